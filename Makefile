@@ -1,0 +1,49 @@
+# Two commands: `make demo` runs the main job on a bundled example, `make test` runs the tests.
+# Each creates .venv when it is missing. torch is pinned first: on these machines 2.13.0 is
+# the CPU build already on disk, and an unpinned torch would pull gigabytes of CUDA.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+TORCH  := torch==2.13.0
+EXAMPLE ?= examples/riverside-library
+
+.PHONY: demo test lint bench wheel-check clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.ml: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q $(TORCH)
+	$(BIN)/pip install -q -e '.[ml]'
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q $(TORCH)
+	$(BIN)/pip install -q -e '.[ml,dev]'
+	touch $@
+
+demo: $(VENV)/.ml
+	$(BIN)/inforce ingest $(EXAMPLE)
+	$(BIN)/inforce stats $(EXAMPLE)
+	$(BIN)/inforce show $(EXAMPLE) 'SPEC-033000#2.1.A'
+
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.dev
+	$(BIN)/python bench/ingest_bench.py
+
+# Build the wheel, install it into a clean venv and import from outside the repository.
+wheel-check: $(VENV)/.dev
+	rm -rf build dist /tmp/inforce-wheel-venv
+	$(BIN)/pip wheel -q --no-deps -w dist .
+	$(PYTHON) -m venv --system-site-packages /tmp/inforce-wheel-venv
+	/tmp/inforce-wheel-venv/bin/pip install -q --no-deps dist/inforce-*.whl
+	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce.ontology, inforce.rules, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; import importlib.resources as r; assert any(r.files('inforce.rules').joinpath('stock').iterdir()); print('wheel imports ok')"
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

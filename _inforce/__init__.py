@@ -1,0 +1,10 @@
+"""inforce: which clause is in force for this case, on this date.
+
+The distribution is split into four layers, imported as ``inforce.ontology``,
+``inforce.rules``, ``inforce.engine`` and ``inforce.adapters``; dependencies point down.
+"""
+
+__version__ = "0.1.0"
+PARSER_VERSION = "1"
+
+__all__ = ["PARSER_VERSION", "__version__"]

@@ -1,0 +1,209 @@
+"""Documents and their provisions: sections, table rows and drawing callouts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .scalars import CharSpan, DocumentId, Locator, UtcDateTime
+
+__all__ = [
+    "DOCUMENT_KINDS",
+    "Callout",
+    "Document",
+    "DocumentKind",
+    "EffectiveInterval",
+    "Provision",
+    "Revision",
+    "Section",
+    "SourceRef",
+    "Supersedes",
+    "TableRow",
+]
+
+DocumentKind = Literal[
+    "specification",
+    "drawing",
+    "addendum",
+    "change_order",
+    "amendment",
+    "agreement",
+    "schedule",
+    "sop",
+    "label",
+    "policy",
+    "handbook",
+    "standard",
+    "other",
+]
+DOCUMENT_KINDS: tuple[str, ...] = DocumentKind.__args__  # type: ignore[attr-defined]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, serialize_by_alias=True)
+
+
+class EffectiveInterval(BaseModel):
+    """Valid time: ``from`` inclusive, ``until`` exclusive; no ``until`` means open-ended."""
+
+    model_config = _FROZEN
+
+    from_: dt.date = Field(alias="from")
+    until: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> EffectiveInterval:
+        if self.until is not None and self.until <= self.from_:
+            raise ValueError(f"effective.until {self.until} is not after effective.from {self.from_}")
+        return self
+
+    def contains(self, day: dt.date) -> bool:
+        return self.from_ <= day and (self.until is None or day < self.until)
+
+
+class SourceRef(BaseModel):
+    """Where a document revision came from: its file, and the line of its metadata."""
+
+    model_config = _FROZEN
+
+    file: str
+    line: int | None = None
+    format: Literal["markdown", "drawing", "pdf", "generated"] = "markdown"
+
+
+class Supersedes(BaseModel):
+    """An edge saying ``source`` replaces ``target`` (fully or in part) from ``effective``.
+
+    ``origin`` is ``declared`` for an edge written in a document's metadata, or
+    ``rule:<ID>`` for one a rule pack derived.
+    """
+
+    model_config = _FROZEN
+
+    source: Locator
+    target: Locator
+    scope: Literal["full", "partial"]
+    effective: dt.date
+    by: Locator | None = None
+    origin: str = "declared"
+    line: int | None = None
+
+
+class Section(BaseModel):
+    """A numbered (or heading-delimited) part of a document, its descendants included."""
+
+    model_config = _FROZEN
+
+    kind: Literal["section"] = "section"
+    path: str
+    number: str | None = None
+    heading: str = ""
+    parent: str | None = None
+    depth: int = Field(default=0, ge=0)
+    span: CharSpan
+    text: str
+
+
+class TableRow(BaseModel):
+    """One row of a table, kept whole with its header (``table-N.row-M``).
+
+    ``span`` covers the row's own line in the text layer and ``header_span`` the header line;
+    ``text`` is the header line, a newline, then the row line.
+    """
+
+    model_config = _FROZEN
+
+    kind: Literal["table_row"] = "table_row"
+    path: str
+    parent: str | None = None
+    table: int = Field(ge=1)
+    row: int = Field(ge=1)
+    header: tuple[str, ...]
+    cells: tuple[str, ...]
+    span: CharSpan
+    header_span: CharSpan
+    text: str
+
+
+class Callout(BaseModel):
+    """A note on a drawing sheet (``callout-3``), with its detail reference and scale."""
+
+    model_config = _FROZEN
+
+    kind: Literal["callout"] = "callout"
+    path: str
+    parent: str | None = None
+    detail: str | None = None
+    scale: str | None = None
+    span: CharSpan
+    text: str
+
+
+Provision = Annotated[Section | TableRow | Callout, Field(discriminator="kind")]
+
+
+class Revision(BaseModel):
+    """One revision's place on both clocks: valid time (effective) and transaction time (recorded)."""
+
+    model_config = _FROZEN
+
+    document: DocumentId
+    label: str
+    seq: int = 0
+    issued: dt.date | None = None
+    effective: EffectiveInterval
+    recorded: UtcDateTime
+    changed: tuple[str, ...] | None = None
+
+    @property
+    def locator(self) -> Locator:
+        return Locator(doc=self.document, rev=self.label)
+
+
+class Document(BaseModel):
+    """One issued revision of a document, with its provisions and text layer."""
+
+    model_config = _FROZEN
+
+    schema_version: int = 1
+    id: DocumentId
+    kind: DocumentKind
+    title: str = ""
+    revision: str = "0"
+    seq: int = 0
+    issued: dt.date | None = None
+    effective: EffectiveInterval
+    recorded: UtcDateTime
+    changed: tuple[str, ...] | None = None
+    access: tuple[str, ...] | None = None
+    applies_to: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    supersedes: tuple[Supersedes, ...] = ()
+    sheet: str | None = None
+    scale: str | None = None
+    source: SourceRef
+    content_hash: str = ""
+    text_layer: str = ""
+    provisions: tuple[Provision, ...] = ()
+
+    @property
+    def uid(self) -> str:
+        """The revision's key: ``DOC@REV``."""
+        return f"{self.id}@{self.revision}"
+
+    @property
+    def locator(self) -> Locator:
+        return Locator(doc=self.id, rev=self.revision)
+
+    def provision_locator(self, path: str) -> Locator:
+        return Locator(doc=self.id, rev=self.revision, path=path)
+
+    def as_revision(self) -> Revision:
+        return Revision(
+            document=self.id,
+            label=self.revision,
+            seq=self.seq,
+            issued=self.issued,
+            effective=self.effective,
+            recorded=self.recorded,
+            changed=self.changed,
+        )

@@ -1,0 +1,139 @@
+"""The errors inforce raises, one hierarchy for every layer.
+
+::
+
+    InforceError
+    ├── InputError (ValueError)          one problem in an input file: file:line:col, field
+    ├── InputErrors (ExceptionGroup)      every problem found in one load, raised together
+    ├── LocatorError (InputError)        a locator string that does not parse
+    ├── NotFoundError (LookupError)      a locator or document that is not in the graph
+    ├── StoreError (RuntimeError)        the graph store failed
+    │   └── StoreLockedError             another process holds the database for writing
+    └── ModelUnavailableError (RuntimeError)  an optional model backend is not installed/configured
+
+Each error carries structured fields and builds its message in ``__str__``; the CLI is the
+only layer that catches them, prints ``Type: message`` and sets the exit code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = [
+    "InforceError",
+    "InputError",
+    "InputErrors",
+    "LocatorError",
+    "ModelUnavailableError",
+    "NotFoundError",
+    "StoreError",
+    "StoreLockedError",
+]
+
+
+class InforceError(Exception):
+    """Base of every error inforce raises on purpose."""
+
+
+class InputError(InforceError, ValueError):
+    """One problem in an input file, pointing at where it is.
+
+    ``line`` and ``col`` are 1-based; either may be unknown. ``field`` names the offending
+    field (``effective.until``, ``supersedes[0].target``) when there is one.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        line: int | None = None,
+        col: int | None = None,
+        field: str | None = None,
+        hint: str | None = None,
+        code: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.line = line
+        self.col = col
+        self.field = field
+        self.hint = hint
+        self.code = code
+        super().__init__(message)
+
+    @property
+    def where(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.col is not None:
+                parts.append(str(self.col))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        text = f"{self.where}: "
+        if self.code:
+            text += f"{self.code} "
+        if self.field:
+            text += f"{self.field}: "
+        text += self.message
+        if self.hint:
+            text += f" (hint: {self.hint})"
+        return text
+
+
+class InputErrors(InforceError, ExceptionGroup):
+    """Every input problem found in one load; nothing was changed."""
+
+    def __new__(cls, message: str, errors: Sequence[InputError]) -> InputErrors:
+        return super().__new__(cls, message, list(errors))
+
+    def __init__(self, message: str, errors: Sequence[InputError]) -> None:
+        super().__init__(message, list(errors))
+
+    def derive(self, excs: Sequence[Exception]) -> InputErrors:  # keeps the type on split()
+        return InputErrors(self.message, excs)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        lines = [f"{self.message} ({len(self.exceptions)} problem{'s' if len(self.exceptions) != 1 else ''})"]
+        lines += [f"  {e}" for e in self.exceptions]
+        return "\n".join(lines)
+
+
+class LocatorError(InputError):
+    """A locator string that is not ``DOC-ID[@REV][#path]``."""
+
+
+class NotFoundError(InforceError, LookupError):
+    """A locator or document that the graph does not hold."""
+
+    def __init__(self, what: str, *, hint: str | None = None) -> None:
+        self.what = what
+        self.hint = hint
+        super().__init__(what)
+
+    def __str__(self) -> str:
+        return self.what + (f" (hint: {self.hint})" if self.hint else "")
+
+
+class StoreError(InforceError, RuntimeError):
+    """The graph store failed; the previous graph is untouched."""
+
+
+class StoreLockedError(StoreError):
+    """Another process holds the project's database for writing."""
+
+    def __init__(self, path: str | Path, detail: str = "") -> None:
+        self.path = str(path)
+        self.detail = detail
+        super().__init__(self.path)
+
+    def __str__(self) -> str:
+        text = f"{self.path} is locked by another inforce process; wait for it to finish"
+        return text + (f" ({self.detail})" if self.detail else "")
+
+
+class ModelUnavailableError(InforceError, RuntimeError):
+    """An optional model backend is not installed or not configured."""
