@@ -1,0 +1,150 @@
+"""Ingest a project folder into its graph: parse what changed, check the corpus, swap atomically.
+
+The store builds the new graph beside the old one, so every failure here — a bad file, a
+corpus check, a crash during the load — leaves the previous graph exactly as it was.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inforce import PARSER_VERSION
+from inforce.engine.build import index_build_id
+from inforce.engine.store import GraphStore
+from inforce.ontology import Document, InputError, InputErrors, Locator, Supersedes
+
+from inforce.adapters.ingest import (
+    check_corpus,
+    content_hash,
+    discover_documents,
+    load_manifest_with_warnings,
+    parse_document,
+)
+
+__all__ = ["IngestResult", "ingest_project"]
+
+#: Called as progress(done, total, current_file) while files are parsed.
+Progress = Callable[[int, int, str], None]
+#: Turns a parsed document into the supersedes edges a rule pack derives from its wording.
+Deriver = Callable[[Document], Iterable[Supersedes]]
+
+
+@dataclass
+class IngestResult:
+    """What one ingest did. ``swapped`` is False when nothing changed and the graph was kept."""
+
+    project: str
+    build_id: str
+    added: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    provisions: int = 0
+    derived_edges: int = 0
+    parse_seconds: float = 0.0
+    seconds: float = 0.0
+    swapped: bool = False
+    warnings: list[InputError] = field(default_factory=list)
+
+    @property
+    def provisions_per_second(self) -> float:
+        return self.provisions / self.seconds if self.seconds else 0.0
+
+
+def _metadata(document: Document) -> Document:
+    return document.model_copy(update={"provisions": (), "text_layer": ""})
+
+
+def ingest_project(
+    root: str | Path,
+    *,
+    rule_pack_hashes: Iterable[str] = (),
+    derive: Deriver | None = None,
+    embedding_model: str | None = None,
+    progress: Progress | None = None,
+) -> IngestResult:
+    """Bring the project's graph up to date with its files, all or nothing.
+
+    Files whose content hash the graph already holds are skipped; changed files replace their
+    old revision; files that disappeared are removed. A change of parser, rule packs or model
+    (the index build id) re-derives everything.
+    """
+    started = time.perf_counter()
+    root = Path(root)
+    manifest, warnings = load_manifest_with_warnings(root)
+    build_id = index_build_id(PARSER_VERSION, rule_pack_hashes, embedding_model)
+    files = discover_documents(root)
+
+    with GraphStore.open(root, read_only=False) as store:
+        previous = store.source_hashes()  # source file -> (revision uid, content hash)
+        rebuild = store.build_id() != build_id or store.manifest() != manifest
+        current: dict[str, Path] = {_relative(path, root): path for path in files}
+        hashes = {rel: content_hash(path) for rel, path in current.items()}
+
+        to_parse = [
+            rel for rel in current if rebuild or previous.get(rel, (None, None))[1] != hashes[rel]
+        ]
+        gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in to_parse]
+        result = IngestResult(project=manifest.project, build_id=build_id, warnings=list(warnings))
+        result.unchanged = len(current) - len(to_parse)
+        if not to_parse and not gone and not rebuild:
+            result.seconds = time.perf_counter() - started
+            return result
+
+        kept = [doc for doc in store.documents() if doc.uid not in set(gone)]
+        kept_ids = {doc.id for doc in kept}
+        new_paths: dict[str, set[str]] = {}
+        metadata: list[Document] = list(kept)
+        problems: list[InputError] = []
+
+        with store.begin_ingest(manifest, build_id) as tx:
+            for uid in gone:
+                tx.remove(uid)
+            parse_started = time.perf_counter()
+            for done, rel in enumerate(to_parse, 1):
+                if progress is not None:
+                    progress(done, len(to_parse), rel)
+                try:
+                    document = parse_document(current[rel], root)
+                except InputErrors as group:
+                    problems.extend(group.exceptions)  # type: ignore[arg-type]
+                    continue
+                if problems:
+                    continue  # keep checking the rest, but stage nothing more
+                tx.add(document)
+                derived = list(derive(document)) if derive is not None else []
+                if derived:
+                    tx.add_edges(derived)
+                    result.derived_edges += len(derived)
+                result.provisions += len(document.provisions)
+                new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
+                metadata.append(_metadata(document))
+                (result.replaced if rel in previous else result.added).append(document.uid)
+            result.parse_seconds = time.perf_counter() - parse_started
+
+            def has_target(locator: Locator) -> bool:
+                if locator.path is None:
+                    return locator.doc in kept_ids or locator.doc in new_paths
+                if locator.path in new_paths.get(locator.doc, ()):
+                    return True
+                return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
+
+            problems.extend(check_corpus(metadata, has_target))
+            if problems:
+                raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
+            result.removed = [uid for uid in gone if uid not in result.replaced]
+            tx.commit()
+            result.swapped = True
+
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,157 @@
+"""Generate a large, realistic inforce project for benchmarks.
+
+Each document is a specification section in SectionFormat (CSI number, three parts,
+articles, lettered paragraphs with numbered subparagraphs), a schedule table, and — for a
+share of documents — later revisions that change some articles, plus addenda that
+supersede paragraphs. Deterministic for a given seed.
+
+    python bench/generate_project.py DEST --docs 1000 [--seed 7] [--start 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+from pathlib import Path
+
+MATERIALS = [
+    ("Portland cement", "ASTM C150, Type I/II"),
+    ("Fly ash", "ASTM C618, Class F"),
+    ("Normal-weight aggregate", "ASTM C33, graded"),
+    ("Air-entraining admixture", "ASTM C260"),
+    ("Water-reducing admixture", "ASTM C494, Type A"),
+    ("Curing compound", "ASTM C309, Type 1, Class B"),
+    ("Vapor retarder", "ASTM E1745, Class A, 15 mils thick"),
+    ("Reinforcing bars", "ASTM A615, Grade 60, deformed"),
+]
+TOPICS = [
+    "Cast-in-Place Concrete", "Concrete Reinforcing", "Concrete Forming", "Structural Steel Framing",
+    "Metal Decking", "Unit Masonry", "Rough Carpentry", "Thermal Insulation", "Roof Membrane",
+    "Joint Sealants", "Hollow Metal Doors", "Gypsum Board", "Resilient Flooring", "Painting",
+]
+QUANTITIES = [
+    "Compressive strength at 28 days: not less than {n},000 psi.",
+    "Maximum water-cementitious ratio: 0.{w}.",
+    "Slump limit: {s} inches, plus or minus 1 inch.",
+    "Air content: {a} percent, plus or minus 1.5 percent.",
+    "Minimum cover for reinforcement: {c} inches.",
+    "Submit the report within {d} days after the test.",
+]
+
+
+def _paragraph(rng: random.Random) -> str:
+    template = rng.choice(QUANTITIES)
+    return template.format(
+        n=rng.choice([3, 4, 5, 6]), w=rng.choice([40, 45, 50]), s=rng.choice([3, 4, 5]),
+        a=rng.choice([5, 6, 7]), c=rng.choice([1, 2, 3]), d=rng.choice([7, 14, 30]),
+    )
+
+
+def _sentence(rng: random.Random) -> str:
+    material, standard = rng.choice(MATERIALS)
+    verb = rng.choice(["Provide", "Furnish", "Use", "Install"])
+    return f"{verb} {material.lower()} complying with {standard}; {_paragraph(rng)}"
+
+
+def _body(doc_no: int, topic: str, rng: random.Random, revision: int) -> str:
+    csi = f"{3 + doc_no % 6:02d} {10 + doc_no % 80:02d} {doc_no % 100:02d}"
+    lines = [f"SECTION {csi} - {topic.upper()}", ""]
+    for part_no, part in enumerate(["GENERAL", "PRODUCTS", "EXECUTION"], 1):
+        lines += [f"PART {part_no} - {part}", ""]
+        for article in range(1, 5):
+            lines += [f"{part_no}.{article} ARTICLE {part_no}.{article} {topic.upper()}", ""]
+            for letter in "ABC":
+                text = _sentence(rng)
+                if revision and rng.random() < 0.2:
+                    text += f" Revised in revision {revision}."
+                lines += [f"{letter}. {text}", ""]
+                if letter == "A":
+                    lines += [f"1. {_paragraph(rng)}", "", f"2. {_paragraph(rng)}", ""]
+    lines += ["SCHEDULE", "", "| Mark | Material | Standard | Quantity |", "|---|---|---|---|"]
+    for row in range(1, 9):
+        material, standard = MATERIALS[(doc_no + row) % len(MATERIALS)]
+        lines.append(f"| M-{row} | {material} | {standard} | {_paragraph(rng)} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _front_matter(fields: dict[str, object]) -> str:
+    lines = ["---"]
+    for key, value in fields.items():
+        lines.append(f"{key}: {value}")
+    lines.append("---")
+    return "\n".join(lines) + "\n"
+
+
+def generate(dest: Path, docs: int, *, seed: int = 7, start: int = 0) -> int:
+    """Write ``docs`` documents (and their revisions) under ``dest``; return files written."""
+    (dest / "documents").mkdir(parents=True, exist_ok=True)
+    manifest = dest / "inforce.yaml"
+    if not manifest.exists():
+        manifest.write_text("project: generated\nfacets: []\nrules: []\n", encoding="utf-8")
+    base = dt.date(2022, 1, 3)
+    written = 0
+    for doc_no in range(start, start + docs):
+        rng = random.Random(seed * 1_000_003 + doc_no)
+        topic = TOPICS[doc_no % len(TOPICS)]
+        doc_id = f"SPEC-{doc_no:06d}"
+        issued = base + dt.timedelta(days=rng.randrange(700))
+        revisions = 1 + (rng.random() < 0.3) + (rng.random() < 0.1)
+        folder = dest / "documents" / f"{doc_no // 1000:03d}"
+        folder.mkdir(exist_ok=True)
+        for rev in range(revisions):
+            effective = issued + dt.timedelta(days=90 * rev)
+            fields: dict[str, object] = {
+                "id": doc_id,
+                "kind": "specification",
+                "title": f"Section {doc_no:06d} {topic}",
+                "revision": f'"{rev}"',
+                "seq": rev + 1,
+                "issued": effective.isoformat(),
+                "effective": f"{{from: {effective.isoformat()}}}",
+                "recorded": f"{effective.isoformat()}T09:00:00Z",
+            }
+            if rev:
+                fields["changed"] = f'["{1 + rev % 3}.{1 + rev % 4}"]'
+            text = _front_matter(fields) + _body(doc_no, topic, rng, rev)
+            (folder / f"{doc_id.lower()}-r{rev}.md").write_text(text, encoding="utf-8")
+            written += 1
+        if doc_no % 10 == 9:
+            add_id = f"ADD-{doc_no:06d}"
+            day = issued + dt.timedelta(days=30)
+            fields = {
+                "id": add_id,
+                "kind": "addendum",
+                "title": f"Addendum for Section {doc_no:06d}",
+                "issued": day.isoformat(),
+                "effective": f"{{from: {day.isoformat()}}}",
+                "recorded": f"{day.isoformat()}T12:00:00Z",
+                "supersedes": (
+                    f"\n  - target: {doc_id}#2.1.A\n    scope: full\n"
+                    f"    effective: {day.isoformat()}\n    by: {add_id}#1.1"
+                ),
+            }
+            body = (
+                f"ADDENDUM FOR SECTION {doc_no:06d}\n\n1 CHANGES TO THE SPECIFICATIONS\n\n"
+                f"1.1 Section {doc_no:06d}, Paragraph 2.1.A: Delete the paragraph and substitute: "
+                f'"{_paragraph(rng)}"\n'
+            )
+            (folder / f"{add_id.lower()}.md").write_text(_front_matter(fields) + body, encoding="utf-8")
+            written += 1
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dest", type=Path)
+    parser.add_argument("--docs", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--start", type=int, default=0, help="first document number (to extend a project)")
+    args = parser.parse_args()
+    files = generate(args.dest, args.docs, seed=args.seed, start=args.start)
+    print(f"wrote {files} files for {args.docs} documents under {args.dest}")
+
+
+if __name__ == "__main__":
+    main()

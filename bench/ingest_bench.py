@@ -1,0 +1,82 @@
+"""Ingest benchmark: provisions per second and peak memory at 1k and 10k documents.
+
+Each ingest runs as its own process (``inforce ingest --format json``) so its peak resident
+memory is measured alone. Three runs per size: a fresh ingest, a no-op re-ingest (every
+content hash unchanged), and a delta that adds 1% more documents to the big graph — its
+peak memory must not grow with the documents already ingested.
+
+    python bench/ingest_bench.py [--sizes 1000 10000] [--workdir /tmp/inforce-bench]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate_project import generate  # noqa: E402
+
+# Runs the CLI in a fresh interpreter and reports that process's own peak RSS on stderr.
+CHILD = """
+import atexit, resource, sys
+atexit.register(lambda: print(f"PEAK_RSS_KIB={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr))
+from inforce.adapters.cli import main
+sys.argv = ["inforce", "ingest", sys.argv[1], "--format", "json"]
+main()
+"""
+
+
+def _run_ingest(project: Path) -> dict:
+    """One ingest in a child process: its JSON summary, wall seconds and peak RSS (MiB)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(project)], capture_output=True, text=True, check=False
+    )
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"ingest failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    summary = json.loads(done.stdout)
+    peak = [line for line in done.stderr.splitlines() if line.startswith("PEAK_RSS_KIB=")]
+    summary["peak_rss_mib"] = round(int(peak[-1].split("=")[1]) / 1024, 1)
+    summary["wall_s"] = round(wall, 2)
+    return summary
+
+
+def _row(label: str, docs: int, summary: dict) -> str:
+    provisions = summary["provisions"]
+    rate = provisions / summary["wall_s"] if summary["wall_s"] else 0
+    return (
+        f"| {label} | {docs:,} | {provisions:,} | {summary['wall_s']:.1f} | {rate:,.0f} | "
+        f"{summary['peak_rss_mib']} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--workdir", type=Path, default=Path("/tmp/inforce-bench"))
+    args = parser.parse_args()
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print("| run | documents | provisions loaded | wall s | provisions/s | peak RSS MiB |")
+    print("|---|---|---|---|---|---|")
+    for size in sorted(args.sizes):
+        project = args.workdir / f"p{size}"
+        shutil.rmtree(project, ignore_errors=True)
+        generate(project, size)
+        print(_row("fresh ingest", size, _run_ingest(project)), flush=True)
+        print(_row("re-ingest, nothing changed", size, _run_ingest(project)), flush=True)
+        extra = max(1, size // 100)
+        generate(project, extra, start=size)
+        print(_row(f"delta: +{extra} documents", extra, _run_ingest(project)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
