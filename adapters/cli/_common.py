@@ -36,7 +36,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
 
-class OutputFormat(str, enum.Enum):
+class OutputFormat(enum.StrEnum):
     text = "text"
     json = "json"
 

@@ -12,10 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inforce import PARSER_VERSION
-from inforce.engine.build import index_build_id
-from inforce.engine.store import GraphStore
-from inforce.ontology import Document, InputError, InputErrors, Locator, Supersedes
-
 from inforce.adapters.ingest import (
     check_corpus,
     content_hash,
@@ -23,6 +19,9 @@ from inforce.adapters.ingest import (
     load_manifest_with_warnings,
     parse_document,
 )
+from inforce.engine.build import index_build_id
+from inforce.engine.store import GraphStore
+from inforce.ontology import Document, InputError, InputErrors, Locator, Supersedes
 
 __all__ = ["IngestResult", "ingest_project"]
 
