@@ -71,7 +71,7 @@ class Locator(BaseModel):
     @staticmethod
     def _parts(text: str) -> dict[str, str | None]:
         match = _LOCATOR_RE.match(text.strip())
-        if match is None:
+        if match is None or match["doc"].endswith("."):
             raise LocatorError(
                 f"cannot parse locator {text!r}",
                 hint="expected DOC-ID[@REV][#path], e.g. SPEC-033000#2.1.A or SOP-114@D#5.2",

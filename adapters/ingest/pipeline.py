@@ -17,7 +17,7 @@ from inforce.adapters.ingest import (
     content_hash,
     discover_documents,
     load_manifest_with_warnings,
-    parse_document,
+    parse_document_with_warnings,
 )
 from inforce.engine.build import index_build_id
 from inforce.engine.store import GraphStore
@@ -107,10 +107,11 @@ def ingest_project(
                 if progress is not None:
                     progress(done, len(to_parse), rel)
                 try:
-                    document = parse_document(current[rel], root)
+                    document, file_warnings = parse_document_with_warnings(current[rel], root)
                 except InputErrors as group:
                     problems.extend(group.exceptions)  # type: ignore[arg-type]
                     continue
+                result.warnings.extend(file_warnings)
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
                 tx.add(document)

@@ -1,0 +1,396 @@
+"""Document files to typed Documents: Markdown with front matter, drawings, PDFs with sidecars.
+
+``parse_document`` reports every problem in one file at once (an ``InputErrors`` group of
+``file:line`` errors); warnings (an unknown front-matter key, a section path seen twice) come
+back beside the Document from ``parse_document_with_warnings`` and are logged by
+``parse_document``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from inforce import PARSER_VERSION
+from inforce.ontology import (
+    Callout,
+    CharSpan,
+    Document,
+    EffectiveInterval,
+    InputError,
+    InputErrors,
+    SourceRef,
+)
+from inforce.ontology.scalars import PATH_SEGMENT
+
+from .metadata import DRAWING_FIELDS, Metadata, read_metadata
+from .outline import parse_outline
+from .pdf import pdf_text_layer
+from .yamlnodes import NodeReader, compose_yaml, is_null
+
+__all__ = [
+    "content_hash",
+    "discover_documents",
+    "parse_document",
+    "parse_document_with_warnings",
+]
+
+logger = logging.getLogger("inforce.adapters.ingest")
+
+_CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
+_CALLOUT_KEYS = ("id", "detail", "scale", "text")
+_FENCE_LINE = re.compile(r"---[ \t]*\r?")
+_FENCE_END = re.compile(r"(?:---|\.\.\.)[ \t]*\r?")
+
+
+def discover_documents(root: Path) -> list[Path]:
+    """Every document file under ``root/documents``, sorted by its path relative to ``root``.
+
+    Markdown (``*.md``), drawings (``*.drawing.yaml``) and PDFs (``*.pdf``); a PDF sidecar
+    whose PDF is missing is listed too, so that parsing reports it. Hidden files and folders
+    and ``.inforce/`` are skipped.
+    """
+    root = Path(root)
+    folder = root / "documents"
+    if not folder.is_dir():
+        return []
+    found: list[Path] = []
+    for path in folder.rglob("*"):
+        relative = path.relative_to(folder)
+        if any(part.startswith(".") for part in relative.parts) or not path.is_file():
+            continue
+        name = path.name.lower()
+        if name.endswith((".md", ".drawing.yaml", ".pdf")):
+            found.append(path)
+        elif name.endswith(".pdf.yaml") and not path.with_name(path.name[: -len(".yaml")]).exists():
+            found.append(path)
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def content_hash(path: Path) -> str:
+    """sha256 of the file's bytes (and its sidecar's, for a PDF) and the parser version."""
+    path = Path(path)
+    sidecar = _sidecar(path)
+    return _digest(
+        path.read_bytes(),
+        sidecar.read_bytes() if sidecar is not None and sidecar.exists() else None,
+    )
+
+
+def parse_document(path: Path, root: Path) -> Document:
+    """One document file to one Document; raises InputErrors listing every problem in it."""
+    document, warnings = parse_document_with_warnings(path, root)
+    for warning in warnings:
+        logger.warning("%s", warning)
+    return document
+
+
+def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list[InputError]]:
+    """Like :func:`parse_document`, returning the warnings instead of logging them."""
+    root = Path(root)
+    path = Path(path)
+    if not path.is_absolute() and not path.exists():
+        path = root / path
+    file = _relative(path, root)
+    name = path.name.lower()
+    parser = _MarkdownParser if name.endswith(".md") else None
+    if name.endswith(".drawing.yaml"):
+        parser = _DrawingParser
+    elif name.endswith(".pdf"):
+        parser = _PdfParser
+    elif name.endswith(".pdf.yaml"):
+        pdf = path.with_name(path.name[: -len(".yaml")])
+        if not pdf.exists():
+            raise InputErrors(
+                f"{file}: not ingested",
+                [
+                    InputError(
+                        f"a PDF sidecar without its PDF ({pdf.name})", file=file, field="sidecar"
+                    )
+                ],
+            )
+        path, file, parser = pdf, _relative(pdf, root), _PdfParser
+    if parser is None:
+        raise InputErrors(
+            f"{file}: not ingested",
+            [
+                InputError(
+                    "not a document file",
+                    file=file,
+                    hint="documents are *.md, *.drawing.yaml or *.pdf",
+                )
+            ],
+        )
+    return parser(path, root, file).parse()
+
+
+class _Parser:
+    """What every format shares: metadata checks, the by-path check, building the Document."""
+
+    format = "markdown"
+
+    def __init__(self, path: Path, root: Path, file: str) -> None:
+        self.path = path
+        self.root = root
+        self.file = file
+        self.errors: list[InputError] = []
+        self.warnings: list[InputError] = []
+        self.reader: NodeReader | None = None
+
+    def parse(self) -> tuple[Document, list[InputError]]:
+        try:
+            document = self._parse()
+        except InputError as exc:
+            self.errors.append(exc)
+            document = None
+        errors, warnings = self._problems()
+        if errors or document is None:
+            raise InputErrors(f"{self.file}: not ingested", errors)
+        return document, warnings
+
+    def _problems(self) -> tuple[list[InputError], list[InputError]]:
+        errors, warnings = list(self.errors), list(self.warnings)
+        if self.reader is not None:
+            errors += self.reader.errors
+            warnings += self.reader.warnings
+
+        def where(problem: InputError) -> tuple[str, int, int]:
+            return (problem.file or "", problem.line or 0, problem.col or 0)
+
+        return sorted(errors, key=where), sorted(warnings, key=where)
+
+    def _parse(self) -> Document | None:
+        raise NotImplementedError
+
+    def _read_text(self, path: Path, file: str) -> tuple[bytes, str]:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise InputError(f"not UTF-8 text (byte {exc.start})", file=file, line=line) from None
+        return data, text.removeprefix("\ufeff")
+
+    def _metadata(
+        self, text: str, file: str, *, line_offset: int = 0, **options: Any
+    ) -> Metadata | None:
+        """Compose and check the metadata YAML; its problems stay on ``self.reader``."""
+        self.reader = NodeReader(file, line_offset=line_offset)
+        try:
+            node = compose_yaml(text, file=file, line_offset=line_offset)
+        except InputError as exc:
+            self.errors.append(exc)
+            return None
+        return read_metadata(node, self.reader, **options)
+
+    def _build(
+        self,
+        metadata: Metadata,
+        *,
+        text_layer: str,
+        provisions: list[Any],
+        digest: str,
+        line: int | None,
+    ) -> Document | None:
+        reader = self.reader
+        assert reader is not None
+        paths = {provision.path for provision in provisions}
+        for declared in metadata.edges:
+            by = declared.edge.by
+            if by is not None and by.path is not None and by.path not in paths:
+                reader.error(
+                    declared.by_node,
+                    f"by {by} names no provision of this document",
+                    field=f"supersedes[{declared.index}].by",
+                    hint="sections found: "
+                    + ", ".join(sorted(paths)[:12])
+                    + (" …" if len(paths) > 12 else ""),
+                )
+        if self.errors or reader.errors:
+            return None
+        fields = dict(metadata.fields)
+        effective = fields.pop("effective")
+        try:
+            return Document(
+                **fields,
+                effective=EffectiveInterval(**effective),
+                supersedes=tuple(declared.edge for declared in metadata.edges),
+                source=SourceRef(file=self.file, line=line, format=self.format),  # type: ignore[arg-type]
+                content_hash=digest,
+                text_layer=text_layer,
+                provisions=tuple(provisions),
+            )
+        except ValidationError as exc:
+            # The checks above should leave nothing for the model to reject; if they missed
+            # something, it is still this file's problem, reported at its field's line.
+            for problem in exc.errors():
+                name = str(problem["loc"][0]) if problem["loc"] else ""
+                node = metadata.entries[name][1] if name in metadata.entries else None
+                reader.error(node, problem["msg"], field=".".join(str(p) for p in problem["loc"]))
+            return None
+
+
+class _MarkdownParser(_Parser):
+    format = "markdown"
+
+    def _parse(self) -> Document | None:
+        data, text = self._read_text(self.path, self.file)
+        lines = text.split("\n")
+        if not lines or not _FENCE_LINE.fullmatch(lines[0]):
+            raise InputError(
+                "no front matter: a Markdown document starts with a line '---'",
+                file=self.file,
+                line=1,
+                hint="put the metadata (id, kind, effective, recorded…) between two '---' lines at the top",
+            )
+        closing = next((i for i in range(1, len(lines)) if _FENCE_END.fullmatch(lines[i])), None)
+        if closing is None:
+            raise InputError("the front matter has no closing '---' line", file=self.file, line=1)
+        front = "\n".join(lines[1:closing])
+        body_start = sum(len(line) + 1 for line in lines[: closing + 1])
+        body = text[body_start:] if body_start <= len(text) else ""
+        metadata = self._metadata(front, self.file, line_offset=1)
+        outline = parse_outline(body, file=self.file, first_line=closing + 2)
+        self.errors.extend(outline.errors)
+        self.warnings.extend(outline.warnings)
+        if metadata is None:
+            return None
+        return self._build(
+            metadata,
+            text_layer=body,
+            provisions=outline.provisions,
+            digest=_digest(data, None),
+            line=1,
+        )
+
+
+class _DrawingParser(_Parser):
+    format = "drawing"
+
+    def _parse(self) -> Document | None:
+        data, text = self._read_text(self.path, self.file)
+        metadata = self._metadata(text, self.file, allowed=DRAWING_FIELDS, default_kind="drawing")
+        if metadata is None or self.reader is None:
+            return None
+        layer, callouts = self._callouts(metadata, self.reader)
+        return self._build(
+            metadata,
+            text_layer=layer,
+            provisions=callouts,
+            digest=_digest(data, None),
+            line=1,
+        )
+
+    def _callouts(self, metadata: Metadata, reader: NodeReader) -> tuple[str, list[Callout]]:
+        """The callouts and the text layer they make: their texts, one per line, in order."""
+        if "callouts" not in metadata.entries or is_null(metadata.entries["callouts"][1]):
+            return "", []
+        items = reader.sequence(metadata.entries["callouts"][1], "callouts", scalar_ok=False) or []
+        texts: list[str] = []
+        callouts: list[Callout] = []
+        seen: dict[str, int] = {}
+        position = 0
+        for index, item in enumerate(items):
+            where = f"callouts[{index}]"
+            entries = reader.mapping(item, where)
+            if entries is None:
+                continue
+            reader.check_keys(entries, _CALLOUT_KEYS, where, warn=True)
+            values: dict[str, str | None] = {}
+            for key in _CALLOUT_KEYS:
+                if key in entries and not is_null(entries[key][1]):
+                    values[key] = reader.string(entries[key][1], f"{where}.{key}")
+                elif key in ("id", "text"):
+                    reader.error(item, f"missing required field {key!r}", field=f"{where}.{key}")
+            callout_id, text = values.get("id"), values.get("text")
+            if callout_id is not None and not _CALLOUT_ID.fullmatch(callout_id):
+                reader.error(
+                    entries["id"][1],
+                    f"invalid callout id {callout_id!r}",
+                    field=f"{where}.id",
+                    hint="letters, digits, '-' and '_', e.g. callout-3",
+                )
+                continue
+            if callout_id is not None and callout_id in seen:
+                reader.error(
+                    entries["id"][1],
+                    f"duplicate callout id {callout_id!r} (first at line {seen[callout_id]})",
+                    field=f"{where}.id",
+                )
+                continue
+            if callout_id is None or text is None:
+                continue
+            seen[callout_id] = reader.line(entries["id"][1])
+            if texts:
+                position += 1
+            callouts.append(
+                Callout(
+                    path=callout_id,
+                    detail=values.get("detail"),
+                    scale=values.get("scale"),
+                    span=CharSpan(start=position, end=position + len(text)),
+                    text=text,
+                )
+            )
+            texts.append(text)
+            position += len(text)
+        return "\n".join(texts), callouts
+
+
+class _PdfParser(_Parser):
+    format = "pdf"
+
+    def _parse(self) -> Document | None:
+        sidecar = _sidecar(self.path)
+        assert sidecar is not None
+        sidecar_file = _relative(sidecar, self.root)
+        if not sidecar.exists():
+            raise InputError(
+                f"missing sidecar {sidecar.name}: a PDF's metadata lives in a file of the same name + .yaml",
+                file=self.file,
+                field="sidecar",
+                hint=f"create {sidecar_file} with id, kind, effective and recorded",
+            )
+        data = self.path.read_bytes()
+        sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
+        metadata = self._metadata(sidecar_text, sidecar_file)
+        layer, pages = pdf_text_layer(self.path, file=self.file)
+        outline = parse_outline(layer, file=self.file, pages=pages, tables=False)
+        self.warnings.extend(outline.warnings)
+        if metadata is None:
+            return None
+        return self._build(
+            metadata,
+            text_layer=layer,
+            provisions=outline.provisions,
+            digest=_digest(data, sidecar_data),
+            line=None,
+        )
+
+
+def _digest(data: bytes, sidecar: bytes | None) -> str:
+    digest = hashlib.sha256(data)
+    if sidecar is not None:
+        digest.update(b"\0sidecar\0")
+        digest.update(sidecar)
+    digest.update(f"\0parser:{PARSER_VERSION}".encode())
+    return digest.hexdigest()
+
+
+def _sidecar(path: Path) -> Path | None:
+    return path.with_name(path.name + ".yaml") if path.name.lower().endswith(".pdf") else None
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,187 @@
+"""The project manifest (``inforce.yaml``), checked with a line for every problem.
+
+Errors: malformed YAML, a missing ``project``, wrong types, unknown keys, a ``rules:`` entry
+that is not exactly one of ``stock:``/``path:`` (with an optional ``params:`` mapping), a
+``path:`` pack that does not exist. A ``stock:`` name that inforce does not ship is a
+warning: :func:`load_manifest_with_warnings` returns it, :func:`load_manifest` logs it.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import logging
+import re
+from pathlib import Path
+
+from ruamel.yaml.nodes import Node
+
+from inforce.ontology import InputError, InputErrors, Manifest, RulePackRef
+
+from .yamlnodes import NodeReader, compose_yaml, is_null
+
+__all__ = ["MANIFEST_FILE", "load_manifest", "load_manifest_with_warnings", "stock_pack_names"]
+
+logger = logging.getLogger("inforce.adapters.ingest")
+
+MANIFEST_FILE = "inforce.yaml"
+_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry")
+_PACK_KEYS = ("stock", "path", "params")
+_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
+_STOCK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*")
+
+
+def load_manifest(root: Path) -> Manifest:
+    """Parse and check ``root/inforce.yaml``; raises InputErrors listing every problem."""
+    manifest, warnings = load_manifest_with_warnings(root)
+    for warning in warnings:
+        logger.warning("%s", warning)
+    return manifest
+
+
+def load_manifest_with_warnings(root: Path) -> tuple[Manifest, list[InputError]]:
+    """Like :func:`load_manifest`, returning the warnings (unknown stock packs) too."""
+    root = Path(root)
+    path = root / MANIFEST_FILE
+    file = MANIFEST_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputErrors(
+            f"{root}: not a project",
+            [
+                InputError(
+                    f"no {MANIFEST_FILE} in {root}", file=file, hint=f"run: inforce init {root}"
+                )
+            ],
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputErrors(
+            f"{root}: not a project", [InputError(f"cannot read: {exc}", file=file)]
+        ) from None
+    reader = NodeReader(file)
+    try:
+        node = compose_yaml(text, file=file)
+    except InputError as exc:
+        raise InputErrors(f"{file}: invalid manifest", [exc]) from None
+    manifest = _manifest(node, reader, root)
+    if reader.errors or manifest is None:
+        raise InputErrors(f"{file}: invalid manifest", _in_order(reader.errors))
+    return manifest, _in_order(reader.warnings)
+
+
+def _in_order(problems: list[InputError]) -> list[InputError]:
+    return sorted(problems, key=lambda p: (p.line or 0, p.col or 0))
+
+
+def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | None:
+    if node is None or is_null(node):
+        reader.error(
+            None, "the manifest is empty", field="project", hint="it needs at least `project: NAME`"
+        )
+        return None
+    entries = reader.mapping(node, None)
+    if entries is None:
+        return None
+    reader.check_keys(entries, _MANIFEST_KEYS, None, warn=False)
+    fields: dict[str, object] = {}
+    if "project" not in entries:
+        reader.error(node, "missing required field 'project'", field="project")
+    else:
+        fields["project"] = reader.string(entries["project"][1], "project")
+    if "schema_version" in entries:
+        version_node = entries["schema_version"][1]
+        version = reader.integer(version_node, "schema_version")
+        if version is not None and version != 1:
+            reader.error(
+                version_node,
+                f"unsupported schema_version {version}",
+                field="schema_version",
+                hint="this inforce reads version 1",
+            )
+        fields["schema_version"] = version
+    if "facets" in entries and not is_null(entries["facets"][1]):
+        fields["facets"] = reader.strings(entries["facets"][1], "facets", pattern=_NAME_RE)
+    if "registry" in entries and not is_null(entries["registry"][1]):
+        fields["registry"] = reader.string(entries["registry"][1], "registry")
+    if "rules" in entries and not is_null(entries["rules"][1]):
+        items = reader.sequence(entries["rules"][1], "rules", scalar_ok=False) or []
+        packs = [_pack(item, index, reader, root) for index, item in enumerate(items)]
+        fields["rules"] = tuple(pack for pack in packs if pack is not None)
+    if reader.errors or any(value is None for value in fields.values()):
+        return None
+    return Manifest(**fields)  # type: ignore[arg-type]
+
+
+def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef | None:
+    where = f"rules[{index}]"
+    entries = reader.mapping(node, where)
+    if entries is None:
+        return None
+    reader.check_keys(entries, _PACK_KEYS, where, warn=False)
+    named = [key for key in ("stock", "path") if key in entries]
+    if len(named) != 1:
+        reader.error(
+            node,
+            "a rules entry names exactly one of `stock` or `path`"
+            + (", not both" if named else ""),
+            field=where,
+            hint="- stock: precedence/aia-style   or   - path: rules/my-pack.yaml",
+        )
+        return None
+    key = named[0]
+    value_node = entries[key][1]
+    params: dict[str, object] = {}
+    if "params" in entries and not is_null(entries["params"][1]):
+        params_node = entries["params"][1]
+        if reader.mapping(params_node, f"{where}.params") is not None:
+            params = reader.plain(params_node)
+    if key == "stock":
+        name = reader.string(
+            value_node,
+            f"{where}.stock",
+            pattern=_STOCK_RE,
+            hint="a stock pack name such as precedence/aia-style",
+        )
+        if name is None:
+            return None
+        if name not in stock_pack_names():
+            reader.warn(
+                value_node,
+                f"unknown stock pack {name!r}",
+                field=f"{where}.stock",
+                hint="stock packs: " + (", ".join(sorted(stock_pack_names())) or "none installed"),
+            )
+        return RulePackRef(stock=name, params=params, line=reader.line(node))
+    relative = reader.string(value_node, f"{where}.path")
+    if relative is None:
+        return None
+    pack_path = (root / relative).resolve()
+    if not pack_path.is_relative_to(root.resolve()):
+        reader.error(value_node, f"pack {relative!r} is outside the project", field=f"{where}.path")
+        return None
+    if not pack_path.is_file():
+        reader.error(
+            value_node, f"no rule pack file {relative!r} in the project", field=f"{where}.path"
+        )
+        return None
+    return RulePackRef(path=relative, params=params, line=reader.line(node))
+
+
+def stock_pack_names() -> set[str]:
+    """The stock packs inforce ships: ``rules/stock/<name>.yaml`` in ``inforce.rules``."""
+    names: set[str] = set()
+    try:
+        stock = importlib.resources.files("inforce.rules").joinpath("stock")
+    except ModuleNotFoundError:
+        return names
+    pending = [(stock, "")]
+    while pending:
+        folder, prefix = pending.pop()
+        if not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                pending.append((entry, f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(".yaml"):
+                names.add(prefix + entry.name[: -len(".yaml")])
+    return names

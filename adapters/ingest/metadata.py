@@ -1,0 +1,290 @@
+"""A document's metadata (front matter, drawing file or PDF sidecar) checked field by field.
+
+Every field is read from the YAML node tree with its line, so each problem is reported at
+the key or value that causes it: a missing field at its parent mapping, an unknown kind with
+the allowed ones, an impossible date, an ``effective.until`` not after ``from``, a locator that
+does not parse. Unknown top-level keys are warnings (a newer corpus may add optional fields);
+unknown keys inside ``effective`` or a ``supersedes`` entry are errors, because a typo there
+(``untill``) would silently change what is in force.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml.nodes import MappingNode, Node
+
+from inforce.ontology import DOCUMENT_KINDS, Locator, LocatorError, Supersedes
+from inforce.ontology.scalars import PATH_SEGMENT
+
+from .yamlnodes import NodeReader, is_null
+
+__all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "DeclaredEdge", "Metadata", "read_metadata"]
+
+_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]{0,199}")
+_REV_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
+_PATH_RE = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
+_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
+
+#: Fields every document's metadata may carry (Markdown front matter, PDF sidecar).
+COMMON_FIELDS = (
+    "id",
+    "kind",
+    "title",
+    "revision",
+    "seq",
+    "issued",
+    "effective",
+    "recorded",
+    "changed",
+    "access",
+    "applies_to",
+    "supersedes",
+    "sheet",
+    "scale",
+)
+#: A drawing file adds its callouts.
+DRAWING_FIELDS = (*COMMON_FIELDS, "callouts")
+_EDGE_KEYS = ("target", "scope", "effective", "by")
+_LOCATOR_HINT = "expected DOC-ID[@REV][#path], e.g. SPEC-033000#2.1.A or SOP-114@D#5.2"
+
+
+@dataclass(slots=True)
+class DeclaredEdge:
+    """A ``supersedes`` entry as read, before its ``by`` path is checked against the provisions."""
+
+    index: int
+    edge: Supersedes
+    by_node: Node | None
+
+
+@dataclass(slots=True)
+class Metadata:
+    """The Document fields read from metadata, and the nodes later checks point at."""
+
+    fields: dict[str, Any]
+    edges: list[DeclaredEdge] = field(default_factory=list)
+    entries: dict[str, tuple[Node, Node]] = field(default_factory=dict)
+
+
+def read_metadata(
+    root: Node | None,
+    reader: NodeReader,
+    *,
+    allowed: tuple[str, ...] = COMMON_FIELDS,
+    default_kind: str | None = None,
+) -> Metadata | None:
+    """Read and check the metadata mapping; problems go to ``reader`` (None when unusable)."""
+    if root is None or is_null(root):
+        reader.error(
+            None,
+            "the metadata is empty",
+            hint="a document needs at least id, kind, effective and recorded",
+        )
+        return None
+    errors_before = len(reader.errors)
+    entries = reader.mapping(root, None)
+    if entries is None:
+        return None
+    reader.check_keys(entries, allowed, None, warn=True)
+    fields: dict[str, Any] = {}
+
+    def required(name: str) -> Node | None:
+        if name in entries:
+            return entries[name][1]
+        reader.error(root, f"missing required field {name!r}", field=name)
+        return None
+
+    if (node := required("id")) is not None:
+        fields["id"] = reader.string(
+            node, "id", pattern=_ID_RE, hint="a document id is letters, digits, '-', '_' or '.'"
+        )
+    if "kind" in entries or default_kind is None:
+        if (node := required("kind")) is not None:
+            kind = reader.string(node, "kind")
+            if kind is not None and kind not in DOCUMENT_KINDS:
+                reader.error(
+                    node,
+                    f"unknown kind {kind!r}",
+                    field="kind",
+                    hint="one of " + ", ".join(DOCUMENT_KINDS),
+                )
+                kind = None
+            fields["kind"] = kind
+    else:
+        fields["kind"] = default_kind
+    # An optional field given as null (`issued: ~`) is the same as leaving it out.
+    present = {name: value for name, (_, value) in entries.items() if not is_null(value)}
+    for name in ("title", "sheet", "scale"):
+        if name in present:
+            fields[name] = reader.string(present[name], name)
+    if "revision" in present:
+        fields["revision"] = reader.string(
+            present["revision"],
+            "revision",
+            pattern=_REV_RE,
+            hint="a revision label is letters, digits, '-', '_' or '.'",
+        )
+    if "seq" in present:
+        fields["seq"] = reader.integer(present["seq"], "seq")
+    if "issued" in present:
+        fields["issued"] = reader.date(present["issued"], "issued")
+    if (node := required("effective")) is not None:
+        fields["effective"] = _effective(node, reader)
+    if (node := required("recorded")) is not None:
+        fields["recorded"] = reader.datetime(node, "recorded")
+    if "changed" in present:
+        fields["changed"] = reader.strings(
+            present["changed"],
+            "changed",
+            pattern=_PATH_RE,
+            hint="a section path such as 2.1 or 5",
+        )
+    if "access" in present:
+        fields["access"] = reader.strings(present["access"], "access")
+    if "applies_to" in present:
+        fields["applies_to"] = _applies_to(present["applies_to"], reader)
+
+    metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries)
+    if "supersedes" in present:
+        edges = _edges(present["supersedes"], reader, metadata.fields)
+        if len(reader.errors) == errors_before:
+            metadata.edges = edges
+    return metadata
+
+
+def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:
+    entries = reader.mapping(node, "effective")
+    if entries is None:
+        return None
+    reader.check_keys(entries, ("from", "until"), "effective", warn=False)
+    if "from" not in entries:
+        reader.error(node, "missing required field 'from'", field="effective.from")
+        return None
+    start = reader.date(entries["from"][1], "effective.from")
+    until = None
+    if "until" in entries and not is_null(entries["until"][1]):
+        until_node = entries["until"][1]
+        until = reader.date(until_node, "effective.until")
+        if until is not None and start is not None and until <= start:
+            reader.error(
+                until_node,
+                f"effective.until {until} is not after effective.from {start}",
+                field="effective.until",
+                hint="until is exclusive: the first day the revision no longer applies",
+            )
+            return None
+    if start is None:
+        return None
+    return {"from": start, "until": until}
+
+
+def _applies_to(node: Node, reader: NodeReader) -> dict[str, tuple[str, ...]] | None:
+    entries = reader.mapping(node, "applies_to")
+    if entries is None:
+        return None
+    facets: dict[str, tuple[str, ...]] = {}
+    for name, (key, value) in entries.items():
+        if not _NAME_RE.fullmatch(name):
+            reader.error(key, f"invalid facet name {name!r}", field=f"applies_to.{name}")
+            continue
+        values = reader.strings(value, f"applies_to.{name}")
+        if values is not None:
+            facets[name] = values
+    return facets
+
+
+def _edges(node: Node, reader: NodeReader, fields: dict[str, Any]) -> list[DeclaredEdge]:
+    items = (
+        [node]
+        if isinstance(node, MappingNode)
+        else reader.sequence(node, "supersedes", scalar_ok=False)
+    )
+    edges: list[DeclaredEdge] = []
+    for index, item in enumerate(items or ()):
+        edge = _edge(item, index, reader, fields)
+        if edge is not None:
+            edges.append(edge)
+    return edges
+
+
+def _edge(
+    node: Node, index: int, reader: NodeReader, fields: dict[str, Any]
+) -> DeclaredEdge | None:
+    where = f"supersedes[{index}]"
+    entries = reader.mapping(node, where)
+    if entries is None:
+        return None
+    reader.check_keys(entries, _EDGE_KEYS, where, warn=False)
+    errors_before = len(reader.errors)
+    target = scope = effective = by = None
+    if "target" not in entries:
+        reader.error(node, "missing required field 'target'", field=f"{where}.target")
+    else:
+        target = _locator(entries["target"][1], f"{where}.target", reader)
+    if "scope" not in entries:
+        reader.error(
+            node, "missing required field 'scope'", field=f"{where}.scope", hint="full or partial"
+        )
+    else:
+        scope_node = entries["scope"][1]
+        scope = reader.string(scope_node, f"{where}.scope")
+        if scope is not None and scope not in ("full", "partial"):
+            reader.error(
+                scope_node,
+                f"unknown scope {scope!r}",
+                field=f"{where}.scope",
+                hint="full or partial",
+            )
+    if "effective" in entries:
+        effective = reader.date(entries["effective"][1], f"{where}.effective")
+    by_node = entries["by"][1] if "by" in entries and not is_null(entries["by"][1]) else None
+    if by_node is not None:
+        by = _locator(by_node, f"{where}.by", reader)
+    if "id" not in fields:
+        return None
+    source = Locator(doc=fields["id"], rev=fields.get("revision", "0"))
+    if target is not None and target.doc == source.doc and target.rev in (None, source.rev):
+        reader.error(
+            entries["target"][1], f"{target} is this document itself", field=f"{where}.target"
+        )
+    if by is not None and (by.doc != source.doc or by.rev not in (None, source.rev)):
+        reader.error(
+            by_node,
+            f"by {by} does not point into this document ({source.doc}@{source.rev})",
+            field=f"{where}.by",
+            hint=f"by names the provision of this document that carries the replacement, e.g. {source.doc}#1.3",
+        )
+    if len(reader.errors) > errors_before or target is None or scope is None:
+        return None
+    if effective is None:
+        # No date of its own: the edge takes effect with the document that declares it.
+        if "effective" not in fields:
+            return None
+        effective = fields["effective"]["from"]
+    edge = Supersedes(
+        source=source,
+        target=target,
+        scope=scope,
+        effective=effective,
+        by=by,
+        origin="declared",
+        line=reader.line(node),
+    )
+    return DeclaredEdge(index=index, edge=edge, by_node=by_node)
+
+
+def _locator(node: Node, where: str, reader: NodeReader) -> Locator | None:
+    text = reader.string(node, where)
+    if text is None:
+        return None
+    try:
+        return Locator.parse(text)
+    except LocatorError as exc:
+        reader.error(node, f"cannot parse locator {text!r}", field=where, hint=exc.hint)
+    except ValueError:  # parts that match the pattern but fail the model's check ("SPEC.#1")
+        reader.error(node, f"cannot parse locator {text!r}", field=where, hint=_LOCATOR_HINT)
+    return None

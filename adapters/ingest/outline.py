@@ -1,0 +1,488 @@
+"""A document's outline: which numbered lines are headings, and the path each section gets.
+
+One pass over the lines keeps a stack of open sections. A numbered line becomes a heading
+only when its number is a plausible next one for that stack — a sibling's successor, a first
+child (``.1``, ``A.``, ``(a)``), or the successor of an ancestor — so years, quantities and
+cross-references that happen to start a line stay text. A section runs from its heading line
+up to the next heading at its level or above, trailing blank lines left out; its text is that
+slice of the text layer, so ``text_layer[span.start:span.end] == text`` always holds.
+
+Paths (corpus-format.md, "Section paths"): decimal numbers, CSI numbers, parts and appendices
+are absolute (``2.1``, ``033000``, ``part-2``, ``A``); paragraphs and unnumbered Markdown
+headings extend their parent's path (``2.1.A.1``, ``447.21.a.1``, ``2.1.general-notes``).
+A path seen twice keeps the first; later ones get ``-2``, ``-3`` and a warning.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from inforce.ontology import InputError, Section, TableRow
+
+from .numbering import Heading, Reading, read_heading, slugify
+from .tables import is_table_start, read_table
+
+__all__ = ["Outline", "parse_outline"]
+
+_validate_section = Section.__pydantic_validator__.validate_python
+_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+#: Ranks order the kinds of container; a paragraph is below any number, a Markdown heading
+#: sits half a rank below its parent.
+_RANK = {"csi": 0.0, "part": 1.0, "appendix": 1.0, "decimal": 2.0, "paragraph": 3.0}
+#: Below (A) the CFR goes on with italic (1) and (i): a style may open again there.
+_CFR_NEXT = {"reg-upper": "reg-num", "reg-num": "reg-roman"}
+#: The most a plain (not Markdown, not bold) number may skip ahead of its predecessor.
+_TOP_GAP = 10
+_CHILD_GAP = 20
+
+
+@dataclass(slots=True)
+class _Open:
+    kind: str
+    style: str
+    value: int
+    comps: tuple[int | str, ...] | None
+    path: str
+    rank: float
+    md_level: int | None
+    start: int
+    slot: int
+    depth: int
+    number: str | None
+    heading: str
+    parent: str | None
+
+
+@dataclass(slots=True)
+class Outline:
+    """The provisions found in a text layer (document order), and what went wrong."""
+
+    provisions: list[Section | TableRow] = field(default_factory=list)
+    errors: list[InputError] = field(default_factory=list)
+    warnings: list[InputError] = field(default_factory=list)
+
+
+def parse_outline(
+    text: str,
+    *,
+    file: str,
+    first_line: int = 1,
+    pages: list[int] | None = None,
+    tables: bool = True,
+) -> Outline:
+    """Find the sections (and, with ``tables``, the pipe-table rows) of ``text``.
+
+    ``first_line`` is the file line of the text's first line (for error positions); ``pages``
+    holds the offset where each page starts (PDF), so spans carry their pages.
+    """
+    return _OutlineReader(text, file, first_line, pages).read(tables)
+
+
+class _OutlineReader:
+    def __init__(self, text: str, file: str, first_line: int, pages: list[int] | None) -> None:
+        self.text = text
+        self.file = file
+        self.first_line = first_line
+        self.pages = pages
+        self.stack: list[_Open] = []
+        self.slots: list[Section | TableRow | None] = []
+        self.used: dict[str, int] = {}
+        self.outline = Outline()
+        self.line_no = first_line
+
+    # -- the pass ------------------------------------------------------------------
+
+    def read(self, tables: bool) -> Outline:
+        text = self.text
+        lines = text.split("\n")
+        offsets: list[int] = []
+        position = 0
+        for line in lines:
+            offsets.append(position)
+            position += len(line) + 1
+        fence: str | None = None
+        table_count = 0
+        index = 0
+        while index < len(lines):
+            line = lines[index]
+            self.line_no = self.first_line + index
+            if not line or line.isspace():
+                index += 1
+                continue
+            fence_match = _FENCE.match(line)
+            if fence_match is not None:
+                mark = fence_match.group(1)
+                fence = None if fence == mark else (fence or mark)
+                index += 1
+                continue
+            if fence is not None:
+                index += 1
+                continue
+            if tables and "|" in line and is_table_start(lines, index):
+                table_count += 1
+                block = read_table(
+                    lines,
+                    index,
+                    offsets,
+                    table=table_count,
+                    parent=self._top_path(),
+                    file=self.file,
+                    first_line=self.first_line,
+                )
+                self.outline.errors.extend(block.errors)
+                for row in block.rows:
+                    self._claim(row.path)
+                    if self.pages is not None:
+                        row = row.model_copy(
+                            update={
+                                "span": row.span.model_copy(
+                                    update=self._pages_of(row.span.start, row.span.end)
+                                )
+                            }
+                        )
+                    self.slots.append(row)
+                index += block.lines_used
+                continue
+            heading = read_heading(line)
+            if heading is not None:
+                self._heading(heading, offsets[index])
+            index += 1
+        self._close_to(0, len(text))
+        self.outline.provisions = [p for p in self.slots if p is not None]
+        return self.outline
+
+    # -- headings ------------------------------------------------------------------
+
+    def _heading(self, heading: Heading, line_start: int) -> None:
+        kind = heading.kind
+        if kind == "markdown":
+            self._markdown(heading, line_start)
+        elif kind == "paragraph":
+            self._paragraph(heading, line_start)
+        elif kind == "decimal":
+            self._decimal(heading, line_start)
+        else:
+            self._container(heading, line_start)
+
+    def _container(self, heading: Heading, line_start: int) -> None:
+        rank = _RANK[heading.kind]
+        self._pop_for_rank(rank, heading.md_level, line_start)
+        self._open(
+            kind=heading.kind,
+            style=heading.kind,
+            value=heading.value,
+            comps=heading.comps or None,
+            path=heading.segment,
+            rank=rank,
+            heading=heading,
+            start=line_start,
+        )
+
+    def _decimal(self, heading: Heading, line_start: int) -> None:
+        comps = heading.comps
+        prefix, last = comps[:-1], comps[-1]
+        explicit = heading.explicit or heading.introduced
+        # "2." under "A." and "1." is the paragraph after "1.", not a new top-level section.
+        bare_dotted = heading.dotted and len(comps) == 1 and not explicit
+        if bare_dotted and self._numbered_paragraph(heading, line_start, in_paragraph=True):
+            return
+        stack = self.stack
+        related = False
+        for i in range(len(stack) - 1, -1, -1):
+            level = stack[i]
+            if level.comps is None:
+                continue
+            if level.comps == prefix:
+                related = True
+                if explicit or isinstance(last, str) or 1 <= last <= _CHILD_GAP:
+                    self._close_to(i + 1, line_start)
+                    self._open_decimal(heading, line_start)
+                    return
+                break
+            if len(level.comps) == len(comps) and level.comps[:-1] == prefix:
+                related = True
+                previous = level.comps[-1]
+                gap = _TOP_GAP if len(comps) == 1 else _CHILD_GAP
+                if (
+                    isinstance(last, int)
+                    and isinstance(previous, int)
+                    and (explicit or previous < last <= previous + gap)
+                ):
+                    self._close_to(i, line_start)
+                    self._open_decimal(heading, line_start)
+                    return
+                break
+        if bare_dotted and self._numbered_paragraph(heading, line_start, in_paragraph=False):
+            return
+        if not explicit and (related or not self._plausible_without_parent(comps)):
+            return
+        self._pop_for_rank(_RANK["decimal"], heading.md_level, line_start)
+        self._open_decimal(heading, line_start)
+
+    def _plausible_without_parent(self, comps: tuple[int | str, ...]) -> bool:
+        last = comps[-1]
+        if len(comps) == 1:
+            return (
+                isinstance(last, int)
+                and 1 <= last <= 99
+                and not any(
+                    level.kind == "decimal" and level.comps is not None and len(level.comps) == 1
+                    for level in self.stack
+                )
+            )
+        if isinstance(comps[0], str):
+            return False  # an appendix decimal outside its appendix
+        if last == 1:
+            return True
+        # "2.3" right under "PART 2" (an excerpt that starts mid-part).
+        return any(level.kind == "part" and level.value == comps[0] for level in self.stack)
+
+    def _open_decimal(self, heading: Heading, line_start: int) -> None:
+        path = heading.segment
+        self._open(
+            kind="decimal",
+            style="decimal",
+            value=0,
+            comps=heading.comps,
+            path=path,
+            rank=_RANK["decimal"],
+            heading=heading,
+            start=line_start,
+        )
+
+    def _numbered_paragraph(self, heading: Heading, line_start: int, *, in_paragraph: bool) -> bool:
+        """Open a bare ``N.`` as a SectionFormat numbered paragraph when the context says so.
+
+        With ``in_paragraph``: the successor of an open ``N.`` paragraph, or a first ``1.``
+        under a lettered paragraph. Without: a first ``1.`` under any open section.
+        """
+        value = heading.comps[0]
+        assert isinstance(value, int)
+        reading = Reading("num", value, str(value))
+        region = self._paragraph_region()
+        if in_paragraph:
+            for level in reversed(region):
+                if level.style == "num" and value == level.value + 1:
+                    self._close_to(self.stack.index(level), line_start)
+                    self._open_paragraph(reading, heading.number, heading, line_start)
+                    return True
+            if not region:
+                return False
+        if value == 1 and self.stack and "num" not in {level.style for level in region}:
+            self._open_paragraph(reading, heading.number, heading, line_start)
+            return True
+        return False
+
+    def _paragraph(self, heading: Heading, line_start: int) -> None:
+        first, *rest = heading.markers
+        choice = self._place_paragraph(first.readings, heading.explicit)
+        if choice is None:
+            return
+        close_from, reading = choice
+        self._close_to(close_from, line_start)
+        inner = not rest
+        self._open_paragraph(reading, first.number, heading if inner else None, line_start)
+        for position, marker in enumerate(rest, 1):
+            region_styles = {level.style for level in self._paragraph_region()}
+            reading = next(
+                (r for r in marker.readings if r.value == 1 and r.style not in region_styles),
+                marker.readings[0],
+            )
+            inner = position == len(rest)
+            self._open_paragraph(
+                reading, marker.number, heading if inner else None, line_start + marker.offset
+            )
+
+    def _place_paragraph(
+        self, readings: tuple[Reading, ...], explicit: bool
+    ) -> tuple[int, Reading] | None:
+        """Where a paragraph marker fits: (stack index to close from, the reading chosen).
+
+        The successor of the innermost paragraph comes first, then a first child of the
+        innermost section, then the successor of an outer paragraph: so after ``(h)`` an
+        ``(i)`` is the letter, but under ``(1)`` it is the roman numeral.
+        """
+        stack = self.stack
+        region = self._paragraph_region()
+        if region:
+            top = region[-1]
+            for reading in readings:
+                if reading.style == top.style and reading.value == top.value + 1:
+                    return len(stack) - 1, reading
+        styles = {level.style for level in region}
+        deeper = _CFR_NEXT.get(region[-1].style) if region else None
+        for reading in readings:
+            if reading.value == 1 and (reading.style not in styles or reading.style == deeper):
+                return len(stack), reading
+        for level in reversed(region[:-1]):
+            for reading in readings:
+                if reading.style == level.style and reading.value == level.value + 1:
+                    return stack.index(level), reading
+        if explicit:
+            return len(stack), readings[0]
+        return None
+
+    def _open_paragraph(
+        self, reading: Reading, number: str | None, heading: Heading | None, start: int
+    ) -> None:
+        parent = self.stack[-1] if self.stack else None
+        path = f"{parent.path}.{reading.segment}" if parent else reading.segment
+        self._open(
+            kind="paragraph",
+            style=reading.style,
+            value=reading.value,
+            comps=None,
+            path=path,
+            rank=_RANK["paragraph"],
+            heading=heading,
+            start=start,
+            number=number,
+        )
+
+    def _markdown(self, heading: Heading, line_start: int) -> None:
+        level = heading.md_level or 1
+        stack = self.stack
+        keep = len(stack)
+        while keep and (
+            (stack[keep - 1].kind == "paragraph" and stack[keep - 1].md_level is None)
+            or (stack[keep - 1].md_level is not None and stack[keep - 1].md_level >= level)  # type: ignore[operator]
+        ):
+            keep -= 1
+        self._close_to(keep, line_start)
+        parent = stack[-1] if stack else None
+        slug = slugify(heading.text)
+        base = f"{parent.path}.{slug}" if parent else slug
+        path, suffix = base, 1
+        while path in self.used:
+            suffix += 1
+            path = f"{base}-{suffix}"
+        self._open(
+            kind="markdown",
+            style="markdown",
+            value=0,
+            comps=None,
+            path=path,
+            rank=(parent.rank if parent else -1.0) + 0.5,
+            heading=heading,
+            start=line_start,
+        )
+
+    # -- the stack -----------------------------------------------------------------
+
+    def _pop_for_rank(self, rank: float, md_level: int | None, at: int) -> None:
+        """Close what a numbered container of ``rank`` ends: anything at its rank or below."""
+        stack = self.stack
+        keep = len(stack)
+        while keep:
+            level = stack[keep - 1]
+            if level.rank >= rank - 0.5 or (
+                md_level is not None and level.kind == "markdown" and level.md_level >= md_level  # type: ignore[operator]
+            ):
+                keep -= 1
+            else:
+                break
+        self._close_to(keep, at)
+
+    def _open(
+        self,
+        *,
+        kind: str,
+        style: str,
+        value: int,
+        comps: tuple[int | str, ...] | None,
+        path: str,
+        rank: float,
+        heading: Heading | None,
+        start: int,
+        number: str | None = None,
+    ) -> None:
+        parent = self.stack[-1] if self.stack else None
+        if kind != "markdown":
+            path = self._unique(path)
+        if heading is not None and number is None:
+            number = heading.number
+        self.stack.append(
+            _Open(
+                kind=kind,
+                style=style,
+                value=value,
+                comps=comps,
+                path=path,
+                rank=rank,
+                md_level=heading.md_level if heading is not None else None,
+                start=start,
+                slot=len(self.slots),
+                depth=parent.depth + 1 if parent else 0,
+                number=number,
+                heading=heading.text if heading is not None else "",
+                parent=parent.path if parent else None,
+            )
+        )
+        self.used[path] = self.line_no
+        self.slots.append(None)
+
+    def _unique(self, path: str) -> str:
+        # Every segment is built from a matched number, letter or slug, so it is a valid
+        # PATH_SEGMENT already; only a repeat needs work.
+        if path not in self.used:
+            return path
+        suffix = 1
+        candidate = path
+        while candidate in self.used:
+            suffix += 1
+            candidate = f"{path}-{suffix}"
+        self.outline.warnings.append(
+            InputError(
+                f"section path {path!r} appears again (first at line {self.used[path]}); this one is {candidate!r}",
+                file=self.file,
+                line=self.line_no,
+                field=path,
+            )
+        )
+        return candidate
+
+    def _claim(self, path: str) -> None:
+        self.used.setdefault(path, self.line_no)
+
+    def _close_to(self, keep: int, at: int) -> None:
+        """Close every open section above ``keep``; each ends before ``at``, trailing space trimmed."""
+        stack = self.stack
+        text = self.text
+        while len(stack) > keep:
+            level = stack.pop()
+            end = at
+            while end > level.start and text[end - 1].isspace():
+                end -= 1
+            span: dict[str, int] = {"start": level.start, "end": end}
+            if self.pages is not None:
+                span.update(self._pages_of(level.start, end))
+            # Validating a plain dict (pydantic-core, in Rust) is cheaper than model_construct.
+            self.slots[level.slot] = _validate_section(
+                {
+                    "path": level.path,
+                    "number": level.number,
+                    "heading": level.heading,
+                    "parent": level.parent,
+                    "depth": level.depth,
+                    "span": span,
+                    "text": text[level.start : end],
+                }
+            )
+
+    def _paragraph_region(self) -> list[_Open]:
+        stack = self.stack
+        i = len(stack)
+        while i and stack[i - 1].kind == "paragraph":
+            i -= 1
+        return stack[i:]
+
+    def _top_path(self) -> str | None:
+        return self.stack[-1].path if self.stack else None
+
+    def _pages_of(self, start: int, end: int) -> dict[str, int]:
+        pages = self.pages or [0]
+        first = bisect.bisect_right(pages, start)
+        last = bisect.bisect_right(pages, max(start, end - 1))
+        return {"page_start": first, "page_end": last}

@@ -1,0 +1,298 @@
+"""YAML read as a node tree, so every value keeps the file line and column it came from.
+
+Metadata is composed (not constructed) with ruamel.yaml: a scalar stays its text plus the tag
+the YAML 1.2 resolver gave it, and this module turns it into the typed value a field needs.
+That way an impossible date (``2026-02-30``) or a wrong type is one ``InputError`` at its own
+line, never an exception from inside the YAML library, and a number written where a label is
+meant keeps its spelling (``revision: 1.10`` is ``"1.10"``, not ``1.1``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from inforce.ontology import InputError, parse_datetime_utc
+
+__all__ = ["NodeReader", "compose_yaml", "is_null"]
+
+_TAG = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP = (
+    _TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")
+)
+_DATE_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+_local = threading.local()
+
+
+def _yaml() -> YAML:
+    # A YAML instance keeps parser state between calls, so each thread gets its own.
+    yaml = getattr(_local, "yaml", None)
+    if yaml is None:
+        yaml = _local.yaml = YAML(typ="safe", pure=True)
+    return yaml
+
+
+def compose_yaml(text: str, *, file: str, line_offset: int = 0) -> Node | None:
+    """Compose ``text`` into a node tree; a syntax error becomes an InputError at its mark.
+
+    ``line_offset`` is added to every line (front matter starts below its ``---`` line).
+    Returns None for an empty document.
+    """
+    try:
+        return _yaml().compose(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "invalid YAML"
+        if exc.context and exc.problem:
+            problem = f"{problem} {exc.context}"
+        raise InputError(
+            f"YAML syntax error: {problem}",
+            file=file,
+            line=mark.line + 1 + line_offset if mark is not None else None,
+            col=mark.column + 1 if mark is not None else None,
+        ) from None
+    except YAMLError as exc:  # an unmarked error: still this file's problem
+        raise InputError(f"YAML error: {exc}", file=file) from None
+
+
+class NodeReader:
+    """Reads typed values out of composed YAML nodes, collecting every problem with its line.
+
+    Each reader method returns the value, or None after recording an error; callers keep
+    going so that one load reports every problem in the file.
+    """
+
+    def __init__(self, file: str, *, line_offset: int = 0) -> None:
+        self.file = file
+        self.line_offset = line_offset
+        self.errors: list[InputError] = []
+        self.warnings: list[InputError] = []
+
+    # -- positions and problems ------------------------------------------------------
+
+    def line(self, node: Node) -> int:
+        return node.start_mark.line + 1 + self.line_offset
+
+    def error(
+        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None
+    ) -> None:
+        self.errors.append(self._problem(node, message, field, hint))
+
+    def warn(
+        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None
+    ) -> None:
+        self.warnings.append(self._problem(node, message, field, hint))
+
+    def _problem(
+        self, node: Node | None, message: str, field: str | None, hint: str | None
+    ) -> InputError:
+        if node is None:
+            return InputError(
+                message, file=self.file, line=1 + self.line_offset, field=field, hint=hint
+            )
+        return InputError(
+            message,
+            file=self.file,
+            line=self.line(node),
+            col=node.start_mark.column + 1,
+            field=field,
+            hint=hint,
+        )
+
+    # -- structure -------------------------------------------------------------------
+
+    def mapping(self, node: Node, field: str | None) -> dict[str, tuple[Node, Node]] | None:
+        """A mapping's entries by key text, each with its key node (for the key's line)."""
+        if not isinstance(node, MappingNode):
+            self.error(node, f"expected a mapping, got {_describe(node)}", field=field)
+            return None
+        entries: dict[str, tuple[Node, Node]] = {}
+        for key, value in node.value:
+            if not isinstance(key, ScalarNode):
+                self.error(key, "a key must be a plain name", field=field)
+                continue
+            name = key.value
+            if name in entries:
+                where = _join(field, name)
+                self.error(
+                    key,
+                    f"duplicate key {name!r} (first at line {self.line(entries[name][0])})",
+                    field=where,
+                )
+                continue
+            entries[name] = (key, value)
+        return entries
+
+    def check_keys(
+        self,
+        entries: dict[str, tuple[Node, Node]],
+        allowed: Iterable[str],
+        field: str | None,
+        *,
+        warn: bool,
+    ) -> None:
+        """Report keys not in ``allowed`` (a warning or an error), naming the known ones."""
+        known = set(allowed)
+        for name, (key, _) in entries.items():
+            if name not in known:
+                report = self.warn if warn else self.error
+                report(
+                    key,
+                    f"unknown key {name!r}" + (" (ignored)" if warn else ""),
+                    field=_join(field, name),
+                    hint="known keys: " + ", ".join(sorted(known)),
+                )
+
+    def sequence(self, node: Node, field: str, *, scalar_ok: bool = True) -> list[Node] | None:
+        """A list's items; a single scalar (when allowed) stands for a one-item list."""
+        if isinstance(node, SequenceNode):
+            return list(node.value)
+        if scalar_ok and isinstance(node, ScalarNode) and not _is_null(node):
+            return [node]
+        self.error(node, f"expected a list, got {_describe(node)}", field=field)
+        return None
+
+    # -- scalars ---------------------------------------------------------------------
+
+    def string(
+        self,
+        node: Node,
+        field: str,
+        *,
+        pattern: re.Pattern[str] | None = None,
+        hint: str | None = None,
+    ) -> str | None:
+        """A label: any scalar's text as written (a number keeps its spelling)."""
+        if not isinstance(node, ScalarNode) or node.tag in (_NULL, _BOOL):
+            self.error(node, f"expected a string, got {_describe(node)}", field=field)
+            return None
+        text = node.value.strip() if node.tag != _STR else node.value
+        if pattern is not None and not pattern.fullmatch(text):
+            self.error(node, f"invalid value {text!r}", field=field, hint=hint)
+            return None
+        return text
+
+    def integer(self, node: Node, field: str) -> int | None:
+        if isinstance(node, ScalarNode) and node.tag in (_INT, _STR):
+            text = node.value.strip().replace("_", "")
+            for base in (10, 0):
+                try:
+                    return int(text, base)
+                except ValueError:
+                    continue
+        self.error(node, f"expected an integer, got {_describe(node)}", field=field)
+        return None
+
+    def date(self, node: Node, field: str) -> dt.date | None:
+        """A calendar date ``YYYY-MM-DD``; an impossible one (``2026-02-30``) is reported as such."""
+        if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
+            text = node.value.strip()
+            if _DATE_RE.fullmatch(text):
+                try:
+                    year, month, day = (int(part) for part in text.split("-"))
+                    return dt.date(year, month, day)
+                except ValueError as exc:
+                    self.error(node, f"invalid date {text!r}: {exc}", field=field)
+                    return None
+        self.error(node, f"expected a date (YYYY-MM-DD), got {_describe(node)}", field=field)
+        return None
+
+    def datetime(self, node: Node, field: str) -> dt.datetime | None:
+        """A UTC datetime; a bare date means the end of that day, UTC."""
+        if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
+            text = node.value.strip()
+            if _DATE_RE.fullmatch(text):
+                day = self.date(node, field)
+                return parse_datetime_utc(day) if day is not None else None
+            try:
+                return parse_datetime_utc(text)
+            except ValueError as exc:
+                self.error(node, f"invalid datetime {text!r}: {exc}", field=field)
+                return None
+        self.error(
+            node, f"expected a datetime (YYYY-MM-DDTHH:MM:SSZ), got {_describe(node)}", field=field
+        )
+        return None
+
+    def strings(
+        self,
+        node: Node,
+        field: str,
+        *,
+        pattern: re.Pattern[str] | None = None,
+        hint: str | None = None,
+    ) -> tuple[str, ...] | None:
+        """A list of labels; a single scalar is a one-item list."""
+        items = self.sequence(node, field)
+        if items is None:
+            return None
+        values = [
+            self.string(item, f"{field}[{i}]", pattern=pattern, hint=hint)
+            for i, item in enumerate(items)
+        ]
+        if any(v is None for v in values):
+            return None
+        return tuple(v for v in values if v is not None)
+
+    def plain(self, node: Node) -> Any:
+        """The node as plain Python (for free-form values such as a rule pack's params)."""
+        if isinstance(node, MappingNode):
+            return {self.plain(k): self.plain(v) for k, v in node.value}
+        if isinstance(node, SequenceNode):
+            return [self.plain(item) for item in node.value]
+        return _scalar(node)
+
+
+def is_null(node: Node) -> bool:
+    return _is_null(node)
+
+
+def _is_null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == _NULL
+
+
+def _scalar(node: ScalarNode) -> Any:
+    text = node.value
+    try:
+        if node.tag == _NULL:
+            return None
+        if node.tag == _BOOL:
+            return text.strip().lower() == "true"
+        if node.tag == _INT:
+            text = text.replace("_", "")
+            return int(text, 0) if text[:2].lower() in ("0x", "0o") else int(text)
+        if node.tag == _FLOAT:
+            return float(text.replace("_", ""))
+        if node.tag == _TIMESTAMP and _DATE_RE.fullmatch(text.strip()):
+            return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        pass
+    return text
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if isinstance(node, ScalarNode):
+        kind = {
+            _NULL: "nothing",
+            _BOOL: "a boolean",
+            _INT: "a number",
+            _FLOAT: "a number",
+            _TIMESTAMP: "a date",
+        }.get(node.tag, "a string")
+        return f"{kind} ({node.value!r})" if node.tag != _NULL else kind
+    return "an unknown node"
+
+
+def _join(field: str | None, name: str) -> str:
+    return f"{field}.{name}" if field else name

@@ -1,0 +1,105 @@
+"""inforce.yaml: parsed into a Manifest, every problem at its line, unknown stock packs warned."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest import load_manifest, load_manifest_with_warnings, stock_pack_names
+from inforce.ontology import InputError, InputErrors
+
+
+def manifest_errors(root: Path, text: str) -> list[InputError]:
+    (root / "inforce.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        load_manifest(root)
+    return list(caught.value.exceptions)  # type: ignore[arg-type]
+
+
+def test_a_valid_manifest(tmp_path: Path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "quantities.yaml").write_text("rules: []\n", encoding="utf-8")
+    (tmp_path / "inforce.yaml").write_text(
+        "project: riverside-library\n"
+        "facets: [market, product]\n"
+        "rules:\n"
+        "  - stock: no-such/pack-here\n"
+        '    params: {source: "Agreement Article 1.2", levels: [1, 2]}\n'
+        "  - path: rules/quantities.yaml\n",
+        encoding="utf-8",
+    )
+    manifest, warnings = load_manifest_with_warnings(tmp_path)
+    assert manifest.project == "riverside-library" and manifest.facets == ("market", "product")
+    stock, local = manifest.rules
+    assert (stock.stock, stock.params, stock.line) == (
+        "no-such/pack-here",
+        {"source": "Agreement Article 1.2", "levels": [1, 2]},
+        4,
+    )
+    assert (local.path, local.params, local.line) == ("rules/quantities.yaml", {}, 6)
+    # An unknown stock pack is a warning, not an error.
+    (warning,) = warnings
+    assert (warning.file, warning.line, warning.field) == ("inforce.yaml", 4, "rules[0].stock")
+    assert "no-such/pack-here" in warning.message
+
+
+def test_shipped_stock_packs_are_not_warned_about(tmp_path: Path):
+    names = stock_pack_names()
+    if not names:
+        pytest.skip("no stock packs shipped yet")
+    name = sorted(names)[0]
+    (tmp_path / "inforce.yaml").write_text(
+        f"project: p\nrules:\n  - stock: {name}\n", encoding="utf-8"
+    )
+    manifest, warnings = load_manifest_with_warnings(tmp_path)
+    assert manifest.rules[0].stock == name and warnings == []
+
+
+def test_missing_project_and_unknown_keys(tmp_path: Path):
+    errors = manifest_errors(tmp_path, "facets: [market]\nrule: []\n")
+    assert [(e.line, e.field) for e in errors] == [(1, "project"), (2, "rule")]
+    assert "missing required field" in errors[0].message and "unknown key" in errors[1].message
+
+
+def test_malformed_yaml(tmp_path: Path):
+    (error,) = manifest_errors(tmp_path, "project: p\nfacets: [market\nrules: []\n")
+    assert error.file == "inforce.yaml" and error.line == 3 and "YAML" in error.message
+
+
+def test_wrong_types(tmp_path: Path):
+    errors = manifest_errors(tmp_path, "project: [a, b]\nfacets: {market: 1}\nrules: stock\n")
+    assert [(e.line, e.field) for e in errors] == [(1, "project"), (2, "facets"), (3, "rules")]
+
+
+def test_rules_entries(tmp_path: Path):
+    errors = manifest_errors(
+        tmp_path,
+        "project: p\n"
+        "rules:\n"
+        "  - stock: precedence/aia-style\n"
+        "    path: rules/x.yaml\n"
+        "  - params: {a: 1}\n"
+        "  - path: rules/missing.yaml\n"
+        "  - stock: precedence/aia-style\n"
+        "    params: [1]\n"
+        "    version: 2\n"
+        "  - path: ../outside.yaml\n",
+    )
+    assert [(e.line, e.field) for e in errors] == [
+        (3, "rules[0]"),
+        (5, "rules[1]"),
+        (6, "rules[2].path"),
+        (8, "rules[3].params"),
+        (9, "rules[3].version"),
+        (10, "rules[4].path"),
+    ]
+    assert "exactly one of" in errors[0].message and "not both" in errors[0].message
+    assert "rules/missing.yaml" in errors[2].message and "outside" in errors[5].message
+
+
+def test_no_manifest(tmp_path: Path):
+    with pytest.raises(InputErrors) as caught:
+        load_manifest(tmp_path)
+    (error,) = caught.value.exceptions
+    assert error.file == "inforce.yaml" and "inforce init" in (error.hint or "")
