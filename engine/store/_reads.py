@@ -1,0 +1,180 @@
+"""Reading the graph back into ontology objects: revisions, documents, provisions, edges."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+from inforce.ontology import Document, Locator, NotFoundError, Provision, Revision, Supersedes
+
+from ._kuzu import KuzuGraph
+from ._rows import (
+    COLUMNS,
+    EDGE_COLUMNS,
+    document_from_rows,
+    edge_from_row,
+    provision_from_row,
+    provision_key,
+    revision_from_row,
+)
+from ._schema import PROVISION_TABLES
+
+__all__ = [
+    "declared_edges",
+    "document",
+    "documents",
+    "has_provision",
+    "meta",
+    "provision",
+    "provision_paths",
+    "revisions",
+    "source_hashes",
+    "supersedes",
+]
+
+_PROVISIONS = tuple(PROVISION_TABLES.values())
+_REVISION_META = tuple(c for c in COLUMNS["Revision"] if c != "text_layer")
+_ORDER = "ORDER BY r.doc, r.seq, r.effective_from, r.label"
+
+
+def _select(alias: str, columns: Iterable[str]) -> str:
+    return ", ".join(f"{alias}.{c}" for c in columns)
+
+
+def _revision_rows(graph: KuzuGraph, *, uid: str | None = None, text: bool = False) -> list[dict[str, Any]]:
+    columns = COLUMNS["Revision"] if text else _REVISION_META
+    pattern = "(r:Revision {uid: $uid})" if uid is not None else "(r:Revision)"
+    params = {"uid": uid} if uid is not None else None
+    rows = graph.rows(f"MATCH {pattern} RETURN {_select('r', columns)} {_ORDER}", params)
+    return [dict(zip(columns, row, strict=True)) for row in rows]
+
+
+def revisions(graph: KuzuGraph) -> list[Revision]:
+    return [revision_from_row(row) for row in _revision_rows(graph)]
+
+
+def _edges(graph: KuzuGraph, where: str = "", params: dict[str, Any] | None = None) -> list[tuple[str, Supersedes]]:
+    rows = graph.rows(
+        f"MATCH (a:Document)-[e:SUPERSEDES]->(b:Document) {where}"
+        f"RETURN a.id, b.id, {_select('e', EDGE_COLUMNS)} ORDER BY e.declared DESC, e.owner, e.ord",
+        params,
+    )
+    found = []
+    for source, target, *values in rows:
+        row = dict(zip(EDGE_COLUMNS, values, strict=True))
+        found.append((row["owner"], edge_from_row(source, target, row)))
+    return found
+
+
+def supersedes(graph: KuzuGraph) -> list[Supersedes]:
+    """Every edge: declared ones first (by declaring revision, in document order), then derived."""
+    return [edge for _, edge in _edges(graph)]
+
+
+def declared_edges(graph: KuzuGraph, owner: str | None = None) -> dict[str, list[Supersedes]]:
+    where = "WHERE e.declared AND e.owner = $owner " if owner is not None else "WHERE e.declared "
+    grouped: dict[str, list[Supersedes]] = {}
+    for uid, edge in _edges(graph, where, {"owner": owner} if owner is not None else None):
+        grouped.setdefault(uid, []).append(edge)
+    return grouped
+
+
+def documents(graph: KuzuGraph) -> list[Document]:
+    edges = declared_edges(graph)
+    return [
+        document_from_rows({**row, "text_layer": ""}, (), edges.get(row["uid"], ()), with_text=False)
+        for row in _revision_rows(graph)
+    ]
+
+
+def _provisions_of(graph: KuzuGraph, uid: str) -> list[Provision]:
+    ordered: list[tuple[int, Provision]] = []
+    for table in _PROVISIONS:
+        columns = COLUMNS[table]
+        for values in graph.rows(f"MATCH (p:{table}) WHERE p.rev = $uid RETURN {_select('p', columns)}", {"uid": uid}):
+            row = dict(zip(columns, values, strict=True))
+            ordered.append((row["ord"], provision_from_row(table, row)))
+    ordered.sort(key=lambda pair: pair[0])
+    return [p for _, p in ordered]
+
+
+def _revision_hint(graph: KuzuGraph, doc: str) -> str:
+    labels = [row[0] for row in graph.rows("MATCH (r:Revision) WHERE r.doc = $doc RETURN r.label " + _ORDER, {"doc": doc})]
+    if labels:
+        return f"{doc} has revisions: " + ", ".join(f"{doc}@{label}" for label in labels)
+    known = [row[0] for row in graph.rows("MATCH (r:Revision) RETURN DISTINCT r.doc")]
+    close = difflib.get_close_matches(doc, known, n=3)
+    return f"no document {doc}" + (f"; did you mean {', '.join(close)}?" if close else "")
+
+
+def document(graph: KuzuGraph, uid: str) -> Document:
+    rows = _revision_rows(graph, uid=uid, text=True)
+    if not rows:
+        raise NotFoundError(f"no revision {uid} in the graph", hint=_revision_hint(graph, uid.partition("@")[0]))
+    edges = declared_edges(graph, uid).get(uid, ())
+    return document_from_rows(rows[0], _provisions_of(graph, uid), edges)
+
+
+def provision(graph: KuzuGraph, locator: Locator) -> tuple[Document, Provision]:
+    """The provision at a pinned locator, with its document's metadata (no text layer)."""
+    if locator.rev is None:
+        raise NotFoundError(f"{locator} is not pinned to a revision", hint=_revision_hint(graph, locator.doc))
+    uid = f"{locator.doc}@{locator.rev}"
+    rows = _revision_rows(graph, uid=uid)
+    if not rows:
+        raise NotFoundError(f"no revision {uid} in the graph", hint=_revision_hint(graph, locator.doc))
+    if locator.path is None:
+        raise NotFoundError(f"{locator} names a whole document, not a provision", hint=f"read it with document({uid!r})")
+    key = provision_key(uid, locator.path)
+    for table in _PROVISIONS:
+        columns = COLUMNS[table]
+        found = graph.rows(f"MATCH (p:{table} {{key: $key}}) RETURN {_select('p', columns)}", {"key": key})
+        if found:
+            edges = declared_edges(graph, uid).get(uid, ())
+            meta = document_from_rows({**rows[0], "text_layer": ""}, (), edges, with_text=False)
+            return meta, provision_from_row(table, dict(zip(columns, found[0], strict=True)))
+    raise NotFoundError(f"{locator} is not in the graph", hint=_path_hint(graph, uid, locator.path))
+
+
+def _path_hint(graph: KuzuGraph, uid: str, path: str) -> str:
+    paths = [row[0] for t in _PROVISIONS for row in graph.rows(f"MATCH (p:{t}) WHERE p.rev = $uid RETURN p.path", {"uid": uid})]
+    close = difflib.get_close_matches(path, paths, n=5, cutoff=0.5)
+    parent = path.rsplit(".", 1)[0] if "." in path else None
+    siblings = sorted(p for p in paths if parent is not None and p.startswith(parent + ".") and p.count(".") == path.count("."))
+    nearby = list(dict.fromkeys(close + siblings[:5]))
+    if nearby:
+        return f"{uid} has nearby paths: " + ", ".join(nearby[:8])
+    return f"{uid} has {len(paths)} provisions" + (f", e.g. {', '.join(sorted(paths)[:5])}" if paths else "")
+
+
+def has_provision(graph: KuzuGraph, doc: str, path: str | None) -> bool:
+    """Whether any revision of ``doc`` holds ``path`` (any revision at all when path is None)."""
+    labels = [row[0] for row in graph.rows("MATCH (r:Revision) WHERE r.doc = $doc RETURN r.uid", {"doc": doc})]
+    if path is None or not labels:
+        return bool(labels)
+    return any(
+        graph.rows(f"MATCH (p:{table} {{key: $key}}) RETURN p.ord", {"key": provision_key(uid, path)})
+        for uid in labels
+        for table in _PROVISIONS
+    )
+
+
+def source_hashes(graph: KuzuGraph) -> dict[str, tuple[str, str]]:
+    rows = graph.rows("MATCH (r:Revision) RETURN r.source_file, r.uid, r.content_hash ORDER BY r.uid")
+    return {file: (uid, content) for file, uid, content in rows}
+
+
+def provision_paths(graph: KuzuGraph) -> dict[str, dict[str, str | None]]:
+    """Revision uid → {path: parent path} for every provision, in document order."""
+    held: dict[str, list[tuple[int, str, str | None]]] = {}
+    for table in _PROVISIONS:
+        for uid, ordinal, path, parent in graph.iter_rows(f"MATCH (p:{table}) RETURN p.rev, p.ord, p.path, p.parent"):
+            held.setdefault(uid, []).append((ordinal, path, parent))
+    for uid in (row[0] for row in graph.rows("MATCH (r:Revision) RETURN r.uid")):
+        held.setdefault(uid, [])
+    return {uid: {path: parent for _, path, parent in sorted(rows)} for uid, rows in sorted(held.items())}
+
+
+def meta(graph: KuzuGraph) -> dict[str, str | None]:
+    return {key: value for key, value in graph.rows("MATCH (m:Meta) RETURN m.key, m.value")}

@@ -1,0 +1,251 @@
+"""Documents to table rows and back: every field a ``Document`` has survives the round trip.
+
+Rows are plain dicts keyed by column name, in the column order of ``_schema.NODE_COLUMNS``;
+``to_*`` functions write them for staging, ``*_from_row`` functions rebuild the ontology
+objects from what a query returns.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from inforce.ontology import (
+    Callout,
+    Document,
+    Locator,
+    Provision,
+    Revision,
+    Section,
+    Supersedes,
+    TableRow,
+)
+
+from ._schema import NODE_COLUMNS, PROVISION_TABLES
+
+__all__ = [
+    "COLUMNS",
+    "document_from_rows",
+    "edge_from_row",
+    "edge_row",
+    "provision_from_row",
+    "provision_key",
+    "provision_rows",
+    "revision_from_row",
+    "revision_row",
+    "text_hash",
+]
+
+
+def _column_names(ddl: str) -> tuple[str, ...]:
+    return tuple(part.strip().split()[0] for part in ddl.split(","))
+
+
+#: Column names of each node table, in DDL order.
+COLUMNS: dict[str, tuple[str, ...]] = {table: _column_names(ddl) for table, ddl in NODE_COLUMNS.items()}
+
+#: Columns of SUPERSEDES rows as the reads return them (after the two endpoint ids).
+EDGE_COLUMNS = (
+    "source_rev", "source_path", "target_rev", "target_path", "scope", "effective", "by",
+    "origin", "line", "owner", "declared", "ord",
+)
+
+
+def text_hash(text: str) -> str:
+    """The key of a provision text in the embedding cache: 128 bits of its sha256."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def provision_key(uid: str, path: str) -> str:
+    return f"{uid}#{path}"
+
+
+def _timestamp(value: dt.datetime) -> str:
+    return value.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _list(value: Iterable[str] | None) -> list[str] | None:
+    return list(value) if value is not None else None
+
+
+def revision_row(document: Document) -> dict[str, Any]:
+    return {
+        "uid": document.uid,
+        "doc": document.id,
+        "label": document.revision,
+        "seq": document.seq,
+        "kind": document.kind,
+        "title": document.title,
+        "issued": _date(document.issued),
+        "effective_from": document.effective.from_.isoformat(),
+        "effective_until": _date(document.effective.until),
+        "recorded": _timestamp(document.recorded),
+        "changed": _list(document.changed),
+        "access": _list(document.access),
+        "applies_to": json.dumps({k: list(v) for k, v in document.applies_to.items()}, ensure_ascii=False),
+        "sheet": document.sheet,
+        "scale": document.scale,
+        "source_file": document.source.file,
+        "source_line": document.source.line,
+        "source_format": document.source.format,
+        "content_hash": document.content_hash,
+        "schema_version": document.schema_version,
+        "provisions": len(document.provisions),
+        "text_layer": document.text_layer,
+    }
+
+
+def provision_rows(document: Document) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(table, row) for each provision, in document order."""
+    uid, doc = document.uid, document.id
+    for ordinal, provision in enumerate(document.provisions):
+        span = provision.span
+        row: dict[str, Any] = {
+            "key": provision_key(uid, provision.path),
+            "rev": uid,
+            "doc": doc,
+            "path": provision.path,
+            "ord": ordinal,
+            "parent": provision.parent,
+        }
+        if isinstance(provision, Section):
+            row.update(number=provision.number, heading=provision.heading, depth=provision.depth)
+        elif isinstance(provision, TableRow):
+            row.update(
+                table_no=provision.table, row_no=provision.row,
+                header=list(provision.header), cells=list(provision.cells),
+            )
+        else:
+            row.update(detail=provision.detail, scale=provision.scale)
+        row.update(
+            span_start=span.start, span_end=span.end,
+            page_start=span.page_start, page_end=span.page_end,
+        )
+        if isinstance(provision, TableRow):
+            header = provision.header_span
+            row.update(
+                header_start=header.start, header_end=header.end,
+                header_page_start=header.page_start, header_page_end=header.page_end,
+            )
+        row.update(text=provision.text, text_hash=text_hash(provision.text))
+        yield PROVISION_TABLES[provision.kind], row
+
+
+def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> dict[str, Any]:
+    return {
+        "from": edge.source.doc,
+        "to": edge.target.doc,
+        "source_rev": edge.source.rev,
+        "source_path": edge.source.path,
+        "target_rev": edge.target.rev,
+        "target_path": edge.target.path,
+        "scope": edge.scope,
+        "effective": edge.effective.isoformat(),
+        "by": edge.by.format() if edge.by is not None else None,
+        "origin": edge.origin,
+        "line": edge.line,
+        "owner": owner,
+        "declared": declared,
+        "ord": ordinal,
+    }
+
+
+# ---- rows back to the ontology -----------------------------------------------------------
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def _tuple(value: list[str] | None) -> tuple[str, ...] | None:
+    return tuple(value) if value is not None else None
+
+
+def _effective(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {"from": row["effective_from"], "until": row["effective_until"]}
+
+
+def revision_from_row(row: Mapping[str, Any]) -> Revision:
+    return Revision(
+        document=row["doc"],
+        label=row["label"],
+        seq=row["seq"],
+        issued=row["issued"],
+        effective=_effective(row),
+        recorded=_utc(row["recorded"]),
+        changed=_tuple(row["changed"]),
+    )
+
+
+def _span(row: Mapping[str, Any], prefix: str = "span") -> dict[str, Any]:
+    pages = "page" if prefix == "span" else f"{prefix}_page"
+    return {
+        "start": row[f"{prefix}_start"],
+        "end": row[f"{prefix}_end"],
+        "page_start": row[f"{pages}_start"],
+        "page_end": row[f"{pages}_end"],
+    }
+
+
+def provision_from_row(table: str, row: Mapping[str, Any]) -> Provision:
+    common = {"path": row["path"], "parent": row["parent"], "span": _span(row), "text": row["text"]}
+    if table == "Section":
+        return Section(number=row["number"], heading=row["heading"], depth=row["depth"], **common)
+    if table == "TableRow":
+        return TableRow(
+            table=row["table_no"], row=row["row_no"],
+            header=tuple(row["header"] or ()), cells=tuple(row["cells"] or ()),
+            header_span=_span(row, "header"), **common,
+        )
+    return Callout(detail=row["detail"], scale=row["scale"], **common)
+
+
+def edge_from_row(source_doc: str, target_doc: str, row: Mapping[str, Any]) -> Supersedes:
+    by = row["by"]
+    return Supersedes(
+        source=Locator(doc=source_doc, rev=row["source_rev"], path=row["source_path"]),
+        target=Locator(doc=target_doc, rev=row["target_rev"], path=row["target_path"]),
+        scope=row["scope"],
+        effective=row["effective"],
+        by=Locator.parse(by) if by is not None else None,
+        origin=row["origin"],
+        line=row["line"],
+    )
+
+
+def document_from_rows(
+    row: Mapping[str, Any],
+    provisions: Iterable[Provision] = (),
+    supersedes: Iterable[Supersedes] = (),
+    *,
+    with_text: bool = True,
+) -> Document:
+    """Rebuild one revision; ``with_text=False`` gives the metadata-only form (no text layer)."""
+    return Document(
+        schema_version=row["schema_version"],
+        id=row["doc"],
+        kind=row["kind"],
+        title=row["title"],
+        revision=row["label"],
+        seq=row["seq"],
+        issued=row["issued"],
+        effective=_effective(row),
+        recorded=_utc(row["recorded"]),
+        changed=_tuple(row["changed"]),
+        access=_tuple(row["access"]),
+        applies_to={k: tuple(v) for k, v in json.loads(row["applies_to"] or "{}").items()},
+        supersedes=tuple(supersedes),
+        sheet=row["sheet"],
+        scale=row["scale"],
+        source={"file": row["source_file"], "line": row["source_line"], "format": row["source_format"]},
+        content_hash=row["content_hash"],
+        text_layer=row["text_layer"] if with_text else "",
+        provisions=tuple(provisions),
+    )

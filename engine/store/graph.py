@@ -1,0 +1,380 @@
+"""``GraphStore``: the project's graph of record in ``PROJECT/.inforce/`` (embedded Kuzu).
+
+Readers open the live generation read-only and see it unchanged until they reopen; the one
+writer (an OS lock) builds each new generation beside it and swaps it in atomically, so a
+reader is never blocked by an ingest and an ingest never leaves a half-built graph behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import (
+    Document,
+    InforceError,
+    Locator,
+    Manifest,
+    NotFoundError,
+    Provision,
+    Revision,
+    StoreError,
+    Supersedes,
+)
+
+from . import _reads, _search
+from ._build import GraphBuild, apply_ingest
+from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_text_hashes
+from ._ingest import IngestTransaction
+from ._kuzu import KuzuGraph, open_live
+from ._layout import StoreLayout, WriterLock
+from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
+
+__all__ = ["GraphStore", "StoreStats"]
+
+
+class StoreStats(BaseModel):
+    """What the live graph holds, and the size of its database file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    documents: int = 0
+    revisions: int = 0
+    sections: int = 0
+    table_rows: int = 0
+    callouts: int = 0
+    quantities: int = 0
+    supersedes: int = 0
+    embeddings: int = 0
+    embedded_provisions: int = 0
+    embedding_model: str | None = None
+    db_bytes: int = 0
+    generation: int = 0
+
+
+class GraphStore:
+    """The graph of one project. Open it with ``GraphStore.open``; close it (or use ``with``)."""
+
+    def __init__(self, layout: StoreLayout, *, lock: WriterLock | None) -> None:
+        self.layout = layout
+        self._lock = lock
+        self._graph: KuzuGraph | None = None
+        self._meta: dict[str, str | None] = {}
+        self._stale = False  # a writer ignores the live graph (rebuild, or another schema)
+        self._stale_generation = 0
+        self._tx: IngestTransaction | None = None
+        self._cache: EmbeddingCache | None = None
+        self._closed = False
+
+    # ---- opening and closing --------------------------------------------------------------
+
+    @classmethod
+    def open(cls, root: str | Path, read_only: bool = True, *, rebuild: bool = False) -> GraphStore:
+        """Open the project's graph.
+
+        Read-only (the default) needs an ingested project. A writer takes the project's write
+        lock (``StoreLockedError`` at once if another process holds it), removes what a killed
+        writer left behind, and may start from an empty graph (``rebuild=True``, or when the
+        graph on disk has another schema version).
+        """
+        layout = StoreLayout(root)
+        if read_only:
+            if layout.live() is None:
+                raise NotFoundError(f"{root}: not ingested yet", hint=f"run: inforce ingest {root}")
+            store = cls(layout, lock=None)
+            store._open_live()
+            store._check_schema()
+            return store
+        lock = WriterLock(layout)
+        lock.acquire()
+        try:
+            layout.clean_leftovers()
+            store = cls(layout, lock=lock)
+            live = layout.live()
+            if live is not None and not live.exists():
+                store._forget_live()  # CURRENT names a file someone removed: build afresh
+            else:
+                store._open_live()
+            if rebuild or store._schema_version() not in (None, SCHEMA_VERSION):
+                store._forget_live()
+        except BaseException:
+            lock.release()
+            raise
+        return store
+
+    def close(self) -> None:
+        self._closed = True
+        if self._tx is not None:
+            self._tx.discard()
+        if self._graph is not None:
+            self._graph.close()
+            self._graph = None
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> GraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def root(self) -> Path:
+        return self.layout.root
+
+    @property
+    def read_only(self) -> bool:
+        return self._lock is None
+
+    @property
+    def path(self) -> Path | None:
+        """The live database file this store reads (None before the first ingest)."""
+        return None if self._graph is None else self._graph.path
+
+    def _open_live(self) -> None:
+        self._graph = open_live(self.layout.live)
+        self._meta = _reads.meta(self._graph) if self._graph is not None else {}
+
+    def _forget_live(self) -> None:
+        if self._graph is not None:
+            self._graph.close()
+        self._graph, self._meta, self._stale = None, {}, True
+        self._stale_generation = self.layout.generation()
+
+    def _schema_version(self) -> int | None:
+        value = self._meta.get("schema_version")
+        return int(value) if value else None
+
+    def _check_schema(self) -> None:
+        found = self._schema_version()
+        if found != SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: graph schema version {found}, this inforce reads version"
+                f" {SCHEMA_VERSION}; re-ingest the project (inforce ingest {self.root})"
+            )
+
+    def _reader(self) -> KuzuGraph | None:
+        if self._closed:
+            raise StoreError(f"{self.root}: the store is closed")
+        return self._graph
+
+    # ---- reads ----------------------------------------------------------------------------
+
+    def revisions(self) -> list[Revision]:
+        graph = self._reader()
+        return _reads.revisions(graph) if graph else []
+
+    def documents(self) -> list[Document]:
+        """Every revision's metadata: ``provisions=()`` and ``text_layer=""``."""
+        graph = self._reader()
+        return _reads.documents(graph) if graph else []
+
+    def document(self, uid: str) -> Document:
+        """One revision (``DOC@REV``) exactly as ingested, provisions and text layer included."""
+        graph = self._reader()
+        if graph is None:
+            raise NotFoundError(f"no revision {uid}: {self.root} is not ingested yet")
+        return _reads.document(graph, uid)
+
+    def provision(self, locator: Locator) -> tuple[Document, Provision]:
+        """The provision at a pinned locator, with its document's metadata (no text layer)."""
+        graph = self._reader()
+        if graph is None:
+            raise NotFoundError(f"no provision {locator}: {self.root} is not ingested yet")
+        return _reads.provision(graph, locator)
+
+    def supersedes(self) -> list[Supersedes]:
+        graph = self._reader()
+        return _reads.supersedes(graph) if graph else []
+
+    def has_provision(self, doc_id: str, path: str | None) -> bool:
+        graph = self._reader()
+        return _reads.has_provision(graph, doc_id, path) if graph else False
+
+    def provision_paths(self) -> dict[str, dict[str, str | None]]:
+        """Revision uid → {provision path: parent path}, in document order."""
+        graph = self._reader()
+        return _reads.provision_paths(graph) if graph else {}
+
+    def source_hashes(self) -> dict[str, tuple[str, str]]:
+        """Source file → (revision uid, content hash), so an ingest can skip unchanged files."""
+        graph = self._reader()
+        return _reads.source_hashes(graph) if graph else {}
+
+    def manifest(self) -> Manifest | None:
+        text = self._meta.get("manifest")
+        return Manifest.model_validate_json(text) if text else None
+
+    def build_id(self) -> str:
+        """The index build id stored by the last ingest ("" before the first)."""
+        return self._meta.get("build_id") or ""
+
+    def stats(self) -> StoreStats:
+        graph = self._reader()
+        if graph is None:
+            return StoreStats()
+        count = graph.scalar
+        has_embeddings = EMBEDDING_TABLE in graph.table_names()
+        return StoreStats(
+            documents=count("MATCH (r:Revision) RETURN count(DISTINCT r.doc)"),
+            revisions=count("MATCH (r:Revision) RETURN count(r)"),
+            sections=count("MATCH (p:Section) RETURN count(p)"),
+            table_rows=count("MATCH (p:TableRow) RETURN count(p)"),
+            callouts=count("MATCH (p:Callout) RETURN count(p)"),
+            quantities=count("MATCH (q:Quantity) RETURN count(q)"),
+            supersedes=count("MATCH ()-[e:SUPERSEDES]->() RETURN count(e)"),
+            embeddings=count(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)") if has_embeddings else 0,
+            embedded_provisions=count("MATCH ()-[l:EMBEDDED_AS]->() RETURN count(l)") if has_embeddings else 0,
+            embedding_model=self._meta.get("embedding_model"),
+            db_bytes=graph.path.stat().st_size,
+            generation=self.layout.generation(),
+        )
+
+    # ---- search ---------------------------------------------------------------------------
+
+    def search_text(
+        self, query: str, k: int = 10, documents: Collection[str] | None = None
+    ) -> list[tuple[Locator, float]]:
+        """Provisions by BM25 score for ``query``, best first; ``documents`` restricts the
+        search to those revision uids inside the query (never a filtered top-k)."""
+        graph = self._reader()
+        return _search.search_text(graph, query, k, documents) if graph else []
+
+    def search_vector(
+        self, vector: Sequence[float], k: int = 10, documents: Collection[str] | None = None
+    ) -> list[tuple[Locator, float]]:
+        """Provisions by cosine similarity of their text embedding to ``vector``, best first."""
+        graph = self._reader()
+        if graph is None:
+            return []
+        dim = self._meta.get("embedding_dim")
+        return _search.search_vector(graph, vector, k, documents, dim=int(dim) if dim else None)
+
+    # ---- embeddings -----------------------------------------------------------------------
+
+    def _embedding_cache(self) -> EmbeddingCache:
+        if self._cache is None:
+            self._cache = EmbeddingCache(self.layout.cache_file)
+        return self._cache
+
+    def embedding_model(self) -> tuple[str, int] | None:
+        """(model name, dimensions) of the vectors in the graph, if any were put in."""
+        model, dim = self._meta.get("embedding_model"), self._meta.get("embedding_dim")
+        return (model, int(dim)) if model and dim else None
+
+    def missing_embeddings(self, model: str) -> list[tuple[str, str]]:
+        """(text hash, text) of each distinct provision text with no cached vector for ``model``.
+
+        Sorted by hash, so an interrupted run and its resumption walk the same order.
+        """
+        graph = self._reader()
+        if graph is None:
+            return []
+        missing = graph_text_hashes(graph, unlinked_only=False) - self._embedding_cache().hashes(model)
+        texts: dict[str, str] = {}
+        for table in PROVISION_TABLES.values():
+            for text_hash, text in graph.iter_rows(f"MATCH (p:{table}) RETURN p.text_hash, p.text"):
+                if text_hash in missing and text_hash not in texts:
+                    texts[text_hash] = text
+        return sorted(texts.items())
+
+    def cache_embeddings(self, model: str, dim: int, items: Iterable[tuple[str, Any]]) -> int:
+        """Store vectors for text hashes (one transaction per call). Needs no write lock."""
+        return self._embedding_cache().put(model, dim, items)
+
+    def cached_embeddings(self, model: str) -> int:
+        return self._embedding_cache().count(model)
+
+    def apply_embeddings(self, model: str, dim: int) -> EmbeddingsApplied:
+        """Put the cached vectors of ``model`` the graph lacks into it, and (re)build the
+        vector index, in a new generation swapped in atomically. Writer only."""
+        self._require_writer("apply embeddings")
+        if self._tx is not None:
+            raise StoreError("an ingest is in progress on this store; commit it first")
+        if self._graph is None:
+            raise NotFoundError(f"{self.root}: not ingested yet", hint=f"run: inforce ingest {self.root}")
+        try:
+            applied = apply_embeddings(
+                self._graph, self.layout, self._embedding_cache(), model, dim, self._meta
+            )
+        except Exception as exc:
+            if isinstance(exc, InforceError) and not isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"putting embeddings in failed, the previous graph is untouched: {exc}") from exc
+        if applied.swapped:
+            self._reopen()
+        return applied
+
+    # ---- ingest ---------------------------------------------------------------------------
+
+    def _require_writer(self, what: str) -> None:
+        if self._lock is None:
+            raise StoreError(f"cannot {what}: {self.root} was opened read-only")
+
+    def begin_ingest(self, manifest: Manifest, build_id: str) -> IngestTransaction:
+        """Start staging a new generation of the graph (see ``IngestTransaction``)."""
+        self._require_writer("ingest")
+        if self._tx is not None:
+            raise StoreError("an ingest is already in progress on this store")
+        graph = self._reader()
+        existing = {row[0] for row in graph.rows("MATCH (r:Revision) RETURN r.uid")} if graph else set()
+        self._tx = IngestTransaction(
+            self,
+            manifest,
+            build_id,
+            generation=self.layout.next_generation(),
+            existing=existing,
+            fresh=graph is None,
+        )
+        return self._tx
+
+    def _end_ingest(self, tx: IngestTransaction) -> None:
+        if self._tx is tx:
+            self._tx = None
+
+    def _commit_ingest(self, tx: IngestTransaction) -> None:
+        base = None if tx.fresh else self.layout.live()
+        build = GraphBuild(self.layout, tx.generation, base=base)
+        # The live graph is not needed while building; closing it keeps one Kuzu database
+        # open at a time (each costs ~140 MB before it reads anything).
+        if self._graph is not None:
+            self._graph.close()
+        try:
+            graph = build.open()
+            apply_ingest(
+                graph,
+                tx.staging,
+                tx.removed if base is not None else [],
+                added_provisions=tx.staged_provisions,
+                meta={
+                    "build_id": tx.build_id,
+                    "manifest": tx.manifest.model_dump_json(),
+                    "generation": str(tx.generation),
+                },
+            )
+            build.swap()
+        except BaseException as exc:
+            build.abandon()
+            if not isinstance(exc, Exception) or (isinstance(exc, InforceError) and not isinstance(exc, StoreError)):
+                raise
+            raise StoreError(f"ingest failed, the previous graph is untouched: {exc}") from exc
+        finally:
+            self._end_ingest(tx)
+            self._reopen()
+
+    def _reopen(self) -> None:
+        """Read whatever generation is live now (the new one after a swap, else the old)."""
+        if self._graph is not None and not self._graph.closed:
+            self._graph.close()
+        if self._stale and self.layout.generation() == self._stale_generation:
+            self._graph, self._meta = None, {}  # still the graph of another schema: ignore it
+            return
+        self._stale = False
+        self._open_live()
+
