@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from inforce.engine.project import Project
-from inforce.ontology import Locator
+from inforce.ontology import Locator, NotFoundError, Supersedes
 
 from ._common import FormatOption, OutputFormat, ProjectArg, emit_json, err, handle_errors, out
 
@@ -40,9 +40,6 @@ def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> Non
     """Parse the project's documents and load them into its graph, all or nothing."""
     from inforce.adapters.ingest.pipeline import ingest_project
 
-    from ._rules_glue import rules_for_ingest
-
-    hashes, derive = rules_for_ingest(project)
     with Progress(
         TextColumn("parsing"),
         BarColumn(),
@@ -58,7 +55,7 @@ def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> Non
         def progress(done: int, total: int, name: str) -> None:
             bar.update(task, completed=done, total=total, description=name)
 
-        result = ingest_project(project, rule_pack_hashes=hashes, derive=derive, progress=progress)
+        result = ingest_project(project, progress=progress)
 
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False)
@@ -136,8 +133,6 @@ def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
         key=lambda r: (r.effective.from_, r.seq),
     )
     if not revisions:
-        from inforce.ontology import NotFoundError
-
         raise NotFoundError(f"no document {wanted.doc} in {project.root}")
     rev = wanted.rev or revisions[-1].label
     if wanted.path is None:
@@ -153,10 +148,7 @@ def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
             return True
         return any(path == c or path.startswith(c + ".") for c in changed_paths)
 
-    edges = [
-        e for e in store.supersedes()
-        if e.target.doc == wanted.doc or e.source.doc == wanted.doc
-    ]
+    edges = [e for e in store.supersedes() if _touches(e, wanted)]
     return {
         "locator": str(wanted.pinned(rev)),
         "kind": kind,
@@ -196,6 +188,23 @@ def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
         ],
         "index_build": project.build_id,
     }
+
+
+def _touches(edge: Supersedes, wanted: Locator) -> bool:
+    """Whether a supersedes edge replaces, or is carried by, the provision (or document) asked about."""
+
+    def related(locator: Locator | None) -> bool:
+        if locator is None or locator.doc != wanted.doc:
+            return False
+        if locator.path is None or wanted.path is None:
+            return True
+        return wanted.path == locator.path or wanted.path.startswith(locator.path + ".") or (
+            locator.path.startswith(wanted.path + ".")
+        )
+
+    if related(edge.target) or related(edge.by):
+        return True
+    return wanted.path is None and edge.source.doc == wanted.doc
 
 
 def _interval(start: dt.date, until: dt.date | None) -> str:

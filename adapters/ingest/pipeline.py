@@ -7,7 +7,7 @@ corpus check, a crash during the load — leaves the previous graph exactly as i
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,15 +20,15 @@ from inforce.adapters.ingest import (
     parse_document_with_warnings,
 )
 from inforce.engine.build import index_build_id
+from inforce.engine.derivation import SectionDirectory, derive_supersedes
 from inforce.engine.store import GraphStore
-from inforce.ontology import Document, InputError, InputErrors, Locator, Supersedes
+from inforce.ontology import Document, InputError, InputErrors, Locator
+from inforce.rules import RuleSet, compile_manifest
 
 __all__ = ["IngestResult", "ingest_project"]
 
 #: Called as progress(done, total, current_file) while files are parsed.
 Progress = Callable[[int, int, str], None]
-#: Turns a parsed document into the supersedes edges a rule pack derives from its wording.
-Deriver = Callable[[Document], Iterable[Supersedes]]
 
 
 @dataclass
@@ -60,8 +60,6 @@ def _metadata(document: Document) -> Document:
 def ingest_project(
     root: str | Path,
     *,
-    rule_pack_hashes: Iterable[str] = (),
-    derive: Deriver | None = None,
     embedding_model: str | None = None,
     progress: Progress | None = None,
 ) -> IngestResult:
@@ -69,12 +67,15 @@ def ingest_project(
 
     Files whose content hash the graph already holds are skipped; changed files replace their
     old revision; files that disappeared are removed. A change of parser, rule packs or model
-    (the index build id) re-derives everything.
+    (the index build id) re-derives everything. Supersedes edges the project's supersession
+    rules read out of addendum wording are derived once every document's metadata is known,
+    so an addendum parsed before the specification it amends still resolves.
     """
     started = time.perf_counter()
     root = Path(root)
     manifest, warnings = load_manifest_with_warnings(root)
-    build_id = index_build_id(PARSER_VERSION, rule_pack_hashes, embedding_model)
+    rules = compile_manifest(manifest, root)
+    build_id = index_build_id(PARSER_VERSION, rules.hashes, embedding_model)
     files = discover_documents(root)
 
     with GraphStore.open(root, read_only=False) as store:
@@ -98,6 +99,9 @@ def ingest_project(
         new_paths: dict[str, set[str]] = {}
         metadata: list[Document] = list(kept)
         problems: list[InputError] = []
+        directory = SectionDirectory.from_documents(kept)
+        deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
+        to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
 
         with store.begin_ingest(manifest, build_id) as tx:
             for uid in gone:
@@ -115,10 +119,9 @@ def ingest_project(
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
                 tx.add(document)
-                derived = list(derive(document)) if derive is not None else []
-                if derived:
-                    tx.add_edges(derived)
-                    result.derived_edges += len(derived)
+                directory.add(document)
+                if document.kind in deriving_kinds:
+                    to_derive.append(document)
                 result.provisions += len(document.provisions)
                 new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
                 metadata.append(_metadata(document))
@@ -132,6 +135,8 @@ def ingest_project(
                     return True
                 return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
 
+            if not problems:
+                metadata = _derive(to_derive, metadata, rules, directory, has_target, tx, result)
             problems.extend(check_corpus(metadata, has_target))
             if problems:
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
@@ -141,6 +146,38 @@ def ingest_project(
 
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _derive(
+    documents: list[Document],
+    metadata: list[Document],
+    rules: RuleSet,
+    directory: SectionDirectory,
+    has_target: Callable[[Locator], bool],
+    tx: object,
+    result: IngestResult,
+) -> list[Document]:
+    """Stage the edges the supersession rules derive; return metadata carrying them for the checks."""
+    derived_by_uid: dict[str, tuple] = {}
+    for document in documents:
+        derivation = derive_supersedes(document, rules, directory=directory, has_target=has_target)
+        for note in derivation.unresolved:
+            result.warnings.append(
+                InputError(f"no supersedes edge derived: {note}", file=document.source.file)
+            )
+        if derivation.edges:
+            tx.add_edges(derivation.edges)  # type: ignore[attr-defined]
+            result.derived_edges += len(derivation.edges)
+            derived_by_uid[document.uid] = derivation.edges
+    if not derived_by_uid:
+        return metadata
+    # Derived edges go through the same cycle and date checks as declared ones.
+    return [
+        meta.model_copy(update={"supersedes": meta.supersedes + derived_by_uid[meta.uid]})
+        if meta.uid in derived_by_uid
+        else meta
+        for meta in metadata
+    ]
 
 
 def _relative(path: Path, root: Path) -> str:
