@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 from inforce.ontology import Manifest, NotFoundError
 
 if TYPE_CHECKING:
+    from inforce.rules import RuleSet
+
     from .asof import AsOfIndex
+    from .eligibility import EligibilityIndex
     from .store import GraphStore
 
 __all__ = ["Project"]
@@ -60,3 +63,17 @@ class Project:
         from .asof import AsOfIndex
 
         return AsOfIndex.from_store(self.store)
+
+    @cached_property
+    def rules(self) -> RuleSet:
+        """The manifest's rule packs, compiled once (InputErrors if any pack is broken)."""
+        from inforce.rules import compile_manifest
+
+        return compile_manifest(self.manifest, self.root)
+
+    @cached_property
+    def eligibility(self) -> EligibilityIndex:
+        """The eligibility index over every revision's metadata, built on first use."""
+        from .eligibility import EligibilityIndex
+
+        return EligibilityIndex.from_documents(self.store.documents(), self.rules)

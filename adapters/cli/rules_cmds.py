@@ -1,9 +1,341 @@
-"""Commands of this group are registered on the main app by ``register``."""
+"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|schema)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from inforce.ontology import Context, InputError, InputErrors, Locator, parse_datetime_utc
+
+from ._common import (
+    EXIT_FINDING,
+    EXIT_INPUT,
+    FormatOption,
+    OutputFormat,
+    ProjectArg,
+    emit_json,
+    err,
+    handle_errors,
+    out,
+)
+
+__all__ = ["parse_case_value", "register"]
+
+ContextOption = Annotated[
+    list[str] | None,
+    typer.Option("--context", "-c", help="a case attribute k=v (repeat it); v may be true, false, "
+                 "a date YYYY-MM-DD, or unknown", show_default=False),
+]
+GroupsOption = Annotated[
+    str | None, typer.Option("--groups", help="the asker's access groups, comma-separated", show_default=False)
+]
+ValidAtOption = Annotated[
+    str | None,
+    typer.Option("--valid-at", help="the date the question is about (YYYY-MM-DD); never assumed",
+                 show_default=False),
+]
+KnownAtOption = Annotated[
+    str | None, typer.Option("--known-at", help="what document control had recorded by then", show_default=False)
+]
+_UNKNOWN = {"", "unknown", "null", "none", "?"}
+
+
+def parse_case_value(text: str) -> Any:
+    """A ``--context`` value: true/false, a date, unknown (None), or the text as written."""
+    value = text.strip()
+    if value.lower() in _UNKNOWN:
+        return None
+    if value.lower() in {"true", "yes"}:
+        return True
+    if value.lower() in {"false", "no"}:
+        return False
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise InputError(f"not a date: {value!r}", field="--context", hint="write dates as YYYY-MM-DD") from None
+    return value
+
+
+def _context(pairs: list[str] | None, groups: str | None, valid_at: str | None, known_at: str | None) -> Context:
+    attributes: dict[str, Any] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"not k=v: {pair!r}", field="--context", hint="e.g. --context market=UK")
+        attributes[name.strip()] = parse_case_value(value)
+    return Context(
+        valid_at=_date(valid_at, "--valid-at") if valid_at else None,
+        known_at=_known_at(known_at),
+        groups=tuple(g.strip() for g in (groups or "").split(",") if g.strip()),
+        attributes=attributes,
+    )
+
+
+def _date(value: str, option: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
+
+
+def _known_at(value: str | None) -> dt.datetime | None:
+    if value is None:
+        return None
+    try:
+        return parse_datetime_utc(value)
+    except ValueError:
+        raise InputError(f"not a date or datetime: {value!r}", field="--known-at",
+                         hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
+
+
+# ---- eligible ----------------------------------------------------------------------------
+@handle_errors
+def eligible(
+    project: ProjectArg,
+    context: ContextOption = None,
+    groups: GroupsOption = None,
+    valid_at: ValidAtOption = None,
+    known_at: KnownAtOption = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Which documents may answer this case, why each other one may not, and what the packs calculate.
+
+    Exit 0 when documents are eligible; 1 for a refusal or a clarification request.
+    """
+    from inforce.engine.project import Project
+
+    case = _context(context, groups, valid_at, known_at)
+    with Project.open(project) as opened:
+        result = opened.eligibility.evaluate(case)
+    if format is OutputFormat.json:
+        emit_json(result.contract())
+    else:
+        _print_eligibility(result)
+    if result.outcome != "eligible":
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _print_eligibility(result: Any) -> None:
+    if result.outcome == "clarification_request":
+        out.print("clarification request: the case does not state " + ", ".join(result.missing_attributes))
+        return
+    date = result.applicability_date
+    if date is not None:
+        out.print(f"applicability date: {date.attribute} = {date.value}")
+    if result.outcome == "refusal":
+        out.print(f"refusal: {result.reason}")
+    else:
+        out.print("eligible: " + ", ".join(result.eligible))
+    for exclusion in result.excluded:
+        out.print(f"excluded: {exclusion.document} ({', '.join(exclusion.reasons)})")
+    for calculation in result.calculations:
+        conditions = ", ".join(f"{k}={_plain(v)}" for k, v in calculation.conditions.items())
+        prefix = "(conditional on " + ", ".join(calculation.unknown) + ") " if calculation.unknown else ""
+        out.print(f"{prefix}{calculation.output} = {calculation.result}  [{calculation.rule}, {calculation.source}]"
+                  f"  conditions: {conditions}", markup=False)
+    if result.conditional_on:
+        out.print("conditional on " + ", ".join(result.conditional_on) + ": the case does not state it")
+
+
+def _plain(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+# ---- precedence --------------------------------------------------------------------------
+@handle_errors
+def precedence(
+    project: ProjectArg,
+    locator_a: Annotated[str, typer.Argument(metavar="LOCATOR-A", help="one provision, e.g. SPEC-033000#2.1.A")],
+    locator_b: Annotated[str, typer.Argument(metavar="LOCATOR-B", help="the other, e.g. DWG-S-101#callout-3")],
+    valid_at: ValidAtOption = None,
+    pack: Annotated[list[str] | None, typer.Option(
+        "--pack", help="decide under this precedence pack (stock name or file) instead of the project's; repeatable",
+        show_default=False)] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="a parameter k=v for the --pack packs (default: the manifest's, for a pack it lists)",
+        show_default=False)] = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Which of two in-force provisions governs, under which rule and clause — or an escalation with an RFI draft.
+
+    Exit 0 when a rule decides; 1 when the conflict is escalated.
+    """
+    from inforce.engine.precedence import provision_in_force, resolve_precedence
+    from inforce.engine.project import Project
+    from inforce.rules import load_pack
+
+    if not valid_at:
+        raise InputError("precedence needs the date the question is about", field="--valid-at",
+                         hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
+    day = _date(valid_at, "--valid-at")
+    a, b = Locator.parse(locator_a), Locator.parse(locator_b)
+    with Project.open(project) as opened:
+        rules = opened.rules
+        if pack:
+            given = dict(_pair(p, "--param") for p in param or ())
+            listed = {ref.name: dict(ref.params) for ref in opened.manifest.rules}
+            loaded = [load_pack(name, root=opened.root, params=given or listed.get(name), facets=rules.facets)
+                      for name in pack]
+            rules = rules.with_precedence(loaded)
+        pin = _pin_in_force(opened.asof)
+        side_a = provision_in_force(opened.store, a, day, pin=pin)
+        side_b = provision_in_force(opened.store, b, day, pin=pin)
+        result = resolve_precedence(side_a, side_b, rules.precedence, valid_at=day, project=opened.manifest.project)
+    if format is OutputFormat.json:
+        emit_json(result.model_dump(mode="json"))
+    elif result.resolution == "resolved_by_precedence":
+        out.print(f"{result.winner} governs — rule {result.rule}, clause: {result.clause}", markup=False)
+        out.print(result.explanation, markup=False)
+    else:
+        out.print(result.rfi or "", markup=False)
+    if result.resolution == "escalate":
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _pin_in_force(asof: Any) -> Any:
+    """A pin for precedence: the revision whose version of the section applies on the day
+    (before supersession edges, which precedence reads as "as amended")."""
+    from inforce.engine.asof import IN_FORCE
+    from inforce.ontology import NotFoundError
+
+    def pin(locator: Locator, day: dt.date) -> Locator:
+        state = asof.section_state(locator.doc, locator.path, day.toordinal(), float("inf"))
+        if state.state != IN_FORCE:
+            raise NotFoundError(f"{locator} is not in force on {day.isoformat()}",
+                                hint=f"inforce asof PROJECT {locator} --valid-at {day.isoformat()} says why")
+        return locator.pinned(asof.entry(locator.doc).labels[state.version])
+
+    return pin
+
+
+def _pair(text: str, option: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"not k=v: {text!r}", field=option, hint='e.g. --param source="Agreement Article 1.2"')
+    return name.strip(), value.strip()
+
+
+# ---- rules check | test | explain | schema ------------------------------------------------
+TargetArg = Annotated[
+    str | None, typer.Argument(help="a pack file, a stock pack name, or a project folder; none: every stock pack",
+                               show_default=False)
+]
+
+
+@handle_errors
+def check(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
+    """Lint rule packs: every problem as file:line:col: CODE message, with a hint. Exit 2 on problems."""
+    from inforce.rules import check_target, stock_pack_names
+
+    problems = check_target(target)
+    checked = [target] if target is not None else stock_pack_names()
+    if format is OutputFormat.json:
+        emit_json({"checked": checked, "problems": [
+            {"file": p.file, "line": p.line, "col": p.col, "code": p.code, "field": p.field,
+             "message": p.message, "hint": p.hint} for p in problems
+        ]})
+    else:
+        for problem in problems:
+            out.print(str(problem), markup=False)
+        err.print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {', '.join(map(str, checked))}",
+                  markup=False)
+    if problems:
+        raise typer.Exit(EXIT_INPUT)
+
+
+def _load_corpus(root: Path) -> list[Any]:
+    from inforce.adapters.ingest import discover_documents, parse_document
+
+    return [parse_document(path, root) for path in discover_documents(root)]
+
+
+@handle_errors
+def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
+    """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own. Exit 1 on a failure."""
+    from inforce.engine.packtests import discover_test_files, run_test_file
+
+    files = discover_test_files(target)
+    results = []
+    broken: list[InputError] = []
+    for file in files:
+        try:
+            results.extend(run_test_file(file, load_corpus=_load_corpus))
+        except InputErrors as group:
+            broken.extend(group.exceptions)  # type: ignore[arg-type]
+    if broken:
+        raise InputErrors("the rule tests do not load", broken)
+    failed = [r for r in results if not r.passed]
+    if format is OutputFormat.json:
+        emit_json({"passed": len(results) - len(failed), "failed": len(failed), "cases": [
+            {"file": r.file, "line": r.line, "name": r.name, "passed": r.passed,
+             "expected": r.expected, "actual": r.actual} for r in results
+        ]})
+    else:
+        for result in results:
+            mark = "PASS" if result.passed else "FAIL"
+            out.print(f"{mark} {result.file}:{result.line} {result.name}", markup=False)
+            if not result.passed:
+                out.print(result.diff(), markup=False)
+        err.print(f"{len(results) - len(failed)} passed, {len(failed)} failed ({len(files)} test files)")
+    if failed:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@handle_errors
+def explain(
+    project: ProjectArg,
+    context: ContextOption = None,
+    groups: GroupsOption = None,
+    valid_at: ValidAtOption = None,
+    known_at: KnownAtOption = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Trace an eligibility decision: the rules that fired, in order, with sources; why each document is in or out."""
+    from inforce.engine.project import Project
+
+    case = _context(context, groups, valid_at, known_at)
+    with Project.open(project) as opened:
+        result = opened.eligibility.evaluate(case)
+        packs = [(loaded.name, loaded.file, loaded.content_hash[:12]) for loaded in opened.rules.packs]
+    if format is OutputFormat.json:
+        emit_json({"result": result.contract(), "packs": [
+            {"name": n, "file": f, "hash": h} for n, f, h in packs
+        ], "trace": [step.model_dump(mode="json") for step in result.trace]})
+        return
+    out.print("packs: " + "; ".join(f"{n} ({f})" for n, f, _ in packs), markup=False)
+    for number, step in enumerate(result.trace, 1):
+        if step.rule == "-":
+            out.print(f"{number:>3}. {step.effect}", markup=False)
+            continue
+        where = f" [{step.origin}]" if step.origin else ""
+        out.print(f"{number:>3}. {step.rule}{where} — {step.effect}", markup=False)
+        out.print(f"       source: {step.source}", markup=False)
+    out.print(f"outcome: {result.outcome}" + (f" ({result.reason})" if result.reason else ""), markup=False)
+
+
+@handle_errors
+def schema(
+    tests: Annotated[bool, typer.Option("--tests", help="the schema of *.test.yaml files instead")] = False,
+) -> None:
+    """Print the JSON Schema of rule-pack files (or of their test files) for editors to validate against."""
+    from inforce.rules import rule_pack_schema, rule_test_schema
+
+    emit_json(rule_test_schema() if tests else rule_pack_schema())
 
 
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to ``app``."""
+    """Add ``eligible``, ``precedence`` and the ``rules`` group to ``app``."""
+    app.command("eligible")(eligible)
+    app.command("precedence")(precedence)
+    group = typer.Typer(name="rules", help="Check, test and explain rule packs; print their JSON Schema.",
+                        no_args_is_help=True)
+    group.command("check")(check)
+    group.command("test")(test)
+    group.command("explain")(explain)
+    group.command("schema")(schema)
+    app.add_typer(group, name="rules")

@@ -1,0 +1,185 @@
+"""Running the tests a policy owner writes beside a pack (``inforce rules test``).
+
+Each case asks one question of the pack over a small corpus and compares the answer with
+``expect`` — only the keys ``expect`` names, so a case states what it cares about. A failing
+case shows a diff of expected and actual.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from inforce.ontology import (
+    Context,
+    Document,
+    InputErrors,
+    Locator,
+    NotFoundError,
+    Provision,
+    Supersedes,
+)
+from inforce.rules import DEFAULT_SUBJECTS, RuleSet, load_pack, resolve_pack
+from inforce.rules.casefile import RuleCase, read_test_file, tests_for_pack
+from inforce.rules.loader import STOCK_ROOT, display_path
+
+from .derivation import SectionDirectory, derive_supersedes, find_qualifiers
+from .eligibility import EligibilityIndex
+from .precedence import provision_in_force, resolve_precedence
+
+__all__ = ["CaseResult", "CorpusLoader", "MemoryCorpus", "discover_test_files", "run_test_file"]
+
+#: Parses a folder of document files (the CLI passes the ingest parsers).
+CorpusLoader = Callable[[Path], list[Document]]
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    file: str
+    name: str
+    line: int | None
+    passed: bool
+    expected: Any
+    actual: Any
+
+    def diff(self) -> str:
+        """Expected against actual (actual cut down to what ``expect`` names), line by line."""
+        expected = json.dumps(self.expected, indent=2, sort_keys=True, default=str).splitlines()
+        actual = json.dumps(self.actual, indent=2, sort_keys=True, default=str).splitlines()
+        return "\n".join(difflib.unified_diff(expected, actual, "expected", "actual", lineterm=""))
+
+
+class MemoryCorpus:
+    """Documents in memory, answering what eligibility and precedence ask of a store (for tests of packs)."""
+
+    def __init__(self, documents: Sequence[Document]) -> None:
+        self._documents = list(documents)
+
+    def documents(self) -> list[Document]:
+        return list(self._documents)
+
+    def _revisions(self, doc: str) -> list[Document]:
+        found = [d for d in self._documents if d.id == doc]
+        return sorted(found, key=lambda d: (d.effective.from_, d.seq))
+
+    def provision(self, locator: Locator) -> tuple[Document, Provision]:
+        revisions = self._revisions(locator.doc)
+        if locator.rev is not None:
+            revisions = [d for d in revisions if d.revision == locator.rev]
+        for document in reversed(revisions):
+            for provision in document.provisions:
+                if provision.path == locator.path:
+                    return document, provision
+        raise NotFoundError(f"{locator} is in no document of the test's corpus")
+
+    def supersedes(self) -> list[Supersedes]:
+        return [edge for document in self._documents for edge in document.supersedes]
+
+    def has(self, locator: Locator) -> bool:
+        return any(
+            locator.path is None or any(p.path == locator.path for p in d.provisions)
+            for d in self._revisions(locator.doc)
+        )
+
+
+def discover_test_files(target: str | Path | None) -> list[Path]:
+    """Test files for a target: a test file, a pack (its sibling tests), a folder, a stock name;
+    None: every stock pack's tests."""
+    if target is None:
+        return sorted(STOCK_ROOT.rglob("*.test.yaml"))
+    path = Path(target)
+    if path.is_dir():
+        return sorted(path.rglob("*.test.yaml"))
+    if path.name.endswith(".test.yaml") and path.is_file():
+        return [path]
+    _, pack_file = resolve_pack(target)
+    tests = tests_for_pack(pack_file)
+    if not tests.is_file():
+        raise NotFoundError(f"{pack_file} has no tests", hint=f"write them in {tests.name} beside it")
+    return [tests]
+
+
+def run_test_file(path: Path, *, load_corpus: CorpusLoader | None = None) -> list[CaseResult]:
+    """Every case of one test file, passed or not; InputErrors when the file or its pack is broken."""
+    model, source = read_test_file(path, display_path(path))
+    folder = path.parent
+    pack_target = model.pack or path.name.removesuffix(".test.yaml") + ".yaml"
+    loaded = load_pack(pack_target, root=folder, params=model.params, facets=model.facets or None)
+    packs = [loaded]
+    if not loaded.pack.of_kind("subject"):
+        packs.append(load_pack(DEFAULT_SUBJECTS))
+    rules = RuleSet(packs=tuple(packs), facets=tuple(model.facets))
+    documents = [fixture.to_document(source.name) for fixture in model.documents]
+    if model.corpus is not None:
+        if load_corpus is None:
+            raise InputErrors(f"{source.name}: the rule tests do not load", [source.error(
+                ("corpus",), "RP003", "this test reads a corpus folder, which needs the document parsers",
+                hint="run it with `inforce rules test`")])
+        documents += load_corpus((folder / model.corpus).resolve())
+    corpus = MemoryCorpus(documents)
+    index = EligibilityIndex.from_documents(documents, rules)
+    results = []
+    for number, case in enumerate(model.cases):
+        actual = _ask(case, rules, corpus, index)
+        expected = json.loads(json.dumps(case.expect, default=_json_default))
+        projected = _project(actual, expected)
+        results.append(CaseResult(
+            file=source.name, name=case.name, line=source.locate(("cases", number))[0],
+            passed=projected == expected, expected=expected, actual=projected,
+        ))
+    return results
+
+
+def _json_default(value: Any) -> str:
+    return value.isoformat() if isinstance(value, dt.date) else str(value)
+
+
+def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: EligibilityIndex) -> Any:
+    """The pack's answer to the case's question, as JSON values."""
+    if case.eligible is not None:
+        asked = case.eligible
+        context = Context(valid_at=asked.valid_at, known_at=asked.known_at, groups=tuple(asked.groups),
+                          attributes=dict(asked.context))
+        return index.evaluate(context).contract()
+    if case.precedence is not None:
+        asked = case.precedence
+        a = provision_in_force(corpus, Locator.parse(asked.a), asked.valid_at)
+        b = provision_in_force(corpus, Locator.parse(asked.b), asked.valid_at)
+        return resolve_precedence(a, b, rules.precedence, valid_at=asked.valid_at).model_dump(mode="json")
+    if case.derive is not None:
+        document = _document(corpus, case.derive.document)
+        directory = SectionDirectory.from_documents(corpus.documents())
+        derived = derive_supersedes(document, rules, directory=directory, has_target=corpus.has)
+        return derived.model_dump(mode="json")
+    if case.qualifiers is not None:
+        document = _document(corpus, case.qualifiers.document)
+        return {"links": [link.model_dump(mode="json") for link in find_qualifiers(document, rules)]}
+    assert case.subjects is not None
+    return {"subjects": [rule.subject for rule, _, _ in rules.subjects.find(case.subjects.text)]}
+
+
+def _document(corpus: MemoryCorpus, doc: str) -> Document:
+    revisions = corpus._revisions(doc)
+    if not revisions:
+        raise NotFoundError(f"no document {doc} in the test's corpus")
+    return revisions[-1]
+
+
+def _project(actual: Any, expected: Any) -> Any:
+    """``actual`` cut down to the keys ``expected`` names (lists of mappings element by element).
+
+    ``{contains: [words, ...]}`` expects a text holding each of the words; the projection
+    keeps the words the text holds, so a missing one shows in the diff.
+    """
+    if isinstance(expected, dict) and set(expected) == {"contains"} and isinstance(actual, str):
+        return {"contains": [words for words in expected["contains"] if words in actual]}
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {key: _project(actual.get(key), value) for key, value in expected.items()}
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [_project(a, e) for a, e in zip(actual, expected, strict=True)]
+    return actual

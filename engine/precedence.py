@@ -1,0 +1,327 @@
+"""Deciding which of two in-force provisions governs when they disagree — or escalating.
+
+Only a rule that cites the clause establishing it may pick a winner. When no rule decides
+(the contract has no order, the clause sends the question to a person, or nothing orders
+these documents), the answer is ``escalate`` with a Markdown RFI draft citing both
+provisions by section and sheet number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import Document, Locator, NotFoundError, Provision, Supersedes
+from inforce.rules import PrecedenceRule
+
+from .supersession import SupersessionIndex
+
+__all__ = [
+    "PrecedenceResult",
+    "Pin",
+    "PrecedenceSide",
+    "ProvisionInForce",
+    "ProvisionSource",
+    "draft_rfi",
+    "parse_scale",
+    "provision_in_force",
+    "provision_label",
+    "resolve_precedence",
+]
+
+_INCHES = r"(\d+(?:\s+\d+/\d+|\s*-\s*\d+/\d+)?|\d+/\d+|\d*\.\d+)"
+_ARCH_SCALE = re.compile(
+    rf"^\s*{_INCHES}\s*(?:\"|''|in\.?|inch(?:es)?)\s*=\s*(\d+)\s*(?:'|ft\.?|feet|foot)\s*(?:-?\s*(\d+)\s*(?:\"|in\.?))?\s*$",
+    re.IGNORECASE,
+)
+_ENG_SCALE = re.compile(r"^\s*1\s*(?:\"|in\.?|inch)\s*=\s*(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet)\s*$", re.IGNORECASE)
+_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
+_CSI = re.compile(r"(?<!\d)(\d{2})\s?(\d{2})\s?(\d{2})(?!\d)")
+
+
+def _inches(text: str) -> Fraction:
+    text = text.strip().replace("-", " ")
+    total = Fraction(0)
+    for part in text.split():
+        total += Fraction(part)
+    return total
+
+
+def parse_scale(text: str | None) -> Fraction | None:
+    """A drawing scale as a ratio of drawing to reality: ``1/8" = 1'-0"`` → 1/96, ``1:50`` → 1/50.
+
+    None for a scale that is not stated or not to scale (``NTS``, ``AS NOTED``).
+    """
+    if not text:
+        return None
+    match = _ARCH_SCALE.match(text)
+    if match:
+        paper = _inches(match.group(1))
+        real = int(match.group(2)) * 12 + int(match.group(3) or 0)
+        return paper / real if real and paper else None
+    match = _ENG_SCALE.match(text)
+    if match:
+        return Fraction(1) / (Fraction(match.group(1)) * 12)
+    match = _RATIO.match(text)
+    if match:
+        return Fraction(match.group(1)) / Fraction(match.group(2))
+    return None
+
+
+class ProvisionSource(Protocol):
+    """What precedence needs of the store (``engine.store.GraphStore`` provides it)."""
+
+    def provision(self, locator: Locator) -> tuple[Document, Provision]: ...
+    def supersedes(self) -> list[Supersedes]: ...
+
+
+@dataclass(frozen=True)
+class ProvisionInForce:
+    """A provision as it stands on the date: its document, and what replaced or amended it."""
+
+    locator: Locator
+    document: Document
+    provision: Provision | None
+    replaced_by: tuple[Locator, ...] = ()
+    amended_by: tuple[Locator, ...] = ()
+    replaces: tuple[Locator, ...] = ()
+    in_force_text: str | None = None
+    replacement_labels: tuple[str, ...] = ()
+
+
+#: Pins an unpinned locator to the revision whose version of it applies on the date
+#: (``engine.asof`` decides that; supersession edges are read separately here).
+Pin = Callable[[Locator, dt.date], Locator]
+
+
+def provision_in_force(
+    store: ProvisionSource, locator: Locator, valid_at: dt.date, *, pin: Pin | None = None
+) -> ProvisionInForce:
+    """Look a provision up and find, as of ``valid_at``, what replaced or amended it.
+
+    A specification paragraph replaced by an addendum item is still "the specification, as
+    amended by the addendum": it keeps its place in an order of precedence, with the
+    addendum's text.
+    """
+    pinned = pin(locator, valid_at) if pin is not None and locator.rev is None else locator
+    document, provision = store.provision(pinned)
+    edges = store.supersedes()
+    index = SupersessionIndex(edges, lambda doc, rev: None)
+    full, amended = index.hits(locator.doc, locator.path, valid_at.toordinal(), float("inf"))
+    replaced_by = tuple(Locator.parse(hit.successor) for hit in full)
+    amended_by = tuple(Locator.parse(hit.successor) for hit in amended)
+    me = locator.unpinned().format()
+    replaces = tuple(
+        edge.target for edge in edges
+        if edge.by is not None and edge.by.unpinned().format() == me and edge.effective <= valid_at
+    )
+    text = provision.text if provision is not None else None
+    labels = []
+    for successor in replaced_by + amended_by:
+        try:
+            target = pin(successor, valid_at) if pin is not None and successor.rev is None else successor
+            successor_document, successor_provision = store.provision(target)
+        except NotFoundError:
+            labels.append(successor.format())
+            continue
+        labels.append(provision_label(successor_document, successor_provision))
+        if successor in replaced_by and successor_provision is not None:
+            text = successor_provision.text
+    return ProvisionInForce(locator, document, provision, replaced_by, amended_by, replaces, text, tuple(labels))
+
+
+def csi_number(document: Document) -> str | None:
+    """``03 30 00`` from a specification's title or id, when it carries a CSI section number."""
+    for text in (document.title, document.id):
+        match = _CSI.search(text or "")
+        if match:
+            return " ".join(match.groups())
+    return None
+
+
+def provision_label(document: Document, provision: Provision | None) -> str:
+    """How an RFI names a provision: ``Section 03 30 00 §2.1.A``, ``Sheet S-101 callout-3 (detail 3/S-501)``."""
+    path = provision.path if provision is not None else None
+    if document.kind == "drawing":
+        label = f"Sheet {document.sheet or document.id}"
+        if path:
+            label += f" {path}"
+        detail = getattr(provision, "detail", None)
+        return label + (f" (detail {detail})" if detail else "")
+    number = csi_number(document) if document.kind == "specification" else None
+    name = f"Section {number}" if number else (document.title or document.id)
+    return f"{name} §{path}" if path else name
+
+
+class PrecedenceSide(BaseModel):
+    """One of the two provisions as the decision saw it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    locator: str
+    label: str
+    kind: str
+    level: str | None = None
+    issued: dt.date | None = None
+    scale: str | None = None
+    as_amended_by: tuple[str, ...] = ()
+
+
+class PrecedenceResult(BaseModel):
+    """The contract's "Precedence" output, with both sides and a one-line explanation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    resolution: Literal["resolved_by_precedence", "escalate"]
+    winner: str | None = None
+    rule: str | None = None
+    clause: str | None = None
+    rfi: str | None = None
+    explanation: str = ""
+    provisions: tuple[PrecedenceSide, ...] = ()
+
+
+def _level(rule: PrecedenceRule, document: Document) -> int | None:
+    for index, level in enumerate(rule.levels):
+        if document.kind in level.kinds or any(fnmatch.fnmatchcase(document.id, g) for g in level.documents):
+            return index
+    return None
+
+
+def _scale_of(side: ProvisionInForce) -> str | None:
+    return getattr(side.provision, "scale", None) or side.document.scale
+
+
+def _issued(side: ProvisionInForce) -> dt.date:
+    return side.document.issued or side.document.effective.from_
+
+
+def _tie_break(rule: PrecedenceRule, a: ProvisionInForce, b: ProvisionInForce) -> tuple[int, str] | None:
+    """(0 for a, 1 for b, why) from the first tie-breaker that tells them apart."""
+    for breaker in rule.tie_breakers:
+        if breaker == "larger_scale":
+            scale_a, scale_b = parse_scale(_scale_of(a)), parse_scale(_scale_of(b))
+            if scale_a is not None and scale_b is not None and scale_a != scale_b:
+                winner = 0 if scale_a > scale_b else 1
+                return winner, f"the larger scale ({_scale_of((a, b)[winner])}) governs the smaller"
+        elif breaker == "latest_issued" and _issued(a) != _issued(b):
+            winner = 0 if _issued(a) > _issued(b) else 1
+            return winner, f"the later issued document ({_issued((a, b)[winner]).isoformat()}) governs"
+    return None
+
+
+def _side(item: ProvisionInForce, rule: PrecedenceRule | None) -> PrecedenceSide:
+    level = _level(rule, item.document) if rule is not None and rule.order == "ranked" else None
+    return PrecedenceSide(
+        locator=item.locator.format(), label=_full_label(item), kind=item.document.kind,
+        level=rule.levels[level].name if rule is not None and level is not None else None,
+        issued=item.document.issued, scale=_scale_of(item),
+        as_amended_by=tuple(x.format() for x in item.replaced_by + item.amended_by),
+    )
+
+
+def _full_label(item: ProvisionInForce) -> str:
+    label = provision_label(item.document, item.provision)
+    if item.replacement_labels:
+        label += " as amended by " + " and ".join(item.replacement_labels)
+    return label
+
+
+def resolve_precedence(
+    a: ProvisionInForce, b: ProvisionInForce, rules: Sequence[PrecedenceRule], *, valid_at: dt.date,
+    project: str = "",
+) -> PrecedenceResult:
+    """Which provision governs under the first rule that orders both, or an escalation.
+
+    A rule with ``order: none`` escalates at once; a ranked rule decides by level, then by
+    its tie-breakers, and escalates under its own clause when they do not decide; a pair no
+    rule orders is escalated with the statement that the contract has no order for it.
+    """
+    for rule in rules:
+        if rule.status == "removed":
+            continue
+        if rule.order == "none":
+            statement = f"The contract states no order of precedence (rule {rule.id}, source: {rule.source}); inforce does not choose between them."
+            return _escalate(a, b, rule, None, statement, valid_at, project)
+        level_a, level_b = _level(rule, a.document), _level(rule, b.document)
+        if level_a is None or level_b is None:
+            continue
+        sides = (_side(a, rule), _side(b, rule))
+        if level_a != level_b:
+            winner = a if level_a < level_b else b
+            why = (f"{rule.levels[min(level_a, level_b)].name} govern {rule.levels[max(level_a, level_b)].name} "
+                   f"under {rule.source} ({rule.id})")
+            return PrecedenceResult(
+                resolution="resolved_by_precedence", winner=winner.locator.format(), rule=rule.id,
+                clause=rule.source, explanation=f"{_full_label(winner)} governs: {why}.", provisions=sides,
+            )
+        broken = _tie_break(rule, a, b)
+        if broken is not None:
+            winner = (a, b)[broken[0]]
+            return PrecedenceResult(
+                resolution="resolved_by_precedence", winner=winner.locator.format(), rule=rule.id,
+                clause=rule.source, provisions=sides,
+                explanation=f"{_full_label(winner)} governs: both are {rule.levels[level_a].name}; {broken[1]} under {rule.source} ({rule.id}).",
+            )
+        statement = (f"Both provisions are {rule.levels[level_a].name} under {rule.source} (rule {rule.id}), "
+                     "which does not order them against each other.")
+        if rule.escalation:
+            statement += f" The clause provides: {rule.escalation.strip()}"
+        return _escalate(a, b, rule, rule.source, statement, valid_at, project)
+    statement = (f"No precedence rule of this project orders a {a.document.kind} against a {b.document.kind}; "
+                 "the contract states no order for these documents, so inforce does not choose between them.")
+    return _escalate(a, b, None, None, statement, valid_at, project)
+
+
+def _escalate(
+    a: ProvisionInForce, b: ProvisionInForce, rule: PrecedenceRule | None, clause: str | None,
+    statement: str, valid_at: dt.date, project: str,
+) -> PrecedenceResult:
+    return PrecedenceResult(
+        resolution="escalate", rule=rule.id if rule is not None else None, clause=clause,
+        rfi=draft_rfi(a, b, statement=statement, valid_at=valid_at, project=project),
+        explanation=statement, provisions=(_side(a, rule), _side(b, rule)),
+    )
+
+
+def draft_rfi(a: ProvisionInForce, b: ProvisionInForce, *, statement: str, valid_at: dt.date, project: str = "") -> str:
+    """A Markdown request for information: both provisions, the clause (or its absence), the question."""
+    label_a, label_b = _full_label(a), _full_label(b)
+    lines = [f"# Request for information: {label_a} and {label_b} disagree", ""]
+    if project:
+        lines.append(f"Project: {project}  ")
+    lines += [f"Documents in force on: {valid_at.isoformat()}", "", "## Provisions", ""]
+    for number, side in enumerate((a, b), 1):
+        lines.append(f"{number}. **{_full_label(side)}** — `{side.locator.format()}`, {_describe(side)}")
+        lines.append("")
+        for text_line in (side.in_force_text or "").strip().splitlines() or ["(no text)"]:
+            lines.append(f"   > {text_line}")
+        lines.append("")
+    lines += ["## Order of precedence", "", statement, "", "## Question", ""]
+    lines.append(
+        f"Which requirement governs: {label_a} or {label_b}? Please state the requirement to be "
+        "followed and confirm it in writing (by addendum, change order or written interpretation) "
+        "before the affected work proceeds."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _describe(side: ProvisionInForce) -> str:
+    document = side.document
+    parts: list[Any] = [document.kind.replace("_", " ")]
+    if document.title:
+        parts.append(f'"{document.title}"')
+    if document.kind == "drawing" and document.sheet:
+        parts.append(f"sheet {document.sheet}")
+    scale = _scale_of(side)
+    if scale:
+        parts.append(f"scale {scale}")
+    parts.append(f"issued {_issued(side).isoformat()}")
+    return ", ".join(str(p) for p in parts)

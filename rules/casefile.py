@@ -1,0 +1,218 @@
+"""Tests a policy owner writes beside a pack (``aia-style.test.yaml`` next to ``aia-style.yaml``).
+
+A test file names the pack, a small corpus (inline document metadata, or a folder of
+document files), and cases: a question and the expected outcome. Only the keys written under
+``expect`` are compared, so a test says exactly what it cares about.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from inforce.ontology import (
+    Callout,
+    CharSpan,
+    Document,
+    EffectiveInterval,
+    InputErrors,
+    Locator,
+    Section,
+    SourceRef,
+    Supersedes,
+)
+
+from .source import RuleError, SourceFile, plain, read_yaml, validation_problems
+
+__all__ = [
+    "CASE_KINDS",
+    "FixtureDocument",
+    "RuleCase",
+    "RuleTestFile",
+    "read_test_file",
+    "tests_for_pack",
+]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+CASE_KINDS = ("eligible", "precedence", "derive", "qualifiers", "subjects")
+_SUFFIX = ".test.yaml"
+
+
+class FixtureProvision(BaseModel):
+    """A provision of a fixture document: its path and text (a callout for ``callout-N`` paths)."""
+
+    model_config = _MODEL
+
+    path: str
+    text: str
+    heading: str = ""
+    detail: str | None = None
+    scale: str | None = None
+
+
+class FixtureEdge(BaseModel):
+    model_config = _MODEL
+
+    target: str
+    scope: Literal["full", "partial"] = "full"
+    effective: dt.date | None = None
+    by: str | None = None
+
+
+class FixtureDocument(BaseModel):
+    """Document metadata written inline in a test file (the fields of a document's front matter)."""
+
+    model_config = _MODEL
+
+    id: str
+    kind: str
+    title: str = ""
+    revision: str = "0"
+    seq: int = 0
+    issued: dt.date | None = None
+    effective: dict[str, dt.date | None] | None = None
+    recorded: dt.datetime | dt.date | None = None
+    access: list[str] | None = None
+    applies_to: dict[str, list[str] | str] = Field(default_factory=dict)
+    sheet: str | None = None
+    scale: str | None = None
+    supersedes: list[FixtureEdge] = Field(default_factory=list)
+    provisions: list[FixtureProvision] = Field(default_factory=list)
+
+    def to_document(self, file: str) -> Document:
+        """The ontology Document this fixture stands for (text layer: provisions one after another)."""
+        start = (self.effective or {}).get("from") or self.issued
+        if start is None:
+            raise ValueError(f"fixture {self.id}: give `effective: {{from: ...}}` or `issued`")
+        until = (self.effective or {}).get("until")
+        text, provisions = "", []
+        paths = {p.path for p in self.provisions}
+        for item in self.provisions:
+            begin = len(text)
+            text += item.text + "\n\n"
+            span = CharSpan(start=begin, end=begin + len(item.text))
+            parent = _parent(item.path, paths)
+            if item.path.startswith("callout-"):
+                provisions.append(Callout(path=item.path, parent=parent, detail=item.detail,
+                                          scale=item.scale, span=span, text=item.text))
+            else:
+                provisions.append(Section(path=item.path, number=item.path, heading=item.heading, parent=parent,
+                                          depth=item.path.count("."), span=span, text=item.text))
+        edges = tuple(
+            Supersedes(source=Locator(doc=self.id), target=Locator.parse(edge.target), scope=edge.scope,
+                       effective=edge.effective or start, by=Locator.parse(edge.by) if edge.by else None)
+            for edge in self.supersedes
+        )
+        return Document(
+            id=self.id, kind=self.kind, title=self.title, revision=self.revision, seq=self.seq,  # type: ignore[arg-type]
+            issued=self.issued, effective=EffectiveInterval(from_=start, until=until),
+            recorded=self.recorded or start,
+            access=tuple(self.access) if self.access is not None else None,
+            applies_to={k: tuple([v] if isinstance(v, str) else v) for k, v in self.applies_to.items()},
+            sheet=self.sheet, scale=self.scale, supersedes=edges,
+            source=SourceRef(file=file, format="generated"), text_layer=text, provisions=tuple(provisions),
+        )
+
+
+def _parent(path: str, paths: set[str]) -> str | None:
+    parts = path.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        candidate = ".".join(parts[:cut])
+        if candidate in paths:
+            return candidate
+    return None
+
+
+class EligibleCase(BaseModel):
+    model_config = _MODEL
+
+    context: dict[str, str | bool | int | float | dt.date | None] = Field(default_factory=dict)
+    groups: list[str] = Field(default_factory=list)
+    valid_at: dt.date | None = None
+    known_at: dt.datetime | dt.date | None = None
+
+
+class PrecedenceCase(BaseModel):
+    model_config = _MODEL
+
+    a: str
+    b: str
+    valid_at: dt.date
+
+
+class DocumentCase(BaseModel):
+    model_config = _MODEL
+
+    document: str
+
+
+class TextCase(BaseModel):
+    model_config = _MODEL
+
+    text: str
+
+
+class RuleCase(BaseModel):
+    """One case: exactly one question (eligible, precedence, derive, qualifiers, subjects) and ``expect``."""
+
+    model_config = _MODEL
+
+    name: str
+    eligible: EligibleCase | None = None
+    precedence: PrecedenceCase | None = None
+    derive: DocumentCase | None = None
+    qualifiers: DocumentCase | None = None
+    subjects: TextCase | None = None
+    expect: dict[str, Any]
+
+    @model_validator(mode="after")
+    def _one_question(self) -> RuleCase:
+        asked = [kind for kind in CASE_KINDS if getattr(self, kind) is not None]
+        if len(asked) != 1:
+            raise ValueError(f"a case asks exactly one of {', '.join(CASE_KINDS)} (this one: {asked or 'none'})")
+        return self
+
+    @property
+    def question(self) -> str:
+        return next(kind for kind in CASE_KINDS if getattr(self, kind) is not None)
+
+
+class RuleTestFile(BaseModel):
+    """The root of a ``*.test.yaml`` file."""
+
+    model_config = _MODEL
+
+    schema_version: Literal[1]
+    pack: str | None = Field(default=None, description="pack under test; default: this file's sibling")
+    params: dict[str, Any] = Field(default_factory=dict)
+    facets: list[str] = Field(default_factory=list)
+    corpus: str | None = Field(default=None, description="a folder of document files, beside this file")
+    documents: list[FixtureDocument] = Field(default_factory=list)
+    cases: list[RuleCase] = Field(min_length=1)
+
+
+def tests_for_pack(pack_file: Path) -> Path:
+    """Where a pack's tests live: ``NAME.test.yaml`` beside ``NAME.yaml``."""
+    return pack_file.with_name(pack_file.name.removesuffix(".yaml") + _SUFFIX)
+
+
+def read_test_file(path: Path, display: str | None = None) -> tuple[RuleTestFile, SourceFile]:
+    """A test file, validated, or InputErrors with every problem at its line and column."""
+    source = read_yaml(display or path.as_posix(), path.read_text("utf-8"))
+    try:
+        model = RuleTestFile.model_validate(plain(source.tree))
+    except ValidationError as invalid:
+        raise InputErrors(f"{source.name}: the rule tests do not load",
+                          validation_problems(source, invalid, RuleTestFile)) from None
+    problems: list[RuleError] = []
+    for index, fixture in enumerate(model.documents):
+        try:
+            fixture.to_document(source.name)
+        except (ValueError, ValidationError) as problem:
+            problems.append(source.error(("documents", index), "RP003", str(problem).splitlines()[0]))
+    if problems:
+        raise InputErrors(f"{source.name}: the rule tests do not load", problems)
+    return model, source

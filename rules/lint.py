@@ -1,0 +1,372 @@
+"""Rules about rules: what a pack may not say even when every key is spelled right.
+
+========  =========================  ==================================================
+code      name                       what it catches
+========  =========================  ==================================================
+RP001     yaml-syntax                the file is not YAML (or repeats a key)
+RP002     unknown-key                a key the language does not have (a typo)
+RP003     invalid-value              a value of the wrong type, a missing key
+RP004     unknown-facet              a facet the project does not declare
+RP005     unknown-kind               a document kind or rule kind that does not exist
+RP006     duplicate-id               two rules (or subjects) with one id, slug or name
+RP007     listed-twice               a precedence level, kind or tie-breaker listed twice
+RP008     never-fires                a rule (or level) that can never decide anything
+RP009     shadowed                   a rule an earlier rule always decides first
+RP010     bad-pattern                a wording pattern that does not compile or link
+RP011     unknown-param              ``${name}`` the pack does not declare, or a param unset
+RP012     unsupported-schema-version a pack written for another version of the format
+========  =========================  ==================================================
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from inforce.ontology import DOCUMENT_KINDS
+
+from .calculation import CalculationRule
+from .eligibility import EligibilityRule
+from .patterns import PatternError, QualifierRule, SupersessionRule, compile_wording
+from .precedence import PrecedenceRule
+from .source import Loc, RuleError, SourceFile, close_matches
+from .subjects import SubjectRule, Tolerance, unit_dimension
+
+__all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_pack"]
+
+LINT_CODES: dict[str, str] = {
+    "RP001": "yaml-syntax",
+    "RP002": "unknown-key",
+    "RP003": "invalid-value",
+    "RP004": "unknown-facet",
+    "RP005": "unknown-kind",
+    "RP006": "duplicate-id",
+    "RP007": "listed-twice",
+    "RP008": "never-fires",
+    "RP009": "shadowed",
+    "RP010": "bad-pattern",
+    "RP011": "unknown-param",
+    "RP012": "unsupported-schema-version",
+}
+
+
+def lint_pack(
+    source: SourceFile, rules: Sequence[tuple[int, Any]], facets: Sequence[str] | None
+) -> list[RuleError]:
+    """Every problem of a pack's valid rules (``(index in the file, rule)``); ``facets`` None
+    when the project is not known."""
+    problems: list[RuleError] = []
+    seen: dict[str, list[tuple[int, Any]]] = {}
+    for index, rule in rules:
+        if rule.status == "removed":
+            continue
+        earlier = seen.setdefault(rule.kind, [])
+        check = _CHECKS[rule.kind]
+        problems += check(source, ("rules", index), rule, earlier, facets)
+        earlier.append((index, rule))
+    return problems
+
+
+def lint_across_packs(packs: Sequence[tuple[SourceFile, Sequence[Any]]]) -> list[RuleError]:
+    """Problems only the packs together show: an id used by two packs, an order after `none`."""
+    problems: list[RuleError] = []
+    ids: dict[str, str] = {}
+    after_none: str | None = None
+    date_attribute: tuple[str, str] | None = None
+    for source, rules in packs:
+        for index, rule in enumerate(rules):
+            loc: Loc = ("rules", index)
+            if rule.id in ids and ids[rule.id] != source.name:
+                problems.append(source.error(
+                    loc + ("id",), "RP006", f"rule id {rule.id} is already used in {ids[rule.id]}",
+                    hint="ids are never reused: give this rule a new one",
+                ))
+            ids.setdefault(rule.id, source.name)
+            if rule.status == "removed":
+                continue
+            if isinstance(rule, PrecedenceRule):
+                if after_none is not None and after_none != source.name:
+                    problems.append(source.error(
+                        loc, "RP009", f"{rule.id} is shadowed: {after_none} says the contract has no "
+                        "order, so every conflict is escalated before this rule is consulted",
+                        hint="list one precedence pack, or remove the precedence/none pack",
+                    ))
+                if rule.order == "none" and after_none is None:
+                    after_none = source.name
+            if isinstance(rule, EligibilityRule) and rule.applicability_date is not None:
+                attribute = rule.applicability_date.attribute
+                if date_attribute is not None and date_attribute[0] != attribute:
+                    problems.append(source.error(
+                        loc + ("applicability_date", "attribute"), "RP003",
+                        f"{rule.id} takes the applicability date from {attribute!r} but "
+                        f"{date_attribute[1]} takes it from {date_attribute[0]!r}",
+                        hint="a case has one applicability date: name the same attribute",
+                    ))
+                date_attribute = date_attribute or (attribute, rule.id)
+    return problems
+
+
+def duplicate_ids(source: SourceFile, rules: Sequence[Any]) -> list[RuleError]:
+    """Ids and slugs used twice in one pack, read from the file as written (valid rules or not)."""
+    problems = []
+    firsts: dict[tuple[str, str], int] = {}
+    for index, rule in enumerate(rules):
+        if not isinstance(rule, dict):
+            continue
+        for key in ("id", "slug"):
+            value = rule.get(key)
+            if not isinstance(value, str):
+                continue
+            if (key, value) in firsts:
+                problems.append(source.error(
+                    ("rules", index, key), "RP006", f"{'rule id' if key == 'id' else 'slug'} {value} is used twice",
+                    hint=f"the first is rule #{firsts[key, value] + 1}; ids are never reused, take a new one",
+                ))
+            firsts.setdefault((key, value), index)
+    return problems
+
+
+def _unknown_kinds(source: SourceFile, loc: Loc, kinds: Sequence[str] | None) -> list[RuleError]:
+    return [
+        source.error(loc + (i,), "RP005", f"unknown document kind {kind!r}",
+                     hint=close_matches(kind, DOCUMENT_KINDS))
+        for i, kind in enumerate(kinds or ())
+        if kind not in DOCUMENT_KINDS
+    ]
+
+
+def _eligibility(source: SourceFile, loc: Loc, rule: EligibilityRule, earlier: list, facets) -> list[RuleError]:
+    problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
+    if rule.document_kinds == ():
+        problems.append(source.error(
+            loc + ("document_kinds",), "RP008", f"{rule.id} governs no document kind, so it never fires",
+            hint="list the kinds it governs, or omit document_kinds for every kind",
+        ))
+    if facets is not None:
+        for name in rule.facets:
+            if name not in facets:
+                problems.append(source.error(
+                    loc + ("facets", name), "RP004", f"unknown facet {name!r}",
+                    hint=close_matches(name, facets) or "the project declares no facets in inforce.yaml",
+                    at_key=True,
+                ))
+    checks_something = (
+        any(m != "any" for m in rule.facets.values()) or rule.applicability_date or rule.required
+    )
+    if not checks_something:
+        problems.append(source.error(
+            loc, "RP008", f"{rule.id} matches every facet, names no date and requires nothing: it decides nothing",
+            hint="give it a facet to match, or remove it",
+        ))
+    for index, other in earlier:
+        if _same_eligibility(rule, other):
+            problems.append(source.error(
+                loc + ("id",), "RP009", f"{rule.id} is shadowed by rule #{index + 1} ({other.id}), which says the same",
+                hint="remove one of them",
+            ))
+    return problems
+
+
+def _same_eligibility(a: EligibilityRule, b: EligibilityRule) -> bool:
+    fields = ("document_kinds", "facets", "applicability_date", "required")
+    return all(getattr(a, f) == getattr(b, f) for f in fields)
+
+
+def _precedence(source: SourceFile, loc: Loc, rule: PrecedenceRule, earlier: list, facets) -> list[RuleError]:
+    problems: list[RuleError] = []
+    for index, other in earlier:
+        if other.order == "none":
+            problems.append(source.error(
+                loc + ("id",), "RP009", f"{rule.id} is shadowed: rule #{index + 1} ({other.id}) escalates every conflict first",
+                hint="a pack states an order or says there is none, not both",
+            ))
+        elif rule.order == "ranked" and _kinds_of(rule) <= _kinds_of(other) and not _globs_of(rule):
+            problems.append(source.error(
+                loc + ("id",), "RP009", f"{rule.id} is shadowed: every pair it orders is ordered first by rule #{index + 1} ({other.id})",
+                hint="merge the levels into one rule",
+            ))
+    if rule.order == "none":
+        if rule.levels or rule.tie_breakers:
+            problems.append(source.error(
+                loc + ("order",), "RP003", "order: none takes no levels or tie-breakers",
+                hint="remove them, or say order: ranked",
+            ))
+        return problems
+    if not rule.levels:
+        problems.append(source.error(
+            loc, "RP008", f"{rule.id} lists no levels, so it never decides",
+            hint="list the levels, or say order: none if the contract has no order",
+        ))
+    names: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    globs: dict[str, str] = {}
+    for i, level in enumerate(rule.levels):
+        level_loc = loc + ("levels", i)
+        problems += _unknown_kinds(source, level_loc + ("kinds",), level.kinds)
+        if level.name in names:
+            problems.append(source.error(
+                level_loc + ("name",), "RP007", f"level {level.name!r} is listed twice",
+                hint=f"it is level #{names[level.name] + 1} already",
+            ))
+        names.setdefault(level.name, i)
+        if not level.kinds and not level.documents:
+            problems.append(source.error(
+                level_loc, "RP008", f"level {level.name!r} names no document kind or id, so nothing is ever on it",
+                hint="add kinds: [...] or documents: [...]",
+            ))
+        for j, kind in enumerate(level.kinds):
+            if kind in kinds:
+                problems.append(source.error(
+                    level_loc + ("kinds", j), "RP007", f"kind {kind!r} is on level {kinds[kind]!r} already",
+                    hint="a kind sits on one level; the later listing would never be reached",
+                ))
+            kinds.setdefault(kind, level.name)
+        for j, glob in enumerate(level.documents):
+            if glob in globs:
+                problems.append(source.error(
+                    level_loc + ("documents", j), "RP007", f"documents {glob!r} are on level {globs[glob]!r} already",
+                ))
+            globs.setdefault(glob, level.name)
+    seen_breakers: set[str] = set()
+    for i, breaker in enumerate(rule.tie_breakers):
+        if breaker in seen_breakers:
+            problems.append(source.error(
+                loc + ("tie_breakers", i), "RP007", f"tie-breaker {breaker!r} is listed twice",
+            ))
+        seen_breakers.add(breaker)
+    return problems
+
+
+def _kinds_of(rule: PrecedenceRule) -> set[str]:
+    return {kind for level in rule.levels for kind in level.kinds}
+
+
+def _globs_of(rule: PrecedenceRule) -> set[str]:
+    return {glob for level in rule.levels for glob in level.documents}
+
+
+def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier: list, facets) -> list[RuleError]:
+    problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
+    problems += _unknown_kinds(source, loc + ("target_kinds",), rule.target_kinds)
+    needs_section = not rule.target_document or "{section}" in rule.target_document
+    if rule.target_document:
+        stray = [p for p in re.findall(r"\{([^}]*)\}", rule.target_document) if p != "section"]
+        if stray:
+            problems.append(source.error(
+                loc + ("target_document",), "RP010", f"target_document may only use {{section}}, not {{{stray[0]}}}",
+            ))
+    required = ("paragraph", "section") if needs_section else ("paragraph",)
+    problems += _patterns(source, loc, rule.patterns, required, earlier)
+    return problems
+
+
+def _qualifier(source: SourceFile, loc: Loc, rule: QualifierRule, earlier: list, facets) -> list[RuleError]:
+    problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
+    problems += _patterns(source, loc, rule.patterns, ("ref",), earlier)
+    return problems
+
+
+def _patterns(source: SourceFile, loc: Loc, patterns: Sequence[Any], required: tuple[str, ...], earlier: list) -> list[RuleError]:
+    problems = []
+    seen = {p.written: other.id for _, other in earlier for p in other.patterns}
+    for i, pattern in enumerate(patterns):
+        key = "pattern" if pattern.pattern is not None else "regex"
+        try:
+            compile_wording(pattern, required)
+        except PatternError as problem:
+            problems.append(source.error(
+                loc + ("patterns", i, key), "RP010", str(problem),
+                hint="placeholders: {section} {paragraph} {ref} {text}",
+            ))
+        if pattern.written in seen:
+            problems.append(source.error(
+                loc + ("patterns", i, key), "RP009", f"this pattern is already {seen[pattern.written]}'s, which links it first",
+            ))
+        seen.setdefault(pattern.written, "an earlier pattern")
+    return problems
+
+
+def _calculation(source: SourceFile, loc: Loc, rule: CalculationRule, earlier: list, facets) -> list[RuleError]:
+    problems = []
+    for name, value in rule.when.items():
+        if isinstance(value, list) and not value:
+            problems.append(source.error(
+                loc + ("when", name), "RP008", f"condition {name!r} allows no value, so {rule.id} never fires",
+            ))
+    for index, other in earlier:
+        # the earlier rule fires whenever this one would: its documents are no narrower
+        documents_cover = not other.documents or (
+            bool(rule.documents) and set(rule.documents) <= set(other.documents)
+        )
+        if other.output == rule.output and documents_cover and _implies(rule.when, other.when):
+            problems.append(source.error(
+                loc + ("id",), "RP009",
+                f"{rule.id} is shadowed: every case it matches is decided first by rule #{index + 1} ({other.id}) for {rule.output!r}",
+                hint="put the narrower rule first, or narrow this one's `when`",
+            ))
+    return problems
+
+
+def _implies(narrow: dict[str, Any], broad: dict[str, Any]) -> bool:
+    """Whether every case meeting ``narrow`` also meets ``broad``."""
+    for name, allowed in broad.items():
+        if name not in narrow:
+            return False
+        wanted = set(_values(allowed))
+        if not set(_values(narrow[name])) <= wanted:
+            return False
+    return True
+
+
+def _values(value: Any) -> list[Any]:
+    return [repr(v) for v in (value if isinstance(value, list) else [value])]
+
+
+def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: list, facets) -> list[RuleError]:
+    problems = []
+    dimension = None
+    try:
+        dimension = unit_dimension(rule.unit)
+    except ValueError as problem:
+        problems.append(source.error(loc + ("unit",), "RP003", str(problem), hint="a unit pint knows, e.g. psi, mm, mg, day, or currency"))
+    problems += _tolerance(source, loc, rule.tolerance, dimension)
+    for index, other in earlier:
+        if other.subject == rule.subject:
+            problems.append(source.error(
+                loc + ("subject",), "RP006", f"subject {rule.subject!r} is defined twice",
+                hint=f"rule #{index + 1} ({other.id}) defines it first",
+            ))
+        shared = {s.lower() for s in rule.synonyms} & {s.lower() for s in other.synonyms}
+        for i, synonym in enumerate(rule.synonyms):
+            if synonym.lower() in shared:
+                problems.append(source.error(
+                    loc + ("synonyms", i), "RP009",
+                    f"synonym {synonym!r} already binds {other.subject!r} ({other.id}), so it never binds {rule.subject!r}",
+                    hint="use a longer phrase that names this subject only",
+                ))
+    return problems
+
+
+def _tolerance(source: SourceFile, loc: Loc, tolerance: Tolerance, dimension: str | None) -> list[RuleError]:
+    if tolerance.absolute is None or dimension is None:
+        return []
+    match = re.fullmatch(r"\s*[-+]?[\d.]+\s*(.+)", tolerance.absolute)
+    try:
+        if match is None:
+            raise ValueError(f"{tolerance.absolute!r} is not a number with a unit")
+        if unit_dimension(match.group(1).strip()) != dimension:
+            raise ValueError(f"tolerance {tolerance.absolute!r} does not measure the subject's dimension {dimension}")
+    except ValueError as problem:
+        return [source.error(loc + ("tolerance", "absolute"), "RP003", str(problem))]
+    return []
+
+
+_CHECKS = {
+    "eligibility": _eligibility,
+    "precedence": _precedence,
+    "supersession": _supersession,
+    "qualifier": _qualifier,
+    "calculation": _calculation,
+    "subject": _subject,
+}

@@ -1,0 +1,293 @@
+"""Loading packs: stock names and project files, parameters applied, all problems at once.
+
+A pack either loads whole or raises ``InputErrors`` naming every problem it has; nothing of a
+broken pack is ever used. Packs compile once per process (cached by file, size, mtime and
+parameters).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from inforce.ontology import InputError, InputErrors, Manifest, NotFoundError, RulePackRef
+
+from .lint import duplicate_ids, lint_across_packs, lint_pack
+from .pack import Rule, RulePack
+from .ruleset import LoadedPack, RuleSet
+from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
+
+__all__ = [
+    "DEFAULT_SUBJECTS",
+    "STOCK_ROOT",
+    "check_target",
+    "display_path",
+    "compile_manifest",
+    "compile_rules",
+    "load_pack",
+    "project_facets",
+    "read_pack",
+    "resolve_pack",
+    "stock_pack_names",
+]
+
+STOCK_ROOT = Path(__file__).resolve().parent / "stock"
+DEFAULT_SUBJECTS = "subjects/default"
+_PARAM_RE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_TEST_SUFFIX = ".test.yaml"
+_RULE: TypeAdapter[Any] = TypeAdapter(Rule)
+
+
+def stock_pack_names() -> list[str]:
+    """Every stock pack shipped with inforce, by the name a manifest uses (``precedence/none``)."""
+    return sorted(
+        path.relative_to(STOCK_ROOT).with_suffix("").as_posix()
+        for path in STOCK_ROOT.rglob("*.yaml")
+        if not path.name.endswith(_TEST_SUFFIX) and "_tests" not in path.parts
+    )
+
+
+def resolve_pack(target: str | Path, root: Path | None = None, *, only: str | None = None) -> tuple[str, Path]:
+    """A pack's name and file: a stock name (``precedence/aia-style``) or a path (under ``root``).
+
+    ``only="stock"`` or ``only="path"`` accepts one form (a manifest entry says which it is).
+    """
+    text = str(target)
+    stock = STOCK_ROOT / (text if text.endswith(".yaml") else text + ".yaml")
+    path = Path(text) if root is None or Path(text).is_absolute() else root / text
+    if only != "stock" and path.is_file():
+        return text, path
+    if only != "path" and not text.startswith((".", "/")) and stock.is_file():
+        return text.removesuffix(".yaml"), stock
+    raise NotFoundError(
+        f"no rule pack {text!r}",
+        hint=close_matches(text, stock_pack_names()) or "give a stock pack name or a pack file",
+    )
+
+
+def display_path(path: Path) -> str:
+    """A file as messages name it: relative to the working folder when it is under it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def read_pack(
+    target: str | Path,
+    *,
+    root: Path | None = None,
+    params: Mapping[str, Any] | None = None,
+    facets: Sequence[str] | None = None,
+    params_origin: InputError | None = None,
+    require_params: bool = True,
+    only: str | None = None,
+) -> tuple[LoadedPack | None, list[RuleError]]:
+    """A pack and no problems, or no pack and every problem found (never part of a pack).
+
+    ``require_params=False`` lints a pack on its own, where a parameter only a project can
+    set (a stock pack's ``source``) is left as written instead of being an error.
+    """
+    name, path = resolve_pack(target, root, only=only)
+    stat = path.stat()
+    return _read_cached(
+        name, str(path), stat.st_mtime_ns, stat.st_size,
+        json.dumps(dict(params or {}), sort_keys=True, default=str),
+        tuple(facets) if facets is not None else None,
+        _where(params_origin), require_params,
+    )
+
+
+def _where(origin: InputError | None) -> tuple[str | None, int | None]:
+    return (origin.file, origin.line) if origin is not None else (None, None)
+
+
+@lru_cache(maxsize=256)
+def _read_cached(
+    name: str, file: str, _mtime: int, _size: int, params_json: str,
+    facets: tuple[str, ...] | None, params_where: tuple[str | None, int | None], require_params: bool,
+) -> tuple[LoadedPack | None, list[RuleError]]:
+    path = Path(file)
+    raw = path.read_bytes()
+    display = display_path(path)
+    try:
+        source = read_yaml(display, raw.decode("utf-8"))
+    except RuleError as problem:
+        return None, [problem]
+    except UnicodeDecodeError as problem:
+        return None, [RuleError(f"not UTF-8 text: {problem}", file=display, code="RP001")]
+    tree = plain(source.tree)
+    if not isinstance(tree, dict):
+        return None, [source.error((), "RP003", "a rule pack's root is a mapping",
+                                   hint="start with `schema_version: 1` and a `rules:` list")]
+    given = json.loads(params_json)
+    applied, problems = _parameters(source, tree, given, params_where, require_params)
+    rules_tree = tree.get("rules", [])
+    if not isinstance(rules_tree, list):
+        problems.append(source.error(("rules",), "RP003", "`rules` is a list of rules"))
+        rules_tree = []
+    rules_tree = _interpolate(source, rules_tree, ("rules",), applied, problems)
+    try:
+        RulePack.model_validate({**tree, "rules": []})
+    except ValidationError as invalid:
+        problems += validation_problems(source, invalid, RulePack)
+    valid: list[tuple[int, Any]] = []
+    for index, item in enumerate(rules_tree):
+        try:
+            valid.append((index, _RULE.validate_python(item)))
+        except ValidationError as invalid:
+            problems += validation_problems(source, invalid, RulePack, ("rules", index))
+    problems += duplicate_ids(source, rules_tree)
+    problems += lint_pack(source, valid, facets)
+    if problems:
+        return None, sorted(problems, key=lambda p: (p.line or 0, p.col or 0))
+    pack = RulePack.model_validate({**tree, "rules": [rule for _, rule in valid]})
+    digest = hashlib.sha256(raw + b"\0" + json.dumps(applied, sort_keys=True, default=str).encode())
+    return LoadedPack(name, display, pack, applied, digest.hexdigest(), source), []
+
+
+def _parameters(
+    source: SourceFile, tree: dict[str, Any], given: dict[str, Any], where: tuple[str | None, int | None],
+    require: bool,
+) -> tuple[dict[str, Any], list[RuleError]]:
+    declared = tree.get("params") if isinstance(tree.get("params"), dict) else {}
+    problems: list[RuleError] = []
+    applied: dict[str, Any] = {}
+    for key, spec in declared.items():
+        default = spec.get("default") if isinstance(spec, dict) else None
+        applied[key] = given.get(key, default)
+        if applied[key] is None and require:
+            problems.append(source.error(
+                ("params", key), "RP011", f"parameter {key!r} has no default and the manifest does not set it",
+                hint=f"set it in inforce.yaml: params: {{{key}: ...}}", at_key=True,
+            ))
+    for key in given:
+        if key not in declared:
+            problems.append(RuleError(
+                f"{source.name} declares no parameter {key!r}", file=where[0] or source.name,
+                line=where[1], code="RP011", field=f"params.{key}",
+                hint=close_matches(key, declared) or "this pack takes no parameters",
+            ))
+    return applied, problems
+
+
+def _interpolate(source: SourceFile, node: Any, loc: Loc, params: dict[str, Any], problems: list[RuleError]) -> Any:
+    """``${name}`` replaced by the parameter's value, in every string under ``rules``."""
+    if isinstance(node, dict):
+        return {k: _interpolate(source, v, loc + (k,), params, problems) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_interpolate(source, v, loc + (i,), params, problems) for i, v in enumerate(node)]
+    if not isinstance(node, str) or "${" not in node:
+        return node
+    for name in _PARAM_RE.findall(node):
+        if name not in params:
+            problems.append(source.error(
+                loc, "RP011", f"${{{name}}} is not a parameter of this pack",
+                hint=close_matches(name, params) or "declare it under params: with a default",
+            ))
+    # an unset parameter stays as written: its own RP011 says so, once
+    whole = _PARAM_RE.fullmatch(node)
+    if whole and params.get(whole.group(1)) is not None:
+        return params[whole.group(1)]
+    return _PARAM_RE.sub(
+        lambda m: m.group(0) if params.get(m.group(1)) is None else str(params[m.group(1)]), node
+    )
+
+
+def load_pack(
+    target: str | Path, *, root: Path | None = None, params: Mapping[str, Any] | None = None,
+    facets: Sequence[str] | None = None,
+) -> LoadedPack:
+    """One pack, whole, or InputErrors naming every problem it has."""
+    loaded, problems = read_pack(target, root=root, params=params, facets=facets)
+    if loaded is None:
+        raise InputErrors(f"rule pack {target} does not load", problems)
+    return loaded
+
+
+def compile_rules(
+    refs: Sequence[RulePackRef], root: Path, facets: Sequence[str] = (), *, manifest_file: str = "inforce.yaml"
+) -> RuleSet:
+    """The manifest's ``rules:`` as one rule set (``subjects/default`` added unless a pack has subjects).
+
+    Every pack is read before anything is raised, so one run reports every problem of every pack.
+    """
+    problems: list[InputError] = []
+    loaded: list[LoadedPack] = []
+    for ref in refs:
+        origin = InputError("", file=str(root / manifest_file), line=ref.line)
+        try:
+            pack, found = read_pack(
+                ref.stock if ref.stock is not None else str(ref.path),
+                root=None if ref.stock is not None else root,
+                params=ref.params, facets=facets, params_origin=origin,
+                only="stock" if ref.stock is not None else "path",
+            )
+        except NotFoundError as missing:
+            problems.append(InputError(str(missing), file=origin.file, line=ref.line, field="rules", code="RP003"))
+            continue
+        problems.extend(found)
+        if pack is not None:
+            loaded.append(pack)
+    if not any(pack.pack.of_kind("subject") for pack in loaded) and not problems:
+        loaded.append(load_pack(DEFAULT_SUBJECTS, facets=facets))
+    problems.extend(lint_across_packs([(p.source, p.pack.rules) for p in loaded if p.source is not None]))
+    if problems:
+        raise InputErrors(f"{root}: the rule packs do not load", problems)
+    return RuleSet(packs=tuple(loaded), facets=tuple(facets))
+
+
+def compile_manifest(manifest: Manifest, root: str | Path) -> RuleSet:
+    """The rule set a project's manifest names."""
+    return compile_rules(manifest.rules, Path(root), manifest.facets)
+
+
+def project_facets(path: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """The project holding ``path`` (the nearest folder above with inforce.yaml) and its facets."""
+    for folder in [path, *path.resolve().parents] if path.is_dir() else path.resolve().parents:
+        manifest = folder / "inforce.yaml"
+        if manifest.is_file():
+            tree = plain(read_yaml(display_path(manifest), manifest.read_text("utf-8")).tree) or {}
+            facets = tree.get("facets") if isinstance(tree, dict) else None
+            return folder, tuple(str(f) for f in facets or ())
+    return None
+
+
+def check_target(target: str | Path | None) -> list[InputError]:
+    """Every problem of a stock pack, a pack file, a project's packs, or (None) every stock pack."""
+    if target is None:
+        problems: list[InputError] = []
+        for name in stock_pack_names():
+            problems.extend(read_pack(name, require_params=False)[1])
+        return problems
+    path = Path(target)
+    if path.is_dir() and (path / "inforce.yaml").is_file():
+        return _check_project(path)
+    project = project_facets(path) if path.exists() else None
+    facets = project[1] if project is not None else None
+    return list(read_pack(target, facets=facets, require_params=False)[1])
+
+
+def _check_project(root: Path) -> list[InputError]:
+    source = read_yaml(display_path(root / "inforce.yaml"), (root / "inforce.yaml").read_text("utf-8"))
+    tree = plain(source.tree)
+    entries = tree.get("rules") or [] if isinstance(tree, dict) else []
+    try:
+        manifest = Manifest.model_validate({**tree, "rules": [
+            {**entry, "line": source.locate(("rules", i))[0]} if isinstance(entry, dict) else entry
+            for i, entry in enumerate(entries)
+        ]})
+    except ValidationError as invalid:
+        return [InputError(str(invalid), file=str(root / "inforce.yaml"), code="RP003")]
+    try:
+        compile_manifest(manifest, root)
+    except InputErrors as group:
+        return list(group.exceptions)  # type: ignore[arg-type]
+    return []

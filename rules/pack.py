@@ -1,0 +1,56 @@
+"""A rule pack: one YAML file of rules, with the parameters a project may set."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .calculation import CalculationRule
+from .eligibility import EligibilityRule
+from .patterns import QualifierRule, SupersessionRule
+from .precedence import PrecedenceRule
+from .subjects import SubjectRule
+
+__all__ = ["RULE_KINDS", "SCHEMA_VERSION", "PackParam", "Rule", "RulePack"]
+
+#: The rule-pack format this inforce reads. A pack stating another version is refused.
+SCHEMA_VERSION = 1
+
+Rule = Annotated[
+    EligibilityRule | PrecedenceRule | SupersessionRule | QualifierRule | CalculationRule | SubjectRule,
+    Field(discriminator="kind"),
+]
+RULE_KINDS: dict[str, type[BaseModel]] = {
+    "eligibility": EligibilityRule,
+    "precedence": PrecedenceRule,
+    "supersession": SupersessionRule,
+    "qualifier": QualifierRule,
+    "calculation": CalculationRule,
+    "subject": SubjectRule,
+}
+
+
+class PackParam(BaseModel):
+    """A parameter a project may set in its manifest (``params: {source: ...}``), used as ``${name}``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    default: Any = None
+    description: str = ""
+
+
+class RulePack(BaseModel):
+    """The root of a pack file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: Literal[1] = Field(description="the rule-pack format version")
+    title: str = ""
+    description: str = ""
+    params: dict[str, PackParam] = Field(default_factory=dict)
+    rules: tuple[Rule, ...] = ()
+
+    def of_kind(self, kind: str) -> list[Any]:
+        """This pack's rules of one kind, in file order, removed rules left out."""
+        return [r for r in self.rules if r.kind == kind and r.status != "removed"]

@@ -1,0 +1,83 @@
+"""Reading wording: supersedes edges from addenda, qualifier links, what a revision changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest import discover_documents, parse_document
+from inforce.engine.derivation import (
+    SectionDirectory,
+    derive_changed,
+    derive_supersedes,
+    find_qualifiers,
+    make_deriver,
+)
+from inforce.engine.packtests import MemoryCorpus
+from inforce.rules import RuleSet, load_pack
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture(scope="module")
+def riverside():
+    root = EXAMPLES / "riverside-library"
+    return {d.id: d for d in (parse_document(p, root) for p in discover_documents(root))}
+
+
+@pytest.fixture(scope="module")
+def csi() -> RuleSet:
+    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+
+
+def test_addendum_two_wording_yields_the_undeclared_replacements(riverside, csi):
+    corpus = MemoryCorpus(list(riverside.values()))
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()),
+                               has_target=corpus.has)
+    edges = {(e.target.format(), e.scope, e.by.format()) for e in result.edges}
+    assert ("SPEC-033000#2.5.C", "full", "ADD-02#1.2") in edges
+    assert ("SPEC-032000#2.1.D", "full", "ADD-02#1.4") in edges
+    assert not any(target == "SPEC-033000#2.1.A" for target, _, _ in edges)  # declared in front matter
+    assert all(e.origin == "rule:INF-S001" and e.source.doc == "ADD-02" for e in result.edges)
+    assert all(e.effective.isoformat() == "2026-04-10" for e in result.edges)
+
+
+def test_add_wording_is_a_partial_supersession(riverside, csi):
+    result = derive_supersedes(riverside["ADD-01"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    assert ("SPEC-033000#1.7.D", "partial") in {(e.target.format(), e.scope) for e in result.edges}
+
+
+def test_a_section_number_no_document_carries_is_reported(riverside, csi):
+    result = derive_supersedes(riverside["ADD-01"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    assert any("Section 00 21 13" in note for note in result.unresolved)
+
+
+def test_a_target_template_needs_no_directory(riverside):
+    pack = load_pack("supersession/csi-addenda", params={"target_document": "SPEC-{section}"})
+    result = derive_supersedes(riverside["ADD-02"], RuleSet(packs=(pack,)))
+    assert "SPEC-033000#2.5.C" in {e.target.format() for e in result.edges}
+
+
+def test_the_ingest_deriver_resolves_against_the_corpus(riverside, csi):
+    derive = make_deriver(csi, riverside.values())
+    assert {e.target.format() for e in derive(riverside["ADD-02"])} >= {"SPEC-033000#2.5.C", "SPEC-032000#2.1.D"}
+    assert derive(riverside["SPEC-033000"]) == []
+
+
+def test_qualifiers_in_the_label_example():
+    root = EXAMPLES / "label-dosing"
+    documents = [parse_document(p, root) for p in discover_documents(root)]
+    rules = RuleSet(packs=(load_pack("qualifiers/cross-references"),))
+    links = [link for d in documents for link in find_qualifiers(d, rules)]
+    assert links, "the label example states exceptions by cross-reference"
+    assert all(link.provision != link.qualifier for link in links)
+    assert all(link.rule in {"INF-Q001", "INF-Q002"} for link in links)
+
+
+def test_derive_changed_finds_the_sections_a_revision_changed():
+    root = EXAMPLES / "sop-retention"
+    revisions = {d.revision: d for d in (parse_document(p, root) for p in discover_documents(root)) if d.id == "SOP-114"}
+    changed = derive_changed(revisions["C"], revisions["D"])
+    assert changed and all(path == "5" or path.startswith("5.") for path in changed)
+    assert derive_changed(revisions["D"], revisions["D"]) == ()
