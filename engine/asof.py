@@ -1,0 +1,391 @@
+"""In force as of when: section-level resolution on both clocks, from a compact in-process index.
+
+The in-force version of ``DOC#path`` for ``(valid_at, known_at)``:
+
+1. the document's in-force revision is the latest one (by ``effective.from``, then ``seq``;
+   never file or insertion order) with ``effective.from <= valid_at < effective.until`` and
+   ``recorded <= known_at`` (no ``known_at``: everything recorded; a date: the end of that
+   day, UTC);
+2. the section's version is the latest revision, up to the in-force one and recorded by
+   ``known_at``, that changed it. A changed path covers its descendants ("5" covers "5.2")
+   and changes its ancestors' text too ("5.2" changes "5", whose text includes 5.2) —
+   ancestry by the outline's parent links when the store gives them (an unnumbered title
+   heading or a ``PART 2`` is an ancestor), else by the dotted numbering; a revision that
+   adds or drops the path changes it as well. A first revision without
+   ``changed`` changed everything. If that revision no longer holds the path, the section
+   was removed.
+3. supersession edges (``engine.supersession``) then decide whether the version still
+   applies: a full edge on it (or an ancestor, or the whole document) replaces it with the
+   edge's successors, transitively; a partial one amends it.
+
+A citation of any revision at or after the section's last change, and not after the
+in-force revision, is fresh: its text is the in-force text.
+
+Kuzu stays the store of record; this index is loaded from it when a project opens
+(``AsOfIndex.from_store``; each document's arrays are built on first use), so a lookup
+costs dictionary and ``bisect`` work, no query.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
+
+from .asof_build import (
+    IN_FORCE,
+    NO_COVERAGE,
+    NO_DOCUMENT,
+    NOT_YET,
+    REMOVED,
+    UNKNOWN_PATH,
+    DocumentRevisions,
+    ancestors,
+    collector_paused,
+    index_document,
+    locate,
+)
+from .supersession import SupersessionIndex
+
+if TYPE_CHECKING:
+    from .asof_answer import AsOfAnswer, History
+    from .freshness import DedupResult, FreshnessResult
+
+__all__ = [
+    "IN_FORCE",
+    "NOT_YET",
+    "NO_COVERAGE",
+    "NO_DOCUMENT",
+    "REMOVED",
+    "UNKNOWN_PATH",
+    "AsOfIndex",
+    "DocumentRevisions",
+    "ProvisionTexts",
+    "SectionState",
+    "known_timestamp",
+    "locate",
+]
+
+_INF = float("inf")
+
+
+class ProvisionTexts(Protocol):
+    """Where an answer's text and titles come from (the graph store, for a project)."""
+
+    def text(self, locator: Locator) -> str:
+        """The text of a pinned locator: a provision's text, or a whole revision's text layer."""
+        ...
+
+    def title(self, locator: Locator) -> str:
+        """The title of the document revision a pinned locator belongs to."""
+        ...
+
+
+def known_timestamp(known_at: dt.datetime | dt.date | str | None) -> float:
+    """``known_at`` on the transaction-time clock as a POSIX timestamp; None = everything."""
+    if known_at is None:
+        return _INF
+    if isinstance(known_at, dt.datetime) and known_at.tzinfo is not None:
+        return known_at.timestamp()
+    return parse_datetime_utc(known_at).timestamp()
+
+
+@dataclass(frozen=True, slots=True)
+class SectionState:
+    """Where a section stands on a date, before supersession edges are applied.
+
+    ``state`` is one of ``IN_FORCE``, ``NO_DOCUMENT``, ``NO_COVERAGE`` (no revision in force
+    or known), ``NOT_YET`` (the in-force revision does not hold the path yet), ``REMOVED``,
+    ``UNKNOWN_PATH`` (no revision ever held it). ``version`` is the position of the revision
+    that last changed the section, ``current`` the document's in-force revision.
+    """
+
+    state: int
+    doc: str
+    path: str | None
+    version: int = -1
+    current: int = -1
+
+
+class AsOfIndex:
+    """Revisions and supersession edges of a project, indexed for as-of lookups in-process.
+
+    A document's arrays (``DocumentRevisions``, via ``entry``) are built the first time a
+    lookup touches that document, so opening a project costs only the store reads; a
+    long-running process that wants even first lookups fast calls ``materialize``.
+    ``supersession`` holds the edges; ``texts`` fetches text for answers that show it.
+    """
+
+    __slots__ = ("_entries", "_paths", "build_id", "supersession", "texts")
+
+    def __init__(
+        self,
+        revisions: Iterable[Revision],
+        edges: Iterable[Supersedes] = (),
+        paths: Mapping[str, Sequence[str] | Mapping[str, str | None]] | None = None,
+        *,
+        build_id: str = "",
+        texts: ProvisionTexts | None = None,
+    ) -> None:
+        """Index ``revisions`` and ``edges``.
+
+        ``paths`` maps a revision uid (``DOC@REV``) to the provision paths that revision
+        holds (without it, removals cannot be seen), or to ``{path: parent path}`` when the
+        outline is known: then an unnumbered heading or a ``PART 2`` above ``2.1`` counts as
+        its ancestor. Without parents, ancestry follows the dotted numbering ("5" ⊃ "5.2").
+        """
+        self._paths = paths or {}
+        # document id -> its revisions, replaced by their DocumentRevisions on first use
+        grouped: dict[str, DocumentRevisions | list[Revision]] = {}
+        with collector_paused():
+            for revision in revisions:
+                grouped.setdefault(revision.document, []).append(revision)  # type: ignore[union-attr]
+        self._entries = grouped
+        self.build_id = build_id
+        self.texts = texts
+        self.supersession = SupersessionIndex(edges, self.recorded_of, self.lineage)
+
+    @classmethod
+    def from_records(
+        cls,
+        revisions: Iterable[Revision],
+        edges: Iterable[Supersedes] = (),
+        paths: Mapping[str, Sequence[str] | Mapping[str, str | None]] | None = None,
+        *,
+        build_id: str = "",
+        texts: ProvisionTexts | None = None,
+    ) -> AsOfIndex:
+        return cls(revisions, edges, paths, build_id=build_id, texts=texts)
+
+    @classmethod
+    def from_store(cls, store: Any) -> AsOfIndex:
+        """Load the index from the graph store of record (one read of revisions, edges, paths)."""
+        with collector_paused():
+            revisions, edges, paths = store.revisions(), store.supersedes(), store.provision_paths()
+            return cls(revisions, edges, paths, build_id=store.build_id(), texts=_StoreTexts(store))
+
+    # ---- the registry ---------------------------------------------------------------------
+
+    def entry(self, doc: str) -> DocumentRevisions | None:
+        """One document's revisions as indexed (None for a document the index lacks); read
+        them, never change them."""
+        entry = self._entries.get(doc)
+        if entry is None or entry.__class__ is DocumentRevisions:
+            return entry  # type: ignore[return-value]
+        built = self._entries[doc] = index_document(doc, entry, self._paths)  # type: ignore[arg-type]
+        return built
+
+    def materialize(self) -> int:
+        """Build every document's arrays now (instead of on first use); returns how many."""
+        with collector_paused():
+            for doc in list(self._entries):
+                self.entry(doc)
+        return len(self._entries)
+
+    def documents(self) -> list[str]:
+        return sorted(self._entries)
+
+    def revisions(self, doc: str) -> tuple[Revision, ...]:
+        """A document's revisions in registry order (effective date, then seq)."""
+        entry = self.entry(doc)
+        return tuple(entry.revisions) if entry else ()
+
+    def revision_uids(self) -> set[str]:
+        return {f"{r.document}@{r.label}" for doc in self._entries for r in self._raw(doc)}
+
+    def _raw(self, doc: str) -> list[Revision]:
+        entry = self._entries.get(doc)
+        if entry is None:
+            return []
+        return entry.revisions if entry.__class__ is DocumentRevisions else entry  # type: ignore[union-attr,return-value]
+
+    def has(self, locator: Locator) -> bool:
+        """Whether any revision holds ``locator`` (a fabricated locator is held by none)."""
+        entry = self.entry(locator.doc)
+        if entry is None:
+            return False
+        if locator.rev is not None:
+            pos = entry.position.get(locator.rev)
+            if pos is None:
+                return False
+            if locator.path is None:
+                return True
+            content = entry.contents[pos]
+            return content is None or locator.path in content
+        if locator.path is None:
+            return True
+        return locator.path in entry.versions or not entry.paths_known
+
+    def lineage(self, doc: str, path: str) -> tuple[str, ...]:
+        """The ancestors of ``doc#path``, nearest first (by the outline, or the dotted numbering)."""
+        entry = self.entry(doc)
+        return ancestors(path, entry.parents if entry is not None else None)
+
+    def recorded_of(self, doc: str, rev: str | None) -> float | None:
+        """When ``doc@rev`` was recorded (``rev`` None or unknown: the document's first
+        recording), as a timestamp; None for a document the index lacks."""
+        revisions = self._raw(doc)
+        if not revisions:
+            return None
+        for revision in revisions:
+            if revision.label == rev:
+                return revision.recorded.timestamp()
+        return min(r.recorded for r in revisions).timestamp()
+
+    # ---- the hot path -------------------------------------------------------------------------
+
+    def section_state(
+        self, doc: str, path: str | None, valid_day: int, known_ts: float
+    ) -> SectionState:
+        """Where ``doc#path`` stands on the day (an ordinal) as known at the timestamp."""
+        entry = self.entry(doc)
+        if entry is None:
+            return SectionState(NO_DOCUMENT, doc, path)
+        state, version, current = locate(entry, path, valid_day, known_ts)
+        return SectionState(state, doc, path, version, current)
+
+    def version(
+        self,
+        doc: str,
+        path: str | None,
+        valid_at: dt.date,
+        known_at: dt.datetime | dt.date | str | None = None,
+    ) -> str | None:
+        """The in-force version of ``doc#path`` as a pinned locator string, or None.
+
+        None when nothing is in force: no revision covers the date, the section was removed
+        or not yet added, or a full supersession replaced it (ask ``answer`` for its
+        successors).
+        """
+        entry = self.entry(doc)
+        if entry is None:
+            return None
+        known_ts = _INF if known_at is None else known_timestamp(known_at)
+        day = valid_at.toordinal()
+        state, version, _ = locate(entry, path, day, known_ts)
+        if state != IN_FORCE:
+            return None
+        if self.supersession.targets_document(doc):
+            full, _ = self.supersession.scan(doc, path, day, known_ts, self.pinned_applies(day, known_ts))
+            if full:
+                return None
+        label = entry.labels[version]
+        return f"{doc}@{label}" if path is None else f"{doc}@{label}#{path}"
+
+    def successors(
+        self,
+        doc: str,
+        path: str | None,
+        valid_at: dt.date,
+        known_at: dt.datetime | dt.date | str | None = None,
+    ) -> list[str]:
+        """The in-force replacements of ``doc#path`` on ``valid_at``, transitively (locator
+        strings, in edge order); empty when no full supersession applies."""
+        known_ts = known_timestamp(known_at)
+        day = valid_at.toordinal()
+        if not self.supersession.targets_document(doc):
+            return []
+        names, _ = self.supersession.successors(doc, path, day, known_ts, self.pinned_applies(day, known_ts))
+        return names
+
+    def is_fresh(self, locator: Locator, state: SectionState) -> bool:
+        """Whether ``locator`` (pinned or not) cites the text ``state`` says is in force."""
+        if state.state != IN_FORCE:
+            return False
+        if locator.rev is None:
+            return True
+        pos = self.entry(state.doc).position.get(locator.rev)  # type: ignore[union-attr]
+        return pos is not None and state.version <= pos <= state.current
+
+    def pinned_applies(self, day: int, known_ts: float) -> Callable[[Supersedes], bool]:
+        """An edge on a pinned target applies while that revision's text is still in force."""
+
+        def applies(edge: Supersedes) -> bool:
+            target = edge.target
+            state = self.section_state(target.doc, target.path, day, known_ts)
+            return self.is_fresh(target, state)
+
+        return applies
+
+    # ---- answers --------------------------------------------------------------------------------
+
+    def answer(
+        self,
+        locator: Locator | str,
+        valid_at: dt.date,
+        known_at: dt.datetime | dt.date | str | None = None,
+        *,
+        with_text: bool = True,
+    ) -> AsOfAnswer:
+        """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
+
+        ``with_text=False`` leaves out the text and the description (no store reads: the
+        hot path of a caller that needs only the decision). Raises NotFoundError when no
+        revision of the corpus holds the locator.
+        """
+        from .asof_answer import explain
+
+        asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        if not self.has(asked):
+            raise NotFoundError(
+                f"{asked}: no revision of this project has it",
+                hint="check the document id and section path (`inforce history` lists versions)",
+            )
+        known = None if known_at is None else parse_datetime_utc(known_at)
+        return explain(self, asked, valid_at, known, with_text=with_text)
+
+    def history(self, locator: Locator | str) -> History:
+        """Every version of a section (or revision of a document) and every edge on it, oldest first."""
+        from .asof_answer import history
+
+        asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        if not self.has(asked.unpinned()):
+            raise NotFoundError(f"{asked}: no revision of this project has it")
+        return history(self, asked)
+
+    def dedup_to_current(
+        self,
+        candidates: Iterable[Locator | str],
+        valid_at: dt.date,
+        known_at: dt.datetime | dt.date | str | None = None,
+    ) -> DedupResult:
+        """Keep one candidate per (document, section), the in-force one; see ``engine.freshness``."""
+        from .freshness import dedup_to_current
+
+        return dedup_to_current(self, candidates, valid_at, known_at)
+
+    def freshness_gate(
+        self,
+        citations: Iterable[Any],
+        valid_at: dt.date,
+        known_at: dt.datetime | dt.date | str | None = None,
+    ) -> FreshnessResult:
+        """Pass, or block with each stale citation and its replacement; see ``engine.freshness``."""
+        from .freshness import freshness_gate
+
+        return freshness_gate(self, citations, valid_at, known_at)
+
+
+
+class _StoreTexts:
+    """Texts and titles from the graph store, fetched only for the answers that show them."""
+
+    __slots__ = ("_store",)
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def text(self, locator: Locator) -> str:
+        if locator.path is None:
+            return self._store.document(f"{locator.doc}@{locator.rev}").text_layer
+        _, provision = self._store.provision(locator)
+        return provision.text
+
+    def title(self, locator: Locator) -> str:
+        if locator.path is None:
+            return self._store.document(f"{locator.doc}@{locator.rev}").title
+        document, _ = self._store.provision(locator)
+        return document.title

@@ -1,0 +1,327 @@
+"""What `inforce asof` and `inforce history` answer: the typed results and how they are explained.
+
+The JSON shape is the "As-of" contract of corpus-format.md (``locator, in_force, resolved,
+text, successors, amended_by, chain, valid_at, known_at, index_build``), extended
+compatibly with ``reason``, ``detail`` and ``description``, and a ``kind`` on each chain step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import Locator, Supersedes, UtcDateTime
+
+from .asof import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
+
+if TYPE_CHECKING:
+    from .asof import AsOfIndex, ProvisionTexts
+
+__all__ = [
+    "AsOfAnswer",
+    "AsOfReason",
+    "ChainStep",
+    "History",
+    "HistoryEntry",
+    "explain",
+    "history",
+    "natural_key",
+]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+#: ``no_coverage_for_date``: nothing is in force for the locator (no revision covers the date
+#: or was known by then, or the section was removed or not yet added); ``superseded``: a full
+#: supersession replaced it (``successors`` name the replacements); ``stale_revision``: the
+#: pinned revision's text is no longer the in-force one; ``not_yet_in_force``: the pinned
+#: revision is later than the one in force.
+AsOfReason = Literal["no_coverage_for_date", "superseded", "stale_revision", "not_yet_in_force"]
+StepKind = Literal["version", "in_force_revision", "removed", "supersedes", "amends"]
+
+
+class ChainStep(BaseModel):
+    """One revision or edge that made the answer what it is, on both clocks."""
+
+    model_config = _MODEL
+
+    locator: Locator
+    effective: dt.date
+    recorded: UtcDateTime | None
+    origin: str
+    kind: StepKind
+    target: Locator | None = None
+    scope: Literal["full", "partial"] | None = None
+
+
+class AsOfAnswer(BaseModel):
+    """The in-force version of a locator as of ``valid_at`` (known by ``known_at``)."""
+
+    model_config = _MODEL
+
+    locator: Locator
+    in_force: bool
+    resolved: Locator | None
+    text: str | None
+    successors: tuple[Locator, ...] = ()
+    amended_by: tuple[Locator, ...] = ()
+    chain: tuple[ChainStep, ...] = ()
+    valid_at: dt.date
+    known_at: UtcDateTime | None
+    index_build: str
+    reason: AsOfReason | None = None
+    detail: str | None = None
+    description: str | None = None
+
+
+HistoryKind = Literal["added", "changed", "removed", "revision", "superseded", "amended", "replaces"]
+
+
+class HistoryEntry(BaseModel):
+    """One version of a provision, or one edge on it, with its place on both clocks.
+
+    ``revisions`` lists the revisions that carry this version unchanged (registry order).
+    """
+
+    model_config = _MODEL
+
+    locator: Locator
+    kind: HistoryKind
+    effective_from: dt.date
+    effective_until: dt.date | None = None
+    recorded: UtcDateTime | None = None
+    seq: int | None = None
+    origin: str = "declared"
+    revisions: tuple[str, ...] = ()
+    target: Locator | None = None
+    scope: Literal["full", "partial"] | None = None
+
+
+class History(BaseModel):
+    model_config = _MODEL
+
+    locator: Locator
+    versions: tuple[HistoryEntry, ...]
+    index_build: str
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p)
+
+
+def _pinned(doc: str, label: str, path: str | None) -> Locator:
+    return Locator(doc=doc, rev=label, path=path)
+
+
+def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
+    revision = index.entry(doc).revisions[pos]
+    return ChainStep(
+        locator=_pinned(doc, revision.label, path),
+        effective=revision.effective.from_,
+        recorded=revision.recorded,
+        origin="declared",
+        kind=kind,
+    )
+
+
+def _edge_step(index: AsOfIndex, edge: Supersedes, kind: StepKind) -> ChainStep:
+    replacement = edge.by if edge.by is not None else edge.source
+    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
+    return ChainStep(
+        locator=replacement,
+        effective=edge.effective,
+        recorded=None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC),
+        origin=edge.origin,
+        kind=kind,
+        target=edge.target,
+        scope=edge.scope,
+    )
+
+
+def _document_label(texts: ProvisionTexts | None, locator: Locator) -> str:
+    """How people name a document: its CSI section number when its title has one, else its id."""
+    title = _title(texts, locator)
+    match = re.search(r"\b\d{2} \d{2} \d{2}(?: \d{2})?\b", title or "")
+    return match.group(0) if match else locator.doc
+
+
+def _title(texts: ProvisionTexts | None, locator: Locator) -> str | None:
+    if texts is None or locator.rev is None:
+        return None
+    return texts.title(locator) or None
+
+
+def _human(locator: Locator, label: str | None = None) -> str:
+    name = label or locator.doc
+    return f"{name} §{locator.path}" if locator.path else name
+
+
+def _resolve_successor(index: AsOfIndex, successor: Locator, day: int, known_ts: float) -> Locator | None:
+    state = index.section_state(successor.doc, successor.path, day, known_ts)
+    if state.state != IN_FORCE:
+        return None
+    label = index.entry(successor.doc).labels[state.version]
+    return _pinned(successor.doc, label, successor.path)
+
+
+def _not_in_force(
+    index: AsOfIndex, asked: Locator, state: SectionState, base: dict[str, object]
+) -> AsOfAnswer:
+    chain: list[ChainStep] = []
+    if state.state == REMOVED:
+        chain.append(_revision_step(index, asked.doc, state.version, asked.path, "removed"))
+        detail = f"{asked.unpinned()} was removed by revision {chain[0].locator.rev}"
+    elif state.state == NOT_YET:
+        detail = f"no revision in force on {base['valid_at']} holds {asked.unpinned()} yet"
+    elif state.state == NO_COVERAGE:
+        detail = f"no revision of {asked.doc} is in force on {base['valid_at']}"
+        if base["known_at"] is not None:
+            detail += f" as recorded by {base['known_at']}"
+    else:
+        detail = f"{asked.unpinned()} is in no revision in force on {base['valid_at']}"
+    return AsOfAnswer(
+        **base, in_force=False, resolved=None, text=None, chain=tuple(chain),
+        reason="no_coverage_for_date", detail=detail,
+    )
+
+
+def explain(
+    index: AsOfIndex,
+    asked: Locator,
+    valid_at: dt.date,
+    known_at: dt.datetime | None,
+    *,
+    with_text: bool = True,
+) -> AsOfAnswer:
+    """Build the full answer for ``asked``: state, supersession, successors, chain, text."""
+    day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
+    doc, path = asked.doc, asked.path
+    base: dict[str, object] = {
+        "locator": asked, "valid_at": valid_at, "known_at": known_at, "index_build": index.build_id,
+    }
+    state = index.section_state(doc, path, day, known_ts)
+    if state.state != IN_FORCE:
+        return _not_in_force(index, asked, state, base)
+    entry = index.entry(doc)
+    version = _pinned(doc, entry.labels[state.version], path)
+    chain = [_revision_step(index, doc, state.version, path, "version")]
+    if state.current != state.version:
+        chain.append(_revision_step(index, doc, state.current, None, "in_force_revision"))
+    pinned_applies = index.pinned_applies(day, known_ts)
+    full, amended = index.supersession.hits(doc, path, day, known_ts, pinned_applies)
+    texts = index.texts if with_text else None
+
+    if full:
+        names, walked = index.supersession.successors(doc, path, day, known_ts, pinned_applies)
+        successors = tuple(sorted((Locator.parse(n) for n in names), key=lambda s: natural_key(str(s))))
+        chain += [_edge_step(index, e, "supersedes") for e in walked]
+        resolved = _resolve_successor(index, successors[0], day, known_ts) if len(successors) == 1 else None
+        description = None
+        if len(successors) == 1:
+            title = _title(texts, resolved) if resolved is not None else None
+            target_name = _human(asked.unpinned(), _document_label(texts, version))
+            description = f"{target_name} as amended by {title or successors[0].doc}"
+            if successors[0].path:
+                description += f" ({_human(successors[0])})"
+        return AsOfAnswer(
+            **base, in_force=False, resolved=resolved,
+            text=texts.text(resolved) if texts is not None and resolved is not None else None,
+            successors=successors, chain=tuple(chain), reason="superseded",
+            detail=f"{asked.unpinned()} is superseded as of {valid_at}", description=description,
+        )
+
+    amenders: list[Locator] = []
+    for hit in amended:
+        chain.append(_edge_step(index, hit.edge, "amends"))
+        amender = Locator.parse(hit.successor)
+        if amender not in amenders:
+            amenders.append(amender)
+    fresh = index.is_fresh(asked, state)
+    reason = detail = description = None
+    if not fresh:
+        pos = entry.position[asked.rev]  # pinned: has() vouched for the revision
+        reason = "stale_revision" if pos < state.version else "not_yet_in_force"
+        detail = f"{asked} is not the in-force text on {valid_at}; {version} is"
+    if amenders:
+        titles = [_title(texts, _resolve_successor(index, a, day, known_ts) or a) or a.doc for a in amenders]
+        target_name = _human(asked.unpinned(), _document_label(texts, version))
+        description = f"{target_name} as amended by " + ", ".join(
+            f"{t} ({_human(a)})" if t != a.doc else _human(a) for t, a in zip(titles, amenders, strict=True)
+        )
+    return AsOfAnswer(
+        **base, in_force=fresh, resolved=version,
+        text=texts.text(version) if texts is not None else None,
+        amended_by=tuple(amenders), chain=tuple(chain), reason=reason, detail=detail,
+        description=description,
+    )
+
+
+def history(index: AsOfIndex, asked: Locator) -> History:
+    """Every version of ``asked`` across revisions, and every edge on it or from it, oldest first."""
+    doc, path = asked.doc, asked.path
+    entry = index.entry(doc)
+    entries: list[tuple[tuple[object, ...], HistoryEntry]] = []
+    revisions = entry.revisions
+
+    if path is None:
+        events = [2 * pos for pos in range(len(revisions))]
+    else:
+        events = entry.versions.get(path) or []
+    positions = [event >> 1 for event in events]
+    present = [not event & 1 for event in events]
+    for k, (pos, holds) in enumerate(zip(positions, present, strict=True)):
+        revision = revisions[pos]
+        end = positions[k + 1] if k + 1 < len(positions) else len(revisions)
+        if path is None:
+            kind: HistoryKind = "revision"
+        elif not holds:
+            kind = "removed"
+        elif k == 0 or not present[k - 1]:
+            kind = "added"
+        else:
+            kind = "changed"
+        carried = tuple(r.label for r in revisions[pos:end]) if holds else ()
+        entries.append((
+            (revision.effective.from_, 0, revision.seq, revision.recorded.timestamp()),
+            HistoryEntry(
+                locator=_pinned(doc, revision.label, path), kind=kind,
+                effective_from=revision.effective.from_, effective_until=revision.effective.until,
+                recorded=revision.recorded, seq=revision.seq, revisions=carried,
+            ),
+        ))
+
+    def covers(outer: str | None, inner: str | None) -> bool:
+        return outer is None or (inner is not None and (outer == inner or outer in index.lineage(doc, inner)))
+
+    def related(target: Locator) -> bool:
+        return covers(target.path, path) or covers(path, target.path)
+
+    for edge in index.supersession.edges_on(doc):
+        if not related(edge.target):
+            continue
+        kind = "superseded" if edge.scope == "full" and covers(edge.target.path, path) else "amended"
+        entries.append(_edge_entry(index, edge, kind))
+    for edge in index.supersession.edges_from(doc):
+        replacement = edge.by if edge.by is not None else edge.source
+        if replacement.doc == doc and related(replacement):
+            entries.append(_edge_entry(index, edge, "replaces"))
+    entries.sort(key=lambda item: item[0])
+    return History(locator=asked, versions=tuple(e for _, e in entries), index_build=index.build_id)
+
+
+def _edge_entry(
+    index: AsOfIndex, edge: Supersedes, kind: HistoryKind
+) -> tuple[tuple[object, ...], HistoryEntry]:
+    replacement = edge.by if edge.by is not None else edge.source
+    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
+    when = None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
+    return (
+        (edge.effective, 1, 0, recorded or 0.0),
+        HistoryEntry(
+            locator=replacement, kind=kind, effective_from=edge.effective, recorded=when,
+            origin=edge.origin, target=edge.target, scope=edge.scope,
+        ),
+    )

@@ -1,0 +1,135 @@
+"""Index lag: what document control has recorded that the graph has not ingested yet.
+
+The registry is the list of revisions document control recorded (the front matter of the
+files under ``documents/``, or the project's registry file); the adapters read it and hand
+it here as plain ``Revision`` records, so this module never touches files. ``now`` is the
+monitoring clock for the age of the oldest pending revision — it is never a ``valid_at``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import Locator, Revision, UtcDateTime, parse_datetime_utc
+
+__all__ = ["LagReport", "PendingRevision", "format_age", "index_lag"]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+class PendingRevision(BaseModel):
+    """A revision the registry records and the graph does not hold (or holds differently)."""
+
+    model_config = _MODEL
+
+    locator: Locator
+    seq: int
+    effective_from: dt.date
+    recorded: UtcDateTime
+    age_seconds: float
+    source: str | None = None
+
+
+class LagReport(BaseModel):
+    """``lagging`` when anything is pending, changed since ingest, or withdrawn from the registry."""
+
+    model_config = _MODEL
+
+    lagging: bool
+    pending: tuple[PendingRevision, ...] = ()
+    changed: tuple[PendingRevision, ...] = ()
+    withdrawn: tuple[Locator, ...] = ()
+    oldest_pending_recorded: UtcDateTime | None = None
+    oldest_pending_age_seconds: float | None = None
+    oldest_pending_age: str | None = None
+    registry_revisions: int
+    ingested_revisions: int
+    now: UtcDateTime
+    index_build: str
+
+
+def _uid(revision: Revision) -> str:
+    return f"{revision.document}@{revision.label}"
+
+
+def _fingerprint(revision: Revision) -> tuple[object, ...]:
+    """What document control records about a revision, compared between registry and graph."""
+    changed = None if revision.changed is None else tuple(sorted(set(revision.changed)))
+    return (
+        revision.seq,
+        revision.effective.from_,
+        revision.effective.until,
+        revision.recorded.replace(microsecond=0),
+        changed,
+    )
+
+
+def format_age(seconds: float) -> str:
+    """``2d 03h 15m`` — how long a pending revision has waited, for people."""
+    minutes = int(seconds // 60)
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{days}d {hours:02d}h {minutes:02d}m"
+
+
+def index_lag(
+    registry: Iterable[Revision],
+    ingested: Iterable[Revision],
+    now: dt.datetime | str,
+    *,
+    index_build: str = "",
+    sources: Mapping[str, str] | None = None,
+) -> LagReport:
+    """Compare the registry with the ingested revisions as of ``now``.
+
+    Pending: recorded in the registry, absent from the graph. Changed: in both, but the
+    registry's dates, seq or changed sections differ from what was ingested. Withdrawn:
+    in the graph, no longer in the registry. The age of the oldest pending revision (by
+    ``recorded``) is ``now - recorded``, zero when the registry dates it after ``now``.
+    ``sources`` maps a revision uid to the file it came from, for the report.
+    """
+    now_utc = parse_datetime_utc(now)
+    sources = sources or {}
+    graph = {_uid(r): r for r in ingested}
+    listed: dict[str, Revision] = {}
+    for revision in registry:
+        listed[_uid(revision)] = revision
+
+    def entry(revision: Revision) -> PendingRevision:
+        uid = _uid(revision)
+        return PendingRevision(
+            locator=revision.locator,
+            seq=revision.seq,
+            effective_from=revision.effective.from_,
+            recorded=revision.recorded,
+            age_seconds=max(0.0, (now_utc - revision.recorded).total_seconds()),
+            source=sources.get(uid),
+        )
+
+    def order(revision: Revision) -> tuple[object, ...]:
+        return (revision.recorded, revision.document, revision.seq, revision.label)
+
+    pending = [entry(r) for r in sorted(listed.values(), key=order) if _uid(r) not in graph]
+    changed = [
+        entry(r)
+        for r in sorted(listed.values(), key=order)
+        if _uid(r) in graph and _fingerprint(graph[_uid(r)]) != _fingerprint(r)
+    ]
+    withdrawn = sorted((graph[u].locator for u in graph if u not in listed), key=str)
+    oldest = pending[0] if pending else None
+    return LagReport(
+        lagging=bool(pending or changed or withdrawn),
+        pending=tuple(pending),
+        changed=tuple(changed),
+        withdrawn=tuple(withdrawn),
+        oldest_pending_recorded=oldest.recorded if oldest else None,
+        oldest_pending_age_seconds=oldest.age_seconds if oldest else None,
+        oldest_pending_age=format_age(oldest.age_seconds) if oldest else None,
+        registry_revisions=len(listed),
+        ingested_revisions=len(graph),
+        now=now_utc,
+        index_build=index_build,
+    )

@@ -1,0 +1,220 @@
+"""Supersession as of a date: which edges apply to a provision, and its in-force successors.
+
+An edge ``source → target`` with scope ``full`` says the target (a document, or a section
+with its descendants) no longer applies from ``effective``; ``by`` names the provision that
+carries the replacement. Scope ``partial`` says part of the target is replaced: the target
+stays in force, amended by the source. Edges are declared in documents (origin
+``declared``) or derived by a rule pack (origin ``rule:<ID>``).
+
+An edge counts as of ``(valid_at, known_at)`` when it is effective on ``valid_at`` and the
+revision that declares it had been recorded by ``known_at``. Ingest rejects cycles
+(``check_corpus``); the traversal here is cycle-safe anyway, because a graph built by other
+means (a rule pack, a store loaded by hand) must not hang a query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from inforce.ontology import Supersedes
+
+__all__ = ["EdgeHit", "SupersessionIndex"]
+
+_MINUS_INF = float("-inf")
+
+#: How an edge's target relates to the provision asked about.
+COVERS, INSIDE = "covers", "inside"
+
+
+@dataclass(frozen=True, slots=True)
+class _Edge:
+    """One edge, reduced to what the hot path compares (dates as ordinals)."""
+
+    target_doc: str
+    target_path: str | None
+    target_rev: str | None
+    full: bool
+    effective: int
+    known_from: float
+    successor_doc: str
+    successor_path: str | None
+    successor: str
+    edge: Supersedes
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeHit:
+    """An edge that applies to a provision as of a date, and how its target relates to it.
+
+    ``relation`` is ``covers`` when the target is the provision or one of its ancestors (the
+    whole document included), ``inside`` when the target is one of its descendants (a part of
+    the provision was replaced: the provision is amended, not superseded).
+    """
+
+    edge: Supersedes
+    relation: str
+    successor: str
+
+
+class SupersessionIndex:
+    """Supersedes edges keyed by target document, sorted by effective date, for as-of queries."""
+
+    __slots__ = ("_by_target", "_lineage", "edges")
+
+    def __init__(
+        self,
+        edges: Iterable[Supersedes],
+        recorded_of: Callable[[str, str | None], float | None],
+        lineage: Callable[[str, str], tuple[str, ...]] | None = None,
+    ) -> None:
+        """Index ``edges``; ``recorded_of(doc, rev)`` gives when the declaring revision was
+        recorded (a POSIX timestamp; ``rev`` None = the document's first recorded revision),
+        or None when the index does not hold that document (the edge then counts whatever
+        ``known_at`` says). ``lineage(doc, path)`` names a provision's ancestors where the
+        outline is not the dotted numbering (a ``PART 2`` above ``2.1``)."""
+        self._lineage = lineage
+        self.edges: tuple[Supersedes, ...] = tuple(edges)
+        by_target: dict[str, list[_Edge]] = {}
+        for edge in self.edges:
+            successor = edge.by if edge.by is not None else edge.source
+            known = recorded_of(edge.source.doc, edge.source.rev)
+            by_target.setdefault(edge.target.doc, []).append(
+                _Edge(
+                    target_doc=edge.target.doc,
+                    target_path=edge.target.path,
+                    target_rev=edge.target.rev,
+                    full=edge.scope == "full",
+                    effective=edge.effective.toordinal(),
+                    known_from=_MINUS_INF if known is None else known,
+                    successor_doc=successor.doc,
+                    successor_path=successor.path,
+                    successor=successor.unpinned().format(),
+                    edge=edge,
+                )
+            )
+        # Effective date first so a scan can stop at the first edge not yet effective; the
+        # successor string after it makes the order independent of file or insertion order.
+        for items in by_target.values():
+            items.sort(key=lambda e: (e.effective, e.successor, e.edge.origin, e.full))
+        self._by_target = by_target
+
+    def __bool__(self) -> bool:
+        return bool(self._by_target)
+
+    def targets_document(self, doc: str) -> bool:
+        return doc in self._by_target
+
+    def edges_on(self, doc: str) -> tuple[Supersedes, ...]:
+        """Every edge whose target is ``doc`` or one of its provisions, oldest first."""
+        return tuple(e.edge for e in self._by_target.get(doc, ()))
+
+    def edges_from(self, doc: str) -> tuple[Supersedes, ...]:
+        """Every edge whose source is ``doc`` (the edges that document declares or was given)."""
+        return tuple(e for e in self.edges if e.source.doc == doc)
+
+    def scan(
+        self,
+        doc: str,
+        path: str | None,
+        valid_day: int,
+        known_ts: float,
+        pinned_applies: Callable[[Supersedes], bool] | None,
+    ) -> tuple[list[_Edge], list[tuple[_Edge, str]]]:
+        full: list[_Edge] = []
+        amended: list[tuple[_Edge, str]] = []
+        for e in self._by_target.get(doc, ()):
+            if e.effective > valid_day:
+                break
+            if e.known_from > known_ts:
+                continue
+            tp = e.target_path
+            if tp is None or tp == path or (path is not None and path.startswith(tp + ".")):
+                relation = COVERS
+            elif path is None or tp.startswith(path + "."):
+                relation = INSIDE
+            elif self._lineage is None:
+                continue
+            elif tp in self._lineage(doc, path):
+                relation = COVERS
+            elif path in self._lineage(doc, tp):
+                relation = INSIDE
+            else:
+                continue
+            if e.target_rev is not None and pinned_applies is not None and not pinned_applies(e.edge):
+                continue
+            if e.full and relation == COVERS:
+                full.append(e)
+            else:
+                amended.append((e, relation))
+        return full, amended
+
+    def hits(
+        self,
+        doc: str,
+        path: str | None,
+        valid_day: int,
+        known_ts: float,
+        pinned_applies: Callable[[Supersedes], bool] | None = None,
+    ) -> tuple[list[EdgeHit], list[EdgeHit]]:
+        """The edges that apply to ``doc#path`` as of the day: (full supersessions, amendments).
+
+        A full edge on the provision or an ancestor supersedes it; a partial edge there, or
+        any edge on a descendant, amends it. An edge whose target is pinned to a revision
+        applies only while ``pinned_applies(edge)`` says that revision's text is the one in
+        force (a later revision of the target re-issued it).
+        """
+        full, amended = self.scan(doc, path, valid_day, known_ts, pinned_applies)
+        return (
+            [EdgeHit(e.edge, COVERS, e.successor) for e in full],
+            [EdgeHit(e.edge, relation, e.successor) for e, relation in amended],
+        )
+
+    def successors(
+        self,
+        doc: str,
+        path: str | None,
+        valid_day: int,
+        known_ts: float,
+        pinned_applies: Callable[[Supersedes], bool] | None = None,
+    ) -> tuple[list[str], list[Supersedes]]:
+        """The in-force replacements of ``doc#path``, transitively, and the edges walked.
+
+        A replacement that is itself fully superseded is replaced by its own successors, as
+        of the same day. A provision reached twice (a diamond, or a cycle a hand-built graph
+        let in) is followed once; a replacement whose only successors were already visited
+        is kept as in force. Replacements come in edge order (effective date, then locator).
+        """
+        start = doc if path is None else f"{doc}#{path}"
+        seen = {start}
+        found: list[str] = []
+        walked: list[Supersedes] = []
+        # Depth first: a successor's own successors come before its later siblings.
+        stack: list[_Edge] = []
+        full, _ = self.scan(doc, path, valid_day, known_ts, pinned_applies)
+        for e in reversed(full):
+            if e.successor not in seen:
+                seen.add(e.successor)
+                stack.append(e)
+        while stack:
+            e = stack.pop()
+            walked.append(e.edge)
+            nxt, _ = self.scan(e.successor_doc, e.successor_path, valid_day, known_ts, pinned_applies)
+            if not nxt:
+                found.append(e.successor)
+                continue
+            # A replacement reached again (a diamond) is already on its way to `found`.
+            for n in reversed(nxt):
+                if n.successor not in seen:
+                    seen.add(n.successor)
+                    stack.append(n)
+        if not found and full:
+            # Only a cycle (which ingest rejects) leaves no replacement without successors;
+            # name the direct replacements rather than answer that nothing replaced it.
+            found = _unique([e.successor for e in full])
+        return found, walked
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    return [x for x in items if not (x in seen or seen.add(x))]
