@@ -23,10 +23,16 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[ml,dev]'
 	touch $@
 
+# The richest job the engine does today on the construction example: load the graph, show
+# the original clause, resolve it as of a date (Addendum 2 replaced it), and decide which of
+# the amended specification and the drawing callout governs under the project's own pack.
 demo: $(VENV)/.ml
 	$(BIN)/inforce ingest $(EXAMPLE)
 	$(BIN)/inforce stats $(EXAMPLE)
 	$(BIN)/inforce show $(EXAMPLE) 'SPEC-033000#2.1.A'
+	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1.A' --valid-at 2026-05-01
+	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01
+	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01 --pack precedence/far-52-236-21
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest -q
@@ -43,7 +49,7 @@ wheel-check: $(VENV)/.dev
 	$(BIN)/pip wheel -q --no-deps -w dist .
 	$(PYTHON) -m venv --system-site-packages /tmp/inforce-wheel-venv
 	/tmp/inforce-wheel-venv/bin/pip install -q --no-deps dist/inforce-*.whl
-	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce.ontology, inforce.rules, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; import importlib.resources as r; assert any(r.files('inforce.rules').joinpath('stock').iterdir()); print('wheel imports ok')"
+	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce, inforce.ontology, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; from inforce.rules import stock_pack_names, check_target; assert inforce.__file__.startswith('/tmp/inforce-wheel-venv/'), inforce.__file__; names = stock_pack_names(); assert 'precedence/aia-style' in names, names; assert check_target(None) == [], 'stock packs do not load from the wheel'; print('wheel imports ok:', len(names), 'stock packs')"
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

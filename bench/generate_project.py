@@ -59,7 +59,7 @@ def _body(doc_no: int, topic: str, rng: random.Random, revision: int) -> str:
     lines = [f"SECTION {csi} - {topic.upper()}", ""]
     for part_no, part in enumerate(["GENERAL", "PRODUCTS", "EXECUTION"], 1):
         lines += [f"PART {part_no} - {part}", ""]
-        for article in range(1, 5):
+        for article in range(1, 4):
             lines += [f"{part_no}.{article} ARTICLE {part_no}.{article} {topic.upper()}", ""]
             for letter in "ABC":
                 text = _sentence(rng)
@@ -69,7 +69,7 @@ def _body(doc_no: int, topic: str, rng: random.Random, revision: int) -> str:
                 if letter == "A":
                     lines += [f"1. {_paragraph(rng)}", "", f"2. {_paragraph(rng)}", ""]
     lines += ["SCHEDULE", "", "| Mark | Material | Standard | Quantity |", "|---|---|---|---|"]
-    for row in range(1, 9):
+    for row in range(1, 7):
         material, standard = MATERIALS[(doc_no + row) % len(MATERIALS)]
         lines.append(f"| M-{row} | {material} | {standard} | {_paragraph(rng)} |")
     lines.append("")

@@ -25,9 +25,15 @@ def test_every_package_folder_is_listed():
         for init in (ROOT / top).rglob("__init__.py"):
             rel = init.parent.relative_to(ROOT)
             found.add("inforce." + ".".join(rel.parts))
+    for data_folder in ("rules/stock", "rules/schema"):
+        for folder in [ROOT / data_folder, *(p for p in (ROOT / data_folder).rglob("*") if p.is_dir())]:
+            if any(folder.glob("*.yaml")) or any(folder.glob("*.json")) or folder.name == "stock":
+                found.add("inforce." + ".".join(folder.relative_to(ROOT).parts))
     assert found - listed == set(), "folders missing from [tool.setuptools] packages"
     for package in listed - {"inforce"}:
-        assert folder_of.get(package) == package.removeprefix("inforce.").replace(".", "/"), package
+        folder = package.removeprefix("inforce.").replace(".", "/")
+        assert folder_of.get(package, folder) == folder, package
+        assert (ROOT / folder).is_dir(), f"{package} is listed but {folder}/ does not exist"
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from inforce import PARSER_VERSION, __version__
 
 from . import asof_cmds, project_cmds, rules_cmds
 
@@ -13,6 +17,24 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"inforce {__version__} (parser {PARSER_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="print the version and exit"),
+    ] = False,
+) -> None:
+    """Which clause is in force for this case, on this date — and does this answer agree with it?"""
+
 
 project_cmds.register(app)
 asof_cmds.register(app)

@@ -30,6 +30,14 @@ from ._common import (
     handle_errors,
     out,
 )
+from ._options import (
+    ContextOption,
+    KnownAtOption,
+    ValidAtOption,
+    parse_context_pairs,
+    parse_date_option,
+    parse_known_at,
+)
 from ._registry import read_registry
 
 __all__ = ["register"]
@@ -37,49 +45,6 @@ __all__ = ["register"]
 LocatorArg = Annotated[
     str, typer.Argument(help="DOC-ID[@REV][#path], e.g. SOP-114#5.2; no #path asks about the whole document")
 ]
-ValidAtOption = Annotated[
-    str | None,
-    typer.Option("--valid-at", help="the date the question is about (YYYY-MM-DD); required, never assumed"),
-]
-KnownAtOption = Annotated[
-    str | None,
-    typer.Option("--known-at", help="what document control had recorded by then; a date means the end of that day, UTC"),
-]
-ContextOption = Annotated[
-    list[str] | None,
-    typer.Option("--context", help="a case attribute k=v; supplies valid_at when a rule pack names the attribute"),
-]
-
-
-def _parse_date(value: str, option: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
-
-
-def _parse_known_at(value: str | None) -> dt.datetime | None:
-    if value is None:
-        return None
-    try:
-        return parse_datetime_utc(value)
-    except ValueError:
-        raise InputError(
-            f"not a date or datetime: {value!r}", field="--known-at",
-            hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ",
-        ) from None
-
-
-def _context(pairs: list[str] | None) -> dict[str, str]:
-    attributes: dict[str, str] = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise InputError(f"not k=v: {pair!r}", field="--context", hint="e.g. --context dispatch_date=2024-12-12")
-        attributes[name.strip()] = value.strip()
-    return attributes
-
-
 def _valid_at(opened: Project, valid_at: str | None, context: dict[str, str]) -> dt.date:
     """The date the question is about: ``--valid-at``, or the case attribute a rule pack names.
 
@@ -87,12 +52,12 @@ def _valid_at(opened: Project, valid_at: str | None, context: dict[str, str]) ->
     which attribute and which rule.
     """
     if valid_at is not None:
-        return _parse_date(valid_at, "--valid-at")
+        return parse_date_option(valid_at, "--valid-at")
     named = _date_attribute(opened)
     if named is not None:
         attribute, rule = named
         if attribute in context:
-            day = _parse_date(context[attribute], f"--context {attribute}")
+            day = parse_date_option(context[attribute], f"--context {attribute}")
             err.print(f"valid_at {day}: from case attribute {attribute} ({rule})", markup=False)
             return day
         raise InputError(
@@ -162,8 +127,8 @@ def asof(
 ) -> None:
     """What is in force for a locator on a date (and as known when), with the chain that made it so."""
     asked = Locator.parse(locator)
-    known = _parse_known_at(known_at)
-    attributes = _context(context)
+    known = parse_known_at(known_at)
+    attributes = parse_context_pairs(context)
     with Project.open(project) as opened:
         day = _valid_at(opened, valid_at, attributes)
         answer = opened.asof.answer(asked, day, known)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from inforce.ontology import Context, InputError, InputErrors, Locator, parse_datetime_utc
+from inforce.ontology import Context, InputError, InputErrors, Locator
 
 from ._common import (
     EXIT_FINDING,
@@ -22,75 +21,27 @@ from ._common import (
     handle_errors,
     out,
 )
+from ._options import (
+    ContextOption,
+    GroupsOption,
+    KnownAtOption,
+    ValidAtOption,
+    parse_case_value,
+    parse_context_pairs,
+    parse_date_option,
+    parse_known_at,
+)
 
-__all__ = ["parse_case_value", "register"]
-
-ContextOption = Annotated[
-    list[str] | None,
-    typer.Option("--context", "-c", help="a case attribute k=v (repeat it); v may be true, false, "
-                 "a date YYYY-MM-DD, or unknown", show_default=False),
-]
-GroupsOption = Annotated[
-    str | None, typer.Option("--groups", help="the asker's access groups, comma-separated", show_default=False)
-]
-ValidAtOption = Annotated[
-    str | None,
-    typer.Option("--valid-at", help="the date the question is about (YYYY-MM-DD); never assumed",
-                 show_default=False),
-]
-KnownAtOption = Annotated[
-    str | None, typer.Option("--known-at", help="what document control had recorded by then", show_default=False)
-]
-_UNKNOWN = {"", "unknown", "null", "none", "?"}
-
-
-def parse_case_value(text: str) -> Any:
-    """A ``--context`` value: true/false, a date, unknown (None), or the text as written."""
-    value = text.strip()
-    if value.lower() in _UNKNOWN:
-        return None
-    if value.lower() in {"true", "yes"}:
-        return True
-    if value.lower() in {"false", "no"}:
-        return False
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            raise InputError(f"not a date: {value!r}", field="--context", hint="write dates as YYYY-MM-DD") from None
-    return value
-
+__all__ = ["register"]
 
 def _context(pairs: list[str] | None, groups: str | None, valid_at: str | None, known_at: str | None) -> Context:
-    attributes: dict[str, Any] = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise InputError(f"not k=v: {pair!r}", field="--context", hint="e.g. --context market=UK")
-        attributes[name.strip()] = parse_case_value(value)
+    attributes = {name: parse_case_value(value) for name, value in parse_context_pairs(pairs).items()}
     return Context(
-        valid_at=_date(valid_at, "--valid-at") if valid_at else None,
-        known_at=_known_at(known_at),
+        valid_at=parse_date_option(valid_at, "--valid-at") if valid_at else None,
+        known_at=parse_known_at(known_at),
         groups=tuple(g.strip() for g in (groups or "").split(",") if g.strip()),
         attributes=attributes,
     )
-
-
-def _date(value: str, option: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
-
-
-def _known_at(value: str | None) -> dt.datetime | None:
-    if value is None:
-        return None
-    try:
-        return parse_datetime_utc(value)
-    except ValueError:
-        raise InputError(f"not a date or datetime: {value!r}", field="--known-at",
-                         hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
 
 
 # ---- eligible ----------------------------------------------------------------------------
@@ -172,7 +123,7 @@ def precedence(
     if not valid_at:
         raise InputError("precedence needs the date the question is about", field="--valid-at",
                          hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
-    day = _date(valid_at, "--valid-at")
+    day = parse_date_option(valid_at, "--valid-at")
     a, b = Locator.parse(locator_a), Locator.parse(locator_b)
     with Project.open(project) as opened:
         rules = opened.rules

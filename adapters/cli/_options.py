@@ -1,0 +1,86 @@
+"""Options several command groups share, and turning their text into dates and case attributes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Any
+
+import typer
+
+from inforce.ontology import InputError, parse_datetime_utc
+
+__all__ = [
+    "ContextOption",
+    "GroupsOption",
+    "KnownAtOption",
+    "ValidAtOption",
+    "parse_case_value",
+    "parse_context_pairs",
+    "parse_date_option",
+    "parse_known_at",
+]
+
+ContextOption = Annotated[
+    list[str] | None,
+    typer.Option("--context", "-c", help="a case attribute k=v (repeat it); v may be true, false, "
+                 "a date YYYY-MM-DD, or unknown", show_default=False),
+]
+GroupsOption = Annotated[
+    str | None, typer.Option("--groups", help="the asker's access groups, comma-separated", show_default=False)
+]
+ValidAtOption = Annotated[
+    str | None,
+    typer.Option("--valid-at", help="the date the question is about (YYYY-MM-DD); never assumed",
+                 show_default=False),
+]
+KnownAtOption = Annotated[
+    str | None,
+    typer.Option("--known-at", help="what document control had recorded by then; a date means the end of "
+                 "that day, UTC", show_default=False),
+]
+_UNKNOWN = {"", "unknown", "null", "none", "?"}
+
+
+def parse_date_option(value: str, option: str) -> dt.date:
+    """A YYYY-MM-DD option value, or an InputError naming the option."""
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
+
+
+def parse_known_at(value: str | None) -> dt.datetime | None:
+    """``--known-at``: a datetime, or a date meaning the end of that day, UTC."""
+    if value is None:
+        return None
+    try:
+        return parse_datetime_utc(value)
+    except ValueError:
+        raise InputError(f"not a date or datetime: {value!r}", field="--known-at",
+                         hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
+
+
+def parse_case_value(text: str) -> Any:
+    """A ``--context`` value: true/false, a date, unknown (None), or the text as written."""
+    value = text.strip()
+    if value.lower() in _UNKNOWN:
+        return None
+    if value.lower() in {"true", "yes"}:
+        return True
+    if value.lower() in {"false", "no"}:
+        return False
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return parse_date_option(value, "--context")
+    return value
+
+
+def parse_context_pairs(pairs: list[str] | None) -> dict[str, str]:
+    """``--context k=v`` pairs as written (values still text)."""
+    attributes: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"not k=v: {pair!r}", field="--context", hint="e.g. --context market=UK")
+        attributes[name.strip()] = value.strip()
+    return attributes
