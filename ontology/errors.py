@@ -73,7 +73,8 @@ class InputError(InforceError, ValueError):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        text = f"{self.where}: "
+        # A command-line value has no file: the field (an option name) says where it is.
+        text = f"{self.where}: " if self.file is not None or self.line is not None else ""
         if self.code:
             text += f"{self.code} "
         if self.field:

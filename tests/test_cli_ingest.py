@@ -214,3 +214,21 @@ def test_a_failure_part_way_through_ingest_leaves_the_previous_graph(tmp_path, m
     assert graph_state(project) == before
     monkeypatch.undo()
     assert invoke("ingest", project).exit_code == 0
+
+
+def test_json_goes_to_the_file_named_by_dash_o_and_never_half_written(tmp_path):
+    project = ingest_copy("sop-retention", tmp_path)
+    target = tmp_path / "stats.json"
+    done = invoke("stats", project, "--format", "json", "-o", target)
+    assert done.exit_code == 0 and done.stdout == ""
+    assert json.loads(target.read_text())["project"] == "sop-retention"
+    assert not list(tmp_path.glob(".stats.json.partial"))
+    missing = invoke("stats", project, "--format", "json", "-o", tmp_path / "no" / "such" / "x.json")
+    assert missing.exit_code == 2 and "-o" in missing.stderr
+
+
+def test_an_error_without_a_file_is_not_given_a_fake_location(tmp_path):
+    project = ingest_copy("sop-retention", tmp_path)
+    done = invoke("show", project, "not a locator")
+    assert done.exit_code == 2
+    assert "cannot parse locator" in done.stderr and "<input>" not in done.stderr

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import enum
+import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -59,21 +62,52 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: The file named by the running command's ``-o``; None means standard output.
+_output_file: ContextVar[Path | None] = ContextVar("inforce_output_file", default=None)
+
+
 def emit_json(value: Any) -> None:
-    """Write one JSON document to standard output (never mixed with messages)."""
-    sys.stdout.write(json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str))
-    sys.stdout.write("\n")
-    sys.stdout.flush()
+    """Write one JSON document to standard output, or to the file named by ``-o``.
+
+    Never mixed with messages, which go to standard error. The file is written whole
+    (a temporary file renamed into place), so a reader never sees half a document.
+    """
+    text = json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str) + "\n"
+    target = _output_file.get()
+    if target is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError as problem:
+        raise InputError(f"cannot write the output: {problem.strerror}", file=target, field="-o") from None
 
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+_OUTPUT_PARAMETER = inspect.Parameter(
+    "output",
+    inspect.Parameter.KEYWORD_ONLY,
+    default=None,
+    annotation=Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="write the JSON to this file instead of standard output",
+                     show_default=False, dir_okay=False),
+    ],
+)
+
+
 def handle_errors(func: F) -> F:
-    """Print ``Type: message`` for inforce's errors and exit 2; nothing else is caught."""
+    """Make ``func`` a command: ``-o FILE`` for its JSON, and ``Type: message`` + exit 2 for
+    inforce's errors (nothing else is caught)."""
 
     @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, output: Path | None = None, **kwargs: Any) -> Any:
+        token = _output_file.set(output)
         try:
             return func(*args, **kwargs)
         except InputErrors as group:
@@ -89,5 +123,11 @@ def handle_errors(func: F) -> F:
             err.print(f"[bold red]{type(problem).__name__}[/]: ", markup=True, end="")
             err.print(str(problem), markup=False)
             raise typer.Exit(EXIT_INPUT) from None
+        finally:
+            _output_file.reset(token)
 
+    signature = inspect.signature(func, eval_str=True)
+    wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER]
+    )
     return wrapper  # type: ignore[return-value]

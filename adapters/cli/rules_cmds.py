@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from inforce.ontology import Context, InputError, InputErrors, Locator
+from inforce.ontology import Context, InputError, InputErrors, Locator, NotFoundError
 
 from ._common import (
     EXIT_FINDING,
@@ -125,7 +125,14 @@ def precedence(
                          hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
     day = parse_date_option(valid_at, "--valid-at")
     a, b = Locator.parse(locator_a), Locator.parse(locator_b)
+    if a.unpinned() == b.unpinned():
+        raise InputError(f"both sides are {a.unpinned()}: precedence decides between two provisions",
+                         field="LOCATOR-B", hint="name the provision that disagrees with the first")
     with Project.open(project) as opened:
+        for side in (a, b):
+            if not opened.asof.has(side):
+                raise NotFoundError(f"no revision of the project has {side}",
+                                    hint=f"inforce history {project} {side.unpinned()} lists its versions")
         rules = opened.rules
         if pack:
             given = dict(_pair(p, "--param") for p in param or ())
@@ -211,6 +218,10 @@ def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> 
     from inforce.engine.packtests import discover_test_files, run_test_file
 
     files = discover_test_files(target)
+    if not files:
+        # A test step pointed at the wrong folder must not pass by running nothing.
+        raise InputError("no rule tests here (NAME.test.yaml beside a pack)", file=target or "stock packs",
+                         hint="write a test file beside the pack; docs/rules.md shows how")
     results = []
     broken: list[InputError] = []
     for file in files:
@@ -284,7 +295,7 @@ def register(app: typer.Typer) -> None:
     app.command("eligible")(eligible)
     app.command("precedence")(precedence)
     group = typer.Typer(name="rules", help="Check, test and explain rule packs; print their JSON Schema.",
-                        no_args_is_help=True)
+                        no_args_is_help=True, rich_markup_mode=None)
     group.command("check")(check)
     group.command("test")(test)
     group.command("explain")(explain)
