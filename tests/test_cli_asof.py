@@ -184,7 +184,19 @@ def test_valid_at_may_come_from_the_case_attribute_a_rule_pack_names(tmp_path):
     project = ingested_copy("followup-handbooks", tmp_path)
     missing = runner.invoke(app, ["asof", str(project), "P2"])
     assert missing.exit_code == 2 and "dispatch_date" in missing.stderr and "today" in missing.stderr
-    given = runner.invoke(app, ["asof", str(project), "P2", "--context", "dispatch_date=2024-12-12", "-f", "json"])
+    given = runner.invoke(app, ["asof", str(project), "P2", "--context", "dispatch_date=2024-12-12",
+                                "--groups", "support-uk", "-f", "json"])
     assert given.exit_code == 0, given.output
     assert json.loads(given.stdout)["valid_at"] == "2024-12-12"
     assert "valid_at 2024-12-12: from case attribute dispatch_date" in given.stderr
+
+
+def test_asof_and_show_refuse_a_document_the_asker_may_not_read(tmp_path):
+    project = ingested_copy("followup-handbooks", tmp_path)
+    for command in (["asof", str(project), "P2#4.1", "--valid-at", "2024-12-12"], ["show", str(project), "P2#4.1"]):
+        refused = runner.invoke(app, [*command, "-f", "json"])
+        assert refused.exit_code == 1, refused.output
+        assert json.loads(refused.stdout) == {"locator": "P2#4.1", "outcome": "refusal", "reason": "access_restricted"}
+        assert "14 calendar days" not in refused.output and "Refurbished" not in refused.output
+        allowed = runner.invoke(app, [*command, "--groups", "qa,support-uk", "-f", "json"])
+        assert allowed.exit_code == 0 and "14 calendar days" in json.loads(allowed.stdout)["text"]

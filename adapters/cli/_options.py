@@ -18,6 +18,7 @@ __all__ = [
     "parse_case_value",
     "parse_context_pairs",
     "parse_date_option",
+    "parse_groups",
     "parse_known_at",
 ]
 
@@ -40,6 +41,11 @@ KnownAtOption = Annotated[
                  "that day, UTC", show_default=False),
 ]
 _UNKNOWN = {"", "unknown", "null", "none", "?"}
+
+
+def parse_groups(groups: str | None) -> tuple[str, ...]:
+    """``--groups a,b``: the asker's access groups (none: only documents without ``access``)."""
+    return tuple(g.strip() for g in (groups or "").split(",") if g.strip())
 
 
 def parse_date_option(value: str, option: str) -> dt.date:

@@ -29,13 +29,16 @@ from ._common import (
     err,
     handle_errors,
     out,
+    refuse_unreadable,
 )
 from ._options import (
     ContextOption,
+    GroupsOption,
     KnownAtOption,
     ValidAtOption,
     parse_context_pairs,
     parse_date_option,
+    parse_groups,
     parse_known_at,
 )
 from ._registry import read_registry
@@ -123,6 +126,7 @@ def asof(
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
     context: ContextOption = None,
+    groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """What is in force for a locator on a date (and as known when), with the chain that made it so."""
@@ -132,6 +136,8 @@ def asof(
     with Project.open(project) as opened:
         day = _valid_at(opened, valid_at, attributes)
         answer = opened.asof.answer(asked, day, known)
+        shown = [asked.doc, answer.resolved.doc if answer.resolved else None]
+        refuse_unreadable(opened.store.documents(), shown, parse_groups(groups), str(asked), format)
         if format is OutputFormat.json:
             emit_json(answer)
         else:

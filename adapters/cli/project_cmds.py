@@ -13,7 +13,17 @@ from rich.table import Table
 from inforce.engine.project import Project
 from inforce.ontology import Locator, NotFoundError, Supersedes
 
-from ._common import FormatOption, OutputFormat, ProjectArg, emit_json, err, handle_errors, out
+from ._common import (
+    FormatOption,
+    OutputFormat,
+    ProjectArg,
+    emit_json,
+    err,
+    handle_errors,
+    out,
+    refuse_unreadable,
+)
+from ._options import GroupsOption, parse_groups
 
 __all__ = ["register"]
 
@@ -89,11 +99,13 @@ def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> Non
 def show(
     project: ProjectArg,
     locator: Annotated[str, typer.Argument(help="DOC-ID[@REV]#path, e.g. SPEC-033000#2.1.A")],
+    groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Print a provision with its document, revision history and supersession edges."""
     wanted = Locator.parse(locator)
     with Project.open(project) as opened:
+        refuse_unreadable(opened.store.documents(), [wanted.doc], parse_groups(groups), str(wanted), format)
         view = _provision_view(opened, wanted)
     if format is OutputFormat.json:
         emit_json(view)

@@ -29,6 +29,7 @@ from ._options import (
     parse_case_value,
     parse_context_pairs,
     parse_date_option,
+    parse_groups,
     parse_known_at,
 )
 
@@ -39,7 +40,7 @@ def _context(pairs: list[str] | None, groups: str | None, valid_at: str | None, 
     return Context(
         valid_at=parse_date_option(valid_at, "--valid-at") if valid_at else None,
         known_at=parse_known_at(known_at),
-        groups=tuple(g.strip() for g in (groups or "").split(",") if g.strip()),
+        groups=parse_groups(groups),
         attributes=attributes,
     )
 
