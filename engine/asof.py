@@ -36,17 +36,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
 
 from .asof_build import (
+    DOC,
     IN_FORCE,
+    LABEL,
     NO_COVERAGE,
     NO_DOCUMENT,
     NOT_YET,
+    RECORDED,
     REMOVED,
     UNKNOWN_PATH,
     DocumentRevisions,
+    RevisionRow,
     ancestors,
     collector_paused,
     index_document,
     locate,
+    revision_row,
 )
 from .supersession import SupersessionIndex
 
@@ -137,12 +142,29 @@ class AsOfIndex:
         outline is known: then an unnumbered heading or a ``PART 2`` above ``2.1`` counts as
         its ancestor. Without parents, ancestry follows the dotted numbering ("5" ⊃ "5.2").
         """
-        self._paths = paths or {}
-        # document id -> its revisions, replaced by their DocumentRevisions on first use
-        grouped: dict[str, DocumentRevisions | list[Revision]] = {}
         with collector_paused():
-            for revision in revisions:
-                grouped.setdefault(revision.document, []).append(revision)  # type: ignore[union-attr]
+            rows = [revision_row(revision) for revision in revisions]
+        self._setup(rows, edges, paths, build_id, texts)
+
+    def _setup(
+        self,
+        rows: Iterable[RevisionRow],
+        edges: Iterable[Supersedes],
+        paths: Mapping[str, Sequence[str] | Mapping[str, str | None]] | None,
+        build_id: str,
+        texts: ProvisionTexts | None,
+    ) -> None:
+        self._paths = paths or {}
+        # document id -> its revision rows, replaced by their DocumentRevisions on first use
+        grouped: dict[str, DocumentRevisions | list[RevisionRow]] = {}
+        with collector_paused():
+            for row in rows:
+                doc = row[DOC]
+                held = grouped.get(doc)
+                if held is None:
+                    grouped[doc] = [row]
+                else:
+                    held.append(row)  # type: ignore[union-attr]
         self._entries = grouped
         self.build_id = build_id
         self.texts = texts
@@ -161,11 +183,31 @@ class AsOfIndex:
         return cls(revisions, edges, paths, build_id=build_id, texts=texts)
 
     @classmethod
+    def from_rows(
+        cls,
+        rows: Iterable[RevisionRow],
+        edges: Iterable[Supersedes] = (),
+        paths: Mapping[str, Sequence[str] | Mapping[str, str | None]] | None = None,
+        *,
+        build_id: str = "",
+        texts: ProvisionTexts | None = None,
+    ) -> AsOfIndex:
+        """Index plain revision rows (``GraphStore.revision_rows``: ``(doc, label, seq,
+        issued, effective_from, effective_until, recorded, changed)``, ``recorded`` aware);
+        ``Revision`` records are built only for the documents an answer shows."""
+        index = cls.__new__(cls)
+        index._setup(rows, edges, paths, build_id, texts)
+        return index
+
+    @classmethod
     def from_store(cls, store: Any) -> AsOfIndex:
-        """Load the index from the graph store of record (one read of revisions, edges, paths)."""
+        """Load the index from the graph store of record: its lean reads (plain revision rows,
+        every revision's outline) and the edges; no ``Revision`` record is built to open."""
         with collector_paused():
-            revisions, edges, paths = store.revisions(), store.supersedes(), store.provision_paths()
-            return cls(revisions, edges, paths, build_id=store.build_id(), texts=_StoreTexts(store))
+            return cls.from_rows(
+                store.revision_rows(), store.supersedes(), store.provision_outlines(),
+                build_id=store.build_id(), texts=_StoreTexts(store),
+            )
 
     # ---- the registry ---------------------------------------------------------------------
 
@@ -194,13 +236,13 @@ class AsOfIndex:
         return tuple(entry.revisions) if entry else ()
 
     def revision_uids(self) -> set[str]:
-        return {f"{r.document}@{r.label}" for doc in self._entries for r in self._raw(doc)}
+        return {f"{doc}@{row[LABEL]}" for doc in self._entries for row in self._raw(doc)}
 
-    def _raw(self, doc: str) -> list[Revision]:
+    def _raw(self, doc: str) -> list[RevisionRow]:
         entry = self._entries.get(doc)
         if entry is None:
             return []
-        return entry.revisions if entry.__class__ is DocumentRevisions else entry  # type: ignore[union-attr,return-value]
+        return entry.rows if entry.__class__ is DocumentRevisions else entry  # type: ignore[union-attr,return-value]
 
     def has(self, locator: Locator) -> bool:
         """Whether any revision holds ``locator`` (a fabricated locator is held by none)."""
@@ -227,13 +269,13 @@ class AsOfIndex:
     def recorded_of(self, doc: str, rev: str | None) -> float | None:
         """When ``doc@rev`` was recorded (``rev`` None or unknown: the document's first
         recording), as a timestamp; None for a document the index lacks."""
-        revisions = self._raw(doc)
-        if not revisions:
+        rows = self._raw(doc)
+        if not rows:
             return None
-        for revision in revisions:
-            if revision.label == rev:
-                return revision.recorded.timestamp()
-        return min(r.recorded for r in revisions).timestamp()
+        for row in rows:
+            if row[LABEL] == rev:
+                return row[RECORDED].timestamp()  # type: ignore[no-any-return]
+        return min(row[RECORDED] for row in rows).timestamp()  # type: ignore[no-any-return]
 
     # ---- the hot path -------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """The per-document arrays behind ``AsOfIndex`` and the two functions over them.
 
-``index_document`` turns one document's revisions (and the provision paths each holds) into
+A revision is kept as a plain row (``RevisionRow``: the store's lean read, no ontology
+object) until its document is first used; ``index_document`` turns one document's rows (and
+the provision paths each revision holds) into
 parallel arrays in registry order plus, per path, the sorted positions where its text
 changed; ``locate`` answers where a path stands on a day with two ``bisect`` calls. The
 semantics are described in ``engine.asof``.
@@ -19,17 +21,23 @@ from typing import Any
 from inforce.ontology import Revision
 
 __all__ = [
+    "CHANGED",
+    "DOC",
     "IN_FORCE",
+    "LABEL",
     "NOT_YET",
     "NO_COVERAGE",
     "NO_DOCUMENT",
+    "RECORDED",
     "REMOVED",
     "UNKNOWN_PATH",
     "DocumentRevisions",
+    "RevisionRow",
     "ancestors",
     "collector_paused",
     "index_document",
     "locate",
+    "revision_row",
 ]
 
 _OPEN = dt.date.max.toordinal() + 1
@@ -38,11 +46,38 @@ _OPEN = dt.date.max.toordinal() + 1
 IN_FORCE, NO_DOCUMENT, NO_COVERAGE, NOT_YET, REMOVED, UNKNOWN_PATH = range(6)
 
 
+#: ``(doc, label, seq, issued, effective_from, effective_until, recorded, changed)``, as
+#: ``GraphStore.revision_rows`` reads them (``recorded`` UTC-aware); a row made from a
+#: ``Revision`` carries that record as a ninth item, so it is handed back as given.
+RevisionRow = Sequence[Any]
+DOC, LABEL, SEQ, ISSUED, FROM, UNTIL, RECORDED, CHANGED = range(8)
+
+
+def revision_row(revision: Revision) -> tuple[Any, ...]:
+    """The row of a ``Revision`` record (the record itself rides along as the last item)."""
+    effective = revision.effective
+    return (
+        revision.document, revision.label, revision.seq, revision.issued, effective.from_,
+        effective.until, revision.recorded, revision.changed, revision,
+    )
+
+
+def _revision_of(row: RevisionRow) -> Revision:
+    if len(row) > CHANGED + 1:
+        return row[CHANGED + 1]  # type: ignore[no-any-return]
+    changed = row[CHANGED]
+    return Revision(
+        document=row[DOC], label=row[LABEL], seq=row[SEQ], issued=row[ISSUED],
+        effective={"from": row[FROM], "until": row[UNTIL]}, recorded=row[RECORDED],
+        changed=None if changed is None else tuple(changed),
+    )
+
+
 @dataclass(slots=True)
 class DocumentRevisions:
     """One document's revisions in registry order, as parallel arrays for ``bisect``."""
 
-    revisions: list[Revision]
+    rows: list[RevisionRow]
     froms: list[int]
     untils: list[int]
     recorded: list[float]
@@ -55,6 +90,15 @@ class DocumentRevisions:
     paths_known: bool
     # path -> parent path, only where the outline is not the dotted numbering's
     parents: dict[str, str | None] | None = None
+    built: list[Revision] | None = None
+
+    @property
+    def revisions(self) -> list[Revision]:
+        """The revisions as ``Revision`` records, in registry order; built on first use
+        (lookups never need them, only answers and histories that show dates)."""
+        if self.built is None:
+            self.built = [_revision_of(row) for row in self.rows]
+        return self.built
 
 
 @contextmanager
@@ -112,21 +156,21 @@ def locate(entry: DocumentRevisions, path: str | None, day: int, known_ts: float
     return (REMOVED if event & 1 else IN_FORCE), event >> 1, i
 
 
-def _registry_order(revision: Revision) -> tuple[Any, ...]:
+def _registry_order(row: RevisionRow) -> tuple[Any, ...]:
     # Ties on (effective, seq) are an ingest error; recorded and label only make a bad
     # registry's order reproducible instead of depending on the order records arrived.
-    return (revision.effective.from_, revision.seq, revision.recorded, revision.label)
+    return (row[FROM], row[SEQ], row[RECORDED], row[LABEL])
 
 
 def index_document(
-    doc: str, revisions: list[Revision], paths: Mapping[str, Sequence[str] | Mapping[str, str | None]]
+    doc: str, rows: list[RevisionRow], paths: Mapping[str, Sequence[str] | Mapping[str, str | None]]
 ) -> DocumentRevisions:
-    if len(revisions) > 1:
-        revisions.sort(key=_registry_order)
+    if len(rows) > 1:
+        rows.sort(key=_registry_order)
     contents: list[frozenset[str] | None] = []
     outline: dict[str, str | None] | None = None
-    for r in revisions:
-        held = paths.get(f"{doc}@{r.label}")
+    for row in rows:
+        held = paths.get(f"{doc}@{row[LABEL]}")
         if isinstance(held, Mapping):
             outline = {} if outline is None else outline
             outline.update(held)
@@ -137,14 +181,15 @@ def index_document(
     children = _children(parents) if parents is not None else None
     versions: dict[str, list[int]] = {}
     previous: frozenset[str] = frozenset()
-    for pos, r in enumerate(revisions):
+    for pos, row in enumerate(rows):
         held = contents[pos]
         if held is None:
             held = previous
-        if r.changed is None:
+        changed = row[CHANGED]
+        if changed is None:
             touched: set[str] | frozenset[str] = held | previous
         else:
-            touched = _affected(r.changed, universe, parents, children)
+            touched = _affected(changed, universe, parents, children)
             if held != previous:
                 touched |= held ^ previous
         # Positions are appended in registry order, so each path's list stays sorted.
@@ -160,14 +205,14 @@ def index_document(
             # else: never held before, so not a version of anything yet
         previous = held
     froms, untils, recorded, labels = [], [], [], []
-    for r in revisions:
-        effective = r.effective
-        froms.append(effective.from_.toordinal())
-        untils.append(_OPEN if effective.until is None else effective.until.toordinal())
-        recorded.append(r.recorded.timestamp())
-        labels.append(r.label)
+    for row in rows:
+        until = row[UNTIL]
+        froms.append(row[FROM].toordinal())
+        untils.append(_OPEN if until is None else until.toordinal())
+        recorded.append(row[RECORDED].timestamp())
+        labels.append(row[LABEL])
     return DocumentRevisions(
-        revisions=revisions,
+        rows=rows,
         froms=froms,
         untils=untils,
         recorded=recorded,
@@ -252,8 +297,8 @@ def _events_without_contents(entry: DocumentRevisions, path: str) -> list[int] |
         return None
     events = [
         2 * pos
-        for pos, r in enumerate(entry.revisions)
-        if r.changed is None or path in _affected(r.changed, [path])
+        for pos, row in enumerate(entry.rows)
+        if row[CHANGED] is None or path in _affected(row[CHANGED], [path])
     ]
     if not events:
         return None

@@ -170,6 +170,13 @@ class GraphStore:
         graph = self._reader()
         return _reads.revisions(graph) if graph else []
 
+    def revision_rows(self) -> list[tuple[Any, ...]]:
+        """Every revision as a plain tuple ``(doc, label, seq, issued, effective_from,
+        effective_until, recorded, changed)``, in no particular order: what the as-of index
+        needs to open, without building ontology objects (``recorded`` is UTC-aware)."""
+        graph = self._reader()
+        return _reads.revision_rows(graph) if graph else []
+
     def documents(self) -> list[Document]:
         """Every revision's metadata: ``provisions=()`` and ``text_layer=""``."""
         graph = self._reader()
@@ -201,6 +208,12 @@ class GraphStore:
         """Revision uid → {provision path: parent path}, in document order."""
         graph = self._reader()
         return _reads.provision_paths(graph) if graph else {}
+
+    def provision_outlines(self) -> dict[str, dict[str, str | None]]:
+        """Revision uid → {provision path: parent path} for every revision, like
+        ``provision_paths`` but in no particular order (one aggregated read, much faster)."""
+        graph = self._reader()
+        return _reads.provision_outlines(graph) if graph else {}
 
     def source_hashes(self) -> dict[str, tuple[str, str]]:
         """Source file → (revision uid, content hash), so an ingest can skip unchanged files."""
