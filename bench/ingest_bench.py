@@ -2,8 +2,8 @@
 
 Each ingest runs as its own process (``inforce ingest --format json``) so its peak resident
 memory is measured alone. Three runs per size: a fresh ingest, a no-op re-ingest (every
-content hash unchanged), and a delta that adds 1% more documents to the big graph — its
-peak memory must not grow with the documents already ingested.
+content hash unchanged), a delta of 10 new documents (the same at every size, so its peak
+memory can be compared across graph sizes) and a delta of 1% more documents.
 
     python bench/ingest_bench.py [--sizes 1000 10000] [--workdir /tmp/inforce-bench]
 """
@@ -73,9 +73,12 @@ def main() -> None:
         generate(project, size)
         print(_row("fresh ingest", size, _run_ingest(project)), flush=True)
         print(_row("re-ingest, nothing changed", size, _run_ingest(project)), flush=True)
+        # The same small delta at every size: its peak memory should not follow the graph's size.
+        generate(project, 10, start=size)
+        print(_row("delta: +10 documents", 10, _run_ingest(project)), flush=True)
         extra = max(1, size // 100)
-        generate(project, extra, start=size)
-        print(_row(f"delta: +{extra} documents", extra, _run_ingest(project)), flush=True)
+        generate(project, extra, start=size + 10)
+        print(_row(f"delta: +{extra} documents (1%)", extra, _run_ingest(project)), flush=True)
 
 
 if __name__ == "__main__":
