@@ -172,7 +172,7 @@ def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
             "revision": document.revision,
             "seq": document.seq,
             "effective": _interval(document.effective.from_, document.effective.until),
-            "recorded": document.recorded.isoformat(),
+            "recorded": _utc(document.recorded),
             "source": document.source.file,
             "access": list(document.access) if document.access is not None else None,
             "applies_to": {k: list(v) for k, v in document.applies_to.items()},
@@ -182,7 +182,7 @@ def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
                 "revision": r.label,
                 "seq": r.seq,
                 "effective": _interval(r.effective.from_, r.effective.until),
-                "recorded": r.recorded.isoformat(),
+                "recorded": _utc(r.recorded),
                 "changed": changed(r.changed),
             }
             for r in revisions
@@ -217,6 +217,11 @@ def _touches(edge: Supersedes, wanted: Locator) -> bool:
     if related(edge.target) or related(edge.by):
         return True
     return wanted.path is None and edge.source.doc == wanted.doc
+
+
+def _utc(moment: dt.datetime) -> str:
+    """A recorded time as the corpus writes it: ISO 8601 with Z."""
+    return moment.isoformat().replace("+00:00", "Z")
 
 
 def _interval(start: dt.date, until: dt.date | None) -> str:
