@@ -21,7 +21,7 @@ from inforce.adapters.ingest import (
 )
 from inforce.engine.build import index_build_id
 from inforce.engine.derivation import SectionDirectory, derive_supersedes
-from inforce.engine.store import GraphStore
+from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
 from inforce.rules import RuleSet, compile_manifest
 
@@ -154,7 +154,7 @@ def _derive(
     rules: RuleSet,
     directory: SectionDirectory,
     has_target: Callable[[Locator], bool],
-    tx: object,
+    tx: IngestTransaction,
     result: IngestResult,
 ) -> list[Document]:
     """Stage the edges the supersession rules derive; return metadata carrying them for the checks."""
@@ -166,7 +166,7 @@ def _derive(
                 InputError(f"no supersedes edge derived: {note}", file=document.source.file)
             )
         if derivation.edges:
-            tx.add_edges(derivation.edges)  # type: ignore[attr-defined]
+            tx.add_edges(derivation.edges)
             result.derived_edges += len(derivation.edges)
             derived_by_uid[document.uid] = derivation.edges
     if not derived_by_uid:
