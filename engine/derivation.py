@@ -100,7 +100,9 @@ def derive_supersedes(
     active = rules.supersession if isinstance(rules, RuleSet) else list(rules)
     declared = {edge.target.unpinned().format() for edge in document.supersedes}
     hits: list[tuple[Provision, str, tuple]] = []
-    unresolved: list[str] = []
+    # a section nobody carries, noted once per occurrence of the words: from the innermost
+    # provision holding them, not again from each enclosing one (texts include descendants)
+    unplaced: dict[tuple[str, int], tuple[Provision, str]] = {}
     for rule in active:
         if document.kind not in rule.document_kinds:
             continue
@@ -115,13 +117,18 @@ def derive_supersedes(
                     target_doc = _target_document(rule, number, directory)
                     path = normalize_path(groups["paragraph"])
                     if target_doc is None:
-                        unresolved.append(f"{document.id}#{provision.path}: Section {groups.get('section')} is no document of kind {', '.join(rule.target_kinds)}")
+                        key = (rule.id, provision.span.start + match.start())
+                        current = unplaced.get(key)
+                        if current is None or provision.path.count(".") > current[0].path.count("."):
+                            unplaced[key] = (provision, f"Section {groups.get('section')} is no document "
+                                             f"of kind {', '.join(rule.target_kinds)}")
                         continue
                     target = f"{target_doc}#{path}"
                     if target in seen or target in declared:
                         continue
                     seen.add(target)
                     hits.append((provision, target, (scope, rule.id)))
+    unresolved = [f"{document.id}#{provision.path}: {note}" for provision, note in unplaced.values()]
     edges = []
     for provision, target, (scope, rule_id) in _innermost(document, hits):
         locator = Locator.parse(target)

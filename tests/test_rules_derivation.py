@@ -48,9 +48,28 @@ def test_add_wording_is_a_partial_supersession(riverside, csi):
     assert ("SPEC-033000#1.7.D", "partial") in {(e.target.format(), e.scope) for e in result.edges}
 
 
-def test_a_section_number_no_document_carries_is_reported(riverside, csi):
+def test_a_section_number_no_document_carries_is_reported_once_from_its_item(riverside, csi):
+    without_qc = SectionDirectory.from_documents(d for d in riverside.values() if d.id != "SPEC-014500")
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=without_qc)
+    # the words are also in the text of item 1's heading section: reported from the item only
+    assert result.unresolved == ("ADD-02#1.6: Section 01 45 00 is no document of kind specification",)
+    assert "SPEC-014500#1.6.A" not in {e.target.format() for e in result.edges}
+
+
+def test_revise_wording_in_division_01_is_a_partial_supersession(riverside, csi):
+    corpus = MemoryCorpus(list(riverside.values()))
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()),
+                               has_target=corpus.has)
+    assert ("SPEC-014500#1.6.A", "partial", "ADD-02#1.6") in {
+        (e.target.format(), e.scope, e.by.format()) for e in result.edges}
+    assert result.unresolved == ()
+
+
+def test_division_00_bidding_requirements_are_not_read_as_specifications(riverside, csi):
+    # ADD-01 item 1.1: 'Section 00 21 13 "Instructions to Bidders," Paragraph 3.2.A: Revise ...'
     result = derive_supersedes(riverside["ADD-01"], csi, directory=SectionDirectory.from_documents(riverside.values()))
-    assert any("Section 00 21 13" in note for note in result.unresolved)
+    assert result.unresolved == ()
+    assert not any(e.target.doc.startswith("SPEC-00") for e in result.edges)
 
 
 def test_a_target_template_needs_no_directory(riverside):
