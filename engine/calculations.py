@@ -1,7 +1,11 @@
 """Deciding the values a policy prescribes for a case (a follow-up date), and what they rest on.
 
 A calculation never fills in an attribute the case does not state: an unknown condition
-makes the answer conditional on it, or sends the case back for it, as the rule says.
+makes the answer conditional on it, or sends the case back for it, as the rule says. Nor does
+it pass over a value it does not know: when the case states a value for an attribute the
+rules of an output test, and no rule for that output fires because none of them accepts that
+value (``pilot=maybe`` where the rules say ``pilot: true`` or ``pilot: false``), the case is
+sent back for that attribute with the values the rules do accept.
 """
 
 from __future__ import annotations
@@ -16,7 +20,15 @@ from pydantic import BaseModel, ConfigDict
 from inforce.ontology import InputError
 from inforce.rules.calculation import CalculationRule, DayCount
 
-__all__ = ["Calculation", "CalculationOutcome", "add_days", "as_date", "case_text", "evaluate_calculations"]
+__all__ = [
+    "Calculation",
+    "CalculationOutcome",
+    "UnmatchedValue",
+    "add_days",
+    "as_date",
+    "case_text",
+    "evaluate_calculations",
+]
 
 
 class Calculation(BaseModel):
@@ -34,13 +46,39 @@ class Calculation(BaseModel):
     detail: str = ""
 
 
+class UnmatchedValue(BaseModel):
+    """A stated case value that none of an output's rules accepts, so none of them fired.
+
+    ``known`` are the values the rules for ``output`` accept for ``attribute``, as a rule
+    compares them (``true``, ``2024-12-12``), in the order the rules list them; ``rules``
+    are the rules for the output that test the attribute.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attribute: str
+    value: str
+    known: tuple[str, ...]
+    output: str
+    rules: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return (f"{self.attribute} = {self.value} is none of the values the rules for {self.output} "
+                f"accept ({self.attribute}: {', '.join(self.known)})")
+
+
 @dataclass
 class CalculationOutcome:
-    """The calculations that fired, the attributes a rule asks for, the rule ids in firing order."""
+    """The calculations that fired, the attributes a rule asks for, the rule ids in firing order.
+
+    ``clarify`` names every attribute the case must state or restate: unknown ones a rule
+    needs, and those in ``unmatched`` (a stated value no rule for an output accepts).
+    """
 
     calculations: list[Calculation] = field(default_factory=list)
     clarify: list[str] = field(default_factory=list)
     rules_fired: list[str] = field(default_factory=list)
+    unmatched: list[UnmatchedValue] = field(default_factory=list)
 
     @property
     def conditional_on(self) -> tuple[str, ...]:
@@ -85,9 +123,13 @@ def add_days(start: dt.date, count: DayCount) -> dt.date:
     return day
 
 
+def _accepted(want: Any) -> list[str]:
+    """The values a condition accepts, as a rule compares them (a list condition is membership)."""
+    return [case_text(w) for w in (want if isinstance(want, list) else [want])]
+
+
 def _meets(have: Any, want: Any) -> bool:
-    wanted = want if isinstance(want, list) else [want]
-    return case_text(have) in {case_text(w) for w in wanted}
+    return case_text(have) in _accepted(want)
 
 
 def evaluate_calculations(
@@ -100,14 +142,19 @@ def evaluate_calculations(
 
     Per output, the first rule whose conditions all hold decides; rules whose conditions are
     only unknown (not false) are reported as conditional alongside, never silently dropped.
+    When no rule for an output holds and a stated value is none of the values its rules
+    accept for that attribute, the attribute is asked for again (``unmatched``, ``clarify``).
     """
     outcome = CalculationOutcome()
     decided: set[str] = set()
+    answered: set[str] = set()  # outputs a rule held for: it calculated, or it asked for something
+    considered: dict[str, list[CalculationRule]] = {}  # per output, the rules that apply to the case
     for rule in rules:
         if rule.output in decided:
             continue
         if rule.documents and not set(rule.documents) & set(eligible_documents):
             continue
+        considered.setdefault(rule.output, []).append(rule)
         unknown: list[str] = []
         conditions: dict[str, Any] = {}
         holds = True
@@ -123,6 +170,7 @@ def evaluate_calculations(
                 break
         if not holds:
             continue
+        answered.add(rule.output)
         start: dt.date | None = None
         if rule.add is not None:
             origin = rule.add.from_
@@ -146,7 +194,30 @@ def evaluate_calculations(
         outcome.rules_fired.append(rule.id)
         if not unknown:
             decided.add(rule.output)
+    for output, tried in considered.items():
+        if output not in answered:
+            outcome.unmatched.extend(_unmatched(output, tried, attributes))
+    outcome.clarify.extend(dict.fromkeys(
+        u.attribute for u in outcome.unmatched if u.attribute not in outcome.clarify))
     return outcome
+
+
+def _unmatched(output: str, tried: Sequence[CalculationRule], attributes: Mapping[str, Any]) -> list[UnmatchedValue]:
+    """The stated values none of ``tried`` (the rules for ``output``, none of which held) accepts."""
+    testing: dict[str, list[CalculationRule]] = {}
+    for rule in tried:
+        for name in rule.when:
+            testing.setdefault(name, []).append(rule)
+    found = []
+    for name, by in testing.items():
+        have = attributes.get(name)
+        if have is None:
+            continue  # unknown is not unmatched
+        known = tuple(dict.fromkeys(value for rule in by for value in _accepted(rule.when[name])))
+        if case_text(have) not in known:
+            found.append(UnmatchedValue(attribute=name, value=case_text(have), known=known, output=output,
+                                        rules=tuple(rule.id for rule in by)))
+    return found
 
 
 def _detail(rule: CalculationRule, start: dt.date | None) -> str:
