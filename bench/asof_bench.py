@@ -216,7 +216,7 @@ def open_project_timing(revs, changes, folder: Path) -> dict[str, float]:
             building.append(time.perf_counter() - t0)
             n_sections = sum(len(index.entry(doc).versions) for doc in index.documents())
     # Where opening goes: the store's reads, each timed alone (collector paused, as from_store does).
-    from inforce.engine.asof_build import collector_paused
+    from inforce.engine.asof.revisions import collector_paused
 
     reads: dict[str, float] = {}
     with Project.open(folder) as project, collector_paused():

@@ -1,1 +1,58 @@
-"""."""
+"""The engine: deciding what is in force, for whom, and which document governs.
+
+One door: ``from inforce.engine import Project``. Adapters (the CLI, later HTTP) call the
+front's methods and render the typed results exported here; they import nothing else of
+the engine.
+"""
+
+from .asof import AsOfAnswer, ChainStep, DedupResult, FreshnessResult, History, HistoryEntry
+from .build import configuration_id, index_build_id
+from .calculations import Calculation
+from .eligibility import DEFAULT_EXCLUSIONS, EligibilityResult, TraceStep
+from .embedding import Embedder, EmbedReport, embed_project
+from .lag import LagReport, format_age
+from .packtests import CaseResult, CorpusLoader, discover_test_files, run_test_file
+from .precedence import PrecedenceResult
+from .project import (
+    DateChoice,
+    Project,
+    ProjectStats,
+    ProvisionView,
+    ShownDocument,
+    ShownEdge,
+    ShownRevision,
+    project_lag,
+)
+
+__all__ = [
+    "DEFAULT_EXCLUSIONS",
+    "AsOfAnswer",
+    "Calculation",
+    "CaseResult",
+    "ChainStep",
+    "CorpusLoader",
+    "DateChoice",
+    "DedupResult",
+    "EligibilityResult",
+    "EmbedReport",
+    "Embedder",
+    "FreshnessResult",
+    "History",
+    "HistoryEntry",
+    "LagReport",
+    "PrecedenceResult",
+    "Project",
+    "ProjectStats",
+    "ProvisionView",
+    "ShownDocument",
+    "ShownEdge",
+    "ShownRevision",
+    "TraceStep",
+    "configuration_id",
+    "discover_test_files",
+    "embed_project",
+    "format_age",
+    "index_build_id",
+    "project_lag",
+    "run_test_file",
+]

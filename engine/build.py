@@ -1,24 +1,51 @@
-"""The index build id: what an index-dependent answer must carry to be reproducible."""
+"""The index build id: what an answer was computed from, so it can be replayed.
+
+Two ids, one inside the other:
+
+- the **configuration id** hashes what turns files into a graph: the parser version and
+  the rule packs in order (their content hashes). Ingest re-derives everything when it
+  changes.
+- the **index build id** hashes the configuration id, every ingested revision's content
+  hash, every supersedes edge (declared and derived) and the embedding model. It changes
+  when, and only when, an answer could change: a document added, removed or edited, an
+  edge derived differently, a pack or the parser or the model changed. A re-ingest that
+  changes nothing keeps it.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
 
-__all__ = ["index_build_id"]
+__all__ = ["configuration_id", "index_build_id"]
 
 
-def index_build_id(
-    parser_version: str, rule_pack_hashes: Iterable[str], embedding_model: str | None
-) -> str:
-    """A short stable hash of the parser version, the rule packs in order and the embedding model.
-
-    Two graphs built from the same files by the same parser, packs and model share an id;
-    change any of them and the id changes.
-    """
+def configuration_id(parser_version: str, rule_pack_hashes: Iterable[str]) -> str:
+    """A short stable hash of the parser version and the rule packs in order."""
     digest = hashlib.sha256()
     digest.update(f"parser:{parser_version}\n".encode())
     for pack_hash in rule_pack_hashes:
         digest.update(f"rules:{pack_hash}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def index_build_id(
+    configuration: str,
+    revisions: Iterable[tuple[str, str]],
+    edges: Iterable[tuple[object, ...]],
+    embedding_model: str | None,
+) -> str:
+    """A short stable hash of everything an answer is computed from.
+
+    ``revisions`` are ``(uid, content hash)`` pairs and ``edges`` the supersedes edges as
+    tuples of their fields; both are sorted here, so the order a store reads them in does
+    not matter.
+    """
+    digest = hashlib.sha256()
+    digest.update(f"configuration:{configuration}\n".encode())
+    for uid, content_hash in sorted(revisions):
+        digest.update(f"revision:{uid}:{content_hash}\n".encode())
+    for edge in sorted(tuple("" if v is None else str(v) for v in e) for e in edges):
+        digest.update(("edge:" + "\x1f".join(edge) + "\n").encode())
     digest.update(f"embedding:{embedding_model or '-'}\n".encode())
     return digest.hexdigest()[:16]

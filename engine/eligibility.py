@@ -15,20 +15,33 @@ rule needs; ``refusal`` with ``no_eligible_document`` (nothing matches the facet
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Context, Document, Exclusion, InputError, Locator, StoreError
+from inforce.ontology import (
+    Context,
+    Document,
+    EligibilityOutcome,
+    Exclusion,
+    InputError,
+    Locator,
+    RefusalReason,
+    StoreError,
+    Supersedes,
+)
 from inforce.rules import EligibilityRule, RuleSet
 
+from .access import AccessGate
+from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
 from .calculations import Calculation, as_date, case_text, evaluate_calculations
 
 __all__ = [
     "ApplicabilityDate",
+    "DocumentSupersession",
     "EligibilityIndex",
     "EligibilityRecord",
     "EligibilityResult",
@@ -39,8 +52,25 @@ __all__ = [
     "search_eligible",
 ]
 
-RefusalReason = Literal["no_eligible_document", "access_restricted", "no_coverage_for_date"]
-_OPEN = np.iinfo(np.int32).max
+
+#: Per-document exclusions shown by default; every exclusion is still counted.
+DEFAULT_EXCLUSIONS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentSupersession:
+    """A full supersession of a whole document (or of one revision of it, ``revision``):
+    from ``effective``, once the declaring revision was recorded (``known_from``, a timestamp)."""
+
+    document: str
+    revision: str | None
+    effective: dt.date
+    known_from: float
+
+
+def _registry_key(record: EligibilityRecord) -> tuple[object, ...]:
+    recorded = record.recorded or dt.datetime.min.replace(tzinfo=dt.UTC)
+    return (record.document, *registry_order(record.effective_from, record.seq, recorded, record.label))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +86,7 @@ class EligibilityRecord:
     access: tuple[str, ...] | None = None
     seq: int = 0
     recorded: dt.datetime | None = None
+    on_lapse: str = "lapse"
 
     @classmethod
     def from_document(cls, document: Document) -> EligibilityRecord:
@@ -63,8 +94,12 @@ class EligibilityRecord:
             uid=document.uid, document=document.id, kind=document.kind,
             effective_from=document.effective.from_, effective_until=document.effective.until,
             applies_to=document.applies_to, access=document.access, seq=document.seq,
-            recorded=document.recorded,
+            recorded=document.recorded, on_lapse=document.on_lapse,
         )
+
+    @property
+    def label(self) -> str:
+        return self.uid.rpartition("@")[2]
 
 
 class ApplicabilityDate(BaseModel):
@@ -90,11 +125,13 @@ class EligibilityResult(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    outcome: Literal["eligible", "clarification_request", "refusal"]
+    outcome: EligibilityOutcome
     reason: RefusalReason | None = None
     applicability_date: ApplicabilityDate | None = None
     eligible: tuple[str, ...] = ()
     excluded: tuple[Exclusion, ...] = ()
+    excluded_total: int = 0
+    excluded_by_reason: dict[str, int] = {}
     missing_attributes: tuple[str, ...] = ()
     calculations: tuple[Calculation, ...] = ()
     rules_fired: tuple[str, ...] = ()
@@ -121,14 +158,29 @@ def default_rule(facets: Sequence[str]) -> EligibilityRule:
 class EligibilityIndex:
     """Boolean arrays over every revision, built once per project, evaluated per case."""
 
-    def __init__(self, records: Sequence[EligibilityRecord], rules: RuleSet) -> None:
+    def __init__(
+        self, records: Sequence[EligibilityRecord], rules: RuleSet, edges: Iterable[Supersedes] = (),
+    ) -> None:
+        """``edges``: the project's supersedes edges; a full one on a whole document takes it
+        out of force from the edge's date, exactly as as-of answers for it."""
         self.rules = rules
-        self.records = tuple(sorted(records, key=lambda r: (r.document, r.effective_from, r.seq)))
+        self.records = tuple(sorted(records, key=_registry_key))
         self._uids = np.array([r.uid for r in self.records], dtype=object)
         self._documents = np.array([r.document for r in self.records], dtype=object)
         n = len(self.records)
         self._none = np.zeros(n, dtype=bool)
-        self._start, self._end = self._windows(self.records)
+        self._index = np.arange(n, dtype=np.int64)
+        # Each document's rows are contiguous (sorted by document first): [start, end).
+        starts = [i for i in range(n) if i == 0 or self.records[i].document != self.records[i - 1].document]
+        self._doc_starts = np.array(starts, dtype=np.int64)
+        self._doc_names = [self.records[i].document for i in starts]
+        self._from = np.array([r.effective_from.toordinal() for r in self.records], dtype=np.int64)
+        self._recorded = np.array(
+            [r.recorded.timestamp() if r.recorded is not None else -np.inf for r in self.records], dtype=float
+        )
+        self._segments = self._timeline(range(len(starts)), float("inf"))
+        self._replacements(edges)
+        self._known_cache: tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
         kinds = sorted({r.kind for r in self.records})
         kind_code = np.array([kinds.index(r.kind) for r in self.records], dtype=np.int16)
         self._kind = {kind: kind_code == i for i, kind in enumerate(kinds)}
@@ -151,16 +203,13 @@ class EligibilityIndex:
             self._has[facet] = {v: self._mask(ix) for v, ix in has.items()}
             self._only[facet] = {v: self._mask(ix) for v, ix in only.items()}
             self._unspecified[facet] = unspecified
-        self._public = np.array([r.access is None for r in self.records], dtype=bool)
-        groups: dict[str, list[int]] = {}
-        for i, record in enumerate(self.records):
-            for group in record.access or ():
-                groups.setdefault(group, []).append(i)
-        self._group = {g: self._mask(ix) for g, ix in groups.items()}
+        self.gate = AccessGate([(r.uid, r.document, r.access) for r in self.records])
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document], rules: RuleSet) -> EligibilityIndex:
-        return cls([EligibilityRecord.from_document(d) for d in documents], rules)
+        documents = list(documents)
+        edges = [edge for document in documents for edge in document.supersedes]
+        return cls([EligibilityRecord.from_document(d) for d in documents], rules, edges)
 
     def _mask(self, indexes: list[int]) -> np.ndarray:
         mask = np.zeros(len(self.records), dtype=bool)
@@ -173,26 +222,43 @@ class EligibilityIndex:
             names.update(dict.fromkeys(rule.facets))
         return list(names)
 
-    @staticmethod
-    def _windows(records: Sequence[EligibilityRecord], known_at: dt.datetime | None = None):
-        """Each revision's in-force days ``[start, end)``: its interval, cut by the next revision's start.
+    def _timeline(self, documents: Iterable[int], known_ts: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The in-force windows ``(start, end, row)`` of the given documents (positions in
+        ``_doc_starts``), as ``timeline.in_force_segments`` draws them: the same function
+        as-of asks, so eligibility and as-of cannot disagree about a document and a date."""
+        starts, ends, rows = [], [], []
+        bounds = [*self._doc_starts.tolist(), len(self.records)]
+        for d in documents:
+            first, last = bounds[d], bounds[d + 1]
+            chunk = self.records[first:last]
+            froms = [r.effective_from.toordinal() for r in chunk]
+            untils = [r.effective_until.toordinal() if r.effective_until else OPEN for r in chunk]
+            recorded = self._recorded[first:last].tolist()
+            resumes = [r.on_lapse == RESUME_PREVIOUS for r in chunk]
+            for start, end, position in in_force_segments(froms, untils, recorded, resumes, known_ts):
+                starts.append(start)
+                ends.append(end)
+                rows.append(first + position)
+        return (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), np.array(rows, dtype=np.int64))
 
-        Records are sorted by (document, effective from, seq), so a same-day tie leaves the
-        lower seq an empty window. With ``known_at``, revisions recorded later do not exist.
-        """
-        n = len(records)
-        start = np.empty(n, dtype=np.int32)
-        end = np.empty(n, dtype=np.int32)
-        following: dict[str, int] = {}
-        for i in range(n - 1, -1, -1):
-            record = records[i]
-            known = known_at is None or record.recorded is None or record.recorded <= known_at
-            start[i] = record.effective_from.toordinal() if known else _OPEN
-            until = record.effective_until.toordinal() if record.effective_until else _OPEN
-            end[i] = min(until, following.get(record.document, _OPEN)) if known else _OPEN
-            if known:
-                following[record.document] = int(start[i])
-        return start, end
+    def _segments_known(self, known_at: dt.datetime | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The windows as known at ``known_at``: only documents with a revision recorded
+        later are redrawn (usually few); the last answer is kept for repeated questions."""
+        if known_at is None:
+            return self._segments
+        known_ts = known_at.timestamp()
+        if self._known_cache is not None and self._known_cache[0] == known_ts:
+            return self._known_cache[1]
+        late_rows = np.nonzero(self._recorded > known_ts)[0]
+        if not len(late_rows):
+            segments = self._segments
+        else:
+            late_docs = np.unique(np.searchsorted(self._doc_starts, late_rows, side="right") - 1)
+            redrawn = self._timeline(late_docs.tolist(), known_ts)
+            keep = ~np.isin(np.searchsorted(self._doc_starts, self._segments[2], side="right") - 1, late_docs)
+            segments = tuple(np.concatenate([old[keep], new]) for old, new in zip(self._segments, redrawn, strict=True))  # type: ignore[assignment]
+        self._known_cache = (known_ts, segments)
+        return segments
 
     # ---- the hot path ------------------------------------------------------------------
     def _rules(self, attributes: Mapping[str, Any]) -> list[EligibilityRule]:
@@ -221,18 +287,76 @@ class EligibilityIndex:
         return failures
 
     def _access(self, groups: Iterable[str]) -> np.ndarray:
-        """Revisions the asker may read: no access list, or one of the asker's groups on it."""
-        readable = self._public.copy()
-        for group in groups:
-            mask = self._group.get(group)
-            if mask is not None:
-                readable |= mask
-        return readable
+        """Revisions the asker may read (``AccessGate``: the one place access is decided)."""
+        return self.gate.readable(groups)
+
+    def _known_from(self, doc: str, rev: str | None, bounds: list[int]) -> float:
+        """When the revision declaring an edge was recorded (as ``AsOfIndex.recorded_of``:
+        that revision, else the document's first recording; -inf for a document not held)."""
+        k = self._position.get(doc)
+        if k is None:
+            return float("-inf")
+        rows = range(bounds[k], bounds[k + 1])
+        for i in rows:
+            if self.records[i].label == rev:
+                return float(self._recorded[i])
+        return float(self._recorded[bounds[k]:bounds[k + 1]].min())
+
+    def _replacements(self, supersedes: Iterable[Supersedes]) -> None:
+        bounds = [*self._doc_starts.tolist(), len(self.records)]
+        position = self._position = {name: k for k, name in enumerate(self._doc_names)}
+        edges = [
+            DocumentSupersession(e.target.doc, e.target.rev, e.effective,
+                                 self._known_from(e.source.doc, e.source.rev, bounds))
+            for e in supersedes if e.scope == "full" and e.target.path is None and e.target.doc in position
+        ]
+        first, last, effective, known, row = [], [], [], [], []
+        for edge in edges:
+            k = position.get(edge.document)
+            if k is None:
+                continue
+            pinned = -1
+            if edge.revision is not None:
+                pinned = next((i for i in range(bounds[k], bounds[k + 1]) if self.records[i].label == edge.revision), -2)
+                if pinned == -2:
+                    continue
+            first.append(bounds[k])
+            last.append(bounds[k + 1])
+            effective.append(edge.effective.toordinal())
+            known.append(edge.known_from)
+            row.append(pinned)
+        self._edge_first = np.array(first, dtype=np.int64)
+        self._edge_last = np.array(last, dtype=np.int64)
+        self._edge_effective = np.array(effective, dtype=np.int64)
+        self._edge_known = np.array(known, dtype=float)
+        self._edge_row = np.array(row, dtype=np.int64)
+
+    def _superseded(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
+        """Revisions a full supersession of their whole document replaces on ``day``: every
+        revision of the document, or (an edge pinned to a revision) only that one."""
+        superseded = self._none.copy()
+        if not len(self._edge_first):
+            return superseded
+        active = self._edge_effective <= day.toordinal()
+        if known_at is not None:
+            active &= self._edge_known <= known_at.timestamp()
+        whole = active & (self._edge_row < 0)
+        if whole.any():
+            cover = np.zeros(len(self.records) + 1, dtype=np.int64)
+            np.add.at(cover, self._edge_first[whole], 1)
+            np.add.at(cover, self._edge_last[whole], -1)
+            superseded |= np.cumsum(cover[:-1]) > 0
+        superseded[self._edge_row[active & (self._edge_row >= 0)]] = True
+        return superseded
 
     def _period(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
-        start, end = (self._start, self._end) if known_at is None else self._windows(self.records, known_at)
+        """The revisions in force on ``day`` as known at ``known_at`` (one per document at most),
+        before supersession of whole documents (``_superseded``)."""
+        start, end, rows = self._segments_known(known_at)
         ordinal = day.toordinal()
-        return (start <= ordinal) & (ordinal < end)
+        period = self._none.copy()
+        period[rows[(start <= ordinal) & (ordinal < end)]] = True
+        return period
 
     def eligible_uids(
         self, attributes: Mapping[str, Any], groups: Iterable[str], day: dt.date,
@@ -246,19 +370,36 @@ class EligibilityIndex:
         return self._uids[eligible].tolist()
 
     # ---- the whole decision ------------------------------------------------------------
-    def evaluate(self, context: Context) -> EligibilityResult:
-        """The eligibility decision for a case: outcome, each exclusion's reasons, calculations, trace."""
+    def evaluate(
+        self,
+        context: Context,
+        *,
+        exclusions: int | None = DEFAULT_EXCLUSIONS,
+        documents: Collection[str] = (),
+        explain: bool = False,
+    ) -> EligibilityResult:
+        """The eligibility decision for a case: outcome, exclusions, calculations, and (``explain``) the trace.
+
+        Exclusions are counted for every document (``excluded_total``, ``excluded_by_reason``);
+        per-document detail is built for the first ``exclusions`` of them by id (None: all)
+        and for every document named in ``documents``, so a case over 100k documents costs
+        array work, not 100k records. ``explain`` adds the trace ``rules explain`` prints,
+        with every exclusion.
+        """
+        if explain:
+            exclusions = None
         attributes = dict(context.attributes)
         rules = self._rules(attributes)
-        trace = [self._step(rule, _describe(rule)) for rule in rules]
+        trace = [self._step(rule, _describe(rule)) for rule in rules] if explain else []
         missing = [
             name for rule in rules for name in rule.required_attributes() if attributes.get(name) is None
         ]
         if missing:
             missing = list(dict.fromkeys(missing))
             asking = [r.id for r in rules if set(r.required_attributes()) & set(missing)]
-            trace.append(TraceStep(rule=asking[0], source=self._source(asking[0]), effect=(
-                "the case does not state " + ", ".join(missing) + ": clarification requested")))
+            if explain:
+                trace.append(TraceStep(rule=asking[0], source=self._source(asking[0]), effect=(
+                    "the case does not state " + ", ".join(missing) + ": clarification requested")))
             return EligibilityResult(
                 outcome="clarification_request", missing_attributes=tuple(missing),
                 rules_fired=tuple(asking), trace=tuple(trace),
@@ -271,42 +412,50 @@ class EligibilityIndex:
         for _, fails in failures:
             facet_ok = facet_ok & ~fails
         period = self._period(day, context.known_at)
+        superseded = self._superseded(day, context.known_at)
+        in_force = period & ~superseded
         readable = self._access(context.groups)
-        eligible = facet_ok & period & readable
-        documents = sorted(set(self._documents[eligible].tolist()))
-        excluded_rows = self._exclusions(eligible, failures, period, readable, day)
-        excluded = [exclusion for exclusion, _ in excluded_rows]
-        for exclusion, row in excluded_rows:
-            trace.append(TraceStep(rule="-", source="", effect=(
-                f"{exclusion.document} excluded: " + self._why(exclusion, row, attributes, readable))))
-        for document in documents:
-            trace.append(TraceStep(rule="-", source="", effect=f"{document} eligible"))
+        eligible = facet_ok & in_force & readable
+        eligible_documents = sorted(set(self._documents[eligible].tolist()))
+        excluded, total, by_reason = self._exclusions(eligible, failures, period, superseded, readable, day,
+                                                      limit=exclusions, named=documents)
+        if explain:
+            for exclusion, row in excluded:
+                trace.append(TraceStep(rule="-", source="", effect=(
+                    f"{exclusion.document} excluded: " + self._why(exclusion, row, attributes, readable))))
+            for document in eligible_documents:
+                trace.append(TraceStep(rule="-", source="", effect=f"{document} eligible"))
+        shown = tuple(exclusion for exclusion, _ in excluded)
         fired = [rule.id for rule in rules]
-        if not documents:
+        if not eligible_documents:
             reason: RefusalReason = (
                 "no_eligible_document" if not facet_ok.any()
-                else "no_coverage_for_date" if not (facet_ok & period).any()
+                else "no_coverage_for_date" if not (facet_ok & in_force).any()
                 else "access_restricted"
             )
-            trace.append(TraceStep(rule="-", source="", effect=f"refusal: {reason}"))
+            if explain:
+                trace.append(TraceStep(rule="-", source="", effect=f"refusal: {reason}"))
             return EligibilityResult(
                 outcome="refusal", reason=reason, applicability_date=applicability,
-                excluded=tuple(excluded), rules_fired=tuple(fired), trace=tuple(trace),
+                excluded=shown, excluded_total=total, excluded_by_reason=by_reason,
+                rules_fired=tuple(fired), trace=tuple(trace),
             )
-        calculated = evaluate_calculations(self.rules.calculations, attributes, day, documents)
-        for calculation in calculated.calculations:
-            condition = "" if calculation.status == "definite" else (
-                " — conditional on " + ", ".join(calculation.unknown) + " (unknown)")
-            trace.append(self._step_id(calculation.rule, (
-                f"{calculation.output} = {calculation.result} ({calculation.detail}){condition}")))
+        calculated = evaluate_calculations(self.rules.calculations, attributes, day, eligible_documents)
+        if explain:
+            for calculation in calculated.calculations:
+                condition = "" if calculation.status == "definite" else (
+                    " — conditional on " + ", ".join(calculation.unknown) + " (unknown)")
+                trace.append(self._step_id(calculation.rule, (
+                    f"{calculation.output} = {calculation.result} ({calculation.detail}){condition}")))
+            if calculated.clarify:
+                trace.append(TraceStep(rule="-", source="", effect=(
+                    "a calculation needs " + ", ".join(calculated.clarify) + ": clarification requested")))
         fired += calculated.rules_fired
-        if calculated.clarify:
-            trace.append(TraceStep(rule="-", source="", effect=(
-                "a calculation needs " + ", ".join(calculated.clarify) + ": clarification requested")))
         return EligibilityResult(
             outcome="clarification_request" if calculated.clarify else "eligible",
             applicability_date=applicability,
-            eligible=tuple(documents), excluded=tuple(excluded),
+            eligible=tuple(eligible_documents), excluded=shown, excluded_total=total,
+            excluded_by_reason=by_reason,
             missing_attributes=tuple(calculated.clarify),
             calculations=tuple(calculated.calculations), rules_fired=tuple(fired),
             conditional_on=calculated.conditional_on,
@@ -343,26 +492,48 @@ class EligibilityIndex:
                 parts.append(reason)
         return "; ".join(parts)
 
-    def _exclusions(self, eligible, failures, period, readable, day: dt.date) -> list[tuple[Exclusion, int]]:
-        """Each document with no eligible revision, and every separate reason it is out."""
-        by_document: dict[str, list[int]] = {}
-        for i, document in enumerate(self._documents.tolist()):
-            by_document.setdefault(document, []).append(i)
-        excluded = []
-        for document, rows in sorted(by_document.items()):
-            if eligible[rows].any():
-                continue
-            # the revision in force on the date speaks for the document; else its last (or first)
-            covering = [i for i in rows if period[i]]
-            started = [i for i in rows if self.records[i].effective_from <= day]
-            row = covering[0] if covering else (started[-1] if started else rows[0])
-            reasons = [facet for facet, fails in failures if fails[row]]
-            if not period[row]:
-                reasons.append("period")
-            if not readable[row]:
-                reasons.append("access")
-            excluded.append((Exclusion(document=document, reasons=tuple(dict.fromkeys(reasons))), row))
-        return excluded
+    def _exclusions(
+        self, eligible: np.ndarray, failures: Sequence[tuple[str, np.ndarray]], period: np.ndarray,
+        superseded: np.ndarray, readable: np.ndarray, day: dt.date, *, limit: int | None,
+        named: Collection[str] = (),
+    ) -> tuple[list[tuple[Exclusion, int]], int, dict[str, int]]:
+        """The documents with no eligible revision: the first ``limit`` (by id) and the
+        ``named`` ones in detail, with each separate reason; the total; counts per reason.
+
+        The revision in force on the date speaks for a document; without one, its latest
+        revision that had taken effect, else its first. Vectorised per document.
+        """
+        n = len(self.records)
+        if n == 0:
+            return [], 0, {}
+        starts = self._doc_starts
+        any_eligible = np.logical_or.reduceat(eligible, starts)
+        first_covering = np.minimum.reduceat(np.where(period, self._index, n), starts)
+        started = self._from <= day.toordinal()
+        last_started = np.maximum.reduceat(np.where(started, self._index, -1), starts)
+        speaker = np.where(first_covering < n, first_covering, np.where(last_started >= 0, last_started, starts))
+        out = ~any_eligible
+        speaker_out = speaker[out]
+        reasons: dict[str, np.ndarray] = {}
+        for facet, fails in failures:
+            mask = fails[speaker_out]
+            reasons[facet] = reasons[facet] | mask if facet in reasons else mask
+        reasons["period"] = ~period[speaker_out]
+        reasons["superseded"] = superseded[speaker_out]
+        reasons["access"] = ~readable[speaker_out]
+        by_reason = {name: int(mask.sum()) for name, mask in reasons.items() if mask.any()}
+        out_docs = np.nonzero(out)[0]
+        picked = list(range(len(out_docs))) if limit is None else list(range(min(limit, len(out_docs))))
+        if named:
+            wanted = set(named)
+            seen = set(picked)
+            picked += [k for k, d in enumerate(out_docs.tolist()) if self._doc_names[d] in wanted and k not in seen]
+        detailed = []
+        for k in picked:
+            why = tuple(name for name, mask in reasons.items() if mask[k])
+            row = int(speaker_out[k])
+            detailed.append((Exclusion(document=self._doc_names[int(out_docs[k])], reasons=why), row))
+        return detailed, len(out_docs), by_reason
 
     def _source(self, rule_id: str) -> str:
         rule = next((r for r in self.rules.eligibility + self.rules.calculations if r.id == rule_id), None)

@@ -34,7 +34,8 @@ class PendingRevision(BaseModel):
 
 
 class LagReport(BaseModel):
-    """``lagging`` when anything is pending, changed since ingest, or withdrawn from the registry."""
+    """``lagging`` when anything is pending, changed since ingest, withdrawn from the registry,
+    or when the manifest or a rule pack was edited since ingest."""
 
     model_config = _MODEL
 
@@ -49,6 +50,8 @@ class LagReport(BaseModel):
     ingested_revisions: int
     now: UtcDateTime
     index_build: str
+    #: the manifest and rule packs edited since the graph was built: answers use the old ones
+    configuration_changed: tuple[str, ...] = ()
 
 
 def _uid(revision: Revision) -> str:
@@ -82,6 +85,7 @@ def index_lag(
     *,
     index_build: str = "",
     sources: Mapping[str, str] | None = None,
+    configuration_changed: Iterable[str] = (),
 ) -> LagReport:
     """Compare the registry with the ingested revisions as of ``now``.
 
@@ -120,8 +124,10 @@ def index_lag(
     ]
     withdrawn = sorted((graph[u].locator for u in graph if u not in listed), key=str)
     oldest = pending[0] if pending else None
+    edited = tuple(configuration_changed)
     return LagReport(
-        lagging=bool(pending or changed or withdrawn),
+        lagging=bool(pending or changed or withdrawn or edited),
+        configuration_changed=edited,
         pending=tuple(pending),
         changed=tuple(changed),
         withdrawn=tuple(withdrawn),

@@ -28,6 +28,7 @@ from inforce.rules import DEFAULT_SUBJECTS, RuleSet, load_pack, resolve_pack
 from inforce.rules.casefile import RuleCase, read_test_file, tests_for_pack
 from inforce.rules.loader import STOCK_ROOT, display_path
 
+from .asof import AsOfIndex
 from .derivation import SectionDirectory, derive_supersedes, find_qualifiers
 from .eligibility import EligibilityIndex
 from .precedence import provision_in_force, resolve_precedence
@@ -79,6 +80,21 @@ class MemoryCorpus:
 
     def supersedes(self) -> list[Supersedes]:
         return [edge for document in self._documents for edge in document.supersedes]
+
+    def text(self, locator: Locator) -> str:
+        if locator.path is None:
+            return next(d.text_layer for d in self._revisions(locator.doc) if d.revision == locator.rev)
+        return self.provision(locator)[1].text
+
+    def title(self, locator: Locator) -> str:
+        return next((d.title for d in self._revisions(locator.doc) if d.revision == locator.rev), "")
+
+    def asof_index(self) -> AsOfIndex:
+        """The as-of index over these documents: the same in-force answers a project gives."""
+        outlines = {d.uid: {p.path: p.parent for p in d.provisions} for d in self._documents}
+        return AsOfIndex(
+            [d.as_revision() for d in self._documents], self.supersedes(), outlines, texts=self,
+        )
 
     def has(self, locator: Locator) -> bool:
         return any(
@@ -145,11 +161,12 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
         asked = case.eligible
         context = Context(valid_at=asked.valid_at, known_at=asked.known_at, groups=tuple(asked.groups),
                           attributes=dict(asked.context))
-        return index.evaluate(context).contract()
+        return index.evaluate(context, exclusions=None).contract()
     if case.precedence is not None:
         asked = case.precedence
-        a = provision_in_force(corpus, Locator.parse(asked.a), asked.valid_at)
-        b = provision_in_force(corpus, Locator.parse(asked.b), asked.valid_at)
+        index = corpus.asof_index()
+        a = provision_in_force(corpus, index, Locator.parse(asked.a), asked.valid_at)
+        b = provision_in_force(corpus, index, Locator.parse(asked.b), asked.valid_at)
         return resolve_precedence(a, b, rules.precedence, valid_at=asked.valid_at).model_dump(mode="json")
     if case.derive is not None:
         document = _document(corpus, case.derive.document)

@@ -11,21 +11,21 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Document, Locator, NotFoundError, Provision, Supersedes
+from inforce.ontology import Document, Locator, NotFoundError, PrecedenceResolution, Provision
 from inforce.rules import PrecedenceRule
 
-from .supersession import SupersessionIndex
+if TYPE_CHECKING:
+    from .asof import AsOfIndex
 
 __all__ = [
     "PrecedenceResult",
-    "Pin",
     "PrecedenceSide",
     "ProvisionInForce",
     "ProvisionSource",
@@ -76,10 +76,9 @@ def parse_scale(text: str | None) -> Fraction | None:
 
 
 class ProvisionSource(Protocol):
-    """What precedence needs of the store (``engine.store.GraphStore`` provides it)."""
+    """What precedence reads of the store (``engine.store.GraphStore`` provides it)."""
 
     def provision(self, locator: Locator) -> tuple[Document, Provision]: ...
-    def supersedes(self) -> list[Supersedes]: ...
 
 
 @dataclass(frozen=True)
@@ -96,45 +95,50 @@ class ProvisionInForce:
     replacement_labels: tuple[str, ...] = ()
 
 
-#: Pins an unpinned locator to the revision whose version of it applies on the date
-#: (``engine.asof`` decides that; supersession edges are read separately here).
-Pin = Callable[[Locator, dt.date], Locator]
-
-
 def provision_in_force(
-    store: ProvisionSource, locator: Locator, valid_at: dt.date, *, pin: Pin | None = None
+    source: ProvisionSource,
+    index: AsOfIndex,
+    locator: Locator,
+    valid_at: dt.date,
+    known_at: dt.datetime | None = None,
 ) -> ProvisionInForce:
-    """Look a provision up and find, as of ``valid_at``, what replaced or amended it.
+    """A provision as of ``valid_at`` (known by ``known_at``), as the as-of index answers it.
 
     A specification paragraph replaced by an addendum item is still "the specification, as
     amended by the addendum": it keeps its place in an order of precedence, with the
-    addendum's text.
+    addendum's text. A provision with nothing in force on the date cannot govern anything:
+    NotFoundError, saying why.
     """
-    pinned = pin(locator, valid_at) if pin is not None and locator.rev is None else locator
-    document, provision = store.provision(pinned)
-    edges = store.supersedes()
-    index = SupersessionIndex(edges, lambda doc, rev: None)
-    full, amended = index.hits(locator.doc, locator.path, valid_at.toordinal(), float("inf"))
-    replaced_by = tuple(Locator.parse(hit.successor) for hit in full)
-    amended_by = tuple(Locator.parse(hit.successor) for hit in amended)
+    answer = index.answer(locator, valid_at, known_at)
+    if not answer.in_force and answer.reason != "superseded":
+        raise NotFoundError(
+            f"{locator} is not in force on {valid_at.isoformat()}: {answer.detail}",
+            hint=f"inforce asof PROJECT {locator} --valid-at {valid_at.isoformat()} says why",
+        )
+    version = next(step.locator for step in answer.chain if step.kind == "version")
+    document, provision = source.provision(version)
+    superseded = answer.reason == "superseded"
+    replaced_by = answer.successors if superseded else ()
     me = locator.unpinned().format()
     replaces = tuple(
-        edge.target for edge in edges
+        edge.target for edge in index.supersession.edges
         if edge.by is not None and edge.by.unpinned().format() == me and edge.effective <= valid_at
     )
-    text = provision.text if provision is not None else None
     labels = []
-    for successor in replaced_by + amended_by:
+    for successor in (*replaced_by, *answer.amended_by):
+        pinned = index.version(successor.doc, successor.path, valid_at, known_at) if successor.rev is None else str(successor)
         try:
-            target = pin(successor, valid_at) if pin is not None and successor.rev is None else successor
-            successor_document, successor_provision = store.provision(target)
+            if pinned is None or successor.path is None:
+                raise NotFoundError(str(successor))
+            successor_document, successor_provision = source.provision(Locator.parse(pinned))
         except NotFoundError:
             labels.append(successor.format())
             continue
         labels.append(provision_label(successor_document, successor_provision))
-        if successor in replaced_by and successor_provision is not None:
-            text = successor_provision.text
-    return ProvisionInForce(locator, document, provision, replaced_by, amended_by, replaces, text, tuple(labels))
+    return ProvisionInForce(
+        locator, document, provision, tuple(replaced_by), tuple(answer.amended_by), replaces,
+        answer.text, tuple(labels),
+    )
 
 
 def csi_number(document: Document) -> str | None:
@@ -179,7 +183,7 @@ class PrecedenceResult(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    resolution: Literal["resolved_by_precedence", "escalate"]
+    resolution: PrecedenceResolution
     winner: str | None = None
     rule: str | None = None
     clause: str | None = None

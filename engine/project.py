@@ -1,33 +1,153 @@
-"""Opening a project: the graph of record plus the in-process indexes built from it."""
+"""The engine front: an ingested project, and every question the engine answers about it.
+
+``Project`` is the one door into the engine (``from inforce.engine import Project``). The
+CLI, and any other adapter, parses its input, calls one method here and renders the typed
+result; every decision — what is in force, who may read what, which date a question is
+about, which packs decide a precedence — is made behind this door, once.
+
+A project opened here reads one generation of the graph. Each question first checks
+whether an ingest has swapped in a newer one since; if so it reopens the store and drops
+its indexes, so an answer is never computed from one build and stamped with another.
+"""
 
 from __future__ import annotations
 
-from functools import cached_property
+import datetime as dt
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from inforce.ontology import Manifest, NotFoundError
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import (
+    Context,
+    InputError,
+    Locator,
+    Manifest,
+    NotFoundError,
+    Revision,
+    StoreError,
+    Supersedes,
+)
+
+from .access import AccessGate
+from .asof import AsOfAnswer, AsOfIndex, DedupResult, FreshnessResult, History
+from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord, EligibilityResult
+from .lag import LagReport, index_lag
+from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 
 if TYPE_CHECKING:
     from inforce.rules import RuleSet
 
-    from .asof import AsOfIndex
-    from .eligibility import EligibilityIndex
-    from .store import GraphStore
+    from .store import GraphStore, StoreStats
 
-__all__ = ["Project"]
+__all__ = [
+    "DateChoice",
+    "Project",
+    "ProjectStats",
+    "ProvisionView",
+    "ShownDocument",
+    "ShownEdge",
+    "ShownRevision",
+    "project_lag",
+]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+class ShownDocument(BaseModel):
+    """The document (revision) a shown provision belongs to."""
+
+    model_config = _MODEL
+
+    id: str
+    kind: str
+    title: str
+    revision: str
+    seq: int
+    effective: str
+    recorded: str
+    source: str
+    access: list[str] | None
+    applies_to: dict[str, list[str]]
+
+
+class ShownRevision(BaseModel):
+    model_config = _MODEL
+
+    revision: str
+    seq: int
+    effective: str
+    recorded: str
+    changed: bool
+
+
+class ShownEdge(BaseModel):
+    model_config = _MODEL
+
+    source: str
+    target: str
+    scope: str
+    effective: str
+    by: str | None
+    origin: str
+
+
+class ProvisionView(BaseModel):
+    """What ``inforce show`` prints: one stored provision (or document), its revisions, its edges."""
+
+    model_config = _MODEL
+
+    locator: str
+    kind: str
+    text: str
+    document: ShownDocument
+    revisions: tuple[ShownRevision, ...]
+    edges: tuple[ShownEdge, ...]
+    index_build: str
+
+
+class DateChoice(BaseModel):
+    """The date a question is about and where it came from (never "today")."""
+
+    model_config = _MODEL
+
+    valid_at: dt.date
+    source: str  # "--valid-at", or "case attribute NAME (rule ID at FILE:LINE)"
+
+
+class ProjectStats(BaseModel):
+    """What the project's graph holds, with its build id."""
+
+    model_config = _MODEL
+
+    project: str
+    index_build: str
+    documents: int = 0
+    revisions: int = 0
+    sections: int = 0
+    table_rows: int = 0
+    callouts: int = 0
+    quantities: int = 0
+    supersedes: int = 0
+    embeddings: int = 0
+    embedded_provisions: int = 0
+    embedding_model: str | None = None
+    db_bytes: int = 0
+    generation: int = 0
 
 
 class Project:
-    """An ingested project, opened read-only.
+    """An ingested project, opened read-only: every question the engine answers, typed.
 
-    The hot indexes (as-of, eligibility) are built once, on first use, from the graph;
-    ingest replaces the graph, and the next ``Project.open`` sees the new one.
+    Use it as a context manager, or ``close`` it. Indexes are built on first use and
+    dropped when an ingest swaps in a new generation of the graph.
     """
 
     def __init__(self, root: Path, store: GraphStore) -> None:
         self.root = root
         self.store = store
+        self._cache: dict[str, Any] = {}
 
     @classmethod
     def open(cls, root: str | Path) -> Project:
@@ -47,33 +167,332 @@ class Project:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @cached_property
-    def manifest(self) -> Manifest:
-        manifest = self.store.manifest()
-        if manifest is None:
-            raise NotFoundError(f"{self.root}: not ingested yet", hint=f"run: inforce ingest {self.root}")
-        return manifest
+    # ---- what the answers are computed from -----------------------------------------------
 
-    @cached_property
+    def refresh(self) -> bool:
+        """Reopen the graph if an ingest swapped in a newer generation; True when it did.
+
+        Every question calls this first, so a long-lived project (a service, a notebook)
+        never answers from indexes of one build stamped with another's id.
+        """
+        from .store import GraphStore
+
+        if self.store.layout.generation() == self.store.generation():
+            return False
+        self.store.close()
+        self.store = GraphStore.open(self.root, read_only=True)
+        self._cache.clear()
+        return True
+
+    def _cached(self, name: str, build: Any) -> Any:
+        value = self._cache.get(name)
+        if value is None:
+            value = self._cache[name] = build()
+        return value
+
+    @property
     def build_id(self) -> str:
+        """The index build id of the graph the answers come from (``engine.build``)."""
         return self.store.build_id()
 
-    @cached_property
-    def asof(self) -> AsOfIndex:
-        from .asof import AsOfIndex
+    @property
+    def manifest(self) -> Manifest:
+        manifest = self._cached("manifest", self.store.manifest)
+        if manifest is None:
+            raise NotFoundError(f"{self.root}: not ingested yet", hint=f"run: inforce ingest {self.root}")
+        return manifest  # type: ignore[no-any-return]
 
-        return AsOfIndex.from_store(self.store)
-
-    @cached_property
+    @property
     def rules(self) -> RuleSet:
-        """The manifest's rule packs, compiled once (InputErrors if any pack is broken)."""
+        """The manifest's rule packs as ingested, compiled once (InputErrors if a pack is broken)."""
         from inforce.rules import compile_manifest
 
-        return compile_manifest(self.manifest, self.root)
+        return self._cached("rules", lambda: compile_manifest(self.manifest, self.root))  # type: ignore[no-any-return]
 
-    @cached_property
+    @property
+    def index(self) -> AsOfIndex:
+        """The as-of index (the one in-force timeline, section versions, supersession)."""
+        return self._cached("index", lambda: AsOfIndex.from_store(self.store))  # type: ignore[no-any-return]
+
+    @property
     def eligibility(self) -> EligibilityIndex:
-        """The eligibility index over every revision's metadata, built on first use."""
-        from .eligibility import EligibilityIndex
+        """The eligibility index over every revision's applicability, built on first use."""
+        return self._cached("eligibility", lambda: EligibilityIndex(
+            [EligibilityRecord(*row) for row in self.store.applicability_rows()], self.rules,
+            self.store.supersedes(),
+        ))  # type: ignore[no-any-return]
 
-        return EligibilityIndex.from_documents(self.store.documents(), self.rules)
+    @property
+    def gate(self) -> AccessGate:
+        """The access gate over every revision (the one place access is decided)."""
+        return self._cached("gate", lambda: AccessGate(self.store.access_rows()))  # type: ignore[no-any-return]
+
+    # ---- the date a question is about ----------------------------------------------------------
+
+    def choose_valid_at(self, valid_at: dt.date | None, attributes: Mapping[str, Any]) -> DateChoice:
+        """``valid_at`` as given, or the case attribute a rule pack names; never today.
+
+        InputError naming what to pass when neither is there.
+        """
+        self.refresh()
+        if valid_at is not None:
+            return DateChoice(valid_at=valid_at, source="--valid-at")
+        named = self._date_attribute()
+        if named is None:
+            raise InputError(
+                "--valid-at is required: the date the question is about", field="--valid-at",
+                hint="inforce never assumes today, and no rule pack of this project names a case "
+                "attribute that supplies it",
+            )
+        attribute, rule = named
+        value = attributes.get(attribute)
+        if value is None:
+            raise InputError(
+                f"--valid-at is required, or --context {attribute}=DATE ({rule} takes the date from {attribute})",
+                field="--valid-at", hint="inforce never assumes today",
+            )
+        from .calculations import as_date
+
+        return DateChoice(valid_at=as_date(value, attribute), source=f"case attribute {attribute} ({rule})")
+
+    def _date_attribute(self) -> tuple[str, str] | None:
+        if not self.manifest.rules:
+            return None
+        for rule in self.rules.eligibility:
+            if rule.applicability_date is not None:
+                origin = self.rules.origin(rule.id)
+                where = f"rule {rule.id}" + (f" at {origin.format()}" if origin is not None else "")
+                return rule.applicability_date.attribute, where
+        return None
+
+    # ---- questions -----------------------------------------------------------------------------
+
+    def asof(
+        self,
+        locator: Locator | str,
+        valid_at: dt.date,
+        known_at: dt.datetime | None = None,
+        *,
+        groups: Iterable[str] = (),
+    ) -> AsOfAnswer:
+        """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
+
+        AccessRestrictedError when ``groups`` may not read the document asked about or the
+        one that answers; NotFoundError when no revision has the locator.
+        """
+        self.refresh()
+        asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        self.gate.check(asked, [asked.unpinned()], groups)
+        answer = self.index.answer(asked, valid_at, known_at)
+        self.gate.check(asked, [answer.resolved, *answer.successors, *answer.amended_by], groups)
+        return answer
+
+    def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
+        """Every version of a provision, on both clocks, and when each stopped applying."""
+        self.refresh()
+        asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        self.gate.check(asked, [asked.unpinned()], groups)
+        return self.index.history(asked)
+
+    def dedup_to_current(
+        self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
+    ) -> DedupResult:
+        """Collapse retrieval candidates to one per section, the in-force one (``asof.freshness``)."""
+        self.refresh()
+        return self.index.dedup_to_current(candidates, valid_at, known_at)
+
+    def freshness_gate(
+        self, citations: Iterable[Any], valid_at: dt.date, known_at: dt.datetime | None = None,
+    ) -> FreshnessResult:
+        """Pass, or block naming each stale citation and what is in force instead."""
+        self.refresh()
+        return self.index.freshness_gate(citations, valid_at, known_at)
+
+    def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
+        """One stored provision (the latest revision when unpinned), its revisions and edges."""
+        self.refresh()
+        wanted = Locator.parse(locator) if isinstance(locator, str) else locator
+        entry = self.index.entry(wanted.doc)
+        if entry is None:
+            raise NotFoundError(f"no document {wanted.doc} in {self.root}")
+        self.gate.check(wanted, [wanted], groups)
+        rev = wanted.rev or entry.labels[-1]
+        if rev not in entry.position:
+            raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self.root}",
+                                hint=f"inforce history {self.root} {wanted.doc} lists the revisions")
+        if wanted.path is None:
+            document = self.store.document(f"{wanted.doc}@{rev}")
+            text, kind = document.text_layer, "document"
+        else:
+            document, provision = self.store.provision(wanted.pinned(rev))
+            text, kind = provision.text, provision.kind
+        changed_at = _changed_positions(entry, wanted.path)
+        return ProvisionView(
+            locator=str(wanted.pinned(rev)), kind=kind, text=text,
+            document=ShownDocument(
+                id=document.id, kind=document.kind, title=document.title, revision=document.revision,
+                seq=document.seq, effective=_interval(document.effective.from_, document.effective.until),
+                recorded=_utc(document.recorded), source=document.source.file,
+                access=list(document.access) if document.access is not None else None,
+                applies_to={k: list(v) for k, v in document.applies_to.items()},
+            ),
+            revisions=tuple(
+                ShownRevision(
+                    revision=r.label, seq=r.seq, effective=_interval(r.effective.from_, r.effective.until),
+                    recorded=_utc(r.recorded), changed=pos in changed_at,
+                )
+                for pos, r in enumerate(entry.revisions)
+            ),
+            edges=tuple(_shown_edge(e) for e in self._edges_touching(wanted)),
+            index_build=self.build_id,
+        )
+
+    def _edges_touching(self, wanted: Locator) -> list[Supersedes]:
+        """Edges that replace, amend or are carried by the provision (or document) asked about."""
+        index = self.index
+
+        def related(locator: Locator | None) -> bool:
+            if locator is None or locator.doc != wanted.doc:
+                return False
+            if locator.path is None or wanted.path is None:
+                return True
+            return (locator.path == wanted.path or locator.path in index.lineage(wanted.doc, wanted.path)
+                    or wanted.path in index.lineage(wanted.doc, locator.path))
+
+        return [
+            edge for edge in index.supersession.edges
+            if related(edge.target) or related(edge.by) or (wanted.path is None and edge.source.doc == wanted.doc)
+        ]
+
+    def stats(self) -> ProjectStats:
+        """Counts of what the graph holds."""
+        self.refresh()
+        counts: StoreStats = self.store.stats()
+        return ProjectStats(project=self.manifest.project, index_build=self.build_id, **counts.model_dump())
+
+    def eligible(
+        self,
+        context: Context,
+        *,
+        exclusions: int | None = DEFAULT_EXCLUSIONS,
+        documents: Collection[str] = (),
+        explain: bool = False,
+    ) -> EligibilityResult:
+        """Which documents may answer the case, each exclusion counted by reason (detail for
+        the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
+        self.refresh()
+        return self.eligibility.evaluate(context, exclusions=exclusions, documents=documents, explain=explain)
+
+    def precedence(
+        self,
+        a: Locator | str,
+        b: Locator | str,
+        valid_at: dt.date,
+        known_at: dt.datetime | None = None,
+        *,
+        packs: Sequence[str] = (),
+        params: Mapping[str, str] | None = None,
+        groups: Iterable[str] = (),
+    ) -> PrecedenceResult:
+        """Which of two in-force provisions governs, by which rule and clause — or an escalation.
+
+        ``packs`` decide instead of the project's precedence rules; ``params`` are merged
+        over the parameters the manifest gives a pack it lists.
+        """
+        self.refresh()
+        first = Locator.parse(a) if isinstance(a, str) else a
+        second = Locator.parse(b) if isinstance(b, str) else b
+        if first.unpinned() == second.unpinned():
+            raise InputError(f"both sides are {first.unpinned()}: precedence decides between two provisions",
+                             field="LOCATOR-B", hint="name the provision that disagrees with the first")
+        groups = tuple(groups)
+        for side in (first, second):
+            if not self.index.has(side):
+                raise NotFoundError(f"no revision of the project has {side}",
+                                    hint=f"inforce history {self.root} {side.unpinned()} lists its versions")
+            self.gate.check(side, [side.unpinned()], groups)
+        rules = self.rules if not packs else self._with_packs(packs, params or {})
+        side_a = provision_in_force(self.store, self.index, first, valid_at, known_at)
+        side_b = provision_in_force(self.store, self.index, second, valid_at, known_at)
+        for side in (side_a, side_b):
+            self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], groups)
+        return resolve_precedence(side_a, side_b, rules.precedence, valid_at=valid_at,
+                                  project=self.manifest.project)
+
+    def _with_packs(self, packs: Sequence[str], params: Mapping[str, str]) -> RuleSet:
+        from inforce.rules import load_pack
+
+        listed = {ref.name: dict(ref.params) for ref in self.manifest.rules}
+        loaded = [
+            load_pack(name, root=self.root, params={**listed.get(name, {}), **params} or None,
+                      facets=self.rules.facets)
+            for name in packs
+        ]
+        return self.rules.with_precedence(loaded)
+
+    def lag(
+        self, registry: Iterable[Revision], now: dt.datetime, *, sources: Mapping[str, str] | None = None,
+        manifest: Manifest | None = None,
+    ) -> LagReport:
+        """What document control recorded that this graph lacks, and configuration edited since ingest."""
+        self.refresh()
+        return index_lag(
+            registry, self.store.revisions(), now, index_build=self.build_id, sources=sources,
+            configuration_changed=self._configuration_changes(manifest),
+        )
+
+    def _configuration_changes(self, manifest: Manifest | None) -> tuple[str, ...]:
+        """The manifest and packs edited since the graph was built (by their content now)."""
+        if manifest is None:
+            return ()
+        from inforce.rules import compile_manifest
+
+        changed: list[str] = []
+        if manifest != self.manifest:
+            changed.append("inforce.yaml")
+        then = {loaded.file: loaded.content_hash for loaded in self.rules.packs}
+        try:
+            now = {loaded.file: loaded.content_hash for loaded in compile_manifest(manifest, self.root).packs}
+        except InputError as problem:
+            return (*changed, f"rule packs no longer load: {problem}")
+        changed += sorted(file for file in now.keys() | then.keys() if now.get(file) != then.get(file))
+        return tuple(dict.fromkeys(changed))
+
+
+def project_lag(
+    root: str | Path, registry: Iterable[Revision], now: dt.datetime, *,
+    sources: Mapping[str, str] | None = None, manifest: Manifest | None = None,
+) -> LagReport:
+    """``Project.lag`` for a project that may not be ingested yet (then everything is pending)."""
+    root = Path(root)
+    try:
+        project = Project.open(root)
+    except (NotFoundError, StoreError):
+        if not (root / "inforce.yaml").is_file():
+            raise
+        return index_lag(registry, (), now, index_build="", sources=sources)
+    with project:
+        return project.lag(registry, now, sources=sources, manifest=manifest)
+
+
+def _changed_positions(entry: Any, path: str | None) -> set[int]:
+    """The revisions that changed the provision's text (all of them for a whole document)."""
+    if path is None:
+        return set(range(len(entry.labels)))
+    return {event >> 1 for event in entry.versions.get(path, ())}
+
+
+def _shown_edge(edge: Supersedes) -> ShownEdge:
+    return ShownEdge(
+        source=str(edge.source), target=str(edge.target), scope=edge.scope,
+        effective=edge.effective.isoformat(), by=str(edge.by) if edge.by else None, origin=edge.origin,
+    )
+
+
+def _utc(moment: dt.datetime) -> str:
+    """A recorded time as the corpus writes it: ISO 8601 with Z."""
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def _interval(start: dt.date, until: dt.date | None) -> str:
+    return f"{start.isoformat()} .. {until.isoformat() if until else 'open'}"

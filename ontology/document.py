@@ -11,6 +11,8 @@ from .scalars import CharSpan, DocumentId, Locator, UtcDateTime
 
 __all__ = [
     "DOCUMENT_KINDS",
+    "ON_LAPSE_VALUES",
+    "OnLapse",
     "Callout",
     "Document",
     "DocumentKind",
@@ -39,6 +41,12 @@ DocumentKind = Literal[
     "other",
 ]
 DOCUMENT_KINDS: tuple[str, ...] = DocumentKind.__args__  # type: ignore[attr-defined]
+
+#: What happens when a revision's ``effective.until`` passes: ``lapse`` (the default) —
+#: nothing of the document is in force; ``resume_previous`` — the revision it replaced
+#: applies again (a temporary amendment handing back to the text it suspended).
+OnLapse = Literal["lapse", "resume_previous"]
+ON_LAPSE_VALUES: tuple[str, ...] = OnLapse.__args__  # type: ignore[attr-defined]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, serialize_by_alias=True)
 
@@ -154,6 +162,7 @@ class Revision(BaseModel):
     effective: EffectiveInterval
     recorded: UtcDateTime
     changed: tuple[str, ...] | None = None
+    on_lapse: OnLapse = "lapse"
 
     @property
     def locator(self) -> Locator:
@@ -175,6 +184,7 @@ class Document(BaseModel):
     effective: EffectiveInterval
     recorded: UtcDateTime
     changed: tuple[str, ...] | None = None
+    on_lapse: OnLapse = "lapse"
     access: tuple[str, ...] | None = None
     applies_to: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     supersedes: tuple[Supersedes, ...] = ()
@@ -206,4 +216,5 @@ class Document(BaseModel):
             effective=self.effective,
             recorded=self.recorded,
             changed=self.changed,
+            on_lapse=self.on_lapse,
         )

@@ -7,6 +7,7 @@
     ├── InputErrors (ExceptionGroup)      every problem found in one load, raised together
     ├── LocatorError (InputError)        a locator string that does not parse
     ├── NotFoundError (LookupError)      a locator or document that is not in the graph
+    ├── AccessRestrictedError (PermissionError)  the asker's groups may not read a document
     ├── StoreError (RuntimeError)        the graph store failed
     │   └── StoreLockedError             another process holds the database for writing
     └── ModelUnavailableError (RuntimeError)  an optional model backend is not installed/configured
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
+    "AccessRestrictedError",
     "InforceError",
     "InputError",
     "InputErrors",
@@ -117,6 +119,23 @@ class NotFoundError(InforceError, LookupError):
 
     def __str__(self) -> str:
         return self.what + (f" (hint: {self.hint})" if self.hint else "")
+
+
+class AccessRestrictedError(InforceError, PermissionError):
+    """The asker's groups may not read a document the answer would show.
+
+    A refusal, not a failure: the message names only what was asked, never anything of the
+    hidden document (not its title, dates or sections).
+    """
+
+    reason = "access_restricted"
+
+    def __init__(self, asked: str) -> None:
+        self.asked = asked
+        super().__init__(asked)
+
+    def __str__(self) -> str:
+        return f"{self.asked}: refusal (access_restricted): your groups may not read it"
 
 
 class StoreError(InforceError, RuntimeError):

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .context import Context
 from .scalars import Locator, UtcDateTime
+from .vocabulary import ClaimStatus, FindingKind, ReasonCode, Resolution, VerdictKind
 
 __all__ = [
     "AuditRecord",
@@ -21,44 +22,13 @@ __all__ = [
     "FindingKind",
     "FindingProvision",
     "ReasonCode",
+    "Refusal",
     "Resolution",
     "Verdict",
     "VerdictKind",
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
-
-VerdictKind = Literal["answer", "clarification_request", "refusal", "escalation"]
-ReasonCode = Literal[
-    "no_eligible_document",
-    "access_restricted",
-    "no_coverage_for_date",
-    "unsupported",
-    "missing_attribute",
-    "conflict",
-    "no_valid_citation",
-]
-ClaimStatus = Literal[
-    "ok",
-    "fabricated_locator",
-    "quote_not_found",
-    "unsupported_quantity",
-    "stale_revision",
-    "ineligible_source",
-    "missing_qualifier",
-    "unsupported_citation",
-    "contradicted",
-    "uncited",
-]
-FindingKind = Literal[
-    "quantity_conflict",
-    "contradiction",
-    "superseded_reference",
-    "broken_reference",
-    "table_mismatch",
-]
-Resolution = Literal["resolved_by_supersession", "resolved_by_precedence", "escalate"]
-
 
 class Citation(BaseModel):
     """What a claim cites: a locator, a quote, or both (at least one)."""
@@ -94,6 +64,17 @@ class ClaimResult(BaseModel):
     detail: str = ""
     in_force: Locator | None = None
     redundant_citations: tuple[Locator, ...] = ()
+
+
+class Refusal(BaseModel):
+    """A question the engine declines to answer, and why (a reason code, never document text)."""
+
+    model_config = _MODEL
+
+    outcome: Literal["refusal"] = "refusal"
+    reason: ReasonCode
+    locator: str | None = None
+    detail: str = ""
 
 
 class Exclusion(BaseModel):

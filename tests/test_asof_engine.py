@@ -16,10 +16,10 @@ D = dt.date.fromisoformat
 SOP_PATHS = ["1", "2", "2.1", "2.2", "3", "3.1", "5", "5.1", "5.2", "5.2.a", "5.3"]
 
 
-def rev(doc, label, seq, eff, recorded, changed=None, until=None):
+def rev(doc, label, seq, eff, recorded, changed=None, until=None, on_lapse="lapse"):
     return Revision(
         document=doc, label=label, seq=seq, effective={"from": eff, "until": until},
-        recorded=recorded, changed=changed,
+        recorded=recorded, changed=changed, on_lapse=on_lapse,
     )
 
 
@@ -121,10 +121,23 @@ def test_same_day_revisions_are_ordered_by_seq_never_by_input_order():
         assert index.version("SOP-121", "4.3", D("2025-09-01"), "2025-08-27") == "SOP-121@B#4.3"
 
 
-def test_effective_until_ends_a_revision_and_an_earlier_one_applies_again():
+def test_a_lapsed_latest_revision_does_not_revive_the_one_it_replaced():
     index = sop_index(extra=[rev("SOP-114", "T", 4, "2026-06-01", "2026-05-25T08:00:00Z", ["5.2"], until="2026-07-01")])
     assert index.version("SOP-114", "5.2", D("2026-06-15")) == "SOP-114@T#5.2"
+    assert index.version("SOP-114", "5.2", D("2026-07-01")) is None
+    lapsed = index.answer("SOP-114#5.2", D("2026-07-01"))
+    assert not lapsed.in_force and lapsed.reason == "no_coverage_for_date"
+    # known before T was recorded, D is still the latest revision and in force
+    assert index.version("SOP-114", "5.2", D("2026-07-01"), "2026-05-24") == "SOP-114@D#5.2"
+
+
+def test_a_temporary_revision_that_says_so_hands_back_to_the_previous_one():
+    temporary = rev("SOP-114", "T", 4, "2026-06-01", "2026-05-25T08:00:00Z", ["5.2"],
+                    until="2026-07-01", on_lapse="resume_previous")
+    index = sop_index(extra=[temporary])
+    assert index.version("SOP-114", "5.2", D("2026-06-30")) == "SOP-114@T#5.2"
     assert index.version("SOP-114", "5.2", D("2026-07-01")) == "SOP-114@D#5.2"
+    assert index.version("SOP-114", "5.3", D("2026-07-01")) == "SOP-114@D#5.3"
     withdrawn = AsOfIndex([rev("X-1", "0", 1, "2020-01-01", "2020-01-01T00:00:00Z", until="2021-01-01")], (), {"X-1@0": ["1"]})
     assert withdrawn.version("X-1", "1", D("2020-06-01")) == "X-1@0#1"
     answer = withdrawn.answer("X-1#1", D("2021-01-01"))

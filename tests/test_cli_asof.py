@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-from inforce.engine.project import Project
+from inforce.engine import Project
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()
@@ -53,7 +53,7 @@ def test_citing_rev_c_after_rev_d_took_effect_is_stale_and_names_rev_d(sop):
     # the same claim checked by the freshness gate names rev D's text as the replacement
     with Project.open(sop) as project:
         assert answer["index_build"] and answer["index_build"] == project.build_id
-        gate = project.asof.freshness_gate(["SOP-114@C#5.2"], dt.date(2026, 5, 1))
+        gate = project.freshness_gate(["SOP-114@C#5.2"], dt.date(2026, 5, 1))
     assert gate.outcome == "block"
     (replacement,) = gate.stale[0].in_force
     assert str(replacement.locator) == "SOP-114@D#5.2" and "7 years" in replacement.text
@@ -81,7 +81,7 @@ def test_section_2_1_is_fresh_in_every_revision_since_b(sop, label):
     answer = asof(sop, f"SOP-114@{label}#2.1", "--valid-at", "2026-05-01")
     assert answer["in_force"] is True and answer["resolved"] == "SOP-114@B#2.1"
     with Project.open(sop) as project:
-        assert project.asof.freshness_gate([f"SOP-114@{label}#2.1"], dt.date(2026, 5, 1)).outcome == "pass"
+        assert project.freshness_gate([f"SOP-114@{label}#2.1"], dt.date(2026, 5, 1)).outcome == "pass"
 
 
 def test_same_day_revisions_are_decided_by_seq_not_file_order(sop):
@@ -171,8 +171,8 @@ def test_before_the_addendum_the_original_paragraph_is_in_force(riverside):
 
 def test_a_claim_citing_the_original_paragraph_is_stale_with_the_addendum_text(riverside):
     with Project.open(riverside) as project:
-        gate = project.asof.freshness_gate(["SPEC-033000@0#2.1.A"], dt.date(2026, 5, 1))
-        candidates = project.asof.dedup_to_current(["SPEC-033000#2.1.A", "ADD-02#1.3"], dt.date(2026, 5, 1))
+        gate = project.freshness_gate(["SPEC-033000@0#2.1.A"], dt.date(2026, 5, 1))
+        candidates = project.dedup_to_current(["SPEC-033000#2.1.A", "ADD-02#1.3"], dt.date(2026, 5, 1))
     assert gate.outcome == "block" and gate.stale[0].reason == "superseded"
     (replacement,) = gate.stale[0].in_force
     assert str(replacement.locator) == "ADD-02@0#1.3" and "5,000 psi" in replacement.text
@@ -196,7 +196,21 @@ def test_asof_and_show_refuse_a_document_the_asker_may_not_read(tmp_path):
     for command in (["asof", str(project), "P2#4.1", "--valid-at", "2024-12-12"], ["show", str(project), "P2#4.1"]):
         refused = runner.invoke(app, [*command, "-f", "json"])
         assert refused.exit_code == 1, refused.output
-        assert json.loads(refused.stdout) == {"locator": "P2#4.1", "outcome": "refusal", "reason": "access_restricted"}
+        assert json.loads(refused.stdout) == {"locator": "P2#4.1", "outcome": "refusal", "reason": "access_restricted",
+                                              "detail": "the asker's groups may not read it"}
         assert "14 calendar days" not in refused.output and "Refurbished" not in refused.output
         allowed = runner.invoke(app, [*command, "--groups", "qa,support-uk", "-f", "json"])
         assert allowed.exit_code == 0 and "14 calendar days" in json.loads(allowed.stdout)["text"]
+
+
+def test_history_and_precedence_go_through_the_same_access_gate(tmp_path):
+    project = ingested_copy("followup-handbooks", tmp_path)
+    refused = runner.invoke(app, ["history", str(project), "P2#4.1", "-f", "json"])
+    assert refused.exit_code == 1 and json.loads(refused.stdout)["reason"] == "access_restricted"
+    assert "2024" not in refused.stdout  # no dates of the restricted document
+    decided = runner.invoke(app, ["precedence", str(project), "P1#4.1", "P2#4.1", "--valid-at", "2025-01-01",
+                                  "-f", "json"])
+    assert decided.exit_code == 1 and json.loads(decided.stdout)["reason"] == "access_restricted"
+    assert "Refurbished" not in decided.output and "14 calendar days" not in decided.output
+    allowed = runner.invoke(app, ["history", str(project), "P2#4.1", "--groups", "support-uk", "-f", "json"])
+    assert allowed.exit_code == 0 and json.loads(allowed.stdout)["versions"]

@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-from inforce.adapters.cli.project_cmds import _provision_view
-from inforce.engine.project import Project
+from inforce.engine import Project
 from inforce.ontology import Locator
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -55,8 +54,8 @@ def test_every_example_ingests_and_every_provision_shows(name, tmp_path):
             document = opened.store.document(meta.uid)
             assert document.provisions, f"{meta.uid} has no provisions"
             for provision in document.provisions:
-                view = _provision_view(opened, document.provision_locator(provision.path))
-                assert view["text"] == provision.text
+                view = opened.show(document.provision_locator(provision.path), groups=document.access or ())
+                assert view.text == provision.text
                 shown += 1
     assert shown > 20
     last = f"{document.uid}#{document.provisions[-1].path}"

@@ -147,25 +147,25 @@ def test_s3_text_output_and_explain(followup):
 
 
 def test_the_s3_ranking_never_reaches_the_search_with_an_ineligible_document(followup):
+    from inforce.engine import Project
     from inforce.engine.eligibility import rank_eligible
-    from inforce.engine.project import Project
     from inforce.ontology import Context
 
     with Project.open(followup) as project:
-        result = project.eligibility.evaluate(Context(
+        result = project.eligible(Context(
             attributes={"market": "UK", "product": "refurbished", "dispatch_date": "2024-12-12", "pilot": False},
             groups=("support-uk",)))
     assert rank_eligible({"P1": 9, "P2": 5, "P3": 10}, result, 2) == [("P2", 5)]
 
 
 def test_the_s3_text_search_runs_over_the_eligible_handbook_only(followup):
+    from inforce.engine import Project
     from inforce.engine.eligibility import search_eligible
-    from inforce.engine.project import Project
     from inforce.ontology import Context
 
     query = "follow-up contact is due calendar days after the dispatch date"
     with Project.open(followup) as project:
-        result = project.eligibility.evaluate(Context(
+        result = project.eligible(Context(
             attributes={"market": "UK", "product": "refurbished", "dispatch_date": "2024-12-12", "pilot": False},
             groups=("support-uk",)))
         unrestricted = project.store.search_text(query, 2)

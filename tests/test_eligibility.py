@@ -57,8 +57,9 @@ def s3(followup_rules) -> EligibilityIndex:
     return EligibilityIndex.from_documents(S3_DOCUMENTS, followup_rules)
 
 
-def ask(index, attributes, groups=("support-uk",), valid_at=None, known_at=None):
-    return index.evaluate(Context(attributes=attributes, groups=groups, valid_at=valid_at, known_at=known_at))
+def ask(index, attributes, groups=("support-uk",), valid_at=None, known_at=None, explain=False):
+    case = Context(attributes=attributes, groups=groups, valid_at=valid_at, known_at=known_at)
+    return index.evaluate(case, explain=explain)
 
 
 def test_s3_selects_p2_with_each_exclusion_reason_kept_separately(s3):
@@ -110,7 +111,7 @@ def test_product_unknown_asks_for_product(s3):
 
 
 def test_access_restricted_reveals_nothing_of_the_hidden_document(s3):
-    result = ask(s3, S3_CASE, groups=())
+    result = ask(s3, S3_CASE, groups=(), explain=True)
     assert (result.outcome, result.reason) == ("refusal", "access_restricted")
     assert result.eligible == () and result.eligible_revisions == () and result.calculations == ()
     dumped = str(result.model_dump())

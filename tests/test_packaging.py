@@ -73,3 +73,50 @@ def test_core_layers_do_not_import_torch():
         for path in (ROOT / top).rglob("*.py"):
             for module, line in _imports(path):
                 assert module.split(".")[0] not in heavy, f"{path}:{line} imports {module}"
+
+
+def test_the_cli_enters_the_engine_only_by_its_front():
+    """The CLI parses, calls ``inforce.engine`` and renders: no engine submodule is its business."""
+    for path in (ROOT / "adapters" / "cli").rglob("*.py"):
+        for module, line in _imports(path):
+            if module.startswith("inforce.engine"):
+                assert module == "inforce.engine", f"{path}:{line}: imports {module}; use `from inforce.engine import ...`"
+
+
+def test_the_asof_package_has_no_import_cycle():
+    """Modules of ``engine/asof`` import only modules below them (relative imports at run time)."""
+    folder = ROOT / "engine" / "asof"
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        runtime = [node for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 1]
+        graph[path.stem] = {node.module for node in runtime if node.module}
+    graph.pop("__init__", None)
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, ()):
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    cycles = [name for name in graph if reaches(name, name, {name})]
+    assert not cycles, f"import cycles through {cycles}"
+
+
+PUBLIC = {
+    "inforce.engine": {"Project", "AsOfAnswer", "EligibilityResult", "PrecedenceResult", "History", "LagReport",
+                       "ProjectStats", "ProvisionView", "project_lag", "index_build_id", "run_test_file"},
+    "inforce.engine.asof": {"AsOfIndex", "AsOfAnswer", "in_force_position", "in_force_segments"},
+    "inforce.ontology": {"Locator", "Document", "Refusal", "AccessRestrictedError", "ReasonCode", "OnLapse"},
+}
+
+
+@pytest.mark.parametrize("package", sorted(PUBLIC))
+def test_each_front_exports_what_it_means_to(package):
+    import importlib
+
+    module = importlib.import_module(package)
+    exported = set(module.__all__)
+    assert PUBLIC[package] <= exported, PUBLIC[package] - exported
+    assert all(hasattr(module, name) for name in exported), "a name in __all__ does not exist"
+    assert not any(name.startswith("_") for name in exported)

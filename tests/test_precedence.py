@@ -25,8 +25,9 @@ def riverside() -> MemoryCorpus:
 
 def decide(corpus, a, b, pack, valid_at=MAY, **params):
     rules = load_pack(pack, params=params or None).pack.rules
-    side_a = provision_in_force(corpus, Locator.parse(a), valid_at)
-    side_b = provision_in_force(corpus, Locator.parse(b), valid_at)
+    index = corpus.asof_index()
+    side_a = provision_in_force(corpus, index, Locator.parse(a), valid_at)
+    side_b = provision_in_force(corpus, index, Locator.parse(b), valid_at)
     return resolve_precedence(side_a, side_b, rules, valid_at=valid_at, project="riverside-library")
 
 

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-from inforce.engine.project import Project
+from inforce.engine import Project
 
 pytestmark = pytest.mark.shared
 runner = CliRunner()
@@ -100,5 +100,5 @@ def test_every_obsoleted_rfc_agrees_with_the_reverse_links(rfc_project, rows):
     with Project.open(rfc_project) as project:
         for doc in sorted(d for d, r in rows.items() if r.get("obsoleted_by")):
             for when in (dt.date(2000, 1, 1), dt.date(2024, 1, 1)):
-                answer = project.asof.answer(doc, when, with_text=False)
+                answer = project.index.answer(doc, when, with_text=False)
                 assert {str(s) for s in answer.successors} == expected_successors(rows, doc, when), (doc, when)

@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from store_factory import MANIFEST, declared_edge, make_document  # noqa: E402
 
 import inforce.engine.store as store_package  # noqa: E402
+from inforce.engine.build import index_build_id
 from inforce.engine.store import GraphStore, IngestReport, StoreStats  # noqa: E402
 from inforce.ontology import (  # noqa: E402
     InputError,
@@ -35,14 +36,17 @@ DOCUMENTS = [
 ]
 
 
+DERIVED = Supersedes(source=Locator.parse("ADD-02@0"), target=Locator.parse("SPEC-033000#3"),
+                     scope="full", effective=dt.date(2026, 4, 10), origin="rule:INF-S001")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("roundtrip")
     with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "build-1") as tx:
         for document in DOCUMENTS:
             tx.add(document)
-        tx.add_edges([Supersedes(source=Locator.parse("ADD-02@0"), target=Locator.parse("SPEC-033000#3"),
-                                 scope="full", effective=dt.date(2026, 4, 10), origin="rule:INF-S001")])
+        tx.add_edges([DERIVED])
         report = tx.commit()
     assert isinstance(report, IngestReport)
     assert (report.added, report.removed, report.edges) == (4, 0, 3)
@@ -113,7 +117,16 @@ def test_has_provision_in_any_revision(store):
 def test_source_hashes_manifest_build_id(store):
     assert store.source_hashes() == {d.source.file: (d.uid, d.content_hash) for d in DOCUMENTS}
     assert store.manifest() == MANIFEST
-    assert store.build_id() == "build-1"
+    assert store.configuration_id() == "build-1"
+    # the build id is over what the graph holds: every revision's content and every edge
+    edges = [
+        (e.source.doc, e.source.rev, e.source.path, e.target.doc, e.target.rev, e.target.path,
+         e.scope, e.effective, str(e.by) if e.by else None, e.origin)
+        for e in [*(e for d in DOCUMENTS for e in d.supersedes), DERIVED]
+    ]
+    revisions = [(d.uid, d.content_hash) for d in DOCUMENTS]
+    assert store.build_id() == index_build_id("build-1", revisions, edges, None)
+    assert store.build_id() != index_build_id("build-1", revisions[1:], edges, None)
 
 
 def test_provision_paths_map_paths_to_parents_in_order(store):

@@ -7,7 +7,7 @@ import inspect
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextvars import ContextVar
 from functools import wraps
 from pathlib import Path
@@ -17,7 +17,14 @@ import typer
 from pydantic import BaseModel
 from rich.console import Console
 
-from inforce.ontology import Document, InforceError, InputError, InputErrors, NotFoundError
+from inforce.ontology import (
+    AccessRestrictedError,
+    InforceError,
+    InputError,
+    InputErrors,
+    NotFoundError,
+    Refusal,
+)
 
 __all__ = [
     "EXIT_FINDING",
@@ -30,7 +37,6 @@ __all__ = [
     "err",
     "handle_errors",
     "out",
-    "refuse_unreadable",
 ]
 
 EXIT_OK, EXIT_FINDING, EXIT_INPUT = 0, 1, 2
@@ -90,23 +96,6 @@ def emit_json(value: Any) -> None:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def refuse_unreadable(documents: Iterable[Document], doc_ids: Iterable[str | None],
-                      groups: tuple[str, ...], asked: str, format: OutputFormat) -> None:
-    """Exit 1 with ``access_restricted`` when the asker may not read one of ``doc_ids``.
-
-    Nothing of the hidden documents is printed: not their text, not their titles.
-    """
-    access = {document.id: document.access for document in documents}
-    for doc_id in doc_ids:
-        allowed = access.get(doc_id) if doc_id else None
-        if allowed is not None and not set(allowed) & set(groups):
-            if format is OutputFormat.json:
-                emit_json({"locator": asked, "outcome": "refusal", "reason": "access_restricted"})
-            err.print(f"{asked}: refusal (access_restricted): your groups may not read it; "
-                      "pass --groups with a group that may", markup=False)
-            raise typer.Exit(EXIT_FINDING)
-
-
 _OUTPUT_PARAMETER = inspect.Parameter(
     "output",
     inspect.Parameter.KEYWORD_ONLY,
@@ -128,6 +117,13 @@ def handle_errors(func: F) -> F:
         token = _output_file.set(output)
         try:
             return func(*args, **kwargs)
+        except AccessRestrictedError as refused:
+            # A refusal is an answer (exit 1), not an input error; nothing of the document shows.
+            if kwargs.get("format") == OutputFormat.json:
+                emit_json(Refusal(reason="access_restricted", locator=refused.asked,
+                                  detail="the asker's groups may not read it"))
+            err.print(f"{refused}; pass --groups with a group that may", markup=False)
+            raise typer.Exit(EXIT_FINDING) from None
         except InputErrors as group:
             err.print(f"[bold red]{type(group).__name__}[/]: {group.message}", markup=True)
             for problem in group.exceptions:

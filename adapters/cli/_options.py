@@ -20,6 +20,7 @@ __all__ = [
     "parse_date_option",
     "parse_groups",
     "parse_known_at",
+    "parse_valid_at",
 ]
 
 ContextOption = Annotated[
@@ -49,11 +50,19 @@ def parse_groups(groups: str | None) -> tuple[str, ...]:
 
 
 def parse_date_option(value: str, option: str) -> dt.date:
-    """A YYYY-MM-DD option value, or an InputError naming the option."""
+    """A YYYY-MM-DD option value, or an InputError naming the option (``20260501`` is not one)."""
+    text = value.strip()
     try:
-        return dt.date.fromisoformat(value.strip())
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        return dt.date.fromisoformat(text)
     except ValueError:
         raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
+
+
+def parse_valid_at(value: str | None) -> dt.date | None:
+    """``--valid-at`` as a date, None when not given (the engine then asks the rule packs)."""
+    return None if value is None else parse_date_option(value, "--valid-at")
 
 
 def parse_known_at(value: str | None) -> dt.datetime | None:

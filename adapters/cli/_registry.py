@@ -19,19 +19,20 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from inforce.ontology import InputError, InputErrors, Revision
+from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
 __all__ = ["read_registry", "registry_from_file"]
 
 
-def read_registry(root: Path) -> tuple[list[Revision], dict[str, str]]:
-    """Every revision document control recorded, and the file each came from (by ``DOC@REV``)."""
+def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]:
+    """Every revision document control recorded, the file each came from (by ``DOC@REV``),
+    and the manifest as it reads now."""
     from inforce.adapters.ingest import discover_documents, load_manifest, parse_document
 
     manifest = load_manifest(root)
     if manifest.registry:
         path = root / manifest.registry
-        return registry_from_file(path, display=manifest.registry), {}
+        return registry_from_file(path, display=manifest.registry), {}, manifest
     revisions: list[Revision] = []
     sources: dict[str, str] = {}
     problems: list[InputError] = []
@@ -48,7 +49,7 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str]]:
         sources[document.uid] = _relative(path, root)
     if problems:
         raise InputErrors(f"{root}: the registry (documents/) does not read", problems)
-    return revisions, sources
+    return revisions, sources, manifest
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from inforce.engine.asof_answer import AsOfAnswer, History
-from inforce.engine.lag import LagReport, index_lag
-from inforce.engine.project import Project
-from inforce.ontology import (
-    InputError,
-    Locator,
-    NotFoundError,
-    Revision,
-    StoreError,
-    parse_datetime_utc,
-)
+from inforce.engine import AsOfAnswer, History, LagReport, Project, project_lag
+from inforce.ontology import InputError, Locator, parse_datetime_utc
 
 from ._common import (
     EXIT_FINDING,
@@ -29,17 +19,17 @@ from ._common import (
     err,
     handle_errors,
     out,
-    refuse_unreadable,
 )
 from ._options import (
     ContextOption,
     GroupsOption,
     KnownAtOption,
     ValidAtOption,
+    parse_case_value,
     parse_context_pairs,
-    parse_date_option,
     parse_groups,
     parse_known_at,
+    parse_valid_at,
 )
 from ._registry import read_registry
 
@@ -48,44 +38,6 @@ __all__ = ["register"]
 LocatorArg = Annotated[
     str, typer.Argument(help="DOC-ID[@REV][#path], e.g. SOP-114#5.2; no #path asks about the whole document")
 ]
-def _valid_at(opened: Project, valid_at: str | None, context: dict[str, str]) -> dt.date:
-    """The date the question is about: ``--valid-at``, or the case attribute a rule pack names.
-
-    Today is never assumed; when the date comes from a case attribute, standard error says
-    which attribute and which rule.
-    """
-    if valid_at is not None:
-        return parse_date_option(valid_at, "--valid-at")
-    named = _date_attribute(opened)
-    if named is not None:
-        attribute, rule = named
-        if attribute in context:
-            day = parse_date_option(context[attribute], f"--context {attribute}")
-            err.print(f"valid_at {day}: from case attribute {attribute} ({rule})", markup=False)
-            return day
-        raise InputError(
-            f"--valid-at is required, or --context {attribute}=DATE ({rule} takes the date from {attribute})",
-            hint="inforce never assumes today",
-        )
-    raise InputError(
-        "--valid-at is required: the date the question is about",
-        hint="inforce never assumes today, and no rule pack of this project names a case attribute that supplies it",
-    )
-
-
-def _date_attribute(opened: Project) -> tuple[str, str] | None:
-    """The case attribute the project's eligibility rules take the applicability date from."""
-    if not opened.manifest.rules:
-        return None
-    ruleset = opened.rules
-    for rule in ruleset.eligibility:
-        if rule.applicability_date is not None:
-            origin = ruleset.origin(rule.id)
-            where = f"rule {rule.id}" + (f" at {origin.format()}" if origin is not None else "")
-            return rule.applicability_date.attribute, where
-    return None
-
-
 def _when(moment: dt.datetime | None) -> str:
     return "-" if moment is None else moment.isoformat().replace("+00:00", "Z")
 
@@ -132,16 +84,16 @@ def asof(
     """What is in force for a locator on a date (and as known when), with the chain that made it so."""
     asked = Locator.parse(locator)
     known = parse_known_at(known_at)
-    attributes = parse_context_pairs(context)
+    attributes = {k: parse_case_value(v) for k, v in parse_context_pairs(context).items()}
     with Project.open(project) as opened:
-        day = _valid_at(opened, valid_at, attributes)
-        answer = opened.asof.answer(asked, day, known)
-        shown = [asked.doc, answer.resolved.doc if answer.resolved else None]
-        refuse_unreadable(opened.store.documents(), shown, parse_groups(groups), str(asked), format)
-        if format is OutputFormat.json:
-            emit_json(answer)
-        else:
-            _print_answer(answer)
+        day = opened.choose_valid_at(parse_valid_at(valid_at), attributes)
+        if day.source != "--valid-at":
+            err.print(f"valid_at {day.valid_at}: from {day.source}", markup=False)
+        answer = opened.asof(asked, day.valid_at, known, groups=parse_groups(groups))
+    if format is OutputFormat.json:
+        emit_json(answer)
+    else:
+        _print_answer(answer)
     if answer.resolved is None and not answer.in_force and answer.reason == "no_coverage_for_date":
         raise typer.Exit(EXIT_FINDING)
 
@@ -154,36 +106,32 @@ def _print_history(found: History) -> None:
         seq = f"seq {entry.seq}" if entry.seq is not None else entry.origin
         carried = f"  (text in revisions {', '.join(entry.revisions)})" if entry.revisions else ""
         edge = f" → {entry.target} ({entry.scope})" if entry.target is not None else ""
+        stopped = ""
+        if entry.stopped is not None:
+            by = f" by {entry.stopped_by}" if entry.stopped_by is not None else ""
+            stopped = f"  applied until {entry.applied_until} ({entry.stopped}{by})"
+        elif entry.kind in ("added", "changed", "revision"):
+            stopped = "  still applies"
         out.print(
             f"  {entry.kind:<10} {entry.locator}{edge}  effective {entry.effective_from}{until}  "
-            f"recorded {recorded}  {seq}{carried}",
+            f"recorded {recorded}  {seq}{carried}{stopped}",
             markup=False,
         )
     out.print(f"  index build {found.index_build}", markup=False)
 
 
 @handle_errors
-def history(project: ProjectArg, locator: LocatorArg, format: FormatOption = OutputFormat.text) -> None:
-    """Every version of a section across revisions and supersessions, on both clocks, oldest first."""
+def history(
+    project: ProjectArg, locator: LocatorArg, groups: GroupsOption = None, format: FormatOption = OutputFormat.text,
+) -> None:
+    """Every version of a section across revisions and supersessions, on both clocks, and when each stopped applying."""
     asked = Locator.parse(locator)
     with Project.open(project) as opened:
-        found = opened.asof.history(asked)
+        found = opened.history(asked, groups=parse_groups(groups))
     if format is OutputFormat.json:
         emit_json(found)
     else:
         _print_history(found)
-
-
-def _ingested(root: Path) -> tuple[list[Revision], str]:
-    """The revisions the graph holds, and its build id; none when the project was never ingested."""
-    try:
-        with Project.open(root) as opened:
-            return opened.store.revisions(), opened.build_id
-    except (NotFoundError, StoreError) as problem:
-        if not (root / "inforce.yaml").is_file():
-            raise
-        err.print(f"note: nothing ingested yet ({problem})", markup=False)
-        return [], ""
 
 
 def _print_lag(report: LagReport) -> None:
@@ -211,6 +159,8 @@ def _print_lag(report: LagReport) -> None:
         out.print(f"  changed   {item.locator}  recorded {_when(item.recorded)} (registry differs from graph)", markup=False)
     for locator in report.withdrawn:
         out.print(f"  withdrawn {locator}  (in the graph, no longer in the registry)", markup=False)
+    for edited in report.configuration_changed:
+        out.print(f"  edited    {edited}  (since ingest; answers still use the ingested rules)", markup=False)
     out.print(f"  now {_when(report.now)}; index build {report.index_build}", markup=False)
 
 
@@ -231,11 +181,8 @@ def lag(
             clock = parse_datetime_utc(now)
         except ValueError:
             raise InputError(f"not a datetime: {now!r}", field="--now", hint="YYYY-MM-DDTHH:MM:SSZ") from None
-    if not (project / "inforce.yaml").is_file():
-        raise NotFoundError(f"{project}: no inforce.yaml here", hint="is this a project folder?")
-    registry, sources = read_registry(project)
-    ingested, build = _ingested(project)
-    report = index_lag(registry, ingested, clock, index_build=build, sources=sources)
+    registry, sources, manifest = read_registry(project)
+    report = project_lag(project, registry, clock, sources=sources, manifest=manifest)
     if format is OutputFormat.json:
         emit_json(report)
     else:

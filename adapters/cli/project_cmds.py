@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from inforce.engine.project import Project
-from inforce.ontology import Locator, NotFoundError, Supersedes
+from inforce.engine import Project, embed_project
+from inforce.ontology import Locator
 
 from ._common import (
     FormatOption,
@@ -21,7 +22,6 @@ from ._common import (
     err,
     handle_errors,
     out,
-    refuse_unreadable,
 )
 from ._options import GroupsOption, parse_groups
 
@@ -103,146 +103,50 @@ def show(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Print a provision with its document, revision history and supersession edges."""
-    wanted = Locator.parse(locator)
     with Project.open(project) as opened:
-        refuse_unreadable(opened.store.documents(), [wanted.doc], parse_groups(groups), str(wanted), format)
-        view = _provision_view(opened, wanted)
+        view = opened.show(Locator.parse(locator), groups=parse_groups(groups))
     if format is OutputFormat.json:
         emit_json(view)
         return
-    doc = view["document"]
-    out.print(f"[bold]{view['locator']}[/]  {doc['kind']} · {doc['title']}", markup=True)
+    doc = view.document
+    out.print(Text.assemble((view.locator, "bold"), f"  {doc.kind} · {doc.title}"))
     out.print(
-        f"revision {doc['revision']} (seq {doc['seq']}) · effective {doc['effective']} · "
-        f"recorded {doc['recorded']} · source {doc['source']}",
+        f"revision {doc.revision} (seq {doc.seq}) · effective {doc.effective} · "
+        f"recorded {doc.recorded} · source {doc.source}",
         markup=False,
     )
     out.print()
-    out.print(view["text"], markup=False)
+    out.print(view.text, markup=False)
     out.print()
     history = Table(title="revisions", show_edge=False)
     for column in ("revision", "seq", "effective", "recorded", "changed this provision"):
         history.add_column(column)
-    for rev in view["revisions"]:
-        history.add_row(rev["revision"], str(rev["seq"]), rev["effective"], rev["recorded"],
-                        "yes" if rev["changed"] else "no")
+    for rev in view.revisions:
+        history.add_row(*(Text(cell) for cell in (rev.revision, str(rev.seq), rev.effective, rev.recorded,
+                                                  "yes" if rev.changed else "no")))
     out.print(history)
-    if view["edges"]:
+    if view.edges:
         edges = Table(title="supersession edges", show_edge=False)
         for column in ("source", "target", "scope", "effective", "by", "origin"):
             edges.add_column(column)
-        for edge in view["edges"]:
-            edges.add_row(edge["source"], edge["target"], edge["scope"], edge["effective"],
-                          edge["by"] or "", edge["origin"])
+        for edge in view.edges:
+            edges.add_row(*(Text(cell) for cell in (edge.source, edge.target, edge.scope, edge.effective,
+                                                    edge.by or "", edge.origin)))
         out.print(edges)
-
-
-def _provision_view(project: Project, wanted: Locator) -> dict[str, Any]:
-    """Resolve the locator to one stored provision (the latest recorded revision when unpinned)."""
-    store = project.store
-    revisions = sorted(
-        (r for r in store.revisions() if r.document == wanted.doc),
-        key=lambda r: (r.effective.from_, r.seq),
-    )
-    if not revisions:
-        raise NotFoundError(f"no document {wanted.doc} in {project.root}")
-    rev = wanted.rev or revisions[-1].label
-    if wanted.path is None:
-        document = store.document(f"{wanted.doc}@{rev}")
-        text, kind = document.text_layer, "document"
-    else:
-        document, provision = store.provision(wanted.pinned(rev))
-        text, kind = provision.text, provision.kind
-    path = wanted.path
-
-    def changed(changed_paths: tuple[str, ...] | None) -> bool:
-        if changed_paths is None or path is None:
-            return True
-        return any(path == c or path.startswith(c + ".") for c in changed_paths)
-
-    edges = [e for e in store.supersedes() if _touches(e, wanted)]
-    return {
-        "locator": str(wanted.pinned(rev)),
-        "kind": kind,
-        "text": text,
-        "document": {
-            "id": document.id,
-            "kind": document.kind,
-            "title": document.title,
-            "revision": document.revision,
-            "seq": document.seq,
-            "effective": _interval(document.effective.from_, document.effective.until),
-            "recorded": _utc(document.recorded),
-            "source": document.source.file,
-            "access": list(document.access) if document.access is not None else None,
-            "applies_to": {k: list(v) for k, v in document.applies_to.items()},
-        },
-        "revisions": [
-            {
-                "revision": r.label,
-                "seq": r.seq,
-                "effective": _interval(r.effective.from_, r.effective.until),
-                "recorded": _utc(r.recorded),
-                "changed": changed(r.changed),
-            }
-            for r in revisions
-        ],
-        "edges": [
-            {
-                "source": str(e.source),
-                "target": str(e.target),
-                "scope": e.scope,
-                "effective": e.effective.isoformat(),
-                "by": str(e.by) if e.by else None,
-                "origin": e.origin,
-            }
-            for e in edges
-        ],
-        "index_build": project.build_id,
-    }
-
-
-def _touches(edge: Supersedes, wanted: Locator) -> bool:
-    """Whether a supersedes edge replaces, or is carried by, the provision (or document) asked about."""
-
-    def related(locator: Locator | None) -> bool:
-        if locator is None or locator.doc != wanted.doc:
-            return False
-        if locator.path is None or wanted.path is None:
-            return True
-        return wanted.path == locator.path or wanted.path.startswith(locator.path + ".") or (
-            locator.path.startswith(wanted.path + ".")
-        )
-
-    if related(edge.target) or related(edge.by):
-        return True
-    return wanted.path is None and edge.source.doc == wanted.doc
-
-
-def _utc(moment: dt.datetime) -> str:
-    """A recorded time as the corpus writes it: ISO 8601 with Z."""
-    return moment.isoformat().replace("+00:00", "Z")
-
-
-def _interval(start: dt.date, until: dt.date | None) -> str:
-    return f"{start.isoformat()} .. {until.isoformat() if until else 'open'}"
 
 
 @handle_errors
 def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None:
     """Count what the project's graph holds."""
     with Project.open(project) as opened:
-        counts = opened.store.stats()
-        figures = counts.model_dump() if hasattr(counts, "model_dump") else dict(vars(counts))
-        figures["index_build"] = opened.build_id
-        figures["project"] = opened.manifest.project
+        counts = opened.stats()
     if format is OutputFormat.json:
-        emit_json(figures)
+        emit_json(counts)
         return
-    table = Table(title=f"{figures['project']}", show_edge=False, show_header=False)
-    for key, value in figures.items():
+    table = Table(title=Text(counts.project), show_edge=False, show_header=False)
+    for key, value in counts.model_dump().items():
         if key != "project":
-            table.add_row(key.replace("_", " "), f"{value:,}" if isinstance(value, int) else str(value))
+            table.add_row(key.replace("_", " "), Text(f"{value:,}" if isinstance(value, int) else str(value)))
     out.print(table)
 
 
@@ -254,7 +158,6 @@ def embed(
 ) -> None:
     """Embed provision text for vector search (resumable; cached by a hash of the text)."""
     from inforce.adapters.models.minilm import MiniLMEmbedder
-    from inforce.engine.embedding import embed_project
 
     embedder = MiniLMEmbedder()
     report = embed_project(project, embedder, batch_size=batch_size)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from inforce.ontology import Context, InputError, InputErrors, Locator, NotFoundError
+from inforce.engine import DEFAULT_EXCLUSIONS, Project, discover_test_files, run_test_file
+from inforce.ontology import Context, InputError, InputErrors, Locator
 
 from ._common import (
     EXIT_FINDING,
@@ -46,6 +46,27 @@ def _context(pairs: list[str] | None, groups: str | None, valid_at: str | None, 
 
 
 # ---- eligible ----------------------------------------------------------------------------
+ExclusionsOption = Annotated[
+    str | None,
+    typer.Option("--exclusions", help=f"excluded documents listed one by one: a number (default "
+                 f"{DEFAULT_EXCLUSIONS}), all, or document ids comma-separated; every exclusion is counted",
+                 show_default=False),
+]
+
+
+def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
+    """``--exclusions``: (how many to detail, documents named to detail as well)."""
+    if value is None:
+        return DEFAULT_EXCLUSIONS, ()
+    text = value.strip()
+    if text.lower() == "all":
+        return None, ()
+    if text.isdigit():
+        return int(text), ()
+    named = tuple(part.strip() for part in text.split(",") if part.strip())
+    if not named:
+        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions")
+    return 0, named
 @handle_errors
 def eligible(
     project: ProjectArg,
@@ -53,17 +74,17 @@ def eligible(
     groups: GroupsOption = None,
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
+    exclusions: ExclusionsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Which documents may answer this case, why each other one may not, and what the packs calculate.
 
     Exit 0 when documents are eligible; 1 for a refusal or a clarification request.
     """
-    from inforce.engine.project import Project
-
     case = _context(context, groups, valid_at, known_at)
+    limit, named = _exclusions(exclusions)
     with Project.open(project) as opened:
-        result = opened.eligibility.evaluate(case)
+        result = opened.eligible(case, exclusions=limit, documents=named)
     if format is OutputFormat.json:
         emit_json(result.contract())
     else:
@@ -84,7 +105,12 @@ def _print_eligibility(result: Any) -> None:
     else:
         out.print("eligible: " + ", ".join(result.eligible))
     for exclusion in result.excluded:
-        out.print(f"excluded: {exclusion.document} ({', '.join(exclusion.reasons)})")
+        out.print(f"excluded: {exclusion.document} ({', '.join(exclusion.reasons)})", markup=False)
+    hidden = result.excluded_total - len(result.excluded)
+    if hidden > 0:
+        counts = ", ".join(f"{reason} {count:,}" for reason, count in result.excluded_by_reason.items())
+        out.print(f"... and {hidden:,} more excluded ({result.excluded_total:,} in all; by reason: {counts}); "
+                  "--exclusions all lists them", markup=False)
     for calculation in result.calculations:
         conditions = ", ".join(f"{k}={_plain(v)}" for k, v in calculation.conditions.items())
         prefix = "(conditional on " + ", ".join(calculation.unknown) + ") " if calculation.unknown else ""
@@ -109,42 +135,29 @@ def precedence(
         "--pack", help="decide under this precedence pack (stock name or file) instead of the project's; repeatable",
         show_default=False)] = None,
     param: Annotated[list[str] | None, typer.Option(
-        "--param", help="a parameter k=v for the --pack packs (default: the manifest's, for a pack it lists)",
+        "--param", help="a parameter k=v for the --pack packs, merged over the manifest's params for a pack it lists",
         show_default=False)] = None,
+    known_at: KnownAtOption = None,
+    groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Which of two in-force provisions governs, under which rule and clause — or an escalation with an RFI draft.
 
     Exit 0 when a rule decides; 1 when the conflict is escalated.
     """
-    from inforce.engine.precedence import provision_in_force, resolve_precedence
-    from inforce.engine.project import Project
-    from inforce.rules import load_pack
-
     if not valid_at:
         raise InputError("precedence needs the date the question is about", field="--valid-at",
                          hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
     day = parse_date_option(valid_at, "--valid-at")
-    a, b = Locator.parse(locator_a), Locator.parse(locator_b)
-    if a.unpinned() == b.unpinned():
-        raise InputError(f"both sides are {a.unpinned()}: precedence decides between two provisions",
-                         field="LOCATOR-B", hint="name the provision that disagrees with the first")
+    params = dict(_pair(p, "--param") for p in param or ())
+    if params and not pack:
+        raise InputError("--param sets parameters of a --pack", field="--param",
+                         hint="name the pack with --pack, or edit the params in inforce.yaml")
     with Project.open(project) as opened:
-        for side in (a, b):
-            if not opened.asof.has(side):
-                raise NotFoundError(f"no revision of the project has {side}",
-                                    hint=f"inforce history {project} {side.unpinned()} lists its versions")
-        rules = opened.rules
-        if pack:
-            given = dict(_pair(p, "--param") for p in param or ())
-            listed = {ref.name: dict(ref.params) for ref in opened.manifest.rules}
-            loaded = [load_pack(name, root=opened.root, params=given or listed.get(name), facets=rules.facets)
-                      for name in pack]
-            rules = rules.with_precedence(loaded)
-        pin = _pin_in_force(opened.asof)
-        side_a = provision_in_force(opened.store, a, day, pin=pin)
-        side_b = provision_in_force(opened.store, b, day, pin=pin)
-        result = resolve_precedence(side_a, side_b, rules.precedence, valid_at=day, project=opened.manifest.project)
+        result = opened.precedence(
+            Locator.parse(locator_a), Locator.parse(locator_b), day, parse_known_at(known_at),
+            packs=pack or (), params=params, groups=parse_groups(groups),
+        )
     if format is OutputFormat.json:
         emit_json(result.model_dump(mode="json"))
     elif result.resolution == "resolved_by_precedence":
@@ -154,22 +167,6 @@ def precedence(
         out.print(result.rfi or "", markup=False)
     if result.resolution == "escalate":
         raise typer.Exit(EXIT_FINDING)
-
-
-def _pin_in_force(asof: Any) -> Any:
-    """A pin for precedence: the revision whose version of the section applies on the day
-    (before supersession edges, which precedence reads as "as amended")."""
-    from inforce.engine.asof import IN_FORCE
-    from inforce.ontology import NotFoundError
-
-    def pin(locator: Locator, day: dt.date) -> Locator:
-        state = asof.section_state(locator.doc, locator.path, day.toordinal(), float("inf"))
-        if state.state != IN_FORCE:
-            raise NotFoundError(f"{locator} is not in force on {day.isoformat()}",
-                                hint=f"inforce asof PROJECT {locator} --valid-at {day.isoformat()} says why")
-        return locator.pinned(asof.entry(locator.doc).labels[state.version])
-
-    return pin
 
 
 def _pair(text: str, option: str) -> tuple[str, str]:
@@ -216,8 +213,6 @@ def _load_corpus(root: Path) -> list[Any]:
 @handle_errors
 def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
     """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own. Exit 1 on a failure."""
-    from inforce.engine.packtests import discover_test_files, run_test_file
-
     files = discover_test_files(target)
     if not files:
         # A test step pointed at the wrong folder must not pass by running nothing.
@@ -259,11 +254,9 @@ def explain(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Trace an eligibility decision: the rules that fired, in order, with sources; why each document is in or out."""
-    from inforce.engine.project import Project
-
     case = _context(context, groups, valid_at, known_at)
     with Project.open(project) as opened:
-        result = opened.eligibility.evaluate(case)
+        result = opened.eligible(case, explain=True)
         packs = [(loaded.name, loaded.file, loaded.content_hash[:12]) for loaded in opened.rules.packs]
     if format is OutputFormat.json:
         emit_json({"result": result.contract(), "packs": [

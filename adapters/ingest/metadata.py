@@ -17,7 +17,7 @@ from typing import Any
 
 from ruamel.yaml.nodes import MappingNode, Node
 
-from inforce.ontology import DOCUMENT_KINDS, Locator, LocatorError, Supersedes
+from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
 from inforce.ontology.scalars import PATH_SEGMENT
 
 from .yamlnodes import NodeReader, is_null
@@ -40,6 +40,7 @@ COMMON_FIELDS = (
     "effective",
     "recorded",
     "changed",
+    "on_lapse",
     "access",
     "applies_to",
     "supersedes",
@@ -143,6 +144,16 @@ def read_metadata(
             pattern=_PATH_RE,
             hint="a section path such as 2.1 or 5",
         )
+    if "on_lapse" in present:
+        on_lapse = reader.string(present["on_lapse"], "on_lapse")
+        if on_lapse is not None and on_lapse not in ON_LAPSE_VALUES:
+            reader.error(
+                present["on_lapse"], f"unknown on_lapse {on_lapse!r}", field="on_lapse",
+                hint="lapse (the default: nothing of the document is in force after until) or "
+                "resume_previous (the revision this one replaced applies again)",
+            )
+            on_lapse = None
+        fields["on_lapse"] = on_lapse
     if "access" in present:
         fields["access"] = reader.strings(present["access"], "access")
     if "applies_to" in present:

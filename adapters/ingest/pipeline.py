@@ -19,7 +19,7 @@ from inforce.adapters.ingest import (
     load_manifest_with_warnings,
     parse_document_with_warnings,
 )
-from inforce.engine.build import index_build_id
+from inforce.engine.build import configuration_id
 from inforce.engine.derivation import SectionDirectory, derive_supersedes
 from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
@@ -60,27 +60,28 @@ def _metadata(document: Document) -> Document:
 def ingest_project(
     root: str | Path,
     *,
-    embedding_model: str | None = None,
     progress: Progress | None = None,
 ) -> IngestResult:
     """Bring the project's graph up to date with its files, all or nothing.
 
     Files whose content hash the graph already holds are skipped; changed files replace their
-    old revision; files that disappeared are removed. A change of parser, rule packs or model
-    (the index build id) re-derives everything. Supersedes edges the project's supersession
-    rules read out of addendum wording are derived once every document's metadata is known,
-    so an addendum parsed before the specification it amends still resolves.
+    old revision; files that disappeared are removed. A change of parser or rule packs (the
+    configuration id, ``engine.build``) re-derives everything; the new graph is stamped with
+    an index build id over what it holds, which a no-op re-ingest leaves unchanged.
+    Supersedes edges the project's supersession rules read out of addendum wording are
+    derived once every document's metadata is known, so an addendum parsed before the
+    specification it amends still resolves.
     """
     started = time.perf_counter()
     root = Path(root)
     manifest, warnings = load_manifest_with_warnings(root)
     rules = compile_manifest(manifest, root)
-    build_id = index_build_id(PARSER_VERSION, rules.hashes, embedding_model)
+    configuration = configuration_id(PARSER_VERSION, rules.hashes)
     files = discover_documents(root)
 
     with GraphStore.open(root, read_only=False) as store:
         previous = store.source_hashes()  # source file -> (revision uid, content hash)
-        rebuild = store.build_id() != build_id or store.manifest() != manifest
+        rebuild = store.configuration_id() != configuration or store.manifest() != manifest
         current: dict[str, Path] = {_relative(path, root): path for path in files}
         hashes = {rel: content_hash(path) for rel, path in current.items()}
 
@@ -88,7 +89,7 @@ def ingest_project(
             rel for rel in current if rebuild or previous.get(rel, (None, None))[1] != hashes[rel]
         ]
         gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in to_parse]
-        result = IngestResult(project=manifest.project, build_id=build_id, warnings=list(warnings))
+        result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=list(warnings))
         result.unchanged = len(current) - len(to_parse)
         if not to_parse and not gone and not rebuild:
             result.seconds = time.perf_counter() - started
@@ -103,7 +104,7 @@ def ingest_project(
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
 
-        with store.begin_ingest(manifest, build_id) as tx:
+        with store.begin_ingest(manifest, configuration) as tx:
             for uid in gone:
                 tx.remove(uid)
             parse_started = time.perf_counter()
@@ -143,6 +144,7 @@ def ingest_project(
             result.removed = [uid for uid in gone if uid not in result.replaced]
             tx.commit()
             result.swapped = True
+        result.build_id = store.build_id()
 
     result.seconds = time.perf_counter() - started
     return result

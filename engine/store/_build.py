@@ -17,6 +17,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..build import index_build_id
 from ._kuzu import KuzuGraph, cypher_path, kuzu_version
 from ._layout import StoreLayout, pause_point
 from ._rows import COLUMNS
@@ -245,6 +246,17 @@ def removed_provisions(graph: KuzuGraph, uids: list[str]) -> int:
     return int(found or 0)
 
 
+def content_build_id(graph: KuzuGraph, configuration: str | None) -> str:
+    """The index build id of what ``graph`` holds now (``engine.build.index_build_id``)."""
+    revisions = graph.rows("MATCH (r:Revision) RETURN r.uid, r.content_hash")
+    edges = graph.rows(
+        "MATCH (a:Document)-[e:SUPERSEDES]->(b:Document) RETURN a.id, e.source_rev, e.source_path,"
+        " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin"
+    )
+    model = graph.rows("MATCH (m:Meta {key: 'embedding_model'}) RETURN m.value")
+    return index_build_id(configuration or "", revisions, edges, model[0][0] if model else None)
+
+
 def apply_ingest(
     graph: KuzuGraph,
     staging: StagingArea,
@@ -268,6 +280,7 @@ def apply_ingest(
     pause_point("indexed")
     stamp = {
         **meta,
+        "build_id": content_build_id(graph, meta.get("configuration_id")),
         "schema_version": str(SCHEMA_VERSION),
         "kuzu_version": kuzu_version(),
         "committed_at": dt.datetime.now(dt.UTC).isoformat(),

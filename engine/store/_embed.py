@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ._build import GraphBuild, collect_garbage, link_embeddings, write_meta
+from ._build import GraphBuild, collect_garbage, content_build_id, link_embeddings, write_meta
 from ._kuzu import KuzuGraph, cypher_path
 from ._layout import StoreLayout, pause_point
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, PROVISION_TABLES, embedding_ddl
@@ -188,6 +188,7 @@ def apply_embeddings(
         pause_point("indexed")
         after = _linked_count(graph)
         write_meta(graph, {"embedding_model": model, "embedding_dim": str(dim)})
+        write_meta(graph, {"build_id": content_build_id(graph, meta.get("configuration_id"))})
         build.swap()
     except BaseException:
         build.abandon()

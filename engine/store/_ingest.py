@@ -74,7 +74,7 @@ class IngestTransaction:
         self,
         store: GraphStore,
         manifest: Manifest,
-        build_id: str,
+        configuration: str,
         *,
         generation: int,
         existing: set[str],
@@ -82,7 +82,7 @@ class IngestTransaction:
     ) -> None:
         self._store = store
         self.manifest = manifest
-        self.build_id = build_id
+        self.configuration = configuration
         self.generation = generation
         self._existing = existing
         self._fresh = fresh
@@ -213,7 +213,7 @@ class IngestTransaction:
             provisions=self._provisions,
             edges=self._edges,
             seconds=time.perf_counter() - started,
-            build_id=self.build_id,
+            build_id=self._store.build_id(),
             generation=self.generation,
         )
 

@@ -102,11 +102,9 @@ class StoreLayout:
         return self.home / name
 
     def generation(self) -> int:
+        """The live generation now (0 before the first ingest)."""
         live = self.live()
-        if live is None:
-            return 0
-        match = _GRAPH_RE.match(live.name)
-        return int(match.group(1)) if match else 0
+        return 0 if live is None else generation_of(live)
 
     def next_generation(self) -> int:
         """One past every generation on disk, so a build never reuses a leftover's name."""
@@ -197,3 +195,9 @@ class WriterLock:
     @property
     def held(self) -> bool:
         return self._fd is not None
+
+
+def generation_of(graph_file: Path) -> int:
+    """The generation a database file belongs to, by its name (0 for an unexpected name)."""
+    match = _GRAPH_RE.match(graph_file.name)
+    return int(match.group(1)) if match else 0

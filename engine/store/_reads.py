@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -30,6 +31,7 @@ __all__ = [
     "provision",
     "provision_outlines",
     "provision_paths",
+    "applicability_rows",
     "revision_rows",
     "revisions",
     "source_hashes",
@@ -60,6 +62,7 @@ def revisions(graph: KuzuGraph) -> list[Revision]:
 #: The columns of ``revision_rows``, in order (the as-of index reads them by position).
 REVISION_ROW_COLUMNS = (
     "doc", "label", "seq", "issued", "effective_from", "effective_until", "recorded", "changed",
+    "on_lapse",
 )
 # TIMESTAMP_TZ: Kuzu hands back UTC-aware datetimes itself (a per-row replace() in Python
 # cost as much as the whole query).
@@ -76,6 +79,24 @@ def revision_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
     document's revisions itself). ``recorded`` is UTC-aware; ``changed`` a list or None.
     """
     return list(map(tuple, graph.rows(f"MATCH (r:Revision) RETURN {_LEAN_SELECT}")))
+
+
+def applicability_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
+    """Every revision's applicability, lean: ``(uid, doc, kind, effective_from, effective_until,
+    applies_to, access, seq, recorded, on_lapse)`` with ``applies_to`` a mapping of tuples and
+    ``access`` a tuple or None."""
+    rows = graph.rows(
+        "MATCH (r:Revision) RETURN r.uid, r.doc, r.kind, r.effective_from, r.effective_until,"
+        " r.applies_to, r.access, r.seq, CAST(r.recorded AS TIMESTAMP_TZ), r.on_lapse"
+    )
+    found = []
+    for uid, doc, kind, start, until, applies_to, access, seq, recorded, on_lapse in rows:
+        facets = json.loads(applies_to) if applies_to and applies_to != "{}" else {}
+        found.append((
+            uid, doc, kind, start, until, {k: tuple(v) for k, v in facets.items()},
+            tuple(access) if access is not None else None, seq, recorded, on_lapse or "lapse",
+        ))
+    return found
 
 
 def provision_outlines(graph: KuzuGraph) -> dict[str, dict[str, str | None]]:

@@ -88,6 +88,7 @@ def revision_row(document: Document) -> dict[str, Any]:
         "effective_until": _date(document.effective.until),
         "recorded": _timestamp(document.recorded),
         "changed": _list(document.changed),
+        "on_lapse": document.on_lapse,
         "access": _list(document.access),
         "applies_to": json.dumps({k: list(v) for k, v in document.applies_to.items()}, ensure_ascii=False),
         "sheet": document.sheet,
@@ -181,6 +182,7 @@ def revision_from_row(row: Mapping[str, Any]) -> Revision:
         effective=_effective(row),
         recorded=_utc(row["recorded"]),
         changed=_tuple(row["changed"]),
+        on_lapse=row["on_lapse"] or "lapse",
     )
 
 
@@ -239,6 +241,7 @@ def document_from_rows(
         effective=_effective(row),
         recorded=_utc(row["recorded"]),
         changed=_tuple(row["changed"]),
+        on_lapse=row["on_lapse"] or "lapse",
         access=_tuple(row["access"]),
         applies_to={k: tuple(v) for k, v in json.loads(row["applies_to"] or "{}").items()},
         supersedes=tuple(supersedes),

@@ -18,7 +18,7 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -34,7 +34,7 @@ NODE_COLUMNS: dict[str, str] = {
     "Revision": (
         "uid STRING PRIMARY KEY, doc STRING, label STRING, seq INT64, kind STRING, title STRING,"
         " issued DATE, effective_from DATE, effective_until DATE, recorded TIMESTAMP,"
-        " changed STRING[], access STRING[], applies_to STRING, sheet STRING, scale STRING,"
+        " changed STRING[], on_lapse STRING, access STRING[], applies_to STRING, sheet STRING, scale STRING,"
         " source_file STRING, source_line INT64, source_format STRING, content_hash STRING,"
         " schema_version INT64, provisions INT64, text_layer STRING"
     ),

@@ -30,7 +30,7 @@ from ._build import GraphBuild, apply_ingest
 from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_text_hashes
 from ._ingest import IngestTransaction
 from ._kuzu import KuzuGraph, open_live
-from ._layout import StoreLayout, WriterLock
+from ._layout import StoreLayout, WriterLock, generation_of
 from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
 
 __all__ = ["GraphStore", "StoreStats"]
@@ -225,8 +225,32 @@ class GraphStore:
         return Manifest.model_validate_json(text) if text else None
 
     def build_id(self) -> str:
-        """The index build id stored by the last ingest ("" before the first)."""
+        """The index build id of the live graph (``engine.build``; "" before the first ingest)."""
         return self._meta.get("build_id") or ""
+
+    def configuration_id(self) -> str:
+        """The configuration id (parser, packs) the live graph was built under ("" before ingest)."""
+        return self._meta.get("configuration_id") or ""
+
+    def generation(self) -> int:
+        """The generation this store reads (a later ingest or embed swaps in a higher one)."""
+        return 0 if self._graph is None else generation_of(self._graph.path)
+
+    def applicability_rows(self) -> list[tuple[Any, ...]]:
+        """Every revision's applicability as a plain tuple, the fields of
+        ``engine.eligibility.EligibilityRecord`` in order: ``(uid, doc, kind, effective_from,
+        effective_until, applies_to, access, seq, recorded, on_lapse)``. A lean read: no
+        ontology objects, so opening eligibility over 100k revisions stays cheap."""
+        graph = self._reader()
+        return _reads.applicability_rows(graph) if graph else []
+
+    def access_rows(self) -> list[tuple[str, str, tuple[str, ...] | None]]:
+        """``(uid, doc, access groups or None)`` of every revision (the access gate's input)."""
+        graph = self._reader()
+        if graph is None:
+            return []
+        return [(uid, doc, tuple(access) if access is not None else None)
+                for uid, doc, access in graph.rows("MATCH (r:Revision) RETURN r.uid, r.doc, r.access")]
 
     def stats(self) -> StoreStats:
         graph = self._reader()
@@ -330,8 +354,11 @@ class GraphStore:
         if self._lock is None:
             raise StoreError(f"cannot {what}: {self.root} was opened read-only")
 
-    def begin_ingest(self, manifest: Manifest, build_id: str) -> IngestTransaction:
-        """Start staging a new generation of the graph (see ``IngestTransaction``)."""
+    def begin_ingest(self, manifest: Manifest, configuration: str) -> IngestTransaction:
+        """Start staging a new generation of the graph (see ``IngestTransaction``).
+
+        ``configuration`` is the configuration id (``engine.build``: parser and packs); the
+        index build id is stamped on commit from what the new graph holds."""
         self._require_writer("ingest")
         if self._tx is not None:
             raise StoreError("an ingest is already in progress on this store")
@@ -340,7 +367,7 @@ class GraphStore:
         self._tx = IngestTransaction(
             self,
             manifest,
-            build_id,
+            configuration,
             generation=self.layout.next_generation(),
             existing=existing,
             fresh=graph is None,
@@ -366,7 +393,7 @@ class GraphStore:
                 tx.removed if base is not None else [],
                 added_provisions=tx.staged_provisions,
                 meta={
-                    "build_id": tx.build_id,
+                    "configuration_id": tx.configuration,
                     "manifest": tx.manifest.model_dump_json(),
                     "generation": str(tx.generation),
                 },

@@ -19,12 +19,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Citation, Locator, UtcDateTime, parse_datetime_utc
+from inforce.ontology import (
+    Citation,
+    DropReason,
+    Locator,
+    StaleReason,
+    UtcDateTime,
+    parse_datetime_utc,
+)
 
-from .asof import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp, locate
+from .revisions import locate
+from .timeline import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp
 
 if TYPE_CHECKING:
-    from .asof import AsOfIndex
+    from .index import AsOfIndex
 
 __all__ = [
     "DedupResult",
@@ -37,17 +45,6 @@ __all__ = [
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
-
-DropReason = Literal[
-    "duplicate",  # another copy of the same in-force text was kept
-    "older_revision",  # a revision before the section's last change
-    "not_yet_in_force",  # a revision after the in-force one (or not yet recorded)
-    "superseded",  # a full supersession replaced the section
-    "removed",  # the in-force revision no longer holds the section
-    "no_coverage_for_date",  # nothing of that document is in force on the date
-    "unknown_locator",  # no revision of the corpus holds it
-]
-
 
 class DroppedCandidate(BaseModel):
     """A candidate left out, why, and what is in force in its place."""
@@ -87,10 +84,7 @@ class StaleCitation(BaseModel):
     model_config = _MODEL
 
     citation: Locator
-    reason: Literal[
-        "stale_revision", "not_yet_in_force", "superseded", "removed", "no_coverage_for_date",
-        "fabricated_locator",
-    ]
+    reason: StaleReason
     in_force: tuple[Replacement, ...] = ()
 
 

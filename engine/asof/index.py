@@ -2,10 +2,12 @@
 
 The in-force version of ``DOC#path`` for ``(valid_at, known_at)``:
 
-1. the document's in-force revision is the latest one (by ``effective.from``, then ``seq``;
-   never file or insertion order) with ``effective.from <= valid_at < effective.until`` and
-   ``recorded <= known_at`` (no ``known_at``: everything recorded; a date: the end of that
-   day, UTC);
+1. the document's in-force revision is the one ``timeline.in_force_position`` names: the
+   latest recorded by ``known_at`` (by ``effective.from``, then ``seq``; never file or
+   insertion order) that has taken effect by ``valid_at``, unless it has lapsed
+   (``effective.until``), when nothing is in force unless it hands back to its predecessor
+   (``on_lapse: resume_previous``). No ``known_at``: everything recorded; a date: the end of
+   that day, UTC;
 2. the section's version is the latest revision, up to the in-force one and recorded by
    ``known_at``, that changed it. A changed path covers its descendants ("5" covers "5.2")
    and changes its ancestors' text too ("5.2" changes "5", whose text includes 5.2) —
@@ -14,7 +16,7 @@ The in-force version of ``DOC#path`` for ``(valid_at, known_at)``:
    adds or drops the path changes it as well. A first revision without
    ``changed`` changed everything. If that revision no longer holds the path, the section
    was removed.
-3. supersession edges (``engine.supersession``) then decide whether the version still
+3. supersession edges (``asof.supersession``) then decide whether the version still
    applies: a full edge on it (or an ancestor, or the whole document) replaces it with the
    edge's successors, transitively; a partial one amends it.
 
@@ -30,21 +32,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
 
-from .asof_build import (
+from .answer import AsOfAnswer, explain
+from .freshness import DedupResult, FreshnessResult, dedup_to_current, freshness_gate
+from .history import History, history
+from .revisions import (
     DOC,
-    IN_FORCE,
     LABEL,
-    NO_COVERAGE,
-    NO_DOCUMENT,
-    NOT_YET,
     RECORDED,
-    REMOVED,
-    UNKNOWN_PATH,
     DocumentRevisions,
     RevisionRow,
     ancestors,
@@ -54,25 +52,9 @@ from .asof_build import (
     revision_row,
 )
 from .supersession import SupersessionIndex
+from .timeline import IN_FORCE, NO_DOCUMENT, SectionState, known_timestamp
 
-if TYPE_CHECKING:
-    from .asof_answer import AsOfAnswer, History
-    from .freshness import DedupResult, FreshnessResult
-
-__all__ = [
-    "IN_FORCE",
-    "NOT_YET",
-    "NO_COVERAGE",
-    "NO_DOCUMENT",
-    "REMOVED",
-    "UNKNOWN_PATH",
-    "AsOfIndex",
-    "DocumentRevisions",
-    "ProvisionTexts",
-    "SectionState",
-    "known_timestamp",
-    "locate",
-]
+__all__ = ["AsOfIndex", "ProvisionTexts"]
 
 _INF = float("inf")
 
@@ -87,32 +69,6 @@ class ProvisionTexts(Protocol):
     def title(self, locator: Locator) -> str:
         """The title of the document revision a pinned locator belongs to."""
         ...
-
-
-def known_timestamp(known_at: dt.datetime | dt.date | str | None) -> float:
-    """``known_at`` on the transaction-time clock as a POSIX timestamp; None = everything."""
-    if known_at is None:
-        return _INF
-    if isinstance(known_at, dt.datetime) and known_at.tzinfo is not None:
-        return known_at.timestamp()
-    return parse_datetime_utc(known_at).timestamp()
-
-
-@dataclass(frozen=True, slots=True)
-class SectionState:
-    """Where a section stands on a date, before supersession edges are applied.
-
-    ``state`` is one of ``IN_FORCE``, ``NO_DOCUMENT``, ``NO_COVERAGE`` (no revision in force
-    or known), ``NOT_YET`` (the in-force revision does not hold the path yet), ``REMOVED``,
-    ``UNKNOWN_PATH`` (no revision ever held it). ``version`` is the position of the revision
-    that last changed the section, ``current`` the document's in-force revision.
-    """
-
-    state: int
-    doc: str
-    path: str | None
-    version: int = -1
-    current: int = -1
 
 
 class AsOfIndex:
@@ -368,8 +324,6 @@ class AsOfIndex:
         hot path of a caller that needs only the decision). Raises NotFoundError when no
         revision of the corpus holds the locator.
         """
-        from .asof_answer import explain
-
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
         if not self.has(asked):
             raise NotFoundError(
@@ -381,8 +335,6 @@ class AsOfIndex:
 
     def history(self, locator: Locator | str) -> History:
         """Every version of a section (or revision of a document) and every edge on it, oldest first."""
-        from .asof_answer import history
-
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
         if not self.has(asked.unpinned()):
             raise NotFoundError(f"{asked}: no revision of this project has it")
@@ -395,8 +347,6 @@ class AsOfIndex:
         known_at: dt.datetime | dt.date | str | None = None,
     ) -> DedupResult:
         """Keep one candidate per (document, section), the in-force one; see ``engine.freshness``."""
-        from .freshness import dedup_to_current
-
         return dedup_to_current(self, candidates, valid_at, known_at)
 
     def freshness_gate(
@@ -406,10 +356,7 @@ class AsOfIndex:
         known_at: dt.datetime | dt.date | str | None = None,
     ) -> FreshnessResult:
         """Pass, or block with each stale citation and its replacement; see ``engine.freshness``."""
-        from .freshness import freshness_gate
-
         return freshness_gate(self, citations, valid_at, known_at)
-
 
 
 class _StoreTexts:

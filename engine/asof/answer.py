@@ -1,4 +1,4 @@
-"""What `inforce asof` and `inforce history` answer: the typed results and how they are explained.
+"""What `inforce asof` answers: the typed result and how it is explained.
 
 The JSON shape is the "As-of" contract of corpus-format.md (``locator, in_force, resolved,
 text, successors, amended_by, chain, valid_at, known_at, index_build``), extended
@@ -13,32 +13,18 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Locator, Supersedes, UtcDateTime
+from inforce.ontology import AsOfReason, Locator, Supersedes, UtcDateTime
 
-from .asof import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
+from .consolidate import consolidated_text
+from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
-    from .asof import AsOfIndex, ProvisionTexts
+    from .index import AsOfIndex, ProvisionTexts
 
-__all__ = [
-    "AsOfAnswer",
-    "AsOfReason",
-    "ChainStep",
-    "History",
-    "HistoryEntry",
-    "explain",
-    "history",
-    "natural_key",
-]
+__all__ = ["AsOfAnswer", "AsOfReason", "ChainStep", "explain", "natural_key", "pinned", "recorded_at"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
-#: ``no_coverage_for_date``: nothing is in force for the locator (no revision covers the date
-#: or was known by then, or the section was removed or not yet added); ``superseded``: a full
-#: supersession replaced it (``successors`` name the replacements); ``stale_revision``: the
-#: pinned revision's text is no longer the in-force one; ``not_yet_in_force``: the pinned
-#: revision is later than the one in force.
-AsOfReason = Literal["no_coverage_for_date", "superseded", "stale_revision", "not_yet_in_force"]
 StepKind = Literal["version", "in_force_revision", "removed", "supersedes", "amends"]
 
 
@@ -76,44 +62,23 @@ class AsOfAnswer(BaseModel):
     description: str | None = None
 
 
-HistoryKind = Literal["added", "changed", "removed", "revision", "superseded", "amended", "replaces"]
-
-
-class HistoryEntry(BaseModel):
-    """One version of a provision, or one edge on it, with its place on both clocks.
-
-    ``revisions`` lists the revisions that carry this version unchanged (registry order).
-    """
-
-    model_config = _MODEL
-
-    locator: Locator
-    kind: HistoryKind
-    effective_from: dt.date
-    effective_until: dt.date | None = None
-    recorded: UtcDateTime | None = None
-    seq: int | None = None
-    origin: str = "declared"
-    revisions: tuple[str, ...] = ()
-    target: Locator | None = None
-    scope: Literal["full", "partial"] | None = None
-
-
-class History(BaseModel):
-    model_config = _MODEL
-
-    locator: Locator
-    versions: tuple[HistoryEntry, ...]
-    index_build: str
-
-
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p)
 
 
-def _pinned(doc: str, label: str, path: str | None) -> Locator:
+def pinned(doc: str, label: str, path: str | None) -> Locator:
+    """``DOC@REV#path`` as a locator."""
     return Locator(doc=doc, rev=label, path=path)
+
+
+_pinned = pinned
+
+
+def recorded_at(index: AsOfIndex, edge: Supersedes) -> dt.datetime | None:
+    """When the revision declaring ``edge`` was recorded (None: a document the index lacks)."""
+    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
+    return None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
 
 
 def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
@@ -129,11 +94,10 @@ def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind:
 
 def _edge_step(index: AsOfIndex, edge: Supersedes, kind: StepKind) -> ChainStep:
     replacement = edge.by if edge.by is not None else edge.source
-    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
     return ChainStep(
         locator=replacement,
         effective=edge.effective,
-        recorded=None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC),
+        recorded=recorded_at(index, edge),
         origin=edge.origin,
         kind=kind,
         target=edge.target,
@@ -253,75 +217,7 @@ def explain(
         )
     return AsOfAnswer(
         **base, in_force=fresh, resolved=version,
-        text=texts.text(version) if texts is not None else None,
+        text=consolidated_text(index, version, amended, day, known_ts) if texts is not None else None,
         amended_by=tuple(amenders), chain=tuple(chain), reason=reason, detail=detail,
         description=description,
-    )
-
-
-def history(index: AsOfIndex, asked: Locator) -> History:
-    """Every version of ``asked`` across revisions, and every edge on it or from it, oldest first."""
-    doc, path = asked.doc, asked.path
-    entry = index.entry(doc)
-    entries: list[tuple[tuple[object, ...], HistoryEntry]] = []
-    revisions = entry.revisions
-
-    if path is None:
-        events = [2 * pos for pos in range(len(revisions))]
-    else:
-        events = entry.versions.get(path) or []
-    positions = [event >> 1 for event in events]
-    present = [not event & 1 for event in events]
-    for k, (pos, holds) in enumerate(zip(positions, present, strict=True)):
-        revision = revisions[pos]
-        end = positions[k + 1] if k + 1 < len(positions) else len(revisions)
-        if path is None:
-            kind: HistoryKind = "revision"
-        elif not holds:
-            kind = "removed"
-        elif k == 0 or not present[k - 1]:
-            kind = "added"
-        else:
-            kind = "changed"
-        carried = tuple(r.label for r in revisions[pos:end]) if holds else ()
-        entries.append((
-            (revision.effective.from_, 0, revision.seq, revision.recorded.timestamp()),
-            HistoryEntry(
-                locator=_pinned(doc, revision.label, path), kind=kind,
-                effective_from=revision.effective.from_, effective_until=revision.effective.until,
-                recorded=revision.recorded, seq=revision.seq, revisions=carried,
-            ),
-        ))
-
-    def covers(outer: str | None, inner: str | None) -> bool:
-        return outer is None or (inner is not None and (outer == inner or outer in index.lineage(doc, inner)))
-
-    def related(target: Locator) -> bool:
-        return covers(target.path, path) or covers(path, target.path)
-
-    for edge in index.supersession.edges_on(doc):
-        if not related(edge.target):
-            continue
-        kind = "superseded" if edge.scope == "full" and covers(edge.target.path, path) else "amended"
-        entries.append(_edge_entry(index, edge, kind))
-    for edge in index.supersession.edges_from(doc):
-        replacement = edge.by if edge.by is not None else edge.source
-        if replacement.doc == doc and related(replacement):
-            entries.append(_edge_entry(index, edge, "replaces"))
-    entries.sort(key=lambda item: item[0])
-    return History(locator=asked, versions=tuple(e for _, e in entries), index_build=index.build_id)
-
-
-def _edge_entry(
-    index: AsOfIndex, edge: Supersedes, kind: HistoryKind
-) -> tuple[tuple[object, ...], HistoryEntry]:
-    replacement = edge.by if edge.by is not None else edge.source
-    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
-    when = None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
-    return (
-        (edge.effective, 1, 0, recorded or 0.0),
-        HistoryEntry(
-            locator=replacement, kind=kind, effective_from=edge.effective, recorded=when,
-            origin=edge.origin, target=edge.target, scope=edge.scope,
-        ),
     )

@@ -1,16 +1,16 @@
-"""The per-document arrays behind ``AsOfIndex`` and the two functions over them.
+"""The per-document arrays behind ``AsOfIndex``, and where a section stands on a day.
 
 A revision is kept as a plain row (``RevisionRow``: the store's lean read, no ontology
 object) until its document is first used; ``index_document`` turns one document's rows (and
 the provision paths each revision holds) into
 parallel arrays in registry order plus, per path, the sorted positions where its text
-changed; ``locate`` answers where a path stands on a day with two ``bisect`` calls. The
-semantics are described in ``engine.asof``.
+changed; ``locate`` answers where a path stands on a day: which revision is in force comes from
+``timeline.in_force_position`` (the one function that decides it), the section's version from
+one ``bisect``. The semantics are described in ``engine.asof.index``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import gc
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -20,17 +20,24 @@ from typing import Any
 
 from inforce.ontology import Revision
 
+from .timeline import (
+    IN_FORCE,
+    NO_COVERAGE,
+    NOT_YET,
+    OPEN,
+    REMOVED,
+    RESUME_PREVIOUS,
+    UNKNOWN_PATH,
+    in_force_position,
+    registry_order,
+)
+
 __all__ = [
     "CHANGED",
     "DOC",
-    "IN_FORCE",
     "LABEL",
-    "NOT_YET",
-    "NO_COVERAGE",
-    "NO_DOCUMENT",
+    "ON_LAPSE",
     "RECORDED",
-    "REMOVED",
-    "UNKNOWN_PATH",
     "DocumentRevisions",
     "RevisionRow",
     "ancestors",
@@ -40,17 +47,11 @@ __all__ = [
     "revision_row",
 ]
 
-_OPEN = dt.date.max.toordinal() + 1
-
-# Section states ``locate`` reports; the answer layer turns them into reasons.
-IN_FORCE, NO_DOCUMENT, NO_COVERAGE, NOT_YET, REMOVED, UNKNOWN_PATH = range(6)
-
-
-#: ``(doc, label, seq, issued, effective_from, effective_until, recorded, changed)``, as
-#: ``GraphStore.revision_rows`` reads them (``recorded`` UTC-aware); a row made from a
-#: ``Revision`` carries that record as a ninth item, so it is handed back as given.
+#: ``(doc, label, seq, issued, effective_from, effective_until, recorded, changed, on_lapse)``,
+#: as ``GraphStore.revision_rows`` reads them (``recorded`` UTC-aware); a row made from a
+#: ``Revision`` carries that record as a tenth item, so it is handed back as given.
 RevisionRow = Sequence[Any]
-DOC, LABEL, SEQ, ISSUED, FROM, UNTIL, RECORDED, CHANGED = range(8)
+DOC, LABEL, SEQ, ISSUED, FROM, UNTIL, RECORDED, CHANGED, ON_LAPSE = range(9)
 
 
 def revision_row(revision: Revision) -> tuple[Any, ...]:
@@ -58,18 +59,18 @@ def revision_row(revision: Revision) -> tuple[Any, ...]:
     effective = revision.effective
     return (
         revision.document, revision.label, revision.seq, revision.issued, effective.from_,
-        effective.until, revision.recorded, revision.changed, revision,
+        effective.until, revision.recorded, revision.changed, revision.on_lapse, revision,
     )
 
 
 def _revision_of(row: RevisionRow) -> Revision:
-    if len(row) > CHANGED + 1:
-        return row[CHANGED + 1]  # type: ignore[no-any-return]
+    if len(row) > ON_LAPSE + 1:
+        return row[ON_LAPSE + 1]  # type: ignore[no-any-return]
     changed = row[CHANGED]
     return Revision(
         document=row[DOC], label=row[LABEL], seq=row[SEQ], issued=row[ISSUED],
         effective={"from": row[FROM], "until": row[UNTIL]}, recorded=row[RECORDED],
-        changed=None if changed is None else tuple(changed),
+        changed=None if changed is None else tuple(changed), on_lapse=row[ON_LAPSE] or "lapse",
     )
 
 
@@ -81,6 +82,7 @@ class DocumentRevisions:
     froms: list[int]
     untils: list[int]
     recorded: list[float]
+    resumes: list[bool]
     labels: list[str]
     position: dict[str, int]
     contents: list[frozenset[str] | None]
@@ -120,10 +122,8 @@ def collector_paused() -> Iterator[None]:
 
 def locate(entry: DocumentRevisions, path: str | None, day: int, known_ts: float) -> tuple[int, int, int]:
     """(state, version position, in-force position) of ``path`` in one document's revisions."""
-    i = bisect_right(entry.froms, day) - 1
-    recorded, untils = entry.recorded, entry.untils
-    while i >= 0 and (recorded[i] > known_ts or untils[i] <= day):
-        i -= 1
+    recorded = entry.recorded
+    i = in_force_position(entry.froms, entry.untils, recorded, entry.resumes, day, known_ts)
     if i < 0:
         return NO_COVERAGE, -1, -1
     if path is None:
@@ -157,9 +157,7 @@ def locate(entry: DocumentRevisions, path: str | None, day: int, known_ts: float
 
 
 def _registry_order(row: RevisionRow) -> tuple[Any, ...]:
-    # Ties on (effective, seq) are an ingest error; recorded and label only make a bad
-    # registry's order reproducible instead of depending on the order records arrived.
-    return (row[FROM], row[SEQ], row[RECORDED], row[LABEL])
+    return registry_order(row[FROM], row[SEQ], row[RECORDED], row[LABEL])
 
 
 def index_document(
@@ -204,18 +202,20 @@ def index_document(
                 events.append(2 * pos + 1)
             # else: never held before, so not a version of anything yet
         previous = held
-    froms, untils, recorded, labels = [], [], [], []
+    froms, untils, recorded, resumes, labels = [], [], [], [], []
     for row in rows:
         until = row[UNTIL]
         froms.append(row[FROM].toordinal())
-        untils.append(_OPEN if until is None else until.toordinal())
+        untils.append(OPEN if until is None else until.toordinal())
         recorded.append(row[RECORDED].timestamp())
+        resumes.append(row[ON_LAPSE] == RESUME_PREVIOUS)
         labels.append(row[LABEL])
     return DocumentRevisions(
         rows=rows,
         froms=froms,
         untils=untils,
         recorded=recorded,
+        resumes=resumes,
         labels=labels,
         position={label: i for i, label in enumerate(labels)},
         contents=contents,

@@ -1,0 +1,65 @@
+"""Who may read what: the one access gate, for single answers and for whole-corpus decisions.
+
+A revision with no ``access`` list is readable by everyone; one with a list is readable by an
+asker holding at least one of its groups. A document asked about without a revision is
+readable only when every revision of it is, so nothing of a restricted revision leaks
+through an unpinned question. Eligibility asks the same gate for a mask over all revisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from inforce.ontology import AccessRestrictedError, Locator
+
+__all__ = ["AccessGate"]
+
+
+class AccessGate:
+    """Access lists of every revision, in the order given, for lookups and vectorised masks."""
+
+    def __init__(self, revisions: Sequence[tuple[str, str, Sequence[str] | None]]) -> None:
+        """``revisions``: ``(uid, document id, access groups or None)`` per revision."""
+        n = len(revisions)
+        self._public = np.array([access is None for _, _, access in revisions], dtype=bool)
+        rows_of_group: dict[str, list[int]] = {}
+        for i, (_, _, access) in enumerate(revisions):
+            for group in access or ():
+                rows_of_group.setdefault(group, []).append(i)
+        self._group: dict[str, np.ndarray] = {}
+        for group, rows in rows_of_group.items():
+            mask = np.zeros(n, dtype=bool)
+            mask[rows] = True
+            self._group[group] = mask
+        self._access = {uid: (tuple(access) if access is not None else None) for uid, _, access in revisions}
+        self._revisions_of: dict[str, list[str]] = {}
+        for uid, doc, _ in revisions:
+            self._revisions_of.setdefault(doc, []).append(uid)
+
+    def readable(self, groups: Iterable[str]) -> np.ndarray:
+        """A mask over the revisions (in the order given) that an asker with ``groups`` may read."""
+        mask = self._public.copy()
+        for group in groups:
+            rows = self._group.get(group)
+            if rows is not None:
+                mask |= rows
+        return mask
+
+    def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
+        """Whether ``groups`` may read ``locator``: its revision, or every revision of its document."""
+        held = set(groups)
+        uids = [f"{locator.doc}@{locator.rev}"] if locator.rev is not None else self._revisions_of.get(locator.doc, [])
+        for uid in uids:
+            access = self._access.get(uid)
+            if access is not None and not held & set(access):
+                return False
+        return True
+
+    def check(self, asked: Locator | str, shown: Iterable[Locator | None], groups: Iterable[str]) -> None:
+        """Refuse (``AccessRestrictedError``) when ``groups`` may not read one of ``shown``."""
+        held = tuple(groups)
+        for locator in shown:
+            if locator is not None and not self.may_read(locator, held):
+                raise AccessRestrictedError(str(asked))

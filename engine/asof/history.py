@@ -1,0 +1,168 @@
+"""What `inforce history` answers: every version of a provision on both clocks, and when each
+stopped applying."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import Locator, StopReason, Supersedes, UtcDateTime
+
+from .answer import pinned, recorded_at
+from .timeline import OPEN, in_force_segments
+
+if TYPE_CHECKING:
+    from .index import AsOfIndex
+
+__all__ = ["History", "HistoryEntry", "HistoryKind", "StopReason", "history"]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+_INF = float("inf")
+
+HistoryKind = Literal["added", "changed", "removed", "revision", "superseded", "amended", "replaces"]
+
+
+
+class HistoryEntry(BaseModel):
+    """One version of a provision, or one edge on it, with its place on both clocks.
+
+    ``revisions`` lists the revisions that carry this version unchanged (registry order).
+    ``applied_until`` is the first day this version no longer applied (everything recorded
+    counted; None while it still applies) and ``stopped`` says why.
+    """
+
+    model_config = _MODEL
+
+    locator: Locator
+    kind: HistoryKind
+    effective_from: dt.date
+    effective_until: dt.date | None = None
+    recorded: UtcDateTime | None = None
+    seq: int | None = None
+    origin: str = "declared"
+    revisions: tuple[str, ...] = ()
+    target: Locator | None = None
+    scope: Literal["full", "partial"] | None = None
+    applied_until: dt.date | None = None
+    stopped: StopReason | None = None
+    stopped_by: Locator | None = None
+
+
+class History(BaseModel):
+    model_config = _MODEL
+
+    locator: Locator
+    versions: tuple[HistoryEntry, ...]
+    index_build: str
+
+
+def history(index: AsOfIndex, asked: Locator) -> History:
+    """Every version of ``asked`` across revisions, and every edge on it or from it, oldest first."""
+    doc, path = asked.doc, asked.path
+    entry = index.entry(doc)
+    entries: list[tuple[tuple[object, ...], HistoryEntry]] = []
+    revisions = entry.revisions
+    segments = in_force_segments(entry.froms, entry.untils, entry.recorded, entry.resumes, _INF)
+    replacing = _full_edges_covering(index, doc, path)
+
+    if path is None:
+        events = [2 * pos for pos in range(len(revisions))]
+    else:
+        events = entry.versions.get(path) or []
+    positions = [event >> 1 for event in events]
+    present = [not event & 1 for event in events]
+    for k, (pos, holds) in enumerate(zip(positions, present, strict=True)):
+        revision = revisions[pos]
+        end = positions[k + 1] if k + 1 < len(positions) else len(revisions)
+        if path is None:
+            kind: HistoryKind = "revision"
+        elif not holds:
+            kind = "removed"
+        elif k == 0 or not present[k - 1]:
+            kind = "added"
+        else:
+            kind = "changed"
+        carried = tuple(r.label for r in revisions[pos:end]) if holds else ()
+        stop: tuple[dt.date | None, str | None, Locator | None] = (None, None, None)
+        if holds:
+            nxt = pinned(doc, revisions[end].label, path) if end < len(revisions) else None
+            stopped_kind = "removed" if k + 1 < len(present) and not present[k + 1] else "changed"
+            stop = _stopped(segments, pos, end, stopped_kind, nxt, replacing)
+        entries.append((
+            (revision.effective.from_, 0, revision.seq, revision.recorded.timestamp()),
+            HistoryEntry(
+                locator=pinned(doc, revision.label, path), kind=kind,
+                effective_from=revision.effective.from_, effective_until=revision.effective.until,
+                recorded=revision.recorded, seq=revision.seq, revisions=carried,
+                applied_until=stop[0], stopped=stop[1], stopped_by=stop[2],  # type: ignore[arg-type]
+            ),
+        ))
+
+    def covers(outer: str | None, inner: str | None) -> bool:
+        return outer is None or (inner is not None and (outer == inner or outer in index.lineage(doc, inner)))
+
+    def related(target: Locator) -> bool:
+        return covers(target.path, path) or covers(path, target.path)
+
+    for edge in index.supersession.edges_on(doc):
+        if not related(edge.target):
+            continue
+        kind = "superseded" if edge.scope == "full" and covers(edge.target.path, path) else "amended"
+        entries.append(_edge_entry(index, edge, kind))
+    for edge in index.supersession.edges_from(doc):
+        replacement = edge.by if edge.by is not None else edge.source
+        if replacement.doc == doc and related(replacement):
+            entries.append(_edge_entry(index, edge, "replaces"))
+    entries.sort(key=lambda item: item[0])
+    return History(locator=asked, versions=tuple(e for _, e in entries), index_build=index.build_id)
+
+
+def _full_edges_covering(index: AsOfIndex, doc: str, path: str | None) -> list[Supersedes]:
+    """Full supersessions of the provision or an ancestor (or the whole document), oldest first."""
+    lineage = () if path is None else (path, *index.lineage(doc, path))
+    return [
+        edge for edge in index.supersession.edges_on(doc)
+        if edge.scope == "full" and (edge.target.path is None or edge.target.path in lineage)
+    ]
+
+
+def _stopped(
+    segments: list[tuple[int, int, int]], first: int, end: int, changed_kind: str,
+    successor_revision: Locator | None, replacing: list[Supersedes],
+) -> tuple[dt.date | None, str | None, Locator | None]:
+    """When a version carried by revisions ``[first, end)`` stopped applying, and why.
+
+    Its days are the in-force windows of those revisions (the one in-force timeline); a
+    full supersession effective inside them cuts them short.
+    """
+    windows = [(start, stop) for start, stop, pos in segments if first <= pos < end]
+    if not windows:
+        return None, None, None
+    began = windows[0][0]
+    last = windows[-1][1]
+    for edge in replacing:
+        day = edge.effective.toordinal()
+        if began < day < last:
+            return edge.effective, "superseded", edge.by if edge.by is not None else edge.source
+    if last == OPEN:
+        return None, None, None
+    following = next((pos for start, _, pos in segments if start == last), None)
+    if following is not None and following >= end:
+        return dt.date.fromordinal(last), changed_kind, successor_revision
+    return dt.date.fromordinal(last), "lapsed", None
+
+
+def _edge_entry(
+    index: AsOfIndex, edge: Supersedes, kind: HistoryKind
+) -> tuple[tuple[object, ...], HistoryEntry]:
+    replacement = edge.by if edge.by is not None else edge.source
+    when = recorded_at(index, edge)
+    return (
+        (edge.effective, 1, 0, when.timestamp() if when else 0.0),
+        HistoryEntry(
+            locator=replacement, kind=kind, effective_from=edge.effective, recorded=when,
+            origin=edge.origin, target=edge.target, scope=edge.scope,
+        ),
+    )

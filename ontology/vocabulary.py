@@ -1,0 +1,86 @@
+"""One vocabulary of outcomes and reason codes: every engine result uses these, nothing else.
+
+``docs/formats.md`` lists them from here (``tests/test_vocabulary.py`` keeps it in step).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = [
+    "AsOfReason",
+    "ClaimStatus",
+    "DropReason",
+    "EligibilityOutcome",
+    "ExclusionReason",
+    "FindingKind",
+    "PrecedenceResolution",
+    "ReasonCode",
+    "RefusalReason",
+    "Resolution",
+    "StaleReason",
+    "StopReason",
+    "VerdictKind",
+    "VOCABULARY",
+]
+
+#: The four verdicts.
+VerdictKind = Literal["answer", "clarification_request", "refusal", "escalation"]
+
+#: Why a question is refused (eligibility, access on any command).
+RefusalReason = Literal["no_eligible_document", "access_restricted", "no_coverage_for_date"]
+
+#: Reason codes a verdict may carry.
+ReasonCode = Literal[
+    "no_eligible_document",
+    "access_restricted",
+    "no_coverage_for_date",
+    "unsupported",
+    "missing_attribute",
+    "conflict",
+    "no_valid_citation",
+]
+
+#: What eligibility decides for a case.
+EligibilityOutcome = Literal["eligible", "clarification_request", "refusal"]
+
+#: Why one document is excluded from a case: a facet name (``market``, ``product``…), or one of these.
+ExclusionReason = Literal["period", "superseded", "access"]
+
+#: Why an as-of answer is not simply "in force".
+AsOfReason = Literal["no_coverage_for_date", "superseded", "stale_revision", "not_yet_in_force"]
+
+#: Why a retrieval candidate was dropped when collapsing to the in-force revision.
+DropReason = Literal[
+    "duplicate", "older_revision", "not_yet_in_force", "superseded", "removed",
+    "no_coverage_for_date", "unknown_locator",
+]
+
+#: Why the freshness gate blocks a citation.
+StaleReason = Literal[
+    "stale_revision", "not_yet_in_force", "superseded", "removed", "no_coverage_for_date",
+    "fabricated_locator",
+]
+
+#: Why a version of a provision stopped applying (history).
+StopReason = Literal["changed", "removed", "superseded", "lapsed"]
+
+#: What a claim check finds.
+ClaimStatus = Literal[
+    "ok", "fabricated_locator", "quote_not_found", "unsupported_quantity", "stale_revision",
+    "ineligible_source", "missing_qualifier", "unsupported_citation", "contradicted", "uncited",
+]
+
+#: Kinds of sweep findings, and how a conflict is resolved.
+FindingKind = Literal[
+    "quantity_conflict", "contradiction", "superseded_reference", "broken_reference", "table_mismatch",
+]
+Resolution = Literal["resolved_by_supersession", "resolved_by_precedence", "escalate"]
+PrecedenceResolution = Literal["resolved_by_precedence", "escalate"]
+
+#: Every vocabulary by name, for documentation and tests.
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    name: globals()[name].__args__
+    for name in __all__
+    if name != "VOCABULARY"
+}
