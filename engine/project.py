@@ -450,12 +450,13 @@ class Project:
         changed: list[str] = []
         if manifest != self.manifest:
             changed.append("inforce.yaml")
-        then = {loaded.file: loaded.content_hash for loaded in self.rules.packs}
+        then = self.store.rule_pack_hashes()
         try:
             now = {loaded.file: loaded.content_hash for loaded in compile_manifest(manifest, self.root).packs}
         except InputError as problem:
             return (*changed, f"rule packs no longer load: {problem}")
-        changed += sorted(file for file in now.keys() | then.keys() if now.get(file) != then.get(file))
+        edited = sorted(file for file in now.keys() | then.keys() if now.get(file) != then.get(file))
+        changed += [_relative(file, self.root) for file in edited]
         return tuple(dict.fromkeys(changed))
 
 
@@ -473,6 +474,13 @@ def project_lag(
         return index_lag(registry, (), now, index_build="", sources=sources)
     with project:
         return project.lag(registry, now, sources=sources, manifest=manifest)
+
+
+def _relative(file: str, root: Path) -> str:
+    try:
+        return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return file
 
 
 def _changed_positions(entry: Any, path: str | None) -> set[int]:

@@ -7,7 +7,9 @@ reader is never blocked by an ingest and an ingest never leaves a half-built gra
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+import json
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,7 @@ class GraphStore:
         self._stale = False  # a writer ignores the live graph (rebuild, or another schema)
         self._stale_generation = 0
         self._tx: IngestTransaction | None = None
+        self._rule_packs: dict[str, str] = {}
         self._cache: EmbeddingCache | None = None
         self._closed = False
 
@@ -232,6 +235,11 @@ class GraphStore:
         """The configuration id (parser, packs) the live graph was built under ("" before ingest)."""
         return self._meta.get("configuration_id") or ""
 
+    def rule_pack_hashes(self) -> dict[str, str]:
+        """Pack file -> content hash of the packs the live graph was built under."""
+        text = self._meta.get("rule_packs")
+        return json.loads(text) if text else {}
+
     def generation(self) -> int:
         """The generation this store reads (a later ingest or embed swaps in a higher one)."""
         return 0 if self._graph is None else generation_of(self._graph.path)
@@ -354,7 +362,9 @@ class GraphStore:
         if self._lock is None:
             raise StoreError(f"cannot {what}: {self.root} was opened read-only")
 
-    def begin_ingest(self, manifest: Manifest, configuration: str) -> IngestTransaction:
+    def begin_ingest(
+        self, manifest: Manifest, configuration: str, *, rule_packs: Mapping[str, str] | None = None,
+    ) -> IngestTransaction:
         """Start staging a new generation of the graph (see ``IngestTransaction``).
 
         ``configuration`` is the configuration id (``engine.build``: parser and packs); the
@@ -364,6 +374,7 @@ class GraphStore:
             raise StoreError("an ingest is already in progress on this store")
         graph = self._reader()
         existing = {row[0] for row in graph.rows("MATCH (r:Revision) RETURN r.uid")} if graph else set()
+        self._rule_packs = dict(rule_packs or {})
         self._tx = IngestTransaction(
             self,
             manifest,
@@ -394,6 +405,7 @@ class GraphStore:
                 added_provisions=tx.staged_provisions,
                 meta={
                     "configuration_id": tx.configuration,
+                    "rule_packs": json.dumps(self._rule_packs, sort_keys=True),
                     "manifest": tx.manifest.model_dump_json(),
                     "generation": str(tx.generation),
                 },
