@@ -8,7 +8,6 @@ reader is never blocked by an ingest and an ingest never leaves a half-built gra
 from __future__ import annotations
 
 import json
-
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
