@@ -6,6 +6,12 @@ content hash unchanged), a delta of 10 new documents (the same at every size, so
 memory can be compared across graph sizes) and a delta of 1% more documents.
 
     python bench/ingest_bench.py [--sizes 1000 10000] [--workdir /tmp/inforce-bench]
+
+``--small-docs N`` measures the other workload instead: a fresh ingest of N short handbooks
+(~10 provisions each, with applicability facets and access groups; about 20% with a second
+revision), where per-file costs dominate.
+
+    python bench/ingest_bench.py --small-docs 20000
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate_project import generate  # noqa: E402
+from generate_project import generate, generate_small  # noqa: E402
 
 # Runs the CLI in a fresh interpreter and reports that process's own peak RSS on stderr.
 CHILD = """
@@ -58,13 +64,39 @@ def _row(label: str, docs: int, summary: dict) -> str:
     )
 
 
+def _small_docs(workdir: Path, docs: int) -> None:
+    """A fresh ingest of ``docs`` short handbooks, then a no-op re-ingest of the same files."""
+    project = workdir / f"small{docs}"
+    shutil.rmtree(project, ignore_errors=True)
+    files = generate_small(project, docs)
+    print(f"project: {project} ({docs:,} handbooks, {files:,} files with second revisions)")
+    print("| run | documents | files | provisions loaded | wall s | provisions/s | peak RSS MiB |")
+    print("|---|---|---|---|---|---|---|")
+    for label in ("fresh ingest, small documents", "re-ingest, nothing changed"):
+        summary = _run_ingest(project)
+        provisions = summary["provisions"]
+        rate = f"{provisions / summary['wall_s']:,.0f}" if provisions and summary["wall_s"] else "—"
+        print(
+            f"| {label} | {docs:,} | {files:,} | {provisions:,} | {summary['wall_s']:.1f} | {rate} | "
+            f"{summary['peak_rss_mib']} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/inforce-bench"))
+    parser.add_argument(
+        "--small-docs", type=int, default=None, metavar="N",
+        help="measure a fresh ingest of N short handbooks (~10 provisions each) instead of --sizes",
+    )
     args = parser.parse_args()
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    if args.small_docs is not None:
+        _small_docs(args.workdir, args.small_docs)
+        return
     print("| run | documents | provisions loaded | wall s | provisions/s | peak RSS MiB |")
     print("|---|---|---|---|---|---|")
     for size in sorted(args.sizes):
