@@ -37,7 +37,7 @@ from inforce.rules import EligibilityRule, RuleSet
 
 from .access import AccessGate
 from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
-from .calculations import Calculation, as_date, case_text, evaluate_calculations
+from .calculations import Calculation, UnmatchedValue, as_date, case_text, evaluate_calculations
 
 __all__ = [
     "ApplicabilityDate",
@@ -133,6 +133,7 @@ class EligibilityResult(BaseModel):
     excluded_total: int = 0
     excluded_by_reason: dict[str, int] = {}
     missing_attributes: tuple[str, ...] = ()
+    unmatched_values: tuple[UnmatchedValue, ...] = ()
     calculations: tuple[Calculation, ...] = ()
     rules_fired: tuple[str, ...] = ()
     conditional_on: tuple[str, ...] = ()
@@ -447,6 +448,8 @@ class EligibilityIndex:
                     " — conditional on " + ", ".join(calculation.unknown) + " (unknown)")
                 trace.append(self._step_id(calculation.rule, (
                     f"{calculation.output} = {calculation.result} ({calculation.detail}){condition}")))
+            for unmatched in calculated.unmatched:
+                trace.append(self._step_id(unmatched.rules[0], f"{unmatched}: clarification requested"))
             if calculated.clarify:
                 trace.append(TraceStep(rule="-", source="", effect=(
                     "a calculation needs " + ", ".join(calculated.clarify) + ": clarification requested")))
@@ -456,7 +459,7 @@ class EligibilityIndex:
             applicability_date=applicability,
             eligible=tuple(eligible_documents), excluded=shown, excluded_total=total,
             excluded_by_reason=by_reason,
-            missing_attributes=tuple(calculated.clarify),
+            missing_attributes=tuple(calculated.clarify), unmatched_values=tuple(calculated.unmatched),
             calculations=tuple(calculated.calculations), rules_fired=tuple(fired),
             conditional_on=calculated.conditional_on,
             eligible_revisions=tuple(self._uids[eligible].tolist()), trace=tuple(trace),

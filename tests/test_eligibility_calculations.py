@@ -178,9 +178,6 @@ def test_cli_a_pilot_value_no_rule_knows_is_a_clarification_request(followup, pi
     assert data["calculations"] == [] and data["eligible"] == ["P2"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "needs EligibilityResult.unmatched_values (from CalculationOutcome.unmatched) in engine/eligibility.py "
-    "and its rendering in adapters/cli/rules_cmds.py _print_eligibility; remove this mark when they land"))
 @pytest.mark.parametrize("pilot", ["maybe", "flase"])
 def test_cli_the_clarification_names_the_given_value_and_the_known_values(followup, pilot):
     text = eligible(followup, pilot)

@@ -95,7 +95,12 @@ def eligible(
 
 def _print_eligibility(result: Any) -> None:
     if result.outcome == "clarification_request":
-        out.print("clarification request: the case does not state " + ", ".join(result.missing_attributes))
+        restate = {u.attribute for u in result.unmatched_values}
+        unstated = [name for name in result.missing_attributes if name not in restate]
+        if unstated:
+            out.print("clarification request: the case does not state " + ", ".join(unstated), markup=False)
+        for unmatched in result.unmatched_values:
+            out.print(f"clarification request: {unmatched}", markup=False)
         return
     date = result.applicability_date
     if date is not None:
