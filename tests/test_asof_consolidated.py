@@ -1,0 +1,160 @@
+"""An in-force section whose descendants were replaced answers with its consolidated text: each
+replaced descendant shown as its (final, in-force) replacement and marked with the replacing
+locator, partial amendments marked, and never the replaced wording (corpus-format.md, As-of)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.engine import Project
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+runner = CliRunner()
+
+
+def asof(project: Path, *args: str) -> dict:
+    result = runner.invoke(app, ["asof", str(project), *args, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def riverside(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("s4") / "riverside-library"
+    shutil.copytree(EXAMPLES / "riverside-library", project)
+    result = runner.invoke(app, ["ingest", str(project)])
+    assert result.exit_code == 0, result.output
+    return project
+
+
+def test_riverside_2_1_after_addendum_2_reads_5000_psi_marked_with_add_02(riverside):
+    answer = asof(riverside, "SPEC-033000#2.1", "--valid-at", "2026-05-01")
+    assert answer["in_force"] is True and answer["resolved"] == "SPEC-033000@0#2.1"
+    assert answer["amended_by"] == ["ADD-02#1.3"]
+    text = answer["text"]
+    assert "5,000 psi" in text and "4,000 psi" not in text
+    assert "[2.1.A replaced by ADD-02@0#1.3]" in text
+    # the rest of 2.1 reads as issued, in its place
+    assert text.index("replaced by ADD-02") < text.index("B. Maximum water-cementitious materials ratio: 0.45.")
+
+
+def test_riverside_2_1_before_addendum_2_still_reads_4000_psi(riverside):
+    answer = asof(riverside, "SPEC-033000#2.1", "--valid-at", "2026-03-15")
+    assert answer["in_force"] is True and answer["amended_by"] == []
+    assert "not less than 4,000 psi" in answer["text"] and "5,000" not in answer["text"]
+    assert "replaced by" not in answer["text"]
+
+
+def test_the_replaced_paragraph_itself_still_answers_with_its_successor(riverside):
+    answer = asof(riverside, "SPEC-033000#2.1.A", "--valid-at", "2026-05-01")
+    assert answer["in_force"] is False and answer["successors"] == ["ADD-02#1.3"]
+    assert "5,000 psi" in answer["text"] and "replaced by" not in answer["text"]
+
+
+# ---- a project of our own: chains, partial amendments, deletions ------------------------------
+
+SPEC_BODY = """\
+2 PRODUCTS
+
+2.1 MIXTURES
+
+A. Compressive strength: not less than 4,000 psi.
+
+B. Water-cementitious ratio: 0.45.
+
+C. Slump: 4 inches.
+
+D. Air content: 6 percent.
+"""
+
+
+def write_doc(root: Path, doc: str, issued: str, body: str, edges: list[dict[str, str]] = ()) -> None:
+    lines = ["---", f"id: {doc}", "kind: addendum" if doc.startswith("ADD") else "kind: specification",
+             f"title: Document {doc}", f"issued: {issued}", f"effective: {{from: {issued}}}",
+             f"recorded: {issued}T00:00:00Z"]
+    if edges:
+        lines.append("supersedes:")
+        for edge in edges:
+            lines.append(f"  - target: {edge['target']}")
+            lines += [f"    {key}: {value}" for key, value in edge.items() if key != "target"]
+    lines += ["---", body]
+    (root / "documents" / f"{doc.lower()}.md").write_text("\n".join(lines))
+
+
+@pytest.fixture
+def chained(tmp_path) -> Path:
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: x\n")
+    write_doc(tmp_path, "SPEC", "2026-01-01", SPEC_BODY)
+    write_doc(tmp_path, "ADD-1", "2026-02-01",
+              '1 CHANGES\n\n1.1 Paragraph 2.1.A: substitute "not less than 5,000 psi."\n',
+              [{"target": "SPEC#2.1.A", "scope": "full", "effective": "2026-02-01", "by": "ADD-1#1.1"}])
+    write_doc(tmp_path, "ADD-2", "2026-03-01",
+              '1 CHANGES\n\n1.1 Addendum 1 item 1.1: substitute "not less than 6,000 psi."\n\n'
+              '1.2 Paragraph 2.1.B: add "or 0.40 for exposed concrete."\n',
+              [{"target": "ADD-1#1.1", "scope": "full", "effective": "2026-03-01", "by": "ADD-2#1.1"},
+               {"target": "SPEC#2.1.B", "scope": "partial", "effective": "2026-03-01", "by": "ADD-2#1.2"}])
+    write_doc(tmp_path, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Delete Paragraph 2.1.C.\n",
+              [{"target": "SPEC#2.1.C", "scope": "full", "effective": "2026-04-01"}])
+    ingest_project(tmp_path)
+    return tmp_path
+
+
+def text_on(root: Path, locator: str, day: dt.date) -> str:
+    with Project.open(root) as project:
+        answer = project.asof(locator, day)
+    assert answer.in_force is True and answer.text is not None
+    return answer.text
+
+
+def test_a_chain_of_replacements_shows_the_final_one(chained):
+    text = text_on(chained, "SPEC#2.1", dt.date(2026, 3, 15))
+    assert "[2.1.A replaced by ADD-2@0#1.1]" in text and "6,000 psi" in text
+    assert "ADD-1" not in text and "5,000 psi" not in text and "4,000 psi" not in text
+    # between the two addenda, the first one's item is the replacement
+    between = text_on(chained, "SPEC#2.1", dt.date(2026, 2, 15))
+    assert "[2.1.A replaced by ADD-1@0#1.1]" in between and "5,000 psi" in between
+    assert "4,000 psi" not in between and "6,000 psi" not in between
+
+
+def test_a_partial_amendment_is_marked_after_the_paragraph_it_amends(chained):
+    text = text_on(chained, "SPEC#2.1", dt.date(2026, 3, 15))
+    assert "B. Water-cementitious ratio: 0.45. [2.1.B amended by ADD-2@0#1.2]" in text
+    assert text.index("[2.1.B amended by") < text.index("C. Slump")
+    # asking the amended paragraph itself: its text, then the marker
+    own = text_on(chained, "SPEC#2.1.B", dt.date(2026, 3, 15))
+    assert own.startswith("B. Water-cementitious ratio: 0.45.") and own.endswith("[2.1.B amended by ADD-2@0#1.2]")
+
+
+def test_a_deleted_paragraph_shows_only_its_marker(chained):
+    text = text_on(chained, "SPEC#2.1", dt.date(2026, 5, 1))
+    assert "[2.1.C replaced by ADD-3@0]" in text and "Slump" not in text
+    assert "D. Air content: 6 percent." in text
+
+
+def test_the_whole_document_is_consolidated_too(chained):
+    text = text_on(chained, "SPEC", dt.date(2026, 5, 1))
+    assert "6,000 psi" in text and "4,000 psi" not in text and "Slump" not in text
+
+
+class _NoReads:
+    def text(self, locator):
+        raise AssertionError(f"read the text of {locator}")
+
+    title = text
+
+
+def test_without_text_nothing_is_read_from_the_store(chained):
+    with Project.open(chained) as project:
+        index = project.index
+        index.texts = _NoReads()
+        answer = index.answer("SPEC#2.1", dt.date(2026, 5, 1), with_text=False)
+    assert answer.in_force is True and answer.text is None and len(answer.amended_by) == 3
