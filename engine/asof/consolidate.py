@@ -123,7 +123,7 @@ def _find(base: str, old: str, cursor: int) -> int:
 
 
 def _pin(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> Locator | None:
-    """``locator`` pinned to its in-force version on the day; None when nothing of it is in force."""
+    """``locator`` pinned to its in-force version on the day; None when it is not in force."""
     state = index.section_state(locator.doc, locator.path, day, known_ts)
     entry = index.entry(locator.doc)
     if state.state != IN_FORCE or entry is None:
@@ -131,7 +131,9 @@ def _pin(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> Locat
     return Locator(doc=locator.doc, rev=entry.labels[state.version], path=locator.path)
 
 
-def _descendant_text(index: AsOfIndex, section: Locator, path: str, day: int, known_ts: float) -> str:
+def _descendant_text(
+    index: AsOfIndex, section: Locator, path: str, day: int, known_ts: float
+) -> str:
     """The descendant's text as it reads inside the section's text ('' when it has none)."""
     pinned = _pin(index, Locator(doc=section.doc, path=path), day, known_ts)
     if pinned is None:  # not in force by itself: read it in the section's own revision
@@ -141,7 +143,9 @@ def _descendant_text(index: AsOfIndex, section: Locator, path: str, day: int, kn
     return index.texts.text(pinned)  # type: ignore[union-attr]
 
 
-def _final(index: AsOfIndex, locator: Locator, day: int, known_ts: float, applies: _Applies) -> list[Locator]:
+def _final(
+    index: AsOfIndex, locator: Locator, day: int, known_ts: float, applies: _Applies
+) -> list[Locator]:
     """The in-force replacement(s) of ``locator``, full supersessions followed transitively
     (``locator`` itself when none replaced it)."""
     if not index.supersession.targets_document(locator.doc):
@@ -150,7 +154,9 @@ def _final(index: AsOfIndex, locator: Locator, day: int, known_ts: float, applie
     return [Locator.parse(n) for n in names] or [locator]
 
 
-def _replacement(index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies) -> str:
+def _replacement(
+    index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies
+) -> str:
     """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``."""
     names, _ = index.supersession.successors(doc, path, day, known_ts, applies)
     shown: list[str] = []
