@@ -158,3 +158,11 @@ def test_without_text_nothing_is_read_from_the_store(chained):
         index.texts = _NoReads()
         answer = index.answer("SPEC#2.1", dt.date(2026, 5, 1), with_text=False)
     assert answer.in_force is True and answer.text is None and len(answer.amended_by) == 3
+
+
+def test_amended_by_names_the_amenders_in_force_not_one_replaced_since(chained):
+    with Project.open(chained) as project:
+        answer = project.asof("SPEC#2.1", dt.date(2026, 5, 1))
+        before = project.asof("SPEC#2.1", dt.date(2026, 2, 15))
+    assert [str(a) for a in answer.amended_by] == ["ADD-2#1.1", "ADD-2#1.2", "ADD-3"]
+    assert [str(a) for a in before.amended_by] == ["ADD-1#1.1"]

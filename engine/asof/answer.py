@@ -201,8 +201,13 @@ def explain(
     for hit in amended:
         chain.append(_edge_step(index, hit.edge, "amends"))
         amender = Locator.parse(hit.successor)
-        if amender not in amenders:
-            amenders.append(amender)
+        # An amender that was itself replaced amends through its replacements (in force only).
+        replaced, walked = index.supersession.successors(
+            amender.doc, amender.path, day, known_ts, pinned_applies)
+        chain += [_edge_step(index, e, "supersedes") for e in walked]
+        for current in [Locator.parse(n) for n in replaced] or [amender]:
+            if current not in amenders:
+                amenders.append(current)
     fresh = index.is_fresh(asked, state)
     reason = detail = description = None
     if not fresh:
