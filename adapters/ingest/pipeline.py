@@ -19,6 +19,7 @@ from inforce.adapters.ingest import (
     load_manifest_with_warnings,
     parse_document_with_warnings,
 )
+from inforce.adapters.ingest.documents import resolving_folders_once
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import SectionDirectory, derive_supersedes
 from inforce.engine.store import GraphStore, IngestTransaction
@@ -109,25 +110,27 @@ def ingest_project(
             for uid in gone:
                 tx.remove(uid)
             parse_started = time.perf_counter()
-            for done, rel in enumerate(to_parse, 1):
-                if progress is not None:
-                    progress(done, len(to_parse), rel)
-                try:
-                    document, file_warnings = parse_document_with_warnings(current[rel], root)
-                except InputErrors as group:
-                    problems.extend(group.exceptions)  # type: ignore[arg-type]
-                    continue
-                result.warnings.extend(file_warnings)
-                if problems:
-                    continue  # keep checking the rest, but stage nothing more
-                tx.add(document)
-                directory.add(document)
-                if document.kind in deriving_kinds:
-                    to_derive.append(document)
-                result.provisions += len(document.provisions)
-                new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
-                metadata.append(_metadata(document))
-                (result.replaced if rel in previous else result.added).append(document.uid)
+            # One moment's file system: resolve each folder's symlinks once, not per file.
+            with resolving_folders_once():
+                for done, rel in enumerate(to_parse, 1):
+                    if progress is not None:
+                        progress(done, len(to_parse), rel)
+                    try:
+                        document, file_warnings = parse_document_with_warnings(current[rel], root)
+                    except InputErrors as group:
+                        problems.extend(group.exceptions)  # type: ignore[arg-type]
+                        continue
+                    result.warnings.extend(file_warnings)
+                    if problems:
+                        continue  # keep checking the rest, but stage nothing more
+                    tx.add(document)
+                    directory.add(document)
+                    if document.kind in deriving_kinds:
+                        to_derive.append(document)
+                    result.provisions += len(document.provisions)
+                    new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
+                    metadata.append(_metadata(document))
+                    (result.replaced if rel in previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
 
             def has_target(locator: Locator) -> bool:
