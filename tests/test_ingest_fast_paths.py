@@ -1,4 +1,4 @@
-"""Per-file shortcuts of a bulk ingest give the same documents as parsing one file at a time."""
+"""Per-file shortcuts of a bulk ingest: the same documents, rows and refusals as before."""
 
 from __future__ import annotations
 
@@ -9,6 +9,17 @@ import pytest
 
 from inforce.adapters.ingest import parse_document_with_warnings
 from inforce.adapters.ingest.documents import resolving_folders_once
+from inforce.engine.store import GraphStore
+from inforce.engine.store._rows import COLUMNS, provision_rows
+from inforce.ontology import (
+    Callout,
+    CharSpan,
+    Document,
+    InputError,
+    Manifest,
+    Section,
+    TableRow,
+)
 
 HANDBOOK = """\
 ---
@@ -79,3 +90,56 @@ def test_the_folder_cache_ends_with_its_block(linked_project: Path):
         second = parse_document_with_warnings(folder / "a.md", linked_project)
     assert first[0].source.file == "documents/plain/a.md"
     assert second[0].source.file == "documents/a.md"
+
+
+def test_staged_rows_carry_every_column_in_table_order():
+    span = CharSpan(start=0, end=4)
+    document = Document(
+        id="D", kind="drawing", effective={"from": "2024-01-01"}, recorded="2024-01-01T00:00:00Z",
+        source={"file": "documents/d.md", "line": 1, "format": "markdown"}, text_layer="text",
+        provisions=(
+            Section(path="1", number="1", heading="H", span=span, text="text"),
+            TableRow(path="1.table-1.row-1", parent="1", table=1, row=1, header=("a",), cells=("b",),
+                     span=span, header_span=span, text="text"),
+            Callout(path="callout-1", detail="3/S-501", scale="1:50", span=span, text="text"),
+        ),
+    )
+    rows = list(provision_rows(document))
+    assert [table for table, _ in rows] == ["Section", "TableRow", "Callout"]
+    for table, row in rows:
+        assert tuple(row) == COLUMNS[table]
+        assert row["key"] == f"D@0#{row['path']}" and row["rev"] == "D@0" and row["doc"] == "D"
+
+
+@pytest.mark.parametrize(
+    ("where", "field"),
+    [
+        ("text_layer", "text_layer"),
+        ("title", "title"),
+        ("section_text", "provisions[0].text"),
+        ("heading", "provisions[0].heading"),
+        ("cells", "provisions[1].cells"),
+        ("header", "provisions[1].cells"),
+        ("callout_text", "provisions[2].text"),
+    ],
+)
+def test_a_nul_is_refused_at_its_first_field(where: str, field: str, tmp_path: Path):
+    def nul_if(name: str, text: str) -> str:
+        return text + "\x00" if where == name else text
+
+    span = CharSpan(start=0, end=4)
+    document = Document(
+        id="D", kind="drawing", title=nul_if("title", "T"), effective={"from": "2024-01-01"},
+        recorded="2024-01-01T00:00:00Z", source={"file": "documents/d.md", "line": 1, "format": "markdown"},
+        text_layer=nul_if("text_layer", "text"),
+        provisions=(
+            Section(path="1", heading=nul_if("heading", "H"), span=span, text=nul_if("section_text", "text")),
+            TableRow(path="1.table-1.row-1", parent="1", table=1, row=1, header=(nul_if("header", "a"),),
+                     cells=(nul_if("cells", "b"),), span=span, header_span=span, text="text"),
+            Callout(path="callout-1", span=span, text=nul_if("callout_text", "text")),
+        ),
+    )
+    with GraphStore.open(tmp_path, read_only=False) as store, store.begin_ingest(Manifest(project="p"), "c") as tx:
+        with pytest.raises(InputError, match="NUL") as refused:
+            tx.add(document)
+    assert refused.value.field == field and refused.value.file == "documents/d.md"

@@ -18,6 +18,7 @@ from inforce.ontology import (
 )
 
 from ._rows import edge_row, provision_rows, revision_row
+from ._schema import PROVISION_TABLES
 from ._staging import StagingArea
 
 if TYPE_CHECKING:
@@ -25,22 +26,38 @@ if TYPE_CHECKING:
 
 __all__ = ["IngestReport", "IngestTransaction"]
 
+#: Staging names of the containment relationships, per provision table (``_build`` loads
+#: each ``CONTAINS-<from>-<to>`` file with its pair).
+_CONTAINED_BY_REVISION = {table: f"CONTAINS-Revision-{table}" for table in PROVISION_TABLES.values()}
+_CONTAINED_BY_SECTION = {table: f"CONTAINS-Section-{table}" for table in PROVISION_TABLES.values()}
+
 
 def _refuse_nul(document: Document) -> None:
-    """Kuzu cuts a string at a NUL character; refuse it rather than store a shortened text."""
-    fields = {"text_layer": document.text_layer, "title": document.title}
+    """Kuzu cuts a string at a NUL character; refuse it rather than store a shortened text.
+
+    The first offending field is named, in document order: text layer, title, then each
+    provision's text and heading (sections) or cells and header (table rows).
+    """
+    if "\x00" in document.text_layer:
+        raise _nul_error(document, "text_layer")
+    if "\x00" in document.title:
+        raise _nul_error(document, "title")
     for n, provision in enumerate(document.provisions):
-        fields[f"provisions[{n}].text"] = provision.text
-        if provision.kind == "section":
-            fields[f"provisions[{n}].heading"] = provision.heading
-        elif provision.kind == "table_row":
-            fields[f"provisions[{n}].cells"] = "".join(provision.cells) + "".join(provision.header)
-    for name, value in fields.items():
-        if "\x00" in value:
-            raise InputError(
-                "text contains a NUL character", file=document.source.file, field=name,
-                hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source",
-            )
+        if "\x00" in provision.text:
+            raise _nul_error(document, f"provisions[{n}].text")
+        kind = provision.kind
+        if kind == "section":
+            if "\x00" in provision.heading:
+                raise _nul_error(document, f"provisions[{n}].heading")
+        elif kind == "table_row" and any("\x00" in cell for cell in (*provision.cells, *provision.header)):
+            raise _nul_error(document, f"provisions[{n}].cells")
+
+
+def _nul_error(document: Document, field: str) -> InputError:
+    return InputError(
+        "text contains a NUL character", file=document.source.file, field=field,
+        hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source",
+    )
 
 
 class IngestReport(BaseModel):
@@ -121,11 +138,12 @@ class IngestTransaction:
                 file=file, line=document.source.line, field="revision",
                 hint="give each revision file its own revision label, or remove the old one first",
             )
-        seen: set[str] = set()
-        duplicates: set[str] = set()
-        for provision in document.provisions:
-            (duplicates if provision.path in seen else seen).add(provision.path)
-        if duplicates:
+        paths = [provision.path for provision in document.provisions]
+        if len(set(paths)) != len(paths):
+            seen: set[str] = set()
+            duplicates: set[str] = set()
+            for path in paths:
+                (duplicates if path in seen else seen).add(path)
             raise InputError(
                 f"provision paths repeat within {uid}: {', '.join(sorted(duplicates)[:5])}",
                 file=file, line=document.source.line, field="provisions",
@@ -139,10 +157,11 @@ class IngestTransaction:
         sections = {p.path for p in document.provisions if p.kind == "section"}
         for table, row in provision_rows(document):
             stage(table, row)
-            stage(f"CONTAINS-Revision-{table}", {"from": uid, "to": row["key"]})
+            key = row["key"]
+            stage(_CONTAINED_BY_REVISION[table], {"from": uid, "to": key})
             parent = row["parent"]
             if parent is not None and parent in sections:
-                stage(f"CONTAINS-Section-{table}", {"from": f"{uid}#{parent}", "to": row["key"]})
+                stage(_CONTAINED_BY_SECTION[table], {"from": f"{uid}#{parent}", "to": key})
         for edge in document.supersedes:
             self._stage_edge(edge, owner=uid, declared=True)
         self._added[uid] = file
