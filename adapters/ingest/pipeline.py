@@ -84,12 +84,15 @@ def ingest_project(
         previous = store.source_hashes()  # source file -> (revision uid, content hash)
         rebuild = store.configuration_id() != configuration or store.manifest() != manifest
         current: dict[str, Path] = {_relative(path, root): path for path in files}
-        hashes = {rel: content_hash(path) for rel, path in current.items()}
-
+        # Only a file the graph already holds needs hashing to tell whether it changed; a new
+        # one (every file of a first ingest) is parsed anyway, and the parser hashes it then.
         to_parse = [
-            rel for rel in current if rebuild or previous.get(rel, (None, None))[1] != hashes[rel]
+            rel
+            for rel, path in current.items()
+            if rebuild or rel not in previous or previous[rel][1] != content_hash(path)
         ]
-        gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in to_parse]
+        parsing = set(to_parse)
+        gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in parsing]
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=list(warnings))
         result.unchanged = len(current) - len(to_parse)
         if not to_parse and not gone and not rebuild:
