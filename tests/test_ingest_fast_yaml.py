@@ -182,7 +182,10 @@ _LINE = st.one_of(
         lambda kv: f"{kv[0]}: {{{kv[1]}: [{kv[2]}]}}"
     ),
     st.tuples(_KEYS, st.lists(_ATOMS, max_size=3).map("".join)).map(lambda kv: f'{kv[0]}: "{kv[1]}"'),
-    st.sampled_from(["", "# comment", "  # indented comment", "  indented", "- item", "key:"]),
+    st.tuples(_KEYS, st.lists(_ATOMS, min_size=1, max_size=2).map("".join), st.sampled_from(["  ", " # c", "  #c "])).map(
+        lambda kv: f"{kv[0]}:  {kv[1]}{kv[2]}"
+    ),
+    st.sampled_from(["", "  ", "# comment", "  # indented comment", "  indented", "- item", "key:", "...", "---"]),
 )
 
 

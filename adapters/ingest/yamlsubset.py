@@ -23,6 +23,7 @@ from ruamel.yaml.error import StringMark
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.tag import Tag
+from ruamel.yaml.tokens import CommentToken
 
 __all__ = ["compose_subset"]
 
@@ -95,6 +96,7 @@ class _Unsupported(Exception):
 class _Composer:
     def __init__(self, text: str) -> None:
         self.text = text
+        self.ends_line = False  # whether the last value read was a plain scalar ending its line
         self.line = 0
         self.line_start = 0  # index of the current line's first character in ``text``
 
@@ -118,6 +120,7 @@ class _Composer:
             node, end = self.flow_mapping(line, start)
         else:
             return self.block_plain(line, start)
+        self.ends_line = False
         self.line_end(line, end)
         return node
 
@@ -136,6 +139,7 @@ class _Composer:
         # ': ' or a final ':' would open a nested mapping; leave that to the full parser.
         if ": " in value or value.endswith(":"):
             raise _Unsupported
+        self.ends_line = comment is None
         return self.scalar(value, start, start + len(value), None)
 
     def quoted(self, line: str, start: int) -> tuple[ScalarNode, int]:
@@ -233,7 +237,8 @@ class _Composer:
         entries: list[tuple[Node, Node]] = []
         root_mark: StringMark | None = None
         self.line_start = 0
-        for number, line in enumerate(text.split("\n")):
+        lines = text.split("\n")
+        for number, line in enumerate(lines):
             self.line = number
             if line and line[0] != " " and line[0] != "#":
                 key = _KEY.match(line)
@@ -243,7 +248,10 @@ class _Composer:
                 key_node = self.scalar(name, 0, len(name), None)
                 if root_mark is None:
                     root_mark = key_node.start_mark
-                entries.append((key_node, self.value(line, key.end())))
+                value = self.value(line, key.end())
+                if self.ends_line:
+                    _keep_blank_lines(value, lines, number)
+                entries.append((key_node, value))
             elif line.strip(" ") and not line.lstrip(" ").startswith("#"):
                 raise _Unsupported  # indented content: a nested block or a continued value
             self.line_start += len(line) + 1
@@ -252,6 +260,21 @@ class _Composer:
         last_break = text.rfind("\n")
         end = _Mark(len(text), text.count("\n"), len(text) - last_break - 1, text)
         return MappingNode(_MAP, entries, root_mark, end, flow_style=False)
+
+
+def _keep_blank_lines(node: Node, lines: list[str], number: int) -> None:
+    """Attach the line breaks after a plain scalar, as ruamel does when blank lines follow.
+
+    ruamel's scanner keeps the breaks that end a plain scalar, when there is more than one,
+    as a comment on its node (``scan_plain``): the count runs to the next line with anything
+    but spaces on it, or to the end of the text.
+    """
+    following = number + 1
+    while following < len(lines) and not lines[following].strip(" "):
+        following += 1
+    breaks = following - number if following < len(lines) else len(lines) - 1 - number
+    if breaks > 1:
+        node.comment = [CommentToken("\n" * breaks, node.start_mark, node.end_mark), None]
 
 
 def compose_subset(text: str) -> MappingNode | None:
