@@ -11,6 +11,7 @@ sent back for that attribute with the values the rules do accept.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -101,8 +102,11 @@ def as_date(value: Any, attribute: str) -> dt.date:
         return value.date()
     if isinstance(value, dt.date):
         return value
+    text = str(value).strip()
     try:
-        return dt.date.fromisoformat(str(value).strip())
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        return dt.date.fromisoformat(text)
     except ValueError:
         raise InputError(
             f"case attribute {attribute}={value!r} is not a date", field=attribute,
@@ -112,15 +116,21 @@ def as_date(value: Any, attribute: str) -> dt.date:
 
 def add_days(start: dt.date, count: DayCount) -> dt.date:
     """``start`` plus ``count.days`` calendar days, or business days (Monday–Friday, less holidays)."""
-    if count.calendar == "calendar":
-        return start + dt.timedelta(days=count.days)
-    holidays = set(count.holidays)
-    day, left = start, count.days
-    while left:
-        day += dt.timedelta(days=1)
-        if day.weekday() < 5 and day not in holidays:
-            left -= 1
-    return day
+    try:
+        if count.calendar == "calendar":
+            return start + dt.timedelta(days=count.days)
+        holidays = set(count.holidays)
+        day, left = start, count.days
+        while left:
+            day += dt.timedelta(days=1)
+            if day.weekday() < 5 and day not in holidays:
+                left -= 1
+        return day
+    except OverflowError:
+        raise InputError(
+            f"{count.days} {count.calendar} days from {start.isoformat()} is past the last date there is",
+            field=count.from_, hint="check the date the case states",
+        ) from None
 
 
 def _accepted(want: Any) -> list[str]:

@@ -517,13 +517,16 @@ class EligibilityIndex:
         speaker = np.where(first_covering < n, first_covering, np.where(last_started >= 0, last_started, starts))
         out = ~any_eligible
         speaker_out = speaker[out]
+        # A document the asker may not read is excluded for access alone: its facets and dates
+        # are its content, and stating them would let a caller probe them case by case.
+        hidden = ~readable[speaker_out]
         reasons: dict[str, np.ndarray] = {}
         for facet, fails in failures:
-            mask = fails[speaker_out]
+            mask = fails[speaker_out] & ~hidden
             reasons[facet] = reasons[facet] | mask if facet in reasons else mask
-        reasons["period"] = ~period[speaker_out]
-        reasons["superseded"] = superseded[speaker_out]
-        reasons["access"] = ~readable[speaker_out]
+        reasons["period"] = ~period[speaker_out] & ~hidden
+        reasons["superseded"] = superseded[speaker_out] & ~hidden
+        reasons["access"] = hidden
         by_reason = {name: int(mask.sum()) for name, mask in reasons.items() if mask.any()}
         out_docs = np.nonzero(out)[0]
         picked = list(range(len(out_docs))) if limit is None else list(range(min(limit, len(out_docs))))

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import (
     Context,
+    InforceError,
     InputError,
     Locator,
     Manifest,
@@ -204,10 +205,27 @@ class Project:
 
     @property
     def rules(self) -> RuleSet:
-        """The manifest's rule packs as ingested, compiled once (InputErrors if a pack is broken)."""
+        """The manifest's rule packs, compiled once — exactly as ingested, or not at all.
+
+        A pack edited since ingest would answer with rules the index build id does not name,
+        so such an answer could not be replayed: StoreError naming the packs (re-ingest).
+        InputErrors if a pack does not load.
+        """
+        return self._cached("rules", self._rules_as_ingested)  # type: ignore[no-any-return]
+
+    def _rules_as_ingested(self) -> RuleSet:
         from inforce.rules import compile_manifest
 
-        return self._cached("rules", lambda: compile_manifest(self.manifest, self.root))  # type: ignore[no-any-return]
+        rules = compile_manifest(self.manifest, self.root)
+        then = self.store.rule_pack_hashes()
+        if then:
+            edited = _edited_packs(then, {loaded.name: loaded.content_hash for loaded in rules.packs})
+            if edited:
+                raise StoreError(
+                    f"{self.root}: rule packs edited since ingest ({', '.join(edited)}); answers "
+                    f"would not be those of index build {self.build_id}. Run: inforce ingest {self.root}"
+                )
+        return rules
 
     @property
     def index(self) -> AsOfIndex:
@@ -291,8 +309,16 @@ class Project:
         """Every version of a provision, on both clocks, and when each stopped applying."""
         self.refresh()
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        groups = tuple(groups)
         self.gate.check(asked, [asked.unpinned()], groups)
-        return self.index.history(asked)
+        found = self.index.history(asked)
+        kept = tuple(entry for entry in found.versions if self._readable(entry.locator, groups))
+        withheld = sorted({e.locator.doc for e in found.versions if e not in kept})
+        return found.model_copy(update={"versions": kept, "withheld": tuple(withheld)})
+
+    def _readable(self, locator: Locator, groups: tuple[str, ...]) -> bool:
+        """Whether the revision behind ``locator`` (all of its document's, when unpinned) may be read."""
+        return self.gate.may_read(Locator(doc=locator.doc, rev=locator.rev), groups)
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
@@ -315,6 +341,7 @@ class Project:
         entry = self.index.entry(wanted.doc)
         if entry is None:
             raise NotFoundError(f"no document {wanted.doc} in {self.root}")
+        groups = tuple(groups)
         self.gate.check(wanted, [wanted], groups)
         rev = wanted.rev or entry.labels[-1]
         if rev not in entry.position:
@@ -336,14 +363,20 @@ class Project:
                 access=list(document.access) if document.access is not None else None,
                 applies_to={k: list(v) for k, v in document.applies_to.items()},
             ),
+            # Revisions and edges of documents the asker may not read are left out, not redacted:
+            # their dates and section paths are content too.
             revisions=tuple(
                 ShownRevision(
                     revision=r.label, seq=r.seq, effective=_interval(r.effective.from_, r.effective.until),
                     recorded=_utc(r.recorded), changed=pos in changed_at,
                 )
                 for pos, r in enumerate(entry.revisions)
+                if self._readable(Locator(doc=wanted.doc, rev=r.label), groups)
             ),
-            edges=tuple(_shown_edge(e) for e in self._edges_touching(wanted)),
+            edges=tuple(
+                _shown_edge(e) for e in self._edges_touching(wanted)
+                if self._readable(e.source, groups) and (e.by is None or self._readable(e.by, groups))
+            ),
             index_build=self.build_id,
         )
 
@@ -381,6 +414,10 @@ class Project:
         """Which documents may answer the case, each exclusion counted by reason (detail for
         the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
         self.refresh()
+        unknown = sorted(set(documents) - set(self.index.documents())) if documents else []
+        if unknown:
+            raise NotFoundError(f"no document {', '.join(unknown)} in {self.root}",
+                                hint="name documents by their id, e.g. --exclusions P1,P3")
         return self.eligibility.evaluate(context, exclusions=exclusions, documents=documents, explain=explain)
 
     def precedence(
@@ -452,11 +489,10 @@ class Project:
             changed.append("inforce.yaml")
         then = self.store.rule_pack_hashes()
         try:
-            now = {loaded.file: loaded.content_hash for loaded in compile_manifest(manifest, self.root).packs}
-        except InputError as problem:
+            now = {loaded.name: loaded.content_hash for loaded in compile_manifest(manifest, self.root).packs}
+        except InforceError as problem:
             return (*changed, f"rule packs no longer load: {problem}")
-        edited = sorted(file for file in now.keys() | then.keys() if now.get(file) != then.get(file))
-        changed += [_relative(file, self.root) for file in edited]
+        changed += _edited_packs(then, now)
         return tuple(dict.fromkeys(changed))
 
 
@@ -476,11 +512,9 @@ def project_lag(
         return project.lag(registry, now, sources=sources, manifest=manifest)
 
 
-def _relative(file: str, root: Path) -> str:
-    try:
-        return Path(file).resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return file
+def _edited_packs(then: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """Packs (by name) added, removed or changed between two ``name -> content hash`` maps."""
+    return sorted(name for name in then.keys() | now.keys() if then.get(name) != now.get(name))
 
 
 def _changed_positions(entry: Any, path: str | None) -> set[int]:

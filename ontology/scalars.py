@@ -145,6 +145,9 @@ def parse_datetime_utc(value: Any) -> dt.datetime:
         text = value.strip()
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
             return end_of_day_utc(dt.date.fromisoformat(text))
+        if not re.match(r"\d{4}-\d{2}-\d{2}[T ]", text):
+            # ``20260410`` would parse as the start of that day, not its end: refuse it
+            raise ValueError(f"not a date (YYYY-MM-DD) or datetime (YYYY-MM-DDTHH:MM:SSZ): {value!r}")
         parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
         return parse_datetime_utc(parsed)
     raise ValueError(f"not a date or datetime: {value!r}")

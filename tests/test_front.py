@@ -90,6 +90,12 @@ def test_lag_reports_a_manifest_edited_since_ingest(tmp_path):
     lagging = runner.invoke(app, ["lag", str(project), *now, "-f", "json"])
     assert lagging.exit_code == 1
     assert json.loads(lagging.stdout)["configuration_changed"] == ["rules/followup.yaml"]
+    refused = runner.invoke(app, ["eligible", str(project), "-c", "market=UK", "--valid-at", "2025-01-01"])
+    assert refused.exit_code == 2 and "rules/followup.yaml" in refused.output and "inforce ingest" in refused.output
+    pack.write_text(pack.read_text().replace("15", "14", 1))
+    assert runner.invoke(app, ["lag", str(project), *now]).exit_code == 0  # reverted: nothing edited
+    moved = shutil.copytree(project, tmp_path / "moved")  # a project moved elsewhere is not "edited"
+    assert runner.invoke(app, ["lag", str(moved), *now]).exit_code == 0
 
 
 def test_eligible_counts_every_exclusion_and_details_only_what_is_asked(tmp_path):
@@ -118,3 +124,66 @@ def test_history_says_when_each_version_stopped_applying(tmp_path):
         (dt.date(2024, 6, 1), "changed"), (dt.date(2026, 3, 1), "changed"), (None, None)]
     text = runner.invoke(app, ["history", str(project), "SOP-114#5.2"]).stdout
     assert "applied until 2024-06-01 (changed by SOP-114@C#5.2)" in text and "still applies" in text
+
+
+def test_a_document_the_asker_may_not_read_is_excluded_for_access_alone(tmp_path):
+    project = copy("followup-handbooks", tmp_path)
+    ingest_project(project)
+    case = ["-c", "market=FR", "-c", "product=refurbished", "-c", "dispatch_date=2024-03-31", "-c", "pilot=false"]
+    hidden = json.loads(runner.invoke(app, ["eligible", str(project), *case, "-f", "json"]).stdout)
+    assert {"document": "P2", "reasons": ["access"]} in hidden["excluded"]
+    shown = json.loads(runner.invoke(app, ["eligible", str(project), *case, "--groups", "support-uk", "-f", "json"]).stdout)
+    p2 = next(e for e in shown["excluded"] if e["document"] == "P2")
+    assert "market" in p2["reasons"] and "access" not in p2["reasons"]
+
+
+def test_dates_are_written_one_way_and_out_of_range_ones_are_input_errors(tmp_path):
+    project = copy("followup-handbooks", tmp_path)
+    ingest_project(project)
+    compact = runner.invoke(app, ["asof", str(project), "P1#4.1", "--valid-at", "2025-01-01", "--known-at", "20250101"])
+    assert compact.exit_code == 2 and "--known-at" in compact.output
+    case = ["-c", "market=UK", "-c", "product=new", "-c", "pilot=false", "--groups", "support-uk"]
+    compact_case = runner.invoke(app, ["eligible", str(project), *case, "-c", "dispatch_date=20241212"])
+    assert compact_case.exit_code == 2 and "dispatch_date" in compact_case.output
+    far = runner.invoke(app, ["eligible", str(project), *case, "-c", "dispatch_date=9999-12-31"])
+    assert far.exit_code == 2 and isinstance(far.exception, SystemExit), far.output
+    assert "9999-12-31" in far.output and "past the last date" in far.output
+
+
+def test_exclusions_option_refuses_what_it_cannot_mean(tmp_path):
+    project = copy("followup-handbooks", tmp_path)
+    ingest_project(project)
+    case = ["-c", "market=UK", "-c", "product=new", "-c", "dispatch_date=2024-12-12", "-c", "pilot=false"]
+    for bad in ("-1", "P9"):
+        refused = runner.invoke(app, ["eligible", str(project), *case, "--exclusions", bad])
+        assert refused.exit_code == 2, (bad, refused.output)
+
+
+def _restricted_amendment(root: Path) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: leak\n")
+    (root / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-1\nkind: specification\ntitle: Spec\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n"
+        "2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\nB. Ratio 0.45.\n")
+    (root / "documents" / "secret.md").write_text(
+        "---\nid: ADD-SECRET\nkind: addendum\ntitle: Secret addendum\naccess: [board]\nissued: 2026-02-01\n"
+        "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T12:00:00Z\nsupersedes:\n"
+        "  - target: SPEC-1#2.1.B\n    scope: partial\n    effective: 2026-02-01\n    by: ADD-SECRET#1.4\n---\n"
+        "1 CHANGES\n\n1.4 Ratio 0.40 for exposed work.\n")
+    ingest_project(root)
+    return root
+
+
+def test_show_and_history_leave_out_what_the_asker_may_not_read(tmp_path):
+    project = _restricted_amendment(tmp_path / "p")
+    for command in (["show", str(project), "SPEC-1#2.1"], ["history", str(project), "SPEC-1"]):
+        hidden = runner.invoke(app, [*command, "-f", "json"])
+        assert hidden.exit_code == 0, hidden.output
+        data = json.loads(hidden.stdout)
+        listed = json.dumps({k: v for k, v in data.items() if k != "withheld"})
+        assert "1.4" not in listed and "2026-02-01" not in listed and "ADD-SECRET" not in listed
+        shown = runner.invoke(app, [*command, "--groups", "board", "-f", "json"])
+        assert "ADD-SECRET#1.4" in shown.stdout and "2026-02-01" in shown.stdout
+    assert json.loads(runner.invoke(app, ["history", str(project), "SPEC-1", "-f", "json"]).stdout)["withheld"] == [
+        "ADD-SECRET"]

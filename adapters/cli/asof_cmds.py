@@ -117,6 +117,8 @@ def _print_history(found: History) -> None:
             f"recorded {recorded}  {seq}{carried}{stopped}",
             markup=False,
         )
+    if found.withheld:
+        out.print(f"  withheld: entries from {', '.join(found.withheld)} (access)", markup=False)
     out.print(f"  index build {found.index_build}", markup=False)
 
 

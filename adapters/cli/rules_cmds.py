@@ -64,8 +64,9 @@ def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
     if text.isdigit():
         return int(text), ()
     named = tuple(part.strip() for part in text.split(",") if part.strip())
-    if not named:
-        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions")
+    if not named or text.startswith("-"):
+        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions",
+                         hint="e.g. --exclusions 100, --exclusions all, --exclusions P1,P3")
     return 0, named
 @handle_errors
 def eligible(

@@ -108,7 +108,7 @@ def ingest_project(
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
 
-        packs = {loaded.file: loaded.content_hash for loaded in rules.packs}
+        packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         with store.begin_ingest(manifest, configuration, rule_packs=packs) as tx:
             for uid in gone:
                 tx.remove(uid)

@@ -56,6 +56,8 @@ class History(BaseModel):
     locator: Locator
     versions: tuple[HistoryEntry, ...]
     index_build: str
+    #: documents whose versions or edges were left out: the asker may not read them
+    withheld: tuple[str, ...] = ()
 
 
 def history(index: AsOfIndex, asked: Locator) -> History:

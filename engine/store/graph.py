@@ -235,7 +235,8 @@ class GraphStore:
         return self._meta.get("configuration_id") or ""
 
     def rule_pack_hashes(self) -> dict[str, str]:
-        """Pack file -> content hash of the packs the live graph was built under."""
+        """Pack name (stock name, or the path the manifest gives) -> content hash of the packs
+        the live graph was built under; empty for a graph built before they were kept."""
         text = self._meta.get("rule_packs")
         return json.loads(text) if text else {}
 
