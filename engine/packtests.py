@@ -89,6 +89,12 @@ class MemoryCorpus:
     def title(self, locator: Locator) -> str:
         return next((d.title for d in self._revisions(locator.doc) if d.revision == locator.rev), "")
 
+    def span(self, locator: Locator) -> tuple[int, int] | None:
+        if locator.path is None:
+            return None
+        span = self.provision(locator)[1].span
+        return span.start, span.end
+
     def asof_index(self) -> AsOfIndex:
         """The as-of index over these documents: the same in-force answers a project gives."""
         outlines = {d.uid: {p.path: p.parent for p in d.provisions} for d in self._documents}

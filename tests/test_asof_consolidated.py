@@ -166,3 +166,92 @@ def test_amended_by_names_the_amenders_in_force_not_one_replaced_since(chained):
         before = project.asof("SPEC#2.1", dt.date(2026, 2, 15))
     assert [str(a) for a in answer.amended_by] == ["ADD-2#1.1", "ADD-2#1.2", "ADD-3"]
     assert [str(a) for a in before.amended_by] == ["ADD-1#1.1"]
+
+
+# ---- a replaced descendant is placed by its span, not by the first match of its wording ------
+
+REPEATED_BODY = """\
+2 PRODUCTS
+
+2.2 FIRST
+
+A. Foo bar.
+
+2.3 SECOND
+
+Note text: A. Foo bar.
+
+A. Foo bar.
+
+B. Kept as issued.
+"""
+
+
+@pytest.fixture
+def repeated(tmp_path) -> Path:
+    """2.2.A and 2.3.A read alike, and 2.3's intro quotes them; an addendum replaces 2.3.A."""
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: x\n")
+    write_doc(tmp_path, "SPEC", "2026-01-01", REPEATED_BODY)
+    write_doc(tmp_path, "ADD-1", "2026-02-01",
+              '1 CHANGES\n\n1.1 Paragraph 2.3.A: substitute "A. Baz qux."\n',
+              [{"target": "SPEC#2.3.A", "scope": "full", "effective": "2026-02-01", "by": "ADD-1#1.1"}])
+    ingest_project(tmp_path)
+    return tmp_path
+
+
+MARKER = '[2.3.A replaced by ADD-1@0#1.1] 1.1 Paragraph 2.3.A: substitute "A. Baz qux."'
+
+
+def test_the_replaced_descendant_is_replaced_in_its_own_place_not_in_the_intro(repeated):
+    text = text_on(repeated, "SPEC#2.3", dt.date(2026, 3, 1))
+    # the intro keeps its quotation; 2.3.A's own wording is gone, the replacement in its place
+    assert text == f"2.3 SECOND\n\nNote text: A. Foo bar.\n\n{MARKER}\n\nB. Kept as issued."
+
+
+def test_the_whole_document_marks_the_descendant_replaced_not_a_lookalike(repeated):
+    text = text_on(repeated, "SPEC", dt.date(2026, 3, 1))
+    assert "2.2 FIRST\n\nA. Foo bar.\n\n2.3 SECOND" in text  # 2.2.A untouched
+    assert f"Note text: A. Foo bar.\n\n{MARKER}\n\nB. Kept as issued." in text
+    assert text.count("A. Foo bar.") == 2 and text.count("replaced by") == 1
+
+
+def test_the_cli_shows_the_replacement_in_the_descendants_place(repeated):
+    answer = asof(repeated, "SPEC#2.3", "--valid-at", "2026-03-01")
+    assert answer["text"].endswith(f"Note text: A. Foo bar.\n\n{MARKER}\n\nB. Kept as issued.")
+
+
+def test_nested_replacements_the_outermost_wins(tmp_path):
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: x\n")
+    write_doc(tmp_path, "SPEC", "2026-01-01",
+              "2 PRODUCTS\n\n2.1 MIXTURES\n\nA. Strength:\n\n1. Footings: 4,000 psi.\n\n"
+              "2. Walls: 4,000 psi.\n\nB. Slump: 4 inches.\n")
+    write_doc(tmp_path, "ADD-1", "2026-02-01",
+              '1 CHANGES\n\n1.1 Paragraph 2.1.A: substitute "A. Strength: 5,000 psi."\n\n'
+              '1.2 Paragraph 2.1.A.2: substitute "2. Walls: 6,000 psi."\n',
+              [{"target": "SPEC#2.1.A", "scope": "full", "effective": "2026-02-01", "by": "ADD-1#1.1"},
+               {"target": "SPEC#2.1.A.2", "scope": "full", "effective": "2026-02-01", "by": "ADD-1#1.2"}])
+    ingest_project(tmp_path)
+    text = text_on(tmp_path, "SPEC#2.1", dt.date(2026, 3, 1))
+    assert "[2.1.A replaced by ADD-1@0#1.1]" in text and "2.1.A.2 replaced" not in text
+    assert "4,000 psi" not in text and text.endswith("B. Slump: 4 inches.")
+
+
+def test_without_spans_the_wording_is_searched_for_instead(chained):
+    """A text source that gives no spans (an older port) still gets its consolidated text."""
+    with Project.open(chained) as project:
+        store_texts = project.index.texts
+
+        class _NoSpans:
+            def text(self, locator):
+                return store_texts.text(locator)
+
+            def title(self, locator):
+                return store_texts.title(locator)
+
+        project.index.texts = _NoSpans()
+        text = project.index.answer("SPEC#2.1", dt.date(2026, 5, 1)).text
+    assert "[2.1.A replaced by ADD-2@0#1.1]" in text and "6,000 psi" in text and "4,000 psi" not in text
+    assert "B. Water-cementitious ratio: 0.45. [2.1.B amended by ADD-2@0#1.2]" in text
+    assert "[2.1.C replaced by ADD-3@0]" in text and "Slump" not in text

@@ -8,9 +8,19 @@ replacement, marked with the replacing locator. So, in the section's own text:
   LOC its final in-force replacement(s), followed transitively (an addendum replacing an
   addendum's item); a replacement that is a whole document (a full edge without ``by``: the
   descendant was deleted) shows the marker alone;
+- a descendant whose replacements are all out of force (the replacing document lapsed) shows
+  ``[PATH replaced by LOC, no longer in force]`` alone: a lapsed replacement does not revive
+  the wording it replaced, as a lapsed revision does not revive its predecessor;
 - a descendant that a partial edge amended keeps its text, followed by
-  ``[PATH amended by LOC]``; a partial edge on the section itself, an ancestor or the whole
-  document puts its marker after the section's text.
+  ``[PATH amended by LOC]`` (``[PATH amended by LOC, no longer in force]`` when the amender
+  lapsed); a partial edge on the section itself, an ancestor or the whole document puts its
+  marker after the section's text.
+
+Each descendant is placed by its character span: a provision's text is the slice of its
+revision's text layer that its ``span`` covers, so a descendant of the section (read in the
+section's own revision) sits at its span's offsets less the section's span start (0 for a whole
+document, whose text is the text layer). Only where the texts give no spans is the
+descendant's wording searched for in the section's text instead.
 
 The old wording of a replaced descendant never stays in. Edges on paths inside a replaced
 descendant are left out: their text went with it.
@@ -20,9 +30,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from inforce.ontology import Locator, Supersedes
+from inforce.ontology import Locator, NotFoundError, Supersedes
 
 from .supersession import INSIDE, EdgeHit
 from .timeline import IN_FORCE
@@ -30,9 +41,58 @@ from .timeline import IN_FORCE
 if TYPE_CHECKING:
     from .index import AsOfIndex
 
-__all__ = ["consolidated_text"]
+__all__ = ["Successors", "consolidated_text", "in_force_successors"]
 
 _Applies = Callable[[Supersedes], bool]
+
+#: What a marker adds when the replacement (or amender) it names is out of force on the day.
+LAPSED = "no longer in force"
+
+
+@dataclass(frozen=True, slots=True)
+class Successors:
+    """The replacements of a provision as of a day, transitively: ``live`` are in force on the
+    day, ``lapsed`` are not (their document lapsed, or dropped them); ``walked`` the edges."""
+
+    live: list[str]
+    lapsed: list[str]
+    walked: list[Supersedes]
+
+    def lapsed_pinned(self) -> list[Locator]:
+        """The lapsed replacements, each pinned to the revision that declared its edge."""
+        return [_declared_pin(Locator.parse(name), self.walked) for name in self.lapsed]
+
+
+def in_force_successors(
+    index: AsOfIndex, doc: str, path: str | None, day: int, known_ts: float, applies: _Applies | None
+) -> Successors:
+    """The full supersessions of ``doc#path`` followed transitively, split by whether each
+    final replacement is in force on the day (``index.section_state``: the one in-force
+    truth). A replacement out of force does not revive the target; it is only not named as
+    in force."""
+    names, walked = index.supersession.successors(doc, path, day, known_ts, applies)
+    live: list[str] = []
+    lapsed: list[str] = []
+    for name in names:
+        (live if _in_force(index, Locator.parse(name), day, known_ts) else lapsed).append(name)
+    return Successors(live, lapsed, walked)
+
+
+def _in_force(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> bool:
+    return index.section_state(locator.doc, locator.path, day, known_ts).state == IN_FORCE
+
+
+def _declared_pin(locator: Locator, walked: Sequence[Supersedes]) -> Locator:
+    """``locator`` pinned to the revision of the edge that named it (as it was declared)."""
+    for edge in reversed(walked):
+        replacement = edge.by if edge.by is not None else edge.source
+        if replacement.unpinned() != locator.unpinned():
+            continue
+        if replacement.rev is not None:
+            return replacement
+        if edge.source.doc == locator.doc and edge.source.rev is not None:
+            return Locator(doc=locator.doc, rev=edge.source.rev, path=locator.path)
+    return locator
 
 
 def consolidated_text(
@@ -42,7 +102,7 @@ def consolidated_text(
 
     ``hits`` are the section's amendments as of the day (the second list of
     ``SupersessionIndex.hits``); without any, this is the section's stored text. Reads text
-    through ``index.texts``, which must be set.
+    (and spans) through ``index.texts``, which must be set.
     """
     texts = index.texts
     if texts is None:
@@ -65,9 +125,10 @@ def consolidated_text(
         else:
             amended.setdefault(path, []).append(hit)
 
+    origin = _span_start(index, section)  # None: no spans, search for the wording instead
     # (start, end, new text) on ``base``: a replacement, or an insertion where start == end.
     edits: list[tuple[int, int, str]] = []
-    trailing: list[str] = []  # what has no place in the text (its wording was not found)
+    trailing: list[str] = []  # what has no place in the text (neither span nor wording found)
     cursor = 0  # descendants come in outline order: look for each after the one before
     for path in sorted(replaced | amended.keys(), key=_natural_key):
         if _inside_any(index, doc, path, replaced):
@@ -76,27 +137,33 @@ def consolidated_text(
             shown = [_replacement(index, doc, path, day, known_ts, applies)]
         else:
             shown = _amend_markers(index, amended[path], day, known_ts, applies)
-        old = _descendant_text(index, section, path, day, known_ts)
-        start = _find(base, old, cursor)
-        if start < 0:
-            trailing += shown
-            continue
-        cursor, end = start, start + len(old)
+        place = _placed(index, section, path, origin, len(base))
+        if place is None:
+            old = _descendant_text(index, section, path, day, known_ts)
+            found = _find(base, old, cursor)
+            if found < 0:
+                trailing += shown
+                continue
+            cursor, place = found, (found, found + len(old))
+        start, end = place
         if path in replaced:
             edits.append((start, end, shown[0]))
         else:
             edits.append((end, end, " " + " ".join(shown)))
     trailing += _amend_markers(index, covering, day, known_ts, applies)
 
-    out: list[str] = []
-    pos = 0
-    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
-        if start < pos:  # overlapping spans cannot come from distinct descendants; keep the first
+    # Outermost wins: an edit inside a range already replaced went with it. Insertions sort
+    # before a replacement starting where they stand (a marker after 2.1.B, then 2.1.C).
+    kept: list[tuple[int, int, str]] = []
+    reach = 0
+    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1] != e[0], -e[1])):
+        if start < reach:
             continue
-        out += [base[pos:start], new]
-        pos = end
-    out.append(base[pos:])
-    text = "".join(out)
+        kept.append((start, end, new))
+        reach = max(reach, end)
+    text = base
+    for start, end, new in reversed(kept):  # from the end: earlier offsets stay valid
+        text = text[:start] + new + text[end:]
     if trailing:
         text = text.rstrip() + "\n\n" + "\n\n".join(trailing)
     return text
@@ -113,6 +180,46 @@ def _inside_any(index: AsOfIndex, doc: str, path: str, replaced: set[str]) -> bo
         return False
     above = set(index.lineage(doc, path))
     return any(p != path and (p in above or path.startswith(p + ".")) for p in replaced)
+
+
+def _span(index: AsOfIndex, locator: Locator) -> tuple[int, int] | None:
+    """A pinned provision's (start, end) in its revision's text layer; None when the texts
+    cannot say (a source without spans, or a provision it does not hold)."""
+    span_of = getattr(index.texts, "span", None)
+    if span_of is None:
+        return None
+    try:
+        span = span_of(locator)
+    except NotFoundError:
+        return None
+    return None if span is None else (int(span[0]), int(span[1]))
+
+
+def _span_start(index: AsOfIndex, section: Locator) -> int | None:
+    """Where the section's text starts in its revision's text layer (0 for a whole document)."""
+    if getattr(index.texts, "span", None) is None:
+        return None
+    if section.path is None:
+        return 0
+    span = _span(index, section)
+    return None if span is None else span[0]
+
+
+def _placed(
+    index: AsOfIndex, section: Locator, path: str, origin: int | None, length: int
+) -> tuple[int, int] | None:
+    """Where descendant ``path`` sits in the section's text, by its span in the section's own
+    revision (None: no span, or one that does not fall inside the section's text)."""
+    if origin is None:
+        return None
+    descendant = Locator(doc=section.doc, rev=section.rev, path=path)
+    if not index.has(descendant):
+        return None
+    span = _span(index, descendant)
+    if span is None:
+        return None
+    start, end = span[0] - origin, span[1] - origin
+    return (start, end) if 0 <= start <= end <= length else None
 
 
 def _find(base: str, old: str, cursor: int) -> int:
@@ -143,25 +250,18 @@ def _descendant_text(
     return index.texts.text(pinned)  # type: ignore[union-attr]
 
 
-def _final(
-    index: AsOfIndex, locator: Locator, day: int, known_ts: float, applies: _Applies
-) -> list[Locator]:
-    """The in-force replacement(s) of ``locator``, full supersessions followed transitively
-    (``locator`` itself when none replaced it)."""
-    if not index.supersession.targets_document(locator.doc):
-        return [locator]
-    names, _ = index.supersession.successors(locator.doc, locator.path, day, known_ts, applies)
-    return [Locator.parse(n) for n in names] or [locator]
-
-
 def _replacement(
     index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies
 ) -> str:
-    """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``."""
-    names, _ = index.supersession.successors(doc, path, day, known_ts, applies)
+    """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``; the
+    marker alone, saying so, when no replacement is in force on the day."""
+    found = in_force_successors(index, doc, path, day, known_ts, applies)
+    if not found.live:
+        lapsed = ", ".join(str(s) for s in found.lapsed_pinned())
+        return f"[{path} replaced by {lapsed}, {LAPSED}]"
     shown: list[str] = []
     bodies: list[str] = []
-    for successor in (Locator.parse(n) for n in names):
+    for successor in (Locator.parse(n) for n in found.live):
         pinned = _pin(index, successor, day, known_ts)
         shown.append(str(pinned or successor))
         if pinned is not None and pinned.path is not None:
@@ -173,13 +273,25 @@ def _replacement(
 def _amend_markers(
     index: AsOfIndex, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies
 ) -> list[str]:
-    """``[TARGET amended by LOC]`` for each amending edge's in-force amender, without repeats."""
+    """``[TARGET amended by LOC]`` for each amending edge's in-force amender, without repeats;
+    ``[TARGET amended by LOC, no longer in force]`` for an edge none of whose amenders is."""
     markers: list[str] = []
     for hit in hits:
         target = hit.edge.target
         label = target.path if target.path is not None else target.doc
-        for amender in _final(index, Locator.parse(hit.successor), day, known_ts, applies):
-            marker = f"[{label} amended by {_pin(index, amender, day, known_ts) or amender}]"
-            if marker not in markers:
-                markers.append(marker)
+        amender = Locator.parse(hit.successor)
+        if index.supersession.targets_document(amender.doc):
+            found = in_force_successors(index, amender.doc, amender.path, day, known_ts, applies)
+        else:
+            found = Successors([], [], [])
+        if not found.live and not found.lapsed:  # not replaced: the amender itself
+            own = _in_force(index, amender, day, known_ts)
+            found = Successors([hit.successor] if own else [], [] if own else [hit.successor], [hit.edge])
+        if found.live:
+            new = [f"[{label} amended by {_pin(index, Locator.parse(n), day, known_ts) or n}]"
+                   for n in found.live]
+        else:
+            lapsed = ", ".join(str(s) for s in found.lapsed_pinned())
+            new = [f"[{label} amended by {lapsed}, {LAPSED}]"]
+        markers += [m for m in new if m not in markers]
     return markers

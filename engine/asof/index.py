@@ -70,6 +70,13 @@ class ProvisionTexts(Protocol):
         """The title of the document revision a pinned locator belongs to."""
         ...
 
+    def span(self, locator: Locator) -> tuple[int, int] | None:
+        """Where a pinned provision lies in its revision's text layer: ``(start, end)``
+        character offsets (its ``span``; a provision's text is that slice of the text layer).
+        Consolidated text places a replaced descendant by it; a source without spans (None,
+        or no such method) makes it search for the descendant's wording instead."""
+        ...
+
 
 class AsOfIndex:
     """Revisions and supersession edges of a project, indexed for as-of lookups in-process.
@@ -378,3 +385,9 @@ class _StoreTexts:
             return self._store.document(f"{locator.doc}@{locator.rev}").title
         document, _ = self._store.provision(locator)
         return document.title
+
+    def span(self, locator: Locator) -> tuple[int, int] | None:
+        if locator.path is None:
+            return None
+        _, provision = self._store.provision(locator)
+        return provision.span.start, provision.span.end
