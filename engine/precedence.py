@@ -107,17 +107,18 @@ def provision_in_force(
     A specification paragraph replaced by an addendum item is still "the specification, as
     amended by the addendum": it keeps its place in an order of precedence, with the
     addendum's text. A provision with nothing in force on the date cannot govern anything:
-    NotFoundError, saying why.
+    NotFoundError, saying why — a superseded one whose replacements are all out of force (the
+    addendum lapsed) included: the replaced text does not come back, and nothing replaces it.
     """
     answer = index.answer(locator, valid_at, known_at)
-    if not answer.in_force and answer.reason != "superseded":
+    superseded = answer.reason == "superseded"
+    if not answer.in_force and (not superseded or not answer.successors):
         raise NotFoundError(
             f"{locator} is not in force on {valid_at.isoformat()}: {answer.detail}",
             hint=f"inforce asof PROJECT {locator} --valid-at {valid_at.isoformat()} says why",
         )
     version = next(step.locator for step in answer.chain if step.kind == "version")
     document, provision = source.provision(version)
-    superseded = answer.reason == "superseded"
     replaced_by = answer.successors if superseded else ()
     me = locator.unpinned().format()
     replaces = tuple(

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import AsOfReason, Locator, Supersedes, UtcDateTime
 
-from .consolidate import consolidated_text
+from .consolidate import LAPSED, consolidated_text, in_force_successors
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
@@ -123,6 +123,10 @@ def _human(locator: Locator, label: str | None = None) -> str:
     return f"{name} §{locator.path}" if locator.path else name
 
 
+def _in_force(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> bool:
+    return index.section_state(locator.doc, locator.path, day, known_ts).state == IN_FORCE
+
+
 def _resolve_successor(index: AsOfIndex, successor: Locator, day: int, known_ts: float) -> Locator | None:
     state = index.section_state(successor.doc, successor.path, day, known_ts)
     if state.state != IN_FORCE:
@@ -179,9 +183,9 @@ def explain(
     texts = index.texts if with_text else None
 
     if full:
-        names, walked = index.supersession.successors(doc, path, day, known_ts, pinned_applies)
-        successors = tuple(sorted((Locator.parse(n) for n in names), key=lambda s: natural_key(str(s))))
-        chain += [_edge_step(index, e, "supersedes") for e in walked]
+        found = in_force_successors(index, doc, path, day, known_ts, pinned_applies)
+        successors = tuple(sorted((Locator.parse(n) for n in found.live), key=lambda s: natural_key(str(s))))
+        chain += [_edge_step(index, e, "supersedes") for e in found.walked]
         resolved = _resolve_successor(index, successors[0], day, known_ts) if len(successors) == 1 else None
         description = None
         if len(successors) == 1:
@@ -190,24 +194,37 @@ def explain(
             description = f"{target_name} as amended by {title or successors[0].doc}"
             if successors[0].path:
                 description += f" ({_human(successors[0])})"
+        detail = f"{asked.unpinned()} is superseded as of {valid_at}"
+        if found.lapsed:
+            # A lapsed replacement does not revive the target (as a lapsed revision does not
+            # revive its predecessor), and is not named as in force either.
+            lapsed = sorted(found.lapsed, key=natural_key)
+            one = len(lapsed) == 1
+            whose = "its replacement" if not successors else "replacement"
+            detail += (f"; {whose}{'' if one else 's'} {', '.join(lapsed)} "
+                       f"{'is' if one else 'are'} {LAPSED}")
         return AsOfAnswer(
             **base, in_force=False, resolved=resolved,
             text=texts.text(resolved) if texts is not None and resolved is not None else None,
             successors=successors, chain=tuple(chain), reason="superseded",
-            detail=f"{asked.unpinned()} is superseded as of {valid_at}", description=description,
+            detail=detail, description=description,
         )
 
     amenders: list[Locator] = []
     for hit in amended:
         chain.append(_edge_step(index, hit.edge, "amends"))
         amender = Locator.parse(hit.successor)
-        # An amender that was itself replaced amends through its replacements (in force only).
-        replaced, walked = index.supersession.successors(
-            amender.doc, amender.path, day, known_ts, pinned_applies)
-        chain += [_edge_step(index, e, "supersedes") for e in walked]
-        for current in [Locator.parse(n) for n in replaced] or [amender]:
-            if current not in amenders:
-                amenders.append(current)
+        # An amender that was itself replaced amends through its replacements; only those in
+        # force on the day are named (an amender out of force still leaves its edge in the chain).
+        found = in_force_successors(index, amender.doc, amender.path, day, known_ts, pinned_applies)
+        chain += [_edge_step(index, e, "supersedes") for e in found.walked]
+        if found.live or found.lapsed:
+            current = [Locator.parse(n) for n in found.live]
+        else:
+            current = [amender] if _in_force(index, amender, day, known_ts) else []
+        for one in current:
+            if one not in amenders:
+                amenders.append(one)
     fresh = index.is_fresh(asked, state)
     reason = detail = description = None
     if not fresh:

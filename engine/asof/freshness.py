@@ -28,6 +28,7 @@ from inforce.ontology import (
     parse_datetime_utc,
 )
 
+from .consolidate import in_force_successors
 from .revisions import locate
 from .timeline import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp
 
@@ -186,9 +187,10 @@ def _dropped_out(
     if index.entry(loc.doc) is None or state == UNKNOWN_PATH:
         return DroppedCandidate(locator=loc, reason="unknown_locator")
     if superseded:
-        names, _ = index.supersession.successors(loc.doc, loc.path, day, known_ts, pinned_applies)
+        # Only the replacements in force on the day: one that lapsed is no place to go instead.
+        found = in_force_successors(index, loc.doc, loc.path, day, known_ts, pinned_applies)
         return DroppedCandidate(
-            locator=loc, reason="superseded", successors=tuple(Locator.parse(n) for n in names)
+            locator=loc, reason="superseded", successors=tuple(Locator.parse(n) for n in found.live)
         )
     return DroppedCandidate(locator=loc, reason="removed" if state == REMOVED else "no_coverage_for_date")
 
@@ -210,8 +212,8 @@ def freshness_gate(
     known_at: dt.datetime | dt.date | str | None = None,
 ) -> FreshnessResult:
     """Pass when every cited locator is fresh; otherwise block, naming each stale citation and
-    its in-force replacement (locator and text: the in-force version, or the successors of a
-    superseded section)."""
+    its in-force replacement (locator and text: the in-force version, or the in-force
+    successors of a superseded section; none when every replacement lapsed)."""
     known, known_ts = _known(known_at)
     day = valid_at.toordinal()
     stale: list[StaleCitation] = []
