@@ -178,7 +178,7 @@ def test_dedup_and_the_freshness_gate_name_no_lapsed_successor(lapsing):
 
 def test_cli_asof_reports_no_successor_once_the_replacement_lapsed(lapsing):
     result = runner.invoke(app, ["asof", str(lapsing), "S#2.1.E", "--valid-at", "2026-04-15", "-f", "json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # nothing in force answers for it: exit 1
     answer = json.loads(result.stdout)
     assert answer["in_force"] is False and answer["reason"] == "superseded"
     assert answer["successors"] == [] and answer["resolved"] is None and answer["text"] is None

@@ -94,7 +94,7 @@ def asof(
         emit_json(answer)
     else:
         _print_answer(answer)
-    if answer.resolved is None and not answer.in_force and answer.reason == "no_coverage_for_date":
+    if answer.nothing_in_force:
         raise typer.Exit(EXIT_FINDING)
 
 

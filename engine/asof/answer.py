@@ -61,6 +61,12 @@ class AsOfAnswer(BaseModel):
     detail: str | None = None
     description: str | None = None
 
+    @property
+    def nothing_in_force(self) -> bool:
+        """Nothing answers for the locator on the date: not in force, and no in-force
+        replacement (lapsed, removed, not yet in force, or every successor out of force)."""
+        return not self.in_force and self.resolved is None and not self.successors
+
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""

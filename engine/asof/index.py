@@ -37,6 +37,7 @@ from typing import Any, Protocol
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
 
 from .answer import AsOfAnswer, explain
+from .consolidate import in_force_successors
 from .freshness import DedupResult, FreshnessResult, dedup_to_current, freshness_gate
 from .history import History, history
 from .revisions import (
@@ -288,13 +289,13 @@ class AsOfIndex:
         known_at: dt.datetime | dt.date | str | None = None,
     ) -> list[str]:
         """The in-force replacements of ``doc#path`` on ``valid_at``, transitively (locator
-        strings, in edge order); empty when no full supersession applies."""
+        strings, in edge order); empty when no full supersession applies, or when every
+        replacement is itself out of force (lapsed)."""
         known_ts = known_timestamp(known_at)
         day = valid_at.toordinal()
         if not self.supersession.targets_document(doc):
             return []
-        names, _ = self.supersession.successors(doc, path, day, known_ts, self.pinned_applies(day, known_ts))
-        return names
+        return in_force_successors(self, doc, path, day, known_ts, self.pinned_applies(day, known_ts)).live
 
     def is_fresh(self, locator: Locator, state: SectionState) -> bool:
         """Whether ``locator`` (pinned or not) cites the text ``state`` says is in force."""

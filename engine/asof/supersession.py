@@ -178,7 +178,10 @@ class SupersessionIndex:
         known_ts: float,
         pinned_applies: Callable[[Supersedes], bool] | None = None,
     ) -> tuple[list[str], list[Supersedes]]:
-        """The in-force replacements of ``doc#path``, transitively, and the edges walked.
+        """The final replacements of ``doc#path``, transitively, and the edges walked.
+
+        Whether each replacement is itself in force (its document may have lapsed) is the
+        as-of index's to say (``consolidate.in_force_successors``); this walks edges only.
 
         A replacement that is itself fully superseded is replaced by its own successors, as
         of the same day. A provision reached twice (a diamond, or a cycle a hand-built graph
