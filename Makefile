@@ -40,8 +40,27 @@ test: $(VENV)/.dev
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 
+# Every benchmark, each writing its own section of bench/RESULTS.md (bench/results/NAME.md,
+# assembled by bench/write_results.py with the command, date and machine). Sized for a 2-core
+# machine; the large projects are cached under /tmp/inforce-bench between runs (a first run
+# on a fresh machine writes and ingests them, a few minutes more). PostgreSQL is started by
+# ../shared/peers/start-postgres.sh; a benchmark that cannot start it says so in its section.
 bench: $(VENV)/.dev
-	$(BIN)/python bench/ingest_bench.py
+	$(BIN)/python -c "import psycopg" 2>/dev/null || $(BIN)/pip install -q -e '.[ml,dev,bench]'
+	$(BIN)/python bench/write_results.py --name ingest --title "Ingest: specification projects" -- \
+	  $(BIN)/python bench/ingest_bench.py --sizes 1000 5000
+	$(BIN)/python bench/write_results.py --name ingest-small --title "Ingest: short handbooks" -- \
+	  $(BIN)/python bench/ingest_bench.py --small-docs 5000
+	$(BIN)/python bench/write_results.py --name store --title "Store alone (documents built in memory)" -- \
+	  $(BIN)/python bench/store_bench.py --docs 1000 --provisions 50
+	$(BIN)/python bench/write_results.py --name embed --title "Embeddings (a separate step, never part of ingest)" -- \
+	  $(BIN)/python bench/embed_bench.py --passages 1000 --store
+	$(BIN)/python bench/write_results.py --name asof --title "As-of through Project, with PostgreSQL and the in-memory floor" -- \
+	  $(BIN)/python bench/asof_bench.py --docs 20000
+	$(BIN)/python bench/write_results.py --name eligibility --title "Eligibility through Project.eligible, with PostgreSQL and a Python scan" -- \
+	  $(BIN)/python bench/eligibility_bench.py --docs 20000 --runs 200
+	$(BIN)/python bench/write_results.py --name cli-eligible --title "CLI: inforce eligible against inforce stats" -- \
+	  $(BIN)/python bench/cli_eligible_bench.py --docs 20000 --runs 7
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev

@@ -1,40 +1,56 @@
 #!/usr/bin/env python3
-"""Eligibility before ranking, side by side: inforce's compiled index, a Python scan, PostgreSQL.
+"""Eligibility before ranking through the engine front, side by side with PostgreSQL and a Python scan.
 
 The workload is task T4 of ``../shared/peers/asof_peers.py``, generated the same way with the
-same seeds: N documents × 5 sections = 100k provisions (at N = 20,000), each with markets,
-a product class, an effective window and access groups; 200 cases (market, product, date,
-three groups). All three peers must return the same provisions for every checked case.
+same seeds: N documents × 5 sections = 100k records (at N = 20,000), each with markets, a
+product class, an effective window and access groups; 200 cases (market, product, date,
+three groups).
 
-Usage: bench/eligibility_bench.py [--docs 20000] [--runs 200] [--write bench/RESULTS.md]
-PostgreSQL on 127.0.0.1:55432 (../shared/peers/start-postgres.sh); skipped when unreachable.
+inforce answers through the path users call: each T4 record is written as one document of a
+real project (front matter ``applies_to``, ``effective``, ``access``; the rule of
+``bench/eligibility_bench.yaml``), the project is ingested with ``inforce ingest`` (cached
+under ``--project`` between runs: a re-run only re-ingests, which finds nothing changed), and
+every case is timed as ``Project.eligible(Context(...))`` — the whole decision: eligible
+documents and revisions, every exclusion counted by reason with the default detail limit,
+the applicability date and the calculations. The three peers must return the same records
+for every checked case.
+
+    python bench/eligibility_bench.py [--docs 20000] [--runs 200] [--project DIR] [--no-postgres]
+
+PostgreSQL: started with ``../shared/peers/start-postgres.sh`` (127.0.0.1:55432); when it
+cannot be started or reached the output says so and the PostgreSQL row reads "not run".
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import datetime as dt
-import platform
+import json
 import random
-import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from inforce.engine.eligibility import EligibilityIndex, EligibilityRecord
-from inforce.rules import RuleSet, load_pack
+from inforce.engine import Project
+from inforce.ontology import Context
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchutil import ingest_summary, ingest_usable, profile_table, start_postgres  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SECTIONS = [str(i) for i in range(1, 6)]
 MARKETS, PRODUCTS = ["UK", "DE", "FR", "US", "JP"], ["new", "refurbished", "pilot"]
 GROUPS = [f"g{i}" for i in range(20)]
 BASE = dt.date(2020, 1, 1)
+TARGET_MS = 2.0
+#: Bump when the files written for a project change, so a cached project is rewritten.
+PROJECT_FORMAT = 1
 
 
 def workload(n_docs: int) -> tuple[list[tuple], list[tuple]]:
-    """T4's provisions and cases. The shared seed-1 stream is advanced exactly as asof_peers.py
+    """T4's records and cases. The shared seed-1 stream is advanced exactly as asof_peers.py
     advances it (revision registry, then the T1 probes) so the cases are the same ones."""
     rnd = random.Random(1)
     for _ in range(n_docs):  # the revision registry of T1-T3
@@ -60,11 +76,103 @@ def workload(n_docs: int) -> tuple[list[tuple], list[tuple]]:
     return provisions, cases
 
 
+def document_id(record_id: str) -> str:
+    """``D12#3`` (a T4 record) -> ``T4-D12-S3`` (the document that carries it)."""
+    doc, section = record_id[1:].split("#")
+    return f"T4-D{doc}-S{section}"
+
+
+def record_id(document: str) -> str:
+    """The inverse of ``document_id``."""
+    _, doc, section = document.split("-")
+    return f"D{doc[1:]}#{section[1:]}"
+
+
+# ---- the project ---------------------------------------------------------------------------------
+
+
+def write_project(folder: Path, provisions: list[tuple]) -> bool:
+    """Write the T4 records as a project unless the same one is already there; True when written."""
+    stamp = folder / ".bench-stamp.json"
+    wanted = {"format": PROJECT_FORMAT, "records": len(provisions)}
+    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
+        return False
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "documents").mkdir(parents=True)
+    (folder / "rules").mkdir()
+    (folder / "rules/t4.yaml").write_text((HERE / "eligibility_bench.yaml").read_text())
+    (folder / "inforce.yaml").write_text(
+        "project: t4-eligibility\nfacets: [market, product]\nrules:\n  - path: rules/t4.yaml\n")
+    for pid, markets, products, start, until, acl in provisions:
+        doc = document_id(pid)
+        shard = folder / "documents" / f"{int(pid[1:].split('#')[0]) // 1000:03d}"
+        shard.mkdir(exist_ok=True)
+        effective = f"{{from: {start}" + (f", until: {until}}}" if until else "}")
+        (shard / f"{doc.lower()}.md").write_text("\n".join([
+            "---", f"id: {doc}", "kind: policy", f"title: T4 record {pid}", 'revision: "1"', "seq: 1",
+            f"effective: {effective}", f"recorded: {start}T09:00:00Z", f"access: [{', '.join(acl)}]",
+            f"applies_to: {{market: [{', '.join(markets)}], product: [{', '.join(products)}]}}", "---",
+            "## 1 Scope", "", f"Record {pid} of the T4 eligibility workload.", "",
+        ]))
+    stamp.write_text(json.dumps(wanted))
+    return True
+
+
+# ---- the peers -----------------------------------------------------------------------------------
+
+
 def python_scan(provisions, market, product, when, groups):
     wanted = set(groups)
     return [pid for pid, markets, products, start, until, acl in provisions
             if market in markets and product in products and start <= when
             and (until is None or until > when) and wanted.intersection(acl)]
+
+
+class Postgres:
+    """T4's table, indexes and query as in asof_peers.py, in a schema of its own."""
+
+    QUERY = ("SELECT id FROM provision WHERE %s = ANY(markets) AND %s = ANY(products) AND eff_from <= %s "
+             "AND (eff_until IS NULL OR eff_until > %s) AND acl && %s::text[]")
+
+    def __init__(self, provisions) -> None:
+        import psycopg
+
+        self.con = psycopg.connect("host=127.0.0.1 port=55432 user=postgres dbname=postgres", autocommit=True,
+                                   connect_timeout=5)
+        cur = self.cur = self.con.cursor()
+        cur.execute("DROP SCHEMA IF EXISTS inforce_eligibility_bench CASCADE; CREATE SCHEMA inforce_eligibility_bench;"
+                    " SET search_path TO inforce_eligibility_bench")
+        cur.execute("CREATE TABLE provision(id text primary key, markets text[], products text[], eff_from date, "
+                    "eff_until date, acl text[]);")
+        started = time.perf_counter()
+        with cur.copy("COPY provision FROM STDIN") as copy:
+            for row in provisions:
+                copy.write_row(row)
+        cur.execute("CREATE INDEX ON provision USING gin(markets); CREATE INDEX ON provision USING gin(products); "
+                    "CREATE INDEX ON provision USING gin(acl); CREATE INDEX ON provision(eff_from); ANALYZE provision;")
+        self.load_s = time.perf_counter() - started
+
+    def __call__(self, market, product, when, groups):
+        rows = self.cur.execute(self.QUERY, (market, product, when, when, groups), prepare=True).fetchall()
+        return [row[0] for row in rows]
+
+    def close(self) -> None:
+        self.cur.execute("DROP SCHEMA IF EXISTS inforce_eligibility_bench CASCADE")
+        self.con.close()
+
+
+def connect_postgres(provisions) -> tuple[Postgres | None, str]:
+    """The PostgreSQL peer, or None and why it could not run."""
+    said = start_postgres()
+    try:
+        return Postgres(provisions), said
+    except Exception as problem:  # noqa: BLE001 - the reason is printed, never swallowed
+        return None, f"{type(problem).__name__}: {str(problem).strip()} (start-postgres.sh said: {said})"
+
+
+# ---- timing ---------------------------------------------------------------------------------------
 
 
 def timed(function, items, runs):
@@ -78,111 +186,132 @@ def timed(function, items, runs):
     return statistics.median(times), times[max(0, int(0.95 * len(times)) - 1)]
 
 
-def postgres(provisions):
-    try:
-        import psycopg
-
-        con = psycopg.connect("host=127.0.0.1 port=55432 user=postgres dbname=postgres", autocommit=True,
-                              connect_timeout=3)
-    except Exception as problem:  # noqa: BLE001 - any failure to connect skips the peer
-        print(f"PostgreSQL peer skipped: {problem}", file=sys.stderr)
-        return None
-    cur = con.cursor()
-    cur.execute("DROP TABLE IF EXISTS provision; CREATE TABLE provision(id text primary key, markets text[], "
-                "products text[], eff_from date, eff_until date, acl text[]);")
-    with cur.copy("COPY provision FROM STDIN") as copy:
-        for row in provisions:
-            copy.write_row(row)
-    cur.execute("CREATE INDEX ON provision USING gin(markets); CREATE INDEX ON provision USING gin(products); "
-                "CREATE INDEX ON provision USING gin(acl); CREATE INDEX ON provision(eff_from); ANALYZE provision;")
-    query = ("SELECT id FROM provision WHERE %s = ANY(markets) AND %s = ANY(products) AND eff_from <= %s "
-             "AND (eff_until IS NULL OR eff_until > %s) AND acl && %s::text[]")
-
-    def run(market, product, when, groups):
-        return [row[0] for row in cur.execute(query, (market, product, when, when, groups), prepare=True).fetchall()]
-
-    return run
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--docs", type=int, default=20000)
+    parser.add_argument("--docs", type=int, default=20000, help="T4 documents (× 5 records)")
     parser.add_argument("--runs", type=int, default=200)
-    parser.add_argument("--write", type=Path, help="replace the 'Eligibility (issue 4)' section of this file")
+    parser.add_argument("--project", type=Path, default=None,
+                        help="where the T4 project is written and ingested (default /tmp/inforce-bench/eligibility-t4-N)")
+    parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out (said in the output)")
     args = parser.parse_args()
+    folder = args.project or Path(f"/tmp/inforce-bench/eligibility-t4-{args.docs}")
 
     provisions, cases = workload(args.docs)
     started = time.perf_counter()
-    records = [EligibilityRecord(uid=pid, document=pid, kind="policy", effective_from=start, effective_until=until,
-                                 applies_to={"market": tuple(markets), "product": tuple(products)},
-                                 access=tuple(acl))
-               for pid, markets, products, start, until, acl in provisions]
-    rules = RuleSet(packs=(load_pack(HERE / "eligibility_bench.yaml", facets=["market", "product"]),),
-                    facets=("market", "product"))
-    index = EligibilityIndex(records, rules)
-    build_s = time.perf_counter() - started
+    written = write_project(folder, provisions)
+    write_s = time.perf_counter() - started
+    ingest_s, summary, rebuilt = ingest_usable(folder)
 
-    def inforce(market, product, when, groups):
-        return index.eligible_uids({"market": market, "product": product}, groups, when)
+    def context(market, product, when, groups):
+        return Context(valid_at=when, groups=tuple(groups), attributes={"market": market, "product": product})
 
-    pg = postgres(provisions)
-    checked = 50
-    agree_py = sum(set(inforce(*c)) == set(python_scan(provisions, *c)) for c in cases[:checked])
-    agree_pg = sum(set(inforce(*c)) == set(pg(*c)) for c in cases[:checked]) if pg else None
-    eligible = statistics.median(len(inforce(*c)) for c in cases[:checked])
-    for case in cases:  # warm
-        inforce(*case)
-    results = {"inforce compiled index": timed(inforce, cases, args.runs),
-               "Python scan (in-memory)": timed(lambda *c: python_scan(provisions, *c), cases, 50)}
-    if pg:
-        for case in cases[:20]:
-            pg(*case)
-        results["PostgreSQL GIN + B-tree"] = timed(pg, cases, args.runs)
+    with Project.open(folder) as project:
+        started = time.perf_counter()
+        project.eligible(context(*cases[0]))
+        first_s = time.perf_counter() - started
+        started = time.perf_counter()
+        rows = project.store.applicability_rows()
+        rows_s = time.perf_counter() - started
+        records = len(project.eligibility.records)
+
+        def front(market, product, when, groups):
+            return project.eligible(context(market, product, when, groups))
+
+        def inforce_records(case) -> set[str]:
+            result = front(*case)
+            assert result.outcome in ("eligible", "refusal"), result.outcome
+            return {record_id(uid.split("@")[0]) for uid in result.eligible_revisions}
+
+        if args.no_postgres:
+            pg, pg_note = None, "left out (--no-postgres)"
+        else:
+            pg, pg_note = connect_postgres(provisions)
+        checked = 50
+        agree_py = sum(inforce_records(c) == set(python_scan(provisions, *c)) for c in cases[:checked])
+        agree_pg = sum(inforce_records(c) == set(pg(*c)) for c in cases[:checked]) if pg else None
+        decisions = [front(*c) for c in cases[:checked]]
+        eligible = statistics.median(len(d.eligible) for d in decisions)
+        counted = all(d.excluded_total + len(d.eligible) == records for d in decisions)
+        detailed = statistics.median(len(d.excluded) for d in decisions)
+        for case in cases:  # warm
+            front(*case)
+
+        bare = project.eligibility
+
+        def index_only(market, product, when, groups):
+            return bare.eligible_uids({"market": market, "product": product}, groups, when)
+
+        results = {
+            "inforce `Project.eligible(Context(...))` (full decision)": timed(front, cases, args.runs),
+            "inforce index alone (`EligibilityIndex.eligible_uids`, no reasons; reference)":
+                timed(index_only, cases, args.runs),
+            "Python scan (in-memory)": timed(lambda *c: python_scan(provisions, *c), cases, 50),
+        }
+        pg_name = "PostgreSQL GIN + B-tree"
+        if pg:
+            for case in cases[:20]:
+                pg(*case)
+            results[pg_name] = timed(pg, cases, args.runs)
+            pg_load = pg.load_s
+            pg.close()
+        else:
+            results[pg_name] = None
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for k in range(args.runs):
+            front(*cases[k % len(cases)])
+        profiler.disable()
+        example = front(*cases[0])
 
     ms = lambda seconds: f"{seconds * 1e3:.3f}"  # noqa: E731
+    ours = results["inforce `Project.eligible(Context(...))` (full decision)"][0]
     lines = [
-        f"{len(provisions):,} provisions, ~{eligible:.0f} eligible per case (median); index built in {build_s:.2f} s",
-        f"agreement on {checked} cases: inforce = Python scan {agree_py}/{checked}"
-        + (f", inforce = PostgreSQL {agree_pg}/{checked}" if pg else ", PostgreSQL skipped"),
+        f"T4 workload: {len(provisions):,} records ({args.docs:,} × 5), each one document of an ingested project "
+        f"(`{folder}`; {records:,} revisions in the eligibility index); {args.runs} timed calls over 200 cases.",
         "",
-        "| peer | p50 ms | p95 ms |",
-        "|---|---|---|",
+        "- project: " + (f"written in {write_s:.1f} s and ingested (`inforce ingest`) in {ingest_s:.1f} s"
+                         if written else f"files cached from an earlier run; `inforce ingest` re-run: {ingest_s:.1f} s in all")
+        + f" ({ingest_summary(summary)})" + (f"; {rebuilt}" if rebuilt else ""),
+        f"- first question after `Project.open` (compiles the rules, reads every revision's applicability, "
+        f"builds the index): {first_s:.2f} s; the store read alone (`applicability_rows()`, {len(rows):,} rows) "
+        f"{rows_s:.2f} s",
+        "- PostgreSQL: " + (f"run (load: COPY + indexes {pg_load:.2f} s)" if pg else f"**not run** — {pg_note}"),
+        f"- agreement on {checked} cases (same eligible records): inforce = Python scan {agree_py}/{checked}; "
+        + (f"inforce = PostgreSQL {agree_pg}/{checked}" if pg else "PostgreSQL not run"),
+        f"- per case (median of {checked}): {eligible:.0f} eligible documents, "
+        f"{len(example.excluded_by_reason)} exclusion reasons counted over all {records:,} revisions "
+        f"(every case: eligible + excluded_total = records: {'yes' if counted else 'NO'}), "
+        f"{detailed:.0f} exclusions in detail (the default limit); case 1: outcome {example.outcome}, "
+        f"applicability date {example.applicability_date.attribute if example.applicability_date else '-'}, "
+        f"excluded by reason {json.dumps(example.excluded_by_reason)}, {len(example.calculations)} calculations",
+        "",
+        "| peer | p50 ms | p95 ms | p50 ÷ Project.eligible p50 |",
+        "|---|---|---|---|",
     ]
-    lines += [f"| {name} | {ms(p50)} | {ms(p95)} |" for name, (p50, p95) in results.items()]
-    ours = results["inforce compiled index"][0]
-    ratios = [f"{results['Python scan (in-memory)'][0] / ours:.1f}× the Python scan"]
-    if pg:
-        ratios.insert(0, f"{results['PostgreSQL GIN + B-tree'][0] / ours:.1f}× PostgreSQL")
-    lines += ["", "inforce p50 is " + ", ".join(ratios) + " (faster)."]
+    for name, row in results.items():
+        if row is None:
+            lines.append(f"| {name} | not run | not run | — |")
+        else:
+            lines.append(f"| {name} | {ms(row[0])} | {ms(row[1])} | {row[0] / ours:.2f}× |")
+    met = ours * 1e3 <= TARGET_MS
+    lines += [
+        "",
+        f"Target `Project.eligible` p50 ≤ {TARGET_MS} ms over {len(provisions):,} records: "
+        + (f"**met** ({ms(ours)} ms)" if met else f"**NOT met** ({ms(ours)} ms)")
+        + ("; faster than PostgreSQL" if results[pg_name] and results[pg_name][0] > ours else
+           "; PostgreSQL is faster" if results[pg_name] else "") + ".",
+        "",
+        f"Where `Project.eligible` spends its time (cProfile over {args.runs} calls; the profiler inflates "
+        "small calls, read the shares):",
+        "",
+        *profile_table(profiler, 8, cumulative=True),
+        "",
+        *profile_table(profiler, 8),
+    ]
     print("\n".join(lines))
-    if agree_py != checked or (pg and agree_pg != checked):
-        sys.exit("the peers disagree")
-    if args.write:
-        _write(args.write, lines, args)
-
-
-def _write(path: Path, lines: list[str], args) -> None:
-    model = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-    name = next((l.split(":", 1)[1].strip() for l in model.splitlines() if l.startswith("Model name")), "?")  # noqa: E741
-    import os
-
-    section = "\n".join([
-        "## Eligibility (issue 4)",
-        "",
-        f"Machine: {name}, {os.cpu_count()} cores, Python {platform.python_version()}. "
-        f"Command: `.venv/bin/python bench/eligibility_bench.py --docs {args.docs} --runs {args.runs}` "
-        "(PostgreSQL from `../shared/peers/start-postgres.sh`). Task T4 of `../shared/peers/asof_peers.py`: "
-        "eligibility (market, product, effective window, access groups) evaluated before any ranking; "
-        "the inforce peer is `EligibilityIndex.eligible_uids`, boolean arrays per facet value and group "
-        "built once at open.",
-        "",
-        *lines,
-        "",
-    ])
-    text = path.read_text() if path.exists() else "# Benchmark results\n"
-    pattern = re.compile(r"^## Eligibility \(issue 4\)\n.*?(?=^## |\Z)", re.S | re.M)
-    text = pattern.sub(section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
-    path.write_text(text)
+    if agree_py != checked or (pg and agree_pg != checked) or not counted:
+        sys.exit("the peers disagree with inforce (see above)")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def main() -> None:
         embedder.embed(texts[start : start + args.batch_size])
     seconds = time.perf_counter() - started
     words = sum(len(t.split()) for t in texts) / len(texts)
-    print(f"model load {loaded:.1f} s; torch threads {torch.get_num_threads()}; "
+    print(f"- model load {loaded:.1f} s; torch threads {torch.get_num_threads()}; "
           f"{len(texts)} passages (mean {words:.0f} words), batch {args.batch_size}: "
           f"{seconds:.2f} s = {len(texts) / seconds:.0f} passages/s")
     if args.store:
@@ -85,7 +85,7 @@ def _store_rate(embedder, texts: list[str], batch_size: int) -> None:
             ))
         tx.commit()
     report = embed_project(root, embedder, batch_size=batch_size)
-    print(f"embed_project: {report.embedded} passages embedded in {report.embed_seconds:.2f} s "
+    print(f"- embed_project: {report.embedded} passages embedded in {report.embed_seconds:.2f} s "
           f"({report.passages_per_second:.0f}/s); whole run incl. cache and vector index {report.seconds:.2f} s")
 
 

@@ -139,12 +139,12 @@ def main() -> None:
     root.mkdir(parents=True, exist_ok=True)
     common = ["--docs", str(args.docs), "--provisions", str(args.provisions), "--root", str(root)]
     full = _phase([*common, "--phase", "full"])
-    print(f"full ingest : {full['provisions']:,} provisions in {full['total_s']:.2f} s "
+    print(f"- full ingest: {full['provisions']:,} provisions in {full['total_s']:.2f} s "
           f"(add {full['add_s']:.2f} s, commit {full['commit_s']:.2f} s) = {full['provisions_per_s']:,.0f} provisions/s; "
           f"db {full['db_mb']:.0f} MB; peak RSS {full['peak_rss_mb']:.0f} MB")
     sizing = ["--changed", str(args.changed)] if args.changed else ["--share", str(args.share)]
     delta = _phase([*common, *sizing, "--phase", "delta"])
-    print(f"delta ingest: {delta['documents_changed']} documents ({delta['provisions']:,} provisions) replaced in "
+    print(f"- delta ingest: {delta['documents_changed']} documents ({delta['provisions']:,} provisions) replaced in "
           f"{delta['total_s']:.2f} s (commit {delta['commit_s']:.2f} s); peak RSS {delta['peak_rss_mb']:.0f} MB")
     if args.keep is None:
         shutil.rmtree(root, ignore_errors=True)
