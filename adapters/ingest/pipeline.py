@@ -6,8 +6,10 @@ corpus check, a crash during the load — leaves the previous graph exactly as i
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +75,11 @@ def ingest_project(
     derived once every document's metadata is known, so an addendum parsed before the
     specification it amends still resolves.
     """
+    with _cyclic_collection_paused():
+        return _ingest_project(Path(root), progress)
+
+
+def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     started = time.perf_counter()
     root = Path(root)
     manifest, warnings = load_manifest_with_warnings(root)
@@ -187,6 +194,25 @@ def _derive(
         else meta
         for meta in metadata
     ]
+
+
+@contextmanager
+def _cyclic_collection_paused() -> Iterator[None]:
+    """Hold off the cyclic garbage collector for the length of an ingest.
+
+    An ingest allocates millions of objects and keeps many until it returns (every
+    document's metadata), so the collector's full passes walk a growing heap and find
+    nothing to free: ~1.5 s of a 24k-file ingest. Documents hold no reference cycles;
+    memory is freed by reference counting as before, and once the ingest returns what it
+    kept is gone before the collector runs again.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _relative(path: Path, root: Path) -> str:
