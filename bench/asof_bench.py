@@ -483,6 +483,7 @@ def main() -> int:
     # ---- report
     ms = lambda t: f"{t * 1e3:.4f}"  # noqa: E731
     pair = lambda t: f"{ms(t[0])} / {ms(t[1])}" if t else "not run"  # noqa: E731
+    times = lambda r: f"{r:.3f}×" if r < 0.1 else f"{r:.1f}×"  # noqa: E731
     names = {
         "T1": "T1 one section as of a date",
         "T1k": "T1k the same, known_at before its latest revision was recorded",
@@ -509,8 +510,8 @@ def main() -> int:
         front, pg_t, py_t = row["front"], row["pg"], row["py"]
         out.append(
             f"| {names[key]} | {pair(pg_t)} | {pair(py_t)} | {pair(front) if front else '— (no project)'} | "
-            f"{pair(row['index'])} | {f'{pg_t[0] / front[0]:.1f}×' if pg_t and front else '—'} | "
-            f"{f'{front[0] / py_t[0]:.1f}×' if front else '—'} |"
+            f"{pair(row['index'])} | {times(pg_t[0] / front[0]) if pg_t and front else '—'} | "
+            f"{times(front[0] / py_t[0]) if front else '—'} |"
         )
     out += [
         "",
