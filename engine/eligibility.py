@@ -175,11 +175,23 @@ class EligibilityIndex:
         starts = [i for i in range(n) if i == 0 or self.records[i].document != self.records[i - 1].document]
         self._doc_starts = np.array(starts, dtype=np.int64)
         self._doc_names = [self.records[i].document for i in starts]
+        sizes = np.diff(np.append(self._doc_starts, n))
+        self._doc_of_row = np.repeat(np.arange(len(starts), dtype=np.int64), sizes)
+        # Documents with several revisions, and their rows laid end to end, for ``_speakers``.
+        self._multi_docs = np.flatnonzero(sizes > 1)
+        multi_sizes = sizes[self._multi_docs]
+        self._multi_rows = (
+            np.concatenate([np.arange(self._doc_starts[d], self._doc_starts[d] + sizes[d]) for d in self._multi_docs])
+            if len(self._multi_docs) else np.zeros(0, dtype=np.int64)
+        )
+        self._multi_starts = np.concatenate([[0], np.cumsum(multi_sizes)[:-1]]).astype(np.int64) if len(
+            multi_sizes) else np.zeros(0, dtype=np.int64)
         self._from = np.array([r.effective_from.toordinal() for r in self.records], dtype=np.int64)
         self._recorded = np.array(
             [r.recorded.timestamp() if r.recorded is not None else -np.inf for r in self.records], dtype=float
         )
         self._segments = self._timeline(range(len(starts)), float("inf"))
+        self._row_windows = self._lay_out_by_row(self._segments)
         self._replacements(edges)
         self._known_cache: tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
         kinds = sorted({r.kind for r in self.records})
@@ -353,11 +365,39 @@ class EligibilityIndex:
     def _period(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
         """The revisions in force on ``day`` as known at ``known_at`` (one per document at most),
         before supersession of whole documents (``_superseded``)."""
-        start, end, rows = self._segments_known(known_at)
         ordinal = day.toordinal()
-        period = self._none.copy()
-        period[rows[(start <= ordinal) & (ordinal < end)]] = True
+        if known_at is None:
+            # Each revision's first window laid out by row: one comparison, no scatter; the
+            # rare further windows (a revision resumed after a temporary one) added after.
+            row_start, row_end, extra = self._row_windows
+            period = (row_start <= ordinal) & (ordinal < row_end)
+            start, end, rows = extra
+        else:
+            period = self._none.copy()
+            start, end, rows = self._segments_known(known_at)
+        if len(rows):
+            period[rows[(start <= ordinal) & (ordinal < end)]] = True
         return period
+
+    def _lay_out_by_row(
+        self, segments: tuple[np.ndarray, np.ndarray, np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """The windows as ``(start per row, end per row, further windows)``; a row without a
+        window gets an empty one."""
+        start, end, rows = segments
+        n = len(self.records)
+        row_start = np.full(n, OPEN, dtype=np.int64)
+        row_end = np.full(n, OPEN, dtype=np.int64)
+        first = np.ones(len(rows), dtype=bool)
+        if len(rows):
+            order = np.argsort(rows, kind="stable")
+            sorted_rows = rows[order]
+            repeat = np.zeros(len(rows), dtype=bool)
+            repeat[1:] = sorted_rows[1:] == sorted_rows[:-1]
+            first[order[repeat]] = False
+        row_start[rows[first]] = start[first]
+        row_end[rows[first]] = end[first]
+        return row_start, row_end, (start[~first], end[~first], rows[~first])
 
     def eligible_uids(
         self, attributes: Mapping[str, Any], groups: Iterable[str], day: dt.date,
@@ -454,7 +494,9 @@ class EligibilityIndex:
                 trace.append(TraceStep(rule="-", source="", effect=(
                     "a calculation needs " + ", ".join(calculated.clarify) + ": clarification requested")))
         fired += calculated.rules_fired
-        return EligibilityResult(
+        # Built from values this method made and typed itself: no validation pass over the
+        # (possibly thousands of) eligible revisions on the hot path.
+        return EligibilityResult.model_construct(
             outcome="clarification_request" if calculated.clarify else "eligible",
             applicability_date=applicability,
             eligible=tuple(eligible_documents), excluded=shown, excluded_total=total,
@@ -462,7 +504,7 @@ class EligibilityIndex:
             missing_attributes=tuple(calculated.clarify), unmatched_values=tuple(calculated.unmatched),
             calculations=tuple(calculated.calculations), rules_fired=tuple(fired),
             conditional_on=calculated.conditional_on,
-            eligible_revisions=tuple(self._uids[eligible].tolist()), trace=tuple(trace),
+            eligible_revisions=tuple(self._uids[eligible].tolist()), trace=tuple(trace), reason=None,
         )
 
     def _applicability(self, rules, attributes, valid_at: dt.date | None) -> ApplicabilityDate:
@@ -509,37 +551,56 @@ class EligibilityIndex:
         n = len(self.records)
         if n == 0:
             return [], 0, {}
-        starts = self._doc_starts
-        any_eligible = np.logical_or.reduceat(eligible, starts)
-        first_covering = np.minimum.reduceat(np.where(period, self._index, n), starts)
-        started = self._from <= day.toordinal()
-        last_started = np.maximum.reduceat(np.where(started, self._index, -1), starts)
-        speaker = np.where(first_covering < n, first_covering, np.where(last_started >= 0, last_started, starts))
-        out = ~any_eligible
-        speaker_out = speaker[out]
+        doc_eligible = np.zeros(len(self._doc_names), dtype=bool)
+        doc_eligible[self._doc_of_row[eligible]] = True
+        out_docs = np.flatnonzero(~doc_eligible)
+        speaker = self._speakers(period, day)
+        out_speakers = speaker[out_docs]
+        # Counted in row space (one speaking row per excluded document), so a case over 100k
+        # documents costs a few array passes, whatever the number excluded.
+        speaking = np.zeros(n, dtype=bool)
+        speaking[out_speakers] = True
         # A document the asker may not read is excluded for access alone: its facets and dates
         # are its content, and stating them would let a caller probe them case by case.
-        hidden = ~readable[speaker_out]
+        visible = speaking & readable
         reasons: dict[str, np.ndarray] = {}
         for facet, fails in failures:
-            mask = fails[speaker_out] & ~hidden
-            reasons[facet] = reasons[facet] | mask if facet in reasons else mask
-        reasons["period"] = ~period[speaker_out] & ~hidden
-        reasons["superseded"] = superseded[speaker_out] & ~hidden
-        reasons["access"] = hidden
-        by_reason = {name: int(mask.sum()) for name, mask in reasons.items() if mask.any()}
-        out_docs = np.nonzero(out)[0]
-        picked = list(range(len(out_docs))) if limit is None else list(range(min(limit, len(out_docs))))
+            reasons[facet] = reasons[facet] | fails if facet in reasons else fails
+        reasons["period"] = ~period
+        reasons["superseded"] = superseded
+        by_reason = {name: int(np.count_nonzero(mask & visible)) for name, mask in reasons.items()}
+        by_reason["access"] = int(np.count_nonzero(speaking & ~readable))
+        by_reason = {name: count for name, count in by_reason.items() if count}
+        picked = list(range(len(out_docs) if limit is None else min(max(limit, 0), len(out_docs))))
         if named:
             wanted = set(named)
             seen = set(picked)
-            picked += [k for k, d in enumerate(out_docs.tolist()) if self._doc_names[d] in wanted and k not in seen]
+            picked += [k for k in range(len(out_docs)) if self._doc_names[out_docs[k]] in wanted and k not in seen]
         detailed = []
         for k in picked:
-            why = tuple(name for name, mask in reasons.items() if mask[k])
-            row = int(speaker_out[k])
-            detailed.append((Exclusion(document=self._doc_names[int(out_docs[k])], reasons=why), row))
+            row = int(out_speakers[k])
+            if readable[row]:
+                why = tuple(name for name, mask in reasons.items() if mask[row])
+            else:
+                why = ("access",)
+            detailed.append((Exclusion.model_construct(document=self._doc_names[int(out_docs[k])], reasons=why), row))
         return detailed, len(out_docs), by_reason
+
+    def _speakers(self, period: np.ndarray, day: dt.date) -> np.ndarray:
+        """Per document, the revision that speaks for it on ``day``: the one in force; without
+        one, its latest that had taken effect; else its first. A document with one revision
+        is its own speaker; only documents with several are reduced (usually few)."""
+        speaker = self._doc_starts.copy()
+        rows = self._multi_rows
+        if len(rows):
+            n = len(self.records)
+            first_covering = np.minimum.reduceat(np.where(period[rows], rows, n), self._multi_starts)
+            started = self._from[rows] <= day.toordinal()
+            last_started = np.maximum.reduceat(np.where(started, rows, -1), self._multi_starts)
+            chosen = np.where(first_covering < n, first_covering,
+                              np.where(last_started >= 0, last_started, self._doc_starts[self._multi_docs]))
+            speaker[self._multi_docs] = chosen
+        return speaker
 
     def _source(self, rule_id: str) -> str:
         rule = next((r for r in self.rules.eligibility + self.rules.calculations if r.id == rule_id), None)

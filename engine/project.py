@@ -149,6 +149,7 @@ class Project:
         self.root = root
         self.store = store
         self._cache: dict[str, Any] = {}
+        self._stamp: tuple[int, int] | None = None  # CURRENT as last seen by ``refresh``
 
     @classmethod
     def open(cls, root: str | Path) -> Project:
@@ -178,6 +179,10 @@ class Project:
         """
         from .store import GraphStore
 
+        stamp = self.store.layout.current_stamp()
+        if stamp is not None and stamp == self._stamp:
+            return False
+        self._stamp = stamp
         if self.store.layout.generation() == self.store.generation():
             return False
         self.store.close()

@@ -89,7 +89,10 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
 
     with GraphStore.open(root, read_only=False) as store:
         previous = store.source_hashes()  # source file -> (revision uid, content hash)
-        rebuild = store.configuration_id() != configuration or store.manifest() != manifest
+        packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
+        # The packs as the graph records them must be these, or the engine refuses to answer.
+        rebuild = (store.configuration_id() != configuration or store.manifest() != manifest
+                   or store.rule_pack_hashes() != packs)
         current: dict[str, Path] = {_relative(path, root): path for path in files}
         # Only a file the graph already holds needs hashing to tell whether it changed; a new
         # one (every file of a first ingest) is parsed anyway, and the parser hashes it then.
@@ -115,7 +118,6 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
 
-        packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         with store.begin_ingest(manifest, configuration, rule_packs=packs) as tx:
             for uid in gone:
                 tx.remove(uid)

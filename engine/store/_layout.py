@@ -101,6 +101,15 @@ class StoreLayout:
             raise StoreError(f"{self.current_file}: unexpected content {name!r}; re-run inforce ingest")
         return self.home / name
 
+    def current_stamp(self) -> tuple[int, int] | None:
+        """``CURRENT``'s inode and modification time: changes whenever a swap replaces it
+        (cheaper to ask than reading the file, so a reader can check before every question)."""
+        try:
+            found = os.stat(self.current_file)
+        except FileNotFoundError:
+            return None
+        return found.st_ino, found.st_mtime_ns
+
     def generation(self) -> int:
         """The live generation now (0 before the first ingest)."""
         live = self.live()
