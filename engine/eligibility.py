@@ -175,7 +175,7 @@ class EligibilityIndex:
         starts = [i for i in range(n) if i == 0 or self.records[i].document != self.records[i - 1].document]
         self._doc_starts = np.array(starts, dtype=np.int64)
         self._doc_names = [self.records[i].document for i in starts]
-        sizes = np.diff(np.append(self._doc_starts, n))
+        sizes = self._doc_sizes = np.diff(np.append(self._doc_starts, n))
         self._doc_of_row = np.repeat(np.arange(len(starts), dtype=np.int64), sizes)
         # Documents with several revisions, and their rows laid end to end, for ``_speakers``.
         self._multi_docs = np.flatnonzero(sizes > 1)
@@ -187,6 +187,9 @@ class EligibilityIndex:
         self._multi_starts = np.concatenate([[0], np.cumsum(multi_sizes)[:-1]]).astype(np.int64) if len(
             multi_sizes) else np.zeros(0, dtype=np.int64)
         self._from = np.array([r.effective_from.toordinal() for r in self.records], dtype=np.int64)
+        self._until = np.array(
+            [r.effective_until.toordinal() if r.effective_until else OPEN for r in self.records], dtype=np.int64
+        )
         self._recorded = np.array(
             [r.recorded.timestamp() if r.recorded is not None else -np.inf for r in self.records], dtype=float
         )
@@ -238,10 +241,18 @@ class EligibilityIndex:
     def _timeline(self, documents: Iterable[int], known_ts: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The in-force windows ``(start, end, row)`` of the given documents (positions in
         ``_doc_starts``), as ``timeline.in_force_segments`` draws them: the same function
-        as-of asks, so eligibility and as-of cannot disagree about a document and a date."""
-        starts, ends, rows = [], [], []
+        as-of asks, so eligibility and as-of cannot disagree about a document and a date.
+
+        A document with one revision has, by that function, one window — ``[from, until)``
+        once recorded — drawn here for all such documents at once; the others are asked
+        document by document. (``tests/test_in_force_agreement.py`` covers both kinds.)"""
+        chosen = np.fromiter(documents, dtype=np.int64)
+        single = self._doc_starts[chosen[self._doc_sizes[chosen] == 1]]
+        single = single[(self._recorded[single] <= known_ts) & (self._from[single] < self._until[single])]
+        starts, ends, rows = [self._from[single]], [self._until[single]], [single]
+        more_starts, more_ends, more_rows = [], [], []
         bounds = [*self._doc_starts.tolist(), len(self.records)]
-        for d in documents:
+        for d in chosen[self._doc_sizes[chosen] > 1].tolist():
             first, last = bounds[d], bounds[d + 1]
             chunk = self.records[first:last]
             froms = [r.effective_from.toordinal() for r in chunk]
@@ -249,10 +260,14 @@ class EligibilityIndex:
             recorded = self._recorded[first:last].tolist()
             resumes = [r.on_lapse == RESUME_PREVIOUS for r in chunk]
             for start, end, position in in_force_segments(froms, untils, recorded, resumes, known_ts):
-                starts.append(start)
-                ends.append(end)
-                rows.append(first + position)
-        return (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), np.array(rows, dtype=np.int64))
+                more_starts.append(start)
+                more_ends.append(end)
+                more_rows.append(first + position)
+        return (
+            np.concatenate([*starts, np.array(more_starts, dtype=np.int64)]),
+            np.concatenate([*ends, np.array(more_ends, dtype=np.int64)]),
+            np.concatenate([*rows, np.array(more_rows, dtype=np.int64)]),
+        )
 
     def _segments_known(self, known_at: dt.datetime | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The windows as known at ``known_at``: only documents with a revision recorded

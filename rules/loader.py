@@ -89,11 +89,14 @@ def read_pack(
     params_origin: InputError | None = None,
     require_params: bool = True,
     only: str | None = None,
+    lint: bool = True,
 ) -> tuple[LoadedPack | None, list[RuleError]]:
     """A pack and no problems, or no pack and every problem found (never part of a pack).
 
     ``require_params=False`` lints a pack on its own, where a parameter only a project can
     set (a stock pack's ``source``) is left as written instead of being an error.
+    ``lint=False`` skips the rules about rules (still parsed and validated): for a pack whose
+    content hash shows it is the one already linted at ingest.
     """
     name, path = resolve_pack(target, root, only=only)
     stat = path.stat()
@@ -101,7 +104,7 @@ def read_pack(
         name, str(path), stat.st_mtime_ns, stat.st_size,
         json.dumps(dict(params or {}), sort_keys=True, default=str),
         tuple(facets) if facets is not None else None,
-        _where(params_origin), require_params,
+        _where(params_origin), require_params, lint,
     )
 
 
@@ -113,6 +116,7 @@ def _where(origin: InputError | None) -> tuple[str | None, int | None]:
 def _read_cached(
     name: str, file: str, _mtime: int, _size: int, params_json: str,
     facets: tuple[str, ...] | None, params_where: tuple[str | None, int | None], require_params: bool,
+    lint: bool = True,
 ) -> tuple[LoadedPack | None, list[RuleError]]:
     path = Path(file)
     raw = path.read_bytes()
@@ -145,7 +149,8 @@ def _read_cached(
         except ValidationError as invalid:
             problems += validation_problems(source, invalid, RulePack, ("rules", index))
     problems += duplicate_ids(source, rules_tree)
-    problems += lint_pack(source, valid, facets)
+    if lint:
+        problems += lint_pack(source, valid, facets)
     if problems:
         return None, sorted(problems, key=lambda p: (p.line or 0, p.col or 0))
     pack = RulePack.model_validate({**tree, "rules": [rule for _, rule in valid]})
@@ -203,17 +208,18 @@ def _interpolate(source: SourceFile, node: Any, loc: Loc, params: dict[str, Any]
 
 def load_pack(
     target: str | Path, *, root: Path | None = None, params: Mapping[str, Any] | None = None,
-    facets: Sequence[str] | None = None,
+    facets: Sequence[str] | None = None, lint: bool = True,
 ) -> LoadedPack:
     """One pack, whole, or InputErrors naming every problem it has."""
-    loaded, problems = read_pack(target, root=root, params=params, facets=facets)
+    loaded, problems = read_pack(target, root=root, params=params, facets=facets, lint=lint)
     if loaded is None:
         raise InputErrors(f"rule pack {target} does not load", problems)
     return loaded
 
 
 def compile_rules(
-    refs: Sequence[RulePackRef], root: Path, facets: Sequence[str] = (), *, manifest_file: str = "inforce.yaml"
+    refs: Sequence[RulePackRef], root: Path, facets: Sequence[str] = (), *, manifest_file: str = "inforce.yaml",
+    lint: bool = True,
 ) -> RuleSet:
     """The manifest's ``rules:`` as one rule set (``subjects/default`` added unless a pack has subjects).
 
@@ -228,7 +234,7 @@ def compile_rules(
                 ref.stock if ref.stock is not None else str(ref.path),
                 root=None if ref.stock is not None else root,
                 params=ref.params, facets=facets, params_origin=origin,
-                only="stock" if ref.stock is not None else "path",
+                only="stock" if ref.stock is not None else "path", lint=lint,
             )
         except NotFoundError as missing:
             problems.append(InputError(str(missing), file=origin.file, line=ref.line, field="rules", code="RP003"))
@@ -237,16 +243,17 @@ def compile_rules(
         if pack is not None:
             loaded.append(pack)
     if not any(pack.pack.of_kind("subject") for pack in loaded) and not problems:
-        loaded.append(load_pack(DEFAULT_SUBJECTS, facets=facets))
-    problems.extend(lint_across_packs([(p.source, p.pack.rules) for p in loaded if p.source is not None]))
+        loaded.append(load_pack(DEFAULT_SUBJECTS, facets=facets, lint=lint))
+    if lint:
+        problems.extend(lint_across_packs([(p.source, p.pack.rules) for p in loaded if p.source is not None]))
     if problems:
         raise InputErrors(f"{root}: the rule packs do not load", problems)
     return RuleSet(packs=tuple(loaded), facets=tuple(facets))
 
 
-def compile_manifest(manifest: Manifest, root: str | Path) -> RuleSet:
-    """The rule set a project's manifest names."""
-    return compile_rules(manifest.rules, Path(root), manifest.facets)
+def compile_manifest(manifest: Manifest, root: str | Path, *, lint: bool = True) -> RuleSet:
+    """The rule set a project's manifest names (``lint=False``: see ``read_pack``)."""
+    return compile_rules(manifest.rules, Path(root), manifest.facets, lint=lint)
 
 
 def project_facets(path: Path) -> tuple[Path, tuple[str, ...]] | None:

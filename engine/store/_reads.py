@@ -90,10 +90,14 @@ def applicability_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
         " r.applies_to, r.access, r.seq, CAST(r.recorded AS TIMESTAMP_TZ), r.on_lapse"
     )
     found = []
+    decoded: dict[str, dict[str, tuple[str, ...]]] = {}  # many revisions share one applies_to
     for uid, doc, kind, start, until, applies_to, access, seq, recorded, on_lapse in rows:
-        facets = json.loads(applies_to) if applies_to and applies_to != "{}" else {}
+        written = applies_to or "{}"
+        facets = decoded.get(written)
+        if facets is None:
+            facets = decoded[written] = {k: tuple(v) for k, v in json.loads(written).items()}
         found.append((
-            uid, doc, kind, start, until, {k: tuple(v) for k, v in facets.items()},
+            uid, doc, kind, start, until, facets,
             tuple(access) if access is not None else None, seq, recorded, on_lapse or "lapse",
         ))
     return found
