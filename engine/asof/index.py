@@ -378,17 +378,13 @@ class _StoreTexts:
     def text(self, locator: Locator) -> str:
         if locator.path is None:
             return self._store.document(f"{locator.doc}@{locator.rev}").text_layer
-        _, provision = self._store.provision(locator)
-        return provision.text
+        return self._store.provision_text(locator)[0]  # type: ignore[no-any-return]
 
     def title(self, locator: Locator) -> str:
-        if locator.path is None:
-            return self._store.document(f"{locator.doc}@{locator.rev}").title
-        document, _ = self._store.provision(locator)
-        return document.title
+        return self._store.revision_title(f"{locator.doc}@{locator.rev}")  # type: ignore[no-any-return]
 
     def span(self, locator: Locator) -> tuple[int, int] | None:
         if locator.path is None:
             return None
-        _, provision = self._store.provision(locator)
-        return provision.span.start, provision.span.end
+        _, start, end = self._store.provision_text(locator)
+        return start, end

@@ -32,6 +32,8 @@ __all__ = [
     "provision_outlines",
     "provision_paths",
     "applicability_rows",
+    "provision_text",
+    "revision_title",
     "revision_rows",
     "revisions",
     "source_hashes",
@@ -203,6 +205,22 @@ def provision(graph: KuzuGraph, locator: Locator) -> tuple[Document, Provision]:
             meta = document_from_rows({**rows[0], "text_layer": ""}, (), edges, with_text=False)
             return meta, provision_from_row(table, dict(zip(columns, found[0], strict=True)))
     raise NotFoundError(f"{locator} is not in the graph", hint=_path_hint(graph, uid, locator.path))
+
+
+def provision_text(graph: KuzuGraph, locator: Locator) -> tuple[str, int, int] | None:
+    """(text, span start, span end) of a pinned provision, one lean lookup; None if absent."""
+    key = provision_key(f"{locator.doc}@{locator.rev}", locator.path or "")
+    for table in _PROVISIONS:
+        found = graph.rows(f"MATCH (p:{table} {{key: $key}}) RETURN p.text, p.span_start, p.span_end", {"key": key})
+        if found:
+            text, start, end = found[0]
+            return text, start, end
+    return None
+
+
+def revision_title(graph: KuzuGraph, uid: str) -> str | None:
+    found = graph.rows("MATCH (r:Revision {uid: $uid}) RETURN r.title", {"uid": uid})
+    return found[0][0] if found else None
 
 
 def _path_hint(graph: KuzuGraph, uid: str, path: str) -> str:

@@ -198,6 +198,27 @@ class GraphStore:
             raise NotFoundError(f"no provision {locator}: {self.root} is not ingested yet")
         return _reads.provision(graph, locator)
 
+    def provision_text(self, locator: Locator) -> tuple[str, int, int]:
+        """(text, span start, span end) of the provision at a pinned locator: the lean read an
+        answer's text needs (``provision`` builds the whole document's metadata too)."""
+        graph = self._reader()
+        found = _reads.provision_text(graph, locator) if graph and locator.rev and locator.path else None
+        if found is None:
+            return self.provision(locator)[1].text, *self._span(locator)  # raises NotFoundError, with a hint
+        return found
+
+    def _span(self, locator: Locator) -> tuple[int, int]:
+        span = self.provision(locator)[1].span
+        return span.start, span.end
+
+    def revision_title(self, uid: str) -> str:
+        """The title of one revision (``DOC@REV``)."""
+        graph = self._reader()
+        title = _reads.revision_title(graph, uid) if graph else None
+        if title is None:
+            return self.document(uid).title  # raises NotFoundError
+        return title
+
     def supersedes(self) -> list[Supersedes]:
         graph = self._reader()
         return _reads.supersedes(graph) if graph else []
