@@ -3,10 +3,10 @@
 Nearly every document's metadata is one flat mapping of one-line values: plain scalars,
 quoted strings without escapes, and one-line flow lists and mappings (``access: [a, b]``,
 ``effective: {from: 2026-03-02}``, ``applies_to: {market: [UK], product: [new]}``).
-ruamel's pure-Python parser spends ~8 ms on such a block; this module builds the same node
-tree — the same node classes, tags (from ruamel's own YAML 1.2 resolver), values, styles and
-start marks — in a fraction of that, so ``NodeReader`` reads it, and reports its problems at
-the same line and column, exactly as it would read ruamel's.
+ruamel's pure-Python parser spends ~3.5 ms on a ten-line block, most of a small document's
+parse; this module builds the same node tree — the same node classes, tags (from ruamel's own
+YAML 1.2 resolver), values, styles, marks and comments — in ~0.15 ms, so ``NodeReader``
+reads it, and reports its problems at the same line and column, exactly as it reads ruamel's.
 
 It is a fast path, not a second YAML implementation: :func:`compose_subset` returns None for
 anything it is not certain about (a nested block, a multi-line value, an escape, a tab, an
@@ -279,6 +279,7 @@ def _keep_blank_lines(node: Node, lines: list[str], number: int) -> None:
 
 def compose_subset(text: str) -> MappingNode | None:
     """The node tree ruamel would compose from ``text``, or None when ``text`` is outside the subset."""
+    # A resolver keyed by None would apply to every scalar; ruamel's 1.2 table has none.
     if _OUTSIDE.search(text) is not None or None in _IMPLICIT:
         return None
     try:
