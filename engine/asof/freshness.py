@@ -147,18 +147,28 @@ def dedup_to_current(
             if pos is None or pos < slot[2] or pos > slot[3]:
                 reason = "unknown_locator" if pos is None else (
                     "older_revision" if pos < slot[2] else "not_yet_in_force")
-                dropped.append(DroppedCandidate(locator=loc, reason=reason, in_force=Locator.parse(slot[5])))
+                dropped.append(DroppedCandidate.model_construct(
+                    locator=loc, reason=reason, in_force=_pinned(slot), successors=()))
                 continue
         if slot[4] is None:
             slot[4] = loc
         else:
-            dropped.append(DroppedCandidate(locator=loc, reason="duplicate", in_force=slot[4]))
+            dropped.append(DroppedCandidate.model_construct(locator=loc, reason="duplicate", in_force=slot[4],
+                                                            successors=()))
 
-    kept = tuple(slot[4] if slot[4] is not None else Locator.parse(slot[5]) for slot in order)
+    # Results are built from the index's own (already valid) parts: no validation per candidate.
+    kept = tuple(slot[4] if slot[4] is not None else _pinned(slot) for slot in order)
     return DedupResult.model_construct(
         kept=kept, in_force=tuple(slot[5] for slot in order), dropped=tuple(dropped),
         valid_at=valid_at, known_at=known, index_build=index.build_id,
     )
+
+
+def _pinned(slot: list[Any]) -> Locator:
+    """The in-force version of a slot as a locator (its parts come from the index: valid)."""
+    entry, version, pin = slot[1], slot[2], slot[5]
+    doc, _, rest = pin.partition("@")
+    return Locator.model_construct(doc=doc, rev=entry.labels[version], path=rest.partition("#")[2] or None)
 
 
 def _slot(
