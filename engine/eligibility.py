@@ -197,6 +197,7 @@ class EligibilityIndex:
         self._row_windows = self._lay_out_by_row(self._segments)
         self._replacements(edges)
         self._known_cache: tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
+        self._exclusion_cache: dict[tuple[int, tuple[str, ...]], Exclusion] = {}
         kinds = sorted({r.kind for r in self.records})
         kind_code = np.array([kinds.index(r.kind) for r in self.records], dtype=np.int16)
         self._kind = {kind: kind_code == i for i, kind in enumerate(kinds)}
@@ -472,8 +473,11 @@ class EligibilityIndex:
         in_force = period & ~superseded
         readable = self._access(context.groups)
         eligible = facet_ok & in_force & readable
-        eligible_documents = sorted(set(self._documents[eligible].tolist()))
-        excluded, total, by_reason = self._exclusions(eligible, failures, period, superseded, readable, day,
+        doc_eligible = np.zeros(len(self._doc_names), dtype=bool)
+        doc_eligible[self._doc_of_row[eligible]] = True
+        names = self._doc_names
+        eligible_documents = [names[d] for d in np.flatnonzero(doc_eligible).tolist()]  # rows are by id
+        excluded, total, by_reason = self._exclusions(doc_eligible, failures, period, superseded, readable, day,
                                                       limit=exclusions, named=documents)
         if explain:
             for exclusion, row in excluded:
@@ -553,7 +557,7 @@ class EligibilityIndex:
         return "; ".join(parts)
 
     def _exclusions(
-        self, eligible: np.ndarray, failures: Sequence[tuple[str, np.ndarray]], period: np.ndarray,
+        self, doc_eligible: np.ndarray, failures: Sequence[tuple[str, np.ndarray]], period: np.ndarray,
         superseded: np.ndarray, readable: np.ndarray, day: dt.date, *, limit: int | None,
         named: Collection[str] = (),
     ) -> tuple[list[tuple[Exclusion, int]], int, dict[str, int]]:
@@ -566,8 +570,6 @@ class EligibilityIndex:
         n = len(self.records)
         if n == 0:
             return [], 0, {}
-        doc_eligible = np.zeros(len(self._doc_names), dtype=bool)
-        doc_eligible[self._doc_of_row[eligible]] = True
         out_docs = np.flatnonzero(~doc_eligible)
         speaker = self._speakers(period, day)
         out_speakers = speaker[out_docs]
@@ -598,8 +600,19 @@ class EligibilityIndex:
                 why = tuple(name for name, mask in reasons.items() if mask[row])
             else:
                 why = ("access",)
-            detailed.append((Exclusion.model_construct(document=self._doc_names[int(out_docs[k])], reasons=why), row))
+            detailed.append((self._exclusion(int(out_docs[k]), why), row))
         return detailed, len(out_docs), by_reason
+
+    def _exclusion(self, doc: int, reasons: tuple[str, ...]) -> Exclusion:
+        """One document's exclusion, made once per (document, reasons) and shared after: the
+        same cases come back, and an immutable record can be handed out again."""
+        key = (doc, reasons)
+        made = self._exclusion_cache.get(key)
+        if made is None:
+            if len(self._exclusion_cache) > 100_000:
+                self._exclusion_cache.clear()
+            made = self._exclusion_cache[key] = Exclusion(document=self._doc_names[doc], reasons=reasons)
+        return made
 
     def _speakers(self, period: np.ndarray, day: dt.date) -> np.ndarray:
         """Per document, the revision that speaks for it on ``day``: the one in force; without
