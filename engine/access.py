@@ -33,10 +33,19 @@ class AccessGate:
             mask = np.zeros(n, dtype=bool)
             mask[rows] = True
             self._group[group] = mask
-        self._access = {uid: (tuple(access) if access is not None else None) for uid, _, access in revisions}
-        self._revisions_of: dict[str, list[str]] = {}
-        for uid, doc, _ in revisions:
-            self._revisions_of.setdefault(doc, []).append(uid)
+        self._revisions = revisions
+        self._lookup: tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]]] | None = None
+
+    def _by_uid(self) -> tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]]]:
+        """Access by revision uid and revisions by document, built on the first single lookup
+        (a whole-corpus decision needs only the masks)."""
+        if self._lookup is None:
+            access = {uid: (tuple(groups) if groups is not None else None) for uid, _, groups in self._revisions}
+            revisions_of: dict[str, list[str]] = {}
+            for uid, doc, _ in self._revisions:
+                revisions_of.setdefault(doc, []).append(uid)
+            self._lookup = (access, revisions_of)
+        return self._lookup
 
     def readable(self, groups: Iterable[str]) -> np.ndarray:
         """A mask over the revisions (in the order given) that an asker with ``groups`` may read."""
@@ -50,9 +59,10 @@ class AccessGate:
     def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
         """Whether ``groups`` may read ``locator``: its revision, or every revision of its document."""
         held = set(groups)
-        uids = [f"{locator.doc}@{locator.rev}"] if locator.rev is not None else self._revisions_of.get(locator.doc, [])
+        by_uid, revisions_of = self._by_uid()
+        uids = [f"{locator.doc}@{locator.rev}"] if locator.rev is not None else revisions_of.get(locator.doc, [])
         for uid in uids:
-            access = self._access.get(uid)
+            access = by_uid.get(uid)
             if access is not None and not held & set(access):
                 return False
         return True

@@ -70,7 +70,8 @@ class DocumentSupersession:
 
 def _registry_key(record: EligibilityRecord) -> tuple[object, ...]:
     recorded = record.recorded or dt.datetime.min.replace(tzinfo=dt.UTC)
-    return (record.document, *registry_order(record.effective_from, record.seq, recorded, record.label))
+    # the uid is DOC@LABEL: within one document it orders as the label does
+    return (record.document, *registry_order(record.effective_from, record.seq, recorded, record.uid))
 
 
 @dataclass(frozen=True, slots=True)
