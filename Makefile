@@ -50,7 +50,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/write_results.py --name ingest --title "Ingest: specification projects" -- \
 	  $(BIN)/python bench/ingest_bench.py --sizes 1000 5000
 	$(BIN)/python bench/write_results.py --name ingest-small --title "Ingest: short handbooks" -- \
-	  $(BIN)/python bench/ingest_bench.py --small-docs 5000
+	  $(BIN)/python bench/ingest_bench.py --small-docs 20000
 	$(BIN)/python bench/write_results.py --name store --title "Store alone (documents built in memory)" -- \
 	  $(BIN)/python bench/store_bench.py --docs 1000 --provisions 50
 	$(BIN)/python bench/write_results.py --name embed --title "Embeddings (a separate step, never part of ingest)" -- \
