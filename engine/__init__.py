@@ -11,10 +11,20 @@ from .calculations import Calculation
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityResult, TraceStep
 from .embedding import Embedder, EmbedReport, embed_project
 from .lag import LagReport, format_age
-from .packtests import CaseResult, CorpusLoader, discover_test_files, run_test_file
+from .packtests import (
+    CaseResult,
+    CorpusLoader,
+    RuleCaseReport,
+    RuleTestReport,
+    discover_test_files,
+    run_rule_tests,
+    run_test_file,
+)
 from .precedence import PrecedenceResult
 from .project import (
     DateChoice,
+    Explanation,
+    PackUsed,
     Project,
     ProjectStats,
     ProvisionView,
@@ -32,6 +42,11 @@ __all__ = [
     "ChainStep",
     "CorpusLoader",
     "DateChoice",
+    "Explanation",
+    "PackUsed",
+    "RuleCaseReport",
+    "RuleTestReport",
+    "run_rule_tests",
     "DedupResult",
     "EligibilityResult",
     "EmbedReport",

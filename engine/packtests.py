@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from inforce.ontology import (
     Context,
     Document,
+    InputError,
     InputErrors,
     Locator,
     NotFoundError,
@@ -33,7 +36,16 @@ from .derivation import SectionDirectory, derive_supersedes, find_qualifiers
 from .eligibility import EligibilityIndex
 from .precedence import provision_in_force, resolve_precedence
 
-__all__ = ["CaseResult", "CorpusLoader", "MemoryCorpus", "discover_test_files", "run_test_file"]
+__all__ = [
+    "CaseResult",
+    "CorpusLoader",
+    "MemoryCorpus",
+    "RuleCaseReport",
+    "RuleTestReport",
+    "discover_test_files",
+    "run_rule_tests",
+    "run_test_file",
+]
 
 #: Parses a folder of document files (the CLI passes the ingest parsers).
 CorpusLoader = Callable[[Path], list[Document]]
@@ -107,6 +119,59 @@ class MemoryCorpus:
             locator.path is None or any(p.path == locator.path for p in d.provisions)
             for d in self._revisions(locator.doc)
         )
+
+
+class RuleCaseReport(BaseModel):
+    """One case of a rule test, as ``inforce rules test --format json`` prints it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    line: int | None
+    name: str
+    passed: bool
+    expected: Any
+    actual: Any
+
+
+class RuleTestReport(BaseModel):
+    """Every case of the test files found for a target."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    passed: int
+    failed: int
+    files: int
+    cases: tuple[RuleCaseReport, ...]
+
+
+def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | None = None) -> tuple[
+        RuleTestReport, list[CaseResult]]:
+    """Run every test file for ``target`` (see ``discover_test_files``).
+
+    InputError when there are none (a test step pointed at the wrong folder must not pass by
+    running nothing); InputErrors naming every problem when a test file or its pack is broken.
+    """
+    files = discover_test_files(target)
+    if not files:
+        raise InputError("no rule tests here (NAME.test.yaml beside a pack)", file=str(target or "stock packs"),
+                         hint="write a test file beside the pack; docs/rules.md shows how")
+    results: list[CaseResult] = []
+    broken: list[InputError] = []
+    for file in files:
+        try:
+            results.extend(run_test_file(file, load_corpus=load_corpus))
+        except InputErrors as group:
+            broken.extend(group.exceptions)  # type: ignore[arg-type]
+    if broken:
+        raise InputErrors("the rule tests do not load", broken)
+    failed = sum(1 for r in results if not r.passed)
+    report = RuleTestReport(
+        passed=len(results) - failed, failed=failed, files=len(files),
+        cases=tuple(RuleCaseReport(file=r.file, line=r.line, name=r.name, passed=r.passed,
+                                   expected=r.expected, actual=r.actual) for r in results),
+    )
+    return report, results
 
 
 def discover_test_files(target: str | Path | None) -> list[Path]:

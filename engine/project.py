@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_serializer
 
 from inforce.ontology import (
     Context,
@@ -33,7 +33,13 @@ from inforce.ontology import (
 
 from .access import AccessGate
 from .asof import AsOfAnswer, AsOfIndex, DedupResult, FreshnessResult, History
-from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord, EligibilityResult
+from .eligibility import (
+    DEFAULT_EXCLUSIONS,
+    EligibilityIndex,
+    EligibilityRecord,
+    EligibilityResult,
+    TraceStep,
+)
 from .lag import LagReport, index_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 
@@ -44,6 +50,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DateChoice",
+    "Explanation",
+    "PackUsed",
     "Project",
     "ProjectStats",
     "ProvisionView",
@@ -115,6 +123,30 @@ class DateChoice(BaseModel):
 
     valid_at: dt.date
     source: str  # "--valid-at", or "case attribute NAME (rule ID at FILE:LINE)"
+
+
+class PackUsed(BaseModel):
+    """A rule pack an answer was decided under: its name, file and content hash (12 digits)."""
+
+    model_config = _MODEL
+
+    name: str
+    file: str
+    hash: str
+
+
+class Explanation(BaseModel):
+    """What ``inforce rules explain`` prints: the decision, the packs, every step of the trace."""
+
+    model_config = _MODEL
+
+    result: EligibilityResult
+    packs: tuple[PackUsed, ...]
+    trace: tuple[TraceStep, ...]
+
+    @field_serializer("result")
+    def _contract(self, result: EligibilityResult) -> dict[str, Any]:
+        return result.contract()
 
 
 class ProjectStats(BaseModel):
@@ -426,6 +458,12 @@ class Project:
             raise NotFoundError(f"no document {', '.join(unknown)} in {self.root}",
                                 hint="name documents by their id, e.g. --exclusions P1,P3")
         return self.eligibility.evaluate(context, exclusions=exclusions, documents=documents, explain=explain)
+
+    def explain(self, context: Context) -> Explanation:
+        """The eligibility decision with its whole trace and the packs it was decided under."""
+        result = self.eligible(context, explain=True)
+        packs = tuple(PackUsed(name=p.name, file=p.file, hash=p.content_hash[:12]) for p in self.rules.packs)
+        return Explanation(result=result, packs=packs, trace=result.trace)
 
     def precedence(
         self,

@@ -7,6 +7,9 @@ from .eligibility import ApplicabilityDate, EligibilityRule, FacetMatch
 from .lint import LINT_CODES
 from .loader import (
     DEFAULT_SUBJECTS,
+    CheckReport,
+    ProblemReport,
+    check_report,
     check_target,
     compile_manifest,
     compile_rules,
@@ -60,6 +63,9 @@ __all__ = [
     "TieBreaker",
     "Tolerance",
     "WordingPattern",
+    "CheckReport",
+    "ProblemReport",
+    "check_report",
     "check_target",
     "compile_manifest",
     "compile_rules",

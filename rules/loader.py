@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from inforce.ontology import InputError, InputErrors, Manifest, NotFoundError, RulePackRef
 
@@ -27,6 +27,9 @@ from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml,
 __all__ = [
     "DEFAULT_SUBJECTS",
     "STOCK_ROOT",
+    "CheckReport",
+    "ProblemReport",
+    "check_report",
     "check_target",
     "display_path",
     "compile_manifest",
@@ -298,3 +301,38 @@ def _check_project(root: Path) -> list[InputError]:
     except InputErrors as group:
         return list(group.exceptions)  # type: ignore[arg-type]
     return []
+
+
+class ProblemReport(BaseModel):
+    """One problem of a rule pack, as ``inforce rules check --format json`` prints it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str | None
+    line: int | None
+    col: int | None
+    code: str | None
+    field: str | None
+    message: str
+    hint: str | None
+
+
+class CheckReport(BaseModel):
+    """What ``rules check`` checked and every problem it found."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    checked: tuple[str, ...]
+    problems: tuple[ProblemReport, ...]
+
+
+def check_report(target: str | Path | None) -> CheckReport:
+    """``check_target`` as a typed report (the packs checked, each problem's place and code)."""
+    problems = check_target(target)
+    return CheckReport(
+        checked=(str(target),) if target is not None else tuple(stock_pack_names()),
+        problems=tuple(
+            ProblemReport(file=p.file, line=p.line, col=p.col, code=p.code, field=p.field,
+                          message=p.message, hint=p.hint) for p in problems
+        ),
+    )

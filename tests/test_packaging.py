@@ -120,3 +120,16 @@ def test_each_front_exports_what_it_means_to(package):
     assert PUBLIC[package] <= exported, PUBLIC[package] - exported
     assert all(hasattr(module, name) for name in exported), "a name in __all__ does not exist"
     assert not any(name.startswith("_") for name in exported)
+
+
+def test_every_json_output_is_a_model_dump():
+    """The CLI never hand-builds a JSON document: each one is a typed result's dump."""
+    for path in (ROOT / "adapters" / "cli").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "emit_json":
+                argument = node.args[0]
+                assert not isinstance(argument, ast.Dict | ast.List | ast.DictComp | ast.ListComp), (
+                    f"{path}:{node.lineno}: emit_json of a hand-built {type(argument).__name__}")
+                assert not (isinstance(argument, ast.Call) and getattr(argument.func, "attr", "") == "model_dump"), (
+                    f"{path}:{node.lineno}: pass the model itself")

@@ -73,8 +73,11 @@ def _plain(value: Any) -> Any:
 _output_file: ContextVar[Path | None] = ContextVar("inforce_output_file", default=None)
 
 
-def emit_json(value: Any) -> None:
+def emit_json(value: BaseModel | dict[str, Any]) -> None:
     """Write one JSON document to standard output, or to the file named by ``-o``.
+
+    Every command's output is a model's dump; a plain mapping is only a JSON Schema
+    (``rules schema``), which is JSON already.
 
     Never mixed with messages, which go to standard error. The file is written whole
     (a temporary file renamed into place), so a reader never sees half a document.

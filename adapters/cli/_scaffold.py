@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict
+
 from inforce.ontology import InputError
 
-__all__ = ["scaffold_project"]
+__all__ = ["Scaffolded", "scaffold_project"]
 
 MANIFEST = """\
 # inforce project manifest. Reference: corpus-format.md ("A project folder").
@@ -46,6 +48,15 @@ This procedure describes how controlled documents are issued, revised and withdr
 
 2.2 Superseded revisions are retained for 7 years after withdrawal.
 """
+
+
+class Scaffolded(BaseModel):
+    """What ``inforce init --format json`` prints: the project folder and the files written."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    project: str
+    created: list[str]
 
 
 def scaffold_project(folder: Path, *, today: str) -> list[Path]:

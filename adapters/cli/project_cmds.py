@@ -34,11 +34,11 @@ def init(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Scaffold a new project: a commented manifest and one example document."""
-    from ._scaffold import scaffold_project
+    from ._scaffold import Scaffolded, scaffold_project
 
     written = scaffold_project(folder, today=dt.date.today().isoformat())
     if format is OutputFormat.json:
-        emit_json({"project": str(folder), "created": [str(p) for p in written]})
+        emit_json(Scaffolded(project=str(folder), created=[str(p) for p in written]))
         return
     for path in written:
         err.print(f"created {path}")
@@ -69,20 +69,8 @@ def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> Non
 
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False)
-    summary = {
-        "project": result.project,
-        "index_build": result.build_id,
-        "added": result.added,
-        "replaced": result.replaced,
-        "removed": result.removed,
-        "unchanged": result.unchanged,
-        "provisions": result.provisions,
-        "derived_edges": result.derived_edges,
-        "seconds": round(result.seconds, 3),
-        "graph_replaced": result.swapped,
-    }
     if format is OutputFormat.json:
-        emit_json(summary)
+        emit_json(result.summary())
         return
     if not result.swapped:
         err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged)")
@@ -161,11 +149,10 @@ def embed(
 
     embedder = MiniLMEmbedder()
     report = embed_project(project, embedder, batch_size=batch_size)
-    figures = report.model_dump() if hasattr(report, "model_dump") else dict(vars(report))
     if format is OutputFormat.json:
-        emit_json(figures)
+        emit_json(report)
         return
-    err.print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in figures.items()))
+    err.print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.model_dump().items()))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from inforce.engine import DEFAULT_EXCLUSIONS, Project, discover_test_files, run_test_file
-from inforce.ontology import Context, InputError, InputErrors, Locator
+from inforce.engine import DEFAULT_EXCLUSIONS, Project, run_rule_tests
+from inforce.ontology import Context, InputError, Locator
 
 from ._common import (
     EXIT_FINDING,
@@ -165,7 +165,7 @@ def precedence(
             packs=pack or (), params=params, groups=parse_groups(groups),
         )
     if format is OutputFormat.json:
-        emit_json(result.model_dump(mode="json"))
+        emit_json(result)
     elif result.resolution == "resolved_by_precedence":
         out.print(f"{result.winner} governs — rule {result.rule}, clause: {result.clause}", markup=False)
         out.print(result.explanation, markup=False)
@@ -192,20 +192,20 @@ TargetArg = Annotated[
 @handle_errors
 def check(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
     """Lint rule packs: every problem as file:line:col: CODE message, with a hint. Exit 2 on problems."""
-    from inforce.rules import check_target, stock_pack_names
+    from inforce.rules import check_report, check_target, stock_pack_names
 
-    problems = check_target(target)
-    checked = [target] if target is not None else stock_pack_names()
     if format is OutputFormat.json:
-        emit_json({"checked": checked, "problems": [
-            {"file": p.file, "line": p.line, "col": p.col, "code": p.code, "field": p.field,
-             "message": p.message, "hint": p.hint} for p in problems
-        ]})
+        report = check_report(target)
+        emit_json(report)
+        problems = report.problems
     else:
-        for problem in problems:
+        found = check_target(target)
+        for problem in found:
             out.print(str(problem), markup=False)
-        err.print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {', '.join(map(str, checked))}",
+        checked = [target] if target is not None else stock_pack_names()
+        err.print(f"{len(found)} problem{'s' if len(found) != 1 else ''} in {', '.join(map(str, checked))}",
                   markup=False)
+        problems = tuple(found)
     if problems:
         raise typer.Exit(EXIT_INPUT)
 
@@ -219,34 +219,17 @@ def _load_corpus(root: Path) -> list[Any]:
 @handle_errors
 def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
     """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own. Exit 1 on a failure."""
-    files = discover_test_files(target)
-    if not files:
-        # A test step pointed at the wrong folder must not pass by running nothing.
-        raise InputError("no rule tests here (NAME.test.yaml beside a pack)", file=target or "stock packs",
-                         hint="write a test file beside the pack; docs/rules.md shows how")
-    results = []
-    broken: list[InputError] = []
-    for file in files:
-        try:
-            results.extend(run_test_file(file, load_corpus=_load_corpus))
-        except InputErrors as group:
-            broken.extend(group.exceptions)  # type: ignore[arg-type]
-    if broken:
-        raise InputErrors("the rule tests do not load", broken)
-    failed = [r for r in results if not r.passed]
+    report, results = run_rule_tests(target, load_corpus=_load_corpus)
     if format is OutputFormat.json:
-        emit_json({"passed": len(results) - len(failed), "failed": len(failed), "cases": [
-            {"file": r.file, "line": r.line, "name": r.name, "passed": r.passed,
-             "expected": r.expected, "actual": r.actual} for r in results
-        ]})
+        emit_json(report)
     else:
         for result in results:
             mark = "PASS" if result.passed else "FAIL"
             out.print(f"{mark} {result.file}:{result.line} {result.name}", markup=False)
             if not result.passed:
                 out.print(result.diff(), markup=False)
-        err.print(f"{len(results) - len(failed)} passed, {len(failed)} failed ({len(files)} test files)")
-    if failed:
+        err.print(f"{report.passed} passed, {report.failed} failed ({report.files} test files)")
+    if report.failed:
         raise typer.Exit(EXIT_FINDING)
 
 
@@ -262,15 +245,13 @@ def explain(
     """Trace an eligibility decision: the rules that fired, in order, with sources; why each document is in or out."""
     case = _context(context, groups, valid_at, known_at)
     with Project.open(project) as opened:
-        result = opened.eligible(case, explain=True)
-        packs = [(loaded.name, loaded.file, loaded.content_hash[:12]) for loaded in opened.rules.packs]
+        explained = opened.explain(case)
     if format is OutputFormat.json:
-        emit_json({"result": result.contract(), "packs": [
-            {"name": n, "file": f, "hash": h} for n, f, h in packs
-        ], "trace": [step.model_dump(mode="json") for step in result.trace]})
+        emit_json(explained)
         return
-    out.print("packs: " + "; ".join(f"{n} ({f})" for n, f, _ in packs), markup=False)
-    for number, step in enumerate(result.trace, 1):
+    result = explained.result
+    out.print("packs: " + "; ".join(f"{p.name} ({p.file})" for p in explained.packs), markup=False)
+    for number, step in enumerate(explained.trace, 1):
         if step.rule == "-":
             out.print(f"{number:>3}. {step.effect}", markup=False)
             continue

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict
+
 from inforce import PARSER_VERSION
 from inforce.adapters.ingest import (
     check_corpus,
@@ -28,10 +30,27 @@ from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
 from inforce.rules import RuleSet, compile_manifest
 
-__all__ = ["IngestResult", "ingest_project"]
+__all__ = ["IngestResult", "IngestSummary", "ingest_project"]
 
 #: Called as progress(done, total, current_file) while files are parsed.
 Progress = Callable[[int, int, str], None]
+
+
+class IngestSummary(BaseModel):
+    """What ``inforce ingest --format json`` prints about one ingest."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    project: str
+    index_build: str
+    added: list[str]
+    replaced: list[str]
+    removed: list[str]
+    unchanged: int
+    provisions: int
+    derived_edges: int
+    seconds: float
+    graph_replaced: bool
 
 
 @dataclass
@@ -54,6 +73,13 @@ class IngestResult:
     @property
     def provisions_per_second(self) -> float:
         return self.provisions / self.seconds if self.seconds else 0.0
+
+    def summary(self) -> IngestSummary:
+        return IngestSummary(
+            project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
+            removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
+            derived_edges=self.derived_edges, seconds=round(self.seconds, 3), graph_replaced=self.swapped,
+        )
 
 
 def _metadata(document: Document) -> Document:
