@@ -24,13 +24,15 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	touch $@
 
 # The richest job the engine does today on the construction example: load the graph, show
-# the original clause, resolve it as of a date (Addendum 2 replaced it), and decide which of
+# the original clause, resolve it as of a date (Addendum 2 replaced it), read its section as
+# consolidated on that date, and decide which of
 # the amended specification and the drawing callout governs under the project's own pack.
 demo: $(VENV)/.ml
 	$(BIN)/inforce ingest $(EXAMPLE)
 	$(BIN)/inforce stats $(EXAMPLE)
 	$(BIN)/inforce show $(EXAMPLE) 'SPEC-033000#2.1.A'
 	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1.A' --valid-at 2026-05-01
+	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1' --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01 --pack precedence/far-52-236-21
 
