@@ -108,6 +108,9 @@ PUBLIC = {
                        "ProjectStats", "ProvisionView", "project_lag", "index_build_id", "run_test_file"},
     "inforce.engine.asof": {"AsOfIndex", "AsOfAnswer", "in_force_position", "in_force_segments"},
     "inforce.ontology": {"Locator", "Document", "Refusal", "AccessRestrictedError", "ReasonCode", "OnLapse"},
+    "inforce.rules": {"RuleSet", "compile_manifest", "load_pack", "check_report", "CheckReport"},
+    "inforce.engine.store": {"GraphStore", "IngestTransaction", "StoreStats"},
+    "inforce.adapters.ingest": {"parse_document", "discover_documents", "load_manifest", "check_corpus"},
 }
 
 
