@@ -42,11 +42,12 @@ from .eligibility import (
 )
 from .lag import LagReport, index_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
+from .store import StoreStats
 
 if TYPE_CHECKING:
     from inforce.rules import RuleSet
 
-    from .store import GraphStore, StoreStats
+    from .store import GraphStore
 
 __all__ = [
     "DateChoice",
@@ -149,25 +150,11 @@ class Explanation(BaseModel):
         return result.contract()
 
 
-class ProjectStats(BaseModel):
-    """What the project's graph holds, with its build id."""
-
-    model_config = _MODEL
+class ProjectStats(StoreStats):
+    """What the project's graph holds (``StoreStats``), with the project and its build id."""
 
     project: str
     index_build: str
-    documents: int = 0
-    revisions: int = 0
-    sections: int = 0
-    table_rows: int = 0
-    callouts: int = 0
-    quantities: int = 0
-    supersedes: int = 0
-    embeddings: int = 0
-    embedded_provisions: int = 0
-    embedding_model: str | None = None
-    db_bytes: int = 0
-    generation: int = 0
 
 
 class Project:
@@ -439,7 +426,7 @@ class Project:
     def stats(self) -> ProjectStats:
         """Counts of what the graph holds."""
         self.refresh()
-        counts: StoreStats = self.store.stats()
+        counts = self.store.stats()
         return ProjectStats(project=self.manifest.project, index_build=self.build_id, **counts.model_dump())
 
     def eligible(

@@ -7,10 +7,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus_writer import write_doc  # noqa: E402
 
 from inforce.adapters.cli import app
 from inforce.adapters.ingest.pipeline import ingest_project
@@ -74,19 +78,6 @@ C. Slump: 4 inches.
 
 D. Air content: 6 percent.
 """
-
-
-def write_doc(root: Path, doc: str, issued: str, body: str, edges: list[dict[str, str]] = ()) -> None:
-    lines = ["---", f"id: {doc}", "kind: addendum" if doc.startswith("ADD") else "kind: specification",
-             f"title: Document {doc}", f"issued: {issued}", f"effective: {{from: {issued}}}",
-             f"recorded: {issued}T00:00:00Z"]
-    if edges:
-        lines.append("supersedes:")
-        for edge in edges:
-            lines.append(f"  - target: {edge['target']}")
-            lines += [f"    {key}: {value}" for key, value in edge.items() if key != "target"]
-    lines += ["---", body]
-    (root / "documents" / f"{doc.lower()}.md").write_text("\n".join(lines))
 
 
 @pytest.fixture

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus_writer import write_doc  # noqa: E402
 
 from inforce.adapters.cli import app
 from inforce.adapters.ingest.pipeline import ingest_project
@@ -53,21 +57,6 @@ A2_BODY = """\
 """
 
 
-def write_doc(
-    root: Path, doc: str, kind: str, issued: str, body: str, edges=(), until: str | None = None
-) -> None:
-    effective = f"{{from: {issued}, until: {until}}}" if until else f"{{from: {issued}}}"
-    lines = ["---", f"id: {doc}", f"kind: {kind}", f"title: Document {doc}", f"issued: {issued}",
-             f"effective: {effective}", f"recorded: {issued}T00:00:00Z"]
-    if edges:
-        lines.append("supersedes:")
-        for edge in edges:
-            lines.append(f"  - target: {edge['target']}")
-            lines += [f"    {key}: {value}" for key, value in edge.items() if key != "target"]
-    lines += ["---", body]
-    (root / "documents" / f"{doc.lower()}.md").write_text("\n".join(lines))
-
-
 @pytest.fixture(scope="module")
 def lapsing(tmp_path_factory) -> Path:
     """S's 2.1.E replaced by A2#1.2 and 2.1.B amended by A2#1.1, A2 in force until 2026-04-01;
@@ -75,13 +64,13 @@ def lapsing(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("lapsing")
     (root / "documents").mkdir()
     (root / "inforce.yaml").write_text("project: x\n")
-    write_doc(root, "S", "specification", "2026-01-01", SPEC_BODY)
-    write_doc(root, "A2", "addendum", "2026-02-01", A2_BODY, [
+    write_doc(root, "S", "2026-01-01", SPEC_BODY)
+    write_doc(root, "A2", "2026-02-01", A2_BODY, [
         {"target": "S#2.1.B", "scope": "partial", "effective": "2026-02-01", "by": "A2#1.1"},
         {"target": "S#2.1.E", "scope": "full", "effective": "2026-02-01", "by": "A2#1.2"},
-    ], until="2026-04-01")
-    write_doc(root, "F", "specification", "2026-01-01", "1 GENERAL\n\n1.1 Old requirement.\n")
-    write_doc(root, "G", "specification", "2026-02-01", "1 GENERAL\n\n1.1 New requirement.\n",
+    ], kind="addendum", until="2026-04-01")
+    write_doc(root, "F", "2026-01-01", "1 GENERAL\n\n1.1 Old requirement.\n")
+    write_doc(root, "G", "2026-02-01", "1 GENERAL\n\n1.1 New requirement.\n",
               [{"target": "F", "scope": "full", "effective": "2026-02-01"}], until="2026-04-01")
     ingest_project(root)
     return root
@@ -195,13 +184,13 @@ def test_cli_asof_reports_no_successor_once_the_replacement_lapsed(lapsing):
 def test_a_replacement_of_the_lapsed_item_still_in_force_is_the_successor(tmp_path):
     (tmp_path / "documents").mkdir()
     (tmp_path / "inforce.yaml").write_text("project: x\n")
-    write_doc(tmp_path, "S", "specification", "2026-01-01", SPEC_BODY)
-    write_doc(tmp_path, "A2", "addendum", "2026-02-01", A2_BODY,
+    write_doc(tmp_path, "S", "2026-01-01", SPEC_BODY)
+    write_doc(tmp_path, "A2", "2026-02-01", A2_BODY,
               [{"target": "S#2.1.E", "scope": "full", "effective": "2026-02-01", "by": "A2#1.2"}],
-              until="2026-04-01")
-    write_doc(tmp_path, "A3", "addendum", "2026-03-01",
+              kind="addendum", until="2026-04-01")
+    write_doc(tmp_path, "A3", "2026-03-01",
               '1 CHANGES\n\n1.1 Addendum 2 item 1.2: substitute "E. Aggregate: 1-1/2 inch maximum."\n',
-              [{"target": "A2#1.2", "scope": "full", "effective": "2026-03-01", "by": "A3#1.1"}])
+              [{"target": "A2#1.2", "scope": "full", "effective": "2026-03-01", "by": "A3#1.1"}], kind="addendum")
     ingest_project(tmp_path)
     answer = asof(tmp_path, "S#2.1.E", LAPSED_DAY)
     assert [str(s) for s in answer.successors] == ["A3#1.1"] and str(answer.resolved) == "A3@0#1.1"

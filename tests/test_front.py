@@ -49,7 +49,8 @@ def test_an_open_project_notices_a_newer_generation(tmp_path):
         ingest_project(project)
         after = opened.asof("SOP-114#5.2", MAY)
         assert str(after.resolved) == "SOP-114@C#5.2"
-        assert after.index_build != before.index_build == before.index_build
+        assert after.index_build != before.index_build
+        assert after.index_build == opened.build_id
 
 
 def test_a_lapsed_revision_is_not_in_force_anywhere_unless_it_hands_back(tmp_path):

@@ -105,7 +105,8 @@ class DocumentRevisions:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while the index is built.
+    """Pause the cyclic garbage collector while a large, cycle-free structure is built
+    (this index; an ingest's documents).
 
     The build allocates hundreds of thousands of small lists and dicts (none of them in a
     cycle); each burst would trigger collections that walk every object the process holds,
