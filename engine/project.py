@@ -529,11 +529,16 @@ class Project:
 
 
 def project_lag(
-    root: str | Path, registry: Iterable[Revision], now: dt.datetime, *,
+    root: str | Path, registry: Iterable[Revision], now: dt.datetime | None = None, *,
     sources: Mapping[str, str] | None = None, manifest: Manifest | None = None,
 ) -> LagReport:
-    """``Project.lag`` for a project that may not be ingested yet (then everything is pending)."""
+    """``Project.lag`` for a project that may not be ingested yet (then everything is pending).
+
+    ``now`` is the monitoring clock the ages are measured on (never a ``valid_at``); None: the
+    current UTC time.
+    """
     root = Path(root)
+    now = now if now is not None else dt.datetime.now(dt.UTC)
     try:
         project = Project.open(root)
     except (NotFoundError, StoreError):

@@ -176,9 +176,8 @@ def lag(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Revisions document control recorded that the graph has not ingested; exit 1 when lagging."""
-    if now is None:
-        clock = dt.datetime.now(dt.UTC)
-    else:
+    clock = None
+    if now is not None:
         try:
             clock = parse_datetime_utc(now)
         except ValueError:
