@@ -50,7 +50,7 @@ class LagReport(BaseModel):
     ingested_revisions: int
     now: UtcDateTime
     index_build: str
-    #: the manifest and rule packs edited since the graph was built: answers use the old ones
+    #: the manifest and rule packs edited since the graph was built: re-ingest before rule decisions
     configuration_changed: tuple[str, ...] = ()
 
 
