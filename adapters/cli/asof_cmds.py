@@ -162,7 +162,7 @@ def _print_lag(report: LagReport) -> None:
     for locator in report.withdrawn:
         out.print(f"  withdrawn {locator}  (in the graph, no longer in the registry)", markup=False)
     for edited in report.configuration_changed:
-        out.print(f"  edited    {edited}  (since ingest: re-ingest; until then rule decisions are refused)", markup=False)
+        out.print(f"  edited    {edited}  (edited since ingest: re-ingest to use it)", markup=False)
     out.print(f"  now {_when(report.now)}; index build {report.index_build}", markup=False)
 
 
