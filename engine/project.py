@@ -26,6 +26,7 @@ from inforce.ontology import (
     Locator,
     Manifest,
     NotFoundError,
+    NotIngestedError,
     Revision,
     StoreError,
     Supersedes,
@@ -224,7 +225,7 @@ class Project:
     def manifest(self) -> Manifest:
         manifest = self._cached("manifest", self.store.manifest)
         if manifest is None:
-            raise NotFoundError(f"{self.root}: not ingested yet", hint=f"run: inforce ingest {self.root}")
+            raise NotIngestedError(self.root)
         return manifest  # type: ignore[no-any-return]
 
     @property

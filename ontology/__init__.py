@@ -18,12 +18,15 @@ from .document import (
 )
 from .errors import (
     AccessRestrictedError,
+    GraphDamagedError,
+    GraphUnusableError,
     InforceError,
     InputError,
     InputErrors,
     LocatorError,
     ModelUnavailableError,
     NotFoundError,
+    NotIngestedError,
     StoreError,
     StoreLockedError,
 )
@@ -71,6 +74,8 @@ __all__ = [
     "StaleReason",
     "StopReason",
     "AccessRestrictedError",
+    "GraphDamagedError",
+    "GraphUnusableError",
     "ON_LAPSE_VALUES",
     "AttributeValue",
     "AuditRecord",
@@ -97,6 +102,7 @@ __all__ = [
     "Manifest",
     "ModelUnavailableError",
     "NotFoundError",
+    "NotIngestedError",
     "OnLapse",
     "Provision",
     "Quantity",

@@ -9,7 +9,10 @@
     ├── NotFoundError (LookupError)      a locator or document that is not in the graph
     ├── AccessRestrictedError (PermissionError)  the asker's groups may not read a document
     ├── StoreError (RuntimeError)        the graph store failed
-    │   └── StoreLockedError             another process holds the database for writing
+    │   └── GraphUnusableError           the project's graph cannot be used (exit 3)
+    │       ├── NotIngestedError         (also a NotFoundError) nothing ingested yet
+    │       ├── StoreLockedError         another process holds the database for writing
+    │       └── GraphDamagedError        the graph file fails its check; re-ingest rebuilds it
     └── ModelUnavailableError (RuntimeError)  an optional model backend is not installed/configured
 
 Each error carries structured fields and builds its message in ``__str__``; the CLI is the
@@ -23,12 +26,15 @@ from pathlib import Path
 
 __all__ = [
     "AccessRestrictedError",
+    "GraphDamagedError",
+    "GraphUnusableError",
     "InforceError",
     "InputError",
     "InputErrors",
     "LocatorError",
     "ModelUnavailableError",
     "NotFoundError",
+    "NotIngestedError",
     "StoreError",
     "StoreLockedError",
 ]
@@ -142,7 +148,33 @@ class StoreError(InforceError, RuntimeError):
     """The graph store failed; the previous graph is untouched."""
 
 
-class StoreLockedError(StoreError):
+class GraphUnusableError(StoreError):
+    """The project's graph cannot be used as it is: not ingested, locked by a writer, or damaged."""
+
+
+class NotIngestedError(GraphUnusableError, NotFoundError):
+    """The project has no graph yet."""
+
+    def __init__(self, root: str | Path) -> None:
+        self.root = str(root)
+        NotFoundError.__init__(self, f"{root}: not ingested yet", hint=f"run: inforce ingest {root}")
+
+
+class GraphDamagedError(GraphUnusableError):
+    """The graph file does not match the checksum recorded when it was made live."""
+
+    def __init__(self, path: str | Path, detail: str = "") -> None:
+        self.path = str(path)
+        self.detail = detail
+        super().__init__(self.path)
+
+    def __str__(self) -> str:
+        text = f"{self.path}: the graph is damaged"
+        text += f" ({self.detail})" if self.detail else ""
+        return text + "; run inforce ingest to rebuild it from the documents"
+
+
+class StoreLockedError(GraphUnusableError):
     """Another process holds the project's database for writing."""
 
     def __init__(self, path: str | Path, detail: str = "") -> None:

@@ -20,6 +20,7 @@ from inforce.ontology import (
     Locator,
     Manifest,
     NotFoundError,
+    NotIngestedError,
     Provision,
     Revision,
     StoreError,
@@ -85,7 +86,7 @@ class GraphStore:
         layout = StoreLayout(root)
         if read_only:
             if layout.live() is None:
-                raise NotFoundError(f"{root}: not ingested yet", hint=f"run: inforce ingest {root}")
+                raise NotIngestedError(root)
             store = cls(layout, lock=None)
             store._open_live()
             store._check_schema()
@@ -364,7 +365,7 @@ class GraphStore:
         if self._tx is not None:
             raise StoreError("an ingest is in progress on this store; commit it first")
         if self._graph is None:
-            raise NotFoundError(f"{self.root}: not ingested yet", hint=f"run: inforce ingest {self.root}")
+            raise NotIngestedError(self.root)
         try:
             applied = apply_embeddings(
                 self._graph, self.layout, self._embedding_cache(), model, dim, self._meta
