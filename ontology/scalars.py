@@ -136,9 +136,18 @@ def end_of_day_utc(day: dt.date) -> dt.datetime:
 
 
 def parse_datetime_utc(value: Any) -> dt.datetime:
-    """A datetime on the transaction-time clock, always timezone-aware UTC."""
+    """A datetime on the transaction-time clock, always timezone-aware UTC.
+
+    Raises ValueError for what is not one, including an instant whose UTC form falls outside
+    years 1-9999 (``0001-01-01T00:00:00+05:00``): callers turn ValueError into an input error.
+    """
     if isinstance(value, dt.datetime):
-        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+        if value.tzinfo is None:
+            return value.replace(tzinfo=dt.UTC)
+        try:
+            return value.astimezone(dt.UTC)
+        except OverflowError:
+            raise ValueError(f"{value.isoformat()} is outside years 0001-9999 once converted to UTC") from None
     if isinstance(value, dt.date):
         return end_of_day_utc(value)
     if isinstance(value, str):

@@ -71,8 +71,9 @@ def parse_known_at(value: str | None) -> dt.datetime | None:
         return None
     try:
         return parse_datetime_utc(value)
-    except ValueError:
-        raise InputError(f"not a date or datetime: {value!r}", field="--known-at",
+    except ValueError as problem:
+        # the parser's own words say which: not a date at all, or one out of range in UTC
+        raise InputError(str(problem), field="--known-at",
                          hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
 
 
@@ -91,11 +92,15 @@ def parse_case_value(text: str) -> Any:
 
 
 def parse_context_pairs(pairs: list[str] | None) -> dict[str, str]:
-    """``--context k=v`` pairs as written (values still text)."""
+    """``--context k=v`` pairs as written (values still text); an attribute given twice is an
+    InputError rather than the last one silently winning."""
     attributes: dict[str, str] = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise InputError(f"not k=v: {pair!r}", field="--context", hint="e.g. --context market=UK")
+        if name.strip() in attributes:
+            raise InputError(f"{name.strip()} is given twice", field="--context",
+                             hint="give each case attribute once")
         attributes[name.strip()] = value.strip()
     return attributes

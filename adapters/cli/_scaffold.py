@@ -60,14 +60,36 @@ class Scaffolded(BaseModel):
 
 
 def scaffold_project(folder: Path, *, today: str) -> list[Path]:
-    """Create a new project in ``folder`` (which must not hold a manifest yet)."""
+    """Create a new project in ``folder``: its manifest, and an example document unless
+    ``documents/`` already holds something (a user's own documents are the corpus).
+
+    Nothing already there is overwritten: a folder with an ``inforce.yaml`` is refused, and
+    so is a path that is not a folder; an InputError names the path.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise InputError("not a folder", file=folder, hint="init makes a project folder; name a folder, "
+                         "existing or not")
     manifest = folder / "inforce.yaml"
-    if manifest.exists():
+    if manifest.exists() or manifest.is_symlink():
         raise InputError("a project already exists here", file=manifest, hint="choose another folder")
-    (folder / "documents").mkdir(parents=True, exist_ok=True)
-    (folder / "rules").mkdir(exist_ok=True)
-    name = folder.resolve().name or "project"
-    manifest.write_text(MANIFEST.format(name=name), encoding="utf-8")
-    document = folder / "documents" / "sop-001.md"
-    document.write_text(EXAMPLE_DOCUMENT.format(today=today), encoding="utf-8")
-    return [manifest, document]
+    documents = folder / "documents"
+    for needed in (documents, folder / "rules"):
+        if needed.exists() and not needed.is_dir():
+            raise InputError("not a folder, but init needs a folder here", file=needed)
+    try:
+        documents.mkdir(parents=True, exist_ok=True)
+        (folder / "rules").mkdir(exist_ok=True)
+        written = [_create(manifest, MANIFEST.format(name=folder.resolve().name or "project"))]
+        if not any(documents.iterdir()):
+            written.append(_create(documents / "sop-001.md", EXAMPLE_DOCUMENT.format(today=today)))
+    except OSError as problem:
+        # a file where init wants a folder, a folder it may not write, a name taken meanwhile
+        raise InputError(f"cannot create the project: {problem.strerror or problem}",
+                         file=problem.filename or folder) from None
+    return written
+
+
+def _create(path: Path, text: str) -> Path:
+    with open(path, "x", encoding="utf-8") as handle:  # "x": never replaces what is there
+        handle.write(text)
+    return path
