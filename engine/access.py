@@ -70,6 +70,11 @@ class AccessGate:
     def check(self, asked: Locator | str, shown: Iterable[Locator | None], groups: Iterable[str]) -> None:
         """Refuse (``AccessRestrictedError``) when ``groups`` may not read one of ``shown``."""
         held = tuple(groups)
-        for locator in shown:
-            if locator is not None and not self.may_read(locator, held):
-                raise AccessRestrictedError(str(asked))
+        hidden = [locator for locator in shown if locator is not None and not self.may_read(locator, held)]
+        if not hidden:
+            return
+        asked_doc = asked.doc if isinstance(asked, Locator) else Locator.parse(asked).doc
+        others = tuple(sorted({locator.doc for locator in hidden} - {asked_doc}))
+        # the asked document itself hidden: say nothing more; else name the others by id
+        mine = any(locator.doc == asked_doc for locator in hidden)
+        raise AccessRestrictedError(str(asked), depends_on=() if mine else others)

@@ -9,13 +9,13 @@ monitoring clock for the age of the oldest pending revision — it is never a ``
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import Locator, Revision, UtcDateTime, parse_datetime_utc
 
-__all__ = ["LagReport", "PendingRevision", "format_age", "index_lag"]
+__all__ = ["LagReport", "PendingRevision", "format_age", "index_lag", "withhold_lag"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -52,6 +52,8 @@ class LagReport(BaseModel):
     index_build: str
     #: the manifest and rule packs edited since the graph was built: re-ingest before rule decisions
     configuration_changed: tuple[str, ...] = ()
+    #: documents with revisions in the report the asker may not read: named, not listed (access)
+    withheld: tuple[str, ...] = ()
 
 
 def _uid(revision: Revision) -> str:
@@ -139,3 +141,33 @@ def index_lag(
         now=now_utc,
         index_build=index_build,
     )
+
+
+def withhold_lag(report: LagReport, readable: Callable[[Locator], bool]) -> LagReport:
+    """``report`` without the revisions the asker may not read (``readable`` says, per revision).
+
+    Their documents are named in ``withheld``; their dates, paths and files are not shown,
+    and the oldest pending age is the oldest the asker may see. ``lagging`` is unchanged: the
+    graph lags all the same.
+    """
+    hidden: set[str] = set()
+
+    def keep(locator: Locator) -> bool:
+        if readable(locator):
+            return True
+        hidden.add(locator.doc)
+        return False
+
+    pending = tuple(p for p in report.pending if keep(p.locator))
+    changed = tuple(p for p in report.changed if keep(p.locator))
+    withdrawn = tuple(w for w in report.withdrawn if keep(w))
+    if not hidden:
+        return report
+    oldest = pending[0] if pending else None
+    return report.model_copy(update={
+        "pending": pending, "changed": changed, "withdrawn": withdrawn,
+        "oldest_pending_recorded": oldest.recorded if oldest else None,
+        "oldest_pending_age_seconds": oldest.age_seconds if oldest else None,
+        "oldest_pending_age": format_age(oldest.age_seconds) if oldest else None,
+        "withheld": tuple(sorted(hidden)),
+    })

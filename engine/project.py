@@ -13,7 +13,7 @@ its indexes, so an answer is never computed from one build and stamped with anot
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,8 @@ from inforce.ontology import (
 
 from .access import AccessGate
 from .asof import AsOfAnswer, AsOfIndex, DedupResult, FreshnessResult, History
+from .asof.consolidate import Visible, everything
+from .asof.freshness import DroppedCandidate, Replacement, StaleCitation
 from .eligibility import (
     DEFAULT_EXCLUSIONS,
     EligibilityIndex,
@@ -41,7 +43,7 @@ from .eligibility import (
     EligibilityResult,
     TraceStep,
 )
-from .lag import LagReport, index_lag
+from .lag import LagReport, index_lag, withhold_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 from .store import StoreStats
 
@@ -280,6 +282,7 @@ class Project:
         InputError naming what to pass when neither is there.
         """
         self.refresh()
+        self.check_attributes(attributes)
         if valid_at is not None:
             return DateChoice(valid_at=valid_at, source="--valid-at")
         named = self._date_attribute()
@@ -299,6 +302,18 @@ class Project:
         from .calculations import as_date
 
         return DateChoice(valid_at=as_date(value, attribute), source=f"case attribute {attribute} ({rule})")
+
+    def check_attributes(self, attributes: Mapping[str, Any]) -> None:
+        """InputError for a case attribute no rule pack of the project reads, listing those that are
+        read: a misspelt attribute would otherwise be ignored, and the answer given without it."""
+        known = self.rules.case_attributes if self.manifest.rules else tuple(self.manifest.facets)
+        unknown = sorted(set(attributes) - set(known))
+        if unknown:
+            raise InputError(
+                f"no rule pack of this project reads {', '.join(unknown)}", field="--context",
+                hint=f"the case attributes it reads: {', '.join(known)}" if known
+                else "this project's packs read no case attributes",
+            )
 
     def _date_attribute(self) -> tuple[str, str] | None:
         if not self.manifest.rules:
@@ -322,15 +337,22 @@ class Project:
     ) -> AsOfAnswer:
         """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
 
-        AccessRestrictedError when ``groups`` may not read the document asked about or the
-        one that answers; NotFoundError when no revision has the locator.
+        AccessRestrictedError when ``groups`` may not read the document asked about (checked
+        before anything is computed, so no date or path of it shows through); a replacement or
+        amender they may not read is named by document id alone and listed in ``withheld``.
+        NotFoundError when no revision has the locator.
         """
         self.refresh()
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
+        groups = tuple(groups)
         self.gate.check(asked, [asked.unpinned()], groups)
-        answer = self.index.answer(asked, valid_at, known_at)
-        self.gate.check(asked, [answer.resolved, *answer.successors, *answer.amended_by], groups)
-        return answer
+        return self.index.answer(asked, valid_at, known_at, visible=self._visible(groups))
+
+    def _visible(self, groups: tuple[str, ...]) -> Visible:
+        """The gate's answer for one asker, as the as-of answers take it."""
+        if self.gate.readable(groups).all():
+            return everything
+        return lambda locator: self._readable(locator, groups)
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
         """Every version of a provision, on both clocks, and when each stopped applying."""
@@ -338,10 +360,25 @@ class Project:
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
         groups = tuple(groups)
         self.gate.check(asked, [asked.unpinned()], groups)
+        entry = self.index.entry(asked.doc)
+        if asked.rev is not None and entry is not None and asked.rev not in entry.position:
+            raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self.root}",
+                                hint=f"inforce history {self.root} {asked.doc} lists the revisions")
         found = self.index.history(asked)
-        kept = tuple(entry for entry in found.versions if self._readable(entry.locator, groups))
-        withheld = sorted({e.locator.doc for e in found.versions if e not in kept})
-        return found.model_copy(update={"versions": kept, "withheld": tuple(withheld)})
+        kept: list[Any] = []
+        withheld: set[str] = set()
+        for entry in found.versions:
+            if not self._readable(entry.locator, groups):
+                withheld.add(entry.locator.doc)
+                continue
+            stopper = entry.stopped_by
+            if stopper is not None and not self._readable(stopper, groups):
+                # when the readable version stopped applying is its own fact; what stopped it,
+                # beyond the document's id, is not
+                withheld.add(stopper.doc)
+                entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
+            kept.append(entry)
+        return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
 
     def _readable(self, locator: Locator, groups: tuple[str, ...]) -> bool:
         """Whether the revision behind ``locator`` (all of its document's, when unpinned) may be read."""
@@ -349,17 +386,60 @@ class Project:
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] | None = None,
     ) -> DedupResult:
-        """Collapse retrieval candidates to one per section, the in-force one (``asof.freshness``)."""
+        """Collapse retrieval candidates to one per section, the in-force one (``asof.freshness``).
+
+        ``groups``: the asker's; a candidate they may not read is dropped (reason ``access``)
+        and an in-force version or successor they may not read is named by document id alone.
+        None: no access applied (the engine's own use, before an asker is known).
+        """
         self.refresh()
-        return self.index.dedup_to_current(candidates, valid_at, known_at)
+        if groups is None:
+            return self.index.dedup_to_current(candidates, valid_at, known_at)
+        held = tuple(groups)
+        asked = [Locator.parse(c) if isinstance(c, str) else c for c in candidates]
+        hidden = [c for c in asked if not self._readable(c, held)]
+        found = self.index.dedup_to_current([c for c in asked if c not in hidden], valid_at, known_at)
+        cut = self._cut(held)
+        return found.model_copy(update={
+            "in_force": tuple(str(cut(Locator.parse(v))) for v in found.in_force),
+            "dropped": (*(d.model_copy(update={
+                "in_force": cut(d.in_force) if d.in_force is not None else None,
+                "successors": tuple(dict.fromkeys(cut(s) for s in d.successors)),
+            }) for d in found.dropped), *(DroppedCandidate(locator=c, reason="access") for c in hidden)),
+        })
 
     def freshness_gate(
         self, citations: Iterable[Any], valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] | None = None,
     ) -> FreshnessResult:
-        """Pass, or block naming each stale citation and what is in force instead."""
+        """Pass, or block naming each stale citation and what is in force instead.
+
+        ``groups``: the asker's; a citation of a document they may not read blocks (reason
+        ``access_restricted``), and a replacement they may not read is named by document id
+        alone, without its text. None: no access applied.
+        """
         self.refresh()
-        return self.index.freshness_gate(citations, valid_at, known_at)
+        found = self.index.freshness_gate(citations, valid_at, known_at)
+        if groups is None:
+            return found
+        held = tuple(groups)
+        cut = self._cut(held)
+        stale = [
+            s.model_copy(update={"in_force": tuple(
+                r if self._readable(r.locator, held) else Replacement(locator=cut(r.locator)) for r in s.in_force
+            )}) for s in found.stale
+        ]
+        stale += [StaleCitation(citation=f, reason="access_restricted") for f in found.fresh
+                  if not self._readable(f, held)]
+        fresh = tuple(f for f in found.fresh if self._readable(f, held))
+        return found.model_copy(update={"outcome": "block" if stale else "pass", "stale": tuple(stale),
+                                        "fresh": fresh})
+
+    def _cut(self, groups: tuple[str, ...]) -> Callable[[Locator], Locator]:
+        """A locator as an asker with ``groups`` may see it: whole, or its document id alone."""
+        return lambda locator: locator if self._readable(locator, groups) else Locator(doc=locator.doc)
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
@@ -372,6 +452,8 @@ class Project:
         self.gate.check(wanted, [wanted], groups)
         rev = wanted.rev or entry.labels[-1]
         if rev not in entry.position:
+            # Which revisions exist is the document's content too: refuse before telling.
+            self.gate.check(wanted, [wanted.unpinned()], groups)
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self.root}",
                                 hint=f"inforce history {self.root} {wanted.doc} lists the revisions")
         if wanted.path is None:
@@ -441,6 +523,7 @@ class Project:
         """Which documents may answer the case, each exclusion counted by reason (detail for
         the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
         self.refresh()
+        self.check_attributes(context.attributes)
         unknown = sorted(set(documents) - set(self.index.documents())) if documents else []
         if unknown:
             raise NotFoundError(f"no document {', '.join(unknown)} in {self.root}",
@@ -502,14 +585,24 @@ class Project:
 
     def lag(
         self, registry: Iterable[Revision], now: dt.datetime, *, sources: Mapping[str, str] | None = None,
-        manifest: Manifest | None = None,
+        manifest: Manifest | None = None, groups: Iterable[str] | None = None,
     ) -> LagReport:
-        """What document control recorded that this graph lacks, and configuration edited since ingest."""
+        """What document control recorded that this graph lacks, and configuration edited since ingest.
+
+        ``groups``: the asker's; revisions they may not read (by the registry's ``access`` or
+        the graph's) are withheld, their documents named. None: the whole report (an operator).
+        """
         self.refresh()
-        return index_lag(
+        registry = list(registry)
+        report = index_lag(
             registry, self.store.revisions(), now, index_build=self.build_id, sources=sources,
             configuration_changed=self._configuration_changes(manifest),
         )
+        if groups is None:
+            return report
+        held = tuple(groups)
+        return withhold_lag(report, lambda locator: _registry_readable(registry, held)(locator)
+                            and self._readable(locator, held))
 
     def _configuration_changes(self, manifest: Manifest | None) -> tuple[str, ...]:
         """The manifest and packs edited since the graph was built (by their content now)."""
@@ -532,6 +625,7 @@ class Project:
 def project_lag(
     root: str | Path, registry: Iterable[Revision], now: dt.datetime | None = None, *,
     sources: Mapping[str, str] | None = None, manifest: Manifest | None = None,
+    groups: Iterable[str] | None = None,
 ) -> LagReport:
     """``Project.lag`` for a project that may not be ingested yet (then everything is pending).
 
@@ -545,9 +639,23 @@ def project_lag(
     except (NotFoundError, StoreError):
         if not (root / "inforce.yaml").is_file():
             raise
-        return index_lag(registry, (), now, index_build="", sources=sources)
+        registry = list(registry)
+        report = index_lag(registry, (), now, index_build="", sources=sources)
+        return report if groups is None else withhold_lag(report, _registry_readable(registry, tuple(groups)))
     with project:
-        return project.lag(registry, now, sources=sources, manifest=manifest)
+        return project.lag(registry, now, sources=sources, manifest=manifest, groups=groups)
+
+
+def _registry_readable(registry: Sequence[Revision], groups: tuple[str, ...]) -> Callable[[Locator], bool]:
+    """Whether ``groups`` may read a revision, by what the registry says of its ``access``."""
+    access = {(r.document, r.label): r.access for r in registry}
+    held = set(groups)
+
+    def readable(locator: Locator) -> bool:
+        groups_of = access.get((locator.doc, locator.rev))
+        return groups_of is None or bool(held & set(groups_of))
+
+    return readable
 
 
 def _edited_packs(then: Mapping[str, str], now: Mapping[str, str]) -> list[str]:

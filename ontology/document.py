@@ -163,6 +163,8 @@ class Revision(BaseModel):
     recorded: UtcDateTime
     changed: tuple[str, ...] | None = None
     on_lapse: OnLapse = "lapse"
+    #: who may read it, as the document's ``access`` (None: everyone); what the registry says
+    access: tuple[str, ...] | None = None
 
     @property
     def locator(self) -> Locator:
@@ -217,4 +219,5 @@ class Document(BaseModel):
             recorded=self.recorded,
             changed=self.changed,
             on_lapse=self.on_lapse,
+            access=self.access,
         )

@@ -136,11 +136,22 @@ class AccessRestrictedError(InforceError, PermissionError):
 
     reason = "access_restricted"
 
-    def __init__(self, asked: str) -> None:
+    def __init__(self, asked: str, *, depends_on: tuple[str, ...] = ()) -> None:
         self.asked = asked
+        #: when the asked document is readable but the answer rests on others that are not: their ids
+        self.depends_on = depends_on
         super().__init__(asked)
 
+    @property
+    def detail(self) -> str:
+        if self.depends_on:
+            return (f"the answer rests on {', '.join(self.depends_on)}, which the asker's groups may not read")
+        return "the asker's groups may not read it"
+
     def __str__(self) -> str:
+        if self.depends_on:
+            return (f"{self.asked}: refusal (access_restricted): the answer rests on "
+                    f"{', '.join(self.depends_on)}, which your groups may not read")
         return f"{self.asked}: refusal (access_restricted): your groups may not read it"
 
 

@@ -53,13 +53,13 @@ AsOfReason = Literal["no_coverage_for_date", "superseded", "stale_revision", "no
 #: Why a retrieval candidate was dropped when collapsing to the in-force revision.
 DropReason = Literal[
     "duplicate", "older_revision", "not_yet_in_force", "superseded", "removed",
-    "no_coverage_for_date", "unknown_locator",
+    "no_coverage_for_date", "unknown_locator", "access",
 ]
 
 #: Why the freshness gate blocks a citation.
 StaleReason = Literal[
     "stale_revision", "not_yet_in_force", "superseded", "removed", "no_coverage_for_date",
-    "fabricated_locator",
+    "fabricated_locator", "access_restricted",
 ]
 
 #: Why a version of a provision stopped applying (history).

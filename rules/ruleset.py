@@ -98,6 +98,18 @@ class RuleSet:
                 return rule.applicability_date.attribute
         return None
 
+    @cached_property
+    def case_attributes(self) -> tuple[str, ...]:
+        """Every case attribute a rule of these packs reads, and the project's facets, sorted:
+        a case stating any other is mistaken (a typo, or a pack that is not loaded)."""
+        names = set(self.facets)
+        for rule in self.eligibility:
+            names.update(rule.facets)
+            names.update(rule.required_attributes())
+        for calculation in self.calculations:
+            names.update(calculation.attributes())
+        return tuple(sorted(names))
+
     @property
     def hashes(self) -> tuple[str, ...]:
         """The packs' content hashes in order: part of the index build id."""

@@ -3,8 +3,9 @@
 By default the registry is the front matter of every file under ``documents/``. A project
 whose manifest names ``registry: FILE`` keeps it in that file instead: a YAML list of
 revisions (or a mapping with a ``revisions:`` list), or a CSV table with the columns
-``id, revision, seq, effective_from, effective_until, recorded, issued, changed``
-(``changed`` paths separated by ``;``).
+``id, revision, seq, effective_from, effective_until, recorded, issued, changed, access``
+(``changed`` paths and ``access`` groups separated by ``;``). A revision with ``access`` is
+shown by ``lag`` only to an asker holding one of its groups.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ def _revision(fields: dict[str, Any], file: str, line: int | None) -> tuple[Revi
     changed = fields.get("changed")
     if isinstance(changed, str):
         changed = [p.strip() for p in changed.replace(",", ";").split(";") if p.strip()] or None
+    access = fields.get("access")
+    if isinstance(access, str):
+        access = [g.strip() for g in access.replace(",", ";").split(";") if g.strip()] or None
     record = {
         "document": fields.get("id", fields.get("document")),
         "label": str(fields.get("revision", fields.get("label", "0"))),
@@ -76,6 +80,7 @@ def _revision(fields: dict[str, Any], file: str, line: int | None) -> tuple[Revi
         "effective": effective,
         "recorded": fields.get("recorded"),
         "changed": changed,
+        "access": access,
     }
     try:
         return Revision.model_validate(record), []

@@ -56,6 +56,8 @@ def _print_answer(answer: AsOfAnswer) -> None:
         out.print("  amended by: " + ", ".join(map(str, answer.amended_by)), markup=False)
     if answer.detail and not answer.in_force:
         out.print(f"  {answer.detail}", markup=False)
+    if answer.withheld:
+        out.print(f"  withheld: {', '.join(answer.withheld)} (access: your groups may not read them)", markup=False)
     if answer.text:
         out.print("", markup=False)
         for line in answer.text.strip().splitlines():
@@ -161,6 +163,8 @@ def _print_lag(report: LagReport) -> None:
         out.print(f"  changed   {item.locator}  recorded {_when(item.recorded)} (registry differs from graph)", markup=False)
     for locator in report.withdrawn:
         out.print(f"  withdrawn {locator}  (in the graph, no longer in the registry)", markup=False)
+    if report.withheld:
+        out.print(f"  withheld: revisions of {', '.join(report.withheld)} (access)", markup=False)
     for edited in report.configuration_changed:
         out.print(f"  edited    {edited}  (edited since ingest: re-ingest to use it)", markup=False)
     out.print(f"  now {_when(report.now)}; index build {report.index_build}", markup=False)
@@ -173,9 +177,13 @@ def lag(
         str | None,
         typer.Option("--now", help="the monitoring clock for ages (default: the current UTC time)"),
     ] = None,
+    groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Revisions document control recorded that the graph has not ingested; exit 1 when lagging."""
+    """Revisions document control recorded that the graph has not ingested; exit 1 when lagging.
+
+    Revisions of documents your groups may not read are withheld (named by document id).
+    """
     clock = None
     if now is not None:
         try:
@@ -183,7 +191,8 @@ def lag(
         except ValueError:
             raise InputError(f"not a datetime: {now!r}", field="--now", hint="YYYY-MM-DDTHH:MM:SSZ") from None
     registry, sources, manifest = read_registry(project)
-    report = project_lag(project, registry, clock, sources=sources, manifest=manifest)
+    report = project_lag(project, registry, clock, sources=sources, manifest=manifest,
+                         groups=parse_groups(groups))
     if format is OutputFormat.json:
         emit_json(report)
     else:

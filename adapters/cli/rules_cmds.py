@@ -242,13 +242,22 @@ def explain(
     known_at: KnownAtOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Trace an eligibility decision: the rules that fired, in order, with sources; why each document is in or out."""
+    """Trace an eligibility decision: the rules that fired, in order, with sources; why each document is in or out.
+
+    Exit 0 when documents are eligible; 1 for a refusal or a clarification request (as eligible).
+    """
     case = _context(context, groups, valid_at, known_at)
     with Project.open(project) as opened:
         explained = opened.explain(case)
     if format is OutputFormat.json:
         emit_json(explained)
-        return
+    else:
+        _print_explanation(explained)
+    if explained.result.outcome != "eligible":
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _print_explanation(explained: Any) -> None:
     result = explained.result
     out.print("packs: " + "; ".join(f"{p.name} ({p.file})" for p in explained.packs), markup=False)
     for number, step in enumerate(explained.trace, 1):

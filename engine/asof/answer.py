@@ -2,7 +2,12 @@
 
 The JSON shape is the "As-of" contract of corpus-format.md (``locator, in_force, resolved,
 text, successors, amended_by, chain, valid_at, known_at, index_build``), extended
-compatibly with ``reason``, ``detail`` and ``description``, and a ``kind`` on each chain step.
+compatibly with ``reason``, ``detail`` and ``description``, a ``kind`` on each chain step, and
+``withheld``: the documents the asker may not read that bear on the answer. Such a document
+is named by its id alone (a successor or amender ``ADD-02``, a marker ``ADD-02 (withheld:
+access)`` in the text); its text, title, dates, revisions and section paths stay out. That a
+readable clause is superseded is a fact about the readable clause: it is told, not hidden
+(hiding it would answer with text that is not in force).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import AsOfReason, Locator, Supersedes, UtcDateTime
 
-from .consolidate import LAPSED, consolidated_text, in_force_successors
+from .consolidate import LAPSED, Visible, consolidated_text, everything, in_force_successors, named
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
@@ -60,6 +65,7 @@ class AsOfAnswer(BaseModel):
     reason: AsOfReason | None = None
     detail: str | None = None
     description: str | None = None
+    withheld: tuple[str, ...] = ()  # documents bearing on the answer the asker may not read (access)
 
     @property
     def nothing_in_force(self) -> bool:
@@ -169,8 +175,60 @@ def explain(
     known_at: dt.datetime | None,
     *,
     with_text: bool = True,
+    visible: Visible = everything,
 ) -> AsOfAnswer:
-    """Build the full answer for ``asked``: state, supersession, successors, chain, text."""
+    """Build the full answer for ``asked``: state, supersession, successors, chain, text.
+
+    ``visible`` says which revisions the asker may read; anything else bearing on the answer
+    is named by document id alone and listed in ``withheld`` (``asked`` itself must be visible).
+    """
+    answer = _explain(index, asked, valid_at, known_at, with_text=with_text, visible=visible)
+    return answer if visible is everything else _withhold(answer, visible)
+
+
+def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
+    """``answer`` with every locator the asker may not read cut to its document id."""
+    hidden: set[str] = set()
+
+    def cut(locators: tuple[Locator, ...]) -> tuple[Locator, ...]:
+        kept: list[Locator] = []
+        for locator in locators:
+            if not visible(locator):
+                hidden.add(locator.doc)
+                locator = Locator(doc=locator.doc)
+            if locator not in kept:
+                kept.append(locator)
+        return tuple(kept)
+
+    successors, amended_by = cut(answer.successors), cut(answer.amended_by)
+    chain = []
+    for step in answer.chain:
+        shown = [step.locator] + ([step.target] if step.target is not None else [])
+        if all(visible(locator) for locator in shown):
+            chain.append(step)
+        else:
+            hidden.update(locator.doc for locator in shown if not visible(locator))
+    resolved, text = answer.resolved, answer.text
+    if resolved is not None and not visible(resolved):
+        hidden.add(resolved.doc)
+        resolved, text = None, None
+    if not hidden:
+        return answer
+    return answer.model_copy(update={
+        "successors": successors, "amended_by": amended_by, "chain": tuple(chain),
+        "resolved": resolved, "text": text, "withheld": tuple(sorted(hidden)),
+    })
+
+
+def _explain(
+    index: AsOfIndex,
+    asked: Locator,
+    valid_at: dt.date,
+    known_at: dt.datetime | None,
+    *,
+    with_text: bool,
+    visible: Visible,
+) -> AsOfAnswer:
     day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
     doc, path = asked.doc, asked.path
     base: dict[str, object] = {
@@ -194,7 +252,10 @@ def explain(
         chain += [_edge_step(index, e, "supersedes") for e in found.walked]
         resolved = _resolve_successor(index, successors[0], day, known_ts) if len(successors) == 1 else None
         description = None
-        if len(successors) == 1:
+        if len(successors) == 1 and not visible(resolved or successors[0]):
+            target_name = _human(asked.unpinned(), _document_label(texts, version))
+            description = f"{target_name} as amended by {named(successors[0], visible)}"
+        elif len(successors) == 1:
             title = _title(texts, resolved) if resolved is not None else None
             target_name = _human(asked.unpinned(), _document_label(texts, version))
             description = f"{target_name} as amended by {title or successors[0].doc}"
@@ -204,7 +265,7 @@ def explain(
         if found.lapsed:
             # A lapsed replacement does not revive the target (as a lapsed revision does not
             # revive its predecessor), and is not named as in force either.
-            lapsed = sorted(found.lapsed, key=natural_key)
+            lapsed = sorted((named(Locator.parse(n), visible) for n in found.lapsed), key=natural_key)
             one = len(lapsed) == 1
             whose = "its replacement" if not successors else "replacement"
             detail += (f"; {whose}{'' if one else 's'} {', '.join(lapsed)} "
@@ -238,14 +299,16 @@ def explain(
         reason = "stale_revision" if pos < state.version else "not_yet_in_force"
         detail = f"{asked} is not the in-force text on {valid_at}; {version} is"
     if amenders:
-        titles = [_title(texts, _resolve_successor(index, a, day, known_ts) or a) or a.doc for a in amenders]
+        titles = [_title(texts, _resolve_successor(index, a, day, known_ts) or a) or a.doc
+                  if visible(a) else None for a in amenders]
         target_name = _human(asked.unpinned(), _document_label(texts, version))
         description = f"{target_name} as amended by " + ", ".join(
-            f"{t} ({_human(a)})" if t != a.doc else _human(a) for t, a in zip(titles, amenders, strict=True)
+            named(a, visible) if t is None else f"{t} ({_human(a)})" if t != a.doc else _human(a)
+            for t, a in zip(titles, amenders, strict=True)
         )
     return AsOfAnswer(
         **base, in_force=fresh, resolved=version,
-        text=consolidated_text(index, version, amended, day, known_ts) if texts is not None else None,
+        text=consolidated_text(index, version, amended, day, known_ts, visible) if texts is not None else None,
         amended_by=tuple(amenders), chain=tuple(chain), reason=reason, detail=detail,
         description=description,
     )

@@ -24,6 +24,9 @@ descendant's wording searched for in the section's text instead.
 
 The old wording of a replaced descendant never stays in. Edges on paths inside a replaced
 descendant are left out: their text went with it.
+
+A replacement or amender the asker may not read (``visible`` says no) is named by its document
+id alone, ``[2.1.A replaced by ADD-02 (withheld: access)]``, and its text is left out.
 """
 
 from __future__ import annotations
@@ -41,9 +44,22 @@ from .timeline import IN_FORCE
 if TYPE_CHECKING:
     from .index import AsOfIndex
 
-__all__ = ["Successors", "consolidated_text", "in_force_successors"]
+__all__ = ["Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named"]
 
 _Applies = Callable[[Supersedes], bool]
+
+#: Whether the asker may read a locator's revision (the access gate's answer, for one question).
+Visible = Callable[[Locator], bool]
+
+
+def everything(locator: Locator) -> bool:
+    """Every locator visible: a question asked without groups to apply (the engine's own use)."""
+    return True
+
+
+def named(locator: Locator, visible: Visible) -> str:
+    """``locator`` as an answer names it: in full, or by its document id alone when withheld."""
+    return str(locator) if visible(locator) else f"{locator.doc} (withheld: access)"
 
 #: What a marker adds when the replacement (or amender) it names is out of force on the day.
 LAPSED = "no longer in force"
@@ -96,7 +112,8 @@ def _declared_pin(locator: Locator, walked: Sequence[Supersedes]) -> Locator:
 
 
 def consolidated_text(
-    index: AsOfIndex, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float
+    index: AsOfIndex, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
+    visible: Visible = everything,
 ) -> str:
     """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied.
 
@@ -134,9 +151,9 @@ def consolidated_text(
         if _inside_any(index, doc, path, replaced):
             continue
         if path in replaced:
-            shown = [_replacement(index, doc, path, day, known_ts, applies)]
+            shown = [_replacement(index, doc, path, day, known_ts, applies, visible)]
         else:
-            shown = _amend_markers(index, amended[path], day, known_ts, applies)
+            shown = _amend_markers(index, amended[path], day, known_ts, applies, visible)
         place = _placed(index, section, path, origin, len(base))
         if place is None:
             old = _descendant_text(index, section, path, day, known_ts)
@@ -150,7 +167,7 @@ def consolidated_text(
             edits.append((start, end, shown[0]))
         else:
             edits.append((end, end, " " + " ".join(shown)))
-    trailing += _amend_markers(index, covering, day, known_ts, applies)
+    trailing += _amend_markers(index, covering, day, known_ts, applies, visible)
 
     # Outermost wins: an edit inside a range already replaced went with it. Insertions sort
     # before a replacement starting where they stand (a marker after 2.1.B, then 2.1.C).
@@ -251,27 +268,27 @@ def _descendant_text(
 
 
 def _replacement(
-    index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies
+    index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies, visible: Visible,
 ) -> str:
     """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``; the
     marker alone, saying so, when no replacement is in force on the day."""
     found = in_force_successors(index, doc, path, day, known_ts, applies)
     if not found.live:
-        lapsed = ", ".join(str(s) for s in found.lapsed_pinned())
+        lapsed = ", ".join(named(s, visible) for s in found.lapsed_pinned())
         return f"[{path} replaced by {lapsed}, {LAPSED}]"
     shown: list[str] = []
     bodies: list[str] = []
     for successor in (Locator.parse(n) for n in found.live):
         pinned = _pin(index, successor, day, known_ts)
-        shown.append(str(pinned or successor))
-        if pinned is not None and pinned.path is not None:
+        shown.append(named(pinned or successor, visible))
+        if pinned is not None and pinned.path is not None and visible(pinned):
             bodies.append(index.texts.text(pinned))  # type: ignore[union-attr]
     marker = f"[{path} replaced by {', '.join(shown)}]"
     return f"{marker} " + "\n\n".join(bodies) if bodies else marker
 
 
 def _amend_markers(
-    index: AsOfIndex, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies
+    index: AsOfIndex, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies, visible: Visible,
 ) -> list[str]:
     """``[TARGET amended by LOC]`` for each amending edge's in-force amender, without repeats;
     ``[TARGET amended by LOC, no longer in force]`` for an edge none of whose amenders is."""
@@ -288,10 +305,11 @@ def _amend_markers(
             own = _in_force(index, amender, day, known_ts)
             found = Successors([hit.successor] if own else [], [] if own else [hit.successor], [hit.edge])
         if found.live:
-            new = [f"[{label} amended by {_pin(index, Locator.parse(n), day, known_ts) or n}]"
+            new = [f"[{label} amended by "
+                   f"{named(_pin(index, Locator.parse(n), day, known_ts) or Locator.parse(n), visible)}]"
                    for n in found.live]
         else:
-            lapsed = ", ".join(str(s) for s in found.lapsed_pinned())
+            lapsed = ", ".join(named(s, visible) for s in found.lapsed_pinned())
             new = [f"[{label} amended by {lapsed}, {LAPSED}]"]
         markers += [m for m in new if m not in markers]
     return markers

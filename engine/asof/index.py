@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
 
 from .answer import AsOfAnswer, explain
-from .consolidate import in_force_successors
+from .consolidate import Visible, everything, in_force_successors
 from .freshness import DedupResult, FreshnessResult, dedup_to_current, freshness_gate
 from .history import History, history
 from .revisions import (
@@ -325,12 +325,14 @@ class AsOfIndex:
         known_at: dt.datetime | dt.date | str | None = None,
         *,
         with_text: bool = True,
+        visible: Visible = everything,
     ) -> AsOfAnswer:
         """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
 
         ``with_text=False`` leaves out the text and the description (no store reads: the
-        hot path of a caller that needs only the decision). Raises NotFoundError when no
-        revision of the corpus holds the locator.
+        hot path of a caller that needs only the decision). ``visible`` withholds what the
+        asker may not read (``answer.explain``). Raises NotFoundError when no revision of
+        the corpus holds the locator.
         """
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
         if not self.has(asked):
@@ -339,7 +341,7 @@ class AsOfIndex:
                 hint="check the document id and section path (`inforce history` lists versions)",
             )
         known = None if known_at is None else parse_datetime_utc(known_at)
-        return explain(self, asked, valid_at, known, with_text=with_text)
+        return explain(self, asked, valid_at, known, with_text=with_text, visible=visible)
 
     def history(self, locator: Locator | str) -> History:
         """Every version of a section (or revision of a document) and every edge on it, oldest first."""
