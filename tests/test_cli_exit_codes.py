@@ -8,12 +8,37 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_writer import write_doc  # noqa: E402
 
 from inforce.adapters.cli import app
+from inforce.adapters.cli._common import (
+    EXIT_FINDING,
+    EXIT_GRAPH,
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_MODEL,
+    FormatOption,
+    OutputFormat,
+    handle_errors,
+)
+from inforce.adapters.cli.app import _main as app_callback
+from inforce.engine.store._layout import StoreLayout, WriterLock
+from inforce.ontology import (
+    AccessRestrictedError,
+    GraphDamagedError,
+    InforceError,
+    InputError,
+    ModelUnavailableError,
+    NotFoundError,
+    NotIngestedError,
+    StoreError,
+    StoreLockedError,
+)
 
 runner = CliRunner()
 
@@ -120,3 +145,79 @@ def test_init_where_a_folder_is_needed_but_a_file_stands_changes_nothing(tmp_pat
     (tmp_path / "rules").write_text("not a folder\n")
     assert_clean(invoke("init", tmp_path), 2, "rules", "not a folder")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules"]
+
+
+# ---- a graph that cannot be used (exit 3) --------------------------------------------------
+def test_a_project_never_ingested_is_exit_3(tmp_path):
+    root = new_project(tmp_path / "fresh")
+    for command in (["stats", root], ["show", root, "SPEC-1#1.1"],
+                    ["asof", root, "SPEC-1#1.1", "--valid-at", "2026-05-01"]):
+        assert_clean(invoke(*command), 3, "not ingested", "inforce ingest")
+
+
+def test_a_held_write_lock_is_exit_3(tmp_path):
+    root = new_project(tmp_path / "locked")
+    writer = WriterLock(StoreLayout(root))
+    writer.acquire()  # another writer, as a second inforce process would hold it
+    try:
+        assert_clean(invoke("ingest", root), 3, "locked")
+    finally:
+        writer.release()
+    assert invoke("ingest", root).exit_code == 0
+
+
+# ---- the wrapper itself: one place maps every error to its code ---------------------------
+def probe_app(raised: BaseException) -> typer.Typer:
+    """The real app's callback (--debug) and one command that raises ``raised``."""
+    probe = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    probe.callback()(app_callback)
+
+    @handle_errors
+    def fail(format: FormatOption = OutputFormat.text) -> None:
+        raise raised
+
+    probe.command("fail")(fail)
+    return probe
+
+
+@pytest.mark.parametrize(("raised", "code"), [
+    (InputError("bad value", field="--x"), EXIT_INPUT),
+    (NotFoundError("SPEC-9: no such document"), EXIT_INPUT),
+    (InforceError("something of ours"), EXIT_INPUT),
+    (NotIngestedError("p"), EXIT_GRAPH),
+    (StoreLockedError("p/.inforce"), EXIT_GRAPH),
+    (GraphDamagedError("p/.inforce/graph-000001.kuzu", "checksum"), EXIT_GRAPH),
+    (StoreError("the store failed"), EXIT_GRAPH),
+    (ModelUnavailableError("no model"), EXIT_MODEL),
+    (AccessRestrictedError("P2#4.1"), EXIT_FINDING),
+])
+def test_each_error_family_has_its_exit_code(raised, code):
+    result = runner.invoke(probe_app(raised), ["fail"])
+    assert_clean(result, code, type(raised).__name__ if code != EXIT_FINDING else "refusal")
+    assert result.stdout == ""
+
+
+def test_an_internal_error_is_one_line_and_exit_70():
+    result = runner.invoke(probe_app(RuntimeError("boom\n  on two lines")), ["fail"])
+    assert_clean(result, EXIT_INTERNAL)
+    assert result.stderr == "internal error: RuntimeError: boom on two lines (run with --debug for the traceback)\n"
+
+
+def test_debug_shows_the_traceback_of_an_internal_error(monkeypatch):
+    shown = runner.invoke(probe_app(RuntimeError("boom")), ["--debug", "fail"])
+    assert shown.exit_code == EXIT_INTERNAL
+    assert "Traceback" in shown.stderr and "RuntimeError: boom" in shown.stderr
+    monkeypatch.setenv("INFORCE_DEBUG", "1")
+    by_environment = runner.invoke(probe_app(RuntimeError("boom")), ["fail"])
+    assert by_environment.exit_code == EXIT_INTERNAL and "Traceback" in by_environment.stderr
+
+
+def test_an_interrupt_is_one_line_and_exit_130():
+    result = runner.invoke(probe_app(KeyboardInterrupt()), ["fail"])
+    assert_clean(result, EXIT_INTERRUPTED)
+    assert result.stderr == "interrupted\n"
+
+
+def test_debug_is_a_global_option_of_the_real_app(project):
+    done = invoke("--debug", "stats", project)
+    assert done.exit_code == 0 and "documents" in done.stdout

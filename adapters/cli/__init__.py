@@ -1,7 +1,16 @@
 """The ``inforce`` command line. The only layer that catches inforce's errors and sets exit codes.
 
-Exit codes (corpus-format.md): 0 ok; 1 a finding, refusal, escalation or lag the command
-reports; 2 a usage or input error.
+Exit codes (corpus-format.md, "Output conventions"; the constants are in ``_common``):
+
+- 0 ``EXIT_OK``: the answer.
+- 1 ``EXIT_FINDING``: a finding, clarification request, refusal, escalation or lag the command
+  reports (its answer is still printed, and written by ``-o``).
+- 2 ``EXIT_INPUT``: a usage or input error (arguments, documents, rule files, answers).
+- 3 ``EXIT_GRAPH``: the project's graph cannot be used (not ingested, locked by a writer, damaged).
+- 4 ``EXIT_MODEL``: a configured model cannot be loaded.
+- 70 ``EXIT_INTERNAL``: an unexpected internal error, printed as one line; ``inforce --debug``
+  (or ``INFORCE_DEBUG=1``) prints its traceback instead.
+- 130 ``EXIT_INTERRUPTED``: interrupted (Ctrl-C).
 """
 
 from .app import app, main

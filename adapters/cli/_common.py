@@ -1,34 +1,56 @@
-"""What every command shares: the output format, printing, and turning errors into exit codes."""
+"""What every command shares: the output format, where its output goes, and turning errors into
+exit codes (the only place that decides them).
+
+A command prints its answer to ``out`` (or through ``emit_json``) and its messages to ``err``.
+With ``-o FILE`` the answer is collected and written to the file once the command has finished
+its answer; a command that fails with an error writes nothing and leaves the file as it was.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import errno
 import inspect
+import io
 import json
 import os
+import secrets
+import stat
 import sys
+import traceback
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 from pydantic import BaseModel
 from rich.console import Console
+from rich.text import Text
 
 from inforce.ontology import (
     AccessRestrictedError,
+    GraphUnusableError,
     InforceError,
     InputError,
     InputErrors,
+    ModelUnavailableError,
     NotFoundError,
     Refusal,
+    StoreError,
 )
 
 __all__ = [
+    "DEBUG_ENV",
+    "DEBUG_META",
     "EXIT_FINDING",
+    "EXIT_GRAPH",
     "EXIT_INPUT",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_MODEL",
     "EXIT_OK",
     "FormatOption",
     "OutputFormat",
@@ -37,13 +59,59 @@ __all__ = [
     "err",
     "handle_errors",
     "out",
+    "write_output",
 ]
 
-EXIT_OK, EXIT_FINDING, EXIT_INPUT = 0, 1, 2
+#: Exit codes (corpus-format.md, "Output conventions").
+EXIT_OK = 0
+EXIT_FINDING = 1  # a finding, clarification request, refusal, escalation or lag the command reports
+EXIT_INPUT = 2  # usage or input error: arguments, documents, rule files, answers
+EXIT_GRAPH = 3  # the project's graph cannot be used: not ingested, locked by a writer, damaged
+EXIT_MODEL = 4  # a configured model cannot be loaded
+EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
+EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
 
-#: Messages, warnings and progress go to standard error; machine-readable output to standard out.
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+#: ``inforce --debug`` records its wish here (the click context's meta, shared by subcommands);
+#: ``INFORCE_DEBUG=1`` asks the same. Either shows an internal error's traceback.
+DEBUG_META = "inforce.debug"
+DEBUG_ENV = "INFORCE_DEBUG"
+
+
+def _console(file: io.StringIO | None = None, *, stderr: bool = False) -> Console:
+    # Document text is data: never read as rich markup, emoji codes or "highlighted" numbers.
+    # A caller that wants a style passes a rich Text.
+    return Console(file=file, stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True,
+                   color_system="auto" if file is None else None)
+
+
+#: Messages, warnings and progress go to standard error, always (``-o`` never takes them).
+err = _console(stderr=True)
+_stdout = _console()
+
+
+class _Capture:
+    """The answer of one command run with ``-o FILE``, held until the command has finished it."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.buffer = io.StringIO()
+        self.console = _console(self.buffer)  # no colour codes in a file
+
+
+#: The running command's ``-o`` capture; None means its answer goes to standard output.
+_capture: ContextVar[_Capture | None] = ContextVar("inforce_capture", default=None)
+
+
+class _CommandOutput:
+    """``out``: the console a command prints its answer on — standard output, or the ``-o`` capture
+    of the command running now. Commands use it as a rich Console."""
+
+    def __getattr__(self, name: str) -> Any:
+        capture = _capture.get()
+        return getattr(_stdout if capture is None else capture.console, name)
+
+
+out = cast(Console, _CommandOutput())
 
 
 class OutputFormat(enum.StrEnum):
@@ -69,33 +137,120 @@ def _plain(value: Any) -> Any:
     return value
 
 
-#: The file named by the running command's ``-o``; None means standard output.
-_output_file: ContextVar[Path | None] = ContextVar("inforce_output_file", default=None)
-
-
 def emit_json(value: BaseModel | dict[str, Any]) -> None:
-    """Write one JSON document to standard output, or to the file named by ``-o``.
+    """Write one JSON document to standard output, or into the ``-o`` capture.
 
     Every command's output is a model's dump; a plain mapping is only a JSON Schema
-    (``rules schema``), which is JSON already.
-
-    Never mixed with messages, which go to standard error. The file is written whole
-    (a temporary file renamed into place), so a reader never sees half a document.
+    (``rules schema``), which is JSON already. Never mixed with messages, which go to
+    standard error.
     """
     text = json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str) + "\n"
-    target = _output_file.get()
-    if target is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    capture = _capture.get()
+    if capture is not None:
+        capture.buffer.write(text)
         return
-    partial = target.with_name(f".{target.name}.partial")
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+# ---- -o FILE ------------------------------------------------------------------------------
+def _cannot_write(target: Path, reason: str) -> InputError:
+    return InputError(f"cannot write the output: {reason}", file=target, field="-o")
+
+
+def _check_target(target: Path) -> Path:
+    """Refuse at once an ``-o`` the answer could never be written to, before the command works."""
     try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, target)
+        if target.is_dir():
+            raise _cannot_write(target, "it is a folder")
+        if not target.exists() and not target.is_symlink() and not target.absolute().parent.is_dir():
+            raise _cannot_write(target, f"no folder {target.parent}")
+    except OSError as problem:  # a folder on the way that may not be read
+        raise _cannot_write(target, problem.strerror or str(problem)) from None
+    return target
+
+
+def _through_descriptor(target: Path) -> bool:
+    """Whether ``target`` reaches its file through an open descriptor (``/dev/stdout`` is a link
+    to ``/proc/self/fd/1``): that file belongs to whoever opened it (a shell's ``>>``), so it is
+    written where it stands, never replaced."""
+    current = target.absolute()
+    for _ in range(40):  # the kernel's own limit on links followed
+        current = Path(os.path.realpath(current.parent)) / current.name
+        if current.parts[1:2] == ("proc",):
+            return True
+        if not current.is_symlink():
+            return False
+        current = current.parent / os.readlink(current)
+    return False
+
+
+def _replace_atomically(path: Path, data: bytes, existing: os.stat_result | None) -> None:
+    """A temporary file beside ``path``, synced, then renamed over it: a reader sees the old
+    file or the new one, never half of one. The file keeps its permissions."""
+    if existing is not None and not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, "the file is not writable")
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    try:
+        try:
+            if existing is not None:
+                os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # the rename made durable; not every filesystem allows it
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def _write_through(path: Path, data: bytes) -> None:
+    """Open what is there (a FIFO, a device, a descriptor's file) and write; never replace it."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def write_output(target: Path, text: str) -> None:
+    """Put a command's whole answer at ``target``.
+
+    A regular file, or a path where nothing is yet, is replaced atomically; a symlink is written
+    through (the file it points at is replaced, the link stays); a FIFO or a device
+    (``/dev/stdout``, ``/dev/null``) is opened and written. A folder, or anything that cannot be
+    written (``/dev/full``: no space), is an InputError naming the path and ``-o``.
+    """
+    data = text.encode("utf-8")
+    try:
+        try:
+            found: os.stat_result | None = os.stat(target)  # what the links finally lead to
+        except FileNotFoundError:
+            found = None
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+        if found is not None and (not stat.S_ISREG(found.st_mode) or _through_descriptor(target)):
+            _write_through(target, data)
+        else:
+            _replace_atomically(Path(os.path.realpath(target)), data, found)
     except OSError as problem:
-        raise InputError(f"cannot write the output: {problem.strerror}", file=target, field="-o") from None
+        raise _cannot_write(target, problem.strerror or str(problem)) from None
 
 
+# ---- commands -----------------------------------------------------------------------------
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -105,46 +260,96 @@ _OUTPUT_PARAMETER = inspect.Parameter(
     default=None,
     annotation=Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="write the JSON to this file instead of standard output",
-                     show_default=False, dir_okay=False),
+        typer.Option("--output", "-o", help="write the answer (any --format) to this file instead of standard "
+                     "output; written only when the command finishes its answer", show_default=False),
     ],
 )
+_CONTEXT_PARAMETER = inspect.Parameter("_inforce_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+
+
+def _debug_requested(context: typer.Context | None) -> bool:
+    if os.environ.get(DEBUG_ENV, "").strip().lower() in {"1", "true", "yes"}:
+        return True
+    return bool(context is not None and context.meta.get(DEBUG_META))
+
+
+def _answer(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+    """Run the command to the end of its answer; the exit code it chose (a refusal is 1)."""
+    try:
+        func(*args, **kwargs)
+    except typer.Exit as finished:
+        return finished.exit_code
+    except AccessRestrictedError as refused:
+        # A refusal is an answer (exit 1), not an input error; nothing of the document shows.
+        if kwargs.get("format") == OutputFormat.json:
+            emit_json(Refusal(reason="access_restricted", locator=refused.asked,
+                              detail="the asker's groups may not read it"))
+        err.print(f"{refused}; pass --groups with a group that may")
+        return EXIT_FINDING
+    return EXIT_OK
+
+
+def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], output: Path | None) -> int:
+    """The command, its answer captured when ``-o`` names a file and written there once it is whole.
+
+    An answer the command finished (whatever exit code it chose: ``rules check`` reports its
+    problems with exit 2) is written; an error raised out of the command writes nothing.
+    """
+    capture = _Capture(_check_target(output)) if output is not None else None
+    token = _capture.set(capture)
+    try:
+        code = _answer(func, args, kwargs)
+    finally:
+        _capture.reset(token)
+    if capture is not None:
+        write_output(capture.target, capture.buffer.getvalue())
+    return code
+
+
+def _report(problem: BaseException, code: int, message: str | None = None) -> int:
+    err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", str(problem) if message is None else message))
+    return code
 
 
 def handle_errors(func: F) -> F:
-    """Make ``func`` a command: ``-o FILE`` for its JSON, and ``Type: message`` + exit 2 for
-    inforce's errors (nothing else is caught)."""
+    """Make ``func`` a command: ``-o FILE`` for its answer in any format, and every error turned
+    into ``Type: message`` on standard error and its exit code (EXIT_* above)."""
 
     @wraps(func)
-    def wrapper(*args: Any, output: Path | None = None, **kwargs: Any) -> Any:
-        token = _output_file.set(output)
+    def wrapper(
+        *args: Any, output: Path | None = None, _inforce_context: typer.Context | None = None, **kwargs: Any
+    ) -> None:
         try:
-            return func(*args, **kwargs)
-        except AccessRestrictedError as refused:
-            # A refusal is an answer (exit 1), not an input error; nothing of the document shows.
-            if kwargs.get("format") == OutputFormat.json:
-                emit_json(Refusal(reason="access_restricted", locator=refused.asked,
-                                  detail="the asker's groups may not read it"))
-            err.print(f"{refused}; pass --groups with a group that may", markup=False)
-            raise typer.Exit(EXIT_FINDING) from None
+            code = _run(func, args, kwargs, output)
+        except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
+            raise  # typer's own: usage errors (exit 2), and a reader that closed the pipe
+        except GraphUnusableError as problem:  # before NotFoundError: "not ingested" is both
+            code = _report(problem, EXIT_GRAPH)
+        except StoreError as problem:
+            code = _report(problem, EXIT_GRAPH)
+        except ModelUnavailableError as problem:
+            code = _report(problem, EXIT_MODEL)
         except InputErrors as group:
-            err.print(f"[bold red]{type(group).__name__}[/]: {group.message}", markup=True)
-            for problem in group.exceptions:
-                err.print(str(problem), markup=False)
-            raise typer.Exit(EXIT_INPUT) from None
-        except (InputError, NotFoundError) as problem:
-            err.print(f"[bold red]{type(problem).__name__}[/]: ", markup=True, end="")
-            err.print(str(problem), markup=False)
-            raise typer.Exit(EXIT_INPUT) from None
-        except InforceError as problem:
-            err.print(f"[bold red]{type(problem).__name__}[/]: ", markup=True, end="")
-            err.print(str(problem), markup=False)
-            raise typer.Exit(EXIT_INPUT) from None
-        finally:
-            _output_file.reset(token)
+            code = _report(group, EXIT_INPUT, group.message)
+            for each in group.exceptions:
+                err.print(str(each))
+        except (InputError, NotFoundError, InforceError) as problem:  # any other of ours is input too
+            code = _report(problem, EXIT_INPUT)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            code = EXIT_INTERRUPTED
+        except Exception as bug:
+            if _debug_requested(_inforce_context):
+                sys.stderr.write("".join(traceback.format_exception(bug)))
+            else:
+                said = " ".join(str(bug).split())
+                err.print(f"internal error: {type(bug).__name__}: {said} (run with --debug for the traceback)")
+            code = EXIT_INTERNAL
+        if code != EXIT_OK:
+            raise typer.Exit(code)
 
     signature = inspect.signature(func, eval_str=True)
     wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER]
+        parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER, _CONTEXT_PARAMETER]
     )
     return wrapper  # type: ignore[return-value]

@@ -9,6 +9,7 @@ import typer
 from inforce import PARSER_VERSION, __version__
 
 from . import asof_cmds, project_cmds, rules_cmds
+from ._common import DEBUG_META
 
 app = typer.Typer(
     name="inforce",
@@ -20,7 +21,6 @@ app = typer.Typer(
 )
 
 
-
 def _print_version(value: bool) -> None:
     if value:
         typer.echo(f"inforce {__version__} (parser {PARSER_VERSION})")
@@ -29,12 +29,19 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    context: typer.Context,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_print_version, is_eager=True, help="print the version and exit"),
     ] = False,
+    debug: Annotated[
+        bool,
+        typer.Option("--debug", help="on an internal error, print the traceback instead of one line "
+                     "(INFORCE_DEBUG=1 does the same)"),
+    ] = False,
 ) -> None:
     """Which clause is in force for this case, on this date — and does this answer agree with it?"""
+    context.meta[DEBUG_META] = debug
 
 
 project_cmds.register(app)
