@@ -8,9 +8,23 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from .scalars import CharSpan, Locator
 
-__all__ = ["Bound", "Quantity"]
+__all__ = ["Bound", "BoundSource", "NormalizedValue", "Quantity"]
 
 Bound = Literal["exact", "min", "max", "range"]
+
+#: Where a bound came from: the words beside the number (``not less than``), or the subject
+#: vocabulary (a plain ``f'c = 4,000 PSI`` read as the minimum the vocabulary says it is).
+BoundSource = Literal["text", "vocabulary"]
+
+
+class NormalizedValue(BaseModel):
+    """A value (and a range's upper end) in the canonical unit of its dimension (pint's name)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: float
+    upper: float | None = None
+    unit: str
 
 
 class Quantity(BaseModel):
@@ -31,6 +45,13 @@ class Quantity(BaseModel):
     text: str = ""
     locator: Locator | None = None
     span: CharSpan | None = None
+    #: The value in its dimension's canonical unit (``4,000 PSI`` → 27.58 megapascal); None
+    #: for a number without a unit. Comparisons use it; ``unit`` stays as written.
+    normalized: NormalizedValue | None = None
+    bound_from: BoundSource = "text"
+    #: A dosing frequency written with the amount (``twice daily``), and doses per day.
+    frequency: str | None = None
+    per_day: float | None = None
 
     @model_validator(mode="after")
     def _range_has_upper(self) -> Quantity:

@@ -1,0 +1,206 @@
+"""The words around numbers that the extractor reads: bounds, ranges, scales, frequencies.
+
+Kept apart from the grammar in ``extract`` so the lists can be read (and extended) as lists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "BOUND_AFTER",
+    "BOUND_BEFORE",
+    "CURRENCY_PREFIXES",
+    "DESIGNATIONS",
+    "FILLERS",
+    "FREQUENCIES",
+    "MONTHS",
+    "NumberToken",
+    "RANGE_CONNECTORS",
+    "ROUTES",
+    "SCALES",
+    "SPACING",
+    "TOLERANCE_MARKS",
+    "WORD_NUMBERS",
+    "lex_number",
+]
+
+#: Bound phrases written before a number → the bound they state.
+BOUND_BEFORE: dict[str, str] = {
+    "not less than": "min", "no less than": "min", "at least": "min", "a minimum of": "min",
+    "minimum of": "min", "minimum": "min", "min.": "min", "min": "min", "≥": "min", ">=": "min",
+    ">": "min", "greater than or equal to": "min", "more than": "min", "greater than": "min",
+    "above": "min", "exceeding": "min", "exceeds": "min", "exceed": "min", "in excess of": "min",
+    "not sooner than": "min", "no sooner than": "min", "not earlier than": "min",
+    "no earlier than": "min", "not fewer than": "min", "no fewer than": "min",
+    "not more than": "max", "no more than": "max", "at most": "max", "a maximum of": "max",
+    "maximum of": "max", "maximum": "max", "max.": "max", "max": "max", "≤": "max", "<=": "max",
+    "<": "max", "up to": "max", "less than": "max", "fewer than": "max", "below": "max",
+    "not to exceed": "max", "not exceeding": "max", "do not exceed": "max",
+    "shall not exceed": "max", "must not exceed": "max", "within": "max",
+    "not later than": "max", "no later than": "max", "not greater than": "max",
+    "no greater than": "max", "lower than": "max",
+}
+
+#: Bound phrases written after a quantity (``7 days min.``, ``60 mL/min or greater``).
+BOUND_AFTER: dict[str, str] = {
+    "or less": "max", "or fewer": "max", "or lower": "max", "or below": "max", "or under": "max",
+    "and below": "max", "and less": "max", "maximum": "max", "max": "max", "max.": "max",
+    "at most": "max", "or more": "min", "or greater": "min", "or higher": "min",
+    "or above": "min", "or longer": "min", "and above": "min", "and over": "min",
+    "and more": "min", "or over": "min", "minimum": "min", "min": "min", "min.": "min",
+    "at least": "min", "and up": "min",
+}
+
+#: Words between a bound phrase and its number that do not break the two apart.
+FILLERS = frozenset({":", "=", "of", "is", "be", "are", "was", "a", "an"})
+
+#: Connectors that make ``A <connector> B`` a range (``to less than`` keeps the upper end).
+RANGE_CONNECTORS = frozenset({"to", "–", "—", "-", "through", "thru", "and"})
+
+#: Tolerance marks: ``4 inches ± 1 inch``.
+TOLERANCE_MARKS = ("±", "+/-", "+/−", "plus or minus", "plus/minus")
+
+#: Scale words → their factor (``$1,577 million``). ``M``/``B``/``K`` count only after money.
+SCALES: dict[str, float] = {
+    "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "mn": 1e6, "mln": 1e6,
+    "bn": 1e9, "mm": 1e6, "m": 1e6, "b": 1e9, "k": 1e3, "tn": 1e12,
+}
+#: Scale words that are also units or words, so they count only after a currency.
+MONEY_ONLY_SCALES = frozenset({"mm", "m", "b", "k", "tn", "mn"})
+
+#: Currency written before the number.
+CURRENCY_PREFIXES: dict[str, str] = {
+    "$": "USD", "us$": "USD", "usd": "USD", "€": "EUR", "eur": "EUR", "£": "GBP",
+    "gbp": "GBP", "¥": "JPY", "c$": "CAD", "a$": "AUD",
+}
+
+#: Dosing frequencies → doses per day.
+FREQUENCIES: dict[str, float] = {
+    "once daily": 1, "twice daily": 2, "three times daily": 3, "four times daily": 4,
+    "once a day": 1, "twice a day": 2, "three times a day": 3, "four times a day": 4,
+    "once per day": 1, "twice per day": 2, "daily": 1, "every day": 1,
+    "every 24 hours": 1, "every 12 hours": 2, "every 8 hours": 3, "every 6 hours": 4,
+    "every 4 hours": 6, "every other day": 0.5, "once weekly": 1 / 7, "twice weekly": 2 / 7,
+    "weekly": 1 / 7, "once a week": 1 / 7, "q12h": 2, "q8h": 3, "q6h": 4, "q24h": 1,
+    "bid": 2, "b.i.d.": 2, "tid": 3, "t.i.d.": 3, "qid": 4, "q.i.d.": 4, "qd": 1, "q.d.": 1,
+}
+
+#: Routes written between a dose and its frequency (``250 mg orally twice daily``).
+ROUTES = frozenset({
+    "orally", "po", "p.o.", "by mouth", "iv", "intravenously", "subcutaneously", "sc", "im",
+    "intramuscularly", "topically", "rectally",
+})
+
+#: Spacing marks after a length (``#4 @ 18" O.C.``).
+SPACING = frozenset({"o.c.", "oc", "o.c", "on center", "on centers", "on-center", "c/c"})
+
+#: A number right after one of these names something (a section, a bar size, a standard).
+DESIGNATIONS = frozenset({
+    "section", "sections", "§", "§§", "paragraph", "paragraphs", "para.", "article", "articles",
+    "table", "tables", "figure", "fig.", "fig", "chapter", "part", "parts", "item", "items", "note",
+    "notes", "no.", "nos.", "number", "#", "astm", "aci", "type", "types", "class", "grade",
+    "trial", "trials", "rev", "rev.", "revision", "addendum", "page", "pages", "p.", "pp.",
+    "sheet", "sheets", "detail", "details", "callout", "step", "steps", "schedule", "appendix",
+    "exhibit", "form", "rule", "rules", "room", "rooms", "door", "alternate", "question",
+    "volume", "vol.", "clause", "clauses", "subsection", "division", "level", "phase", "line",
+    "lot", "case", "model", "version", "ff", "fl", "cfr", "usc", "u.s.c.", "c.f.r.", "iso",
+    "ansi", "nfpa", "ibc", "asce", "aws", "csa", "ul", "¶", "stage", "week", "day", "mark",
+    "tier", "category", "schedules", "exhibits", "annex", "title", "subpart", "part.",
+    "id", "ref", "ref.", "option", "options", "attachment", "addenda", "drawing", "drawings",
+    "bay", "grid", "floor", "suite", "unit", "units", "code", "en", "bs", "din",
+})
+
+MONTHS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "jan.", "feb", "feb.", "mar", "mar.", "apr",
+    "apr.", "jun", "jun.", "jul", "jul.", "aug", "aug.", "sep", "sep.", "sept", "sept.", "oct",
+    "oct.", "nov", "nov.", "dec", "dec.",
+})
+
+WORD_NUMBERS: dict[str, float] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+_PLAIN = re.compile(rf"^(?P<sign>[+\-−])?(?P<num>{_NUM})$")
+_MALFORMED = re.compile(r"^[+\-−]?\d[\d,.]*\d$")
+_FRACTION = re.compile(r"^(?P<num>\d+)/(?P<den>\d+)$")
+_MIXED = re.compile(r"^(?P<whole>\d+)-(?P<num>\d+)/(?P<den>\d+)$")
+_FEET_INCHES = re.compile(
+    r"^(?P<feet>\d+)['′]-?(?P<inches>\d+(?:\.\d+)?)?(?:-(?P<num>\d+)/(?P<den>\d+))?$"
+)
+_RANGE = re.compile(rf"^(?P<lo>{_NUM})(?P<dash>[-–—])(?P<hi>{_NUM})$")
+_FRACTION_DENOMINATORS = frozenset({2, 3, 4, 8, 16, 32, 64})
+
+
+@dataclass(frozen=True)
+class NumberToken:
+    """What one token says as a number: its value(s), how it is written, its last digit's place.
+
+    ``value`` is None for a malformed number (``1,57,7``), which is kept and warned about.
+    """
+
+    kind: str  # number | fraction | feet_inches | range | word | malformed
+    value: float | None
+    upper: float | None = None
+    precision: float = 1.0
+    dash: str | None = None
+    is_integer: bool = False
+    has_grouping: bool = False
+
+
+def _plain(text: str) -> tuple[float, float, bool]:
+    digits = text.replace(",", "")
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    return float(digits), 10.0 ** -decimals, decimals == 0
+
+
+def lex_number(text: str) -> NumberToken | None:
+    """Read one token as a number, or None when it is not one (a code, a date, a locator)."""
+    match = _PLAIN.match(text)
+    if match is not None:
+        value, precision, integer = _plain(match["num"])
+        if match["sign"] in ("-", "−"):
+            value = -value
+        return NumberToken("number", value, precision=precision, is_integer=integer,
+                           has_grouping="," in text)
+    match = _FRACTION.match(text)
+    if match is not None:
+        num, den = int(match["num"]), int(match["den"])
+        if den in _FRACTION_DENOMINATORS and 0 < num < 4 * den:
+            return NumberToken("fraction", num / den, precision=1 / den)
+        return None
+    match = _MIXED.match(text)
+    if match is not None:
+        num, den = int(match["num"]), int(match["den"])
+        if den in _FRACTION_DENOMINATORS and 0 < num < den:
+            return NumberToken("fraction", int(match["whole"]) + num / den, precision=1 / den)
+        return None
+    match = _FEET_INCHES.match(text)
+    if match is not None and (match["inches"] is not None or match["num"] is not None):
+        inches = float(match["inches"] or 0)
+        if match["num"] is not None:
+            den = int(match["den"])
+            if den not in _FRACTION_DENOMINATORS:
+                return None
+            inches += int(match["num"]) / den
+        if inches >= 12:
+            return NumberToken("malformed", None)
+        return NumberToken("feet_inches", int(match["feet"]) + inches / 12, precision=1 / 12)
+    match = _RANGE.match(text)
+    if match is not None:
+        lo, lo_precision, _ = _plain(match["lo"])
+        hi, hi_precision, _ = _plain(match["hi"])
+        if lo <= hi:
+            return NumberToken("range", lo, upper=hi, precision=min(lo_precision, hi_precision),
+                               dash=match["dash"])
+        return None
+    if "," in text and _MALFORMED.match(text) and text.count(".") <= 1:
+        return NumberToken("malformed", None)
+    return None

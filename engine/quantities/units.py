@@ -1,0 +1,386 @@
+"""Units: the one pint registry, the spellings documents use for units, and canonical units.
+
+Every unit a document writes goes through one :class:`UnitTable`: a spelling (``PSI``,
+``"``, ``calendar days``, ``$``) maps to a pint expression (``psi``, ``inch``, ``day``,
+``USD``) of the module's one registry. A project extends the spellings without touching the
+registry (:func:`unit_table`), and may define units pint lacks (:func:`define_units`; the
+registry is process-wide, so a definition must not contradict one already made).
+
+Normalisation uses one canonical unit per dimension (pressure in megapascal, length in
+millimetre, time in day, money in its currency…); the factor and offset from each unit to its
+canonical unit are computed by pint once and cached, because a pint conversion costs tens of
+microseconds and extraction must stay cheap.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pint
+
+__all__ = [
+    "CANONICAL_UNITS",
+    "DEFAULT_ALIASES",
+    "DOMAIN_DEFINITIONS",
+    "ResolvedUnit",
+    "UnitTable",
+    "UnknownUnitError",
+    "convert",
+    "define_units",
+    "dimension_of",
+    "registry",
+    "unit_table",
+]
+
+#: Units pint lacks, defined on the registry when it is built. Each currency is its own base
+#: dimension: no exchange rate is known, so dollars and euros are never comparable.
+DOMAIN_DEFINITIONS: tuple[str, ...] = (
+    "psf = pound_force / foot ** 2",
+    "ksf = kip / foot ** 2",
+    "pcf = pound / foot ** 3",
+    "plf = pound_force / foot",
+    "calendar_day = day",
+    "working_day = day",
+    "business_day = day",
+    # A lap or embedment stated in bar diameters is a length only once the bar is known.
+    "bar_diameter = [bar_diameter]",
+    # A dose in international units measures biological activity, not mass.
+    "international_unit = [biological_activity] = IU",
+    "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
+    "USD = [currency]",
+    "EUR = [currency_eur]",
+    "GBP = [currency_gbp]",
+    "JPY = [currency_jpy]",
+    "CAD = [currency_cad]",
+    "AUD = [currency_aud]",
+    "CHF = [currency_chf]",
+)
+
+#: How documents write units → the pint expression meant. Keys are matched as written first,
+#: then lower-cased; a multi-word key matches the words with single spaces.
+DEFAULT_ALIASES: Mapping[str, str] = {
+    # pressure and stress (construction writes them upper-case)
+    "psi": "psi", "PSI": "psi", "ksi": "ksi", "KSI": "ksi", "psf": "psf", "PSF": "psf",
+    "ksf": "ksf", "KSF": "ksf", "pcf": "pcf", "PCF": "pcf", "plf": "plf", "PLF": "plf",
+    "MPa": "megapascal", "MPA": "megapascal", "Mpa": "megapascal", "mpa": "megapascal",
+    "kPa": "kilopascal", "KPA": "kilopascal", "kpa": "kilopascal", "GPa": "gigapascal",
+    "Pa": "pascal", "bar": "bar", "kN": "kilonewton",
+    "kip": "kip", "kips": "kip", "lbf": "pound_force",
+    # length
+    '"': "inch", "″": "inch", "”": "inch", "''": "inch", "in": "inch", "in.": "inch",
+    "inch": "inch", "inches": "inch", "'": "foot", "′": "foot", "ft": "foot",
+    "ft.": "foot", "foot": "foot", "feet": "foot", "mil": "thou", "mils": "thou",
+    "yd": "yard", "yds": "yard", "yard": "yard", "yards": "yard", "mm": "millimeter",
+    "millimeter": "millimeter", "millimeters": "millimeter", "millimetre": "millimeter",
+    "millimetres": "millimeter", "cm": "centimeter", "centimeter": "centimeter",
+    "centimeters": "centimeter", "m": "meter", "meter": "meter", "meters": "meter",
+    "metre": "meter", "metres": "meter", "km": "kilometer", "kilometers": "kilometer",
+    "mile": "mile", "miles": "mile", "µm": "micrometer", "μm": "micrometer", "nm": "nanometer",
+    "bar diameter": "bar_diameter", "bar diameters": "bar_diameter", "bar dia": "bar_diameter",
+    # area and volume
+    "sf": "foot ** 2", "sq ft": "foot ** 2", "sq. ft.": "foot ** 2", "square foot": "foot ** 2",
+    "square feet": "foot ** 2", "sq in": "inch ** 2", "square inch": "inch ** 2",
+    "square inches": "inch ** 2", "m2": "meter ** 2", "m²": "meter ** 2", "sq m": "meter ** 2",
+    "square meter": "meter ** 2", "square meters": "meter ** 2", "acre": "acre", "acres": "acre",
+    "cy": "yard ** 3", "cu yd": "yard ** 3", "cubic yard": "yard ** 3",
+    "cubic yards": "yard ** 3", "cubic foot": "foot ** 3", "cubic feet": "foot ** 3",
+    "m3": "meter ** 3", "m³": "meter ** 3", "cubic meter": "meter ** 3",
+    "cubic meters": "meter ** 3", "L": "liter", "l": "liter", "liter": "liter",
+    "liters": "liter", "litre": "liter", "litres": "liter", "mL": "milliliter",
+    "ml": "milliliter", "milliliter": "milliliter", "milliliters": "milliliter",
+    "cc": "cubic_centimeter", "gal": "gallon", "gallon": "gallon", "gallons": "gallon",
+    # mass
+    "mg": "milligram", "milligram": "milligram", "milligrams": "milligram", "g": "gram",
+    "gram": "gram", "grams": "gram", "kg": "kilogram", "kilogram": "kilogram",
+    "kilograms": "kilogram", "mcg": "microgram", "µg": "microgram", "μg": "microgram",
+    "microgram": "microgram", "micrograms": "microgram", "lb": "pound", "lbs": "pound",
+    "pound": "pound", "pounds": "pound", "oz": "ounce", "ounce": "ounce", "ounces": "ounce",
+    "ton": "ton", "tons": "ton", "tonne": "tonne", "tonnes": "tonne",
+    "iu": "international_unit", "IU": "international_unit",
+    # time
+    "ms": "millisecond", "s": "second", "sec": "second", "secs": "second",
+    "second": "second", "seconds": "second", "min": "minute", "mins": "minute",
+    "minute": "minute", "minutes": "minute", "h": "hour", "hr": "hour", "hrs": "hour",
+    "hour": "hour", "hours": "hour", "day": "day", "days": "day", "calendar day": "day",
+    "calendar days": "day", "working day": "day", "working days": "day",
+    "business day": "day", "business days": "day", "wk": "week", "wks": "week",
+    "week": "week", "weeks": "week", "mo": "month", "mos": "month", "month": "month",
+    "months": "month", "yr": "year", "yrs": "year", "year": "year", "years": "year",
+    # temperature (``°`` alone is an angle; ``deg F`` and ``°F`` are Fahrenheit)
+    "°f": "degree_Fahrenheit", "° f": "degree_Fahrenheit", "deg f": "degree_Fahrenheit",
+    "degf": "degree_Fahrenheit", "degrees f": "degree_Fahrenheit",
+    "degrees fahrenheit": "degree_Fahrenheit", "°c": "degree_Celsius", "° c": "degree_Celsius",
+    "deg c": "degree_Celsius", "degc": "degree_Celsius", "degrees c": "degree_Celsius",
+    "degrees celsius": "degree_Celsius", "°": "degree", "degree": "degree", "degrees": "degree",
+    # proportions
+    "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
+    "perm": "perm", "perms": "perm",
+    # money
+    "$": "USD", "US$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
+    "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "gbp": "GBP",
+    "¥": "JPY", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "chf": "CHF",
+}
+
+#: The unit every dimension is normalised to (a dimensionality's string → pint unit).
+CANONICAL_UNITS: Mapping[str, str] = {
+    "[length]": "millimeter",
+    "[mass]": "milligram",
+    "[time]": "day",
+    "[temperature]": "degree_Celsius",
+    "[mass] / [length] / [time] ** 2": "megapascal",
+    "[length] ** 2": "meter ** 2",
+    "[length] ** 3": "liter",
+    "[mass] / [length] ** 3": "kilogram / meter ** 3",
+    "[length] * [mass] / [time] ** 2": "newton",
+    "[mass] / [time] ** 2": "newton / meter",
+    "[length] / [time]": "meter / second",
+    "1 / [time]": "1 / day",
+    "[mass] / [time]": "milligram / day",
+    "[mass] / [length] ** 3 / [time]": "milligram / milliliter / day",
+    "dimensionless": "dimensionless",
+    "[currency]": "USD",
+    "[currency_eur]": "EUR",
+    "[currency_gbp]": "GBP",
+    "[currency_jpy]": "JPY",
+    "[currency_cad]": "CAD",
+    "[currency_aud]": "AUD",
+    "[currency_chf]": "CHF",
+    "[bar_diameter]": "bar_diameter",
+    "[biological_activity]": "international_unit",
+}
+
+_LOCK = threading.Lock()
+_EXTRA_DEFINITIONS: list[str] = []
+
+
+class UnknownUnitError(LookupError):
+    """A unit spelling neither the table nor pint knows."""
+
+    def __init__(self, spelling: str) -> None:
+        self.spelling = spelling
+        super().__init__(spelling)
+
+    def __str__(self) -> str:
+        return f"unknown unit {self.spelling!r}"
+
+
+@lru_cache(maxsize=1)
+def registry() -> pint.UnitRegistry:
+    """The one unit registry (built on first use: building it costs about half a second)."""
+    import pint
+
+    units = pint.UnitRegistry(cache_folder=None)
+    for definition in (*DOMAIN_DEFINITIONS, *_EXTRA_DEFINITIONS):
+        units.define(definition)
+    return units
+
+
+def define_units(definitions: Iterable[str]) -> None:
+    """Define units pint lacks (``"kipf = kip"``) on the one registry, once per name.
+
+    The registry is shared by every project in the process, so a definition that names an
+    existing unit differently raises ValueError rather than changing what others read.
+    """
+    import pint
+
+    units = registry()
+    with _LOCK:
+        for definition in definitions:
+            name = definition.split("=", 1)[0].strip()
+            if name in units:
+                if definition in _EXTRA_DEFINITIONS or definition in DOMAIN_DEFINITIONS:
+                    continue
+                raise ValueError(f"unit {name!r} is already defined; cannot redefine it as {definition!r}")
+            try:
+                units.define(definition)
+            except (pint.errors.DefinitionSyntaxError, pint.errors.RedefinitionError, ValueError) as problem:
+                raise ValueError(f"bad unit definition {definition!r}: {problem}") from None
+            _EXTRA_DEFINITIONS.append(definition)
+        _conversion.cache_clear()
+
+
+@dataclass(frozen=True)
+class ResolvedUnit:
+    """A unit as written, the pint expression it means, and its dimension."""
+
+    written: str
+    expression: str
+    dimension: str
+
+    @property
+    def canonical(self) -> str:
+        return canonical_unit(self.dimension, self.expression)
+
+    @property
+    def is_percent(self) -> bool:
+        return self.expression == "percent"
+
+
+def _normal_spelling(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip())
+
+
+@dataclass(frozen=True)
+class UnitTable:
+    """Unit spellings → pint expressions: the defaults plus a project's own aliases."""
+
+    aliases: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_ALIASES))
+
+    def __post_init__(self) -> None:
+        exact = {_normal_spelling(key): value for key, value in self.aliases.items()}
+        lower: dict[str, str] = {}
+        for key, value in exact.items():
+            lower.setdefault(key.lower(), value)
+        object.__setattr__(self, "_exact", exact)
+        object.__setattr__(self, "_lower", lower)
+        object.__setattr__(self, "_cache", {})
+
+    def alias(self, spelling: str) -> str | None:
+        """The pint expression a spelling stands for by the table alone (no pint lookup)."""
+        key = _normal_spelling(spelling)
+        found = self._exact.get(key)  # type: ignore[attr-defined]
+        return found if found is not None else self._lower.get(key.lower())  # type: ignore[attr-defined]
+
+    def knows_phrase(self, spelling: str) -> bool:
+        return self.alias(spelling) is not None
+
+    def spellings(self) -> tuple[str, ...]:
+        """Every spelling in the table, as written (for phrase matchers)."""
+        return tuple(self._exact)  # type: ignore[attr-defined]
+
+    def resolve(self, written: str) -> ResolvedUnit:
+        """What a written unit means: an alias, a compound of aliases (``mg/kg/day``), or a
+        unit pint knows as spelled. Raises UnknownUnitError otherwise."""
+        cache: dict[str, ResolvedUnit | None] = self._cache  # type: ignore[attr-defined]
+        if written in cache:
+            found = cache[written]
+            if found is None:
+                raise UnknownUnitError(written)
+            return found
+        expression = self._expression(written)
+        resolved = None
+        if expression is not None:
+            dimension = dimension_of(expression)
+            if dimension is not None:
+                resolved = ResolvedUnit(written, expression, dimension)
+        cache[written] = resolved
+        if resolved is None:
+            raise UnknownUnitError(written)
+        return resolved
+
+    def _expression(self, written: str) -> str | None:
+        spelling = _normal_spelling(written)
+        direct = self.alias(spelling)
+        if direct is not None:
+            return direct
+        parts = re.split(r"\s*/\s*|\s+per\s+", spelling)
+        if len(parts) > 1 and all(parts):
+            resolved = [self._part(part) for part in parts]
+            if all(resolved):
+                return " / ".join(f"({part})" for part in resolved)  # type: ignore[misc]
+            return None
+        return self._part(spelling)
+
+    def _part(self, spelling: str) -> str | None:
+        direct = self.alias(spelling)
+        if direct is not None:
+            return direct
+        power = re.fullmatch(r"(.+?)(?:\^|\*\*)?([23²³])", spelling)
+        if power is not None and self.alias(power.group(1)) is not None:
+            exponent = {"²": "2", "³": "3"}.get(power.group(2), power.group(2))
+            return f"({self.alias(power.group(1))}) ** {exponent}"
+        if not re.fullmatch(r"[A-Za-zµμΩ]+", spelling):
+            return None
+        return spelling if dimension_of(spelling) is not None else None
+
+
+def unit_table(extra_aliases: Mapping[str, str] | None = None) -> UnitTable:
+    """The default spellings plus a project's (``{"KSF": "ksf", "SY": "yard ** 2"}``).
+
+    Every alias must name something pint (with :data:`DOMAIN_DEFINITIONS` and any
+    :func:`define_units`) knows; ValueError names the ones it does not.
+    """
+    if not extra_aliases:
+        return _default_table()
+    bad = [f"{spelling!r} → {target!r}" for spelling, target in extra_aliases.items()
+           if dimension_of(target) is None]
+    if bad:
+        raise ValueError("unit aliases name units pint does not know: " + ", ".join(bad))
+    return UnitTable({**DEFAULT_ALIASES, **extra_aliases})
+
+
+@lru_cache(maxsize=1)
+def _default_table() -> UnitTable:
+    return UnitTable()
+
+
+@lru_cache(maxsize=4096)
+def dimension_of(expression: str) -> str | None:
+    """The dimensionality of a pint expression as a string, or None when pint does not know it.
+
+    ``currency`` (the rule packs' word for money) is ``[currency]``.
+    """
+    if expression == "currency":
+        return "[currency]"
+    import pint
+
+    try:
+        units = registry().parse_units(expression)
+    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError,
+            AttributeError, TypeError, AssertionError, SyntaxError, KeyError):
+        return None
+    return str(units.dimensionality)
+
+
+def canonical_unit(dimension: str, expression: str) -> str:
+    """The unit a dimension is normalised to; pint's base units when none is listed."""
+    listed = CANONICAL_UNITS.get(dimension)
+    if listed is not None:
+        return listed
+    return _base_units(expression)
+
+
+@lru_cache(maxsize=1024)
+def _base_units(expression: str) -> str:
+    units = registry()
+    return str(units.Quantity(1, expression).to_base_units().units)
+
+
+@lru_cache(maxsize=4096)
+def _conversion(source: str, target: str) -> tuple[float, float]:
+    """``(factor, offset)`` with ``target = source × factor + offset`` (offset for temperatures)."""
+    units = registry()
+    zero = units.Quantity(0.0, source).to(target).magnitude
+    one = units.Quantity(1.0, source).to(target).magnitude
+    return one - zero, zero
+
+
+def convert(value: float, source: str, target: str) -> float:
+    """``value`` in ``source`` expressed in ``target``; pint.DimensionalityError if they differ."""
+    if source == target:
+        return value
+    factor, offset = _conversion(source, target)
+    return value * factor + offset
+
+
+def convert_difference(value: float, source: str, target: str) -> float:
+    """A difference (a tolerance, a ± spread) in ``source`` expressed in ``target``."""
+    if source == target:
+        return value
+    factor, _ = _conversion(source, target)
+    return value * factor
+
+
+def same_dimension(a: str | None, b: str | None) -> bool:
+    return a is not None and a == b
+
+
+def is_close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
