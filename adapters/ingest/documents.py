@@ -3,7 +3,8 @@
 ``parse_document`` reports every problem in one file at once (an ``InputErrors`` group of
 ``file:line`` errors); warnings (an unknown front-matter key, a section path seen twice) come
 back beside the Document from ``parse_document_with_warnings`` and are logged by
-``parse_document``.
+``parse_document``. A file that holds nothing to read (a PDF without a text layer) raises
+``UnreadableFileError`` instead: not a corpus error, a file to report by name and leave out.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import hashlib
 import logging
 import os
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from ruamel.yaml.nodes import SequenceNode
 
 from inforce import PARSER_VERSION
 from inforce.ontology import (
@@ -34,10 +37,11 @@ from inforce.ontology.scalars import PATH_SEGMENT
 
 from .metadata import DRAWING_FIELDS, Metadata, read_metadata
 from .outline import parse_outline
-from .pdf import pdf_text_layer
+from .pdf import PdfTextLayer, pdf_text_layer
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
 __all__ = [
+    "UnreadableFileError",
     "content_hash",
     "discover_documents",
     "parse_document",
@@ -52,28 +56,71 @@ _FENCE_LINE = re.compile(r"---[ \t]*\r?")
 _FENCE_END = re.compile(r"(?:---|\.\.\.)[ \t]*\r?")
 
 
+class UnreadableFileError(InputError):
+    """A document file with nothing in it to read, such as a PDF without a text layer.
+
+    Not a problem of the corpus to stop an ingest for, and never a document in force with
+    empty text: the file is left out and reported by name with ``reason`` (ingest adds it to
+    its warnings). ``parse_document`` raises it alone, not inside an ``InputErrors`` group.
+    """
+
+    def __init__(self, reason: str, *, file: str, hint: str | None = None) -> None:
+        self.reason = reason
+        super().__init__(f"{reason}; not ingested", file=file, hint=hint)
+
+
 def discover_documents(root: Path) -> list[Path]:
     """Every document file under ``root/documents``, sorted by its path relative to ``root``.
 
     Markdown (``*.md``), drawings (``*.drawing.yaml``) and PDFs (``*.pdf``); a PDF sidecar
     whose PDF is missing is listed too, so that parsing reports it. Hidden files and folders
-    and ``.inforce/`` are skipped.
+    and ``.inforce/`` are skipped. A symlink (file or folder, ``documents/`` itself included)
+    that leads outside the project is refused: InputErrors naming each by its place in the
+    project, since its content is not the project's and its name would be an absolute path.
+    Symlinks that stay inside the project are followed for files, as any file is.
     """
     root = Path(root)
     folder = root / "documents"
     if not folder.is_dir():
         return []
+    escapes: list[InputError] = []
+    real_root = os.path.realpath(root)
+    if folder.is_symlink():
+        _refuse_if_outside(folder, root, real_root, escapes)
+        if escapes:
+            raise InputErrors(f"{root}: documents lead outside the project", escapes)
     found: list[Path] = []
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
-        if any(part.startswith(".") for part in relative.parts) or not path.is_file():
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        if path.is_symlink() and _refuse_if_outside(path, root, real_root, escapes):
+            continue
+        if not path.is_file():
             continue
         name = path.name.lower()
         if name.endswith((".md", ".drawing.yaml", ".pdf")):
             found.append(path)
         elif name.endswith(".pdf.yaml") and not path.with_name(path.name[: -len(".yaml")]).exists():
             found.append(path)
+    if escapes:
+        raise InputErrors(f"{root}: documents lead outside the project", escapes)
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[InputError]) -> bool:
+    """Add an error for ``link`` when its real path is outside the project; True if so."""
+    target = os.path.realpath(link)
+    if target == real_root or target.startswith(real_root.rstrip(os.sep) + os.sep):
+        return False
+    escapes.append(
+        InputError(
+            f"a symlink leading outside the project (to {target}); not ingested",
+            file=link.relative_to(root).as_posix(),
+            hint="copy the file into the project, or link to a file inside it",
+        )
+    )
+    return True
 
 
 def content_hash(path: Path) -> str:
@@ -87,7 +134,8 @@ def content_hash(path: Path) -> str:
 
 
 def parse_document(path: Path, root: Path) -> Document:
-    """One document file to one Document; raises InputErrors listing every problem in it."""
+    """One document file to one Document; raises InputErrors listing every problem in it, or
+    UnreadableFileError for a file with nothing to read (left out, reported by name)."""
     document, warnings = parse_document_with_warnings(path, root)
     for warning in warnings:
         logger.warning("%s", warning)
@@ -149,6 +197,8 @@ class _Parser:
     def parse(self) -> tuple[Document, list[InputError]]:
         try:
             document = self._parse()
+        except UnreadableFileError:
+            raise
         except InputError as exc:
             self.errors.append(exc)
             document = None
@@ -218,6 +268,7 @@ class _Parser:
                     + ", ".join(sorted(paths)[:12])
                     + (" …" if len(paths) > 12 else ""),
                 )
+        self._check_changed(metadata, reader, paths)
         if self.errors or reader.errors:
             return None
         fields = dict(metadata.fields)
@@ -240,6 +291,35 @@ class _Parser:
                 node = metadata.entries[name][1] if name in metadata.entries else None
                 reader.error(node, problem["msg"], field=".".join(str(p) for p in problem["loc"]))
             return None
+
+
+    def _check_changed(self, metadata: Metadata, reader: NodeReader, paths: set[str]) -> None:
+        """Each ``changed`` path must be a section of this revision or cover some (``2``
+        covers ``2.1``): a typo would otherwise leave the text it meant to replace in force."""
+        changed = metadata.fields.get("changed")
+        if not changed:
+            return
+        node = metadata.entries["changed"][1]
+        items = node.value if isinstance(node, SequenceNode) else [node]
+        ordered = sorted(paths)
+        for index, path in enumerate(changed):
+            if path in paths:
+                continue
+            # A path covers its descendants: any section path that starts with it and a dot.
+            at = bisect_left(ordered, path + ".")
+            if at < len(ordered) and ordered[at].startswith(path + "."):
+                continue
+            reader.error(
+                items[index],
+                f"no section {path} in this revision",
+                field=f"changed[{index}]",
+                hint=(
+                    "sections found: " + ", ".join(ordered[:12]) + (" …" if len(ordered) > 12 else "")
+                    if ordered
+                    else "this revision has no numbered sections"
+                )
+                + "; a section the revision removes need not be listed",
+            )
 
 
 class _MarkdownParser(_Parser):
@@ -363,21 +443,48 @@ class _PdfParser(_Parser):
                 field="sidecar",
                 hint=f"create {sidecar_file} with id, kind, effective and recorded",
             )
-        data = self.path.read_bytes()
+        try:
+            data = self.path.read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
         sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
         metadata = self._metadata(sidecar_text, sidecar_file)
-        layer, pages = pdf_text_layer(self.path, file=self.file)
-        outline = parse_outline(layer, file=self.file, pages=pages, tables=False)
+        layer = pdf_text_layer(self.path, file=self.file)
+        self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
+        outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False)
         self.warnings.extend(outline.warnings)
         if metadata is None:
             return None
         return self._build(
             metadata,
-            text_layer=layer,
+            text_layer=layer.text,
             provisions=outline.provisions,
             digest=_digest(data, sidecar_data),
             line=None,
         )
+
+
+    def _check_text_layer(self, layer: PdfTextLayer) -> None:
+        """No text at all: the file is left out (UnreadableFileError), never a document in
+        force with empty text. Some scanned pages: a warning naming them."""
+        if not layer.has_text:
+            scanned = bool(layer.scanned_pages)
+            raise UnreadableFileError(
+                "no text layer (an image-only scan?)" if scanned else "no text layer (its pages are blank)",
+                file=self.file,
+                hint="OCR it, or give its text in a Markdown document",
+            )
+        if layer.scanned_pages:
+            pages = layer.scanned_pages
+            named = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(map(str, pages))
+            self.warnings.append(
+                InputError(
+                    f"{named} {'has' if len(pages) == 1 else 'have'} no text layer (scanned?): "
+                    "what they show is not indexed",
+                    file=self.file,
+                    hint="OCR the PDF to have every page read",
+                )
+            )
 
 
 def _digest(data: bytes, sidecar: bytes | None) -> str:

@@ -2,8 +2,9 @@
 
 Every field is read from the YAML node tree with its line, so each problem is reported at
 the key or value that causes it: a missing field at its parent mapping, an unknown kind with
-the allowed ones, an impossible date, an ``effective.until`` not after ``from``, a locator that
-does not parse. Unknown top-level keys are warnings (a newer corpus may add optional fields);
+the allowed ones, an impossible date or one not written ``YYYY-MM-DD`` (with its ISO form as
+the hint), an ``effective.until`` not after ``from``, a locator that does not parse, a group
+name or facet value that is empty or that no command line can give. Unknown top-level keys are warnings (a newer corpus may add optional fields);
 unknown keys inside ``effective`` or a ``supersedes`` entry are errors, because a typo there
 (``untill``) would silently change what is in force.
 """
@@ -20,7 +21,7 @@ from ruamel.yaml.nodes import MappingNode, Node
 from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
 from inforce.ontology.scalars import PATH_SEGMENT
 
-from .yamlnodes import NodeReader, is_null
+from .yamlnodes import NodeReader, is_null, iso_date
 
 __all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "DeclaredEdge", "Metadata", "read_metadata"]
 
@@ -155,7 +156,17 @@ def read_metadata(
             on_lapse = None
         fields["on_lapse"] = on_lapse
     if "access" in present:
-        fields["access"] = reader.strings(present["access"], "access")
+        fields["access"] = _names(
+            present["access"], "access", reader, what="group name", commas=False,
+            hint="group names as --groups takes them, e.g. [project-team, qa]",
+        )
+        if fields["access"] == ():
+            # The contract's reading (omit = everyone, a list = those groups) makes [] nobody;
+            # kept so, but said, since it is easily meant as "no restriction".
+            reader.warn(
+                present["access"], "access: [] lets no group read this document", field="access",
+                hint="leave access out for a document everyone may read",
+            )
     if "applies_to" in present:
         fields["applies_to"] = _applies_to(present["applies_to"], reader)
 
@@ -168,7 +179,11 @@ def read_metadata(
 
 
 def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:
-    entries = reader.mapping(node, "effective")
+    day = iso_date(node) or "YYYY-MM-DD"
+    entries = reader.mapping(
+        node, "effective",
+        hint=f"effective is a mapping of YYYY-MM-DD dates: effective: {{from: {day}}} (add until: to end it)",
+    )
     if entries is None:
         return None
     reader.check_keys(entries, ("from", "until"), "effective", warn=False)
@@ -202,10 +217,40 @@ def _applies_to(node: Node, reader: NodeReader) -> dict[str, tuple[str, ...]] | 
         if not _NAME_RE.fullmatch(name):
             reader.error(key, f"invalid facet name {name!r}", field=f"applies_to.{name}")
             continue
-        values = reader.strings(value, f"applies_to.{name}")
+        values = _names(
+            value, f"applies_to.{name}", reader, what="facet value",
+            hint=f"values as --context {name}=VALUE takes them, e.g. [UK, IE]",
+        )
         if values is not None:
             facets[name] = values
     return facets
+
+
+def _names(
+    node: Node, where: str, reader: NodeReader, *, what: str, hint: str, commas: bool = True
+) -> tuple[str, ...] | None:
+    """A list of names an asker or a case must match exactly as the command line gives them
+    (trimmed; group names split at commas): an empty one, or one no command line can give,
+    is an error rather than a document nobody can read or a facet value nothing matches."""
+    items = reader.sequence(node, where)
+    if items is None:
+        return None
+    names: list[str] = []
+    for index, item in enumerate(items):
+        field = f"{where}[{index}]"
+        text = reader.string(item, field)
+        if text is None:
+            continue
+        if not text.strip():
+            reader.error(item, f"an empty {what}", field=field, hint=hint)
+        elif text != text.strip():
+            reader.error(item, f"{what} {text!r} has spaces around it", field=field, hint=hint)
+        elif not commas and "," in text:
+            reader.error(item, f"{what} {text!r} holds a comma, which separates names", field=field,
+                         hint=hint)
+        else:
+            names.append(text)
+    return tuple(names) if len(names) == len(items) else None
 
 
 def _edges(node: Node, reader: NodeReader, fields: dict[str, Any]) -> list[DeclaredEdge]:

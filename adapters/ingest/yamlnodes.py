@@ -23,13 +23,15 @@ from inforce.ontology import InputError, parse_datetime_utc
 
 from .yamlsubset import compose_subset
 
-__all__ = ["NodeReader", "compose_yaml", "is_null"]
+__all__ = ["NodeReader", "compose_yaml", "is_null", "iso_date"]
 
 _TAG = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP = (
     _TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")
 )
-_DATE_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
+_NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
 _local = threading.local()
 
 
@@ -115,10 +117,12 @@ class NodeReader:
 
     # -- structure -------------------------------------------------------------------
 
-    def mapping(self, node: Node, field: str | None) -> dict[str, tuple[Node, Node]] | None:
+    def mapping(
+        self, node: Node, field: str | None, *, hint: str | None = None
+    ) -> dict[str, tuple[Node, Node]] | None:
         """A mapping's entries by key text, each with its key node (for the key's line)."""
         if not isinstance(node, MappingNode):
-            self.error(node, f"expected a mapping, got {_describe(node)}", field=field)
+            self.error(node, f"expected a mapping, got {_describe(node)}", field=field, hint=hint)
             return None
         entries: dict[str, tuple[Node, Node]] = {}
         for key, value in node.value:
@@ -198,7 +202,8 @@ class NodeReader:
         return None
 
     def date(self, node: Node, field: str) -> dt.date | None:
-        """A calendar date ``YYYY-MM-DD``; an impossible one (``2026-02-30``) is reported as such."""
+        """A calendar date ``YYYY-MM-DD``; an impossible one (``2026-02-30``) is reported as such,
+        and one written otherwise (``2026-5-1``, ``20260501``) with its ISO form as the hint."""
         if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
             text = node.value.strip()
             if _DATE_RE.fullmatch(text):
@@ -208,25 +213,37 @@ class NodeReader:
                 except ValueError as exc:
                     self.error(node, f"invalid date {text!r}: {exc}", field=field)
                     return None
-        self.error(node, f"expected a date (YYYY-MM-DD), got {_describe(node)}", field=field)
+        self._not_a_date(node, field, "a date (YYYY-MM-DD)")
         return None
 
     def datetime(self, node: Node, field: str) -> dt.datetime | None:
-        """A UTC datetime; a bare date means the end of that day, UTC."""
+        """A UTC datetime; a bare date means the end of that day, UTC. An instant that has
+        no UTC form in years 1-9999 (``0001-01-01T00:00:00+05:00``) is an error at its line."""
         if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
             text = node.value.strip()
             if _DATE_RE.fullmatch(text):
                 day = self.date(node, field)
                 return parse_datetime_utc(day) if day is not None else None
-            try:
-                return parse_datetime_utc(text)
-            except ValueError as exc:
-                self.error(node, f"invalid datetime {text!r}: {exc}", field=field)
-                return None
-        self.error(
-            node, f"expected a datetime (YYYY-MM-DDTHH:MM:SSZ), got {_describe(node)}", field=field
-        )
+            if not _NEAR_DATE_RE.fullmatch(text):
+                try:
+                    return parse_datetime_utc(text)
+                except (ValueError, OverflowError) as exc:
+                    self.error(node, f"invalid datetime {text!r}: {exc}", field=field)
+                    return None
+        self._not_a_date(node, field, "a datetime (YYYY-MM-DDTHH:MM:SSZ) or a date (YYYY-MM-DD)")
         return None
+
+    def _not_a_date(self, node: Node, field: str, expected: str) -> None:
+        """Report a value that is not ``expected``; a date written another way (``2026-5-1``,
+        ``20260501``, ``2026/05/01``) is named as such, with its ISO form as the hint."""
+        iso = iso_date(node)
+        if iso is not None:
+            self.error(
+                node, f"expected {expected}, got {node.value.strip()!r}", field=field,
+                hint=f"write it as {iso}",
+            )
+            return
+        self.error(node, f"expected {expected}, got {_describe(node)}", field=field)
 
     def strings(
         self,
@@ -255,6 +272,21 @@ class NodeReader:
         if isinstance(node, SequenceNode):
             return [self.plain(item) for item in node.value]
         return _scalar(node)
+
+
+def iso_date(node: Node) -> str | None:
+    """The ``YYYY-MM-DD`` form of a scalar that writes a real date some common way
+    (``2026-05-01``, ``2026-5-1``, ``20260501``, ``2026/05/01``); None for anything else."""
+    if not isinstance(node, ScalarNode):
+        return None
+    near = _NEAR_DATE_RE.fullmatch(node.value.strip())
+    if near is None:
+        return None
+    year, _, month, day, month8, day8 = near.groups()
+    try:
+        return dt.date(int(year), int(month or month8), int(day or day8)).isoformat()
+    except ValueError:
+        return None
 
 
 def is_null(node: Node) -> bool:
