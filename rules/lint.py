@@ -28,7 +28,7 @@ from inforce.ontology import DOCUMENT_KINDS
 
 from .calculation import CalculationRule
 from .eligibility import EligibilityRule
-from .patterns import PatternError, QualifierRule, SupersessionRule, compile_wording
+from .patterns import PatternError, QualifierRule, SupersessionRule, compile_phrase, compile_wording
 from .precedence import PrecedenceRule
 from .source import Loc, RuleError, SourceFile, close_matches
 from .subjects import SubjectRule, Tolerance, unit_dimension
@@ -258,6 +258,30 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
             ))
     required = ("paragraph", "section") if needs_section else ("paragraph",)
     problems += _patterns(source, loc, rule.patterns, required, earlier)
+    problems += _no_change(source, loc, rule)
+    return problems
+
+
+def _no_change(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleError]:
+    """A ``no_change`` phrase must compile, be listed once, and not match empty text (which
+    would read every item as changing nothing, so the rule would never derive an edge)."""
+    problems = []
+    seen: set[str] = set()
+    for i, phrase in enumerate(rule.no_change):
+        where = loc + ("no_change", i, "pattern" if phrase.pattern is not None else "regex")
+        try:
+            compiled = compile_phrase(phrase)
+        except PatternError as problem:
+            problems.append(source.error(where, "RP010", str(problem)))
+            continue
+        if compiled.search("") is not None:
+            problems.append(source.error(
+                where, "RP008", f"no_change phrase {phrase.written!r} matches empty text, so every item reads "
+                f"as 'no change' and {rule.id} never derives an edge",
+            ))
+        if phrase.written.casefold() in seen:
+            problems.append(source.error(where, "RP007", f"no_change phrase {phrase.written!r} is listed twice"))
+        seen.add(phrase.written.casefold())
     return problems
 
 

@@ -9,6 +9,10 @@ A policy owner writes a pattern as the words of the document with placeholders:
 ``447.21(a)(1)``), ``{text}`` any words. Spaces match any run of whitespace, a comma may be
 left out, and letter case is ignored. Whoever needs more writes ``regex:`` with the same
 names as named groups.
+
+A supersession rule also lists, under ``no_change``, the words by which an item says it
+changes nothing ("Answer: REJECTED.", "No change is made"); they are whole words written
+the same way, or ``regex:``, and need no placeholder.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ __all__ = [
     "SupersessionPattern",
     "SupersessionRule",
     "WordingPattern",
+    "compile_phrase",
     "compile_wording",
     "normalize_path",
     "normalize_section_number",
@@ -78,6 +83,10 @@ class SupersessionPattern(WordingPattern):
 class SupersessionRule(RuleBase):
     """Turns addendum and change-order wording into supersedes edges (origin ``rule:<id>``).
 
+    A pattern is read only as an item's own instruction: at the start of the item's own text
+    (its label aside), within its first paragraph, outside quotation marks, and never in an
+    item whose words (outside quotation marks) include one of ``no_change``.
+
     The section number is resolved to the document that carries it — by ``target_document``
     (a template such as ``SPEC-{section}``, the six digits of the number) when given, else by
     looking for a document of ``target_kinds`` whose id, title or a section number carries it.
@@ -88,6 +97,11 @@ class SupersessionRule(RuleBase):
     target_kinds: tuple[str, ...] = ("specification",)
     target_document: str | None = None
     patterns: tuple[SupersessionPattern, ...] = Field(min_length=1)
+    no_change: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words by which an item says it changes nothing (a rejected request, 'No change is "
+        "made'): an item holding any of them outside quotation marks derives no edge",
+    )
 
 
 class QualifierRule(RuleBase):
@@ -139,6 +153,15 @@ def compile_wording(pattern: WordingPattern, required: tuple[str, ...]) -> re.Pa
             "pattern lacks " + ", ".join("{" + m + "}" for m in missing) + " so it can never link anything"
         )
     return compiled
+
+
+def compile_phrase(pattern: WordingPattern) -> re.Pattern[str]:
+    """The regular expression of a ``no_change`` phrase: words match whole words only
+    ("rejected" is not read in "unrejected"); a ``regex`` is taken as written."""
+    compiled = compile_wording(pattern, ())
+    if pattern.regex is not None:
+        return compiled
+    return re.compile(rf"(?<!\w)(?:{compiled.pattern})(?!\w)", compiled.flags)
 
 
 def _literal(text: str) -> str:
