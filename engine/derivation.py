@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,9 +23,11 @@ from inforce.rules import (
     normalize_path,
     normalize_section_number,
 )
+from inforce.rules.patterns import compile_phrase
 
 __all__ = [
     "DerivationResult",
+    "DerivedEdge",
     "QualifierLink",
     "SectionDirectory",
     "derive_changed",
@@ -68,17 +71,34 @@ class SectionDirectory:
         return found[0] if len(found) == 1 else None
 
 
+class DerivedEdge(BaseModel):
+    """One supersedes edge a rule read out of an item's words, as ``ingest`` lists it for review:
+    the item ``by``, what it replaces (``target``, ``scope``), the rule, and the words it read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    by: Locator
+    target: Locator
+    scope: Literal["full", "partial"]
+    rule: str
+    words: str
+
+
 class DerivationResult(BaseModel):
-    """Edges a rule read out of a document's wording, and the references it could not place."""
+    """Edges a rule read out of a document's wording, and the references it could not place.
+
+    ``derived`` lists the same edges as ``edges``, in order, each with the words it was read from.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     edges: tuple[Supersedes, ...] = ()
+    derived: tuple[DerivedEdge, ...] = ()
     unresolved: tuple[str, ...] = ()
 
 
 def _innermost(document: Document, hits: list[tuple[Provision, str, tuple]]) -> list[tuple[Provision, str, tuple]]:
-    """Keep, per target, the deepest provision whose text holds the words (texts include descendants)."""
+    """Keep, per target, the first of the deepest items whose instruction names it."""
     best: dict[str, tuple[Provision, str, tuple]] = {}
     for provision, target, extra in hits:
         current = best.get(target)
@@ -93,55 +113,188 @@ def derive_supersedes(
 ) -> DerivationResult:
     """The supersedes edges ``document``'s wording implies under the supersession rules.
 
+    A rule reads each item's own instruction only (``_Item``): its pattern must match at the
+    start of the item's own text, within its first paragraph and outside quotation marks, and
+    an item whose words say it changes nothing (the rule's ``no_change``) derives nothing. So
+    a quoted request, a rejected one, or the words of one item run on into the next cannot
+    steer what is in force.
+
     An edge the document already declares (same target) is not derived again. A named
     section that no document carries, or a paragraph its document does not have
     (``has_target``), is reported in ``unresolved`` rather than turned into a broken edge.
     """
     active = rules.supersession if isinstance(rules, RuleSet) else list(rules)
     declared = {edge.target.unpinned().format() for edge in document.supersedes}
+    items: list[_Item] | None = None
     hits: list[tuple[Provision, str, tuple]] = []
-    # a section nobody carries, noted once per occurrence of the words: from the innermost
-    # provision holding them, not again from each enclosing one (texts include descendants)
-    unplaced: dict[tuple[str, int], tuple[Provision, str]] = {}
+    unresolved: list[str] = []
     for rule in active:
         if document.kind not in rule.document_kinds:
             continue
+        items = items if items is not None else _items(document)
         required = ("paragraph", "section") if not rule.target_document or "{section}" in rule.target_document else ("paragraph",)
         compiled = [(compile_wording(p, required), p.scope) for p in rule.patterns]
-        for provision in document.provisions:
+        no_change = [compile_phrase(p) for p in rule.no_change]
+        for item in items:
+            if item.says_no_change(no_change):
+                continue
             seen: set[str] = set()
             for pattern, scope in compiled:
-                for match in pattern.finditer(provision.text):
-                    groups = match.groupdict()
-                    number = normalize_section_number(groups.get("section") or "")
-                    target_doc = _target_document(rule, number, directory)
-                    path = normalize_path(groups["paragraph"])
-                    if target_doc is None:
-                        key = (rule.id, provision.span.start + match.start())
-                        current = unplaced.get(key)
-                        if current is None or provision.path.count(".") > current[0].path.count("."):
-                            unplaced[key] = (provision, f"Section {groups.get('section')} is no document "
-                                             f"of kind {', '.join(rule.target_kinds)}")
-                        continue
-                    target = f"{target_doc}#{path}"
-                    if target in seen or target in declared:
-                        continue
-                    seen.add(target)
-                    hits.append((provision, target, (scope, rule.id)))
-    unresolved = [f"{document.id}#{provision.path}: {note}" for provision, note in unplaced.values()]
-    edges = []
-    for provision, target, (scope, rule_id) in _innermost(document, hits):
+                match = item.instruction(pattern)
+                if match is None:
+                    continue
+                groups = match.groupdict()
+                number = normalize_section_number(groups.get("section") or "")
+                target_doc = _target_document(rule, number, directory)
+                if target_doc is None:
+                    unresolved.append(f"{document.id}#{item.provision.path}: Section {groups.get('section')} "
+                                      f"is no document of kind {', '.join(rule.target_kinds)}")
+                    continue
+                target = f"{target_doc}#{normalize_path(groups['paragraph'])}"
+                if target in seen or target in declared:
+                    continue
+                seen.add(target)
+                hits.append((item.provision, target, (scope, rule.id, " ".join(match.group(0).split()))))
+    edges: list[tuple[Supersedes, str]] = []
+    for provision, target, (scope, rule_id, words) in _innermost(document, hits):
         locator = Locator.parse(target)
         if has_target is not None and not has_target(locator):
             unresolved.append(f"{document.id}#{provision.path}: {target} does not exist")
             continue
-        edges.append(Supersedes(
+        edges.append((Supersedes(
             source=document.locator, target=locator, scope=scope,
             effective=document.effective.from_, by=document.provision_locator(provision.path).unpinned(),
             origin=f"rule:{rule_id}",
-        ))
-    edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
-    return DerivationResult(edges=tuple(edges), unresolved=tuple(dict.fromkeys(unresolved)))
+        ), words))
+    edges.sort(key=lambda pair: (pair[0].by.format() if pair[0].by else "", pair[0].target.format()))
+    derived = tuple(
+        DerivedEdge(by=edge.by or edge.source, target=edge.target, scope=edge.scope,
+                    rule=edge.origin.removeprefix("rule:"), words=words)
+        for edge, words in edges
+    )
+    return DerivationResult(edges=tuple(edge for edge, _ in edges), derived=derived,
+                            unresolved=tuple(dict.fromkeys(unresolved)))
+
+
+#: What may come before an item's words: a Markdown heading's marks or a bullet, then its
+#: label (``1.2``, ``2.1.A.``, ``A.``, ``(a)``, ``3)``, bold or not). Tried with and without
+#: the label, so a pattern that itself starts with a number still reads at the start.
+_LEAD = re.compile(r"[ \t\r\n]*(?:#{1,6}[ \t]+)?(?:[-*+•][ \t]+)?")
+_LABEL = re.compile(
+    r"(?:\*\*|__)?(?:\(?[0-9A-Za-z]{1,4}\)|\d+(?:\.[0-9A-Za-z]+)*\.?|[A-Za-z]\.)(?:\*\*|__)?(?=\s)\s*"
+)
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
+#: Quotation marks: each opening mark and the marks that close it. A straight or curly single
+#: mark quotes only when it opens a word and closes one ("Owner's" is an apostrophe).
+_QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "‹": "›", "‘": "’", "'": "'"}
+_SINGLE = {"'", "‘"}
+
+
+@dataclass(frozen=True)
+class _Item:
+    """A provision read as an addendum item: its own text (its children's text left out),
+    where its instruction (first paragraph, label aside) lies, and what of it is quoted."""
+
+    provision: Provision
+    text: str
+    starts: tuple[int, ...]
+    end: int
+    quoted: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def read(cls, provision: Provision, own: str) -> _Item:
+        lead = _LEAD.match(own).end()  # type: ignore[union-attr]
+        starts = [lead]
+        for _ in range(2):  # "1.2 A. Section ..." at most
+            label = _LABEL.match(own, starts[-1])
+            if label is None or label.end() == starts[-1]:
+                break
+            starts.append(label.end())
+        paragraph = _PARAGRAPH_BREAK.search(own, starts[-1])
+        end = paragraph.start() if paragraph else len(own)
+        return cls(provision, own, tuple(starts), end, _quoted_spans(own))
+
+    def instruction(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        """The pattern's match at the start of the item's first paragraph, unless quoted there."""
+        for start in self.starts:
+            match = pattern.match(self.text, start, self.end)
+            if match is None:
+                continue
+            points = [match.start(), max(match.end() - 1, match.start())]
+            points += [match.start(name) for name in ("section", "paragraph") if match.groupdict().get(name)]
+            if not any(self._is_quoted(point) for point in points):
+                return match
+        return None
+
+    def says_no_change(self, phrases: Sequence[re.Pattern[str]]) -> bool:
+        """Whether the item's own words, outside quotation marks, say it changes nothing."""
+        if not phrases:
+            return False
+        unquoted = list(self.text)
+        for start, end in self.quoted:
+            unquoted[start:end] = " " * (end - start)
+        words = "".join(unquoted)
+        return any(phrase.search(words) for phrase in phrases)
+
+    def _is_quoted(self, position: int) -> bool:
+        return any(start <= position < end for start, end in self.quoted)
+
+
+def _quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` quotes: from an opening mark to its closing one, or to the paragraph's
+    end when it is never closed (a quotation does not run on into the next paragraph)."""
+    spans: list[tuple[int, int]] = []
+    opened: int | None = None
+    closers = ""
+    for index, char in enumerate(text):
+        if opened is None:
+            if char in _QUOTES and (char not in _SINGLE or _opens_word(text, index)):
+                opened, closers = index, _QUOTES[char]
+            continue
+        if char in closers and (char not in "'’" or not _continues_word(text, index)):
+            spans.append((opened, index + 1))
+            opened = None
+        elif char == "\n" and _PARAGRAPH_BREAK.match(text, index):
+            spans.append((opened, index))
+            opened = None
+    if opened is not None:
+        spans.append((opened, len(text)))
+    return tuple(spans)
+
+
+def _opens_word(text: str, index: int) -> bool:
+    before = text[index - 1] if index else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    return (before.isspace() or before in "([{:;,—–-") and after.isalnum()
+
+
+def _continues_word(text: str, index: int) -> bool:
+    return index + 1 < len(text) and text[index + 1].isalnum()
+
+
+def _items(document: Document) -> list[_Item]:
+    """Each provision of ``document`` as an item, its children's text taken out of its own."""
+    children: dict[str, list[Provision]] = {}
+    for provision in document.provisions:
+        if provision.parent is not None:
+            children.setdefault(provision.parent, []).append(provision)
+    return [_Item.read(p, _own_text(p, children.get(p.path, ()))) for p in document.provisions]
+
+
+def _own_text(provision: Provision, children: Sequence[Provision]) -> str:
+    """``provision``'s text less its children's, each cut where its span places it (else where
+    its text last occurs), a paragraph break left in its place."""
+    text = provision.text
+    cuts: list[tuple[int, int]] = []
+    for child in children:
+        start = child.span.start - provision.span.start
+        if start < 0 or not text.startswith(child.text, start):
+            start = text.rfind(child.text) if child.text else -1
+        if start > 0:
+            cuts.append((start, start + len(child.text)))
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + "\n\n" + text[end:]
+    return text
 
 
 def _target_document(rule: SupersessionRule, number: str, directory: SectionDirectory | None) -> str | None:
