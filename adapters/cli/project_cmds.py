@@ -46,8 +46,20 @@ def init(
 
 
 @handle_errors
-def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None:
-    """Parse the project's documents and load them into its graph, all or nothing."""
+def ingest(
+    project: ProjectArg,
+    derived: Annotated[bool, typer.Option(
+        "--derived", help="list each supersedes edge the rule packs derived in this ingest: the item, "
+        "what it replaces, the rule and the words it read (only documents parsed in this ingest are read)",
+    )] = False,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Parse the project's documents and load them into its graph, all or nothing.
+
+    Prints how many supersedes edges the rule packs derived from addendum wording in this
+    ingest (only changed documents are parsed, so a re-ingest with nothing changed derives
+    none); --derived lists them, and --format json always does.
+    """
     from inforce.adapters.ingest.pipeline import ingest_project
 
     with Progress(
@@ -72,15 +84,22 @@ def ingest(project: ProjectArg, format: FormatOption = OutputFormat.text) -> Non
     if format is OutputFormat.json:
         emit_json(result.summary())
         return
+    edges = f"{result.derived_edges} supersedes {'edge' if result.derived_edges == 1 else 'edges'} derived"
     if not result.swapped:
-        err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged)")
+        err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged); "
+                  f"{edges} in this ingest", markup=False)
         return
     err.print(
         f"{result.project}: {len(result.added)} added, {len(result.replaced)} replaced, "
         f"{len(result.removed)} removed, {result.unchanged} unchanged; "
         f"{result.provisions} provisions in {result.seconds:.2f} s "
-        f"({result.provisions_per_second:,.0f}/s); index build {result.build_id}"
+        f"({result.provisions_per_second:,.0f}/s); {edges}; index build {result.build_id}",
+        markup=False,
     )
+    if derived:
+        # document wording printed as data: a person reviews exactly the words the rule read
+        for edge in result.derived:
+            out.print(f'{edge.by} → {edge.target} ({edge.scope}) {edge.rule}: "{edge.words}"', markup=False)
 
 
 @handle_errors

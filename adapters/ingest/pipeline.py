@@ -24,7 +24,7 @@ from inforce.adapters.ingest import (
 from inforce.adapters.ingest.documents import resolving_folders_once
 from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
-from inforce.engine.derivation import SectionDirectory, derive_supersedes
+from inforce.engine.derivation import DerivedEdge, SectionDirectory, derive_supersedes
 from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
 from inforce.rules import RuleSet, compile_manifest
@@ -36,7 +36,12 @@ Progress = Callable[[int, int, str], None]
 
 
 class IngestSummary(BaseModel):
-    """What ``inforce ingest --format json`` prints about one ingest."""
+    """What ``inforce ingest --format json`` prints about one ingest.
+
+    ``derived`` lists every supersedes edge a rule read out of wording in this ingest (only the
+    documents parsed in it are read: a re-ingest that parses nothing derives nothing), and
+    ``derived_edges`` counts them.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -48,6 +53,7 @@ class IngestSummary(BaseModel):
     unchanged: int
     provisions: int
     derived_edges: int
+    derived: list[DerivedEdge]
     seconds: float
     graph_replaced: bool
 
@@ -63,11 +69,16 @@ class IngestResult:
     removed: list[str] = field(default_factory=list)
     unchanged: int = 0
     provisions: int = 0
-    derived_edges: int = 0
+    derived: list[DerivedEdge] = field(default_factory=list)
     parse_seconds: float = 0.0
     seconds: float = 0.0
     swapped: bool = False
     warnings: list[InputError] = field(default_factory=list)
+
+    @property
+    def derived_edges(self) -> int:
+        """How many supersedes edges the rules derived in this ingest."""
+        return len(self.derived)
 
     @property
     def provisions_per_second(self) -> float:
@@ -77,7 +88,8 @@ class IngestResult:
         return IngestSummary(
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
             removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
-            derived_edges=self.derived_edges, seconds=round(self.seconds, 3), graph_replaced=self.swapped,
+            derived_edges=self.derived_edges, derived=self.derived, seconds=round(self.seconds, 3),
+            graph_replaced=self.swapped,
         )
 
 
@@ -213,7 +225,7 @@ def _derive(
             )
         if derivation.edges:
             tx.add_edges(derivation.edges)
-            result.derived_edges += len(derivation.edges)
+            result.derived.extend(derivation.derived)
             derived_by_uid[document.uid] = derivation.edges
     if not derived_by_uid:
         return metadata
