@@ -9,7 +9,7 @@ RP003     invalid-value              a value of the wrong type, a missing key
 RP004     unknown-facet              a facet the project does not declare
 RP005     unknown-kind               a document kind or rule kind that does not exist
 RP006     duplicate-id               two rules (or subjects) with one id, slug or name
-RP007     listed-twice               a precedence level, kind or tie-breaker listed twice
+RP007     listed-twice               a level, kind, tie-breaker or no_change phrase listed twice
 RP008     never-fires                a rule (or level) that can never decide anything
 RP009     shadowed                   a rule an earlier rule always decides first
 RP010     bad-pattern                a wording pattern that does not compile or link
