@@ -141,7 +141,7 @@ def test_s3_text_output_and_explain(followup):
     assert "FUP-E001 [" in trace and "followup.yaml:" in trace and 'source: Handbooks P1, P2, P3' in trace
     assert "P1 excluded: product (applies to new; the case is refurbished)" in trace
     assert "conditional on pilot" in trace and "outcome: eligible" in trace
-    hidden = invoke("rules", "explain", str(followup), *CASE).stdout
+    hidden = invoke("rules", "explain", str(followup), *CASE, code=1).stdout  # a refusal, as eligible says
     (p2_line,) = [line for line in hidden.splitlines() if "P2 excluded" in line]
     assert p2_line.endswith("P2 excluded: access (the asker may not read it: nothing more is shown)")
 

@@ -92,7 +92,7 @@ def test_lag_reports_a_manifest_edited_since_ingest(tmp_path):
     assert lagging.exit_code == 1
     assert json.loads(lagging.stdout)["configuration_changed"] == ["rules/followup.yaml"]
     refused = runner.invoke(app, ["eligible", str(project), "-c", "market=UK", "--valid-at", "2025-01-01"])
-    assert refused.exit_code == 2 and "rules/followup.yaml" in refused.output and "inforce ingest" in refused.output
+    assert refused.exit_code == 3 and "rules/followup.yaml" in refused.output and "inforce ingest" in refused.output
     pack.write_text(pack.read_text().replace("15", "14", 1))
     assert runner.invoke(app, ["lag", str(project), *now]).exit_code == 0  # reverted: nothing edited
     moved = shutil.copytree(project, tmp_path / "moved")  # a project moved elsewhere is not "edited"

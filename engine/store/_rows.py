@@ -188,6 +188,7 @@ def revision_from_row(row: Mapping[str, Any]) -> Revision:
         recorded=_utc(row["recorded"]),
         changed=_tuple(row["changed"]),
         on_lapse=row["on_lapse"] or "lapse",
+        access=_tuple(row["access"]),
     )
 
 
