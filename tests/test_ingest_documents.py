@@ -29,7 +29,7 @@ seq: 3
 issued: 2026-03-02
 effective: {from: 2026-03-02, until: 2027-01-01}
 recorded: 2026-03-02
-changed: ["2.1", 5]
+changed: ["2.1", 2]
 access: [project-team]
 applies_to: {market: UK, product: [refurbished, new]}
 ---
@@ -96,7 +96,7 @@ def test_markdown_document_fields_and_provisions(tmp_path: Path):
     assert (doc.effective.from_, doc.effective.until) == (dt.date(2026, 3, 2), dt.date(2027, 1, 1))
     # A date given for `recorded` means the end of that day, UTC.
     assert doc.recorded == dt.datetime(2026, 3, 2, 23, 59, 59, 999999, tzinfo=dt.UTC)
-    assert doc.changed == ("2.1", "5") and doc.access == ("project-team",)
+    assert doc.changed == ("2.1", "2") and doc.access == ("project-team",)
     assert doc.applies_to == {"market": ("UK",), "product": ("refurbished", "new")}
     assert (doc.source.file, doc.source.line, doc.source.format) == (
         "documents/specs/033000.md",
