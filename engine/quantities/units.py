@@ -115,6 +115,8 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "months": "month", "yr": "year", "yrs": "year", "year": "year", "years": "year",
     # temperature (``°`` alone is an angle; ``deg F`` and ``°F`` are Fahrenheit)
     "°f": "degree_Fahrenheit", "° f": "degree_Fahrenheit", "deg f": "degree_Fahrenheit",
+    "deg f.": "degree_Fahrenheit", "° f.": "degree_Fahrenheit", "deg c.": "degree_Celsius",
+    "° c.": "degree_Celsius", "degrees f.": "degree_Fahrenheit", "degrees c.": "degree_Celsius",
     "degf": "degree_Fahrenheit", "degrees f": "degree_Fahrenheit",
     "degrees fahrenheit": "degree_Fahrenheit", "°c": "degree_Celsius", "° c": "degree_Celsius",
     "deg c": "degree_Celsius", "degc": "degree_Celsius", "degrees c": "degree_Celsius",

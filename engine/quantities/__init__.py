@@ -1,0 +1,54 @@
+"""Quantities: numbers with units found by rule, bound to subjects, compared with pint.
+
+- ``extract`` — :class:`QuantityExtractor` (a blank English spaCy pipeline with rule
+  components) finds :class:`QuantityMention` s in text; :func:`may_contain_quantity` is the
+  pre-filter; :data:`EXTRACTOR_VERSION` goes into the index build id.
+- ``units`` — the one pint registry, the spellings documents use (:func:`unit_table` adds a
+  project's), canonical units per dimension.
+- ``subjects`` — binding a mention to what it measures (the rule packs' subject vocabulary).
+- ``compare`` — :func:`compare`: equal, compatible, conflict or not comparable, with tolerance.
+- ``claims`` — :func:`check_claim_quantities`: every quantity of a claim matched by a cited one.
+"""
+
+from ._models import (
+    ClaimQuantityCheck,
+    Comparison,
+    ComparisonOutcome,
+    Extraction,
+    MatchedClaimQuantity,
+    QuantityMention,
+    QuantityWarning,
+    SubjectBinding,
+    UnmatchedClaimQuantity,
+)
+from .claims import check_claim_quantities
+from .compare import DEFAULT_TOLERANCE, compare
+from .extract import EXTRACTOR_VERSION, QuantityExtractor, extract_quantities, may_contain_quantity
+from .subjects import SubjectBinder, default_vocabulary
+from .units import UnitTable, UnknownUnitError, define_units, registry, unit_table
+
+__all__ = [
+    "DEFAULT_TOLERANCE",
+    "EXTRACTOR_VERSION",
+    "ClaimQuantityCheck",
+    "Comparison",
+    "ComparisonOutcome",
+    "Extraction",
+    "MatchedClaimQuantity",
+    "QuantityExtractor",
+    "QuantityMention",
+    "QuantityWarning",
+    "SubjectBinder",
+    "SubjectBinding",
+    "UnitTable",
+    "UnknownUnitError",
+    "UnmatchedClaimQuantity",
+    "check_claim_quantities",
+    "compare",
+    "default_vocabulary",
+    "define_units",
+    "extract_quantities",
+    "may_contain_quantity",
+    "registry",
+    "unit_table",
+]

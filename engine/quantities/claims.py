@@ -1,0 +1,233 @@
+"""Claim quantities: every quantity a claim states must be stated by what it cites.
+
+A claim quantity is *matched* by a cited one when, after unit conversion, they are the same
+(``0.25 g`` is ``250 mg``), or when the claim rounds the source to the claim's own written
+precision: the difference is at most half a unit of the claim's last written digit **and** at
+most 5% of the source (``$1.6 billion`` for ``$1,577 million``: 1.6 is 1,577 million rounded to
+the nearest 0.1 billion; ``$2 billion`` is not — 27% — and ``0.3 g`` is not ``250 mg``). A claim
+more precise than its source is not matched (``1,577 million`` does not follow from ``$1.6
+billion``). Two quantities bound to the same subject also match within the subject's
+tolerance (a soft conversion: ``50 mm`` for ``2 in``).
+
+Beyond the value:
+
+- a number without a unit in the claim where the source states it with one is
+  ``unit_missing`` (``250`` for ``250 mg``): unit-less numbers match only unit-less numbers;
+- dimensions must agree (never a false match across dimensions or currencies);
+- quantities bound to different subjects do not match (``250 mg`` as the maximum single dose
+  is not supported by ``250 mg`` as the recommended dose);
+- a frequency stated on both sides must agree (``250 mg once daily`` is not ``250 mg twice
+  daily``); a frequency the source does not state with the amount is not required;
+- a minimum is not supported by a maximum (and the reverse); a plain value in a claim is
+  supported by a bound of the same value, and by a range it lies within.
+
+Any unmatched quantity makes the check ``unsupported_quantity`` (ontology ``ClaimStatus``),
+and each comes back with the closest cited quantity and why it did not match.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ._models import (
+    ClaimQuantityCheck,
+    MatchedClaimQuantity,
+    QuantityMention,
+    QuantityWarning,
+    UnmatchedClaimQuantity,
+)
+from .compare import format_value
+from .units import convert, convert_difference
+
+if TYPE_CHECKING:
+    from inforce.rules import SubjectVocabulary
+
+    from .extract import QuantityExtractor
+
+__all__ = ["MAX_ROUNDING", "check_claim_quantities"]
+
+#: The largest relative change a claim's rounding may make to its source.
+MAX_ROUNDING = 0.05
+
+
+def check_claim_quantities(
+    claim_text: str, cited_texts: Sequence[str], vocabulary: SubjectVocabulary | None = None, *,
+    cited_contexts: Sequence[str | None] | None = None, extractor: QuantityExtractor | None = None,
+) -> ClaimQuantityCheck:
+    """Whether every quantity in ``claim_text`` is stated by one of ``cited_texts``.
+
+    ``cited_contexts`` gives each cited text its context (a table row's header), in order;
+    ``vocabulary`` binds subjects on both sides (the stock subjects when None).
+    """
+    from .extract import default_extractor
+
+    extractor = extractor or default_extractor(vocabulary)
+    claim = extractor.extract(claim_text)
+    sources: list[tuple[int, QuantityMention]] = []
+    warnings: list[QuantityWarning] = list(claim.warnings)
+    for index, text in enumerate(cited_texts):
+        context = cited_contexts[index] if cited_contexts is not None and index < len(cited_contexts) else None
+        found = extractor.extract(text, context=context)
+        sources.extend((index, mention) for mention in found.mentions)
+        warnings.extend(found.warnings)
+    vocabulary = extractor.vocabulary
+    matched: list[MatchedClaimQuantity] = []
+    unmatched: list[UnmatchedClaimQuantity] = []
+    for mention in claim.mentions:
+        outcome = _match(mention, sources, vocabulary)
+        if isinstance(outcome, MatchedClaimQuantity):
+            matched.append(outcome)
+        else:
+            unmatched.append(outcome)
+    return ClaimQuantityCheck(
+        status="unsupported_quantity" if unmatched else "ok",
+        matched=tuple(matched), unmatched=tuple(unmatched), warnings=tuple(warnings),
+    )
+
+
+_REASON_ORDER = ("frequency_differs", "bound_differs", "subject_differs", "value_differs")
+
+
+def _match(
+    claim: QuantityMention, sources: list[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
+) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
+    if claim.value is None:
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="malformed_number",
+            explanation=f"{claim.text!r} is not a number as written; it cannot be checked")
+    if not sources:
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="no_quantity_in_source",
+            explanation=f"{claim.text!r}: the cited text states no quantity")
+    comparable = [(index, source) for index, source in sources
+                  if source.value is not None and _key(source) == _key(claim)]
+    failures: list[tuple[str, float, int, QuantityMention]] = []
+    for index, source in comparable:
+        rule, why, distance = _supports(claim, source, vocabulary)
+        if rule is not None:
+            return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
+        failures.append((why, distance, index, source))
+    if failures:
+        failures.sort(key=lambda item: (item[1], _REASON_ORDER.index(item[0])))
+        why, _, index, source = failures[0]
+        return UnmatchedClaimQuantity(
+            claim=claim, reason=why, closest=source, closest_index=index,  # type: ignore[arg-type]
+            explanation=_explain(why, claim, source))
+    # nothing of the same dimension: say why in the terms of the nearest number
+    same_number = [(index, source) for index, source in sources
+                   if source.value is not None and math.isclose(source.value, claim.value, rel_tol=1e-9)]
+    if claim.unit_expression is None:
+        with_unit = [(index, source) for index, source in same_number if source.unit_expression is not None]
+        if with_unit:
+            index, source = with_unit[0]
+            return UnmatchedClaimQuantity(
+                claim=claim, reason="unit_missing", closest=source, closest_index=index,
+                explanation=(f"{claim.text!r} has no unit; the source states {source.text!r}"))
+    elif same_number:
+        bare = [(index, source) for index, source in same_number if source.unit_expression is None]
+        if bare:
+            index, source = bare[0]
+            return UnmatchedClaimQuantity(
+                claim=claim, reason="no_unit_in_source", closest=source, closest_index=index,
+                explanation=f"{claim.text!r} states a unit; the source's {source.text!r} has none")
+    numbered = [(index, source) for index, source in sources if source.value is not None]
+    index, source = min(numbered, key=lambda item: abs(item[1].value - claim.value))  # type: ignore[operator]
+    return UnmatchedClaimQuantity(
+        claim=claim, reason="not_comparable", closest=source, closest_index=index,
+        explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
+
+
+def _key(mention: QuantityMention) -> str | None:
+    if mention.unit_expression is None:
+        return None
+    if mention.unit_expression == "percent":
+        return "percent"
+    return mention.dimension
+
+
+def _supports(
+    claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary,
+) -> tuple[str | None, str, float]:
+    """(``equal``/``rounded``/None, why not, how far apart) for one claim quantity and one cited one."""
+    claim_lo, claim_hi = _ends(claim, source)
+    distance = _relative(claim_lo, source.value)  # type: ignore[arg-type]
+    if claim.subject and source.subject and claim.subject != source.subject:
+        return None, "subject_differs", distance
+    if claim.per_day is not None and source.per_day is not None and not math.isclose(claim.per_day, source.per_day):
+        return None, "frequency_differs", distance
+    explicit = {claim.bound, source.bound}
+    if claim.bound_from == "text" and source.bound in ("min", "max") and claim.bound in ("min", "max") \
+            and explicit == {"min", "max"}:
+        return None, "bound_differs", distance
+    tolerance = None
+    if claim.subject and claim.subject == source.subject:
+        rule = vocabulary.get(claim.subject)
+        tolerance = rule.tolerance.relative if rule is not None else None
+    precision = claim.precision or 0.0
+    if precision and claim.unit_expression and source.unit_expression \
+            and claim.unit_expression != source.unit_expression:
+        precision = abs(convert_difference(precision, claim.unit_expression, source.unit_expression))
+    if claim.bound == "range":
+        if source.bound != "range" or source.upper is None:
+            return None, "value_differs", distance
+        pairs = [(claim_lo, source.value), (claim_hi, source.upper)]
+    elif source.bound == "range" and source.upper is not None:
+        low, high = sorted((source.value, source.upper))  # type: ignore[type-var]
+        if _same(claim_lo, source.value, 0.0, tolerance)[0] or _same(claim_lo, source.upper, 0.0, tolerance)[0]:
+            return "equal", "", 0.0
+        if low <= claim_lo <= high:
+            return "equal", "", 0.0
+        return None, "value_differs", distance
+    else:
+        pairs = [(claim_lo, source.value)]
+    rules = [_same(c, s, precision, tolerance) for c, s in pairs]  # type: ignore[arg-type]
+    if all(ok for ok, _ in rules):
+        return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
+    return None, "value_differs", distance
+
+
+def _ends(claim: QuantityMention, source: QuantityMention) -> tuple[float, float]:
+    """The claim's value(s) in the source's unit as written."""
+    lo, hi = claim.value, claim.upper if claim.upper is not None else claim.value
+    if claim.unit_expression and source.unit_expression and claim.unit_expression != source.unit_expression:
+        lo = convert(lo, claim.unit_expression, source.unit_expression)  # type: ignore[arg-type]
+        hi = convert(hi, claim.unit_expression, source.unit_expression)  # type: ignore[arg-type]
+    return lo, hi  # type: ignore[return-value]
+
+
+def _same(claim: float, source: float, precision: float, tolerance: float | None) -> tuple[bool, str]:
+    """Equal, within the subject's tolerance, or the claim rounding the source.
+
+    Everything is in the source's unit, ``precision`` (the place of the claim's last written
+    digit) included.
+    """
+    if math.isclose(claim, source, rel_tol=1e-9, abs_tol=1e-12):
+        return True, "equal"
+    if tolerance and abs(claim - source) <= tolerance * max(abs(claim), abs(source)):
+        return True, "equal"
+    if precision and abs(claim - source) <= precision / 2 * (1 + 1e-9) \
+            and abs(claim - source) <= MAX_ROUNDING * abs(source):
+        return True, "rounded"
+    return False, ""
+
+
+def _relative(a: float, b: float) -> float:
+    scale = max(abs(a), abs(b))
+    return abs(a - b) / scale if scale else 0.0
+
+
+def _explain(why: str, claim: QuantityMention, source: QuantityMention) -> str:
+    if why == "frequency_differs":
+        return f"{claim.text!r} is given {claim.frequency}; the source says {source.text!r}"
+    if why == "bound_differs":
+        return f"{claim.text!r} states a {claim.bound}imum; the source's {source.text!r} is a {source.bound}imum"
+    if why == "subject_differs":
+        return (f"{claim.text!r} is about {claim.subject}; the source's {source.text!r} is about "
+                f"{source.subject}")
+    converted = ""
+    if claim.unit_expression and source.unit_expression and claim.unit_expression != source.unit_expression:
+        value = convert(claim.value, claim.unit_expression, source.unit_expression)  # type: ignore[arg-type]
+        converted = f" (= {format_value(value)} {source.unit or ''})"
+    return f"{claim.text!r}{converted} is not {source.text!r}"

@@ -1,0 +1,294 @@
+"""Comparison: two quantities after unit conversion, read as requirements.
+
+Each side is an interval in a common unit (the subject's, else the first side's): a plain
+value ``[v, v]``, a minimum ``[v, ∞)``, a maximum ``(-∞, v]``, a range ``[lo, hi]``. Two values
+are *close* when they differ by no more than the relative tolerance (of the larger magnitude)
+**or** the absolute one: the subject's, else 2% — wide enough for customary soft metric
+conversions (2 in ≈ 50 mm, 4,000 psi ≈ 28 MPa).
+
+- Same kind of bound (both plain, both minimums, both maximums): ``equal`` when close,
+  otherwise ``conflict`` (a drawing's minimum of 4,000 psi against a specification's 5,000).
+- Two ranges: ``equal`` when both ends are close, ``compatible`` when they overlap,
+  otherwise ``conflict``.
+- Different kinds: ``compatible`` when the intervals meet within tolerance (5,000 psi meets a
+  minimum of 4,000 psi), otherwise ``conflict`` (3,500 psi violates it; a drawing's 4,350 PSI
+  violates a specification's minimum 35 MPa = 5,076 psi).
+- Two amounts with different dosing frequencies (250 mg twice daily, 250 mg once daily):
+  ``conflict``.
+- Different dimensions, a number without a unit against one with, different currencies, a
+  malformed value: ``not_comparable`` — never a match.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from inforce.ontology import Quantity
+from inforce.ontology.quantity import NormalizedValue
+from inforce.rules import SubjectRule, SubjectVocabulary, Tolerance
+
+from ._models import Comparison, QuantityMention
+from .units import UnknownUnitError, convert, convert_difference, dimension_of, registry, unit_table
+
+__all__ = ["DEFAULT_TOLERANCE", "compare", "format_value", "unit_symbol"]
+
+#: The tolerance when no subject gives one.
+DEFAULT_TOLERANCE = Tolerance(relative=0.02)
+
+AnyQuantity = Quantity | QuantityMention
+
+
+@dataclass(frozen=True)
+class _Side:
+    value: float
+    upper: float | None
+    bound: str
+    expression: str | None  # None: a number without a unit
+    dimension: str | None
+    per_day: float | None
+    frequency: str | None
+    written: str
+
+
+def _side(quantity: AnyQuantity) -> _Side | None:
+    if quantity.value is None:
+        return None
+    expression: str | None = None
+    value, upper = quantity.value, quantity.upper
+    if isinstance(quantity, QuantityMention) and quantity.unit_expression is not None:
+        expression = quantity.unit_expression
+    elif quantity.normalized is not None:
+        expression = quantity.normalized.unit
+        value, upper = quantity.normalized.value, quantity.normalized.upper
+    elif quantity.unit:
+        try:
+            expression = unit_table().resolve(quantity.unit).expression
+        except UnknownUnitError:
+            return None
+    dimension = dimension_of(expression) if expression is not None else None
+    if expression is not None and dimension is None:
+        return None
+    return _Side(
+        value=value, upper=upper, bound=quantity.bound, expression=expression, dimension=dimension,
+        per_day=quantity.per_day, frequency=quantity.frequency, written=quantity.text or _plain(quantity),
+    )
+
+
+def _plain(quantity: AnyQuantity) -> str:
+    unit = f" {quantity.unit}" if quantity.unit else ""
+    if quantity.upper is not None:
+        return f"{format_value(quantity.value)} to {format_value(quantity.upper)}{unit}"
+    return f"{format_value(quantity.value)}{unit}"
+
+
+def compare(
+    a: AnyQuantity, b: AnyQuantity, *, subject: SubjectRule | None = None,
+    vocabulary: SubjectVocabulary | None = None, tolerance: Tolerance | None = None,
+) -> Comparison:
+    """What ``a`` and ``b`` are to each other as two statements of one requirement.
+
+    ``subject`` supplies the tolerance and the unit the explanation uses (found in
+    ``vocabulary`` when both quantities are bound to the same subject and none is given);
+    ``tolerance`` overrides it. None of them: 2% relative.
+    """
+    if subject is None and vocabulary is not None and a.subject is not None and a.subject == b.subject:
+        subject = vocabulary.get(a.subject)
+    subject_name = subject.subject if subject is not None else (a.subject if a.subject == b.subject else None)
+    left, right = _side(a), _side(b)
+    if left is None or right is None:
+        return _not_comparable(subject_name, "a value or unit that could not be read", a, b)
+    if (left.expression is None) != (right.expression is None):
+        bare, other = (a, b) if left.expression is None else (b, a)
+        return _not_comparable(
+            subject_name, f"{bare.text or _plain(bare)!r} has no unit and {other.text or _plain(other)!r} has one", a, b,
+        )
+    if left.dimension != right.dimension:
+        return _not_comparable(
+            subject_name, f"{left.written!r} ({left.dimension}) and {right.written!r} ({right.dimension}) "
+            "measure different things", a, b,
+        )
+    target = _target_unit(left, subject)
+    lo_a, hi_a = _interval(left, target)
+    lo_b, hi_b = _interval(right, target)
+    rule = tolerance or (subject.tolerance if subject is not None else None) or DEFAULT_TOLERANCE
+    relative = rule.relative or 0.0
+    absolute = _absolute(rule, target)
+
+    def close(x: float, y: float) -> bool:
+        return abs(x - y) <= max(relative * max(abs(x), abs(y)), absolute) + 1e-12 * max(abs(x), abs(y), 1)
+
+    shown_a, shown_b = _shown(left, target), _shown(right, target)
+    tolerance_text = _tolerance_text(relative, rule.absolute)
+    common = {
+        "subject": subject_name, "unit": target or None,
+        "a": NormalizedValue(value=_round(lo_a if left.bound != "max" else hi_a),
+                             upper=_round(hi_a) if left.bound == "range" else None, unit=target or "dimensionless"),
+        "b": NormalizedValue(value=_round(lo_b if right.bound != "max" else hi_b),
+                             upper=_round(hi_b) if right.bound == "range" else None, unit=target or "dimensionless"),
+        "a_bound": left.bound, "b_bound": right.bound,
+        "tolerance_relative": relative or None, "tolerance_absolute": absolute or None,
+    }
+    if left.per_day is not None and right.per_day is not None and not math.isclose(left.per_day, right.per_day):
+        return Comparison(outcome="conflict", **common, explanation=(
+            f"{shown_a} and {shown_b}: the amounts are given {left.frequency} and {right.frequency}"))
+
+    point_a = lo_a if left.bound in ("exact", "min", "range") else hi_a
+    point_b = lo_b if right.bound in ("exact", "min", "range") else hi_b
+    difference = point_b - point_a
+    relative_difference = abs(difference) / max(abs(point_a), abs(point_b)) if max(abs(point_a), abs(point_b)) else 0.0
+    common.update(difference=_round(difference), relative_difference=_round(relative_difference))
+
+    if left.bound == right.bound and left.bound != "range":
+        kind = {"exact": "values", "min": "minimums", "max": "maximums"}[left.bound]
+        if close(point_a, point_b):
+            return Comparison(outcome="equal", **common, explanation=(
+                f"{shown_a} and {shown_b} are the same {kind} within {tolerance_text}"))
+        return Comparison(outcome="conflict", **common, explanation=(
+            f"{shown_a} and {shown_b} are different {kind}: they differ by "
+            f"{_percent(relative_difference)}, more than {tolerance_text}"))
+    if left.bound == "range" and right.bound == "range":
+        if close(lo_a, lo_b) and close(hi_a, hi_b):
+            return Comparison(outcome="equal", **common, explanation=(
+                f"{shown_a} and {shown_b} are the same range within {tolerance_text}"))
+        if _overlap(lo_a, hi_a, lo_b, hi_b, close):
+            return Comparison(outcome="compatible", **common, explanation=(
+                f"the ranges {shown_a} and {shown_b} overlap"))
+        return Comparison(outcome="conflict", **common, explanation=(
+            f"the ranges {shown_a} and {shown_b} do not overlap (beyond {tolerance_text})"))
+    if _overlap(lo_a, hi_a, lo_b, hi_b, close):
+        return Comparison(outcome="compatible", **common, explanation=_meets(left, right, shown_a, shown_b))
+    return Comparison(outcome="conflict", **common, explanation=(
+        _violates(left, right, shown_a, shown_b) + f" (beyond {tolerance_text})"))
+
+
+def _not_comparable(subject: str | None, why: str, a: AnyQuantity, b: AnyQuantity) -> Comparison:
+    return Comparison(outcome="not_comparable", subject=subject, a_bound=a.bound, b_bound=b.bound,
+                      explanation=f"not comparable: {why}")
+
+
+def _target_unit(side: _Side, subject: SubjectRule | None) -> str:
+    if side.expression is None:
+        return ""
+    if subject is not None and subject.unit not in ("currency", "dimensionless"):
+        expression = unit_table().alias(subject.unit) or subject.unit
+        if dimension_of(expression) == side.dimension:
+            return expression
+    return side.expression
+
+
+def _interval(side: _Side, target: str) -> tuple[float, float]:
+    def to_target(value: float) -> float:
+        return convert(value, side.expression, target) if side.expression else value
+
+    if side.bound == "range":
+        return to_target(side.value), to_target(side.upper if side.upper is not None else side.value)
+    value = to_target(side.value)
+    if side.bound == "min":
+        return value, math.inf
+    if side.bound == "max":
+        return -math.inf, value
+    return value, value
+
+
+def _absolute(rule: Tolerance, target: str) -> float:
+    if not rule.absolute or not target:
+        return 0.0
+    text = rule.absolute.strip()
+    number, _, unit = text.partition(" ")
+    try:
+        amount = float(number)
+        expression = unit_table().resolve(unit.strip()).expression if unit.strip() else target
+        return abs(convert_difference(amount, expression, target))
+    except (ValueError, UnknownUnitError):
+        return 0.0
+    except Exception:  # noqa: BLE001 — a tolerance in another dimension does not apply
+        return 0.0
+
+
+def _overlap(lo_a: float, hi_a: float, lo_b: float, hi_b: float, close) -> bool:  # noqa: ANN001
+    if lo_a <= hi_b and lo_b <= hi_a:
+        return True
+    # just apart: within tolerance of touching
+    if hi_b < lo_a and close(hi_b, lo_a):
+        return True
+    return hi_a < lo_b and close(hi_a, lo_b)
+
+
+def _meets(left: _Side, right: _Side, shown_a: str, shown_b: str) -> str:
+    words = {"min": "meets the minimum", "max": "is within the maximum", "range": "is within the range"}
+    if left.bound == "exact" and right.bound in words:
+        return f"{shown_a} {words[right.bound]} {shown_b}"
+    if right.bound == "exact" and left.bound in words:
+        return f"{shown_b} {words[left.bound]} {shown_a}"
+    return f"{shown_a} and {shown_b} can both hold"
+
+
+def _violates(left: _Side, right: _Side, shown_a: str, shown_b: str) -> str:
+    words = {"min": "is below the minimum", "max": "exceeds the maximum", "range": "is outside the range"}
+    if left.bound == "exact" and right.bound in words:
+        return f"{shown_a} {words[right.bound]} {shown_b}"
+    if right.bound == "exact" and left.bound in words:
+        return f"{shown_b} {words[left.bound]} {shown_a}"
+    return f"{shown_a} and {shown_b} cannot both hold"
+
+
+_BOUND_WORDS = {"min": "minimum ", "max": "maximum ", "exact": "", "range": ""}
+
+
+def _shown(side: _Side, target: str) -> str:
+    """``'not less than 35 MPa' (minimum 5,076 psi)``: as written, and converted when it differs."""
+    if not target:
+        return repr(side.written)
+    if side.expression == target and side.bound in ("exact", "range"):
+        return repr(side.written)
+    symbol = unit_symbol(target)
+    if side.bound == "range":
+        lo, hi = _interval(side, target)
+        converted = f"{format_value(lo)} to {format_value(hi)} {symbol}"
+    else:
+        lo, hi = _interval(side, target)
+        converted = f"{_BOUND_WORDS[side.bound]}{format_value(hi if side.bound == 'max' else lo)} {symbol}"
+    return f"{side.written!r} ({converted})"
+
+
+@lru_cache(maxsize=512)
+def unit_symbol(expression: str) -> str:
+    """A unit's short symbol (``megapascal`` → ``MPa``), or the expression when pint has none."""
+    if not expression or expression == "dimensionless":
+        return ""
+    try:
+        return f"{registry().Unit(expression):~P}" or expression
+    except Exception:  # noqa: BLE001 — an expression pint cannot format is shown as written
+        return expression
+
+
+def format_value(value: float | None) -> str:
+    """``5076.3`` → ``5,076``; ``0.45`` → ``0.45``; ``27.579`` → ``27.58``."""
+    if value is None:
+        return "?"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.4g}"
+
+
+def _percent(fraction: float) -> str:
+    return f"{fraction * 100:.2g}%"
+
+
+def _tolerance_text(relative: float, absolute: str | None) -> str:
+    parts = []
+    if relative:
+        parts.append(f"{relative * 100:g}%")
+    if absolute:
+        parts.append(absolute)
+    return "the tolerance " + " or ".join(parts) if parts else "no tolerance"
+
+
+def _round(value: float) -> float:
+    if math.isinf(value) or value == 0:
+        return value
+    return float(f"{value:.12g}")
