@@ -83,7 +83,7 @@ EXTRACTOR_VERSION = "inforce-quantities/1"
 
 _DIGIT = re.compile(r"\d")
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
-_NUMBER_RUN = re.compile(r"(?<![A-Za-z])\d[\d,.]*")
+_NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
 _WORD_BEFORE_UNIT = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|forty|fifty|sixty|ninety)\s+(?:(?:calendar|working|business)\s+)?"
@@ -119,7 +119,7 @@ def _customise_tokenizer(nlp: Language) -> None:
     defaults = nlp.Defaults
     infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%"]
+    suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\."]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">"]
     nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search

@@ -247,22 +247,21 @@ class SubjectBinder:
         if not choices or len(window) < _FUZZY_MIN_LENGTH:
             return None
         lowered = window.lower()
-        best = process.extractOne(
+        found = process.extract(
             lowered, [synonym for synonym, _ in choices], scorer=fuzz.partial_ratio,
-            score_cutoff=FUZZY_CUTOFF,
+            score_cutoff=FUZZY_CUTOFF, limit=None,
         )
-        if best is None:
-            return None
-        synonym, _, index = best
-        rule = choices[index][1]
-        alignment = fuzz.partial_ratio_alignment(synonym, lowered)
-        if alignment is None:
-            return None
-        s, e = _widen_to_words(lowered, alignment.dest_start, alignment.dest_end)
-        score = fuzz.ratio(synonym, lowered[s:e])
-        if score < FUZZY_CUTOFF:
-            return None
-        return _Candidate(rule, start + s, start + e, window[s:e], synonym, round(score, 1))
+        best: _Candidate | None = None
+        for synonym, _, index in found:
+            alignment = fuzz.partial_ratio_alignment(synonym, lowered)
+            if alignment is None:
+                continue
+            # scored again over whole words: a synonym inside other words does not count
+            s, e = _widen_to_words(lowered, alignment.dest_start, alignment.dest_end)
+            score = fuzz.ratio(synonym, lowered[s:e])
+            if score >= FUZZY_CUTOFF and (best is None or score > best.score):
+                best = _Candidate(choices[index][1], start + s, start + e, window[s:e], synonym, round(score, 1))
+        return best
 
 
 def _clause(boundaries: list[int], start: int, end: int, length: int) -> tuple[int, int]:

@@ -130,33 +130,14 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "¥": "JPY", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "chf": "CHF",
 }
 
-#: The unit every dimension is normalised to (a dimensionality's string → pint unit).
-CANONICAL_UNITS: Mapping[str, str] = {
-    "[length]": "millimeter",
-    "[mass]": "milligram",
-    "[time]": "day",
-    "[temperature]": "degree_Celsius",
-    "[mass] / [length] / [time] ** 2": "megapascal",
-    "[length] ** 2": "meter ** 2",
-    "[length] ** 3": "liter",
-    "[mass] / [length] ** 3": "kilogram / meter ** 3",
-    "[length] * [mass] / [time] ** 2": "newton",
-    "[mass] / [time] ** 2": "newton / meter",
-    "[length] / [time]": "meter / second",
-    "1 / [time]": "1 / day",
-    "[mass] / [time]": "milligram / day",
-    "[mass] / [length] ** 3 / [time]": "milligram / milliliter / day",
-    "dimensionless": "dimensionless",
-    "[currency]": "USD",
-    "[currency_eur]": "EUR",
-    "[currency_gbp]": "GBP",
-    "[currency_jpy]": "JPY",
-    "[currency_cad]": "CAD",
-    "[currency_aud]": "AUD",
-    "[currency_chf]": "CHF",
-    "[bar_diameter]": "bar_diameter",
-    "[biological_activity]": "international_unit",
-}
+#: The unit each dimension is normalised to (keyed by dimension when first needed).
+CANONICAL_UNITS: tuple[str, ...] = (
+    "millimeter", "milligram", "day", "degree_Celsius", "megapascal", "meter ** 2", "liter",
+    "kilogram / meter ** 3", "newton", "newton / meter", "meter / second", "1 / day",
+    "milligram / day", "milligram / milliliter / day", "dimensionless", "USD", "EUR", "GBP",
+    "JPY", "CAD", "AUD", "CHF", "bar_diameter", "international_unit", "milliliter / minute",
+    "international_unit / milliliter",
+)
 
 _LOCK = threading.Lock()
 _EXTRA_DEFINITIONS: list[str] = []
@@ -334,19 +315,51 @@ def dimension_of(expression: str) -> str | None:
     import pint
 
     try:
-        units = registry().parse_units(expression)
+        dimensionality = registry().parse_units(expression).dimensionality
     except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError,
             AttributeError, TypeError, AssertionError, SyntaxError, KeyError):
         return None
-    return str(units.dimensionality)
+    return _dimension_text(dict(dimensionality.items()))
+
+
+def _dimension_text(exponents: Mapping[str, float]) -> str:
+    """One spelling per dimensionality, whatever order pint built it in:
+    ``[mass] / [length] / [time] ** 2``; ``dimensionless`` when there is none."""
+    def term(name: str, power: float) -> str:
+        power = abs(power)
+        shown = int(power) if float(power).is_integer() else power
+        return name if shown == 1 else f"{name} ** {shown}"
+
+    up = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power > 0]
+    down = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power < 0]
+    if not up and not down:
+        return "dimensionless"
+    text = " * ".join(up) if up else "1"
+    return text + "".join(f" / {part}" for part in down)
+
+
+def _dimension_order(item: tuple[str, float]) -> tuple[int, str]:
+    # mass before length before time, as pint usually prints them; then by name
+    order = {"[mass]": 0, "[length]": 1, "[time]": 2, "[temperature]": 3}
+    return order.get(item[0], 9), item[0]
 
 
 def canonical_unit(dimension: str, expression: str) -> str:
     """The unit a dimension is normalised to; pint's base units when none is listed."""
-    listed = CANONICAL_UNITS.get(dimension)
+    listed = _canonical_by_dimension().get(dimension)
     if listed is not None:
         return listed
     return _base_units(expression)
+
+
+@lru_cache(maxsize=1)
+def _canonical_by_dimension() -> dict[str, str]:
+    by_dimension: dict[str, str] = {}
+    for unit in CANONICAL_UNITS:
+        dimension = dimension_of(unit)
+        if dimension is not None:
+            by_dimension.setdefault(dimension, unit)
+    return by_dimension
 
 
 @lru_cache(maxsize=1024)
