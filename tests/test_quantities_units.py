@@ -5,7 +5,13 @@ from __future__ import annotations
 import pint
 import pytest
 
-from inforce.engine.quantities import QuantityExtractor, UnknownUnitError, define_units, registry, unit_table
+from inforce.engine.quantities import (
+    QuantityExtractor,
+    UnknownUnitError,
+    define_units,
+    registry,
+    unit_table,
+)
 from inforce.engine.quantities.units import convert, dimension_of
 
 
