@@ -1,21 +1,27 @@
 """The one place that opens Kuzu: a database file, a connection, and queries returning rows.
 
 Kuzu's exceptions are plain ``RuntimeError``; they become ``StoreError`` here, with the
-statement that failed, so nothing above this module sees a Kuzu type.
+statement that failed, so nothing above this module sees a Kuzu type. The live graph is
+opened only after its file passed its check (``_check``): Kuzu crashes on a damaged file.
 """
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import kuzu
 
-from inforce.ontology import StoreError
+from inforce.ontology import GraphDamagedError, GraphUnusableError, StoreError
 
-__all__ = ["KuzuGraph", "cypher_path", "kuzu_version"]
+from ._check import GraphCheck, check_graph
+from ._layout import LivePointer, StoreLayout
+
+__all__ = ["KuzuGraph", "OpenedLive", "cypher_path", "kuzu_version", "open_live"]
 
 #: How long a reader retries when the live file vanished between reading CURRENT and opening.
 _OPEN_RETRIES = 5
@@ -97,21 +103,49 @@ class KuzuGraph:
             raise StoreError(f"{self.path.name}: {exc} (in: {first_line})") from exc
 
 
-def open_live(resolve: Callable[[], Path | None]) -> KuzuGraph | None:
-    """Open the file ``resolve()`` names read-only, retrying if a writer swapped it meanwhile."""
-    path = resolve()
+@dataclass(frozen=True)
+class OpenedLive:
+    """The live graph, opened read-only after its file passed its check."""
+
+    graph: KuzuGraph
+    pointer: LivePointer
+    #: The check of a full read (the stamp did not match; a writer may record it), else None.
+    fresh: GraphCheck | None
+    #: (device, inode) of the file opened: which file this is, even after a swap reuses its name.
+    identity: tuple[int, int] | None
+
+
+def open_live(layout: StoreLayout) -> OpenedLive | None:
+    """Check the file ``CURRENT`` names, then open it read-only; None before the first ingest.
+
+    Retries if a writer swapped it meanwhile. ``GraphDamagedError`` when the file fails its
+    check, is missing, or Kuzu cannot open it; Kuzu never sees a file that failed its check.
+    """
+    pointer = layout.pointer()
+    path = None
     for attempt in range(_OPEN_RETRIES):
-        if path is None:
+        if pointer is None:
             return None
+        path = pointer.path
         try:
-            return KuzuGraph(path, read_only=True)
-        except StoreError:
+            fresh = check_graph(path, pointer.check)
+            graph = KuzuGraph(path, read_only=True)
+        except StoreError as exc:
             if path.exists():
-                raise
+                if isinstance(exc, GraphUnusableError):
+                    raise
+                raise GraphDamagedError(path, f"Kuzu cannot open it: {exc.__cause__ or exc}") from exc
+        else:
+            try:
+                found = os.stat(path)
+                identity: tuple[int, int] | None = (found.st_dev, found.st_ino)
+            except OSError:
+                identity = None  # swapped out and removed since: reads_live() says so
+            return OpenedLive(graph, pointer, fresh, identity)
         # Swapped and removed between reading CURRENT and opening: look again.
         time.sleep(0.05 * (attempt + 1))
-        newer = resolve()
-        if newer == path:
+        newer = layout.pointer()
+        if newer is not None and newer.path == path:
             break
-        path = newer
-    raise StoreError(f"{path}: the live graph file is missing; run inforce ingest again")
+        pointer = newer
+    raise GraphDamagedError(path or layout.current_file, "the file is missing")

@@ -3,7 +3,8 @@
 ::
 
     PROJECT/.inforce/
-      CURRENT              the live database file's name; replaced atomically (os.replace)
+      CURRENT              the live database file's name, and on a second line its check
+                           (checksum and stamp, ``_check``); replaced atomically (os.replace)
       graph-000007.kuzu    the live graph (one Kuzu database file)
       write.lock           flock'ed by the one writer; holds its pid for the error message
       build-000008/        staging rows of an ingest in progress (removed when it ends)
@@ -12,6 +13,9 @@
 
 A writer builds the next generation beside the live one and swaps ``CURRENT``; anything a
 killed writer left behind is removed by the next writer to open the project.
+
+``CURRENT`` of one line (a graph made live before checks were recorded) still reads; an
+older inforce cannot read a ``CURRENT`` of two lines (delete ``.inforce`` to go back to one).
 """
 
 from __future__ import annotations
@@ -22,12 +26,16 @@ import fcntl
 import os
 import re
 import shutil
+import stat
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from inforce.ontology import StoreError, StoreLockedError
+from inforce.ontology import GraphDamagedError, GraphUnusableError, StoreLockedError
 
-__all__ = ["StoreLayout", "WriterLock", "pause_point"]
+from ._check import GraphCheck, measure_graph
+
+__all__ = ["LivePointer", "StoreLayout", "WriterLock", "pause_point"]
 
 _GRAPH_RE = re.compile(r"^graph-(\d{6,})\.kuzu$")
 _BUILD_RE = re.compile(r"^build-(\d{6,})$")
@@ -58,12 +66,12 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+@dataclass(frozen=True)
+class LivePointer:
+    """What ``CURRENT`` says: the live graph file, and its check (None: made live before checks)."""
+
+    path: Path
+    check: GraphCheck | None
 
 
 class StoreLayout:
@@ -93,20 +101,45 @@ class StoreLayout:
 
     def live(self) -> Path | None:
         """The live database file named by ``CURRENT``, or None before the first ingest."""
+        pointer = self.pointer()
+        return None if pointer is None else pointer.path
+
+    def pointer(self) -> LivePointer | None:
+        """What ``CURRENT`` says, or None before the first ingest.
+
+        ``GraphDamagedError`` when it names no graph file or its check does not parse;
+        ``GraphUnusableError`` when it cannot be read at all.
+        """
         try:
-            name = self.current_file.read_text().strip()
+            raw = self.current_file.read_bytes()
         except FileNotFoundError:
             return None
-        if not _GRAPH_RE.match(name):
-            raise StoreError(f"{self.current_file}: unexpected content {name!r}; re-run inforce ingest")
-        return self.home / name
+        except NotADirectoryError:
+            raise GraphUnusableError(f"{self.home} is not a folder; inforce keeps the graph there") from None
+        except OSError as exc:
+            raise GraphUnusableError(f"{self.current_file}: cannot read it: {exc.strerror}") from None
+        try:
+            lines = raw.decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            lines = []
+        name = lines[0].strip() if lines else ""
+        if not _GRAPH_RE.match(name) or len(lines) > 2:
+            shown = raw[:40].decode("utf-8", "replace")
+            raise GraphDamagedError(self.current_file, f"it names no graph file: {shown!r}")
+        if len(lines) == 1:
+            return LivePointer(self.home / name, None)
+        try:
+            check = GraphCheck.from_line(lines[1])
+        except ValueError as exc:
+            raise GraphDamagedError(self.current_file, f"its check line does not parse: {exc}") from None
+        return LivePointer(self.home / name, check)
 
     def current_stamp(self) -> tuple[int, int] | None:
         """``CURRENT``'s inode and modification time: changes whenever a swap replaces it
         (cheaper to ask than reading the file, so a reader can check before every question)."""
         try:
             found = os.stat(self.current_file)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         return found.st_ino, found.st_mtime_ns
 
@@ -127,20 +160,29 @@ class StoreLayout:
         return max(seen) + 1
 
     def swap(self, new_live: Path) -> None:
-        """Make ``new_live`` the live graph in one atomic rename; durable before returning."""
-        fsync_file(new_live)
+        """Make ``new_live`` the live graph in one atomic rename, with its check (the file is
+        read once, flushed first); durable before returning."""
+        self.record(new_live, measure_graph(new_live))
+
+    def record(self, live: Path, check: GraphCheck) -> None:
+        """Write ``CURRENT`` naming ``live`` with ``check``, in one atomic rename (writer only)."""
         pending = self.home / "CURRENT.next"
         with open(pending, "w") as handle:
-            handle.write(new_live.name + "\n")
+            handle.write(f"{live.name}\n{check.to_line()}\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(pending, self.current_file)
         _fsync_dir(self.home)
 
+    def forget_pointer(self) -> None:
+        """Remove a ``CURRENT`` that names nothing usable (writer only): the project reads as
+        not ingested until the next swap."""
+        self.current_file.unlink(missing_ok=True)
+        _fsync_dir(self.home)
+
     def remove_graph(self, path: Path) -> None:
         for candidate in (path, Path(str(path) + ".wal"), Path(str(path) + ".shadow")):
-            with contextlib.suppress(FileNotFoundError):
-                candidate.unlink()
+            _remove(candidate)
 
     def clean_leftovers(self) -> list[str]:
         """Remove every graph, staging folder and temp file that ``CURRENT`` does not name.
@@ -155,14 +197,10 @@ class StoreLayout:
         for entry in self.home.iterdir():
             name = entry.name
             base = name.removesuffix(".wal").removesuffix(".shadow")
-            if _GRAPH_RE.match(base) and (live is None or base != live.name):
-                entry.unlink(missing_ok=True)
-                removed.append(name)
-            elif _BUILD_RE.match(name) or name == "CURRENT.next":
-                if entry.is_dir():
-                    shutil.rmtree(entry, ignore_errors=True)
-                else:
-                    entry.unlink(missing_ok=True)
+            if (_GRAPH_RE.match(base) and (live is None or base != live.name)) or (
+                _BUILD_RE.match(name) or name == "CURRENT.next"
+            ):
+                _remove(entry)
                 removed.append(name)
         return removed
 
@@ -175,21 +213,40 @@ class WriterLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        self.layout.home.mkdir(parents=True, exist_ok=True)
-        path = self.layout.lock_file
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        """Take the lock, or raise ``StoreLockedError`` (another writer holds it) or
+        ``GraphUnusableError`` (the lock file cannot serve: a folder, a device, no access)."""
+        home, path = self.layout.home, self.layout.lock_file
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            home.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
+            raise GraphUnusableError(f"{home}: cannot make the store folder: {reason}") from None
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o644)
+        except IsADirectoryError:
+            raise _unusable_lock(path, "it is a folder") from None
+        except OSError as exc:
+            raise _unusable_lock(path, exc.strerror or str(exc)) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise _unusable_lock(path, "it is not a regular file")
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise _unusable_lock(path, exc.strerror or str(exc)) from None
+                holder = ""
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    holder = path.read_text().strip()
+                raise StoreLockedError(home, f"writer pid {holder}" if holder else "") from None
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode())
+            except OSError as exc:
+                raise _unusable_lock(path, exc.strerror or str(exc)) from None
+        except BaseException:
             os.close(fd)
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise StoreError(f"{path}: cannot lock: {exc}") from exc
-            holder = ""
-            with contextlib.suppress(OSError):
-                holder = path.read_text().strip()
-            raise StoreLockedError(self.layout.home, f"writer pid {holder}" if holder else "") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+            raise
         self._fd = fd
 
     def release(self) -> None:
@@ -204,6 +261,20 @@ class WriterLock:
     @property
     def held(self) -> bool:
         return self._fd is not None
+
+
+def _remove(path: Path) -> None:
+    """Remove a file of ours, or a folder where one of our files belongs (nothing if absent)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _unusable_lock(path: Path, reason: str) -> GraphUnusableError:
+    return GraphUnusableError(
+        f"{path}: cannot serve as the write lock ({reason}); remove it and run the command again"
+    )
 
 
 def generation_of(graph_file: Path) -> int:

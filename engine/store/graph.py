@@ -3,11 +3,16 @@
 Readers open the live generation read-only and see it unchanged until they reopen; the one
 writer (an OS lock) builds each new generation beside it and swaps it in atomically, so a
 reader is never blocked by an ingest and an ingest never leaves a half-built graph behind.
+
+A live graph that fails its check (``_check``: damaged, truncated, missing) or that Kuzu
+cannot open is refused to readers (``GraphDamagedError``) before Kuzu reads it; a writer
+rebuilds it from the documents instead, and says so in ``GraphStore.recovered``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import (
     Document,
+    GraphDamagedError,
     InforceError,
     Locator,
     Manifest,
@@ -29,9 +35,10 @@ from inforce.ontology import (
 
 from . import _reads, _search
 from ._build import GraphBuild, apply_ingest
+from ._check import measure_graph
 from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_text_hashes
 from ._ingest import IngestTransaction
-from ._kuzu import KuzuGraph, open_live
+from ._kuzu import KuzuGraph, OpenedLive, open_live
 from ._layout import StoreLayout, WriterLock, generation_of
 from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
 
@@ -71,6 +78,11 @@ class GraphStore:
         self._rule_packs: dict[str, str] = {}
         self._cache: EmbeddingCache | None = None
         self._closed = False
+        self._identity: tuple[int, int] | None = None  # (device, inode) of the file read
+        #: Why a writer did not trust the live graph and builds afresh from the documents
+        #: (damaged, truncated, missing, unopenable); None when the live graph was fine.
+        #: The ingest prints it: every document is parsed again.
+        self.recovered: str | None = None
 
     # ---- opening and closing --------------------------------------------------------------
 
@@ -78,10 +90,13 @@ class GraphStore:
     def open(cls, root: str | Path, read_only: bool = True, *, rebuild: bool = False) -> GraphStore:
         """Open the project's graph.
 
-        Read-only (the default) needs an ingested project. A writer takes the project's write
-        lock (``StoreLockedError`` at once if another process holds it), removes what a killed
-        writer left behind, and may start from an empty graph (``rebuild=True``, or when the
-        graph on disk has another schema version).
+        Read-only (the default) needs an ingested project whose live graph passes its check
+        (``GraphDamagedError`` otherwise, before Kuzu reads the file). A writer takes the
+        project's write lock (``StoreLockedError`` at once if another process holds it;
+        ``GraphUnusableError`` if the lock file cannot serve), removes what a killed writer
+        left behind, and starts from an empty graph when asked (``rebuild=True``), when the
+        graph on disk has another schema version, or when the live graph cannot be trusted
+        (then ``recovered`` says why).
         """
         layout = StoreLayout(root)
         if read_only:
@@ -89,24 +104,64 @@ class GraphStore:
                 raise NotIngestedError(root)
             store = cls(layout, lock=None)
             store._open_live()
+            if store._graph is None:  # CURRENT removed meanwhile (a writer is rebuilding)
+                raise NotIngestedError(root)
             store._check_schema()
             return store
         lock = WriterLock(layout)
         lock.acquire()
         try:
-            layout.clean_leftovers()
             store = cls(layout, lock=lock)
-            live = layout.live()
-            if live is not None and not live.exists():
-                store._forget_live()  # CURRENT names a file someone removed: build afresh
-            else:
-                store._open_live()
+            store._open_for_writing(restamp=not rebuild)
             if rebuild or store._schema_version() not in (None, SCHEMA_VERSION):
                 store._forget_live()
         except BaseException:
             lock.release()
             raise
         return store
+
+    def _open_for_writing(self, *, restamp: bool) -> None:
+        """Open the live graph for a writer; forget it (build afresh) when it cannot be trusted.
+
+        ``restamp``: record the check of a graph kept as it is, when ``CURRENT`` lacks one or
+        its stamp no longer matches (not worth a read when the graph is rebuilt anyway)."""
+        layout = self.layout
+        try:
+            pointer = layout.pointer()
+        except GraphDamagedError as damaged:
+            layout.forget_pointer()  # it names nothing usable; every graph file is a leftover now
+            self.recovered = _rebuilding(f"the pointer {_shown(layout.current_file)}", damaged.detail)
+            pointer = None
+        layout.clean_leftovers()
+        if pointer is None:
+            self._open_live()  # no graph: nothing to open (a fresh project, or CURRENT removed)
+            return
+        if not pointer.path.exists():
+            self.recovered = _rebuilding(f"the live graph {_shown(pointer.path)}", "the file is missing")
+            self._forget_live()
+            return
+        try:
+            opened = self._open_live()
+        except StoreError as exc:
+            reason = exc.detail if isinstance(exc, GraphDamagedError) else str(exc)
+            self.recovered = _rebuilding(f"the live graph {_shown(pointer.path)}", reason)
+            self._forget_live()
+            return
+        if restamp and opened is not None and self._schema_version() == SCHEMA_VERSION:
+            self._restamp(opened)
+
+    def _restamp(self, opened: OpenedLive) -> None:
+        """Record the live graph's check when ``CURRENT`` has none (a graph from before checks)
+        or its stamp no longer matches the file (copied, touched): later opens only ``stat``."""
+        path, recorded = opened.pointer.path, opened.pointer.check
+        if recorded is not None and opened.fresh is None:
+            return  # the stamp matched
+        check = opened.fresh
+        if check is None or not check.matches(os.stat(path)):
+            check = measure_graph(path)  # the read on open was too close to a write to trust
+        if recorded is not None and check.crc32 != recorded.crc32:
+            return  # changed since it was checked on open; the next open decides
+        self.layout.record(path, check)
 
     def close(self) -> None:
         self._closed = True
@@ -140,14 +195,42 @@ class GraphStore:
         """The live database file this store reads (None before the first ingest)."""
         return None if self._graph is None else self._graph.path
 
-    def _open_live(self) -> None:
-        self._graph = open_live(self.layout.live)
-        self._meta = _reads.meta(self._graph) if self._graph is not None else {}
+    def _open_live(self) -> OpenedLive | None:
+        """Open the live graph after its check (``GraphDamagedError`` when it fails), and read
+        its metadata; None (no graph) before the first ingest."""
+        opened = open_live(self.layout)
+        if opened is None:
+            self._graph, self._meta, self._identity = None, {}, None
+            return None
+        self._graph, self._identity = opened.graph, opened.identity
+        try:
+            self._meta = _reads.meta(opened.graph)
+        except StoreError as exc:
+            opened.graph.close()
+            self._graph, self._meta, self._identity = None, {}, None
+            raise GraphDamagedError(opened.pointer.path, f"its metadata cannot be read: {exc}") from exc
+        return opened
+
+    def reads_live(self) -> bool:
+        """Whether ``CURRENT`` still names the very file this store reads (same device and
+        inode), not merely one of the same generation number: a project whose ``.inforce``
+        was deleted and ingested again starts its generations at 1 again."""
+        try:
+            live = self.layout.live()
+        except StoreError:
+            return False
+        if live is None or self._graph is None or self._identity is None:
+            return live is None and self._graph is None
+        try:
+            found = os.stat(live)
+        except OSError:
+            return False
+        return (found.st_dev, found.st_ino) == self._identity
 
     def _forget_live(self) -> None:
         if self._graph is not None:
             self._graph.close()
-        self._graph, self._meta, self._stale = None, {}, True
+        self._graph, self._meta, self._stale, self._identity = None, {}, True, None
         self._stale_generation = self.layout.generation()
 
     def _schema_version(self) -> int | None:
@@ -452,3 +535,10 @@ class GraphStore:
         self._stale = False
         self._open_live()
 
+
+def _shown(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def _rebuilding(what: str, reason: str) -> str:
+    return f"{what} cannot be trusted ({reason}); rebuilding the graph from the documents, every document parsed again"
