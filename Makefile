@@ -63,6 +63,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/eligibility_bench.py --docs 20000 --runs 200
 	$(BIN)/python bench/write_results.py --name cli-eligible --title "CLI: inforce eligible against inforce stats" -- \
 	  $(BIN)/python bench/cli_eligible_bench.py --docs 20000 --runs 7
+	$(BIN)/python bench/write_results.py --name graph-check --title "Checking the graph file on open (100k provisions)" -- \
+	  $(BIN)/python bench/graph_check.py --docs 1110 --runs 7
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
