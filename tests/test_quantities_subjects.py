@@ -144,3 +144,15 @@ def test_a_project_vocabulary_replaces_the_stock_one():
 def test_binding_can_be_skipped(extractor):
     (mention,) = extractor.extract("CONCRETE f'c = 4,000 PSI", bind=False).mentions
     assert mention.subject is None and mention.bound == "exact"
+
+
+def test_one_mention_bound_after_extraction(extractor):
+    text = "Footing schedule. CONCRETE f'c = 4,000 PSI"
+    (mention,) = extractor.extract(text, bind=False, base_offset=40).mentions
+    bound = extractor.binder.bind(mention, text, base=40)
+    assert bound.subject == "concrete.compressive_strength"
+    assert (bound.bound, bound.bound_from) == ("min", "vocabulary")
+    assert text[bound.binding.span.start - 40 : bound.binding.span.end - 40] == "CONCRETE f'c"
+    other = "A mix of 4,000 PSI"
+    unbound = extractor.binder.bind(mention, other, base=mention.span.start - other.index("4,000"))
+    assert unbound is mention
