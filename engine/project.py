@@ -205,7 +205,7 @@ class Project:
         if stamp is not None and stamp == self._stamp:
             return False
         self._stamp = stamp
-        if self.store.layout.generation() == self.store.generation():
+        if self.store.reads_live():  # the very file (not its number: numbers restart after .inforce is deleted)
             return False
         self.store.close()
         self.store = GraphStore.open(self.root, read_only=True)
@@ -634,11 +634,11 @@ def project_lag(
     """
     root = Path(root)
     now = now if now is not None else dt.datetime.now(dt.UTC)
+    if not (root / "inforce.yaml").is_file():
+        raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
     try:
         project = Project.open(root)
-    except (NotFoundError, StoreError):
-        if not (root / "inforce.yaml").is_file():
-            raise
+    except NotIngestedError:  # a damaged or locked graph is not "nothing ingested": it stays an error
         registry = list(registry)
         report = index_lag(registry, (), now, index_build="", sources=sources)
         return report if groups is None else withhold_lag(report, _registry_readable(registry, tuple(groups)))

@@ -33,7 +33,7 @@ def asof(project: Path, *args: str) -> dict:
 @pytest.fixture(scope="module")
 def riverside(tmp_path_factory) -> Path:
     project = tmp_path_factory.mktemp("s4") / "riverside-library"
-    shutil.copytree(EXAMPLES / "riverside-library", project)
+    shutil.copytree(EXAMPLES / "riverside-library", project, ignore=shutil.ignore_patterns(".inforce"))
     result = runner.invoke(app, ["ingest", str(project)])
     assert result.exit_code == 0, result.output
     return project

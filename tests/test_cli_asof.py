@@ -19,7 +19,7 @@ runner = CliRunner()
 
 def ingested_copy(name: str, dest: Path) -> Path:
     project = dest / name
-    shutil.copytree(EXAMPLES / name, project)
+    shutil.copytree(EXAMPLES / name, project, ignore=shutil.ignore_patterns(".inforce"))
     result = runner.invoke(app, ["ingest", str(project)])
     assert result.exit_code == 0, result.output
     return project

@@ -49,7 +49,7 @@ def test_rules_test_runs_the_stock_packs_own_tests():
 
 
 def test_rules_test_fails_with_a_diff(tmp_path):
-    shutil.copytree(EXAMPLES / "followup-handbooks", tmp_path / "fh")
+    shutil.copytree(EXAMPLES / "followup-handbooks", tmp_path / "fh", ignore=shutil.ignore_patterns(".inforce"))
     tests = tmp_path / "fh" / "rules" / "followup.test.yaml"
     tests.write_text(tests.read_text().replace('result: "2024-12-26"\n          status: definite',
                                                'result: "2024-12-27"\n          status: definite'))
@@ -72,7 +72,7 @@ def ingested_copy(name: str, dest: Path) -> Path:
     except ImportError:
         pytest.skip("the graph store is not built yet")
     project = dest / name
-    shutil.copytree(EXAMPLES / name, project)
+    shutil.copytree(EXAMPLES / name, project, ignore=shutil.ignore_patterns(".inforce"))
     invoke("ingest", str(project))
     return project
 

@@ -74,7 +74,7 @@ END OF ADDENDUM NO. 3
 
 def hostile_project(dest: Path) -> Path:
     project = dest / "riverside-library"
-    shutil.copytree(EXAMPLES / "riverside-library", project)
+    shutil.copytree(EXAMPLES / "riverside-library", project, ignore=shutil.ignore_patterns(".inforce"))
     (project / "documents" / "addendum-03.md").write_text(HOSTILE_ADDENDUM, encoding="utf-8")
     return project
 

@@ -304,8 +304,6 @@ def test_a_store_knows_when_it_no_longer_reads_the_live_file(project):
             assert fresh.reads_live()
 
 
-@pytest.mark.xfail(strict=True, reason="issue #8: Project.refresh compares generation numbers, which restart"
-                   " after .inforce is deleted; engine/project.py should ask store.reads_live()")
 def test_project_refresh_sees_a_rebuilt_store_folder(project):
     with Project.open(project) as opened:
         before = opened.build_id
@@ -315,3 +313,9 @@ def test_project_refresh_sees_a_rebuilt_store_folder(project):
         ingest_project(project)
         assert opened.refresh()
         assert opened.build_id != before
+
+
+def test_lag_on_a_damaged_graph_is_exit_3_not_everything_pending(project):
+    """Only a project never ingested has everything pending; a damaged graph is an unusable one."""
+    _random_bytes(project)
+    _assert_refused(_cli("lag", project, "--now", "2030-01-01T00:00:00Z"), "damaged")

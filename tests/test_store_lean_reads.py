@@ -26,8 +26,9 @@ DOCUMENTS = [
 def _row(revision):
     effective = revision.effective
     changed = None if revision.changed is None else list(revision.changed)
+    access = None if revision.access is None else list(revision.access)
     return (revision.document, revision.label, revision.seq, revision.issued, effective.from_,
-            effective.until, revision.recorded, changed, revision.on_lapse)
+            effective.until, revision.recorded, changed, revision.on_lapse, access)
 
 
 def _ingest(root: Path, documents, removed=()) -> None:
@@ -49,7 +50,7 @@ def project(tmp_path_factory) -> Path:
 def test_revision_rows_carry_every_revision_field_the_records_have(project):
     with GraphStore.open(project) as store:
         rows = store.revision_rows()
-        assert all(isinstance(row, tuple) and len(row) == 9 for row in rows)
+        assert all(isinstance(row, tuple) and len(row) == 10 for row in rows)
         assert sorted(rows, key=repr) == sorted((_row(r) for r in store.revisions()), key=repr)
     recorded = {row[1]: row[6] for row in rows if row[0] == "SPEC-033000"}
     # UTC-aware, microseconds kept: the transaction-time clock is not rounded on the way out

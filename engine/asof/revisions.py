@@ -36,6 +36,7 @@ __all__ = [
     "CHANGED",
     "DOC",
     "LABEL",
+    "ACCESS",
     "ON_LAPSE",
     "RECORDED",
     "DocumentRevisions",
@@ -47,11 +48,11 @@ __all__ = [
     "revision_row",
 ]
 
-#: ``(doc, label, seq, issued, effective_from, effective_until, recorded, changed, on_lapse)``,
-#: as ``GraphStore.revision_rows`` reads them (``recorded`` UTC-aware); a row made from a
-#: ``Revision`` carries that record as a tenth item, so it is handed back as given.
+#: ``(doc, label, seq, issued, effective_from, effective_until, recorded, changed, on_lapse,
+#: access)``, as ``GraphStore.revision_rows`` reads them (``recorded`` UTC-aware); a row made
+#: from a ``Revision`` carries that record as an eleventh item, so it is handed back as given.
 RevisionRow = Sequence[Any]
-DOC, LABEL, SEQ, ISSUED, FROM, UNTIL, RECORDED, CHANGED, ON_LAPSE = range(9)
+DOC, LABEL, SEQ, ISSUED, FROM, UNTIL, RECORDED, CHANGED, ON_LAPSE, ACCESS = range(10)
 
 
 def revision_row(revision: Revision) -> tuple[Any, ...]:
@@ -59,18 +60,19 @@ def revision_row(revision: Revision) -> tuple[Any, ...]:
     effective = revision.effective
     return (
         revision.document, revision.label, revision.seq, revision.issued, effective.from_,
-        effective.until, revision.recorded, revision.changed, revision.on_lapse, revision,
+        effective.until, revision.recorded, revision.changed, revision.on_lapse, revision.access, revision,
     )
 
 
 def _revision_of(row: RevisionRow) -> Revision:
-    if len(row) > ON_LAPSE + 1:
-        return row[ON_LAPSE + 1]  # type: ignore[no-any-return]
-    changed = row[CHANGED]
+    if len(row) > ACCESS + 1:
+        return row[ACCESS + 1]  # type: ignore[no-any-return]
+    changed, access = row[CHANGED], row[ACCESS]
     return Revision(
         document=row[DOC], label=row[LABEL], seq=row[SEQ], issued=row[ISSUED],
         effective={"from": row[FROM], "until": row[UNTIL]}, recorded=row[RECORDED],
         changed=None if changed is None else tuple(changed), on_lapse=row[ON_LAPSE] or "lapse",
+        access=None if access is None else tuple(access),
     )
 
 

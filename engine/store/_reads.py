@@ -64,7 +64,7 @@ def revisions(graph: KuzuGraph) -> list[Revision]:
 #: The columns of ``revision_rows``, in order (the as-of index reads them by position).
 REVISION_ROW_COLUMNS = (
     "doc", "label", "seq", "issued", "effective_from", "effective_until", "recorded", "changed",
-    "on_lapse",
+    "on_lapse", "access",
 )
 # TIMESTAMP_TZ: Kuzu hands back UTC-aware datetimes itself (a per-row replace() in Python
 # cost as much as the whole query).
