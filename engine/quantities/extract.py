@@ -1,25 +1,11 @@
-"""Extraction: quantity mentions found by a blank English spaCy pipeline with rule components.
+"""Extraction: quantity mentions in text, bound to subjects, as typed models.
 
-The pipeline (``spacy.blank("en")``, nothing downloaded):
-
-- **tokenizer** — spaCy's English rules with number rules added: a hyphen between digits does
-  not split (``30-40``, ``1-1/2``, ``1-800-555-0142`` stay one token, so a code is never read
-  as numbers), a unit glued to a number splits off (``28MPa``, ``250mg``), ``≤ ≥ ± ~`` split
-  off the front, and ``+/-`` is one token.
-- **inforce_quantity_phrases** — a ``PhraseMatcher`` over lower-cased tokens finds the
-  multi-word phrases around numbers: units (``calendar days``, ``deg F``, ``bar diameters``),
-  bounds (``not less than``, ``or more``), range connectors (``to less than``), scale words,
-  dosing frequencies (``twice daily``), routes and spacing marks (``O.C.``).
-- **inforce_quantities** — reads each number token (decimals, thousands separators,
-  fractions, feet-inches, dash ranges, number words before a unit) and assembles a mention
-  from the tokens and phrases around it: currency and bound before; scale, unit (a compound
-  such as ``mg/kg/day``), range, ``±`` tolerance, frequency, spacing and a trailing bound after.
-
-What is not a quantity is skipped on purpose: numbers naming something (``Section 2.1``,
-``#4``, ``ASTM C39``, ``Type 1``), codes (``03 30 00``, phone numbers), dates and years,
-references (``3/S-501``, ``(5.1)``). What looks like a quantity and is not understood (a unit
-no table or pint knows, a malformed number) is kept as a mention without a unit or value,
-with a :class:`QuantityWarning` — never guessed, never dropped.
+:class:`QuantityExtractor` reads a text in *windows* around its numbers (widened to whitespace
+and merged) with the spaCy pipeline of ``_grammar`` — a blank English pipeline with rule
+components — then binds each mention to a subject over the whole text (``subjects``) and
+builds the typed :class:`QuantityMention` s, with spans as offsets into the text plus a base
+offset. Windows already read are remembered (a bounded cache), because specifications,
+schedules and callouts repeat the same lines.
 
 :func:`may_contain_quantity` is the cheap pre-filter: text without a digit (or a number word
 before a unit) never reaches spaCy.
@@ -29,45 +15,23 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
 
-from ._lexicon import (
-    BOUND_AFTER,
-    BOUND_BEFORE,
-    CURRENCY_PREFIXES,
-    DESIGNATIONS,
-    FILLERS,
-    FREQUENCIES,
-    MONEY_ONLY_SCALES,
-    MONTHS,
-    RANGE_CONNECTORS,
-    ROUTES,
-    SCALES,
-    SPACING,
-    TOLERANCE_MARKS,
-    WORD_NUMBERS,
-    NumberToken,
-    lex_number,
-)
-from ._models import Extraction, Notation, QuantityMention, QuantityWarning
+from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
+from ._models import Extraction, QuantityMention, QuantityWarning
 from .units import (
     ResolvedUnit,
     UnitTable,
     UnknownUnitError,
     convert,
-    convert_difference,
-    dimension_of,
     unit_table,
 )
 
 if TYPE_CHECKING:
-    from spacy.language import Language
-    from spacy.tokens import Doc
 
     from inforce.rules import SubjectVocabulary
 
@@ -81,7 +45,6 @@ __all__ = [
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
 EXTRACTOR_VERSION = "inforce-quantities/1"
 
-_DIGIT = re.compile(r"\d")
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
 _WORD_BEFORE_UNIT = re.compile(
@@ -93,6 +56,17 @@ _WORD_BEFORE_UNIT = re.compile(
 )
 
 
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty "
+    "forty fifty sixty ninety".split()
+)
+
+
+def _has_number_word(text: str) -> bool:
+    """A set lookup first: the word-before-unit expression is slow on text it cannot match."""
+    return not _NUMBER_WORDS.isdisjoint(text.lower().split())
+
+
 def may_contain_quantity(text: str) -> bool:
     """Whether ``text`` could hold a quantity: a digit not glued to letters before it
     (``C150`` is a name), or a number word before a unit (``ten working days``).
@@ -100,685 +74,9 @@ def may_contain_quantity(text: str) -> bool:
     The pre-filter ingest runs on every provision; it is a regular-expression search, so
     provisions without numbers cost next to nothing.
     """
-    return _NUMBER_RUN.search(text) is not None or _WORD_BEFORE_UNIT.search(text) is not None
-
-
-# --- the pipeline -----------------------------------------------------------------------------
-
-_UNITS_GLUED = (
-    "psi|PSI|ksi|KSI|psf|PSF|pcf|PCF|MPa|MPA|kPa|GPa|mL|ml|IU|mcg|hrs|hr|min|mos|yrs|wks|"
-    "bn|mn|B|M|K|%|°|″|′|'|\""
-)
-_PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ", "ROUTE",
-                  "SPACING", "TOLERANCE")
-
-
-def _customise_tokenizer(nlp: Language) -> None:
-    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
-
-    defaults = nlp.Defaults
-    infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\."]
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">"]
-    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
-    from spacy.symbols import ORTH
-
-    for mark in ("+/-", "+/−"):
-        nlp.tokenizer.add_special_case(mark, [{ORTH: mark}])
-
-
-@dataclass
-class _Phrases:
-    """Phrase matches by the token they start at and the token they end before."""
-
-    starts: dict[int, list[tuple[int, str, str]]] = field(default_factory=dict)
-    ends: dict[int, list[tuple[int, str, str]]] = field(default_factory=dict)
-
-    def at(self, start: int, label: str) -> tuple[int, str] | None:
-        """The longest phrase of ``label`` starting at ``start``: (end, key)."""
-        for end, found, key in self.starts.get(start, ()):
-            if found == label:
-                return end, key
-        return None
-
-    def ending(self, end: int, label: str) -> tuple[int, str] | None:
-        """The longest phrase of ``label`` ending just before ``end``: (start, key)."""
-        for start, found, key in self.ends.get(end, ()):
-            if found == label:
-                return start, key
-        return None
-
-
-class _PhraseComponent:
-    """Finds the multi-word phrases around numbers (``inforce_quantity_phrases``)."""
-
-    def __init__(self, nlp: Language, table: UnitTable) -> None:
-        from spacy.matcher import PhraseMatcher
-
-        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self.multi_units: dict[str, str] = {}
-        #: A phrase's tokens as the reader joins them (``> =``) → the phrase as listed (``>=``).
-        self.keys: dict[str, str] = {}
-        lists: dict[str, Iterable[str]] = {
-            "BOUND_BEFORE": BOUND_BEFORE, "BOUND_AFTER": BOUND_AFTER, "SCALE": SCALES,
-            "FREQ": FREQUENCIES, "ROUTE": ROUTES, "SPACING": SPACING,
-            "TOLERANCE": TOLERANCE_MARKS,
-            "RANGE": ("to less than", "to under", "to below", "up to"),
-        }
-        for label, phrases in lists.items():
-            docs = []
-            for phrase in phrases:
-                for doc in _case_variants(nlp, phrase):
-                    self.keys[" ".join(token.lower_ for token in doc)] = phrase
-                    docs.append(doc)
-            self.matcher.add(label, docs)
-        unit_docs = []
-        for spelling in table.spellings():
-            expression = table.alias(spelling)
-            for doc in _case_variants(nlp, spelling):
-                if len(doc) > 1 and expression is not None:
-                    self.multi_units.setdefault(" ".join(token.lower_ for token in doc), expression)
-                    unit_docs.append(doc)
-        self.matcher.add("UNIT", unit_docs)
-        self.labels = {nlp.vocab.strings[label]: label for label in _PHRASE_LABELS}
-
-    def __call__(self, doc: Doc) -> Doc:
-        labels = self.labels
-        doc.user_data[_PHRASES] = [(labels[match_id], start, end) for match_id, start, end in self.matcher(doc)]
-        return doc
-
-
-def _case_variants(nlp: Language, phrase: str) -> list[Doc]:
-    """The phrase tokenised as written, upper-cased and title-cased: the tokenizer splits
-    ``o.c.`` and ``O.C.`` differently, and the matcher compares tokens."""
-    seen: set[tuple[str, ...]] = set()
-    docs = []
-    for variant in dict.fromkeys((phrase, phrase.lower(), phrase.upper(), phrase.title())):
-        doc = nlp.make_doc(variant)
-        shape = tuple(token.lower_ for token in doc)
-        if shape not in seen:
-            seen.add(shape)
-            docs.append(doc)
-    return docs
-
-
-class _AssemblerComponent:
-    """Reads numbers and assembles quantity mentions (``inforce_quantities``)."""
-
-    def __init__(self, table: UnitTable, multi_units: Mapping[str, str], keys: Mapping[str, str]) -> None:
-        self.table = table
-        self.multi_units = multi_units
-        self.keys = keys
-
-    def __call__(self, doc: Doc) -> Doc:
-        doc.user_data[_QUANTITIES] = _Reader(doc, self.table, self.multi_units, self.keys).read()
-        return doc
-
-
-_EXTENSIONS_LOCK = threading.Lock()
-# The Doc extensions' own storage keys (what ``doc._.inforce_quantities`` reads), written
-# directly: an ``doc._`` access builds an object, and this runs for every window.
-_PHRASES = ("._.", "inforce_phrases", None, None)
-_QUANTITIES = ("._.", "inforce_quantities", None, None)
-_SOURCE = ("._.", "inforce_source", None, None)
-
-
-def _register_extensions() -> None:
-    from spacy.tokens import Doc
-
-    with _EXTENSIONS_LOCK:
-        for name in ("inforce_phrases", "inforce_quantities", "inforce_source"):
-            if not Doc.has_extension(name):
-                Doc.set_extension(name, default=None)
-
-
-def build_pipeline(table: UnitTable | None = None) -> Language:
-    """The blank English pipeline with the quantity rule components, for one unit table."""
-    import spacy
-    from spacy.language import Language
-
-    _register_extensions()
-    table = table or unit_table()
-    nlp = spacy.blank("en")
-    _customise_tokenizer(nlp)
-    phrases = _PhraseComponent(nlp, table)
-    assembler = _AssemblerComponent(table, phrases.multi_units, phrases.keys)
-    # Components are instances bound to this table, registered under per-table names so two
-    # tables in one process never share state through spaCy's factory registry.
-    suffix = f"{id(table):x}"
-    phrase_name, assembler_name = f"inforce_quantity_phrases_{suffix}", f"inforce_quantities_{suffix}"
-    Language.component(phrase_name, func=phrases)
-    Language.component(assembler_name, func=assembler)
-    nlp.add_pipe(phrase_name, name="inforce_quantity_phrases")
-    nlp.add_pipe(assembler_name, name="inforce_quantities")
-    return nlp
-
-
-# --- reading one doc --------------------------------------------------------------------------
-
-
-@dataclass
-class _Found:
-    """One mention as assembled from tokens, in the doc's character offsets."""
-
-    start: int
-    end: int
-    value: float | None
-    upper: float | None = None
-    nominal: float | None = None
-    unit: str | None = None
-    resolved: ResolvedUnit | None = None
-    bound: str = "exact"
-    bound_text: str | None = None
-    notation: Notation = "number"
-    scale: str | None = None
-    precision: float | None = None
-    frequency: str | None = None
-    per_day: float | None = None
-    spacing: bool = False
-    warnings: list[tuple[str, int, int, str]] = field(default_factory=list)
-    unit_from: str | None = None
-
-    def in_context(self, unit: ResolvedUnit | None, scale: float) -> _Found:
-        """A copy read with a column header's unit (``Dose (mg)``) and scale (``in millions``):
-        a bare cell takes the unit; a bare or money cell without a scale word takes the scale."""
-        changed = self
-        if unit is not None and self.resolved is None and not self.warnings:
-            changed = replace(changed, resolved=unit, unit=unit.written, unit_from="context")
-        if (scale != 1.0 and self.scale is None and not self.warnings and self.value is not None
-                and (changed.unit_from == "context" or changed.resolved is None or self.notation == "money")):
-            changed = replace(
-                changed, value=self.value * scale,
-                upper=self.upper * scale if self.upper is not None else None,
-                precision=self.precision * scale if self.precision is not None else None,
-            )
-        return changed
-
-
-_NUMBER_START = frozenset("0123456789.+-−")
-_QUOTES_OPEN = frozenset({'"', "“", "''", "``", "'", "‘"})
-_INCH_MARKS = frozenset({'"', "″", "”", "''"})
-_FOOT_MARKS = frozenset({"'", "′"})
-_AFTER_INCH_WORD = frozenset({
-    "thick", "wide", "deep", "long", "high", "dia", "dia.", "diameter", "o.c.", "oc", "x", "×",
-    "clr", "clear", "minimum", "min", "min.", "max", "max.", "maximum", "nominal", "apart",
-    "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
-})
-_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "%", "°", "'", '"', "″", "′", "”"})
-_PINT_FALLBACK_DENY = frozenset({
-    "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
-    "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
-})
-_STOP_WORDS: frozenset[str] | None = None
-_IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
-
-
-def _stop_words() -> frozenset[str]:
-    global _STOP_WORDS
-    if _STOP_WORDS is None:
-        from spacy.lang.en.stop_words import STOP_WORDS
-
-        _STOP_WORDS = frozenset(STOP_WORDS)
-    return _STOP_WORDS
-
-
-class _Reader:
-    """Walks one doc's tokens left to right, assembling a mention at each number."""
-
-    def __init__(
-        self, doc: Doc, table: UnitTable, multi_units: Mapping[str, str], keys: Mapping[str, str],
-    ) -> None:
-        from spacy.attrs import IDX, LENGTH, SPACY
-
-        self.table = table
-        self.multi_units = multi_units
-        source = doc.user_data.get(_SOURCE)
-        # (the window's text, whether only blanks precede it on its line in the whole text)
-        text, self.leading_blank = source if source is not None else (doc.text, True)
-        self.text = text
-        # Token attributes read as arrays: a Token object per token costs more than the reading.
-        rows = doc.to_array([IDX, LENGTH, SPACY]).tolist() if len(doc) else []
-        self.idx = [row[0] for row in rows]
-        self.texts = [text[row[0] : row[0] + row[1]] for row in rows]
-        self.lowers = [token.lower() for token in self.texts]
-        self.space = [bool(row[2]) for row in rows]
-        self.n = len(self.texts)
-        self.phrases = _Phrases()
-        for label, start, end in doc.user_data.get(_PHRASES) or ():
-            joined = " ".join(self.lowers[start:end])
-            key = keys.get(joined, joined) if label != "UNIT" else joined
-            self.phrases.starts.setdefault(start, []).append((end, label, key))
-            self.phrases.ends.setdefault(end, []).append((start, label, key))
-        for found in self.phrases.starts.values():
-            found.sort(key=lambda item: -item[0])
-        for found in self.phrases.ends.values():
-            found.sort(key=lambda item: item[0])
-        self.stop = _stop_words()
-
-    # -- tokens ----------------------------------------------------------------------------
-
-    def _end_char(self, k: int) -> int:
-        return self.idx[k] + len(self.texts[k])
-
-    def _number(self, k: int) -> NumberToken | None:
-        if k < 0 or k >= self.n:
-            return None
-        text = self.texts[k]
-        if _DIGIT.search(text) is not None:
-            return lex_number(text)
-        return None
-
-    def _word_number(self, k: int) -> NumberToken | None:
-        value = WORD_NUMBERS.get(self.lowers[k]) if 0 <= k < self.n else None
-        return NumberToken("word", value, is_integer=True) if value is not None else None
-
-    # -- units -----------------------------------------------------------------------------
-
-    def _single_unit(self, k: int, number_start: int) -> str | None:
-        text = self.texts[k]
-        if text in _INCH_MARKS or text in _FOOT_MARKS:
-            if self.space[k - 1] or (number_start > 0 and self.texts[number_start - 1] in _QUOTES_OPEN):
-                return None
-            return self.table.alias(text)
-        lower = self.lowers[k]
-        if lower in ("in", "in."):
-            following = self.texts[k + 1] if k + 1 < self.n else ""
-            if following and following[0].isalnum() and self.lowers[k + 1] not in _AFTER_INCH_WORD:
-                return None
-            return self.table.alias("in")
-        if len(text) == 1:
-            return self.table.alias(text) if text in _SINGLE_LETTER_UNITS else None
-        found = self.table.alias(text)
-        if found is not None:
-            return found
-        if (2 <= len(text) <= 4 and text.isalpha() and lower not in self.stop
-                and lower not in _PINT_FALLBACK_DENY and not text.isupper()):
-            try:
-                return self.table.resolve(text).expression
-            except UnknownUnitError:
-                return None
-        return None
-
-    def _unit_part(self, k: int, number_start: int) -> tuple[int, str] | None:
-        """A unit spelling starting at token ``k``: (end token, pint expression)."""
-        if k >= self.n:
-            return None
-        phrase = self.phrases.at(k, "UNIT")
-        if phrase is not None:
-            return phrase[0], self.multi_units[phrase[1]]
-        single = self._single_unit(k, number_start)
-        return (k + 1, single) if single is not None else None
-
-    def _unit(self, k: int, number_start: int) -> tuple[int, str, str] | tuple[int, None, str] | None:
-        """The unit at ``k`` with any ``/`` or ``per`` compound: (end, expression, written).
-
-        A compound with a part nothing knows (``mg/zz``) comes back with expression None.
-        """
-        first = self._unit_part(k, number_start)
-        if (first is None and k + 1 < self.n and self.texts[k] == "-" and not self.space[k - 1]
-                and not self.space[k]):
-            hyphenated = self._unit_part(k + 1, number_start)  # a 24-hour period
-            if hyphenated is not None and self.texts[k + 1].isalpha():
-                return hyphenated[0], hyphenated[1], self._written(k + 1, hyphenated[0])
-        if first is None:
-            return None
-        end, expression = first
-        parts = [expression]
-        while end + 1 < self.n and (
-            (self.texts[end] == "/" and not self.space[end - 1] and not self.space[end])
-            or self.lowers[end] == "per"
-        ):
-            if self.lowers[end] == "per" and self.phrases.at(end, "FREQ") is not None:
-                break
-            following = self._unit_part(end + 1, number_start)
-            if following is None:
-                if self.texts[end] == "/" and self.texts[end + 1].isalpha():
-                    return end + 2, None, self._written(k, end + 2)
-                break
-            end, next_expression = following
-            parts.append(next_expression)
-        if len(parts) == 1:
-            return end, expression, self._written(k, end)
-        return end, " / ".join(f"({part})" for part in parts), self._written(k, end)
-
-    def _written(self, start: int, end: int) -> str:
-        return "".join(
-            self.texts[k] + (" " if self.space[k] and k < end - 1 else "") for k in range(start, end)
-        )
-
-    def _starts_line(self, i: int) -> bool:
-        """Whether token ``i`` is the first thing on its line."""
-        at = self.idx[i]
-        newline = self.text.rfind("\n", 0, at)
-        if newline < 0 and not self.leading_blank:
-            return False
-        return not self.text[newline + 1 : at].strip()
-
-    def _heading_number(self, i: int) -> bool:
-        """A list or heading number: ``1.`` or ``2)`` or ``1.1 RELATED`` first on its line."""
-        if not self._starts_line(i) or i + 1 >= self.n:
-            return False
-        following = self.texts[i + 1]
-        if following in (".", ")") and not self.space[i]:
-            return True
-        return "." in self.texts[i] and self.space[i] and following[:1].isupper()
-
-    def _looks_like_unit(self, k: int) -> bool:
-        """A token right after a number that reads as a unit abbreviation nothing knows."""
-        if k >= self.n or self._heading_number(k - 1):
-            return False
-        text = self.texts[k]
-        if not text.isalpha() or len(text) > 4 or self.lowers[k] in self.stop:
-            return False
-        if any(c.isupper() for c in text[1:]) and any(c.islower() for c in text):
-            return True  # mixed case: kPx, mQs
-        if text.isupper() and len(text) >= 2:
-            # an all-caps abbreviation in running text (not in an all-caps callout or heading)
-            at = self.idx[k]
-            line_start = self.text.rfind("\n", 0, at) + 1
-            line_end = self.text.find("\n", at)
-            line = self.text[line_start : line_end if line_end >= 0 else len(self.text)]
-            context = re.findall(r"[A-Za-z]{4,}", line)
-            return bool(context) and not all(t.isupper() for t in context)
-        return False
-
-    # -- phrases around the number ---------------------------------------------------------
-
-    def _bound_before(self, start: int, floor: int) -> tuple[str, str, int] | None:
-        """A bound phrase ending at ``start`` (or one filler word earlier): (bound, text, first token)."""
-        for end in (start, start - 1):
-            if end <= floor:
-                return None
-            if end == start - 1 and self.lowers[end] not in FILLERS:
-                return None
-            found = self.phrases.ending(end, "BOUND_BEFORE")
-            if found is not None and found[0] >= floor:
-                return BOUND_BEFORE[found[1]], found[1], found[0]
-        return None
-
-    def _designation(self, i: int, number: NumberToken) -> bool:
-        """Whether the number at ``i`` names something rather than measuring it."""
-        previous = self.lowers[i - 1] if i > 0 else ""
-        if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
-            return True
-        if previous in MONTHS or (i + 1 < self.n and self.lowers[i + 1] in MONTHS):
-            return True
-        if i + 1 < self.n and self.texts[i + 1] == "/" and not self.space[i]:
-            return True  # 3/S-501
-        return False
-
-    def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
-        """Bare numbers (no unit) that are codes, years, references or heading numbers."""
-        if self._heading_number(i):
-            return True
-        if number.kind == "number" and number.is_integer and not number.has_grouping:
-            digits = text.lstrip("+-−")
-            if len(digits) > 1 and digits.startswith("0"):
-                return True  # 03, 050
-            if 1900 <= abs(number.value or 0) <= 2100 and len(digits) == 4:
-                return True  # a year
-            neighbours = (self._number(i - 1) if i > 0 and self.space[i - 1] else None,
-                          self._number(i + 1) if self.space[i] else None)
-            if any(other is not None and other.kind == "number" and other.is_integer
-                   for other in neighbours):
-                return True  # 03 30 00, 555 0142
-        if number.kind == "range" and number.dash == "-":
-            return True  # 1-800 without a unit: a code, not a range
-        if number.kind == "number" and not number.is_integer and "." in text:
-            previous = self.lowers[i - 1] if i > 0 else ""
-            following = self.texts[i + 1] if i + 1 < self.n else ""
-            if previous == "(" and following == ")":
-                return True  # (5.1): a cross-reference
-            if previous in _IN_REFERENCE_WORDS:
-                return True  # described in 2.1
-        return False
-
-    # -- one mention -----------------------------------------------------------------------
-
-    def read(self) -> list[_Found]:
-        found: list[_Found] = []
-        floor = 0
-        resume = 0
-        for i, lower in enumerate(self.lowers):
-            if i < resume:
-                continue
-            if lower[:1] in _NUMBER_START and _DIGIT.search(lower) is not None:
-                number = lex_number(self.texts[i])
-            elif lower in WORD_NUMBERS and self._unit_part(i + 1, i) is not None:
-                number = self._word_number(i)
-            else:
-                continue
-            if number is None:
-                continue
-            mention, next_i = self._mention(i, number, floor)
-            if mention is not None:
-                found.append(mention)
-                floor = next_i
-            resume = max(next_i, i + 1)
-        return found
-
-    def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[_Found | None, int]:
-        if self._designation(i, number):
-            return None, i + 1
-        texts, lowers = self.texts, self.lowers
-        first = i
-        value, upper, precision = number.value, number.upper, number.precision
-        notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
-                              "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
-        warnings: list[tuple[str, int, int, str]] = []
-        if number.kind == "malformed":
-            warnings.append(("malformed_number", self.idx[i], self._end_char(i),
-                             f"{texts[i]!r} is not a number as written (thousands separators?)"))
-
-        # before the number: currency, a parenthesised negative, a sign word, a bound
-        currency: str | None = None
-        negative_paren = False
-        k = i - 1
-        if k >= floor and texts[k] == "(" and not self.space[k]:
-            negative_paren = True
-            k -= 1
-        if k >= floor and lowers[k] in CURRENCY_PREFIXES and (not self.space[k] or len(texts[k]) > 1):
-            currency = texts[k]
-            first = k
-            k -= 1
-        elif negative_paren:
-            k += 1  # the parenthesis stays unclaimed unless a % or money follows
-        if k >= floor and lowers[k] in ("minus", "-", "−") and (lowers[k] == "minus" or not self.space[k]):
-            if value is not None:
-                value = -value
-            first = min(first, k)
-            k -= 1
-        elif k >= floor and lowers[k] == "plus":
-            first = min(first, k)
-            k -= 1
-        bound, bound_text = "exact", None
-        before = self._bound_before(k + 1, floor)
-        between = False
-        if before is not None:
-            bound, bound_text, bound_start = before
-            first = min(first, bound_start)
-        elif k >= floor and lowers[k] in ("between", "from"):
-            between = lowers[k] == "between"
-
-        # the number itself, and what is written right after it
-        j = i + 1
-        if number.kind == "feet_inches" and j < self.n and texts[j] in _INCH_MARKS:
-            j += 1
-        if (number.kind == "number" and number.is_integer and j < self.n and self.space[i]):
-            fraction = self._number(j)
-            if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
-                value = (value or 0) + fraction.value if (value or 0) >= 0 else (value or 0) - fraction.value
-                precision = fraction.precision
-                notation = "fraction"
-                j += 1
-        if negative_paren and j < self.n and texts[j] == ")":
-            after = lowers[j + 1] if j + 1 < self.n else ""
-            if currency is not None or after == "%" or after in SCALES:
-                value = -value if value is not None else None
-                first = min(first, i - 1)
-                j += 1
-        scale: str | None = None
-        factor = 1.0
-        if j < self.n and lowers[j] in SCALES and (currency is not None or lowers[j] not in MONEY_ONLY_SCALES):
-            if not (lowers[j] == "m" and currency is None):
-                scale = texts[j]
-                factor = SCALES[lowers[j]]
-                j += 1
-        unit_written: str | None = None
-        expression: str | None = None
-        if number.kind == "feet_inches":
-            unit_written, expression = "ft", "foot"
-        else:
-            unit = self._unit(j, i)
-            if unit is not None:
-                j, expression, unit_written = unit[0], unit[1], unit[2]
-                if expression is None:
-                    warnings.append(("unknown_unit", self.idx[i], self._end_char(j - 1),
-                                     f"unit {unit_written!r} is not known; the number is kept without a unit"))
-                    unit_written = None
-        if currency is not None and expression is None and not warnings:
-            unit_written, expression = currency, CURRENCY_PREFIXES[currency.lower()]
-            notation = "money"
-        elif currency is not None and expression is not None:
-            notation = "money"
-            unit_written = f"{currency} {unit_written}"
-        if expression == "percent":
-            notation = "percent"
-        if expression is None and not warnings and self._looks_like_unit(j):
-            warnings.append(("unknown_unit", self.idx[i], self._end_char(j),
-                             f"{texts[j]!r} reads like a unit but is not known; the number is kept without a unit"))
-            j += 1
-
-        bare = expression is None and currency is None and scale is None
-        if bare and not warnings and (self._bare_skip(i, number, texts[i]) or number.kind == "word"):
-            return None, i + 1
-        if value is not None:
-            value *= factor
-            if upper is not None:
-                upper *= factor
-            precision = precision * factor
-        if number.kind == "range":
-            bound = "range"
-
-        # a range written with a connector: 30 to 40 kg, 15 to less than 20 kg, 20° to 25°C
-        nominal = None
-        if number.kind != "range" and j < self.n and value is not None:
-            ranged = self._range_after(j, value, expression, unit_written, currency, between)
-            if ranged is not None:
-                j, upper, expression, unit_written, hi_precision = ranged
-                bound, bound_text = "range", bound_text if bound_text and bound == "range" else None
-                precision = min(precision, hi_precision) if precision else hi_precision
-        # a tolerance: 4 inches ± 1 inch, 6% +/- 1.5%
-        if bound == "exact" and value is not None and j < self.n:
-            tolerance = self._tolerance_after(j, value, expression)
-            if tolerance is not None:
-                j, spread = tolerance
-                nominal = value
-                value, upper = value - spread, value + spread
-                bound = "range"
-
-        frequency, per_day = None, None
-        k = j
-        while k < self.n and (lowers[k] in ROUTES or self.phrases.at(k, "ROUTE") is not None):
-            route = self.phrases.at(k, "ROUTE")
-            k = route[0] if route is not None else k + 1
-        freq = self.phrases.at(k, "FREQ")
-        if freq is not None and expression is not None:
-            frequency, per_day = self._written(k, freq[0]), float(FREQUENCIES[freq[1]])
-            j = freq[0]
-        spacing = False
-        spacing_phrase = self.phrases.at(j, "SPACING")
-        if spacing_phrase is not None and expression is not None:
-            spacing, j = True, spacing_phrase[0]
-        after = self.phrases.at(j, "BOUND_AFTER")
-        if after is not None and bound in ("exact",) and (expression is not None or currency is not None):
-            bound, bound_text, j = BOUND_AFTER[after[1]], after[1], after[0]
-
-        start_char, end_char = self.idx[first], self._end_char(j - 1)
-        resolved = None
-        if expression is not None:
-            dimension = dimension_of(expression)
-            if dimension is not None:
-                resolved = ResolvedUnit(unit_written or expression, expression, dimension)
-        if upper is not None and value is not None and upper < value:
-            value, upper = upper, value
-        return _Found(
-            start=start_char, end=end_char, value=value, upper=upper, nominal=nominal,
-            unit=unit_written, resolved=resolved, bound=bound, bound_text=bound_text,
-            notation=notation, scale=scale, precision=precision if value is not None else None,
-            frequency=frequency, per_day=per_day, spacing=spacing, warnings=warnings,
-        ), j
-
-    def _range_after(
-        self, j: int, value: float, expression: str | None, unit_written: str | None,
-        currency: str | None, between: bool,
-    ) -> tuple[int, float, str | None, str | None, float] | None:
-        """``<connector> B [unit]`` after a first value: (end, upper, expression, written, precision)."""
-        lowers = self.lowers
-        connector = self.phrases.at(j, "RANGE")
-        if connector is not None and connector[1] == "up to":
-            return None
-        if connector is not None:
-            k = connector[0]
-        elif lowers[j] in RANGE_CONNECTORS and (lowers[j] != "and" or between):
-            if lowers[j] in ("-", "–", "—") and (self.space[j - 1] != self.space[j]):
-                return None
-            k = j + 1
-        else:
-            return None
-        if k < self.n and currency is not None and lowers[k] == currency.lower():
-            k += 1
-        hi = self._number(k)
-        if hi is None or hi.kind not in ("number", "fraction") or hi.value is None:
-            return None
-        end = k + 1
-        factor = 1.0
-        if end < self.n and lowers[end] in SCALES and lowers[end] not in MONEY_ONLY_SCALES:
-            factor = SCALES[lowers[end]]
-            end += 1
-        hi_value = hi.value * factor
-        unit = self._unit(end, k)
-        hi_expression, written = None, None
-        if unit is not None and unit[1] is not None:
-            end, hi_expression, written = unit[0], unit[1], unit[2]
-        if expression is None and hi_expression is None and currency is None:
-            return None  # two bare numbers: not read as a range
-        if expression is None or (expression == "degree" and hi_expression is not None):
-            expression, unit_written = hi_expression, written
-        elif hi_expression is not None and hi_expression != expression:
-            try:
-                hi_value = convert(hi_value, hi_expression, expression)
-            except Exception:  # noqa: BLE001 — a different dimension: not a range
-                return None
-        if hi_value < value:
-            return None
-        return end, hi_value, expression, unit_written, hi.precision * factor
-
-    def _tolerance_after(self, j: int, value: float, expression: str | None) -> tuple[int, float] | None:
-        mark = self.phrases.at(j, "TOLERANCE")
-        if mark is None and j + 1 < self.n and self.texts[j] == ",":
-            mark = self.phrases.at(j + 1, "TOLERANCE")  # 4 inches, plus or minus 1 inch
-        if mark is None:
-            return None
-        k = mark[0]
-        spread = self._number(k)
-        if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
-            return None
-        end = k + 1
-        unit = self._unit(end, k)
-        spread_value = spread.value
-        if unit is not None and unit[1] is not None:
-            end, spread_expression = unit[0], unit[1]
-            if spread_expression == "percent" and expression not in (None, "percent"):
-                spread_value = abs(value) * spread_value / 100
-            elif expression is not None and spread_expression != expression:
-                try:
-                    spread_value = convert_difference(spread_value, spread_expression, expression)
-                except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
-                    return None
-        return end, abs(spread_value)
+    if _NUMBER_RUN.search(text) is not None:
+        return True
+    return _has_number_word(text) and _WORD_BEFORE_UNIT.search(text) is not None
 
 
 # --- the extractor ----------------------------------------------------------------------------
@@ -808,7 +106,7 @@ def text_windows(text: str) -> list[tuple[int, int]]:
             windows[-1] = (windows[-1][0], max(end, windows[-1][1]))
         else:
             windows.append((start, end))
-    if not windows:
+    if not windows and _has_number_word(text):
         for match in _WORD_BEFORE_UNIT.finditer(text):
             start = _widen_left(text, max(0, match.start() - WINDOW_BEFORE))
             end = _widen_right(text, min(length, match.end() + WINDOW_AFTER))
@@ -860,7 +158,7 @@ class QuantityExtractor:
         self.nlp = build_pipeline(self.units)
         self._components = [component for _, component in self.nlp.pipeline]
         self.cache_size = cache_size
-        self._read_cache: dict[tuple[str, bool], tuple[_Found, ...]] = {}
+        self._read_cache: dict[tuple[str, bool], tuple[Found, ...]] = {}
 
     def extract(
         self, text: str, *, base_offset: int = 0, context: str | None = None, bind: bool = True,
@@ -874,7 +172,7 @@ class QuantityExtractor:
         windows = text_windows(text)
         if not windows:
             return _EMPTY
-        found: list[tuple[_Found, int]] = []
+        found: list[tuple[Found, int]] = []
         for start, end in windows:
             line_start = text.rfind("\n", 0, start) + 1
             key = (text[start:end], not text[line_start:start].strip())
@@ -893,13 +191,13 @@ class QuantityExtractor:
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
 
-    def _read(self, window: str, leading_blank: bool) -> tuple[_Found, ...]:
+    def _read(self, window: str, leading_blank: bool) -> tuple[Found, ...]:
         """The quantities the pipeline assembles in one window (offsets into the window)."""
         doc = self.nlp.make_doc(window)
-        doc.user_data[_SOURCE] = (window, leading_blank)
+        doc.user_data[SOURCE] = (window, leading_blank)
         for component in self._components:
             doc = component(doc)
-        return tuple(doc.user_data.get(_QUANTITIES) or ())
+        return tuple(doc.user_data.get(QUANTITIES) or ())
 
     def extract_many(
         self, texts: Iterable[str | tuple[str, int] | tuple[str, int, str | None]], *, bind: bool = True,
@@ -936,7 +234,7 @@ class QuantityExtractor:
     # -- building the models ---------------------------------------------------------------
 
     def _build(
-        self, found: list[tuple[_Found, int]], text: str, base: int, context: str | None, bind: bool,
+        self, found: list[tuple[Found, int]], text: str, base: int, context: str | None, bind: bool,
     ) -> Extraction:
         """The typed mentions for the items read in each window (``(item, window start)``)."""
         from .subjects import BindingTarget, mention_key_of
@@ -990,7 +288,7 @@ def _span(base: int, start: int, end: int) -> CharSpan:
     return CharSpan(start=base + start, end=base + end)
 
 
-def _mention_model(item: _Found, shift: int, text: str, base: int, binding: Any) -> QuantityMention:
+def _mention_model(item: Found, shift: int, text: str, base: int, binding: Any) -> QuantityMention:
     """The typed mention for one assembled item (validated: pydantic's core validates a
     model faster than ``model_construct`` builds one)."""
     resolved = item.resolved

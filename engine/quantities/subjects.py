@@ -142,6 +142,7 @@ class SubjectBinder:
         for rule in vocabulary.subjects:
             self.by_key.setdefault(subject_dimension(rule, units), []).append(rule)
         self._found: dict[str, list[tuple[SubjectRule, int, int]]] = {}
+        self._fuzzy_found: dict[tuple[str, str], _Candidate | None] = {}
         self.fuzzy: dict[str, list[tuple[str, SubjectRule]]] = {
             key: [(synonym.lower(), rule) for rule in rules for synonym in rule.synonyms
                   if len(synonym) >= _FUZZY_MIN_LENGTH]
@@ -242,8 +243,25 @@ class SubjectBinder:
         return replace(fuzzy, source="context") if fuzzy is not None else None
 
     def _fuzzy(self, key: str, text: str, start: int, end: int) -> _Candidate | None:
-        choices = self.fuzzy.get(key)
+        """The best synonym of a subject with dimension ``key`` written, misspelt or not, in
+        ``text[start:end]`` (remembered by window: the same sentences recur)."""
         window = text[start:end]
+        remembered = self._fuzzy_found.get((key, window), False)
+        if remembered is not False:
+            return replace(remembered, start=remembered.start + start, end=remembered.end + start) \
+                if remembered is not None else None
+        found = self._fuzzy_in(key, window)
+        if len(self._fuzzy_found) >= _FIND_CACHE:
+            self._fuzzy_found.clear()
+        self._fuzzy_found[(key, window)] = found
+        if found is None:
+            return None
+        return replace(found, start=found.start + start, end=found.end + start)
+
+    def _fuzzy_in(self, key: str, window: str) -> _Candidate | None:
+        """:meth:`_fuzzy` in one window, offsets into the window."""
+        choices = self.fuzzy.get(key)
+        start = 0
         if not choices or len(window) < _FUZZY_MIN_LENGTH:
             return None
         lowered = window.lower()
