@@ -304,3 +304,10 @@ def test_a_window_cache_does_not_change_results():
     again = cached.extract(text, base_offset=9)
     assert first == uncached.extract(text, base_offset=5)
     assert [m.span.start - 9 for m in again.mentions] == [m.span.start - 5 for m in first.mentions]
+
+
+def test_a_list_bullet_is_not_a_minus_sign(extractor):
+    text = "Notes registered:\n-1.500% Notes due 2026\n- 1.750% Notes due 2031\nChange: -1.2%"
+    assert [(m.text, m.value) for m in extractor.extract(text).mentions] == [
+        ("1.500%", 1.5), ("1.750%", 1.75), ("-1.2%", -1.2),
+    ]

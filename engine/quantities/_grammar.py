@@ -529,6 +529,9 @@ class _Reader:
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
                               "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
+        bullet = texts[i][:1] in ("-", "−") and self._starts_line(i) and value is not None
+        if bullet:
+            value = -value  # "-1.500% Notes": a list bullet, not a minus sign
         if number.kind == "malformed":
             warnings.append(("malformed_number", self.idx[i], self._end_char(i),
                              f"{texts[i]!r} is not a number as written (thousands separators?)"))
@@ -546,7 +549,8 @@ class _Reader:
             k -= 1
         elif negative_paren:
             k += 1  # the parenthesis stays unclaimed unless a % or money follows
-        if k >= floor and lowers[k] in ("minus", "-", "−") and (lowers[k] == "minus" or not self.space[k]):
+        if (k >= floor and lowers[k] in ("minus", "-", "−")
+                and (lowers[k] == "minus" or (not self.space[k] and not self._starts_line(k)))):
             if value is not None:
                 value = -value
             first = min(first, k)
@@ -656,7 +660,7 @@ class _Reader:
         if after is not None and bound in ("exact",) and (expression is not None or currency is not None):
             bound, bound_text, j = BOUND_AFTER[after[1]], after[1], after[0]
 
-        start_char, end_char = self.idx[first], self._end_char(j - 1)
+        start_char, end_char = self.idx[first] + (1 if bullet and first == i else 0), self._end_char(j - 1)
         resolved = None
         if expression is not None:
             dimension = dimension_of(expression)
