@@ -12,8 +12,10 @@ from .documents import (
     UnreadableFileError,
     content_hash,
     discover_documents,
+    discover_files,
     parse_document,
     parse_document_with_warnings,
+    source_name,
 )
 from .manifest import load_manifest, load_manifest_with_warnings, stock_pack_names
 from .outline import Outline, parse_outline
@@ -24,10 +26,12 @@ __all__ = [
     "check_corpus",
     "content_hash",
     "discover_documents",
+    "discover_files",
     "load_manifest",
     "load_manifest_with_warnings",
     "parse_document",
     "parse_document_with_warnings",
     "parse_outline",
+    "source_name",
     "stock_pack_names",
 ]

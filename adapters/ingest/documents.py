@@ -44,8 +44,10 @@ __all__ = [
     "UnreadableFileError",
     "content_hash",
     "discover_documents",
+    "discover_files",
     "parse_document",
     "parse_document_with_warnings",
+    "source_name",
 ]
 
 logger = logging.getLogger("inforce.adapters.ingest")
@@ -70,7 +72,14 @@ class UnreadableFileError(InputError):
 
 
 def discover_documents(root: Path) -> list[Path]:
-    """Every document file under ``root/documents``, sorted by its path relative to ``root``.
+    """Every document file under ``root/documents`` (``discover_files``, without what it cannot read)."""
+    return discover_files(root)[0]
+
+
+def discover_files(root: Path) -> tuple[list[Path], list[Path]]:
+    """Every document file under ``root/documents``, sorted by its path relative to ``root``,
+    and every other file there (which inforce does not read: ingest names each, so nothing is
+    skipped silently).
 
     Markdown (``*.md``), drawings (``*.drawing.yaml``) and PDFs (``*.pdf``); a PDF sidecar
     whose PDF is missing is listed too, so that parsing reports it. Hidden files and folders
@@ -82,7 +91,7 @@ def discover_documents(root: Path) -> list[Path]:
     root = Path(root)
     folder = root / "documents"
     if not folder.is_dir():
-        return []
+        return [], []
     escapes: list[InputError] = []
     real_root = os.path.realpath(root)
     if folder.is_symlink():
@@ -90,6 +99,7 @@ def discover_documents(root: Path) -> list[Path]:
         if escapes:
             raise InputErrors(f"{root}: documents lead outside the project", escapes)
     found: list[Path] = []
+    unread: list[Path] = []
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
         if any(part.startswith(".") for part in relative.parts):
@@ -101,11 +111,18 @@ def discover_documents(root: Path) -> list[Path]:
         name = path.name.lower()
         if name.endswith((".md", ".drawing.yaml", ".pdf")):
             found.append(path)
-        elif name.endswith(".pdf.yaml") and not path.with_name(path.name[: -len(".yaml")]).exists():
-            found.append(path)
+        elif name.endswith(".pdf.yaml"):
+            if not path.with_name(path.name[: -len(".yaml")]).exists():
+                found.append(path)
+        else:
+            unread.append(path)
     if escapes:
         raise InputErrors(f"{root}: documents lead outside the project", escapes)
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+    def order(p: Path) -> str:
+        return p.relative_to(root).as_posix()
+
+    return sorted(found, key=order), sorted(unread, key=order)
 
 
 def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[InputError]) -> bool:
@@ -518,6 +535,12 @@ def resolving_folders_once() -> Iterator[None]:
         yield
     finally:
         _real_folders.reset(token)
+
+
+def source_name(path: Path, root: Path) -> str:
+    """The name a document file goes by in the graph: its real path relative to the project
+    (a symlink inside the project is named by the file it leads to, so it is one document)."""
+    return _relative(path, root)
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -15,11 +15,13 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce import PARSER_VERSION
 from inforce.adapters.ingest import (
+    UnreadableFileError,
     check_corpus,
     content_hash,
-    discover_documents,
+    discover_files,
     load_manifest_with_warnings,
     parse_document_with_warnings,
+    source_name,
 )
 from inforce.adapters.ingest.documents import resolving_folders_once
 from inforce.engine.asof.revisions import collector_paused
@@ -54,6 +56,8 @@ class IngestSummary(BaseModel):
     provisions: int
     derived_edges: int
     derived: list[DerivedEdge]
+    #: files under documents/ not ingested, each with why (no text layer, a kind inforce does not read)
+    skipped: list[str] = []
     seconds: float
     graph_replaced: bool
 
@@ -74,6 +78,7 @@ class IngestResult:
     seconds: float = 0.0
     swapped: bool = False
     warnings: list[InputError] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def derived_edges(self) -> int:
@@ -88,7 +93,8 @@ class IngestResult:
         return IngestSummary(
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
             removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
-            derived_edges=self.derived_edges, derived=self.derived, seconds=round(self.seconds, 3),
+            derived_edges=self.derived_edges, derived=self.derived, skipped=self.skipped,
+            seconds=round(self.seconds, 3),
             graph_replaced=self.swapped,
         )
 
@@ -125,15 +131,24 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     manifest, warnings = load_manifest_with_warnings(root)
     rules = compile_manifest(manifest, root)
     configuration = configuration_id(PARSER_VERSION, rules.hashes)
-    files = discover_documents(root)
+    files, unread = discover_files(root)
+    for path in unread:
+        warnings.append(InputError(
+            "not read: inforce reads Markdown (.md), drawings (.drawing.yaml) and PDFs (.pdf, with a "
+            ".pdf.yaml sidecar)", file=_relative(path, root)))
 
     with GraphStore.open(root, read_only=False) as store:
+        if store.recovered is not None:
+            warnings.append(InputError(store.recovered))
         previous = store.source_hashes()  # source file -> (revision uid, content hash)
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         # The packs as the graph records them must be these, or the engine refuses to answer.
         rebuild = (store.configuration_id() != configuration or store.manifest() != manifest
                    or store.rule_pack_hashes() != packs)
-        current: dict[str, Path] = {_relative(path, root): path for path in files}
+        # named as the parser names them (a symlink inside the project by the file it leads
+        # to), so a linked file is matched to its graph entry and not re-ingested every time
+        with resolving_folders_once():
+            current: dict[str, Path] = {source_name(path, root): path for path in files}
         # Only a file the graph already holds needs hashing to tell whether it changed; a new
         # one (every file of a first ingest) is parsed anyway, and the parser hashes it then.
         to_parse = [
@@ -143,7 +158,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         ]
         parsing = set(to_parse)
         gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in parsing]
-        result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=list(warnings))
+        result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=list(warnings),
+                              skipped=[_relative(path, root) for path in unread])
         result.unchanged = len(current) - len(to_parse)
         if not to_parse and not gone and not rebuild:
             result.seconds = time.perf_counter() - started
@@ -169,6 +185,11 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                         progress(done, len(to_parse), rel)
                     try:
                         document, file_warnings = parse_document_with_warnings(current[rel], root)
+                    except UnreadableFileError as unreadable:
+                        # nothing in it could answer as in force: left out, and named
+                        result.warnings.append(unreadable)
+                        result.skipped.append(rel)
+                        continue
                     except InputErrors as group:
                         problems.extend(group.exceptions)  # type: ignore[arg-type]
                         continue
@@ -184,6 +205,10 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     metadata.append(_metadata(document))
                     (result.replaced if rel in previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
+            if not (problems or result.added or result.replaced or gone or rebuild or store.recovered):
+                # only files that could not be read: nothing to stage, the graph stays as it is
+                result.seconds = time.perf_counter() - started
+                return result
 
             def has_target(locator: Locator) -> bool:
                 if locator.path is None:

@@ -143,7 +143,7 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
     documents = staging.path("Document")
     if documents is not None:
         graph.execute(
-            f"LOAD FROM {cypher_path(documents)} (file_format='json') "
+            f"LOAD WITH HEADERS (id STRING) FROM {cypher_path(documents)} (file_format='json') "
             "WITH DISTINCT id MERGE (:Document {id: id})"
         )
     indexed = text_indexes(graph)
@@ -155,8 +155,10 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
         # deletes a row that LOAD FROM ... CREATE put into an FTS-indexed table.
         if table not in indexed and _small_delta(graph, f"MATCH (n:{table}) RETURN count(n)", staging.counts[table]):
             types = _column_types(graph, table)
-            properties = ", ".join(f"{c}: CAST({c} AS {types[c]})" for c in COLUMNS[table])
-            graph.execute(f"LOAD FROM {cypher_path(path)} (file_format='json') CREATE (:{table} {{{properties}}})")
+            headers = ", ".join(f"`{c}` {types[c]}" for c in COLUMNS[table])
+            properties = ", ".join(f"{c}: `{c}`" for c in COLUMNS[table])
+            graph.execute(f"LOAD WITH HEADERS ({headers}) FROM {cypher_path(path)} (file_format='json') "
+                          f"CREATE (:{table} {{{properties}}})")
         else:
             graph.execute(f"COPY {table} FROM {cypher_path(path)} (file_format='json')")
 
@@ -186,8 +188,9 @@ def _small_delta(graph: KuzuGraph, count_query: str, rows: int) -> bool:
 
 
 def _column_types(graph: KuzuGraph, table: str) -> dict[str, str]:
-    # LOAD FROM infers a column's type from the file (an all-null column reads as STRING),
-    # so every value is cast to the declared type.
+    # LOAD FROM infers a column's type from the file: an all-null column reads as STRING, and a
+    # text column whose every value looks like a date (an id "2025-02-29") reads as DATE and
+    # fails. So every LOAD names each column's declared type (LOAD WITH HEADERS).
     return {row[1]: row[2] for row in graph.rows(f"CALL TABLE_INFO('{table}') RETURN *")}
 
 
@@ -198,11 +201,13 @@ def _load_create_relationships(graph: KuzuGraph, rel: str, source: str, target: 
     types = _column_types(graph, rel)
     columns = list(types)
     carried = "".join(f", `{c}`" for c in columns)
-    properties = ", ".join(f"{c}: CAST(`{c}` AS {types[c]})" for c in columns)
+    properties = ", ".join(f"{c}: `{c}`" for c in columns)
+    ends = _column_types(graph, source)[_KEYS[source]], _column_types(graph, target)[_KEYS[target]]
+    headers = ", ".join([f"`from` {ends[0]}", f"`to` {ends[1]}", *(f"`{c}` {types[c]}" for c in columns)])
     # Two chained single-endpoint matches: a pattern matching both endpoints at once plans as
     # a cross product of the two tables.
     graph.execute(
-        f"LOAD FROM {cypher_path(path)} (file_format='json') "
+        f"LOAD WITH HEADERS ({headers}) FROM {cypher_path(path)} (file_format='json') "
         f"WITH `from` AS source_key, `to` AS target_key{carried} "
         f"MATCH (a:{source} {{{_KEYS[source]}: source_key}}) WITH a, target_key{carried} "
         f"MATCH (b:{target} {{{_KEYS[target]}: target_key}}) "
