@@ -93,3 +93,16 @@ def test_text_that_looks_like_a_date_is_stored_as_text(tmp_path: Path) -> None:
     assert code == 0, said
     shown = runner.invoke(app, ["asof", str(root), "2025-02-29#1.1", "--valid-at", "2026-02-01", "--format", "json"])
     assert shown.exit_code == 0 and json.loads(shown.stdout)["resolved"] == "2025-02-29@0#1.1"
+
+
+def test_a_facet_the_manifest_does_not_declare_is_an_input_error(tmp_path: Path) -> None:
+    """``markte: [UK]`` is read by no rule: the handbook would apply to every market."""
+    root = _project(tmp_path)
+    (root / "inforce.yaml").write_text("project: skipped\nfacets: [market]\n")
+    path = root / "documents" / "spec.md"
+    path.write_text(path.read_text().replace("kind: specification\n", "kind: specification\napplies_to: {markte: [UK]}\n"))
+    result = runner.invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2
+    assert "documents/spec.md" in result.output and "applies_to.markte" in result.output
+    assert "facets: market" in result.output
+    assert not (root / ".inforce").exists() or runner.invoke(app, ["stats", str(root)]).exit_code == 3

@@ -144,10 +144,13 @@ def content_hash(path: Path) -> str:
     """sha256 of the file's bytes (and its sidecar's, for a PDF) and the parser version."""
     path = Path(path)
     sidecar = _sidecar(path)
-    return _digest(
-        path.read_bytes(),
-        sidecar.read_bytes() if sidecar is not None and sidecar.exists() else None,
-    )
+    try:
+        return _digest(
+            path.read_bytes(),
+            sidecar.read_bytes() if sidecar is not None and sidecar.exists() else None,
+        )
+    except OSError as exc:  # gone since it was listed, or not readable by this user
+        raise InputError(f"cannot read the file: {exc.strerror}", file=path) from None
 
 
 def parse_document(path: Path, root: Path) -> Document:

@@ -194,6 +194,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                         problems.extend(group.exceptions)  # type: ignore[arg-type]
                         continue
                     result.warnings.extend(file_warnings)
+                    problems.extend(_undeclared_facets(document, manifest.facets))
                     if problems:
                         continue  # keep checking the rest, but stage nothing more
                     tx.add(document)
@@ -260,6 +261,18 @@ def _derive(
         if meta.uid in derived_by_uid
         else meta
         for meta in metadata
+    ]
+
+
+def _undeclared_facets(document: Document, facets: tuple[str, ...]) -> list[InputError]:
+    """A facet the manifest does not declare is read by no rule: the document would apply to
+    every case of it (``markte: [UK]`` applying to every market). An input error, not a guess."""
+    declared = ", ".join(facets) if facets else "none"
+    return [
+        InputError(f"{name!r} is not a facet of this project", file=document.source.file,
+                   field=f"applies_to.{name}",
+                   hint=f"the manifest's facets: {declared}; fix the name, or add it to `facets:` in inforce.yaml")
+        for name in document.applies_to if name not in facets
     ]
 
 
