@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Bound, CharSpan, Locator, Quantity
+from inforce.ontology import Bound, CharSpan, ClaimStatus, Locator, Quantity
 from inforce.ontology.quantity import BoundSource, NormalizedValue
 
 __all__ = [
@@ -197,11 +197,12 @@ class UnmatchedClaimQuantity(BaseModel):
 
 
 class ClaimQuantityCheck(BaseModel):
-    """``ok`` when every quantity of a claim is matched by a cited one; else ``unsupported_quantity``."""
+    """``ok`` when every quantity of a claim is matched by a cited one; else
+    ``unsupported_quantity`` (the only two claim statuses this check gives)."""
 
     model_config = _MODEL
 
-    status: Literal["ok", "unsupported_quantity"]
+    status: ClaimStatus
     matched: tuple[MatchedClaimQuantity, ...] = ()
     unmatched: tuple[UnmatchedClaimQuantity, ...] = ()
     warnings: tuple[QuantityWarning, ...] = ()
