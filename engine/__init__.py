@@ -10,6 +10,7 @@ from .build import configuration_id, index_build_id
 from .calculations import Calculation
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityResult, TraceStep
 from .embedding import Embedder, EmbedReport, embed_project
+from .facts import Fact, Facts
 from .lag import LagReport, format_age
 from .packtests import (
     CaseResult,
@@ -38,6 +39,8 @@ __all__ = [
     "DEFAULT_EXCLUSIONS",
     "AsOfAnswer",
     "Calculation",
+    "Fact",
+    "Facts",
     "CaseResult",
     "ChainStep",
     "CorpusLoader",

@@ -20,10 +20,12 @@ from collections.abc import Iterable
 __all__ = ["configuration_id", "index_build_id"]
 
 
-def configuration_id(parser_version: str, rule_pack_hashes: Iterable[str]) -> str:
-    """A short stable hash of the parser version and the rule packs in order."""
+def configuration_id(parser_version: str, rule_pack_hashes: Iterable[str], extractor_version: str = "") -> str:
+    """A short stable hash of the parser version, the quantity extractor's and the rule packs in order."""
     digest = hashlib.sha256()
     digest.update(f"parser:{parser_version}\n".encode())
+    if extractor_version:
+        digest.update(f"extractor:{extractor_version}\n".encode())
     for pack_hash in rule_pack_hashes:
         digest.update(f"rules:{pack_hash}\n".encode())
     return digest.hexdigest()[:16]

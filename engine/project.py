@@ -43,6 +43,7 @@ from .eligibility import (
     EligibilityResult,
     TraceStep,
 )
+from .facts import SUBJECT, Facts, facts_as_of
 from .lag import LagReport, index_lag, withhold_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 from .store import StoreStats
@@ -505,6 +506,39 @@ class Project:
             edge for edge in index.supersession.edges
             if related(edge.target) or related(edge.by) or (wanted.path is None and edge.source.doc == wanted.doc)
         ]
+
+    def facts(
+        self, subject: str | None, valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] = (),
+    ) -> Facts:
+        """Every in-force statement of ``subject``'s quantity (of every subject when None) on
+        ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
+        withheld. InputError for a subject no stored quantity is bound to, listing those that are."""
+        self.refresh()
+        rows = self._cached("quantities", self._quantities_by_subject)
+        if subject is not None and subject not in rows:
+            known = ", ".join(sorted(rows)) or "none (no quantity was bound to a subject)"
+            raise InputError(f"no quantity of this project measures {subject!r}", field="--subject",
+                             hint=f"subjects with facts: {known}")
+        held = tuple(groups)
+        return facts_as_of(
+            self.index, rows, subject, valid_at, known_at,
+            readable=lambda locator: self._readable(locator, held),
+            replaced_by=self._cached("replaced_by", self._edges_by_replacement),
+        )
+
+    def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
+        grouped: dict[str, list[tuple[Any, ...]]] = {}
+        for row in self.store.quantity_rows():
+            grouped.setdefault(row[SUBJECT], []).append(row)
+        return grouped
+
+    def _edges_by_replacement(self) -> dict[str, list[Supersedes]]:
+        by: dict[str, list[Supersedes]] = {}
+        for edge in self.index.supersession.edges:
+            if edge.by is not None:
+                by.setdefault(edge.by.unpinned().format(), []).append(edge)
+        return by
 
     def stats(self) -> ProjectStats:
         """Counts of what the graph holds."""

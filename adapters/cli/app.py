@@ -8,7 +8,7 @@ import typer
 
 from inforce import PARSER_VERSION, __version__
 
-from . import asof_cmds, project_cmds, rules_cmds
+from . import asof_cmds, project_cmds, quantity_cmds, rules_cmds
 from ._common import DEBUG_META
 
 app = typer.Typer(
@@ -47,6 +47,7 @@ def _main(
 project_cmds.register(app)
 asof_cmds.register(app)
 rules_cmds.register(app)
+quantity_cmds.register(app)
 
 
 def main() -> None:

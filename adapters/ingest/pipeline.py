@@ -27,6 +27,9 @@ from inforce.adapters.ingest.documents import resolving_folders_once
 from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import DerivedEdge, SectionDirectory, derive_supersedes
+from inforce.engine.facts import LocatedWarning, read_quantities
+from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
+from inforce.engine.quantities.extract import default_extractor
 from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
 from inforce.rules import RuleSet, compile_manifest
@@ -54,6 +57,7 @@ class IngestSummary(BaseModel):
     removed: list[str]
     unchanged: int
     provisions: int
+    quantities: int = 0
     derived_edges: int
     derived: list[DerivedEdge]
     #: files under documents/ not ingested, each with why (no text layer, a kind inforce does not read)
@@ -73,6 +77,7 @@ class IngestResult:
     removed: list[str] = field(default_factory=list)
     unchanged: int = 0
     provisions: int = 0
+    quantities: int = 0
     derived: list[DerivedEdge] = field(default_factory=list)
     parse_seconds: float = 0.0
     seconds: float = 0.0
@@ -93,6 +98,7 @@ class IngestResult:
         return IngestSummary(
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
             removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
+            quantities=self.quantities,
             derived_edges=self.derived_edges, derived=self.derived, skipped=self.skipped,
             seconds=round(self.seconds, 3),
             graph_replaced=self.swapped,
@@ -130,7 +136,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     root = Path(root)
     manifest, warnings = load_manifest_with_warnings(root)
     rules = compile_manifest(manifest, root)
-    configuration = configuration_id(PARSER_VERSION, rules.hashes)
+    configuration = configuration_id(PARSER_VERSION, rules.hashes, EXTRACTOR_VERSION)
     files, unread = discover_files(root)
     for path in unread:
         warnings.append(InputError(
@@ -197,7 +203,10 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     problems.extend(_undeclared_facets(document, manifest.facets))
                     if problems:
                         continue  # keep checking the rest, but stage nothing more
-                    tx.add(document)
+                    quantities, unread = read_quantities(document, extractor(rules))
+                    result.warnings += [_quantity_warning(document, located) for located in unread]
+                    tx.add(document, quantities)
+                    result.quantities += len(quantities)
                     directory.add(document)
                     if document.kind in deriving_kinds:
                         to_derive.append(document)
@@ -262,6 +271,29 @@ def _derive(
         else meta
         for meta in metadata
     ]
+
+
+def extractor(rules: RuleSet) -> QuantityExtractor:
+    """The project's quantity extractor: its packs' subject vocabulary, else the stock one
+    (``subjects/default``); built once per vocabulary and kept."""
+    vocabulary = rules.subjects if rules.of_kind("subject") else None
+    return default_extractor(vocabulary)
+
+
+def _quantity_warning(document: Document, located: LocatedWarning) -> InputError:
+    """A quantity that was not understood, named by file, line and its words (kept unbound)."""
+    warning = located.warning
+    return InputError(f"{warning.message}: {warning.text!r} (kept without a value or unit, never guessed)",
+                      file=document.source.file, line=_line_of(document, warning.span.start),
+                      field=str(located.locator.unpinned()), code=warning.code)
+
+
+def _line_of(document: Document, offset: int) -> int | None:
+    """The file line of a text-layer offset, where the text layer is the file's text after its
+    front matter (Markdown); None where it is not (PDF pages, drawing callouts)."""
+    if document.source.format != "markdown" or document.source.line is None:
+        return None
+    return document.source.line + document.text_layer.count("\n", 0, offset)
 
 
 def _undeclared_facets(document: Document, facets: tuple[str, ...]) -> list[InputError]:

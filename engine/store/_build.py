@@ -147,7 +147,7 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
             "WITH DISTINCT id MERGE (:Document {id: id})"
         )
     indexed = text_indexes(graph)
-    for table in ("Revision", *_PROVISIONS):
+    for table in ("Revision", *_PROVISIONS, "Quantity"):
         path = staging.path(table)
         if path is None:
             continue

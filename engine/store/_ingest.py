@@ -13,11 +13,12 @@ from inforce.ontology import (
     InputError,
     Manifest,
     NotFoundError,
+    Quantity,
     StoreError,
     Supersedes,
 )
 
-from ._rows import edge_row, provision_rows, revision_row
+from ._rows import edge_row, provision_rows, quantity_rows, revision_row
 from ._schema import PROVISION_TABLES
 from ._staging import StagingArea
 
@@ -110,6 +111,7 @@ class IngestTransaction:
         self._last_added: Document | None = None
         self._edge_ordinal = 0
         self._provisions = 0
+        self._quantities = 0
         self._edges = 0
         self._state = "open"
 
@@ -126,8 +128,9 @@ class IngestTransaction:
         if uid not in self._removed:
             self._removed.append(uid)
 
-    def add(self, document: Document) -> None:
-        """Stage one revision with its provisions, declared edges and containment."""
+    def add(self, document: Document, quantities: Iterable[Quantity] = ()) -> None:
+        """Stage one revision with its provisions, declared edges, containment, and the
+        ``quantities`` read in its provisions (each ``locator`` naming its provision)."""
         self._check_open()
         uid = document.uid
         file = document.source.file
@@ -164,6 +167,10 @@ class IngestTransaction:
                 stage(_CONTAINED_BY_SECTION[table], {"from": f"{uid}#{parent}", "to": key})
         for edge in document.supersedes:
             self._stage_edge(edge, owner=uid, declared=True)
+        for table, row, provision in quantity_rows(document, quantities):
+            stage("Quantity", row)
+            stage(f"HAS_QUANTITY-{table}-Quantity", {"from": provision, "to": row["key"]})
+            self._quantities += 1
         self._added[uid] = file
         self._last_added = document
         self._provisions += len(document.provisions)

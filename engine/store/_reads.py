@@ -22,6 +22,7 @@ from ._rows import (
 from ._schema import PROVISION_TABLES
 
 __all__ = [
+    "QUANTITY_ROW_COLUMNS",
     "REVISION_ROW_COLUMNS",
     "declared_edges",
     "document",
@@ -33,6 +34,7 @@ __all__ = [
     "provision_paths",
     "applicability_rows",
     "provision_text",
+    "quantity_rows",
     "revision_title",
     "revision_rows",
     "revisions",
@@ -81,6 +83,23 @@ def revision_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
     document's revisions itself). ``recorded`` is UTC-aware; ``changed`` a list or None.
     """
     return list(map(tuple, graph.rows(f"MATCH (r:Revision) RETURN {_LEAN_SELECT}")))
+
+
+#: The columns of ``quantity_rows``, in order (``engine.facts`` reads them by position).
+QUANTITY_ROW_COLUMNS = (
+    "rev", "doc", "path", "kind", "subject", "value", "upper", "unit", "bound", "bound_from",
+    "normalized_value", "normalized_upper", "normalized_unit", "text", "span_start", "span_end",
+    "page_start", "page_end",
+)
+
+
+def quantity_rows(graph: KuzuGraph, subject: str | None = None) -> list[tuple[Any, ...]]:
+    """Every stored quantity (of ``subject``; every bound one when None) as a plain tuple in
+    ``QUANTITY_ROW_COLUMNS`` order, in provision order within each revision."""
+    select = ", ".join(f"q.{c}" for c in QUANTITY_ROW_COLUMNS)
+    where = "WHERE q.subject = $subject" if subject is not None else "WHERE q.subject IS NOT NULL"
+    params = {"subject": subject} if subject is not None else None
+    return list(map(tuple, graph.rows(f"MATCH (q:Quantity) {where} RETURN {select} ORDER BY q.key", params)))
 
 
 def applicability_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:

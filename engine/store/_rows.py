@@ -18,6 +18,7 @@ from inforce.ontology import (
     Document,
     Locator,
     Provision,
+    Quantity,
     Revision,
     Section,
     Supersedes,
@@ -34,6 +35,7 @@ __all__ = [
     "provision_from_row",
     "provision_key",
     "provision_rows",
+    "quantity_rows",
     "revision_from_row",
     "revision_row",
     "text_hash",
@@ -142,6 +144,37 @@ def provision_rows(document: Document) -> Iterator[tuple[str, dict[str, Any]]]:
                 "page_start": span.page_start, "page_end": span.page_end,
                 "text": text, "text_hash": text_hash(text),
             }
+
+
+def quantity_rows(
+    document: Document, quantities: Iterable[Quantity],
+) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(provision table, quantity row, provision key) for each quantity read in ``document``.
+
+    Each quantity's ``locator`` names its provision (its path); they are numbered per
+    provision in the order given.
+    """
+    uid, doc = document.uid, document.id
+    kinds = {p.path: p.kind for p in document.provisions}
+    counts: dict[str, int] = {}
+    for quantity in quantities:
+        path = quantity.locator.path if quantity.locator is not None else None
+        if path is None or path not in kinds:
+            raise ValueError(f"a quantity of {uid} names no provision of it: {quantity.locator}")
+        n = counts[path] = counts.get(path, 0) + 1
+        provision = provision_key(uid, path)
+        span, normalized = quantity.span, quantity.normalized
+        yield PROVISION_TABLES[kinds[path]], {
+            "key": f"{provision}#q{n}", "rev": uid, "doc": doc, "path": path, "kind": kinds[path],
+            "value": quantity.value, "upper": quantity.upper, "unit": quantity.unit, "bound": quantity.bound,
+            "bound_from": quantity.bound_from, "subject": quantity.subject,
+            "normalized_value": normalized.value if normalized else None,
+            "normalized_upper": normalized.upper if normalized else None,
+            "normalized_unit": normalized.unit if normalized else None,
+            "frequency": quantity.frequency, "per_day": quantity.per_day, "text": quantity.text,
+            "span_start": span.start if span else None, "span_end": span.end if span else None,
+            "page_start": span.page_start if span else None, "page_end": span.page_end if span else None,
+        }, provision
 
 
 def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: quantities stored with their provision, normalised value and bound source
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -47,10 +47,13 @@ NODE_COLUMNS: dict[str, str] = {
         f" {_PROVISION_TAIL}"
     ),
     "Callout": f"{_PROVISION_HEAD}, detail STRING, scale STRING, {_SPAN}, {_PROVISION_TAIL}",
-    # Filled by the quantity extractor; ``key`` is ``provision key#q<n>``.
+    # Filled at ingest by the quantity extractor; ``key`` is ``provision key#q<n>``; ``doc``,
+    # ``path`` and ``kind`` name the provision it was read in (``rev`` its revision uid).
     "Quantity": (
-        "key STRING PRIMARY KEY, rev STRING, value DOUBLE, upper DOUBLE, unit STRING, bound STRING,"
-        f" subject STRING, text STRING, {_SPAN}"
+        "key STRING PRIMARY KEY, rev STRING, doc STRING, path STRING, kind STRING, value DOUBLE,"
+        " upper DOUBLE, unit STRING, bound STRING, bound_from STRING, subject STRING,"
+        " normalized_value DOUBLE, normalized_upper DOUBLE, normalized_unit STRING, frequency STRING,"
+        f" per_day DOUBLE, text STRING, {_SPAN}"
     ),
 }
 

@@ -357,6 +357,12 @@ class GraphStore:
         graph = self._reader()
         return _reads.applicability_rows(graph) if graph else []
 
+    def quantity_rows(self, subject: str | None = None) -> list[tuple[Any, ...]]:
+        """Stored quantities of ``subject`` (every bound one when None), lean, in
+        ``_reads.QUANTITY_ROW_COLUMNS`` order."""
+        graph = self._reader()
+        return _reads.quantity_rows(graph, subject) if graph else []
+
     def access_rows(self) -> list[tuple[str, str, tuple[str, ...] | None]]:
         """``(uid, doc, access groups or None)`` of every revision (the access gate's input)."""
         graph = self._reader()

@@ -1,0 +1,238 @@
+"""Facts by subject: every in-force statement of a quantity, across prose, rows and callouts.
+
+Quantities are read once, at ingest (``read_quantities``: the extractor over each provision's
+own words), and stored in the graph's quantity table. ``facts_as_of`` answers from those rows:
+a stored quantity is a fact on a day when its provision's version is the in-force one (the
+one in-force function, ``AsOfIndex.section_state``) and no full supersession has replaced
+it. A fact read in a provision that replaced another (an addendum item with ``by``) names
+the section it replaced. Facts of revisions the asker may not read are left out and their
+documents named in ``withheld``; this is the input the sweep compares.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from inforce.ontology import Bound, CharSpan, Document, Locator, Quantity, Supersedes, UtcDateTime
+from inforce.ontology.quantity import BoundSource
+
+from .asof.timeline import IN_FORCE, known_timestamp
+
+if TYPE_CHECKING:
+    from .asof import AsOfIndex
+    from .quantities import QuantityExtractor, QuantityWarning
+
+__all__ = [
+    "SUBJECT", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "facts_as_of",
+    "read_quantities",
+]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+# ---- at ingest: the quantities of one document ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedWarning:
+    """A quantity the extractor could not read, with the provision it is in."""
+
+    locator: Locator
+    warning: QuantityWarning
+
+
+def read_quantities(
+    document: Document, extractor: QuantityExtractor,
+) -> tuple[list[Quantity], list[LocatedWarning]]:
+    """Every quantity in ``document``'s provisions, each located by its provision and its span
+    in the text layer, read once: a section reads only its own words (its subsections'
+    spans cut out), a table row cell by cell under its header, a callout whole."""
+    layer = document.text_layer
+    children: dict[str, list[tuple[int, int]]] = {}
+    for provision in document.provisions:
+        if provision.parent is not None:
+            children.setdefault(provision.parent, []).append((provision.span.start, provision.span.end))
+    quantities: list[Quantity] = []
+    warnings: list[LocatedWarning] = []
+    for provision in document.provisions:
+        locator = Locator(doc=document.id, rev=document.revision, path=provision.path)
+        span = provision.span
+        spans_text = layer[span.start:span.end] == provision.text if layer else False
+        if provision.kind == "table_row":  # its text is header and row; its span the row alone
+            row_text, base = (layer[span.start:span.end], span.start) if layer else (provision.text, 0)
+            found = [extractor.extract_row(row_text, provision.cells, provision.header, base_offset=base)]
+        elif not spans_text:  # no text layer to place it in: offsets into the provision's text
+            found = [extractor.extract(provision.text)]
+        else:
+            found = [extractor.extract(layer[a:b], base_offset=a)
+                     for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
+        for extraction in found:
+            for mention in extraction.mentions:
+                quantity = mention.quantity(locator)
+                if quantity is not None:
+                    quantities.append(quantity)
+            warnings += [LocatedWarning(locator, w) for w in extraction.warnings]
+    return quantities, warnings
+
+
+def _own_segments(start: int, end: int, inner: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``[start, end)`` less the spans of its children: the words that are the section's own."""
+    segments: list[tuple[int, int]] = []
+    cursor = start
+    for a, b in sorted(inner):
+        if a > cursor:
+            segments.append((cursor, min(a, end)))
+        cursor = max(cursor, b)
+    if cursor < end:
+        segments.append((cursor, end))
+    return [(a, b) for a, b in segments if b > a]
+
+
+# ---- answering: facts in force on a day -----------------------------------------------------
+
+
+class FactQuantity(BaseModel):
+    """The quantity as written: ``not less than 5,000 psi`` → 5000, psi, min."""
+
+    model_config = _MODEL
+
+    value: float
+    upper: float | None = None
+    unit: str | None = None
+    bound: Bound
+    bound_from: BoundSource = "text"
+
+
+class NormalizedFact(BaseModel):
+    """The value in its dimension's canonical unit (pint's name), as facts are compared."""
+
+    model_config = _MODEL
+
+    value: float
+    upper: float | None = None
+    unit: str
+
+
+class Fact(BaseModel):
+    """One in-force statement of a subject's quantity, where it was read."""
+
+    model_config = _MODEL
+
+    subject: str
+    locator: Locator  # the provision, unpinned (the contract's form)
+    resolved: Locator  # the provision's in-force version, pinned
+    kind: str  # section | table_row | callout
+    text: str  # the quantity as written in the provision
+    quantity: FactQuantity
+    normalized: NormalizedFact | None = None
+    span: CharSpan | None = None
+    replaces: tuple[Locator, ...] = ()  # sections the provision replaced (``by``), in force on the day
+
+
+class Facts(BaseModel):
+    """What ``inforce facts`` prints (the "Facts" contract of docs/formats.md, extended)."""
+
+    model_config = _MODEL
+
+    facts: tuple[Fact, ...]
+    subject: str | None
+    valid_at: dt.date
+    known_at: UtcDateTime | None
+    index_build: str
+    withheld: tuple[str, ...] = ()  # documents whose facts the asker may not read (access)
+
+
+#: Stored quantity rows by subject (``GraphStore.quantity_rows``, ``QUANTITY_ROW_COLUMNS`` order).
+QuantityRows = Mapping[str, Sequence[tuple[Any, ...]]]
+REV, DOC, PATH, KIND, SUBJECT, VALUE, UPPER, UNIT, BOUND, BOUND_FROM = range(10)
+N_VALUE, N_UPPER, N_UNIT, TEXT, SPAN_START, SPAN_END, PAGE_START, PAGE_END = range(10, 18)
+
+
+def facts_as_of(
+    index: AsOfIndex,
+    rows: QuantityRows,
+    subject: str | None,
+    valid_at: dt.date,
+    known_at: dt.datetime | None,
+    *,
+    readable: Callable[[Locator], bool],
+    replaced_by: Mapping[str, Sequence[Supersedes]],
+) -> Facts:
+    """The in-force facts of ``subject`` (every subject when None) on ``valid_at``.
+
+    ``replaced_by`` maps an unpinned provision locator to the edges whose ``by`` it is.
+    """
+    day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
+    applies = index.pinned_applies(day, known_ts)
+    subjects = [subject] if subject is not None else sorted(rows)
+    found: list[Fact] = []
+    withheld: set[str] = set()
+    in_force: dict[tuple[str, str, str], bool] = {}  # (doc, rev, path): many quantities share one
+    for name in subjects:
+        for row in rows.get(name, ()):
+            doc, uid, path = row[DOC], row[REV], row[PATH]
+            label = uid.partition("@")[2]
+            key = (doc, label, path)
+            live = in_force.get(key)
+            if live is None:
+                live = in_force[key] = _in_force(index, doc, label, path, day, known_ts, applies)
+            if not live:
+                continue
+            pinned = Locator(doc=doc, rev=label, path=path)
+            if not readable(pinned):
+                withheld.add(doc)
+                continue
+            found.append(_fact(row, pinned, _replaces(replaced_by, pinned, day, applies, readable, withheld)))
+    return Facts(facts=tuple(found), subject=subject, valid_at=valid_at, known_at=known_at,
+                 index_build=index.build_id, withheld=tuple(sorted(withheld)))
+
+
+def _in_force(
+    index: AsOfIndex, doc: str, label: str, path: str, day: int, known_ts: float,
+    applies: Callable[[Supersedes], bool],
+) -> bool:
+    """Whether revision ``label``'s text of ``doc#path`` is the in-force one, not replaced."""
+    entry = index.entry(doc)
+    if entry is None or label not in entry.position:
+        return False
+    state = index.section_state(doc, path, day, known_ts)
+    if state.state != IN_FORCE or entry.labels[state.version] != label:
+        return False
+    full, _ = index.supersession.hits(doc, path, day, known_ts, applies)
+    return not full
+
+
+def _replaces(
+    replaced_by: Mapping[str, Sequence[Supersedes]], pinned: Locator, day: int,
+    applies: Callable[[Supersedes], bool], readable: Callable[[Locator], bool], withheld: set[str],
+) -> tuple[Locator, ...]:
+    edges = replaced_by.get(pinned.unpinned().format(), ())
+    replaced = []
+    for edge in edges:
+        if edge.effective.toordinal() > day or not applies(edge):
+            continue
+        if readable(edge.target):
+            replaced.append(edge.target.unpinned())
+        else:
+            withheld.add(edge.target.doc)
+    return tuple(dict.fromkeys(replaced))
+
+
+def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) -> Fact:
+    normalized = None
+    if row[N_UNIT] is not None and row[N_VALUE] is not None:
+        normalized = NormalizedFact(value=row[N_VALUE], upper=row[N_UPPER], unit=row[N_UNIT])
+    span = None
+    if row[SPAN_START] is not None and row[SPAN_END] is not None:
+        span = CharSpan(start=row[SPAN_START], end=row[SPAN_END], page_start=row[PAGE_START], page_end=row[PAGE_END])
+    return Fact.model_construct(
+        subject=row[SUBJECT], locator=pinned.unpinned(), resolved=pinned, kind=row[KIND], text=row[TEXT],
+        quantity=FactQuantity.model_construct(value=row[VALUE], upper=row[UPPER], unit=row[UNIT], bound=row[BOUND],
+                                              bound_from=row[BOUND_FROM] or "text"),
+        normalized=normalized, span=span, replaces=replaces,
+    )
