@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import Bound, CharSpan, Document, Locator, Quantity, Supersedes, UtcDateTime
-from inforce.ontology.quantity import BoundSource
+from inforce.ontology.quantity import BoundSource, NormalizedValue
 
 from .asof.timeline import IN_FORCE, known_timestamp
 
@@ -106,6 +106,8 @@ class FactQuantity(BaseModel):
     unit: str | None = None
     bound: Bound
     bound_from: BoundSource = "text"
+    frequency: str | None = None  # a dosing frequency written with the amount (``twice daily``)
+    per_day: float | None = None
 
 
 class NormalizedFact(BaseModel):
@@ -133,6 +135,16 @@ class Fact(BaseModel):
     span: CharSpan | None = None
     replaces: tuple[Locator, ...] = ()  # sections the provision replaced (``by``), in force on the day
 
+    def as_quantity(self) -> Quantity:
+        """The fact as a ``Quantity`` (for ``engine.quantities.compare``)."""
+        q, n = self.quantity, self.normalized
+        return Quantity(
+            value=q.value, upper=q.upper, unit=q.unit, bound=q.bound, bound_from=q.bound_from,
+            subject=self.subject, text=self.text, locator=self.resolved, span=self.span,
+            normalized=None if n is None else NormalizedValue(value=n.value, upper=n.upper, unit=n.unit),
+            frequency=q.frequency, per_day=q.per_day,
+        )
+
 
 class Facts(BaseModel):
     """What ``inforce facts`` prints (the "Facts" contract of docs/formats.md, extended)."""
@@ -150,7 +162,7 @@ class Facts(BaseModel):
 #: Stored quantity rows by subject (``GraphStore.quantity_rows``, ``QUANTITY_ROW_COLUMNS`` order).
 QuantityRows = Mapping[str, Sequence[tuple[Any, ...]]]
 REV, DOC, PATH, KIND, SUBJECT, VALUE, UPPER, UNIT, BOUND, BOUND_FROM = range(10)
-N_VALUE, N_UPPER, N_UNIT, TEXT, SPAN_START, SPAN_END, PAGE_START, PAGE_END = range(10, 18)
+N_VALUE, N_UPPER, N_UNIT, TEXT, SPAN_START, SPAN_END, PAGE_START, PAGE_END, FREQUENCY, PER_DAY = range(10, 20)
 
 
 def facts_as_of(
@@ -233,6 +245,7 @@ def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) 
     return Fact.model_construct(
         subject=row[SUBJECT], locator=pinned.unpinned(), resolved=pinned, kind=row[KIND], text=row[TEXT],
         quantity=FactQuantity.model_construct(value=row[VALUE], upper=row[UPPER], unit=row[UNIT], bound=row[BOUND],
-                                              bound_from=row[BOUND_FROM] or "text"),
+                                              bound_from=row[BOUND_FROM] or "text", frequency=row[FREQUENCY],
+                                              per_day=row[PER_DAY]),
         normalized=normalized, span=span, replaces=replaces,
     )

@@ -92,6 +92,8 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("eligible", ["eligible", "{p}", "--valid-at", "2026-05-01", "--exclusions", "all"], {0, 1}),
     ("rules-explain", ["rules", "explain", "{p}", "--valid-at", "2026-05-01"], {0}),
     ("stats", ["stats", "{p}"], {0}),
+    ("facts", ["facts", "{p}", "--valid-at", "2026-05-01"], {0}),
+    ("facts-subject", ["facts", "{p}", "--subject", "concrete.compressive_strength", "--valid-at", "2026-05-01"], {0}),
     ("lag", ["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], {1}),
 ]
 

@@ -34,7 +34,7 @@ def _print_facts(found: Facts) -> None:
     for fact in found.facts:
         q = fact.quantity
         value = _number(q.value) + (f"–{_number(q.upper)}" if q.upper is not None else "")
-        stated = f"{_BOUND[q.bound]}{value} {q.unit or ''}".rstrip()
+        stated = f"{_BOUND[q.bound]}{value} {q.unit or ''}".rstrip() + (f" {q.frequency}" if q.frequency else "")
         if fact.normalized is not None:
             n = fact.normalized
             stated += f" (= {_number(n.value)}{'–' + _number(n.upper) if n.upper is not None else ''} {n.unit})"
