@@ -73,9 +73,13 @@ class QuantityMention(BaseModel):
     ``value``/``upper`` are in the unit as written (a range carries both ends; a ± tolerance
     becomes a range around ``nominal``); money carries its scale word in the value
     (``$1,577 million`` → 1.577e9). ``value`` is None only for a malformed number, which is
-    kept with a warning rather than guessed. ``precision`` is the place value of the last
-    digit written, in the unit as written (``1.6 billion`` → 1e8; ``4,000`` → 1): claim checks
-    use it to accept a claim that rounds its source.
+    kept with a warning rather than guessed. ``unit`` is the unit's spelling in the text
+    (``PSI``, ``"``, ``calendar days``, ``$``), except feet-and-inches (``12'-6"``), which is
+    read in feet (``ft``, 12.5); ``unit_expression`` is what pint reads it as (``psi``,
+    ``inch``, ``day``, ``USD``) and ``normalized`` the value in its dimension's canonical unit.
+    A number without a unit has neither. ``precision`` is the place value of the last digit
+    written, in the unit as written (``1.6 billion`` → 1e8; ``4,000`` → 1): claim checks use
+    it to accept a claim that rounds its source.
     """
 
     model_config = _MODEL

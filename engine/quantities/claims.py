@@ -133,6 +133,10 @@ def _match(
                 claim=claim, reason="no_unit_in_source", closest=source, closest_index=index,
                 explanation=f"{claim.text!r} states a unit; the source's {source.text!r} has none")
     numbered = [(index, source) for index, source in sources if source.value is not None]
+    if not numbered:
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="no_quantity_in_source",
+            explanation=f"{claim.text!r}: the cited text states no quantity that could be read")
     index, source = min(numbered, key=lambda item: abs(item[1].value - claim.value))  # type: ignore[operator]
     return UnmatchedClaimQuantity(
         claim=claim, reason="not_comparable", closest=source, closest_index=index,
