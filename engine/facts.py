@@ -22,10 +22,11 @@ from inforce.ontology import Bound, CharSpan, Document, Locator, Quantity, Super
 from inforce.ontology.quantity import BoundSource, NormalizedValue
 
 from .asof.timeline import IN_FORCE, known_timestamp
+from .quantities import QuantityWarning, may_contain_quantity
 
 if TYPE_CHECKING:
     from .asof import AsOfIndex
-    from .quantities import QuantityExtractor, QuantityWarning
+    from .quantities import QuantityExtractor
 
 __all__ = [
     "SUBJECT", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "facts_as_of",
@@ -51,7 +52,13 @@ def read_quantities(
 ) -> tuple[list[Quantity], list[LocatedWarning]]:
     """Every quantity in ``document``'s provisions, each located by its provision and its span
     in the text layer, read once: a section reads only its own words (its subsections'
-    spans cut out), a table row cell by cell under its header, a callout whole."""
+    spans cut out), a table row cell by cell under its header, a callout whole.
+
+    Reading is a function of the words alone, so the same words (boilerplate, a schedule's
+    repeated cells, a revision that changed one section) are read once per ingest
+    (``_Reads``) and their quantities placed at each occurrence.
+    """
+    reads = _reads_of(extractor)
     layer = document.text_layer
     children: dict[str, list[tuple[int, int]]] = {}
     for provision in document.provisions:
@@ -60,24 +67,79 @@ def read_quantities(
     quantities: list[Quantity] = []
     warnings: list[LocatedWarning] = []
     for provision in document.provisions:
-        locator = Locator(doc=document.id, rev=document.revision, path=provision.path)
         span = provision.span
-        spans_text = layer[span.start:span.end] == provision.text if layer else False
         if provision.kind == "table_row":  # its text is header and row; its span the row alone
             row_text, base = (layer[span.start:span.end], span.start) if layer else (provision.text, 0)
-            found = [extractor.extract_row(row_text, provision.cells, provision.header, base_offset=base)]
-        elif not spans_text:  # no text layer to place it in: offsets into the provision's text
-            found = [extractor.extract(provision.text)]
+            pieces = [(row_text, base, provision.header, provision.cells)]
+        elif not layer or layer[span.start:span.end] != provision.text:
+            pieces = [(provision.text, 0, None, None)]  # no text layer to place it in
         else:
-            found = [extractor.extract(layer[a:b], base_offset=a)
-                     for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
-        for extraction in found:
-            for mention in extraction.mentions:
-                quantity = mention.quantity(locator)
-                if quantity is not None:
-                    quantities.append(quantity)
-            warnings += [LocatedWarning(locator, w) for w in extraction.warnings]
+            pieces = [(layer[a:b], a, None, None)
+                      for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
+        locator: Locator | None = None
+        for text, base, header, cells in pieces:
+            if not may_contain_quantity(text):
+                continue
+            found, unread = reads.read(text, header, cells)
+            if not found and not unread:
+                continue
+            if locator is None:
+                locator = Locator.model_construct(doc=document.id, rev=document.revision, path=provision.path)
+            quantities += [_placed(q, base, locator) for q in found]
+            warnings += [LocatedWarning(locator, w.model_copy(update={"span": _shift(w.span, base)})) for w in unread]
     return quantities, warnings
+
+
+class _Reads:
+    """What the extractor read in each distinct text (offsets from the text's start)."""
+
+    def __init__(self, extractor: QuantityExtractor, size: int = 65536) -> None:
+        self.extractor = extractor
+        self.size = size
+        self._seen: dict[tuple[Any, ...], tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]] = {}
+
+    def read(
+        self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None,
+    ) -> tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]:
+        key = (text, tuple(header) if header is not None else None, tuple(cells) if cells is not None else None)
+        hit = self._seen.get(key)
+        if hit is None:
+            if cells is not None:
+                extraction = self.extractor.extract_row(text, cells, header or ())
+            else:
+                extraction = self.extractor.extract(text)
+            found = tuple(q for q in (m.quantity() for m in extraction.mentions) if q is not None)
+            hit = (found, extraction.warnings)
+            if len(self._seen) >= self.size:
+                self._seen.clear()
+            self._seen[key] = hit
+        return hit
+
+
+_READS: dict[int, _Reads] = {}
+
+
+def _reads_of(extractor: QuantityExtractor) -> _Reads:
+    reads = _READS.get(id(extractor))
+    if reads is None or reads.extractor is not extractor:
+        reads = _READS[id(extractor)] = _Reads(extractor)
+    return reads
+
+
+def _shift(span: CharSpan, base: int) -> CharSpan:
+    if not base:
+        return span
+    return CharSpan.model_construct(start=span.start + base, end=span.end + base,
+                                    page_start=span.page_start, page_end=span.page_end)
+
+
+def _placed(quantity: Quantity, base: int, locator: Locator) -> Quantity:
+    """A quantity read in a text, placed at one occurrence of it (no second validation)."""
+    fields = dict(quantity.__dict__)
+    fields["locator"] = locator
+    if quantity.span is not None:
+        fields["span"] = _shift(quantity.span, base)
+    return Quantity.model_construct(**fields)
 
 
 def _own_segments(start: int, end: int, inner: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
