@@ -1,8 +1,9 @@
 """Quantities: numbers with units found by rule, bound to subjects, compared with pint.
 
-- ``extract`` — :class:`QuantityExtractor` (a blank English spaCy pipeline with rule
-  components) finds :class:`QuantityMention` s in text; :func:`may_contain_quantity` is the
-  pre-filter; :data:`EXTRACTOR_VERSION` goes into the index build id.
+- ``extract`` — :class:`QuantityExtractor` finds :class:`QuantityMention` s in text (and
+  table rows) with the grammar of ``_grammar``, a blank English spaCy pipeline with rule
+  components; :func:`may_contain_quantity` is the pre-filter; :data:`EXTRACTOR_VERSION` goes
+  into the index build id.
 - ``units`` — the one pint registry, the spellings documents use (:func:`unit_table` adds a
   project's), canonical units per dimension.
 - ``subjects`` — binding a mention to what it measures (the rule packs' subject vocabulary).

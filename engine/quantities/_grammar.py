@@ -23,6 +23,7 @@ with a warning — never guessed, never dropped.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections.abc import Iterable, Mapping
@@ -179,6 +180,7 @@ class _AssemblerComponent:
 
 
 _EXTENSIONS_LOCK = threading.Lock()
+_PIPELINES = itertools.count(1)
 # The Doc extensions' own storage keys (what ``doc._.inforce_quantities`` reads), written
 # directly: an ``doc._`` access builds an object, and this runs for every window.
 _PHRASES = ("._.", "inforce_phrases", None, None)
@@ -206,9 +208,9 @@ def build_pipeline(table: UnitTable | None = None) -> Language:
     _customise_tokenizer(nlp)
     phrases = _PhraseComponent(nlp, table)
     assembler = _AssemblerComponent(table, phrases.multi_units, phrases.keys)
-    # Components are instances bound to this table, registered under per-table names so two
-    # tables in one process never share state through spaCy's factory registry.
-    suffix = f"{id(table):x}"
+    # Components are instances bound to this table, registered under names no other pipeline
+    # uses, so two tables in one process never share state through spaCy's factory registry.
+    suffix = next(_PIPELINES)
     phrase_name, assembler_name = f"inforce_quantity_phrases_{suffix}", f"inforce_quantities_{suffix}"
     Language.component(phrase_name, func=phrases)
     Language.component(assembler_name, func=assembler)
