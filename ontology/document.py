@@ -18,6 +18,7 @@ __all__ = [
     "DocumentKind",
     "EffectiveInterval",
     "Provision",
+    "QuarantinedTable",
     "Revision",
     "Section",
     "SourceRef",
@@ -76,7 +77,7 @@ class SourceRef(BaseModel):
 
     file: str
     line: int | None = None
-    format: Literal["markdown", "drawing", "pdf", "generated"] = "markdown"
+    format: Literal["markdown", "drawing", "pdf", "csv", "generated"] = "markdown"
 
 
 class Supersedes(BaseModel):
@@ -150,6 +151,23 @@ class Callout(BaseModel):
 Provision = Annotated[Section | TableRow | Callout, Field(discriminator="kind")]
 
 
+class QuarantinedTable(BaseModel):
+    """A PDF table whose rows were not indexed: the rows extracted from it and the rows the
+    page's text layer shows disagree, so a person must confirm it.
+
+    ``table`` is the number its rows would have had (``table-N``), ``page`` the page it starts
+    on (``page_end`` the last, when it runs over a page break).
+    """
+
+    model_config = _FROZEN
+
+    table: int = Field(ge=1)
+    page: int = Field(ge=1)
+    page_end: int | None = Field(default=None, ge=1)
+    extracted_rows: int = Field(ge=0)
+    text_rows: int = Field(ge=0)
+
+
 class Revision(BaseModel):
     """One revision's place on both clocks: valid time (effective) and transaction time (recorded)."""
 
@@ -196,6 +214,8 @@ class Document(BaseModel):
     content_hash: str = ""
     text_layer: str = ""
     provisions: tuple[Provision, ...] = ()
+    #: PDF tables left out of ``provisions`` by the row-count check (reported by ingest)
+    quarantined_tables: tuple[QuarantinedTable, ...] = ()
 
     @property
     def uid(self) -> str:

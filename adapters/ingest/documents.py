@@ -1,4 +1,5 @@
-"""Document files to typed Documents: Markdown with front matter, drawings, PDFs with sidecars.
+"""Document files to typed Documents: Markdown with front matter, drawings, PDFs and CSV
+schedules with sidecars.
 
 ``parse_document`` reports every problem in one file at once (an ``InputErrors`` group of
 ``file:line`` errors); warnings (an unknown front-matter key, a section path seen twice) come
@@ -33,11 +34,14 @@ from inforce.ontology import (
     InputErrors,
     SourceRef,
 )
+from inforce.ontology.document import QuarantinedTable, Section, TableRow
 from inforce.ontology.scalars import PATH_SEGMENT
 
 from .metadata import DRAWING_FIELDS, Metadata, read_metadata
 from .outline import parse_outline
 from .pdf import PdfTextLayer, pdf_text_layer
+from .pdftables import read_pdf_tables
+from .tables import read_csv_table
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
 __all__ = [
@@ -56,6 +60,8 @@ _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
 _FENCE_END = re.compile(r"(?:---|\.\.\.)[ \t]*\r?")
+#: Formats whose metadata lives in a sidecar: the file's name + ``.yaml``.
+_SIDECAR_FORMATS = (".pdf", ".csv")
 
 
 class UnreadableFileError(InputError):
@@ -81,8 +87,10 @@ def discover_files(root: Path) -> tuple[list[Path], list[Path]]:
     and every other file there (which inforce does not read: ingest names each, so nothing is
     skipped silently).
 
-    Markdown (``*.md``), drawings (``*.drawing.yaml``) and PDFs (``*.pdf``); a PDF sidecar
-    whose PDF is missing is listed too, so that parsing reports it. Hidden files and folders
+    Markdown (``*.md``), drawings (``*.drawing.yaml``), PDFs (``*.pdf``) and CSV schedules
+    (``*.csv`` with a ``*.csv.yaml`` sidecar: a CSV without one is data, not a document, and
+    is listed with the files not read); a sidecar whose PDF or CSV is missing is listed too,
+    so that parsing reports it. Hidden files and folders
     and ``.inforce/`` are skipped. A symlink (file or folder, ``documents/`` itself included)
     that leads outside the project is refused: InputErrors naming each by its place in the
     project, since its content is not the project's and its name would be an absolute path.
@@ -111,7 +119,9 @@ def discover_files(root: Path) -> tuple[list[Path], list[Path]]:
         name = path.name.lower()
         if name.endswith((".md", ".drawing.yaml", ".pdf")):
             found.append(path)
-        elif name.endswith(".pdf.yaml"):
+        elif name.endswith(".csv"):
+            (found if path.with_name(path.name + ".yaml").exists() else unread).append(path)
+        elif name.endswith((".pdf.yaml", ".csv.yaml")):
             if not path.with_name(path.name[: -len(".yaml")]).exists():
                 found.append(path)
         else:
@@ -175,18 +185,24 @@ def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list
         parser = _DrawingParser
     elif name.endswith(".pdf"):
         parser = _PdfParser
-    elif name.endswith(".pdf.yaml"):
-        pdf = path.with_name(path.name[: -len(".yaml")])
-        if not pdf.exists():
+    elif name.endswith(".csv"):
+        parser = _CsvParser
+    elif name.endswith((".pdf.yaml", ".csv.yaml")):
+        source = path.with_name(path.name[: -len(".yaml")])
+        kind = "PDF" if name.endswith(".pdf.yaml") else "CSV"
+        if not source.exists():
             raise InputErrors(
                 f"{file}: not ingested",
                 [
                     InputError(
-                        f"a PDF sidecar without its PDF ({pdf.name})", file=file, field="sidecar"
+                        f"a {kind} sidecar without its {kind} ({source.name})",
+                        file=file,
+                        field="sidecar",
                     )
                 ],
             )
-        path, file, parser = pdf, _relative(pdf, root), _PdfParser
+        path, file = source, _relative(source, root)
+        parser = _PdfParser if kind == "PDF" else _CsvParser
     if parser is None:
         raise InputErrors(
             f"{file}: not ingested",
@@ -194,7 +210,7 @@ def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list
                 InputError(
                     "not a document file",
                     file=file,
-                    hint="documents are *.md, *.drawing.yaml or *.pdf",
+                    hint="documents are *.md, *.drawing.yaml, *.pdf or *.csv (with a sidecar)",
                 )
             ],
         )
@@ -273,6 +289,7 @@ class _Parser:
         provisions: list[Any],
         digest: str,
         line: int | None,
+        quarantined: tuple[QuarantinedTable, ...] = (),
     ) -> Document | None:
         reader = self.reader
         assert reader is not None
@@ -302,6 +319,7 @@ class _Parser:
                 content_hash=digest,
                 text_layer=text_layer,
                 provisions=tuple(provisions),
+                quarantined_tables=quarantined,
             )
         except ValidationError as exc:
             # The checks above should leave nothing for the model to reject; if they missed
@@ -449,38 +467,52 @@ class _DrawingParser(_Parser):
         return "\n".join(texts), callouts
 
 
-class _PdfParser(_Parser):
-    format = "pdf"
+class _SidecarParser(_Parser):
+    """A file whose metadata lives in a sidecar of the same name + ``.yaml``."""
 
-    def _parse(self) -> Document | None:
+    kind = "PDF"
+
+    def _sidecar_metadata(self) -> tuple[bytes, Metadata | None]:
+        """The sidecar's bytes (for the content hash) and its metadata; a missing sidecar is
+        an InputError on the file."""
         sidecar = _sidecar(self.path)
         assert sidecar is not None
         sidecar_file = _relative(sidecar, self.root)
         if not sidecar.exists():
             raise InputError(
-                f"missing sidecar {sidecar.name}: a PDF's metadata lives in a file of the same name + .yaml",
+                f"missing sidecar {sidecar.name}: a {self.kind}'s metadata lives in a file of the same name + .yaml",
                 file=self.file,
                 field="sidecar",
                 hint=f"create {sidecar_file} with id, kind, effective and recorded",
             )
+        sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
+        return sidecar_data, self._metadata(sidecar_text, sidecar_file)
+
+
+class _PdfParser(_SidecarParser):
+    format = "pdf"
+
+    def _parse(self) -> Document | None:
+        sidecar_data, metadata = self._sidecar_metadata()
         try:
             data = self.path.read_bytes()
         except OSError as exc:
             raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
-        sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
-        metadata = self._metadata(sidecar_text, sidecar_file)
         layer = pdf_text_layer(self.path, file=self.file)
         self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
         outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False)
         self.warnings.extend(outline.warnings)
+        tables = read_pdf_tables(self.path, layer, file=self.file)
+        self.warnings.extend(tables.warnings)
         if metadata is None:
             return None
         return self._build(
             metadata,
             text_layer=layer.text,
-            provisions=outline.provisions,
+            provisions=_with_rows(outline.provisions, tables.rows),
             digest=_digest(data, sidecar_data),
             line=None,
+            quarantined=tuple(tables.quarantined),
         )
 
 
@@ -489,8 +521,11 @@ class _PdfParser(_Parser):
         force with empty text. Some scanned pages: a warning naming them."""
         if not layer.has_text:
             scanned = bool(layer.scanned_pages)
+            pages = f"{layer.page_count} page{'s' if layer.page_count != 1 else ''}"
             raise UnreadableFileError(
-                "no text layer (an image-only scan?)" if scanned else "no text layer (its pages are blank)",
+                f"no text layer in its {pages} (an image-only scan?)"
+                if scanned
+                else f"no text layer in its {pages} (they are blank)",
                 file=self.file,
                 hint="OCR it, or give its text in a Markdown document",
             )
@@ -507,6 +542,44 @@ class _PdfParser(_Parser):
             )
 
 
+class _CsvParser(_SidecarParser):
+    """A CSV schedule: its first record the header, every other record one table row
+    (``table-1.row-N``); its text layer is the file's text, so each row's span is its line."""
+
+    format = "csv"
+    kind = "CSV"
+
+    def _parse(self) -> Document | None:
+        sidecar_data, metadata = self._sidecar_metadata()
+        data, text = self._read_text(self.path, self.file)
+        block = read_csv_table(text, file=self.file)
+        self.errors.extend(block.errors)
+        if metadata is None:
+            return None
+        return self._build(
+            metadata,
+            text_layer=text,
+            provisions=block.rows,
+            digest=_digest(data, sidecar_data),
+            line=None,
+        )
+
+
+def _with_rows(provisions: list[Any], rows: list[TableRow]) -> list[Any]:
+    """The outline's provisions with the table rows among them in document order, each row
+    under the innermost section that holds its first character."""
+    if not rows:
+        return provisions
+    sections = [p for p in provisions if isinstance(p, Section)]
+    placed = []
+    for row in rows:
+        at = row.span.start
+        holders = [s for s in sections if s.span.start <= at < s.span.end]
+        parent = max(holders, key=lambda s: (s.depth, s.span.start)).path if holders else None
+        placed.append(row.model_copy(update={"parent": parent}) if parent else row)
+    return sorted([*provisions, *placed], key=lambda p: p.span.start)
+
+
 def _digest(data: bytes, sidecar: bytes | None) -> str:
     digest = hashlib.sha256(data)
     if sidecar is not None:
@@ -517,7 +590,7 @@ def _digest(data: bytes, sidecar: bytes | None) -> str:
 
 
 def _sidecar(path: Path) -> Path | None:
-    return path.with_name(path.name + ".yaml") if path.name.lower().endswith(".pdf") else None
+    return path.with_name(path.name + ".yaml") if path.name.lower().endswith(_SIDECAR_FORMATS) else None
 
 
 #: Inside ``resolving_folders_once``: each folder's real path (symlinks resolved), by its text.

@@ -1,13 +1,32 @@
-"""A PDF's text layer, page by page, with pypdfium2 (tables with camelot come separately)."""
+"""A PDF's text layer, page by page, with pypdfium2 (tables come from ``pdftables``).
+
+Offsets are kept end to end: ``PdfTextLayer.text`` is every page's text joined by
+``PAGE_BREAK``, ``page_starts[i]`` is where page ``i + 1`` starts in it, and a provision's
+span slices its text out of it (its pages follow from the page starts). A PDF that pdfium
+cannot open — encrypted with a password, damaged, not a PDF — is an InputError naming it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inforce.ontology import InputError
 
-__all__ = ["PAGE_BREAK", "PdfTextLayer", "pdf_text_layer"]
+if TYPE_CHECKING:
+    import pypdfium2
+
+__all__ = [
+    "PAGE_BREAK",
+    "PdfTextLayer",
+    "normalise_page_text",
+    "opened_pdf",
+    "page_text",
+    "pdf_text_layer",
+]
 
 #: Between two pages in the text layer: a form feed on a line of its own.
 PAGE_BREAK = "\n\f\n"
@@ -29,20 +48,94 @@ class PdfTextLayer:
     def has_text(self) -> bool:
         return bool(self.text.strip())
 
+    @property
+    def page_count(self) -> int:
+        return len(self.page_starts)
 
-def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
-    """The PDF's text (pages joined by ``PAGE_BREAK``, line ends normalised to ``\\n``), the
-    offset where each page starts, and its pages without text that show an image; a PDF that
-    cannot be read is an InputError naming it."""
+    def page_text(self, page: int) -> str:
+        """The text of page ``page`` (1-based), as it sits in ``text``."""
+        start = self.page_starts[page - 1]
+        end = (
+            self.page_starts[page] - len(PAGE_BREAK)
+            if page < len(self.page_starts)
+            else len(self.text)
+        )
+        return self.text[start:end]
+
+
+def page_text(textpage: pypdfium2.PdfTextPage) -> str:
+    """The page's text as pdfium orders it, one character for each entry of its character
+    list, so character ``i`` of the text is character ``i`` of the page (its box, its font).
+
+    pdfium's bounded text drops some of the line breaks it generates (a table's rows then run
+    together: ``2391Tamil Nadu``); the ranged text keeps them. Where the ranged text does not
+    line up with the character list either, it is built character by character.
+    """
+    import pypdfium2.raw as pdfium_c
+
+    count = textpage.count_chars()
+    text = textpage.get_text_range() if count > 0 else ""
+    if len(text) != count:
+        text = "".join(
+            chr(pdfium_c.FPDFText_GetUnicode(textpage, index) or 0xFFFD) for index in range(count)
+        )
+    return text
+
+
+def normalise_page_text(raw: str) -> str:
+    """pdfium's page text with line ends as ``\\n`` (a form feed too: it marks page breaks)."""
+    return raw.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+
+
+@contextmanager
+def opened_pdf(path: Path, *, file: str) -> Iterator[pypdfium2.PdfDocument]:
+    """The PDF open in pdfium, closed on leaving; one that cannot be opened is an InputError
+    naming the file and saying why (a password, damage, not a PDF at all)."""
     import pypdfium2  # deferred: only PDF projects pay for loading pdfium
     import pypdfium2.raw as pdfium_c
 
     try:
         document = pypdfium2.PdfDocument(str(path))
-    except (pypdfium2.PdfiumError, OSError) as exc:
+    except pypdfium2.PdfiumError as exc:
+        code = getattr(exc, "err_code", None)
+        if code == pdfium_c.FPDF_ERR_PASSWORD:
+            raise InputError(
+                "the PDF is encrypted with a password: its text cannot be read",
+                file=file,
+                hint="give the decrypted PDF (or its text in a Markdown document)",
+            ) from None
+        if code == pdfium_c.FPDF_ERR_SECURITY:
+            raise InputError(
+                "the PDF uses an encryption pdfium does not support: its text cannot be read",
+                file=file,
+                hint="give the decrypted PDF",
+            ) from None
         raise InputError(
-            f"cannot open the PDF: {exc}", file=file, hint="is it a valid, unencrypted PDF?"
+            f"cannot open the PDF: it is damaged or not a PDF ({exc})",
+            file=file,
+            hint="is it a valid, unencrypted PDF?",
         ) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
+    try:
+        yield document
+    finally:
+        document.close()
+
+
+def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
+    """The PDF's text (pages joined by ``PAGE_BREAK``, line ends normalised to ``\\n``), the
+    offset where each page starts, and its pages without text that show an image; a PDF that
+    cannot be read is an InputError naming it."""
+    with opened_pdf(path, file=file) as document:
+        return read_text_layer(document, file=file)
+
+
+def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLayer:
+    """:func:`pdf_text_layer` of a document already open."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
     parts: list[str] = []
     starts: list[int] = []
     scanned: list[int] = []
@@ -52,7 +145,7 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
             page = document[index]
             textpage = page.get_textpage()
             try:
-                text = textpage.get_text_bounded()
+                text = page_text(textpage)
                 # Only a page without text is searched for images (a scan), so a text PDF
                 # pays nothing for the check.
                 if not text.strip() and next(
@@ -62,14 +155,14 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
             finally:
                 textpage.close()
                 page.close()
-            text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+            text = normalise_page_text(text)
             if parts:
                 position += len(PAGE_BREAK)
             starts.append(position)
             parts.append(text)
             position += len(text)
     except pypdfium2.PdfiumError as exc:
-        raise InputError(f"cannot read the PDF's text: {exc}", file=file) from None
-    finally:
-        document.close()
+        raise InputError(
+            f"cannot read the PDF's text: it is damaged ({exc})", file=file
+        ) from None
     return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned))

@@ -1,17 +1,42 @@
-"""Markdown pipe tables: each body row one provision, kept whole with its header line."""
+"""Tables: each body row one provision, kept whole with its header.
+
+A Markdown pipe table's row keeps its own lines (``text`` is the header line, a newline, then
+the row line, as written). A row read from a CSV schedule or a PDF has no such lines, so
+:func:`linearise_row` writes them in the same pipe form: ``| Dose (mg) | Frequency |`` then
+``| 250 mg | every 12 hours |`` — a header's unit (``Dose (mg)``) is written after each bare
+number of its column, so the row reads on its own. ``cells`` keep what the source says
+(``250``); the header names the unit for whoever reads the cells.
+"""
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass, field
 
 from inforce.ontology import InputError, TableRow
 
-__all__ = ["TableBlock", "is_table_start", "read_table"]
+__all__ = [
+    "TableBlock",
+    "clean_cell",
+    "header_unit",
+    "is_table_start",
+    "linearise_row",
+    "read_csv_table",
+    "read_table",
+]
 
 _DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?")
 _validate_row = TableRow.__pydantic_validator__.validate_python
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
+#: A unit at the end of a header, in brackets: ``Dose (mg)``, ``Width [in]``, ``Rate (mg/kg/day)``.
+_HEADER_UNIT = re.compile(r"[(\[]\s*([^()\[\]\s]{1,12})\s*[)\]]\s*$")
+_UNIT_TEXT = re.compile(r"(?=.*[A-Za-zµμ°%\'\"])[A-Za-zµμ°%/.·²³0-9\'\"-]+")
+#: Bracketed words that are not units (``Notes (see)``, ``Total (all)``).
+_NOT_UNITS = frozenset({"see", "note", "notes", "all", "each", "typ", "typ.", "optional", "approx", "approx.", "min", "max", "min.", "max.", "total", "nom", "nom."})
+#: A bare number, a range or a signed or bracketed one: what a header's unit completes.
+_BARE_NUMBER = re.compile(r"[(\-−+]?\d[\d,]*(?:\.\d+)?\)?(?:\s*(?:-|–|to)\s*\d[\d,]*(?:\.\d+)?)?")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(slots=True)
@@ -108,3 +133,118 @@ def _cells(line: str) -> tuple[str, ...]:
 
 def _span(line: str, start: int) -> dict[str, int]:
     return {"start": start, "end": start + len(line.rstrip())}
+
+
+def clean_cell(cell: str) -> str:
+    """A cell as one line: line breaks inside it (a wrapped cell) and runs of spaces are one space."""
+    return _SPACES.sub(" ", cell).strip()
+
+
+def header_unit(header: str) -> str | None:
+    """The unit a column header names in brackets at its end (``Dose (mg)`` → ``mg``), or None
+    (``Revenue (Rs. in 000)``, ``Notes (see)``: words, not a unit)."""
+    match = _HEADER_UNIT.search(header)
+    if match is None:
+        return None
+    unit = match.group(1)
+    if unit.lower() in _NOT_UNITS or not _UNIT_TEXT.fullmatch(unit) or unit.isdigit():
+        return None
+    return unit
+
+
+def linearise_row(header: tuple[str, ...], cells: tuple[str, ...]) -> str:
+    """The row's text: its header line, a newline, its row line (the pipe form of a Markdown
+    row); a bare number under a header with a unit reads with the unit (``250 mg``)."""
+    written = []
+    for column, cell in enumerate(cells):
+        unit = header_unit(header[column]) if column < len(header) else None
+        if unit is not None and _BARE_NUMBER.fullmatch(cell):
+            cell = f"{cell}{unit}" if unit in ("%", "°") else f"{cell} {unit}"
+        written.append(cell)
+    return _pipe_line(header) + "\n" + _pipe_line(tuple(written))
+
+
+def _pipe_line(cells: tuple[str, ...] | list[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def read_csv_table(text: str, *, file: str) -> TableBlock:
+    """A CSV schedule's rows: its first record is the header, each later record a row
+    (``table-1.row-N``, blank records skipped), its span the record's lines in ``text``.
+
+    Commas separate cells unless the header line has none and has semicolons or tabs
+    (a spreadsheet saved for a locale that writes decimal commas). A record whose cell
+    count differs from the header's is an error at its line, as in a pipe table.
+    """
+    block = TableBlock()
+    lines = text.split("\n")
+    offsets: list[int] = []
+    position = 0
+    for line in lines:
+        offsets.append(position)
+        position += len(line) + 1
+    first = next((line for line in lines if line.strip()), "")
+    delimiter = ","
+    if "," not in first:
+        delimiter = ";" if ";" in first else "\t" if "\t" in first else ","
+    reader = csv.reader(
+        (line + "\n" if index + 1 < len(lines) else line for index, line in enumerate(lines)),
+        delimiter=delimiter,
+    )
+    header: tuple[str, ...] | None = None
+    header_span: dict[str, int] = {}
+    header_line = 0
+    consumed = 0
+    row_number = 0
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            block.errors.append(
+                InputError(f"not a readable CSV record: {exc}", file=file, line=reader.line_num)
+            )
+            break
+        first_line, consumed = consumed, reader.line_num
+        if not any(cell.strip() for cell in record):
+            continue
+        last = lines[consumed - 1].rstrip()
+        span = {"start": offsets[first_line], "end": offsets[consumed - 1] + len(last)}
+        if header is None:
+            header = tuple(clean_cell(cell) for cell in record)
+            header_span, header_line = span, first_line + 1
+            continue
+        row_number += 1
+        cells = tuple(clean_cell(cell) for cell in record)
+        if len(cells) != len(header):
+            block.errors.append(
+                InputError(
+                    f"row {row_number} has {len(cells)} cells, the header (line {header_line}) has {len(header)}",
+                    file=file,
+                    line=first_line + 1,
+                    field=f"table-1.row-{row_number}",
+                    hint="every record of a CSV schedule has as many cells as its header "
+                    "(quote a cell that holds the delimiter)",
+                )
+            )
+            continue
+        block.rows.append(
+            _validate_row(
+                {
+                    "path": f"table-1.row-{row_number}",
+                    "table": 1,
+                    "row": row_number,
+                    "header": header,
+                    "cells": cells,
+                    "span": span,
+                    "header_span": header_span,
+                    "text": linearise_row(header, cells),
+                }
+            )
+        )
+    if header is None:
+        block.errors.append(
+            InputError("the CSV schedule is empty: it needs a header record and rows", file=file, line=1)
+        )
+    return block

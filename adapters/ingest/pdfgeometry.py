@@ -1,0 +1,391 @@
+"""Where a PDF page's text and ruling lines sit: what the table pre-check and the row count read.
+
+Coordinates are PDF points with the origin at the page's bottom left (y grows upwards), as
+pdfium and camelot give them. A table set sideways is read in a turned *frame* (``turn`` of
+0, 90, 180 or 270 degrees) in which its text runs left to right, as camelot turns it.
+
+Everything here comes from pdfium (the text layer's characters and the page's vector
+paths), never from camelot: the row count that checks camelot's tables must not share its
+mistakes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from dataclasses import dataclass, field
+from statistics import median
+from typing import TYPE_CHECKING, Any, Literal
+
+from .pdf import page_text
+
+if TYPE_CHECKING:
+    import pypdfium2
+
+__all__ = [
+    "Glyph",
+    "PageGeometry",
+    "Rule",
+    "TableHint",
+    "TextLine",
+    "page_geometry",
+    "page_rules",
+    "table_hint",
+]
+
+#: What the cheap pre-check says a page may hold: a ruled grid (camelot's lattice reads it),
+#: rules between rows without a grid, or lines of numbers (stream reads both; lines of
+#: numbers are confirmed by their positions first), or nothing worth running camelot for.
+TableHint = Literal["grid", "ruled", "numbers"] | None
+
+#: A line is a rule when it is at most this thick (points) and at least _RULE_MIN long.
+_RULE_THICK = 3.0
+_RULE_MIN = 4.0
+#: Path segments read on one page before giving up on its rules (a drawing's vector art).
+_SEGMENT_BUDGET = 20_000
+#: A token that holds a number: ``250``, ``1,500``, ``(1.2)``, ``5.9%``, ``12'-6"``, ``A1``.
+_NUMBER_TOKEN = re.compile(r"\d")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A ruling line: horizontal (``y0 == y1``) or vertical (``x0 == x1``)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def horizontal(self) -> bool:
+        return self.y0 == self.y1
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One character of the text layer: its box and its offset in the text layer."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+    offset: int
+    space: bool
+
+
+@dataclass(slots=True)
+class TextLine:
+    """Characters sharing a baseline, left to right; ``segments`` are the runs between wide
+    gaps (a gap wider than about a character's height: a column gap, not a word space)."""
+
+    glyphs: list[Glyph]
+    top: float = 0.0
+    bottom: float = 0.0
+    segments: list[tuple[float, float]] = field(default_factory=list)
+
+    @property
+    def left(self) -> float:
+        return self.segments[0][0]
+
+    @property
+    def right(self) -> float:
+        return self.segments[-1][1]
+
+    @property
+    def middle(self) -> float:
+        return (self.top + self.bottom) / 2
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+    @property
+    def start(self) -> int:
+        return min(glyph.offset for glyph in self.glyphs)
+
+    @property
+    def end(self) -> int:
+        return max(glyph.offset for glyph in self.glyphs) + 1
+
+
+@dataclass(slots=True)
+class PageGeometry:
+    """A page's characters (with their text-layer offsets) and ruling lines, in page space."""
+
+    page: int
+    width: float
+    height: float
+    glyphs: list[Glyph]
+    rules: list[Rule]
+    #: the turn (degrees) that makes most of the page's text run left to right
+    turn: int = 0
+    _lines: dict[int, list[TextLine]] = field(default_factory=dict)
+
+    def glyphs_in(self, turn: int) -> list[Glyph]:
+        if turn == 0:
+            return self.glyphs
+        return [self._turn_glyph(glyph, turn) for glyph in self.glyphs]
+
+    def rules_in(self, turn: int) -> list[Rule]:
+        if turn == 0:
+            return self.rules
+        turned = []
+        for rule in self.rules:
+            x0, y0 = self._turn_point(rule.x0, rule.y0, turn)
+            x1, y1 = self._turn_point(rule.x1, rule.y1, turn)
+            turned.append(_rule(x0, y0, x1, y1))
+        return [rule for rule in turned if rule is not None]
+
+    def lines(self, turn: int = 0) -> list[TextLine]:
+        """The page's text lines in the frame turned by ``turn``, top to bottom."""
+        if turn not in self._lines:
+            self._lines[turn] = _lines(self.glyphs_in(turn))
+        return self._lines[turn]
+
+    def _turn_point(self, x: float, y: float, turn: int) -> tuple[float, float]:
+        if turn == 90:  # text running up the page
+            return y, self.width - x
+        if turn == 180:
+            return self.width - x, self.height - y
+        if turn == 270:  # text running down the page
+            return self.height - y, x
+        return x, y
+
+    def _turn_glyph(self, glyph: Glyph, turn: int) -> Glyph:
+        x0, y0 = self._turn_point(glyph.left, glyph.bottom, turn)
+        x1, y1 = self._turn_point(glyph.right, glyph.top, turn)
+        return Glyph(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), glyph.offset, glyph.space)
+
+
+def page_rules(page: pypdfium2.PdfPage) -> list[Rule]:
+    """The page's ruling lines: thin path objects, thin rectangles inside a path (office
+    exports draw a grid as one path of many thin filled rectangles), and the straight edges
+    of stroked paths (cell rectangles, or one path of many lines).
+
+    A page of heavy vector art (a drawing) stops being read after ``_SEGMENT_BUDGET`` path
+    segments: what it has found by then is what it has.
+    """
+    import pypdfium2.raw as pdfium_c
+
+    rules: list[Rule] = []
+    budget = _SEGMENT_BUDGET
+    for item in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,), max_depth=3):
+        left, bottom, right, top = item.get_bounds()
+        if top - bottom <= _RULE_THICK or right - left <= _RULE_THICK:
+            found = _thin(left, bottom, right, top)
+            if found is not None:
+                rules.append(found)
+            continue
+        count = pdfium_c.FPDFPath_CountSegments(item)
+        if count > budget:
+            break
+        budget -= count
+        rules.extend(_path_rules(item, count, pdfium_c))
+    return rules
+
+
+def _thin(left: float, bottom: float, right: float, top: float) -> Rule | None:
+    """The rule a thin box draws, if it is one (thin one way, long the other)."""
+    if top - bottom <= _RULE_THICK and right - left >= _RULE_MIN:
+        y = (top + bottom) / 2
+        return Rule(left, y, right, y)
+    if right - left <= _RULE_THICK and top - bottom >= _RULE_MIN:
+        x = (left + right) / 2
+        return Rule(x, bottom, x, top)
+    return None
+
+
+def _path_rules(item: pypdfium2.PdfObject, count: int, pdfium_c: Any) -> list[Rule]:
+    matrix = pdfium_c.FS_MATRIX()
+    if not pdfium_c.FPDFPageObj_GetMatrix(item, matrix):
+        return []
+    a, b, c, d, e, f = matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    stroked = bool(pdfium_c.FPDFPath_GetDrawMode(item, fill, stroke) and stroke.value)
+    x, y = ctypes.c_float(), ctypes.c_float()
+    rules: list[Rule] = []
+    subpath: list[tuple[float, float]] = []
+
+    def close_subpath() -> None:
+        if len(subpath) >= 3:
+            xs = [point[0] for point in subpath]
+            ys = [point[1] for point in subpath]
+            found = _thin(min(xs), min(ys), max(xs), max(ys))
+            if found is not None:
+                rules.append(found)
+
+    for index in range(count):
+        segment = pdfium_c.FPDFPath_GetPathSegment(item, index)
+        if not pdfium_c.FPDFPathSegment_GetPoint(segment, x, y):
+            continue
+        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+        if pdfium_c.FPDFPathSegment_GetType(segment) == pdfium_c.FPDF_SEGMENT_MOVETO or not subpath:
+            close_subpath()
+            subpath = [point]
+            continue
+        if stroked and pdfium_c.FPDFPathSegment_GetType(segment) == pdfium_c.FPDF_SEGMENT_LINETO:
+            found = _rule(*subpath[-1], *point)
+            if found is not None:
+                rules.append(found)
+        subpath.append(point)
+        if pdfium_c.FPDFPathSegment_GetClose(segment) and stroked:
+            found = _rule(*point, *subpath[0])
+            if found is not None:
+                rules.append(found)
+    close_subpath()
+    return rules
+
+
+def _rule(x0: float, y0: float, x1: float, y1: float) -> Rule | None:
+    if abs(y1 - y0) <= 1.0 and abs(x1 - x0) >= _RULE_MIN:
+        y = (y0 + y1) / 2
+        return Rule(min(x0, x1), y, max(x0, x1), y)
+    if abs(x1 - x0) <= 1.0 and abs(y1 - y0) >= _RULE_MIN:
+        x = (x0 + x1) / 2
+        return Rule(x, min(y0, y1), x, max(y0, y1))
+    return None
+
+
+def page_geometry(
+    page: pypdfium2.PdfPage, *, number: int, text_start: int, rules: list[Rule] | None = None
+) -> PageGeometry:
+    """The page's characters with their offsets in the text layer (the page's text, as
+    :func:`~.pdf.page_text` reads it, starts at ``text_start``) and its rules."""
+    import pypdfium2.raw as pdfium_c
+
+    width, height = page.get_size()
+    textpage = page.get_textpage()
+    try:
+        raw = page_text(textpage)
+        glyphs: list[Glyph] = []
+        angles: list[float] = []
+        offset = text_start
+        previous = ""
+        box = pdfium_c.FS_RECTF()
+        for index, char in enumerate(raw):
+            if char == "\n" and previous == "\r":
+                previous = char
+                continue  # "\r\n" is one "\n" in the text layer
+            previous = char
+            # The loose box spans the font's ascent to descent: every character of a line
+            # gets the same height, so an "a" and an "M" (or a "*") sit on one line.
+            if not char.isspace() and pdfium_c.FPDFText_GetLooseCharBox(textpage, index, box):
+                left, right = min(box.left, box.right), max(box.left, box.right)
+                bottom, top = min(box.bottom, box.top), max(box.bottom, box.top)
+                if right > left or top > bottom:
+                    glyphs.append(Glyph(left, bottom, right, top, offset, False))
+                    if len(angles) < 400:
+                        angles.append(pdfium_c.FPDFText_GetCharAngle(textpage, index))
+            offset += 1
+    finally:
+        textpage.close()
+    geometry = PageGeometry(
+        number,
+        width,
+        height,
+        glyphs,
+        rules if rules is not None else page_rules(page),
+        turn=_dominant_turn(angles),
+    )
+    return geometry
+
+
+def _dominant_turn(angles: list[float]) -> int:
+    """The turn (degrees) that makes most characters run left to right."""
+    if not angles:
+        return 0
+    votes: dict[int, int] = {}
+    for angle in angles:
+        if angle < 0:
+            continue
+        degrees = round(math.degrees(angle) / 90) * 90 % 360
+        votes[degrees] = votes.get(degrees, 0) + 1
+    return max(votes, key=lambda turn: (votes[turn], turn == 0)) if votes else 0
+
+
+def _lines(glyphs: list[Glyph]) -> list[TextLine]:
+    """Group characters into lines by their vertical middle; split each at wide gaps."""
+    ink = sorted(
+        (glyph for glyph in glyphs if not glyph.space),
+        key=lambda glyph: -(glyph.top + glyph.bottom),
+    )
+    lines: list[TextLine] = []
+    current: list[Glyph] = []
+    middle = height = 0.0
+    for glyph in ink:
+        glyph_middle = (glyph.top + glyph.bottom) / 2
+        glyph_height = glyph.top - glyph.bottom
+        if current and abs(glyph_middle - middle) <= 0.3 * max(height, glyph_height):
+            current.append(glyph)
+            # the line's middle is its characters' mean, so one odd character cannot drag it
+            middle += (glyph_middle - middle) / len(current)
+            continue
+        if current:
+            lines.append(_finish(current))
+        current, middle, height = [glyph], glyph_middle, glyph_height
+    if current:
+        lines.append(_finish(current))
+    lines.sort(key=lambda line: -line.middle)
+    return lines
+
+
+def _finish(glyphs: list[Glyph]) -> TextLine:
+    glyphs.sort(key=lambda glyph: glyph.left)
+    heights = [glyph.top - glyph.bottom for glyph in glyphs]
+    gap_limit = max(median(heights), 2.0) * 1.1
+    segments: list[tuple[float, float]] = []
+    start, end = glyphs[0].left, glyphs[0].right
+    for glyph in glyphs[1:]:
+        if glyph.left - end > gap_limit:
+            segments.append((start, end))
+            start = glyph.left
+        end = max(end, glyph.right)
+    segments.append((start, end))
+    return TextLine(
+        glyphs,
+        top=max(glyph.top for glyph in glyphs),
+        bottom=min(glyph.bottom for glyph in glyphs),
+        segments=segments,
+    )
+
+
+def table_hint(text: str, rules: list[Rule]) -> TableHint:
+    """The cheap pre-check: may this page hold a table worth running camelot for?
+
+    ``grid``: at least two horizontal and two vertical rules that cross (what lattice reads).
+    ``ruled``: three horizontal rules over one stretch (a table ruled only between rows or
+    under its header). ``numbers``: at least three lines among six in a row that carry two
+    tokens with digits or more each (a schedule's rows), or one line with six or more (pdfium
+    ran the rows together); the caller confirms these by the characters' positions. Only pages with a hint are looked at further;
+    a table of words alone with no rules is not found (a known limit).
+    """
+    horizontal = [rule for rule in rules if rule.horizontal]
+    vertical = [rule for rule in rules if not rule.horizontal]
+    if len({round(r.y0) for r in horizontal}) >= 2 and len({round(r.x0) for r in vertical}) >= 2:
+        for h in horizontal:
+            crossing = {round(v.x0) for v in vertical if v.y0 - 2 <= h.y0 <= v.y1 + 2 and h.x0 - 2 <= v.x0 <= h.x1 + 2}
+            if len(crossing) >= 2:
+                return "grid"
+    if len({round(r.y0) for r in horizontal}) >= 3:
+        widest = max(horizontal, key=lambda rule: rule.x1 - rule.x0)
+        under = {
+            round(rule.y0)
+            for rule in horizontal
+            if min(rule.x1, widest.x1) - max(rule.x0, widest.x0) > 0.5 * (widest.x1 - widest.x0)
+        }
+        if len(under) >= 3:
+            return "ruled"
+    recent: list[bool] = []
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        numbers = sum(1 for token in line.split() if _NUMBER_TOKEN.search(token))
+        if numbers >= 6:
+            return "numbers"  # pdfium ran a table's rows into one line
+        recent.append(numbers >= 2)
+        if len(recent) > 6:
+            recent.pop(0)
+        if sum(recent) >= 3:
+            return "numbers"
+    return None
