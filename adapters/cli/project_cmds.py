@@ -96,6 +96,11 @@ def ingest(
         f"({result.provisions_per_second:,.0f}/s); {edges}; index build {result.build_id}",
         markup=False,
     )
+    for table in result.quarantined:
+        pages = f"page {table.page}" if table.page_end is None else f"pages {table.page}-{table.page_end}"
+        err.print(f"quarantined: {table.file} table {table.table} on {pages}: {table.extracted_rows} rows "
+                  f"extracted, {table.text_rows} in the text layer; not indexed, confirm it by hand",
+                  markup=False)
     if derived:
         # document wording printed as data: a person reviews exactly the words the rule read
         for edge in result.derived:

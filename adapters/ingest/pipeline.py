@@ -34,10 +34,26 @@ from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
 from inforce.rules import RuleSet, compile_manifest
 
-__all__ = ["IngestResult", "IngestSummary", "ingest_project"]
+__all__ = ["IngestResult", "IngestSummary", "QuarantinedTableReport", "ingest_project"]
 
 #: Called as progress(done, total, current_file) while files are parsed.
 Progress = Callable[[int, int, str], None]
+
+
+class QuarantinedTableReport(BaseModel):
+    """A PDF table left out of the graph by the row-count check, for a person to confirm:
+    its file, the revision it belongs to, its number (``table-N``), the page it starts on
+    (and ends on, over a page break), the rows extracted and the rows the text layer shows."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    document: str
+    table: int
+    page: int
+    page_end: int | None = None
+    extracted_rows: int
+    text_rows: int
 
 
 class IngestSummary(BaseModel):
@@ -45,7 +61,8 @@ class IngestSummary(BaseModel):
 
     ``derived`` lists every supersedes edge a rule read out of wording in this ingest (only the
     documents parsed in it are read: a re-ingest that parses nothing derives nothing), and
-    ``derived_edges`` counts them.
+    ``derived_edges`` counts them. ``quarantined`` lists the PDF tables of the documents
+    parsed in this ingest that the row-count check kept out of the graph.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -62,6 +79,8 @@ class IngestSummary(BaseModel):
     derived: list[DerivedEdge]
     #: files under documents/ not ingested, each with why (no text layer, a kind inforce does not read)
     skipped: list[str] = []
+    #: PDF tables whose rows were not indexed (their row counts disagree), to confirm by hand
+    quarantined: list[QuarantinedTableReport] = []
     seconds: float
     graph_replaced: bool
 
@@ -84,6 +103,7 @@ class IngestResult:
     swapped: bool = False
     warnings: list[InputError] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    quarantined: list[QuarantinedTableReport] = field(default_factory=list)
 
     @property
     def derived_edges(self) -> int:
@@ -100,7 +120,7 @@ class IngestResult:
             removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
             quantities=self.quantities,
             derived_edges=self.derived_edges, derived=self.derived, skipped=self.skipped,
-            seconds=round(self.seconds, 3),
+            quarantined=self.quarantined, seconds=round(self.seconds, 3),
             graph_replaced=self.swapped,
         )
 
@@ -140,8 +160,9 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     files, unread = discover_files(root)
     for path in unread:
         warnings.append(InputError(
-            "not read: inforce reads Markdown (.md), drawings (.drawing.yaml) and PDFs (.pdf, with a "
-            ".pdf.yaml sidecar)", file=_relative(path, root)))
+            "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), PDFs (.pdf, with a "
+            ".pdf.yaml sidecar) and CSV schedules (.csv, with a .csv.yaml sidecar)",
+            file=_relative(path, root)))
 
     with GraphStore.open(root, read_only=False) as store:
         if store.recovered is not None:
@@ -200,6 +221,10 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                         problems.extend(group.exceptions)  # type: ignore[arg-type]
                         continue
                     result.warnings.extend(file_warnings)
+                    result.quarantined += [
+                        QuarantinedTableReport(file=rel, document=document.uid, **table.model_dump())
+                        for table in document.quarantined_tables
+                    ]
                     problems.extend(_undeclared_facets(document, manifest.facets))
                     if problems:
                         continue  # keep checking the rest, but stage nothing more
