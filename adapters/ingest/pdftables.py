@@ -296,11 +296,13 @@ class _TableReader:
             number += 1
             chain = [part]
             text_rows, reaches_end = self._count(part)
+            last_page = part.page
             while reaches_end:
                 last = chain[-1]
                 following = self._continuation_lines(last)
                 if not following:
                     break
+                last_page = last.page + 1
                 successor = self._successor(parts, index, absorbed, last, following)
                 if successor is None:
                     text_rows += self._group_count(following, last.page + 1, last)
@@ -312,7 +314,9 @@ class _TableReader:
             extracted = sum(len(item.cells) for item in chain)
             widths = {len(item.cells[0]) for item in chain}
             if extracted != text_rows or len(widths) != 1:
-                self._quarantine(number, chain, extracted, text_rows, columns=len(widths) != 1)
+                self._quarantine(
+                    number, chain, extracted, text_rows, columns=len(widths) != 1, last_page=last_page
+                )
                 continue
             self._build(number, chain)
 
@@ -438,8 +442,10 @@ class _TableReader:
             for group in groups.values()
         )
 
-    def _quarantine(self, number: int, chain: list[_Part], extracted: int, text_rows: int, *, columns: bool) -> None:
-        first, last = chain[0].page, chain[-1].page
+    def _quarantine(
+        self, number: int, chain: list[_Part], extracted: int, text_rows: int, *, columns: bool, last_page: int
+    ) -> None:
+        first, last = chain[0].page, max(last_page, chain[-1].page)
         table = QuarantinedTable(
             table=number,
             page=first,
