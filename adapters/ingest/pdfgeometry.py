@@ -121,11 +121,15 @@ class PageGeometry:
     #: the turn (degrees) that makes most of the page's text run left to right
     turn: int = 0
     _lines: dict[int, list[TextLine]] = field(default_factory=dict)
+    _turned: dict[int, list[Glyph]] = field(default_factory=dict)
 
     def glyphs_in(self, turn: int) -> list[Glyph]:
+        """The characters in the frame turned by ``turn`` (computed once a turn)."""
         if turn == 0:
             return self.glyphs
-        return [self._turn_glyph(glyph, turn) for glyph in self.glyphs]
+        if turn not in self._turned:
+            self._turned[turn] = [self._turn_glyph(glyph, turn) for glyph in self.glyphs]
+        return self._turned[turn]
 
     def rules_in(self, turn: int) -> list[Rule]:
         if turn == 0:

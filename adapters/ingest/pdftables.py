@@ -74,6 +74,8 @@ class _Part:
     right: float
     columns: list[tuple[float, float]] = field(default_factory=list)
     turn: int = 0
+    #: (height, text-layer offset) of the characters across the part's width, by height
+    glyphs: list[tuple[float, int]] | None = None
 
     @property
     def top(self) -> float:
@@ -500,17 +502,16 @@ class _TableReader:
 
     def _span(self, part: _Part, first: int, end: int) -> dict[str, int] | None:
         """The text-layer span of rows ``first`` to ``end`` (exclusive) of ``part``, with pages."""
-        geometry = self.geometry(part.page)
-        if geometry is None:
-            return None
         top, bottom = part.bounds[first][0], part.bounds[end - 1][1]
-        offsets = [
-            glyph.offset
-            for glyph in geometry.glyphs_in(part.turn)
-            if not glyph.space
-            and part.left <= (glyph.left + glyph.right) / 2 <= part.right
-            and bottom <= (glyph.top + glyph.bottom) / 2 <= top
-        ]
+        if part.glyphs is None:  # the part's characters by height, read once for all its rows
+            part.glyphs = sorted(
+                ((glyph.top + glyph.bottom) / 2, glyph.offset)
+                for glyph in self.geometry(part.page).glyphs_in(part.turn)
+                if not glyph.space and part.left <= (glyph.left + glyph.right) / 2 <= part.right
+            )
+        low = bisect.bisect_left(part.glyphs, (bottom, -1))
+        high = bisect.bisect_right(part.glyphs, (top, len(self.layer.text)))
+        offsets = [offset for _, offset in part.glyphs[low:high]]
         if not offsets:
             return None
         start, stop = min(offsets), max(offsets) + 1
