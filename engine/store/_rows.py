@@ -101,6 +101,8 @@ def revision_row(document: Document) -> dict[str, Any]:
         "content_hash": document.content_hash,
         "schema_version": document.schema_version,
         "provisions": len(document.provisions),
+        "quarantined_tables": json.dumps([t.model_dump() for t in document.quarantined_tables])
+        if document.quarantined_tables else None,
         "text_layer": document.text_layer,
     }
 
@@ -290,4 +292,5 @@ def document_from_rows(
         content_hash=row["content_hash"],
         text_layer=row["text_layer"] if with_text else "",
         provisions=tuple(provisions),
+        quarantined_tables=tuple(json.loads(row["quarantined_tables"] or "[]")),
     )

@@ -18,7 +18,8 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 3  # 3: quantities stored with their provision, normalised value and bound source
+SCHEMA_VERSION = 3  # 3: quantities stored with their provision, normalised value and bound source;
+#                     quarantined PDF tables kept on their revision (JSON)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -36,7 +37,7 @@ NODE_COLUMNS: dict[str, str] = {
         " issued DATE, effective_from DATE, effective_until DATE, recorded TIMESTAMP,"
         " changed STRING[], on_lapse STRING, access STRING[], applies_to STRING, sheet STRING, scale STRING,"
         " source_file STRING, source_line INT64, source_format STRING, content_hash STRING,"
-        " schema_version INT64, provisions INT64, text_layer STRING"
+        " schema_version INT64, provisions INT64, quarantined_tables STRING, text_layer STRING"
     ),
     "Section": (
         f"{_PROVISION_HEAD}, number STRING, heading STRING, depth INT64, {_SPAN}, {_PROVISION_TAIL}"

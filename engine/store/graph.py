@@ -56,6 +56,7 @@ class StoreStats(BaseModel):
     table_rows: int = 0
     callouts: int = 0
     quantities: int = 0
+    quarantined_tables: int = 0  # PDF tables whose rows were not indexed (row counts disagree)
     supersedes: int = 0
     embeddings: int = 0
     embedded_provisions: int = 0
@@ -384,6 +385,10 @@ class GraphStore:
             table_rows=count("MATCH (p:TableRow) RETURN count(p)"),
             callouts=count("MATCH (p:Callout) RETURN count(p)"),
             quantities=count("MATCH (q:Quantity) RETURN count(q)"),
+            quarantined_tables=sum(
+                len(json.loads(written)) for (written,) in graph.rows(
+                    "MATCH (r:Revision) WHERE r.quarantined_tables IS NOT NULL RETURN r.quarantined_tables")
+            ),
             supersedes=count("MATCH ()-[e:SUPERSEDES]->() RETURN count(e)"),
             embeddings=count(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)") if has_embeddings else 0,
             embedded_provisions=count("MATCH ()-[l:EMBEDDED_AS]->() RETURN count(l)") if has_embeddings else 0,
