@@ -10,11 +10,14 @@ from typing import Literal
 __all__ = [
     "AsOfReason",
     "ClaimStatus",
+    "ComparisonOutcome",
     "DropReason",
     "EligibilityOutcome",
     "ExclusionReason",
     "FindingKind",
     "PrecedenceResolution",
+    "QuantityMismatch",
+    "QuantityWarningCode",
     "ReasonCode",
     "RefusalReason",
     "Resolution",
@@ -70,6 +73,19 @@ ClaimStatus = Literal[
     "ok", "fabricated_locator", "quote_not_found", "unsupported_quantity", "stale_revision",
     "ineligible_source", "missing_qualifier", "unsupported_citation", "contradicted", "uncited",
 ]
+
+#: What two statements of one quantity are to each other (``engine.quantities.compare``).
+ComparisonOutcome = Literal["equal", "compatible", "conflict", "not_comparable"]
+
+#: Why a claim's quantity is not supported by a cited one (``unsupported_quantity``, in detail).
+QuantityMismatch = Literal[
+    "unit_missing", "no_unit_in_source", "value_differs", "frequency_differs",
+    "bound_differs", "subject_differs", "not_comparable", "no_quantity_in_source",
+    "malformed_number",
+]
+
+#: Why a quantity is kept without a value or a unit (an ingest warning; never guessed).
+QuantityWarningCode = Literal["unknown_unit", "malformed_number"]
 
 #: Kinds of sweep findings, and how a conflict is resolved.
 FindingKind = Literal[

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import Bound, CharSpan, ClaimStatus, Locator, Quantity
 from inforce.ontology.quantity import BoundSource, NormalizedValue
+from inforce.ontology.vocabulary import ComparisonOutcome, QuantityMismatch, QuantityWarningCode
 
 __all__ = [
     "ClaimQuantityCheck",
@@ -25,15 +26,14 @@ __all__ = [
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
-#: Why a mention is kept without a value or a unit.
-WarningCode = Literal["unknown_unit", "malformed_number"]
+#: Why a mention is kept without a value or a unit (one vocabulary: ``ontology.vocabulary``).
+WarningCode = QuantityWarningCode
 
 #: How the number was written.
 Notation = Literal[
     "number", "fraction", "feet_inches", "word", "money", "percent",
 ]
 
-ComparisonOutcome = Literal["equal", "compatible", "conflict", "not_comparable"]
 
 
 class QuantityWarning(BaseModel):
@@ -190,11 +190,7 @@ class UnmatchedClaimQuantity(BaseModel):
     model_config = _MODEL
 
     claim: QuantityMention
-    reason: Literal[
-        "unit_missing", "no_unit_in_source", "value_differs", "frequency_differs",
-        "bound_differs", "subject_differs", "not_comparable", "no_quantity_in_source",
-        "malformed_number",
-    ]
+    reason: QuantityMismatch
     closest: QuantityMention | None = None
     closest_index: int | None = None
     explanation: str
