@@ -65,6 +65,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/cli_eligible_bench.py --docs 20000 --runs 7
 	$(BIN)/python bench/write_results.py --name graph-check --title "Checking the graph file on open (100k provisions)" -- \
 	  $(BIN)/python bench/graph_check.py --docs 1110 --runs 7
+	$(BIN)/python bench/write_results.py --name facts --title "Facts by subject over ~100k provisions, with PostgreSQL and the in-memory floor" -- \
+	  $(BIN)/python bench/facts_bench.py --docs 1110 --runs 200 --runs-all 20
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
