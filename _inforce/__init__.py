@@ -5,6 +5,6 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables
 
 __all__ = ["PARSER_VERSION", "__version__"]

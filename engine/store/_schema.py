@@ -18,8 +18,8 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 3  # 3: quantities stored with their provision, normalised value and bound source;
-#                     quarantined PDF tables kept on their revision (JSON)
+SCHEMA_VERSION = 4  # 3: quantities stored with their provision, normalised value and bound source;
+#                     4: quarantined PDF tables kept on their revision (JSON)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
