@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from .quantities import QuantityExtractor
 
 __all__ = [
-    "SUBJECT", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "facts_as_of",
+    "SUBJECT",
+    "FactTable", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "facts_as_of",
     "read_quantities",
 ]
 
@@ -311,3 +312,125 @@ def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) 
                                               per_day=row[PER_DAY]),
         normalized=normalized, span=span, replaces=replaces,
     )
+
+
+# ---- answering fast: every row's days in force, worked out once -------------------------------
+
+
+class FactTable:
+    """The facts of every stored quantity with the days each is a fact, for questions asked
+    without ``known_at`` (everything recorded): a warm question is a filter over arrays.
+
+    What is in force is not decided here: it is ``_in_force`` (the one in-force function,
+    through the as-of index), asked once at each day where its answer can change for a
+    provision — its document's revision boundaries, the days of the edges on it or its
+    document, and the boundaries of the revisions those edges come from and aim at — and
+    held constant between them. ``facts_as_of`` asks it day by day instead; a test holds
+    both to the same answers.
+    """
+
+    def __init__(
+        self, index: AsOfIndex, rows: QuantityRows, replaced_by: Mapping[str, Sequence[Supersedes]],
+    ) -> None:
+        import numpy as np
+
+        known_ts = known_timestamp(None)
+        edges_on: dict[str, list[Supersedes]] = {}
+        for edge in index.supersession.edges:
+            edges_on.setdefault(edge.target.doc, []).append(edge)
+
+        def bounds(doc: str) -> set[int]:
+            entry = index.entry(doc)
+            if entry is None:
+                return set()
+            days = set(entry.froms)
+            days.update(u for u in entry.untils if u < 10**7)
+            days.update(u + 1 for u in entry.untils if u < 10**7)
+            return days
+
+        events_of: dict[str, list[int]] = {}
+
+        def events(doc: str, path: str) -> list[int]:
+            key = f"{doc}#{path}"
+            found = events_of.get(key)
+            if found is None:
+                days = bounds(doc)
+                for edge in (*edges_on.get(doc, ()), *replaced_by.get(key, ())):
+                    days.add(edge.effective.toordinal())
+                    days |= bounds(edge.source.doc) | bounds(edge.target.doc)
+                found = events_of[key] = sorted(days)
+            return found
+
+        self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
+        windows: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
+        for subject, subject_rows in rows.items():
+            starts: list[int] = []
+            ends: list[int] = []
+            facts: list[Fact] = []
+            docs: list[str] = []
+            for row in subject_rows:
+                doc, uid, path = row[DOC], row[REV], row[PATH]
+                label = uid.partition("@")[2]
+                key = (doc, label, path)
+                spans = windows.get(key)
+                if spans is None:
+                    spans = windows[key] = self._windows(index, doc, label, path, events(doc, path),
+                                                         known_ts, replaced_by)
+                pinned = Locator.model_construct(doc=doc, rev=label, path=path)
+                for start, end, replaces in spans:
+                    starts.append(start)
+                    ends.append(end)
+                    facts.append(_fact(row, pinned, replaces))
+                    docs.append(doc)
+            self.subjects[subject] = (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs)
+
+    @staticmethod
+    def _windows(
+        index: AsOfIndex, doc: str, label: str, path: str, events: list[int], known_ts: float,
+        replaced_by: Mapping[str, Sequence[Supersedes]],
+    ) -> list[tuple[int, int, tuple[Locator, ...]]]:
+        """The days ``[start, end)`` on which revision ``label``'s ``doc#path`` is in force, each
+        with the sections it replaces then."""
+        spans: list[tuple[int, int, tuple[Locator, ...]]] = []
+        pinned = Locator.model_construct(doc=doc, rev=label, path=path)
+        for i, day in enumerate(events):
+            end = events[i + 1] if i + 1 < len(events) else 10**7
+            applies = index.pinned_applies(day, known_ts)
+            if not _in_force(index, doc, label, path, day, known_ts, applies):
+                continue
+            replaces = _replaces(replaced_by, pinned, day, applies, lambda _: True, set())
+            if spans and spans[-1][1] == day and spans[-1][2] == replaces:
+                spans[-1] = (spans[-1][0], end, replaces)
+            else:
+                spans.append((day, end, replaces))
+        return spans
+
+    def facts(
+        self, subject: str | None, valid_at: dt.date, *, readable: Callable[[Locator], bool] | None,
+        index_build: str,
+    ) -> Facts:
+        """The facts of ``subject`` (every subject when None) on ``valid_at``; ``readable``
+        None: the asker may read every revision (else asked of each fact and what it replaces)."""
+        import numpy as np
+
+        day = valid_at.toordinal()
+        found: list[Fact] = []
+        withheld: set[str] = set()
+        for name in ([subject] if subject is not None else sorted(self.subjects)):
+            table = self.subjects.get(name)
+            if table is None:
+                continue
+            starts, ends, facts, docs = table
+            for i in np.flatnonzero((starts <= day) & (day < ends)).tolist():
+                fact = facts[i]
+                if readable is not None and not readable(fact.resolved):
+                    withheld.add(docs[i])
+                    continue
+                if readable is not None and fact.replaces:
+                    kept = tuple(r for r in fact.replaces if readable(r))
+                    if len(kept) != len(fact.replaces):
+                        withheld.update(r.doc for r in fact.replaces if r not in kept)
+                        fact = fact.model_copy(update={"replaces": kept})
+                found.append(fact)
+        return Facts.model_construct(facts=tuple(found), subject=subject, valid_at=valid_at, known_at=None,
+                                     index_build=index_build, withheld=tuple(sorted(withheld)))

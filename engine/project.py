@@ -43,7 +43,7 @@ from .eligibility import (
     EligibilityResult,
     TraceStep,
 )
-from .facts import SUBJECT, Facts, facts_as_of
+from .facts import SUBJECT, Facts, FactTable, facts_as_of
 from .lag import LagReport, index_lag, withhold_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 from .store import StoreStats
@@ -521,11 +521,14 @@ class Project:
             raise InputError(f"no quantity of this project measures {subject!r}", field="--subject",
                              hint=f"subjects with facts: {known}")
         held = tuple(groups)
-        return facts_as_of(
-            self.index, rows, subject, valid_at, known_at,
-            readable=lambda locator: self._readable(locator, held),
-            replaced_by=self._cached("replaced_by", self._edges_by_replacement),
-        )
+        replaced_by = self._cached("replaced_by", self._edges_by_replacement)
+        if known_at is not None:  # as recorded then: asked day by day
+            return facts_as_of(self.index, rows, subject, valid_at, known_at,
+                               readable=lambda locator: self._readable(locator, held), replaced_by=replaced_by)
+        table = self._cached("fact_table", lambda: FactTable(self.index, rows, replaced_by))
+        everyone = self.gate.readable(held).all()
+        return table.facts(subject, valid_at, index_build=self.build_id,
+                           readable=None if everyone else (lambda locator: self._readable(locator, held)))
 
     def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
         grouped: dict[str, list[tuple[Any, ...]]] = {}

@@ -117,3 +117,55 @@ def test_facts_need_a_date(riverside: Path) -> None:
 def test_quantities_are_counted_by_stats_and_ingest(riverside: Path) -> None:
     stats = json.loads(runner.invoke(app, ["stats", str(riverside), "--format", "json"]).stdout)
     assert stats["quantities"] > 100
+
+
+def _key(found) -> list[tuple[str, float, str | None, tuple[str, ...]]]:
+    return sorted((str(f.resolved), f.quantity.value, f.quantity.unit, tuple(map(str, f.replaces)))
+                  for f in found.facts)
+
+
+@pytest.fixture(scope="module")
+def lapsing(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Windows, a lapse that hands back, a lapse that does not, a full and a partial edge, a
+    pinned edge: every kind of day on which a fact can start or stop being one."""
+    from .corpus_writer import write_doc
+
+    root = tmp_path_factory.mktemp("lapsing")
+    (root / "documents").mkdir()
+    (root / "inforce.yaml").write_text("project: lapsing\n")
+    body = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Compressive strength: not less than {a} psi.\n\nB. Slump: 4 inches maximum.\n"
+    write_doc(root, "SPEC", "2026-01-01", body.format(a="4,000"))
+    write_doc(root, "SPEC-R1", "2026-03-01", body.format(a="4,500"), until="2026-05-01")
+    spec_r1 = root / "documents" / "spec-r1.md"
+    spec_r1.write_text(spec_r1.read_text().replace("id: SPEC-R1", "id: SPEC\nrevision: R1\nseq: 2\non_lapse: resume_previous")
+                       .replace("\n---\n", "\n---\n", 1))
+    write_doc(root, "ADD-1", "2026-02-01", "1 CHANGES\n\n1.1 Paragraph 2.1.A: compressive strength not less than 5,000 psi.\n",
+              [{"target": "SPEC@0#2.1.A", "scope": "full", "effective": "2026-02-01", "by": "ADD-1#1.1"}])
+    write_doc(root, "ADD-2", "2026-06-01", "1 CHANGES\n\n1.1 Paragraph 2.1.B: slump 5 inches maximum.\n",
+              [{"target": "SPEC#2.1.B", "scope": "full", "effective": "2026-06-01", "by": "ADD-2#1.1"}],
+              until="2026-09-01")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+@pytest.mark.parametrize("name", ["riverside", "lapsing"])
+def test_the_fact_table_answers_as_the_in_force_function_day_by_day(name, request) -> None:
+    """FactTable works out each fact's days once; facts_as_of asks the in-force function on
+    the day. Every day across the projects' lives, both give the same facts."""
+    from inforce.engine.facts import facts_as_of
+
+    root = request.getfixturevalue(name)
+    with Project.open(root) as project:
+        rows = project._cached("quantities", project._quantities_by_subject)
+        replaced_by = project._cached("replaced_by", project._edges_by_replacement)
+        start = dt.date(2025, 12, 1)
+        checked = 0
+        for offset in range(0, 420, 3):
+            day = start + dt.timedelta(days=offset)
+            table = project.facts(None, day)
+            direct = facts_as_of(project.index, rows, None, day, None, readable=lambda _: True,
+                                 replaced_by=replaced_by)
+            assert _key(table) == _key(direct), day
+            checked += len(direct.facts)
+    assert checked > 0
