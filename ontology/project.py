@@ -40,3 +40,5 @@ class Manifest(BaseModel):
     facets: tuple[str, ...] = ()
     rules: tuple[RulePackRef, ...] = ()
     registry: str | None = None
+    #: the project's own unit spellings, each naming a unit pint knows (``KSF: ksf``, ``SY: yard ** 2``)
+    units: dict[str, str] = {}

@@ -169,3 +169,27 @@ def test_the_fact_table_answers_as_the_in_force_function_day_by_day(name, reques
             assert _key(table) == _key(direct), day
             checked += len(direct.facts)
     assert checked > 0
+
+
+def test_a_projects_own_unit_spelling_is_read_and_a_bad_one_named(tmp_path: Path) -> None:
+    """``units:`` in the manifest: the project's spellings (``KSF``), checked against pint."""
+    from .corpus_writer import write_doc
+
+    (tmp_path / "documents").mkdir()
+    write_doc(tmp_path, "SPEC", "2026-01-01", "3 EXECUTION\n\n3.1 SOILS\n\nA. Allowable bearing pressure: 3 KSF.\n")
+    (tmp_path / "inforce.yaml").write_text("project: units\nunits:\n  KSF: klbf / ft ** 2\n")
+    assert runner.invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
+    read = [row for row in _stored_quantities(tmp_path) if row[1] == "KSF"]
+    assert read and read[0][2] is not None  # normalised: the spelling names a unit pint knows
+    (tmp_path / "inforce.yaml").write_text("project: units\nunits:\n  KSF: kilo-bananas\n")
+    bad = runner.invoke(app, ["ingest", str(tmp_path)])
+    assert bad.exit_code == 2 and "inforce.yaml:3" in bad.output and "units.KSF" in bad.output
+
+
+def _stored_quantities(root: Path) -> list[tuple]:
+    """(value, unit as written, normalised unit) of every stored quantity, bound or not."""
+    from inforce.engine.store import GraphStore
+
+    with GraphStore.open(root) as store:
+        graph = store._reader()
+        return [tuple(row) for row in graph.rows("MATCH (q:Quantity) RETURN q.value, q.unit, q.normalized_unit")]

@@ -24,7 +24,7 @@ __all__ = ["MANIFEST_FILE", "load_manifest", "load_manifest_with_warnings", "sto
 logger = logging.getLogger("inforce.adapters.ingest")
 
 MANIFEST_FILE = "inforce.yaml"
-_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry")
+_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry", "units")
 _PACK_KEYS = ("stock", "path", "params")
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
 _STOCK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*")
@@ -103,6 +103,8 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
         fields["facets"] = reader.strings(entries["facets"][1], "facets", pattern=_NAME_RE)
     if "registry" in entries and not is_null(entries["registry"][1]):
         fields["registry"] = reader.string(entries["registry"][1], "registry")
+    if "units" in entries and not is_null(entries["units"][1]):
+        fields["units"] = _units(entries["units"][1], reader)
     if "rules" in entries and not is_null(entries["rules"][1]):
         items = reader.sequence(entries["rules"][1], "rules", scalar_ok=False) or []
         packs = [_pack(item, index, reader, root) for index, item in enumerate(items)]
@@ -110,6 +112,29 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
     if reader.errors or any(value is None for value in fields.values()):
         return None
     return Manifest(**fields)  # type: ignore[arg-type]
+
+
+def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
+    """``units: {SPELLING: pint unit}``: how this project's documents write units pint does not
+    know by that name; each target must be a unit pint knows (checked here, with its line)."""
+    from inforce.engine.quantities import unit_table
+
+    entries = reader.mapping(node, "units")
+    if entries is None:
+        return None
+    units: dict[str, str] = {}
+    for spelling, (_, value_node) in entries.items():
+        target = reader.string(value_node, f"units.{spelling}")
+        if target is None:
+            continue
+        try:
+            unit_table({spelling: target})
+        except ValueError:
+            reader.error(value_node, f"{target!r} is no unit pint knows", field=f"units.{spelling}",
+                         hint="name a pint unit or expression, e.g. ksf, yard ** 2, pound_force / inch ** 2")
+            continue
+        units[spelling] = target
+    return units
 
 
 def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef | None:

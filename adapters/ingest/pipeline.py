@@ -7,7 +7,7 @@ corpus check, a crash during the load — leaves the previous graph exactly as i
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +28,7 @@ from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import DerivedEdge, SectionDirectory, derive_supersedes
 from inforce.engine.facts import LocatedWarning, read_quantities
-from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
+from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor, unit_table
 from inforce.engine.quantities.extract import default_extractor
 from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator
@@ -228,7 +228,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     problems.extend(_undeclared_facets(document, manifest.facets))
                     if problems:
                         continue  # keep checking the rest, but stage nothing more
-                    quantities, unread = read_quantities(document, extractor(rules))
+                    quantities, unread = read_quantities(document, extractor(rules, manifest.units))
                     result.warnings += [_quantity_warning(document, located) for located in unread]
                     tx.add(document, quantities)
                     result.quantities += len(quantities)
@@ -298,11 +298,20 @@ def _derive(
     ]
 
 
-def extractor(rules: RuleSet) -> QuantityExtractor:
-    """The project's quantity extractor: its packs' subject vocabulary, else the stock one
-    (``subjects/default``); built once per vocabulary and kept."""
+_EXTRACTORS: dict[tuple[object, ...], QuantityExtractor] = {}
+
+
+def extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> QuantityExtractor:
+    """The project's quantity extractor: its packs' subject vocabulary (else the stock one,
+    ``subjects/default``) and the manifest's unit spellings; built once for each and kept."""
     vocabulary = rules.subjects if rules.of_kind("subject") else None
-    return default_extractor(vocabulary)
+    if not units:
+        return default_extractor(vocabulary)
+    key = (rules.hashes, tuple(sorted(units.items())))
+    found = _EXTRACTORS.get(key)
+    if found is None:
+        found = _EXTRACTORS[key] = QuantityExtractor(vocabulary, units=unit_table(units))
+    return found
 
 
 def _quantity_warning(document: Document, located: LocatedWarning) -> InputError:
