@@ -33,6 +33,7 @@ demo: $(VENV)/.ml
 	$(BIN)/inforce show $(EXAMPLE) 'SPEC-033000#2.1.A'
 	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1.A' --valid-at 2026-05-01
 	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1' --valid-at 2026-05-01
+	$(BIN)/inforce facts $(EXAMPLE) --subject concrete.compressive_strength --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01 --pack precedence/far-52-236-21
 
