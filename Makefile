@@ -68,6 +68,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/graph_check.py --docs 1110 --runs 7
 	$(BIN)/python bench/write_results.py --name facts --title "Facts by subject over ~100k provisions, with PostgreSQL and the in-memory floor" -- \
 	  $(BIN)/python bench/facts_bench.py --docs 1110 --runs 200 --runs-all 20
+	$(BIN)/python bench/write_results.py --name pdf --title "PDFs: ingest with tables, pages per second" -- \
+	  $(BIN)/python bench/pdf_bench.py --runs 3
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
