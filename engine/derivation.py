@@ -137,6 +137,10 @@ def derive_supersedes(
         no_change = [compile_phrase(p) for p in rule.no_change]
         for item in items:
             if item.says_no_change(no_change):
+                if any(item.instruction(pattern) is not None for pattern, _ in compiled):
+                    # reads as an instruction, but its words say nothing changes: named, for review
+                    unresolved.append(f"{document.id}#{item.provision.path}: reads as an instruction ({rule.id}) "
+                                      "but its own words say no change is made; no edge derived")
                 continue
             seen: set[str] = set()
             for pattern, scope in compiled:
