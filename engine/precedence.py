@@ -151,17 +151,23 @@ def csi_number(document: Document) -> str | None:
     return None
 
 
+def _one_line(text: str) -> str:
+    """A title as the RFI draft writes it: one line (a title with line breaks cannot start a
+    heading of its own in the draft: document text is data)."""
+    return " ".join(text.split())
+
+
 def provision_label(document: Document, provision: Provision | None) -> str:
     """How an RFI names a provision: ``Section 03 30 00 §2.1.A``, ``Sheet S-101 callout-3 (detail 3/S-501)``."""
     path = provision.path if provision is not None else None
     if document.kind == "drawing":
-        label = f"Sheet {document.sheet or document.id}"
+        label = f"Sheet {_one_line(document.sheet or '') or document.id}"
         if path:
             label += f" {path}"
         detail = getattr(provision, "detail", None)
         return label + (f" (detail {detail})" if detail else "")
     number = csi_number(document) if document.kind == "specification" else None
-    name = f"Section {number}" if number else (document.title or document.id)
+    name = f"Section {number}" if number else (_one_line(document.title) or document.id)
     return f"{name} §{path}" if path else name
 
 
@@ -322,7 +328,7 @@ def _describe(side: ProvisionInForce) -> str:
     document = side.document
     parts: list[Any] = [document.kind.replace("_", " ")]
     if document.title:
-        parts.append(f'"{document.title}"')
+        parts.append(f'"{_one_line(document.title)}"')
     if document.kind == "drawing" and document.sheet:
         parts.append(f"sheet {document.sheet}")
     scale = _scale_of(side)

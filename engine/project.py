@@ -119,6 +119,7 @@ class ProvisionView(BaseModel):
     revisions: tuple[ShownRevision, ...]
     edges: tuple[ShownEdge, ...]
     index_build: str
+    withheld: tuple[str, ...] = ()  # documents whose revisions or edges on this provision are left out (access)
 
 
 class DateChoice(BaseModel):
@@ -464,6 +465,11 @@ class Project:
             document, provision = self.store.provision(wanted.pinned(rev))
             text, kind = provision.text, provision.kind
         changed_at = _changed_positions(entry, wanted.path)
+        edges = self._edges_touching(wanted)
+        # Edges of documents the asker may not read are left out, their documents named: that
+        # something replaced this provision is its own fact (as asof tells it), the rest is not.
+        hidden = [e for e in edges
+                  if not self._readable(e.source, groups) or (e.by is not None and not self._readable(e.by, groups))]
         return ProvisionView(
             locator=str(wanted.pinned(rev)), kind=kind, text=text,
             document=ShownDocument(
@@ -483,11 +489,9 @@ class Project:
                 for pos, r in enumerate(entry.revisions)
                 if self._readable(Locator(doc=wanted.doc, rev=r.label), groups)
             ),
-            edges=tuple(
-                _shown_edge(e) for e in self._edges_touching(wanted)
-                if self._readable(e.source, groups) and (e.by is None or self._readable(e.by, groups))
-            ),
+            edges=tuple(_shown_edge(e) for e in edges if e not in hidden),
             index_build=self.build_id,
+            withheld=tuple(sorted({e.source.doc for e in hidden})),
         )
 
     def _edges_touching(self, wanted: Locator) -> list[Supersedes]:
@@ -597,10 +601,11 @@ class Project:
                              field="LOCATOR-B", hint="name the provision that disagrees with the first")
         groups = tuple(groups)
         for side in (first, second):
+            # the gate first: which sections and revisions a document has is its content too
+            self.gate.check(side, [side.unpinned()], groups)
             if not self.index.has(side):
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self.root} {side.unpinned()} lists its versions")
-            self.gate.check(side, [side.unpinned()], groups)
         rules = self.rules if not packs else self._with_packs(packs, params or {})
         side_a = provision_in_force(self.store, self.index, first, valid_at, known_at)
         side_b = provision_in_force(self.store, self.index, second, valid_at, known_at)

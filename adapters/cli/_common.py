@@ -59,6 +59,7 @@ __all__ = [
     "err",
     "handle_errors",
     "out",
+    "visible",
     "write_output",
 ]
 
@@ -70,6 +71,7 @@ EXIT_GRAPH = 3  # the project's graph cannot be used: not ingested, locked by a 
 EXIT_MODEL = 4  # a configured model cannot be loaded
 EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
 EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
+EXIT_PIPE = 141  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
 
 #: ``inforce --debug`` records its wish here (the click context's meta, shared by subcommands);
 #: ``INFORCE_DEBUG=1`` asks the same. Either shows an internal error's traceback.
@@ -77,16 +79,56 @@ DEBUG_META = "inforce.debug"
 DEBUG_ENV = "INFORCE_DEBUG"
 
 
-def _console(file: io.StringIO | None = None, *, stderr: bool = False) -> Console:
+#: Control characters in document text are shown, never obeyed: ESC starts a terminal's colour,
+#: cursor, title and hyperlink sequences, so a clause holding ``\x1b[2J`` would clear the screen.
+#: Tab and newline pass; a PDF's page break reads as a line break.
+_SHOWN = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
+_SHOWN[0x0C] = "\n"
+
+
+def visible(text: str) -> str:
+    """``text`` with its control characters written out (``\\x1b``), as the answers print it."""
+    return text.translate(_SHOWN)
+
+
+class _Visible(io.TextIOBase):
+    """A text stream writing into another (looked up on each write, as pytest and typer swap
+    ``sys.stdout``), with control characters shown. Not a terminal: no styles are written."""
+
+    def __init__(self, stream: Callable[[], Any]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream().write(visible(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream().flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+class _Console(Console):
+    """rich's Console, but a closed pipe is left to ``handle_errors`` (rich would exit 1: a refusal)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def _console(file: Any = None, *, stderr: bool = False) -> Console:
     # Document text is data: never read as rich markup, emoji codes or "highlighted" numbers.
     # A caller that wants a style passes a rich Text.
-    return Console(file=file, stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True,
+    return _Console(file=file, stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True,
                    color_system="auto" if file is None else None)
 
 
-#: Messages, warnings and progress go to standard error, always (``-o`` never takes them).
+#: Messages, warnings and progress go to standard error, always (``-o`` never takes them); a
+#: message quoting a document or a file name passes it through ``visible`` first.
 err = _console(stderr=True)
-_stdout = _console()
+#: Answers: document text, control characters shown (``_Visible``), no terminal styles.
+_stdout = _console(_Visible(lambda: sys.stdout))
 
 
 class _Capture:
@@ -95,7 +137,7 @@ class _Capture:
     def __init__(self, target: Path) -> None:
         self.target = target
         self.buffer = io.StringIO()
-        self.console = _console(self.buffer)  # no colour codes in a file
+        self.console = _console(_Visible(lambda: self.buffer))  # no colour codes in a file
 
 
 #: The running command's ``-o`` capture; None means its answer goes to standard output.
@@ -281,10 +323,12 @@ def _answer(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, A
         return finished.exit_code
     except AccessRestrictedError as refused:
         # A refusal is an answer (exit 1), not an input error; nothing of the document shows.
+        # The refusal is the answer: on standard output (or -o) in either format; the hint on stderr.
         if kwargs.get("format") == OutputFormat.json:
-            emit_json(Refusal(reason="access_restricted", locator=refused.asked,
-                              detail="the asker's groups may not read it"))
-        err.print(f"{refused}; pass --groups with a group that may")
+            emit_json(Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail))
+        else:
+            out.print(str(refused))
+        err.print("pass --groups with a group that may read it")
         return EXIT_FINDING
     return EXIT_OK
 
@@ -306,8 +350,18 @@ def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     return code
 
 
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass  # not a real file (a test runner's buffer): nothing to flush there
+
+
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
-    err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", str(problem) if message is None else message))
+    said = str(problem) if message is None else message
+    err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", visible(said)))
     return code
 
 
@@ -321,8 +375,14 @@ def handle_errors(func: F) -> F:
     ) -> None:
         try:
             code = _run(func, args, kwargs, output)
-        except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
-            raise  # typer's own: usage errors (exit 2), and a reader that closed the pipe
+            sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise  # typer's own: usage errors (exit 2)
+        except BrokenPipeError:
+            # The reader closed the pipe (``| head``): stop quietly, with the shell's code for it,
+            # never 1 (a refusal) as click would give it.
+            _silence_stdout()
+            raise typer.Exit(EXIT_PIPE) from None
         except GraphUnusableError as problem:  # before NotFoundError: "not ingested" is both
             code = _report(problem, EXIT_GRAPH)
         except StoreError as problem:
@@ -332,7 +392,7 @@ def handle_errors(func: F) -> F:
         except InputErrors as group:
             code = _report(group, EXIT_INPUT, group.message)
             for each in group.exceptions:
-                err.print(str(each))
+                err.print(visible(str(each)))
         except (InputError, NotFoundError, InforceError) as problem:  # any other of ours is input too
             code = _report(problem, EXIT_INPUT)
         except KeyboardInterrupt:

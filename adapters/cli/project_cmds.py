@@ -145,6 +145,8 @@ def show(
             edges.add_row(*(Text(cell) for cell in (edge.source, edge.target, edge.scope, edge.effective,
                                                     edge.by or "", edge.origin)))
         out.print(edges)
+    if view.withheld:
+        out.print(f"withheld: supersession edges from {', '.join(view.withheld)} (access)")
 
 
 @handle_errors
@@ -165,7 +167,7 @@ def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None
 @handle_errors
 def embed(
     project: ProjectArg,
-    batch_size: Annotated[int, typer.Option(help="passages per model call")] = 64,
+    batch_size: Annotated[int, typer.Option(help="passages per model call", min=1)] = 64,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Embed provision text for vector search (resumable; cached by a hash of the text)."""
