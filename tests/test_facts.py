@@ -193,3 +193,17 @@ def _stored_quantities(root: Path) -> list[tuple]:
     with GraphStore.open(root) as store:
         graph = store._reader()
         return [tuple(row) for row in graph.rows("MATCH (q:Quantity) RETURN q.value, q.unit, q.normalized_unit")]
+
+
+def test_an_unknown_unit_is_a_warning_at_its_file_and_line_and_kept_without_a_unit(tmp_path: Path) -> None:
+    from .corpus_writer import write_doc
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: unknown-unit\n")
+    write_doc(tmp_path, "U-1", "2026-01-01", "1 SCOPE\n\n1.1 Plain words.\n\n1.2 The load shall not exceed 12 kPx per panel.\n")
+    result = runner.invoke(app, ["ingest", str(tmp_path)])
+    assert result.exit_code == 0
+    line = next(n for n, text in enumerate((tmp_path / "documents" / "u-1.md").read_text().splitlines(), 1)
+                if "kPx" in text)
+    assert f"documents/u-1.md:{line}: unknown_unit" in result.stderr and "12 kPx" in result.stderr
+    assert [row for row in _stored_quantities(tmp_path) if row[0] == 12.0] == [(12.0, None, None)]

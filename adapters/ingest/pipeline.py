@@ -229,7 +229,9 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     if problems:
                         continue  # keep checking the rest, but stage nothing more
                     quantities, unread = read_quantities(document, extractor(rules, manifest.units))
-                    result.warnings += [_quantity_warning(document, located) for located in unread]
+                    if unread:
+                        body = _body_line(current[rel], document)
+                        result.warnings += [_quantity_warning(document, located, body) for located in unread]
                     tx.add(document, quantities)
                     result.quantities += len(quantities)
                     directory.add(document)
@@ -314,20 +316,26 @@ def extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> Quantit
     return found
 
 
-def _quantity_warning(document: Document, located: LocatedWarning) -> InputError:
-    """A quantity that was not understood, named by file, line and its words (kept unbound)."""
+def _quantity_warning(document: Document, located: LocatedWarning, body_line: int | None) -> InputError:
+    """A quantity that was not understood, named by file, line and its words (kept, never guessed)."""
     warning = located.warning
-    return InputError(f"{warning.message}: {warning.text!r} (kept without a value or unit, never guessed)",
-                      file=document.source.file, line=_line_of(document, warning.span.start),
+    line = None if body_line is None else body_line + document.text_layer.count("\n", 0, warning.span.start)
+    return InputError(f"{warning.message} (in {warning.text!r})", file=document.source.file, line=line,
                       field=str(located.locator.unpinned()), code=warning.code)
 
 
-def _line_of(document: Document, offset: int) -> int | None:
-    """The file line of a text-layer offset, where the text layer is the file's text after its
-    front matter (Markdown); None where it is not (PDF pages, drawing callouts)."""
-    if document.source.format != "markdown" or document.source.line is None:
+def _body_line(path: Path, document: Document) -> int | None:
+    """The file line where a Markdown document's text layer starts (the file's text after its
+    front matter); None where the text layer is not the file's text (PDF pages, callouts)."""
+    if document.source.format != "markdown" or not document.text_layer:
         return None
-    return document.source.line + document.text_layer.count("\n", 0, offset)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not raw.endswith(document.text_layer):
+        return None
+    return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
 
 
 def _undeclared_facets(document: Document, facets: tuple[str, ...]) -> list[InputError]:
