@@ -332,57 +332,62 @@ class FactTable:
     def __init__(
         self, index: AsOfIndex, rows: QuantityRows, replaced_by: Mapping[str, Sequence[Supersedes]],
     ) -> None:
+        self.index, self.rows, self.replaced_by = index, rows, replaced_by
+        self._known_ts = known_timestamp(None)
+        self._edges_on: dict[str, list[Supersedes]] = {}
+        for edge in index.supersession.edges:
+            self._edges_on.setdefault(edge.target.doc, []).append(edge)
+        self._events: dict[str, list[int]] = {}
+        self._windows_of: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
+        #: per subject, worked out when first asked (a question about one subject pays for it alone)
+        self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
+
+    def _bounds(self, doc: str) -> set[int]:
+        entry = self.index.entry(doc)
+        if entry is None:
+            return set()
+        days = set(entry.froms)
+        days.update(u for u in entry.untils if u < 10**7)
+        days.update(u + 1 for u in entry.untils if u < 10**7)
+        return days
+
+    def _events_of(self, doc: str, path: str) -> list[int]:
+        key = f"{doc}#{path}"
+        found = self._events.get(key)
+        if found is None:
+            days = self._bounds(doc)
+            for edge in (*self._edges_on.get(doc, ()), *self.replaced_by.get(key, ())):
+                days.add(edge.effective.toordinal())
+                days |= self._bounds(edge.source.doc) | self._bounds(edge.target.doc)
+            found = self._events[key] = sorted(days)
+        return found
+
+    def _subject(self, subject: str) -> tuple[Any, Any, list[Fact], list[str]] | None:
         import numpy as np
 
-        known_ts = known_timestamp(None)
-        edges_on: dict[str, list[Supersedes]] = {}
-        for edge in index.supersession.edges:
-            edges_on.setdefault(edge.target.doc, []).append(edge)
-
-        def bounds(doc: str) -> set[int]:
-            entry = index.entry(doc)
-            if entry is None:
-                return set()
-            days = set(entry.froms)
-            days.update(u for u in entry.untils if u < 10**7)
-            days.update(u + 1 for u in entry.untils if u < 10**7)
-            return days
-
-        events_of: dict[str, list[int]] = {}
-
-        def events(doc: str, path: str) -> list[int]:
-            key = f"{doc}#{path}"
-            found = events_of.get(key)
-            if found is None:
-                days = bounds(doc)
-                for edge in (*edges_on.get(doc, ()), *replaced_by.get(key, ())):
-                    days.add(edge.effective.toordinal())
-                    days |= bounds(edge.source.doc) | bounds(edge.target.doc)
-                found = events_of[key] = sorted(days)
-            return found
-
-        self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
-        windows: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
-        for subject, subject_rows in rows.items():
-            starts: list[int] = []
-            ends: list[int] = []
-            facts: list[Fact] = []
-            docs: list[str] = []
-            for row in subject_rows:
-                doc, uid, path = row[DOC], row[REV], row[PATH]
-                label = uid.partition("@")[2]
-                key = (doc, label, path)
-                spans = windows.get(key)
-                if spans is None:
-                    spans = windows[key] = self._windows(index, doc, label, path, events(doc, path),
-                                                         known_ts, replaced_by)
-                pinned = Locator.model_construct(doc=doc, rev=label, path=path)
-                for start, end, replaces in spans:
-                    starts.append(start)
-                    ends.append(end)
-                    facts.append(_fact(row, pinned, replaces))
-                    docs.append(doc)
-            self.subjects[subject] = (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs)
+        table = self.subjects.get(subject)
+        if table is not None or subject not in self.rows:
+            return table
+        starts: list[int] = []
+        ends: list[int] = []
+        facts: list[Fact] = []
+        docs: list[str] = []
+        for row in self.rows[subject]:
+            doc, uid, path = row[DOC], row[REV], row[PATH]
+            label = uid.partition("@")[2]
+            key = (doc, label, path)
+            spans = self._windows_of.get(key)
+            if spans is None:
+                spans = self._windows_of[key] = self._windows(
+                    self.index, doc, label, path, self._events_of(doc, path), self._known_ts, self.replaced_by)
+            pinned = Locator.model_construct(doc=doc, rev=label, path=path)
+            for start, end, replaces in spans:
+                starts.append(start)
+                ends.append(end)
+                facts.append(_fact(row, pinned, replaces))
+                docs.append(doc)
+        table = self.subjects[subject] = (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs)
+        return table
 
     @staticmethod
     def _windows(
@@ -416,8 +421,8 @@ class FactTable:
         day = valid_at.toordinal()
         found: list[Fact] = []
         withheld: set[str] = set()
-        for name in ([subject] if subject is not None else sorted(self.subjects)):
-            table = self.subjects.get(name)
+        for name in ([subject] if subject is not None else sorted(self.rows)):
+            table = self._subject(name)
             if table is None:
                 continue
             starts, ends, facts, docs = table
