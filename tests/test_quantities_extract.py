@@ -213,8 +213,10 @@ def test_numbers_that_name_things_are_not_quantities(extractor, text):
 
 
 def test_a_quote_mark_after_a_quoted_number_is_not_inches(extractor):
+    # a number in quotation marks is an imprint or a label: neither inches nor an amount
     mentions = extractor.extract('debossed with "H" on one side and "50" on the other').mentions
-    assert [m.unit for m in mentions] == [None]
+    assert [m.unit for m in mentions] == []
+    assert [m.unit_expression for m in extractor.extract('a tablet of 50" diameter').mentions] == ["inch"]
 
 
 def test_spans_are_offsets_into_the_text_plus_the_base_offset(extractor):

@@ -3,20 +3,27 @@
 - **tokenizer** — spaCy's English rules with number rules added: a hyphen between digits does
   not split (``30-40``, ``1-1/2``, ``1-800-555-0142`` stay one token, so a code is never read
   as numbers), a unit glued to a number splits off (``28MPa``, ``250mg``), ``≤ ≥ ± ~`` split
-  off the front, and ``+/-`` is one token.
+  off the front, ``+/-`` is one token, a table's ``|`` separates cells, and spaCy's emoticons
+  with digits (``8)``) are dropped.
 - **inforce_quantity_phrases** — a ``PhraseMatcher`` over lower-cased tokens finds the
   multi-word phrases around numbers: units (``calendar days``, ``deg F``, ``bar diameters``),
   bounds (``not less than``, ``or more``), range connectors (``to less than``), scale words,
   dosing frequencies (``twice daily``), routes and spacing marks (``O.C.``).
 - **inforce_quantities** — reads each number token (decimals, thousands separators,
-  fractions, feet-inches, dash ranges, number words before a unit) and assembles a mention
-  from the tokens and phrases around it: currency and bound before; scale, unit (a compound
-  such as ``mg/kg/day``), range, ``±`` tolerance, frequency, spacing and a trailing bound after.
+  fractions, feet-inches, dash ranges, numbers in words before a unit, compounds such as
+  ``Forty-Two Thousand Dollars`` and fractions such as ``one-half``) and assembles a mention
+  from the tokens and phrases around it: currency (also across a space or a PDF line break:
+  ``$\n5,791``), sign and bound before; scale (``$737.9\nmillion``), unit (a compound such as
+  ``mg/kg/day``; money per a unit), range, ``±`` tolerance (alone: ``plus or minus 1/2
+  inch``), frequency, spacing and a trailing bound after. A bracketed figure is negative after
+  money or before ``%`` or a scale word, and on a line of a financial table (``(1,577)``).
   The result is ``doc._.inforce_quantities``: offsets into the doc's text.
 
 What is not a quantity is skipped on purpose: numbers naming something (``Section 2.1``,
-``#4``, ``ASTM C39``, ``Type 1``), codes (``03 30 00``, phone numbers), dates and years,
-references (``3/S-501``, ``(5.1)``), heading and list numbers. What looks like a quantity and
+``#4``, ``ASTM C39``, ``Type 1``, ``27 CFR``, ``16 gauge``, ``"50"``, and the numbers listed
+after one: ``step 2 or 3``), codes (``03 30 00``, phone numbers, postal codes, ``3M``,
+``2-chloro``), addresses, dates and years, references (``3/S-501``, ``(5.1)``), heading and
+list numbers and enumerators (``(2) Minor components``). What looks like a quantity and
 is not understood (a unit nothing knows, a malformed number) is kept without a unit or value,
 with a warning — never guessed, never dropped.
 """
@@ -33,9 +40,12 @@ from typing import TYPE_CHECKING
 from ._lexicon import (
     BOUND_AFTER,
     BOUND_BEFORE,
+    CITATION_AFTER,
     CURRENCY_PREFIXES,
+    DESIGNATION_AFTER,
     DESIGNATIONS,
     FILLERS,
+    FRACTION_WORDS,
     FREQUENCIES,
     MONEY_ONLY_SCALES,
     MONTHS,
@@ -45,6 +55,7 @@ from ._lexicon import (
     SPACING,
     TOLERANCE_MARKS,
     WORD_NUMBERS,
+    WORD_SCALES,
     NumberToken,
     lex_number,
 )
@@ -69,7 +80,7 @@ _DIGIT = re.compile(r"\d")
 
 _UNITS_GLUED = (
     "psi|PSI|ksi|KSI|psf|PSF|pcf|PCF|MPa|MPA|kPa|GPa|mL|ml|IU|mcg|hrs|hr|min|mos|yrs|wks|"
-    "bn|mn|B|M|K|%|°|″|′|'|\""
+    "bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|″|′|'|\""
 )
 _PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ", "ROUTE",
                   "SPACING", "TOLERANCE")
@@ -80,11 +91,20 @@ def _customise_tokenizer(nlp: Language) -> None:
 
     defaults = nlp.Defaults
     infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
+    # a table's cell separator (``|1 year|$250|``), ``n=96``, and ``2022.(3.4%`` split apart
+    infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])"]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\."]
+    suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
+                r"\|"]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">"]
+    prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">", r"\|", r"[-−](?=[$€£¥])"]
     nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
+    # spaCy's emoticons with digits (``8)``, ``:3``, ``(-8``) would swallow numbers; times of
+    # day (``10am``) stay split as spaCy splits them.
+    nlp.tokenizer.rules = {
+        text: tokens for text, tokens in nlp.tokenizer.rules.items()
+        if not any(c.isdigit() for c in text) or re.search(r"\d(?:a|p)\.?m\.?$", text)
+    }
     from spacy.symbols import ORTH
 
     for mark in ("+/-", "+/−"):
@@ -274,6 +294,16 @@ _PINT_FALLBACK_DENY = frozenset({
     "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
     "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
 })
+_CURRENCY_SIGNS = frozenset({"$", "€", "£", "¥"})
+_STREET_WORDS = frozenset({
+    "street", "st.", "drive", "dr.", "avenue", "ave.", "road", "rd.", "boulevard", "blvd.",
+    "lane", "ln.", "way", "place", "court", "parkway", "highway", "pike",
+})
+_LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ","})
+_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+_CURRENCY_CODES = frozenset(CURRENCY_PREFIXES.values())
+#: What may stand beside a number on a line of a financial table (signs, brackets, digits).
+_TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
 _STOP_WORDS: frozenset[str] | None = None
 _IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
 
@@ -319,6 +349,8 @@ class _Reader:
         for found in self.phrases.ends.values():
             found.sort(key=lambda item: item[0])
         self.stop = _stop_words()
+        #: Number tokens skipped as designations (so "Rooms 118 through 120" skips 120 too).
+        self.designated: set[int] = set()
 
     # -- tokens ----------------------------------------------------------------------------
 
@@ -334,8 +366,72 @@ class _Reader:
         return None
 
     def _word_number(self, k: int) -> NumberToken | None:
-        value = WORD_NUMBERS.get(self.lowers[k]) if 0 <= k < self.n else None
-        return NumberToken("word", value, is_integer=True) if value is not None else None
+        """A number written in words from token ``k``: one word (``ten``), a compound
+        (``Forty - Two Thousand Seven Hundred Fifty``, ``one million``) or a fraction
+        (``one - half``, ``two - thirds``); its ``tokens`` says how far it runs."""
+        lowers, texts, space = self.lowers, self.texts, self.space
+        if not 0 <= k < self.n or lowers[k] not in WORD_NUMBERS or lowers[k] == "hundred":
+            return None
+        first = WORD_NUMBERS[lowers[k]]
+        if (k + 2 < self.n and texts[k + 1] == "-" and not space[k] and not space[k + 1]
+                and lowers[k + 2] in FRACTION_WORDS and first < 20):
+            den = FRACTION_WORDS[lowers[k + 2]]
+            if first == 1 or lowers[k + 2].endswith("s"):
+                return NumberToken("fraction", first / den, precision=1 / den, tokens=3)
+        total, current, end, last = 0.0, 0.0, k, None
+        j = k
+        while j < self.n:
+            word = lowers[j]
+            if word in WORD_NUMBERS and word != "hundred":
+                value = WORD_NUMBERS[word]
+                # ``twenty five`` adds; ``five five`` or ``ten twenty`` is two numbers
+                if last is not None and last != "scale" and not (last >= 20 and last % 10 == 0 and value < 10):
+                    break
+                current += value
+                last = value
+            elif word == "hundred" and last is not None and last != "scale":
+                current = (current or 1) * 100
+                last = "scale"
+            elif word in WORD_SCALES and last is not None:
+                total += (current or 1) * WORD_SCALES[word]
+                current = 0.0
+                last = "scale"
+            elif (word == "-" and last not in (None, "scale") and not space[j - 1] and not space[j]
+                  and j + 1 < self.n and lowers[j + 1] in WORD_NUMBERS and lowers[j + 1] != "hundred"):
+                j += 1
+                continue
+            elif word == "and" and last == "scale" and j + 1 < self.n and lowers[j + 1] in WORD_NUMBERS:
+                j += 1
+                continue
+            else:
+                break
+            end = j + 1
+            j += 1
+        return NumberToken("word", total + current, is_integer=True, tokens=end - k)
+
+    def _gap(self, k: int) -> int:
+        """``k`` moved past one whitespace token holding at most one line break (a PDF line's
+        end between a number and its currency, scale word or unit)."""
+        if 0 <= k < self.n and self.texts[k].isspace() and self.texts[k].count("\n") <= 1:
+            return k + 1
+        return k
+
+    def _gap_before(self, k: int) -> int:
+        """``k`` moved back past one such whitespace token."""
+        if 0 <= k < self.n and self.texts[k].isspace() and self.texts[k].count("\n") <= 1:
+            return k - 1
+        return k
+
+    def _line_after(self, k: int) -> str:
+        """The rest of token ``k``'s line after it (within the window)."""
+        end = self._end_char(k)
+        newline = self.text.find("\n", end)
+        return self.text[end : newline if newline >= 0 else len(self.text)]
+
+    def _line_before(self, k: int) -> str:
+        """Token ``k``'s line before it (within the window)."""
+        at = self.idx[k]
+        return self.text[self.text.rfind("\n", 0, at) + 1 : at]
 
     # -- units -----------------------------------------------------------------------------
 
@@ -346,6 +442,11 @@ class _Reader:
                 return None
             return self.table.alias(text)
         lower = self.lowers[k]
+        if text in _CURRENCY_SIGNS:
+            # "5,791 $\n5,929": a sign after a blank is the next number's; "0.01$" is this one's
+            return None if self.space[k - 1] else self.table.alias(text)
+        if lower == "second" and k + 1 < self.n and self.lowers[k + 1] in ("quarter", "half"):
+            return None  # "the 2022 second quarter"
         if lower in ("in", "in."):
             following = self.texts[k + 1] if k + 1 < self.n else ""
             if following and following[0].isalnum() and self.lowers[k + 1] not in _AFTER_INCH_WORD:
@@ -406,6 +507,20 @@ class _Reader:
             return end, expression, self._written(k, end)
         return end, " / ".join(f"({part})" for part in parts), self._written(k, end)
 
+    def _unit_with_gap(self, k: int, number_start: int) -> tuple[int, str, str] | tuple[int, None, str] | None:
+        """:meth:`_unit` at ``k``, or after a line break when the unit is a lower-case word
+        (``three\nmonths``; a capitalised word there starts a table's next row)."""
+        unit = self._unit(k, number_start) if k < self.n else None
+        if unit is not None:
+            return unit
+        after = self._gap(k)
+        if after != k and after < self.n and self.texts[after].isalpha() and len(self.texts[after]) >= 3 \
+                and self.texts[after][:1].islower():
+            unit = self._unit(after, number_start)
+            if unit is not None and unit[1] is not None:
+                return unit
+        return None
+
     def _written(self, start: int, end: int) -> str:
         return "".join(
             self.texts[k] + (" " if self.space[k] and k < end - 1 else "") for k in range(start, end)
@@ -463,19 +578,50 @@ class _Reader:
 
     def _designation(self, i: int, number: NumberToken) -> bool:
         """Whether the number at ``i`` names something rather than measuring it."""
-        previous = self.lowers[i - 1] if i > 0 else ""
+        lowers, texts = self.lowers, self.texts
+        previous = lowers[i - 1] if i > 0 else ""
         if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
             return True
-        if previous in MONTHS or (i + 1 < self.n and self.lowers[i + 1] in MONTHS):
+        if previous == "." and i > 1 and not self.space[i - 2] and lowers[i - 2] + "." in DESIGNATIONS:
+            return True  # "No. 6": the tokenizer split "No" from its period
+        following = lowers[i + 1] if i + 1 < self.n else ""
+        if previous in MONTHS or following in MONTHS:
             return True
-        if i + 1 < self.n and self.texts[i + 1] == "/" and not self.space[i]:
+        if following in CITATION_AFTER or following in DESIGNATION_AFTER:
+            return True  # 27 CFR, 18 U.S.C., 16 gauge
+        if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i]:
             return True  # 3/S-501
+        if (i > 0 and number.kind == "number" and number.is_integer and not number.has_grouping
+                and len(texts[i]) == 5 and len(texts[i - 1]) == 2 and texts[i - 1].isalpha()
+                and texts[i - 1].isupper()):
+            return True  # a postal code: Washington, DC 20226
         return False
 
     def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
         """Bare numbers (no unit) that are codes, years, references or heading numbers."""
         if self._heading_number(i):
             return True
+        lowers, texts, space = self.lowers, self.texts, self.space
+        if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and (
+                texts[i + 1][:1].isalpha()
+                or (texts[i + 1] == "-" and i + 2 < self.n and not space[i + 1] and texts[i + 2][:1].isalpha())):
+            return True  # glued to letters: 3M, 34M, 6A, 2-chloro, 4-amino
+        if i > 1 and len(texts[i - 1]) == 1 and texts[i - 1].isupper() and lowers[i - 2] in DESIGNATIONS:
+            return True  # AASHTO M 182
+        if i > 0 and i + 1 < self.n and texts[i - 1] in ('"', "“") and texts[i + 1] in ('"', "”"):
+            return True  # an imprint or label in quotation marks: "50"
+        if i > 1 and lowers[i - 1] in _LIST_JOINS and (i - 2) in self.designated:
+            return True  # step 2 or 3; Rooms 118 through 120; 5 U.S.C. 553 and 554
+        if i > 2 and lowers[i - 1] in ("and", "or") and lowers[i - 2] == "," and (i - 3) in self.designated:
+            return True
+        if number.kind == "number" and number.is_integer and not number.has_grouping:
+            words = 0
+            for k in range(i + 1, min(self.n, i + 5)):
+                if lowers[k] in _STREET_WORDS and words:
+                    return True  # an address: 410 Commerce Street
+                if not texts[k][:1].isupper() or not texts[k].isalpha():
+                    break
+                words += 1
         if number.kind == "number" and number.is_integer and not number.has_grouping:
             digits = text.lstrip("+-−")
             if len(digits) > 1 and digits.startswith("0"):
@@ -509,8 +655,11 @@ class _Reader:
                 continue
             if lower[:1] in _NUMBER_START and _DIGIT.search(lower) is not None:
                 number = lex_number(self.texts[i])
-            elif lower in WORD_NUMBERS and self._unit_part(i + 1, i) is not None:
+            elif lower in WORD_NUMBERS:
                 number = self._word_number(i)
+                if number is None or (number.kind == "word"
+                                      and self._unit_with_gap(i + number.tokens, i) is None):
+                    continue
             else:
                 continue
             if number is None:
@@ -524,6 +673,7 @@ class _Reader:
 
     def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
         if self._designation(i, number):
+            self.designated.add(i)
             return None, i + 1
         texts, lowers = self.texts, self.lowers
         first = i
@@ -531,35 +681,46 @@ class _Reader:
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
                               "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
-        bullet = texts[i][:1] in ("-", "−") and self._starts_line(i) and value is not None
+        # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" is signed
+        bullet = (texts[i][:1] in ("-", "−") and self._starts_line(i) and value is not None
+                  and re.search(r"[A-Za-z]", self._line_after(i)) is not None)
         if bullet:
-            value = -value  # "-1.500% Notes": a list bullet, not a minus sign
+            value = -value
         if number.kind == "malformed":
             warnings.append(("malformed_number", self.idx[i], self._end_char(i),
                              f"{texts[i]!r} is not a number as written (thousands separators?)"))
 
         # before the number: currency, a parenthesised negative, a sign word, a bound
         currency: str | None = None
-        negative_paren = False
+        negative_paren = table_negative = False
         k = i - 1
-        if k >= floor and texts[k] == "(" and not self.space[k]:
-            negative_paren = True
+        # a tolerance with no value before it: "plus or minus 3/4 inch", "± 2 mm"
+        tolerance_only = self.phrases.ending(i, "TOLERANCE") if i > floor else None
+        if tolerance_only is not None and tolerance_only[0] >= floor:
+            first = k = tolerance_only[0]
             k -= 1
-        if k >= floor and lowers[k] in CURRENCY_PREFIXES and (not self.space[k] or len(texts[k]) > 1):
-            currency = texts[k]
-            first = k
-            k -= 1
-        elif negative_paren:
-            k += 1  # the parenthesis stays unclaimed unless a % or money follows
-        if (k >= floor and lowers[k] in ("minus", "-", "−")
-                and (lowers[k] == "minus" or (not self.space[k] and not self._starts_line(k)))):
-            if value is not None:
-                value = -value
-            first = min(first, k)
-            k -= 1
-        elif k >= floor and lowers[k] == "plus":
-            first = min(first, k)
-            k -= 1
+        else:
+            tolerance_only = None
+            if k >= floor and texts[k] == "(" and not self.space[k]:
+                negative_paren = True
+                k -= 1
+            # the currency sign, also across a space or a line break ("$\n5,791", "$ 0.55")
+            sign = self._gap_before(k)
+            if sign >= floor and lowers[sign] in CURRENCY_PREFIXES:
+                currency = texts[sign]
+                first = sign
+                k = sign - 1
+            elif negative_paren:
+                k += 1  # the parenthesis stays unclaimed unless a %, money or a table line says otherwise
+            if (k >= floor and lowers[k] in ("minus", "-", "−")
+                    and (lowers[k] == "minus" or (not self.space[k] and not self._starts_line(k)))):
+                if value is not None:
+                    value = -value
+                first = min(first, k)
+                k -= 1
+            elif k >= floor and lowers[k] == "plus":
+                first = min(first, k)
+                k -= 1
         bound, bound_text = "exact", None
         before = self._bound_before(k + 1, floor)
         between = False
@@ -570,7 +731,7 @@ class _Reader:
             between = lowers[k] == "between"
 
         # the number itself, and what is written right after it
-        j = i + 1
+        j = i + number.tokens
         if number.kind == "feet_inches" and j < self.n and texts[j] in _INCH_MARKS:
             j += 1
         if (number.kind == "number" and number.is_integer and j < self.n and self.space[i]):
@@ -582,22 +743,38 @@ class _Reader:
                 j += 1
         if negative_paren and j < self.n and texts[j] == ")":
             after = lowers[j + 1] if j + 1 < self.n else ""
-            if currency is not None or after == "%" or after in SCALES:
+            if currency is not None or after == "%" or after in SCALES or self._table_negative(i, j, number):
                 value = -value if value is not None else None
                 first = min(first, i - 1)
+                table_negative = currency is None
                 j += 1
+            elif currency is None and number.kind == "number" and number.is_integer and j + 1 < self.n:
+                opener = lowers[i - 2] if i > 1 and not self._starts_line(i - 1) else ""
+                if texts[j + 1][:1].isalpha() and (not opener[:1].isalnum() or opener in self.stop):
+                    # an enumerator: "(2) Minor components", ": (1) Current Health and (2) Two
+                    # Peaks"; after a noun it is a count: "nurses (3) and physicians (2)"
+                    return None, i + 1
+                following = self._number(j + 1)
+                if following is not None and following.kind == "range" and following.dash == "-":
+                    return None, i + 1  # a telephone number: (304) 616-4550
         scale: str | None = None
         factor = 1.0
-        if j < self.n and lowers[j] in SCALES and (currency is not None or lowers[j] not in MONEY_ONLY_SCALES):
-            scale = texts[j]
-            factor = SCALES[lowers[j]]
-            j += 1
+        at_scale = j
+        if j < self.n and lowers[j] not in SCALES:
+            gap = self._gap(j)  # "$737.9\nmillion": the scale word on the next line
+            if gap != j and gap < self.n and texts[gap] in _SCALE_WORDS:
+                at_scale = gap
+        if (at_scale < self.n and lowers[at_scale] in SCALES
+                and (currency is not None or lowers[at_scale] not in MONEY_ONLY_SCALES)):
+            scale = texts[at_scale]
+            factor = SCALES[lowers[at_scale]]
+            j = at_scale + 1
         unit_written: str | None = None
         expression: str | None = None
         if number.kind == "feet_inches":
             unit_written, expression = "ft", "foot"
         else:
-            unit = self._unit(j, i)
+            unit = self._unit_with_gap(j, i)
             if unit is not None:
                 j, expression, unit_written = unit[0], unit[1], unit[2]
                 if expression is None:
@@ -612,14 +789,26 @@ class _Reader:
             unit_written = f"{currency} {unit_written}"
         if expression == "percent":
             notation = "percent"
+        if expression in _CURRENCY_CODES and j < self.n:
+            rate = self._per_unit(j, first)  # $48.00 per cubic yard
+            if rate is not None:
+                end, per_expression, per_written, extend = rate
+                expression = f"({expression}) / ({per_expression})"
+                unit_written = f"{unit_written} per {per_written}"
+                if extend:
+                    j = end
         if expression is None and not warnings and self._looks_like_unit(j):
             warnings.append(("unknown_unit", self.idx[i], self._end_char(j),
                              f"{texts[j]!r} reads like a unit but is not known; the number is kept without a unit"))
             j += 1
 
         bare = expression is None and currency is None and scale is None
-        if bare and not warnings and (self._bare_skip(i, number, texts[i]) or number.kind == "word"):
+        if bare and not warnings and (
+                number.kind == "word"
+                or (self._bare_skip(i, number, texts[i]) if not table_negative else self._year(number, texts[i]))):
             return None, i + 1
+        if tolerance_only is not None and expression is None:
+            return None, i + 1  # "± 2" with no unit: nothing to say what it measures
         if value is not None:
             value *= factor
             if upper is not None:
@@ -630,7 +819,9 @@ class _Reader:
 
         # a range written with a connector: 30 to 40 kg, 15 to less than 20 kg, 20° to 25°C
         nominal = None
-        if number.kind != "range" and j < self.n and value is not None:
+        if tolerance_only is not None and value is not None:
+            value, upper, bound = -abs(value), abs(value), "range"
+        if number.kind != "range" and j < self.n and value is not None and tolerance_only is None:
             ranged = self._range_after(j, value, expression, unit_written, currency, between)
             if ranged is not None:
                 j, upper, expression, unit_written, hi_precision = ranged
@@ -676,6 +867,48 @@ class _Reader:
             notation=notation, scale=scale, precision=precision if value is not None else None,
             frequency=frequency, per_day=per_day, spacing=spacing, warnings=warnings,
         ), j
+
+    def _table_negative(self, i: int, close: int, number: NumberToken) -> bool:
+        """Whether ``(number)`` is an accountant's negative: on a line of a financial table
+        (nothing after it on its line but numbers and signs), alone there or among numbers,
+        or after a row label when it is grouped (``(1,577)``) or other numbers share the line.
+        A cross-reference ``(5.1)`` in prose and a footnote mark after a label are not."""
+        if number.value is None or number.kind != "number":
+            return False
+        if self._year(number, self.texts[i]):
+            return False
+        rest = self._line_after(close)
+        if _TABLE_LINE.match(rest) is None:
+            return False
+        head = self._line_before(i - 1)
+        if _TABLE_LINE.match(head) is not None:
+            return True
+        return number.has_grouping or _DIGIT.search(rest) is not None
+
+    @staticmethod
+    def _year(number: NumberToken, text: str) -> bool:
+        return (number.kind == "number" and number.is_integer and not number.has_grouping
+                and len(text.lstrip("+-−")) == 4 and 1900 <= abs(number.value or 0) <= 2100)
+
+    def _per_unit(self, j: int, first: int) -> tuple[int, str, str, bool] | None:
+        """``per <unit>`` after an amount of money (``$48.00 per cubic yard``): (end, unit
+        expression, unit as written, whether the mention's span runs on to it). The amount may
+        be the figure in brackets of a sum written twice (``Forty-Eight Dollars ($48.00) per
+        cubic yard``): both are the rate, and neither span takes in the brackets."""
+        texts, k, extend = self.texts, j, True
+        if texts[k] == ")" and first > 0 and texts[first - 1] == "(":
+            k, extend = k + 1, False
+        elif texts[k] == "(":
+            close = next((m for m in range(k + 1, min(self.n, k + 8)) if texts[m] == ")"), None)
+            if close is None or not any(_DIGIT.search(texts[m]) for m in range(k + 1, close)):
+                return None
+            k, extend = close + 1, False
+        if k + 1 >= self.n or self.lowers[k] != "per":
+            return None
+        part = self._unit_part(k + 1, k)
+        if part is None or part[1] in _CURRENCY_CODES or dimension_of(part[1]) is None:
+            return None
+        return part[0], part[1], self._written(k + 1, part[0]), extend
 
     def _range_after(
         self, j: int, value: float, expression: str | None, unit_written: str | None,

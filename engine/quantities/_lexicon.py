@@ -11,9 +11,12 @@ from dataclasses import dataclass
 __all__ = [
     "BOUND_AFTER",
     "BOUND_BEFORE",
+    "CITATION_AFTER",
     "CURRENCY_PREFIXES",
     "DESIGNATIONS",
+    "DESIGNATION_AFTER",
     "FILLERS",
+    "FRACTION_WORDS",
     "FREQUENCIES",
     "MONTHS",
     "NumberToken",
@@ -23,6 +26,7 @@ __all__ = [
     "SPACING",
     "TOLERANCE_MARKS",
     "WORD_NUMBERS",
+    "WORD_SCALES",
     "lex_number",
 ]
 
@@ -65,7 +69,7 @@ TOLERANCE_MARKS = ("±", "+/-", "+/−", "plus or minus", "plus/minus")
 #: Scale words → their factor (``$1,577 million``). ``M``/``B``/``K`` count only after money.
 SCALES: dict[str, float] = {
     "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "mn": 1e6, "mln": 1e6,
-    "bn": 1e9, "mm": 1e6, "m": 1e6, "b": 1e9, "k": 1e3, "tn": 1e12,
+    "bn": 1e9, "bln": 1e9, "mm": 1e6, "m": 1e6, "b": 1e9, "k": 1e3, "tn": 1e12,
 }
 #: Scale words that are also units or words, so they count only after a currency.
 MONEY_ONLY_SCALES = frozenset({"mm", "m", "b", "k", "tn", "mn"})
@@ -110,7 +114,14 @@ DESIGNATIONS = frozenset({
     "tier", "category", "schedules", "exhibits", "annex", "title", "subpart", "part.",
     "id", "ref", "ref.", "option", "options", "attachment", "addenda", "drawing", "drawings",
     "bay", "grid", "floor", "suite", "unit", "units", "code", "en", "bs", "din",
+    "subparagraph", "subparagraphs", "edition", "forms", "box", "aashto", "e.o.",
 })
+
+#: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).
+CITATION_AFTER = frozenset({"u.s.c.", "usc", "cfr", "c.f.r.", "fr", "u.s.", "stat.", "stat"})
+
+#: A number right before one of these names a size or grade, not an amount (``16 gauge``).
+DESIGNATION_AFTER = frozenset({"gauge", "ga", "ga."})
 
 MONTHS = frozenset({
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -125,6 +136,16 @@ WORD_NUMBERS: dict[str, float] = {
     "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
     "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
     "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+#: Scale words inside a number written in words (``one million two hundred thousand``).
+WORD_SCALES: dict[str, float] = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+#: The second word of a fraction written in words (``one-half``, ``two-thirds``) → denominator.
+FRACTION_WORDS: dict[str, int] = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "fourth": 4, "fourths": 4, "quarter": 4,
+    "quarters": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8,
+    "tenth": 10, "tenths": 10,
 }
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
@@ -153,6 +174,8 @@ class NumberToken:
     dash: str | None = None
     is_integer: bool = False
     has_grouping: bool = False
+    #: How many tokens the number spans (a number in words: ``Forty - Two Thousand``).
+    tokens: int = 1
 
 
 def _plain(text: str) -> tuple[float, float, bool]:

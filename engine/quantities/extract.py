@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
 
 from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
+from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
 from .units import (
     ResolvedUnit,
@@ -43,28 +45,52 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/1"
+EXTRACTOR_VERSION = "inforce-quantities/2"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
-_WORD_BEFORE_UNIT = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|fifty|sixty|ninety)\s+(?:(?:calendar|working|business)\s+)?"
+_NUMBER_WORD = "|".join(sorted((*WORD_NUMBERS, *WORD_SCALES), key=len, reverse=True))
+_NUMBER_WORDS = frozenset(word.lower() for word in (*WORD_NUMBERS, *WORD_SCALES))
+_SMALL_NUMBER_WORDS = frozenset(word for word, value in WORD_NUMBERS.items() if value < 20)
+_UNIT_WORDS = (
+    r"(?:(?:calendar|working|business)\s+)?"
     r"(?:days?|weeks?|months?|years?|hours?|minutes?|inch(?:es)?|feet|foot|percent|"
-    r"mils?|millimet(?:er|re)s?|met(?:er|re)s?|milligrams?|grams?|kilograms?|pounds?)\b",
-    re.IGNORECASE,
+    r"mils?|millimet(?:er|re)s?|met(?:er|re)s?|milligrams?|grams?|kilograms?|pounds?|dollars?)\b"
 )
+#: Number words (and ``and``) written before a match: the start of a compound such as
+#: ``Six Million Eight Hundred Forty-Two Thousand Five Hundred Dollars``.
+_WORD_RUN_BEFORE = re.compile(rf"(?:\b(?:{_NUMBER_WORD}|and)[\s-]+)+$", re.IGNORECASE)
 
 
-_NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty "
-    "forty fifty sixty ninety".split()
-)
+_NONE: frozenset[str] = frozenset()
+
+
+def _number_words(text: str) -> frozenset[str]:
+    """The number words in ``text`` (a set lookup: cheap on text without any)."""
+    lowered = text.lower()
+    if "-" in lowered:
+        lowered = lowered.replace("-", " ")  # ten-year, one-half
+    words = lowered.split()
+    if _NUMBER_WORDS.isdisjoint(words):
+        return _NONE
+    return _NUMBER_WORDS.intersection(words)
 
 
 def _has_number_word(text: str) -> bool:
-    """A set lookup first: the word-before-unit expression is slow on text it cannot match."""
-    return not _NUMBER_WORDS.isdisjoint(text.lower().split())
+    return bool(_number_words(text))
+
+
+@lru_cache(maxsize=1024)
+def _word_before_unit(words: frozenset[str]) -> re.Pattern[str]:
+    """A number in words right before a unit (``ten working days``, ``One Million Dollars``,
+    ``ten-year``), or a fraction in words (``one-half``), for the number words a text holds:
+    an alternation of one or two words is quick where one of all of them is not."""
+    alternatives = "|".join(sorted(words, key=len, reverse=True))
+    pattern = rf"\b(?:{alternatives})[\s-]+{_UNIT_WORDS}"
+    small = words & _SMALL_NUMBER_WORDS
+    if small:
+        pattern += rf"|\b(?:{'|'.join(sorted(small))})-(?:{'|'.join(FRACTION_WORDS)})\b"
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def may_contain_quantity(text: str) -> bool:
@@ -76,7 +102,8 @@ def may_contain_quantity(text: str) -> bool:
     """
     if _NUMBER_RUN.search(text) is not None:
         return True
-    return _has_number_word(text) and _WORD_BEFORE_UNIT.search(text) is not None
+    words = _number_words(text)
+    return bool(words) and _word_before_unit(words).search(text) is not None
 
 
 # --- the extractor ----------------------------------------------------------------------------
@@ -92,28 +119,31 @@ _WINDOW_SLACK = 40
 
 
 def text_windows(text: str) -> list[tuple[int, int]]:
-    """The stretches of ``text`` spaCy reads: around each number, widened to whitespace, merged.
+    """The stretches of ``text`` spaCy reads: around each number (in digits, or in words
+    before a unit), widened to whitespace, merged.
 
     Subject binding reads the whole text; only the quantity grammar needs tokens, so a long
     provision with one number costs one short window, not a whole-text tokenisation.
     """
-    windows: list[tuple[int, int]] = []
     length = len(text)
-    for match in _NUMBER_RUN.finditer(text):
-        start = _widen_left(text, max(0, match.start() - WINDOW_BEFORE))
-        end = _widen_right(text, min(length, match.end() + WINDOW_AFTER))
+    spans: Iterable[tuple[int, int]] = (match.span() for match in _NUMBER_RUN.finditer(text))
+    number_words = _number_words(text)
+    if number_words:
+        words = []
+        for match in _word_before_unit(number_words).finditer(text):
+            start = match.start()
+            run = _WORD_RUN_BEFORE.search(text, max(0, start - 160), start)
+            words.append((run.start() if run is not None else start, match.end()))
+        if words:
+            spans = sorted((*spans, *words))
+    windows: list[tuple[int, int]] = []
+    for first, last in spans:
+        start = _widen_left(text, max(0, first - WINDOW_BEFORE))
+        end = _widen_right(text, min(length, last + WINDOW_AFTER))
         if windows and start <= windows[-1][1]:
             windows[-1] = (windows[-1][0], max(end, windows[-1][1]))
         else:
             windows.append((start, end))
-    if not windows and _has_number_word(text):
-        for match in _WORD_BEFORE_UNIT.finditer(text):
-            start = _widen_left(text, max(0, match.start() - WINDOW_BEFORE))
-            end = _widen_right(text, min(length, match.end() + WINDOW_AFTER))
-            if windows and start <= windows[-1][1]:
-                windows[-1] = (windows[-1][0], max(end, windows[-1][1]))
-            else:
-                windows.append((start, end))
     return windows
 
 
@@ -242,6 +272,8 @@ class QuantityExtractor:
         if context:
             context_unit, context_scale = self._context_unit(context)
             found = [(item.in_context(context_unit, context_scale), shift) for item, shift in found]
+        elif _ANY_SCALE_WORD.search(text) is not None:
+            found = self._scaled_by_headings(found, text)
         bindings: list = [None] * len(found)
         if bind and self.vocabulary.subjects:
             targets = [
@@ -261,6 +293,36 @@ class QuantityExtractor:
             warnings.extend(mention.warnings)
             mentions.append(mention)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
+
+    def _scaled_by_headings(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
+        """Table cells read with the scale a heading above them states.
+
+        A financial statement says its scale once, in a line of its own above the figures
+        (``(In millions, except per share data)``, ``(Millions)``, ``$ in millions``); the
+        figures below are written bare (``1,577``), or after a ``$``. Each such heading applies
+        to the numbers after it (up to the next heading) that stand on a table line — a row
+        label at most before them, nothing but figures and signs after — except on rows about
+        per-share amounts, par values, ratios and percentages; its unit (``Dollars in
+        millions``, ``$ in millions``) goes to bare cells too. Numbers in running prose keep
+        what they say.
+        """
+        headings = _headings(text)
+        if not headings:
+            return found
+        out: list[tuple[Found, int]] = []
+        for item, shift in found:
+            start, end = item.start + shift, item.end + shift
+            heading = None
+            for at, unit_expression, scale in headings:
+                if at > start:
+                    break
+                heading = (unit_expression, scale)
+            if heading is None or not _on_table_line(text, start, end):
+                out.append((item, shift))
+                continue
+            unit = self.units.resolve(heading[0]) if heading[0] else None
+            out.append((item.in_context(unit, heading[1]), shift))
+        return out
 
     def _context_unit(self, context: str | None) -> tuple[ResolvedUnit | None, float]:
         if not context:
@@ -282,6 +344,66 @@ class QuantityExtractor:
 
 
 _EMPTY = Extraction()
+
+_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+_ANY_SCALE_WORD = re.compile(r"thousands|millions|billions", re.IGNORECASE)
+#: A scale heading: a line ending in a bracketed scale (``(In millions, except per share
+#: data)``, ``Year Ended December 31 (Millions)``, ``... as follows ($ in millions):``), or a
+#: line that is one (``In millions, except per share amounts``, ``$ in millions``).
+_HEADING = re.compile(
+    r"^[^\S\n]*(?:(?P<label>[^\n()]{0,80})\((?P<inside>[^()\n]{1,120})\)[^\S\n]*:?"
+    r"|(?P<line>(?:\$|dollars|amounts|\$ and \w+)?[^\S\n]*in[^\S\n]+(?:thousands|millions|billions)\b[^\n()]{0,100}))"
+    r"[^\S\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_HEADING_SCALE = re.compile(
+    r"^(?:(?P<pre>[^()\n]{0,40}?)\bin\s+)?(?P<scale>thousands|millions|billions)\b", re.IGNORECASE,
+)
+#: What may follow a table cell on its line (more figures, signs, brackets).
+_CELL_AFTER = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
+#: A row label, then figures: the text before a cell on its line.
+_CELL_BEFORE = re.compile(r"^[^\d\n]*[\s\d$€£%(),.\-–—]*$")
+#: Rows whose figures are not in the heading's scale.
+_UNSCALED_ROW = re.compile(r"per[\s-]*(?:common[\s-]*)?share|par\s*value|ratio|percent|%|margin", re.IGNORECASE)
+#: Rows that name only a variant of the row above them.
+_SUB_ROW = re.compile(r"^\s*(?:basic|diluted)\b", re.IGNORECASE)
+
+
+def _headings(text: str) -> list[tuple[int, str | None, float]]:
+    """(offset after the heading, unit expression or None, scale) for each scale heading."""
+    found = []
+    for match in _HEADING.finditer(text):
+        phrase = match["inside"] if match["inside"] is not None else match["line"]
+        scale = _HEADING_SCALE.match(phrase.strip())
+        if scale is None:
+            continue
+        before = (scale["pre"] or "").lower()
+        unit = "USD" if ("$" in before or "dollar" in before) and "share" not in before else None
+        found.append((match.end(), unit, _SCALES[scale["scale"].lower()]))
+    return found
+
+
+def _on_table_line(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands on a table line, on a row the heading's scale covers."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    before, after = text[line_start:start], text[end:line_end]
+    if _CELL_AFTER.match(after) is None or _CELL_BEFORE.match(before) is None:
+        return False
+    # the row label: this line's words, else the nearest line above with words; a "Basic" or
+    # "Diluted" row also takes the label of its group ("Earnings per share:")
+    label, line, cursor = "", before, line_start
+    for _ in range(24):
+        if re.search(r"[A-Za-z]{2,}", line):
+            label += " " + line
+            if _SUB_ROW.match(line) is None:
+                break
+        if cursor == 0:
+            break
+        previous = text.rfind("\n", 0, cursor - 1) + 1
+        line, cursor = text[previous : cursor - 1], previous
+    return _UNSCALED_ROW.search(label) is None
 
 
 def _span(base: int, start: int, end: int) -> CharSpan:

@@ -89,7 +89,8 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "square feet": "foot ** 2", "sq in": "inch ** 2", "square inch": "inch ** 2",
     "square inches": "inch ** 2", "m2": "meter ** 2", "m²": "meter ** 2", "sq m": "meter ** 2",
     "square meter": "meter ** 2", "square meters": "meter ** 2", "acre": "acre", "acres": "acre",
-    "cy": "yard ** 3", "cu yd": "yard ** 3", "cubic yard": "yard ** 3",
+    "square yard": "yard ** 2", "square yards": "yard ** 2", "sq yd": "yard ** 2",
+    "sq. yd.": "yard ** 2", "cy": "yard ** 3", "cu yd": "yard ** 3", "cubic yard": "yard ** 3",
     "cubic yards": "yard ** 3", "cubic foot": "foot ** 3", "cubic feet": "foot ** 3",
     "m3": "meter ** 3", "m³": "meter ** 3", "cubic meter": "meter ** 3",
     "cubic meters": "meter ** 3", "L": "liter", "l": "liter", "liter": "liter",
@@ -123,6 +124,7 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "degrees celsius": "degree_Celsius", "°": "degree", "degree": "degree", "degrees": "degree",
     # proportions
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
+    "percentage point": "percent", "percentage points": "percent",
     "perm": "perm", "perms": "perm",
     # money
     "$": "USD", "US$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
