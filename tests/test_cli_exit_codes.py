@@ -193,7 +193,11 @@ def probe_app(raised: BaseException) -> typer.Typer:
 ])
 def test_each_error_family_has_its_exit_code(raised, code):
     result = runner.invoke(probe_app(raised), ["fail"])
-    assert_clean(result, code, type(raised).__name__ if code != EXIT_FINDING else "refusal")
+    if code == EXIT_FINDING:  # a refusal is the answer: on standard output, the hint on standard error
+        assert_clean(result, code, "--groups")
+        assert "refusal (access_restricted)" in result.stdout
+        return
+    assert_clean(result, code, type(raised).__name__)
     assert result.stdout == ""
 
 
