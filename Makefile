@@ -64,6 +64,10 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/eligibility_bench.py --docs 20000 --runs 200
 	$(BIN)/python bench/write_results.py --name cli-eligible --title "CLI: inforce eligible against inforce stats" -- \
 	  $(BIN)/python bench/cli_eligible_bench.py --docs 20000 --runs 7
+	$(BIN)/python bench/write_results.py --name quantities --title "Quantity extraction against 465 hand-labelled mentions: inforce and quantulum3" -- \
+	  $(BIN)/python bench/quantity_eval.py
+	$(BIN)/python bench/write_results.py --name financebench --title "FinanceBench: answers as claims against their evidence; extraction beside quantulum3" -- \
+	  $(BIN)/python bench/financebench_quantities.py
 	$(BIN)/python bench/write_results.py --name graph-check --title "Checking the graph file on open (100k provisions)" -- \
 	  $(BIN)/python bench/graph_check.py --docs 1110 --runs 7
 	$(BIN)/python bench/write_results.py --name facts --title "Facts by subject over ~100k provisions, with PostgreSQL and the in-memory floor" -- \
