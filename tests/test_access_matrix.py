@@ -32,6 +32,8 @@ DATES = ("12:34:56", "2026-06-01", "01:02:03")
 RESTRICTED = ("ADD-02", "DWG-S-101", "ADD-04")
 
 runner = CliRunner()
+#: a restricted document named with a revision or a section (its id alone may appear)
+_REVISION_OR_SECTION = re.compile(r"\b(?:" + "|".join(map(re.escape, RESTRICTED)) + r")[@#][^\s\"',)\]]*")
 
 
 def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
@@ -123,7 +125,7 @@ def _leaks(text: str, asked: list[str]) -> list[str]:
     for typed in asked:  # what the asker typed may be echoed back
         text = text.replace(typed, "")
     found = [mark for mark in (*MARKS, *DATES) if mark in text]
-    found += re.findall(r"\b(?:%s)[@#][^\s\"',)\]]*" % "|".join(map(re.escape, RESTRICTED)), text)
+    found += _REVISION_OR_SECTION.findall(text)
     return found
 
 
