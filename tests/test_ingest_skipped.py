@@ -106,3 +106,23 @@ def test_a_facet_the_manifest_does_not_declare_is_an_input_error(tmp_path: Path)
     assert "documents/spec.md" in result.output and "applies_to.markte" in result.output
     assert "facets: market" in result.output
     assert not (root / ".inforce").exists() or runner.invoke(app, ["stats", str(root)]).exit_code == 3
+
+
+def test_text_changed_outside_changed_is_named_at_ingest(tmp_path: Path) -> None:
+    """Rev 1 says ``changed: ["1"]`` but also edits 2.1: answers follow ``changed`` (2.1 from
+    rev 0), so ingest names the difference instead of leaving two answers to disagree."""
+    root = tmp_path
+    (root / "documents").mkdir()
+    (root / "inforce.yaml").write_text("project: changed\n")
+    body = "1 SCOPE\n\n1.1 Scope {scope}.\n\n2 PRODUCTS\n\n2.1 Ratio {ratio}.\n"
+    write_doc(root, "A", "2026-01-01", body.format(scope="one", ratio="0.45"))
+    write_doc(root, "A-R1", "2026-03-01", body.format(scope="two", ratio="0.40"))
+    later = root / "documents" / "a-r1.md"
+    later.write_text(later.read_text().replace("id: A-R1", 'id: A\nrevision: "1"\nseq: 1\nchanged: ["1"]'))
+    code, said, _ = _ingest(root)
+    assert code == 0
+    assert "documents/a-r1.md" in said and "changed: the text of 2.1 differs from revision 0" in said
+    # a revision that lists what it changed is not named
+    later.write_text(later.read_text().replace('changed: ["1"]', 'changed: ["1", "2.1"]'))
+    code, said, _ = _ingest(root)
+    assert code == 0 and "differs from revision" not in said

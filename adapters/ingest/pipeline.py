@@ -31,7 +31,7 @@ from inforce.engine.facts import LocatedWarning, read_quantities
 from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor, unit_table
 from inforce.engine.quantities.extract import default_extractor
 from inforce.engine.store import GraphStore, IngestTransaction
-from inforce.ontology import Document, InputError, InputErrors, Locator
+from inforce.ontology import Document, InputError, InputErrors, Locator, NotFoundError
 from inforce.rules import RuleSet, compile_manifest
 
 __all__ = ["IngestResult", "IngestSummary", "QuarantinedTableReport", "ingest_project"]
@@ -200,6 +200,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         directory = SectionDirectory.from_documents(kept)
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
+        declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
 
         with store.begin_ingest(manifest, configuration, rule_packs=packs) as tx:
             for uid in gone:
@@ -240,6 +241,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     result.provisions += len(document.provisions)
                     new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
                     metadata.append(_metadata(document))
+                    if document.changed is not None:
+                        declaring.append(document)  # checked against its predecessor below
                     (result.replaced if rel in previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
             if not (problems or result.added or result.replaced or gone or rebuild or store.recovered):
@@ -256,6 +259,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
 
             if not problems:
                 metadata = _derive(to_derive, metadata, rules, directory, has_target, tx, result)
+                result.warnings += _undeclared_changes(declaring, metadata, store, root,
+                                                       new={*result.added, *result.replaced})
             problems.extend(check_corpus(metadata, has_target))
             if problems:
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
@@ -336,6 +341,40 @@ def _body_line(path: Path, document: Document) -> int | None:
     if not raw.endswith(document.text_layer):
         return None
     return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
+
+
+def _undeclared_changes(
+    declaring: list[Document], metadata: list[Document], store: GraphStore, root: Path, *, new: set[str],
+) -> list[InputError]:
+    """A revision whose text differs from its predecessor's in sections its ``changed`` does not
+    list: answers follow ``changed`` (an unlisted section is read from the earlier revision), so
+    the difference is named, at the field, for a person to correct one or the other."""
+    from inforce.engine.derivation import derive_changed
+
+    warnings: list[InputError] = []
+    for document in declaring:
+        earlier = [meta for meta in metadata if meta.id == document.id and meta.uid != document.uid
+                   and (meta.effective.from_, meta.seq) < (document.effective.from_, document.seq)]
+        if not earlier:
+            continue
+        before = max(earlier, key=lambda meta: (meta.effective.from_, meta.seq))
+        try:  # the predecessor as this ingest reads it: parsed now, or as the graph holds it
+            full = (parse_document_with_warnings(root / before.source.file, root)[0] if before.uid in new
+                    else store.document(before.uid))
+        except (InputError, InputErrors, NotFoundError):
+            continue
+        declared = document.changed or ()
+        unlisted = [path for path in derive_changed(full, document)
+                    if not any(path == d or path.startswith(d + ".") or d.startswith(path + ".") for d in declared)]
+        if unlisted:
+            warnings.append(InputError(
+                f"the text of {', '.join(unlisted)} differs from revision {before.revision}, but `changed` "
+                f"does not list {'it' if len(unlisted) == 1 else 'them'}: answers read "
+                f"{'it' if len(unlisted) == 1 else 'them'} from revision {before.revision}",
+                file=document.source.file, line=document.source.line, field="changed",
+                hint="list every section the revision changed (or leave `changed` out to have it worked out)",
+            ))
+    return warnings
 
 
 def _undeclared_facets(document: Document, facets: tuple[str, ...]) -> list[InputError]:
