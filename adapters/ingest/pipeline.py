@@ -259,8 +259,12 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
 
             if not problems:
                 metadata = _derive(to_derive, metadata, rules, directory, has_target, tx, result)
-                result.warnings += _undeclared_changes(declaring, metadata, store, root,
-                                                       new={*result.added, *result.replaced})
+                unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced})
+                result.warnings += unlisted[:_NAMED]
+                if len(unlisted) > _NAMED:  # a generated or bulk-edited corpus: named in full would drown the rest
+                    result.warnings.append(InputError(
+                        f"and {len(unlisted) - _NAMED:,} more revisions whose text differs from their predecessor's "
+                        "outside their `changed` list", field="changed"))
             problems.extend(check_corpus(metadata, has_target))
             if problems:
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
@@ -341,6 +345,10 @@ def _body_line(path: Path, document: Document) -> int | None:
     if not raw.endswith(document.text_layer):
         return None
     return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
+
+
+#: How many revisions with unlisted changes ingest names one by one before it counts the rest.
+_NAMED = 20
 
 
 def _undeclared_changes(
