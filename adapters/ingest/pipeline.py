@@ -360,8 +360,15 @@ def _undeclared_changes(
     from inforce.engine.derivation import derive_changed
 
     warnings: list[InputError] = []
+    if not declaring:
+        return warnings
+    wanted = {document.id for document in declaring}
+    revisions_of: dict[str, list[Document]] = {}
+    for meta in metadata:  # once over the corpus, not once per declaring revision
+        if meta.id in wanted:
+            revisions_of.setdefault(meta.id, []).append(meta)
     for document in declaring:
-        earlier = [meta for meta in metadata if meta.id == document.id and meta.uid != document.uid
+        earlier = [meta for meta in revisions_of.get(document.id, ()) if meta.uid != document.uid
                    and (meta.effective.from_, meta.seq) < (document.effective.from_, document.seq)]
         if not earlier:
             continue
