@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import cProfile
+import hashlib
+import inspect
 import json
 import pstats
+import shutil
 import subprocess
 import sys
 import time
@@ -119,3 +122,18 @@ def profile_table(profiler: cProfile.Profile, top: int = 10, *, cumulative: bool
         chain = labels if len(labels) <= 3 else [labels[0], f"… {len(labels) - 2} more …", labels[-1]]
         out.append(f"| {' → '.join(chain)} | {calls:,} | {share:.1f}% |")
     return out
+
+
+def ensure_project(folder: Path, docs: int) -> bool:
+    """Generate ``generate_project.generate``'s specifications into ``folder`` unless this
+    generator already wrote this size there (a stamp of its source); True when it wrote them."""
+    from generate_project import generate
+
+    stamp = folder / ".bench-stamp.json"
+    wanted = {"docs": docs, "generator": hashlib.sha256(inspect.getsource(generate).encode()).hexdigest()[:16]}
+    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    generate(folder, docs)
+    stamp.write_text(json.dumps(wanted))
+    return True

@@ -34,12 +34,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime as dt
-import hashlib
-import inspect
-import json
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -51,8 +47,14 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from benchutil import INFORCE, ingest_summary, ingest_usable, profile_table, start_postgres  # noqa: E402
-from generate_project import generate  # noqa: E402
+from benchutil import (  # noqa: E402
+    INFORCE,
+    ensure_project,
+    ingest_summary,
+    ingest_usable,
+    profile_table,
+    start_postgres,
+)
 
 from inforce.engine import Project  # noqa: E402
 from inforce.ontology import StoreError  # noqa: E402
@@ -64,18 +66,6 @@ Key = tuple[str, float, float | None, str | None]  # (pinned provision, value, u
 
 
 # ---- the project ----------------------------------------------------------------------------------
-
-
-def ensure_project(folder: Path, docs: int) -> bool:
-    """Generate the documents unless this generator already wrote this size here."""
-    stamp = folder / ".bench-stamp.json"
-    wanted = {"docs": docs, "generator": hashlib.sha256(inspect.getsource(generate).encode()).hexdigest()[:16]}
-    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
-        return False
-    shutil.rmtree(folder, ignore_errors=True)
-    generate(folder, docs)
-    stamp.write_text(json.dumps(wanted))
-    return True
 
 
 # ---- the peers' data: what inforce stored, read back --------------------------------------------

@@ -30,10 +30,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
-import inspect
-import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -43,24 +40,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from benchutil import INFORCE, ingest, ingest_summary  # noqa: E402
-from generate_project import generate  # noqa: E402
+from benchutil import INFORCE, ensure_project, ingest, ingest_summary  # noqa: E402
 
 from inforce.engine import Project  # noqa: E402
 from inforce.engine.store._check import check_graph, measure_graph  # noqa: E402
 from inforce.engine.store._layout import StoreLayout  # noqa: E402
-
-
-def ensure_project(folder: Path, docs: int) -> bool:
-    """Generate the documents unless this generator already wrote this size here."""
-    stamp = folder / ".bench-stamp.json"
-    wanted = {"docs": docs, "generator": hashlib.sha256(inspect.getsource(generate).encode()).hexdigest()[:16]}
-    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
-        return False
-    shutil.rmtree(folder, ignore_errors=True)
-    generate(folder, docs)
-    stamp.write_text(json.dumps(wanted))
-    return True
 
 
 def write_current(layout: StoreLayout, text: str) -> None:
