@@ -31,7 +31,7 @@ from .errors import (
     StoreError,
     StoreLockedError,
 )
-from .project import Manifest, RulePackRef
+from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
 from .scalars import CharSpan, Locator, UtcDateTime, end_of_day_utc, parse_datetime_utc
 from .schema import json_schemas
@@ -107,6 +107,8 @@ __all__ = [
     "Locator",
     "LocatorError",
     "Manifest",
+    "ModelChoice",
+    "Models",
     "ModelUnavailableError",
     "NotFoundError",
     "NotIngestedError",

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["Manifest", "RulePackRef"]
+__all__ = ["Manifest", "ModelChoice", "Models", "RulePackRef"]
 
 
 class RulePackRef(BaseModel):
@@ -30,6 +30,35 @@ class RulePackRef(BaseModel):
         return self.stock if self.stock is not None else str(self.path)
 
 
+class ModelChoice(BaseModel):
+    """A local model folder (relative to the project, or absolute) and the score it must reach."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str
+    #: NLI: the probability at which entailment (or contradiction) is accepted as proposed
+    threshold: float = Field(default=0.5, gt=0.0, le=1.0)
+    line: int | None = None
+
+
+class Models(BaseModel):
+    """``models:`` in ``inforce.yaml``: which backends propose candidates. None of them decides.
+
+    ``embedding`` names the sentence-embedding model whose vectors ``inforce embed`` puts in
+    the graph (the packaged all-MiniLM-L6-v2 by default; ``none`` turns vector search off);
+    ``nli`` a local entailment model (none by default: ``check --tier high`` then escalates
+    with ``entailment_unverified``); ``rerank`` an optional local cross-encoder for ``resolve``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    embedding: str | None = "all-MiniLM-L6-v2"
+    #: True when ``embedding`` was written in the manifest (a failure to load it is then an error)
+    embedding_configured: bool = False
+    nli: ModelChoice | None = None
+    rerank: ModelChoice | None = None
+
+
 class Manifest(BaseModel):
     """``inforce.yaml``: the project's name, facets and rule packs (applied in order)."""
 
@@ -42,3 +71,4 @@ class Manifest(BaseModel):
     registry: str | None = None
     #: the project's own unit spellings, each naming a unit pint knows (``KSF: ksf``, ``SY: yard ** 2``)
     units: dict[str, str] = {}
+    models: Models = Models()

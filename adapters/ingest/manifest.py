@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ruamel.yaml.nodes import Node
 
-from inforce.ontology import InputError, InputErrors, Manifest, RulePackRef
+from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
@@ -24,7 +24,9 @@ __all__ = ["MANIFEST_FILE", "load_manifest", "load_manifest_with_warnings", "sto
 logger = logging.getLogger("inforce.adapters.ingest")
 
 MANIFEST_FILE = "inforce.yaml"
-_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry", "units")
+_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry", "units", "models")
+_MODEL_KEYS = ("embedding", "nli", "rerank")
+_CHOICE_KEYS = ("path", "threshold")
 _PACK_KEYS = ("stock", "path", "params")
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
 _STOCK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*")
@@ -105,6 +107,8 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
         fields["registry"] = reader.string(entries["registry"][1], "registry")
     if "units" in entries and not is_null(entries["units"][1]):
         fields["units"] = _units(entries["units"][1], reader)
+    if "models" in entries and not is_null(entries["models"][1]):
+        fields["models"] = _models(entries["models"][1], reader, root)
     if "rules" in entries and not is_null(entries["rules"][1]):
         items = reader.sequence(entries["rules"][1], "rules", scalar_ok=False) or []
         packs = [_pack(item, index, reader, root) for index, item in enumerate(items)]
@@ -135,6 +139,57 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
             continue
         units[spelling] = target
     return units
+
+
+def _models(node: Node, reader: NodeReader, root: Path) -> Models | None:
+    """``models: {embedding: NAME|none, nli: {path, threshold}, rerank: {path}}``; a model
+    folder that does not exist is an error here, with its line, not at the first question."""
+    entries = reader.mapping(node, "models")
+    if entries is None:
+        return None
+    reader.check_keys(entries, _MODEL_KEYS, "models", warn=False)
+    fields: dict[str, object] = {}
+    if "embedding" in entries:
+        value = entries["embedding"][1]
+        name = None if is_null(value) else reader.string(value, "models.embedding")
+        fields["embedding"] = None if name is None or name.strip().lower() == "none" else name.strip()
+        fields["embedding_configured"] = True
+    for key in ("nli", "rerank"):
+        if key in entries and not is_null(entries[key][1]):
+            choice = _model_choice(entries[key][1], f"models.{key}", reader, root)
+            if choice is None:
+                return None
+            fields[key] = choice
+    return Models(**fields)  # type: ignore[arg-type]
+
+
+def _model_choice(node: Node, where: str, reader: NodeReader, root: Path) -> ModelChoice | None:
+    entries = reader.mapping(node, where, hint=f"{where}: {{path: models/my-model, threshold: 0.7}}")
+    if entries is None:
+        return None
+    reader.check_keys(entries, _CHOICE_KEYS, where, warn=False)
+    if "path" not in entries:
+        reader.error(node, "missing required field 'path' (the local model folder)", field=f"{where}.path")
+        return None
+    path_node = entries["path"][1]
+    relative = reader.string(path_node, f"{where}.path")
+    if relative is None:
+        return None
+    folder = Path(relative) if Path(relative).is_absolute() else root / relative
+    if not (folder / "config.json").is_file():
+        reader.error(path_node, f"no model folder {relative!r} (config.json missing)", field=f"{where}.path",
+                     hint="a local checkpoint folder: config.json, weights and tokenizer files; nothing is downloaded")
+        return None
+    threshold = 0.5
+    if "threshold" in entries:
+        threshold_node = entries["threshold"][1]
+        value = reader.plain(threshold_node)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < float(value) <= 1:
+            reader.error(threshold_node, f"threshold must be a number above 0 and at most 1, got {value!r}",
+                         field=f"{where}.threshold")
+            return None
+        threshold = float(value)
+    return ModelChoice(path=relative, threshold=threshold, line=reader.line(node))
 
 
 def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef | None:
