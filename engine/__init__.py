@@ -6,8 +6,10 @@ the engine.
 """
 
 from .asof import AsOfAnswer, ChainStep, DedupResult, FreshnessResult, History, HistoryEntry
+from .audit import Replay
 from .build import configuration_id, index_build_id
 from .calculations import Calculation
+from .candidates import QualifierView, Reranker, ResolvedProvision, ResolveResult, RetrievalReport
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityResult, TraceStep
 from .embedding import Embedder, EmbedReport, embed_project
 from .facts import Fact, Facts
@@ -59,6 +61,12 @@ __all__ = [
     "HistoryEntry",
     "LagReport",
     "PrecedenceResult",
+    "QualifierView",
+    "Replay",
+    "Reranker",
+    "ResolveResult",
+    "ResolvedProvision",
+    "RetrievalReport",
     "Project",
     "ProjectStats",
     "ProvisionView",

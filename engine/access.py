@@ -56,6 +56,13 @@ class AccessGate:
                 mask |= rows
         return mask
 
+    def readable_uids(self, groups: Iterable[str]) -> list[str] | None:
+        """The revisions (uids) an asker with ``groups`` may read; None when that is all of them."""
+        mask = self.readable(groups)
+        if mask.all():
+            return None
+        return [self._revisions[i][0] for i in mask.nonzero()[0]]
+
     def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
         """Whether ``groups`` may read ``locator``: its revision, or every revision of its document."""
         held = set(groups)

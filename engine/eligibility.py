@@ -361,6 +361,12 @@ class EligibilityIndex:
         self._edge_known = np.array(known, dtype=float)
         self._edge_row = np.array(row, dtype=np.int64)
 
+    def in_force_revisions(self, day: dt.date, known_at: dt.datetime | None, groups: Iterable[str]) -> list[str]:
+        """The revisions (uids) in force on ``day`` that ``groups`` may read, whatever the case's
+        facets: what a search ranks when eligibility is not applied (a comparison baseline)."""
+        mask = self._period(day, known_at) & ~self._superseded(day, known_at) & self._access(groups)
+        return self._uids[mask].tolist()  # type: ignore[no-any-return]
+
     def _superseded(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
         """Revisions a full supersession of their whole document replaces on ``day``: every
         revision of the document, or (an edge pinned to a revision) only that one."""

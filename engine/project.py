@@ -49,8 +49,14 @@ from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 from .store import StoreStats
 
 if TYPE_CHECKING:
+    from inforce.ontology import Answer, Tier, Verdict
     from inforce.rules import RuleSet
 
+    from .audit import Replay
+    from .candidates import Reranker, ResolveResult, Source
+    from .derivation import QualifierLink
+    from .embedding import Embedder
+    from .entailment import EntailmentModel
     from .store import GraphStore
 
 __all__ = [
@@ -169,20 +175,44 @@ class Project:
     dropped when an ingest swaps in a new generation of the graph.
     """
 
-    def __init__(self, root: Path, store: GraphStore) -> None:
+    def __init__(
+        self, root: Path, store: GraphStore, *, embedder: Embedder | None = None,
+        nli: EntailmentModel | None = None, reranker: Reranker | None = None, nli_threshold: float | None = None,
+    ) -> None:
         self.root = root
         self.store = store
+        #: the model backends that propose (``inforce.adapters.models.load_backends`` builds
+        #: them from ``models:`` in inforce.yaml); None: that proposal is not made
+        self.embedder = embedder
+        self.nli = nli
+        self.reranker = reranker
+        self._nli_threshold = nli_threshold
         self._cache: dict[str, Any] = {}
         self._stamp: tuple[int, int] | None = None  # CURRENT as last seen by ``refresh``
 
     @classmethod
-    def open(cls, root: str | Path) -> Project:
+    def open(
+        cls, root: str | Path, *, embedder: Embedder | None = None, nli: EntailmentModel | None = None,
+        reranker: Reranker | None = None, nli_threshold: float | None = None,
+    ) -> Project:
+        """Open an ingested project read-only. The backends are optional: without an
+        ``embedder`` ``resolve`` searches full text only, without ``nli`` the high tier of
+        ``check`` escalates (``entailment_unverified``); each result says which ran."""
         from .store import GraphStore
 
         root = Path(root)
         if not (root / "inforce.yaml").is_file():
             raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
-        return cls(root, GraphStore.open(root, read_only=True))
+        return cls(root, GraphStore.open(root, read_only=True), embedder=embedder, nli=nli, reranker=reranker,
+                   nli_threshold=nli_threshold)
+
+    @property
+    def nli_threshold(self) -> float:
+        """The probability at which an NLI proposal counts: as given, else ``models.nli.threshold``."""
+        if self._nli_threshold is not None:
+            return self._nli_threshold
+        choice = self.manifest.models.nli
+        return choice.threshold if choice is not None else 0.5
 
     def close(self) -> None:
         self.store.close()
@@ -613,6 +643,57 @@ class Project:
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], groups)
         return resolve_precedence(side_a, side_b, rules.precedence, valid_at=valid_at,
                                   project=self.manifest.project)
+
+    def check(self, answer: Answer, *, tier: Tier = "low") -> Verdict:
+        """The verdict on an answer's claims (``engine.verify``): answer, clarification request,
+        refusal or escalation, each claim's status and the audit record behind it."""
+        from .verify import check_answer
+
+        self.refresh()
+        return check_answer(self, answer, tier=tier, nli=self.nli, threshold=self.nli_threshold)
+
+    def resolve(
+        self, question: str, context: Context, *, k: int = 10,
+        sources: Sequence[Source] = ("full_text", "vector"), eligibility: bool = True,
+    ) -> ResolveResult:
+        """The provisions that govern a question for a case (``engine.candidates``).
+
+        Eligibility and access are applied inside both searches; candidates are fused by
+        reciprocal rank and collapsed to the in-force version of each section. ``eligibility``
+        False ranks every in-force document the asker may read (the comparison baseline of the
+        retrieval evaluation; access still applies).
+        """
+        from .candidates import resolve_question
+
+        self.refresh()
+        return resolve_question(self, question, context, k=k, sources=sources, eligibility=eligibility)
+
+    def replay(self, stored: Mapping[str, Any]) -> Replay:
+        """Recompute a stored verdict (``engine.audit``) and say whether it is the same, and if
+        not, what changed since: the index build, revisions, rule packs, the models."""
+        from .audit import replay
+
+        self.refresh()
+        return replay(self, stored)
+
+    def qualifiers_of(self, locator: Locator) -> list[tuple[QualifierLink, str]]:
+        """The qualifier links (``derivation.find_qualifiers``) of the pinned revision holding
+        ``locator``, each with its rule's severity; read once per revision."""
+        from .derivation import find_qualifiers
+
+        uid = f"{locator.doc}@{locator.rev}"
+        table: dict[str, list[tuple[QualifierLink, str]]] = self._cached("qualifiers", dict)
+        found = table.get(uid)
+        if found is None:
+            rules = self.rules.qualifiers if self.manifest.rules else []
+            severity = {rule.id: rule.severity for rule in rules}
+            links = find_qualifiers(self.store.document(uid), rules) if rules else []
+            found = table[uid] = [(link, severity.get(link.rule, "failure")) for link in links]
+        return found
+
+    def readable_revisions(self, groups: Iterable[str]) -> list[str] | None:
+        """The revisions (``DOC@REV``) an asker with ``groups`` may read; None: all of them."""
+        return self.gate.readable_uids(tuple(groups))
 
     def _with_packs(self, packs: Sequence[str], params: Mapping[str, str]) -> RuleSet:
         from inforce.rules import load_pack

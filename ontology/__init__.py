@@ -36,11 +36,14 @@ from .quantity import Bound, Quantity
 from .scalars import CharSpan, Locator, UtcDateTime, end_of_day_utc, parse_datetime_utc
 from .schema import json_schemas
 from .verdict import (
+    Answer,
     AuditRecord,
     Citation,
+    CitationCheck,
     Claim,
     ClaimResult,
     ClaimStatus,
+    EntailmentCheck,
     Exclusion,
     Finding,
     FindingKind,
@@ -64,6 +67,7 @@ from .vocabulary import (
     RefusalReason,
     StaleReason,
     StopReason,
+    Tier,
 )
 
 __all__ = [
@@ -85,7 +89,11 @@ __all__ = [
     "GraphUnusableError",
     "ON_LAPSE_VALUES",
     "AttributeValue",
+    "Answer",
     "AuditRecord",
+    "CitationCheck",
+    "EntailmentCheck",
+    "Tier",
     "Bound",
     "Callout",
     "CharSpan",

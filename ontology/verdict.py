@@ -9,13 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .context import Context
 from .scalars import Locator, UtcDateTime
-from .vocabulary import ClaimStatus, FindingKind, ReasonCode, Resolution, VerdictKind
+from .vocabulary import ClaimStatus, FindingKind, ReasonCode, Resolution, Tier, VerdictKind
 
 __all__ = [
+    "Answer",
     "AuditRecord",
     "Citation",
+    "CitationCheck",
     "Claim",
     "ClaimResult",
+    "EntailmentCheck",
     "ClaimStatus",
     "Exclusion",
     "Finding",
@@ -40,6 +43,20 @@ class Citation(BaseModel):
     page: int | None = Field(default=None, ge=1)
     span: tuple[int, int] | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_quote(cls, data: Any) -> Any:
+        # a quote of only spaces quotes nothing: treat it as absent, so "neither" is caught
+        if isinstance(data, dict) and isinstance(data.get("quote"), str) and not data["quote"].strip():
+            data = {**data, "quote": None}
+        return data
+
+    @model_validator(mode="after")
+    def _span_ordered(self) -> Citation:
+        if self.span is not None and not 0 <= self.span[0] <= self.span[1]:
+            raise ValueError("span is [start, end] with 0 <= start <= end")
+        return self
+
     @model_validator(mode="after")
     def _something_cited(self) -> Citation:
         if self.locator is None and not self.quote:
@@ -52,8 +69,56 @@ class Claim(BaseModel):
 
     model_config = _MODEL
 
-    text: str
+    text: str = Field(min_length=1)
     citations: tuple[Citation, ...] = ()
+
+    @model_validator(mode="after")
+    def _has_words(self) -> Claim:
+        if not self.text.strip():
+            raise ValueError("a claim needs text: the statement its citations support")
+        return self
+
+
+class Answer(BaseModel):
+    """The input of ``check`` (``corpus-format.md``, "The answer contract"): a question, the
+    case it was asked about, and the answer's claims with what each cites."""
+
+    model_config = _MODEL
+
+    question: str | None = None
+    context: Context = Context()
+    claims: tuple[Claim, ...] = Field(min_length=1)
+
+
+class CitationCheck(BaseModel):
+    """What the checks found of one citation: where it points, and the first check it failed.
+
+    ``resolved`` is the pinned version the citation was checked against (a quote-only
+    citation is located by its words); ``closest``/``similarity`` show the nearest passage when
+    the quote is not there (reported, never accepted).
+    """
+
+    model_config = _MODEL
+
+    locator: Locator | None = None
+    quote: str | None = None
+    resolved: Locator | None = None
+    status: ClaimStatus = "ok"
+    detail: str = ""
+    closest: str | None = None
+    similarity: float | None = None
+
+
+class EntailmentCheck(BaseModel):
+    """What the NLI model proposed for a claim (the rules decide what it means)."""
+
+    model_config = _MODEL
+
+    model: str
+    entailment: float
+    neutral: float
+    contradiction: float
+    threshold: float
 
 
 class ClaimResult(BaseModel):
@@ -64,6 +129,12 @@ class ClaimResult(BaseModel):
     detail: str = ""
     in_force: Locator | None = None
     redundant_citations: tuple[Locator, ...] = ()
+    citations: tuple[CitationCheck, ...] = ()
+    #: qualifiers the claim should have cited (a failure or, where the pack says so, a warning)
+    missing_qualifiers: tuple[Locator, ...] = ()
+    warnings: tuple[str, ...] = ()
+    quantities: dict[str, Any] | None = None
+    entailment: EntailmentCheck | None = None
 
 
 class Refusal(BaseModel):
@@ -87,7 +158,12 @@ class Exclusion(BaseModel):
 
 
 class AuditRecord(BaseModel):
-    """The evidence path behind a verdict or finding."""
+    """The evidence path behind a verdict or finding: a decision log entry that can be stored
+    and replayed (``inforce replay``) against the graph as it is later.
+
+    ``revisions`` lists, for each document the decision rests on, the revisions the graph held;
+    with ``index_build``, ``configuration`` and ``rule_packs`` it lets a replay say what changed.
+    """
 
     model_config = _MODEL
 
@@ -96,11 +172,24 @@ class AuditRecord(BaseModel):
     known_at: UtcDateTime | None = None
     index_build: str = ""
     eligible: tuple[str, ...] = ()
+    eligible_total: int = 0
     excluded: tuple[Exclusion, ...] = ()
+    excluded_total: int = 0
     passages: tuple[Locator, ...] = ()
     qualifiers: tuple[Locator, ...] = ()
     calculations: tuple[dict[str, Any], ...] = ()
     rules_fired: tuple[str, ...] = ()
+    question: str | None = None
+    valid_at_source: str | None = None
+    tier: Tier | None = None
+    #: ``run``, or why not (``tier low``, ``no NLI model configured``)
+    entailment: str | None = None
+    models: dict[str, str] = {}
+    configuration: str = ""
+    rule_packs: dict[str, str] = {}
+    revisions: dict[str, tuple[str, ...]] = {}
+    answer_sha256: str = ""
+    decided_at: UtcDateTime | None = None
 
 
 class Verdict(BaseModel):

@@ -23,6 +23,7 @@ __all__ = [
     "Resolution",
     "StaleReason",
     "StopReason",
+    "Tier",
     "VerdictKind",
     "VOCABULARY",
 ]
@@ -42,7 +43,12 @@ ReasonCode = Literal[
     "missing_attribute",
     "conflict",
     "no_valid_citation",
+    "entailment_unverified",
 ]
+
+#: How hard ``check`` looks: ``low`` runs the mechanical checks only; ``high`` adds entailment
+#: by an NLI model, and escalates (``entailment_unverified``) when none is configured.
+Tier = Literal["low", "high"]
 
 #: What eligibility decides for a case.
 EligibilityOutcome = Literal["eligible", "clarification_request", "refusal"]

@@ -114,6 +114,9 @@ class QualifierRule(RuleBase):
     kind: Literal["qualifier"]
     document_kinds: tuple[str, ...] | None = None
     patterns: tuple[WordingPattern, ...] = Field(min_length=1)
+    #: what ``check`` makes of a claim citing the provision without its qualifier:
+    #: ``failure`` (the claim is ``missing_qualifier``) or ``warning`` (it passes, with a warning)
+    severity: Literal["failure", "warning"] = "failure"
 
 
 def compile_wording(pattern: WordingPattern, required: tuple[str, ...]) -> re.Pattern[str]:

@@ -8,13 +8,14 @@ from typing import Annotated, Any
 
 import typer
 
-from inforce.ontology import InputError, parse_datetime_utc
+from inforce.ontology import Context, InputError, parse_datetime_utc
 
 __all__ = [
     "ContextOption",
     "GroupsOption",
     "KnownAtOption",
     "ValidAtOption",
+    "build_context",
     "parse_case_value",
     "parse_context_pairs",
     "parse_date_option",
@@ -104,3 +105,14 @@ def parse_context_pairs(pairs: list[str] | None) -> dict[str, str]:
                              hint="give each case attribute once")
         attributes[name.strip()] = value.strip()
     return attributes
+
+
+def build_context(pairs: list[str] | None, groups: str | None, valid_at: str | None, known_at: str | None) -> Context:
+    """The case from ``--context k=v`` pairs, ``--groups``, ``--valid-at`` and ``--known-at``."""
+    attributes = {name: parse_case_value(value) for name, value in parse_context_pairs(pairs).items()}
+    return Context(
+        valid_at=parse_date_option(valid_at, "--valid-at") if valid_at else None,
+        known_at=parse_known_at(known_at),
+        groups=parse_groups(groups),
+        attributes=attributes,
+    )

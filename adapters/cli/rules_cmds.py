@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from inforce.engine import DEFAULT_EXCLUSIONS, Project, run_rule_tests
-from inforce.ontology import Context, InputError, Locator
+from inforce.ontology import InputError, Locator
 
 from ._common import (
     EXIT_FINDING,
@@ -26,24 +26,13 @@ from ._options import (
     GroupsOption,
     KnownAtOption,
     ValidAtOption,
-    parse_case_value,
-    parse_context_pairs,
+    build_context,
     parse_date_option,
     parse_groups,
     parse_known_at,
 )
 
 __all__ = ["register"]
-
-def _context(pairs: list[str] | None, groups: str | None, valid_at: str | None, known_at: str | None) -> Context:
-    attributes = {name: parse_case_value(value) for name, value in parse_context_pairs(pairs).items()}
-    return Context(
-        valid_at=parse_date_option(valid_at, "--valid-at") if valid_at else None,
-        known_at=parse_known_at(known_at),
-        groups=parse_groups(groups),
-        attributes=attributes,
-    )
-
 
 # ---- eligible ----------------------------------------------------------------------------
 ExclusionsOption = Annotated[
@@ -82,7 +71,7 @@ def eligible(
 
     Exit 0 when documents are eligible; 1 for a refusal or a clarification request.
     """
-    case = _context(context, groups, valid_at, known_at)
+    case = build_context(context, groups, valid_at, known_at)
     limit, named = _exclusions(exclusions)
     with Project.open(project) as opened:
         result = opened.eligible(case, exclusions=limit, documents=named)
@@ -246,7 +235,7 @@ def explain(
 
     Exit 0 when documents are eligible; 1 for a refusal or a clarification request (as eligible).
     """
-    case = _context(context, groups, valid_at, known_at)
+    case = build_context(context, groups, valid_at, known_at)
     with Project.open(project) as opened:
         explained = opened.explain(case)
     if format is OutputFormat.json:

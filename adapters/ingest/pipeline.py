@@ -28,8 +28,8 @@ from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import DerivedEdge, SectionDirectory, derive_supersedes
 from inforce.engine.facts import LocatedWarning, read_quantities
-from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor, unit_table
-from inforce.engine.quantities.extract import default_extractor
+from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
+from inforce.engine.quantities.extract import project_extractor
 from inforce.engine.store import GraphStore, IngestTransaction
 from inforce.ontology import Document, InputError, InputErrors, Locator, NotFoundError
 from inforce.rules import RuleSet, compile_manifest
@@ -309,20 +309,9 @@ def _derive(
     ]
 
 
-_EXTRACTORS: dict[tuple[object, ...], QuantityExtractor] = {}
-
-
 def extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> QuantityExtractor:
-    """The project's quantity extractor: its packs' subject vocabulary (else the stock one,
-    ``subjects/default``) and the manifest's unit spellings; built once for each and kept."""
-    vocabulary = rules.subjects if rules.of_kind("subject") else None
-    if not units:
-        return default_extractor(vocabulary)
-    key = (rules.hashes, tuple(sorted(units.items())))
-    found = _EXTRACTORS.get(key)
-    if found is None:
-        found = _EXTRACTORS[key] = QuantityExtractor(vocabulary, units=unit_table(units))
-    return found
+    """The project's quantity extractor (``engine.quantities.project_extractor``)."""
+    return project_extractor(rules, units)
 
 
 def _quantity_warning(document: Document, located: LocatedWarning, body_line: int | None) -> InputError:

@@ -24,7 +24,13 @@ from ._models import (
 )
 from .claims import check_claim_quantities
 from .compare import DEFAULT_TOLERANCE, compare
-from .extract import EXTRACTOR_VERSION, QuantityExtractor, extract_quantities, may_contain_quantity
+from .extract import (
+    EXTRACTOR_VERSION,
+    QuantityExtractor,
+    extract_quantities,
+    may_contain_quantity,
+    project_extractor,
+)
 from .subjects import SubjectBinder, default_vocabulary
 from .units import UnitTable, UnknownUnitError, define_units, registry, unit_table
 
@@ -37,6 +43,7 @@ __all__ = [
     "Extraction",
     "MatchedClaimQuantity",
     "QuantityExtractor",
+    "project_extractor",
     "QuantityMention",
     "QuantityWarning",
     "SubjectBinder",

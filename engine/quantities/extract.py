@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ from .units import (
 
 if TYPE_CHECKING:
 
-    from inforce.rules import SubjectVocabulary
+    from inforce.rules import RuleSet, SubjectVocabulary
 
 __all__ = [
     "EXTRACTOR_VERSION",
@@ -454,6 +454,26 @@ def _significant(value: float) -> float:
 
 _DEFAULT: dict[Any, QuantityExtractor] = {}
 _DEFAULT_LOCK = threading.Lock()
+
+
+_PROJECT_EXTRACTORS: dict[tuple[object, ...], QuantityExtractor] = {}
+
+
+def project_extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> QuantityExtractor:
+    """A project's quantity extractor: its packs' subject vocabulary (else the stock one,
+    ``subjects/default``) and the manifest's unit spellings; built once for each and kept.
+    Ingest reads documents with it and ``check`` reads claims with it: one reading of numbers."""
+    vocabulary = rules.subjects if rules.of_kind("subject") else None
+    if not units:
+        return default_extractor(vocabulary)
+    key = (rules.hashes, tuple(sorted(units.items())))
+    with _DEFAULT_LOCK:
+        found = _PROJECT_EXTRACTORS.get(key)
+        if found is None:
+            from .units import unit_table
+
+            found = _PROJECT_EXTRACTORS[key] = QuantityExtractor(vocabulary, units=unit_table(units))
+        return found
 
 
 def default_extractor(vocabulary: SubjectVocabulary | None = None) -> QuantityExtractor:

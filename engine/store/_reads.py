@@ -237,6 +237,29 @@ def provision_text(graph: KuzuGraph, locator: Locator) -> tuple[str, int, int] |
     return None
 
 
+_PLACE_EXTRA = {
+    "Section": "p.heading AS heading, NULL AS header, NULL AS cells",
+    "TableRow": "NULL AS heading, p.header AS header, p.cells AS cells",
+    "Callout": "NULL AS heading, NULL AS header, NULL AS cells",
+}
+
+
+def provision_place(graph: KuzuGraph, locator: Locator) -> dict[str, Any] | None:
+    """Where a pinned provision is and what it says, one lookup: text, span, first page,
+    its heading (a section) or header and cells (a table row); None if absent."""
+    key = provision_key(f"{locator.doc}@{locator.rev}", locator.path or "")
+    for table in _PROVISIONS:
+        found = graph.rows(
+            f"MATCH (p:{table} {{key: $key}}) RETURN p.text, p.span_start, p.span_end, p.page_start, "
+            f"{_PLACE_EXTRA[table]}", {"key": key},
+        )
+        if found:
+            text, start, end, page, heading, header, cells = found[0]
+            return {"kind": table, "text": text, "start": start, "end": end, "page": page, "heading": heading,
+                    "header": tuple(header or ()), "cells": tuple(cells or ())}
+    return None
+
+
 def revision_title(graph: KuzuGraph, uid: str) -> str | None:
     found = graph.rows("MATCH (r:Revision {uid: $uid}) RETURN r.title", {"uid": uid})
     return found[0][0] if found else None

@@ -296,6 +296,15 @@ class GraphStore:
         span = self.provision(locator)[1].span
         return span.start, span.end
 
+    def provision_place(self, locator: Locator) -> dict[str, Any]:
+        """Text, span, first page and heading (or a row's header and cells) of a pinned provision."""
+        graph = self._reader()
+        found = _reads.provision_place(graph, locator) if graph and locator.rev and locator.path else None
+        if found is None:
+            self.provision(locator)  # raises NotFoundError, with a hint
+            raise NotFoundError(f"{locator} is not in the graph")
+        return found
+
     def revision_title(self, uid: str) -> str:
         """The title of one revision (``DOC@REV``)."""
         graph = self._reader()

@@ -1,0 +1,623 @@
+"""Checking an answer: each claim's citations, in order, stopping at the first failure.
+
+1. the locator exists in some revision (a set lookup; no model) — else ``fabricated_locator``;
+2. the quote is in the cited provision after whitespace, case and typography are normalised
+   — else ``quote_not_found``, with the closest passage and its similarity (never accepted);
+3. every quantity of the claim is stated by what it cites (pint) — else ``unsupported_quantity``;
+4. the cited version is in force on the date, known by ``known_at`` — else ``stale_revision``,
+   naming what is in force instead;
+5. the cited document may answer the case (the eligibility packs) — else ``ineligible_source``,
+   with the exclusion reasons;
+6. a cited provision qualified by another ("except as provided in 9.1") is cited with its
+   qualifier — else ``missing_qualifier`` (or a warning, as the qualifier rule says);
+7. on the high tier, an NLI model proposes whether the cited text entails the claim; the
+   rules read its scores against the configured threshold: contradiction escalates, too
+   little entailment is ``unsupported_citation``; a citation whose removal leaves the claim
+   entailed is redundant (precision by ablation).
+
+The verdict is ``answer`` only when every claim passes. Document text is only ever compared,
+measured or quoted here: nothing in it is read as an instruction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rapidfuzz import fuzz
+
+from inforce.ontology import (
+    Answer,
+    AuditRecord,
+    Citation,
+    CitationCheck,
+    ClaimResult,
+    ClaimStatus,
+    Context,
+    EntailmentCheck,
+    Exclusion,
+    InputError,
+    Locator,
+    ReasonCode,
+    Tier,
+    Verdict,
+)
+
+if TYPE_CHECKING:
+    from .eligibility import EligibilityResult
+    from .entailment import EntailmentModel, EntailmentScores
+    from .project import Project
+
+__all__ = ["AUDIT_LIST_LIMIT", "answer_digest", "check_answer", "linearise", "normalize_quote", "quote_in"]
+
+#: How many eligible and excluded documents an audit record names (all are counted).
+AUDIT_LIST_LIMIT = 50
+
+#: Check order: a claim reports the first of these its citations fail.
+_CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "quote_not_found")
+_AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("stale_revision", "ineligible_source")
+#: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
+_NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",
+               "unsupported_citation", "uncited"}
+
+_TYPOGRAPHY = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2026": "...",
+    "*": " ", "`": " ", "|": " ", "_": " ",
+})
+_SPACE = re.compile(r"\s+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\.\.\.\])\s*")
+_QUOTE_MARKS = "\"' "
+
+
+def normalize_quote(text: str) -> str:
+    """Text as quotes are compared: NFKC, typographic marks and Markdown emphasis and table
+    rules made plain, case folded, runs of whitespace one space."""
+    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY)
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def quote_in(quote: str, text: str) -> bool:
+    """Whether ``quote`` is in ``text`` word for word (after normalisation); an ellipsis
+    (``...``) in the quote stands for omitted words, the parts appearing in order."""
+    haystack = normalize_quote(text)
+    parts = [normalize_quote(p).strip(_QUOTE_MARKS) for p in _ELLIPSIS.split(quote)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return False
+    at = 0
+    for part in parts:
+        found = haystack.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+def _closest(quote: str, text: str) -> tuple[str, float]:
+    """The passage of ``text`` nearest to ``quote`` and its similarity (0..1), for the report."""
+    needle, haystack = normalize_quote(quote).strip(_QUOTE_MARKS), normalize_quote(text)
+    if not needle or not haystack:
+        return "", 0.0
+    found = fuzz.partial_ratio_alignment(needle, haystack)
+    if found is None:
+        return "", 0.0
+    return haystack[found.dest_start:found.dest_end], round(found.score / 100.0, 3)
+
+
+def linearise(text: str) -> str:
+    """A table row as an entailment model reads it: ``header: value`` for each cell.
+
+    Rows are stored as their header line, a newline, then the row line (``| a | b |``);
+    any other text is returned as it is.
+    """
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) != 2 or not all(line.startswith("|") for line in lines):
+        return text
+    header, row = ([cell.strip() for cell in line.strip("|").split("|")] for line in lines)
+    pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
+    return ". ".join(pairs) + "."
+
+
+@dataclass
+class _Cited:
+    """One citation as the checks see it."""
+
+    citation: Citation
+    locator: Locator | None = None   # as cited
+    resolved: Locator | None = None  # the pinned version checked
+    text: str = ""
+    status: ClaimStatus = "ok"
+    detail: str = ""
+    closest: str | None = None
+    similarity: float | None = None
+    in_force: Locator | None = None
+
+    def result(self) -> CitationCheck:
+        return CitationCheck(
+            locator=self.locator, quote=self.citation.quote, resolved=self.resolved, status=self.status,
+            detail=self.detail, closest=self.closest, similarity=self.similarity,
+        )
+
+    def fail(self, status: ClaimStatus, detail: str) -> None:
+        if self.status == "ok":
+            self.status, self.detail = status, detail
+
+
+@dataclass
+class _Case:
+    """What every claim of one answer is checked against."""
+
+    project: Project
+    context: Context
+    valid_at: dt.date
+    known_at: dt.datetime | None
+    groups: tuple[str, ...]
+    eligibility: EligibilityResult
+    tier: Tier
+    nli: EntailmentModel | None
+    threshold: float
+    rules_fired: list[str] = field(default_factory=list)
+    qualifiers: list[Locator] = field(default_factory=list)
+    escalations: list[str] = field(default_factory=list)
+
+
+def check_answer(
+    project: Project,
+    answer: Answer,
+    *,
+    tier: Tier = "low",
+    nli: EntailmentModel | None = None,
+    threshold: float = 0.5,
+) -> Verdict:
+    """The verdict on ``answer`` with its audit record (see the module docstring for the checks)."""
+    context = answer.context
+    choice = _valid_at(project, context)
+    valid_at = choice.valid_at
+    eligibility = project.eligible(
+        context.model_copy(update={"valid_at": context.valid_at or valid_at}),
+        exclusions=AUDIT_LIST_LIMIT, documents=_cited_documents(project, answer),
+    )
+    case = _Case(
+        project=project, context=context, valid_at=valid_at, known_at=context.known_at,
+        groups=tuple(context.groups), eligibility=eligibility, tier=tier, nli=nli if tier == "high" else None,
+        threshold=threshold, rules_fired=list(eligibility.rules_fired),
+    )
+    results = [_check_claim(case, claim.text, claim.citations) for claim in answer.claims]
+    return _verdict(case, answer, results, choice.source)
+
+
+def _valid_at(project: Project, context: Context) -> Any:
+    try:
+        return project.choose_valid_at(context.valid_at, context.attributes)
+    except InputError as missing:
+        if missing.field == "--valid-at":
+            raise InputError(
+                "context.valid_at is required: the date the answer is about", field="context.valid_at",
+                hint="inforce never assumes today; give valid_at (YYYY-MM-DD), or the case attribute "
+                "a rule pack of this project takes the date from",
+            ) from None
+        if missing.field == "--context":
+            raise InputError(str(missing.message), field="context.attributes", hint=missing.hint) from None
+        raise
+
+
+def _cited_documents(project: Project, answer: Answer) -> list[str]:
+    known = set(project.index.documents())
+    return sorted({c.locator.doc for claim in answer.claims for c in claim.citations
+                   if c.locator is not None and c.locator.doc in known})
+
+
+# ---- one claim ------------------------------------------------------------------------------
+
+
+def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> ClaimResult:
+    if not citations:
+        return ClaimResult(text=text, status="uncited", detail="the claim cites nothing")
+    cited = [_Cited(citation=c, locator=c.locator) for c in citations]
+    for item in cited:
+        _locate(case, item)
+    failed = _first(cited, _CITATION_ORDER)
+    if failed is not None:
+        return _claim(text, cited, failed)
+    quantities = _quantities(case, text, cited)
+    if quantities is not None and quantities["status"] != "ok":
+        return _claim(text, cited, None, status="unsupported_quantity", detail=quantities["detail"],
+                      quantities=quantities)
+    for item in cited:
+        _fresh(case, item)
+    for item in cited:
+        if item.status == "ok":
+            _eligible(case, item)
+    failed = _first(cited, _AFTER_QUANTITIES)
+    if failed is not None:
+        return _claim(text, cited, failed, quantities=quantities)
+    missing, warnings = _qualifiers(case, cited)
+    if missing and any(severity == "failure" for _, severity in missing):
+        names = ", ".join(q.format() for q, severity in missing if severity == "failure")
+        return _claim(text, cited, None, status="missing_qualifier", quantities=quantities,
+                      detail=f"cited without its qualifier {names}", missing=tuple(q for q, _ in missing),
+                      warnings=warnings)
+    if quantities is not None:
+        warnings = [*warnings, *quantities.get("warnings", [])]
+    return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
+
+
+def _first(cited: Sequence[_Cited], order: Sequence[ClaimStatus]) -> _Cited | None:
+    for status in order:
+        for item in cited:
+            if item.status == status:
+                return item
+    return None
+
+
+def _claim(
+    text: str, cited: Sequence[_Cited], failed: _Cited | None, *, status: ClaimStatus | None = None,
+    detail: str = "", quantities: dict[str, Any] | None = None, missing: tuple[Locator, ...] = (),
+    warnings: Sequence[str] = (), redundant: tuple[Locator, ...] = (), entailment: EntailmentCheck | None = None,
+) -> ClaimResult:
+    if failed is not None:
+        status, detail = failed.status, failed.detail
+    fresh = [item.in_force or item.resolved for item in cited if item.status == "ok"]
+    in_force = failed.in_force if failed is not None and failed.in_force is not None else (fresh[0] if fresh else None)
+    return ClaimResult(
+        text=text, status=status or "ok", detail=detail, in_force=in_force, redundant_citations=redundant,
+        citations=tuple(item.result() for item in cited), missing_qualifiers=missing,
+        warnings=tuple(dict.fromkeys(warnings)), quantities=quantities, entailment=entailment,
+    )
+
+
+# ---- steps 1 and 2: the locator exists, the quote is there ----------------------------------
+
+
+def _locate(case: _Case, item: _Cited) -> None:
+    project = case.project
+    locator = item.locator
+    if locator is None:
+        _locate_quote(case, item)
+        return
+    if project.index.entry(locator.doc) is None:
+        item.fail("fabricated_locator", f"no document {locator.doc} in the project")
+        return
+    if not project._readable(locator, case.groups):
+        # Which sections a restricted document has is its content: refuse before looking.
+        item.fail("ineligible_source", f"access_restricted: the asker may not read {locator.doc}")
+        return
+    if not project.index.has(locator):
+        where = f"{locator.doc}@{locator.rev}" if locator.rev else locator.doc
+        item.fail("fabricated_locator", f"no revision of {where} has {locator.path or 'this locator'}")
+        return
+    versions = _versions(case, locator)
+    quote = item.citation.quote
+    if not quote:
+        item.resolved = versions[0]
+        item.text = project.store.provision_text(item.resolved)[0]
+        return
+    best: tuple[float, str] = (-1.0, "")
+    for version in versions:
+        text = project.store.provision_text(version)[0]
+        if quote_in(quote, text):
+            item.resolved, item.text = version, text
+            return
+        closest, similarity = _closest(quote, text)
+        if similarity > best[0]:
+            best = (similarity, closest)
+    item.resolved = versions[0]
+    item.closest, item.similarity = best[1] or None, max(best[0], 0.0)
+    item.fail("quote_not_found", f"the quote is not in {versions[0].format()} (closest passage "
+                                 f"{item.similarity:.0%} similar; a paraphrase is not a quote)")
+
+
+def _versions(case: _Case, locator: Locator) -> list[Locator]:
+    """The pinned versions a citation may mean: itself when pinned; otherwise the in-force
+    version first, then the others newest first (a quote from an older one pins it there)."""
+    if locator.rev is not None:
+        return [locator]
+    found = [entry.locator for entry in case.project.index.history(locator).versions if entry.locator.rev is not None]
+    found = list(dict.fromkeys(reversed(found)))
+    answer = case.project.index.answer(locator, case.valid_at, case.known_at, with_text=False)
+    if answer.in_force and answer.resolved is not None and answer.resolved in found:
+        found.remove(answer.resolved)
+        found.insert(0, answer.resolved)
+    return found or [locator]
+
+
+def _locate_quote(case: _Case, item: _Cited) -> None:
+    """A quote without a locator: the innermost provision the asker may read that has it,
+    the in-force one first; full-text search proposes, the words decide."""
+    project = case.project
+    quote = item.citation.quote or ""
+    readable = project.readable_revisions(case.groups)
+    hits = project.store.search_text(quote, 50, readable)
+    containing: list[tuple[int, int, Locator, str]] = []
+    best: tuple[float, str] = (-1.0, "")
+    for locator, _ in hits:
+        text = project.store.provision_text(locator)[0]
+        if quote_in(quote, text):
+            fresh = project.index.freshness_gate([locator], case.valid_at, case.known_at).outcome == "pass"
+            containing.append((0 if fresh else 1, len(text), locator, text))
+        else:
+            closest, similarity = _closest(quote, text)
+            if similarity > best[0]:
+                best = (similarity, closest)
+    if containing:
+        containing.sort(key=lambda c: (c[0], c[1], c[2].format()))
+        _, _, item.resolved, item.text = containing[0]
+        return
+    item.closest, item.similarity = best[1] or None, max(best[0], 0.0)
+    item.fail("quote_not_found", "no provision the asker may read has these words"
+              + (f" (closest passage {item.similarity:.0%} similar)" if item.closest else ""))
+
+
+# ---- step 3: quantities -----------------------------------------------------------------------
+
+
+def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
+    from .quantities import check_claim_quantities, project_extractor
+
+    extractor = project_extractor(case.project.rules, case.project.manifest.units)
+    found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
+    if not found.matched and not found.unmatched:
+        return None
+    unmatched = [f"{u.claim.text!r}: {u.reason} ({u.explanation})" for u in found.unmatched]
+    return {
+        "status": found.status,
+        "matched": [m.claim.text for m in found.matched],
+        "unmatched": [u.model_dump(mode="json") for u in found.unmatched],
+        "detail": "; ".join(unmatched),
+        "warnings": [w.message for w in found.warnings if getattr(w, "message", None)],
+    }
+
+
+# ---- steps 4 and 5: in force, eligible ---------------------------------------------------------
+
+
+def _fresh(case: _Case, item: _Cited) -> None:
+    if item.status != "ok" or item.resolved is None:
+        return
+    found = case.project.freshness_gate([item.resolved], case.valid_at, case.known_at, groups=case.groups)
+    if found.outcome == "pass":
+        return
+    stale = found.stale[0]
+    instead = [r.locator for r in stale.in_force]
+    item.in_force = instead[0] if instead else None
+    named = ", ".join(loc.format() for loc in instead)
+    why = {
+        "superseded": f"replaced as of {case.valid_at.isoformat()}",
+        "stale_revision": f"not the version in force on {case.valid_at.isoformat()}",
+        "not_yet_in_force": f"not yet in force on {case.valid_at.isoformat()}",
+        "removed": f"removed by {case.valid_at.isoformat()}",
+        "no_coverage_for_date": f"nothing of it in force on {case.valid_at.isoformat()}",
+        "access_restricted": "the asker may not read it",
+    }.get(stale.reason, stale.reason)
+    status: ClaimStatus = "ineligible_source" if stale.reason == "access_restricted" else "stale_revision"
+    item.fail(status, f"{stale.reason}: {item.resolved.format()} is {why}"
+              + (f"; in force: {named}" if named else "; nothing replaces it"))
+
+
+def _eligible(case: _Case, item: _Cited) -> None:
+    result = case.eligibility
+    doc = (item.resolved or item.locator).doc if (item.resolved or item.locator) else None
+    if doc is None or result.outcome != "eligible" or doc in result.eligible:
+        if doc is not None and result.outcome == "refusal":
+            item.fail("ineligible_source", f"{result.reason}: no document may answer this case")
+        return
+    reasons = next((e.reasons for e in result.excluded if e.document == doc), ())
+    item.fail("ineligible_source", f"{doc} may not answer this case: excluded for "
+              + (", ".join(reasons) if reasons else "its applicability"))
+
+
+# ---- step 6: qualifiers ------------------------------------------------------------------------
+
+
+def _qualifiers(case: _Case, cited: Sequence[_Cited]) -> tuple[list[tuple[Locator, str]], list[str]]:
+    """Qualifiers of the cited provisions that the claim does not cite, with each rule's severity."""
+    project = case.project
+    paths = {(item.resolved.doc, item.resolved.path) for item in cited if item.resolved is not None}
+    missing: dict[Locator, str] = {}
+    warnings: list[str] = []
+    for item in cited:
+        loc = item.resolved
+        if loc is None or loc.path is None:
+            continue
+        for link, severity in project.qualifiers_of(loc):
+            if not _applies_to(link.provision.path, loc.path):
+                continue
+            case.rules_fired.append(link.rule)
+            qualifier = link.qualifier
+            if not link.resolved:
+                warnings.append(f"{loc.format()} names {qualifier.path}, which {loc.doc} does not have "
+                                f"({link.rule}: {link.words!r})")
+                continue
+            case.qualifiers.append(qualifier)
+            if any(doc == qualifier.doc and _covers(path, qualifier.path) for doc, path in paths):
+                continue
+            if severity == "warning":
+                warnings.append(f"{loc.format()} is qualified by {qualifier.format()} ({link.rule}: "
+                                f"{link.words!r}), which the claim does not cite")
+                missing.setdefault(qualifier, "warning")
+            else:
+                missing[qualifier] = "failure"
+    return list(missing.items()), warnings
+
+
+def _applies_to(link_path: str | None, cited: str) -> bool:
+    """Words in the cited provision, in a part of it, or in a provision it is part of."""
+    if link_path is None:
+        return False
+    return link_path == cited or link_path.startswith(cited + ".") or cited.startswith(link_path + ".")
+
+
+def _covers(cited: str | None, qualifier: str | None) -> bool:
+    if cited is None or qualifier is None:
+        return cited == qualifier
+    return qualifier == cited or qualifier.startswith(cited + ".") or cited.startswith(qualifier + ".")
+
+
+# ---- step 7: entailment -----------------------------------------------------------------------
+
+
+def _entail(
+    case: _Case, text: str, cited: Sequence[_Cited], quantities: dict[str, Any] | None,
+    missing: tuple[Locator, ...], warnings: Sequence[str],
+) -> ClaimResult:
+    if case.nli is None:
+        return _claim(text, cited, None, quantities=quantities, missing=missing, warnings=warnings)
+    premises = [linearise(item.text) for item in cited]
+    pairs = [(" ".join(premises), text)]
+    if len(premises) > 1:
+        pairs += [(" ".join(p for j, p in enumerate(premises) if j != i), text) for i in range(len(premises))]
+    scores = case.nli.score(pairs)
+    whole = scores[0]
+    check = _entailment_check(case, whole)
+    if whole.contradiction >= case.threshold and whole.contradiction > whole.entailment:
+        case.escalations.append(text)
+        return _claim(text, cited, None, status="contradicted", quantities=quantities, missing=missing,
+                      warnings=warnings, entailment=check,
+                      detail=f"{case.nli.name} proposes the cited text contradicts the claim "
+                      f"(p={whole.contradiction:.2f} >= {case.threshold:.2f}); a person decides")
+    if whole.entailment < case.threshold:
+        return _claim(text, cited, None, status="unsupported_citation", quantities=quantities, missing=missing,
+                      warnings=warnings, entailment=check,
+                      detail=f"the cited text does not entail the claim ({case.nli.name}: "
+                      f"p={whole.entailment:.2f} < {case.threshold:.2f})")
+    redundant = tuple(
+        item.locator or item.resolved for item, alone in zip(cited, scores[1:], strict=False)
+        if alone.entailment >= case.threshold and (item.locator or item.resolved) is not None
+    )
+    return _claim(text, cited, None, quantities=quantities, missing=missing, warnings=warnings,
+                  redundant=redundant, entailment=check)  # type: ignore[arg-type]
+
+
+def _entailment_check(case: _Case, scores: EntailmentScores) -> EntailmentCheck:
+    assert case.nli is not None
+    return EntailmentCheck(model=case.nli.name, entailment=round(scores.entailment, 4),
+                           neutral=round(scores.neutral, 4), contradiction=round(scores.contradiction, 4),
+                           threshold=case.threshold)
+
+
+# ---- the verdict -----------------------------------------------------------------------------
+
+
+def _verdict(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_source: str) -> Verdict:
+    eligibility = case.eligibility
+    failures = [r for r in results if r.status != "ok"]
+    reason: ReasonCode | None = None
+    rfi: str | None = None
+    missing: tuple[str, ...] = ()
+    if eligibility.outcome == "clarification_request":
+        kind, reason, missing = "clarification_request", "missing_attribute", eligibility.missing_attributes
+    elif any(r.status == "contradicted" for r in results):
+        kind, reason = "escalation", "conflict"
+        rfi = _contradiction_rfi(case, [r for r in results if r.status == "contradicted"])
+    elif failures:
+        kind, reason = "refusal", _refusal_reason(eligibility, failures)
+    elif case.tier == "high" and case.nli is None:
+        kind, reason = "escalation", "entailment_unverified"
+        rfi = _unverified_rfi(case, results)
+    else:
+        kind = "answer"
+    return Verdict(
+        verdict=kind, reason=reason, claims=tuple(results), missing_attributes=missing, rfi=rfi,
+        audit=_audit(case, answer, results, date_source),
+    )
+
+
+def _refusal_reason(eligibility: EligibilityResult, failures: Sequence[ClaimResult]) -> ReasonCode:
+    if eligibility.outcome == "refusal" and eligibility.reason is not None:
+        return eligibility.reason
+    if all(r.detail.startswith("access_restricted") for r in failures):
+        return "access_restricted"
+    if any(r.status in _NO_SUPPORT for r in failures):
+        return "no_valid_citation"
+    return "unsupported"
+
+
+def _contradiction_rfi(case: _Case, contradicted: Sequence[ClaimResult]) -> str:
+    project = case.project
+    lines = ["# Request for information: an answer contradicted by its source", ""]
+    lines += [f"Project: {project.manifest.project}  ", f"Documents in force on: {case.valid_at.isoformat()}", ""]
+    for number, result in enumerate(contradicted, 1):
+        lines += [f"## Claim {number}", "", *_quoted(result.text), ""]
+        for check in result.citations:
+            if check.resolved is not None:
+                text = project.store.provision_text(check.resolved)[0]
+                lines += [f"Cited: `{check.resolved.format()}`", "", *_quoted(text), ""]
+        if result.entailment is not None:
+            e = result.entailment
+            lines += [f"The entailment model {e.model} proposes a contradiction (p={e.contradiction:.2f}, "
+                      f"threshold {e.threshold:.2f}). A model only proposes; no rule settles it.", ""]
+    lines += ["## Question", "",
+              "Is the claim as stated supported by the cited provisions in force on this date? If not, "
+              "please state the correct requirement, citing the provision that establishes it."]
+    return "\n".join(lines) + "\n"
+
+
+def _unverified_rfi(case: _Case, results: Sequence[ClaimResult]) -> str:
+    lines = ["# Request for review: entailment not verified", "",
+             f"Project: {case.project.manifest.project}  ",
+             f"Documents in force on: {case.valid_at.isoformat()}", "",
+             "The high tier asks a model to confirm that the cited text entails each claim, and no "
+             "NLI model is configured (`models: nli:` in inforce.yaml). Every mechanical check passed "
+             "(locators, quotes, quantities, freshness, eligibility, qualifiers).", "", "## Claims", ""]
+    for number, result in enumerate(results, 1):
+        cited = ", ".join(f"`{c.resolved.format()}`" for c in result.citations if c.resolved is not None)
+        lines += [f"{number}. {_one_line(result.text)} — cites {cited or 'nothing'}"]
+    lines += ["", "## Question", "", "Does the cited text support each claim as stated?"]
+    return "\n".join(lines) + "\n"
+
+
+def _quoted(text: str) -> list[str]:
+    return [f"> {line}" for line in (text.strip().splitlines() or ["(no text)"])]
+
+
+def _one_line(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _audit(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_source: str) -> AuditRecord:
+    project = case.project
+    eligibility = case.eligibility
+    passages = tuple(dict.fromkeys(
+        c.resolved for r in results for c in r.citations if c.resolved is not None
+    ))
+    touched = {loc.doc for loc in passages} | {r.in_force.doc for r in results if r.in_force is not None}
+    revisions = {
+        doc: tuple(entry.labels) for doc in sorted(touched)
+        if (entry := project.index.entry(doc)) is not None and project._readable(Locator(doc=doc), case.groups)
+    }
+    if case.tier == "low":
+        entailment = "not run: tier low"
+    elif case.nli is None:
+        entailment = "not run: no NLI model configured"
+    else:
+        entailment = "run"
+    models = {"nli": case.nli.name} if case.nli is not None else {}
+    return AuditRecord(
+        context=case.context, valid_at=case.valid_at, known_at=case.known_at, index_build=project.build_id,
+        eligible=eligibility.eligible[:AUDIT_LIST_LIMIT], eligible_total=len(eligibility.eligible),
+        excluded=tuple(Exclusion(document=e.document, reasons=e.reasons) for e in eligibility.excluded),
+        excluded_total=eligibility.excluded_total, passages=passages,
+        qualifiers=tuple(dict.fromkeys(case.qualifiers)),
+        calculations=tuple(c.model_dump(mode="json") for c in eligibility.calculations),
+        rules_fired=tuple(dict.fromkeys(case.rules_fired)), question=answer.question,
+        valid_at_source=date_source, tier=case.tier, entailment=entailment, models=models,
+        configuration=project.store.configuration_id(), rule_packs=dict(project.store.rule_pack_hashes()),
+        revisions=revisions, answer_sha256=answer_digest(answer),
+        decided_at=dt.datetime.now(dt.UTC).replace(microsecond=0),
+    )
+
+
+def answer_digest(answer: Answer) -> str:
+    """A stable hash of an answer's content (what a stored verdict was computed for)."""
+    canonical = json.dumps(answer.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
