@@ -137,3 +137,17 @@ def ensure_project(folder: Path, docs: int) -> bool:
     generate(folder, docs)
     stamp.write_text(json.dumps(wanted))
     return True
+
+
+def example_copy(name: str, work: Path) -> tuple[Path, dict]:
+    """A fresh copy of ``examples/NAME`` at ``WORK/NAME`` (any graph of the example's own left
+    out, any earlier copy replaced), ingested with the CLI: (the copy, the ingest summary).
+    The examples themselves are never ingested in place."""
+    source = HERE.parent / "examples" / name
+    if not (source / "inforce.yaml").is_file():
+        raise SystemExit(f"no example project {source}")
+    target = Path(work) / name
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".inforce"))
+    _, summary = ingest(target)
+    return target, summary
