@@ -1,100 +1,112 @@
-"""A natural-language-inference backend: a local sequence-classification model, never the hub.
+"""Natural-language-inference backends: a local pair classifier, never the hub.
 
-The model folder holds a transformers checkpoint (``config.json`` with ``id2label``, weights,
-tokenizer files). The label order is read from the model's own config — NLI checkpoints
-disagree on it — and logits are turned into probabilities with a softmax.
+The model folder is a transformers sequence-classification checkpoint (``TransformersNLI``)
+or a folder saved by sentence-transformers as a CrossEncoder (``CrossEncoderNLI``);
+``load_nli`` picks the loader from the folder's files. The label order is read from the
+model's own ``config.json`` ``id2label`` — NLI checkpoints disagree on it — and the logits
+are turned into probabilities here, with a softmax, whatever activation the folder saved.
+A folder that cannot serve as an NLI model raises ``ModelUnavailableError`` naming it.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from inforce.engine.entailment import EntailmentScores
-from inforce.ontology import InputError, ModelUnavailableError
+from inforce.ontology import ModelChoice, ModelUnavailableError
 
-__all__ = ["TransformersNLI", "load_nli"]
+from ._pairs import Layout, PairLogits, folder_layout, open_pair_model, softmax
 
-_INSTALL_HINT = "pip install torch==2.13.0 'inforce[ml]'"
+__all__ = ["CrossEncoderNLI", "TransformersNLI", "load_nli", "nli_label_positions"]
+
 _CANONICAL = {"entailment": "entailment", "entail": "entailment", "neutral": "neutral",
               "contradiction": "contradiction", "contradict": "contradiction"}
+_LABELS = ("entailment", "neutral", "contradiction")
 
 
-def _label_index(id2label: dict[int, str], model_dir: Path) -> dict[str, int]:
+def nli_label_positions(id2label: dict[int, str], num_labels: int, folder: Path) -> dict[str, int]:
     """Map entailment/neutral/contradiction to the model's output positions, from its config."""
     positions: dict[str, int] = {}
-    for index, label in id2label.items():
+    for index, label in sorted(id2label.items()):
         canonical = _CANONICAL.get(str(label).strip().lower())
-        if canonical is not None:
-            positions[canonical] = int(index)
-    missing = {"entailment", "neutral", "contradiction"} - positions.keys()
+        if canonical is None:
+            continue
+        if canonical in positions:
+            raise ModelUnavailableError(
+                f"{folder / 'config.json'}: id2label {dict(id2label)} names {canonical} twice"
+            )
+        positions[canonical] = int(index)
+    missing = [label for label in _LABELS if label not in positions]
     if missing:
-        raise InputError(
-            f"the model's id2label {dict(id2label)} does not name {', '.join(sorted(missing))}",
-            file=model_dir / "config.json",
-            field="id2label",
-            hint="an NLI model labels its outputs entailment, neutral and contradiction",
+        raise ModelUnavailableError(
+            f"{folder / 'config.json'}: id2label {dict(id2label)} does not name {', '.join(missing)}; "
+            "an NLI model labels its outputs entailment, neutral and contradiction"
+        )
+    outside = {label: index for label, index in positions.items() if not 0 <= index < num_labels}
+    if outside:
+        raise ModelUnavailableError(
+            f"{folder / 'config.json'}: id2label puts {outside} outside the model's {num_labels} outputs"
         )
     return positions
 
 
-class TransformersNLI:
-    """An NLI model loaded from a local folder with transformers, run on the CPU."""
+class _PairNLI:
+    """The ``EntailmentModel`` port on a loaded pair classifier: softmax over its NLI labels."""
+
+    _layout: Layout
 
     def __init__(self, model_dir: str | Path, *, batch_size: int = 16, max_length: int = 512) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            import torch
-            from transformers import AutoModelForSequenceClassification, AutoTokenizer
-        except ImportError as missing:
-            raise ModelUnavailableError(
-                f"NLI needs torch and transformers ({missing.name} is not installed); {_INSTALL_HINT}"
-            ) from None
         self.model_dir = Path(model_dir)
-        if not (self.model_dir / "config.json").is_file():
-            raise InputError("no NLI model here (config.json missing)", file=self.model_dir)
-        self._torch = torch
-        self.tokenizer = AutoTokenizer.from_pretrained(self.model_dir, local_files_only=True)
-        self.model = AutoModelForSequenceClassification.from_pretrained(
-            self.model_dir, local_files_only=True
+        self._pairs: PairLogits = open_pair_model(
+            self.model_dir, role="NLI", batch_size=batch_size, max_length=max_length, layout=self._layout
         )
-        self.model.eval()
-        self.positions = _label_index(self.model.config.id2label, self.model_dir)
-        self.name = f"nli:{self.model_dir.name}"
+        self.positions = nli_label_positions(self._pairs.id2label, self._pairs.num_labels, self.model_dir)
+        self.name = f"nli:{self.model_dir.resolve().name}"
         self.batch_size = batch_size
         self.max_length = max_length
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> list[EntailmentScores]:
         """Entailment, neutral and contradiction probabilities for each (premise, hypothesis)."""
         results: list[EntailmentScores] = []
-        torch = self._torch
-        for start in range(0, len(pairs), self.batch_size):
-            batch = pairs[start : start + self.batch_size]
-            encoded = self.tokenizer(
-                [premise for premise, _ in batch],
-                [hypothesis for _, hypothesis in batch],
-                padding=True,
-                truncation=True,
-                max_length=self.max_length,
-                return_tensors="pt",
-            )
-            with torch.inference_mode():
-                probabilities = torch.softmax(self.model(**encoded).logits, dim=-1)
-            for row in probabilities.tolist():
-                results.append(
-                    EntailmentScores(
-                        entailment=row[self.positions["entailment"]],
-                        neutral=row[self.positions["neutral"]],
-                        contradiction=row[self.positions["contradiction"]],
-                    )
+        for row in self._pairs.logits(pairs):
+            probabilities = softmax(row)
+            results.append(
+                EntailmentScores(
+                    entailment=probabilities[self.positions["entailment"]],
+                    neutral=probabilities[self.positions["neutral"]],
+                    contradiction=probabilities[self.positions["contradiction"]],
                 )
+            )
         return results
 
 
-def load_nli(model_dir: str | Path | None) -> TransformersNLI | None:
-    """The configured NLI model, or None when none is configured (mechanical checks only)."""
-    if model_dir is None:
+class TransformersNLI(_PairNLI):
+    """An NLI checkpoint loaded from a local folder with transformers, run on the CPU."""
+
+    _layout: Layout = "transformers"
+
+
+class CrossEncoderNLI(_PairNLI):
+    """An NLI model saved by sentence-transformers as a CrossEncoder, run on the CPU."""
+
+    _layout: Layout = "cross-encoder"
+
+
+def load_nli(
+    model: ModelChoice | str | Path | None, *, root: str | Path | None = None
+) -> TransformersNLI | CrossEncoderNLI | None:
+    """The configured NLI model, or None when none is configured (mechanical checks only).
+
+    A ``ModelChoice`` or relative path is resolved against ``root`` (the project) when given.
+    The loader is the one the folder's files call for: a CrossEncoder when sentence-transformers
+    saved it as one, transformers otherwise.
+    """
+    if model is None:
         return None
-    return TransformersNLI(model_dir)
+    folder = Path(model.path if isinstance(model, ModelChoice) else model)
+    if root is not None and not folder.is_absolute():
+        folder = Path(root) / folder
+    if folder_layout(folder, "NLI") == "cross-encoder":
+        return CrossEncoderNLI(folder)
+    return TransformersNLI(folder)
