@@ -6,7 +6,7 @@ the engine.
 """
 
 from .asof import AsOfAnswer, ChainStep, DedupResult, FreshnessResult, History, HistoryEntry
-from .audit import Replay
+from .audit import Replay, append_record, read_record
 from .build import configuration_id, index_build_id
 from .calculations import Calculation
 from .candidates import QualifierView, Reranker, ResolvedProvision, ResolveResult, RetrievalReport
@@ -74,11 +74,13 @@ __all__ = [
     "ShownEdge",
     "ShownRevision",
     "TraceStep",
+    "append_record",
     "configuration_id",
     "discover_test_files",
     "embed_project",
     "format_age",
     "index_build_id",
     "project_lag",
+    "read_record",
     "run_test_file",
 ]

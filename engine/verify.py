@@ -60,7 +60,8 @@ __all__ = ["AUDIT_LIST_LIMIT", "answer_digest", "check_answer", "linearise", "no
 AUDIT_LIST_LIMIT = 50
 
 #: Check order: a claim reports the first of these its citations fail.
-_CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "quote_not_found")
+#: (a document the asker may not read stops at step 1 as ``ineligible_source``: nothing of it is looked at)
+_CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "ineligible_source", "quote_not_found")
 _AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("stale_revision", "ineligible_source")
 #: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
 _NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",
@@ -395,7 +396,7 @@ def _fresh(case: _Case, item: _Cited) -> None:
         "stale_revision": f"not the version in force on {case.valid_at.isoformat()}",
         "not_yet_in_force": f"not yet in force on {case.valid_at.isoformat()}",
         "removed": f"removed by {case.valid_at.isoformat()}",
-        "no_coverage_for_date": f"nothing of it in force on {case.valid_at.isoformat()}",
+        "no_coverage_for_date": f"not in force on {case.valid_at.isoformat()}: no revision covers the date",
         "access_restricted": "the asker may not read it",
     }.get(stale.reason, stale.reason)
     status: ClaimStatus = "ineligible_source" if stale.reason == "access_restricted" else "stale_revision"

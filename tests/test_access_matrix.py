@@ -66,7 +66,39 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"access: [{GROUP}]\nissued: 2026-06-01\neffective: {{from: 2026-06-01}}\n"
         "recorded: 2026-06-01T01:02:03Z\n---\n1.1 ZZPENDING item.\n"
     )
+    _write_answers(root)
+    done = runner.invoke(app, ["check", str(root), "--answer", str(root / "answers" / "public.json"),
+                               "--audit-dir", str(root / "audit")])
+    assert done.exit_code == 1, done.output  # the stale citation: a refusal
+    (record,) = (root / "audit").glob("*.json")
+    record.rename(root / "audit" / "record.json")
     return root
+
+
+#: answers for ``check``, asked without the group (``groups: []``): their words are the asker's
+ANSWERS = {
+    "public": [
+        {"text": "Concrete reaches 4,000 psi at 28 days.", "citations": [{"locator": "SPEC-033000#2.1.A"}]},
+        {"text": "The water-cementitious ratio is at most 0.45.", "citations": [{"locator": "SPEC-033000#2.1.B"}]},
+    ],
+    "restricted": [
+        {"text": "Concrete reaches 5,000 psi at 28 days.",
+         "citations": [{"locator": "ADD-02#1.3", "quote": "not less than 5,000 psi"}]},
+        {"text": "The callout says 4,000 PSI.", "citations": [{"locator": "DWG-S-101#callout-3"}]},
+        {"text": "No such item.", "citations": [{"locator": "ADD-02#9.9"}]},
+    ],
+    "quote-only": [
+        {"text": "Concrete reaches 5,000 psi.", "citations": [{"quote": "Compressive strength at 28 days: not less than 5,000 psi"}]},
+    ],
+}
+
+
+def _write_answers(root: Path) -> None:
+    folder = root / "answers"
+    folder.mkdir()
+    for name, claims in ANSWERS.items():
+        answer = {"question": "What strength?", "context": {"valid_at": "2026-05-01", "groups": []}, "claims": claims}
+        (folder / f"{name}.json").write_text(json.dumps(answer))
 
 
 # (name, arguments after the project, exit codes allowed without the group)
@@ -97,6 +129,12 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("facts", ["facts", "{p}", "--valid-at", "2026-05-01"], {0}),
     ("facts-subject", ["facts", "{p}", "--subject", "concrete.compressive_strength", "--valid-at", "2026-05-01"], {0}),
     ("lag", ["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], {1}),
+    ("check-public", ["check", "{p}", "--answer", "{p}/answers/public.json"], {1}),
+    ("check-restricted", ["check", "{p}", "--answer", "{p}/answers/restricted.json"], {1}),
+    ("check-quote-only", ["check", "{p}", "--answer", "{p}/answers/quote-only.json"], {1}),
+    ("resolve", ["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"], {0, 1}),
+    ("resolve-callout", ["resolve", "{p}", "foundation plan callout f'c PSI", "--valid-at", "2026-05-01"], {0, 1}),
+    ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
 ]
 
 #: Commands that print nothing of a project's documents to an asker, and why.
@@ -113,7 +151,7 @@ EXEMPT = {
 def _run(args: list[str], project: Path, tmp_path: Path, fmt: str, groups: str | None) -> tuple[int, str, str]:
     out = tmp_path / f"out.{fmt}"
     argv = [a.replace("{p}", str(project)) for a in args] + ["--format", fmt, "-o", str(out)]
-    if groups is not None:
+    if groups is not None and args[0] not in ("check", "replay"):  # their groups are the answer's
         argv += ["--groups", groups]
     result = runner.invoke(app, argv)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
@@ -121,8 +159,19 @@ def _run(args: list[str], project: Path, tmp_path: Path, fmt: str, groups: str |
     return result.exit_code, result.output, written
 
 
+def _typed(args: list[str]) -> list[str]:
+    """What the asker typed: the arguments, and the words of an answer file they pass."""
+    typed = list(args)
+    for arg in args:
+        if arg.startswith("{p}/answers/"):
+            claims = ANSWERS[Path(arg).stem]
+            typed += [c["text"] for c in claims]
+            typed += [v for c in claims for cite in c["citations"] for v in cite.values()]
+    return sorted(typed, key=len, reverse=True)
+
+
 def _leaks(text: str, asked: list[str]) -> list[str]:
-    for typed in asked:  # what the asker typed may be echoed back
+    for typed in _typed(asked):  # what the asker typed may be echoed back
         text = text.replace(typed, "")
     found = [mark for mark in (*MARKS, *DATES) if mark in text]
     found += _REVISION_OR_SECTION.findall(text)
@@ -149,6 +198,9 @@ def test_with_the_group_the_marks_show(project: Path, tmp_path: Path) -> None:
     assert "ZZSECRETDWG" in shown and "ZZSECRETCALLOUT" in shown
     code, _, lag = _run(["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], project, tmp_path, "json", GROUP)
     assert code == 1 and "2026-06-01" in lag
+    _, _, resolved = _run(["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"],
+                          project, tmp_path, "json", GROUP)
+    assert "ZZSECRETBODY" in resolved  # the addendum's replacing text answers for whoever may read it
 
 
 def test_a_restricted_replacement_is_named_by_id_not_hidden(project: Path, tmp_path: Path) -> None:

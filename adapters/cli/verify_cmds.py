@@ -9,8 +9,7 @@ from typing import Annotated
 
 import typer
 
-from inforce.engine import Project, ResolveResult
-from inforce.engine.audit import Replay, append_record, read_record
+from inforce.engine import Project, Replay, ResolveResult, append_record, read_record
 from inforce.ontology import Verdict
 
 from ._common import (
