@@ -169,6 +169,8 @@ class _Case:
     rules_fired: list[str] = field(default_factory=list)
     qualifiers: list[Locator] = field(default_factory=list)
     escalations: list[str] = field(default_factory=list)
+    #: RFI drafts of cited in-force sources that disagree with no precedence rule to decide
+    conflicts: list[str] = field(default_factory=list)
 
 
 def check_answer(
@@ -241,6 +243,9 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     failed = _first(cited, _AFTER_QUANTITIES)
     if failed is not None:
         return _claim(text, cited, failed, quantities=quantities)
+    governed = _conflicts(case, text, cited)
+    if governed is not None:
+        return _claim(text, cited, None, status="unsupported_quantity", detail=governed, quantities=quantities)
     missing, warnings = _qualifiers(case, cited)
     if missing and any(severity == "failure" for _, severity in missing):
         names = ", ".join(q.format() for q, severity in missing if severity == "failure")
@@ -416,6 +421,47 @@ def _eligible(case: _Case, item: _Cited) -> None:
               + (", ".join(reasons) if reasons else "its applicability"))
 
 
+# ---- cited sources in force that disagree ------------------------------------------------------
+
+
+def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
+    """Two cited provisions in force that state one subject's quantity differently: the
+    project's precedence decides which governs — the claim must then agree with it (else the
+    detail returned here) — or, with no rule, the verdict escalates with the precedence RFI."""
+    from .quantities import check_claim_quantities, compare, project_extractor
+
+    sources = [item for item in cited if item.status == "ok" and item.resolved is not None]
+    if len(sources) < 2:
+        return None
+    extractor = project_extractor(case.project.rules, case.project.manifest.units)
+    found = [(item, extractor.extract(item.text).mentions) for item in sources]
+    for i, (left, left_mentions) in enumerate(found):
+        for right, right_mentions in found[i + 1:]:
+            if left.resolved.doc == right.resolved.doc and left.resolved.path == right.resolved.path:
+                continue
+            clash = any(
+                a.subject is not None and a.subject == b.subject
+                and compare(a, b, vocabulary=extractor.vocabulary).outcome == "conflict"
+                for a in left_mentions for b in right_mentions
+            )
+            if not clash:
+                continue
+            decided = case.project.precedence(left.resolved.unpinned(), right.resolved.unpinned(), case.valid_at,
+                                              case.known_at, groups=case.groups)
+            if decided.rule is not None:
+                case.rules_fired.append(decided.rule)
+            if decided.resolution == "escalate":
+                case.conflicts.append(decided.rfi or "")
+                return None
+            winner = left if decided.winner == left.resolved.unpinned().format() else right
+            agrees = check_claim_quantities(text, [winner.text], extractor=extractor)
+            if agrees.status != "ok":
+                return (f"{left.resolved.format()} and {right.resolved.format()} disagree; "
+                        f"{winner.resolved.format()} governs ({decided.rule}, {decided.clause}) and does not "
+                        "state the claim's quantity")
+    return None
+
+
 # ---- step 6: qualifiers ------------------------------------------------------------------------
 
 
@@ -519,6 +565,8 @@ def _verdict(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_s
     elif any(r.status == "contradicted" for r in results):
         kind, reason = "escalation", "conflict"
         rfi = _contradiction_rfi(case, [r for r in results if r.status == "contradicted"])
+    elif case.conflicts and not failures:
+        kind, reason, rfi = "escalation", "conflict", "\n".join(dict.fromkeys(case.conflicts))
     elif failures:
         kind, reason = "refusal", _refusal_reason(eligibility, failures)
     elif case.tier == "high" and case.nli is None:

@@ -344,3 +344,33 @@ def test_text_output_names_each_claim(projects: dict[str, Path], tmp_path: Path)
     result = runner.invoke(app, ["check", str(projects["label-dosing"]), "--answer", str(path)])
     assert result.exit_code == 1
     assert "verdict: refusal (no_valid_citation)" in result.stdout and "fabricated_locator" in result.stdout
+
+
+# ---- cited in-force sources that disagree (S4's spec and drawing) ------------------------------------
+
+BOTH = [{"locator": "ADD-02#1.3"}, {"locator": "DWG-S-101#callout-3"}]
+
+
+def test_disagreeing_sources_are_decided_by_the_projects_precedence(projects: dict[str, Path]) -> None:
+    verdict = _check(projects["riverside-library"], _answer([
+        {"text": "Footing concrete is 4,000 psi.", "citations": BOTH},
+        {"text": "Footing concrete is 5,000 psi.", "citations": BOTH},
+    ]))
+    drawing, addendum = verdict.claims
+    assert drawing.status == "ok"  # AIA-style: the drawings govern, citing the agreement
+    assert addendum.status == "unsupported_quantity"
+    assert "DWG-S-101@0#callout-3 governs (INF-P001, Agreement Article 1.2)" in addendum.detail
+    assert "INF-P001" in verdict.audit.rules_fired
+
+
+def test_disagreeing_sources_without_a_precedence_clause_escalate(tmp_path: Path) -> None:
+    root = tmp_path / "riverside"
+    shutil.copytree(EXAMPLES / "riverside-library", root, ignore=shutil.ignore_patterns(".inforce"))
+    manifest = root / "inforce.yaml"
+    manifest.write_text(manifest.read_text().replace("stock: precedence/aia-style", "stock: precedence/none"))
+    ingest_project(root)
+    code, verdict = _cli(root, _answer([{"text": "Footing concrete is 4,000 psi.", "citations": BOTH}]), tmp_path)
+    assert code == 1 and verdict["verdict"] == "escalation" and verdict["reason"] == "conflict"
+    assert verdict["claims"][0]["status"] == "ok"
+    assert verdict["rfi"].startswith("# Request for information:")
+    assert "Addendum No. 2 §1.3" in verdict["rfi"] and "Sheet S-101 callout-3" in verdict["rfi"]
