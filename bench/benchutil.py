@@ -151,3 +151,41 @@ def example_copy(name: str, work: Path) -> tuple[Path, dict]:
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(".inforce"))
     _, summary = ingest(target)
     return target, summary
+
+
+#: FinanceBench's open-source sample, read in place (``SOURCE.md`` there: licence unclear, so
+#: nothing of it is copied into the repository).
+FINANCEBENCH = SHARED / "data" / "financebench"
+
+
+def financebench_records(data: Path = FINANCEBENCH) -> list[dict]:
+    """The 150 questions of ``financebench_open_source.jsonl`` under ``data``, in file order."""
+    path = Path(data) / "financebench_open_source.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def financebench_documents(data: Path = FINANCEBENCH) -> dict[str, dict]:
+    """``financebench_document_information.jsonl`` under ``data``: doc_name → its record
+    (company, gics_sector, doc_type, doc_period, doc_link)."""
+    path = Path(data) / "financebench_document_information.jsonl"
+    rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return {row["doc_name"]: row for row in rows}
+
+
+def ensure_written(folder: Path, wanted: dict, write) -> bool:
+    """``ensure_project`` for any writer: call ``write(folder)`` into an emptied ``folder``
+    unless its stamp already records ``wanted`` (what was written and the writer's source);
+    True when it wrote. ``wanted`` must be JSON."""
+    stamp = folder / ".bench-stamp.json"
+    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    write(folder)
+    stamp.write_text(json.dumps(wanted))
+    return True
+
+
+def source_digest(*objects) -> str:
+    """A short hash of the source of functions or modules: a stamp that changes with the writer."""
+    return hashlib.sha256("".join(inspect.getsource(o) for o in objects).encode()).hexdigest()[:16]
