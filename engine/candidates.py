@@ -213,11 +213,11 @@ def _vector_hits(project: Project, question: str, pool: int, allowed: Sequence[s
         return None, "no embedding model loaded (models: embedding in inforce.yaml; pip install inforce[ml])"
     if embedded is None:
         return None, "no embeddings in the graph: run `inforce embed`"
-    name, dim = embedded
+    name, _ = embedded
     if name != project.embedder.name:
         return None, f"the graph's embeddings are {name}, the loaded model is {project.embedder.name}: run `inforce embed`"
     vector = project.embedder.embed([question])[0]
-    return [loc for loc, _ in project.store.search_vector(vector, pool, allowed, dim=dim)], ""
+    return [loc for loc, _ in project.store.search_vector(vector, pool, allowed)], ""
 
 
 def _in_force(

@@ -170,10 +170,21 @@ def embed(
     batch_size: Annotated[int, typer.Option(help="passages per model call", min=1)] = 64,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Embed provision text for vector search (resumable; cached by a hash of the text)."""
-    from inforce.adapters.models.minilm import MiniLMEmbedder
+    """Embed provision text for vector search (resumable; cached by a hash of the text).
 
-    embedder = MiniLMEmbedder()
+    The model is ``models: embedding:`` of inforce.yaml (the packaged all-MiniLM-L6-v2 unless
+    it says ``none``).
+    """
+    from inforce.adapters.ingest import load_manifest
+    from inforce.adapters.models import load_backends
+    from inforce.ontology import ModelUnavailableError
+
+    models = load_manifest(project).models
+    if models.embedding is None:
+        raise ModelUnavailableError(f"{project}/inforce.yaml says models: embedding: none; nothing to embed with")
+    embedder = load_backends(project, models.model_copy(update={"embedding_configured": True}),
+                             embedding=True, nli=False, rerank=False).embedder
+    assert embedder is not None
     report = embed_project(project, embedder, batch_size=batch_size)
     if format is OutputFormat.json:
         emit_json(report)
