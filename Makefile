@@ -25,8 +25,10 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 
 # The richest job the engine does today on the construction example: load the graph, show
 # the original clause, resolve it as of a date (Addendum 2 replaced it), read its section as
-# consolidated on that date, and decide which of
-# the amended specification and the drawing callout governs under the project's own pack.
+# consolidated on that date, decide which of the amended specification and the drawing
+# callout governs under the project's own pack, answer a question with the governing
+# provisions, and check two answers: one citing the addendum (an answer) and one citing the
+# replaced clause (a refusal, exit 1, expected here).
 demo: $(VENV)/.ml
 	$(BIN)/inforce ingest $(EXAMPLE)
 	$(BIN)/inforce stats $(EXAMPLE)
@@ -36,6 +38,9 @@ demo: $(VENV)/.ml
 	$(BIN)/inforce facts $(EXAMPLE) --subject concrete.compressive_strength --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01 --pack precedence/far-52-236-21
+	$(BIN)/inforce resolve $(EXAMPLE) 'compressive strength of concrete at 28 days' --valid-at 2026-05-01 -k 3
+	$(BIN)/inforce check $(EXAMPLE) --answer $(EXAMPLE)/answers/s4-addendum.json
+	$(BIN)/inforce check $(EXAMPLE) --answer $(EXAMPLE)/answers/s4-original-clause.json; test $$? -eq 1
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest -q

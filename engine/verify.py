@@ -397,7 +397,7 @@ def _fresh(case: _Case, item: _Cited) -> None:
     item.in_force = instead[0] if instead else None
     named = ", ".join(loc.format() for loc in instead)
     why = {
-        "superseded": f"replaced as of {case.valid_at.isoformat()}",
+        "superseded": f"replaced: it no longer applies on {case.valid_at.isoformat()}",
         "stale_revision": f"not the version in force on {case.valid_at.isoformat()}",
         "not_yet_in_force": f"not yet in force on {case.valid_at.isoformat()}",
         "removed": f"removed by {case.valid_at.isoformat()}",

@@ -61,3 +61,22 @@ def test_a_bundled_answer_gets_its_verdict(ingested: dict[str, Path], name: str)
     assert result.exit_code == (0 if verdict == "answer" else 1), result.output
     found = json.loads(result.stdout)
     assert (found["verdict"], found["reason"], [c["status"] for c in found["claims"]]) == (verdict, reason, statuses)
+
+
+def test_the_readme_library_example_runs(tmp_path: Path) -> None:
+    """The README's "As a library" block, run as written on a copy of the example it names."""
+    import contextlib
+    import io
+    import re
+
+    readme = (EXAMPLES.parent / "README.md").read_text()
+    (block,) = re.findall(r"### As a library\n\n```python\n(.*?)```", readme, re.S)
+    root = tmp_path / "sop-retention"
+    shutil.copytree(EXAMPLES / "sop-retention", root, ignore=shutil.ignore_patterns(".inforce"))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(block.replace('"examples/sop-retention"', repr(str(root))), "README.md", "exec"), {})
+    lines = printed.getvalue().splitlines()
+    assert lines[0].startswith("SOP-114@D#5.2 ")
+    assert "refusal stale_revision SOP-114@D#5.2" in lines
+    assert lines[-1].startswith("['SOP-114@")
