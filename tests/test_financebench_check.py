@@ -182,10 +182,8 @@ def test_a_capital_expenditure_against_a_bracketed_outflow(project):
     assert status(project, "Capital expenditure was $1,577 million.", "cash_flow") == "ok"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "sign: 'decline of 0.6%' against '(0.6)%': the claim's direction word carries the sign the "
-    "source brackets; the check compares signed values (FinanceBench 01484, and 01865)"))
 def test_a_decline_in_words_against_a_bracketed_negative_percent(project):
+    """'declined 0.6%' against '(0.6)%': the direction word carries the sign (FinanceBench 01484)."""
     assert status(project, "International sales declined 0.6%.", "regions") == "ok"
 
 

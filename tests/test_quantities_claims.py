@@ -91,8 +91,14 @@ def test_rounding_never_bridges_a_real_difference(extractor):
 
 
 def test_negative_percentages_in_parentheses(extractor):
-    assert check(extractor, "Margin fell 1.2%.", ["Margin change: (1.2)%"]).status == "unsupported_quantity"
     assert check(extractor, "Margin changed by -1.2%.", ["Margin change: (1.2)%"]).status == "ok"
+    # a decrease said in words is the bracketed negative's magnitude; an increase never is
+    assert check(extractor, "Margin fell 1.2%.", ["Margin change: (1.2)%"]).status == "ok"
+    assert check(extractor, "Margin rose 1.2%.", ["Margin change: (1.2)%"]).status == "unsupported_quantity"
+    assert check(extractor, "Margin changed by 1.2%.", ["Margin change: (1.2)%"]).status == "unsupported_quantity"
+    # without a word of decrease a bracketed loss is not an income of the same amount
+    assert check(extractor, "Net income was $500 million.", ["Net income (loss): $(500) million"]).status \
+        == "unsupported_quantity"
 
 
 def test_a_claim_with_no_quantity_is_ok_and_a_source_with_none_is_named(extractor):

@@ -28,6 +28,7 @@ and each comes back with the closest cited quantity and why it did not match.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -76,7 +77,7 @@ def check_claim_quantities(
     matched: list[MatchedClaimQuantity] = []
     unmatched: list[UnmatchedClaimQuantity] = []
     for mention in claim.mentions:
-        outcome = _match(mention, sources, vocabulary)
+        outcome = _match(mention, sources, vocabulary, claim_text)
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -92,6 +93,7 @@ _REASON_ORDER = ("frequency_differs", "bound_differs", "subject_differs", "value
 
 def _match(
     claim: QuantityMention, sources: list[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
+    claim_text: str = "",
 ) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
     if claim.value is None:
         return UnmatchedClaimQuantity(
@@ -105,7 +107,7 @@ def _match(
                   if source.value is not None and _key(source) == _key(claim)]
     failures: list[tuple[str, float, int, QuantityMention]] = []
     for index, source in comparable:
-        rule, why, distance = _supports(claim, source, vocabulary)
+        rule, why, distance = _supports(claim, source, vocabulary, claim_text)
         if rule is not None:
             return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
         failures.append((why, distance, index, source))
@@ -152,9 +154,10 @@ def _key(mention: QuantityMention) -> str | None:
 
 
 def _supports(
-    claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary,
+    claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary, claim_text: str = "",
 ) -> tuple[str | None, str, float]:
     """(``equal``/``rounded``/None, why not, how far apart) for one claim quantity and one cited one."""
+    source = _unbracketed(claim, source, claim_text)
     claim_lo, claim_hi = _ends(claim, source)
     distance = _relative(claim_lo, source.value)  # type: ignore[arg-type]
     if claim.subject and source.subject and claim.subject != source.subject:
@@ -190,6 +193,29 @@ def _supports(
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
     return None, "value_differs", distance
+
+
+#: Words by which a claim states a decrease; with one (and no word of increase) the claim's
+#: unsigned number is the magnitude of a negative ("declined 0.6%" against "(0.6)%").
+_DECREASE = re.compile(r"\b(?:fell|fall(?:s|ing)?|declin\w*|decreas\w*|dropp?\w*|shr[aiu]nk\w*|down|lower\w*|"
+                       r"reduc\w*|contract(?:ed|ion)|loss(?:es)?)\b", re.IGNORECASE)
+_INCREASE = re.compile(r"\b(?:rose|rise\w*|increas\w*|gr[eo]w\w*|up|higher|gain\w*|improv\w*|profit\w*)\b",
+                       re.IGNORECASE)
+
+
+def _unbracketed(claim: QuantityMention, source: QuantityMention, claim_text: str) -> QuantityMention:
+    """An accounting negative, ``(0.6)%``, read by its magnitude when the claim says the sign in
+    words: "declined 0.6%", "shrunk by 0.9%". Without such a word the comparison stays signed
+    (a bracketed loss is not an income of the same amount), and a word of increase never
+    matches a bracketed decrease."""
+    if claim.value is None or claim.value <= 0 or source.value is None or source.value >= 0:
+        return source
+    if not source.text.lstrip().startswith("("):
+        return source
+    if not _DECREASE.search(claim_text) or _INCREASE.search(claim_text):
+        return source
+    upper = -source.upper if source.upper is not None else None
+    return source.model_copy(update={"value": -source.value, "upper": upper})
 
 
 def _ends(claim: QuantityMention, source: QuantityMention) -> tuple[float, float]:
