@@ -67,7 +67,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "recorded: 2026-06-01T01:02:03Z\n---\n1.1 ZZPENDING item.\n"
     )
     _write_answers(root)
-    done = runner.invoke(app, ["check", str(root), "--answer", str(root / "answers" / "public.json"),
+    done = runner.invoke(app, ["check", str(root), "--answer", str(root / "asked" / "public.json"),
                                "--audit-dir", str(root / "audit")])
     assert done.exit_code == 1, done.output  # the stale citation: a refusal
     (record,) = (root / "audit").glob("*.json")
@@ -94,7 +94,7 @@ ANSWERS = {
 
 
 def _write_answers(root: Path) -> None:
-    folder = root / "answers"
+    folder = root / "asked"  # beside the example's own answers/
     folder.mkdir()
     for name, claims in ANSWERS.items():
         answer = {"question": "What strength?", "context": {"valid_at": "2026-05-01", "groups": []}, "claims": claims}
@@ -129,9 +129,9 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("facts", ["facts", "{p}", "--valid-at", "2026-05-01"], {0}),
     ("facts-subject", ["facts", "{p}", "--subject", "concrete.compressive_strength", "--valid-at", "2026-05-01"], {0}),
     ("lag", ["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], {1}),
-    ("check-public", ["check", "{p}", "--answer", "{p}/answers/public.json"], {1}),
-    ("check-restricted", ["check", "{p}", "--answer", "{p}/answers/restricted.json"], {1}),
-    ("check-quote-only", ["check", "{p}", "--answer", "{p}/answers/quote-only.json"], {1}),
+    ("check-public", ["check", "{p}", "--answer", "{p}/asked/public.json"], {1}),
+    ("check-restricted", ["check", "{p}", "--answer", "{p}/asked/restricted.json"], {1}),
+    ("check-quote-only", ["check", "{p}", "--answer", "{p}/asked/quote-only.json"], {1}),
     ("resolve", ["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"], {0, 1}),
     ("resolve-callout", ["resolve", "{p}", "foundation plan callout f'c PSI", "--valid-at", "2026-05-01"], {0, 1}),
     ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
@@ -163,7 +163,7 @@ def _typed(args: list[str]) -> list[str]:
     """What the asker typed: the arguments, and the words of an answer file they pass."""
     typed = list(args)
     for arg in args:
-        if arg.startswith("{p}/answers/"):
+        if arg.startswith("{p}/asked/"):
             claims = ANSWERS[Path(arg).stem]
             typed += [c["text"] for c in claims]
             typed += [v for c in claims for cite in c["citations"] for v in cite.values()]
