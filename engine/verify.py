@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from rapidfuzz import fuzz
 
 from inforce.ontology import (
+    AccessRestrictedError,
     Answer,
     AuditRecord,
     Citation,
@@ -79,28 +80,55 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\.\.\.\])\s*")
 _QUOTE_MARKS = "\"' "
 
 
+#: What an ellipsis may not leave out: a negation or an exception turns the sentence round
+#: ("is ... recommended" for "is not recommended").
+_MEANING = re.compile(r"\b(?:not|no|never|none|nor|neither|cannot|except|unless|without|only)\b|n't\b")
+#: Each part of a quote with an ellipsis must be at least this many words.
+ELLIPSIS_PART_WORDS = 3
+
+
 def normalize_quote(text: str) -> str:
-    """Text as quotes are compared: NFKC, typographic marks and Markdown emphasis and table
-    rules made plain, case folded, runs of whitespace one space."""
-    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY)
+    """Text as quotes are compared: NFKC, invisible format characters (soft hyphens, zero-width
+    spaces, direction marks) removed, typographic marks and Markdown emphasis and table rules
+    made plain, case folded, runs of whitespace one space."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf").translate(_TYPOGRAPHY)
     return _SPACE.sub(" ", text).strip().casefold()
 
 
 def quote_in(quote: str, text: str) -> bool:
-    """Whether ``quote`` is in ``text`` word for word (after normalisation); an ellipsis
-    (``...``) in the quote stands for omitted words, the parts appearing in order."""
+    """Whether ``quote`` is in ``text`` word for word (after normalisation), starting and
+    ending on word boundaries. An ellipsis (``...``) stands for omitted words: the parts must
+    appear in order, each of at least three words, and what is left out may hold no negation
+    or exception. A quote of fewer than three letters or digits quotes nothing."""
     haystack = normalize_quote(text)
     parts = [normalize_quote(p).strip(_QUOTE_MARKS) for p in _ELLIPSIS.split(quote)]
     parts = [p for p in parts if p]
-    if not parts:
+    if not parts or sum(ch.isalnum() for p in parts for ch in p) < 3:
         return False
-    at = 0
+    if len(parts) > 1 and any(len(p.split()) < ELLIPSIS_PART_WORDS for p in parts):
+        return False
+    at, previous_end = 0, None
     for part in parts:
-        found = haystack.find(part, at)
+        found = _find_words(haystack, part, at)
         if found < 0:
             return False
-        at = found + len(part)
+        if previous_end is not None and _MEANING.search(haystack[previous_end:found]):
+            return False
+        at = previous_end = found + len(part)
     return True
+
+
+def _find_words(haystack: str, part: str, start: int) -> int:
+    """Where ``part`` occurs from ``start`` without cutting a word at either end; -1 if nowhere."""
+    found = haystack.find(part, start)
+    while found >= 0:
+        before = haystack[found - 1] if found > 0 else " "
+        after = haystack[found + len(part)] if found + len(part) < len(haystack) else " "
+        if not (part[0].isalnum() and before.isalnum()) and not (part[-1].isalnum() and after.isalnum()):
+            return found
+        found = haystack.find(part, found + 1)
+    return -1
 
 
 def _closest(quote: str, text: str) -> tuple[str, float]:
@@ -290,30 +318,39 @@ def _locate(case: _Case, item: _Cited) -> None:
     if locator is None:
         _locate_quote(case, item)
         return
-    if project.index.entry(locator.doc) is None:
+    entry = project.index.entry(locator.doc)
+    if entry is None:
         item.fail("fabricated_locator", f"no document {locator.doc} in the project")
         return
-    if not project._readable(locator, case.groups):
-        # Which sections a restricted document has is its content: refuse before looking.
+    pinned_readable = locator.rev is not None and locator.rev in entry.position and project._readable(locator, case.groups)
+    if not pinned_readable and not project._readable(Locator(doc=locator.doc), case.groups):
+        # Which revisions and sections a restricted document has is its content: refuse before looking.
         item.fail("ineligible_source", f"access_restricted: the asker may not read {locator.doc}")
         return
     if not project.index.has(locator):
         where = f"{locator.doc}@{locator.rev}" if locator.rev else locator.doc
         item.fail("fabricated_locator", f"no revision of {where} has {locator.path or 'this locator'}")
         return
-    versions = _versions(case, locator)
+    versions, current = _versions(case, locator)
     quote = item.citation.quote
     if not quote:
         item.resolved = versions[0]
-        item.text = project.store.provision_text(item.resolved)[0]
+        item.text = _shown_text(case, versions[0], current)
         return
     best: tuple[float, str] = (-1.0, "")
     for version in versions:
-        text = project.store.provision_text(version)[0]
-        if quote_in(quote, text):
-            item.resolved, item.text = version, text
+        text = _text_of(project, version)
+        shown = _shown_text(case, version, current, raw=text)
+        if quote_in(quote, shown):
+            item.resolved, item.text = version, shown
             return
-        closest, similarity = _closest(quote, text)
+        if shown is not text and quote_in(quote, text):
+            item.resolved, item.text = version, shown
+            replaced = f"; in force: {current.description}" if current is not None and current.description else ""
+            item.fail("stale_revision", f"superseded: the quoted words of {version.format()} were replaced "
+                      f"by {case.valid_at.isoformat()}{replaced}")
+            return
+        closest, similarity = _closest(quote, shown)
         if similarity > best[0]:
             best = (similarity, closest)
     item.resolved = versions[0]
@@ -322,18 +359,37 @@ def _locate(case: _Case, item: _Cited) -> None:
                                  f"{item.similarity:.0%} similar; a paraphrase is not a quote)")
 
 
-def _versions(case: _Case, locator: Locator) -> list[Locator]:
-    """The pinned versions a citation may mean: itself when pinned; otherwise the in-force
-    version first, then the others newest first (a quote from an older one pins it there)."""
+def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:
+    """The pinned versions a citation may mean — itself when pinned; otherwise the in-force
+    version first, then the others newest first (a quote from an older one pins it there) —
+    and the as-of answer for the section on the case's date (None when it is not in force)."""
+    project = case.project
+    answer = project.asof(locator.unpinned(), case.valid_at, case.known_at, groups=case.groups)
+    current = answer if answer.in_force and answer.resolved is not None else None
     if locator.rev is not None:
-        return [locator]
-    found = [entry.locator for entry in case.project.index.history(locator).versions if entry.locator.rev is not None]
+        return [locator], current
+    found = [entry.locator for entry in project.index.history(locator).versions if entry.locator.rev is not None]
     found = list(dict.fromkeys(reversed(found)))
-    answer = case.project.index.answer(locator, case.valid_at, case.known_at, with_text=False)
-    if answer.in_force and answer.resolved is not None and answer.resolved in found:
-        found.remove(answer.resolved)
-        found.insert(0, answer.resolved)
-    return found or [locator]
+    if current is not None and current.resolved in found:
+        found.remove(current.resolved)
+        found.insert(0, current.resolved)
+    return found or [locator], current
+
+
+def _text_of(project: Project, version: Locator) -> str:
+    if version.path is None:
+        return project.store.document(f"{version.doc}@{version.rev}").text_layer
+    return project.store.provision_text(version)[0]
+
+
+def _shown_text(case: _Case, version: Locator, current: Any, *, raw: str | None = None) -> str:
+    """The words a citation is checked against: the version's own, or — for the in-force version
+    of a section some of whose parts an addendum replaced — the consolidated in-force text, so a
+    replaced paragraph's words never pass as in force through its parent."""
+    text = raw if raw is not None else _text_of(case.project, version)
+    if current is not None and current.resolved == version and current.description and current.text:
+        return current.text  # type: ignore[no-any-return]
+    return text
 
 
 def _locate_quote(case: _Case, item: _Cited) -> None:
@@ -349,6 +405,9 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
         text = project.store.provision_text(locator)[0]
         if quote_in(quote, text):
             fresh = project.index.freshness_gate([locator], case.valid_at, case.known_at).outcome == "pass"
+            if fresh:
+                _, current = _versions(case, locator)
+                fresh = quote_in(quote, _shown_text(case, locator, current, raw=text))
             containing.append((0 if fresh else 1, len(text), locator, text))
         else:
             closest, similarity = _closest(quote, text)
@@ -356,7 +415,9 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
                 best = (similarity, closest)
     if containing:
         containing.sort(key=lambda c: (c[0], c[1], c[2].format()))
-        _, _, item.resolved, item.text = containing[0]
+        _, _, found, _ = containing[0]
+        item.locator = found
+        _locate(case, item)  # the words found it; the checks of a cited locator take it from here
         return
     item.closest, item.similarity = best[1] or None, max(best[0], 0.0)
     item.fail("quote_not_found", "no provision the asker may read has these words"
@@ -425,41 +486,77 @@ def _eligible(case: _Case, item: _Cited) -> None:
 
 
 def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
-    """Two cited provisions in force that state one subject's quantity differently: the
-    project's precedence decides which governs — the claim must then agree with it (else the
-    detail returned here) — or, with no rule, the verdict escalates with the precedence RFI."""
+    """A claim quantity one cited provision states and another cited provision in force states
+    differently (the same subject, no equal or compatible value): the project's precedence
+    decides which governs — the claim must then agree with it (else the detail returned here)
+    — or, with no rule, the verdict escalates with the precedence RFI."""
     from .quantities import check_claim_quantities, compare, project_extractor
 
     sources = [item for item in cited if item.status == "ok" and item.resolved is not None]
     if len(sources) < 2:
         return None
     extractor = project_extractor(case.project.rules, case.project.manifest.units)
-    found = [(item, extractor.extract(item.text).mentions) for item in sources]
-    for i, (left, left_mentions) in enumerate(found):
-        for right, right_mentions in found[i + 1:]:
-            if left.resolved.doc == right.resolved.doc and left.resolved.path == right.resolved.path:
+    found = check_claim_quantities(text, [item.text for item in sources], extractor=extractor)
+    stated = [_mentions(case, extractor, item) for item in sources]
+    for matched in found.matched:
+        subject = matched.claim.subject or matched.source.subject
+        if subject is None:
+            continue
+        left = sources[matched.source_index]
+        for index, right in enumerate(sources):
+            if index == matched.source_index or right.resolved == left.resolved:
                 continue
-            clash = any(
-                a.subject is not None and a.subject == b.subject
-                and compare(a, b, vocabulary=extractor.vocabulary).outcome == "conflict"
-                for a in left_mentions for b in right_mentions
-            )
-            if not clash:
+            same = [m for m in stated[index] if m.subject == subject and m.value is not None]
+            if not same or any(compare(matched.source, m, vocabulary=extractor.vocabulary).outcome
+                               in ("equal", "compatible") for m in same):
                 continue
-            decided = case.project.precedence(left.resolved.unpinned(), right.resolved.unpinned(), case.valid_at,
-                                              case.known_at, groups=case.groups)
-            if decided.rule is not None:
-                case.rules_fired.append(decided.rule)
-            if decided.resolution == "escalate":
-                case.conflicts.append(decided.rfi or "")
-                return None
-            winner = left if decided.winner == left.resolved.unpinned().format() else right
-            agrees = check_claim_quantities(text, [winner.text], extractor=extractor)
-            if agrees.status != "ok":
-                return (f"{left.resolved.format()} and {right.resolved.format()} disagree; "
-                        f"{winner.resolved.format()} governs ({decided.rule}, {decided.clause}) and does not "
-                        "state the claim's quantity")
+            governed = _decide(case, text, left, right, extractor)
+            if governed is not None or case.conflicts:
+                return governed
     return None
+
+
+def _decide(case: _Case, text: str, left: _Cited, right: _Cited, extractor: Any) -> str | None:
+    from .quantities import check_claim_quantities
+
+    assert left.resolved is not None and right.resolved is not None
+    try:
+        decided = case.project.precedence(left.resolved.unpinned(), right.resolved.unpinned(),
+                                          case.valid_at, case.known_at, groups=case.groups)
+    except AccessRestrictedError as refused:
+        case.conflicts.append(_withheld_rfi(case, left.resolved, right.resolved, refused))
+        return None
+    if decided.rule is not None:
+        case.rules_fired.append(decided.rule)
+    if decided.resolution == "escalate":
+        case.conflicts.append(decided.rfi or "")
+        return None
+    winner = left if decided.winner == left.resolved.unpinned().format() else right
+    if check_claim_quantities(text, [winner.text], extractor=extractor).status == "ok":
+        return None
+    return (f"{left.resolved.format()} and {right.resolved.format()} disagree; {winner.resolved.format()} "
+            f"governs ({decided.rule}, {decided.clause}) and does not state the claim's quantity")
+
+
+def _mentions(case: _Case, extractor: Any, item: _Cited) -> Sequence[Any]:
+    """The quantities of a cited provision as ingest reads them: a table row cell by cell,
+    under its header (so "4,000 psi" in a strength column is bound to its subject)."""
+    assert item.resolved is not None
+    if item.resolved.path is not None and item.resolved.path.startswith("table-"):
+        place = case.project.store.provision_place(item.resolved)
+        if place["kind"] == "TableRow" and place["cells"]:
+            return extractor.extract_row(place["text"], place["cells"], place["header"]).mentions
+    return extractor.extract(item.text).mentions
+
+
+def _withheld_rfi(case: _Case, a: Locator, b: Locator, refused: AccessRestrictedError) -> str:
+    hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
+    return "\n".join([
+        f"# Request for information: {a.format()} and {b.format()} disagree", "",
+        f"Project: {case.project.manifest.project}  ", f"Documents in force on: {case.valid_at.isoformat()}", "",
+        f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
+        "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
+    ]) + "\n"
 
 
 # ---- step 6: qualifiers ------------------------------------------------------------------------

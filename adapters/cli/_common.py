@@ -84,6 +84,9 @@ DEBUG_ENV = "INFORCE_DEBUG"
 #: Tab and newline pass; a PDF's page break reads as a line break.
 _SHOWN = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
 _SHOWN[0x0C] = "\n"
+# bidirectional overrides and isolates reorder what a terminal shows (a clause could read
+# backwards, or hide words): written out too
+_SHOWN.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def visible(text: str) -> str:
