@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
@@ -189,10 +190,12 @@ def resolve_question(
         else:
             rankings["vector"] = vectors
     fused = rrf(rankings)
-    provisions, dropped, withheld = _in_force(project, fused, valid_at, known_at, groups, set(allowed))
+    slots, dropped, withheld = _in_force(project, fused, valid_at, known_at, groups, set(allowed))
+    if project.reranker is None:
+        slots = slots[:k]  # only what is shown is read
+    provisions = [_provision(project, slot, valid_at, known_at, groups) for slot in slots]
     if project.reranker is not None and provisions:
-        provisions = _rerank(project.reranker, question, provisions)
-    provisions = provisions[:k]
+        provisions = _rerank(project.reranker, question, provisions)[:k]
     report = RetrievalReport(
         sources=tuple(rankings), skipped=skipped, candidates={name: len(r) for name, r in rankings.items()},
         searched_revisions=len(allowed), eligibility=eligibility,
@@ -220,30 +223,44 @@ def _vector_hits(project: Project, question: str, pool: int, allowed: Sequence[s
     return [loc for loc, _ in project.store.search_vector(vector, pool, allowed)], ""
 
 
+@dataclass
+class _Slot:
+    """A fused candidate collapsed to its in-force version, before its text is read."""
+
+    pin: Locator
+    score: float
+    ranks: dict[str, int]
+    replaces: tuple[Locator, ...] = ()
+    description: str | None = None
+
+
 def _in_force(
     project: Project, fused: Sequence[tuple[Locator, float, dict[str, int]]], valid_at: dt.date,
     known_at: dt.datetime | None, groups: tuple[str, ...], allowed: set[str],
-) -> tuple[list[ResolvedProvision], list[DroppedCandidate], set[str]]:
+) -> tuple[list[_Slot], list[DroppedCandidate], set[str]]:
     """Collapse candidates to the in-force version of each section; a replaced section gives
-    way to its in-force replacements (when the asker may read them), at its rank."""
+    way to its in-force replacements (when the asker may read them), at its rank. A section
+    whose in-force version sits in a revision the asker may not read (unchanged since then)
+    is shown from the readable revision that was searched: the same words."""
     found = project.index.dedup_to_current([loc for loc, _, _ in fused], valid_at, known_at)
-    kept = {f"{loc.doc}#{loc.path}": Locator.parse(pin) for loc, pin in zip(found.kept, found.in_force, strict=True)}
+    kept = {f"{loc.doc}#{loc.path}": (loc, Locator.parse(pin)) for loc, pin in zip(found.kept, found.in_force, strict=True)}
     superseded = {f"{d.locator.doc}#{d.locator.path}": d for d in found.dropped if d.reason == "superseded"}
-    out: dict[Locator, ResolvedProvision] = {}
+    out: dict[Locator, _Slot] = {}
     dropped: list[DroppedCandidate] = [d for d in found.dropped if d.reason not in ("duplicate", "superseded")]
     withheld: set[str] = set()
     for loc, score, ranks in fused:
         key = f"{loc.doc}#{loc.path}"
         if key in kept:
-            pin = kept.pop(key)
+            hit, pin = kept.pop(key)
+            if f"{pin.doc}@{pin.rev}" not in allowed or not project._readable(pin, groups):
+                pin = hit if project._readable(hit, groups) else loc
             if pin not in out:
-                out[pin] = _provision(project, pin, score, ranks)
+                out[pin] = _Slot(pin, score, ranks)
             continue
         gone = superseded.pop(key, None)
         if gone is None:
             continue
         answer = project.asof(loc.unpinned(), valid_at, known_at, groups=groups)
-        description = answer.description
         for successor in gone.successors:
             if not project._readable(successor, groups):
                 withheld.add(successor.doc)
@@ -252,12 +269,12 @@ def _in_force(
             if pin is None or f"{pin.doc}@{pin.rev}" not in allowed:
                 dropped.append(DroppedCandidate(locator=successor, reason="superseded"))
                 continue
-            current = out.get(pin)
-            if current is None:
-                out[pin] = _provision(project, pin, score, ranks, replaces=(loc.unpinned(),), description=description)
-            elif loc.unpinned() not in current.replaces:
-                out[pin] = current.model_copy(update={"replaces": (*current.replaces, loc.unpinned()),
-                                                       "description": current.description or description})
+            slot = out.get(pin)
+            if slot is None:
+                out[pin] = _Slot(pin, score, ranks, (loc.unpinned(),), answer.description)
+            elif loc.unpinned() not in slot.replaces:
+                slot.replaces = (*slot.replaces, loc.unpinned())
+                slot.description = slot.description or answer.description
     return list(out.values()), dropped, withheld
 
 
@@ -267,17 +284,23 @@ def _pin(project: Project, locator: Locator, valid_at: dt.date, known_at: dt.dat
 
 
 def _provision(
-    project: Project, pin: Locator, score: float, ranks: dict[str, int], *,
-    replaces: tuple[Locator, ...] = (), description: str | None = None,
+    project: Project, slot: _Slot, valid_at: dt.date, known_at: dt.datetime | None, groups: tuple[str, ...],
 ) -> ResolvedProvision:
+    pin = slot.pin
     place = project.store.provision_place(pin)
     heading = place["heading"]
     if place["kind"] == "TableRow" and place["header"]:
         heading = " | ".join(place["header"])
+    text, description = place["text"], slot.description
+    if not slot.replaces and project.index.supersession.targets_document(pin.doc):
+        # parts of this section may have been replaced: show it as in force, consolidated
+        answer = project.asof(pin.unpinned(), valid_at, known_at, groups=groups)
+        if answer.in_force and answer.description and answer.text:
+            text, description = answer.text, answer.description
     return ResolvedProvision(
         locator=pin, title=project.store.revision_title(f"{pin.doc}@{pin.rev}"), heading=heading or None,
-        page=place["page"], span=(place["start"], place["end"]), text=place["text"], score=round(score, 6),
-        ranks=ranks, replaces=replaces, description=description,
+        page=place["page"], span=(place["start"], place["end"]), text=text, score=round(slot.score, 6),
+        ranks=slot.ranks, replaces=slot.replaces, description=description,
     )
 
 

@@ -62,7 +62,9 @@ AUDIT_LIST_LIMIT = 50
 
 #: Check order: a claim reports the first of these its citations fail.
 #: (a document the asker may not read stops at step 1 as ``ineligible_source``: nothing of it is looked at)
-_CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "ineligible_source", "quote_not_found")
+#: (a quote of words an addendum replaced stops at step 2 as ``stale_revision``)
+_CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "ineligible_source", "quote_not_found",
+                                            "stale_revision")
 _AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("stale_revision", "ineligible_source")
 #: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
 _NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",

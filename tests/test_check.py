@@ -374,3 +374,30 @@ def test_disagreeing_sources_without_a_precedence_clause_escalate(tmp_path: Path
     assert verdict["claims"][0]["status"] == "ok"
     assert verdict["rfi"].startswith("# Request for information:")
     assert "Addendum No. 2 §1.3" in verdict["rfi"] and "Sheet S-101 callout-3" in verdict["rfi"]
+
+
+def test_a_replaced_paragraphs_words_do_not_pass_through_its_parent(projects: dict[str, Path]) -> None:
+    old = "Compressive strength at 28 days: not less than 4,000 psi"
+    verdict = _check(projects["riverside-library"], _answer([
+        _claim("SPEC-033000#2.1", "Concrete must reach 4,000 psi at 28 days.", quote=old),
+        _claim(None, "Concrete must reach 4,000 psi at 28 days.", quote="not less than 4,000 psi"),
+        _claim("SPEC-033000#2.1", "Concrete must reach 5,000 psi at 28 days."),
+    ]))
+    through_parent, by_words, amended = verdict.claims
+    assert through_parent.status == "stale_revision" and "ADD-02" in through_parent.detail
+    assert by_words.status == "stale_revision"
+    assert amended.status == "ok", amended.detail  # the consolidated text states 5,000 psi
+
+
+@pytest.mark.parametrize("quote", [
+    "DORVANEX is ... recommended in pediatric patients weighing less than 15 kg",   # drops "not"
+    "treated HIV-1 infection may select for HIV-1 resistance",                        # inside "untreated"
+    "e", "a ... b", "dose ... 500",                                                   # fragments
+])
+def test_quotes_that_change_the_meaning_are_not_found(projects: dict[str, Path], quote: str) -> None:
+    assert not quote_in(quote, "DORVANEX is not recommended in pediatric patients weighing less than 15 kg. "
+                               "Untreated HIV-1 infection may select for HIV-1 resistance. The dose is 500 mg.")
+
+
+def test_invisible_characters_from_a_pdf_do_not_break_a_quote() -> None:
+    assert quote_in("recom\u00admended dose\u200b of DORVANEX", "The recommended dose of DORVANEX in adults")

@@ -180,3 +180,33 @@ def test_text_output_lists_provisions(projects: dict[str, Path]) -> None:
                                  "--valid-at", "2026-05-01", "-k", "3"])
     assert result.exit_code == 0, result.output
     assert "ADD-02@0#1.3" in result.stdout and "as amended by Addendum No. 2" in result.stdout
+
+
+def test_a_section_unchanged_since_a_restricted_revision_shows_from_the_readable_one(tmp_path: Path) -> None:
+    """The in-force version of §1.1 sits in rev A (restricted); rev B (public) carries the same
+    words. Asked without the group, resolve answers from rev B and shows nothing of rev A."""
+    root = tmp_path / "x"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: x\n")
+    body = "## 1 Vault\n\n### 1.1 Code\n\nThe launch code is kept in the vault.\n\n## 2 Other\n\n{}\n"
+    (root / "documents" / "x-a.md").write_text(
+        "---\nid: X\nkind: sop\ntitle: ZZSECRET TITLE A\nrevision: A\nseq: 1\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\naccess: [owner]\n---\n"
+        + body.format("First wording."))
+    (root / "documents" / "x-b.md").write_text(
+        "---\nid: X\nkind: sop\ntitle: Public title B\nrevision: B\nseq: 2\nissued: 2026-02-01\n"
+        "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T00:00:00Z\nchanged: ['2']\n---\n"
+        + body.format("Second wording."))
+    ingest_project(root)
+    found = _resolve(root, "launch code vault", Context(valid_at=dt.date(2026, 5, 1)), k=5)
+    dumped = json.dumps(found.model_dump(mode="json"))
+    assert "ZZSECRET" not in dumped and "X@A" not in dumped
+    assert "X@B#1.1" in [p.locator.format() for p in found.provisions]
+
+
+def test_a_section_whose_paragraph_was_replaced_shows_consolidated(projects: dict[str, Path]) -> None:
+    found = _resolve(projects["riverside-library"], "concrete mixtures compressive strength water-cementitious ratio",
+                     Context(valid_at=dt.date(2026, 5, 1)), k=10)
+    (section,) = [p for p in found.provisions if p.locator.format() == "SPEC-033000@0#2.1"]
+    assert "4,000 psi" not in section.text and "5,000 psi" in section.text
+    assert section.description == "03 30 00 §2.1 as amended by Addendum No. 2 (ADD-02 §1.3)"
