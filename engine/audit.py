@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from inforce.ontology import Answer, InputError, Verdict
+from inforce.ontology import Answer, InputError, Locator, Verdict
 
 if TYPE_CHECKING:
     from .project import Project
 
-__all__ = ["RECORD_FORMAT", "Replay", "append_record", "read_record", "replay"]
+__all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "read_record", "replay"]
 
 #: The ``format`` field of a stored record; a later layout gets a new name.
 RECORD_FORMAT = "inforce-decision/1"
@@ -79,24 +79,35 @@ def read_record(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as bad:
         raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=str(path),
+    except RecursionError:
+        raise InputError("nested too deeply to be an audit record", file=str(path)) from None
+    check_record(data, file=str(path))
+    return data  # type: ignore[no-any-return]
+
+
+def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict]:
+    """The answer and verdict of a stored decision; InputError naming the field otherwise."""
+    if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+        raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=file,
                          field="format", hint="inforce check --audit-dir DIR writes them")
+    found = []
     for name, model in (("answer", Answer), ("verdict", Verdict)):
         try:
-            model.model_validate(data.get(name))
+            found.append(model.model_validate(data.get(name)))
         except ValidationError as invalid:
             first = invalid.errors()[0]
             where = ".".join(str(p) for p in (name, *first["loc"]))
-            raise InputError(first["msg"], file=str(path), field=where) from None
-    return data
+            raise InputError(first["msg"], file=file, field=where) from None
+    return found[0], found[1]
 
 
 def replay(project: Project, stored: Mapping[str, Any]) -> Replay:
     """Recompute a stored decision with the tier it was made at; compare and explain."""
-    answer = Answer.model_validate(stored["answer"])
-    before = Verdict.model_validate(stored["verdict"])
+    answer, before = check_record(stored)
     audit = before.audit
+    if audit is not None and audit.project and audit.project != project.manifest.project:
+        raise InputError(f"this record was decided on project {audit.project!r}, not {project.manifest.project!r}",
+                         field="verdict.audit.project", hint="replay it against the project it came from")
     tier = audit.tier if audit is not None and audit.tier is not None else "low"
     now = project.check(answer, tier=tier)
     differences = _differences(before, now)
@@ -134,7 +145,10 @@ def _changes(project: Project, before: Verdict, now: Verdict) -> list[str]:
         old, new = then.rule_packs.get(name), current.rule_packs.get(name)
         if old != new:
             found.append(f"rule pack {name}: " + ("added" if old is None else "removed" if new is None else "edited"))
+    groups = then.context.groups
     for doc in sorted(set(then.revisions) | set(current.revisions)):
+        if not project._readable(Locator(doc=doc), groups):
+            continue  # what a document the asker may not read holds is not told, even by count
         old_labels = then.revisions.get(doc, ())
         entry = project.index.entry(doc)
         new_labels = tuple(entry.labels) if entry is not None else ()

@@ -315,9 +315,20 @@ class Project:
         """
         self.refresh()
         self.check_attributes(attributes)
-        if valid_at is not None:
-            return DateChoice(valid_at=valid_at, source="--valid-at")
         named = self._date_attribute()
+        if valid_at is not None:
+            if named is not None and attributes.get(named[0]) is not None:
+                # two dates for one case would split the answer: eligibility on one, in force on the other
+                from .calculations import as_date
+
+                attribute, rule = named
+                if as_date(attributes[attribute], attribute) != valid_at:
+                    raise InputError(
+                        f"--valid-at {valid_at} and {attribute}={attributes[attribute]} disagree: {rule} takes "
+                        "the date the case is about from that attribute", field="--valid-at",
+                        hint="give one of them, or the same date in both",
+                    )
+            return DateChoice(valid_at=valid_at, source="--valid-at")
         if named is None:
             raise InputError(
                 "--valid-at is required: the date the question is about", field="--valid-at",

@@ -212,6 +212,8 @@ def check_answer(
     threshold: float = 0.5,
 ) -> Verdict:
     """The verdict on ``answer`` with its audit record (see the module docstring for the checks)."""
+    if tier not in ("low", "high"):
+        raise InputError(f"unknown tier {tier!r}", field="--tier", hint="low (mechanical checks) or high (and entailment)")
     context = answer.context
     choice = _valid_at(project, context)
     valid_at = choice.valid_at
@@ -232,14 +234,18 @@ def _valid_at(project: Project, context: Context) -> Any:
     try:
         return project.choose_valid_at(context.valid_at, context.attributes)
     except InputError as missing:
-        if missing.field == "--valid-at":
+        if missing.field == "--valid-at" and "required" in missing.message:
             raise InputError(
                 "context.valid_at is required: the date the answer is about", field="context.valid_at",
                 hint="inforce never assumes today; give valid_at (YYYY-MM-DD), or the case attribute "
                 "a rule pack of this project takes the date from",
             ) from None
+        if missing.field == "--valid-at":
+            raise InputError(missing.message, field="context.valid_at", hint=missing.hint) from None
         if missing.field == "--context":
             raise InputError(str(missing.message), field="context.attributes", hint=missing.hint) from None
+        if missing.field and not missing.field.startswith("context"):
+            raise InputError(missing.message, field=f"context.attributes.{missing.field}", hint=missing.hint) from None
         raise
 
 
@@ -750,7 +756,7 @@ def _audit(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_sou
         entailment = "run"
     models = {"nli": case.nli.name} if case.nli is not None else {}
     return AuditRecord(
-        context=case.context, valid_at=case.valid_at, known_at=case.known_at, index_build=project.build_id,
+        project=project.manifest.project, context=case.context, valid_at=case.valid_at, known_at=case.known_at, index_build=project.build_id,
         eligible=eligibility.eligible[:AUDIT_LIST_LIMIT], eligible_total=len(eligibility.eligible),
         excluded=tuple(Exclusion(document=e.document, reasons=e.reasons) for e in eligibility.excluded),
         excluded_total=eligibility.excluded_total, passages=passages,

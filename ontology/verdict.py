@@ -74,7 +74,8 @@ class Claim(BaseModel):
 
     @model_validator(mode="after")
     def _has_words(self) -> Claim:
-        if not self.text.strip():
+        # invisible characters (zero-width spaces, direction marks) are no words either
+        if not any(ch.isalnum() for ch in self.text):
             raise ValueError("a claim needs text: the statement its citations support")
         return self
 
@@ -179,6 +180,7 @@ class AuditRecord(BaseModel):
     qualifiers: tuple[Locator, ...] = ()
     calculations: tuple[dict[str, Any], ...] = ()
     rules_fired: tuple[str, ...] = ()
+    project: str = ""
     question: str | None = None
     valid_at_source: str | None = None
     tier: Tier | None = None

@@ -108,6 +108,17 @@ def test_a_record_that_is_not_one_is_an_input_error(sop: Path, tmp_path: Path) -
     ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x", "citations": [{"locator": "not a locator!"}]}]}',
      "claims[0].citations[0].locator"),
     ("[1, 2]", "an answer is a JSON object"),
+    # found by the hostile audit: JSON's loose reading let these through
+    ('{"context": {"valid_at": 0}, "claims": [{"text": "x"}]}', "context.valid_at: not a date"),
+    ('{"context": {"valid_at": "2026-05-01", "groups": [""]}, "claims": [{"text": "x"}]}', "context.groups[0]"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x", "citations": [{"locator": "A#1", "page": "3"}]}]}',
+     "claims[0].citations[0].page"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x"}], "claims": []}', "appears twice"),
+    ('{"claims": ' + "[" * 3000 + "]" * 3000 + "}", "nested too deeply"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "\u200b\u200f"}]}', "claims[0]"),
+    # a date the context lacks is named at its line in the file
+    ('{\n "context": {"groups": ["qa"]},\n "claims": [{"text": "x", "citations": [{"locator": "SOP-114#5.2"}]}]}',
+     "answer.json:2: context.valid_at"),
 ])
 def test_bad_answers_are_input_errors_naming_the_field(sop: Path, tmp_path: Path, text: str, where: str) -> None:
     path = tmp_path / "answer.json"
@@ -121,3 +132,37 @@ def test_bad_answers_are_input_errors_naming_the_field(sop: Path, tmp_path: Path
 def test_a_missing_answer_file_is_named(sop: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(sop), "--answer", str(tmp_path / "nope.json")])
     assert result.exit_code == 2 and "nope.json" in result.output
+
+
+def test_a_byte_order_mark_is_read(sop: Path, tmp_path: Path) -> None:
+    path = tmp_path / "answer.json"
+    path.write_text("\ufeff" + json.dumps(STALE_LATER), encoding="utf-8")
+    assert runner.invoke(app, ["check", str(sop), "--answer", str(path)]).exit_code == 0
+
+
+def test_an_audit_dir_that_cannot_be_used_is_refused_before_the_work(sop: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(blocker))
+    assert result.exit_code == 2 and "--audit-dir" in result.output and "verdict" not in result.stdout
+
+
+def test_a_record_replays_only_against_its_own_project(sop: Path, tmp_path: Path) -> None:
+    audit = tmp_path / "audit"
+    _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit))
+    (record,) = audit.glob("*.json")
+    other = tmp_path / "label"
+    shutil.copytree(EXAMPLES / "label-dosing", other, ignore=shutil.ignore_patterns(".inforce"))
+    assert runner.invoke(app, ["ingest", str(other)]).exit_code == 0
+    result = runner.invoke(app, ["replay", str(other), str(record)])
+    assert result.exit_code == 2 and "sop-retention" in result.output
+
+
+def test_two_dates_for_one_case_are_an_input_error(tmp_path: Path) -> None:
+    root = tmp_path / "followup"
+    shutil.copytree(EXAMPLES / "followup-handbooks", root, ignore=shutil.ignore_patterns(".inforce"))
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    answer = json.loads((EXAMPLES / "followup-handbooks" / "answers" / "s3-p2.json").read_text())
+    answer["context"]["valid_at"] = "2020-01-01"  # the rule takes the date from dispatch_date: 2024-12-12
+    result = _check(root, answer, tmp_path)
+    assert result.exit_code == 2 and "context.valid_at" in result.output and "disagree" in result.output

@@ -4,13 +4,14 @@ provisions) and replay (a stored verdict recomputed). They parse, call the front
 from __future__ import annotations
 
 import enum
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from inforce.engine import Project, Replay, ResolveResult, append_record, read_record
-from inforce.ontology import Verdict
+from inforce.ontology import InputError, Verdict
 
 from ._common import (
     EXIT_FINDING,
@@ -67,11 +68,19 @@ def check(
 
     Exit 0 for an answer; 1 for a clarification request, refusal or escalation.
     """
-    from inforce.adapters.ingest.answers import read_answer
+    from inforce.adapters.ingest.answers import field_line, load_answer
 
-    parsed = read_answer(answer)
+    parsed, text = load_answer(answer)
+    if audit_dir is not None:
+        _writable_folder(audit_dir)  # before the work, not after it
     with open_with_models(project, nli=tier is TierChoice.high) as opened:
-        verdict = opened.check(parsed, tier=tier.value)
+        try:
+            verdict = opened.check(parsed, tier=tier.value)
+        except InputError as problem:
+            if problem.file is None and problem.field and problem.field.startswith(("context", "claims")):
+                raise InputError(problem.message, file=str(answer), line=field_line(text, problem.field),
+                                 field=problem.field, hint=problem.hint) from None
+            raise
     if audit_dir is not None:
         written = append_record(audit_dir, parsed, verdict)
         err.print(f"audit record: {written}", markup=False)
@@ -81,6 +90,17 @@ def check(
         _print_verdict(verdict)
     if verdict.verdict != "answer":
         raise typer.Exit(EXIT_FINDING)
+
+
+def _writable_folder(folder: Path) -> None:
+    """``--audit-dir`` must be a folder that can be written (created when missing)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise InputError(f"cannot use {folder} for audit records: {problem.strerror or problem}",
+                         field="--audit-dir") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write audit records in {folder} (permission denied)", field="--audit-dir")
 
 
 def _print_verdict(verdict: Verdict) -> None:

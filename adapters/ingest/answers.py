@@ -8,6 +8,7 @@ date that is not a date. Nothing in the answer's text is interpreted beyond its 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,16 @@ from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from inforce.ontology import Answer, InputError, InputErrors
 
-__all__ = ["parse_answer", "read_answer"]
+__all__ = ["field_line", "load_answer", "parse_answer", "read_answer"]
 
 
 def read_answer(path: str | Path, *, display: str | None = None) -> Answer:
     """The answer in ``path`` (``-`` is standard input), or InputErrors naming each problem."""
+    return load_answer(path, display=display)[0]
+
+
+def load_answer(path: str | Path, *, display: str | None = None) -> tuple[Answer, str]:
+    """The answer in ``path`` and its text (to name the line of a field a later check refuses)."""
     file = display or str(path)
     try:
         text = Path(path).read_text("utf-8") if str(path) != "-" else _stdin()
@@ -28,7 +34,7 @@ def read_answer(path: str | Path, *, display: str | None = None) -> Answer:
         raise InputErrors(f"{file}: no such answer file", [InputError("no such file", file=file)]) from None
     except (OSError, UnicodeDecodeError) as problem:
         raise InputErrors(f"{file}: cannot read", [InputError(f"cannot read: {problem}", file=file)]) from None
-    return parse_answer(text, file=file)
+    return parse_answer(text, file=file), text
 
 
 def _stdin() -> str:
@@ -39,15 +45,31 @@ def _stdin() -> str:
 
 def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
     """Parse and check an answer's JSON text."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as bad:
         raise InputErrors(f"{file}: not JSON", [
             InputError(f"not JSON: {bad.msg}", file=file, line=bad.lineno, col=bad.colno),
         ]) from None
+    except _DuplicateKey as twice:
+        raise InputErrors(f"{file}: not an answer", [
+            InputError(f"the key {twice.key!r} appears twice in one object", file=file, field=twice.key),
+        ]) from None
+    except RecursionError:
+        raise InputErrors(f"{file}: not an answer", [
+            InputError("nested too deeply to be an answer", file=file, line=1),
+        ]) from None
     if not isinstance(data, dict):
         raise InputErrors(f"{file}: not an answer", [
             InputError("an answer is a JSON object with `claims` (and `question`, `context`)", file=file, line=1),
+        ])
+    strict = _strict_problems(data)
+    if strict:
+        nodes = _compose(text)
+        raise InputErrors(f"{file}: the answer does not read", [
+            InputError(message, file=file, line=_line(nodes, loc), field=_field(loc), hint=_hint(loc))
+            for loc, message in strict
         ])
     try:
         return Answer.model_validate(data)
@@ -57,8 +79,76 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
             InputError(_message(problem), file=file, line=_line(nodes, problem["loc"]), field=_field(problem["loc"]),
                        hint=_hint(problem["loc"]))
             for problem in invalid.errors()
+            if not (problem["loc"] == ("claims",) and problem["type"] == "too_short" and data.get("claims"))
         ]
         raise InputErrors(f"{file}: the answer does not read", problems) from None
+
+
+def field_line(text: str, field: str) -> int | None:
+    """The line of ``field`` (``context.valid_at``, ``claims[0].text``) in an answer's text."""
+    loc: list[Any] = []
+    for name in field.replace("]", "").replace("[", ".").split("."):
+        if name:
+            loc.append(int(name) if name.isdigit() else name)
+    return _line(_compose(text.removeprefix("\ufeff")), tuple(loc))
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """What JSON's loose reading would let through: dates as numbers, pages as strings or
+    booleans, empty group names. (pydantic would turn 0 into 1970-01-01.)"""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    context = data.get("context")
+    if isinstance(context, dict):
+        valid_at = context.get("valid_at")
+        if valid_at is not None and not (isinstance(valid_at, str) and _DATE.fullmatch(valid_at.strip())):
+            found.append((("context", "valid_at"), f"not a date written YYYY-MM-DD: {valid_at!r}"))
+        known_at = context.get("known_at")
+        if known_at is not None and not isinstance(known_at, str):
+            found.append((("context", "known_at"), f"not a date-time: {known_at!r}"))
+        groups = context.get("groups")
+        if isinstance(groups, list):
+            for index, group in enumerate(groups):
+                if not isinstance(group, str) or not group.strip():
+                    found.append((("context", "groups", index), f"a group is a non-empty name, not {group!r}"))
+        attributes = context.get("attributes")
+        if isinstance(attributes, dict):
+            for name, value in attributes.items():
+                if isinstance(value, dict | list):
+                    found.append((("context", "attributes", name), "a case attribute is a single value "
+                                   "(text, true/false, a number or a date), not a list or an object"))
+    claims = data.get("claims")
+    if isinstance(claims, list):
+        for i, claim in enumerate(claims):
+            citations = claim.get("citations") if isinstance(claim, dict) else None
+            for j, citation in enumerate(citations if isinstance(citations, list) else []):
+                if not isinstance(citation, dict):
+                    continue
+                page = citation.get("page")
+                if page is not None and (isinstance(page, bool) or not isinstance(page, int)):
+                    found.append((("claims", i, "citations", j, "page"), f"a page is a whole number, not {page!r}"))
+                span = citation.get("span")
+                if span is not None and not (isinstance(span, list) and len(span) == 2
+                                             and all(isinstance(x, int) and not isinstance(x, bool) for x in span)):
+                    found.append((("claims", i, "citations", j, "span"), f"a span is [start, end], whole numbers, not {span!r}"))
+    return found
 
 
 def _message(problem: Any) -> str:
