@@ -473,6 +473,8 @@ def _fresh(case: _Case, item: _Cited) -> None:
         "no_coverage_for_date": f"not in force on {case.valid_at.isoformat()}: no revision covers the date",
         "access_restricted": "the asker may not read it",
     }.get(stale.reason, stale.reason)
+    if stale.reason == "not_yet_in_force" and case.known_at is not None:
+        why += f" as recorded by {case.known_at.isoformat()}"
     status: ClaimStatus = "ineligible_source" if stale.reason == "access_restricted" else "stale_revision"
     item.fail(status, f"{stale.reason}: {item.resolved.format()} is {why}"
               + (f"; in force: {named}" if named else "; nothing replaces it"))

@@ -125,3 +125,17 @@ def test_table_rows_reach_the_model_as_header_value(projects: dict[str, Path]) -
         verdict = opened.check(Answer.model_validate(_answer([claim])), tier="high")
     assert verdict.verdict == "answer"
     assert recording.pairs == [("Body weight: 30 to 40 kg. Dose: 250 mg twice daily.", claim["text"])]
+
+
+def test_models_edited_since_ingest_are_refused(tmp_path: Path) -> None:
+    root = tmp_path / "label"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+    ingest_project(root)
+    tiny_classifier(root / "models" / "nli", LABELS, BIASES["entails"])
+    (root / "inforce.yaml").write_text((root / "inforce.yaml").read_text() + "models:\n  nli: {path: models/nli}\n")
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([ADULT])))
+    high = runner.invoke(app, ["check", str(root), "--answer", str(path), "--tier", "high"])
+    assert high.exit_code == 3 and "edited since ingest" in high.output  # never "no NLI model configured"
+    low = runner.invoke(app, ["check", str(root), "--answer", str(path)])
+    assert low.exit_code == 0  # the low tier loads no model

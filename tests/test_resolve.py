@@ -210,3 +210,11 @@ def test_a_section_whose_paragraph_was_replaced_shows_consolidated(projects: dic
     (section,) = [p for p in found.provisions if p.locator.format() == "SPEC-033000@0#2.1"]
     assert "4,000 psi" not in section.text and "5,000 psi" in section.text
     assert section.description == "03 30 00 §2.1 as amended by Addendum No. 2 (ADD-02 §1.3)"
+
+
+def test_an_unknown_embedding_model_is_refused_at_its_line(tmp_path: Path) -> None:
+    root = tmp_path / "label"
+    shutil.copytree(EXAMPLES / "label-dosing", root, ignore=shutil.ignore_patterns(".inforce"))
+    (root / "inforce.yaml").write_text((root / "inforce.yaml").read_text() + "models:\n  embedding: bogus\n")
+    result = runner.invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2 and "inforce.yaml:7" in result.output and "models.embedding" in result.output

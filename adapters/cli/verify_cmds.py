@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from inforce.engine import Project, Replay, ResolveResult, append_record, read_record
-from inforce.ontology import InputError, Verdict
+from inforce.ontology import InputError, StoreError, Verdict
 
 from ._common import (
     EXIT_FINDING,
@@ -35,10 +35,15 @@ class TierChoice(enum.StrEnum):
 
 def open_with_models(root: Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False) -> Project:
     """The project with the backends its ``models:`` names (only those asked for are loaded)."""
+    from inforce.adapters.ingest import load_manifest
     from inforce.adapters.models import load_backends
 
     opened = Project.open(root)
     try:
+        if (embedding or nli or rerank) and load_manifest(opened.root).models != opened.manifest.models:
+            # a verdict must name the models it was made with: those of the ingested configuration
+            raise StoreError(f"{root}: models: in inforce.yaml edited since ingest; answers would not be those "
+                             f"of index build {opened.build_id}. Run: inforce ingest {root}")
         backends = load_backends(opened.root, opened.manifest.models, embedding=embedding, nli=nli, rerank=rerank)
     except BaseException:
         opened.close()

@@ -152,7 +152,12 @@ def _models(node: Node, reader: NodeReader, root: Path) -> Models | None:
     if "embedding" in entries:
         value = entries["embedding"][1]
         name = None if is_null(value) else reader.string(value, "models.embedding")
-        fields["embedding"] = None if name is None or name.strip().lower() == "none" else name.strip()
+        name = None if name is None or name.strip().lower() == "none" else name.strip()
+        if name is not None and name.lower().removeprefix("sentence-transformers/") != "all-minilm-l6-v2":
+            reader.error(value, f"unknown embedding model {name!r}", field="models.embedding",
+                         hint="all-MiniLM-L6-v2 (the packaged model) or none")
+            return None
+        fields["embedding"] = name
         fields["embedding_configured"] = True
     for key in ("nli", "rerank"):
         if key in entries and not is_null(entries[key][1]):
