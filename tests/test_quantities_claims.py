@@ -96,6 +96,11 @@ def test_negative_percentages_in_parentheses(extractor):
     assert check(extractor, "Margin fell 1.2%.", ["Margin change: (1.2)%"]).status == "ok"
     assert check(extractor, "Margin rose 1.2%.", ["Margin change: (1.2)%"]).status == "unsupported_quantity"
     assert check(extractor, "Margin changed by 1.2%.", ["Margin change: (1.2)%"]).status == "unsupported_quantity"
+    # the word nearest the number decides, not any word of the claim
+    assert check(extractor, "US sales increased 3.0% vs international sales decline of 0.6%.",
+                 ["US 3.0%; International (0.6)%"]).status == "ok"
+    assert check(extractor, "International sales decreased 3.0% while US sales rose 0.6%.",
+                 ["US (0.6)%; International (3.0)%"]).status == "unsupported_quantity"
     # without a word of decrease a bracketed loss is not an income of the same amount
     assert check(extractor, "Net income was $500 million.", ["Net income (loss): $(500) million"]).status \
         == "unsupported_quantity"
