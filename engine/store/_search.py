@@ -1,7 +1,10 @@
 """Candidate search: BM25 over provision text and cosine similarity over their embeddings.
 
 A restriction to revisions is applied inside each query, before ordering and the limit —
-never to a truncated top-k (DESIGN.md, principle 1).
+never to a truncated top-k (DESIGN.md, principle 1). Restricted, both searches run in memory
+when the caller passes the open graph's ``MemorySearch`` (``_memory``: the same BM25 as Kuzu's
+FTS index, exact cosine), scoring only the allowed revisions' rows; unrestricted, Kuzu's FTS
+and HNSW indexes answer.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Collection, Sequence
 from inforce.ontology import Locator, StoreError
 
 from ._kuzu import KuzuGraph
+from ._memory import MemorySearch
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, FTS_INDEXES
 
 __all__ = ["search_text", "search_vector", "text_terms"]
@@ -42,17 +46,32 @@ def _ranked(hits: list[tuple[str, str, str, float]], k: int) -> list[tuple[Locat
     return [(_locator(uid, path), score) for _, (uid, path, score) in order]
 
 
+def _pinned(hits: list[tuple[str, str, float]]) -> list[tuple[Locator, float]]:
+    return [(_locator(uid, path), score) for uid, path, score in hits]
+
+
 def search_text(
-    graph: KuzuGraph, query: str, k: int, documents: Collection[str] | None
+    graph: KuzuGraph,
+    query: str,
+    k: int,
+    documents: Collection[str] | None,
+    memory: MemorySearch | None = None,
 ) -> list[tuple[Locator, float]]:
     """The ``k`` provisions with the best BM25 score for ``query``, best first.
 
-    Each provision table has its own index; their top lists are merged by score.
+    Each provision table has its own index; their top lists are merged by score. Restricted
+    and given ``memory``, the in-memory index answers (unless it cannot reproduce the graph's
+    FTS indexes: then Kuzu does, filtering inside its query).
     """
     terms = text_terms(query)
     revs = _restriction(documents)
     if not terms or k <= 0 or revs == []:
         return []
+    if revs is not None and memory is not None:
+        index = memory.text_index()
+        if index is not None:
+            allowed = memory.allowed(revs)
+            return [] if allowed is None else _pinned(index.search(terms, int(k), allowed))
     where = "WHERE node.rev IN $revs " if revs is not None else ""
     params: dict[str, object] = {"q": terms}
     if revs is not None:
@@ -77,12 +96,14 @@ def search_vector(
     documents: Collection[str] | None,
     *,
     dim: int | None,
+    memory: MemorySearch | None = None,
 ) -> list[tuple[Locator, float]]:
     """The ``k`` provisions whose text embedding is most similar (cosine) to ``vector``.
 
     Unrestricted, the HNSW index answers. Restricted, the similarity is computed exactly over
     the allowed revisions' provisions: Kuzu 0.11.3 filters an index search only through a
-    projected graph, which a read-only database refuses to create.
+    projected graph, which a read-only database refuses to create. Given ``memory``, that
+    exact similarity is one matrix-vector product over the allowed rows held in memory.
     """
     revs = _restriction(documents)
     if k <= 0 or revs == [] or dim is None or EMBEDDING_TABLE not in graph.table_names():
@@ -90,6 +111,10 @@ def search_vector(
     query = [float(x) for x in vector]
     if len(query) != dim:
         raise StoreError(f"query vector has {len(query)} dimensions; the graph's embeddings have {dim}")
+    if revs is not None and memory is not None:
+        index = memory.vector_index(int(dim))
+        allowed = memory.allowed(revs)
+        return [] if allowed is None else _pinned(index.search(query, int(k), allowed))
     if revs is None:
         rows = graph.rows(
             f"CALL QUERY_VECTOR_INDEX('{EMBEDDING_TABLE}', '{EMBEDDING_INDEX}', $q, {int(k)}) "

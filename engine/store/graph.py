@@ -40,6 +40,7 @@ from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_t
 from ._ingest import IngestTransaction
 from ._kuzu import KuzuGraph, OpenedLive, open_live
 from ._layout import StoreLayout, WriterLock, generation_of
+from ._memory import MemorySearch
 from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
 
 __all__ = ["GraphStore", "StoreStats"]
@@ -78,6 +79,7 @@ class GraphStore:
         self._tx: IngestTransaction | None = None
         self._rule_packs: dict[str, str] = {}
         self._cache: EmbeddingCache | None = None
+        self._memory: MemorySearch | None = None  # restricted search in memory, per open graph
         self._closed = False
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file read
         #: Why a writer did not trust the live graph and builds afresh from the documents
@@ -166,6 +168,7 @@ class GraphStore:
 
     def close(self) -> None:
         self._closed = True
+        self._memory = None
         if self._tx is not None:
             self._tx.discard()
         if self._graph is not None:
@@ -414,7 +417,7 @@ class GraphStore:
         """Provisions by BM25 score for ``query``, best first; ``documents`` restricts the
         search to those revision uids inside the query (never a filtered top-k)."""
         graph = self._reader()
-        return _search.search_text(graph, query, k, documents) if graph else []
+        return _search.search_text(graph, query, k, documents, self._memory_search(graph)) if graph else []
 
     def search_vector(
         self, vector: Sequence[float], k: int = 10, documents: Collection[str] | None = None
@@ -424,7 +427,18 @@ class GraphStore:
         if graph is None:
             return []
         dim = self._meta.get("embedding_dim")
-        return _search.search_vector(graph, vector, k, documents, dim=int(dim) if dim else None)
+        return _search.search_vector(
+            graph, vector, k, documents, dim=int(dim) if dim else None, memory=self._memory_search(graph)
+        )
+
+    def _memory_search(self, graph: KuzuGraph) -> MemorySearch:
+        """The in-memory indexes of the graph read now (built on their first restricted query).
+
+        Tied to the open graph object itself: a store that reopens (a writer after a swap)
+        builds afresh, and ``close`` lets them go."""
+        if self._memory is None or self._memory.graph is not graph:
+            self._memory = MemorySearch(graph)
+        return self._memory
 
     # ---- embeddings -----------------------------------------------------------------------
 

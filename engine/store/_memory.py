@@ -1,0 +1,426 @@
+"""Restricted search in memory: BM25 and exact cosine over the allowed revisions' rows only.
+
+Kuzu 0.11.3 cannot filter an index search by a property in a read-only database: its full-text
+search scores every matching section and only then drops the rows outside ``rev IN $revs``
+(hundreds of milliseconds at 100k provisions), and a restricted vector search falls back to an
+exact scan inside Kuzu. Here the live graph's provision texts and embeddings are read once
+into numpy arrays (per open graph: a reopened store builds anew), and a restricted query scores
+only the rows of the allowed revisions — the restriction is applied before ordering and the
+limit, never to a truncated top-k (DESIGN.md, principle 1).
+
+Full text reproduces Kuzu's FTS index, so a restricted query ranks as Kuzu's own index would
+(the unrestricted one still runs in Kuzu):
+
+* tokens: the text with every run of ``[0-9!@#$%^&*()_+={}[]:;<>,.?~/|'"`-]`` replaced by a
+  space, lower-cased, split on spaces (a newline, a backslash or a curly quote stays in a
+  token, as in Kuzu), empty tokens dropped;
+* a token in Kuzu's default English stop word list is not indexed (checked before stemming);
+* each token stemmed by Kuzu's own ``STEM`` function (Snowball, the stemmer the index names),
+  called once per distinct token when the index is built;
+* BM25 per provision table, as each table has its own Kuzu index: ``N`` the table's rows with
+  at least one token, ``avgdl`` their mean token count, ``idf = log10((N - df + 0.5) / (df +
+  0.5) + 1)``, ``k1 = 1.2``, ``b = 0.75``; a query's distinct stems each count once, a query
+  word that is a stop word still matches the stem it shares with an indexed word.
+
+Vectors: each distinct embedding once (L2-normalised, float32), each embedded provision its
+row; a restricted query is one gather and one matrix-vector product, exact, so nothing is lost
+against the exact scan in Kuzu.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from array import array
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._kuzu import KuzuGraph
+from ._rows import provision_key
+from ._schema import EMBEDDING_TABLE, FTS_INDEXES
+
+__all__ = ["MemorySearch", "fts_tokens"]
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+#: What Kuzu's FTS tokenizer replaces by a space before it splits (its ``tokenize`` macro
+#: replaces each run of them; one space each splits into the same tokens once empty ones go).
+#: Two letters Python lower-cases otherwise than Kuzu's ``lower`` (simple case mapping):
+#: a capital sigma is never final, a dotted capital I loses its dot.
+_IGNORED = str.maketrans({**dict.fromkeys("0123456789!@#$%^&*()_+={}[]:;<>,.?~/|'\"`-", " "), "Σ": "σ", "İ": "i"})
+
+#: Kuzu 0.11.3's default English stop words (``stopWords := 'default'``); a token in this list
+#: is not indexed. Words with an apostrophe can never be a token (the apostrophe splits them).
+STOP_WORDS = frozenset("""
+a a's able about above according accordingly across actually after afterwards again against
+ain't all allow allows almost alone along already also although always am among amongst an and
+another any anybody anyhow anyone anything anyway anyways anywhere apart appear appreciate
+appropriate are aren't around as aside ask asking associated at available away awfully b be
+became because become becomes becoming been before beforehand behind being believe below beside
+besides best better between beyond both brief but by c c'mon c's came can can't cannot cant
+cause causes certain certainly changes clearly co com come comes concerning consequently consider
+considering contain containing contains corresponding could couldn't course currently d
+definitely described despite did didn't different do does doesn't doing don't done down
+downwards during e each edu eg eight either else elsewhere enough entirely especially et etc even
+ever every everybody everyone everything everywhere ex exactly example except f far few fifth
+first five followed following follows for former formerly forth four from further furthermore g
+get gets getting given gives go goes going gone got gotten greetings h had hadn't happens hardly
+has hasn't have haven't having he he's hello help hence her here here's hereafter hereby herein
+hereupon hers herself hi him himself his hither hopefully how howbeit however i i'd i'll i'm
+i've ie if ignored immediate in inasmuch inc indeed indicate indicated indicates inner insofar
+instead into inward is isn't it it'd it'll it's its itself j just k keep keeps kept know knows
+known l last lately later latter latterly least less lest let let's like liked likely little
+look looking looks ltd m mainly many may maybe me mean meanwhile merely might more moreover most
+mostly much must my myself n name namely nd near nearly necessary need needs neither never
+nevertheless new next nine no nobody non none noone nor normally not nothing novel now nowhere o
+obviously of off often oh ok okay old on once one ones only onto or other others otherwise ought
+our ours ourselves out outside over overall own p particular particularly per perhaps placed
+please plus possible presumably probably provides q que quite qv r rather rd re really
+reasonably regarding regardless regards relatively respectively right s said same saw say saying
+says second secondly see seeing seem seemed seeming seems seen self selves sensible sent serious
+seriously seven several shall she should shouldn't since six so some somebody somehow someone
+something sometime sometimes somewhat somewhere soon sorry specified specify specifying still sub
+such sup sure t t's take taken tell tends th than thank thanks thanx that that's thats the their
+theirs them themselves then thence there there's thereafter thereby therefore therein theres
+thereupon these they they'd they'll they're they've think third this thorough thoroughly those
+though three through throughout thru thus to together too took toward towards tried tries truly
+try trying twice two u un under unfortunately unless unlikely until unto up upon us use used
+useful uses using usually uucp v value various very via viz vs w want wants was wasn't way we
+we'd we'll we're we've welcome well went were weren't what what's whatever when whence whenever
+where where's whereafter whereas whereby wherein whereupon wherever whether which while whither
+who who's whoever whole whom whose why will willing wish with within without won't wonder would
+wouldn't x y yes yet you you'd you'll you're you've your yours yourself yourselves z zero
+""".split())
+
+_OPTION = re.compile(r"(\w+)\s*:=\s*'([^']*)'")
+
+
+def fts_tokens(text: str) -> list[str]:
+    """The tokens Kuzu's FTS index makes of ``text``, before stop words and stemming."""
+    return list(filter(None, text.translate(_IGNORED).lower().split(" ")))
+
+
+# ---- shared ----------------------------------------------------------------------------------
+
+
+class _Revisions:
+    """Revision uid → a dense id, for a boolean lookup table of the allowed revisions; and each
+    row's path, interned (a path repeats in every revision)."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.uids: list[str] = []
+        self._paths: dict[str, str] = {}
+
+    def id(self, uid: str) -> int:
+        found = self.ids.get(uid)
+        if found is None:
+            found = self.ids[uid] = len(self.uids)
+            self.uids.append(uid)
+        return found
+
+    def path(self, path: str) -> str:
+        return self._paths.setdefault(path, path)
+
+    def allowed(self, documents: Iterable[str]) -> np.ndarray | None:
+        """A boolean per revision id; None when none of ``documents`` is known here."""
+        ids = [i for i in map(self.ids.get, documents) if i is not None]
+        if not ids:
+            return None
+        table = np.zeros(len(self.uids), dtype=bool)
+        table[ids] = True
+        return table
+
+
+class _Rows:
+    """The provisions an index holds, one row each: its revision (an id) and its path."""
+
+    def __init__(self, revisions: _Revisions, rev: array, paths: list[str]) -> None:
+        self.revisions = revisions
+        self.rev = np.frombuffer(rev, dtype=np.int32).copy()
+        self.paths = paths
+
+    @property
+    def nbytes(self) -> int:
+        return self.rev.nbytes + 8 * len(self.paths)
+
+    def top(self, rows: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[str, str, float]]:
+        """The ``k`` best of ``rows`` (``scores`` aligned), ties broken by the provision key as
+        Kuzu orders them (``ORDER BY score DESC, key``): (revision uid, path, score)."""
+        if rows.size == 0:
+            return []
+        if rows.size > k:
+            cut = np.partition(scores, rows.size - k)[rows.size - k]
+            keep = scores >= cut  # every row tied with the k-th stays, so the key decides
+            rows, scores = rows[keep], scores[keep]
+        uids, rev, paths = self.revisions.uids, self.rev, self.paths
+        found = [(-float(score), provision_key(uids[rev[row]], paths[row]), int(row))
+                 for row, score in zip(rows.tolist(), scores.tolist(), strict=True)]
+        found.sort()
+        return [(uids[rev[row]], paths[row], -negated) for negated, _, row in found[:k]]
+
+
+# ---- full text -------------------------------------------------------------------------------
+
+
+@dataclass
+class _TablePostings:
+    """One provision table's BM25 postings: per stem id, its rows and their weights."""
+
+    indptr: np.ndarray  # int64, stems + 1
+    rows: np.ndarray  # int32, global row ids
+    weights: np.ndarray  # float64: idf * tf (k1 + 1) / (tf + k1 (1 - b + b len / avgdl))
+
+
+class TextIndex:
+    """BM25 over every provision table, as Kuzu's FTS indexes score it (module docstring)."""
+
+    def __init__(self, rows: _Rows, stems: dict[str, int], tables: list[_TablePostings],
+                 stem_of: dict[str, str], stemmer: str, graph: KuzuGraph) -> None:
+        self.rows = rows
+        self.stems = stems
+        self.tables = tables
+        self._stem_of = stem_of  # raw token → stem, for query words
+        self._stemmer = stemmer
+        self._graph = graph
+
+    @property
+    def nbytes(self) -> int:
+        arrays = sum(t.indptr.nbytes + t.rows.nbytes + t.weights.nbytes for t in self.tables)
+        return arrays + self.rows.nbytes
+
+    def query_stems(self, query: str) -> list[int]:
+        """The stem ids of ``query``'s words that some provision holds (distinct)."""
+        words = fts_tokens(query)
+        unknown = sorted({w for w in words if w not in self._stem_of})
+        if unknown:
+            self._stem_of.update(_stem(self._graph, unknown, self._stemmer))
+        ids = {self.stems.get(self._stem_of[w]) for w in words}
+        return sorted(i for i in ids if i is not None)
+
+    def search(self, query: str, k: int, allowed: np.ndarray) -> list[tuple[str, str, float]]:
+        stems = self.query_stems(query)
+        if not stems:
+            return []
+        mask = allowed[self.rows.rev]
+        scores = np.zeros(mask.size, dtype=np.float64)
+        for table in self.tables:
+            for stem in stems:
+                lo, hi = table.indptr[stem], table.indptr[stem + 1]
+                if lo == hi:
+                    continue
+                rows = table.rows[lo:hi]
+                keep = mask[rows]
+                scores[rows[keep]] += table.weights[lo:hi][keep]
+        hits = np.flatnonzero(scores)  # every weight is positive: a scored row matched
+        return self.rows.top(hits, scores[hits], k)
+
+    @classmethod
+    def build(cls, graph: KuzuGraph, revisions: _Revisions) -> TextIndex | None:
+        """Read every provision text and index it; None when the graph's FTS indexes are not
+        the ones this reproduces (another stemmer per table, custom stop words): the caller
+        keeps Kuzu's own search then."""
+        stemmer = _fts_stemmer(graph)
+        if stemmer is None:
+            return None
+        paths: list[str] = []
+        rev = array("i")
+        vocabulary: defaultdict[str, int] = defaultdict(lambda: len(vocabulary))  # raw token → id
+        token_id = vocabulary.__getitem__
+        per_table: list[tuple[int, int, array, array]] = []  # (first row, rows, token ids, lengths)
+        for table in FTS_INDEXES:
+            first = len(paths)
+            tokens, lengths = array("i"), array("i")
+            for uid, path, text in graph.iter_rows(f"MATCH (p:{table}) RETURN p.rev, p.path, p.text"):
+                rev.append(revisions.id(uid))
+                paths.append(revisions.path(path))
+                before = len(tokens)
+                tokens.extend(map(token_id, fts_tokens(text or "")))
+                lengths.append(len(tokens) - before)
+            per_table.append((first, len(paths) - first, tokens, lengths))
+        raw = list(vocabulary)
+        stem_of = _stem(graph, [t for t in raw if t not in STOP_WORDS], stemmer)
+        stems: dict[str, int] = {}
+        raw_stem = np.array(
+            [-1 if t in STOP_WORDS else stems.setdefault(stem_of[t], len(stems)) for t in raw],
+            dtype=np.int64,
+        )
+        tables = [_postings(first, count, tokens, lengths, raw_stem, len(stems))
+                  for first, count, tokens, lengths in per_table]
+        return cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
+
+
+def _postings(first: int, count: int, tokens: array, lengths: array, raw_stem: np.ndarray,
+              n_stems: int) -> _TablePostings:
+    token_ids = np.frombuffer(tokens, dtype=np.int32)
+    lens = np.frombuffer(lengths, dtype=np.int32)
+    doc = np.repeat(np.arange(count, dtype=np.int64), lens)
+    stem = raw_stem[token_ids] if token_ids.size else np.zeros(0, dtype=np.int64)
+    kept = stem >= 0
+    stem, doc = stem[kept], doc[kept]
+    doc_len = np.bincount(doc, minlength=count).astype(np.float64)
+    pairs, tf = np.unique(stem * max(count, 1) + doc, return_counts=True)
+    term, row = pairs // max(count, 1), pairs % max(count, 1)
+    n_docs = int(np.count_nonzero(doc_len))
+    avgdl = float(doc_len.sum()) / n_docs if n_docs else 1.0
+    df = np.bincount(term, minlength=n_stems).astype(np.float64)
+    idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
+    tf = tf.astype(np.float64)
+    weights = idf[term] * (tf * (BM25_K1 + 1.0)
+                           / (tf + BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len[row] / avgdl))))
+    indptr = np.zeros(n_stems + 1, dtype=np.int64)
+    np.cumsum(np.bincount(term, minlength=n_stems), out=indptr[1:])
+    return _TablePostings(indptr, (row + first).astype(np.int32), weights)
+
+
+def _fts_stemmer(graph: KuzuGraph) -> str | None:
+    """The stemmer every provision table's FTS index was created with, if all use Kuzu's
+    default stop words and one stemmer; None otherwise."""
+    found: dict[str, str] = {}
+    for table, index, *rest in graph.rows("CALL SHOW_INDEXES() RETURN *"):
+        if FTS_INDEXES.get(table) != index:
+            continue
+        options = dict(_OPTION.findall(str(rest[-1]) if rest else ""))
+        if options.get("stopWords", "default") != "default" or "ignore_pattern" in options:
+            return None
+        found[table] = options.get("stemmer", "english").lower()
+    stemmers = set(found.values())
+    if set(found) != set(FTS_INDEXES) or len(stemmers) != 1:
+        return None
+    stemmer = stemmers.pop()
+    return stemmer if re.fullmatch(r"[a-z]+", stemmer) else None
+
+
+def _stem(graph: KuzuGraph, words: Sequence[str], stemmer: str) -> dict[str, str]:
+    """Each word's stem by Kuzu's own ``STEM`` (the function its FTS index stems with)."""
+    if stemmer == "none":
+        return {w: w for w in words}
+    found: dict[str, str] = {}
+    for start in range(0, len(words), 50_000):
+        chunk = list(words[start : start + 50_000])
+        found.update(
+            (w, s if s is not None else w) for w, s in graph.rows(
+                f"UNWIND $words AS w RETURN w, STEM(w, '{stemmer}')", {"words": chunk}
+            )
+        )
+    return found
+
+
+# ---- vectors ---------------------------------------------------------------------------------
+
+_BLOCK = 1024  # rows gathered at a time
+
+
+class VectorIndex:
+    """Every embedded provision's vector: distinct vectors once, L2-normalised, float32."""
+
+    def __init__(self, rows: _Rows, vectors: np.ndarray, vector_of: np.ndarray) -> None:
+        self.rows = rows
+        self.vectors = vectors  # (distinct texts, dim) float32, unit length (or zero)
+        self.vector_of = vector_of  # int32 per row: its vector
+
+    @property
+    def nbytes(self) -> int:
+        return self.vectors.nbytes + self.vector_of.nbytes + self.rows.nbytes
+
+    def search(self, vector: Sequence[float], k: int, allowed: np.ndarray) -> list[tuple[str, str, float]]:
+        rows = np.flatnonzero(allowed[self.rows.rev])
+        if rows.size == 0:
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        norm = float(np.linalg.norm(query))
+        if norm > 0:
+            query = query / norm
+        return self.rows.top(rows, self._similarities(self.vector_of[rows], query), k)
+
+    def _similarities(self, which: np.ndarray, query: np.ndarray) -> np.ndarray:
+        """``vectors[which] @ query``. Many rows: one pass over every vector. Few: gathered a
+        block at a time into one small buffer (a gather of thousands of rows at once spends
+        longer on fresh pages than on the product). ``einsum`` keeps it on this thread (a BLAS
+        pool spinning up costs more than the product on shared cores)."""
+        vectors = self.vectors
+        if which.size * 4 >= vectors.shape[0]:
+            return np.einsum("ij,j->i", vectors, query)[which]
+        out = np.empty(which.size, dtype=np.float32)
+        block = np.empty((min(_BLOCK, which.size), vectors.shape[1]), dtype=np.float32)
+        for start in range(0, which.size, _BLOCK):
+            part = which[start : start + _BLOCK]
+            gathered = block[: part.size]
+            np.take(vectors, part, axis=0, out=gathered)
+            np.einsum("ij,j->i", gathered, query, out=out[start : start + part.size])
+        return out
+
+    @classmethod
+    def build(cls, graph: KuzuGraph, dim: int, revisions: _Revisions) -> VectorIndex:
+        count = int(graph.scalar(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)") or 0)
+        vectors = np.zeros((count, dim), dtype=np.float32)
+        position: dict[str, int] = {}
+        for n, (text_hash, vec) in enumerate(
+            graph.iter_rows(f"MATCH (e:{EMBEDDING_TABLE}) RETURN e.hash, e.vec")
+        ):
+            if n >= count:  # cannot happen in a read-only graph; never write past the end
+                break
+            position[text_hash] = n
+            vectors[n] = vec
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        np.divide(vectors, norms, out=vectors, where=norms > 0)
+        paths: list[str] = []
+        rev = array("i")
+        vector_of = array("i")
+        for uid, path, text_hash in graph.iter_rows(
+            f"MATCH (p)-[:EMBEDDED_AS]->(e:{EMBEDDING_TABLE}) RETURN p.rev, p.path, e.hash"
+        ):
+            found = position.get(text_hash)
+            if found is None:
+                continue
+            rev.append(revisions.id(uid))
+            paths.append(revisions.path(path))
+            vector_of.append(found)
+        return cls(_Rows(revisions, rev, paths), vectors, np.frombuffer(vector_of, dtype=np.int32).copy())
+
+
+# ---- per open graph --------------------------------------------------------------------------
+
+
+class MemorySearch:
+    """The in-memory indexes of one open graph, each built on its first restricted query.
+
+    ``builds`` records (index, seconds, bytes) of each build, for whoever measures it.
+    """
+
+    def __init__(self, graph: KuzuGraph) -> None:
+        self.graph = graph
+        self._revisions = _Revisions()
+        self._lock = threading.Lock()
+        self._text: TextIndex | None = None
+        self._text_built = False
+        self._vectors: VectorIndex | None = None
+        self._vector_dim: int | None = None
+        self.builds: list[tuple[str, float, int]] = []
+
+    def text_index(self) -> TextIndex | None:
+        with self._lock:
+            if not self._text_built:
+                started = time.perf_counter()
+                self._text = TextIndex.build(self.graph, self._revisions)
+                self._text_built = True
+                if self._text is not None:
+                    self.builds.append(("text", time.perf_counter() - started, self._text.nbytes))
+            return self._text
+
+    def vector_index(self, dim: int) -> VectorIndex:
+        with self._lock:
+            if self._vectors is None or self._vector_dim != dim:
+                started = time.perf_counter()
+                self._vectors = VectorIndex.build(self.graph, dim, self._revisions)
+                self._vector_dim = dim
+                self.builds.append(("vector", time.perf_counter() - started, self._vectors.nbytes))
+            return self._vectors
+
+    def allowed(self, documents: Collection[str]) -> np.ndarray | None:
+        return self._revisions.allowed(documents)
