@@ -252,7 +252,7 @@ def _in_force(
         key = f"{loc.doc}#{loc.path}"
         if key in kept:
             hit, pin = kept.pop(key)
-            if f"{pin.doc}@{pin.rev}" not in allowed or not project._readable(pin, groups):
+            if not project._readable(pin, groups):
                 pin = hit if project._readable(hit, groups) else loc
             if pin not in out:
                 out[pin] = _Slot(pin, score, ranks)
