@@ -8,9 +8,11 @@ import inspect
 import json
 import pstats
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -189,3 +191,22 @@ def ensure_written(folder: Path, wanted: dict, write) -> bool:
 def source_digest(*objects) -> str:
     """A short hash of the source of functions or modules: a stamp that changes with the writer."""
     return hashlib.sha256("".join(inspect.getsource(o) for o in objects).encode()).hexdigest()[:16]
+
+
+# ---- figures ----------------------------------------------------------------------------------
+
+
+def p50(times: Sequence[float]) -> float:
+    """The median of a series of timings."""
+    return statistics.median(times)
+
+
+def p95(times: Sequence[float]) -> float:
+    """The 95th percentile of a series of timings (nearest rank)."""
+    ordered = sorted(times)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+def ms(seconds: float) -> str:
+    """Seconds as milliseconds, for a table."""
+    return f"{seconds * 1e3:,.2f}"

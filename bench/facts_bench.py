@@ -52,6 +52,9 @@ from benchutil import (  # noqa: E402
     ensure_project,
     ingest_summary,
     ingest_usable,
+    ms,
+    p50,
+    p95,
     profile_table,
     start_postgres,
 )
@@ -288,19 +291,6 @@ def timed(fn: Callable[[], object]) -> float:
 
 def series(fn: Callable[[Any], object], args: Sequence[Any]) -> list[float]:
     return [timed(lambda a=a: fn(a)) for a in args]
-
-
-def p50(times: Sequence[float]) -> float:
-    return statistics.median(times)
-
-
-def p95(times: Sequence[float]) -> float:
-    ordered = sorted(times)
-    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1e3:,.2f}"
 
 
 # ---- the run ------------------------------------------------------------------------------------

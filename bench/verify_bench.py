@@ -48,7 +48,6 @@ import platform
 import random
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -62,7 +61,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import generate_project  # noqa: E402
-from benchutil import INFORCE, ingest_summary, ingest_usable, profile_table  # noqa: E402
+from benchutil import INFORCE, ingest_summary, ingest_usable, ms, p50, p95, profile_table  # noqa: E402
 
 from inforce.engine import Project  # noqa: E402
 from inforce.engine.candidates import rrf  # noqa: E402
@@ -337,19 +336,6 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     started = time.perf_counter()
     value = fn()
     return time.perf_counter() - started, value
-
-
-def p50(times: Sequence[float]) -> float:
-    return statistics.median(times)
-
-
-def p95(times: Sequence[float]) -> float:
-    ordered = sorted(times)
-    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1e3:,.2f}"
 
 
 def cli(*words: str) -> tuple[float, subprocess.CompletedProcess[str]]:
