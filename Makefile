@@ -79,6 +79,12 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/facts_bench.py --docs 1110 --runs 200 --runs-all 20
 	$(BIN)/python bench/write_results.py --name pdf --title "PDFs: ingest with tables, pages per second" -- \
 	  $(BIN)/python bench/pdf_bench.py --runs 3
+	$(BIN)/python bench/write_results.py --name retrieval --title "Retrieval: nDCG@10, recall@10, MRR by mode" -- \
+	  $(BIN)/python bench/retrieval_eval.py
+	$(BIN)/python bench/write_results.py --name financebench-check --title "FinanceBench through check: gold answers cited to their evidence, and one number changed by 10% (issue 10)" -- \
+	  $(BIN)/python bench/financebench_check.py
+	$(BIN)/python bench/write_results.py --name verify --title "check and resolve over 100k provisions, beside a post-filtering baseline" -- \
+	  $(BIN)/python bench/verify_bench.py
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
