@@ -171,6 +171,7 @@ class _Cited:
     closest: str | None = None
     similarity: float | None = None
     in_force: Locator | None = None
+    warnings: list[str] = field(default_factory=list)
 
     def result(self) -> CitationCheck:
         return CitationCheck(
@@ -264,6 +265,8 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     cited = [_Cited(citation=c, locator=c.locator) for c in citations]
     for item in cited:
         _locate(case, item)
+        if item.status == "ok" and item.resolved is not None:
+            _place(case, item)
     failed = _first(cited, _CITATION_ORDER)
     if failed is not None:
         return _claim(text, cited, failed)
@@ -313,7 +316,8 @@ def _claim(
     return ClaimResult(
         text=text, status=status or "ok", detail=detail, in_force=in_force, redundant_citations=redundant,
         citations=tuple(item.result() for item in cited), missing_qualifiers=missing,
-        warnings=tuple(dict.fromkeys(warnings)), quantities=quantities, entailment=entailment,
+        warnings=tuple(dict.fromkeys([*warnings, *(w for item in cited for w in item.warnings)])),
+        quantities=quantities, entailment=entailment,
     )
 
 
@@ -365,6 +369,25 @@ def _locate(case: _Case, item: _Cited) -> None:
     item.closest, item.similarity = best[1] or None, max(best[0], 0.0)
     item.fail("quote_not_found", f"the quote is not in {versions[0].format()} (closest passage "
                                  f"{item.similarity:.0%} similar; a paraphrase is not a quote)")
+
+
+def _place(case: _Case, item: _Cited) -> None:
+    """A citation's ``page`` and ``span`` against where the provision really is: a warning when
+    they point elsewhere (the locator decides what is checked; a wrong page misleads a reader)."""
+    citation, resolved = item.citation, item.resolved
+    if resolved is None or resolved.path is None or (citation.page is None and citation.span is None):
+        return
+    place = case.project.store.provision_place(resolved)
+    if citation.span is not None:
+        start, end = citation.span
+        if end <= place["start"] or start >= place["end"]:
+            item.warnings.append(f"span [{start}, {end}] is outside {resolved.format()} "
+                                 f"[{place['start']}, {place['end']}]")
+    if citation.page is not None:
+        if place["page"] is None:
+            item.warnings.append(f"page {citation.page}: {resolved.doc} has no pages")
+        elif citation.page != place["page"]:
+            item.warnings.append(f"page {citation.page}: {resolved.format()} starts on page {place['page']}")
 
 
 def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:

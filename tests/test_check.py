@@ -401,3 +401,13 @@ def test_quotes_that_change_the_meaning_are_not_found(projects: dict[str, Path],
 
 def test_invisible_characters_from_a_pdf_do_not_break_a_quote() -> None:
     assert quote_in("recom\u00admended dose\u200b of DORVANEX", "The recommended dose of DORVANEX in adults")
+
+
+def test_a_page_or_span_that_points_elsewhere_is_warned(projects: dict[str, Path]) -> None:
+    claim = {"text": "Batch records must be retained for 7 years.",
+             "citations": [{"locator": "SOP-114@D#5.2", "quote": "7 years", "page": 42, "span": [0, 10]}]}
+    verdict = _check(projects["sop-retention"], _answer([claim], groups=["qa"]))
+    (result,) = verdict.claims
+    assert result.status == "ok"  # the locator decides what is checked
+    assert any("span [0, 10] is outside SOP-114@D#5.2" in w for w in result.warnings)
+    assert any("page 42: SOP-114 has no pages" in w for w in result.warnings)
