@@ -411,3 +411,14 @@ def test_a_page_or_span_that_points_elsewhere_is_warned(projects: dict[str, Path
     assert result.status == "ok"  # the locator decides what is checked
     assert any("span [0, 10] is outside SOP-114@D#5.2" in w for w in result.warnings)
     assert any("page 42: SOP-114 has no pages" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("locator", ["P2@1#4.1", "P2@2#4.1", "P2@9#9.9", "P2#4.1"])
+def test_a_restricted_document_is_refused_alike_whatever_revision_is_cited(
+    projects: dict[str, Path], locator: str
+) -> None:
+    answer = _case_answer(locator)
+    answer["context"]["groups"] = []
+    claim = _check(projects["followup-handbooks"], answer).claims[0]
+    # "fabricated" for a revision that does not exist would tell which ones do
+    assert claim.status == "ineligible_source" and claim.detail == "access_restricted: the asker may not read P2"
