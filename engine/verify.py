@@ -459,8 +459,10 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
 
 
 def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
-    from .quantities import check_claim_quantities, project_extractor
+    from .quantities import check_claim_quantities, may_contain_quantity, project_extractor
 
+    if not may_contain_quantity(text):
+        return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
     extractor = project_extractor(case.project.rules, case.project.manifest.units)
     found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
     if not found.matched and not found.unmatched:
@@ -523,10 +525,10 @@ def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
     differently (the same subject, no equal or compatible value): the project's precedence
     decides which governs — the claim must then agree with it (else the detail returned here)
     — or, with no rule, the verdict escalates with the precedence RFI."""
-    from .quantities import check_claim_quantities, compare, project_extractor
+    from .quantities import check_claim_quantities, compare, may_contain_quantity, project_extractor
 
     sources = [item for item in cited if item.status == "ok" and item.resolved is not None]
-    if len(sources) < 2:
+    if len(sources) < 2 or not may_contain_quantity(text):
         return None
     extractor = project_extractor(case.project.rules, case.project.manifest.units)
     found = check_claim_quantities(text, [item.text for item in sources], extractor=extractor)
