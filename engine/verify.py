@@ -706,9 +706,10 @@ def _verdict(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_s
         rfi = _unverified_rfi(case, results)
     else:
         kind = "answer"
+    unmatched = tuple(str(u) for u in eligibility.unmatched_values) if kind == "clarification_request" else ()
     return Verdict(
-        verdict=kind, reason=reason, claims=tuple(results), missing_attributes=missing, rfi=rfi,
-        audit=_audit(case, answer, results, date_source),
+        verdict=kind, reason=reason, claims=tuple(results), missing_attributes=missing, unmatched_values=unmatched,
+        rfi=rfi, audit=_audit(case, answer, results, date_source),
     )
 
 

@@ -203,6 +203,9 @@ class Verdict(BaseModel):
     reason: ReasonCode | None = None
     claims: tuple[ClaimResult, ...] = ()
     missing_attributes: tuple[str, ...] = ()
+    #: for a clarification request: a stated value no rule accepts, with the values they do
+    #: ("pilot=flase is none of the values ... (false, true)")
+    unmatched_values: tuple[str, ...] = ()
     rfi: str | None = None
     audit: AuditRecord | None = None
 

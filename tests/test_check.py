@@ -422,3 +422,10 @@ def test_a_restricted_document_is_refused_alike_whatever_revision_is_cited(
     claim = _check(projects["followup-handbooks"], answer).claims[0]
     # "fabricated" for a revision that does not exist would tell which ones do
     assert claim.status == "ineligible_source" and claim.detail == "access_restricted: the asker may not read P2"
+
+
+def test_a_value_no_rule_accepts_is_asked_for_with_the_values_accepted(projects: dict[str, Path], tmp_path: Path) -> None:
+    code, verdict = _cli(projects["followup-handbooks"], _case_answer("P2#4.1", pilot="flase"), tmp_path)
+    assert code == 1 and verdict["verdict"] == "clarification_request"
+    assert verdict["missing_attributes"] == ["pilot"]
+    assert any("flase" in u and "false, true" in u for u in verdict["unmatched_values"])

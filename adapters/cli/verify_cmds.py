@@ -113,8 +113,12 @@ def _print_verdict(verdict: Verdict) -> None:
     reason = f" ({verdict.reason})" if verdict.reason else ""
     when = f" as of {audit.valid_at}" if audit is not None and audit.valid_at else ""
     out.print(f"verdict: {verdict.verdict}{reason}{when}", markup=False)
-    if verdict.missing_attributes:
-        out.print("  the case does not state: " + ", ".join(verdict.missing_attributes), markup=False)
+    restated = {u.split("=", 1)[0].strip() for u in verdict.unmatched_values}
+    unstated = [name for name in verdict.missing_attributes if name not in restated]
+    if unstated:
+        out.print("  the case does not state: " + ", ".join(unstated), markup=False)
+    for unmatched in verdict.unmatched_values:
+        out.print(f"  {unmatched}", markup=False)
     for number, claim in enumerate(verdict.claims, 1):
         where = f"  in force: {claim.in_force}" if claim.in_force is not None else ""
         out.print(f"  claim {number}: {claim.status}{where}", markup=False)
