@@ -199,7 +199,6 @@ class _Case:
     threshold: float
     rules_fired: list[str] = field(default_factory=list)
     qualifiers: list[Locator] = field(default_factory=list)
-    escalations: list[str] = field(default_factory=list)
     #: RFI drafts of cited in-force sources that disagree with no precedence rule to decide
     conflicts: list[str] = field(default_factory=list)
 
@@ -658,7 +657,6 @@ def _entail(
     whole = scores[0]
     check = _entailment_check(case, whole)
     if whole.contradiction >= case.threshold and whole.contradiction > whole.entailment:
-        case.escalations.append(text)
         return _claim(text, cited, None, status="contradicted", quantities=quantities, missing=missing,
                       warnings=warnings, entailment=check,
                       detail=f"{case.nli.name} proposes the cited text contradicts the claim "
