@@ -6,7 +6,7 @@ the engine.
 """
 
 from .asof import AsOfAnswer, ChainStep, DedupResult, FreshnessResult, History, HistoryEntry
-from .audit import Replay, append_record, read_record
+from .audit import Replay, append_record, check_record, read_record
 from .build import configuration_id, index_build_id
 from .calculations import Calculation
 from .candidates import QualifierView, Reranker, ResolvedProvision, ResolveResult, RetrievalReport
@@ -75,6 +75,7 @@ __all__ = [
     "ShownRevision",
     "TraceStep",
     "append_record",
+    "check_record",
     "configuration_id",
     "discover_test_files",
     "embed_project",

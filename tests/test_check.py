@@ -394,7 +394,7 @@ def test_a_replaced_paragraphs_words_do_not_pass_through_its_parent(projects: di
     "treated HIV-1 infection may select for HIV-1 resistance",                        # inside "untreated"
     "e", "a ... b", "dose ... 500",                                                   # fragments
 ])
-def test_quotes_that_change_the_meaning_are_not_found(projects: dict[str, Path], quote: str) -> None:
+def test_quotes_that_change_the_meaning_are_not_found(quote: str) -> None:
     assert not quote_in(quote, "DORVANEX is not recommended in pediatric patients weighing less than 15 kg. "
                                "Untreated HIV-1 infection may select for HIV-1 resistance. The dose is 500 mg.")
 

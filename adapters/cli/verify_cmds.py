@@ -10,8 +10,8 @@ from typing import Annotated
 
 import typer
 
-from inforce.engine import Project, Replay, ResolveResult, append_record, read_record
-from inforce.ontology import InputError, StoreError, Verdict
+from inforce.engine import Project, Replay, ResolveResult, append_record, check_record, read_record
+from inforce.ontology import InputError, Verdict
 
 from ._common import (
     EXIT_FINDING,
@@ -34,22 +34,11 @@ class TierChoice(enum.StrEnum):
 
 
 def open_with_models(root: Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False) -> Project:
-    """The project with the backends its ``models:`` names (only those asked for are loaded)."""
-    from inforce.adapters.ingest import load_manifest
-    from inforce.adapters.models import load_backends
+    """``inforce.adapters.models.open_project``, its notes on standard error."""
+    from inforce.adapters.models import open_project
 
-    opened = Project.open(root)
-    try:
-        if (embedding or nli or rerank) and load_manifest(opened.root).models != opened.manifest.models:
-            # a verdict must name the models it was made with: those of the ingested configuration
-            raise StoreError(f"{root}: models: in inforce.yaml edited since ingest; answers would not be those "
-                             f"of index build {opened.build_id}. Run: inforce ingest {root}")
-        backends = load_backends(opened.root, opened.manifest.models, embedding=embedding, nli=nli, rerank=rerank)
-    except BaseException:
-        opened.close()
-        raise
-    opened.embedder, opened.nli, opened.reranker = backends.embedder, backends.nli, backends.reranker
-    for note in backends.notes:
+    opened, notes = open_project(root, embedding=embedding, nli=nli, rerank=rerank)
+    for note in notes:
         err.print(note, markup=False)
     return opened
 
@@ -223,8 +212,8 @@ def replay(
     Exit 0 when the verdict is the same; 1 when it differs.
     """
     stored = read_record(record)
-    tier = (stored["verdict"].get("audit") or {}).get("tier") or "low"
-    with open_with_models(project, nli=tier == "high") as opened:
+    audit = check_record(stored)[1].audit
+    with open_with_models(project, nli=audit is not None and audit.tier == "high") as opened:
         found = opened.replay(stored)
     if format is OutputFormat.json:
         emit_json(found)

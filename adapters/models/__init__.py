@@ -4,6 +4,6 @@ Importing this package imports no torch: ``load_backends`` imports a backend onl
 manifest asks for it, so a project without the ml extra still runs its mechanical checks.
 """
 
-from .backends import Backends, load_backends
+from .backends import Backends, load_backends, open_project
 
-__all__ = ["Backends", "load_backends"]
+__all__ = ["Backends", "load_backends", "open_project"]

