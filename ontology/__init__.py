@@ -35,6 +35,7 @@ from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
 from .scalars import CharSpan, Locator, UtcDateTime, end_of_day_utc, parse_datetime_utc
 from .schema import json_schemas
+from .sweep import GoneFinding, SourceRun, SweepReport, SweepSummary
 from .verdict import (
     Answer,
     AuditRecord,
@@ -57,7 +58,9 @@ from .verdict import (
 from .vocabulary import (
     VOCABULARY,
     AsOfReason,
+    CandidateSource,
     ComparisonOutcome,
+    FailOn,
     DropReason,
     EligibilityOutcome,
     ExclusionReason,
@@ -74,6 +77,12 @@ __all__ = [
     "DOCUMENT_KINDS",
     "VOCABULARY",
     "AsOfReason",
+    "CandidateSource",
+    "FailOn",
+    "GoneFinding",
+    "SourceRun",
+    "SweepReport",
+    "SweepSummary",
     "ComparisonOutcome",
     "DropReason",
     "EligibilityOutcome",

@@ -10,6 +10,7 @@ from .context import Context
 from .document import Document
 from .project import Manifest
 from .quantity import Quantity
+from .sweep import SweepReport
 from .verdict import Claim, Finding, Verdict
 
 __all__ = ["PUBLIC_MODELS", "json_schemas"]
@@ -22,6 +23,7 @@ PUBLIC_MODELS: dict[str, type[BaseModel]] = {
     "quantity": Quantity,
     "verdict": Verdict,
     "finding": Finding,
+    "sweep": SweepReport,
 }
 
 

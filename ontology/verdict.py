@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .context import Context
 from .scalars import Locator, UtcDateTime
-from .vocabulary import ClaimStatus, FindingKind, ReasonCode, Resolution, Tier, VerdictKind
+from .vocabulary import CandidateSource, ClaimStatus, FindingKind, ReasonCode, Resolution, Tier, VerdictKind
 
 __all__ = [
     "Answer",
@@ -223,12 +223,19 @@ class Verdict(BaseModel):
 
 
 class FindingProvision(BaseModel):
+    """One side of a finding: the provision (unpinned, the contract's form), its words, the
+    quantity as written, and how an RFI names it ("Section 03 30 00 §2.1.A as amended by
+    Addendum No. 2 §1.3")."""
+
     model_config = _MODEL
 
     locator: Locator
     text: str
     quantity: str | None = None
     replaces: Locator | None = None
+    label: str | None = None
+    resolved: Locator | None = None  # the pinned version the text was read from
+    kind: str | None = None  # section | table_row | callout | reference
 
 
 class Finding(BaseModel):
@@ -245,3 +252,9 @@ class Finding(BaseModel):
     rule: str | None = None
     clause: str | None = None
     rfi: str | None = None
+    #: extensions of the contract: why the two disagree, which provision governs (resolved),
+    #: which candidate sources proposed the pair, and, against a baseline, new or unchanged
+    explanation: str = ""
+    winner: Locator | None = None
+    sources: tuple[CandidateSource, ...] = ()
+    baseline: Literal["new", "unchanged"] | None = None

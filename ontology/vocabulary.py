@@ -9,11 +9,13 @@ from typing import Literal
 
 __all__ = [
     "AsOfReason",
+    "CandidateSource",
     "ClaimStatus",
     "ComparisonOutcome",
     "DropReason",
     "EligibilityOutcome",
     "ExclusionReason",
+    "FailOn",
     "FindingKind",
     "PrecedenceResolution",
     "QuantityMismatch",
@@ -98,6 +100,10 @@ FindingKind = Literal[
     "quantity_conflict", "contradiction", "superseded_reference", "broken_reference", "table_mismatch",
 ]
 Resolution = Literal["resolved_by_supersession", "resolved_by_precedence", "escalate"]
+#: Where a sweep's candidate pairs come from (blocking keys and proposers).
+CandidateSource = Literal["quantity_subject", "supersession", "cross_reference", "embedding", "nli"]
+#: Which findings make ``inforce sweep`` exit 1.
+FailOn = Literal["escalate", "any", "none"]
 PrecedenceResolution = Literal["resolved_by_precedence", "escalate"]
 
 #: Every vocabulary by name, for documentation and tests.

@@ -1,0 +1,42 @@
+"""Report writers for a sweep: the contract's JSON, Markdown, one self-contained HTML page,
+SARIF 2.1.0 for pipelines, and RFI drafts one file per escalation. They render a
+``SweepReport`` and decide nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from inforce.ontology import SweepReport
+
+__all__ = ["FORMATS", "Format", "render"]
+
+Format = Literal["json", "md", "html", "sarif"]
+FORMATS: tuple[Format, ...] = ("json", "md", "html", "sarif")
+
+
+def _json(report: SweepReport) -> str:
+    return report.model_dump_json(indent=2) + "\n"
+
+
+def _writer(fmt: Format) -> Callable[[SweepReport], str]:
+    if fmt == "json":
+        return _json
+    if fmt == "md":
+        from .markdown import render_markdown
+
+        return render_markdown
+    if fmt == "html":
+        from .html import render_html
+
+        return render_html
+    if fmt == "sarif":
+        from .sarif import render_sarif
+
+        return render_sarif
+    raise ValueError(f"unknown report format {fmt!r}: one of {', '.join(FORMATS)}")
+
+
+def render(report: SweepReport, fmt: Format) -> str:
+    """The report as text in ``fmt``; the same report gives the same text."""
+    return _writer(fmt)(report)

@@ -1,0 +1,74 @@
+"""What a sweep returns: its findings, and the run summary that says what it examined.
+
+The findings are the contract's "Findings" (``docs/formats.md``); everything else here is an
+extension a reader of the contract may ignore. The report holds nothing that depends on how
+the run was made (workers, timing): the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, ConfigDict
+
+from .scalars import UtcDateTime
+from .verdict import Finding
+from .vocabulary import CandidateSource, FindingKind
+
+__all__ = ["GoneFinding", "SourceRun", "SweepReport", "SweepSummary"]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceRun(BaseModel):
+    """One candidate source: whether it ran (and why not), the pairs it proposed."""
+
+    model_config = _MODEL
+
+    source: CandidateSource
+    ran: bool
+    pairs: int = 0
+    note: str = ""
+
+
+class SweepSummary(BaseModel):
+    """How much was compared, against how much could have been, and what came of it."""
+
+    model_config = _MODEL
+
+    provisions: int  # in-force provisions the asker may read on the date
+    statements: int  # in-force quantity statements compared (facts bound to a subject)
+    all_pairs: int  # provisions × (provisions − 1) / 2: what comparing everything would cost
+    pairs_examined: int  # candidate pairs the blocking produced (every source together)
+    sources: tuple[SourceRun, ...]
+    unconfirmed: int = 0  # pairs only a similarity score proposed and no rule confirmed
+    by_kind: dict[str, int] = {}
+    by_resolution: dict[str, int] = {}
+    superseded_left_out: int = 0  # pairs with a superseded side (shown with --include-superseded)
+    withheld: tuple[str, ...] = ()  # documents the asker may not read: never compared, never quoted
+
+
+class GoneFinding(BaseModel):
+    """A finding of the baseline that this run no longer reports."""
+
+    model_config = _MODEL
+
+    id: str
+    kind: FindingKind
+    locators: tuple[str, ...] = ()
+
+
+class SweepReport(BaseModel):
+    """``inforce sweep --format json``: the contract's fields first, then the extensions."""
+
+    model_config = _MODEL
+
+    as_of: dt.date
+    known_at: UtcDateTime | None = None
+    findings: tuple[Finding, ...]
+    project: str = ""
+    index_build: str = ""
+    packs: tuple[str, ...] = ()  # the precedence packs the findings were decided under
+    summary: SweepSummary
+    baseline: str | None = None  # the baseline file compared against, as given
+    gone: tuple[GoneFinding, ...] = ()
