@@ -36,6 +36,7 @@ from .project import (
     ShownRevision,
     project_lag,
 )
+from .sweep import against_baseline, failing, finding_id
 
 __all__ = [
     "DEFAULT_EXCLUSIONS",
@@ -74,7 +75,10 @@ __all__ = [
     "ShownEdge",
     "ShownRevision",
     "TraceStep",
+    "against_baseline",
     "append_record",
+    "failing",
+    "finding_id",
     "check_record",
     "configuration_id",
     "discover_test_files",

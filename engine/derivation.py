@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Document, Locator, Provision, Supersedes
+from inforce.ontology import Document, Locator, Provision, QualifierLink, Supersedes
 from inforce.rules import (
     QualifierRule,
     RuleSet,
@@ -321,18 +321,6 @@ def make_deriver(
         return list(derive_supersedes(document, rules, directory=directory).edges)
 
     return derive
-
-
-class QualifierLink(BaseModel):
-    """``provision`` is qualified by ``qualifier`` (the words that say so, and the rule that read them)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    provision: Locator
-    qualifier: Locator
-    rule: str
-    words: str
-    resolved: bool = True
 
 
 def find_qualifiers(document: Document, rules: Sequence[QualifierRule] | RuleSet) -> list[QualifierLink]:

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SUBJECT",
-    "FactTable", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "facts_as_of",
+    "FactTable", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "fact_of_row",
+    "facts_as_of",
     "read_quantities",
 ]
 
@@ -296,6 +297,11 @@ def _replaces(
         else:
             withheld.add(edge.target.doc)
     return tuple(dict.fromkeys(replaced))
+
+
+def fact_of_row(row: tuple[Any, ...], pinned: Locator) -> Fact:
+    """The statement a stored quantity row makes, read in provision version ``pinned``."""
+    return _fact(row, pinned, ())
 
 
 def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) -> Fact:

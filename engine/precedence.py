@@ -93,6 +93,7 @@ class ProvisionInForce:
     replaces: tuple[Locator, ...] = ()
     in_force_text: str | None = None
     replacement_labels: tuple[str, ...] = ()
+    replaced_labels: tuple[str, ...] = ()  # how the sections it replaced are named
 
 
 def provision_in_force(
@@ -136,9 +137,17 @@ def provision_in_force(
             labels.append(successor.format())
             continue
         labels.append(provision_label(successor_document, successor_provision))
+    replaced_labels = []
+    for target in replaces:
+        try:
+            then = index.answer(target, valid_at, known_at, with_text=False)
+            pinned = next(step.locator for step in then.chain if step.kind == "version")
+            replaced_labels.append(provision_label(*source.provision(pinned)))
+        except (NotFoundError, StopIteration):
+            replaced_labels.append(target.format())
     return ProvisionInForce(
         locator, document, provision, tuple(replaced_by), tuple(answer.amended_by), replaces,
-        answer.text, tuple(labels),
+        answer.text, tuple(labels), tuple(replaced_labels),
     )
 
 
@@ -239,7 +248,10 @@ def _side(item: ProvisionInForce, rule: PrecedenceRule | None) -> PrecedenceSide
 
 
 def _full_label(item: ProvisionInForce) -> str:
+    """"Section 03 30 00 §2.1.A as amended by Addendum No. 2 §1.3", whichever of the two was asked."""
     label = provision_label(item.document, item.provision)
+    if item.replaced_labels and not item.replacement_labels:
+        return " and ".join(item.replaced_labels) + " as amended by " + label
     if item.replacement_labels:
         label += " as amended by " + " and ".join(item.replacement_labels)
     return label

@@ -43,21 +43,21 @@ from .eligibility import (
     EligibilityResult,
     TraceStep,
 )
-from .facts import SUBJECT, Facts, FactTable, facts_as_of
+from .facts import SUBJECT, Fact, Facts, FactTable, fact_of_row, facts_as_of
 from .lag import LagReport, index_lag, withhold_lag
 from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
 from .store import StoreStats
 
 if TYPE_CHECKING:
-    from inforce.ontology import Answer, Tier, Verdict
-    from inforce.rules import RuleSet
+    from inforce.ontology import Answer, QualifierLink, SweepReport, Tier, Verdict
+    from inforce.rules import RuleSet, SubjectVocabulary
 
     from .audit import Replay
     from .candidates import Reranker, ResolveResult, Source
-    from .derivation import QualifierLink
     from .embedding import Embedder
     from .entailment import EntailmentModel
     from .store import GraphStore
+    from .sweep import Progress
 
 __all__ = [
     "DateChoice",
@@ -575,6 +575,37 @@ class Project:
         return table.facts(subject, valid_at, index_build=self.build_id,
                            readable=None if everyone else (lambda locator: self._readable(locator, held)))
 
+    def subjects_with_facts(self) -> list[str]:
+        """The subjects some stored quantity is bound to, sorted."""
+        self.refresh()
+        return sorted(self._cached("quantities", self._quantities_by_subject))
+
+    def subject_vocabulary(self) -> SubjectVocabulary:
+        """The subjects quantities are bound to and compared by (the packs', else the stock one)."""
+        from .quantities.subjects import default_vocabulary
+
+        return self.rules.subjects if self.rules.of_kind("subject") else default_vocabulary()
+
+    def statements_of(self, pinned: Locator) -> list[Fact]:
+        """The quantity statements stored for one provision version (``DOC@REV#path``) and the
+        provisions it contains, whether or not in force: what a replaced paragraph said."""
+        by_provision: dict[tuple[str, str], list[tuple[Any, ...]]] = self._cached(
+            "quantities_by_provision", self._quantities_by_provision)
+        uid = f"{pinned.doc}@{pinned.rev}"
+        found = []
+        for (rev, path), rows in by_provision.items():
+            if rev == uid and (pinned.path is None or path == pinned.path or path.startswith(pinned.path + ".")):
+                here = Locator(doc=pinned.doc, rev=pinned.rev, path=path)
+                found.extend(fact_of_row(row, here) for row in rows)
+        return found
+
+    def _quantities_by_provision(self) -> dict[tuple[str, str], list[tuple[Any, ...]]]:
+        grouped: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+        for rows in self._cached("quantities", self._quantities_by_subject).values():
+            for row in rows:
+                grouped.setdefault((row[0], row[2]), []).append(row)
+        return grouped
+
     def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
         grouped: dict[str, list[tuple[Any, ...]]] = {}
         for row in self.store.quantity_rows():
@@ -647,13 +678,39 @@ class Project:
             if not self.index.has(side):
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self.root} {side.unpinned()} lists its versions")
-        rules = self.rules if not packs else self._with_packs(packs, params or {})
+        rules = self.precedence_rules(packs, params)
         side_a = provision_in_force(self.store, self.index, first, valid_at, known_at)
         side_b = provision_in_force(self.store, self.index, second, valid_at, known_at)
         for side in (side_a, side_b):
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], groups)
         return resolve_precedence(side_a, side_b, rules.precedence, valid_at=valid_at,
                                   project=self.manifest.project)
+
+    def precedence_rules(self, packs: Sequence[str] = (), params: Mapping[str, str] | None = None) -> RuleSet:
+        """The rules precedence decides by: the project's, or ``packs`` instead (InputError
+        when one does not load)."""
+        return self.rules if not packs else self._with_packs(packs, params or {})
+
+    def precedence_pack_names(self) -> tuple[str, ...]:
+        """The manifest's packs that hold precedence rules."""
+        return tuple(p.name for p in self.rules.packs if any(r.kind == "precedence" for r in p.pack.rules))
+
+    def sweep(
+        self, valid_at: dt.date, known_at: dt.datetime | None = None, *, groups: Iterable[str] = (),
+        packs: Sequence[str] = (), params: Mapping[str, str] | None = None, include_superseded: bool = False,
+        workers: int = 1, progress: Progress | None = None,
+    ) -> SweepReport:
+        """Every conflict among the in-force provisions ``groups`` may read on ``valid_at``, each
+        resolved by supersession or precedence or escalated with an RFI (``engine.sweep``)."""
+        from .sweep import sweep
+
+        self.refresh()
+        return sweep(self, valid_at, known_at, groups=groups, packs=packs, params=params,
+                     include_superseded=include_superseded, workers=workers, progress=progress)
+
+    def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
+        """Whether ``groups`` may read the revision behind ``locator`` (the access gate)."""
+        return self._readable(locator, tuple(groups))
 
     def check(self, answer: Answer, *, tier: Tier = "low") -> Verdict:
         """The verdict on an answer's claims (``engine.verify``): answer, clarification request,
@@ -688,19 +745,31 @@ class Project:
         return replay(self, stored)
 
     def qualifiers_of(self, locator: Locator) -> list[tuple[QualifierLink, str]]:
-        """The qualifier links (``derivation.find_qualifiers``) of the pinned revision holding
-        ``locator``, each with its rule's severity; read once per revision."""
-        from .derivation import find_qualifiers
-
+        """The qualifier links of the pinned revision holding ``locator`` — found at ingest by
+        the project's qualifier rules (``derivation.find_qualifiers``) and stored in the graph —
+        each with its rule's severity; read once per revision."""
         uid = f"{locator.doc}@{locator.rev}"
         table: dict[str, list[tuple[QualifierLink, str]]] = self._cached("qualifiers", dict)
         found = table.get(uid)
         if found is None:
-            rules = self.rules.qualifiers if self.manifest.rules else []
-            severity = {rule.id: rule.severity for rule in rules}
-            links = find_qualifiers(self.store.document(uid), rules) if rules else []
-            found = table[uid] = [(link, severity.get(link.rule, "failure")) for link in links]
+            found = table[uid] = [(link, severity) for _, link, severity in self._qualifier_links(uid)]
         return found
+
+    def all_qualifiers(self) -> list[tuple[str, QualifierLink, str]]:
+        """Every stored qualifier link as (its revision uid, the link, its rule's severity):
+        the sweep's cross-reference candidates."""
+        return self._cached("all_qualifiers", lambda: self._qualifier_links(None))  # type: ignore[no-any-return]
+
+    def _qualifier_links(self, uid: str | None) -> list[tuple[str, QualifierLink, str]]:
+        from inforce.ontology import QualifierLink
+
+        rows = self.store.qualifier_rows(uid)
+        severity = {rule.id: rule.severity for rule in self.rules.qualifiers} if rows else {}
+        return [
+            (rev, QualifierLink(provision=Locator(doc=doc, path=path), qualifier=Locator(doc=doc, path=target),
+                                rule=rule, words=words, resolved=bool(resolved)), severity.get(rule, "failure"))
+            for rev, doc, path, target, rule, words, resolved in rows
+        ]
 
     def readable_revisions(self, groups: Iterable[str]) -> list[str] | None:
         """The revisions (``DOC@REV``) an asker with ``groups`` may read; None: all of them."""

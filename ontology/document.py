@@ -18,6 +18,7 @@ __all__ = [
     "DocumentKind",
     "EffectiveInterval",
     "Provision",
+    "QualifierLink",
     "QuarantinedTable",
     "Revision",
     "Section",
@@ -96,6 +97,18 @@ class Supersedes(BaseModel):
     by: Locator | None = None
     origin: str = "declared"
     line: int | None = None
+
+
+class QualifierLink(BaseModel):
+    """``provision`` is qualified by ``qualifier`` (the words that say so, and the rule that read them)."""
+
+    model_config = _FROZEN
+
+    provision: Locator
+    qualifier: Locator
+    rule: str
+    words: str
+    resolved: bool = True
 
 
 class Section(BaseModel):

@@ -9,7 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .context import Context
 from .scalars import Locator, UtcDateTime
-from .vocabulary import CandidateSource, ClaimStatus, FindingKind, ReasonCode, Resolution, Tier, VerdictKind
+from .vocabulary import (
+    CandidateSource,
+    ClaimStatus,
+    FindingKind,
+    ReasonCode,
+    Resolution,
+    Tier,
+    VerdictKind,
+)
 
 __all__ = [
     "Answer",

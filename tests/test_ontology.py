@@ -28,7 +28,7 @@ def test_exported_names_are_what_we_mean_to_export():
     for name in ontology.__all__:
         assert hasattr(ontology, name), name
     public = {n for n in dir(ontology) if not n.startswith("_")}
-    modules = {"context", "document", "errors", "project", "quantity", "scalars", "schema", "verdict", "vocabulary"}
+    modules = {"context", "document", "errors", "project", "quantity", "scalars", "schema", "sweep", "verdict", "vocabulary"}
     assert public - modules == set(ontology.__all__)
 
 

@@ -199,6 +199,17 @@ def emit_json(value: BaseModel | dict[str, Any]) -> None:
 
 
 # ---- -o FILE ------------------------------------------------------------------------------
+def emit_text(text: str) -> None:
+    """Write a rendered document (a report) as it is to standard output, or into the ``-o``
+    capture: no wrapping, no styles; the renderer has already made document text safe."""
+    capture = _capture.get()
+    if capture is not None:
+        capture.buffer.write(text)
+        return
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
 def _cannot_write(target: Path, reason: str) -> InputError:
     return InputError(f"cannot write the output: {reason}", file=target, field="-o")
 

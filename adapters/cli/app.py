@@ -8,7 +8,7 @@ import typer
 
 from inforce import PARSER_VERSION, __version__
 
-from . import asof_cmds, project_cmds, quantity_cmds, rules_cmds, verify_cmds
+from . import asof_cmds, project_cmds, quantity_cmds, rules_cmds, sweep_cmds, verify_cmds
 from ._common import DEBUG_META
 
 app = typer.Typer(
@@ -49,6 +49,7 @@ asof_cmds.register(app)
 rules_cmds.register(app)
 quantity_cmds.register(app)
 verify_cmds.register(app)
+sweep_cmds.register(app)
 
 
 def main() -> None:

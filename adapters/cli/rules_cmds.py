@@ -144,7 +144,7 @@ def precedence(
         raise InputError("precedence needs the date the question is about", field="--valid-at",
                          hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
     day = parse_date_option(valid_at, "--valid-at")
-    params = dict(_pair(p, "--param") for p in param or ())
+    params = dict(pair_option(p, "--param") for p in param or ())
     if params and not pack:
         raise InputError("--param sets parameters of a --pack", field="--param",
                          hint="name the pack with --pack, or edit the params in inforce.yaml")
@@ -164,7 +164,7 @@ def precedence(
         raise typer.Exit(EXIT_FINDING)
 
 
-def _pair(text: str, option: str) -> tuple[str, str]:
+def pair_option(text: str, option: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise InputError(f"not k=v: {text!r}", field=option, hint='e.g. --param source="Agreement Article 1.2"')

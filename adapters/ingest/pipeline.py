@@ -26,7 +26,12 @@ from inforce.adapters.ingest import (
 from inforce.adapters.ingest.documents import resolving_folders_once
 from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
-from inforce.engine.derivation import DerivedEdge, SectionDirectory, derive_supersedes
+from inforce.engine.derivation import (
+    DerivedEdge,
+    SectionDirectory,
+    derive_supersedes,
+    find_qualifiers,
+)
 from inforce.engine.facts import LocatedWarning, read_quantities
 from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
 from inforce.engine.quantities.extract import project_extractor
@@ -233,7 +238,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     if unread:
                         body = _body_line(current[rel], document)
                         result.warnings += [_quantity_warning(document, located, body) for located in unread]
-                    tx.add(document, quantities)
+                    tx.add(document, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
                     result.quantities += len(quantities)
                     directory.add(document)
                     if document.kind in deriving_kinds:

@@ -132,7 +132,7 @@ def delete_revisions(graph: KuzuGraph, uids: list[str]) -> None:
     if not uids:
         return
     params = {"uids": uids}
-    for table in (*_PROVISIONS, "Quantity"):
+    for table in (*_PROVISIONS, "Quantity", "Qualifier"):
         graph.execute(f"MATCH (p:{table}) WHERE p.rev IN $uids DETACH DELETE p", params)
     graph.execute("MATCH ()-[e:SUPERSEDES]->() WHERE e.owner IN $uids DELETE e", params)
     graph.execute("MATCH (r:Revision) WHERE r.uid IN $uids DETACH DELETE r", params)
@@ -147,7 +147,7 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
             "WITH DISTINCT id MERGE (:Document {id: id})"
         )
     indexed = text_indexes(graph)
-    for table in ("Revision", *_PROVISIONS, "Quantity"):
+    for table in ("Revision", *_PROVISIONS, "Quantity", "Qualifier"):
         path = staging.path(table)
         if path is None:
             continue
@@ -194,7 +194,7 @@ def _column_types(graph: KuzuGraph, table: str) -> dict[str, str]:
     return {row[1]: row[2] for row in graph.rows(f"CALL TABLE_INFO('{table}') RETURN *")}
 
 
-_KEYS = {"Document": "id", "Revision": "uid", **{table: "key" for table in _PROVISIONS}, "Quantity": "key"}
+_KEYS = {"Document": "id", "Revision": "uid", **{table: "key" for table in _PROVISIONS}, "Quantity": "key", "Qualifier": "key"}
 
 
 def _load_create_relationships(graph: KuzuGraph, rel: str, source: str, target: str, path: Path) -> None:

@@ -13,12 +13,13 @@ from inforce.ontology import (
     InputError,
     Manifest,
     NotFoundError,
+    QualifierLink,
     Quantity,
     StoreError,
     Supersedes,
 )
 
-from ._rows import edge_row, provision_rows, quantity_rows, revision_row
+from ._rows import edge_row, provision_rows, qualifier_rows, quantity_rows, revision_row
 from ._schema import PROVISION_TABLES
 from ._staging import StagingArea
 
@@ -128,9 +129,12 @@ class IngestTransaction:
         if uid not in self._removed:
             self._removed.append(uid)
 
-    def add(self, document: Document, quantities: Iterable[Quantity] = ()) -> None:
-        """Stage one revision with its provisions, declared edges, containment, and the
-        ``quantities`` read in its provisions (each ``locator`` naming its provision)."""
+    def add(
+        self, document: Document, quantities: Iterable[Quantity] = (), qualifiers: Iterable[QualifierLink] = (),
+    ) -> None:
+        """Stage one revision with its provisions, declared edges, containment, the
+        ``quantities`` read in its provisions (each ``locator`` naming its provision) and the
+        ``qualifiers`` the project's qualifier rules found in it."""
         self._check_open()
         uid = document.uid
         file = document.source.file
@@ -171,6 +175,8 @@ class IngestTransaction:
             stage("Quantity", row)
             stage(f"HAS_QUANTITY-{table}-Quantity", {"from": provision, "to": row["key"]})
             self._quantities += 1
+        for row in qualifier_rows(document, qualifiers):
+            stage("Qualifier", row)
         self._added[uid] = file
         self._last_added = document
         self._provisions += len(document.provisions)

@@ -102,6 +102,28 @@ def quantity_rows(graph: KuzuGraph, subject: str | None = None) -> list[tuple[An
     return list(map(tuple, graph.rows(f"MATCH (q:Quantity) {where} RETURN {select} ORDER BY q.key", params)))
 
 
+#: What ``qualifier_rows`` returns per stored qualifier link, in this order.
+QUALIFIER_ROW_COLUMNS = ("rev", "doc", "path", "target", "rule", "words", "resolved")
+
+
+def qualifier_rows(graph: KuzuGraph, uid: str | None = None) -> list[tuple[Any, ...]]:
+    """Every stored qualifier link (of revision ``uid``; of all when None) as a plain tuple in
+    ``QUALIFIER_ROW_COLUMNS`` order, in provision order within each revision."""
+    select = ", ".join(f"q.{c}" for c in QUALIFIER_ROW_COLUMNS)
+    where = "WHERE q.rev = $uid " if uid is not None else ""
+    params = {"uid": uid} if uid is not None else None
+    return list(map(tuple, graph.rows(f"MATCH (q:Qualifier) {where}RETURN {select} ORDER BY q.key", params)))
+
+
+def provision_counts(graph: KuzuGraph) -> dict[str, int]:
+    """Revision uid → how many provisions it holds (every kind)."""
+    counts: dict[str, int] = {}
+    for table in _PROVISIONS:
+        for uid, n in graph.rows(f"MATCH (p:{table}) RETURN p.rev, count(*)"):
+            counts[uid] = counts.get(uid, 0) + int(n)
+    return counts
+
+
 def applicability_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
     """Every revision's applicability, lean: ``(uid, doc, kind, effective_from, effective_until,
     applies_to, access, seq, recorded, on_lapse)`` with ``applies_to`` a mapping of tuples and

@@ -18,6 +18,7 @@ from inforce.ontology import (
     Document,
     Locator,
     Provision,
+    QualifierLink,
     Quantity,
     Revision,
     Section,
@@ -28,6 +29,7 @@ from inforce.ontology import (
 from ._schema import NODE_COLUMNS, PROVISION_TABLES
 
 __all__ = [
+    "qualifier_rows",
     "COLUMNS",
     "document_from_rows",
     "edge_from_row",
@@ -177,6 +179,23 @@ def quantity_rows(
             "span_start": span.start if span else None, "span_end": span.end if span else None,
             "page_start": span.page_start if span else None, "page_end": span.page_end if span else None,
         }, provision
+
+
+def qualifier_rows(document: Document, links: Iterable[QualifierLink]) -> Iterator[dict[str, Any]]:
+    """One row per qualifier link of ``document`` (each ``provision`` a path of it), numbered
+    per provision in the order given."""
+    uid, doc = document.uid, document.id
+    paths = {p.path for p in document.provisions}
+    counts: dict[str, int] = {}
+    for link in links:
+        path = link.provision.path
+        if link.provision.doc != doc or path is None or path not in paths:
+            raise ValueError(f"a qualifier link of {uid} names no provision of it: {link.provision}")
+        n = counts[path] = counts.get(path, 0) + 1
+        yield {
+            "key": f"{provision_key(uid, path)}#r{n}", "rev": uid, "doc": doc, "path": path,
+            "target": link.qualifier.path, "rule": link.rule, "words": link.words, "resolved": link.resolved,
+        }
 
 
 def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> dict[str, Any]:

@@ -18,8 +18,9 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 4  # 3: quantities stored with their provision, normalised value and bound source;
-#                     4: quarantined PDF tables kept on their revision (JSON)
+SCHEMA_VERSION = 5  # 3: quantities stored with their provision, normalised value and bound source;
+#                     4: quarantined PDF tables kept on their revision (JSON);
+#                     5: qualifier cross-references stored at ingest (Qualifier)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -55,6 +56,13 @@ NODE_COLUMNS: dict[str, str] = {
         " upper DOUBLE, unit STRING, bound STRING, bound_from STRING, subject STRING,"
         " normalized_value DOUBLE, normalized_upper DOUBLE, normalized_unit STRING, frequency STRING,"
         f" per_day DOUBLE, text STRING, {_SPAN}"
+    ),
+    # Filled at ingest from the qualifier rules (``engine.derivation.find_qualifiers``): the
+    # provision ``path`` of revision ``rev`` is qualified by ``target`` of the same document;
+    # ``resolved`` false: the revision has no such path (a broken cross-reference, kept).
+    "Qualifier": (
+        "key STRING PRIMARY KEY, rev STRING, doc STRING, path STRING, target STRING, rule STRING,"
+        " words STRING, resolved BOOLEAN"
     ),
 }
 

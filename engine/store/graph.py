@@ -362,6 +362,17 @@ class GraphStore:
         """The generation this store reads (a later ingest or embed swaps in a higher one)."""
         return 0 if self._graph is None else generation_of(self._graph.path)
 
+    def qualifier_rows(self, uid: str | None = None) -> list[tuple[Any, ...]]:
+        """The qualifier links stored at ingest (of revision ``uid``; all when None):
+        ``(rev, doc, path, target, rule, words, resolved)`` tuples."""
+        graph = self._reader()
+        return _reads.qualifier_rows(graph, uid) if graph else []
+
+    def provision_counts(self) -> dict[str, int]:
+        """Revision uid → how many provisions it holds."""
+        graph = self._reader()
+        return _reads.provision_counts(graph) if graph else {}
+
     def applicability_rows(self) -> list[tuple[Any, ...]]:
         """Every revision's applicability as a plain tuple, the fields of
         ``engine.eligibility.EligibilityRecord`` in order: ``(uid, doc, kind, effective_from,
@@ -430,6 +441,19 @@ class GraphStore:
         return _search.search_vector(
             graph, vector, k, documents, dim=int(dim) if dim else None, memory=self._memory_search(graph)
         )
+
+    def provision_vectors(self) -> tuple[list[str], list[str], Any, Any] | None:
+        """Every embedded provision as ``(revision uids, paths, vectors, vector_of)``: row ``i``
+        is ``uids[i]#paths[i]`` and its unit-length vector is ``vectors[vector_of[i]]`` (one
+        per distinct text). None when no embeddings were put in."""
+        graph = self._reader()
+        dim = self._meta.get("embedding_dim")
+        if graph is None or not dim:
+            return None
+        index = self._memory_search(graph).vector_index(int(dim))
+        rows = index.rows
+        uids = [rows.revisions.uids[r] for r in rows.rev.tolist()]
+        return uids, rows.paths, index.vectors, index.vector_of
 
     def _memory_search(self, graph: KuzuGraph) -> MemorySearch:
         """The in-memory indexes of the graph read now (built on their first restricted query).

@@ -1,0 +1,190 @@
+"""``inforce sweep``: every conflict among a project's in-force provisions on a date. It
+parses, calls ``Project.sweep`` and renders; the engine decides what is a finding and how it
+is resolved, and which findings fail a pipeline (``engine.sweep.failing``)."""
+
+from __future__ import annotations
+
+import enum
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from inforce.engine import against_baseline, failing
+from inforce.ontology import InputError, SweepReport
+
+from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors
+from ._options import (
+    GroupsOption,
+    KnownAtOption,
+    ValidAtOption,
+    parse_date_option,
+    parse_groups,
+    parse_known_at,
+)
+
+__all__ = ["register"]
+
+
+class SweepFormat(enum.StrEnum):
+    json = "json"
+    md = "md"
+    html = "html"
+    sarif = "sarif"
+
+
+class FailOn(enum.StrEnum):
+    escalate = "escalate"
+    any = "any"
+    none = "none"
+
+
+_STAGES = {"quantities": "quantities by subject", "supersession": "supersessions",
+           "references": "cross-references", "embedding": "embedding neighbours", "nli": "NLI"}
+
+
+class _Bar:
+    """Progress on standard error, only where a person watches it (a terminal)."""
+
+    def __init__(self) -> None:
+        self.progress: Progress | None = None
+        self.tasks: dict[str, int] = {}
+        if err.is_terminal:
+            self.progress = Progress(TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
+                                     TimeElapsedColumn(), console=err, transient=False)
+
+    def __enter__(self) -> _Bar:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        task = self.tasks.get(stage)
+        if task is None:
+            task = self.tasks[stage] = self.progress.add_task(_STAGES.get(stage, stage), total=total)
+        self.progress.update(task, completed=done, total=total)
+
+
+@handle_errors
+def sweep(
+    project: ProjectArg,
+    valid_at: ValidAtOption = None,
+    known_at: KnownAtOption = None,
+    format: Annotated[SweepFormat, typer.Option(
+        "--format", "-f", help="json (the contract's Findings), md, html (one self-contained page) or sarif (2.1.0)",
+    )] = SweepFormat.json,
+    baseline: Annotated[Path | None, typer.Option(
+        "--baseline", help="an earlier sweep's JSON: mark each finding new or unchanged and list those gone",
+        show_default=False)] = None,
+    fail_on: Annotated[FailOn, typer.Option(
+        "--fail-on", help="exit 1 when a finding is at or above this: escalate, any, none (against --baseline: "
+        "new findings only)")] = FailOn.escalate,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, max=64, help="processes comparing subjects; the output is the same whatever the number",
+    )] = 1,
+    include_superseded: Annotated[bool, typer.Option(
+        "--include-superseded", help="also report pairs with a side superseded on the date "
+        "(resolved_by_supersession)")] = False,
+    rfi_dir: Annotated[Path | None, typer.Option(
+        "--rfi-dir", help="write each escalation's RFI draft to its own file here (RFI-<id>.md)",
+        show_default=False)] = None,
+    pack: Annotated[list[str] | None, typer.Option(
+        "--pack", help="decide precedence under this pack (stock name or file) instead of the project's; repeatable",
+        show_default=False)] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="a parameter k=v for the --pack packs", show_default=False)] = None,
+    groups: GroupsOption = None,
+) -> None:
+    """Every conflict among the provisions in force on a date, resolved by the rules or escalated.
+
+    The report goes to standard output (or -o); progress and the summary to standard error.
+    Exit 0 when nothing reaches --fail-on; 1 when something does; 2 for bad input; 3 when the
+    graph cannot be used.
+    """
+    from inforce.adapters.report import render
+    from inforce.adapters.report.baseline import read_baseline
+
+    from .rules_cmds import pair_option
+    from .verify_cmds import open_with_models
+
+    if not valid_at:
+        raise InputError("sweep needs the date the documents are read as of", field="--valid-at",
+                         hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
+    day = parse_date_option(valid_at, "--valid-at")
+    moment = parse_known_at(known_at)
+    params = dict(pair_option(p, "--param") for p in param or ())
+    if params and not pack:
+        raise InputError("--param sets parameters of a --pack", field="--param",
+                         hint="name the pack with --pack, or edit the params in inforce.yaml")
+    before = read_baseline(baseline) if baseline is not None else None  # bad input fails before the work
+    if rfi_dir is not None and rfi_dir.exists() and not rfi_dir.is_dir():
+        raise InputError(f"{rfi_dir} is not a folder", field="--rfi-dir")
+    started = time.perf_counter()
+    with open_with_models(project, nli=True) as opened, _Bar() as bar:
+        report = opened.sweep(day, moment, groups=parse_groups(groups), packs=pack or (), params=params,
+                              include_superseded=include_superseded, workers=workers, progress=bar)
+    if before is not None and baseline is not None:
+        report = against_baseline(report, before, str(baseline))
+    emit_text(render(report, format.value))
+    if rfi_dir is not None:
+        from inforce.adapters.report.rfi import write_rfis
+
+        written = write_rfis(report, rfi_dir)
+        err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False)
+    _summary(report, time.perf_counter() - started, workers)
+    failed = failing(report, fail_on.value)
+    if failed:
+        err.print(f"{len(failed)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _summary(report: SweepReport, seconds: float, workers: int) -> None:
+    summary = report.summary
+    table = Table(title=f"sweep of {report.project} as of {report.as_of.isoformat()}", title_justify="left")
+    table.add_column("finding kind")
+    for resolution in ("escalate", "resolved_by_precedence", "resolved_by_supersession"):
+        table.add_column(resolution.replace("_", " "), justify="right")
+    counts: dict[tuple[str, str], int] = {}
+    for finding in report.findings:
+        counts[(finding.kind, finding.resolution)] = counts.get((finding.kind, finding.resolution), 0) + 1
+    for kind in sorted({kind for kind, _ in counts}):
+        table.add_row(kind, *(str(counts.get((kind, r), 0)) for r in
+                              ("escalate", "resolved_by_precedence", "resolved_by_supersession")))
+    if not counts:
+        table.add_row("(no findings)", "0", "0", "0")
+    err.print(table)
+    share = summary.pairs_examined / summary.all_pairs if summary.all_pairs else 0.0
+    err.print(f"{summary.provisions:,} provisions in force, {summary.statements:,} quantity statements; "
+              f"{summary.pairs_examined:,} pairs examined of {summary.all_pairs:,} ({share:.4%})", markup=False)
+    for source in summary.sources:
+        state = f"{source.pairs:,} pairs" if source.ran else "skipped"
+        err.print(f"  {source.source}: {state}" + (f" — {source.note}" if source.note else ""), markup=False)
+    if summary.unconfirmed:
+        err.print(f"{summary.unconfirmed:,} candidate pair(s) proposed by similarity alone, confirmed by no rule: "
+                  "not findings", markup=False)
+    if summary.superseded_left_out:
+        err.print(f"{summary.superseded_left_out:,} pair(s) with a side superseded on the date left out "
+                  "(--include-superseded shows them)", markup=False)
+    if summary.withheld:
+        err.print(f"{len(summary.withheld)} document(s) withheld: the asker may not read them", markup=False)
+    if report.baseline is not None:
+        new = sum(1 for f in report.findings if f.baseline == "new")
+        err.print(f"against {report.baseline}: {new} new, {len(report.findings) - new} unchanged, "
+                  f"{len(report.gone)} gone", markup=False)
+    err.print(f"{len(report.findings)} finding(s) in {seconds:.1f} s with {workers} worker(s)", markup=False)
+    sys.stderr.flush()
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to ``app``."""
+    app.command("sweep")(sweep)
