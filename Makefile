@@ -23,24 +23,26 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[ml,dev]'
 	touch $@
 
-# The richest job the engine does today on the construction example: load the graph, show
-# the original clause, resolve it as of a date (Addendum 2 replaced it), read its section as
-# consolidated on that date, decide which of the amended specification and the drawing
-# callout governs under the project's own pack, answer a question with the governing
-# provisions, and check two answers: one citing the addendum (an answer) and one citing the
-# replaced clause (a refusal, exit 1, expected here).
+# The main job: sweep the construction example for conflicts as of 1 May 2026 and write the
+# HTML report (out/riverside-sweep.html, one self-contained page) with the summary on standard
+# error. Before it, the steps the sweep rests on: load the graph, resolve the replaced clause as
+# of the date (Addendum 2 replaced it), decide the specification-against-drawing conflict under
+# the project's pack and under FAR 52.236-21, and check two answers: one citing the addendum
+# (an answer) and one citing the replaced clause (a refusal, exit 1, expected here). The sweep
+# under precedence/none writes an RFI draft per escalation to out/rfi/. --fail-on none: the
+# demo shows findings, it does not gate on them (a pipeline would keep the default, escalate).
 demo: $(VENV)/.ml
 	$(BIN)/inforce ingest $(EXAMPLE)
 	$(BIN)/inforce stats $(EXAMPLE)
-	$(BIN)/inforce show $(EXAMPLE) 'SPEC-033000#2.1.A'
 	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1.A' --valid-at 2026-05-01
-	$(BIN)/inforce asof $(EXAMPLE) 'SPEC-033000#2.1' --valid-at 2026-05-01
-	$(BIN)/inforce facts $(EXAMPLE) --subject concrete.compressive_strength --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01
 	$(BIN)/inforce precedence $(EXAMPLE) 'SPEC-033000#2.1.A' 'DWG-S-101#callout-3' --valid-at 2026-05-01 --pack precedence/far-52-236-21
-	$(BIN)/inforce resolve $(EXAMPLE) 'compressive strength of concrete at 28 days' --valid-at 2026-05-01 -k 3
 	$(BIN)/inforce check $(EXAMPLE) --answer $(EXAMPLE)/answers/s4-addendum.json
 	$(BIN)/inforce check $(EXAMPLE) --answer $(EXAMPLE)/answers/s4-original-clause.json; test $$? -eq 1
+	@mkdir -p out
+	$(BIN)/inforce sweep $(EXAMPLE) --valid-at 2026-05-01 --pack precedence/none --rfi-dir out/rfi --fail-on none -o out/riverside-sweep-none.json
+	$(BIN)/inforce sweep $(EXAMPLE) --valid-at 2026-05-01 --format html -o out/riverside-sweep.html --fail-on none
+	@echo "report: out/riverside-sweep.html"
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest -q
@@ -95,4 +97,4 @@ wheel-check: $(VENV)/.dev
 	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce, inforce.ontology, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; from inforce.rules import stock_pack_names, check_target; assert inforce.__file__.startswith('/tmp/inforce-wheel-venv/'), inforce.__file__; names = stock_pack_names(); assert 'precedence/aia-style' in names, names; assert check_target(None) == [], 'stock packs do not load from the wheel'; print('wheel imports ok:', len(names), 'stock packs')"
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info out

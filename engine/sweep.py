@@ -246,12 +246,15 @@ class _Run:
         return self.project.may_read(locator, self.groups)
 
     def label(self, pinned: Locator) -> str:
+        """How an RFI names a provision version (``DOC@REV#path``) or a document (``DOC@REV``)."""
         key = pinned.format()
         found = self.labels.get(key)
         if found is None:
             try:
-                document, provision = self.project.store.provision(pinned)
-                found = provision_label(document, provision)
+                if pinned.path is None:
+                    found = provision_label(self.project.store.document(f"{pinned.doc}@{pinned.rev}"), None)
+                else:
+                    found = provision_label(*self.project.store.provision(pinned))
             except NotFoundError:
                 found = pinned.unpinned().format()
             self.labels[key] = found
@@ -498,7 +501,8 @@ def _references(run: _Run, progress: Progress | None) -> None:
         except NotFoundError:
             continue
         if answer.reason == "superseded" and answer.successors:
-            _superseded_reference(run, source, link, target, answer.successors)
+            version = next((step.locator for step in answer.chain if step.kind == "version"), None)
+            _superseded_reference(run, source, link, target, version, answer.successors)
     run.sources["cross_reference"] = SourceRun(source="cross_reference", ran=True, pairs=examined)
 
 
@@ -536,7 +540,7 @@ def _broken(run: _Run, source: Locator, link: Any) -> None:
 
 
 def _superseded_reference(
-    run: _Run, source: Locator, link: Any, target: Locator, successors: Sequence[Locator],
+    run: _Run, source: Locator, link: Any, target: Locator, version: Locator | None, successors: Sequence[Locator],
 ) -> None:
     index = run.project.index
     readable = []
@@ -550,8 +554,7 @@ def _superseded_reference(
         readable.append(Locator.parse(pinned))
     if not readable:
         return
-    target_version = index.version(target.doc, target.path, run.valid_at, None)
-    target_label = run.label(Locator.parse(target_version)) if target_version else target.format()
+    target_label = run.label(version) if version is not None else target.format()
     sides = [_reference_provision(run, source)]
     names = []
     for pinned in readable:

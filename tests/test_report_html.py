@@ -423,13 +423,49 @@ def test_browser_without_script_shows_every_row(browser: Any, report_url: str) -
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
-def _screenshot(target: Path) -> None:
-    """The sample report as a reader first sees it, one finding open, into ``target``."""
+def test_browser_shows_a_real_sweep_of_the_construction_example(browser: Any, tmp_path: Path) -> None:
+    """The report ``make demo`` writes: riverside swept through the CLI, loaded, filtered."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    project = tmp_path / "riverside-library"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "riverside-library", project,
+                    ignore=shutil.ignore_patterns(".inforce"))
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(project)]).exit_code == 0
+    report = tmp_path / "riverside.json"
+    html_file = tmp_path / "riverside.html"
+    for fmt, target in (("json", report), ("html", html_file)):
+        result = runner.invoke(app, ["sweep", str(project), "--valid-at", "2026-05-01", "--fail-on", "none",
+                                     "--format", fmt, "-o", str(target)])
+        assert result.exit_code == 0, result.stderr
+    findings = json.loads(report.read_text())["findings"]
+    browser.get_log("performance")
+    browser.get(html_file.as_uri())
+    assert len(_css(browser, "tr.finding")) == len(findings) >= 10
+    from selenium.webdriver.support.ui import Select
+
+    Select(_css(browser, "#filter-kind")[0]).select_by_value("table_mismatch")
+    tables = [f["id"] for f in findings if f["kind"] == "table_mismatch"]
+    assert sorted(_shown_ids(browser)) == sorted(tables) and len(tables) == 8
+    assert _count_text(browser) == f"{len(tables)} of {len(findings)} findings shown"
+    messages = [json.loads(entry["message"])["message"] for entry in browser.get_log("performance")]
+    requests = {m["params"]["request"]["url"] for m in messages if m["method"] == "Network.requestWillBeSent"}
+    assert requests == {html_file.as_uri()}
+
+
+def _screenshot(target: Path, report: Path | None = None) -> None:
+    """A report as a reader first sees it, one finding open, into ``target``: the sweep JSON at
+    ``report`` (``make demo`` writes riverside's), else the sample."""
     import tempfile
 
+    shown = SweepReport.model_validate_json(report.read_text()) if report is not None else sample_report()
     with tempfile.TemporaryDirectory() as folder, _chromium(1280, 1000) as driver:
         path = Path(folder) / "sweep-report.html"
-        path.write_text(render_html(sample_report()), encoding="utf-8")
+        path.write_text(render_html(shown), encoding="utf-8")
         driver.get(path.as_uri())
         _css(driver, "tr.finding td")[1].click()
         height = driver.execute_script("return document.documentElement.scrollHeight")
@@ -440,4 +476,4 @@ def _screenshot(target: Path) -> None:
 
 
 if __name__ == "__main__":
-    _screenshot(Path(sys.argv[1]))
+    _screenshot(Path(sys.argv[1]), Path(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -167,7 +167,7 @@ def _summary(report: SweepReport, seconds: float, workers: int) -> None:
     err.print(f"{summary.provisions:,} provisions in force, {summary.statements:,} quantity statements; "
               f"{summary.pairs_examined:,} pairs examined of {summary.all_pairs:,} ({share:.4%})", markup=False)
     for source in summary.sources:
-        state = f"{source.pairs:,} pairs" if source.ran else "skipped"
+        state = (f"{source.pairs:,} pair" + ("" if source.pairs == 1 else "s")) if source.ran else "skipped"
         err.print(f"  {source.source}: {state}" + (f" — {source.note}" if source.note else ""), markup=False)
     if summary.unconfirmed:
         err.print(f"{summary.unconfirmed:,} candidate pair(s) proposed by similarity alone, confirmed by no rule: "
