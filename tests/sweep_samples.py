@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from inforce.ontology import Finding, FindingProvision, Locator, SourceRun, SweepReport, SweepSummary
+from inforce.ontology import (
+    Finding,
+    FindingProvision,
+    Locator,
+    SourceRun,
+    SweepReport,
+    SweepSummary,
+)
 
 
 def _side(locator: str, text: str, quantity: str | None = None, *, label: str, kind: str = "section",
@@ -19,7 +26,7 @@ def _side(locator: str, text: str, quantity: str | None = None, *, label: str, k
 
 RFI = """# Request for information: Section 03 30 00 §2.1.A as amended by Addendum No. 2 §1.3 and Sheet S-101 callout-3 disagree
 
-Project: riverside-library  
+Project: riverside-library\x20\x20
 Documents in force on: 2026-05-01
 
 ## Provisions
