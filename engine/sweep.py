@@ -55,7 +55,7 @@ __all__ = ["NEIGHBOURS", "SIMILARITY", "Progress", "against_baseline", "failing"
 
 #: Embedding neighbours proposed per provision, and the cosine similarity they must reach.
 NEIGHBOURS = 3
-SIMILARITY = 0.9
+SIMILARITY = 0.75  # MiniLM puts a sentence and its negation near 0.8
 #: Above this many provisions in one applicability block the exact neighbour search is not
 #: run (it is quadratic in the block); the summary says so.
 MAX_EMBEDDING_BLOCK = 60_000
@@ -627,7 +627,14 @@ def _proposals(
     project = run.project
     signatures = {record.uid: _signature(record.applies_to) for record in project.eligibility.records}
     superseded = _superseded_paths(run)
-    rows = [i for i, uid in enumerate(uids) if uid in in_force and (uid.partition("@")[0], paths[i]) not in superseded]
+    # leaves only: a section's text holds its children's, so a container is its children's
+    # near-duplicate (and would crowd the real neighbours out of the top k)
+    parents: dict[str, set[str]] = {}
+    for uid, outline in project.store.provision_paths().items():
+        if uid in in_force:
+            parents[uid] = {parent for parent in outline.values() if parent is not None}
+    rows = [i for i, uid in enumerate(uids)
+            if uid in in_force and paths[i] not in parents.get(uid, ()) and (uid.partition("@")[0], paths[i]) not in superseded]
     by_signature: dict[Signature, list[int]] = defaultdict(list)
     for i in rows:
         by_signature[signatures.get(uids[i], frozenset())].append(i)
