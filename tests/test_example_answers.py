@@ -71,12 +71,18 @@ def test_the_readme_library_example_runs(tmp_path: Path) -> None:
 
     readme = (EXAMPLES.parent / "README.md").read_text()
     (block,) = re.findall(r"### As a library\n\n```python\n(.*?)```", readme, re.S)
-    root = tmp_path / "sop-retention"
-    shutil.copytree(EXAMPLES / "sop-retention", root, ignore=shutil.ignore_patterns(".inforce"))
+    for name in ("sop-retention", "riverside-library"):
+        shutil.copytree(EXAMPLES / name, tmp_path / name, ignore=shutil.ignore_patterns(".inforce"))
+        block = block.replace(f'"examples/{name}"', repr(str(tmp_path / name)))
+    assert "examples/" not in block, "the README names an example this test does not copy"
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(block.replace('"examples/sop-retention"', repr(str(root))), "README.md", "exec"), {})
+        exec(compile(block, "README.md", "exec"), {})
     lines = printed.getvalue().splitlines()
     assert lines[0].startswith("SOP-114@D#5.2 ")
     assert "refusal stale_revision SOP-114@D#5.2" in lines
-    assert lines[-1].startswith("['SOP-114@")
+    assert any(line.startswith("['SOP-114@") for line in lines)
+    # the sweep under FAR 52.236-21: the specification as amended governs the drawing
+    assert ("quantity_conflict resolved_by_precedence ['Section 03 30 00 §2.1.A as amended by Addendum No. 2 §1.3', "
+            "'Sheet S-101 callout-3 (detail 3/S-501)']") in lines
+    assert lines[-1].endswith("pairs examined")
