@@ -116,9 +116,11 @@ def _compatible_pairs(signatures: Sequence[Signature]) -> list[tuple[int, int]]:
 def _value_class(fact: Fact) -> tuple[Any, ...] | None:
     """Statements in one class state the same requirement (compared once for all)."""
     n, q = fact.normalized, fact.quantity
-    if n is None:
-        return None  # no unit pint could read: never compared (not comparable)
-    return (q.bound, n.unit, n.value, n.upper, q.per_day, q.frequency)
+    if n is not None:
+        return (q.bound, n.unit, n.value, n.upper, q.per_day, q.frequency)
+    if q.unit is not None or q.value is None:
+        return None  # a unit pint could not read, or no value: never comparable
+    return (q.bound, None, q.value, q.upper, q.per_day, q.frequency)  # a bare number (w/cm 0.45)
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,7 @@ class _Run:
     superseded_left_out: int = 0
     unconfirmed: int = 0
     labels: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, Any] = field(default_factory=dict)  # revision uid → its Document, as read
 
     def readable(self, locator: Locator) -> bool:
         return self.project.may_read(locator, self.groups)
@@ -250,11 +253,15 @@ class _Run:
         key = pinned.format()
         found = self.labels.get(key)
         if found is None:
+            uid = f"{pinned.doc}@{pinned.rev}"
             try:
                 if pinned.path is None:
-                    found = provision_label(self.project.store.document(f"{pinned.doc}@{pinned.rev}"), None)
+                    document = self.documents.get(uid) or self.project.store.document(uid)
+                    found = provision_label(document, None)
                 else:
-                    found = provision_label(*self.project.store.provision(pinned))
+                    document, provision = self.project.store.provision(pinned)
+                    self.documents.setdefault(uid, document)
+                    found = provision_label(document, provision)
             except NotFoundError:
                 found = pinned.unpinned().format()
             self.labels[key] = found
@@ -293,7 +300,8 @@ def sweep(
     _supersession(run, progress)
     _references(run, progress)
     _neighbours(run, in_force, progress)
-    provisions = sum(project.store.provision_counts().get(uid, 0) for uid in in_force)
+    counts = project.store.provision_counts()
+    provisions = sum(counts.get(uid, 0) for uid in in_force)
     findings = sorted(run.findings.values(), key=_sort_key)
     by_kind: dict[str, int] = defaultdict(int)
     by_resolution: dict[str, int] = defaultdict(int)

@@ -135,6 +135,8 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("resolve", ["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"], {0, 1}),
     ("resolve-callout", ["resolve", "{p}", "foundation plan callout f'c PSI", "--valid-at", "2026-05-01"], {0, 1}),
     ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
+    ("sweep", ["sweep", "{p}", "--valid-at", "2026-05-01", "--include-superseded"], {0, 1}),
+    ("sweep-none", ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none"], {0, 1}),
 ]
 
 #: Commands that print nothing of a project's documents to an asker, and why.
@@ -188,6 +190,22 @@ def test_no_restricted_content_without_the_group(
     assert not _leaks(output + written, args), f"{name} leaks {_leaks(output + written, args)}:\n{output}{written}"
     if fmt == "json" and written:
         json.loads(written)
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "sarif"])
+def test_sweep_reports_and_rfi_drafts_quote_nothing_restricted(project: Path, tmp_path: Path, fmt: str) -> None:
+    """The sweep's other formats and its RFI files, asked without the group (the matrix runs
+    text and json); with the group the restricted drawing's conflict shows, and is drafted."""
+    args = ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none", "--rfi-dir", str(tmp_path / "rfi")]
+    code, output, written = _run(args, project, tmp_path, fmt, groups=None)
+    assert code in (0, 1), output
+    drafts = "".join(p.read_text() for p in sorted((tmp_path / "rfi").glob("*.md")))
+    assert drafts, "no RFI drafted: the check proves nothing"
+    assert not _leaks(output + written + drafts, args), _leaks(output + written + drafts, args)
+    args = [*args[:-1], str(tmp_path / "rfi-group")]
+    _, _, shown = _run(args, project, tmp_path, fmt, groups=GROUP)
+    drafts = "".join(p.read_text() for p in (tmp_path / "rfi-group").glob("*.md"))
+    assert "ZZSECRETCALLOUT" in shown and "ZZSECRETCALLOUT" in drafts
 
 
 def test_with_the_group_the_marks_show(project: Path, tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ __all__ = ["register"]
 
 
 class SweepFormat(enum.StrEnum):
+    text = "text"  # for people: the Markdown report (every command takes text and json)
     json = "json"
     md = "md"
     html = "html"
@@ -81,7 +82,7 @@ def sweep(
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
     format: Annotated[SweepFormat, typer.Option(
-        "--format", "-f", help="json (the contract's Findings), md, html (one self-contained page) or sarif (2.1.0)",
+        "--format", "-f", help="json (the contract's Findings), md (text: the same), html (one self-contained page) or sarif (2.1.0)",
     )] = SweepFormat.json,
     baseline: Annotated[Path | None, typer.Option(
         "--baseline", help="an earlier sweep's JSON: mark each finding new or unchanged and list those gone",
@@ -135,7 +136,7 @@ def sweep(
                               include_superseded=include_superseded, workers=workers, progress=bar)
     if before is not None and baseline is not None:
         report = against_baseline(report, before, str(baseline))
-    emit_text(render(report, format.value))
+    emit_text(render(report, "md" if format is SweepFormat.text else format.value))
     if rfi_dir is not None:
         from inforce.adapters.report.rfi import write_rfis
 
