@@ -589,21 +589,20 @@ class Project:
     def statements_of(self, pinned: Locator) -> list[Fact]:
         """The quantity statements stored for one provision version (``DOC@REV#path``) and the
         provisions it contains, whether or not in force: what a replaced paragraph said."""
-        by_provision: dict[tuple[str, str], list[tuple[Any, ...]]] = self._cached(
-            "quantities_by_provision", self._quantities_by_provision)
-        uid = f"{pinned.doc}@{pinned.rev}"
+        by_revision: dict[str, list[tuple[Any, ...]]] = self._cached(
+            "quantities_by_revision", self._quantities_by_revision)
         found = []
-        for (rev, path), rows in by_provision.items():
-            if rev == uid and (pinned.path is None or path == pinned.path or path.startswith(pinned.path + ".")):
-                here = Locator(doc=pinned.doc, rev=pinned.rev, path=path)
-                found.extend(fact_of_row(row, here) for row in rows)
+        for row in by_revision.get(f"{pinned.doc}@{pinned.rev}", ()):
+            path = row[2]
+            if pinned.path is None or path == pinned.path or path.startswith(pinned.path + "."):
+                found.append(fact_of_row(row, Locator(doc=pinned.doc, rev=pinned.rev, path=path)))
         return found
 
-    def _quantities_by_provision(self) -> dict[tuple[str, str], list[tuple[Any, ...]]]:
-        grouped: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+    def _quantities_by_revision(self) -> dict[str, list[tuple[Any, ...]]]:
+        grouped: dict[str, list[tuple[Any, ...]]] = {}
         for rows in self._cached("quantities", self._quantities_by_subject).values():
             for row in rows:
-                grouped.setdefault((row[0], row[2]), []).append(row)
+                grouped.setdefault(row[0], []).append(row)
         return grouped
 
     def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
