@@ -87,6 +87,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/financebench_check.py
 	$(BIN)/python bench/write_results.py --name verify --title "check and resolve over 100k provisions, beside a post-filtering baseline" -- \
 	  $(BIN)/python bench/verify_bench.py
+	$(BIN)/python bench/write_results.py --name sweep --title "Sweep: planted conflicts found, time linear in provisions (10k / 50k / 200k)" -- \
+	  $(BIN)/python bench/sweep_bench.py --sizes 10000 50000 200000 --workers 1 2 --embed --embed-max 10000
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
