@@ -21,6 +21,8 @@ from pydantic import BaseModel, ConfigDict
 from inforce.ontology import Document, Locator, NotFoundError, PrecedenceResolution, Provision
 from inforce.rules import PrecedenceRule
 
+from .mdtext import inline, quoted
+
 if TYPE_CHECKING:
     from .asof import AsOfIndex
 
@@ -298,9 +300,15 @@ def resolve_precedence(
         if rule.escalation:
             statement += f" The clause provides: {rule.escalation.strip()}"
         return _escalate(a, b, rule, rule.source, statement, valid_at, project)
-    statement = (f"No precedence rule of this project orders a {a.document.kind} against a {b.document.kind}; "
+    statement = (f"No precedence rule of this project orders {_a(a.document.kind)} against {_a(b.document.kind)}; "
                  "the contract states no order for these documents, so inforce does not choose between them.")
     return _escalate(a, b, None, None, statement, valid_at, project)
+
+
+def _a(kind: str) -> str:
+    """"an addendum", "a drawing"."""
+    words = kind.replace("_", " ")
+    return f"an {words}" if words[:1] in "aeiou" else f"a {words}"
 
 
 def _escalate(
@@ -316,16 +324,15 @@ def _escalate(
 
 def draft_rfi(a: ProvisionInForce, b: ProvisionInForce, *, statement: str, valid_at: dt.date, project: str = "") -> str:
     """A Markdown request for information: both provisions, the clause (or its absence), the question."""
-    label_a, label_b = _full_label(a), _full_label(b)
+    label_a, label_b = inline(_full_label(a)), inline(_full_label(b))
     lines = [f"# Request for information: {label_a} and {label_b} disagree", ""]
     if project:
         lines.append(f"Project: {project}  ")
     lines += [f"Documents in force on: {valid_at.isoformat()}", "", "## Provisions", ""]
     for number, side in enumerate((a, b), 1):
-        lines.append(f"{number}. **{_full_label(side)}** — `{side.locator.format()}`, {_describe(side)}")
+        lines.append(f"{number}. **{inline(_full_label(side))}** — `{side.locator.format()}`, {_describe(side)}")
         lines.append("")
-        for text_line in (side.in_force_text or "").strip().splitlines() or ["(no text)"]:
-            lines.append(f"   > {text_line}")
+        lines += [f"   {line}" for line in quoted(side.in_force_text or "(no text)")]
         lines.append("")
     lines += ["## Order of precedence", "", statement, "", "## Question", ""]
     lines.append(
@@ -340,11 +347,11 @@ def _describe(side: ProvisionInForce) -> str:
     document = side.document
     parts: list[Any] = [document.kind.replace("_", " ")]
     if document.title:
-        parts.append(f'"{_one_line(document.title)}"')
+        parts.append(f'"{inline(document.title)}"')
     if document.kind == "drawing" and document.sheet:
-        parts.append(f"sheet {document.sheet}")
+        parts.append(f"sheet {inline(document.sheet)}")
     scale = _scale_of(side)
     if scale:
-        parts.append(f"scale {scale}")
+        parts.append(f"scale {inline(scale)}")
     parts.append(f"issued {_issued(side).isoformat()}")
     return ", ".join(str(p) for p in parts)

@@ -12,6 +12,7 @@ its indexes, so an answer is never computed from one build and stamped with anot
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -45,7 +46,7 @@ from .eligibility import (
 )
 from .facts import SUBJECT, Fact, Facts, FactTable, fact_of_row, facts_as_of
 from .lag import LagReport, index_lag, withhold_lag
-from .precedence import PrecedenceResult, provision_in_force, resolve_precedence
+from .precedence import PrecedenceResult, ProvisionInForce, provision_in_force, resolve_precedence
 from .store import StoreStats
 
 if TYPE_CHECKING:
@@ -682,8 +683,16 @@ class Project:
         side_b = provision_in_force(self.store, self.index, second, valid_at, known_at)
         for side in (side_a, side_b):
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], groups)
+        side_a, side_b = (self._readable_replaces(side, groups) for side in (side_a, side_b))
         return resolve_precedence(side_a, side_b, rules.precedence, valid_at=valid_at,
                                   project=self.manifest.project)
+
+    def _readable_replaces(self, side: ProvisionInForce, groups: tuple[str, ...]) -> ProvisionInForce:
+        """A replacing provision is named by what it replaced only where the asker may read it
+        (else by its own label: a restricted document's title never shows)."""
+        if all(self._readable(target, groups) for target in side.replaces):
+            return side
+        return dataclasses.replace(side, replaces=(), replaced_labels=())
 
     def precedence_rules(self, packs: Sequence[str] = (), params: Mapping[str, str] | None = None) -> RuleSet:
         """The rules precedence decides by: the project's, or ``packs`` instead (InputError
@@ -783,6 +792,12 @@ class Project:
                       facets=self.rules.facets)
             for name in packs
         ]
+        for name, pack in zip(packs, loaded, strict=True):
+            if not any(rule.kind == "precedence" for rule in pack.pack.rules):
+                kinds = ", ".join(sorted({rule.kind for rule in pack.pack.rules})) or "no rules"
+                raise InputError(f"{name} is not a precedence pack (its rules: {kinds})", field="--pack",
+                                 hint="name a pack of precedence rules, e.g. precedence/aia-style, "
+                                 "precedence/far-52-236-21 or precedence/none")
         return self.rules.with_precedence(loaded)
 
     def lag(

@@ -44,6 +44,7 @@ from inforce.ontology import (
 )
 
 from .facts import Fact
+from .mdtext import inline, quoted
 from .precedence import provision_label
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ class _SubjectResult:
     subject: str
     statements: int = 0
     pairs: int = 0
+    per_case: int = 0  # rows of tables whose value varies by row: cases, not restatements
     conflicts: list[_Conflict] = field(default_factory=list)
     withheld: set[str] = field(default_factory=set)
 
@@ -147,13 +149,45 @@ def _doc_of(fact: Fact) -> str:
     return fact.resolved.doc
 
 
+def _per_case_rows(facts: Sequence[Fact]) -> set[int]:
+    """Indexes of the rows of tables that state this subject differently row by row (a dosing
+    table by weight band): each row is a case of its own, not a restatement of one requirement,
+    so they are compared with nothing. A column with one value in every row (a schedule's f'c)
+    restates a requirement and is compared."""
+    tables: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, fact in enumerate(facts):
+        if fact.kind == "table_row" and fact.resolved.path and ".row-" in fact.resolved.path:
+            tables[(f"{fact.resolved.doc}@{fact.resolved.rev}", fact.resolved.path.rsplit(".row-", 1)[0])].append(i)
+    found: set[int] = set()
+    for rows in tables.values():
+        if len({_value_class(facts[i]) for i in rows}) > 1:
+            found.update(rows)
+    return found
+
+
+def _qualified(a: Fact, b: Fact, links: Mapping[str, Sequence[tuple[str, str]]]) -> bool:
+    """One provision qualifies the other ("except as provided in 9.1"): an exception carved out
+    by cross-reference, not a conflict."""
+    if a.locator.doc != b.locator.doc:
+        return False
+
+    def within(path: str | None, top: str) -> bool:
+        return path is not None and (path == top or path.startswith(top + "."))
+
+    return any((within(a.locator.path, p) and within(b.locator.path, q)) or (within(b.locator.path, p) and within(a.locator.path, q))
+               for p, q in links.get(a.locator.doc, ()))
+
+
 def _compare_subject(
     subject: str, facts: Sequence[Fact], signatures: Mapping[str, Signature], vocabulary: Any,
+    links: Mapping[str, Sequence[tuple[str, str]]] | None = None,
 ) -> _SubjectResult:
     """The conflicting statement pairs of one subject, among documents that apply together."""
     from .quantities import compare
 
-    result = _SubjectResult(subject, statements=len(facts))
+    per_case = _per_case_rows(facts)
+    result = _SubjectResult(subject, statements=len(facts) - len(per_case), per_case=len(per_case))
+    facts = [fact for i, fact in enumerate(facts) if i not in per_case]
     by_signature: dict[Signature, list[Fact]] = defaultdict(list)
     for fact in facts:
         by_signature[signatures.get(f"{fact.resolved.doc}@{fact.resolved.rev}", frozenset())].append(fact)
@@ -178,8 +212,11 @@ def _compare_subject(
                     continue
                 for a in a_members:
                     for b in b_members:
-                        if a.locator != b.locator:
-                            result.conflicts.append(_Conflict(subject, a, b, found[1]))
+                        if a.locator == b.locator or (links and _qualified(a, b, links)):
+                            continue
+                        # the explanation quotes this pair's own words, not its classes' first members
+                        why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
+                        result.conflicts.append(_Conflict(subject, a, b, why))
     return result
 
 
@@ -202,7 +239,7 @@ def _subject_job(subject: str) -> _SubjectResult:
     inherited from the parent, never the graph)."""
     project: Project = _SHARED["project"]
     facts = project.facts(subject, _SHARED["valid_at"], _SHARED["known_at"], groups=_SHARED["groups"])
-    result = _compare_subject(subject, facts.facts, _SHARED["signatures"], _SHARED["vocabulary"])
+    result = _compare_subject(subject, facts.facts, _SHARED["signatures"], _SHARED["vocabulary"], _SHARED["links"])
     result.withheld.update(facts.withheld)
     return result
 
@@ -339,20 +376,27 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     subjects = project.subjects_with_facts()
     if subjects:  # built here, before any fork: the workers inherit them
         project.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
+    links: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for _, link, _ in project.all_qualifiers():
+        if link.resolved and link.provision.path and link.qualifier.path:
+            links[link.provision.doc].append((link.provision.path, link.qualifier.path))
     _SHARED.update(project=project, valid_at=run.valid_at, known_at=run.known_at, groups=run.groups,
-                   signatures=signatures, vocabulary=project.subject_vocabulary())
+                   signatures=signatures, vocabulary=project.subject_vocabulary(), links=dict(links))
     try:
         results = _run_subjects(subjects, workers, progress)
     finally:
         _SHARED.clear()
-    statements = pairs = 0
+    statements = pairs = per_case = 0
     for result in results:
         statements += result.statements
         pairs += result.pairs
+        per_case += result.per_case
         run.withheld.update(result.withheld)
         for conflict in result.conflicts:
             _adjudicate(run, conflict)
-    run.sources["quantity_subject"] = SourceRun(source="quantity_subject", ran=True, pairs=pairs)
+    note = (f"{per_case:,} table row(s) not compared: their table states the value row by row (each row a case)"
+            if per_case else "")
+    run.sources["quantity_subject"] = SourceRun(source="quantity_subject", ran=True, pairs=pairs, note=note)
     return statements, in_force
 
 
@@ -410,7 +454,7 @@ def _withheld_rfi(run: _Run, a: Locator, b: Locator, refused: AccessRestrictedEr
     hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
     return "\n".join([
         f"# Request for information: {a.format()} and {b.format()} disagree", "",
-        f"Project: {run.project.manifest.project}  ", f"Documents in force on: {run.valid_at.isoformat()}", "",
+        f"Project: {inline(run.project.manifest.project)}  ", f"Documents in force on: {run.valid_at.isoformat()}", "",
         f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
         "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
     ]) + "\n"
@@ -528,16 +572,17 @@ def _broken(run: _Run, source: Locator, link: Any) -> None:
     document = run.label(Locator(doc=source.doc, rev=source.rev))
     ident = finding_id("broken_reference", None, (source, link.qualifier))
     target = link.qualifier.path
+    shown, ref, named = inline(label), inline(target or ""), inline(document)
     rfi = "\n".join([
-        f"# Request for information: {label} refers to {target}, which does not exist", "",
-        f"Project: {run.project.manifest.project}  ", f"Documents in force on: {run.valid_at.isoformat()}", "",
-        "## Provision", "", f"**{label}** — `{source.unpinned().format()}`", "",
-        *(f"> {line}" for line in run.project.store.provision_text(source)[0].strip().splitlines()), "",
+        f"# Request for information: {shown} refers to {ref}, which does not exist", "",
+        f"Project: {inline(run.project.manifest.project)}  ", f"Documents in force on: {run.valid_at.isoformat()}", "",
+        "## Provision", "", f"**{shown}** — `{source.unpinned().format()}`", "",
+        *quoted(run.project.store.provision_text(source)[0]), "",
         "## Reference", "",
-        f"The words \u201c{link.words}\u201d name {target}; {document} has no provision {target} "
+        f"The words \u201c{inline(link.words)}\u201d name {ref}; {named} has no provision {ref} "
         f"(qualifier rule {link.rule}).", "",
         "## Question", "",
-        f"Which provision does {label} mean? Please correct the reference by addendum or written "
+        f"Which provision does {shown} mean? Please correct the reference by addendum or written "
         "interpretation before the affected work proceeds.",
     ]) + "\n"
     run.add(Finding(
@@ -725,29 +770,36 @@ def _contradiction(run: _Run, a: Locator, b: Locator, similarity: float, contrad
 # ---- against a baseline; what fails a pipeline --------------------------------------------------
 
 
-def against_baseline(report: SweepReport, baseline: Sequence[tuple[str, str, tuple[str, ...]]], name: str) -> SweepReport:
-    """The report with each finding marked ``new`` or ``unchanged`` against ``baseline`` (the
-    (id, kind, locators) of an earlier run's findings), and the baseline's findings this run
-    no longer reports as ``gone``."""
+def against_baseline(
+    report: SweepReport, baseline: Sequence[tuple[str, str, tuple[str, ...], str | None]], name: str,
+) -> SweepReport:
+    """The report with each finding marked against ``baseline`` (the (id, kind, locators,
+    resolution) of an earlier run's findings): ``new``, ``unchanged``, or ``changed`` when the
+    same provisions are now resolved otherwise (newly escalated, say); and the baseline's
+    findings this run no longer reports as ``gone``."""
     from inforce.ontology import GoneFinding
 
-    before = {ident: (kind, locators) for ident, kind, locators in baseline}
+    before = {ident: (kind, locators, resolution) for ident, kind, locators, resolution in baseline}
     now = {finding.id for finding in report.findings}
-    findings = tuple(
-        finding.model_copy(update={"baseline": "unchanged" if finding.id in before else "new"})
-        for finding in report.findings
-    )
+
+    def state(finding: Finding) -> str:
+        if finding.id not in before:
+            return "new"
+        then = before[finding.id][2]
+        return "unchanged" if then is None or then == finding.resolution else "changed"
+
+    findings = tuple(finding.model_copy(update={"baseline": state(finding)}) for finding in report.findings)
     gone = tuple(
         GoneFinding(id=ident, kind=kind, locators=locators)  # type: ignore[arg-type]
-        for ident, (kind, locators) in sorted(before.items()) if ident not in now
+        for ident, (kind, locators, _) in sorted(before.items()) if ident not in now
     )
     return report.model_copy(update={"findings": findings, "gone": gone, "baseline": name})
 
 
 def failing(report: SweepReport, fail_on: str) -> list[Finding]:
     """The findings that fail a pipeline under ``fail_on`` (``escalate``: escalations; ``any``:
-    every finding; ``none``: none). Against a baseline only new findings count."""
+    every finding; ``none``: none). Against a baseline only new and changed findings count."""
     if fail_on == "none":
         return []
-    found = [f for f in report.findings if report.baseline is None or f.baseline == "new"]
+    found = [f for f in report.findings if report.baseline is None or f.baseline in ("new", "changed")]
     return found if fail_on == "any" else [f for f in found if f.resolution == "escalate"]

@@ -261,8 +261,9 @@ class Finding(BaseModel):
     clause: str | None = None
     rfi: str | None = None
     #: extensions of the contract: why the two disagree, which provision governs (resolved),
-    #: which candidate sources proposed the pair, and, against a baseline, new or unchanged
+    #: which candidate sources proposed the pair, and, against a baseline, new, unchanged or
+    #: changed (the same provisions, resolved otherwise: newly escalated, say)
     explanation: str = ""
     winner: Locator | None = None
     sources: tuple[CandidateSource, ...] = ()
-    baseline: Literal["new", "unchanged"] | None = None
+    baseline: Literal["new", "unchanged", "changed"] | None = None

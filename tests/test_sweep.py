@@ -331,3 +331,98 @@ def test_a_project_never_ingested_is_exit_3(tmp_path):
     root = copy("riverside-library", tmp_path, ingest=False)
     result = invoke("sweep", root, "--valid-at", "2026-05-01", code=3)
     assert "not ingested" in result.stderr
+
+
+# ---- what a hostile reader tried -------------------------------------------------------------
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_a_restricted_replaced_document_never_names_its_replacement(tmp_path):
+    root = copy("riverside-library", tmp_path, ingest=False)
+    _edit(root / "documents" / "spec-033000.md", "title: Section 03 30 00",
+          "access: [secret]\ntitle: ZZHIDDEN Section 03 30 00")
+    ingest_project(root)
+    with Project.open(root) as project:
+        report = project.sweep(DAY, packs=["precedence/none"])
+        decided = project.precedence(ADDENDUM, CALLOUT, DAY, packs=["precedence/none"])
+    assert strength_conflict(report).provisions[0].replaces is None
+    assert "ZZHIDDEN" not in report.model_dump_json() and "ZZHIDDEN" not in decided.model_dump_json()
+    assert "SPEC-033000#" not in report.model_dump_json()
+
+
+def test_rows_of_a_table_that_varies_by_row_are_cases_not_conflicts(tmp_path):
+    root = copy("label-dosing", tmp_path)
+    with Project.open(root) as project:
+        report = project.sweep(DAY)
+    # the dosing tables give a dose per weight band or kidney function: no row contradicts another
+    assert not [f for f in report.findings if f.kind == "table_mismatch"]
+    quantity = next(s for s in report.summary.sources if s.source == "quantity_subject")
+    assert "table row(s) not compared" in quantity.note
+
+
+def test_an_explanation_quotes_its_own_pair(riverside):
+    with Project.open(riverside) as project:
+        report = project.sweep(DAY)
+    row = next(f for f in report.findings if f.kind == "table_mismatch")
+    assert "'4,000 psi'" in row.explanation and "PSI" not in row.explanation  # the row's words, not the callout's
+
+
+def test_a_finding_resolved_otherwise_than_in_the_baseline_is_changed_and_fails(riverside, tmp_path):
+    old = tmp_path / "aia.json"
+    invoke("sweep", riverside, "--valid-at", "2026-05-01", "--fail-on", "none", "-o", old)
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--pack", "precedence/none", "--baseline", old, code=1)
+    states = {f["id"]: f["baseline"] for f in json.loads(result.stdout)["findings"]}
+    assert states[strength_conflict(SweepReport.model_validate_json(result.stdout)).id] == "changed"
+    assert "changed" in result.stderr
+
+
+def test_document_text_in_an_rfi_draft_is_inert_markdown(tmp_path):
+    root = copy("riverside-library", tmp_path, ingest=False)
+    _edit(root / "documents" / "spec-032000.md", "except as provided in 3.7.",
+          "except as provided in 3.7. <script>alert(1)</script> [click](javascript:alert(1)) | a | \u202e")
+    ingest_project(root)
+    with Project.open(root) as project:
+        (broken,) = [f for f in project.sweep(DAY).findings if f.kind == "broken_reference"]
+    rfi = broken.rfi or ""
+    assert "<script>" not in rfi and "\\<script\\>" in rfi
+    assert "[click]" not in rfi and "\\[click\\]" in rfi
+    assert "\u202e" not in rfi and "\\\\u202e" in rfi
+
+
+def test_an_rfi_folder_that_cannot_be_written_fails_before_anything_is_written(riverside, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--rfi-dir", blocker / "sub", code=2)
+    assert "--rfi-dir" in result.stderr and result.stdout == ""
+
+
+def test_a_pack_that_is_not_a_precedence_pack_is_refused(riverside):
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--pack", "qualifiers/cross-references", code=2)
+    assert "not a precedence pack" in result.stderr
+
+
+def test_a_pack_file_is_found_where_the_command_runs(riverside, tmp_path, monkeypatch):
+    pack = (Path(__file__).resolve().parents[1] / "rules" / "stock" / "precedence" / "none.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(pack)
+    monkeypatch.chdir(tmp_path)
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--pack", "mine.yaml", code=1)
+    assert strength_conflict(SweepReport.model_validate_json(result.stdout)).resolution == "escalate"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('{"findings": [{"id": "a", "kind": "contradiction"}, {"id": "a", "kind": "contradiction"}]}', "twice"),
+    ('{"findings": [{"id": 7, "kind": "contradiction"}]}', "findings[0].id"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": "x"}]}', "findings[0].provisions"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": "maybe"}]}', "findings[0].resolution"),
+    ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
+])
+def test_a_malformed_baseline_is_refused_with_its_field(riverside, tmp_path, text, said):
+    path = tmp_path / "baseline.json"
+    path.write_text(text)
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", path, code=2)
+    assert said in result.stderr and "baseline.json" in result.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -16,6 +17,7 @@ __all__ = [
     "KnownAtOption",
     "ValidAtOption",
     "build_context",
+    "pack_paths",
     "parse_case_value",
     "parse_context_pairs",
     "parse_date_option",
@@ -116,3 +118,10 @@ def build_context(pairs: list[str] | None, groups: str | None, valid_at: str | N
         groups=parse_groups(groups),
         attributes=attributes,
     )
+
+
+def pack_paths(packs: list[str] | None) -> tuple[str, ...]:
+    """``--pack`` values: a stock name as given, a file named relative to where the command runs
+    made absolute (the engine resolves a relative one against the project)."""
+    return tuple(str(Path(p).resolve()) if Path(p).suffix in (".yaml", ".yml") and Path(p).is_file() else p
+                 for p in packs or ())

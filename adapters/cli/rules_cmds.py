@@ -27,6 +27,7 @@ from ._options import (
     KnownAtOption,
     ValidAtOption,
     build_context,
+    pack_paths,
     parse_date_option,
     parse_groups,
     parse_known_at,
@@ -151,7 +152,7 @@ def precedence(
     with Project.open(project) as opened:
         result = opened.precedence(
             Locator.parse(locator_a), Locator.parse(locator_b), day, parse_known_at(known_at),
-            packs=pack or (), params=params, groups=parse_groups(groups),
+            packs=pack_paths(pack), params=params, groups=parse_groups(groups),
         )
     if format is OutputFormat.json:
         emit_json(result)

@@ -5,6 +5,7 @@ is resolved, and which findings fail a pipeline (``engine.sweep.failing``)."""
 from __future__ import annotations
 
 import enum
+import os
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from ._options import (
     GroupsOption,
     KnownAtOption,
     ValidAtOption,
+    pack_paths,
     parse_date_option,
     parse_groups,
     parse_known_at,
@@ -128,25 +130,41 @@ def sweep(
         raise InputError("--param sets parameters of a --pack", field="--param",
                          hint="name the pack with --pack, or edit the params in inforce.yaml")
     before = read_baseline(baseline) if baseline is not None else None  # bad input fails before the work
-    if rfi_dir is not None and rfi_dir.exists() and not rfi_dir.is_dir():
-        raise InputError(f"{rfi_dir} is not a folder", field="--rfi-dir")
+    if rfi_dir is not None:
+        _writable_folder(rfi_dir)
     started = time.perf_counter()
     with open_with_models(project, nli=True) as opened, _Bar() as bar:
-        report = opened.sweep(day, moment, groups=parse_groups(groups), packs=pack or (), params=params,
+        report = opened.sweep(day, moment, groups=parse_groups(groups), packs=pack_paths(pack), params=params,
                               include_superseded=include_superseded, workers=workers, progress=bar)
     if before is not None and baseline is not None:
         report = against_baseline(report, before, str(baseline))
-    emit_text(render(report, "md" if format is SweepFormat.text else format.value))
-    if rfi_dir is not None:
+    text = render(report, "md" if format is SweepFormat.text else format.value)
+    if rfi_dir is not None:  # before the report: a folder that fails leaves no report behind
         from inforce.adapters.report.rfi import write_rfis
 
-        written = write_rfis(report, rfi_dir)
+        try:
+            written = write_rfis(report, rfi_dir)
+        except OSError as problem:
+            raise InputError(f"cannot write the RFI drafts to {rfi_dir}: {problem.strerror or problem}",
+                             field="--rfi-dir") from None
         err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False)
+    emit_text(text)
     _summary(report, time.perf_counter() - started, workers)
     failed = failing(report, fail_on.value)
     if failed:
         err.print(f"{len(failed)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
         raise typer.Exit(EXIT_FINDING)
+
+
+def _writable_folder(folder: Path) -> None:
+    """The RFI folder, made now if missing: one that cannot be written fails before the work."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise InputError(f"cannot make the RFI folder {folder}: {problem.strerror or problem}",
+                         field="--rfi-dir") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write into the RFI folder {folder}", field="--rfi-dir")
 
 
 def _summary(report: SweepReport, seconds: float, workers: int) -> None:
@@ -180,8 +198,12 @@ def _summary(report: SweepReport, seconds: float, workers: int) -> None:
         err.print(f"{len(summary.withheld)} document(s) withheld: the asker may not read them", markup=False)
     if report.baseline is not None:
         new = sum(1 for f in report.findings if f.baseline == "new")
-        err.print(f"against {report.baseline}: {new} new, {len(report.findings) - new} unchanged, "
-                  f"{len(report.gone)} gone", markup=False)
+        changed = sum(1 for f in report.findings if f.baseline == "changed")
+        err.print(f"against {report.baseline}: {new} new, {changed} changed, "
+                  f"{len(report.findings) - new - changed} unchanged, {len(report.gone)} gone", markup=False)
+    if summary.provisions == 0:
+        err.print(f"nothing is in force on {report.as_of.isoformat()}"
+                  + (" as recorded by then" if report.known_at else "") + ": nothing was compared", markup=False)
     err.print(f"{len(report.findings)} finding(s) in {seconds:.1f} s with {workers} worker(s)", markup=False)
     sys.stderr.flush()
 

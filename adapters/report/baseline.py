@@ -10,43 +10,74 @@ from inforce.ontology import VOCABULARY, InputError
 __all__ = ["read_baseline"]
 
 
-def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(id, kind, locators) of each finding of the sweep report at ``path`` (``inforce sweep
-    --format json``); InputError naming the file, line and field when it is not one."""
+def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | None]]:
+    """(id, kind, locators, resolution) of each finding of the sweep report at ``path``
+    (``inforce sweep --format json``); InputError naming the file, line and field when it is
+    not one."""
+    hint = "pass the JSON an earlier `inforce sweep --format json` wrote (not --format sarif or md)"
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as problem:
         raise InputError(f"cannot read the baseline: {problem.strerror or problem}", file=str(path),
                          field="--baseline") from None
     except UnicodeDecodeError:
-        raise InputError("the baseline is not UTF-8 text", file=str(path), field="--baseline",
-                         hint="pass the JSON an earlier `inforce sweep --format json` wrote") from None
+        raise InputError("the baseline is not UTF-8 text", file=str(path), field="--baseline", hint=hint) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as problem:
         raise InputError(f"the baseline is not JSON: {problem.msg}", file=str(path), line=problem.lineno,
-                         field="--baseline", hint="pass the JSON an earlier `inforce sweep --format json` wrote") from None
+                         field="--baseline", hint=hint) from None
+    except RecursionError:
+        raise InputError("the baseline nests too deeply to be a sweep report", file=str(path),
+                         field="--baseline", hint=hint) from None
     findings = data.get("findings") if isinstance(data, dict) else None
     if not isinstance(findings, list):
         raise InputError("the baseline has no findings list", file=str(path), line=_line(text, '"findings"'),
-                         field="findings", hint="pass the JSON an earlier `inforce sweep --format json` wrote "
-                         "(not --format sarif or md)")
+                         field="findings", hint=hint)
     kinds = set(VOCABULARY["FindingKind"])
+    resolutions = set(VOCABULARY["Resolution"])
     found = []
+    seen: set[str] = set()
     for n, finding in enumerate(findings):
-        ident = finding.get("id") if isinstance(finding, dict) else None
-        kind = finding.get("kind") if isinstance(finding, dict) else None
-        if not isinstance(ident, str) or not ident or kind not in kinds:
-            where = f"findings[{n}]." + ("id" if not isinstance(ident, str) or not ident else "kind")
-            raise InputError(f"finding {n} of the baseline has no valid {where.rpartition('.')[2]}", file=str(path),
-                             line=_line(text, f'"{ident}"') if isinstance(ident, str) and ident else None,
-                             field=where, hint=f"a finding kind is one of {', '.join(sorted(kinds))}")
-        provisions = finding.get("provisions") or []
-        locators = tuple(str(p.get("locator")) for p in provisions if isinstance(p, dict) and p.get("locator"))
-        found.append((ident, kind, locators))
+        where = f"findings[{n}]"
+        if not isinstance(finding, dict):
+            raise InputError(f"{where} of the baseline is not an object", file=str(path), field=where, hint=hint)
+        ident, kind = finding.get("id"), finding.get("kind")
+        line = _line(text, f'"{ident}"') if isinstance(ident, str) and ident else None
+        if not isinstance(ident, str) or not ident:
+            raise InputError(f"{where}.id of the baseline is not a finding id (a non-empty string)", file=str(path),
+                             line=_nth_line(text, '"id"', n), field=f"{where}.id", hint=hint)
+        if ident in seen:
+            raise InputError(f"finding id {ident} appears twice in the baseline", file=str(path), line=line,
+                             field=f"{where}.id", hint="a sweep report names each finding once")
+        seen.add(ident)
+        if kind not in kinds:
+            raise InputError(f"{where}.kind of the baseline is not a finding kind: {kind!r}", file=str(path),
+                             line=line, field=f"{where}.kind", hint=f"one of {', '.join(sorted(kinds))}")
+        resolution = finding.get("resolution")
+        if resolution is not None and resolution not in resolutions:
+            raise InputError(f"{where}.resolution of the baseline is not a resolution: {resolution!r}",
+                             file=str(path), line=line, field=f"{where}.resolution",
+                             hint=f"one of {', '.join(sorted(resolutions))}")
+        provisions = finding.get("provisions", [])
+        if not isinstance(provisions, list) or not all(isinstance(p, dict) for p in provisions):
+            raise InputError(f"{where}.provisions of the baseline is not a list of provisions", file=str(path),
+                             line=line, field=f"{where}.provisions", hint=hint)
+        locators = tuple(str(p["locator"]) for p in provisions if p.get("locator"))
+        found.append((ident, kind, locators, resolution))
     return found
 
 
 def _line(text: str, needle: str) -> int | None:
     at = text.find(needle)
     return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
+def _nth_line(text: str, needle: str, n: int) -> int | None:
+    """The line of the ``n``-th occurrence of ``needle`` (the n-th finding's key, as a guess)."""
+    at = -1
+    for _ in range(n + 1):
+        at = text.find(needle, at + 1)
+        if at < 0:
+            return None
+    return text.count("\n", 0, at) + 1

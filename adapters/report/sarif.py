@@ -197,7 +197,8 @@ def _result(finding: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
         result["relatedLocations"] = [_location(finding, i) for i in range(1, len(finding.provisions))]
     result["partialFingerprints"] = {FINGERPRINT: finding.id}
     if finding.baseline is not None:
-        result["baselineState"] = finding.baseline  # "new" and "unchanged" are SARIF's words too
+        # "new" and "unchanged" are SARIF's words too; a finding resolved otherwise is "updated"
+        result["baselineState"] = "updated" if finding.baseline == "changed" else finding.baseline
     result["properties"] = _compact({
         "findingId": finding.id,
         "subject": finding.subject,
