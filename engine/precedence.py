@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Document, Locator, NotFoundError, PrecedenceResolution, Provision
+from inforce.ontology import (
+    AccessRestrictedError,
+    Document,
+    Locator,
+    NotFoundError,
+    PrecedenceResolution,
+    Provision,
+)
 from inforce.rules import PrecedenceRule
 
 from .mdtext import inline, quoted
@@ -341,6 +348,18 @@ def draft_rfi(a: ProvisionInForce, b: ProvisionInForce, *, statement: str, valid
         "before the affected work proceeds."
     )
     return "\n".join(lines) + "\n"
+
+
+def withheld_rfi(a: Locator, b: Locator, refused: AccessRestrictedError, *, valid_at: dt.date, project: str) -> str:
+    """The RFI when which of two provisions governs rests on a document the asker may not read:
+    both named by locator only, the hidden document by its id."""
+    hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
+    return "\n".join([
+        f"# Request for information: {a.format()} and {b.format()} disagree", "",
+        f"Project: {inline(project)}  ", f"Documents in force on: {valid_at.isoformat()}", "",
+        f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
+        "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
+    ]) + "\n"
 
 
 def _describe(side: ProvisionInForce) -> str:

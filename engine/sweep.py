@@ -45,7 +45,7 @@ from inforce.ontology import (
 
 from .facts import Fact
 from .mdtext import inline, quoted
-from .precedence import provision_label
+from .precedence import provision_label, withheld_rfi
 
 if TYPE_CHECKING:
     from inforce.ontology import FindingKind
@@ -132,7 +132,6 @@ class _Conflict:
     a: Fact
     b: Fact
     explanation: str
-    superseded: bool = False  # one side replaced on the date (the supersession source)
 
 
 @dataclass
@@ -433,7 +432,7 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
         run.add(Finding(
             id=ident, kind=kind, scope=scope, subject=conflict.subject,
             provisions=(_provision(run, a), _provision(run, b)), resolution="escalate",
-            rfi=_withheld_rfi(run, a.locator, b.locator, refused), explanation=conflict.explanation,
+            rfi=withheld_rfi(a.locator, b.locator, refused, valid_at=run.valid_at, project=run.project.manifest.project), explanation=conflict.explanation,
             sources=("quantity_subject",),
         ))
         return
@@ -448,16 +447,6 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
         explanation=f"{conflict.explanation}. {decided.explanation}".strip(), winner=winner,
         sources=("quantity_subject",),
     ))
-
-
-def _withheld_rfi(run: _Run, a: Locator, b: Locator, refused: AccessRestrictedError) -> str:
-    hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
-    return "\n".join([
-        f"# Request for information: {a.format()} and {b.format()} disagree", "",
-        f"Project: {inline(run.project.manifest.project)}  ", f"Documents in force on: {run.valid_at.isoformat()}", "",
-        f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
-        "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
-    ]) + "\n"
 
 
 # ---- supersession -------------------------------------------------------------------------------
@@ -758,7 +747,7 @@ def _contradiction(run: _Run, a: Locator, b: Locator, similarity: float, contrad
                                          params=run.params, groups=run.groups)
     except AccessRestrictedError as refused:
         run.add(Finding(id=ident, kind="contradiction", scope=scope, provisions=sides, resolution="escalate",
-                        rfi=_withheld_rfi(run, a, b, refused), explanation=why, sources=("embedding", "nli")))
+                        rfi=withheld_rfi(a, b, refused, valid_at=run.valid_at, project=run.project.manifest.project), explanation=why, sources=("embedding", "nli")))
         return
     run.add(Finding(
         id=ident, kind="contradiction", scope=scope, provisions=sides, resolution=decided.resolution,

@@ -50,6 +50,8 @@ from inforce.ontology import (
     Verdict,
 )
 
+from .precedence import withheld_rfi
+
 if TYPE_CHECKING:
     from .eligibility import EligibilityResult
     from .entailment import EntailmentModel, EntailmentScores
@@ -558,7 +560,8 @@ def _decide(case: _Case, text: str, left: _Cited, right: _Cited, extractor: Any)
         decided = case.project.precedence(left.resolved.unpinned(), right.resolved.unpinned(),
                                           case.valid_at, case.known_at, groups=case.groups)
     except AccessRestrictedError as refused:
-        case.conflicts.append(_withheld_rfi(case, left.resolved, right.resolved, refused))
+        case.conflicts.append(withheld_rfi(left.resolved, right.resolved, refused, valid_at=case.valid_at,
+                                           project=case.project.manifest.project))
         return None
     if decided.rule is not None:
         case.rules_fired.append(decided.rule)
@@ -581,16 +584,6 @@ def _mentions(case: _Case, extractor: Any, item: _Cited) -> Sequence[Any]:
         if place["kind"] == "TableRow" and place["cells"]:
             return extractor.extract_row(place["text"], place["cells"], place["header"]).mentions
     return extractor.extract(item.text).mentions
-
-
-def _withheld_rfi(case: _Case, a: Locator, b: Locator, refused: AccessRestrictedError) -> str:
-    hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
-    return "\n".join([
-        f"# Request for information: {a.format()} and {b.format()} disagree", "",
-        f"Project: {case.project.manifest.project}  ", f"Documents in force on: {case.valid_at.isoformat()}", "",
-        f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
-        "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
-    ]) + "\n"
 
 
 # ---- step 6: qualifiers ------------------------------------------------------------------------
