@@ -426,3 +426,31 @@ def test_a_malformed_baseline_is_refused_with_its_field(riverside, tmp_path, tex
     path.write_text(text)
     result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", path, code=2)
     assert said in result.stderr and "baseline.json" in result.stderr
+
+
+def test_a_decision_resting_on_a_restricted_amendment_is_escalated_naming_it_by_id_only(tmp_path):
+    root = tmp_path / "amended"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: amended\nrules:\n  - stock: precedence/far-52-236-21\n",
+                                       encoding="utf-8")
+    head = "---\nid: {id}\nkind: {kind}\nrevision: '0'\neffective: {{from: 2026-01-01}}\nrecorded: 2026-01-01T09:00:00Z\n"
+    (root / "documents" / "spec.md").write_text(
+        head.format(id="SPEC-1", kind="specification") + "---\n# Concrete\n\n1.1 MIXTURES\n\n"
+        "A. Compressive strength at 28 days: not less than 4,000 psi.\n", encoding="utf-8")
+    (root / "documents" / "dwg.md").write_text(
+        head.format(id="DWG-1", kind="drawing") + "---\n# Plan\n\n1 NOTES\n\n"
+        "A. Compressive strength at 28 days: not less than 5,000 psi.\n", encoding="utf-8")
+    (root / "documents" / "add.md").write_text(
+        head.format(id="ADD-9", kind="addendum") + "access: [owner]\nsupersedes:\n  - target: SPEC-1#1.1.A\n"
+        "    scope: partial\n    effective: 2026-01-01\n    by: ADD-9#1.1\n---\n# ZZAMEND\n\n"
+        "1.1 Section 1, Paragraph 1.1.A: add a sentence ZZAMEND.\n", encoding="utf-8")
+    ingest_project(root)
+    with Project.open(root) as project:
+        hidden = project.sweep(DAY)
+        shown = project.sweep(DAY, groups=["owner"])
+    (finding,) = hidden.findings
+    assert finding.resolution == "escalate" and "ADD-9" in hidden.summary.withheld
+    assert "rests on ADD-9, which the asker may not read" in (finding.rfi or "")
+    assert "ZZAMEND" not in hidden.model_dump_json() and "ADD-9#" not in hidden.model_dump_json()
+    (decided,) = shown.findings  # with the group the FAR pack decides: the specification governs
+    assert decided.resolution == "resolved_by_precedence" and decided.winner == Locator.parse("SPEC-1#1.1.A")
