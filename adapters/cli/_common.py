@@ -189,25 +189,33 @@ def emit_json(value: BaseModel | dict[str, Any]) -> None:
     (``rules schema``), which is JSON already. Never mixed with messages, which go to
     standard error.
     """
-    text = json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str) + "\n"
+    emit_text(json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def emit_text(text: str) -> None:
+    """Write a rendered document (a report, a JSON dump) as it is to standard output, or into
+    the ``-o`` capture: no wrapping, no styles; the renderer has already made document text safe."""
     capture = _capture.get()
     if capture is not None:
         capture.buffer.write(text)
         return
     sys.stdout.write(text)
     sys.stdout.flush()
+
+
+def writable_folder(folder: Path, option: str) -> None:
+    """A folder a command will write files into (``--audit-dir``, ``--rfi-dir``), made now if
+    missing: one that cannot be written fails before the work, naming the option."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise InputError(f"cannot make or use the folder {folder}: {problem.strerror or problem}",
+                         field=option) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write into {folder} (permission denied)", field=option)
 
 
 # ---- -o FILE ------------------------------------------------------------------------------
-def emit_text(text: str) -> None:
-    """Write a rendered document (a report) as it is to standard output, or into the ``-o``
-    capture: no wrapping, no styles; the renderer has already made document text safe."""
-    capture = _capture.get()
-    if capture is not None:
-        capture.buffer.write(text)
-        return
-    sys.stdout.write(text)
-    sys.stdout.flush()
 
 
 def _cannot_write(target: Path, reason: str) -> InputError:

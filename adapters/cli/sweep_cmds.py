@@ -5,7 +5,6 @@ is resolved, and which findings fail a pipeline (``engine.sweep.failing``)."""
 from __future__ import annotations
 
 import enum
-import os
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.table import Table
 from inforce.engine import against_baseline, failing
 from inforce.ontology import InputError, SweepReport
 
-from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors
+from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors, writable_folder
 from ._options import (
     GroupsOption,
     KnownAtOption,
@@ -131,7 +130,7 @@ def sweep(
                          hint="name the pack with --pack, or edit the params in inforce.yaml")
     before = read_baseline(baseline) if baseline is not None else None  # bad input fails before the work
     if rfi_dir is not None:
-        _writable_folder(rfi_dir)
+        writable_folder(rfi_dir, "--rfi-dir")
     started = time.perf_counter()
     with open_with_models(project, nli=True) as opened, _Bar() as bar:
         report = opened.sweep(day, moment, groups=parse_groups(groups), packs=pack_paths(pack), params=params,
@@ -154,17 +153,6 @@ def sweep(
     if failed:
         err.print(f"{len(failed)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
         raise typer.Exit(EXIT_FINDING)
-
-
-def _writable_folder(folder: Path) -> None:
-    """The RFI folder, made now if missing: one that cannot be written fails before the work."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as problem:
-        raise InputError(f"cannot make the RFI folder {folder}: {problem.strerror or problem}",
-                         field="--rfi-dir") from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write into the RFI folder {folder}", field="--rfi-dir")
 
 
 def _summary(report: SweepReport, seconds: float, workers: int) -> None:

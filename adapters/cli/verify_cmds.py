@@ -4,7 +4,6 @@ provisions) and replay (a stored verdict recomputed). They parse, call the front
 from __future__ import annotations
 
 import enum
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +21,7 @@ from ._common import (
     err,
     handle_errors,
     out,
+    writable_folder,
 )
 from ._options import ContextOption, GroupsOption, KnownAtOption, ValidAtOption, build_context
 
@@ -66,7 +66,7 @@ def check(
 
     parsed, text = load_answer(answer)
     if audit_dir is not None:
-        _writable_folder(audit_dir)  # before the work, not after it
+        writable_folder(audit_dir, "--audit-dir")  # before the work, not after it
     with open_with_models(project, nli=tier is TierChoice.high) as opened:
         try:
             verdict = opened.check(parsed, tier=tier.value)
@@ -84,17 +84,6 @@ def check(
         _print_verdict(verdict)
     if verdict.verdict != "answer":
         raise typer.Exit(EXIT_FINDING)
-
-
-def _writable_folder(folder: Path) -> None:
-    """``--audit-dir`` must be a folder that can be written (created when missing)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as problem:
-        raise InputError(f"cannot use {folder} for audit records: {problem.strerror or problem}",
-                         field="--audit-dir") from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write audit records in {folder} (permission denied)", field="--audit-dir")
 
 
 def _print_verdict(verdict: Verdict) -> None:

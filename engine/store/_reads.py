@@ -93,13 +93,20 @@ QUANTITY_ROW_COLUMNS = (
 )
 
 
+def _keyed_rows(graph: KuzuGraph, table: str, columns: tuple[str, ...], where: str,
+                params: dict[str, Any] | None) -> list[tuple[Any, ...]]:
+    """``columns`` of ``table``'s rows as plain tuples, in key order (provision order within
+    each revision)."""
+    select = ", ".join(f"q.{c}" for c in columns)
+    return list(map(tuple, graph.rows(f"MATCH (q:{table}) {where} RETURN {select} ORDER BY q.key", params)))
+
+
 def quantity_rows(graph: KuzuGraph, subject: str | None = None) -> list[tuple[Any, ...]]:
     """Every stored quantity (of ``subject``; every bound one when None) as a plain tuple in
     ``QUANTITY_ROW_COLUMNS`` order, in provision order within each revision."""
-    select = ", ".join(f"q.{c}" for c in QUANTITY_ROW_COLUMNS)
-    where = "WHERE q.subject = $subject" if subject is not None else "WHERE q.subject IS NOT NULL"
-    params = {"subject": subject} if subject is not None else None
-    return list(map(tuple, graph.rows(f"MATCH (q:Quantity) {where} RETURN {select} ORDER BY q.key", params)))
+    if subject is None:
+        return _keyed_rows(graph, "Quantity", QUANTITY_ROW_COLUMNS, "WHERE q.subject IS NOT NULL", None)
+    return _keyed_rows(graph, "Quantity", QUANTITY_ROW_COLUMNS, "WHERE q.subject = $subject", {"subject": subject})
 
 
 #: What ``qualifier_rows`` returns per stored qualifier link, in this order.
@@ -109,10 +116,9 @@ QUALIFIER_ROW_COLUMNS = ("rev", "doc", "path", "target", "rule", "words", "resol
 def qualifier_rows(graph: KuzuGraph, uid: str | None = None) -> list[tuple[Any, ...]]:
     """Every stored qualifier link (of revision ``uid``; of all when None) as a plain tuple in
     ``QUALIFIER_ROW_COLUMNS`` order, in provision order within each revision."""
-    select = ", ".join(f"q.{c}" for c in QUALIFIER_ROW_COLUMNS)
-    where = "WHERE q.rev = $uid " if uid is not None else ""
-    params = {"uid": uid} if uid is not None else None
-    return list(map(tuple, graph.rows(f"MATCH (q:Qualifier) {where}RETURN {select} ORDER BY q.key", params)))
+    if uid is None:
+        return _keyed_rows(graph, "Qualifier", QUALIFIER_ROW_COLUMNS, "", None)
+    return _keyed_rows(graph, "Qualifier", QUALIFIER_ROW_COLUMNS, "WHERE q.rev = $uid", {"uid": uid})
 
 
 def provision_counts(graph: KuzuGraph) -> dict[str, int]:
