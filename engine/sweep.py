@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import multiprocessing
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -230,34 +231,57 @@ def _classes(facts: Sequence[Fact]) -> dict[Any, list[Fact]]:
 
 # ---- work shared with forked workers ------------------------------------------------------------
 
-_SHARED: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Job:
+    """What comparing one subject needs: the project (its indexes already built), the date,
+    the asker, and the blocking keys. A forked worker reads it from memory, never the graph."""
+
+    project: Project
+    valid_at: dt.date
+    known_at: dt.datetime | None
+    groups: tuple[str, ...]
+    signatures: Mapping[str, Signature]
+    vocabulary: Any
+    links: Mapping[str, Sequence[tuple[str, str]]]
+
+    def __call__(self, subject: str) -> _SubjectResult:
+        facts = self.project.facts(subject, self.valid_at, self.known_at, groups=self.groups)
+        result = _compare_subject(subject, facts.facts, self.signatures, self.vocabulary, self.links)
+        result.withheld.update(facts.withheld)
+        return result
 
 
-def _subject_job(subject: str) -> _SubjectResult:
-    """One subject's comparison (in a worker when ``workers`` > 1: it reads only memory
-    inherited from the parent, never the graph)."""
-    project: Project = _SHARED["project"]
-    facts = project.facts(subject, _SHARED["valid_at"], _SHARED["known_at"], groups=_SHARED["groups"])
-    result = _compare_subject(subject, facts.facts, _SHARED["signatures"], _SHARED["vocabulary"], _SHARED["links"])
-    result.withheld.update(facts.withheld)
-    return result
+#: The job a forked pool runs, set only while one runs (one at a time: ``_FORKING``); a pool
+#: inherits it at fork instead of pickling the project.
+_FORKED_JOB: _Job | None = None
+_FORKING = threading.Lock()
 
 
-def _run_subjects(subjects: Sequence[str], workers: int, progress: Progress | None) -> list[_SubjectResult]:
+def _forked(subject: str) -> _SubjectResult:
+    assert _FORKED_JOB is not None
+    return _FORKED_JOB(subject)
+
+
+def _run_subjects(job: _Job, subjects: Sequence[str], workers: int, progress: Progress | None) -> list[_SubjectResult]:
+    global _FORKED_JOB
     results: list[_SubjectResult] = []
     if workers <= 1 or len(subjects) < 2:
         for n, subject in enumerate(subjects, 1):
-            results.append(_subject_job(subject))
+            results.append(job(subject))
             if progress:
                 progress("quantities", n, len(subjects))
         return results
     # fork: the workers inherit the opened project's indexes; each returns plain results
-    context = multiprocessing.get_context("fork")
-    with context.Pool(min(workers, len(subjects))) as pool:
-        for n, result in enumerate(pool.imap_unordered(_subject_job, subjects), 1):
-            results.append(result)
-            if progress:
-                progress("quantities", n, len(subjects))
+    with _FORKING:
+        _FORKED_JOB = job
+        try:
+            with multiprocessing.get_context("fork").Pool(min(workers, len(subjects))) as pool:
+                for n, result in enumerate(pool.imap_unordered(_forked, subjects), 1):
+                    results.append(result)
+                    if progress:
+                        progress("quantities", n, len(subjects))
+        finally:
+            _FORKED_JOB = None
     return sorted(results, key=lambda r: r.subject)
 
 
@@ -379,12 +403,8 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     for _, link, _ in project.all_qualifiers():
         if link.resolved and link.provision.path and link.qualifier.path:
             links[link.provision.doc].append((link.provision.path, link.qualifier.path))
-    _SHARED.update(project=project, valid_at=run.valid_at, known_at=run.known_at, groups=run.groups,
-                   signatures=signatures, vocabulary=project.subject_vocabulary(), links=dict(links))
-    try:
-        results = _run_subjects(subjects, workers, progress)
-    finally:
-        _SHARED.clear()
+    job = _Job(project, run.valid_at, run.known_at, run.groups, signatures, project.subject_vocabulary(), dict(links))
+    results = _run_subjects(job, subjects, workers, progress)
     statements = pairs = per_case = 0
     for result in results:
         statements += result.statements

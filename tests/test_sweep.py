@@ -454,3 +454,18 @@ def test_a_decision_resting_on_a_restricted_amendment_is_escalated_naming_it_by_
     assert "ZZAMEND" not in hidden.model_dump_json() and "ADD-9#" not in hidden.model_dump_json()
     (decided,) = shown.findings  # with the group the FAR pack decides: the specification governs
     assert decided.resolution == "resolved_by_precedence" and decided.winner == Locator.parse("SPEC-1#1.1.A")
+
+
+def test_sweeps_in_two_threads_do_not_share_their_work(riverside):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ids(day: dt.date) -> list[str]:
+        with Project.open(riverside) as project:
+            return [f.id for f in project.sweep(day, workers=2)]
+
+    days = [dt.date(2026, 4, 1), DAY] * 2
+    alone = [ids(day) for day in days[:2]]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(ids, days))
+    assert alone[0] != alone[1]  # the two dates differ: the check can fail
+    assert together == alone * 2
