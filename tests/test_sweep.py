@@ -461,7 +461,7 @@ def test_sweeps_in_two_threads_do_not_share_their_work(riverside):
 
     def ids(day: dt.date) -> list[str]:
         with Project.open(riverside) as project:
-            return [f.id for f in project.sweep(day, workers=2)]
+            return [f.id for f in project.sweep(day, workers=2).findings]
 
     days = [dt.date(2026, 4, 1), DAY] * 2
     alone = [ids(day) for day in days[:2]]
