@@ -86,11 +86,12 @@ def sweep(
         "--format", "-f", help="json (the contract's Findings), md (text: the same), html (one self-contained page) or sarif (2.1.0)",
     )] = SweepFormat.json,
     baseline: Annotated[Path | None, typer.Option(
-        "--baseline", help="an earlier sweep's JSON: mark each finding new or unchanged and list those gone",
+        "--baseline", help="an earlier sweep's JSON: mark each finding new, unchanged or changed (resolved "
+        "otherwise) and list those gone",
         show_default=False)] = None,
     fail_on: Annotated[FailOn, typer.Option(
         "--fail-on", help="exit 1 when a finding is at or above this: escalate, any, none (against --baseline: "
-        "new findings only)")] = FailOn.escalate,
+        "new and changed findings only)")] = FailOn.escalate,
     workers: Annotated[int, typer.Option(
         "--workers", min=1, max=64, help="processes comparing subjects; the output is the same whatever the number",
     )] = 1,
