@@ -161,6 +161,9 @@ def evaluate(fixture: Path, work: Path) -> list[str]:
         match = _UNPLACED.search(line)
         if match and match["item"] in items:
             items[match["item"]].warned.append(match["why"].strip())
+    for missed in summary.get("not_understood", []):  # ingest's own list of items it could not read
+        if missed["item"] in items:
+            items[missed["item"]].warned.append(f"not understood ({missed['file']}:{missed['line']})")
 
     expected_total = sum(len(i.expected) for i in items.values())
     derived_total = len(derived)

@@ -28,6 +28,7 @@ from inforce.rules.patterns import compile_phrase
 __all__ = [
     "DerivationResult",
     "DerivedEdge",
+    "NotUnderstood",
     "QualifierLink",
     "SectionDirectory",
     "derive_changed",
@@ -84,6 +85,17 @@ class DerivedEdge(BaseModel):
     words: str
 
 
+class NotUnderstood(BaseModel):
+    """An item that names what it would change but derives no edge: reported, never passed over."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item: Locator
+    rule: str
+    words: str  # the item's instruction, as written (its first paragraph, shortened)
+    offset: int  # where the item starts in the document's text layer (for its file line)
+
+
 class DerivationResult(BaseModel):
     """Edges a rule read out of a document's wording, and the references it could not place.
 
@@ -95,6 +107,7 @@ class DerivationResult(BaseModel):
     edges: tuple[Supersedes, ...] = ()
     derived: tuple[DerivedEdge, ...] = ()
     unresolved: tuple[str, ...] = ()
+    not_understood: tuple[NotUnderstood, ...] = ()
 
 
 def _innermost(document: Document, hits: list[tuple[Provision, str, tuple]]) -> list[tuple[Provision, str, tuple]]:
@@ -128,6 +141,8 @@ def derive_supersedes(
     items: list[_Item] | None = None
     hits: list[tuple[Provision, str, tuple]] = []
     unresolved: list[str] = []
+    read: set[str] = set()  # items a rule read: an instruction, or words saying nothing changes
+    mentioned: dict[str, tuple[_Item, str]] = {}  # items naming what they would change, by path
     for rule in active:
         if document.kind not in rule.document_kinds:
             continue
@@ -135,8 +150,12 @@ def derive_supersedes(
         required = ("paragraph", "section") if not rule.target_document or "{section}" in rule.target_document else ("paragraph",)
         compiled = [(compile_wording(p, required), p.scope) for p in rule.patterns]
         no_change = [compile_phrase(p) for p in rule.no_change]
+        mentions = [compile_phrase(p) for p in rule.mentions]
         for item in items:
-            if item.says_no_change(no_change):
+            if mentions and item.provision.path not in mentioned and item.names(mentions):
+                mentioned[item.provision.path] = (item, rule.id)
+            if item.holds(no_change):
+                read.add(item.provision.path)
                 if any(item.instruction(pattern) is not None for pattern, _ in compiled):
                     # reads as an instruction, but its words say nothing changes: named, for review
                     unresolved.append(f"{document.id}#{item.provision.path}: reads as an instruction ({rule.id}) "
@@ -147,6 +166,7 @@ def derive_supersedes(
                 match = item.instruction(pattern)
                 if match is None:
                     continue
+                read.add(item.provision.path)
                 groups = match.groupdict()
                 number = normalize_section_number(groups.get("section") or "")
                 target_doc = _target_document(rule, number, directory)
@@ -176,8 +196,13 @@ def derive_supersedes(
                     rule=edge.origin.removeprefix("rule:"), words=words)
         for edge, words in edges
     )
+    not_understood = tuple(
+        NotUnderstood(item=document.provision_locator(path).unpinned(), rule=rule_id, words=item.words(),
+                      offset=item.provision.span.start)
+        for path, (item, rule_id) in mentioned.items() if path not in read
+    )
     return DerivationResult(edges=tuple(edge for edge, _ in edges), derived=derived,
-                            unresolved=tuple(dict.fromkeys(unresolved)))
+                            unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood)
 
 
 #: What may come before an item's words: a Markdown heading's marks or a bullet, then its
@@ -230,8 +255,23 @@ class _Item:
                 return match
         return None
 
-    def says_no_change(self, phrases: Sequence[re.Pattern[str]]) -> bool:
-        """Whether the item's own words, outside quotation marks, say it changes nothing."""
+    def words(self, limit: int = 200) -> str:
+        """The item's instruction as written, on one line, shortened to ``limit`` characters."""
+        shown = " ".join(self.text[self.starts[0]:self.end].split())
+        return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
+
+    def names(self, phrases: Sequence[re.Pattern[str]]) -> bool:
+        """Whether the item's instruction (its first paragraph), outside quotation marks, names
+        what it would change (a ``mentions`` phrase): an answer further down that cites a
+        section for information is not an instruction."""
+        return any(
+            not self._is_quoted(match.start())
+            for phrase in phrases for match in phrase.finditer(self.text, self.starts[0], self.end)
+        )
+
+    def holds(self, phrases: Sequence[re.Pattern[str]]) -> bool:
+        """Whether the item's own words, outside quotation marks, hold one of ``phrases`` (the
+        words saying it changes nothing; or, for ``mentions``, naming what it would change)."""
         if not phrases:
             return False
         unquoted = list(self.text)

@@ -258,17 +258,25 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
             ))
     required = ("paragraph", "section") if needs_section else ("paragraph",)
     problems += _patterns(source, loc, rule.patterns, required, earlier)
-    problems += _no_change(source, loc, rule)
+    problems += _phrases(source, loc, rule, "no_change")
+    problems += _phrases(source, loc, rule, "mentions")
     return problems
 
 
-def _no_change(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleError]:
-    """A ``no_change`` phrase must compile, be listed once, and not match empty text (which
-    would read every item as changing nothing, so the rule would never derive an edge)."""
+_EMPTY_MATCH = {
+    "no_change": "every item reads as 'no change' and {rule} never derives an edge",
+    "mentions": "every item would be reported as not understood",
+}
+
+
+def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -> list[RuleError]:
+    """A ``no_change`` or ``mentions`` phrase must compile, be listed once, and not match empty
+    text (a ``no_change`` that does reads every item as changing nothing, so the rule would
+    never derive an edge; a ``mentions`` that does reports every item)."""
     problems = []
     seen: set[str] = set()
-    for i, phrase in enumerate(rule.no_change):
-        where = loc + ("no_change", i, "pattern" if phrase.pattern is not None else "regex")
+    for i, phrase in enumerate(getattr(rule, field)):
+        where = loc + (field, i, "pattern" if phrase.pattern is not None else "regex")
         try:
             compiled = compile_phrase(phrase)
         except PatternError as problem:
@@ -276,11 +284,11 @@ def _no_change(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[Rul
             continue
         if compiled.search("") is not None:
             problems.append(source.error(
-                where, "RP008", f"no_change phrase {phrase.written!r} matches empty text, so every item reads "
-                f"as 'no change' and {rule.id} never derives an edge",
+                where, "RP008", f"{field} phrase {phrase.written!r} matches empty text, so "
+                + _EMPTY_MATCH[field].format(rule=rule.id),
             ))
         if phrase.written.casefold() in seen:
-            problems.append(source.error(where, "RP007", f"no_change phrase {phrase.written!r} is listed twice"))
+            problems.append(source.error(where, "RP007", f"{field} phrase {phrase.written!r} is listed twice"))
         seen.add(phrase.written.casefold())
     return problems
 

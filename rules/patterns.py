@@ -102,6 +102,13 @@ class SupersessionRule(RuleBase):
         description="words by which an item says it changes nothing (a rejected request, 'No change is "
         "made'): an item holding any of them outside quotation marks derives no edge",
     )
+    mentions: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words by which an item names what it would change (a section, paragraph, sheet or "
+        "callout): an item whose instruction (its first paragraph) holds one outside quotation marks, "
+        "that derives no edge and does not say it changes nothing, is reported by ingest as not "
+        "understood, for review",
+    )
 
 
 class QualifierRule(RuleBase):

@@ -100,3 +100,51 @@ def test_derive_changed_finds_the_sections_a_revision_changed():
     changed = derive_changed(revisions["C"], revisions["D"])
     assert changed and all(path == "5" or path.startswith("5.") for path in changed)
     assert derive_changed(revisions["D"], revisions["D"]) == ()
+
+
+def test_an_item_naming_what_it_would_change_but_not_read_is_reported(riverside, csi):
+    """Issue 12, "nothing passes silently": items whose instruction names a section, sheet,
+    paragraph or alternate but derive no edge are listed; derived ones, answered questions and
+    items saying no change is made are not."""
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    missed = {entry.item.format(): entry for entry in result.not_understood}
+    assert {"ADD-02#2.2", "ADD-02#2.3", "ADD-02#4.2"} <= set(missed)  # sheets: no rule reads drawings yet
+    assert "ADD-02#1.1" in missed  # "Alternate No. 3" on the Bid Form
+    derived = {edge.by.format() for edge in result.edges}
+    assert not derived & set(missed)  # an item that derived an edge was understood
+    assert "ADD-02#3.1" not in missed  # a question whose first paragraph names nothing
+    assert missed["ADD-02#2.3"].words.startswith('2.3 Sheet E-101 "Electrical Site Plan": Delete')
+    assert missed["ADD-02#2.3"].rule == "INF-S001"
+
+
+def test_a_no_change_item_that_names_a_paragraph_is_understood(csi):
+    from inforce.ontology import Document
+
+    document = Document.model_validate({
+        "id": "ADD-9", "kind": "addendum", "title": "Addendum 9", "revision": "0",
+        "effective": {"from": "2026-01-01"}, "recorded": "2026-01-01T00:00:00Z",
+        "source": {"file": "documents/add.md", "line": 1},
+        "provisions": [{"kind": "section", "path": "1.1", "text": "1.1 Section 03 30 00, Paragraph 2.1.A: "
+                        "the request to reduce the strength is rejected; no change is made.",
+                        "span": {"start": 0, "end": 90}}],
+    })
+    assert derive_supersedes(document, csi).not_understood == ()
+
+
+def test_ingest_lists_items_not_understood_with_file_and_line(tmp_path):
+    import json
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    project = tmp_path / "riverside"
+    shutil.copytree(EXAMPLES / "riverside-library", project, ignore=shutil.ignore_patterns(".inforce"))
+    result = CliRunner().invoke(app, ["ingest", str(project), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    listed = {entry["item"]: entry for entry in json.loads(result.stdout)["not_understood"]}
+    assert listed["ADD-02#2.3"]["file"] == "documents/addendum-02.md"
+    line = listed["ADD-02#2.3"]["line"]
+    assert (project / "documents" / "addendum-02.md").read_text().splitlines()[line - 1].startswith("2.3 Sheet E-101")
+    assert f"not understood: documents/addendum-02.md:{line}: ADD-02#2.3" in result.stderr

@@ -50,7 +50,8 @@ def ingest(
     project: ProjectArg,
     derived: Annotated[bool, typer.Option(
         "--derived", help="list each supersedes edge the rule packs derived in this ingest: the item, "
-        "what it replaces, the rule and the words it read (only documents parsed in this ingest are read)",
+        "what it replaces, the rule and the words it read, then the items that name what they would change "
+        "but were not understood (only documents parsed in this ingest are read)",
     )] = False,
     format: FormatOption = OutputFormat.text,
 ) -> None:
@@ -81,10 +82,16 @@ def ingest(
 
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False)
+    for missed in result.not_understood:  # never silent: document control reviews each
+        where = f"{missed.file}:{missed.line}" if missed.line else missed.file
+        err.print(f"not understood: {where}: {missed.item} names what it would change, but no wording of rule "
+                  f"{missed.rule} reads it; review it by hand", markup=False)
     if format is OutputFormat.json:
         emit_json(result.summary())
         return
     edges = f"{result.derived_edges} supersedes {'edge' if result.derived_edges == 1 else 'edges'} derived"
+    if result.not_understood:
+        edges += f", {len(result.not_understood)} addendum item(s) not understood (--derived lists their words)"
     if not result.swapped:
         err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged); "
                   f"{edges} in this ingest", markup=False)
@@ -105,6 +112,9 @@ def ingest(
         # document wording printed as data: a person reviews exactly the words the rule read
         for edge in result.derived:
             out.print(f'{edge.by} → {edge.target} ({edge.scope}) {edge.rule}: "{edge.words}"', markup=False)
+        for missed in result.not_understood:
+            where = f"{missed.file}:{missed.line}" if missed.line else missed.file
+            out.print(f'{missed.item} not understood ({missed.rule}, {where}): "{missed.words}"', markup=False)
 
 
 @handle_errors

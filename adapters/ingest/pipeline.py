@@ -82,12 +82,26 @@ class IngestSummary(BaseModel):
     quantities: int = 0
     derived_edges: int
     derived: list[DerivedEdge]
+    #: addendum items that name what they would change but derived no edge, to review by hand
+    not_understood: list[NotUnderstoodItem] = []
     #: files under documents/ not ingested, each with why (no text layer, a kind inforce does not read)
     skipped: list[str] = []
     #: PDF tables whose rows were not indexed (their row counts disagree), to confirm by hand
     quarantined: list[QuarantinedTableReport] = []
     seconds: float
     graph_replaced: bool
+
+
+class NotUnderstoodItem(BaseModel):
+    """An addendum or change-order item a supersession rule could not read, where it is written."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item: Locator
+    file: str
+    line: int | None
+    rule: str
+    words: str
 
 
 @dataclass
@@ -103,6 +117,7 @@ class IngestResult:
     provisions: int = 0
     quantities: int = 0
     derived: list[DerivedEdge] = field(default_factory=list)
+    not_understood: list[NotUnderstoodItem] = field(default_factory=list)
     parse_seconds: float = 0.0
     seconds: float = 0.0
     swapped: bool = False
@@ -124,7 +139,8 @@ class IngestResult:
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
             removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
             quantities=self.quantities,
-            derived_edges=self.derived_edges, derived=self.derived, skipped=self.skipped,
+            derived_edges=self.derived_edges, derived=self.derived, not_understood=self.not_understood,
+            skipped=self.skipped,
             quarantined=self.quarantined, seconds=round(self.seconds, 3),
             graph_replaced=self.swapped,
         )
@@ -263,7 +279,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                 return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
 
             if not problems:
-                metadata = _derive(to_derive, metadata, rules, directory, has_target, tx, result)
+                metadata = _derive(root, to_derive, metadata, rules, directory, has_target, tx, result)
                 unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced})
                 result.warnings += unlisted[:_NAMED]
                 if len(unlisted) > _NAMED:  # a generated or bulk-edited corpus: named in full would drown the rest
@@ -283,6 +299,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
 
 
 def _derive(
+    root: Path,
     documents: list[Document],
     metadata: list[Document],
     rules: RuleSet,
@@ -299,6 +316,11 @@ def _derive(
             result.warnings.append(
                 InputError(f"no supersedes edge derived: {note}", file=document.source.file)
             )
+        body = _body_line(root / document.source.file, document) if derivation.not_understood else None
+        for missed in derivation.not_understood:
+            line = None if body is None else body + document.text_layer.count("\n", 0, missed.offset)
+            result.not_understood.append(NotUnderstoodItem(
+                item=missed.item, file=document.source.file, line=line, rule=missed.rule, words=missed.words))
         if derivation.edges:
             tx.add_edges(derivation.edges)
             result.derived.extend(derivation.derived)
