@@ -110,6 +110,22 @@ class DerivationResult(BaseModel):
     not_understood: tuple[NotUnderstood, ...] = ()
 
 
+def _heading_section(item: _Item, by_path: dict[str, _Item], headings: Sequence[re.Pattern[str]]) -> str | None:
+    """The section named by the nearest enclosing item whose instruction is a section heading
+    ("A. Section 034100 "PRECAST STRUCTURAL CONCRETE""), as people nest an addendum's items."""
+    parent = item.provision.parent
+    while parent is not None:
+        enclosing = by_path.get(parent)
+        if enclosing is None:
+            return None
+        for heading in headings:
+            match = enclosing.instruction(heading, heading=True)
+            if match is not None and match.groupdict().get("section"):
+                return match.group("section")
+        parent = enclosing.provision.parent
+    return None
+
+
 def _innermost(document: Document, hits: list[tuple[Provision, str, tuple]]) -> list[tuple[Provision, str, tuple]]:
     """Keep, per target, the first of the deepest items whose instruction names it."""
     best: dict[str, tuple[Provision, str, tuple]] = {}
@@ -147,13 +163,19 @@ def derive_supersedes(
         if document.kind not in rule.document_kinds:
             continue
         items = items if items is not None else _items(document)
-        required = ("paragraph", "section") if not rule.target_document or "{section}" in rule.target_document else ("paragraph",)
+        needs_section = not rule.target_document or "{section}" in rule.target_document
+        required = ("paragraph", "section") if needs_section and not rule.headings else ("paragraph",)
         compiled = [(compile_wording(p, required), p.scope) for p in rule.patterns]
+        headings = [compile_wording(p, ("section",)) for p in rule.headings]
+        by_path = {item.provision.path: item for item in items}
         no_change = [compile_phrase(p) for p in rule.no_change]
         mentions = [compile_phrase(p) for p in rule.mentions]
         for item in items:
             if mentions and item.provision.path not in mentioned and item.names(mentions):
                 mentioned[item.provision.path] = (item, rule.id)
+            if any(item.instruction(heading, heading=True) is not None for heading in headings):
+                read.add(item.provision.path)  # a section heading: its sub-items carry the changes
+                continue
             if item.holds(no_change):
                 read.add(item.provision.path)
                 if any(item.instruction(pattern) is not None for pattern, _ in compiled):
@@ -166,12 +188,15 @@ def derive_supersedes(
                 match = item.instruction(pattern)
                 if match is None:
                     continue
-                read.add(item.provision.path)
                 groups = match.groupdict()
-                number = normalize_section_number(groups.get("section") or "")
+                written = groups.get("section") or (_heading_section(item, by_path, headings) if headings else None)
+                if needs_section and not written:
+                    continue  # a paragraph under no section heading: not read (reported if it names one)
+                read.add(item.provision.path)
+                number = normalize_section_number(written or "")
                 target_doc = _target_document(rule, number, directory)
                 if target_doc is None:
-                    unresolved.append(f"{document.id}#{item.provision.path}: Section {groups.get('section')} "
+                    unresolved.append(f"{document.id}#{item.provision.path}: Section {written} "
                                       f"is no document of kind {', '.join(rule.target_kinds)}")
                     continue
                 target = f"{target_doc}#{normalize_path(groups['paragraph'])}"
@@ -243,13 +268,14 @@ class _Item:
         end = paragraph.start() if paragraph else len(own)
         return cls(provision, own, tuple(starts), end, _quoted_spans(own))
 
-    def instruction(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        """The pattern's match at the start of the item's first paragraph, unless quoted there."""
+    def instruction(self, pattern: re.Pattern[str], *, heading: bool = False) -> re.Match[str] | None:
+        """The pattern's match at the start of the item's first paragraph, unless quoted there
+        (a ``heading`` may end on its quoted title: only its start and section count)."""
         for start in self.starts:
             match = pattern.match(self.text, start, self.end)
             if match is None:
                 continue
-            points = [match.start(), max(match.end() - 1, match.start())]
+            points = [match.start()] if heading else [match.start(), max(match.end() - 1, match.start())]
             points += [match.start(name) for name in ("section", "paragraph") if match.groupdict().get(name)]
             if not any(self._is_quoted(point) for point in points):
                 return match

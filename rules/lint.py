@@ -256,8 +256,15 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
             problems.append(source.error(
                 loc + ("target_document",), "RP010", f"target_document may only use {{section}}, not {{{stray[0]}}}",
             ))
-    required = ("paragraph", "section") if needs_section else ("paragraph",)
+    # a section named by an enclosing heading may be left out of a pattern
+    required = ("paragraph", "section") if needs_section and not rule.headings else ("paragraph",)
     problems += _patterns(source, loc, rule.patterns, required, earlier)
+    for i, heading in enumerate(rule.headings):
+        try:
+            compile_wording(heading, ("section",))
+        except PatternError as problem:
+            where = loc + ("headings", i, "pattern" if heading.pattern is not None else "regex")
+            problems.append(source.error(where, "RP010", str(problem)))
     problems += _phrases(source, loc, rule, "no_change")
     problems += _phrases(source, loc, rule, "mentions")
     return problems

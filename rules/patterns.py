@@ -102,6 +102,13 @@ class SupersessionRule(RuleBase):
         description="words by which an item says it changes nothing (a rejected request, 'No change is "
         "made'): an item holding any of them outside quotation marks derives no edge",
     )
+    headings: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words of a heading that names the section its sub-items change (\"A. Section 034100 "
+        "\\\"PRECAST STRUCTURAL CONCRETE\\\"\", then \"1. Paragraph 2.1.B: Delete ...\"): each needs "
+        "{section} (or a regex group 'section'); a pattern without {section} takes it from the nearest "
+        "enclosing item whose instruction is such a heading, and derives nothing outside one",
+    )
     mentions: tuple[WordingPattern, ...] = Field(
         default=(),
         description="words by which an item names what it would change (a section, paragraph, sheet or "

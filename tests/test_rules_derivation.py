@@ -148,3 +148,38 @@ def test_ingest_lists_items_not_understood_with_file_and_line(tmp_path):
     line = listed["ADD-02#2.3"]["line"]
     assert (project / "documents" / "addendum-02.md").read_text().splitlines()[line - 1].startswith("2.3 Sheet E-101")
     assert f"not understood: documents/addendum-02.md:{line}: ADD-02#2.3" in result.stderr
+
+
+def test_a_heading_that_names_no_section_is_a_lint_error_at_its_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    pack = tmp_path / "mine.yaml"
+    pack.write_text(
+        "schema_version: 1\ntitle: nested items\nrules:\n  - id: MY-S001\n    slug: nested\n    kind: supersession\n"
+        "    description: items under a section heading\n    source: our addenda\n"
+        "    patterns:\n      - pattern: \"Paragraph {paragraph}: Delete\"\n        scope: full\n"
+        "    headings:\n      - pattern: \"Division heading\"\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["rules", "check", str(pack)])
+    assert result.exit_code == 2
+    assert "mine.yaml:13" in result.stdout + result.stderr and "RP010" in result.stdout + result.stderr
+
+
+def test_items_nested_under_a_section_heading_in_the_evaluation_set(tmp_path):
+    """End to end through ingest and as-of: the state DOT addendum nests its items under
+    "A. Section 034100 "PRECAST STRUCTURAL CONCRETE"" (tests/fixtures/addenda)."""
+    import datetime as dt
+    import shutil
+
+    from inforce.adapters.ingest.pipeline import ingest_project
+    from inforce.engine import Project
+
+    root = tmp_path / "addenda"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "addenda", root,
+                    ignore=shutil.ignore_patterns(".inforce", "expected.yaml"))
+    ingest_project(root)
+    with Project.open(root) as project:
+        answer = project.asof("SPEC-034100#2.1.B", dt.date(2026, 3, 1))
+    assert answer.reason == "superseded"
+    assert [s.format() for s in answer.successors] == ["ADD-D2#A.1"]
