@@ -149,9 +149,11 @@ def evaluate(fixture: Path, work: Path) -> list[str]:
     derived, declared = graph_edges(project)
     words = {(d["target"], d["scope"], d["by"]): d["words"] for d in summary.get("derived", ())}
 
+    # an edge with no successor (a deletion in its entirety) names its item in ingest's list only
+    removed_by = {(d["target"], d["scope"]): d["by"] for d in summary.get("derived", ()) if not d.get("successor", True)}
     stray: list[tuple[Edge, str]] = []  # derived edges whose `by` is no item of the set
     for edge, rule in derived:
-        item = items.get(edge[2] or "")
+        item = items.get(edge[2] or removed_by.get((edge[0], edge[1]), ""))
         if item is None:
             stray.append((edge, rule))
         else:

@@ -83,6 +83,7 @@ class DerivedEdge(BaseModel):
     scope: Literal["full", "partial"]
     rule: str
     words: str
+    successor: bool = True  # False: the item removes the target, nothing replaces it
 
 
 class NotUnderstood(BaseModel):
@@ -165,7 +166,8 @@ def derive_supersedes(
         items = items if items is not None else _items(document)
         needs_section = not rule.target_document or "{section}" in rule.target_document
         required = ("paragraph", "section") if needs_section and not rule.headings else ("paragraph",)
-        compiled = [(compile_wording(p, required), p.scope) for p in rule.patterns]
+        compiled = [(compile_wording(p, required if p.target == "paragraph" else
+                                     tuple(name for name in required if name != "paragraph")), p) for p in rule.patterns]
         headings = [compile_wording(p, ("section",)) for p in rule.headings]
         by_path = {item.provision.path: item for item in items}
         no_change = [compile_phrase(p) for p in rule.no_change]
@@ -184,7 +186,7 @@ def derive_supersedes(
                                       "but its own words say no change is made; no edge derived")
                 continue
             seen: set[str] = set()
-            for pattern, scope in compiled:
+            for pattern, wording in compiled:
                 match = item.instruction(pattern)
                 if match is None:
                     continue
@@ -199,34 +201,35 @@ def derive_supersedes(
                     unresolved.append(f"{document.id}#{item.provision.path}: Section {written} "
                                       f"is no document of kind {', '.join(rule.target_kinds)}")
                     continue
-                target = f"{target_doc}#{normalize_path(groups['paragraph'])}"
+                target = target_doc if wording.target == "section" else f"{target_doc}#{normalize_path(groups['paragraph'])}"
                 if target in seen or target in declared:
                     continue
                 seen.add(target)
-                hits.append((item.provision, target, (scope, rule.id, " ".join(match.group(0).split()))))
-    edges: list[tuple[Supersedes, str]] = []
-    for provision, target, (scope, rule_id, words) in _innermost(document, hits):
+                hits.append((item.provision, target,
+                             (wording.scope, rule.id, " ".join(match.group(0).split()), wording.successor)))
+    edges: list[tuple[Supersedes, str, Locator]] = []
+    for provision, target, (scope, rule_id, words, successor) in _innermost(document, hits):
         locator = Locator.parse(target)
         if has_target is not None and not has_target(locator):
             unresolved.append(f"{document.id}#{provision.path}: {target} does not exist")
             continue
+        item = document.provision_locator(provision.path).unpinned()
         edges.append((Supersedes(
-            source=document.locator, target=locator, scope=scope,
-            effective=document.effective.from_, by=document.provision_locator(provision.path).unpinned(),
-            origin=f"rule:{rule_id}",
-        ), words))
-    edges.sort(key=lambda pair: (pair[0].by.format() if pair[0].by else "", pair[0].target.format()))
+            source=document.locator, target=locator, scope=scope, effective=document.effective.from_,
+            by=item if successor == "item" else None, origin=f"rule:{rule_id}",
+        ), words, item))
+    edges.sort(key=lambda found: (found[2].format(), found[0].target.format()))
     derived = tuple(
-        DerivedEdge(by=edge.by or edge.source, target=edge.target, scope=edge.scope,
-                    rule=edge.origin.removeprefix("rule:"), words=words)
-        for edge, words in edges
+        DerivedEdge(by=item, target=edge.target, scope=edge.scope, rule=edge.origin.removeprefix("rule:"),
+                    words=words, successor=edge.by is not None)
+        for edge, words, item in edges
     )
     not_understood = tuple(
         NotUnderstood(item=document.provision_locator(path).unpinned(), rule=rule_id, words=item.words(),
                       offset=item.provision.span.start)
         for path, (item, rule_id) in mentioned.items() if path not in read
     )
-    return DerivationResult(edges=tuple(edge for edge, _ in edges), derived=derived,
+    return DerivationResult(edges=tuple(edge for edge, _, _ in edges), derived=derived,
                             unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood)
 
 

@@ -311,8 +311,11 @@ def _patterns(source: SourceFile, loc: Loc, patterns: Sequence[Any], required: t
     seen = {p.written: other.id for _, other in earlier for p in other.patterns}
     for i, pattern in enumerate(patterns):
         key = "pattern" if pattern.pattern is not None else "regex"
+        needed = required
+        if getattr(pattern, "target", "paragraph") == "section":  # the whole section: no {paragraph}
+            needed = tuple(name for name in required if name != "paragraph")
         try:
-            compile_wording(pattern, required)
+            compile_wording(pattern, needed)
         except PatternError as problem:
             problems.append(source.error(
                 loc + ("patterns", i, key), "RP010", str(problem),

@@ -78,6 +78,16 @@ class SupersessionPattern(WordingPattern):
     """Wording that replaces a provision, and whether the replacement is whole or partial."""
 
     scope: Literal["full", "partial"]
+    target: Literal["paragraph", "section"] = Field(
+        default="paragraph",
+        description="paragraph: the {paragraph} of the section; section: the whole section (its document), "
+        "the pattern then needs no {paragraph}",
+    )
+    successor: Literal["item", "none"] = Field(
+        default="item",
+        description="item: the item carries what replaces the target; none: nothing does (\"delete ... in its "
+        "entirety\"), the target simply stops applying",
+    )
 
 
 class SupersessionRule(RuleBase):

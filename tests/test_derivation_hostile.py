@@ -153,9 +153,9 @@ def test_the_legitimate_instructions_in_the_same_addendum_still_derive_their_edg
     edges = derived_from(summary, "ADD-03")
     assert edges == {
         "SPEC-033000#2.2.A": {"by": "ADD-03#1.1", "target": "SPEC-033000#2.2.A", "scope": "full", "rule": "INF-S001",
-                              "words": "Section 03 30 00, Paragraph 2.2.A: Delete"},
+                              "words": "Section 03 30 00, Paragraph 2.2.A: Delete", "successor": True},
         "SPEC-033000#2.2.D": {"by": "ADD-03#1.7", "target": "SPEC-033000#2.2.D", "scope": "partial",
-                              "rule": "INF-S001", "words": "Section 03 30 00, Paragraph 2.2.D: Revise"},
+                              "rule": "INF-S001", "words": "Section 03 30 00, Paragraph 2.2.D: Revise", "successor": True},
     }
     assert summary["derived_edges"] == len(summary["derived"])
     # the other addenda keep what they derived before

@@ -174,6 +174,7 @@ def test_items_nested_under_a_section_heading_in_the_evaluation_set(tmp_path):
 
     from inforce.adapters.ingest.pipeline import ingest_project
     from inforce.engine import Project
+    from inforce.ontology import Locator
 
     root = tmp_path / "addenda"
     shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "addenda", root,
@@ -181,5 +182,12 @@ def test_items_nested_under_a_section_heading_in_the_evaluation_set(tmp_path):
     ingest_project(root)
     with Project.open(root) as project:
         answer = project.asof("SPEC-034100#2.1.B", dt.date(2026, 3, 1))
+        deleted = project.asof("SPEC-072100#2.2.A", dt.date(2026, 3, 1))  # "Delete the paragraph in its entirety"
+        whole = project.asof("SPEC-012100", dt.date(2026, 4, 1))  # "DELETE Section 012100 ... in its entirety"
     assert answer.reason == "superseded"
     assert [s.format() for s in answer.successors] == ["ADD-D2#A.1"]
+    # deleted with nothing in its place: no item replaces it; as-of names the addendum that removed it
+    assert not deleted.in_force and deleted.reason == "superseded"
+    assert Locator(doc="ADD-D2") in deleted.successors
+    assert not any(s.doc == "ADD-D2" and s.path for s in deleted.successors)
+    assert not whole.in_force and [s.format() for s in whole.successors] == ["AMD-F4"]

@@ -111,7 +111,8 @@ def ingest(
     if derived:
         # document wording printed as data: a person reviews exactly the words the rule read
         for edge in result.derived:
-            out.print(f'{edge.by} → {edge.target} ({edge.scope}) {edge.rule}: "{edge.words}"', markup=False)
+            removed = "" if edge.successor else ", no successor"
+            out.print(f'{edge.by} → {edge.target} ({edge.scope}{removed}) {edge.rule}: "{edge.words}"', markup=False)
         for missed in result.not_understood:
             where = f"{missed.file}:{missed.line}" if missed.line else missed.file
             out.print(f'{missed.item} not understood ({missed.rule}, {where}): "{missed.words}"', markup=False)
