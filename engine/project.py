@@ -583,9 +583,9 @@ class Project:
 
     def subject_vocabulary(self) -> SubjectVocabulary:
         """The subjects quantities are bound to and compared by (the packs', else the stock one)."""
-        from .quantities.subjects import default_vocabulary
+        from .quantities.extract import project_vocabulary
 
-        return self.rules.subjects if self.rules.of_kind("subject") else default_vocabulary()
+        return project_vocabulary(self.rules)
 
     def statements_of(self, pinned: Locator) -> list[Fact]:
         """The quantity statements stored for one provision version (``DOC@REV#path``) and the

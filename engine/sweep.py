@@ -568,11 +568,11 @@ def _references(run: _Run, progress: Progress | None) -> None:
 
 
 def _reference_provision(run: _Run, pinned: Locator, label: str | None = None,
-                         replaces: Locator | None = None) -> FindingProvision:
+                         replaces: Locator | None = None, kind: str | None = None) -> FindingProvision:
+    """A side read from the graph by its pinned version (not from a stored quantity)."""
     return FindingProvision(
         locator=pinned.unpinned(), text=run.project.store.provision_text(pinned)[0],
-        label=label or run.label(pinned), resolved=pinned, kind="reference" if replaces is None else None,
-        replaces=replaces,
+        label=label or run.label(pinned), resolved=pinned, kind=kind, replaces=replaces,
     )
 
 
@@ -595,7 +595,7 @@ def _broken(run: _Run, source: Locator, link: Any) -> None:
         "interpretation before the affected work proceeds.",
     ]) + "\n"
     run.add(Finding(
-        id=ident, kind="broken_reference", scope="within_document", provisions=(_reference_provision(run, source, label),),
+        id=ident, kind="broken_reference", scope="within_document", provisions=(_reference_provision(run, source, label, kind="reference"),),
         resolution="escalate", rule=link.rule, rfi=rfi, sources=("cross_reference",),
         explanation=f"\u201c{link.words}\u201d: {document} has no {target}",
     ))
@@ -617,7 +617,7 @@ def _superseded_reference(
     if not readable:
         return
     target_label = run.label(version) if version is not None else target.format()
-    sides = [_reference_provision(run, source)]
+    sides = [_reference_provision(run, source, kind="reference")]
     names = []
     for pinned in readable:
         label = f"{target_label} as amended by {run.label(pinned)}"
@@ -728,18 +728,9 @@ def _proposals(
                     other = int(b_rows[c])
                     a = Locator.parse(f"{uids[row]}#{paths[row]}")
                     b = Locator.parse(f"{uids[other]}#{paths[other]}")
-                    if _nested(a, b):
-                        continue
                     key = tuple(sorted((a.format(), b.format())))
                     proposals.setdefault(key, (a, b, score) if a.format() < b.format() else (b, a, score))  # type: ignore[arg-type]
     return [proposals[key] for key in sorted(proposals)], skipped
-
-
-def _nested(a: Locator, b: Locator) -> bool:
-    """A provision and one it contains share their words: never a pair."""
-    if a.doc != b.doc or a.path is None or b.path is None:
-        return False
-    return a.path == b.path or a.path.startswith(b.path + ".") or b.path.startswith(a.path + ".")
 
 
 def _superseded_paths(run: _Run) -> set[tuple[str, str]]:
@@ -759,8 +750,7 @@ def _superseded_paths(run: _Run) -> set[tuple[str, str]]:
 def _contradiction(run: _Run, a: Locator, b: Locator, similarity: float, contradiction: float, model: str) -> None:
     ident = finding_id("contradiction", None, (a, b))
     scope = "within_document" if a.doc == b.doc else "across_documents"
-    sides = (_reference_provision(run, a).model_copy(update={"kind": None}),
-             _reference_provision(run, b).model_copy(update={"kind": None}))
+    sides = (_reference_provision(run, a), _reference_provision(run, b))
     why = f"{model} reads a contradiction (p = {contradiction:.2f}; cosine {similarity:.2f})"
     try:
         decided = run.project.precedence(a.unpinned(), b.unpinned(), run.valid_at, run.known_at, packs=run.packs,

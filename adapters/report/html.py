@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import get_args
 
+from inforce.engine.mdtext import BIDI_CONTROLS
 from inforce.ontology import (
     Finding,
     FindingKind,
@@ -44,7 +45,7 @@ _SHOWN: dict[int, str] = {
     c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)
 }
 _SHOWN[0x0C] = "\n"
-_SHOWN.update({c: f"\\u{c:04x}" for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+_SHOWN.update({c: f"\\u{c:04x}" for c in BIDI_CONTROLS})
 
 
 def _text(value: object) -> str:

@@ -16,52 +16,26 @@ moved two levels down so they nest under the finding, and raw HTML neutralised a
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import get_args
 
+from inforce.engine.mdtext import line as text_line
+from inforce.engine.mdtext import no_html, visible
 from inforce.ontology import Finding, FindingKind, FindingProvision, SweepReport, SweepSummary
 
 __all__ = ["render_markdown"]
 
 _RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-# punctuation that opens links, emphasis, code, tables or strikethrough anywhere in a line
-_INLINE = re.compile(r"([\\`*_\[\]|~])")
-# "&amp;" and "&#60;" would be read as entities: the ampersand itself is escaped
-_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
-# what a line may not start with: headings, quotes, list markers, setext underlines
-_LINE_START = re.compile(r"^([#>+=-]|\d+[.)])")
 _ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 
 
-def _visible(text: str) -> str:
-    """Bidi and other control characters as ``\\uXXXX`` text; tabs and newlines are kept."""
-    out = []
-    for ch in text:
-        if ch in _BIDI or (unicodedata.category(ch) == "Cc" and ch not in "\t\n"):
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+_visible = visible  # controls and bidi characters written out (``engine.mdtext``, the one list)
 
 
-def _inline(text: str) -> str:
-    """Document text for one line: no markup it holds takes effect."""
-    text = " ".join(text.replace("\r", "\n").split("\n")).strip()
-    text = _ENTITY.sub("&amp;", text)
-    text = _INLINE.sub(r"\\\1", text).replace("<", "&lt;")
-    text = _LINE_START.sub(lambda m: _escape_start(m.group(1)), text)
-    return _visible(text)
-
-
-def _escape_start(marker: str) -> str:
-    if marker[0].isdigit():  # "3.12" at the start of a line would be an ordered list
-        return marker[:-1] + "\\" + marker[-1]
-    return "\\" + marker
+_inline = text_line  # document text as a line of its own (``engine.mdtext``: one escaping)
 
 
 def _lines(text: str) -> list[str]:
@@ -218,7 +192,7 @@ def _rfi(text: str) -> list[str]:
         if heading:
             level = min(len(heading.group(2)) + 2, 6)
             line = heading.group(1) + "#" * level + line[heading.end():]
-        lines.append(_visible(_outside_code(line, lambda part: _ENTITY.sub("&amp;", part).replace("<", "&lt;"))))
+        lines.append(_visible(_outside_code(line, no_html)))
     if fence is not None:  # an unclosed fence would swallow the rest of the report
         lines.append(fence)
     return lines + [""]

@@ -28,6 +28,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, get_args
 
+from inforce.engine.mdtext import BIDI_CONTROLS
 from inforce.ontology import Finding, FindingKind, GoneFinding, SweepReport
 
 __all__ = ["SARIF_SCHEMA", "render_sarif"]
@@ -86,8 +87,7 @@ _RULES: dict[str, tuple[str, str, str]] = {
 }
 
 # Bidirectional controls: kept in the data, escaped in the file's bytes (see the docstring).
-_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_BIDI_ESCAPES = {ord(ch): f"\\u{ord(ch):04x}" for ch in _BIDI}
+_BIDI_ESCAPES = {c: f"\\u{c:04x}" for c in BIDI_CONTROLS}
 
 
 def _tool_version() -> str:

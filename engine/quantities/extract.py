@@ -42,6 +42,7 @@ __all__ = [
     "QuantityExtractor",
     "extract_quantities",
     "may_contain_quantity",
+    "project_vocabulary",
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
@@ -459,11 +460,24 @@ _DEFAULT_LOCK = threading.Lock()
 _PROJECT_EXTRACTORS: dict[tuple[object, ...], QuantityExtractor] = {}
 
 
+def _packs_vocabulary(rules: RuleSet) -> SubjectVocabulary | None:
+    """The subjects of the project's own packs; None: it lists none (the stock ones apply)."""
+    return rules.subjects if rules.of_kind("subject") else None
+
+
+def project_vocabulary(rules: RuleSet) -> SubjectVocabulary:
+    """The subjects a project reads and compares quantities by: its packs', else the stock
+    ``subjects/default``."""
+    from .subjects import default_vocabulary
+
+    return _packs_vocabulary(rules) or default_vocabulary()
+
+
 def project_extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> QuantityExtractor:
     """A project's quantity extractor: its packs' subject vocabulary (else the stock one,
     ``subjects/default``) and the manifest's unit spellings; built once for each and kept.
     Ingest reads documents with it and ``check`` reads claims with it: one reading of numbers."""
-    vocabulary = rules.subjects if rules.of_kind("subject") else None
+    vocabulary = _packs_vocabulary(rules)
     if not units:
         return default_extractor(vocabulary)
     key = (rules.hashes, tuple(sorted(units.items())))
