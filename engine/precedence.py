@@ -133,7 +133,7 @@ def provision_in_force(
     me = locator.unpinned().format()
     replaces = tuple(
         edge.target for edge in index.supersession.edges
-        if edge.by is not None and edge.by.unpinned().format() == me and edge.effective <= valid_at
+        if edge.by is not None and edge.successor and edge.by.unpinned().format() == me and edge.effective <= valid_at
     )
     labels = []
     for successor in (*replaced_by, *answer.amended_by):

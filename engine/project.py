@@ -112,6 +112,7 @@ class ShownEdge(BaseModel):
     effective: str
     by: str | None
     origin: str
+    successor: bool = True  # False: a deletion, ``by`` deleted the target and nothing replaces it
 
 
 class ProvisionView(BaseModel):
@@ -615,7 +616,7 @@ class Project:
     def _edges_by_replacement(self) -> dict[str, list[Supersedes]]:
         by: dict[str, list[Supersedes]] = {}
         for edge in self.index.supersession.edges:
-            if edge.by is not None:
+            if edge.by is not None and edge.successor:  # a deletion replaces nothing
                 by.setdefault(edge.by.unpinned().format(), []).append(edge)
         return by
 
@@ -891,6 +892,7 @@ def _shown_edge(edge: Supersedes) -> ShownEdge:
     return ShownEdge(
         source=str(edge.source), target=str(edge.target), scope=edge.scope,
         effective=edge.effective.isoformat(), by=str(edge.by) if edge.by else None, origin=edge.origin,
+        successor=edge.successor,
     )
 
 

@@ -480,7 +480,8 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
     project, index = run.project, run.project.index
     vocabulary = project.subject_vocabulary()
     pairs = 0
-    edges = [edge for edge in index.supersession.edges if edge.by is not None and edge.target.path is not None]
+    edges = [edge for edge in index.supersession.edges
+             if edge.by is not None and edge.successor and edge.target.path is not None]
     for n, edge in enumerate(edges, 1):
         if progress:
             progress("supersession", n, len(edges))

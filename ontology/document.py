@@ -86,6 +86,10 @@ class Supersedes(BaseModel):
 
     ``origin`` is ``declared`` for an edge written in a document's metadata, or
     ``rule:<ID>`` for one a rule pack derived.
+
+    ``successor`` False marks a deletion: the target stops applying and nothing replaces it
+    ("Delete callout 4", "DELETE Section 01 21 00 in its entirety", a repeal). ``by`` then
+    names the provision that deletes it, and the scope is full.
     """
 
     model_config = _FROZEN
@@ -97,6 +101,13 @@ class Supersedes(BaseModel):
     by: Locator | None = None
     origin: str = "declared"
     line: int | None = None
+    successor: bool = True
+
+    @model_validator(mode="after")
+    def _deletion_is_full(self) -> Supersedes:
+        if not self.successor and self.scope != "full":
+            raise ValueError("an edge with no successor (a deletion) must have scope full")
+        return self
 
 
 class QualifierLink(BaseModel):

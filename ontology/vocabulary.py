@@ -74,7 +74,7 @@ StaleReason = Literal[
 ]
 
 #: Why a version of a provision stopped applying (history).
-StopReason = Literal["changed", "removed", "superseded", "lapsed"]
+StopReason = Literal["changed", "removed", "superseded", "deleted", "lapsed"]
 
 #: What a claim check finds.
 ClaimStatus = Literal[

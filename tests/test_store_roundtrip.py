@@ -121,7 +121,7 @@ def test_source_hashes_manifest_build_id(store):
     # the build id is over what the graph holds: every revision's content and every edge
     edges = [
         (e.source.doc, e.source.rev, e.source.path, e.target.doc, e.target.rev, e.target.path,
-         e.scope, e.effective, str(e.by) if e.by else None, e.origin)
+         e.scope, e.effective, str(e.by) if e.by else None, e.origin, e.successor)
         for e in [*(e for d in DOCUMENTS for e in d.supersedes), DERIVED]
     ]
     revisions = [(d.uid, d.content_hash) for d in DOCUMENTS]

@@ -30,7 +30,7 @@ __all__ = ["AsOfAnswer", "AsOfReason", "ChainStep", "explain", "natural_key", "p
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
-StepKind = Literal["version", "in_force_revision", "removed", "supersedes", "amends"]
+StepKind = Literal["version", "in_force_revision", "removed", "supersedes", "deletes", "amends"]
 
 
 class ChainStep(BaseModel):
@@ -105,13 +105,14 @@ def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind:
 
 
 def _edge_step(index: AsOfIndex, edge: Supersedes, kind: StepKind) -> ChainStep:
+    """A chain step for ``edge``: its replacement (or, for a deletion, what deleted it)."""
     replacement = edge.by if edge.by is not None else edge.source
     return ChainStep(
         locator=replacement,
         effective=edge.effective,
         recorded=recorded_at(index, edge),
         origin=edge.origin,
-        kind=kind,
+        kind="deletes" if kind == "supersedes" and not edge.successor else kind,
         target=edge.target,
         scope=edge.scope,
     )
@@ -262,6 +263,9 @@ def _explain(
             if successors[0].path:
                 description += f" ({_human(successors[0])})"
         detail = f"{asked.unpinned()} is superseded as of {valid_at}"
+        deleted = [named(e.by or e.source, visible) for e in found.walked if not e.successor]
+        if deleted and not successors and not found.lapsed:
+            detail += f"; deleted by {', '.join(dict.fromkeys(deleted))}, nothing replaces it"
         if found.lapsed:
             # A lapsed replacement does not revive the target (as a lapsed revision does not
             # revive its predecessor), and is not named as in force either.

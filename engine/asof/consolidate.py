@@ -271,8 +271,12 @@ def _replacement(
     index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies, visible: Visible,
 ) -> str:
     """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``; the
-    marker alone, saying so, when no replacement is in force on the day."""
+    marker alone, saying so, when no replacement is in force on the day, or that it was
+    deleted (``[PATH deleted by LOC]``) when nothing replaces it."""
     found = in_force_successors(index, doc, path, day, known_ts, applies)
+    if not found.live and not found.lapsed:
+        deleted = dict.fromkeys(named(e.by or e.source, visible) for e in found.walked if not e.successor)
+        return f"[{path} deleted by {', '.join(deleted)}]"
     if not found.live:
         lapsed = ", ".join(named(s, visible) for s in found.lapsed_pinned())
         return f"[{path} replaced by {lapsed}, {LAPSED}]"

@@ -21,7 +21,9 @@ __all__ = ["History", "HistoryEntry", "HistoryKind", "StopReason", "history"]
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 _INF = float("inf")
 
-HistoryKind = Literal["added", "changed", "removed", "revision", "superseded", "amended", "replaces"]
+HistoryKind = Literal[
+    "added", "changed", "removed", "revision", "superseded", "deleted", "amended", "replaces", "deletes",
+]
 
 
 
@@ -111,12 +113,14 @@ def history(index: AsOfIndex, asked: Locator) -> History:
     for edge in index.supersession.edges_on(doc):
         if not related(edge.target):
             continue
-        kind = "superseded" if edge.scope == "full" and covers(edge.target.path, path) else "amended"
+        kind: HistoryKind = "superseded" if edge.scope == "full" and covers(edge.target.path, path) else "amended"
+        if kind == "superseded" and not edge.successor:
+            kind = "deleted"
         entries.append(_edge_entry(index, edge, kind))
     for edge in index.supersession.edges_from(doc):
         replacement = edge.by if edge.by is not None else edge.source
         if replacement.doc == doc and related(replacement):
-            entries.append(_edge_entry(index, edge, "replaces"))
+            entries.append(_edge_entry(index, edge, "replaces" if edge.successor else "deletes"))
     entries.sort(key=lambda item: item[0])
     return History(locator=asked, versions=tuple(e for _, e in entries), index_build=index.build_id)
 
@@ -147,7 +151,8 @@ def _stopped(
     for edge in replacing:
         day = edge.effective.toordinal()
         if began < day < last:
-            return edge.effective, "superseded", edge.by if edge.by is not None else edge.source
+            stopped = "superseded" if edge.successor else "deleted"
+            return edge.effective, stopped, edge.by if edge.by is not None else edge.source
     if last == OPEN:
         return None, None, None
     following = next((pos for start, _, pos in segments if start == last), None)

@@ -3,7 +3,8 @@
 An edge ``source → target`` with scope ``full`` says the target (a document, or a section
 with its descendants) no longer applies from ``effective``; ``by`` names the provision that
 carries the replacement. Scope ``partial`` says part of the target is replaced: the target
-stays in force, amended by the source. Edges are declared in documents (origin
+stays in force, amended by the source. An edge with no successor is a deletion: the target
+no longer applies and nothing replaces it (``by`` names the provision that deleted it). Edges are declared in documents (origin
 ``declared``) or derived by a rule pack (origin ``rule:<ID>``).
 
 An edge counts as of ``(valid_at, known_at)`` when it is effective on ``valid_at`` and the
@@ -41,6 +42,7 @@ class _Edge:
     successor_path: str | None
     successor: str
     edge: Supersedes
+    deletes: bool  # nothing succeeds the target: ``successor`` is the provision that deleted it
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ class SupersessionIndex:
                     successor_path=successor.path,
                     successor=successor.unpinned().format(),
                     edge=edge,
+                    deletes=not edge.successor,
                 )
             )
         # Effective date first so a scan can stop at the first edge not yet effective; the
@@ -178,7 +181,8 @@ class SupersessionIndex:
         known_ts: float,
         pinned_applies: Callable[[Supersedes], bool] | None = None,
     ) -> tuple[list[str], list[Supersedes]]:
-        """The final replacements of ``doc#path``, transitively, and the edges walked.
+        """The final replacements of ``doc#path``, transitively, and the edges walked (a
+        deletion among them: walked, but what deleted it is no replacement).
 
         Whether each replacement is itself in force (its document may have lapsed) is the
         as-of index's to say (``consolidate.in_force_successors``); this walks edges only.
@@ -202,6 +206,8 @@ class SupersessionIndex:
         while stack:
             e = stack.pop()
             walked.append(e.edge)
+            if e.deletes:
+                continue  # nothing replaces what was deleted
             nxt, _ = self.scan(e.successor_doc, e.successor_path, valid_day, known_ts, pinned_applies)
             if not nxt:
                 found.append(e.successor)
@@ -211,10 +217,10 @@ class SupersessionIndex:
                 if n.successor not in seen:
                     seen.add(n.successor)
                     stack.append(n)
-        if not found and full:
+        if not found and any(not e.deletes for e in full):
             # Only a cycle (which ingest rejects) leaves no replacement without successors;
             # name the direct replacements rather than answer that nothing replaced it.
-            found = _unique([e.successor for e in full])
+            found = _unique([e.successor for e in full if not e.deletes])
         return found, walked
 
 

@@ -256,7 +256,7 @@ def content_build_id(graph: KuzuGraph, configuration: str | None) -> str:
     revisions = graph.rows("MATCH (r:Revision) RETURN r.uid, r.content_hash")
     edges = graph.rows(
         "MATCH (a:Document)-[e:SUPERSEDES]->(b:Document) RETURN a.id, e.source_rev, e.source_path,"
-        " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin"
+        " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin, e.successor"
     )
     model = graph.rows("MATCH (m:Meta {key: 'embedding_model'}) RETURN m.value")
     return index_build_id(configuration or "", revisions, edges, model[0][0] if model else None)

@@ -54,7 +54,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {table: _column_names(ddl) for table, ddl 
 #: Columns of SUPERSEDES rows as the reads return them (after the two endpoint ids).
 EDGE_COLUMNS = (
     "source_rev", "source_path", "target_rev", "target_path", "scope", "effective", "by",
-    "origin", "line", "owner", "declared", "ord",
+    "origin", "line", "owner", "declared", "ord", "successor",
 )
 
 
@@ -214,6 +214,7 @@ def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> d
         "owner": owner,
         "declared": declared,
         "ord": ordinal,
+        "successor": edge.successor,
     }
 
 
@@ -279,6 +280,7 @@ def edge_from_row(source_doc: str, target_doc: str, row: Mapping[str, Any]) -> S
         by=Locator.parse(by) if by is not None else None,
         origin=row["origin"],
         line=row["line"],
+        successor=row["successor"] is not False,
     )
 
 
