@@ -8,7 +8,7 @@ carries ``origin: rule:<ID>`` so an answer can say which rule read it out of whi
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -23,40 +23,63 @@ from inforce.rules import (
     normalize_path,
     normalize_section_number,
 )
-from inforce.rules.patterns import compile_phrase
+from inforce.rules.patterns import (
+    DOCUMENT_PLACEHOLDERS,
+    SHEET_NUMBER,
+    SupersessionPattern,
+    compile_phrase,
+    has_groups,
+    supersession_needs,
+)
 
 __all__ = [
     "DerivationResult",
     "DerivedEdge",
     "NotUnderstood",
     "QualifierLink",
-    "SectionDirectory",
+    "TargetDirectory",
     "derive_changed",
     "derive_supersedes",
     "find_qualifiers",
     "make_deriver",
+    "normalize_sheet",
+    "outline_names",
+    "resolve_name",
 ]
 
 _DIGITS = re.compile(r"(?<!\d)(\d{2})\s?(\d{2})\s?(\d{2})(?!\d)")
 
 
+def normalize_sheet(text: str) -> str:
+    """``a-201`` → ``A201``: a sheet number as compared (letters, digits and points only)."""
+    return re.sub(r"[^0-9A-Za-z.]", "", text).upper()
+
+
 @dataclass
-class SectionDirectory:
-    """Which document carries each CSI section number (``033000`` → ``SPEC-033000``)."""
+class TargetDirectory:
+    """Which document carries each CSI section number (``033000`` → ``SPEC-033000``) and each
+    drawing sheet (``A201`` → ``DWG-A-201``)."""
 
     by_number: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # number → [(doc id, kind)]
+    by_sheet: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sheet → [(doc id, kind)]
 
     @classmethod
-    def from_documents(cls, documents: Iterable[Document]) -> SectionDirectory:
+    def from_documents(cls, documents: Iterable[Document]) -> TargetDirectory:
         directory = cls()
         for document in documents:
             directory.add(document)
         return directory
 
     def add(self, document: Document) -> None:
-        """Index a document under every CSI number its id, title or section numbers carry."""
+        """Index a document under every CSI number its id, title or section numbers carry, and
+        under its sheet number."""
         numbers = [getattr(p, "number", None) or "" for p in document.provisions]
         self.add_entry(document.id, document.kind, document.title, *numbers)
+        if document.sheet:
+            entry = (document.id, document.kind)
+            sheet = self.by_sheet.setdefault(normalize_sheet(document.sheet), [])
+            if entry not in sheet:
+                sheet.append(entry)
 
     def add_entry(self, doc_id: str, kind: str, *texts: str) -> None:
         """Index a document known only by its metadata (front matter read before parsing)."""
@@ -68,8 +91,66 @@ class SectionDirectory:
 
     def lookup(self, number: str, kinds: Sequence[str]) -> str | None:
         """The one document of ``kinds`` carrying ``number``; None when none, or more than one, does."""
-        found = sorted({doc for doc, kind in self.by_number.get(number, ()) if kind in kinds})
-        return found[0] if len(found) == 1 else None
+        return _one(self.by_number.get(number, ()), kinds)
+
+    def lookup_sheet(self, sheet: str, kinds: Sequence[str]) -> str | None:
+        """The one document of ``kinds`` that is sheet ``sheet``; None when none, or more than one, is."""
+        return _one(self.by_sheet.get(normalize_sheet(sheet), ()), kinds)
+
+
+def _one(entries: Iterable[tuple[str, str]], kinds: Sequence[str]) -> str | None:
+    found = sorted({doc for doc, kind in entries if kind in kinds})
+    return found[0] if len(found) == 1 else None
+
+
+def outline_names(document: Document) -> dict[str, str]:
+    """Path → name of each section of ``document`` that has one: the words before the first
+    colon of its heading (its first line when it has none: "Alternate No. 2: Vehicle Wash
+    Bay. ..." → "Alternate No. 2"), or a short heading whole ("SCHEDULE OF ALTERNATES").
+    What a ``{name}`` is looked up in."""
+    names = {}
+    for provision in document.provisions:
+        if provision.kind != "section":
+            continue
+        written = provision.heading or provision.text.split("\n", 1)[0]
+        heading = " ".join(written.split())
+        lead, colon, _ = heading.partition(":")
+        name = lead if colon and len(lead) <= _NAME_LIMIT else heading if len(heading) <= _NAME_LIMIT else ""
+        if name:
+            names[provision.path] = name
+    return names
+
+
+_NAME_LIMIT = 80
+#: How close a written name must come to a paragraph's (rapidfuzz ratio, 0-100), its numbers equal.
+NAME_CUTOFF = 90
+
+
+def _name_key(text: str) -> str:
+    text = re.sub(r"\b(?:number|nos?)\b\.?|#", " no ", text.casefold())
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+
+
+def resolve_name(written: str, names: Mapping[str, str]) -> list[str]:
+    """The paths whose name is ``written``: those equal to it once letter case, punctuation and
+    "No."/"Number"/"#" are set aside; failing that, those within ``NAME_CUTOFF`` of it
+    (rapidfuzz ratio) whose numbers are the same ("Alternate No. 2" is never "Alternate No. 3").
+    More than one path is an ambiguous name: the caller reports it, never picks."""
+    from rapidfuzz import fuzz
+
+    key = _name_key(written)
+    exact = [path for path, name in names.items() if _name_key(name) == key]
+    if exact:
+        return exact
+    numbers = re.findall(r"\d+", key)
+    return [
+        path for path, name in names.items()
+        if re.findall(r"\d+", _name_key(name)) == numbers and fuzz.ratio(key, _name_key(name)) >= NAME_CUTOFF
+    ]
+
+
+#: How a written callout number may appear among a sheet's callout ids, in the order tried.
+CALLOUT_IDS = ("callout-{n}", "{n}", "keynote-{n}", "note-{n}")
 
 
 class DerivedEdge(BaseModel):
@@ -95,6 +176,9 @@ class NotUnderstood(BaseModel):
     rule: str
     words: str  # the item's instruction, as written (its first paragraph, shortened)
     offset: int  # where the item starts in the document's text layer (for its file line)
+    #: why, when a rule read the item but could not place what it names (a name that fits no
+    #: paragraph, or more than one); None: no wording of the rule reads it
+    reason: str | None = None
 
 
 class DerivationResult(BaseModel):
@@ -111,35 +195,108 @@ class DerivationResult(BaseModel):
     not_understood: tuple[NotUnderstood, ...] = ()
 
 
-def _heading_section(item: _Item, by_path: dict[str, _Item], headings: Sequence[re.Pattern[str]]) -> str | None:
-    """The section named by the nearest enclosing item whose instruction is a section heading
+def _heading_context(item: _Item, by_path: dict[str, _Item], headings: Sequence[re.Pattern[str]]) -> dict[str, str]:
+    """The section (or sheet) named by the nearest enclosing item whose instruction is a heading
     ("A. Section 034100 "PRECAST STRUCTURAL CONCRETE""), as people nest an addendum's items."""
     parent = item.provision.parent
     while parent is not None:
         enclosing = by_path.get(parent)
         if enclosing is None:
-            return None
+            return {}
         for heading in headings:
             match = enclosing.instruction(heading, heading=True)
-            if match is not None and match.groupdict().get("section"):
-                return match.group("section")
+            named = {} if match is None else {k: v for k, v in match.groupdict().items()
+                                              if v and k in DOCUMENT_PLACEHOLDERS}
+            if named:
+                return named
         parent = enclosing.provision.parent
-    return None
+    return {}
 
 
-def _innermost(document: Document, hits: list[tuple[Provision, str, tuple]]) -> list[tuple[Provision, str, tuple]]:
+def _innermost(hits: list[_Hit]) -> list[_Hit]:
     """Keep, per target, the first of the deepest items whose instruction names it."""
-    best: dict[str, tuple[Provision, str, tuple]] = {}
-    for provision, target, extra in hits:
-        current = best.get(target)
-        if current is None or provision.path.count(".") > current[0].path.count("."):
-            best[target] = (provision, target, extra)
+    best: dict[str, _Hit] = {}
+    for hit in hits:
+        current = best.get(hit.target)
+        if current is None or hit.provision.path.count(".") > current.provision.path.count("."):
+            best[hit.target] = hit
     return list(best.values())
+
+
+@dataclass(frozen=True)
+class _Hit:
+    provision: Provision
+    target: str
+    scope: str
+    rule: str
+    words: str
+    successor: str
+
+
+@dataclass
+class _Targets:
+    """Where a rule's words point: the section and sheet directory, each document's named
+    paragraphs (``names``), and whether a locator exists (``has_target``)."""
+
+    directory: TargetDirectory | None
+    names: Callable[[str], Mapping[str, str]] | None
+    has_target: Callable[[Locator], bool] | None
+
+    def documents(self, rule: SupersessionRule, wording: SupersessionPattern,
+                  groups: Mapping[str, str]) -> tuple[list[str], list[str]]:
+        """The target documents the groups name, and a note for each written number no
+        document of the rule's target kinds carries."""
+        by_sheet = wording.target in ("callout", "sheet")
+        if by_sheet:
+            written = _sheet_list(groups["sheets"]) if "sheets" in groups else [groups.get("sheet", "")]
+        else:
+            written = [groups.get("section", "")]
+        found, missing = [], []
+        for value in written:
+            key = normalize_sheet(value) if by_sheet else normalize_section_number(value)
+            if rule.target_document:
+                found.append(rule.target_document.replace("{section}", key).replace("{sheet}", value.strip()))
+                continue
+            doc = None
+            if self.directory is not None and key:
+                lookup = self.directory.lookup_sheet if by_sheet else self.directory.lookup
+                doc = lookup(key, rule.target_kinds)
+            if doc is None:
+                missing.append(f"{'Sheet' if by_sheet else 'Section'} {value} is no document of kind "
+                               f"{' or '.join(rule.target_kinds)}")
+            else:
+                found.append(doc)
+        return found, missing
+
+    def provision(self, wording: SupersessionPattern, doc: str, groups: Mapping[str, str]) -> tuple[str | None, str | None]:
+        """The target locator in ``doc``, or None and why a name could not be placed."""
+        if wording.target in ("section", "sheet"):
+            return doc, None
+        if wording.target == "callout":
+            number = groups["callout"].strip()
+            tried = [pattern.format(n=number).lower() for pattern in CALLOUT_IDS]
+            exists = self.has_target
+            path = next((p for p in tried if exists is not None and exists(Locator(doc=doc, path=p))), tried[0])
+            return f"{doc}#{path}", None
+        if "paragraph" in groups:
+            return f"{doc}#{normalize_path(groups['paragraph'])}", None
+        name = " ".join(groups["name"].split())
+        paths = resolve_name(name, self.names(doc) if self.names is not None else {})
+        if len(paths) == 1:
+            return f"{doc}#{paths[0]}", None
+        if not paths:
+            return None, f'"{name}" names no paragraph of {doc}'
+        return None, f'"{name}" fits more than one paragraph of {doc} ({", ".join(paths)}); not guessed'
+
+
+def _sheet_list(text: str) -> list[str]:
+    return re.findall(SHEET_NUMBER, text)
 
 
 def derive_supersedes(
     document: Document, rules: Sequence[SupersessionRule] | RuleSet, *,
-    directory: SectionDirectory | None = None, has_target: Callable[[Locator], bool] | None = None,
+    directory: TargetDirectory | None = None, has_target: Callable[[Locator], bool] | None = None,
+    names: Callable[[str], Mapping[str, str]] | None = None,
 ) -> DerivationResult:
     """The supersedes edges ``document``'s wording implies under the supersession rules.
 
@@ -147,42 +304,47 @@ def derive_supersedes(
     start of the item's own text, within its first paragraph and outside quotation marks, and
     an item whose words say it changes nothing (the rule's ``no_change``) derives nothing. So
     a quoted request, a rejected one, or the words of one item run on into the next cannot
-    steer what is in force.
+    steer what is in force. Of the patterns that read an item, the first listed alone names
+    what it changes (one item, one instruction; a list of sheets is one instruction).
 
     An edge the document already declares (same target) is not derived again. A named
-    section that no document carries, or a paragraph its document does not have
-    (``has_target``), is reported in ``unresolved`` rather than turned into a broken edge.
+    section or sheet that no document carries, or a paragraph its document does not have
+    (``has_target``), is reported in ``unresolved`` rather than turned into a broken edge. A
+    paragraph named by ``{name}`` is looked up in ``names`` (document id → its
+    ``outline_names``); one that fits no paragraph, or several, is reported as not understood.
     """
     active = rules.supersession if isinstance(rules, RuleSet) else list(rules)
+    targets = _Targets(directory, names, has_target)
     declared = {edge.target.unpinned().format() for edge in document.supersedes}
     items: list[_Item] | None = None
-    hits: list[tuple[Provision, str, tuple]] = []
+    hits: list[_Hit] = []
     unresolved: list[str] = []
     read: set[str] = set()  # items a rule read: an instruction, or words saying nothing changes
     mentioned: dict[str, tuple[_Item, str]] = {}  # items naming what they would change, by path
+    misplaced: dict[str, tuple[_Item, str, str]] = {}  # items read whose name could not be placed
     for rule in active:
         if document.kind not in rule.document_kinds:
             continue
         items = items if items is not None else _items(document)
-        needs_section = not rule.target_document or "{section}" in rule.target_document
-        required = ("paragraph", "section") if needs_section and not rule.headings else ("paragraph",)
-        compiled = [(compile_wording(p, required if p.target == "paragraph" else
-                                     tuple(name for name in required if name != "paragraph")), p) for p in rule.patterns]
-        headings = [compile_wording(p, ("section",)) for p in rule.headings]
+        compiled = [(compile_wording(p, supersession_needs(rule, p)), p) for p in rule.wordings()]
+        headings = [compile_wording(p, (DOCUMENT_PLACEHOLDERS,)) for p in rule.headings]
         by_path = {item.provision.path: item for item in items}
         no_change = [compile_phrase(p) for p in rule.no_change]
         mentions = [compile_phrase(p) for p in rule.mentions]
         for item in items:
-            if mentions and item.provision.path not in mentioned and item.names(mentions):
-                mentioned[item.provision.path] = (item, rule.id)
+            path = item.provision.path
             if any(item.instruction(heading, heading=True) is not None for heading in headings):
-                read.add(item.provision.path)  # a section heading: its sub-items carry the changes
+                read.add(path)  # a heading: its sub-items carry the changes
                 continue
+            if path not in mentioned and (mentions and item.names(mentions) or (
+                    headings and item.end > item.starts[-1] and _heading_context(item, by_path, headings))):
+                # it names what it would change, or sits under a heading that names it
+                mentioned[path] = (item, rule.id)
             if item.holds(no_change):
-                read.add(item.provision.path)
+                read.add(path)
                 if any(item.instruction(pattern) is not None for pattern, _ in compiled):
                     # reads as an instruction, but its words say nothing changes: named, for review
-                    unresolved.append(f"{document.id}#{item.provision.path}: reads as an instruction ({rule.id}) "
+                    unresolved.append(f"{document.id}#{path}: reads as an instruction ({rule.id}) "
                                       "but its own words say no change is made; no edge derived")
                 continue
             seen: set[str] = set()
@@ -190,44 +352,54 @@ def derive_supersedes(
                 match = item.instruction(pattern)
                 if match is None:
                     continue
-                groups = match.groupdict()
-                written = groups.get("section") or (_heading_section(item, by_path, headings) if headings else None)
-                if needs_section and not written:
-                    continue  # a paragraph under no section heading: not read (reported if it names one)
-                read.add(item.provision.path)
-                number = normalize_section_number(written or "")
-                target_doc = _target_document(rule, number, directory)
-                if target_doc is None:
-                    unresolved.append(f"{document.id}#{item.provision.path}: Section {written} "
-                                      f"is no document of kind {', '.join(rule.target_kinds)}")
-                    continue
-                target = target_doc if wording.target == "section" else f"{target_doc}#{normalize_path(groups['paragraph'])}"
-                if target in seen or target in declared:
-                    continue
-                seen.add(target)
-                hits.append((item.provision, target,
-                             (wording.scope, rule.id, " ".join(match.group(0).split()), wording.successor)))
+                groups = {name: value for name, value in match.groupdict().items() if value}
+                if headings and not groups.keys() & {*DOCUMENT_PLACEHOLDERS, "sheets"}:
+                    groups.update(_heading_context(item, by_path, headings))
+                if not has_groups(groups, supersession_needs(rule, wording, inherit=False)):
+                    continue  # under no heading that names its section or sheet: not read
+                if normalize_section_number(groups.get("section", ""))[:2] in rule.skip_divisions:
+                    read.add(path)  # a division the rule leaves alone (bidding requirements)
+                    break
+                docs, missing = targets.documents(rule, wording, groups)
+                read.add(path)
+                unresolved += [f"{document.id}#{path}: {note}" for note in missing]
+                words = " ".join(match.group(0).split())
+                for doc in docs:
+                    target, why = targets.provision(wording, doc, groups)
+                    if target is None:
+                        misplaced.setdefault(path, (item, rule.id, str(why)))
+                        continue
+                    if target in seen or target in declared:
+                        continue
+                    seen.add(target)
+                    hits.append(_Hit(item.provision, target, wording.scope, rule.id, words, wording.successor))
+                break  # one instruction an item: the first pattern that reads it names what it changes
     edges: list[tuple[Supersedes, str, Locator]] = []
-    for provision, target, (scope, rule_id, words, successor) in _innermost(document, hits):
-        locator = Locator.parse(target)
+    for hit in _innermost(hits):
+        locator = Locator.parse(hit.target)
         if has_target is not None and not has_target(locator):
-            unresolved.append(f"{document.id}#{provision.path}: {target} does not exist")
+            unresolved.append(f"{document.id}#{hit.provision.path}: {hit.target} does not exist")
             continue
-        item = document.provision_locator(provision.path).unpinned()
+        item = document.provision_locator(hit.provision.path).unpinned()
         edges.append((Supersedes(
-            source=document.locator, target=locator, scope=scope, effective=document.effective.from_,
-            by=item if successor == "item" else None, origin=f"rule:{rule_id}",
-        ), words, item))
+            source=document.locator, target=locator, scope=hit.scope, effective=document.effective.from_,
+            by=item, origin=f"rule:{hit.rule}", successor=hit.successor == "item",
+        ), hit.words, item))
     edges.sort(key=lambda found: (found[2].format(), found[0].target.format()))
     derived = tuple(
         DerivedEdge(by=item, target=edge.target, scope=edge.scope, rule=edge.origin.removeprefix("rule:"),
-                    words=words, successor=edge.by is not None)
+                    words=words, successor=edge.successor)
         for edge, words, item in edges
     )
+    placed = {item.path for _, _, item in edges}
     not_understood = tuple(
         NotUnderstood(item=document.provision_locator(path).unpinned(), rule=rule_id, words=item.words(),
                       offset=item.provision.span.start)
         for path, (item, rule_id) in mentioned.items() if path not in read
+    ) + tuple(
+        NotUnderstood(item=document.provision_locator(path).unpinned(), rule=rule_id, words=item.words(),
+                      offset=item.provision.span.start, reason=why)
+        for path, (item, rule_id, why) in misplaced.items() if path not in placed
     )
     return DerivationResult(edges=tuple(edge for edge, _, _ in edges), derived=derived,
                             unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood)
@@ -370,20 +542,12 @@ def _own_text(provision: Provision, children: Sequence[Provision]) -> str:
     return text
 
 
-def _target_document(rule: SupersessionRule, number: str, directory: SectionDirectory | None) -> str | None:
-    if rule.target_document:
-        return rule.target_document.replace("{section}", number)
-    if directory is None or not number:
-        return None
-    return directory.lookup(number, rule.target_kinds)
-
-
 def make_deriver(
     rules: RuleSet, documents: Iterable[Document] = (),
 ) -> Callable[[Document], list[Supersedes]]:
     """The per-document deriver ingest calls: section numbers resolved against ``documents``
     (every document of the corpus, metadata is enough) plus each document it is handed."""
-    directory = SectionDirectory.from_documents(documents)
+    directory = TargetDirectory.from_documents(documents)
 
     def derive(document: Document) -> list[Supersedes]:
         directory.add(document)

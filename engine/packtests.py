@@ -32,7 +32,7 @@ from inforce.rules.casefile import RuleCase, read_test_file, tests_for_pack
 from inforce.rules.loader import STOCK_ROOT, display_path
 
 from .asof import AsOfIndex
-from .derivation import SectionDirectory, derive_supersedes, find_qualifiers
+from .derivation import TargetDirectory, derive_supersedes, find_qualifiers, outline_names
 from .eligibility import EligibilityIndex
 from .precedence import provision_in_force, resolve_precedence
 
@@ -241,8 +241,10 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
         return resolve_precedence(a, b, rules.precedence, valid_at=asked.valid_at).model_dump(mode="json")
     if case.derive is not None:
         document = _document(corpus, case.derive.document)
-        directory = SectionDirectory.from_documents(corpus.documents())
-        derived = derive_supersedes(document, rules, directory=directory, has_target=corpus.has)
+        directory = TargetDirectory.from_documents(corpus.documents())
+        derived = derive_supersedes(document, rules, directory=directory, has_target=corpus.has,
+                                    names=lambda doc: outline_names(_document(corpus, doc)) if corpus.has(
+                                        Locator(doc=doc)) else {})
         return derived.model_dump(mode="json")
     if case.qualifiers is not None:
         document = _document(corpus, case.qualifiers.document)

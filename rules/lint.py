@@ -21,14 +21,25 @@ RP012     unsupported-schema-version a pack written for another version of the f
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from inforce.ontology import DOCUMENT_KINDS
 
 from .calculation import CalculationRule
 from .eligibility import EligibilityRule
-from .patterns import PatternError, QualifierRule, SupersessionRule, compile_phrase, compile_wording
+from .patterns import (
+    DOCUMENT_PLACEHOLDERS,
+    PLACEHOLDERS,
+    PatternError,
+    QualifierRule,
+    Requirement,
+    SupersessionPattern,
+    SupersessionRule,
+    compile_phrase,
+    compile_wording,
+    supersession_needs,
+)
 from .precedence import PrecedenceRule
 from .source import Loc, RuleError, SourceFile, close_matches
 from .subjects import SubjectRule, Tolerance, unit_dimension
@@ -249,19 +260,19 @@ def _globs_of(rule: PrecedenceRule) -> set[str]:
 def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier: list, facets) -> list[RuleError]:
     problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
     problems += _unknown_kinds(source, loc + ("target_kinds",), rule.target_kinds)
-    needs_section = not rule.target_document or "{section}" in rule.target_document
     if rule.target_document:
-        stray = [p for p in re.findall(r"\{([^}]*)\}", rule.target_document) if p != "section"]
+        stray = [p for p in re.findall(r"\{([^}]*)\}", rule.target_document) if p not in DOCUMENT_PLACEHOLDERS]
         if stray:
             problems.append(source.error(
-                loc + ("target_document",), "RP010", f"target_document may only use {{section}}, not {{{stray[0]}}}",
+                loc + ("target_document",), "RP010",
+                f"target_document may only use {{section}} or {{sheet}}, not {{{stray[0]}}}",
             ))
     # a section named by an enclosing heading may be left out of a pattern
-    required = ("paragraph", "section") if needs_section and not rule.headings else ("paragraph",)
-    problems += _patterns(source, loc, rule.patterns, required, earlier)
+    problems += _patterns(source, loc, rule.patterns, lambda pattern: supersession_needs(rule, pattern), earlier)
+    problems += _joined(source, loc, rule)
     for i, heading in enumerate(rule.headings):
         try:
-            compile_wording(heading, ("section",))
+            compile_wording(heading, (DOCUMENT_PLACEHOLDERS,))
         except PatternError as problem:
             where = loc + ("headings", i, "pattern" if heading.pattern is not None else "regex")
             problems.append(source.error(where, "RP010", str(problem)))
@@ -302,24 +313,52 @@ def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -
 
 def _qualifier(source: SourceFile, loc: Loc, rule: QualifierRule, earlier: list, facets) -> list[RuleError]:
     problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
-    problems += _patterns(source, loc, rule.patterns, ("ref",), earlier)
+    problems += _patterns(source, loc, rule.patterns, lambda pattern: ("ref",), earlier)
     return problems
 
 
-def _patterns(source: SourceFile, loc: Loc, patterns: Sequence[Any], required: tuple[str, ...], earlier: list) -> list[RuleError]:
+def _joined(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleError]:
+    """Each action read with each of its targets must compile and read what its target needs;
+    an action that no target joins reads nothing."""
+    problems = []
+    for i, action in enumerate(rule.actions):
+        joined = [t for t in rule.targets if action.targets is None or t.target in action.targets]
+        where = loc + ("actions", i, "pattern")
+        if not joined:
+            problems.append(source.error(
+                where, "RP008", f"no target of kind {', '.join(action.targets or ())} is listed, so this action reads nothing",
+            ))
+        for target in joined:
+            pattern = SupersessionPattern(pattern=action.written.replace("{target}", target.written), scope=action.scope,
+                                          target=target.target, successor=action.successor)
+            try:
+                compile_wording(pattern, supersession_needs(rule, pattern))
+            except PatternError as problem:
+                problems.append(source.error(
+                    where, "RP010", f"with target {target.written!r}: {problem}",
+                    hint="placeholders: " + " ".join("{" + name + "}" for name in PLACEHOLDERS),
+                ))
+    for i, division in enumerate(rule.skip_divisions):
+        if not re.fullmatch(r"\d{2}", division):
+            problems.append(source.error(loc + ("skip_divisions", i), "RP010",
+                                         f"skip_divisions lists two-digit divisions such as \"00\", not {division!r}"))
+    return problems
+
+
+def _patterns(
+    source: SourceFile, loc: Loc, patterns: Sequence[Any], needs: Callable[[Any], tuple[Requirement, ...]],
+    earlier: list,
+) -> list[RuleError]:
     problems = []
     seen = {p.written: other.id for _, other in earlier for p in other.patterns}
     for i, pattern in enumerate(patterns):
         key = "pattern" if pattern.pattern is not None else "regex"
-        needed = required
-        if getattr(pattern, "target", "paragraph") == "section":  # the whole section: no {paragraph}
-            needed = tuple(name for name in required if name != "paragraph")
         try:
-            compile_wording(pattern, needed)
+            compile_wording(pattern, needs(pattern))
         except PatternError as problem:
             problems.append(source.error(
                 loc + ("patterns", i, key), "RP010", str(problem),
-                hint="placeholders: {section} {paragraph} {ref} {text}",
+                hint="placeholders: " + " ".join("{" + name + "}" for name in PLACEHOLDERS),
             ))
         if pattern.written in seen:
             problems.append(source.error(

@@ -4,11 +4,17 @@ A policy owner writes a pattern as the words of the document with placeholders:
 
     Section {section}, Paragraph {paragraph}: Delete {text} and substitute
 
-``{section}`` is a CSI MasterFormat number (``03 30 00``, a quoted title after it allowed),
+``{section}`` is a CSI MasterFormat number (``03 30 00``, its title after it allowed, quoted
+or after a dash),
 ``{paragraph}`` and ``{ref}`` a section path as the document numbers it (``2.1.A``, ``9.1``,
-``447.21(a)(1)``), ``{text}`` any words. Spaces match any run of whitespace, a comma may be
-left out, and letter case is ignored. Whoever needs more writes ``regex:`` with the same
-names as named groups.
+``447.21(a)(1)``), ``{name}`` a paragraph by its name (``Alternate No. 2``, ``Hardware Set
+No. 3``: capitalised words and a number), ``{sheet}`` a drawing sheet with the word that
+names it (``Sheet A-201``, ``Drawing No. A-201``, ``Dwg. A-201``), ``{sheets}`` a list of
+them (``Drawing Nos. A-101, A-201 and A-401``), ``{callout}`` a callout on a sheet
+(``callout 4``, ``keynote 4``), ``{text}`` any words and ``{end}`` the end of a sentence (a
+full stop, a semicolon, or the end of the paragraph). Spaces match any run of whitespace, a
+comma may be left out, and letter case is ignored. Whoever needs more writes ``regex:`` with
+the same names as named groups.
 
 A supersession rule also lists, under ``no_change``, the words by which an item says it
 changes nothing ("Answer: REJECTED.", "No change is made"); they are whole words written
@@ -18,6 +24,7 @@ the same way, or ``regex:``, and need no placeholder.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -25,27 +32,63 @@ from pydantic import BaseModel, Field, model_validator
 from .base import RULE_CONFIG, RuleBase
 
 __all__ = [
+    "DOCUMENT_PLACEHOLDERS",
     "PLACEHOLDERS",
     "PatternError",
+    "Requirement",
+    "SHEET_NUMBER",
     "QualifierRule",
+    "ActionWording",
     "SupersessionPattern",
     "SupersessionRule",
+    "TargetWording",
     "WordingPattern",
     "compile_phrase",
     "compile_wording",
+    "has_groups",
     "normalize_path",
     "normalize_section_number",
+    "supersession_needs",
 ]
 
 _PATH = r"(?:\d+[A-Za-z]?|[A-Z](?=\.\d))(?:\.[0-9A-Za-z]+)*(?:\([0-9A-Za-z]{1,4}\))*"
+#: A sheet number as title blocks write it: ``A-201``, ``S101``, ``A1.01``, ``FP-101``, ``A-201R``.
+SHEET_NUMBER = r"[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?(?![\w-])"
+#: The words that name a sheet before its number ("Sheet", "Drawing No.", "Dwg.").
+_SHEET_WORD = r"(?:Contract\s+)?(?:Drawing\s+Sheet|Sheet|Drawing|Dwg\.?)(?:\s+No\.?)?\s+"
+_SHEETS_WORD = r"(?:Contract\s+)?(?:Sheets|Drawings|Dwgs\.?|Drawing\s+Nos\.?|Sheet\s+Nos\.?)\s+"
 PLACEHOLDERS: dict[str, str] = {
     "section": r"\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?",
     "paragraph": _PATH,
     "ref": _PATH,
+    # capitalised words (letter case kept, whatever the pattern's) then a number
+    "name": r"(?-i:[A-Z][A-Za-z-]*(?:[ \t]+[A-Z][A-Za-z-]*){0,3})[ \t]+(?:No\.?|Number|#)[ \t]*\d{1,4}[A-Z]?(?!\w)",
+    "sheet": rf"(?-i:{SHEET_NUMBER})",  # its title after it allowed, as a section's
+    "sheets": rf"(?-i:{SHEET_NUMBER}(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*){SHEET_NUMBER})*)",
+    "callout": r"\d{1,3}[A-Z]?(?!\w)",
     "text": r".*?",
+    "end": r"(?=\s*(?:[.;]|$))",
 }
-#: A section's quoted title after its number (``Section 00 21 13 "Instructions to Bidders,"``).
-_SECTION_TITLE = r'(?:\s*["“][^"”\n]{0,160}["”])?'
+#: What a placeholder takes before its group: the words that name it.
+_PREFIX = {
+    "sheet": _SHEET_WORD,
+    "sheets": _SHEETS_WORD,
+    "callout": r"(?:callout|keynote|key\s+note|note)\s+(?:No\.?\s*)?",
+}
+#: What a placeholder takes after its group: a paragraph's or a name's title before a colon
+#: ("Article 2.1, HINGES:", "Alternate No. 2, Vehicle Wash Bay:").
+_SUFFIX = {
+    "paragraph": r"(?:,\s+[^,:;\n\"“]{2,80}?(?=\s*:))?",
+    "name": r"(?:,\s+[^,:;\n\"“]{2,80}?(?=\s*:))?",
+}
+#: Placeholders that stand for words, not for a value the rule reads (no group of their own).
+_UNNAMED = {"text", "end"}
+#: A title after a section's or a sheet's number: quoted (``Section 00 21 13 "Instructions to
+#: Bidders,"``), after a dash (``Section 03 30 00 - CAST-IN-PLACE CONCRETE,``, ``Sheet A-101 -
+#: FLOOR PLAN:``) or in capitals between commas (``Section 03 41 00, PRECAST STRUCTURAL
+#: CONCRETE, is deleted``).
+_TITLE = (r'(?:\s*["“][^"”\n]{0,160}["”]|\s+[-–—]\s+[^,:"“\n]{1,120}?'
+          r"|,\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?),?(?=\s|$))?")
 #: Words a cross-reference may put before the number it names ("in Section 9.1", "in § 9.1").
 _REF_PREFIX = r"(?:§\s*|(?:sections?|paragraphs?|articles?|clauses?)\s+)?"
 _PLACEHOLDER_RE = re.compile(r"\{([a-z_]+)\}")
@@ -78,16 +121,57 @@ class SupersessionPattern(WordingPattern):
     """Wording that replaces a provision, and whether the replacement is whole or partial."""
 
     scope: Literal["full", "partial"]
-    target: Literal["paragraph", "section"] = Field(
+    target: Literal["paragraph", "section", "callout", "sheet"] = Field(
         default="paragraph",
-        description="paragraph: the {paragraph} of the section; section: the whole section (its document), "
-        "the pattern then needs no {paragraph}",
+        description="paragraph: the {paragraph} (or the paragraph called {name}) of the {section}; section: the "
+        "whole section (its document), the pattern then needs no {paragraph}; callout: the {callout} of the "
+        "{sheet}; sheet: the whole sheet (its document), one edge for each of {sheets}",
     )
     successor: Literal["item", "none"] = Field(
         default="item",
         description="item: the item carries what replaces the target; none: nothing does (\"delete ... in its "
         "entirety\"), the target simply stops applying",
     )
+
+
+TargetKind = Literal["paragraph", "section", "callout", "sheet"]
+
+
+class TargetWording(WordingPattern):
+    """How an item names what it changes ("Section {section}, Paragraph {paragraph}", "{sheet},
+    {callout}"), and what kind of target that is. Written once, it joins every action."""
+
+    target: TargetKind = "paragraph"
+
+    @model_validator(mode="after")
+    def _words_only(self) -> TargetWording:
+        if self.pattern is None:
+            raise ValueError("a target is written as `pattern` (words with placeholders), not `regex`")
+        if "{target}" in self.pattern:
+            raise ValueError("a target cannot hold {target}: actions do")
+        return self
+
+
+class ActionWording(WordingPattern):
+    """What an item does to its target, with ``{target}`` where the target's words go
+    ("{target}: Delete {text} and substitute", "Replace {target} with"), and what that does."""
+
+    scope: Literal["full", "partial"]
+    successor: Literal["item", "none"] = "item"
+    targets: tuple[TargetKind, ...] | None = Field(
+        default=None,
+        description="the kinds of target this action reads (paragraph, section, callout, sheet); all when left out",
+    )
+
+    @model_validator(mode="after")
+    def _one_target(self) -> ActionWording:
+        if self.pattern is None:
+            raise ValueError("an action is written as `pattern` (words with placeholders), not `regex`")
+        if self.pattern.count("{target}") != 1:
+            raise ValueError("an action holds {target} exactly once: where the target's words go")
+        if self.successor == "none" and self.scope != "full":
+            raise ValueError("an action with no successor (a deletion) has scope full")
+        return self
 
 
 class SupersessionRule(RuleBase):
@@ -97,16 +181,34 @@ class SupersessionRule(RuleBase):
     (its label aside), within its first paragraph, outside quotation marks, and never in an
     item whose words (outside quotation marks) include one of ``no_change``.
 
-    The section number is resolved to the document that carries it — by ``target_document``
-    (a template such as ``SPEC-{section}``, the six digits of the number) when given, else by
-    looking for a document of ``target_kinds`` whose id, title or a section number carries it.
+    The section number (or sheet number) is resolved to the document that carries it — by
+    ``target_document`` (a template such as ``SPEC-{section}``, the six digits of the number,
+    or ``DWG-{sheet}``) when given, else by looking for a document of ``target_kinds`` whose
+    id, title or a section number carries the section, or whose ``sheet`` is the sheet. A
+    paragraph named by ``{name}`` is looked up in that document's outline (rapidfuzz, the
+    numbers exact); a name that fits no paragraph, or more than one, is reported, not guessed.
     """
 
     kind: Literal["supersession"]
     document_kinds: tuple[str, ...] = ("addendum", "change_order")
     target_kinds: tuple[str, ...] = ("specification",)
     target_document: str | None = None
-    patterns: tuple[SupersessionPattern, ...] = Field(min_length=1)
+    patterns: tuple[SupersessionPattern, ...] = ()
+    targets: tuple[TargetWording, ...] = Field(
+        default=(),
+        description="how items name what they change, each with its kind of target; every action is read "
+        "with each of them in the place of its {target}",
+    )
+    actions: tuple[ActionWording, ...] = Field(
+        default=(),
+        description="what items do to a target (\"{target}: Delete {text} and substitute\", scope full): each "
+        "with {target} once, read with every target of its kinds",
+    )
+    skip_divisions: tuple[str, ...] = Field(
+        default=(),
+        description="CSI divisions whose sections this rule does not read (\"00\": bidding and contracting "
+        "requirements); an item naming one derives nothing and is not reported",
+    )
     no_change: tuple[WordingPattern, ...] = Field(
         default=(),
         description="words by which an item says it changes nothing (a rejected request, 'No change is "
@@ -114,10 +216,10 @@ class SupersessionRule(RuleBase):
     )
     headings: tuple[WordingPattern, ...] = Field(
         default=(),
-        description="words of a heading that names the section its sub-items change (\"A. Section 034100 "
-        "\\\"PRECAST STRUCTURAL CONCRETE\\\"\", then \"1. Paragraph 2.1.B: Delete ...\"): each needs "
-        "{section} (or a regex group 'section'); a pattern without {section} takes it from the nearest "
-        "enclosing item whose instruction is such a heading, and derives nothing outside one",
+        description="words of a heading that names the section (or sheet) its sub-items change (\"A. Section "
+        "034100 \\\"PRECAST STRUCTURAL CONCRETE\\\"\", then \"1. Paragraph 2.1.B: Delete ...\"): each needs "
+        "{section} or {sheet} (or a regex group of that name); a pattern without them takes them from the "
+        "nearest enclosing item whose instruction is such a heading, and derives nothing outside one",
     )
     mentions: tuple[WordingPattern, ...] = Field(
         default=(),
@@ -126,6 +228,26 @@ class SupersessionRule(RuleBase):
         "that derives no edge and does not say it changes nothing, is reported by ingest as not "
         "understood, for review",
     )
+
+    @model_validator(mode="after")
+    def _some_wording(self) -> SupersessionRule:
+        if not self.patterns and not (self.targets and self.actions):
+            raise ValueError("a supersession rule needs `patterns`, or `targets` and `actions`")
+        if bool(self.targets) != bool(self.actions):
+            raise ValueError("`targets` and `actions` go together: each action is read with each target")
+        return self
+
+    def wordings(self) -> tuple[SupersessionPattern, ...]:
+        """Every pattern the rule reads, in the order tried: its ``patterns``, then each action
+        with each of its targets in the place of ``{target}`` (actions in order, targets in
+        order within each). The first that reads an item names its target."""
+        joined = [
+            SupersessionPattern(pattern=action.written.replace("{target}", target.written), scope=action.scope,
+                                target=target.target, successor=action.successor)
+            for action in self.actions for target in self.targets
+            if action.targets is None or target.target in action.targets
+        ]
+        return (*self.patterns, *joined)
 
 
 class QualifierRule(RuleBase):
@@ -143,8 +265,13 @@ class QualifierRule(RuleBase):
     severity: Literal["failure", "warning"] = "failure"
 
 
-def compile_wording(pattern: WordingPattern, required: tuple[str, ...]) -> re.Pattern[str]:
-    """The regular expression a pattern stands for; PatternError when it cannot serve its rule."""
+#: A group a pattern must have: a name, or names one of which is enough.
+Requirement = str | tuple[str, ...]
+
+
+def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) -> re.Pattern[str]:
+    """The regular expression a pattern stands for; PatternError when it cannot serve its rule
+    (it lacks a group ``required`` names)."""
     if pattern.regex is not None:
         try:
             compiled = re.compile(pattern.regex, re.IGNORECASE | re.DOTALL)
@@ -162,24 +289,68 @@ def compile_wording(pattern: WordingPattern, required: tuple[str, ...]) -> re.Pa
             if name not in PLACEHOLDERS:
                 known = ", ".join("{" + p + "}" for p in PLACEHOLDERS)
                 raise PatternError(f"unknown placeholder {{{name}}} (known: {known})")
-            if name in names and name != "text":
+            if name in names and name not in _UNNAMED:
                 raise PatternError(f"placeholder {{{name}}} appears twice")
-            group = f"(?P<{name}>{PLACEHOLDERS[name]})" if name != "text" else PLACEHOLDERS[name]
+            group = PLACEHOLDERS[name] if name in _UNNAMED else f"(?P<{name}>{PLACEHOLDERS[name]})"
             if name == "ref":
                 group = _REF_PREFIX + group
-            elif name == "section":
-                group += _SECTION_TITLE
+            elif name in ("section", "sheet"):
+                group += _TITLE
+            if name in _PREFIX:
+                group = _PREFIX[name] + group
+            group += _SUFFIX.get(name, "")
             parts.append(group)
             names.add(name)
             position = match.end()
         parts.append(_literal(text[position:]))
         compiled = re.compile("".join(parts), re.IGNORECASE | re.DOTALL)
-    missing = [name for name in required if name not in names]
+    missing = [need for need in required if not has_groups(names, (need,))]
     if missing:
         raise PatternError(
-            "pattern lacks " + ", ".join("{" + m + "}" for m in missing) + " so it can never link anything"
+            "pattern lacks " + ", ".join(" or ".join("{" + n + "}" for n in _names(m)) for m in missing)
+            + " so it can never link anything"
         )
     return compiled
+
+
+def _names(need: Requirement) -> tuple[str, ...]:
+    return (need,) if isinstance(need, str) else need
+
+
+def has_groups(found: Iterable[str], needs: Iterable[Requirement]) -> bool:
+    """Whether the group names ``found`` meet every requirement of ``needs``."""
+    present = set(found)
+    return all(present & set(_names(need)) for need in needs)
+
+
+#: What a supersession pattern must read, by its target: the provision it names, and the
+#: document that holds it (unless ``target_document`` names the document without it, or the
+#: rule's ``headings`` let an enclosing heading name it).
+_TARGET_NEEDS: dict[str, tuple[Requirement | None, Requirement]] = {
+    "paragraph": (("paragraph", "name"), "section"),
+    "section": (None, "section"),
+    "callout": ("callout", "sheet"),
+    "sheet": (None, ("sheet", "sheets")),
+}
+#: The placeholders that name a target's document, as ``target_document`` and ``headings`` use them.
+DOCUMENT_PLACEHOLDERS = ("section", "sheet")
+
+
+def supersession_needs(
+    rule: SupersessionRule, pattern: SupersessionPattern, *, inherit: bool = True,
+) -> tuple[Requirement, ...]:
+    """The groups ``pattern`` must read to serve ``rule``: each a name, or names one of which
+    is enough. With ``inherit``, a section or sheet the rule's ``headings`` can supply is not
+    required of the pattern itself (what lint and compiling check); without it, of what the
+    pattern and its heading read together (what a match must hold to derive an edge). The
+    one place that decides it."""
+    provision, document = _TARGET_NEEDS[pattern.target]
+    needs: list[Requirement] = [] if provision is None else [provision]
+    template = rule.target_document or ""
+    names_document = bool(template) and not any("{" + p + "}" in template for p in DOCUMENT_PLACEHOLDERS)
+    if not (names_document or (inherit and rule.headings)):
+        needs.append(document)
+    return tuple(needs)
 
 
 def compile_phrase(pattern: WordingPattern) -> re.Pattern[str]:
@@ -193,11 +364,33 @@ def compile_phrase(pattern: WordingPattern) -> re.Pattern[str]:
 
 def _literal(text: str) -> str:
     """Literal words: any run of whitespace matches any other, and a comma may be left out
-    (a quoted title often swallows it: ``"Instructions to Bidders," Paragraph``)."""
+    (a quoted title often swallows it: ``"Instructions to Bidders," Paragraph``). Words in
+    square brackets may be left out, ``|`` parting the choices: ``[Spec|Technical
+    Specification] Section`` reads "Section", "Spec Section" and "Technical Specification
+    Section"."""
     if not text.strip():
         return r"\s*" if text else ""
-    words = (re.escape(word).replace(",", ",?") for word in re.split(r"\s+", text))
-    return r"\s+".join(words)
+    parts = re.split(r"\s+(?![^\[\]]*\])", text)  # whitespace outside brackets
+    out: list[str] = []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if part.startswith("[") and part.endswith("]"):
+            choices = "|".join(_words(choice) for choice in part[1:-1].split("|") if choice.strip())
+            if not last:
+                out.append(f"(?:(?:{choices})\\s+)?")
+                continue
+            if out and out[-1] == r"\s+":
+                out.pop()
+            out.append(f"(?:\\s+(?:{choices}))?")
+            continue
+        out.append(_words(part))
+        if not last:
+            out.append(r"\s+")
+    return "".join(out)
+
+
+def _words(text: str) -> str:
+    return r"\s+".join(re.escape(word).replace(",", ",?") for word in text.split()) if text.strip() else ""
 
 
 def normalize_section_number(text: str) -> str:

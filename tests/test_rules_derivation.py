@@ -8,7 +8,7 @@ import pytest
 
 from inforce.adapters.ingest import discover_documents, parse_document
 from inforce.engine.derivation import (
-    SectionDirectory,
+    TargetDirectory,
     derive_changed,
     derive_supersedes,
     find_qualifiers,
@@ -33,7 +33,7 @@ def csi() -> RuleSet:
 
 def test_addendum_two_wording_yields_the_undeclared_replacements(riverside, csi):
     corpus = MemoryCorpus(list(riverside.values()))
-    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()),
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=TargetDirectory.from_documents(riverside.values()),
                                has_target=corpus.has)
     edges = {(e.target.format(), e.scope, e.by.format()) for e in result.edges}
     assert ("SPEC-033000#2.5.C", "full", "ADD-02#1.2") in edges
@@ -44,21 +44,21 @@ def test_addendum_two_wording_yields_the_undeclared_replacements(riverside, csi)
 
 
 def test_add_wording_is_a_partial_supersession(riverside, csi):
-    result = derive_supersedes(riverside["ADD-01"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    result = derive_supersedes(riverside["ADD-01"], csi, directory=TargetDirectory.from_documents(riverside.values()))
     assert ("SPEC-033000#1.7.D", "partial") in {(e.target.format(), e.scope) for e in result.edges}
 
 
 def test_a_section_number_no_document_carries_is_reported_once_from_its_item(riverside, csi):
-    without_qc = SectionDirectory.from_documents(d for d in riverside.values() if d.id != "SPEC-014500")
+    without_qc = TargetDirectory.from_documents(d for d in riverside.values() if d.id != "SPEC-014500")
     result = derive_supersedes(riverside["ADD-02"], csi, directory=without_qc)
     # the words are also in the text of item 1's heading section: reported from the item only
-    assert result.unresolved == ("ADD-02#1.6: Section 01 45 00 is no document of kind specification",)
+    assert result.unresolved == ("ADD-02#1.6: Section 01 45 00 is no document of kind specification or drawing",)
     assert "SPEC-014500#1.6.A" not in {e.target.format() for e in result.edges}
 
 
 def test_revise_wording_in_division_01_is_a_partial_supersession(riverside, csi):
     corpus = MemoryCorpus(list(riverside.values()))
-    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()),
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=TargetDirectory.from_documents(riverside.values()),
                                has_target=corpus.has)
     assert ("SPEC-014500#1.6.A", "partial", "ADD-02#1.6") in {
         (e.target.format(), e.scope, e.by.format()) for e in result.edges}
@@ -67,7 +67,7 @@ def test_revise_wording_in_division_01_is_a_partial_supersession(riverside, csi)
 
 def test_division_00_bidding_requirements_are_not_read_as_specifications(riverside, csi):
     # ADD-01 item 1.1: 'Section 00 21 13 "Instructions to Bidders," Paragraph 3.2.A: Revise ...'
-    result = derive_supersedes(riverside["ADD-01"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    result = derive_supersedes(riverside["ADD-01"], csi, directory=TargetDirectory.from_documents(riverside.values()))
     assert result.unresolved == ()
     assert not any(e.target.doc.startswith("SPEC-00") for e in result.edges)
 
@@ -106,7 +106,7 @@ def test_an_item_naming_what_it_would_change_but_not_read_is_reported(riverside,
     """Issue 12, "nothing passes silently": items whose instruction names a section, sheet,
     paragraph or alternate but derive no edge are listed; derived ones, answered questions and
     items saying no change is made are not."""
-    result = derive_supersedes(riverside["ADD-02"], csi, directory=SectionDirectory.from_documents(riverside.values()))
+    result = derive_supersedes(riverside["ADD-02"], csi, directory=TargetDirectory.from_documents(riverside.values()))
     missed = {entry.item.format(): entry for entry in result.not_understood}
     assert {"ADD-02#2.2", "ADD-02#2.3", "ADD-02#4.2"} <= set(missed)  # sheets: no rule reads drawings yet
     assert "ADD-02#1.1" in missed  # "Alternate No. 3" on the Bid Form
@@ -182,12 +182,21 @@ def test_items_nested_under_a_section_heading_in_the_evaluation_set(tmp_path):
     ingest_project(root)
     with Project.open(root) as project:
         answer = project.asof("SPEC-034100#2.1.B", dt.date(2026, 3, 1))
-        deleted = project.asof("SPEC-072100#2.2.A", dt.date(2026, 3, 1))  # "Delete the paragraph in its entirety"
+        # ADD-D2 B.2 "Delete the paragraph in its entirety" (AMD-F4 replaces the whole section on 2026-02-24)
+        deleted = project.asof("SPEC-072100#2.2.A", dt.date(2026, 2, 15))
+        article = project.asof("SPEC-072100#2.2", dt.date(2026, 2, 15))
         whole = project.asof("SPEC-012100", dt.date(2026, 4, 1))  # "DELETE Section 012100 ... in its entirety"
     assert answer.reason == "superseded"
     assert [s.format() for s in answer.successors] == ["ADD-D2#A.1"]
-    # deleted with nothing in its place: no item replaces it; as-of names the addendum that removed it
-    assert not deleted.in_force and deleted.reason == "superseded"
-    assert Locator(doc="ADD-D2") in deleted.successors
-    assert not any(s.doc == "ADD-D2" and s.path for s in deleted.successors)
-    assert not whole.in_force and [s.format() for s in whole.successors] == ["AMD-F4"]
+    # deleted with nothing in its place: nothing succeeds it, and the item that deleted it is
+    # in the evidence chain as a deletion, not named as its replacement
+    assert not deleted.in_force and deleted.reason == "superseded" and deleted.successors == ()
+    assert deleted.resolved is None and deleted.nothing_in_force
+    assert [(s.kind, s.locator.format()) for s in deleted.chain if s.kind != "version"] == [("deletes", "ADD-D2#B.2")]
+    assert "deleted by ADD-D2#B.2, nothing replaces it" in (deleted.detail or "")
+    # the article stays in force, its consolidated text saying the paragraph is gone
+    assert article.in_force and article.amended_by == (Locator.parse("ADD-D2#B.2"),)
+    assert "[2.2.A deleted by ADD-D2#B.2]" in (article.text or "")
+    assert "ASTM C665" not in (article.text or "")
+    assert not whole.in_force and whole.successors == ()
+    assert "deleted by AMD-F4#1.1" in (whole.detail or "")

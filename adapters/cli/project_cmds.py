@@ -84,8 +84,8 @@ def ingest(
         err.print(f"warning: {warning}", markup=False)
     for missed in result.not_understood:  # never silent: document control reviews each
         where = f"{missed.file}:{missed.line}" if missed.line else missed.file
-        err.print(f"not understood: {where}: {missed.item} names what it would change, but no wording of rule "
-                  f"{missed.rule} reads it; review it by hand", markup=False)
+        why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
+        err.print(f"not understood: {where}: {missed.item} {why}; review it by hand", markup=False)
     if format is OutputFormat.json:
         emit_json(result.summary())
         return
@@ -115,7 +115,8 @@ def ingest(
             out.print(f'{edge.by} → {edge.target} ({edge.scope}{removed}) {edge.rule}: "{edge.words}"', markup=False)
         for missed in result.not_understood:
             where = f"{missed.file}:{missed.line}" if missed.line else missed.file
-            out.print(f'{missed.item} not understood ({missed.rule}, {where}): "{missed.words}"', markup=False)
+            why = f"; {missed.reason}" if missed.reason else ""
+            out.print(f'{missed.item} not understood ({missed.rule}, {where}{why}): "{missed.words}"', markup=False)
 
 
 @handle_errors
@@ -153,8 +154,9 @@ def show(
         for column in ("source", "target", "scope", "effective", "by", "origin"):
             edges.add_column(column)
         for edge in view.edges:
+            by = edge.by or "" if edge.successor else f"{edge.by or edge.source} (deletes; no successor)"
             edges.add_row(*(Text(cell) for cell in (edge.source, edge.target, edge.scope, edge.effective,
-                                                    edge.by or "", edge.origin)))
+                                                    by, edge.origin)))
         out.print(edges)
     if view.withheld:
         out.print(f"withheld: supersession edges from {', '.join(view.withheld)} (access)")

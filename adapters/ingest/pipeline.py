@@ -28,9 +28,10 @@ from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import (
     DerivedEdge,
-    SectionDirectory,
+    TargetDirectory,
     derive_supersedes,
     find_qualifiers,
+    outline_names,
 )
 from inforce.engine.facts import LocatedWarning, read_quantities
 from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
@@ -102,6 +103,8 @@ class NotUnderstoodItem(BaseModel):
     line: int | None
     rule: str
     words: str
+    #: why, when the rule read the item but could not place what it names; None: no wording reads it
+    reason: str | None = None
 
 
 @dataclass
@@ -218,7 +221,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         new_paths: dict[str, set[str]] = {}
         metadata: list[Document] = list(kept)
         problems: list[InputError] = []
-        directory = SectionDirectory.from_documents(kept)
+        directory = TargetDirectory.from_documents(kept)
+        outlines = _Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds})
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
@@ -257,6 +261,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     tx.add(document, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
                     result.quantities += len(quantities)
                     directory.add(document)
+                    outlines.add(document)
                     if document.kind in deriving_kinds:
                         to_derive.append(document)
                     result.provisions += len(document.provisions)
@@ -279,7 +284,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                 return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
 
             if not problems:
-                metadata = _derive(root, to_derive, metadata, rules, directory, has_target, tx, result)
+                metadata = _derive(root, to_derive, metadata, rules, _Targets(directory, has_target, outlines),
+                                   tx, result)
                 unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced})
                 result.warnings += unlisted[:_NAMED]
                 if len(unlisted) > _NAMED:  # a generated or bulk-edited corpus: named in full would drown the rest
@@ -298,20 +304,60 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     return result
 
 
+@dataclass(frozen=True)
+class _Targets:
+    """What derivation looks targets up in: the section and sheet directory, whether a locator
+    exists, and each target document's named paragraphs."""
+
+    directory: TargetDirectory
+    has_target: Callable[[Locator], bool]
+    names: Callable[[str], Mapping[str, str]]
+
+
+class _Outlines:
+    """The named paragraphs (``outline_names``) of each document a supersession rule may
+    target, for ``{name}``: the newest revision's, those parsed in this ingest taken as they
+    are read, the graph's read when first asked for."""
+
+    def __init__(self, store: GraphStore, kept: list[Document], kinds: set[str]) -> None:
+        self._store = store
+        self._kinds = kinds
+        self._kept: dict[str, tuple[int, str]] = {}  # doc id → (seq, uid) of its newest kept revision
+        for document in kept:
+            if document.kind in kinds and (document.id not in self._kept or document.seq >= self._kept[document.id][0]):
+                self._kept[document.id] = (document.seq, document.uid)
+        self._names: dict[str, tuple[int, dict[str, str]]] = {}
+
+    def add(self, document: Document) -> None:
+        held = self._names.get(document.id)
+        if document.kind in self._kinds and (held is None or document.seq >= held[0]):
+            self._names[document.id] = (document.seq, outline_names(document))
+
+    def __call__(self, doc_id: str) -> Mapping[str, str]:
+        held, kept = self._names.get(doc_id), self._kept.get(doc_id)
+        if held is not None and (kept is None or held[0] >= kept[0]):
+            return held[1]
+        if kept is None:
+            return {}
+        names = outline_names(self._store.document(kept[1]))
+        self._names[doc_id] = (kept[0], names)
+        return names
+
+
 def _derive(
     root: Path,
     documents: list[Document],
     metadata: list[Document],
     rules: RuleSet,
-    directory: SectionDirectory,
-    has_target: Callable[[Locator], bool],
+    targets: _Targets,
     tx: IngestTransaction,
     result: IngestResult,
 ) -> list[Document]:
     """Stage the edges the supersession rules derive; return metadata carrying them for the checks."""
     derived_by_uid: dict[str, tuple] = {}
     for document in documents:
-        derivation = derive_supersedes(document, rules, directory=directory, has_target=has_target)
+        derivation = derive_supersedes(document, rules, directory=targets.directory, has_target=targets.has_target,
+                                       names=targets.names)
         for note in derivation.unresolved:
             result.warnings.append(
                 InputError(f"no supersedes edge derived: {note}", file=document.source.file)
@@ -320,7 +366,8 @@ def _derive(
         for missed in derivation.not_understood:
             line = None if body is None else body + document.text_layer.count("\n", 0, missed.offset)
             result.not_understood.append(NotUnderstoodItem(
-                item=missed.item, file=document.source.file, line=line, rule=missed.rule, words=missed.words))
+                item=missed.item, file=document.source.file, line=line, rule=missed.rule, words=missed.words,
+                reason=missed.reason))
         if derivation.edges:
             tx.add_edges(derivation.edges)
             result.derived.extend(derivation.derived)
