@@ -85,10 +85,10 @@ _SUFFIX = {
 _UNNAMED = {"text", "end"}
 #: A title after a section's or a sheet's number: quoted (``Section 00 21 13 "Instructions to
 #: Bidders,"``), after a dash (``Section 03 30 00 - CAST-IN-PLACE CONCRETE,``, ``Sheet A-101 -
-#: FLOOR PLAN:``) or in capitals between commas (``Section 03 41 00, PRECAST STRUCTURAL
-#: CONCRETE, is deleted``).
+#: FLOOR PLAN:``), or in capitals between commas or before one (``Section 03 41 00, PRECAST
+#: STRUCTURAL CONCRETE, is deleted``, ``Section 034100 PRECAST STRUCTURAL CONCRETE, Paragraph``).
 _TITLE = (r'(?:\s*["“][^"”\n]{0,160}["”]|\s+[-–—]\s+[^,:"“\n]{1,120}?'
-          r"|,\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?),?(?=\s|$))?")
+          r"|,\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?),?(?=\s|$)|\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?)(?=,))?")
 #: Words a cross-reference may put before the number it names ("in Section 9.1", "in § 9.1").
 _REF_PREFIX = r"(?:§\s*|(?:sections?|paragraphs?|articles?|clauses?)\s+)?"
 _PLACEHOLDER_RE = re.compile(r"\{([a-z_]+)\}")

@@ -200,3 +200,29 @@ def test_items_nested_under_a_section_heading_in_the_evaluation_set(tmp_path):
     assert "ASTM C665" not in (article.text or "")
     assert not whole.in_force and whole.successors == ()
     assert "deleted by AMD-F4#1.1" in (whole.detail or "")
+
+
+def test_a_paragraph_name_is_matched_on_its_words_and_numbers_never_by_a_near_number():
+    from inforce.engine.derivation import resolve_name
+
+    names = {"3.1.A": "Alternate No. 1", "3.1.B": "Alternate No. 2", "3.1.C": "Alternate No. 12",
+             "3.2.A": "Hardware Set No. 3", "3.3.A": "Allowance No. 2", "3.3.B": "Allowance #2"}
+    assert resolve_name("Alternate No. 2", names) == ["3.1.B"]
+    assert resolve_name("ALTERNATE NUMBER 2", names) == ["3.1.B"]     # case, "Number" for "No."
+    assert resolve_name("Hardware Set No 3", names) == ["3.2.A"]      # the point left out
+    assert resolve_name("Hardwre Set No. 3", names) == ["3.2.A"]      # a slip of the pen: rapidfuzz
+    assert resolve_name("Alternate No. 3", names) == []               # never the near number
+    assert resolve_name("Alternate No. 1", names) == ["3.1.A"]        # not No. 12
+    assert resolve_name("Allowance No. 2", names) == ["3.3.A", "3.3.B"]  # two: the caller reports it
+
+
+def test_outline_names_are_the_words_before_a_headings_colon(riverside):
+    from inforce.engine.derivation import outline_names
+
+    document = parse_document(
+        Path(__file__).resolve().parent / "fixtures" / "addenda" / "documents" / "spec-012300.md",
+        Path(__file__).resolve().parent / "fixtures" / "addenda")
+    names = outline_names(document)
+    assert names["3.1.B"] == "Alternate No. 2"
+    assert names["3.1"] == "SCHEDULE OF ALTERNATES"
+    assert names["1.4.B"] == "Notification"

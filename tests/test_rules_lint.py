@@ -175,3 +175,34 @@ def test_a_broken_pack_never_half_loads(tmp_path):
     with pytest.raises(InputErrors) as raised:
         load_pack(pack)
     assert len(raised.value.exceptions) == 2  # the unreachable rule and the empty level: all reported at once
+
+
+def test_targets_and_actions_are_checked_where_they_are_written(tmp_path):
+    """An action read with a target that lacks what its kind needs, an action no listed target
+    joins, and a malformed division are errors at their own lines; an action without {target}
+    or a deletion that is partial is refused by the model (RP003), at its line."""
+    body = ("    targets:\n"
+            "      - {pattern: 'Section {section}, Paragraph {paragraph}', target: paragraph}\n"   # line 9
+            "      - {pattern: 'Sheet drawings', target: sheet}\n"             # line 10: names no sheet
+            "    actions:\n"
+            "      - {pattern: '{target}: Replace', scope: full}\n"           # line 12: with the sheet target
+            "      - {pattern: '{target}: Omit', scope: full, successor: none, targets: [callout]}\n"  # line 13
+            "    skip_divisions: ['0']\n")                                     # line 14
+    found = problems(tmp_path, HEAD + rule("supersession", body=body))
+    rp010 = [p for p in found if p.code == "RP010"]
+    assert [p.line for p in rp010] == [12, 14]
+    assert "Sheet drawings" in rp010[0].message and "{sheet} or {sheets}" in rp010[0].message
+    assert one(found, "RP008").line == 13 and "callout" in one(found, "RP008").message
+
+    refused = problems(tmp_path, HEAD + rule("supersession", body=(
+        "    targets: [{pattern: 'Paragraph {paragraph}'}]\n"
+        "    actions:\n"
+        "      - {pattern: 'Replace the paragraph', scope: full}\n")))   # line 10: no {target}
+    assert [(p.code, p.line) for p in refused] == [("RP003", 10)]
+    assert "{target}" in refused[0].message
+
+
+def test_a_rule_with_targets_and_no_actions_is_refused(tmp_path):
+    found = problems(tmp_path, HEAD + rule("supersession", body="    targets: [{pattern: 'Paragraph {paragraph}'}]\n"))
+    assert [p.code for p in found] == ["RP003"]
+    assert "targets" in found[0].message and "actions" in found[0].message
