@@ -89,7 +89,7 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/verify_bench.py
 	$(BIN)/python bench/write_results.py --name sweep --title "Sweep: planted conflicts found, time linear in provisions (10k / 50k / 200k)" -- \
 	  $(BIN)/python bench/sweep_bench.py --sizes 10000 50000 200000 --workers 1 2 --embed --embed-max 10000
-	$(BIN)/python bench/write_results.py --name addenda --title "Addenda wording: derivation precision and recall on 40+ items modelled on real addenda (issue 12)" -- \
+	$(BIN)/python bench/write_results.py --name addenda --title "Addenda wording: derivation precision and recall on 117 items modelled on real addenda, tuning and held-out sets apart (issue 12)" -- \
 	  $(BIN)/python bench/addenda_eval.py
 
 # Build the wheel, install it into a clean venv and import from outside the repository.

@@ -69,6 +69,8 @@ OWNERS = {
     "transit authority": ("transit",),
     "hospital district": ("hospital",),
     "water utility": ("water utility", "water authority", "water district"),
+    "port authority": ("port authority",),
+    "state building authority": ("general services",),
 }
 #: The sets of items, in the order the headline table lists them.
 SETS = ("tuning", "tuning-2", "tuning-3", "held-out-3")
