@@ -2,24 +2,20 @@
 
 By default the registry is the front matter of every file under ``documents/``. A project
 whose manifest names ``registry: FILE`` keeps it in that file instead: a YAML list of
-revisions (or a mapping with a ``revisions:`` list), or a CSV table with the columns
-``id, revision, seq, effective_from, effective_until, recorded, issued, changed, access``
-(``changed`` paths and ``access`` groups separated by ``;``). A revision with ``access`` is
+revisions (or a mapping with a ``revisions:`` list), a CSV table or an XLSX workbook with the
+columns of ``adapters.ingest.register`` (the register ingest reads metadata from: a row
+without ``file`` is a revision recorded but not ingested). A revision with ``access`` is
 shown by ``lag`` only to an asker holding one of its groups.
 """
 
 from __future__ import annotations
 
-import csv
-import datetime as dt
-import io
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
+from inforce.adapters.ingest.register import read_register
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
 __all__ = ["read_registry", "registry_from_file"]
@@ -92,56 +88,16 @@ def _revision(fields: dict[str, Any], file: str, line: int | None) -> tuple[Revi
 
 
 def registry_from_file(path: Path, *, display: str | None = None) -> list[Revision]:
-    """The revisions a registry file lists; InputErrors naming every bad row."""
-    file = display or str(path)
-    if not path.is_file():
-        raise InputErrors(f"{file}: registry file missing", [
-            InputError("the manifest names this registry file but it does not exist", file=file, field="registry"),
-        ])
-    text = path.read_text("utf-8")
-    rows: list[tuple[dict[str, Any], int | None]] = []
-    problems: list[InputError] = []
-    if path.suffix.lower() == ".csv":
-        reader = csv.DictReader(io.StringIO(text))
-        for row in reader:
-            rows.append(({k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items() if k}, reader.line_num))
-    else:
-        try:
-            tree = YAML(typ="rt").load(text)
-        except YAMLError as bad:
-            mark = getattr(bad, "problem_mark", None)
-            raise InputErrors(f"{file}: registry does not parse", [
-                InputError(str(getattr(bad, "problem", bad)), file=file, line=mark.line + 1 if mark else None),
-            ]) from None
-        items = tree.get("revisions") if isinstance(tree, dict) else tree
-        if not isinstance(items, list):
-            raise InputErrors(f"{file}: registry does not read", [
-                InputError("expected a list of revisions (or `revisions:` with one)", file=file, line=1),
-            ])
-        for item in items:
-            line = item.lc.line + 1 if hasattr(item, "lc") else None
-            if not isinstance(item, dict):
-                problems.append(InputError("a registry entry is a mapping", file=file, line=line))
-                continue
-            rows.append((_plain(item), line))
+    """The revisions a registry file lists (``adapters.ingest.register``: CSV, XLSX or YAML);
+    InputErrors naming every bad row."""
+    register = read_register(path, display)
     revisions: list[Revision] = []
-    for fields, line in rows:
-        revision, found = _revision(fields, file, line)
+    problems: list[InputError] = []
+    for row in register.rows:
+        revision, found = _revision(dict(row.values), register.file, row.line)
         problems.extend(found)
         if revision is not None:
             revisions.append(revision)
     if problems:
-        raise InputErrors(f"{file}: the registry does not read", problems)
+        raise InputErrors(f"{register.file}: the registry does not read", problems)
     return revisions
-
-
-def _plain(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {str(k): _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    if isinstance(node, dt.datetime) and type(node) is not dt.datetime:
-        # ruamel's TimeStamp: keep the instant, drop the subclass
-        return dt.datetime(node.year, node.month, node.day, node.hour, node.minute, node.second,
-                           node.microsecond, node.tzinfo)
-    return node

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from ruamel.yaml.nodes import SequenceNode
+from ruamel.yaml.nodes import MappingNode, SequenceNode
 
 from inforce import PARSER_VERSION
 from inforce.ontology import (
@@ -41,6 +41,7 @@ from .metadata import DRAWING_FIELDS, Metadata, read_metadata
 from .outline import parse_outline
 from .pdf import PdfTextLayer, pdf_text_layer
 from .pdftables import read_pdf_tables
+from .register import Register, RegisterRow
 from .tables import read_csv_table
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
@@ -61,7 +62,22 @@ _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
 _FENCE_END = re.compile(r"(?:---|\.\.\.)[ \t]*\r?")
 #: Formats whose metadata lives in a sidecar: the file's name + ``.yaml``.
-_SIDECAR_FORMATS = (".pdf", ".csv")
+_SIDECAR_FORMATS = (".pdf", ".csv", ".docx")
+_SIDECARS = ((".pdf.yaml", "PDF"), (".csv.yaml", "CSV"), (".docx.yaml", "Word file"))
+
+
+def _top_field(name: str | None) -> str:
+    """``effective.from`` → ``effective``, ``changed[0]`` → ``changed``: the field a problem is in."""
+    return (name or "").split(".")[0].split("[")[0]
+
+
+def _shown(value: Any) -> str:
+    """A metadata value as a message quotes it."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
 
 
 class UnreadableFileError(InputError):
@@ -82,7 +98,7 @@ def discover_documents(root: Path) -> list[Path]:
     return discover_files(root)[0]
 
 
-def discover_files(root: Path) -> tuple[list[Path], list[Path]]:
+def discover_files(root: Path, register: Register | None = None) -> tuple[list[Path], list[Path]]:
     """Every document file under ``root/documents``, sorted by its path relative to ``root``,
     and every other file there (which inforce does not read: ingest names each, so nothing is
     skipped silently).
@@ -117,11 +133,14 @@ def discover_files(root: Path) -> tuple[list[Path], list[Path]]:
         if not path.is_file():
             continue
         name = path.name.lower()
-        if name.endswith((".md", ".drawing.yaml", ".pdf")):
+        described = register is not None and register.row_for(path.relative_to(root).as_posix()) is not None
+        if name.endswith((".md", ".drawing.yaml", ".pdf", ".docx")):
             found.append(path)
+        elif name.endswith(".xml"):
+            found.append(path)  # Akoma Ntoso: its metadata is its own
         elif name.endswith(".csv"):
-            (found if path.with_name(path.name + ".yaml").exists() else unread).append(path)
-        elif name.endswith((".pdf.yaml", ".csv.yaml")):
+            (found if described or path.with_name(path.name + ".yaml").exists() else unread).append(path)
+        elif name.endswith((".pdf.yaml", ".csv.yaml", ".docx.yaml")):
             if not path.with_name(path.name[: -len(".yaml")]).exists():
                 found.append(path)
         else:
@@ -150,29 +169,35 @@ def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[Inp
     return True
 
 
-def content_hash(path: Path) -> str:
-    """sha256 of the file's bytes (and its sidecar's, for a PDF) and the parser version."""
+def content_hash(path: Path, root: Path | None = None, register: Register | None = None) -> str:
+    """sha256 of the file's bytes (and its sidecar's, for a PDF; and its register row, when
+    the register describes it) and the parser version: what a parse would record."""
     path = Path(path)
     sidecar = _sidecar(path)
+    row = register.row_for(_relative(path, root)) if register is not None and root is not None else None
     try:
         return _digest(
             path.read_bytes(),
             sidecar.read_bytes() if sidecar is not None and sidecar.exists() else None,
+            row,
         )
     except OSError as exc:  # gone since it was listed, or not readable by this user
         raise InputError(f"cannot read the file: {exc.strerror}", file=path) from None
 
 
-def parse_document(path: Path, root: Path) -> Document:
+def parse_document(path: Path, root: Path, *, register: Register | None = None) -> Document:
     """One document file to one Document; raises InputErrors listing every problem in it, or
-    UnreadableFileError for a file with nothing to read (left out, reported by name)."""
-    document, warnings = parse_document_with_warnings(path, root)
+    UnreadableFileError for a file with nothing to read (left out, reported by name).
+    ``register``: the project's register, whose row for the file is its metadata."""
+    document, warnings = parse_document_with_warnings(path, root, register=register)
     for warning in warnings:
         logger.warning("%s", warning)
     return document
 
 
-def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list[InputError]]:
+def parse_document_with_warnings(
+    path: Path, root: Path, *, register: Register | None = None,
+) -> tuple[Document, list[InputError]]:
     """Like :func:`parse_document`, returning the warnings instead of logging them."""
     root = Path(root)
     path = Path(path)
@@ -180,16 +205,22 @@ def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list
         path = root / path
     file = _relative(path, root)
     name = path.name.lower()
-    parser = _MarkdownParser if name.endswith(".md") else None
+    parser: type[_Parser] | None = _MarkdownParser if name.endswith(".md") else None
     if name.endswith(".drawing.yaml"):
         parser = _DrawingParser
     elif name.endswith(".pdf"):
         parser = _PdfParser
     elif name.endswith(".csv"):
         parser = _CsvParser
-    elif name.endswith((".pdf.yaml", ".csv.yaml")):
+    elif name.endswith(".docx"):
+        parser = _docx_parser()
+    elif name.endswith(".xml"):
+        from .akn import _AknParser
+
+        parser = _AknParser
+    elif name.endswith((".pdf.yaml", ".csv.yaml", ".docx.yaml")):
         source = path.with_name(path.name[: -len(".yaml")])
-        kind = "PDF" if name.endswith(".pdf.yaml") else "CSV"
+        kind = next(kind for suffix, kind in _SIDECARS if name.endswith(suffix))
         if not source.exists():
             raise InputErrors(
                 f"{file}: not ingested",
@@ -202,7 +233,7 @@ def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list
                 ],
             )
         path, file = source, _relative(source, root)
-        parser = _PdfParser if kind == "PDF" else _CsvParser
+        parser = {"PDF": _PdfParser, "CSV": _CsvParser}.get(kind) or _docx_parser()
     if parser is None:
         raise InputErrors(
             f"{file}: not ingested",
@@ -210,11 +241,18 @@ def parse_document_with_warnings(path: Path, root: Path) -> tuple[Document, list
                 InputError(
                     "not a document file",
                     file=file,
-                    hint="documents are *.md, *.drawing.yaml, *.pdf or *.csv (with a sidecar)",
+                    hint="documents are *.md, *.drawing.yaml, *.docx, *.xml (Akoma Ntoso), *.pdf or *.csv "
+                    "(a PDF, Word file or CSV with a sidecar or a register row)",
                 )
             ],
         )
-    return parser(path, root, file).parse()
+    return parser(path, root, file, register=register).parse()
+
+
+def _docx_parser() -> type[_Parser]:
+    from .docx import _DocxParser  # imported when a Word file is met: docx2python is not small
+
+    return _DocxParser
 
 
 class _Parser:
@@ -222,13 +260,16 @@ class _Parser:
 
     format = "markdown"
 
-    def __init__(self, path: Path, root: Path, file: str) -> None:
+    def __init__(self, path: Path, root: Path, file: str, *, register: Register | None = None) -> None:
         self.path = path
         self.root = root
         self.file = file
         self.errors: list[InputError] = []
         self.warnings: list[InputError] = []
         self.reader: NodeReader | None = None
+        self.register = register
+        #: the register's row for this file: its metadata, or metadata its own must agree with
+        self.row = register.row_for(file) if register is not None else None
 
     def parse(self) -> tuple[Document, list[InputError]]:
         try:
@@ -270,9 +311,15 @@ class _Parser:
         return data, text.removeprefix("\ufeff")
 
     def _metadata(
-        self, text: str, file: str, *, line_offset: int = 0, **options: Any
+        self, text: str | None, file: str, *, line_offset: int = 0, **options: Any
     ) -> Metadata | None:
-        """Compose and check the metadata YAML; its problems stay on ``self.reader``."""
+        """Compose and check the metadata YAML (``text``, the file's own: front matter or
+        sidecar; None when it has none), joined with the register's row for the file when
+        there is one; its problems stay on ``self.reader``."""
+        if self.row is not None:
+            return self._with_register(text, file, line_offset=line_offset, **options)
+        if text is None:
+            return None
         self.reader = NodeReader(file, line_offset=line_offset)
         try:
             node = compose_yaml(text, file=file, line_offset=line_offset)
@@ -280,6 +327,51 @@ class _Parser:
             self.errors.append(exc)
             return None
         return read_metadata(node, self.reader, **options)
+
+    def _with_register(self, text: str | None, file: str, *, line_offset: int, **options: Any) -> Metadata | None:
+        """The file's metadata with the register row's fields it leaves out; a field both give
+        must agree (else an error naming both). Problems in the row's fields are reported at
+        the register's row."""
+        assert self.row is not None and self.register is not None
+        row, register = self.row, self.register.file
+        from_row = NodeReader(register)
+        listed = read_metadata(compose_yaml(row.front_matter(), file=register), from_row, **options)
+        own: set[str] = set()
+        if text is not None:
+            try:
+                node = compose_yaml(text, file=file, line_offset=line_offset)
+            except InputError as exc:
+                self.errors.append(exc)
+                return None
+            own = {key.value for key, _ in node.value} if isinstance(node, MappingNode) else set()
+        written = text if text is not None else ""
+        joined = written.rstrip("\n") + "\n" + "".join(
+            line + "\n" for name, line in row.fields().items() if name not in own)
+        self.reader = NodeReader(file, line_offset=line_offset)
+        metadata = read_metadata(compose_yaml(joined, file=file, line_offset=line_offset), self.reader, **options)
+        last_own = line_offset + written.count("\n") + 1
+        # what the row brought in is the register's to answer for, at its row
+        self.reader.errors = [self._at_row(e, last_own, register) for e in self.reader.errors]
+        self.reader.warnings = [self._at_row(w, last_own, register) for w in self.reader.warnings]
+        # a bad cell the file's own value stood in for is still the register's error
+        self.errors += [row.problem(e, register) for e in from_row.errors
+                        if _top_field(e.field) in own & set(row.fields())]
+        if metadata is None or listed is None:
+            return metadata
+        for name in sorted(own & set(row.fields())):
+            if name in listed.fields and listed.fields[name] != metadata.fields.get(name):
+                where = f"{file}:{self.reader.line(metadata.entries[name][1])}" if name in metadata.entries else file
+                self.errors.append(InputError(
+                    f"the register says {name} {_shown(listed.fields[name])}, {where} says "
+                    f"{_shown(metadata.fields.get(name))}", file=register, line=row.line, field=name,
+                    hint="make them agree, or leave the field to one of them"))
+        return metadata
+
+    def _at_row(self, problem: InputError, last_own: int, register: str) -> InputError:
+        if problem.file == self.file and (problem.line or 0) <= last_own:
+            return problem
+        assert self.row is not None
+        return self.row.problem(problem, register)
 
     def _build(
         self,
@@ -366,12 +458,23 @@ class _MarkdownParser(_Parser):
     def _parse(self) -> Document | None:
         data, text = self._read_text(self.path, self.file)
         lines = text.split("\n")
+        if (not lines or not _FENCE_LINE.fullmatch(lines[0])) and self.row is not None:
+            # the register holds its metadata: the whole file is its body
+            metadata = self._metadata(None, self.file)
+            outline = parse_outline(text, file=self.file, first_line=1)
+            self.errors.extend(outline.errors)
+            self.warnings.extend(outline.warnings)
+            if metadata is None:
+                return None
+            return self._build(metadata, text_layer=text, provisions=outline.provisions,
+                               digest=_digest(data, None, self.row), line=1)
         if not lines or not _FENCE_LINE.fullmatch(lines[0]):
             raise InputError(
                 "no front matter: a Markdown document starts with a line '---'",
                 file=self.file,
                 line=1,
-                hint="put the metadata (id, kind, effective, recorded…) between two '---' lines at the top",
+                hint="put the metadata (id, kind, effective, recorded…) between two '---' lines at the top, "
+                "or describe the file in the project's register",
             )
         closing = next((i for i in range(1, len(lines)) if _FENCE_END.fullmatch(lines[i])), None)
         if closing is None:
@@ -389,7 +492,7 @@ class _MarkdownParser(_Parser):
             metadata,
             text_layer=body,
             provisions=outline.provisions,
-            digest=_digest(data, None),
+            digest=_digest(data, None, self.row),
             line=1,
         )
 
@@ -407,7 +510,7 @@ class _DrawingParser(_Parser):
             metadata,
             text_layer=layer,
             provisions=callouts,
-            digest=_digest(data, None),
+            digest=_digest(data, None, self.row),
             line=1,
         )
 
@@ -472,18 +575,21 @@ class _SidecarParser(_Parser):
 
     kind = "PDF"
 
-    def _sidecar_metadata(self) -> tuple[bytes, Metadata | None]:
+    def _sidecar_metadata(self) -> tuple[bytes | None, Metadata | None]:
         """The sidecar's bytes (for the content hash) and its metadata; a missing sidecar is
         an InputError on the file."""
         sidecar = _sidecar(self.path)
         assert sidecar is not None
         sidecar_file = _relative(sidecar, self.root)
+        if not sidecar.exists() and self.row is not None:
+            return None, self._metadata(None, sidecar_file)  # the register's row is its metadata
         if not sidecar.exists():
             raise InputError(
                 f"missing sidecar {sidecar.name}: a {self.kind}'s metadata lives in a file of the same name + .yaml",
                 file=self.file,
                 field="sidecar",
-                hint=f"create {sidecar_file} with id, kind, effective and recorded",
+                hint=f"create {sidecar_file} with id, kind, effective and recorded, or describe the file in the "
+                "project's register",
             )
         sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
         return sidecar_data, self._metadata(sidecar_text, sidecar_file)
@@ -510,7 +616,7 @@ class _PdfParser(_SidecarParser):
             metadata,
             text_layer=layer.text,
             provisions=_with_rows(outline.provisions, tables.rows),
-            digest=_digest(data, sidecar_data),
+            digest=_digest(data, sidecar_data, self.row),
             line=None,
             quarantined=tuple(tables.quarantined),
         )
@@ -560,7 +666,7 @@ class _CsvParser(_SidecarParser):
             metadata,
             text_layer=text,
             provisions=block.rows,
-            digest=_digest(data, sidecar_data),
+            digest=_digest(data, sidecar_data, self.row),
             line=None,
         )
 
@@ -580,11 +686,14 @@ def _with_rows(provisions: list[Any], rows: list[TableRow]) -> list[Any]:
     return sorted([*provisions, *placed], key=lambda p: p.span.start)
 
 
-def _digest(data: bytes, sidecar: bytes | None) -> str:
+def _digest(data: bytes, sidecar: bytes | None, row: RegisterRow | None = None) -> str:
     digest = hashlib.sha256(data)
     if sidecar is not None:
         digest.update(b"\0sidecar\0")
         digest.update(sidecar)
+    if row is not None:
+        digest.update(b"\0register\0")
+        digest.update(row.front_matter().encode())
     digest.update(f"\0parser:{PARSER_VERSION}".encode())
     return digest.hexdigest()
 

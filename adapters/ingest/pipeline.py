@@ -24,6 +24,7 @@ from inforce.adapters.ingest import (
     source_name,
 )
 from inforce.adapters.ingest.documents import resolving_folders_once
+from inforce.adapters.ingest.register import Register, read_register
 from inforce.engine.asof.revisions import collector_paused
 from inforce.engine.build import configuration_id
 from inforce.engine.derivation import (
@@ -181,12 +182,17 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     manifest, warnings = load_manifest_with_warnings(root)
     rules = compile_manifest(manifest, root)
     configuration = configuration_id(PARSER_VERSION, rules.hashes, EXTRACTOR_VERSION)
-    files, unread = discover_files(root)
+    # the register, when the manifest names one, is the metadata of the files it describes;
+    # a row naming a file the project lacks is an error at its line, before anything changes
+    register = read_register(root / manifest.registry, manifest.registry) if manifest.registry else None
+    if register is not None and (missing := register.missing_files(root)):
+        raise InputErrors(f"{root}: ingest failed, the graph is unchanged", missing)
+    files, unread = discover_files(root, register)
     for path in unread:
         warnings.append(InputError(
-            "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), PDFs (.pdf, with a "
-            ".pdf.yaml sidecar) and CSV schedules (.csv, with a .csv.yaml sidecar)",
-            file=_relative(path, root)))
+            "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), Word (.docx), Akoma Ntoso "
+            "(.xml), PDFs (.pdf) and CSV schedules (.csv); a PDF, Word file or CSV needs a .yaml sidecar or a "
+            "row in the project's register", file=_relative(path, root)))
 
     with GraphStore.open(root, read_only=False) as store:
         if store.recovered is not None:
@@ -205,7 +211,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         to_parse = [
             rel
             for rel, path in current.items()
-            if rebuild or rel not in previous or previous[rel][1] != content_hash(path)
+            if rebuild or rel not in previous or previous[rel][1] != content_hash(path, root, register)
         ]
         parsing = set(to_parse)
         gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in parsing]
@@ -237,7 +243,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     if progress is not None:
                         progress(done, len(to_parse), rel)
                     try:
-                        document, file_warnings = parse_document_with_warnings(current[rel], root)
+                        document, file_warnings = parse_document_with_warnings(current[rel], root, register=register)
                     except UnreadableFileError as unreadable:
                         # nothing in it could answer as in force: left out, and named
                         result.warnings.append(unreadable)
@@ -286,7 +292,8 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
             if not problems:
                 metadata = _derive(root, to_derive, metadata, rules, _Targets(directory, has_target, outlines),
                                    tx, result)
-                unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced})
+                unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced},
+                                               register=register)
                 result.warnings += unlisted[:_NAMED]
                 if len(unlisted) > _NAMED:  # a generated or bulk-edited corpus: named in full would drown the rest
                     result.warnings.append(InputError(
@@ -416,6 +423,7 @@ _NAMED = 20
 
 def _undeclared_changes(
     declaring: list[Document], metadata: list[Document], store: GraphStore, root: Path, *, new: set[str],
+    register: Register | None = None,
 ) -> list[InputError]:
     """A revision whose text differs from its predecessor's in sections its ``changed`` does not
     list: answers follow ``changed`` (an unlisted section is read from the earlier revision), so
@@ -437,7 +445,8 @@ def _undeclared_changes(
             continue
         before = max(earlier, key=lambda meta: (meta.effective.from_, meta.seq))
         try:  # the predecessor as this ingest reads it: parsed now, or as the graph holds it
-            full = (parse_document_with_warnings(root / before.source.file, root)[0] if before.uid in new
+            full = (parse_document_with_warnings(root / before.source.file, root, register=register)[0]
+                    if before.uid in new
                     else store.document(before.uid))
         except (InputError, InputErrors, NotFoundError):
             continue
