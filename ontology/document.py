@@ -78,7 +78,7 @@ class SourceRef(BaseModel):
 
     file: str
     line: int | None = None
-    format: Literal["markdown", "drawing", "pdf", "csv", "generated"] = "markdown"
+    format: Literal["markdown", "drawing", "pdf", "csv", "docx", "akoma_ntoso", "generated"] = "markdown"
 
 
 class Supersedes(BaseModel):

@@ -250,7 +250,7 @@ def parse_document_with_warnings(
 
 
 def _docx_parser() -> type[_Parser]:
-    from .docx import _DocxParser  # imported when a Word file is met: docx2python is not small
+    from .docx import _DocxParser  # imported when a Word file is met
 
     return _DocxParser
 

@@ -38,7 +38,7 @@ from inforce.engine.facts import LocatedWarning, read_quantities
 from inforce.engine.quantities import EXTRACTOR_VERSION, QuantityExtractor
 from inforce.engine.quantities.extract import project_extractor
 from inforce.engine.store import GraphStore, IngestTransaction
-from inforce.ontology import Document, InputError, InputErrors, Locator, NotFoundError
+from inforce.ontology import Document, InputError, InputErrors, Locator, NotFoundError, Supersedes
 from inforce.rules import RuleSet, compile_manifest
 
 __all__ = ["IngestResult", "IngestSummary", "QuarantinedTableReport", "ingest_project"]
@@ -231,6 +231,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         outlines = _Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds})
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
+        held: list[Document] = []  # Akoma Ntoso acts whose modifications wait for the whole corpus
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
 
         with store.begin_ingest(manifest, configuration, rule_packs=packs) as tx:
@@ -264,7 +265,12 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     if unread:
                         body = _body_line(current[rel], document)
                         result.warnings += [_quantity_warning(document, located, body) for located in unread]
-                    tx.add(document, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
+                    staged = document
+                    if document.source.format == "akoma_ntoso" and document.supersedes:
+                        # its modifications are linked once the corpus is known (_link_modifications)
+                        held.append(document)
+                        staged = document.model_copy(update={"supersedes": ()})
+                    tx.add(staged, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
                     result.quantities += len(quantities)
                     directory.add(document)
                     outlines.add(document)
@@ -290,6 +296,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                 return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
 
             if not problems:
+                metadata = _link_modifications(held, metadata, has_target, tx, result)
                 metadata = _derive(root, to_derive, metadata, rules, _Targets(directory, has_target, outlines),
                                    tx, result)
                 unlisted = _undeclared_changes(declaring, metadata, store, root, new={*result.added, *result.replaced},
@@ -309,6 +316,32 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
 
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _link_modifications(
+    held: list[Document], metadata: list[Document], has_target: Callable[[Locator], bool],
+    tx: IngestTransaction, result: IngestResult,
+) -> list[Document]:
+    """Stage the modifications the Akoma Ntoso acts parsed now declare, now that the corpus is
+    known: one aimed at an act the project holds becomes its supersedes edge (a provision
+    that act lacks is still the corpus check's error); one aimed at an act outside the
+    project is reported and left out, as the contract says, never an error."""
+    kept: dict[str, tuple[Supersedes, ...]] = {}
+    for document in held:
+        inside = []
+        for edge in document.supersedes:
+            if has_target(Locator(doc=edge.target.doc)):
+                inside.append(edge)
+                continue
+            result.warnings.append(InputError(
+                f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) aims at an act the project "
+                "does not hold: not linked", file=document.source.file, line=edge.line, field="supersedes",
+                hint=f"add {edge.target.doc} to documents/ to have the change applied"))
+        tx.add_edges(inside, declared=True)
+        kept[document.uid] = tuple(inside)
+    if not kept:
+        return metadata
+    return [meta.model_copy(update={"supersedes": kept[meta.uid]}) if meta.uid in kept else meta for meta in metadata]
 
 
 @dataclass(frozen=True)

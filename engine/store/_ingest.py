@@ -181,8 +181,9 @@ class IngestTransaction:
         self._last_added = document
         self._provisions += len(document.provisions)
 
-    def add_edges(self, edges: Iterable[Supersedes]) -> None:
-        """Stage rule-derived edges; each belongs to the revision it was derived from.
+    def add_edges(self, edges: Iterable[Supersedes], *, declared: bool = False) -> None:
+        """Stage rule-derived edges (or, ``declared``, edges a document declares that were
+        held back until the corpus was known); each belongs to the revision it came from.
 
         The owner is the edge's source revision when the source is pinned, else the revision
         of the source document added just before (the pipeline derives edges from the document
@@ -191,7 +192,7 @@ class IngestTransaction:
         """
         self._check_open()
         for edge in edges:
-            self._stage_edge(edge, owner=self._owner_of(edge), declared=False)
+            self._stage_edge(edge, owner=self._owner_of(edge), declared=declared)
 
     def _owner_of(self, edge: Supersedes) -> str:
         source = edge.source

@@ -1,0 +1,799 @@
+"""Akoma Ntoso acts (2.0 and 3.0) to typed Documents, their metadata read from the XML itself.
+
+The root's namespace tells the version (``_NAMESPACES``) and every lookup goes through it.
+Where each field comes from (corpus-format.md, "Akoma Ntoso"):
+
+- ``id``: the FRBRWork URI (``FRBRuri``, else ``FRBRthis``) up to its number: country, type,
+  [subtype, actor,] date, number, upper-cased and joined by ``-`` (``/ke/act/1997-08-22/3``
+  → ``KE-ACT-1997-08-22-3``; a 3.0 ``/akn`` prefix dropped). Destinations name documents by
+  the same rule (``work_id``), so the two meet.
+- ``revision``: the version date after ``@`` in the FRBRExpression URI. ``eng@`` with no date
+  is the original version, the act as made, dated by its work date. Only failing both is the
+  FRBRExpression ``FRBRdate`` read (in the Bungeni 2.0 files it is the day the markup was
+  made, 2007-11-23, not a version of the act). ``seq`` is that date as YYYYMMDD, so one
+  work's expressions order by date though each file is parsed alone.
+- ``issued``: the work date. ``effective``: the ``<temporalData>`` in-force interval of this
+  expression (the last starting on or before the version date, else the first), its start
+  and end events' dates; without one, ``<lifecycle>``: the last event on or before the
+  version date (else the first: an original version predates its commencement), until a
+  later ``repeal`` event; without either, the version date and a warning.
+- ``recorded``: Akoma Ntoso has no transaction time, and its manifestation date (when the XML
+  was made: 2007 for acts of 1989-2003) would hide an act from every earlier ``known_at``; so
+  it is the end of the version date, UTC (the contract's reading of a date for a datetime).
+- ``kind``: inforce has no kind for legislation: ``amendment`` for an act that carries
+  ``<activeModifications>``, else ``other``. ``title``: ``shortTitle``, else ``docTitle``,
+  else the FRBRWork ``FRBRname``, else an ``FRBRalias`` that is a name, not a URI.
+
+Provisions: each hierarchical element (``_PROVISIONS``) with an ``id`` (2.0) or ``eId`` (3.0)
+outside quoted text (what an amending act inserts elsewhere is not its own provision) is a
+Section, its path read from the id (``provision_path``), its parent the enclosing provision,
+its number the ``<num>``, its heading the ``<heading>``. The text layer is the body: one block
+per stretch of a provision's own text (number and heading first), blank lines between. A
+provision's span runs from its first block through the last block inside it and its text is
+that slice, descendants included (``text_layer[span.start:span.end] == text``, as for
+Markdown). Side notes (``authorialNote``) and note markers are not the act's text.
+
+Modifications: each ``<destination>`` of a ``textualMod`` in ``<activeModifications>`` is one
+declared Supersedes edge from this revision to that provision (unpinned: whichever version is
+in force), ``by`` the provision of this act around what its ``<source>`` hrefs name, effective
+when its ``period`` starts, else when this act comes into force. ``repeal`` deletes (full, no
+successor), unless it names the words it removes (``<old>``): taking words out of a provision
+amends it (partial). ``substitution`` and ``insertion`` are partial, ``replacement`` full with
+a successor; other kinds (renumbering, split, join) make no edge, and a warning. The
+``<passiveModifications>`` of an amended act say the same from its side: the active edges are
+authoritative, the passive ones are only read and handed back (``AknReading.passive``) for a
+caller holding both acts to compare. Whether a destination is outside the project is not for
+a reader of one file to judge: its edge is returned like any other (see ``target.doc``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from inforce.ontology import Document, InputError, Locator, Section, Supersedes, end_of_day_utc
+from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
+
+from .documents import UnreadableFileError, _digest, _Parser, source_name
+from .metadata import DeclaredEdge, Metadata
+from .register import Register
+from .yamlnodes import NodeReader
+
+__all__ = ["AknReading", "PassiveModification", "provision_path", "read_akoma_ntoso", "work_id"]
+
+#: Akoma Ntoso namespaces by version; 3.0 committee drafts add a suffix to the 3.0 one.
+_NAMESPACES = {
+    "http://www.akomantoso.org/2.0": "2.0",
+    "http://docs.oasis-open.org/legaldocml/ns/akn/3.0": "3.0",
+}
+_AKN3_DRAFT = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0/"
+#: Where each version keeps an element's identifier, the first listed preferred.
+_ID_ATTRIBUTES = {"2.0": ("id", "eId"), "3.0": ("eId", "id")}
+_BODIES = ("body", "mainBody", "judgmentBody", "debateBody", "amendmentBody", "portionBody")
+
+#: Hierarchical elements that are provisions when they carry an identifier.
+_PROVISIONS = frozenset(
+    "book tome part subpart title subtitle chapter subchapter division subdivision article"
+    " section subsection paragraph subparagraph clause subclause rule subrule point item"
+    " indent alinea proviso hcontainer level".split()
+)
+#: What an amending act quotes: text for another act, never provisions of this one.
+_QUOTED = frozenset({"quotedStructure", "quotedText", "embeddedStructure", "subFlow"})
+#: Not text of the act: side notes and the markers that point at notes.
+_SKIPPED = frozenset({"authorialNote", "noteRef", "meta"})
+#: Line breaks inside a block.
+_BREAKS = frozenset({"eol", "eop", "br"})
+#: Elements inside a line; every other element starts and ends a line.
+_INLINE = frozenset(
+    "a abbr affectedDocument b concept date decoration def del docDate docNumber docProponent"
+    " docStage docStatus docTitle docType entity event fillIn i inline ins legislature location"
+    " marker mmod mod mref object omissis organization outcome person placeholder process"
+    " quantity quotedText ref relatedDocument role rref session shortTitle span sub sup term"
+    " time u".split()
+)
+
+#: Id segment names whose value is the path segment (``sec2`` → ``2``, ``para_a`` → ``a``):
+#: AKN 2.0 prefixes and AKN 3.0 eId names.
+_NUMBERED = frozenset(
+    "sec sub subsec par para sbp subpara itm item art cl subcl pnt point ind indent al alinea"
+    " rule subrule".split()
+)
+#: Id segment names above sections: an absolute path ``part-I``; the sections under them
+#: keep their own numbers (2.0 ids leave the part out, 3.0 ``chp_1__sec_5`` is ``5``).
+_GROUPS = {
+    "prt": "part", "part": "part", "subpart": "subpart", "chp": "chapter", "chap": "chapter",
+    "subchp": "subchapter", "tit": "title", "title": "title", "subtitle": "subtitle",
+    "bok": "book", "book": "book", "tome": "tome", "dvs": "division", "subdvs": "subdivision",
+}
+#: Id segment names kept with their value (``hcontainer_2`` → ``hcontainer-2``).
+_NAMED = frozenset({"hcontainer", "level", "proviso"})
+#: Containers inside a provision that add nothing to a path (``sec2-sub1-lst1``).
+_TRANSPARENT = frozenset({"lst", "list", "blist", "intro", "wrap", "wrapup", "content"})
+_SEGMENT_NAMES = sorted(
+    {*_NUMBERED, *_GROUPS, *_NAMED, *_TRANSPARENT}, key=lambda name: (-len(name), name)
+)
+_AKN2_SEGMENT = re.compile(rf"(?P<name>{'|'.join(_SEGMENT_NAMES)})(?P<value>.*)")
+#: AKN 2.0 writes an inserted number ``54A`` as ``54.a``.
+_INSERTED = re.compile(r"(?P<base>[0-9]+|[IVXLCDM]+)\.(?P<letter>[a-z]+)")
+_SEGMENT = re.compile(PATH_SEGMENT)
+_URI_DATE = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})?")
+_NOT_LETTERS = re.compile(r"[^a-z]")
+_ID_HINT = "ids such as sec2-sub1 (2.0) or sec_2__subsec_1 (3.0)"
+#: A line break the markup asks for (XML text cannot hold NUL).
+_BREAK = "\0"
+
+#: Metadata the XML states: a register row may not say otherwise.
+_FROM_XML = frozenset({"id", "revision", "issued", "effective"})
+#: textualMod type → (scope, successor); a repeal naming ``<old>`` words is partial.
+_MOD_KINDS = {
+    "repeal": ("full", False),
+    "substitution": ("partial", True),
+    "insertion": ("partial", True),
+    "replacement": ("full", True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PassiveModification:
+    """A ``textualMod`` of ``<passiveModifications>``: this act changed by another.
+
+    Informative only (the amending act's active modification makes the edge): ``target`` is
+    the provision of this act it names, ``source`` the amending act (with a path when its
+    href names a provision there), ``effective`` the start of its ``period`` if it has one.
+    """
+
+    kind: str
+    target: Locator
+    source: Locator | None
+    effective: dt.date | None
+    line: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AknReading:
+    """One Akoma Ntoso file read: its Document (active modifications in ``supersedes``), the
+    warnings, and the passive modifications it records."""
+
+    document: Document
+    warnings: tuple[InputError, ...]
+    passive: tuple[PassiveModification, ...]
+
+
+def read_akoma_ntoso(path: Path, root: Path) -> AknReading:
+    """Read one Akoma Ntoso file; raises InputErrors naming every problem in it, or
+    UnreadableFileError when its body holds no provision."""
+    path, root = Path(path), Path(root)
+    parser = _AknParser(path, root, source_name(path, root))
+    document, warnings = parser.parse()
+    return AknReading(document=document, warnings=tuple(warnings), passive=tuple(parser.passive))
+
+
+def work_id(uri: str) -> str | None:
+    """The document id an Akoma Ntoso work (or expression, or portion) URI names, or None.
+
+    ``/ke/act/1997-08-22/3/main#sec2`` and ``/akn/ke/act/1997-08-22/3/eng@2003-12-19`` are
+    both ``KE-ACT-1997-08-22-3``.
+    """
+    parts, _ = _split_uri(uri)
+    work = _work_parts(parts)
+    if not work:
+        return None
+    text = "-".join(work).upper()
+    return text if len(text) <= 200 and is_document_id(text) and not text.endswith(".") else None
+
+
+def provision_path(identifier: str) -> str | None:
+    """The section path an element id gives, or None when it names no provision.
+
+    AKN 2.0 ids join prefixed segments with ``-`` (``sec34-sub2-itma`` → ``34.2.a``), AKN 3.0
+    eIds join ``name_value`` segments with ``__`` (``sec_2__subsec_1`` → ``2.1``). Lists and
+    other containers inside a provision add nothing; parts and chapters give ``part-I`` and
+    are left out of the paths of the sections under them.
+    """
+    if "_" in identifier:
+        pieces = [segment.partition("_")[::2] for segment in identifier.split("__")]
+    else:
+        pieces = []
+        for segment in identifier.split("-"):
+            match = _AKN2_SEGMENT.fullmatch(segment)
+            if match is None:
+                return None
+            pieces.append((match["name"], match["value"]))
+    path: list[str] = []
+    grouped = False
+    for name, raw in pieces:
+        if name in _TRANSPARENT:
+            continue
+        value = _segment_value(raw)
+        if value is None:
+            return None
+        if name in _GROUPS:
+            path, grouped = [f"{_GROUPS[name]}-{value}"], True
+        elif name in _NUMBERED:
+            path, grouped = ([value] if grouped else [*path, value]), False
+        elif name in _NAMED:
+            path, grouped = [*path, f"{name}-{value}"], False
+        else:
+            return None
+    return ".".join(path) or None
+
+
+def _segment_value(raw: str) -> str | None:
+    inserted = _INSERTED.fullmatch(raw)
+    value = inserted["base"] + inserted["letter"].upper() if inserted else raw
+    return value if value and _SEGMENT.fullmatch(value) else None
+
+
+def _split_uri(uri: str) -> tuple[list[str], str | None]:
+    """An AKN URI's components (``/akn`` dropped) and the element id it names, if any."""
+    uri = uri.strip().split("?", 1)[0]
+    location, _, fragment = uri.partition("#")
+    parts = [part for part in location.split("/") if part]
+    if parts and parts[0] == "akn":
+        parts = parts[1:]
+    for index, part in enumerate(parts):
+        if part.startswith("~"):  # a 3.0 portion: /akn/ke/act/1997/3/~sec_2
+            return parts[:index], fragment or part[1:]
+    return parts, fragment or None
+
+
+def _work_parts(parts: list[str]) -> list[str]:
+    """The work's components: country, type, [subtype, actor,] date and number."""
+    for index in range(2, len(parts)):
+        if _URI_DATE.fullmatch(parts[index]):
+            following = parts[index + 1] if index + 1 < len(parts) else ""
+            is_number = following and "@" not in following and not following.startswith("!")
+            return parts[: index + 2] if is_number and following != "main" else parts[: index + 1]
+    return []
+
+
+@dataclass(slots=True)
+class _Interval:
+    start: dt.date
+    end: dt.date | None
+    in_force: bool
+
+
+@dataclass(slots=True)
+class _Layout:
+    """The text layer as blocks, and the provisions with the blocks they span."""
+
+    blocks: list[str] = field(default_factory=list)
+    pieces: list[str] = field(default_factory=list)
+    #: a number without a heading: its first paragraph goes on with it (``(a) the words``)
+    glue: bool = False
+    #: each provision in document order: its Section fields, its first and last block
+    spans: list[list[Any]] = field(default_factory=list)
+
+    def text(self, text: str | None) -> None:
+        if text:
+            self.pieces.append(text)
+            self.glue = self.glue and text.isspace()
+
+    def newline(self) -> None:
+        # The XML's own line breaks are only spacing: a line ends where an element says so.
+        if not self.glue:
+            self.pieces.append(_BREAK)
+
+    def flush(self) -> None:
+        lines = (" ".join(line.split()) for line in "".join(self.pieces).split(_BREAK))
+        self.pieces, self.glue = [], False
+        block = "\n".join(line for line in lines if line)
+        if block:
+            self.blocks.append(block)
+
+    def sections(self) -> tuple[str, list[Section]]:
+        text_layer = "\n\n".join(self.blocks)
+        starts = []
+        at = 0
+        for block in self.blocks:
+            starts.append(at)
+            at += len(block) + 2
+        sections = []
+        for fields, first, last in self.spans:
+            if last < first:  # nothing in it: an empty span where it stands
+                start = end = starts[first] if first < len(starts) else len(text_layer)
+            else:
+                start, end = starts[first], starts[last] + len(self.blocks[last])
+            span = {"start": start, "end": end}
+            sections.append(Section(**fields, span=span, text=text_layer[start:end]))
+        return text_layer, sections
+
+
+class _AknParser(_Parser):
+    """One Akoma Ntoso file: metadata, provisions and modifications from the XML."""
+
+    format = "akoma_ntoso"
+
+    def __init__(self, path: Path, root: Path, file: str, *, register: Register | None = None) -> None:
+        super().__init__(path, root, file, register=register)
+        self.passive: list[PassiveModification] = []
+        self.ns = ""
+        self.id_attributes: tuple[str, ...] = ()
+        self.by_id: dict[str, etree._Element] = {}
+        self.paths: dict[etree._Element, str] = {}
+        self.used: dict[str, int | None] = {}
+        self.layout = _Layout()
+        self.events: dict[str, tuple[dt.date, str]] = {}
+        self.groups: dict[str, list[_Interval]] = {}
+        self.in_force: list[_Interval] = []
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _parse(self) -> Document | None:
+        try:
+            data = self.path.read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+        act = self._act(data)
+        meta = self._child(act, "meta")
+        if meta is None:
+            raise InputError("no <meta>: an Akoma Ntoso document's metadata lives there",
+                             file=self.file, line=act.sourceline)
+        self.by_id = {key: e for e in act.iter() if isinstance(e.tag, str) for key in self._ids(e)}
+        document_id, work_date = self._work(meta)
+        version = self._version(meta, work_date)
+        provisions = self._provisions(act)
+        if version is None or document_id is None:
+            return None
+        self._temporal(meta)
+        effective = self._effective(meta, version)
+        revision = version.isoformat()
+        edges = self._active(meta, document_id, revision, effective["from"])
+        self._read_passive(meta, document_id)
+        text_layer, sections = provisions
+        self._note_attachments(act)
+        amends = self._find(meta, "analysis", "activeModifications") is not None
+        fields = {
+            "id": document_id,
+            "kind": "amendment" if amends else "other",
+            "title": self._title(act, meta),
+            "revision": revision,
+            "seq": int(version.strftime("%Y%m%d")),
+            "issued": work_date,
+            "effective": effective,
+            "recorded": end_of_day_utc(version),
+        }
+        if self.row is None:
+            self.reader = NodeReader(self.file)
+            metadata: Metadata | None = Metadata(fields=fields)
+        else:
+            metadata = self._registered(fields, meta.sourceline)
+        if metadata is None:
+            return None
+        metadata.edges = [DeclaredEdge(index=i, edge=e, by_node=None) for i, e in enumerate(edges)]
+        return self._build(metadata, text_layer=text_layer, provisions=sections,
+                           digest=_digest(data, None, self.row), line=meta.sourceline)
+
+    def _registered(self, fields: dict[str, Any], line: int) -> Metadata | None:
+        """The act's metadata joined with the register's row for its file: the row adds what
+        the XML does not say (access, applies_to, changed, on_lapse) and may set kind, title,
+        seq and recorded (this reader's defaults); an id, revision, issued or effective it
+        gives must agree with the XML's, else an error naming both."""
+        assert self.row is not None
+        given = self.row.fields()
+        own = {k: v for k, v in fields.items() if v is not None and (k in _FROM_XML or k not in given)}
+        text = "".join(f"{name}: {json.dumps(_as_yaml(value))}\n" for name, value in own.items())
+        metadata = self._metadata(text, self.file, line_offset=line - 1)
+        # the act's own fields are read from a text of them: each stands for its <meta>
+        assert self.reader is not None
+        for problem in (*self.reader.errors, *self.reader.warnings):
+            problem.line = line if problem.file == self.file else problem.line
+        said = re.compile(re.escape(self.file) + r":\d+ says")
+        for problem in self.errors:
+            problem.message = said.sub(f"{self.file}:{line} says", problem.message)
+        return metadata
+
+    def _act(self, data: bytes) -> etree._Element:
+        """The document element under ``<akomaNtoso>``; the namespace sets the version."""
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+        try:
+            root = etree.fromstring(data, parser)
+        except etree.XMLSyntaxError as exc:
+            line, col = exc.position if exc.position else (exc.lineno, None)
+            raise InputError(f"not well-formed XML: {exc.msg}", file=self.file, line=line,
+                             col=col or None) from None
+        name = etree.QName(root)
+        version = _NAMESPACES.get(name.namespace or "")
+        if version is None and (name.namespace or "").startswith(_AKN3_DRAFT):
+            version = "3.0"
+        if name.localname != "akomaNtoso" or version is None:
+            found = f"<{name.localname}>" + (f" in {name.namespace}" if name.namespace else "")
+            raise InputError(f"not an Akoma Ntoso document: the root is {found}", file=self.file,
+                             line=root.sourceline, hint="an Akoma Ntoso file's root is <akomaNtoso>"
+                             " in the namespace " + " or ".join(_NAMESPACES))
+        self.ns = name.namespace or ""
+        self.id_attributes = _ID_ATTRIBUTES[version]
+        act = next((child for child in root if isinstance(child.tag, str)), None)
+        if act is None:
+            raise InputError("<akomaNtoso> holds no document", file=self.file, line=root.sourceline)
+        return act
+
+    def _work(self, meta: etree._Element) -> tuple[str | None, dt.date | None]:
+        work = self._find(meta, "identification", "FRBRWork")
+        if work is None:
+            self._error("no <FRBRWork> in <identification>: the work names the document", meta)
+            return None, None
+        uri_element, uri = self._uri(work)
+        document_id = work_id(uri) if uri else None
+        if not uri:
+            self._error("the FRBRWork has no URI (FRBRuri or FRBRthis value)", work,
+                        hint="e.g. <FRBRuri value=\"/ke/act/1997-08-22/3\"/>")
+        elif document_id is None:
+            self._error(f"cannot read a document id from the work URI {uri!r}", uri_element,
+                        hint="expected /country/type/date/number, e.g. /ke/act/1997-08-22/3")
+        return document_id, self._date_of(self._child(work, "FRBRdate"))
+
+    def _version(self, meta: etree._Element, work_date: dt.date | None) -> dt.date | None:
+        expression = self._find(meta, "identification", "FRBRExpression")
+        uri_element, uri = self._uri(expression)
+        versions = [part.partition("@")[2] for part in _split_uri(uri)[0] if "@" in part]
+        if versions and versions[0]:
+            match = _DATE.match(versions[0])
+            if match is not None:
+                return self._date(match[1], uri_element)
+        elif versions and work_date is not None:
+            return work_date  # ``eng@``: the original version, the act as made
+        own = self._date_of(self._child(expression, "FRBRdate")) if expression is not None else None
+        if own is not None:
+            return own
+        self._error(
+            "cannot tell the expression's date: its URI has no @date and it has no FRBRdate",
+            expression if expression is not None else meta,
+            hint="e.g. <FRBRuri value=\"/ke/act/1997-08-22/3/eng@2003-12-19\"/>",
+        )
+        return None
+
+    def _temporal(self, meta: etree._Element) -> None:
+        """Read the lifecycle's events and the temporal groups' intervals, once."""
+        for event in self._findall(meta, "lifecycle", "eventRef"):
+            day = self._date_of(event)
+            if day is None:
+                continue
+            self.events.update((key, (day, event.get("type", ""))) for key in self._ids(event))
+        for group in self._findall(meta, "temporalData", "temporalGroup"):
+            intervals = []
+            for interval in self._children(group, "timeInterval"):
+                start = self._event_date(interval.get("start"), interval)
+                end = self._event_date(interval.get("end"), interval) if interval.get("end") else None
+                if start is None:
+                    continue
+                if end is not None and end <= start:
+                    self._error(f"the timeInterval ends ({end}) on or before it starts ({start})",
+                                interval)
+                    continue
+                in_force = self._in_force(interval.get("refersTo", ""))
+                intervals.append(_Interval(start, end, in_force))
+            self.groups.update((key, intervals) for key in self._ids(group))
+            self.in_force += [interval for interval in intervals if interval.in_force]
+
+    def _effective(self, meta: etree._Element, version: dt.date) -> dict[str, dt.date | None]:
+        """The expression's in-force period: its temporalData interval, else its lifecycle."""
+        if self.in_force:
+            intervals = sorted(self.in_force, key=lambda interval: interval.start)
+            chosen = next((i for i in reversed(intervals) if i.start <= version), intervals[0])
+            return {"from": chosen.start, "until": chosen.end}
+        temporal = self._find(meta, "temporalData")
+        if temporal is not None:
+            self._warn("<temporalData> has no in-force interval; the in-force period is read "
+                       "from <lifecycle>", temporal)
+        dated = sorted(self.events.values())
+        if not dated:
+            self._warn(f"no <lifecycle> events or <temporalData>: in force from its version date "
+                       f"{version}", meta, hint="add <lifecycle> with its entry into force")
+            return {"from": version, "until": None}
+        start = next((day for day, _ in reversed(dated) if day <= version), dated[0][0])
+        until = next((day for day, kind in dated if kind == "repeal" and day > start), None)
+        return {"from": start, "until": until}
+
+    def _event_date(self, reference: str | None, where: etree._Element) -> dt.date | None:
+        key = (reference or "").lstrip("#")
+        if key in self.events:
+            return self.events[key][0]
+        self._error(f"timeInterval names event {reference!r}, which <lifecycle> does not hold", where)
+        return None
+
+    def _in_force(self, refers_to: str) -> bool:
+        """Whether a ``refersTo`` names the in-force concept (``#inforce``, or a TLCConcept
+        whose href or showAs says in force)."""
+        key = refers_to.lstrip("#")
+        concept = self.by_id.get(key)
+        names = [key]
+        if concept is not None:
+            names += [concept.get("href", "").rsplit("/", 1)[-1], concept.get("showAs", "")]
+        return any(_NOT_LETTERS.sub("", name.lower()) == "inforce" for name in names)
+
+    def _title(self, act: etree._Element, meta: etree._Element) -> str:
+        for name in ("shortTitle", "docTitle"):
+            element = next(act.iter(f"{{{self.ns}}}{name}"), None)
+            if element is not None and _plain(element):
+                return _plain(element)
+        name = self._find(meta, "identification", "FRBRWork", "FRBRname")
+        if name is not None and name.get("value"):
+            return " ".join(name.get("value", "").split())
+        for alias in act.iter(f"{{{self.ns}}}FRBRalias"):
+            value = alias.get("value", "")
+            if value and not value.startswith("/"):
+                return " ".join(value.split())
+        return ""
+
+    # -- provisions ------------------------------------------------------------------
+
+    def _provisions(self, act: etree._Element) -> tuple[str, list[Section]]:
+        body = next((self._child(act, name) for name in _BODIES if self._child(act, name) is not None), None)
+        if body is not None:
+            self._walk(body, parent=None, depth=0, quoted=False)
+            self.layout.flush()
+        if not self.layout.spans:
+            raise UnreadableFileError(
+                "no provisions in its body (no section, subsection, paragraph or item with an "
+                + ("eId" if self.id_attributes[0] == "eId" else "id") + ")",
+                file=self.file,
+                hint="give its text in a Markdown document",
+            )
+        return self.layout.sections()
+
+    def _walk(self, element: etree._Element, *, parent: str | None, depth: int, quoted: bool,
+              skip: tuple[etree._Element, ...] = ()) -> None:
+        layout = self.layout
+        for child in element:
+            if not isinstance(child.tag, str) or child in skip:  # comments, PIs; num, heading
+                layout.text(child.tail)
+                continue
+            name = etree.QName(child).localname
+            if name in _SKIPPED:
+                layout.text(child.tail)
+                continue
+            path = None if quoted else self._provision_path(child, name)
+            if path is not None:
+                self._provision(child, path, parent=parent, depth=depth)
+            elif name in _BREAKS:
+                layout.newline()
+            else:
+                block = name not in _INLINE
+                if block:
+                    layout.newline()
+                layout.text(child.text)
+                self._walk(child, parent=parent, depth=depth, quoted=quoted or name in _QUOTED)
+                if block:
+                    layout.newline()
+            layout.text(child.tail)
+
+    def _provision(self, element: etree._Element, path: str, *, parent: str | None, depth: int) -> None:
+        layout = self.layout
+        layout.flush()
+        number_element, heading_element = self._child(element, "num"), self._child(element, "heading")
+        number = _plain(number_element) if number_element is not None else ""
+        heading = _plain(heading_element) if heading_element is not None else ""
+        fields = {"path": path, "number": number or None, "heading": heading, "parent": parent,
+                  "depth": depth}
+        self.paths[element] = path
+        slot = [fields, len(layout.blocks), -1]
+        layout.spans.append(slot)
+        layout.text(" ".join(part for part in (number, heading) if part))
+        if heading:
+            layout.newline()
+        layout.glue = bool(number) and not heading
+        layout.text(element.text)
+        skip = tuple(e for e in (number_element, heading_element) if e is not None)
+        self._walk(element, parent=path, depth=depth + 1, quoted=False, skip=skip)
+        layout.flush()
+        slot[2] = len(layout.blocks) - 1
+
+    def _provision_path(self, element: etree._Element, name: str) -> str | None:
+        """The path of a provision element (unique in the document), or None if it is not one."""
+        if name not in _PROVISIONS:
+            return None
+        identifier = next((element.get(a) for a in self.id_attributes if element.get(a)), None)
+        if identifier is None:
+            self._warn(f"a <{name}> without an {self.id_attributes[0]}: its text is part of the "
+                       "provision around it", element)
+            return None
+        path = provision_path(identifier)
+        if path is None:
+            self._warn(f"cannot read a section path from the {name} id {identifier!r}: its text "
+                       "is part of the provision around it", element, hint=_ID_HINT)
+            return None
+        if path in self.used:
+            candidate, suffix = path, 1
+            while candidate in self.used:
+                suffix += 1
+                candidate = f"{path}-{suffix}"
+            self._warn(f"section path {path!r} appears again (first at line {self.used[path]}); "
+                       f"this one is {candidate!r}", element)
+            path = candidate
+        self.used[path] = element.sourceline
+        return path
+
+    def _enclosing_path(self, element: etree._Element) -> str | None:
+        for candidate in (element, *element.iterancestors()):
+            if candidate in self.paths:
+                return self.paths[candidate]
+        return None
+
+    def _note_attachments(self, act: etree._Element) -> None:
+        """Attachments (schedules, in this file or another) are not read: said, not skipped."""
+        for attachment in self._findall(act, "attachments", "*"):
+            if isinstance(attachment.tag, str):
+                label = attachment.get("showAs") or attachment.get("src") or attachment.get("href")
+                self._warn(f"attachment {label or etree.QName(attachment).localname!r}: not read",
+                           attachment)
+
+    # -- modifications ---------------------------------------------------------------
+
+    def _active(self, meta: etree._Element, document_id: str, revision: str,
+                in_force: dt.date) -> list[Supersedes]:
+        source = Locator(doc=document_id, rev=revision)
+        edges: list[Supersedes] = []
+        for mod in self._findall(meta, "analysis", "activeModifications", "textualMod"):
+            kind = mod.get("type", "")
+            if kind not in _MOD_KINDS:
+                self._warn(f"textualMod {self._name(mod)} of type {kind!r}: no supersession is "
+                           "made from it", mod, hint="inforce reads " + ", ".join(_MOD_KINDS))
+                continue
+            scope, successor = _MOD_KINDS[kind]
+            if kind == "repeal" and self._child(mod, "old") is not None:
+                scope, successor = "partial", True  # words deleted from it: amended, not gone
+            effective = self._mod_effective(mod) or in_force
+            by = self._by(mod)
+            destinations = self._children(mod, "destination")
+            if not destinations:
+                self._error("a textualMod without a <destination>", mod)
+            for destination in destinations:
+                target = self._target(destination, document_id)
+                if target is None:
+                    continue
+                if target.doc == document_id:
+                    self._warn(f"textualMod {self._name(mod)} changes this act itself: no "
+                               "supersession is made from it", destination)
+                    continue
+                edges.append(Supersedes(
+                    source=source, target=target, scope=scope, effective=effective,
+                    by=Locator(doc=document_id, path=by) if by is not None else None,
+                    line=destination.sourceline, successor=successor,
+                ))
+        return edges
+
+    def _read_passive(self, meta: etree._Element, document_id: str) -> None:
+        paths = set(self.used)
+        for mod in self._findall(meta, "analysis", "passiveModifications", "textualMod"):
+            sources = self._children(mod, "source")
+            source = None
+            if sources and sources[0].get("href"):
+                fragment = _split_uri(sources[0].get("href", ""))[1]
+                doc = work_id(sources[0].get("href", ""))
+                if doc is not None:
+                    path = provision_path(fragment) if fragment else None
+                    source = Locator(doc=doc, path=path)
+            for destination in self._children(mod, "destination"):
+                target = self._target(destination, document_id)
+                if target is None:
+                    continue
+                if target.doc == document_id and target.path is not None and target.path not in paths:
+                    self._warn(f"passive modification of {target.path}, which this act does not "
+                               "have", destination)
+                self.passive.append(PassiveModification(
+                    kind=mod.get("type", ""), target=target, source=source,
+                    effective=self._mod_effective(mod), line=mod.sourceline))
+
+    def _mod_effective(self, mod: etree._Element) -> dt.date | None:
+        """When a modification takes effect: the start of its ``period`` (its in-force
+        interval's, else its first), or None when it has none."""
+        period = mod.get("period")
+        if not period:
+            return None
+        intervals = self.groups.get(period.lstrip("#"))
+        if intervals is None:
+            self._error(f"period {period!r} names no temporalGroup", mod)
+            return None
+        starts = [i.start for i in intervals if i.in_force] or [i.start for i in intervals]
+        return min(starts, default=None)
+
+    def _by(self, mod: etree._Element) -> str | None:
+        """The provision of this act that carries a modification: the deepest one around the
+        elements its ``<source>`` hrefs name."""
+        found: list[str] = []
+        missing: list[str] = []
+        for source in self._children(mod, "source"):
+            href = source.get("href", "")
+            element = self.by_id.get(href[1:]) if href.startswith("#") else None
+            if element is None:
+                missing.append(href)
+                continue
+            path = self._enclosing_path(element)
+            if path is not None:
+                found.append(path)
+        if missing:
+            self._warn(f"textualMod {self._name(mod)}: source "
+                       + ", ".join(map(repr, missing)) + " names no element of this act", mod)
+        return max(found, key=lambda path: path.count("."), default=None)
+
+    def _target(self, destination: etree._Element, document_id: str) -> Locator | None:
+        href = destination.get("href", "")
+        parts, fragment = _split_uri(href)
+        doc = document_id if not parts else work_id(href)
+        if doc is None:
+            self._error(f"cannot read the document a destination names: {href!r}", destination,
+                        hint="expected /country/type/date/number[#id], e.g. /ke/act/1997-08-22/3#sec2")
+            return None
+        path = None
+        if fragment:
+            path = provision_path(fragment)
+            if path is None:
+                self._error(f"destination {href!r} names no provision", destination, hint=_ID_HINT)
+                return None
+        return Locator(doc=doc, path=path)
+
+    # -- lookups and problems --------------------------------------------------------
+
+    def _ids(self, element: etree._Element) -> list[str]:
+        return [v for v in (element.get(a) for a in (*self.id_attributes, "wId")) if v]
+
+    def _uri(self, frbr: etree._Element | None) -> tuple[etree._Element | None, str]:
+        """An FRBR level's URI element and value: ``FRBRuri``, else ``FRBRthis``."""
+        for name in ("FRBRuri", "FRBRthis"):
+            element = self._child(frbr, name) if frbr is not None else None
+            if element is not None and element.get("value"):
+                return element, element.get("value", "")
+        return None, ""
+
+    def _child(self, element: etree._Element, name: str) -> etree._Element | None:
+        return element.find(f"{{{self.ns}}}{name}")
+
+    def _children(self, element: etree._Element, name: str) -> list[etree._Element]:
+        return element.findall(f"{{{self.ns}}}{name}")
+
+    def _find(self, element: etree._Element, *names: str) -> etree._Element | None:
+        return element.find("/".join(f"{{{self.ns}}}{name}" for name in names))
+
+    def _findall(self, element: etree._Element, *names: str) -> Iterator[etree._Element]:
+        return iter(element.findall("/".join(f"{{{self.ns}}}{name}" for name in names)))
+
+    def _date_of(self, element: etree._Element | None) -> dt.date | None:
+        if element is None or not element.get("date"):
+            return None
+        return self._date(element.get("date", ""), element)
+
+    def _date(self, text: str, element: etree._Element | None) -> dt.date | None:
+        match = _DATE.fullmatch(text.strip())
+        try:
+            if match is not None:
+                return dt.date.fromisoformat(match[1])
+        except ValueError:
+            pass
+        self._error(f"not a date: {text!r}", element, hint="dates are written YYYY-MM-DD")
+        return None
+
+    def _name(self, element: etree._Element) -> str:
+        return next(iter(self._ids(element)), "")
+
+    def _error(self, message: str, where: etree._Element | None, *, hint: str | None = None) -> None:
+        line = where.sourceline if where is not None else None
+        self.errors.append(InputError(message, file=self.file, line=line, hint=hint))
+
+    def _warn(self, message: str, where: etree._Element, *, hint: str | None = None) -> None:
+        self.warnings.append(InputError(message, file=self.file, line=where.sourceline, hint=hint))
+
+
+def _as_yaml(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _as_yaml(item) for key, item in value.items() if item is not None}
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+def _plain(element: etree._Element) -> str:
+    """An element's words on one line, side notes left out."""
+    pieces: list[str] = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str) and etree.QName(child).localname not in _SKIPPED:
+            pieces.append(" " if etree.QName(child).localname in _BREAKS else _plain(child))
+        pieces.append(child.tail or "")
+    return " ".join("".join(pieces).split())
