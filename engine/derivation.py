@@ -134,7 +134,8 @@ def _name_key(text: str) -> str:
 def resolve_name(written: str, names: Mapping[str, str]) -> list[str]:
     """The paths whose name is ``written``: those equal to it once letter case, punctuation and
     "No."/"Number"/"#" are set aside; failing that, those within ``NAME_CUTOFF`` of it
-    (rapidfuzz ratio) whose numbers are the same ("Alternate No. 2" is never "Alternate No. 3").
+    (rapidfuzz ratio) whose numbers are the same ("Alternate No. 2" is never "Alternate No. 3",
+    nor "Alternate No. 2A").
     More than one path is an ambiguous name: the caller reports it, never picks."""
     from rapidfuzz import fuzz
 
@@ -142,11 +143,16 @@ def resolve_name(written: str, names: Mapping[str, str]) -> list[str]:
     exact = [path for path, name in names.items() if _name_key(name) == key]
     if exact:
         return exact
-    numbers = re.findall(r"\d+", key)
+    numbers = _numbers(key)
     return [
         path for path, name in names.items()
-        if re.findall(r"\d+", _name_key(name)) == numbers and fuzz.ratio(key, _name_key(name)) >= NAME_CUTOFF
+        if _numbers(_name_key(name)) == numbers and fuzz.ratio(key, _name_key(name)) >= NAME_CUTOFF
     ]
+
+
+def _numbers(key: str) -> list[str]:
+    """The numbers of a name, a letter after one kept: "Hardware Set No. 3A" is not No. 3."""
+    return re.findall(r"\d+[a-z]?\b", key)
 
 
 #: How a written callout number may appear among a sheet's callout ids, in the order tried.
@@ -214,13 +220,17 @@ def _heading_context(item: _Item, by_path: dict[str, _Item], headings: Sequence[
 
 
 def _innermost(hits: list[_Hit]) -> list[_Hit]:
-    """Keep, per target, the first of the deepest items whose instruction names it."""
-    best: dict[str, _Hit] = {}
+    """The hits less any whose item encloses another item naming the same target: the
+    innermost item carries the change. Sibling items naming one target each keep theirs
+    ("1.3 Revise the first sentence", then "1.4 Delete the paragraph")."""
+    by_target: dict[str, list[_Hit]] = {}
     for hit in hits:
-        current = best.get(hit.target)
-        if current is None or hit.provision.path.count(".") > current.provision.path.count("."):
-            best[hit.target] = hit
-    return list(best.values())
+        by_target.setdefault(hit.target, []).append(hit)
+    kept = []
+    for same in by_target.values():
+        paths = [hit.provision.path for hit in same]
+        kept += [hit for hit in same if not any(other.startswith(hit.provision.path + ".") for other in paths)]
+    return kept
 
 
 @dataclass(frozen=True)
@@ -342,10 +352,11 @@ def derive_supersedes(
                 mentioned[path] = (item, rule.id)
             if item.holds(no_change):
                 read.add(path)
-                if any(item.instruction(pattern) is not None for pattern, _ in compiled):
-                    # reads as an instruction, but its words say nothing changes: named, for review
-                    unresolved.append(f"{document.id}#{path}: reads as an instruction ({rule.id}) "
-                                      "but its own words say no change is made; no edge derived")
+                if any(item.instruction(pattern) is not None for pattern, _ in compiled) or (
+                        mentions and item.names(mentions, at_start=True)):
+                    # it opens as an instruction, yet its words say nothing changes (rejected,
+                    # withdrawn, conditional): derived from nothing, and named for review
+                    misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
                 continue
             seen: set[str] = set()
             for pattern, wording in compiled:
@@ -357,8 +368,11 @@ def derive_supersedes(
                     groups.update(_heading_context(item, by_path, headings))
                 if not has_groups(groups, supersession_needs(rule, wording, inherit=False)):
                     continue  # under no heading that names its section or sheet: not read
-                if normalize_section_number(groups.get("section", ""))[:2] in rule.skip_divisions:
-                    read.add(path)  # a division the rule leaves alone (bidding requirements)
+                division = normalize_section_number(groups.get("section", ""))[:2]
+                if division in rule.skip_divisions:
+                    read.add(path)  # a division the rule leaves alone (bidding requirements): said so
+                    misplaced.setdefault(path, (item, rule.id, f"Section {groups['section'].strip()} is in "
+                                                f"Division {division}, which {rule.id} does not read"))
                     break
                 docs, missing = targets.documents(rule, wording, groups)
                 read.add(path)
@@ -405,6 +419,9 @@ def derive_supersedes(
                             unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood)
 
 
+_NO_CHANGE = ("reads as an instruction, but its own words say it changes nothing (rejected, withdrawn, "
+              "conditional or no change): no edge derived")
+
 #: What may come before an item's words: a Markdown heading's marks or a bullet, then its
 #: label (``1.2``, ``2.1.A.``, ``A.``, ``(a)``, ``3)``, bold or not). Tried with and without
 #: the label, so a pattern that itself starts with a number still reads at the start.
@@ -413,6 +430,9 @@ _LABEL = re.compile(
     r"(?:\*\*|__)?(?:\(?[0-9A-Za-z]{1,4}\)|\d+(?:\.[0-9A-Za-z]+)*\.?|[A-Za-z]\.)(?:\*\*|__)?(?=\s)\s*"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
+_QUESTION = re.compile(r"\(?Q[.)]", re.IGNORECASE)
+#: What may follow a heading's number and title in its paragraph: nothing but a stop or colon.
+_HEADING_END = re.compile(r"[\s.:;]*")
 #: Quotation marks: each opening mark and the marks that close it. A straight or curly single
 #: mark quotes only when it opens a word and closes one ("Owner's" is an apostrophe).
 _QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "‹": "›", "‘": "’", "'": "'"}
@@ -436,8 +456,8 @@ class _Item:
         starts = [lead]
         for _ in range(2):  # "1.2 A. Section ..." at most
             label = _LABEL.match(own, starts[-1])
-            if label is None or label.end() == starts[-1]:
-                break
+            if label is None or label.end() == starts[-1] or _QUESTION.fullmatch(label.group(0).strip(" *_")):
+                break  # "Q." / "(Q)" opens a question: what follows is asked, not instructed
             starts.append(label.end())
         paragraph = _PARAGRAPH_BREAK.search(own, starts[-1])
         end = paragraph.start() if paragraph else len(own)
@@ -450,8 +470,10 @@ class _Item:
             match = pattern.match(self.text, start, self.end)
             if match is None:
                 continue
+            if heading and _HEADING_END.match(self.text, match.end(), self.end).end() != self.end:  # type: ignore[union-attr]
+                continue  # "Sheet S-101 - PLAN. Delete callout 5." is an instruction, not a heading
             points = [match.start()] if heading else [match.start(), max(match.end() - 1, match.start())]
-            points += [match.start(name) for name in ("section", "paragraph") if match.groupdict().get(name)]
+            points += [match.start(name) for name, value in match.groupdict().items() if value]
             if not any(self._is_quoted(point) for point in points):
                 return match
         return None
@@ -461,10 +483,12 @@ class _Item:
         shown = " ".join(self.text[self.starts[0]:self.end].split())
         return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
 
-    def names(self, phrases: Sequence[re.Pattern[str]]) -> bool:
+    def names(self, phrases: Sequence[re.Pattern[str]], *, at_start: bool = False) -> bool:
         """Whether the item's instruction (its first paragraph), outside quotation marks, names
         what it would change (a ``mentions`` phrase): an answer further down that cites a
-        section for information is not an instruction."""
+        section for information is not an instruction. ``at_start``: its first words do."""
+        if at_start:
+            return any(phrase.match(self.text, start, self.end) for phrase in phrases for start in self.starts)
         return any(
             not self._is_quoted(match.start())
             for phrase in phrases for match in phrase.finditer(self.text, self.starts[0], self.end)

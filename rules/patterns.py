@@ -65,8 +65,8 @@ PLACEHOLDERS: dict[str, str] = {
     "name": r"(?-i:[A-Z][A-Za-z-]*(?:[ \t]+[A-Z][A-Za-z-]*){0,3})[ \t]+(?:No\.?|Number|#)[ \t]*\d{1,4}[A-Z]?(?!\w)",
     "sheet": rf"(?-i:{SHEET_NUMBER})",  # its title after it allowed, as a section's
     "sheets": rf"(?-i:{SHEET_NUMBER}(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*){SHEET_NUMBER})*)",
-    "callout": r"\d{1,3}[A-Z]?(?!\w)",
-    "text": r".*?",
+    "callout": r"\d{1,3}[A-Z]?(?!\.?\w)",  # "keynote 2.1" is no callout 2
+    "text": r".{0,400}?",  # bounded: two of them cannot take a long item quadratically long
     "end": r"(?=\s*(?:[.;]|$))",
 }
 #: What a placeholder takes before its group: the words that name it.
@@ -77,9 +77,13 @@ _PREFIX = {
 }
 #: What a placeholder takes after its group: a paragraph's or a name's title before a colon
 #: ("Article 2.1, HINGES:", "Alternate No. 2, Vehicle Wash Bay:").
+_CAPITALISED = r"(?:,\s+(?-i:[A-Z][A-Za-z&/'-]*(?:[ \t]+[A-Z][A-Za-z&/'-]*){0,8})(?=\s*:))?"
 _SUFFIX = {
-    "paragraph": r"(?:,\s+[^,:;\n\"“]{2,80}?(?=\s*:))?",
-    "name": r"(?:,\s+[^,:;\n\"“]{2,80}?(?=\s*:))?",
+    # capitalised words before the colon ("Article 2.1, HINGES:", "Paragraph 2.2.A, Mortise Locks:",
+    # "Alternate No. 2, Vehicle Wash Bay:"), so "Paragraph 3.1.A, second sentence:" or
+    # "Paragraph 2.2.A, Section 07 21 00:" has no title and is not read
+    "paragraph": _CAPITALISED,
+    "name": _CAPITALISED,
 }
 #: Placeholders that stand for words, not for a value the rule reads (no group of their own).
 _UNNAMED = {"text", "end"}
@@ -87,7 +91,7 @@ _UNNAMED = {"text", "end"}
 #: Bidders,"``), after a dash (``Section 03 30 00 - CAST-IN-PLACE CONCRETE,``, ``Sheet A-101 -
 #: FLOOR PLAN:``), or in capitals between commas or before one (``Section 03 41 00, PRECAST
 #: STRUCTURAL CONCRETE, is deleted``, ``Section 034100 PRECAST STRUCTURAL CONCRETE, Paragraph``).
-_TITLE = (r'(?:\s*["“][^"”\n]{0,160}["”]|\s+[-–—]\s+[^,:"“\n]{1,120}?'
+_TITLE = (r'(?:\s*["“][^"”\n]{0,160}["”]|\s+[-–—]\s+(?!(?-i:[A-Z]{1,3}-?\d))[^,:"“\n]{1,120}?'
           r"|,\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?),?(?=\s|$)|\s+(?-i:[A-Z][A-Z&/'. -]{2,80}?)(?=,))?")
 #: Words a cross-reference may put before the number it names ("in Section 9.1", "in § 9.1").
 _REF_PREFIX = r"(?:§\s*|(?:sections?|paragraphs?|articles?|clauses?)\s+)?"
@@ -279,6 +283,9 @@ def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) 
             raise PatternError(f"regex does not compile: {problem}") from None
         names = set(compiled.groupindex)
     else:
+        _check_brackets(pattern.written)
+        if pattern.written.count("{text}") > 2:
+            raise PatternError("at most two {text} in a pattern: more can take a long item unboundedly long to read")
         parts: list[str] = []
         names = set()
         position = 0
@@ -311,6 +318,24 @@ def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) 
             + " so it can never link anything"
         )
     return compiled
+
+
+def _check_brackets(text: str) -> None:
+    """Optional words ``[a|b]`` close, do not nest, and hold words only."""
+    opened: int | None = None
+    for index, char in enumerate(text):
+        if char == "[":
+            if opened is not None:
+                raise PatternError(f"'[' at {index + 1} opens inside another: optional words do not nest")
+            opened = index
+        elif char == "]":
+            if opened is None:
+                raise PatternError(f"']' at {index + 1} closes nothing")
+            if "{" in text[opened:index]:
+                raise PatternError("optional words [...] hold words only, not a placeholder: write two patterns")
+            opened = None
+    if opened is not None:
+        raise PatternError(f"'[' at {opened + 1} is never closed")
 
 
 def _names(need: Requirement) -> tuple[str, ...]:

@@ -153,7 +153,7 @@ def test_the_legitimate_instructions_in_the_same_addendum_still_derive_their_edg
     edges = derived_from(summary, "ADD-03")
     assert edges == {
         "SPEC-033000#2.2.A": {"by": "ADD-03#1.1", "target": "SPEC-033000#2.2.A", "scope": "full", "rule": "INF-S001",
-                              "words": "Section 03 30 00, Paragraph 2.2.A: Delete", "successor": True},
+                              "words": "Section 03 30 00, Paragraph 2.2.A: Delete the paragraph and substitute", "successor": True},
         "SPEC-033000#2.2.D": {"by": "ADD-03#1.7", "target": "SPEC-033000#2.2.D", "scope": "partial",
                               "rule": "INF-S001", "words": "Section 03 30 00, Paragraph 2.2.D: Revise", "successor": True},
     }
@@ -167,7 +167,7 @@ def test_ingest_lists_each_derived_edge_on_request_and_counts_them_always(tmp_pa
     result = runner.invoke(app, ["ingest", str(project), "--derived"])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stdout.splitlines() if " → " in line]  # then the items not understood
-    assert 'ADD-03#1.1 → SPEC-033000#2.2.A (full) INF-S001: "Section 03 30 00, Paragraph 2.2.A: Delete"' in lines
+    assert 'ADD-03#1.1 → SPEC-033000#2.2.A (full) INF-S001: "Section 03 30 00, Paragraph 2.2.A: Delete the paragraph and substitute"' in lines
     assert 'ADD-03#1.7 → SPEC-033000#2.2.D (partial) INF-S001: "Section 03 30 00, Paragraph 2.2.D: Revise"' in lines
     assert not [line for line in lines if "2.1." in line.split("→")[1].split("(")[0] and line.startswith("ADD-03")]
     assert f"{len(lines)} supersedes edges derived" in result.stderr

@@ -199,6 +199,13 @@ class SupersessionIndex:
         # Depth first: a successor's own successors come before its later siblings.
         stack: list[_Edge] = []
         full, _ = self.scan(doc, path, valid_day, known_ts, pinned_applies)
+        # A deletion (of the provision or an ancestor) ends the replacements made before it:
+        # "DELETE Section 01 21 00 in its entirety" takes the allowance an earlier addendum
+        # rewrote with it. They stay in the chain, walked but not followed.
+        deleted_on = max((e.effective for e in full if e.deletes), default=None)
+        if deleted_on is not None:
+            walked += [e.edge for e in full if not e.deletes and e.effective <= deleted_on]
+            full = [e for e in full if e.deletes or e.effective > deleted_on]
         for e in reversed(full):
             if e.successor not in seen:
                 seen.add(e.successor)
