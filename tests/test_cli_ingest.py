@@ -200,11 +200,11 @@ def test_a_failure_part_way_through_ingest_leaves_the_previous_graph(tmp_path, m
     real = pipeline.parse_document_with_warnings
     calls = {"n": 0}
 
-    def fail_on_the_third(path, root):
+    def fail_on_the_third(path, root, **options):
         calls["n"] += 1
         if calls["n"] == 3:
             raise OSError(f"disk read failed on {path.name}")
-        return real(path, root)
+        return real(path, root, **options)
 
     monkeypatch.setattr(pipeline, "parse_document_with_warnings", fail_on_the_third)
     with pytest.raises(OSError, match="disk read failed"):

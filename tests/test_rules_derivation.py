@@ -226,3 +226,28 @@ def test_outline_names_are_the_words_before_a_headings_colon(riverside):
     assert names["3.1.B"] == "Alternate No. 2"
     assert names["3.1"] == "SCHEDULE OF ALTERNATES"
     assert names["1.4.B"] == "Notification"
+
+
+def test_an_unchanged_addendum_is_read_again_when_the_corpus_it_names_changes(tmp_path):
+    """The sheet an addendum names is found only once the duplicate drawing is gone: the
+    addendum's file did not change, yet its edge is derived at the next ingest."""
+    import datetime as dt
+    import shutil
+
+    from inforce.adapters.ingest.pipeline import ingest_project
+    from inforce.engine import Project
+
+    root = tmp_path / "addenda"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "addenda", root,
+                    ignore=shutil.ignore_patterns(".inforce", "expected.yaml"))
+    duplicate = root / "documents" / "A-201-copy.drawing.yaml"
+    duplicate.write_text((root / "documents" / "A-201.drawing.yaml").read_text().replace("id: DWG-A-201", "id: DWG-A-201X"))
+    first = ingest_project(root)
+    assert not [e for e in first.derived if e.target.format() == "DWG-A-201#callout-4"]
+    assert any("Sheet A-201 is no document" in str(w) for w in first.warnings)
+    duplicate.unlink()
+    second = ingest_project(root)
+    assert "ADD-M1@0" in second.rederived and "ADD-M1@0" not in second.replaced + second.removed
+    assert [e.by.format() for e in second.derived if e.target.format() == "DWG-A-201#callout-4"] == ["ADD-M1#3.1"]
+    with Project.open(root) as project:
+        assert not project.asof("DWG-A-201#callout-4", dt.date(2026, 2, 5)).in_force

@@ -80,6 +80,8 @@ class IngestSummary(BaseModel):
     replaced: list[str]
     removed: list[str]
     unchanged: int
+    #: unchanged addenda read again because the corpus their derivation reads changed
+    rederived: list[str] = []
     provisions: int
     quantities: int = 0
     derived_edges: int
@@ -116,6 +118,8 @@ class IngestResult:
     build_id: str
     added: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
+    #: unchanged addenda read again because the corpus their derivation reads changed
+    rederived: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     unchanged: int = 0
     provisions: int = 0
@@ -141,7 +145,7 @@ class IngestResult:
     def summary(self) -> IngestSummary:
         return IngestSummary(
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
-            removed=self.removed, unchanged=self.unchanged, provisions=self.provisions,
+            removed=self.removed, unchanged=self.unchanged, rederived=self.rederived, provisions=self.provisions,
             quantities=self.quantities,
             derived_edges=self.derived_edges, derived=self.derived, not_understood=self.not_understood,
             skipped=self.skipped,
@@ -213,11 +217,24 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
             for rel, path in current.items()
             if rebuild or rel not in previous or previous[rel][1] != content_hash(path, root, register)
         ]
+        changed_files = len(to_parse)
+        deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
+        if deriving_kinds and (to_parse or any(rel not in current for rel in previous)):
+            # What an addendum's words derive depends on the rest of the corpus (which document
+            # carries a section or sheet, what a paragraph is named): when anything changed, the
+            # unchanged addenda are read again, so no edge stays derived from a corpus gone by.
+            changing = set(to_parse)
+            rereading = {doc.source.file for doc in store.documents()
+                         if doc.kind in deriving_kinds and doc.source.file in current
+                         and doc.source.file not in changing}
+            to_parse += sorted(rereading)
+        else:
+            rereading = set()
         parsing = set(to_parse)
         gone = [uid for rel, (uid, _) in previous.items() if rel not in current or rel in parsing]
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=list(warnings),
                               skipped=[_relative(path, root) for path in unread])
-        result.unchanged = len(current) - len(to_parse)
+        result.unchanged = len(current) - changed_files
         if not to_parse and not gone and not rebuild:
             result.seconds = time.perf_counter() - started
             return result
@@ -229,7 +246,6 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
         problems: list[InputError] = []
         directory = TargetDirectory.from_documents(kept)
         outlines = _Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds})
-        deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
         held: list[Document] = []  # Akoma Ntoso acts whose modifications wait for the whole corpus
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
@@ -281,7 +297,10 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
                     metadata.append(_metadata(document))
                     if document.changed is not None:
                         declaring.append(document)  # checked against its predecessor below
-                    (result.replaced if rel in previous else result.added).append(document.uid)
+                    if rel in rereading:
+                        result.rederived.append(document.uid)  # unchanged: read again for its derivation
+                    else:
+                        (result.replaced if rel in previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
             if not (problems or result.added or result.replaced or gone or rebuild or store.recovered):
                 # only files that could not be read: nothing to stage, the graph stays as it is
@@ -309,7 +328,7 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
             problems.extend(check_corpus(metadata, has_target))
             if problems:
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
-            result.removed = [uid for uid in gone if uid not in result.replaced]
+            result.removed = [uid for uid in gone if uid not in result.replaced and uid not in result.rederived]
             tx.commit()
             result.swapped = True
         result.build_id = store.build_id()
