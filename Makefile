@@ -61,6 +61,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/ingest_bench.py --sizes 1000 5000
 	$(BIN)/python bench/write_results.py --name ingest-small --title "Ingest: short handbooks" -- \
 	  $(BIN)/python bench/ingest_bench.py --small-docs 20000
+	$(BIN)/python bench/write_results.py --name docx --title "Ingest: Word specifications with a register, beside the same in Markdown (issue 13)" -- \
+	  $(BIN)/python bench/docx_bench.py --files 1000
 	$(BIN)/python bench/write_results.py --name store --title "Store alone (documents built in memory)" -- \
 	  $(BIN)/python bench/store_bench.py --docs 1000 --provisions 50
 	$(BIN)/python bench/write_results.py --name embed --title "Embeddings (a separate step, never part of ingest)" -- \
