@@ -61,3 +61,22 @@ def test_the_acts_are_eligible_as_other_documents_are(kenya):
     project, _ = kenya
     result = project.eligible(Context(valid_at=dt.date(2004, 1, 1)))
     assert {PRINCIPAL, AMENDING} <= set(result.eligible)
+
+
+def test_an_insertion_of_a_new_provision_amends_the_provision_it_joins(tmp_path):
+    """A destination that names the provision an insertion creates (not in the act yet)
+    amends its nearest existing provision, with a warning, instead of failing the ingest."""
+    if not KENYA.is_dir():
+        pytest.skip("../shared/data/akoma-ntoso-kenya is not here")
+    (tmp_path / "documents").mkdir()
+    shutil.copy(KENYA / "Act_Kenya_1997-08-22_3@2003-12-19.xml", tmp_path / "documents")
+    amending = (KENYA / "Act_Kenya_2003-12-10-short.xml").read_text(encoding="utf-8")
+    first = amending.index('/ke/act/1997-08-22/3/main#sec2-sub1"')
+    amending = amending[:first] + amending[first:].replace("#sec2-sub1\"", "#sec2-sub1-itmz\"", 1)
+    (tmp_path / "documents" / "amending.xml").write_text(amending, encoding="utf-8")
+    (tmp_path / "inforce.yaml").write_text("project: kenya\n")
+    result = ingest_project(tmp_path)
+    assert any(f"{PRINCIPAL}#2.1.z is not in the act yet" in str(w) and f"amendment of {PRINCIPAL}#2.1" in str(w)
+               for w in result.warnings)
+    with Project.open(tmp_path) as project:
+        assert any(a.doc == AMENDING for a in project.asof(f"{PRINCIPAL}#2.1", dt.date(2004, 1, 1)).amended_by)

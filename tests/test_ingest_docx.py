@@ -372,3 +372,50 @@ def test_outline_problems_name_the_paragraph(tmp_path: Path):
     [warning] = warnings
     assert (warning.file, warning.line, warning.field) == ("documents/x.docx", 6, "2.1")
     assert "first at paragraph 1" in warning.message
+
+
+def test_body_text_that_looks_like_markdown_stays_text(tmp_path: Path):
+    """A line of tildes or a paragraph opening with '#' is Word text: it neither hides the
+    sections after it (a Markdown code fence) nor opens a section of its own."""
+    writer = WordWriter()
+    writer.paragraph("1 GENERAL")
+    writer.paragraph("1.1 BOLTS")
+    writer.paragraph("~~~~~~~~~~~~~~~~~~~~")
+    writer.paragraph("# of bolts: 4")
+    writer.paragraph("2 PRODUCTS")
+    writer.paragraph("2.1 ANCHORS")
+    document, _ = parse_document_with_warnings(_word_file(tmp_path, writer), tmp_path)
+    assert [p.path for p in document.provisions] == ["1", "1.1", "2", "2.1"]
+    bolts = next(p for p in document.provisions if p.path == "1.1")
+    assert "# of bolts: 4" in bolts.text
+
+
+def test_a_huge_list_start_is_written_in_digits_at_once(tmp_path: Path):
+    import time
+
+    writer = WordWriter()
+    numbers = writer.list_numbering([("upperRoman", "%1.")], start=1_000_000_000)
+    writer.numbered("A clause numbered past any Word list.", numbers)
+    started = time.perf_counter()
+    layer = docx_text_layer(writer.save(tmp_path / "big.docx"), file="big.docx")
+    assert time.perf_counter() - started < 5  # a roman numeral of a billion would take minutes
+    assert layer.text.startswith("1000000000. A clause")
+
+
+def test_a_part_that_declares_entities_or_unpacks_like_a_bomb_is_refused(tmp_path: Path):
+    source = WordWriter()
+    source.paragraph("1.1 TEXT")
+    plain = source.save(tmp_path / "plain.docx")
+    with zipfile.ZipFile(plain) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    body = parts["word/document.xml"]
+    declared = body.replace(b"?>", b'?><!DOCTYPE w:document [<!ENTITY x "boom">]>', 1)
+    padded = body.replace(b"<w:body>", b"<w:body>" + b"<w:p/>" * 400_000, 1)
+    for name, document_xml, reason in (("entity.docx", declared, "DOCTYPE"), ("bomb.docx", padded, "zip bomb")):
+        path = tmp_path / name
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for part, data in parts.items():
+                archive.writestr(part, document_xml if part == "word/document.xml" else data)
+        with pytest.raises(InputError) as caught:
+            docx_text_layer(path, file=name)
+        assert reason in caught.value.message

@@ -142,3 +142,61 @@ def test_unknown_columns_and_files_described_twice_are_errors(tmp_path):
         ingest_project(root)
     assert [(p.line, p.field) for p in failed.value.exceptions] == [(3, "file")]
     assert "also at line 2" in str(failed.value.exceptions[0])
+
+
+def test_a_register_outside_the_project_is_refused_and_never_quoted(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    secret = tmp_path / "secret.csv"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (root / "register.csv").unlink()
+    (root / "register.csv").symlink_to(secret)
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2
+    assert "leads outside the project" in result.stderr and "root:x:0:0" not in result.stderr
+
+
+def test_duplicate_columns_unknown_yaml_keys_and_unreadable_workbooks_are_errors_not_guesses(tmp_path):
+    root = project(tmp_path, HEADER.replace(",kind,", ",id,") + REV0 + REV1)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, str(p).split(": ", 1)[1]) for p in failed.value.exceptions] == [(1, "id: column 'id' appears twice")]
+
+    (root / "inforce.yaml").write_text("project: reg\nfacets: [market]\nregistry: register.yaml\n")
+    (root / "register.yaml").write_text(
+        "- file: documents/sop-7-rev0.md\n  id: SOP-7\n  revision: '0'\n  kind: sop\n"
+        "  effective: {from: 2026-01-10}\n  recorded: 2026-01-05T09:00:00Z\n"
+        "  supersedes: [{target: SOP-6, scope: full}]\n")
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(1, "supersedes")]
+
+    (root / "inforce.yaml").write_text("project: reg\nfacets: [market]\nregistry: register.xlsx\n")
+    (root / "register.xlsx").write_bytes(b"not a workbook")
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2 and "not a readable XLSX workbook" in result.stderr
+
+
+def test_a_row_naming_a_sidecar_or_a_hidden_file_is_an_error_at_the_row(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    (root / "documents" / ".draft.md").write_text("1 DRAFT\n")
+    hidden = REV1.replace("documents/sop-7-rev1.md", "documents/.draft.md").replace(",1,2,", ",9,9,")
+    (root / "register.csv").write_text(HEADER + REV0 + REV1 + hidden)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(4, "file")]
+    assert "not a document inforce reads" in str(failed.value.exceptions[0])
+
+
+def test_the_same_lists_in_another_order_agree_and_a_later_error_names_the_row(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    text = (root / "documents" / "sop-7-rev1.md").read_text()
+    # the same markets as the register's "UK;IE", written the other way round: no conflict
+    (root / "documents" / "sop-7-rev1.md").write_text("---\napplies_to: {market: [IE, UK]}\n---\n" + text)
+    ingest_project(root)
+    # a `changed` path the revision lacks is the register's cell, reported at its row
+    (root / "register.csv").write_text(HEADER + REV0 + REV1.replace(",2.1,", ",9.9,"))
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    (problem,) = failed.value.exceptions
+    assert (problem.file, problem.line, problem.field) == ("register.csv", 3, "changed")
+    assert "no section 9.9" in str(problem)

@@ -11,11 +11,10 @@ shown by ``lag`` only to an asker holding one of its groups.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
-
+from inforce.adapters.ingest.metadata import read_metadata
 from inforce.adapters.ingest.register import read_register
+from inforce.adapters.ingest.yamlnodes import NodeReader, compose_yaml
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
 __all__ = ["read_registry", "registry_from_file"]
@@ -29,7 +28,7 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     manifest = load_manifest(root)
     if manifest.registry:
         path = root / manifest.registry
-        return registry_from_file(path, display=manifest.registry), {}, manifest
+        return registry_from_file(path, display=manifest.registry, root=root), {}, manifest
     revisions: list[Revision] = []
     sources: dict[str, str] = {}
     problems: list[InputError] = []
@@ -56,48 +55,25 @@ def _relative(path: Path, root: Path) -> str:
         return str(path)
 
 
-def _revision(fields: dict[str, Any], file: str, line: int | None) -> tuple[Revision | None, list[InputError]]:
-    effective = fields.get("effective")
-    if effective is None and "effective_from" in fields:
-        effective = {"from": fields.get("effective_from"), "until": fields.get("effective_until") or None}
-    elif effective is not None and not isinstance(effective, dict):
-        effective = {"from": effective}
-    changed = fields.get("changed")
-    if isinstance(changed, str):
-        changed = [p.strip() for p in changed.replace(",", ";").split(";") if p.strip()] or None
-    access = fields.get("access")
-    if isinstance(access, str):
-        access = [g.strip() for g in access.replace(",", ";").split(";") if g.strip()] or None
-    record = {
-        "document": fields.get("id", fields.get("document")),
-        "label": str(fields.get("revision", fields.get("label", "0"))),
-        "seq": fields.get("seq") or 0,
-        "issued": fields.get("issued") or None,
-        "effective": effective,
-        "recorded": fields.get("recorded"),
-        "changed": changed,
-        "access": access,
-    }
-    try:
-        return Revision.model_validate(record), []
-    except ValidationError as invalid:
-        return None, [
-            InputError(problem["msg"], file=file, line=line, field=".".join(str(p) for p in problem["loc"]))
-            for problem in invalid.errors()
-        ]
-
-
-def registry_from_file(path: Path, *, display: str | None = None) -> list[Revision]:
-    """The revisions a registry file lists (``adapters.ingest.register``: CSV, XLSX or YAML);
-    InputErrors naming every bad row."""
-    register = read_register(path, display)
+def registry_from_file(path: Path, *, display: str | None = None, root: Path | None = None) -> list[Revision]:
+    """The revisions a registry file lists (``adapters.ingest.register``: CSV, XLSX or YAML),
+    which must lie inside the project at ``root`` when given; each row read through the same
+    checks as a document's front matter, InputErrors naming every bad row and column."""
+    register = read_register(path, display, root=root)
     revisions: list[Revision] = []
     problems: list[InputError] = []
     for row in register.rows:
-        revision, found = _revision(dict(row.values), register.file, row.line)
-        problems.extend(found)
-        if revision is not None:
-            revisions.append(revision)
+        reader = NodeReader(register.file)
+        metadata = read_metadata(compose_yaml(row.front_matter(), file=register.file), reader, default_kind="other")
+        problems += [row.problem(error, register.file) for error in reader.errors]
+        if metadata is None or reader.errors:
+            continue
+        fields = metadata.fields
+        revisions.append(Revision(
+            document=fields["id"], label=fields.get("revision", "0"), seq=fields.get("seq", 0),
+            issued=fields.get("issued"), effective=fields["effective"], recorded=fields["recorded"],
+            changed=fields.get("changed"), access=fields.get("access"),
+        ))
     if problems:
-        raise InputErrors(f"{register.file}: the registry does not read", problems)
+        raise InputErrors(f"{register.file}: the register does not read", problems)
     return revisions

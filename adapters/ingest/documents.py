@@ -66,6 +66,15 @@ _SIDECAR_FORMATS = (".pdf", ".csv", ".docx")
 _SIDECARS = ((".pdf.yaml", "PDF"), (".csv.yaml", "CSV"), (".docx.yaml", "Word file"))
 
 
+def _comparable(value: Any) -> Any:
+    """A metadata value as two sources are compared: lists as sets (``[IE, UK]`` is ``UK;IE``)."""
+    if isinstance(value, dict):
+        return {key: _comparable(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return tuple(sorted(map(str, value)))
+    return value
+
+
 def _top_field(name: str | None) -> str:
     """``effective.from`` → ``effective``, ``changed[0]`` → ``changed``: the field a problem is in."""
     return (name or "").split(".")[0].split("[")[0]
@@ -134,7 +143,9 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
             continue
         name = path.name.lower()
         described = register is not None and register.row_for(path.relative_to(root).as_posix()) is not None
-        if name.endswith((".md", ".drawing.yaml", ".pdf", ".docx")):
+        if name.startswith("~$"):
+            unread.append(path)  # Word's lock file beside an open document, not a document
+        elif name.endswith((".md", ".drawing.yaml", ".pdf", ".docx")):
             found.append(path)
         elif name.endswith(".xml"):
             found.append(path)  # Akoma Ntoso: its metadata is its own
@@ -270,6 +281,8 @@ class _Parser:
         self.register = register
         #: the register's row for this file: its metadata, or metadata its own must agree with
         self.row = register.row_for(file) if register is not None else None
+        #: the metadata file and its last own line, once the row's fields are joined after them
+        self._own_lines: tuple[str, int] | None = None
 
     def parse(self) -> tuple[Document, list[InputError]]:
         try:
@@ -287,8 +300,8 @@ class _Parser:
     def _problems(self) -> tuple[list[InputError], list[InputError]]:
         errors, warnings = list(self.errors), list(self.warnings)
         if self.reader is not None:
-            errors += self.reader.errors
-            warnings += self.reader.warnings
+            errors += [self._at_row(e) for e in self.reader.errors]
+            warnings += [self._at_row(w) for w in self.reader.warnings]
 
         def where(problem: InputError) -> tuple[str, int, int]:
             return (problem.file or "", problem.line or 0, problem.col or 0)
@@ -349,17 +362,15 @@ class _Parser:
             line + "\n" for name, line in row.fields().items() if name not in own)
         self.reader = NodeReader(file, line_offset=line_offset)
         metadata = read_metadata(compose_yaml(joined, file=file, line_offset=line_offset), self.reader, **options)
-        last_own = line_offset + written.count("\n") + 1
-        # what the row brought in is the register's to answer for, at its row
-        self.reader.errors = [self._at_row(e, last_own, register) for e in self.reader.errors]
-        self.reader.warnings = [self._at_row(w, last_own, register) for w in self.reader.warnings]
+        # what the row brought in is the register's to answer for, at its row (``_problems``)
+        self._own_lines = (file, line_offset + written.count("\n") + 1)
         # a bad cell the file's own value stood in for is still the register's error
         self.errors += [row.problem(e, register) for e in from_row.errors
                         if _top_field(e.field) in own & set(row.fields())]
         if metadata is None or listed is None:
             return metadata
         for name in sorted(own & set(row.fields())):
-            if name in listed.fields and listed.fields[name] != metadata.fields.get(name):
+            if name in listed.fields and _comparable(listed.fields[name]) != _comparable(metadata.fields.get(name)):
                 where = f"{file}:{self.reader.line(metadata.entries[name][1])}" if name in metadata.entries else file
                 self.errors.append(InputError(
                     f"the register says {name} {_shown(listed.fields[name])}, {where} says "
@@ -367,11 +378,15 @@ class _Parser:
                     hint="make them agree, or leave the field to one of them"))
         return metadata
 
-    def _at_row(self, problem: InputError, last_own: int, register: str) -> InputError:
-        if problem.file == self.file and (problem.line or 0) <= last_own:
+    def _at_row(self, problem: InputError) -> InputError:
+        """``problem`` where it lies: in the file's own metadata, or in the register's row for
+        a line the row brought into the joined metadata."""
+        if self.row is None or self.register is None or self._own_lines is None:
             return problem
-        assert self.row is not None
-        return self.row.problem(problem, register)
+        file, last_own = self._own_lines
+        if problem.file != file or (problem.line or 0) <= last_own:
+            return problem
+        return self.row.problem(problem, self.register.file)
 
     def _build(
         self,
@@ -606,7 +621,7 @@ class _PdfParser(_SidecarParser):
             raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
         layer = pdf_text_layer(self.path, file=self.file)
         self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
-        outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False)
+        outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False, fences=False)
         self.warnings.extend(outline.warnings)
         tables = read_pdf_tables(self.path, layer, file=self.file)
         self.warnings.extend(tables.warnings)

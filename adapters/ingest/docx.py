@@ -74,7 +74,13 @@ __all__ = ["DocxTextLayer", "docx_text_layer"]
 #: A compound file (OLE2): a Word 97–2003 ``.doc``, or a ``.docx`` encrypted with a password.
 _COMPOUND_FILE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 #: The most an XML part may unpack to: a specification's body is a few MB, a zip bomb is not.
-_MAX_PART = 256 * 1024 * 1024
+_MAX_PART = 64 * 1024 * 1024
+_MARKDOWN_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
+#: How many times its stored size a part may unpack to: Word's XML compresses some 10-30
+#: times; a part a thousand times its size is a zip bomb, not a specification.
+_MAX_RATIO = 200
+#: The largest number a Word list counter reaches (Word's own limit on a level's start).
+_MAX_COUNT = 32767
 _PLACEHOLDER = re.compile(r"%([1-9])")
 _HEADING_STYLE = re.compile(r"heading ([1-6])", re.IGNORECASE)
 _CONTENTS_STYLE = re.compile(r"toc (?:[1-9]|heading)", re.IGNORECASE)
@@ -155,7 +161,7 @@ class _DocxParser(_SidecarParser):
                 else "give the document's text, or remove the file",
             )
         self.warnings.extend(layer.warnings)
-        outline = parse_outline(layer.text, file=self.file)
+        outline = parse_outline(layer.text, file=self.file, fences=False)
         self.errors.extend(_at_paragraph(error, layer) for error in outline.errors)
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)
         if metadata is None:
@@ -271,10 +277,18 @@ def _target(
 
 
 def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
-    if archive.getinfo(part).file_size > _MAX_PART:
+    info = archive.getinfo(part)
+    if info.file_size > _MAX_PART:
         raise _not_word(file, f"{part} unpacks to more than {_MAX_PART // 2**20} MiB")
+    if info.file_size > 1024 * 1024 and info.file_size > _MAX_RATIO * max(info.compress_size, 1):
+        raise _not_word(file, f"{part} unpacks to {info.file_size // info.compress_size} times its stored size "
+                              "(a zip bomb?)")
+    data = archive.read(part)
+    if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data[:65536]:
+        # Word never writes a DOCTYPE; one here declares entities, which are not read
+        raise _not_word(file, f"{part} declares a DOCTYPE or entities, which Word documents never do")
     try:
-        return etree.fromstring(archive.read(part), _XML_PARSER)
+        return etree.fromstring(data, _XML_PARSER)
     except etree.XMLSyntaxError as exc:
         raise _not_word(file, f"{part} is not well-formed XML ({exc})") from None
 
@@ -409,9 +423,12 @@ class _Level:
 
 
 def _format(value: int, format: str) -> str:
-    """``value`` written in a Word number format (letters repeat after Z: ``AA``, ``BB``)."""
+    """``value`` written in a Word number format (letters repeat after Z: ``AA``, ``BB``);
+    past Word's own limit (32767) the number is written in digits, never a megabyte of ``Z``."""
     if format == "none":
         return ""
+    if value > _MAX_COUNT:
+        return str(value)
     if format in ("upperLetter", "lowerLetter") and value > 0:
         letters = chr(ord("A") + (value - 1) % 26) * ((value - 1) // 26 + 1)
         return letters if format == "upperLetter" else letters.lower()
@@ -595,6 +612,10 @@ class _BodyReader:
         level = self.styles.heading_level(style)
         if level is not None:
             line = "#" * level + " " + line
+        elif _MARKDOWN_HEADING.match(line):
+            # body text that opens like a Markdown heading ("# of bolts: 4"): a no-break space
+            # before it keeps it text, as Word shows it, and not a section
+            line = "\u00a0" + line
         lines = line.split("\n")
         self.blocks.append((lines, [self.index] * len(lines)))
 

@@ -71,13 +71,16 @@ def parse_outline(
     first_line: int = 1,
     pages: list[int] | None = None,
     tables: bool = True,
+    fences: bool = True,
 ) -> Outline:
     """Find the sections (and, with ``tables``, the pipe-table rows) of ``text``.
 
     ``first_line`` is the file line of the text's first line (for error positions); ``pages``
-    holds the offset where each page starts (PDF), so spans carry their pages.
+    holds the offset where each page starts (PDF), so spans carry their pages. ``fences``:
+    a line of ``````` or ``~~~`` opens a code block (Markdown only: in a PDF's or a Word
+    file's text it is a line of text, and must not hide the sections after it).
     """
-    return _OutlineReader(text, file, first_line, pages).read(tables)
+    return _OutlineReader(text, file, first_line, pages).read(tables, fences)
 
 
 class _OutlineReader:
@@ -94,7 +97,7 @@ class _OutlineReader:
 
     # -- the pass ------------------------------------------------------------------
 
-    def read(self, tables: bool) -> Outline:
+    def read(self, tables: bool, fences: bool = True) -> Outline:
         text = self.text
         lines = text.split("\n")
         offsets: list[int] = []
@@ -111,7 +114,7 @@ class _OutlineReader:
             if not line or line.isspace():
                 index += 1
                 continue
-            fence_match = _FENCE.match(line)
+            fence_match = _FENCE.match(line) if fences else None
             if fence_match is not None:
                 mark = fence_match.group(1)
                 fence = None if fence == mark else (fence or mark)

@@ -188,10 +188,12 @@ def _ingest_project(root: Path, progress: Progress | None) -> IngestResult:
     configuration = configuration_id(PARSER_VERSION, rules.hashes, EXTRACTOR_VERSION)
     # the register, when the manifest names one, is the metadata of the files it describes;
     # a row naming a file the project lacks is an error at its line, before anything changes
-    register = read_register(root / manifest.registry, manifest.registry) if manifest.registry else None
+    register = read_register(root / manifest.registry, manifest.registry, root=root) if manifest.registry else None
     if register is not None and (missing := register.missing_files(root)):
         raise InputErrors(f"{root}: ingest failed, the graph is unchanged", missing)
     files, unread = discover_files(root, register)
+    if register is not None and (ignored := register.unread_files({_relative(p, root) for p in files})):
+        raise InputErrors(f"{root}: ingest failed, the graph is unchanged", ignored)
     for path in unread:
         warnings.append(InputError(
             "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), Word (.docx), Akoma Ntoso "
@@ -350,6 +352,14 @@ def _link_modifications(
         inside = []
         for edge in document.supersedes:
             if has_target(Locator(doc=edge.target.doc)):
+                if edge.scope == "partial" and edge.target.path and not has_target(edge.target):
+                    # an insertion names the provision it creates: the act it joins (its nearest
+                    # provision that exists) is what it amends
+                    joins = _nearest(edge.target, has_target)
+                    result.warnings.append(InputError(
+                        f"{edge.target} is not in the act yet (an insertion): linked as an amendment of {joins}",
+                        file=document.source.file, line=edge.line, field="supersedes"))
+                    edge = edge.model_copy(update={"target": joins})
                 inside.append(edge)
                 continue
             result.warnings.append(InputError(
@@ -361,6 +371,16 @@ def _link_modifications(
     if not kept:
         return metadata
     return [meta.model_copy(update={"supersedes": kept[meta.uid]}) if meta.uid in kept else meta for meta in metadata]
+
+
+def _nearest(target: Locator, has_target: Callable[[Locator], bool]) -> Locator:
+    """The nearest enclosing provision of ``target`` that exists (``22A.1`` → ``22A`` → the act)."""
+    parts = (target.path or "").split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        candidate = Locator(doc=target.doc, path=".".join(parts[:end]))
+        if has_target(candidate):
+            return candidate
+    return Locator(doc=target.doc)
 
 
 @dataclass(frozen=True)

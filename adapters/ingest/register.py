@@ -22,6 +22,8 @@ import csv
 import datetime as dt
 import io
 import json
+import os
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -108,17 +110,44 @@ class Register:
             for relative, row in self.by_file.items() if not (root / relative).is_file()
         ]
 
+    def unread_files(self, documents: set[str]) -> list[InputError]:
+        """A row naming a file that is there but is no document ingest reads (a hidden file, a
+        sidecar, a kind inforce does not read): an error at the row, never a row ignored."""
+        return [
+            InputError(f"{relative} is not a document inforce reads (hidden, a sidecar, or of a kind it does not "
+                       "read)", file=self.file, line=row.line, field="file",
+                       hint="name the document itself (the .docx, not its .docx.yaml), outside hidden folders")
+            for relative, row in self.by_file.items() if relative not in documents
+        ]
 
-def read_register(path: Path, name: str | None = None) -> Register:
-    """The register at ``path`` (``name``: as the manifest writes it, for messages);
-    InputErrors naming every unreadable row by the register's file and line."""
+
+def read_register(path: Path, name: str | None = None, *, root: Path | None = None) -> Register:
+    """The register at ``path`` (``name``: as the manifest writes it, for messages), which
+    must lie inside the project at ``root`` when given; InputErrors naming every unreadable
+    row by the register's file and line."""
     name = name or str(path)
+    if root is not None and not _inside(path, root):
+        raise InputErrors(f"{name}: register outside the project", [
+            InputError("the register leads outside the project (an absolute path, '..' or a symlink): it is "
+                       "not read", file=name, field="registry", hint="keep the register inside the project folder"),
+        ])
+    if path.is_dir():
+        raise InputErrors(f"{name}: not a register", [
+            InputError("the manifest names a folder as the register", file=name, field="registry")])
     if not path.is_file():
         raise InputErrors(f"{name}: register missing", [
             InputError("the manifest names this register but it does not exist", file=name, field="registry"),
         ])
+    if path.suffix.lower() not in _FORMATS:
+        raise InputErrors(f"{name}: not a register", [
+            InputError(f"a register is a CSV, an XLSX workbook or a YAML list, not {path.suffix or 'a file without a suffix'}",
+                       file=name, field="registry", hint="save it as .csv, .xlsx or .yaml")])
     problems: list[InputError] = []
     rows = [RegisterRow(line, values) for line, raw in _records(path, name) if (values := _cells(raw))]
+    if not rows:
+        raise InputErrors(f"{name}: an empty register", [
+            InputError("the register has no rows (an XLSX register is read from its first sheet)", file=name,
+                       field="registry", hint="one row per revision under a header row of its columns")])
     register = Register(name, rows)
     for row in rows:
         if row.file is None:
@@ -137,6 +166,14 @@ def read_register(path: Path, name: str | None = None) -> Register:
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
     return register
+
+
+_FORMATS = (".csv", ".xlsx", ".xlsm", ".yaml", ".yml")
+
+
+def _inside(path: Path, root: Path) -> bool:
+    real, folder = os.path.realpath(path), os.path.realpath(root)
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -174,7 +211,7 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
 
     try:
         workbook = load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError) as exc:
+    except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise InputErrors(f"{name}: the register does not read", [
             InputError(f"not a readable XLSX workbook: {exc}", file=name)]) from None
     try:
@@ -207,7 +244,16 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         if not isinstance(item, dict):
             raise InputErrors(f"{name}: the register does not read", [
                 InputError("a register entry is a mapping", file=name, line=line)])
-        yield line, _flatten(item)
+        flat = _flatten(item)
+        _check_header(list(flat), name, line)  # the same columns as a CSV's, each a plain value
+        shapes = [InputError(f"{key}: expected a single value, got {type(value).__name__}", file=name, line=line,
+                             field=key)
+                  for key, value in flat.items()
+                  if isinstance(value, dict) or (isinstance(value, list) and key not in (*_LISTS, )
+                                                 and not key.startswith("applies_to."))]
+        if shapes:
+            raise InputErrors(f"{name}: the register does not read", shapes)
+        yield line, flat
 
 
 def _flatten(item: dict[str, Any]) -> dict[str, Any]:
@@ -222,19 +268,24 @@ def _flatten(item: dict[str, Any]) -> dict[str, Any]:
             flat["effective_from"] = value
         elif key == "applies_to" and isinstance(value, dict):
             flat.update({f"applies_to.{facet}": values for facet, values in value.items()})
+        elif key == "applies_to":
+            flat["applies_to"] = value  # not a mapping of facets: refused by the column check
         else:
             flat[key] = value
     return flat
 
 
 def _check_header(header: list[str], name: str, line: int) -> None:
-    unknown = [column for column in header if column and column not in REGISTER_COLUMNS
-               and not column.startswith("applies_to.")]
-    if unknown:
-        raise InputErrors(f"{name}: the register does not read", [
-            InputError(f"unknown column {column!r}", file=name, line=line, field=column,
-                       hint="columns: " + ", ".join(REGISTER_COLUMNS) + ", applies_to.FACET")
-            for column in unknown])
+    problems = [
+        InputError(f"unknown column {column!r}", file=name, line=line, field=column,
+                   hint="columns: " + ", ".join(REGISTER_COLUMNS) + ", applies_to.FACET"
+                   + ("; the cells are separated by commas" if ";" in column else ""))
+        for column in header if column and column not in REGISTER_COLUMNS and not column.startswith("applies_to.")
+    ]
+    problems += [InputError(f"column {column!r} appears twice", file=name, line=line, field=column)
+                 for column in sorted({c for c in header if c and header.count(c) > 1})]
+    if problems:
+        raise InputErrors(f"{name}: the register does not read", problems)
 
 
 def _cells(raw: dict[str, Any]) -> dict[str, str]:
