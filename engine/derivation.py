@@ -352,8 +352,7 @@ def derive_supersedes(
                 mentioned[path] = (item, rule.id)
             if item.holds(no_change):
                 read.add(path)
-                if any(item.instruction(pattern) is not None for pattern, _ in compiled) or (
-                        mentions and item.names(mentions, at_start=True)):
+                if any(item.instruction(pattern) is not None for pattern, _ in compiled):
                     # it opens as an instruction, yet its words say nothing changes (rejected,
                     # withdrawn, conditional): derived from nothing, and named for review
                     misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
@@ -483,12 +482,10 @@ class _Item:
         shown = " ".join(self.text[self.starts[0]:self.end].split())
         return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
 
-    def names(self, phrases: Sequence[re.Pattern[str]], *, at_start: bool = False) -> bool:
+    def names(self, phrases: Sequence[re.Pattern[str]]) -> bool:
         """Whether the item's instruction (its first paragraph), outside quotation marks, names
         what it would change (a ``mentions`` phrase): an answer further down that cites a
-        section for information is not an instruction. ``at_start``: its first words do."""
-        if at_start:
-            return any(phrase.match(self.text, start, self.end) for phrase in phrases for start in self.starts)
+        section for information is not an instruction."""
         return any(
             not self._is_quoted(match.start())
             for phrase in phrases for match in phrase.finditer(self.text, self.starts[0], self.end)

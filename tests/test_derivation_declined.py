@@ -35,6 +35,9 @@ def test_a_declined_item_derives_nothing_and_is_named(tmp_path: Path, words: str
     assert result.exit_code == 0, result.output
     derived = {edge["target"] for edge in json.loads(result.stdout)["derived"]}
     assert derived == {"SPEC-033000#2.1.C"}  # the plain instruction still derives
-    assert "ADD-05#1.1: reads as an instruction" in result.stderr
+    summary = json.loads(result.stdout)
+    (named,) = [item for item in summary["not_understood"] if item["item"] == "ADD-05#1.1"]
+    assert "its own words say it changes nothing" in named["reason"]
+    assert "ADD-05#1.1 reads as an instruction" in result.stderr
     asof = runner.invoke(app, ["asof", str(tmp_path), "SPEC-033000#2.1.B", "--valid-at", "2026-03-01"])
     assert asof.exit_code == 0 and "not in force" not in asof.stdout
