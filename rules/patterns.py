@@ -211,7 +211,7 @@ class SupersessionRule(RuleBase):
     skip_divisions: tuple[str, ...] = Field(
         default=(),
         description="CSI divisions whose sections this rule does not read (\"00\": bidding and contracting "
-        "requirements); an item naming one derives nothing and is not reported",
+        "requirements); an item naming one derives nothing and is reported as not read, with why",
     )
     no_change: tuple[WordingPattern, ...] = Field(
         default=(),

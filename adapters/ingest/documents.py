@@ -609,16 +609,20 @@ class _SidecarParser(_Parser):
         sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
         return sidecar_data, self._metadata(sidecar_text, sidecar_file)
 
+    def _bytes(self) -> bytes:
+        """The file's bytes; an InputError naming it when it cannot be read."""
+        try:
+            return self.path.read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+
 
 class _PdfParser(_SidecarParser):
     format = "pdf"
 
     def _parse(self) -> Document | None:
         sidecar_data, metadata = self._sidecar_metadata()
-        try:
-            data = self.path.read_bytes()
-        except OSError as exc:
-            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+        data = self._bytes()
         layer = pdf_text_layer(self.path, file=self.file)
         self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
         outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False, fences=False)

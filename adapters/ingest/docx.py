@@ -147,10 +147,7 @@ class _DocxParser(_SidecarParser):
 
     def _parse(self) -> Document | None:
         sidecar_data, metadata = self._sidecar_metadata()
-        try:
-            data = self.path.read_bytes()
-        except OSError as exc:
-            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+        data = self._bytes()
         layer = _text_layer(data, self.file)
         if not layer.has_text:  # left out, whatever its sidecar says
             raise UnreadableFileError(
