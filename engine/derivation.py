@@ -284,7 +284,7 @@ class _Targets:
             return doc, None
         if wording.target == "callout":
             number = groups["callout"].strip()
-            tried = [pattern.format(n=number).lower() for pattern in CALLOUT_IDS]
+            tried = [pattern.format(n=number) for pattern in CALLOUT_IDS]
             exists = self.has_target
             path = next((p for p in tried if exists is not None and exists(Locator(doc=doc, path=p))), tried[0])
             return f"{doc}#{path}", None
