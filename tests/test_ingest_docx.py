@@ -390,15 +390,12 @@ def test_body_text_that_looks_like_markdown_stays_text(tmp_path: Path):
     assert "# of bolts: 4" in bolts.text
 
 
-def test_a_huge_list_start_is_written_in_digits_at_once(tmp_path: Path):
-    import time
-
+def test_a_list_start_past_words_limit_is_written_in_digits(tmp_path: Path):
+    """A roman numeral of a billion (a megabyte of M, built over minutes) is never written."""
     writer = WordWriter()
     numbers = writer.list_numbering([("upperRoman", "%1.")], start=1_000_000_000)
     writer.numbered("A clause numbered past any Word list.", numbers)
-    started = time.perf_counter()
     layer = docx_text_layer(writer.save(tmp_path / "big.docx"), file="big.docx")
-    assert time.perf_counter() - started < 5  # a roman numeral of a billion would take minutes
     assert layer.text.startswith("1000000000. A clause")
 
 
