@@ -1,4 +1,5 @@
-# Two commands: `make demo` runs the main job on a bundled example, `make test` runs the tests.
+# Two commands: `make demo` runs the main job on a bundled example, `make test` runs the tests
+# (`make test-fast` all but the slow ones).
 # Each creates .venv when it is missing. torch is pinned first: on these machines 2.13.0 is
 # the CPU build already on disk, and an unpinned torch would pull gigabytes of CUDA.
 PYTHON ?= python3
@@ -7,7 +8,7 @@ BIN    := $(VENV)/bin
 TORCH  := torch==2.13.0
 EXAMPLE ?= examples/riverside-library
 
-.PHONY: demo test lint bench wheel-check clean
+.PHONY: demo test test-fast lint bench wheel-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +45,17 @@ demo: $(VENV)/.ml
 	$(BIN)/inforce sweep $(EXAMPLE) --valid-at 2026-05-01 --format html -o out/riverside-sweep.html --fail-on none
 	@echo "report: out/riverside-sweep.html"
 
+# Every test, spread over every core (pytest-xdist). --dist loadfile keeps a test file on one
+# worker, so a fixture a file builds once (an ingested example, a generated project) is built
+# once, not once per worker. test-fast is the inner loop: the same minus the tests marked slow.
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+
 test: $(VENV)/.dev
-	$(BIN)/python -m pytest -q
+	$(PYTEST)
+
+test-fast: $(VENV)/.dev
+	$(PYTEST) -m "not slow"
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
@@ -93,6 +103,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/sweep_bench.py --sizes 10000 50000 200000 --workers 1 2 --embed --embed-max 10000
 	$(BIN)/python bench/write_results.py --name addenda --title "Addenda wording: derivation precision and recall on 117 items modelled on real addenda, tuning and held-out sets apart (issue 12)" -- \
 	  $(BIN)/python bench/addenda_eval.py
+	$(BIN)/python bench/write_results.py --name startup --title "A CLI that starts fast: cold commands and as-of with text at 100k provisions, now and before issue 20" -- \
+	  $(BIN)/python bench/startup_bench.py --provisions 100000 --runs 5
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev

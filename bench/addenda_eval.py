@@ -134,7 +134,7 @@ def graph_edges(project: Path) -> tuple[list[tuple[Edge, str, str]], list[str]]:
     derived: list[tuple[Edge, str, str]] = []
     declared: list[str] = []
     with Project.open(project) as opened:
-        for edge in opened.index.supersession.edges:
+        for edge in opened.snapshot.index.supersession.edges:
             target = edge.target.unpinned().format()
             item = edge.by.unpinned().format() if edge.by is not None else ""
             if edge.origin.startswith("rule:"):

@@ -263,7 +263,7 @@ def open_timing(folder: Path) -> dict[str, object]:
     for _ in range(3):
         t0 = time.perf_counter()
         with Project.open(folder) as project:
-            index = project.index
+            index = project.snapshot.index
             opening.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             index.materialize()
@@ -274,7 +274,7 @@ def open_timing(folder: Path) -> dict[str, object]:
         for _ in range(3):
             for name in ("revision_rows", "provision_outlines", "supersedes"):  # what from_store reads
                 t0 = time.perf_counter()
-                getattr(project.store, name)()
+                getattr(project.snapshot.store, name)()
                 reads[name] = min(reads.get(name, float("inf")), time.perf_counter() - t0)
     return {"open_s": min(opening), "opens": opening, "materialize_s": min(building), "sections": n_sections,
             "reads": reads}
@@ -336,7 +336,7 @@ def main() -> int:
     agree: dict[str, str] = {}
     differences: list[str] = []
     project = Project.open(folder)
-    index = project.index
+    index = project.snapshot.index
 
     def rev_of(pinned: Locator | str | None) -> str | None:
         return None if pinned is None else str(pinned).split("@")[1].split("#")[0]

@@ -46,7 +46,7 @@ def ingest_usable(folder: Path) -> tuple[float, dict, str]:
     wall, summary = ingest(folder)
     try:
         with Project.open(folder) as project:
-            _ = project.rules
+            _ = project.snapshot.rules
         return wall, summary, ""
     except StoreError as refused:
         reason = str(refused).split("; answers")[0].replace(str(folder), "PROJECT")

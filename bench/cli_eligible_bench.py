@@ -55,11 +55,11 @@ t2 = time.perf_counter()
 if sys.argv[1] == "eligible":
     context = Context(valid_at=dt.date(2024, 9, 2), groups=("support-uk",),
                       attributes={"market": "UK", "product": "refurbished"})
-    rules = project.rules
+    rules = project.snapshot.rules
     t3a = time.perf_counter()
-    rows = project.store.applicability_rows()
+    rows = project.snapshot.store.applicability_rows()
     t3b = time.perf_counter()
-    index = project.eligibility
+    index = project.snapshot.eligibility
     t3c = time.perf_counter()
     result = project.eligible(context)
     t3 = time.perf_counter()

@@ -210,9 +210,9 @@ def main() -> None:
         project.eligible(context(*cases[0]))
         first_s = time.perf_counter() - started
         started = time.perf_counter()
-        rows = project.store.applicability_rows()
+        rows = project.snapshot.store.applicability_rows()
         rows_s = time.perf_counter() - started
-        records = len(project.eligibility.records)
+        records = len(project.snapshot.eligibility.records)
 
         def front(market, product, when, groups):
             return project.eligible(context(market, product, when, groups))
@@ -236,7 +236,7 @@ def main() -> None:
         for case in cases:  # warm
             front(*case)
 
-        bare = project.eligibility
+        bare = project.snapshot.eligibility
 
         def index_only(market, product, when, groups):
             return bare.eligible_uids({"market": market, "product": product}, groups, when)

@@ -88,7 +88,7 @@ class Registry:
     """
 
     def __init__(self, project: Project) -> None:
-        store = project.store
+        store = project.snapshot.store
         self.revisions = [(r[0], r[1], r[2], r[4], r[5], r[7]) for r in store.revision_rows()]
         self.outlines = store.provision_outlines()
         self.edges = store.supersedes()
@@ -351,7 +351,7 @@ def main() -> int:
         project.close()
     cold_profile = cProfile.Profile()
     with Project.open(root) as project:
-        _ = project.index
+        _ = project.snapshot.index
         cold_profile.enable()
         project.facts(subject, dates[0])
         cold_profile.disable()

@@ -52,7 +52,7 @@ excerpt does not state, is computed (the data's; inforce does no arithmetic), as
 the excerpt's text layer lost or never states, and an answer written with more decimals than
 it was rounded to. A claim takes the class of its first quantity that is the data's (it fails
 whatever inforce does), else of its first. inforce's classes are reproduced, on text written
-for them, in ``tests/test_financebench_check.py``. Markdown on standard output, for
+for them, in ``tests/bench/test_financebench_check.py``. Markdown on standard output, for
 ``bench/write_results.py --name financebench-check``.
 """
 
@@ -655,7 +655,7 @@ def main() -> int:
           "FinanceBench's own label of the answer as calculated; the claim takes the class of its first "
           "quantity that is the data's, else of its first. *data*: a property of FinanceBench, where "
           "`unsupported_quantity` is the right verdict for the citation given; *inforce*: a miss of the "
-          "engine, reproduced in `tests/test_financebench_check.py`. Classes joined by \"+\" hold together.\n")
+          "engine, reproduced in `tests/bench/test_financebench_check.py`. Classes joined by \"+\" hold together.\n")
     print("| class | whose | claims | first example (record: the claim's quantity, the engine's reason) |")
     print("|---|---|---|---|")
     for name, items in sorted(gold_classes.items(), key=lambda kv: (owner(kv[0]), -len(kv[1]), kv[0])):

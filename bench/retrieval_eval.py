@@ -61,7 +61,7 @@ MODES: dict[str, dict] = {
 }
 
 
-# ---- metrics (pure; tests/test_retrieval_metrics.py) ------------------------------------------
+# ---- metrics (pure; tests/bench/test_retrieval_metrics.py) ------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from inforce.adapters.models.minilm import MiniLMEmbedder
-    from inforce.engine import Project
+    from inforce.engine import ModelBackends, Project
     from inforce.engine.embedding import embed_project
 
     questions = locate.load(args.questions)
@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"error: {problem}", file=sys.stderr)
                 raise SystemExit(f"{len(problems)} judged span(s) no longer match the text layers of {name}: "
                                  "run bench/retrieval/locate.py")
-            with Project.open(folder, embedder=embedder) as project:
+            with Project.open(folder, backends=ModelBackends(embedder=embedder)) as project:
                 for q in asked:
                     judged, context = judged_of(q), context_of(q)
                     for mode, options in MODES.items():

@@ -63,7 +63,7 @@ sys.path.insert(0, str(HERE))
 import generate_project  # noqa: E402
 from benchutil import INFORCE, ingest_summary, ingest_usable, ms, p50, p95, profile_table  # noqa: E402
 
-from inforce.engine import Project  # noqa: E402
+from inforce.engine import ModelBackends, Project  # noqa: E402
 from inforce.engine.candidates import rrf  # noqa: E402
 from inforce.ontology import Answer, Citation, Claim, Context, Locator  # noqa: E402
 
@@ -199,7 +199,7 @@ class Workload:
     def __init__(self, project: Project, seed: int = 17) -> None:
         self.project = project
         self.rnd = random.Random(seed)
-        self.outlines = project.store.provision_outlines()
+        self.outlines = project.snapshot.store.provision_outlines()
         self.paths: dict[str, list[str]] = {}
         for uid, outline in self.outlines.items():
             self.paths.setdefault(uid.split("@")[0], sorted(outline))
@@ -218,11 +218,11 @@ class Workload:
                 return case, list(decided.eligible), second
 
     def in_force(self, doc: str, path: str, day: dt.date) -> Locator | None:
-        answer = self.project.index.answer(Locator(doc=doc, path=path), day, None, with_text=False)
+        answer = self.project.snapshot.index.answer(Locator(doc=doc, path=path), day, None, with_text=False)
         return answer.resolved if answer.in_force else None
 
     def text(self, locator: Locator) -> str:
-        return self.project.store.provision_text(locator)[0]
+        return self.project.snapshot.store.provision_text(locator)[0]
 
     def quantity_claim(self, docs: Sequence[str], day: dt.date) -> tuple[Locator, str, re.Match[str]]:
         """An in-force leaf section of one of ``docs`` stating a quantity: (unpinned locator,
@@ -298,13 +298,13 @@ def post_filter(project: Project, question: str, case: Case, *, k: int = 10, poo
     context = case.context()
     decided = project.eligible(context)
     allowed = set(decided.eligible)
-    rankings = {"full_text": [loc for loc, _ in project.store.search_text(question, pool, None)]}
-    if vectors and project.embedder is not None:
-        vector = project.embedder.embed([question])[0]
-        rankings["vector"] = [loc for loc, _ in project.store.search_vector(vector, pool, None)]
+    rankings = {"full_text": [loc for loc, _ in project.snapshot.store.search_text(question, pool, None)]}
+    if vectors and project.backends.embedder is not None:
+        vector = project.backends.embedder.embed([question])[0]
+        rankings["vector"] = [loc for loc, _ in project.snapshot.store.search_vector(vector, pool, None)]
     kept = [loc for loc, _, _ in rrf(rankings) if loc.doc in allowed][:k]
     for loc in kept:  # the answer's text, as resolve returns it
-        project.store.provision_text(loc)
+        project.snapshot.store.provision_text(loc)
     return kept
 
 
@@ -317,12 +317,12 @@ def classify(project: Project, case: Case, kept: Sequence[Locator]) -> str:
         return "empty"
     found = "in force"
     for loc in kept:
-        answer = project.index.answer(loc.unpinned(), case.day, None, with_text=False)
+        answer = project.snapshot.index.answer(loc.unpinned(), case.day, None, with_text=False)
         if not answer.in_force or answer.resolved is None:
             return "superseded"
         if answer.resolved == loc:
             continue
-        labels = list(project.index.entry(loc.doc).labels)
+        labels = list(project.snapshot.index.entry(loc.doc).labels)
         if labels.index(str(loc.rev)) < labels.index(str(answer.resolved.rev)):
             return "superseded"
         found = "later copy"
@@ -385,10 +385,10 @@ def main() -> int:
         print(json.dumps({"written": written, "ingest_s": ingest_s, "embedded": embedded}, indent=1))
         return 0
 
-    project = Project.open(folder, embedder=embedder)
+    project = Project.open(folder, backends=ModelBackends(embedder=embedder))
     stats = project.stats()
     provisions = stats.sections + stats.table_rows + stats.callouts
-    distinct = len({f"{uid.split('@')[0]}#{path}" for uid, outline in project.store.provision_outlines().items()
+    distinct = len({f"{uid.split('@')[0]}#{path}" for uid, outline in project.snapshot.store.provision_outlines().items()
                     for path in outline})
     work = Workload(project)
     warm_answers = work.answers(10, args.claims)
@@ -479,16 +479,16 @@ def main() -> int:
         steps["eligibility (`Project.eligible`)"].append(seconds)
         allowed = list(decided.eligible_revisions)
         steps["full-text search, eligible revisions only (`store.search_text`)"].append(
-            timed(lambda q=question, a=allowed: project.store.search_text(q, 30, a))[0])
+            timed(lambda q=question, a=allowed: project.snapshot.store.search_text(q, 30, a))[0])
         steps["full-text search, unrestricted (the baseline's)"].append(
-            timed(lambda q=question: project.store.search_text(q, 30, None))[0])
+            timed(lambda q=question: project.snapshot.store.search_text(q, 30, None))[0])
         if vectors:
             seconds, vector = timed(lambda q=question: embedder.embed([q])[0])
             steps["question embedding (`embedder.embed([q])`)"].append(seconds)
             steps["vector search, eligible revisions only (`store.search_vector`)"].append(
-                timed(lambda v=vector, a=allowed: project.store.search_vector(v, 30, a))[0])
+                timed(lambda v=vector, a=allowed: project.snapshot.store.search_vector(v, 30, a))[0])
             steps["vector search, unrestricted HNSW (the baseline's)"].append(
-                timed(lambda v=vector: project.store.search_vector(v, 30, None))[0])
+                timed(lambda v=vector: project.snapshot.store.search_vector(v, 30, None))[0])
     if vectors:  # the same embeddings with torch on one thread (reference: a 2-thread pool on 2 shared cores)
         import torch
 

@@ -1,91 +1,72 @@
 """The engine: deciding what is in force, for whom, and which document governs.
 
 One door: ``from inforce.engine import Project``. Adapters (the CLI, later HTTP) call the
-front's methods and render the typed results exported here; they import nothing else of
-the engine.
+front's methods and render the typed results; they import nothing else of the engine. What
+is exported here is the front, its options, and the protocols adapters implement (readers,
+model backends, the rule-test corpus loader); result and refusal types live in
+``inforce.ontology``. What an adapter asks without an opened project is a class method of the
+front too (``Project.ingest``, ``Project.test_rules``, ``Project.judge_sweep``). Nothing else
+is public: ``tests/packaging`` holds the list to 20 names.
 """
 
-from .asof import AsOfAnswer, ChainStep, DedupResult, FreshnessResult, History, HistoryEntry
-from .audit import Replay, append_record, check_record, read_record
-from .build import configuration_id, index_build_id
-from .calculations import Calculation
-from .candidates import QualifierView, Reranker, ResolvedProvision, ResolveResult, RetrievalReport
-from .eligibility import DEFAULT_EXCLUSIONS, EligibilityResult, TraceStep
-from .embedding import Embedder, EmbedReport, embed_project
-from .facts import Fact, Facts
-from .lag import LagReport, format_age
-from .packtests import (
-    CaseResult,
-    CorpusLoader,
-    RuleCaseReport,
-    RuleTestReport,
-    discover_test_files,
-    run_rule_tests,
-    run_test_file,
-)
-from .precedence import PrecedenceResult
-from .project import (
-    DateChoice,
-    Explanation,
-    PackUsed,
-    Project,
-    ProjectStats,
-    ProvisionView,
-    ShownDocument,
-    ShownEdge,
-    ShownRevision,
-    project_lag,
-)
-from .sweep import against_baseline, failing, finding_id
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .backends import ModelBackends, Reranker
+    from .eligibility import DEFAULT_EXCLUSIONS
+    from .embedding import Embedder
+    from .entailment import EntailmentModel, EntailmentScores
+    from .ingest import DocumentReader, ParsedFile, ProjectFiles
+    from .packtests import CorpusLoader
+    from .project import Project
+
+#: Each exported name and the module defining it. Imported on first use (PEP 562), so a
+#: process pays only for what it touches: ``from inforce.engine import Project`` loads the
+#: front, not the sweep, the candidates or the ingest (issue 20: importing every engine
+#: module eagerly was 0.9 s of a cold ``inforce check``).
+_HOMES = {
+    "ModelBackends": ".backends",
+    "Reranker": ".backends",
+    "DEFAULT_EXCLUSIONS": ".eligibility",
+    "Embedder": ".embedding",
+    "EntailmentModel": ".entailment",
+    "EntailmentScores": ".entailment",
+    "DocumentReader": ".ingest",
+    "ParsedFile": ".ingest",
+    "ProjectFiles": ".ingest",
+    "CorpusLoader": ".packtests",
+    "Project": ".project",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
+    # the front and its options
     "DEFAULT_EXCLUSIONS",
-    "AsOfAnswer",
-    "Calculation",
-    "Fact",
-    "Facts",
-    "CaseResult",
-    "ChainStep",
-    "CorpusLoader",
-    "DateChoice",
-    "Explanation",
-    "PackUsed",
-    "RuleCaseReport",
-    "RuleTestReport",
-    "run_rule_tests",
-    "DedupResult",
-    "EligibilityResult",
-    "EmbedReport",
-    "Embedder",
-    "FreshnessResult",
-    "History",
-    "HistoryEntry",
-    "LagReport",
-    "PrecedenceResult",
-    "QualifierView",
-    "Replay",
-    "Reranker",
-    "ResolveResult",
-    "ResolvedProvision",
-    "RetrievalReport",
+    "ModelBackends",
     "Project",
-    "ProjectStats",
-    "ProvisionView",
-    "ShownDocument",
-    "ShownEdge",
-    "ShownRevision",
-    "TraceStep",
-    "against_baseline",
-    "append_record",
-    "failing",
-    "finding_id",
-    "check_record",
-    "configuration_id",
-    "discover_test_files",
-    "embed_project",
-    "format_age",
-    "index_build_id",
-    "project_lag",
-    "read_record",
-    "run_test_file",
+    # the protocols adapters implement
+    "CorpusLoader",
+    "DocumentReader",
+    "Embedder",
+    "EntailmentModel",
+    "EntailmentScores",
+    "ParsedFile",
+    "ProjectFiles",
+    "Reranker",
 ]

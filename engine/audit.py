@@ -10,108 +10,32 @@ documents the decision rested on, rule packs edited, another parser or model.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from inforce.ontology import InputError, Locator, Verdict
+from inforce.ontology.decisions import Replay, check_record
 
-from inforce.ontology import Answer, InputError, Locator, Verdict
+from .verify import check_answer
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .backends import ModelBackends
+    from .snapshot import Snapshot
 
-__all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "read_record", "replay"]
-
-#: The ``format`` field of a stored record; a later layout gets a new name.
-RECORD_FORMAT = "inforce-decision/1"
+__all__ = ["replay"]
 
 
-class Replay(BaseModel):
-    """A stored verdict recomputed: the same, or what differs and what changed since."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    same: bool
-    stored: Verdict
-    now: Verdict
-    differences: tuple[str, ...] = ()
-    changes: tuple[str, ...] = ()
-
-
-def record(answer: Answer, verdict: Verdict) -> dict[str, Any]:
-    """The stored form of one decision."""
-    return {"format": RECORD_FORMAT, "answer": answer.model_dump(mode="json"),
-            "verdict": verdict.model_dump(mode="json")}
-
-
-def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
-    """Write one decision as a new file in ``folder`` (created if needed); never overwrites."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    body = json.dumps(record(answer, verdict), indent=2, sort_keys=True) + "\n"
-    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
-    audit = verdict.audit
-    when = audit.decided_at.strftime("%Y%m%dT%H%M%SZ") if audit is not None and audit.decided_at else "undated"
-    path = folder / f"{when}-{verdict.verdict}-{digest}.json"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        return path  # the very same record (same content, same second) is already there
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(body)
-        out.flush()
-        os.fsync(out.fileno())
-    return path
-
-
-def read_record(path: str | Path) -> dict[str, Any]:
-    """A stored decision, checked: InputError naming the file (and line, or field) otherwise."""
-    path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as bad:
-        raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
-    except RecursionError:
-        raise InputError("nested too deeply to be an audit record", file=str(path)) from None
-    check_record(data, file=str(path))
-    return data  # type: ignore[no-any-return]
-
-
-def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict]:
-    """The answer and verdict of a stored decision; InputError naming the field otherwise."""
-    if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
-        raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=file,
-                         field="format", hint="inforce check --audit-dir DIR writes them")
-    found = []
-    for name, model in (("answer", Answer), ("verdict", Verdict)):
-        try:
-            found.append(model.model_validate(data.get(name)))
-        except ValidationError as invalid:
-            first = invalid.errors()[0]
-            where = ".".join(str(p) for p in (name, *first["loc"]))
-            raise InputError(first["msg"], file=file, field=where) from None
-    return found[0], found[1]
-
-
-def replay(project: Project, stored: Mapping[str, Any]) -> Replay:
+def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any]) -> Replay:
     """Recompute a stored decision with the tier it was made at; compare and explain."""
     answer, before = check_record(stored)
     audit = before.audit
-    if audit is not None and audit.project and audit.project != project.manifest.project:
-        raise InputError(f"this record was decided on project {audit.project!r}, not {project.manifest.project!r}",
+    if audit is not None and audit.project and audit.project != snapshot.manifest.project:
+        raise InputError(f"this record was decided on project {audit.project!r}, not {snapshot.manifest.project!r}",
                          field="verdict.audit.project", hint="replay it against the project it came from")
     tier = audit.tier if audit is not None and audit.tier is not None else "low"
-    now = project.check(answer, tier=tier)
+    now = check_answer(snapshot, backends, answer, tier=tier)
     differences = _differences(before, now)
-    changes = _changes(project, before, now) if audit is not None else ()
+    changes = _changes(snapshot, before, now) if audit is not None else ()
     return Replay(same=not differences, stored=before, now=now, differences=tuple(differences),
                   changes=tuple(changes))
 
@@ -132,7 +56,7 @@ def _differences(before: Verdict, now: Verdict) -> list[str]:
     return found
 
 
-def _changes(project: Project, before: Verdict, now: Verdict) -> list[str]:
+def _changes(snapshot: Snapshot, before: Verdict, now: Verdict) -> list[str]:
     then, current = before.audit, now.audit
     assert then is not None and current is not None
     found: list[str] = []
@@ -147,10 +71,10 @@ def _changes(project: Project, before: Verdict, now: Verdict) -> list[str]:
             found.append(f"rule pack {name}: " + ("added" if old is None else "removed" if new is None else "edited"))
     groups = then.context.groups
     for doc in sorted(set(then.revisions) | set(current.revisions)):
-        if not project._readable(Locator(doc=doc), groups):
+        if not snapshot.may_read(Locator(doc=doc), groups):
             continue  # what a document the asker may not read holds is not told, even by count
         old_labels = then.revisions.get(doc, ())
-        entry = project.index.entry(doc)
+        entry = snapshot.index.entry(doc)
         new_labels = tuple(entry.labels) if entry is not None else ()
         added = [label for label in new_labels if label not in old_labels]
         gone = [label for label in old_labels if label not in new_labels]

@@ -11,61 +11,20 @@ sent back for that attribute with the values the rules do accept.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import InputError
+from inforce.ontology import Calculation, InputError, UnmatchedValue, parse_date
 from inforce.rules.calculation import CalculationRule, DayCount
 
 __all__ = [
-    "Calculation",
     "CalculationOutcome",
-    "UnmatchedValue",
     "add_days",
     "as_date",
     "case_text",
     "evaluate_calculations",
 ]
-
-
-class Calculation(BaseModel):
-    """One prescribed value and the conditions it rests on (contract: ``calculations[]``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rule: str
-    output: str
-    result: str | None
-    conditions: dict[str, Any]
-    status: Literal["definite", "conditional"] = "definite"
-    unknown: tuple[str, ...] = ()
-    source: str = ""
-    detail: str = ""
-
-
-class UnmatchedValue(BaseModel):
-    """A stated case value that none of an output's rules accepts, so none of them fired.
-
-    ``known`` are the values the rules for ``output`` accept for ``attribute``, as a rule
-    compares them (``true``, ``2024-12-12``), in the order the rules list them; ``rules``
-    are the rules for the output that test the attribute.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    attribute: str
-    value: str
-    known: tuple[str, ...]
-    output: str
-    rules: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return (f"{self.attribute} = {self.value} is none of the values the rules for {self.output} "
-                f"accept ({self.attribute}: {', '.join(self.known)})")
 
 
 @dataclass
@@ -98,20 +57,7 @@ def case_text(value: Any) -> str:
 
 def as_date(value: Any, attribute: str) -> dt.date:
     """A case attribute read as a date; InputError naming the attribute when it is not one."""
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    text = str(value).strip()
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            raise ValueError(text)
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InputError(
-            f"case attribute {attribute}={value!r} is not a date", field=attribute,
-            hint="write dates as YYYY-MM-DD, e.g. 2024-12-12",
-        ) from None
+    return parse_date(value, field=attribute)
 
 
 def add_days(start: dt.date, count: DayCount) -> dt.date:

@@ -11,35 +11,30 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
     Context,
-    Exclusion,
     InputError,
     Locator,
-    ReasonCode,
-    UtcDateTime,
-    VerdictKind,
+    QualifierView,
+    ResolvedProvision,
+    ResolveResult,
+    RetrievalReport,
+    SearchSource,
 )
+from inforce.ontology.answers import DroppedCandidate
 
-from .asof.freshness import DroppedCandidate
-from .calculations import Calculation
+from .backends import Reranker
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .backends import ModelBackends
+    from .snapshot import Snapshot
 
 __all__ = [
     "RRF_K",
     "SOURCES",
-    "QualifierView",
     "Reranker",
-    "ResolveResult",
-    "ResolvedProvision",
-    "RetrievalReport",
-    "Source",
     "resolve_question",
     "rrf",
 ]
@@ -48,91 +43,7 @@ __all__ = [
 RRF_K = 60
 
 
-@runtime_checkable
-class Reranker(Protocol):
-    """Scores (question, passage) pairs; higher is more relevant. Reorders, never removes."""
-
-    name: str
-
-    def score(self, question: str, passages: Sequence[str]) -> list[float]: ...
-
-
-Source = Literal["full_text", "vector"]
-SOURCES: tuple[Source, ...] = ("full_text", "vector")
-
-_MODEL = ConfigDict(frozen=True, extra="forbid")
-
-
-class QualifierView(BaseModel):
-    """A provision that qualifies a resolved one ("except as provided in 9.1"): it travels with it."""
-
-    model_config = _MODEL
-
-    locator: Locator
-    rule: str
-    words: str
-    text: str | None = None
-
-
-class ResolvedProvision(BaseModel):
-    """One governing provision: its in-force version, where it is, and why it ranked.
-
-    ``replaces`` names the superseded sections a search found and this provision replaced
-    (``description``: "03 30 00 §2.1.A as amended by Addendum No. 2 (ADD-02 §1.3)").
-    """
-
-    model_config = _MODEL
-
-    locator: Locator
-    title: str
-    heading: str | None = None
-    page: int | None = None
-    span: tuple[int, int]
-    text: str
-    score: float
-    ranks: dict[str, int] = {}
-    replaces: tuple[Locator, ...] = ()
-    description: str | None = None
-    qualifiers: tuple[QualifierView, ...] = ()
-
-
-class RetrievalReport(BaseModel):
-    """Which searches ran (and why one did not), and how many candidates each proposed."""
-
-    model_config = _MODEL
-
-    sources: tuple[Source, ...]
-    skipped: dict[str, str] = {}
-    candidates: dict[str, int] = {}
-    searched_revisions: int = 0
-    eligibility: bool = True
-    reranker: str | None = None
-    dropped: tuple[DroppedCandidate, ...] = ()
-
-
-class ResolveResult(BaseModel):
-    """What ``inforce resolve`` answers: the governing provisions, or why there are none."""
-
-    model_config = _MODEL
-
-    outcome: VerdictKind
-    reason: ReasonCode | None = None
-    question: str
-    valid_at: dt.date
-    valid_at_source: str = "--valid-at"
-    known_at: UtcDateTime | None = None
-    provisions: tuple[ResolvedProvision, ...] = ()
-    missing_attributes: tuple[str, ...] = ()
-    conditional_on: tuple[str, ...] = ()
-    calculations: tuple[Calculation, ...] = ()
-    eligible_total: int = 0
-    excluded: tuple[Exclusion, ...] = ()
-    excluded_total: int = 0
-    excluded_by_reason: dict[str, int] = {}
-    withheld: tuple[str, ...] = ()
-    retrieval: RetrievalReport
-    rules_fired: tuple[str, ...] = ()
-    index_build: str
+SOURCES: tuple[SearchSource, ...] = ("full_text", "vector")
 
 
 def rrf(rankings: Mapping[str, Sequence[Locator]], k: int = RRF_K) -> list[tuple[Locator, float, dict[str, int]]]:
@@ -149,24 +60,24 @@ def rrf(rankings: Mapping[str, Sequence[Locator]], k: int = RRF_K) -> list[tuple
 
 
 def resolve_question(
-    project: Project, question: str, context: Context, *, k: int = 10,
-    sources: Sequence[Source] = SOURCES, eligibility: bool = True,
+    snapshot: Snapshot, backends: ModelBackends, question: str, context: Context, *, k: int = 10,
+    sources: Sequence[SearchSource] = SOURCES, eligibility: bool = True,
 ) -> ResolveResult:
     """See ``Project.resolve``."""
     if not question.strip():
-        raise InputError("the question is empty", field="QUESTION", hint="ask in words what the case needs")
+        raise InputError("the question is empty", field="question", hint="ask in words what the case needs")
     if k < 1:
-        raise InputError(f"k must be at least 1, got {k}", field="--k")
+        raise InputError(f"k must be at least 1, got {k}", field="k")
     unknown = sorted(set(sources) - set(SOURCES))
     if unknown or not sources:
-        raise InputError(f"unknown source {', '.join(unknown) or '(none)'}", field="--sources",
+        raise InputError(f"unknown source {', '.join(unknown) or '(none)'}", field="sources", reason="unknown",
                          hint="full_text, vector or both")
-    choice = project.choose_valid_at(context.valid_at, context.attributes)
+    choice = snapshot.choose_valid_at(context.valid_at, context.attributes)
     valid_at, known_at, groups = choice.valid_at, context.known_at, tuple(context.groups)
-    decided = project.eligible(context.model_copy(update={"valid_at": context.valid_at or valid_at}))
+    decided = snapshot.eligible(context.model_copy(update={"valid_at": context.valid_at or valid_at}))
     base: dict[str, Any] = {
         "question": question, "valid_at": valid_at, "valid_at_source": choice.source, "known_at": known_at,
-        "index_build": project.build_id, "rules_fired": decided.rules_fired,
+        "index_build": snapshot.build_id, "rules_fired": decided.rules_fired,
         "excluded": decided.excluded, "excluded_total": decided.excluded_total,
         "excluded_by_reason": decided.excluded_by_reason,
     }
@@ -177,50 +88,50 @@ def resolve_question(
             retrieval=RetrievalReport(sources=()), **base,
         )
     allowed = (list(decided.eligible_revisions) if eligibility
-               else project.eligibility.in_force_revisions(valid_at, known_at, groups))
+               else snapshot.eligibility.in_force_revisions(valid_at, known_at, groups))
     pool = max(3 * k, 30)
     rankings: dict[str, list[Locator]] = {}
     skipped: dict[str, str] = {}
     if "full_text" in sources:
-        rankings["full_text"] = [loc for loc, _ in project.store.search_text(question, pool, allowed)]
+        rankings["full_text"] = [loc for loc, _ in snapshot.store.search_text(question, pool, allowed)]
     if "vector" in sources:
-        vectors, why = _vector_hits(project, question, pool, allowed)
+        vectors, why = _vector_hits(snapshot, backends, question, pool, allowed)
         if vectors is None:
             skipped["vector"] = why
         else:
             rankings["vector"] = vectors
     fused = rrf(rankings)
-    slots, dropped, withheld = _in_force(project, fused, valid_at, known_at, groups, set(allowed))
-    if project.reranker is None:
+    slots, dropped, withheld = _in_force(snapshot, fused, valid_at, known_at, groups, set(allowed))
+    if backends.reranker is None:
         slots = slots[:k]  # only what is shown is read
-    provisions = [_provision(project, slot, valid_at, known_at, groups) for slot in slots]
-    if project.reranker is not None and provisions:
-        provisions = _rerank(project.reranker, question, provisions)[:k]
+    provisions = [_provision(snapshot, slot, valid_at, known_at, groups) for slot in slots]
+    if backends.reranker is not None and provisions:
+        provisions = _rerank(backends.reranker, question, provisions)[:k]
     report = RetrievalReport(
         sources=tuple(rankings), skipped=skipped, candidates={name: len(r) for name, r in rankings.items()},
         searched_revisions=len(allowed), eligibility=eligibility,
-        reranker=project.reranker.name if project.reranker is not None else None, dropped=tuple(dropped),
+        reranker=backends.reranker.name if backends.reranker is not None else None, dropped=tuple(dropped),
     )
     return ResolveResult(
         outcome="answer" if provisions else "refusal", reason=None if provisions else "unsupported",
-        provisions=tuple(_with_qualifiers(project, p, groups) for p in provisions),
+        provisions=tuple(_with_qualifiers(snapshot, p, groups) for p in provisions),
         conditional_on=decided.conditional_on if eligibility else (),
         calculations=decided.calculations if eligibility else (),
         eligible_total=len(decided.eligible), withheld=tuple(sorted(withheld)), retrieval=report, **base,
     )
 
 
-def _vector_hits(project: Project, question: str, pool: int, allowed: Sequence[str]) -> tuple[list[Locator] | None, str]:
-    embedded = project.store.embedding_model()
-    if project.embedder is None:
+def _vector_hits(snapshot: Snapshot, backends: ModelBackends, question: str, pool: int, allowed: Sequence[str]) -> tuple[list[Locator] | None, str]:
+    embedded = snapshot.store.embedding_model()
+    if backends.embedder is None:
         return None, "no embedding model loaded (models: embedding in inforce.yaml; pip install inforce[ml])"
     if embedded is None:
         return None, "no embeddings in the graph: run `inforce embed`"
     name, _ = embedded
-    if name != project.embedder.name:
-        return None, f"the graph's embeddings are {name}, the loaded model is {project.embedder.name}: run `inforce embed`"
-    vector = project.embedder.embed([question])[0]
-    return [loc for loc, _ in project.store.search_vector(vector, pool, allowed)], ""
+    if name != backends.embedder.name:
+        return None, f"the graph's embeddings are {name}, the loaded model is {backends.embedder.name}: run `inforce embed`"
+    vector = backends.embedder.embed([question])[0]
+    return [loc for loc, _ in snapshot.store.search_vector(vector, pool, allowed)], ""
 
 
 @dataclass
@@ -235,14 +146,14 @@ class _Slot:
 
 
 def _in_force(
-    project: Project, fused: Sequence[tuple[Locator, float, dict[str, int]]], valid_at: dt.date,
+    snapshot: Snapshot, fused: Sequence[tuple[Locator, float, dict[str, int]]], valid_at: dt.date,
     known_at: dt.datetime | None, groups: tuple[str, ...], allowed: set[str],
 ) -> tuple[list[_Slot], list[DroppedCandidate], set[str]]:
     """Collapse candidates to the in-force version of each section; a replaced section gives
     way to its in-force replacements (when the asker may read them), at its rank. A section
     whose in-force version sits in a revision the asker may not read (unchanged since then)
     is shown from the readable revision that was searched: the same words."""
-    found = project.index.dedup_to_current([loc for loc, _, _ in fused], valid_at, known_at)
+    found = snapshot.index.dedup_to_current([loc for loc, _, _ in fused], valid_at, known_at)
     kept = {f"{loc.doc}#{loc.path}": (loc, Locator.parse(pin)) for loc, pin in zip(found.kept, found.in_force, strict=True)}
     superseded = {f"{d.locator.doc}#{d.locator.path}": d for d in found.dropped if d.reason == "superseded"}
     out: dict[Locator, _Slot] = {}
@@ -252,20 +163,20 @@ def _in_force(
         key = f"{loc.doc}#{loc.path}"
         if key in kept:
             hit, pin = kept.pop(key)
-            if not project._readable(pin, groups):
-                pin = hit if project._readable(hit, groups) else loc
+            if not snapshot.may_read(pin, groups):
+                pin = hit if snapshot.may_read(hit, groups) else loc
             if pin not in out:
                 out[pin] = _Slot(pin, score, ranks)
             continue
         gone = superseded.pop(key, None)
         if gone is None:
             continue
-        answer = project.asof(loc.unpinned(), valid_at, known_at, groups=groups)
+        answer = snapshot.asof(loc.unpinned(), valid_at, known_at, groups=groups)
         for successor in gone.successors:
-            if not project._readable(successor, groups):
+            if not snapshot.may_read(successor, groups):
                 withheld.add(successor.doc)
                 continue
-            pin = successor if successor.rev is not None else _pin(project, successor, valid_at, known_at)
+            pin = successor if successor.rev is not None else _pin(snapshot, successor, valid_at, known_at)
             if pin is None or f"{pin.doc}@{pin.rev}" not in allowed:
                 dropped.append(DroppedCandidate(locator=successor, reason="superseded"))
                 continue
@@ -278,27 +189,27 @@ def _in_force(
     return list(out.values()), dropped, withheld
 
 
-def _pin(project: Project, locator: Locator, valid_at: dt.date, known_at: dt.datetime | None) -> Locator | None:
-    answer = project.index.answer(locator, valid_at, known_at, with_text=False)
+def _pin(snapshot: Snapshot, locator: Locator, valid_at: dt.date, known_at: dt.datetime | None) -> Locator | None:
+    answer = snapshot.index.answer(locator, valid_at, known_at, with_text=False)
     return answer.resolved if answer.in_force else None
 
 
 def _provision(
-    project: Project, slot: _Slot, valid_at: dt.date, known_at: dt.datetime | None, groups: tuple[str, ...],
+    snapshot: Snapshot, slot: _Slot, valid_at: dt.date, known_at: dt.datetime | None, groups: tuple[str, ...],
 ) -> ResolvedProvision:
     pin = slot.pin
-    place = project.store.provision_place(pin)
+    place = snapshot.store.provision_place(pin)
     heading = place["heading"]
     if place["kind"] == "TableRow" and place["header"]:
         heading = " | ".join(place["header"])
     text, description = place["text"], slot.description
-    if not slot.replaces and project.index.supersession.targets_document(pin.doc):
+    if not slot.replaces and snapshot.index.supersession.targets_document(pin.doc):
         # parts of this section may have been replaced: show it as in force, consolidated
-        answer = project.asof(pin.unpinned(), valid_at, known_at, groups=groups)
+        answer = snapshot.asof(pin.unpinned(), valid_at, known_at, groups=groups)
         if answer.in_force and answer.description and answer.text:
             text, description = answer.text, answer.description
     return ResolvedProvision(
-        locator=pin, title=project.store.revision_title(f"{pin.doc}@{pin.rev}"), heading=heading or None,
+        locator=pin, title=snapshot.store.revision_title(f"{pin.doc}@{pin.rev}"), heading=heading or None,
         page=place["page"], span=(place["start"], place["end"]), text=text, score=round(slot.score, 6),
         ranks=slot.ranks, replaces=slot.replaces, description=description,
     )
@@ -310,14 +221,14 @@ def _rerank(reranker: Reranker, question: str, provisions: list[ResolvedProvisio
     return [provisions[i] for i in order]
 
 
-def _with_qualifiers(project: Project, provision: ResolvedProvision, groups: tuple[str, ...]) -> ResolvedProvision:
+def _with_qualifiers(snapshot: Snapshot, provision: ResolvedProvision, groups: tuple[str, ...]) -> ResolvedProvision:
     views: list[QualifierView] = []
     path = provision.locator.path or ""
-    for link, _ in project.qualifiers_of(provision.locator):
+    for link, _ in snapshot.qualifiers_of(provision.locator):
         inside = link.provision.path or ""
         if not (inside == path or inside.startswith(path + ".") or path.startswith(inside + ".")):
             continue
         qualifier = link.qualifier.pinned(provision.locator.rev) if link.resolved else link.qualifier
-        text = project.store.provision_text(qualifier)[0] if link.resolved else None
+        text = snapshot.store.provision_text(qualifier)[0] if link.resolved else None
         views.append(QualifierView(locator=qualifier, rule=link.rule, words=link.words, text=text))
     return provision.model_copy(update={"qualifiers": tuple(views)}) if views else provision

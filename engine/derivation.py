@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from inforce.ontology import Document, Locator, Provision, QualifierLink, Supersedes
+from inforce.ontology import DerivedEdge, Document, Locator, Provision, QualifierLink, Supersedes
 from inforce.rules import (
     QualifierRule,
     RuleSet,
@@ -34,7 +33,6 @@ from inforce.rules.patterns import (
 
 __all__ = [
     "DerivationResult",
-    "DerivedEdge",
     "NotUnderstood",
     "QualifierLink",
     "TargetDirectory",
@@ -157,20 +155,6 @@ def _numbers(key: str) -> list[str]:
 
 #: How a written callout number may appear among a sheet's callout ids, in the order tried.
 CALLOUT_IDS = ("callout-{n}", "{n}", "keynote-{n}", "note-{n}")
-
-
-class DerivedEdge(BaseModel):
-    """One supersedes edge a rule read out of an item's words, as ``ingest`` lists it for review:
-    the item ``by``, what it replaces (``target``, ``scope``), the rule, and the words it read."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    by: Locator
-    target: Locator
-    scope: Literal["full", "partial"]
-    rule: str
-    words: str
-    successor: bool = True  # False: the item removes the target, nothing replaces it
 
 
 class NotUnderstood(BaseModel):

@@ -20,33 +20,31 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import (
+    ApplicabilityDate,
     Context,
     Document,
-    EligibilityOutcome,
+    EligibilityResult,
     Exclusion,
     InputError,
     Locator,
     RefusalReason,
     StoreError,
     Supersedes,
+    TraceStep,
 )
 from inforce.rules import EligibilityRule, RuleSet
 
 from .access import AccessGate
 from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
-from .calculations import Calculation, UnmatchedValue, as_date, case_text, evaluate_calculations
+from .calculations import as_date, case_text, evaluate_calculations
 
 __all__ = [
-    "ApplicabilityDate",
     "DocumentSupersession",
     "EligibilityIndex",
     "EligibilityRecord",
-    "EligibilityResult",
     "RefusalReason",
-    "TraceStep",
     "default_rule",
     "rank_eligible",
     "search_eligible",
@@ -101,49 +99,6 @@ class EligibilityRecord:
     @property
     def label(self) -> str:
         return self.uid.rpartition("@")[2]
-
-
-class ApplicabilityDate(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    attribute: str
-    value: dt.date | None
-
-
-class TraceStep(BaseModel):
-    """One line of ``rules explain``: a rule, where it is written, its source, what it did."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rule: str
-    source: str
-    origin: str = ""
-    effect: str
-
-
-class EligibilityResult(BaseModel):
-    """The contract's "Eligibility" output, plus the eligible revisions and the trace."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    outcome: EligibilityOutcome
-    reason: RefusalReason | None = None
-    applicability_date: ApplicabilityDate | None = None
-    eligible: tuple[str, ...] = ()
-    excluded: tuple[Exclusion, ...] = ()
-    excluded_total: int = 0
-    excluded_by_reason: dict[str, int] = {}
-    missing_attributes: tuple[str, ...] = ()
-    unmatched_values: tuple[UnmatchedValue, ...] = ()
-    calculations: tuple[Calculation, ...] = ()
-    rules_fired: tuple[str, ...] = ()
-    conditional_on: tuple[str, ...] = ()
-    eligible_revisions: tuple[str, ...] = ()
-    trace: tuple[TraceStep, ...] = ()
-
-    def contract(self) -> dict[str, Any]:
-        """The JSON ``inforce eligible`` prints (the trace is ``rules explain``'s)."""
-        return self.model_dump(mode="json", exclude={"trace"})
 
 
 def default_rule(facets: Sequence[str]) -> EligibilityRule:
@@ -247,7 +202,7 @@ class EligibilityIndex:
 
         A document with one revision has, by that function, one window — ``[from, until)``
         once recorded — drawn here for all such documents at once; the others are asked
-        document by document. (``tests/test_in_force_agreement.py`` covers both kinds.)"""
+        document by document. (``tests/engine/asof/test_in_force_agreement.py`` covers both kinds.)"""
         chosen = np.fromiter(documents, dtype=np.int64)
         single = self._doc_starts[chosen[self._doc_sizes[chosen] == 1]]
         single = single[(self._recorded[single] <= known_ts) & (self._from[single] < self._until[single])]
@@ -541,7 +496,7 @@ class EligibilityIndex:
         if valid_at is None:
             raise InputError(
                 "this question needs a date: no rule pack names the case attribute that supplies it",
-                field="valid_at", hint="pass --valid-at YYYY-MM-DD (today is never assumed)",
+                field="valid_at", reason="required", hint="give it as YYYY-MM-DD (today is never assumed)",
             )
         return ApplicabilityDate(attribute="valid_at", value=valid_at)
 

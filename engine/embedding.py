@@ -17,13 +17,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import StoreLockedError
+from inforce.ontology import EmbedReport, StoreLockedError
 
 from .store import GraphStore
 
-__all__ = ["EmbedReport", "Embedder", "HashingEmbedder", "embed_project"]
+__all__ = ["Embedder", "HashingEmbedder", "embed_project"]
 
 #: Called as progress(done, total) after each batch.
 EmbedProgress = Callable[[int, int], None]
@@ -61,25 +59,6 @@ class HashingEmbedder:
             norm = math.sqrt(sum(x * x for x in vector)) or 1.0
             vectors.append([x / norm for x in vector])
         return vectors
-
-
-class EmbedReport(BaseModel):
-    """What one embed run did; ``applied`` False means the vectors wait in the cache."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    model: str
-    dim: int
-    missing: int
-    embedded: int
-    seconds: float
-    embed_seconds: float
-    passages_per_second: float
-    applied: bool
-    vectors_added: int = 0
-    provisions_linked: int = 0
-    provisions_without: int = 0
-    note: str | None = None
 
 
 def embed_project(

@@ -16,10 +16,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import Bound, CharSpan, Document, Locator, Quantity, Supersedes, UtcDateTime
-from inforce.ontology.quantity import BoundSource, NormalizedValue
+from inforce.ontology import (
+    CharSpan,
+    Document,
+    Fact,
+    FactQuantity,
+    Facts,
+    Locator,
+    NormalizedFact,
+    Quantity,
+    Supersedes,
+)
 
 from .asof.timeline import IN_FORCE, known_timestamp
 from .quantities import QuantityWarning, may_contain_quantity
@@ -30,12 +37,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SUBJECT",
-    "FactTable", "Fact", "FactQuantity", "Facts", "LocatedWarning", "NormalizedFact", "QuantityRows", "fact_of_row",
-    "facts_as_of",
+    "FactTable", "LocatedWarning", "QuantityRows", "fact_of_row",
+    "facts_as_of", "facts_from_tables",
     "read_quantities",
 ]
-
-_MODEL = ConfigDict(frozen=True, extra="forbid")
 
 
 # ---- at ingest: the quantities of one document ----------------------------------------------
@@ -160,69 +165,6 @@ def _own_segments(start: int, end: int, inner: Iterable[tuple[int, int]]) -> lis
 # ---- answering: facts in force on a day -----------------------------------------------------
 
 
-class FactQuantity(BaseModel):
-    """The quantity as written: ``not less than 5,000 psi`` → 5000, psi, min."""
-
-    model_config = _MODEL
-
-    value: float
-    upper: float | None = None
-    unit: str | None = None
-    bound: Bound
-    bound_from: BoundSource = "text"
-    frequency: str | None = None  # a dosing frequency written with the amount (``twice daily``)
-    per_day: float | None = None
-
-
-class NormalizedFact(BaseModel):
-    """The value in its dimension's canonical unit (pint's name), as facts are compared."""
-
-    model_config = _MODEL
-
-    value: float
-    upper: float | None = None
-    unit: str
-
-
-class Fact(BaseModel):
-    """One in-force statement of a subject's quantity, where it was read."""
-
-    model_config = _MODEL
-
-    subject: str
-    locator: Locator  # the provision, unpinned (the contract's form)
-    resolved: Locator  # the provision's in-force version, pinned
-    kind: str  # section | table_row | callout
-    text: str  # the quantity as written in the provision
-    quantity: FactQuantity
-    normalized: NormalizedFact | None = None
-    span: CharSpan | None = None
-    replaces: tuple[Locator, ...] = ()  # sections the provision replaced (``by``), in force on the day
-
-    def as_quantity(self) -> Quantity:
-        """The fact as a ``Quantity`` (for ``engine.quantities.compare``)."""
-        q, n = self.quantity, self.normalized
-        return Quantity(
-            value=q.value, upper=q.upper, unit=q.unit, bound=q.bound, bound_from=q.bound_from,
-            subject=self.subject, text=self.text, locator=self.resolved, span=self.span,
-            normalized=None if n is None else NormalizedValue(value=n.value, upper=n.upper, unit=n.unit),
-            frequency=q.frequency, per_day=q.per_day,
-        )
-
-
-class Facts(BaseModel):
-    """What ``inforce facts`` prints (the "Facts" contract of docs/formats.md, extended)."""
-
-    model_config = _MODEL
-
-    facts: tuple[Fact, ...]
-    subject: str | None
-    valid_at: dt.date
-    known_at: UtcDateTime | None
-    index_build: str
-    withheld: tuple[str, ...] = ()  # documents whose facts the asker may not read (access)
-
-
 #: Stored quantity rows by subject (``GraphStore.quantity_rows``, ``QUANTITY_ROW_COLUMNS`` order).
 QuantityRows = Mapping[str, Sequence[tuple[Any, ...]]]
 REV, DOC, PATH, KIND, SUBJECT, VALUE, UPPER, UNIT, BOUND, BOUND_FROM = range(10)
@@ -299,9 +241,10 @@ def _replaces(
     return tuple(dict.fromkeys(replaced))
 
 
-def fact_of_row(row: tuple[Any, ...], pinned: Locator) -> Fact:
-    """The statement a stored quantity row makes, read in provision version ``pinned``."""
-    return _fact(row, pinned, ())
+def fact_of_row(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...] = ()) -> Fact:
+    """The statement a stored quantity row makes, read in provision version ``pinned``
+    (replacing ``replaces`` on the day asked)."""
+    return _fact(row, pinned, replaces)
 
 
 def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) -> Fact:
@@ -347,6 +290,16 @@ class FactTable:
         self._windows_of: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
         #: per subject, worked out when first asked (a question about one subject pays for it alone)
         self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
+        #: per subject, the index in ``rows[subject]`` of the row each table entry was read from
+        self.row_numbers: dict[str, list[int]] = {}
+
+    def __contains__(self, subject: object) -> bool:
+        return subject in self.rows
+
+    @property
+    def names(self) -> list[str]:
+        """The subjects some stored quantity is bound to, sorted."""
+        return sorted(self.rows)
 
     def _bounds(self, doc: str) -> set[int]:
         entry = self.index.entry(doc)
@@ -378,7 +331,8 @@ class FactTable:
         ends: list[int] = []
         facts: list[Fact] = []
         docs: list[str] = []
-        for row in self.rows[subject]:
+        numbers: list[int] = []
+        for number, row in enumerate(self.rows[subject]):
             doc, uid, path = row[DOC], row[REV], row[PATH]
             label = uid.partition("@")[2]
             key = (doc, label, path)
@@ -392,6 +346,8 @@ class FactTable:
                 ends.append(end)
                 facts.append(_fact(row, pinned, replaces))
                 docs.append(doc)
+                numbers.append(number)
+        self.row_numbers[subject] = numbers
         table = self.subjects[subject] = (np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs)
         return table
 
@@ -422,26 +378,37 @@ class FactTable:
     ) -> Facts:
         """The facts of ``subject`` (every subject when None) on ``valid_at``; ``readable``
         None: the asker may read every revision (else asked of each fact and what it replaces)."""
-        import numpy as np
+        return facts_from_tables(self._subject, sorted(self.rows), subject, valid_at, readable=readable,
+                                 index_build=index_build)
 
-        day = valid_at.toordinal()
-        found: list[Fact] = []
-        withheld: set[str] = set()
-        for name in ([subject] if subject is not None else sorted(self.rows)):
-            table = self._subject(name)
-            if table is None:
+
+def facts_from_tables(
+    table_of: Callable[[str], tuple[Any, Any, list[Fact], list[str]] | None], subjects: Sequence[str],
+    subject: str | None, valid_at: dt.date, *, readable: Callable[[Locator], bool] | None, index_build: str,
+) -> Facts:
+    """The facts of ``subject`` (every one of ``subjects`` when None) on ``valid_at``, from
+    subject tables (``FactTable``'s, or the same read from the build's file,
+    ``engine.fact_tables``): one answer whichever holds them."""
+    import numpy as np
+
+    day = valid_at.toordinal()
+    found: list[Fact] = []
+    withheld: set[str] = set()
+    for name in ([subject] if subject is not None else subjects):
+        table = table_of(name)
+        if table is None:
+            continue
+        starts, ends, facts, docs = table
+        for i in np.flatnonzero((starts <= day) & (day < ends)).tolist():
+            fact = facts[i]
+            if readable is not None and not readable(fact.resolved):
+                withheld.add(docs[i])
                 continue
-            starts, ends, facts, docs = table
-            for i in np.flatnonzero((starts <= day) & (day < ends)).tolist():
-                fact = facts[i]
-                if readable is not None and not readable(fact.resolved):
-                    withheld.add(docs[i])
-                    continue
-                if readable is not None and fact.replaces:
-                    kept = tuple(r for r in fact.replaces if readable(r))
-                    if len(kept) != len(fact.replaces):
-                        withheld.update(r.doc for r in fact.replaces if r not in kept)
-                        fact = fact.model_copy(update={"replaces": kept})
-                found.append(fact)
-        return Facts.model_construct(facts=tuple(found), subject=subject, valid_at=valid_at, known_at=None,
-                                     index_build=index_build, withheld=tuple(sorted(withheld)))
+            if readable is not None and fact.replaces:
+                kept = tuple(r for r in fact.replaces if readable(r))
+                if len(kept) != len(fact.replaces):
+                    withheld.update(r.doc for r in fact.replaces if r not in kept)
+                    fact = fact.model_copy(update={"replaces": kept})
+            found.append(fact)
+    return Facts.model_construct(facts=tuple(found), subject=subject, valid_at=valid_at, known_at=None,
+                                 index_build=index_build, withheld=tuple(sorted(withheld)))

@@ -11,49 +11,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict
+from inforce.ontology import Locator, Revision, parse_datetime_utc
+from inforce.ontology.answers import LagReport, PendingRevision
 
-from inforce.ontology import Locator, Revision, UtcDateTime, parse_datetime_utc
-
-__all__ = ["LagReport", "PendingRevision", "format_age", "index_lag", "withhold_lag"]
-
-_MODEL = ConfigDict(frozen=True, extra="forbid")
-
-
-class PendingRevision(BaseModel):
-    """A revision the registry records and the graph does not hold (or holds differently)."""
-
-    model_config = _MODEL
-
-    locator: Locator
-    seq: int
-    effective_from: dt.date
-    recorded: UtcDateTime
-    age_seconds: float
-    source: str | None = None
-
-
-class LagReport(BaseModel):
-    """``lagging`` when anything is pending, changed since ingest, withdrawn from the registry,
-    or when the manifest or a rule pack was edited since ingest."""
-
-    model_config = _MODEL
-
-    lagging: bool
-    pending: tuple[PendingRevision, ...] = ()
-    changed: tuple[PendingRevision, ...] = ()
-    withdrawn: tuple[Locator, ...] = ()
-    oldest_pending_recorded: UtcDateTime | None = None
-    oldest_pending_age_seconds: float | None = None
-    oldest_pending_age: str | None = None
-    registry_revisions: int
-    ingested_revisions: int
-    now: UtcDateTime
-    index_build: str
-    #: the manifest and rule packs edited since the graph was built: re-ingest before rule decisions
-    configuration_changed: tuple[str, ...] = ()
-    #: documents with revisions in the report the asker may not read: named, not listed (access)
-    withheld: tuple[str, ...] = ()
+__all__ = ["format_age", "index_lag", "withhold_lag"]
 
 
 def _uid(revision: Revision) -> str:

@@ -8,16 +8,13 @@ case shows a diff of expected and actual.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from inforce.ontology import (
+    CaseResult,
     Context,
     Document,
     InputError,
@@ -25,6 +22,8 @@ from inforce.ontology import (
     Locator,
     NotFoundError,
     Provision,
+    RuleCaseReport,
+    RuleTestReport,
     Supersedes,
 )
 from inforce.rules import DEFAULT_SUBJECTS, RuleSet, load_pack, resolve_pack
@@ -37,11 +36,8 @@ from .eligibility import EligibilityIndex
 from .precedence import provision_in_force, resolve_precedence
 
 __all__ = [
-    "CaseResult",
     "CorpusLoader",
     "MemoryCorpus",
-    "RuleCaseReport",
-    "RuleTestReport",
     "discover_test_files",
     "run_rule_tests",
     "run_test_file",
@@ -49,22 +45,6 @@ __all__ = [
 
 #: Parses a folder of document files (the CLI passes the ingest parsers).
 CorpusLoader = Callable[[Path], list[Document]]
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    file: str
-    name: str
-    line: int | None
-    passed: bool
-    expected: Any
-    actual: Any
-
-    def diff(self) -> str:
-        """Expected against actual (actual cut down to what ``expect`` names), line by line."""
-        expected = json.dumps(self.expected, indent=2, sort_keys=True, default=str).splitlines()
-        actual = json.dumps(self.actual, indent=2, sort_keys=True, default=str).splitlines()
-        return "\n".join(difflib.unified_diff(expected, actual, "expected", "actual", lineterm=""))
 
 
 class MemoryCorpus:
@@ -121,33 +101,9 @@ class MemoryCorpus:
         )
 
 
-class RuleCaseReport(BaseModel):
-    """One case of a rule test, as ``inforce rules test --format json`` prints it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    file: str
-    line: int | None
-    name: str
-    passed: bool
-    expected: Any
-    actual: Any
-
-
-class RuleTestReport(BaseModel):
-    """Every case of the test files found for a target."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    passed: int
-    failed: int
-    files: int
-    cases: tuple[RuleCaseReport, ...]
-
-
-def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | None = None) -> tuple[
-        RuleTestReport, list[CaseResult]]:
-    """Run every test file for ``target`` (see ``discover_test_files``).
+def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | None = None) -> RuleTestReport:
+    """Run every test file for ``target`` (see ``discover_test_files``): each case, passed or
+    not, with what it expected and what the pack answered (``RuleCaseReport.diff``).
 
     InputError when there are none (a test step pointed at the wrong folder must not pass by
     running nothing); InputErrors naming every problem when a test file or its pack is broken.
@@ -171,7 +127,7 @@ def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | Non
         cases=tuple(RuleCaseReport(file=r.file, line=r.line, name=r.name, passed=r.passed,
                                    expected=r.expected, actual=r.actual) for r in results),
     )
-    return report, results
+    return report
 
 
 def discover_test_files(target: str | Path | None) -> list[Path]:

@@ -3,7 +3,7 @@
 Only a rule that cites the clause establishing it may pick a winner. When no rule decides
 (the contract has no order, the clause sends the question to a person, or nothing orders
 these documents), the answer is ``escalate`` with a Markdown RFI draft citing both
-provisions by section and sheet number.
+provisions by section and sheet number (drafted by ``engine.rfi``, the one home of RFIs).
 """
 
 from __future__ import annotations
@@ -11,37 +11,35 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Protocol
 
 from inforce.ontology import (
-    AccessRestrictedError,
     Document,
+    InputError,
     Locator,
     NotFoundError,
-    PrecedenceResolution,
     Provision,
 )
+from inforce.ontology.answers import PrecedenceResult, PrecedenceSide
 from inforce.rules import PrecedenceRule
 
-from .mdtext import inline, quoted
+from .rfi import RfiProvision, disagreement
 
 if TYPE_CHECKING:
     from .asof import AsOfIndex
 
 __all__ = [
-    "PrecedenceResult",
-    "PrecedenceSide",
     "ProvisionInForce",
     "ProvisionSource",
-    "draft_rfi",
+    "check_pack_params",
     "parse_scale",
     "provision_in_force",
     "provision_label",
+    "require_date",
+    "rfi_provision",
     "resolve_precedence",
 ]
 
@@ -125,7 +123,7 @@ def provision_in_force(
     if not answer.in_force and (not superseded or not answer.successors):
         raise NotFoundError(
             f"{locator} is not in force on {valid_at.isoformat()}: {answer.detail}",
-            hint=f"inforce asof PROJECT {locator} --valid-at {valid_at.isoformat()} says why",
+            hint=f"the as-of answer for {locator} on {valid_at.isoformat()} says why",
         )
     version = next(step.locator for step in answer.chain if step.kind == "version")
     document, provision = source.provision(version)
@@ -160,6 +158,24 @@ def provision_in_force(
     )
 
 
+def require_date(valid_at: dt.date | None) -> dt.date:
+    """The date a precedence question (or a sweep) reads the documents as of: it must be given,
+    since inforce never assumes today."""
+    if valid_at is None:
+        raise InputError("the date the documents are read as of", field="valid_at", reason="required",
+                         hint="give it as YYYY-MM-DD (today is never assumed)")
+    return valid_at
+
+
+def check_pack_params(packs: Sequence[str], params: Mapping[str, str] | None) -> None:
+    """Parameters are for the packs a question names instead of the project's: given without
+    any, they would set nothing (the manifest's packs take theirs from inforce.yaml)."""
+    if params and not packs:
+        raise InputError("parameters are for the precedence packs named instead of the project's, and "
+                         "none is named", field="params",
+                         hint="name a pack, or edit the params of the project's packs in inforce.yaml")
+
+
 def csi_number(document: Document) -> str | None:
     """``03 30 00`` from a specification's title or id, when it carries a CSI section number."""
     for text in (document.title, document.id):
@@ -187,34 +203,6 @@ def provision_label(document: Document, provision: Provision | None) -> str:
     number = csi_number(document) if document.kind == "specification" else None
     name = f"Section {number}" if number else (_one_line(document.title) or document.id)
     return f"{name} §{path}" if path else name
-
-
-class PrecedenceSide(BaseModel):
-    """One of the two provisions as the decision saw it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    locator: str
-    label: str
-    kind: str
-    level: str | None = None
-    issued: dt.date | None = None
-    scale: str | None = None
-    as_amended_by: tuple[str, ...] = ()
-
-
-class PrecedenceResult(BaseModel):
-    """The contract's "Precedence" output, with both sides and a one-line explanation."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    resolution: PrecedenceResolution
-    winner: str | None = None
-    rule: str | None = None
-    clause: str | None = None
-    rfi: str | None = None
-    explanation: str = ""
-    provisions: tuple[PrecedenceSide, ...] = ()
 
 
 def _level(rule: PrecedenceRule, document: Document) -> int | None:
@@ -324,53 +312,27 @@ def _escalate(
 ) -> PrecedenceResult:
     return PrecedenceResult(
         resolution="escalate", rule=rule.id if rule is not None else None, clause=clause,
-        rfi=draft_rfi(a, b, statement=statement, valid_at=valid_at, project=project),
+        rfi=disagreement(rfi_provision(a), rfi_provision(b), statement=statement, valid_at=valid_at, project=project),
         explanation=statement, provisions=(_side(a, rule), _side(b, rule)),
     )
 
 
-def draft_rfi(a: ProvisionInForce, b: ProvisionInForce, *, statement: str, valid_at: dt.date, project: str = "") -> str:
-    """A Markdown request for information: both provisions, the clause (or its absence), the question."""
-    label_a, label_b = inline(_full_label(a)), inline(_full_label(b))
-    lines = [f"# Request for information: {label_a} and {label_b} disagree", ""]
-    if project:
-        lines.append(f"Project: {project}  ")
-    lines += [f"Documents in force on: {valid_at.isoformat()}", "", "## Provisions", ""]
-    for number, side in enumerate((a, b), 1):
-        lines.append(f"{number}. **{inline(_full_label(side))}** — `{side.locator.format()}`, {_describe(side)}")
-        lines.append("")
-        lines += [f"   {line}" for line in quoted(side.in_force_text or "(no text)")]
-        lines.append("")
-    lines += ["## Order of precedence", "", statement, "", "## Question", ""]
-    lines.append(
-        f"Which requirement governs: {label_a} or {label_b}? Please state the requirement to be "
-        "followed and confirm it in writing (by addendum, change order or written interpretation) "
-        "before the affected work proceeds."
-    )
-    return "\n".join(lines) + "\n"
+def rfi_provision(side: ProvisionInForce) -> RfiProvision:
+    """A side of a disagreement as an RFI draft names and quotes it (``engine.rfi``)."""
+    return RfiProvision(label=_full_label(side), locator=side.locator, text=side.in_force_text,
+                        description=_describe(side))
 
 
-def withheld_rfi(a: Locator, b: Locator, refused: AccessRestrictedError, *, valid_at: dt.date, project: str) -> str:
-    """The RFI when which of two provisions governs rests on a document the asker may not read:
-    both named by locator only, the hidden document by its id."""
-    hidden = ", ".join(refused.depends_on) or "a document the asker may not read"
-    return "\n".join([
-        f"# Request for information: {a.format()} and {b.format()} disagree", "",
-        f"Project: {inline(project)}  ", f"Documents in force on: {valid_at.isoformat()}", "",
-        f"Which of them governs rests on {hidden}, which the asker may not read (access).", "",
-        "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above.",
-    ]) + "\n"
-
-
-def _describe(side: ProvisionInForce) -> str:
+def _describe(side: ProvisionInForce) -> tuple[str, ...]:
+    """What an RFI says of a side's document: kind, title, sheet, scale, issue date."""
     document = side.document
-    parts: list[Any] = [document.kind.replace("_", " ")]
+    parts: list[str] = [document.kind.replace("_", " ")]
     if document.title:
-        parts.append(f'"{inline(document.title)}"')
+        parts.append(f'"{document.title}"')
     if document.kind == "drawing" and document.sheet:
-        parts.append(f"sheet {inline(document.sheet)}")
+        parts.append(f"sheet {document.sheet}")
     scale = _scale_of(side)
     if scale:
-        parts.append(f"scale {inline(scale)}")
+        parts.append(f"scale {scale}")
     parts.append(f"issued {_issued(side).isoformat()}")
-    return ", ".join(str(p) for p in parts)
+    return tuple(parts)

@@ -16,21 +16,18 @@
    entailed is redundant (precision by ablation).
 
 The verdict is ``answer`` only when every claim passes. Document text is only ever compared,
-measured or quoted here: nothing in it is read as an instruction.
+measured or quoted here: nothing in it is read as an instruction. What counts as the same words
+is ``engine.quotes``'s; the RFI drafts are ``engine.rfi``'s; the audit record behind the verdict
+is ``engine.audit_record``'s. The checks read one snapshot of the graph (``engine.snapshot``)
+and the model backends the project was opened with.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
-import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from rapidfuzz import fuzz
 
 from inforce.ontology import (
     AccessRestrictedError,
@@ -42,7 +39,6 @@ from inforce.ontology import (
     ClaimStatus,
     Context,
     EntailmentCheck,
-    Exclusion,
     InputError,
     Locator,
     ReasonCode,
@@ -50,17 +46,21 @@ from inforce.ontology import (
     Verdict,
 )
 
-from .precedence import withheld_rfi
+from . import rfi
+from .audit_record import AUDIT_LIST_LIMIT, audit_record
+from .backends import DEFAULT_NLI_THRESHOLD
+from .quotes import closest_passage, linearise, quote_in
 
 if TYPE_CHECKING:
-    from .eligibility import EligibilityResult
+    from inforce.ontology import EligibilityResult
+    from inforce.ontology.views import DateChoice
+
+    from .backends import ModelBackends
     from .entailment import EntailmentModel, EntailmentScores
-    from .project import Project
+    from .snapshot import Snapshot
 
-__all__ = ["AUDIT_LIST_LIMIT", "answer_digest", "check_answer", "linearise", "normalize_quote", "quote_in"]
+__all__ = ["check_answer"]
 
-#: How many eligible and excluded documents an audit record names (all are counted).
-AUDIT_LIST_LIMIT = 50
 
 #: Check order: a claim reports the first of these its citations fail.
 #: (a document the asker may not read stops at step 1 as ``ineligible_source``: nothing of it is looked at)
@@ -71,94 +71,6 @@ _AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("stale_revision", "ineligible_sour
 #: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
 _NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",
                "unsupported_citation", "uncited"}
-
-_TYPOGRAPHY = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2026": "...",
-    "*": " ", "`": " ", "|": " ", "_": " ",
-})
-_SPACE = re.compile(r"\s+")
-_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\.\.\.\])\s*")
-_QUOTE_MARKS = "\"' "
-
-
-#: What an ellipsis may not leave out: a negation or an exception turns the sentence round
-#: ("is ... recommended" for "is not recommended").
-_MEANING = re.compile(r"\b(?:not|no|never|none|nor|neither|cannot|except|unless|without|only)\b|n't\b")
-#: Each part of a quote with an ellipsis must be at least this many words.
-ELLIPSIS_PART_WORDS = 3
-
-
-def normalize_quote(text: str) -> str:
-    """Text as quotes are compared: NFKC, invisible format characters (soft hyphens, zero-width
-    spaces, direction marks) removed, typographic marks and Markdown emphasis and table rules
-    made plain, case folded, runs of whitespace one space."""
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf").translate(_TYPOGRAPHY)
-    return _SPACE.sub(" ", text).strip().casefold()
-
-
-def quote_in(quote: str, text: str) -> bool:
-    """Whether ``quote`` is in ``text`` word for word (after normalisation), starting and
-    ending on word boundaries. An ellipsis (``...``) stands for omitted words: the parts must
-    appear in order, each of at least three words, and what is left out may hold no negation
-    or exception. A quote of fewer than three letters or digits quotes nothing."""
-    haystack = normalize_quote(text)
-    parts = [normalize_quote(p).strip(_QUOTE_MARKS) for p in _ELLIPSIS.split(quote)]
-    parts = [p for p in parts if p]
-    if not parts or sum(ch.isalnum() for p in parts for ch in p) < 3:
-        return False
-    if len(parts) > 1 and any(len(p.split()) < ELLIPSIS_PART_WORDS for p in parts):
-        return False
-    at, previous_end = 0, None
-    for part in parts:
-        found = _find_words(haystack, part, at)
-        if found < 0:
-            return False
-        if previous_end is not None and _MEANING.search(haystack[previous_end:found]):
-            return False
-        at = previous_end = found + len(part)
-    return True
-
-
-def _find_words(haystack: str, part: str, start: int) -> int:
-    """Where ``part`` occurs from ``start`` without cutting a word at either end; -1 if nowhere."""
-    found = haystack.find(part, start)
-    while found >= 0:
-        before = haystack[found - 1] if found > 0 else " "
-        after = haystack[found + len(part)] if found + len(part) < len(haystack) else " "
-        if not (part[0].isalnum() and before.isalnum()) and not (part[-1].isalnum() and after.isalnum()):
-            return found
-        found = haystack.find(part, found + 1)
-    return -1
-
-
-def _closest(quote: str, text: str) -> tuple[str, float]:
-    """The passage of ``text`` nearest to ``quote`` and its similarity (0..1), for the report."""
-    needle, haystack = normalize_quote(quote).strip(_QUOTE_MARKS), normalize_quote(text)
-    if not needle or not haystack:
-        return "", 0.0
-    found = fuzz.partial_ratio_alignment(needle, haystack)
-    if found is None:
-        return "", 0.0
-    return haystack[found.dest_start:found.dest_end], round(found.score / 100.0, 3)
-
-
-def linearise(text: str) -> str:
-    """A table row as an entailment model reads it: ``header: value`` for each cell.
-
-    Rows are stored as their header line, a newline, then the row line (``| a | b |``);
-    any other text is returned as it is.
-    """
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    if len(lines) != 2 or not all(line.startswith("|") for line in lines):
-        return text
-    header, row = ([cell.strip() for cell in line.strip("|").split("|")] for line in lines)
-    pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
-    return ". ".join(pairs) + "."
-
 
 @dataclass
 class _Cited:
@@ -190,7 +102,7 @@ class _Cited:
 class _Case:
     """What every claim of one answer is checked against."""
 
-    project: Project
+    snapshot: Snapshot
     context: Context
     valid_at: dt.date
     known_at: dt.datetime | None
@@ -206,53 +118,55 @@ class _Case:
 
 
 def check_answer(
-    project: Project,
+    snapshot: Snapshot,
+    backends: ModelBackends,
     answer: Answer,
     *,
     tier: Tier = "low",
-    nli: EntailmentModel | None = None,
-    threshold: float = 0.5,
 ) -> Verdict:
     """The verdict on ``answer`` with its audit record (see the module docstring for the checks)."""
     if tier not in ("low", "high"):
-        raise InputError(f"unknown tier {tier!r}", field="--tier", hint="low (mechanical checks) or high (and entailment)")
+        raise InputError(f"unknown tier {tier!r}", field="tier", reason="unknown",
+                         hint="low (mechanical checks) or high (and entailment)")
     context = answer.context
-    choice = _valid_at(project, context)
+    choice = _valid_at(snapshot, context)
     valid_at = choice.valid_at
-    eligibility = project.eligible(
+    eligibility = snapshot.eligible(
         context.model_copy(update={"valid_at": context.valid_at or valid_at}),
-        exclusions=AUDIT_LIST_LIMIT, documents=_cited_documents(project, answer),
+        exclusions=AUDIT_LIST_LIMIT, documents=_cited_documents(snapshot, answer),
     )
     case = _Case(
-        project=project, context=context, valid_at=valid_at, known_at=context.known_at,
-        groups=tuple(context.groups), eligibility=eligibility, tier=tier, nli=nli if tier == "high" else None,
-        threshold=threshold, rules_fired=list(eligibility.rules_fired),
+        snapshot=snapshot, context=context, valid_at=valid_at, known_at=context.known_at,
+        groups=tuple(context.groups), eligibility=eligibility, tier=tier, nli=backends.nli if tier == "high" else None,
+        threshold=DEFAULT_NLI_THRESHOLD if backends.nli_threshold is None else backends.nli_threshold, rules_fired=list(eligibility.rules_fired),
     )
     results = [_check_claim(case, claim.text, claim.citations) for claim in answer.claims]
     return _verdict(case, answer, results, choice.source)
 
 
-def _valid_at(project: Project, context: Context) -> Any:
+def _valid_at(snapshot: Snapshot, context: Context) -> DateChoice:
+    """The date the answer is about (``Snapshot.choose_valid_at``), its errors naming the answer's
+    own fields: ``context.valid_at``, ``context.attributes`` and ``context.attributes.NAME``."""
     try:
-        return project.choose_valid_at(context.valid_at, context.attributes)
-    except InputError as missing:
-        if missing.field == "--valid-at" and "required" in missing.message:
-            raise InputError(
-                "context.valid_at is required: the date the answer is about", field="context.valid_at",
-                hint="inforce never assumes today; give valid_at (YYYY-MM-DD), or the case attribute "
-                "a rule pack of this project takes the date from",
-            ) from None
-        if missing.field == "--valid-at":
-            raise InputError(missing.message, field="context.valid_at", hint=missing.hint) from None
-        if missing.field == "--context":
-            raise InputError(str(missing.message), field="context.attributes", hint=missing.hint) from None
-        if missing.field and not missing.field.startswith("context"):
-            raise InputError(missing.message, field=f"context.attributes.{missing.field}", hint=missing.hint) from None
-        raise
+        return snapshot.choose_valid_at(context.valid_at, context.attributes)
+    except InputError as problem:
+        raise InputError(problem.message, field=_answer_field(problem.field), hint=problem.hint,
+                         reason=problem.reason) from None
 
 
-def _cited_documents(project: Project, answer: Answer) -> list[str]:
-    known = set(project.index.documents())
+def _answer_field(field: str | None) -> str | None:
+    """Where in an answer's context the domain field ``field`` of a date error is written."""
+    if field is None:
+        return None
+    if field == "valid_at":
+        return "context.valid_at"
+    if field == "context":
+        return "context.attributes"
+    return f"context.attributes.{field}"  # the case attribute a rule takes the date from
+
+
+def _cited_documents(snapshot: Snapshot, answer: Answer) -> list[str]:
+    known = set(snapshot.index.documents())
     return sorted({c.locator.doc for claim in answer.claims for c in claim.citations
                    if c.locator is not None and c.locator.doc in known})
 
@@ -326,21 +240,21 @@ def _claim(
 
 
 def _locate(case: _Case, item: _Cited) -> None:
-    project = case.project
+    snapshot = case.snapshot
     locator = item.locator
     if locator is None:
         _locate_quote(case, item)
         return
-    entry = project.index.entry(locator.doc)
+    entry = snapshot.index.entry(locator.doc)
     if entry is None:
         item.fail("fabricated_locator", f"no document {locator.doc} in the project")
         return
-    pinned_readable = locator.rev is not None and locator.rev in entry.position and project._readable(locator, case.groups)
-    if not pinned_readable and not project._readable(Locator(doc=locator.doc), case.groups):
+    pinned_readable = locator.rev is not None and locator.rev in entry.position and snapshot.may_read(locator, case.groups)
+    if not pinned_readable and not snapshot.may_read(Locator(doc=locator.doc), case.groups):
         # Which revisions and sections a restricted document has is its content: refuse before looking.
         item.fail("ineligible_source", f"access_restricted: the asker may not read {locator.doc}")
         return
-    if not project.index.has(locator):
+    if not snapshot.index.has(locator):
         where = f"{locator.doc}@{locator.rev}" if locator.rev else locator.doc
         item.fail("fabricated_locator", f"no revision of {where} has {locator.path or 'this locator'}")
         return
@@ -352,7 +266,7 @@ def _locate(case: _Case, item: _Cited) -> None:
         return
     best: tuple[float, str] = (-1.0, "")
     for version in versions:
-        text = _text_of(project, version)
+        text = _text_of(snapshot, version)
         shown = _shown_text(case, version, current, raw=text)
         if quote_in(quote, shown):
             item.resolved, item.text = version, shown
@@ -363,7 +277,7 @@ def _locate(case: _Case, item: _Cited) -> None:
             item.fail("stale_revision", f"superseded: the quoted words of {version.format()} were replaced "
                       f"by {case.valid_at.isoformat()}{replaced}")
             return
-        closest, similarity = _closest(quote, shown)
+        closest, similarity = closest_passage(quote, shown)
         if similarity > best[0]:
             best = (similarity, closest)
     item.resolved = versions[0]
@@ -378,7 +292,7 @@ def _place(case: _Case, item: _Cited) -> None:
     citation, resolved = item.citation, item.resolved
     if resolved is None or resolved.path is None or (citation.page is None and citation.span is None):
         return
-    place = case.project.store.provision_place(resolved)
+    place = case.snapshot.store.provision_place(resolved)
     if citation.span is not None:
         start, end = citation.span
         if end <= place["start"] or start >= place["end"]:
@@ -395,12 +309,12 @@ def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:
     """The pinned versions a citation may mean — itself when pinned; otherwise the in-force
     version first, then the others newest first (a quote from an older one pins it there) —
     and the as-of answer for the section on the case's date (None when it is not in force)."""
-    project = case.project
-    answer = project.asof(locator.unpinned(), case.valid_at, case.known_at, groups=case.groups)
+    snapshot = case.snapshot
+    answer = snapshot.asof(locator.unpinned(), case.valid_at, case.known_at, groups=case.groups)
     current = answer if answer.in_force and answer.resolved is not None else None
     if locator.rev is not None:
         return [locator], current
-    found = [entry.locator for entry in project.index.history(locator).versions if entry.locator.rev is not None]
+    found = [entry.locator for entry in snapshot.index.history(locator).versions if entry.locator.rev is not None]
     found = list(dict.fromkeys(reversed(found)))
     if current is not None and current.resolved in found:
         found.remove(current.resolved)
@@ -408,17 +322,17 @@ def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:
     return found or [locator], current
 
 
-def _text_of(project: Project, version: Locator) -> str:
+def _text_of(snapshot: Snapshot, version: Locator) -> str:
     if version.path is None:
-        return project.store.document(f"{version.doc}@{version.rev}").text_layer
-    return project.store.provision_text(version)[0]
+        return snapshot.store.document(f"{version.doc}@{version.rev}").text_layer
+    return snapshot.store.provision_text(version)[0]
 
 
 def _shown_text(case: _Case, version: Locator, current: Any, *, raw: str | None = None) -> str:
     """The words a citation is checked against: the version's own, or — for the in-force version
     of a section some of whose parts an addendum replaced — the consolidated in-force text, so a
     replaced paragraph's words never pass as in force through its parent."""
-    text = raw if raw is not None else _text_of(case.project, version)
+    text = raw if raw is not None else _text_of(case.snapshot, version)
     if current is not None and current.resolved == version and current.description and current.text:
         return current.text  # type: ignore[no-any-return]
     return text
@@ -427,22 +341,22 @@ def _shown_text(case: _Case, version: Locator, current: Any, *, raw: str | None 
 def _locate_quote(case: _Case, item: _Cited) -> None:
     """A quote without a locator: the innermost provision the asker may read that has it,
     the in-force one first; full-text search proposes, the words decide."""
-    project = case.project
+    snapshot = case.snapshot
     quote = item.citation.quote or ""
-    readable = project.readable_revisions(case.groups)
-    hits = project.store.search_text(quote, 50, readable)
+    readable = snapshot.readable_revisions(case.groups)
+    hits = snapshot.store.search_text(quote, 50, readable)
     containing: list[tuple[int, int, Locator, str]] = []
     best: tuple[float, str] = (-1.0, "")
     for locator, _ in hits:
-        text = project.store.provision_text(locator)[0]
+        text = snapshot.store.provision_text(locator)[0]
         if quote_in(quote, text):
-            fresh = project.index.freshness_gate([locator], case.valid_at, case.known_at).outcome == "pass"
+            fresh = snapshot.index.freshness_gate([locator], case.valid_at, case.known_at).outcome == "pass"
             if fresh:
                 _, current = _versions(case, locator)
                 fresh = quote_in(quote, _shown_text(case, locator, current, raw=text))
             containing.append((0 if fresh else 1, len(text), locator, text))
         else:
-            closest, similarity = _closest(quote, text)
+            closest, similarity = closest_passage(quote, text)
             if similarity > best[0]:
                 best = (similarity, closest)
     if containing:
@@ -464,7 +378,7 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
 
     if not may_contain_quantity(text):
         return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
-    extractor = project_extractor(case.project.rules, case.project.manifest.units)
+    extractor = project_extractor(case.snapshot.rules, case.snapshot.manifest.units)
     found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
     if not found.matched and not found.unmatched:
         return None
@@ -484,7 +398,7 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
 def _fresh(case: _Case, item: _Cited) -> None:
     if item.status != "ok" or item.resolved is None:
         return
-    found = case.project.freshness_gate([item.resolved], case.valid_at, case.known_at, groups=case.groups)
+    found = case.snapshot.freshness_gate([item.resolved], case.valid_at, case.known_at, groups=case.groups)
     if found.outcome == "pass":
         return
     stale = found.stale[0]
@@ -531,7 +445,7 @@ def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
     sources = [item for item in cited if item.status == "ok" and item.resolved is not None]
     if len(sources) < 2 or not may_contain_quantity(text):
         return None
-    extractor = project_extractor(case.project.rules, case.project.manifest.units)
+    extractor = project_extractor(case.snapshot.rules, case.snapshot.manifest.units)
     found = check_claim_quantities(text, [item.text for item in sources], extractor=extractor)
     stated = [_mentions(case, extractor, item) for item in sources]
     for matched in found.matched:
@@ -557,11 +471,11 @@ def _decide(case: _Case, text: str, left: _Cited, right: _Cited, extractor: Any)
 
     assert left.resolved is not None and right.resolved is not None
     try:
-        decided = case.project.precedence(left.resolved.unpinned(), right.resolved.unpinned(),
+        decided = case.snapshot.precedence(left.resolved.unpinned(), right.resolved.unpinned(),
                                           case.valid_at, case.known_at, groups=case.groups)
     except AccessRestrictedError as refused:
-        case.conflicts.append(withheld_rfi(left.resolved, right.resolved, refused, valid_at=case.valid_at,
-                                           project=case.project.manifest.project))
+        case.conflicts.append(rfi.withheld(left.resolved, right.resolved, refused.depends_on, valid_at=case.valid_at,
+                                           project=case.snapshot.manifest.project))
         return None
     if decided.rule is not None:
         case.rules_fired.append(decided.rule)
@@ -580,7 +494,7 @@ def _mentions(case: _Case, extractor: Any, item: _Cited) -> Sequence[Any]:
     under its header (so "4,000 psi" in a strength column is bound to its subject)."""
     assert item.resolved is not None
     if item.resolved.path is not None and item.resolved.path.startswith("table-"):
-        place = case.project.store.provision_place(item.resolved)
+        place = case.snapshot.store.provision_place(item.resolved)
         if place["kind"] == "TableRow" and place["cells"]:
             return extractor.extract_row(place["text"], place["cells"], place["header"]).mentions
     return extractor.extract(item.text).mentions
@@ -591,7 +505,7 @@ def _mentions(case: _Case, extractor: Any, item: _Cited) -> Sequence[Any]:
 
 def _qualifiers(case: _Case, cited: Sequence[_Cited]) -> tuple[list[tuple[Locator, str]], list[str]]:
     """Qualifiers of the cited provisions that the claim does not cite, with each rule's severity."""
-    project = case.project
+    snapshot = case.snapshot
     paths = {(item.resolved.doc, item.resolved.path) for item in cited if item.resolved is not None}
     missing: dict[Locator, str] = {}
     warnings: list[str] = []
@@ -599,7 +513,7 @@ def _qualifiers(case: _Case, cited: Sequence[_Cited]) -> tuple[list[tuple[Locato
         loc = item.resolved
         if loc is None or loc.path is None:
             continue
-        for link, severity in project.qualifiers_of(loc):
+        for link, severity in snapshot.qualifiers_of(loc):
             if not _applies_to(link.provision.path, loc.path):
                 continue
             case.rules_fired.append(link.rule)
@@ -681,26 +595,30 @@ def _verdict(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_s
     eligibility = case.eligibility
     failures = [r for r in results if r.status != "ok"]
     reason: ReasonCode | None = None
-    rfi: str | None = None
+    draft: str | None = None
     missing: tuple[str, ...] = ()
     if eligibility.outcome == "clarification_request":
         kind, reason, missing = "clarification_request", "missing_attribute", eligibility.missing_attributes
     elif any(r.status == "contradicted" for r in results):
         kind, reason = "escalation", "conflict"
-        rfi = _contradiction_rfi(case, [r for r in results if r.status == "contradicted"])
+        draft = rfi.contradicted_answer(_cited_claims(case, [r for r in results if r.status == "contradicted"],
+                                                      with_text=True),
+                                        valid_at=case.valid_at, project=case.snapshot.manifest.project)
     elif case.conflicts and not failures:
-        kind, reason, rfi = "escalation", "conflict", "\n".join(dict.fromkeys(case.conflicts))
+        kind, reason, draft = "escalation", "conflict", "\n".join(dict.fromkeys(case.conflicts))
     elif failures:
         kind, reason = "refusal", _refusal_reason(eligibility, failures)
     elif case.tier == "high" and case.nli is None:
         kind, reason = "escalation", "entailment_unverified"
-        rfi = _unverified_rfi(case, results)
+        draft = rfi.entailment_unverified(_cited_claims(case, results, with_text=False), valid_at=case.valid_at,
+                                          project=case.snapshot.manifest.project)
     else:
         kind = "answer"
     unmatched = tuple(str(u) for u in eligibility.unmatched_values) if kind == "clarification_request" else ()
     return Verdict(
         verdict=kind, reason=reason, claims=tuple(results), missing_attributes=missing, unmatched_values=unmatched,
-        rfi=rfi, audit=_audit(case, answer, results, date_source),
+        unstated_attributes=eligibility.unstated_attributes if kind == "clarification_request" else (),
+        rfi=draft, audit=_audit(case, answer, results, date_source),
     )
 
 
@@ -714,83 +632,20 @@ def _refusal_reason(eligibility: EligibilityResult, failures: Sequence[ClaimResu
     return "unsupported"
 
 
-def _contradiction_rfi(case: _Case, contradicted: Sequence[ClaimResult]) -> str:
-    project = case.project
-    lines = ["# Request for information: an answer contradicted by its source", ""]
-    lines += [f"Project: {project.manifest.project}  ", f"Documents in force on: {case.valid_at.isoformat()}", ""]
-    for number, result in enumerate(contradicted, 1):
-        lines += [f"## Claim {number}", "", *_quoted(result.text), ""]
-        for check in result.citations:
-            if check.resolved is not None:
-                text = project.store.provision_text(check.resolved)[0]
-                lines += [f"Cited: `{check.resolved.format()}`", "", *_quoted(text), ""]
-        if result.entailment is not None:
-            e = result.entailment
-            lines += [f"The entailment model {e.model} proposes a contradiction (p={e.contradiction:.2f}, "
-                      f"threshold {e.threshold:.2f}). A model only proposes; no rule settles it.", ""]
-    lines += ["## Question", "",
-              "Is the claim as stated supported by the cited provisions in force on this date? If not, "
-              "please state the correct requirement, citing the provision that establishes it."]
-    return "\n".join(lines) + "\n"
-
-
-def _unverified_rfi(case: _Case, results: Sequence[ClaimResult]) -> str:
-    lines = ["# Request for review: entailment not verified", "",
-             f"Project: {case.project.manifest.project}  ",
-             f"Documents in force on: {case.valid_at.isoformat()}", "",
-             "The high tier asks a model to confirm that the cited text entails each claim, and no "
-             "NLI model is configured (`models: nli:` in inforce.yaml). Every mechanical check passed "
-             "(locators, quotes, quantities, freshness, eligibility, qualifiers).", "", "## Claims", ""]
-    for number, result in enumerate(results, 1):
-        cited = ", ".join(f"`{c.resolved.format()}`" for c in result.citations if c.resolved is not None)
-        lines += [f"{number}. {_one_line(result.text)} — cites {cited or 'nothing'}"]
-    lines += ["", "## Question", "", "Does the cited text support each claim as stated?"]
-    return "\n".join(lines) + "\n"
-
-
-def _quoted(text: str) -> list[str]:
-    return [f"> {line}" for line in (text.strip().splitlines() or ["(no text)"])]
-
-
-def _one_line(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+def _cited_claims(case: _Case, results: Sequence[ClaimResult], *, with_text: bool) -> list[rfi.CitedClaim]:
+    """Claims as an RFI draft shows them: each cited version (with its words when quoted)."""
+    store = case.snapshot.store
+    return [rfi.CitedClaim(
+        text=result.text, entailment=result.entailment,
+        cited=tuple((check.resolved, store.provision_text(check.resolved)[0] if with_text else "")
+                    for check in result.citations if check.resolved is not None),
+    ) for result in results]
 
 
 def _audit(case: _Case, answer: Answer, results: Sequence[ClaimResult], date_source: str) -> AuditRecord:
-    project = case.project
-    eligibility = case.eligibility
-    passages = tuple(dict.fromkeys(
-        c.resolved for r in results for c in r.citations if c.resolved is not None
-    ))
-    touched = {loc.doc for loc in passages} | {r.in_force.doc for r in results if r.in_force is not None}
-    revisions = {
-        doc: tuple(entry.labels) for doc in sorted(touched)
-        if (entry := project.index.entry(doc)) is not None and project._readable(Locator(doc=doc), case.groups)
-    }
-    if case.tier == "low":
-        entailment = "not run: tier low"
-    elif case.nli is None:
-        entailment = "not run: no NLI model configured"
-    else:
-        entailment = "run"
-    models = {"nli": case.nli.name} if case.nli is not None else {}
-    return AuditRecord(
-        project=project.manifest.project, context=case.context, valid_at=case.valid_at, known_at=case.known_at, index_build=project.build_id,
-        eligible=eligibility.eligible[:AUDIT_LIST_LIMIT], eligible_total=len(eligibility.eligible),
-        excluded=tuple(Exclusion(document=e.document, reasons=e.reasons) for e in eligibility.excluded),
-        excluded_total=eligibility.excluded_total, passages=passages,
-        qualifiers=tuple(dict.fromkeys(case.qualifiers)),
-        calculations=tuple(c.model_dump(mode="json") for c in eligibility.calculations),
-        rules_fired=tuple(dict.fromkeys(case.rules_fired)), question=answer.question,
-        valid_at_source=date_source, tier=case.tier, entailment=entailment, models=models,
-        configuration=project.store.configuration_id(), rule_packs=dict(project.store.rule_pack_hashes()),
-        revisions=revisions, answer_sha256=answer_digest(answer),
-        decided_at=dt.datetime.now(dt.UTC).replace(microsecond=0),
+    return audit_record(
+        case.snapshot, answer, results, context=case.context, valid_at=case.valid_at, known_at=case.known_at,
+        groups=case.groups, eligibility=case.eligibility, tier=case.tier,
+        nli=case.nli.name if case.nli is not None else None, qualifiers=case.qualifiers,
+        rules_fired=case.rules_fired, valid_at_source=date_source,
     )
-
-
-def answer_digest(answer: Answer) -> str:
-    """A stable hash of an answer's content (what a stored verdict was computed for)."""
-    canonical = json.dumps(answer.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
-

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 __all__ = [
     "AccessRestrictedError",
@@ -39,6 +40,10 @@ __all__ = [
     "StoreLockedError",
 ]
 
+#: What is wrong with an input field, where a caller acts on it: ``required`` (not given),
+#: ``conflict`` (given, and contradicted by another input), ``unknown`` (a name nothing reads).
+InputReason = Literal["required", "conflict", "unknown"]
+
 
 class InforceError(Exception):
     """Base of every error inforce raises on purpose."""
@@ -48,7 +53,10 @@ class InputError(InforceError, ValueError):
     """One problem in an input file, pointing at where it is.
 
     ``line`` and ``col`` are 1-based; either may be unknown. ``field`` names the offending
-    field (``effective.until``, ``supersedes[0].target``) when there is one.
+    field (``effective.until``, ``supersedes[0].target``, ``valid_at``) in domain terms, never
+    as a command-line flag: an adapter renders the field its own way (the CLI as ``--valid-at``).
+    ``reason`` says what is wrong with it when a caller must act on that (``"required"``: the
+    field was not given at all), so nobody has to read it out of the message.
     """
 
     def __init__(
@@ -61,6 +69,7 @@ class InputError(InforceError, ValueError):
         field: str | None = None,
         hint: str | None = None,
         code: str | None = None,
+        reason: InputReason | None = None,
     ) -> None:
         self.message = message
         self.file = str(file) if file is not None else None
@@ -69,6 +78,7 @@ class InputError(InforceError, ValueError):
         self.field = field
         self.hint = hint
         self.code = code
+        self.reason = reason
         super().__init__(message)
 
     @property
@@ -85,7 +95,9 @@ class InputError(InforceError, ValueError):
         text = f"{self.where}: " if self.file is not None or self.line is not None else ""
         if self.code:
             text += f"{self.code} "
-        if self.field:
+        if self.field and self.reason == "required":
+            text += f"{self.field} is required: "
+        elif self.field:
             text += f"{self.field}: "
         text += self.message
         if self.hint:

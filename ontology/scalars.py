@@ -16,6 +16,7 @@ from pydantic import (
     model_validator,
 )
 
+from .dates import parse_datetime_utc
 from .errors import LocatorError
 
 __all__ = [
@@ -24,9 +25,7 @@ __all__ = [
     "Locator",
     "PATH_SEGMENT",
     "UtcDateTime",
-    "end_of_day_utc",
     "is_document_id",
-    "parse_datetime_utc",
 ]
 
 #: One segment of a section path: ``2``, ``A``, ``a``, ``iv``, ``part-2``, ``table-1``, ``row-3``.
@@ -128,38 +127,6 @@ class CharSpan(BaseModel):
 
     def slice(self, text: str) -> str:
         return text[self.start : self.end]
-
-
-def end_of_day_utc(day: dt.date) -> dt.datetime:
-    """A date given for a datetime means the end of that day, UTC (corpus-format.md)."""
-    return dt.datetime.combine(day, dt.time(23, 59, 59, 999999), tzinfo=dt.UTC)
-
-
-def parse_datetime_utc(value: Any) -> dt.datetime:
-    """A datetime on the transaction-time clock, always timezone-aware UTC.
-
-    Raises ValueError for what is not one, including an instant whose UTC form falls outside
-    years 1-9999 (``0001-01-01T00:00:00+05:00``): callers turn ValueError into an input error.
-    """
-    if isinstance(value, dt.datetime):
-        if value.tzinfo is None:
-            return value.replace(tzinfo=dt.UTC)
-        try:
-            return value.astimezone(dt.UTC)
-        except OverflowError:
-            raise ValueError(f"{value.isoformat()} is outside years 0001-9999 once converted to UTC") from None
-    if isinstance(value, dt.date):
-        return end_of_day_utc(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return end_of_day_utc(dt.date.fromisoformat(text))
-        if not re.match(r"\d{4}-\d{2}-\d{2}[T ]", text):
-            # ``20260410`` would parse as the start of that day, not its end: refuse it
-            raise ValueError(f"not a date (YYYY-MM-DD) or datetime (YYYY-MM-DDTHH:MM:SSZ): {value!r}")
-        parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-        return parse_datetime_utc(parsed)
-    raise ValueError(f"not a date or datetime: {value!r}")
 
 
 UtcDateTime = Annotated[

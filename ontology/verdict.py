@@ -155,6 +155,9 @@ class Refusal(BaseModel):
     reason: ReasonCode
     locator: str | None = None
     detail: str = ""
+    #: access_restricted on a readable document whose answer rests on others: their ids. Left
+    #: out of the JSON, whose contract says it in ``detail``.
+    depends_on: tuple[str, ...] = Field(default=(), exclude=True)
 
 
 class Exclusion(BaseModel):
@@ -214,6 +217,10 @@ class Verdict(BaseModel):
     #: for a clarification request: a stated value no rule accepts, with the values they do
     #: ("pilot=flase is none of the values ... (false, true)")
     unmatched_values: tuple[str, ...] = ()
+    #: of ``missing_attributes``, those the case does not state at all (the others are stated
+    #: with a value no rule accepts). For showing the verdict; left out of the JSON, whose
+    #: contract says it with ``missing_attributes`` and ``unmatched_values``.
+    unstated_attributes: tuple[str, ...] = Field(default=(), exclude=True)
     rfi: str | None = None
     audit: AuditRecord | None = None
 

@@ -1,6 +1,6 @@
 """One vocabulary of outcomes and reason codes: every engine result uses these, nothing else.
 
-``docs/formats.md`` lists them from here (``tests/test_vocabulary.py`` keeps it in step).
+``docs/formats.md`` lists them from here (``tests/ontology/test_vocabulary.py`` keeps it in step).
 """
 
 from __future__ import annotations

@@ -9,13 +9,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from inforce.ontology.units import dimension_of
+
 from .base import RULE_CONFIG, RuleBase
 
 __all__ = ["SubjectRule", "SubjectVocabulary", "Tolerance", "unit_dimension"]
-
-#: Units pint does not know, named by the dimension they stand for.
-NON_PINT_UNITS = {"currency"}
-
 
 class Tolerance(BaseModel):
     """How far two stated values may differ and still be the same requirement."""
@@ -49,16 +47,15 @@ class SubjectRule(RuleBase):
 
 
 def unit_dimension(unit: str) -> str:
-    """The dimension a unit measures (``psi`` → ``[mass] / [length] / [time] ** 2``); ValueError if unknown."""
-    if unit in NON_PINT_UNITS:
-        return f"[{unit}]"
-    import pint
+    """The dimension a unit measures (``psi`` → ``[mass] / [length] / [time] ** 2``); ValueError if unknown.
 
-    registry = pint.get_application_registry()
-    try:
-        return str(registry.parse_units(unit).dimensionality) if unit != "dimensionless" else "dimensionless"
-    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError, AttributeError) as problem:
-        raise ValueError(f"pint does not know the unit {unit!r}: {problem}") from None
+    Read as the engine reads it (``ontology.units``, one registry and one spelling of each
+    dimension), so a unit the engine defines (``psf``, ``working_day``) passes lint, and
+    ``currency`` (the rule packs' word for money) is ``[currency]``."""
+    dimension = dimension_of(unit)
+    if dimension is None:
+        raise ValueError(f"pint does not know the unit {unit!r}")
+    return dimension
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,13 @@ its answer; a command that fails with an error writes nothing and leaves the fil
 
 from __future__ import annotations
 
-import contextlib
+import copy
 import enum
 import errno
 import inspect
 import io
 import json
 import os
-import secrets
 import stat
 import sys
 import traceback
@@ -41,6 +40,8 @@ from inforce.ontology import (
     Refusal,
     StoreError,
 )
+from inforce.ontology.files import write_atomically
+from inforce.ontology.text import terminal_text
 
 __all__ = [
     "DEBUG_ENV",
@@ -52,13 +53,16 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_MODEL",
     "EXIT_OK",
+    "FLAGS",
     "FormatOption",
     "OutputFormat",
     "ProjectArg",
     "emit_json",
     "err",
+    "flag",
     "handle_errors",
     "out",
+    "shown",
     "visible",
     "write_output",
 ]
@@ -79,19 +83,44 @@ DEBUG_META = "inforce.debug"
 DEBUG_ENV = "INFORCE_DEBUG"
 
 
-#: Control characters in document text are shown, never obeyed: ESC starts a terminal's colour,
-#: cursor, title and hyperlink sequences, so a clause holding ``\x1b[2J`` would clear the screen.
-#: Tab and newline pass; a PDF's page break reads as a line break.
-_SHOWN = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
-_SHOWN[0x0C] = "\n"
-# bidirectional overrides and isolates reorder what a terminal shows (a clause could read
-# backwards, or hide words): written out too
-_SHOWN.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+#: The one table from the domain fields the engine's errors name to the flags (or arguments) a
+#: person types: an error about ``valid_at`` is shown as about ``--valid-at``. A field not in
+#: the table (an answer file's ``context.valid_at``, a CLI option named already) shows as it is.
+FLAGS: dict[str, str] = {
+    "valid_at": "--valid-at",
+    "known_at": "--known-at",
+    "context": "--context",
+    "groups": "--groups",
+    "pack": "--pack",
+    "params": "--param",
+    "k": "--k",
+    "tier": "--tier",
+    "fail_on": "--fail-on",
+    "subject": "--subject",
+    "question": "QUESTION",
+    "locator": "LOCATOR",
+    "b": "LOCATOR-B",  # precedence: the second provision
+}
+
+
+def flag(field: str | None) -> str | None:
+    """The flag a person types for the domain field ``field`` (the field itself when none)."""
+    return None if field is None else FLAGS.get(field, field)
+
+
+def shown(problem: BaseException) -> str:
+    """An error's message as the CLI prints it: an InputError's domain field as its flag."""
+    if isinstance(problem, InputError) and problem.field in FLAGS:
+        rendered = copy.copy(problem)
+        rendered.field = flag(problem.field)
+        return str(rendered)
+    return str(problem)
 
 
 def visible(text: str) -> str:
-    """``text`` with its control characters written out (``\\x1b``), as the answers print it."""
-    return text.translate(_SHOWN)
+    """``text`` with its control characters written out (``\\x1b``), as the answers print it
+    (``ontology.text``: the one list every writer escapes)."""
+    return terminal_text(text)
 
 
 class _Visible(io.TextIOBase):
@@ -249,36 +278,6 @@ def _through_descriptor(target: Path) -> bool:
     return False
 
 
-def _replace_atomically(path: Path, data: bytes, existing: os.stat_result | None) -> None:
-    """A temporary file beside ``path``, synced, then renamed over it: a reader sees the old
-    file or the new one, never half of one. The file keeps its permissions."""
-    if existing is not None and not os.access(path, os.W_OK):
-        raise PermissionError(errno.EACCES, "the file is not writable")
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
-    try:
-        try:
-            if existing is not None:
-                os.fchmod(fd, stat.S_IMODE(existing.st_mode))
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # the rename made durable; not every filesystem allows it
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-
-
 def _write_through(path: Path, data: bytes) -> None:
     """Open what is there (a FIFO, a device, a descriptor's file) and write; never replace it."""
     fd = os.open(path, os.O_WRONLY | os.O_APPEND)
@@ -309,7 +308,7 @@ def write_output(target: Path, text: str) -> None:
         if found is not None and (not stat.S_ISREG(found.st_mode) or _through_descriptor(target)):
             _write_through(target, data)
         else:
-            _replace_atomically(Path(os.path.realpath(target)), data, found)
+            write_atomically(os.path.realpath(target), data)
     except OSError as problem:
         raise _cannot_write(target, problem.strerror or str(problem)) from None
 
@@ -337,22 +336,50 @@ def _debug_requested(context: typer.Context | None) -> bool:
     return bool(context is not None and context.meta.get(DEBUG_META))
 
 
+class _Refused(Exception):
+    """A front method's ``Refusal`` on its way out of the command, to be rendered by ``_answer``."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
+
+
+_Result = TypeVar("_Result")
+
+
+def answered(result: _Result | Refusal) -> _Result:
+    """The front's result; a ``Refusal`` ends the command instead, rendered as the answer (exit 1)."""
+    if isinstance(result, Refusal):
+        raise _Refused(result)
+    return result
+
+
 def _answer(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
     """Run the command to the end of its answer; the exit code it chose (a refusal is 1)."""
     try:
         func(*args, **kwargs)
     except typer.Exit as finished:
         return finished.exit_code
-    except AccessRestrictedError as refused:
-        # A refusal is an answer (exit 1), not an input error; nothing of the document shows.
-        # The refusal is the answer: on standard output (or -o) in either format; the hint on stderr.
-        if kwargs.get("format") == OutputFormat.json:
-            emit_json(Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail))
-        else:
-            out.print(str(refused))
-        err.print("pass --groups with a group that may read it")
-        return EXIT_FINDING
+    except _Refused as refused:
+        return _refusal(refused.refusal, kwargs)
+    except AccessRestrictedError as refused:  # one the engine raised past the front's typed refusal
+        return _refusal(Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
+                                depends_on=refused.depends_on), kwargs)
     return EXIT_OK
+
+
+def _refusal(refusal: Refusal, kwargs: dict[str, Any]) -> int:
+    """A refusal is an answer (exit 1), not an input error; nothing of the document shows. It
+    goes on standard output (or -o) in either format; the hint on stderr."""
+    if kwargs.get("format") == OutputFormat.json:
+        emit_json(refusal)
+    elif refusal.reason == "access_restricted":
+        # the ontology's error words the refusal the same way wherever it is shown
+        out.print(str(AccessRestrictedError(refusal.locator or "", depends_on=refusal.depends_on)))
+    else:
+        out.print(f"{refusal.locator}: refusal ({refusal.reason}): {refusal.detail}")
+    err.print("pass --groups with a group that may read it")
+    return EXIT_FINDING
 
 
 def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], output: Path | None) -> int:
@@ -382,7 +409,7 @@ def _silence_stdout() -> None:
 
 
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
-    said = str(problem) if message is None else message
+    said = shown(problem) if message is None else message
     err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", visible(said)))
     return code
 
@@ -414,7 +441,7 @@ def handle_errors(func: F) -> F:
         except InputErrors as group:
             code = _report(group, EXIT_INPUT, group.message)
             for each in group.exceptions:
-                err.print(visible(str(each)))
+                err.print(visible(shown(each)))
         except (InputError, NotFoundError, InforceError) as problem:  # any other of ours is input too
             code = _report(problem, EXIT_INPUT)
         except KeyboardInterrupt:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from inforce.ontology import Context, InputError, parse_datetime_utc
+from inforce.ontology import Context, InputError, is_iso_date, parse_date, parse_datetime_utc
 
 __all__ = [
     "ContextOption",
@@ -54,13 +53,7 @@ def parse_groups(groups: str | None) -> tuple[str, ...]:
 
 def parse_date_option(value: str, option: str) -> dt.date:
     """A YYYY-MM-DD option value, or an InputError naming the option (``20260501`` is not one)."""
-    text = value.strip()
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            raise ValueError(text)
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InputError(f"not a date: {value!r}", field=option, hint="write it as YYYY-MM-DD") from None
+    return parse_date(value, field=option)
 
 
 def parse_valid_at(value: str | None) -> dt.date | None:
@@ -89,7 +82,7 @@ def parse_case_value(text: str) -> Any:
         return True
     if value.lower() in {"false", "no"}:
         return False
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+    if is_iso_date(value):
         return parse_date_option(value, "--context")
     return value
 

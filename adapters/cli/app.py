@@ -1,17 +1,77 @@
-"""Assembles the command groups into one ``inforce`` application."""
+"""Assembles the command groups into one ``inforce`` application.
+
+A command's module (and with it the engine, pint, kuzu, numpy, spaCy...) is imported only when
+that command runs: ``inforce --version`` and a command's ``--help`` pay for typer alone, and
+``inforce facts`` does not load what ``sweep`` needs. ``COMMAND_MODULES`` says which module
+registers each command; a test holds it to what the modules really register.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import importlib
+from collections.abc import MutableMapping
+from typing import Annotated, Any
 
 import typer
+import typer.main
+from typer.core import TyperGroup
 
 from inforce import PARSER_VERSION, __version__
 
-from . import asof_cmds, project_cmds, quantity_cmds, rules_cmds, sweep_cmds, verify_cmds
-from ._common import DEBUG_META
+# command (or command group) -> the module under adapters/cli whose ``register`` adds it;
+# in the order ``inforce --help`` lists them
+COMMAND_MODULES: dict[str, str] = {
+    "init": "project_cmds", "ingest": "project_cmds", "show": "project_cmds",
+    "stats": "project_cmds", "embed": "project_cmds",
+    "asof": "asof_cmds", "history": "asof_cmds", "lag": "asof_cmds",
+    "eligible": "rules_cmds", "precedence": "rules_cmds", "rules": "rules_cmds",
+    "facts": "quantity_cmds",
+    "check": "verify_cmds", "resolve": "verify_cmds", "replay": "verify_cmds",
+    "sweep": "sweep_cmds",
+}
+
+
+class _LazyGroup(TyperGroup):
+    """The top-level group: a command is built from its module the first time it is asked for.
+
+    ``commands`` (click's mapping, read by tests and by "did you mean") loads every module;
+    the paths a run takes (``get_command``, ``list_commands``) load only the one named.
+    """
+
+    @property
+    def commands(self) -> MutableMapping[str, Any]:  # type: ignore[override]
+        for module in dict.fromkeys(COMMAND_MODULES.values()):
+            self._load(module)
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: MutableMapping[str, Any]) -> None:
+        self._commands = value
+        self._loaded: set[str] = set()
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(dict.fromkeys([*COMMAND_MODULES, *self._commands]))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self._commands and cmd_name in COMMAND_MODULES:
+            self._load(COMMAND_MODULES[cmd_name])
+        return self._commands.get(cmd_name)
+
+    def _load(self, module_name: str) -> None:
+        if module_name in self._loaded:
+            return
+        self._loaded.add(module_name)
+        module = importlib.import_module(f"{__package__}.{module_name}")
+        # the same settings as ``app`` below, so a command converts exactly as it did when the
+        # modules were registered on ``app`` itself
+        holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+        module.register(holder)
+        for name, command in typer.main.get_group(holder).commands.items():
+            self._commands.setdefault(name, command)
+
 
 app = typer.Typer(
+    cls=_LazyGroup,
     name="inforce",
     help="Which clause is in force for this case, on this date — and does this answer agree with it?",
     no_args_is_help=True,
@@ -41,15 +101,9 @@ def _main(
     ] = False,
 ) -> None:
     """Which clause is in force for this case, on this date — and does this answer agree with it?"""
+    from ._common import DEBUG_META  # here, not above: ``--version`` exits before this runs
+
     context.meta[DEBUG_META] = debug
-
-
-project_cmds.register(app)
-asof_cmds.register(app)
-rules_cmds.register(app)
-quantity_cmds.register(app)
-verify_cmds.register(app)
-sweep_cmds.register(app)
 
 
 def main() -> None:

@@ -7,14 +7,15 @@ from typing import Annotated
 
 import typer
 
-from inforce.engine import AsOfAnswer, History, LagReport, Project, project_lag
-from inforce.ontology import InputError, Locator, parse_datetime_utc
+from inforce.engine import Project
+from inforce.ontology import AsOfAnswer, History, InputError, LagReport, Locator, parse_datetime_utc
 
 from ._common import (
     EXIT_FINDING,
     FormatOption,
     OutputFormat,
     ProjectArg,
+    answered,
     emit_json,
     err,
     handle_errors,
@@ -31,7 +32,6 @@ from ._options import (
     parse_known_at,
     parse_valid_at,
 )
-from ._registry import read_registry
 
 __all__ = ["register"]
 
@@ -40,6 +40,12 @@ LocatorArg = Annotated[
 ]
 def _when(moment: dt.datetime | None) -> str:
     return "-" if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
+def _say_date(answer: AsOfAnswer) -> None:
+    """Tell (on standard error) where the date came from when it was not given."""
+    if answer.valid_at_source != "valid_at":
+        err.print(f"valid_at {answer.valid_at}: from {answer.valid_at_source}", markup=False)
 
 
 def _print_answer(answer: AsOfAnswer) -> None:
@@ -88,10 +94,9 @@ def asof(
     known = parse_known_at(known_at)
     attributes = {k: parse_case_value(v) for k, v in parse_context_pairs(context).items()}
     with Project.open(project) as opened:
-        day = opened.choose_valid_at(parse_valid_at(valid_at), attributes)
-        if day.source != "--valid-at":
-            err.print(f"valid_at {day.valid_at}: from {day.source}", markup=False)
-        answer = opened.asof(asked, day.valid_at, known, groups=parse_groups(groups))
+        answer = answered(opened.asof(asked, parse_valid_at(valid_at), known, attributes=attributes,
+                                      groups=parse_groups(groups)))
+    _say_date(answer)
     if format is OutputFormat.json:
         emit_json(answer)
     else:
@@ -131,7 +136,7 @@ def history(
     """Every version of a section across revisions and supersessions, on both clocks, and when each stopped applying."""
     asked = Locator.parse(locator)
     with Project.open(project) as opened:
-        found = opened.history(asked, groups=parse_groups(groups))
+        found = answered(opened.history(asked, groups=parse_groups(groups)))
     if format is OutputFormat.json:
         emit_json(found)
     else:
@@ -190,9 +195,7 @@ def lag(
             clock = parse_datetime_utc(now)
         except ValueError:
             raise InputError(f"not a datetime: {now!r}", field="--now", hint="YYYY-MM-DDTHH:MM:SSZ") from None
-    registry, sources, manifest = read_registry(project)
-    report = project_lag(project, registry, clock, sources=sources, manifest=manifest,
-                         groups=parse_groups(groups))
+    report = Project.lag(project, now=clock, groups=parse_groups(groups))
     if format is OutputFormat.json:
         emit_json(report)
     else:

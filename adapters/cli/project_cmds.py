@@ -11,13 +11,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from inforce.engine import Project, embed_project
+from inforce.engine import Project
 from inforce.ontology import Locator
 
 from ._common import (
     FormatOption,
     OutputFormat,
     ProjectArg,
+    answered,
     emit_json,
     err,
     handle_errors,
@@ -61,8 +62,6 @@ def ingest(
     ingest (only changed documents are parsed, so a re-ingest with nothing changed derives
     none); --derived lists them, and --format json always does.
     """
-    from inforce.adapters.ingest.pipeline import ingest_project
-
     with Progress(
         TextColumn("parsing"),
         BarColumn(),
@@ -78,7 +77,7 @@ def ingest(
         def progress(done: int, total: int, name: str) -> None:
             bar.update(task, completed=done, total=total, description=name)
 
-        result = ingest_project(project, progress=progress)
+        result = Project.ingest(project, progress=progress)
 
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False)
@@ -128,7 +127,7 @@ def show(
 ) -> None:
     """Print a provision with its document, revision history and supersession edges."""
     with Project.open(project) as opened:
-        view = opened.show(Locator.parse(locator), groups=parse_groups(groups))
+        view = answered(opened.show(Locator.parse(locator), groups=parse_groups(groups)))
     if format is OutputFormat.json:
         emit_json(view)
         return
@@ -196,9 +195,9 @@ def embed(
     if models.embedding is None:
         raise ModelUnavailableError(f"{project}/inforce.yaml says models: embedding: none; nothing to embed with")
     embedder = load_backends(project, models.model_copy(update={"embedding_configured": True}),
-                             embedding=True, nli=False, rerank=False).embedder
+                             embedding=True, nli=False, rerank=False, bulk=True).embedder
     assert embedder is not None
-    report = embed_project(project, embedder, batch_size=batch_size)
+    report = Project.embed(project, embedder, batch_size=batch_size)
     if format is OutputFormat.json:
         emit_json(report)
         return

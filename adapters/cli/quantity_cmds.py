@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from inforce.engine import Facts, Project
+from inforce.engine import Project
+from inforce.ontology import Facts
 
 from ._common import FormatOption, OutputFormat, ProjectArg, emit_json, err, handle_errors, out
 from ._options import (
@@ -58,10 +59,9 @@ def facts(
 ) -> None:
     """Every in-force statement of a subject's quantity across prose, table rows, callouts and addenda."""
     with Project.open(project) as opened:
-        day = opened.choose_valid_at(parse_valid_at(valid_at), {})
-        if day.source != "--valid-at":
-            err.print(f"valid_at {day.valid_at}: from {day.source}", markup=False)
-        found = opened.facts(subject, day.valid_at, parse_known_at(known_at), groups=parse_groups(groups))
+        found = opened.facts(subject, parse_valid_at(valid_at), parse_known_at(known_at), groups=parse_groups(groups))
+    if found.valid_at_source != "valid_at":
+        err.print(f"valid_at {found.valid_at}: from {found.valid_at_source}", markup=False)
     if format is OutputFormat.json:
         emit_json(found)
     else:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from inforce.engine import DEFAULT_EXCLUSIONS, Project, run_rule_tests
+from inforce.engine import DEFAULT_EXCLUSIONS, Project
 from inforce.ontology import InputError, Locator
 
 from ._common import (
@@ -16,6 +16,7 @@ from ._common import (
     FormatOption,
     OutputFormat,
     ProjectArg,
+    answered,
     emit_json,
     err,
     handle_errors,
@@ -28,9 +29,9 @@ from ._options import (
     ValidAtOption,
     build_context,
     pack_paths,
-    parse_date_option,
     parse_groups,
     parse_known_at,
+    parse_valid_at,
 )
 
 __all__ = ["register"]
@@ -86,10 +87,9 @@ def eligible(
 
 def _print_eligibility(result: Any) -> None:
     if result.outcome == "clarification_request":
-        restate = {u.attribute for u in result.unmatched_values}
-        unstated = [name for name in result.missing_attributes if name not in restate]
-        if unstated:
-            out.print("clarification request: the case does not state " + ", ".join(unstated), markup=False)
+        if result.unstated_attributes:
+            out.print("clarification request: the case does not state " + ", ".join(result.unstated_attributes),
+                      markup=False)
         for unmatched in result.unmatched_values:
             out.print(f"clarification request: {unmatched}", markup=False)
         return
@@ -141,19 +141,12 @@ def precedence(
 
     Exit 0 when a rule decides; 1 when the conflict is escalated.
     """
-    if not valid_at:
-        raise InputError("precedence needs the date the question is about", field="--valid-at",
-                         hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
-    day = parse_date_option(valid_at, "--valid-at")
     params = dict(pair_option(p, "--param") for p in param or ())
-    if params and not pack:
-        raise InputError("--param sets parameters of a --pack", field="--param",
-                         hint="name the pack with --pack, or edit the params in inforce.yaml")
     with Project.open(project) as opened:
-        result = opened.precedence(
-            Locator.parse(locator_a), Locator.parse(locator_b), day, parse_known_at(known_at),
+        result = answered(opened.precedence(
+            Locator.parse(locator_a), Locator.parse(locator_b), parse_valid_at(valid_at), parse_known_at(known_at),
             packs=pack_paths(pack), params=params, groups=parse_groups(groups),
-        )
+        ))
     if format is OutputFormat.json:
         emit_json(result)
     elif result.resolution == "resolved_by_precedence":
@@ -209,11 +202,11 @@ def _load_corpus(root: Path) -> list[Any]:
 @handle_errors
 def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
     """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own. Exit 1 on a failure."""
-    report, results = run_rule_tests(target, load_corpus=_load_corpus)
+    report = Project.test_rules(target, load_corpus=_load_corpus)
     if format is OutputFormat.json:
         emit_json(report)
     else:
-        for result in results:
+        for result in report.cases:
             mark = "PASS" if result.passed else "FAIL"
             out.print(f"{mark} {result.file}:{result.line} {result.name}", markup=False)
             if not result.passed:

@@ -1,6 +1,7 @@
 """``inforce sweep``: every conflict among a project's in-force provisions on a date. It
 parses, calls ``Project.sweep`` and renders; the engine decides what is a finding and how it
-is resolved, and which findings fail a pipeline (``engine.sweep.failing``)."""
+is resolved, and which findings fail a pipeline (``Project.judge_sweep``: against a baseline, under
+``--fail-on``, with the counts the summary shows)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from inforce.engine import against_baseline, failing
-from inforce.ontology import InputError, SweepReport
+from inforce.engine import ModelBackends, Project
+from inforce.ontology import InputError, SweepOutcome
 
 from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors, writable_folder
 from ._options import (
@@ -23,9 +24,9 @@ from ._options import (
     KnownAtOption,
     ValidAtOption,
     pack_paths,
-    parse_date_option,
     parse_groups,
     parse_known_at,
+    parse_valid_at,
 )
 
 __all__ = ["register"]
@@ -120,55 +121,46 @@ def sweep(
     from .rules_cmds import pair_option
     from .verify_cmds import open_with_models
 
-    if not valid_at:
-        raise InputError("sweep needs the date the documents are read as of", field="--valid-at",
-                         hint="pass --valid-at YYYY-MM-DD (today is never assumed)")
-    day = parse_date_option(valid_at, "--valid-at")
-    moment = parse_known_at(known_at)
     params = dict(pair_option(p, "--param") for p in param or ())
-    if params and not pack:
-        raise InputError("--param sets parameters of a --pack", field="--param",
-                         hint="name the pack with --pack, or edit the params in inforce.yaml")
     before = read_baseline(baseline) if baseline is not None else None  # bad input fails before the work
     if rfi_dir is not None:
         writable_folder(rfi_dir, "--rfi-dir")
     started = time.perf_counter()
-    with open_with_models(project, nli=True) as opened, _Bar() as bar:
-        report = opened.sweep(day, moment, groups=parse_groups(groups), packs=pack_paths(pack), params=params,
-                              include_superseded=include_superseded, workers=workers, progress=bar)
-    if before is not None and baseline is not None:
-        report = against_baseline(report, before, str(baseline))
-    text = render(report, "md" if format is SweepFormat.text else format.value)
+    with open_with_models(project, ModelBackends.needed_for("sweep")) as opened, _Bar() as bar:
+        report = opened.sweep(parse_valid_at(valid_at), parse_known_at(known_at), groups=parse_groups(groups),
+                              packs=pack_paths(pack), params=params, include_superseded=include_superseded,
+                              workers=workers, progress=bar)
+    outcome = Project.judge_sweep(report, fail_on.value, baseline=before, baseline_name=str(baseline or ""))
+    text = render(outcome.report, "md" if format is SweepFormat.text else format.value)
     if rfi_dir is not None:  # before the report: a folder that fails leaves no report behind
         from inforce.adapters.report.rfi import write_rfis
 
         try:
-            written = write_rfis(report, rfi_dir)
+            written = write_rfis(outcome.report, rfi_dir)
         except OSError as problem:
             raise InputError(f"cannot write the RFI drafts to {rfi_dir}: {problem.strerror or problem}",
                              field="--rfi-dir") from None
         err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False)
     emit_text(text)
-    _summary(report, time.perf_counter() - started, workers)
-    failed = failing(report, fail_on.value)
-    if failed:
-        err.print(f"{len(failed)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
+    _summary(outcome, time.perf_counter() - started, workers)
+    if outcome.failed:
+        err.print(f"{len(outcome.failing)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
         raise typer.Exit(EXIT_FINDING)
 
 
-def _summary(report: SweepReport, seconds: float, workers: int) -> None:
+_RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")
+
+
+def _summary(outcome: SweepOutcome, seconds: float, workers: int) -> None:
+    report = outcome.report
     summary = report.summary
     table = Table(title=f"sweep of {report.project} as of {report.as_of.isoformat()}", title_justify="left")
     table.add_column("finding kind")
-    for resolution in ("escalate", "resolved_by_precedence", "resolved_by_supersession"):
+    for resolution in _RESOLUTIONS:
         table.add_column(resolution.replace("_", " "), justify="right")
-    counts: dict[tuple[str, str], int] = {}
-    for finding in report.findings:
-        counts[(finding.kind, finding.resolution)] = counts.get((finding.kind, finding.resolution), 0) + 1
-    for kind in sorted({kind for kind, _ in counts}):
-        table.add_row(kind, *(str(counts.get((kind, r), 0)) for r in
-                              ("escalate", "resolved_by_precedence", "resolved_by_supersession")))
-    if not counts:
+    for kind, by_resolution in outcome.counts.items():
+        table.add_row(kind, *(str(by_resolution.get(r, 0)) for r in _RESOLUTIONS))
+    if not outcome.counts:
         table.add_row("(no findings)", "0", "0", "0")
     err.print(table)
     share = summary.pairs_examined / summary.all_pairs if summary.all_pairs else 0.0
@@ -186,10 +178,8 @@ def _summary(report: SweepReport, seconds: float, workers: int) -> None:
     if summary.withheld:
         err.print(f"{len(summary.withheld)} document(s) withheld: the asker may not read them", markup=False)
     if report.baseline is not None:
-        new = sum(1 for f in report.findings if f.baseline == "new")
-        changed = sum(1 for f in report.findings if f.baseline == "changed")
-        err.print(f"against {report.baseline}: {new} new, {changed} changed, "
-                  f"{len(report.findings) - new - changed} unchanged, {len(report.gone)} gone", markup=False)
+        err.print(f"against {report.baseline}: {outcome.new} new, {outcome.changed} changed, "
+                  f"{outcome.unchanged} unchanged, {outcome.gone} gone", markup=False)
     if summary.provisions == 0:
         err.print(f"nothing is in force on {report.as_of.isoformat()}"
                   + (" as recorded by then" if report.known_at else "") + ": nothing was compared", markup=False)

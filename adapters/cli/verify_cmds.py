@@ -4,13 +4,14 @@ provisions) and replay (a stored verdict recomputed). They parse, call the front
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from inforce.engine import Project, Replay, ResolveResult, append_record, check_record, read_record
-from inforce.ontology import InputError, Verdict
+from inforce.engine import ModelBackends, Project
+from inforce.ontology import InputError, Replay, ResolveResult, Verdict, append_record, read_record
 
 from ._common import (
     EXIT_FINDING,
@@ -33,11 +34,12 @@ class TierChoice(enum.StrEnum):
     high = "high"
 
 
-def open_with_models(root: Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False) -> Project:
-    """``inforce.adapters.models.open_project``, its notes on standard error."""
+def open_with_models(root: Path, needs: Collection[str]) -> Project:
+    """The project opened with the backends a question uses (``ModelBackends.needed_for``: the
+    engine says which; ``inforce.adapters.models`` loads them), its notes on standard error."""
     from inforce.adapters.models import open_project
 
-    opened, notes = open_project(root, embedding=embedding, nli=nli, rerank=rerank)
+    opened, notes = open_project(root, embedding="embedder" in needs, nli="nli" in needs, rerank="reranker" in needs)
     for note in notes:
         err.print(note, markup=False)
     return opened
@@ -67,7 +69,7 @@ def check(
     parsed, text = load_answer(answer)
     if audit_dir is not None:
         writable_folder(audit_dir, "--audit-dir")  # before the work, not after it
-    with open_with_models(project, nli=tier is TierChoice.high) as opened:
+    with open_with_models(project, ModelBackends.needed_for("check", tier=tier.value)) as opened:
         try:
             verdict = opened.check(parsed, tier=tier.value)
         except InputError as problem:
@@ -91,10 +93,8 @@ def _print_verdict(verdict: Verdict) -> None:
     reason = f" ({verdict.reason})" if verdict.reason else ""
     when = f" as of {audit.valid_at}" if audit is not None and audit.valid_at else ""
     out.print(f"verdict: {verdict.verdict}{reason}{when}", markup=False)
-    restated = {u.split("=", 1)[0].strip() for u in verdict.unmatched_values}
-    unstated = [name for name in verdict.missing_attributes if name not in restated]
-    if unstated:
-        out.print("  the case does not state: " + ", ".join(unstated), markup=False)
+    if verdict.unstated_attributes:
+        out.print("  the case does not state: " + ", ".join(verdict.unstated_attributes), markup=False)
     for unmatched in verdict.unmatched_values:
         out.print(f"  {unmatched}", markup=False)
     for number, claim in enumerate(verdict.claims, 1):
@@ -141,7 +141,7 @@ def resolve(
     Exit 0 with provisions; 1 for a clarification request or a refusal.
     """
     case = build_context(context, groups, valid_at, known_at)
-    with open_with_models(project, embedding=True, rerank=True) as opened:
+    with open_with_models(project, ModelBackends.needed_for("resolve")) as opened:
         found = opened.resolve(question, case, k=k)
     if format is OutputFormat.json:
         emit_json(found)
@@ -152,7 +152,7 @@ def resolve(
 
 
 def _print_resolved(found: ResolveResult) -> None:
-    when = f"as of {found.valid_at}" + (f" ({found.valid_at_source})" if found.valid_at_source != "--valid-at" else "")
+    when = f"as of {found.valid_at}" + (f" ({found.valid_at_source})" if found.valid_at_source != "valid_at" else "")
     if found.outcome == "clarification_request":
         out.print(f"clarification request {when}: the case does not state " + ", ".join(found.missing_attributes),
                   markup=False)
@@ -201,8 +201,7 @@ def replay(
     Exit 0 when the verdict is the same; 1 when it differs.
     """
     stored = read_record(record)
-    audit = check_record(stored)[1].audit
-    with open_with_models(project, nli=audit is not None and audit.tier == "high") as opened:
+    with open_with_models(project, ModelBackends.needed_for("replay", record=stored)) as opened:
         found = opened.replay(stored)
     if format is OutputFormat.json:
         emit_json(found)

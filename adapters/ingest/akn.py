@@ -58,11 +58,19 @@ from typing import Any
 
 from lxml import etree
 
-from inforce.ontology import Document, InputError, Locator, Section, Supersedes, end_of_day_utc
+from inforce.ontology import (
+    Document,
+    InputError,
+    Locator,
+    Section,
+    Supersedes,
+    end_of_day_utc,
+    parse_date,
+)
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
-from .documents import UnreadableFileError, _digest, _Parser, source_name
 from .metadata import DeclaredEdge, Metadata
+from .parsing import Parser, UnreadableFileError, source_digest, source_name
 from .register import Register
 from .yamlnodes import NodeReader
 
@@ -308,7 +316,7 @@ class _Layout:
         return text_layer, sections
 
 
-class _AknParser(_Parser):
+class _AknParser(Parser):
     """One Akoma Ntoso file: metadata, provisions and modifications from the XML."""
 
     format = "akoma_ntoso"
@@ -371,7 +379,7 @@ class _AknParser(_Parser):
             return None
         metadata.edges = [DeclaredEdge(index=i, edge=e, by_node=None) for i, e in enumerate(edges)]
         return self._build(metadata, text_layer=text_layer, provisions=sections,
-                           digest=_digest(data, None, self.row), line=meta.sourceline)
+                           digest=source_digest(data, None, self.row), line=meta.sourceline)
 
     def _registered(self, fields: dict[str, Any], line: int) -> Metadata | None:
         """The act's metadata joined with the register's row for its file: the row adds what
@@ -763,14 +771,13 @@ class _AknParser(_Parser):
         return self._date(element.get("date", ""), element)
 
     def _date(self, text: str, element: etree._Element | None) -> dt.date | None:
-        match = _DATE.fullmatch(text.strip())
+        match = _DATE.fullmatch(text.strip())  # xs:date: a zone may follow the day
         try:
-            if match is not None:
-                return dt.date.fromisoformat(match[1])
-        except ValueError:
-            pass
-        self._error(f"not a date: {text!r}", element, hint="dates are written YYYY-MM-DD")
-        return None
+            return parse_date(match[1] if match else text, file=self.file,
+                              line=element.sourceline if element is not None else None)
+        except InputError as problem:
+            self.errors.append(problem)
+            return None
 
     def _name(self, element: etree._Element) -> str:
         return next(iter(self._ids(element)), "")

@@ -8,14 +8,13 @@ date that is not a date. Nothing in the answer's text is interpreted beyond its 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
-from inforce.ontology import Answer, InputError, InputErrors
+from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
 
 __all__ = ["field_line", "load_answer", "parse_answer", "read_answer"]
 
@@ -108,9 +107,6 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """What JSON's loose reading would let through: dates as numbers, pages as strings or
     booleans, empty group names. (pydantic would turn 0 into 1970-01-01.)"""
@@ -118,7 +114,7 @@ def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     context = data.get("context")
     if isinstance(context, dict):
         valid_at = context.get("valid_at")
-        if valid_at is not None and not (isinstance(valid_at, str) and _DATE.fullmatch(valid_at.strip())):
+        if valid_at is not None and not (isinstance(valid_at, str) and is_iso_date(valid_at)):
             found.append((("context", "valid_at"), f"not a date written YYYY-MM-DD: {valid_at!r}"))
         known_at = context.get("known_at")
         if known_at is not None and not isinstance(known_at, str):

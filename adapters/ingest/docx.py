@@ -66,8 +66,8 @@ from lxml import etree
 
 from inforce.ontology import Document, InputError
 
-from .documents import UnreadableFileError, _digest, _SidecarParser
 from .outline import parse_outline
+from .parsing import SidecarParser, UnreadableFileError, source_digest
 
 __all__ = ["DocxTextLayer", "docx_text_layer"]
 
@@ -139,7 +139,7 @@ def docx_text_layer(path: Path, *, file: str) -> DocxTextLayer:
     return _text_layer(data, file)
 
 
-class _DocxParser(_SidecarParser):
+class _DocxParser(SidecarParser):
     """A Word document: metadata from its sidecar, provisions from its rendered body."""
 
     format = "docx"
@@ -167,7 +167,7 @@ class _DocxParser(_SidecarParser):
             metadata,
             text_layer=layer.text,
             provisions=outline.provisions,
-            digest=_digest(data, sidecar_data, self.row),
+            digest=source_digest(data, sidecar_data, self.row),
             line=None,
         )
 

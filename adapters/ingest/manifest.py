@@ -16,6 +16,7 @@ from pathlib import Path
 from ruamel.yaml.nodes import Node
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
+from inforce.ontology.files import is_inside
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
@@ -121,7 +122,7 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
 def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
     """``units: {SPELLING: pint unit}``: how this project's documents write units pint does not
     know by that name; each target must be a unit pint knows (checked here, with its line)."""
-    from inforce.engine.quantities import unit_table
+    from inforce.ontology.units import dimension_of
 
     entries = reader.mapping(node, "units")
     if entries is None:
@@ -131,9 +132,7 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
         target = reader.string(value_node, f"units.{spelling}")
         if target is None:
             continue
-        try:
-            unit_table({spelling: target})
-        except ValueError:
+        if dimension_of(target) is None:  # what the engine's unit table accepts as an alias target
             reader.error(value_node, f"{target!r} is no unit pint knows", field=f"units.{spelling}",
                          hint="name a pint unit or expression, e.g. ksf, yard ** 2, pound_force / inch ** 2")
             continue
@@ -240,8 +239,8 @@ def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef
     relative = reader.string(value_node, f"{where}.path")
     if relative is None:
         return None
-    pack_path = (root / relative).resolve()
-    if not pack_path.is_relative_to(root.resolve()):
+    pack_path = root / relative
+    if not is_inside(pack_path, root):
         reader.error(value_node, f"pack {relative!r} is outside the project", field=f"{where}.path")
         return None
     if not pack_path.is_file():

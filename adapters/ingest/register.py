@@ -22,7 +22,6 @@ import csv
 import datetime as dt
 import io
 import json
-import os
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from inforce.ontology import InputError, InputErrors
+from inforce.ontology.files import is_inside
 
 __all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
 
@@ -126,7 +126,7 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
     must lie inside the project at ``root`` when given; InputErrors naming every unreadable
     row by the register's file and line."""
     name = name or str(path)
-    if root is not None and not _inside(path, root):
+    if root is not None and not is_inside(path, root):
         raise InputErrors(f"{name}: register outside the project", [
             InputError("the register leads outside the project (an absolute path, '..' or a symlink): it is "
                        "not read", file=name, field="registry", hint="keep the register inside the project folder"),
@@ -169,11 +169,6 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
 
 
 _FORMATS = (".csv", ".xlsx", ".xlsm", ".yaml", ".yml")
-
-
-def _inside(path: Path, root: Path) -> bool:
-    real, folder = os.path.realpath(path), os.path.realpath(root)
-    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -19,7 +19,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from inforce.ontology import InputError, parse_datetime_utc
+from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
 
 from .yamlsubset import compose_subset
 
@@ -29,7 +29,6 @@ _TAG = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP = (
     _TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")
 )
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
 _NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
 _local = threading.local()
@@ -206,12 +205,12 @@ class NodeReader:
         and one written otherwise (``2026-5-1``, ``20260501``) with its ISO form as the hint."""
         if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
             text = node.value.strip()
-            if _DATE_RE.fullmatch(text):
+            if is_iso_date(text):
                 try:
-                    year, month, day = (int(part) for part in text.split("-"))
-                    return dt.date(year, month, day)
-                except ValueError as exc:
-                    self.error(node, f"invalid date {text!r}: {exc}", field=field)
+                    return parse_date(text, field=field, file=self.file, line=self.line(node),
+                                      col=node.start_mark.column + 1)
+                except InputError as problem:
+                    self.errors.append(problem)
                     return None
         self._not_a_date(node, field, "a date (YYYY-MM-DD)")
         return None
@@ -221,7 +220,7 @@ class NodeReader:
         no UTC form in years 1-9999 (``0001-01-01T00:00:00+05:00``) is an error at its line."""
         if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
             text = node.value.strip()
-            if _DATE_RE.fullmatch(text):
+            if is_iso_date(text):
                 day = self.date(node, field)
                 return parse_datetime_utc(day) if day is not None else None
             if not _NEAR_DATE_RE.fullmatch(text):
@@ -309,8 +308,8 @@ def _scalar(node: ScalarNode) -> Any:
             return int(text, 0) if text[:2].lower() in ("0x", "0o") else int(text)
         if node.tag == _FLOAT:
             return float(text.replace("_", ""))
-        if node.tag == _TIMESTAMP and _DATE_RE.fullmatch(text.strip()):
-            return dt.date.fromisoformat(text.strip())
+        if node.tag == _TIMESTAMP and is_iso_date(text):
+            return parse_date(text)
     except ValueError:
         pass
     return text

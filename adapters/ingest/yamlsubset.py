@@ -11,7 +11,7 @@ reads it, and reports its problems at the same line and column, exactly as it re
 It is a fast path, not a second YAML implementation: :func:`compose_subset` returns None for
 anything it is not certain about (a nested block, a multi-line value, an escape, a tab, an
 anchor or tag, an odd character, a colon in a flow item…), and the caller composes with
-ruamel, which also reports every syntax error. ``tests/test_ingest_fast_yaml.py`` checks the
+ruamel, which also reports every syntax error. ``tests/ingest/test_ingest_fast_yaml.py`` checks the
 two agree node for node.
 """
 

@@ -11,12 +11,10 @@ same report gives the same bytes (nothing here reads the clock).
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Iterable, Mapping
 from typing import get_args
 
-from inforce.engine.mdtext import BIDI_CONTROLS
 from inforce.ontology import (
     Finding,
     FindingKind,
@@ -25,6 +23,7 @@ from inforce.ontology import (
     Resolution,
     SweepReport,
 )
+from inforce.ontology.text import html_text
 
 __all__ = ["CONTENT_SECURITY_POLICY", "render_html"]
 
@@ -38,20 +37,9 @@ CONTENT_SECURITY_POLICY = (
 _KINDS: tuple[str, ...] = get_args(FindingKind)
 _RESOLUTIONS: tuple[str, ...] = get_args(Resolution)
 
-#: Control characters are written out, never obeyed, as the CLI prints them; tab and newline
-#: pass, a page break reads as a line break. Bidirectional overrides, isolates and marks
-#: (U+202A–E, U+2066–9, U+200E/F, U+061C) would reorder what the reader sees: written out too.
-_SHOWN: dict[int, str] = {
-    c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)
-}
-_SHOWN[0x0C] = "\n"
-_SHOWN.update({c: f"\\u{c:04x}" for c in BIDI_CONTROLS})
-
-
-def _text(value: object) -> str:
-    """``value`` as HTML text (or an attribute value): controls written out, markup escaped."""
-    text = str(value).replace("\r\n", "\n").replace("\r", "\n")
-    return html.escape(text.translate(_SHOWN), quote=True)
+# Document text is escaped by the one rule every writer shares (``ontology.text``): controls
+# and bidi characters written out as the CLI prints them, then HTML-escaped.
+_text = html_text
 
 
 def _words(code: str) -> str:

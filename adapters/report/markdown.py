@@ -19,9 +19,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import get_args
 
-from inforce.engine.mdtext import line as text_line
-from inforce.engine.mdtext import no_html, visible
 from inforce.ontology import Finding, FindingKind, FindingProvision, SweepReport, SweepSummary
+from inforce.ontology.text import markdown_line, markdown_no_html, markdown_visible
 
 __all__ = ["render_markdown"]
 
@@ -32,10 +31,10 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 
 
-_visible = visible  # controls and bidi characters written out (``engine.mdtext``, the one list)
+_visible = markdown_visible  # controls and bidi characters written out (``ontology.text``, the one list)
 
 
-_inline = text_line  # document text as a line of its own (``engine.mdtext``: one escaping)
+_inline = markdown_line  # document text as a line of its own (``ontology.text``: one escaping)
 
 
 def _lines(text: str) -> list[str]:
@@ -192,7 +191,7 @@ def _rfi(text: str) -> list[str]:
         if heading:
             level = min(len(heading.group(2)) + 2, 6)
             line = heading.group(1) + "#" * level + line[heading.end():]
-        lines.append(_visible(_outside_code(line, no_html)))
+        lines.append(_visible(_outside_code(line, markdown_no_html)))
     if fence is not None:  # an unclosed fence would swallow the rest of the report
         lines.append(fence)
     return lines + [""]

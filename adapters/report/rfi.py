@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
-import stat
 from pathlib import Path
 
 from inforce.ontology import SweepReport
+from inforce.ontology.files import write_atomically
 
 __all__ = ["rfi_filename", "write_rfis"]
 
@@ -21,25 +19,6 @@ def rfi_filename(finding_id: str) -> str:
     if not _SAFE_ID.fullmatch(finding_id):
         raise ValueError(f"finding id {finding_id!r} cannot name a file: letters, digits, '.', '_' and '-' only")
     return f"RFI-{finding_id}.md"
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    # a reader (or a crash) sees the old file or the new one, never half of one; a new file
-    # gets the umask's permissions (mkstemp's 0600 would hide it from the team), a replaced
-    # one keeps its own
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            if path.exists():
-                os.fchmod(file.fileno(), stat.S_IMODE(path.stat().st_mode))
-            file.write(text.encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def write_rfis(report: SweepReport, directory: Path) -> list[Path]:
@@ -61,6 +40,6 @@ def write_rfis(report: SweepReport, directory: Path) -> list[Path]:
     written = []
     for finding in escalations:
         path = directory / names[finding.id]
-        _write_atomically(path, finding.rfi or "")
+        write_atomically(path, finding.rfi or "")
         written.append(path)
     return sorted(written)

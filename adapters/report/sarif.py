@@ -17,8 +17,9 @@ keeps several ``locations`` for a problem that must be fixed at *each* of them, 
 conflict is settled by changing either side, so the second side is related, not co-located.
 
 Document text is data: it passes through as JSON text unchanged. Only in the bytes of the
-file are bidirectional controls written as ``\\u202e`` escapes, so that an editor showing
-the SARIF file cannot be made to display it reordered; parsed, the text is the same.
+file are control and bidirectional characters written as ``\\u202e`` escapes (the one list
+every writer escapes, ``ontology.text``), so that an editor showing the SARIF file cannot be
+made to display it reordered; parsed, the text is the same.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ import json
 from collections.abc import Iterable
 from typing import Any, get_args
 
-from inforce.engine.mdtext import BIDI_CONTROLS
 from inforce.ontology import Finding, FindingKind, GoneFinding, SweepReport
+from inforce.ontology.text import json_text
 
 __all__ = ["SARIF_SCHEMA", "render_sarif"]
 
@@ -85,10 +86,6 @@ _RULES: dict[str, tuple[str, str, str]] = {
         "states differently.",
     ),
 }
-
-# Bidirectional controls: kept in the data, escaped in the file's bytes (see the docstring).
-_BIDI_ESCAPES = {c: f"\\u{c:04x}" for c in BIDI_CONTROLS}
-
 
 def _tool_version() -> str:
     try:
@@ -261,4 +258,4 @@ def render_sarif(report: SweepReport) -> str:
         "properties": _run_properties(report),
     }
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, indent=2, ensure_ascii=False).translate(_BIDI_ESCAPES) + "\n"
+    return json_text(json.dumps(log, indent=2, ensure_ascii=False)) + "\n"

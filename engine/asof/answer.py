@@ -1,78 +1,32 @@
-"""What `inforce asof` answers: the typed result and how it is explained.
+"""How an as-of answer is explained: the chain, the successors, the text, what is withheld.
 
-The JSON shape is the "As-of" contract of corpus-format.md (``locator, in_force, resolved,
-text, successors, amended_by, chain, valid_at, known_at, index_build``), extended
-compatibly with ``reason``, ``detail`` and ``description``, a ``kind`` on each chain step, and
-``withheld``: the documents the asker may not read that bear on the answer. Such a document
-is named by its id alone (a successor or amender ``ADD-02``, a marker ``ADD-02 (withheld:
-access)`` in the text); its text, title, dates, revisions and section paths stay out. That a
-readable clause is superseded is a fact about the readable clause: it is told, not hidden
-(hiding it would answer with text that is not in force).
+The result type is ``inforce.ontology.AsOfAnswer``; its JSON shape is the "As-of" contract of
+corpus-format.md (``locator, in_force, resolved, text, successors, amended_by, chain,
+valid_at, known_at, index_build``), extended compatibly with ``reason``, ``detail`` and
+``description``, a ``kind`` on each chain step, and ``withheld``: the documents the asker may
+not read that bear on the answer. Such a document is named by its id alone (a successor or
+amender ``ADD-02``, a marker ``ADD-02 (withheld: access)`` in the text); its text, title,
+dates, revisions and section paths stay out. That a readable clause is superseded is a fact
+about the readable clause: it is told, not hidden (hiding it would answer with text that is
+not in force).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import AsOfReason, Locator, Supersedes, UtcDateTime
+from inforce.ontology import Locator, Supersedes
+from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 
 from .consolidate import LAPSED, Visible, consolidated_text, everything, in_force_successors, named
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
-    from .index import AsOfIndex, ProvisionTexts
+    from .view import AsOfView, ProvisionTexts
 
-__all__ = ["AsOfAnswer", "AsOfReason", "ChainStep", "explain", "natural_key", "pinned", "recorded_at"]
-
-_MODEL = ConfigDict(frozen=True, extra="forbid")
-
-StepKind = Literal["version", "in_force_revision", "removed", "supersedes", "deletes", "amends"]
-
-
-class ChainStep(BaseModel):
-    """One revision or edge that made the answer what it is, on both clocks."""
-
-    model_config = _MODEL
-
-    locator: Locator
-    effective: dt.date
-    recorded: UtcDateTime | None
-    origin: str
-    kind: StepKind
-    target: Locator | None = None
-    scope: Literal["full", "partial"] | None = None
-
-
-class AsOfAnswer(BaseModel):
-    """The in-force version of a locator as of ``valid_at`` (known by ``known_at``)."""
-
-    model_config = _MODEL
-
-    locator: Locator
-    in_force: bool
-    resolved: Locator | None
-    text: str | None
-    successors: tuple[Locator, ...] = ()
-    amended_by: tuple[Locator, ...] = ()
-    chain: tuple[ChainStep, ...] = ()
-    valid_at: dt.date
-    known_at: UtcDateTime | None
-    index_build: str
-    reason: AsOfReason | None = None
-    detail: str | None = None
-    description: str | None = None
-    withheld: tuple[str, ...] = ()  # documents bearing on the answer the asker may not read (access)
-
-    @property
-    def nothing_in_force(self) -> bool:
-        """Nothing answers for the locator on the date: not in force, and no in-force
-        replacement (lapsed, removed, not yet in force, or every successor out of force)."""
-        return not self.in_force and self.resolved is None and not self.successors
-
+__all__ = ["explain", "natural_key", "pinned", "recorded_at"]
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
@@ -87,13 +41,13 @@ def pinned(doc: str, label: str, path: str | None) -> Locator:
 _pinned = pinned
 
 
-def recorded_at(index: AsOfIndex, edge: Supersedes) -> dt.datetime | None:
+def recorded_at(index: AsOfView, edge: Supersedes) -> dt.datetime | None:
     """When the revision declaring ``edge`` was recorded (None: a document the index lacks)."""
     recorded = index.recorded_of(edge.source.doc, edge.source.rev)
     return None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
 
 
-def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
+def _revision_step(index: AsOfView, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
     revision = index.entry(doc).revisions[pos]
     return ChainStep(
         locator=_pinned(doc, revision.label, path),
@@ -104,7 +58,7 @@ def _revision_step(index: AsOfIndex, doc: str, pos: int, path: str | None, kind:
     )
 
 
-def _edge_step(index: AsOfIndex, edge: Supersedes, kind: StepKind) -> ChainStep:
+def _edge_step(index: AsOfView, edge: Supersedes, kind: StepKind) -> ChainStep:
     """A chain step for ``edge``: its replacement (or, for a deletion, what deleted it)."""
     replacement = edge.by if edge.by is not None else edge.source
     return ChainStep(
@@ -136,11 +90,11 @@ def _human(locator: Locator, label: str | None = None) -> str:
     return f"{name} §{locator.path}" if locator.path else name
 
 
-def _in_force(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> bool:
+def _in_force(index: AsOfView, locator: Locator, day: int, known_ts: float) -> bool:
     return index.section_state(locator.doc, locator.path, day, known_ts).state == IN_FORCE
 
 
-def _resolve_successor(index: AsOfIndex, successor: Locator, day: int, known_ts: float) -> Locator | None:
+def _resolve_successor(index: AsOfView, successor: Locator, day: int, known_ts: float) -> Locator | None:
     state = index.section_state(successor.doc, successor.path, day, known_ts)
     if state.state != IN_FORCE:
         return None
@@ -149,7 +103,7 @@ def _resolve_successor(index: AsOfIndex, successor: Locator, day: int, known_ts:
 
 
 def _not_in_force(
-    index: AsOfIndex, asked: Locator, state: SectionState, base: dict[str, object]
+    index: AsOfView, asked: Locator, state: SectionState, base: dict[str, object]
 ) -> AsOfAnswer:
     chain: list[ChainStep] = []
     if state.state == REMOVED:
@@ -170,7 +124,7 @@ def _not_in_force(
 
 
 def explain(
-    index: AsOfIndex,
+    index: AsOfView,
     asked: Locator,
     valid_at: dt.date,
     known_at: dt.datetime | None,
@@ -222,7 +176,7 @@ def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
 
 
 def _explain(
-    index: AsOfIndex,
+    index: AsOfView,
     asked: Locator,
     valid_at: dt.date,
     known_at: dt.datetime | None,

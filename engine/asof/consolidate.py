@@ -42,7 +42,7 @@ from .supersession import INSIDE, EdgeHit
 from .timeline import IN_FORCE
 
 if TYPE_CHECKING:
-    from .index import AsOfIndex
+    from .view import AsOfView
 
 __all__ = ["Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named"]
 
@@ -80,7 +80,7 @@ class Successors:
 
 
 def in_force_successors(
-    index: AsOfIndex, doc: str, path: str | None, day: int, known_ts: float, applies: _Applies | None
+    index: AsOfView, doc: str, path: str | None, day: int, known_ts: float, applies: _Applies | None
 ) -> Successors:
     """The full supersessions of ``doc#path`` followed transitively, split by whether each
     final replacement is in force on the day (``index.section_state``: the one in-force
@@ -94,7 +94,7 @@ def in_force_successors(
     return Successors(live, lapsed, walked)
 
 
-def _in_force(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> bool:
+def _in_force(index: AsOfView, locator: Locator, day: int, known_ts: float) -> bool:
     return index.section_state(locator.doc, locator.path, day, known_ts).state == IN_FORCE
 
 
@@ -112,7 +112,7 @@ def _declared_pin(locator: Locator, walked: Sequence[Supersedes]) -> Locator:
 
 
 def consolidated_text(
-    index: AsOfIndex, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
+    index: AsOfView, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
     visible: Visible = everything,
 ) -> str:
     """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied.
@@ -191,7 +191,7 @@ def _natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p)
 
 
-def _inside_any(index: AsOfIndex, doc: str, path: str, replaced: set[str]) -> bool:
+def _inside_any(index: AsOfView, doc: str, path: str, replaced: set[str]) -> bool:
     """Whether a strict ancestor of ``path`` (by the outline or the numbering) was replaced."""
     if not replaced:
         return False
@@ -199,7 +199,7 @@ def _inside_any(index: AsOfIndex, doc: str, path: str, replaced: set[str]) -> bo
     return any(p != path and (p in above or path.startswith(p + ".")) for p in replaced)
 
 
-def _span(index: AsOfIndex, locator: Locator) -> tuple[int, int] | None:
+def _span(index: AsOfView, locator: Locator) -> tuple[int, int] | None:
     """A pinned provision's (start, end) in its revision's text layer; None when the texts
     cannot say (a source without spans, or a provision it does not hold)."""
     span_of = getattr(index.texts, "span", None)
@@ -212,7 +212,7 @@ def _span(index: AsOfIndex, locator: Locator) -> tuple[int, int] | None:
     return None if span is None else (int(span[0]), int(span[1]))
 
 
-def _span_start(index: AsOfIndex, section: Locator) -> int | None:
+def _span_start(index: AsOfView, section: Locator) -> int | None:
     """Where the section's text starts in its revision's text layer (0 for a whole document)."""
     if getattr(index.texts, "span", None) is None:
         return None
@@ -223,7 +223,7 @@ def _span_start(index: AsOfIndex, section: Locator) -> int | None:
 
 
 def _placed(
-    index: AsOfIndex, section: Locator, path: str, origin: int | None, length: int
+    index: AsOfView, section: Locator, path: str, origin: int | None, length: int
 ) -> tuple[int, int] | None:
     """Where descendant ``path`` sits in the section's text, by its span in the section's own
     revision (None: no span, or one that does not fall inside the section's text)."""
@@ -246,7 +246,7 @@ def _find(base: str, old: str, cursor: int) -> int:
     return start if start >= 0 else base.find(old)
 
 
-def _pin(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> Locator | None:
+def _pin(index: AsOfView, locator: Locator, day: int, known_ts: float) -> Locator | None:
     """``locator`` pinned to its in-force version on the day; None when it is not in force."""
     state = index.section_state(locator.doc, locator.path, day, known_ts)
     entry = index.entry(locator.doc)
@@ -256,7 +256,7 @@ def _pin(index: AsOfIndex, locator: Locator, day: int, known_ts: float) -> Locat
 
 
 def _descendant_text(
-    index: AsOfIndex, section: Locator, path: str, day: int, known_ts: float
+    index: AsOfView, section: Locator, path: str, day: int, known_ts: float
 ) -> str:
     """The descendant's text as it reads inside the section's text ('' when it has none)."""
     pinned = _pin(index, Locator(doc=section.doc, path=path), day, known_ts)
@@ -268,7 +268,7 @@ def _descendant_text(
 
 
 def _replacement(
-    index: AsOfIndex, doc: str, path: str, day: int, known_ts: float, applies: _Applies, visible: Visible,
+    index: AsOfView, doc: str, path: str, day: int, known_ts: float, applies: _Applies, visible: Visible,
 ) -> str:
     """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``; the
     marker alone, saying so, when no replacement is in force on the day, or that it was
@@ -292,7 +292,7 @@ def _replacement(
 
 
 def _amend_markers(
-    index: AsOfIndex, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies, visible: Visible,
+    index: AsOfView, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies, visible: Visible,
 ) -> list[str]:
     """``[TARGET amended by LOC]`` for each amending edge's in-force amender, without repeats;
     ``[TARGET amended by LOC, no longer in force]`` for an edge none of whose amenders is."""

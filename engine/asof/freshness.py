@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import (
-    Citation,
-    DropReason,
-    Locator,
-    StaleReason,
-    UtcDateTime,
-    parse_datetime_utc,
+from inforce.ontology import Citation, Locator, parse_datetime_utc
+from inforce.ontology.answers import (
+    DedupResult,
+    DroppedCandidate,
+    FreshnessResult,
+    Replacement,
+    StaleCitation,
 )
 
 from .consolidate import in_force_successors
@@ -33,73 +31,9 @@ from .revisions import locate
 from .timeline import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp
 
 if TYPE_CHECKING:
-    from .index import AsOfIndex
+    from .view import AsOfView
 
-__all__ = [
-    "DedupResult",
-    "DroppedCandidate",
-    "FreshnessResult",
-    "Replacement",
-    "StaleCitation",
-    "dedup_to_current",
-    "freshness_gate",
-]
-
-_MODEL = ConfigDict(frozen=True, extra="forbid")
-
-class DroppedCandidate(BaseModel):
-    """A candidate left out, why, and what is in force in its place."""
-
-    model_config = _MODEL
-
-    locator: Locator
-    reason: DropReason
-    in_force: Locator | None = None
-    successors: tuple[Locator, ...] = ()
-
-
-class DedupResult(BaseModel):
-    """``kept``: one locator per (document, section), ranked by the best-ranked copy;
-    ``in_force[i]`` is the pinned in-force version of ``kept[i]``."""
-
-    model_config = _MODEL
-
-    kept: tuple[Locator, ...]
-    in_force: tuple[str, ...]
-    dropped: tuple[DroppedCandidate, ...]
-    valid_at: dt.date
-    known_at: UtcDateTime | None
-    index_build: str
-
-
-class Replacement(BaseModel):
-    model_config = _MODEL
-
-    locator: Locator
-    text: str | None = None
-
-
-class StaleCitation(BaseModel):
-    """A cited locator whose text is not the in-force one, and what is in force instead."""
-
-    model_config = _MODEL
-
-    citation: Locator
-    reason: StaleReason
-    in_force: tuple[Replacement, ...] = ()
-
-
-class FreshnessResult(BaseModel):
-    model_config = _MODEL
-
-    outcome: Literal["pass", "block"]
-    stale: tuple[StaleCitation, ...] = ()
-    fresh: tuple[Locator, ...] = ()
-    unchecked: int = 0  # citations with a quote but no locator: nothing to check here
-    valid_at: dt.date
-    known_at: UtcDateTime | None
-    index_build: str
-
+__all__ = ["dedup_to_current", "freshness_gate"]
 
 def _known(known_at: Any) -> tuple[dt.datetime | None, float]:
     known = None if known_at is None else parse_datetime_utc(known_at)
@@ -107,7 +41,7 @@ def _known(known_at: Any) -> tuple[dt.datetime | None, float]:
 
 
 def dedup_to_current(
-    index: AsOfIndex,
+    index: AsOfView,
     candidates: Iterable[Locator | str],
     valid_at: dt.date,
     known_at: dt.datetime | dt.date | str | None = None,
@@ -172,7 +106,7 @@ def _pinned(slot: list[Any]) -> Locator:
 
 
 def _slot(
-    index: AsOfIndex, entry: Any, doc: str, path: str | None, day: int, known_ts: float, pinned_applies: Any,
+    index: AsOfView, entry: Any, doc: str, path: str | None, day: int, known_ts: float, pinned_applies: Any,
 ) -> list[Any]:
     """What dedup needs to know about one (document, section) on the day, computed once."""
     if entry is None:
@@ -190,7 +124,7 @@ def _slot(
 
 
 def _dropped_out(
-    index: AsOfIndex, loc: Locator, state: int, superseded: bool, day: int, known_ts: float,
+    index: AsOfView, loc: Locator, state: int, superseded: bool, day: int, known_ts: float,
     pinned_applies: Any,
 ) -> DroppedCandidate:
     """Why a candidate whose section is not in force (at all) was dropped."""
@@ -216,7 +150,7 @@ def _citation_locator(citation: Any) -> Locator | None:
 
 
 def freshness_gate(
-    index: AsOfIndex,
+    index: AsOfView,
     citations: Iterable[Citation | Locator | str],
     valid_at: dt.date,
     known_at: dt.datetime | dt.date | str | None = None,
@@ -259,7 +193,7 @@ def freshness_gate(
     )
 
 
-def _resolved_successor(index: AsOfIndex, successor: Locator, day: int, known_ts: float) -> Locator:
+def _resolved_successor(index: AsOfView, successor: Locator, day: int, known_ts: float) -> Locator:
     """A successor pinned to its in-force version when the index can say which that is."""
     entry = index.entry(successor.doc)
     if entry is None:
@@ -268,7 +202,7 @@ def _resolved_successor(index: AsOfIndex, successor: Locator, day: int, known_ts
     return successor.pinned(entry.labels[version]) if state == IN_FORCE else successor
 
 
-def _text(index: AsOfIndex, locator: Locator) -> str | None:
+def _text(index: AsOfView, locator: Locator) -> str | None:
     if index.texts is None or locator.rev is None:
         return None
     return index.texts.text(locator)

@@ -1,68 +1,25 @@
-"""What `inforce history` answers: every version of a provision on both clocks, and when each
-stopped applying."""
+"""Every version of a provision on both clocks, and when each stopped applying (the
+``inforce.ontology.History`` result)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
-from inforce.ontology import Locator, StopReason, Supersedes, UtcDateTime
+from inforce.ontology import Locator, Supersedes
+from inforce.ontology.answers import History, HistoryEntry, HistoryKind
 
 from .answer import pinned, recorded_at
 from .timeline import OPEN, in_force_segments
 
 if TYPE_CHECKING:
-    from .index import AsOfIndex
+    from .view import AsOfView
 
-__all__ = ["History", "HistoryEntry", "HistoryKind", "StopReason", "history"]
+__all__ = ["history"]
 
-_MODEL = ConfigDict(frozen=True, extra="forbid")
 _INF = float("inf")
 
-HistoryKind = Literal[
-    "added", "changed", "removed", "revision", "superseded", "deleted", "amended", "replaces", "deletes",
-]
-
-
-
-class HistoryEntry(BaseModel):
-    """One version of a provision, or one edge on it, with its place on both clocks.
-
-    ``revisions`` lists the revisions that carry this version unchanged (registry order).
-    ``applied_until`` is the first day this version no longer applied (everything recorded
-    counted; None while it still applies) and ``stopped`` says why.
-    """
-
-    model_config = _MODEL
-
-    locator: Locator
-    kind: HistoryKind
-    effective_from: dt.date
-    effective_until: dt.date | None = None
-    recorded: UtcDateTime | None = None
-    seq: int | None = None
-    origin: str = "declared"
-    revisions: tuple[str, ...] = ()
-    target: Locator | None = None
-    scope: Literal["full", "partial"] | None = None
-    applied_until: dt.date | None = None
-    stopped: StopReason | None = None
-    stopped_by: Locator | None = None
-
-
-class History(BaseModel):
-    model_config = _MODEL
-
-    locator: Locator
-    versions: tuple[HistoryEntry, ...]
-    index_build: str
-    #: documents whose versions or edges were left out: the asker may not read them
-    withheld: tuple[str, ...] = ()
-
-
-def history(index: AsOfIndex, asked: Locator) -> History:
+def history(index: AsOfView, asked: Locator) -> History:
     """Every version of ``asked`` across revisions, and every edge on it or from it, oldest first."""
     doc, path = asked.doc, asked.path
     entry = index.entry(doc)
@@ -125,7 +82,7 @@ def history(index: AsOfIndex, asked: Locator) -> History:
     return History(locator=asked, versions=tuple(e for _, e in entries), index_build=index.build_id)
 
 
-def _full_edges_covering(index: AsOfIndex, doc: str, path: str | None) -> list[Supersedes]:
+def _full_edges_covering(index: AsOfView, doc: str, path: str | None) -> list[Supersedes]:
     """Full supersessions of the provision or an ancestor (or the whole document), oldest first."""
     lineage = () if path is None else (path, *index.lineage(doc, path))
     return [
@@ -162,7 +119,7 @@ def _stopped(
 
 
 def _edge_entry(
-    index: AsOfIndex, edge: Supersedes, kind: HistoryKind
+    index: AsOfView, edge: Supersedes, kind: HistoryKind
 ) -> tuple[tuple[object, ...], HistoryEntry]:
     replacement = edge.by if edge.by is not None else edge.source
     when = recorded_at(index, edge)

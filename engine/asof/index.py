@@ -32,14 +32,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
+from inforce.ontology.answers import AsOfAnswer, DedupResult, FreshnessResult, History
 
-from .answer import AsOfAnswer, explain
+from .answer import explain
 from .consolidate import Visible, everything, in_force_successors
-from .freshness import DedupResult, FreshnessResult, dedup_to_current, freshness_gate
-from .history import History, history
+from .freshness import dedup_to_current, freshness_gate
+from .history import history
 from .revisions import (
     DOC,
     LABEL,
@@ -54,29 +55,11 @@ from .revisions import (
 )
 from .supersession import SupersessionIndex
 from .timeline import IN_FORCE, NO_DOCUMENT, SectionState, known_timestamp
+from .view import ProvisionTexts
 
-__all__ = ["AsOfIndex", "ProvisionTexts"]
+__all__ = ["AsOfIndex"]
 
 _INF = float("inf")
-
-
-class ProvisionTexts(Protocol):
-    """Where an answer's text and titles come from (the graph store, for a project)."""
-
-    def text(self, locator: Locator) -> str:
-        """The text of a pinned locator: a provision's text, or a whole revision's text layer."""
-        ...
-
-    def title(self, locator: Locator) -> str:
-        """The title of the document revision a pinned locator belongs to."""
-        ...
-
-    def span(self, locator: Locator) -> tuple[int, int] | None:
-        """Where a pinned provision lies in its revision's text layer: ``(start, end)``
-        character offsets (its ``span``; a provision's text is that slice of the text layer).
-        Consolidated text places a replaced descendant by it; a source without spans (None,
-        or no such method) makes it search for the descendant's wording instead."""
-        ...
 
 
 class AsOfIndex:
@@ -370,23 +353,49 @@ class AsOfIndex:
 
 
 class _StoreTexts:
-    """Texts and titles from the graph store, fetched only for the answers that show them."""
+    """Texts and titles for the answers that show them: from the build's text store
+    (``engine.store.open_texts``, one mapped file, no graph query), written at ingest and
+    rebuilt here on first use when absent or stale; from the graph when it cannot be had
+    (a read-only folder) or lacks the provision (the graph's own error then)."""
 
-    __slots__ = ("_store",)
+    __slots__ = ("_file", "_store")
 
     def __init__(self, store: Any) -> None:
         self._store = store
+        self._file: Any = None  # None: not looked for yet; False: none to be had
+
+    def _texts(self) -> Any:
+        if self._file is None:
+            from inforce.engine.store import open_texts, write_generation_files
+
+            found = open_texts(self._store)
+            if found is None and getattr(self._store, "layout", None) is not None:
+                try:
+                    write_generation_files(self._store)
+                except OSError:
+                    pass  # a folder this process may not write: the graph answers instead
+                else:
+                    found = open_texts(self._store)
+            self._file = found if found is not None else False
+        return self._file or None
+
+    def _provision_text(self, locator: Locator) -> tuple[str, int, int]:
+        texts = self._texts()
+        found = texts.provision_text(locator) if texts is not None else None
+        return found if found is not None else self._store.provision_text(locator)  # type: ignore[no-any-return]
 
     def text(self, locator: Locator) -> str:
         if locator.path is None:
-            return self._store.document(f"{locator.doc}@{locator.rev}").text_layer
-        return self._store.provision_text(locator)[0]  # type: ignore[no-any-return]
+            return self._store.document(f"{locator.doc}@{locator.rev}").text_layer  # type: ignore[no-any-return]
+        return self._provision_text(locator)[0]
 
     def title(self, locator: Locator) -> str:
-        return self._store.revision_title(f"{locator.doc}@{locator.rev}")  # type: ignore[no-any-return]
+        texts = self._texts()
+        found = texts.title(f"{locator.doc}@{locator.rev}") if texts is not None else None
+        return found if found is not None else self._store.revision_title(f"{locator.doc}@{locator.rev}")  # type: ignore[no-any-return]
 
     def span(self, locator: Locator) -> tuple[int, int] | None:
         if locator.path is None:
             return None
-        _, start, end = self._store.provision_text(locator)
+        _, start, end = self._provision_text(locator)
         return start, end

@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 import threading
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._lexicon import (
     BOUND_AFTER,
@@ -72,6 +74,7 @@ from .units import (
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokenizer import Tokenizer
     from spacy.tokens import Doc
 
 __all__ = ["QUANTITIES", "SOURCE", "Found", "build_pipeline"]
@@ -86,29 +89,39 @@ _PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ
                   "SPACING", "TOLERANCE")
 
 
-def _customise_tokenizer(nlp: Language) -> None:
+def _quantity_tokenizer(nlp: Language) -> Tokenizer:
+    """spaCy's English tokenizer with the number rules: built from the language's defaults
+    (what a blank pipeline's tokenizer is built from) with every change in, so the blank one is
+    never built and then replaced (issue 20: its special cases cost ~0.2 s of a cold ``check``)."""
+    from spacy.symbols import ORTH
+    from spacy.tokenizer import Tokenizer
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
     infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
     # a table's cell separator (``|1 year|$250|``), ``n=96``, and ``2022.(3.4%`` split apart
     infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])"]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
                 r"\|"]
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">", r"\|", r"[-−](?=[$€£¥])"]
-    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
     # spaCy's emoticons with digits (``8)``, ``:3``, ``(-8``) would swallow numbers; times of
     # day (``10am``) stay split as spaCy splits them.
-    nlp.tokenizer.rules = {
-        text: tokens for text, tokens in nlp.tokenizer.rules.items()
+    rules = {
+        text: tokens for text, tokens in defaults.tokenizer_exceptions.items()
         if not any(c.isdigit() for c in text) or re.search(r"\d(?:a|p)\.?m\.?$", text)
     }
-    from spacy.symbols import ORTH
-
     for mark in ("+/-", "+/−"):
-        nlp.tokenizer.add_special_case(mark, [{ORTH: mark}])
+        rules[mark] = [{ORTH: mark}]
+    # One tokenizer built with every change, not a built one changed four times: each
+    # assignment to a tokenizer's rules or affixes rebuilds its special cases (issue 20: about
+    # 0.4 s of a cold ``check``).
+    return Tokenizer(
+        nlp.vocab, rules=rules,
+        prefix_search=compile_prefix_regex(prefixes).search,
+        suffix_search=compile_suffix_regex(suffixes).search,
+        infix_finditer=compile_infix_regex(infixes).finditer,
+        token_match=defaults.token_match, url_match=defaults.url_match,
+    )
 
 
 @dataclass
@@ -217,15 +230,60 @@ def _register_extensions() -> None:
                 Doc.set_extension(name, default=None)
 
 
+def _import_spacy_lean() -> None:
+    """Import spaCy without the parts a blank pipeline of rules never uses (issue 20: a cold
+    ``check`` paid 2 s for torch and ~0.25 s for spaCy's command line).
+
+    - **torch**: thinc imports it when it is installed (the ``ml`` extra), only to offer its
+      torch layers. While spaCy is first imported, torch reads as absent (``sys.modules``
+      holding None makes its import fail); afterwards it imports as usual for whatever needs
+      it (the embedder, NLI). A process that already imported torch keeps it.
+    - **spaCy's command line** (``spacy.cli``): spaCy's package imports it only to offer
+      ``spacy.info``, and it loads every spaCy command with its libraries (weasel, requests,
+      httpx, jinja2) and parses a YAML file. While spaCy is first imported, ``spacy.cli.info``
+      is a stand-in whose ``info`` imports the real one when called; afterwards the stand-ins
+      are gone, so ``import spacy.cli`` loads the real package.
+    """
+    if "spacy" in sys.modules:
+        return
+    hide_torch = "torch" not in sys.modules
+    if hide_torch:
+        sys.modules["torch"] = None  # type: ignore[assignment]
+    cli, cli_info = types.ModuleType("spacy.cli"), types.ModuleType("spacy.cli.info")
+    cli.__path__ = []  # a package holding nothing: no other command is reached through it
+
+    def info(*args: Any, **kwargs: Any) -> Any:
+        from spacy.cli.info import info as real
+
+        return real(*args, **kwargs)
+
+    cli_info.info = info  # type: ignore[attr-defined]
+    cli.info = cli_info  # type: ignore[attr-defined]
+    stand_ins = {"spacy.cli": cli, "spacy.cli.info": cli_info}
+    sys.modules.update(stand_ins)
+    try:
+        import spacy  # noqa: F401
+    finally:
+        for name, stand_in in stand_ins.items():
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+        package = sys.modules.get("spacy")
+        if package is not None and getattr(package, "cli", None) is cli:
+            del package.cli
+        if hide_torch and sys.modules.get("torch", ...) is None:
+            del sys.modules["torch"]
+
+
 def build_pipeline(table: UnitTable | None = None) -> Language:
     """The blank English pipeline with the quantity rule components, for one unit table."""
-    import spacy
+    _import_spacy_lean()
+    from spacy.lang.en import English
     from spacy.language import Language
 
     _register_extensions()
     table = table or unit_table()
-    nlp = spacy.blank("en")
-    _customise_tokenizer(nlp)
+    # ``spacy.blank("en")`` less its config round trip and its default tokenizer
+    nlp = English(create_tokenizer=_quantity_tokenizer)
     phrases = _PhraseComponent(nlp, table)
     assembler = _AssemblerComponent(table, phrases.multi_units, phrases.keys)
     # Components are instances bound to this table, registered under names no other pipeline

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
@@ -34,6 +35,7 @@ from .units import (
 )
 
 if TYPE_CHECKING:
+    from spacy.language import Language
 
     from inforce.rules import RuleSet, SubjectVocabulary
 
@@ -186,7 +188,7 @@ class QuantityExtractor:
         self.units = units or unit_table()
         self.vocabulary = vocabulary if vocabulary is not None else default_vocabulary()
         self.binder = SubjectBinder(self.vocabulary, self.units)
-        self.nlp = build_pipeline(self.units)
+        self.nlp = _pipeline(self.units)
         self._components = [component for _, component in self.nlp.pipeline]
         self.cache_size = cache_size
         self._read_cache: dict[tuple[str, bool], tuple[Found, ...]] = {}
@@ -453,11 +455,51 @@ def _significant(value: float) -> float:
     return float(f"{value:.12g}")
 
 
-_DEFAULT: dict[Any, QuantityExtractor] = {}
-_DEFAULT_LOCK = threading.Lock()
+# --- built once per process ----------------------------------------------------------------
+#
+# Building a pipeline costs a good part of a second (the tokenizer's special cases, the phrase
+# matchers) and every ingest and every check needs one, so what is built is kept for the life
+# of the process, keyed by the *content* it is built from. Never by object identity: each ingest
+# or check loads its rules afresh (a new vocabulary object every time, so an identity key built
+# again every time), and an ``id()`` may be reused by another project's vocabulary once the
+# first is collected. The pipeline depends on the unit table alone; an extractor on the unit
+# table and the vocabulary, ids included (a binding names its rule). A handful of each is kept,
+# the least recently used dropped: a long-running process may open many projects.
+
+_T = TypeVar("_T")
+_KEEP = 8
+_BUILT_LOCK = threading.RLock()  # an extractor built under it builds its pipeline under it
+_PIPELINES: OrderedDict[tuple[tuple[str, str], ...], Language] = OrderedDict()
+_EXTRACTORS: OrderedDict[tuple[object, ...], QuantityExtractor] = OrderedDict()
 
 
-_PROJECT_EXTRACTORS: dict[tuple[object, ...], QuantityExtractor] = {}
+def _kept(cache: OrderedDict[Any, _T], key: Any, build: Callable[[], _T]) -> _T:
+    """``cache[key]``, built by ``build()`` when absent (the least recently used dropped)."""
+    with _BUILT_LOCK:
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = build()
+            while len(cache) > _KEEP:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return found
+
+
+def _units_key(table: UnitTable) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(table.aliases.items()))
+
+
+def _vocabulary_key(vocabulary: SubjectVocabulary | None) -> tuple[str, ...] | None:
+    """Every field of every subject rule, in order (None: the stock subjects)."""
+    if vocabulary is None:
+        return None
+    return tuple(rule.model_dump_json() for rule in vocabulary.subjects)
+
+
+def _pipeline(table: UnitTable) -> Language:
+    """The quantity pipeline for a unit table, built once per process for each content."""
+    return _kept(_PIPELINES, _units_key(table), lambda: build_pipeline(table))
 
 
 def _packs_vocabulary(rules: RuleSet) -> SubjectVocabulary | None:
@@ -478,27 +520,17 @@ def project_extractor(rules: RuleSet, units: Mapping[str, str] | None = None) ->
     ``subjects/default``) and the manifest's unit spellings; built once for each and kept.
     Ingest reads documents with it and ``check`` reads claims with it: one reading of numbers."""
     vocabulary = _packs_vocabulary(rules)
-    if not units:
-        return default_extractor(vocabulary)
-    key = (rules.hashes, tuple(sorted(units.items())))
-    with _DEFAULT_LOCK:
-        found = _PROJECT_EXTRACTORS.get(key)
-        if found is None:
-            from .units import unit_table
-
-            found = _PROJECT_EXTRACTORS[key] = QuantityExtractor(vocabulary, units=unit_table(units))
-        return found
+    table = unit_table(units) if units else unit_table()
+    key = (_vocabulary_key(vocabulary), _units_key(table))
+    return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table))
 
 
 def default_extractor(vocabulary: SubjectVocabulary | None = None) -> QuantityExtractor:
-    """A shared extractor for a vocabulary (the stock subjects when None), built once."""
-    key = id(vocabulary) if vocabulary is not None else None
-    with _DEFAULT_LOCK:
-        extractor = _DEFAULT.get(key)
-        if extractor is None or (vocabulary is not None and extractor.vocabulary is not vocabulary):
-            extractor = QuantityExtractor(vocabulary)
-            _DEFAULT[key] = extractor
-        return extractor
+    """A shared extractor for a vocabulary (the stock subjects when None) and the default unit
+    spellings, built once for each vocabulary's content."""
+    table = unit_table()
+    key = (_vocabulary_key(vocabulary), _units_key(table))
+    return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table))
 
 
 def extract_quantities(

@@ -2,9 +2,10 @@
 
 Every unit a document writes goes through one :class:`UnitTable`: a spelling (``PSI``,
 ``"``, ``calendar days``, ``$``) maps to a pint expression (``psi``, ``inch``, ``day``,
-``USD``) of the module's one registry. A project extends the spellings without touching the
-registry (:func:`unit_table`), and may define units pint lacks (:func:`define_units`; the
-registry is process-wide, so a definition must not contradict one already made).
+``USD``) of the one registry, ``ontology.units``, which rule-pack lint reads too. A project
+extends the spellings without touching the registry (:func:`unit_table`), and may define
+units pint lacks (:func:`define_units`; the registry is process-wide, so a definition must
+not contradict one already made).
 
 Normalisation uses one canonical unit per dimension (pressure in megapascal, length in
 millimetre, time in day, money in its currency…); the factor and offset from each unit to its
@@ -16,14 +17,12 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import pint
+from inforce.ontology.units import DOMAIN_DEFINITIONS, dimension_of, registry
+from inforce.ontology.units import define_units as _define_units
 
 __all__ = [
     "CANONICAL_UNITS",
@@ -38,30 +37,6 @@ __all__ = [
     "registry",
     "unit_table",
 ]
-
-#: Units pint lacks, defined on the registry when it is built. Each currency is its own base
-#: dimension: no exchange rate is known, so dollars and euros are never comparable.
-DOMAIN_DEFINITIONS: tuple[str, ...] = (
-    "psf = pound_force / foot ** 2",
-    "ksf = kip / foot ** 2",
-    "pcf = pound / foot ** 3",
-    "plf = pound_force / foot",
-    "calendar_day = day",
-    "working_day = day",
-    "business_day = day",
-    # A lap or embedment stated in bar diameters is a length only once the bar is known.
-    "bar_diameter = [bar_diameter]",
-    # A dose in international units measures biological activity, not mass.
-    "international_unit = [biological_activity] = IU",
-    "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
-    "USD = [currency]",
-    "EUR = [currency_eur]",
-    "GBP = [currency_gbp]",
-    "JPY = [currency_jpy]",
-    "CAD = [currency_cad]",
-    "AUD = [currency_aud]",
-    "CHF = [currency_chf]",
-)
 
 #: How documents write units → the pint expression meant. Keys are matched as written first,
 #: then lower-cased; a multi-word key matches the words with single spaces.
@@ -141,10 +116,6 @@ CANONICAL_UNITS: tuple[str, ...] = (
     "international_unit / milliliter",
 )
 
-_LOCK = threading.Lock()
-_EXTRA_DEFINITIONS: list[str] = []
-
-
 class UnknownUnitError(LookupError):
     """A unit spelling neither the table nor pint knows."""
 
@@ -156,39 +127,11 @@ class UnknownUnitError(LookupError):
         return f"unknown unit {self.spelling!r}"
 
 
-@lru_cache(maxsize=1)
-def registry() -> pint.UnitRegistry:
-    """The one unit registry (built on first use: building it costs about half a second)."""
-    import pint
-
-    units = pint.UnitRegistry(cache_folder=None)
-    for definition in (*DOMAIN_DEFINITIONS, *_EXTRA_DEFINITIONS):
-        units.define(definition)
-    return units
-
-
 def define_units(definitions: Iterable[str]) -> None:
-    """Define units pint lacks (``"kipf = kip"``) on the one registry, once per name.
-
-    The registry is shared by every project in the process, so a definition that names an
-    existing unit differently raises ValueError rather than changing what others read.
-    """
-    import pint
-
-    units = registry()
-    with _LOCK:
-        for definition in definitions:
-            name = definition.split("=", 1)[0].strip()
-            if name in units:
-                if definition in _EXTRA_DEFINITIONS or definition in DOMAIN_DEFINITIONS:
-                    continue
-                raise ValueError(f"unit {name!r} is already defined; cannot redefine it as {definition!r}")
-            try:
-                units.define(definition)
-            except (pint.errors.DefinitionSyntaxError, pint.errors.RedefinitionError, ValueError) as problem:
-                raise ValueError(f"bad unit definition {definition!r}: {problem}") from None
-            _EXTRA_DEFINITIONS.append(definition)
-        _conversion.cache_clear()
+    """Define units pint lacks on the one registry (``ontology.units.define_units``), and drop
+    the conversions cached before they were known."""
+    _define_units(definitions)
+    _conversion.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -307,45 +250,6 @@ def _default_table() -> UnitTable:
 
 
 @lru_cache(maxsize=4096)
-def dimension_of(expression: str) -> str | None:
-    """The dimensionality of a pint expression as a string, or None when pint does not know it.
-
-    ``currency`` (the rule packs' word for money) is ``[currency]``.
-    """
-    if expression == "currency":
-        return "[currency]"
-    import pint
-
-    try:
-        dimensionality = registry().parse_units(expression).dimensionality
-    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError,
-            AttributeError, TypeError, AssertionError, SyntaxError, KeyError):
-        return None
-    return _dimension_text(dict(dimensionality.items()))
-
-
-def _dimension_text(exponents: Mapping[str, float]) -> str:
-    """One spelling per dimensionality, whatever order pint built it in:
-    ``[mass] / [length] / [time] ** 2``; ``dimensionless`` when there is none."""
-    def term(name: str, power: float) -> str:
-        power = abs(power)
-        shown = int(power) if float(power).is_integer() else power
-        return name if shown == 1 else f"{name} ** {shown}"
-
-    up = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power > 0]
-    down = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power < 0]
-    if not up and not down:
-        return "dimensionless"
-    text = " * ".join(up) if up else "1"
-    return text + "".join(f" / {part}" for part in down)
-
-
-def _dimension_order(item: tuple[str, float]) -> tuple[int, str]:
-    # mass before length before time, as pint usually prints them; then by name
-    order = {"[mass]": 0, "[length]": 1, "[time]": 2, "[temperature]": 3}
-    return order.get(item[0], 9), item[0]
-
-
 def canonical_unit(dimension: str, expression: str) -> str:
     """The unit a dimension is normalised to; pint's base units when none is listed."""
     listed = _canonical_by_dimension().get(dimension)

@@ -3,10 +3,12 @@
 The only package that imports kuzu; nothing Kuzu-typed leaves it.
 """
 
+from ._artifacts import write_generation_files
 from ._embed import EmbeddingsApplied
 from ._ingest import IngestReport, IngestTransaction
 from ._schema import SCHEMA_VERSION
-from .graph import GraphStore, StoreStats
+from ._texts import TextStore, open_texts
+from .graph import GraphStore
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -14,5 +16,7 @@ __all__ = [
     "GraphStore",
     "IngestReport",
     "IngestTransaction",
-    "StoreStats",
+    "TextStore",
+    "open_texts",
+    "write_generation_files",
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict
 
@@ -19,14 +20,26 @@ from inforce.ontology import (
     Supersedes,
 )
 
+from ._artifacts import write_generation_files
+from ._layout import StoreLayout
 from ._rows import edge_row, provision_rows, qualifier_rows, quantity_rows, revision_row
 from ._schema import PROVISION_TABLES
 from ._staging import StagingArea
 
-if TYPE_CHECKING:
-    from .graph import GraphStore
+__all__ = ["IngestReport", "IngestTarget", "IngestTransaction"]
 
-__all__ = ["IngestReport", "IngestTransaction"]
+
+class IngestTarget(Protocol):
+    """What a transaction needs of the store it stages for (``GraphStore`` meets it): named by
+    this protocol so this module, below ``graph``, never imports it back."""
+
+    layout: StoreLayout
+
+    def build_id(self) -> str: ...
+
+    def _commit_ingest(self, tx: IngestTransaction) -> None: ...
+
+    def _end_ingest(self, tx: IngestTransaction) -> None: ...
 
 #: Staging names of the containment relationships, per provision table (``_build`` loads
 #: each ``CONTAINS-<from>-<to>`` file with its pair).
@@ -91,7 +104,7 @@ class IngestTransaction:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: IngestTarget,
         manifest: Manifest,
         configuration: str,
         *,
@@ -240,6 +253,8 @@ class IngestTransaction:
         finally:
             self._staging.discard()
         self._state = "committed"
+        with contextlib.suppress(OSError):  # a cache: its reader rebuilds it when absent
+            write_generation_files(self._store)
         return IngestReport(
             added=len(self._added),
             removed=len(self._removed),

@@ -4,12 +4,14 @@
 
     PROJECT/.inforce/
       CURRENT              the live database file's name, and on a second line its check
-                           (checksum and stamp, ``_check``); replaced atomically (os.replace)
+                           (checksum and stamp, ``_check``); replaced atomically (``ontology.files``)
       graph-000007.kuzu    the live graph (one Kuzu database file)
       write.lock           flock'ed by the one writer; holds its pid for the error message
       build-000008/        staging rows of an ingest in progress (removed when it ends)
       graph-000008.kuzu    a graph being built beside the live one, live only once CURRENT names it
       embeddings.sqlite    the embedding cache; survives every rebuild
+      texts-<build id>.bin the live build's provision texts for as-of answers (``_texts``), a copy
+                           of the graph's, rebuilt when missing or stale
 
 A writer builds the next generation beside the live one and swaps ``CURRENT``; anything a
 killed writer left behind is removed by the next writer to open the project.
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import GraphDamagedError, GraphUnusableError, StoreLockedError
+from inforce.ontology.files import is_partial_write, write_atomically
 
 from ._check import GraphCheck, measure_graph
 
@@ -166,13 +169,7 @@ class StoreLayout:
 
     def record(self, live: Path, check: GraphCheck) -> None:
         """Write ``CURRENT`` naming ``live`` with ``check``, in one atomic rename (writer only)."""
-        pending = self.home / "CURRENT.next"
-        with open(pending, "w") as handle:
-            handle.write(f"{live.name}\n{check.to_line()}\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(pending, self.current_file)
-        _fsync_dir(self.home)
+        write_atomically(self.current_file, f"{live.name}\n{check.to_line()}\n")
 
     def forget_pointer(self) -> None:
         """Remove a ``CURRENT`` that names nothing usable (writer only): the project reads as
@@ -198,7 +195,8 @@ class StoreLayout:
             name = entry.name
             base = name.removesuffix(".wal").removesuffix(".shadow")
             if (_GRAPH_RE.match(base) and (live is None or base != live.name)) or (
-                _BUILD_RE.match(name) or name == "CURRENT.next"
+                _BUILD_RE.match(name) or is_partial_write(name, self.current_file.name)
+                or name == "CURRENT.next"  # what releases before issue 20 left
             ):
                 _remove(entry)
                 removed.append(name)

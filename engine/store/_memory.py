@@ -403,6 +403,17 @@ class MemorySearch:
         self._vector_dim: int | None = None
         self.builds: list[tuple[str, float, int]] = []
 
+    @classmethod
+    def restored(cls, graph: KuzuGraph, revisions: _Revisions, text: TextIndex | None,
+                 vectors: VectorIndex | None, dim: int | None) -> MemorySearch:
+        """The indexes read back from the build's file (``_search_file``) instead of built:
+        the same arrays, so the same answers; an index the file lacks is built on first use."""
+        memory = cls(graph)
+        memory._revisions = revisions
+        memory._text, memory._text_built = text, True
+        memory._vectors, memory._vector_dim = vectors, dim
+        return memory
+
     def text_index(self) -> TextIndex | None:
         with self._lock:
             if not self._text_built:

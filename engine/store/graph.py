@@ -11,13 +11,12 @@ rebuilds it from the documents instead, and says so in ``GraphStore.recovered``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import (
     Document,
@@ -32,8 +31,10 @@ from inforce.ontology import (
     StoreError,
     Supersedes,
 )
+from inforce.ontology.answers import StoreStats
 
 from . import _reads, _search
+from ._artifacts import remove_other_generation_files, write_generation_files
 from ._build import GraphBuild, apply_ingest
 from ._check import measure_graph
 from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_text_hashes
@@ -42,28 +43,9 @@ from ._kuzu import KuzuGraph, OpenedLive, open_live
 from ._layout import StoreLayout, WriterLock, generation_of
 from ._memory import MemorySearch
 from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
+from ._search_file import open_search
 
-__all__ = ["GraphStore", "StoreStats"]
-
-
-class StoreStats(BaseModel):
-    """What the live graph holds, and the size of its database file."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    documents: int = 0
-    revisions: int = 0
-    sections: int = 0
-    table_rows: int = 0
-    callouts: int = 0
-    quantities: int = 0
-    quarantined_tables: int = 0  # PDF tables whose rows were not indexed (row counts disagree)
-    supersedes: int = 0
-    embeddings: int = 0
-    embedded_provisions: int = 0
-    embedding_model: str | None = None
-    db_bytes: int = 0
-    generation: int = 0
+__all__ = ["GraphStore"]
 
 
 class GraphStore:
@@ -118,6 +100,7 @@ class GraphStore:
             store._open_for_writing(restamp=not rebuild)
             if rebuild or store._schema_version() not in (None, SCHEMA_VERSION):
                 store._forget_live()
+            remove_other_generation_files(store)  # a killed writer's: files of builds no longer live
         except BaseException:
             lock.release()
             raise
@@ -461,7 +444,8 @@ class GraphStore:
         Tied to the open graph object itself: a store that reopens (a writer after a swap)
         builds afresh, and ``close`` lets them go."""
         if self._memory is None or self._memory.graph is not graph:
-            self._memory = MemorySearch(graph)
+            # the build's file when it checks (``_search_file``), else built from the graph
+            self._memory = open_search(self, graph) or MemorySearch(graph)
         return self._memory
 
     # ---- embeddings -----------------------------------------------------------------------
@@ -517,6 +501,8 @@ class GraphStore:
             raise StoreError(f"putting embeddings in failed, the previous graph is untouched: {exc}") from exc
         if applied.swapped:
             self._reopen()
+            with contextlib.suppress(OSError):  # a cache: its reader rebuilds it when absent
+                write_generation_files(self)
         return applied
 
     # ---- ingest ---------------------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""The engine's reader port (``inforce.engine.DocumentReader``) over the formats of this package.
+
+Only reading lives here: the manifest, which files are documents, a file's content hash, a
+file parsed into a Document, where its text starts, and document control's registry. What
+to parse, derive, check and load is the engine's (``Project.ingest``). The engine finds this
+reader through the ``inforce.readers`` entry point (pyproject.toml), never by importing it.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+from inforce.engine import ParsedFile
+from inforce.ontology import Document, InputError, InputErrors, Manifest, Revision
+
+from .documents import (
+    UnreadableFileError,
+    content_hash,
+    discover_files,
+    parse_document_with_warnings,
+    resolving_folders_once,
+    source_name,
+)
+from .manifest import load_manifest_with_warnings
+from .register import Register, read_register
+from .registry import read_registry
+
+__all__ = ["FileReader"]
+
+#: Why a file under documents/ was not read: what this package reads, and what it needs.
+_NOT_READ = (
+    "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), Word (.docx), Akoma Ntoso "
+    "(.xml), PDFs (.pdf) and CSV schedules (.csv); a PDF, Word file or CSV needs a .yaml sidecar or a "
+    "row in the project's register"
+)
+
+
+class FileReader:
+    """Reads a project's files in the formats this package knows (the ``default`` reader)."""
+
+    def open(self, root: Path) -> _ProjectFiles:
+        return _ProjectFiles(Path(root))
+
+
+class _ProjectFiles:
+    """One project's files: its manifest read at open, its register (when the manifest names
+    one) read once, and each folder's symlinks resolved once while it is held open — the
+    files as of one moment, as an ingest reads them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.manifest: Manifest
+        self.manifest, self.warnings = load_manifest_with_warnings(root)
+        self._register: Register | None = None
+        self._paths: dict[str, Path] = {}
+        self._held = ExitStack()
+
+    def __enter__(self) -> _ProjectFiles:
+        self._held.enter_context(resolving_folders_once())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._held.close()
+
+    def discover(self) -> tuple[list[str], list[InputError]]:
+        root = self.root
+        # the register, when the manifest names one, is the metadata of the files it describes
+        register = self._register = (
+            read_register(root / self.manifest.registry, self.manifest.registry, root=root)
+            if self.manifest.registry else None
+        )
+        failed = f"{root}: ingest failed, the graph is unchanged"
+        # a row naming a file the project lacks is an error at its line, before anything changes
+        if register is not None and (missing := register.missing_files(root)):
+            raise InputErrors(failed, missing)
+        files, unread = discover_files(root, register)
+        if register is not None and (ignored := register.unread_files({_relative(p, root) for p in files})):
+            raise InputErrors(failed, ignored)
+        # named as the parser names them (a symlink inside the project by the file it leads
+        # to), so a linked file is matched to its graph entry and not re-ingested every time
+        self._paths = {source_name(path, root): path for path in files}
+        return list(self._paths), [InputError(_NOT_READ, file=_relative(path, root)) for path in unread]
+
+    def content_hash(self, name: str) -> str:
+        return content_hash(self._path(name), self.root, self._register)
+
+    def parse(self, name: str) -> ParsedFile:
+        try:
+            document, warnings = parse_document_with_warnings(self._path(name), self.root, register=self._register)
+        except UnreadableFileError as unreadable:
+            return ParsedFile(document=None, unreadable=unreadable)
+        return ParsedFile(document=document, warnings=warnings)
+
+    def text_line(self, document: Document) -> int | None:
+        """The file line where a Markdown document's text layer starts (the file's text after
+        its front matter); None where the text layer is not the file's text."""
+        if document.source.format != "markdown" or not document.text_layer:
+            return None
+        try:
+            raw = self._path(document.source.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        if not raw.endswith(document.text_layer):
+            return None
+        return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
+
+    def registry(self) -> tuple[list[Revision], dict[str, str]]:
+        revisions, sources, _ = read_registry(self.root)
+        return revisions, sources
+
+    def _path(self, name: str) -> Path:
+        return self._paths.get(name) or self.root / name
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,182 @@
+"""Subject fact tables written beside each graph build, so ``facts`` opens them instead of
+working out every stored quantity's days in force again in each process.
+
+Why a second form of what the graph holds: a cold ``inforce facts`` spent most of its time
+reading every stored quantity row and asking the in-force function at each day its answer
+may change (``FactTable``; issue 20: 3.9 s at 100k provisions). The file holds, per subject,
+the stored rows with the days ``[start, end)`` each is a fact and what it replaces then —
+exactly what ``FactTable`` works out — so an answer is a filter over two arrays. The graph
+stays the store of record; this file is only ever a copy, checked on open:
+
+::
+
+    PROJECT/.inforce/facts-<build id>.bin
+      b"INFFCT\\n"  magic
+      u32          length of the header
+      header       JSON: format, build_id, subjects ({name: [offset, length]} into the body)
+      body         one JSON chunk per subject: {"rows": [stored row, ...],
+                   "entries": [[row index, start day, end day, [replaced locator, ...]], ...]}
+
+Keyed by the index build id like the text store (``engine.store._texts``): a missing file,
+another format, another build id or a chunk that does not parse reads as absent and the
+table is built from the graph again (and written again when it can be), never trusted.
+Written atomically (``ontology.files``), so a reader sees the whole file or none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import re
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from inforce.ontology import Fact, Facts, Locator
+from inforce.ontology.files import write_atomically
+
+from .facts import DOC, PATH, REV, FactTable, fact_of_row, facts_from_tables
+
+if TYPE_CHECKING:
+    from .store import GraphStore
+
+__all__ = [
+    "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "open_fact_tables", "write_fact_tables",
+]
+
+FORMAT = 1
+_MAGIC = b"INFFCT\n"
+_FILE_RE = re.compile(r"^facts-[0-9a-f]+\.bin$")
+
+
+class DamagedFactTables(ValueError):
+    """A subject's chunk of the file does not read: the caller answers from the graph."""
+
+
+#: One subject's table as ``FactTable`` holds it: (starts, ends, facts, their documents).
+SubjectTable = tuple[Any, Any, list[Fact], list[str]]
+
+
+def fact_tables_file(store: GraphStore) -> Path | None:
+    """Where the fact tables of ``store``'s live build lie (None before the first ingest)."""
+    build_id = store.build_id()
+    return store.layout.home / f"facts-{build_id}.bin" if build_id else None
+
+
+class StoredFactTables:
+    """One build's subject fact tables, read from its file; a subject's chunk is parsed the
+    first time that subject is asked for."""
+
+    def __init__(self, path: Path, build_id: str, spans: Mapping[str, tuple[int, int]], body: bytes) -> None:
+        self.path, self.build_id = path, build_id
+        self._spans, self._body = dict(spans), body
+
+    @property
+    def names(self) -> list[str]:
+        """The subjects some stored quantity is bound to, sorted."""
+        return sorted(self._spans)
+
+    def __contains__(self, subject: object) -> bool:
+        return subject in self._spans
+
+    def facts(
+        self, subject: str | None, valid_at: dt.date, *, readable: Callable[[Locator], bool] | None,
+        index_build: str,
+    ) -> Facts:
+        """What ``FactTable.facts`` answers, from the file."""
+        return facts_from_tables(self.table, self.names, subject, valid_at, readable=readable,
+                                 index_build=index_build)
+
+    def table(self, subject: str) -> SubjectTable | None:
+        """``subject``'s table as ``FactTable`` builds it; None for a subject the build lacks.
+        DamagedFactTables when its chunk does not read."""
+        span = self._spans.get(subject)
+        if span is None:
+            return None
+        offset, length = span
+        try:
+            chunk = json.loads(self._body[offset:offset + length])
+            rows = [tuple(row) for row in chunk["rows"]]
+            starts, ends, facts, docs = [], [], [], []
+            for n, start, end, replaces in chunk["entries"]:
+                row = rows[n]
+                pinned = Locator.model_construct(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH])
+                starts.append(start)
+                ends.append(end)
+                facts.append(fact_of_row(row, pinned, tuple(Locator.parse(r) for r in replaces)))
+                docs.append(row[DOC])
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as damaged:
+            raise DamagedFactTables(f"{self.path}: the table of {subject!r} does not read: {damaged}") from None
+        return np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs
+
+
+def write_fact_tables(store: GraphStore, table: FactTable) -> Path | None:
+    """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
+    it, atomically, and remove those of other builds; the file written (None before the
+    first ingest)."""
+    target = fact_tables_file(store)
+    if target is None:
+        return None
+    chunks: list[bytes] = []
+    spans: dict[str, tuple[int, int]] = {}
+    offset = 0
+    for subject in sorted(table.rows):
+        chunk = json.dumps(_chunk(table, subject, table.rows[subject]), separators=(",", ":")).encode("utf-8")
+        spans[subject] = (offset, len(chunk))
+        chunks.append(chunk)
+        offset += len(chunk)
+    header = json.dumps({"format": FORMAT, "build_id": store.build_id(), "subjects": spans,
+                         "body_bytes": offset}).encode("utf-8")
+    write_atomically(target, b"".join([_MAGIC, struct.pack("<I", len(header)), header, *chunks]))
+    home = store.layout.home
+    for entry in home.iterdir():
+        if _FILE_RE.match(entry.name) and entry.name != target.name:
+            with contextlib.suppress(OSError):
+                entry.unlink()
+    return target
+
+
+def _chunk(table: FactTable, subject: str, rows: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
+    """``subject``'s rows and, for each span of days a row is a fact, [row, start, end,
+    replaced]: ``FactTable``'s own entries, in its order, so a table read back is the same."""
+    built = table._subject(subject)
+    if built is None:
+        return {"rows": [], "entries": []}
+    starts, ends, facts, _ = built
+    entries = [
+        [number, start, end, [r.format() for r in fact.replaces]]
+        for number, start, end, fact in zip(table.row_numbers[subject], starts.tolist(), ends.tolist(), facts,
+                                             strict=True)
+    ]
+    return {"rows": [list(row) for row in rows], "entries": entries}
+
+
+def open_fact_tables(store: GraphStore) -> StoredFactTables | None:
+    """The fact tables of ``store``'s live build; None when the file is absent or does not
+    check (another format or build, a wrong length): the caller builds them from the graph."""
+    path = fact_tables_file(store)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        if data[:len(_MAGIC)] != _MAGIC:
+            raise ValueError("magic")
+        (length,) = struct.unpack_from("<I", data, len(_MAGIC))
+        start = len(_MAGIC) + 4 + length
+        header = json.loads(data[len(_MAGIC) + 4:start])
+        body = data[start:]
+        spans = {name: (int(offset), int(size)) for name, (offset, size) in header["subjects"].items()}
+        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
+                or len(body) != header["body_bytes"]
+                or any(offset < 0 or offset + size > len(body) for offset, size in spans.values())):
+            raise ValueError("stale")
+    except (ValueError, KeyError, TypeError, AttributeError, struct.error):
+        return None
+    return StoredFactTables(path, header["build_id"], spans, body)

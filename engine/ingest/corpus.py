@@ -1,0 +1,269 @@
+"""Checks across files: what no single document can tell about itself.
+
+Duplicate revisions, revisions of one document that take effect on the same day without a
+distinct ``seq`` (the tie-breaker), ``supersedes`` targets that no revision has, supersession
+cycles, and edges that take effect before their source document was issued. Each problem is
+an InputError at the file and line of the document (or edge) that causes it, naming the other
+document involved.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from inforce.ontology import Document, InputError, Locator, Supersedes
+
+__all__ = ["check_corpus"]
+
+
+def check_corpus(
+    documents: Iterable[Document], has_target: Callable[[Locator], bool]
+) -> list[InputError]:
+    """Every cross-file problem in ``documents`` (which may be metadata only, provisions=()).
+
+    ``has_target`` answers for a supersedes target that is not among these documents'
+    provisions (the ingest passes a store lookup for unchanged documents).
+    """
+    docs = sorted(documents, key=lambda d: (d.source.file, d.id, d.revision))
+    problems: list[InputError] = []
+    problems += _duplicates(docs)
+    problems += _same_day(docs)
+    problems += _edges(docs, has_target)
+    problems += _cycles(docs)
+    return problems
+
+
+def _error(
+    doc: Document, message: str, *, field: str, line: int | None = None, hint: str | None = None
+) -> InputError:
+    return InputError(
+        message,
+        file=doc.source.file,
+        line=line if line is not None else doc.source.line,
+        field=field,
+        hint=hint,
+    )
+
+
+def _duplicates(docs: list[Document]) -> list[InputError]:
+    first: dict[str, Document] = {}
+    problems = []
+    for doc in docs:
+        if doc.uid in first:
+            other = first[doc.uid]
+            problems.append(
+                _error(
+                    doc,
+                    f"{doc.id} revision {doc.revision!r} is also defined in {other.source.file}",
+                    field="revision",
+                    hint="each revision of a document is one file; give this one its own revision label",
+                )
+            )
+        else:
+            first[doc.uid] = doc
+    return problems
+
+
+def _same_day(docs: list[Document]) -> list[InputError]:
+    seen: dict[tuple[str, object, int], Document] = {}
+    problems = []
+    for doc in docs:
+        key = (doc.id, doc.effective.from_, doc.seq)
+        other = seen.get(key)
+        if other is None:
+            seen[key] = doc
+        elif other.revision != doc.revision:
+            problems.append(
+                _error(
+                    doc,
+                    f"{doc.uid} and {other.uid} ({other.source.file}) both take effect on "
+                    f"{doc.effective.from_} with seq {doc.seq}",
+                    field="seq",
+                    hint="give revisions effective on the same day different seq values (registry order)",
+                )
+            )
+    return problems
+
+
+def _edges(docs: list[Document], has_target: Callable[[Locator], bool]) -> list[InputError]:
+    by_id: dict[str, list[Document]] = {}
+    for doc in docs:
+        by_id.setdefault(doc.id, []).append(doc)
+    paths: dict[str, set[str]] = {}
+
+    def provision_paths(doc: Document) -> set[str]:
+        if doc.uid not in paths:
+            paths[doc.uid] = {p.path for p in doc.provisions}
+        return paths[doc.uid]
+
+    def exists(target: Locator) -> bool:
+        revisions = by_id.get(target.doc, [])
+        if target.rev is not None:
+            revisions = [d for d in revisions if d.revision == target.rev]
+        if target.path is None and revisions:
+            return True
+        if target.path is not None and any(target.path in provision_paths(d) for d in revisions):
+            return True
+        return has_target(target)
+
+    problems = []
+    for doc in docs:
+        for index, edge in enumerate(doc.supersedes):
+            where = f"supersedes[{index}]"
+            if not exists(edge.target):
+                known = by_id.get(edge.target.doc)
+                hint = (
+                    f"{edge.target.doc} has revisions "
+                    + ", ".join(sorted(d.revision for d in known))
+                    if known
+                    else f"no document {edge.target.doc} in the corpus"
+                )
+                problems.append(
+                    _error(
+                        doc,
+                        f"supersedes target {edge.target} is not in the corpus",
+                        field=f"{where}.target",
+                        line=edge.line,
+                        hint=hint,
+                    )
+                )
+            if edge.by is not None and (
+                edge.by.doc != doc.id or edge.by.rev not in (None, doc.revision)
+            ):
+                problems.append(
+                    _error(
+                        doc,
+                        f"by {edge.by} does not point into {doc.uid} itself",
+                        field=f"{where}.by",
+                        line=edge.line,
+                    )
+                )
+            if doc.issued is not None and edge.effective < doc.issued:
+                problems.append(
+                    _error(
+                        doc,
+                        f"the edge {doc.id} → {edge.target} takes effect {edge.effective}, before {doc.id} "
+                        f"was issued ({doc.issued})",
+                        field=f"{where}.effective",
+                        line=edge.line,
+                        hint=f"a document cannot replace {edge.target.doc} before it exists",
+                    )
+                )
+    return problems
+
+
+def _cycles(docs: list[Document]) -> list[InputError]:
+    """Supersession cycles among revisions, one error per cycle, at an edge on it.
+
+    An unpinned target stands for the revisions of its document that had taken effect by
+    the edge's date, so a later revision that folds in an addendum (SPEC@1 supersedes ADD-02,
+    which superseded SPEC@0's §2.1.A) is not a cycle.
+    """
+    by_uid = {doc.uid: doc for doc in docs}
+    by_id: dict[str, list[Document]] = {}
+    for doc in docs:
+        by_id.setdefault(doc.id, []).append(doc)
+    graph: dict[str, list[tuple[str, Supersedes]]] = {uid: [] for uid in by_uid}
+    for doc in docs:
+        for edge in doc.supersedes:
+            target = edge.target
+            for candidate in by_id.get(target.doc, ()):
+                if target.rev is not None and candidate.revision != target.rev:
+                    continue
+                if target.rev is None and candidate.effective.from_ > edge.effective:
+                    continue
+                if candidate.uid != doc.uid:
+                    graph[doc.uid].append((candidate.uid, edge))
+    problems = []
+    for component in _strong_components(graph):
+        if len(component) < 2:
+            continue
+        cycle = _a_cycle(sorted(component)[0], set(component), graph)
+        names = " → ".join(uid for uid, _ in cycle) + f" → {cycle[0][0]}"
+        start_uid, edge = cycle[0]
+        source = by_uid[start_uid]
+        other = by_uid[cycle[1 % len(cycle)][0]] if len(cycle) > 1 else source
+        problems.append(
+            _error(
+                source,
+                f"supersession cycle: {names} ({source.id} in {source.source.file}, "
+                f"{other.id} in {other.source.file})",
+                field=f"supersedes[{source.supersedes.index(edge)}]",
+                line=edge.line,
+                hint="a document cannot (directly or through others) supersede what supersedes it",
+            )
+        )
+    return problems
+
+
+def _strong_components(graph: dict[str, list[tuple[str, Supersedes]]]) -> list[list[str]]:
+    """Tarjan's strongly connected components, iteratively (a long chain must not recurse)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            edges = graph[node]
+            if child < len(edges):
+                work.append((node, child + 1))
+                target = edges[child][0]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                components.append(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return components
+
+
+def _a_cycle(
+    start: str, members: set[str], graph: dict[str, list[tuple[str, Supersedes]]]
+) -> list[tuple[str, Supersedes]]:
+    """One cycle through ``start`` inside a strongly connected component: (node, its edge out)."""
+    previous: dict[str, tuple[str, Supersedes]] = {}
+    queue = deque([start])
+    visited = {start}
+    while queue and start not in previous:
+        node = queue.popleft()
+        for target, edge in graph[node]:
+            if target == start:
+                previous[start] = (node, edge)
+                break
+            if target in members and target not in visited:
+                visited.add(target)
+                previous[target] = (node, edge)
+                queue.append(target)
+    path: list[tuple[str, Supersedes]] = []
+    node = start
+    while True:
+        parent, edge = previous[node]
+        path.append((parent, edge))
+        node = parent
+        if node == start:
+            break
+    path.reverse()
+    return path

@@ -1,0 +1,82 @@
+"""What an ingest must do: which files to parse, which revisions leave the graph, by content hash.
+
+Decided before anything is staged, from the graph's record of each source file (its revision
+and content hash) and the files as the reader finds them now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from inforce.ontology import Manifest
+from inforce.rules import RuleSet
+
+from ..store import GraphStore
+
+__all__ = ["IngestPlan", "plan_ingest"]
+
+
+@dataclass(frozen=True)
+class IngestPlan:
+    """The files to parse (changed, new, or read again) and the revisions that leave the graph."""
+
+    #: the configuration (parser, rule packs, manifest) changed: everything is parsed and derived again
+    rebuild: bool
+    #: source names to parse, in order: changed and new files, then the addenda read again
+    to_parse: list[str]
+    #: unchanged files parsed again only for their derivation
+    rereading: set[str]
+    #: revision uids to remove: their file is gone or is parsed again
+    gone: list[str]
+    #: files neither changed nor new
+    unchanged: int
+    #: source name → (revision uid, content hash), as the graph recorded them
+    previous: Mapping[str, tuple[str, str]]
+
+    @property
+    def nothing_to_do(self) -> bool:
+        return not (self.to_parse or self.gone or self.rebuild)
+
+
+def plan_ingest(
+    store: GraphStore,
+    files: list[str],
+    content_hash: Callable[[str], str],
+    *,
+    manifest: Manifest,
+    rules: RuleSet,
+    configuration: str,
+) -> IngestPlan:
+    """What to parse and remove so the graph matches ``files``.
+
+    1. A change of parser, manifest or rule packs (``configuration``; the pack hashes the
+       graph records, without which the engine refuses to answer) parses everything.
+    2. Otherwise a file is parsed when the graph lacks it or its content hash differs; only a
+       file the graph already holds needs hashing (a new one is hashed by its parse).
+    3. When anything changed and a supersession rule derives edges from some kinds of
+       document, the unchanged documents of those kinds are read again: what an addendum's
+       words derive depends on the rest of the corpus (which document carries a section or
+       sheet, what a paragraph is named), so no edge stays derived from a corpus gone by.
+    4. A revision leaves the graph when its file is gone or is parsed again.
+    """
+    previous = store.source_hashes()
+    packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
+    rebuild = (store.configuration_id() != configuration or store.manifest() != manifest
+               or store.rule_pack_hashes() != packs)
+    current = set(files)
+    to_parse = [name for name in files
+                if rebuild or name not in previous or previous[name][1] != content_hash(name)]
+    changed_files = len(to_parse)
+    deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
+    rereading: set[str] = set()
+    if deriving_kinds and (to_parse or any(name not in current for name in previous)):
+        changing = set(to_parse)
+        rereading = {doc.source.file for doc in store.documents()
+                     if doc.kind in deriving_kinds and doc.source.file in current
+                     and doc.source.file not in changing}
+        to_parse += sorted(rereading)
+    parsing = set(to_parse)
+    gone = [uid for name, (uid, _) in previous.items() if name not in current or name in parsing]
+    return IngestPlan(rebuild=rebuild, to_parse=to_parse, rereading=rereading, gone=gone,
+                      unchanged=len(files) - changed_files, previous=previous)

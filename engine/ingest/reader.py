@@ -1,0 +1,97 @@
+"""The reader port: how the engine sees a project's files, without knowing their formats.
+
+Reading a format (Markdown front matter, Word numbering, a register row, a PDF's tables) is
+an adapter's job; deciding what to rebuild, deriving, checking the corpus and loading are the
+engine's. An adapter implements ``DocumentReader``; the engine finds the installed one
+through the ``inforce.readers`` entry point group (``default_reader``), so the engine never
+imports ``inforce.adapters``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from inforce.ontology import Document, InforceError, InputError, Manifest, Revision
+
+__all__ = ["READERS", "DocumentReader", "ParsedFile", "ProjectFiles", "default_reader"]
+
+#: The entry point group a reader package declares itself in; ``default`` is the one used.
+READERS = "inforce.readers"
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """One document file as a reader read it: the document and its warnings, or, for a file
+    with nothing in it to read (a PDF without a text layer), ``unreadable`` saying why —
+    left out of the graph and named, never a document in force with empty text."""
+
+    document: Document | None
+    warnings: list[InputError] = field(default_factory=list)
+    unreadable: InputError | None = None
+
+
+class ProjectFiles(Protocol):
+    """One project's files, opened by a reader for one ingest (or one lag report).
+
+    Held open as a context for the whole ingest: the files are read as of one moment.
+    Problems in files are raised as ``InputErrors`` naming file and line.
+    """
+
+    #: the project's manifest as it reads now
+    manifest: Manifest
+    #: what reading the manifest warned about (an unknown key, an unknown stock pack)
+    warnings: list[InputError]
+
+    def __enter__(self) -> ProjectFiles: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    def discover(self) -> tuple[list[str], list[InputError]]:
+        """The document files by the name they go by in the graph (``Document.source.file``),
+        sorted, and one InputError (with ``file``) for each file under ``documents/`` no
+        reader reads; raises InputErrors for files the project's metadata names wrongly."""
+        ...
+
+    def content_hash(self, name: str) -> str:
+        """What a parse of the file ``name`` would record as its content hash."""
+        ...
+
+    def parse(self, name: str) -> ParsedFile:
+        """The file ``name`` (as ``discover`` or ``Document.source.file`` names it) read into
+        a Document; raises InputErrors listing every problem in it."""
+        ...
+
+    def text_line(self, document: Document) -> int | None:
+        """The file line where ``document``'s text layer starts, for warnings at a line;
+        None where the text layer is not the file's text (PDF pages, drawing callouts)."""
+        ...
+
+    def registry(self) -> tuple[list[Revision], dict[str, str]]:
+        """Every revision document control recorded, ingested or not, and the file each came
+        from (by ``DOC@REV``, where it came from one)."""
+        ...
+
+
+@runtime_checkable
+class DocumentReader(Protocol):
+    """Opens a project's files for the engine: the one port between formats and decisions."""
+
+    def open(self, root: Path) -> ProjectFiles:
+        """The project at ``root``, its manifest read (raises InputErrors where it does not read)."""
+        ...
+
+
+def default_reader() -> DocumentReader:
+    """The reader installed as ``default`` in the ``inforce.readers`` entry point group
+    (``inforce.adapters.ingest`` declares itself there), loaded when first needed."""
+    found = [point for point in entry_points(group=READERS) if point.name == "default"]
+    if not found:
+        raise InforceError(
+            f"no document reader is installed (entry point group {READERS!r}, name 'default'): "
+            "install inforce with its adapters, or pass reader= to Project.ingest"
+        )
+    reader = found[0].load()
+    return reader() if isinstance(reader, type) else reader

@@ -1,0 +1,88 @@
+"""What an asker may see of an answer computed over the whole graph: the one way it is cut.
+
+The gate (``engine.access``) says whether a revision may be read; this module applies that
+to the answers built from every revision: a version the asker may not read is left out and
+its document named in ``withheld``; a replacement, successor or amender they may not read is
+named by its document id alone — that something replaced a provision is a fact of the
+provision, what replaced it is not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from inforce.ontology import Locator
+from inforce.ontology.answers import (
+    DedupResult,
+    DroppedCandidate,
+    FreshnessResult,
+    History,
+    Replacement,
+    StaleCitation,
+)
+
+from .precedence import ProvisionInForce
+
+__all__ = ["Readable", "cut", "redact_dedup", "redact_freshness", "redact_history", "redact_replaces"]
+
+#: whether the asker may read the revision behind a locator (every revision of it when unpinned)
+Readable = Callable[[Locator], bool]
+
+
+def cut(readable: Readable) -> Callable[[Locator], Locator]:
+    """A locator as the asker may see it: whole, or its document id alone."""
+    return lambda locator: locator if readable(locator) else Locator(doc=locator.doc)
+
+
+def redact_history(found: History, readable: Readable) -> History:
+    """The versions the asker may read; when a readable one stopped applying is its own fact,
+    what stopped it beyond its document id is not."""
+    kept: list[Any] = []
+    withheld: set[str] = set()
+    for entry in found.versions:
+        if not readable(entry.locator):
+            withheld.add(entry.locator.doc)
+            continue
+        stopper = entry.stopped_by
+        if stopper is not None and not readable(stopper):
+            withheld.add(stopper.doc)
+            entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
+        kept.append(entry)
+    return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+
+def redact_dedup(found: DedupResult, hidden: Iterable[Locator], readable: Readable) -> DedupResult:
+    """``found`` (computed over the readable candidates) as the asker may see it, the ``hidden``
+    candidates dropped for ``access``."""
+    shown = cut(readable)
+    return found.model_copy(update={
+        "in_force": tuple(str(shown(Locator.parse(v))) for v in found.in_force),
+        "dropped": (*(d.model_copy(update={
+            "in_force": shown(d.in_force) if d.in_force is not None else None,
+            "successors": tuple(dict.fromkeys(shown(s) for s in d.successors)),
+        }) for d in found.dropped), *(DroppedCandidate(locator=c, reason="access") for c in hidden)),
+    })
+
+
+def redact_freshness(found: FreshnessResult, readable: Readable) -> FreshnessResult:
+    """A citation the asker may not read blocks (``access_restricted``); a replacement they may
+    not read is named by document id alone, without its text."""
+    shown = cut(readable)
+    stale = [
+        s.model_copy(update={"in_force": tuple(
+            r if readable(r.locator) else Replacement(locator=shown(r.locator)) for r in s.in_force
+        )}) for s in found.stale
+    ]
+    stale += [StaleCitation(citation=f, reason="access_restricted") for f in found.fresh if not readable(f)]
+    fresh = tuple(f for f in found.fresh if readable(f))
+    return found.model_copy(update={"outcome": "block" if stale else "pass", "stale": tuple(stale), "fresh": fresh})
+
+
+def redact_replaces(side: ProvisionInForce, readable: Readable) -> ProvisionInForce:
+    """A replacing provision is named by what it replaced only where the asker may read it
+    (else by its own label: a restricted document's title never shows)."""
+    if all(readable(target) for target in side.replaces):
+        return side
+    return dataclasses.replace(side, replaces=(), replaced_labels=())

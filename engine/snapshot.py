@@ -1,0 +1,443 @@
+"""One generation of the graph, and everything built from it, shared by every question.
+
+A ``Snapshot`` holds the store reader of one graph generation and what is derived from it —
+the as-of index, the eligibility index, the access gate, the rule set, the quantity and
+qualifier tables — each built on first use, once, and never changed after: a new generation
+gets a new snapshot (``Project`` swaps it in), so an answer is never computed from one build
+and stamped with another's id.
+
+Its questions apply access and raise ``AccessRestrictedError`` (the engine's own callers —
+sweep, verify, candidates, audit — catch it to say what was withheld); the front
+(``Project``) turns that into a typed ``Refusal`` for adapters.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import threading
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import (
+    Context,
+    EligibilityResult,
+    Fact,
+    Facts,
+    InputError,
+    Locator,
+    Manifest,
+    NotFoundError,
+    NotIngestedError,
+    QualifierLink,
+    Supersedes,
+)
+from inforce.ontology.answers import AsOfAnswer, DedupResult, FreshnessResult, History
+from inforce.ontology.views import DateChoice, ProvisionView
+
+from .access import AccessGate
+from .asof import AsOfIndex
+from .asof.consolidate import Visible, everything
+from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord
+from .fact_tables import DamagedFactTables, StoredFactTables, open_fact_tables, write_fact_tables
+from .facts import SUBJECT, FactTable, fact_of_row, facts_as_of
+from .packs import rules_as_ingested, with_precedence_packs
+from .precedence import (
+    PrecedenceResult,
+    check_pack_params,
+    provision_in_force,
+    require_date,
+    resolve_precedence,
+)
+from .redaction import Readable, redact_dedup, redact_freshness, redact_history, redact_replaces
+from .shown import provision_view
+from .valid_at import check_attributes, choose_valid_at, given_date
+
+if TYPE_CHECKING:
+    from inforce.ontology.answers import StoreStats
+    from inforce.rules import RuleSet, SubjectVocabulary
+
+    from .store import GraphStore
+
+__all__ = ["Snapshot"]
+
+
+class Snapshot:
+    """One graph generation's reader and indexes: built once each, shared, never mutated."""
+
+    __slots__ = ("_built", "_lock", "_root", "_sealed", "_store")
+
+    def __init__(self, root: Path, store: GraphStore) -> None:
+        self._root = root
+        self._store = store
+        self._built: dict[str, Any] = {}
+        self._lock = threading.RLock()  # a build may ask for another (rules needs the manifest)
+        self._sealed = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"a Snapshot is immutable ({name}): a new graph generation gets a new one")
+        object.__setattr__(self, name, value)
+
+    def _once(self, name: str, build: Callable[[], Any]) -> Any:
+        """``build()``, the first time ``name`` is asked for; the same object every time after."""
+        value = self._built.get(name)
+        if value is None:
+            with self._lock:
+                value = self._built.get(name)
+                if value is None:
+                    value = self._built[name] = build()
+        return value
+
+    def close(self) -> None:
+        """Close the store reader (the front does, once no question reads this generation)."""
+        self._store.close()
+
+    # ---- what the answers are computed from -----------------------------------------------
+
+    @property
+    def root(self) -> Path:
+        return self._root
+
+    @property
+    def store(self) -> GraphStore:
+        """The reader of this generation's graph."""
+        return self._store
+
+    @property
+    def build_id(self) -> str:
+        """The index build id of this generation (``engine.build``)."""
+        return self._once("build_id", self._store.build_id)  # type: ignore[no-any-return]
+
+    @property
+    def manifest(self) -> Manifest:
+        """The manifest as ingested (NotIngestedError when the graph holds none)."""
+        manifest = self._once("manifest", lambda: self._store.manifest() or _NOT_INGESTED)
+        if manifest is _NOT_INGESTED:
+            raise NotIngestedError(self._root)
+        return manifest  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> RuleSet:
+        """The manifest's rule packs, compiled once — exactly as ingested, or not at all
+        (StoreError naming packs edited since ingest; InputErrors if one does not load)."""
+        return self._once("rules", lambda: rules_as_ingested(  # type: ignore[no-any-return]
+            self.manifest, self._root, self._store.rule_pack_hashes(), self.build_id))
+
+    @property
+    def index(self) -> AsOfIndex:
+        """The as-of index (the one in-force timeline, section versions, supersession)."""
+        return self._once("index", lambda: AsOfIndex.from_store(self._store))  # type: ignore[no-any-return]
+
+    @property
+    def eligibility(self) -> EligibilityIndex:
+        """The eligibility index over every revision's applicability."""
+        return self._once("eligibility", lambda: EligibilityIndex(  # type: ignore[no-any-return]
+            [EligibilityRecord(*row) for row in self._store.applicability_rows()], self.rules,
+            self._store.supersedes(),
+        ))
+
+    @property
+    def gate(self) -> AccessGate:
+        """The access gate over every revision (the one place access is decided)."""
+        return self._once("gate", lambda: AccessGate(self._store.access_rows()))  # type: ignore[no-any-return]
+
+    def stats(self) -> StoreStats:
+        """Counts of what the graph holds."""
+        return self._store.stats()
+
+    # ---- access ---------------------------------------------------------------------------------
+
+    def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
+        """Whether ``groups`` may read the revision behind ``locator`` (all of its document's
+        revisions when unpinned): the access gate."""
+        return self.gate.may_read(Locator(doc=locator.doc, rev=locator.rev), tuple(groups))
+
+    def readable(self, groups: Iterable[str]) -> Readable:
+        """``may_read`` for one asker, as the redaction functions take it."""
+        held = tuple(groups)
+        return lambda locator: self.may_read(locator, held)
+
+    def readable_revisions(self, groups: Iterable[str]) -> list[str] | None:
+        """The revisions (``DOC@REV``) an asker with ``groups`` may read; None: all of them."""
+        return self.gate.readable_uids(tuple(groups))
+
+    def visible(self, groups: Iterable[str]) -> Visible:
+        """The gate's answer for one asker, as the as-of answers take it."""
+        held = tuple(groups)
+        return everything if self.gate.readable(held).all() else self.readable(held)
+
+    # ---- the date a question is about -----------------------------------------------------------
+
+    def choose_valid_at(self, valid_at: dt.date | None, attributes: Mapping[str, Any]) -> DateChoice:
+        """``valid_at`` as given, or the case attribute a rule pack names (``engine.valid_at``).
+        The rule set is loaded only when the case states attributes (``given_date``)."""
+        given = given_date(valid_at, attributes)
+        return given if given is not None else choose_valid_at(self.rules, self.manifest, valid_at, attributes)
+
+    def check_attributes(self, attributes: Mapping[str, Any]) -> None:
+        """InputError for a case attribute no rule pack of the project reads."""
+        check_attributes(self.rules, self.manifest, attributes)
+
+    # ---- questions (access applied; AccessRestrictedError when refused) -------------------------
+
+    def asof(
+        self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] = (),
+    ) -> AsOfAnswer:
+        """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
+
+        The gate first, so no date or path of a document the asker may not read shows through;
+        a replacement or amender they may not read is named by document id and listed in ``withheld``.
+        """
+        asked = _locator(locator)
+        held = tuple(groups)
+        self.gate.check(asked, [asked.unpinned()], held)
+        return self.index.answer(asked, valid_at, known_at, visible=self.visible(held))
+
+    def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
+        """Every version of a provision, on both clocks, and when each stopped applying."""
+        asked = _locator(locator)
+        held = tuple(groups)
+        self.gate.check(asked, [asked.unpinned()], held)
+        entry = self.index.entry(asked.doc)
+        if asked.rev is not None and entry is not None and asked.rev not in entry.position:
+            raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
+                                hint=f"inforce history {self._root} {asked.doc} lists the revisions")
+        return redact_history(self.index.history(asked), self.readable(held))
+
+    def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
+        """One stored provision (the latest revision when unpinned), its revisions and edges."""
+        wanted = _locator(locator)
+        entry = self.index.entry(wanted.doc)
+        if entry is None:
+            raise NotFoundError(f"no document {wanted.doc} in {self._root}")
+        held = tuple(groups)
+        self.gate.check(wanted, [wanted], held)
+        rev = wanted.rev or entry.labels[-1]
+        if rev not in entry.position:
+            # Which revisions exist is the document's content too: refuse before telling.
+            self.gate.check(wanted, [wanted.unpinned()], held)
+            raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
+                                hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
+        return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
+                              build_id=self.build_id)
+
+    def dedup_to_current(
+        self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] | None = None,
+    ) -> DedupResult:
+        """Collapse retrieval candidates to one per section, the in-force one (``asof.freshness``).
+
+        ``groups`` None: no access applied (the engine's own use, before an asker is known).
+        """
+        if groups is None:
+            return self.index.dedup_to_current(candidates, valid_at, known_at)
+        readable = self.readable(groups)
+        asked = [_locator(c) for c in candidates]
+        hidden = [c for c in asked if not readable(c)]
+        found = self.index.dedup_to_current([c for c in asked if c not in hidden], valid_at, known_at)
+        return redact_dedup(found, hidden, readable)
+
+    def freshness_gate(
+        self, citations: Iterable[Any], valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] | None = None,
+    ) -> FreshnessResult:
+        """Pass, or block naming each stale citation and what is in force instead (``groups``
+        None: no access applied)."""
+        found = self.index.freshness_gate(citations, valid_at, known_at)
+        return found if groups is None else redact_freshness(found, self.readable(groups))
+
+    def eligible(
+        self, context: Context, *, exclusions: int | None = DEFAULT_EXCLUSIONS,
+        documents: Collection[str] = (), explain: bool = False,
+    ) -> EligibilityResult:
+        """Which documents may answer the case, each exclusion counted by reason (detail for
+        the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
+        self.check_attributes(context.attributes)
+        unknown = sorted(set(documents) - set(self.index.documents())) if documents else []
+        if unknown:
+            raise NotFoundError(f"no document {', '.join(unknown)} in {self._root}",
+                                hint="name documents by their id, e.g. P1, P3")
+        return self.eligibility.evaluate(context, exclusions=exclusions, documents=documents, explain=explain)
+
+    def precedence(
+        self, a: Locator | str, b: Locator | str, valid_at: dt.date | None, known_at: dt.datetime | None = None,
+        *, packs: Sequence[str] = (), params: Mapping[str, str] | None = None, groups: Iterable[str] = (),
+    ) -> PrecedenceResult:
+        """Which of two in-force provisions governs, by which rule and clause — or an escalation.
+
+        ``packs`` decide instead of the project's precedence rules; ``params`` are merged
+        over the parameters the manifest gives a pack it lists.
+        """
+        valid_at = require_date(valid_at)
+        check_pack_params(packs, params)
+        first, second = _locator(a), _locator(b)
+        if first.unpinned() == second.unpinned():
+            raise InputError(f"both sides are {first.unpinned()}: precedence decides between two provisions",
+                             field="b", hint="name the provision that disagrees with the first")
+        held = tuple(groups)
+        for side in (first, second):
+            # the gate first: which sections and revisions a document has is its content too
+            self.gate.check(side, [side.unpinned()], held)
+            if not self.index.has(side):
+                raise NotFoundError(f"no revision of the project has {side}",
+                                    hint=f"inforce history {self._root} {side.unpinned()} lists its versions")
+        rules = self.precedence_rules(packs, params)
+        side_a = provision_in_force(self._store, self.index, first, valid_at, known_at)
+        side_b = provision_in_force(self._store, self.index, second, valid_at, known_at)
+        for side in (side_a, side_b):
+            self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], held)
+        readable = self.readable(held)
+        return resolve_precedence(redact_replaces(side_a, readable), redact_replaces(side_b, readable),
+                                  rules.precedence, valid_at=valid_at, project=self.manifest.project)
+
+    def precedence_rules(self, packs: Sequence[str] = (), params: Mapping[str, str] | None = None) -> RuleSet:
+        """The rules precedence decides by: the project's, or ``packs`` instead (InputError
+        when one does not load)."""
+        check_pack_params(packs, params)
+        if not packs:
+            return self.rules
+        return with_precedence_packs(self.rules, self.manifest, self._root, packs, params or {})
+
+    def precedence_pack_names(self) -> tuple[str, ...]:
+        """The manifest's packs that hold precedence rules."""
+        return tuple(p.name for p in self.rules.packs if any(r.kind == "precedence" for r in p.pack.rules))
+
+    # ---- quantities --------------------------------------------------------------------------
+
+    def facts(
+        self, subject: str | None, valid_at: dt.date, known_at: dt.datetime | None = None,
+        *, groups: Iterable[str] = (),
+    ) -> Facts:
+        """Every in-force statement of ``subject``'s quantity (of every subject when None) on
+        ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
+        withheld. InputError for a subject no stored quantity is bound to, listing those that are."""
+        tables = self._fact_tables()
+        if subject is not None and subject not in tables:
+            known = ", ".join(tables.names) or "none (no quantity was bound to a subject)"
+            raise InputError(f"no quantity of this project measures {subject!r}", field="subject",
+                             hint=f"subjects with facts: {known}")
+        held = tuple(groups)
+        if known_at is not None:  # as recorded then: asked day by day
+            return facts_as_of(self.index, self._quantities_by_subject(), subject, valid_at, known_at,
+                               readable=self.readable(held),
+                               replaced_by=self._once("replaced_by", self._edges_by_replacement))
+        everyone = self.gate.readable(held).all()
+        readable = None if everyone else self.readable(held)
+        try:
+            return tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
+        except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers
+            return self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
+
+    def subjects_with_facts(self) -> list[str]:
+        """The subjects some stored quantity is bound to, sorted."""
+        return self._fact_tables().names
+
+    def write_files(self) -> None:
+        """Write what a later process opens instead of rebuilding it from this generation's
+        graph (the subject fact tables, ``engine.fact_tables``), when absent; called once a
+        build lands (``engine.ingest.run``, beside the store's ``write_generation_files``)."""
+        self._fact_tables()
+
+    def _fact_tables(self) -> StoredFactTables | FactTable:
+        """The subject fact tables: the build's file when it checks (``engine.fact_tables``),
+        else built from the graph and written for the processes after this one."""
+        def opened() -> StoredFactTables | FactTable:
+            stored = open_fact_tables(self._store)
+            if stored is not None:
+                return stored
+            table = self._fact_table()
+            with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
+                write_fact_tables(self._store, table)
+            return table
+
+        return self._once("fact_tables", opened)  # type: ignore[no-any-return]
+
+    def _fact_table(self) -> FactTable:
+        """The subject fact tables built from the graph's quantity rows."""
+        return self._once("fact_table", lambda: FactTable(  # type: ignore[no-any-return]
+            self.index, self._quantities_by_subject(), self._once("replaced_by", self._edges_by_replacement)))
+
+    def subject_vocabulary(self) -> SubjectVocabulary:
+        """The subjects quantities are bound to and compared by (the packs', else the stock one)."""
+        from .quantities.extract import project_vocabulary
+
+        return self._once("vocabulary", lambda: project_vocabulary(self.rules))  # type: ignore[no-any-return]
+
+    def statements_of(self, pinned: Locator) -> list[Fact]:
+        """The quantity statements stored for one provision version (``DOC@REV#path``) and the
+        provisions it contains, whether or not in force: what a replaced paragraph said."""
+        by_revision: dict[str, list[tuple[Any, ...]]] = self._once(
+            "quantities_by_revision", self._quantities_by_revision)
+        found = []
+        for row in by_revision.get(f"{pinned.doc}@{pinned.rev}", ()):
+            path = row[2]
+            if pinned.path is None or path == pinned.path or path.startswith(pinned.path + "."):
+                found.append(fact_of_row(row, Locator(doc=pinned.doc, rev=pinned.rev, path=path)))
+        return found
+
+    def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
+        def group() -> dict[str, list[tuple[Any, ...]]]:
+            grouped: dict[str, list[tuple[Any, ...]]] = {}
+            for row in self._store.quantity_rows():
+                grouped.setdefault(row[SUBJECT], []).append(row)
+            return grouped
+
+        return self._once("quantities", group)  # type: ignore[no-any-return]
+
+    def _quantities_by_revision(self) -> dict[str, list[tuple[Any, ...]]]:
+        grouped: dict[str, list[tuple[Any, ...]]] = {}
+        for rows in self._quantities_by_subject().values():
+            for row in rows:
+                grouped.setdefault(row[0], []).append(row)
+        return grouped
+
+    def _edges_by_replacement(self) -> dict[str, list[Supersedes]]:
+        by: dict[str, list[Supersedes]] = {}
+        for edge in self.index.supersession.edges:
+            if edge.by is not None and edge.successor:  # a deletion replaces nothing
+                by.setdefault(edge.by.unpinned().format(), []).append(edge)
+        return by
+
+    # ---- qualifiers and texts ------------------------------------------------------------------
+
+    def qualifiers_of(self, locator: Locator) -> list[tuple[QualifierLink, str]]:
+        """The qualifier links of the pinned revision holding ``locator`` — found at ingest by
+        the project's qualifier rules and stored in the graph — each with its rule's severity.
+
+        One revision's links are a small read, made each time (a memo would be a table that
+        changes after the snapshot is shared); the whole table once the sweep has built it."""
+        uid = f"{locator.doc}@{locator.rev}"
+        if "all_qualifiers" in self._built:
+            return [(link, severity) for rev, link, severity in self.all_qualifiers() if rev == uid]
+        return [(link, severity) for _, link, severity in self._qualifier_links(uid)]
+
+    def all_qualifiers(self) -> list[tuple[str, QualifierLink, str]]:
+        """Every stored qualifier link as (its revision uid, the link, its rule's severity):
+        the sweep's cross-reference candidates."""
+        return self._once("all_qualifiers", lambda: self._qualifier_links(None))  # type: ignore[no-any-return]
+
+    def _qualifier_links(self, uid: str | None) -> list[tuple[str, QualifierLink, str]]:
+        rows = self._store.qualifier_rows(uid)
+        severity = {rule.id: rule.severity for rule in self.rules.qualifiers} if rows else {}
+        return [
+            (rev, QualifierLink(provision=Locator(doc=doc, path=path), qualifier=Locator(doc=doc, path=target),
+                                rule=rule, words=words, resolved=bool(resolved)), severity.get(rule, "failure"))
+            for rev, doc, path, target, rule, words, resolved in rows
+        ]
+
+    def text_of(self, version: Locator) -> str:
+        """The stored text of one pinned provision, or of the whole revision when no path."""
+        if version.path is None:
+            return self._store.document(f"{version.doc}@{version.rev}").text_layer
+        return self._store.provision_text(version)[0]  # type: ignore[no-any-return]
+
+
+#: the manifest cached as absent (None would be rebuilt on every ask)
+_NOT_INGESTED = object()
+
+
+def _locator(locator: Locator | str) -> Locator:
+    return Locator.parse(locator) if isinstance(locator, str) else locator

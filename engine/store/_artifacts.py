@@ -1,0 +1,48 @@
+"""Files written beside each graph build so a new process opens them instead of rebuilding.
+
+``write_generation_files`` is the one call that writes every one of them, made once a new
+build is live (``IngestTransaction.commit``); each opener also rebuilds its file when it is
+absent or does not check (a graph an older inforce built, a build swapped in by ``embed``),
+so a file is a copy of the graph for speed, never a second record.
+
+Today: the text store (``_texts``: provision texts, spans and titles for as-of answers) and
+the search indexes (``_search_file``: BM25 postings and vectors for restricted search). The
+engine's own per-build files (subject fact tables, ``engine.fact_tables``) need the engine's
+indexes, which the store may not import: ``Snapshot.write_files`` writes those, right after.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+from typing import Any
+
+from ._search_file import write_search
+from ._texts import write_texts
+
+__all__ = ["remove_other_generation_files", "write_generation_files"]
+
+#: Every per-build file is named ``KIND-<build id>.bin`` in ``.inforce`` (the one convention
+#: that lets a writer clear those of builds no longer live without knowing every kind).
+_PER_BUILD = re.compile(r"^[a-z]+-([0-9a-f]+)\.bin$")
+
+
+def write_generation_files(store: Any) -> list[Path]:
+    """Write every per-build file of ``store``'s live graph (atomically); the files written."""
+    return [path for path in (write_texts(store), write_search(store)) if path is not None]
+
+
+def remove_other_generation_files(store: Any) -> None:
+    """Remove the per-build files of builds other than ``store``'s live one (every one when
+    none is live): a killed writer's leftovers. A reader still mapping one keeps it until it
+    closes."""
+    home = store.layout.home
+    if not home.is_dir():
+        return
+    live = store.build_id()
+    for entry in home.iterdir():
+        found = _PER_BUILD.match(entry.name)
+        if found is not None and found.group(1) != live:
+            with contextlib.suppress(OSError):
+                entry.unlink()

@@ -1,0 +1,167 @@
+"""The in-memory search indexes (``_memory``) written beside each graph build, so a new
+process maps them instead of reading every provision text and vector again.
+
+Why a second form: a restricted ``resolve`` rebuilt its BM25 postings (and the vector matrix,
+once embedded) from the graph in every process, 3.7 s at 100k provisions (issue 20, finding
+7). The file holds those numpy arrays as built, read back with ``np.frombuffer`` over a
+memory map (no copy, no parse), plus the little that is not an array as JSON:
+
+::
+
+    PROJECT/.inforce/search-<build id>.bin
+      b"INFSRC\\n"  magic
+      u32          length of the header (padded so the arrays start 8-aligned)
+      header       JSON: format, build_id, embedding ([model, dim] or null), revisions (the
+                   revision uids in id order), text (null when Kuzu's FTS indexes are not the
+                   ones ``_memory`` reproduces) with its paths, stems, stemmer and the
+                   stem of each raw token, vectors (null before ``embed``) with its paths,
+                   and each array's [offset, dtype, shape] from the end of the header
+      arrays       one after another, each 8-aligned
+
+Keyed by the index build id like the text store (``_texts``): a missing file, another format,
+another build id or embedding model, or a wrong length reads as absent, and the indexes are
+built from the graph as before, never trusted. Written atomically (``ontology.files``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import mmap
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from inforce.ontology.files import write_atomically
+
+from ._kuzu import KuzuGraph
+from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
+
+__all__ = ["FORMAT", "open_search", "search_file", "write_search"]
+
+FORMAT = 1
+_MAGIC = b"INFSRC\n"
+_FILE_RE = re.compile(r"^search-[0-9a-f]+\.bin$")
+
+
+def search_file(store: Any) -> Path | None:
+    """Where the search indexes of ``store``'s live build lie (None before the first ingest)."""
+    build_id = store.build_id()
+    return store.layout.home / f"search-{build_id}.bin" if build_id else None
+
+
+class _Arrays:
+    """Arrays laid out one after another, each 8-aligned, named in the header."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def add(self, array: np.ndarray) -> list[Any]:
+        data = np.ascontiguousarray(array)
+        where = [self.size, data.dtype.str, list(data.shape)]
+        raw = data.tobytes()
+        padding = -len(raw) % 8
+        self.parts += [raw, b"\0" * padding]
+        self.size += len(raw) + padding
+        return where
+
+
+def write_search(store: Any) -> Path | None:
+    """Build the search indexes of ``store``'s live graph (the vectors too once embedded) and
+    write them beside it, atomically; remove those of other builds. The file written (None
+    before the first ingest)."""
+    target = search_file(store)
+    graph = store._reader()
+    if target is None or graph is None:
+        return None
+    embedded = store.embedding_model()
+    memory = MemorySearch(graph)
+    text = memory.text_index()
+    vectors = memory.vector_index(embedded[1]) if embedded is not None else None
+    arrays = _Arrays()
+    header: dict[str, Any] = {
+        "format": FORMAT, "build_id": store.build_id(), "embedding": list(embedded) if embedded else None,
+        "revisions": list(memory._revisions.uids), "text": None, "vectors": None,
+    }
+    if text is not None:
+        header["text"] = {
+            "stemmer": text._stemmer, "stems": sorted(text.stems, key=text.stems.__getitem__),
+            "stem_of": text._stem_of, "paths": text.rows.paths, "rev": arrays.add(text.rows.rev),
+            "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.weights)] for t in text.tables],
+        }
+    if vectors is not None:
+        header["vectors"] = {
+            "paths": vectors.rows.paths, "rev": arrays.add(vectors.rows.rev),
+            "vectors": arrays.add(vectors.vectors), "vector_of": arrays.add(vectors.vector_of),
+        }
+    header["arrays_bytes"] = arrays.size
+    encoded = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    encoded += b" " * (-(len(_MAGIC) + 4 + len(encoded)) % 8)
+    write_atomically(target, b"".join([_MAGIC, struct.pack("<I", len(encoded)), encoded, *arrays.parts]))
+    for entry in store.layout.home.iterdir():
+        if _FILE_RE.match(entry.name) and entry.name != target.name:
+            with contextlib.suppress(OSError):
+                entry.unlink()
+    return target
+
+
+def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:
+    """The search indexes of ``store``'s live build read back from its file, over ``graph``
+    (its open reader); None when the file is absent or does not check."""
+    path = search_file(store)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
+        return None
+    try:
+        if mapped[:len(_MAGIC)] != _MAGIC:
+            raise ValueError("magic")
+        (length,) = struct.unpack_from("<I", mapped, len(_MAGIC))
+        start = len(_MAGIC) + 4 + length
+        header = json.loads(mapped[len(_MAGIC) + 4:start])
+        embedded = store.embedding_model()
+        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
+                or header["embedding"] != (list(embedded) if embedded else None)
+                or len(mapped) != start + header["arrays_bytes"]):
+            raise ValueError("stale")
+        return _restored(graph, header, mapped, start)
+    except (ValueError, KeyError, TypeError, IndexError, struct.error):
+        return None
+
+
+def _restored(graph: KuzuGraph, header: dict[str, Any], mapped: mmap.mmap, start: int) -> MemorySearch:
+    limit = len(mapped)
+
+    def array(where: list[Any]) -> np.ndarray:
+        offset, dtype, shape = where
+        count = int(np.prod(shape)) if shape else 1
+        if offset < 0 or start + offset + count * np.dtype(dtype).itemsize > limit:
+            raise ValueError("an array lies outside the file")
+        return np.frombuffer(mapped, dtype=dtype, count=count, offset=start + offset).reshape(shape)
+
+    revisions = _Revisions()
+    for uid in header["revisions"]:
+        revisions.id(uid)
+    text = None
+    if header["text"] is not None:
+        held = header["text"]
+        paths = [revisions.path(p) for p in held["paths"]]
+        rows = _Rows(revisions, array(held["rev"]), paths)
+        tables = [_TablePostings(array(indptr), array(table_rows), array(weights))
+                  for indptr, table_rows, weights in held["tables"]]
+        stems = {stem: n for n, stem in enumerate(held["stems"])}
+        text = TextIndex(rows, stems, tables, dict(held["stem_of"]), held["stemmer"], graph)
+    vectors, dim = None, None
+    if header["vectors"] is not None:
+        held = header["vectors"]
+        rows = _Rows(revisions, array(held["rev"]), [revisions.path(p) for p in held["paths"]])
+        matrix = array(held["vectors"])
+        vectors, dim = VectorIndex(rows, matrix, array(held["vector_of"])), int(matrix.shape[1])
+    return MemorySearch.restored(graph, revisions, text, vectors, dim)

@@ -1,0 +1,162 @@
+"""The text store: every provision's text, span and every revision's title, in one file per
+index build, memory-mapped, so an as-of answer shows its text without a graph query.
+
+Why a second form of what the graph holds: ``Project.asof`` with its text spent most of its
+time in one Kuzu lookup per answer (0.72 ms p50 against the index's 0.005 ms, issue 20,
+finding 8). The file is written once per build (``write_texts``, at ingest) and read by
+offset; the graph stays the store of record and the file is only ever a copy of it:
+
+::
+
+    PROJECT/.inforce/texts-<build id>.bin
+      b"INFTXT\\n"  magic
+      u32          length of the header
+      header       JSON: format, build_id, count, blob_bytes, keys ("DOC@REV#PATH", sorted),
+                   titles ({"DOC@REV": title})
+      int64[count+1] offsets of each text in the blob, then int64[count] span starts and
+      int64[count] span ends
+      blob         the texts, UTF-8, one after another
+
+It is keyed by the index build id (which changes whenever a revision's content, the parser
+or the packs change, ``engine.build``), and checked on open: a missing file, another format,
+another build id or a wrong length reads as absent (``open_texts`` returns None) and is
+rebuilt from the graph, never trusted. Written atomically (``ontology.files``), so a reader
+sees the whole file or none; readers of an older build keep their mapped file until closed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import mmap
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from inforce.ontology import Locator
+from inforce.ontology.files import write_atomically
+
+from ._reads import _PROVISIONS
+from ._rows import provision_key
+
+__all__ = ["FORMAT", "TextStore", "open_texts", "remove_other_texts", "texts_file", "write_texts"]
+
+FORMAT = 1
+_MAGIC = b"INFTXT\n"
+_FILE_RE = re.compile(r"^texts-[0-9a-f]+\.bin$")
+
+
+def texts_file(store: Any) -> Path | None:
+    """Where the text store of ``store``'s live build lies (None before the first ingest)."""
+    build_id = store.build_id()
+    return store.layout.home / f"texts-{build_id}.bin" if build_id else None
+
+
+class TextStore:
+    """One build's provision texts, spans and revision titles, read from a mapped file."""
+
+    __slots__ = ("_blob", "_ends", "_map", "_offsets", "_row", "_starts", "_titles", "build_id", "path")
+
+    def __init__(self, path: Path, header: dict[str, Any], mapped: mmap.mmap, start: int) -> None:
+        count = header["count"]
+        self.path, self.build_id, self._map = path, header["build_id"], mapped
+        self._row = {key: n for n, key in enumerate(header["keys"])}
+        self._titles: dict[str, str] = header["titles"]
+        self._offsets = np.frombuffer(mapped, dtype="<i8", count=count + 1, offset=start)
+        self._starts = np.frombuffer(mapped, dtype="<i8", count=count, offset=start + 8 * (count + 1))
+        self._ends = np.frombuffer(mapped, dtype="<i8", count=count, offset=start + 8 * (2 * count + 1))
+        self._blob = start + 8 * (3 * count + 1)
+
+    def __len__(self) -> int:
+        return len(self._row)
+
+    def provision_text(self, locator: Locator) -> tuple[str, Any, Any] | None:
+        """(text, span start, span end) of a pinned provision, as the graph's ``provision_text``
+        gives them; None when the build has no such provision."""
+        n = self._row.get(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
+        if n is None:
+            return None
+        begin, end = int(self._offsets[n]), int(self._offsets[n + 1])
+        start, stop = int(self._starts[n]), int(self._ends[n])
+        text = self._map[self._blob + begin:self._blob + end].decode("utf-8")
+        return text, None if start < 0 else start, None if stop < 0 else stop
+
+    def title(self, uid: str) -> str | None:
+        """The title of revision ``DOC@REV``; None when the build has no such revision."""
+        return self._titles.get(uid)
+
+
+def write_texts(store: Any) -> Path | None:
+    """Write the text store of ``store``'s live build from its graph (atomically), and remove
+    those of other builds; the file written (None before the first ingest)."""
+    target = texts_file(store)
+    graph = store._reader()
+    if target is None or graph is None:
+        return None
+    rows: list[tuple[str, str, int, int]] = []
+    for table in _PROVISIONS:
+        rows += graph.rows(f"MATCH (p:{table}) RETURN p.key, p.text, p.span_start, p.span_end")
+    rows.sort(key=lambda row: row[0])
+    titles = {uid: title or "" for uid, title in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title")}
+    encoded = [(text or "").encode("utf-8") for _, text, _, _ in rows]
+    offsets = np.zeros(len(rows) + 1, dtype="<i8")
+    np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    # a span the graph lacks (None) is kept as -1 and read back as None
+    starts = np.array([-1 if row[2] is None else row[2] for row in rows], dtype="<i8")
+    ends = np.array([-1 if row[3] is None else row[3] for row in rows], dtype="<i8")
+    header = json.dumps({
+        "format": FORMAT, "build_id": store.build_id(), "count": len(rows), "blob_bytes": int(offsets[-1]),
+        "keys": [row[0] for row in rows], "titles": titles,
+    }).encode("utf-8")
+    padding = b" " * (-(len(_MAGIC) + 4 + len(header)) % 8)  # the arrays start 8-aligned
+    header += padding
+    write_atomically(target, b"".join([
+        _MAGIC, struct.pack("<I", len(header)), header,
+        offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded,
+    ]))
+    remove_other_texts(store)
+    return target
+
+
+def remove_other_texts(store: Any) -> None:
+    """Remove the text stores of builds other than ``store``'s live one (every one when none
+    is live); a reader still mapping one keeps it until it closes."""
+    keep = texts_file(store)
+    home = store.layout.home
+    if not home.is_dir():
+        return
+    for entry in home.iterdir():
+        if _FILE_RE.match(entry.name) and (keep is None or entry.name != keep.name):
+            with contextlib.suppress(OSError):
+                entry.unlink()
+
+
+def open_texts(store: Any) -> TextStore | None:
+    """The text store of ``store``'s live build, mapped; None when it is absent or does not
+    check (another format or build, a wrong length): the caller rebuilds it or reads the graph."""
+    path = texts_file(store)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
+        return None
+    try:
+        if mapped[:len(_MAGIC)] != _MAGIC:
+            raise ValueError("magic")
+        (length,) = struct.unpack_from("<I", mapped, len(_MAGIC))
+        start = len(_MAGIC) + 4 + length
+        header = json.loads(mapped[len(_MAGIC) + 4:start])
+        count = header["count"]
+        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
+                or len(mapped) != start + 8 * (3 * count + 1) + header["blob_bytes"]
+                or len(header["keys"]) != count):
+            raise ValueError("stale")
+    except (ValueError, KeyError, TypeError, struct.error):
+        mapped.close()
+        return None
+    return TextStore(path, header, mapped, start)

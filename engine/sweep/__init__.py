@@ -1,0 +1,118 @@
+"""The conflict sweep: every disagreement among a project's in-force provisions on a date,
+decided by the rules or escalated to a person.
+
+Comparing every pair of provisions is quadratic and mostly noise, so candidate pairs come
+from blocking keys, each a reason two provisions could disagree at all:
+
+- **quantity subject**: two in-force statements of one subject (``engine.quantities``)
+  whose documents can apply together (their applicability shares a value on every facet
+  both constrain). Statements with the same value are compared once, as a class.
+- **supersession**: a replaced provision and its replacement (``include_superseded``).
+- **cross-reference**: the qualifier links found at ingest: a reference to a path its
+  document does not have, or to one an addendum replaced on the date.
+- **embedding** neighbours (stored vectors) and **NLI** contradiction: similarity only
+  *proposes*; a pair becomes a finding only when the NLI model reads a contradiction. With
+  no model the proposals are counted, never reported.
+
+Every pair the rules confirm is then adjudicated: a superseded side is not a conflict
+(left out, or ``resolved_by_supersession``); otherwise the project's precedence
+(``Snapshot.precedence``, the one place) decides it, or it is escalated with an RFI draft.
+What the asker may not read is never compared and never quoted (``Snapshot.facts`` and the
+access gate withhold it). The report holds nothing that depends on how it was computed:
+the same input gives the same findings in the same order, whatever ``workers``.
+
+The package, by concern: ``_pairs`` (blocking keys, value classes, one subject compared),
+``_workers`` (the forked pool), ``_state`` (one run, finding ids, how sides are named),
+``_quantities`` (subjects and supersession, adjudicated), ``_references`` (cross-references),
+``_neighbours`` (embedding proposals, NLI confirmation), ``_gate`` (baseline and fail-on:
+``judge_sweep``). RFI drafts are ``engine.rfi``'s. The sweep reads one snapshot of the graph
+and the model backends; it never imports the front.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import Finding, SweepReport, SweepSummary
+
+from ..precedence import require_date
+from ._gate import BaselineFinding, against_baseline, failing, judge_sweep
+from ._neighbours import NEIGHBOURS, SIMILARITY, _neighbours
+from ._quantities import _quantities, _supersession
+from ._references import _references
+from ._state import _Run, finding_id
+from ._workers import Progress
+
+if TYPE_CHECKING:
+    from ..backends import ModelBackends
+    from ..snapshot import Snapshot
+
+__all__ = [
+    "NEIGHBOURS",
+    "SIMILARITY",
+    "BaselineFinding",
+    "Progress",
+    "against_baseline",
+    "failing",
+    "finding_id",
+    "judge_sweep",
+    "sweep",
+]
+
+_ORDER: dict[str, int] = {"escalate": 0, "resolved_by_precedence": 1, "resolved_by_supersession": 2}
+
+
+def sweep(
+    snapshot: Snapshot,
+    backends: ModelBackends,
+    valid_at: dt.date | None,
+    known_at: dt.datetime | None = None,
+    *,
+    groups: Iterable[str] = (),
+    packs: Sequence[str] = (),
+    params: Mapping[str, str] | None = None,
+    include_superseded: bool = False,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> SweepReport:
+    """Every conflict among the in-force provisions on ``valid_at`` (as recorded by
+    ``known_at``) that ``groups`` may read, each resolved by the rules or escalated.
+    ``packs`` decide precedence instead of the project's own rules (``Snapshot.precedence``).
+    What fails a pipeline, against a baseline or not, is ``judge_sweep``'s to say."""
+    valid_at = require_date(valid_at)
+    run = _Run(snapshot, backends, valid_at, known_at, tuple(groups), tuple(packs), dict(params or {}), include_superseded)
+    # a pack that does not load, or params with no pack, fail before the work
+    snapshot.precedence_rules(run.packs, run.params)
+    statements, in_force = _quantities(run, workers, progress)
+    _supersession(run, progress)
+    _references(run, progress)
+    _neighbours(run, in_force, progress)
+    counts = snapshot.store.provision_counts()
+    provisions = sum(counts.get(uid, 0) for uid in in_force)
+    findings = sorted(run.findings.values(), key=_sort_key)
+    by_kind: dict[str, int] = defaultdict(int)
+    by_resolution: dict[str, int] = defaultdict(int)
+    for finding in findings:
+        by_kind[finding.kind] += 1
+        by_resolution[finding.resolution] += 1
+    order = ("quantity_subject", "supersession", "cross_reference", "embedding", "nli")
+    summary = SweepSummary(
+        provisions=provisions, statements=statements, all_pairs=provisions * (provisions - 1) // 2,
+        pairs_examined=sum(s.pairs for s in run.sources.values()),
+        sources=tuple(run.sources[name] for name in order if name in run.sources),
+        unconfirmed=run.unconfirmed, by_kind=dict(sorted(by_kind.items())),
+        by_resolution=dict(sorted(by_resolution.items())), superseded_left_out=run.superseded_left_out,
+        withheld=tuple(sorted(run.withheld)),
+    )
+    return SweepReport(
+        as_of=valid_at, known_at=known_at, findings=tuple(findings), project=snapshot.manifest.project,
+        index_build=snapshot.build_id, packs=run.packs or snapshot.precedence_pack_names(), summary=summary,
+    )
+
+
+def _sort_key(finding: Finding) -> tuple[Any, ...]:
+    return (_ORDER[finding.resolution], finding.kind, finding.subject or "",
+            tuple(p.locator.format() for p in finding.provisions), finding.id)

@@ -1,0 +1,74 @@
+"""What a pipeline does with a report: each finding marked against an earlier run's
+(``against_baseline``), which findings fail it (``failing``), both decided together with the
+counts a summary shows by ``judge_sweep`` (adapters pass the options and render the outcome)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inforce.ontology import FailOn, Finding, InputError, SweepReport
+from inforce.ontology.answers import SweepOutcome
+
+_RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")
+
+
+def against_baseline(
+    report: SweepReport, baseline: Sequence[tuple[str, str, tuple[str, ...], str | None]], name: str,
+) -> SweepReport:
+    """The report with each finding marked against ``baseline`` (the (id, kind, locators,
+    resolution) of an earlier run's findings): ``new``, ``unchanged``, or ``changed`` when the
+    same provisions are now resolved otherwise (newly escalated, say); and the baseline's
+    findings this run no longer reports as ``gone``."""
+    from inforce.ontology import GoneFinding
+
+    before = {ident: (kind, locators, resolution) for ident, kind, locators, resolution in baseline}
+    now = {finding.id for finding in report.findings}
+
+    def state(finding: Finding) -> str:
+        if finding.id not in before:
+            return "new"
+        then = before[finding.id][2]
+        return "unchanged" if then is None or then == finding.resolution else "changed"
+
+    findings = tuple(finding.model_copy(update={"baseline": state(finding)}) for finding in report.findings)
+    gone = tuple(
+        GoneFinding(id=ident, kind=kind, locators=locators)  # type: ignore[arg-type]
+        for ident, (kind, locators, _) in sorted(before.items()) if ident not in now
+    )
+    return report.model_copy(update={"findings": findings, "gone": gone, "baseline": name})
+
+
+def failing(report: SweepReport, fail_on: str) -> list[Finding]:
+    """The findings that fail a pipeline under ``fail_on`` (``escalate``: escalations; ``any``:
+    every finding; ``none``: none). Against a baseline only new and changed findings count."""
+    if fail_on == "none":
+        return []
+    found = [f for f in report.findings if report.baseline is None or f.baseline in ("new", "changed")]
+    return found if fail_on == "any" else [f for f in found if f.resolution == "escalate"]
+
+
+#: A finding of an earlier run as a baseline holds it: (id, kind, locators, resolution).
+BaselineFinding = tuple[str, str, tuple[str, ...], str | None]
+
+
+def judge_sweep(
+    report: SweepReport, fail_on: FailOn = "escalate", *,
+    baseline: Sequence[BaselineFinding] | None = None, baseline_name: str = "",
+) -> SweepOutcome:
+    """The report marked against ``baseline`` (an earlier run's findings, named ``baseline_name``)
+    and what fails a pipeline under ``fail_on``: the one place a sweep's gate is decided."""
+    if fail_on not in ("escalate", "any", "none"):
+        raise InputError(f"unknown fail_on {fail_on!r}", field="fail_on", reason="unknown",
+                         hint="escalate, any or none")
+    if baseline is not None:
+        report = against_baseline(report, baseline, baseline_name)
+    counts: dict[str, dict[str, int]] = {}
+    for finding in report.findings:
+        by_resolution = counts.setdefault(finding.kind, dict.fromkeys(_RESOLUTIONS, 0))
+        by_resolution[finding.resolution] += 1
+    marked = [f.baseline for f in report.findings] if report.baseline is not None else []
+    return SweepOutcome(
+        report=report, fail_on=fail_on, failing=tuple(f.id for f in failing(report, fail_on)),
+        counts=dict(sorted(counts.items())), new=marked.count("new"), changed=marked.count("changed"),
+        unchanged=marked.count("unchanged"), gone=len(report.gone),
+    )

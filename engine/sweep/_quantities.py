@@ -1,0 +1,147 @@
+"""Quantity subjects and supersession: in-force statements of one subject that disagree,
+adjudicated by precedence (or escalated), and a replaced provision against its replacement."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from inforce.ontology import AccessRestrictedError, Fact, Finding, Locator, NotFoundError, SourceRun
+
+from .. import rfi
+from ._pairs import _Conflict, _signature
+from ._state import _kind, _provision, _Run, finding_id
+from ._workers import Progress, _Job, _run_subjects
+
+
+def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int, list[str]]:
+    """Compare every subject's in-force statements; returns (statements, in-force revisions)."""
+    snapshot = run.snapshot
+    in_force = snapshot.eligibility.in_force_revisions(run.valid_at, run.known_at, run.groups)
+    signatures = {record.uid: _signature(record.applies_to) for record in snapshot.eligibility.records}
+    subjects = snapshot.subjects_with_facts()
+    if subjects:  # built here, before any fork: the workers inherit them
+        snapshot.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
+    links: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for _, link, _ in snapshot.all_qualifiers():
+        if link.resolved and link.provision.path and link.qualifier.path:
+            links[link.provision.doc].append((link.provision.path, link.qualifier.path))
+    job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, snapshot.subject_vocabulary(), dict(links))
+    results = _run_subjects(job, subjects, workers, progress)
+    statements = pairs = per_case = 0
+    for result in results:
+        statements += result.statements
+        pairs += result.pairs
+        per_case += result.per_case
+        run.withheld.update(result.withheld)
+        for conflict in result.conflicts:
+            _adjudicate(run, conflict)
+    note = (f"{per_case:,} table row(s) not compared: their table states the value row by row (each row a case)"
+            if per_case else "")
+    run.sources["quantity_subject"] = SourceRun(source="quantity_subject", ran=True, pairs=pairs, note=note)
+    return statements, in_force
+
+
+def _side(fact: Fact) -> Locator:
+    """The provision precedence weighs: a replacing provision stands as the one it replaced
+    ("03 30 00 §2.1.A as amended by Addendum 2 §1.3" is the specification)."""
+    return fact.replaces[0].unpinned() if fact.replaces else fact.locator
+
+
+def _adjudicate(run: _Run, conflict: _Conflict) -> None:
+    a, b = sorted((conflict.a, conflict.b), key=lambda f: f.locator.format())
+    kind = _kind(a, b)
+    scope = "within_document" if a.locator.doc == b.locator.doc else "across_documents"
+    ident = finding_id(kind, conflict.subject, (a.locator, b.locator))
+    if ident in run.findings:
+        return
+    try:
+        decided = run.snapshot.precedence(_side(a), _side(b), run.valid_at, run.known_at, packs=run.packs,
+                                         params=run.params, groups=run.groups)
+    except AccessRestrictedError as refused:
+        run.withheld.update(refused.depends_on)
+        run.add(Finding(
+            id=ident, kind=kind, scope=scope, subject=conflict.subject,
+            provisions=(_provision(run, a), _provision(run, b)), resolution="escalate",
+            rfi=rfi.withheld(a.locator, b.locator, refused.depends_on, valid_at=run.valid_at, project=run.snapshot.manifest.project),
+            explanation=conflict.explanation,
+            sources=("quantity_subject",),
+        ))
+        return
+    labels = {side.locator: side.label for side in decided.provisions}
+    winner = None
+    if decided.winner is not None:
+        winner = a.locator if decided.winner == _side(a).format() else b.locator
+    run.add(Finding(
+        id=ident, kind=kind, scope=scope, subject=conflict.subject,
+        provisions=(_provision(run, a, labels.get(_side(a).format())), _provision(run, b, labels.get(_side(b).format()))),
+        resolution=decided.resolution, rule=decided.rule, clause=decided.clause, rfi=decided.rfi,
+        explanation=f"{conflict.explanation}. {decided.explanation}".strip(), winner=winner,
+        sources=("quantity_subject",),
+    ))
+
+
+# ---- supersession -------------------------------------------------------------------------------
+
+
+def _supersession(run: _Run, progress: Progress | None) -> None:
+    """A replaced provision against its replacement: never a conflict (the replacement is in
+    force); reported as ``resolved_by_supersession`` with ``include_superseded``, else counted."""
+    from ..quantities import compare
+
+    snapshot, index = run.snapshot, run.snapshot.index
+    vocabulary = snapshot.subject_vocabulary()
+    pairs = 0
+    edges = [edge for edge in index.supersession.edges
+             if edge.by is not None and edge.successor and edge.target.path is not None]
+    for n, edge in enumerate(edges, 1):
+        if progress:
+            progress("supersession", n, len(edges))
+        try:
+            answer = index.answer(edge.target, run.valid_at, run.known_at, with_text=False)
+        except NotFoundError:
+            continue
+        if answer.reason != "superseded" or edge.by is None or edge.by.unpinned() not in {s.unpinned() for s in answer.successors}:
+            continue
+        version = next((step.locator for step in answer.chain if step.kind == "version"), None)
+        by = index.version(edge.by.doc, edge.by.path, run.valid_at, run.known_at)
+        if version is None or by is None:
+            continue
+        replaced, replacing = version, Locator.parse(by)
+        if not (run.readable(replaced) and run.readable(replacing)):
+            run.withheld.update(x.doc for x in (replaced, replacing) if not run.readable(x))
+            continue
+        old, new = snapshot.statements_of(replaced), snapshot.statements_of(replacing)
+        for a in old:
+            for b in new:
+                if a.subject != b.subject:
+                    continue
+                pairs += 1
+                compared = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary)
+                if compared.outcome != "conflict":
+                    continue
+                if not run.include_superseded:
+                    run.superseded_left_out += 1
+                    continue
+                _superseded_finding(run, edge, a, b, compared.explanation)
+    run.sources["supersession"] = SourceRun(source="supersession", ran=True, pairs=pairs)
+
+
+def _superseded_finding(run: _Run, edge: Any, old: Fact, new: Fact, explanation: str) -> None:
+    kind = _kind(old, new)
+    ident = finding_id(kind, old.subject, (old.locator, new.locator))
+    replaced_label = run.label(old.resolved)
+    by_label = run.label(new.resolved)
+    origin = "declared by the addendum" if edge.origin == "declared" else f"derived by rule {edge.origin.removeprefix('rule:')}"
+    run.add(Finding(
+        id=ident, kind=kind, scope="within_document" if old.locator.doc == new.locator.doc else "across_documents",
+        subject=old.subject,
+        provisions=(_provision(run, old, replaced_label),
+                    _provision(run, new, f"{replaced_label} as amended by {by_label}").model_copy(
+                        update={"replaces": old.locator})),
+        resolution="resolved_by_supersession",
+        rule=None if edge.origin == "declared" else edge.origin.removeprefix("rule:"), clause=by_label,
+        explanation=(f"{explanation}; {old.locator.format()} was replaced on {edge.effective.isoformat()} by "
+                     f"{new.locator.format()} ({origin}): the replacement is in force"),
+        winner=new.locator, sources=("supersession",),
+    ))

@@ -1,0 +1,95 @@
+"""One sweep as it runs: what it was asked, the findings so far, and how a finding names and
+quotes its provisions."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import Fact, Finding, FindingProvision, Locator, NotFoundError, SourceRun
+
+from ..precedence import provision_label
+
+if TYPE_CHECKING:
+    from inforce.ontology import FindingKind
+
+    from ..backends import ModelBackends
+    from ..snapshot import Snapshot
+
+
+@dataclass
+class _Run:
+    """One sweep under way: what it was asked (the snapshot it reads, the model backends, the
+    date and asker, the packs), the findings so far by id, and the labels already read."""
+
+    snapshot: Snapshot
+    backends: ModelBackends
+    valid_at: dt.date
+    known_at: dt.datetime | None
+    groups: tuple[str, ...]
+    packs: tuple[str, ...]
+    params: Mapping[str, str]
+    include_superseded: bool
+    findings: dict[str, Finding] = field(default_factory=dict)
+    sources: dict[str, SourceRun] = field(default_factory=dict)
+    withheld: set[str] = field(default_factory=set)
+    superseded_left_out: int = 0
+    unconfirmed: int = 0
+    labels: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, Any] = field(default_factory=dict)  # revision uid → its Document, as read
+
+    def readable(self, locator: Locator) -> bool:
+        return self.snapshot.may_read(locator, self.groups)
+
+    def label(self, pinned: Locator) -> str:
+        """How an RFI names a provision version (``DOC@REV#path``) or a document (``DOC@REV``)."""
+        key = pinned.format()
+        found = self.labels.get(key)
+        if found is None:
+            uid = f"{pinned.doc}@{pinned.rev}"
+            try:
+                if pinned.path is None:
+                    document = self.documents.get(uid) or self.snapshot.store.document(uid)
+                    found = provision_label(document, None)
+                else:
+                    document, provision = self.snapshot.store.provision(pinned)
+                    self.documents.setdefault(uid, document)
+                    found = provision_label(document, provision)
+            except NotFoundError:
+                found = pinned.unpinned().format()
+            self.labels[key] = found
+        return found
+
+    def add(self, finding: Finding) -> None:
+        self.findings.setdefault(finding.id, finding)
+
+
+def finding_id(kind: str, subject: str | None, locators: Iterable[Locator]) -> str:
+    """A stable id: the kind, the subject and the provisions (unpinned, in order), hashed, so
+    runs can be compared (a new revision that changes nothing keeps the id)."""
+    names = sorted(locator.unpinned().format() for locator in locators)
+    return hashlib.sha256("\x1f".join([kind, subject or "", *names]).encode()).hexdigest()[:16]
+
+
+def _provision(run: _Run, fact: Fact, label: str | None = None) -> FindingProvision:
+    return FindingProvision(
+        locator=fact.locator, text=run.snapshot.store.provision_text(fact.resolved)[0], quantity=fact.text,
+        replaces=fact.replaces[0].unpinned() if fact.replaces else None,
+        label=label or run.label(fact.resolved), resolved=fact.resolved, kind=fact.kind,
+    )
+
+
+def _kind(a: Fact, b: Fact) -> FindingKind:
+    return "table_mismatch" if "table_row" in (a.kind, b.kind) else "quantity_conflict"
+
+
+def _reference_provision(run: _Run, pinned: Locator, label: str | None = None,
+                         replaces: Locator | None = None, kind: str | None = None) -> FindingProvision:
+    """A side read from the graph by its pinned version (not from a stored quantity)."""
+    return FindingProvision(
+        locator=pinned.unpinned(), text=run.snapshot.store.provision_text(pinned)[0],
+        label=label or run.label(pinned), resolved=pinned, kind=kind, replaces=replaces,
+    )

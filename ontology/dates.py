@@ -1,0 +1,88 @@
+"""Dates as inforce reads them from text: the one strict reading, for every layer.
+
+A date is written ``YYYY-MM-DD`` and nothing else. ``20260501``, ``2026-5-1`` and
+``2026/05/01`` are refused rather than guessed at (``date.fromisoformat`` accepts the first,
+and a datetime parser would read it as the start of that day). A datetime on the
+transaction-time clock is ``YYYY-MM-DDTHH:MM:SS`` with an offset or ``Z`` (UTC when none),
+and a date given for a datetime means the end of that day, UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+__all__ = ["DATE_HINT", "end_of_day_utc", "is_iso_date", "parse_date", "parse_datetime_utc"]
+
+#: What every "not a date" error suggests.
+DATE_HINT = "write dates as YYYY-MM-DD, e.g. 2026-05-01"
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATETIME_START = re.compile(r"\d{4}-\d{2}-\d{2}[T ]")
+
+
+def is_iso_date(text: str) -> bool:
+    """Whether ``text`` (surrounding blanks ignored) has the shape ``YYYY-MM-DD``; whether it
+    names a real day is :func:`parse_date`'s question."""
+    return _ISO_DATE.fullmatch(text.strip()) is not None
+
+
+def parse_date(
+    value: Any,
+    *,
+    field: str | None = None,
+    file: str | Path | None = None,
+    line: int | None = None,
+    col: int | None = None,
+) -> dt.date:
+    """``value`` as a date: a date (a datetime's day), or text ``YYYY-MM-DD`` naming a real day.
+
+    Anything else is an InputError pointing at where the value was written (``file``,
+    ``line``, ``col``, ``field``, as far as the caller knows them).
+    """
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and is_iso_date(value):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:  # 2026-02-30: the right shape, no such day
+            pass
+    raise InputError(f"not a date: {value!r}", field=field, file=file, line=line, col=col, hint=DATE_HINT)
+
+
+def end_of_day_utc(day: dt.date) -> dt.datetime:
+    """A date given for a datetime means the end of that day, UTC (corpus-format.md)."""
+    return dt.datetime.combine(day, dt.time(23, 59, 59, 999999), tzinfo=dt.UTC)
+
+
+def parse_datetime_utc(value: Any) -> dt.datetime:
+    """A datetime on the transaction-time clock, always timezone-aware UTC.
+
+    Raises ValueError for what is not one, including an instant whose UTC form falls outside
+    years 1-9999 (``0001-01-01T00:00:00+05:00``): callers turn ValueError into an input error.
+    """
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is None:
+            return value.replace(tzinfo=dt.UTC)
+        try:
+            return value.astimezone(dt.UTC)
+        except OverflowError:
+            raise ValueError(f"{value.isoformat()} is outside years 0001-9999 once converted to UTC") from None
+    if isinstance(value, dt.date):
+        return end_of_day_utc(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if is_iso_date(text):
+            return end_of_day_utc(parse_date(text))
+        if not _ISO_DATETIME_START.match(text):
+            # ``20260410`` would parse as the start of that day, not its end: refuse it
+            raise ValueError(f"not a date (YYYY-MM-DD) or datetime (YYYY-MM-DDTHH:MM:SSZ): {value!r}")
+        parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return parse_datetime_utc(parsed)
+    raise ValueError(f"not a date or datetime: {value!r}")

@@ -1,0 +1,96 @@
+"""A stored decision: the answer ``check`` judged and its verdict, one JSON file each.
+
+Files are only ever added (``O_EXCL``: an existing file is never rewritten), named by the time
+of the decision and a hash of their content. ``Replay`` is what recomputing one against the
+graph as it is now found (``Project.replay``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import InputError
+from .verdict import Answer, Verdict
+
+__all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "read_record", "record"]
+
+#: The ``format`` field of a stored record; a later layout gets a new name.
+RECORD_FORMAT = "inforce-decision/1"
+
+
+class Replay(BaseModel):
+    """A stored verdict recomputed: the same, or what differs and what changed since."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    same: bool
+    stored: Verdict
+    now: Verdict
+    differences: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+
+
+def record(answer: Answer, verdict: Verdict) -> dict[str, Any]:
+    """The stored form of one decision."""
+    return {"format": RECORD_FORMAT, "answer": answer.model_dump(mode="json"),
+            "verdict": verdict.model_dump(mode="json")}
+
+
+def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
+    """Write one decision as a new file in ``folder`` (created if needed); never overwrites."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    body = json.dumps(record(answer, verdict), indent=2, sort_keys=True) + "\n"
+    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+    audit = verdict.audit
+    when = audit.decided_at.strftime("%Y%m%dT%H%M%SZ") if audit is not None and audit.decided_at else "undated"
+    path = folder / f"{when}-{verdict.verdict}-{digest}.json"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return path  # the very same record (same content, same second) is already there
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(body)
+        out.flush()
+        os.fsync(out.fileno())
+    return path
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """A stored decision, checked: InputError naming the file (and line, or field) otherwise."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as bad:
+        raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
+    except RecursionError:
+        raise InputError("nested too deeply to be an audit record", file=str(path)) from None
+    check_record(data, file=str(path))
+    return data  # type: ignore[no-any-return]
+
+
+def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict]:
+    """The answer and verdict of a stored decision; InputError naming the field otherwise."""
+    if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+        raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=file,
+                         field="format", hint="checking an answer with an audit folder writes them")
+    found = []
+    for name, model in (("answer", Answer), ("verdict", Verdict)):
+        try:
+            found.append(model.model_validate(data.get(name)))
+        except ValidationError as invalid:
+            first = invalid.errors()[0]
+            where = ".".join(str(p) for p in (name, *first["loc"]))
+            raise InputError(first["msg"], file=file, field=where) from None
+    return found[0], found[1]

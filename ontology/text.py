@@ -1,0 +1,125 @@
+"""Document text shown to a person: data, never instructions — the one home of its escaping.
+
+Every writer that puts document text before a reader (the terminal, a Markdown report or RFI
+draft, an HTML page, a SARIF file) escapes the same characters, listed once here in
+:data:`CONTROL_CHARACTERS`: C0 controls but tab and newline, DEL, C1 controls, and the
+bidirectional marks, embeddings, overrides and isolates. Obeyed, ESC starts a terminal's
+colour, cursor, title and hyperlink sequences (a clause holding ``\\x1b[2J`` would clear the
+screen), and a bidi control reorders what the reader sees (a clause could read backwards, or
+hide words). Each is written out as its code instead, so the reader sees that it is there.
+
+What differs between writers is only the form the code takes and the markup each must also
+neutralise:
+
+- :func:`terminal_text` — ``\\x1b`` (``\\u202e`` for bidi controls); a page break reads as a
+  line break;
+- :func:`html_text` — as the terminal writes it, then HTML-escaped (attribute-safe);
+- :func:`json_text` — a JSON document's text (SARIF) with each control as a ``\\u`` escape in
+  the file's bytes: parsed, the text is unchanged;
+- ``markdown_*`` — ``\\u001b``, and every character Markdown gives meaning to escaped (``<`` as
+  ``&lt;``, an entity's ``&``, the rest with a backslash); a line that would start a block is
+  escaped at its start. A clause that reads ``<script>``, ``[click](javascript:...)``,
+  ``# heading`` or ``| a | b |`` shows as those characters.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = [
+    "BIDI_CONTROLS",
+    "CONTROL_CHARACTERS",
+    "html_text",
+    "json_text",
+    "markdown_inline",
+    "markdown_line",
+    "markdown_no_html",
+    "markdown_quoted",
+    "markdown_visible",
+    "terminal_text",
+]
+
+#: Bidirectional marks (U+061C, U+200E, U+200F), embeddings and overrides (U+202A–E) and
+#: isolates (U+2066–9).
+BIDI_CONTROLS: tuple[int, ...] = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+
+#: Every character written out wherever document text is shown. Tab and newline pass: they
+#: lay text out and reorder nothing.
+CONTROL_CHARACTERS: tuple[int, ...] = (
+    *(c for c in range(0x00, 0x20) if c not in (0x09, 0x0A)),
+    0x7F,
+    *range(0x80, 0xA0),
+    *BIDI_CONTROLS,
+)
+
+_BIDI = frozenset(BIDI_CONTROLS)
+# the terminal's (and the HTML page's) form: ``\x1b`` as Python and shells write a byte
+_AS_BYTES: dict[int, str] = {c: f"\\u{c:04x}" if c in _BIDI else f"\\x{c:02x}" for c in CONTROL_CHARACTERS}
+_AS_BYTES[0x0C] = "\n"  # a PDF's page break
+# Markdown's and JSON's form: ``\u001b``, which JSON also parses back to the character
+_AS_CODES: dict[int, str] = {c: f"\\u{c:04x}" for c in CONTROL_CHARACTERS}
+
+# punctuation that opens links, emphasis, code, tables or strikethrough anywhere in a line
+_INLINE = re.compile(r"([\\`*_\[\]|~])")
+# "&amp;" and "&#60;" would be read as entities: the ampersand itself is escaped
+_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+# what a line may not start with: headings, quotes, list markers, setext underlines
+_LINE_START = re.compile(r"^([#>+=-]|\d+[.)])")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` as a terminal shows it: each control character written out (``\\x1b``)."""
+    return text.translate(_AS_BYTES)
+
+
+def html_text(value: object) -> str:
+    """``value`` as HTML text or an attribute value: controls written out, markup escaped."""
+    text = str(value).replace("\r\n", "\n").replace("\r", "\n")
+    return html.escape(text.translate(_AS_BYTES), quote=True)
+
+
+def json_text(document: str) -> str:
+    """A JSON document (SARIF) with every control character a ``\\uXXXX`` escape in its bytes,
+    so an editor cannot be made to show it reordered; parsed, the text is the same.
+
+    Only valid for JSON text: a control can appear there only inside a string, where the
+    escape stands for the character itself (``json.dumps`` already escapes C0 controls).
+    """
+    return document.translate(_AS_CODES)
+
+
+def markdown_visible(text: str) -> str:
+    """Control and bidi characters as ``\\uXXXX`` text; tabs and newlines are kept."""
+    return text.translate(_AS_CODES)
+
+
+def markdown_no_html(text: str) -> str:
+    """Markdown that stays Markdown (an RFI draft) with no raw HTML or entity in it."""
+    return _ENTITY.sub("&amp;", text).replace("<", "&lt;")
+
+
+def markdown_inline(text: str) -> str:
+    """Document text set inside a line (a title, a label): no markup it holds takes effect."""
+    text = _ENTITY.sub("&amp;", " ".join(text.split()))
+    return markdown_visible(_INLINE.sub(r"\\\1", text).replace("<", "&lt;"))
+
+
+def _escape_start(match: re.Match[str]) -> str:
+    marker = match.group(1)
+    if marker[0].isdigit():  # "3.12" at the start of a line would be an ordered list
+        return marker[:-1] + "\\" + marker[-1]
+    return "\\" + marker
+
+
+def markdown_line(text: str) -> str:
+    """Document text as a line of its own: ``markdown_inline``, and no block marker at its start."""
+    text = " ".join(text.replace("\r", "\n").split("\n")).strip()
+    text = _INLINE.sub(r"\\\1", _ENTITY.sub("&amp;", text)).replace("<", "&lt;")
+    return markdown_visible(_LINE_START.sub(_escape_start, text))
+
+
+def markdown_quoted(text: str) -> list[str]:
+    """Document text as blockquote lines (``> ...``), each inert."""
+    lines = text.strip().splitlines() or [""]
+    return [f"> {escaped}" if escaped else ">" for escaped in map(markdown_line, lines)]

@@ -1,0 +1,223 @@
+"""The one pint unit registry: the units inforce defines beyond pint's, for every layer.
+
+Rule-pack lint (a subject's reference unit) and the engine's quantity extraction read units
+from this registry, so a unit one accepts the other knows (``psf``, ``working_day``, ``USD``),
+and name a unit's dimension with one spelling (:func:`dimension_of`), whatever order pint
+built it in (``kip * foot`` and ``newton * meter`` measure the same thing).
+pint is imported, and the registry built, on first use: building it costs about half a second.
+The registry is process-wide, so a definition a project adds (:func:`define_units`) may not
+contradict one already made.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pint
+
+__all__ = ["DOMAIN_DEFINITIONS", "define_units", "dimension_of", "pint_dimension", "registry"]
+
+#: Units pint lacks, defined on the registry when it is built. Each currency is its own base
+#: dimension: no exchange rate is known, so dollars and euros are never comparable.
+DOMAIN_DEFINITIONS: tuple[str, ...] = (
+    "psf = pound_force / foot ** 2",
+    "ksf = kip / foot ** 2",
+    "pcf = pound / foot ** 3",
+    "plf = pound_force / foot",
+    "calendar_day = day",
+    "working_day = day",
+    "business_day = day",
+    # A lap or embedment stated in bar diameters is a length only once the bar is known.
+    "bar_diameter = [bar_diameter]",
+    # A dose in international units measures biological activity, not mass.
+    "international_unit = [biological_activity] = IU",
+    "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
+    "USD = [currency]",
+    "EUR = [currency_eur]",
+    "GBP = [currency_gbp]",
+    "JPY = [currency_jpy]",
+    "CAD = [currency_cad]",
+    "AUD = [currency_aud]",
+    "CHF = [currency_chf]",
+)
+
+_LOCK = threading.Lock()
+_EXTRA_DEFINITIONS: list[str] = []
+
+
+@lru_cache(maxsize=1)
+def registry() -> pint.UnitRegistry:
+    """The one unit registry, with :data:`DOMAIN_DEFINITIONS` and every unit defined since."""
+    import pint
+
+    units = pint.UnitRegistry(cache_folder=None)
+    for definition in (*DOMAIN_DEFINITIONS, *_EXTRA_DEFINITIONS):
+        units.define(definition)
+    return units
+
+
+def define_units(definitions: Iterable[str]) -> None:
+    """Define units pint lacks (``"kipf = kip"``) on the one registry, once per name.
+
+    A definition that names an existing unit differently raises ValueError rather than
+    changing what others in the process read; the very same definition again is accepted.
+    """
+    import pint
+
+    units = registry()
+    with _LOCK:
+        for definition in definitions:
+            name = definition.split("=", 1)[0].strip()
+            if name in units:
+                if definition in _EXTRA_DEFINITIONS or definition in DOMAIN_DEFINITIONS:
+                    continue
+                raise ValueError(f"unit {name!r} is already defined; cannot redefine it as {definition!r}")
+            try:
+                units.define(definition)
+            except (pint.errors.DefinitionSyntaxError, pint.errors.RedefinitionError, ValueError) as problem:
+                raise ValueError(f"bad unit definition {definition!r}: {problem}") from None
+            _EXTRA_DEFINITIONS.append(definition)
+
+
+def dimension_of(expression: str) -> str | None:
+    """The dimensionality of a pint expression as a string, or None when pint does not know it.
+
+    ``currency`` (the rule packs' word for money) is ``[currency]``.
+    """
+    if expression == "currency":
+        return "[currency]"
+    known = _DIMENSIONS.get(expression)
+    if known is not None:
+        return known
+    found = pint_dimension(expression)
+    if found is not None:
+        _DIMENSIONS[expression] = found
+    return found
+
+
+def pint_dimension(expression: str) -> str | None:
+    """:func:`dimension_of` as pint works it out, never from the table of known ones."""
+    import pint
+
+    try:
+        dimensionality = registry().parse_units(expression).dimensionality
+    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError,
+            AttributeError, TypeError, AssertionError, SyntaxError, KeyError):
+        return None
+    return _dimension_text(dict(dimensionality.items()))
+
+
+#: The dimensions of the units the engine names itself (its stock spellings' expressions, its
+#: canonical units, the stock subjects' units) as pint names them, written down so a process
+#: that only reads a claim's numbers need not import pint and build its registry (about a
+#: second of a cold ``check``, issue 20); ``tests/engine/quantities/test_quantities_units.py``
+#: holds every entry to pint's own answer. Pint's answers for other units are added as they
+#: are asked. Only known units are kept: a unit never changes once defined (``define_units``
+#: refuses a redefinition), while an unknown one may be defined later in the process.
+_DIMENSIONS: dict[str, str] = {
+    "1 / day": "1 / [time]",
+    "AUD": "[currency_aud]",
+    "CAD": "[currency_cad]",
+    "CHF": "[currency_chf]",
+    "EUR": "[currency_eur]",
+    "GBP": "[currency_gbp]",
+    "JPY": "[currency_jpy]",
+    "USD": "[currency]",
+    "acre": "[length] ** 2",
+    "bar": "[mass] / [length] / [time] ** 2",
+    "bar_diameter": "[bar_diameter]",
+    "centimeter": "[length]",
+    "cubic_centimeter": "[length] ** 3",
+    "day": "[time]",
+    "degree": "dimensionless",
+    "degree_Celsius": "[temperature]",
+    "degree_Fahrenheit": "[temperature]",
+    "dimensionless": "dimensionless",
+    "foot": "[length]",
+    "foot ** 2": "[length] ** 2",
+    "foot ** 3": "[length] ** 3",
+    "gallon": "[length] ** 3",
+    "gigapascal": "[mass] / [length] / [time] ** 2",
+    "gram": "[mass]",
+    "hour": "[time]",
+    "inch": "[length]",
+    "inch ** 2": "[length] ** 2",
+    "international_unit": "[biological_activity]",
+    "international_unit / milliliter": "[biological_activity] / [length] ** 3",
+    "kilogram": "[mass]",
+    "kilogram / meter ** 3": "[mass] / [length] ** 3",
+    "kilometer": "[length]",
+    "kilonewton": "[mass] * [length] / [time] ** 2",
+    "kilopascal": "[mass] / [length] / [time] ** 2",
+    "kip": "[mass] * [length] / [time] ** 2",
+    "ksf": "[mass] / [length] / [time] ** 2",
+    "ksi": "[mass] / [length] / [time] ** 2",
+    "liter": "[length] ** 3",
+    "megapascal": "[mass] / [length] / [time] ** 2",
+    "meter": "[length]",
+    "meter ** 2": "[length] ** 2",
+    "meter ** 3": "[length] ** 3",
+    "meter / second": "[length] / [time]",
+    "mg": "[mass]",
+    "microgram": "[mass]",
+    "micrometer": "[length]",
+    "mile": "[length]",
+    "milligram": "[mass]",
+    "milligram / day": "[mass] / [time]",
+    "milligram / milliliter / day": "[mass] / [length] ** 3 / [time]",
+    "milliliter": "[length] ** 3",
+    "milliliter / minute": "[length] ** 3 / [time]",
+    "millimeter": "[length]",
+    "millisecond": "[time]",
+    "minute": "[time]",
+    "mm": "[length]",
+    "month": "[time]",
+    "nanometer": "[length]",
+    "newton": "[mass] * [length] / [time] ** 2",
+    "newton / meter": "[mass] / [time] ** 2",
+    "ounce": "[mass]",
+    "pascal": "[mass] / [length] / [time] ** 2",
+    "pcf": "[mass] / [length] ** 3",
+    "percent": "dimensionless",
+    "perm": "[time] / [length]",
+    "plf": "[mass] / [time] ** 2",
+    "pound": "[mass]",
+    "pound_force": "[mass] * [length] / [time] ** 2",
+    "psf": "[mass] / [length] / [time] ** 2",
+    "psi": "[mass] / [length] / [time] ** 2",
+    "second": "[time]",
+    "thou": "[length]",
+    "ton": "[mass]",
+    "tonne": "[mass]",
+    "week": "[time]",
+    "yard": "[length]",
+    "yard ** 2": "[length] ** 2",
+    "yard ** 3": "[length] ** 3",
+    "year": "[time]",
+}
+
+
+def _dimension_text(exponents: Mapping[str, float]) -> str:
+    """One spelling per dimensionality, whatever order pint built it in:
+    ``[mass] / [length] / [time] ** 2``; ``dimensionless`` when there is none."""
+    def term(name: str, power: float) -> str:
+        power = abs(power)
+        shown = int(power) if float(power).is_integer() else power
+        return name if shown == 1 else f"{name} ** {shown}"
+
+    up = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power > 0]
+    down = [term(name, power) for name, power in sorted(exponents.items(), key=_dimension_order) if power < 0]
+    if not up and not down:
+        return "dimensionless"
+    text = " * ".join(up) if up else "1"
+    return text + "".join(f" / {part}" for part in down)
+
+
+def _dimension_order(item: tuple[str, float]) -> tuple[int, str]:
+    # mass before length before time, as pint usually prints them; then by name
+    order = {"[mass]": 0, "[length]": 1, "[time]": 2, "[temperature]": 3}
+    return order.get(item[0], 9), item[0]

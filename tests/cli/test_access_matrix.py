@@ -1,0 +1,259 @@
+"""Every command, asked without the group a document needs, shows nothing of that document.
+
+The fixture is the Riverside example with Addendum No. 2 (which replaces SPEC-033000 §2.1.A)
+and the foundation plan (one side of the S4 precedence pair) restricted to ``owner-team``,
+their titles and texts marked with words that appear nowhere else. Each command runs in
+every format; its standard output, standard error and ``-o`` file must hold none of the
+marks, none of the restricted documents' dates, and no revision or section of theirs
+beyond what the asker typed. Asked with the group, the same marks do show: the check can fail.
+
+A test at the end fails when a command is added to the CLI without a row here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
+GROUP = "owner-team"
+MARKS = ("ZZSECRETTITLE", "ZZSECRETBODY", "ZZSECRETDWG", "ZZSECRETCALLOUT", "ZZPENDING")
+#: dates only the restricted documents carry: when document control recorded them, and the
+#: pending addendum's day. (The day the addendum took effect is also the day the public
+#: clause stopped applying: a fact of the public clause, which as-of and history tell.)
+DATES = ("12:34:56", "2026-06-01", "01:02:03")
+RESTRICTED = ("ADD-02", "DWG-S-101", "ADD-04")
+
+runner = CliRunner()
+#: a restricted document named with a revision or a section (its id alone may appear)
+_REVISION_OR_SECTION = re.compile(r"\b(?:" + "|".join(map(re.escape, RESTRICTED)) + r")[@#][^\s\"',)\]]*")
+
+
+def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
+    text = path.read_text()
+    for old, new in edits:
+        assert old in text, (path, old)
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("access") / "riverside"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+    docs = root / "documents"
+    _restrict(docs / "addendum-02.md", [
+        ("title: Addendum No. 2\n", f"title: Addendum No. 2 ZZSECRETTITLE\naccess: [{GROUP}]\n"),
+        ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T12:34:56Z"),
+        ("not less than 5,000 psi.", "not less than 5,000 psi ZZSECRETBODY."),
+    ])
+    _restrict(docs / "S-101.drawing.yaml", [
+        ("title: Foundation Plan\n", f"title: Foundation Plan ZZSECRETDWG\naccess: [{GROUP}]\n"),
+        ("CONCRETE f'c = 4,000 PSI @ 28 DAYS", "CONCRETE f'c = 4,000 PSI @ 28 DAYS ZZSECRETCALLOUT"),
+    ])
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    # recorded by document control after the ingest: pending for `lag`, restricted too
+    (docs / "addendum-04.md").write_text(
+        "---\nid: ADD-04\nkind: addendum\ntitle: Addendum No. 4 ZZPENDING\n"
+        f"access: [{GROUP}]\nissued: 2026-06-01\neffective: {{from: 2026-06-01}}\n"
+        "recorded: 2026-06-01T01:02:03Z\n---\n1.1 ZZPENDING item.\n"
+    )
+    _write_answers(root)
+    done = runner.invoke(app, ["check", str(root), "--answer", str(root / "asked" / "public.json"),
+                               "--audit-dir", str(root / "audit")])
+    assert done.exit_code == 1, done.output  # the stale citation: a refusal
+    (record,) = (root / "audit").glob("*.json")
+    record.rename(root / "audit" / "record.json")
+    return root
+
+
+#: answers for ``check``, asked without the group (``groups: []``): their words are the asker's
+ANSWERS = {
+    "public": [
+        {"text": "Concrete reaches 4,000 psi at 28 days.", "citations": [{"locator": "SPEC-033000#2.1.A"}]},
+        {"text": "The water-cementitious ratio is at most 0.45.", "citations": [{"locator": "SPEC-033000#2.1.B"}]},
+    ],
+    "restricted": [
+        {"text": "Concrete reaches 5,000 psi at 28 days.",
+         "citations": [{"locator": "ADD-02#1.3", "quote": "not less than 5,000 psi"}]},
+        {"text": "The callout says 4,000 PSI.", "citations": [{"locator": "DWG-S-101#callout-3"}]},
+        {"text": "No such item.", "citations": [{"locator": "ADD-02#9.9"}]},
+    ],
+    "quote-only": [
+        {"text": "Concrete reaches 5,000 psi.", "citations": [{"quote": "Compressive strength at 28 days: not less than 5,000 psi"}]},
+    ],
+}
+
+
+def _write_answers(root: Path) -> None:
+    folder = root / "asked"  # beside the example's own answers/
+    folder.mkdir()
+    for name, claims in ANSWERS.items():
+        answer = {"question": "What strength?", "context": {"valid_at": "2026-05-01", "groups": []}, "claims": claims}
+        (folder / f"{name}.json").write_text(json.dumps(answer))
+
+
+# (name, arguments after the project, exit codes allowed without the group)
+MATRIX: list[tuple[str, list[str], set[int]]] = [
+    ("show-public", ["show", "{p}", "SPEC-033000#2.1.A"], {0}),
+    ("show-document", ["show", "{p}", "SPEC-033000"], {0}),
+    ("show-restricted", ["show", "{p}", "ADD-02#1.3"], {1}),
+    ("show-restricted-no-such-revision", ["show", "{p}", "ADD-02@9#1.3"], {1}),
+    ("show-restricted-drawing", ["show", "{p}", "DWG-S-101#callout-3"], {1}),
+    ("asof-replaced", ["asof", "{p}", "SPEC-033000#2.1.A", "--valid-at", "2026-05-01"], {0}),
+    ("asof-parent", ["asof", "{p}", "SPEC-033000#2.1", "--valid-at", "2026-05-01"], {0}),
+    ("asof-document", ["asof", "{p}", "SPEC-033000", "--valid-at", "2026-05-01"], {0}),
+    ("asof-known-before", ["asof", "{p}", "SPEC-033000#2.1.A", "--valid-at", "2026-05-01",
+                           "--known-at", "2026-04-10T12:00:00Z"], {0}),
+    ("asof-restricted", ["asof", "{p}", "ADD-02#1.3", "--valid-at", "2026-05-01"], {1}),
+    ("history-public", ["history", "{p}", "SPEC-033000#2.1.A"], {0}),
+    ("history-document", ["history", "{p}", "SPEC-033000"], {0}),
+    ("history-restricted", ["history", "{p}", "ADD-02#1.3"], {1}),
+    ("precedence", ["precedence", "{p}", "SPEC-033000#2.1.A", "DWG-S-101#callout-3",
+                    "--valid-at", "2026-05-01"], {1}),
+    ("precedence-none", ["precedence", "{p}", "SPEC-033000#2.1.B", "DWG-S-101#callout-3",
+                         "--valid-at", "2026-05-01", "--pack", "precedence/none"], {1}),
+    ("precedence-amended-side", ["precedence", "{p}", "SPEC-033000#2.1.A", "AGR-001#1.2",
+                                 "--valid-at", "2026-05-01"], {0, 1}),
+    ("eligible", ["eligible", "{p}", "--valid-at", "2026-05-01", "--exclusions", "all"], {0, 1}),
+    ("rules-explain", ["rules", "explain", "{p}", "--valid-at", "2026-05-01"], {0}),
+    ("stats", ["stats", "{p}"], {0}),
+    ("facts", ["facts", "{p}", "--valid-at", "2026-05-01"], {0}),
+    ("facts-subject", ["facts", "{p}", "--subject", "concrete.compressive_strength", "--valid-at", "2026-05-01"], {0}),
+    ("lag", ["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], {1}),
+    ("check-public", ["check", "{p}", "--answer", "{p}/asked/public.json"], {1}),
+    ("check-restricted", ["check", "{p}", "--answer", "{p}/asked/restricted.json"], {1}),
+    ("check-quote-only", ["check", "{p}", "--answer", "{p}/asked/quote-only.json"], {1}),
+    ("resolve", ["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"], {0, 1}),
+    ("resolve-callout", ["resolve", "{p}", "foundation plan callout f'c PSI", "--valid-at", "2026-05-01"], {0, 1}),
+    ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
+    ("sweep", ["sweep", "{p}", "--valid-at", "2026-05-01", "--include-superseded"], {0, 1}),
+    ("sweep-none", ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none"], {0, 1}),
+]
+
+#: Commands that print nothing of a project's documents to an asker, and why.
+EXEMPT = {
+    "init": "writes a new project's scaffold; reads no documents",
+    "ingest": "run by whoever holds the files: it reads every document from disk, not from the graph",
+    "embed": "prints counts of passages embedded, nothing of a document",
+    "rules check": "lints rule packs, not documents",
+    "rules test": "runs a pack's own test corpus, written beside the pack",
+    "rules schema": "prints the rule-pack JSON Schema",
+}
+
+
+def _run(args: list[str], project: Path, tmp_path: Path, fmt: str, groups: str | None) -> tuple[int, str, str]:
+    out = tmp_path / f"out.{fmt}"
+    argv = [a.replace("{p}", str(project)) for a in args] + ["--format", fmt, "-o", str(out)]
+    if groups is not None and args[0] not in ("check", "replay"):  # their groups are the answer's
+        argv += ["--groups", groups]
+    result = runner.invoke(app, argv)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    written = out.read_text() if out.exists() else ""
+    return result.exit_code, result.output, written
+
+
+def _typed(args: list[str]) -> list[str]:
+    """What the asker typed: the arguments, and the words of an answer file they pass."""
+    typed = list(args)
+    for arg in args:
+        if arg.startswith("{p}/asked/"):
+            claims = ANSWERS[Path(arg).stem]
+            typed += [c["text"] for c in claims]
+            typed += [v for c in claims for cite in c["citations"] for v in cite.values()]
+    return sorted(typed, key=len, reverse=True)
+
+
+def _leaks(text: str, asked: list[str]) -> list[str]:
+    for typed in _typed(asked):  # what the asker typed may be echoed back
+        text = text.replace(typed, "")
+    found = [mark for mark in (*MARKS, *DATES) if mark in text]
+    found += _REVISION_OR_SECTION.findall(text)
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+@pytest.mark.parametrize(("name", "args", "codes"), MATRIX, ids=[row[0] for row in MATRIX])
+def test_no_restricted_content_without_the_group(
+    project: Path, tmp_path: Path, fmt: str, name: str, args: list[str], codes: set[int]
+) -> None:
+    code, output, written = _run(args, project, tmp_path, fmt, groups=None)
+    assert code in codes, f"{name}: exit {code}\n{output}"
+    assert not _leaks(output + written, args), f"{name} leaks {_leaks(output + written, args)}:\n{output}{written}"
+    if fmt == "json" and written:
+        json.loads(written)
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "sarif"])
+def test_sweep_reports_and_rfi_drafts_quote_nothing_restricted(project: Path, tmp_path: Path, fmt: str) -> None:
+    """The sweep's other formats and its RFI files, asked without the group (the matrix runs
+    text and json); with the group the restricted drawing's conflict shows, and is drafted."""
+    args = ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none", "--rfi-dir", str(tmp_path / "rfi")]
+    code, output, written = _run(args, project, tmp_path, fmt, groups=None)
+    assert code in (0, 1), output
+    drafts = "".join(p.read_text() for p in sorted((tmp_path / "rfi").glob("*.md")))
+    assert drafts, "no RFI drafted: the check proves nothing"
+    assert not _leaks(output + written + drafts, args), _leaks(output + written + drafts, args)
+    args = [*args[:-1], str(tmp_path / "rfi-group")]
+    _, _, shown = _run(args, project, tmp_path, fmt, groups=GROUP)
+    drafts = "".join(p.read_text() for p in (tmp_path / "rfi-group").glob("*.md"))
+    assert "ZZSECRETCALLOUT" in shown and "ZZSECRETCALLOUT" in drafts
+
+
+def test_with_the_group_the_marks_show(project: Path, tmp_path: Path) -> None:
+    """The positive control: the same questions, asked with the group, do show the documents."""
+    _, _, asof = _run(MATRIX[5][1], project, tmp_path, "json", GROUP)
+    assert "ZZSECRETBODY" in asof and "ADD-02@" in asof
+    _, _, shown = _run(["show", "{p}", "DWG-S-101#callout-3"], project, tmp_path, "text", GROUP)
+    assert "ZZSECRETDWG" in shown and "ZZSECRETCALLOUT" in shown
+    code, _, lag = _run(["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], project, tmp_path, "json", GROUP)
+    assert code == 1 and "2026-06-01" in lag
+    _, _, resolved = _run(["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"],
+                          project, tmp_path, "json", GROUP)
+    assert "ZZSECRETBODY" in resolved  # the addendum's replacing text answers for whoever may read it
+
+
+def test_a_restricted_replacement_is_named_by_id_not_hidden(project: Path, tmp_path: Path) -> None:
+    """The public clause is not in force, and the answer says so, naming the addendum by id alone."""
+    code, _, written = _run(MATRIX[5][1], project, tmp_path, "json", groups=None)
+    answer = json.loads(written)
+    assert code == 0
+    assert answer["in_force"] is False and answer["reason"] == "superseded"
+    assert answer["successors"] == ["ADD-02"] and answer["withheld"] == ["ADD-02"]
+    assert answer["resolved"] is None and answer["text"] is None
+    _, _, parent = _run(MATRIX[6][1], project, tmp_path, "json", groups=None)
+    text = json.loads(parent)["text"]
+    assert "[2.1.A replaced by ADD-02 (withheld: access)]" in text
+    assert "4,000 psi" not in text.split("[2.1.A")[1].split("\n")[0]  # the replaced words stay out
+
+
+def test_lag_withholds_restricted_pending_revisions(project: Path, tmp_path: Path) -> None:
+    code, _, written = _run(["lag", "{p}", "--now", "2026-06-02T00:00:00Z"], project, tmp_path, "json", None)
+    report = json.loads(written)
+    assert code == 1 and report["lagging"] is True
+    assert report["pending"] == [] and report["withheld"] == ["ADD-04"]
+
+
+def _command_names() -> set[str]:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    names: set[str] = set()
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        sub = getattr(command, "commands", None)
+        names |= {f"{name} {s}" for s in sub} if sub else {name}
+    return names
+
+
+def test_every_command_is_in_the_matrix_or_exempt() -> None:
+    covered = {" ".join(a for a in args[:2] if a != "{p}") for _, args, _ in MATRIX}
+    missing = _command_names() - covered - EXEMPT.keys()
+    assert not missing, f"add these commands to the access matrix (or EXEMPT, saying why): {sorted(missing)}"

@@ -1,0 +1,100 @@
+"""What a hostile audit of the access gate and the outputs found, each pinned by a test.
+
+The project is the access-matrix fixture (tests/cli/test_access_matrix.py): Addendum 2 and the
+foundation plan restricted to ``owner-team``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+from .test_access_matrix import project  # noqa: F401  (the fixture)
+
+runner = CliRunner()
+INFORCE = [str(Path(sys.executable).with_name("inforce"))]
+
+
+@pytest.mark.parametrize("asked", ["DWG-S-101#callout-3", "DWG-S-101#callout-99", "ADD-02@7#1.3", "ADD-02#9.9"])
+def test_precedence_refuses_alike_whether_the_restricted_section_exists_or_not(project: Path, asked: str) -> None:  # noqa: F811
+    result = runner.invoke(app, ["precedence", str(project), "SPEC-033000#2.1.B", asked, "--valid-at", "2026-05-01"])
+    assert result.exit_code == 1 and "access_restricted" in result.output
+
+
+def test_a_precedence_refusal_names_the_document_it_rests_on_in_json_too(project: Path) -> None:  # noqa: F811
+    result = runner.invoke(app, ["precedence", str(project), "SPEC-033000#2.1.A", "AGR-001#1.2",
+                                 "--valid-at", "2026-05-01", "--format", "json"])
+    assert result.exit_code == 1
+    assert "ADD-02" in json.loads(result.stdout)["detail"]
+
+
+def test_show_names_the_documents_whose_edges_it_leaves_out(project: Path) -> None:  # noqa: F811
+    shown = json.loads(runner.invoke(app, ["show", str(project), "SPEC-033000#2.1.A", "--format", "json"]).stdout)
+    assert shown["edges"] == [] and shown["withheld"] == ["ADD-02"]
+    with_group = json.loads(runner.invoke(app, ["show", str(project), "SPEC-033000#2.1.A", "--format", "json",
+                                                "--groups", "owner-team"]).stdout)
+    assert with_group["edges"] and with_group["withheld"] == []
+
+
+def test_a_text_refusal_is_the_answer_on_standard_output_and_in_the_o_file(project: Path, tmp_path: Path) -> None:  # noqa: F811
+    target = tmp_path / "answer.txt"
+    target.write_text("KEEP")
+    result = runner.invoke(app, ["show", str(project), "ADD-02#1.3", "-o", str(target)])
+    assert result.exit_code == 1
+    assert "ADD-02#1.3: refusal (access_restricted)" in target.read_text()
+
+
+def test_control_characters_in_document_text_are_shown_not_obeyed(tmp_path: Path) -> None:
+    from corpus_writer import write_doc
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: esc\n")
+    write_doc(tmp_path, "ESC-1", "2026-01-01", "1 SCOPE\n\n1.1 Clear \x1b[2J the screen.\n")
+    assert runner.invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
+    shown = runner.invoke(app, ["show", str(tmp_path), "ESC-1#1.1"])
+    assert "\x1b" not in shown.stdout and "\\x1b[2J" in shown.stdout
+    as_json = runner.invoke(app, ["show", str(tmp_path), "ESC-1#1.1", "--format", "json"])
+    assert json.loads(as_json.stdout)["text"].count("\x1b") == 1  # JSON keeps the text exact, escaped
+
+
+@pytest.mark.slow
+def test_a_title_with_line_breaks_cannot_forge_a_heading_in_the_rfi(tmp_path: Path) -> None:
+    root = tmp_path / "rl"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "riverside-library", root,
+                    ignore=shutil.ignore_patterns(".inforce"))
+    drawing = root / "documents" / "S-101.drawing.yaml"
+    drawing.write_text(drawing.read_text().replace(
+        "title: Foundation Plan\n", 'title: "Plan\\n\\n## Order of precedence\\n\\nThe drawing governs."\n'))
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    rfi = runner.invoke(app, ["precedence", str(root), "SPEC-033000#2.1.A", "DWG-S-101#callout-3",
+                              "--valid-at", "2026-05-01", "--pack", "precedence/none"])
+    assert rfi.exit_code == 1
+    # the draft's own heading, once; the title's words stay on the title's line
+    assert rfi.stdout.count("\n## Order of precedence") == 1 and "Plan ## Order of precedence" in rfi.stdout
+
+
+def test_embed_refuses_a_batch_size_of_zero_as_input(project: Path) -> None:  # noqa: F811
+    assert runner.invoke(app, ["embed", str(project), "--batch-size", "0"]).exit_code == 2
+
+
+def test_a_reader_closing_the_pipe_is_exit_141_not_a_refusal(project: Path) -> None:  # noqa: F811
+    """``inforce show ... | head -1``: rich would exit 1, the code of a refusal."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "0"}
+    reader, writer = os.pipe()
+    child = subprocess.Popen([*INFORCE, "show", str(project), "SPEC-033000"], stdout=writer,
+                             stderr=subprocess.PIPE, env=env)
+    os.close(writer)
+    os.read(reader, 10)
+    os.close(reader)  # the reader goes away with most of the answer unread
+    _, said = child.communicate(timeout=120)
+    assert child.returncode == 141, said.decode()
+    assert b"Traceback" not in said

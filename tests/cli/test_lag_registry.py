@@ -1,0 +1,64 @@
+"""Reading document control's registry for `inforce lag`: front matter, or a registry file."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest.registry import read_registry
+from inforce.ontology import InputErrors
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_front_matter_of_documents_is_the_default_registry(tmp_path):
+    project = tmp_path / "sop"
+    shutil.copytree(EXAMPLES / "sop-retention", project)
+    revisions, sources, _ = read_registry(project)
+    assert sorted(f"{r.document}@{r.label}" for r in revisions) == [
+        "SOP-114@B", "SOP-114@C", "SOP-114@D", "SOP-121@A", "SOP-121@B", "SOP-121@B1"]
+    assert sources["SOP-114@D"] == "documents/sop-114-rev-d.md"
+    shutil.copy(project / "pending/SOP-114-rev-E.md", project / "documents/SOP-114-rev-E.md")
+    revisions, _, _ = read_registry(project)
+    (rev_e,) = [r for r in revisions if r.label == "E"]
+    assert rev_e.recorded == dt.datetime(2026, 8, 20, 8, tzinfo=dt.UTC) and rev_e.changed == ("5.3",)
+
+
+def test_a_yaml_registry_file_named_by_the_manifest(tmp_path):
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: reg\nregistry: registry.yaml\n")
+    (tmp_path / "registry.yaml").write_text(
+        "- id: SOP-1\n  revision: A\n  seq: 1\n  effective: 2026-01-01\n  recorded: 2025-12-20T10:00:00Z\n"
+        "- id: SOP-1\n  revision: B\n  seq: 2\n  effective: {from: 2026-05-01}\n  recorded: 2026-04-20\n"
+        "  changed: ['2']\n"
+    )
+    revisions, _, _ = read_registry(tmp_path)
+    assert [(r.label, r.effective.from_, r.recorded, r.changed) for r in revisions] == [
+        ("A", dt.date(2026, 1, 1), dt.datetime(2025, 12, 20, 10, tzinfo=dt.UTC), None),
+        ("B", dt.date(2026, 5, 1), dt.datetime(2026, 4, 20, 23, 59, 59, 999999, tzinfo=dt.UTC), ("2",)),
+    ]
+    assert type(revisions[0].recorded) is dt.datetime
+
+
+def test_a_csv_registry_and_its_errors_point_at_the_row(tmp_path):
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: reg\nregistry: registry.csv\n")
+    (tmp_path / "registry.csv").write_text(
+        "id,revision,seq,effective_from,effective_until,recorded,changed\n"
+        "SOP-1,A,1,2026-01-01,,2025-12-20T10:00:00Z,\n"
+        "SOP-1,B,2,2026-05-01,,2026-04-20T08:00:00Z,2;3.1\n"
+    )
+    revisions, _, _ = read_registry(tmp_path)
+    assert [r.changed for r in revisions] == [None, ("2", "3.1")]
+    (tmp_path / "registry.csv").write_text(
+        "id,revision,seq,effective_from,effective_until,recorded,changed\n"
+        "SOP-1,A,1,2026-01-01,,2025-12-20T10:00:00Z,\n"
+        "SOP-1,B,2,not-a-date,,2026-04-20T08:00:00Z,\n"
+    )
+    with pytest.raises(InputErrors) as raised:
+        read_registry(tmp_path)
+    (problem,) = raised.value.exceptions
+    assert problem.file == "registry.csv" and problem.line == 3 and "effective" in problem.field

@@ -1,0 +1,260 @@
+"""The hand-labelled quantity fixture (tests/fixtures/quantities) and its scorer (bench/quantity_eval.py).
+
+The fixture is the yardstick inforce and quantulum3 are measured against, so it is checked as
+data: spans sit on the text they name, the inline text is the source's text, every digit is
+labelled one way or the other, units parse, FinanceBench stays reference-only. The scorer is
+checked to be able to fail: the gold itself scores 1, and a removed or disturbed mention less.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from bench_scripts import load
+
+ROOT = Path(__file__).resolve().parents[3]
+FIXTURE_DIR = ROOT / "tests" / "fixtures" / "quantities"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+qe = load("quantity_eval")
+
+
+def _raw_files() -> dict[str, dict]:
+    return {p.name: qe.read_fixture_file(p) for p in qe.fixture_files(FIXTURE_DIR)}
+
+
+RAW = _raw_files()
+INLINE = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" in s]
+REFERENCED = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" not in s]
+
+
+@pytest.fixture(scope="module")
+def fixture():
+    return qe.load_fixture(FIXTURE_DIR, SHARED_DATA)
+
+
+def test_fixture_loads_with_at_least_200_mentions(fixture):
+    labelled = sum(len(s["mentions"]) for doc in RAW.values() for s in doc["snippets"])
+    assert labelled >= 200
+    assert fixture.mentions() >= 200  # even without ../shared (inline snippets alone)
+    ids = [s["id"] for doc in RAW.values() for s in doc["snippets"]]
+    assert len(ids) == len(set(ids)), "snippet ids are unique"
+
+
+def test_every_source_family_is_represented():
+    assert {doc["family"] for doc in RAW.values()} == {
+        "riverside-library", "label-dosing", "sop-retention", "followup-handbooks", "cfr-447", "financebench"}
+
+
+def test_inline_spans_are_the_text_at_their_offsets():
+    wrong = []
+    for _, snippet in INLINE:
+        text = snippet["text"]
+        for span in snippet["mentions"] + snippet["not_quantities"]:
+            if not (0 <= span["start"] < span["end"] <= len(text)) or text[span["start"]:span["end"]] != span["text"]:
+                wrong.append((snippet["id"], span))
+    assert not wrong
+
+
+def _cfr_nodes(path: Path) -> dict[str, str]:
+    nodes = {}
+
+    def walk(node):
+        nodes["-".join(node["label"])] = node.get("text", "")
+        for child in node.get("children", []):
+            walk(child)
+
+    walk(json.loads(path.read_text(encoding="utf-8")))
+    return nodes
+
+
+def test_inline_text_is_the_source_text():
+    """Each inline snippet is the source's text: a Markdown line, a drawing callout, a CFR node."""
+    differ, unread, moved = [], [], []
+    loaded: dict[Path, object] = {}
+    for _, snippet in INLINE:
+        source = snippet["source"]
+        path = qe.shared_path(source["file"], SHARED_DATA)
+        if not path.is_file():
+            unread.append(source["file"])
+            continue
+        if "line" in source:
+            lines = loaded.setdefault(path, path.read_text(encoding="utf-8").split("\n"))
+            actual = lines[source["line"] - 1] if source["line"] <= len(lines) else None
+            if actual != snippet["text"] and snippet["text"] in lines:
+                moved.append(f"{snippet['id']} is now line {lines.index(snippet['text']) + 1}")
+                continue
+        elif "callout" in source:
+            drawing = loaded.setdefault(path, YAML(typ="safe").load(path.read_text(encoding="utf-8")))
+            actual = next(c["text"] for c in drawing["callouts"] if c["id"] == source["callout"])
+        else:
+            actual = loaded.setdefault(path, _cfr_nodes(path)).get(source["node"])
+        if actual != snippet["text"]:
+            differ.append(snippet["id"])
+    assert not differ, "the source text changed: re-label these snippets by reading the new text"
+    assert all(f.startswith(qe.SHARED_PREFIX) for f in unread), "a file inside the repository is missing"
+    if moved:  # an edit above the line moved it; the text and its labels still hold
+        warnings.warn("fixture line numbers to update: " + "; ".join(moved), stacklevel=1)
+    if unread:
+        pytest.skip(f"{len(unread)} snippets from ../shared not compared (../shared absent)")
+
+
+def test_financebench_is_stored_as_references_only():
+    doc = RAW["financebench.yaml"]
+    for snippet in doc["snippets"]:
+        assert "text" not in snippet
+        assert set(snippet["source"]) == {"file", "record", "field", "offset", "length", "sha1"}
+        for span in snippet["mentions"] + snippet["not_quantities"]:
+            assert "text" not in span and "sha1" in span
+
+
+@pytest.mark.shared
+def test_references_resolve_to_the_labelled_text():
+    if not REFERENCED or not qe.shared_path(REFERENCED[0][1]["source"]["file"], SHARED_DATA).is_file():
+        pytest.skip("../shared/data/financebench is not available")
+    wrong = []
+    for _, snippet in REFERENCED:
+        text = qe.referenced_text(snippet["source"], SHARED_DATA)  # raises if the snippet's sha1 differs
+        for span in snippet["mentions"] + snippet["not_quantities"]:
+            surface = text[span["start"]:span["end"]]
+            if not surface or hashlib.sha1(surface.encode()).hexdigest()[:12] != span["sha1"]:
+                wrong.append((snippet["id"], span))
+    assert not wrong
+
+
+def test_every_digit_is_labelled_and_labels_do_not_overlap(fixture):
+    """Exhaustive labelling: precision is only meaningful if an unlabelled number is not a quantity."""
+    for snippet in fixture.snippets:
+        spans = sorted([(m.start, m.end) for m in snippet.mentions]
+                       + [(n.start, n.end) for n in snippet.not_quantities])
+        for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+            assert end <= start, f"{snippet.id}: labels overlap"
+        covered = {i for start, end in spans for i in range(start, end)}
+        loose = [i for i, ch in enumerate(snippet.text) if ch.isdigit() and i not in covered]
+        assert not loose, f"{snippet.id}: digit at {loose[0]} is neither a mention nor a non-quantity"
+
+
+def test_labels_are_well_formed(fixture):
+    for snippet in fixture.snippets:
+        for m in snippet.mentions:
+            assert m.bound in qe.BOUNDS, (snippet.id, m)
+            assert m.classes, (snippet.id, m)
+            if m.bound == "range":
+                assert m.lower is not None and m.upper is not None and m.lower <= m.upper, (snippet.id, m)
+            else:
+                assert m.value is not None and m.lower is None and m.upper is None, (snippet.id, m)
+            for bound, cls in (("min", "bound-min"), ("max", "bound-max"), ("range", "range")):
+                assert (m.bound == bound) == (cls in m.classes), (snippet.id, m)
+
+
+def test_every_unit_parses_with_pint_or_is_null():
+    units = {m["unit"] for doc in RAW.values() for s in doc["snippets"] for m in s["mentions"]}
+    assert None in units and "USD" in units
+    for unit in units - {None}:
+        qe.parse_unit(unit)  # raises ValueError if pint cannot read it
+    assert qe.parse_unit("psi").dimensionality == qe.parse_unit("MPa").dimensionality
+
+
+def test_provenance_files_exist():
+    for doc in RAW.values():
+        for snippet in doc["snippets"]:
+            file = snippet["source"]["file"]
+            if file.startswith(qe.SHARED_PREFIX):
+                continue  # checked where ../shared is present, by the tests above
+            assert (ROOT / file).is_file(), file
+
+
+# --- the scorer can tell right from wrong
+
+
+def _perfect(snippets):
+    return {s.id: qe.gold_as_predictions(s) for s in snippets}
+
+
+def test_gold_scores_precision_and_recall_of_one(fixture):
+    result = qe.score(fixture.snippets, _perfect(fixture.snippets))
+    assert result.overall.precision() == 1.0 and result.overall.recall() == 1.0
+    assert result.strict.precision() == 1.0 and result.strict.recall() == 1.0
+    assert result.bound_agree == result.overall.matched == fixture.mentions()
+    assert all(t.recall() == 1.0 for t in result.by_class.values())
+
+
+def _one_changed(fixture, change):
+    snippet = next(s for s in fixture.snippets if len(s.mentions) >= 2 and s.inline)
+    predictions = _perfect(fixture.snippets)
+    predictions[snippet.id] = change(predictions[snippet.id])
+    return qe.score(fixture.snippets, predictions)
+
+
+def test_a_removed_mention_lowers_recall(fixture):
+    result = _one_changed(fixture, lambda preds: preds[1:])
+    assert result.overall.recall() < 1.0
+    assert result.overall.precision() == 1.0
+
+
+def test_a_wrong_value_lowers_precision_and_recall(fixture):
+    def wrong(preds):
+        first = preds[0]
+        value = (first.value if first.value is not None else first.lower) * 1.01 + 1
+        return [dataclasses.replace(first, value=value, lower=None, upper=None, bound="exact")] + preds[1:]
+
+    result = _one_changed(fixture, wrong)
+    assert result.overall.precision() < 1.0 and result.overall.recall() < 1.0
+
+
+def test_a_shifted_span_does_not_match(fixture):
+    def shifted(preds):
+        first = preds[0]
+        return [dataclasses.replace(first, start=first.end + 200, end=first.end + 201)] + preds[1:]
+
+    result = _one_changed(fixture, shifted)
+    assert result.overall.precision() < 1.0 and result.overall.recall() < 1.0
+
+
+def test_units_are_compared_by_dimension_and_converted():
+    gold = qe.GoldMention(start=0, end=9, value=4000.0, unit="psi", bound="min", classes=("construction",))
+    same = qe.Predicted(0, 9, 27.579, "MPa", "min")
+    other_dimension = qe.Predicted(0, 9, 4000.0, "inch")
+    bare = qe.Predicted(0, 5, 4000.0, None)
+    assert qe.match([gold], [same]) == {0: 0}
+    assert qe.match([gold], [other_dimension]) == {}
+    assert qe.match([gold], [bare]) == {0: 0}
+    assert qe.match([gold], [bare], strict=True) == {}
+    feet = qe.GoldMention(start=0, end=5, value=1 + 4 / 12, unit="foot", bound="exact", classes=("feet-inches",))
+    assert qe.match([feet], [qe.Predicted(0, 5, 16.0, "inch")]) == {0: 0}
+    assert qe.match([feet], [qe.Predicted(0, 5, 1.0, "foot")]) == {}
+
+
+def test_ranges_context_scale_and_one_to_one():
+    rng = qe.GoldMention(start=0, end=11, value=None, unit="kg", bound="range", classes=("range",),
+                         lower=30.0, upper=40.0)
+    assert qe.match([rng], [qe.Predicted(0, 11, 35.0, "kg", "range", lower=30.0, upper=40.0)]) == {0: 0}
+    assert qe.match([rng], [qe.Predicted(0, 2, 30.0, "kg")]) == {}
+    scaled = qe.GoldMention(start=0, end=6, value=1577.0, unit="USD", bound="exact", classes=("money",),
+                            context_scale=1e6)
+    assert qe.match([scaled], [qe.Predicted(0, 6, 1.577e9, "USD")]) == {0: 0}
+    twice = [qe.GoldMention(start=0, end=9, value=12.0, unit="inch", bound="exact", classes=("plain",)),
+             qe.GoldMention(start=10, end=19, value=12.0, unit="inch", bound="exact", classes=("plain",))]
+    one_long = qe.Predicted(0, 19, 12.0, "inch")
+    assert len(qe.match(twice, [one_long])) == 1
+
+
+def test_without_shared_the_referenced_snippets_are_skipped(tmp_path):
+    fixture = qe.load_fixture(FIXTURE_DIR, tmp_path / "no-shared")
+    assert {s.family for s in fixture.snippets} == {doc["family"] for doc in RAW.values()} - {"financebench"}
+    assert len(fixture.skipped) == len(RAW["financebench.yaml"]["snippets"])
+
+
+def test_report_prints_markdown_for_a_perfect_system(fixture):
+    result = qe.score(fixture.snippets, _perfect(fixture.snippets))
+    text = qe.report(fixture, {"gold": ("gold itself", result), "missing": "not installed"}, failures=3)
+    assert "| gold itself |" in text and "100.0%" in text
+    assert "not run: not installed" in text

@@ -1,0 +1,157 @@
+"""The search indexes written beside each build (issue 20): written at ingest and at embed,
+mapped by a new process instead of built, answering exactly as indexes built from the graph,
+and never trusted when the file does not check."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.embedding import HashingEmbedder, embed_project
+from inforce.engine.store import GraphStore
+from inforce.engine.store._memory import MemorySearch
+from inforce.engine.store._search_file import open_search, search_file
+
+from store_factory import MANIFEST, make_document
+
+WORDS = ["compressive strength", "batch records", "item mg", "concrete", "records of the product", "the"]
+DOCUMENTS = [
+    *(make_document(f"SOP-{n:02d}", "0", sections=3, rows=1, callouts=1,
+                    texts={"1": f"Batch records shall be retained for {n} years."}) for n in range(12)),
+    make_document("SPEC-A", "0", sections=3, rows=2, callouts=1,
+                  texts={"2": "Compressive strength at 28 days: not less than 4,000 psi."}),
+    make_document("SPEC-A", "1", seq=1, sections=3, rows=2, callouts=1,
+                  texts={"2": "Compressive strength at 28 days: not less than 5,000 psi."}),
+]
+
+
+def _ingest(root: Path, documents, label: str = "search") -> None:
+    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, label) as tx:
+        for document in documents:
+            tx.add(document)
+        tx.commit()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("search-file")
+    _ingest(root, DOCUMENTS)
+    return root
+
+
+@pytest.fixture()
+def project(built: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(built, root)
+    return root
+
+
+def _restrictions(store: GraphStore) -> list[list[str]]:
+    uids = sorted(doc.uid for doc in store.documents())
+    rnd = random.Random(7)
+    return [uids, ["SPEC-A@1"], *(rnd.sample(uids, len(uids) // 3) for _ in range(6))]
+
+
+def _answers(store: GraphStore, vector_dim: int | None = None) -> list:
+    """Restricted text (and vector) searches through the store: what ``resolve`` asks."""
+    found = []
+    for allowed in _restrictions(store):
+        for words in WORDS:
+            found.append(store.search_text(words, k=5, documents=allowed))
+            if vector_dim is not None:
+                [query] = HashingEmbedder(vector_dim).embed([words])
+                found.append(store.search_vector(query, k=5, documents=allowed))
+    return found
+
+
+def _from_the_graph(root: Path, vector_dim: int | None = None) -> list:
+    """The same searches with indexes built from the graph, the file never read."""
+    with GraphStore.open(root) as store:
+        store._memory = MemorySearch(store._reader())  # what _memory_search builds without a file
+        return _answers(store, vector_dim)
+
+
+def test_ingest_writes_the_file_and_a_new_process_maps_it(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        path = search_file(store)
+        assert path is not None and path.is_file() and store.build_id() in path.name
+        restored = open_search(store, store._reader())
+        assert restored is not None and restored.builds == []  # read back, nothing built
+        text = restored.text_index()
+        assert text is not None and len(text.rows.paths) == sum(len(d.provisions) for d in DOCUMENTS)
+        assert restored.builds == []
+
+
+def test_restricted_search_from_the_file_equals_search_from_the_graph(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        answers = _answers(store)
+        assert store._memory is not None and store._memory.builds == [], "the indexes were built, not read"
+    assert answers == _from_the_graph(project)
+    assert any(answers) and any(hit[0].doc == "SPEC-A" for found in answers for hit in found)
+
+
+def test_embed_writes_the_file_of_its_build_with_the_vectors(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        before = search_file(store)
+    embed_project(project, HashingEmbedder(32), batch_size=16)
+    with GraphStore.open(project) as store:
+        after = search_file(store)
+        assert after is not None and after != before and after.is_file()
+        assert before is not None and not before.exists()
+        restored = open_search(store, store._reader())
+        assert restored is not None and restored.vector_index(32).vectors.shape[1] == 32
+        answers = _answers(store, 32)
+        assert store._memory is not None and store._memory.builds == []
+    assert answers == _from_the_graph(project, 32)
+    assert any(found for found in answers[1::2])
+
+
+def _damage(path: Path, damage: str) -> None:
+    good = path.read_bytes()
+    if damage == "missing":
+        path.unlink()
+    elif damage == "truncated":
+        path.write_bytes(good[:-8])
+    elif damage == "garbage":
+        path.write_bytes(b"INFSRC\nnot json at all")
+    else:
+        (length,) = struct.unpack_from("<I", good, 7)
+        header = json.loads(good[11:11 + length])
+        if damage == "other build":
+            header["build_id"] = "0" * 16
+        elif damage == "other format":
+            header["format"] = 999
+        else:  # an array said to lie past the end of the file
+            header["text"]["rev"][0] = len(good)
+        encoded = json.dumps(header).encode()
+        encoded += b" " * (-(11 + len(encoded)) % 8)
+        path.write_bytes(good[:7] + struct.pack("<I", len(encoded)) + encoded + good[11 + length:])
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "garbage", "other build", "other format",
+                                    "array outside"])
+def test_a_file_that_does_not_check_is_not_trusted(project: Path, damage: str) -> None:
+    expected = _from_the_graph(project)
+    with GraphStore.open(project) as store:
+        path = search_file(store)
+        assert path is not None
+        _damage(path, damage)
+        assert open_search(store, store._reader()) is None
+        assert _answers(store) == expected
+        assert store._memory is not None and [name for name, *_ in store._memory.builds] == ["text"]
+
+
+def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        before = search_file(store)
+    _ingest(project, [make_document("SOP-50", "0", texts={"1": "Compressive strength of grout."})], "search-2")
+    with GraphStore.open(project) as store:
+        after = search_file(store)
+        assert before is not None and after is not None and after != before
+        assert after.is_file() and not before.exists()
+        hits = store.search_text("grout", k=3, documents=["SOP-50@0", "SPEC-A@0"])
+        assert hits and hits[0][0].doc == "SOP-50"

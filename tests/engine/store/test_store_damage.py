@@ -1,0 +1,324 @@
+"""A damaged graph is survivable: readers refuse it before Kuzu reads it, ``ingest`` rebuilds it.
+
+Kuzu 0.11.3 crashes (a segmentation fault) on a graph file with random bytes written into
+it, so everything that reads a damaged graph runs in a child process here: before the
+graph was checked on open, such a test saw exit 139, not a refusal, and the test process
+itself survived to say so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.engine import Project
+from inforce.engine.store import GraphStore, _check
+from inforce.engine.store._layout import StoreLayout
+from inforce.ontology import GraphDamagedError, GraphUnusableError, IngestResult
+
+pytestmark = pytest.mark.slow
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "label-dosing"
+#: The installed console script, the command users run.
+INFORCE = Path(sys.executable).parent / "inforce"
+#: The CLI's exit code for an unusable graph (not ingested, locked, damaged).
+EXIT_GRAPH = 3
+
+#: In a child: ingest through the real pipeline, keeping what the writer's store said, then
+#: answer through the engine front. Prints one JSON line.
+INGEST_CHILD = textwrap.dedent(
+    """
+    import json, sys
+    from inforce.adapters.ingest.pipeline import ingest_project
+    from inforce.engine import Project
+    from inforce.engine.store import GraphStore
+
+    writers = []
+    opened = GraphStore.open.__func__
+
+    def spy(cls, root, read_only=True, **options):
+        store = opened(cls, root, read_only, **options)
+        if not read_only:
+            writers.append(store)
+        return store
+
+    GraphStore.open = classmethod(spy)
+    result = ingest_project(sys.argv[1])
+    with Project.open(sys.argv[1]) as project:
+        stats = project.stats()
+    print(json.dumps({"recovered": [w.recovered for w in writers], "swapped": result.swapped,
+                      "added": len(result.added), "revisions": stats.revisions,
+                      "sections": stats.sections, "index_build": stats.index_build}))
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory) -> Path:
+    """The example, ingested once; each test works on a copy."""
+    root = tmp_path_factory.mktemp("pristine") / "label-dosing"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+    ingest_project(root)
+    return root
+
+
+@pytest.fixture()
+def project(pristine, tmp_path) -> Path:
+    root = tmp_path / "label-dosing"
+    shutil.copytree(pristine, root)
+    ingest_project(root)  # the copy's graph is a new file: let the writer stamp it as its own
+    return root
+
+
+def _expected(pristine: Path) -> dict:
+    with Project.open(pristine) as project:
+        stats = project.stats()
+    return {"revisions": stats.revisions, "sections": stats.sections, "index_build": stats.index_build}
+
+
+def _live(root: Path) -> Path:
+    live = StoreLayout(root).live()
+    assert live is not None
+    return live
+
+
+def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=300, check=False)
+
+
+def _assert_refused(done: subprocess.CompletedProcess[str], *wanted: str) -> None:
+    """A clean refusal: exit 3 with the message, never a crash (exit 139 / SIGSEGV) or a traceback."""
+    assert done.returncode not in (139, -signal.SIGSEGV), f"crashed: {done.returncode}\n{done.stderr}"
+    assert "Traceback" not in done.stderr, done.stderr
+    for text in wanted:
+        assert text in done.stderr, done.stderr
+    assert done.returncode == EXIT_GRAPH, done.stderr
+
+
+def _ingest_in_child(root: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", INGEST_CHILD, str(root)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, f"exit {done.returncode}\n{done.stderr[-3000:]}"
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _ingest_here(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[IngestResult, list[str | None]]:
+    """Ingest an undamaged project in this process: the result, and each writer's ``recovered``."""
+    writers: list[GraphStore] = []
+    opened = GraphStore.open.__func__  # type: ignore[attr-defined]
+
+    def spy(cls, root, read_only=True, **options):
+        store = opened(cls, root, read_only, **options)
+        if not read_only:
+            writers.append(store)
+        return store
+
+    with monkeypatch.context() as patched:
+        patched.setattr(GraphStore, "open", classmethod(spy))
+        result = ingest_project(root)
+    return result, [writer.recovered for writer in writers]
+
+
+def _random_bytes(root: Path) -> None:
+    with open(_live(root), "r+b") as handle:
+        handle.seek(64 << 10)
+        handle.write(os.urandom(800_000))
+
+
+def _truncate(root: Path) -> None:
+    live = _live(root)
+    os.truncate(live, live.stat().st_size // 2)
+
+
+def _delete(root: Path) -> None:
+    _live(root).unlink()
+
+
+def _folder(root: Path) -> None:
+    live = _live(root)
+    live.unlink()
+    live.mkdir()
+
+
+DAMAGE = {
+    "random-bytes": (_random_bytes, "does not match the checksum"),
+    "truncated": (_truncate, "truncated"),
+    "deleted": (_delete, "the file is missing"),
+    "a-folder": (_folder, "not a regular file"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_graph_is_refused_to_readers_with_exit_3(project, damage):
+    spoil, said = DAMAGE[damage]
+    spoil(project)
+    _assert_refused(_cli("stats", project), "GraphDamagedError", said, "run inforce ingest")
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_ingest_rebuilds_a_damaged_graph_from_the_documents_and_says_so(project, pristine, damage):
+    spoil, said = DAMAGE[damage]
+    spoil(project)
+    done = _ingest_in_child(project)
+    (message,) = done["recovered"]
+    assert "cannot be trusted" in message and said in message and "rebuilding" in message
+    assert done["swapped"] and done["added"] == len(list((project / "documents").iterdir()))
+    expected = _expected(pristine)
+    assert {key: done[key] for key in expected} == expected
+    assert _cli("stats", project).returncode == 0
+
+
+def test_random_bytes_under_a_restored_modification_time_are_still_found(project):
+    live = _live(project)
+    before = live.stat()
+    _random_bytes(project)
+    os.utime(live, ns=(before.st_atime_ns, before.st_mtime_ns))  # the change time still moves
+    _assert_refused(_cli("stats", project), "GraphDamagedError", "does not match the checksum")
+
+
+def test_a_pointer_naming_no_graph_is_refused_and_ingest_rebuilds(project, pristine):
+    StoreLayout(project).current_file.write_text("not a graph\n")
+    _assert_refused(_cli("stats", project), "GraphDamagedError", "names no graph file")
+    done = _ingest_in_child(project)
+    assert "cannot be trusted" in done["recovered"][0]
+    assert done["revisions"] == _expected(pristine)["revisions"]
+
+
+def test_a_writer_store_names_what_it_could_not_trust(project):
+    _truncate(project)
+    with GraphStore.open(project, read_only=False) as store:
+        assert store.recovered is not None and "truncated" in store.recovered
+        assert store.build_id() == ""  # nothing of the damaged graph is carried over
+    with pytest.raises(GraphDamagedError, match="truncated"):
+        GraphStore.open(project)  # opening for writing changed nothing on disk
+
+
+def test_a_no_op_ingest_stays_a_no_op(project, monkeypatch):
+    layout = StoreLayout(project)
+    pointer, graph = layout.current_file.read_text(), _live(project).stat()
+    result, recovered = _ingest_here(project, monkeypatch)
+    assert recovered == [None] and not result.swapped and not result.added
+    assert layout.current_file.read_text() == pointer  # not even re-stamped
+    after = _live(project).stat()
+    assert (after.st_ino, after.st_mtime_ns) == (graph.st_ino, graph.st_mtime_ns)
+
+
+def test_an_unchanged_graph_is_opened_on_its_stamp_alone(project, monkeypatch):
+    reads = []
+    real = _check._read_check
+    monkeypatch.setattr(_check, "_read_check", lambda *a: reads.append(1) or real(*a))
+    with Project.open(project) as opened:
+        assert opened.stats().revisions
+    assert reads == []
+    os.utime(_live(project))  # a touch moves the stamp: the next open reads the file once
+    with Project.open(project) as opened:
+        assert opened.stats().revisions
+    assert reads == [1]
+
+
+def test_ingest_re_stamps_a_touched_graph_without_rebuilding_it(project, monkeypatch):
+    layout = StoreLayout(project)
+    os.utime(_live(project))
+    stamped = layout.pointer()
+    generation = layout.generation()
+    result, recovered = _ingest_here(project, monkeypatch)
+    assert recovered == [None] and not result.swapped
+    assert layout.generation() == generation
+    pointer = layout.pointer()
+    assert pointer is not None and stamped is not None and pointer.check is not None
+    assert pointer.check.crc32 == stamped.check.crc32
+    assert pointer.check.matches(pointer.path.stat())
+
+
+def test_a_graph_from_before_checks_is_read_unverified_until_ingest_records_its_check(project, monkeypatch):
+    layout = StoreLayout(project)
+    live = _live(project)
+    layout.current_file.write_text(live.name + "\n")  # CURRENT as written before checks
+    with Project.open(project) as opened:
+        assert opened.stats().revisions
+    result, recovered = _ingest_here(project, monkeypatch)
+    assert recovered == [None] and not result.swapped
+    pointer = layout.pointer()
+    assert pointer is not None and pointer.path == live and pointer.check is not None
+
+
+def test_a_stamp_taken_in_the_same_clock_tick_as_a_write_is_not_trusted(project):
+    found = _live(project).stat()
+    check = _check.GraphCheck(
+        crc32=0, size=found.st_size, mtime_ns=found.st_mtime_ns, ctime_ns=found.st_ctime_ns,
+        ino=found.st_ino, dev=found.st_dev, hashed_from_ns=max(found.st_mtime_ns, found.st_ctime_ns),
+    )
+    assert not check.matches(found)
+    margin = _check.racy_margin_ns(found.st_mtime_ns, found.st_ctime_ns)
+    trusted = _check.GraphCheck(**{**check.__dict__, "hashed_from_ns": check.hashed_from_ns + margin})
+    assert trusted.matches(found)
+
+
+def _lock_folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _lock_fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize("make", [_lock_folder, _lock_fifo], ids=["folder", "fifo"])
+def test_an_unusable_write_lock_is_a_clear_refusal(project, make):
+    lock = StoreLayout(project).lock_file
+    lock.unlink()
+    make(lock)
+    _assert_refused(_cli("ingest", project), "GraphUnusableError", "write.lock", "cannot serve as the write lock")
+    with pytest.raises(GraphUnusableError, match="remove it"):
+        GraphStore.open(project, read_only=False)
+    assert _cli("stats", project).returncode == 0  # readers take no lock
+
+
+def test_a_store_folder_that_is_a_file_is_a_clear_refusal(tmp_path):
+    root = tmp_path / "label-dosing"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+    (root / ".inforce").write_text("not a folder")
+    _assert_refused(_cli("ingest", root), "GraphUnusableError", "a file is in the way")
+    _assert_refused(_cli("stats", root), "GraphUnusableError", "is not a folder")
+
+
+def test_a_store_knows_when_it_no_longer_reads_the_live_file(project):
+    """Deleting ``.inforce`` and ingesting again restarts the generations at 1: the same
+    generation number, another file (and here another build)."""
+    with Project.open(project) as opened:
+        store = opened.snapshot.store  # held: the project itself would swap in the new generation
+        assert store.reads_live()
+        generation = store.generation()
+        shutil.rmtree(project / ".inforce")
+        edited = sorted((project / "documents").iterdir())[0]
+        edited.write_text(edited.read_text() + "\nOne more closing sentence.\n")
+        ingest_project(project)
+        assert StoreLayout(project).generation() == generation
+        assert not store.reads_live()
+        with GraphStore.open(project) as fresh:
+            assert fresh.reads_live()
+
+
+def test_project_refresh_sees_a_rebuilt_store_folder(project):
+    with Project.open(project) as opened:
+        before = opened.build_id
+        shutil.rmtree(project / ".inforce")
+        edited = sorted((project / "documents").iterdir())[0]
+        edited.write_text(edited.read_text() + "\nOne more closing sentence.\n")
+        ingest_project(project)
+        assert opened.refresh()
+        assert opened.build_id != before
+
+
+def test_lag_on_a_damaged_graph_is_exit_3_not_everything_pending(project):
+    """Only a project never ingested has everything pending; a damaged graph is an unusable one."""
+    _random_bytes(project)
+    _assert_refused(_cli("lag", project, "--now", "2030-01-01T00:00:00Z"), "damaged")

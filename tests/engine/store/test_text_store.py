@@ -1,0 +1,122 @@
+"""The text store (issue 20): written beside each build at ingest, rebuilt when missing or
+stale, never trusted when it does not check, and answering exactly as the graph does."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.asof import AsOfIndex
+from inforce.engine.store import GraphStore, open_texts, write_generation_files
+from inforce.engine.store._search_file import search_file
+from inforce.engine.store._texts import texts_file
+from inforce.ontology import Locator
+
+from store_factory import MANIFEST, make_document
+
+
+def _ingest(root: Path, documents, removed=()) -> None:
+    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "texts") as tx:
+        for uid in removed:
+            tx.remove(uid)
+        for document in documents:
+            tx.add(document)
+        tx.commit()
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    _ingest(tmp_path, [make_document("SPEC-A", "0"), make_document("SPEC-B", "0", texts={"2": "Ünïcode — 5 mm ‮ text"}),
+                       make_document("SPEC-A", "1", seq=1)])
+    return tmp_path
+
+
+def _pinned(store: GraphStore) -> list[Locator]:
+    return [Locator(doc=uid.split("@")[0], rev=uid.split("@")[1], path=path)
+            for uid, outline in store.provision_outlines().items() for path in outline]
+
+
+def test_ingest_writes_the_file_of_its_build(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        path = texts_file(store)
+        assert path is not None and path.is_file() and store.build_id() in path.name
+        texts = open_texts(store)
+        assert texts is not None and len(texts) == len(_pinned(store))
+
+
+def test_every_text_span_and_title_equals_the_graph(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        texts = open_texts(store)
+        assert texts is not None
+        pinned = _pinned(store)
+        assert pinned
+        for locator in pinned:
+            assert texts.provision_text(locator) == store.provision_text(locator), locator
+        for uid in {f"{p.doc}@{p.rev}" for p in pinned}:
+            assert texts.title(uid) == store.revision_title(uid)
+        assert texts.provision_text(Locator(doc="SPEC-A", rev="0", path="99")) is None
+
+
+def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        before = texts_file(store)
+    _ingest(project, [make_document("SPEC-C", "0")])
+    with GraphStore.open(project) as store:
+        after = texts_file(store)
+        assert after != before and after is not None and after.is_file()
+        assert before is not None and not before.exists()
+        texts = open_texts(store)
+        assert texts is not None and texts.provision_text(Locator(doc="SPEC-C", rev="0", path="1")) is not None
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "other build", "garbage"])
+def test_a_file_that_does_not_check_is_not_trusted_and_is_rebuilt(project: Path, damage: str) -> None:
+    with GraphStore.open(project) as store:
+        path = texts_file(store)
+        assert path is not None
+        good = path.read_bytes()
+        if damage == "missing":
+            path.unlink()
+        elif damage == "truncated":
+            path.write_bytes(good[:-3])
+        elif damage == "other build":
+            path.write_bytes(good.replace(store.build_id().encode(), b"0" * len(store.build_id()), 1))
+        else:
+            path.write_bytes(b"not a text store")
+        assert open_texts(store) is None
+        # the as-of index rebuilds it on first use and answers as before
+        index = AsOfIndex.from_store(store)
+        answer = index.answer(Locator(doc="SPEC-B", path="2"), MANIFEST_DAY)
+        assert answer.text == store.provision_text(answer.resolved)[0]
+        assert open_texts(store) is not None and path.read_bytes() == good
+
+
+MANIFEST_DAY = __import__("datetime").date(2027, 1, 1)
+
+
+def test_asof_answers_with_the_file_equal_those_from_the_graph(project: Path) -> None:
+    """Every as-of answer with text is the same whether the text comes from the file or the graph."""
+    with GraphStore.open(project) as store:
+        with_file = AsOfIndex.from_store(store)
+        from_graph = AsOfIndex.from_store(store)
+        from_graph.texts._file = False  # type: ignore[union-attr]  # as if no file could be had
+        asked = [Locator(doc=doc, path=path) for doc, path in
+                 itertools.product(("SPEC-A", "SPEC-B"), ("1", "2", "2.1", "T1", "99"))]
+        answered = 0
+        for locator in asked:
+            try:
+                expected = from_graph.answer(locator, MANIFEST_DAY)
+            except Exception as refused:  # noqa: BLE001 - the same refusal is expected from both
+                with pytest.raises(type(refused)):
+                    with_file.answer(locator, MANIFEST_DAY)
+                continue
+            assert with_file.answer(locator, MANIFEST_DAY) == expected
+            answered += expected.text is not None
+        assert answered >= 4
+
+
+def test_write_generation_files_names_what_it_wrote(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        written = write_generation_files(store)
+        assert written == [texts_file(store), search_file(store)]

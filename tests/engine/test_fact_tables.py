@@ -1,0 +1,194 @@
+"""Subject fact tables written beside each build (issue 20): written at ingest, answering
+exactly as the tables built from the graph, and never trusted when they do not check —
+such a file is set aside, the graph answers, and the file is written again."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.engine import Project
+from inforce.engine.fact_tables import (
+    DamagedFactTables,
+    StoredFactTables,
+    fact_tables_file,
+    open_fact_tables,
+)
+from inforce.engine.facts import FactTable
+
+from corpus_writer import write_doc
+
+runner = CliRunner()
+STRENGTH = "concrete.compressive_strength"
+DAYS = [dt.date(2025, 12, 1) + dt.timedelta(days=n) for n in range(0, 420, 7)]
+
+
+def _ingest(root: Path) -> None:
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two subjects over a revision, a lapse, a full replacement by an addendum item (a fact
+    that names what it replaces) and a replacement that lapses."""
+    root = tmp_path_factory.mktemp("fact-tables")
+    (root / "documents").mkdir()
+    (root / "inforce.yaml").write_text("project: fact-tables\n")
+    body = ("2 PRODUCTS\n\n2.1 MIXES\n\nA. Compressive strength: not less than {a} psi.\n\n"
+            "B. Slump: 4 inches maximum.\n\nC. Concrete cover: 2 inches minimum.\n")
+    write_doc(root, "SPEC", "2026-01-01", body.format(a="4,000"))
+    write_doc(root, "SPEC-R1", "2026-03-01", body.format(a="4,500"), until="2026-05-01")
+    revision = root / "documents" / "spec-r1.md"
+    revision.write_text(revision.read_text().replace(
+        "id: SPEC-R1", "id: SPEC\nrevision: R1\nseq: 2\non_lapse: resume_previous"))
+    write_doc(root, "ADD-1", "2026-02-01", "1 CHANGES\n\n1.1 Paragraph 2.1.A: compressive strength not less "
+              "than 5,000 psi.\n", [{"target": "SPEC@0#2.1.A", "scope": "full", "effective": "2026-02-01",
+                                     "by": "ADD-1#1.1"}])
+    write_doc(root, "ADD-2", "2026-06-01", "1 CHANGES\n\n1.1 Paragraph 2.1.B: slump 5 inches maximum.\n",
+              [{"target": "SPEC#2.1.B", "scope": "full", "effective": "2026-06-01", "by": "ADD-2#1.1"}],
+              until="2026-09-01")
+    _ingest(root)
+    return root
+
+
+@pytest.fixture()
+def project(built: Path, tmp_path: Path) -> Path:
+    """A copy of the built project, graph and files included, that a test may damage."""
+    root = tmp_path / "project"
+    shutil.copytree(built, root)
+    return root
+
+
+def _answers(root: Path) -> tuple[str, list[str], list[dict]]:
+    """Which tables answered, the subjects, and every answer over DAYS (each subject, and all)."""
+    with Project.open(root) as opened:
+        snapshot = opened.snapshot
+        names = snapshot.subjects_with_facts()
+        answers = [snapshot.facts(subject, day).model_dump(mode="json")
+                   for day in DAYS for subject in [None, *names]]
+        return type(snapshot._fact_tables()).__name__, names, answers
+
+
+def _from_the_graph(root: Path) -> tuple[list[str], list[dict]]:
+    """The same answers from tables built from the graph's rows, the file never read."""
+    with Project.open(root) as opened:
+        snapshot = opened.snapshot
+        table = FactTable(snapshot.index, snapshot._quantities_by_subject(), snapshot._edges_by_replacement())
+        answers = [table.facts(subject, day, readable=None, index_build=snapshot.build_id).model_dump(mode="json")
+                   for day in DAYS for subject in [None, *table.names]]
+        return table.names, answers
+
+
+def test_ingest_writes_the_file_of_its_build(project: Path) -> None:
+    with Project.open(project) as opened:
+        store = opened.snapshot.store
+        path = fact_tables_file(store)
+        assert path is not None and path.is_file() and store.build_id() in path.name
+        stored = open_fact_tables(store)
+        assert isinstance(stored, StoredFactTables)
+        assert stored.names == sorted(opened.snapshot._quantities_by_subject())
+        assert STRENGTH in stored and len(stored.names) >= 2
+
+
+def test_answers_from_the_file_equal_answers_from_the_graph(project: Path) -> None:
+    kind, names, answers = _answers(project)
+    assert kind == "StoredFactTables"
+    graph_names, graph_answers = _from_the_graph(project)
+    assert names == graph_names
+    assert answers == graph_answers
+    facts = [fact for answer in answers for fact in answer["facts"]]
+    assert any(fact["replaces"] for fact in facts), "the workload has no fact that replaces another"
+    assert {fact["quantity"]["value"] for fact in facts if fact["subject"] == STRENGTH} >= {4000.0, 4500.0, 5000.0}
+
+
+def test_the_cli_answers_alike_with_and_without_the_file(project: Path) -> None:
+    def cli() -> dict:
+        done = runner.invoke(app, ["facts", str(project), "--subject", STRENGTH, "--valid-at", "2026-03-15",
+                                   "--format", "json"])
+        assert done.exit_code == 0, done.output
+        return json.loads(done.stdout)
+
+    with_file = cli()
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None
+    path.unlink()
+    assert cli() == with_file and with_file["facts"]
+    assert path.is_file(), "the missing file was not written again"
+
+
+def _damage(path: Path, damage: str) -> None:
+    good = path.read_bytes()
+    if damage == "missing":
+        path.unlink()
+    elif damage == "truncated":
+        path.write_bytes(good[:-7])
+    elif damage == "garbage":
+        path.write_bytes(b"not a fact table at all")
+    elif damage in ("other build", "other format"):
+        (length,) = struct.unpack_from("<I", good, 7)
+        header = json.loads(good[11:11 + length])
+        if damage == "other build":
+            header["build_id"] = "0" * 16
+        else:
+            header["format"] = 999
+        encoded = json.dumps(header).encode()
+        path.write_bytes(good[:7] + struct.pack("<I", len(encoded)) + encoded + good[11 + length:])
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "garbage", "other build", "other format"])
+def test_a_file_that_does_not_check_is_not_trusted_and_is_written_again(project: Path, damage: str) -> None:
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        store = opened.snapshot.store
+        path = fact_tables_file(store)
+        assert path is not None
+        _damage(path, damage)
+        assert open_fact_tables(store) is None
+    kind, names, answers = _answers(project)
+    assert kind == "FactTable"  # the graph answered
+    assert (names, answers) == expected
+    with Project.open(project) as opened:
+        assert isinstance(open_fact_tables(opened.snapshot.store), StoredFactTables)
+    assert _answers(project) == ("StoredFactTables", *expected)
+
+
+def test_a_chunk_that_does_not_read_is_refused_and_the_graph_answers(project: Path) -> None:
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None
+    data = path.read_bytes()
+    (length,) = struct.unpack_from("<I", data, 7)
+    body = 11 + length
+    # the same length, so the header still checks; the first chunk no longer parses
+    path.write_bytes(data[:body] + b"{" * 8 + data[body + 8:])
+    with Project.open(project) as opened:
+        stored = open_fact_tables(opened.snapshot.store)
+        assert stored is not None
+        first = min(stored.names, key=lambda name: stored._spans[name][0])
+        with pytest.raises(DamagedFactTables):
+            stored.table(first)
+    assert _answers(project)[1:] == expected
+
+
+def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> None:
+    with Project.open(project) as opened:
+        before = fact_tables_file(opened.snapshot.store)
+    write_doc(project, "ADD-3", "2026-07-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover 3 inches minimum.\n",
+              [{"target": "SPEC#2.1.C", "scope": "full", "effective": "2026-07-01", "by": "ADD-3#1.1"}])
+    _ingest(project)
+    with Project.open(project) as opened:
+        after = fact_tables_file(opened.snapshot.store)
+    assert before is not None and after is not None and after != before
+    assert after.is_file() and not before.exists()
+    kind, names, answers = _answers(project)
+    assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)
+    assert any(fact["resolved"].startswith("ADD-3") for answer in answers for fact in answer["facts"])

@@ -1,0 +1,172 @@
+"""Audit records: stored append-only by ``check --audit-dir``, replayed by ``inforce replay`` to
+the same verdict, and to a reported difference once a new revision is ingested. Bad answer
+files and records are input errors naming file, line and field."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+runner = CliRunner()
+
+#: fresh when asked; stale once rev E (which rewrites 5.3 from 1 September 2026) is ingested
+STALE_LATER = {
+    "question": "Where are paper batch records stored?",
+    "context": {"valid_at": "2026-10-01", "groups": ["qa"]},
+    "claims": [{"text": "Paper records are stored in fire-rated cabinets in the records archive.",
+                "citations": [{"locator": "SOP-114@D#5.3", "quote": "stored in fire-rated cabinets"}]}],
+}
+
+
+@pytest.fixture
+def sop(ingested_example) -> Path:
+    """The process's shared ingest, read only: audit records and answers go to tmp_path."""
+    return ingested_example("sop-retention")
+
+
+@pytest.fixture
+def own_sop(tmp_path: Path) -> Path:
+    """A copy of its own, for a test that ingests a new revision into it."""
+    root = tmp_path / "sop"
+    shutil.copytree(EXAMPLES / "sop-retention", root, ignore=shutil.ignore_patterns(".inforce"))
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+def _check(root: Path, answer: dict[str, Any], tmp_path: Path, *extra: str) -> Any:
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer))
+    return runner.invoke(app, ["check", str(root), "--answer", str(path), *extra])
+
+
+@pytest.mark.slow
+def test_a_stored_verdict_replays_to_the_same_and_then_to_a_reported_difference(own_sop: Path, tmp_path: Path) -> None:
+    audit = tmp_path / "audit"
+    first = _check(own_sop, STALE_LATER, tmp_path, "--audit-dir", str(audit), "--format", "json")
+    assert first.exit_code == 0, first.output
+    (record,) = audit.glob("*.json")
+    stored = json.loads(record.read_text())
+    assert stored["format"] == "inforce-decision/1"
+    assert stored["verdict"]["audit"]["revisions"] == {"SOP-114": ["B", "C", "D"]}
+    assert stored["verdict"]["audit"]["answer_sha256"]
+
+    same = runner.invoke(app, ["replay", str(own_sop), str(record), "--format", "json"])
+    assert same.exit_code == 0, same.output
+    assert json.loads(same.stdout)["same"] is True
+
+    # document control issues rev E, effective before the question's date; ingest it
+    shutil.copy(own_sop / "pending" / "SOP-114-rev-E.md", own_sop / "documents" / "sop-114-rev-e.md")
+    assert runner.invoke(app, ["ingest", str(own_sop)]).exit_code == 0
+    changed = runner.invoke(app, ["replay", str(own_sop), str(record), "--format", "json"])
+    assert changed.exit_code == 1, changed.output
+    found = json.loads(changed.stdout)
+    assert found["same"] is False
+    assert found["stored"]["verdict"] == "answer" and found["now"]["verdict"] == "refusal"
+    assert any("stale_revision" in d for d in found["differences"])
+    assert "SOP-114: revision E recorded since" in found["changes"]
+    assert any(c.startswith("index build ") for c in found["changes"])
+    text = runner.invoke(app, ["replay", str(own_sop), str(record)])
+    assert "different verdict: answer then, refusal now" in text.stdout
+    assert "changed: SOP-114: revision E recorded since" in text.stdout
+
+
+def test_the_audit_folder_is_append_only(sop: Path, tmp_path: Path) -> None:
+    audit = tmp_path / "audit"
+    for valid_at in ("2026-06-01", "2025-06-01"):
+        answer = {**STALE_LATER, "context": {**STALE_LATER["context"], "valid_at": valid_at}}
+        _check(sop, answer, tmp_path, "--audit-dir", str(audit))
+    records = sorted(audit.glob("*.json"))
+    assert len(records) == 2
+    before = {p.name: p.read_bytes() for p in records}
+    _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit))
+    after = {p.name: p.read_bytes() for p in audit.glob("*.json")}
+    assert all(after[name] == body for name, body in before.items())  # nothing rewritten
+    assert len(after) >= 2
+
+
+def test_a_record_that_is_not_one_is_an_input_error(sop: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "record.json"
+    bad.write_text('{"format": "inforce-decision/1", "answer": {"claims": []}, "verdict": {}}')
+    result = runner.invoke(app, ["replay", str(sop), str(bad)])
+    assert result.exit_code == 2 and "answer.claims" in result.output
+    bad.write_text("{\n  nope")
+    result = runner.invoke(app, ["replay", str(sop), str(bad)])
+    assert result.exit_code == 2 and f"{bad}:2" in result.output
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("{\n  \"claims\": [\n    {\"text\": \"x\",,}\n  ]\n}", ":3:"),                          # malformed JSON
+    ('{"claims": []}', "claims"),                                                              # no claims
+    ('{"context": {"valid_at": "2026-05-01"},\n "claims": [{"text": "", "citations": []}]}', ":2: claims[0].text"),
+    ('{"context": {"valid_at": "2026-05-01"},\n "claims": [{"text": "x",\n  "citations": [{"page": 3}]}]}',
+     ":3: claims[0].citations[0]"),
+    ('{"context": {"valid_at": "01/05/2026"}, "claims": [{"text": "x"}]}', "context.valid_at"),
+    ('{"context": {}, "claims": [{"text": "x", "citations": [{"locator": "SOP-114#5.2"}]}]}', "context.valid_at"),
+    ('{"context": {"valid_at": "2026-05-01", "attributes": {"markt": "UK"}}, "claims": [{"text": "x"}]}',
+     "context.attributes"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x", "citations": [{"locator": "not a locator!"}]}]}',
+     "claims[0].citations[0].locator"),
+    ("[1, 2]", "an answer is a JSON object"),
+    # found by the hostile audit: JSON's loose reading let these through
+    ('{"context": {"valid_at": 0}, "claims": [{"text": "x"}]}', "context.valid_at: not a date"),
+    ('{"context": {"valid_at": "2026-05-01", "groups": [""]}, "claims": [{"text": "x"}]}', "context.groups[0]"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x", "citations": [{"locator": "A#1", "page": "3"}]}]}',
+     "claims[0].citations[0].page"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x"}], "claims": []}', "appears twice"),
+    ('{"claims": ' + "[" * 3000 + "]" * 3000 + "}", "nested too deeply"),
+    ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "\u200b\u200f"}]}', "claims[0]"),
+    # a date the context lacks is named at its line in the file
+    ('{\n "context": {"groups": ["qa"]},\n "claims": [{"text": "x", "citations": [{"locator": "SOP-114#5.2"}]}]}',
+     "answer.json:2: context.valid_at"),
+])
+def test_bad_answers_are_input_errors_naming_the_field(sop: Path, tmp_path: Path, text: str, where: str) -> None:
+    path = tmp_path / "answer.json"
+    path.write_text(text)
+    result = runner.invoke(app, ["check", str(sop), "--answer", str(path)])
+    assert result.exit_code == 2, result.output
+    assert where in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_answer_file_is_named(sop: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(sop), "--answer", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2 and "nope.json" in result.output
+
+
+def test_a_byte_order_mark_is_read(sop: Path, tmp_path: Path) -> None:
+    path = tmp_path / "answer.json"
+    path.write_text("\ufeff" + json.dumps(STALE_LATER), encoding="utf-8")
+    assert runner.invoke(app, ["check", str(sop), "--answer", str(path)]).exit_code == 0
+
+
+def test_an_audit_dir_that_cannot_be_used_is_refused_before_the_work(sop: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(blocker))
+    assert result.exit_code == 2 and "--audit-dir" in result.output and "verdict" not in result.stdout
+
+
+def test_a_record_replays_only_against_its_own_project(sop: Path, tmp_path: Path, ingested_example) -> None:
+    audit = tmp_path / "audit"
+    _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit))
+    (record,) = audit.glob("*.json")
+    other = ingested_example("label-dosing")
+    result = runner.invoke(app, ["replay", str(other), str(record)])
+    assert result.exit_code == 2 and "sop-retention" in result.output
+
+
+def test_two_dates_for_one_case_are_an_input_error(tmp_path: Path, ingested_example) -> None:
+    root = ingested_example("followup-handbooks")
+    answer = json.loads((EXAMPLES / "followup-handbooks" / "answers" / "s3-p2.json").read_text())
+    answer["context"]["valid_at"] = "2020-01-01"  # the rule takes the date from dispatch_date: 2024-12-12
+    result = _check(root, answer, tmp_path)
+    assert result.exit_code == 2 and "context.valid_at" in result.output and "disagree" in result.output

@@ -1,0 +1,449 @@
+"""Akoma Ntoso acts to Documents: metadata, provisions and modifications read from the XML.
+
+The Kenyan files (``../shared/data/akoma-ntoso-kenya``, AKN 2.0) are read in place: an
+amending act (2003/8), the act it amends as at 2003-12-19 (1997/3), and an amending act of
+1989 whose target is not among them. AKN 3.0 is written here, in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest.akn import (
+    AknReading,
+    provision_path,
+    read_akoma_ntoso,
+    work_id,
+)
+from inforce.adapters.ingest.documents import UnreadableFileError, parse_document_with_warnings
+from inforce.adapters.ingest.register import Register, RegisterRow
+from inforce.ontology import InputErrors, Locator, Section
+
+KENYA = Path(__file__).resolve().parents[3] / "shared" / "data" / "akoma-ntoso-kenya"
+AMENDING = "Act_Kenya_2003-12-10-short.xml"
+PRINCIPAL = "Act_Kenya_1997-08-22_3@2003-12-19.xml"
+WILDLIFE = "Act_Kenya_1989-12-06.xml"
+AKN2 = "http://www.akomantoso.org/2.0"
+AKN3 = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
+
+
+@pytest.fixture(scope="module")
+def kenya() -> Path:
+    if not KENYA.is_dir():
+        pytest.skip("../shared/data/akoma-ntoso-kenya is not here")
+    return KENYA
+
+
+def read(folder: Path, name: str) -> AknReading:
+    return read_akoma_ntoso(folder / name, folder)
+
+
+def edges_of(reading: AknReading) -> list[tuple[str, str, bool, dt.date, str | None]]:
+    return [
+        (str(e.target), e.scope, e.successor, e.effective, str(e.by) if e.by else None)
+        for e in reading.document.supersedes
+    ]
+
+
+def assert_spans_hold(reading: AknReading) -> None:
+    """Every provision's text is its span of the text layer, inside its parent's span."""
+    document = reading.document
+    sections = {p.path: p for p in document.provisions}
+    for provision in document.provisions:
+        assert document.text_layer[provision.span.start : provision.span.end] == provision.text
+        if provision.parent is not None:
+            parent = sections[provision.parent].span
+            assert parent.start <= provision.span.start <= provision.span.end <= parent.end
+
+
+# -- ids and paths -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("identifier", "path"),
+    [
+        ("sec2-sub1", "2.1"),
+        ("sec34-sub2-itma", "34.2.a"),
+        ("sec2-list1-itma", "2.a"),  # a list adds nothing
+        ("sec54.a", "54A"),  # AKN 2.0 writes an inserted 54A as 54.a
+        ("prtI", "part-I"),
+        ("sec_2__subsec_1", "2.1"),
+        ("para_a", "a"),
+        ("sec_1__subsec_1__list_1__item_b", "1.1.b"),
+        ("chp_1__sec_5", "5"),  # sections keep their own numbers under a chapter
+        ("chp_1", "chapter-1"),
+        ("ref2", None),
+        ("mod3-qtd1", None),
+    ],
+)
+def test_provision_path_from_an_element_id(identifier: str, path: str | None):
+    assert provision_path(identifier) == path
+
+
+@pytest.mark.parametrize(
+    ("uri", "document_id"),
+    [
+        ("/ke/act/1997-08-22/3", "KE-ACT-1997-08-22-3"),
+        ("/ke/act/1997-08-22/3/main#sec2-sub1", "KE-ACT-1997-08-22-3"),
+        ("/ke/act/2003-12-10/8/eng@/main#ref2", "KE-ACT-2003-12-10-8"),
+        ("/akn/za/act/2020-03-01/7/eng@2020-04-01/!main", "ZA-ACT-2020-03-01-7"),
+        ("/akn/za/act/2010-01-01/3/~sec_4", "ZA-ACT-2010-01-01-3"),
+        ("#sec2", None),
+    ],
+)
+def test_work_id_from_a_uri(uri: str, document_id: str | None):
+    assert work_id(uri) == document_id
+
+
+# -- the Kenyan amendment pair -----------------------------------------------------------
+
+
+@pytest.mark.shared
+def test_the_amending_act_declares_its_modifications(kenya: Path):
+    reading = read(kenya, AMENDING)
+    document = reading.document
+    assert (document.id, document.revision, document.kind) == ("KE-ACT-2003-12-10-8", "2003-12-10", "amendment")
+    assert (document.source.file, document.source.format) == (AMENDING, "akoma_ntoso")
+    assert document.issued == dt.date(2003, 12, 10)
+    # the original version (eng@) is the act as made; it came into force on its lifecycle event
+    assert document.effective.from_ == dt.date(2003, 12, 19) and document.effective.until is None
+    assert document.recorded == dt.datetime(2003, 12, 10, 23, 59, 59, 999999, tzinfo=dt.UTC)
+    assert document.title == "THE RETIREMENT BENEFITS (AMENDMENT)"
+    effective = dt.date(2003, 12, 19)
+    principal, companies = "KE-ACT-1997-08-22-3", "KE-ACT-2002-12-12-5"
+    assert edges_of(reading) == [
+        (f"{principal}#2.1", "partial", True, effective, "KE-ACT-2003-12-10-8#2.1.a"),
+        (f"{principal}#2.1", "partial", True, effective, "KE-ACT-2003-12-10-8#2.1.b"),
+        (f"{principal}#22.3", "partial", True, effective, "KE-ACT-2003-12-10-8#3.1.a"),
+        (f"{principal}#22.3", "partial", True, effective, "KE-ACT-2003-12-10-8#3.1.b"),
+        (f"{principal}#34.2.a", "partial", True, effective, "KE-ACT-2003-12-10-8#4.1.a"),
+        (f"{principal}#34.3", "partial", True, effective, "KE-ACT-2003-12-10-8#4.1.b"),
+        (f"{principal}#37.1", "partial", True, effective, "KE-ACT-2003-12-10-8#5.1"),
+        (f"{principal}#54", "partial", True, effective, "KE-ACT-2003-12-10-8#6.1"),
+        (f"{companies}#311.1.c", "partial", True, effective, "KE-ACT-2003-12-10-8#7.1.a"),
+        (f"{companies}#311.2", "partial", True, effective, "KE-ACT-2003-12-10-8#7.1.b"),
+    ]
+    assert {edge.source for edge in document.supersedes} == {Locator(doc="KE-ACT-2003-12-10-8", rev="2003-12-10")}
+    assert all(edge.line for edge in document.supersedes)
+    # what the act quotes for the other act (section 54A) is not a provision of its own
+    assert [p.path for p in document.provisions] == [
+        "1", "1.1", "2", "2.1", "2.1.a", "2.1.b", "3", "3.1", "3.1.a", "3.1.b", "4", "4.1",
+        "4.1.a", "4.1.b", "5", "5.1", "6", "6.1", "7", "7.1", "7.1.a", "7.1.b",
+    ]
+    assert "54A\nConduct of prosecutions." in document.text_layer  # ...though its text is there
+    assert_spans_hold(reading)
+    assert reading.passive == ()
+
+
+@pytest.mark.shared
+def test_the_act_as_at_2003_12_19(kenya: Path):
+    reading = read(kenya, PRINCIPAL)
+    document = reading.document
+    assert (document.id, document.revision, document.seq) == ("KE-ACT-1997-08-22-3", "2003-12-19", 20031219)
+    assert document.kind == "other" and document.supersedes == ()
+    assert document.issued == dt.date(1997, 8, 22)
+    # temporalData: in force e1 (1997-08-29) to e2, then this version from e2 (2003-12-19)
+    assert document.effective.from_ == dt.date(2003, 12, 19) and document.effective.until is None
+    assert document.title == "THE RETIREMENTS BENEFITS ACT, 1997"
+    sections = {p.path: p for p in document.provisions}
+    assert {"part-I", "2", "2.1", "22.3", "34.2", "34.2.a", "34.3", "37.1", "54", "54A"} <= set(sections)
+    item = sections["34.2.a"]
+    assert isinstance(item, Section)
+    assert (item.number, item.parent, item.depth) == ("(a)", "34.2", 3)
+    assert item.text == "(a) a statement of assets and liabilities ;"
+    assert sections["34.2"].text.startswith("(2) Within a period of three months")
+    assert "(a) a statement of assets and liabilities" in sections["34.2"].text  # descendants included
+    assert (sections["2"].heading, sections["2"].parent) == ("Interpretation.", "part-I")
+    assert '"pooled fund" means a fund established' in sections["2.1"].text
+    assert sections["54A"].heading == "Conduct of prosecutions."
+    assert "Cap 75." not in sections["54A"].text  # a side note is not the act's text
+    for provision in document.provisions:
+        at = document.text_layer[provision.span.start : provision.span.end]
+        assert at.startswith(provision.text[:40])
+    assert_spans_hold(reading)
+    assert any("attachment" in w.message and "not read" in w.message for w in reading.warnings)
+
+
+@pytest.mark.shared
+def test_passive_modifications_are_read_not_made_edges(kenya: Path):
+    principal, amending = read(kenya, PRINCIPAL), read(kenya, AMENDING)
+    assert len(principal.passive) == 9
+    assert {p.source for p in principal.passive} == {Locator(doc="KE-ACT-2003-12-10-8")}
+    assert {p.target.path for p in principal.passive} == {"2.1", "22.3", "34.2.a", "34.3", "37.1", "54A"}
+    assert {p.kind for p in principal.passive} == {"substitution", "insertion"}
+    # A caller holding both acts compares the two sides; they disagree on section 54A: the
+    # amending act names section 54 (insert after it), the amended act the new 54A.
+    active = {(e.source.doc, e.target.path) for e in amending.document.supersedes}
+    unmatched = {p.target.path for p in principal.passive if (p.source.doc, p.target.path) not in active}
+    assert unmatched == {"54A"}
+
+
+@pytest.mark.shared
+def test_repeals_are_deletions_and_a_missing_target_is_only_named(kenya: Path):
+    reading = read(kenya, WILDLIFE)
+    document = reading.document
+    assert (document.id, document.revision, document.kind) == ("KE-ACT-1989-12-06-16", "1989-12-06", "amendment")
+    assert document.effective.from_ == dt.date(1989, 12, 15)
+    wildlife = "KE-ACT-1980-01-01-1"
+    repeals = [
+        (str(e.target), str(e.by)) for e in document.supersedes if not e.successor
+    ]
+    assert repeals == [
+        (f"{wildlife}#50.3.c", "KE-ACT-1989-12-06-16#7.1.b"),
+        (f"{wildlife}#52.3", "KE-ACT-1989-12-06-16#8.1.b"),
+        (f"{wildlife}#58", "KE-ACT-1989-12-06-16#10.1"),  # one textualMod, three destinations
+        (f"{wildlife}#59", "KE-ACT-1989-12-06-16#10.1"),
+        (f"{wildlife}#60", "KE-ACT-1989-12-06-16#10.1"),
+    ]
+    assert all(e.scope == "full" for e in document.supersedes if not e.successor)
+    # deleting two definitions (the words named by <old>) amends section 2, it does not repeal it
+    section_2 = [e for e in document.supersedes if e.target.path == "2"]
+    assert [(e.scope, e.successor) for e in section_2] == [("partial", True)] * 4
+    # the targets are acts not among these files: edges like any other, told by target.doc
+    assert {e.target.doc for e in document.supersedes} == {wildlife, "KE-ACT-1982-12-12-2"}
+    assert Locator(doc=wildlife) in {e.target for e in document.supersedes}  # the whole act
+    dangling = [w for w in reading.warnings if "names no element of this act" in w.message]
+    assert [w.line for w in dangling] == [46, 52, 58, 65, 71, 77]
+    assert_spans_hold(reading)
+
+
+# -- AKN 3.0 ----------------------------------------------------------------------------
+
+AKN3_ACT = f"""\
+<?xml version="1.0" encoding="UTF-8"?>
+<akomaNtoso xmlns="{AKN3}">
+  <act name="act">
+    <meta>
+      <identification source="#drafter">
+        <FRBRWork>
+          <FRBRthis value="/akn/za/act/2020-03-01/7/!main"/>
+          <FRBRuri value="/akn/za/act/2020-03-01/7"/>
+          <FRBRdate date="2020-03-01" name="Generation"/>
+          <FRBRauthor href="#parliament"/>
+          <FRBRcountry value="za"/>
+          <FRBRnumber value="7"/>
+        </FRBRWork>
+        <FRBRExpression>
+          <FRBRthis value="/akn/za/act/2020-03-01/7/eng@2020-04-01/!main"/>
+          <FRBRuri value="/akn/za/act/2020-03-01/7/eng@2020-04-01"/>
+          <FRBRdate date="2020-04-01" name="Generation"/>
+          <FRBRauthor href="#parliament"/>
+          <FRBRlanguage language="eng"/>
+        </FRBRExpression>
+        <FRBRManifestation>
+          <FRBRthis value="/akn/za/act/2020-03-01/7/eng@2020-04-01/!main.xml"/>
+          <FRBRuri value="/akn/za/act/2020-03-01/7/eng@2020-04-01.akn"/>
+          <FRBRdate date="2020-05-02" name="Markup"/>
+          <FRBRauthor href="#drafter"/>
+        </FRBRManifestation>
+      </identification>
+      <lifecycle source="#drafter">
+        <eventRef eId="e1" date="2020-03-01" source="#original" type="generation"/>
+        <eventRef eId="e2" date="2020-04-01" source="#original" type="amendment"/>
+        <eventRef eId="e3" date="2020-07-01" source="#original" type="amendment"/>
+      </lifecycle>
+      <analysis source="#drafter">
+        <activeModifications>
+          <textualMod type="repeal" eId="amod_1" period="#t2">
+            <source href="#sec_2"/>
+            <destination href="/akn/za/act/2010-01-01/3/~sec_4"/>
+          </textualMod>
+          <textualMod type="substitution" eId="amod_2">
+            <source href="#mod_1"/>
+            <destination href="/akn/za/act/2010-01-01/3/!main#sec_5__subsec_2"/>
+          </textualMod>
+        </activeModifications>
+      </analysis>
+      <temporalData source="#drafter">
+        <temporalGroup eId="t1"><timeInterval start="#e2" refersTo="#inForce"/></temporalGroup>
+        <temporalGroup eId="t2"><timeInterval start="#e3" refersTo="#inForce"/></temporalGroup>
+      </temporalData>
+      <references source="#drafter">
+        <original eId="original" href="/akn/za/act/2020-03-01/7/eng@" showAs="Original"/>
+        <TLCConcept eId="inForce" href="/ontology/concept/inForce" showAs="in force"/>
+      </references>
+    </meta>
+    <preface>
+      <longTitle><p>To amend the <shortTitle>Water Services Amendment Act, 2020</shortTitle></p></longTitle>
+    </preface>
+    <body>
+      <chapter eId="chp_1">
+        <num>1</num>
+        <heading>Amendments</heading>
+        <section eId="sec_1">
+          <num>1.</num>
+          <heading>Amendment of section 5</heading>
+          <subsection eId="sec_1__subsec_1">
+            <num>(1)</num>
+            <intro><p>Section 5 of the principal Act is amended-</p></intro>
+            <paragraph eId="sec_1__subsec_1__para_a">
+              <num>(a)</num>
+              <content><p>by deleting subsection (1); and</p></content>
+            </paragraph>
+            <paragraph eId="sec_1__subsec_1__para_b">
+              <num>(b)</num>
+              <content><p>in subsection (2), by <mod eId="mod_1">substituting
+                "<quotedText>30 days</quotedText>" for "14 days"</mod>.</p></content>
+            </paragraph>
+          </subsection>
+        </section>
+        <section eId="sec_2">
+          <num>2.</num>
+          <heading>Repeal of section 4</heading>
+          <content><p>Section 4 of the principal Act is repealed.</p></content>
+        </section>
+      </chapter>
+    </body>
+  </act>
+</akomaNtoso>
+"""
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / "documents" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_akn3_reads_the_same_way(tmp_path: Path):
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", AKN3_ACT), tmp_path)
+    document = reading.document
+    assert (document.id, document.revision, document.seq) == ("ZA-ACT-2020-03-01-7", "2020-04-01", 20200401)
+    assert (document.kind, document.title) == ("amendment", "Water Services Amendment Act, 2020")
+    assert document.source.file == "documents/water.xml"
+    assert document.effective.from_ == dt.date(2020, 4, 1) and document.effective.until is None
+    sections = {p.path: p for p in document.provisions}
+    assert list(sections) == ["chapter-1", "1", "1.1", "1.1.a", "1.1.b", "2"]
+    assert (sections["1"].parent, sections["1"].depth, sections["1"].number) == ("chapter-1", 1, "1.")
+    assert (sections["1.1.b"].parent, sections["1.1.b"].number) == ("1.1", "(b)")
+    assert sections["1.1.b"].text == '(b) in subsection (2), by substituting "30 days" for "14 days".'
+    assert sections["1.1"].text.startswith("(1) Section 5 of the principal Act is amended-\n\n(a) by deleting")
+    assert_spans_hold(reading)
+    target = "ZA-ACT-2010-01-01-3"
+    assert edges_of(reading) == [
+        # the repeal takes effect when its own period starts (e3), not with the act
+        (f"{target}#4", "full", False, dt.date(2020, 7, 1), "ZA-ACT-2020-03-01-7#2"),
+        (f"{target}#5.2", "partial", True, dt.date(2020, 4, 1), "ZA-ACT-2020-03-01-7#1.1.b"),
+    ]
+    assert reading.warnings == ()
+
+
+def test_akn3_without_lifecycle_is_in_force_from_its_version_date_with_a_warning(tmp_path: Path):
+    text = AKN3_ACT.replace(' period="#t2"', "")
+    for element in ("lifecycle", "temporalData"):
+        start, end = text.index(f"<{element}"), text.index(f"</{element}>") + len(element) + 3
+        text = text[:start] + text[end:]
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert reading.document.effective.from_ == dt.date(2020, 4, 1)
+    assert [edge.effective for edge in reading.document.supersedes] == [dt.date(2020, 4, 1)] * 2
+    assert any("no <lifecycle>" in w.message for w in reading.warnings)
+
+
+# -- bad input --------------------------------------------------------------------------
+
+
+def errors_of(excinfo: pytest.ExceptionInfo[InputErrors]) -> list[str]:
+    return [str(error) for error in excinfo.value.exceptions]
+
+
+def test_malformed_xml_names_the_file_and_line(tmp_path: Path):
+    path = write(tmp_path, "broken.xml", f'<akomaNtoso xmlns="{AKN2}">\n  <act>\n    <meta>\n  </act>\n')
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(path, tmp_path)
+    [error] = excinfo.value.exceptions
+    assert (error.file, error.line) == ("documents/broken.xml", 4)
+    assert "not well-formed XML" in error.message
+    assert errors_of(excinfo)[0].startswith("documents/broken.xml:4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<html><body><p>not an act</p></body></html>",
+        '<akomaNtoso xmlns="http://example.org/other"><act/></akomaNtoso>',
+        "<akomaNtoso><act/></akomaNtoso>",
+    ],
+)
+def test_xml_that_is_not_akoma_ntoso_is_refused_by_name(tmp_path: Path, text: str):
+    path = write(tmp_path, "other.xml", text)
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(path, tmp_path)
+    [error] = excinfo.value.exceptions
+    assert error.file == "documents/other.xml" and error.line == 1
+    assert "not an Akoma Ntoso document" in error.message
+
+
+def test_a_work_without_a_uri_is_an_error_at_its_line(tmp_path: Path):
+    text = AKN3_ACT.replace('<FRBRthis value="/akn/za/act/2020-03-01/7/!main"/>', "").replace(
+        '<FRBRuri value="/akn/za/act/2020-03-01/7"/>', ""
+    )
+    path = write(tmp_path, "water.xml", text)
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(path, tmp_path)
+    [error] = excinfo.value.exceptions
+    assert (error.file, error.line) == ("documents/water.xml", text[: text.index("<FRBRWork>")].count("\n") + 1)
+    assert "no URI" in error.message
+
+
+def test_a_destination_that_names_no_provision_is_an_error(tmp_path: Path):
+    text = AKN3_ACT.replace("!main#sec_5__subsec_2", "!main#ref_9")
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    [error] = excinfo.value.exceptions
+    assert "names no provision" in error.message
+    assert error.line == text[: text.index("#ref_9")].count("\n") + 1
+
+
+def test_an_act_with_no_provisions_is_unreadable(tmp_path: Path):
+    start, end = AKN3_ACT.index("<body>"), AKN3_ACT.index("</body>")
+    text = AKN3_ACT[:start] + "<body><p>Nothing numbered here.</p>" + AKN3_ACT[end:]
+    with pytest.raises(UnreadableFileError) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert excinfo.value.file == "documents/water.xml"
+
+
+def test_a_modification_inforce_cannot_read_is_said_not_skipped(tmp_path: Path):
+    text = AKN3_ACT.replace('type="substitution"', 'type="renumbering"')
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert [str(edge.target) for edge in reading.document.supersedes] == ["ZA-ACT-2010-01-01-3#4"]
+    [warning] = reading.warnings
+    assert "'renumbering'" in warning.message and warning.line == text[: text.index('type="renumbering"')].count("\n") + 1
+
+
+def test_an_impossible_date_is_an_error_at_its_line(tmp_path: Path):
+    text = AKN3_ACT.replace('date="2020-07-01"', 'date="2020-07-32"')
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert any(
+        "not a date: '2020-07-32'" in error.message
+        and error.line == text[: text.index("2020-07-32")].count("\n") + 1
+        for error in excinfo.value.exceptions
+    )
+
+
+def test_a_register_row_adds_what_the_act_does_not_say(tmp_path: Path):
+    path = write(tmp_path, "water.xml", AKN3_ACT)
+    row = RegisterRow(
+        line=2,
+        values={"file": "documents/water.xml", "kind": "policy", "access": "legal;records", "revision": "2020-04-01"},
+    )
+    register = Register(file="register.csv", rows=[row], by_file={"documents/water.xml": row})
+    document, _ = parse_document_with_warnings(path, tmp_path, register=register)
+    assert (document.kind, document.access, document.revision) == ("policy", ("legal", "records"), "2020-04-01")
+    assert document.source.format == "akoma_ntoso" and len(document.supersedes) == 2
+
+
+def test_a_register_row_that_contradicts_the_act_names_both(tmp_path: Path):
+    path = write(tmp_path, "water.xml", AKN3_ACT)
+    row = RegisterRow(line=3, values={"file": "documents/water.xml", "revision": "2020-05-01"})
+    register = Register(file="register.csv", rows=[row], by_file={"documents/water.xml": row})
+    with pytest.raises(InputErrors) as excinfo:
+        parse_document_with_warnings(path, tmp_path, register=register)
+    [error] = excinfo.value.exceptions
+    meta = AKN3_ACT[: AKN3_ACT.index("<meta>")].count("\n") + 1
+    assert (error.file, error.line, error.field) == ("register.csv", 3, "revision")
+    assert f"documents/water.xml:{meta} says 2020-04-01" in error.message

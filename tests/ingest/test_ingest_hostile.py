@@ -1,0 +1,343 @@
+"""Input that used to ingest silently wrong: a `changed` typo, a PDF without text, a symlink
+out of the project, an empty group name, dates that are not YYYY-MM-DD, extreme offsets.
+
+Each is refused with the file (relative to the project), line and field, and an ingest that
+meets one leaves the graph as it was (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.adapters.ingest import (
+    UnreadableFileError,
+    discover_documents,
+    parse_document,
+    parse_document_with_warnings,
+)
+from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.engine import Project
+from inforce.ontology import InputError, InputErrors
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+runner = CliRunner()
+
+SPEC = """\
+---
+id: SPEC-033000
+kind: specification
+title: Cast-in-Place Concrete
+revision: "{rev}"
+seq: {seq}
+effective: {{from: {day}}}
+recorded: {day}T09:00:00Z
+{extra}---
+SECTION 03 30 00 - CAST-IN-PLACE CONCRETE
+
+PART 2 - PRODUCTS
+
+2.1 CONCRETE MIXTURES
+
+A. Maximum water-cementitious materials ratio: {ratio}.
+
+B. Compressive strength at 28 days: not less than 4,000 psi.
+"""
+
+
+def spec(rev: str = "0", seq: int = 0, day: str = "2026-03-02", ratio: str = "0.45", extra: str = "") -> str:
+    return SPEC.format(rev=rev, seq=seq, day=day, ratio=ratio, extra=extra)
+
+
+def new_project(root: Path) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: hostile\nfacets: []\nrules: []\n", encoding="utf-8")
+    (root / "documents" / "spec-0.md").write_text(spec(), encoding="utf-8")
+    return root
+
+
+def write(root: Path, name: str, text: str) -> Path:
+    path = root / "documents" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def ingest(project: Path):
+    return runner.invoke(app, ["ingest", str(project)], catch_exceptions=False)
+
+
+def said(done) -> str:
+    """Standard error with the console's line wrapping undone."""
+    return re.sub(r"\s+", " ", done.stderr)
+
+
+def graph_state(project: Path) -> tuple:
+    with Project.open(project) as opened:
+        store = opened.snapshot.store
+        return store.build_id(), sorted(store.document(m.uid).model_dump_json() for m in store.documents())
+
+
+def ingested(tmp_path: Path) -> tuple[Path, tuple]:
+    project = new_project(tmp_path / "project")
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+    return project, graph_state(project)
+
+
+def only(caught: pytest.ExceptionInfo[InputErrors]) -> InputError:
+    errors = list(caught.value.exceptions)
+    assert len(errors) == 1, [str(e) for e in errors]
+    return errors[0]  # type: ignore[return-value]
+
+
+# -- changed: a path the revision does not have ---------------------------------------------
+
+
+def test_a_changed_path_the_revision_lacks_is_refused_and_the_old_text_not_kept_in_force(tmp_path: Path):
+    project, before = ingested(tmp_path)
+    write(project, "spec-1.md", spec(rev="1", seq=1, day="2026-05-01", ratio="0.40", extra='changed: ["2.1.8"]\n'))
+
+    done = ingest(project)
+
+    assert done.exit_code == 2, done.output
+    assert "documents/spec-1.md:9:" in said(done) and "changed[0]" in said(done) and "2.1.8" in said(done)
+    assert graph_state(project) == before
+
+
+def test_the_changed_error_points_at_the_item_and_lists_the_sections(tmp_path: Path):
+    path = write(tmp_path, "spec-1.md", spec(rev="1", seq=1, extra='changed:\n  - "2.1"\n  - "2.1.8"\n'))
+    with pytest.raises(InputErrors) as caught:
+        parse_document(path, tmp_path)
+    error = only(caught)
+    assert (error.file, error.line, error.field) == ("documents/spec-1.md", 11, "changed[1]")
+    assert "2.1.8" in error.message and "2.1.A" in (error.hint or "")
+
+
+@pytest.mark.parametrize("changed", ['["2.1.A"]', '["2.1"]', '["2"]', '["part-2", "2.1.B"]', "[]"])
+@pytest.mark.slow
+def test_changed_paths_the_revision_has_or_covers_ingest(tmp_path: Path, changed: str):
+    """A path covers its descendants: ``2`` names the 2.x sections though no heading is ``2``."""
+    project, _ = ingested(tmp_path)
+    write(project, "spec-1.md", spec(rev="1", seq=1, day="2026-05-01", ratio="0.40", extra=f"changed: {changed}\n"))
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+
+
+# -- a PDF with no text layer ----------------------------------------------------------------
+
+SIDECAR = "id: A-201\nkind: drawing\ntitle: Level 2 plan\neffective: {from: 2026-03-02}\nrecorded: 2026-03-02\n"
+
+
+def _pdf(path: Path, *, image: bool) -> Path:
+    """A one-page PDF without a text layer: a scanned page (an image) or a blank one."""
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageDraw
+
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, 792)
+    if image:
+        scan = Image.new("RGB", (300, 100), "white")
+        ImageDraw.Draw(scan).text((10, 40), "2.1 CONCRETE: 4,000 psi", fill="black")
+        picture = pdfium.PdfImage.new(pdf)
+        picture.set_bitmap(pdfium.PdfBitmap.from_pil(scan))
+        picture.set_matrix(pdfium.PdfMatrix().scale(450, 150).translate(80, 500))
+        page.insert_obj(picture)
+        page.gen_content()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pdf.save(str(path))
+    pdf.close()
+    return path
+
+
+@pytest.mark.parametrize("image", [True, False], ids=["image-only", "blank"])
+def test_a_pdf_without_a_text_layer_is_unreadable_and_named(tmp_path: Path, image: bool):
+    pdf = _pdf(tmp_path / "documents" / "drawings" / "A-201.pdf", image=image)
+    write(tmp_path, "drawings/A-201.pdf.yaml", SIDECAR)
+    with pytest.raises(UnreadableFileError) as caught:
+        parse_document_with_warnings(pdf, tmp_path)
+    error = caught.value
+    assert isinstance(error, InputError) and not isinstance(error, InputErrors)
+    assert error.file == "documents/drawings/A-201.pdf"
+    assert str(error).startswith("documents/drawings/A-201.pdf: ")
+    assert "no text layer" in str(error) and "not ingested" in str(error) and "OCR" in str(error)
+
+
+@pytest.mark.shared
+def test_a_scanned_page_among_text_pages_is_a_warning_naming_the_page(tmp_path: Path):
+    import pypdfium2 as pdfium
+
+    source = SHARED / "data" / "camelot-tests" / "pdfs" / "us-030.pdf"
+    if not source.exists():
+        pytest.skip("../shared/data/camelot-tests is not available")
+    scan = _pdf(tmp_path / "scan.pdf", image=True)
+    merged = pdfium.PdfDocument(str(source))
+    merged.import_pages(pdfium.PdfDocument(str(scan)))
+    pages = len(merged)
+    target = tmp_path / "documents" / "us-030.pdf"
+    target.parent.mkdir(parents=True)
+    merged.save(str(target))
+    write(tmp_path, "us-030.pdf.yaml", SIDECAR.replace("A-201", "US-030").replace("drawing", "other"))
+    document, warnings = parse_document_with_warnings(target, tmp_path)
+    assert document.provisions
+    (warning,) = [w for w in warnings if "text layer" in w.message]
+    assert warning.file == "documents/us-030.pdf" and f"page {pages}" in warning.message
+
+
+def test_a_pdf_with_text_is_not_unreadable(tmp_path: Path):
+    source = SHARED / "data" / "camelot-tests" / "pdfs" / "us-030.pdf"
+    if not source.exists():
+        pytest.skip("../shared/data/camelot-tests is not available")
+    target = tmp_path / "documents" / "us-030.pdf"
+    target.parent.mkdir(parents=True)
+    shutil.copy(source, target)
+    write(tmp_path, "us-030.pdf.yaml", SIDECAR.replace("A-201", "US-030").replace("drawing", "other"))
+    document, warnings = parse_document_with_warnings(target, tmp_path)
+    assert document.provisions and not [w for w in warnings if "text layer" in w.message]
+
+
+# -- symlinks --------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_symlink_leading_outside_the_project_is_refused_by_name(tmp_path: Path):
+    project, before = ingested(tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "far.md").write_text(spec(rev="1", seq=1, day="2026-05-01", extra='changed: ["2.1"]\n'))
+    os.symlink(outside / "far.md", project / "documents" / "far.md")
+
+    done = ingest(project)
+
+    assert done.exit_code == 2, done.output
+    # Named by its place in the project, not by the absolute path it leads to.
+    assert "documents/far.md: a symlink leading outside the project" in said(done)
+    assert graph_state(project) == before
+
+
+def test_a_symlinked_folder_leading_outside_the_project_is_refused(tmp_path: Path):
+    project, _ = ingested(tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "far.md").write_text(spec(rev="1", seq=1, day="2026-05-01", extra='changed: ["2.1"]\n'))
+    os.symlink(outside, project / "documents" / "linked")
+    with pytest.raises(InputErrors) as caught:
+        discover_documents(project)
+    error = only(caught)
+    assert error.file == "documents/linked" and "outside the project" in error.message
+
+
+def test_a_documents_folder_leading_outside_the_project_is_refused(tmp_path: Path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "spec-0.md").write_text(spec())
+    project = tmp_path / "project"
+    project.mkdir()
+    os.symlink(outside, project / "documents")
+    with pytest.raises(InputErrors) as caught:
+        discover_documents(project)
+    assert only(caught).file == "documents"
+
+
+def test_symlinks_inside_the_project_keep_working(tmp_path: Path):
+    project = new_project(tmp_path / "project")
+    archive = project / "archive"
+    archive.mkdir()
+    (archive / "spec-1.md").write_text(spec(rev="1", seq=1, day="2026-05-01", extra='changed: ["2.1"]\n'))
+    (archive / "spec-2.md").write_text(spec(rev="2", seq=2, day="2026-06-01", extra='changed: ["2.1.B"]\n'))
+    os.symlink(archive / "spec-1.md", project / "documents" / "spec-1.md")  # absolute
+    os.symlink(Path("..") / "archive" / "spec-2.md", project / "documents" / "spec-2.md")  # relative
+    result = ingest_project(project)
+    assert result.swapped and len(result.added) == 3
+    # The project root reached through a link of its own is still the project.
+    os.symlink(project, tmp_path / "alias")
+    assert [p.name for p in discover_documents(tmp_path / "alias")] == ["spec-0.md", "spec-1.md", "spec-2.md"]
+
+
+# -- access and applies_to: names, never empty ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("extra", "line", "field"),
+    [
+        ("access: ['']\n", 9, "access[0]"),
+        ("access: [qa, '  ']\n", 9, "access[1]"),
+        ("access: [' qa']\n", 9, "access[0]"),
+        ("access: ['qa,uk']\n", 9, "access[0]"),
+        ("applies_to: {market: [UK, '']}\n", 9, "applies_to.market[1]"),
+    ],
+)
+def test_a_group_or_facet_value_no_command_line_can_give_is_an_error(tmp_path: Path, extra: str, line: int, field: str):
+    path = write(tmp_path, "spec-0.md", spec(extra=extra))
+    with pytest.raises(InputErrors) as caught:
+        parse_document(path, tmp_path)
+    error = only(caught)
+    assert (error.file, error.line, error.field) == ("documents/spec-0.md", line, field)
+    assert "--groups" in (error.hint or "") or "--context" in (error.hint or "")
+
+
+def test_an_empty_access_list_is_read_as_no_group_and_said(tmp_path: Path):
+    """``access: []`` lists no group, so nobody reads it. The contract allows it (omit =
+    everyone); it is kept, never silently widened to everyone, and a warning says so."""
+    document, warnings = parse_document_with_warnings(
+        write(tmp_path, "spec-0.md", spec(extra="access: []\n")), tmp_path
+    )
+    assert document.access == ()
+    (warning,) = warnings
+    assert (warning.file, warning.line, warning.field) == ("documents/spec-0.md", 9, "access")
+    assert "no group" in warning.message
+
+
+# -- dates: YYYY-MM-DD, and datetimes that exist in UTC --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "suggested"),
+    [
+        ("effective: {from: 2026-03-02}", "effective: 20260302", "effective", "{from: 2026-03-02}"),
+        ("effective: {from: 2026-03-02}", "effective: {from: 20260302}", "effective.from", "2026-03-02"),
+        ("effective: {from: 2026-03-02}", "effective: {from: 2026-3-2}", "effective.from", "2026-03-02"),
+        ("effective: {from: 2026-03-02}", "effective: {from: '2026-3-2'}", "effective.from", "2026-03-02"),
+        ("effective: {from: 2026-03-02}", "effective: {from: 2026-03-02, until: 2027-1-01}",
+         "effective.until", "2027-01-01"),
+        ("seq: 0", "seq: 0\nissued: 2026-3-02", "issued", "2026-03-02"),
+        ("recorded: 2026-03-02T09:00:00Z", "recorded: 2026-3-2", "recorded", "2026-03-02"),
+        ("recorded: 2026-03-02T09:00:00Z", "recorded: 20260302", "recorded", "2026-03-02"),
+    ],
+)
+def test_a_date_that_is_not_iso_is_an_error_with_the_iso_form(
+    tmp_path: Path, old: str, new: str, field: str, suggested: str
+):
+    text = spec()
+    assert old in text
+    path = write(tmp_path, "spec-0.md", text.replace(old, new))
+    with pytest.raises(InputErrors) as caught:
+        parse_document(path, tmp_path)
+    error = only(caught)
+    assert error.file == "documents/spec-0.md" and error.field == field
+    assert error.line == 1 + text.replace(old, new).split("\n").index(
+        next(line for line in text.replace(old, new).split("\n") if line.startswith(field.split(".")[0]))
+    )
+    assert "YYYY-MM-DD" in str(error) and suggested in (error.hint or "")
+
+
+@pytest.mark.parametrize("recorded", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:00:00-05:00"])
+@pytest.mark.slow
+def test_a_recorded_time_outside_the_utc_calendar_is_an_input_error(tmp_path: Path, recorded: str):
+    project, before = ingested(tmp_path)
+    text = spec(rev="1", seq=1, day="2026-05-01").replace("recorded: 2026-05-01T09:00:00Z", f"recorded: {recorded}")
+    write(project, "spec-1.md", text)
+    with pytest.raises(InputErrors) as caught:
+        parse_document(project / "documents" / "spec-1.md", project)
+    error = only(caught)
+    assert (error.file, error.line, error.field) == ("documents/spec-1.md", 8, "recorded")
+    done = ingest(project)
+    assert done.exit_code == 2, done.output
+    assert "documents/spec-1.md:8" in said(done) and "Traceback" not in done.output
+    assert graph_state(project) == before

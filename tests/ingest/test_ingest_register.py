@@ -1,0 +1,207 @@
+"""Document control's register as the metadata of files that carry none (issue 13).
+
+The register is a CSV (or an XLSX workbook, or a YAML list) the manifest names; each row
+with a ``file`` is that file's front matter; the rest are revisions recorded but not
+ingested. Everything runs through the real ingest, store and as-of.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.engine import Project
+from inforce.ontology import InputErrors
+
+HEADER = "file,id,revision,seq,kind,title,issued,effective_from,effective_until,recorded,changed,access,applies_to.market\n"
+REV0 = "documents/sop-7-rev0.md,SOP-7,0,1,sop,Retention,2026-01-05,2026-01-10,,2026-01-05T09:00:00Z,,,UK;IE\n"
+REV1 = "documents/sop-7-rev1.md,SOP-7,1,2,sop,Retention,2026-03-01,2026-03-10,,2026-03-01T09:00:00Z,2.1,,UK;IE\n"
+PENDING = ",SOP-7,2,3,sop,Retention,2026-05-01,2026-05-10,,2026-05-01T09:00:00Z,2.1,,UK\n"
+
+
+def project(tmp_path: Path, register: str, *, name: str = "register.csv") -> Path:
+    root = tmp_path / "reg"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(f"project: reg\nfacets: [market]\nregistry: {name}\n")
+    # no front matter: the register is their metadata
+    (root / "documents" / "sop-7-rev0.md").write_text("1 SCOPE\n\n1.1 All records.\n\n2 RETENTION\n\n2.1 Keep records 5 years.\n")
+    (root / "documents" / "sop-7-rev1.md").write_text("1 SCOPE\n\n1.1 All records.\n\n2 RETENTION\n\n2.1 Keep records 7 years.\n")
+    if name.endswith(".csv"):
+        (root / name).write_text(register)
+    return root
+
+
+@pytest.mark.slow
+def test_files_without_front_matter_take_their_metadata_from_the_register(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1 + PENDING)
+    result = ingest_project(root)
+    assert sorted(result.added) == ["SOP-7@0", "SOP-7@1"]
+    with Project.open(root) as opened:
+        before = opened.asof("SOP-7#2.1", dt.date(2026, 2, 1))
+        after = opened.asof("SOP-7#2.1", dt.date(2026, 4, 1))
+        documents = {d.uid: d for d in opened.snapshot.store.documents()}
+    assert before.resolved.format() == "SOP-7@0#2.1" and "5 years" in before.text
+    assert after.resolved.format() == "SOP-7@1#2.1" and "7 years" in after.text
+    rev1 = documents["SOP-7@1"]
+    assert (rev1.kind, rev1.title, rev1.seq, rev1.changed) == ("sop", "Retention", 2, ("2.1",))
+    assert rev1.applies_to == {"market": ("UK", "IE")} and rev1.source.file == "documents/sop-7-rev1.md"
+    # the row without a file is a revision recorded, not ingested: lag names it
+    lag = CliRunner().invoke(app, ["lag", str(root), "--format", "json"])
+    assert '"SOP-7@2"' in lag.stdout
+
+
+@pytest.mark.slow
+def test_an_xlsx_register_reads_as_the_csv_does(tmp_path):
+    from openpyxl import Workbook
+
+    root = project(tmp_path, "", name="register.xlsx")
+    book = Workbook()
+    sheet = book.active
+    for line in (HEADER + REV0 + REV1).splitlines():
+        cells: list[object] = line.split(",")
+        sheet.append(cells)
+    # a spreadsheet keeps dates as dates: a cell typed as a date reads as one
+    sheet["H2"] = dt.datetime(2026, 1, 10)
+    sheet["J2"] = dt.datetime(2026, 1, 5, 9, 0)
+    book.save(root / "register.xlsx")
+    ingest_project(root)
+    with Project.open(root) as opened:
+        rev0 = next(d for d in opened.snapshot.store.documents() if d.uid == "SOP-7@0")
+    assert rev0.effective.from_ == dt.date(2026, 1, 10)
+    assert rev0.recorded == dt.datetime(2026, 1, 5, 9, tzinfo=dt.UTC)
+
+
+@pytest.mark.slow
+def test_a_row_for_a_missing_file_fails_the_ingest_at_its_line_and_changes_nothing(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    ingest_project(root)
+    (root / "register.csv").write_text(HEADER + REV0 + REV1.replace("sop-7-rev1.md", "sop-7-rev9.md"))
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    (problem,) = failed.value.exceptions
+    assert (problem.file, problem.line, problem.field) == ("register.csv", 3, "file")
+    assert "documents/sop-7-rev9.md" in str(problem)
+    with Project.open(root) as opened:
+        assert sorted(d.uid for d in opened.snapshot.store.documents()) == ["SOP-7@0", "SOP-7@1"]
+
+
+def test_a_bad_cell_is_reported_at_the_register_row_and_column(tmp_path):
+    root = project(tmp_path, HEADER + REV0.replace("2026-01-10", "10/01/2026") + REV1)
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code != 0
+    assert "register.csv:2" in result.stderr and "effective_from" in result.stderr
+
+
+def test_the_register_and_front_matter_must_agree_and_fill_each_other_in(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    # front matter that leaves recorded to the register, and agrees on the rest
+    text = (root / "documents" / "sop-7-rev1.md").read_text()
+    (root / "documents" / "sop-7-rev1.md").write_text("---\nid: SOP-7\nrevision: '1'\n---\n" + text)
+    ingest_project(root)
+    # a field both give, differently: an error naming both places
+    (root / "documents" / "sop-7-rev1.md").write_text("---\nid: SOP-7\nrevision: '1'\nkind: policy\n---\n" + text)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    (problem,) = failed.value.exceptions
+    assert (problem.file, problem.line, problem.field) == ("register.csv", 3, "kind")
+    assert "the register says kind sop" in str(problem) and "documents/sop-7-rev1.md:4 says policy" in str(problem)
+
+
+@pytest.mark.slow
+def test_a_cell_is_only_ever_a_value(tmp_path):
+    import csv
+    import io
+
+    cells = REV0.strip().split(",")
+    cells[5] = 'Retention", kind: drawing, x: "'  # the title, written to break out of its quotes
+    written = io.StringIO()
+    csv.writer(written, lineterminator="\n").writerow(cells)
+    root = project(tmp_path, HEADER + written.getvalue() + REV1)
+    ingest_project(root)
+    with Project.open(root) as opened:
+        rev0 = next(d for d in opened.snapshot.store.documents() if d.uid == "SOP-7@0")
+    assert rev0.kind == "sop" and rev0.title == 'Retention", kind: drawing, x: "'
+
+
+@pytest.mark.slow
+def test_editing_a_row_re_reads_its_file(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    ingest_project(root)
+    (root / "register.csv").write_text(HEADER + REV0 + REV1.replace("2026-03-10", "2026-03-20"))
+    again = ingest_project(root)
+    assert again.replaced == ["SOP-7@1"] and again.unchanged == 1
+
+
+def test_unknown_columns_and_files_described_twice_are_errors(tmp_path):
+    root = project(tmp_path, HEADER.replace("access", "acess") + REV0 + REV1)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(1, "acess")]
+    (root / "register.csv").write_text(HEADER + REV0 + REV0.replace(",0,1,", ",1,2,") + REV1)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(3, "file")]
+    assert "also at line 2" in str(failed.value.exceptions[0])
+
+
+def test_a_register_outside_the_project_is_refused_and_never_quoted(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    secret = tmp_path / "secret.csv"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (root / "register.csv").unlink()
+    (root / "register.csv").symlink_to(secret)
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2
+    assert "leads outside the project" in result.stderr and "root:x:0:0" not in result.stderr
+
+
+def test_duplicate_columns_unknown_yaml_keys_and_unreadable_workbooks_are_errors_not_guesses(tmp_path):
+    root = project(tmp_path, HEADER.replace(",kind,", ",id,") + REV0 + REV1)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, str(p).split(": ", 1)[1]) for p in failed.value.exceptions] == [(1, "id: column 'id' appears twice")]
+
+    (root / "inforce.yaml").write_text("project: reg\nfacets: [market]\nregistry: register.yaml\n")
+    (root / "register.yaml").write_text(
+        "- file: documents/sop-7-rev0.md\n  id: SOP-7\n  revision: '0'\n  kind: sop\n"
+        "  effective: {from: 2026-01-10}\n  recorded: 2026-01-05T09:00:00Z\n"
+        "  supersedes: [{target: SOP-6, scope: full}]\n")
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(1, "supersedes")]
+
+    (root / "inforce.yaml").write_text("project: reg\nfacets: [market]\nregistry: register.xlsx\n")
+    (root / "register.xlsx").write_bytes(b"not a workbook")
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2 and "not a readable XLSX workbook" in result.stderr
+
+
+def test_a_row_naming_a_sidecar_or_a_hidden_file_is_an_error_at_the_row(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    (root / "documents" / ".draft.md").write_text("1 DRAFT\n")
+    hidden = REV1.replace("documents/sop-7-rev1.md", "documents/.draft.md").replace(",1,2,", ",9,9,")
+    (root / "register.csv").write_text(HEADER + REV0 + REV1 + hidden)
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    assert [(p.line, p.field) for p in failed.value.exceptions] == [(4, "file")]
+    assert "not a document inforce reads" in str(failed.value.exceptions[0])
+
+
+def test_the_same_lists_in_another_order_agree_and_a_later_error_names_the_row(tmp_path):
+    root = project(tmp_path, HEADER + REV0 + REV1)
+    text = (root / "documents" / "sop-7-rev1.md").read_text()
+    # the same markets as the register's "UK;IE", written the other way round: no conflict
+    (root / "documents" / "sop-7-rev1.md").write_text("---\napplies_to: {market: [IE, UK]}\n---\n" + text)
+    ingest_project(root)
+    # a `changed` path the revision lacks is the register's cell, reported at its row
+    (root / "register.csv").write_text(HEADER + REV0 + REV1.replace(",2.1,", ",9.9,"))
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    (problem,) = failed.value.exceptions
+    assert (problem.file, problem.line, problem.field) == ("register.csv", 3, "changed")
+    assert "no section 9.9" in str(problem)

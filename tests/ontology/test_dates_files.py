@@ -1,0 +1,100 @@
+"""The one strict date reading (``ontology.dates``) and the one atomic write and inside-the-project
+test (``ontology.files``), and that the layers' callers give the same answer through them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.cli._options import parse_date_option
+from inforce.engine.calculations import as_date
+from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
+from inforce.ontology.files import is_inside, is_partial_write, write_atomically
+
+NOT_DATES = ["20260501", "2026-5-1", "2026/05/01", "2026-02-30", "2026-13-01", "", "soon", 0, None]
+
+
+def test_a_date_is_yyyy_mm_dd_naming_a_real_day() -> None:
+    assert parse_date("2026-05-01") == parse_date(" 2026-05-01 ") == dt.date(2026, 5, 1)
+    assert parse_date(dt.date(2026, 5, 1)) == dt.date(2026, 5, 1)
+    assert parse_date(dt.datetime(2026, 5, 1, 9, 30)) == dt.date(2026, 5, 1)
+    assert is_iso_date("2026-05-01") and not is_iso_date("20260501")
+
+
+@pytest.mark.parametrize("value", NOT_DATES)
+def test_anything_else_is_an_input_error_saying_where(value: object) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_date(value, field="effective.from", file="documents/a.md", line=3, col=9)
+    error = caught.value
+    assert (error.field, error.file, error.line, error.col) == ("effective.from", "documents/a.md", 3, 9)
+    assert "not a date" in error.message and "YYYY-MM-DD" in (error.hint or "")
+
+
+@pytest.mark.parametrize("value", NOT_DATES[:5])
+def test_the_cli_and_the_engine_refuse_the_same_dates_alike(value: str) -> None:
+    with pytest.raises(InputError) as option:
+        parse_date_option(value, "--valid-at")
+    with pytest.raises(InputError) as attribute:
+        as_date(value, "dispatch_date")
+    assert option.value.field == "--valid-at" and attribute.value.field == "dispatch_date"
+    assert (option.value.message, option.value.hint) == (attribute.value.message, attribute.value.hint)
+
+
+def test_a_datetime_reads_a_date_as_the_end_of_that_day_and_refuses_a_compact_one() -> None:
+    assert parse_datetime_utc("2026-03-10") == dt.datetime(2026, 3, 10, 23, 59, 59, 999999, tzinfo=dt.UTC)
+    for compact in ("20260310", "2026-02-30"):
+        with pytest.raises(ValueError):
+            parse_datetime_utc(compact)
+
+
+def test_an_atomic_write_replaces_the_whole_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "answer.txt"
+    write_atomically(target, "first\n")
+    assert target.read_text() == "first\n"
+    os.chmod(target, 0o640)
+    write_atomically(target, b"second\n")
+    assert target.read_bytes() == b"second\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["answer.txt"]  # no temporary file is left
+
+
+def test_an_atomic_write_that_fails_leaves_the_old_file_and_no_partial(tmp_path: Path) -> None:
+    target = tmp_path / "answer.txt"
+    target.write_text("KEEP")
+    with pytest.raises(TypeError):
+        write_atomically(target, 12)  # type: ignore[arg-type]
+    assert target.read_text() == "KEEP" and [p.name for p in tmp_path.iterdir()] == ["answer.txt"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
+def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "answer.txt"
+    target.write_text("KEEP")
+    os.chmod(target, 0o444)
+    with pytest.raises(PermissionError):
+        write_atomically(target, "new")
+    assert target.read_text() == "KEEP"
+
+
+def test_a_partial_write_is_recognised_by_its_target() -> None:
+    assert is_partial_write(".CURRENT.0a1b2c3d.partial", "CURRENT")
+    assert not is_partial_write(".CURRENT.0a1b2c3d.partial", "CUR")
+    assert not is_partial_write("CURRENT", "CURRENT")
+
+
+def test_inside_the_project_follows_links_and_dotdot(tmp_path: Path) -> None:
+    root, outside = tmp_path / "project", tmp_path / "elsewhere"
+    (root / "documents").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.md").write_text("x")
+    (root / "documents" / "out.md").symlink_to(outside / "secret.md")
+    (root / "documents" / "in.md").symlink_to(root / "inforce.yaml")
+    assert is_inside(root, root) and is_inside(root / "documents" / "in.md", root)
+    assert is_inside(root / "packs" / "not-yet.yaml", root)  # a path that does not exist yet
+    assert not is_inside(root / "documents" / "out.md", root)
+    assert not is_inside(root / ".." / "elsewhere" / "secret.md", root)
+    assert not is_inside(tmp_path / "project-other", root)  # a sibling sharing the name's start
