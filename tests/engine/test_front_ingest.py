@@ -80,6 +80,7 @@ def test_ingest_with_no_reader_uses_the_installed_default(project):
     assert not again.swapped and again.unchanged == 6 and again.build_id == result.build_id
 
 
+@pytest.mark.slow
 def test_the_engine_reads_files_only_through_the_reader_it_is_given(project):
     counting = CountingReader()
     assert isinstance(counting, DocumentReader)
@@ -110,6 +111,7 @@ def test_importing_the_engine_imports_no_adapter():
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_lag_reads_the_registry_through_the_reader(project):
     now = dt.datetime(2026, 9, 1, tzinfo=dt.UTC)
     before = Project.lag(project, now=now)
@@ -121,6 +123,7 @@ def test_lag_reads_the_registry_through_the_reader(project):
     assert not after.lagging and after.registry_revisions == after.ingested_revisions == 6
 
 
+@pytest.mark.slow
 def test_embed_puts_vectors_into_the_graph(project):
     Project.ingest(project)
     report = Project.embed(project, HashingEmbedder(16), batch_size=8)

@@ -25,11 +25,22 @@ def _ingest(root: Path, documents, removed=()) -> None:
         tx.commit()
 
 
+def _three_revisions(root: Path) -> Path:
+    _ingest(root, [make_document("SPEC-A", "0"), make_document("SPEC-B", "0", texts={"2": "Ünïcode — 5 mm ‮ text"}),
+                   make_document("SPEC-A", "1", seq=1)])
+    return root
+
+
 @pytest.fixture()
 def project(tmp_path: Path) -> Path:
-    _ingest(tmp_path, [make_document("SPEC-A", "0"), make_document("SPEC-B", "0", texts={"2": "Ünïcode — 5 mm ‮ text"}),
-                       make_document("SPEC-A", "1", seq=1)])
-    return tmp_path
+    """A build of its own, for a test that damages its file or ingests again."""
+    return _three_revisions(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same build, shared by the tests that only read it."""
+    return _three_revisions(tmp_path_factory.mktemp("texts"))
 
 
 def _pinned(store: GraphStore) -> list[Locator]:
@@ -37,16 +48,16 @@ def _pinned(store: GraphStore) -> list[Locator]:
             for uid, outline in store.provision_outlines().items() for path in outline]
 
 
-def test_ingest_writes_the_file_of_its_build(project: Path) -> None:
-    with GraphStore.open(project) as store:
+def test_ingest_writes_the_file_of_its_build(built: Path) -> None:
+    with GraphStore.open(built) as store:
         path = texts_file(store)
         assert path is not None and path.is_file() and store.build_id() in path.name
         texts = open_texts(store)
         assert texts is not None and len(texts) == len(_pinned(store))
 
 
-def test_every_text_span_and_title_equals_the_graph(project: Path) -> None:
-    with GraphStore.open(project) as store:
+def test_every_text_span_and_title_equals_the_graph(built: Path) -> None:
+    with GraphStore.open(built) as store:
         texts = open_texts(store)
         assert texts is not None
         pinned = _pinned(store)
@@ -95,9 +106,9 @@ def test_a_file_that_does_not_check_is_not_trusted_and_is_rebuilt(project: Path,
 MANIFEST_DAY = __import__("datetime").date(2027, 1, 1)
 
 
-def test_asof_answers_with_the_file_equal_those_from_the_graph(project: Path) -> None:
+def test_asof_answers_with_the_file_equal_those_from_the_graph(built: Path) -> None:
     """Every as-of answer with text is the same whether the text comes from the file or the graph."""
-    with GraphStore.open(project) as store:
+    with GraphStore.open(built) as store:
         with_file = AsOfIndex.from_store(store)
         from_graph = AsOfIndex.from_store(store)
         from_graph.texts._file = False  # type: ignore[union-attr]  # as if no file could be had
