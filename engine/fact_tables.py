@@ -25,11 +25,8 @@ Written atomically (``ontology.files``), so a reader sees the whole file or none
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
-import re
-import struct
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +37,7 @@ from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
 
 from .facts import DOC, PATH, REV, FactTable, fact_of_row, facts_from_tables
+from .store import build_file, frame, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
     from .store import GraphStore
@@ -50,7 +48,6 @@ __all__ = [
 
 FORMAT = 1
 _MAGIC = b"INFFCT\n"
-_FILE_RE = re.compile(r"^facts-[0-9a-f]+\.bin$")
 
 
 class DamagedFactTables(ValueError):
@@ -63,8 +60,7 @@ SubjectTable = tuple[Any, Any, list[Fact], list[str]]
 
 def fact_tables_file(store: GraphStore) -> Path | None:
     """Where the fact tables of ``store``'s live build lie (None before the first ingest)."""
-    build_id = store.build_id()
-    return store.layout.home / f"facts-{build_id}.bin" if build_id else None
+    return build_file(store, "facts")
 
 
 class StoredFactTables:
@@ -129,14 +125,10 @@ def write_fact_tables(store: GraphStore, table: FactTable) -> Path | None:
         spans[subject] = (offset, len(chunk))
         chunks.append(chunk)
         offset += len(chunk)
-    header = json.dumps({"format": FORMAT, "build_id": store.build_id(), "subjects": spans,
-                         "body_bytes": offset}).encode("utf-8")
-    write_atomically(target, b"".join([_MAGIC, struct.pack("<I", len(header)), header, *chunks]))
-    home = store.layout.home
-    for entry in home.iterdir():
-        if _FILE_RE.match(entry.name) and entry.name != target.name:
-            with contextlib.suppress(OSError):
-                entry.unlink()
+    header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset}
+    # not aligned: the body is JSON chunks, read by offset
+    write_atomically(target, b"".join([frame(_MAGIC, header, align=1), *chunks]))
+    remove_other_builds(store.layout.home, store.build_id(), "facts")
     return target
 
 
@@ -158,25 +150,18 @@ def _chunk(table: FactTable, subject: str, rows: Sequence[tuple[Any, ...]]) -> d
 def open_fact_tables(store: GraphStore) -> StoredFactTables | None:
     """The fact tables of ``store``'s live build; None when the file is absent or does not
     check (another format or build, a wrong length): the caller builds them from the graph."""
-    path = fact_tables_file(store)
-    if path is None:
+    framed = read_framed(path := fact_tables_file(store), _MAGIC)
+    if framed is None:
         return None
+    mapped, header, start = framed
+    with mapped:  # the body is copied: a subject's chunk is parsed from it later
+        body = mapped[start:]
     try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    try:
-        if data[:len(_MAGIC)] != _MAGIC:
-            raise ValueError("magic")
-        (length,) = struct.unpack_from("<I", data, len(_MAGIC))
-        start = len(_MAGIC) + 4 + length
-        header = json.loads(data[len(_MAGIC) + 4:start])
-        body = data[start:]
         spans = {name: (int(offset), int(size)) for name, (offset, size) in header["subjects"].items()}
         if (header["format"] != FORMAT or header["build_id"] != store.build_id()
                 or len(body) != header["body_bytes"]
                 or any(offset < 0 or offset + size > len(body) for offset, size in spans.values())):
             raise ValueError("stale")
-    except (ValueError, KeyError, TypeError, AttributeError, struct.error):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return StoredFactTables(path, header["build_id"], spans, body)

@@ -9,23 +9,19 @@ Today: the text store (``_texts``: provision texts, spans and titles for as-of a
 the search indexes (``_search_file``: BM25 postings and vectors for restricted search). The
 engine's own per-build files (subject fact tables, ``engine.fact_tables``) need the engine's
 indexes, which the store may not import: ``Snapshot.write_files`` writes those, right after.
+Every one is framed the same way and named ``KIND-<build id>.bin`` (``_buildfile``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import re
 from pathlib import Path
 from typing import Any
 
+from ._buildfile import remove_other_builds
 from ._search_file import write_search
 from ._texts import write_texts
 
 __all__ = ["remove_other_generation_files", "write_generation_files"]
-
-#: Every per-build file is named ``KIND-<build id>.bin`` in ``.inforce`` (the one convention
-#: that lets a writer clear those of builds no longer live without knowing every kind).
-_PER_BUILD = re.compile(r"^[a-z]+-([0-9a-f]+)\.bin$")
 
 
 def write_generation_files(store: Any) -> list[Path]:
@@ -37,12 +33,4 @@ def remove_other_generation_files(store: Any) -> None:
     """Remove the per-build files of builds other than ``store``'s live one (every one when
     none is live): a killed writer's leftovers. A reader still mapping one keeps it until it
     closes."""
-    home = store.layout.home
-    if not home.is_dir():
-        return
-    live = store.build_id()
-    for entry in home.iterdir():
-        found = _PER_BUILD.match(entry.name)
-        if found is not None and found.group(1) != live:
-            with contextlib.suppress(OSError):
-                entry.unlink()
+    remove_other_builds(store.layout.home, store.build_id())

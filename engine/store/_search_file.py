@@ -25,11 +25,7 @@ built from the graph as before, never trusted. Written atomically (``ontology.fi
 
 from __future__ import annotations
 
-import contextlib
-import json
 import mmap
-import re
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +33,7 @@ import numpy as np
 
 from inforce.ontology.files import write_atomically
 
+from ._buildfile import build_file, frame, read_framed, remove_other_builds
 from ._kuzu import KuzuGraph
 from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
 
@@ -44,13 +41,11 @@ __all__ = ["FORMAT", "open_search", "search_file", "write_search"]
 
 FORMAT = 1
 _MAGIC = b"INFSRC\n"
-_FILE_RE = re.compile(r"^search-[0-9a-f]+\.bin$")
 
 
 def search_file(store: Any) -> Path | None:
     """Where the search indexes of ``store``'s live build lie (None before the first ingest)."""
-    build_id = store.build_id()
-    return store.layout.home / f"search-{build_id}.bin" if build_id else None
+    return build_file(store, "search")
 
 
 class _Arrays:
@@ -99,41 +94,33 @@ def write_search(store: Any) -> Path | None:
             "vectors": arrays.add(vectors.vectors), "vector_of": arrays.add(vectors.vector_of),
         }
     header["arrays_bytes"] = arrays.size
-    encoded = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    encoded += b" " * (-(len(_MAGIC) + 4 + len(encoded)) % 8)
-    write_atomically(target, b"".join([_MAGIC, struct.pack("<I", len(encoded)), encoded, *arrays.parts]))
-    for entry in store.layout.home.iterdir():
-        if _FILE_RE.match(entry.name) and entry.name != target.name:
-            with contextlib.suppress(OSError):
-                entry.unlink()
+    # compact: the header holds every path and stem; 8-aligned: the arrays are read in place
+    write_atomically(target, b"".join([frame(_MAGIC, header, compact=True), *arrays.parts]))
+    remove_other_builds(store.layout.home, store.build_id(), "search")
     return target
 
 
 def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:
     """The search indexes of ``store``'s live build read back from its file, over ``graph``
     (its open reader); None when the file is absent or does not check."""
-    path = search_file(store)
-    if path is None:
+    framed = read_framed(search_file(store), _MAGIC)
+    if framed is None:
         return None
+    mapped, header, start = framed
     try:
-        with open(path, "rb") as file:
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
-        return None
-    try:
-        if mapped[:len(_MAGIC)] != _MAGIC:
-            raise ValueError("magic")
-        (length,) = struct.unpack_from("<I", mapped, len(_MAGIC))
-        start = len(_MAGIC) + 4 + length
-        header = json.loads(mapped[len(_MAGIC) + 4:start])
         embedded = store.embedding_model()
-        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
-                or header["embedding"] != (list(embedded) if embedded else None)
-                or len(mapped) != start + header["arrays_bytes"]):
-            raise ValueError("stale")
-        return _restored(graph, header, mapped, start)
-    except (ValueError, KeyError, TypeError, IndexError, struct.error):
+        fresh = (header["format"] == FORMAT and header["build_id"] == store.build_id()
+                 and header["embedding"] == (list(embedded) if embedded else None)
+                 and len(mapped) == start + header["arrays_bytes"])
+    except (ValueError, KeyError, TypeError):
+        fresh = False
+    if not fresh:
+        mapped.close()
         return None
+    try:
+        return _restored(graph, header, mapped, start)
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None  # not closed: arrays already viewing the map close it when they go
 
 
 def _restored(graph: KuzuGraph, header: dict[str, Any], mapped: mmap.mmap, start: int) -> MemorySearch:

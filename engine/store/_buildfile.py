@@ -1,0 +1,94 @@
+"""The framing every per-build file shares, and the clearing of other builds' files.
+
+Each file written beside a graph build (the text store ``_texts``, the search indexes
+``_search_file``, the engine's subject fact tables ``engine.fact_tables``) is laid out as
+
+::
+
+    magic        a few bytes naming the kind (b"INFTXT\\n", ...)
+    u32          length of the header, little-endian (padding included)
+    header       JSON, then spaces up to the alignment, so a payload of arrays starts aligned
+    payload      the kind's own
+
+and named ``KIND-<hex build id>.bin`` in ``.inforce``. This module is the one place that
+writes and reads that framing; what the header must hold (format, build id, lengths) is each
+kind's to check, since only it knows what makes its payload whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import mmap
+import re
+import struct
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["build_file", "frame", "read_framed", "remove_other_builds"]
+
+_LENGTH = struct.Struct("<I")
+
+#: ``KIND-<build id>.bin``: the one naming convention that lets a writer clear the files of
+#: builds no longer live without knowing every kind.
+_PER_BUILD = re.compile(r"^([a-z]+)-([0-9a-f]+)\.bin$")
+
+
+def build_file(store: Any, kind: str) -> Path | None:
+    """Where the ``kind`` file of ``store``'s live build lies (None before the first ingest)."""
+    build_id = store.build_id()
+    return store.layout.home / f"{kind}-{build_id}.bin" if build_id else None
+
+
+def frame(magic: bytes, header: Mapping[str, Any], *, align: int = 8, compact: bool = False) -> bytes:
+    """The magic, the header's length and the header as JSON, padded with spaces (JSON reads
+    them as whitespace) so that what follows starts at a multiple of ``align`` bytes.
+
+    ``compact`` drops the spaces JSON puts after separators (a header holding large lists);
+    ``align=1`` pads nothing. Both are per kind, fixed by the files already written."""
+    separators = (",", ":") if compact else None
+    encoded = json.dumps(header, separators=separators).encode("utf-8")
+    encoded += b" " * (-(len(magic) + _LENGTH.size + len(encoded)) % align)
+    return b"".join([magic, _LENGTH.pack(len(encoded)), encoded])
+
+
+def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, Any], int] | None:
+    """``(mapped file, header, offset of the payload)`` of a file ``frame`` began; None when
+    there is no path (no build yet), the file is absent or empty, does not start with ``magic``, or its header does not read
+    as a JSON object within the file. The caller checks the header's fields and closes the
+    map when it does not keep it."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
+        return None
+    try:
+        if mapped[:len(magic)] != magic:
+            raise ValueError("magic")
+        (length,) = _LENGTH.unpack_from(mapped, len(magic))
+        start = len(magic) + _LENGTH.size + length
+        if start > len(mapped):
+            raise ValueError("the header runs past the end")
+        header = json.loads(mapped[len(magic) + _LENGTH.size:start])
+        if not isinstance(header, dict):
+            raise ValueError("the header is not an object")
+    except (ValueError, struct.error):  # a UnicodeDecodeError or JSONDecodeError is a ValueError
+        mapped.close()
+        return None
+    return mapped, header, start
+
+
+def remove_other_builds(home: Path, live: str | None, kind: str | None = None) -> None:
+    """Remove the per-build files in ``home`` of builds other than ``live`` (every one when
+    ``live`` is None), of one ``kind`` or of every kind. A reader still mapping one keeps it
+    until it closes; a file that cannot be removed now is left for the next writer."""
+    if not home.is_dir():
+        return
+    for entry in home.iterdir():
+        found = _PER_BUILD.match(entry.name)
+        if found is not None and found.group(2) != live and kind in (None, found.group(1)):
+            with contextlib.suppress(OSError):
+                entry.unlink()

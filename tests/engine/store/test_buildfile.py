@@ -1,0 +1,105 @@
+"""The framing every per-build file shares (``engine.store._buildfile``): what is written reads
+back, and anything that is not a whole frame of the asked kind reads as absent."""
+
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+
+from inforce.engine.store import GraphStore, build_file, frame, read_framed, remove_other_builds
+
+from store_factory import MANIFEST, make_document
+
+MAGIC = b"INFTST\n"
+HEADER = {"format": 1, "build_id": "00ff", "keys": ["a", "é"], "nested": {"n": [1, 2]}}
+PAYLOAD = b"\x01\x02\x03\x04\x05\x06\x07\x08payload"
+
+
+def _write(tmp_path, data: bytes):
+    path = tmp_path / "kind-00ff.bin"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(("align", "compact"), [(8, False), (8, True), (1, False)])
+def test_a_frame_reads_back(tmp_path, align, compact):
+    framed = frame(MAGIC, HEADER, align=align, compact=compact)
+    path = _write(tmp_path, framed + PAYLOAD)
+    read = read_framed(path, MAGIC)
+    assert read is not None
+    mapped, header, start = read
+    with mapped:
+        assert header == HEADER
+        assert start == len(framed) and start % align == 0
+        assert mapped[start:] == PAYLOAD
+
+
+def test_the_layout_is_magic_length_header():
+    """The layout files already written hold: u32 little-endian length, then the JSON header
+    padded with spaces to the alignment."""
+    framed = frame(MAGIC, {"a": 1})
+    (length,) = struct.unpack_from("<I", framed, len(MAGIC))
+    assert framed[:len(MAGIC)] == MAGIC
+    assert framed[len(MAGIC) + 4:] == b'{"a": 1}'.ljust(length)
+    assert len(framed) % 8 == 0
+    assert frame(MAGIC, {"a": 1}, align=1, compact=True) == MAGIC + struct.pack("<I", 7) + b'{"a":1}'
+
+
+def test_an_absent_or_empty_file_reads_as_absent(tmp_path):
+    assert read_framed(tmp_path / "missing.bin", MAGIC) is None
+    assert read_framed(_write(tmp_path, b""), MAGIC) is None
+
+
+def test_another_kind_reads_as_absent(tmp_path):
+    path = _write(tmp_path, frame(b"INFOTH\n", HEADER) + PAYLOAD)
+    assert read_framed(path, MAGIC) is None
+
+
+@pytest.mark.parametrize("cut", [3, len(MAGIC) + 2, len(MAGIC) + 4, len(MAGIC) + 10])
+def test_a_truncated_frame_reads_as_absent(tmp_path, cut):
+    path = _write(tmp_path, frame(MAGIC, HEADER)[:cut])
+    assert read_framed(path, MAGIC) is None
+
+
+@pytest.mark.parametrize("header", [b"{not json", b"\xff\xfe\x00", b"[1, 2]", b"42"])
+def test_a_garbage_header_reads_as_absent(tmp_path, header):
+    path = _write(tmp_path, MAGIC + struct.pack("<I", len(header)) + header + PAYLOAD)
+    assert read_framed(path, MAGIC) is None
+
+
+def test_a_length_past_the_end_reads_as_absent(tmp_path):
+    header = json.dumps(HEADER).encode()
+    path = _write(tmp_path, MAGIC + struct.pack("<I", len(header) + 100) + header)
+    assert read_framed(path, MAGIC) is None
+
+
+def test_other_builds_files_are_removed(tmp_path):
+    names = ["texts-aa.bin", "texts-bb.bin", "search-aa.bin", "search-bb.bin", "facts-bb.bin",
+             "texts-aa.bin.tmp", "notes.txt", "graph.kuzu"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"x")
+
+    remove_other_builds(tmp_path, "aa", "texts")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(set(names) - {"texts-bb.bin"})
+
+    remove_other_builds(tmp_path, "aa")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["texts-aa.bin", "search-aa.bin", "texts-aa.bin.tmp", "notes.txt", "graph.kuzu"])
+
+    remove_other_builds(tmp_path, None)  # no live build: every per-build file goes
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.kuzu", "notes.txt", "texts-aa.bin.tmp"]
+
+    remove_other_builds(tmp_path / "absent", "aa")  # no folder yet: nothing to do
+
+
+def test_a_build_file_is_named_by_kind_and_build(tmp_path):
+    with GraphStore.open(tmp_path, read_only=False) as store:
+        assert build_file(store, "texts") is None  # before the first ingest
+        assert read_framed(None, MAGIC) is None
+        with store.begin_ingest(MANIFEST, "texts") as tx:
+            tx.add(make_document("D", "1"))
+            tx.commit()
+        live = store.build_id()
+        assert live and build_file(store, "search") == store.layout.home / f"search-{live}.bin"
