@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import InputError, Manifest
+from inforce.ontology.scalars import trusted
 from inforce.ontology.views import DateChoice
 
 from .calculations import as_date
@@ -50,15 +51,16 @@ def choose_valid_at(
     if named is None:
         raise InputError(
             "the date the question is about", field="valid_at", reason="required",
-            hint="inforce never assumes today, and no rule pack of this project names a case "
-            "attribute that supplies it",
+            hint="give it as YYYY-MM-DD: inforce never assumes today, and no rule pack of this "
+            "project names a case attribute that supplies it",
         )
     attribute, rule = named
     value = attributes.get(attribute)
     if value is None:
         raise InputError(
             f"the date the question is about, or the case attribute {attribute}=DATE ({rule} takes the "
-            f"date from {attribute})", field="valid_at", reason="required", hint="inforce never assumes today",
+            f"date from {attribute})", field="valid_at", reason="required",
+            hint="give it as YYYY-MM-DD: inforce never assumes today",
         )
     return DateChoice(valid_at=as_date(value, attribute), source=f"case attribute {attribute} ({rule})")
 
@@ -67,6 +69,8 @@ def given_date(valid_at: dt.date | None, attributes: Mapping[str, Any]) -> DateC
     """``valid_at`` as given when the case states no attribute: nothing to check or to disagree
     with, so no rule is read (the as-of hot path, and a cold ``facts`` that loads no pack)."""
     if valid_at is not None and not attributes:
+        if valid_at.__class__ is dt.date:  # a date already: nothing to validate on the hot path
+            return trusted(DateChoice, {"valid_at": valid_at, "source": GIVEN})
         return DateChoice(valid_at=valid_at, source=GIVEN)
     return None
 

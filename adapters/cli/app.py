@@ -24,10 +24,11 @@ COMMAND_MODULES: dict[str, str] = {
     "init": "project_cmds", "ingest": "project_cmds", "show": "project_cmds",
     "stats": "project_cmds", "embed": "project_cmds",
     "asof": "asof_cmds", "history": "asof_cmds", "lag": "asof_cmds",
-    "eligible": "rules_cmds", "precedence": "rules_cmds", "rules": "rules_cmds",
+    "eligible": "rules_cmds", "precedence": "rules_cmds",
     "facts": "quantity_cmds",
     "check": "verify_cmds", "resolve": "verify_cmds", "replay": "verify_cmds",
     "sweep": "sweep_cmds",
+    "rules": "rules_cmds",  # a command group: typer listed groups after the commands
 }
 
 

@@ -75,7 +75,7 @@ def check(
         except InputError as problem:
             if problem.file is None and problem.field and problem.field.startswith(("context", "claims")):
                 raise InputError(problem.message, file=str(answer), line=field_line(text, problem.field),
-                                 field=problem.field, hint=problem.hint) from None
+                                 field=problem.field, hint=problem.hint, reason=problem.reason) from None
             raise
     if audit_dir is not None:
         written = append_record(audit_dir, parsed, verdict)

@@ -110,7 +110,7 @@ def test_a_record_that_is_not_one_is_an_input_error(sop: Path, tmp_path: Path) -
     ('{"context": {"valid_at": "2026-05-01"},\n "claims": [{"text": "x",\n  "citations": [{"page": 3}]}]}',
      ":3: claims[0].citations[0]"),
     ('{"context": {"valid_at": "01/05/2026"}, "claims": [{"text": "x"}]}', "context.valid_at"),
-    ('{"context": {}, "claims": [{"text": "x", "citations": [{"locator": "SOP-114#5.2"}]}]}', "context.valid_at"),
+    ('{"context": {}, "claims": [{"text": "x", "citations": [{"locator": "SOP-114#5.2"}]}]}', "context.valid_at is required: the date the question is about (hint: give it as YYYY-MM-DD"),
     ('{"context": {"valid_at": "2026-05-01", "attributes": {"markt": "UK"}}, "claims": [{"text": "x"}]}',
      "context.attributes"),
     ('{"context": {"valid_at": "2026-05-01"}, "claims": [{"text": "x", "citations": [{"locator": "not a locator!"}]}]}',
