@@ -132,6 +132,22 @@ def ingest(column: Column, folder: Path) -> str:
     return f"{time.perf_counter() - started:.1f} s ({ingest_summary(json.loads(done.stdout))})"
 
 
+def same_vectors(column: Column, source: Path, target: Path) -> str:
+    """Give ``target`` the vectors ``source`` holds: its embedding cache (vectors by model and text
+    hash) copied beside the graph, then ``inforce embed`` of this column, which finds every text
+    in the cache and computes nothing. Both columns then resolve with vectors and the model, so
+    their answers can be compared (a column without vectors would search full text only)."""
+    cache = source / ".inforce" / "embeddings.sqlite"
+    if not cache.is_file():
+        return "left out: the project of the now column holds no embeddings"
+    shutil.copyfile(cache, target / ".inforce" / "embeddings.sqlite")
+    started = time.perf_counter()
+    done = column.run("embed", "embed", str(target), record=False)
+    if done.returncode:
+        raise SystemExit(f"[{column.label}] inforce embed {target}: {done.stderr[-2000:]}")
+    return f"{time.perf_counter() - started:.1f} s from the copied cache"
+
+
 # ---- the workload -----------------------------------------------------------------------------------
 
 
@@ -267,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 copy_documents(folder, target)
             column.projects[name] = target
             notes.append(f"[{column.label}] `inforce ingest` {target}: {ingest(column, target)}")
+            if name == "handbooks" and target != folder:
+                notes.append(f"[{column.label}] `inforce embed` {target}: {same_vectors(column, folder, target)}")
 
     scratch = Path(tempfile.mkdtemp(prefix="startup-bench-"))
     try:

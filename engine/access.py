@@ -34,17 +34,20 @@ class AccessGate:
             mask[rows] = True
             self._group[group] = mask
         self._revisions = revisions
-        self._lookup: tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]]] | None = None
+        #: no revision has an access list: everyone reads everything (no mask to build per asker)
+        self.all_public = bool(self._public.all())
+        self._lookup: tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]], set[str]] | None = None
 
-    def _by_uid(self) -> tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]]]:
-        """Access by revision uid and revisions by document, built on the first single lookup
-        (a whole-corpus decision needs only the masks)."""
+    def _by_uid(self) -> tuple[dict[str, tuple[str, ...] | None], dict[str, list[str]], set[str]]:
+        """Access by revision uid, revisions by document, and the documents with a restricted
+        revision, built on the first single lookup (a whole-corpus decision needs only the masks)."""
         if self._lookup is None:
             access = {uid: (tuple(groups) if groups is not None else None) for uid, _, groups in self._revisions}
             revisions_of: dict[str, list[str]] = {}
             for uid, doc, _ in self._revisions:
                 revisions_of.setdefault(doc, []).append(uid)
-            self._lookup = (access, revisions_of)
+            restricted = {doc for _, doc, groups in self._revisions if groups is not None}
+            self._lookup = (access, revisions_of, restricted)
         return self._lookup
 
     def readable(self, groups: Iterable[str]) -> np.ndarray:
@@ -58,6 +61,8 @@ class AccessGate:
 
     def readable_uids(self, groups: Iterable[str]) -> list[str] | None:
         """The revisions (uids) an asker with ``groups`` may read; None when that is all of them."""
+        if self.all_public:
+            return None
         mask = self.readable(groups)
         if mask.all():
             return None
@@ -65,8 +70,10 @@ class AccessGate:
 
     def may_read(self, locator: Locator, groups: Iterable[str]) -> bool:
         """Whether ``groups`` may read ``locator``: its revision, or every revision of its document."""
+        by_uid, revisions_of, restricted = self._by_uid()
+        if locator.doc not in restricted:  # every revision of it is public (the as-of hot path)
+            return True
         held = set(groups)
-        by_uid, revisions_of = self._by_uid()
         uids = [f"{locator.doc}@{locator.rev}"] if locator.rev is not None else revisions_of.get(locator.doc, [])
         for uid in uids:
             access = by_uid.get(uid)

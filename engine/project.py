@@ -218,13 +218,14 @@ class Project:
         Every question calls this first, so a long-lived project (a service, a notebook)
         never answers from indexes of one build stamped with another's id.
         """
-        from .store import GraphStore
-
         with self._swap:
             old = self._snapshot
             stamp = old.store.layout.current_stamp()
             if stamp is not None and stamp == self._stamp:
                 return False
+            # imported only when CURRENT changed (``asof`` calls this before every answer)
+            from .store import GraphStore
+
             self._stamp = stamp
             if old.store.reads_live():  # the very file (not its number: numbers restart after .inforce is deleted)
                 return False

@@ -166,7 +166,8 @@ class Snapshot:
     def visible(self, groups: Iterable[str]) -> Visible:
         """The gate's answer for one asker, as the as-of answers take it."""
         held = tuple(groups)
-        return everything if self.gate.readable(held).all() else self.readable(held)
+        gate = self.gate
+        return everything if gate.all_public or gate.readable(held).all() else self.readable(held)
 
     # ---- the date a question is about -----------------------------------------------------------
 
@@ -193,8 +194,10 @@ class Snapshot:
         """
         asked = _locator(locator)
         held = tuple(groups)
-        self.gate.check(asked, [asked.unpinned()], held)
-        return self.index.answer(asked, valid_at, known_at, visible=self.visible(held))
+        gate = self.gate
+        gate.check(asked, [asked.unpinned()], held)
+        visible = everything if gate.all_public else self.visible(held)
+        return self.index.answer(asked, valid_at, known_at, visible=visible)
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
         """Every version of a provision, on both clocks, and when each stopped applying."""
@@ -259,7 +262,7 @@ class Snapshot:
         unknown = sorted(set(documents) - set(self.index.documents())) if documents else []
         if unknown:
             raise NotFoundError(f"no document {', '.join(unknown)} in {self._root}",
-                                hint="name documents by their id, e.g. P1, P3")
+                                hint="name documents by their id, comma-separated, e.g. P1,P3")
         return self.eligibility.evaluate(context, exclusions=exclusions, documents=documents, explain=explain)
 
     def precedence(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -26,6 +27,7 @@ __all__ = [
     "PATH_SEGMENT",
     "UtcDateTime",
     "is_document_id",
+    "trusted",
 ]
 
 #: One segment of a section path: ``2``, ``A``, ``a``, ``iv``, ``part-2``, ``table-1``, ``row-3``.
@@ -38,6 +40,45 @@ _LOCATOR_RE = re.compile(
 _DOC_ID_RE = re.compile(rf"^{_DOC_ID}$")
 
 DocumentId = Annotated[str, Field(pattern=rf"^{_DOC_ID}$", min_length=1, max_length=200)]
+
+_Model = TypeVar("_Model", bound=BaseModel)
+_TEMPLATES: dict[type[BaseModel], dict[str, Any]] = {}
+# the slots every pydantic model has beside its fields, set as validation sets them
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def trusted(cls: type[_Model], values: dict[str, Any]) -> _Model:
+    """A ``cls`` holding ``values`` exactly as given: no validator runs.
+
+    For results the engine builds on a hot path (an as-of answer, its chain steps and pinned
+    locators) out of values that were validated where they came in: a locator parsed, a
+    revision label and date read from the index. Validating them again cost most of an
+    answer's time. The object is the one ``cls(**values)`` makes from such values (same
+    fields, same fields-set, equal and serialised alike); it is no shortcut for anything from
+    outside, which goes through ``cls(...)``. ``values`` must hold every field without a
+    default, in the form validation would leave it (a tuple for a tuple, an aware UTC
+    datetime for a ``UtcDateTime``).
+    """
+    template = _TEMPLATES.get(cls)
+    if template is None:
+        if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+            raise TypeError(f"{cls.__name__} keeps private or extra attributes; build it with {cls.__name__}(...)")
+        template = {}
+        for name, info in cls.model_fields.items():
+            if info.default_factory is not None:  # a fresh default per object: not shareable
+                raise TypeError(f"{cls.__name__}.{name} has a default factory; build it with {cls.__name__}(...)")
+            template[name] = None if info.is_required() else info.default
+        _TEMPLATES[cls] = template
+    fields = dict(template)  # the fields' order, as validation leaves it
+    fields.update(values)
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    _SET_FIELDS_SET(made, set(values))
+    _SET_EXTRA(made, None)
+    _SET_PRIVATE(made, None)
+    return made
 
 
 class Locator(BaseModel):
@@ -80,7 +121,16 @@ class Locator(BaseModel):
     @classmethod
     def parse(cls, text: str) -> Locator:
         """Parse ``DOC-ID[@REV][#path]``; raises LocatorError with a hint when it does not."""
+        if cls is Locator:
+            return _parsed(text)
         return cls(**cls._parts(text))
+
+    @classmethod
+    def of_parts(cls, doc: str, rev: str | None = None, path: str | None = None) -> Locator:
+        """The locator of parts already checked — another locator's, a revision label the
+        index holds — built without validating them again (``trusted``). Parts from
+        outside go through ``Locator(...)`` or ``parse``."""
+        return trusted(cls, {"doc": doc, "rev": rev, "path": path})
 
     @model_serializer(mode="plain")
     def _to_string(self) -> str:
@@ -99,7 +149,7 @@ class Locator(BaseModel):
 
     def unpinned(self) -> Locator:
         """The same provision without a revision: the in-force one, whichever that is."""
-        return Locator(doc=self.doc, path=self.path)
+        return self if self.rev is None else Locator.of_parts(self.doc, None, self.path)
 
     def pinned(self, rev: str | None) -> Locator:
         return Locator(doc=self.doc, rev=rev, path=self.path)
@@ -107,6 +157,14 @@ class Locator(BaseModel):
     @property
     def segments(self) -> tuple[str, ...]:
         return tuple(self.path.split(".")) if self.path else ()
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str) -> Locator:
+    """``Locator.parse``, once per text: a locator is immutable, so one object serves every
+    question naming it (a service asked about the same provisions again and again); an
+    unparsable text raises each time (an exception is never cached)."""
+    return Locator(**Locator._parts(text))
 
 
 class CharSpan(BaseModel):

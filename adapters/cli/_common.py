@@ -13,7 +13,6 @@ import enum
 import errno
 import inspect
 import io
-import json
 import os
 import stat
 import sys
@@ -24,6 +23,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
 
+import pydantic_core
 import typer
 from pydantic import BaseModel
 from rich.console import Console
@@ -218,7 +218,11 @@ def emit_json(value: BaseModel | dict[str, Any]) -> None:
     (``rules schema``), which is JSON already. Never mixed with messages, which go to
     standard error.
     """
-    emit_text(json.dumps(_plain(value), indent=2, ensure_ascii=False, default=str) + "\n")
+    # pydantic-core's encoder writes what json.dumps(indent=2, ensure_ascii=False) writes, the
+    # same value and layout, at a tenth of the time (json's indented encoder is pure Python: 0.2 s
+    # of a cold ``facts`` whose answer is 6 MB); only a float's spelling may differ (1e-05 is
+    # written 0.00001)
+    emit_text(pydantic_core.to_json(_plain(value), indent=2, fallback=str).decode() + "\n")
 
 
 def emit_text(text: str) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from inforce.ontology import Locator, Supersedes
 from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
+from inforce.ontology.scalars import trusted
 
 from .consolidate import LAPSED, Visible, consolidated_text, everything, in_force_successors, named
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
@@ -26,7 +27,7 @@ from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, kno
 if TYPE_CHECKING:
     from .view import AsOfView, ProvisionTexts
 
-__all__ = ["explain", "natural_key", "pinned", "recorded_at"]
+__all__ = ["explain", "natural_key", "pinned", "recorded_at", "revision_step"]
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
@@ -34,8 +35,29 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def pinned(doc: str, label: str, path: str | None) -> Locator:
-    """``DOC@REV#path`` as a locator."""
-    return Locator(doc=doc, rev=label, path=path)
+    """``DOC@REV#path`` as a locator: a document and path already asked about (parsed), a
+    label the index holds, so nothing to validate again (``Locator.of_parts``)."""
+    return Locator.of_parts(doc, label, path)
+
+
+# Everything an answer is built from was validated on its way in (the asked locator parsed,
+# ``known_at`` made UTC, revisions and edges read from the index), so the answer and its
+# chain steps are assembled as they are (``trusted``), not validated a second time: that
+# cost most of an as-of answer's time. ``valid_at`` is the caller's: a plain date is taken
+# as it is, anything else goes through validation as before.
+
+
+def _answer(**fields: object) -> AsOfAnswer:
+    if fields["valid_at"].__class__ is not dt.date:
+        return AsOfAnswer(**fields)  # type: ignore[arg-type]
+    return trusted(AsOfAnswer, fields)
+
+
+def _step(**fields: object) -> ChainStep:
+    recorded = fields["recorded"]
+    if recorded is not None and recorded.tzinfo is not dt.UTC:  # type: ignore[attr-defined]
+        return ChainStep(**fields)  # type: ignore[arg-type]
+    return trusted(ChainStep, fields)
 
 
 _pinned = pinned
@@ -47,9 +69,13 @@ def recorded_at(index: AsOfView, edge: Supersedes) -> dt.datetime | None:
     return None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
 
 
-def _revision_step(index: AsOfView, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
+def revision_step(index: AsOfView, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep:
+    """The chain step for revision ``pos`` of ``doc``, its locator ``doc@label#path``.
+
+    The same for every answer of one index, so ``AsOfIndex.revision_step`` keeps the ones
+    asked for (answers call that one, not this)."""
     revision = index.entry(doc).revisions[pos]
-    return ChainStep(
+    return _step(
         locator=_pinned(doc, revision.label, path),
         effective=revision.effective.from_,
         recorded=revision.recorded,
@@ -61,7 +87,7 @@ def _revision_step(index: AsOfView, doc: str, pos: int, path: str | None, kind: 
 def _edge_step(index: AsOfView, edge: Supersedes, kind: StepKind) -> ChainStep:
     """A chain step for ``edge``: its replacement (or, for a deletion, what deleted it)."""
     replacement = edge.by if edge.by is not None else edge.source
-    return ChainStep(
+    return _step(
         locator=replacement,
         effective=edge.effective,
         recorded=recorded_at(index, edge),
@@ -107,7 +133,7 @@ def _not_in_force(
 ) -> AsOfAnswer:
     chain: list[ChainStep] = []
     if state.state == REMOVED:
-        chain.append(_revision_step(index, asked.doc, state.version, asked.path, "removed"))
+        chain.append(index.revision_step(asked.doc, state.version, asked.path, "removed"))
         detail = f"{asked.unpinned()} was removed by revision {chain[0].locator.rev}"
     elif state.state == NOT_YET:
         detail = f"no revision in force on {base['valid_at']} holds {asked.unpinned()} yet"
@@ -117,7 +143,7 @@ def _not_in_force(
             detail += f" as recorded by {base['known_at']}"
     else:
         detail = f"{asked.unpinned()} is in no revision in force on {base['valid_at']}"
-    return AsOfAnswer(
+    return _answer(
         **base, in_force=False, resolved=None, text=None, chain=tuple(chain),
         reason="no_coverage_for_date", detail=detail,
     )
@@ -193,10 +219,11 @@ def _explain(
     if state.state != IN_FORCE:
         return _not_in_force(index, asked, state, base)
     entry = index.entry(doc)
-    version = _pinned(doc, entry.labels[state.version], path)
-    chain = [_revision_step(index, doc, state.version, path, "version")]
+    first = index.revision_step(doc, state.version, path, "version")
+    version = first.locator  # ``doc@label#path`` of the version in force
+    chain = [first]
     if state.current != state.version:
-        chain.append(_revision_step(index, doc, state.current, None, "in_force_revision"))
+        chain.append(index.revision_step(doc, state.current, None, "in_force_revision"))
     pinned_applies = index.pinned_applies(day, known_ts)
     full, amended = index.supersession.hits(doc, path, day, known_ts, pinned_applies)
     texts = index.texts if with_text else None
@@ -228,7 +255,7 @@ def _explain(
             whose = "its replacement" if not successors else "replacement"
             detail += (f"; {whose}{'' if one else 's'} {', '.join(lapsed)} "
                        f"{'is' if one else 'are'} {LAPSED}")
-        return AsOfAnswer(
+        return _answer(
             **base, in_force=False, resolved=resolved,
             text=texts.text(resolved) if texts is not None and resolved is not None else None,
             successors=successors, chain=tuple(chain), reason="superseded",
@@ -264,7 +291,7 @@ def _explain(
             named(a, visible) if t is None else f"{t} ({_human(a)})" if t != a.doc else _human(a)
             for t, a in zip(titles, amenders, strict=True)
         )
-    return AsOfAnswer(
+    return _answer(
         **base, in_force=fresh, resolved=version,
         text=consolidated_text(index, version, amended, day, known_ts, visible) if texts is not None else None,
         amended_by=tuple(amenders), chain=tuple(chain), reason=reason, detail=detail,

@@ -31,13 +31,14 @@ costs dictionary and ``bisect`` work, no query.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from inforce.ontology import Locator, NotFoundError, Revision, Supersedes, parse_datetime_utc
 from inforce.ontology.answers import AsOfAnswer, DedupResult, FreshnessResult, History
 
-from .answer import explain
+from .answer import explain, revision_step
 from .consolidate import Visible, everything, in_force_successors
 from .freshness import dedup_to_current, freshness_gate
 from .history import history
@@ -71,7 +72,7 @@ class AsOfIndex:
     ``supersession`` holds the edges; ``texts`` fetches text for answers that show it.
     """
 
-    __slots__ = ("_entries", "_paths", "build_id", "supersession", "texts")
+    __slots__ = ("_entries", "_paths", "build_id", "revision_step", "supersession", "texts")
 
     def __init__(
         self,
@@ -116,6 +117,9 @@ class AsOfIndex:
         self.build_id = build_id
         self.texts = texts
         self.supersession = SupersessionIndex(edges, self.recorded_of, self.lineage)
+        # A revision's chain step is the same in every answer of this (immutable) index: kept,
+        # not rebuilt per answer; bounded, so a long-lived reader of a large corpus stays small.
+        self.revision_step = functools.lru_cache(maxsize=1 << 16)(functools.partial(revision_step, self))
 
     @classmethod
     def from_records(
@@ -387,7 +391,9 @@ class _StoreTexts:
     def text(self, locator: Locator) -> str:
         if locator.path is None:
             return self._store.document(f"{locator.doc}@{locator.rev}").text_layer  # type: ignore[no-any-return]
-        return self._provision_text(locator)[0]
+        texts = self._file if self._file is not None else self._texts()  # as-of's hot path: no calls
+        found = texts.provision_text(locator) if texts is not None and texts is not False else None
+        return found[0] if found is not None else self._store.provision_text(locator)[0]  # type: ignore[no-any-return]
 
     def title(self, locator: Locator) -> str:
         texts = self._texts()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from inforce.ontology import Locator, Supersedes
-from inforce.ontology.answers import AsOfAnswer
+from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 
 from .revisions import DocumentRevisions
 from .supersession import SupersessionIndex
@@ -60,6 +60,8 @@ class AsOfView(Protocol):
     def is_fresh(self, locator: Locator, state: SectionState) -> bool: ...
 
     def pinned_applies(self, day: int, known_ts: float) -> Callable[[Supersedes], bool]: ...
+
+    def revision_step(self, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep: ...
 
     def answer(
         self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | dt.date | str | None = None,

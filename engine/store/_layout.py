@@ -83,6 +83,7 @@ class StoreLayout:
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root)
         self.home = self.root / ".inforce"
+        self._current = os.fspath(self.home / "CURRENT")  # ``current_stamp`` runs before every question
 
     @property
     def current_file(self) -> Path:
@@ -141,7 +142,7 @@ class StoreLayout:
         """``CURRENT``'s inode and modification time: changes whenever a swap replaces it
         (cheaper to ask than reading the file, so a reader can check before every question)."""
         try:
-            found = os.stat(self.current_file)
+            found = os.stat(self._current)
         except (FileNotFoundError, NotADirectoryError):
             return None
         return found.st_ino, found.st_mtime_ns

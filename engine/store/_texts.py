@@ -26,11 +26,8 @@ sees the whole file or none; readers of an older build keep their mapped file un
 
 from __future__ import annotations
 
-import contextlib
-import json
 import mmap
-import re
-import struct
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -39,20 +36,19 @@ import numpy as np
 from inforce.ontology import Locator
 from inforce.ontology.files import write_atomically
 
+from ._buildfile import build_file, frame, read_framed, remove_other_builds
 from ._reads import _PROVISIONS
 from ._rows import provision_key
 
-__all__ = ["FORMAT", "TextStore", "open_texts", "remove_other_texts", "texts_file", "write_texts"]
+__all__ = ["FORMAT", "TextStore", "open_texts", "texts_file", "write_texts"]
 
 FORMAT = 1
 _MAGIC = b"INFTXT\n"
-_FILE_RE = re.compile(r"^texts-[0-9a-f]+\.bin$")
 
 
 def texts_file(store: Any) -> Path | None:
     """Where the text store of ``store``'s live build lies (None before the first ingest)."""
-    build_id = store.build_id()
-    return store.layout.home / f"texts-{build_id}.bin" if build_id else None
+    return build_file(store, "texts")
 
 
 class TextStore:
@@ -65,9 +61,9 @@ class TextStore:
         self.path, self.build_id, self._map = path, header["build_id"], mapped
         self._row = {key: n for n, key in enumerate(header["keys"])}
         self._titles: dict[str, str] = header["titles"]
-        self._offsets = np.frombuffer(mapped, dtype="<i8", count=count + 1, offset=start)
-        self._starts = np.frombuffer(mapped, dtype="<i8", count=count, offset=start + 8 * (count + 1))
-        self._ends = np.frombuffer(mapped, dtype="<i8", count=count, offset=start + 8 * (2 * count + 1))
+        self._offsets = _int64s(mapped, start, count + 1)
+        self._starts = _int64s(mapped, start + 8 * (count + 1), count)
+        self._ends = _int64s(mapped, start + 8 * (2 * count + 1), count)
         self._blob = start + 8 * (3 * count + 1)
 
     def __len__(self) -> int:
@@ -79,14 +75,23 @@ class TextStore:
         n = self._row.get(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
         if n is None:
             return None
-        begin, end = int(self._offsets[n]), int(self._offsets[n + 1])
-        start, stop = int(self._starts[n]), int(self._ends[n])
-        text = self._map[self._blob + begin:self._blob + end].decode("utf-8")
+        offsets, blob = self._offsets, self._blob
+        start, stop = self._starts[n], self._ends[n]
+        text = self._map[blob + offsets[n]:blob + offsets[n + 1]].decode("utf-8")
         return text, None if start < 0 else start, None if stop < 0 else stop
 
     def title(self, uid: str) -> str | None:
         """The title of revision ``DOC@REV``; None when the build has no such revision."""
         return self._titles.get(uid)
+
+
+def _int64s(mapped: mmap.mmap, offset: int, count: int) -> Any:
+    """``count`` little-endian int64 at ``offset``, indexed as Python ints: a memoryview on a
+    little-endian machine (one read of an answer's text costs four lookups, and a numpy
+    scalar each was most of it), else numpy's view, converted per read."""
+    if sys.byteorder == "little":
+        return memoryview(mapped)[offset:offset + 8 * count].cast("q")
+    return [int(value) for value in np.frombuffer(mapped, dtype="<i8", count=count, offset=offset)]
 
 
 def write_texts(store: Any) -> Path | None:
@@ -107,56 +112,32 @@ def write_texts(store: Any) -> Path | None:
     # a span the graph lacks (None) is kept as -1 and read back as None
     starts = np.array([-1 if row[2] is None else row[2] for row in rows], dtype="<i8")
     ends = np.array([-1 if row[3] is None else row[3] for row in rows], dtype="<i8")
-    header = json.dumps({
+    header = {
         "format": FORMAT, "build_id": store.build_id(), "count": len(rows), "blob_bytes": int(offsets[-1]),
         "keys": [row[0] for row in rows], "titles": titles,
-    }).encode("utf-8")
-    padding = b" " * (-(len(_MAGIC) + 4 + len(header)) % 8)  # the arrays start 8-aligned
-    header += padding
+    }
     write_atomically(target, b"".join([
-        _MAGIC, struct.pack("<I", len(header)), header,
+        frame(_MAGIC, header),  # 8-aligned: the arrays are read in place
         offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded,
     ]))
-    remove_other_texts(store)
+    remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target
-
-
-def remove_other_texts(store: Any) -> None:
-    """Remove the text stores of builds other than ``store``'s live one (every one when none
-    is live); a reader still mapping one keeps it until it closes."""
-    keep = texts_file(store)
-    home = store.layout.home
-    if not home.is_dir():
-        return
-    for entry in home.iterdir():
-        if _FILE_RE.match(entry.name) and (keep is None or entry.name != keep.name):
-            with contextlib.suppress(OSError):
-                entry.unlink()
 
 
 def open_texts(store: Any) -> TextStore | None:
     """The text store of ``store``'s live build, mapped; None when it is absent or does not
     check (another format or build, a wrong length): the caller rebuilds it or reads the graph."""
-    path = texts_file(store)
-    if path is None:
+    framed = read_framed(path := texts_file(store), _MAGIC)
+    if framed is None:
         return None
+    mapped, header, start = framed
     try:
-        with open(path, "rb") as file:
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
-        return None
-    try:
-        if mapped[:len(_MAGIC)] != _MAGIC:
-            raise ValueError("magic")
-        (length,) = struct.unpack_from("<I", mapped, len(_MAGIC))
-        start = len(_MAGIC) + 4 + length
-        header = json.loads(mapped[len(_MAGIC) + 4:start])
         count = header["count"]
         if (header["format"] != FORMAT or header["build_id"] != store.build_id()
                 or len(mapped) != start + 8 * (3 * count + 1) + header["blob_bytes"]
                 or len(header["keys"]) != count):
             raise ValueError("stale")
-    except (ValueError, KeyError, TypeError, struct.error):
+    except (ValueError, KeyError, TypeError):
         mapped.close()
         return None
     return TextStore(path, header, mapped, start)
