@@ -112,7 +112,7 @@ wheel-check: $(VENV)/.dev
 	$(BIN)/pip wheel -q --no-deps -w dist .
 	$(PYTHON) -m venv --system-site-packages /tmp/inforce-wheel-venv
 	/tmp/inforce-wheel-venv/bin/pip install -q --no-deps dist/inforce-*.whl
-	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce, inforce.ontology, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; from inforce.rules import stock_pack_names, check_target; assert inforce.__file__.startswith('/tmp/inforce-wheel-venv/'), inforce.__file__; names = stock_pack_names(); assert 'precedence/aia-style' in names, names; assert check_target(None) == [], 'stock packs do not load from the wheel'; print('wheel imports ok:', len(names), 'stock packs')"
+	cd /tmp && PYTHONPATH=$(CURDIR)/$(VENV)/lib/python3.11/site-packages /tmp/inforce-wheel-venv/bin/python -c "import inforce, inforce.ontology, inforce.engine, inforce.adapters.cli, inforce.adapters.ingest; from inforce.rules import stock_pack_names, check_target; assert inforce.__file__.startswith('/tmp/inforce-wheel-venv/'), inforce.__file__; names = stock_pack_names(); assert 'precedence/aia-style' in names, names; assert check_target(None) == [], 'stock packs do not load from the wheel'; import sys; from inforce.engine.ingest.reader import default_reader; reader = default_reader(); assert sys.modules[type(reader).__module__].__file__.startswith('/tmp/inforce-wheel-venv/'), 'the inforce.readers entry point does not reach the wheel'; print('wheel imports ok:', len(names), 'stock packs; reader', type(reader).__name__)"
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info out
