@@ -55,6 +55,8 @@ def test_a_refusal_carries_no_date(handbooks):
     with Project.open(handbooks) as project:
         refused = project.asof("P2#4.1", attributes={"dispatch_date": "2024-12-12"})
     assert isinstance(refused, Refusal) and refused.reason == "access_restricted"
+    assert refused.locator == "P2#4.1" and not hasattr(refused, "valid_at_source")
+    assert "2024-12-12" not in refused.model_dump_json()
 
 
 def test_facts_choose_their_date_the_same_way(handbooks):

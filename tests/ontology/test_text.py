@@ -75,12 +75,14 @@ def test_the_markdown_escapers_write_each_control_out(char: str) -> None:
 def test_the_markdown_report_writes_each_control_out(char: str) -> None:
     page = render_markdown(_report_with(char))
     assert char not in page
+    assert "before" in page and "after" in page  # the text is written, not dropped with its control
 
 
 @pytest.mark.parametrize("char", CONTROLS)
 def test_the_html_report_writes_each_control_out(char: str) -> None:
     page = render_html(_report_with(char))
     assert char not in page
+    assert html_text(f"before {char} after") in page  # the text is written, escaped the one way
     assert char not in html_text(f"<{char}>") and "&lt;" in html_text(f"<{char}>")
 
 
