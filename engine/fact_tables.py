@@ -100,7 +100,7 @@ class StoredFactTables:
             starts, ends, facts, docs = [], [], [], []
             for n, start, end, replaces in chunk["entries"]:
                 row = rows[n]
-                pinned = Locator.model_construct(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH])
+                pinned = Locator(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH])  # read from a file: validated
                 starts.append(start)
                 ends.append(end)
                 facts.append(fact_of_row(row, pinned, tuple(Locator.parse(r) for r in replaces)))
@@ -110,10 +110,11 @@ class StoredFactTables:
         return np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs
 
 
-def write_fact_tables(store: GraphStore, table: FactTable) -> Path | None:
+def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False) -> Path | None:
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
-    it, atomically, and remove those of other builds; the file written (None before the
-    first ingest)."""
+    it, atomically; ``tidy`` (the ingest's, holding the write lock) also removes those of
+    other builds, which a reader a generation behind must not. The file written (None before
+    the first ingest)."""
     target = fact_tables_file(store)
     if target is None:
         return None
@@ -128,7 +129,8 @@ def write_fact_tables(store: GraphStore, table: FactTable) -> Path | None:
     header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset}
     # not aligned: the body is JSON chunks, read by offset
     write_atomically(target, b"".join([frame(_MAGIC, header, align=1), *chunks]))
-    remove_other_builds(store.layout.home, store.build_id(), "facts")
+    if tidy:
+        remove_other_builds(store.layout.home, store.build_id(), "facts")
     return target
 
 

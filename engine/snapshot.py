@@ -341,8 +341,10 @@ class Snapshot:
     def write_files(self) -> None:
         """Write what a later process opens instead of rebuilding it from this generation's
         graph (the subject fact tables, ``engine.fact_tables``), when absent; called once a
-        build lands (``engine.ingest.run``, beside the store's ``write_generation_files``)."""
-        self._fact_tables()
+        build lands (``engine.ingest.run``, beside the store's ``write_generation_files``), under
+        the write lock: the files of other builds are removed."""
+        if open_fact_tables(self._store) is None:
+            write_fact_tables(self._store, self._fact_table(), tidy=True)
 
     def _fact_tables(self) -> StoredFactTables | FactTable:
         """The subject fact tables: the build's file when it checks (``engine.fact_tables``),
@@ -430,12 +432,6 @@ class Snapshot:
                                 rule=rule, words=words, resolved=bool(resolved)), severity.get(rule, "failure"))
             for rev, doc, path, target, rule, words, resolved in rows
         ]
-
-    def text_of(self, version: Locator) -> str:
-        """The stored text of one pinned provision, or of the whole revision when no path."""
-        if version.path is None:
-            return self._store.document(f"{version.doc}@{version.rev}").text_layer
-        return self._store.provision_text(version)[0]  # type: ignore[no-any-return]
 
 
 #: the manifest cached as absent (None would be rebuilt on every ask)

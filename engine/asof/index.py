@@ -370,12 +370,12 @@ class _StoreTexts:
 
     def _texts(self) -> Any:
         if self._file is None:
-            from inforce.engine.store import open_texts, write_generation_files
+            from inforce.engine.store import open_texts, write_texts
 
             found = open_texts(self._store)
             if found is None and getattr(self._store, "layout", None) is not None:
                 try:
-                    write_generation_files(self._store)
+                    write_texts(self._store)
                 except OSError:
                     pass  # a folder this process may not write: the graph answers instead
                 else:

@@ -8,7 +8,7 @@ from ._buildfile import build_file, frame, read_framed, remove_other_builds
 from ._embed import EmbeddingsApplied
 from ._ingest import IngestReport, IngestTransaction
 from ._schema import SCHEMA_VERSION
-from ._texts import TextStore, open_texts
+from ._texts import TextStore, open_texts, write_texts
 from .graph import GraphStore
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "build_file",
     "frame",
     "open_texts",
+    "write_texts",
     "read_framed",
     "remove_other_builds",
     "write_generation_files",

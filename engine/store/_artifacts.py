@@ -25,8 +25,10 @@ __all__ = ["remove_other_generation_files", "write_generation_files"]
 
 
 def write_generation_files(store: Any) -> list[Path]:
-    """Write every per-build file of ``store``'s live graph (atomically); the files written."""
-    return [path for path in (write_texts(store), write_search(store)) if path is not None]
+    """Write every per-build file of ``store``'s live graph (atomically) and remove those of
+    other builds: a writer's call, under the write lock. The files written."""
+    written = (write_texts(store, tidy=True), write_search(store, tidy=True))
+    return [path for path in written if path is not None]
 
 
 def remove_other_generation_files(store: Any) -> None:

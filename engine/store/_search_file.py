@@ -65,10 +65,10 @@ class _Arrays:
         return where
 
 
-def write_search(store: Any) -> Path | None:
+def write_search(store: Any, *, tidy: bool = False) -> Path | None:
     """Build the search indexes of ``store``'s live graph (the vectors too once embedded) and
-    write them beside it, atomically; remove those of other builds. The file written (None
-    before the first ingest)."""
+    write them beside it, atomically; ``tidy`` (a writer's) also removes those of other
+    builds. The file written (None before the first ingest)."""
     target = search_file(store)
     graph = store._reader()
     if target is None or graph is None:
@@ -96,7 +96,8 @@ def write_search(store: Any) -> Path | None:
     header["arrays_bytes"] = arrays.size
     # compact: the header holds every path and stem; 8-aligned: the arrays are read in place
     write_atomically(target, b"".join([frame(_MAGIC, header, compact=True), *arrays.parts]))
-    remove_other_builds(store.layout.home, store.build_id(), "search")
+    if tidy:
+        remove_other_builds(store.layout.home, store.build_id(), "search")
     return target
 
 

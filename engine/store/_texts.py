@@ -94,9 +94,11 @@ def _int64s(mapped: mmap.mmap, offset: int, count: int) -> Any:
     return [int(value) for value in np.frombuffer(mapped, dtype="<i8", count=count, offset=offset)]
 
 
-def write_texts(store: Any) -> Path | None:
-    """Write the text store of ``store``'s live build from its graph (atomically), and remove
-    those of other builds; the file written (None before the first ingest)."""
+def write_texts(store: Any, *, tidy: bool = False) -> Path | None:
+    """Write the text store of ``store``'s live build from its graph (atomically); ``tidy``
+    (a writer's, holding the lock) also removes those of other builds: a reader rebuilding a
+    missing file may be a generation behind and must not delete the live one's. The file
+    written (None before the first ingest)."""
     target = texts_file(store)
     graph = store._reader()
     if target is None or graph is None:
@@ -120,7 +122,8 @@ def write_texts(store: Any) -> Path | None:
         frame(_MAGIC, header),  # 8-aligned: the arrays are read in place
         offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded,
     ]))
-    remove_other_builds(store.layout.home, store.build_id(), "texts")
+    if tidy:
+        remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target
 
 

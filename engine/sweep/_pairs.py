@@ -85,10 +85,6 @@ class _SubjectResult:
     withheld: set[str] = field(default_factory=set)
 
 
-def _doc_of(fact: Fact) -> str:
-    return fact.resolved.doc
-
-
 def _per_case_rows(facts: Sequence[Fact]) -> set[int]:
     """Indexes of the rows of tables that state this subject differently row by row (a dosing
     table by weight band): each row is a case of its own, not a restatement of one requirement,
