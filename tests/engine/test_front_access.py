@@ -78,7 +78,8 @@ def test_history_names_what_stopped_a_public_version_by_id_only(restricted: Path
         found = project.history("SPEC#2.1.A")
         with pytest.raises(NotFoundError):
             project.history("SPEC@Z#2.1.A")  # a revision that does not exist is not a history
-        assert isinstance(project.history("ADD-02#1.1"), Refusal)
+        refused = project.history("ADD-02#1.1")
+        assert isinstance(refused, Refusal) and refused.reason == "access_restricted"
     assert not isinstance(found, Refusal)
     stopped = [entry for entry in found.versions if entry.stopped == "superseded"]
     assert stopped and stopped[0].stopped_by == Locator(doc="ADD-02")

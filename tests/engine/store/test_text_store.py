@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from inforce.engine.asof import AsOfIndex
-from inforce.engine.store import GraphStore, open_texts, write_generation_files
+from inforce.engine.store import GraphStore, TextStore, open_texts, write_generation_files
 from inforce.engine.store._search_file import search_file
 from inforce.engine.store._texts import texts_file
 from inforce.ontology import Locator
@@ -125,6 +125,9 @@ def test_asof_answers_with_the_file_equal_those_from_the_graph(built: Path) -> N
             assert with_file.answer(locator, MANIFEST_DAY) == expected
             answered += expected.text is not None
         assert answered >= 4
+        # the file really answered: a text store that failed to open would fall back to the
+        # graph silently and make the comparison trivial
+        assert isinstance(with_file.texts._texts(), TextStore)  # type: ignore[union-attr]
 
 
 def test_write_generation_files_names_what_it_wrote(project: Path) -> None:
