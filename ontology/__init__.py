@@ -66,12 +66,16 @@ from .errors import (
 )
 from .facts import Fact, FactQuantity, Facts, NormalizedFact
 from .ingest import (
+    AddendaReadings,
     DerivedEdge,
     EmbedReport,
     IngestResult,
     IngestSummary,
     NotUnderstoodItem,
+    ProposalEvidence,
+    ProposedEdge,
     QuarantinedTableReport,
+    ReviewDecision,
 )
 from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
@@ -120,6 +124,7 @@ from .vocabulary import (
 
 __all__ = [
     "AccessRestrictedError",
+    "AddendaReadings",
     "Answer",
     "ApplicabilityDate",
     "AsOfAnswer",
@@ -193,6 +198,8 @@ __all__ = [
     "PrecedenceResult",
     "PrecedenceSide",
     "ProjectStats",
+    "ProposalEvidence",
+    "ProposedEdge",
     "Provision",
     "ProvisionView",
     "QualifierLink",
@@ -213,6 +220,7 @@ __all__ = [
     "ResolvedProvision",
     "RetrievalReport",
     "Revision",
+    "ReviewDecision",
     "RuleCaseReport",
     "RulePackRef",
     "RuleTestReport",

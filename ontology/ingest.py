@@ -17,12 +17,16 @@ from .errors import InputError
 from .scalars import Locator
 
 __all__ = [
+    "AddendaReadings",
     "DerivedEdge",
     "EmbedReport",
     "IngestResult",
     "IngestSummary",
     "NotUnderstoodItem",
+    "ProposalEvidence",
+    "ProposedEdge",
     "QuarantinedTableReport",
+    "ReviewDecision",
 ]
 
 
@@ -38,6 +42,81 @@ class DerivedEdge(BaseModel):
     rule: str
     words: str
     successor: bool = True  # False: the item removes the target, nothing replaces it
+    #: where the item is written (its file, and the line its words start on), when known
+    file: str | None = None
+    line: int | None = None
+
+
+#: What an addendum item does to what it names (issue 21): replaced whole (the item, or what it
+#: attaches, the successor), amended in part, deleted with nothing in its place, or nothing.
+ItemAction = Literal["replace", "amend", "delete", "no_change"]
+
+
+class ProposalEvidence(BaseModel):
+    """Why an item was proposed rather than applied, and what a reviewer weighs: the reference
+    as written and how it was resolved (with its rapidfuzz score for a title), the action words
+    read (if any), and, when an embedder is configured, the similarity of item and target.
+    Retrieval proposes; it never decides."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reference: str  # the words naming the target, as written
+    resolved_by: str  # "number", "title", "outline", "heading", "sheet", ...
+    score: float | None = None  # 0-100 (rapidfuzz) when resolved by a title; None when exact
+    action: ItemAction | None = None
+    action_words: str | None = None
+    similarity: float | None = None  # cosine of item and target, when an embedder is configured
+    why: str  # why no rule applied it ("no rule reads the action", "title matched at 91", ...)
+
+
+class ProposedEdge(BaseModel):
+    """A candidate supersedes edge for a person to accept or reject (``inforce review``): never
+    applied by itself. ``item`` is the addendum item, ``successor`` False a deletion."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item: Locator
+    target: Locator
+    scope: Literal["full", "partial"]
+    successor: bool = True
+    rule: str
+    file: str
+    line: int | None
+    words: str  # the item's instruction, as written (shortened)
+    evidence: ProposalEvidence
+
+
+class ReviewDecision(BaseModel):
+    """One decision of ``reviews.yaml``: a reviewer accepted or rejected a proposed edge (or
+    declared one of their own). An accepted one is ingested as a declared edge with origin
+    ``review``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    item: Locator
+    target: Locator
+    scope: Literal["full", "partial"]
+    successor: bool = True
+    decision: Literal["accept", "reject"]
+    by: str
+    at: str  # ISO 8601 UTC, as written in the file
+    note: str | None = None
+    line: int | None = None  # where in reviews.yaml
+
+
+class AddendaReadings(BaseModel):
+    """What the project's addenda say, read against the graph as it is now (``Project.readings``,
+    ``inforce ingest --derived``): the edges applied, the edges proposed for review (pending,
+    i.e. not yet decided in ``reviews.yaml``), the items named as not understood, the items a
+    rule's declared skip list covers (counted per rule), and the review decisions on file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    applied: tuple[DerivedEdge, ...] = ()
+    proposed: tuple[ProposedEdge, ...] = ()
+    not_understood: tuple[NotUnderstoodItem, ...] = ()
+    skipped: dict[str, int] = {}  # rule id -> items left alone by its skip list (Division 00, ...)
+    reviewed: tuple[ReviewDecision, ...] = ()
 
 
 class QuarantinedTableReport(BaseModel):
@@ -95,6 +174,10 @@ class IngestSummary(BaseModel):
     derived: list[DerivedEdge]
     #: addendum items that name what they would change but derived no edge, to review by hand
     not_understood: list[NotUnderstoodItem] = []
+    #: candidate edges for a person to review (never applied by themselves; ``inforce review``)
+    proposed: list[ProposedEdge] = []
+    #: items a rule's declared skip list covers (Division 00, bidding requirements), per rule id
+    skipped_items: dict[str, int] = {}
     #: files under documents/ not ingested, each with why (no text layer, a kind inforce does not read)
     skipped: list[str] = []
     #: PDF tables whose rows were not indexed (their row counts disagree), to confirm by hand
@@ -123,6 +206,8 @@ class IngestResult:
     quantities: int = 0
     derived: list[DerivedEdge] = field(default_factory=list)
     not_understood: list[NotUnderstoodItem] = field(default_factory=list)
+    proposed: list[ProposedEdge] = field(default_factory=list)
+    skipped_items: dict[str, int] = field(default_factory=dict)
     parse_seconds: float = 0.0
     seconds: float = 0.0
     swapped: bool = False
@@ -145,7 +230,7 @@ class IngestResult:
             removed=self.removed, unchanged=self.unchanged, rederived=self.rederived, provisions=self.provisions,
             quantities=self.quantities,
             derived_edges=self.derived_edges, derived=self.derived, not_understood=self.not_understood,
-            skipped=self.skipped,
+            proposed=self.proposed, skipped_items=self.skipped_items, skipped=self.skipped,
             quarantined=self.quarantined, seconds=round(self.seconds, 3),
             graph_replaced=self.swapped,
         )
