@@ -122,18 +122,6 @@ class AsOfIndex:
         self.revision_step = functools.lru_cache(maxsize=1 << 16)(functools.partial(revision_step, self))
 
     @classmethod
-    def from_records(
-        cls,
-        revisions: Iterable[Revision],
-        edges: Iterable[Supersedes] = (),
-        paths: Mapping[str, Sequence[str] | Mapping[str, str | None]] | None = None,
-        *,
-        build_id: str = "",
-        texts: ProvisionTexts | None = None,
-    ) -> AsOfIndex:
-        return cls(revisions, edges, paths, build_id=build_id, texts=texts)
-
-    @classmethod
     def from_rows(
         cls,
         rows: Iterable[RevisionRow],
