@@ -1,7 +1,7 @@
 """The addenda-real evaluation set (issue 21) stays whole, and its scorer scores what it says.
 
-The set (tests/fixtures/addenda-real/) is three ingestable projects, ``tuning``, ``held-out``
-and ``held-out-2`` (a second held-out batch from other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
+The set (tests/fixtures/addenda-real/) is four ingestable projects, ``tuning``, ``held-out``,
+``held-out-2`` and ``held-out-3`` (second and third held-out batches from other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
 at the words the entry says open the item, every expected target is in the graph after
 ingest, the counts the issue asks for hold, and bench/addenda_eval.py's ``--set`` scorer gives
 full marks to a summary that applies exactly the expected edges and counts what is wrong in
@@ -23,7 +23,7 @@ from inforce.engine import Project
 from bench_scripts import load
 
 SET = Path(__file__).resolve().parents[1] / "fixtures" / "addenda-real"
-PARTS = ("tuning", "held-out", "held-out-2")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -100,9 +100,29 @@ def test_the_second_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
     assert len({e["owner"] for e in held}) >= 10
     sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
     head, _, second = sources.partition("## Second held-out batch")
+    second = second.partition("## Third held-out batch")[0]
     assert second, "SOURCES.md has no second-batch heading"
     assert len([row for row in second.splitlines() if re.match(r"\| \d+ \|", row)]) >= 12
     assert (SET / "held-out-2" / "README.md").is_file()
+
+
+def test_the_third_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
+    """held-out-3: >= 8 addenda, >= 50 items, about 60% of them changes, no-change and Division 00
+    items among the rest, and >= 10 more owners studied in SOURCES.md's third batch."""
+    held = _entries("held-out-3")
+    assert len({e["doc"] for e in held}) >= 8
+    assert len(held) >= 50
+    changes = sum(e["change"] for e in held)
+    assert 0.5 * len(held) <= changes <= 0.75 * len(held)
+    assert sum(not e["change"] and not e.get("skipped") for e in held) >= 12
+    assert sum(bool(e.get("skipped")) for e in held) >= 3
+    assert len({e["owner"] for e in held}) >= 8
+    assert all(e["doc"].startswith("ADD-HY") for e in held)
+    sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
+    _, _, third = sources.partition("## Third held-out batch")
+    assert third, "SOURCES.md has no third-batch heading"
+    assert len([row for row in third.splitlines() if re.match(r"\| \d+ \|", row)]) >= 10
+    assert (SET / "held-out-3" / "README.md").is_file()
 
 
 def test_the_parts_share_no_addendum_and_every_addendum_has_items() -> None:
