@@ -28,7 +28,11 @@ after one that warms the file cache:
   3x faster than PostgreSQL's as-of query (the seed-style schema of ``asof_bench.py``)
 
 Every column's answers are compared: check's verdict and claim statuses, resolve's locators,
-facts' rows, and the revision ``Project.asof`` resolves against PostgreSQL's.
+facts' rows, and the revision ``Project.asof`` resolves against PostgreSQL's; and a cold
+``check`` of the now column says whether it imported spaCy to read its claim's numbers (it
+should not: the grammar tables beside the build read them, ``engine/quantities/_lite``).
+Each cold command's CPU time (user + system) is shown beside its wall time: the machines
+are shared, and CPU time is far less sensitive to what else runs.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -66,17 +71,23 @@ class Column:
     env: dict[str, str]
     projects: dict[str, Path] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: CPU seconds (user + system) of each recorded run: far less sensitive to a busy machine
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     outputs: dict[str, list[str]] = field(default_factory=dict)
 
     def run(self, key: str, *words: str, record: bool = True) -> subprocess.CompletedProcess[str]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run([str(INFORCE), *words], capture_output=True, text=True, env=self.env, check=False)
         seconds = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         if done.returncode not in (0, 1):
             raise SystemExit(f"[{self.label}] inforce {' '.join(words)} exited {done.returncode}:\n"
                              f"{done.stderr[-3000:]}")
         if record:
             self.times.setdefault(key, []).append(seconds)
+            self.cpu.setdefault(key, []).append(cpu)
             self.outputs.setdefault(key, []).append(done.stdout)
         return done
 
@@ -241,6 +252,25 @@ def asof_child(folder: Path, probes_file: Path) -> None:
     print(json.dumps({"p50_ms": p50(times) * 1e3, "revisions": revisions}))
 
 
+def spacy_note(env: dict[str, str], folder: Path, answer: Path) -> str:
+    """Whether a cold ``check`` of the now column imported spaCy to read its claim's numbers
+    (it reads them with the grammar tables written beside the build, ``engine/quantities/_lite``)."""
+    script = (
+        "import sys\n"
+        "from inforce.adapters.cli import main\n"
+        f"sys.argv = ['inforce', 'check', {str(folder)!r}, '--answer', {str(answer)!r}, '--format', 'json']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stdout.flush()\n"
+        "sys.stderr.write('\\nSPACY ' + str('spacy' in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False)
+    found = json.loads(done.stdout)
+    quantities = [c.get("quantities") for c in found["claims"] if c.get("quantities")]
+    imported = done.stderr.rsplit("SPACY ", 1)[-1].strip() == "True"
+    return (f"`check` [now]: the claim's quantities were read ({', '.join(q['status'] for q in quantities) or 'none'}) "
+            f"{'with spaCy imported' if imported else 'without importing spaCy (the build grammar tables)'}")
+
+
 # ---- the report -----------------------------------------------------------------------------------
 
 
@@ -309,6 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 column.run("resolve", "resolve", str(column.projects["handbooks"]), *resolve_words,
                            "--format", "json", record=record)
 
+        spacy_seen = spacy_note(columns[0].env, columns[0].projects["handbooks"], answer)
+
         # Project.asof warm, each column in its own process, beside PostgreSQL
         probes_file = scratch / "probes.json"
         probes_file.write_text(json.dumps([(d, s, w.isoformat()) for d, s, w in probes]))
@@ -350,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         same = all(v == values[0] for v in values)
         agreement.append(f"`{key}`: every run of every column gave the same answer" if same
                          else f"`{key}`: the answers differ: {seen}")
+    agreement.append(spacy_seen)
     for column in columns:
         revisions = asof[column.label]["revisions"]
         if pg_revisions is not None:
@@ -363,8 +396,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = list(rows[0])
     pyd = p50(pydantic)
 
+    def cell(column: Column, key: str) -> str:
+        return f"{fmt(column.times[key])} (CPU {fmt(column.cpu[key])})"
+
     def line(name: str, key: str, goal: str, ok: bool) -> None:
-        table.append(f"| {name} | {fmt(before.times[key]) if before else '–'} | {fmt(now.times[key])} | "
+        table.append(f"| {name} | {cell(before, key) if before else '–'} | {cell(now, key)} | "
                      f"{goal} | {met(ok)} |")
 
     line(f"`inforce --version` (`import pydantic`: {pyd:.3f} s)", "version", f"<= {3 * pyd:.3f} s (3x)",
@@ -385,7 +421,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                      + f"{asof['now']['p50_ms']:.3f} ms | >= 3x PostgreSQL | not measured: {pg_note} |")
 
     print(f"{args.provisions:,} provisions; cold processes, p50 of {args.runs} runs after one warming the file "
-          f"cache, the columns interleaved; `Project.asof` p50 over {len(probes):,} probes after a warm-up pass.")
+          f"cache, the columns interleaved, wall time (the goal's measure) with the process's CPU time (user + "
+          f"system, far less sensitive to a busy machine) beside it; `Project.asof` p50 over {len(probes):,} probes "
+          f"after a warm-up pass.")
     print()
     print("\n".join(table))
     print()

@@ -9,6 +9,7 @@ puts them into the graph takes the lock. Backends live in ``inforce.adapters.mod
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -115,6 +116,11 @@ def embed_project(
                            note=f"vectors cached, not yet in the graph: {locked}; run embed again")
     try:
         applied = target.apply_embeddings(embedder.name, embedder.dim)
+        if applied.swapped:  # a new build: the engine's files for it too, as an ingest writes them
+            from .snapshot import Snapshot
+
+            with contextlib.suppress(OSError):  # a copy for speed: its reader rebuilds it when absent
+                Snapshot(root, target).write_files()
     finally:
         if opened:
             target.close()

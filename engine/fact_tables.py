@@ -89,7 +89,12 @@ class StoredFactTables:
 
     def table(self, subject: str) -> SubjectTable | None:
         """``subject``'s table as ``FactTable`` builds it; None for a subject the build lacks.
-        DamagedFactTables when its chunk does not read."""
+        DamagedFactTables when its chunk does not read.
+
+        The chunk is parsed here (DamagedFactTables when its JSON or its shape does not
+        read); each ``Fact`` is built, and its locators read from the file validated, when it
+        is first asked for (``_Facts``): an answer on one day builds only the facts in force
+        then, and a fact that does not read raises DamagedFactTables there."""
         span = self._spans.get(subject)
         if span is None:
             return None
@@ -97,17 +102,53 @@ class StoredFactTables:
         try:
             chunk = json.loads(self._body[offset:offset + length])
             rows = [tuple(row) for row in chunk["rows"]]
-            starts, ends, facts, docs = [], [], [], []
+            starts, ends, entries, docs = [], [], [], []
             for n, start, end, replaces in chunk["entries"]:
-                row = rows[n]
-                pinned = Locator(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH])  # read from a file: validated
                 starts.append(start)
                 ends.append(end)
-                facts.append(fact_of_row(row, pinned, tuple(Locator.parse(r) for r in replaces)))
-                docs.append(row[DOC])
+                entries.append((n, replaces))
+                docs.append(rows[n][DOC])
+            starts_array, ends_array = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as damaged:
             raise DamagedFactTables(f"{self.path}: the table of {subject!r} does not read: {damaged}") from None
-        return np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64), facts, docs
+        return starts_array, ends_array, _Facts(rows, entries, f"{self.path}: the table of {subject!r}"), docs
+
+
+class _Facts(Sequence[Fact]):
+    """A subject's facts from its file chunk, each built the first time it is asked for (what
+    ``FactTable`` builds at once), its locators validated then (once per row and per replaced
+    locator); DamagedFactTables when an entry does not make a fact."""
+
+    __slots__ = ("_built", "_entries", "_parsed", "_pinned", "_rows", "_where")
+
+    def __init__(self, rows: list[tuple[Any, ...]], entries: list[tuple[int, list[str]]], where: str) -> None:
+        self._rows, self._entries, self._where = rows, entries, where
+        self._built: list[Fact | None] = [None] * len(entries)
+        self._pinned: dict[int, Locator] = {}
+        self._parsed: dict[str, Locator] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, index: int) -> Fact:  # type: ignore[override]
+        fact = self._built[index]
+        if fact is None:
+            n, replaces = self._entries[index]
+            try:
+                row = self._rows[n]
+                pinned = self._pinned.get(n)
+                if pinned is None:  # read from a file: validated
+                    pinned = self._pinned[n] = Locator(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH])
+                fact = self._built[index] = fact_of_row(row, pinned, tuple(self._locator(r) for r in replaces))
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as damaged:
+                raise DamagedFactTables(f"{self._where} does not read: {damaged}") from None
+        return fact
+
+    def _locator(self, written: str) -> Locator:
+        found = self._parsed.get(written)
+        if found is None:
+            found = self._parsed[written] = Locator.parse(written)
+        return found
 
 
 def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False) -> Path | None:

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from inforce.ontology.answers import StoreStats
     from inforce.rules import RuleSet, SubjectVocabulary
 
+    from .quantities.extract import QuantityExtractor
     from .store import GraphStore
 
 __all__ = ["Snapshot"]
@@ -345,6 +346,12 @@ class Snapshot:
         the write lock: the files of other builds are removed."""
         if open_fact_tables(self._store) is None:
             write_fact_tables(self._store, self._fact_table(), tidy=True)
+        from .quantities.grammar_file import open_grammar, write_grammar
+        from .quantities.units import unit_table
+
+        table = unit_table(self.manifest.units) if self.manifest.units else unit_table()
+        if open_grammar(self._store, table) is None:
+            write_grammar(self._store, table, tidy=True)
 
     def _fact_tables(self) -> StoredFactTables | FactTable:
         """The subject fact tables: the build's file when it checks (``engine.fact_tables``),
@@ -364,6 +371,28 @@ class Snapshot:
         """The subject fact tables built from the graph's quantity rows."""
         return self._once("fact_table", lambda: FactTable(  # type: ignore[no-any-return]
             self.index, self._quantities_by_subject(), self._once("replaced_by", self._edges_by_replacement)))
+
+    def quantity_extractor(self) -> QuantityExtractor:
+        """The project's quantity extractor (``quantities.project_extractor``): reading with
+        the grammar tables written beside this build when they check (``grammar_file``: no
+        spaCy to import, the same reading), else with the spaCy pipeline — and then writing
+        the tables for the processes after this one."""
+        def built() -> QuantityExtractor:
+            from .quantities.extract import project_extractor
+            from .quantities.grammar_file import open_grammar, write_grammar
+            from .quantities.units import unit_table
+
+            units = self.manifest.units
+            table = unit_table(units) if units else unit_table()
+            grammar = open_grammar(self._store, table)
+            if grammar is not None:
+                return project_extractor(self.rules, units, grammar=grammar)
+            extractor = project_extractor(self.rules, units)
+            with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
+                write_grammar(self._store, table)
+            return extractor
+
+        return self._once("quantity_extractor", built)  # type: ignore[no-any-return]
 
     def subject_vocabulary(self) -> SubjectVocabulary:
         """The subjects quantities are bound to and compared by (the packs', else the stock one)."""

@@ -374,11 +374,11 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
 
 
 def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
-    from .quantities import check_claim_quantities, may_contain_quantity, project_extractor
+    from .quantities import check_claim_quantities, may_contain_quantity
 
     if not may_contain_quantity(text):
         return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
-    extractor = project_extractor(case.snapshot.rules, case.snapshot.manifest.units)
+    extractor = case.snapshot.quantity_extractor()
     found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
     if not found.matched and not found.unmatched:
         return None
@@ -440,12 +440,12 @@ def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
     differently (the same subject, no equal or compatible value): the project's precedence
     decides which governs — the claim must then agree with it (else the detail returned here)
     — or, with no rule, the verdict escalates with the precedence RFI."""
-    from .quantities import check_claim_quantities, compare, may_contain_quantity, project_extractor
+    from .quantities import check_claim_quantities, compare, may_contain_quantity
 
     sources = [item for item in cited if item.status == "ok" and item.resolved is not None]
     if len(sources) < 2 or not may_contain_quantity(text):
         return None
-    extractor = project_extractor(case.snapshot.rules, case.snapshot.manifest.units)
+    extractor = case.snapshot.quantity_extractor()
     found = check_claim_quantities(text, [item.text for item in sources], extractor=extractor)
     stated = [_mentions(case, extractor, item) for item in sources]
     for matched in found.matched:

@@ -8,6 +8,7 @@ registers each command; a test holds it to what the modules really register.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections.abc import MutableMapping
 from typing import Annotated, Any
@@ -28,6 +29,7 @@ COMMAND_MODULES: dict[str, str] = {
     "facts": "quantity_cmds",
     "check": "verify_cmds", "resolve": "verify_cmds", "replay": "verify_cmds",
     "sweep": "sweep_cmds",
+    "review": "review_cmds",
     "rules": "rules_cmds",  # a command group: typer listed groups after the commands
 }
 
@@ -107,5 +109,21 @@ def _main(
     context.meta[DEBUG_META] = debug
 
 
+#: The collector's young-generation threshold in a CLI process (the interpreter's default: 700).
+GC_THRESHOLD = 50_000
+
+
 def main() -> None:
-    app()
+    # A CLI process is short, and what it allocates mostly lives until it exits (modules,
+    # pydantic's schemas, an index's rows): at the collector's default pace a cold ``check`` or
+    # ``facts`` spent 15-20 % of its time scanning them and finding no garbage (issue 20).
+    # Reference counting still frees whatever is not in a cycle; cycles are still collected,
+    # only less often.
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    try:
+        app()
+    finally:
+        # The command is done and the process ends: the interpreter's last full collection
+        # would walk every object it still holds (~0.1 s after a cold ``check``) only to free
+        # memory that exiting frees anyway. Frozen objects are left out of it.
+        gc.freeze()

@@ -9,6 +9,9 @@
 - ``subjects`` — binding a mention to what it measures (the rule packs' subject vocabulary).
 - ``compare`` — :func:`compare`: equal, compatible, conflict or not comparable, with tolerance.
 - ``claims`` — :func:`check_claim_quantities`: every quantity of a claim matched by a cited one.
+- ``_lite`` and ``grammar_file`` — the pipeline's tokenizer and phrase matcher redone over
+  tables exported from it, written beside each build: a cold ``check`` reads a claim's numbers
+  without importing spaCy, to the same reading (held to the pipeline by tests).
 """
 
 from ._models import (

@@ -156,6 +156,9 @@ class _PhraseComponent:
         self.multi_units: dict[str, str] = {}
         #: A phrase's tokens as the reader joins them (``> =``) → the phrase as listed (``>=``).
         self.keys: dict[str, str] = {}
+        #: Each label's phrases as the matcher compares them (lower-cased tokens): what
+        #: ``_lite`` matches without spaCy.
+        self.patterns: dict[str, set[tuple[str, ...]]] = {}
         lists: dict[str, Iterable[str]] = {
             "BOUND_BEFORE": BOUND_BEFORE, "BOUND_AFTER": BOUND_AFTER, "SCALE": SCALES,
             "FREQ": FREQUENCIES, "ROUTE": ROUTES, "SPACING": SPACING,
@@ -169,6 +172,7 @@ class _PhraseComponent:
                     self.keys[" ".join(token.lower_ for token in doc)] = phrase
                     docs.append(doc)
             self.matcher.add(label, docs)
+            self.patterns[label] = {tuple(token.lower_ for token in doc) for doc in docs if len(doc)}
         unit_docs = []
         for spelling in table.spellings():
             expression = table.alias(spelling)
@@ -177,6 +181,7 @@ class _PhraseComponent:
                     self.multi_units.setdefault(" ".join(token.lower_ for token in doc), expression)
                     unit_docs.append(doc)
         self.matcher.add("UNIT", unit_docs)
+        self.patterns["UNIT"] = {tuple(token.lower_ for token in doc) for doc in unit_docs}
         self.labels = {nlp.vocab.strings[label]: label for label in _PHRASE_LABELS}
 
     def __call__(self, doc: Doc) -> Doc:
@@ -208,7 +213,17 @@ class _AssemblerComponent:
         self.keys = keys
 
     def __call__(self, doc: Doc) -> Doc:
-        doc.user_data[QUANTITIES] = _Reader(doc, self.table, self.multi_units, self.keys).read()
+        from spacy.attrs import IDX, LENGTH, SPACY
+
+        source = doc.user_data.get(SOURCE)
+        # (the window's text, whether only blanks precede it on its line in the whole text)
+        text, leading_blank = source if source is not None else (doc.text, True)
+        # Token attributes read as arrays: a Token object per token costs more than the reading.
+        rows = doc.to_array([IDX, LENGTH, SPACY]).tolist() if len(doc) else []
+        doc.user_data[QUANTITIES] = _Reader(
+            text, leading_blank, rows, doc.user_data.get(_PHRASES) or (), self.table, self.multi_units,
+            self.keys, _stop_words(),
+        ).read()
         return doc
 
 
@@ -379,25 +394,26 @@ class _Reader:
     """Walks one doc's tokens left to right, assembling a mention at each number."""
 
     def __init__(
-        self, doc: Doc, table: UnitTable, multi_units: Mapping[str, str], keys: Mapping[str, str],
+        self, text: str, leading_blank: bool, tokens: Iterable[tuple[int, int, int]],
+        phrases: Iterable[tuple[str, int, int]], table: UnitTable, multi_units: Mapping[str, str],
+        keys: Mapping[str, str], stop: frozenset[str],
     ) -> None:
-        from spacy.attrs import IDX, LENGTH, SPACY
-
+        """``text`` is the window read, ``leading_blank`` whether only blanks precede it on its
+        line in the whole text; ``tokens`` are (offset, length, whether a space follows) and
+        ``phrases`` the phrase matches (label, first token, token after the last): all the
+        reading takes from a tokenizer, so the spaCy pipeline and ``_lite`` feed it alike."""
         self.table = table
         self.multi_units = multi_units
-        source = doc.user_data.get(SOURCE)
-        # (the window's text, whether only blanks precede it on its line in the whole text)
-        text, self.leading_blank = source if source is not None else (doc.text, True)
+        self.leading_blank = leading_blank
         self.text = text
-        # Token attributes read as arrays: a Token object per token costs more than the reading.
-        rows = doc.to_array([IDX, LENGTH, SPACY]).tolist() if len(doc) else []
+        rows = list(tokens)
         self.idx = [row[0] for row in rows]
         self.texts = [text[row[0] : row[0] + row[1]] for row in rows]
         self.lowers = [token.lower() for token in self.texts]
         self.space = [bool(row[2]) for row in rows]
         self.n = len(self.texts)
         self.phrases = _Phrases()
-        for label, start, end in doc.user_data.get(_PHRASES) or ():
+        for label, start, end in phrases:
             joined = " ".join(self.lowers[start:end])
             key = keys.get(joined, joined) if label != "UNIT" else joined
             self.phrases.starts.setdefault(start, []).append((end, label, key))
@@ -406,7 +422,7 @@ class _Reader:
             found.sort(key=lambda item: -item[0])
         for found in self.phrases.ends.values():
             found.sort(key=lambda item: item[0])
-        self.stop = _stop_words()
+        self.stop = stop
         #: Number tokens skipped as designations (so "Rooms 118 through 120" skips 120 too).
         self.designated: set[int] = set()
 

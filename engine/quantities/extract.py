@@ -5,7 +5,9 @@ and merged) with the spaCy pipeline of ``_grammar`` — a blank English pipeline
 components — then binds each mention to a subject over the whole text (``subjects``) and
 builds the typed :class:`QuantityMention` s, with spans as offsets into the text plus a base
 offset. Windows already read are remembered (a bounded cache), because specifications,
-schedules and callouts repeat the same lines.
+schedules and callouts repeat the same lines. An extractor given the pipeline's exported
+tables (``_lite``; a cold ``check`` reads them from the build's file) reads the windows the
+same way without importing spaCy.
 
 :func:`may_contain_quantity` is the cheap pre-filter: text without a digit (or a number word
 before a unit) never reaches spaCy.
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from spacy.language import Language
 
     from inforce.rules import RuleSet, SubjectVocabulary
+
+    from ._lite import GrammarTables
 
 __all__ = [
     "EXTRACTOR_VERSION",
@@ -77,10 +81,6 @@ def _number_words(text: str) -> frozenset[str]:
     if _NUMBER_WORDS.isdisjoint(words):
         return _NONE
     return _NUMBER_WORDS.intersection(words)
-
-
-def _has_number_word(text: str) -> bool:
-    return bool(_number_words(text))
 
 
 @lru_cache(maxsize=1024)
@@ -179,17 +179,24 @@ class QuantityExtractor:
 
     def __init__(
         self, vocabulary: SubjectVocabulary | None = None, *, units: UnitTable | None = None,
-        cache_size: int = 4096,
+        cache_size: int = 4096, grammar: GrammarTables | None = None,
     ) -> None:
         """``cache_size`` windows of text are remembered with what was read in them (oldest
-        out first): specifications, schedules and callouts repeat the same lines."""
+        out first): specifications, schedules and callouts repeat the same lines.
+
+        ``grammar``: the tables exported from this unit table's pipeline (``_lite``): windows
+        are then read without spaCy, to the same result; None: with the spaCy pipeline."""
         from .subjects import SubjectBinder, default_vocabulary
 
         self.units = units or unit_table()
         self.vocabulary = vocabulary if vocabulary is not None else default_vocabulary()
         self.binder = SubjectBinder(self.vocabulary, self.units)
-        self.nlp = _pipeline(self.units)
-        self._components = [component for _, component in self.nlp.pipeline]
+        if grammar is None:
+            self._windows: Callable[[str, bool], tuple[Found, ...]] = _PipelineWindows(self.nlp)
+        else:
+            from ._lite import LiteWindows
+
+            self._windows = LiteWindows(grammar, self.units)
         self.cache_size = cache_size
         self._read_cache: dict[tuple[str, bool], tuple[Found, ...]] = {}
 
@@ -224,13 +231,20 @@ class QuantityExtractor:
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
 
+    @property
+    def nlp(self) -> Language:
+        """The spaCy pipeline of this unit table (built on first use when the extractor reads
+        with exported tables)."""
+        return _pipeline(self.units)
+
+    @property
+    def reads_without_spacy(self) -> bool:
+        """Whether windows are read with exported tables (``_lite``) rather than the pipeline."""
+        return not isinstance(self._windows, _PipelineWindows)
+
     def _read(self, window: str, leading_blank: bool) -> tuple[Found, ...]:
         """The quantities the pipeline assembles in one window (offsets into the window)."""
-        doc = self.nlp.make_doc(window)
-        doc.user_data[SOURCE] = (window, leading_blank)
-        for component in self._components:
-            doc = component(doc)
-        return tuple(doc.user_data.get(QUANTITIES) or ())
+        return self._windows(window, leading_blank)
 
     def extract_many(
         self, texts: Iterable[str | tuple[str, int] | tuple[str, int, str | None]], *, bind: bool = True,
@@ -344,6 +358,21 @@ class QuantityExtractor:
             return self.units.resolve(inside), scale
         except UnknownUnitError:
             return None, scale
+
+
+class _PipelineWindows:
+    """Reads a window with the spaCy pipeline: its tokenizer, then its components."""
+
+    def __init__(self, nlp: Language) -> None:
+        self.nlp = nlp
+        self._components = [component for _, component in nlp.pipeline]
+
+    def __call__(self, window: str, leading_blank: bool) -> tuple[Found, ...]:
+        doc = self.nlp.make_doc(window)
+        doc.user_data[SOURCE] = (window, leading_blank)
+        for component in self._components:
+            doc = component(doc)
+        return tuple(doc.user_data.get(QUANTITIES) or ())
 
 
 _EMPTY = Extraction()
@@ -515,21 +544,28 @@ def project_vocabulary(rules: RuleSet) -> SubjectVocabulary:
     return _packs_vocabulary(rules) or default_vocabulary()
 
 
-def project_extractor(rules: RuleSet, units: Mapping[str, str] | None = None) -> QuantityExtractor:
+def project_extractor(
+    rules: RuleSet, units: Mapping[str, str] | None = None, *, grammar: GrammarTables | None = None,
+) -> QuantityExtractor:
     """A project's quantity extractor: its packs' subject vocabulary (else the stock one,
     ``subjects/default``) and the manifest's unit spellings; built once for each and kept.
-    Ingest reads documents with it and ``check`` reads claims with it: one reading of numbers."""
+    Ingest reads documents with it and ``check`` reads claims with it: one reading of numbers.
+
+    ``grammar``: the tables exported from the pipeline of these unit spellings (a cold
+    ``check`` reads them from the build's file, ``grammar_file``): the same reading, without
+    importing spaCy. Kept apart from the pipeline's extractor (in one process the tables are
+    a function of the unit spellings alone: spaCy and the grammar's source do not change)."""
     vocabulary = _packs_vocabulary(rules)
     table = unit_table(units) if units else unit_table()
-    key = (_vocabulary_key(vocabulary), _units_key(table))
-    return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table))
+    key = (_vocabulary_key(vocabulary), _units_key(table), grammar is not None)
+    return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table, grammar=grammar))
 
 
 def default_extractor(vocabulary: SubjectVocabulary | None = None) -> QuantityExtractor:
     """A shared extractor for a vocabulary (the stock subjects when None) and the default unit
     spellings, built once for each vocabulary's content."""
     table = unit_table()
-    key = (_vocabulary_key(vocabulary), _units_key(table))
+    key = (_vocabulary_key(vocabulary), _units_key(table), False)
     return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table))
 
 

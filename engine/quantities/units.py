@@ -15,7 +15,6 @@ microseconds and extraction must stay cheap.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -146,10 +145,6 @@ class ResolvedUnit:
     def canonical(self) -> str:
         return canonical_unit(self.dimension, self.expression)
 
-    @property
-    def is_percent(self) -> bool:
-        return self.expression == "percent"
-
 
 def _normal_spelling(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip())
@@ -175,9 +170,6 @@ class UnitTable:
         key = _normal_spelling(spelling)
         found = self._exact.get(key)  # type: ignore[attr-defined]
         return found if found is not None else self._lower.get(key.lower())  # type: ignore[attr-defined]
-
-    def knows_phrase(self, spelling: str) -> bool:
-        return self.alias(spelling) is not None
 
     def spellings(self) -> tuple[str, ...]:
         """Every spelling in the table, as written (for phrase matchers)."""
@@ -297,11 +289,3 @@ def convert_difference(value: float, source: str, target: str) -> float:
         return value
     factor, _ = _conversion(source, target)
     return value * factor
-
-
-def same_dimension(a: str | None, b: str | None) -> bool:
-    return a is not None and a == b
-
-
-def is_close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)

@@ -5,8 +5,9 @@ build is live (``IngestTransaction.commit``); each opener also rebuilds its file
 absent or does not check (a graph an older inforce built, a build swapped in by ``embed``),
 so a file is a copy of the graph for speed, never a second record.
 
-Today: the text store (``_texts``: provision texts, spans and titles for as-of answers) and
-the search indexes (``_search_file``: BM25 postings and vectors for restricted search). The
+Today: the text store (``_texts``: provision texts, spans and titles for as-of answers), the
+search indexes (``_search_file``: BM25 postings and vectors for restricted search) and the
+rows the as-of index opens with (``_rows_file``: revision rows and outlines). The
 engine's own per-build files (subject fact tables, ``engine.fact_tables``) need the engine's
 indexes, which the store may not import: ``Snapshot.write_files`` writes those, right after.
 Every one is framed the same way and named ``KIND-<build id>.bin`` (``_buildfile``).
@@ -17,7 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from . import _reads
 from ._buildfile import remove_other_builds
+from ._rows_file import write_rows
 from ._search_file import write_search
 from ._texts import write_texts
 
@@ -27,7 +30,9 @@ __all__ = ["remove_other_generation_files", "write_generation_files"]
 def write_generation_files(store: Any) -> list[Path]:
     """Write every per-build file of ``store``'s live graph (atomically) and remove those of
     other builds: a writer's call, under the write lock. The files written."""
-    written = (write_texts(store, tidy=True), write_search(store, tidy=True))
+    graph = store._reader()
+    rows = write_rows(store, _reads.revision_rows(graph), _reads.provision_outlines(graph), tidy=True) if graph else None
+    written = (write_texts(store, tidy=True), write_search(store, tidy=True), rows)
     return [path for path in written if path is not None]
 
 

@@ -192,3 +192,93 @@ def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> Non
     kind, names, answers = _answers(project)
     assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)
     assert any(fact["resolved"].startswith("ADD-3") for answer in answers for fact in answer["facts"])
+
+
+def test_a_fact_is_the_object_model_construct_made(project: Path) -> None:
+    """``fact_of_row`` builds facts with ``trusted`` (issue 20: ~10k facts in a cold ``facts``);
+    each is what the former ``model_construct`` made: equal, the same fields set, the same JSON."""
+    from inforce.engine.facts import fact_of_row
+    from inforce.ontology import CharSpan, Fact, FactQuantity, Locator, NormalizedFact
+
+    with Project.open(project) as opened:
+        rows = [row for rows in opened.snapshot._quantities_by_subject().values() for row in rows]
+    assert rows
+    replaced = (Locator.parse("SPEC#2.1.A"),)
+    for row in rows:
+        pinned = Locator(doc=row[1], rev=row[0].partition("@")[2], path=row[2])
+        made = fact_of_row(row, pinned, replaced)
+        before = Fact.model_construct(
+            subject=row[4], locator=pinned.unpinned(), resolved=pinned, kind=row[3], text=row[13],
+            quantity=FactQuantity.model_construct(value=row[5], upper=row[6], unit=row[7], bound=row[8],
+                                                  bound_from=row[9] or "text", frequency=row[18], per_day=row[19]),
+            normalized=NormalizedFact(value=row[10], upper=row[11], unit=row[12]) if row[12] is not None else None,
+            span=CharSpan(start=row[14], end=row[15], page_start=row[16], page_end=row[17])
+            if row[14] is not None else None,
+            replaces=replaced,
+        )
+        assert made == before
+        assert made.model_fields_set == before.model_fields_set
+        assert made.quantity.model_fields_set == before.quantity.model_fields_set
+        assert made.model_dump_json() == before.model_dump_json()
+
+
+def test_an_answer_from_the_file_builds_only_the_facts_in_force_on_its_day(project: Path) -> None:
+    from inforce.engine.facts import facts_from_tables
+
+    with Project.open(project) as opened:
+        stored = open_fact_tables(opened.snapshot.store)
+    assert stored is not None
+    checked = 0
+    for day in DAYS:
+        table = stored.table(STRENGTH)
+        assert table is not None
+        starts, ends, facts, _ = table
+        in_force = [i for i in range(len(facts)) if starts[i] <= day.toordinal() < ends[i]]
+        answer = facts_from_tables({STRENGTH: table}.get, [STRENGTH], STRENGTH, day, readable=None, index_build="-")
+        assert [i for i, fact in enumerate(facts._built) if fact is not None] == in_force
+        assert list(answer.facts) == [facts[i] for i in in_force]
+        checked += 0 < len(in_force) < len(facts)
+    assert checked  # some day has facts in force and facts not
+
+
+def test_a_fact_that_does_not_read_when_asked_for_is_refused_and_the_graph_answers(project: Path) -> None:
+    """A row's locator is validated when its fact is built: a damaged one (the same length, so
+    the header and the chunk's JSON still read) refuses the file, and the graph answers."""
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None
+    data = path.read_bytes()
+    damaged = data.replace(b'"SPEC"', b'"SP C"')  # a document id with a space: not a locator
+    assert damaged != data
+    path.write_bytes(damaged)
+    with Project.open(project) as opened:
+        stored = open_fact_tables(opened.snapshot.store)
+        assert stored is not None
+        _, _, facts, _ = stored.table(STRENGTH)  # the chunk itself reads
+        with pytest.raises(DamagedFactTables):
+            [facts[i] for i in range(len(facts))]
+    assert _answers(project)[1:] == expected
+
+
+def test_embed_writes_the_engines_files_of_its_new_build(project: Path) -> None:
+    """``embed`` lands a new build (the model is in its id): the fact tables and the grammar
+    tables of that build are written then, as an ingest writes them, and the old ones removed."""
+    from inforce.engine.embedding import HashingEmbedder, embed_project
+    from inforce.engine.quantities.grammar_file import grammar_file, open_grammar
+    from inforce.engine.quantities.units import unit_table
+
+    with Project.open(project) as opened:
+        store = opened.snapshot.store
+        before = (fact_tables_file(store), grammar_file(store))
+    report = embed_project(project, HashingEmbedder(16), batch_size=32)
+    assert report.applied
+    with Project.open(project) as opened:
+        store = opened.snapshot.store
+        after = (fact_tables_file(store), grammar_file(store))
+        assert all(path is not None and path.is_file() for path in after) and after != before
+        assert not any(path is not None and path.exists() for path in before)
+        assert isinstance(open_fact_tables(store), StoredFactTables)
+        assert open_grammar(store, unit_table()) is not None
+    kind, names, answers = _answers(project)
+    assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)

@@ -1,0 +1,99 @@
+"""The quantity grammar's tables written beside each graph build, so a cold ``check`` reads a
+claim's numbers without importing spaCy (``_lite``; issue 20).
+
+::
+
+    PROJECT/.inforce/grammar-<build id>.bin
+      b"INFGRM\\n"  magic
+      u32          length of the header
+      header       JSON: format, build_id, key, body_bytes
+      body         JSON: the tables (``_lite.GrammarTables``)
+
+``key`` names what the tables were exported from: spaCy's version, the grammar's own source
+(``_grammar``, ``_lexicon``, ``_lite``) and the unit spellings. A missing file, another format,
+build or key, or a body that does not read is never trusted: the extractor then reads with the
+spaCy pipeline, and the file is written again when it can be. Written atomically
+(``ontology.files``), so a reader sees the whole file or none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from inforce.ontology.files import write_atomically
+
+from ..store import build_file, frame, read_framed, remove_other_builds
+from ._lite import TABLES_FORMAT, GrammarTables
+
+if TYPE_CHECKING:
+    from ..store import GraphStore
+    from .units import UnitTable
+
+__all__ = ["grammar_file", "grammar_key", "open_grammar", "write_grammar"]
+
+FORMAT = 1
+_MAGIC = b"INFGRM\n"
+_SOURCES = ("_grammar.py", "_lexicon.py", "_lite.py")
+
+
+def grammar_file(store: GraphStore) -> Path | None:
+    """Where the grammar tables of ``store``'s live build lie (None before the first ingest)."""
+    return build_file(store, "grammar")
+
+
+def grammar_key(table: UnitTable) -> str | None:
+    """What tables for ``table`` are exported from, hashed: spaCy's version, the grammar's
+    source and the unit spellings (None when spaCy is not installed: no tables to trust)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        spacy_version = version("spacy")
+    except PackageNotFoundError:
+        return None
+    digest = hashlib.sha256(f"tables:{TABLES_FORMAT}\nspacy:{spacy_version}\n".encode())
+    here = Path(__file__).parent
+    for name in _SOURCES:
+        digest.update(name.encode() + b"\n" + (here / name).read_bytes())
+    digest.update(json.dumps(sorted(table.aliases.items())).encode())
+    return digest.hexdigest()[:24]
+
+
+def write_grammar(store: GraphStore, table: UnitTable, *, tidy: bool = False) -> Path | None:
+    """Export the tables of ``table``'s pipeline (built now when this process has none) and
+    write them beside ``store``'s live build; ``tidy`` (the ingest's, holding the write lock)
+    also removes those of other builds. The file written (None before the first ingest, or
+    without spaCy)."""
+    from ._lite import export_tables
+    from .extract import _pipeline
+
+    target = grammar_file(store)
+    key = grammar_key(table)
+    if target is None or key is None:
+        return None
+    body = json.dumps(export_tables(_pipeline(table)).to_json(), separators=(",", ":")).encode("utf-8")
+    header = {"format": FORMAT, "build_id": store.build_id(), "key": key, "body_bytes": len(body)}
+    write_atomically(target, frame(_MAGIC, header, align=1) + body)
+    if tidy:
+        remove_other_builds(store.layout.home, store.build_id(), "grammar")
+    return target
+
+
+def open_grammar(store: GraphStore, table: UnitTable) -> GrammarTables | None:
+    """The grammar tables of ``store``'s live build for ``table``; None when the file is absent
+    or does not check (another format, build or key, a body that does not read)."""
+    framed = read_framed(grammar_file(store), _MAGIC)
+    if framed is None:
+        return None
+    mapped, header, start = framed
+    with mapped:
+        body = mapped[start:]
+    try:
+        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
+                or header["key"] != grammar_key(table) or len(body) != header["body_bytes"]):
+            return None
+        return GrammarTables.from_json(json.loads(body))
+    except (ValueError, KeyError, TypeError):  # a JSONDecodeError or UnicodeDecodeError is a ValueError
+        return None

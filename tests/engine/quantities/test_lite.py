@@ -1,0 +1,235 @@
+"""The quantity grammar read without spaCy (``engine/quantities/_lite.py``) is held to the spaCy
+pipeline it stands in for: the same tokens (offset, length, trailing space), the same phrase
+matches and the same mentions, over the hand-labelled quantity fixture (the texts
+``bench/quantity_eval.py`` scores), the example projects' documents and seeded random text
+made of the characters the tokenizer's rules are about. Then the build's file
+(``grammar_file``): written at ingest, read by a cold ``check`` without importing spaCy to the
+same verdict, and never trusted when it does not check.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.quantities._grammar import _PHRASES, SOURCE
+from inforce.engine.quantities._lite import GrammarTables, LiteWindows, export_tables, match_phrases
+from inforce.engine.quantities.extract import QuantityExtractor, text_windows
+from inforce.engine.quantities.units import unit_table
+
+from bench_scripts import load
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "examples"
+qe = load("quantity_eval")
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    """(the spaCy extractor, the one reading with its exported tables, the tables)."""
+    table = unit_table()
+    full = QuantityExtractor(units=table, cache_size=0)
+    tables = export_tables(full.nlp)
+    return full, QuantityExtractor(units=table, cache_size=0, grammar=tables), tables
+
+
+def _fixture_texts() -> list[str]:
+    fixture = qe.load_fixture(qe.FIXTURE_DIR, qe.SHARED_DATA)
+    return [snippet.text for snippet in fixture.snippets]
+
+
+def _example_paragraphs() -> list[str]:
+    found = []
+    for path in sorted(EXAMPLES.glob("*/documents/**/*")):
+        if path.is_file() and path.suffix in (".md", ".txt", ".yaml", ".json", ".xml", ".html", ".csv"):
+            found.extend(part for part in path.read_text(errors="replace").split("\n\n") if part.strip())
+    return found
+
+
+#: Characters and pieces the tokenizer's rules are about: affixes, infixes, special cases
+#: (contractions, abbreviations, emoticons), URLs, units glued to numbers, blanks of every kind.
+_PIECES = [*"aAbBxXzZ0159 .,;:!?'\"()[]{}<>-–—_/\\|+*=#@$€£%&^~`°″′“”‘’…\n\t\u00a0\u2009", "  ",
+           "mm", "psi", "ft", "in.", "U.S.", "e.g.", "a.m.", "ain't", "don't", "O.C.", "no.", "Sept.",
+           "1/2", "3'-6\"", "http://", "www.", ".com", "@x.org", ":)", "(:", "<3", "'s", "n't", "°F", "±",
+           "+/-", "≥", "10am", "Mt.", "vs.", "'em", "c'mon", "1st", "$5M", "2-3", ":-)", "=)", "o.O", "’’"]
+
+
+def _random_texts(count: int, seed: int) -> Iterator[str]:
+    rnd = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rnd.choice(_PIECES) for _ in range(rnd.randint(1, 24)))
+
+
+def _pieces_of(text: str) -> Iterator[tuple[str, bool]]:
+    """The text whole, then each window the extractor reads (as it reads it)."""
+    yield text, True
+    for start, end in text_windows(text):
+        line_start = text.rfind("\n", 0, start) + 1
+        yield text[start:end], not text[line_start:start].strip()
+
+
+def _differences(full: QuantityExtractor, lite: LiteWindows, texts: list[str]) -> list[str]:
+    """Each window where the lite reading's tokens, phrases or assembled items differ."""
+    from spacy.attrs import IDX, LENGTH, SPACY
+
+    nlp = full.nlp
+    components = [component for _, component in nlp.pipeline]
+    differ = []
+    for text in texts:
+        for window, leading_blank in _pieces_of(text):
+            doc = nlp.make_doc(window)
+            expected = doc.to_array([IDX, LENGTH, SPACY]).tolist() if len(doc) else []
+            rows = [list(row) for row in lite.tokenizer.tokens(window)]
+            if rows != expected:
+                differ.append(f"tokens of {window!r}: {[t.text for t in doc]} != "
+                              f"{[window[a:a + n] for a, n, _ in rows]}")
+                continue
+            doc.user_data[SOURCE] = (window, leading_blank)
+            for component in components:
+                doc = component(doc)
+            lowers = [window[a:a + n].lower() for a, n, _ in rows]
+            if sorted(set(match_phrases(lowers, lite._by_first))) != sorted(set(doc.user_data[_PHRASES])):
+                differ.append(f"phrases of {window!r}")
+            elif lite(window, leading_blank) != full._read(window, leading_blank):
+                differ.append(f"items read in {window!r}")
+    return differ
+
+
+def test_the_tables_read_back_from_their_json_are_the_same(pipeline) -> None:
+    _, _, tables = pipeline
+    assert GrammarTables.from_json(json.loads(json.dumps(tables.to_json()))) == tables
+    assert tables.specials and tables.merges and tables.phrases["UNIT"] and tables.stop
+    with pytest.raises(ValueError, match="format"):
+        GrammarTables.from_json({**tables.to_json(), "format": 0})
+    with pytest.raises(ValueError):
+        GrammarTables.from_json({key: value for key, value in tables.to_json().items() if key != "specials"})
+
+
+def test_the_fixture_is_read_as_the_pipeline_reads_it(pipeline) -> None:
+    full, lite, tables = pipeline
+    texts = _fixture_texts()
+    assert len(texts) >= 100
+    assert _differences(full, LiteWindows(tables, full.units), texts) == []
+    for text in texts:  # the typed mentions, subjects and warnings included
+        assert lite.extract(text) == full.extract(text), text
+
+
+def test_the_example_documents_are_read_as_the_pipeline_reads_them(pipeline) -> None:
+    full, lite, tables = pipeline
+    paragraphs = _example_paragraphs()
+    assert len(paragraphs) >= 50
+    assert _differences(full, LiteWindows(tables, full.units), paragraphs) == []
+    for text in paragraphs:
+        assert lite.extract(text) == full.extract(text), text
+
+
+def test_random_text_is_tokenized_as_the_pipeline_tokenizes_it(pipeline) -> None:
+    full, _, tables = pipeline
+    assert _differences(full, LiteWindows(tables, full.units), list(_random_texts(3000, seed=20))) == []
+
+
+def test_the_comparison_sees_a_rule_left_out(pipeline) -> None:
+    """The tests above can fail: tables short of one special case, or of a unit phrase, read
+    differently, and the comparison says where."""
+    full, _, tables = pipeline
+    no_contraction = replace(tables, specials={k: v for k, v in tables.specials.items() if k != "don't"})
+    assert _differences(full, LiteWindows(no_contraction, full.units), ["I don't know."])
+    units = tuple(p for p in tables.phrases["UNIT"] if p != ("calendar", "days"))
+    no_phrase = replace(tables, phrases={**tables.phrases, "UNIT": units})
+    assert _differences(full, LiteWindows(no_phrase, full.units), ["Due within 21 calendar days."])
+
+
+# ---- the build's file ----------------------------------------------------------------------------
+
+
+def _own_copy(ingested_example, name: str, tmp_path: Path) -> Path:
+    root = tmp_path / name
+    shutil.copytree(ingested_example(name), root)
+    return root
+
+
+def _cold_check(root: Path, answer: Path) -> tuple[dict, bool]:
+    """``inforce check`` in a fresh interpreter: its verdict, and whether it imported spaCy."""
+    script = (
+        "import sys\n"
+        "from inforce.adapters.cli import main\n"
+        f"sys.argv = ['inforce', 'check', {str(root)!r}, '--answer', {str(answer)!r}, '--format', 'json']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stdout.flush()\n"
+        "sys.stderr.write('\\nSPACY ' + str('spacy' in sys.modules))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    verdict = json.loads(run.stdout)
+    verdict["audit"].pop("decided_at")  # the clock, not the answer
+    return verdict, run.stderr.rsplit("SPACY ", 1)[1].strip() == "True"
+
+
+def _grammar_files(root: Path) -> list[Path]:
+    return sorted((root / ".inforce").glob("grammar-*.bin"))
+
+
+@pytest.mark.slow
+def test_ingest_writes_the_tables_and_a_cold_check_reads_them_to_the_same_verdict(
+    ingested_example, tmp_path: Path, pipeline,
+) -> None:
+    from inforce.engine import Project
+    from inforce.engine.quantities.grammar_file import open_grammar
+
+    root = _own_copy(ingested_example, "label-dosing", tmp_path)
+    [written] = _grammar_files(root)
+    with Project.open(root) as project:
+        assert written.name == f"grammar-{project.snapshot.build_id}.bin"
+        assert open_grammar(project.snapshot.store, unit_table()) == pipeline[2]
+        assert project.snapshot.quantity_extractor().reads_without_spacy
+    verdicts = {}
+    for answer in sorted((root / "answers").glob("*.json")):
+        verdict, spacy = _cold_check(root, answer)
+        assert not spacy, f"{answer.name}: a cold check imported spaCy with the tables beside the build"
+        verdicts[answer.name] = verdict
+    read = {name for name, v in verdicts.items() if any(c.get("quantities") for c in v["claims"])}
+    assert len(read) >= 2  # numbers were read
+    good = written.read_bytes()
+    for answer in sorted((root / "answers").glob("*.json")):
+        written.unlink()  # without the file: the spaCy pipeline reads, to the same verdict...
+        verdict, spacy = _cold_check(root, answer)
+        assert verdict == verdicts[answer.name], answer.name
+        if answer.name in read:
+            assert spacy and _grammar_files(root) == [written]  # ...and the reader writes the file again
+        else:
+            written.write_bytes(good)
+
+
+@pytest.mark.slow
+def test_a_file_that_does_not_check_is_not_trusted(ingested_example, tmp_path: Path) -> None:
+    from inforce.engine import Project
+    from inforce.engine.quantities import grammar_file
+
+    root = _own_copy(ingested_example, "label-dosing", tmp_path)
+    answer = root / "answers" / "s2-weight-band-ok.json"
+    expected, _ = _cold_check(root, answer)
+    [written] = _grammar_files(root)
+    good = written.read_bytes()
+    header_end = good.index(b"}") + 1
+    with Project.open(root) as project:
+        store = project.snapshot.store
+        assert grammar_file.open_grammar(store, unit_table()) is not None
+        # tables for other unit spellings, a damaged body, another build's id: none is read
+        assert grammar_file.open_grammar(store, unit_table({"WDG": "mm"})) is None
+        written.write_bytes(good[:header_end] + good[header_end:].replace(b'"specials"', b'"specialz"'))
+        assert grammar_file.open_grammar(store, unit_table()) is None
+        written.write_bytes(good.replace(store.build_id().encode(), b"0" * len(store.build_id())))
+        assert grammar_file.open_grammar(store, unit_table()) is None
+    verdict, spacy = _cold_check(root, answer)
+    assert verdict == expected and spacy  # read with the pipeline instead...
+    assert written.read_bytes() == good  # ...which wrote the file again

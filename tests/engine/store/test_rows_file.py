@@ -1,0 +1,128 @@
+"""The rows the as-of index opens with (issue 20), written beside each build at ingest: a
+read-only store reads them from the file exactly as the graph gives them (the same values of
+the same types), a writer reads the graph, and a file that does not check is never trusted —
+the graph answers and a reader writes the file again."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.asof import AsOfIndex
+from inforce.engine.store import GraphStore, _reads
+from inforce.engine.store._rows_file import _columns, _rows, open_rows, rows_file
+from inforce.ontology import Locator
+
+from store_factory import MANIFEST, make_document
+
+
+def _ingest(root: Path, documents) -> None:
+    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "rows") as tx:
+        for document in documents:
+            tx.add(document)
+        tx.commit()
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    _ingest(tmp_path, [make_document("SPEC-A", "0"), make_document("SPEC-B", "0"),
+                       make_document("SPEC-A", "1", seq=1)])
+    return tmp_path
+
+
+def _from_the_graph(store: GraphStore) -> tuple[list, dict]:
+    graph = store._reader()
+    return _reads.revision_rows(graph), _reads.provision_outlines(graph)
+
+
+def _same(found: list, expected: list) -> bool:
+    """Equal rows of equal types, cell by cell (a date is not a date-time, a list not a tuple)."""
+    key = sorted(range(len(expected)), key=lambda i: (expected[i][0], expected[i][1]))
+    order = sorted(range(len(found)), key=lambda i: (found[i][0], found[i][1]))
+    return len(found) == len(expected) and all(
+        type(found[i]) is tuple and found[i] == expected[j]
+        and all(type(a) is type(b) for a, b in zip(found[i], expected[j], strict=True))
+        for i, j in zip(order, key, strict=True))
+
+
+def test_a_reader_reads_the_file_of_its_build_and_it_gives_what_the_graph_gives(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        path = rows_file(store)
+        assert path is not None and path.is_file() and store.build_id() in path.name
+        stored = open_rows(store)
+        assert stored is not None
+        rows, outlines = _from_the_graph(store)
+        assert _same(stored.revision_rows(), rows) and stored.provision_outlines() == outlines
+        assert _same(store.revision_rows(), rows) and store.provision_outlines() == outlines
+        assert any(isinstance(v, dt.datetime) for v in rows[0]) and any(
+            isinstance(v, dt.date) and not isinstance(v, dt.datetime) for v in rows[0])
+        # the index opened from them answers as one opened from the graph's reads
+        index = AsOfIndex.from_store(store)
+        graph = AsOfIndex.from_rows(rows, store.supersedes(), outlines, build_id=store.build_id())
+        for uid, outline in outlines.items():
+            doc, rev = uid.split("@")
+            for path_ in outline:
+                for day in (dt.date(2020, 1, 1), dt.date(2026, 6, 1), dt.date(2030, 1, 1)):
+                    locator = Locator(doc=doc, path=path_)
+                    assert (index.answer(locator, day, with_text=False).model_dump()
+                            == graph.answer(locator, day, with_text=False).model_dump())
+
+
+def test_the_file_is_read_not_the_graph(project: Path) -> None:
+    """A reader answers from the file: changed on purpose (a revision's label, kept to the same
+    length), the change shows — which is what proves the graph was not asked."""
+    with GraphStore.open(project) as store:
+        path = rows_file(store)
+    assert path is not None
+    data = path.read_bytes()
+    assert data.count(b'"SPEC-B"') >= 1
+    path.write_bytes(data.replace(b'"SPEC-B"', b'"SPEC-Z"'))
+    with GraphStore.open(project) as store:
+        assert {row[0] for row in store.revision_rows()} == {"SPEC-A", "SPEC-Z"}
+
+
+def test_a_writer_reads_the_graph(project: Path) -> None:
+    with GraphStore.open(project) as store:
+        path = rows_file(store)
+    assert path is not None
+    path.write_bytes(path.read_bytes().replace(b'"SPEC-B"', b'"SPEC-Z"'))
+    with GraphStore.open(project, read_only=False) as store:
+        assert {row[0] for row in store.revision_rows()} == {"SPEC-A", "SPEC-B"}
+
+
+@pytest.mark.parametrize("damage", ["missing", "build", "part", "columns"])
+def test_a_file_that_does_not_check_is_not_trusted_and_a_reader_writes_it_again(project: Path, damage: str) -> None:
+    with GraphStore.open(project) as store:
+        path = rows_file(store)
+        build = store.build_id()
+        expected = _from_the_graph(store)
+    assert path is not None
+    good = path.read_bytes()
+    if damage == "missing":
+        path.unlink()
+    elif damage == "build":
+        path.write_bytes(good.replace(build.encode(), b"0" * len(build)))
+    elif damage == "part":  # the same length: the header checks, the outlines part does not parse
+        at = good.rindex(b"{")
+        path.write_bytes(good[:at] + b"[" + good[at + 1:])
+    else:
+        path.write_bytes(good.replace(b'"effective_from"', b'"effective_FROM"'))
+    with GraphStore.open(project) as store:
+        if damage != "part":
+            assert open_rows(store) is None
+        rows, outlines = store.revision_rows(), store.provision_outlines()
+        assert _same(rows, expected[0]) and outlines == expected[1]
+    with GraphStore.open(project) as store:  # the reader wrote it again
+        stored = open_rows(store)
+        assert stored is not None and _same(stored.revision_rows(), expected[0])
+        assert stored.provision_outlines() == expected[1]
+
+
+def test_a_column_with_no_json_form_is_refused() -> None:
+    rows = [("A", dt.date(2026, 1, 1), dt.datetime(2026, 1, 1, tzinfo=dt.UTC), ["x"], None, 1, 2.5, True)]
+    assert _rows(_columns(rows)) == rows
+    with pytest.raises(TypeError):
+        _columns([("A", dt.date(2026, 1, 1)), ("B", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))])  # mixed
+    with pytest.raises(TypeError):
+        _columns([("A", (1, 2))])  # a tuple would come back a list
