@@ -48,8 +48,11 @@ demo: $(VENV)/.ml
 # Every test, spread over every core (pytest-xdist). --dist loadfile keeps a test file on one
 # worker, so a fixture a file builds once (an ingested example, a generated project) is built
 # once, not once per worker. test-fast is the inner loop: the same minus the tests marked slow.
+# Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: each worker,
+# and each `inforce` the tests start, would otherwise compile the package and pytest rewrite
+# every test file again on every run.
 TEST_WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 test: $(VENV)/.dev
 	$(PYTEST)

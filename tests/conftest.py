@@ -2,8 +2,9 @@
 
 Tests live in folders by area (ontology/, rules/, engine/..., ingest/, cli/, report/, models/,
 examples/, bench/, packaging/); the modules they share (bench_scripts, corpus_writer,
-docx_writer, store_factory, sweep_samples, tiny_models) live once in support/ and are imported
-by name. The path is added here, once, rather than by each test file.
+docx_writer, lazy_modules, source_trees, store_factory, sweep_samples, tiny_models) live once
+in support/ and are imported by name. The path is added here, once, rather than by each test
+file.
 """
 from __future__ import annotations
 

@@ -43,10 +43,13 @@ from ._kuzu import KuzuGraph
 from ._rows import provision_key
 from ._schema import EMBEDDING_TABLE, FTS_INDEXES
 
-__all__ = ["MemorySearch", "fts_tokens"]
+__all__ = ["MemorySearch", "fts_tokens", "has_text_indexes"]
 
 BM25_K1 = 1.2
 BM25_B = 0.75
+
+#: The stemmer Kuzu's ``CREATE_FTS_INDEX`` uses when none is named (``_build`` names none).
+KUZU_DEFAULT_STEMMER = "english"
 
 #: What Kuzu's FTS tokenizer replaces by a space before it splits (its ``tokenize`` macro
 #: replaces each run of them; one space each splits into the same tokens once empty ones go).
@@ -280,11 +283,13 @@ def _postings(first: int, count: int, tokens: array, lengths: array, raw_stem: n
 
 def _fts_stemmer(graph: KuzuGraph) -> str | None:
     """The stemmer every provision table's FTS index was created with, if all use Kuzu's
-    default stop words and one stemmer; None otherwise."""
+    default stop words and one stemmer; Kuzu's default stemmer when the graph holds none of
+    them (a small graph: ``_build.FTS_MIN_PROVISIONS``); None otherwise."""
+    indexes = [row for row in graph.rows("CALL SHOW_INDEXES() RETURN *") if FTS_INDEXES.get(row[0]) == row[1]]
+    if not indexes:
+        return KUZU_DEFAULT_STEMMER
     found: dict[str, str] = {}
-    for table, index, *rest in graph.rows("CALL SHOW_INDEXES() RETURN *"):
-        if FTS_INDEXES.get(table) != index:
-            continue
+    for table, _, *rest in indexes:
         options = dict(_OPTION.findall(str(rest[-1]) if rest else ""))
         if options.get("stopWords", "default") != "default" or "ignore_pattern" in options:
             return None
@@ -401,6 +406,7 @@ class MemorySearch:
         self._text_built = False
         self._vectors: VectorIndex | None = None
         self._vector_dim: int | None = None
+        self._kuzu_fts: bool | None = None
         self.builds: list[tuple[str, float, int]] = []
 
     @classmethod
@@ -435,3 +441,19 @@ class MemorySearch:
 
     def allowed(self, documents: Collection[str]) -> np.ndarray | None:
         return self._revisions.allowed(documents)
+
+    def everything(self) -> np.ndarray:
+        """Every revision allowed: an unrestricted search of a graph without Kuzu's indexes."""
+        return np.ones(len(self._revisions.uids), dtype=bool)
+
+    def kuzu_text_indexes(self) -> bool:
+        """Whether the graph holds Kuzu's full-text indexes (one too small holds none)."""
+        with self._lock:
+            if self._kuzu_fts is None:
+                self._kuzu_fts = has_text_indexes(self.graph)
+            return self._kuzu_fts
+
+
+def has_text_indexes(graph: KuzuGraph) -> bool:
+    """Whether ``graph`` holds a provision table's full-text index (``_build``)."""
+    return any(FTS_INDEXES.get(table) == index for table, index in graph.index_names())

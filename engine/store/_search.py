@@ -4,7 +4,8 @@ A restriction to revisions is applied inside each query, before ordering and the
 never to a truncated top-k (DESIGN.md, principle 1). Restricted, both searches run in memory
 when the caller passes the open graph's ``MemorySearch`` (``_memory``: the same BM25 as Kuzu's
 FTS index, exact cosine), scoring only the allowed revisions' rows; unrestricted, Kuzu's FTS
-and HNSW indexes answer.
+and HNSW indexes answer. A graph too small to hold Kuzu's FTS indexes (``_build``) has its
+text searched in memory, restricted or not.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Collection, Sequence
 from inforce.ontology import Locator, StoreError
 
 from ._kuzu import KuzuGraph
-from ._memory import MemorySearch
+from ._memory import MemorySearch, has_text_indexes
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, FTS_INDEXES
 
 __all__ = ["search_text", "search_vector", "text_terms"]
@@ -61,16 +62,20 @@ def search_text(
 
     Each provision table has its own index; their top lists are merged by score. Restricted
     and given ``memory``, the in-memory index answers (unless it cannot reproduce the graph's
-    FTS indexes: then Kuzu does, filtering inside its query).
+    FTS indexes: then Kuzu does, filtering inside its query). A graph too small to hold
+    Kuzu's FTS indexes (``_build.FTS_MIN_PROVISIONS``) is searched in memory, restricted or not.
     """
     terms = text_terms(query)
     revs = _restriction(documents)
     if not terms or k <= 0 or revs == []:
         return []
-    if revs is not None and memory is not None:
+    kuzu_indexes = memory.kuzu_text_indexes() if memory is not None else has_text_indexes(graph)
+    if not kuzu_indexes and memory is None:
+        memory = MemorySearch(graph)
+    if memory is not None and (revs is not None or not kuzu_indexes):
         index = memory.text_index()
         if index is not None:
-            allowed = memory.allowed(revs)
+            allowed = memory.everything() if revs is None else memory.allowed(revs)
             return [] if allowed is None else _pinned(index.search(terms, int(k), allowed))
     where = "WHERE node.rev IN $revs " if revs is not None else ""
     params: dict[str, object] = {"q": terms}

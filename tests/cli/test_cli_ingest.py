@@ -65,8 +65,8 @@ def test_every_example_ingests_and_every_provision_shows(name, tmp_path):
     assert json.loads(done.stdout)["text"] == document.provisions[-1].text
 
 
-def test_show_prints_the_provision_its_revisions_and_edges(tmp_path):
-    project = ingest_copy("riverside-library", tmp_path)
+def test_show_prints_the_provision_its_revisions_and_edges(ingested_example):
+    project = ingested_example("riverside-library")  # read only
     done = invoke("show", project, "SPEC-033000#2.1.A", "--format", "json")
     assert done.exit_code == 0, done.stderr
     view = json.loads(done.stdout)
@@ -80,16 +80,15 @@ def test_show_prints_the_provision_its_revisions_and_edges(tmp_path):
     assert "not less than 4,000 psi" in text.stdout and "ADD-02" in text.stdout
 
 
-@pytest.mark.slow
-def test_show_of_a_missing_provision_names_it(tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+def test_show_of_a_missing_provision_names_it(ingested_example):
+    project = ingested_example("sop-retention")  # read only
     done = invoke("show", project, "SOP-114@D#7.4.2")
     assert done.exit_code == 2
     assert "7.4.2" in done.stderr
 
 
-def test_stats_counts_what_was_ingested(tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+def test_stats_counts_what_was_ingested(ingested_example):
+    project = ingested_example("sop-retention")  # read only
     done = invoke("stats", project, "--format", "json")
     figures = json.loads(done.stdout)
     assert figures["revisions"] == len(list((project / "documents").rglob("*.md")))
@@ -221,9 +220,8 @@ def test_a_failure_part_way_through_ingest_leaves_the_previous_graph(tmp_path, m
     assert invoke("ingest", project).exit_code == 0
 
 
-@pytest.mark.slow
-def test_json_goes_to_the_file_named_by_dash_o_and_never_half_written(tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+def test_json_goes_to_the_file_named_by_dash_o_and_never_half_written(tmp_path, ingested_example):
+    project = ingested_example("sop-retention")  # read only: the output goes to tmp_path
     target = tmp_path / "stats.json"
     done = invoke("stats", project, "--format", "json", "-o", target)
     assert done.exit_code == 0 and done.stdout == ""
@@ -233,9 +231,8 @@ def test_json_goes_to_the_file_named_by_dash_o_and_never_half_written(tmp_path):
     assert missing.exit_code == 2 and "-o" in missing.stderr
 
 
-@pytest.mark.slow
-def test_an_error_without_a_file_is_not_given_a_fake_location(tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+def test_an_error_without_a_file_is_not_given_a_fake_location(ingested_example):
+    project = ingested_example("sop-retention")  # read only
     done = invoke("show", project, "not a locator")
     assert done.exit_code == 2
     assert "cannot parse locator" in done.stderr and "<input>" not in done.stderr

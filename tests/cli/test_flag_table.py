@@ -15,6 +15,8 @@ from inforce.adapters.cli import app
 from inforce.adapters.cli._common import FLAGS, flag, shown
 from inforce.ontology import InputError
 
+from source_trees import parsed
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: ``--valid-at``, ``--pack``: a flag as a person types it (not ``--`` alone, not an em rule)
 _FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
@@ -33,7 +35,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 
 def _engine_modules() -> list[tuple[Path, ast.AST]]:
-    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(ENGINE.rglob("*.py"))]
+    return [(path, parsed(path)) for path in sorted(ENGINE.rglob("*.py"))]
 
 
 def _strings(node: ast.AST) -> list[str]:

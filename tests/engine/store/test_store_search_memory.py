@@ -2,7 +2,10 @@
 
 The in-memory indexes answer a restricted ``search_text`` / ``search_vector``; here each answer
 is compared with the same query run inside Kuzu over the same restriction (``memory=None``:
-the FTS index filtered by ``rev IN $revs``, the exact cosine scan).
+the FTS index filtered by ``rev IN $revs``, the exact cosine scan). A graph this small holds
+no Kuzu FTS index (``_build.FTS_MIN_PROVISIONS``), so the graphs compared with Kuzu here are
+built with the threshold at zero (``kuzu_fts``); the last tests hold a small graph, searched
+in memory restricted or not, to Kuzu's answers over the same documents.
 """
 
 from __future__ import annotations
@@ -14,8 +17,14 @@ from pathlib import Path
 import pytest
 
 from inforce.engine.embedding import HashingEmbedder, embed_project
-from inforce.engine.store import GraphStore, _search
-from inforce.engine.store._memory import STOP_WORDS, MemorySearch, _fts_stemmer, fts_tokens
+from inforce.engine.store import GraphStore, _build, _search
+from inforce.engine.store._memory import (
+    STOP_WORDS,
+    MemorySearch,
+    _fts_stemmer,
+    fts_tokens,
+    has_text_indexes,
+)
 from inforce.ontology import Locator
 
 from store_factory import MANIFEST, make_document, sentence
@@ -42,15 +51,28 @@ QUERIES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("memory-search")
+def _build_documents(root: Path, documents=DOCUMENTS) -> Path:
     with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "b") as tx:
-        for document in DOCUMENTS:
+        for document in documents:
             tx.add(document)
         tx.commit()
-    embed_project(root, HashingEmbedder(64), batch_size=32)
     return root
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """DOCUMENTS built with Kuzu's FTS indexes (the threshold at zero) and embedded."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_build, "FTS_MIN_PROVISIONS", 0)
+        root = _build_documents(tmp_path_factory.mktemp("memory-search"))
+        embed_project(root, HashingEmbedder(64), batch_size=32)
+    return root
+
+
+@pytest.fixture()
+def kuzu_fts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graphs built in the test hold Kuzu's FTS indexes however small."""
+    monkeypatch.setattr(_build, "FTS_MIN_PROVISIONS", 0)
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +147,10 @@ def test_indexes_it_cannot_reproduce_leave_the_search_to_kuzu() -> None:
 # ---- full text ----------------------------------------------------------------------------------
 
 
+#: The top-k sizes the comparisons run at; one in the inner loop, all three in ``make test``.
+K = [pytest.param(3, marks=pytest.mark.slow), 10, pytest.param(30, marks=pytest.mark.slow)]
+
+
 def _agree(kuzu_wide: list[tuple[Locator, float]], memory: list[tuple[Locator, float]], k: int,
            tolerance: float, what: str) -> None:
     """Kuzu's ranking, up to ties: rank by rank the same score (within ``tolerance``), and at
@@ -143,7 +169,7 @@ def _agree(kuzu_wide: list[tuple[Locator, float]], memory: list[tuple[Locator, f
     assert len({loc for loc, _ in memory}) == len(memory), what
 
 
-@pytest.mark.parametrize("k", [3, 10, 30])
+@pytest.mark.parametrize("k", K)
 def test_restricted_full_text_equals_kuzus(store: GraphStore, k: int) -> None:
     for allowed in _restrictions(store):
         for query in QUERIES:
@@ -259,7 +285,7 @@ def test_the_indexes_are_built_once_per_open_graph_and_dropped_on_close(
     assert store._memory is None
 
 
-def test_a_new_generation_is_searched_afresh(tmp_path: Path) -> None:
+def test_a_new_generation_is_searched_afresh(tmp_path: Path, kuzu_fts: None) -> None:
     first = make_document("A-1", "0", sections=2, rows=0, callouts=0, texts={"1": "pumps are serviced yearly"})
     second = make_document("A-2", "0", sections=2, rows=0, callouts=0, texts={"1": "pumps are replaced"})
     allowed = ["A-1@0", "A-2@0"]
@@ -281,3 +307,57 @@ def test_a_new_generation_is_searched_afresh(tmp_path: Path) -> None:
     reader.close()
     with GraphStore.open(tmp_path) as reopened:
         assert {str(loc) for loc, _ in reopened.search_text("pumps", 5, allowed)} == {"A-1@0#1", "A-2@0#1"}
+
+
+# ---- a graph too small for Kuzu's FTS indexes -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory):
+    """DOCUMENTS again, built as every graph below ``FTS_MIN_PROVISIONS`` is: no Kuzu FTS index."""
+    with GraphStore.open(_build_documents(tmp_path_factory.mktemp("small-search"))) as opened:
+        yield opened
+
+
+def test_a_small_graph_holds_no_kuzu_index_and_a_large_one_does(small: GraphStore, store: GraphStore) -> None:
+    assert _build.provision_count(small._graph) < _build.FTS_MIN_PROVISIONS
+    assert not has_text_indexes(small._graph) and _build.text_indexes(small._graph) == set()
+    assert _build.text_indexes(store._graph) == set(_build.FTS_INDEXES)  # built with the threshold at 0
+    assert _fts_stemmer(small._graph) == _fts_stemmer(store._graph) == "english"
+
+
+@pytest.mark.parametrize("k", K)
+def test_a_small_graph_searched_unrestricted_ranks_as_kuzus_index(small: GraphStore, store: GraphStore, k: int) -> None:
+    for query in QUERIES:
+        found = small.search_text(query, k)
+        _agree(_kuzu_text(store, query, k + 60, None), found, k, 1e-9, f"{query!r} k={k}")
+        assert found == _search.search_text(small._graph, query, k, None)  # no memory given: built for it
+
+
+def test_a_small_graph_searched_restricted_answers_as_the_indexed_one(small: GraphStore, store: GraphStore) -> None:
+    for allowed in _restrictions(store):
+        for query in QUERIES:
+            assert small.search_text(query, 10, allowed) == store.search_text(query, 10, allowed), query
+    assert small.search_text("batch records", 10, []) == []
+    assert small.search_text("batch records", 10, ["NOPE@1"]) == []
+
+
+@pytest.mark.slow  # three builds
+def test_the_indexes_follow_the_graph_across_the_threshold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = [make_document("T-1", "0", sections=2, rows=0, callouts=0, texts={"1": "pumps are serviced yearly"})]
+    _build_documents(tmp_path, first)
+    with GraphStore.open(tmp_path) as opened:
+        one = _build.provision_count(opened._graph)
+        assert _build.text_indexes(opened._graph) == set()
+    monkeypatch.setattr(_build, "FTS_MIN_PROVISIONS", one + 1)
+    _build_documents(tmp_path, [make_document("T-2", "0", sections=2, rows=0, callouts=0)])
+    with GraphStore.open(tmp_path) as opened:
+        assert _build.provision_count(opened._graph) > one
+        assert _build.text_indexes(opened._graph) == set(_build.FTS_INDEXES)
+        assert [str(loc) for loc, _ in opened.search_text("pumps", 5)] == ["T-1@0#1"]  # Kuzu's index answers
+    with GraphStore.open(tmp_path, read_only=False) as writer, writer.begin_ingest(MANIFEST, "b") as tx:
+        tx.remove("T-2@0")
+        tx.commit()
+    with GraphStore.open(tmp_path) as opened:
+        assert _build.text_indexes(opened._graph) == set()
+        assert [str(loc) for loc, _ in opened.search_text("pumps", 5)] == ["T-1@0#1"]  # memory answers

@@ -3,12 +3,14 @@ stale, never trusted when it does not check, and answering exactly as the graph 
 from __future__ import annotations
 
 import itertools
+import shutil
 from pathlib import Path
 
 import pytest
 
 from inforce.engine.asof import AsOfIndex
 from inforce.engine.store import GraphStore, TextStore, open_texts, write_generation_files
+from inforce.engine.store._rows_file import rows_file
 from inforce.engine.store._search_file import search_file
 from inforce.engine.store._texts import texts_file
 from inforce.ontology import Locator
@@ -31,16 +33,17 @@ def _three_revisions(root: Path) -> Path:
     return root
 
 
-@pytest.fixture()
-def project(tmp_path: Path) -> Path:
-    """A build of its own, for a test that damages its file or ingests again."""
-    return _three_revisions(tmp_path)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The same build, shared by the tests that only read it."""
+    """The build, shared by the tests that only read it."""
     return _three_revisions(tmp_path_factory.mktemp("texts"))
+
+
+@pytest.fixture()
+def project(built: Path, tmp_path: Path) -> Path:
+    """A copy of the build (its ``.inforce/`` too), for a test that damages its file or ingests
+    again: a store folder copied whole is a store of its own."""
+    return Path(shutil.copytree(built, tmp_path / "texts"))
 
 
 def _pinned(store: GraphStore) -> list[Locator]:
@@ -133,4 +136,4 @@ def test_asof_answers_with_the_file_equal_those_from_the_graph(built: Path) -> N
 def test_write_generation_files_names_what_it_wrote(project: Path) -> None:
     with GraphStore.open(project) as store:
         written = write_generation_files(store)
-        assert written == [texts_file(store), search_file(store)]
+        assert written == [texts_file(store), search_file(store), rows_file(store)]
