@@ -5,6 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "2"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables
+PARSER_VERSION = "3"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+#                       3: every item of an addendum a provision (engine/addenda/items.py)
 
 __all__ = ["PARSER_VERSION", "__version__"]

@@ -7,6 +7,7 @@ carries ``origin: rule:<ID>`` so an answer can say which rule read it out of whi
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ __all__ = [
     "NotUnderstood",
     "QualifierLink",
     "TargetDirectory",
+    "agency_codes",
     "derive_changed",
     "derive_supersedes",
     "find_qualifiers",
@@ -45,7 +47,7 @@ __all__ = [
     "resolve_name",
 ]
 
-_DIGITS = re.compile(r"(?<!\d)(\d{2})\s?(\d{2})\s?(\d{2})(?!\d)")
+_DIGITS = re.compile(r"(?<!\d)(\d{2})\s?(\d{2})\s?(\d{2})(?:\.(?P<suffix>\d{2}))?(?!\d)")
 
 
 def normalize_sheet(text: str) -> str:
@@ -55,11 +57,31 @@ def normalize_sheet(text: str) -> str:
 
 @dataclass
 class TargetDirectory:
-    """Which document carries each CSI section number (``033000`` → ``SPEC-033000``) and each
-    drawing sheet (``A201`` → ``DWG-A-201``)."""
+    """Which document carries each CSI section number (``033000`` → ``SPEC-033000``, with a
+    level suffix ``099123.13``), each five-digit CSI 1995 number (``03300``), each agency code
+    (``SP12`` for "SP-12" or "Special Provision No. 12"), each drawing sheet (``A201`` →
+    ``DWG-A-201``), and each document's title and first date, for the addendum readers
+    (``engine.addenda.references``)."""
 
     by_number: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # number → [(doc id, kind)]
     by_sheet: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sheet → [(doc id, kind)]
+    by_number5: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # CSI 1995 → [(doc id, kind)]
+    by_code: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # agency code → [(doc id, kind)]
+    #: a document's own designation, as its title opens with it ("Part 3 Section VII ...", "Schedule D
+    #: ...", "Section 4A ..."): ``designation_keys`` → [(doc id, kind)]
+    by_designation: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    titles: dict[str, tuple[str, str]] = field(default_factory=dict)  # doc id → (kind, title without its number)
+    _by_kinds: dict[tuple[str, ...], dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def titles_of(self, kinds: Sequence[str]) -> dict[str, str]:
+        """Doc id → title of every document of ``kinds`` that has one, built once per set of kinds."""
+        key = tuple(kinds)
+        held = self._by_kinds.get(key)
+        if held is None:
+            held = self._by_kinds[key] = {doc: title for doc, (kind, title) in self.titles.items()
+                                          if kind in kinds and title}
+        return held
+    since: dict[str, dt.date] = field(default_factory=dict)  # doc id → its earliest effective date
 
     @classmethod
     def from_documents(cls, documents: Iterable[Document]) -> TargetDirectory:
@@ -73,6 +95,9 @@ class TargetDirectory:
         under its sheet number."""
         numbers = [getattr(p, "number", None) or "" for p in document.provisions]
         self.add_entry(document.id, document.kind, document.title, *numbers)
+        start = document.effective.from_
+        if document.id not in self.since or start < self.since[document.id]:
+            self.since[document.id] = start
         if document.sheet:
             entry = (document.id, document.kind)
             sheet = self.by_sheet.setdefault(normalize_sheet(document.sheet), [])
@@ -81,11 +106,29 @@ class TargetDirectory:
 
     def add_entry(self, doc_id: str, kind: str, *texts: str) -> None:
         """Index a document known only by its metadata (front matter read before parsing)."""
-        numbers = {"".join(m.groups()) for text in (doc_id, *texts) for m in _DIGITS.finditer(text or "")}
-        for number in numbers:
-            entry = (doc_id, kind)
-            if entry not in self.by_number.setdefault(number, []):
-                self.by_number[number].append(entry)
+        entry = (doc_id, kind)
+        for text in (doc_id, *texts):
+            for m in _DIGITS.finditer(text or ""):
+                number = m.group(1) + m.group(2) + m.group(3)
+                # "09 91 23.13" is its own section (a level below 09 91 23), filed under its suffix only
+                _put(self.by_number, number + "." + m["suffix"] if m["suffix"] else number, entry)
+        title = texts[0] if texts else ""
+        for text in (doc_id, title):
+            for m in _FIVE.finditer(text or ""):
+                _put(self.by_number5, m.group(1), entry)
+        # an agency's code in the id (its "SPEC-" or "DWG-" prefix aside: "SPEC-SS203" is "SS203") or title
+        for text in (re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc_id), title):
+            for key in agency_codes(text or ""):
+                _put(self.by_code, key, entry)
+        opening = _TITLE_DESIGNATION.match(title or "")
+        if opening is not None:
+            for key in designation_keys(opening.group(0), whole=False):
+                _put(self.by_designation, key, entry)
+        bare = _TITLE_NUMBER.sub(" ", title or "")
+        bare = " ".join(re.sub(r"^[\s:\-–—,.]+|[\s:\-–—,.]+$", "", bare).split())
+        if bare:
+            self.titles[doc_id] = (kind, bare)
+            self._by_kinds.clear()
 
     def lookup(self, number: str, kinds: Sequence[str]) -> str | None:
         """The one document of ``kinds`` carrying ``number``; None when none, or more than one, does."""
@@ -94,6 +137,75 @@ class TargetDirectory:
     def lookup_sheet(self, sheet: str, kinds: Sequence[str]) -> str | None:
         """The one document of ``kinds`` that is sheet ``sheet``; None when none, or more than one, is."""
         return _one(self.by_sheet.get(normalize_sheet(sheet), ()), kinds)
+
+    def documents_for(self, table: Mapping[str, list[tuple[str, str]]], key: str, kinds: Sequence[str],
+                      as_of: dt.date | None = None) -> list[str]:
+        """Every document of ``kinds`` filed under ``key`` in ``table`` (one of the ``by_*``
+        tables) that an item dated ``as_of`` can change: its first revision effective before
+        that date (a sheet issued with the addendum itself is new, not changed by it)."""
+        return sorted({doc for doc, kind in table.get(key, ()) if kind in kinds
+                       and (as_of is None or doc not in self.since or self.since[doc] < as_of)})
+
+
+def _put(table: dict[str, list[tuple[str, str]]], key: str, entry: tuple[str, str]) -> None:
+    listed = table.setdefault(key, [])
+    if entry not in listed:
+        listed.append(entry)
+
+
+#: A CSI 1995 number (five digits) where a document names itself by one: "Section 03300", "SPEC-03300".
+_FIVE = re.compile(r"(?:\bSection\s+|\bSPEC-|^)(\d{5})(?!\d)", re.IGNORECASE)
+#: A section number and its word, taken off a title before it is compared with written titles.
+_TITLE_NUMBER = re.compile(r"\b(?:Section|Sect\.?|Spec(?:ification)?)?\s*(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?|\d{5})\b",
+                           re.IGNORECASE)
+#: An agency's code: letters and a number ("SP-12", "SP 12", "TS-3.2"), not a CSI number.
+_CODE = re.compile(r"(?<![\w.-])([A-Z]{1,5})[- ]?0*(\d{1,4})(?:[.-]0*(\d{1,3}))?(?![\w-])")
+#: Words an agency numbers its provisions by, and the code they are read as.
+_CODE_WORDS = re.compile(
+    r"\b(Special\s+Provisions?|Supplemental\s+Specifications?|Technical\s+Provisions?|Standard\s+Specifications?)"
+    r"\s+(?:No\.?\s*|Number\s+|#\s*)?0*(\d{1,4})(?:[.-]0*(\d{1,3}))?\b", re.IGNORECASE)
+
+
+#: The words by which owners outside CSI designate the volumes, parts, schedules and sections of
+#: their bidding documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II").
+DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|Exhibit|Book|Division)"
+#: One designation: its word and a short label (a number, a letter, a number and a letter, a roman
+#: numeral); not a CSI number ("Section 03 30 00", "Section 02660") nor a dotted path.
+DESIGNATION = (rf"{DESIGNATION_WORDS}(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"
+               r"(?-i:[IVXL]{1,6}|\d{1,3}[A-Z]?|[A-Z]{1,2})(?![\w.-]|[ \t]\d{2}\b)")
+_TITLE_DESIGNATION = re.compile(rf"\s*{DESIGNATION}(?:[ \t,:\-–]*{DESIGNATION})*", re.IGNORECASE)
+_ONE_DESIGNATION = re.compile(
+    rf"({DESIGNATION_WORDS})(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?(?-i:([IVXL]{{1,6}}|\d{{1,3}}[A-Z]?|[A-Z]{{1,2}}))"
+    r"(?![\w.-])", re.IGNORECASE)
+
+
+def designation_keys(text: str, *, whole: bool = True) -> list[str]:
+    """The keys of a run of designations ("Part 3 Section VII" → ``PART3/SECTIONVII``, then each
+    of its designations alone, the innermost first: ``SECTIONVII``, ``PART3``). With ``whole``
+    False (a title's opening) only the run and each designation alone are given, the same."""
+    parts = []
+    for m in _ONE_DESIGNATION.finditer(text):
+        word = m.group(1).lower().rstrip(".")
+        word = {"annexure": "annex", "vol": "volume"}.get(word, word)
+        parts.append(word.upper() + m.group(2).upper())
+    if not parts:
+        return []
+    keys = ["/".join(parts)] if len(parts) > 1 else []
+    return keys + list(reversed(parts))
+
+
+def agency_codes(text: str) -> list[str]:
+    """The agency codes ``text`` names: ``SP-012`` → ``SP12``; "Special Provision No. 12" →
+    ``SP12`` (the words' initials); "TS-3.2" → ``TS3.2``. Leading zeros do not count."""
+    keys = []
+    for m in _CODE.finditer(text):
+        if m.group(1).upper() in ("SPEC", "DWG", "ADD", "CO"):
+            continue
+        keys.append(m.group(1).upper() + m.group(2) + ("." + m.group(3) if m.group(3) else ""))
+    for m in _CODE_WORDS.finditer(text):
+        initials = "".join(word[0] for word in m.group(1).split()).upper()
+        keys.append(initials + m.group(2) + ("." + m.group(3) if m.group(3) else ""))
+    return keys
 
 
 def _one(entries: Iterable[tuple[str, str]], kinds: Sequence[str]) -> str | None:
@@ -142,10 +254,16 @@ def resolve_name(written: str, names: Mapping[str, str]) -> list[str]:
     if exact:
         return exact
     numbers = _numbers(key)
-    return [
+    near = [
         path for path, name in names.items()
         if _numbers(_name_key(name)) == numbers and fuzz.ratio(key, _name_key(name)) >= NAME_CUTOFF
     ]
+    if near or not numbers:
+        return near
+    # failing that, a name written short that opens a paragraph's longer one, its numbers first
+    # ("Alternate No. 4" names "Alternate No. 4 - Perimeter Fence")
+    return [path for path, name in names.items()
+            if _name_key(name).startswith(key + " ") and _numbers(_name_key(name))[:len(numbers)] == numbers]
 
 
 def _numbers(key: str) -> list[str]:
@@ -155,6 +273,22 @@ def _numbers(key: str) -> list[str]:
 
 #: How a written callout number may appear among a sheet's callout ids, in the order tried.
 CALLOUT_IDS = ("callout-{n}", "{n}", "keynote-{n}", "note-{n}")
+
+
+def callout_ids(word: str | None, number: str) -> list[str]:
+    """The ids a callout written with ``word`` and ``number`` may have on its sheet: a keynote is
+    ``keynote-N``, a note ``note-N``, a detail ``detail-N``; a callout (or a tag) ``callout-N`` or
+    ``N``. A number alone never names a callout of another kind ("Keynote 7" is not callout 7)."""
+    kind = " ".join((word or "callout").lower().split())
+    if kind.startswith(("keynote", "key note")):
+        return [f"keynote-{number}"]
+    if kind.startswith("detail"):
+        return [f"detail-{number}"]
+    if kind.startswith("profile"):  # a drawing's profile by its number
+        return [f"{kind.split()[0].rstrip('s')}-{number}"]
+    if kind.endswith(("note", "notes")):
+        return [f"note-{number}"]
+    return [f"callout-{number}", number]
 
 
 class NotUnderstood(BaseModel):
@@ -183,6 +317,9 @@ class DerivationResult(BaseModel):
     derived: tuple[DerivedEdge, ...] = ()
     unresolved: tuple[str, ...] = ()
     not_understood: tuple[NotUnderstood, ...] = ()
+    #: items read as changing nothing: headings naming the section their sub-items change, and
+    #: items whose words say no change is made (paths)
+    quiet: tuple[str, ...] = ()
 
 
 def _heading_context(item: _Item, by_path: dict[str, _Item], headings: Sequence[re.Pattern[str]]) -> dict[str, str]:
@@ -268,7 +405,7 @@ class _Targets:
             return doc, None
         if wording.target == "callout":
             number = groups["callout"].strip()
-            tried = [pattern.format(n=number) for pattern in CALLOUT_IDS]
+            tried = callout_ids(groups.get("callout_word"), number)
             exists = self.has_target
             path = next((p for p in tried if exists is not None and exists(Locator(doc=doc, path=p))), tried[0])
             return f"{doc}#{path}", None
@@ -314,21 +451,20 @@ def derive_supersedes(
     hits: list[_Hit] = []
     unresolved: list[str] = []
     read: set[str] = set()  # items a rule read: an instruction, or words saying nothing changes
+    quiet: set[str] = set()  # of them, headings and items saying nothing changes
     mentioned: dict[str, tuple[_Item, str]] = {}  # items naming what they would change, by path
     misplaced: dict[str, tuple[_Item, str, str]] = {}  # items read whose name could not be placed
     for rule in active:
         if document.kind not in rule.document_kinds:
             continue
         items = items if items is not None else _items(document)
-        compiled = [(compile_wording(p, supersession_needs(rule, p)), p) for p in rule.wordings()]
-        headings = [compile_wording(p, (DOCUMENT_PLACEHOLDERS,)) for p in rule.headings]
+        compiled, headings, no_change, mentions = _compiled_rule(rule)
         by_path = {item.provision.path: item for item in items}
-        no_change = [compile_phrase(p) for p in rule.no_change]
-        mentions = [compile_phrase(p) for p in rule.mentions]
         for item in items:
             path = item.provision.path
             if any(item.instruction(heading, heading=True) is not None for heading in headings):
                 read.add(path)  # a heading: its sub-items carry the changes
+                quiet.add(path)
                 continue
             if path not in mentioned and (mentions and item.names(mentions) or (
                     headings and item.end > item.starts[-1] and _heading_context(item, by_path, headings))):
@@ -336,6 +472,7 @@ def derive_supersedes(
                 mentioned[path] = (item, rule.id)
             if item.holds(no_change):
                 read.add(path)
+                quiet.add(path)
                 if any(item.instruction(pattern) is not None for pattern, _ in compiled):
                     # it opens as an instruction, yet its words say nothing changes (rejected,
                     # withdrawn, conditional): derived from nothing, and named for review
@@ -399,7 +536,27 @@ def derive_supersedes(
         for path, (item, rule_id, why) in misplaced.items() if path not in placed
     )
     return DerivationResult(edges=tuple(edge for edge, _, _ in edges), derived=derived,
-                            unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood)
+                            unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood,
+                            quiet=tuple(sorted(quiet)))
+
+
+_COMPILED: dict[int, tuple[SupersessionRule, tuple]] = {}
+
+
+def _compiled_rule(rule: SupersessionRule) -> tuple:
+    """A rule's wordings, headings, no_change and mentions phrases, compiled once per rule
+    object (rules are immutable; the rule is kept with them, so its id is not reused)."""
+    held = _COMPILED.get(id(rule))
+    if held is None or held[0] is not rule:
+        if len(_COMPILED) > 256:
+            _COMPILED.clear()
+        held = _COMPILED[id(rule)] = (rule, (
+            [(compile_wording(p, supersession_needs(rule, p)), p) for p in rule.wordings()],
+            [compile_wording(p, (DOCUMENT_PLACEHOLDERS,)) for p in rule.headings],
+            [compile_phrase(p) for p in rule.no_change],
+            [compile_phrase(p) for p in rule.mentions],
+        ))
+    return held[1]
 
 
 _NO_CHANGE = ("reads as an instruction, but its own words say it changes nothing (rejected, withdrawn, "
@@ -498,7 +655,8 @@ def _quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
     closers = ""
     for index, char in enumerate(text):
         if opened is None:
-            if char in _QUOTES and (char not in _SINGLE or _opens_word(text, index)):
+            if char in _QUOTES and (char not in _SINGLE or _opens_word(text, index)) and not (
+                    char == '"' and index and text[index - 1].isdigit()):  # 8'-0": an inch mark
                 opened, closers = index, _QUOTES[char]
             continue
         if char in closers and (char not in "'’" or not _continues_word(text, index)):
@@ -510,6 +668,22 @@ def _quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
     if opened is not None:
         spans.append((opened, len(text)))
     return tuple(spans)
+
+
+#: A quotation that is the name of a document the addendum attaches ('The attached "Section 31
+#: 23 16 - Earthwork" replaces ...'): what it names is the target, not quoted words of it.
+_ATTACHMENT_NAME = re.compile(
+    r"\b(?:attached|enclosed|accompanying|revised|reissued|re-issued|new)\s*$", re.IGNORECASE)
+_NAMED_DOCUMENT = re.compile(
+    r"[\"“‘]\s*(?:(?:Spec(?:ification)?|Technical\s+Specification|Section|Sheet|Drawing|Dwg\.?)\s+(?:No\.?\s*)?)?"
+    r"(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?!\d)|[\"“‘]\s*(?:Sheet|Drawing|Dwg\.?)\s+[A-Z]{1,3}-?\d", re.IGNORECASE)
+
+
+def attachment_names(text: str) -> tuple[tuple[int, int], ...]:
+    """The quotations of ``text`` that name a document the addendum attaches: a section or
+    sheet number in quotes right after "attached", "enclosed", "revised" and the like."""
+    return tuple((start, end) for start, end in _quoted_spans(text)
+                 if _ATTACHMENT_NAME.search(text, max(0, start - 24), start) and _NAMED_DOCUMENT.match(text, start))
 
 
 def _opens_word(text: str, index: int) -> bool:

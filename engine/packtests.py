@@ -30,6 +30,7 @@ from inforce.rules import DEFAULT_SUBJECTS, RuleSet, load_pack, resolve_pack
 from inforce.rules.casefile import RuleCase, read_test_file, tests_for_pack
 from inforce.rules.loader import STOCK_ROOT, display_path
 
+from .addenda.items import itemize
 from .asof import AsOfIndex
 from .derivation import TargetDirectory, derive_supersedes, find_qualifiers, outline_names
 from .eligibility import EligibilityIndex
@@ -164,6 +165,7 @@ def run_test_file(path: Path, *, load_corpus: CorpusLoader | None = None) -> lis
                 ("corpus",), "RP003", "this test reads a corpus folder, which needs the document parsers",
                 hint="run it with `inforce rules test`")])
         documents += load_corpus((folder / model.corpus).resolve())
+    documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
     results = []
@@ -202,11 +204,40 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
                                     names=lambda doc: outline_names(_document(corpus, doc)) if corpus.has(
                                         Locator(doc=doc)) else {})
         return derived.model_dump(mode="json")
+    if case.read is not None:
+        return _read(corpus, rules, case.read.document)
     if case.qualifiers is not None:
         document = _document(corpus, case.qualifiers.document)
         return {"links": [link.model_dump(mode="json") for link in find_qualifiers(document, rules)]}
     assert case.subjects is not None
     return {"subjects": [rule.subject for rule, _, _ in rules.subjects.find(case.subjects.text)]}
+
+
+def _read(corpus: MemoryCorpus, rules: RuleSet, doc: str) -> dict[str, Any]:
+    """How the addendum readers read ``doc`` (issue 21): each item applied, proposed, not
+    understood, or counted as skipped, in the shape a case's ``expect`` names them."""
+    from .addenda.reading import Lookup, read_addendum
+
+    document = _document(corpus, doc)
+    directory = TargetDirectory.from_documents(corpus.documents())
+
+    def paths(target: str) -> list[str]:
+        return [p.path for p in _document(corpus, target).provisions] if corpus.has(Locator(doc=target)) else []
+
+    lookup = Lookup(directory, has_target=corpus.has, paths=paths,
+                    names=lambda target: outline_names(_document(corpus, target)) if corpus.has(
+                        Locator(doc=target)) else {})
+    reading = read_addendum(document, rules, lookup)
+    return {
+        "applied": [{"by": e.by.format(), "target": e.target.format(), "scope": e.scope, "successor": e.successor,
+                     "rule": e.rule, "words": e.words} for e in reading.applied],
+        "proposed": [{"item": p.item.format(), "target": p.target.format(), "scope": p.scope,
+                      "successor": p.successor, "rule": p.rule,
+                      "evidence": p.evidence.model_dump(mode="json")} for p in reading.proposed],
+        "not_understood": [{"item": n.item.format(), "rule": n.rule, "reason": n.reason}
+                           for n in reading.not_understood],
+        "skipped": dict(reading.skipped),
+    }
 
 
 def _document(corpus: MemoryCorpus, doc: str) -> Document:

@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
-CASE_KINDS = ("eligible", "precedence", "derive", "qualifiers", "subjects")
+CASE_KINDS = ("eligible", "precedence", "derive", "read", "qualifiers", "subjects")
 _SUFFIX = ".test.yaml"
 
 
@@ -156,7 +156,7 @@ class TextCase(BaseModel):
 
 
 class RuleCase(BaseModel):
-    """One case: exactly one question (eligible, precedence, derive, qualifiers, subjects) and ``expect``."""
+    """One case: exactly one question (eligible, precedence, derive, read, qualifiers, subjects) and ``expect``."""
 
     model_config = _MODEL
 
@@ -164,6 +164,9 @@ class RuleCase(BaseModel):
     eligible: EligibleCase | None = None
     precedence: PrecedenceCase | None = None
     derive: DocumentCase | None = None
+    #: the readers of issue 21 on an addendum: expect ``applied``, ``proposed``,
+    #: ``not_understood`` (each a list of items) and ``skipped`` (rule id → items)
+    read: DocumentCase | None = None
     qualifiers: DocumentCase | None = None
     subjects: TextCase | None = None
     expect: dict[str, Any]

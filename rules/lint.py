@@ -36,7 +36,10 @@ from .patterns import (
     Requirement,
     SupersessionPattern,
     SupersessionRule,
+    compile_layout,
+    compile_notation,
     compile_phrase,
+    compile_verb,
     compile_wording,
     supersession_needs,
 )
@@ -278,6 +281,56 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
             problems.append(source.error(where, "RP010", str(problem)))
     problems += _phrases(source, loc, rule, "no_change")
     problems += _phrases(source, loc, rule, "mentions")
+    problems += _vocabulary(source, loc, rule)
+    return problems
+
+
+def _vocabulary(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleError]:
+    """``layouts``, ``references`` and ``verbs`` (issue 21): each entry compiles, names what
+    its kind needs, is listed once; a verb phrase is listed under one action only (a phrase
+    under two would make every item it reads ambiguous)."""
+    problems: list[RuleError] = []
+    seen: set[str] = set()
+    for i, layout in enumerate(rule.layouts):
+        try:
+            compile_layout(layout)
+        except PatternError as problem:
+            problems.append(source.error(loc + ("layouts", i), "RP010", str(problem),
+                                         hint="placeholder: {label}, the item's own number or letter"))
+        if layout.casefold() in seen:
+            problems.append(source.error(loc + ("layouts", i), "RP007", f"layout {layout!r} is listed twice"))
+        seen.add(layout.casefold())
+    for kind, notations in rule.references.items():
+        seen = set()
+        for i, notation in enumerate(notations):
+            where = loc + ("references", kind, i)
+            try:
+                compiled = compile_notation(kind, notation)
+            except PatternError as problem:
+                problems.append(source.error(
+                    where, "RP010", str(problem),
+                    hint="placeholders: {section} {part} {article} {paragraph} {letter} {sub} {sheet} {number}"))
+                continue
+            if compiled.search("") is not None:
+                problems.append(source.error(where, "RP008", f"notation {notation!r} matches empty text"))
+            if notation.casefold() in seen:
+                problems.append(source.error(where, "RP007", f"notation {notation!r} is listed twice"))
+            seen.add(notation.casefold())
+    under: dict[str, str] = {}
+    for action, phrases in rule.verbs.items():
+        for i, phrase in enumerate(phrases):
+            where = loc + ("verbs", action, i)
+            try:
+                compile_verb(phrase)
+            except PatternError as problem:
+                problems.append(source.error(where, "RP010", str(problem),
+                                             hint="whole words; [a|b] optional words; ... any words between"))
+                continue
+            key = " ".join(phrase.casefold().split())
+            if key in under:
+                listed = "twice" if under[key] == action else f"under both {under[key]} and {action}"
+                problems.append(source.error(where, "RP007", f"verb phrase {phrase!r} is listed {listed}"))
+            under.setdefault(key, action)
     return problems
 
 

@@ -19,10 +19,18 @@ the same names as named groups.
 A supersession rule also lists, under ``no_change``, the words by which an item says it
 changes nothing ("Answer: REJECTED.", "No change is made"); they are whole words written
 the same way, or ``regex:``, and need no placeholder.
+
+Beyond whole sentences, a rule may give the pieces an addendum reader puts together itself
+(issue 21): ``layouts`` (lines that open an item: ``Item [No.|Number] {label}``),
+``references`` (extra notations naming a section, paragraph, sheet or callout: ``Part {part},
+Article {article}, Paragraph {letter}``) and ``verbs`` (the words of each action: replace,
+amend, delete, no_change; ``...`` stands for any words between two). They are compiled here
+(``compile_layout``, ``compile_notation``, ``compile_verb``), once, for lint and readers alike.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Literal
@@ -43,7 +51,14 @@ __all__ = [
     "SupersessionRule",
     "TargetWording",
     "WordingPattern",
+    "ITEM_ACTIONS",
+    "LAYOUT_PLACEHOLDERS",
+    "REFERENCE_KINDS",
+    "REFERENCE_PLACEHOLDERS",
+    "compile_layout",
+    "compile_notation",
     "compile_phrase",
+    "compile_verb",
     "compile_wording",
     "has_groups",
     "normalize_path",
@@ -75,6 +90,7 @@ _PREFIX = {
     "sheets": _SHEETS_WORD,
     "callout": r"(?:callout|keynote|key\s+note|note)\s+(?:No\.?\s*)?",
 }
+_CALLOUT_WORD = r"(?P<callout_word>callout|keynote|key\s+note|note)\s+(?:No\.?\s*)?"
 #: What a placeholder takes after its group: a paragraph's or a name's title before a colon
 #: ("Article 2.1, HINGES:", "Alternate No. 2, Vehicle Wash Bay:").
 _CAPITALISED = r"(?:,\s+(?-i:[A-Z][A-Za-z&/'-]*(?:[ \t]+[A-Z][A-Za-z&/'-]*){0,8})(?=\s*:))?"
@@ -178,6 +194,14 @@ class ActionWording(WordingPattern):
         return self
 
 
+#: What an addendum item does to what it names (issue 21), as ``verbs`` keys name it.
+ItemAction = Literal["replace", "amend", "delete", "no_change"]
+ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
+#: What a ``references`` notation names.
+ReferenceKind = Literal["section", "paragraph", "sheet", "callout"]
+REFERENCE_KINDS: tuple[str, ...] = ("section", "paragraph", "sheet", "callout")
+
+
 class SupersessionRule(RuleBase):
     """Turns addendum and change-order wording into supersedes edges (origin ``rule:<id>``).
 
@@ -233,10 +257,29 @@ class SupersessionRule(RuleBase):
         "understood, for review",
     )
 
+    layouts: tuple[str, ...] = Field(
+        default=(),
+        description="lines that open an addendum item besides numbered paragraphs, bullets and table rows "
+        "(\"Item [No.|Number] {label}\", \"Q{label}\" for questions whose answers follow); {label} is the "
+        "item's own number or letter",
+    )
+    references: dict[ReferenceKind, tuple[str, ...]] = Field(
+        default_factory=dict,
+        description="extra notations naming a section, paragraph, sheet or callout, by kind (\"paragraph\": "
+        "[\"Part {part}, Article {article}, Paragraph {letter}\"]); placeholders {section}, {part}, "
+        "{article}, {paragraph}, {letter}, {sub}, {sheet}, {number}",
+    )
+    verbs: dict[ItemAction, tuple[str, ...]] = Field(
+        default_factory=dict,
+        description="the words of each action an item may take (replace, amend, delete, no_change): whole "
+        "words or phrases, letter case ignored, [a|b] optional words, ... any words between; no_change "
+        "means what the `no_change` key means",
+    )
+
     @model_validator(mode="after")
     def _some_wording(self) -> SupersessionRule:
-        if not self.patterns and not (self.targets and self.actions):
-            raise ValueError("a supersession rule needs `patterns`, or `targets` and `actions`")
+        if not self.patterns and not (self.targets and self.actions) and not self.verbs:
+            raise ValueError("a supersession rule needs `patterns`, or `targets` and `actions`, or `verbs`")
         if bool(self.targets) != bool(self.actions):
             raise ValueError("`targets` and `actions` go together: each action is read with each target")
         return self
@@ -275,21 +318,27 @@ Requirement = str | tuple[str, ...]
 
 def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) -> re.Pattern[str]:
     """The regular expression a pattern stands for; PatternError when it cannot serve its rule
-    (it lacks a group ``required`` names)."""
-    if pattern.regex is not None:
+    (it lacks a group ``required`` names). Compiled once per process for each wording (a
+    pack's targets × actions are some thousand, more than ``re``'s own cache holds)."""
+    return _compiled_wording(pattern.regex, pattern.written, required)
+
+
+@functools.lru_cache(maxsize=8192)
+def _compiled_wording(regex: str | None, written: str, required: tuple[Requirement, ...]) -> re.Pattern[str]:
+    if regex is not None:
         try:
-            compiled = re.compile(pattern.regex, re.IGNORECASE | re.DOTALL)
+            compiled = re.compile(regex, re.IGNORECASE | re.DOTALL)
         except re.error as problem:
             raise PatternError(f"regex does not compile: {problem}") from None
         names = set(compiled.groupindex)
     else:
-        _check_brackets(pattern.written)
-        if pattern.written.count("{text}") > 2:
+        _check_brackets(written)
+        if written.count("{text}") > 2:
             raise PatternError("at most two {text} in a pattern: more can take a long item unboundedly long to read")
         parts: list[str] = []
         names = set()
         position = 0
-        text = pattern.written
+        text = written
         for match in _PLACEHOLDER_RE.finditer(text):
             parts.append(_literal(text[position : match.start()]))
             name = match.group(1)
@@ -303,7 +352,9 @@ def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) 
                 group = _REF_PREFIX + group
             elif name in ("section", "sheet"):
                 group += _TITLE
-            if name in _PREFIX:
+            if name == "callout" and name not in _UNNAMED:  # the word says which kind of callout
+                group = _CALLOUT_WORD + group
+            elif name in _PREFIX:
                 group = _PREFIX[name] + group
             group += _SUFFIX.get(name, "")
             parts.append(group)
@@ -430,3 +481,124 @@ def normalize_path(text: str) -> str:
     if tail:
         parts.extend(re.findall(r"\(([0-9A-Za-z]+)\)", "(" + tail))
     return ".".join(p for p in parts if p)
+
+
+#: The placeholders of a ``references`` notation: what each stands for in an item's words.
+REFERENCE_PLACEHOLDERS: dict[str, str] = {
+    # six digits (spaces or not, a level suffix), five (CSI 1995), or an agency's letter and number
+    "section": r"(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?|\d{5}(?!\d)|(?-i:[A-Z]{1,4})-?\d{1,4}(?:[.-]\d{1,3})?)",
+    "part": r"\d{1,2}",
+    "article": r"\d{1,2}(?:\.\d{1,2})?",
+    "paragraph": _PATH,
+    "letter": r"[A-Za-z](?![A-Za-z])",
+    "sub": r"(?:\d{1,2}|[a-z])(?![A-Za-z0-9])",
+    "sheet": SHEET_NUMBER,
+    "number": r"\d{1,3}[A-Z]?(?!\.?\w)",
+}
+#: What a reference notation of each kind must read to name anything.
+_NOTATION_NEEDS: dict[str, tuple[Requirement, ...]] = {
+    "section": ("section",),
+    "paragraph": (("paragraph", "article", "letter", "sub"),),
+    "sheet": ("sheet",),
+    "callout": ("number",),
+}
+#: The placeholder of a ``layouts`` line: the item's own number or letter ("3", "3.a", "B", "iv").
+LAYOUT_PLACEHOLDERS: dict[str, str] = {"label": r"\d{1,3}(?:\.\d{1,3})*[A-Za-z]?|[A-Za-z]{1,2}|[ivxIVX]{1,5}"}
+
+
+def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.Pattern[str], set[str]]:
+    """Words with ``{name}`` placeholders (each a named group) and ``[a|b]`` optional words."""
+    _check_brackets(text)
+    parts: list[str] = []
+    names: set[str] = set()
+    position = 0
+    for match in _PLACEHOLDER_RE.finditer(text):
+        parts.append(_literal(text[position:match.start()]))
+        name = match.group(1)
+        if name not in placeholders:
+            known = ", ".join("{" + p + "}" for p in placeholders)
+            raise PatternError(f"unknown placeholder {{{name}}} (known here: {known})")
+        if name in names:
+            raise PatternError(f"placeholder {{{name}}} appears twice")
+        parts.append(f"(?P<{name}>{placeholders[name]})")
+        names.add(name)
+        position = match.end()
+    parts.append(_literal(text[position:]))
+    try:
+        return re.compile("".join(parts), re.IGNORECASE), names
+    except re.error as problem:  # pragma: no cover - the pieces are escaped
+        raise PatternError(f"does not compile: {problem}") from None
+
+
+def compile_notation(kind: str, text: str) -> re.Pattern[str]:
+    """A ``references`` notation of ``kind`` as a regular expression (its placeholders named
+    groups, matched as whole words); PatternError when it cannot name anything of its kind."""
+    if kind not in _NOTATION_NEEDS:
+        raise PatternError(f"unknown kind of reference {kind!r} (known: {', '.join(REFERENCE_KINDS)})")
+    compiled, names = _compile_placeholders(text, REFERENCE_PLACEHOLDERS)
+    missing = [need for need in _NOTATION_NEEDS[kind] if not has_groups(names, (need,))]
+    if missing:
+        raise PatternError(
+            f"a {kind} notation needs " + " or ".join("{" + n + "}" for n in _names(missing[0]))
+            + " so it can never name anything")
+    return re.compile(rf"(?<![\w.])(?:{compiled.pattern})(?![\w])", compiled.flags)
+
+
+def compile_layout(text: str) -> re.Pattern[str]:
+    """A ``layouts`` line as a regular expression, letter case ignored: its words (``[a|b]``
+    optional ones), then ``{label}`` (the item's own number or letter, a group of that name)
+    with any of ``#.:-`` or spaces between ("Item No.1", "Q-2", "Q.3"). Readers match it at the
+    start of a line and check what follows. PatternError without ``{label}`` or words."""
+    if text.count("{label}") != 1:
+        raise PatternError("a layout holds {label} once: where the item's own number or letter goes")
+    before, _, after = text.partition("{label}")
+    if not re.search(r"\w", before + after):
+        raise PatternError("a layout needs words that open the item (\"Item {label}\"), not a label alone")
+    if _PLACEHOLDER_RE.search(before + after):
+        raise PatternError("a layout's only placeholder is {label}")
+    _check_brackets(text)
+    head = _literal(before.rstrip()) if before.strip() else ""
+    gap = r"[\s#.:-]*" if before.strip() else ""
+    tail = _literal(after) if after.strip() else ""
+    return re.compile(f"{head}{gap}(?P<label>{LAYOUT_PLACEHOLDERS['label']}){tail}", re.IGNORECASE)
+
+
+def compile_verb(text: str) -> re.Pattern[str]:
+    """A ``verbs`` phrase as a regular expression: whole words, letter case ignored, each word
+    also read with the endings a verb takes ("revise" reads "revised", "revises", "revising";
+    "delete" reads "deleted"), ``[a|b]`` words that may be left out, ``...`` any few words
+    between two (within a sentence)."""
+    if "{" in text:
+        raise PatternError("a verb phrase holds words only, no placeholder ({...})")
+    _check_brackets(text)
+    if not re.search(r"\w", text.replace("...", "")):
+        raise PatternError("a verb phrase needs words")
+    pieces = [piece.strip() for piece in text.split("...")]
+    if any(not piece for piece in pieces):
+        raise PatternError("'...' stands between two words: write words on both sides of it")
+    joined = r"\s+(?:(?:[^.;:\n]|[.:](?=\S)){0,80}?\s+)?".join(_verb_words(piece) for piece in pieces)
+    return re.compile(rf"(?<!\w)(?:{joined})(?!\w)", re.IGNORECASE)
+
+
+def _verb_words(text: str) -> str:
+    """Words of a phrase, each inflected; ``[a|b]`` optional, whitespace between them."""
+    tokens = re.findall(r"\[[^\]]*\]|\S+", text)
+    words = [tok for tok in tokens if not tok.startswith("[")]
+    out = ""
+    first = True  # no word written yet: an optional part opens with its own gap after it
+    for token in tokens:
+        if token.startswith("["):
+            choices = "|".join(_verb_words(choice) for choice in token[1:-1].split("|") if choice.strip())
+            out += f"(?:(?:{choices})\\s+)?" if first and words else f"(?:\\s+(?:{choices}))?"
+            continue
+        out += ("" if first else r"\s+") + _inflected(token)
+        first = False
+    return out
+
+
+def _inflected(word: str) -> str:
+    """A word and the endings a verb takes: ``revise`` → revise, revised, revises, revising."""
+    if not word.isalpha() or len(word) < 3:
+        return re.escape(word).replace(",", ",?")
+    stem = word[:-1] if word.endswith("e") else word
+    return rf"(?:{re.escape(word)}(?:s|d|ed|es)?|{re.escape(stem)}ing)"

@@ -12,32 +12,44 @@ Recognised at the start of a line, after optional Markdown ``#`` marks and ``**`
 
 A marker that can be read two ways (``(i)``: the letter after ``(h)`` or the roman one) keeps
 both readings; :mod:`.outline` picks one from the open sections.
+
+The label grammar is ``inforce.ontology.numbering``'s (shared with the addendum itemizer);
+what is composed here of it, and the digit counts, are this reader's guards against years
+and quantities that start a line.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from inforce.ontology.numbering import (
+    BOLD,
+    LABEL_END,
+    LEAD,
+    LOWER,
+    UPPER,
+    number,
+    roman_value,
+    slugify,
+)
 
 __all__ = ["Heading", "Marker", "Reading", "read_heading", "roman_value", "slugify"]
 
-_END = r"(?=[ \t\r]|$|\*\*|__)"
-_LEAD = re.compile(r"[ \t]*(?:(#{1,6})(?:[ \t]+|$))?(\*\*|__)?[ \t]*")
+_END = LABEL_END
+_LEAD = re.compile(LEAD)
 _MARKER = re.compile(
-    r"(?P<csi>(?P<csiword>SECTION|Section)[ \t]+(?P<c1>\d{2})[ \t]?(?P<c2>\d{2})[ \t]?(?P<c3>\d{2})"
-    r"(?:\.(?P<c4>\d{2}))?)(?=[ \t\r]|$|[-–—:*_])"
-    r"|(?P<part>(?P<partword>PART|Part)[ \t]+(?P<pn>\d{1,3}))(?!\d|\.\d)"
-    r"|(?P<appx>(?P<appxword>APPENDIX|Appendix|ANNEX|Annex)[ \t]+(?P<al>[A-Z]))(?![A-Za-z0-9]|\.\w)"
-    r"|(?P<dec>(?:(?P<sect>§§?)[ \t]*|(?P<word>SECTION|Section|ARTICLE|Article|SEC\.|Sec\.)[ \t]+)?"
-    rf"(?P<num>\d{{1,4}}(?:\.\d{{1,4}})*)(?P<dot>\.)?:?){_END}"
-    rf"|(?P<adec>(?P<al2>[A-Z])\.(?P<anum>\d{{1,3}}(?:\.\d{{1,3}})*)\.?){_END}"
-    rf"|(?P<sf>(?P<up>[A-Z])\.|(?P<lo>[a-z])\.|(?P<np>\d{{1,3}})\)|(?P<lp>[a-z])\)){_END}"
-    rf"|(?P<reg>(?:\((?:[a-z]{{1,5}}|[A-Z]{{1,2}}|\d{{1,3}})\))+){_END}"
+    rf"(?P<csi>(?P<csiword>SECTION|Section)[ \t]+(?P<c1>\d{{2}})[ \t]?(?P<c2>\d{{2}})[ \t]?(?P<c3>\d{{2}})"
+    rf"(?:\.(?P<c4>\d{{2}}))?)(?=[ \t\r]|$|[-–—:*_])"
+    rf"|(?P<part>(?P<partword>PART|Part)[ \t]+(?P<pn>{number(3)}))(?!\d|\.\d)"
+    rf"|(?P<appx>(?P<appxword>APPENDIX|Appendix|ANNEX|Annex)[ \t]+(?P<al>{UPPER}))(?![A-Za-z0-9]|\.\w)"
+    rf"|(?P<dec>(?:(?P<sect>§§?)[ \t]*|(?P<word>SECTION|Section|ARTICLE|Article|SEC\.|Sec\.)[ \t]+)?"
+    rf"(?P<num>{number(4)}(?:\.{number(4)})*)(?P<dot>\.)?:?){_END}"
+    rf"|(?P<adec>(?P<al2>{UPPER})\.(?P<anum>{number(3)}(?:\.{number(3)})*)\.?){_END}"
+    rf"|(?P<sf>(?P<up>{UPPER})\.|(?P<lo>{LOWER})\.|(?P<np>{number(3)})\)|(?P<lp>{LOWER})\)){_END}"
+    rf"|(?P<reg>(?:\((?:{LOWER}{{1,5}}|{UPPER}{{1,2}}|{number(3)})\))+){_END}"
 )
 _REG_TOKEN = re.compile(r"\(([^)]+)\)")
-_ROMAN = re.compile(r"(x{0,3})(ix|iv|v?i{0,3})")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 _SEPARATOR = re.compile(r"^[ \t]*(?:\*\*|__)?[ \t]*(?:[-–—:.][ \t]*)?")
 _SEPARATORS = "-–—:"
 _ATX_TAIL = re.compile(r"[ \t]+#+[ \t]*$")
@@ -249,28 +261,6 @@ def _regulation_readings(label: str) -> tuple[Reading, ...]:
     return tuple(readings)
 
 
-def roman_value(text: str) -> int:
-    """The value of a lowercase roman numeral up to 39 (``iv`` → 4); 0 when it is not one."""
-    if not text or _ROMAN.fullmatch(text) is None:
-        return 0
-    total = 0
-    previous = 0
-    for char in reversed(text):
-        value = _ROMAN_VALUES[char]
-        total = total - value if value < previous else total + value
-        previous = max(previous, value)
-    return total
-
-
-def slugify(text: str) -> str:
-    """A path segment from heading text: ``General Notes`` → ``general-notes``."""
-    ascii_text = (
-        unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    )
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:60].rstrip("-")
-    return slug or "section"
-
-
 def _heading_like(rest: str) -> bool:
     """Text after a number that reads as a heading: present, and not a lowercase run-on."""
     return bool(rest) and not rest[0].islower()
@@ -283,7 +273,7 @@ def _title_like(rest: str) -> bool:
 
 def _clean(text: str, *, md: bool) -> str:
     text = text.strip()
-    if text.endswith(("**", "__")):
+    if re.search(rf"{BOLD}$", text):
         text = text[:-2].rstrip()
     if md and text.endswith("#"):
         text = _ATX_TAIL.sub("", text)

@@ -16,10 +16,10 @@ A path seen twice keeps the first; later ones get ``-2``, ``-3`` and a warning.
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass, field
 
 from inforce.ontology import InputError, Section, TableRow
+from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
 from .tables import is_table_start, read_table
@@ -27,7 +27,7 @@ from .tables import is_table_start, read_table
 __all__ = ["Outline", "parse_outline"]
 
 _validate_section = Section.__pydantic_validator__.validate_python
-_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+_FENCE = FENCE
 #: Ranks order the kinds of container; a paragraph is below any number, a Markdown heading
 #: sits half a rank below its parent.
 _RANK = {"csi": 0.0, "part": 1.0, "appendix": 1.0, "decimal": 2.0, "paragraph": 3.0}
@@ -99,12 +99,7 @@ class _OutlineReader:
 
     def read(self, tables: bool, fences: bool = True) -> Outline:
         text = self.text
-        lines = text.split("\n")
-        offsets: list[int] = []
-        position = 0
-        for line in lines:
-            offsets.append(position)
-            position += len(line) + 1
+        lines, offsets = lines_and_starts(text)
         fence: str | None = None
         table_count = 0
         index = 0

@@ -98,7 +98,8 @@ class _ProjectFiles:
         if document.source.format != "markdown" or not document.text_layer:
             return None
         try:
-            raw = self._path(document.source.file).read_text(encoding="utf-8")
+            # as the parser reads it: bytes decoded, line ends kept (a CRLF file's text layer keeps them)
+            raw = self._path(document.source.file).read_bytes().decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
         if not raw.endswith(document.text_layer):

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from inforce.ontology import InputError, TableRow
+from inforce.ontology.numbering import lines_and_starts
 
 __all__ = [
     "TableBlock",
@@ -177,12 +178,7 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
     count differs from the header's is an error at its line, as in a pipe table.
     """
     block = TableBlock()
-    lines = text.split("\n")
-    offsets: list[int] = []
-    position = 0
-    for line in lines:
-        offsets.append(position)
-        position += len(line) + 1
+    lines, offsets = lines_and_starts(text)
     first = next((line for line in lines if line.strip()), "")
     delimiter = ","
     if "," not in first:

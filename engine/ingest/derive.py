@@ -4,8 +4,10 @@ declares (``changed``, ``applies_to``) that its text or the manifest does not be
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from inforce.ontology import (
     Document,
@@ -14,15 +16,18 @@ from inforce.ontology import (
     InputErrors,
     Locator,
     NotFoundError,
-    NotUnderstoodItem,
     Supersedes,
 )
 from inforce.rules import RuleSet
 
-from ..derivation import TargetDirectory, derive_changed, derive_supersedes, outline_names
+from ..addenda.reading import read_addendum
+from ..derivation import TargetDirectory, derive_changed, outline_names
 from ..facts import LocatedWarning
 from ..store import GraphStore, IngestTransaction
 from .reader import ProjectFiles
+
+if TYPE_CHECKING:
+    from ..embedding import Embedder
 
 __all__ = [
     "Outlines",
@@ -85,41 +90,77 @@ def _nearest(target: Locator, has_target: Callable[[Locator], bool]) -> Locator:
 @dataclass(frozen=True)
 class Targets:
     """What derivation looks targets up in: the section and sheet directory, whether a locator
-    exists, and each target document's named paragraphs."""
+    exists, and each target document's named paragraphs and outline paths."""
 
     directory: TargetDirectory
     has_target: Callable[[Locator], bool]
     names: Callable[[str], Mapping[str, str]]
+    paths: Callable[[str], Collection[str]] | None = None
+    #: what loads the project's embedder when a proposal first needs it (None: no similarity)
+    embedder: Callable[[], Embedder | None] | None = None
+    #: a target's text, for the similarity of a proposal
+    text: Callable[[Locator], str | None] | None = None
 
 
 class Outlines:
-    """The named paragraphs (``outline_names``) of each document a supersession rule may
-    target, for ``{name}``: the newest revision's, those parsed in this ingest taken as they
-    are read, the graph's read when first asked for."""
+    """The named paragraphs (``outline_names``) and outline paths of each document a
+    supersession rule may target, for ``{name}`` and for placing a paragraph an item names:
+    the newest revision's, those parsed in this ingest taken as they are read, the graph's
+    read when first asked for."""
 
-    def __init__(self, store: GraphStore, kept: list[Document], kinds: set[str]) -> None:
+    def __init__(self, store: GraphStore, kept: list[Document], kinds: set[str], *, texts: bool = False) -> None:
         self._store = store
         self._kinds = kinds
+        #: provision texts of the documents parsed in this ingest, kept only for the similarity of proposals
+        self._texts: dict[str, tuple[int, str, dict[str, str]]] | None = {} if texts else None
         self._kept: dict[str, tuple[int, str]] = {}  # doc id → (seq, uid) of its newest kept revision
         for document in kept:
             if document.kind in kinds and (document.id not in self._kept or document.seq >= self._kept[document.id][0]):
                 self._kept[document.id] = (document.seq, document.uid)
-        self._names: dict[str, tuple[int, dict[str, str]]] = {}
+        self._names: dict[str, tuple[int, dict[str, str], tuple[str, ...]]] = {}
 
     def add(self, document: Document) -> None:
         held = self._names.get(document.id)
         if document.kind in self._kinds and (held is None or document.seq >= held[0]):
-            self._names[document.id] = (document.seq, outline_names(document))
+            self._names[document.id] = (document.seq, outline_names(document),
+                                        tuple(p.path for p in document.provisions))
+            if self._texts is not None:
+                self._texts[document.id] = (document.seq, document.title or "",
+                                            {p.path: p.text for p in document.provisions})
 
-    def __call__(self, doc_id: str) -> Mapping[str, str]:
+    def text(self, locator: Locator) -> str | None:
+        """The words of ``locator`` in its newest revision (a whole document: its title and its
+        first provisions), for the similarity of a proposal; None where it has none."""
+        held = self._texts.get(locator.doc) if self._texts is not None else None
+        if held is None:
+            kept = self._kept.get(locator.doc)
+            if kept is None:
+                return None
+            document = self._store.document(kept[1])
+            held = (kept[0], document.title or "", {p.path: p.text for p in document.provisions})
+            if self._texts is not None:
+                self._texts[locator.doc] = held
+        _, title, texts = held
+        if locator.path is not None:
+            return texts.get(locator.path)
+        return " ".join([title, *list(texts.values())[:8]])[:2000] or None
+
+    def _outline(self, doc_id: str) -> tuple[dict[str, str], tuple[str, ...]]:
         held, kept = self._names.get(doc_id), self._kept.get(doc_id)
         if held is not None and (kept is None or held[0] >= kept[0]):
-            return held[1]
+            return held[1], held[2]
         if kept is None:
-            return {}
-        names = outline_names(self._store.document(kept[1]))
-        self._names[doc_id] = (kept[0], names)
-        return names
+            return {}, ()
+        document = self._store.document(kept[1])
+        self._names[doc_id] = (kept[0], outline_names(document), tuple(p.path for p in document.provisions))
+        return self._names[doc_id][1], self._names[doc_id][2]
+
+    def __call__(self, doc_id: str) -> Mapping[str, str]:
+        return self._outline(doc_id)[0]
+
+    def paths(self, doc_id: str) -> tuple[str, ...]:
+        """The outline paths of ``doc_id``'s newest revision."""
+        return self._outline(doc_id)[1]
 
 
 def derive_edges(
@@ -131,25 +172,30 @@ def derive_edges(
     tx: IngestTransaction,
     result: IngestResult,
 ) -> list[Document]:
-    """Stage the edges the supersession rules derive; return metadata carrying them for the checks."""
+    """Stage the edges the supersession rules apply, list the proposals, the items not
+    understood and the items skipped (``engine.addenda.reading``); return metadata carrying
+    the applied edges for the checks."""
     derived_by_uid: dict[str, tuple] = {}
+    if targets.paths is None and isinstance(targets.names, Outlines):
+        targets = dataclasses.replace(targets, paths=targets.names.paths)
+    embedder = _once(targets.embedder) if targets.embedder is not None else None
     for document in documents:
-        derivation = derive_supersedes(document, rules, directory=targets.directory, has_target=targets.has_target,
-                                       names=targets.names)
-        for note in derivation.unresolved:
+        body = files.text_line(document)
+        reading = read_addendum(document, rules, targets, body_line=body, embedder=embedder,
+                                target_text=targets.text if embedder is not None else None)
+        for note in reading.unresolved:
             result.warnings.append(
                 InputError(f"no supersedes edge derived: {note}", file=document.source.file)
             )
-        body = files.text_line(document) if derivation.not_understood else None
-        for missed in derivation.not_understood:
-            line = None if body is None else body + document.text_layer.count("\n", 0, missed.offset)
-            result.not_understood.append(NotUnderstoodItem(
-                item=missed.item, file=document.source.file, line=line, rule=missed.rule, words=missed.words,
-                reason=missed.reason))
-        if derivation.edges:
-            tx.add_edges(derivation.edges)
-            result.derived.extend(derivation.derived)
-            derived_by_uid[document.uid] = derivation.edges
+        result.not_understood.extend(reading.not_understood)
+        result.proposed.extend(reading.proposed)
+        for rule, count in reading.skipped.items():
+            result.skipped_items[rule] = result.skipped_items.get(rule, 0) + count
+        if reading.edges:
+            edges = tuple(reading.edges)
+            tx.add_edges(edges)
+            result.derived.extend(reading.applied)
+            derived_by_uid[document.uid] = edges
     if not derived_by_uid:
         return metadata
     # Derived edges go through the same cycle and date checks as declared ones.
@@ -159,6 +205,18 @@ def derive_edges(
         else meta
         for meta in metadata
     ]
+
+
+def _once(load: Callable[[], Embedder | None]) -> Callable[[], Embedder | None]:
+    """``load`` called the first time a proposal needs the embedder, and never again."""
+    loaded: list[Embedder | None] = []
+
+    def embedder() -> Embedder | None:
+        if not loaded:
+            loaded.append(load())
+        return loaded[0]
+
+    return embedder
 
 
 def quantity_warning(document: Document, located: LocatedWarning, body_line: int | None) -> InputError:

@@ -132,7 +132,10 @@ def test_a_no_change_item_that_names_a_paragraph_is_understood(csi):
 
 
 @pytest.mark.slow
-def test_ingest_lists_items_not_understood_with_file_and_line(tmp_path):
+def test_ingest_lists_items_applied_and_proposed_with_file_and_line(tmp_path):
+    """Issue 21: an item the readers apply (a sheet changed in part in the owner's own words)
+    and one they propose (an index sheet amended, naming a sheet new with the addendum) are listed with the file and the line
+    the item starts on; the proposal is said on standard error too."""
     import json
     import shutil
 
@@ -144,11 +147,18 @@ def test_ingest_lists_items_not_understood_with_file_and_line(tmp_path):
     shutil.copytree(EXAMPLES / "riverside-library", project, ignore=shutil.ignore_patterns(".inforce"))
     result = CliRunner().invoke(app, ["ingest", str(project), "--format", "json"])
     assert result.exit_code == 0, result.stderr
-    listed = {entry["item"]: entry for entry in json.loads(result.stdout)["not_understood"]}
-    assert listed["ADD-02#2.3"]["file"] == "documents/addendum-02.md"
-    line = listed["ADD-02#2.3"]["line"]
-    assert (project / "documents" / "addendum-02.md").read_text().splitlines()[line - 1].startswith("2.3 Sheet E-101")
-    assert f"not understood: documents/addendum-02.md:{line}: ADD-02#2.3" in result.stderr
+    summary = json.loads(result.stdout)
+    lines = (project / "documents" / "addendum-02.md").read_text().splitlines()
+    (applied,) = [edge for edge in summary["derived"] if edge["by"] == "ADD-02#2.3"]
+    assert (applied["target"], applied["scope"], applied["successor"]) == ("DWG-E-101", "partial", True)
+    assert applied["file"] == "documents/addendum-02.md"
+    assert lines[applied["line"] - 1].startswith("2.3 Sheet E-101")
+    proposed = {entry["target"]: entry for entry in summary["proposed"] if entry["item"] == "ADD-02#2.1"}
+    # A-602 is issued with this addendum (new, nothing it changes): the index sheet is proposed, with why
+    assert set(proposed) == {"DWG-G-001"}
+    assert "A-602, first issued on or after this item's date" in proposed["DWG-G-001"]["evidence"]["why"]
+    assert lines[proposed["DWG-G-001"]["line"] - 1].startswith("2.1 Sheet G-001")
+    assert "ADD-02#2.1" in result.stderr and "proposed" in result.stderr
 
 
 def test_a_heading_that_names_no_section_is_a_lint_error_at_its_line(tmp_path):

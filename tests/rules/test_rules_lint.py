@@ -206,3 +206,36 @@ def test_a_rule_with_targets_and_no_actions_is_refused(tmp_path):
     found = problems(tmp_path, HEAD + rule("supersession", body="    targets: [{pattern: 'Paragraph {paragraph}'}]\n"))
     assert [p.code for p in found] == ["RP003"]
     assert "targets" in found[0].message and "actions" in found[0].message
+
+
+# --- the addendum readers' vocabulary (issue 21): layouts, references, verbs ------------------
+
+VOCABULARY = ('    verbs:\n      replace: ["reissue"]\n      amend: ["revise", "add"]\n'
+              '      delete: ["remove"]\n      no_change: ["remains as specified"]\n')
+
+
+def test_a_rule_of_verbs_alone_loads_and_is_read(tmp_path):
+    assert problems(tmp_path, HEAD + rule("supersession", body=VOCABULARY)) == []
+
+
+def test_an_action_the_language_does_not_have_is_an_error_at_its_line(tmp_path):
+    found = problems(tmp_path, HEAD + rule("supersession", body='    verbs:\n      replase: ["reissue"]\n'))
+    problem = one(found, "RP003")
+    assert problem.line == 9 and "replase" in str(problem)
+
+
+@pytest.mark.parametrize(("body", "code", "line", "words"), [
+    ('    verbs:\n      amend: ["revise ..."]\n', "RP010", 9, "'...' stands between two words"),
+    ('    verbs:\n      amend: ["{section} revise"]\n', "RP010", 9, "no placeholder"),
+    ('    verbs:\n      amend: ["revise"]\n      replace: ["Revise"]\n', "RP007", 10, "under both amend and replace"),
+    ('    references:\n      paragraph: ["Part {part} only"]\n', "RP010", 9, "a paragraph notation needs"),
+    ('    references:\n      paragraph: ["Article {article}, {clause}"]\n', "RP010", 9, "unknown placeholder {clause}"),
+    ('    references:\n      section:\n        - "Special Provision {section}"\n        - "special provision {section}"\n',
+     "RP007", 11, "listed twice"),
+    ('    layouts: ["Item No."]\n', "RP010", 8, "holds {label} once"),
+])
+def test_a_bad_verb_notation_or_layout_is_named_at_its_line(tmp_path, body, code, line, words):
+    wording = '    patterns:\n      - pattern: "Section {section}: Delete"\n        scope: full\n        target: section\n'
+    found = problems(tmp_path, HEAD + rule("supersession", body=body + wording))
+    problem = one(found, code)
+    assert problem.line == line and words in str(problem)

@@ -1,0 +1,214 @@
+"""What an addendum item does to what it names (issue 21): replace, amend, delete, or nothing.
+
+The action is read from the pack's verb vocabulary (a supersession rule's ``verbs``; its
+``no_change`` phrases count as ``verbs.no_change``), in the item's own instruction only: the
+spans a caller masks (quotations, the question of a question-and-answer pair) are not read,
+so a quoted request or a question cannot steer what is in force.
+
+- replace: the target replaced whole; the item (or the attachment it names) succeeds it;
+- amend: the target changed in part (add, insert, revise, change X to Y, revise ... to include);
+  a replace or delete verb aimed at words in the target ("Delete "0.45" and substitute",
+  "Delete the second sentence") is an amendment too;
+- delete: the target removed whole, nothing in its place;
+- no_change: the item says nothing changes (a rejected request, "no change").
+
+Several actions read in one instruction are settled only where the words say how ("Delete
+... and substitute" replaces); otherwise the action is marked ``ambiguous`` with why, which
+makes the item a proposal, never an applied edge.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from inforce.rules import SupersessionRule, compile_verb
+from inforce.rules.patterns import compile_phrase
+
+__all__ = ["Action", "Vocabulary", "read_action", "vocabulary"]
+
+ActionName = Literal["replace", "amend", "delete", "no_change"]
+
+#: Words after a replace or delete verb that aim it at part of the target: quoted words, a
+#: sentence, a word or phrase, a value ("Delete "Type 1"", "Delete the second sentence").
+_PART = re.compile(
+    r"(?:\s+(?:the\s+)?(?:words?|text|phrase|value|number|figure|dimension)?\s*[\"“‘]|"
+    r"[^.;:\n]{0,40}?\b(?:sentences?|words?|phrases?|lines?|the\s+reference|references?\s+to|"
+    r"values?|dimensions?|(?<!same\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
+    r"in\s+part|requirements?\s+for|items?\s+\d|bullet)\b)", re.IGNORECASE)
+#: Words inside a matched phrase that aim it at part of the target ("revise the second sentence to read").
+_PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:first|second|third|last|fourth)|in\s+part)\b",
+                          re.IGNORECASE)
+#: The end of a phrase that brings the target's new text ("to read", "now reads", "as follows"):
+#: what is quoted after it is the new text, not words of the target.
+_NEW_TEXT = re.compile(r"(?:reads?|follows|following|with)\s*$", re.IGNORECASE)
+#: The object of a replace or delete verb that is a thing shown or specified, not the target
+#: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
+_THING = re.compile(
+    r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|said\s+)?(?:paragraphs?|"
+    r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
+    r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
+    r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
+    r"versions?)(?![\w-]))[a-z]", re.IGNORECASE)
+#: A quotation inside a phrase: the words it changes ("revise "4,000 PSI" to read "4,500 PSI"").
+_QUOTE_MARK = re.compile(r"[\"“‘]")
+#: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
+_DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+#: Words before a participle that make it an adjective ("the revised Section", "a deleted note").
+_ADJECTIVE = re.compile(r"\b(?:the|a|an|this|these|those|each|its|their|any|all|as)\s+$", re.IGNORECASE)
+#: A participle that states what a replacement is ("revised") rather than an action of its own.
+_STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
+                     re.IGNORECASE)
+#: Where one sentence of an item ends and the next begins.
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])|;\s")
+#: Words by which an item says what replaces the target is attached or issued with it.
+_ATTACHED = re.compile(
+    r"\b(?:attached|enclosed|accompanying|herewith|included\s+with\s+this|issued\s+with\s+this|"
+    r"reissued|re-issued|appended|bound\s+herein|as\s+revised)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A rule's verbs, compiled: each action's phrases, and the phrases saying nothing changes."""
+
+    rule: str
+    phrases: Mapping[str, tuple[re.Pattern[str], ...]]
+    no_change: tuple[re.Pattern[str], ...]
+
+
+def _compiled(rule: SupersessionRule) -> Vocabulary:
+    phrases = {action: tuple(compile_verb(p) for p in rule.verbs.get(action, ()))  # type: ignore[call-overload]
+               for action in ("replace", "amend", "delete")}
+    no_change = tuple(compile_phrase(p) for p in rule.no_change) + tuple(
+        compile_verb(p) for p in rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
+    return Vocabulary(rule.id, phrases, no_change)
+
+
+_CACHE: dict[int, tuple[SupersessionRule, Vocabulary]] = {}
+
+
+def vocabulary(rule: SupersessionRule) -> Vocabulary:
+    """The rule's verbs compiled once per rule object (rules are immutable; the rule is kept
+    with its vocabulary, so its id is not reused while cached)."""
+    held = _CACHE.get(id(rule))
+    if held is None or held[0] is not rule:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        held = _CACHE[id(rule)] = (rule, _compiled(rule))
+    return held[1]
+
+
+@dataclass(frozen=True)
+class Action:
+    """The action an item's instruction reads as: ``action`` (None: no verb read), what it
+    does (``scope``, ``successor``), the ``words`` read, whether an attachment succeeds the
+    target, and why it is not certain (``ambiguous``; None when it is)."""
+
+    action: ActionName | None
+    words: str = ""
+    span: tuple[int, int] | None = None
+    attachment: bool = False
+    ambiguous: str | None = None
+
+    @property
+    def scope(self) -> Literal["full", "partial"]:
+        return "partial" if self.action in ("amend", None) else "full"
+
+    @property
+    def successor(self) -> bool:
+        return self.action != "delete"
+
+    @property
+    def changes(self) -> bool:
+        return self.action in ("replace", "amend", "delete")
+
+
+def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> list[tuple[int, int, str, str]]:
+    """Every (start, end, action, words) a phrase reads, less any lying inside a longer one
+    ("revise" inside "revise ... to read")."""
+    found = [(m.start(), m.end(), action, m.group(0))
+             for action, patterns in phrases.items() for pattern in patterns for m in pattern.finditer(text)
+             if not _DENIED.search(text, max(0, m.start() - 30), m.start())
+             and not (m.group(0).lower().endswith(("ed", "d")) and " " not in m.group(0).strip()
+                      and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))]
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    kept: list[tuple[int, int, str, str]] = []
+    for hit in found:
+        if any(k[0] <= hit[0] < k[1] for k in kept):  # inside a longer phrase, or its words read twice
+            continue
+        kept.append(hit)
+    return kept
+
+
+def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
+                mask: Sequence[tuple[int, int]] = ()) -> Action:
+    """The action ``text`` (its ``mask`` spans blanked) reads as under the vocabulary."""
+    if isinstance(vocabularies, Vocabulary):
+        vocabularies = (vocabularies,)
+    chars = list(text)
+    for start, end in mask:
+        chars[start:end] = " " * (end - start)
+    read = "".join(chars)
+    phrases: dict[str, list[re.Pattern[str]]] = {"replace": [], "amend": [], "delete": []}
+    no_change: list[re.Pattern[str]] = []
+    for vocab in vocabularies:
+        for action, patterns in vocab.phrases.items():
+            phrases[action].extend(patterns)
+        no_change.extend(vocab.no_change)
+    quiet = next((m for pattern in no_change for m in [pattern.search(read)] if m), None)
+    hits = _matches(read, phrases)
+    attachment = bool(_ATTACHED.search(read))
+    if quiet is not None:
+        words = " ".join(quiet.group(0).split())
+        if hits:
+            return Action("no_change", words, quiet.span(), attachment,
+                          ambiguous=f'reads "{" ".join(hits[0][3].split())}", but its own words say "{words}"')
+        return Action("no_change", words, quiet.span())
+    if not hits:
+        return Action(None, attachment=attachment)
+    # the instruction is the first sentence holding a verb; what follows explains it, unless it
+    # replaces or deletes what the first sentence only amends ("Revised. The attached sheet takes
+    # the place of the bid issue.")
+    end = _SENTENCE_END.search(read, hits[0][1])
+    if end is not None:
+        later = {hit[2] for hit in hits if hit[0] >= end.end()}
+        first_kinds = {hit[2] for hit in hits if hit[0] < end.end()}
+        if first_kinds == {"delete"} and later & {"amend", "replace"} and _ATTACHED.search(read, end.end()):
+            # "Delete sheets A-601 and E-201. Add the attached sheets A-601 and E-201": replaced
+            words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))
+            return Action("replace", words, (hits[0][0], hits[-1][1]), True)
+        if not (first_kinds == {"amend"} and later & {"replace", "delete"}):
+            hits = [hit for hit in hits if hit[0] < end.end()]
+    kinds = {hit[2] for hit in hits}
+    first = hits[0]
+    words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))
+    span = (first[0], hits[-1][1])
+    # a replace or delete verb aimed at words in the target changes it in part
+    aimed_at_part = [h for h in hits if h[2] in ("replace", "delete")
+                     and ((_PART.match(text, h[1]) and not _NEW_TEXT.search(h[3])) or _PART_INSIDE.search(h[3])
+                          or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
+                          or _THING.match(read, h[1]))]
+    if kinds == {"delete"}:
+        if aimed_at_part:
+            return Action("amend", words, span, attachment)
+        return Action("delete", words, span, attachment)
+    if kinds == {"replace"} or kinds == {"delete", "replace"}:
+        if aimed_at_part:
+            return Action("amend", words, span, attachment)
+        return Action("replace", words, span, attachment)
+    if kinds == {"amend"}:
+        if attachment and all(_STATUS.fullmatch(h[3].strip()) for h in hits):
+            # "Detail 2 is revised by this addendum; see the attached revised detail": replaced by the attachment
+            return Action("replace", words, span, attachment)
+        return Action("amend", words, span, attachment)
+    if "replace" in kinds and all(_STATUS.fullmatch(h[3].strip()) for h in hits if h[2] == "amend"):
+        # "revised, to be substituted", "replaced with the attached revised sheet": "revised" says
+        # what the replacement is, not a second action
+        return Action("replace", words, span, attachment)
+    # replace or delete with amend: settled only when the replace or delete is aimed at part
+    if aimed_at_part and len(aimed_at_part) == len([h for h in hits if h[2] != "amend"]):
+        return Action("amend", words, span, attachment)
+    return Action(first[2], words, span, attachment,  # type: ignore[arg-type]
+                  ambiguous=f"reads {' and '.join(sorted(kinds))} verbs ({words}): which one governs is not clear")

@@ -1,0 +1,1161 @@
+"""Addendum items: every instruction of an addendum as a provision with a locator.
+
+The outline parser (``adapters/ingest/outline.py``) makes a provision of each numbered
+paragraph and each table row; real addenda hold more instructions than that: "Item No. 3"
+blocks with lettered sub-items, question-and-answer pairs, numbering that starts again under
+each sub-heading, unnumbered lines under a heading ("CHANGES TO THE DRAWINGS"), bullets, an
+owner's own item numbers ("AD1-A02"). :func:`itemize` adds a provision (a ``Section``) for
+each of them; :func:`addendum_items` is the view the readers of an addendum take of its
+items (own words, enclosing headings, the answer of a question).
+
+One pass over the lines (``_Reader``) keeps a stack of open blocks, the outline's provisions
+among them. Each line is read from its own words: a line one of the rules' ``layouts`` opens
+("Item [No.|Number] {label}", "Q{label}"), a bullet, a label ("1.", "(a)", "AD1-A02"), a
+heading (in capitals or in bold, or a short title ending in a colon, with something under
+it), or plain words. Where a block ends is decided by rank (``_HEADING`` ... ``_ROW``): a
+heading closes what is under the previous heading, an Item block the previous item and its
+sub-items, a label its sibling of the same style, and a paragraph, bullet or label the open
+leaves, unless the open one ends in a colon ("Revise Section 08 71 00 as follows:") or the
+new one is indented under it, which makes it a sub-item. Plain words continue the open
+block, or open a paragraph of their own under a heading (after a blank line, or when each
+line ends a sentence). Every decision depends on a line's words and the open blocks only,
+so the same pass over an itemized document finds the same blocks, each now a provision: the
+view and the items agree, and itemizing twice changes nothing.
+
+The outline's provisions keep their paths. One the outline ran on over the start of a block
+it does not hold ("b." running on over "Item No. 2" and the headings after it) is cut where
+that block starts; one ending in a colon whose list the outline set at the top ("... listed
+below:", then "1. ...") runs on over its list; and one whose parent was none, was cut before
+it, or is above a new block that holds it takes that block as its parent: so each word is in
+one provision's own words.
+
+A paragraph after an item is more of it (the new text it introduces, a quotation, words
+naming nothing) unless it is an instruction of its own: it names a section or a sheet and
+has a change verb of the rules' ``verbs`` outside quotes ("In addition, Section 03 20 00,
+Paragraph 2.2.B: Delete the paragraph."); then it is an item (``p-N``) under the item's
+parent, and the item ends before it. A paragraph naming only a paragraph ("Delete Paragraph
+2.1.C.") stays in the item whose section it needs. An item of a layout ("Item No. 3") closes
+the previous one of its layout and all under it, even what the outline made a title there;
+its words followed by a lowercase word ("Item No. 1.a of this Addendum is withdrawn") mention
+an item and open none. A label has any number of digits ("1000." after "999."; a number of
+four digits or more opens an item only after its predecessor, so a year starting a line does
+not). A fenced code block (``````` or ``~~~``) is quoted text: no item, and no item's own words.
+Indented blocks are not read as code: owners indent sub-items ("\ta.\t...") after blank lines.
+Lines are judged without a CRLF file's carriage return.
+
+Paths come from the item's own numbering where that is unique: ``item-3``, ``q-2``,
+``item-3.a``, ``changes-to-the-drawings.1`` (a numbering that restarts under a heading), or
+the bare number where its siblings' paths are theirs (``8`` between the outline's ``7`` and
+``9``); otherwise ``p-N`` in document order. A heading's path is its words, as the outline
+names a Markdown heading. The label grammar is ``ontology/numbering``'s, shared with the
+outline reader.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from inforce.engine.derivation import attachment_names
+from inforce.ontology import CharSpan, Document, Locator, Provision, Section
+from inforce.ontology.numbering import (
+    BOLD,
+    BULLET,
+    FENCE,
+    LOWER,
+    ROMAN_ANY,
+    ROMAN_LOWER,
+    ROMAN_UPPER,
+    UPPER,
+    lines_and_starts,
+    number,
+    slugify,
+)
+from inforce.ontology.scalars import PATH_SEGMENT
+from inforce.rules import RuleSet, SupersessionRule, compile_layout
+from inforce.rules.patterns import SHEET_NUMBER
+
+from .actions import vocabulary
+
+__all__ = ["Item", "addendum_items", "itemize", "reads_items"]
+
+#: Ranks of blocks: a smaller rank holds a larger one. Markdown headings keep their level (1-6).
+_HEADING = 7.0  # a line in capitals or in bold heading what follows
+_CONTAINER = 7.5  # an outline section (CSI "SECTION 09 91 23", "2.1 PRODUCTS")
+_TITLE = 8.0  # a labelled line reading as a title ("A. Section 034100 "PRECAST ...""; "D. DRAWINGS")
+_ITEM = 9.0  # a block a layout opens ("Item No. 3 - ...", "Q4.")
+_MINOR = 8.5  # a short title ending in a colon ("Sheet A-101:", "Changes to the Drawings:")
+_LEAF = 10.0  # a labelled instruction; anything at or above this rank is a leaf
+_ANSWER_RANK = 10.5
+_LINE = 11.0  # a paragraph or a bullet
+_ROW = 12.0
+
+_LEAD = rf"[ \t]*{BOLD}?[ \t]*"
+_BULLET = BULLET
+#: A label opening a line (the grammar is ``ontology/numbering``'s; no limit on its digits:
+#: "1000." after "999." is an item, see ``_Reader._fits``).
+_LETTER = f"{UPPER}|{LOWER}"
+_NUMBERED = re.compile(
+    rf"([ \t]*){BOLD}?[ \t]*"
+    rf"(?P<marker>\((?P<p>{number()}|{_LETTER}|{ROMAN_ANY})\)|(?P<d>{number()}|{_LETTER}|{ROMAN_LOWER}|{ROMAN_UPPER})[.)])"
+    rf"{BOLD}?(?=[ \t]+\S)"
+)
+#: An owner's own item number opening a line: letters and digits with dashes or points
+#: ("AD1-A02", "NIB-7.", "SP-12"), then a capitalised word.
+_CUSTOM = re.compile(
+    r"([ \t]*)(?:\*\*|__)?(?P<marker>(?=[A-Z0-9.-]*\d)[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+\.?)(?:\*\*|__)?"
+    r"(?=[ \t]+[\"“(]?[A-Z])"
+)
+#: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
+_LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
+#: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
+_ANSWER = re.compile(
+    _LEAD + r"(?:(?-i:A)[ \t]*\d{0,3}[ \t]*(?:[.:)]|[–-](?=[ \t]))"
+    r"|(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?[ \t]+)?"
+    r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*\d{0,3}[ \t]*[.:)–-]?)",
+    re.IGNORECASE,
+)
+#: An answer inside a line, after the question ("... at bid time? Response: ...").
+_INLINE_ANSWER = re.compile(
+    r"(?<![\w])(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[:.–-][ \t]",
+    re.IGNORECASE,
+)
+#: A question opening a line: "Q:", "Q3.", "Question 2:", "QUESTION -", "RFI 12:", "Query:".
+_QUESTION = re.compile(
+    _LEAD + r"(?:(?-i:Q)[ \t]*\d{0,3}[ \t]*(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w]))",
+    re.IGNORECASE,
+)
+#: A question word that is also a paragraph's label ("Q." in a list lettered up to Q is rare;
+#: "Question 2." with its number is a layout's).
+_NUMBERED_QUESTION = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*\((?:q|Q)\)")
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_]*$")
+_STARTS_SENTENCE = re.compile(r"[\"“(]?[A-Z0-9]")
+_BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<inner>.+?)(?<=\S)\1[ \t]*:?")
+_MD = re.compile(r"[ \t]{0,3}(#{1,6})(?:[ \t]|$)")
+_FENCE = FENCE
+#: A line opening with a number or a label: a colon there ends an instruction's lead, not a title.
+_LABELLED = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:\d|\(?[A-Za-z0-9]{1,4}[.)][ \t])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_PATH = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
+#: A whole document named in a paragraph: a section by number ("Section 03 20 00", "03 20 00",
+#: "Section 03200") or a sheet by its word and number ("Sheet C-201", "Drawing A101").
+_NAMES_DOCUMENT = re.compile(
+    r"(?<![\d.])\d{2} \d{2} \d{2}(?![\d])"
+    r"|\b(?:Sections?|Spec(?:ification)?s?\.?)\s+(?:No\.?\s*)?\d{2}\s?\d{2}\s?\d{1,2}(?!\d)"
+    rf"|\b(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.?)\s+(?:Nos?\.?\s*)?(?-i:{SHEET_NUMBER})",
+    re.IGNORECASE)
+#: Words joining a paragraph to the item before it ("In addition,", "Also").
+_CONNECTIVE = re.compile(
+    r"^(?:(?:in\s+addition|additionally|also|further(?:more)?|likewise|similarly|and|then)\b[\s,;:-]*)+",
+    re.IGNORECASE)
+#: A paragraph opening with what it changes ("Section 03 20 00, ...", "Sheet C-201: ...").
+_OPENS_WITH_TARGET = re.compile(
+    r"(?:(?:the\s+)?(?:attached|enclosed|accompanying|revised)\s+[\"“‘]?)?(?:Spec(?:ification)?s?\.?\s+)?(?:Sections?|Sheets?|Drawings?|Dwgs?\.?|\d{2} ?\d{2} ?\d{2}(?!\d))", re.IGNORECASE)
+#: A lead-in paragraph introducing a list of documents or pages ("each page listed ...:", "the
+#: sections listed below:", "the following sheets:").
+_LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
+                        re.IGNORECASE)
+#: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").
+_DOCUMENT_LEAD = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|changed|modified|revised|supplemented|corrected)\s+"
+                            r"(?:as\s+follows|by\s+the\s+following(?:\s+changes)?)\s*:[\s*_]*$", re.IGNORECASE)
+_PART_WORD = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\b", re.IGNORECASE)
+#: A paragraph opening with a part of a document and its number ("SUBARTICLE 102-4.3 ...", "Article 3.2 ...").
+_OPENS_WITH_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
+                              r"drawings?)\s+\d", re.IGNORECASE)
+#: Words ending an item's instruction that introduce what follows as its new text.
+_INTRODUCES = re.compile(
+    r"\b(?:follows?|following|below|to\s+read|read(?:s)?\s+as|substitute|insert|add)[\s\W]*$", re.IGNORECASE)
+#: Quoted words, which an instruction quotes and does not instruct.
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’")
+#: Words a layout may open with that make its items questions (their answers follow).
+_QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of an addendum, as its readers take it.
+
+    ``text`` is the item's own words (its sub-items' words taken out, a paragraph break in
+    their place; its label kept); ``offset`` where it starts in the text layer;
+    ``heading_context`` the first paragraph of each enclosing block (outermost first, one a
+    line), which names the section or sheet its words change; ``answer`` where, in
+    ``text``, the answer of a question starts (the question's words before it are asked,
+    not instructed); ``cells`` a table row's (header, cell) pairs.
+
+    ``kind``: ``section`` (a numbered paragraph), ``heading`` (a title with items under it),
+    ``item`` (a block a layout opens), ``question``, ``answer`` (an outline paragraph
+    answering the question it sits under), ``bullet``, ``paragraph``, ``table_row``.
+    """
+
+    locator: Locator
+    path: str
+    parent: str | None
+    kind: str
+    text: str
+    offset: int
+    heading_context: str = ""
+    answer: int | None = None
+    cells: tuple[tuple[str, str], ...] = ()
+
+
+# -- the rules' layouts -----------------------------------------------------------------
+
+
+def _supersession(rules: RuleSet | Sequence[SupersessionRule]) -> list[SupersessionRule]:
+    return list(rules.supersession) if isinstance(rules, RuleSet) else list(rules)
+
+
+def reads_items(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> bool:
+    """Whether a supersession rule reads documents of ``document``'s kind (an addendum)."""
+    return any(document.kind in rule.document_kinds for rule in _supersession(rules))
+
+
+@dataclass(frozen=True)
+class _Layout:
+    pattern: re.Pattern[str]
+    prefix: str  # the path's word: "item", "q"
+    question: bool
+
+
+def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> tuple[_Layout, ...]:
+    written: list[str] = []
+    for rule in _supersession(rules):
+        if document.kind in rule.document_kinds:
+            written += [text for text in getattr(rule, "layouts", ()) if text not in written]
+    return _compiled_layouts(tuple(written))
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_layouts(written: tuple[str, ...]) -> tuple[_Layout, ...]:
+    layouts = []
+    for text in written:
+        words = re.sub(r"\[[^\]]*\]", " ", text.partition("{label}")[0])
+        first = (_WORD.findall(words) or ["item"])[-1].lower()  # "Addendum Item {label}": item
+        question = first in _QUESTION_WORDS
+        prefix = "q" if first in {"q", "question", "questions", "query", "queries"} else _slug(first)
+        layouts.append(_Layout(compile_layout(text), prefix, question))
+    return tuple(layouts)
+
+
+def _verbs(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> tuple[re.Pattern[str], ...]:
+    """The change verbs (replace, amend, delete) of the rules reading ``document``."""
+    found: list[re.Pattern[str]] = []
+    for rule in _supersession(rules):
+        if document.kind in rule.document_kinds and getattr(rule, "verbs", None):
+            phrases = vocabulary(rule).phrases
+            found += [pattern for action in ("replace", "amend", "delete") for pattern in phrases.get(action, ())]
+    return tuple(found)
+
+
+# -- reading a line ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Line:
+    """What a line opens by its start alone: ``cls`` is ``md`` (a Markdown heading, its level
+    in ``label``), ``layout``, ``question``, ``bullet`` or ``numbered`` (a label: ``1.``,
+    ``(a)``, ``iv.``, an owner's own ``AD1-A02``)."""
+
+    cls: str
+    indent: int = 0
+    label: str | None = None
+    marker: str | None = None
+    title: str = ""
+    style: str = ""
+    layout: _Layout | None = None
+
+
+def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
+    """What the line opens when its start says so (a Markdown heading, a layout, a question, a
+    bullet, a label), without looking around it; None for plain words and headings."""
+    md = _MD.match(line)
+    if md is not None:
+        return _Line("md", label=str(len(md.group(1))), title=_clean(line[md.end():]))
+    stripped = line.lstrip(" \t")
+    indent = len(line) - len(stripped)
+    body = re.sub(r"^(?:\*\*|__)[ \t]*", "", stripped)
+    for layout in layouts:
+        match = layout.pattern.match(body)
+        if match is not None and _label_fits(body, match):
+            end = match.end()
+            more = _LABEL_MORE.match(body, end)  # "Item II-1", "Item No. 3-A": the owner's whole number
+            if more is not None:
+                end = more.end()
+            if not _opens_at(body, end) or re.match(r"[ \t]+[a-z]", body[end:]):
+                continue  # "Quality", "Item No. 1.a of this Addendum is withdrawn": a mention
+            label = body[match.start("label"):end]
+            return _Line("layout", indent, label=label, marker=body[:end].strip(" *_"),
+                         title=_after_marker(body[end:]), layout=layout)
+    if _QUESTION.match(line) and not _NUMBERED_QUESTION.match(line):
+        return _Line("question", indent, title=_clean(line))
+    bullet = _BULLET.match(line)
+    if bullet is not None:
+        return _Line("bullet", len(bullet.group(1).expandtabs()), marker=bullet.group(2),
+                     title=_clean(line[bullet.end():]))
+    custom = _CUSTOM.match(line)
+    if custom is not None:
+        marker = custom.group("marker")
+        return _Line("numbered", len(custom.group(1).expandtabs()), label=marker.rstrip("."), marker=marker,
+                     title=_after_marker(line[custom.end():]), style="custom")
+    numbered = _NUMBERED.match(line)
+    if numbered is not None:
+        label = numbered.group("p") or numbered.group("d")
+        return _Line("numbered", len(numbered.group(1).expandtabs()), label=label, marker=numbered.group("marker"),
+                     title=_after_marker(line[numbered.end():]), style=_style(numbered.group("marker")))
+    return None
+
+
+def _opens_at(text: str, end: int) -> bool:
+    """A layout's label ends at a separator, a space or the line's end ("Q1." yes, "Quality" no)."""
+    rest = text[end:]
+    return not rest or rest[0] in " \t.):–—-*_" or rest.startswith("**")
+
+
+def _label_fits(text: str, match: re.Match[str]) -> bool:
+    """A letter label is one letter or a roman numeral standing apart from the words before
+    it, and what follows it is no lowercase word ("Item A - Section ...", "Item iv"; not
+    "QUESTIONS", "Q. Is the roof ...", "Q. I think ...")."""
+    label = match.group("label")
+    if label[0].isdigit():
+        return True
+    start = match.start("label")
+    if start and text[start - 1].isalpha():
+        return False
+    if len(label) > 1 and not re.fullmatch(r"[ivx]+|[IVX]+", label):
+        return False
+    following = re.match(r"[ \t.:)–—*_-]*([A-Za-z]?)", text[match.end():])
+    return not (following and following.group(1).islower())
+
+
+def _style(marker: str) -> str:
+    core = marker.strip("()")
+    kind = "num" if core.isdigit() else "upper" if core.isupper() else "lower"
+    return ("paren-" if marker.startswith("(") else "") + kind + ("-close" if marker.endswith(")") and
+                                                                  not marker.startswith("(") else "")
+
+
+def _after_marker(text: str) -> str:
+    return _clean(re.sub(r"^[ \t]*(?:\*\*|__)?[ \t]*(?:[-–—:.][ \t]*)?", "", text))
+
+
+def _clean(text: str) -> str:
+    text = text.strip()
+    for mark in ("**", "__"):
+        text = text.removeprefix(mark).removesuffix(mark).strip()
+    return re.sub(r"[ \t]+#+[ \t]*$", "", text).strip()
+
+
+def _heading_line(line: str) -> str | None:
+    """``major`` for a line in bold or in capitals, ``minor`` for a short title ending in a
+    colon; None for any other (whether it heads anything is the caller's to see)."""
+    text = line.strip()
+    if not text or len(text) > 120 or text[0] in "|\"“'‘#>":
+        return None
+    bold = _BOLD_LINE.fullmatch(text)
+    if bold is not None:
+        return "major" if _WORD.search(bold.group("inner")) else None
+    letters = [c for c in text if c.isalpha()]
+    words = _WORD.findall(text)
+    if (len(letters) >= 3 and not any(c.islower() for c in letters) and not text.endswith((".", "?", ";", ","))
+            and len(words) <= 14):
+        return "major"
+    if text.endswith(":") and len(text) <= 60 and words and len(words) <= 8 and not _LABELLED.match(text):
+        long_words = [w for w in words if len(w) > 3]
+        if long_words and all(w[0].isupper() for w in long_words):
+            return "minor"
+    return None
+
+
+def _first_label(line: str) -> bool:
+    """Whether ``line`` opens with the first label of a list ("1.", "a)", "(A)")."""
+    opener = _NUMBERED.match(line)
+    return opener is not None and _label_value(opener.group("p") or opener.group("d"), _style(opener.group("marker"))) == 1
+
+
+def _label_value(label: str | None, style: str) -> int | None:
+    """A label's place in its list: ``3`` → 3, ``c`` → 3; None for an owner's own number."""
+    if not label or style == "custom":
+        return None
+    if label.isdigit():
+        return int(label)
+    if len(label) == 1 and label.isalpha():
+        return ord(label.lower()) - 96
+    return None
+
+
+def _heading_like(title: str) -> bool:
+    """A line that reads as a title, not a sentence: short, no closing stop, colon or comma."""
+    text = re.sub(r"[\"'”’)\]*_ \t]+$", "", title)
+    return 0 < len(text) <= 100 and not text.endswith((".", ":", ";", "?", "!", ","))
+
+
+# -- the pass ---------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Node:
+    start: int
+    rank: float
+    kind: str  # heading | item | question | answer | bullet | paragraph | section | table_row
+    indent: int = 0
+    provision: Provision | None = None
+    label: str | None = None
+    style: str = ""  # a label's numbering style ("num", "upper", "paren-lower", ...)
+    prefix: str | None = None  # a layout's path word
+    marker: str | None = None
+    title: str = ""
+    heading_like: bool = False
+    parent: _Node | None = None
+    last: str = ""  # the last line of its own words
+    asked: bool = False  # a question mark in its own words
+    held: bool = False  # an outline provision kept open past its span for the list it introduces
+    answered: bool = False  # a question whose answer has begun
+    end: int = -1
+    depth: int = 0
+    children: list[_Node] = field(default_factory=list)
+    path: str = ""
+
+    def adopts(self, line: _Line | None) -> bool:
+        """Whether a sub-item may open under this block: after a colon, or indented under it."""
+        if self.kind in ("question", "answer", "table_row"):
+            return False
+        if _colon(self.last):
+            return True
+        return (line is not None and line.cls in ("bullet", "numbered") and line.indent > self.indent
+                and self.kind in ("bullet", "paragraph", "section"))
+
+    def words(self, line: str) -> None:
+        self.last = line.strip()
+        self.asked = self.asked or "?" in line
+
+
+def _colon(line: str) -> bool:
+    return line.rstrip(" \t*_").endswith(":")
+
+
+class _Reader:
+    """One pass over a document's lines: the blocks, in document order (see the module's
+    docstring). ``read`` over an itemized document finds the blocks ``itemize`` added, each
+    now a provision: every decision depends on the line's words and the open blocks only."""
+
+    def __init__(self, document: Document, layouts: Sequence[_Layout],
+                 verbs: Sequence[re.Pattern[str]] = ()) -> None:
+        self.document = document
+        self.text = document.text_layer
+        self.layouts = layouts
+        self.verbs = verbs
+        self.literals: list[tuple[int, int]] = []  # where each fenced code block starts and ends
+        self.markdown = document.source.format == "markdown"
+        self.stack: list[_Node] = []
+        self.nodes: list[_Node] = []
+        self.lines: list[str] = []
+        self.at = 0  # where the line being read starts
+        self.parents = {p.path: p.parent for p in document.provisions}
+
+    def read(self) -> list[_Node]:
+        text = self.text
+        lines, offsets = lines_and_starts(text)
+        # a CRLF file's lines are judged without their carriage return (offsets keep it)
+        self.lines = lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+        starts: dict[int, list[Provision]] = {}
+        for provision in self.document.provisions:
+            index = bisect.bisect_right(offsets, provision.span.start) - 1
+            starts.setdefault(max(index, 0), []).append(provision)
+        blank = True
+        fence: str | None = None
+        for index, line in enumerate(lines):
+            self.at = offsets[index]
+            if not line.strip() or line.strip() == "\f":
+                blank = True
+                continue
+            here = starts.get(index)
+            self._close_ended(self.at, here[0] if here else None, line)
+            if here:
+                for number, provision in enumerate(here):
+                    self._existing(provision, index, line, nested=number > 0)
+                blank = False
+                continue
+            if self.markdown:
+                mark = _FENCE.match(line)
+                if mark is not None or fence is not None:  # a code block: no item, no instruction
+                    if mark is not None:
+                        if fence is None:
+                            self.literals.append((self.at, len(text)))
+                        elif fence == mark.group(1):
+                            self.literals[-1] = (self.literals[-1][0], offsets[index] + len(lines[index]))
+                        fence = None if fence == mark.group(1) else (fence or mark.group(1))
+                    blank = True
+                    continue
+            self._line(index, line, blank)
+            blank = False
+        self.at = len(text)
+        self._close(0, len(text))
+        return self.nodes
+
+    # -- lines that start a provision -------------------------------------------------
+
+    def _existing(self, provision: Provision, index: int, line: str, *, nested: bool) -> None:
+        if provision.kind != "section" or nested:
+            row = provision.kind == "table_row"
+            node = _Node(provision.span.start, _ROW if row else _LEAF, "table_row" if row else "section",
+                         provision=provision)
+            if not nested:
+                self._pop_leaves(None, guard=provision)
+            self._push(node)
+            return
+        self._open(self._node_for(index, line, existing=provision), guard=provision)
+
+    def _node_for(self, index: int, line: str, *, existing: Provision | None) -> _Node:
+        """The block ``line`` opens (it starts a provision, or the caller decided it opens one)."""
+        start = existing.span.start if existing is not None else self.at
+        top = self.stack[-1] if self.stack else None
+        if existing is not None and top is not None and _ANSWER.match(line) and self._answers(top):
+            top.kind = "question"
+            return _Node(start, _ANSWER_RANK, "answer", provision=existing, title=_clean(line))
+        opener = _opener(line, self.layouts)
+        if existing is None:
+            opener = self._fits(opener)
+        if opener is not None and opener.cls == "md":
+            return _Node(start, float(opener.label or 1), "section", provision=existing, title=opener.title,
+                         heading_like=True)
+        if opener is not None and opener.cls == "layout":
+            assert opener.layout is not None
+            return _Node(start, _ITEM, "question" if opener.layout.question else "item", opener.indent,
+                         provision=existing, label=opener.label, prefix=opener.layout.prefix, marker=opener.marker,
+                         title=opener.title, heading_like=_heading_like(opener.title) and self._alone(index))
+        if opener is not None and opener.cls == "question":
+            return _Node(start, _LINE, "question", opener.indent, provision=existing, title=opener.title)
+        if opener is not None and opener.cls == "bullet":
+            kind = "question" if _QUESTION.match(opener.title) else "bullet"
+            return _Node(start, _LINE, kind, opener.indent, provision=existing, marker=opener.marker,
+                         title=opener.title)
+        if opener is not None and opener.cls == "numbered":
+            titled = _heading_like(opener.title) and self._alone(index)
+            kind = "question" if _QUESTION.match(opener.title) else "section"
+            return _Node(start, _TITLE if titled else _LEAF, kind, opener.indent, provision=existing,
+                         label=opener.label, style=opener.style, marker=opener.marker, title=opener.title,
+                         heading_like=titled)
+        heading = self._heading_at(index)
+        if heading is not None:
+            return _Node(start, _MINOR if heading == "minor" else _HEADING, "heading", provision=existing,
+                         title=_clean(line), heading_like=True)
+        number = getattr(existing, "number", None) if existing is not None else None
+        if number:  # an outline section this reader has no word for ("2.1 PRODUCTS")
+            title = getattr(existing, "heading", "") or ""
+            return _Node(start, _CONTAINER, "section", provision=existing, title=title,
+                         heading_like=_heading_like(title) and self._alone(index))
+        kind = "question" if _QUESTION.match(line) else "paragraph"
+        return _Node(start, _LINE, kind, len(line) - len(line.lstrip(" \t")), provision=existing,
+                     title=_clean(line))
+
+    # -- lines that start none ----------------------------------------------------------
+
+    def _line(self, index: int, line: str, blank: bool) -> None:
+        stripped = line.lstrip(" \t")
+        indent = len(line) - len(stripped)
+        if stripped.startswith("|"):  # a table's header or delimiter row (its rows are provisions)
+            self._pop_leaves(None)
+            return
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == "table_row" and top.provision is not None and top.provision.span.end > self.at:
+            self._continue(line)  # a row over several lines (a PDF's table)
+            return
+        if top is not None and top.kind == "question":
+            if _ANSWER.match(line):
+                top.answered = True
+                self._continue(line)
+                return
+            if not self._breaks_question(index, line, blank, top):
+                self._continue(line)
+                return
+            self._close(len(self.stack) - 1, self.at)
+        elif top is not None and _ANSWER.match(line) and self._answers(top):
+            top.kind = "question"
+            top.answered = True
+            self._continue(line)
+            return
+        top = self.stack[-1] if self.stack else None
+        if top is not None and not blank and top.kind == "heading" and _heading_line(line) == "major":
+            self._continue(line)  # the second line of a heading ("CITY OF ...", "ADDENDUM NO. 2")
+            return
+        opener = self._fits(_opener(line, self.layouts))
+        if (top is not None and blank and opener is None and top.kind == "paragraph"
+                and _LIST_LEAD.search(top.last) and _NAMES_DOCUMENT.search(_QUOTED.sub(" ", line))
+                and len(line.strip()) <= 160 and not any(verb.search(line) for verb in self.verbs)):
+            # "Take out each page listed and put in the attached page:" then "Section 08 71 00 ...,
+            # page 3 of 5": the entries of its list, each an item of its own
+            self._close(self.stack.index(top), self.at)
+            self._open(self._node_for(index, line, existing=None))
+            return
+        if (top is not None and blank and opener is None and _DOCUMENT_LEAD.search(top.last)
+                and not _PART_WORD.search(top.last) and _OPENS_WITH_PART.match(line)
+                and any(verb.search(line) for verb in self.verbs)):
+            # "SECTION 102 ... is amended as follows:" then "SUBARTICLE 102-4.3 is deleted ...": the
+            # lead-in names the document; each paragraph after it is an instruction of its own
+            self._close(self.stack.index(top), self.at)
+            self._open(self._node_for(index, line, existing=None))
+            return
+        if top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md"):
+            self._continue(line)  # the words an instruction introduces ("... to read as follows:")
+            return
+        if opener is not None or self._heading_at(index) is not None:
+            self._open(self._node_for(index, line, existing=None))
+            return
+        # plain words: more of the open block, or a paragraph of their own
+        if top is None:
+            self._open(self._node_for(index, line, existing=None))
+            return
+        if (blank and not top.heading_like and ((top.kind == "section" and top.rank >= _LEAF) or top.kind == "item")
+                and self._instructs(index, top)):
+            self._close(self.stack.index(top), self.at)  # an instruction of its own after an item
+            self._open(self._node_for(index, line, existing=None))
+            return
+        if top.rank < _LEAF:
+            if top.heading_like:
+                self._open(self._node_for(index, line, existing=None))
+            else:
+                self._continue(line)
+            return
+        if not blank:
+            if (top.kind in ("paragraph", "bullet") and _ENDS_SENTENCE.search(top.last)
+                    and _STARTS_SENTENCE.match(stripped) and indent <= top.indent
+                    and self._holds_paragraphs(self._below_leaves())):
+                self._open(self._node_for(index, line, existing=None))
+            else:
+                self._continue(line)
+            return
+        if top.kind not in ("paragraph", "bullet") or indent > top.indent + 1:
+            self._continue(line)
+            return
+        below = self._below_leaves()
+        if below is not None and below.rank >= _LEAF:
+            self._close(self.stack.index(below) + 1, self.at)
+            self._continue(line)  # more words of the instruction the bullets sit in
+            return
+        if not self._holds_paragraphs(below):
+            self._continue(line)
+            return
+        self._open(self._node_for(index, line, existing=None))
+
+    def _instructs(self, index: int, item: _Node) -> bool:
+        """Whether the paragraph at line ``index``, after ``item``, is an instruction of its
+        own: it names a section or a sheet and has a change verb of its own (outside quotes),
+        and is not what the item introduces ("... substitute the following"), a quotation or
+        a line indented under the item."""
+        first = self.lines[index]
+        if first.lstrip(" \t*_")[:1] in "\"“‘'" or _INTRODUCES.search(item.last.rstrip(" \t*_")):
+            return False
+        if len(first) - len(first.lstrip(" \t")) > item.indent + 1:
+            return False
+        words = []
+        for line in self.lines[index:]:
+            if not line.strip():
+                break
+            words.append(line)
+        joined = " ".join(words)
+        named = attachment_names(joined)  # 'The attached "Section 31 23 16 - ..." replaces ...': a name
+        text = _QUOTED.sub(lambda m: m.group(0) if m.span() in named else " ", joined)
+        if not _NAMES_DOCUMENT.search(text):
+            return False
+        # the verb instructs: it opens the paragraph ("Also revise Sheet C-201 ..."), follows a
+        # lead naming the target ("Section 03 20 00, Paragraph 2.2.B: Delete ..."), or the
+        # paragraph opens with the target; not a verb telling of another item's change
+        # ("Coordinate with Sheet C-201, which is revised by Item 2.1.")
+        body = _CONNECTIVE.sub("", text.lstrip(" \t*_"))
+        leads = [body] + [part.lstrip() for part in re.split(r"[:–—]", body)[1:]]
+        if any(verb.match(lead) for lead in leads for verb in self.verbs):
+            return True
+        return bool(_OPENS_WITH_TARGET.match(body)) and any(verb.search(body) for verb in self.verbs)
+
+    def _fits(self, opener: _Line | None) -> _Line | None:
+        """``opener``, or None for a number of four digits or more that does not follow its
+        predecessor ("1000." after "999." opens an item; "2026." alone is a year)."""
+        if opener is None or opener.cls != "numbered" or not opener.label or not opener.label.isdigit():
+            return opener
+        value = int(opener.label)
+        if value < 1000:
+            return opener
+        for node in reversed(self.stack):
+            last = node.children[-1] if node.children else None
+            for candidate in (node, last):
+                if (candidate is not None and candidate.style == opener.style
+                        and _label_value(candidate.label, candidate.style) == value - 1):
+                    return opener
+        return None
+
+    def _below_leaves(self) -> _Node | None:
+        """The block under the open paragraphs and bullets."""
+        position = len(self.stack)
+        while position and self.stack[position - 1].kind in ("paragraph", "bullet"):
+            position -= 1
+        return self.stack[position - 1] if position else None
+
+    @staticmethod
+    def _holds_paragraphs(node: _Node | None) -> bool:
+        return node is None or (node.heading_like and node.rank < _LEAF)
+
+    @staticmethod
+    def _answers(node: _Node) -> bool:
+        """Whether an answer may follow ``node``: a question, or words asking one."""
+        return node.kind == "question" or (
+            node.kind in ("paragraph", "bullet", "section", "item") and (node.asked or bool(_QUESTION.match(node.title))))
+
+    def _breaks_question(self, index: int, line: str, blank: bool, question: _Node) -> bool:
+        """Whether a line ends the open question: a layout, a heading, or a new question
+        (after a blank line, or once the open one is answered)."""
+        opener = _opener(line, self.layouts)
+        if opener is not None and opener.cls in ("layout", "md"):
+            return True
+        if self._heading_at(index) is not None:
+            return True
+        return (blank or question.answered) and bool(_QUESTION.match(line))
+
+    def _heading_at(self, index: int) -> str | None:
+        """``major``/``minor`` when line ``index`` is a heading with something under it."""
+        lines = self.lines
+        kind = _heading_line(lines[index])
+        if kind is None:
+            return None
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.rank >= _LEAF and _colon(top.last):
+            return None  # the words an instruction introduces
+        after = index + 1
+        if kind == "major":
+            while after < len(lines) and lines[after].strip() and _heading_line(lines[after]) == "major":
+                after += 1  # a block of heading lines ("CITY OF ...", "ADDENDUM NO. 2")
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after >= len(lines):
+            return None
+        following = lines[after]
+        if _MD.match(following) or following.strip() == "\f" or (
+                _heading_line(following) == "major" and _opener(following, self.layouts) is None):
+            return None  # nothing under it: a line of its own (a title block's, "END OF ADDENDUM")
+        return kind
+
+    def _alone(self, index: int) -> bool:
+        """Whether line ``index`` is its paragraph's only line."""
+        after = index + 1
+        if after >= len(self.lines) or not self.lines[after].strip():
+            return True
+        following = self.lines[after]
+        return _opener(following, self.layouts) is not None or _heading_line(following) is not None
+
+    # -- the stack ----------------------------------------------------------------------
+
+    def _open(self, node: _Node, guard: Provision | None = None) -> None:
+        rank = node.rank
+        stack = self.stack
+        if node.kind == "answer":
+            keep = len(stack)
+            while keep and stack[keep - 1].kind != "question":
+                keep -= 1
+            self._close(keep, node.start, guard)
+        elif node.kind == "heading" and rank == _HEADING:
+            majors = [i for i, n in enumerate(stack) if n.kind == "heading" and n.rank == _HEADING]
+            keep = len(stack)
+            if majors:
+                keep = majors[0]
+            else:
+                while keep and stack[keep - 1].rank >= _CONTAINER and stack[keep - 1].rank != _TITLE:
+                    keep -= 1
+            self._close(keep, node.start, guard)
+        elif rank < _LEAF and not node.style:  # Markdown headings, containers, items, minor headings
+            keep = len(stack)
+            while keep and stack[keep - 1].rank >= rank:
+                keep -= 1
+            same = self._same_layout(node)
+            if same is not None:  # "Item No. 3" closes "Item No. 2" and all under it, titles too
+                keep = min(keep, same)
+            self._close(keep, node.start, guard)
+        elif node.style:  # a label closes back to its sibling (same style), else the open leaves
+            sibling = self._sibling(node)
+            if sibling is not None:
+                self._close(sibling, node.start, guard)
+            else:
+                self._pop_leaves(_Line("numbered", node.indent), guard)
+        else:
+            self._pop_leaves(_Line("bullet", node.indent) if node.kind == "bullet" else None, guard)
+        self._push(node)
+
+    def _same_layout(self, node: _Node) -> int | None:
+        """Where the open block of ``node``'s layout is (its previous item), unless ``node``'s
+        label extends that one's ("Item 1.2" under "Item 1")."""
+        if node.prefix is None or not node.label:
+            return None
+        for position in range(len(self.stack) - 1, -1, -1):
+            open_node = self.stack[position]
+            if open_node.prefix == node.prefix and open_node.label:
+                if node.label.startswith((open_node.label + ".", open_node.label + "-")):
+                    return None
+                return position
+        return None
+
+    def _sibling(self, node: _Node) -> int | None:
+        """Where the label ``node`` opens closes back to: the open label of its style it
+        follows ("2." after "1."), else, unless it opens a list ("1.", "a."), the innermost
+        of its style; none past a heading, a container or an item block."""
+        value = _label_value(node.label, node.style)
+        same = None
+        for position in range(len(self.stack) - 1, -1, -1):
+            open_node = self.stack[position]
+            last = open_node.children[-1] if open_node.children else None
+            if (last is not None and last.end >= 0 and last.style == node.style and value is not None
+                    and _label_value(last.label, last.style) == value - 1):
+                return position + 1  # the next of a list whose last one is closed already
+            if open_node.rank < _TITLE or (not open_node.style and open_node.rank < _LEAF):
+                break
+            if open_node.style != node.style:
+                continue
+            if value is not None and _label_value(open_node.label, open_node.style) == value - 1:
+                return position
+            if same is None:
+                same = position
+        return None if value == 1 else same
+
+    def _pop_leaves(self, line: _Line | None, guard: Provision | None = None) -> None:
+        keep = len(self.stack)
+        while keep and self.stack[keep - 1].rank >= _LEAF and not self.stack[keep - 1].adopts(line):
+            keep -= 1
+        self._close(keep, self.at, guard)
+
+    def _push(self, node: _Node) -> None:
+        parent = self.stack[-1] if self.stack else None
+        node.parent = parent
+        if parent is not None:
+            parent.children.append(node)
+            node.depth = parent.depth + 1
+        if node.provision is not None and isinstance(node.provision, Section):
+            node.depth = node.provision.depth
+        end = self.text.find("\n", node.start)
+        node.words(self.text[node.start:end if end >= 0 else len(self.text)])
+        self.stack.append(node)
+        self.nodes.append(node)
+
+    def _continue(self, line: str) -> None:
+        if self.stack:
+            self.stack[-1].words(line)
+
+    def _close_ended(self, offset: int, starting: Provision | None, line: str) -> None:
+        """Close the provisions that end before ``offset``, and what is open in them; but keep
+        open one the provision starting here sits in (its parent, as the outline or a
+        previous pass said), or whose last words end in a colon when the outline set the
+        first of the list it introduces at the top ("... listed below:", then "1. ...")."""
+        ancestors = self._ancestors(starting) if starting is not None else set()
+        for position, node in enumerate(self.stack):
+            if node.provision is None or node.held or node.provision.span.end > offset:
+                continue
+            if node.provision.path in ancestors or (
+                    starting is not None and starting.parent is None and _colon(node.last) and _first_label(line)):
+                node.held = True
+                continue
+            self._close(position, offset)
+            return
+
+    def _close(self, keep: int, at: int, guard: Provision | None = None) -> None:
+        """Close the blocks above ``keep``, each ending before ``at`` (trailing space left
+        out); never an ancestor of the provision ``guard`` (the outline placed it there)."""
+        if guard is not None:
+            ancestors = self._ancestors(guard)
+            for position in range(keep, len(self.stack)):
+                node = self.stack[position]
+                if node.provision is not None and node.provision.path in ancestors:
+                    keep = position + 1
+        while len(self.stack) > keep:
+            self._pop(at)
+
+    def _ancestors(self, provision: Provision) -> set[str]:
+        found: set[str] = set()
+        parent = provision.parent
+        while parent is not None and parent not in found:
+            found.add(parent)
+            parent = self.parents.get(parent)
+        return found
+
+    def _pop(self, at: int) -> None:
+        node = self.stack.pop()
+        end = at
+        if node.provision is not None and not node.held:
+            end = min(end, node.provision.span.end)
+        text = self.text
+        while end > node.start and text[end - 1].isspace():
+            end -= 1
+        node.end = max(end, node.start)
+
+
+def _read(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> list[_Node]:
+    return _reader(document, rules).nodes
+
+
+def _reader(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> _Reader:
+    """The pass over ``document``, read: its ``nodes`` and the ``literals`` (code blocks) it skipped."""
+    reader = _Reader(document, _layouts(document, rules), _verbs(document, rules))
+    reader.read()
+    return reader
+
+
+# -- itemize ----------------------------------------------------------------------------
+
+
+def itemize(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> Document:
+    """``document`` with a provision for every item the outline did not make one of.
+
+    Only a document whose kind a supersession rule reads (an addendum, a change order) is
+    read; any other comes back as it is, as does an addendum whose items are all provisions
+    already. The outline's provisions keep their paths; one the outline ran on over the
+    start of a heading or an item block it does not hold ("b. ..." running on over "Item
+    No. 2" and the headings after it) ends where that block starts (its span and text cut
+    there), one whose list the outline set apart ("... listed below:", then "1. ...") runs
+    on over it, and each takes as its parent the block it sits in, so every word is read once.
+    """
+    if not document.text_layer or not reads_items(document, rules):
+        return document
+    nodes = _read(document, rules)
+    new = [node for node in nodes if node.provision is None]
+    _assign_paths(document, nodes, new)
+    pages = _page_starts(document)
+    layer = document.text_layer
+    changed = bool(new)
+    cut = {node.provision.path: node.end for node in nodes if node.provision is not None
+           and node.provision.kind == "section" and node.end < node.provision.span.end}
+    ordered: list[tuple[int, int, int, Provision]] = []
+    for order, node in enumerate(nodes):
+        parent = node.parent.path if node.parent is not None else None
+        provision = node.provision
+        if provision is None:
+            made: Provision = Section(
+                path=node.path, number=node.marker if node.label else None,
+                heading=node.title if node.kind not in ("paragraph", "bullet") else "",
+                parent=parent, depth=node.depth, span=_span(node.start, node.end, pages), text=layer[node.start:node.end],
+            )
+        else:
+            update: dict[str, object] = {}
+            if provision.parent != parent and _moves(provision, node, cut):
+                update["parent"] = parent
+            if provision.kind == "section" and node.end != provision.span.end:  # cut, or a list it holds
+                update["span"] = _span(provision.span.start, node.end, pages)
+                update["text"] = layer[provision.span.start:node.end]
+            made = provision.model_copy(update=update) if update else provision
+            changed = changed or bool(update)
+        ordered.append((made.span.start, -made.span.end, order, made))
+    if not changed:
+        return document
+    ordered.sort(key=lambda entry: (entry[0], entry[1], entry[2]))
+    return document.model_copy(update={"provisions": tuple(entry[3] for entry in ordered)})
+
+
+def _moves(provision: Provision, node: _Node, cut: dict[str, int]) -> bool:
+    """Whether an outline provision takes the block it sits in as its parent: it had none,
+    its parent was cut before it, or a new block stands between them."""
+    stored = provision.parent
+    if stored is None:
+        return node.parent is not None
+    if stored in cut and provision.span.start >= cut[stored]:
+        return True
+    return node.parent is not None and stored in _chain(node.parent)
+
+
+def _chain(node: _Node) -> set[str]:
+    """The paths of ``node`` and its ancestors."""
+    found = set()
+    current: _Node | None = node
+    while current is not None:
+        found.add(current.path)
+        current = current.parent
+    return found
+
+
+def _span(start: int, end: int, pages: list[int] | None) -> CharSpan:
+    if pages is None:
+        return CharSpan(start=start, end=end)
+    return CharSpan(start=start, end=end, page_start=bisect.bisect_right(pages, start),
+                    page_end=bisect.bisect_right(pages, max(start, end - 1)))
+
+
+def _page_starts(document: Document) -> list[int] | None:
+    """Where each page starts in a PDF's text layer (pages are parted by a form feed)."""
+    if document.source.format != "pdf":
+        return None
+    starts = [0]
+    text = document.text_layer
+    position = text.find("\f")
+    while position >= 0:
+        starts.append(position + 1)
+        position = text.find("\f", position + 1)
+    return starts
+
+
+def _assign_paths(document: Document, nodes: list[_Node], new: list[_Node]) -> None:
+    taken = {provision.path for provision in document.provisions}
+    for node in nodes:
+        if node.provision is not None:
+            node.path = node.provision.path
+    counts: dict[str, int] = {}
+    for node in new:
+        if node.prefix and node.label:
+            key = f"{node.prefix}-{_segment(node.label)}"
+            counts[key] = counts.get(key, 0) + 1
+    paragraph = 0
+    top = [node for node in nodes if node.parent is None]
+    alone: dict[tuple[int, str], bool] = {}
+
+    def next_paragraph() -> str:
+        nonlocal paragraph
+        paragraph += 1
+        while f"p-{paragraph}" in taken:
+            paragraph += 1
+        return f"p-{paragraph}"
+
+    for node in new:
+        parent = node.parent.path if node.parent is not None else None
+        path: str | None = None
+        if node.kind == "heading":
+            base = _slug(node.title)
+            base = f"{parent}.{base}" if parent else base
+            path, suffix = base, 1
+            while path in taken:
+                suffix += 1
+                path = f"{base}-{suffix}"
+        elif node.prefix and node.label:
+            segment = f"{node.prefix}-{_segment(node.label)}"
+            if counts.get(segment) == 1 and segment not in taken:
+                path = segment
+            elif parent and f"{parent}.{segment}" not in taken:
+                path = f"{parent}.{segment}"
+        elif node.label and node.style and node.style != "custom":
+            segment = _segment(node.label)
+            candidate = f"{parent}.{segment}" if parent else segment
+            if segment not in taken and _numbered_alone(node, top, alone):
+                path = segment  # its siblings' paths are their numbers ("7", "9"): so is its own
+            elif candidate not in taken:
+                path = candidate
+        if path is None or not _PATH.fullmatch(path):
+            path = next_paragraph()
+        taken.add(path)
+        node.path = path
+
+
+def _numbered_alone(node: _Node, top: list[_Node], seen: dict[tuple[int, str], bool]) -> bool:
+    """Whether a sibling of ``node`` in its numbering style is an outline provision whose path
+    is its number alone (the outline's decimal items: ``7``, ``9``, ``999``); ``seen`` keeps
+    the answer per parent and style."""
+    key = (id(node.parent), node.style)
+    if key not in seen:
+        siblings = node.parent.children if node.parent is not None else top
+        seen[key] = any(sibling.provision is not None and sibling.style == node.style and sibling.label
+                        and sibling.provision.path == _segment(sibling.label) for sibling in siblings)
+    return seen[key]
+
+
+def _segment(label: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", label).strip("-") or "x"
+
+
+def _slug(text: str) -> str:
+    """A path segment from a heading's words: ``CHANGES TO THE DRAWINGS`` → ``changes-to-the-drawings``."""
+    return slugify(text, "heading")
+
+
+# -- the view ---------------------------------------------------------------------------
+
+
+def addendum_items(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> list[Item]:
+    """Every item of ``document`` (itemized first when it is not yet), in document order;
+    none for a document no supersession rule reads.
+
+    The blocks are those :func:`itemize` reads, so an item's own words, its enclosing
+    headings and its kind are the same whether the document comes from the parser or from
+    the graph.
+    """
+    if not reads_items(document, rules):
+        return []
+    document = itemize(document, rules)
+    reader = _reader(document, rules)
+    nodes = reader.nodes
+    layer = document.text_layer
+    own: dict[int, str] = {}
+    items: list[Item] = []
+    for node in nodes:
+        own[id(node)] = (_own_words(layer, node, reader.literals) if layer
+                         else (node.provision.text if node.provision else ""))
+    for node in nodes:
+        provision = node.provision
+        assert provision is not None
+        text = own[id(node)]
+        kind = node.kind
+        cells: tuple[tuple[str, str], ...] = ()
+        if provision.kind == "table_row":
+            text = provision.text
+            cells = tuple(zip(provision.header, provision.cells, strict=False))
+        answer = _answer_in(text, kind == "question" or _QUESTION.match(_unlabelled(text)) is not None)
+        if answer is not None and kind in ("section", "paragraph", "bullet", "item"):
+            kind = "question"
+        if node.children and node.heading_like and kind not in ("question", "table_row"):
+            kind = "heading"
+        elif kind == "heading" and not node.children:
+            kind = "paragraph"
+        context = []
+        parent = node.parent
+        while parent is not None:
+            context.append(_first_paragraph(own[id(parent)]))
+            parent = parent.parent
+        items.append(Item(
+            locator=Locator.of_parts(document.id, None, provision.path), path=provision.path,
+            parent=provision.parent, kind=kind, text=text, offset=provision.span.start,
+            heading_context="\n".join(reversed(context)), answer=answer, cells=cells,
+        ))
+    return items
+
+
+def _own_words(layer: str, node: _Node, literals: Sequence[tuple[int, int]] = ()) -> str:
+    """The block's words less its sub-blocks' and the code blocks in it, a paragraph break in
+    the place of each (a sub-block past its end, in a list it introduced, takes nothing out)."""
+    pieces = []
+    position = node.start
+    cuts = sorted([(child.start, child.end) for child in node.children]
+                  + [(start, end) for start, end in literals if node.start <= start < node.end])
+    for start, end in cuts:
+        if start < position or start >= node.end:
+            continue
+        pieces.append(layer[position:start].rstrip())
+        pieces.append("\n\n")
+        position = max(position, min(end, node.end))
+    pieces.append(layer[position:node.end])
+    text = "".join(pieces).rstrip()
+    if any(child.kind == "table_row" for child in node.children):  # the header rows of its tables
+        text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith("|")).rstrip()
+    return text
+
+
+def _first_paragraph(text: str) -> str:
+    text = text.strip()
+    found = _PARAGRAPH_BREAK.search(text)
+    return text[: found.start()] if found else text
+
+
+def _unlabelled(text: str) -> str:
+    return re.sub(r"^[ \t]*(?:#{1,6}[ \t]+)?(?:[-*+•][ \t]+)?(?:\(?[0-9A-Za-z]{1,4}[.)][ \t]+)?", "", text)
+
+
+def _answer_in(text: str, asked: bool) -> int | None:
+    """Where the answer starts in a question's words: a line opening with an answer marker,
+    else an "Answer:"/"Response:" after the words asked ("Substitution Request: ...
+    Response: ...")."""
+    position = text.find("\n") + 1 if "\n" in text else len(text)
+    while position < len(text):
+        end = text.find("\n", position)
+        end = len(text) if end < 0 else end
+        line = text[position:end]
+        if line.strip() and _ANSWER.match(line):
+            return position + len(line) - len(line.lstrip())
+        position = end + 1
+    mark = text.find("?")
+    found = _INLINE_ANSWER.search(text, max(mark, 1))
+    if found is None and not asked:
+        return None
+    return found.start() if found else None
+

@@ -1,0 +1,1526 @@
+"""The one decision on each addendum item (issue 21): applied, proposed, not understood, skipped.
+
+``read_addendum`` reads every item of an addendum (or change order, or any document a
+supersession rule reads) in turn:
+
+a. the rule's whole-sentence patterns (``targets`` × ``actions``, ``patterns``:
+   ``engine.derivation.derive_supersedes``) read it → **applied**, as before;
+b. else exactly one target resolved by number or outline path (``references``), and one
+   action read unambiguously from the item's own instruction (``actions``: not quoted, not
+   the question of a question-and-answer pair) → **applied**, the rule's id and the words
+   read kept (a list of whole sections or sheets, each resolved by number, replaced or
+   deleted by one instruction, applies to each);
+c. else the item names a target it would change (a resolved or candidate target and a change
+   verb, or a resolved target and no verb) → **proposed**, with its evidence, for a person to
+   accept or reject (``inforce review``); never applied by itself;
+d. else the item names something it cannot place → **not understood**, with why ("names
+   Section 26 05 19, which the project does not hold");
+e. items saying nothing changes, and items naming nothing, give nothing; items naming only
+   sections of a division the rule skips (Division 00) are counted under the rule in
+   ``skipped``, not listed.
+
+When in doubt, it proposes: an applied edge must be right.
+
+``readings_of`` recomputes the readings of every addendum in the current graph, so the
+project's applied, proposed and not-understood items can be shown without ingesting again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import (
+    AddendaReadings,
+    DerivedEdge,
+    Document,
+    Locator,
+    NotUnderstoodItem,
+    ProposalEvidence,
+    ProposedEdge,
+    Supersedes,
+)
+from inforce.rules import RuleSet, SupersessionRule, compile_layout, compile_notation
+
+from ..derivation import (
+    _LABEL,
+    _LEAD,
+    _NO_CHANGE,
+    TargetDirectory,
+    _quoted_spans,
+    attachment_names,
+    derive_supersedes,
+    outline_names,
+)
+from .actions import Action, read_action, vocabulary
+from .items import _DOCUMENT_LEAD, Item, addendum_items
+from .items import _PART_WORD as _LEAD_PART
+from .references import Corpus, Reference, find_references, heading_document
+
+if TYPE_CHECKING:
+    from ..snapshot import Snapshot
+
+__all__ = ["Lookup", "Reading", "read_addendum", "readings_of"]
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a reading resolves references against: the section and sheet directory, whether a
+    locator exists, each document's named paragraphs and outline paths."""
+
+    directory: TargetDirectory
+    has_target: Callable[[Locator], bool] | None = None
+    names: Callable[[str], Mapping[str, str]] | None = None
+    paths: Callable[[str], Collection[str]] | None = None
+
+
+@dataclass
+class Reading:
+    """One document's reading: the edges applied (``applied`` as listed, ``edges`` as staged),
+    the proposals, the items not understood, the items each rule's skip list covers, and the
+    notes of targets that do not exist (ingest warnings)."""
+
+    applied: list[DerivedEdge] = field(default_factory=list)
+    edges: list[Supersedes] = field(default_factory=list)
+    proposed: list[ProposedEdge] = field(default_factory=list)
+    not_understood: list[NotUnderstoodItem] = field(default_factory=list)
+    skipped: dict[str, int] = field(default_factory=dict)
+    unresolved: list[str] = field(default_factory=list)
+
+
+#: Where an answer starts in a question-and-answer item, when the item does not say.
+_QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
+_ANSWER = re.compile(r"(?:^|\n|\s)(?:\*\*)?(?:A(?:nswer)?|Response|Reply|R)\s*(?:\d+\s*)?[.:)\-–](?:\*\*)?\s",
+                     re.IGNORECASE)
+#: How long an item may be and still be only a list entry (a sheet and its title) under a
+#: lead-in instruction ("The following sheets are revised and reissued:").
+_ENTRY_LIMIT = 160
+
+
+def _items_of(document: Document, rules: Sequence[SupersessionRule]) -> list[Item]:
+    """The document's items (``engine.addenda.items``), a table row read as its cells' words."""
+    return [replace(item, text=_row_text(item.cells), answer=None) if item.cells else item
+            for item in addendum_items(document, list(rules))]
+
+
+_ROLE_SECTION = re.compile(r"\b(?:section|spec(?:ification)?s?|provision|sp)\b", re.IGNORECASE)
+_ROLE_PATH = re.compile(r"\b(?:article|paragraph|para|clause|subsection|sub-section|subparagraph)\b", re.IGNORECASE)
+_ROLE_SHEET = re.compile(r"\b(?:sheets?|drawings?|dwgs?|plan\s+sheets?)\b", re.IGNORECASE)
+
+
+_layout = lru_cache(maxsize=256)(compile_layout)  # a layout's text compiles once
+
+
+def _row_text(cells: Sequence[tuple[str, str]]) -> str:
+    """A table row as its readers read it: its cells in order, the header left out (a header
+    "Description of Change" is not an instruction), a cell under a "Section", "Article" or
+    "Sheet" column given that word when it holds a bare number ("| 07 92 00 | ... | 2.1 |")."""
+    out = []
+    for header, cell in cells:
+        value = cell.strip()
+        if re.fullmatch(r"\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?|\d{5}", value) and _ROLE_SECTION.search(header):
+            value = "Section " + value
+        elif re.fullmatch(r"\d{1,3}(?:\.[0-9A-Za-z]{1,3})+(?:\s*\(?new\)?)?", value, re.IGNORECASE) and (
+                _ROLE_PATH.search(header) or _ROLE_SECTION.search(header)):
+            new = re.search(r"\s*\(?new\)?$", value, re.IGNORECASE)  # "Clause ref. | 4.3.3 (new)"
+            # an agency's "Section(s) | 10.5" is a clause
+            value = f"new Article {value[:new.start()]}" if new else "Article " + value
+        elif re.fullmatch(r"\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|and|&)\s*\d{1,3}(?:\.\d{1,3})+)+", value) and (
+                _ROLE_PATH.search(header) or _ROLE_SECTION.search(header)):
+            value = "Articles " + value  # "29.1 and 29.2"
+        elif re.fullmatch(r"[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?", value) and _ROLE_SHEET.search(header):
+            value = "Sheet " + value
+        elif re.match(r"[A-Z]{1,3}-?\d{1,4}\b", value) and _ROLE_SHEET.search(header):
+            value = "Sheets " + value  # "S-101 thru S-103", "A-101, A-102"
+        out.append(value)
+    return " | ".join(out)
+
+
+#: The columns of a table of changes that give a provision as it stood and as it now stands
+#: ("Current Provision | Revised Provision", "Description in previous document | ... in revised
+#: document", "Existing | Amended", "For | Read"): each row replaces what it cites.
+_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original|previous|old|as\s+(?:published|issued|tendered))\b|"
+                            r"^\W*(?:for|in\s+place\s+of|instead\s+of|was|reads?)\W*$", re.IGNORECASE)
+_AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read)\b|"
+                           r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
+                           r"shall\s+read|is)\W*$", re.IGNORECASE)
+#: A column of dates, numbers or pages is no provision's words ("Original Date | Revised Date").
+_NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b", re.IGNORECASE)
+#: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil").
+_EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+applicable|new(?:\s+(?:clause|provision|item))?)?"
+                         r"[\s\-–—.\[\]()]*", re.IGNORECASE)
+
+
+#: Words saying a paragraph is new: added or inserted, not one the target already has.
+_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional)\b[^.;:\n]{0,30}$", re.IGNORECASE)
+
+
+def _inserts(text: str, reference: Reference) -> bool:
+    """Whether the item adds the paragraph it names ("Add new Paragraph 2.1.D", "4.3.3 (new)",
+    "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
+    start, end = reference.span
+    return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
+        re.match(r"\s*\(?new\b", text[end:end + 8], re.IGNORECASE))
+
+
+#: A paragraph speaking of the table after it ("the manufacturers named in the table below are
+#: added", "On each sheet listed, delete ..."): its verb is what each row of the table does.
+_OF_TABLE = re.compile(r"\b(?:table|tabulated|listed|list|below|following|each\s+(?:sheet|section|drawing))\b",
+                       re.IGNORECASE)
+
+
+_POSITIONS: dict[int, tuple[Sequence[Item], dict[str, int]]] = {}
+
+
+def _positions(items: Sequence[Item]) -> dict[str, int]:
+    """Path → index of each item, built once per document's item list."""
+    held = _POSITIONS.get(id(items))
+    if held is None or held[0] is not items:
+        _POSITIONS.clear()
+        held = _POSITIONS[id(items)] = (items, {item.path: index for index, item in enumerate(items)})
+    return held[1]
+
+
+def _table_lead(item: Item, items: Sequence[Item], vocabularies: list,
+                layouts: Sequence[re.Pattern[str]]) -> Item | None:
+    """A table row with no verb of its own read with the paragraph right above its table, when
+    that paragraph instructs and speaks of the table: the row first (what it names), then the
+    paragraph's instruction. None otherwise."""
+    _, mask = _instruction_mask(item, layouts)
+    if read_action(item.text, vocabularies, mask=mask).action is not None or _before_after(item, vocabularies):
+        return None
+    index = _positions(items).get(item.path)
+    if index is None:
+        return None
+    while index > 0 and items[index - 1].kind == "table_row":
+        index -= 1
+    if index == 0 or items[index - 1].kind not in ("paragraph", "section", "item", "numbered", "bullet"):
+        return None
+    lead = items[index - 1]
+    start, lead_mask = _instruction_mask(lead, layouts)
+    quotes = [span for span in lead_mask if span[0] > 0]
+    cuts = [m.end() for m in _SENTENCE.finditer(lead.text, start) if not any(a < m.end() < b for a, b in quotes)]
+    bounds = [start, *cuts, len(lead.text)]
+    own = None
+    for a, b in zip(bounds, bounds[1:], strict=False):  # the last sentence instructing what the table lists
+        local = [(max(x, a) - a, min(y, b) - a) for x, y in lead_mask if x < b and y > a]
+        action = read_action(lead.text[a:b], vocabularies, mask=local)
+        if action.changes and action.ambiguous is None and _OF_TABLE.search(_read_text(lead.text[a:b], local)):
+            own = " ".join(lead.text[a:b].split())
+    if own is None:
+        return None
+    return replace(item, text=f"{item.text} | {own}", answer=None)
+
+
+def _cell_spans(cells: Sequence[tuple[str, str]]) -> list[tuple[str, int, int]]:
+    """Each cell's header and where its words sit in the row as ``_row_text`` writes it."""
+    spans, at = [], 0
+    for index, text in enumerate(_row_text(cells).split(" | ")):
+        spans.append((cells[index][0] if index < len(cells) else "", at, at + len(text)))
+        at += len(text) + 3
+    return spans
+
+
+def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
+    """A row of a table giving a provision as it stood and as it now stands: what it does (the
+    new words replace the old, whole; none left: deleted; none before: added) and the spans of
+    the two cells, which are not read as instructions. None for any other row."""
+    spans = _cell_spans(item.cells)
+    if len(spans) != len(item.cells):
+        return None
+    before = [s for s in spans if _BEFORE_COLUMN.search(s[0]) and not _AFTER_COLUMN.search(s[0])
+              and not _NOT_WORDS.search(s[0])]
+    after = [s for s in spans if _AFTER_COLUMN.search(s[0]) and not _BEFORE_COLUMN.search(s[0])
+             and not _NOT_WORDS.search(s[0])]
+    if len(before) != 1 or len(after) != 1:
+        return None
+    (b_head, b_start, b_end), (a_head, a_start, a_end) = before[0], after[0]
+    old, new = item.text[b_start:b_end], item.text[a_start:a_end]
+    words = f"{' '.join(b_head.lower().split())} → {' '.join(a_head.lower().split())}"
+    if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
+        action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
+    elif _EMPTY_CELL.fullmatch(old):
+        action = Action("amend", words, (a_start, a_end))
+    else:
+        action = Action("replace", words, (a_start, a_end))
+    return action, [(b_start, b_end), (a_start, a_end)]
+
+
+def _notations(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:
+    return {kind: tuple(compile_notation(kind, n) for n in notations) for kind, notations in rule.references.items()}
+
+
+_NOTATIONS: dict[int, tuple[SupersessionRule, dict[str, tuple[re.Pattern[str], ...]]]] = {}
+
+
+def _notations_of(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:
+    held = _NOTATIONS.get(id(rule))
+    if held is None or held[0] is not rule:
+        held = _NOTATIONS[id(rule)] = (rule, _notations(rule))
+    return held[1]
+
+
+def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tuple[int, list[tuple[int, int]]]:
+    """Where the item's own instruction starts (its label aside; for a question and answer,
+    where the answer starts), and the spans not read: its label, what it quotes, the question,
+    and what follows the instruction's first paragraph (the new text an instruction brings:
+    "Revise to read:" then the paragraph as revised)."""
+    text = item.text
+    start = lead = _LEAD.match(text).end()  # type: ignore[union-attr]
+    label = _LABEL.match(text, start)
+    if label is not None and label.end() > start:
+        start = label.end()
+    for layout in layouts:  # "Item No. 2:", "AD1-A01": the label a layout of the pack opens the item with
+        opened = layout.match(text, start)
+        if opened is not None and not re.match(r"[-–.]?\d", text[opened.end():opened.end() + 2]):
+            # ("Item P-610 ..." is an agency's item number, not a layout's label "Item P")
+            start = _AFTER_LABEL.match(text, opened.end()).end()  # type: ignore[union-attr]
+            break
+    named = attachment_names(text)  # 'the attached "Section 31 23 16 - Earthwork"': a name, read
+    mask = [(0, start), *(q for q in _quoted_spans(text) if q not in named), *(m.span() for m in _CODE.finditer(text))]
+    answer = item.answer
+    if answer is None and (item.kind == "question" or _QUESTION.match(text, start) or _QUESTION.match(text, lead)):
+        found = _ANSWER.search(text, start + 2)
+        answer = found.end() if found else len(text)
+    if answer is not None:
+        mask.append((start, answer))
+        start = max(start, answer)
+    body = re.compile(r"\S").search(text, start)
+    end = _BREAK.search(text, body.start()) if body else None
+    if end is not None:
+        mask.append((end.start(), len(text)))
+    return start, mask
+
+
+_BREAK = re.compile(r"\n[ \t\r]*\n")
+#: Code, fenced or inline: quoted text (a YAML block, a command), never an instruction.
+_CODE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`", re.DOTALL)
+#: An instruction that only points at what it names ("Refer to the paragraph for ...", "See Sheet A-201").
+_POINTER = re.compile(r"(?:^|[:.]\s+|\n\s*)(?:please\s+)?(?:refer\s+to|see|reference\s+is\s+made\s+to|note\s+that)\b",
+                      re.IGNORECASE)
+#: A clause that opens with an imperative verb and names what it acts on ("; remove Article 2.2 ...").
+_IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|add|insert|change|modify)\s+"
+                         r"(?:the\s+)?(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|sections?|sheets?|"
+                         r"drawings?|notes?|keynotes?|details?|callouts?)\s+[\dA-Z]", re.IGNORECASE)
+#: An item labelled by a deep paragraph number ("203.3.5 ROCK EXCAVATION. Delete ...").
+_PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)")
+_AFTER_LABEL = re.compile(r"[\s.:)\-–—]*")
+
+
+def _words(text: str, limit: int = 200) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
+
+
+def read_addendum(
+    document: Document, rules: Sequence[SupersessionRule] | RuleSet, targets: Any, *,
+    body_line: int | None = None, as_of: Any = None, embedder: Any = None,
+    target_text: Callable[[Locator], str | None] | None = None,
+) -> Reading:
+    """The reading of ``document`` under the supersession rules (see the module's doc).
+
+    ``targets`` is a ``Lookup`` (or anything with its attributes: ingest's ``Targets``);
+    ``body_line`` the file line where the text layer starts (for each item's line). With an
+    ``embedder`` (``engine.embedding.Embedder``) and ``target_text`` (a locator's text), each
+    proposal's evidence carries the cosine of the item's and the target's text: shown to the
+    reviewer, never used to decide.
+    """
+    active = [rule for rule in (rules.supersession if isinstance(rules, RuleSet) else list(rules))
+              if document.kind in rule.document_kinds]
+    reading = Reading()
+    if not active:
+        return reading
+    file = document.source.file
+    text_layer = document.text_layer
+
+    def line_of(offset: int) -> int | None:
+        return None if body_line is None else body_line + text_layer.count("\n", 0, offset)
+
+    directory = targets.directory
+    has_target = getattr(targets, "has_target", None)
+    names = getattr(targets, "names", None)
+    derived = derive_supersedes(document, active, directory=directory, has_target=has_target, names=names)
+    reading.unresolved += derived.unresolved
+    applied_paths = {edge.by.path for edge in derived.edges if edge.by is not None}
+    for edge, listed in zip(derived.edges, derived.derived, strict=True):
+        item_offset = _offset(document, listed.by.path)
+        reading.edges.append(edge)
+        reading.applied.append(listed.model_copy(update={"file": file, "line": line_of(item_offset)}))
+    old_reasons = {missed.item.path: missed for missed in derived.not_understood}
+    quiet = set(derived.quiet)
+
+    kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
+    corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
+                    as_of=document.effective.from_ if as_of is None else as_of)
+    vocabularies = [vocabulary(rule) for rule in active]
+    notations: dict[str, list[re.Pattern[str]]] = {}
+    for rule in active:
+        for kind, compiled in _notations_of(rule).items():
+            notations.setdefault(kind, []).extend(compiled)
+    skip = {division: rule.id for rule in reversed(active) for division in rule.skip_divisions}
+    layouts = [_layout(layout) for rule in active for layout in rule.layouts]
+    declared = {edge.target.unpinned().format() for edge in document.supersedes
+                if not edge.origin.startswith("rule:") and edge.origin != "review"}
+    first_rule = active[0].id
+
+    items = _items_of(document, active)
+    outcomes: dict[str, _Outcome] = {}
+    for item in items:
+        path = item.path
+        if path in applied_paths or path in quiet and path not in old_reasons:
+            continue
+        old = old_reasons.get(path)
+        if old is not None and old.reason is not None and " is in Division " in old.reason:
+            reading.skipped[old.rule] = reading.skipped.get(old.rule, 0) + 1
+            continue
+        if old is not None and old.reason == _NO_CHANGE:
+            reading.not_understood.append(_missed(item, old.rule, file, line_of, old.reason))
+            continue
+        outcome = _read_item(item, corpus, vocabularies, notations, skip, first_rule, items, layouts)
+        if outcome.kind == "nothing" and old is not None and not (item.kind == "heading" and old.reason is None):
+            outcome = _Outcome("not_understood", rule=old.rule, why=old.reason)
+        outcomes[path] = outcome
+    _innermost(outcomes, applied_paths, reading)
+    _lead_ins(outcomes, items, reading)
+    _attachments_alone(outcomes, reading)
+
+    by_path = {item.path: item for item in items}
+    for path, outcome in outcomes.items():
+        item = by_path[path]
+        if outcome.kind == "skipped":
+            reading.skipped[outcome.rule] = reading.skipped.get(outcome.rule, 0) + 1
+        elif outcome.kind == "not_understood":
+            reading.not_understood.append(_missed(item, outcome.rule, file, line_of, outcome.why))
+        if outcome.also and outcome.kind == "applied":
+            reading.not_understood.append(_missed(item, outcome.rule, file, line_of, "; ".join(outcome.also)))
+        if outcome.kind == "applied":
+            for target, _ in outcome.targets:
+                if target.format() in declared:
+                    continue
+                action = outcome.actions.get(target.format(), outcome.action)
+                edge = Supersedes(source=document.locator, target=target, scope=action.scope,
+                                  effective=document.effective.from_, by=item.locator, origin=f"rule:{outcome.rule}",
+                                  successor=action.successor)
+                reading.edges.append(edge)
+                reading.applied.append(DerivedEdge(
+                    by=item.locator, target=target, scope=edge.scope, rule=outcome.rule,
+                    words=action.words, successor=edge.successor, file=file, line=line_of(item.offset)))
+        elif outcome.kind == "proposed":
+            for target, reference in outcome.targets:
+                if target.format() in declared:
+                    continue
+                action = outcome.actions.get(target.format(), outcome.action)
+                reading.proposed.append(ProposedEdge(
+                    item=item.locator, target=target, scope=action.scope, successor=action.successor,
+                    rule=outcome.rule, file=file, line=line_of(item.offset), words=_words(item.text),
+                    evidence=ProposalEvidence(
+                        reference=reference.written, resolved_by=reference.resolved_by or None,
+                        reference_score=_reference_score(reference), action=_verb(action), change=action.action,
+                        why=str(outcome.why))))
+    _certainty(reading, items, corpus, vocabularies, notations, skip, document, file, line_of, first_rule)
+    if embedder is not None and target_text is not None and reading.proposed:
+        # an embedder, or what loads one when first needed (ingest loads no model for an addendum
+        # that proposes nothing)
+        model = embedder if hasattr(embedder, "embed") else embedder()
+        if model is not None:
+            reading.proposed = _with_similarity(reading.proposed, by_path, model, target_text)
+    order = {item.path: index for index, item in enumerate(items)}
+    reading.applied.sort(key=lambda e: (e.by.format(), e.target.format()))
+    reading.edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
+    reading.proposed.sort(key=lambda p: (order.get(p.item.path or "", 0), p.target.format()))
+    reading.not_understood.sort(key=lambda n: order.get(n.item.path or "", 0))
+    return reading
+
+
+def _with_similarity(proposed: list[ProposedEdge], items: Mapping[str, Item], embedder: Any,
+                     target_text: Callable[[Locator], str | None]) -> list[ProposedEdge]:
+    """Each proposal with the cosine of its item's words and its target's text (one batch)."""
+    pairs = [(items[p.item.path or ""].text if (p.item.path or "") in items else p.words, target_text(p.target))
+             for p in proposed]
+    wanted = [i for i, (_, text) in enumerate(pairs) if text]
+    if not wanted:
+        return proposed
+    vectors = embedder.embed([pairs[i][0] for i in wanted] + [str(pairs[i][1]) for i in wanted])
+    out = list(proposed)
+    for n, i in enumerate(wanted):
+        a, b = vectors[n], vectors[len(wanted) + n]
+        norm = (sum(x * x for x in a) ** 0.5) * (sum(x * x for x in b) ** 0.5)
+        cosine = sum(x * y for x, y in zip(a, b, strict=True)) / norm if norm else 0.0
+        out[i] = out[i].model_copy(update={"evidence": out[i].evidence.model_copy(
+            update={"similarity": round(cosine, 3)})})
+    return out
+
+
+def _reference_score(reference: Reference) -> float | None:
+    """How sure the reference's resolution is, 0-1: 1.0 for a number or an outline path, a
+    title's rapidfuzz ratio / 100, None when nothing resolved it (a candidate of several)."""
+    if reference.score is not None:
+        return round(reference.score / 100, 3)
+    return 1.0 if reference.target is not None else None
+
+
+def _verb(action: Action) -> str | None:
+    """The verb read, lower case ("revise", "delete ... substitute"), None when none was."""
+    if not action.words:
+        return None
+    return " ".join(action.words.split(" … ")[0].lower().split())
+
+
+def _offset(document: Document, path: str | None) -> int:
+    for provision in document.provisions:
+        if provision.path == path:
+            return provision.span.start
+    return 0
+
+
+def _missed(item: Item, rule: str, file: str, line_of: Callable[[int], int | None],
+            why: str | None) -> NotUnderstoodItem:
+    start, _ = _instruction_mask(item)
+    return NotUnderstoodItem(item=item.locator, file=file, line=line_of(item.offset), rule=rule,
+                             words=_words(item.text[_LEAD.match(item.text).end():]), reason=why)  # type: ignore[union-attr]
+
+
+@dataclass
+class _Outcome:
+    kind: str  # applied | proposed | not_understood | skipped | nothing | quiet (read: it changes nothing)
+    rule: str = ""
+    action: Action = field(default_factory=lambda: Action(None))
+    targets: list[tuple[Locator, Reference]] = field(default_factory=list)
+    why: str | None = None
+    #: a line of the addendum's list of attachments that would apply but for being one
+    listed: bool = False
+    #: each target's own action, where an item holds several instructions (target → action)
+    actions: dict[str, Action] = field(default_factory=dict)
+    #: what the item also names and the project does not hold (a sheet of a list): reported beside it
+    also: list[str] = field(default_factory=list)
+
+
+_LISTED = "a line of the addendum's list of attachments: what it changes is for a person to confirm"
+
+
+def _attachments_alone(outcomes: dict[str, _Outcome], reading: Reading) -> None:
+    """A line of the list of attachments that says what it does to what it names ("Section 07 54
+    23 (reissued in its entirety)") is the addendum's only instruction on that document when no
+    other item names it: applied. Where another item changes the document, that item carries
+    the change and the line stays a proposal."""
+    elsewhere = {edge.target.doc for edge in reading.edges}
+    for outcome in outcomes.values():
+        if not outcome.listed and outcome.kind in ("applied", "proposed"):
+            elsewhere |= {target.doc for target, _ in outcome.targets}
+    for outcome in outcomes.values():
+        if outcome.listed and outcome.kind == "proposed" and not {t.doc for t, _ in outcome.targets} & elsewhere:
+            action = outcome.action
+            outcome.kind, outcome.why = "applied", None
+            outcome.action = Action(action.action, action.words, action.span, action.attachment)
+
+
+def _read_item(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],
+               skip: Mapping[str, str], rule: str, items: Sequence[Item],
+               layouts: Sequence[re.Pattern[str]] = ()) -> _Outcome:
+    """An item's outcome; an item holding several instructions, each a sentence with its own
+    verb and its own target ("Revise Paragraph 2.1.B to read ... Delete Paragraph 2.1.C."), is
+    read one instruction at a time, each target with its own action."""
+    parts = _instructions(item, corpus, vocabularies, notations, layouts)
+    if not parts:
+        return _read_one(item, corpus, vocabularies, notations, skip, rule, items, layouts)
+    return _combined([_read_one(part, corpus, vocabularies, notations, skip, rule, items, layouts)
+                      for part in parts], rule)
+
+
+#: Where one sentence of an item may end and another instruction begin (outside quotations).
+_SENTENCE = re.compile(r"[.;][\"”’]?(?=\s+[A-Z(])")
+
+
+def _instructions(item: Item, corpus: Corpus, vocabularies: list,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]],
+                  layouts: Sequence[re.Pattern[str]]) -> list[Item]:
+    """The item cut into its instructions when more than one sentence of it has a change verb
+    and names a target of its own; [] otherwise (the usual case: one instruction, then words
+    that explain it). A sentence that instructs nothing stays with the instruction before it;
+    a later instruction naming no section of its own takes the one the first names."""
+    if item.cells or item.answer is not None or item.kind in ("question", "answer"):
+        return []
+    start, mask = _instruction_mask(item, layouts)
+    body_end = next((e for s, e in mask if e == len(item.text) and s > start), len(item.text))
+    text = item.text
+    quotes = [span for span in mask if span[0] > 0]
+    cuts = [m.end() for m in _SENTENCE.finditer(text, start, body_end)
+            if not any(s < m.end() < e for s, e in quotes)]
+    if not cuts:
+        return []
+    bounds = [start, *cuts, body_end]
+    sentences = [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1) if text[bounds[i]:bounds[i + 1]].strip()]
+    instructing = []
+    for s, e in sentences:
+        local = [(max(a, s) - s, min(b, e) - s) for a, b in mask if a < e and b > s]
+        action = read_action(text[s:e], vocabularies, mask=local)
+        instructing.append(action.changes and action.span is not None and action.span[0] < 40)
+    if sum(instructing) < 2 or not instructing[0]:
+        return []
+    groups: list[tuple[int, int]] = []
+    for (s, e), instructs in zip(sentences, instructing, strict=True):
+        if instructs or not groups:
+            groups.append((s, e))
+        else:
+            groups[-1] = (groups[-1][0], e)
+    named, seen = [], set()
+    for s, e in groups:
+        found = [r for r in find_references(text[s:e], corpus, notations=notations, titles=False)
+                 if not r.cited and r.kind in ("section", "paragraph", "sheet", "callout", "name")]
+        written = {" ".join(r.written.split()).lower() for r in found if not r.bound}
+        if written & seen:
+            return []  # "Delete sheets A-601 ... Add the attached sheets A-601 ...": one change, read whole
+        seen |= written
+        named.append(bool(found))
+    if sum(named) < 2:
+        return []
+    first = text[groups[0][0]:groups[0][1]]
+    verb = read_action(first, vocabularies, mask=_quoted_spans(first))
+    lead = first[:verb.span[0]].strip() if verb.span is not None else ""
+    parts = []
+    for index, (s, e) in enumerate(groups):
+        context = item.heading_context if index == 0 or not lead else f"{item.heading_context}\n{lead}".strip("\n")
+        parts.append(replace(item, text=text[s:e].strip(), heading_context=context, answer=None, cells=()))
+    return parts
+
+
+def _combined(outcomes: list[_Outcome], rule: str) -> _Outcome:
+    """One outcome for an item read instruction by instruction: applied when every instruction
+    applies, else each target proposed; reported when none names a target it can place."""
+    changing = [o for o in outcomes if o.kind in ("applied", "proposed")]
+    if not changing:
+        reasons = [o.why for o in outcomes if o.kind == "not_understood" and o.why]
+        if reasons or any(o.kind == "not_understood" for o in outcomes):
+            return _Outcome("not_understood", rule, why="; ".join(dict.fromkeys(reasons)) or None)
+        skipped = [o for o in outcomes if o.kind == "skipped"]
+        return skipped[0] if skipped else _Outcome("quiet" if any(o.kind == "quiet" for o in outcomes) else "nothing",
+                                                    rule)
+    targets, actions = [], {}
+    for outcome in changing:
+        for target, reference in outcome.targets:
+            if target.format() not in actions:
+                targets.append((target, reference))
+                actions[target.format()] = outcome.actions.get(target.format(), outcome.action)
+    if all(o.kind == "applied" for o in changing) and len(changing) == len(
+            [o for o in outcomes if o.kind not in ("quiet", "nothing")]):
+        return _Outcome("applied", rule, changing[0].action, targets, actions=actions)
+    notes = [o.why for o in outcomes if o.why]
+    return _Outcome("proposed", rule, changing[0].action, targets, actions=actions, why="; ".join(dict.fromkeys(
+        ["the item holds several instructions, not all of them read unambiguously", *notes])))
+
+
+def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],
+              skip: Mapping[str, str], rule: str, items: Sequence[Item],
+              layouts: Sequence[re.Pattern[str]] = ()) -> _Outcome:
+    table_lead = _table_lead(item, items, vocabularies, layouts) if item.kind == "table_row" else None
+    if table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
+        item = table_lead
+    start, mask = _instruction_mask(item, layouts)
+    table = _before_after(item, vocabularies) if item.cells and table_lead is None else None
+    if table is not None:  # the old and the new words are quoted text, not instructions
+        mask = [*mask, *table[1]]
+        action = table[0]
+    else:
+        action = read_action(item.text, vocabularies, mask=mask)
+    context, lead, lead_line = _context(item, vocabularies)
+    if lead is None and item.kind == "paragraph":
+        lead, lead_line = _paragraph_lead(item, items, vocabularies)
+    cells = [cell for _, cell in item.cells]
+    # the instruction's clause ends with the sentence its verb is in: what a later sentence
+    # names explains it ("...; toilet rooms now use Hardware Set No. 2"), it is not changed by it
+    clause = _CLAUSE_END.search(_read_text(item.text, mask), action.span[1]) if action.span is not None else None
+    while clause is not None and _IMPERATIVE.match(_read_text(item.text, mask), clause.end()):
+        # "... the plaque is deleted; remove Article 2.2 in its entirety": the next clause instructs too
+        clause = _CLAUSE_END.search(_read_text(item.text, mask), clause.end())
+    # a title alone is compared only for an item whose verb changes something (it can only propose)
+    references = find_references(item.text, corpus, mask=mask, context=context, notations=notations, cells=cells,
+                                 clause_end=clause.start() if clause is not None else None,
+                                 titles=action.changes or lead is not None or bool(cells))
+    if clause is not None:
+        mask = [*mask, (clause.start(), len(item.text))]
+    label = _PATH_LABEL.match(item.text)
+    if label is not None and context and not any(
+            r.kind in ("section", "sheet") and not r.cited for r in references if not r.from_heading):
+        # "203.3.12 COMPACTION. Delete paragraph (c)": the item is numbered by the paragraph it
+        # changes, in the section its heading names; read it as if the heading named that paragraph
+        lines = context.splitlines()
+        numbered = "\n".join([*lines[:-1], f"{lines[-1]} Paragraph {label.group(1)}"])
+        if heading_document(numbered, corpus, notations) is not None:
+            references = find_references(item.text, corpus, mask=mask, context=numbered, notations=notations,
+                                         cells=cells, clause_end=clause.start() if clause is not None else None,
+                                         titles=False)
+        elif action.changes and any(r.target is not None for r in references):
+            return _Outcome("proposed", rule, action, [(r.target, r) for r in references if r.target is not None][:1],
+                            why=f'numbered "{label.group(1)}", a paragraph no reference placed')
+    from_lead = table_lead is not None
+    if from_lead:
+        lead_line = item.text
+    if action.action is None and lead is not None and len(" ".join(item.text.split())) <= _ENTRY_LIMIT:
+        action = lead  # a list entry under a lead-in instruction ("The following sheets are reissued:")
+        from_lead = True
+        if action.action == "replace" and ((_PAGE_WORD.search(lead_line) and not _WHOLE_WORD.search(lead_line))
+                                           or _PAGE_NUMBER.search(_read_text(item.text, mask))):
+            # "Take out each page listed and put in the attached page": pages of it, not the whole
+            action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+        if _MARKED_NEW.search(_read_text(item.text, mask)):
+            return _Outcome("quiet", rule, action)  # "Appendix C ... (new)": an added document supersedes nothing
+    if action.action is None and not item.cells and _POINTER.search(_read_text(item.text, mask), start):
+        return _Outcome("quiet", rule, action)  # it points at what it names: "Refer to the paragraph for ..."
+    if action.action == "no_change":
+        if action.ambiguous and any(r.target is not None for r in references):
+            return _Outcome("not_understood", rule, action, why=_NO_CHANGE)
+        return _Outcome("quiet", rule, action)
+    answered = item.kind in ("question", "answer") or item.answer is not None
+    if answered and not action.changes:
+        read = _read_text(item.text, mask)
+        if _GRANTS.search(read) and not _RESTATES.search(read):
+            # an answer that permits or conditions what a section requires changes it: for review
+            named_any = _distinct([(r.target, r) for r in references if r.target is not None and not r.bound])
+            if named_any:
+                return _Outcome("proposed", rule, action, named_any,
+                                why="an answer that permits or conditions what it names: a change for a person "
+                                    "to confirm")
+    named = [r for r in references if not r.bound and not r.cited]
+    if answered and action.changes and not named and start > 0:
+        # "Question: Section 3 - 3.20 Flooding ... Answer: ... is withdrawn from the contract": the
+        # answer changes what the question names; for a person to confirm
+        asked = [r for r in find_references(item.text[:start], corpus, mask=_quoted_spans(item.text[:start]),
+                                            notations=notations, titles=False)
+                 if r.target is not None and not r.bound and not r.cited]
+        if asked:
+            return _Outcome("proposed", rule, action, _distinct([(r.target, r) for r in asked]),
+                            why="the answer changes what the question names: for a person to confirm")
+    if not named and not references and (action.changes or item.cells) and not _preamble(item):
+        # a change that names something no notation of the pack reads ("Section 4A", "Schedule-D,
+        # 2.3"): reported, never passed over
+        mention = _MENTION.search(_read_text(item.text, mask))
+        clause = _CLAUSE_ALONE.fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
+        if clause is not None and action.changes:
+            # "Section 5.17 - Page 38 - Delete ...": a clause of a document the item does not name
+            holders = _clause_holders(clause.group(1), item, items, corpus)
+            if len(holders) == 1:
+                target = Locator(doc=holders[0], path=clause.group(1))
+                if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
+                    action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+                reference = Reference("paragraph", mention.group(0), mention.span(), target, resolved_by="outline")
+                return _Outcome("proposed", rule, action, [(target, reference)], why=(
+                    f"names {' '.join(mention.group(0).split())} of no named document: {holders[0]} is the one "
+                    "document of the project holding it (and the clauses the items beside it name)"))
+        if mention is not None:
+            return _Outcome("not_understood", rule, action,
+                            why=f'names "{" ".join(mention.group(0).split())}", which no reference notation of the '
+                                "pack places")
+    if not named:
+        return _Outcome("quiet" if references else "nothing", rule, action)  # it only cites what it names
+    if _preamble(item) and not action.changes:
+        return _Outcome("quiet", rule, action)  # the addendum's preamble: it describes, it instructs nothing
+    under_attachments = bool(_ATTACHMENTS.search(item.heading_context.splitlines()[-1] if item.heading_context else ""))
+    if not action.changes and (under_attachments or item.kind in ("question", "answer") or item.answer is not None):
+        return _Outcome("quiet", rule, action)  # an answer that only explains; an attachment listed
+    # Division 00 and the like: counted, not listed
+    divisions = [_division(r) for r in named if r.kind in ("section", "paragraph", "name")
+                 and (r.target is not None or r.kind == "section")]
+    if divisions and all(d in skip for d in divisions) and all(r.kind in ("section", "paragraph", "name")
+                                                             for r in named):
+        return _Outcome("skipped", skip[divisions[0]] if divisions[0] else rule, action)
+    if item.kind == "heading" and not action.changes:
+        return _Outcome("quiet", rule, action)  # it heads the items that carry the changes
+    resolved: list[tuple[Locator, Reference]] = []
+    open_refs: list[Reference] = []
+    for reference in named:
+        if reference.target is not None:
+            resolved.append((reference.target, reference))
+        elif (reference.joins is not None and action.action == "amend" and reference.kind == "paragraph"
+              and _inserts(item.text, reference)):
+            # an insertion amends what it joins; one joining only the whole document is for a person
+            resolved.append((reference.joins, reference))
+            if reference.joins.path is None:
+                action = Action(action.action, action.words, action.span, action.attachment, ambiguous=(
+                    f"adds {reference.written}, which joins no paragraph of {reference.joins.doc}: where it goes "
+                    "is for a person to confirm"))
+        elif (reference.joins is not None and reference.kind == "paragraph" and action.changes
+              and reference.joins.path is not None and corpus.is_leaf(reference.joins)):
+            # a subparagraph the outline does not split out ("Article 1.3, paragraph .2"): a change within it
+            resolved.append((reference.joins, reference))
+            if action.action in ("replace", "delete"):
+                action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+        elif reference.candidates or reference.why:
+            open_refs.append(reference)
+    absent = [r for r in open_refs if r.kind == "sheet" and not r.candidates and r.joins is None
+              and r.why and r.why.endswith("which the project does not hold")]
+    if absent and any(r.kind == "sheet" for _, r in resolved):  # one sheet of a list missing: said, not blocking
+        open_refs = [r for r in open_refs if r not in absent]
+    # a paragraph or callout the target lacks is what the item names, not the article or sheet around it
+    lacking = [r.joins for r in open_refs if r.joins is not None]
+    resolved = [(t, r) for t, r in resolved if not any(
+        t.doc == j.doc and (t.path is None or t.path == j.path or (j.path or "").startswith(t.path + "."))
+        for j in lacking)]
+    resolved = _distinct(resolved)
+    if not resolved and not open_refs:
+        return _Outcome("nothing", rule, action)
+    sections = _distinct([(r.target, r) for r in references if r.kind in ("section", "title")
+                          and r.target is not None and not r.cited and not r.from_heading])
+    if (action.changes and len(sections) == 1 and all(t.doc == sections[0][0].doc for t, _ in resolved)
+            and _PAGES.search(_read_text(item.text, mask)) and not _WHOLE_DOCUMENT.search(_read_text(item.text, mask))
+            and all(r.kind == "paragraph" and r.joins is not None and r.joins.doc == sections[0][0].doc
+                    for r in open_refs)):  # pages replaced; an article they add is no target of its own
+        return _pages(action, sections, references, rule)
+    if under_attachments and action.action == "amend" and action.words and all(
+            _STATUS.fullmatch(w.strip()) for w in action.words.split(" … ")):
+        # "Sheet A-501, Detail 5 (revised)" listed among the attachments: the attached one replaces it
+        action = Action("replace", action.words, action.span, True)
+    if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
+        # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
+        action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+    restated = _LABEL.match(item.text, _LEAD.match(item.text).end())  # type: ignore[union-attr]
+    if (action.action is None and len(resolved) == 1 and resolved[0][1].from_heading and resolved[0][0].path
+            and restated is not None and restated.group(0).strip(" .()*_").lstrip("0").lower()
+            == resolved[0][0].path.rsplit(".", 1)[-1].lstrip("0").lower()):
+        # "3.02.C - Mortar Bedding" then "C. Tool exposed joints ...": the paragraph written anew
+        action = Action("replace", "restated under its heading", ambiguous=(
+            "restates the paragraph its heading names, with no verb: for a person to confirm"))
+    if resolved and not open_refs and action.changes and action.ambiguous is None:
+        whole = all(t.path is None for t, _ in resolved)
+        doubt = None
+        if action.action in ("replace", "delete"):
+            doubt = _part_doubt(item.text, mask) if not whole else None if _REISSUED.search(
+                _read_text(item.text, mask)) else _whole_doubt(item.text, mask, action, resolved, corpus)
+            if from_lead:  # the lead-in says what goes: "replacing the sections listed below with the attached ones"
+                if whole and doubt is None and not _WHOLE.search(lead_line):
+                    doubt = "its lead-in does not say the whole of what it lists goes"
+            elif whole and doubt is None and not _whole_said(item.text, mask, action, resolved):
+                if _has_object(item.text, mask, action):  # "Delete the two pole-mounted luminaires": something on it
+                    action = Action("amend", action.words, action.span, action.attachment)
+                else:
+                    doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
+        if doubt is not None:
+            action = Action("amend", action.words, action.span, action.attachment, ambiguous=doubt)
+        elif whole and action.action == "amend" and len(resolved) == 1 and (
+                part := _named_part(item.text, mask, resolved[0][0], corpus)) is not None:
+            if part:  # "Drawing Index: Add sheet ...": the sheet's own "sheet-index"
+                target, reference = resolved[0]
+                return _Outcome("applied", rule, action, [(Locator(doc=target.doc, path=part), reference)])
+            action = Action("amend", action.words, action.span, action.attachment,
+                            ambiguous="names more than one part of the sheet by name: which it changes is not certain")
+        elif (all(r.by_number or r.joins is not None for _, r in resolved)
+              and (len(resolved) == 1 or action.action in ("replace", "delete") or _one_list(resolved))):
+            placed = _LISTED if under_attachments else _placed(item, start, action, resolved, mask, references) \
+                if not from_lead else ("a paragraph of the addendum's preamble, under no heading: not read as an "
+                                       "instruction" if _preamble(item) else None)
+            if placed is None:
+                return _Outcome("applied", rule, action, resolved, also=[str(r.why) for r in absent])
+            action = Action(action.action, action.words, action.span, action.attachment, ambiguous=placed)
+            if placed is _LISTED:
+                return _Outcome("proposed", rule, action, resolved, why=_why(action, resolved, open_refs), listed=True)
+    if resolved and action.action == "amend" and len(resolved) == 1 and resolved[0][0].path is None:
+        headed = _headed_parts(item.text, mask, resolved[0], corpus)
+        if headed:  # "to revise the MATERIALS and CONSTRUCTION sections": its articles by their headings
+            return _Outcome("proposed", rule, action, headed, why="; ".join([
+                _why(action, resolved, open_refs), "the articles are named by their headings: for a person to confirm"]))
+    if resolved:
+        return _Outcome("proposed", rule, action, resolved, why=_why(action, resolved, [*open_refs, *absent]))
+    candidates = [(c, r) for r in open_refs for c in r.candidates]
+    if candidates and (action.changes or action.action is None):
+        return _Outcome("proposed", rule, action, _distinct(candidates), why=_why(action, [], open_refs))
+    reasons = [r.why for r in open_refs if r.why]
+    return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+
+#: Words saying the whole sheet or section is issued anew: what else they name is in the reissue.
+_REISSUED = re.compile(r"\b(?:re-?issued|replace\s+the\s+(?:bid[- ]set|original|bid[- ]issue)\s+(?:sheets?|drawings?|sections?)|"
+                       r"in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+#: Pages of a section, replaced or deleted ("pages 41 and 42, revised", "Two (2) pages", "the pages of the bid set").
+_PAGES = re.compile(r"(?<!addendum\s)(?<!\()\b(?:pages?\s+(?:nos?\.?\s*)?(?:\d|[ivxl]+\b)(?!\d*\s+of\s+\d)|pp\.\s*\d|"
+                    r"(?:the|same)\s+pages?\s+(?:of|in)\b)", re.IGNORECASE)
+_STATUS = re.compile(r"revised|re-?issued|updated|corrected", re.IGNORECASE)
+_PAGE_WORD = re.compile(r"\bpages?\b", re.IGNORECASE)
+#: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
+_PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
+_WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
+#: A list entry marked as a document the addendum adds ("... (new)", "[added]").
+_MARKED_NEW = re.compile(r"[(\[]\s*(?:new|added|new\s+(?:sheet|section|drawing|document))\s*[)\]]", re.IGNORECASE)
+#: Words saying the section or sheet itself is issued whole, whatever pages it is printed on
+#: ("pages 1-3 (section included in its entirety)").
+_WHOLE_DOCUMENT = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\s+(?:[\w-]+\s+){0,2}in\s+(?:its|their)\s+entirety\b",
+                             re.IGNORECASE)
+
+
+def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references: Sequence[Reference],
+           rule: str) -> _Outcome:
+    """Pages of a section replaced: the section changed in part, in the one paragraph the item
+    says changed ("Subsection 107.4.2 now allows ...": applied when named by number), else in
+    parts a person confirms; pages deleted: whether the whole section goes is for a person."""
+    doc = resolved[0][0].doc
+    if action.action == "delete":
+        return _Outcome("proposed", rule, action, resolved,
+                        why="names pages of it: whether all of it goes is for a person to confirm")
+    amend = Action("amend", action.words, action.span, action.attachment)
+    parts = _distinct([(r.target, r) for r in references
+                       if r.kind == "paragraph" and r.target is not None and r.target.doc == doc])
+    if len(parts) == 1 and parts[0][1].by_number and resolved[0][1].by_number:
+        return _Outcome("applied", rule, amend, parts)
+    if not parts and resolved[0][1].by_number and len(resolved) == 1:
+        return _Outcome("applied", rule, amend, resolved)  # pages of it replaced: the section changed in part
+    return _Outcome("proposed", rule, amend, parts or resolved,
+                    why="its pages are replaced: the section changes in part, where is for a person to confirm")
+
+
+#: Words saying an instruction takes the whole section or sheet ("in its entirety", "this
+#: Section", the revised sheet "attached").
+_WHOLE = re.compile(
+    r"\b(?:in\s+(?:its|their)\s+entirety|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
+    r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
+    r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
+    r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)
+#: Words of an answer that grant or condition something ("Pumping is permitted, provided ...").
+_GRANTS = re.compile(r"\b(?:(?:is|are|will\s+be)\s+(?:permitted|acceptable|allowed|accepted)|may\s+be\s+used|"
+                     r"in\s+lieu\s+of|provided\s+(?:that|the)|approved\s+as\s+an?\s+(?:equal|substitut))", re.IGNORECASE)
+#: Words of an answer restating what the documents already say.
+_RESTATES = re.compile(r"\b(?:as\s+(?:specified|indicated|shown|scheduled|required)|remains?\s+(?:as|unchanged)|"
+                       r"no\s+change)\b", re.IGNORECASE)
+#: Words naming a provision or a sheet by some identifier, whatever the notation: what a change
+#: names when no reference of the pack placed it.
+_MENTION = re.compile(
+    r"\b(?:sections?|sub-?sections?|sheets?|drawings?|paragraphs?|articles?|clauses?|schedules?|specifications?|"
+    r"details?|notes?|keynotes?|items?|parts?|provisions?|annex(?:ure)?s?|appendix)\s*[-–#]?\s*"
+    r"(?:(?<=[\s#–-])(?-i:[A-Z])(?![A-Za-z])|(?=[\w.()-]*\d)[A-Z0-9][\w.()-]{0,12})", re.IGNORECASE)
+#: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
+_CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
+                           re.IGNORECASE)
+
+
+def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
+    """The documents of the project whose outline holds ``path``; where several do, those that
+    also hold every clause the items beside it (under the same heading) name the same way."""
+    docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
+                  if kind in corpus.target_kinds and path in corpus.path_set(doc))
+    if len(docs) <= 1:
+        return docs
+    for other in items:
+        if other is item or other.parent != item.parent or other.heading_context != item.heading_context:
+            continue
+        for match in _CLAUSE_ALONE.finditer(other.text):
+            keep = [doc for doc in docs if match.group(1) in corpus.path_set(doc)]
+            if keep:
+                docs = keep
+    return docs
+
+
+#: A heading over attachments or exhibits: the items under it list what is attached.
+_ATTACHMENTS = re.compile(r"\b(?:attachments?|enclosures?|exhibits?|appendix|appendices)\b", re.IGNORECASE)
+#: Words naming part of a section or sheet the item did not resolve ("keynote 2.1", "the second
+#: sentence", "the title block", "the schedule"): a whole-document instruction with them is in doubt.
+_SUB_PART = re.compile(
+    r"\b(?:key\s*notes?|notes?|details?|callouts?|paragraphs?|subparagraphs?|articles?|sentences?|words?|"
+    r"title\s+block|schedules?|tables?|dimensions?|tags?|legend|items?|lines?|(?<!\d\s)(?<!\d)pages?)\b",
+    re.IGNORECASE)
+
+
+def _read_text(text: str, mask: Sequence[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in mask:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+#: Words of a named part's path that say nothing of which part it is.
+_GENERIC = {"sheet", "drawing", "general", "plan", "the", "of", "and"}
+
+
+def _named_part(text: str, mask: Sequence[tuple[int, int]], target: Locator, corpus: Corpus) -> str | None:
+    """The one named part of a whole sheet or section the item's words name ("Drawing Index"
+    names ``sheet-index``): its path, "" when several fit, None when none does."""
+    if corpus.paths is None:
+        return None
+    words = set(re.findall(r"[a-z]+", _read_text(text, mask).lower()))
+    fits = []
+    for path in corpus.path_set(target.doc):
+        if not re.fullmatch(r"[a-z]+(?:-[a-z]+)+|[a-z]{4,}", path):
+            continue  # numbered paths (2.1.A, callout-4) are named by number
+        distinct = [w for w in path.split("-") if w not in _GENERIC]
+        if distinct and all(w in words for w in distinct):
+            fits.append(path)
+    return fits[0] if len(fits) == 1 else ("" if fits else None)
+
+
+_CAPS_HEADING = re.compile(r"(?-i:\b[A-Z][A-Z&/'-]{3,}(?:[ \t]+(?:AND|OF|FOR|THE|[A-Z][A-Z&/'-]+)){0,4}\b)")
+
+
+def _headed_parts(text: str, mask: Sequence[tuple[int, int]], owner: tuple[Locator, Reference],
+                  corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """The articles of a section an item names by their headings in capitals ("revise the
+    MATERIALS and CONSTRUCTION sections"), each heading the name of exactly one of them."""
+    if corpus.names is None:
+        return []
+    by_name: dict[str, list[str]] = {}
+    for path, name in corpus.names(owner[0].doc).items():
+        by_name.setdefault(" ".join(name.split()).casefold(), []).append(path)
+    found = []
+    named = [owner[1].span] if owner[1].span[1] > owner[1].span[0] else []  # the title itself is no article
+    for match in _CAPS_HEADING.finditer(_read_text(text, [*mask, *named])):
+        words = match.group(0).split()
+        for phrase in (" ".join(words), *words):  # "MATERIALS AND CONSTRUCTION": each heading in it
+            paths = by_name.get(phrase.casefold(), [])
+            if len(paths) == 1:
+                found.append((Locator(doc=owner[0].doc, path=paths[0]), owner[1]))
+                if phrase == " ".join(words):
+                    break
+    return _distinct(found)
+
+
+def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether several targets are one list an instruction names together: whole sheets (or
+    whole sections) of one list, or paragraphs of one section ("Sheets S-101 through S-104:
+    revise the title blocks", "Paragraphs 2.1.A and 2.1.B: change ...")."""
+    targets = [t for t, _ in resolved]
+    if all(t.path is None for t in targets):
+        return len({r.kind for _, r in resolved}) == 1
+    return all(t.path is not None for t in targets) and len({t.doc for t in targets}) == 1
+
+
+def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
+                 resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None) -> str | None:
+    """Why replacing or deleting a whole section or sheet is in doubt: its words name a part
+    of it no reference placed ("Delete keynote 2.1")."""
+    # the words naming the target itself ("Item P-610", "Sheet A-201", and its own title written
+    # after its number: "drawing E-501 LIGHTING DETAILS") are not a part of it
+    spans = [(max(0, r.span[0] - 14), r.span[1]) for _, r in resolved if r.span[1] > r.span[0]]
+    for target, reference in resolved:
+        entry = corpus.directory.titles.get(target.doc) if corpus is not None else None
+        title = " ".join(entry[1].split()).casefold() if entry and entry[1] else ""
+        after = _TITLE_GAP.match(text, reference.span[1])
+        if title and after is not None and " ".join(text[after.end():after.end() + len(title) + 8].split()).casefold(
+                ).startswith(title):
+            spans.append((after.end(), after.end() + len(title)))
+    part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
+    if part is not None:
+        return f'names "{part.group(0)}" of the document, which no reference placed: the whole of it is not certain'
+    return None
+
+
+def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
+                resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether a replace or delete takes the whole section or sheet: its words say so ("in
+    its entirety", "the revised sheet", "attached"), or the verb's object is the reference
+    itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
+    read = _read_text(text, mask)
+    if _WHOLE.search(read):
+        return True
+    if action.span is None:
+        return False
+    verb_end = action.span[0] + len(action.words.split(" … ")[0])
+    return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
+               for _, r in resolved if not r.from_heading)
+
+
+_TITLE_GAP = re.compile(r"[\s,:–—-]*[\"“]?")
+_NO_OBJECT = re.compile(r"\s*(?:$|[,.;:)]|(?:for|with|by|in|to|as|and|or|from|at|on|per)\b)", re.IGNORECASE)
+
+
+def _has_object(text: str, mask: Sequence[tuple[int, int]], action: Action) -> bool:
+    """Whether the first verb read is followed by an object of its own ("Delete the two
+    luminaires"), not by a preposition or the end of a clause ("revised, to be substituted
+    for the same sheet", "is replaced.")."""
+    if action.span is None:
+        return False
+    read = _read_text(text, mask)
+    end = action.span[0] + len(action.words.split(" … ")[0])
+    return _NO_OBJECT.match(read, end) is None
+
+
+#: What may come before a reference at the start of a sentence that is only a heading
+#: ("SECTION D-751 - MANHOLES. Delete in its entirety, ...").
+_REF_WORDS = re.compile(r"[\W_]*(?:(?:Spec(?:ification)?s?|Technical|Sections?|Sheets?|Drawings?|Dwg|Plan|Page|Item|"
+                        r"Articles?|Paragraphs?|Special|Provisions?|No|Number|Contract)[\W_]*)*", re.IGNORECASE)
+
+
+#: How far into its instruction an item may name its target and still be read as changing it
+#: ("Section 03 30 00, Paragraph 2.1.A: ...", "Delete Sheet A-501"); a target named further on,
+#: after the verb, is proposed ("This Addendum consists of ... the revised Bid Form and Sheet A-602").
+_TARGET_REACH = 90
+#: How far into an item that names no target of its own its verb may sit (an instruction starts
+#: with it: "DELETE Paragraph C", "Add the following sentence"; a narrative does not).
+_VERB_REACH = 40
+
+
+#: An earlier addendum named: the item changes what that addendum said, not what its heading names.
+_EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d+", re.IGNORECASE)
+#: The object of a delete or replace verb that is the target itself.
+_TARGET_OBJECT = re.compile(
+    r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:paragraph|subparagraph|article|section|sheet|drawing|note|keynote|"
+    r"detail|callout|clause|provision|subsection|item|in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+#: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
+_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-])")
+
+
+#: A heading that is only the document's own title ("ADDENDUM NO. 2"): what sits under it alone is preamble.
+_TITLE_LINE = re.compile(r"^\W*(?:addendum|addenda|bulletin|amendment|change\s+order|field\s+order)\b(?:\s+(?:no\.?|number|#))?"
+                         r"\s*[\w.-]*\W*$", re.IGNORECASE)
+
+
+def _preamble(item: Item) -> bool:
+    """Whether an item is a paragraph of the addendum's preamble: under no heading but the
+    document's own title."""
+    return item.kind == "paragraph" and not _OWN_NUMBER.match(item.text) and all(
+        _TITLE_LINE.match(line) for line in item.heading_context.splitlines() if line.strip())
+
+
+#: A paragraph opening with its own number ("12.3.1) Drawing A-101: ..."): an item of a list, not preamble.
+_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])")
+
+
+def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
+            mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
+    """Why an instruction that reads unambiguously is still proposed: it sits in the
+    addendum's preamble (a paragraph under no heading); it names its target far from where
+    the instruction starts and after its verb; it deletes or replaces what only its heading
+    names without saying the target is what goes; it names an earlier addendum; or it writes
+    a number that looks like a paragraph no reference placed, while naming a whole document."""
+    if _preamble(item):
+        return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
+    read = _read_text(item.text, mask)
+    own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
+    if own_refs and action.span is not None:
+        first = min(r.span[0] for r in own_refs)
+        ends = _CLAUSE_END.search(read, first)
+        if first < action.span[0] and ends is not None and ends.end() <= action.span[0]:
+            opened = max(read.rfind(". ", 0, first), read.rfind(": ", 0, first), start - 1)
+            if not _REF_WORDS.fullmatch(read[opened + 1:first]):
+                return ("it names its target in a sentence of prose and its verb in a later one: "
+                        "which the verb changes is not certain")
+    inherited = all(r.from_heading for _, r in resolved)
+    if inherited and action.action in ("replace", "delete") and action.span is not None:
+        after = read[action.span[0] + len(action.words.split(" … ")[0]):]
+        if not _TARGET_OBJECT.match(after):
+            return "its verb's object is not what its heading names: which it changes is not certain"
+    if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
+        return "it inherits its target from its heading but its verb is not where an instruction's is"
+    if inherited and _EARLIER.search(read):
+        return "it names an earlier addendum: what it changes may be that addendum's item"
+    if any(t.path is None for t, _ in resolved):
+        spans = [r.span for _, r in resolved if not r.from_heading]
+        own = _OWN_NUMBER.match(item.text)
+        if own is not None:  # "12.3.1) Drawing A-101: ...": the item's own number
+            spans.append(own.span())
+        for loose in _LOOSE_PATH.finditer(read):
+            inside = any(s <= loose.start() < e for s, e in spans)
+            if not inside and not re.fullmatch(r"\d{1,3}-\d{1,3}", loose.group(0)):
+                return f'writes "{loose.group(0)}", which may be a paragraph no reference placed'
+    own = [r for _, r in resolved if not r.from_heading]
+    if own and action.span is not None:
+        first = min(r.span[0] for r in own)
+        if first > action.span[0] and first - start > _TARGET_REACH:
+            return "the target is named far into the item, after its verb: which the verb changes is not certain"
+    return None
+
+
+#: An ordinal part of a provision named before or after the verb ("second sentence", "fourth paragraph").
+_ORDINAL_PART = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|line|bullet|item|paragraph|"
+                           r"subparagraph|row|column)\b", re.IGNORECASE)
+#: Words aiming an instruction at part of a paragraph ("Paragraph 2.5.D, second sentence: Delete").
+_PART_WORDS = re.compile(r"\b(?:sentences?|words?|phrases?|the\s+(?:first|second|third|fourth|last)\s+\w+|"
+                         r"(?:first|second|third|fourth|last)\s+(?:sentence|line|bullet|item))\b", re.IGNORECASE)
+
+
+def _part_doubt(text: str, mask: Sequence[tuple[int, int]]) -> str | None:
+    chars = list(text)
+    for start, end in mask:
+        chars[start:end] = " " * (end - start)
+    part = _PART_WORDS.search("".join(chars))
+    if part is None:
+        return None
+    return f'names "{part.group(0)}": part of the paragraph, not the whole of it, may be meant'
+
+
+def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
+    """The heading lines an item inherits its section or sheet from (lines that are
+    themselves instructions are not headings), and the lead-in instruction right above it
+    (a line ending with a colon whose verb governs the list below it)."""
+    lines = [line for line in item.heading_context.splitlines() if line.strip()]
+    kept: list[str] = []
+    lead: Action | None = None
+    lead_line = ""
+    for index, line in enumerate(lines):
+        action = read_action(line, vocabularies, mask=_quoted_spans(line))
+        if action.changes:
+            if index == len(lines) - 1 and line.rstrip().endswith(":") and action.ambiguous is not None:
+                # "The bid set is changed as set out here ...; each attachment replaces in its
+                # entirety the document of the same title:": the clause ending at the colon governs the list
+                clause = re.split(r"[.;](?=\s)", line.rstrip())[-1]
+                last = read_action(clause, vocabularies, mask=_quoted_spans(clause))
+                if last.changes and last.ambiguous is None:
+                    action, line = last, clause
+            if index == len(lines) - 1 and line.rstrip().endswith(":") and action.ambiguous is None:
+                lead, lead_line = action, line
+            continue
+        kept.append(line)
+    return "\n".join(kept), lead, lead_line
+
+
+def _paragraph_lead(item: Item, items: Sequence[Item], vocabularies: list) -> tuple[Action | None, str]:
+    """The lead-in of a run of short paragraphs with no verb of their own: the paragraph right
+    before the run, under the same heading, ending with a colon whose last clause instructs
+    ("Take out each page listed and put in the attached page with the same number:")."""
+    index = _positions(items).get(item.path)
+    if index is None:
+        return None, ""
+    for before in reversed(items[max(0, index - 40):index]):  # a list of at most 40 entries
+        if before.kind != "paragraph" or before.heading_context != item.heading_context:
+            return None, ""
+        blocks = [b.strip() for b in _BREAK.split(before.text) if b.strip()]
+        # the lead-in may hold the first entries of its list (they ran on as its new words)
+        opened = next((i for i in range(len(blocks) - 1, -1, -1) if blocks[i].endswith(":")), None)
+        if opened is not None and all(len(" ".join(b.split())) <= _ENTRY_LIMIT and read_action(
+                b, vocabularies, mask=_quoted_spans(b)).action is None for b in blocks[opened + 1:]):
+            text = blocks[opened]
+        else:
+            text = before.text.rstrip()
+        if text.endswith(":"):
+            clause = re.split(r"[.;](?=\s)", text)[-1]
+            action = read_action(clause, vocabularies, mask=_quoted_spans(clause))
+            return (action, clause) if action.changes and action.ambiguous is None else (None, "")
+        if len(" ".join(text.split())) > _ENTRY_LIMIT or read_action(text, vocabularies,
+                                                                      mask=_quoted_spans(text)).action is not None:
+            return None, ""
+    return None, ""
+
+
+def _division(reference: Reference) -> str:
+    """The CSI division a section reference names (its number's first two digits), or ""."""
+    if reference.target is not None:
+        digits = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", reference.target.doc)
+        if digits:
+            return digits.group(1)
+    digits = re.search(r"\b(\d{2})\s?\d{2}\s?\d{2}\b|\b(\d{2})\d{3}\b", reference.written)
+    return (digits.group(1) or digits.group(2)) if digits else ""
+
+
+def _distinct(found: list[tuple[Locator, Reference]]) -> list[tuple[Locator, Reference]]:
+    """Each target once, and no target whose descendant the item also names (an article and
+    the paragraph an insertion adds to it are one change)."""
+    seen: dict[str, tuple[Locator, Reference]] = {}
+    for target, reference in found:
+        seen.setdefault(target.format(), (target, reference))
+    kept = []
+    for target, reference in seen.values():
+        inside = [other for other in seen.values() if other[0].doc == target.doc and other[0] != target
+                  and (target.path is None or (other[0].path or "").startswith(target.path + "."))]
+        if not inside:
+            kept.append((target, reference))
+    return kept
+
+
+def _why(action: Action, resolved: list[tuple[Locator, Reference]], open_refs: list[Reference]) -> str:
+    notes = []
+    if action.action is None:
+        notes.append("no verb of the pack reads what the item does")
+    elif action.ambiguous:
+        notes.append(action.ambiguous)
+    titles = [r for _, r in resolved if r.resolved_by == "title"]
+    if titles:
+        notes.append(f'the target is named by its title alone ("{titles[0].written}", score {titles[0].score}): '
+                     "a title never applies by itself")
+    if len(resolved) > 1 and not titles:
+        notes.append(f"names {len(resolved)} targets: each is proposed")
+    notes += [r.why for r in open_refs if r.why]
+    return "; ".join(dict.fromkeys(notes)) or "not read unambiguously"
+
+
+def _innermost(outcomes: dict[str, _Outcome], applied_paths: set[str], reading: Reading) -> None:
+    """An item enclosing items that change the same document carries no change of its own:
+    its sub-items do (a heading run on with a verb, "Section 03 30 00: Revise as follows:")."""
+    changing_docs: dict[str, set[str]] = {}
+    for path, outcome in outcomes.items():
+        if outcome.kind in ("applied", "proposed"):
+            changing_docs[path] = {t.doc for t, _ in outcome.targets}
+    for edge in reading.edges:
+        if edge.by is not None and edge.by.path is not None:
+            changing_docs.setdefault(edge.by.path, set()).add(edge.target.doc)
+    for path, outcome in outcomes.items():
+        if outcome.kind not in ("applied", "proposed"):
+            continue
+        docs = {t.doc for t, _ in outcome.targets}
+        inner = set().union(*(found for other, found in changing_docs.items() if other.startswith(path + ".")))
+        if docs & inner:
+            outcome.kind = "nothing"
+
+
+def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Reading) -> None:
+    """A paragraph that only leads in to what follows ("SECTION 102 ... is amended as follows:")
+    changes its document through the items after it: quiet when one of them changes that
+    document, else a proposal (what it changes no item says: never applied)."""
+    changed: dict[str, set[str]] = {}
+    for path, outcome in outcomes.items():
+        if outcome.kind in ("applied", "proposed"):
+            changed[path] = {t.doc for t, _ in outcome.targets}
+    for edge in reading.edges:
+        if edge.by is not None and edge.by.path is not None:
+            changed.setdefault(edge.by.path, set()).add(edge.target.doc)
+    for index, item in enumerate(items):
+        outcome = outcomes.get(item.path)
+        if (outcome is None or outcome.kind not in ("applied", "proposed") or outcome.action.action != "amend"
+                or any(t.path is not None for t, _ in outcome.targets)
+                or not _DOCUMENT_LEAD.search(item.text.rstrip()) or _LEAD_PART.search(item.text)):
+            continue
+        docs = {t.doc for t, _ in outcome.targets}
+        after: set[str] = set()
+        for later in items[index + 1:]:
+            if later.kind == "heading" and later.parent == item.parent:
+                break
+            after |= changed.get(later.path, set())
+        if docs <= after:
+            outcome.kind = "nothing"
+        else:
+            outcome.kind, outcome.why = "proposed", ("it leads in to changes (\"as follows\") that no item after it "
+                                                     "reads: what it changes is for a person to confirm")
+
+
+# --- the project's readings, as the graph holds them now -------------------------------------
+
+
+def readings_of(snapshot: Snapshot, *, text_line: Callable[[Document], int | None] | None = None) -> AddendaReadings:
+    """Every addendum's reading against the graph as it is now (all proposals; an edge a
+    rule applied is in the graph with origin ``rule:...`` and counts as applied, not as
+    declared; an edge a review decided counts as neither). ``text_line`` gives the file line
+    a document's text layer starts on (the reader's ``ProjectFiles.text_line``)."""
+    store = snapshot.store
+    rules = snapshot.rules
+    active = list(rules.supersession)
+    if not active:
+        return AddendaReadings()
+    if text_line is None:
+        return _with_files(snapshot)
+    reading_kinds = {kind for rule in active for kind in rule.document_kinds}
+    target_kinds = {kind for rule in active for kind in rule.target_kinds}
+    metadata = store.documents()
+    directory = TargetDirectory.from_documents(metadata)
+    newest: dict[str, tuple[int, Any, str]] = {}
+    for meta in metadata:
+        if meta.kind in target_kinds:
+            key = (meta.effective.from_, meta.seq)
+            if meta.id not in newest or key >= newest[meta.id][:2]:
+                newest[meta.id] = (*key, meta.uid)  # type: ignore[assignment]
+    outlines: dict[str, Document] = {}
+
+    def outline(doc: str) -> Document | None:
+        if doc not in newest:
+            return None
+        if doc not in outlines:
+            outlines[doc] = store.document(newest[doc][2])
+        return outlines[doc]
+
+    def paths(doc: str) -> list[str]:
+        document = outline(doc)
+        return [p.path for p in document.provisions] if document is not None else []
+
+    def names(doc: str) -> Mapping[str, str]:
+        document = outline(doc)
+        return outline_names(document) if document is not None else {}
+
+    def has_target(locator: Locator) -> bool:
+        return store.has_provision(locator.doc, locator.path)
+
+    lookup = Lookup(directory, has_target, names, paths)
+    applied: list[DerivedEdge] = []
+    proposed: list[ProposedEdge] = []
+    missed: list[NotUnderstoodItem] = []
+    skipped: dict[str, int] = {}
+    for meta in metadata:
+        if meta.kind not in reading_kinds:
+            continue
+        document = store.document(meta.uid)
+        document = document.model_copy(update={"supersedes": tuple(
+            edge for edge in document.supersedes if not edge.origin.startswith("rule:") and edge.origin != "review")})
+        reading = read_addendum(document, active, lookup, body_line=text_line(document) if text_line else None)
+        applied += reading.applied
+        proposed += reading.proposed
+        missed += reading.not_understood
+        for rule, count in reading.skipped.items():
+            skipped[rule] = skipped.get(rule, 0) + count
+    return AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
+                           skipped=skipped)
+
+
+def _with_files(snapshot: Snapshot) -> AddendaReadings:
+    """``readings_of`` with the installed reader's file lines (the reader opens the project's
+    files; where it cannot, items are listed without lines)."""
+    from ..ingest.reader import default_reader
+
+    try:
+        opened = default_reader().open(snapshot.root)
+    except Exception:  # noqa: BLE001 - no reader, or a project it cannot open: lines left out
+        return readings_of(snapshot, text_line=lambda document: None)
+    with opened as files:
+        return readings_of(snapshot, text_line=files.text_line)
+
+
+# --- The certainty gate ------------------------------------------------------------------------
+# An edge is applied only when its target was placed exactly, its scope and successor are what
+# the item's own words state, and no other verb of the item (or its next sibling) contradicts
+# them; else it is proposed, with why.
+
+#: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
+_QUOTED_SUBJECT = re.compile(
+    r"^\W*(?:\d+[.)]\s*)?(?:amend|revise|change|modify|correct)\s+[\"“]([^\"”]{3,160})[\"”]\s*(?:,\s*)?"
+    r"to\s+(read|include)\b", re.IGNORECASE)
+#: "Clause 2.2.A of Section 22 11 16 is corrected as "..."": the clause itself restated whole.
+_RESTATED = re.compile(
+    r"^\W*(?:\d+[.)]\s*)?(?:clause|note|paragraph|keynote|article|subparagraph)\s+[\w.-]+\s+(?:of|in|on)\s+"
+    r"[^\"“:]{1,80}?\b(?:is|are)\s+(?:hereby\s+)?(?:corrected|revised|amended|changed)\s+(?:as|to\s+read)\s*:?\s*[\"“]",
+    re.IGNORECASE)
+#: "... and delete that specification in its entirety": the document itself removed.
+_DELETE_WHOLE = re.compile(
+    r"\bdelete\s+(?:that|this|the\s+same|the\s+entire)\s+(?:specification|section|sheet|drawing|document)\s+"
+    r"in\s+its\s+entirety\b", re.IGNORECASE)
+_ENTIRETY = re.compile(r"\bin\s+(?:(?:its|their)\s+)?entirety\b", re.IGNORECASE)
+_SUBSTITUTE = re.compile(r"\b(?:substitute|replace)", re.IGNORECASE)
+#: Where the answer of a question-and-answer item starts: only the answer may change anything.
+_LEAD_IN = re.compile(r"(?::\s*$|\bas\s+follows\b)", re.IGNORECASE)
+_ANSWER_AT = re.compile(r"\b(?:answer|response|reply)\s*(?:#?\d+)?\s*[:.-]", re.IGNORECASE)
+
+
+def _drop_item(reading: Reading, by: Locator) -> None:
+    key = by.format()
+    reading.applied = [e for e in reading.applied if e.by.format() != key]
+    reading.edges = [e for e in reading.edges if e.by is None or e.by.format() != key]
+    reading.proposed = [p for p in reading.proposed if p.item.format() != key]
+    reading.not_understood = [n for n in reading.not_understood if n.item.format() != key]
+
+
+def _apply(reading: Reading, document: Document, item: Item, target: Locator, action: Action, rule: str,
+           file: str, line_of: Callable[[int], int | None]) -> None:
+    edge = Supersedes(source=document.locator, target=target, scope=action.scope, effective=document.effective.from_,
+                      by=item.locator, origin=f"rule:{rule}", successor=action.successor)
+    reading.edges.append(edge)
+    reading.applied.append(DerivedEdge(by=item.locator, target=target, scope=edge.scope, rule=rule, words=action.words,
+                                       successor=edge.successor, file=file, line=line_of(item.offset)))
+
+
+def _propose(reading: Reading, item: Item, target: Locator, action: Action, reference: str, rule: str,
+             file: str, line_of: Callable[[int], int | None], why: str) -> None:
+    reading.proposed.append(ProposedEdge(
+        item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule, file=file,
+        line=line_of(item.offset), words=_words(item.text),
+        evidence=ProposalEvidence(reference=reference, resolved_by="number", reference_score=None,
+                                  action=action.words or None, change=action.action, why=why)))
+
+
+def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: list,
+               notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], document: Document,
+               file: str, line_of: Callable[[int], int | None], rule: str) -> None:
+    by_key = {item.path: item for item in items}
+    siblings: dict[str | None, list[Item]] = {}
+    for item in items:
+        siblings.setdefault(item.parent, []).append(item)
+    # (c) a quoted reference naming the item's subject: 'AMEND "SHEET M-101, NOTE 3" to read:'
+    for item in items:
+        m = _QUOTED_SUBJECT.match(item.text)
+        if m is None:
+            continue
+        found = [r for r in find_references(m.group(1), corpus, notations=notations, titles=False)
+                 if r.target is not None and r.by_number]
+        if not found:
+            continue
+        deepest = max(found, key=lambda r: (r.target.path or "").count(".") + (r.target.path is not None))
+        if any(_division(r) in skip for r in found if r.kind in ("section", "paragraph")):
+            continue  # Division 00 and the like: the skip list decides
+        deeper = [r for r in found if r.target.path is not None and r.target.doc == deepest.target.doc]
+        if len({r.target.format() for r in deeper}) > 1 and not all(
+                deepest.target.path.startswith(r.target.path) for r in deeper):
+            continue
+        target = deepest.target
+        if m.group(2).lower() == "read":
+            action = Action("replace", f"{m.group(0).split()[0]} … to read")
+        else:
+            action = Action("amend", f"{m.group(0).split()[0]} … to include")
+        _drop_item(reading, item.locator)
+        if target.path is None and action.action == "replace":
+            _propose(reading, item, target, action, m.group(1), rule, file, line_of,
+                     "the quotation names a whole document to be read anew: for a person to confirm")
+        else:
+            _apply(reading, document, item, target, action, rule, file, line_of)
+    # (b) scope and successor as the item's own words state them
+    drop: set[tuple[str, str]] = set()
+    for edge in list(reading.applied):
+        item = by_key.get(edge.by.path)
+        if item is None:
+            continue
+        text = item.text
+        target = edge.target
+        if edge.scope == "full" and not edge.successor:
+            # a delete followed by a substitute of the same target (in its next sibling) is a replacement
+            row = siblings.get(item.parent, [])
+            index = next((i for i, s in enumerate(row) if s.path == item.path), None)
+            after = row[index + 1] if index is not None and index + 1 < len(row) else None
+            if after is not None and any(
+                    e.by.path == after.path and e.target.format() == target.format()
+                    and e.successor for e in reading.applied):
+                drop.add((edge.by.format(), target.format()))
+                continue
+            if (after is not None and _SUBSTITUTE.search(after.text) and re.search(r"\battached\b", after.text, re.I)
+                  and not any(e.by.path == after.path for e in reading.applied)
+                  and not any(p.item.path == after.path for p in reading.proposed)):
+                drop.add((edge.by.format(), target.format()))
+                _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file,
+                         line_of, "deleted here and substituted by the item after it: a replacement for a person "
+                         "to confirm")
+                continue
+        if (edge.scope == "partial" and target.path is not None and _RESTATED.match(text)):
+            # the clause restated whole, in quotes: replaced by the item
+            _swap(reading, edge, "full", True)
+        elif ((whole := _DELETE_WHOLE.search(text)) is not None and target.path is None
+              and not _SUBSTITUTE.search(text, whole.end())):
+            _swap(reading, edge, "full", False)
+        elif edge.scope == "partial" and target.path is None and _ENTIRETY.search(_read_text(text, _quoted_spans(text))):
+            drop.add((edge.by.format(), target.format()))
+            _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file, line_of,
+                     'its words say "in its entirety", but its verb was read as a change in part: for a person '
+                     "to confirm")
+    # nothing silent: an item with a change verb naming a target exactly, that no reading placed, is proposed
+    said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
+            | {n.item.path for n in reading.not_understood}
+            # an item whose change the addendum declares in its metadata has its edge already
+            | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    for item in items:
+        if item.path in said or item.kind == "heading" or item.cells or _LEAD_IN.search(item.text):
+            continue  # a lead-in ("... is amended as follows:") heads the items that carry its changes
+        answer = _ANSWER_AT.search(item.text)
+        start = answer.end() if answer is not None else 0
+        text = item.text[start:]
+        quoted = _quoted_spans(text)
+        action = read_action(text, vocabularies, mask=quoted)
+        if not action.changes or action.ambiguous is not None:
+            continue
+        found = _distinct([(r.target, r) for r in find_references(text, corpus, mask=quoted, notations=notations,
+                                                                    titles=False)
+                           if r.target is not None and r.by_number and not r.cited and not r.bound])
+        if not found or any(_division(r) in skip for _, r in found):
+            continue
+        if (len(found) == 1 and found[0][0].path is None and action.action == "replace"
+                and _ENTIRETY.search(_read_text(text, quoted)) and found[0][1].resolved_by in ("sheet", "number")):
+            # "Drawing C-101 - Revised and attached Replace in entirety": one document, named exactly,
+            # replaced whole in the item's own words
+            _apply(reading, document, item, found[0][0], action, rule, file, line_of)
+            continue
+        for target, reference in found:
+            _propose(reading, item, target, action, reference.written, rule, file, line_of,
+                     "a change verb and a target named exactly, in words no rule of the pack places: for a person "
+                     "to confirm")
+    if drop:
+        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
+        reading.edges = [e for e in reading.edges
+                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    reading.applied.sort(key=lambda e: (e.by.format(), e.target.format()))
+    reading.edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
+
+
+def _swap(reading: Reading, edge: DerivedEdge, scope: str, successor: bool) -> None:
+    key = (edge.by.format(), edge.target.format())
+    reading.applied = [e.model_copy(update={"scope": scope, "successor": successor})
+                       if (e.by.format(), e.target.format()) == key else e for e in reading.applied]
+    reading.edges = [e.model_copy(update={"scope": scope, "successor": successor})
+                     if e.by is not None and (e.by.format(), e.target.format()) == key else e for e in reading.edges]

@@ -1,0 +1,858 @@
+"""What an addendum item names, and where that is in the corpus (issue 21).
+
+Every mention in an item's words of a section, a paragraph or article, a sheet, a callout
+(a note, keynote or detail), a named paragraph ("Alternate No. 2") or, failing a number, a
+title, is found and resolved against the project's corpus as of the addendum's date:
+
+- sections by six-digit CSI MasterFormat number, spaced or not (``03 30 00``, ``033000``),
+  with a level suffix (``09 91 23.13``: only the document carrying that suffix), by five-digit
+  CSI 1995 number (``03300``: the document carrying it, else the one 2004 section whose number
+  starts with its first four digits), or by an agency's code (``SP-12``, "Special Provision
+  No. 12");
+- sheets by number, with their word or bare where the project holds the sheet, in lists and
+  ranges ("Sheets A-101 through A-104");
+- paragraphs in any common notation (``2.1.A``, ``2.01.A.1``, ``2.1(A)``, "Paragraph 2.1,
+  subparagraph A", "Article 2.1, paragraph B", plus the pack's ``references`` notations),
+  mapped onto the target's own outline paths (``2.01.A`` is ``2.1.A`` where that is how the
+  section is numbered; two paths that fit are never guessed between);
+- titles alone by rapidfuzz against the corpus's titles, the score kept (``TITLE_CUTOFF``).
+
+A reference resolves to one target or to none: zero or several candidates are kept, with why.
+Resolution is by dictionary look-ups; titles are compared only when no number in the item
+(or its heading) names a document.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from inforce.ontology import Locator
+from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, normalize_path
+
+from ..derivation import (
+    DESIGNATION,
+    TargetDirectory,
+    agency_codes,
+    callout_ids,
+    designation_keys,
+    normalize_sheet,
+    resolve_name,
+)
+
+__all__ = [
+    "TITLE_CUTOFF",
+    "TITLE_MARGIN",
+    "Corpus",
+    "Reference",
+    "find_references",
+    "heading_document",
+    "place_path",
+]
+
+#: How close (rapidfuzz ``token_sort_ratio``, 0-100, letter case and punctuation aside) a
+#: written title must come to a document's title to name it. 88 lets "CAST IN PLACE
+#: CONCRETE" name "Cast-in-Place Concrete" and a dropped "and" pass, and keeps "Exterior
+#: Painting" from naming "Interior Painting" (86). A title only ever proposes: it never applies.
+TITLE_CUTOFF = 88.0
+#: The first, fast pass over every title keeps those within this (``token_set_ratio``) of a
+#: written title; only they are scored and ranked.
+TITLE_PREFILTER = 60.0
+#: How far the best title must lead the next one: two titles closer than this are both kept
+#: as candidates and neither is chosen.
+TITLE_MARGIN = 4.0
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One mention in an item: its ``kind`` (section, paragraph, sheet, callout, name,
+    title), the words as ``written`` and where (``span`` in the text read), the one ``target``
+    it resolves to (None when none or several fit: ``candidates`` and ``why`` say which),
+    how it was resolved (``resolved_by``: number, number-1995, code, sheet, outline, heading,
+    name, title) and, for a title, rapidfuzz's ``score``."""
+
+    kind: str
+    written: str
+    span: tuple[int, int]
+    target: Locator | None
+    candidates: tuple[Locator, ...] = ()
+    resolved_by: str = ""
+    score: float | None = None
+    why: str | None = None
+    #: for a paragraph or callout its document does not hold: the nearest enclosing provision
+    #: that exists (an insertion joins it)
+    joins: Locator | None = None
+    #: a document reference a paragraph or callout of it took (it names where, not what)
+    bound: bool = False
+    #: read from the heading the item sits under, not from its own words
+    from_heading: bool = False
+    #: cited for what it says ("as specified in Section 03 20 00", "shown on Sheet A-602"), not
+    #: named as what the item changes
+    cited: bool = False
+
+    @property
+    def by_number(self) -> bool:
+        """Resolved by a number or an outline path (never by a fuzzy title): what may apply."""
+        return self.target is not None and self.resolved_by not in ("title", "")
+
+    @property
+    def document_level(self) -> bool:
+        return self.kind in ("section", "sheet", "title")
+
+
+@dataclass
+class Corpus:
+    """What references resolve against: the directory of sections and sheets, the kinds a
+    rule targets, each document's outline paths and named paragraphs, whether a locator
+    exists, and the addendum's date (documents first in force after it are not named)."""
+
+    directory: TargetDirectory
+    target_kinds: tuple[str, ...] = ("specification", "drawing")
+    paths: Callable[[str], Collection[str]] | None = None
+    names: Callable[[str], Mapping[str, str]] | None = None
+    has_target: Callable[[Locator], bool] | None = None
+    as_of: dt.date | None = None
+    _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
+    _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def path_set(self, doc: str) -> frozenset[str]:
+        """The document's outline paths as a set, built once per document."""
+        held = self._sets.get(doc)
+        if held is None:
+            held = self._sets[doc] = frozenset(self.paths(doc)) if self.paths is not None else frozenset()
+        return held
+
+    def outline_keys(self, doc: str) -> dict[str, list[str]]:
+        """Path key (``_path_key``) → the document's paths with that key, built once per document."""
+        keys = self._keys.get(doc)
+        if keys is None:
+            keys = {}
+            for path in self.paths(doc) if self.paths is not None else ():
+                keys.setdefault(_path_key(path), []).append(path)
+                keys.setdefault("~" + _path_key(path).casefold(), []).append(path)
+            self._keys[doc] = keys
+        return keys
+
+    def is_leaf(self, locator: Locator) -> bool:
+        """Whether the outline holds nothing below ``locator`` (a paragraph not split further)."""
+        if self.paths is None or locator.path is None:
+            return False
+        prefix = locator.path + "."
+        return not any(path.startswith(prefix) for path in self.path_set(locator.doc))
+
+    def exists(self, locator: Locator) -> bool:
+        if self.paths is not None and locator.path is not None:
+            return locator.path in self.path_set(locator.doc) or (
+                self.has_target is not None and self.has_target(locator))
+        return self.has_target is None or self.has_target(locator)
+
+
+def _path_key(path: str) -> str:
+    """``2.01.A`` → ``2.1.A``: a path compared with leading zeros set aside."""
+    return ".".join(str(int(part)) if part.isdigit() else part for part in path.split("."))
+
+
+def place_path(corpus: Corpus, doc: str, written: str) -> tuple[list[str], str | None]:
+    """The outline paths of ``doc`` that ``written`` (any notation, normalized) names, and the
+    nearest existing enclosing path when none does. Exact first, then leading zeros aside,
+    then letter case aside; several paths that fit are returned for the caller to report."""
+    path = normalize_path(written)
+    if corpus.paths is None:
+        exists = corpus.has_target is None or corpus.has_target(Locator(doc=doc, path=path))
+        return ([path] if exists else []), _nearest(corpus, doc, path)
+    if path in corpus.path_set(doc):
+        return [path], None
+    keys = corpus.outline_keys(doc)
+    found = keys.get(_path_key(path)) or keys.get("~" + _path_key(path).casefold()) or []
+    found = sorted(set(found))
+    return found, None if found else _nearest(corpus, doc, path)
+
+
+def _nearest(corpus: Corpus, doc: str, path: str) -> str | None:
+    parts = path.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        found, _ = place_path(corpus, doc, ".".join(parts[:end])) if corpus.paths is not None else (
+            [".".join(parts[:end])] if corpus.exists(Locator(doc=doc, path=".".join(parts[:end]))) else [], None)
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+# --- finding mentions ------------------------------------------------------------------
+
+_SECTION_WORD = r"(?:Spec(?:ification)?s?\.?\s+)?(?:Technical\s+)?(?:Sections?|Sect\.|Specs?\.?|Specifications?|§§?)"
+_SIX = r"\d{2}[ ]?\d{2}[ ]?\d{2}(?:\.\d{2})?"
+#: A section number with its word before it, or a list of them ("Sections 03 30 00 and 03 35 00").
+_WORDED_SECTIONS = re.compile(
+    rf"\b{_SECTION_WORD}\s+(?:No\.?\s*)?((?:{_SIX}|\d{{5}})(?!\d)(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)(?:{_SIX}|\d{{5}})(?!\d))*)",
+    re.IGNORECASE)
+#: A six-digit number anywhere: spaced ("03 30 00") it is a section; run together it counts
+#: only where the project holds it.
+_BARE_SIX = re.compile(r"(?<![\d$.,/-])(\d{2})( ?)(\d{2})\2(\d{2})(?:\.(\d{2}))?(?!\d|\.\d|,\d)")
+#: An article written right after its section's number, with its title in capitals or words
+#: after it ("Section 33 14 16 - 2.3 Hydrants", "Section 31 23 33, 3.2 BACKFILLING").
+_AFTER_SECTION = re.compile(
+    r"(?:\s*[\"“][^\"”\n]{0,80}[\"”])?(?:\s*[-–—,:]\s*(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*)"
+    r"|\s+(\d{1,2}\.\d{1,3}(?:\.\d{1,3})*\.[A-Za-z](?:\.[0-9A-Za-z]{1,3})*))\s+(?=[A-Z-–—])")
+#: A run of designations naming a document of the bidding documents by its place in them ("Part 3
+#: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
+_DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)
+#: A part of a CSI section, not a document: "Part 2, Article 2.1" (the article's number starts with the part's).
+_CSI_PART = re.compile(r"\bPart\s+(\d)\s*[,:\-–]?\s*(?:Article|Paragraph|Para\.|Subparagraph)?\s*(\d)\.", re.IGNORECASE)
+#: The clauses written right after a designation ("Schedule-D, 2.3 and 2.4", "Section 3 - 3.20",
+#: "Section 3, subsection 3.22", "Section 4A, subsection S.12").
+_CLAUSE = r"(?:\d{1,3}(?:\.\d{1,3})+|[A-Z]{1,2}\.\d{1,3}(?:\.\d{1,3})*)(?:\([0-9A-Za-z]{1,3}\))*"
+_AFTER_DESIGNATION = re.compile(
+    rf"[ \t]*[-–—,:]?[ \t]*(?:(?:sub-?sections?|clauses?|paragraphs?|articles?|items?)[ \t]+)?[\"“]?({_CLAUSE})(?![\w.])"
+    rf"((?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)(?:{_CLAUSE})(?![\w.]))*)", re.IGNORECASE)
+#: A subsection by a letter-and-number label ("subsection S.12", "Subsection "S.14 Erosion ..."").
+_LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,2})\.\d{1,3}(?:\.\d{1,3})*)(?![\w.])",
+                                  re.IGNORECASE)
+#: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610").
+_AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?![\d.])", re.IGNORECASE)
+_ONE_SECTION = re.compile(rf"{_SIX}|\d{{5}}")
+#: A sheet's word, then one sheet or a list or range of them.
+_SHEET_WORDS = (r"(?:Contract\s+)?(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.?|Plan\s+Sheets?)"
+                r"(?:\s+Nos?\.?|\s+Numbers?)?")
+_SHEET_LIST = re.compile(
+    rf"\b{_SHEET_WORDS}\s*#?\s*((?-i:{SHEET_NUMBER})(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+|through\s+|thru\s+|to\s+|[-–—]\s*)"
+    rf"(?-i:{SHEET_NUMBER}))*)", re.IGNORECASE)
+_BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(?-i:{SHEET_NUMBER})")
+_RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
+#: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
+#: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
+_PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
+_PARAGRAPH_WORD = r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.|Articles?|Art\.|Clauses?|Sub-?sections?|§)"
+_WORDED_PATH = re.compile(
+    rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
+    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$))?",
+    re.IGNORECASE)
+#: An agency's article by its section's number, a dash and the article's own ("Subarticle 102-4.3",
+#: "ARTICLE 102-7"): the section's outline numbers it 102.4.3, or 4.3 where it leaves the section out.
+_DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{2,4})-(\d{1,2}(?:\.\d{1,3})*)(?![\w.-]|\.\d)",
+                          re.IGNORECASE)
+#: A five-digit (CSI 1995) section number opening a line, its title after a dash ("07210 - Building
+#: Insulation"): a section listed by number and title, with no word before it.
+_LISTED_FIVE = re.compile(r"(?m)^[ \t*_#>]*(?:\d{1,2}[.)][ \t]+)?(\d{5})(?=[ \t]*[-–—:][ \t]*[A-Z])")
+#: One more path of a list after a worded one ("..., 2.1.B and 2.1.C").
+_MORE_PATHS = re.compile(rf"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)({_PATH})(?![\w])", re.IGNORECASE)
+#: A paragraph by its path alone, which must hold a letter to be one ("2.1.A", "3.04.C.2.a", "2.1(A)").
+_BARE_PATH = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(?:\.[A-Za-z]|\([A-Za-z0-9]{1,4}\))"
+                        r"(?:\.[0-9A-Za-z]{1,3}|\([0-9A-Za-z]{1,4}\))*)(?![\w])")
+#: A paragraph by its letter alone, after a paragraph or article the item named ("... Article 3.11:
+#: Add the following paragraph G").
+_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraph|paragraph|para\.)\s+"
+                          r"(?:\.?([A-Z]|\d{1,2})(?![\w]|\.\w)|((?:\([0-9A-Za-z]{1,3}\))+))", re.IGNORECASE)
+_CALLOUT = re.compile(
+    r"\b(callouts?|keynotes?|key\s+notes?|general\s+notes?|sheet\s+notes?|notes?|details?|tags?|profiles?)"
+    r"\s+(?:No\.?\s*|#\s*)?"
+    r"(\d{1,3}[A-Z]?)(?!\.?\w)(?:\s*/\s*((?-i:" + SHEET_NUMBER + r")))?", re.IGNORECASE)
+#: A clause of an agency's provision by its number alone ("107.4.2", "608.02"): the provision's
+#: number first, kept only where the provision the item names holds that clause.
+_AGENCY_PATH = re.compile(r"(?<![\w.$/,-])\d{3,4}(?:\.\d{1,3}){1,3}(?![\w.]|-\d|\s*(?:mm|cm|m|in|inch|inches|ft|feet|psi|"
+                          r"percent|%|kg|lb|tons?)\b)", re.IGNORECASE)
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|;\s*)", re.IGNORECASE)
+_MORE_CALLOUTS = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(\d{1,3}[A-Z]?)(?![\w.]|[/'\"-]|\s*/)", re.IGNORECASE)
+_NAME = re.compile(PLACEHOLDERS["name"], re.IGNORECASE)
+_AGENCY = re.compile(
+    r"(?<![\w.-])(?:(?-i:[A-Z]{1,5})[- ]?\d{1,4}(?:[.-]\d{1,3})?(?![\w-])"
+    r"|(?:Special|Supplemental|Technical|Standard)\s+(?:Provisions?|Specifications?)\s+(?:No\.?\s*|Number\s+|#\s*)?\d{1,4}"
+    r"(?:[.-]\d{1,3})*\b)", re.IGNORECASE)
+#: Where a title may be written: quoted, in capitals (two words or more), or as a cell.
+_QUOTED_TITLE = re.compile(r"[\"“]([^\"”\n]{3,80})[\"”]")
+#: The labels that number a provision in its title ("special provision 107", "category 600", "section 608").
+_LABELS = re.compile(r"\b(?:special\s+provisions?|supplemental\s+specifications?|technical\s+provisions?|category|"
+                     r"section|item|division|sp)\s+\d+\b")
+_WORDED_TITLE = re.compile(
+    r"(?-i:\b(?:Spec(?:ification)?s?|Section)[ \t]+([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|"
+    r"[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,6})|\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|"
+    r"[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,6})[ \t]+(?:section|specification)\b)")
+
+
+def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
+    return span[0] > 0 and text[span[0] - 1] in "\"“" and span[1] < len(text) and text[span[1]] in "\"”"
+
+
+_CAPS_TITLE = re.compile(r"(?-i:\b[A-Z][A-Z&/'-]+(?:[ \t]+(?:[A-Z][A-Z&/'-]*|AND|OF|FOR|THE))+\b)")
+
+
+_VERB_FIRST = re.compile(r"(?:Delete|Revise|Add|Replace|Insert|Remove|Omit|Change|Modify|Amend|Substitute|Strike|"
+                         r"Correct|Update|Rename|Relocate)[ \t]+(?=[A-Z])")
+
+
+def _mask(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def find_references(
+    text: str, corpus: Corpus, *, mask: Sequence[tuple[int, int]] = (), context: str = "",
+    notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None, cells: Sequence[str] = (),
+    clause_end: int | None = None, titles: bool = True,
+) -> list[Reference]:
+    """Every reference in ``text`` (the spans in ``mask`` — quotations, a question — not read),
+    in order, resolved against ``corpus``. A paragraph, callout or name takes the nearest
+    section or sheet the item names (else the one its heading ``context`` names); a title is
+    compared only when nothing names a document by number (``cells`` of a table row are
+    titles too)."""
+    read = _mask(text, mask)
+    notations = notations or {}
+    found: list[Reference] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return not any(start < e and s < end for s, e in taken)
+
+    def take(reference: Reference) -> None:
+        found.append(reference)
+        taken.append(reference.span)
+
+    # the pack's notations first: they are what a policy owner wrote for this layout
+    for kind in ("section", "sheet", "paragraph", "callout"):
+        for pattern in notations.get(kind, ()):
+            for match in pattern.finditer(read):
+                if free(*match.span()):
+                    take(_from_notation(kind, match, corpus))
+    for match in _DASHED_PATH.finditer(read):  # "SUBARTICLE 102-4.3": section 102's article 4, subarticle 3
+        if free(*match.span()):
+            if corpus.directory.by_designation:  # its section by that number, where the project designates one
+                section = _designation(f"Section {match.group(1)}", (match.start(1), match.start(1)), corpus)
+                if section is not None and section.target is not None:
+                    found.append(replace(section, written=f"Section {match.group(1)}"))
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
+                           why=f"{match.group(1)}-{match.group(2)}"))
+    for match in _LISTED_FIVE.finditer(text):  # "07210 - Building Insulation": a CSI 1995 section (not a label)
+        if free(*match.span(1)):
+            take(_section(match.group(1), match.span(1), corpus, worded=True))
+    for match in _WORDED_SECTIONS.finditer(read):
+        for number in _ONE_SECTION.finditer(match.group(1)):
+            span = (match.start(1) + number.start(), match.start(1) + number.end())
+            if free(*span):
+                take(_section(number.group(0), span, corpus, worded=True))
+    heading = heading_document(context, corpus, notations) if context else None
+    if corpus.directory.by_designation and heading is None and not any(
+            r.kind == "section" and (r.target or r.candidates) for r in found) and not _SHEET_LIST.search(read):
+        for match in _DESIGNATIONS.finditer(read):
+            if free(*match.span()) and not _CSI_PART.match(read, match.start()):
+                reference = _designation(match.group(0), match.span(), corpus, read)
+                if reference is not None:
+                    take(reference)
+                    _clauses_after(read, match.end(), take, free)
+    for reference in [r for r in found if r.kind == "section" and r.resolved_by != "designation"]:
+        after = _AFTER_SECTION.match(read, reference.span[1])
+        group = 0 if after is None else (1 if after.group(1) else 2)
+        if after is not None and free(*after.span(group)):
+            take(Reference("paragraph", after.group(group), after.span(group), None, why=after.group(group)))
+    for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
+        if free(*match.span(1)):
+            docs = sorted({doc for key, entries in corpus.directory.by_code.items()
+                           if re.fullmatch(r"[A-Z]{1,5}" + match.group(1), key)
+                           and key not in corpus.directory.by_sheet  # sheet S-203 is no section
+                           for doc in corpus.directory.documents_for({key: entries}, key, corpus.target_kinds,
+                                                                     corpus.as_of)})
+            if len(docs) == 1:
+                take(Reference("section", match.group(0), match.span(1), Locator(doc=docs[0]), resolved_by="code"))
+    for match in _BARE_SIX.finditer(read):
+        if free(*match.span()):
+            reference = _section(match.group(0), match.span(), corpus, worded=bool(match.group(2)))
+            if reference.target is not None or reference.candidates or match.group(2):
+                take(reference)
+    for match in _SHEET_LIST.finditer(read):
+        if free(*match.span(1)):
+            for reference in _sheets(match.group(1), match.start(1), corpus, worded=True):
+                take(reference)
+    for match in _CALLOUT.finditer(read):
+        if free(*match.span()):
+            take(Reference("callout", " ".join(match.group(0).split()), match.span(), None,
+                           why=match.group(3) or None, resolved_by=match.group(2)))
+            if match.group(3) is None:  # "Detail 3 & 4", "Keynotes 2, 5 and 7": each of the kind
+                more = _MORE_CALLOUTS.match(read, match.end())
+                while more is not None:
+                    if free(*more.span(1)):
+                        take(Reference("callout", f"{match.group(1)} {more.group(1)}", more.span(1), None,
+                                       resolved_by=more.group(1)))
+                    more = _MORE_CALLOUTS.match(read, more.end())
+    for match in _WORDED_PATH.finditer(read):
+        if free(*match.span()):
+            tail = match.group(2) or match.group(3)
+            path = match.group(1) + ("." + tail if tail else "")
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
+                           why=re.sub(r"\s+", "", path)))
+            if not tail:  # "Articles 29.1 and 29.2", "Paragraphs 2.1.A, 2.1.B and 2.1.C"
+                more = _MORE_PATHS.match(read, match.end())
+                while more is not None:
+                    if free(*more.span(1)):
+                        take(Reference("paragraph", more.group(1), more.span(1), None, why=more.group(1)))
+                    more = _MORE_PATHS.match(read, more.end())
+    for match in _BARE_PATH.finditer(read):
+        if free(*match.span()):
+            take(Reference("paragraph", match.group(1), match.span(), None, why=match.group(1)))
+    for match in _LETTER_PATH.finditer(read):
+        if free(*match.span()):
+            relative = match.group(1) or ".".join(re.findall(r"\(([0-9A-Za-z]+)\)", match.group(2)))
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, why="+" + relative))
+    for match in _AGENCY.finditer(read):
+        if free(*match.span()):
+            reference = _code(match.group(0), match.span(), corpus)
+            if reference is not None:
+                take(reference)
+    loose: set[tuple[int, int]] = set()
+    for match in _AGENCY_PATH.finditer(read):  # "to 107.4.2 Work Hours": a clause of the provision numbered 107
+        if free(*match.span()):
+            loose.add(match.span())
+            take(Reference("paragraph", match.group(0), match.span(), None, why=match.group(0)))
+    for match in _NAME.finditer(read):
+        verb = _VERB_FIRST.match(match.group(0))  # "Delete Alternate No. 4": the name is after the verb
+        span = (match.start() + (verb.end() if verb else 0), match.end())
+        written = read[span[0]:span[1]]
+        if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing)\b", written):
+            take(Reference("name", " ".join(written.split()), span, None))
+    unplaced = []
+    for match in _BARE_SHEET.finditer(read):
+        if free(*match.span()):
+            sheets = _sheets(match.group(0), match.start(), corpus, worded=False)
+            for reference in sheets:
+                take(reference)
+            if not sheets:
+                unplaced.append(match)
+    for match in unplaced:  # "A-101, C-201, E-999": a sheet of a list the project does not hold is said
+        near = [r for r in found if r.kind == "sheet" and r.target is not None
+                and _LIST_GAP.fullmatch(read[min(r.span[1], match.end()):max(r.span[0], match.start())])]
+        if near and free(*match.span()):
+            take(Reference("sheet", match.group(0), match.span(), None,
+                           why=f"names Sheet {match.group(0)}, which the project does not hold"))
+    for match in _LETTERED_SUBSECTION.finditer(text):  # its label may open a quoted title
+        if free(*match.span(1)):
+            take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
+    found.sort(key=lambda r: r.span)
+    found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0])
+             or clause_end is not None and r.span[0] >= clause_end else r for r in found]
+    # "Index revised to indicate added sheet A-502": a sheet being added is new, not what changes
+    found = [replace(r, cited=True) if r.kind == "sheet" and r.target is None and not r.candidates
+             and _ADDED_SHEET.search(read, max(0, r.span[0] - 40), r.span[0]) else r for r in found]
+    if any(r.kind == "paragraph" and _NEW.search(read, max(0, r.span[0] - 8), r.span[0]) for r in found):
+        # "New Clause 6.3 after Clause 6.2": the clause after which a new one goes says where, not what
+        found = [replace(r, cited=True) if r.kind == "paragraph" and _WHERE.search(read, max(0, r.span[0] - 30),
+                                                                                   r.span[0]) else r for r in found]
+    named = any(r.kind in ("section", "sheet") and (r.target or r.candidates) for r in found)
+    if not named:  # a sheet number inside a quoted title ("TC-03 Construction Staging Plan") names the sheet
+        for quoted in _QUOTED_TITLE.finditer(text):
+            if any(s < quoted.start() and quoted.end() <= e and e - s > quoted.end() - quoted.start() + 2
+                   for s, e in mask):
+                continue  # a question's quotation
+            for match in _BARE_SHEET.finditer(text, quoted.start(1), quoted.end(1)):
+                sheets = [r for r in _sheets(match.group(0), match.start(), corpus, worded=False) if r.target]
+                found += sheets
+                named = named or bool(sheets)
+    if not named and heading is None and titles:  # no number names a document: its title may
+        found += _titles(text, read, corpus, cells, mask)
+        found.sort(key=lambda r: r.span)
+    found = _bind(found, corpus, heading)
+    if loose:  # a bare agency number counts only as a clause its provision holds
+        found = [r for r in found if r.span not in loose or (
+            r.target is not None and r.target.path is not None
+            and r.target.path.split(".")[0].lstrip("0") == r.written.split(".")[0].lstrip("0"))]
+    if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
+        found.append(heading)  # the item names nothing itself: it changes what its heading names
+    return found
+
+
+#: Words before a reference that cite it for what it says rather than name it as what changes.
+_CITE = re.compile(
+    r"\b(?:(?:as\s+)?(?:shown|indicated|noted|detailed|specified|described|required|scheduled|referenced|defined|"
+    r"listed|covered|submitted|furnished|provided)\s+(?:on|in|by|under|with)|in\s+accordance\s+with|accordance\s+with|"
+    r"complying\s+with|comply\s+with|conforming\s+to|conform\s+to|pursuant\s+to|per|see|refer\s+to|appended\s+to|"
+    r"coordinate\s+with|related\s+to|requirements\s+of|under|by|"
+    r"(?:replace[ds]?|substituted?|superseded|succeeded)\s+(?:it\s+|them\s+)?(?:with|by))\b[^.;:\n]{0,50}$", re.IGNORECASE)
+
+
+#: The title written after a designation ("Section 3 - Tender Submission Package").
+_TITLE_AFTER = re.compile(r"[ \t]*[-–—:,]?[ \t]*(?!(?:Clause|Paragraph|Para|Article|Sub[-\w]*|Item|Page|Sheet|Section|Part|Schedule)\b)"
+                          r"([A-Z][A-Za-z'’&/-]*(?:[ \t]+(?:[A-Za-z'’&/-]+)){0,7})")
+
+
+def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str = "") -> Reference | None:
+    """A run of designations ("Part 3 Section VII") as the one document whose title opens with
+    it (the whole run first, then each designation, the innermost first); None when no document
+    of the project is designated so (it may be a part of a section: the item is read without it).
+    A title written after it must fit that document's ("Section 3 - Tender Submission Package"
+    is not "Section 3 Scope of Work"): else it names what the project does not hold."""
+    directory = corpus.directory
+    label = " ".join(written.split())
+    for key in designation_keys(written):
+        docs = directory.documents_for(directory.by_designation, key, corpus.target_kinds, corpus.as_of)
+        if len(docs) == 1:
+            titled = _TITLE_AFTER.match(read, span[1]) if read else None
+            if titled is not None and len(titled.group(1)) >= 6:
+                from rapidfuzz import fuzz, utils
+
+                held = directory.titles.get(docs[0], ("", ""))[1]
+                if fuzz.token_set_ratio(titled.group(1), held, processor=utils.default_process) < 75:
+                    return Reference("section", label, span, None, why=(
+                        f'names {label} "{titled.group(1).strip()}"; the project\'s {label} is "{held}"'))
+            return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="designation")
+        if docs:
+            return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
+                             why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
+    return None
+
+
+def _clauses_after(read: str, end: int, take: Callable[[Reference], None],
+                   free: Callable[[int, int], bool]) -> None:
+    """The clauses a designation is followed by ("Schedule-D, 2.3 and 2.4"), each a paragraph."""
+    after = _AFTER_DESIGNATION.match(read, end)
+    if after is None:
+        return
+    offset = after.start(1)
+    for clause in re.finditer(_CLAUSE, read[offset:after.end()]):
+        span = (offset + clause.start(), offset + clause.end())
+        if free(*span):
+            take(Reference("paragraph", clause.group(0), span, None, why=clause.group(0)))
+
+
+_NEW = re.compile(r"\bnew\s+$", re.IGNORECASE)
+_ADDED_SHEET = re.compile(r"\b(?:add(?:ed|s|ing)?|new|insert(?:ed|s|ing)?)\s+(?:(?:the|a|an)\s+)?(?:new\s+)?"
+                          r"(?:contract\s+)?(?:sheets?|drawings?|dwgs?\.?)\s*(?:nos?\.?\s*)?$", re.IGNORECASE)
+_WHERE = re.compile(r"\b(?:after|following|before|preceding)\s+(?:the\s+)?(?:existing\s+)?"
+                    r"(?:sub-?paragraphs?|paragraphs?|paras?\.|articles?|clauses?|sub-?sections?)?\s*$", re.IGNORECASE)
+
+
+def _cites(read: str, start: int) -> bool:
+    """Whether the words just before ``start``, in the same sentence, cite what follows."""
+    window = read[max(0, start - 70):start]
+    stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
+    return bool(_CITE.search(window[stop + 1:] if stop >= 0 else window))
+
+
+def heading_document(context: str, corpus: Corpus,
+                     notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None) -> Reference | None:
+    """The one target the heading ``context`` names (its innermost line that names exactly
+    one: a section or sheet, or a paragraph of one), as a reference read from the heading;
+    None when none does."""
+    for line in reversed([line for line in context.splitlines() if line.strip()]):
+        named = [r for r in find_references(line, corpus, notations=notations) if not r.bound]
+        resolved = {r.target.format() for r in named if r.target is not None}
+        if len(resolved) == 1 and all(r.target is not None for r in named):
+            first = next(r for r in named if r.target is not None)
+            return replace(first, from_heading=True, span=(0, 0),
+                           resolved_by="heading" if first.by_number else first.resolved_by)
+        if named:
+            return None  # the heading names something, but not one thing: nothing is inherited
+    return None
+
+
+def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: bool) -> Reference:
+    """A section by number: six digits (a level suffix kept), or five (CSI 1995)."""
+    digits = re.sub(r"\s", "", written)
+    kinds = corpus.target_kinds
+    directory = corpus.directory
+    label = " ".join(written.split())
+    if re.fullmatch(r"\d{5}", digits):
+        docs = directory.documents_for(directory.by_number5, digits, kinds, corpus.as_of)
+        how = "number"
+        if not docs:  # a CSI 1995 number where the project numbers sections the 2004 way
+            prefix = digits[:4]
+            docs = sorted({doc for key, entries in _prefixed(directory, prefix)
+                           for doc in directory.documents_for({key: entries}, key, kinds, corpus.as_of)})
+            how = "number-1995"
+    else:
+        docs = directory.documents_for(directory.by_number, digits, kinds, corpus.as_of)
+        how = "number"
+        if not docs and "." not in digits and len(digits) == 6:  # a 2004 number where sections are numbered 1995's way
+            docs = sorted({doc for key, entries in directory.by_number5.items() if key.startswith(digits[:4])
+                           for doc in directory.documents_for({key: entries}, key, kinds, corpus.as_of)})
+            how = "number-1995"
+    if len(docs) == 1:
+        return Reference("section", label, span, Locator(doc=docs[0]), resolved_by=how)
+    if docs:
+        return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), how,
+                         why=f"Section {label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
+    if not worded and " " not in written:
+        return Reference("section", label, span, None)  # a run of six digits that names nothing here
+    if _later(directory, digits):
+        return Reference("section", label, span, None,
+                         why=f"names Section {label}, first issued on or after this item's date (new, not changed)")
+    return Reference("section", label, span, None, why=f"names Section {label}, which the project does not hold")
+
+
+def _later(directory: TargetDirectory, digits: str) -> bool:
+    return bool(directory.by_number.get(digits) or directory.by_number5.get(digits))
+
+
+def _prefixed(directory: TargetDirectory, prefix: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The six-digit numbers of the directory starting with ``prefix`` (a 1995 number's first four)."""
+    return [(key, entries) for key, entries in directory.by_number.items()
+            if len(key) == 6 and key.startswith(prefix)]
+
+
+def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[Reference]:
+    """Each sheet of a list or range ("A-101, A-102 and A-201", "A-101 through A-104")."""
+    directory = corpus.directory
+    numbers = list(re.finditer(rf"(?-i:{SHEET_NUMBER})", written))
+    found: list[Reference] = []
+    for index, number in enumerate(numbers):
+        between = written[numbers[index - 1].end():number.start()] if index else ""
+        if index and _RANGE_WORD.fullmatch(between):
+            found += _range(numbers[index - 1].group(0), number.group(0), offset + numbers[index - 1].start(),
+                            offset + number.end(), corpus)
+        span = (offset + number.start(), offset + number.end())
+        docs = directory.documents_for(directory.by_sheet, normalize_sheet(number.group(0)), corpus.target_kinds,
+                                       corpus.as_of)
+        if len(docs) == 1:
+            found.append(Reference("sheet", number.group(0), span, Locator(doc=docs[0]), resolved_by="sheet"))
+        elif docs:
+            found.append(Reference("sheet", number.group(0), span, None, tuple(Locator(doc=d) for d in docs), "sheet",
+                                   why=f"Sheet {number.group(0)} fits {len(docs)} documents; not guessed"))
+        elif worded:
+            later = directory.by_sheet.get(normalize_sheet(number.group(0)))
+            found.append(Reference("sheet", number.group(0), span, None, why=(
+                f"names Sheet {number.group(0)}, first issued on or after this item's date (new, not changed)"
+                if later else f"names Sheet {number.group(0)}, which the project does not hold")))
+    return found
+
+
+def _range(first: str, last: str, start: int, end: int, corpus: Corpus) -> list[Reference]:
+    """The sheets strictly between ``first`` and ``last`` of one series (same letters, same
+    number width), each as the project holds it."""
+    a, b = re.fullmatch(r"([A-Z]+)-?(\d+)(.*)", first), re.fullmatch(r"([A-Z]+)-?(\d+)(.*)", last)
+    if a is None or b is None or a.group(1) != b.group(1) or a.group(3) or b.group(3):
+        return []
+    low, high = int(a.group(2)), int(b.group(2))
+    if not 0 < high - low <= 60:
+        return []
+    found = []
+    for key, entries in corpus.directory.by_sheet.items():
+        m = re.fullmatch(r"([A-Z]+)(\d+)", key)
+        if m and m.group(1) == a.group(1) and low < int(m.group(2)) < high:
+            docs = corpus.directory.documents_for({key: entries}, key, corpus.target_kinds, corpus.as_of)
+            if len(docs) == 1:
+                found.append(Reference("sheet", key, (start, end), Locator(doc=docs[0]), resolved_by="sheet"))
+    return found
+
+
+def _code(written: str, span: tuple[int, int], corpus: Corpus) -> Reference | None:
+    """An agency's code ("SP-12", "Special Provision No. 12") that names a document of the
+    project; None when it names none (a sheet or product number is not a reference here)."""
+    directory = corpus.directory
+    if normalize_sheet(written) in directory.by_sheet:
+        return None  # a sheet number: read as a sheet
+    docs = sorted({doc for key in agency_codes(written)
+                   for doc in directory.documents_for(directory.by_code, key, corpus.target_kinds, corpus.as_of)})
+    label = " ".join(written.split())
+    if not docs:  # "Special Provision 107.4.6": provision 107's paragraph 107.4.6
+        deeper = re.search(r"(\d{1,4})((?:\.\d{1,3})+)\s*$", written)
+        if deeper is None:
+            return None
+        head = written[:deeper.start()] + deeper.group(1)
+        docs = sorted({doc for key in agency_codes(head)
+                       for doc in directory.documents_for(directory.by_code, key, corpus.target_kinds, corpus.as_of)})
+        if len(docs) != 1:
+            return None
+        paths, joins = place_path(corpus, docs[0], deeper.group(1) + deeper.group(2))
+        if len(paths) == 1:
+            return Reference("paragraph", label, span, Locator(doc=docs[0], path=paths[0]), resolved_by="code")
+        return Reference("paragraph", label, span, None, tuple(Locator(doc=docs[0], path=p) for p in paths), "code",
+                         why=f"names {label}, which {docs[0]} does not hold as a paragraph",
+                         joins=Locator(doc=docs[0], path=joins) if joins else Locator(doc=docs[0]))
+    if len(docs) == 1:
+        return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="code")
+    return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "code",
+                     why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
+
+
+def _from_notation(kind: str, match: re.Match[str], corpus: Corpus) -> Reference:
+    """A match of a pack notation as a reference of its kind (a paragraph's parts joined into
+    a path: "Part 2, Article 2.01, Paragraph A" → ``2.01.A``)."""
+    groups = {name: value for name, value in match.groupdict().items() if value}
+    written = " ".join(match.group(0).split())
+    if kind == "section":
+        value = groups["section"]
+        if re.fullmatch(r"[\d ]+(?:\.\d{2})?", value.strip()):
+            return replace(_section(value, match.span(), corpus, worded=True), written=written)
+        return _code(value, match.span(), corpus) or Reference(
+            "section", written, match.span(), None, why=f"names {written}, which the project does not hold")
+    if kind == "sheet":
+        found = _sheets(groups["sheet"], match.start("sheet"), corpus, worded=True)
+        return replace(found[0], written=written, span=match.span()) if found else Reference(
+            "sheet", written, match.span(), None, why=f"names {written}, which the project does not hold")
+    if kind == "callout":
+        return Reference("callout", written, match.span(), None, resolved_by=groups["number"],
+                         why=groups.get("sheet"))
+    parts = []
+    article = groups.get("article") or groups.get("paragraph")
+    if groups.get("part") and (article is None or "." not in article):
+        parts.append(groups["part"])
+    parts += [groups[name] for name in ("article", "paragraph", "letter", "sub") if groups.get(name)]
+    return Reference("paragraph", written, match.span(), None, why=".".join(parts))
+
+
+def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> list[Reference]:
+    """Resolve each paragraph, callout and name against the section or sheet it belongs to:
+    the nearest one before it in the item (else after it, else the heading's), marking that
+    document reference as ``bound`` (it names where, not what)."""
+    out = list(found)
+    last_path: dict[str, str] = {}  # doc → the last path an item named in it ("paragraph G" after "Article 3.11")
+    if heading is not None and heading.target is not None and heading.target.path is not None:
+        last_path[heading.target.doc] = heading.target.path
+    for index, reference in enumerate(out):
+        if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None:
+            continue
+        wanted = "sheet" if reference.kind == "callout" else "section"
+        owner_index = _owner(out, index, wanted)
+        owner = out[owner_index] if owner_index is not None else (
+            heading if heading is not None and heading.target is not None and (
+                heading.kind in (wanted, "title") or (heading.kind == "paragraph" and wanted == "section")
+                or (heading.kind == "callout" and wanted == "sheet")) else None)
+        if owner is heading and owner is not None and owner.target is not None and owner.target.path is not None:
+            owner = replace(owner, target=Locator(doc=owner.target.doc))
+        if reference.kind == "callout" and reference.why:  # "Detail 5/A-501": the sheet is written with it
+            sheets = _sheets(reference.why, reference.span[0], corpus, worded=True)
+            owner = sheets[0] if sheets else owner
+        if reference.kind == "name" and owner is None:
+            out[index] = replace(reference, cited=True)  # "Project No. 2417": a name of no section here
+            continue
+        if owner is not None and owner.cited:
+            reference = replace(reference, cited=True)
+        if owner is None or owner.target is None:
+            why = (owner.why if owner is not None and owner.why else
+                   f"names {reference.written}, but no {wanted} it belongs to")
+            out[index] = replace(reference, why=why, candidates=owner.candidates if owner else ())
+            continue
+        if owner_index is not None and not reference.cited:
+            out[owner_index] = replace(out[owner_index], bound=True)
+        doc = owner.target.doc
+        out[index] = reference
+        if reference.kind == "paragraph":
+            out[index] = _paragraph(reference, doc, corpus, last_path)
+            if owner.resolved_by == "title":  # its section named by title alone: never by number
+                out[index] = replace(out[index], resolved_by="title", score=owner.score)
+        elif reference.kind == "callout":
+            out[index] = _callout(reference, doc, corpus)
+        else:
+            out[index] = _name(reference, doc, corpus)
+    return out
+
+
+def _owner(found: list[Reference], index: int, kind: str) -> int | None:
+    kinds = (kind, "title") if kind == "section" else (kind,)  # a section may be named by its title
+    before = [i for i in range(index - 1, -1, -1) if found[i].kind in kinds]
+    if before:
+        return before[0]
+    after = [i for i in range(index + 1, len(found)) if found[i].kind in kinds]
+    return after[0] if after else None
+
+
+def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[str, str]) -> Reference:
+    written = str(reference.why)
+    if written.startswith("+"):  # a letter after a path named before it
+        if doc not in last_path:
+            return replace(reference, why=f"names {reference.written}, but not the article it is in")
+        written = last_path[doc] + "." + written[1:]
+    dashed = re.fullmatch(r"(\d+)-([\d.]+)", written)
+    if dashed is not None:  # "102-4.3": the section's outline holds 102.4.3, or 4.3
+        written = f"{dashed.group(1)}.{dashed.group(2)}"
+        if not place_path(corpus, doc, written)[0] and place_path(corpus, doc, dashed.group(2))[0]:
+            written = dashed.group(2)
+    paths, joins = place_path(corpus, doc, written)
+    if len(paths) == 1:
+        last_path[doc] = paths[0]
+        return replace(reference, target=Locator(doc=doc, path=paths[0]), resolved_by="outline", why=None)
+    last_path[doc] = normalize_path(written)
+    if paths:
+        return replace(reference, target=None, candidates=tuple(Locator(doc=doc, path=p) for p in paths),
+                       resolved_by="outline",
+                       why=f"{reference.written} fits {len(paths)} paragraphs of {doc} ({', '.join(paths)}); not guessed")
+    return replace(reference, target=None, resolved_by="outline",
+                   joins=Locator(doc=doc, path=joins) if joins else Locator(doc=doc),
+                   why=f"names {reference.written} of {doc}, which has no paragraph {normalize_path(written)}")
+
+
+def _callout(reference: Reference, doc: str, corpus: Corpus) -> Reference:
+    number = reference.resolved_by
+    word = re.match(r"[A-Za-z]+(?:\s+notes?)?", reference.written, re.IGNORECASE)
+    tried = callout_ids(word.group(0) if word else None, number)
+    for path in tried:
+        if corpus.exists(Locator(doc=doc, path=path)):
+            return replace(reference, target=Locator(doc=doc, path=path), resolved_by="outline", why=None)
+    return replace(reference, target=None, resolved_by="outline", joins=Locator(doc=doc),
+                   why=f"names {reference.written} on {doc}, which has no such callout")
+
+
+def _name(reference: Reference, doc: str, corpus: Corpus) -> Reference:
+    names = corpus.names(doc) if corpus.names is not None else {}
+    paths = resolve_name(reference.written, names)
+    if len(paths) == 1:
+        return replace(reference, target=Locator(doc=doc, path=paths[0]), resolved_by="name")
+    if paths:
+        return replace(reference, candidates=tuple(Locator(doc=doc, path=p) for p in paths), resolved_by="name",
+                       why=f'"{reference.written}" fits more than one paragraph of {doc} ({", ".join(paths)}); '
+                           "not guessed")
+    return replace(reference, resolved_by="name", why=f'"{reference.written}" names no paragraph of {doc}')
+
+
+def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
+            mask: Sequence[tuple[int, int]] = ()) -> list[Reference]:
+    """Titles the item writes (quoted, in capitals, a table cell), each compared with the
+    titles of the documents a rule targets (rapidfuzz); only the best, when it clears
+    ``TITLE_CUTOFF`` and leads the next by ``TITLE_MARGIN``, is a target."""
+    choices = corpus.directory.titles_of(corpus.target_kinds)
+    if not choices:
+        return []
+    since, as_of = corpus.directory.since, corpus.as_of
+    from rapidfuzz import fuzz, process, utils
+
+    phrases: list[tuple[str, tuple[int, int]]] = []
+    phrases += [(m.group(1), m.span(1)) for m in _QUOTED_TITLE.finditer(text)  # not one a question quotes
+                if not any(s < m.start() and m.end() <= e and e - s > m.end() - m.start() + 2 for s, e in mask)]
+    phrases += [(m.group(0), m.span()) for m in _CAPS_TITLE.finditer(read) if len(m.group(0)) >= 8]
+    # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
+    phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
+    phrases += [(cell, (0, 0)) for cell in cells if 3 <= len(cell) <= 80]
+    found: list[Reference] = []
+    seen: set[str] = set()
+    def scorer(a: str, b: str, **kwargs: object) -> float:
+        # a title's words in another order; or its words after the labels that number it, when
+        # both carry the same number ("CATEGORY 300 - SECTION 611 - COMPOST FILTER SOCK" and
+        # "Special Provision 611 Compost Filter Sock")
+        score = fuzz.token_sort_ratio(a, b, **kwargs)
+        if set(re.findall(r"\d+", a)) & set(re.findall(r"\d+", b)):
+            score = max(score, fuzz.token_sort_ratio(_LABELS.sub(" ", a), _LABELS.sub(" ", b), **kwargs),
+                        fuzz.token_set_ratio(a, b, **kwargs) if len(a.split()) >= 3 else 0)
+        return score
+
+    for phrase, span in phrases:
+        # a fast first pass (rapidfuzz's own scorer) keeps a few titles; the scorer above ranks them
+        near = process.extract(phrase, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
+                               limit=8, score_cutoff=TITLE_PREFILTER)
+        shortlist = {doc: choices[doc] for _, _, doc in near
+                     if as_of is None or doc not in since or since[doc] < as_of}
+        ranked = process.extract(phrase, shortlist, scorer=scorer, processor=utils.default_process,
+                                 limit=2, score_cutoff=TITLE_CUTOFF - TITLE_MARGIN) if shortlist else []
+        if not ranked or ranked[0][1] < TITLE_CUTOFF:
+            whole = sorted(doc for _, score, doc in near if score >= 100 and doc in shortlist)
+            if len(whole) > 1 and span != (0, 0) and len(phrase.split()) <= 3 and _QUOTED_AT(text, span):
+                # "Concrete": a word of several titles; said, with the sections it may mean
+                written = " ".join(phrase.split())
+                found.append(Reference("title", written, span, None, tuple(Locator(doc=d) for d in whole[:6]), "title",
+                                       why=f'"{written}" is part of the titles of {len(whole)} documents '
+                                           f'({", ".join(whole[:6])}); not guessed'))
+            continue
+        best = ranked[0]
+        if best[2] in seen:
+            continue
+        seen.add(best[2])
+        written = " ".join(phrase.split())
+        if len(ranked) > 1 and best[1] - ranked[1][1] < TITLE_MARGIN:
+            found.append(Reference("title", written, span, None, (Locator(doc=best[2]), Locator(doc=ranked[1][2])),
+                                   "title", round(best[1], 1),
+                                   why=f'"{written}" is close to the titles of {best[2]} and {ranked[1][2]}; not guessed'))
+        else:
+            found.append(Reference("title", written, span, Locator(doc=best[2]), resolved_by="title",
+                                   score=round(best[1], 1)))
+    return found

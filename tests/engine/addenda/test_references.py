@@ -1,0 +1,175 @@
+"""References in an addendum item resolved against the corpus (issue 21): every numbering and
+notation the issue lists, mapped onto the target's own outline, and never guessed between two."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from inforce.engine.addenda.references import TITLE_CUTOFF, Corpus, find_references, place_path
+from inforce.engine.derivation import TargetDirectory
+from inforce.ontology import CharSpan, Document, EffectiveInterval, Locator, Section, SourceRef
+
+
+def _doc(doc_id: str, title: str, paths: tuple[str, ...] = (), *, kind: str = "specification",
+         sheet: str | None = None, issued: str = "2026-03-02") -> Document:
+    start = dt.date.fromisoformat(issued)
+    provisions = tuple(Section(path=p, number=p, span=CharSpan(start=0, end=1), text="x") for p in paths)
+    return Document(id=doc_id, kind=kind, title=title, sheet=sheet, effective=EffectiveInterval(from_=start),
+                    recorded=dt.datetime(start.year, start.month, start.day, tzinfo=dt.UTC),
+                    source=SourceRef(file=f"documents/{doc_id}.md"), provisions=provisions)
+
+
+DOCS = [
+    _doc("SPEC-033000", "Section 03 30 00 Cast-in-Place Concrete", ("2.1", "2.1.A", "2.1.B", "3.4", "3.4.C.2.a")),
+    _doc("SPEC-099123", "Section 09 91 23 Interior Painting", ("2.1", "2.1.A")),
+    _doc("SPEC-099113", "Section 09 91 13 Exterior Painting", ("2.1",)),
+    _doc("SPEC-0991231", "Section 09 91 23.13 Painting of Steel", ("1.1",)),
+    _doc("SP-012", "Special Provision No. 12 Traffic Control", ("12.1",)),
+    _doc("SPEC-042000", "Section 04200 Unit Masonry", ("2.01", "2.01.A")),
+    _doc("SPEC-087100", "Section 08 71 00 Door Hardware", ("2.01", "2.01.A", "2.1.A")),
+    _doc("DWG-A-101", "Floor Plan", ("callout-4",), kind="drawing", sheet="A-101"),
+    _doc("DWG-A-102", "Second Floor Plan", (), kind="drawing", sheet="A-102"),
+    _doc("DWG-A-103", "Third Floor Plan", (), kind="drawing", sheet="A-103"),
+    _doc("DWG-A-104", "Roof Plan", (), kind="drawing", sheet="A-104"),
+    _doc("SPEC-260519", "Section 26 05 19 Conductors", ("2.1",), issued="2026-06-01"),
+    _doc("SPEC-GCC", "Part 3 Section VIII General Conditions of Contract", ("7", "7.1", "7.2")),
+    _doc("SPEC-SCH", "Schedule C Technical Standards", ("1.4", "2.2")),
+    _doc("SPEC-T5", "Section 5B Special Specifications", ("T.3", "T.9")),
+    _doc("DWG-C-301", "Grading Plan", ("keynote-2", "callout-2", "note-6", "detail-3", "detail-4", "profile-1"),
+         kind="drawing", sheet="C-301"),
+    _doc("SPEC-SP215", "Special Provision 215 Night Work", ("215.1", "215.3.2")),
+    _doc("SPEC-012300", "Section 01 23 00 Alternates", ("1.3", "1.3.A", "1.3.B")),
+]
+BY_ID = {d.id: d for d in DOCS}
+
+
+@pytest.fixture
+def corpus() -> Corpus:
+    return Corpus(TargetDirectory.from_documents(DOCS), paths=lambda doc: [p.path for p in BY_ID[doc].provisions]
+                  if doc in BY_ID else [], as_of=dt.date(2026, 4, 1))
+
+
+def _targets(text: str, corpus: Corpus) -> list[str]:
+    return [r.target.format() for r in find_references(text, corpus) if r.target is not None and not r.bound]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Section 03 30 00, Paragraph 2.1.A: delete", ["SPEC-033000#2.1.A"]),
+    ("SECTION 033000, 2.1(B): revise", ["SPEC-033000#2.1.B"]),
+    ("Paragraph 2.1, subparagraph A of Section 03 30 00", ["SPEC-033000#2.1.A"]),
+    ("Section 03 30 00, Article 2.1, paragraph B", ["SPEC-033000#2.1.B"]),
+    ("Section 03 30 00, Paragraph 3.04.C.2.a", ["SPEC-033000#3.4.C.2.a"]),  # leading zeros aside
+    ("Section 09 91 23.13, Article 1.1", ["SPEC-0991231#1.1"]),  # the level suffix names its own section
+    ("Section 09 91 23, Paragraph 2.1.A", ["SPEC-099123#2.1.A"]),
+    ("Section 04200, Paragraph 2.01.A", ["SPEC-042000#2.01.A"]),  # five digits, as the project numbers it
+    ("Section 03300: revised", ["SPEC-033000"]),  # CSI 1995 number, the one 2004 section it maps to
+    ("Special Provision No. 12 is deleted", ["SP-012"]),
+    ("SP-12: revise", ["SP-012"]),
+    ("Sheets A-101 through A-104 are reissued", ["DWG-A-101", "DWG-A-102", "DWG-A-103", "DWG-A-104"]),
+    ("Sheet A-101, callout 4: delete", ["DWG-A-101#callout-4"]),
+    # a document designated by its place in the bidding documents, as its title opens
+    ("Part 3 Section VIII, Clause 7.2: delete the clause", ["SPEC-GCC#7.2"]),
+    ("Schedule-C, 1.4 and 2.2: amended", ["SPEC-SCH#1.4", "SPEC-SCH#2.2"]),
+    ('Section 5B - Special Specifications, subsection "T.9 Haul Roads": add', ["SPEC-T5#T.9"]),
+    ("Articles 7.1 and 7.2 of Part 3 Section VIII", ["SPEC-GCC#7.1", "SPEC-GCC#7.2"]),
+    # a callout's word says which kind it is: never another kind by its number
+    ("Sheet C-301, Keynote 2: delete", ["DWG-C-301#keynote-2"]),
+    ("Sheet C-301, General Note 6: revise", ["DWG-C-301#note-6"]),
+    ("Sheet C-301, Detail 3: revise", ["DWG-C-301#detail-3"]),
+    ("Sheet C-301, callout 2: revise", ["DWG-C-301#callout-2"]),
+    ("Sheet C-301, Details 3 & 4: revise the curb", ["DWG-C-301#detail-3", "DWG-C-301#detail-4"]),
+    ("Sheet C-301, Profile 1: lower the invert", ["DWG-C-301#profile-1"]),
+    # an agency's clause by its bare number, where the provision the item names holds it
+    ('Special Provision 215: add a noise limit to 215.3.2 Equipment', ["SPEC-SP215#215.3.2"]),
+    ('Special Provision 215: use 215.9.1 kg per unit', ["SPEC-SP215"]),
+])
+def test_each_notation_resolves_to_the_target_the_project_holds(corpus, text, expected):
+    assert sorted(_targets(text, corpus)) == sorted(expected)
+
+
+def test_two_outline_paths_that_fit_are_never_guessed_between(corpus):
+    # Section 08 71 00 holds both 2.01.A and 2.1.A: "2.1.A" is exact, "2.001.A" fits both
+    assert place_path(corpus, "SPEC-087100", "2.1.A") == (["2.1.A"], None)
+    paths, _ = place_path(corpus, "SPEC-087100", "2.001.A")
+    assert paths == ["2.01.A", "2.1.A"]
+    (paragraph,) = [r for r in find_references("Section 08 71 00, Paragraph 2.001.A: delete", corpus)
+                    if r.kind == "paragraph"]
+    assert paragraph.target is None and len(paragraph.candidates) == 2 and "not guessed" in (paragraph.why or "")
+
+
+def test_a_section_the_project_does_not_hold_is_reported_with_why(corpus):
+    (reference,) = find_references("Section 26 05 20, Paragraph 2.1: delete", corpus)[:1]
+    assert reference.target is None
+    assert reference.why == "names Section 26 05 20, which the project does not hold"
+
+
+def test_a_section_first_in_force_after_the_addendum_is_not_named(corpus):
+    # SPEC-260519 is issued 2026-06-01; the addendum reads the corpus as of 2026-04-01
+    (reference,) = [r for r in find_references("Section 26 05 19: revise", corpus) if r.kind == "section"]
+    assert reference.target is None and "first issued on or after this item's date" in (reference.why or "")
+
+
+def test_a_title_alone_resolves_by_rapidfuzz_with_its_score_and_only_above_the_cutoff(corpus):
+    (title,) = [r for r in find_references('Revise "CAST IN PLACE CONCRETE" as follows', corpus)]
+    assert title.kind == "title" and title.target == Locator(doc="SPEC-033000")
+    assert title.score is not None and title.score >= TITLE_CUTOFF and not title.by_number
+    # "Exterior" is not "Interior": the two painting sections are told apart, never merged
+    assert _targets('Revise "INTERIOR PAINTING"', corpus) == ["SPEC-099123"]
+    # a word several titles share resolves to none of them: said with its candidates, never chosen
+    assert [(r.target, len(r.candidates)) for r in find_references('Revise "PAINTING"', corpus)] == [(None, 3)]
+
+
+def test_a_reference_cited_for_what_it_says_is_not_a_target(corpus):
+    found = find_references("Section 03 30 00, Paragraph 2.1.A: revise as specified in Section 09 91 23", corpus)
+    cited = [r for r in found if r.cited]
+    assert [r.target.format() for r in cited if r.target] == ["SPEC-099123"]
+
+
+def test_quoted_words_and_a_question_name_nothing(corpus):
+    text = 'Question: should "Section 03 30 00, Paragraph 2.1.A" be deleted? Answer: no.'
+    answer = text.index("Answer")
+    assert find_references(text, corpus, mask=[(0, answer)]) == []
+
+
+def test_a_heading_names_the_section_of_an_item_that_names_only_a_paragraph(corpus):
+    found = find_references("Paragraph 2.1.B: delete", corpus, context="SECTION 03 30 00 - CONCRETE")
+    (paragraph,) = [r for r in found if r.kind == "paragraph"]
+    assert paragraph.target == Locator(doc="SPEC-033000", path="2.1.B")  # its section from the heading
+
+
+def test_a_designation_no_document_carries_or_a_part_of_a_csi_section_names_nothing(corpus):
+    assert _targets("Part 2 Section IV, Clause 7.2: delete", corpus) == []
+    # "Part 2, Article 2.1" is a part of the section the item names, not a document
+    assert _targets("Section 03 30 00, Part 2, Article 2.1: revise", corpus) == ["SPEC-033000#2.1"]
+
+
+def test_a_keynote_or_detail_the_sheet_lacks_is_no_callout_of_that_number(corpus):
+    (keynote,) = [r for r in find_references("Sheet A-101, Keynote 4: delete", corpus) if r.kind == "callout"]
+    assert keynote.target is None and "no such callout" in (keynote.why or "")
+
+
+def test_a_sheet_being_added_is_new_not_a_target(corpus):
+    found = find_references("Sheet A-101: index revised to list added sheet A-909.", corpus)
+    assert [r.target.format() for r in found if r.target and not r.cited] == ["DWG-A-101"]
+    assert all(r.cited for r in found if r.written == "A-909")
+
+
+def test_a_title_written_unquoted_in_its_own_letter_case_is_compared(corpus):
+    (title,) = [r for r in find_references("Exterior Painting section: revise the primer.", corpus)
+                if r.kind == "title"]
+    assert title.target == Locator(doc="SPEC-099113") and title.resolved_by == "title"
+
+
+def test_a_quoted_word_several_titles_share_is_said_with_its_candidates(corpus):
+    (title,) = [r for r in find_references('"Painting": revise the primer.', corpus) if r.kind == "title"]
+    assert title.target is None
+    assert {c.doc for c in title.candidates} >= {"SPEC-099113", "SPEC-099123"} and "not guessed" in (title.why or "")
+
+
+def test_a_sheet_of_a_list_the_project_lacks_is_said_beside_the_others(corpus):
+    found = find_references("The following sheets are revised and attached: A-101, A-102, E-999.", corpus)
+    assert [r.target.format() for r in found if r.target] == ["DWG-A-101", "DWG-A-102"]
+    (missing,) = [r for r in found if r.written == "E-999"]
+    assert missing.target is None and missing.why == "names Sheet E-999, which the project does not hold"
