@@ -81,6 +81,13 @@ class AccessGate:
                 return False
         return True
 
+    def unreadable_documents(self, groups: Iterable[str]) -> set[str]:
+        """The documents ``groups`` may not read (unpinned, as ``may_read`` answers them)."""
+        if self.all_public:
+            return set()
+        held = tuple(groups)
+        return {doc for doc in self._by_uid()[2] if not self.may_read(Locator(doc=doc), held)}
+
     def check(self, asked: Locator | str, shown: Iterable[Locator | None], groups: Iterable[str]) -> None:
         """Refuse (``AccessRestrictedError``) when ``groups`` may not read one of ``shown``."""
         held = tuple(groups)

@@ -7,10 +7,19 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from inforce.ontology import Answer, AuditRecord, ClaimResult, Context, Exclusion, Locator, Tier
+from inforce.ontology import (
+    Answer,
+    AuditRecord,
+    ClaimResult,
+    Context,
+    Exclusion,
+    Locator,
+    ReviewedEdge,
+    Tier,
+)
 
 if TYPE_CHECKING:
     from inforce.ontology import EligibilityResult
@@ -59,7 +68,22 @@ def audit_record(
         configuration=snapshot.store.configuration_id(), rule_packs=dict(snapshot.store.rule_pack_hashes()),
         revisions=revisions, answer_sha256=answer_digest(answer),
         decided_at=dt.datetime.now(dt.UTC).replace(microsecond=0),
+        reviewed_edges=reviewed_edges(snapshot, revisions, groups),
     )
+
+
+def reviewed_edges(snapshot: Snapshot, documents: Iterable[str], groups: tuple[str, ...]) -> tuple[ReviewedEdge, ...]:
+    """The edges a person accepted (origin ``review``) on ``documents`` — documents the asker
+    may read — whose item the asker may read too: who accepted each, when and why."""
+    found = []
+    for doc in documents:
+        for edge in snapshot.index.supersession.edges_on(doc):
+            item = edge.by if edge.by is not None else edge.source
+            if edge.review is None or not snapshot.may_read(edge.source, groups):
+                continue
+            found.append(ReviewedEdge(item=item, target=edge.target, scope=edge.scope, successor=edge.successor,
+                                      effective=edge.effective, review=edge.review))
+    return tuple(found)
 
 
 def answer_digest(answer: Answer) -> str:

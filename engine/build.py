@@ -36,12 +36,14 @@ def index_build_id(
     revisions: Iterable[tuple[str, str]],
     edges: Iterable[tuple[object, ...]],
     embedding_model: str | None,
+    reviews: str | None = None,
 ) -> str:
     """A short stable hash of everything an answer is computed from.
 
     ``revisions`` are ``(uid, content hash)`` pairs and ``edges`` the supersedes edges as
     tuples of their fields; both are sorted here, so the order a store reads them in does
-    not matter.
+    not matter. ``reviews`` is the review file's hash (``engine.reviews``): a decision
+    recorded there changes the build even when it changes no edge (a rejection).
     """
     digest = hashlib.sha256()
     digest.update(f"configuration:{configuration}\n".encode())
@@ -50,4 +52,6 @@ def index_build_id(
     for edge in sorted(tuple("" if v is None else str(v) for v in e) for e in edges):
         digest.update(("edge:" + "\x1f".join(edge) + "\n").encode())
     digest.update(f"embedding:{embedding_model or '-'}\n".encode())
+    if reviews:  # absent: the ids of projects without a review file stay as they were
+        digest.update(f"reviews:{reviews}\n".encode())
     return digest.hexdigest()[:16]

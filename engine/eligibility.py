@@ -37,6 +37,7 @@ from inforce.ontology import (
 from inforce.rules import EligibilityRule, RuleSet
 
 from .access import AccessGate
+from .asof.supersession import known_from
 from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
 from .calculations import as_date, case_text, evaluate_calculations
 
@@ -292,7 +293,7 @@ class EligibilityIndex:
         position = self._position = {name: k for k, name in enumerate(self._doc_names)}
         edges = [
             DocumentSupersession(e.target.doc, e.target.rev, e.effective,
-                                 self._known_from(e.source.doc, e.source.rev, bounds))
+                                 known_from(e, self._known_from(e.source.doc, e.source.rev, bounds)))
             for e in supersedes if e.scope == "full" and e.target.path is None and e.target.doc in position
         ]
         first, last, effective, known, row = [], [], [], [], []

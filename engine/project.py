@@ -19,14 +19,16 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from inforce.ontology import (
     AccessRestrictedError,
+    AddendaReadings,
     Context,
     EligibilityResult,
     Explanation,
     Facts,
+    InputError,
     Locator,
     Manifest,
     NotFoundError,
@@ -61,6 +63,7 @@ if TYPE_CHECKING:
         IngestResult,
         Replay,
         ResolveResult,
+        ReviewDecision,
         RuleTestReport,
         SearchSource,
         SweepOutcome,
@@ -118,15 +121,45 @@ class Project:
     @classmethod
     def ingest(
         cls, root: str | Path, *, reader: DocumentReader | None = None,
-        progress: Callable[[int, int, str], None] | None = None,
+        progress: Callable[[int, int, str], None] | None = None, derived: bool = False,
+        groups: Iterable[str] | None = None, embedder: Callable[[], Embedder | None] | None = None,
     ) -> IngestResult:
         """Bring the project's graph at ``root`` up to date with its files, all or nothing
         (``engine.ingest``). ``reader`` reads the files' formats; None: the installed
         ``default`` of the ``inforce.readers`` entry points. ``progress(done, total, file)``
-        is called as files are parsed."""
-        from .ingest import default_reader, ingest  # the ingest machinery, loaded when used
+        is called as files are parsed.
 
-        return ingest(root, reader if reader is not None else default_reader(), progress=progress)
+        ``derived``: the result also carries the project's addenda readings after the ingest
+        (``readings``, as ``Project.readings``), whether or not this ingest read the addenda.
+        ``groups``: the asker's; the edges, proposals and items the result lists that name a
+        document they may not read are left out (``engine.reviews.withhold``), those
+        documents named in a warning. None: everything (an operator).
+        ``embedder``: what loads the project's embedder, called only when an addendum proposes
+        an edge: each proposal's evidence then carries the similarity of the item's words and
+        its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
+        from .ingest import default_reader, ingest  # the ingest machinery, loaded when used
+        from .reviews import project_readings, withhold
+
+        root = Path(root)
+        result = ingest(root, reader if reader is not None else default_reader(), progress=progress,
+                        embedder=embedder)
+        if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood)):
+            return result
+        with cls.open(root) as project:
+            snapshot = project.snapshot
+            if derived:
+                result.readings = project_readings(snapshot, root, groups)
+            if groups is not None:
+                shown = withhold(snapshot, AddendaReadings(
+                    applied=tuple(result.derived), proposed=tuple(result.proposed),
+                    not_understood=tuple(result.not_understood)), groups)
+                result.derived, result.proposed = list(shown.applied), list(shown.proposed)
+                result.not_understood = list(shown.not_understood)
+                if shown.withheld:
+                    result.warnings.append(InputError(
+                        f"withheld: items and edges of {', '.join(shown.withheld)} (access: your groups may not "
+                        "read them)"))
+        return result
 
     @classmethod
     def lag(
@@ -322,6 +355,34 @@ class Project:
         the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
         return self.snapshot.eligible(context, exclusions=exclusions, documents=documents, explain=explain)
 
+    def readings(self, *, groups: Iterable[str] | None = None) -> AddendaReadings:
+        """What the project's addenda say, read against the graph as it is now (whether or not
+        the last ingest read them again): the edges applied, the proposals still pending (no
+        entry of ``reviews.yaml`` decides them), the items not understood, the items skipped
+        per rule, and the review entries on file (``engine.reviews``). ``groups``: the asker's
+        (what names a document they may not read is left out, the document ``withheld``);
+        None: everything (an operator)."""
+        from .reviews import project_readings
+
+        return project_readings(self.snapshot, self._root, groups)
+
+    def review(
+        self, item: Locator | str, decision: Literal["accept", "reject"], *, by: str,
+        target: Locator | str | None = None, scope: Literal["full", "partial"] | None = None,
+        note: str | None = None, at: dt.datetime | None = None, groups: Iterable[str] | None = None,
+    ) -> ReviewDecision | Refusal:
+        """Record a reviewer's decision on a proposal of addendum ``item`` in ``reviews.yaml``
+        (appended atomically; the next ingest applies an accepted one as an edge of origin
+        ``review``). ``target`` is required when the item has several pending proposals; with
+        ``scope`` it declares an edge no rule proposed. ``at``: when (None: now, UTC). A
+        ``Refusal`` when ``groups`` may not read the item or the target (None: an operator).
+        InputError naming the field (``item``, ``target``, ``scope``, ``by``) otherwise."""
+        from .reviews import record_review
+
+        snapshot = self.snapshot
+        return _or_refusal(lambda: record_review(snapshot, self._root, item, decision, by=by, target=target,
+                                                 scope=scope, note=note, at=at, groups=groups))
+
     def explain(self, context: Context) -> Explanation:
         """The eligibility decision with its whole trace and the packs it was decided under."""
         snapshot = self.snapshot
@@ -399,13 +460,25 @@ class Project:
         report = index_lag(
             registry, snapshot.store.revisions(), now, index_build=snapshot.build_id, sources=sources,
             configuration_changed=configuration_changes(snapshot.manifest, snapshot.store.rule_pack_hashes(),
-                                                        manifest, self._root),
+                                                        manifest, self._root) + _reviews_changed(snapshot, self._root),
         )
         if groups is None:
             return report
         held = tuple(groups)
         return withhold_lag(report, lambda locator: _registry_readable(registry, held)(locator)
                             and snapshot.may_read(locator, held))
+
+
+def _reviews_changed(snapshot: Snapshot, root: Path) -> tuple[str, ...]:
+    """("reviews.yaml",) when the review file is not the one the graph was built under: its
+    decisions wait for the next ingest (or it does not read: the next ingest fails on it)."""
+    from .reviews import read_review_file
+
+    try:
+        digest = read_review_file(root)[1]
+    except (InputError, ExceptionGroup):
+        return ("reviews.yaml (it does not read: the next ingest fails on it)",)
+    return ("reviews.yaml",) if digest != snapshot.store.reviews_digest() else ()
 
 
 def _dated(result: Any, day: DateChoice) -> Any:

@@ -3,9 +3,10 @@
 An RFI is the Markdown a person receives when the rules cannot decide: two provisions in force
 disagree and nothing orders them (precedence, the sweep, a checked answer citing both), the
 order rests on a document the asker may not read, a reference names a provision that does not
-exist, or a model proposes that an answer contradicts its source. Every draft has the same
-frame — a heading saying what is asked about, the project and the date the documents are read
-as of, the evidence, and the question — and quotes document text only through the one Markdown
+exist, a model proposes that an answer contradicts its source, or an addendum item's change is
+only proposed and waits for a reviewer. Every draft has the same frame — a heading saying what
+is asked about, the project and the date the documents are read as of, the evidence, and the
+question — and quotes document text only through the one Markdown
 escaper (``ontology.text``): a clause that reads ``<script>`` or ``# heading`` shows as those
 characters. Callers hand over what the draft names (labels, locators, words in force); nothing
 here reads the graph.
@@ -28,6 +29,7 @@ __all__ = [
     "contradicted_answer",
     "disagreement",
     "entailment_unverified",
+    "unapplied_item",
     "withheld",
 ]
 
@@ -138,4 +140,24 @@ def entailment_unverified(claims: Sequence[CitedClaim], *, valid_at: dt.date, pr
         cited = ", ".join(f"`{locator.format()}`" for locator, _ in claim.cited)
         lines.append(f"{number}. {inline(claim.text)} — cites {cited or 'nothing'}")
     lines += ["", "## Question", "", "Does the cited text support each claim as stated?"]
+    return _finish(lines)
+
+
+def unapplied_item(
+    item: RfiProvision, target: RfiProvision, *, change: str, where: str, evidence: str, valid_at: dt.date,
+    project: str,
+) -> str:
+    """An addendum item would change a provision, but only a proposal says so: no rule applied
+    it and nobody has accepted or rejected it; answers read the target as if it did not exist."""
+    shown, named = inline(item.label), inline(target.label)
+    lines = _frame(f"Request for review: {shown} would {inline(change)} {named}, but is not applied", project,
+                   valid_at)
+    lines += ["## Addendum item", "", f"**{shown}** — `{item.locator.unpinned().format()}`, {inline(where)}", "",
+              *quoted(item.text or ""), "",
+              "## What it would change", "", f"**{named}** — `{target.locator.unpinned().format()}`", "",
+              *quoted(target.text or ""), "",
+              "## Why it is only proposed", "", inline(evidence), "",
+              "## Question", "",
+              f"Does {shown} {inline(change)} {named}? Until a reviewer accepts or rejects it in the project's "
+              "reviews.yaml (`inforce review`), answers read the provision as the item had not been issued."]
     return _finish(lines)

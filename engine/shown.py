@@ -87,7 +87,7 @@ def _shown_edge(edge: Supersedes) -> ShownEdge:
     return ShownEdge(
         source=str(edge.source), target=str(edge.target), scope=edge.scope,
         effective=edge.effective.isoformat(), by=str(edge.by) if edge.by else None, origin=edge.origin,
-        successor=edge.successor,
+        successor=edge.successor, review=edge.review,
     )
 
 

@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .document import EdgeReview
 from .scalars import Locator, UtcDateTime
 from .sweep import SweepReport
 from .vocabulary import (
@@ -71,6 +72,8 @@ class ChainStep(BaseModel):
     kind: StepKind
     target: Locator | None = None
     scope: Literal["full", "partial"] | None = None
+    #: origin ``review``: who accepted the edge in reviews.yaml, when, and their note
+    review: EdgeReview | None = None
 
 
 class AsOfAnswer(BaseModel):
@@ -126,6 +129,8 @@ class HistoryEntry(BaseModel):
     applied_until: dt.date | None = None
     stopped: StopReason | None = None
     stopped_by: Locator | None = None
+    #: an edge of origin ``review``: who accepted it in reviews.yaml, when, and their note
+    review: EdgeReview | None = None
 
 
 class History(BaseModel):

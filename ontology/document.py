@@ -16,6 +16,7 @@ __all__ = [
     "Callout",
     "Document",
     "DocumentKind",
+    "EdgeReview",
     "EffectiveInterval",
     "Provision",
     "QualifierLink",
@@ -81,11 +82,22 @@ class SourceRef(BaseModel):
     format: Literal["markdown", "drawing", "pdf", "csv", "docx", "akoma_ntoso", "generated"] = "markdown"
 
 
+class EdgeReview(BaseModel):
+    """Who accepted an edge in the project's ``reviews.yaml``, when (UTC) and with what note."""
+
+    model_config = _FROZEN
+
+    by: str
+    at: UtcDateTime
+    note: str | None = None
+
+
 class Supersedes(BaseModel):
     """An edge saying ``source`` replaces ``target`` (fully or in part) from ``effective``.
 
-    ``origin`` is ``declared`` for an edge written in a document's metadata, or
-    ``rule:<ID>`` for one a rule pack derived.
+    ``origin`` is ``declared`` for an edge written in a document's metadata, ``rule:<ID>``
+    for one a rule pack derived, or ``review`` for one a person accepted in ``reviews.yaml``
+    (then ``review`` says who, when and why; ``by`` is the addendum item).
 
     ``successor`` False marks a deletion: the target stops applying and nothing replaces it
     ("Delete callout 4", "DELETE Section 01 21 00 in its entirety", a repeal). ``by`` then
@@ -102,11 +114,14 @@ class Supersedes(BaseModel):
     origin: str = "declared"
     line: int | None = None
     successor: bool = True
+    review: EdgeReview | None = None
 
     @model_validator(mode="after")
     def _deletion_is_full(self) -> Supersedes:
         if not self.successor and self.scope != "full":
             raise ValueError("an edge with no successor (a deletion) must have scope full")
+        if (self.review is not None) != (self.origin == "review"):
+            raise ValueError("an edge has a review exactly when its origin is review")
         return self
 
 

@@ -53,20 +53,22 @@ ItemAction = Literal["replace", "amend", "delete", "no_change"]
 
 
 class ProposalEvidence(BaseModel):
-    """Why an item was proposed rather than applied, and what a reviewer weighs: the reference
-    as written and how it was resolved (with its rapidfuzz score for a title), the action words
-    read (if any), and, when an embedder is configured, the similarity of item and target.
-    Retrieval proposes; it never decides."""
+    """Why an item was proposed rather than applied, and what a reviewer weighs (the contract's
+    ``evidence``, ../shared/spec/corpus-format.md): the reference as written, how sure its
+    resolution is (``reference_score``, 0-1: 1.0 for an exact number or path, a title's
+    rapidfuzz ratio / 100 otherwise) and how it was resolved, the action verb read (if any) and
+    the kind of change it makes, and, when an embedder is configured, the similarity of item
+    and target. Retrieval proposes; it never decides."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     reference: str  # the words naming the target, as written
-    resolved_by: str  # "number", "title", "outline", "heading", "sheet", ...
-    score: float | None = None  # 0-100 (rapidfuzz) when resolved by a title; None when exact
-    action: ItemAction | None = None
-    action_words: str | None = None
+    reference_score: float | None = None  # 0-1; None when nothing resolved it
+    resolved_by: str | None = None  # "number", "title", "outline", "heading", "sheet", ...
+    action: str | None = None  # the verb as read, lower case ("revise", "delete"); None: none read
+    change: ItemAction | None = None  # what that verb does: replace | amend | delete | no_change
     similarity: float | None = None  # cosine of item and target, when an embedder is configured
-    why: str  # why no rule applied it ("no rule reads the action", "title matched at 91", ...)
+    why: str  # why no rule applied it ("no rule reads 'At Room 112 ..., revise'", ...)
 
 
 class ProposedEdge(BaseModel):
@@ -102,6 +104,9 @@ class ReviewDecision(BaseModel):
     at: str  # ISO 8601 UTC, as written in the file
     note: str | None = None
     line: int | None = None  # where in reviews.yaml
+    #: a digest of the item's words the decision was made on (``inforce review`` writes it); an
+    #: accepted entry whose item reads otherwise now is stale: reported at ingest, not applied
+    digest: str | None = None
 
 
 class AddendaReadings(BaseModel):
@@ -117,6 +122,12 @@ class AddendaReadings(BaseModel):
     not_understood: tuple[NotUnderstoodItem, ...] = ()
     skipped: dict[str, int] = {}  # rule id -> items left alone by its skip list (Division 00, ...)
     reviewed: tuple[ReviewDecision, ...] = ()
+    #: documents whose items (or targets) the asker may not read: left out of the lists above
+    withheld: tuple[str, ...] = ()
+    #: accepted entries of reviews.yaml the graph does not hold yet (the next ingest applies them)
+    awaiting_ingest: tuple[ReviewDecision, ...] = ()
+    #: accepted entries whose item's words changed since the decision (not applied; decide again)
+    stale: tuple[ReviewDecision, ...] = ()
 
 
 class QuarantinedTableReport(BaseModel):
@@ -184,6 +195,9 @@ class IngestSummary(BaseModel):
     quarantined: list[QuarantinedTableReport] = []
     seconds: float
     graph_replaced: bool
+    #: ``inforce ingest --derived``: what the project's addenda say as the graph is now, whether
+    #: or not this ingest read them (``Project.readings``); None when not asked for
+    readings: AddendaReadings | None = None
 
 
 @dataclass
@@ -214,6 +228,9 @@ class IngestResult:
     warnings: list[InputError] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     quarantined: list[QuarantinedTableReport] = field(default_factory=list)
+    #: ``Project.ingest(derived=True)``: the project's addenda readings after this ingest, as the
+    #: asker may read them (the summary's ``derived``/``proposed``/``not_understood`` then list them)
+    readings: AddendaReadings | None = None
 
     @property
     def derived_edges(self) -> int:
@@ -229,10 +246,14 @@ class IngestResult:
             project=self.project, index_build=self.build_id, added=self.added, replaced=self.replaced,
             removed=self.removed, unchanged=self.unchanged, rederived=self.rederived, provisions=self.provisions,
             quantities=self.quantities,
-            derived_edges=self.derived_edges, derived=self.derived, not_understood=self.not_understood,
-            proposed=self.proposed, skipped_items=self.skipped_items, skipped=self.skipped,
-            quarantined=self.quarantined, seconds=round(self.seconds, 3),
-            graph_replaced=self.swapped,
+            derived_edges=self.derived_edges,
+            # with readings (``--derived``): the project's state, whether or not this run re-read the addenda
+            derived=self.derived if self.readings is None else list(self.readings.applied),
+            not_understood=self.not_understood if self.readings is None else list(self.readings.not_understood),
+            proposed=self.proposed if self.readings is None else list(self.readings.proposed),
+            skipped_items=self.skipped_items if self.readings is None else dict(self.readings.skipped),
+            skipped=self.skipped, quarantined=self.quarantined, seconds=round(self.seconds, 3),
+            graph_replaced=self.swapped, readings=self.readings,
         )
 
 

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .context import Context
+from .document import EdgeReview
 from .scalars import Locator, UtcDateTime
 from .vocabulary import (
     CandidateSource,
@@ -35,6 +36,7 @@ __all__ = [
     "ReasonCode",
     "Refusal",
     "Resolution",
+    "ReviewedEdge",
     "Verdict",
     "VerdictKind",
 ]
@@ -169,6 +171,21 @@ class Exclusion(BaseModel):
     reasons: tuple[str, ...]
 
 
+class ReviewedEdge(BaseModel):
+    """A supersedes edge a person accepted in reviews.yaml that a decision rested on: the
+    addendum item, what it replaces (or deletes), from when, and who accepted it, when, why."""
+
+    model_config = _MODEL
+
+    item: Locator
+    target: Locator
+    scope: Literal["full", "partial"]
+    successor: bool = True
+    effective: dt.date
+    origin: Literal["review"] = "review"
+    review: EdgeReview
+
+
 class AuditRecord(BaseModel):
     """The evidence path behind a verdict or finding: a decision log entry that can be stored
     and replayed (``inforce replay``) against the graph as it is later.
@@ -203,6 +220,8 @@ class AuditRecord(BaseModel):
     revisions: dict[str, tuple[str, ...]] = {}
     answer_sha256: str = ""
     decided_at: UtcDateTime | None = None
+    #: the edges of origin ``review`` on the documents the decision rested on (who accepted each)
+    reviewed_edges: tuple[ReviewedEdge, ...] = ()
 
 
 class Verdict(BaseModel):

@@ -11,6 +11,8 @@ import datetime as dt
 
 from pydantic import BaseModel, ConfigDict
 
+from .document import EdgeReview
+
 __all__ = ["DateChoice", "PackUsed", "ProvisionView", "ShownDocument", "ShownEdge", "ShownRevision"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
@@ -57,6 +59,7 @@ class ShownEdge(BaseModel):
     by: str | None
     origin: str
     successor: bool = True  # False: a deletion, ``by`` deleted the target and nothing replaces it
+    review: EdgeReview | None = None  # origin ``review``: who accepted it, when, and their note
 
 
 class ProvisionView(BaseModel):

@@ -98,6 +98,7 @@ QuantityWarningCode = Literal["unknown_unit", "malformed_number"]
 #: Kinds of sweep findings, and how a conflict is resolved.
 FindingKind = Literal[
     "quantity_conflict", "contradiction", "superseded_reference", "broken_reference", "table_mismatch",
+    "unapplied_item",  # an addendum item's proposed edge nobody has accepted or rejected yet
 ]
 Resolution = Literal["resolved_by_supersession", "resolved_by_precedence", "escalate"]
 #: Where a sweep's candidate pairs come from (blocking keys and proposers).

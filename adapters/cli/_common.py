@@ -31,6 +31,7 @@ from rich.text import Text
 
 from inforce.ontology import (
     AccessRestrictedError,
+    EdgeReview,
     GraphUnusableError,
     InforceError,
     InputError,
@@ -61,6 +62,7 @@ __all__ = [
     "err",
     "flag",
     "handle_errors",
+    "origin_text",
     "out",
     "shown",
     "visible",
@@ -100,6 +102,12 @@ FLAGS: dict[str, str] = {
     "question": "QUESTION",
     "locator": "LOCATOR",
     "b": "LOCATOR-B",  # precedence: the second provision
+    # review: a decision on a proposed edge
+    "decision": "DECISION",
+    "item": "ITEM",
+    "target": "--target",
+    "scope": "--scope",
+    "by": "--by",
 }
 
 
@@ -115,6 +123,14 @@ def shown(problem: BaseException) -> str:
         rendered.field = flag(problem.field)
         return str(rendered)
     return str(problem)
+
+
+def origin_text(origin: str, review: EdgeReview | None) -> str:
+    """An edge's origin as the answers print it; one a person accepted says who, when and why."""
+    if review is None:
+        return origin
+    note = f': "{review.note}"' if review.note else ""
+    return f"{origin} (accepted by {review.by} at {review.at.isoformat().replace('+00:00', 'Z')}{note})"
 
 
 def visible(text: str) -> str:

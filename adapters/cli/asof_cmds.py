@@ -19,6 +19,7 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    origin_text,
     out,
 )
 from ._options import (
@@ -73,7 +74,8 @@ def _print_answer(answer: AsOfAnswer) -> None:
         recorded = _when(step.recorded)
         edge = f" → {step.target} ({step.scope})" if step.target is not None else ""
         out.print(
-            f"  {step.kind:<18} {step.locator}{edge}  effective {step.effective}  recorded {recorded}  {step.origin}",
+            f"  {step.kind:<18} {step.locator}{edge}  effective {step.effective}  recorded {recorded}  "
+            f"{origin_text(step.origin, step.review)}",
             markup=False,
         )
     out.print(f"  index build {answer.index_build}", markup=False)
@@ -110,7 +112,7 @@ def _print_history(found: History) -> None:
     for entry in found.versions:
         until = f"..{entry.effective_until}" if entry.effective_until else ".."
         recorded = _when(entry.recorded)
-        seq = f"seq {entry.seq}" if entry.seq is not None else entry.origin
+        seq = f"seq {entry.seq}" if entry.seq is not None else origin_text(entry.origin, entry.review)
         carried = f"  (text in revisions {', '.join(entry.revisions)})" if entry.revisions else ""
         edge = f" → {entry.target} ({entry.scope})" if entry.target is not None else ""
         stopped = ""

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inforce.engine import Project
-from inforce.ontology import Locator
+from inforce.ontology import AddendaReadings, Locator
 
 from ._common import (
     FormatOption,
@@ -22,9 +22,12 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    origin_text,
     out,
+    visible,
 )
 from ._options import GroupsOption, parse_groups
+from .review_cmds import decision_counts, proposal_line, review_notes
 
 __all__ = ["register"]
 
@@ -50,17 +53,23 @@ def init(
 def ingest(
     project: ProjectArg,
     derived: Annotated[bool, typer.Option(
-        "--derived", help="list each supersedes edge the rule packs derived in this ingest: the item, "
-        "what it replaces, the rule and the words it read, then the items that name what they would change "
-        "but were not understood (only documents parsed in this ingest are read)",
+        "--derived", help="list what the project's addenda say as the graph is now (whether or not this "
+        "ingest read them again): each supersedes edge applied (the item, what it replaces, the rule and the "
+        "words it read), each edge proposed for review with its evidence, the items not understood, and the "
+        "items each rule's skip list left alone",
     )] = False,
+    groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Parse the project's documents and load them into its graph, all or nothing.
 
     Prints how many supersedes edges the rule packs derived from addendum wording in this
     ingest (only changed documents are parsed, so a re-ingest with nothing changed derives
-    none); --derived lists them, and --format json always does.
+    none), and on standard error each edge an addendum only proposes (inforce review lists
+    and decides them); --derived lists the project's applied, proposed and not-understood
+    items as they stand (in JSON: ``derived``, ``proposed``, ``not_understood``, and
+    ``readings`` with the review file's decisions). What names a document --groups may not
+    read is left out, the document named.
     """
     with Progress(
         TextColumn("parsing"),
@@ -77,14 +86,21 @@ def ingest(
         def progress(done: int, total: int, name: str) -> None:
             bar.update(task, completed=done, total=total, description=name)
 
-        result = Project.ingest(project, progress=progress)
+        result = Project.ingest(project, progress=progress, derived=derived, groups=parse_groups(groups),
+                                embedder=_proposal_embedder(project))
 
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False)
     for missed in result.not_understood:  # never silent: document control reviews each
         where = f"{missed.file}:{missed.line}" if missed.line else missed.file
         why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
-        err.print(f"not understood: {where}: {missed.item} {why}; review it by hand", markup=False)
+        err.print(visible(f"not understood: {where}: {missed.item} {why}; review it by hand"), markup=False)
+    for proposal in result.proposed:  # never applied by itself: a person accepts or rejects it
+        err.print(f"proposed: {proposal_line(proposal)}", markup=False)
+    if result.proposed:
+        err.print(f"{len(result.proposed)} proposed edge(s): inforce review {project} lists them; "
+                  "accept or reject each", markup=False)
+    readings = result.readings
     if format is OutputFormat.json:
         emit_json(result.summary())
         return
@@ -94,6 +110,8 @@ def ingest(
     if not result.swapped:
         err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged); "
                   f"{edges} in this ingest", markup=False)
+        if readings is not None:
+            _print_readings(readings)
         return
     err.print(
         f"{result.project}: {len(result.added)} added, {len(result.replaced)} replaced, "
@@ -107,15 +125,34 @@ def ingest(
         err.print(f"quarantined: {table.file} table {table.table} on {pages}: {table.extracted_rows} rows "
                   f"extracted, {table.text_rows} in the text layer; not indexed, confirm it by hand",
                   markup=False)
-    if derived:
-        # document wording printed as data: a person reviews exactly the words the rule read
-        for edge in result.derived:
-            removed = "" if edge.successor else ", no successor"
-            out.print(f'{edge.by} → {edge.target} ({edge.scope}{removed}) {edge.rule}: "{edge.words}"', markup=False)
-        for missed in result.not_understood:
-            where = f"{missed.file}:{missed.line}" if missed.line else missed.file
-            why = f"; {missed.reason}" if missed.reason else ""
-            out.print(f'{missed.item} not understood ({missed.rule}, {where}{why}): "{missed.words}"', markup=False)
+    if readings is not None:
+        _print_readings(readings)
+
+
+def _print_readings(readings: AddendaReadings) -> None:
+    """``ingest --derived``: the project's addenda as they stand, document wording printed as
+    data (a person reviews exactly the words read)."""
+    out.print(f"applied ({len(readings.applied)}):", markup=False)
+    for edge in readings.applied:
+        removed = "" if edge.successor else ", no successor"
+        out.print(f'  {edge.by} → {edge.target} ({edge.scope}{removed}) {edge.rule}: "{edge.words}"', markup=False)
+    out.print(f"proposed, waiting for review ({len(readings.proposed)}):", markup=False)
+    for proposal in readings.proposed:
+        out.print(f"  {proposal_line(proposal)}", markup=False)
+        out.print(f'    "{proposal.words}"', markup=False)
+    out.print(f"not understood ({len(readings.not_understood)}):", markup=False)
+    for missed in readings.not_understood:
+        where = f"{missed.file}:{missed.line}" if missed.line else missed.file
+        why = f"; {missed.reason}" if missed.reason else ""
+        out.print(f'  {missed.item} ({missed.rule}, {where}{why}): "{missed.words}"', markup=False)
+    skipped = ", ".join(f"{rule}: {count}" for rule, count in sorted(readings.skipped.items())) or "none"
+    out.print(f"skipped by a rule's skip list: {skipped}", markup=False)
+    decisions = decision_counts(readings)
+    out.print(f"reviewed in reviews.yaml: {decisions}", markup=False)
+    for line in review_notes(readings):
+        out.print(line, markup=False)
+    if readings.withheld:
+        out.print(f"withheld: items and edges of {', '.join(readings.withheld)} (access)", markup=False)
 
 
 @handle_errors
@@ -155,7 +192,7 @@ def show(
         for edge in view.edges:
             by = edge.by or "" if edge.successor else f"{edge.by or edge.source} (deletes; no successor)"
             edges.add_row(*(Text(cell) for cell in (edge.source, edge.target, edge.scope, edge.effective,
-                                                    by, edge.origin)))
+                                                    by, origin_text(edge.origin, edge.review))))
         out.print(edges)
     if view.withheld:
         out.print(f"withheld: supersession edges from {', '.join(view.withheld)} (access)")
@@ -202,6 +239,28 @@ def embed(
         emit_json(report)
         return
     err.print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.model_dump().items()))
+
+
+def _proposal_embedder(project: Path):  # noqa: ANN202 - a loader, Callable[[], Embedder | None]
+    """What loads the embedder inforce.yaml names (``models: embedding:``, written there), for
+    the similarity shown with each proposal; called only when an addendum proposes an edge.
+    None when inforce.yaml names none: ingest then loads no model."""
+    from inforce.adapters.ingest import load_manifest_with_warnings
+    from inforce.ontology import InputError, InputErrors
+
+    try:  # its warnings are the ingest's to print
+        models = load_manifest_with_warnings(project)[0].models
+    except (InputError, InputErrors, OSError):
+        return None  # the ingest itself reports what is wrong with inforce.yaml
+    if models.embedding is None or not models.embedding_configured:
+        return None
+
+    def load():  # noqa: ANN202
+        from inforce.adapters.models import load_backends
+
+        return load_backends(project, models, embedding=True, nli=False, rerank=False).embedder
+
+    return load
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    origin_text,
     out,
     writable_folder,
 )
@@ -114,6 +115,10 @@ def _print_verdict(verdict: Verdict) -> None:
         out.print("", markup=False)
         out.print(verdict.rfi.rstrip("\n"), markup=False)
     if audit is not None:
+        for edge in audit.reviewed_edges:
+            change = f"replaces ({edge.scope})" if edge.successor else "deletes"
+            out.print(f"  reviewed: {edge.item} {change} {edge.target} from {edge.effective}, "
+                      f"{origin_text(edge.origin, edge.review)}", markup=False)
         out.print(f"  entailment: {audit.entailment}; index build {audit.index_build}", markup=False)
 
 

@@ -85,6 +85,14 @@ _RULES: dict[str, tuple[str, str, str]] = {
         "A row of a schedule or table states a value for a subject that a provision in force "
         "states differently.",
     ),
+    "unapplied_item": (
+        "UnappliedAddendumItem",
+        "An addendum item would change a provision, but nobody has reviewed it.",
+        "An item of an addendum names a provision it would change, yet no rule of the pack read "
+        "it with certainty, so the change was only proposed. Until a reviewer accepts it (then "
+        "the next ingest applies it) or rejects it in reviews.yaml, answers read the provision "
+        "as if the item did not exist.",
+    ),
 }
 
 def _tool_version() -> str:
@@ -151,6 +159,8 @@ def _message(finding: Finding) -> str:
         head = finding.kind.replace("_", " ")
     elif finding.kind == "broken_reference":
         head = f"{labels[0]} refers to a provision that does not exist"
+    elif finding.kind == "unapplied_item" and len(labels) > 1:
+        head = f"{labels[0]} would change {labels[1]}, but is not applied"
     elif finding.kind == "superseded_reference" and len(labels) > 1:
         head = f"{labels[0]} refers to a superseded provision, now {labels[1]}"
     elif len(labels) == 1:

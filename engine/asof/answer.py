@@ -22,6 +22,7 @@ from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 from inforce.ontology.scalars import trusted
 
 from .consolidate import LAPSED, Visible, consolidated_text, everything, in_force_successors, named
+from .supersession import known_from
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
@@ -64,8 +65,9 @@ _pinned = pinned
 
 
 def recorded_at(index: AsOfView, edge: Supersedes) -> dt.datetime | None:
-    """When the revision declaring ``edge`` was recorded (None: a document the index lacks)."""
-    recorded = index.recorded_of(edge.source.doc, edge.source.rev)
+    """When ``edge`` became known: its declaring revision's recording, or a review's time
+    (``supersession.known_from``; None: a document the index lacks)."""
+    recorded = known_from(edge, index.recorded_of(edge.source.doc, edge.source.rev))
     return None if recorded is None else dt.datetime.fromtimestamp(recorded, dt.UTC)
 
 
@@ -95,6 +97,7 @@ def _edge_step(index: AsOfView, edge: Supersedes, kind: StepKind) -> ChainStep:
         kind="deletes" if kind == "supersedes" and not edge.successor else kind,
         target=edge.target,
         scope=edge.scope,
+        review=edge.review,
     )
 
 

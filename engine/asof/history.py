@@ -127,6 +127,6 @@ def _edge_entry(
         (edge.effective, 1, 0, when.timestamp() if when else 0.0),
         HistoryEntry(
             locator=replacement, kind=kind, effective_from=edge.effective, recorded=when,
-            origin=edge.origin, target=edge.target, scope=edge.scope,
+            origin=edge.origin, target=edge.target, scope=edge.scope, review=edge.review,
         ),
     )

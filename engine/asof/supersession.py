@@ -20,12 +20,23 @@ from dataclasses import dataclass
 
 from inforce.ontology import Supersedes
 
-__all__ = ["EdgeHit", "SupersessionIndex"]
+__all__ = ["EdgeHit", "SupersessionIndex", "known_from"]
 
 _MINUS_INF = float("-inf")
 
 #: How an edge's target relates to the provision asked about.
 COVERS, INSIDE = "covers", "inside"
+
+
+def known_from(edge: Supersedes, recorded: float | None) -> float | None:
+    """When ``edge`` became known (a POSIX timestamp): when the revision declaring it was
+    ``recorded``; for an edge a person accepted in ``reviews.yaml``, the later of that and the
+    review's time (a ``known_at`` before the decision does not see it). None: the revision is
+    not held and the edge is not reviewed (it counts whatever ``known_at`` says)."""
+    if edge.review is None:
+        return recorded
+    decided = edge.review.at.timestamp()
+    return decided if recorded is None else max(recorded, decided)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +91,7 @@ class SupersessionIndex:
         by_target: dict[str, list[_Edge]] = {}
         for edge in self.edges:
             successor = edge.by if edge.by is not None else edge.source
-            known = recorded_of(edge.source.doc, edge.source.rev)
+            known = known_from(edge, recorded_of(edge.source.doc, edge.source.rev))
             by_target.setdefault(edge.target.doc, []).append(
                 _Edge(
                     target_doc=edge.target.doc,

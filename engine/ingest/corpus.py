@@ -2,9 +2,12 @@
 
 Duplicate revisions, revisions of one document that take effect on the same day without a
 distinct ``seq`` (the tie-breaker), ``supersedes`` targets that no revision has, supersession
-cycles, and edges that take effect before their source document was issued. Each problem is
-an InputError at the file and line of the document (or edge) that causes it, naming the other
-document involved.
+cycles, edges that take effect before their source document was issued, an edge whose
+replacement is (inside) its own target, an edge a review accepted onto its item's own document,
+and an edge a review accepted onto a document none of whose (named) revisions is in effect yet
+on the edge's date. Each problem is an InputError at the file and line of the document (or edge) that causes
+it, naming the other document involved; an edge a person accepted in ``reviews.yaml`` (origin
+``review``) is reported at that file and the entry's line.
 """
 
 from __future__ import annotations
@@ -30,7 +33,69 @@ def check_corpus(
     problems += _duplicates(docs)
     problems += _same_day(docs)
     problems += _edges(docs, has_target)
+    problems += _itself(docs)
+    problems += _not_yet(docs)
     problems += _cycles(docs)
+    return problems
+
+
+_REVIEWS = "reviews.yaml"
+
+
+def _edge_error(doc: Document, edge: Supersedes, index: int, field: str, message: str,
+                hint: str | None = None) -> InputError:
+    """A problem of ``doc``'s edge ``index``: at the document's file and the edge's line, or at
+    the entry of reviews.yaml that accepted it."""
+    if edge.origin == "review":
+        return InputError(message, file=_REVIEWS, line=edge.line, field=field, hint=hint)
+    return _error(doc, message, field=f"supersedes[{index}].{field}", line=edge.line, hint=hint)
+
+
+def _inside(path: str | None, within: str | None) -> bool:
+    return within is None or path == within or (path is not None and path.startswith(within + "."))
+
+
+def _itself(docs: list[Document]) -> list[InputError]:
+    """An edge whose replacement is its own target or inside it (a provision replacing itself
+    or the section holding it); for an edge a review accepted, any target in the item's own
+    document (an addendum item does not change its own addendum)."""
+    problems = []
+    for doc in docs:
+        for index, edge in enumerate(doc.supersedes):
+            target = edge.target
+            if target.doc != doc.id or target.rev not in (None, doc.revision):
+                continue
+            replacement = edge.by if edge.by is not None else edge.source
+            if edge.origin == "review" or (target.path is not None or target.rev is not None) and _inside(
+                    replacement.path, target.path):
+                problems.append(_edge_error(
+                    doc, edge, index, "target", f"{replacement.unpinned()} cannot replace {target}: it is "
+                    f"{'itself' if replacement.path == target.path else 'in the same document'}",
+                    hint="an item changes another document's provision"))
+    return problems
+
+
+def _not_yet(docs: list[Document]) -> list[InputError]:
+    """An edge a review accepted onto a document none of whose revisions (the one it pins) is
+    in effect on the edge's date: a reviewer cannot have an item replace what does not exist
+    yet. Declared and derived edges are left alone: real registries hold such edges (RFC 3468
+    obsoletes RFC 3475, published later), and an as-of answer reads them correctly."""
+    effective: dict[str, list[tuple[str, object]]] = {}
+    for doc in docs:
+        effective.setdefault(doc.id, []).append((doc.revision, doc.effective.from_))
+    problems = []
+    for doc in docs:
+        for index, edge in enumerate(doc.supersedes):
+            if edge.origin != "review":
+                continue
+            revisions = [(rev, start) for rev, start in effective.get(edge.target.doc, ())
+                         if edge.target.rev in (None, rev)]
+            if revisions and all(start > edge.effective for _, start in revisions):  # type: ignore[operator]
+                first = min(start for _, start in revisions)  # type: ignore[type-var]
+                problems.append(_edge_error(
+                    doc, edge, index, "target", f"{edge.by or edge.source} (effective {edge.effective}) cannot "
+                    f"replace {edge.target}: it takes effect later ({first})",
+                    hint="an item replaces what is in effect on its date; check the item and the target"))
     return problems
 
 
@@ -184,15 +249,14 @@ def _cycles(docs: list[Document]) -> list[InputError]:
         start_uid, edge = cycle[0]
         source = by_uid[start_uid]
         other = by_uid[cycle[1 % len(cycle)][0]] if len(cycle) > 1 else source
+        message = (f"supersession cycle: {names} ({source.id} in {source.source.file}, "
+                   f"{other.id} in {other.source.file})")
+        hint = "a document cannot (directly or through others) supersede what supersedes it"
         problems.append(
-            _error(
-                source,
-                f"supersession cycle: {names} ({source.id} in {source.source.file}, "
-                f"{other.id} in {other.source.file})",
-                field=f"supersedes[{source.supersedes.index(edge)}]",
-                line=edge.line,
-                hint="a document cannot (directly or through others) supersede what supersedes it",
-            )
+            _edge_error(source, edge, source.supersedes.index(edge), "target", message, hint)
+            if edge.origin == "review"
+            else _error(source, message, field=f"supersedes[{source.supersedes.index(edge)}]", line=edge.line,
+                        hint=hint)
         )
     return problems
 

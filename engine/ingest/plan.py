@@ -6,7 +6,7 @@ and content hash) and the files as the reader finds them now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from inforce.ontology import Manifest
@@ -33,10 +33,12 @@ class IngestPlan:
     unchanged: int
     #: source name → (revision uid, content hash), as the graph recorded them
     previous: Mapping[str, tuple[str, str]]
+    #: the review file differs from the one the graph was built under
+    reviews_changed: bool = False
 
     @property
     def nothing_to_do(self) -> bool:
-        return not (self.to_parse or self.gone or self.rebuild)
+        return not (self.to_parse or self.gone or self.rebuild or self.reviews_changed)
 
 
 def plan_ingest(
@@ -47,6 +49,8 @@ def plan_ingest(
     manifest: Manifest,
     rules: RuleSet,
     configuration: str,
+    reviews: str = "",
+    reviewed: Collection[str] = (),
 ) -> IngestPlan:
     """What to parse and remove so the graph matches ``files``.
 
@@ -58,7 +62,10 @@ def plan_ingest(
        document, the unchanged documents of those kinds are read again: what an addendum's
        words derive depends on the rest of the corpus (which document carries a section or
        sheet, what a paragraph is named), so no edge stays derived from a corpus gone by.
-    4. A revision leaves the graph when its file is gone or is parsed again.
+    4. When the review file (``reviews``, its hash) differs from the graph's, the documents
+       whose items it accepts (``reviewed``, document ids) and those owning an edge of an
+       earlier review are read again, so each accepted entry is an edge and no other is.
+    5. A revision leaves the graph when its file is gone or is parsed again.
     """
     previous = store.source_hashes()
     packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
@@ -76,7 +83,15 @@ def plan_ingest(
                      if doc.kind in deriving_kinds and doc.source.file in current
                      and doc.source.file not in changing}
         to_parse += sorted(rereading)
+    reviews_changed = not rebuild and store.reviews_digest() != reviews
+    if reviews_changed:
+        owners = set(reviewed) | {edge.source.doc for edge in store.supersedes() if edge.origin == "review"}
+        parsing = set(to_parse)
+        again = {doc.source.file for doc in store.documents()
+                 if doc.id in owners and doc.source.file in current and doc.source.file not in parsing}
+        rereading |= again
+        to_parse += sorted(again)
     parsing = set(to_parse)
     gone = [uid for name, (uid, _) in previous.items() if name not in current or name in parsing]
     return IngestPlan(rebuild=rebuild, to_parse=to_parse, rereading=rereading, gone=gone,
-                      unchanged=len(files) - changed_files, previous=previous)
+                      unchanged=len(files) - changed_files, previous=previous, reviews_changed=reviews_changed)

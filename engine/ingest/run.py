@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inforce import PARSER_VERSION
 from inforce.ontology import (
@@ -22,12 +23,14 @@ from inforce.ontology import (
 )
 from inforce.rules import compile_manifest
 
+from ..addenda.items import itemize
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
 from ..derivation import TargetDirectory, find_qualifiers
 from ..facts import read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import project_extractor
+from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
 from ..store import GraphStore
 from .corpus import check_corpus
@@ -43,13 +46,17 @@ from .derive import (
 from .plan import plan_ingest
 from .reader import DocumentReader, ProjectFiles
 
+if TYPE_CHECKING:
+    from ..embedding import Embedder
+
 __all__ = ["Progress", "ingest"]
 
 #: Called as progress(done, total, current_file) while files are parsed.
 Progress = Callable[[int, int, str], None]
 
 
-def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | None = None) -> IngestResult:
+def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | None = None,
+           embedder: Callable[[], Embedder | None] | None = None) -> IngestResult:
     """Bring the project's graph up to date with its files, all or nothing.
 
     Files whose content hash the graph already holds are skipped; changed files replace their
@@ -65,10 +72,11 @@ def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | Non
     # 24k-file ingest), so it is paused as the as-of index build pauses it.
     root = Path(root)
     with collector_paused(), reader.open(root) as files:
-        return _ingest(root, files, progress)
+        return _ingest(root, files, progress, embedder)
 
 
-def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> IngestResult:
+def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
+            embedder: Callable[[], Embedder | None] | None = None) -> IngestResult:
     started = time.perf_counter()
     manifest = files.manifest
     warnings = list(files.warnings)
@@ -76,12 +84,14 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
     configuration = configuration_id(PARSER_VERSION, rules.hashes, EXTRACTOR_VERSION)
     names, unread = files.discover()
     warnings += unread
+    reviews, reviews_hash = read_review_file(root)  # a bad one fails here, the graph untouched
+    reviewed = reviewed_documents(reviews)
 
     with GraphStore.open(root, read_only=False) as store:
         if store.recovered is not None:
             warnings.append(InputError(store.recovered))
         plan = plan_ingest(store, names, files.content_hash, manifest=manifest, rules=rules,
-                           configuration=configuration)
+                           configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
         if plan.nothing_to_do:
@@ -96,13 +106,15 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
         problems: list[InputError] = []
         directory = TargetDirectory.from_documents(kept)
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
-        outlines = Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds})
+        outlines = Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds},
+                            texts=embedder is not None)  # a proposal's similarity: only with an embedder
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
         held: list[Document] = []  # Akoma Ntoso acts whose modifications wait for the whole corpus
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
+        reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
 
-        with store.begin_ingest(manifest, configuration, rule_packs=packs) as tx:
+        with store.begin_ingest(manifest, configuration, rule_packs=packs, reviews=reviews_hash) as tx:
             for uid in plan.gone:
                 tx.remove(uid)
             parse_started = time.perf_counter()
@@ -121,6 +133,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
                     result.skipped.append(name)
                     continue
                 document = parsed.document
+                if document.kind in deriving_kinds:
+                    document = itemize(document, rules)  # every item of an addendum a provision
                 result.warnings.extend(parsed.warnings)
                 result.quarantined += [
                     QuarantinedTableReport(file=name, document=document.uid, **table.model_dump())
@@ -144,6 +158,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
                 outlines.add(document)
                 if document.kind in deriving_kinds:
                     to_derive.append(document)
+                if document.id in reviewed:
+                    reviewed_items.append(document)
                 result.provisions += len(document.provisions)
                 new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
                 metadata.append(document.model_copy(update={"provisions": (), "text_layer": ""}))
@@ -154,7 +170,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
                 else:
                     (result.replaced if name in plan.previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
-            if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered):
+            if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered
+                    or plan.reviews_changed):
                 # only files that could not be read: nothing to stage, the graph stays as it is
                 result.seconds = time.perf_counter() - started
                 return result
@@ -168,8 +185,21 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None) -> Inges
 
             if not problems:
                 metadata = link_modifications(held, metadata, has_target, tx, result)
-                metadata = derive_edges(files, to_derive, metadata, rules, Targets(directory, has_target, outlines),
+                metadata = derive_edges(files, to_derive, metadata, rules, Targets(
+                                            directory, has_target, outlines, embedder=embedder,
+                                            text=outlines.text if embedder is not None else None),
                                         tx, result)
+                ruled = [(edge.by, edge.target, edge.scope, edge.successor, edge.rule) for edge in result.derived]
+                if reviews:  # and the edges rules applied to the documents not read again
+                    ruled += [(edge.by, edge.target, edge.scope, edge.successor, edge.origin.removeprefix("rule:"))
+                              for edge in store.supersedes() if edge.origin.startswith("rule:") and edge.by
+                              and f"{edge.source.doc}@{edge.source.rev}" not in gone]
+                metadata, wrong, told, stale = stage_reviews(reviews, reviewed_items, metadata, has_target, tx,
+                                                             derived=ruled, kinds=deriving_kinds)
+                problems.extend(wrong)
+                result.warnings += told  # a stale decision, or one on an edge a rule applies
+                # a decided one is not proposed again (a stale decision decides nothing)
+                result.proposed = pending(result.proposed, [r for r in reviews if r not in stale])
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
                                                       new={*result.added, *result.replaced})
             problems.extend(check_corpus(metadata, has_target))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..build import index_build_id
-from ._kuzu import KuzuGraph, cypher_path, kuzu_version
+from ._kuzu import KuzuGraph, buffer_pool_for, cypher_path, file_bytes, kuzu_version
 from ._layout import StoreLayout, pause_point
 from ._rows import COLUMNS
 from ._schema import (
@@ -51,10 +51,20 @@ _PROVISIONS = tuple(PROVISION_TABLES.values())
 FTS_REBUILD_SHARE = 0.1
 FTS_REBUILD_MIN_ROWS = 1000
 
+#: A graph with fewer provisions than this holds no Kuzu full-text index: its text search,
+#: restricted or not, is answered in memory (``_memory``: Kuzu's tokens, stop words, stems and
+#: BM25, held to Kuzu's own index by tests/engine/store/test_store_search_memory.py), as the
+#: front's searches, always restricted, are at every size. Kuzu's three indexes cost ~0.3 s of
+#: CPU to build however small the graph, and every later open of the graph ~25 ms more (measured
+#: on two cores); the in-memory index of such a graph is built in milliseconds.
+FTS_MIN_PROVISIONS = 2000
+
 #: Up to this many staged rows, a non-empty table is filled by LOAD FROM ... CREATE, not COPY.
 LOAD_CREATE_MAX_ROWS = 5000
 
-#: The writer's Kuzu buffer pool in bytes (0: Kuzu's default, 80% of RAM). Not capped low:
+#: The writer's Kuzu buffer pool in bytes when set (``INFORCE_KUZU_BUFFER_POOL_MB``); unset,
+#: sized by the graph (``_kuzu.buffer_pool_for``: the copied live file and the staged rows): a
+#: small one gets 1 GB, a larger one Kuzu's default, 80% of RAM. Not capped low for large graphs:
 #: building a full-text index holds the table's inverted index in the pool (160k sections
 #: need between 0.5 and 1 GB), and a delta never comes near the pool's size anyway.
 WRITER_BUFFER_POOL = int(os.environ.get("INFORCE_KUZU_BUFFER_POOL_MB", "0")) << 20
@@ -65,6 +75,7 @@ class GraphBuild:
 
     def __init__(self, layout: StoreLayout, generation: int, *, base: Path | None) -> None:
         self.layout = layout
+        self.generation = generation
         self.path = layout.graph_path(generation)
         self.base = base
         self.graph: KuzuGraph | None = None
@@ -75,7 +86,10 @@ class GraphBuild:
         if self.base is not None:
             shutil.copyfile(self.base, self.path)
             pause_point("copied")
-        self.graph = KuzuGraph(self.path, read_only=False, buffer_pool_size=WRITER_BUFFER_POOL)
+        pool = WRITER_BUFFER_POOL or buffer_pool_for(
+            file_bytes(self.path), file_bytes(self.layout.staging_dir(self.generation))
+        )
+        self.graph = KuzuGraph(self.path, read_only=False, buffer_pool_size=pool)
         if self.base is None:
             for statement in schema_ddl():
                 self.graph.execute(statement)
@@ -120,8 +134,13 @@ def drop_text_indexes(graph: KuzuGraph) -> None:
 
 
 def ensure_text_indexes(graph: KuzuGraph) -> None:
-    """Create each provision table's full-text index that does not exist yet."""
+    """Create each provision table's full-text index that does not exist yet, in a graph of at
+    least ``FTS_MIN_PROVISIONS`` provisions; drop them from a smaller one."""
     present = text_indexes(graph)
+    if provision_count(graph) < FTS_MIN_PROVISIONS:
+        for table in present:
+            graph.execute(f"CALL DROP_FTS_INDEX('{table}', '{FTS_INDEXES[table]}')")
+        return
     for table, index in FTS_INDEXES.items():
         if table not in present:
             graph.execute(f"CALL CREATE_FTS_INDEX('{table}', '{index}', ['text'])")
@@ -251,15 +270,18 @@ def removed_provisions(graph: KuzuGraph, uids: list[str]) -> int:
     return int(found or 0)
 
 
-def content_build_id(graph: KuzuGraph, configuration: str | None) -> str:
+def content_build_id(graph: KuzuGraph, configuration: str | None, reviews: str | None = None) -> str:
     """The index build id of what ``graph`` holds now (``engine.build.index_build_id``)."""
     revisions = graph.rows("MATCH (r:Revision) RETURN r.uid, r.content_hash")
     edges = graph.rows(
         "MATCH (a:Document)-[e:SUPERSEDES]->(b:Document) RETURN a.id, e.source_rev, e.source_path,"
-        " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin, e.successor"
+        " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin, e.successor,"
+        " e.reviewer, e.reviewed_at, e.review_note"
     )
+    # an edge no person reviewed hashes as it did before reviews were kept (its ids unchanged)
+    edges = [row if row[11] is not None else row[:11] for row in edges]
     model = graph.rows("MATCH (m:Meta {key: 'embedding_model'}) RETURN m.value")
-    return index_build_id(configuration or "", revisions, edges, model[0][0] if model else None)
+    return index_build_id(configuration or "", revisions, edges, model[0][0] if model else None, reviews)
 
 
 def apply_ingest(
@@ -285,7 +307,7 @@ def apply_ingest(
     pause_point("indexed")
     stamp = {
         **meta,
-        "build_id": content_build_id(graph, meta.get("configuration_id")),
+        "build_id": content_build_id(graph, meta.get("configuration_id"), meta.get("reviews")),
         "schema_version": str(SCHEMA_VERSION),
         "kuzu_version": kuzu_version(),
         "committed_at": dt.datetime.now(dt.UTC).isoformat(),

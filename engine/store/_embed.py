@@ -188,7 +188,7 @@ def apply_embeddings(
         pause_point("indexed")
         after = _linked_count(graph)
         write_meta(graph, {"embedding_model": model, "embedding_dim": str(dim)})
-        write_meta(graph, {"build_id": content_build_id(graph, meta.get("configuration_id"))})
+        write_meta(graph, {"build_id": content_build_id(graph, meta.get("configuration_id"), meta.get("reviews"))})
         build.swap()
     except BaseException:
         build.abandon()

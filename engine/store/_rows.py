@@ -16,6 +16,7 @@ from typing import Any
 from inforce.ontology import (
     Callout,
     Document,
+    EdgeReview,
     Locator,
     Provision,
     QualifierLink,
@@ -54,7 +55,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {table: _column_names(ddl) for table, ddl 
 #: Columns of SUPERSEDES rows as the reads return them (after the two endpoint ids).
 EDGE_COLUMNS = (
     "source_rev", "source_path", "target_rev", "target_path", "scope", "effective", "by",
-    "origin", "line", "owner", "declared", "ord", "successor",
+    "origin", "line", "owner", "declared", "ord", "successor", "reviewer", "reviewed_at", "review_note",
 )
 
 
@@ -215,6 +216,9 @@ def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> d
         "declared": declared,
         "ord": ordinal,
         "successor": edge.successor,
+        "reviewer": edge.review.by if edge.review is not None else None,
+        "reviewed_at": edge.review.at.isoformat() if edge.review is not None else None,
+        "review_note": edge.review.note if edge.review is not None else None,
     }
 
 
@@ -281,6 +285,8 @@ def edge_from_row(source_doc: str, target_doc: str, row: Mapping[str, Any]) -> S
         origin=row["origin"],
         line=row["line"],
         successor=row["successor"] is not False,
+        review=None if row["reviewer"] is None else EdgeReview(
+            by=row["reviewer"], at=row["reviewed_at"], note=row["review_note"]),
     )
 
 

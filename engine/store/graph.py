@@ -42,6 +42,7 @@ from ._ingest import IngestTransaction
 from ._kuzu import KuzuGraph, OpenedLive, open_live
 from ._layout import StoreLayout, WriterLock, generation_of
 from ._memory import MemorySearch
+from ._rows_file import open_rows, write_rows
 from ._schema import EMBEDDING_TABLE, PROVISION_TABLES, SCHEMA_VERSION
 from ._search_file import open_search
 
@@ -60,6 +61,7 @@ class GraphStore:
         self._stale_generation = 0
         self._tx: IngestTransaction | None = None
         self._rule_packs: dict[str, str] = {}
+        self._reviews = ""
         self._cache: EmbeddingCache | None = None
         self._memory: MemorySearch | None = None  # restricted search in memory, per open graph
         self._closed = False
@@ -246,9 +248,14 @@ class GraphStore:
     def revision_rows(self) -> list[tuple[Any, ...]]:
         """Every revision as a plain tuple ``(doc, label, seq, issued, effective_from,
         effective_until, recorded, changed)``, in no particular order: what the as-of index
-        needs to open, without building ontology objects (``recorded`` is UTC-aware)."""
+        needs to open, without building ontology objects (``recorded`` is UTC-aware). A
+        reader takes them from the build's rows file when it checks (``_rows_file``)."""
         graph = self._reader()
-        return _reads.revision_rows(graph) if graph else []
+        if not graph:
+            return []
+        stored = open_rows(self) if self._lock is None else None
+        found = stored.revision_rows() if stored is not None else None
+        return found if found is not None else _reads.revision_rows(graph)
 
     def documents(self) -> list[Document]:
         """Every revision's metadata: ``provisions=()`` and ``text_layer=""``."""
@@ -314,9 +321,22 @@ class GraphStore:
 
     def provision_outlines(self) -> dict[str, dict[str, str | None]]:
         """Revision uid → {provision path: parent path} for every revision, like
-        ``provision_paths`` but in no particular order (one aggregated read, much faster)."""
+        ``provision_paths`` but in no particular order (one aggregated read, much faster).
+        A reader takes them from the build's rows file when it checks (``_rows_file``), and
+        writes that file when it is absent, for the processes after it."""
         graph = self._reader()
-        return _reads.provision_outlines(graph) if graph else {}
+        if not graph:
+            return {}
+        if self._lock is not None:  # a writer reads the graph it is changing
+            return _reads.provision_outlines(graph)
+        stored = open_rows(self)
+        found = stored.provision_outlines() if stored is not None else None
+        if found is not None:
+            return found
+        found = _reads.provision_outlines(graph)
+        with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
+            write_rows(self, _reads.revision_rows(graph), found)
+        return found
 
     def source_hashes(self) -> dict[str, tuple[str, str]]:
         """Source file → (revision uid, content hash), so an ingest can skip unchanged files."""
@@ -334,6 +354,10 @@ class GraphStore:
     def configuration_id(self) -> str:
         """The configuration id (parser, packs) the live graph was built under ("" before ingest)."""
         return self._meta.get("configuration_id") or ""
+
+    def reviews_digest(self) -> str:
+        """The hash of the review file the live graph was built under ("" when none)."""
+        return self._meta.get("reviews") or ""
 
     def rule_pack_hashes(self) -> dict[str, str]:
         """Pack name (stock name, or the path the manifest gives) -> content hash of the packs
@@ -513,17 +537,20 @@ class GraphStore:
 
     def begin_ingest(
         self, manifest: Manifest, configuration: str, *, rule_packs: Mapping[str, str] | None = None,
+        reviews: str = "",
     ) -> IngestTransaction:
         """Start staging a new generation of the graph (see ``IngestTransaction``).
 
         ``configuration`` is the configuration id (``engine.build``: parser and packs); the
-        index build id is stamped on commit from what the new graph holds."""
+        index build id is stamped on commit from what the new graph holds; ``reviews`` is the
+        review file's hash (``engine.reviews``), kept and counted in it."""
         self._require_writer("ingest")
         if self._tx is not None:
             raise StoreError("an ingest is already in progress on this store")
         graph = self._reader()
         existing = {row[0] for row in graph.rows("MATCH (r:Revision) RETURN r.uid")} if graph else set()
         self._rule_packs = dict(rule_packs or {})
+        self._reviews = reviews
         self._tx = IngestTransaction(
             self,
             manifest,
@@ -555,6 +582,7 @@ class GraphStore:
                 meta={
                     "configuration_id": tx.configuration,
                     "rule_packs": json.dumps(self._rule_packs, sort_keys=True),
+                    "reviews": self._reviews,
                     "manifest": tx.manifest.model_dump_json(),
                     "generation": str(tx.generation),
                 },

@@ -14,6 +14,10 @@ from blocking keys, each a reason two provisions could disagree at all:
   *proposes*; a pair becomes a finding only when the NLI model reads a contradiction. With
   no model the proposals are counted, never reported.
 
+Besides the pairs, every addendum item whose change is only **proposed** (no rule applied it,
+nobody has decided it in reviews.yaml) is escalated: answers read its target as if the item
+did not exist until someone accepts or rejects it (``_proposals``).
+
 Every pair the rules confirm is then adjudicated: a superseded side is not a conflict
 (left out, or ``resolved_by_supersession``); otherwise the project's precedence
 (``Snapshot.precedence``, the one place) decides it, or it is escalated with an RFI draft.
@@ -24,7 +28,8 @@ the same input gives the same findings in the same order, whatever ``workers``.
 The package, by concern: ``_pairs`` (blocking keys, value classes, one subject compared),
 ``_workers`` (the forked pool), ``_state`` (one run, finding ids, how sides are named),
 ``_quantities`` (subjects and supersession, adjudicated), ``_references`` (cross-references),
-``_neighbours`` (embedding proposals, NLI confirmation), ``_gate`` (baseline and fail-on:
+``_neighbours`` (embedding proposals, NLI confirmation), ``_proposals`` (addendum items not
+applied, waiting for review), ``_gate`` (baseline and fail-on:
 ``judge_sweep``). RFI drafts are ``engine.rfi``'s. The sweep reads one snapshot of the graph
 and the model backends; it never imports the front.
 """
@@ -41,6 +46,7 @@ from inforce.ontology import Finding, SweepReport, SweepSummary
 from ..precedence import require_date
 from ._gate import BaselineFinding, against_baseline, failing, judge_sweep
 from ._neighbours import NEIGHBOURS, SIMILARITY, _neighbours
+from ._proposals import _proposals
 from ._quantities import _quantities, _supersession
 from ._references import _references
 from ._state import _Run, finding_id
@@ -90,6 +96,7 @@ def sweep(
     _supersession(run, progress)
     _references(run, progress)
     _neighbours(run, in_force, progress)
+    _proposals(run, progress)
     counts = snapshot.store.provision_counts()
     provisions = sum(counts.get(uid, 0) for uid in in_force)
     findings = sorted(run.findings.values(), key=_sort_key)

@@ -55,8 +55,17 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
     ident = finding_id(kind, conflict.subject, (a.locator, b.locator))
     if ident in run.findings:
         return
+    side_a, side_b = _side(a), _side(b)
+    if side_a == side_b:
+        # one statement is in the provision the other amends (an addendum item that restates
+        # the quantity of the paragraph it revises): supersession decides, not precedence
+        amender = _amender(a, b)
+        if amender is not None:
+            _amended(run, conflict, amender, b if amender is a else a)
+            return
+        side_a, side_b = a.locator.unpinned(), b.locator.unpinned()  # two amendments of one provision
     try:
-        decided = run.snapshot.precedence(_side(a), _side(b), run.valid_at, run.known_at, packs=run.packs,
+        decided = run.snapshot.precedence(side_a, side_b, run.valid_at, run.known_at, packs=run.packs,
                                          params=run.params, groups=run.groups)
     except AccessRestrictedError as refused:
         run.withheld.update(refused.depends_on)
@@ -71,13 +80,44 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
     labels = {side.locator: side.label for side in decided.provisions}
     winner = None
     if decided.winner is not None:
-        winner = a.locator if decided.winner == _side(a).format() else b.locator
+        winner = a.locator if decided.winner == side_a.format() else b.locator
     run.add(Finding(
         id=ident, kind=kind, scope=scope, subject=conflict.subject,
-        provisions=(_provision(run, a, labels.get(_side(a).format())), _provision(run, b, labels.get(_side(b).format()))),
+        provisions=(_provision(run, a, labels.get(side_a.format())), _provision(run, b, labels.get(side_b.format()))),
         resolution=decided.resolution, rule=decided.rule, clause=decided.clause, rfi=decided.rfi,
         explanation=f"{conflict.explanation}. {decided.explanation}".strip(), winner=winner,
         sources=("quantity_subject",),
+    ))
+
+
+def _amender(a: Fact, b: Fact) -> Fact | None:
+    """The one of ``a`` and ``b`` whose provision amends (``replaces``) the other's; None when
+    neither does (both amend a third provision)."""
+    for first, second in ((a, b), (b, a)):
+        if any(r.unpinned() == second.locator.unpinned() for r in first.replaces):
+            return first
+    return None
+
+
+def _amended(run: _Run, conflict: _Conflict, new: Fact, old: Fact) -> None:
+    """A statement against the amendment of its own provision: the amendment's statement is in
+    force (``resolved_by_supersession``), reported with ``include_superseded``, else counted."""
+    if not run.include_superseded:
+        run.superseded_left_out += 1
+        return
+    kind = _kind(old, new)
+    old_label = run.label(old.resolved)
+    by_label = run.label(new.resolved)
+    run.add(Finding(
+        id=finding_id(kind, conflict.subject, (old.locator, new.locator)), kind=kind,
+        scope="within_document" if old.locator.doc == new.locator.doc else "across_documents",
+        subject=conflict.subject,
+        provisions=(_provision(run, old, old_label),
+                    _provision(run, new, f"{old_label} as amended by {by_label}").model_copy(
+                        update={"replaces": old.locator})),
+        resolution="resolved_by_supersession", clause=by_label,
+        explanation=f"{conflict.explanation}; {new.locator.format()} amends {old.locator.format()}: the amendment is in force",
+        winner=new.locator, sources=("quantity_subject",),
     ))
 
 

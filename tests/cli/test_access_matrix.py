@@ -137,6 +137,10 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
     ("sweep", ["sweep", "{p}", "--valid-at", "2026-05-01", "--include-superseded"], {0, 1}),
     ("sweep-none", ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none"], {0, 1}),
+    ("review", ["review", "{p}"], {0}),
+    ("review-restricted-item", ["review", "{p}", "reject", "ADD-02#2.1", "--by", "auditor"], {1}),
+    ("review-restricted-target", ["review", "{p}", "accept", "ADD-01#2.2", "--target", "DWG-S-101#callout-3",
+                                  "--scope", "partial", "--by", "auditor"], {1}),
 ]
 
 #: Commands that print nothing of a project's documents to an asker, and why.
@@ -219,6 +223,8 @@ def test_with_the_group_the_marks_show(project: Path, tmp_path: Path) -> None:
     _, _, resolved = _run(["resolve", "{p}", "concrete compressive strength 5,000 psi", "--valid-at", "2026-05-01"],
                           project, tmp_path, "json", GROUP)
     assert "ZZSECRETBODY" in resolved  # the addendum's replacing text answers for whoever may read it
+    _, _, review = _run(["review", "{p}"], project, tmp_path, "json", GROUP)
+    assert "ADD-02#" in review and json.loads(review)["withheld"] == []  # its proposals wait for whoever may read it
 
 
 def test_a_restricted_replacement_is_named_by_id_not_hidden(project: Path, tmp_path: Path) -> None:

@@ -1,0 +1,802 @@
+"""The project's review file: people accept or reject the edges the addenda only propose.
+
+``reviews.yaml`` at the project root (docs/formats.md) is a log a person may also edit by
+hand: each entry decides one proposed edge (an addendum ``item`` and the ``target`` it would
+change), or declares an edge no rule proposed. The rules it follows, in one place:
+
+1. The file is read with the line of every entry; anything wrong in it is an ``InputError``
+   naming ``reviews.yaml``, the line and the field (every problem found, raised together).
+2. Entries are kept in file order; for one item and target the **last** entry decides (a
+   reviewer changes their mind by appending, never by rewriting what was decided).
+3. A proposal is *pending* while no entry decides it (``with_reviews``); an accepted entry is
+   ingested as a supersedes edge with origin ``review`` carrying who, when and the note
+   (``review_edges``); a rejected one applies nothing and stops being pending.
+4. At ingest every accepted entry's item and target must exist in the corpus, else the ingest
+   fails at that entry's line and the graph is unchanged (``check_reviews``).
+5. Recording a decision appends its text to the file, atomically and under a lock
+   (``append_review``: concurrent reviewers never lose an entry): the comments, order, layout
+   and line endings of what is there are kept.
+6. A decision written by ``inforce review`` carries a ``digest`` of the item's words; an
+   accepted entry whose item reads otherwise at ingest is *stale*: reported (a warning at its
+   line), not applied, and the item's proposal is pending again.
+7. Only an edge the corpus may hold is accepted (the corpus checks of ``ingest.corpus``, one
+   home): no item replacing itself or its own document, no cycle, no target not yet in effect
+   on the item's date; and only a proposal is decided: an edge a rule applied is not rejected
+   or re-scoped by a review (refused when recorded, a warning at ingest).
+8. A decision is applied at the next ingest; until then ``awaiting_ingest`` lists it and the
+   sweep keeps escalating its item.
+
+Functions over the file and the corpus; the front (``Project.readings``, ``Project.review``),
+the ingest and the sweep call them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import fcntl
+import hashlib
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import (
+    AccessRestrictedError,
+    AddendaReadings,
+    Document,
+    EdgeReview,
+    InputError,
+    InputErrors,
+    Locator,
+    LocatorError,
+    ProposedEdge,
+    ReviewDecision,
+    Supersedes,
+    parse_datetime_utc,
+)
+from inforce.ontology.files import is_inside, write_atomically
+from inforce.rules.source import read_yaml
+
+if TYPE_CHECKING:
+    from .snapshot import Snapshot
+    from .store import IngestTransaction
+
+__all__ = [
+    "REVIEWS_FILE",
+    "append_review",
+    "check_reviews",
+    "item_digest",
+    "choose_proposal",
+    "decided",
+    "graph_readings",
+    "pending",
+    "project_readings",
+    "read_reviews",
+    "record_review",
+    "review_edges",
+    "reviewed_documents",
+    "read_review_file",
+    "review_path",
+    "stage_reviews",
+    "stale_warning",
+    "with_reviews",
+    "withhold",
+]
+
+REVIEWS_FILE = "reviews.yaml"
+
+_KEYS = ("item", "target", "scope", "successor", "decision", "by", "at", "note", "digest")
+_REQUIRED = ("item", "target", "decision", "by", "at")
+_HEADER = (
+    "# Review decisions on the edges the addenda propose (docs/formats.md): one entry per\n"
+    "# decision, appended by `inforce review` or by hand; for one item and target the last\n"
+    "# entry decides.\n"
+)
+
+
+# ---- reading ---------------------------------------------------------------------------------
+
+
+def read_reviews(root: Path) -> tuple[ReviewDecision, ...]:
+    """Every entry of ``root/reviews.yaml`` in file order (none when the file is absent).
+
+    InputErrors naming the line and field of every problem found: a key nothing reads, a
+    required one missing, an item or target that is no locator, a scope, decision or time
+    that is not one, a deletion (``successor: false``) that is not full.
+    """
+    return read_review_file(root)[0]
+
+
+def read_review_file(root: Path) -> tuple[tuple[ReviewDecision, ...], str]:
+    """The entries (``read_reviews``) and a hash of the file's bytes ("" when there is no
+    file), from one read: the ingest reads the reviewed addenda again, and the index build id
+    changes, when the hash does."""
+    path = review_path(root)
+    if path is None:
+        return (), ""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise InputErrors(f"{REVIEWS_FILE}: cannot be read", [InputError(
+            f"not UTF-8 text ({problem.reason})", file=REVIEWS_FILE)]) from None
+    return _parse(text), hashlib.sha256(raw).hexdigest()[:16]
+
+
+def review_path(root: Path) -> Path | None:
+    """``root/reviews.yaml`` as a file to read and replace (None when there is none).
+
+    InputError when it is not a regular file (a folder, a device) or a link leading out of the
+    project (``ontology.files.is_inside``): its text would come from, or be written over,
+    something outside. A link inside the project is followed (the file it names is the one)."""
+    path = root / REVIEWS_FILE
+    if not os.path.lexists(path):
+        return None
+    if not is_inside(path, root):
+        raise InputError(f"{REVIEWS_FILE} leads out of the project ({os.path.realpath(path)})", file=REVIEWS_FILE,
+                         hint="keep the review file inside the project folder, as a regular file")
+    real = Path(os.path.realpath(path))
+    if not real.is_file():
+        raise InputError(f"{REVIEWS_FILE} is not a regular file", file=REVIEWS_FILE,
+                         hint="the review file is a YAML list of decisions (docs/formats.md)")
+    return real
+
+
+def _parse(text: str) -> tuple[ReviewDecision, ...]:
+    try:
+        source = read_yaml(REVIEWS_FILE, text)
+    except InputError as problem:  # YAML syntax, with the line and a caret under it
+        raise InputErrors(f"{REVIEWS_FILE}: the review file does not read", [problem]) from None
+    except ValueError:  # a timestamp-shaped value YAML cannot make a date of (2026-13-45T...)
+        raise InputErrors(f"{REVIEWS_FILE}: the review file does not read", _bad_times(text)) from None
+    tree = source.tree
+    problems: list[InputError] = []
+    if tree is None:
+        return ()
+    if not isinstance(tree, list):
+        raise InputErrors(f"{REVIEWS_FILE}: not a review file", [InputError(
+            "a review file is a list of entries (- item: ..., target: ..., decision: ..., by: ..., at: ...)",
+            file=REVIEWS_FILE, line=1)])
+    entries = tree
+    decisions: list[ReviewDecision] = []
+    for n, entry in enumerate(entries):
+        decision = _entry(source, n, entry, problems)
+        if decision is not None:
+            decisions.append(decision)
+    if problems:
+        raise InputErrors(f"{REVIEWS_FILE}: the review file does not read", problems)
+    return tuple(decisions)
+
+
+def _entry(source: Any, n: int, entry: Any, problems: list[InputError]) -> ReviewDecision | None:
+    at = (n,)
+    line = source.locate(at)[0]
+    if not isinstance(entry, Mapping):
+        problems.append(InputError("a review entry must be a mapping (item, target, decision, by, at...)",
+                                   file=REVIEWS_FILE, line=line, field=f"reviews[{n}]"))
+        return None
+    found = len(problems)
+    for key in entry:
+        if key not in _KEYS:
+            problems.append(_error(source, (*at, key), f"unknown key {key!r}", field=f"reviews[{n}].{key}",
+                                   hint="an entry has " + ", ".join(_KEYS), at_key=True))
+    missing = False
+    for key in _REQUIRED:
+        if entry.get(key) in (None, ""):
+            missing = True
+            problems.append(InputError("missing", file=REVIEWS_FILE, line=line, field=f"reviews[{n}].{key}",
+                                       reason="required"))
+    if missing:
+        return None
+    values: dict[str, Any] = {"line": line}
+
+    def bad(key: str, message: str, hint: str | None = None) -> None:
+        problems.append(_error(source, (*at, key), message, field=f"reviews[{n}].{key}", hint=hint))
+
+    not_text = {key for key in ("item", "target", "by", "note", "digest", "scope")
+                if isinstance(entry.get(key), (Mapping, list, bool))}
+    for key in sorted(not_text):
+        bad(key, f"{entry[key]!r} is not text", hint="write it as a single line of text (quote it if need be)")
+    entry = {key: (None if key in not_text else value) for key, value in entry.items()}
+
+    for key in ("item", "target"):
+        if key in not_text:
+            continue
+        try:
+            values[key] = Locator.parse(str(entry[key]))
+        except LocatorError as problem:
+            bad(key, problem.message, problem.hint)
+    if "item" in values and values["item"].path is None:
+        bad("item", f"{values['item']} names a whole document, not an addendum item",
+            hint="name the item, e.g. ADD-3#item-2")
+    decision = str(entry["decision"])
+    if decision not in ("accept", "reject"):
+        bad("decision", f"{decision!r} is not accept or reject")
+    values["decision"] = decision
+    successor = entry.get("successor", True)
+    if not isinstance(successor, bool):
+        bad("successor", f"{successor!r} is not true or false")
+        successor = True
+    values["successor"] = successor
+    scope = entry.get("scope")
+    if scope is None:
+        if decision == "accept" and successor and "scope" not in not_text:
+            problems.append(InputError("an accepted edge says whether it replaces its target whole (full) or in "
+                                       "part (partial)", file=REVIEWS_FILE, line=line,
+                                       field=f"reviews[{n}].scope", reason="required"))
+        scope = "full"
+    elif scope not in ("full", "partial"):
+        bad("scope", f"{scope!r} is not full or partial")
+    elif not successor and scope != "full":
+        bad("scope", "a deletion (successor: false) replaces its target whole: scope full")
+    values["scope"] = scope
+    try:
+        values["at"] = _utc_text(parse_datetime_utc(entry["at"]))
+    except ValueError as problem:
+        bad("at", str(problem), hint="write the time as 2026-03-02T10:00:00Z")
+    values["by"] = " ".join(str(entry["by"] or "").split())
+    note = entry.get("note")
+    values["note"] = None if note is None else str(note).strip()
+    digest = entry.get("digest")
+    values["digest"] = None if digest in (None, "") else str(digest).strip()
+    if len(problems) > found:
+        return None
+    return ReviewDecision(**values)
+
+
+_TIME_LINE = re.compile(r"^(\s*(?:-\s+)?(\w+):\s*)(\d{4}-\d{1,2}-\d{1,2}(?:[Tt ][^#]*)?)\s*(?:#.*)?$")
+
+
+def _bad_times(text: str) -> list[InputError]:
+    """Each line whose value looks like a YAML timestamp but is no date (what made the YAML
+    reader fail), with its line and column."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        found = _TIME_LINE.match(line)
+        if found is None:
+            continue
+        try:
+            parse_datetime_utc(found.group(3).strip())
+        except ValueError as problem:
+            problems.append(InputError(f"{found.group(3).strip()!r} is not a date: {problem}", file=REVIEWS_FILE,
+                                       line=number, col=len(found.group(1)) + 1, field=found.group(2),
+                                       hint="write the time as 2026-03-02T10:00:00Z"))
+    return problems or [InputError("a value YAML reads as a date is not one", file=REVIEWS_FILE,
+                                   hint="write times as 2026-03-02T10:00:00Z")]
+
+
+def _error(source: Any, loc: tuple[Any, ...], message: str, *, field: str, hint: str | None = None,
+           at_key: bool = False) -> InputError:
+    line, col, _ = source.locate(loc, at_key=at_key)
+    return InputError(message, file=REVIEWS_FILE, line=line, col=col, field=field, hint=hint)
+
+
+def _utc_text(moment: dt.datetime) -> str:
+    return moment.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# ---- what the decisions mean --------------------------------------------------------------
+
+
+def item_digest(text: str) -> str:
+    """A short digest of an item's words (spacing ignored): what a decision was made on."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
+
+
+def _key(item: Locator, target: Locator) -> tuple[str, str]:
+    return item.unpinned().format(), target.format()
+
+
+def decided(reviews: Iterable[ReviewDecision]) -> dict[tuple[str, str], ReviewDecision]:
+    """(item, target) → the entry that decides it: the last one in the file."""
+    return {_key(review.item, review.target): review for review in reviews}
+
+
+def pending(proposals: Iterable[ProposedEdge], reviews: Iterable[ReviewDecision]) -> list[ProposedEdge]:
+    """The proposals no entry decides."""
+    settled = decided(reviews)
+    return [p for p in proposals if _key(p.item, p.target) not in settled]
+
+
+def with_reviews(readings: AddendaReadings, reviews: Sequence[ReviewDecision],
+                 stale: Sequence[ReviewDecision] = ()) -> AddendaReadings:
+    """``readings`` with only the pending proposals (no entry decides them; a ``stale`` entry
+    decides nothing) and the entries on file."""
+    live = [review for review in reviews if review not in stale]
+    return readings.model_copy(update={"proposed": tuple(pending(readings.proposed, live)),
+                                       "reviewed": tuple(reviews), "stale": tuple(stale)})
+
+
+def accepted(reviews: Iterable[ReviewDecision]) -> list[ReviewDecision]:
+    """The entries whose last word is accept, in file order."""
+    return [review for review in decided(reviews).values() if review.decision == "accept"]
+
+
+def reviewed_documents(reviews: Iterable[ReviewDecision]) -> set[str]:
+    """The documents whose items an accepted entry turns into edges (they own those edges)."""
+    return {review.item.doc for review in accepted(reviews)}
+
+
+def check_reviews(reviews: Sequence[ReviewDecision], exists: Callable[[Locator], bool]) -> list[InputError]:
+    """An entry (accepted or rejected) whose item or target the corpus does not hold, at its line."""
+    problems = []
+    for n, review in enumerate(reviews):
+        for name, locator in (("item", review.item), ("target", review.target)):
+            if not exists(locator.unpinned()):
+                problems.append(InputError(
+                    f"{locator} is not in the project", file=REVIEWS_FILE, line=review.line,
+                    field=f"reviews[{n}].{name}",
+                    hint="correct the locator, or remove the entry (inforce review PROJECT lists the proposals)"))
+    return problems
+
+
+def _holder(item: Locator, documents: Iterable[Document]) -> tuple[Document, str] | None:
+    """The newest revision among ``documents`` holding ``item`` (or the one it pins), and the item's words."""
+    found = [(d, p.text) for d in documents if d.id == item.doc and (item.rev is None or d.revision == item.rev)
+             for p in d.provisions if p.path == item.path]
+    return max(found, key=lambda pair: (pair[0].effective.from_, pair[0].seq)) if found else None
+
+
+def review_edges(
+    reviews: Sequence[ReviewDecision], documents: Iterable[Document], *, kinds: Collection[str] | None = None,
+) -> tuple[list[Supersedes], list[ReviewDecision], list[InputError]]:
+    """The edges the accepted entries make, for the item documents among ``documents`` (those
+    parsed in this ingest; an accepted item of a document not among them keeps the edge the
+    graph already holds). The edge belongs to the newest revision holding the item (or the one
+    the item pins): source that revision, effective its date, ``by`` the item, ``line`` the
+    entry's line in reviews.yaml. Also returned: the *stale* entries (their ``digest`` is not
+    the item's words now: not applied), and an InputError for each item of a document no
+    supersession rule reads (``kinds``; None: not checked)."""
+    documents = list(documents)
+    position = {id(review): n for n, review in enumerate(reviews)}
+    edges: list[Supersedes] = []
+    stale: list[ReviewDecision] = []
+    problems: list[InputError] = []
+    for review in accepted(reviews):
+        held = _holder(review.item, documents)
+        if held is None:
+            continue
+        owner, words = held
+        if kinds is not None and owner.kind not in kinds:
+            problems.append(InputError(
+                f"{review.item} is an item of a {owner.kind}, not of a document the supersession rules read "
+                "(an addendum)", file=REVIEWS_FILE, line=review.line, field=f"reviews[{position[id(review)]}].item",
+                hint="a review decides what an addendum item changes"))
+            continue
+        if review.digest is not None and review.digest != item_digest(words):
+            stale.append(review)
+            continue
+        edges.append(Supersedes(
+            source=owner.locator, target=review.target, scope=review.scope, effective=owner.effective.from_,
+            by=review.item.unpinned(), origin="review", successor=review.successor, line=review.line,
+            review=EdgeReview(by=review.by, at=review.at, note=review.note),
+        ))
+    return edges, stale, problems
+
+
+def stale_warning(review: ReviewDecision) -> InputError:
+    """What ingest (and ``inforce review``) say of an accepted entry whose item's words changed."""
+    return InputError(
+        f"{review.item}'s words changed since {review.by} accepted {review.item} → {review.target} "
+        f"({review.at}): not applied, the item's proposal waits for review again",
+        file=REVIEWS_FILE, line=review.line, field="digest",
+        hint=f"read the item again and decide it anew (inforce review PROJECT lists {review.item} as pending)")
+
+
+# ---- recording a decision ---------------------------------------------------------------------
+
+
+def choose_proposal(
+    proposals: Sequence[ProposedEdge], pending: Sequence[ProposedEdge], item: Locator, target: Locator | None,
+) -> ProposedEdge | None:
+    """The proposal a decision on ``item`` (and ``target``, if given) is about; None when a
+    target is given that no proposal names (the reviewer declares an edge of their own).
+
+    InputError (field ``target``) when no target is given and the item has no proposal, or
+    several pending ones (each named).
+    """
+    mine = [p for p in proposals if p.item.unpinned() == item.unpinned()]
+    if target is not None:
+        return next((p for p in mine if p.target.format() == target.format()), None)
+    waiting = [p for p in pending if p.item.unpinned() == item.unpinned()]
+    choices = waiting or mine
+    if len(choices) == 1:
+        return choices[0]
+    if not choices:
+        raise InputError(f"{item} has no proposed edge", field="target", reason="required",
+                         hint="name the provision it changes to declare an edge (and its scope)")
+    raise InputError(f"{item} proposes {len(choices)} edges: say which", field="target", reason="required",
+                     hint="one of " + ", ".join(p.target.format() for p in choices))
+
+
+@contextlib.contextmanager
+def _locked(root: Path) -> Iterator[None]:
+    """Hold ``.inforce/reviews.lock`` (flock) while the review file is read, appended and
+    replaced, so concurrent reviewers never lose an entry (each waits its turn, 30 s at most)."""
+    folder = root / ".inforce"
+    folder.mkdir(exist_ok=True)
+    try:
+        fd = os.open(folder / "reviews.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as problem:
+        raise InputError(f"cannot lock the review file: {problem.strerror}", file=REVIEWS_FILE) from None
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise InputError("another inforce review has held reviews.yaml for 30 s", file=REVIEWS_FILE,
+                                     hint="try again when it is done") from None
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
+    """Append ``decision`` to ``root/reviews.yaml`` (created when absent), atomically and under
+    the review lock, keeping the text already there (its line endings too); the decision as
+    recorded, with its line, is returned.
+
+    The entry is appended as text, indented like the entries there; a file whose layout does
+    not take it (a flow list ``[a, b]``) is refused rather than rewritten: the result is read
+    back, and must hold the entries that were there plus this one, before it replaces the file.
+    InputError (field ``decision``) when the last entry on the same item and target already
+    decided the same way, by the same person: nothing is appended (another reviewer's
+    concurring decision is recorded).
+    """
+    with _locked(root):
+        path = review_path(root) or root / REVIEWS_FILE
+        before = path.read_bytes().decode("utf-8") if path.exists() else ""
+        existing = _parse(before)
+        settled = decided(existing).get(_key(decision.item, decision.target))
+        if settled is not None and (settled.decision, settled.scope, settled.successor, settled.digest,
+                                    settled.by) == (decision.decision, decision.scope, decision.successor,
+                                                    decision.digest, decision.by):
+            raise InputError(
+                f"{decision.item} → {decision.target} is already {decision.decision}ed: by {settled.by} at "
+                f"{settled.at} (reviews.yaml line {settled.line})", field="decision",
+                hint="nothing recorded; a different decision, scope, reviewer or item text is a new entry")
+        text = _appended(before, decision)
+        try:
+            recorded = _parse(text)
+        except InputErrors:
+            recorded = ()
+        if len(recorded) != len(existing) + 1 or recorded[:-1] != existing or not _same(recorded[-1], decision):
+            raise InputError("the review file's layout does not take an appended entry", file=REVIEWS_FILE,
+                             hint="write it as a block list, one `- item: ...` entry after another")
+        write_atomically(path, text.encode("utf-8"))
+    return recorded[-1]
+
+
+def _same(recorded: ReviewDecision, asked: ReviewDecision) -> bool:
+    """Whether the entry read back is the decision asked for (every value, as text)."""
+    return recorded.model_copy(update={"line": None}) == asked.model_copy(update={"line": None})
+
+
+def _appended(before: str, decision: ReviewDecision) -> str:
+    newline = "\r\n" if "\r\n" in before else "\n"
+    lines = before.splitlines(keepends=True)
+    content = [n for n, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    if not before.strip():
+        text = _HEADER
+    elif not content:
+        text = before if before.endswith("\n") else before + newline  # comments only: kept
+    else:
+        last = content[-1]
+        if re.fullmatch(r"\[\s*\]\s*(#.*)?", lines[last].strip()):
+            lines[last] = re.sub(r"\[\s*\]", "", lines[last], count=1)  # an empty list: entries follow it
+        text = "".join(lines)
+        text = text if text.endswith("\n") else text + newline
+    found = re.search(r"^([ \t]*)- ", before, re.M)
+    indent = found.group(1) if found else ""
+    fields = {"item": decision.item.format(), "target": decision.target.format(), "scope": decision.scope,
+              "successor": decision.successor, "decision": decision.decision, "by": decision.by,
+              "at": decision.at, "note": decision.note, "digest": decision.digest}
+    entry = []
+    for key, value in fields.items():
+        if value is None:
+            continue
+        entry.append(f"{indent}{'- ' if not entry else '  '}{key}: {_scalar(value)}")
+    return text + newline.join(entry) + newline
+
+
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._@#()/-]*")
+_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
+
+
+def _scalar(value: object) -> str:
+    """A YAML scalar for ``value``: plain when it reads back as the same string (it starts with
+    a letter, holds no character YAML gives a meaning, and is no YAML word), else quoted."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith(" ") and " #" not in text:
+        return text
+    if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
+        return text  # a timestamp: read back as the same instant
+    quoted = json.dumps(text, ensure_ascii=False)
+    return quoted.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+# ---- the front's two questions ------------------------------------------------------------------
+
+
+def graph_readings(snapshot: Snapshot) -> AddendaReadings:
+    """What the project's addenda say, read against the snapshot's graph, every proposal
+    included (``engine.addenda.reading.readings_of``): read once per graph generation (the
+    snapshot keeps it), however many questions ask."""
+    from .addenda.reading import readings_of
+
+    return snapshot._once("addenda_readings", lambda: readings_of(snapshot))  # type: ignore[no-any-return]
+
+
+def _stored_words(snapshot: Snapshot, item: Locator) -> str | None:
+    """The words of ``item`` in the newest stored revision holding it (or the one it pins)."""
+    from inforce.ontology import NotFoundError
+
+    revisions = sorted((d for d in _documents(snapshot) if d.id == item.doc and item.rev in (None, d.revision)),
+                       key=lambda d: (d.effective.from_, d.seq), reverse=True)
+    for revision in revisions:
+        try:
+            return snapshot.store.provision_text(Locator(doc=item.doc, rev=revision.revision, path=item.path))[0]
+        except NotFoundError:
+            continue
+    return None
+
+
+def _documents(snapshot: Snapshot) -> list[Document]:
+    return snapshot._once("document_metadata", snapshot.store.documents)  # type: ignore[no-any-return]
+
+
+def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | None = None) -> AddendaReadings:
+    """The addenda readings with only the pending proposals, the entries of the review file,
+    those awaiting the next ingest and those gone stale (``with_reviews``).
+
+    ``groups``: the asker's; an item, edge or entry naming a document they may not read is left
+    out, that document listed in ``withheld`` by id (``withhold``). None: everything (an
+    operator, the sweep before it applies its own asker's groups)."""
+    reviews = read_reviews(root)
+    readings = graph_readings(snapshot)
+    stale = [review for review in accepted(reviews) if review.digest is not None
+             and (words := _stored_words(snapshot, review.item)) is not None and item_digest(words) != review.digest]
+    readings = with_reviews(readings, reviews, stale)
+    in_graph = {(_key(edge.by or edge.source, edge.target), edge.scope, edge.successor)
+                for edge in snapshot.index.supersession.edges if edge.origin == "review"}
+    applied = {_key(edge.by, edge.target) for edge in readings.applied}
+    awaiting = tuple(review for review in accepted(reviews) if review not in stale
+                     and _key(review.item, review.target) not in applied
+                     and (_key(review.item, review.target), review.scope, review.successor) not in in_graph)
+    readings = readings.model_copy(update={
+        "awaiting_ingest": awaiting,
+        # as a reviewer reads them: each addendum top to bottom (not p-1006 before p-202)
+        "applied": tuple(sorted(readings.applied, key=lambda e: (e.file or "", e.line or 0))),
+        "proposed": tuple(sorted(readings.proposed, key=lambda p: (p.file, p.line or 0))),
+        "not_understood": tuple(sorted(readings.not_understood, key=lambda n: (n.file, n.line or 0))),
+    })
+    return readings if groups is None else withhold(snapshot, readings, groups)
+
+
+def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str]) -> AddendaReadings:
+    """``readings`` as an asker with ``groups`` may see them (the access gate decides): what
+    names a document they may not read is left out, that document listed in ``withheld`` by
+    id; a reason or evidence that names one (a restricted document's outline) is replaced by
+    "names a document your groups may not read"."""
+    gate = snapshot.gate
+    if gate.all_public:
+        return readings
+    held = tuple(groups)
+    hidden = gate.unreadable_documents(held)
+    if not hidden:
+        return readings
+    withheld: set[str] = set(readings.withheld)
+
+    def readable(*locators: Locator) -> bool:
+        unread = {locator.doc for locator in locators if locator.doc in hidden}
+        withheld.update(unread)
+        return not unread
+
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(doc) for doc in sorted(hidden, key=len, reverse=True))
+                         + r")(?![\w-])")
+
+    def scrubbed(text: str | None) -> str | None:
+        if text is None:
+            return None
+        named = set(pattern.findall(text))
+        if not named:
+            return text
+        withheld.update(named)
+        return "names a document your groups may not read (access)"
+
+    return readings.model_copy(update={
+        "applied": tuple(e for e in readings.applied if readable(e.by, e.target)),
+        "proposed": tuple(p.model_copy(update={"evidence": p.evidence.model_copy(
+            update={"why": scrubbed(p.evidence.why), "reference": p.evidence.reference}) })
+            for p in readings.proposed if readable(p.item, p.target)),
+        "not_understood": tuple(n.model_copy(update={"reason": scrubbed(n.reason)})
+                                for n in readings.not_understood if readable(n.item)),
+        "reviewed": tuple(r for r in readings.reviewed if readable(r.item, r.target)),
+        "awaiting_ingest": tuple(r for r in readings.awaiting_ingest if readable(r.item, r.target)),
+        "stale": tuple(r for r in readings.stale if readable(r.item, r.target)),
+        "withheld": tuple(sorted(withheld)),
+    })
+
+
+def record_review(
+    snapshot: Snapshot, root: Path, item: Locator | str, decision: str, *, by: str,
+    target: Locator | str | None = None, scope: str | None = None, note: str | None = None,
+    at: dt.datetime | None = None, groups: Iterable[str] | None = None,
+) -> ReviewDecision:
+    """Decide a proposal of ``item`` (the one named by ``target`` when it has several), or
+    declare an edge from ``item`` to ``target`` no rule proposed (``scope`` then required),
+    and append the decision, with a digest of the item's words, to the review file. Fields are
+    named as the front names them: ``item``, ``target``, ``scope``, ``by``, ``decision``.
+
+    Refused (InputError naming the field): an item that is not an addendum's, an edge a rule
+    already applied (a review decides proposals), an accepted edge the corpus cannot hold (the
+    ingest's corpus checks: the item replacing itself or its own document, a cycle, a target
+    not in effect on the item's date), the same decision twice. ``groups``: the asker's; an
+    item or target of a document they may not read is refused (``AccessRestrictedError``),
+    before anything of it is looked at, and only proposals they may read are chosen from.
+    None: an operator."""
+    item = _locator(item, "item")
+    wanted = None if target is None else _locator(target, "target")
+    held = None if groups is None else tuple(groups)
+    if held is not None:
+        for asked in (item, wanted):
+            if asked is not None and not snapshot.may_read(asked.unpinned(), held):
+                raise AccessRestrictedError(asked.format())
+    if item.path is None:
+        raise InputError(f"{item} names a whole document, not an addendum item", field="item",
+                         hint="name the item, e.g. ADD-3#item-2")
+    if not snapshot.store.has_provision(item.doc, item.path):
+        raise InputError(f"{item} is not in the project", field="item",
+                         hint="inforce review PROJECT lists the items with pending proposals")
+    if decision not in ("accept", "reject"):
+        raise InputError(f"{decision!r} is not accept or reject", field="decision")
+    name = " ".join((by or "").split())
+    if not name:
+        raise InputError("who decides is recorded with the decision", field="by", reason="required")
+    if wanted is not None and not snapshot.store.has_provision(wanted.doc, wanted.path):
+        raise InputError(f"{wanted} is not in the project", field="target")
+    if scope is not None and scope not in ("full", "partial"):
+        raise InputError(f"{scope!r} is not full or partial", field="scope")
+    owner = _owner(snapshot, item)
+    reviews = read_reviews(root)
+    readings = graph_readings(snapshot)
+    proposals = readings.proposed
+    hidden: list[ProposedEdge] = []
+    if held is not None:
+        hidden = [p for p in proposals if p.item.unpinned() == item.unpinned() and p.target.doc != item.doc
+                  and not snapshot.may_read(p.target.unpinned(), held)]
+        proposals = tuple(p for p in proposals if p not in hidden)
+    waiting = with_reviews(readings.model_copy(update={"proposed": proposals}), reviews).proposed
+    if wanted is None and hidden and not any(p.item.unpinned() == item.unpinned() for p in proposals):
+        raise AccessRestrictedError(Locator(doc=hidden[0].target.doc).format())
+    proposal = choose_proposal(proposals, waiting, item, wanted)
+    if proposal is None:
+        if scope is None and decision == "accept":
+            raise InputError(f"{item} proposes no edge to {wanted}: an edge declared by a reviewer says whether it "
+                             "replaces the target whole or in part", field="scope", reason="required")
+        chosen_target, chosen_scope, successor = wanted, scope or "full", True
+    else:
+        chosen_target, chosen_scope, successor = proposal.target, scope or proposal.scope, proposal.successor
+        if not successor and chosen_scope != "full":
+            raise InputError("the item deletes its target (nothing succeeds it): the scope is full", field="scope")
+    assert chosen_target is not None
+    rule = next((edge.rule for edge in readings.applied if _key(edge.by, edge.target) == _key(item, chosen_target)),
+                None)
+    if rule is not None:
+        raise InputError(f"{item.unpinned()} → {chosen_target} is applied by rule {rule}: a review decides "
+                         "proposals, not the edges a rule applies", field="decision",
+                         hint="to change what a rule applies, change the rule pack (docs/rules.md) or the addendum")
+    moment = (at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
+    entry = ReviewDecision(
+        item=item.unpinned() if item.rev is None else item, target=chosen_target, scope=chosen_scope,
+        successor=successor, decision=decision, by=name, at=_utc_text(moment),
+        note=" ".join(note.split()) if note and note.strip() else None, digest=item_digest(owner[1]),
+    )
+    if decision == "accept":
+        _check_edge(snapshot, owner[0], entry)
+    return append_review(root, entry)
+
+
+def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:
+    """The stored revision an edge of ``item`` would belong to, and the item's words there;
+    InputError when that document is not one a supersession rule reads (an addendum)."""
+    from inforce.ontology import NotFoundError
+
+    kinds = {kind for rule in snapshot.rules.supersession for kind in rule.document_kinds}
+    revisions = sorted((d for d in _documents(snapshot) if d.id == item.doc and item.rev in (None, d.revision)),
+                       key=lambda d: (d.effective.from_, d.seq), reverse=True)
+    for revision in revisions:
+        try:
+            words = snapshot.store.provision_text(Locator(doc=item.doc, rev=revision.revision, path=item.path))[0]
+        except NotFoundError:
+            continue
+        if revision.kind not in kinds:
+            raise InputError(f"{item} is an item of a {revision.kind}, not of a document the supersession rules read "
+                             "(an addendum)", field="item", hint="a review decides what an addendum item changes")
+        return revision, words
+    raise InputError(f"{item} is not in the project", field="item")
+
+
+def _check_edge(snapshot: Snapshot, owner: Document, entry: ReviewDecision) -> None:
+    """InputError (field ``target``) when the corpus could not hold the accepted edge: the
+    ingest's own corpus checks (``ingest.corpus.check_corpus``), run on the graph's documents
+    with the edge added."""
+    from .ingest.corpus import check_corpus
+
+    edge = Supersedes(source=owner.locator, target=entry.target, scope=entry.scope, effective=owner.effective.from_,
+                      by=entry.item.unpinned(), origin="review", successor=entry.successor,
+                      review=EdgeReview(by=entry.by, at=entry.at, note=entry.note))
+    store = snapshot.store
+    declared: dict[str, list[Supersedes]] = {}
+    for held in snapshot.index.supersession.edges:  # the graph's edges, on the revisions declaring them
+        declared.setdefault(f"{held.source.doc}@{held.source.rev}", []).append(held)
+    graph = [doc.model_copy(update={"supersedes": tuple(declared.get(doc.uid, ()))}) for doc in _documents(snapshot)]
+    metadata = [doc.model_copy(update={"supersedes": (*doc.supersedes, edge)}) if doc.uid == owner.uid else doc
+                for doc in graph]
+
+    def exists(at: Locator) -> bool:
+        return store.has_provision(at.doc, at.path)
+
+    before = {str(problem) for problem in check_corpus(graph, exists)}
+    problems = [problem for problem in check_corpus(metadata, exists) if str(problem) not in before]
+    if problems:
+        first = problems[0]
+        raise InputError(first.message, field="target", hint=first.hint)
+
+
+def _locator(value: Locator | str, field: str) -> Locator:
+    if isinstance(value, Locator):
+        return value
+    try:
+        return Locator.parse(value)
+    except LocatorError as problem:
+        raise InputError(problem.message, field=field, hint=problem.hint) from None
+
+
+def stage_reviews(
+    reviews: Sequence[ReviewDecision], parsed: Iterable[Document], metadata: list[Document],
+    exists: Callable[[Locator], bool], tx: IngestTransaction, *,
+    derived: Iterable[tuple[Locator, Locator, str, bool, str]] = (), kinds: Collection[str] | None = None,
+) -> tuple[list[Document], list[InputError], list[InputError], list[ReviewDecision]]:
+    """At ingest: check every entry against the corpus, stage the edges of the accepted ones
+    whose item document was ``parsed`` in this ingest, and return ``metadata`` carrying them
+    for the corpus checks, the problems found (each at its line of the review file), the
+    warnings (a stale entry; an entry deciding an edge a rule applied, ``derived`` as
+    ``(by, target, scope, successor, rule)``: a rule's edge is not rejected or re-scoped by a
+    review, nor doubled) and the stale entries."""
+    problems = check_reviews(reviews, exists)
+    if problems:
+        return metadata, problems, [], []
+    edges, stale, problems = review_edges(reviews, parsed, kinds=kinds)
+    warnings = [stale_warning(review) for review in stale]
+    by_rule = {_key(by, target): (scope, successor, rule) for by, target, scope, successor, rule in derived}
+    for review in decided(reviews).values():
+        ruled = by_rule.get(_key(review.item, review.target))
+        if ruled is None or review in stale:
+            continue
+        scope, successor, rule = ruled
+        if review.decision == "reject" or (review.scope, review.successor) != (scope, successor):
+            warnings.append(InputError(
+                f"{review.item} → {review.target} is applied by rule {rule} ({scope}); this entry "
+                f"({review.decision}, {review.scope}) does not change it: a review decides proposals",
+                file=REVIEWS_FILE, line=review.line, field="decision",
+                hint="to change what a rule applies, change the rule pack or the addendum; or remove the entry"))
+    edges = [edge for edge in edges if _key(edge.by or edge.source, edge.target) not in by_rule]
+    if problems or not edges:
+        return metadata, problems, warnings, stale
+    tx.add_edges(edges)
+    owned: dict[str, list[Supersedes]] = {}
+    for edge in edges:
+        owned.setdefault(f"{edge.source.doc}@{edge.source.rev}", []).append(edge)
+    return ([meta.model_copy(update={"supersedes": meta.supersedes + tuple(owned[meta.uid])})
+             if meta.uid in owned else meta for meta in metadata], [], warnings, stale)

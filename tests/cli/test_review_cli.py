@@ -1,0 +1,123 @@
+"""The review round trip through the CLI (issue 21): an addendum item the pack only proposes
+is listed by ``inforce review``, escalated by the sweep, accepted (or rejected) with
+``inforce review PROJECT accept|reject ITEM --by NAME``, and after ``inforce ingest`` answers
+read the change with origin review and the reviewer's name."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from tests.support.review_project import AFTER, APPLIED, PROPOSED, write_review_project
+
+runner = CliRunner()
+
+
+def _run(*args: str, code: int = 0):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+def _unapplied(root: Path) -> list[tuple[str, str]]:
+    result = _run("sweep", root, "--valid-at", AFTER, "--format", "json", "--fail-on", "none")
+    findings = json.loads(result.stdout)["findings"]
+    return sorted((f["provisions"][0]["locator"], f["provisions"][1]["locator"]) for f in findings
+                  if f["kind"] == "unapplied_item")
+
+
+@pytest.mark.slow
+def test_propose_review_ingest_and_answer(tmp_path):
+    root = write_review_project(tmp_path / "p")
+    ingested = _run("ingest", root)
+    for item, target in PROPOSED.items():  # told at ingest, on standard error, with where and why
+        assert f"proposed: {item} → {target} (partial) at documents/add-04.md:" in ingested.stderr
+
+    # listed for review, with the evidence, as text and as JSON
+    listed = _run("review", root)
+    assert all(item in listed.stdout and target in listed.stdout for item, target in PROPOSED.items())
+    assert '"Paragraph 2.1.B" by outline' in listed.stdout
+    assert "2 proposal(s) pending" in listed.stderr
+    proposed = json.loads(_run("review", root, "--format", "json").stdout)["proposed"]
+    assert {p["item"]: p["target"] for p in proposed} == PROPOSED
+    assert all(p["file"] == "documents/add-04.md" and p["evidence"]["resolved_by"] for p in proposed)
+
+    # the sweep escalates each until someone decides it
+    assert _unapplied(root) == sorted(PROPOSED.items())
+
+    # what the CLI refuses, named by its flag or argument
+    assert "--by is required" in _run("review", root, "accept", "ADD-04#1.2", code=2).stderr
+    assert "ITEM: ADD-04#9.9 is not in the project" in _run(
+        "review", root, "accept", "ADD-04#9.9", "--by", "M. Okafor", code=2).stderr
+    assert "--scope is required" in _run("review", root, "accept", "ADD-04#1.2", "--target", "SPEC-099123#2.1.A",
+                                         "--by", "M. Okafor", code=2).stderr
+    assert "DECISION" in _run("review", root, "approve", "ADD-04#1.2", "--by", "M. Okafor", code=2).stderr
+
+    # decide: accept one (its one proposal needs no --target), reject the other
+    accepted = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor",
+                    "--note", "matte finish, as the owner asked")
+    assert "accepted: ADD-04#1.2 → SPEC-099123#2.1.B (partial) by M. Okafor" in accepted.stderr
+    rejected = json.loads(_run("review", root, "reject", "ADD-04#1.3", "--by", "M. Okafor", "--format", "json").stdout)
+    assert (rejected["decision"], rejected["target"], rejected["by"]) == ("reject", PROPOSED["ADD-04#1.3"], "M. Okafor")
+    listed = _run("review", root).stderr
+    assert "no proposals wait for review (reviews.yaml: 1 accepted, 1 rejected)" in listed
+    assert (root / "reviews.yaml").read_text().count("- item: ADD-04#1.") == 2
+
+    # between the decision and the next ingest (H7): said by review, lag and the sweep
+    assert "accepted, not applied until the next inforce ingest (1):\n  ADD-04#1.2 → SPEC-099123#2.1.B" in listed
+    lag = json.loads(_run("lag", root, "--format", "json", code=1).stdout)
+    assert "reviews.yaml" in lag["configuration_changed"]
+    sweep = json.loads(_run("sweep", root, "--valid-at", AFTER, "--format", "json", "--fail-on", "none").stdout)
+    (waiting,) = [f for f in sweep["findings"] if f["kind"] == "unapplied_item"]
+    assert waiting["provisions"][0]["locator"] == "ADD-04#1.2" and waiting["resolution"] == "escalate"
+    assert "accepted, not yet ingested" in waiting["explanation"] and "M. Okafor" in waiting["explanation"]
+
+    # the next ingest applies the accepted one, and --derived shows the project as it stands
+    _run("ingest", root)
+    derived = _run("ingest", root, "--derived")  # nothing re-read: still the project's current state
+    assert "up to date" in derived.stderr
+    assert f"{APPLIED[0]} → {APPLIED[1]} (full) INF-S001" in derived.stdout
+    assert "proposed, waiting for review (0):" in derived.stdout
+    assert "reviewed in reviews.yaml: 1 accepted, 1 rejected" in derived.stdout
+    summary = json.loads(_run("ingest", root, "--derived", "--format", "json").stdout)
+    readings = summary["readings"]
+    assert readings["proposed"] == [] and len(readings["reviewed"]) == 2 and readings["awaiting_ingest"] == []
+    # the contract's names hold the project's state on an unchanged re-ingest too (M1)
+    assert [(d["by"], d["target"]) for d in summary["derived"]] == [APPLIED]
+    assert summary["proposed"] == [] and summary["not_understood"] == []
+    assert summary["derived_edges"] == 0  # none derived by this run
+    assert not json.loads(_run("lag", root, "--format", "json").stdout)["configuration_changed"]
+
+    # asof: the accepted item amends its target, the chain says who accepted it, when and why
+    answer = json.loads(_run("asof", root, PROPOSED["ADD-04#1.2"], "--valid-at", AFTER, "-f", "json").stdout)
+    assert answer["amended_by"] == ["ADD-04#1.2"]
+    (step,) = [s for s in answer["chain"] if s["origin"] == "review"]
+    assert (step["locator"], step["kind"], step["review"]["by"], step["review"]["note"]) == (
+        "ADD-04#1.2", "amends", "M. Okafor", "matte finish, as the owner asked")
+    text = _run("asof", root, PROPOSED["ADD-04#1.2"], "--valid-at", AFTER).stdout
+    assert 'review (accepted by M. Okafor at ' in text and '"matte finish, as the owner asked"' in text
+    assert "accepted by M. Okafor" in _run("history", root, PROPOSED["ADD-04#1.2"]).stdout
+    shown = json.loads(_run("show", root, "ADD-04#1.2", "-f", "json").stdout)["edges"]
+    assert [(e["origin"], e["review"]["by"]) for e in shown if e["review"]] == [("review", "M. Okafor")]
+
+    # the rejected item stays unapplied, and no longer pending: the sweep escalates neither
+    rejected_answer = json.loads(_run("asof", root, PROPOSED["ADD-04#1.3"], "--valid-at", AFTER, "-f", "json").stdout)
+    assert rejected_answer["amended_by"] == [] and rejected_answer["in_force"]
+    assert _unapplied(root) == []
+
+
+@pytest.mark.slow
+def test_a_review_file_naming_a_missing_target_fails_the_ingest_at_its_line(tmp_path):
+    root = write_review_project(tmp_path / "p")
+    _run("ingest", root)
+    before = json.loads(_run("stats", root, "-f", "json").stdout)["index_build"]
+    (root / "reviews.yaml").write_text(
+        "- item: ADD-04#1.2\n  target: SPEC-099123#2.1.Q\n  scope: partial\n"
+        "  decision: accept\n  by: M. Okafor\n  at: 2027-02-10T09:30:00Z\n")
+    failed = _run("ingest", root, code=2)
+    assert "reviews.yaml:1: reviews[0].target: SPEC-099123#2.1.Q is not in the project" in failed.stderr
+    assert json.loads(_run("stats", root, "-f", "json").stdout)["index_build"] == before
