@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from inforce.ontology.files import write_atomically
 
-from ..store import build_file, frame, read_framed, remove_other_builds
+from ..store import build_file, frame, read_payload, remove_other_builds
 from ._lite import TABLES_FORMAT, GrammarTables
 
 if TYPE_CHECKING:
@@ -84,15 +84,12 @@ def write_grammar(store: GraphStore, table: UnitTable, *, tidy: bool = False) ->
 def open_grammar(store: GraphStore, table: UnitTable) -> GrammarTables | None:
     """The grammar tables of ``store``'s live build for ``table``; None when the file is absent
     or does not check (another format, build or key, a body that does not read)."""
-    framed = read_framed(grammar_file(store), _MAGIC)
-    if framed is None:
+    read = read_payload(grammar_file(store), _MAGIC, format=FORMAT, build_id=store.build_id())
+    if read is None:
         return None
-    mapped, header, start = framed
-    with mapped:
-        body = mapped[start:]
+    header, body = read
     try:
-        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
-                or header["key"] != grammar_key(table) or len(body) != header["body_bytes"]):
+        if header["key"] != grammar_key(table):
             return None
         return GrammarTables.from_json(json.loads(body))
     except (ValueError, KeyError, TypeError):  # a JSONDecodeError or UnicodeDecodeError is a ValueError

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["build_file", "frame", "read_framed", "remove_other_builds"]
+__all__ = ["build_file", "frame", "read_framed", "read_payload", "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
 
@@ -92,3 +92,19 @@ def remove_other_builds(home: Path, live: str | None, kind: str | None = None) -
         if found is not None and found.group(2) != live and kind in (None, found.group(1)):
             with contextlib.suppress(OSError):
                 entry.unlink()
+
+
+def read_payload(path: Path | None, magic: bytes, *, format: int, build_id: str) -> tuple[dict[str, Any], bytes] | None:
+    """The header and payload (copied out, the file closed) of a per-build file ``frame``
+    began, when its ``format`` and ``build_id`` are those asked for and the payload is as long
+    as its header's ``body_bytes`` says; None otherwise (absent, another format or build, cut
+    short). For a file read whole at open; one kept mapped uses ``read_framed``."""
+    framed = read_framed(path, magic)
+    if framed is None:
+        return None
+    mapped, header, start = framed
+    with mapped:
+        body = mapped[start:]
+    if header.get("format") != format or header.get("build_id") != build_id or header.get("body_bytes") != len(body):
+        return None
+    return header, body

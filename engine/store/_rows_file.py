@@ -34,7 +34,7 @@ from typing import Any
 
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, frame, read_framed, remove_other_builds
+from ._buildfile import build_file, frame, read_payload, remove_other_builds
 from ._reads import REVISION_ROW_COLUMNS
 
 __all__ = ["StoredRows", "open_rows", "rows_file", "write_rows"]
@@ -166,17 +166,13 @@ class StoredRows:
 def open_rows(store: Any) -> StoredRows | None:
     """The rows file of ``store``'s live build; None when it is absent or does not check
     (another format, build id or row columns, a wrong length)."""
-    framed = read_framed(rows_file(store), _MAGIC)
-    if framed is None:
+    read = read_payload(rows_file(store), _MAGIC, format=FORMAT, build_id=store.build_id())
+    if read is None:
         return None
-    mapped, header, start = framed
-    with mapped:
-        body = mapped[start:]
+    header, body = read
     try:
         spans = {name: (int(offset), int(length)) for name, (offset, length) in header["parts"].items()}
-        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
-                or header["columns"] != list(REVISION_ROW_COLUMNS) or len(body) != header["body_bytes"]
-                or set(spans) != {"revisions", "outlines"}
+        if (header["columns"] != list(REVISION_ROW_COLUMNS) or set(spans) != {"revisions", "outlines"}
                 or any(offset < 0 or offset + length > len(body) for offset, length in spans.values())):
             return None
     except (ValueError, KeyError, TypeError, AttributeError):

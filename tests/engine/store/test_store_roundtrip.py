@@ -63,7 +63,7 @@ def test_exports_are_the_store_api():
     assert set(store_package.__all__) == {
         "SCHEMA_VERSION", "EmbeddingsApplied", "GraphStore", "IngestReport", "IngestTransaction",
         "TextStore", "open_texts", "write_texts", "write_generation_files",  # the per-build files
-        "build_file", "frame", "read_framed", "remove_other_builds",  # their shared framing (engine.fact_tables uses it)
+        "build_file", "frame", "read_framed", "read_payload", "remove_other_builds",  # their shared framing (engine.fact_tables and the grammar file use it)
     }
 
 
