@@ -1230,16 +1230,23 @@ def _why(action: Action, resolved: list[tuple[Locator, Reference]], open_refs: l
     return "; ".join(dict.fromkeys(notes)) or "not read unambiguously"
 
 
+def _changed_documents(outcomes: dict[str, _Outcome], reading: Reading) -> dict[str, set[str]]:
+    """Item path → the documents that item changes (an applied or proposed reading, or an edge
+    the pattern rules derived)."""
+    changed: dict[str, set[str]] = {}
+    for path, outcome in outcomes.items():
+        if outcome.kind in ("applied", "proposed"):
+            changed[path] = {t.doc for t, _ in outcome.targets}
+    for edge in reading.edges:
+        if edge.by is not None and edge.by.path is not None:
+            changed.setdefault(edge.by.path, set()).add(edge.target.doc)
+    return changed
+
+
 def _innermost(outcomes: dict[str, _Outcome], applied_paths: set[str], reading: Reading) -> None:
     """An item enclosing items that change the same document carries no change of its own:
     its sub-items do (a heading run on with a verb, "Section 03 30 00: Revise as follows:")."""
-    changing_docs: dict[str, set[str]] = {}
-    for path, outcome in outcomes.items():
-        if outcome.kind in ("applied", "proposed"):
-            changing_docs[path] = {t.doc for t, _ in outcome.targets}
-    for edge in reading.edges:
-        if edge.by is not None and edge.by.path is not None:
-            changing_docs.setdefault(edge.by.path, set()).add(edge.target.doc)
+    changing_docs = _changed_documents(outcomes, reading)
     for path, outcome in outcomes.items():
         if outcome.kind not in ("applied", "proposed"):
             continue
@@ -1253,13 +1260,7 @@ def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Rea
     """A paragraph that only leads in to what follows ("SECTION 102 ... is amended as follows:")
     changes its document through the items after it: quiet when one of them changes that
     document, else a proposal (what it changes no item says: never applied)."""
-    changed: dict[str, set[str]] = {}
-    for path, outcome in outcomes.items():
-        if outcome.kind in ("applied", "proposed"):
-            changed[path] = {t.doc for t, _ in outcome.targets}
-    for edge in reading.edges:
-        if edge.by is not None and edge.by.path is not None:
-            changed.setdefault(edge.by.path, set()).add(edge.target.doc)
+    changed = _changed_documents(outcomes, reading)
     for index, item in enumerate(items):
         outcome = outcomes.get(item.path)
         if (outcome is None or outcome.kind not in ("applied", "proposed") or outcome.action.action != "amend"
