@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from inforce.ontology.units import DOMAIN_DEFINITIONS
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DIR = ROOT / "tests" / "fixtures" / "quantities"
 SHARED_DATA = ROOT.parent / "shared" / "data"
@@ -50,23 +52,10 @@ RELATIVE_TOLERANCE = 0.005
 BOUNDS = ("exact", "min", "max", "range")
 
 #: Units pint lacks, defined on this harness's own registry so that gold units and the units
-#: a system reports parse alike. Currencies are their own dimensions (never comparable).
-EXTRA_UNIT_DEFINITIONS = (
-    "USD = [currency]",
-    "EUR = [currency_eur]",
-    "GBP = [currency_gbp]",
-    "USD_mill = 0.001 * USD",
-    "psf = pound_force / foot ** 2",
-    "ksf = kip / foot ** 2",
-    "pcf = pound / foot ** 3",
-    "plf = pound_force / foot",
-    "calendar_day = day",
-    "working_day = day",
-    "business_day = day",
-    "bar_diameter = [bar_diameter]",
-    "international_unit = [biological_activity] = IU",
-    "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
-)
+#: a system reports parse alike: the project's domain units (one home, ``inforce.ontology.units``;
+#: currencies are their own dimensions, never comparable), and the scale the gold set writes
+#: FinanceBench's "USD millions" in.
+EXTRA_UNIT_DEFINITIONS = (*DOMAIN_DEFINITIONS, "USD_mill = 0.001 * USD")
 #: Units that mean "no unit" for matching.
 NO_UNIT = (None, "", "dimensionless")
 

@@ -22,14 +22,20 @@ def test_hashing_embedder_is_an_embedder_with_normalised_vectors():
 
 
 @pytest.mark.slow
-def test_minilm_without_sentence_transformers_says_how_to_install():
+@pytest.mark.parametrize(("missing", "module", "said"), [
+    # the torch embedder without the ml extra
+    ("sentence_transformers", "minilm", ("pip install torch==2.13.0 'inforce[ml]'", "sentence_transformers")),
+    # the numpy question embedder without tokenizers
+    ("tokenizers", "minilm_numpy", ("pip install 'inforce[ml]'", "tokenizers is not installed")),
+])
+def test_an_embedder_without_its_libraries_says_how_to_install(missing, module, said):
     script = textwrap.dedent(
-        """
+        f"""
         import sys
-        sys.modules["sentence_transformers"] = None  # as if the ml extra were not installed
+        sys.modules["{missing}"] = None  # as if the ml extra were not installed
         from inforce.ontology import ModelUnavailableError
         try:
-            import inforce.adapters.models.minilm
+            import inforce.adapters.models.{module}
         except ModelUnavailableError as error:
             print(error)
             sys.exit(3)
@@ -37,27 +43,8 @@ def test_minilm_without_sentence_transformers_says_how_to_install():
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 3, result.stderr
-    assert "pip install torch==2.13.0 'inforce[ml]'" in result.stdout
-    assert "sentence_transformers" in result.stdout
-
-
-@pytest.mark.slow
-def test_the_numpy_question_embedder_without_tokenizers_says_how_to_install():
-    script = textwrap.dedent(
-        """
-        import sys
-        sys.modules["tokenizers"] = None  # as if the ml extra were not installed
-        from inforce.ontology import ModelUnavailableError
-        try:
-            import inforce.adapters.models.minilm_numpy
-        except ModelUnavailableError as error:
-            print(error)
-            sys.exit(3)
-        """
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 3, result.stderr
-    assert "pip install 'inforce[ml]'" in result.stdout and "tokenizers is not installed" in result.stdout
+    for words in said:
+        assert words in result.stdout
 
 
 @pytest.mark.slow
