@@ -530,11 +530,12 @@ def _scalar(value: object) -> str:
 
 def graph_readings(snapshot: Snapshot) -> AddendaReadings:
     """What the project's addenda say, read against the snapshot's graph, every proposal
-    included (``engine.addenda.reading.readings_of``): read once per graph generation (the
-    snapshot keeps it), however many questions ask."""
-    from .addenda.reading import readings_of
+    included (``engine.addenda.reading.readings_of``): read once per graph build, kept beside it
+    for the processes after (``engine.addenda.readings_file``), and by the snapshot for the
+    questions after."""
+    from .addenda.readings_file import stored_readings
 
-    return snapshot._once("addenda_readings", lambda: readings_of(snapshot))  # type: ignore[no-any-return]
+    return snapshot._once("addenda_readings", lambda: stored_readings(snapshot))  # type: ignore[no-any-return]
 
 
 def _stored_words(snapshot: Snapshot, item: Locator) -> str | None:

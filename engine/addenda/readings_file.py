@@ -1,0 +1,87 @@
+"""The addenda readings of one graph build, kept beside it (``.inforce/readings-<build>.bin``).
+
+Reading every addendum again (``reading.readings_of``) costs from half a second on a small
+project to tens of seconds on one with thousands of items, and ``inforce review``,
+``ingest --derived`` and the sweep each ask in a fresh process. The first process to read them
+writes what it read; the next opens it. The file is trusted only for the build it names and
+for the readers and rule packs that wrote it (``readings_key``): a changed pack or a changed
+reader reads the addenda again. What a review decided is applied after (``engine.reviews``):
+the file holds every proposal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from inforce import PARSER_VERSION
+from inforce.ontology import AddendaReadings
+from inforce.ontology.files import write_atomically
+
+from ..store import build_file, frame, read_payload
+
+if TYPE_CHECKING:
+    from ..snapshot import Snapshot
+
+__all__ = ["FORMAT", "open_readings", "readings_key", "stored_readings", "write_readings"]
+
+FORMAT = 1
+_MAGIC = b"INFRDG\n"
+#: The code a reading depends on, besides the rule packs: hashed into the key.
+_SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py")
+
+
+def readings_key(snapshot: Snapshot) -> str:
+    """What the readings of ``snapshot``'s build are read with, hashed: the parser version, the
+    rule packs' content and the readers' source."""
+    digest = hashlib.sha256(f"parser:{PARSER_VERSION}\n".encode())
+    for pack in snapshot.rules.hashes:
+        digest.update(pack.encode() + b"\n")
+    for source in _SOURCES:
+        for path in sorted(source.glob("*.py")) if source.is_dir() else [source]:
+            digest.update(path.name.encode() + b"\n" + path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def open_readings(snapshot: Snapshot) -> AddendaReadings | None:
+    """The readings kept for ``snapshot``'s build; None when absent or when they do not check
+    (another build, format or key, a body that does not read)."""
+    store = snapshot.store
+    read = read_payload(build_file(store, "readings"), _MAGIC, format=FORMAT, build_id=store.build_id())
+    if read is None:
+        return None
+    header, body = read
+    if header.get("key") != readings_key(snapshot):
+        return None
+    try:
+        return AddendaReadings.model_validate_json(body)
+    except ValueError:  # a pydantic ValidationError is a ValueError
+        return None
+
+
+def write_readings(snapshot: Snapshot, readings: AddendaReadings) -> Path | None:
+    """Keep ``readings`` beside ``snapshot``'s build (None before the first ingest)."""
+    store = snapshot.store
+    target = build_file(store, "readings")
+    if target is None:
+        return None
+    body = readings.model_dump_json().encode("utf-8")
+    header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot), "body_bytes": len(body)}
+    write_atomically(target, frame(_MAGIC, header, align=1) + body)
+    return target
+
+
+def stored_readings(snapshot: Snapshot) -> AddendaReadings:
+    """The build's readings: the kept file when it checks, else read now and kept for the
+    processes after this one (a read-only project answers all the same)."""
+    from .reading import readings_of
+
+    kept = open_readings(snapshot)
+    if kept is not None:
+        return kept
+    readings = readings_of(snapshot)
+    with contextlib.suppress(OSError):
+        write_readings(snapshot, readings)
+    return readings

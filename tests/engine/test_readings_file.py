@@ -1,0 +1,67 @@
+"""The addenda readings kept beside a build (``engine.addenda.readings_file``): the first
+process to read the addenda writes them, the next opens them instead of reading every
+addendum again; a file of another build, or written by other readers or packs, is never
+trusted, and what it holds is exactly what reading the addenda gives."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from review_project import APPLIED, PROPOSED, write_review_project
+
+from inforce.engine import Project
+from inforce.engine.addenda import reading, readings_file
+from inforce.engine.store import build_file
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    root = write_review_project(tmp_path / "p")
+    Project.ingest(root)
+    return root
+
+
+def _file(root: Path) -> Path:
+    with Project.open(root) as opened:
+        return build_file(opened.snapshot.store, "readings")
+
+
+def test_the_first_reader_keeps_the_readings_and_the_next_opens_them(project: Path, monkeypatch) -> None:
+    with Project.open(project) as opened:
+        first = opened.readings()
+    assert {(str(p.item), str(p.target)) for p in first.proposed} == set(PROPOSED.items())
+    assert [(str(e.by), str(e.target)) for e in first.applied] == [APPLIED]
+    assert _file(project).is_file()
+
+    def read_again(snapshot):  # a second process must not read the addenda again
+        raise AssertionError("the addenda were read again although their readings are kept")
+
+    monkeypatch.setattr(reading, "readings_of", read_again)
+    with Project.open(project) as opened:
+        assert opened.readings() == first
+
+
+def test_the_kept_readings_are_what_reading_the_addenda_gives(project: Path) -> None:
+    with Project.open(project) as opened:
+        opened.readings()
+        snapshot = opened.snapshot
+        assert readings_file.open_readings(snapshot) == reading.readings_of(snapshot)
+
+
+@pytest.mark.parametrize("field", ["key", "build_id", "format"])
+def test_a_file_written_for_another_build_or_by_other_readers_is_not_trusted(project: Path, field: str) -> None:
+    with Project.open(project) as opened:
+        opened.readings()
+    path = _file(project)
+    data = path.read_bytes()
+    start = data.index(b"{")
+    end = start + data[start:].index(b"}") + 1
+    header = json.loads(data[start:end])
+    header[field] = 9 if field == "format" else "0" * len(header[field])  # another value, as long
+    changed = json.dumps(header).encode()
+    assert len(changed) <= end - start  # the same frame length: pad with spaces, which JSON skips
+    path.write_bytes(data[:start] + changed + b" " * (end - start - len(changed)) + data[end:])
+    with Project.open(project) as opened:
+        assert readings_file.open_readings(opened.snapshot) is None
+        assert opened.readings().proposed  # read again from the graph, all the same
