@@ -90,6 +90,8 @@ class AccessGate:
 
     def check(self, asked: Locator | str, shown: Iterable[Locator | None], groups: Iterable[str]) -> None:
         """Refuse (``AccessRestrictedError``) when ``groups`` may not read one of ``shown``."""
+        if self.all_public:
+            return
         held = tuple(groups)
         hidden = [locator for locator in shown if locator is not None and not self.may_read(locator, held)]
         if not hidden:

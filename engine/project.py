@@ -53,7 +53,7 @@ from .lag import index_lag, withhold_lag
 from .packs import configuration_changes
 from .precedence import require_date
 from .snapshot import Snapshot
-from .valid_at import GIVEN
+from .valid_at import GIVEN, plainly_given
 
 if TYPE_CHECKING:
     from inforce.ontology import (
@@ -92,6 +92,7 @@ class Project:
         self._backends = backends
         self._swap = threading.Lock()
         self._stamp: tuple[int, int] | None = None  # CURRENT as last seen by ``refresh``
+        self._stamp_now = snapshot.store.layout.current_stamp  # one project root: every generation's
 
     @classmethod
     def open(cls, root: str | Path, *, backends: ModelBackends | None = None) -> Project:
@@ -251,6 +252,9 @@ class Project:
         Every question calls this first, so a long-lived project (a service, a notebook)
         never answers from indexes of one build stamped with another's id.
         """
+        stamp = self._stamp_now()
+        if stamp is not None and stamp == self._stamp:
+            return False  # the hot path: one stat, no lock (the stamp is set after its snapshot)
         with self._swap:
             old = self._snapshot
             stamp = old.store.layout.current_stamp()
@@ -259,12 +263,11 @@ class Project:
             # imported only when CURRENT changed (``asof`` calls this before every answer)
             from .store import GraphStore
 
+            if not old.store.reads_live():  # the very file (not its number: numbers restart after .inforce is deleted)
+                old.close()
+                self._snapshot = Snapshot(self._root, GraphStore.open(self._root, read_only=True))
             self._stamp = stamp
-            if old.store.reads_live():  # the very file (not its number: numbers restart after .inforce is deleted)
-                return False
-            old.close()
-            self._snapshot = Snapshot(self._root, GraphStore.open(self._root, read_only=True))
-            return True
+            return self._snapshot is not old
 
     # ---- the date a question is about (``asof`` and ``facts`` choose it themselves) --------------
 
@@ -289,6 +292,11 @@ class Project:
         NotFoundError when no revision has the locator.
         """
         snapshot = self.snapshot
+        if plainly_given(valid_at, attributes):  # the hot path: nothing to choose or stamp
+            try:
+                return snapshot.asof(locator, valid_at, known_at, groups=groups)  # type: ignore[arg-type]
+            except AccessRestrictedError as refused:
+                return _refusal(refused)
         day = snapshot.choose_valid_at(valid_at, attributes or {})
         answer = _or_refusal(lambda: snapshot.asof(locator, day.valid_at, known_at, groups=groups))
         return _dated(answer, day)
@@ -493,8 +501,13 @@ def _or_refusal(question: Callable[[], Any]) -> Any:
     try:
         return question()
     except AccessRestrictedError as refused:
-        return Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
-                       depends_on=refused.depends_on)
+        return _refusal(refused)
+
+
+def _refusal(refused: AccessRestrictedError) -> Refusal:
+    """The typed refusal for what the access gate raised."""
+    return Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
+                   depends_on=refused.depends_on)
 
 
 

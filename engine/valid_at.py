@@ -65,11 +65,18 @@ def choose_valid_at(
     return DateChoice(valid_at=as_date(value, attribute), source=f"case attribute {attribute} ({rule})")
 
 
+def plainly_given(valid_at: object, attributes: Mapping[str, Any] | None) -> bool:
+    """Whether ``valid_at`` is a date as given with no case attribute to check or disagree
+    with: it is the date, as it is (``given_date``'s answer, without building the choice;
+    the as-of hot path asks this first)."""
+    return valid_at.__class__ is dt.date and not attributes
+
+
 def given_date(valid_at: dt.date | None, attributes: Mapping[str, Any]) -> DateChoice | None:
     """``valid_at`` as given when the case states no attribute: nothing to check or to disagree
     with, so no rule is read (the as-of hot path, and a cold ``facts`` that loads no pack)."""
     if valid_at is not None and not attributes:
-        if valid_at.__class__ is dt.date:  # a date already: nothing to validate on the hot path
+        if plainly_given(valid_at, attributes):  # a date already: nothing to validate on the hot path
             return trusted(DateChoice, {"valid_at": valid_at, "source": GIVEN})
         return DateChoice(valid_at=valid_at, source=GIVEN)
     return None

@@ -49,6 +49,10 @@ def pinned(doc: str, label: str, path: str | None) -> Locator:
 
 
 def _answer(**fields: object) -> AsOfAnswer:
+    return _answer_from(fields)
+
+
+def _answer_from(fields: dict[str, object]) -> AsOfAnswer:
     if fields["valid_at"].__class__ is not dt.date:
         return AsOfAnswer(**fields)  # type: ignore[arg-type]
     return trusted(AsOfAnswer, fields)
@@ -227,9 +231,15 @@ def _explain(
     chain = [first]
     if state.current != state.version:
         chain.append(index.revision_step(doc, state.current, None, "in_force_revision"))
+    texts = index.texts if with_text else None
+    if not index.supersession.targets_document(doc) and (asked.rev is None or index.is_fresh(asked, state)):
+        # No edge targets the document: nothing supersedes or amends the version in force
+        # (the common answer, and the hot path: no edge scan, no consolidation).
+        base.update(in_force=True, resolved=version, text=texts.text(version) if texts is not None else None,
+                    amended_by=(), chain=tuple(chain), reason=None, detail=None, description=None)
+        return _answer_from(base)
     pinned_applies = index.pinned_applies(day, known_ts)
     full, amended = index.supersession.hits(doc, path, day, known_ts, pinned_applies)
-    texts = index.texts if with_text else None
 
     if full:
         found = in_force_successors(index, doc, path, day, known_ts, pinned_applies)

@@ -380,8 +380,8 @@ class _StoreTexts:
         if locator.path is None:
             return self._store.document(f"{locator.doc}@{locator.rev}").text_layer  # type: ignore[no-any-return]
         texts = self._file if self._file is not None else self._texts()  # as-of's hot path: no calls
-        found = texts.provision_text(locator) if texts is not None and texts is not False else None
-        return found[0] if found is not None else self._store.provision_text(locator)[0]  # type: ignore[no-any-return]
+        found = texts.text(locator) if texts is not None and texts is not False else None
+        return found if found is not None else self._store.provision_text(locator)[0]  # type: ignore[no-any-return]
 
     def title(self, locator: Locator) -> str:
         texts = self._texts()

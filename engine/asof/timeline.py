@@ -22,8 +22,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from inforce.ontology import parse_datetime_utc
 
@@ -57,14 +56,15 @@ RESUME_PREVIOUS = "resume_previous"
 _INF = float("inf")
 
 
-@dataclass(frozen=True, slots=True)
-class SectionState:
+class SectionState(NamedTuple):
     """Where a section stands on a date, before supersession edges are applied.
 
     ``state`` is one of ``IN_FORCE``, ``NO_DOCUMENT``, ``NO_COVERAGE`` (no revision in force
     or known), ``NOT_YET`` (the in-force revision does not hold the path yet), ``REMOVED``,
     ``UNKNOWN_PATH`` (no revision ever held it). ``version`` is the position of the revision
-    that last changed the section, ``current`` the document's in-force revision.
+    that last changed the section, ``current`` the document's in-force revision. A named
+    tuple, not a frozen dataclass: one is made per as-of answer, and a frozen dataclass's
+    construction was a tenth of the answer's time.
     """
 
     state: int

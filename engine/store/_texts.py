@@ -80,6 +80,15 @@ class TextStore:
         text = self._map[blob + offsets[n]:blob + offsets[n + 1]].decode("utf-8")
         return text, None if start < 0 else start, None if stop < 0 else stop
 
+    def text(self, locator: Locator) -> str | None:
+        """The text of a pinned provision (``provision_text``'s first part, the as-of hot
+        path's one read); None when the build has no such provision."""
+        n = self._row.get(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
+        if n is None:
+            return None
+        offsets, blob = self._offsets, self._blob
+        return self._map[blob + offsets[n]:blob + offsets[n + 1]].decode("utf-8")
+
     def title(self, uid: str) -> str | None:
         """The title of revision ``DOC@REV``; None when the build has no such revision."""
         return self._titles.get(uid)
