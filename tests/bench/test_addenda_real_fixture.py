@@ -125,6 +125,7 @@ def test_the_third_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
     assert (SET / "held-out-3" / "README.md").is_file()
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_the_parts_share_no_addendum_and_every_addendum_has_items() -> None:
     for part in PARTS:
         addenda = {doc for doc, path in _files(part).items()

@@ -99,6 +99,7 @@ def _append_many(root: str, worker: int, start: multiprocessing.synchronize.Barr
         append_review(Path(root), _decision(item=f"ADD-3#item-{worker}-{n}"))
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_concurrent_reviewers_lose_no_entry(tmp_path):
     context = multiprocessing.get_context("fork")
     workers = 6

@@ -274,6 +274,7 @@ def test_a_sheet_missing_from_a_list_is_reported_and_the_others_applied(tmp_path
     assert missed.item.format() == "ADD-01#1" and missed.reason == "names Sheet E-999, which the project does not hold"
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_ingest_scores_proposals_with_the_embedder_it_is_given_loading_it_only_when_needed(tmp_path):
     from inforce.engine import Project
     from inforce.engine.embedding import HashingEmbedder

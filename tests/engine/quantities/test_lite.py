@@ -122,6 +122,7 @@ def test_the_fixture_is_read_as_the_pipeline_reads_it(pipeline) -> None:
         assert lite.extract(text) == full.extract(text), text
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_the_example_documents_are_read_as_the_pipeline_reads_them(pipeline) -> None:
     full, lite, tables = pipeline
     paragraphs = _example_paragraphs()
@@ -131,6 +132,7 @@ def test_the_example_documents_are_read_as_the_pipeline_reads_them(pipeline) -> 
         assert lite.extract(text) == full.extract(text), text
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_random_text_is_tokenized_as_the_pipeline_tokenizes_it(pipeline) -> None:
     full, _, tables = pipeline
     assert _differences(full, LiteWindows(tables, full.units), list(_random_texts(3000, seed=20))) == []

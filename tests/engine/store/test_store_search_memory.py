@@ -212,6 +212,7 @@ def _vectors(n: int) -> list[list[float]]:
     return [[rnd.gauss(0, 1) for _ in range(64)] for _ in range(n)]
 
 
+@pytest.mark.slow  # over a second and a half; the full suite runs it
 def test_restricted_vector_search_equals_kuzus_exact_scan(store: GraphStore) -> None:
     embedder = HashingEmbedder(64)
     questions = [list(map(float, v)) for v in embedder.embed(QUERIES)]
