@@ -1,7 +1,8 @@
 """The addenda-real evaluation set (issue 21) stays whole, and its scorer scores what it says.
 
 The set (tests/fixtures/addenda-real/) is four ingestable projects, ``tuning``, ``held-out``,
-``held-out-2`` and ``held-out-3`` (second and third held-out batches from other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
+``held-out-2``, ``held-out-3`` and ``held-out-4`` (second, third and fourth held-out batches from
+other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
 at the words the entry says open the item, every expected target is in the graph after
 ingest, the counts the issue asks for hold, and bench/addenda_eval.py's ``--set`` scorer gives
 full marks to a summary that applies exactly the expected edges and counts what is wrong in
@@ -23,7 +24,7 @@ from inforce.engine import Project
 from bench_scripts import load
 
 SET = Path(__file__).resolve().parents[1] / "fixtures" / "addenda-real"
-PARTS = ("tuning", "held-out", "held-out-2", "held-out-3")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -119,10 +120,28 @@ def test_the_third_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
     assert len({e["owner"] for e in held}) >= 8
     assert all(e["doc"].startswith("ADD-HY") for e in held)
     sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
-    _, _, third = sources.partition("## Third held-out batch")
+    third = sources.partition("## Third held-out batch")[2].partition("## Fourth held-out batch")[0]
     assert third, "SOURCES.md has no third-batch heading"
     assert len([row for row in third.splitlines() if re.match(r"\| \d+ \|", row)]) >= 10
     assert (SET / "held-out-3" / "README.md").is_file()
+
+
+def test_the_fourth_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
+    """held-out-4: >= 10 addenda, >= 100 items, about half of them changes, no-change and Division 00
+    items among the rest, and >= 25 more sources studied in SOURCES.md's fourth batch."""
+    held = _entries("held-out-4")
+    assert len({e["doc"] for e in held}) >= 10
+    assert len(held) >= 100
+    changes = sum(e["change"] for e in held)
+    assert 0.45 * len(held) <= changes <= 0.75 * len(held)
+    assert sum(not e["change"] and not e.get("skipped") for e in held) >= 30
+    assert sum(bool(e.get("skipped")) for e in held) >= 5
+    assert all(e["doc"].startswith("ADD-Z") for e in held)
+    sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
+    _, _, fourth = sources.partition("## Fourth held-out batch")
+    assert fourth, "SOURCES.md has no fourth-batch heading"
+    assert len([row for row in fourth.splitlines() if re.match(r"\| \d+ \|", row)]) >= 25
+    assert (SET / "held-out-4" / "README.md").is_file()
 
 
 @pytest.mark.slow  # over a second and a half; the full suite runs it
