@@ -671,9 +671,11 @@ def _quoted_spans(text: str) -> tuple[tuple[int, int], ...]:
 
 
 #: A quotation that is the name of a document the addendum attaches ('The attached "Section 31
-#: 23 16 - Earthwork" replaces ...'): what it names is the target, not quoted words of it.
+#: 23 16 - Earthwork" replaces ...'), or the one it takes out ('Remove existing "Section 23 31 13
+#: Metal Ducts - Page 1" and replace it with ...': transit and school owners quote the name of what
+#: goes as they quote what comes): what it names is the target, not quoted words of it.
 _ATTACHMENT_NAME = re.compile(
-    r"\b(?:attached|enclosed|accompanying|revised|reissued|re-issued|new)\s*$", re.IGNORECASE)
+    r"\b(?:attached|enclosed|accompanying|revised|reissued|re-issued|new|existing)\s*$", re.IGNORECASE)
 _NAMED_DOCUMENT = re.compile(
     r"[\"“‘]\s*(?:(?:Spec(?:ification)?|Technical\s+Specification|Section|Sheet|Drawing|Dwg\.?)\s+(?:No\.?\s*)?)?"
     r"(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?!\d)|[\"“‘]\s*(?:Sheet|Drawing|Dwg\.?)\s+[A-Z]{1,3}-?\d", re.IGNORECASE)

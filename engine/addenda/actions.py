@@ -27,23 +27,31 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import compile_phrase
 
-__all__ = ["Action", "Vocabulary", "read_action", "vocabulary"]
+__all__ = ["DESCRIBES", "Action", "Vocabulary", "read_action", "vocabulary"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
 #: Words after a replace or delete verb that aim it at part of the target: quoted words, a
-#: sentence, a word or phrase, a value ("Delete "Type 1"", "Delete the second sentence").
+#: sentence, a word or phrase, a value ("Delete "Type 1"", "Delete the second sentence"), a
+#: list item by its count ("Delete items 3 and 4"); an item by a dotted label is a paragraph named
+#: as owners number them ("Delete Item 3.1.C": the paragraph itself, not part of it).
 _PART = re.compile(
     r"(?:\s+(?:the\s+)?(?:words?|text|phrase|value|number|figure|dimension)?\s*[\"“‘]|"
     r"[^.;:\n]{0,40}?\b(?:sentences?|words?|phrases?|lines?|the\s+reference|references?\s+to|"
     r"values?|dimensions?|(?<!same\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
-    r"in\s+part|requirements?\s+for|items?\s+\d|bullet)\b)", re.IGNORECASE)
+    r"in\s+part|requirements?\s+for|items?\s+\d+(?!\.\w)|bullet)\b)", re.IGNORECASE)
+#: Words before a passive replace or delete verb that make words of the target its subject ("The
+#: words "Schedule 40" are replaced by ...", "the figure "12" is deleted"): a change in part. "The
+#: text of Paragraph 2.1.A is replaced" names the whole paragraph's text, and is not one.
+_PART_SUBJECT = re.compile(
+    r"\b(?:words?|phrases?|figures?|values?|sentences?|dimensions?|text)\b(?!\s+of\b)[^.;:]{0,120}?"
+    r"\b(?:is|are)\s+(?:hereby\s+)?$", re.IGNORECASE)
 #: Words inside a matched phrase that aim it at part of the target ("revise the second sentence to read").
 _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:first|second|third|last|fourth)|in\s+part)\b",
                           re.IGNORECASE)
 #: The end of a phrase that brings the target's new text ("to read", "now reads", "as follows"):
 #: what is quoted after it is the new text, not words of the target.
-_NEW_TEXT = re.compile(r"(?:reads?|follows|following|with)\s*$", re.IGNORECASE)
+_NEW_TEXT = re.compile(r"(?:reads?|follows|following|with)\s*:?\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 _THING = re.compile(
@@ -63,6 +71,10 @@ _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected)(?:,?\s+and\s+(?:
                      re.IGNORECASE)
 #: Where one sentence of an item ends and the next begins.
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])|;\s")
+#: A relative clause describing what a replacement holds ("..., which now includes the following
+#: change:", "which shows the revised detail"): owners summarise the reissued document's changes.
+DESCRIBES = re.compile(r",?\s*\b(?:which|that)\s+(?:now\s+)?(?:includes?|contains?|shows?|reflects?|incorporates?)\b",
+                       re.IGNORECASE)
 #: Words by which an item says what replaces the target is attached or issued with it.
 _ATTACHED = re.compile(
     r"\b(?:attached|enclosed|accompanying|herewith|included\s+with\s+this|issued\s+with\s+this|"
@@ -181,6 +193,11 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             return Action("replace", words, (hits[0][0], hits[-1][1]), True)
         if not (first_kinds == {"amend"} and later & {"replace", "delete"}):
             hits = [hit for hit in hits if hit[0] < end.end()]
+    described = DESCRIBES.search(read, hits[0][1])
+    if described is not None and any(h[2] == "replace" for h in hits if h[0] < described.start()):
+        # "... replace it with the attached revised Drawing A-501, which now includes the following
+        # change: ...": what follows the relative clause describes the replacement, it instructs nothing
+        hits = [hit for hit in hits if hit[0] < described.start()]
     kinds = {hit[2] for hit in hits}
     first = hits[0]
     words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))
@@ -189,7 +206,8 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     aimed_at_part = [h for h in hits if h[2] in ("replace", "delete")
                      and ((_PART.match(text, h[1]) and not _NEW_TEXT.search(h[3])) or _PART_INSIDE.search(h[3])
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
-                          or _THING.match(read, h[1]))]
+                          or _THING.match(read, h[1])
+                          or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0]))]
     if kinds == {"delete"}:
         if aimed_at_part:
             return Action("amend", words, span, attachment)

@@ -120,7 +120,7 @@ _ANSWER = re.compile(
 )
 #: An answer inside a line, after the question ("... at bid time? Response: ...").
 _INLINE_ANSWER = re.compile(
-    r"(?<![\w])(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[:.–-][ \t]",
+    r"(?<![\w])(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}[ \t]*[:.–-][ \t]",
     re.IGNORECASE,
 )
 #: A question opening a line: "Q:", "Q3.", "Question 2:", "QUESTION -", "RFI 12:", "Query:".
@@ -297,7 +297,7 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
         return _Line("bullet", len(bullet.group(1).expandtabs()), marker=bullet.group(2),
                      title=_clean(line[bullet.end():]))
     custom = _CUSTOM.match(line)
-    if custom is not None:
+    if custom is not None and not _codes_only(line):  # "C-102  S-202": a list of sheets, no label and title
         marker = custom.group("marker")
         return _Line("numbered", len(custom.group(1).expandtabs()), label=marker.rstrip("."), marker=marker,
                      title=_after_marker(line[custom.end():]), style="custom")
@@ -360,6 +360,8 @@ def _heading_line(line: str) -> str | None:
         return "major" if _WORD.search(bold.group("inner")) else None
     letters = [c for c in text if c.isalpha()]
     words = _WORD.findall(text)
+    if _codes_only(text):
+        return None  # a line of sheet or section numbers lists them; it heads nothing
     if (len(letters) >= 3 and not any(c.islower() for c in letters) and not text.endswith((".", "?", ";", ","))
             and len(words) <= 14):
         return "major"
@@ -368,6 +370,13 @@ def _heading_line(line: str) -> str | None:
         if long_words and all(w[0].isupper() for w in long_words):
             return "minor"
     return None
+
+
+def _codes_only(line: str) -> bool:
+    """Whether a line is only numbers of sheets or sections, two or more ("C-102  S-202  G-001",
+    "A-101, A-102"): owners list what a lead-in acts on that way; such a line is no title."""
+    tokens = [token for token in re.split(r"[\s,;]+", line.strip()) if token and token.lower() not in ("and", "&")]
+    return len(tokens) >= 2 and all(any(c.isdigit() for c in token) for token in tokens)
 
 
 def _first_label(line: str) -> bool:
@@ -712,6 +721,8 @@ class _Reader:
             return True
         if self._heading_at(index) is not None:
             return True
+        if opener is not None and opener.cls == "bullet" and _QUESTION.match(opener.title):
+            return blank or question.answered  # "- QUESTION 2: ...": the next question of a bulleted list
         return (blank or question.answered) and bool(_QUESTION.match(line))
 
     def _heading_at(self, index: int) -> str | None:
@@ -1141,6 +1152,11 @@ def _unlabelled(text: str) -> str:
     return re.sub(r"^[ \t]*(?:#{1,6}[ \t]+)?(?:[-*+•][ \t]+)?(?:\(?[0-9A-Za-z]{1,4}[.)][ \t]+)?", "", text)
 
 
+#: A sentence that asks: it opens with an auxiliary or a question word ("Is ...", "Who provides ...").
+_ASKS = re.compile(r"[ \t*_]*(?:is|are|was|were|does|do|did|can|could|may|might|will|would|shall|should|must|has|have|"
+                   r"who|what|which|where|when|why|how)\s", re.IGNORECASE)
+
+
 def _answer_in(text: str, asked: bool) -> int | None:
     """Where the answer starts in a question's words: a line opening with an answer marker,
     else an "Answer:"/"Response:" after the words asked ("Substitution Request: ...
@@ -1155,6 +1171,12 @@ def _answer_in(text: str, asked: bool) -> int | None:
         position = end + 1
     mark = text.find("?")
     found = _INLINE_ANSWER.search(text, max(mark, 1))
+    if found is None and mark > 0 and "\n" not in text[:mark] and _ASKS.match(_unlabelled(text)):
+        # "2. Is treated plywood required in every room? Paragraph 2.3.A is revised to read ...": owners
+        # answer a numbered question right after its question mark, with no "Answer:" of their own
+        after = re.compile(r"\S").search(text, mark + 1)
+        if after is not None:
+            return after.start()
     if found is None and not asked:
         return None
     return found.start() if found else None

@@ -55,8 +55,8 @@ from ..derivation import (
     derive_supersedes,
     outline_names,
 )
-from .actions import Action, read_action, vocabulary
-from .items import _DOCUMENT_LEAD, Item, addendum_items
+from .actions import DESCRIBES, Action, read_action, vocabulary
+from .items import _DOCUMENT_LEAD, Item, _codes_only, addendum_items
 from .items import _PART_WORD as _LEAD_PART
 from .references import Corpus, Reference, find_references, heading_document
 
@@ -95,6 +95,9 @@ class Reading:
 _QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
 _ANSWER = re.compile(r"(?:^|\n|\s)(?:\*\*)?(?:A(?:nswer)?|Response|Reply|R)\s*(?:\d+\s*)?[.:)\-–](?:\*\*)?\s",
                      re.IGNORECASE)
+#: The label an answer opens with ("Answer #2:", "RFI Response 3 -"), read as no reference.
+_ANSWER_MARK = re.compile(r"[ \t*_]*(?:(?:rfi|owner['’]?s?|architect['’]?s?|engineer['’]?s?)[ \t]+)?"
+                          r"(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}[ \t]*[:.)\-–][ \t*_]*", re.IGNORECASE)
 #: How long an item may be and still be only a list entry (a sheet and its title) under a
 #: lead-in instruction ("The following sheets are revised and reissued:").
 _ENTRY_LIMIT = 160
@@ -163,13 +166,26 @@ def _inserts(text: str, reference: Reference) -> bool:
     "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
     start, end = reference.span
     return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
-        re.match(r"\s*\(?new\b", text[end:end + 8], re.IGNORECASE))
+        re.match(r"\s*\(?new\b", text[end:end + 8], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
+
+
+#: The paragraph named first and said to be added after it, in its sentence ("Paragraph 2.2.B of
+#: Section 05 12 00, "Bolts," is added:"): a design-build owner's way of writing an insertion.
+_ADDED_AFTER = re.compile(r"(?:(?!\b(?:where|which|that|when|if|and)\b)[^.;:\n]){0,70}?\b(?:is|are)\s+(?:hereby\s+)?"
+                          r"(?:added|inserted)\b", re.IGNORECASE)
 
 
 #: A paragraph speaking of the table after it ("the manufacturers named in the table below are
 #: added", "On each sheet listed, delete ..."): its verb is what each row of the table does.
 _OF_TABLE = re.compile(r"\b(?:table|tabulated|listed|list|below|following|each\s+(?:sheet|section|drawing))\b",
                        re.IGNORECASE)
+
+
+#: An item or a cell its owner labels as explaining, not changing ("CLARIFICATION: ...", "Clarify:",
+#: "For information:"): owners keep such entries apart from their "AMENDMENT:" entries, so what
+#: they explain is never applied from them (at most proposed, when they carry a change verb too).
+_CLARIFICATION = re.compile(r"[ \t*_]*\b(?:clarifications?|clarify|for\s+information(?:\s+only)?)[ \t*_]*[:\-–—]",
+                            re.IGNORECASE)
 
 
 _POSITIONS: dict[int, tuple[Sequence[Item], dict[str, int]]] = {}
@@ -184,6 +200,14 @@ def _positions(items: Sequence[Item]) -> dict[str, int]:
     return held[1]
 
 
+#: Column headings of a table of pages: the pages taken out ("Delete Existing Pages", "Pages
+#: Removed", "Remove") and the pages put in ("Replace Pages", "Insert Pages", "Pages Added").
+_PAGES_OUT = re.compile(r"\b(?:remove|delete|take\s+out|withdraw|existing|old|superseded)\w*\b[^|]*\bpages?\b|"
+                        r"\bpages?\b[^|]*\b(?:removed|deleted|withdrawn|taken\s+out)\b", re.IGNORECASE)
+_PAGES_IN = re.compile(r"\b(?:insert|add|put\s+in|replace|replacement|new|revised)\w*\b[^|]*\bpages?\b|"
+                       r"\bpages?\b[^|]*\b(?:inserted|added|put\s+in|issued)\b", re.IGNORECASE)
+
+
 def _table_lead(item: Item, items: Sequence[Item], vocabularies: list,
                 layouts: Sequence[re.Pattern[str]]) -> Item | None:
     """A table row with no verb of its own read with the paragraph right above its table, when
@@ -192,6 +216,17 @@ def _table_lead(item: Item, items: Sequence[Item], vocabularies: list,
     _, mask = _instruction_mask(item, layouts)
     if read_action(item.text, vocabularies, mask=mask).action is not None or _before_after(item, vocabularies):
         return None
+    if any(_CLARIFICATION.match(cell) for _, cell in item.cells):
+        return None  # a row its owner labels a clarification explains; it takes no change from the lead-in
+    filled = [" ".join(header.split()) for header, cell in item.cells if cell.strip(" -–—")]
+    taken_out = [h for h in filled if _PAGES_OUT.search(h)]
+    put_in = [h for h in filled if _PAGES_IN.search(h) and h not in taken_out]
+    if taken_out and put_in:
+        # a table of pages whose verbs sit in its column headings ("Remove Pages | Insert Pages"): a
+        # row with pages under both takes out pages of what it names and puts revised ones in (a row
+        # with pages taken out only is left without a verb: whether all of it goes is for a person)
+        return replace(item, text=f'{item.text} | the pages under "{taken_out[0]}" and "{put_in[0]}" revised',
+                       answer=None)
     index = _positions(items).get(item.path)
     if index is None:
         return None
@@ -286,11 +321,16 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
         found = _ANSWER.search(text, start + 2)
         answer = found.end() if found else len(text)
     if answer is not None:
+        marker = _ANSWER_MARK.match(text, answer)  # "RFI Answer #2:": the answer's own label, no reference
+        if marker is not None:
+            answer = marker.end()
         mask.append((start, answer))
         start = max(start, answer)
     body = re.compile(r"\S").search(text, start)
     end = _BREAK.search(text, body.start()) if body else None
-    if end is not None:
+    if end is not None and not (text[:end.start()].rstrip().endswith(":") and all(
+            _codes_only(block) for block in _BREAK.split(text[end.end():]) if block.strip())):
+        # (a lead-in's list of bare sheet or section numbers, run on below its colon, is what it acts on)
         mask.append((end.start(), len(text)))
     return start, mask
 
@@ -371,7 +411,8 @@ def read_addendum(
     outcomes: dict[str, _Outcome] = {}
     for item in items:
         path = item.path
-        if path in applied_paths or path in quiet and path not in old_reasons:
+        if path in applied_paths or path in quiet and path not in old_reasons and not _entry_under_lead(
+                item, items, vocabularies):
             continue
         old = old_reasons.get(path)
         if old is not None and old.reason is not None and " is in Division " in old.reason:
@@ -636,6 +677,20 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     while clause is not None and _IMPERATIVE.match(_read_text(item.text, mask), clause.end()):
         # "... the plaque is deleted; remove Article 2.2 in its entirety": the next clause instructs too
         clause = _CLAUSE_END.search(_read_text(item.text, mask), clause.end())
+    described = DESCRIBES.search(_read_text(item.text, mask), action.span[1]) \
+        if action.action == "replace" and action.span is not None else None
+    if (described is not None and (clause is None or described.start() < clause.start())
+            and not _PAGES.search(_read_text(item.text, mask), 0, described.start())):
+        # "replace it with the attached revised Section ..., which now includes the following changes:
+        # Article 2.3 ...": the articles named describe the document issued whole, they are no targets
+        # (where pages are replaced, the article named is where the section changes: kept)
+        clause = described
+    restating = re.compile(r"\s*:").match(_read_text(item.text, mask), action.span[1] - action.words.endswith(":")) \
+        if action.action == "replace" and action.span is not None and re.search(r"\bread:?$", action.words, re.I) else None
+    if restating is not None and (clause is None or restating.start() < clause.start()):
+        # "Index of Drawings should read: C-101 SITE PLAN, C-102 ...": what follows "read:" is the
+        # new text, unquoted; the sheets it lists are words of it, not targets
+        clause = restating
     # a title alone is compared only for an item whose verb changes something (it can only propose)
     references = find_references(item.text, corpus, mask=mask, context=context, notations=notations, cells=cells,
                                  clause_end=clause.start() if clause is not None else None,
@@ -662,6 +717,10 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     if action.action is None and lead is not None and len(" ".join(item.text.split())) <= _ENTRY_LIMIT:
         action = lead  # a list entry under a lead-in instruction ("The following sheets are reissued:")
         from_lead = True
+        if not any(not r.from_heading for r in references):
+            # it names nothing of its own: the new words its lead-in brings ("DELETE subparagraph 2.1A and
+            # SUBSTITUTE:" then "A. Extruded ..."), which the lead-in itself carries; no list entry
+            return _Outcome("quiet", rule, action)
         if action.action == "replace" and ((_PAGE_WORD.search(lead_line) and not _WHOLE_WORD.search(lead_line))
                                            or _PAGE_NUMBER.search(_read_text(item.text, mask))):
             # "Take out each page listed and put in the attached page": pages of it, not the whole
@@ -718,7 +777,8 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         return _Outcome("quiet" if references else "nothing", rule, action)  # it only cites what it names
     if _preamble(item) and not action.changes:
         return _Outcome("quiet", rule, action)  # the addendum's preamble: it describes, it instructs nothing
-    under_attachments = bool(_ATTACHMENTS.search(item.heading_context.splitlines()[-1] if item.heading_context else ""))
+    under_attachments = bool(_ATTACHMENTS.search(item.heading_context.splitlines()[-1] if item.heading_context else "")) \
+        or _attachment_line(item)
     if not action.changes and (under_attachments or item.kind in ("question", "answer") or item.answer is not None):
         return _Outcome("quiet", rule, action)  # an answer that only explains; an attachment listed
     # Division 00 and the like: counted, not listed
@@ -748,6 +808,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             resolved.append((reference.joins, reference))
             if action.action in ("replace", "delete"):
                 action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+        elif reference.joins is not None and reference.kind == "callout" and action.changes:
+            # a note or detail the sheet does not hold changes the sheet in part: one the item adds
+            # ("Sheet C-103: add General Note 2 reading ...") is applied so; one it changes or
+            # deletes that the sheet lacks may be a callout its outline missed: for a person
+            resolved.append((reference.joins, reference))
+            if action.action != "amend" or not _inserts(item.text, reference):
+                action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+                    f"names {reference.written} on {reference.joins.doc}, which holds no such callout: "
+                    "a change to the sheet for a person to confirm"))
         elif reference.candidates or reference.why:
             open_refs.append(reference)
     absent = [r for r in open_refs if r.kind == "sheet" and not r.candidates and r.joins is None
@@ -766,13 +835,24 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                           and r.target is not None and not r.cited and not r.from_heading])
     if (action.changes and len(sections) == 1 and all(t.doc == sections[0][0].doc for t, _ in resolved)
             and _PAGES.search(_read_text(item.text, mask)) and not _WHOLE_DOCUMENT.search(_read_text(item.text, mask))
+            and not _page_locates(_read_text(item.text, mask), action, references)
             and all(r.kind == "paragraph" and r.joins is not None and r.joins.doc == sections[0][0].doc
                     for r in open_refs)):  # pages replaced; an article they add is no target of its own
         return _pages(action, sections, references, rule)
+    reissued = False  # the item says the whole document is issued anew with the addendum
     if under_attachments and action.action == "amend" and action.words and all(
             _STATUS.fullmatch(w.strip()) for w in action.words.split(" … ")):
         # "Sheet A-501, Detail 5 (revised)" listed among the attachments: the attached one replaces it
         action = Action("replace", action.words, action.span, True)
+    elif (action.action == "amend" and action.ambiguous is None and action.words and resolved
+          and all(t.path is None for t, _ in resolved)
+          and all(_REVISION_WORD.fullmatch(w.strip()) for w in action.words.split(" … "))
+          and _revised_attached(item, items, mask, resolved)):
+        # "Revises Plan Sheets E-301 and E-601 (Attached to this Addendum)", a row "C-102 | Revised
+        # spot grades" under "Each revised Drawing listed is attached": the sheet revised is issued
+        # anew with the addendum, and the attached one replaces it whole
+        action = Action("replace", action.words, action.span, True)
+        reissued = True
     if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
         # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
         action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
@@ -787,12 +867,12 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         whole = all(t.path is None for t, _ in resolved)
         doubt = None
         if action.action in ("replace", "delete"):
-            doubt = _part_doubt(item.text, mask) if not whole else None if _REISSUED.search(
+            doubt = _part_doubt(item.text, mask) if not whole else None if reissued or _REISSUED.search(
                 _read_text(item.text, mask)) else _whole_doubt(item.text, mask, action, resolved, corpus)
             if from_lead:  # the lead-in says what goes: "replacing the sections listed below with the attached ones"
                 if whole and doubt is None and not _WHOLE.search(lead_line):
                     doubt = "its lead-in does not say the whole of what it lists goes"
-            elif whole and doubt is None and not _whole_said(item.text, mask, action, resolved):
+            elif whole and doubt is None and not reissued and not _whole_said(item.text, mask, action, resolved):
                 if _has_object(item.text, mask, action):  # "Delete the two pole-mounted luminaires": something on it
                     action = Action("amend", action.words, action.span, action.attachment)
                 else:
@@ -849,6 +929,64 @@ _WHOLE_DOCUMENT = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\s+(?
                              re.IGNORECASE)
 
 
+#: A verb that says a document is revised, without saying how ("Revises", "revised", "updated").
+_REVISION_WORD = re.compile(r"revis(?:e|es|ed|ing)|updated?|re-?issued|corrected", re.IGNORECASE)
+#: Words right after the documents an item names saying they are attached ("Sheets E-301 and E-601
+#: (Attached to this Addendum)", "Section 07 21 00, attached").
+_ATTACHED_AFTER = re.compile(r"[\s,(\[\-–—]*(?:(?:is|are)\s+|as\s+)?(?:attached|enclosed|re-?issued|issued\s+herewith)\b"
+                             # (not "Sheet A-201, attached sketch SK-2 ...": a sketch changes the sheet)
+                             r"(?!\s+(?:supplementa(?:l|ry)\s+)?(?:sketch|sk[-\s]?\d|details?|partial))",
+                             re.IGNORECASE)
+#: A lead-in over a table saying the revised documents it lists are attached ("Each revised Drawing
+#: listed here is attached to this Addendum"): the documents themselves, not sketches of changes.
+#: A label over a bare list of the sheets revised ("Revised Drawing Sheets:", "Revised drawing sheet numbers:").
+_REVISED_SHEETS = re.compile(r"\brevised\s+(?:plan\s+|contract\s+)?(?:drawing\s+)?(?:sheets?|drawings?)"
+                             r"(?:\s+(?:numbers?|nos?\.?|list))?\s*:", re.IGNORECASE)
+_REVISED_LISTED = re.compile(r"\brevised\s+(?:plan\s+|contract\s+)?(?:drawings?|sheets?|sections?)\b", re.IGNORECASE)
+
+
+def _revised_attached(item: Item, items: Sequence[Item], mask: Sequence[tuple[int, int]],
+                      resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether the whole documents an item says are revised are issued with the addendum: its
+    own words say they are attached right after naming them, or it is a row of a table whose
+    lead-in says the revised documents listed are attached."""
+    own = [r for _, r in resolved if not r.from_heading and r.span[1] > r.span[0]]
+    read = _read_text(item.text, mask)
+    if own and _ATTACHED_AFTER.match(read, max(r.span[1] for r in own)):
+        return True
+    listed = _REVISED_SHEETS.search(read)
+    if listed is not None and _codes_only(read[listed.end():]):
+        # "Revised drawing sheet numbers: A-201 and E-501": a sheet listed as revised is reissued
+        # whole (sheets are issued anew, never edited in place)
+        return all(t.path is None and r.kind == "sheet" for t, r in resolved)
+    if item.kind != "table_row":
+        return False
+    index = _positions(items).get(item.path)
+    if index is None:
+        return False
+    while index > 0 and items[index - 1].kind == "table_row":
+        index -= 1
+    if index == 0:
+        return False
+    blocks = [b for b in _BREAK.split(items[index - 1].text) if b.strip()]
+    said = next((b for b in reversed(blocks) if b.rstrip().endswith(":")), blocks[-1] if blocks else "")
+    return bool(_REVISED_LISTED.search(said) and _ATTACHED_AFTER.search(said)) and not re.search(
+        r"\bsketch", said, re.IGNORECASE)
+
+
+def _page_locates(read: str, action: Action, references: Sequence[Reference]) -> bool:
+    """Whether the pages an item names only say where to find the paragraph it changes: owners
+    write the bid set's page beside the paragraph ("Section 03 30 00, page 03 30 00/1*: clause
+    2.02 B is amended to read", "Page 2, Item 2.1.B - Delete Item 2.1.B and replace"); each page
+    is then followed by a paragraph named before the verb, and the verb's object is no page."""
+    if action.span is None or _PAGE_WORD.search(read, action.span[0]):
+        return False
+    pages = list(_PAGES.finditer(read))
+    return bool(pages) and all(any(
+        r.kind == "paragraph" and not r.from_heading and page.end() <= r.span[0] < action.span[0] for r in references)
+        for page in pages)
+
+
 def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references: Sequence[Reference],
            rule: str) -> _Outcome:
     """Pages of a section replaced: the section changed in part, in the one paragraph the item
@@ -870,10 +1008,12 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
 
 
 #: Words saying an instruction takes the whole section or sheet ("in its entirety", "this
-#: Section", the revised sheet "attached").
+#: Section", the revised sheet "attached"; "replaced with the like-numbered sheets": owners reissue
+#: a document under its own number or name, so the new one takes the whole of the old one's place).
 _WHOLE = re.compile(
-    r"\b(?:in\s+(?:its|their)\s+entirety|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
+    r"\b(?:in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
     r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
+    r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
     r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)
 #: Words of an answer that grant or condition something ("Pumping is permitted, provided ...").
@@ -911,6 +1051,25 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
 
 
 #: A heading over attachments or exhibits: the items under it list what is attached.
+#: A line naming one attachment by what it is ("Attached Revised Section 01 33 00 Submittal
+#: Procedures", "Enclosed: reissued Sheet A-201"): owners list what an addendum carries that way,
+#: a line each, before or instead of a heading "Attachments".
+_ATTACHED_LINE = re.compile(r"[ \t*_\-•]*(?:attached|enclosed)\s*:?\s+(?:is\s+|are\s+)?(?:the\s+)?"
+                            r"(?:revised|re-?issued|updated|corrected)\b", re.IGNORECASE)
+
+
+def _attachment_line(item: Item) -> bool:
+    """Whether the item is one line naming an attachment (``_ATTACHED_LINE``), short as a list entry,
+    and a whole document: one naming a part of it ("Attached revised Article 2.1 of ...") is not."""
+    text = item.text[_LEAD.match(item.text).end():].strip()  # type: ignore[union-attr]
+    return ("\n" not in text and len(text) <= _ENTRY_LIMIT and _ATTACHED_LINE.match(text) is not None
+            and _PART_NAMED.search(text) is None)
+
+
+_PART_NAMED = re.compile(r"\b(?:articles?|paragraphs?|clauses?|subparagraphs?|details?|notes?|keynotes?|callouts?)\b",
+                         re.IGNORECASE)
+
+
 _ATTACHMENTS = re.compile(r"\b(?:attachments?|enclosures?|exhibits?|appendix|appendices)\b", re.IGNORECASE)
 #: Words naming part of a section or sheet the item did not resolve ("keynote 2.1", "the second
 #: sentence", "the title block", "the schedule"): a whole-document instruction with them is in doubt.
@@ -1073,6 +1232,36 @@ def _preamble(item: Item) -> bool:
 _OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])")
 
 
+#: A sentence that announces its target after a colon ("The following Special Provision is hereby
+#: deleted from the Contract in its entirety: SECTION 12 93 00"): the target is the verb's object,
+#: however far into the item it is written.
+_FOLLOWING_COLON = re.compile(r"\bthe\s+following\b[^:.;]{0,160}:\s*$", re.IGNORECASE)
+#: A sentence that is only a heading: a title of a few capitalised words, then the reference
+#: ("Metal Ducts Specification Section 23 31 13. Remove all references to ..."): owners head an
+#: item with what it changes, then instruct in the next sentence.
+_TITLE_WORDS = re.compile(r"(?-i:[\s*_]*(?!(?:See|Refer|Per|Note|As|Also|Under|In|The|This|These|That|A|An)\b)"
+                          r"(?:[A-Z][\w&/'-]*[ \t]+){1,6})")  # (a pointer or prose opener is no title)
+
+
+#: A paragraph opening with its own item label ("Item AD3-3 Section 22 11 16 ...: Replace ...",
+#: "Change No. 4: ..."): an item of the addendum's list, wherever it sits, not preamble.
+_ITEM_LABEL = re.compile(r"[ \t*_]*(?:item|change|revision)\s+(?:no\.?\s*|number\s+|#\s*)?(?=[\w.-]*\d)"
+                         r"[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b[ \t]*[:.)\-–—]?[ \t]+(?-i:(?=[A-Z]))", re.IGNORECASE)
+#: A lead-in's words: what it speaks of is below it ("the articles cited below", "listed").
+_SPEAKS_OF_BELOW = re.compile(r"\b(?:below|cited|listed|hereinafter|as\s+follows)\b", re.IGNORECASE)
+
+
+def _opens_with_paragraph(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether a paragraph opens with the paragraph or article it changes, by number ("Paragraph
+    3.1.A of Section 05 12 00 is replaced by the following: ..."): an instruction, however the
+    addendum sets it out; preamble prose opens otherwise, and a lead-in speaks of what is below."""
+    own = [r for t, r in resolved if not r.from_heading and t.path is not None and (r.by_number or r.joins == t)]
+    if not own or len(own) != len(resolved):
+        return False
+    first = min(r.span[0] for r in own)
+    return not read[start:first].strip() and not _SPEAKS_OF_BELOW.search(read)
+
+
 def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
             mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
     """Why an instruction that reads unambiguously is still proposed: it sits in the
@@ -1080,16 +1269,19 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     the instruction starts and after its verb; it deletes or replaces what only its heading
     names without saying the target is what goes; it names an earlier addendum; or it writes
     a number that looks like a paragraph no reference placed, while naming a whole document."""
-    if _preamble(item):
-        return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
     read = _read_text(item.text, mask)
+    if _preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved):
+        return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
     own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
     if own_refs and action.span is not None:
         first = min(r.span[0] for r in own_refs)
         ends = _CLAUSE_END.search(read, first)
         if first < action.span[0] and ends is not None and ends.end() <= action.span[0]:
             opened = max(read.rfind(". ", 0, first), read.rfind(": ", 0, first), start - 1)
-            if not _REF_WORDS.fullmatch(read[opened + 1:first]):
+            last = max(r.span[1] for r in own_refs if r.span[0] < ends.start())
+            titled = (_TITLE_WORDS.fullmatch(read[opened + 1:first]) is not None
+                      and not read[last:ends.start()].strip(" \t,-–—\"”"))
+            if not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled:
                 return ("it names its target in a sentence of prose and its verb in a later one: "
                         "which the verb changes is not certain")
     inherited = all(r.from_heading for _, r in resolved)
@@ -1113,7 +1305,13 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     own = [r for _, r in resolved if not r.from_heading]
     if own and action.span is not None:
         first = min(r.span[0] for r in own)
-        if first > action.span[0] and first - start > _TARGET_REACH:
+        gap = _BREAK.search(item.text, action.span[1])
+        listed = gap is not None and gap.end() <= first and item.text[:gap.start()].rstrip().endswith(":") and all(
+            _codes_only(block) for block in _BREAK.split(item.text[gap.end():]) if block.strip())
+        colon = read.rfind(":", start, first)
+        listed = listed or (colon > 0 and bool(_FOLLOWING_COLON.search(read, start, colon + 1))
+                            and bool(_REF_WORDS.fullmatch(read[colon + 1:first])))  # "The following ... is deleted: X"
+        if first > action.span[0] and first - start > _TARGET_REACH and not listed:  # (a list below its lead-in)
             return "the target is named far into the item, after its verb: which the verb changes is not certain"
     return None
 
@@ -1134,6 +1332,20 @@ def _part_doubt(text: str, mask: Sequence[tuple[int, int]]) -> str | None:
     if part is None:
         return None
     return f'names "{part.group(0)}": part of the paragraph, not the whole of it, may be meant'
+
+
+def _entry_under_lead(item: Item, items: Sequence[Item], vocabularies: list) -> bool:
+    """Whether an item the pattern rules passed over as a heading ("- SECTION 09 91 00 - PAINTING")
+    is really an entry of a list under a lead-in instruction: owners list the sections or sheets an
+    instruction acts on as bare bullets below it ("The following sections are deleted and replaced
+    with the attached like-named sections:"), and such an entry heads nothing of its own."""
+    if item.kind not in ("bullet", "numbered", "paragraph") or len(" ".join(item.text.split())) > _ENTRY_LIMIT:
+        return False
+    if any(other.parent == item.path for other in items):
+        return False
+    lead = _context(item, vocabularies)[1]
+    # a list of documents added ("The following sections are added:") supersedes nothing: left as it was
+    return lead is not None and not re.match(r"(?:add|insert|new)", lead.words, re.IGNORECASE)
 
 
 def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
@@ -1384,6 +1596,17 @@ _LEAD_IN = re.compile(r"(?::\s*$|\bas\s+follows\b)", re.IGNORECASE)
 _ANSWER_AT = re.compile(r"\b(?:answer|response|reply)\s*(?:#?\d+)?\s*[:.-]", re.IGNORECASE)
 
 
+def _own_subject(after: Item, item: Item, vocabularies: list) -> bool:
+    """Whether the item after a deletion names a subject of its own before its verb, one the
+    deletion does not name ("5. ... clause 3.4 A is deleted." then "6. Section 6 - The Schedules:
+    the Schedule of Prices is withdrawn and the attached one substituted"): it substitutes its
+    own subject, not what was deleted."""
+    action = read_action(after.text, vocabularies, mask=_quoted_spans(after.text))
+    before = after.text[:action.span[0]] if action.span is not None else after.text
+    mention = _MENTION.search(before)
+    return mention is not None and " ".join(mention.group(0).split()).lower() not in " ".join(item.text.split()).lower()
+
+
 def _drop_item(reading: Reading, by: Locator) -> None:
     key = by.format()
     reading.applied = [e for e in reading.applied if e.by.format() != key]
@@ -1463,6 +1686,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                 drop.add((edge.by.format(), target.format()))
                 continue
             if (after is not None and _SUBSTITUTE.search(after.text) and re.search(r"\battached\b", after.text, re.I)
+                  and not _own_subject(after, item, vocabularies)
                   and not any(e.by.path == after.path for e in reading.applied)
                   and not any(p.item.path == after.path for p in reading.proposed)):
                 drop.add((edge.by.format(), target.format()))
@@ -1481,6 +1705,20 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file, line_of,
                      'its words say "in its entirety", but its verb was read as a change in part: for a person '
                      "to confirm")
+    # an item labelled a clarification explains: nothing of it applies; with a change verb of its
+    # own it is proposed, with none it says nothing changes
+    for item in items:
+        labelled = _CLARIFICATION.search(item.text, 0, 60)  # after the item's own number at most: "Item 6 Clarification:"
+        if (labelled is None or len(item.text[:labelled.start()].split()) > 3) and not (
+                item.cells and any(_CLARIFICATION.match(cell) for _, cell in item.cells)):
+            continue
+        for edge in [e for e in reading.applied if e.by.path == item.path]:
+            drop.add((edge.by.format(), edge.target.format()))
+            _propose(reading, item, edge.target, Action(
+                ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend", edge.words),
+                     edge.target.format(), edge.rule, file, line_of,
+                     "labelled a clarification: what it changes is for a person to confirm")
+        reading.proposed = [p for p in reading.proposed if p.item.path != item.path or p.evidence.change is not None]
     # nothing silent: an item with a change verb naming a target exactly, that no reading placed, is proposed
     said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
             | {n.item.path for n in reading.not_understood}
@@ -1502,7 +1740,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         if not found or any(_division(r) in skip for _, r in found):
             continue
         if (len(found) == 1 and found[0][0].path is None and action.action == "replace"
-                and _ENTIRETY.search(_read_text(text, quoted)) and found[0][1].resolved_by in ("sheet", "number")):
+                and _ENTIRETY.search(_read_text(text, quoted))
+                and found[0][1].resolved_by in ("sheet", "sheet-revised", "number")):
             # "Drawing C-101 - Revised and attached Replace in entirety": one document, named exactly,
             # replaced whole in the item's own words
             _apply(reading, document, item, found[0][0], action, rule, file, line_of)

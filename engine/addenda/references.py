@@ -35,6 +35,7 @@ from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, normalize_path
 from ..derivation import (
     DESIGNATION,
     TargetDirectory,
+    _quoted_spans,
     agency_codes,
     callout_ids,
     designation_keys,
@@ -70,8 +71,9 @@ class Reference:
     """One mention in an item: its ``kind`` (section, paragraph, sheet, callout, name,
     title), the words as ``written`` and where (``span`` in the text read), the one ``target``
     it resolves to (None when none or several fit: ``candidates`` and ``why`` say which),
-    how it was resolved (``resolved_by``: number, number-1995, code, sheet, outline, heading,
-    name, title) and, for a title, rapidfuzz's ``score``."""
+    how it was resolved (``resolved_by``: number, number-1995, code, sheet, sheet-revised (a
+    sheet number with a revision mark), outline, heading, name, title; unread for a paragraph
+    label no notation reads) and, for a title, rapidfuzz's ``score``."""
 
     kind: str
     written: str
@@ -219,16 +221,28 @@ _SHEET_WORDS = (r"(?:Contract\s+)?(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.
 _SHEET_LIST = re.compile(
     rf"\b{_SHEET_WORDS}\s*#?\s*((?-i:{SHEET_NUMBER})(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+|through\s+|thru\s+|to\s+|[-–—]\s*)"
     rf"(?-i:{SHEET_NUMBER}))*)", re.IGNORECASE)
+#: A sheet an addendum reissues under its own number before the sheet's ("AD2-A-102": sheet A-102
+#: as Addendum 2 issues it; school architects number reissued sheets so). The sheet keeps its own
+#: dash: "AD1-A01" is how the same owners number an addendum's items, not a sheet.
+_PREFIXED_SHEET = re.compile(r"(?<![\w.-])ADD?\d{1,2}-((?-i:[A-Z]{1,3}-\d{1,4}(?:\.\d{1,3})?[A-Z]?))(?![\w-])")
 _BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(?-i:{SHEET_NUMBER})")
 _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
 #: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
 _PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
-_PARAGRAPH_WORD = r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.|Articles?|Art\.|Clauses?|Sub-?sections?|§)"
+#: ("sub-heading 2.2A": some municipal owners call a lettered paragraph a sub-heading)
+_PARAGRAPH_WORD = r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Articles?|Art\.|Clauses?|Sub-?sections?|Sub-?headings?|§)"
+#: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
+#: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
+#: by hand write both; either is paragraph A of article 2.1 (group 4, the glued letter and below).
 _WORDED_PATH = re.compile(
     rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
-    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$))?",
+    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
+    r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
+#: A paragraph word before a label none of the notations reads ("Article 2.1A1"): said, so the
+#: section around it is never changed in its place.
+_UNREAD_PATH = re.compile(rf"\b{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d[\w.()]*\w)", re.IGNORECASE)
 #: An agency's article by its section's number, a dash and the article's own ("Subarticle 102-4.3",
 #: "ARTICLE 102-7"): the section's outline numbers it 102.4.3, or 4.3 where it leaves the section out.
 _DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{2,4})-(\d{1,2}(?:\.\d{1,3})*)(?![\w.-]|\.\d)",
@@ -275,6 +289,12 @@ def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
     return span[0] > 0 and text[span[0] - 1] in "\"“" and span[1] < len(text) and text[span[1]] in "\"”"
 
 
+#: A document's title in its own letter case right before the clause the item changes ("General
+#: Conditions of Contract, clause 8.1", "Instructions to Tenderers - Paragraph 3"): Commonwealth and
+#: agency owners name their general provisions so, by title, not number. A title only proposes.
+_TITLE_BEFORE_CLAUSE = re.compile(
+    r"(?-i:\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,7}))"
+    r"[ \t]*[,:–—-][ \t]*(?=(?:clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
 _CAPS_TITLE = re.compile(r"(?-i:\b[A-Z][A-Z&/'-]+(?:[ \t]+(?:[A-Z][A-Z&/'-]*|AND|OF|FOR|THE))+\b)")
 
 
@@ -363,6 +383,10 @@ def find_references(
             reference = _section(match.group(0), match.span(), corpus, worded=bool(match.group(2)))
             if reference.target is not None or reference.candidates or match.group(2):
                 take(reference)
+    for match in _PREFIXED_SHEET.finditer(read):
+        if free(*match.span()):
+            for reference in _sheets(match.group(1), match.start(1), corpus, worded=False):
+                take(replace(reference, span=match.span()))
     for match in _SHEET_LIST.finditer(read):
         if free(*match.span(1)):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=True):
@@ -380,7 +404,7 @@ def find_references(
                     more = _MORE_CALLOUTS.match(read, more.end())
     for match in _WORDED_PATH.finditer(read):
         if free(*match.span()):
-            tail = match.group(2) or match.group(3)
+            tail = match.group(2) or match.group(3) or match.group(4)
             path = match.group(1) + ("." + tail if tail else "")
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
                            why=re.sub(r"\s+", "", path)))
@@ -390,6 +414,10 @@ def find_references(
                     if free(*more.span(1)):
                         take(Reference("paragraph", more.group(1), more.span(1), None, why=more.group(1)))
                     more = _MORE_PATHS.match(read, more.end())
+    for match in _UNREAD_PATH.finditer(read):  # "Article 2.1A1": a paragraph, but no label this reads
+        if free(*match.span()):
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, resolved_by="unread",
+                           why=f'writes "{match.group(1)}", a paragraph label no notation reads'))
     for match in _BARE_PATH.finditer(read):
         if free(*match.span()):
             take(Reference("paragraph", match.group(1), match.span(), None, why=match.group(1)))
@@ -434,8 +462,8 @@ def find_references(
     found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0])
              or clause_end is not None and r.span[0] >= clause_end else r for r in found]
     # "Index revised to indicate added sheet A-502": a sheet being added is new, not what changes
-    found = [replace(r, cited=True) if r.kind == "sheet" and r.target is None and not r.candidates
-             and _ADDED_SHEET.search(read, max(0, r.span[0] - 40), r.span[0]) else r for r in found]
+    found = [replace(r, cited=True) if r.kind == "sheet" and (r.target is None or r.resolved_by == "sheet-revised")
+             and not r.candidates and _ADDED_SHEET.search(read, max(0, r.span[0] - 40), r.span[0]) else r for r in found]
     if any(r.kind == "paragraph" and _NEW.search(read, max(0, r.span[0] - 8), r.span[0]) for r in found):
         # "New Clause 6.3 after Clause 6.2": the clause after which a new one goes says where, not what
         found = [replace(r, cited=True) if r.kind == "paragraph" and _WHERE.search(read, max(0, r.span[0] - 30),
@@ -453,7 +481,10 @@ def find_references(
     if not named and heading is None and titles:  # no number names a document: its title may
         found += _titles(text, read, corpus, cells, mask)
         found.sort(key=lambda r: r.span)
-    found = _bind(found, corpus, heading)
+    owner = heading
+    if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
+        owner = _asked_document(text, read, found, corpus)
+    found = _bind(found, corpus, owner)
     if loose:  # a bare agency number counts only as a clause its provision holds
         found = [r for r in found if r.span not in loose or (
             r.target is not None and r.target.path is not None
@@ -461,6 +492,34 @@ def find_references(
     if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found.append(heading)  # the item names nothing itself: it changes what its heading names
     return found
+
+
+def _asked_document(text: str, read: str, found: Sequence[Reference], corpus: Corpus) -> Reference | None:
+    """The one section or sheet a question names, for the clauses and callouts its answer names
+    alone ("Q: Under Section 26 05 43, clause 3.1 A, may ...? A: Yes; clause 3.1 A is amended
+    accordingly"): owners answer in the question's terms without repeating its section. Read
+    only before the first such clause, only where the text is not read (the question) and never
+    inside quotation marks (quoted words are not where a clause is); None unless exactly one."""
+    loose = [r for r in found if r.kind in ("paragraph", "callout")]
+    if not loose:
+        return None
+    first = min(r.span[0] for r in loose)
+    quoted = _quoted_spans(text)
+    named: dict[str, Reference] = {}
+    for pattern, kind in ((_WORDED_SECTIONS, "section"), (_SHEET_LIST, "sheet")):
+        for match in pattern.finditer(text, 0, first):
+            if read[match.start(1):match.end(1)].strip() or any(s <= match.start() < e for s, e in quoted):
+                continue  # read already, or quoted
+            refs = ([_section(n.group(0), (match.start(1) + n.start(), match.start(1) + n.end()), corpus, worded=True)
+                     for n in _ONE_SECTION.finditer(match.group(1))] if kind == "section"
+                    else _sheets(match.group(1), match.start(1), corpus, worded=True))
+            for reference in refs:
+                if reference.target is None:
+                    return None
+                named[reference.target.format()] = reference
+    if len(named) != 1:
+        return None
+    return replace(next(iter(named.values())), from_heading=True, span=(0, 0), resolved_by="heading")
 
 
 #: Words before a reference that cite it for what it says rather than name it as what changes.
@@ -609,12 +668,21 @@ def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[
         elif docs:
             found.append(Reference("sheet", number.group(0), span, None, tuple(Locator(doc=d) for d in docs), "sheet",
                                    why=f"Sheet {number.group(0)} fits {len(docs)} documents; not guessed"))
+        elif (revised := _REVISION_MARK.fullmatch(number.group(0))) is not None and len(base := directory.documents_for(
+                directory.by_sheet, normalize_sheet(revised.group(1)), corpus.target_kinds, corpus.as_of)) == 1:
+            # "Drawing C-103R - Revised and attached": the sheet the project holds, marked as revised
+            found.append(Reference("sheet", number.group(0), span, Locator(doc=base[0]), resolved_by="sheet-revised"))
         elif worded:
             later = directory.by_sheet.get(normalize_sheet(number.group(0)))
             found.append(Reference("sheet", number.group(0), span, None, why=(
                 f"names Sheet {number.group(0)}, first issued on or after this item's date (new, not changed)"
                 if later else f"names Sheet {number.group(0)}, which the project does not hold")))
     return found
+
+
+#: A sheet number with a revision mark after it ("C-103R"): owners who reissue a sheet mark its
+#: number so; read as the sheet the project holds only where it holds no sheet of the marked number.
+_REVISION_MARK = re.compile(r"(.*\d)R")
 
 
 def _range(first: str, last: str, start: int, end: int, corpus: Corpus) -> list[Reference]:
@@ -701,7 +769,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> 
     if heading is not None and heading.target is not None and heading.target.path is not None:
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
-        if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None:
+        if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None or (
+                reference.resolved_by == "unread"):
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = _owner(out, index, wanted)
@@ -726,6 +795,13 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> 
             continue
         if owner_index is not None and not reference.cited:
             out[owner_index] = replace(out[owner_index], bound=True)
+            # "Section 05 12 00 Steel, page 05 12 00/2A: clause 3.2 C": the section named again
+            # before it (its page number repeats the section's) is the same place, not a target
+            for earlier in range(owner_index):
+                again = out[earlier]
+                if (again.kind == out[owner_index].kind and again.target is not None and not again.cited
+                        and again.target == out[owner_index].target):
+                    out[earlier] = replace(again, bound=True)
         doc = owner.target.doc
         out[index] = reference
         if reference.kind == "paragraph":
@@ -813,6 +889,7 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
     phrases += [(m.group(0), m.span()) for m in _CAPS_TITLE.finditer(read) if len(m.group(0)) >= 8]
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
+    phrases += [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
     phrases += [(cell, (0, 0)) for cell in cells if 3 <= len(cell) <= 80]
     found: list[Reference] = []
     seen: set[str] = set()

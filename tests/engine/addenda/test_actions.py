@@ -28,6 +28,18 @@ def verbs():
     # old words quoted inside the phrase: only those words change, whatever follows "to read"
     ('Callout 3: revise "4,000 PSI" to read "4,500 PSI".', "amend", "partial", True),
     ('Read "350 mm" as "300 mm".', "amend", "partial", True),
+    # an item numbered like a paragraph is the paragraph; items of a list by their count are a part
+    ("Page 7, Item 4.2.D - Delete Item 4.2.D.", "delete", "full", False),
+    ("Delete items 2 and 5 of the list.", "amend", "partial", True),
+    # words of the target as the subject of a passive verb: a change in part; the whole text: not
+    ('The words "galvanized steel" are replaced by "stainless steel".', "amend", "partial", True),
+    ("The text of Article 1.4 is replaced by the following:", "replace", "full", True),
+    # a relative clause saying what the replacement now holds instructs nothing
+    ("Remove existing Sheet M-301 and replace it with the attached revised Sheet M-301, which now shows "
+     "the following change: the condensing unit is moved.", "replace", "full", True),
+    # a part removed in one sentence, its replacement words in the next
+    ("Remove all mention of Type X board. Replace with Type C board.", "amend", "partial", True),
+    ('Article 1.4, paragraph B should read: "B. Submit samples."', "replace", "full", True),
 ])
 def test_the_vocabulary_reads_each_action(verbs, text, action, scope, successor):
     read = read_action(text, verbs)

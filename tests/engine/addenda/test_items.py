@@ -818,3 +818,40 @@ def test_an_instruction_after_a_sub_item_is_an_item_under_the_same_block(tmp_pat
     assert extra.kind == "paragraph" and extra.path.startswith("p-")
     assert extra.parent == items["b. Paragraph 2.4: Delete in its entirety."].parent == "item-1"
     assert items["b. Paragraph 2.4: Delete in its entirety."].text == "b. Paragraph 2.4: Delete in its entirety."
+
+
+def test_bulleted_questions_a_numbered_question_answered_after_its_mark_and_a_line_of_numbers(tmp_path, rules):
+    # owners bullet their questions ("- QUESTION 2: ... ANSWER 2: ..."), answer a numbered
+    # question right after its question mark, and list sheets on one bare line below a lead-in
+    path = write(tmp_path, "add.md", """
+    BIDDER QUESTIONS
+
+    - QUESTION 1: Are the stair nosings cast aluminum? ANSWER 1: Yes, as specified.
+
+    - QUESTION 2: Sheet A-201 does not give the coping color. ANSWER 2: Callout 3 on Sheet A-201 is revised to read "DARK BRONZE COPING."
+
+    CLARIFICATIONS
+
+    1. Does the wainscot run behind the casework? Callout 2 on Sheet A-201 is revised to read "WAINSCOT BEHIND CASEWORK."
+
+    REISSUED DRAWINGS
+
+    The sheets below are deleted and replaced with the like-numbered sheets issued herewith:
+
+    A-201   S-101
+
+    This addendum adds no days to the contract time.
+    """)
+    before = parsed(path)
+    after = itemize(before, rules)
+    check_sound(before, after, rules)
+    items = addendum_items(after, rules)
+    first, second = (item for item in items if item.text.startswith("- QUESTION"))
+    assert "QUESTION 2" not in first.text and second.kind == "question" and second.answer is not None
+    assert second.text[second.answer:].startswith("ANSWER 2")
+    (numbered,) = [item for item in items if item.text.startswith("1. Does")]
+    assert numbered.kind == "question" and numbered.text[numbered.answer:].startswith("Callout 2")
+    # the bare line of sheet numbers heads nothing: the closing sentence is no item under it
+    (closing,) = [item for item in items if item.text.startswith("This addendum adds")]
+    assert "A-201" not in closing.heading_context and not any(item.kind == "heading" and "A-201" in item.text
+                                                              for item in items)

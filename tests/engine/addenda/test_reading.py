@@ -311,3 +311,71 @@ def test_a_paragraph_written_anew_under_a_heading_naming_it_is_proposed_whole(tm
     assert reading.applied == []
     assert [(p.target.format(), p.scope, p.successor) for p in reading.proposed] == [
         ("SPEC-033000#2.1.B", "full", True)]
+
+
+def test_a_row_labelled_a_clarification_takes_no_change_from_the_table_lead_in(tmp_path, rules):
+    # owners keep "CLARIFICATION:" entries apart from "AMENDMENT:" ones in one table under one
+    # lead-in that "clarifies and amends": only the amendments change what they name
+    root = _project(tmp_path)
+    write_doc(root, "ADD-01", "2026-02-02", "NOTICE TO TENDERERS NO. 1\n\n"
+              "This notice clarifies and amends the tender documents as set out in the table below.\n\n"
+              "| Ref. | Document | Clarification / Amendment |\n|---|---|---|\n"
+              "| 1 | Section 03 30 00, Clause 2.1.B | AMENDMENT: Clause 2.1.B shall now read: \"Ratio 0.40.\" |\n"
+              "| 2 | Section 03 30 00, Clause 2.1.C | CLARIFICATION: the slump stated applies before any admixture. |\n"
+              "| 3 | Section 08 71 00 | Clarification - the hinges listed are the only ones approved. |\n")
+    reading = _read(root, rules)
+    assert {(e.target.format(), e.scope) for e in reading.applied} == {("SPEC-033000#2.1.B", "full")}
+    assert reading.proposed == []
+
+
+def test_an_attachment_line_and_a_question_answered_after_its_question_mark(tmp_path, rules):
+    root = _project(tmp_path)
+    write_doc(root, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n"
+              "Enclosed: Revised Section 08 71 00 Door Hardware\n\n"
+              "QUESTIONS RECEIVED\n\n"
+              "1. Does the mix ratio still govern at the loading dock? Paragraph 2.1.B of Section 03 30 00 is "
+              "revised to read: \"B. Ratio 0.42.\"\n\n"
+              "2. Who supplies the hinges? The hardware supplier named in the section.\n")
+    reading = _read(root, rules)
+    applied = {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+    # a line naming one attachment, revised, and nothing else naming it: the section reissued
+    assert ("SPEC-087100", "full", True) in applied
+    # the answer starts after the question mark: its change applies, the question's words are not read
+    assert ("SPEC-033000#2.1.B", "full", True) in applied
+    assert len(applied) == 2 and reading.proposed == []
+
+
+def test_an_answer_label_with_a_number_sign_is_no_reference(tmp_path, rules):
+    # "RFI Question #3: ... RFI Answer #3: ...": the answer's own label names nothing
+    root = _project(tmp_path)
+    write_doc(root, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n"
+              "Item A1-4 RFI Question #3: Section 03 30 00, 2.1.B asks for 0.45; may we use 0.48? "
+              "RFI Answer #3: No. Paragraph 2.1.B of Section 03 30 00 is revised to require 0.42 at the dock.\n")
+    reading = _read(root, rules)
+    assert {(e.target.format(), e.scope) for e in reading.applied} == {("SPEC-033000#2.1.B", "partial")}
+    assert reading.proposed == [] and reading.not_understood == []
+
+
+def test_an_item_labelled_a_clarification_is_at_most_proposed(tmp_path, rules):
+    root = _project(tmp_path)
+    write_doc(root, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n"
+              "CHANGES\n\n"
+              "1. Clarification: Section 03 30 00, Paragraph 2.1.C is revised to read \"Slump 5 inches.\"\n\n"
+              "2. Section 08 71 00, Paragraph 2.1.A: Delete the paragraph.\n")
+    reading = _read(root, rules)
+    assert {(e.by.format(), e.target.format()) for e in reading.applied} == {("ADD-01#2", "SPEC-087100#2.1.A")}
+    assert [(p.item.format(), p.target.format()) for p in reading.proposed] == [("ADD-01#1", "SPEC-033000#2.1.C")]
+    assert "clarification" in (reading.proposed[0].evidence.why or "")
+
+
+def test_a_table_of_pages_with_its_verbs_in_the_column_headings(tmp_path, rules):
+    # "Remove Pages | Insert Pages": a row with pages under both changes what it names in part;
+    # a row with pages taken out and none put in says no more than that: for a person
+    root = _project(tmp_path)
+    write_doc(root, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\nPROJECT MANUAL\n\n"
+              "| Document | Pages Taken Out | Pages Put In |\n|---|---|---|\n"
+              "| Section 03 30 00 Cast-in-Place Concrete | 03 30 00-3 | 03 30 00-3, 03 30 00-3A |\n"
+              "| Section 08 71 00 Door Hardware | 08 71 00-1 to 08 71 00-5 | |\n")
+    reading = _read(root, rules)
+    assert {(e.target.format(), e.scope, e.successor) for e in reading.applied} == {("SPEC-033000", "partial", True)}
+    assert [(p.target.format(), p.scope) for p in reading.proposed] == [("SPEC-087100", "partial")]

@@ -173,3 +173,79 @@ def test_a_sheet_of_a_list_the_project_lacks_is_said_beside_the_others(corpus):
     assert [r.target.format() for r in found if r.target] == ["DWG-A-101", "DWG-A-102"]
     (missing,) = [r for r in found if r.written == "E-999"]
     assert missing.target is None and missing.why == "names Sheet E-999, which the project does not hold"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the paragraph's letter set straight after the article's number, no dot between
+    ("Section 03 30 00: delete subparagraph 2.1B and substitute the following", ["SPEC-033000#2.1.B"]),
+    # a label no notation reads is no paragraph of its first numbers ("3.4" here)
+    ("Section 03 30 00, Paragraph 3.4C.2a is revised", ["SPEC-033000"]),
+    ("Section 03 30 00, Sub-heading 2.1A: revise the mix", ["SPEC-033000#2.1.A"]),
+    ("Section 03 30 00: clause 2.1 B is amended", ["SPEC-033000#2.1.B"]),
+    ("Section 03 30 00, Para 2.1B: revise", ["SPEC-033000#2.1.B"]),  # the word cut short, no dot
+    # a current of 2.5A after no paragraph word is no paragraph
+    ("Section 03 30 00: the pump draws 2.5A at start", ["SPEC-033000"]),
+])
+def test_a_letter_written_against_its_article_number_names_the_paragraph(corpus, text, expected):
+    assert sorted(_targets(text, corpus)) == sorted(expected)
+
+
+def test_a_paragraph_label_no_notation_reads_is_said_and_binds_nothing(corpus):
+    found = find_references("Section 03 30 00, Article 2.1B4c: revise the slump", corpus)
+    (label,) = [r for r in found if r.kind == "paragraph"]
+    assert label.target is None and "no notation reads" in (label.why or "")
+    assert [r.bound for r in found if r.kind == "section"] == [False]  # the section alone is not what it names
+
+
+def test_the_glued_letter_is_never_read_as_its_article(corpus):
+    (paragraph,) = [r for r in find_references("Section 03 30 00: delete subparagraph 2.1C entirely", corpus)
+                    if r.kind == "paragraph"]
+    # the section holds 2.1 but no 2.1.C: the paragraph is said to be missing, never taken for 2.1
+    assert paragraph.target is None and paragraph.joins == Locator(doc="SPEC-033000", path="2.1")
+
+
+def test_a_section_named_by_title_and_again_by_its_page_number_is_one_place(corpus):
+    text = "Section 03 30 00 Concrete, inserted page 03 30 00/4B: a new paragraph 2.1 D is added"
+    found = find_references(text, corpus)
+    assert [r.bound for r in found if r.kind == "section"] == [True, True]  # neither is a target itself
+    (paragraph,) = [r for r in found if r.kind == "paragraph"]
+    assert paragraph.joins == Locator(doc="SPEC-033000", path="2.1")
+
+
+def test_an_answer_names_a_clause_of_the_section_its_question_names(corpus):
+    text = ("Q3. Under Section 03 30 00, Paragraph 2.1 B, is fly ash allowed? "
+            "A3. Yes, up to 20 percent; paragraph 2.1 B is revised accordingly.")
+    answer = text.index("A3.")
+    assert _targets_masked(text, corpus, [(0, answer)]) == ["SPEC-033000#2.1.B"]
+    # a section only quoted before the clause, or two sections asked about, own nothing
+    quoted = 'Q. Is "Section 03 30 00" right? A. Paragraph 2.1.B is revised.'
+    assert _targets_masked(quoted, corpus, [(0, quoted.index("A."))]) == []
+    two = "Q. Section 03 30 00 or Section 09 91 23? A. Paragraph 2.1.A is revised."
+    assert _targets_masked(two, corpus, [(0, two.index("A."))]) == []
+
+
+def _targets_masked(text: str, corpus: Corpus, mask: list[tuple[int, int]]) -> list[str]:
+    return [r.target.format() for r in find_references(text, corpus, mask=mask) if r.target is not None
+            and not r.bound and not r.from_heading]
+
+
+def test_a_sheet_number_carrying_an_addendum_prefix_or_a_revision_mark_is_the_sheet(corpus):
+    assert _targets("Remove AD3-A-103 and put in the enclosed AD4-A-103", corpus)[:1] == ["DWG-A-103"]
+    assert _targets("Drawing A-104R: reissued", corpus) == ["DWG-A-104"]
+    assert _targets("Sheet ADD2-A-102 takes the place of the bid issue", corpus) == ["DWG-A-102"]
+    # an addendum's own item label ("AD2-A01") keeps no dash in its sheet part: no sheet
+    assert _targets("AD2-A01 Section 03 30 00: revise", corpus) == ["SPEC-033000"]
+    # a marked number the project does not hold the base of, or one being added, names nothing
+    assert _targets("Drawing A-109R: reissued", corpus) == []
+    (added,) = find_references("Insert new Sheet A-102R in the set.", corpus)
+    assert added.cited  # a sheet being added is new, not what changes
+
+
+def test_a_title_in_its_own_letter_case_before_a_clause_names_the_document_by_title_only(corpus):
+    found = find_references("4. Door Hardware, paragraph 2.1.A: delete the last sentence.", corpus)
+    (paragraph,) = [r for r in found if r.kind == "paragraph"]
+    assert paragraph.target == Locator(doc="SPEC-087100", path="2.1.A")
+    assert paragraph.resolved_by == "title" and not paragraph.by_number  # it can only propose
+    # words that are no title of the project name nothing
+    assert [r.target for r in find_references("Kitchen Fit Out, clause 2.1: revise", corpus)
+            if r.kind == "paragraph"] == [None]
