@@ -418,6 +418,13 @@ class _AknParser(Parser):
             raise InputError(f"not an Akoma Ntoso document: the root is {found}", file=self.file,
                              line=root.sourceline, hint="an Akoma Ntoso file's root is <akomaNtoso>"
                              " in the namespace " + " or ".join(_NAMESPACES))
+        for entity in root.iter(etree.Entity):
+            # entities are never expanded (as Word's reader refuses them), and the text layer
+            # reads an unexpanded one as nothing: "A fee of &amount; rand" would lose its fee
+            self._error(f"the entity reference &{entity.name}; is not read (no entity is expanded): "
+                        "the words it stands for would be lost", entity,
+                        hint="write the text itself, or a character reference such as &#160; for "
+                        "a character; only XML's own entities (&amp; &lt; &gt; &quot; &apos;) are read")
         self.ns = name.namespace or ""
         self.id_attributes = _ID_ATTRIBUTES[version]
         act = next((child for child in root if isinstance(child.tag, str)), None)

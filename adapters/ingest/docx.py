@@ -66,6 +66,7 @@ from lxml import etree
 
 from inforce.ontology import Document, InputError
 
+from .archives import unpack_problem
 from .outline import parse_outline
 from .parsing import SidecarParser, UnreadableFileError, source_digest
 
@@ -73,12 +74,7 @@ __all__ = ["DocxTextLayer", "docx_text_layer"]
 
 #: A compound file (OLE2): a Word 97–2003 ``.doc``, or a ``.docx`` encrypted with a password.
 _COMPOUND_FILE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-#: The most an XML part may unpack to: a specification's body is a few MB, a zip bomb is not.
-_MAX_PART = 64 * 1024 * 1024
 _MARKDOWN_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
-#: How many times its stored size a part may unpack to: Word's XML compresses some 10-30
-#: times; a part a thousand times its size is a zip bomb, not a specification.
-_MAX_RATIO = 200
 #: The largest number a Word list counter reaches (Word's own limit on a level's start).
 _MAX_COUNT = 32767
 _PLACEHOLDER = re.compile(r"%([1-9])")
@@ -274,12 +270,9 @@ def _target(
 
 
 def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
-    info = archive.getinfo(part)
-    if info.file_size > _MAX_PART:
-        raise _not_word(file, f"{part} unpacks to more than {_MAX_PART // 2**20} MiB")
-    if info.file_size > 1024 * 1024 and info.file_size > _MAX_RATIO * max(info.compress_size, 1):
-        raise _not_word(file, f"{part} unpacks to {info.file_size // info.compress_size} times its stored size "
-                              "(a zip bomb?)")
+    problem = unpack_problem(archive.getinfo(part))
+    if problem is not None:
+        raise _not_word(file, problem)
     data = archive.read(part)
     if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data[:65536]:
         # Word never writes a DOCTYPE; one here declares entities, which are not read

@@ -23,16 +23,16 @@ import datetime as dt
 import io
 import json
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import is_inside
+from inforce.ontology.yamltext import load_round_trip
+
+from .archives import unpack_problem
 
 __all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
 
@@ -190,46 +190,131 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
             InputError(f"cannot read the register as UTF-8 text: {exc}", file=name)]) from None
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
-    start = 1
-    for cells in reader:
-        if header is None:
-            header = [cell.strip() for cell in cells]
-            _check_header(header, name, 1)
-        elif any(cell.strip() for cell in cells):
-            yield start, dict(zip(header, cells, strict=False))
-        start = reader.line_num + 1
+    header_line = start = 1
+    problems: list[InputError] = []
+    try:
+        for cells in reader:
+            if header is None:
+                header, header_line = [cell.strip() for cell in cells], start
+                _check_header(header, name, header_line)
+            elif any(cell.strip() for cell in cells):
+                if len(cells) != len(header):
+                    # zipped, a cell past the header (the access groups, say) would be dropped
+                    problems.append(InputError(
+                        f"the row has {len(cells)} cells, the header (line {header_line}) has {len(header)}",
+                        file=name, line=start,
+                        hint="every row has a cell for each column of the header, blank or not "
+                        "(quote a cell that holds a comma)"))
+                elif not (unnamed := _unnamed_cells(header, cells, name, start)):
+                    yield start, dict(zip(header, cells, strict=True))
+                else:
+                    problems += unnamed
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        problems.append(InputError(f"not a readable CSV record: {exc}", file=name, line=reader.line_num))
+    if problems:
+        raise InputErrors(f"{name}: the register does not read", problems)
 
 
 def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
 
+    def unreadable(exc: Exception) -> InputErrors:
+        return InputErrors(f"{name}: the register does not read", [
+            InputError(f"not a readable XLSX workbook: {exc}", file=name)])
+
+    broken = (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile)
     try:
-        workbook = load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
-        raise InputErrors(f"{name}: the register does not read", [
-            InputError(f"not a readable XLSX workbook: {exc}", file=name)]) from None
+        with zipfile.ZipFile(path) as archive:  # the limits every archive ingest opens is held to
+            bombs = [InputError(f"not read: {problem}", file=name, hint="save the workbook again from a "
+                                "spreadsheet program; a register's sheet is a few MB at most")
+                     for info in archive.infolist() if (problem := unpack_problem(info)) is not None]
+    except broken as exc:
+        raise unreadable(exc) from None
+    if bombs:
+        raise InputErrors(f"{name}: the register does not read", bombs)
+    # read twice: the values a spreadsheet program saved, and the formulas, to tell a formula
+    # whose value was never saved (a file written by a program that computes nothing) from an
+    # empty cell
     try:
-        sheet = workbook.worksheets[0]
+        values = load_workbook(path, read_only=True, data_only=True)
+    except broken as exc:
+        raise unreadable(exc) from None
+    try:
+        formulas = load_workbook(path, read_only=True, data_only=False)
+    except broken as exc:
+        values.close()
+        raise unreadable(exc) from None
+    problems: list[InputError] = []
+    try:
         header: list[str] | None = None
-        for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
-            if header is None:
+        rows = zip(values.worksheets[0].iter_rows(values_only=True),
+                   formulas.worksheets[0].iter_rows(values_only=True), strict=False)
+        for number, (cells, written) in enumerate(rows, 1):
+            uncached = [
+                InputError(f"cell {get_column_letter(column)}{number} holds a formula whose value was never "
+                           f"saved ({_formula_text(formula)}): it would read as empty", file=name, line=number,
+                           field=(header[column - 1] or None) if header and column <= len(header) else None,
+                           hint="open the workbook in a spreadsheet program and save it (the value is saved "
+                           "with the formula), or type the value")
+                for column, (cell, formula) in enumerate(zip(cells, written, strict=False), 1)
+                if cell is None and _is_formula(formula)
+            ]
+            if uncached:
+                problems += uncached
+                if header is None:  # without its header, no row below reads
+                    raise InputErrors(f"{name}: the register does not read", problems)
+            elif header is None:
                 header = ["" if cell is None else str(cell).strip() for cell in cells]
                 _check_header(header, name, number)
             elif any(cell not in (None, "") for cell in cells):
-                yield number, dict(zip(header, cells, strict=False))
+                # a row shorter than the header is blank in the rest (a sheet has no cell count)
+                if not (unnamed := _unnamed_cells(header, cells, name, number)):
+                    yield number, dict(zip(header, cells, strict=False))
+                else:
+                    problems += unnamed
     finally:
-        workbook.close()
+        values.close()
+        formulas.close()
+    if problems:
+        raise InputErrors(f"{name}: the register does not read", problems)
+
+
+def _unnamed_cells(header: list[str], cells: Sequence[Any], name: str, line: int) -> list[InputError]:
+    """A cell with a value under no column: past the header's last, or under a blank one.
+    Read, it would be dropped (and were it the access groups, a restricted document would
+    read as public): an error at its row, never a cell let go."""
+    return [
+        InputError(f"column {column} has a value ({str(cell).strip()[:40]!r}) but no name in the header",
+                   file=name, line=line,
+                   hint="name the column in the header, or clear the cell (every row has as many cells "
+                   "as the header)")
+        for column, cell in enumerate(cells, 1)
+        if (column > len(header) or not header[column - 1]) and cell is not None and str(cell).strip()
+    ]
+
+
+def _is_formula(written: Any) -> bool:
+    """Whether a cell as the workbook writes it (``data_only=False``) is a formula."""
+    from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+
+    return (isinstance(written, str) and written.startswith("=")) or isinstance(written, ArrayFormula | DataTableFormula)
+
+
+def _formula_text(written: Any) -> str:
+    text = written if isinstance(written, str) else str(getattr(written, "text", "") or type(written).__name__)
+    return text[:60]
 
 
 def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        tree = YAML(typ="rt").load(path.read_text("utf-8"))
-    except (YAMLError, UnicodeDecodeError) as bad:
-        mark = getattr(bad, "problem_mark", None)
-        raise InputErrors(f"{name}: the register does not parse", [
-            InputError(str(getattr(bad, "problem", bad)), file=name, line=mark.line + 1 if mark else None),
-        ]) from None
+        tree = load_round_trip(path.read_text("utf-8"), file=name)  # the one YAML reader and its limits
+    except UnicodeDecodeError as bad:
+        raise InputErrors(f"{name}: the register does not parse", [InputError(str(bad), file=name)]) from None
+    except InputError as bad:
+        raise InputErrors(f"{name}: the register does not parse", [bad]) from None
     items = tree.get("revisions") if isinstance(tree, dict) else tree
     if not isinstance(items, list):
         raise InputErrors(f"{name}: the register does not read", [

@@ -119,6 +119,12 @@ _CONTEXT_SCALE = re.compile(r"\bin\s+(thousands|millions|billions)\b", re.IGNORE
 WINDOW_BEFORE = 48
 WINDOW_AFTER = 80
 _WINDOW_SLACK = 40
+#: The longest window read in one pass: spaCy's own limit on a text (``nlp.max_length``).
+#: Windows around numbers that lie close together merge, so a provision dense with numbers
+#: (a PDF without headings, a Word file of one numbered paragraph) can make one window of
+#: millions of characters; it is read in pieces (``_pieces``). A window under the limit is
+#: read in one pass, as it always was.
+MAX_WINDOW = 1_000_000
 
 
 def text_windows(text: str) -> list[tuple[int, int]]:
@@ -147,7 +153,30 @@ def text_windows(text: str) -> list[tuple[int, int]]:
             windows[-1] = (windows[-1][0], max(end, windows[-1][1]))
         else:
             windows.append((start, end))
+    if any(end - start > MAX_WINDOW for start, end in windows):
+        windows = [piece for window in windows for piece in _pieces(text, *window)]
     return windows
+
+
+def _pieces(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """``text[start:end]`` cut into pieces of at most :data:`MAX_WINDOW` characters, each cut
+    made where no quantity runs across it: at the last line break in the second half of the
+    piece, else after the last sentence's full stop, else at the last blank; only a piece
+    without a blank (no quantity is a million characters of one word) is cut where it must be.
+    The blank at a cut belongs to neither piece, as a window's blank edges belong to none."""
+    while end - start > MAX_WINDOW:
+        floor, ceiling = start + MAX_WINDOW // 2, start + MAX_WINDOW
+        cut = text.rfind("\n", floor, ceiling)
+        if cut < 0:
+            stop = text.rfind(". ", floor, ceiling - 1)
+            cut = stop + 1 if stop >= 0 else max(text.rfind(" ", floor, ceiling), text.rfind("\t", floor, ceiling))
+        if cut < 0:
+            yield start, ceiling
+            start = ceiling
+            continue
+        yield start, cut
+        start = cut + 1
+    yield start, end
 
 
 def _widen_left(text: str, start: int) -> int:

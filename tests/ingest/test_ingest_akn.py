@@ -447,3 +447,30 @@ def test_a_register_row_that_contradicts_the_act_names_both(tmp_path: Path):
     meta = AKN3_ACT[: AKN3_ACT.index("<meta>")].count("\n") + 1
     assert (error.file, error.line, error.field) == ("register.csv", 3, "revision")
     assert f"documents/water.xml:{meta} says 2020-04-01" in error.message
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    ['<!DOCTYPE akomaNtoso [<!ENTITY amount "500"><!ENTITY nbsp "&#160;">]>', '<!DOCTYPE akomaNtoso SYSTEM "akomantoso30.dtd">'],
+    ids=["declared", "external"],
+)
+def test_an_entity_reference_is_an_error_naming_it_not_words_lost(tmp_path: Path, doctype: str):
+    """No entity is expanded (as Word's reader refuses them); an unexpanded one was read as
+    nothing, and "A fee of &amount; rand" became "A fee of rand"."""
+    text = AKN3_ACT.replace("<akomaNtoso", doctype + "\n<akomaNtoso", 1)
+    old = "<content><p>Section 4 of the principal Act is repealed.</p></content>"
+    text = text.replace(old, "<content><p>A fee of &amount; rand,\n&nbsp;payable.</p></content>")
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    line = text.splitlines().index(next(x for x in text.splitlines() if "&amount;" in x)) + 1
+    assert [(e.file, e.line) for e in excinfo.value.exceptions] == [("documents/water.xml", line),
+                                                                   ("documents/water.xml", line + 1)]
+    assert "&amount;" in errors_of(excinfo)[0] and "&nbsp;" in errors_of(excinfo)[1]
+
+
+def test_xml_own_entities_and_character_references_are_read(tmp_path: Path):
+    old = "Section 4 of the principal Act is repealed."
+    text = AKN3_ACT.replace(old, "Fees &amp; charges &lt;R500&gt; &#169; &#x2014; repealed.")
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    [section] = [p for p in reading.document.provisions if p.path == "2"]
+    assert section.text.endswith("Fees & charges <R500> \u00a9 \u2014 repealed.")

@@ -7,6 +7,7 @@ meets one leaves the graph as it was (exit 2).
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import shutil
@@ -341,3 +342,133 @@ def test_a_recorded_time_outside_the_utc_calendar_is_an_input_error(tmp_path: Pa
     assert done.exit_code == 2, done.output
     assert "documents/spec-1.md:8" in said(done) and "Traceback" not in done.output
     assert graph_state(project) == before
+
+
+# -- the register: every cell under a column, every formula with its value (issue 23) -------
+
+REGISTER_HEADER = "file,id,revision,seq,kind,title,issued,effective_from,recorded"
+REGISTER_ROW = "documents/sop-1.md,SOP-1,0,1,sop,Retention,2026-01-05,2026-01-10,2026-01-05T09:00:00Z"
+
+
+def register_project(root: Path, name: str = "register.csv") -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(f"project: reg\nfacets: []\nregistry: {name}\n", encoding="utf-8")
+    (root / "documents" / "sop-1.md").write_text("1 SCOPE\n\n1.1 All records are kept.\n", encoding="utf-8")
+    if name.endswith(".csv"):
+        (root / name).write_text(f"{REGISTER_HEADER}\n{REGISTER_ROW}\n", encoding="utf-8")
+    return root
+
+
+def register_problems(root: Path) -> list[InputError]:
+    with pytest.raises(InputErrors) as caught:
+        ingest_project(root)
+    return list(caught.value.exceptions)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("row", "cells"),
+    [(REGISTER_ROW + ",finance", 10), (REGISTER_ROW.rsplit(",", 1)[0], 8)],
+    ids=["a-cell-more", "a-cell-fewer"],
+)
+def test_a_register_row_whose_cells_do_not_match_its_header_is_an_error_at_its_line(
+    tmp_path: Path, row: str, cells: int,
+):
+    """A cell past the header (here the access group a header without ``access`` cannot
+    hold) was cut off, and the confidential document ingested public."""
+    project = register_project(tmp_path / "project")
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+    before = graph_state(project)
+    (project / "register.csv").write_text(f"{REGISTER_HEADER}\n{row}\n", encoding="utf-8")
+    done = ingest(project)
+    assert done.exit_code == 2, done.output
+    assert f"register.csv:2: the row has {cells} cells, the header (line 1) has 9" in said(done)
+    assert graph_state(project) == before
+
+
+def test_a_register_cell_under_a_blank_column_is_an_error_not_dropped(tmp_path: Path):
+    project = register_project(tmp_path / "project")
+    (project / "register.csv").write_text(f"{REGISTER_HEADER},\n{REGISTER_ROW},finance\n", encoding="utf-8")
+    [error] = register_problems(project)
+    assert (error.file, error.line) == ("register.csv", 2)
+    assert "column 10 has a value ('finance') but no name in the header" in error.message
+
+
+def xlsx_register(project: Path, rows: list[list[object]]) -> Path:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    book.save(project / "register.xlsx")
+    return project / "register.xlsx"
+
+
+def test_an_xlsx_register_cell_past_its_header_is_an_error_at_its_row(tmp_path: Path):
+    project = register_project(tmp_path / "project", "register.xlsx")
+    xlsx_register(project, [REGISTER_HEADER.split(","), [*REGISTER_ROW.split(","), "finance"]])
+    [error] = register_problems(project)
+    assert (error.file, error.line) == ("register.xlsx", 2) and "column 10 has a value ('finance')" in error.message
+
+
+def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell(tmp_path: Path):
+    """openpyxl (like any program that computes nothing) writes a formula without its value:
+    read for its value, the access cell was empty and the document public."""
+    project = register_project(tmp_path / "project", "register.xlsx")
+    xlsx_register(project, [
+        [*REGISTER_HEADER.split(","), "access"],
+        [*REGISTER_ROW.split(","), '="fin"&"ance"'],
+        [*REGISTER_ROW.replace("sop-1", "sop-2").replace(",0,1,", ",1,2,").split(","), "=UPPER(A1)"],
+    ])
+    (project / "documents" / "sop-2.md").write_text("1 SCOPE\n\n1.1 All records are kept.\n", encoding="utf-8")
+    errors = register_problems(project)
+    assert [(e.file, e.line, e.field) for e in errors] == [("register.xlsx", 2, "access"), ("register.xlsx", 3, "access")]
+    assert "cell J2 holds a formula whose value was never saved" in errors[0].message
+    assert '="fin"&"ance"' in errors[0].message
+
+
+def test_an_xlsx_register_that_unpacks_like_a_bomb_is_refused_by_name(tmp_path: Path):
+    """Held to the limits a Word file is (``archives``): a sheet padded to 3 MB of blanks
+    stores in a few KB, a thousand times smaller."""
+    import zipfile
+
+    project = register_project(tmp_path / "project", "register.xlsx")
+    plain = xlsx_register(project, [REGISTER_HEADER.split(","), REGISTER_ROW.split(",")])
+    with zipfile.ZipFile(plain) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"<sheetData>", b"<sheetData>" + b" " * 3_000_000, 1)
+    with zipfile.ZipFile(plain, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    [error] = register_problems(project)
+    assert error.file == "register.xlsx"
+    assert f"{sheet} unpacks to" in error.message and "zip bomb" in error.message
+
+
+# -- a provision longer than the text pipeline reads at once (issue 23) ---------------------
+
+
+@pytest.mark.slow
+def test_a_provision_over_a_million_characters_ingests(tmp_path: Path):
+    """spaCy reads at most 1,000,000 characters a text; a provision dense with numbers is one
+    window of them, read in pieces: the ingest used to fail with exit 70."""
+    project = new_project(tmp_path / "project")
+    sentence = "Concrete shall reach 4,000 psi at 28 days and the slab is 150 mm thick. "
+    write(project, "spec-0.md", spec().replace("B. Compressive", "B. " + sentence * 14_000 + "Compressive"))
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+    with Project.open(project) as opened:
+        assert len(opened.asof("SPEC-033000#2.1.B", dt.date(2026, 4, 1)).text) > 1_000_000
+
+
+# -- a file name on the terminal (issue 23) ----------------------------------------------------
+
+
+def test_a_file_name_with_control_characters_is_written_out_on_the_terminal(tmp_path: Path):
+    project = new_project(tmp_path / "project")
+    write(project, "odd\x1b[2J\x1b]0;title\x07.xyz", "not a document")
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+    assert "documents/odd\\x1b[2J\\x1b]0;title\\x07.xyz: not read" in done.stderr

@@ -313,3 +313,39 @@ def test_a_list_bullet_is_not_a_minus_sign(extractor):
     assert [(m.text, m.value) for m in extractor.extract(text).mentions] == [
         ("1.500%", 1.5), ("1.750%", 1.75), ("-1.2%", -1.2),
     ]
+
+
+# -- a window over spaCy's limit (issue 23) ------------------------------------------------------
+
+_DENSE = ["Concrete shall reach 4,000 psi at 28 days.", "The slab is 150 mm thick, plus or minus 3 mm.",
+          "Test every 50 cubic yards or fraction thereof.", "Slump: 4 inches, maximum 6 inches.\n",
+          "Cure for not less than 7 days at 50 to 90 deg F.", "Provide ten working days' notice."]
+
+
+def test_a_window_longer_than_the_pipeline_reads_is_read_in_pieces_to_the_same_result(monkeypatch):
+    """Numbers close together merge into one window; over ``MAX_WINDOW`` it is cut at a line
+    break or a sentence's end, and the pieces read what one pass reads."""
+    from inforce.engine.quantities import extract
+
+    text = " ".join(_DENSE[i % len(_DENSE)] for i in range(400))
+    whole = QuantityExtractor(cache_size=0).extract(text)
+    assert len(extract.text_windows(text)) == 1 and len(whole.mentions) > 600
+    monkeypatch.setattr(extract, "MAX_WINDOW", 1000)
+    windows = extract.text_windows(text)
+    assert len(windows) > 16 and max(end - start for start, end in windows) <= 1000
+    assert all(text[end] in " \n" for _, end in windows[:-1])
+    assert QuantityExtractor(cache_size=0).extract(text) == whole
+
+
+def test_the_longest_window_is_one_the_pipeline_reads(extractor):
+    from inforce.engine.quantities.extract import MAX_WINDOW
+
+    assert MAX_WINDOW <= extractor.nlp.max_length
+
+
+@pytest.mark.slow
+def test_a_text_over_a_million_characters_is_read_to_its_end(extractor):
+    text = "Concrete shall reach 4,000 psi at 28 days. " * 25_000 + "The slab is 150 mm thick."
+    assert len(text) > 1_000_000
+    mentions = extractor.extract(text).mentions
+    assert len(mentions) == 50_001 and mentions[-1].text.startswith("150 mm")
