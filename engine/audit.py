@@ -1,7 +1,7 @@
 """The decision log: verdicts stored with the answer they judged, and replayed later.
 
 A stored record is one JSON file holding the answer (``check``'s input) and the verdict with
-its audit record. Files are only ever added (``O_EXCL``: an existing file is never
+its audit record. Files are only ever added, whole or not at all (an existing file is never
 rewritten), named by the time of the decision and a hash of their content. ``replay``
 recomputes the verdict against the graph as it is now and says whether it is the same; if
 not, what changed since: a different index build, revisions added or removed for the
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from inforce.ontology import InputError, Locator, Verdict
 from inforce.ontology.decisions import Replay, check_record
 
+from .audit_record import answer_digest
 from .verify import check_answer
 
 if TYPE_CHECKING:
@@ -29,6 +30,10 @@ def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any
     """Recompute a stored decision with the tier it was made at; compare and explain."""
     answer, before = check_record(stored)
     audit = before.audit
+    if audit is not None and audit.answer_sha256 and audit.answer_sha256 != answer_digest(answer):
+        raise InputError("this record was edited: its answer is not the one the verdict was decided for "
+                         "(verdict.audit.answer_sha256 does not match)", field="verdict.audit.answer_sha256",
+                         hint="replay the record as it was written")
     if audit is not None and audit.project and audit.project != snapshot.manifest.project:
         raise InputError(f"this record was decided on project {audit.project!r}, not {snapshot.manifest.project!r}",
                          field="verdict.audit.project", hint="replay it against the project it came from")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -30,6 +32,7 @@ _MEANING = re.compile(r"\b(?:not|no|never|none|nor|neither|cannot|except|unless|
 ELLIPSIS_PART_WORDS = 3
 
 
+@lru_cache(maxsize=256)
 def normalize_quote(text: str) -> str:
     """Text as quotes are compared: NFKC, invisible format characters (soft hyphens, zero-width
     spaces, direction marks) removed, typographic marks and Markdown emphasis and table rules
@@ -75,14 +78,52 @@ def _find_words(haystack: str, part: str, start: int) -> int:
 
 
 def closest_passage(quote: str, text: str) -> tuple[str, float]:
-    """The passage of ``text`` nearest to ``quote`` and its similarity (0..1), for the report."""
+    """The passage of ``text`` nearest to ``quote`` and its similarity (0..1), for the report.
+
+    A quote of up to :data:`_ALIGN_CHARS` characters is aligned character by character
+    (rapidfuzz's partial ratio); a longer one, whose alignment would grow with the product of
+    the two lengths, is placed by its words: the run of as many words of ``text`` sharing the
+    most words with it, then scored as a whole (both steps near-linear in the two lengths)."""
     needle, haystack = normalize_quote(quote).strip(_QUOTE_MARKS), normalize_quote(text)
     if not needle or not haystack:
         return "", 0.0
+    if len(needle) > _ALIGN_CHARS:
+        passage = _window_by_words(needle, haystack)
+        return passage, round(fuzz.ratio(needle, passage) / 100.0, 3)
     found = fuzz.partial_ratio_alignment(needle, haystack)
     if found is None:
         return "", 0.0
     return haystack[found.dest_start:found.dest_end], round(found.score / 100.0, 3)
+
+
+#: The longest quote aligned character by character in :func:`closest_passage`.
+_ALIGN_CHARS = 200
+_WORD = re.compile(r"\S+")
+
+
+def _window_by_words(needle: str, haystack: str) -> str:
+    """The run of ``haystack``'s words, as many as ``needle`` has, sharing the most words with
+    it (the first such run): one pass with a sliding count."""
+    want = Counter(needle.split())
+    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(haystack)]
+    size = sum(want.values())
+    if len(spans) <= size:
+        return haystack
+    have: Counter[str] = Counter()
+    shared = 0
+    for _, _, word in spans[:size]:
+        have[word] += 1
+        shared += have[word] <= want[word]
+    best, best_start = shared, 0
+    for start in range(1, len(spans) - size + 1):
+        gone, came = spans[start - 1][2], spans[start + size - 1][2]
+        shared -= have[gone] <= want[gone]
+        have[gone] -= 1
+        have[came] += 1
+        shared += have[came] <= want[came]
+        if shared > best:
+            best, best_start = shared, start
+    return haystack[spans[best_start][0]:spans[best_start + size - 1][1]]
 
 
 def linearise(text: str) -> str:

@@ -1,6 +1,6 @@
 """A stored decision: the answer ``check`` judged and its verdict, one JSON file each.
 
-Files are only ever added (``O_EXCL``: an existing file is never rewritten), named by the time
+Files are only ever added, each whole or not at all (an existing file is never rewritten), named by the time
 of the decision and a hash of their content. ``Replay`` is what recomputing one against the
 graph as it is now found (``Project.replay``).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
+from .files import create_atomically
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "read_record", "record"]
@@ -44,7 +45,9 @@ def record(answer: Answer, verdict: Verdict) -> dict[str, Any]:
 
 
 def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
-    """Write one decision as a new file in ``folder`` (created if needed); never overwrites."""
+    """Write one decision as a new file in ``folder`` (created if needed): whole or not at all
+    (``files.create_atomically``), never over another. A full disk or any other failure to write
+    is an ``OSError`` with nothing left in the folder."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     body = json.dumps(record(answer, verdict), indent=2, sort_keys=True) + "\n"
@@ -52,14 +55,7 @@ def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
     audit = verdict.audit
     when = audit.decided_at.strftime("%Y%m%dT%H%M%SZ") if audit is not None and audit.decided_at else "undated"
     path = folder / f"{when}-{verdict.verdict}-{digest}.json"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        return path  # the very same record (same content, same second) is already there
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(body)
-        out.flush()
-        os.fsync(out.fileno())
+    create_atomically(path, body)  # False: the very same record (same content, same second) is there
     return path
 
 
@@ -77,7 +73,16 @@ def read_record(path: str | Path) -> dict[str, Any]:
     except RecursionError:
         raise InputError("nested too deeply to be an audit record", file=str(path)) from None
     check_record(data, file=str(path))
+    named = _NAME.fullmatch(path.name)
+    if named is not None and hashlib.sha256(text.encode()).hexdigest()[:16] != named.group(1):
+        raise InputError("this record was edited since it was written: its content does not hash to the "
+                         f"{named.group(1)} in its name", file=str(path),
+                         hint="replay the record as it was written")
     return data  # type: ignore[no-any-return]
+
+
+#: A record's name as :func:`append_record` gives it; the last part is its content's hash.
+_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-([0-9a-f]{16})\.json")
 
 
 def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict]:

@@ -12,9 +12,76 @@ import secrets
 import stat
 from pathlib import Path
 
-__all__ = ["is_inside", "is_partial_write", "write_atomically"]
+__all__ = ["create_atomically", "is_inside", "is_partial_write", "write_atomically"]
 
 _PARTIAL = ".partial"
+
+
+def create_atomically(path: str | Path, data: bytes | str) -> bool:
+    """Add ``path`` holding ``data`` (text as UTF-8), whole or not at all, never replacing a file
+    that is there: for an append-only folder (the audit records). False, and nothing written,
+    when ``path`` exists already.
+
+    As :func:`write_atomically`, a temporary file beside it is written and synced, then linked
+    to ``path`` (a hard link fails on an existing name, where a rename would replace it) and
+    removed. A failure (a full disk: ``OSError`` with ``errno.ENOSPC``) leaves nothing behind.
+    """
+    path = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    temporary = _write_temporary(path, payload, None)
+    try:
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return False
+        except OSError as problem:  # a filesystem without hard links: claim the name, then rename
+            if problem.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:
+                return False
+            try:
+                os.replace(temporary, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+                raise
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    _sync_folder(path.parent)
+    return True
+
+
+def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None) -> Path:
+    """A synced temporary file beside ``path`` holding ``payload`` (removed if writing fails)."""
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}{_PARTIAL}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    try:
+        try:
+            if existing is not None:
+                os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return temporary
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every filesystem lets a folder be synced
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def write_atomically(path: str | Path, data: bytes | str) -> None:
@@ -35,29 +102,14 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
         existing = None
     if existing is not None and not os.access(path, os.W_OK):
         raise PermissionError(errno.EACCES, "the file is not writable", str(path))
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}{_PARTIAL}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    temporary = _write_temporary(path, payload, existing)
     try:
-        try:
-            if existing is not None:
-                os.fchmod(fd, stat.S_IMODE(existing.st_mode))
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    with contextlib.suppress(OSError):  # not every filesystem lets a folder be synced
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    _sync_folder(path.parent)
 
 
 def is_partial_write(name: str, target: str) -> bool:

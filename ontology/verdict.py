@@ -37,11 +37,17 @@ __all__ = [
     "Refusal",
     "Resolution",
     "ReviewedEdge",
+    "QUOTE_MAX_CHARS",
     "Verdict",
     "VerdictKind",
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
+
+#: The longest quote a citation may carry (docs/formats.md): a quote is words of one provision,
+#: and finding a quote without a locator, with the closest passage when it is not there, grows
+#: with its length times the passages compared.
+QUOTE_MAX_CHARS = 10_000
 
 class Citation(BaseModel):
     """What a claim cites: a locator, a quote, or both (at least one)."""
@@ -60,6 +66,13 @@ class Citation(BaseModel):
         if isinstance(data, dict) and isinstance(data.get("quote"), str) and not data["quote"].strip():
             data = {**data, "quote": None}
         return data
+
+    @model_validator(mode="after")
+    def _quote_bounded(self) -> Citation:
+        if self.quote is not None and len(self.quote) > QUOTE_MAX_CHARS:
+            raise ValueError(f"a quote is at most {QUOTE_MAX_CHARS:,} characters, this one {len(self.quote):,}: "
+                             "quote the words of one provision")
+        return self
 
     @model_validator(mode="after")
     def _span_ordered(self) -> Citation:

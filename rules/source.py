@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError
 
 from inforce.ontology import InputError
+from inforce.ontology.yamltext import YamlSyntaxError, load_round_trip
 
 __all__ = ["Loc", "RuleError", "SourceFile", "close_matches", "plain", "read_yaml", "validation_problems"]
 
@@ -114,20 +113,19 @@ def _is_scalar(value: Any) -> bool:
 
 
 def read_yaml(name: str, text: str) -> SourceFile:
-    """Parse YAML keeping positions; a syntax error (or a duplicate key) is an RP001 RuleError."""
-    yaml = YAML(typ="rt")
+    """Parse YAML keeping positions (``ontology.yamltext``: the one YAML reader and its limits);
+    a syntax error, a duplicate key or YAML past the limits (an alias bomb) is an RP001
+    RuleError at its line, with a caret under it."""
     try:
-        tree = yaml.load(text)
-    except MarkedYAMLError as problem:
-        mark = problem.problem_mark or problem.context_mark
-        line = mark.line + 1 if mark is not None else None
-        col = mark.column + 1 if mark is not None else None
+        tree = load_round_trip(text, file=name)
+    except InputError as problem:
         lines = text.splitlines()
+        line = problem.line
         source_line = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
-        message = " ".join(str(part) for part in (problem.context, problem.problem) if part)
+        hint = "check the indentation and quoting on this line" if isinstance(problem, YamlSyntaxError) else problem.hint
         raise RuleError(
-            f"YAML syntax: {message}", file=name, line=line, col=col, code="RP001",
-            hint="check the indentation and quoting on this line", source_line=source_line,
+            problem.message, file=name, line=line, col=problem.col, code="RP001", hint=hint,
+            source_line=source_line if problem.col is not None else None,
         ) from None
     return SourceFile(name=name, text=text, tree=tree)
 

@@ -4,17 +4,28 @@ provisions) and replay (a stored verdict recomputed). They parse, call the front
 from __future__ import annotations
 
 import enum
+import errno
 from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from inforce.engine import ModelBackends, Project
-from inforce.ontology import InputError, Replay, ResolveResult, Verdict, append_record, read_record
+from inforce.ontology import (
+    Answer,
+    InputError,
+    Replay,
+    ResolveResult,
+    Verdict,
+    append_record,
+    read_record,
+)
 
 from ._common import (
     EXIT_FINDING,
+    EXIT_INPUT,
     FormatOption,
     OutputFormat,
     ProjectArg,
@@ -23,6 +34,8 @@ from ._common import (
     handle_errors,
     origin_text,
     out,
+    shown,
+    visible,
     writable_folder,
 )
 from ._options import ContextOption, GroupsOption, KnownAtOption, ValidAtOption, build_context
@@ -63,7 +76,8 @@ def check(
 ) -> None:
     """Check an answer's claims against what is in force; one verdict with its evidence path.
 
-    Exit 0 for an answer; 1 for a clarification request, refusal or escalation.
+    Exit 0 for an answer; 1 for a clarification request, refusal or escalation; 2 when the
+    audit record cannot be written (a full disk: the verdict is printed, no record is left).
     """
     from inforce.adapters.ingest.answers import field_line, load_answer
 
@@ -78,15 +92,31 @@ def check(
                 raise InputError(problem.message, file=str(answer), line=field_line(text, problem.field),
                                  field=problem.field, hint=problem.hint, reason=problem.reason) from None
             raise
-    if audit_dir is not None:
-        written = append_record(audit_dir, parsed, verdict)
-        err.print(f"audit record: {written}", markup=False)
     if format is OutputFormat.json:
         emit_json(verdict)
     else:
         _print_verdict(verdict)
+    if audit_dir is not None and not _store_record(audit_dir, parsed, verdict):
+        raise typer.Exit(EXIT_INPUT)  # the verdict is out; its record is not (nothing half-written)
     if verdict.verdict != "answer":
         raise typer.Exit(EXIT_FINDING)
+
+
+def _store_record(audit_dir: Path, parsed: Answer, verdict: Verdict) -> bool:
+    """Add the verdict's record to ``audit_dir``; say where, or say why it could not be (a full
+    disk, named as such): the record is written whole or not at all."""
+    try:
+        written = append_record(audit_dir, parsed, verdict)
+    except OSError as problem:
+        reason = ("the disk is full" if problem.errno in (errno.ENOSPC, errno.EDQUOT)
+                  else problem.strerror or str(problem))
+        unwritten = InputError(f"cannot write the audit record into {audit_dir}: {reason}; nothing was written "
+                               "there", field="--audit-dir", hint="free some space (or name another folder) "
+                               "and check the answer again")
+        err.print(Text.assemble(("InputError", "bold red"), ": ", visible(shown(unwritten))))
+        return False
+    err.print(f"audit record: {written}", markup=False)
+    return True
 
 
 def _print_verdict(verdict: Verdict) -> None:
@@ -159,8 +189,11 @@ def resolve(
 def _print_resolved(found: ResolveResult) -> None:
     when = f"as of {found.valid_at}" + (f" ({found.valid_at_source})" if found.valid_at_source != "valid_at" else "")
     if found.outcome == "clarification_request":
-        out.print(f"clarification request {when}: the case does not state " + ", ".join(found.missing_attributes),
-                  markup=False)
+        if found.unstated_attributes:
+            out.print(f"clarification request {when}: the case does not state " + ", ".join(found.unstated_attributes),
+                      markup=False)
+        for unmatched in found.unmatched_values:
+            out.print(f"clarification request {when}: {unmatched}", markup=False)
         return
     if found.outcome == "refusal":
         out.print(f"refusal {when}: {found.reason}", markup=False)

@@ -174,10 +174,10 @@ def _hint(loc: tuple[Any, ...]) -> str | None:
 
 def _compose(text: str) -> Node | None:
     """The answer as YAML nodes (JSON is YAML), only to find lines; None when that fails."""
-    from ruamel.yaml import YAML
+    from inforce.ontology.yamltext import compose
 
     try:
-        return YAML(typ="safe", pure=True).compose(text)  # type: ignore[no-any-return]
+        return compose(text, file="answer")
     except Exception:  # noqa: BLE001 - lines are a courtesy; the JSON itself already parsed
         return None
 

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import threading
 from collections.abc import Iterable
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
+from inforce.ontology.yamltext import check_size, compose
 
 from .yamlsubset import compose_subset
 
@@ -31,43 +29,24 @@ _STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP = (
 )
 #: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
 _NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
-_local = threading.local()
-
-
-def _yaml() -> YAML:
-    # A YAML instance keeps parser state between calls, so each thread gets its own.
-    yaml = getattr(_local, "yaml", None)
-    if yaml is None:
-        yaml = _local.yaml = YAML(typ="safe", pure=True)
-    return yaml
 
 
 def compose_yaml(text: str, *, file: str, line_offset: int = 0) -> Node | None:
-    """Compose ``text`` into a node tree; a syntax error becomes an InputError at its mark.
+    """Compose ``text`` into a node tree; a syntax error, or YAML past the limits every YAML
+    file is held to (``inforce.ontology.yamltext``: size, alias expansion), is an InputError
+    at its mark.
 
     ``line_offset`` is added to every line (front matter starts below its ``---`` line).
     Returns None for an empty document. The everyday flat front matter is composed by
-    ``yamlsubset`` (the same nodes, many times faster); anything else, and every syntax
-    error, goes through ruamel.
+    ``yamlsubset`` (the same nodes, many times faster; it takes no anchor or alias, so nothing
+    it composes can expand); anything else, and every syntax error, goes through the one
+    YAML reader.
     """
+    check_size(text, file=file)
     node = compose_subset(text)
     if node is not None:
         return node
-    try:
-        return _yaml().compose(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        if exc.context and exc.problem:
-            problem = f"{problem} {exc.context}"
-        raise InputError(
-            f"YAML syntax error: {problem}",
-            file=file,
-            line=mark.line + 1 + line_offset if mark is not None else None,
-            col=mark.column + 1 if mark is not None else None,
-        ) from None
-    except YAMLError as exc:  # an unmarked error: still this file's problem
-        raise InputError(f"YAML error: {exc}", file=file) from None
+    return compose(text, file=file, line_offset=line_offset)
 
 
 class NodeReader:

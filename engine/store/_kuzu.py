@@ -1,13 +1,16 @@
 """The one place that opens Kuzu: a database file, a connection, and queries returning rows.
 
 Kuzu's exceptions are plain ``RuntimeError``; they become ``StoreError`` here, with the
-statement that failed, so nothing above this module sees a Kuzu type. The live graph is
+statement that failed, so nothing above this module sees a Kuzu type, except those that say
+memory ran out (its buffer manager cannot map or allocate its pages: a process under a memory
+limit): those become ``MemoryError``, so a lack of memory is never reported as a damaged graph. The live graph is
 opened only after its file passed its check (``_check``): Kuzu crashes on a damaged file.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -22,6 +25,19 @@ from ._check import GraphCheck, check_graph
 from ._layout import LivePointer, StoreLayout
 
 __all__ = ["KuzuGraph", "OpenedLive", "buffer_pool_for", "cypher_path", "file_bytes", "kuzu_version", "open_live"]
+
+#: What Kuzu says when memory ran out (its buffer manager's mmap or allocation, a C++ bad_alloc).
+_OUT_OF_MEMORY = re.compile(r"mmap for size \d+ failed|unable to allocate memory|buffer pool is full|bad_alloc|"
+                            r"cannot allocate memory|out of memory", re.IGNORECASE)
+
+
+def _memory_ran_out(path: Path, exc: RuntimeError, doing: str) -> MemoryError | None:
+    """``exc`` as a MemoryError naming what ran out of it, or None if it is about something else."""
+    if not _OUT_OF_MEMORY.search(str(exc)):
+        return None
+    return MemoryError(f"{path}: not enough memory to {doing} (Kuzu: {' '.join(str(exc).split())}); "
+                       "raise the memory limit (ulimit -v) or free memory: nothing needs rebuilding")
+
 
 #: How long a reader retries when the live file vanished between reading CURRENT and opening.
 _OPEN_RETRIES = 5
@@ -81,7 +97,7 @@ class KuzuGraph:
             self._db = kuzu.Database(str(path), read_only=read_only, buffer_pool_size=buffer_pool_size)
             self._conn = kuzu.Connection(self._db)
         except RuntimeError as exc:
-            raise StoreError(f"{path}: cannot open the graph: {exc}") from exc
+            raise (_memory_ran_out(path, exc, "open the graph") or StoreError(f"{path}: cannot open the graph: {exc}")) from exc
 
     def close(self) -> None:
         conn, db = getattr(self, "_conn", None), getattr(self, "_db", None)
@@ -134,7 +150,8 @@ class KuzuGraph:
             return self._conn.execute(statement)
         except RuntimeError as exc:
             first_line = " ".join(statement.split())[:160]
-            raise StoreError(f"{self.path.name}: {exc} (in: {first_line})") from exc
+            raise (_memory_ran_out(self.path, exc, "read or write the graph")
+                   or StoreError(f"{self.path.name}: {exc} (in: {first_line})")) from exc
 
 
 def _wal(path: Path) -> Path:

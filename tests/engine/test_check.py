@@ -423,3 +423,55 @@ def test_a_value_no_rule_accepts_is_asked_for_with_the_values_accepted(projects:
     assert code == 1 and verdict["verdict"] == "clarification_request"
     assert verdict["missing_attributes"] == ["pilot"]
     assert any("flase" in u and "false, true" in u for u in verdict["unmatched_values"])
+
+
+# ---- long quotes (issue 23): finding a quote by its words stays near-linear ----------------------
+
+_WORDS = "paper records are stored in fire rated cabinets archive batch retention period years the of".split()
+
+
+def _prose(chars: int, seed: int) -> str:
+    import random
+
+    draw = random.Random(seed)
+    return " ".join(draw.choice(_WORDS) for _ in range(chars // 4))[:chars]
+
+
+def test_the_closest_passage_to_a_long_quote_takes_near_linear_time() -> None:
+    import time
+
+    from inforce.engine.quotes import closest_passage
+
+    quote, text = _prose(5_000, 1), _prose(20_000, 2)
+    start = time.perf_counter()
+    passage, similarity = closest_passage(quote, text)
+    took = time.perf_counter() - start
+    # a character alignment of these two takes tens of seconds; by words, milliseconds
+    assert took < 1.0, f"{took:.2f} s"
+    assert 0.3 < similarity < 1.0 and passage and passage in normalize_quote(text)
+    # a long quote that is in the text is found whole, at 100%
+    inside = normalize_quote(text)[3_000:8_000].split(" ", 1)[1].rsplit(" ", 1)[0]
+    found, score = closest_passage(inside, text)
+    assert score == 1.0 and found == inside
+
+
+def test_a_long_quote_without_a_locator_is_checked_in_seconds(projects: dict[str, Path], tmp_path: Path) -> None:
+    import time
+
+    answer = _answer([_claim(quote=_prose(9_000, 3))], groups=["qa"])
+    start = time.perf_counter()
+    code, verdict = _cli(projects["sop-retention"], answer, tmp_path)
+    took = time.perf_counter() - start
+    assert code == 1 and verdict["claims"][0]["status"] == "quote_not_found"
+    assert took < 5.0, f"{took:.2f} s"
+
+
+def test_a_quote_past_the_documented_size_is_an_input_error(projects: dict[str, Path], tmp_path: Path) -> None:
+    from inforce.ontology.verdict import QUOTE_MAX_CHARS
+
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([_claim(quote="x" * (QUOTE_MAX_CHARS + 1))])))
+    result = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "claims[0].citations[0]" in result.output and "at most 10,000 characters" in result.output
+    assert "10,000 characters" in (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text()

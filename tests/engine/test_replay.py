@@ -170,3 +170,51 @@ def test_two_dates_for_one_case_are_an_input_error(tmp_path: Path, ingested_exam
     answer["context"]["valid_at"] = "2020-01-01"  # the rule takes the date from dispatch_date: 2024-12-12
     result = _check(root, answer, tmp_path)
     assert result.exit_code == 2 and "context.valid_at" in result.output and "disagree" in result.output
+
+
+def _full_disk_under(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file opened for writing under ``folder`` is created there (as the kernel would) but
+    written to /dev/full, whose writes fail with ENOSPC: a disk that fills at the first byte."""
+    import os
+
+    real_open = os.open
+
+    def opening(path: Any, flags: int, mode: int = 0o777, *, dir_fd: int | None = None) -> int:
+        fd = real_open(path, flags, mode, dir_fd=dir_fd)
+        if flags & (os.O_WRONLY | os.O_RDWR) and Path(os.fsdecode(path)).absolute().parent == folder.absolute():
+            full = real_open("/dev/full", os.O_WRONLY)
+            os.dup2(full, fd)
+            os.close(full)
+        return fd
+
+    monkeypatch.setattr(os, "open", opening)
+
+
+def test_a_full_disk_leaves_no_record_and_the_verdict_is_printed(
+    sop: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    audit = tmp_path / "audit"
+    audit.mkdir()
+    _full_disk_under(audit, monkeypatch)
+    result = _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit), "--format", "json")
+    assert result.exit_code == 2, result.output
+    assert json.loads(result.stdout)["verdict"] == "answer"  # the verdict all the same
+    assert "the disk is full" in result.output and str(audit) in result.output and "--audit-dir" in result.output
+    assert list(audit.iterdir()) == []  # no empty or half record, no temporary file
+
+
+def test_an_edited_record_is_reported_as_edited(sop: Path, tmp_path: Path) -> None:
+    audit = tmp_path / "audit"
+    assert _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit)).exit_code == 0
+    (record,) = audit.glob("*.json")
+    assert runner.invoke(app, ["replay", str(sop), str(record)]).exit_code == 0
+    stored = json.loads(record.read_text())
+    # another answer, the hash left alone (the verdict is the one that answer gets)
+    stored["answer"]["claims"][0]["citations"][0]["quote"] = "records are kept on site"
+    stored["verdict"]["verdict"], stored["verdict"]["reason"] = "refusal", "no_valid_citation"
+    stored["verdict"]["claims"][0]["status"] = "quote_not_found"
+    for where in (record, tmp_path / "copied.json"):  # under its own name, and under another
+        where.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n")
+        result = runner.invoke(app, ["replay", str(sop), str(where)])
+        assert result.exit_code == 2, result.output
+        assert "edited" in result.output and "same verdict" not in result.output

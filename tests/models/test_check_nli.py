@@ -139,3 +139,19 @@ def test_models_edited_since_ingest_are_refused(tmp_path: Path) -> None:
     assert high.exit_code == 3 and "edited since ingest" in high.output  # never "no NLI model configured"
     low = runner.invoke(app, ["check", str(root), "--answer", str(path)])
     assert low.exit_code == 0  # the low tier loads no model
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty"])
+def test_corrupt_weights_are_a_model_that_cannot_load(projects: dict[str, Path], tmp_path: Path, damage: str) -> None:
+    weights = projects["neutral"] / "models" / "nli" / "model.safetensors"
+    kept = weights.read_bytes()
+    try:
+        weights.write_bytes({"garbage": bytes(range(256)) * (len(kept) // 256), "truncated": kept[: len(kept) // 2],
+                             "empty": b""}[damage])
+        path = tmp_path / "answer.json"
+        path.write_text(json.dumps(_answer([ADULT])))
+        broken = runner.invoke(app, ["check", str(projects["neutral"]), "--answer", str(path), "--tier", "high"])
+        assert broken.exit_code == 4, broken.output  # documented: a configured model cannot be loaded
+        assert "models.nli" in broken.output and "model" in broken.output and "internal error" not in broken.output
+    finally:
+        weights.write_bytes(kept)

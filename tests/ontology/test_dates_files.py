@@ -13,7 +13,7 @@ import pytest
 from inforce.adapters.cli._options import parse_date_option
 from inforce.engine.calculations import as_date
 from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
-from inforce.ontology.files import is_inside, is_partial_write, write_atomically
+from inforce.ontology.files import create_atomically, is_inside, is_partial_write, write_atomically
 
 NOT_DATES = ["20260501", "2026-5-1", "2026/05/01", "2026-02-30", "2026-13-01", "", "soon", 0, None]
 
@@ -98,3 +98,33 @@ def test_inside_the_project_follows_links_and_dotdot(tmp_path: Path) -> None:
     assert not is_inside(root / "documents" / "out.md", root)
     assert not is_inside(root / ".." / "elsewhere" / "secret.md", root)
     assert not is_inside(tmp_path / "project-other", root)  # a sibling sharing the name's start
+
+
+def test_create_atomically_adds_a_whole_file_and_never_replaces_one(tmp_path: Path) -> None:
+    target = tmp_path / "record.json"
+    assert create_atomically(target, "first\n") is True
+    assert create_atomically(target, "second\n") is False  # there already: left as it was
+    assert target.read_text() == "first\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]  # no temporary file left
+
+
+def test_create_atomically_on_a_full_disk_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills at the first byte: each file opened for writing is created (as the kernel
+    would) but written to /dev/full, whose writes fail with ENOSPC."""
+    import errno
+
+    real_open = os.open
+
+    def opening(path, flags, mode=0o777, *, dir_fd=None):  # type: ignore[no-untyped-def]
+        fd = real_open(path, flags, mode, dir_fd=dir_fd)
+        if flags & os.O_WRONLY:
+            full = real_open("/dev/full", os.O_WRONLY)
+            os.dup2(full, fd)
+            os.close(full)
+        return fd
+
+    monkeypatch.setattr(os, "open", opening)
+    with pytest.raises(OSError) as caught:
+        create_atomically(tmp_path / "record.json", "x" * 10_000)
+    assert caught.value.errno == errno.ENOSPC
+    assert list(tmp_path.iterdir()) == []

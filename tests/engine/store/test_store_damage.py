@@ -322,3 +322,21 @@ def test_lag_on_a_damaged_graph_is_exit_3_not_everything_pending(project):
     """Only a project never ingested has everything pending; a damaged graph is an unusable one."""
     _random_bytes(project)
     _assert_refused(_cli("lag", project, "--now", "2030-01-01T00:00:00Z"), "damaged")
+
+
+def _under_memory_limit(kib: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (kib * 1024, kib * 1024))
+
+
+@pytest.mark.parametrize("command", [("stats",), ("show", "LBL-DVX")])
+def test_memory_running_out_is_not_called_damage(pristine, command):
+    """Under ``ulimit -v 3000000`` Kuzu cannot map its pages: that is said as memory, exit 70,
+    never "damaged, run inforce ingest" (issue 23)."""
+    done = subprocess.run([str(INFORCE), command[0], str(pristine), *command[1:]], capture_output=True, text=True,
+                          timeout=300, check=False, preexec_fn=lambda: _under_memory_limit(3_000_000))
+    assert done.returncode == 70, f"{done.returncode}\n{done.stderr}"
+    assert "out of memory" in done.stderr and "ulimit" in done.stderr, done.stderr
+    assert "damaged" not in done.stderr and "run inforce ingest" not in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
