@@ -1,9 +1,31 @@
 """Who may read what: the one access gate, for single answers and for whole-corpus decisions.
 
-A revision with no ``access`` list is readable by everyone; one with a list is readable by an
-asker holding at least one of its groups. A document asked about without a revision is
-readable only when every revision of it is, so nothing of a restricted revision leaks
-through an unpinned question. Eligibility asks the same gate for a mask over all revisions.
+The rule, the same for every command (a document may have revisions of mixed access: a
+public revision 0, a revision 1 for ``owners``):
+
+1. A revision with no ``access`` list is readable by everyone; one with a list is readable by
+   an asker holding at least one of its groups. Readability belongs to the revision, never
+   to its document as a whole.
+2. An answer rests on one revision of the document asked about: the one the question pins
+   (``DOC@REV#path``), else the one it resolves to — the revision in force on the date (as-of,
+   either side of a precedence question, a citation checked), the latest (``show``). It is
+   given when that revision is readable and refused (``AccessRestrictedError``) when not.
+3. Any other revision the answer would name — a later or earlier revision of the same
+   document, a successor, an amender, a version in a history — is withheld when it is not
+   readable: named by its document id alone and listed in ``withheld``, nothing of it (text,
+   title, dates, label, section paths) shown.
+4. Which revisions and sections exist is the content of the revisions that hold them: a
+   revision that does not exist, in a document with a revision the asker may not read, is
+   refused as a restricted one is; a section held only by revisions the asker may not read
+   is, to them, a section that does not exist; a document none of whose revisions they may
+   read is refused whatever is asked of it. A quantity subject only such revisions state is
+   an unknown subject (``Snapshot.facts``).
+5. Whole-corpus decisions (eligibility, facts, search, the sweep) take a mask over the
+   revisions (``readable``), so each revision is judged on its own, by rule 1.
+
+``may_read`` answers rule 1 for a pinned locator; unpinned, it answers for every revision of
+the document at once (true when all are readable: nothing to withhold); rule 2's choice of
+revision is ``Snapshot``'s, which knows the date (``Snapshot.gate_question``).
 """
 
 from __future__ import annotations
@@ -80,6 +102,13 @@ class AccessGate:
             if access is not None and not held & set(access):
                 return False
         return True
+
+    def readable_revisions_of(self, doc: str, groups: Iterable[str]) -> list[str]:
+        """The labels of ``doc``'s revisions that ``groups`` may read (rule 1), in the order given."""
+        by_uid, revisions_of, _ = self._by_uid()
+        held = set(groups)
+        return [uid.partition("@")[2] for uid in revisions_of.get(doc, [])
+                if by_uid.get(uid) is None or held & set(by_uid[uid] or ())]
 
     def unreadable_documents(self, groups: Iterable[str]) -> set[str]:
         """The documents ``groups`` may not read (unpinned, as ``may_read`` answers them)."""

@@ -85,7 +85,7 @@ def resolve_question(
         return ResolveResult(
             outcome=decided.outcome, reason="missing_attribute" if decided.outcome == "clarification_request"
             else decided.reason, missing_attributes=decided.missing_attributes,
-            retrieval=RetrievalReport(sources=()), **base,
+            unmatched_values=decided.unmatched_values, retrieval=RetrievalReport(sources=()), **base,
         )
     allowed = (list(decided.eligible_revisions) if eligibility
                else snapshot.eligibility.in_force_revisions(valid_at, known_at, groups))

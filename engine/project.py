@@ -205,13 +205,16 @@ class Project:
     def judge_sweep(
         report: SweepReport, fail_on: FailOn = "escalate", *,
         baseline: Sequence[BaselineFinding] | None = None, baseline_name: str = "",
+        baseline_run: Mapping[str, Any] | None = None,
     ) -> SweepOutcome:
         """A sweep's report as a pipeline judges it: marked against ``baseline`` (an earlier run's
-        findings, named ``baseline_name``), the findings that fail under ``fail_on`` and the counts
-        a summary shows (``engine.sweep.judge_sweep``, the one place that gate is decided)."""
+        findings, named ``baseline_name``; InputError when ``baseline_run``, what its report says it
+        was a sweep of, names another project or date), the findings that fail under ``fail_on`` and the counts a summary shows
+        (``engine.sweep.judge_sweep``, the one place that gate is decided)."""
         from .sweep import judge_sweep
 
-        return judge_sweep(report, fail_on, baseline=baseline, baseline_name=baseline_name)
+        return judge_sweep(report, fail_on, baseline=baseline, baseline_name=baseline_name,
+                           baseline_run=baseline_run)
 
     # ---- what the answers are computed from -----------------------------------------------
 

@@ -49,6 +49,10 @@ def redact_history(found: History, readable: Readable) -> History:
         if stopper is not None and not readable(stopper):
             withheld.add(stopper.doc)
             entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
+        labels = tuple(r for r in entry.revisions if readable(Locator(doc=entry.locator.doc, rev=r)))
+        if labels != tuple(entry.revisions):  # a later revision holding the same words, not readable
+            withheld.add(entry.locator.doc)
+            entry = entry.model_copy(update={"revisions": labels})
         kept.append(entry)
     return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
 

@@ -36,6 +36,8 @@ def provision_view(
     edges = _edges_touching(index, wanted)
     # that something replaced this provision is its own fact (as asof tells it), the rest is not
     hidden = [e for e in edges if not readable(e.source) or (e.by is not None and not readable(e.by))]
+    # a revision the asker may not read is left out of the list, and its document named (access rule 3)
+    unread = [r for r in entry.revisions if not readable(Locator(doc=wanted.doc, rev=r.label))]
     return ProvisionView(
         locator=str(wanted.pinned(rev)), kind=kind, text=text,
         document=ShownDocument(
@@ -55,7 +57,7 @@ def provision_view(
         ),
         edges=tuple(_shown_edge(e) for e in edges if e not in hidden),
         index_build=build_id,
-        withheld=tuple(sorted({e.source.doc for e in hidden})),
+        withheld=tuple(sorted({e.source.doc for e in hidden} | ({wanted.doc} if unread else set()))),
     )
 
 

@@ -170,6 +170,46 @@ class Snapshot:
         gate = self.gate
         return everything if gate.all_public or gate.readable(held).all() else self.readable(held)
 
+    def gate_question(
+        self, asked: Locator, groups: Iterable[str], valid_at: dt.date | None = None,
+        known_at: dt.datetime | None = None, *, every_version: bool = False,
+    ) -> None:
+        """Refuse (``AccessRestrictedError``) a question about ``asked`` that ``groups`` may not
+        be answered (``engine.access``, rules 2 and 4): a pinned revision they may not read, or
+        that does not exist in a document with one they may not read; unpinned, the revision
+        in force on ``valid_at`` (the latest when no date is given; none with ``every_version``,
+        a history, whose unreadable versions are withheld), or a document none of whose
+        revisions they may read. A section held only by revisions they may not read is
+        NotFoundError, as a section no revision holds."""
+        gate, held = self.gate, tuple(groups)
+        if gate.may_read(asked.unpinned(), held):  # every revision readable: nothing to choose
+            return
+        entry = self.index.entry(asked.doc)
+        labels = gate.readable_revisions_of(asked.doc, held)
+        if entry is None or not labels:
+            gate.check(asked, [asked.unpinned()], held)
+            return
+        if asked.rev is not None:
+            # a revision that does not exist: which do is content of those that hold them
+            gate.check(asked, [asked if asked.rev in entry.position else asked.unpinned()], held)
+            return
+        if every_version:
+            resting = None
+        elif valid_at is None:
+            resting = entry.labels[-1]
+        else:
+            from .asof.timeline import known_timestamp
+
+            state = self.index.section_state(asked.doc, asked.path, valid_at.toordinal(), known_timestamp(known_at))
+            resting = entry.labels[state.current] if state.current >= 0 else None
+        if resting is not None:
+            gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
+        if asked.path is not None and not any(
+                entry.contents[entry.position[label]] is None or asked.path in entry.contents[entry.position[label]]
+                for label in labels):
+            raise NotFoundError(f"{asked}: no revision of this project has it",
+                                hint="check the document id and section path (`inforce history` lists versions)")
+
     # ---- the date a question is about -----------------------------------------------------------
 
     def choose_valid_at(self, valid_at: dt.date | None, attributes: Mapping[str, Any]) -> DateChoice:
@@ -198,14 +238,14 @@ class Snapshot:
         if gate.all_public:  # the hot path: nothing to check or withhold
             return self.index.answer(asked, valid_at, known_at)
         held = tuple(groups)
-        gate.check(asked, [asked.unpinned()], held)
+        self.gate_question(asked, held, valid_at, known_at)
         return self.index.answer(asked, valid_at, known_at, visible=self.visible(held))
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
         """Every version of a provision, on both clocks, and when each stopped applying."""
         asked = _locator(locator)
         held = tuple(groups)
-        self.gate.check(asked, [asked.unpinned()], held)
+        self.gate_question(asked, held, every_version=True)  # those the asker may not read are withheld
         entry = self.index.entry(asked.doc)
         if asked.rev is not None and entry is not None and asked.rev not in entry.position:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
@@ -219,11 +259,9 @@ class Snapshot:
         if entry is None:
             raise NotFoundError(f"no document {wanted.doc} in {self._root}")
         held = tuple(groups)
-        self.gate.check(wanted, [wanted], held)
+        self.gate_question(wanted, held)  # unpinned: the latest revision
         rev = wanted.rev or entry.labels[-1]
         if rev not in entry.position:
-            # Which revisions exist is the document's content too: refuse before telling.
-            self.gate.check(wanted, [wanted.unpinned()], held)
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
                                 hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
         return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
@@ -285,7 +323,7 @@ class Snapshot:
         held = tuple(groups)
         for side in (first, second):
             # the gate first: which sections and revisions a document has is its content too
-            self.gate.check(side, [side.unpinned()], held)
+            self.gate_question(side, held, valid_at, known_at)
             if not self.index.has(side):
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self._root} {side.unpinned()} lists its versions")
@@ -318,13 +356,15 @@ class Snapshot:
     ) -> Facts:
         """Every in-force statement of ``subject``'s quantity (of every subject when None) on
         ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
-        withheld. InputError for a subject no stored quantity is bound to, listing those that are."""
+        withheld. InputError for a subject no stored quantity is bound to, listing those that are;
+        a subject stated only in revisions ``groups`` may not read is, to them, such a subject
+        (the same error, and the hint leaves it out: a subject's name is its document's content)."""
         tables = self._fact_tables()
-        if subject is not None and subject not in tables:
-            known = ", ".join(tables.names) or "none (no quantity was bound to a subject)"
+        held = tuple(groups)
+        if subject is not None and (subject not in tables or subject not in self._subjects_for(held)):
+            known = ", ".join(sorted(self._subjects_for(held))) or "none (no quantity was bound to a subject)"
             raise InputError(f"no quantity of this project measures {subject!r}", field="subject",
                              hint=f"subjects with facts: {known}")
-        held = tuple(groups)
         if known_at is not None:  # as recorded then: asked day by day
             return facts_as_of(self.index, self._quantities_by_subject(), subject, valid_at, known_at,
                                readable=self.readable(held),
@@ -336,9 +376,31 @@ class Snapshot:
         except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers
             return self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
 
-    def subjects_with_facts(self) -> list[str]:
-        """The subjects some stored quantity is bound to, sorted."""
-        return self._fact_tables().names
+    def _subjects_for(self, held: tuple[str, ...]) -> frozenset[str]:
+        """The subjects some stored quantity of a revision ``held`` may read is bound to (all of
+        them when every revision is readable), worked out once per set of groups."""
+        if self.gate.all_public:
+            return self._once("subject_names", lambda: frozenset(self._fact_tables().names))  # type: ignore[no-any-return]
+
+        def readable() -> frozenset[str]:
+            uids = self.gate.readable_uids(held)
+            if uids is None:
+                return frozenset(self._fact_tables().names)
+            revisions_of: dict[str, frozenset[str]] = self._once("subject_revisions", lambda: {
+                name: frozenset(row[0] for row in rows) for name, rows in self._quantities_by_subject().items()})
+            allowed = set(uids)
+            return frozenset(name for name, of in revisions_of.items() if not of.isdisjoint(allowed))
+
+        return self._once("subjects_for\x1f" + "\x1f".join(sorted(set(held))), readable)  # type: ignore[no-any-return]
+
+    def subjects_with_facts(self, groups: Iterable[str] | None = None) -> list[str]:
+        """The subjects some stored quantity is bound to, sorted; with ``groups``, only those
+        some revision they may read states (``facts`` refuses the others as unknown)."""
+        names = self._fact_tables().names
+        if groups is None:
+            return names
+        readable = self._subjects_for(tuple(groups))
+        return [name for name in names if name in readable]
 
     def write_files(self) -> None:
         """Write what a later process opens instead of rebuilding it from this generation's

@@ -41,6 +41,7 @@ from inforce.ontology import (
     EntailmentCheck,
     InputError,
     Locator,
+    NotFoundError,
     ReasonCode,
     Tier,
     Verdict,
@@ -249,12 +250,16 @@ def _locate(case: _Case, item: _Cited) -> None:
     if entry is None:
         item.fail("fabricated_locator", f"no document {locator.doc} in the project")
         return
-    pinned_readable = locator.rev is not None and locator.rev in entry.position and snapshot.may_read(locator, case.groups)
-    if not pinned_readable and not snapshot.may_read(Locator(doc=locator.doc), case.groups):
-        # Which revisions and sections a restricted document has is its content: refuse before looking.
+    try:
+        # the access gate's rule (``engine.access``): the pinned revision, else the one in force on
+        # the case's date; which revisions and sections a restricted one has is its content
+        snapshot.gate_question(locator, case.groups, case.valid_at, case.known_at)
+    except AccessRestrictedError:
         item.fail("ineligible_source", f"access_restricted: the asker may not read {locator.doc}")
         return
-    if not snapshot.index.has(locator):
+    except NotFoundError:
+        pass  # held only by revisions the asker may not read: as fabricated, below
+    if not snapshot.index.has(locator) or not _readable_versions(case, locator):
         where = f"{locator.doc}@{locator.rev}" if locator.rev else locator.doc
         item.fail("fabricated_locator", f"no revision of {where} has {locator.path or 'this locator'}")
         return
@@ -310,16 +315,28 @@ def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:
     version first, then the others newest first (a quote from an older one pins it there) —
     and the as-of answer for the section on the case's date (None when it is not in force)."""
     snapshot = case.snapshot
-    answer = snapshot.asof(locator.unpinned(), case.valid_at, case.known_at, groups=case.groups)
-    current = answer if answer.in_force and answer.resolved is not None else None
+    try:
+        answer = snapshot.asof(locator.unpinned(), case.valid_at, case.known_at, groups=case.groups)
+        current = answer if answer.in_force and answer.resolved is not None else None
+    except AccessRestrictedError:  # a readable revision cited, the one in force not readable
+        current = None
     if locator.rev is not None:
         return [locator], current
-    found = [entry.locator for entry in snapshot.index.history(locator).versions if entry.locator.rev is not None]
+    found = _readable_versions(case, locator)
     found = list(dict.fromkeys(reversed(found)))
     if current is not None and current.resolved in found:
         found.remove(current.resolved)
         found.insert(0, current.resolved)
     return found or [locator], current
+
+
+def _readable_versions(case: _Case, locator: Locator) -> list[Locator]:
+    """The pinned versions of ``locator`` the asker may read (itself when pinned), oldest first."""
+    if locator.rev is not None:
+        return [locator]
+    snapshot = case.snapshot
+    return [entry.locator for entry in snapshot.index.history(locator).versions
+            if entry.locator.rev is not None and snapshot.may_read(entry.locator, case.groups)]
 
 
 def _text_of(snapshot: Snapshot, version: Locator) -> str:

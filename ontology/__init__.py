@@ -2,7 +2,8 @@
 
 Beside the types, the rules every layer shares live here, one home each: reading dates
 (``dates``), escaping document text for a reader (``text``), writing files atomically and
-the inside-the-project test (``files``), and the one unit registry (``units``)."""
+the inside-the-project test (``files``), the one unit registry (``units``), and the one YAML
+reader with its limits (``yamltext``)."""
 
 from .answers import (
     AsOfAnswer,

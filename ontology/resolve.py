@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from .answers import DroppedCandidate
-from .eligibility import Calculation
+from .eligibility import Calculation, UnmatchedValue
 from .scalars import Locator, UtcDateTime
 from .verdict import Exclusion
 from .vocabulary import ReasonCode, VerdictKind
@@ -87,6 +87,8 @@ class ResolveResult(BaseModel):
     known_at: UtcDateTime | None = None
     provisions: tuple[ResolvedProvision, ...] = ()
     missing_attributes: tuple[str, ...] = ()
+    #: for a clarification request: a stated value no rule accepts, with the values they do
+    unmatched_values: tuple[UnmatchedValue, ...] = ()
     conditional_on: tuple[str, ...] = ()
     calculations: tuple[Calculation, ...] = ()
     eligible_total: int = 0
@@ -97,3 +99,10 @@ class ResolveResult(BaseModel):
     retrieval: RetrievalReport
     rules_fired: tuple[str, ...] = ()
     index_build: str
+
+    @property
+    def unstated_attributes(self) -> tuple[str, ...]:
+        """The missing attributes the case does not state at all (the others are stated with a
+        value no rule accepts: ``unmatched_values`` names them with the values that are)."""
+        restated = {u.attribute for u in self.unmatched_values}
+        return tuple(name for name in self.missing_attributes if name not in restated)

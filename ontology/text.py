@@ -12,7 +12,7 @@ What differs between writers is only the form the code takes and the markup each
 neutralise:
 
 - :func:`terminal_text` — ``\\x1b`` (``\\u202e`` for bidi controls); a page break reads as a
-  line break;
+  line break; :func:`terminal_line`, for a name set inside one line, writes line breaks out too;
 - :func:`html_text` — as the terminal writes it, then HTML-escaped (attribute-safe);
 - :func:`json_text` — a JSON document's text (SARIF) with each control as a ``\\u`` escape in
   the file's bytes: parsed, the text is unchanged;
@@ -37,6 +37,7 @@ __all__ = [
     "markdown_no_html",
     "markdown_quoted",
     "markdown_visible",
+    "terminal_line",
     "terminal_text",
 ]
 
@@ -73,6 +74,12 @@ def terminal_text(text: str) -> str:
     return text.translate(_AS_BYTES)
 
 
+def terminal_line(text: str) -> str:
+    """``text`` set inside one line of a message (a project's name): ``terminal_text``, and its
+    line breaks written out (``\\n``), so it cannot start a line of its own."""
+    return terminal_text(text).replace("\n", "\\n")
+
+
 def html_text(value: object) -> str:
     """``value`` as HTML text or an attribute value: controls written out, markup escaped."""
     text = str(value).replace("\r\n", "\n").replace("\r", "\n")
@@ -95,8 +102,13 @@ def markdown_visible(text: str) -> str:
 
 
 def markdown_no_html(text: str) -> str:
-    """Markdown that stays Markdown (an RFI draft) with no raw HTML or entity in it."""
-    return _ENTITY.sub("&amp;", text).replace("<", "&lt;")
+    """Markdown that stays Markdown (an RFI draft) with no raw HTML in it.
+
+    Only ``<`` is escaped: the draft's document text went through ``markdown_inline`` or
+    ``markdown_quoted`` when it was drafted, so its ``&lt;`` and ``&amp;`` are that escaping's
+    own (escaping them again would show ``&amp;lt;``), and an entity the engine's words hold
+    cannot make a tag."""
+    return text.replace("<", "&lt;")
 
 
 def markdown_inline(text: str) -> str:

@@ -14,6 +14,7 @@ import errno
 import inspect
 import io
 import os
+import select
 import stat
 import sys
 import traceback
@@ -98,6 +99,7 @@ FLAGS: dict[str, str] = {
     "k": "--k",
     "tier": "--tier",
     "fail_on": "--fail-on",
+    "baseline": "--baseline",
     "subject": "--subject",
     "question": "QUESTION",
     "locator": "LOCATOR",
@@ -253,15 +255,23 @@ def emit_text(text: str) -> None:
 
 
 def writable_folder(folder: Path, option: str) -> None:
-    """A folder a command will write files into (``--audit-dir``, ``--rfi-dir``), made now if
-    missing: one that cannot be written fails before the work, naming the option."""
+    """A folder a command will write files into once its work succeeds (``--audit-dir``,
+    ``--rfi-dir``): one that could never be made or written fails before the work, naming the
+    option. Nothing is created here: a command that fails leaves no folder behind (the writer
+    makes it when it has something to write)."""
+    existing = folder.absolute()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        while not existing.exists():
+            if existing.is_symlink():  # a dangling link: nothing can be made there
+                raise InputError(f"cannot make the folder {folder}: {existing} is a broken link", field=option)
+            existing = existing.parent
+        if not existing.is_dir():
+            raise InputError(f"cannot make or use the folder {folder}: {existing} is not a folder", field=option)
     except OSError as problem:
         raise InputError(f"cannot make or use the folder {folder}: {problem.strerror or problem}",
                          field=option) from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write into {folder} (permission denied)", field=option)
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write into {existing} (permission denied)", field=option)
 
 
 # ---- -o FILE ------------------------------------------------------------------------------
@@ -419,6 +429,23 @@ def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     return code
 
 
+def _reader_gone() -> bool:
+    """Whether standard output is a pipe whose reader has closed it (``| head -c 10``). An answer
+    written in one piece (JSON, a report) fits in the pipe's buffer and raises nothing, so a
+    reader gone before the end would otherwise go unnoticed, and the exit code would depend on
+    the answer's size and on timing: the pipe is asked instead (its write end reports an error
+    once no reader is left)."""
+    try:
+        fd = sys.stdout.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return False
+        poller = select.poll()
+        poller.register(fd, 0)  # POLLERR and POLLHUP are always reported
+        return any(event & select.POLLERR for _, event in poller.poll(0))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False  # not a real file (a test runner's buffer), or no poll on this system
+
+
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
     try:
@@ -445,6 +472,8 @@ def handle_errors(func: F) -> F:
         try:
             code = _run(func, args, kwargs, output)
             sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
+            if output is None and _reader_gone():
+                raise BrokenPipeError  # the whole answer fit in the pipe, and nobody read it to the end
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise  # typer's own: usage errors (exit 2)
         except BrokenPipeError:
@@ -467,6 +496,10 @@ def handle_errors(func: F) -> F:
         except KeyboardInterrupt:
             err.print("interrupted")
             code = EXIT_INTERRUPTED
+        except MemoryError as short:  # not a bug, nor a damaged graph: the process's memory ran out
+            said = " ".join(str(short).split()) or "a memory allocation failed"
+            err.print(Text.assemble(("out of memory", "bold red"), ": ", visible(said)))
+            code = EXIT_INTERNAL
         except Exception as bug:
             if _debug_requested(_inforce_context):
                 sys.stderr.write("".join(traceback.format_exception(bug)))

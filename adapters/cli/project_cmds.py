@@ -13,6 +13,7 @@ from rich.text import Text
 
 from inforce.engine import Project
 from inforce.ontology import AddendaReadings, Locator
+from inforce.ontology.text import terminal_line
 
 from ._common import (
     FormatOption,
@@ -90,7 +91,7 @@ def ingest(
                                 embedder=_proposal_embedder(project))
 
     for warning in result.warnings:
-        err.print(f"warning: {warning}", markup=False)
+        err.print(visible(f"warning: {warning}"), markup=False)  # a file's name is the file's author's
     for missed in result.not_understood:  # never silent: document control reviews each
         where = f"{missed.file}:{missed.line}" if missed.line else missed.file
         why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
@@ -108,13 +109,13 @@ def ingest(
     if result.not_understood:
         edges += f", {len(result.not_understood)} addendum item(s) not understood (--derived lists their words)"
     if not result.swapped:
-        err.print(f"{result.project}: up to date ({result.unchanged} documents unchanged); "
+        err.print(f"{terminal_line(result.project)}: up to date ({result.unchanged} documents unchanged); "
                   f"{edges} in this ingest", markup=False)
         if readings is not None:
             _print_readings(readings)
         return
     err.print(
-        f"{result.project}: {len(result.added)} added, {len(result.replaced)} replaced, "
+        f"{terminal_line(result.project)}: {len(result.added)} added, {len(result.replaced)} replaced, "
         f"{len(result.removed)} removed, {result.unchanged} unchanged; "
         f"{result.provisions} provisions in {result.seconds:.2f} s "
         f"({result.provisions_per_second:,.0f}/s); {edges}; index build {result.build_id}",
@@ -206,7 +207,7 @@ def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None
     if format is OutputFormat.json:
         emit_json(counts)
         return
-    table = Table(title=Text(counts.project), show_edge=False, show_header=False)
+    table = Table(title=Text(terminal_line(counts.project)), show_edge=False, show_header=False)
     for key, value in counts.model_dump().items():
         if key != "project":
             table.add_row(key.replace("_", " "), Text(f"{value:,}" if isinstance(value, int) else str(value)))

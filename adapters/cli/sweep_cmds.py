@@ -17,6 +17,7 @@ from rich.table import Table
 
 from inforce.engine import ModelBackends, Project
 from inforce.ontology import InputError, SweepOutcome
+from inforce.ontology.text import terminal_line
 
 from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors, writable_folder
 from ._options import (
@@ -116,13 +117,13 @@ def sweep(
     graph cannot be used.
     """
     from inforce.adapters.report import render
-    from inforce.adapters.report.baseline import read_baseline
+    from inforce.adapters.report.baseline import read_baseline_run
 
     from .rules_cmds import pair_option
     from .verify_cmds import open_with_models
 
     params = dict(pair_option(p, "--param") for p in param or ())
-    before = read_baseline(baseline) if baseline is not None else None  # bad input fails before the work
+    before, stated = read_baseline_run(baseline) if baseline is not None else (None, None)  # bad input fails first
     if rfi_dir is not None:
         writable_folder(rfi_dir, "--rfi-dir")
     started = time.perf_counter()
@@ -130,7 +131,8 @@ def sweep(
         report = opened.sweep(parse_valid_at(valid_at), parse_known_at(known_at), groups=parse_groups(groups),
                               packs=pack_paths(pack), params=params, include_superseded=include_superseded,
                               workers=workers, progress=bar)
-    outcome = Project.judge_sweep(report, fail_on.value, baseline=before, baseline_name=str(baseline or ""))
+    outcome = Project.judge_sweep(report, fail_on.value, baseline=before, baseline_name=str(baseline or ""),
+                                  baseline_run=stated)
     text = render(outcome.report, "md" if format is SweepFormat.text else format.value)
     if rfi_dir is not None:  # before the report: a folder that fails leaves no report behind
         from inforce.adapters.report.rfi import write_rfis
@@ -154,7 +156,7 @@ _RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession"
 def _summary(outcome: SweepOutcome, seconds: float, workers: int) -> None:
     report = outcome.report
     summary = report.summary
-    table = Table(title=f"sweep of {report.project} as of {report.as_of.isoformat()}", title_justify="left")
+    table = Table(title=f"sweep of {terminal_line(report.project)} as of {report.as_of.isoformat()}", title_justify="left")
     table.add_column("finding kind")
     for resolution in _RESOLUTIONS:
         table.add_column(resolution.replace("_", " "), justify="right")

@@ -4,16 +4,32 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from inforce.ontology import VOCABULARY, InputError
 
-__all__ = ["read_baseline"]
+__all__ = ["read_baseline", "read_baseline_run"]
+
+#: What a sweep report says it was a sweep of: the engine compares them with the new run.
+_RUN_KEYS = ("project", "as_of", "known_at")
+
+
+def read_baseline_run(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
+    """``read_baseline``'s findings, and what the report says it was a sweep of (its
+    ``project``, ``as_of`` and ``known_at``, those it holds) for ``Project.judge_sweep`` to
+    compare with the new run."""
+    findings, data = _read(path)
+    return findings, {key: data[key] for key in _RUN_KEYS if key in data}
 
 
 def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | None]]:
     """(id, kind, locators, resolution) of each finding of the sweep report at ``path``
     (``inforce sweep --format json``); InputError naming the file, line and field when it is
     not one."""
+    return _read(path)[0]
+
+
+def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
     hint = "pass the JSON an earlier `inforce sweep --format json` wrote (not --format sarif or md)"
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -65,7 +81,7 @@ def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | Non
                              line=line, field=f"{where}.provisions", hint=hint)
         locators = tuple(str(p["locator"]) for p in provisions if p.get("locator"))
         found.append((ident, kind, locators, resolution))
-    return found
+    return found, data
 
 
 def _line(text: str, needle: str) -> int | None:

@@ -175,14 +175,17 @@ def explain(
 
 
 def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
-    """``answer`` with every locator the asker may not read cut to its document id."""
+    """``answer`` with every locator the asker may not read cut to its document id (in the
+    detail too: a stale revision's answer names the version in force)."""
     hidden: set[str] = set()
+    named_hidden: set[Locator] = set()
 
     def cut(locators: tuple[Locator, ...]) -> tuple[Locator, ...]:
         kept: list[Locator] = []
         for locator in locators:
             if not visible(locator):
                 hidden.add(locator.doc)
+                named_hidden.add(locator)
                 locator = Locator(doc=locator.doc)
             if locator not in kept:
                 kept.append(locator)
@@ -196,15 +199,21 @@ def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
             chain.append(step)
         else:
             hidden.update(locator.doc for locator in shown if not visible(locator))
+            named_hidden.update(locator for locator in shown if not visible(locator))
     resolved, text = answer.resolved, answer.text
     if resolved is not None and not visible(resolved):
         hidden.add(resolved.doc)
+        named_hidden.add(resolved)
         resolved, text = None, None
     if not hidden:
         return answer
+    detail = answer.detail
+    for locator in sorted(named_hidden, key=lambda n: -len(str(n))):
+        if detail and locator.rev is not None:
+            detail = detail.replace(str(locator), named(locator, visible))
     return answer.model_copy(update={
         "successors": successors, "amended_by": amended_by, "chain": tuple(chain),
-        "resolved": resolved, "text": text, "withheld": tuple(sorted(hidden)),
+        "resolved": resolved, "text": text, "withheld": tuple(sorted(hidden)), "detail": detail,
     })
 
 

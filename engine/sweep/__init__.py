@@ -97,6 +97,9 @@ def sweep(
     _references(run, progress)
     _neighbours(run, in_force, progress)
     _proposals(run, progress)
+    # every document in force that the asker may not read was left out, whether or not one of
+    # its provisions would have made a finding: the summary says so, not only for those that did
+    run.withheld.update(snapshot.eligibility.withheld_in_force(valid_at, known_at, run.groups))
     counts = snapshot.store.provision_counts()
     provisions = sum(counts.get(uid, 0) for uid in in_force)
     findings = sorted(run.findings.values(), key=_sort_key)

@@ -4,9 +4,11 @@ counts a summary shows by ``judge_sweep`` (adapters pass the options and render 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from inforce.ontology import FailOn, Finding, InputError, SweepReport
+from inforce.ontology import FailOn, Finding, InputError, SweepReport, parse_datetime_utc
 from inforce.ontology.answers import SweepOutcome
 
 _RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")
@@ -51,16 +53,59 @@ def failing(report: SweepReport, fail_on: str) -> list[Finding]:
 BaselineFinding = tuple[str, str, tuple[str, ...], str | None]
 
 
+def _same_run(report: SweepReport, stated: Mapping[str, Any], name: str) -> None:
+    """InputError naming the baseline file and each thing that differs when the earlier run was
+    a sweep of another project, as-of date or recorded-by moment (``stated``: the ``project``,
+    ``as_of`` and ``known_at`` its report holds; one it does not hold is not compared): its
+    findings would all read as new or gone, and the gate would judge nothing."""
+    file = name or None
+    differs = []
+    project = stated.get("project")
+    if "project" in stated and project != report.project:
+        differs.append(f"project {project!r}, this run {report.project!r}")
+    if "as_of" in stated:
+        try:
+            as_of = dt.date.fromisoformat(str(stated["as_of"]))
+        except ValueError:
+            raise InputError(f"as_of of the baseline is not a date: {stated['as_of']!r}", file=file,
+                             field="as_of", hint="YYYY-MM-DD, as a sweep report writes it") from None
+        if as_of != report.as_of:
+            differs.append(f"as of {as_of.isoformat()}, this run {report.as_of.isoformat()}")
+    if "known_at" in stated:
+        try:
+            known_at = None if stated["known_at"] is None else parse_datetime_utc(str(stated["known_at"]))
+        except ValueError:
+            raise InputError(f"known_at of the baseline is not a moment: {stated['known_at']!r}", file=file,
+                             field="known_at", hint="an ISO 8601 UTC moment, as a sweep report writes it") from None
+        if known_at != report.known_at:
+            differs.append(f"known at {_moment(known_at)}, this run {_moment(report.known_at)}")
+    if differs:
+        raise InputError("the baseline is a sweep of another run: " + "; ".join(differs), file=file,
+                         field="baseline", reason="conflict",
+                         hint="pass the JSON an earlier sweep of this project on the same valid_at "
+                              "and known_at wrote")
+
+
+def _moment(value: dt.datetime | None) -> str:
+    return "everything recorded" if value is None else value.isoformat().replace("+00:00", "Z")
+
+
 def judge_sweep(
     report: SweepReport, fail_on: FailOn = "escalate", *,
     baseline: Sequence[BaselineFinding] | None = None, baseline_name: str = "",
+    baseline_run: Mapping[str, Any] | None = None,
 ) -> SweepOutcome:
     """The report marked against ``baseline`` (an earlier run's findings, named ``baseline_name``)
-    and what fails a pipeline under ``fail_on``: the one place a sweep's gate is decided."""
+    and what fails a pipeline under ``fail_on``: the one place a sweep's gate is decided.
+    ``baseline_run`` is what the earlier report says it was a sweep of (its ``project``,
+    ``as_of`` and ``known_at``): a baseline of another project, as-of date or recorded-by moment
+    is an InputError naming the file and what differs."""
     if fail_on not in ("escalate", "any", "none"):
         raise InputError(f"unknown fail_on {fail_on!r}", field="fail_on", reason="unknown",
                          hint="escalate, any or none")
     if baseline is not None:
+        if baseline_run is not None:
+            _same_run(report, baseline_run, baseline_name)
         report = against_baseline(report, baseline, baseline_name)
     counts: dict[str, dict[str, int]] = {}
     for finding in report.findings:

@@ -19,7 +19,7 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     snapshot = run.snapshot
     in_force = snapshot.eligibility.in_force_revisions(run.valid_at, run.known_at, run.groups)
     signatures = {record.uid: _signature(record.applies_to) for record in snapshot.eligibility.records}
-    subjects = snapshot.subjects_with_facts()
+    subjects = snapshot.subjects_with_facts(run.groups)  # a subject only unreadable revisions state is not asked
     if subjects:  # built here, before any fork: the workers inherit them
         snapshot.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
     links: dict[str, list[tuple[str, str]]] = defaultdict(list)

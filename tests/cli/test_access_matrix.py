@@ -24,16 +24,21 @@ from inforce.adapters.cli import app
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
 GROUP = "owner-team"
-MARKS = ("ZZSECRETTITLE", "ZZSECRETBODY", "ZZSECRETDWG", "ZZSECRETCALLOUT", "ZZPENDING")
+MARKS = ("ZZSECRETTITLE", "ZZSECRETBODY", "ZZSECRETDWG", "ZZSECRETCALLOUT", "ZZPENDING", "ZZSECRETREV")
 #: dates only the restricted documents carry: when document control recorded them, and the
 #: pending addendum's day. (The day the addendum took effect is also the day the public
 #: clause stopped applying: a fact of the public clause, which as-of and history tell.)
-DATES = ("12:34:56", "2026-06-01", "01:02:03")
+DATES = ("12:34:56", "2026-06-01", "01:02:03", "07:08:09")
 RESTRICTED = ("ADD-02", "DWG-S-101", "ADD-04")
+#: a document of mixed access: the bid form's revision 0 is public, its revision 1 (in force
+#: from 2026-04-10, its 2.2 marked) is for the group only
+MIXED, MIXED_PUBLIC_DAY = "SPEC-004113", "2026-03-15"
 
 runner = CliRunner()
-#: a restricted document named with a revision or a section (its id alone may appear)
-_REVISION_OR_SECTION = re.compile(r"\b(?:" + "|".join(map(re.escape, RESTRICTED)) + r")[@#][^\s\"',)\]]*")
+#: a restricted document named with a revision or a section (its id alone may appear), or the
+#: mixed document's restricted revision named by its label
+_REVISION_OR_SECTION = re.compile(r"\b(?:(?:" + "|".join(map(re.escape, RESTRICTED)) + r")[@#][^\s\"',)\]]*"
+                                  r"|" + re.escape(MIXED) + r"@1\b[^\s\"',)\]]*)")
 
 
 def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
@@ -57,6 +62,13 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _restrict(docs / "S-101.drawing.yaml", [
         ("title: Foundation Plan\n", f"title: Foundation Plan ZZSECRETDWG\naccess: [{GROUP}]\n"),
         ("CONCRETE f'c = 4,000 PSI @ 28 DAYS", "CONCRETE f'c = 4,000 PSI @ 28 DAYS ZZSECRETCALLOUT"),
+        # a quantity subject no other document states (reinforcement.yield_strength)
+        ("REINFORCING: ASTM A615 GRADE 60. ", "REINFORCING: ASTM A615 GRADE 60, YIELD STRENGTH 60,000 PSI. "),
+    ])
+    _restrict(docs / "spec-004113-rev1.md", [
+        ('revision: "1"\n', f'revision: "1"\naccess: [{GROUP}]\n'),
+        ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T07:08:09Z"),
+        ("2.2 Alternate No. 1:", "2.2 ZZSECRETREV Alternate No. 1:"),
     ])
     done = runner.invoke(app, ["ingest", str(root)])
     assert done.exit_code == 0, done.output
@@ -137,6 +149,22 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("replay", ["replay", "{p}", "{p}/audit/record.json"], {0, 1}),
     ("sweep", ["sweep", "{p}", "--valid-at", "2026-05-01", "--include-superseded"], {0, 1}),
     ("sweep-none", ["sweep", "{p}", "--valid-at", "2026-05-01", "--pack", "precedence/none"], {0, 1}),
+    # a document of mixed access (access rule in engine/access.py): its public revision answers on a
+    # day it is in force, in every command; on a day the restricted one is, the question is refused
+    ("asof-mixed-public-day", ["asof", "{p}", f"{MIXED}#2.2", "--valid-at", MIXED_PUBLIC_DAY], {0}),
+    ("asof-mixed-restricted-day", ["asof", "{p}", f"{MIXED}#2.2", "--valid-at", "2026-05-01"], {1}),
+    ("asof-mixed-pinned-public", ["asof", "{p}", f"{MIXED}@0#2.2", "--valid-at", "2026-05-01"], {0, 1}),
+    ("asof-mixed-pinned-restricted", ["asof", "{p}", f"{MIXED}@1#2.2", "--valid-at", "2026-05-01"], {1}),
+    ("show-mixed-public", ["show", "{p}", f"{MIXED}@0#2.2"], {0}),
+    ("show-mixed-latest", ["show", "{p}", f"{MIXED}#2.2"], {1}),
+    ("history-mixed", ["history", "{p}", f"{MIXED}#2.2"], {0}),
+    ("precedence-mixed", ["precedence", "{p}", f"{MIXED}#2.2", "SPEC-033000#2.1.B",
+                          "--valid-at", MIXED_PUBLIC_DAY, "--pack", "precedence/none"], {1}),
+    ("eligible-mixed", ["eligible", "{p}", "--valid-at", MIXED_PUBLIC_DAY, "--exclusions", "all"], {0, 1}),
+    ("facts-mixed", ["facts", "{p}", "--valid-at", MIXED_PUBLIC_DAY], {0}),
+    # a subject only a restricted document states is, to the asker outside the group, unknown
+    ("facts-subject-restricted-only", ["facts", "{p}", "--subject", "reinforcement.yield_strength",
+                                       "--valid-at", "2026-05-01"], {2}),
     ("review", ["review", "{p}"], {0}),
     ("review-restricted-item", ["review", "{p}", "reject", "ADD-02#2.1", "--by", "auditor"], {1}),
     ("review-restricted-target", ["review", "{p}", "accept", "ADD-01#2.2", "--target", "DWG-S-101#callout-3",
@@ -246,6 +274,70 @@ def test_lag_withholds_restricted_pending_revisions(project: Path, tmp_path: Pat
     report = json.loads(written)
     assert code == 1 and report["lagging"] is True
     assert report["pending"] == [] and report["withheld"] == ["ADD-04"]
+
+
+def test_a_public_revision_is_served_alike_by_every_command_on_a_day_it_is_in_force(
+    project: Path, tmp_path: Path,
+) -> None:
+    """Issue 23: ``asof`` refused the public revision of a mixed document while ``show``,
+    ``eligible`` and ``facts`` served it. One rule now: on a day revision 0 is in force every
+    command answers with it; on a day revision 1 (restricted) is, the unpinned question is
+    refused, and an answer about revision 0 names revision 1 by document id alone."""
+    code, _, asof = _run(["asof", "{p}", f"{MIXED}#2.2", "--valid-at", MIXED_PUBLIC_DAY], project, tmp_path, "json", None)
+    answer = json.loads(asof)
+    assert code == 0 and answer["in_force"] and answer["resolved"] == f"{MIXED}@0#2.2"
+    assert "Alternate No. 1" in answer["text"] and answer["withheld"] == []
+    _, _, shown = _run(["show", "{p}", f"{MIXED}@0#2.2"], project, tmp_path, "json", None)
+    shown_view = json.loads(shown)
+    assert shown_view["text"] == answer["text"] and [r["revision"] for r in shown_view["revisions"]] == ["0"]
+    assert shown_view["withheld"] == [MIXED]  # its revision 1 left out of the list, and said to be
+    _, _, history = _run(["history", "{p}", f"{MIXED}#2.2"], project, tmp_path, "json", None)
+    versions = json.loads(history)
+    assert [v["locator"] for v in versions["versions"]] == [f"{MIXED}@0#2.2"] and versions["withheld"] == [MIXED]
+    _, _, eligible = _run(["eligible", "{p}", "--valid-at", MIXED_PUBLIC_DAY], project, tmp_path, "json", None)
+    assert f"{MIXED}@0" in json.loads(eligible)["eligible_revisions"]
+    for day, verdict in ((MIXED_PUBLIC_DAY, "answer"), ("2026-05-01", "refusal")):  # a citation of it, checked
+        cited = tmp_path / f"cited-{day}.json"
+        cited.write_text(json.dumps({"context": {"valid_at": day, "groups": []}, "claims": [
+            {"text": "Alternate 1 is the reading garden.",
+             "citations": [{"locator": f"{MIXED}#2.2", "quote": "Construct the reading garden"}]}]}))
+        _, output, checked = _run(["check", "{p}", "--answer", str(cited)], project, tmp_path, "json", None)
+        assert json.loads(checked)["verdict"] == verdict and not _leaks(output + checked, [])
+    # the day revision 1 is in force: refused, and revision 0 asked by name is not in force
+    code, _, refused = _run(["asof", "{p}", f"{MIXED}#2.2", "--valid-at", "2026-05-01"], project, tmp_path, "json", None)
+    assert code == 1 and json.loads(refused)["reason"] == "access_restricted"
+    _, _, stale = _run(["asof", "{p}", f"{MIXED}@0#2.2", "--valid-at", "2026-05-01"], project, tmp_path, "json", None)
+    stale_answer = json.loads(stale)
+    assert stale_answer["in_force"] is False and stale_answer["resolved"] is None
+    assert stale_answer["withheld"] == [MIXED] and f"{MIXED}@1" not in stale
+    # with the group, the restricted revision answers
+    _, _, grouped = _run(["asof", "{p}", f"{MIXED}#2.2", "--valid-at", "2026-05-01"], project, tmp_path, "json", GROUP)
+    assert json.loads(grouped)["resolved"] == f"{MIXED}@1#2.2" and "ZZSECRETREV" in grouped
+
+
+def test_a_subject_only_a_restricted_document_states_reads_as_absent(project: Path, tmp_path: Path) -> None:
+    """Issue 23: asked outside the group, a subject stated only in a restricted document was
+    listed in the hint and answered (exit 0, withheld) where an absent subject exits 2."""
+    said = {}
+    for subject in ("reinforcement.yield_strength", "reinforcement.no_such_subject"):
+        result = runner.invoke(app, ["facts", str(project), "--subject", subject, "--valid-at", "2026-05-01"])
+        said[subject] = (result.exit_code, result.output.replace(subject, "SUBJECT"))
+        assert "reinforcement.yield_strength" not in result.output.replace(subject, "")
+    assert said["reinforcement.yield_strength"] == said["reinforcement.no_such_subject"]
+    assert said["reinforcement.no_such_subject"][0] == 2
+    with_group = runner.invoke(app, ["facts", str(project), "--subject", "reinforcement.yield_strength",
+                                     "--valid-at", "2026-05-01", "--groups", GROUP])
+    assert with_group.exit_code == 0 and "60,000 PSI" in with_group.output
+
+
+def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, tmp_path: Path) -> None:
+    """Issue 23: the summary said 0 documents withheld while a restricted document in force
+    (the bid form's revision 1: nothing of it would have made a finding) was left out."""
+    code, output, written = _run(["sweep", "{p}", "--valid-at", "2026-05-01"], project, tmp_path, "json", None)
+    assert MIXED in json.loads(written)["summary"]["withheld"]
+    assert f"{len(json.loads(written)['summary']['withheld'])} document(s) withheld" in output
+    _, _, grouped = _run(["sweep", "{p}", "--valid-at", "2026-05-01"], project, tmp_path, "json", GROUP)
+    assert json.loads(grouped)["summary"]["withheld"] == []
 
 
 def _command_names() -> set[str]:

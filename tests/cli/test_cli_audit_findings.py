@@ -98,3 +98,48 @@ def test_a_reader_closing_the_pipe_is_exit_141_not_a_refusal(project: Path) -> N
     _, said = child.communicate(timeout=120)
     assert child.returncode == 141, said.decode()
     assert b"Traceback" not in said
+
+
+#: Runs the CLI with standard output held after the answer is written and flushed, until the
+#: test closes the ``hold`` pipe: the order "answer written, reader gone, command finishes"
+#: made certain (left to timing, a small answer is usually read and the reader gone only after).
+_HELD = """
+import os, sys
+hold = int(sys.argv.pop(1))
+class Held:
+    def __init__(self, stream):
+        self._stream, self._waited = stream, False
+    def write(self, text):
+        return self._stream.write(text)
+    def flush(self):
+        self._stream.flush()
+        if not self._waited:
+            self._waited = True
+            os.read(hold, 1)  # returns once the test has closed its end
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+sys.stdout = Held(sys.stdout)
+from inforce.adapters.cli.app import main
+sys.argv[0] = "inforce"
+main()
+"""
+
+
+@pytest.mark.parametrize("args", [["show", "{p}", "SPEC-033000", "--format", "json"],
+                                  ["sweep", "{p}", "--valid-at", "2026-05-01", "--format", "md"]],
+                         ids=["json", "md"])
+def test_a_reader_gone_after_a_whole_answer_was_written_is_exit_141(project: Path, args: list[str]) -> None:  # noqa: F811
+    """Issue 23: JSON and Markdown are written in one piece: it fits in the pipe, no write
+    fails, and the command exited 0 (or 1, the sweep's findings) though its reader had gone."""
+    reader, writer = os.pipe()
+    hold_read, hold_write = os.pipe()
+    argv = [sys.executable, "-c", _HELD, str(hold_read), *(a.replace("{p}", str(project)) for a in args)]
+    child = subprocess.Popen(argv, stdout=writer, stderr=subprocess.PIPE, pass_fds=(hold_read,))
+    os.close(writer)
+    os.close(hold_read)
+    assert os.read(reader, 10)
+    os.close(reader)  # the reader goes away with most of the answer unread
+    os.close(hold_write)  # and only then does the command finish
+    _, said = child.communicate(timeout=120)
+    assert child.returncode == 141, said.decode()
+    assert b"Traceback" not in said

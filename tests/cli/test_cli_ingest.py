@@ -236,3 +236,18 @@ def test_an_error_without_a_file_is_not_given_a_fake_location(ingested_example):
     done = invoke("show", project, "not a locator")
     assert done.exit_code == 2
     assert "cannot parse locator" in done.stderr and "<input>" not in done.stderr
+
+
+def test_a_line_break_in_the_project_name_is_shown_not_printed(tmp_path: Path) -> None:
+    """Issue 23: ``project: "river\\nforged"`` made ingest's summary two lines, the second one
+    the manifest's words; a name is shown on its one line, its line break written out."""
+    project = tmp_path / "named"
+    (project / "documents").mkdir(parents=True)
+    (project / "inforce.yaml").write_text('project: "river\\nforged: 0 added, nothing to see"\n')
+    shutil.copy(EXAMPLES / "riverside-library" / "documents" / "spec-014500.md", project / "documents")
+    done = invoke("ingest", project)
+    assert done.exit_code == 0, done.output
+    assert not any(line.startswith("forged") for line in done.output.splitlines()), done.output
+    assert "river\\nforged: 0 added, nothing to see: 1 added" in done.output
+    stats = invoke("stats", project)
+    assert not any(line.strip().startswith("forged") for line in stats.output.splitlines()), stats.output

@@ -133,6 +133,22 @@ def test_an_unmatched_value_is_a_clarification_naming_the_values_known(followup:
     assert answer["outcome"] == "clarification_request"
 
 
+def test_resolve_names_the_values_known_for_an_unmatched_value_as_eligible_does(followup: Path) -> None:
+    """Issue 23: ``resolve -c pilot=flase`` said the case does not state ``pilot``."""
+    case = ["-c", "market=UK", "-c", "product=refurbished", "-c", "dispatch_date=2025-03-01", "-c", "pilot=flase",
+            "--groups", "support-uk"]
+    resolved = runner.invoke(app, ["resolve", str(followup), "when is the follow-up due", *case])
+    eligible = runner.invoke(app, ["eligible", str(followup), *case])
+    assert resolved.exit_code == eligible.exit_code == 1
+    assert "does not state" not in resolved.output
+    assert "pilot = flase is none of the values" in resolved.output and "(pilot: false, true)" in resolved.output
+    as_json = json.loads(runner.invoke(app, ["resolve", str(followup), "when is the follow-up due", *case,
+                                             "--format", "json"]).stdout)
+    assert as_json["outcome"] == "clarification_request" and as_json["missing_attributes"] == ["pilot"]
+    assert [(u["attribute"], u["value"], u["known"]) for u in as_json["unmatched_values"]] == [
+        ("pilot", "flase", ["false", "true"])]
+
+
 def test_rules_explain_exits_1_on_a_refusal_as_eligible_does(followup: Path) -> None:
     args = ["-c", "market=FR", "-c", "product=new", "-c", "dispatch_date=2025-03-01"]
     explained = runner.invoke(app, ["rules", "explain", str(followup), *args])

@@ -473,3 +473,21 @@ def test_sweeps_in_two_threads_do_not_share_their_work(riverside):
         together = list(pool.map(ids, days))
     assert alone[0] != alone[1]  # the two dates differ: the check can fail
     assert together == alone * 2
+
+
+def test_a_baseline_swept_on_another_date_is_refused_naming_the_file(riverside, tmp_path):
+    """Issue 23: an earlier sweep of another date was taken as the baseline without a word."""
+    before = tmp_path / "before.json"
+    before.write_text(invoke("sweep", riverside, "--valid-at", "2026-03-01", "--fail-on", "none").stdout)
+    result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", before, code=2)
+    assert str(before) in result.stderr and "--baseline" in result.stderr
+    assert "as of 2026-03-01, this run 2026-05-01" in result.stderr and result.stdout == ""
+    invoke("sweep", riverside, "--valid-at", "2026-03-01", "--baseline", before, "--fail-on", "none")
+
+
+def test_a_sweep_that_fails_leaves_no_rfi_folder(tmp_path):
+    """Issue 23: a sweep that failed (exit 3: the project is not ingested) made --rfi-dir anyway."""
+    project = copy("riverside-library", tmp_path, ingest=False)
+    folder = tmp_path / "out" / "rfi"
+    result = invoke("sweep", project, "--valid-at", "2026-05-01", "--rfi-dir", folder, code=3)
+    assert result.stdout == "" and not folder.exists() and not folder.parent.exists()

@@ -74,3 +74,21 @@ def test_an_unknown_fail_on_is_an_input_error_naming_the_domain_field():
     with pytest.raises(InputError) as raised:
         judge_sweep(sample_report(), "sometimes")  # type: ignore[arg-type]
     assert raised.value.field == "fail_on" and raised.value.reason == "unknown"
+
+
+def test_a_baseline_of_another_project_or_date_is_an_input_error_naming_what_differs():
+    """Issue 23: ``--baseline`` took a sweep of another project or date without a word, and
+    every finding read as new or gone."""
+    report = sample_report()
+    earlier = _baseline(report)
+    same = {"project": report.project, "as_of": report.as_of.isoformat(), "known_at": None}
+    assert judge_sweep(report, "any", baseline=earlier, baseline_name="ci.json", baseline_run=same).unchanged
+    other = {"project": "another-project", "as_of": "2026-04-01", "known_at": "2026-04-01T00:00:00Z"}
+    with pytest.raises(InputError) as raised:
+        judge_sweep(report, "any", baseline=earlier, baseline_name="ci.json", baseline_run=other)
+    said = str(raised.value)
+    assert raised.value.file == "ci.json" and raised.value.field == "baseline"
+    assert "another-project" in said and "2026-04-01" in said and report.as_of.isoformat() in said
+    assert "known at 2026-04-01T00:00:00Z, this run everything recorded" in said
+    with pytest.raises(InputError, match="as_of of the baseline is not a date"):
+        judge_sweep(report, "any", baseline=earlier, baseline_name="ci.json", baseline_run={"as_of": "soon"})

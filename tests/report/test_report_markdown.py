@@ -247,3 +247,23 @@ def test_an_id_that_cannot_name_a_file_is_refused(tmp_path: Path, finding_id: st
     with pytest.raises(ValueError):
         write_rfis(report, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_an_rfi_draft_is_escaped_once_in_the_report() -> None:
+    """Issue 23: the draft's document text is escaped when it is drafted (``engine.rfi``); the
+    report escaped it again, so a reader saw ``&lt;b>`` (``&amp;lt;`` in the page) for ``<b>``."""
+    from inforce.engine import rfi
+
+    words = "<b>4,000 psi</b> & AT&T &lt;kept&gt;"
+    side = rfi.RfiProvision(label="Sheet S-101 <A>", locator=Locator.parse("DWG-S-101#callout-3"), text=words)
+    draft = rfi.disagreement(side, side, statement="No clause orders them.", valid_at=dt.date(2026, 5, 1))
+    text = render_markdown(_hostile_report("text", rfi=draft))
+    quoted = next(line for line in draft.splitlines() if "4,000 psi" in line)
+    assert quoted in text.splitlines()  # the draft's quoted line, as drafted
+    assert "Sheet S-101 &amp;lt;A>" not in text and "Sheet S-101 &lt;A>" in text
+    markdown_it = pytest.importorskip("markdown_it")
+    page = markdown_it.MarkdownIt("commonmark").render(text)
+    alone = markdown_it.MarkdownIt("commonmark").render(draft)
+    # the reader sees the clause's own characters, in the report as in the draft file
+    assert "&lt;b&gt;4,000 psi&lt;/b&gt; &amp; AT&amp;T &amp;lt;kept&amp;gt;" in alone
+    assert "&lt;b&gt;4,000 psi&lt;/b&gt; &amp; AT&amp;T &amp;lt;kept&amp;gt;" in page
