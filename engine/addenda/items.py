@@ -109,6 +109,13 @@ _CUSTOM = re.compile(
     r"([ \t]*)(?:\*\*|__)?(?P<marker>(?=[A-Z0-9.-]*\d)[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+\.?)(?:\*\*|__)?"
     r"(?=[ \t]+[\"“(]?[A-Z])"
 )
+#: A decimal number heading a section the addendum changes: "2.1 05 12 00 - Structural Steel",
+#: "3.2 SECTION 09 91 23 PAINTING" (owners number their changes by part and entry, then name the
+#: section): a heading over the lettered instructions below it, not words of the one above.
+_NUMBERED_SECTION = re.compile(
+    r"([ \t]*)(?:\*\*|__)?(?P<marker>\d{1,2}\.\d{1,2})\.?(?:\*\*|__)?[ \t]+"
+    r"(?=(?:(?i:section)[ \t]+)?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:\.\d{2})?(?![\d.])[^.;?!\n]*$)"
+)
 #: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
 _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
@@ -296,6 +303,11 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
     if bullet is not None:
         return _Line("bullet", len(bullet.group(1).expandtabs()), marker=bullet.group(2),
                      title=_clean(line[bullet.end():]))
+    numbered_section = _NUMBERED_SECTION.match(line)
+    if numbered_section is not None:
+        marker = numbered_section.group("marker")
+        return _Line("numbered", len(numbered_section.group(1).expandtabs()), label=marker, marker=marker,
+                     title=_clean(line[numbered_section.end():]), style="decimal")
     custom = _CUSTOM.match(line)
     if custom is not None and not _codes_only(line):  # "C-102  S-202": a list of sheets, no label and title
         marker = custom.group("marker")
@@ -618,7 +630,12 @@ class _Reader:
         if top is None:
             self._open(self._node_for(index, line, existing=None))
             return
-        if (blank and not top.heading_like and ((top.kind == "section" and top.rank >= _LEAF) or top.kind == "item")
+        if (blank and not top.heading_like and ((top.kind == "section" and top.rank >= _LEAF) or top.kind == "item"
+                                                # an outline section whose own line is an instruction, a
+                                                # sentence ("Section 23 21 13 - Piping: paragraph 2.2.B is
+                                                # deleted ..."), heads nothing: the next instruction is its own
+                                                or (top.kind == "section" and top.rank == _CONTAINER
+                                                    and _ENDS_SENTENCE.search(top.last)))
                 and self._instructs(index, top)):
             self._close(self.stack.index(top), self.at)  # an instruction of its own after an item
             self._open(self._node_for(index, line, existing=None))

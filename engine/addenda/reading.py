@@ -58,7 +58,7 @@ from ..derivation import (
 from .actions import DESCRIBES, Action, read_action, vocabulary
 from .items import _DOCUMENT_LEAD, Item, _codes_only, addendum_items
 from .items import _PART_WORD as _LEAD_PART
-from .references import Corpus, Reference, find_references, heading_document
+from .references import Corpus, Reference, find_references, heading_document, place_path
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot
@@ -347,7 +347,9 @@ _IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|ad
                          r"drawings?|notes?|keynotes?|details?|callouts?)\s+[\dA-Z]", re.IGNORECASE)
 #: An item labelled by a deep paragraph number ("203.3.5 ROCK EXCAVATION. Delete ...").
 _PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
-_CLAUSE_END = re.compile(r"[.;](?=\s|$)")
+#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4")
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)(?!(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref)\.)|"
+                         r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d)")
 _AFTER_LABEL = re.compile(r"[\s.:)\-–—]*")
 
 
@@ -576,6 +578,12 @@ def _read_item(item: Item, corpus: Corpus, vocabularies: list, notations: Mappin
 _SENTENCE = re.compile(r"[.;][\"”’]?(?=\s+[A-Z(])")
 
 
+#: What follows a verb that only leads to what comes after it ("as follows.", "below:").
+_LEADS_ONLY = re.compile(r"[\s,]*(?:as\s+(?:follows|below|noted\s+below)|below|herein)?[\s.:;]*", re.IGNORECASE)
+#: The end of a passive verb's subject: "... is hereby", "... are to be", "... shall be".
+_PASSIVE_BEFORE = re.compile(r"\b(?:is|are|shall\s+be|is\s+to\s+be|are\s+to\s+be)(?:\s+hereby)?\s*$", re.IGNORECASE)
+
+
 def _instructions(item: Item, corpus: Corpus, vocabularies: list,
                   notations: Mapping[str, Sequence[re.Pattern[str]]],
                   layouts: Sequence[re.Pattern[str]]) -> list[Item]:
@@ -599,7 +607,14 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
     for s, e in sentences:
         local = [(max(a, s) - s, min(b, e) - s) for a, b in mask if a < e and b > s]
         action = read_action(text[s:e], vocabularies, mask=local)
-        instructing.append(action.changes and action.span is not None and action.span[0] < 40)
+        instructing.append(action.changes and action.span is not None and (
+            action.span[0] < 40
+            # the target as the subject of a passive verb, further in ("The scope of work of Section
+            # 22 11 16 - Domestic Water Piping is hereby revised to include ...")
+            or (action.span[0] < 160 and _PASSIVE_BEFORE.search(text[s:s + action.span[0]]) is not None
+                # what it does is said after the verb ("... revised to include X"); "is revised as
+                # follows." only leads to the next sentence, which instructs
+                and _LEADS_ONLY.fullmatch(text[s + action.span[1]:e]) is None)))
     if sum(instructing) < 2 or not instructing[0]:
         return []
     groups: list[tuple[int, int]] = []
@@ -778,7 +793,7 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     if _preamble(item) and not action.changes:
         return _Outcome("quiet", rule, action)  # the addendum's preamble: it describes, it instructs nothing
     under_attachments = bool(_ATTACHMENTS.search(item.heading_context.splitlines()[-1] if item.heading_context else "")) \
-        or _attachment_line(item)
+        or _attachment_line(item) or _attachments_lead(item, vocabularies)
     if not action.changes and (under_attachments or item.kind in ("question", "answer") or item.answer is not None):
         return _Outcome("quiet", rule, action)  # an answer that only explains; an attachment listed
     # Division 00 and the like: counted, not listed
@@ -828,7 +843,29 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     resolved = [(t, r) for t, r in resolved if not any(
         t.doc == j.doc and (t.path is None or t.path == j.path or (j.path or "").startswith(t.path + "."))
         for j in lacking)]
+    joined = [(t, r) for t, r in resolved if r.target is None and r.kind == "paragraph" and t.path is not None]
     resolved = _distinct(resolved)
+    # "paragraph 3.1, revise subparagraph A and add subparagraph C": the paragraph added joins the
+    # article and the one revised is inside it; two changes, each kept (never one swallowing the other)
+    beside = [(t, r) for t, r in joined if t not in {x for x, _ in resolved}
+              and any(x.doc == t.doc and (x.path or "").startswith(t.path + ".") and o is not r for x, o in resolved)]
+    if beside and action.changes:
+        resolved += beside
+        if action.ambiguous is None:  # which verb takes which paragraph, and how far, is a reading of the words
+            action = Action(action.action, action.words, action.span, action.attachment, ambiguous=(
+                f"changes a paragraph and adds {beside[0][1].written} beside it: what each verb does to which "
+                "is for a person to confirm"))
+    whole_object = _WHOLE_OBJECT.search(_read_text(item.text, mask)) if action.action == "replace" else None
+    if whole_object is not None and resolved and not open_refs and len({t.doc for t, _ in resolved}) == 1:
+        # "Sheet revised. Detail 2 ... increased. Pull and replace the whole sheet": the words name
+        # the whole document as what is replaced; the part named beside it says what changed in it
+        kind = "section" if whole_object.group("kind").lower().startswith(("section", "spec")) else "sheet"
+        holder = next((r for r in references if r.kind == kind and r.target is not None and r.target.path is None
+                       and r.target.doc == resolved[0][0].doc), None)
+        if holder is None:
+            whole_object = None
+        else:
+            resolved = [(holder.target, replace(holder, bound=False))]  # type: ignore[list-item]
     if not resolved and not open_refs:
         return _Outcome("nothing", rule, action)
     sections = _distinct([(r.target, r) for r in references if r.kind in ("section", "title")
@@ -838,12 +875,18 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             and not _page_locates(_read_text(item.text, mask), action, references)
             and all(r.kind == "paragraph" and r.joins is not None and r.joins.doc == sections[0][0].doc
                     for r in open_refs)):  # pages replaced; an article they add is no target of its own
-        return _pages(action, sections, references, rule)
-    reissued = False  # the item says the whole document is issued anew with the addendum
+        return _pages(action, sections, references, rule, _read_text(item.text, mask))
+    reissued = whole_object is not None  # the item says the whole document is issued anew with the addendum
     if under_attachments and action.action == "amend" and action.words and all(
-            _STATUS.fullmatch(w.strip()) for w in action.words.split(" … ")):
+            _STATUS.fullmatch(w.strip()) for w in action.words.split(" … ")) and action.span is not None \
+            and _MARK_ENDS.match(_read_text(item.text, mask), action.span[1]):
         # "Sheet A-501, Detail 5 (revised)" listed among the attachments: the attached one replaces it
+        # (the word a mark of the line, not a verb with words after it: '"95 percent" is revised to
+        # "98 percent"' under such a heading changes part of what it names)
         action = Action("replace", action.words, action.span, True)
+        # a whole section or sheet listed so is the document attached anew ('Section 09 65 13
+        # "Resilient Base," revised.' under "The following Sections are attached:")
+        reissued = bool(resolved) and all(t.path is None for t, _ in resolved)
     elif (action.action == "amend" and action.ambiguous is None and action.words and resolved
           and all(t.path is None for t, _ in resolved)
           and all(_REVISION_WORD.fullmatch(w.strip()) for w in action.words.split(" … "))
@@ -853,6 +896,22 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # anew with the addendum, and the attached one replaces it whole
         action = Action("replace", action.words, action.span, True)
         reissued = True
+    elif (action.action == "amend" and action.ambiguous is None and action.words and resolved and not from_lead
+          and all(t.path is None for t, _ in resolved)
+          and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
+          and action.span is not None and _MARK_ENDS.match(_read_text(item.text, mask), action.span[1])):
+        # "Sheet A-101 is revised.", "SECTION 08 71 00 DOOR HARDWARE - REVISED": a whole document
+        # said to be revised, and nothing of how: reissued whole or changed in part is a guess
+        action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+            f'says only "{action.words}" of the whole document: whether it is issued anew or changed in part '
+            "is for a person to confirm"))
+    elif (action.action == "amend" and action.ambiguous is None and action.words and resolved and not from_lead
+          and not under_attachments and not action.attachment
+          and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
+          and action.span is not None and re.match(r"[\s)\]*_]*(?:[.;]|$)", _read_text(item.text, mask)[action.span[1]:])):
+        # "Paragraph 2.1.B is revised." and nothing more: not what it now says, nor which part
+        action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+            f'says only "{action.words}": what of it changes, and how, is for a person to confirm'))
     if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
         # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
         action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
@@ -863,6 +922,40 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # "3.02.C - Mortar Bedding" then "C. Tool exposed joints ...": the paragraph written anew
         action = Action("replace", "restated under its heading", ambiguous=(
             "restates the paragraph its heading names, with no verb: for a person to confirm"))
+    if (action.action == "amend" and action.ambiguous is None and action.span is not None and len(resolved) == 1
+            and resolved[0][0].path is not None and not open_refs and not from_lead and not under_attachments
+            and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
+            and (bare := _AS_FOLLOWS.match(_read_text(item.text, [*mask, resolved[0][1].span]),
+                                           action.span[1])) is not None):
+        # "Paragraph 2.2.B, revise as follows:" with nothing said of how: the new text settles it
+        # only when it opens with the target's own label ("B. Workshop walls: ...", "KEYNOTE 3:
+        # ..."): the whole written anew; otherwise whether it restates or changes part is a guess
+        # (a requirement run on after the colon, "Article 3.1 is revised: use PVC-coated conduit
+        # in the wash bay", is a change in part, read as before)
+        after = item.text[bare.end():].strip()
+        index = _positions(items).get(item.path)
+        run_on = bool(after) and "\n" not in item.text[bare.end():].lstrip(" \t")[:1]
+        if not after and index is not None and index + 1 < len(items):
+            after = items[index + 1].text
+            if _MENTION.search(after) and read_action(after, vocabularies, mask=_quoted_spans(after)).changes:
+                after = ""  # the next instruction, not new text ("D. Section 10 14 00, delete ...")
+        if _opens_with_own_label(after, resolved[0][0]):
+            action = Action("replace", action.words, action.span, action.attachment)
+        elif not run_on:
+            action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+                f'"{action.words} as follows" says no scope: whether the text after it restates all of '
+                f"{resolved[0][0].format()} or changes part of it is for a person to confirm"))
+    elif (action.action == "amend" and action.ambiguous is None and " … " in action.words
+          and any(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
+          and re.search(r"\bas\s+follows\s*:\s*$", _read_text(item.text, mask), re.IGNORECASE)):
+        # "paragraph 3.1, revise subparagraph A and add subparagraph C as follows:": two changes,
+        # one a bare revision, their new texts after it; which text restates what is for a person
+        index = _positions(items).get(item.path)
+        restates = (len(resolved) == 1 and resolved[0][0].path is not None and index is not None
+                    and index + 1 < len(items) and _opens_with_own_label(items[index + 1].text, resolved[0][0]))
+        action = Action("replace" if restates else "amend", action.words, action.span, action.attachment, ambiguous=(
+            f'"{action.words} as follows": several changes with their new text after them, one saying no '
+            "scope: what each changes, and how, is for a person to confirm"))
     if resolved and not open_refs and action.changes and action.ambiguous is None:
         whole = all(t.path is None for t, _ in resolved)
         doubt = None
@@ -877,6 +970,13 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                     action = Action("amend", action.words, action.span, action.attachment)
                 else:
                     doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
+            if (whole and doubt is None and action.action == "replace" and not reissued and not from_lead
+                    and not under_attachments and not _SUCCESSOR_SAID.search(_read_text(item.text, mask))):
+                # "REPLACE Section 01 33 00." and nothing of what replaces it: a whole replacement
+                # is the likely reading, but what is in force after it the words do not say
+                why = "it replaces the whole of it but says nothing of what replaces it: for a person to confirm"
+                return _Outcome("proposed", rule, Action("replace", action.words, action.span, action.attachment,
+                                                         ambiguous=why), resolved, why=why)
         if doubt is not None:
             action = Action("amend", action.words, action.span, action.attachment, ambiguous=doubt)
         elif whole and action.action == "amend" and len(resolved) == 1 and (
@@ -910,14 +1010,54 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
 
 
+#: Words saying what replaces a document: the new one named, attached, issued, or the like-numbered.
+_SUCCESSOR_SAID = re.compile(
+    r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
+    r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?)\b",
+    re.IGNORECASE)
+#: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
+_WHOLE_OBJECT = re.compile(r"\b(?:whole|entire|complete)\s+(?P<kind>sheets?|drawings?|sections?|specifications?)\b",
+                           re.IGNORECASE)
+#: A verb that says a provision is revised without saying how ("revise", "modify", "correct").
+_BARE_REVISION = re.compile(r"revis(?:e|es|ed)|modif(?:y|ies|ied)|correct(?:s|ed)?|updated?", re.IGNORECASE)
+#: Nothing after such a verb (its target aside) but a colon: the new text follows ("revise as follows:").
+_AS_FOLLOWS = re.compile(r"[\s,]*(?:as\s+follows|thus)?\s*:", re.IGNORECASE)
+
+
+def _opens_with_own_label(text: str, target: Locator) -> bool:
+    """Whether new text opens with its target's own label, the provision written whole: "B. ..."
+    for paragraph 2.2.B (its letter, case as numbered, or its full path), "2.1 ..." for article
+    2.1 (a number only in full: "1." under Article 2.1 is a subparagraph), "KEYNOTE 3:" or "3."
+    for keynote 3."""
+    path = target.path or ""
+    head = text.lstrip(" \t\n*_\"“'‘>-•")
+    if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a callout: "keynote-3", "note-2", "detail-4"
+        kind, number = path.rsplit("-", 1)
+        return re.match(rf"(?:(?:general\s+|plan\s+|sheet\s+)?{kind}s?\s*(?:no\.?\s*|#\s*)?)?0*{re.escape(number)}"
+                        r"\s*[.:)\-–—]\s*\S", head, re.IGNORECASE) is not None
+    full = re.match(rf"{re.escape(path)}(?![\w.])", head)
+    if full is not None:
+        return True
+    last = path.rsplit(".", 1)[-1]
+    return last.isalpha() and re.match(rf"\(?{re.escape(last)}[.)]\s+\S", head) is not None
+
+
 #: Words saying the whole sheet or section is issued anew: what else they name is in the reissue.
 _REISSUED = re.compile(r"\b(?:re-?issued|replace\s+the\s+(?:bid[- ]set|original|bid[- ]issue)\s+(?:sheets?|drawings?|sections?)|"
-                       r"in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+                       r"in\s+(?:its|their)\s+entirety|(?:re-?)?issued\s+(?:complete|in\s+full))\b", re.IGNORECASE)
 #: Pages of a section, replaced or deleted ("pages 41 and 42, revised", "Two (2) pages", "the pages of the bid set").
 _PAGES = re.compile(r"(?<!addendum\s)(?<!\()\b(?:pages?\s+(?:nos?\.?\s*)?(?:\d|[ivxl]+\b)(?!\d*\s+of\s+\d)|pp\.\s*\d|"
                     r"(?:the|same)\s+pages?\s+(?:of|in)\b)", re.IGNORECASE)
 _STATUS = re.compile(r"revised|re-?issued|updated|corrected", re.IGNORECASE)
+#: What may follow a status word that marks a line of a list ("(revised)", ", revised.", "- revised;").
+_MARK_ENDS = re.compile(r"[\s)\]*_]*(?:[.,;:]|$)")
 _PAGE_WORD = re.compile(r"\bpages?\b", re.IGNORECASE)
+#: A page named by number, the first of a list or range: "pages 1-2", "pages 1 and 2", "page
+#: 12 21 13-3" (the page 3, after the section's own number), "pages 04 20 00-1 through ..."
+#: (``more``: a range or list follows); not "page 2 of 4" (said whole or not by its count).
+_FIRST_PAGE = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?"
+                         r"(?P<page>\d{1,3})\b(?![/.]\d|\s*of\s+\d)"
+                         r"(?P<more>\s*(?:[-–]\s*\d|(?:through|thru|to)\s|(?:and|,|&)\s*(?:\d|pages?\b)))?", re.IGNORECASE)
 #: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
 _PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
 _WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
@@ -988,10 +1128,14 @@ def _page_locates(read: str, action: Action, references: Sequence[Reference]) ->
 
 
 def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references: Sequence[Reference],
-           rule: str) -> _Outcome:
+           rule: str, read: str = "") -> _Outcome:
     """Pages of a section replaced: the section changed in part, in the one paragraph the item
     says changed ("Subsection 107.4.2 now allows ...": applied when named by number), else in
-    parts a person confirms; pages deleted: whether the whole section goes is for a person."""
+    parts a person confirms; pages deleted: whether the whole section goes is for a person.
+    Pages replaced with no paragraph said change the section in part only where the words
+    settle that some of it stays: pages after its first ("page 12 21 13-3", "pages 4 and 5"),
+    or a verb that adds; pages from the first may be all of it ("REPLACE Section X, pages 1-2
+    with the attached REVISED Section X") and are proposed, whole when more than one."""
     doc = resolved[0][0].doc
     if action.action == "delete":
         return _Outcome("proposed", rule, action, resolved,
@@ -1002,7 +1146,21 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
     if len(parts) == 1 and parts[0][1].by_number and resolved[0][1].by_number:
         return _Outcome("applied", rule, amend, parts)
     if not parts and resolved[0][1].by_number and len(resolved) == 1:
-        return _Outcome("applied", rule, amend, resolved)  # pages of it replaced: the section changed in part
+        if action.action == "amend":  # "Section 26 24 16, page 2, add the following paragraph:" in part, said
+            return _Outcome("applied", rule, amend, resolved)
+        first = [m for m in _FIRST_PAGE.finditer(read)]
+        numbers = [int(m.group("page")) for m in first]
+        if numbers and min(numbers) > 1:
+            # "Replace page 12 21 13-3 and add page 12 21 13-4", "pages 4 and 5: replace": pages
+            # after its first: the pages before them stay, the section changes in part
+            return _Outcome("applied", rule, amend, resolved)
+        if numbers and min(numbers) == 1 and (len(numbers) > 1 or first[0].group("more")):
+            whole = Action("replace", action.words, action.span, action.attachment)
+            return _Outcome("proposed", rule, whole, resolved, why=(
+                "its pages from the first are replaced: whether they are all of it (the section reissued "
+                "whole) is for a person to confirm"))
+        return _Outcome("proposed", rule, amend, resolved,
+                        why="its pages are replaced: whether they are all of it is for a person to confirm")
     return _Outcome("proposed", rule, amend, parts or resolved,
                     why="its pages are replaced: the section changes in part, where is for a person to confirm")
 
@@ -1015,6 +1173,7 @@ _WHOLE = re.compile(
     r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
     r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
+    r"issued\s+(?:complete|in\s+full)|"
     r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)
 #: Words of an answer that grant or condition something ("Pumping is permitted, provided ...").
 _GRANTS = re.compile(r"\b(?:(?:is|are|will\s+be)\s+(?:permitted|acceptable|allowed|accepted)|may\s+be\s+used|"
@@ -1064,6 +1223,21 @@ def _attachment_line(item: Item) -> bool:
     text = item.text[_LEAD.match(item.text).end():].strip()  # type: ignore[union-attr]
     return ("\n" not in text and len(text) <= _ENTRY_LIMIT and _ATTACHED_LINE.match(text) is not None
             and _PART_NAMED.search(text) is None)
+
+
+#: A lead-in over a list saying only that what it lists is attached ("The following Sections and
+#: Drawings are attached to this Addendum:"): owners list the attachments so, marking each entry
+#: "revised" or "new"; the lead-in itself instructs nothing.
+_LISTS_ATTACHED = re.compile(r"\bfollowing\b[^:.;]{0,120}\b(?:is|are)\s+(?:hereby\s+)?(?:attached|enclosed|included|issued)"
+                             r"\b[^:.;]{0,60}:\s*$", re.IGNORECASE)
+
+
+def _attachments_lead(item: Item, vocabularies: list) -> bool:
+    """Whether the item is an entry under a lead-in that only says the documents it lists are attached."""
+    lines = item.heading_context.splitlines() if item.heading_context else []
+    if not lines or _LISTS_ATTACHED.search(lines[-1]) is None:
+        return False
+    return read_action(lines[-1], vocabularies).action is None
 
 
 _PART_NAMED = re.compile(r"\b(?:articles?|paragraphs?|clauses?|subparagraphs?|details?|notes?|keynotes?|callouts?)\b",
@@ -1212,6 +1386,11 @@ _EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d
 _TARGET_OBJECT = re.compile(
     r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:paragraph|subparagraph|article|section|sheet|drawing|note|keynote|"
     r"detail|callout|clause|provision|subsection|item|in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+#: The whole document, by its kind alone, as the subject of a passive verb under a heading naming
+#: it ("A. Specification issued complete.", "This Section is deleted."): the heading's document.
+_DOCUMENT_SUBJECT = re.compile(
+    r"\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?(?:(?:the|this|that|said|entire)\s+)*(?:specification|section|sheet|drawing)\s+"
+    r"(?:(?:is|are|has|have|been|hereby)\s+)*", re.IGNORECASE)
 #: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
 _LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-])")
 
@@ -1287,7 +1466,7 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     inherited = all(r.from_heading for _, r in resolved)
     if inherited and action.action in ("replace", "delete") and action.span is not None:
         after = read[action.span[0] + len(action.words.split(" … ")[0]):]
-        if not _TARGET_OBJECT.match(after):
+        if not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]):
             return "its verb's object is not what its heading names: which it changes is not certain"
     if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
         return "it inherits its target from its heading but its verb is not where an instruction's is"
@@ -1724,20 +1903,52 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             | {n.item.path for n in reading.not_understood}
             # an item whose change the addendum declares in its metadata has its edge already
             | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
-    for item in items:
-        if item.path in said or item.kind == "heading" or item.cells or _LEAD_IN.search(item.text):
+    heads_said = set()  # a heading or lead-in with an item under it that is said
+    for path in said:
+        parent = by_key[path].parent if path in by_key else None
+        while parent is not None and parent not in heads_said:
+            heads_said.add(parent)
+            parent = by_key[parent].parent if parent in by_key else None
+    for index, item in enumerate(items):
+        after = items[index + 1].path if index + 1 < len(items) else None
+        if item.path in said or ((item.kind == "heading" or (_LEAD_IN.search(item.text) and not item.cells))
+                                 and (item.path in heads_said or after in said or after in heads_said)):
             continue  # a lead-in ("... is amended as follows:") heads the items that carry its changes
         answer = _ANSWER_AT.search(item.text)
         start = answer.end() if answer is not None else 0
+        if item.answer is not None and item.kind == "question":
+            start = max(start, item.answer)  # what a question asks changes nothing; its answer may
         text = item.text[start:]
         quoted = _quoted_spans(text)
         action = read_action(text, vocabularies, mask=quoted)
-        if not action.changes or action.ambiguous is not None:
+        if action.action is None:
+            # a word of change no verb of the pack reads ("is issued complete", "in place of",
+            # "shall be taken as"): what it does is for a person; nothing it names goes unsaid
+            word = _CHANGE_WORD.search(_read_text(text, quoted))
+            if word is not None:
+                action = Action("amend", word.group(0), word.span(),
+                                ambiguous=f'"{word.group(0)}" is a change word no verb of the pack reads')
+        if not action.changes:
             continue
-        found = _distinct([(r.target, r) for r in find_references(text, corpus, mask=quoted, notations=notations,
-                                                                    titles=False)
+        written = find_references(text, corpus, mask=quoted, notations=notations, titles=False)
+        found = _distinct([(r.target, r) for r in written
                            if r.target is not None and r.by_number and not r.cited and not r.bound])
-        if not found or any(_division(r) in skip for _, r in found):
+        if not found and action.span is not None:
+            # the place named as the subject of the verb, though in words that usually cite ("The
+            # work shown on Drawing M-301, Detail 1, is hereby revised to ..."): what changes
+            found = _distinct([(r.target, r) for r in written
+                               if r.target is not None and r.by_number and r.cited and not r.bound
+                               and r.span[1] <= action.span[0] and _SENTENCE.search(text, r.span[1], action.span[0])
+                               is None])
+        if any(_division(r) in skip for _, r in found):
+            continue
+        if not found:
+            _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of)
+            continue
+        if action.ambiguous is not None:
+            for target, reference in found:
+                _propose(reading, item, target, action, reference.written, rule, file, line_of,
+                         f"{action.ambiguous}: a change for a person to confirm")
             continue
         if (len(found) == 1 and found[0][0].path is None and action.action == "replace"
                 and _ENTIRETY.search(_read_text(text, quoted))
@@ -1756,6 +1967,101 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
     reading.applied.sort(key=lambda e: (e.by.format(), e.target.format()))
     reading.edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
+
+
+#: Words of change owners write besides the pack's verbs (the net of the nothing-silent check
+#: only: an item holding one and naming a target is proposed, never applied).
+_CHANGE_WORD = re.compile(
+    r"(?<!\bnot\s)(?<!\bno\s)\b(?:chang(?:ed|es)|revis(?:ed|ions?)|amend(?:ed|ments?)|modif(?:ied|ications?)|"
+    r"correct(?:ed|ions?)|replac(?:ed|es|ements?)|substitut(?:ed|es|ions?)|delet(?:ed|ions?)|remov(?:ed|al)|"
+    r"added|additions?|inserted|supersed(?:ed|es)|re-?issued|issued\s+complete|increased|decreased|reduced|"
+    r"in\s+lieu\s+of|in\s+place\s+of|instead\s+of|now\s+reads?|taken\s+as)\b", re.IGNORECASE)
+#: A division named whole ("The enclosed Division 23 - HVAC replaces ..."): each of its sections.
+_DIVISION_NAMED = re.compile(r"\bDivision\s+(\d{1,2})(?![\d.])", re.IGNORECASE)
+#: A page code: the letters a document's pages carry, then the page ("GP-7", "SP-12A").
+_PAGE_CODE = re.compile(r"\b([A-Z]{1,4})-(\d{1,3}[A-Z]?)\b")
+#: A clause number written first in a row or after its page ("7.12 Protection of Property: ...").
+_CLAUSE_NUMBER = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){1,3}(?:\.[A-Z])?)(?![\d.])")
+#: A section, sheet, clause or page of the project written with the word that names it
+#: ("Section 26 05 19", "Drawing No. E-9", "clause 4.2", "page SP-3").
+_PROJECT_NUMBER = re.compile(
+    r"\b(?:sections?|spec(?:ification)?s?|sheets?|drawings?|dwgs?|(?:sub)?paragraphs?|paras?|articles?|clauses?|"
+    r"subsections?|notes?|keynotes?|details?|pages?)\.?\s+(?:no\.?\s*|#\s*)?"
+    r"(?:\d{2}\s?\d{2}\s?\d{2}\b|[A-Z]{1,3}-?\d{1,4}[A-Z]?\b|\d{1,3}(?:\.[0-9A-Z]{1,3})+\b|\d{1,3}\b)",
+    re.IGNORECASE)
+_SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "a", "an", "&"}
+
+
+def _page_document(code: str, corpus: Corpus) -> str | None:
+    """The one document whose pages carry the letters of ``code`` ("GP" of "GP-7"): its id less
+    its kind's prefix is those letters, or its title's first words have them as initials
+    ("General Provisions for Harbour Works"); None when none or several do."""
+    letters = code.upper()
+    fits = set()
+    for doc, title in corpus.directory.titles_of(corpus.target_kinds).items():
+        if re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc).upper() == letters:
+            fits.add(doc)
+            continue
+        words = [w for w in re.findall(r"[A-Za-z]+", title) if w.lower() not in _SMALL_WORDS]
+        if 2 <= len(letters) <= len(words) and "".join(w[0] for w in words[:len(letters)]).upper() == letters:
+            fits.add(doc)
+    return next(iter(fits)) if len(fits) == 1 else None
+
+
+def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[int, int]], action: Action,
+              written: Sequence[Reference], corpus: Corpus, skip: Mapping[str, str], rule: str, file: str,
+              line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, for an item with a change verb whose words name no target exactly: what
+    it names in other ways an owner uses is proposed (a whole division: each of its sections; a
+    page by its code: the clause it gives, in the document whose pages carry that code); an item
+    naming anything else a project numbers (a section, a sheet, a clause) is reported."""
+    read = _read_text(text, quoted)
+    if any(_division(r) in skip for r in written if r.kind in ("section", "paragraph")) or any(
+            m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", read)):
+        return  # Division 00 and the like: the skip list decides
+    doubt = f"; {action.ambiguous}" if action.ambiguous else ""
+    division = _DIVISION_NAMED.search(read)
+    if division is not None:
+        # "The enclosed Division 23 ... replaces, in its entirety, ...": every section of the division
+        number = division.group(1).zfill(2)
+        if number in skip:
+            return
+        docs = sorted({doc for key, entries in corpus.directory.by_number.items() if key[:2] == number
+                       for doc, kind in entries if kind in corpus.target_kinds})
+        if docs:
+            for doc in docs:
+                _propose(reading, item, Locator(doc=doc), action, division.group(0), rule, file, line_of,
+                         f"names {division.group(0)} whole: each of its sections is proposed{doubt}, for a person "
+                         "to confirm")
+            return
+    pages = [cell for header, cell in item.cells if re.search(r"\bpages?\b", header, re.IGNORECASE)]
+    for m in [m for cell in pages for m in [_PAGE_CODE.fullmatch(cell.strip())] if m is not None] or [
+            m for m in _PAGE_CODE.finditer(read) if re.search(r"\bpages?\s+$", read[max(0, m.start() - 8):m.start()],
+                                                              re.IGNORECASE)]:
+        # "| GP-7 | 7.12 Protection of Property: add ... |": a page of the document whose pages carry "GP"
+        doc = _page_document(m.group(1), corpus)
+        if doc is None:
+            continue
+        held = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", doc)
+        if held is not None and held.group(1) in skip:
+            return  # "BF-2", a page of the Bid Form (Division 00): the skip list decides
+        clause = _CLAUSE_NUMBER.search(read)
+        paths = place_path(corpus, doc, clause.group(1))[0] if clause is not None else []
+        target = Locator(doc=doc, path=paths[0]) if len(paths) == 1 else Locator(doc=doc)
+        _propose(reading, item, target, action, m.group(0), rule, file, line_of,
+                 f"names page {m.group(0)} of {doc} (its pages carry {m.group(1)})"
+                 + (f" and clause {clause.group(1)}" if target.path else "") + f"{doubt}: for a person to confirm")
+        return
+    if _preamble(item):
+        return  # the addendum's own preamble tells what it holds ("... and Sheet A-602, revised"), it instructs nothing
+    unread = [r for r in written if r.target is None and r.why and "first issued on or after" not in r.why]
+    numbered = _PROJECT_NUMBER.search(read)
+    coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
+    if unread or numbered or coded:
+        why = (unread[0].why if unread else f'names "{" ".join(numbered.group(0).split())}"' if numbered
+               else f"names page {coded}, whose letters no document of the project carries")
+        reading.not_understood.append(_missed(item, rule, file, line_of,
+                                              f"{why}, next to a change verb ({action.words}); no target placed"))
 
 
 def _swap(reading: Reading, edge: DerivedEdge, scope: str, successor: bool) -> None:

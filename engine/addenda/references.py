@@ -195,9 +195,15 @@ _WORDED_SECTIONS = re.compile(
 _BARE_SIX = re.compile(r"(?<![\d$.,/-])(\d{2})( ?)(\d{2})\2(\d{2})(?:\.(\d{2}))?(?!\d|\.\d|,\d)")
 #: An article written right after its section's number, with its title in capitals or words
 #: after it ("Section 33 14 16 - 2.3 Hydrants", "Section 31 23 33, 3.2 BACKFILLING").
+#: The section's title may sit between, quoted or in its own capitals ("Section 09 91 00 Painting,
+#: 3.1 A: ...", "Section 09 91 00 - PAINTING - 3.1 APPLICATION").
 _AFTER_SECTION = re.compile(
-    r"(?:\s*[\"“][^\"”\n]{0,80}[\"”])?(?:\s*[-–—,:]\s*(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*)"
+    r"(?:\s*[\"“][^\"”\n]{0,80}[\"”]|(?-i:\s*[-–—]?\s*[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}"
+    r"(?=\s*[-–—,:]\s*\d{1,2}\.\d)))?(?:\s*[-–—,:]\s*(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*)"
     r"|\s+(\d{1,2}\.\d{1,3}(?:\.\d{1,3})*\.[A-Za-z](?:\.[0-9A-Za-z]{1,3})*))\s+(?=[A-Z-–—])")
+#: A paragraph's letter set alone after the article ("Section 03 30 00, 2.1 B: ..."): one capital
+#: and then punctuation or the end, never a title's first word.
+_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|\s*$)")
 #: A run of designations naming a document of the bidding documents by its place in them ("Part 3
 #: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
 _DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)
@@ -214,6 +220,10 @@ _LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,
                                   re.IGNORECASE)
 #: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610").
 _AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?![\d.])", re.IGNORECASE)
+#: A clause of such a section by the section's number and its own, dotted ("Section 102.4.3",
+#: "Section 610.2"): agencies number a section's subsections from the section's number and cite
+#: them with the section's word.
+_AGENCY_SECTION_PATH = re.compile(r"\bSections?\s+(\d{3})((?:\.\d{1,3}){1,3})(?![\w.]|\.\d|-\d)", re.IGNORECASE)
 _ONE_SECTION = re.compile(rf"{_SIX}|\d{{5}}")
 #: A sheet's word, then one sheet or a list or range of them.
 _SHEET_WORDS = (r"(?:Contract\s+)?(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.?|Plan\s+Sheets?)"
@@ -231,13 +241,19 @@ _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
 _PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
 #: ("sub-heading 2.2A": some municipal owners call a lettered paragraph a sub-heading)
-_PARAGRAPH_WORD = r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Articles?|Art\.|Clauses?|Sub-?sections?|Sub-?headings?|§)"
+#: ("Part 3.1": a CSI part is one digit, so a part with a dotted number is how some architects name
+#: an article of it)
+#: ("Sub-Clause 8.7", "Subclause 14.2", "Sub-article 3.4": conditions of contract number their
+#: clauses so)
+_PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
+                   r"Sub-?sections?|Sub-?headings?|§"
+                   r"|Part(?=\s*\d{1,2}\.\d))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
 #: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
 #: by hand write both; either is paragraph A of article 2.1 (group 4, the glued letter and below).
 _WORDED_PATH = re.compile(
     rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
-    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
+    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.|item)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
     r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
 #: A paragraph word before a label none of the notations reads ("Article 2.1A1"): said, so the
@@ -257,8 +273,15 @@ _BARE_PATH = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(
                         r"(?:\.[0-9A-Za-z]{1,3}|\([0-9A-Za-z]{1,4}\))*)(?![\w])")
 #: A paragraph by its letter alone, after a paragraph or article the item named ("... Article 3.11:
 #: Add the following paragraph G").
-_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraph|paragraph|para\.)\s+"
+#: ("Subpart B" after "Part 3.1": the same architects' word for a lettered paragraph of the article)
+_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraph|paragraph|para\.|sub-?part)\s+"
                           r"(?:\.?([A-Z]|\d{1,2})(?![\w]|\.\w)|((?:\([0-9A-Za-z]{1,3}\))+))", re.IGNORECASE)
+#: A paragraph's letter named before its article, joined by "of" ("subparagraph B of paragraph 2.1",
+#: "Paragraph C of Article 3.2", "item 4 under Paragraph 2.3.A"): owners who lead with what goes
+#: write the place after it.
+_LETTER_OF_PATH = re.compile(
+    rf"\b(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
+    rf"{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)", re.IGNORECASE)
 _CALLOUT = re.compile(
     r"\b(callouts?|keynotes?|key\s+notes?|general\s+notes?|sheet\s+notes?|notes?|details?|tags?|profiles?)"
     r"\s+(?:No\.?\s*|#\s*)?"
@@ -368,14 +391,24 @@ def find_references(
         after = _AFTER_SECTION.match(read, reference.span[1])
         group = 0 if after is None else (1 if after.group(1) else 2)
         if after is not None and free(*after.span(group)):
+            letter = _SPACED_LETTER.match(read, after.end()) if re.fullmatch(r"[\d.]+", after.group(group)) else None
+            if letter is not None:  # "Section 03 30 00, 2.1 B: delete": paragraph B of 2.1, not the article
+                take(Reference("paragraph", read[after.start(group):letter.end()], (after.start(group), letter.end()),
+                               None, why=f"{after.group(group)}.{letter.group(1)}"))
+                continue
             take(Reference("paragraph", after.group(group), after.span(group), None, why=after.group(group)))
+    for match in _AGENCY_SECTION_PATH.finditer(read):  # "Section 102.4.3": section 102's clause 102.4.3
+        if free(*match.span()):
+            docs = _agency_section(match.group(1), corpus)
+            if len(docs) == 1:
+                take(Reference("section", f"Section {match.group(1)}", match.span(1), Locator(doc=docs[0]),
+                               resolved_by="code"))
+                # the clause as "102-4.3": its section's outline holds 102.4.3, or 4.3 where it leaves the section out
+                take(Reference("paragraph", " ".join(match.group(0).split()), (match.start(1), match.end(2)), None,
+                               why=f"{match.group(1)}-{match.group(2)[1:]}"))
     for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
         if free(*match.span(1)):
-            docs = sorted({doc for key, entries in corpus.directory.by_code.items()
-                           if re.fullmatch(r"[A-Z]{1,5}" + match.group(1), key)
-                           and key not in corpus.directory.by_sheet  # sheet S-203 is no section
-                           for doc in corpus.directory.documents_for({key: entries}, key, corpus.target_kinds,
-                                                                     corpus.as_of)})
+            docs = _agency_section(match.group(1), corpus)
             if len(docs) == 1:
                 take(Reference("section", match.group(0), match.span(1), Locator(doc=docs[0]), resolved_by="code"))
     for match in _BARE_SIX.finditer(read):
@@ -402,6 +435,10 @@ def find_references(
                         take(Reference("callout", f"{match.group(1)} {more.group(1)}", more.span(1), None,
                                        resolved_by=more.group(1)))
                     more = _MORE_CALLOUTS.match(read, more.end())
+    for match in _LETTER_OF_PATH.finditer(read):  # "subparagraph B of paragraph 2.1": 2.1.B
+        if free(*match.span()):
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
+                           why=f"{match.group(2)}.{match.group(1)}"))
     for match in _WORDED_PATH.finditer(read):
         if free(*match.span()):
             tail = match.group(2) or match.group(3) or match.group(4)
@@ -459,7 +496,7 @@ def find_references(
         if free(*match.span(1)):
             take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
     found.sort(key=lambda r: r.span)
-    found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0])
+    found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0]) and not _subject(read, r.span)
              or clause_end is not None and r.span[0] >= clause_end else r for r in found]
     # "Index revised to indicate added sheet A-502": a sheet being added is new, not what changes
     found = [replace(r, cited=True) if r.kind == "sheet" and (r.target is None or r.resolved_by == "sheet-revised")
@@ -492,6 +529,14 @@ def find_references(
     if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found.append(heading)  # the item names nothing itself: it changes what its heading names
     return found
+
+
+def _agency_section(number: str, corpus: Corpus) -> list[str]:
+    """The documents an agency numbers as section ``number`` (a code of letters and it: "SS102")."""
+    return sorted({doc for key, entries in corpus.directory.by_code.items()
+                   if re.fullmatch(r"[A-Z]{1,5}" + number, key)
+                   and key not in corpus.directory.by_sheet  # sheet S-203 is no section
+                   for doc in corpus.directory.documents_for({key: entries}, key, corpus.target_kinds, corpus.as_of)})
 
 
 def _asked_document(text: str, read: str, found: Sequence[Reference], corpus: Corpus) -> Reference | None:
@@ -582,6 +627,25 @@ _WHERE = re.compile(r"\b(?:after|following|before|preceding)\s+(?:the\s+)?(?:exi
                     r"(?:sub-?paragraphs?|paragraphs?|paras?\.|articles?|clauses?|sub-?sections?)?\s*$", re.IGNORECASE)
 
 
+#: A participle that places the subject of a sentence ("The scope of work shown on Drawing M-301,
+#: Detail 1, is hereby revised to include ...", "The pipe indicated on Sheet P-2 is changed to ..."):
+#: what is shown there is what the sentence's passive verb changes, so the reference names the target.
+_PLACING = re.compile(r"(?<!\bas\s)\b(?:shown|indicated|noted|detailed|specified|described)\s+(?:on|in)\b[^.;:\n]{0,50}$", re.IGNORECASE)
+_PASSIVE_CHANGE = re.compile(r"[^.;:\n]{0,30}?\b(?:is|are|ha(?:s|ve)\s+been|shall\s+be)\s+(?:hereby\s+)?(?:revised|changed|amended|modified|corrected|"
+                             r"deleted|replaced|increased|reduced)\b", re.IGNORECASE)
+
+
+def _subject(read: str, span: tuple[int, int]) -> bool:
+    """Whether a reference a participle cites is in fact the subject's place: the sentence opens
+    with what is shown there and its passive verb comes right after ("The scope of work shown on
+    Drawing M-301, Detail 1, is hereby revised to include")."""
+    window = read[max(0, span[0] - 110):span[0]]
+    stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
+    opening = window[stop + 1:] if stop >= 0 else window
+    return bool(re.match(r"\s*(?:\d{1,3}[.)]\s+|[A-Z][.)]\s+|[-*•]\s+)?(?:the|all|any|each)\b", opening, re.IGNORECASE)
+                and _PLACING.search(opening) and _PASSIVE_CHANGE.match(read, span[1]))
+
+
 def _cites(read: str, start: int) -> bool:
     """Whether the words just before ``start``, in the same sentence, cite what follows."""
     window = read[max(0, start - 70):start]
@@ -596,14 +660,32 @@ def heading_document(context: str, corpus: Corpus,
     None when none does."""
     for line in reversed([line for line in context.splitlines() if line.strip()]):
         named = [r for r in find_references(line, corpus, notations=notations) if not r.bound]
-        resolved = {r.target.format() for r in named if r.target is not None}
-        if len(resolved) == 1 and all(r.target is not None for r in named):
-            first = next(r for r in named if r.target is not None)
+        chain = _one_chain([r for r in named if r.target is not None])
+        if chain is not None and all(r.target is not None for r in named):
+            # "Part 3.1 Hardware Sets, Subpart B:": an article and a paragraph of it are one place,
+            # the paragraph
+            first = chain
             return replace(first, from_heading=True, span=(0, 0),
                            resolved_by="heading" if first.by_number else first.resolved_by)
         if named:
             return None  # the heading names something, but not one thing: nothing is inherited
     return None
+
+
+def _one_chain(named: Sequence[Reference]) -> Reference | None:
+    """The one target ``named`` comes to: the same one each time, or provisions of one document
+    each inside the next (its section, an article, a paragraph of it), the innermost; None when
+    they name two places."""
+    if not named:
+        return None
+    deepest = max(named, key=lambda r: -1 if r.target.path is None else r.target.path.count(".") + 1)
+    inner = deepest.target
+    for reference in named:
+        outer = reference.target
+        if outer.doc != inner.doc or not (outer.path is None or outer.path == inner.path
+                                          or (inner.path or "").startswith(outer.path + ".")):
+            return None
+    return next(r for r in named if r.target == inner)
 
 
 def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: bool) -> Reference:
@@ -826,7 +908,8 @@ def _owner(found: list[Reference], index: int, kind: str) -> int | None:
 
 def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[str, str]) -> Reference:
     written = str(reference.why)
-    if written.startswith("+"):  # a letter after a path named before it
+    relative = written.startswith("+")
+    if relative:  # a letter after a path named before it
         if doc not in last_path:
             return replace(reference, why=f"names {reference.written}, but not the article it is in")
         written = last_path[doc] + "." + written[1:]
@@ -836,10 +919,14 @@ def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[s
         if not place_path(corpus, doc, written)[0] and place_path(corpus, doc, dashed.group(2))[0]:
             written = dashed.group(2)
     paths, joins = place_path(corpus, doc, written)
+    # letters named one after another are siblings ("revise subparagraph A and add subparagraph C"
+    # of paragraph 3.1 are 3.1.A and 3.1.C): a letter is never the place of the next one
     if len(paths) == 1:
-        last_path[doc] = paths[0]
+        if not relative:
+            last_path[doc] = paths[0]
         return replace(reference, target=Locator(doc=doc, path=paths[0]), resolved_by="outline", why=None)
-    last_path[doc] = normalize_path(written)
+    if not relative:
+        last_path[doc] = normalize_path(written)
     if paths:
         return replace(reference, target=None, candidates=tuple(Locator(doc=doc, path=p) for p in paths),
                        resolved_by="outline",

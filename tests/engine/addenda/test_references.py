@@ -249,3 +249,66 @@ def test_a_title_in_its_own_letter_case_before_a_clause_names_the_document_by_ti
     # words that are no title of the project name nothing
     assert [r.target for r in find_references("Kitchen Fit Out, clause 2.1: revise", corpus)
             if r.kind == "paragraph"] == [None]
+
+
+def test_an_article_called_a_part_and_its_lettered_subpart_name_the_paragraph(corpus):
+    # "Part 2.1" (a CSI part is one digit: a dotted number is an article), "Subpart B" its paragraph
+    assert _targets("Section 03 30 00 - Concrete, Part 2.1 Mixes, Subpart B: add a sentence", corpus) == [
+        "SPEC-033000#2.1", "SPEC-033000#2.1.B"]
+    # under a heading that names both, the items below inherit the paragraph, not the article
+    found = find_references("1. Add a cure time.", corpus,
+                            context="Section 03 30 00 - Concrete, Part 2.1 Mixes, Subpart B:")
+    assert [r.target for r in found if r.target is not None] == [Locator(doc="SPEC-033000", path="2.1.B")]
+
+
+def test_a_letter_named_of_its_article_is_that_paragraph(corpus):
+    assert _targets("Strike subparagraph A of paragraph 2.1-Mixes in Section 033000-Concrete", corpus) == [
+        "SPEC-033000#2.1.A"]
+    assert _targets("Section 03 30 00: delete Paragraph B of Article 2.1", corpus) == ["SPEC-033000#2.1.B"]
+    assert _targets("Section 03 30 00: strike item 2 under Paragraph 3.4.C", corpus) == []  # 3.4.C.2 not held
+    # conditions of contract: "Sub-Clause", "Subclause", "Sub-article"
+    assert _targets("Section 03 30 00, Sub-Clause 2.1.B: delete", corpus) == ["SPEC-033000#2.1.B"]
+    assert _targets("Section 03 30 00, Subarticle 3.4 is revised", corpus) == ["SPEC-033000#3.4"]
+
+
+def test_an_agency_section_cited_with_its_own_clause_number_names_the_clause(corpus):
+    # "Section 215.3.2": section 215 (the project's SP215), its clause 215.3.2
+    assert _targets('In the Special Provisions, Section 215.3.2, "Noise," is deleted.', corpus) == [
+        "SPEC-SP215#215.3.2"]
+    assert _targets("Section 216.3.2 is deleted.", corpus) == []  # no section 216 here: nothing guessed
+
+
+def test_a_place_in_the_sentence_subject_names_the_target_but_as_shown_cites(corpus):
+    def named(text: str) -> list[str]:
+        return [r.target.format() for r in find_references(text, corpus)
+                if r.target is not None and not r.bound and not r.cited]
+
+    assert named("The grading shown on Sheet C-301, Detail 3, is hereby revised to include a swale.") == [
+        "DWG-C-301#detail-3"]
+    assert named("The grading, as shown on Sheet C-301, is revised.") == []
+    assert named("Grade the swale as shown on Sheet C-301; it is revised.") == []
+    assert named("The grading shown on Sheet C-301 shall be kept.") == []
+
+
+def test_letters_named_in_a_row_are_siblings_not_each_inside_the_last(corpus):
+    found = find_references("Section 03 30 00, paragraph 2.1, revise subparagraph A and add subparagraph B:", corpus)
+    assert [r.target.format() for r in found if r.target is not None and not r.bound] == [
+        "SPEC-033000#2.1", "SPEC-033000#2.1.A", "SPEC-033000#2.1.B"]
+
+
+def test_a_letter_alone_after_an_article_is_its_paragraph_not_the_article(corpus):
+    # "Section ..., 2.1 B: delete" deletes paragraph B; a title after the article keeps the article
+    assert _targets("Section 03 30 00, 2.1 B: strike the paragraph.", corpus) == ["SPEC-033000#2.1.B"]
+    assert _targets("Section 03 30 00, 2.1 MIXES: revise", corpus) == ["SPEC-033000#2.1"]
+    assert _targets("Section 03 30 00, Paragraph 2.1, Item A: strike", corpus) == ["SPEC-033000#2.1.A"]
+
+
+def test_an_article_after_the_sections_title_written_unquoted_is_read(corpus):
+    assert _targets("Section 03 30 00 Cast-in-Place Concrete, 2.1 B: strike the paragraph.", corpus) == [
+        "SPEC-033000#2.1.B"]
+    assert _targets("Section 03 30 00 - CONCRETE - 3.4 FINISHING: revise", corpus) == ["SPEC-033000#3.4"]
+
+
+def test_the_subjects_place_with_a_perfect_or_future_passive_is_named(corpus):
+    found = find_references("The grading shown on Sheet C-301, Detail 3, has been revised to add a swale.", corpus)
+    assert [r.target.format() for r in found if r.target and not r.bound and not r.cited] == ["DWG-C-301#detail-3"]

@@ -159,3 +159,78 @@ def test_a_paragraph_added_by_a_preamble_like_sentence_opening_with_it_amends_it
 def test_words_near_these_forms_apply_nothing_whole(tmp_path, rules, words):
     reading = _read(tmp_path, rules, f"ADDENDUM NO. 1\n\n{words}\n")
     assert not [e for e in reading.applied if e.scope == "full" or e.target.doc == "SPEC-087100"]
+
+
+def _proposed(reading) -> set[tuple[str, str, bool]]:
+    return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+
+
+def test_revise_as_follows_then_the_text_under_its_own_label_restates_it_whole(tmp_path, rules):
+    # "revise as follows:" says no scope; the new text opening with the target's own label
+    # ("2.1 ...", "C.") is the whole of it written anew
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 08 71 00, Article 2.1, revise as follows:\n\n"
+                    "2.1 HINGES AND PIVOTS\n\n"
+                    "2. Section 03 30 00, Paragraph 2.1.C, revise as follows:\n\n"
+                    "C. Slump 5 inches at the pump.\n")
+    assert _applied(reading) == {("SPEC-087100#2.1", "full", True), ("SPEC-033000#2.1.C", "full", True)}
+
+
+def test_revise_as_follows_then_text_of_no_label_is_proposed(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00, Paragraph 2.1.B, modify as follows:\n\n"
+                    "Keep the ratio at 0.40 where the slab is exposed to salt.\n")
+    assert reading.applied == []
+    assert ("SPEC-033000#2.1.B", "partial", True) in _proposed(reading)
+
+
+def test_a_section_marked_revised_under_a_lead_in_listing_attachments_is_reissued(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "A. The following Specification Sections are enclosed with this Addendum:\n\n"
+                    "1. Section 08 71 00 \"Door Hardware,\" revised.\n")
+    assert _applied(reading) == {("SPEC-087100", "full", True)}
+
+
+def test_words_revised_to_others_under_an_attachment_heading_change_part(tmp_path, rules):
+    # "revised" there is a verb with its new words after it, not a mark of an attached document
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "ATTACHMENT A - CHANGES TO THE SPECIFICATIONS\n\n"
+                    "1. In Section 03 30 00, Paragraph 2.1.B, \"0.45\" is revised to \"0.40.\"\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.B", "partial", True)}
+
+
+def test_pages_from_the_first_may_be_the_whole_section(tmp_path, rules):
+    # whether pages 1 and 2 are all of the section the words do not say: proposed whole
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Replace Section 03 30 00, pages 1 and 2, with the attached revised Section 03 30 00, "
+                    "pages 1 and 2.\n")
+    assert reading.applied == []
+    assert _proposed(reading) == {("SPEC-033000", "full", True)}
+
+
+def test_a_replacement_that_says_nothing_of_what_replaces_is_proposed(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. REPLACE Section 08 71 00, DOOR HARDWARE.\n\n"
+                    "2. Replace Section 03 30 00 with the attached Section 03 30 00.\n")
+    assert _applied(reading) == {("SPEC-033000", "full", True)}
+    assert _proposed(reading) == {("SPEC-087100", "full", True)}
+
+
+def test_a_whole_document_said_only_to_be_revised_is_proposed(tmp_path, rules):
+    # reissued whole or changed in part: the words do not say
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "SECTION 08 71 00 DOOR HARDWARE - REVISED\n\n"
+                    "A. Hinges at the lobby doors are to be heavy weight.\n\n"
+                    "1. Sheet A-101 is revised.\n\n"
+                    "2. Section 03 30 00, Paragraph 2.1.B is revised.\n")
+    assert reading.applied == []
+    assert _proposed(reading) == {("SPEC-087100", "partial", True), ("DWG-A-101", "partial", True),
+                                  ("SPEC-033000#2.1.B", "partial", True)}
+
+
+def test_the_next_instruction_lettered_like_the_paragraph_is_no_new_text_of_it(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "C. Section 03 30 00, Paragraph 2.1.B, revise as follows:\n\n"
+                    "B. Section 08 71 00, Paragraph 2.1.A: delete the paragraph.\n")
+    assert ("SPEC-033000#2.1.B", "full", True) not in _applied(reading)
+    assert ("SPEC-033000#2.1.B", "partial", True) in _proposed(reading)

@@ -1,0 +1,170 @@
+"""Nothing silent (issue 21): an item naming a section, sheet, clause or page of the project
+next to a change word is applied, proposed or reported, whatever its layout; and the blocks
+owners write are cut into the items they mean. Each form in words of its own, not those of
+the real addenda it was seen in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.addenda.reading import Lookup, read_addendum
+from inforce.engine.derivation import TargetDirectory, outline_names
+from inforce.rules import RuleSet, load_pack
+
+from corpus_writer import write_doc
+
+SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
+        "B. Ratio 0.45.\n\nC. Slump 4 inches.\n")
+HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. Five-knuckle hinges, brass finish.\n"
+STOREFRONT = "SECTION 08 41 13 - ALUMINUM STOREFRONTS\n\n2 PRODUCTS\n\n2.1 FRAMES\n\nA. Thermally broken frames.\n"
+# a book of general conditions whose pages carry the letters "GC" ("GC-4"), numbered by clause
+CONDITIONS = ("GENERAL CONDITIONS OF THE CONTRACT\n\nPART 4 - BONDS AND INSURANCE\n\n"
+              "4.2 Insurance. The Contractor shall name the Owner as additional insured.\n\n"
+              "4.3 Bonds. A performance bond of 100 percent is required.\n")
+
+
+@pytest.fixture(scope="module")
+def rules() -> RuleSet:
+    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+
+
+def _read(root: Path, rules: RuleSet, addendum: str):
+    from inforce.adapters.ingest.reader import FileReader
+
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: silent\nrules:\n  - stock: supersession/csi-addenda\n")
+    write_doc(root, "SPEC-033000", "2026-01-05", SPEC)
+    write_doc(root, "SPEC-087100", "2026-01-05", HARDWARE)
+    write_doc(root, "SPEC-084113", "2026-01-05", STOREFRONT)
+    write_doc(root, "SPEC-GC", "2026-01-05", CONDITIONS)
+    for sheet in ("A-101", "A-102"):
+        write_doc(root, f"DWG-{sheet}", "2026-01-05", f"SHEET {sheet}\n\nGENERAL NOTES\n\n1. Verify in field.\n",
+                  kind="drawing")
+        path = root / "documents" / f"dwg-{sheet.lower()}.md"
+        path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+    (root / "documents" / "dwg-a-201.drawing.yaml").write_text(
+        "id: DWG-A-201\nkind: drawing\nsheet: A-201\ntitle: Building Sections\nissued: 2026-01-05\n"
+        "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\ncallouts:\n"
+        "  - id: note-1\n    text: \"NOTE 1: SEAL ALL PENETRATIONS.\"\n"
+        "  - id: detail-4\n    text: \"DETAIL 4: PARAPET AT CANOPY.\"\n")
+    write_doc(root, "ADD-01", "2026-02-02", addendum)
+    with FileReader().open(root) as files:
+        documents = {name: files.parse(name).document for name in files.discover()[0]}
+    by_id = {d.id: d for d in documents.values()}
+    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
+                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
+                        p.path == loc.path for p in by_id[loc.doc].provisions)),
+                    names=lambda doc: outline_names(by_id[doc]),
+                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
+    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
+
+
+def _applied(reading) -> set[tuple[str, str, bool]]:
+    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+
+
+def _proposed(reading) -> set[tuple[str, str]]:
+    return {(p.target.format(), p.scope) for p in reading.proposed}
+
+
+def test_a_decimal_heading_naming_a_section_heads_the_lettered_changes_below_it(tmp_path, rules):
+    # owners number each section they change by part and entry ("2.1 03 30 00 - Title"), then
+    # letter the changes under it: each change belongs to the section its heading names
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 3\n\nPART 2 - SPECIFICATIONS\n\n"
+                    "2.1 03 30 00 - Cast-in-Place Concrete\n\nA. Paragraph 2.1.C deleted.\n\n"
+                    "2.2 SECTION 08 71 00 DOOR HARDWARE\n\n"
+                    "A. Paragraph 2.1.A: \"brass finish\" changed to \"satin stainless finish\".\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.C", "full", False), ("SPEC-087100#2.1.A", "partial", True)}
+
+
+def test_an_instruction_written_as_a_section_line_does_not_swallow_the_next(tmp_path, rules):
+    # a paragraph opening with the section it changes reads like an outline line; the next
+    # paragraph, naming a sheet of its own and its own verb, is an item of its own
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 4\n\nSPECIFICATIONS AND DRAWINGS\n\n"
+                    "Section 03 30 00 - Concrete: paragraph 2.1.C is deleted.\n\n"
+                    "Sheet A-201 - Building Sections: Note 1 is replaced by \"NOTE 1: FIRESTOP EVERY "
+                    "PENETRATION.\"\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.C", "full", False), ("DWG-A-201#note-1", "full", True)}
+
+
+def test_a_row_naming_a_page_by_its_code_proposes_the_clause_it_gives(tmp_path, rules):
+    # a table of changed pages: the page's letters are the book's ("GC-4"), the clause is written
+    # first in the change; what changes is that clause, for a person to confirm
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 5\n\nGENERAL CONDITIONS\n\n"
+                    "| PAGE | CHANGE |\n|---|---|\n"
+                    "| GC-4 | 4.3 Bonds: add 'and a payment bond of equal amount' after 'is required' |\n")
+    assert not reading.applied
+    assert _proposed(reading) == {("SPEC-GC#4.3", "partial")}
+    assert "GC-4" in reading.proposed[0].evidence.why
+
+
+def test_a_division_replaced_whole_proposes_each_of_its_sections(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 6\n\n"
+                    "1. The attached Division 08 - Openings supersedes, in its entirety, the corresponding part of "
+                    "the bid documents.\n")
+    assert not reading.applied
+    assert {target for target, _ in _proposed(reading)} == {"SPEC-087100", "SPEC-084113"}
+
+
+def test_a_place_the_verb_has_as_its_subject_is_read_though_written_as_shown_on(tmp_path, rules):
+    # "shown on" usually cites; as the subject of "is hereby revised" it names what changes
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 7\n\n"
+                    "1. The extent of work shown on Drawing A-201, Detail 4, is hereby revised to include the "
+                    "loading dock canopy.\n")
+    said = {(e.target.format(), e.scope) for e in reading.applied} | _proposed(reading)
+    assert said == {("DWG-A-201#detail-4", "partial")}
+
+
+def test_a_change_word_beside_a_number_nothing_places_is_reported(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 8\n\n"
+                    "| PAGE | CHANGE |\n|---|---|\n| QX-9 | 9.4 Warranty: add 'two years' after 'period' |\n")
+    assert not reading.applied and not reading.proposed
+    assert [n.item.format() for n in reading.not_understood] == ["ADD-01#table-1.row-1"]
+
+
+def test_two_sentences_each_changing_a_target_of_its_own_are_two_instructions(tmp_path, rules):
+    # the first names its section as the subject of a passive verb further in; the second
+    # replaces a sheet: both are read, each with its own scope
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 9\n\n"
+                    "1. The work of Section 03 30 00 - Cast-in-Place Concrete is hereby revised to include curing "
+                    "blankets in cold weather. The print enclosed replaces Sheet A-101 as first issued.\n")
+    assert _applied(reading) == {("SPEC-033000", "partial", True), ("DWG-A-101", "full", True)}
+
+
+
+def test_a_heading_with_a_change_word_over_entries_that_say_nothing_is_not_silent(tmp_path, rules):
+    # the change is said in the heading and the entries below it only describe: the heading's
+    # own words are read (here a whole division, each of its sections proposed)
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 10\n\nDIVISION 08 - OPENINGS - REPLACED IN ITS ENTIRETY\n\n"
+                    "A. The sections attached are issued for bidding.\n\n"
+                    "B. The storefront manufacturer list is unchanged.\n")
+    assert not reading.applied
+    assert _proposed(reading) == {("SPEC-087100", "full"), ("SPEC-084113", "full")}
+    assert {p.item.path for p in reading.proposed} == {"division-08-openings-replaced-in-its-entirety"}
+
+
+def test_a_change_word_no_verb_of_the_pack_reads_still_proposes_what_the_row_names(tmp_path, rules):
+    # "increased" is no verb of the pack: the row is proposed for a person, never applied
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 12\n\n| PAGE | CHANGE |\n|---|---|\n"
+                    "| GC-4 | 4.3 Bonds: the bond amount increased to 110 percent |\n")
+    assert not reading.applied
+    assert _proposed(reading) == {("SPEC-GC#4.3", "partial")}
+    assert '"increased"' in reading.proposed[0].evidence.why
+
+
+def test_what_a_question_asks_in_change_words_is_not_reported_when_the_answer_declines(tmp_path, rules):
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 13\n\n"
+                    "Q: May paragraph 2.1.C of Section 03 30 00 allow 5 inches instead of 4 inches?\n\nA: No.\n")
+    assert not reading.applied and not reading.proposed and not reading.not_understood
+
+
+@pytest.mark.parametrize("lead", ["is hereby revised as follows.", "is hereby revised."])
+def test_a_passive_verb_that_only_leads_to_the_next_sentence_is_no_instruction_of_its_own(tmp_path, rules, lead):
+    # "... is revised as follows. Paragraph 2.1.C is deleted.": one change, said by the second
+    # sentence; the section is never changed in part on the first's bare verb
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 14\n\n"
+                    f"1. The mix design of Section 03 30 00 - Cast-in-Place Concrete {lead} Paragraph 2.1.C is deleted.\n")
+    assert ("SPEC-033000", "partial", True) not in _applied(reading)
+    assert all(e.target.path for e in reading.applied)
