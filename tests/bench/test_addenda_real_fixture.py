@@ -1,7 +1,7 @@
 """The addenda-real evaluation set (issue 21) stays whole, and its scorer scores what it says.
 
 The set (tests/fixtures/addenda-real/) is four ingestable projects, ``tuning``, ``held-out``,
-``held-out-2`` to ``held-out-6`` (the second to sixth held-out batches, each from
+``held-out-2`` to ``held-out-7`` (the second to seventh held-out batches, each from
 other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
 at the words the entry says open the item, every expected target is in the graph after
 ingest, the counts the issue asks for hold, and bench/addenda_eval.py's ``--set`` scorer gives
@@ -24,7 +24,7 @@ from inforce.engine import Project
 from bench_scripts import load
 
 SET = Path(__file__).resolve().parents[1] / "fixtures" / "addenda-real"
-PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -174,10 +174,28 @@ def test_the_sixth_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
     assert sum(bool(e.get("skipped")) for e in held) >= 5
     assert all(e["doc"].startswith("ADD-W") for e in held)
     sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
-    _, _, sixth = sources.partition("## Sixth held-out batch")
+    sixth = sources.partition("## Sixth held-out batch")[2].partition("## Seventh held-out batch")[0]
     assert sixth, "SOURCES.md has no sixth-batch heading"
     assert len([row for row in sixth.splitlines() if re.match(r"\| \d+ \|", row)]) >= 15
     assert (SET / "held-out-6" / "README.md").is_file()
+
+
+def test_the_seventh_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
+    """held-out-7: >= 10 addenda, >= 90 items, about half of them changes or more, no-change and
+    Division 00 items among the rest, and >= 12 more sources studied in SOURCES.md's seventh batch."""
+    held = _entries("held-out-7")
+    assert len({e["doc"] for e in held}) >= 10
+    assert len(held) >= 90
+    changes = sum(e["change"] for e in held)
+    assert 0.45 * len(held) <= changes <= 0.75 * len(held)
+    assert sum(not e["change"] and not e.get("skipped") for e in held) >= 25
+    assert sum(bool(e.get("skipped")) for e in held) >= 5
+    assert all(e["doc"].startswith("ADD-U") for e in held)
+    sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
+    _, _, seventh = sources.partition("## Seventh held-out batch")
+    assert seventh, "SOURCES.md has no seventh-batch heading"
+    assert len([row for row in seventh.splitlines() if re.match(r"\| \d+ \|", row)]) >= 12
+    assert (SET / "held-out-7" / "README.md").is_file()
 
 
 @pytest.mark.slow  # over a second and a half; the full suite runs it
