@@ -418,6 +418,18 @@ class _AknParser(Parser):
             raise InputError(f"not an Akoma Ntoso document: the root is {found}", file=self.file,
                              line=root.sourceline, hint="an Akoma Ntoso file's root is <akomaNtoso>"
                              " in the namespace " + " or ".join(_NAMESPACES))
+        dtd = root.getroottree().docinfo.internalDTD
+        for declared in dtd.iterentities() if dtd is not None else ():
+            # libxml2 expands an entity in an attribute value whatever resolve_entities says
+            # (date="&d;" would take its date from the DTD): a declaration is refused as a
+            # reference in the text is, at its line
+            at = re.search(rb"<!ENTITY\s+(?:%\s+)?" + re.escape(declared.name.encode()) + rb"\b", data)
+            self.errors.append(InputError(
+                f"the DOCTYPE declares the entity {declared.name} (no entity is expanded): its "
+                "references would be read as nothing in the text, as its words in an attribute",
+                file=self.file, line=data.count(b"\n", 0, at.start()) + 1 if at else 1,
+                hint="remove the DOCTYPE's declarations and write the text itself, or a character "
+                "reference such as &#160; for a character"))
         for entity in root.iter(etree.Entity):
             # entities are never expanded (as Word's reader refuses them), and the text layer
             # reads an unexpanded one as nothing: "A fee of &amount; rand" would lose its fee

@@ -274,13 +274,19 @@ def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
     if problem is not None:
         raise _not_word(file, problem)
     data = archive.read(part)
-    if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data[:65536]:
-        # Word never writes a DOCTYPE; one here declares entities, which are not read
-        raise _not_word(file, f"{part} declares a DOCTYPE or entities, which Word documents never do")
     try:
-        return etree.fromstring(data, _XML_PARSER)
+        root = etree.fromstring(data, _XML_PARSER)
     except etree.XMLSyntaxError as exc:
         raise _not_word(file, f"{part} is not well-formed XML ({exc})") from None
+    # Word never writes a DOCTYPE. One declares entities, which are not expanded in text (a
+    # reference would read as nothing, its words lost) but are in attribute values: refused
+    # wherever in the part it stands (a comment may put it past any first bytes looked at)
+    info = root.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None:
+        names = [entity.name for entity in info.internalDTD.iterentities()] if info.internalDTD is not None else []
+        declared = f" declaring the entities {', '.join(names)}" if names else ""
+        raise _not_word(file, f"{part} has a DOCTYPE{declared}, which Word documents never do")
+    return root
 
 
 # -- styles and numbering ------------------------------------------------------------------

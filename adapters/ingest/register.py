@@ -1,7 +1,7 @@
 """Document control's register: one row per revision, the metadata of files that carry none.
 
 A project's manifest may name a register (``registry: FILE``): a CSV, an XLSX workbook (its
-first sheet) or a YAML list, with one row per revision and the columns
+first visible sheet: ``_register_sheet``) or a YAML list, with one row per revision and the columns
 
     file, id, revision, seq, kind, title, issued, effective_from, effective_until,
     recorded, changed, access, applies_to.FACET ...
@@ -50,10 +50,11 @@ _LISTS = ("changed", "access")
 @dataclass(frozen=True, slots=True)
 class RegisterRow:
     """One revision as the register records it: its cells (blank ones left out) and its line
-    (the CSV's line, the sheet's row number, the YAML entry's line)."""
+    (the CSV's line, the sheet's row number, the YAML entry's line). A cell is text, save a
+    YAML register's list (``access: []``), kept as the list it is."""
 
     line: int
-    values: dict[str, str]
+    values: dict[str, Any]
 
     @property
     def file(self) -> str | None:
@@ -71,8 +72,8 @@ class RegisterRow:
             lines["effective"] = "effective: " + json.dumps(effective)
         for name in _LISTS:
             if name in self.values:
-                lines[name] = f"{name}: " + json.dumps(_split(self.values[name]))
-        facets = {name.removeprefix("applies_to."): _split(value) for name, value in self.values.items()
+                lines[name] = f"{name}: " + json.dumps(_listed(self.values[name]))
+        facets = {name.removeprefix("applies_to."): _listed(value) for name, value in self.values.items()
                   if name.startswith("applies_to.")}
         if facets:
             lines["applies_to"] = "applies_to: " + json.dumps(facets)
@@ -146,7 +147,7 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
     rows = [RegisterRow(line, values) for line, raw in _records(path, name) if (values := _cells(raw))]
     if not rows:
         raise InputErrors(f"{name}: an empty register", [
-            InputError("the register has no rows (an XLSX register is read from its first sheet)", file=name,
+            InputError("the register has no rows (an XLSX register is read from its first visible sheet)", file=name,
                        field="registry", hint="one row per revision under a header row of its columns")])
     register = Register(name, rows)
     for row in rows:
@@ -237,7 +238,9 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         raise InputErrors(f"{name}: the register does not read", bombs)
     # read twice: the values a spreadsheet program saved, and the formulas, to tell a formula
     # whose value was never saved (a file written by a program that computes nothing) from an
-    # empty cell
+    # empty cell. Streamed (read_only), so a sheet costs no memory for its size; but never cut
+    # to the sheet's stored <dimension>, which a writer may leave stale (read to it, the access
+    # column past it was lost without a word, as were the rows below it)
     try:
         values = load_workbook(path, read_only=True, data_only=True)
     except broken as exc:
@@ -249,9 +252,13 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         raise unreadable(exc) from None
     problems: list[InputError] = []
     try:
+        for sheet in (*values.worksheets, *formulas.worksheets):
+            sheet.reset_dimensions()
+        index = _register_sheet(values, name)
+        sheet = values.worksheets[index]
         header: list[str] | None = None
-        rows = zip(values.worksheets[0].iter_rows(values_only=True),
-                   formulas.worksheets[0].iter_rows(values_only=True), strict=False)
+        rows = zip(sheet.iter_rows(values_only=True),
+                   formulas.worksheets[index].iter_rows(values_only=True), strict=False)
         for number, (cells, written) in enumerate(rows, 1):
             uncached = [
                 InputError(f"cell {get_column_letter(column)}{number} holds a formula whose value was never "
@@ -275,11 +282,75 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
                     yield number, dict(zip(header, cells, strict=False))
                 else:
                     problems += unnamed
+        problems += _merged_cells(sheet, header or [], name)
     finally:
         values.close()
         formulas.close()
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
+
+
+def _merged_cells(sheet: Any, header: list[str], name: str) -> list[InputError]:
+    """Merged cells, an error at their range: the value is the first cell's alone and the
+    others read as blank (a merged access cell over a document's rows would leave all but
+    the first public). Read from the sheet's XML as it streams: openpyxl's read-only mode,
+    which holds no sheet whole, does not read merges. (A DOCTYPE openpyxl refuses on load.)"""
+    from lxml import etree
+    from openpyxl.utils.cell import range_boundaries
+
+    problems: list[InputError] = []
+    with sheet._get_source() as source:  # the sheet's part, as openpyxl's own streaming opens it
+        for _, element in etree.iterparse(source, events=("end",), resolve_entities=False, no_network=True):
+            local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+            if local == "mergeCell":
+                cells = str(element.get("ref") or "")
+                try:
+                    column, row, _, _ = range_boundaries(cells)
+                except (TypeError, ValueError):
+                    column = row = None
+                problems.append(InputError(
+                    f"cells {cells} are merged: the value belongs to {cells.split(':')[0]} alone, the others "
+                    "would read as blank", file=name, line=row,
+                    field=(header[column - 1] or None) if column and column <= len(header) else None,
+                    hint="unmerge the cells and write the value in each of them"))
+            elif local == "row":  # read already: let go, so the sheet is never held whole
+                element.clear()
+                if (parent := element.getparent()) is not None:
+                    parent.remove(element)
+    return problems
+
+
+def _register_sheet(workbook: Any, name: str) -> int:
+    """Which of the workbook's sheets is the register: the first visible one (a hidden sheet,
+    often an old copy, is what a reader of the workbook does not see). Another sheet whose
+    first row is a register's header too, hidden or not, leaves the register ambiguous: an
+    error naming both, never one of them guessed."""
+    sheets = workbook.worksheets
+    visible = [index for index, sheet in enumerate(sheets) if sheet.sheet_state == "visible"]
+    if not visible:
+        raise InputErrors(f"{name}: the register does not read", [
+            InputError("the workbook has no visible sheet", file=name, field="registry",
+                       hint="show the register's sheet")])
+    first = visible[0]
+    others = [sheet.title for index, sheet in enumerate(sheets) if index != first and _a_header(sheet)]
+    if others:
+        said = ", ".join(repr(title) for title in others)
+        raise InputErrors(f"{name}: the register does not read", [
+            InputError(f"sheet {sheets[first].title!r} is read as the register, but sheet(s) {said} "
+                       "open with a register's header too: which one is the register is not guessed",
+                       file=name, line=1, field="registry",
+                       hint="keep one register sheet in the workbook (delete the other sheets' header "
+                       "row, or move them to another file)")])
+    return first
+
+
+def _a_header(sheet: Any) -> bool:
+    """Whether a sheet's first row reads as a register's header (``file`` or ``id`` among
+    two or more register columns)."""
+    first = next(sheet.iter_rows(max_row=1, values_only=True), ())
+    columns = {str(cell).strip() for cell in first if cell is not None}
+    known = {column for column in columns if column in REGISTER_COLUMNS or column.startswith("applies_to.")}
+    return bool(known & {"file", "id"}) and len(known) >= 2
 
 
 def _unnamed_cells(header: list[str], cells: Sequence[Any], name: str, line: int) -> list[InputError]:
@@ -324,7 +395,7 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         if not isinstance(item, dict):
             raise InputErrors(f"{name}: the register does not read", [
                 InputError("a register entry is a mapping", file=name, line=line)])
-        flat = _flatten(item)
+        flat = _flatten(item, name, line)
         _check_header(list(flat), name, line)  # the same columns as a CSV's, each a plain value
         shapes = [InputError(f"{key}: expected a single value, got {type(value).__name__}", file=name, line=line,
                              field=key)
@@ -333,25 +404,46 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
                                                  and not key.startswith("applies_to."))]
         if shapes:
             raise InputErrors(f"{name}: the register does not read", shapes)
-        yield line, flat
+        yield line, {key: _Written(value) if _listing(key) and not isinstance(value, list | None) else value
+                     for key, value in flat.items()}
 
 
-def _flatten(item: dict[str, Any]) -> dict[str, Any]:
+def _flatten(item: dict[str, Any], name: str, line: int) -> dict[str, Any]:
     """A YAML entry in the register's columns: ``effective: {from, until}`` and
-    ``applies_to: {facet: [...]}`` spread out; ``document``/``label`` read as ``id``/``revision``."""
+    ``applies_to: {facet: [...]}`` spread out; ``document``/``label`` read as ``id``/``revision``.
+    A column the entry gives twice (``id`` and ``document``, ``effective.until`` and
+    ``effective_until``) is an error at the second's line, as a CSV column written twice is,
+    never the later one kept."""
     flat: dict[str, Any] = {}
-    for key, value in item.items():
-        key = {"document": "id", "label": "revision"}.get(str(key), str(key))
-        if key == "effective" and isinstance(value, dict):
-            flat.update({f"effective_{k}": v for k, v in value.items()})
-        elif key == "effective":
-            flat["effective_from"] = value
-        elif key == "applies_to" and isinstance(value, dict):
-            flat.update({f"applies_to.{facet}": values for facet, values in value.items()})
-        elif key == "applies_to":
-            flat["applies_to"] = value  # not a mapping of facets: refused by the column check
+    spelled: dict[str, str] = {}
+    twice: list[InputError] = []
+
+    def put(column: str, value: Any, spelling: str, at: int) -> None:
+        if column in flat:
+            twice.append(InputError(
+                f"column {column!r} given twice in one entry (as {spelled[column]!r} and {spelling!r})",
+                file=name, line=at, field=column, hint="give each field once"))
         else:
-            flat[key] = value
+            flat[column], spelled[column] = value, spelling
+
+    for key, value in item.items():
+        written = str(key)
+        at = item.lc.key(key)[0] + 1 if hasattr(item, "lc") else line
+        key = {"document": "id", "label": "revision"}.get(written, written)
+        if key == "effective" and isinstance(value, dict):
+            for part, date in value.items():
+                put(f"effective_{part}", date, f"effective.{part}", at)
+        elif key == "effective":
+            put("effective_from", value, written, at)
+        elif key == "applies_to" and isinstance(value, dict):
+            for facet, values in value.items():
+                put(f"applies_to.{facet}", values, f"applies_to.{facet}", at)
+        elif key == "applies_to":
+            put("applies_to", value, written, at)  # not a mapping of facets: refused by the column check
+        else:
+            put(key, value, written, at)
+    if twice:
+        raise InputErrors(f"{name}: the register does not read", twice)
     return flat
 
 
@@ -368,12 +460,21 @@ def _check_header(header: list[str], name: str, line: int) -> None:
         raise InputErrors(f"{name}: the register does not read", problems)
 
 
-def _cells(raw: dict[str, Any]) -> dict[str, str]:
+def _cells(raw: dict[str, Any]) -> dict[str, Any]:
     """A row's cells as text, blanks left out: dates and times as ISO text (a spreadsheet's
-    time without a zone is taken as UTC), lists joined by ``;``."""
-    values: dict[str, str] = {}
+    time without a zone is taken as UTC). A YAML register's list (``access: []``, ``[""]``)
+    is kept as the list it is, and its empty text (``access: ""``) as given: each is read as
+    the same value in front matter is (``metadata``'s checks, one home), never taken for a
+    blank cell, which would make the document public."""
+    values: dict[str, Any] = {}
     for column, value in raw.items():
         if not column or value is None:
+            continue
+        if isinstance(value, list | tuple) and _listing(column):
+            values[column] = tuple(_plain(item) for item in value)
+            continue
+        if isinstance(value, _Written):
+            values[column] = _plain(value.value)
             continue
         if isinstance(value, dt.datetime):
             text = value.isoformat() if value.tzinfo else value.isoformat() + "Z"
@@ -381,7 +482,7 @@ def _cells(raw: dict[str, Any]) -> dict[str, str]:
                 text = value.date().isoformat()
         elif isinstance(value, dt.date):
             text = value.isoformat()
-        elif isinstance(value, list | tuple):
+        elif isinstance(value, list | tuple):  # not a list column: refused as a list by the checks
             text = ";".join(str(v) for v in value)
         elif isinstance(value, float) and value.is_integer():
             text = str(int(value))
@@ -394,6 +495,42 @@ def _cells(raw: dict[str, Any]) -> dict[str, str]:
 
 def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A YAML entry's list column given as one value (``access: ""``, ``access: true``): kept
+    as written, even when empty (where an empty CSV cell is not there at all), for front
+    matter's checks to read as they read the same value."""
+
+    value: Any
+
+
+def _listing(column: str) -> bool:
+    """Whether the column holds a list (``changed``, ``access``, a facet's values)."""
+    return column in _LISTS or column.startswith("applies_to.")
+
+
+def _listed(value: Any) -> Any:
+    """A list column's cell as the front-matter value it stands for: a YAML list or scalar as
+    it is, text split at ``;``, and a YAML entry's empty text as written (front matter's
+    ``""``)."""
+    if isinstance(value, tuple):
+        return list(value)
+    if not isinstance(value, str):
+        return value  # a YAML scalar (5, true), read as front matter reads it
+    return _split(value) if value.strip() else value
+
+
+def _plain(value: Any) -> Any:
+    """A YAML value as JSON can write it (a date as its ISO text), anything else as it is."""
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 def _project_path(written: str) -> str | None:

@@ -414,3 +414,23 @@ def test_a_part_that_declares_entities_or_unpacks_like_a_bomb_is_refused(tmp_pat
         with pytest.raises(InputError) as caught:
             docx_text_layer(path, file=name)
         assert reason in caught.value.message
+
+
+def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path):
+    """Only a part's first bytes were looked at: a DOCTYPE after a 70 KB comment was parsed,
+    and the words after its entity reference (``&who;``) vanished from the paragraph."""
+    source = WordWriter()
+    source.paragraph("1.1 Access is limited to MARKER auditors.")
+    plain = source.save(tmp_path / "plain.docx")
+    with zipfile.ZipFile(plain) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    declaration, rest = parts["word/document.xml"].split(b"?>", 1)
+    hidden = (declaration + b"?><!--" + b"x" * 70_000 + b'--><!DOCTYPE w:document [<!ENTITY who "certified">]>'
+              + rest.replace(b"MARKER", b"&who;"))
+    path = tmp_path / "hidden.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for part, data in parts.items():
+            archive.writestr(part, hidden if part == "word/document.xml" else data)
+    with pytest.raises(InputError) as caught:
+        docx_text_layer(path, file="hidden.docx")
+    assert "word/document.xml has a DOCTYPE declaring the entities who" in caught.value.message

@@ -446,6 +446,132 @@ def test_an_xlsx_register_that_unpacks_like_a_bomb_is_refused_by_name(tmp_path: 
     assert f"{sheet} unpacks to" in error.message and "zip bomb" in error.message
 
 
+def _rewrite_part(path: Path, part: str, change) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts[part] = change(parts[part])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def _access_of(project: Path) -> dict[str, tuple[str, ...] | None]:
+    ingest_project(project)
+    with Project.open(project) as opened:
+        return {d.uid: d.access for d in opened.snapshot.store.documents()}
+
+
+@pytest.mark.parametrize("stale", ["A1:I2", "A1:J1"], ids=["columns", "rows"])
+def test_an_xlsx_register_is_read_past_a_stale_dimension(tmp_path: Path, stale: str):
+    """openpyxl's read-only mode cuts every row to the sheet's stored <dimension>: a writer
+    that left it stale (A1:I2 over ten columns) lost the access column, header and cell alike,
+    and the document ingested public."""
+    project = register_project(tmp_path / "project", "register.xlsx")
+    second = REGISTER_ROW.replace("sop-1", "sop-2").replace("SOP-1", "SOP-2")
+    (project / "documents" / "sop-2.md").write_text("1 SCOPE\n\n1.1 All records are kept.\n", encoding="utf-8")
+    path = xlsx_register(project, [[*REGISTER_HEADER.split(","), "access"], [*REGISTER_ROW.split(","), "owners"],
+                                   [*second.split(","), "owners"]])
+    _rewrite_part(path, "xl/worksheets/sheet1.xml",
+                  lambda data: re.sub(rb'<dimension ref="[^"]*"/>', f'<dimension ref="{stale}"/>'.encode(), data))
+    assert _access_of(project) == {"SOP-1@0": ("owners",), "SOP-2@0": ("owners",)}
+
+
+def test_merged_cells_in_an_xlsx_register_are_an_error_at_their_range(tmp_path: Path):
+    """A merged access cell shows "owners" on every row, but only its first cell holds it:
+    the rows below read as blank and their documents public."""
+    from openpyxl import load_workbook
+
+    project = register_project(tmp_path / "project", "register.xlsx")
+    second = REGISTER_ROW.replace("sop-1", "sop-2").replace("SOP-1", "SOP-2")
+    (project / "documents" / "sop-2.md").write_text("1 SCOPE\n\n1.1 All records are kept.\n", encoding="utf-8")
+    path = xlsx_register(project, [[*REGISTER_HEADER.split(","), "access"], [*REGISTER_ROW.split(","), "owners"],
+                                   [*second.split(","), None]])
+    book = load_workbook(path)
+    book.active.merge_cells("J2:J3")
+    book.save(path)
+    [error] = register_problems(project)
+    assert (error.file, error.line) == ("register.xlsx", 2)
+    assert "cells J2:J3 are merged" in error.message
+
+
+def test_an_xlsx_register_is_its_first_visible_sheet_and_never_a_guess(tmp_path: Path):
+    """The first sheet was read even when hidden (an old copy without the access column),
+    while whoever opens the workbook sees the visible register, which restricts it."""
+    from openpyxl import Workbook
+
+    project = register_project(tmp_path / "project", "register.xlsx")
+    book = Workbook()
+    lists = book.active
+    lists.title, lists.sheet_state = "lists", "hidden"
+    lists.append(["owners", "finance"])
+    register = book.create_sheet("Register")
+    register.append([*REGISTER_HEADER.split(","), "access"])
+    register.append([*REGISTER_ROW.split(","), "owners"])
+    book.save(project / "register.xlsx")
+    assert _access_of(project) == {"SOP-1@0": ("owners",)}
+    # a hidden old copy of the register beside it: which is meant is not guessed
+    old = book.create_sheet("old", 0)
+    old.sheet_state = "hidden"
+    old.append(REGISTER_HEADER.split(","))
+    old.append(REGISTER_ROW.split(","))
+    book.save(project / "register.xlsx")
+    [error] = register_problems(project)
+    assert error.file == "register.xlsx" and error.field == "registry"
+    assert "sheet 'Register' is read as the register, but sheet(s) 'old'" in error.message
+
+
+@pytest.mark.parametrize("access", ["[]", '[""]', '""', "~", "[owners]", '[" owners"]', "[owners, ~]", "true", "5", "owners"])
+def test_a_yaml_register_access_reads_as_the_same_front_matter(tmp_path: Path, access: str):
+    """``access: []`` (or ``[""]``, ``""``) in a YAML register was joined to an empty cell,
+    left out as blank, and the document was public; in front matter the same value is read
+    by no group (a warning) or an error. One reading for both."""
+    from inforce.adapters.ingest.register import read_register
+
+    fields = REGISTER_HEADER.split(",")[1:]
+    values = dict(zip(fields, REGISTER_ROW.split(",")[1:], strict=True))
+    values["effective"] = "{from: " + values.pop("effective_from") + "}"
+    values["revision"] = '"0"'
+    lines = [f"{key}: {value}" for key, value in values.items()] + [f"access: {access}"]
+    front = tmp_path / "front"
+    front_file = write(front, "sop-1.md", "---\n" + "\n".join(lines) + "\n---\n1 SCOPE\n\n1.1 Kept.\n")
+    listed = tmp_path / "listed"
+    listed_file = write(listed, "sop-1.md", "1 SCOPE\n\n1.1 Kept.\n")
+    (listed / "register.yaml").write_text("- file: documents/sop-1.md\n" + "".join(f"  {line}\n" for line in lines))
+    register = read_register(listed / "register.yaml", "register.yaml", root=listed)
+
+    def outcome(path: Path, root: Path, **options) -> tuple[object, list[tuple[str, str | None]]]:
+        try:
+            document, warnings = parse_document_with_warnings(path, root, **options)
+        except InputErrors as caught:
+            return "refused", [(e.message, e.field) for e in caught.exceptions]  # type: ignore[union-attr]
+        except InputError as caught:
+            return "refused", [(caught.message, caught.field)]
+        return document.access, [(w.message, w.field) for w in warnings]
+
+    read_front = outcome(front_file, front)
+    read_listed = outcome(listed_file, listed, register=register)
+    assert read_listed == (read_front[0], [(message, (field or "").split("[")[0] or None)
+                                           for message, field in read_front[1]])
+    expected = {"[]": (), "~": None, "[owners]": ("owners",), "owners": ("owners",), "5": ("5",)}
+    assert read_front[0] == expected.get(access, "refused")
+
+
+def test_a_yaml_register_entry_giving_a_field_twice_is_an_error_at_its_line(tmp_path: Path):
+    """``document`` is ``id`` and ``effective.until`` is ``effective_until``: an entry giving
+    both kept the later one, silently."""
+    project = register_project(tmp_path / "project", "register.yaml")
+    (project / "register.yaml").write_text(
+        "- file: documents/sop-1.md\n  id: SOP-1\n  document: SOP-777\n  kind: sop\n  title: T\n"
+        "  effective: {from: 2026-01-10, until: 2026-02-05}\n  effective_until: 2027-02-05\n"
+        "  recorded: 2026-01-05T09:00:00Z\n", encoding="utf-8")
+    errors = register_problems(project)
+    assert [(e.file, e.line, e.field) for e in errors] == [("register.yaml", 3, "id"),
+                                                          ("register.yaml", 7, "effective_until")]
+    assert "given twice in one entry (as 'id' and 'document')" in errors[0].message
+
+
 # -- a provision longer than the text pipeline reads at once (issue 23) ---------------------
 
 
