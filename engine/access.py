@@ -10,10 +10,15 @@ public revision 0, a revision 1 for ``owners``):
    (``DOC@REV#path``), else the one it resolves to — the revision in force on the date (as-of,
    either side of a precedence question, a citation checked), the latest (``show``). It is
    given when that revision is readable and refused (``AccessRestrictedError``) when not.
+   The revision in force is the *document's*: a section whose words a restricted revision
+   carries on unchanged from a public one is refused on a day the restricted one is in
+   force, as a section it changed is, since which sections it changed is its content (rule 3).
 3. Any other revision the answer would name — a later or earlier revision of the same
    document, a successor, an amender, a version in a history — is withheld when it is not
    readable: named by its document id alone and listed in ``withheld``, nothing of it (text,
-   title, dates, label, section paths) shown.
+   title, dates, label, section paths) shown. So in a history, a readable version that such a
+   revision carries on or ends shows its end as withheld (no date, no reason beyond
+   ``withheld``), the same for every section of the document (``engine.redaction``).
 4. Which revisions and sections exist is the content of the revisions that hold them: a
    revision that does not exist, in a document with a revision the asker may not read, is
    refused as a restricted one is; a section held only by revisions the asker may not read

@@ -38,21 +38,32 @@ def cut(readable: Readable) -> Callable[[Locator], Locator]:
 
 def redact_history(found: History, readable: Readable) -> History:
     """The versions the asker may read; when a readable one stopped applying is its own fact,
-    what stopped it beyond its document id is not."""
+    what stopped it beyond its document id is not.
+
+    A version that a revision of its own document the asker may not read carries on unchanged,
+    or ends by changing or removing it, shows its end as ``stopped: withheld`` (no
+    ``applied_until``, the document by id): whether that revision changed this section, and
+    when it took effect, are that revision's content (``engine.access`` rule 3), so every
+    section of the document reads alike, changed by it or not."""
     kept: list[Any] = []
     withheld: set[str] = set()
     for entry in found.versions:
         if not readable(entry.locator):
             withheld.add(entry.locator.doc)
             continue
+        doc = entry.locator.doc
         stopper = entry.stopped_by
-        if stopper is not None and not readable(stopper):
+        labels = tuple(r for r in entry.revisions if readable(Locator(doc=doc, rev=r)))
+        own_hidden = labels != tuple(entry.revisions) or (
+            stopper is not None and stopper.doc == doc and entry.stopped in ("changed", "removed")
+            and not readable(stopper))
+        if own_hidden:  # carried on, or ended, by a revision of its document the asker may not read
+            withheld.add(doc)
+            entry = entry.model_copy(update={"revisions": labels, "applied_until": None, "stopped": "withheld",
+                                             "stopped_by": Locator(doc=doc)})
+        elif stopper is not None and not readable(stopper):
             withheld.add(stopper.doc)
             entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
-        labels = tuple(r for r in entry.revisions if readable(Locator(doc=entry.locator.doc, rev=r)))
-        if labels != tuple(entry.revisions):  # a later revision holding the same words, not readable
-            withheld.add(entry.locator.doc)
-            entry = entry.model_copy(update={"revisions": labels})
         kept.append(entry)
     return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
 

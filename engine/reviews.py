@@ -11,8 +11,11 @@ change), or declares an edge no rule proposed. The rules it follows, in one plac
 3. A proposal is *pending* while no entry decides it (``with_reviews``); an accepted entry is
    ingested as a supersedes edge with origin ``review`` carrying who, when and the note
    (``review_edges``); a rejected one applies nothing and stops being pending.
-4. At ingest every accepted entry's item and target must exist in the corpus, else the ingest
-   fails at that entry's line and the graph is unchanged (``check_reviews``).
+4. Every entry's item and target (accepted or rejected) must exist in the corpus, the
+   revision it pins included (``SPEC-1@9#3.1`` with no revision 9 names nothing); else the
+   ingest fails at that entry's line and the graph is unchanged, ``inforce review`` refuses
+   the file the same way, and a decision naming one is not recorded (``check_reviews``, over
+   ``ingest.corpus.in_corpus``: one check).
 5. Recording a decision appends its text to the file, atomically and under a lock
    (``append_review``: concurrent reviewers never lose an entry): the comments, order, layout
    and line endings of what is there are kept.
@@ -150,6 +153,7 @@ def _parse(text: str) -> tuple[ReviewDecision, ...]:
     try:
         source = read_yaml(REVIEWS_FILE, text)
     except InputError as problem:  # YAML syntax, with the line and a caret under it
+        problem.code = None  # the rule packs' RP001: not a code of the review file
         raise InputErrors(f"{REVIEWS_FILE}: the review file does not read", [problem]) from None
     except ValueError:  # a timestamp-shaped value YAML cannot make a date of (2026-13-45T...)
         raise InputErrors(f"{REVIEWS_FILE}: the review file does not read", _bad_times(text)) from None
@@ -322,11 +326,12 @@ def reviewed_documents(reviews: Iterable[ReviewDecision]) -> set[str]:
 
 
 def check_reviews(reviews: Sequence[ReviewDecision], exists: Callable[[Locator], bool]) -> list[InputError]:
-    """An entry (accepted or rejected) whose item or target the corpus does not hold, at its line."""
+    """An entry (accepted or rejected) whose item or target the corpus does not hold, at its
+    line; ``exists`` is ``ingest.corpus.in_corpus``'s (a revision pinned must be one)."""
     problems = []
     for n, review in enumerate(reviews):
         for name, locator in (("item", review.item), ("target", review.target)):
-            if not exists(locator.unpinned()):
+            if not exists(locator):
                 problems.append(InputError(
                     f"{locator} is not in the project", file=REVIEWS_FILE, line=review.line,
                     field=f"reviews[{n}].{name}",
@@ -552,6 +557,15 @@ def _stored_words(snapshot: Snapshot, item: Locator) -> str | None:
     return None
 
 
+def _stored(snapshot: Snapshot) -> Callable[[Locator], bool]:
+    """Whether the graph holds a locator, a revision it pins included (``in_corpus``)."""
+    from .ingest.corpus import in_corpus
+
+    store = snapshot.store
+    return in_corpus(_documents(snapshot), lambda at: store.has_provision(at.doc, at.path)
+                     if at.path is not None else False)
+
+
 def _documents(snapshot: Snapshot) -> list[Document]:
     return snapshot._once("document_metadata", snapshot.store.documents)  # type: ignore[no-any-return]
 
@@ -564,6 +578,9 @@ def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | Non
     out, that document listed in ``withheld`` by id (``withhold``). None: everything (an
     operator, the sweep before it applies its own asker's groups)."""
     reviews = read_reviews(root)
+    problems = check_reviews(reviews, _stored(snapshot))
+    if problems:  # as the ingest refuses them: a decision on nothing is no decision
+        raise InputErrors(f"{REVIEWS_FILE}: an entry names what the project does not hold", problems)
     readings = graph_readings(snapshot)
     stale = [review for review in accepted(reviews) if review.digest is not None
              and (words := _stored_words(snapshot, review.item)) is not None and item_digest(words) != review.digest]
@@ -664,7 +681,7 @@ def record_review(
     name = " ".join((by or "").split())
     if not name:
         raise InputError("who decides is recorded with the decision", field="by", reason="required")
-    if wanted is not None and not snapshot.store.has_provision(wanted.doc, wanted.path):
+    if wanted is not None and not _stored(snapshot)(wanted):
         raise InputError(f"{wanted} is not in the project", field="target")
     if scope is not None and scope not in ("full", "partial"):
         raise InputError(f"{scope!r} is not full or partial", field="scope")
@@ -775,7 +792,9 @@ def stage_reviews(
     warnings (a stale entry; an entry deciding an edge a rule applied, ``derived`` as
     ``(by, target, scope, successor, rule)``: a rule's edge is not rejected or re-scoped by a
     review, nor doubled) and the stale entries."""
-    problems = check_reviews(reviews, exists)
+    from .ingest.corpus import in_corpus
+
+    problems = check_reviews(reviews, in_corpus(metadata, exists))
     if problems:
         return metadata, problems, [], []
     edges, stale, problems = review_edges(reviews, parsed, kinds=kinds)

@@ -180,7 +180,12 @@ class Snapshot:
         in force on ``valid_at`` (the latest when no date is given; none with ``every_version``,
         a history, whose unreadable versions are withheld), or a document none of whose
         revisions they may read. A section held only by revisions they may not read is
-        NotFoundError, as a section no revision holds."""
+        NotFoundError, as a section no revision holds.
+
+        The revision in force is the document's, whichever revision the section's words came
+        from: a restricted revision in force that carries a section on unchanged from a public
+        one refuses the question all the same (rule 2), and ``history`` shows that public
+        version's end as withheld, so no command tells which sections it changed."""
         gate, held = self.gate, tuple(groups)
         if gate.may_read(asked.unpinned(), held):  # every revision readable: nothing to choose
             return

@@ -3,6 +3,13 @@
 Files are only ever added, each whole or not at all (an existing file is never rewritten), named by the time
 of the decision and a hash of their content. ``Replay`` is what recomputing one against the
 graph as it is now found (``Project.replay``).
+
+A record carries ``sha256``, the hash of its own content (:func:`content_hash`: the format,
+answer and verdict as canonical JSON), checked whenever it is read, whatever the file is called:
+a record edited and saved under another name is refused all the same. Records of
+``inforce-decision/1`` predate that field; they are read when their name is still the one they
+were written under (its hash is of the file's bytes), and refused otherwise, since nothing else
+could show they were not edited.
 """
 
 from __future__ import annotations
@@ -20,10 +27,13 @@ from .errors import InputError
 from .files import create_atomically
 from .verdict import Answer, Verdict
 
-__all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "read_record", "record"]
+__all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
 
 #: The ``format`` field of a stored record; a later layout gets a new name.
-RECORD_FORMAT = "inforce-decision/1"
+RECORD_FORMAT = "inforce-decision/2"
+#: Records written before they carried their own hash (``sha256``): checked by their name only.
+_NAMED_ONLY = "inforce-decision/1"
+_FORMATS = (RECORD_FORMAT, _NAMED_ONLY)
 
 
 class Replay(BaseModel):
@@ -39,9 +49,19 @@ class Replay(BaseModel):
 
 
 def record(answer: Answer, verdict: Verdict) -> dict[str, Any]:
-    """The stored form of one decision."""
-    return {"format": RECORD_FORMAT, "answer": answer.model_dump(mode="json"),
-            "verdict": verdict.model_dump(mode="json")}
+    """The stored form of one decision, with the hash of its content (``sha256``)."""
+    stored: dict[str, Any] = {"format": RECORD_FORMAT, "answer": answer.model_dump(mode="json"),
+                              "verdict": verdict.model_dump(mode="json")}
+    stored["sha256"] = content_hash(stored)
+    return stored
+
+
+def content_hash(stored: Mapping[str, Any]) -> str:
+    """The hash a record carries of itself: of its format, answer and verdict as canonical JSON
+    (keys sorted, no spaces), so the file's layout does not matter and any field's does."""
+    body = {key: stored.get(key) for key in ("format", "answer", "verdict")}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
@@ -78,6 +98,11 @@ def read_record(path: str | Path) -> dict[str, Any]:
         raise InputError("this record was edited since it was written: its content does not hash to the "
                          f"{named.group(1)} in its name", file=str(path),
                          hint="replay the record as it was written")
+    if data["format"] == _NAMED_ONLY:
+        if named is None:
+            raise InputError(f"a record of {_NAMED_ONLY} carries no hash of itself and is checked for edits by "
+                             "its name, which this file no longer has", file=str(path), field="format",
+                             hint="replay it under the name it was written with (<decided_at>-<verdict>-<hash>.json)")
     return data  # type: ignore[no-any-return]
 
 
@@ -86,10 +111,15 @@ _NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-([0-9a-f]{16})\.json")
 
 
 def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict]:
-    """The answer and verdict of a stored decision; InputError naming the field otherwise."""
-    if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+    """The answer and verdict of a stored decision; InputError naming the field otherwise, and
+    for a record that carries its ``sha256`` (every record since ``inforce-decision/2``) when
+    its content does not hash to it."""
+    if not isinstance(data, Mapping) or data.get("format") not in _FORMATS:
         raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=file,
                          field="format", hint="checking an answer with an audit folder writes them")
+    if data["format"] == RECORD_FORMAT and data.get("sha256") != content_hash(data):
+        raise InputError("this record was edited since it was written: its content does not hash to its "
+                         "sha256", file=file, field="sha256", hint="replay the record as it was written")
     found = []
     for name, model in (("answer", Answer), ("verdict", Verdict)):
         try:

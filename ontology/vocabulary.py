@@ -74,7 +74,8 @@ StaleReason = Literal[
 ]
 
 #: Why a version of a provision stopped applying (history).
-StopReason = Literal["changed", "removed", "superseded", "deleted", "lapsed"]
+#: ``withheld``: a revision the asker may not read carries or ends the version (``engine.redaction``).
+StopReason = Literal["changed", "removed", "superseded", "deleted", "lapsed", "withheld"]
 
 #: What a claim check finds.
 ClaimStatus = Literal[

@@ -9,6 +9,8 @@ are checked before anything is built from them or walked:
 - aliases may add at most :data:`MAX_ALIAS_NODES` nodes to the document's own: a node reached
   through an alias counts again each time (a "billion laughs" of nested aliases composes to a
   few hundred nodes, but whatever walks it as a tree meets ~10^9);
+- the scalars, with every alias expanded, hold at most :data:`MAX_YAML_CHARS` characters in
+  all: an alias to one long text adds a single node per use, but the whole text each time;
 - no alias inside the node it names (``&a [*a]``), which nothing in a project means;
 - nesting that the parser cannot follow (thousands of ``[``) is refused, not a crash.
 
@@ -75,12 +77,14 @@ def load_round_trip(text: str, *, file: str) -> Any:
 
 
 def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
-    """Refuse a node tree whose aliases expand past :data:`MAX_ALIAS_NODES`, or that holds
-    itself. One pass over the distinct nodes (each one's expanded size is counted once)."""
+    """Refuse a node tree whose aliases expand past :data:`MAX_ALIAS_NODES` nodes or past
+    :data:`MAX_YAML_CHARS` characters of scalars, or that holds itself. One pass over the
+    distinct nodes (each one's expanded size is counted once)."""
     if root is None:
         return
     own = 0
-    expanded: dict[int, int] = {}  # id(node) -> its size with every alias expanded
+    # id(node) -> its size with every alias expanded: (nodes, characters of its scalars)
+    expanded: dict[int, tuple[int, int]] = {}
     open_nodes: set[int] = set()
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
@@ -88,7 +92,9 @@ def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
         key = id(node)
         if children_done:
             open_nodes.discard(key)
-            expanded[key] = 1 + sum(expanded[id(child)] for child in _children(node))
+            sizes = [expanded[id(child)] for child in _children(node)]
+            chars = len(node.value) if isinstance(node.value, str) else sum(size[1] for size in sizes)
+            expanded[key] = (1 + sum(size[0] for size in sizes), chars)
             continue
         if key in expanded:
             continue  # a node met again (an alias): its size is known, and counts again above
@@ -98,7 +104,11 @@ def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
         open_nodes.add(key)
         stack.append((node, True))
         stack.extend((child, False) for child in _children(node))
-    total = expanded[id(root)]
+    total, chars = expanded[id(root)]
+    if chars > MAX_YAML_CHARS:
+        raise InputError(f"aliases would expand this YAML to {chars:,} characters, more than the "
+                         f"{MAX_YAML_CHARS:,} read", file=file, line=1 + line_offset,
+                         hint="write the values out, or do not repeat a long text by alias (*name)")
     if total - own > MAX_ALIAS_NODES:
         raise InputError(f"aliases would expand this YAML from {own:,} to {total:,} nodes, more than "
                          f"{MAX_ALIAS_NODES:,} added", file=file, line=1 + line_offset,

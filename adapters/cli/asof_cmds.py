@@ -116,7 +116,9 @@ def _print_history(found: History) -> None:
         carried = f"  (text in revisions {', '.join(entry.revisions)})" if entry.revisions else ""
         edge = f" → {entry.target} ({entry.scope})" if entry.target is not None else ""
         stopped = ""
-        if entry.stopped is not None:
+        if entry.stopped == "withheld":  # a revision the asker may not read carries or ends it
+            stopped = f"  until: withheld ({entry.stopped_by.doc if entry.stopped_by else 'access'})"
+        elif entry.stopped is not None:
             by = f" by {entry.stopped_by}" if entry.stopped_by is not None else ""
             stopped = f"  applied until {entry.applied_until} ({entry.stopped}{by})"
         elif entry.kind in ("added", "changed", "revision"):

@@ -16,10 +16,17 @@ _RUN_KEYS = ("project", "as_of", "known_at")
 
 def read_baseline_run(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
     """``read_baseline``'s findings, and what the report says it was a sweep of (its
-    ``project``, ``as_of`` and ``known_at``, those it holds) for ``Project.judge_sweep`` to
-    compare with the new run."""
+    ``project``, ``as_of`` and ``known_at``) for ``Project.judge_sweep`` to compare with the new
+    run. Every sweep report holds the three (``known_at`` may be null); a report without one
+    of them cannot be told to be of this project and date, so it is an InputError naming it."""
     findings, data = _read(path)
-    return findings, {key: data[key] for key in _RUN_KEYS if key in data}
+    missing = [key for key in _RUN_KEYS if key not in data]
+    if missing:
+        raise InputError(f"the baseline does not say what it was a sweep of: no {', '.join(missing)}",
+                         file=str(path), field=missing[0],
+                         hint="pass the JSON an earlier `inforce sweep --format json` of this project wrote, "
+                              "as it wrote it")
+    return findings, {key: data[key] for key in _RUN_KEYS}
 
 
 def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | None]]:

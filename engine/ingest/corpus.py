@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from inforce.ontology import Document, InputError, Locator, Supersedes
 
-__all__ = ["check_corpus"]
+__all__ = ["check_corpus", "in_corpus"]
 
 
 def check_corpus(
@@ -151,7 +151,12 @@ def _same_day(docs: list[Document]) -> list[InputError]:
     return problems
 
 
-def _edges(docs: list[Document], has_target: Callable[[Locator], bool]) -> list[InputError]:
+def in_corpus(docs: Iterable[Document], has_target: Callable[[Locator], bool]) -> Callable[[Locator], bool]:
+    """Whether a locator names something of the corpus ``docs`` (every revision's metadata,
+    provisions where read) or, failing that, that ``has_target`` holds (the stored graph). A
+    locator pinned to a revision label that none of its document's revisions in ``docs`` has
+    (``SOP-1@7#2``) names nothing, whatever the other revisions hold: the one check of a pinned
+    revision, for a front matter's ``supersedes`` and for ``reviews.yaml``."""
     by_id: dict[str, list[Document]] = {}
     for doc in docs:
         by_id.setdefault(doc.id, []).append(doc)
@@ -165,12 +170,23 @@ def _edges(docs: list[Document], has_target: Callable[[Locator], bool]) -> list[
     def exists(target: Locator) -> bool:
         revisions = by_id.get(target.doc, [])
         if target.rev is not None:
+            if revisions and not any(d.revision == target.rev for d in revisions):
+                return False  # the document is here, the revision pinned is not
             revisions = [d for d in revisions if d.revision == target.rev]
         if target.path is None and revisions:
             return True
         if target.path is not None and any(target.path in provision_paths(d) for d in revisions):
             return True
         return has_target(target)
+
+    return exists
+
+
+def _edges(docs: list[Document], has_target: Callable[[Locator], bool]) -> list[InputError]:
+    by_id: dict[str, list[Document]] = {}
+    for doc in docs:
+        by_id.setdefault(doc.id, []).append(doc)
+    exists = in_corpus(docs, has_target)
 
     problems = []
     for doc in docs:

@@ -154,7 +154,7 @@ class SubjectBinder:
     ) -> list[Binding | None]:
         """The subject of each target in ``text`` (offsets into it), or None where unbound."""
         boundaries: list[int] | None = None
-        found_in: dict[tuple[int, int], list[tuple[SubjectRule, int, int]]] = {}
+        found_in: dict[tuple[int, int], _Found] = {}
         decided: list[Binding | None] = []
         for target in targets:
             rules = self.by_key.get(target.key)
@@ -165,8 +165,9 @@ class SubjectBinder:
                 boundaries = [match.end() for match in _BOUNDARY.finditer(text)]
             clause = _clause(boundaries, target.start, target.end, len(text))
             if clause not in found_in:
-                found_in[clause] = self._find(text[clause[0] : clause[1]])
-            candidate = self._in_text(target.key, rules, text, clause, found_in[clause], target.start, target.end)
+                found_in[clause] = _Found(self._find(text[clause[0] : clause[1]]))
+            near = found_in[clause].near(target.start - clause[0], target.end - clause[0])
+            candidate = self._in_text(target.key, rules, text, clause, near, target.start, target.end)
             if candidate is None and context:
                 candidate = self._in_context(target.key, rules, context)
             decided.append(candidate)
@@ -280,6 +281,25 @@ class SubjectBinder:
             if score >= FUZZY_CUTOFF and (best is None or score > best.score):
                 best = _Candidate(choices[index][1], start + s, start + e, window[s:e], synonym, round(score, 1))
         return best
+
+
+class _Found:
+    """The synonyms found in one clause (in order of start, as the finder yields them), and
+    those a quantity at given offsets could bind to: only words within :data:`MAX_GAP_BEFORE`
+    before it or :data:`MAX_GAP_AFTER` after it count (:func:`_distance`), so a bisect over
+    the starts gives them without comparing the quantity with every word of a long clause."""
+
+    def __init__(self, found: list[tuple[SubjectRule, int, int]]) -> None:
+        self.found = found
+        self.starts = [s for _, s, _ in found]
+        self.longest = max((e - s for _, s, e in found), default=0)
+
+    def near(self, start: int, end: int) -> list[tuple[SubjectRule, int, int]]:
+        """The words that may end at most MAX_GAP_BEFORE before ``start`` or begin at most
+        MAX_GAP_AFTER after ``end`` (clause offsets), in the finder's order."""
+        low = bisect.bisect_left(self.starts, start - MAX_GAP_BEFORE - self.longest)
+        high = bisect.bisect_right(self.starts, end + MAX_GAP_AFTER)
+        return self.found[low:high]
 
 
 def _clause(boundaries: list[int], start: int, end: int, length: int) -> tuple[int, int]:

@@ -158,6 +158,9 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("show-mixed-public", ["show", "{p}", f"{MIXED}@0#2.2"], {0}),
     ("show-mixed-latest", ["show", "{p}", f"{MIXED}#2.2"], {1}),
     ("history-mixed", ["history", "{p}", f"{MIXED}#2.2"], {0}),
+    # 2.1: revision 1 carries revision 0's words on unchanged; told as 2.2 is (which it changed is its own)
+    ("history-mixed-carried", ["history", "{p}", f"{MIXED}#2.1"], {0}),
+    ("asof-mixed-carried-restricted-day", ["asof", "{p}", f"{MIXED}#2.1", "--valid-at", "2026-05-01"], {1}),
     ("precedence-mixed", ["precedence", "{p}", f"{MIXED}#2.2", "SPEC-033000#2.1.B",
                           "--valid-at", MIXED_PUBLIC_DAY, "--pack", "precedence/none"], {1}),
     ("eligible-mixed", ["eligible", "{p}", "--valid-at", MIXED_PUBLIC_DAY, "--exclusions", "all"], {0, 1}),
@@ -313,6 +316,34 @@ def test_a_public_revision_is_served_alike_by_every_command_on_a_day_it_is_in_fo
     # with the group, the restricted revision answers
     _, _, grouped = _run(["asof", "{p}", f"{MIXED}#2.2", "--valid-at", "2026-05-01"], project, tmp_path, "json", GROUP)
     assert json.loads(grouped)["resolved"] == f"{MIXED}@1#2.2" and "ZZSECRETREV" in grouped
+
+
+def test_a_withheld_revision_shows_neither_its_date_nor_which_sections_it_changed(
+    project: Path, tmp_path: Path,
+) -> None:
+    """Issue 23 (L1, L2): history told a public version's end by the restricted revision 1
+    (its effective day, "changed" for 2.2, "still applies" for 2.1, which revision 1 carries
+    on unchanged) while asof refused both on a day revision 1 is in force. Now: both refused
+    by asof (the document's revision in force decides), both histories alike, end withheld."""
+    ends = {}
+    for path in ("2.1", "2.2"):
+        code, output, written = _run(["history", "{p}", f"{MIXED}#{path}"], project, tmp_path, "json", None)
+        found = json.loads(written)
+        assert code == 0 and found["withheld"] == [MIXED]
+        (version,) = found["versions"]
+        assert version["locator"] == f"{MIXED}@0#{path}"
+        ends[path] = (version["applied_until"], version["stopped"], version["stopped_by"], version["revisions"])
+        assert "2026-04-10" not in output + written  # revision 1's effective day
+        _, _, text = _run(["history", "{p}", f"{MIXED}#{path}"], project, tmp_path, "text", None)
+        assert "until: withheld" in text and "still applies" not in text and "2026-04-10" not in text
+        code, _, refused = _run(["asof", "{p}", f"{MIXED}#{path}", "--valid-at", "2026-05-01"],
+                                project, tmp_path, "json", None)
+        assert code == 1 and json.loads(refused)["reason"] == "access_restricted"
+    assert ends["2.1"] == ends["2.2"] == (None, "withheld", MIXED, ["0"])
+    # with the group, each is told as it is: 2.1 still applies, 2.2 changed by revision 1
+    _, _, grouped = _run(["history", "{p}", f"{MIXED}#2.2"], project, tmp_path, "json", GROUP)
+    first = json.loads(grouped)["versions"][0]
+    assert first["stopped"] == "changed" and first["applied_until"] == "2026-04-10"
 
 
 def test_a_subject_only_a_restricted_document_states_reads_as_absent(project: Path, tmp_path: Path) -> None:

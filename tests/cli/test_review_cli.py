@@ -121,3 +121,43 @@ def test_a_review_file_naming_a_missing_target_fails_the_ingest_at_its_line(tmp_
     failed = _run("ingest", root, code=2)
     assert "reviews.yaml:1: reviews[0].target: SPEC-099123#2.1.Q is not in the project" in failed.stderr
     assert json.loads(_run("stats", root, "-f", "json").stdout)["index_build"] == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("entry", "field"), [
+    ("- item: ADD-04@7#1.2\n  target: SPEC-099123#2.1.B\n  scope: partial\n  decision: accept\n", "item"),
+    ("- item: ADD-04@7#1.2\n  target: SPEC-099123#2.1.B\n  decision: reject\n", "item"),
+    ("- item: ADD-04#1.2\n  target: SPEC-099123@9#2.1.B\n  scope: partial\n  decision: accept\n", "target"),
+])
+def test_a_review_entry_pinned_to_a_revision_that_does_not_exist_is_refused(tmp_path, entry, field):
+    # the document and the section exist, the revision pinned does not: ingest and review
+    # refuse the entry at its line, and the real proposal stays pending
+    root = write_review_project(tmp_path / "p")
+    _run("ingest", root)
+    before = json.loads(_run("stats", root, "-f", "json").stdout)["index_build"]
+    (root / "reviews.yaml").write_text(entry + "  by: M. Okafor\n  at: 2027-02-10T09:30:00Z\n")
+    failed = _run("ingest", root, code=2)
+    assert f"reviews.yaml:1: reviews[0].{field}: " in failed.stderr and "is not in the project" in failed.stderr
+    assert json.loads(_run("stats", root, "-f", "json").stdout)["index_build"] == before
+    listed = _run("review", root, code=2)
+    assert f"reviews.yaml:1: reviews[0].{field}: " in listed.stderr
+    (root / "reviews.yaml").unlink()
+    assert _unapplied(root) == sorted(PROPOSED.items())
+
+
+@pytest.mark.slow
+def test_review_refuses_a_decision_on_an_item_that_does_not_exist_and_yaml_errors_carry_no_pack_code(tmp_path):
+    root = write_review_project(tmp_path / "p")
+    _run("ingest", root)
+    (root / "reviews.yaml").write_text("- item: ADD-99#1\n  target: SPEC-099123#2.1.B\n  decision: reject\n"
+                                       "  by: x\n  at: 2027-02-10T09:30:00Z\n")
+    listed = _run("review", root, code=2)
+    assert "reviews.yaml:1: reviews[0].item: ADD-99#1 is not in the project" in listed.stderr
+    assert "rejected" not in listed.stdout + listed.stderr
+    (root / "reviews.yaml").unlink()  # the command refuses a target pinned to no revision, as the file is
+    assert "is not in the project" in _run("review", root, "accept", "ADD-04#1.2", "--target", "SPEC-099123@9#2.1.B",
+                                           "--scope", "partial", "--by", "x", code=2).stderr
+    assert not (root / "reviews.yaml").exists()
+    (root / "reviews.yaml").write_text("- item: [unclosed\n")
+    broken = _run("review", root, code=2)
+    assert "reviews.yaml:" in broken.stderr and "RP001" not in broken.stderr

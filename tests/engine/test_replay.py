@@ -55,7 +55,7 @@ def test_a_stored_verdict_replays_to_the_same_and_then_to_a_reported_difference(
     assert first.exit_code == 0, first.output
     (record,) = audit.glob("*.json")
     stored = json.loads(record.read_text())
-    assert stored["format"] == "inforce-decision/1"
+    assert stored["format"] == "inforce-decision/2" and len(stored["sha256"]) == 64
     assert stored["verdict"]["audit"]["revisions"] == {"SOP-114": ["B", "C", "D"]}
     assert stored["verdict"]["audit"]["answer_sha256"]
 
@@ -218,3 +218,33 @@ def test_an_edited_record_is_reported_as_edited(sop: Path, tmp_path: Path) -> No
         result = runner.invoke(app, ["replay", str(sop), str(where)])
         assert result.exit_code == 2, result.output
         assert "edited" in result.output and "same verdict" not in result.output
+
+
+def test_a_record_carries_its_own_hash_checked_whatever_its_name(sop: Path, tmp_path: Path) -> None:
+    """Issue 23 (L5): the hash was only in the file's name, so an edited record saved under
+    another name replayed as "same verdict"."""
+    import hashlib
+
+    audit = tmp_path / "audit"
+    assert _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit)).exit_code == 0
+    (record,) = audit.glob("*.json")
+    stored = json.loads(record.read_text())
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(stored))  # another name and layout, nothing edited: read
+    assert runner.invoke(app, ["replay", str(sop), str(renamed)]).exit_code == 0
+    stored["verdict"]["audit"]["decided_at"] = "2020-01-01T00:00:00Z"
+    stored["verdict"]["audit"]["eligible"] = ["ADD-01"]
+    renamed.write_text(json.dumps(stored))
+    result = runner.invoke(app, ["replay", str(sop), str(renamed)])
+    assert result.exit_code == 2 and "edited" in result.output and "sha256" in result.output
+    # a record written before records carried their hash: read under its own name only
+    old = json.loads(record.read_text())
+    old.pop("sha256")
+    old["format"] = "inforce-decision/1"
+    body = json.dumps(old, indent=2, sort_keys=True) + "\n"
+    named = tmp_path / f"20260101T000000Z-answer-{hashlib.sha256(body.encode()).hexdigest()[:16]}.json"
+    named.write_text(body)
+    assert runner.invoke(app, ["replay", str(sop), str(named)]).exit_code == 0
+    (tmp_path / "old.json").write_text(body)
+    result = runner.invoke(app, ["replay", str(sop), str(tmp_path / "old.json")])
+    assert result.exit_code == 2 and "its name" in result.output

@@ -330,6 +330,17 @@ def test_a_baseline_that_is_not_a_sweep_report_names_the_file_and_line(riverside
     result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", notjson, code=2)
     assert "not.json" in result.stderr and ":2" in result.stderr
 
+    # a report with what it was a sweep of removed cannot be matched to this run (issue 23 L4)
+    old = tmp_path / "old.json"
+    invoke("sweep", riverside, "--valid-at", "2026-05-01", "--fail-on", "none", "-o", old)
+    for key in ("project", "as_of", "known_at"):
+        data = json.loads(old.read_text())
+        data.pop(key)
+        stripped = tmp_path / f"no-{key}.json"
+        stripped.write_text(json.dumps(data))
+        result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", stripped, code=2)
+        assert f"no-{key}.json" in result.stderr and f"no {key}" in result.stderr
+
 
 def test_a_project_never_ingested_is_exit_3(tmp_path):
     root = copy("riverside-library", tmp_path, ingest=False)

@@ -64,6 +64,18 @@ def test_aliases_within_the_limit_are_read(read) -> None:
 
 
 @pytest.mark.parametrize("read", [compose, load_round_trip])
+def test_aliases_repeating_one_long_text_are_bounded_by_the_text_they_expand_to(read) -> None:
+    # 1 Mi characters named once and used 20 times: 21 nodes, but 21 Mi characters to read
+    big = "x" * (1 << 20)
+    text = f"a: &big {big}\n" + "".join(f"k{i}: *big\n" for i in range(20))
+    with pytest.raises(InputError, match="aliases would expand this YAML to") as caught:
+        read(text, file="long.yaml")
+    assert caught.value.file == "long.yaml" and caught.value.line == 1
+    few = f"a: &big {big}\n" + "".join(f"k{i}: *big\n" for i in range(10))
+    assert read(few, file="long.yaml") is not None  # 11 Mi characters: under the limit
+
+
+@pytest.mark.parametrize("read", [compose, load_round_trip])
 def test_a_recursive_alias_is_an_error_at_its_line(read) -> None:
     with pytest.raises(InputError, match="recursive alias") as caught:
         read("ok: 1\nloop: &a\n  - x\n  - *a\n", file="loop.yaml")

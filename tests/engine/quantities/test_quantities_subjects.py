@@ -156,3 +156,24 @@ def test_one_mention_bound_after_extraction(extractor):
     other = "A mix of 4,000 PSI"
     unbound = extractor.binder.bind(mention, other, base=mention.span.start - other.index("4,000"))
     assert unbound is mention
+
+
+def test_binding_a_long_clause_takes_time_in_proportion_to_it():
+    # one clause (commas only) holding 6,000 quantities and 6,000 subject words: each
+    # quantity is compared with the words near it, not with every word of the clause
+    import re
+    import time
+
+    from inforce.engine.quantities.subjects import BindingTarget, SubjectBinder
+
+    binder = SubjectBinder(default_vocabulary())
+    (key,) = [key for key in binder.by_key if key == "[mass] / [length] / [time] ** 2"]
+    text = "concrete strength 4,000 psi, " * 6000
+    targets = [BindingTarget(m.start(), m.end(), key) for m in re.finditer("4,000 psi", text)]
+    began = time.perf_counter()
+    decided = binder.decide(targets, text)
+    elapsed = time.perf_counter() - began
+    assert [(b.start, b.phrase) for b in decided] == [
+        (t.start - len("concrete strength "), "concrete strength") for t in targets
+    ]
+    assert elapsed < 3.0, f"{elapsed:.1f} s to bind one long clause"
