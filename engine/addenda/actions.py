@@ -51,11 +51,13 @@ _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:firs
                           re.IGNORECASE)
 #: The end of a phrase that brings the target's new text ("to read", "now reads", "as follows"):
 #: what is quoted after it is the new text, not words of the target.
-_NEW_TEXT = re.compile(r"(?:reads?|follows|following|with)\s*:?\s*$", re.IGNORECASE)
+#: ("should be read as:": the colon brings the whole new text, as "should read:" does)
+_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with)\s*:?|\bread\s+as\s*:)\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 _THING = re.compile(
-    r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|said\s+)?(?:paragraphs?|"
+    r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|whole\s+|complete\s+|said\s+)?(?:paragraphs?|"
+    r"sub-?paragraphs?|sub-?sections?|sub-?clauses?|sub-?articles?|"  # "Delete the Sub-section 3.2 A": the part itself
     r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
     r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"

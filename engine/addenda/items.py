@@ -88,6 +88,9 @@ _CONTAINER = 7.5  # an outline section (CSI "SECTION 09 91 23", "2.1 PRODUCTS")
 _TITLE = 8.0  # a labelled line reading as a title ("A. Section 034100 "PRECAST ...""; "D. DRAWINGS")
 _ITEM = 9.0  # a block a layout opens ("Item No. 3 - ...", "Q4.")
 _MINOR = 8.5  # a short title ending in a colon ("Sheet A-101:", "Changes to the Drawings:")
+#: a line heading the instructions right below it, inside an item block too ("Specification 26 05 43
+#: - Title" over "Paragraph 2.1.A - Replace ...", "Make the following changes to the PLAN ...:")
+_SUBHEAD = 9.25
 _LEAF = 10.0  # a labelled instruction; anything at or above this rank is a leaf
 _ANSWER_RANK = 10.5
 _LINE = 11.0  # a paragraph or a bullet
@@ -169,6 +172,19 @@ _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?
 #: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").
 _DOCUMENT_LEAD = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|changed|modified|revised|supplemented|corrected)\s+"
                             r"(?:as\s+follows|by\s+the\s+following(?:\s+changes)?)\s*:[\s*_]*$", re.IGNORECASE)
+#: A one-line lead-in to the instructions on the lines right below it ("Make the following
+#: changes to the PLAN for ...:", "The following revisions are made to the Special Provisions:").
+_FOLLOWING_LEAD = re.compile(r"\b(?:following|below)\b[^:\n]{0,160}:[\s*_]*$", re.IGNORECASE)
+#: A line naming a section or a sheet by number and a title, nothing more ("Specification 26 05 43 -
+#: Underground Ducts", "Sheet M-101 - Roof Plan"): no full stop, colon or semicolon in the title.
+_DOCUMENT_LINE = re.compile(
+    r"[*_]*(?:(?P<section>(?:Spec(?:ification)?s?\.?|(?:Spec(?:ification)?\s+)?Section)\s+(?:No\.?\s*)?"
+    rf"\d{{2}} ?\d{{2}} ?\d{{2}}(?:\.\d{{2}})?)|(?:Sheet|Drawing)(?:\s+No\.?)?\s+(?-i:{SHEET_NUMBER}))"
+    r"[ \t]*[-–—][ \t]*(?-i:[A-Z])[^.:;\n]{1,100}?[*_]*", re.IGNORECASE)
+#: The opening of a paragraph naming a part of a section or of a sheet by its number.
+_SECTION_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?|parts?)\s+\d", re.IGNORECASE)
+_SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d",
+                         re.IGNORECASE)
 _PART_WORD = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\b", re.IGNORECASE)
 #: A paragraph opening with a part of a document and its number ("SUBARTICLE 102-4.3 ...", "Article 3.2 ...").
 _OPENS_WITH_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
@@ -562,7 +578,8 @@ class _Reader:
                          heading_like=titled)
         heading = self._heading_at(index)
         if heading is not None:
-            return _Node(start, _MINOR if heading == "minor" else _HEADING, "heading", provision=existing,
+            return _Node(start, _MINOR if heading == "minor" else _SUBHEAD if heading == "sub" else _HEADING, "heading",
+                         provision=existing,
                          title=_clean(line), heading_like=True)
         number = getattr(existing, "number", None) if existing is not None else None
         if number:  # an outline section this reader has no word for ("2.1 PRODUCTS")
@@ -746,6 +763,8 @@ class _Reader:
         """``major``/``minor`` when line ``index`` is a heading with something under it."""
         lines = self.lines
         kind = _heading_line(lines[index])
+        if kind is None and (self._leads_lines(index) or self._names_parts_below(index)):
+            kind = "sub"
         if kind is None:
             return None
         top = self.stack[-1] if self.stack else None
@@ -764,6 +783,38 @@ class _Reader:
                 _heading_line(following) == "major" and _opener(following, self.layouts) is None):
             return None  # nothing under it: a line of its own (a title block's, "END OF ADDENDUM")
         return kind
+
+    def _leads_lines(self, index: int) -> bool:
+        """Whether line ``index`` is a one-line lead-in heading the instructions on the lines right
+        below it ("Make the following changes to the PLAN for ...:" then "Replace SHEET C-103 with
+        ..." on the next line): state DOT letting addenda group their instructions so, by the part
+        of the proposal each changes, with no blank line between."""
+        lines = self.lines
+        line = lines[index]
+        if (len(line.strip()) > 200 or not _FOLLOWING_LEAD.search(line) or index + 1 >= len(lines)
+                or (index > 0 and lines[index - 1].strip())):
+            return False
+        following = lines[index + 1].strip().lstrip("*_ ")
+        return bool(following) and _opener(lines[index + 1], self.layouts) is None and any(
+            verb.match(following) for verb in self.verbs)
+
+    def _names_parts_below(self, index: int) -> bool:
+        """Whether line ``index`` names a section or sheet by number and title alone, and the next
+        paragraph opens with a part of it ("Specification 26 05 43 - Underground Ducts" then
+        "Paragraph 2.1.A - Replace ..."; "Sheet M-101 - Roof Plan" then "Note 3: ..."): engineers
+        head the changes to each document with its number and title in plain words."""
+        lines = self.lines
+        line = lines[index]
+        named = _DOCUMENT_LINE.fullmatch(line.strip())
+        if named is None:
+            return False
+        after = index + 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after >= len(lines) or _opener(lines[after], self.layouts) is not None:
+            return False
+        part = _SECTION_PART if named.group("section") else _SHEET_PART
+        return part.match(lines[after]) is not None
 
     def _alone(self, index: int) -> bool:
         """Whether line ``index`` is its paragraph's only line."""

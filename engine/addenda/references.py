@@ -250,10 +250,14 @@ _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Sub-?articles?|Ar
                    r"|Part(?=\s*\d{1,2}\.\d))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
 #: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
-#: by hand write both; either is paragraph A of article 2.1 (group 4, the glued letter and below).
+#: by hand write both; either is paragraph A of article 2.1 (group 5, the glued letter and below).
+#: Engineers who cite by page and line set the letter off with commas ("paragraph 3.1, A, line 1",
+#: "paragraph 2.1, B: replace ..."): a lone capital between the article and a comma or colon is its
+#: paragraph (group 4).
 _WORDED_PATH = re.compile(
     rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
     r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.|item)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
+    r"|,[ \t]*((?-i:[A-Z]))(?=[ \t]*[,:;)]|\.\s)"
     r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
 #: A paragraph word before a label none of the notations reads ("Article 2.1A1"): said, so the
@@ -274,11 +278,15 @@ _BARE_PATH = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(
 #: A paragraph by its letter alone, after a paragraph or article the item named ("... Article 3.11:
 #: Add the following paragraph G").
 #: ("Subpart B" after "Part 3.1": the same architects' word for a lettered paragraph of the article)
-_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraph|paragraph|para\.|sub-?part)\s+"
+_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraphs?|paragraphs?|paras?\.|sub-?parts?)\s+"
                           r"(?:\.?([A-Z]|\d{1,2})(?![\w]|\.\w)|((?:\([0-9A-Za-z]{1,3}\))+))", re.IGNORECASE)
 #: A paragraph's letter named before its article, joined by "of" ("subparagraph B of paragraph 2.1",
 #: "Paragraph C of Article 3.2", "item 4 under Paragraph 2.3.A"): owners who lead with what goes
 #: write the place after it.
+#: More letters of a list after one ("paragraphs A and B", "subparagraphs C, D and E"): each a
+#: sibling paragraph of the same article; a letter only where a capital stands alone.
+_MORE_LETTERS = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)((?-i:[A-Z]))(?![\w]|\.\w)",
+                           re.IGNORECASE)
 _LETTER_OF_PATH = re.compile(
     rf"\b(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
     rf"{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)", re.IGNORECASE)
@@ -441,7 +449,7 @@ def find_references(
                            why=f"{match.group(2)}.{match.group(1)}"))
     for match in _WORDED_PATH.finditer(read):
         if free(*match.span()):
-            tail = match.group(2) or match.group(3) or match.group(4)
+            tail = match.group(2) or match.group(3) or match.group(4) or match.group(5)
             path = match.group(1) + ("." + tail if tail else "")
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
                            why=re.sub(r"\s+", "", path)))
@@ -462,6 +470,11 @@ def find_references(
         if free(*match.span()):
             relative = match.group(1) or ".".join(re.findall(r"\(([0-9A-Za-z]+)\)", match.group(2)))
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, why="+" + relative))
+            more = _MORE_LETTERS.match(read, match.end()) if match.group(1) else None
+            while more is not None:  # "paragraphs A and B": each letter of the article named before
+                if free(*more.span(1)):
+                    take(Reference("paragraph", more.group(1), more.span(1), None, why="+" + more.group(1)))
+                more = _MORE_LETTERS.match(read, more.end())
     for match in _AGENCY.finditer(read):
         if free(*match.span()):
             reference = _code(match.group(0), match.span(), corpus)

@@ -27,7 +27,7 @@ ADDENDUM NO. 3
 
 1 CHANGES TO THE SPECIFICATIONS
 
-1.1 Section 03 30 00, Paragraph 2.1.B: Revise to read "Maximum water-cementitious materials ratio: 0.40."
+1.1 Section 03 30 00, Paragraph 2.1.B: Revise the maximum water-cementitious materials ratio to 0.40.
 """
 
 

@@ -855,3 +855,33 @@ def test_bulleted_questions_a_numbered_question_answered_after_its_mark_and_a_li
     (closing,) = [item for item in items if item.text.startswith("This addendum adds")]
     assert "A-201" not in closing.heading_context and not any(item.kind == "heading" and "A-201" in item.text
                                                               for item in items)
+
+
+def test_a_one_line_lead_in_heads_the_instruction_on_the_very_next_line(tmp_path, rules):
+    # letting addenda group instructions by the part of the proposal they change, each under a
+    # one-line "the following ...:" lead-in with no blank line between: every instruction its own
+    # item, never run on into its lead-in (which would read the lead's "changes" with its verb)
+    path = write(tmp_path, "add.md", """
+    Turnpike Authority - Bureau of Lettings
+
+    Make the following revisions to the ROADWAY PLANS for contract 88-A:
+    Replace SHEET C-104 with attached SHEET C-104.
+
+    Make the following revisions to the SPECIAL PROVISIONS:
+    Delete Section 01 35 00 in its entirety.
+
+    The following is a note for bidders:
+    bids close at noon.
+    """)
+    before = parsed(path)
+    after = itemize(before, rules)
+    check_sound(before, after, rules)
+    items = {item.text.strip(): item for item in addendum_items(after, rules)}
+    sheet = items["Replace SHEET C-104 with attached SHEET C-104."]
+    section = items["Delete Section 01 35 00 in its entirety."]
+    assert sheet.path != section.path
+    assert "Make the following revisions to the ROADWAY PLANS" in sheet.heading_context
+    assert "Make the following revisions to the SPECIAL PROVISIONS" in section.heading_context
+    assert "ROADWAY PLANS" not in section.heading_context
+    # a lead-in whose next line is no instruction stays one paragraph with it
+    assert any(text.startswith("The following is a note for bidders:") and "bids close" in text for text in items)

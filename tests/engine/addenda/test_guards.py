@@ -1,0 +1,224 @@
+"""Structural guards on applied edges (issue 21): whatever the wording and whatever rule read
+it, an edge is applied only where the item's own words settle its target and its scope; where
+they do not it is proposed with the doubt said. Each case is written in words of its own, not
+those of the real addenda the forms were seen in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inforce.engine.addenda.reading import Lookup, read_addendum
+from inforce.engine.derivation import TargetDirectory, outline_names
+from inforce.rules import RuleSet, load_pack
+
+from corpus_writer import write_doc
+
+CONCRETE = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
+            "B. Ratio 0.45.\n\nC. Slump 4 inches.\n\n2.2 CURING\n\nA. Wet cure seven days.\n")
+HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. Five-knuckle hinges, brass finish.\n"
+
+
+@pytest.fixture(scope="module")
+def rules() -> RuleSet:
+    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+
+
+def _read(root: Path, rules: RuleSet, addendum: str):
+    from inforce.adapters.ingest.reader import FileReader
+
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: guards\nrules:\n  - stock: supersession/csi-addenda\n")
+    write_doc(root, "SPEC-033000", "2026-01-05", CONCRETE)
+    write_doc(root, "SPEC-087100", "2026-01-05", HARDWARE)
+    for sheet in ("A-101", "A-102"):
+        (root / "documents" / f"{sheet}.drawing.yaml").write_text(
+            f"id: DWG-{sheet}\nkind: drawing\nsheet: {sheet}\ntitle: Plan {sheet}\nrevision: \"0\"\nseq: 1\n"
+            "issued: 2026-01-05\neffective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\ncallouts:\n"
+            "  - id: note-1\n    text: \"NOTE 1: VERIFY IN FIELD.\"\n"
+            "  - id: note-2\n    text: \"NOTE 2: SEAL ALL PENETRATIONS.\"\n")
+    write_doc(root, "ADD-01", "2026-02-02", addendum)
+    with FileReader().open(root) as files:
+        documents = {name: files.parse(name).document for name in files.discover()[0]}
+    by_id = {d.id: d for d in documents.values()}
+    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
+                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
+                        p.path == loc.path for p in by_id[loc.doc].provisions)),
+                    names=lambda doc: outline_names(by_id[doc]),
+                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
+    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
+
+
+def _applied(reading) -> set[tuple[str, str, bool]]:
+    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+
+
+def _proposed(reading) -> set[tuple[str, str, bool]]:
+    return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+
+
+def test_a_lettered_paragraph_named_inside_the_article_is_never_left_for_the_article(tmp_path, rules):
+    # (1) the letter after the article, in any notation, names the paragraph that changes
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00, paragraph 2.1, C, change \"4 inches\" to \"5 inches\".\n\n"
+                    "2. Section 03 30 00, Article 2.2: strike out subparagraph A; curing is by membrane.\n")
+    assert not {t for t, _, _ in _applied(reading)} & {"SPEC-033000#2.1", "SPEC-033000#2.2"}
+    assert {t for t, _, _ in _applied(reading) | _proposed(reading)} >= {"SPEC-033000#2.1.C", "SPEC-033000#2.2.A"}
+
+
+def test_a_lettered_paragraph_beside_an_insertion_is_where_it_goes_not_what_changes(tmp_path, rules):
+    # "insert ... after paragraph B": B is a place, the article gains a paragraph
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00, Article 2.1: insert the following new paragraph after paragraph B: "
+                    "\"Air content 6 percent.\"\n")
+    assert ("SPEC-033000#2.1", "partial", True) in _applied(reading)
+
+
+def test_the_entrys_own_scope_words_settle_it_against_its_lead_in(tmp_path, rules):
+    # (2) "the sections below have changed" reads in part; an entry saying its whole section is
+    # printed anew is the whole replaced, and one naming a page is that page changed
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "The Sections listed here have been changed:\n\n"
+                    "1. Section 03 30 00 Cast-in-Place Concrete (whole section printed again and reissued)\n\n"
+                    "2. Section 08 71 00 Door Hardware (page 08 71 00-1 reprinted)\n")
+    assert ("SPEC-033000", "partial", True) not in _applied(reading)
+    assert ("SPEC-033000", "full", True) in _applied(reading) | _proposed(reading)
+    assert ("SPEC-087100", "full", True) not in _applied(reading)
+
+
+def test_a_deletion_of_something_within_an_article_is_a_change_in_part(tmp_path, rules):
+    # (3) the verb's object is a requirement in the article, not the article
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00 Concrete Article 2.1 Remove the slump requirement; the supplier sets it.\n\n"
+                    "2. Section 08 71 00, Paragraph 2.1.A: delete the words \"brass finish\".\n")
+    assert ("SPEC-033000#2.1", "full", False) not in _applied(reading)
+    assert ("SPEC-033000#2.1", "partial", True) in _applied(reading) | _proposed(reading)
+    assert ("SPEC-087100#2.1.A", "full", False) not in _applied(reading)
+
+
+def test_the_sheet_a_change_is_on_is_the_target_not_the_sheet_it_lists(tmp_path, rules):
+    # (4) a list on one sheet gains another sheet's number: only the sheet holding the list changes
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "4. SHEET LIST. The list of sheets on Sheet A-101 is revised to include Sheet A-102, Roof Plan.\n")
+    assert not any(t.startswith("DWG-A-102") for t, _, _ in _applied(reading))
+
+
+def test_words_restating_the_provision_replace_it_whole(tmp_path, rules):
+    # (5) "change to read" and "is to be read as:" with the provision's new text are the provision
+    # written anew; a value "to be read as" another stays a change in part
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Sheet A-102, Note 2: Change to read \"SEAL PENETRATIONS WITH RATED FIRESTOP.\"\n\n"
+                    "2. In Section 03 30 00, Article 2.1, change Paragraph B as follows:\n\n"
+                    "\"B. Water-cement ratio 0.40 at most.\"\n\n"
+                    "3. The 4,000 psi in Section 03 30 00, Paragraph 2.1.A, is an error and is to be read as "
+                    "5,000 psi.\n")
+    applied = _applied(reading)
+    assert ("DWG-A-102#note-2", "partial", True) not in applied
+    assert ("SPEC-033000#2.1.B", "partial", True) not in applied
+    assert ("DWG-A-102#note-2", "full", True) in applied | _proposed(reading)
+    assert ("SPEC-033000#2.1.B", "full", True) in applied | _proposed(reading)
+    assert ("SPEC-033000#2.1.A", "full", True) not in applied
+
+
+# The guards themselves, given an edge read wrong (as earlier rounds' readings did on wording
+# they had not seen): each says what the edge becomes, whatever produced it.
+
+PATHS = {"SPEC-033000": ["2", "2.1", "2.1.A", "2.1.B", "2.1.C", "2.2", "2.2.A", "2.2.B"],
+         "SPEC-087100": ["2", "2.1", "2.1.A"], "DWG-A-101": ["note-1", "note-2"], "DWG-A-102": ["note-1", "note-2"]}
+
+
+def _guard_of(text: str, target: str, scope: str, successor: bool, words: str, *, others: tuple[str, ...] = (),
+              after: str = ""):
+    from inforce.engine.addenda.items import Item
+    from inforce.engine.addenda.reading import _guard
+    from inforce.engine.addenda.references import Corpus
+    from inforce.ontology import Locator
+    from inforce.ontology.ingest import DerivedEdge
+
+    def locator(written: str) -> Locator:
+        doc, _, path = written.partition("#")
+        return Locator(doc=doc, path=path or None)
+
+    by = Locator(doc="ADD-09", path="1")
+    items = [Item(locator=by, path="1", parent=None, kind="section", text=text, offset=0)]
+    if after:
+        items.append(Item(locator=Locator(doc="ADD-09", path="2"), path="2", parent=None, kind="paragraph", text=after,
+                          offset=len(text) + 2))
+    edge = DerivedEdge(by=by, target=locator(target), scope=scope, rule="R", words=words, successor=successor)
+    siblings = [edge, *(edge.model_copy(update={"target": locator(o)}) for o in others)]
+    kinds = {doc: ("drawing" if doc.startswith("DWG") else "specification", "") for doc in PATHS}
+    corpus = Corpus(TargetDirectory(titles=kinds), paths=lambda doc: PATHS.get(doc, []))
+    found = _guard(edge, items[0], items, siblings, corpus)
+    return None if found is None else (found[0], [(t.format(), s, b) for t, s, b in found[1]])
+
+
+@pytest.mark.parametrize(("text", "edge", "verdict"), [
+    # (0) an item saying of itself that it changes nothing
+    ("Section 03 30 00, Article 2.2 requires wet curing; this repeats Article 2.2 and changes nothing.",
+     ("SPEC-033000#2.2", "partial", True, "requires"), ("propose", [("SPEC-033000#2.2", "partial", True)])),
+    ('Paragraph 2.1.C: change "4 inches" to "5 inches". The strength remains as bid.',
+     ("SPEC-033000#2.1.C", "partial", True, "change"), None),
+    # (1) a finer target named and left unread
+    ('3. Section 03 30 00, paragraph 2.1, C, change "4" to "5".', ("SPEC-033000#2.1", "partial", True, "change"),
+     ("propose", [("SPEC-033000#2.1.C", "partial", True)])),
+    ("Section 03 30 00, Article 2.2: strike out subparagraphs A and B.",
+     ("SPEC-033000#2.2", "full", False, "strike out"),
+     ("propose", [("SPEC-033000#2.2.A", "full", False), ("SPEC-033000#2.2.B", "full", False)])),
+    ("Sheet A-101, Note 2 - revise the sealant colour to grey.", ("DWG-A-101", "partial", True, "revise"),
+     ("propose", [("DWG-A-101#note-2", "partial", True)])),
+    ('Article 2.1: insert the following new paragraph after paragraph B: "Air 6 percent."',
+     ("SPEC-033000#2.1", "partial", True, "insert"), None),
+    # (2) the item's own scope words against the lead-in's
+    ("2. Section 03 30 00 Concrete (entire section reprinted)", ("SPEC-033000", "partial", True, "changed"),
+     ("apply", [("SPEC-033000", "full", True)])),
+    ("Sheet A-101: revise the door tag to point to the entire section 08 71 00 attached to this addendum.",
+     ("DWG-A-101", "partial", True, "revise"), None),
+    ("2. Section 03 30 00 Concrete (the complete section)", ("SPEC-033000", "partial", True, "changed"),
+     ("propose", [("SPEC-033000", "full", True)])),
+    ("3. Section 08 71 00 Door Hardware (page 08 71 00-1 printed again)", ("SPEC-087100", "full", True, "replaced"),
+     ("propose", [("SPEC-087100", "partial", True)])),
+    ("Sheet A-101 has been redrawn and is re-issued with this bulletin.", ("DWG-A-101", "partial", True, "redrawn"),
+     ("propose", [("DWG-A-101", "full", True)])),
+    ("Section 03 30 00, printed page 4: Article 2.2 curing time is now ten days.",
+     ("SPEC-033000", "partial", True, "is now"), ("propose", [("SPEC-033000#2.2", "partial", True)])),
+    # (3) a deletion whose object is something within the target
+    ("Section 03 30 00 Article 2.1 Remove the slump requirement; the supplier sets it.",
+     ("SPEC-033000#2.1", "full", False, "Remove"), ("apply", [("SPEC-033000#2.1", "partial", True)])),
+    ('Paragraph 2.1.A: delete the words "brass finish".', ("SPEC-087100#2.1.A", "full", False, "delete"),
+     ("apply", [("SPEC-087100#2.1.A", "partial", True)])),
+    ("Paragraph 2.1.C: delete the slump requirement.", ("SPEC-033000#2.1.C", "full", False, "delete"), None),
+    ('Paragraph 2.1.A: Replace the text of the paragraph with: "Hinges, stainless."',
+     ("SPEC-087100#2.1.A", "full", True, "Replace"), None),
+    ("Paragraph 2.1.B: delete it in its entirety.", ("SPEC-033000#2.1.B", "full", False, "delete"), None),
+    ('Paragraph 2.1.C: the figure "4 inches" is revised to "5 inches".', ("SPEC-033000#2.1.C", "full", True, "revised"),
+     ("apply", [("SPEC-033000#2.1.C", "partial", True)])),
+    ('Paragraph 2.1.C is revised to read "C. Slump 5 inches."', ("SPEC-033000#2.1.C", "full", True, "revised to read"),
+     None),
+    # (5) words restating the provision whole
+    ('Sheet A-102, Note 2: Change to read "SEAL WITH RATED FIRESTOP."',
+     ("DWG-A-102#note-2", "partial", True, "Sheet A-102, Note 2: Change"), ("apply", [("DWG-A-102#note-2", "full", True)])),
+    ('Section 03 30 00, Article 2.1, Paragraph B, should be read as: "B. Ratio 0.42."',
+     ("SPEC-033000#2.1.B", "partial", True, "read as"), ("apply", [("SPEC-033000#2.1.B", "full", True)])),
+    ("The 4,000 psi in Paragraph 2.1.A is an error and is to be read as 5,000 psi.",
+     ("SPEC-033000#2.1.A", "partial", True, "read as"), None),
+    ('Paragraph 2.1.A: Revise to read "5,000 psi".', ("SPEC-033000#2.1.A", "partial", True, "Revise"),
+     ("propose", [("SPEC-033000#2.1.A", "full", True)])),
+    ('Paragraph 2.1.B: revise the ratio to read "0.40".', ("SPEC-033000#2.1.B", "partial", True, "revise"), None),
+])
+def test_each_guard_on_an_edge_read_wrong(text, edge, verdict):
+    assert _guard_of(text, *edge) == verdict
+
+
+def test_as_follows_settles_the_whole_only_when_the_new_text_opens_with_the_label():
+    text = "In Section 03 30 00, Article 2.1, change Paragraph B as follows:"
+    edge = ("SPEC-033000#2.1.B", "partial", True, "change")
+    assert _guard_of(text, *edge, after='"B. Water-cement ratio 0.40 at most."') == \
+        ("apply", [("SPEC-033000#2.1.B", "full", True)])
+    assert _guard_of(text, *edge, after="Use a ratio of 0.40 in the footings.") is None
+
+
+def test_a_sheet_named_as_what_a_list_gains_is_no_target_beside_the_sheet_it_is_on():
+    text = "The list of sheets on Sheet A-101 is revised to include Sheet A-102, Roof Plan."
+    assert _guard_of(text, "DWG-A-102", "partial", True, "revised", others=("DWG-A-101",)) == ("drop", [])
+    assert _guard_of(text, "DWG-A-101", "partial", True, "revised", others=("DWG-A-102",)) is None
