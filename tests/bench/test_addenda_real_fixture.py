@@ -1,7 +1,7 @@
 """The addenda-real evaluation set (issue 21) stays whole, and its scorer scores what it says.
 
 The set (tests/fixtures/addenda-real/) is four ingestable projects, ``tuning``, ``held-out``,
-``held-out-2`` to ``held-out-7`` (the second to seventh held-out batches, each from
+``held-out-2`` to ``held-out-8`` (the second to eighth held-out batches, each from
 other owners' forms), whose expected.yaml keys each addendum item by file and line. Kept here: every ``line`` points
 at the words the entry says open the item, every expected target is in the graph after
 ingest, the counts the issue asks for hold, and bench/addenda_eval.py's ``--set`` scorer gives
@@ -24,7 +24,7 @@ from inforce.engine import Project
 from bench_scripts import load
 
 SET = Path(__file__).resolve().parents[1] / "fixtures" / "addenda-real"
-PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -192,10 +192,28 @@ def test_the_seventh_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
     assert sum(bool(e.get("skipped")) for e in held) >= 5
     assert all(e["doc"].startswith("ADD-U") for e in held)
     sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
-    _, _, seventh = sources.partition("## Seventh held-out batch")
+    seventh = sources.partition("## Seventh held-out batch")[2].partition("## Eighth held-out batch")[0]
     assert seventh, "SOURCES.md has no seventh-batch heading"
     assert len([row for row in seventh.splitlines() if re.match(r"\| \d+ \|", row)]) >= 12
     assert (SET / "held-out-7" / "README.md").is_file()
+
+
+def test_the_eighth_held_out_batch_has_the_counts_its_brief_asks_for() -> None:
+    """held-out-8: >= 10 addenda, >= 90 items, over half of them changes, no-change and Division 00
+    items among the rest, and >= 12 more sources studied in SOURCES.md's eighth batch."""
+    held = _entries("held-out-8")
+    assert len({e["doc"] for e in held}) >= 10
+    assert len(held) >= 90
+    changes = sum(e["change"] for e in held)
+    assert 0.5 * len(held) <= changes <= 0.75 * len(held)
+    assert sum(not e["change"] and not e.get("skipped") for e in held) >= 20
+    assert sum(bool(e.get("skipped")) for e in held) >= 5
+    assert all(e["doc"].startswith("ADD-R") for e in held)
+    sources = (SET / "SOURCES.md").read_text(encoding="utf-8")
+    _, _, eighth = sources.partition("## Eighth held-out batch")
+    assert eighth, "SOURCES.md has no eighth-batch heading"
+    assert len([row for row in eighth.splitlines() if re.match(r"\| \d+ \|", row)]) >= 12
+    assert (SET / "held-out-8" / "README.md").is_file()
 
 
 @pytest.mark.slow  # over a second and a half; the full suite runs it
