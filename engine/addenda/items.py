@@ -141,6 +141,11 @@ _QUESTION = re.compile(
 #: A question word that is also a paragraph's label ("Q." in a list lettered up to Q is rare;
 #: "Question 2." with its number is a layout's).
 _NUMBERED_QUESTION = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*\((?:q|Q)\)")
+#: An answer labelled by a word ("Response:", "District response:", "Answer 3:"), not by a bare "A.".
+_WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
+                            r"[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[.:–-]", re.IGNORECASE)
+#: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
+_RULE_LINE = re.compile(r"[ \t]*(?:[-–—*_=~][ \t]*){2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_]*$")
 _STARTS_SENTENCE = re.compile(r"[\"“(]?[A-Z0-9]")
 _BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<inner>.+?)(?<=\S)\1[ \t]*:?")
@@ -185,6 +190,8 @@ _DOCUMENT_LINE = re.compile(
 _SECTION_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?|parts?)\s+\d", re.IGNORECASE)
 _SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d",
                          re.IGNORECASE)
+#: A part of a section named by its word and number ("Paragraph 2.2.A", "Subparagraph 3.1.B.2").
+_PART_NUMBER = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\s+\d", re.IGNORECASE)
 _PART_WORD = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\b", re.IGNORECASE)
 #: A paragraph opening with a part of a document and its number ("SUBARTICLE 102-4.3 ...", "Article 3.2 ...").
 _OPENS_WITH_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
@@ -470,6 +477,13 @@ class _Node:
         self.asked = self.asked or "?" in line
 
 
+def _same_opening(line: str, other: str) -> bool:
+    """Whether ``line`` opens with the same four words or more as ``other`` (a question's lead-in
+    sentence written again before each question: the next one)."""
+    words = re.findall(r"\w+", line.casefold())[:4]
+    return len(words) == 4 and words == re.findall(r"\w+", other.casefold())[:4]
+
+
 def _colon(line: str) -> bool:
     return line.rstrip(" \t*_").endswith(":")
 
@@ -492,6 +506,7 @@ class _Reader:
         self.lines: list[str] = []
         self.at = 0  # where the line being read starts
         self.parents = {p.path: p.parent for p in document.provisions}
+        self.resume: _Node | None = None  # the lead-in an instruction after its new text closes back to
 
     def read(self) -> list[_Node]:
         text = self.text
@@ -611,7 +626,9 @@ class _Reader:
                 self._continue(line)
                 return
             self._close(len(self.stack) - 1, self.at)
-        elif top is not None and _ANSWER.match(line) and self._answers(top):
+        elif top is not None and _ANSWER.match(line) and (self._answers(top) or (
+                # "... Please advise." then "Response: ...": a request answered is a question, "?" or not
+                top.kind == "paragraph" and _WORDED_ANSWER.match(line) and not _colon(top.last))):
             top.kind = "question"
             top.answered = True
             self._continue(line)
@@ -654,7 +671,8 @@ class _Reader:
                                                 or (top.kind == "section" and top.rank == _CONTAINER
                                                     and _ENDS_SENTENCE.search(top.last)))
                 and self._instructs(index, top)):
-            self._close(self.stack.index(top), self.at)  # an instruction of its own after an item
+            lead = self.resume if self.resume in self.stack else top  # (after new text: back to what brought it)
+            self._close(self.stack.index(lead), self.at)  # an instruction of its own after an item
             self._open(self._node_for(index, line, existing=None))
             return
         if top.rank < _LEAF:
@@ -689,6 +707,7 @@ class _Reader:
         own: it names a section or a sheet and has a change verb of its own (outside quotes),
         and is not what the item introduces ("... substitute the following"), a quotation or
         a line indented under the item."""
+        self.resume = None
         first = self.lines[index]
         if first.lstrip(" \t*_")[:1] in "\"“‘'" or _INTRODUCES.search(item.last.rstrip(" \t*_")):
             return False
@@ -703,7 +722,7 @@ class _Reader:
         named = attachment_names(joined)  # 'The attached "Section 31 23 16 - ..." replaces ...': a name
         text = _QUOTED.sub(lambda m: m.group(0) if m.span() in named else " ", joined)
         if not _NAMES_DOCUMENT.search(text):
-            return False
+            return self._after_new_text(text, item)
         # the verb instructs: it opens the paragraph ("Also revise Sheet C-201 ..."), follows a
         # lead naming the target ("Section 03 20 00, Paragraph 2.2.B: Delete ..."), or the
         # paragraph opens with the target; not a verb telling of another item's change
@@ -713,6 +732,41 @@ class _Reader:
         if any(verb.match(lead) for lead in leads for verb in self.verbs):
             return True
         return bool(_OPENS_WITH_TARGET.match(body)) and any(verb.search(body) for verb in self.verbs)
+
+    def _after_new_text(self, text: str, item: _Node) -> bool:
+        """Whether ``text``, a paragraph after ``item`` naming no section or sheet, is the next
+        instruction under the same heading: ``item`` is the new text a lead-in introduced ("Delete
+        Paragraph 2.1.B and replace with the following:" then "B. ..."), and the paragraph opens
+        with a change verb and names a part by its number or introduces words of its own ("Add the
+        following to Paragraph 2.2.A:", "Add the following subparagraph:"). The plainest CSI
+        addendum lists a section's changes so under its "SECTION nn nn nn - TITLE" heading, each
+        unnumbered, each new text lettered as in the section itself."""
+        lead = item.parent
+        while lead is not None and lead.style and not (
+                _colon(lead.last) and _INTRODUCES.search(lead.last.rstrip(" \t*_"))):
+            # new text of several levels ("2.2 CURING" then "A. ...", "B. ..." then "1. ..."): up to
+            # what brought it
+            lead = lead.parent
+        if lead is None:
+            return False
+        body = _CONNECTIVE.sub("", text.lstrip(" \t*_"))
+        named = _SECTION_PART.match(body) or _SHEET_PART.match(body)
+        after = re.split(r"[:–—,]|\s-\s", body, maxsplit=1)[1].lstrip(" \t*_") if named and re.search(
+            r"[:–—,]|\s-\s", body) else ""
+        # the verb opens it ("Add the following to Paragraph 2.2.A:"), or follows the part it names
+        # ("Paragraph 2.1.C: Delete in its entirety.")
+        if not any(verb.match(body) or (after and verb.match(after)) for verb in self.verbs):
+            return False
+        if lead.rank < _LEAF and lead.heading_like:
+            # the new text sits straight under the heading (its lead-in closed by a numbered title,
+            # "2.2 CURING"): only an instruction naming a part by number is the next one
+            return bool(_PART_NUMBER.search(body) or named)
+        if lead.rank < _LEAF or not _colon(lead.last) or not _INTRODUCES.search(lead.last.rstrip(" \t*_")):
+            return False
+        if _PART_NUMBER.search(body) or named or _FOLLOWING_LEAD.search(body):
+            self.resume = lead
+            return True
+        return False
 
     def _fits(self, opener: _Line | None) -> _Line | None:
         """``opener``, or None for a number of four digits or more that does not follow its
@@ -757,7 +811,28 @@ class _Reader:
             return True
         if opener is not None and opener.cls == "bullet" and _QUESTION.match(opener.title):
             return blank or question.answered  # "- QUESTION 2: ...": the next question of a bulleted list
+        if question.answered and (_RULE_LINE.fullmatch(line) or (blank and (
+                self._asks_next(index) or _same_opening(line, question.title)))):
+            # "--" between answered questions; or a question opened by a sentence of its own ("The
+            # following question was received from a bidder: ... ?") with its answer next: districts
+            # and cities write each question so, none labelled
+            return True
         return (blank or question.answered) and bool(_QUESTION.match(line))
+
+    def _asks_next(self, index: int) -> bool:
+        """Whether the paragraph at line ``index`` asks a question ("?" in its own words) and
+        the paragraph after it opens with an answer's label."""
+        lines = self.lines
+        after = index
+        asked = False
+        while after < len(lines) and lines[after].strip():
+            asked = asked or "?" in lines[after]
+            if after > index and _ANSWER.match(lines[after]):
+                return asked
+            after += 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        return asked and after < len(lines) and bool(_ANSWER.match(lines[after]))
 
     def _heading_at(self, index: int) -> str | None:
         """``major``/``minor`` when line ``index`` is a heading with something under it."""
@@ -768,6 +843,13 @@ class _Reader:
         if kind is None:
             return None
         top = self.stack[-1] if self.stack else None
+        if kind == "minor" and top is not None and top.kind == "item" and not top.children and len(
+                _WORD.findall(lines[index])) <= 2 and any(verb.match(lines[index].strip(" \t*_")) for verb in self.verbs):
+            # "Item No. 3 - Specification Section 12 93 00 - Title" then "Replace:" (or "Delete:",
+            # "Revise:") then the new text: cities caption each item by what it changes and put its
+            # verb on a line alone; the verb heads the item's own words ("Clarification:" is no verb:
+            # it closes the item as before, so nothing under it inherits the caption's section)
+            kind = "sub"
         if top is not None and top.rank >= _LEAF and _colon(top.last):
             return None  # the words an instruction introduces
         after = index + 1

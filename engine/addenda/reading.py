@@ -101,6 +101,13 @@ _ANSWER_MARK = re.compile(r"[ \t*_]*(?:(?:rfi|owner['’]?s?|architect['’]?s?|
 #: How long an item may be and still be only a list entry (a sheet and its title) under a
 #: lead-in instruction ("The following sheets are revised and reissued:").
 _ENTRY_LIMIT = 160
+#: A numbered or lettered list entry that is a document's code alone, with its title at most
+#: ("i. G001", "iii. S201 - Framing Plan", "b) Section 07 54 23"): an entry of the list its
+#: lead-in, the entry before it under the same label scheme, instructs ("a. The sheets listed
+#: here have been revised and are attached:").
+_LISTED_CODE = re.compile(r"\s*(?:[ivxl]{1,5}|[a-z]|\d{1,2})[.)]\s+(?:(?:sheet|drawing|section)\s+)?"
+                          r"(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{2}\s?\d{2}\s?\d{2})(?:\s*[-–,]?\s*[^\n:;]{0,60})?\s*",
+                          re.IGNORECASE)
 
 
 def _items_of(document: Document, rules: Sequence[SupersessionRule]) -> list[Item]:
@@ -166,7 +173,7 @@ def _inserts(text: str, reference: Reference) -> bool:
     "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
     start, end = reference.span
     return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
-        re.match(r"\s*\(?new\b", text[end:end + 8], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
+        re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
 
 
 #: The paragraph named first and said to be added after it, in its sentence ("Paragraph 2.2.B of
@@ -684,7 +691,7 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     else:
         action = read_action(item.text, vocabularies, mask=mask)
     context, lead, lead_line = _context(item, vocabularies)
-    if lead is None and item.kind == "paragraph":
+    if lead is None and (item.kind == "paragraph" or item.kind == "section" and _LISTED_CODE.fullmatch(item.text)):
         lead, lead_line = _paragraph_lead(item, items, vocabularies)
     cells = [cell for _, cell in item.cells]
     # the instruction's clause ends with the sentence its verb is in: what a later sentence
@@ -730,6 +737,9 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     from_lead = table_lead is not None
     if from_lead:
         lead_line = item.text
+    added = _added_by_label(item, action, mask, references, rule, corpus, lead, lead_line)
+    if added is not None:
+        return added
     if (action.action is None and lead is not None and _BRINGS_TEXT.search(lead_line)
             and not any(not r.from_heading for r in references)):
         # "Paragraph 3.2.A - Replace the whole paragraph with the following:" then "A. Flush the
@@ -934,6 +944,14 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # "3.02.C - Mortar Bedding" then "C. Tool exposed joints ...": the paragraph written anew
         action = Action("replace", "restated under its heading", ambiguous=(
             "restates the paragraph its heading names, with no verb: for a person to confirm"))
+    elif (action.action is None and len(resolved) == 1 and resolved[0][1].from_heading
+          and re.fullmatch(r"\d{1,2}\.\d{1,3}", resolved[0][0].path or "") and restated is not None
+          and re.fullmatch(r"[A-Z]", letter := restated.group(0).strip(" .()*_"))
+          and corpus.exists(Locator(doc=resolved[0][0].doc, path=f"{resolved[0][0].path}.{letter}"))):
+        # "SECTION 11 19 00 - 2.1 DOORS" then "A. ...", "B. ...": the article's paragraphs written
+        # anew under it, with no verb (a letter it lacks is one added: read in part, as before)
+        action = Action("replace", "restated under its heading", ambiguous=(
+            "restates the paragraphs of the article its heading names, with no verb: for a person to confirm"))
     if (action.action == "amend" and action.ambiguous is None and action.span is not None and len(resolved) == 1
             and resolved[0][0].path is not None and not open_refs and not from_lead and not under_attachments
             and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
@@ -1022,6 +1040,65 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
 
 
+#: An insertion whose instruction names no place, only the kind of thing added ("Add the following
+#: subparagraph:", "Insert the following new article:", "Add:"): the new text below carries its own number.
+_ADDS_FOLLOWING = re.compile(r"\W*(?:add|insert)(?:\s+(?:the\s+)?(?:following|below)(?:\s+(?:new|additional))?"
+                             r"(?:\s+(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|items?|provisions?))?)?\s*:\s*",
+                             re.IGNORECASE)
+#: The full outline number the new text opens with ("2.3.C Flushing hydrant ...", "3.5 FIELD TESTS").
+_ADDED_NUMBER = re.compile(r"\s*[*_]*(\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z](?:\.\d{1,2})?)?)[.)]?[*_]*\s")
+
+
+def _added_by_label(item: Item, action: Action, mask: Sequence[tuple[int, int]], references: Sequence[Reference],
+                    rule: str, corpus: Corpus, lead: Action | None = None, lead_line: str = "") -> _Outcome | None:
+    """New text under a heading naming the section, whose instruction names no place and which
+    opens with its own full number: "Add the following subparagraph:" then "2.3.C ..." (the
+    provision that number joins gains it, in part; an article gains the section), or a verb alone
+    over the item ("Replace:" then "3.1.A ..."; the paragraph of that number restated whole). CSI
+    addenda write new and restated paragraphs so, numbered as the section will hold them. Applied
+    where the number settles it (added and new; replaced and held); else proposed."""
+    if item.answer is not None:
+        return None
+    brk = _BREAK.search(item.text)
+    if (action.action == "amend" and brk is not None
+            and _ADDS_FOLLOWING.fullmatch(_read_text(item.text[:brk.start()], mask))):
+        verb, at = action, brk.end()
+    elif (action.action is None and lead is not None and lead.action in ("replace", "amend")
+          and _VERB_ALONE.fullmatch(lead_line.strip())
+          and (lead.action == "replace" or _ADDS_FOLLOWING.fullmatch(lead_line.strip()))):
+        verb, at = lead, 0
+    else:
+        return None
+    heading = [r for r in references if r.from_heading and r.target is not None and r.kind == "section"]
+    if len(heading) != 1 or any(not r.from_heading for r in references) or heading[0].target.path is not None:
+        return None
+    number = _ADDED_NUMBER.match(item.text, at)
+    if number is None:
+        return None
+    doc = heading[0].target.doc
+    written = number.group(1)
+    found, _ = place_path(corpus, doc, written)
+    joins = written.rsplit(".", 1)[0]
+    held = [None] if "." not in joins else place_path(corpus, doc, joins)[0]  # an article joins the section
+    if verb.action == "replace":
+        if len(found) != 1:
+            return None
+        target = Locator(doc=doc, path=found[0])
+        verb = Action("replace", verb.words, verb.span, verb.attachment, verb.ambiguous)
+        reference = Reference("paragraph", written, number.span(1), target, resolved_by="outline")
+        return _Outcome("applied", rule, verb, [(target, reference)])
+    if len(held) != 1:
+        return None
+    target = Locator(doc=doc, path=held[0])
+    reference = Reference("paragraph", written, number.span(1), target, resolved_by="outline")
+    if found:
+        doubted = Action(verb.action, verb.words, verb.span, verb.attachment,
+                         ambiguous=f"adds {written}, which {doc} already holds: a renumbering or a replacement?")
+        return _Outcome("proposed", rule, doubted, [(target, reference)],
+                        why=f"adds {written}, which {doc} already holds: for a person to confirm")
+    return _Outcome("applied", rule, verb, [(target, reference)])
+
+
 #: Words saying what replaces a document: the new one named, attached, issued, or the like-numbered.
 _SUCCESSOR_SAID = re.compile(
     r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
@@ -1070,6 +1147,8 @@ _PAGE_WORD = re.compile(r"\bpages?\b", re.IGNORECASE)
 _FIRST_PAGE = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?"
                          r"(?P<page>\d{1,3})\b(?![/.]\d|\s*of\s+\d)"
                          r"(?P<more>\s*(?:[-–]\s*\d|(?:through|thru|to)\s|(?:and|,|&)\s*(?:\d|pages?\b)))?", re.IGNORECASE)
+#: A page numbered with a letter after its number ("page 2A", "pages 1, 2 and 2A"): one inserted.
+_INSERTED_PAGE = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{1,3}\s*(?:,|and|&)\s*)*\d{1,3}[A-Za-z]\b", re.IGNORECASE)
 #: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
 _PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
 _WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
@@ -1176,6 +1255,13 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
             # "Replace page 12 21 13-3 and add page 12 21 13-4", "pages 4 and 5: replace": pages
             # after its first: the pages before them stay, the section changes in part
             return _Outcome("applied", rule, amend, resolved)
+        if numbers and min(numbers) == 1 and (inserted := _INSERTED_PAGE.search(read)) is not None:
+            # "Remove pages 1 and 2 and insert the attached pages 1, 2 and 2A": a page numbered
+            # between two of the section's own is slipped in, the section kept and changed in part
+            # (owners number an inserted page so only when they do not reissue the whole)
+            return _Outcome("proposed", rule, amend, resolved, why=(
+                f'its pages from the first are replaced and a page is inserted ("{inserted.group(0)}"): a change '
+                "in part, for a person to confirm"))
         if numbers and min(numbers) == 1 and (len(numbers) > 1 or first[0].group("more")):
             whole = Action("replace", action.words, action.span, action.attachment)
             return _Outcome("proposed", rule, whole, resolved, why=(
@@ -1592,7 +1678,7 @@ def _paragraph_lead(item: Item, items: Sequence[Item], vocabularies: list) -> tu
     if index is None:
         return None, ""
     for before in reversed(items[max(0, index - 40):index]):  # a list of at most 40 entries
-        if before.kind != "paragraph" or before.heading_context != item.heading_context:
+        if before.kind != item.kind or before.heading_context != item.heading_context:
             return None, ""
         blocks = [b.strip() for b in _BREAK.split(before.text) if b.strip()]
         # the lead-in may hold the first entries of its list (they ran on as its new words)
@@ -1679,6 +1765,10 @@ def _innermost(outcomes: dict[str, _Outcome], applied_paths: set[str], reading: 
             outcome.kind = "nothing"
 
 
+#: A verb alone on its line, heading the words below it ("Replace:", "Delete:", "Revise:").
+_VERB_ALONE = re.compile(r"[*_]*[A-Za-z]+[*_]*\s*:[*_]*")
+
+
 def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Reading) -> None:
     """A paragraph that only leads in to what follows ("SECTION 102 ... is amended as follows:")
     changes its document through the items after it: quiet when one of them changes that
@@ -1686,15 +1776,22 @@ def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Rea
     changed = _changed_documents(outcomes, reading)
     for index, item in enumerate(items):
         outcome = outcomes.get(item.path)
-        if (outcome is None or outcome.kind not in ("applied", "proposed") or outcome.action.action != "amend"
-                or any(t.path is not None for t, _ in outcome.targets)
-                or not _DOCUMENT_LEAD.search(item.text.rstrip()) or _LEAD_PART.search(item.text)):
+        if outcome is None or outcome.kind not in ("applied", "proposed") or any(
+                t.path is not None for t, _ in outcome.targets):
+            continue
+        # "Replace:" alone on a line under an item's caption ("Item No. 3 - Section 12 93 00 -
+        # Title"): the verb of the words below it, which carry the change
+        alone = item.kind == "heading" and bool(_VERB_ALONE.fullmatch(item.text.strip()))
+        if not alone and (outcome.action.action != "amend" or not _DOCUMENT_LEAD.search(item.text.rstrip())
+                          or _LEAD_PART.search(item.text)):
             continue
         docs = {t.doc for t, _ in outcome.targets}
         after: set[str] = set()
         for later in items[index + 1:]:
             if later.kind == "heading" and later.parent == item.parent:
                 break
+            if alone and not later.heading_context.rstrip().endswith(item.text.strip()):
+                break  # past the words the verb heads
             after |= changed.get(later.path, set())
         if docs <= after:
             outcome.kind = "nothing"
@@ -2158,9 +2255,24 @@ _WORDING = re.compile(r"words?|sentences?|phrases?|references?|text|language|lin
 #: After a verb: what says the words that follow are the provision written anew ("change to
 #: read", "should be read as:", "change Paragraph A as follows:"), the verb's object between.
 _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|now)"
-                             r"\s+(?:be\s+)?read(?:s)?(?:\s+as)?\b|\bas\s+follows\b)", re.IGNORECASE)
+                             r"\s+(?:be\s+)?read(?:s)?(?:\s+as)?\b|\bas\s+follows\b|\b(?:with|by)\s+the\s+following\b)",
+                             re.IGNORECASE)
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
 _READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
+#: A change verb carrying its reading phrase ("is revised to read:", "has been amended to read",
+#: "Revise to read"): owners' commonest way of restating a provision whole, the new text after it.
+_CHANGED_TO_READ = re.compile(r"\b(?:revise[ds]?|amend(?:ed|s)?|change[ds]?|modif(?:y|ies|ied)|update[ds]?|"
+                              r"correct(?:ed|s)?|rewrit(?:e|ten))\s+to\s+read$", re.IGNORECASE)
+#: Just before such a verb: the provision's own label as its subject ("3.1.A is", "Keynote 2 has
+#: been") or nothing (an imperative opening its sentence: "B: Revise to read"); never another
+#: subject ("the sealant requirement is revised to read": part of it).
+_LABEL_SUBJECT = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*(?i:(?:is|are|has\s+been|have\s+been|shall\s+be|to\s+be)\s+)?"
+                            r"(?i:hereby\s+)?$|(?:^|[:.;])\s*$")
+#: New text numbered with the document's own numbering ("1.2.C Alternate ...", "3.1.A Anchor ...",
+#: "2.3 LITTER RECEPTACLES"): the provision the text is.
+_NEW_LABEL = re.compile(r"[\s\"“*_]*(\d{1,2}\.\d{1,3}(?:\.[A-Z]|\.\d{1,3})?)(?=[\s.:)]|$)")
+#: What may stand before new text after an adding verb ("the following new paragraph:", "as follows:").
+_FOLLOWING_LEAD = re.compile(r"[\s:,]*(?:(?:the\s+)?following\b[^:\n]{0,60}|as\s+follows)\s*:", re.IGNORECASE)
 _READ_BEFORE = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|may|can)\s+be\s*$")
 #: What may stand between a verb and its reading phrase when the provision itself is the object:
 #: nothing, the provision's own name, or a word for its whole wording ("Revise verbiage to read").
@@ -2198,7 +2310,8 @@ def _sheet_number(doc: str) -> str:
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
-    (the item's own words settle another scope), "propose" or "drop" (not a target at all)."""
+    (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
+    or "drop" (not a target at all)."""
     quoted = _quoted_spans(item.text)
     read = _read_text(item.text, quoted)
     target = edge.target
@@ -2230,6 +2343,29 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             return ("propose", [(target, "partial", True)],
                     f"names a lettered paragraph inside {target.format()} that the outline does not hold: the "
                     "whole of the article going is not what its words say")
+    if target.path is None and edge.scope == "partial" and re.search(r"\b(?:add|insert|append)", edge.words, re.I):
+        # new text numbered in the document's own numbering says where it goes: "Add:" over
+        # "1.2.C Alternate ..." is a paragraph joining article 1.2 (the article changes, not the
+        # section at large); "2.3 TITLE" an article joining the section (the section, as read).
+        # A label the document already holds is a renumbering or a replacement: for a person.
+        start = verb[1] if verb is not None else 0
+        rest = item.text[start:] if item.text[start:].strip(" \t\n:,") else ""
+        if not rest:
+            index = next((i for i, s in enumerate(items) if s.path == item.path), None)
+            rest = items[index + 1].text if index is not None and index + 1 < len(items) else ""
+        lead = _FOLLOWING_LEAD.match(rest)
+        label = _NEW_LABEL.match(rest, lead.end() if lead else 0)
+        if label is None:
+            label = _NEW_LABEL.match(rest.lstrip(" \t\n:,"))
+        if label is not None and label.group(1).count(".") == 2:
+            new = Locator(doc=target.doc, path=label.group(1))
+            parent = Locator(doc=target.doc, path=label.group(1).rsplit(".", 1)[0])
+            if corpus.exists(new):
+                return ("propose", [(new, "partial", True)],
+                        f"adds text numbered {new.path}, which {target.doc} already holds: whether it replaces it or "
+                        "is added beside it is for a person to confirm")
+            if corpus.exists(parent):
+                return ("retarget", [(parent, "partial", True)], "")
     if target.path is None and edge.scope == "partial":
         # an article or paragraph of the document named by number, which no edge of the item holds
         inside = [Locator(doc=target.doc, path=m.group(1)) for m in _NUMBERED_INSIDE.finditer(read)]
@@ -2300,11 +2436,20 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     # "...""; "should be read as:" then the new paragraph; "change Paragraph A as follows:" then
     # "A. ..." - the new text is the provision, not a few words of it. A reading phrase settles it;
     # "as follows" settles it only when the new text opens with the target's own label
-    if edge.scope == "partial" and target.path is not None and verb is not None \
+    # (the verb may be a heading's or lead-in's, "Revise:" over "Note 1 to read "..."": the item's
+    # own words then open with the provision's name and the reading phrase)
+    if edge.scope == "partial" and target.path is not None \
             and not re.search(r"\b(?:add|insert|append)", edge.words, re.IGNORECASE) \
             and not _ORDINAL_PART.search(read):
         phrase = None
-        if _READ_VERB.search(edge.words) and _READ_BEFORE.search(read, max(0, verb[0] - 20), verb[0]) \
+        if verb is None:
+            if (after := _RESTATES_AFTER.match(read, 0)) is not None and after.group("gap").strip() \
+                    and _OWN_OBJECT.fullmatch(after.group("gap")):
+                phrase, end = after.group("phrase").lower(), after.end()
+        elif _READ_VERB.search(edge.words) and (_READ_BEFORE.search(read, max(0, verb[0] - 20), verb[0])
+                                              or ((changed := _CHANGED_TO_READ.search(read, verb[0], verb[1]))
+                                                  and _LABEL_SUBJECT.search(read, max(0, changed.start() - 30),
+                                                                            changed.start()))) \
                 and not any(s < verb[0] and verb[0] - e < 60 for s, e in quoted):
             phrase, end = "read", verb[1]
         elif (after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap")):
@@ -2318,7 +2463,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             # a few words "to read" - 'revise to read "5,000 psi"' - may be the value alone: proposed)
             if _opens_with_own_label(rest, target):
                 return ("apply", [(target, "full", True)], "")
-            if "follows" not in phrase:
+            if "follow" not in phrase:  # ("with the following:" restates only what opens with its label)
                 new = rest.split("\n\n")[0].split()
                 if len(new) > 5 or (len(new) > 3 and not re.search(r"\d", " ".join(new))):
                     return ("apply", [(target, "full", True)], "")
@@ -2344,6 +2489,15 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         what, becomes, why = found
         if what == "apply":
             _swap(reading, edge, becomes[0][1], becomes[0][2])
+            continue
+        if what == "retarget" and not any(e.target == becomes[0][0] for e in siblings):
+            key, update = (edge.by.format(), edge.target.format()), {"target": becomes[0][0], "scope": becomes[0][1],
+                                                                     "successor": becomes[0][2]}
+            reading.applied = [e.model_copy(update=update) if (e.by.format(), e.target.format()) == key else e
+                               for e in reading.applied]
+            reading.edges = [e.model_copy(update=update)
+                             if e.by is not None and (e.by.format(), e.target.format()) == key else e
+                             for e in reading.edges]
             continue
         drop.add((edge.by.format(), edge.target.format()))
         for target, scope, successor in becomes if what == "propose" else []:

@@ -588,6 +588,11 @@ _CITE = re.compile(
     r"coordinate\s+with|related\s+to|requirements\s+of|under|by|"
     r"(?:replace[ds]?|substituted?|superseded|succeeded)\s+(?:it\s+|them\s+)?(?:with|by))\b[^.;:\n]{0,50}$", re.IGNORECASE)
 
+#: What is put in place of a requirement, the provision holding it named after ("In lieu of the
+#: hinges specified in Section 08 71 00, ...", "Instead of the valves required in Clause 2.2.A"):
+#: that provision is what changes, not a citation.
+_INSTEAD = re.compile(r"\b(?:instead\s+of|in\s+lieu\s+of|in\s+place\s+of)\b[^.;:\n]{0,60}$", re.IGNORECASE)
+
 
 #: The title written after a designation ("Section 3 - Tender Submission Package").
 _TITLE_AFTER = re.compile(r"[ \t]*[-–—:,]?[ \t]*(?!(?:Clause|Paragraph|Para|Article|Sub[-\w]*|Item|Page|Sheet|Section|Part|Schedule)\b)"
@@ -663,7 +668,10 @@ def _cites(read: str, start: int) -> bool:
     """Whether the words just before ``start``, in the same sentence, cite what follows."""
     window = read[max(0, start - 70):start]
     stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
-    return bool(_CITE.search(window[stop + 1:] if stop >= 0 else window))
+    clause = window[stop + 1:] if stop >= 0 else window
+    if _INSTEAD.search(clause):
+        return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
+    return bool(_CITE.search(clause))
 
 
 def heading_document(context: str, corpus: Corpus,

@@ -222,3 +222,114 @@ def test_a_sheet_named_as_what_a_list_gains_is_no_target_beside_the_sheet_it_is_
     text = "The list of sheets on Sheet A-101 is revised to include Sheet A-102, Roof Plan."
     assert _guard_of(text, "DWG-A-102", "partial", True, "revised", others=("DWG-A-101",)) == ("drop", [])
     assert _guard_of(text, "DWG-A-101", "partial", True, "revised", others=("DWG-A-102",)) is None
+
+
+# -- gate4: forms from the seventh held-out part, written in words of their own
+
+
+def test_new_text_numbered_as_a_paragraph_amends_its_article_not_the_section(tmp_path, rules):
+    # a caption naming the section, then "Add:" over new text numbered "2.1.D": article 2.1 gains
+    # a paragraph; a number the outline already holds ("2.2.A") may replace it: for a person
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "Item No. 1 - Specification Section 03 30 00 - Cast-in-Place Concrete\n\n"
+                    "Add:\n\n2.1.D Air content 6 percent, plus or minus 1.5 percent, for exposed slabs.\n\n"
+                    "Item No. 2 - Specification Section 03 30 00 - Cast-in-Place Concrete\n\n"
+                    "Add:\n\n2.2.A Cure exposed slabs under wet burlap for ten days.\n")
+    applied = _applied(reading)
+    assert ("SPEC-033000#2.1", "partial", True) in applied
+    assert not {t for t, _, _ in applied} & {"SPEC-033000", "SPEC-033000#2.2", "SPEC-033000#2.2.A"}
+    assert any(t.startswith("SPEC-033000#2.2") for t, _, _ in _proposed(reading))
+
+
+def test_a_provision_revised_to_read_its_whole_new_text_is_replaced(tmp_path, rules):
+    # "<paragraph> is amended to read: "<complete text>"" and a delete-and-replace whose new text
+    # opens with the article's own number restate the provision whole
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00, Paragraph 2.1.B is amended to read: \"B. Ratio 0.40 for all exposed "
+                    "concrete, and 0.45 elsewhere.\"\n\n"
+                    "2. Section 03 30 00, Delete Article 2.2 CURING and replace with the following:\n\n"
+                    "2.2 CURING\n\nA. Membrane cure at the rate the maker states, on the day of placing.\n")
+    applied = _applied(reading)
+    assert ("SPEC-033000#2.1.B", "full", True) in applied
+    assert ("SPEC-033000#2.2", "full", True) in applied
+
+
+def test_a_verb_heading_over_a_note_to_read_its_new_text_replaces_the_note(tmp_path, rules):
+    # "Revise:" on its own line, then "Note 2 to read "..."": the note written anew
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "Item No. 1 - Plan Sheet A-101 - Floor Plan\n\n"
+                    "Revise:\n\nNote 2 to read \"SEAL ALL PENETRATIONS WITH LISTED FIRESTOP SEALANT OF "
+                    "MATCHING RATING.\"\n")
+    assert ("DWG-A-101#note-2", "full", True) in _applied(reading)
+    assert "DWG-A-101" not in {t for t, _, _ in _applied(reading)}
+
+
+def test_words_read_anew_and_a_value_construed_anew_change_the_provision_in_part(tmp_path, rules):
+    # pack verbs: 'the words "X" should read "Y"', '"X" ... is to be construed to be "Y"', and
+    # "instead of the X required in <paragraph>" (the paragraph is what changes, not a citation)
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. On Sheet A-102, Note 1, the words \"VERIFY IN FIELD\" should read \"VERIFY BEFORE "
+                    "ORDERING\".\n\n"
+                    "2. The slump \"4 inches\" in Clause 2.1.C of Section 03 30 00 is to be construed to be "
+                    "\"5 inches\" for pumped mixes.\n\n"
+                    "3. Instead of the brass hinges required in Clause 2.1.A of Section 08 71 00, bidders "
+                    "should price stainless-steel hinges.\n")
+    applied = _applied(reading)
+    assert {("DWG-A-102#note-1", "partial", True), ("SPEC-033000#2.1.C", "partial", True),
+            ("SPEC-087100#2.1.A", "partial", True)} <= applied
+    assert not {t for t, _, _ in applied} & {"DWG-A-102", "SPEC-033000", "SPEC-087100"}
+
+
+def test_a_lettered_lead_in_governs_the_numbered_codes_listed_under_it(tmp_path, rules):
+    # "b. The sheets listed below are revised and attached:" then "i. A101", "ii. A102": each
+    # sheet listed is replaced by the attached one (an entry that is a code alone has no verb)
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\nItem No. 1 DRAWINGS\n\n"
+                    "a. Sheet A-101, Note 1: delete.\n\n"
+                    "b. The sheets listed below have been revised and are attached:\n"
+                    "i. A101\nii. A102\n")
+    applied = _applied(reading)
+    assert {("DWG-A-101", "full", True), ("DWG-A-102", "full", True)} <= applied
+
+
+def test_an_articles_lettered_paragraphs_under_its_heading_with_no_verb_propose_it_written_anew(tmp_path, rules):
+    # "SECTION 03 30 00 - 2.2 CURING" then "A. ...": the article restated, no verb - proposed whole,
+    # never applied; a letter the article lacks ("B." under 2.2) is one added: the article in part
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\nThe articles below now read as shown.\n\n"
+                    "SECTION 03 30 00 - 2.2 CURING\n\n"
+                    "A. Cure every slab under wet burlap for ten days, kept moist.\n\n"
+                    "SECTION 03 30 00 - 2.1 MIXES\n\nD. Air content 6 percent for all exposed slabs.\n")
+    assert ("SPEC-033000#2.2", "full", True) in _proposed(reading)
+    assert not {t for t, _, _ in _applied(reading)} & {"SPEC-033000#2.2", "SPEC-033000#2.2.A"}
+    assert ("SPEC-033000#2.1", "full", True) not in _proposed(reading) | _applied(reading)
+
+
+def test_pages_from_the_first_replaced_with_a_page_slipped_in_are_a_change_in_part(tmp_path, rules):
+    # "pages 1 and 2 ... insert the attached pages 1, 2 and 2A": the inserted page "2A" says the
+    # section is kept and changed in part; proposed so, never applied as a whole reissue
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Section 03 30 00 CAST-IN-PLACE CONCRETE, pages 1 and 2: take out these pages and put in "
+                    "the attached pages 1, 2 and 2A.\n")
+    assert ("SPEC-033000", "partial", True) in _proposed(reading)
+    assert not {t for t, _, _ in _applied(reading)} & {"SPEC-033000"}
+    assert ("SPEC-033000", "full", True) not in _proposed(reading)
+
+
+def test_disregard_a_note_deletes_it_and_disregard_this_item_changes_nothing(tmp_path, rules):
+    # pack delete verb "disregard": the note goes, nothing in its place; "disregard this item"
+    # takes an item back and stays no change
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 1\n\n"
+                    "1. Disregard Note 2 on Sheet A-101.\n\n"
+                    "2. Sheet A-102, Note 1: withdrawn; disregard this item.\n")
+    assert ("DWG-A-101#note-2", "full", False) in _applied(reading) | _proposed(reading)
+    assert not {t for t, _, _ in _applied(reading) | _proposed(reading)} & {"DWG-A-102", "DWG-A-102#note-1"}
+
+
+def test_revised_to_read_restates_only_when_the_provision_itself_is_its_subject():
+    # "<label> is revised to read: <new text>" restates the provision; another subject before the
+    # verb ("the sealant requirement is revised to read") is a part of it, left in part
+    full = "Section 03 30 00, Paragraph 2.1.B is revised to read: \"B. Ratio 0.40 for all exposed concrete.\""
+    assert _guard_of(full, "SPEC-033000#2.1.B", "partial", True, "revised to read") == \
+        ("apply", [("SPEC-033000#2.1.B", "full", True)])
+    part = ("Section 03 30 00, Paragraph 2.1.B, the curing requirement is revised to read: \"wet cure for ten "
+            "days under burlap\"")
+    assert _guard_of(part, "SPEC-033000#2.1.B", "partial", True, "revised to read") is None

@@ -168,3 +168,95 @@ def test_a_passive_verb_that_only_leads_to_the_next_sentence_is_no_instruction_o
                     f"1. The mix design of Section 03 30 00 - Cast-in-Place Concrete {lead} Paragraph 2.1.C is deleted.\n")
     assert ("SPEC-033000", "partial", True) not in _applied(reading)
     assert all(e.target.path for e in reading.applied)
+
+
+def test_unnumbered_instructions_under_a_section_heading_are_each_an_item_after_lettered_new_text(tmp_path, rules):
+    # the plainest CSI form: "SECTION nn nn nn - TITLE", then unnumbered instructions, each new
+    # paragraph lettered as the section holds it; the instruction after a lettered new text is
+    # an item of its own, not more of that text
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 4\n\nSECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n"
+                    "Delete Paragraph 2.1.A and substitute the following:\n\n"
+                    "A. Strength 5,000 psi at 28 days for all footings, and:\n\n"
+                    "1. 6,000 psi for the transfer girders.\n\n"
+                    "Add the following to Paragraph 2.1.B:\n\n"
+                    "Fly ash may make up no more than a fifth of the cementitious content.\n\n"
+                    "Delete Paragraph 2.1.C in its entirety.\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.A", "full", True), ("SPEC-033000#2.1.B", "partial", True),
+                                 ("SPEC-033000#2.1.C", "full", False)}
+
+
+def test_an_added_paragraph_numbered_in_its_new_text_amends_what_it_joins(tmp_path, rules):
+    # "Add the following subparagraph:" names no place; the new text's own number ("2.1.D")
+    # does: the article gains it. A number the section already holds is only proposed.
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 5\n\nSECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n"
+                    "Add the following subparagraph:\n\n2.1.D Air content 6 percent, plus or minus 1.5.\n\n"
+                    "SECTION 08 71 00 - DOOR HARDWARE\n\n"
+                    "Insert the following new paragraph:\n\n2.1.A Hinges of stainless steel at exterior doors.\n")
+    assert _applied(reading) == {("SPEC-033000#2.1", "partial", True)}
+    assert ("SPEC-087100#2.1", "partial") in _proposed(reading)
+
+
+def test_questions_each_opened_by_the_same_sentence_are_each_an_item(tmp_path, rules):
+    # a district writes every bidder question after one lead-in sentence, its answer labelled
+    # "District response:", the questions ruled apart or not: each answer changes what it says
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 6\n\n"
+                    "A prospective bidder asked the following: Is a slump of 4 inches enough for pumping?\n\n"
+                    "District response: No. Section 03 30 00, Paragraph 2.1.C is revised to read: \"C. Slump 6 "
+                    "inches where pumped.\"\n\n--\n\n"
+                    "A prospective bidder asked the following: Sheet A-201 shows a parapet note. Is it needed?\n\n"
+                    "District response: Note 1 on Sheet A-201 is deleted.\n\n"
+                    "A prospective bidder asked the following: Are brass hinges acceptable?\n\n"
+                    "District response: Yes. Section 08 71 00, Paragraph 2.1.A is revised to allow satin brass.\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.C", "full", True), ("DWG-A-201#note-1", "full", False),
+                                 ("SPEC-087100#2.1.A", "partial", True)}
+
+
+def test_an_item_captioned_by_its_section_with_its_verb_on_a_line_alone(tmp_path, rules):
+    # "Item No. 2 - Specification Section ... - Title", then "Replace:" (or "Add:") alone, then
+    # the paragraph with its number: the verb heads the item's words; the number places them
+    reading = _read(tmp_path, rules, "ADDENDUM C\n\n"
+                    "Item No. 1 - Specification Section 03 30 00 - Concrete\n\nReplace:\n\n"
+                    "2.1.B Ratio 0.40 for all exposed slabs.\n\n"
+                    "Item No. 2 - Specification Section 08 71 00 - Door Hardware\n\nAdd:\n\n"
+                    "2.1.B Closers with delayed action at accessible doors.\n")
+    assert _applied(reading) == {("SPEC-033000#2.1.B", "full", True), ("SPEC-087100#2.1", "partial", True)}
+    assert not reading.proposed
+
+
+def test_a_heading_marking_a_paragraph_added_amends_the_article_it_joins(tmp_path, rules):
+    # owners restating clauses head each with its section and article, and mark a paragraph
+    # the article gains in brackets ("(PARAGRAPH D ADDED)"): the article is changed in part
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 7\n\n"
+                    "SECTION 03 30 00 - 2.1 MIXES (PARAGRAPH D ADDED)\n\n"
+                    "D. Air content 6 percent for exposed slabs.\n")
+    assert _applied(reading) == {("SPEC-033000#2.1", "partial", True)}
+
+
+def test_a_request_without_a_question_mark_is_still_answered_and_ends_at_the_next_same_opening(tmp_path, rules):
+    # RFIs often ask by "Please advise." rather than "?"; the owner's "Response:" answers it, and
+    # the same lead-in sentence written again opens the next request
+    reading = _read(tmp_path, rules, "ADDENDUM 8\n\nBIDDER REQUESTS\n\n"
+                    "A request was received from a bidder: Sheet A-201 Note 1 conflicts with the survey. "
+                    "Please advise.\n\nResponse: Note 1 on Sheet A-201 is deleted.\n\n"
+                    "A request was received from a bidder: the storefront frames of Section 08 41 13 are not "
+                    "stocked locally. Please advise.\n\n"
+                    "Response: Section 08 41 13, Paragraph 2.1.A is revised to read: \"A. Thermally broken frames, "
+                    "any listed maker.\"\n")
+    assert _applied(reading) == {("DWG-A-201#note-1", "full", False), ("SPEC-084113#2.1.A", "full", True)}
+    assert not reading.proposed
+
+
+def test_the_next_instruction_after_new_text_may_name_its_part_first_or_follow_a_new_article(tmp_path, rules):
+    # "Paragraph 2.1.C: Delete ..." (the part first, then the verb) after lettered new text, and
+    # "Revise Paragraph ... to read:" after a new article written out ("2.2 CURING" then "A. ..."):
+    # each is an instruction of its own, not more of the new text above it
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 9\n\nSECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n"
+                    "Paragraph 2.1.B: Delete and substitute the following:\n\nB. Ratio 0.42.\n\n"
+                    "Paragraph 2.1.C: Delete in its entirety.\n\n"
+                    "SECTION 08 71 00 - DOOR HARDWARE\n\nAdd the following new article:\n\n2.2 CLOSERS\n\n"
+                    "A. Closers at every exterior door.\n\n"
+                    "Revise Paragraph 2.1.A to read:\n\nA. Five-knuckle hinges, satin chrome finish.\n")
+    # (the new article "2.2 CLOSERS" amends the section; its paragraph A, under the heading the
+    # article's title closes the lead-in with, is proposed for want of a verb: a person sees it)
+    assert _applied(reading) == {("SPEC-033000#2.1.B", "full", True), ("SPEC-033000#2.1.C", "full", False),
+                                 ("SPEC-087100", "partial", True), ("SPEC-087100#2.1.A", "full", True)}
