@@ -128,6 +128,7 @@ main()
 @pytest.mark.parametrize("args", [["show", "{p}", "SPEC-033000", "--format", "json"],
                                   ["sweep", "{p}", "--valid-at", "2026-05-01", "--format", "md"]],
                          ids=["json", "md"])
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_reader_gone_after_a_whole_answer_was_written_is_exit_141(project: Path, args: list[str]) -> None:  # noqa: F811
     """Issue 23: JSON and Markdown are written in one piece: it fits in the pipe, no write
     fails, and the command exited 0 (or 1, the sweep's findings) though its reader had gone."""

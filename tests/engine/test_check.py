@@ -64,6 +64,7 @@ def _claim(locator: str | None = None, text: str = "A claim.", quote: str | None
 # ---- S2: wrong locator, wrong number ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_fabricated_locator_is_refused_through_the_cli(projects: dict[str, Path], tmp_path: Path) -> None:
     answer = _answer([_claim("LBL-DVX#7.4.2", "The maximum single adult dose is 400 mg, per Section 7.4.2.")])
     code, verdict = _cli(projects["label-dosing"], answer, tmp_path)
@@ -135,6 +136,7 @@ def test_a_rule_cited_without_its_qualifier_is_flagged(projects: dict[str, Path]
     assert "LBL-DVX#9.1" in [q.format() for q in both.audit.qualifiers]
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_pack_may_make_a_missing_qualifier_a_warning(tmp_path: Path) -> None:
     root = tmp_path / "label"
     shutil.copytree(EXAMPLES / "label-dosing", root, ignore=shutil.ignore_patterns(".inforce"))

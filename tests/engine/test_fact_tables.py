@@ -261,6 +261,7 @@ def test_a_fact_that_does_not_read_when_asked_for_is_refused_and_the_graph_answe
     assert _answers(project)[1:] == expected
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_embed_writes_the_engines_files_of_its_new_build(project: Path) -> None:
     """``embed`` lands a new build (the model is in its id): the fact tables and the grammar
     tables of that build are written then, as an ingest writes them, and the old ones removed."""

@@ -41,6 +41,7 @@ def test_build_id_identifies_the_content_and_a_noop_reingest_keeps_it(tmp_path):
     assert ingest_project(project).build_id == first  # the same content again: the same id
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_an_open_project_notices_a_newer_generation(tmp_path):
     project = copy("sop-retention", tmp_path)
     ingest_project(project)

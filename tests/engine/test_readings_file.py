@@ -50,6 +50,7 @@ def test_the_kept_readings_are_what_reading_the_addenda_gives(project: Path) -> 
 
 
 @pytest.mark.parametrize("field", ["key", "build_id", "format"])
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_file_written_for_another_build_or_by_other_readers_is_not_trusted(project: Path, field: str) -> None:
     with Project.open(project) as opened:
         opened.readings()

@@ -155,6 +155,7 @@ def test_an_audit_dir_that_cannot_be_used_is_refused_before_the_work(sop: Path, 
     assert result.exit_code == 2 and "--audit-dir" in result.output and "verdict" not in result.stdout
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_record_replays_only_against_its_own_project(sop: Path, tmp_path: Path, ingested_example) -> None:
     audit = tmp_path / "audit"
     _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit))
@@ -164,6 +165,7 @@ def test_a_record_replays_only_against_its_own_project(sop: Path, tmp_path: Path
     assert result.exit_code == 2 and "sop-retention" in result.output
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_two_dates_for_one_case_are_an_input_error(tmp_path: Path, ingested_example) -> None:
     root = ingested_example("followup-handbooks")
     answer = json.loads((EXAMPLES / "followup-handbooks" / "answers" / "s3-p2.json").read_text())

@@ -41,6 +41,7 @@ def test_a_snapshot_builds_each_index_once_and_refuses_changes(tmp_path: Path) -
             snapshot.index = index  # type: ignore[misc]
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_new_generation_gets_a_new_snapshot_and_the_old_one_is_left_as_it_was(tmp_path: Path) -> None:
     root = _project(tmp_path / "p")
     with Project.open(root) as project:

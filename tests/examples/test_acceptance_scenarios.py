@@ -56,6 +56,7 @@ def as_json(result) -> dict:
 
 
 # ---- S1 ------------------------------------------------------------------------------------
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_s1_two_revisions_with_the_same_effective_date_the_higher_seq_wins(sop, tmp_path):
     # As shipped, B1 (seq 3) sits in the file that sorts first and was recorded last.
     shipped = as_json(invoke("asof", sop, "SOP-121#4.3", "--valid-at", "2025-09-01", "-f", "json"))

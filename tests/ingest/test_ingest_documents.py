@@ -332,6 +332,7 @@ def camelot_pdf() -> Path:
 
 
 @pytest.mark.shared
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_pdf_text_layer_sections_and_pages(tmp_path: Path, camelot_pdf: Path):
     pdf = tmp_path / "documents" / "us-030.pdf"
     pdf.parent.mkdir(parents=True)

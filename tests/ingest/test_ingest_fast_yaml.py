@@ -222,6 +222,7 @@ def _both_ways(path: Path, root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple
     return fast, slow
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_documents_parse_the_same_with_and_without_the_fast_path(
     corpora: list[Path], monkeypatch: pytest.MonkeyPatch
 ):

@@ -171,6 +171,7 @@ def test_a_pdf_without_a_text_layer_is_unreadable_and_named(tmp_path: Path, imag
 
 
 @pytest.mark.shared
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_scanned_page_among_text_pages_is_a_warning_naming_the_page(tmp_path: Path):
     import pypdfium2 as pdfium
 

@@ -83,6 +83,7 @@ def test_ingest_says_it_rebuilt_a_damaged_graph(tmp_path: Path) -> None:
     assert runner.invoke(app, ["stats", str(root)]).exit_code == 0
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_text_that_looks_like_a_date_is_stored_as_text(tmp_path: Path) -> None:
     """Found by the CLI fuzzer: Kuzu's JSON loader read an id "2025-02-29" as a DATE and failed
     (exit 3 on a good document). Both the bulk load and the small-delta load are covered."""

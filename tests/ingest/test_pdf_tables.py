@@ -158,6 +158,7 @@ def test_rows_lost_over_a_page_break_quarantine_the_table(tmp_path: Path):
     assert "4 rows extracted, 7 rows in the text layer" in str(warning)
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_row_spans_and_pages_map_back_to_the_text_layer(tmp_path: Path):
     layer, tables = _tables(_over_a_page_break(tmp_path / "label.pdf", second_page_ruled=True))
     for row in tables.rows:
@@ -243,6 +244,7 @@ def test_ingest_reports_a_quarantined_table_with_its_page_and_counts(tmp_path: P
     assert found.exit_code == 0, found.output
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_ingest_text_output_names_the_quarantine(tmp_path: Path):
     root = _project(tmp_path)
     _over_a_page_break(root / "documents" / "label.pdf", second_page_ruled=False)

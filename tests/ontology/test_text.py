@@ -102,6 +102,7 @@ def test_json_text_changes_bytes_not_meaning() -> None:
     assert json.loads(escaped) == json.loads(document)
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_the_cli_shows_bidi_marks_it_used_to_obey(tmp_path: Path) -> None:
     """U+061C, U+200E and U+200F reorder what a terminal shows: the CLI writes them out."""
     from corpus_writer import write_doc

@@ -64,6 +64,7 @@ def test_aliases_within_the_limit_are_read(read) -> None:
 
 
 @pytest.mark.parametrize("read", [compose, load_round_trip])
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_aliases_repeating_one_long_text_are_bounded_by_the_text_they_expand_to(read) -> None:
     # 1 Mi characters named once and used 20 times: 21 nodes, but 21 Mi characters to read
     big = "x" * (1 << 20)

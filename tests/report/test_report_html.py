@@ -302,6 +302,7 @@ def test_browser_renders_every_finding(page: Any) -> None:
     assert "<script>alert(1)</script>" in body and "\\u202etxet desrever\\u202c" in body
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_browser_filters_by_kind_resolution_and_text(page: Any) -> None:
     from selenium.webdriver.support.ui import Select
 

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from inforce.engine.addenda.reading import Lookup, read_addendum
-from inforce.engine.derivation import TargetDirectory, outline_names
-from inforce.rules import RuleSet, load_pack
+from inforce.engine.derivation import TargetDirectory
+from inforce.rules import RuleSet
 
+from addenda_reading import addenda_rules, read_project, start_project
+from addenda_reading import applied as _applied
+from addenda_reading import proposed as _proposed
 from corpus_writer import write_doc
 
 CONCRETE = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -22,14 +24,11 @@ HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. F
 
 @pytest.fixture(scope="module")
 def rules() -> RuleSet:
-    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):
-    from inforce.adapters.ingest.reader import FileReader
-
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: guards\nrules:\n  - stock: supersession/csi-addenda\n")
+    start_project(root, "guards")
     write_doc(root, "SPEC-033000", "2026-01-05", CONCRETE)
     write_doc(root, "SPEC-087100", "2026-01-05", HARDWARE)
     for sheet in ("A-101", "A-102"):
@@ -39,23 +38,7 @@ def _read(root: Path, rules: RuleSet, addendum: str):
             "  - id: note-1\n    text: \"NOTE 1: VERIFY IN FIELD.\"\n"
             "  - id: note-2\n    text: \"NOTE 2: SEAL ALL PENETRATIONS.\"\n")
     write_doc(root, "ADD-01", "2026-02-02", addendum)
-    with FileReader().open(root) as files:
-        documents = {name: files.parse(name).document for name in files.discover()[0]}
-    by_id = {d.id: d for d in documents.values()}
-    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
-                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
-                        p.path == loc.path for p in by_id[loc.doc].provisions)),
-                    names=lambda doc: outline_names(by_id[doc]),
-                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
-    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
-
-
-def _applied(reading) -> set[tuple[str, str, bool]]:
-    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
-
-
-def _proposed(reading) -> set[tuple[str, str, bool]]:
-    return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+    return read_project(root, rules)
 
 
 def test_a_lettered_paragraph_named_inside_the_article_is_never_left_for_the_article(tmp_path, rules):

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from inforce.engine.addenda.reading import Lookup, read_addendum
-from inforce.engine.derivation import TargetDirectory, outline_names
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
+from addenda_reading import addenda_rules, read_project, start_project, write_sheet
+from addenda_reading import applied as _applied
 from corpus_writer import write_doc
 
 SIDING = ("SECTION 07 46 00 - SIDING\n\n2 PRODUCTS\n\n2.1 BOARDS\n\nA. Fiber-cement boards, smooth face.\n\n"
@@ -22,33 +22,16 @@ SEALANTS = "SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA
 
 @pytest.fixture(scope="module")
 def rules() -> RuleSet:
-    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):
-    from inforce.adapters.ingest.reader import FileReader
-
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: layouts\nrules:\n  - stock: supersession/csi-addenda\n")
+    start_project(root, "layouts")
     write_doc(root, "SPEC-074600", "2026-01-05", SIDING)
     write_doc(root, "SPEC-079200", "2026-01-05", SEALANTS)
-    write_doc(root, "DWG-L-101", "2026-01-05", "SHEET L-101\n\nGENERAL NOTES\n\n1. Mulch all beds.\n", kind="drawing")
-    path = root / "documents" / "dwg-l-101.md"
-    path.write_text(path.read_text().replace("kind: drawing", "kind: drawing\nsheet: L-101"))
+    write_sheet(root, "L-101", body="GENERAL NOTES\n\n1. Mulch all beds.\n")
     write_doc(root, "ADD-01", "2026-02-02", addendum)
-    with FileReader().open(root) as files:
-        documents = {name: files.parse(name).document for name in files.discover()[0]}
-    by_id = {d.id: d for d in documents.values()}
-    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
-                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
-                        p.path == loc.path for p in by_id[loc.doc].provisions)),
-                    names=lambda doc: outline_names(by_id[doc]),
-                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
-    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
-
-
-def _applied(reading) -> set[tuple[str, str, bool]]:
-    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+    return read_project(root, rules)
 
 
 def test_a_document_named_on_a_line_of_its_own_heads_the_paragraph_changes_below_it(tmp_path, rules):

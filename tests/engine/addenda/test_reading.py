@@ -10,8 +10,9 @@ import pytest
 
 from inforce.engine.addenda.reading import Lookup, read_addendum, readings_of
 from inforce.engine.derivation import TargetDirectory, outline_names
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
+from addenda_reading import addenda_rules, read_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -41,21 +42,11 @@ def _project(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def rules() -> RuleSet:
-    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet):
-    from inforce.adapters.ingest.reader import FileReader
-
-    with FileReader().open(root) as files:
-        documents = {name: files.parse(name).document for name in files.discover()[0]}
-    by_id = {d.id: d for d in documents.values()}
-    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
-                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
-                        p.path == loc.path for p in by_id[loc.doc].provisions)),
-                    names=lambda doc: outline_names(by_id[doc]),
-                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
-    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
+    return read_project(root, rules)
 
 
 def test_each_item_is_applied_proposed_reported_or_counted(tmp_path, rules):

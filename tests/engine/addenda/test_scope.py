@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from inforce.engine.addenda.reading import Lookup, read_addendum
-from inforce.engine.derivation import TargetDirectory, outline_names
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
+from addenda_reading import addenda_rules, read_project, start_project, write_sheet
+from addenda_reading import applied as _applied
+from addenda_reading import proposed as _proposed
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -21,35 +22,17 @@ HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. F
 
 @pytest.fixture(scope="module")
 def rules() -> RuleSet:
-    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):
-    from inforce.adapters.ingest.reader import FileReader
-
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: scope\nrules:\n  - stock: supersession/csi-addenda\n")
+    start_project(root, "scope")
     write_doc(root, "SPEC-033000", "2026-01-05", SPEC)
     write_doc(root, "SPEC-087100", "2026-01-05", HARDWARE)
     for sheet in ("A-101", "A-102"):
-        write_doc(root, f"DWG-{sheet}", "2026-01-05", f"SHEET {sheet}\n\nGENERAL NOTES\n\n1. Verify in field.\n",
-                  kind="drawing")
-        path = root / "documents" / f"dwg-{sheet.lower()}.md"
-        path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+        write_sheet(root, sheet)
     write_doc(root, "ADD-01", "2026-02-02", addendum)
-    with FileReader().open(root) as files:
-        documents = {name: files.parse(name).document for name in files.discover()[0]}
-    by_id = {d.id: d for d in documents.values()}
-    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
-                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
-                        p.path == loc.path for p in by_id[loc.doc].provisions)),
-                    names=lambda doc: outline_names(by_id[doc]),
-                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
-    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
-
-
-def _applied(reading) -> set[tuple[str, str, bool]]:
-    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+    return read_project(root, rules)
 
 
 def test_a_page_written_beside_the_paragraph_only_locates_it(tmp_path, rules):
@@ -159,10 +142,6 @@ def test_a_paragraph_added_by_a_preamble_like_sentence_opening_with_it_amends_it
 def test_words_near_these_forms_apply_nothing_whole(tmp_path, rules, words):
     reading = _read(tmp_path, rules, f"ADDENDUM NO. 1\n\n{words}\n")
     assert not [e for e in reading.applied if e.scope == "full" or e.target.doc == "SPEC-087100"]
-
-
-def _proposed(reading) -> set[tuple[str, str, bool]]:
-    return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
 
 
 def test_revise_as_follows_then_the_text_under_its_own_label_restates_it_whole(tmp_path, rules):

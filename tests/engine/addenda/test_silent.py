@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from inforce.engine.addenda.reading import Lookup, read_addendum
-from inforce.engine.derivation import TargetDirectory, outline_names
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
+from addenda_reading import addenda_rules, read_project, start_project, write_sheet
+from addenda_reading import applied as _applied
+from addenda_reading import proposed as proposed_edges
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -27,46 +28,28 @@ CONDITIONS = ("GENERAL CONDITIONS OF THE CONTRACT\n\nPART 4 - BONDS AND INSURANC
 
 @pytest.fixture(scope="module")
 def rules() -> RuleSet:
-    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):
-    from inforce.adapters.ingest.reader import FileReader
-
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: silent\nrules:\n  - stock: supersession/csi-addenda\n")
+    start_project(root, "silent")
     write_doc(root, "SPEC-033000", "2026-01-05", SPEC)
     write_doc(root, "SPEC-087100", "2026-01-05", HARDWARE)
     write_doc(root, "SPEC-084113", "2026-01-05", STOREFRONT)
     write_doc(root, "SPEC-GC", "2026-01-05", CONDITIONS)
     for sheet in ("A-101", "A-102"):
-        write_doc(root, f"DWG-{sheet}", "2026-01-05", f"SHEET {sheet}\n\nGENERAL NOTES\n\n1. Verify in field.\n",
-                  kind="drawing")
-        path = root / "documents" / f"dwg-{sheet.lower()}.md"
-        path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+        write_sheet(root, sheet)
     (root / "documents" / "dwg-a-201.drawing.yaml").write_text(
         "id: DWG-A-201\nkind: drawing\nsheet: A-201\ntitle: Building Sections\nissued: 2026-01-05\n"
         "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\ncallouts:\n"
         "  - id: note-1\n    text: \"NOTE 1: SEAL ALL PENETRATIONS.\"\n"
         "  - id: detail-4\n    text: \"DETAIL 4: PARAPET AT CANOPY.\"\n")
     write_doc(root, "ADD-01", "2026-02-02", addendum)
-    with FileReader().open(root) as files:
-        documents = {name: files.parse(name).document for name in files.discover()[0]}
-    by_id = {d.id: d for d in documents.values()}
-    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
-                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
-                        p.path == loc.path for p in by_id[loc.doc].provisions)),
-                    names=lambda doc: outline_names(by_id[doc]),
-                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
-    return read_addendum(by_id["ADD-01"], rules, lookup, body_line=8)
-
-
-def _applied(reading) -> set[tuple[str, str, bool]]:
-    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+    return read_project(root, rules)
 
 
 def _proposed(reading) -> set[tuple[str, str]]:
-    return {(p.target.format(), p.scope) for p in reading.proposed}
+    return {(target, scope) for target, scope, _ in proposed_edges(reading)}
 
 
 def test_a_decimal_heading_naming_a_section_heads_the_lettered_changes_below_it(tmp_path, rules):
@@ -131,7 +114,6 @@ def test_two_sentences_each_changing_a_target_of_its_own_are_two_instructions(tm
                     "1. The work of Section 03 30 00 - Cast-in-Place Concrete is hereby revised to include curing "
                     "blankets in cold weather. The print enclosed replaces Sheet A-101 as first issued.\n")
     assert _applied(reading) == {("SPEC-033000", "partial", True), ("DWG-A-101", "full", True)}
-
 
 
 def test_a_heading_with_a_change_word_over_entries_that_say_nothing_is_not_silent(tmp_path, rules):

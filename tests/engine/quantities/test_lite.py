@@ -113,6 +113,7 @@ def test_the_tables_read_back_from_their_json_are_the_same(pipeline) -> None:
         GrammarTables.from_json({key: value for key, value in tables.to_json().items() if key != "specials"})
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_the_fixture_is_read_as_the_pipeline_reads_it(pipeline) -> None:
     full, lite, tables = pipeline
     texts = _fixture_texts()

@@ -157,6 +157,7 @@ def test_ingest_links_known_texts_and_embed_fills_the_rest(tmp_path):
         assert store.stats().embedded_provisions == 2 * len(SPEC.provisions)
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_another_model_replaces_the_vectors(tmp_path):
     with GraphStore.open(tmp_path, read_only=False) as store:
         with store.begin_ingest(MANIFEST, "b") as tx:

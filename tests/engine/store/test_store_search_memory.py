@@ -170,6 +170,7 @@ def _agree(kuzu_wide: list[tuple[Locator, float]], memory: list[tuple[Locator, f
 
 
 @pytest.mark.parametrize("k", K)
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_restricted_full_text_equals_kuzus(store: GraphStore, k: int) -> None:
     for allowed in _restrictions(store):
         for query in QUERIES:
@@ -286,6 +287,7 @@ def test_the_indexes_are_built_once_per_open_graph_and_dropped_on_close(
     assert store._memory is None
 
 
+@pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_a_new_generation_is_searched_afresh(tmp_path: Path, kuzu_fts: None) -> None:
     first = make_document("A-1", "0", sections=2, rows=0, callouts=0, texts={"1": "pumps are serviced yearly"})
     second = make_document("A-2", "0", sections=2, rows=0, callouts=0, texts={"1": "pumps are replaced"})

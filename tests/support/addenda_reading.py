@@ -1,0 +1,61 @@
+"""Reading one addendum of a small project on disk, as ingest reads it, for the tests of the
+addenda reader (``engine.addenda``): the project's documents parsed by the format readers, the
+targets looked up among them, and ``read_addendum`` run on the addendum. Each test module writes
+the documents its forms need; this is the part they share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from inforce.engine.addenda.reading import Lookup, Reading, read_addendum
+from inforce.engine.derivation import TargetDirectory, outline_names
+from inforce.rules import RuleSet, load_pack
+
+from corpus_writer import write_doc
+
+__all__ = ["addenda_rules", "applied", "proposed", "read_project", "start_project", "write_sheet"]
+
+
+def addenda_rules() -> RuleSet:
+    """The stock addenda pack, as a project listing it reads it."""
+    return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+
+
+def start_project(root: Path, name: str) -> Path:
+    """An empty project folder whose manifest lists the stock addenda pack."""
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(f"project: {name}\nrules:\n  - stock: supersession/csi-addenda\n")
+    return root
+
+
+def write_sheet(root: Path, sheet: str, issued: str = "2026-01-05",
+                body: str = "GENERAL NOTES\n\n1. Verify in field.\n") -> None:
+    """A drawing sheet written as Markdown (id ``DWG-<sheet>``, its sheet number in front matter)."""
+    write_doc(root, f"DWG-{sheet}", issued, f"SHEET {sheet}\n\n{body}", kind="drawing")
+    path = root / "documents" / f"dwg-{sheet.lower()}.md"
+    path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+
+
+def read_project(root: Path, rules: RuleSet, addendum: str = "ADD-01") -> Reading:
+    """What the reader makes of ``addendum`` among the project's documents."""
+    from inforce.adapters.ingest.reader import FileReader
+
+    with FileReader().open(root) as files:
+        documents = {name: files.parse(name).document for name in files.discover()[0]}
+    by_id = {d.id: d for d in documents.values()}
+    lookup = Lookup(TargetDirectory.from_documents(by_id.values()),
+                    has_target=lambda loc: loc.doc in by_id and (loc.path is None or any(
+                        p.path == loc.path for p in by_id[loc.doc].provisions)),
+                    names=lambda doc: outline_names(by_id[doc]),
+                    paths=lambda doc: [p.path for p in by_id[doc].provisions] if doc in by_id else [])
+    return read_addendum(by_id[addendum], rules, lookup, body_line=8)
+
+
+def applied(reading: Reading) -> set[tuple[str, str, bool]]:
+    """The applied edges as (target, scope, successor)."""
+    return {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+
+
+def proposed(reading: Reading) -> set[tuple[str, str, bool]]:
+    """The proposed edges as (target, scope, successor)."""
+    return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
