@@ -12,6 +12,9 @@ are checked before anything is built from them or walked:
 - the scalars, with every alias expanded, hold at most :data:`MAX_YAML_CHARS` characters in
   all: an alias to one long text adds a single node per use, but the whole text each time;
 - no alias inside the node it names (``&a [*a]``), which nothing in a project means;
+- no merge key (``<<: *defaults``): readers that keep each key's line (front matter, a register)
+  would see its keys without one, or not at all, so one file would restrict a document that the
+  same YAML elsewhere leaves public; every reader refuses it alike, at its line;
 - nesting that the parser cannot follow (thousands of ``[``) is refused, not a crash.
 
 A problem is an ``InputError`` naming the file, line and column; readers add their own codes
@@ -100,6 +103,12 @@ def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
             continue  # a node met again (an alias): its size is known, and counts again above
         if key in open_nodes:
             raise _at(node, "the node anchored here holds an alias to itself (a recursive alias)", file, line_offset)
+        if isinstance(node, MappingNode):
+            for name, _ in node.value:
+                if name.tag.endswith(":merge") or (isinstance(name.value, str) and name.value == "<<"
+                                                   and getattr(name, "style", None) is None):
+                    raise _at(name, "a merge key (<<) is not read: its keys would have no line of their "
+                              "own, and readers would see them differently", file, line_offset)
         own += 1
         open_nodes.add(key)
         stack.append((node, True))

@@ -599,3 +599,30 @@ def test_a_file_name_with_control_characters_is_written_out_on_the_terminal(tmp_
     assert done.exit_code == 0, done.output
     assert "\x1b" not in done.stderr and "\x07" not in done.stderr
     assert "documents/odd\\x1b[2J\\x1b]0;title\\x07.xyz: not read" in done.stderr
+
+
+@pytest.mark.parametrize("where", ["front matter", "register"])
+def test_a_merge_key_is_an_error_at_its_line_wherever_it_is_written(tmp_path: Path, where: str):
+    """``<<: {access: [owners]}`` in front matter was an unknown key, dropped with a warning (the
+    document public), while a register applied it, and a register's merged keys had no line
+    (exit 70). One reader refuses it alike everywhere, naming its line."""
+    from inforce.adapters.ingest.register import read_register
+
+    fields = REGISTER_HEADER.split(",")[1:]
+    values = dict(zip(fields, REGISTER_ROW.split(",")[1:], strict=True))
+    values["effective"] = "{from: " + values.pop("effective_from") + "}"
+    values["revision"] = '"0"'
+    lines = [f"{key}: {value}" for key, value in values.items()] + ["<<: {access: [owners]}"]
+    if where == "front matter":
+        path = write(tmp_path, "sop-1.md", "---\n" + "\n".join(lines) + "\n---\n1 SCOPE\n\n1.1 Kept.\n")
+        with pytest.raises((InputError, InputErrors)) as caught:
+            parse_document_with_warnings(path, tmp_path)
+    else:
+        write(tmp_path, "sop-1.md", "1 SCOPE\n\n1.1 Kept.\n")
+        (tmp_path / "register.yaml").write_text("- file: documents/sop-1.md\n" + "".join(f"  {line}\n" for line in lines))
+        with pytest.raises((InputError, InputErrors)) as caught:
+            read_register(tmp_path / "register.yaml", "register.yaml", root=tmp_path)
+    errors = caught.value.exceptions if isinstance(caught.value, InputErrors) else [caught.value]
+    assert any("merge key" in e.message for e in errors), [e.message for e in errors]  # type: ignore[union-attr]
+    line = len(lines) + 1  # the merge key's own line (front matter opens with "---", the register with "- file")
+    assert any(getattr(e, "line", None) == line for e in errors), [(e.message, getattr(e, "line", None)) for e in errors]

@@ -54,13 +54,21 @@ def test_an_alias_bomb_is_refused_before_anything_is_built(read) -> None:
 
 @pytest.mark.parametrize("read", [compose, load_round_trip])
 def test_aliases_within_the_limit_are_read(read) -> None:
-    text = "base: &b {kind: x, params: [1, 2, 3]}\none: *b\ntwo:\n  <<: *b\n  extra: 1\n"
+    text = "base: &b {kind: x, params: [1, 2, 3]}\none: *b\ntwo: [*b, *b]\n"
     assert read(text, file="ok.yaml") is not None
     fan = "a: &a [" + ", ".join(["1"] * 100) + "]\nb: [" + ", ".join(["*a"] * (MAX_ALIAS_NODES // 101 - 5)) + "]\n"
     assert read(fan, file="fan.yaml") is not None  # just under the limit
     over = fan.replace("\nb: [", "\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, ")
     with pytest.raises(InputError, match="aliases would expand"):
         read(over, file="fan.yaml")
+
+
+@pytest.mark.parametrize("read", [compose, load_round_trip])
+def test_a_merge_key_is_refused_at_its_line_and_a_quoted_one_is_a_key(read) -> None:
+    with pytest.raises(InputError, match="merge key") as caught:
+        read("base: &b {kind: x}\ntwo:\n  <<: *b\n  extra: 1\n", file="merge.yaml")
+    assert caught.value.line == 3 and caught.value.col == 3
+    assert read("'<<': 1\n", file="quoted.yaml") is not None
 
 
 @pytest.mark.parametrize("read", [compose, load_round_trip])
