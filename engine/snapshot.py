@@ -45,6 +45,7 @@ from .facts import SUBJECT, FactTable, fact_of_row, facts_as_of
 from .packs import rules_as_ingested, with_precedence_packs
 from .precedence import (
     PrecedenceResult,
+    ProvisionInForce,
     check_pack_params,
     provision_in_force,
     require_date,
@@ -333,13 +334,27 @@ class Snapshot:
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self._root} {side.unpinned()} lists its versions")
         rules = self.precedence_rules(packs, params)
-        side_a = provision_in_force(self._store, self.index, first, valid_at, known_at)
-        side_b = provision_in_force(self._store, self.index, second, valid_at, known_at)
+        side_a = self._in_force(first, valid_at, known_at)
+        side_b = self._in_force(second, valid_at, known_at)
         for side in (side_a, side_b):
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], held)
         readable = self.readable(held)
         return resolve_precedence(redact_replaces(side_a, readable), redact_replaces(side_b, readable),
                                   rules.precedence, valid_at=valid_at, project=self.manifest.project)
+
+    def _in_force(self, locator: Locator, valid_at: dt.date, known_at: dt.datetime | None) -> ProvisionInForce:
+        """``provision_in_force`` of this generation, kept for the next question about the same
+        provision and date (a sweep asks precedence for every pair of a subject's differing values,
+        over the same few hundred provisions: read again for each pair, 200 paragraphs took minutes).
+        The generation never changes, so neither does the answer; at most 8,192 are kept."""
+        kept: dict[tuple[Locator, dt.date, dt.datetime | None], ProvisionInForce] = self._once("in_force", dict)
+        key = (locator, valid_at, known_at)
+        found = kept.get(key)
+        if found is None:
+            found = provision_in_force(self._store, self.index, locator, valid_at, known_at)
+            if len(kept) < 8192:
+                kept[key] = found
+        return found
 
     def precedence_rules(self, packs: Sequence[str] = (), params: Mapping[str, str] | None = None) -> RuleSet:
         """The rules precedence decides by: the project's, or ``packs`` instead (InputError

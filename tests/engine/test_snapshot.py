@@ -69,3 +69,27 @@ def test_the_front_holds_the_backends_given_at_open_and_no_service_locator(tmp_p
             assert not hasattr(project, internal), internal
     with Project.open(tmp_path / "p") as project:
         assert project.backends.nli_threshold == 0.5  # none given, none in models: the default
+
+
+def test_precedence_reads_each_provision_once_per_generation(ingested_example, monkeypatch):
+    """A sweep asks precedence for every pair of a subject's differing values, over the same few
+    provisions; each was read from the graph again for every pair (200 paragraphs of one subject
+    took over 100 s and 2.7 GB). The generation never changes, so one read per provision and date."""
+    with Project.open(ingested_example("riverside-library")) as project:
+        snapshot = project.snapshot
+        store = snapshot._store
+        reads: list[object] = []
+        real = type(store).provision
+
+        def counted(self, locator):
+            reads.append(locator)
+            return real(self, locator)
+
+        monkeypatch.setattr(type(store), "provision", counted)
+        day = dt.date(2026, 5, 1)
+        first = snapshot.precedence("SPEC-033000#2.1.A", "DWG-S-101#callout-3", day)
+        after_first = len(reads)
+        again = [snapshot.precedence("SPEC-033000#2.1.A", "DWG-S-101#callout-3", day) for _ in range(3)]
+    assert after_first >= 2  # both sides were read from the graph the first time
+    assert len(reads) == after_first  # and never again
+    assert all(answer == first for answer in again)
