@@ -472,7 +472,7 @@ def read_addendum(
                         reference_score=_reference_score(reference), action=_verb(action), change=action.action,
                         why=str(outcome.why))))
     _certainty(reading, items, corpus, vocabularies, notations, skip, document, file, line_of, first_rule)
-    _guards(reading, items, corpus, document, file, line_of)  # last: whatever read an edge, its words must settle it
+    _guards(reading, items, corpus, document, file, line_of, vocabularies)  # last: whatever read an edge, its words must settle it
     if embedder is not None and target_text is not None and reading.proposed:
         # an embedder, or what loads one when first needed (ingest loads no model for an addendum
         # that proposes nothing)
@@ -2235,11 +2235,6 @@ _NUMBERED_INSIDE = re.compile(r"(?i:\b(?:articles?|(?:sub-?)?paragraphs?|paras?\
 _SWAPPED = re.compile(r"[\"“][^\"”\n]{1,120}[\"”]\s*,?\s*(?:(?:is|are|shall\s+be|to\s+be)\s+)?(?:hereby\s+)?"
                       r"(?:(?:revised|changed|corrected|amended|replaced|substituted)\s+)?(?:to|with|by|for)\s+[\"“]",
                       re.IGNORECASE)
-#: The item saying of itself that it changes nothing ("this repeats Section 01 10 00 and changes
-#: nothing"; never "the unit cost remains as bid", said of something else, nor "the sketch is for
-#: information only", said of an attachment).
-_SAYS_NO_CHANGE = re.compile(r"\b(?:changes\s+nothing|makes\s+no\s+change|no\s+change\s+is\s+made|(?:this|it)\s+(?:only\s+)?"
-                             r"(?:repeats|restates)\b)", re.IGNORECASE)
 #: Pages named by number: a change to those pages of the document, not to the whole of it.
 _OWN_PAGES = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?\d", re.IGNORECASE)
 #: The object of a deleting verb that is something within a provision, not the provision itself
@@ -2308,7 +2303,7 @@ def _sheet_number(doc: str) -> str:
 
 
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
-           corpus: Corpus) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
+           corpus: Corpus, no_change: Sequence[re.Pattern[str]]) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
     (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
     or "drop" (not a target at all)."""
@@ -2316,8 +2311,9 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     read = _read_text(item.text, quoted)
     target = edge.target
     verb = _verb_at(read, edge.words)
-    # (0) an item saying of itself that it changes nothing applies nothing, whatever verb it holds
-    if (same := _SAYS_NO_CHANGE.search(read)) is not None:
+    # (0) an item saying of itself that it changes nothing (the pack's no_change phrases) applies
+    # nothing, whatever verb it holds
+    if (same := next((m for pattern in no_change for m in [pattern.search(read)] if m), None)) is not None:
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
@@ -2474,16 +2470,17 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
 
 
 def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
-            line_of: Callable[[int], int | None]) -> None:
+            line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """Every applied edge through the structural guards above (after every other reading)."""
     by_key = {item.path: item for item in items}
+    no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
     drop: set[tuple[str, str]] = set()
     for edge in list(reading.applied):
         item = by_key.get(edge.by.path)
         if item is None:
             continue
         siblings = [e for e in reading.applied if e.by.path == edge.by.path]
-        found = _guard(edge, item, items, siblings, corpus)
+        found = _guard(edge, item, items, siblings, corpus, no_change)
         if found is None:
             continue
         what, becomes, why = found

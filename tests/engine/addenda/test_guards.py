@@ -132,8 +132,16 @@ def _guard_of(text: str, target: str, scope: str, successor: bool, words: str, *
     siblings = [edge, *(edge.model_copy(update={"target": locator(o)}) for o in others)]
     kinds = {doc: ("drawing" if doc.startswith("DWG") else "specification", "") for doc in PATHS}
     corpus = Corpus(TargetDirectory(titles=kinds), paths=lambda doc: PATHS.get(doc, []))
-    found = _guard(edge, items[0], items, siblings, corpus)
+    found = _guard(edge, items[0], items, siblings, corpus, _stock_no_change())
     return None if found is None else (found[0], [(t.format(), s, b) for t, s, b in found[1]])
+
+
+def _stock_no_change():
+    """The stock pack's no_change phrases, as the reader hands them to the guards."""
+    from inforce.engine.addenda.actions import vocabulary
+
+    rules = [rule for pack in addenda_rules().packs for rule in pack.pack.rules if rule.kind == "supersession"]
+    return [pattern for rule in rules for pattern in vocabulary(rule).no_change]
 
 
 @pytest.mark.parametrize(("text", "edge", "verdict"), [
