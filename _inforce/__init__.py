@@ -5,7 +5,9 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "3"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
-#                       3: every item of an addendum a provision (engine/addenda/items.py)
+PARSER_VERSION = "4"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+#                       3: every item of an addendum a provision (engine/addenda/items.py);
+#                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
+#                          Akoma Ntoso application profiles and a number's space before its text
 
 __all__ = ["PARSER_VERSION", "__version__"]

@@ -1,12 +1,19 @@
 """Akoma Ntoso acts (2.0 and 3.0) to typed Documents, their metadata read from the XML itself.
 
 The root's namespace tells the version (``_NAMESPACES``) and every lookup goes through it.
+Application profiles that follow the standard read as it: LegalDocML.de (``_LDML_DE``, its
+own namespace) names works by ELI and elements by ``name-value`` eIds (``provision_path``
+with ``dialect="ldml.de"``). A root in any other namespace is another XML dialect: the file
+is left out and named (``UnreadableFileError``), never a reason to fail the other documents.
+One file is one document: a further ``<act>`` beside the first is a warning naming it.
 Where each field comes from (corpus-format.md, "Akoma Ntoso"):
 
 - ``id``: the FRBRWork URI (``FRBRuri``, else ``FRBRthis``) up to its number: country, type,
   [subtype, actor,] date, number, upper-cased and joined by ``-`` (``/ke/act/1997-08-22/3``
-  → ``KE-ACT-1997-08-22-3``; a 3.0 ``/akn`` prefix dropped). Destinations name documents by
-  the same rule (``work_id``), so the two meet.
+  → ``KE-ACT-1997-08-22-3``; a 3.0 ``/akn`` prefix dropped; an ELI's segments after ``eli/``
+  up to the document component, ``eli/bund/bgbl-1/1964/s593`` → ``BUND-BGBL-1-1964-S593``).
+  Destinations name documents by the same rule (``work_id``), so the two meet. A work
+  ``FRBRdate`` that contradicts its URI's date gives way to it, with a warning.
 - ``revision``: the version date after ``@`` in the FRBRExpression URI. ``eng@`` with no date
   is the original version, the act as made, dated by its work date. Only failing both is the
   FRBRExpression ``FRBRdate`` read (in the Bungeni 2.0 files it is the day the markup was
@@ -43,7 +50,11 @@ a successor; other kinds (renumbering, split, join) make no edge, and a warning.
 ``<passiveModifications>`` of an amended act say the same from its side: the active edges are
 authoritative, the passive ones are only read and handed back (``AknReading.passive``) for a
 caller holding both acts to compare. Whether a destination is outside the project is not for
-a reader of one file to judge: its edge is returned like any other (see ``target.doc``).
+a reader of one file to judge: its edge is returned like any other (see ``target.doc``), and
+the ingest links it (``link_modifications``: an act named by another type or date, a provision
+the act lacks, an expression that already holds the change). A destination naming no
+provision (the title, the preamble) and a modification other than ``textualMod`` are
+warnings at their line; a period may be the modification's ``period`` or its ``<force>``'s.
 """
 
 from __future__ import annotations
@@ -82,8 +93,16 @@ _NAMESPACES = {
     "http://docs.oasis-open.org/legaldocml/ns/akn/3.0": "3.0",
 }
 _AKN3_DRAFT = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0/"
+#: LegalDocML.de, the German federal application profile of Akoma Ntoso 3.0, in its own
+#: namespace (one per release: ``http://Inhaltsdaten.LegalDocML.de/1.8.2/``).
+_LDML_DE = re.compile(r"http://Inhaltsdaten\.LegalDocML\.de/[0-9][0-9.]*/?")
 #: Where each version keeps an element's identifier, the first listed preferred.
-_ID_ATTRIBUTES = {"2.0": ("id", "eId"), "3.0": ("eId", "id")}
+_ID_ATTRIBUTES = {"2.0": ("id", "eId"), "3.0": ("eId", "id"), "ldml.de": ("eId",)}
+#: The document elements an ``<akomaNtoso>`` may hold.
+_DOCUMENT_TYPES = frozenset(
+    "act bill amendment amendmentList debate debateReport doc documentCollection judgment"
+    " officialGazette portion statement".split()
+)
 _BODIES = ("body", "mainBody", "judgmentBody", "debateBody", "amendmentBody", "portionBody")
 
 #: Hierarchical elements that are provisions when they carry an identifier.
@@ -110,14 +129,14 @@ _INLINE = frozenset(
 #: Id segment names whose value is the path segment (``sec2`` → ``2``, ``para_a`` → ``a``):
 #: AKN 2.0 prefixes and AKN 3.0 eId names.
 _NUMBERED = frozenset(
-    "sec sub subsec par para sbp subpara itm item art cl subcl pnt point ind indent al alinea"
-    " rule subrule".split()
+    "sec sub subsec par para sbp subpara itm item art cl cls subcl pnt point ind indent al"
+    " alinea rule subrule".split()
 )
 #: Id segment names above sections: an absolute path ``part-I``; the sections under them
 #: keep their own numbers (2.0 ids leave the part out, 3.0 ``chp_1__sec_5`` is ``5``).
 _GROUPS = {
     "prt": "part", "part": "part", "subpart": "subpart", "chp": "chapter", "chap": "chapter",
-    "subchp": "subchapter", "tit": "title", "title": "title", "subtitle": "subtitle",
+    "subchp": "subchapter", "tit": "title", "tlt": "title", "title": "title", "subtitle": "subtitle",
     "bok": "book", "book": "book", "tome": "tome", "dvs": "division", "subdvs": "subdivision",
 }
 #: Id segment names kept with their value (``hcontainer_2`` → ``hcontainer-2``).
@@ -128,18 +147,35 @@ _SEGMENT_NAMES = sorted(
     {*_NUMBERED, *_GROUPS, *_NAMED, *_TRANSPARENT}, key=lambda name: (-len(name), name)
 )
 _AKN2_SEGMENT = re.compile(rf"(?P<name>{'|'.join(_SEGMENT_NAMES)})(?P<value>.*)")
+#: LegalDocML.de's eId segment names, as the standard's names above.
+_LDML_NAMES = {
+    "art": "art", "para": "para", "abs": "par", "listenelem": "item", "buch": "book",
+    "teil": "part", "kapitel": "chap", "abschnitt": "dvs", "unterabschnitt": "subdvs",
+    "titel": "title", "untertitel": "subtitle", "hauptteil": "content", "inhalt": "content",
+    "untergl": "list", "liste": "list", "text": "content", "listeneing": "intro",
+    "listenschl": "wrapup",
+}
+#: A LegalDocML.de segment value: a designation (``z20``), an ordinal (``n1``), or, in older
+#: releases, the bare number.
+_LDML_VALUE = re.compile(r"[zn]?(.*)")
+#: An ELI expression's language (``deu``), after which come its document and element.
+_LANGUAGE = re.compile(r"[a-z]{3}")
 #: AKN 2.0 writes an inserted number ``54A`` as ``54.a``.
 _INSERTED = re.compile(r"(?P<base>[0-9]+|[IVXLCDM]+)\.(?P<letter>[a-z]+)")
 _SEGMENT = re.compile(PATH_SEGMENT)
 _URI_DATE = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
 _DATE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})?")
 _NOT_LETTERS = re.compile(r"[^a-z]")
+#: The in-force concept's names: the standard's, and LegalDocML.de's period of validity.
+_IN_FORCE = frozenset({"inforce", "geltungszeit"})
 _ID_HINT = "ids such as sec2-sub1 (2.0) or sec_2__subsec_1 (3.0)"
 #: A line break the markup asks for (XML text cannot hold NUL).
 _BREAK = "\0"
 
 #: Metadata the XML states: a register row may not say otherwise.
 _FROM_XML = frozenset({"id", "revision", "issued", "effective"})
+#: Children of a modification that may carry its ``period``.
+_MOD_PERIODS = ("force", "efficacy", "application", "duration")
 #: textualMod type → (scope, successor); a repeal naming ``<old>`` words is partial.
 _MOD_KINDS = {
     "repeal": ("full", False),
@@ -198,15 +234,29 @@ def work_id(uri: str) -> str | None:
     return text if len(text) <= 200 and is_document_id(text) and not text.endswith(".") else None
 
 
-def provision_path(identifier: str) -> str | None:
+def provision_path(identifier: str, dialect: str = "") -> str | None:
     """The section path an element id gives, or None when it names no provision.
 
     AKN 2.0 ids join prefixed segments with ``-`` (``sec34-sub2-itma`` → ``34.2.a``), AKN 3.0
     eIds join ``name_value`` segments with ``__`` (``sec_2__subsec_1`` → ``2.1``). Lists and
     other containers inside a provision add nothing; parts and chapters give ``part-I`` and
-    are left out of the paths of the sections under them.
+    are left out of the paths of the sections under them. LegalDocML.de (``dialect``
+    ``ldml.de``) joins ``name-value`` segments with ``_`` and writes a designation ``z20``
+    (an ordinal ``n1``): ``art-z20_abs-z1_inhalt-n1_liste-n1_listenelem-n2`` → ``20.1.2``; an
+    unnumbered paragraph (``abs-z``) is no provision of its own: ``""``.
     """
-    if "_" in identifier:
+    if dialect == "ldml.de":
+        pieces = []
+        for segment in identifier.split("_"):
+            german, _, raw = segment.rpartition("-")
+            if german not in _LDML_NAMES:
+                return None
+            pieces.append((_LDML_NAMES[german], _LDML_VALUE.fullmatch(raw)[1]))  # type: ignore[index]
+        if pieces and pieces[-1][0] not in _TRANSPARENT and not pieces[-1][1]:
+            return ""
+        # an unnumbered paragraph within: the provision around it goes on (art-z1_abs-z_...)
+        pieces = [(name, value) if value else ("content", value) for name, value in pieces]
+    elif "_" in identifier:
         pieces = [segment.partition("_")[::2] for segment in identifier.split("__")]
     else:
         pieces = []
@@ -223,8 +273,8 @@ def provision_path(identifier: str) -> str | None:
         value = _segment_value(raw)
         if value is None:
             return None
-        if name in _GROUPS:
-            path, grouped = [f"{_GROUPS[name]}-{value}"], True
+        if name in _GROUPS:  # a group in a group keeps both: title-5.chapter-1
+            path, grouped = [*(path if grouped else []), f"{_GROUPS[name]}-{value}"], True
         elif name in _NUMBERED:
             path, grouped = ([value] if grouped else [*path, value]), False
         elif name in _NAMED:
@@ -245,12 +295,33 @@ def _split_uri(uri: str) -> tuple[list[str], str | None]:
     uri = uri.strip().split("?", 1)[0]
     location, _, fragment = uri.partition("#")
     parts = [part for part in location.split("/") if part]
+    if parts and parts[0] == "eli":
+        return _split_eli(parts[1:], fragment or None)
     if parts and parts[0] == "akn":
         parts = parts[1:]
     for index, part in enumerate(parts):
         if part.startswith("~"):  # a 3.0 portion: /akn/ke/act/1997/3/~sec_2
             return parts[:index], fragment or part[1:]
     return parts, fragment or None
+
+
+def _split_eli(parts: list[str], fragment: str | None) -> tuple[list[str], str | None]:
+    """An ELI's components (``eli`` dropped) and the element it names: LegalDocML.de writes
+    ``eli/bund/bgbl-1/1964/s593/1964-08-05/1/deu/regelungstext-verkuendung-1/EID/9-34.xml``,
+    the work, its expression (date, version, language), the document, then the element's eId
+    and, at most, a range of characters in it (read as the element: words of it changed)."""
+    if parts and parts[-1].endswith(".xml"):
+        parts = [*parts[:-1], parts[-1][: -len(".xml")]]
+    work = _work_parts(parts)
+    rest = parts[len(work):]
+    language = next((i for i, part in enumerate(rest) if _LANGUAGE.fullmatch(part)), None)
+    if language is None or fragment:
+        return parts, fragment
+    after = rest[language + 1:]
+    if after and _URI_DATE.fullmatch(after[0]):
+        after = after[1:]  # a manifestation's date
+    element = after[1] if len(after) > 1 else None
+    return work + rest[: language + 1], element
 
 
 def _work_parts(parts: list[str]) -> list[str]:
@@ -288,8 +359,8 @@ class _Layout:
 
     def newline(self) -> None:
         # The XML's own line breaks are only spacing: a line ends where an element says so.
-        if not self.glue:
-            self.pieces.append(_BREAK)
+        # a number goes on with its first paragraph, a space between (``(a) the words``)
+        self.pieces.append(" " if self.glue else _BREAK)
 
     def flush(self) -> None:
         lines = (" ".join(line.split()) for line in "".join(self.pieces).split(_BREAK))
@@ -325,6 +396,7 @@ class _AknParser(Parser):
         super().__init__(path, root, file, register=register)
         self.passive: list[PassiveModification] = []
         self.ns = ""
+        self.dialect = ""
         self.id_attributes: tuple[str, ...] = ()
         self.by_id: dict[str, etree._Element] = {}
         self.paths: dict[etree._Element, str] = {}
@@ -413,11 +485,18 @@ class _AknParser(Parser):
         version = _NAMESPACES.get(name.namespace or "")
         if version is None and (name.namespace or "").startswith(_AKN3_DRAFT):
             version = "3.0"
+        if version is None and _LDML_DE.fullmatch(name.namespace or ""):
+            version = "ldml.de"
         if name.localname != "akomaNtoso" or version is None:
+            # an XML dialect this reader does not know: left out and named, never a reason
+            # to fail the ingest of the other documents
             found = f"<{name.localname}>" + (f" in {name.namespace}" if name.namespace else "")
-            raise InputError(f"not an Akoma Ntoso document: the root is {found}", file=self.file,
-                             line=root.sourceline, hint="an Akoma Ntoso file's root is <akomaNtoso>"
-                             " in the namespace " + " or ".join(_NAMESPACES))
+            unread = UnreadableFileError(
+                f"not an Akoma Ntoso document inforce reads: the root is {found}", file=self.file,
+                hint="an Akoma Ntoso file's root is <akomaNtoso> in the namespace "
+                + " or ".join(_NAMESPACES) + " (or LegalDocML.de's http://Inhaltsdaten.LegalDocML.de/VERSION/)")
+            unread.line = root.sourceline
+            raise unread
         dtd = root.getroottree().docinfo.internalDTD
         for declared in dtd.iterentities() if dtd is not None else ():
             # libxml2 expands an entity in an attribute value whatever resolve_entities says
@@ -438,10 +517,22 @@ class _AknParser(Parser):
                         hint="write the text itself, or a character reference such as &#160; for "
                         "a character; only XML's own entities (&amp; &lt; &gt; &quot; &apos;) are read")
         self.ns = name.namespace or ""
+        self.dialect = version
         self.id_attributes = _ID_ATTRIBUTES[version]
-        act = next((child for child in root if isinstance(child.tag, str)), None)
-        if act is None:
+        documents = [child for child in root if isinstance(child.tag, str)]
+        if not documents:
             raise InputError("<akomaNtoso> holds no document", file=self.file, line=root.sourceline)
+        act, *others = documents
+        for other in others:
+            # one file is one document: a further act (or <components>) is said, not dropped
+            kind = etree.QName(other).localname
+            work = self._find(other, "meta", "identification", "FRBRWork")
+            label = (self._uri(work)[1] if work is not None else "") or next(iter(self._ids(other)), "")
+            self._warn(f"a further <{kind}>{f' {label!r}' if label else ''} in this file is not read: "
+                       f"only the first document, the <{etree.QName(act).localname}> at line "
+                       f"{act.sourceline}, is", other,
+                       hint="give each act its own file under documents/" if kind in _DOCUMENT_TYPES
+                       else None)
         return act
 
     def _work(self, meta: etree._Element) -> tuple[str | None, dt.date | None]:
@@ -457,7 +548,15 @@ class _AknParser(Parser):
         elif document_id is None:
             self._error(f"cannot read a document id from the work URI {uri!r}", uri_element,
                         hint="expected /country/type/date/number, e.g. /ke/act/1997-08-22/3")
-        return document_id, self._date_of(self._child(work, "FRBRdate"))
+        date_element = self._child(work, "FRBRdate")
+        work_date = self._date_of(date_element)
+        in_uri = [part for part in _work_parts(_split_uri(uri)[0]) if _DATE.fullmatch(part)]
+        if in_uri and work_date is not None and in_uri[-1] != work_date.isoformat():
+            # the URI names the work; a FRBRdate years from it is a slip of the markup
+            self._warn(f"the FRBRWork's FRBRdate {work_date} is not the date of its URI {uri!r}: "
+                       f"the work is dated {in_uri[-1]}, as its URI says", date_element)
+            work_date = self._date(in_uri[-1], uri_element)
+        return document_id, work_date
 
     def _version(self, meta: etree._Element, work_date: dt.date | None) -> dt.date | None:
         expression = self._find(meta, "identification", "FRBRExpression")
@@ -536,7 +635,7 @@ class _AknParser(Parser):
         names = [key]
         if concept is not None:
             names += [concept.get("href", "").rsplit("/", 1)[-1], concept.get("showAs", "")]
-        return any(_NOT_LETTERS.sub("", name.lower()) == "inforce" for name in names)
+        return any(_NOT_LETTERS.sub("", name.lower()) in _IN_FORCE for name in names)
 
     def _title(self, act: etree._Element, meta: etree._Element) -> str:
         for name in ("shortTitle", "docTitle"):
@@ -624,7 +723,9 @@ class _AknParser(Parser):
             self._warn(f"a <{name}> without an {self.id_attributes[0]}: its text is part of the "
                        "provision around it", element)
             return None
-        path = provision_path(identifier)
+        path = provision_path(identifier, self.dialect)
+        if path == "":  # unnumbered (LegalDocML.de ``abs-z``): the text of the one around it
+            return None
         if path is None:
             self._warn(f"cannot read a section path from the {name} id {identifier!r}: its text "
                        "is part of the provision around it", element, hint=_ID_HINT)
@@ -660,6 +761,11 @@ class _AknParser(Parser):
                 in_force: dt.date) -> list[Supersedes]:
         source = Locator(doc=document_id, rev=revision)
         edges: list[Supersedes] = []
+        for other in self._findall(meta, "analysis", "activeModifications", "*"):
+            kind = etree.QName(other).localname if isinstance(other.tag, str) else "textualMod"
+            if kind != "textualMod":
+                self._warn(f"<{kind}> {self._name(other)}{' of type ' + repr(other.get('type')) if other.get('type') else ''}"
+                           ": not read, inforce makes supersessions from textualMod only", other)
         for mod in self._findall(meta, "analysis", "activeModifications", "textualMod"):
             kind = mod.get("type", "")
             if kind not in _MOD_KINDS:
@@ -698,8 +804,8 @@ class _AknParser(Parser):
                 fragment = _split_uri(sources[0].get("href", ""))[1]
                 doc = work_id(sources[0].get("href", ""))
                 if doc is not None:
-                    path = provision_path(fragment) if fragment else None
-                    source = Locator(doc=doc, path=path)
+                    path = provision_path(fragment, self.dialect) if fragment else None
+                    source = Locator(doc=doc, path=path or None)
             for destination in self._children(mod, "destination"):
                 target = self._target(destination, document_id)
                 if target is None:
@@ -715,6 +821,9 @@ class _AknParser(Parser):
         """When a modification takes effect: the start of its ``period`` (its in-force
         interval's, else its first), or None when it has none."""
         period = mod.get("period")
+        if not period:  # AKN 3.0 and its profiles may say it in a child: <force period="#g1"/>
+            period = next((child.get("period") for child in mod if isinstance(child.tag, str)
+                           and etree.QName(child).localname in _MOD_PERIODS and child.get("period")), None)
         if not period:
             return None
         intervals = self.groups.get(period.lstrip("#"))
@@ -753,9 +862,16 @@ class _AknParser(Parser):
             return None
         path = None
         if fragment:
-            path = provision_path(fragment)
+            path = provision_path(fragment, self.dialect)
+            if path == "":  # an unnumbered paragraph: the provision it belongs to
+                path = provision_path(fragment.rpartition("_")[0], self.dialect) or None
+                if path is None:
+                    return Locator(doc=doc)
             if path is None:
-                self._error(f"destination {href!r} names no provision", destination, hint=_ID_HINT)
+                # the title, the preamble, a heading: words inforce keeps no provision for
+                self._warn(f"destination {href!r} names {fragment!r}, which is not a provision (a "
+                           "title, a preamble): no supersession is made from it", destination,
+                           hint=_ID_HINT)
                 return None
         return Locator(doc=doc, path=path)
 

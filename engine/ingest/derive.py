@@ -5,6 +5,7 @@ declares (``changed``, ``applies_to``) that its text or the manifest does not be
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -48,33 +49,94 @@ def link_modifications(
     tx: IngestTransaction, result: IngestResult,
 ) -> list[Document]:
     """Stage the modifications the Akoma Ntoso acts parsed now declare, now that the corpus is
-    known: one aimed at an act the project holds becomes its supersedes edge (a provision
-    that act lacks is still the corpus check's error); one aimed at an act outside the
-    project is reported and left out, as the contract says, never an error."""
+    known: one aimed at an act the project holds becomes its supersedes edge; one aimed at an
+    act outside the project is reported and left out, as the contract says, never an error.
+    An act named by another type or date than its own id, with the same country and number
+    (``SV-LEY-1993-07-20-604`` for ``SV-DECRETO-1993-07-15-604``), is linked with a warning
+    naming both when the project holds exactly one such act. A provision the act lacks is
+    reported and left out, never guessed, unless the change is partial and a provision around
+    it exists (an insertion joins the provision it is inserted into)."""
+    acts = [meta.id for meta in metadata if meta.source.format == "akoma_ntoso"]
+    expressions: dict[str, list[tuple[dt.date, str]]] = {}
+    for meta in metadata:
+        day = _version_date(meta)
+        if day is not None:
+            expressions.setdefault(meta.id, []).append((day, meta.revision))
     kept: dict[str, tuple[Supersedes, ...]] = {}
     for document in held:
         inside = []
         for edge in document.supersedes:
-            if has_target(Locator(doc=edge.target.doc)):
-                if edge.scope == "partial" and edge.target.path and not has_target(edge.target):
-                    # an insertion names the provision it creates: the act it joins (its nearest
-                    # provision that exists) is what it amends
-                    joins = _nearest(edge.target, has_target)
+            named_doc = edge.target.doc
+            if not has_target(Locator(doc=named_doc)):
+                same = _same_work(named_doc, acts)
+                if same is None:
                     result.warnings.append(InputError(
-                        f"{edge.target} is not in the act yet (an insertion): linked as an amendment of {joins}",
+                        f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) aims at an act the "
+                        "project does not hold: not linked", file=document.source.file, line=edge.line,
+                        field="supersedes", hint=f"add {named_doc} to documents/ to have the change applied"))
+                    continue
+                edge = edge.model_copy(update={"target": Locator(doc=same, path=edge.target.path)})
+                if not edge.target.path or has_target(edge.target):
+                    result.warnings.append(InputError(
+                        f"a modification names {named_doc}, which the project does not hold; {same} has its "
+                        f"country and number under another type or date: linked to {edge.target}",
                         file=document.source.file, line=edge.line, field="supersedes"))
-                    edge = edge.model_copy(update={"target": joins})
-                inside.append(edge)
-                continue
-            result.warnings.append(InputError(
-                f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) aims at an act the project "
-                "does not hold: not linked", file=document.source.file, line=edge.line, field="supersedes",
-                hint=f"add {edge.target.doc} to documents/ to have the change applied"))
+            if edge.target.path and not has_target(edge.target):
+                joins = _nearest(edge.target, has_target)
+                if edge.scope != "partial" or joins.path is None:
+                    result.warnings.append(InputError(
+                        f"a modification of {edge.target} ({edge.scope}, from {edge.effective}"
+                        + (f", named as {named_doc}" if named_doc != edge.target.doc else "")
+                        + f") names a provision {edge.target.doc} does not have: not linked",
+                        file=document.source.file, line=edge.line,
+                        field="supersedes", hint="a destination is matched by its path, never by position"))
+                    continue
+                # an insertion names the provision it creates: the provision it joins (the
+                # nearest one around it that exists) is what it amends
+                result.warnings.append(InputError(
+                    f"{edge.target} is not in the act yet (an insertion): linked as an amendment of {joins}",
+                    file=document.source.file, line=edge.line, field="supersedes"))
+                edge = edge.model_copy(update={"target": joins})
+            held_versions = sorted(expressions.get(edge.target.doc, ()))
+            if held_versions and edge.target.rev is None:
+                # an expression of an act is its text as at its date: a change in force by
+                # then is in its words already, and marking it again would say it is not
+                before = [label for day, label in held_versions if day < edge.effective]
+                if not before:
+                    result.warnings.append(InputError(
+                        f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) is already in the "
+                        f"text of {edge.target.doc}@{held_versions[0][1]}, an expression as at {held_versions[0][0]}: "
+                        "not linked again", file=document.source.file, line=edge.line, field="supersedes",
+                        hint=f"add an expression of {edge.target.doc} dated before {edge.effective} to see it amended"))
+                    continue
+                if len(before) < len(held_versions):  # it amends the expressions before it only
+                    edge = edge.model_copy(update={"target": Locator(
+                        doc=edge.target.doc, rev=before[-1], path=edge.target.path)})
+            inside.append(edge)
         tx.add_edges(inside, declared=True)
         kept[document.uid] = tuple(inside)
     if not kept:
         return metadata
     return [meta.model_copy(update={"supersedes": kept[meta.uid]}) if meta.uid in kept else meta for meta in metadata]
+
+
+def _version_date(meta: Document) -> dt.date | None:
+    """An Akoma Ntoso expression's date (its revision is the version date), else None."""
+    if meta.source.format != "akoma_ntoso":
+        return None
+    try:
+        return dt.date.fromisoformat(meta.revision)
+    except ValueError:
+        return None
+
+
+def _same_work(named: str, acts: Collection[str]) -> str | None:
+    """The one act held whose id has the country (first part) and number (last part) of
+    ``named``, another type or date between; None when none or several do."""
+    country, number = named.split("-", 1)[0], named.rsplit("-", 1)[-1]
+    found = {act for act in acts if act != named and "-" in act
+             and act.split("-", 1)[0] == country and act.rsplit("-", 1)[-1] == number}
+    return found.pop() if len(found) == 1 else None
 
 
 def _nearest(target: Locator, has_target: Callable[[Locator], bool]) -> Locator:

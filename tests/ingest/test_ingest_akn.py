@@ -77,10 +77,32 @@ def assert_spans_hold(reading: AknReading) -> None:
         ("chp_1", "chapter-1"),
         ("ref2", None),
         ("mod3-qtd1", None),
+        ("art4-cls2", "4.2"),  # a clause (cls) is numbered, not "cl" + "s2"
+        ("tlt3", "title-3"),
+        ("tlt5-chp1", "title-5.chapter-1"),  # a group inside a group keeps both
     ],
 )
 def test_provision_path_from_an_element_id(identifier: str, path: str | None):
     assert provision_path(identifier) == path
+
+
+@pytest.mark.parametrize(
+    ("identifier", "path"),
+    [
+        ("art-z12", "12"),
+        ("art-z12_abs-z3", "12.3"),
+        ("art-z12_abs-z3_inhalt-n1_liste-n1_listenelem-n2", "12.3.2"),
+        ("art-z12_abs-z3_inhalt-n1_liste-n1_listenelem-n2_text-n1", "12.3.2"),
+        ("art-z8_abs-z", ""),  # an unnumbered paragraph: the article's own text
+        ("art-z8_abs-z_untergl-n1_listenelem-n4", "8.4"),
+        ("hauptteil-1_art-2_abs-1_untergl-1_listenelem-3_inhalt-1_text-1", "2.1.3"),  # older releases
+        ("abschnitt-n2_art-z40", "40"),
+        ("einleitung-n1_doktitel-n1", None),
+        ("art-z12_überschrift-n1", None),
+    ],
+)
+def test_provision_path_from_a_legaldocml_de_eid(identifier: str, path: str | None):
+    assert provision_path(identifier, "ldml.de") == path
 
 
 @pytest.mark.parametrize(
@@ -92,6 +114,10 @@ def test_provision_path_from_an_element_id(identifier: str, path: str | None):
         ("/akn/za/act/2020-03-01/7/eng@2020-04-01/!main", "ZA-ACT-2020-03-01-7"),
         ("/akn/za/act/2010-01-01/3/~sec_4", "ZA-ACT-2010-01-01-3"),
         ("#sec2", None),
+        ("eli/bund/bgbl-1/1971/s120/regelungstext-verkuendung-1", "BUND-BGBL-1-1971-S120"),
+        ("eli/bund/bgbl-1/2019/s77", "BUND-BGBL-1-2019-S77"),
+        ("eli/bund/bgbl-1/1971/s120/1971-02-03/1/deu/regelungstext-verkuendung-1/art-z2_abs-z1/4-19.xml",
+         "BUND-BGBL-1-1971-S120"),
     ],
 )
 def test_work_id_from_a_uri(uri: str, document_id: str | None):
@@ -368,13 +394,14 @@ def test_malformed_xml_names_the_file_and_line(tmp_path: Path):
         "<akomaNtoso><act/></akomaNtoso>",
     ],
 )
-def test_xml_that_is_not_akoma_ntoso_is_refused_by_name(tmp_path: Path, text: str):
+def test_xml_in_a_dialect_inforce_cannot_read_is_left_out_by_name(tmp_path: Path, text: str):
+    """Not a corpus error: the file is reported as not read, and the others ingest."""
     path = write(tmp_path, "other.xml", text)
-    with pytest.raises(InputErrors) as excinfo:
+    with pytest.raises(UnreadableFileError) as excinfo:
         read_akoma_ntoso(path, tmp_path)
-    [error] = excinfo.value.exceptions
+    error = excinfo.value
     assert error.file == "documents/other.xml" and error.line == 1
-    assert "not an Akoma Ntoso document" in error.message
+    assert "not an Akoma Ntoso document inforce reads" in error.message and "not ingested" in error.message
 
 
 def test_a_work_without_a_uri_is_an_error_at_its_line(tmp_path: Path):
@@ -389,13 +416,15 @@ def test_a_work_without_a_uri_is_an_error_at_its_line(tmp_path: Path):
     assert "no URI" in error.message
 
 
-def test_a_destination_that_names_no_provision_is_an_error(tmp_path: Path):
-    text = AKN3_ACT.replace("!main#sec_5__subsec_2", "!main#ref_9")
-    with pytest.raises(InputErrors) as excinfo:
-        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
-    [error] = excinfo.value.exceptions
-    assert "names no provision" in error.message
-    assert error.line == text[: text.index("#ref_9")].count("\n") + 1
+def test_a_destination_that_names_no_provision_is_a_warning_at_its_line(tmp_path: Path):
+    """A title or a preamble is changed too, but inforce keeps no provision for it: the
+    modification is said at its line, and the act's other modifications stand."""
+    text = AKN3_ACT.replace("!main#sec_5__subsec_2", "!main#longTitle")
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert [str(edge.target) for edge in reading.document.supersedes] == ["ZA-ACT-2010-01-01-3#4"]
+    [warning] = reading.warnings
+    assert "'longTitle', which is not a provision" in warning.message and "no supersession" in warning.message
+    assert warning.line == text[: text.index("#longTitle")].count("\n") + 1
 
 
 def test_an_act_with_no_provisions_is_unreadable(tmp_path: Path):
@@ -491,3 +520,135 @@ def test_xml_own_entities_and_character_references_are_read(tmp_path: Path):
     reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
     [section] = [p for p in reading.document.provisions if p.path == "2"]
     assert section.text.endswith("Fees & charges <R500> \u00a9 \u2014 repealed.")
+
+
+# -- application profiles and what real files hold ----------------------------------------
+
+LDML = "http://Inhaltsdaten.LegalDocML.de/1.7.1/"
+#: A LegalDocML.de amending law, written here: ELI work URIs, ``name-value`` eIds, a
+#: ``<force period>`` child, and a destination naming an element and a range of characters.
+LDML_ACT = f"""\
+<?xml version="1.0" encoding="UTF-8"?>
+<akn:akomaNtoso xmlns:akn="{LDML}">
+  <akn:act name="regelungstext">
+    <akn:meta eId="meta-n1">
+      <akn:identification eId="meta-n1_ident-n1" source="x">
+        <akn:FRBRWork eId="meta-n1_ident-n1_frbrwork-n1">
+          <akn:FRBRthis value="eli/bund/bgbl-1/2019/s77/regelungstext-verkuendung-1"/>
+          <akn:FRBRuri value="eli/bund/bgbl-1/2019/s77"/>
+          <akn:FRBRdate name="ausfertigung" date="2019-05-06"/>
+        </akn:FRBRWork>
+        <akn:FRBRExpression eId="meta-n1_ident-n1_frbrexpression-n1">
+          <akn:FRBRthis value="eli/bund/bgbl-1/2019/s77/2019-05-06/1/deu/regelungstext-verkuendung-1"/>
+          <akn:FRBRuri value="eli/bund/bgbl-1/2019/s77/2019-05-06/1/deu"/>
+          <akn:FRBRdate name="verkuendung" date="2019-05-06"/>
+        </akn:FRBRExpression>
+      </akn:identification>
+      <akn:lifecycle eId="meta-n1_lebzykl-n1" source="x">
+        <akn:eventRef eId="meta-n1_lebzykl-n1_ereignis-n1" date="2019-05-06" type="generation"/>
+        <akn:eventRef eId="meta-n1_lebzykl-n1_ereignis-n2" date="2019-06-01" type="generation"/>
+      </akn:lifecycle>
+      <akn:analysis eId="meta-n1_analysis-n1" source="x">
+        <akn:activeModifications eId="meta-n1_analysis-n1_activemod-n1">
+          <akn:textualMod type="substitution" eId="meta-n1_analysis-n1_activemod-n1_textualmod-n1">
+            <akn:source href="#art-z1_abs-z_untergl-n1_listenelem-n1_ändbefehl-n1"/>
+            <akn:destination href="eli/bund/bgbl-1/1971/s120/1971-02-03/1/deu/regelungstext-verkuendung-1/art-z2_abs-z1/4-19.xml"/>
+            <akn:force period="#meta-n1_geltzeiten-n1_geltungszeitgr-n1"/>
+          </akn:textualMod>
+        </akn:activeModifications>
+      </akn:analysis>
+      <akn:temporalData eId="meta-n1_geltzeiten-n1" source="x">
+        <akn:temporalGroup eId="meta-n1_geltzeiten-n1_geltungszeitgr-n1">
+          <akn:timeInterval eId="meta-n1_geltzeiten-n1_geltungszeitgr-n1_gelzeitintervall-n1"
+                            refersTo="geltungszeit" start="#meta-n1_lebzykl-n1_ereignis-n2"/>
+        </akn:temporalGroup>
+      </akn:temporalData>
+    </akn:meta>
+    <akn:preface eId="einleitung-n1">
+      <akn:longTitle eId="einleitung-n1_doktitel-n1"><akn:p eId="einleitung-n1_doktitel-n1_text-n1">
+        <akn:docTitle eId="einleitung-n1_doktitel-n1_text-n1_doctitel-n1">Law on the keeping of beehives</akn:docTitle>
+      </akn:p></akn:longTitle>
+    </akn:preface>
+    <akn:body eId="hauptteil-n1">
+      <akn:article eId="art-z1">
+        <akn:num eId="art-z1_bezeichnung-n1">Article 1</akn:num>
+        <akn:heading eId="art-z1_überschrift-n1">Change of the hive law</akn:heading>
+        <akn:paragraph eId="art-z1_abs-z">
+          <akn:num eId="art-z1_abs-z_bezeichnung-n1"/>
+          <akn:list eId="art-z1_abs-z_untergl-n1">
+            <akn:point eId="art-z1_abs-z_untergl-n1_listenelem-n1">
+              <akn:num eId="art-z1_abs-z_untergl-n1_listenelem-n1_bezeichnung-n1">1.</akn:num>
+              <akn:content eId="art-z1_abs-z_untergl-n1_listenelem-n1_inhalt-n1">
+                <akn:p eId="art-z1_abs-z_untergl-n1_listenelem-n1_inhalt-n1_text-n1"><akn:mod
+                  eId="art-z1_abs-z_untergl-n1_listenelem-n1_ändbefehl-n1">In section 2(1) the words
+                  <akn:quotedText eId="art-z1_abs-z_untergl-n1_listenelem-n1_ändbefehl-n1_quottext-n1">ten hives</akn:quotedText>
+                  become <akn:quotedText eId="art-z1_abs-z_untergl-n1_listenelem-n1_ändbefehl-n1_quottext-n2">twelve hives</akn:quotedText>.</akn:mod></akn:p>
+              </akn:content>
+            </akn:point>
+          </akn:list>
+        </akn:paragraph>
+      </akn:article>
+      <akn:article eId="art-z2">
+        <akn:num eId="art-z2_bezeichnung-n1">Article 2</akn:num>
+        <akn:paragraph eId="art-z2_abs-z">
+          <akn:content eId="art-z2_abs-z_inhalt-n1"><akn:p eId="art-z2_abs-z_inhalt-n1_text-n1">This law takes effect on the first of June.</akn:p></akn:content>
+        </akn:paragraph>
+      </akn:article>
+    </akn:body>
+  </akn:act>
+</akn:akomaNtoso>
+"""
+
+
+def test_a_legaldocml_de_act_reads_as_the_standard(tmp_path: Path):
+    reading = read_akoma_ntoso(write(tmp_path, "hives.xml", LDML_ACT), tmp_path)
+    document = reading.document
+    assert (document.id, document.revision, document.kind) == ("BUND-BGBL-1-2019-S77", "2019-05-06", "amendment")
+    assert document.title == "Law on the keeping of beehives"
+    # geltungszeit is the profile's in-force period
+    assert document.effective.from_ == dt.date(2019, 6, 1)
+    sections = {p.path: p for p in document.provisions}
+    assert list(sections) == ["1", "1.1", "2"]  # an unnumbered paragraph is its article's text
+    assert sections["1.1"].text.startswith("1. In section 2(1) the words ten hives become twelve hives")
+    assert sections["2"].text == "Article 2 This law takes effect on the first of June."
+    # the destination's element (its character range read as the element), effective with
+    # its <force period>, carried by the provision around the source
+    assert edges_of(reading) == [("BUND-BGBL-1-1971-S120#2.1", "partial", True, dt.date(2019, 6, 1),
+                                  "BUND-BGBL-1-2019-S77#1.1")]
+    assert reading.warnings == ()
+    assert_spans_hold(reading)
+
+
+def test_a_further_act_in_one_file_is_said_not_dropped(tmp_path: Path):
+    body_end = AKN3_ACT.index("</akomaNtoso>")
+    second = AKN3_ACT[AKN3_ACT.index("  <act"): body_end].replace("2020-03-01/7", "2020-03-01/8")
+    text = AKN3_ACT[:body_end] + second + AKN3_ACT[body_end:]
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert reading.document.id == "ZA-ACT-2020-03-01-7"
+    [warning] = reading.warnings
+    assert warning.line == text[:body_end].count("\n") + 1  # the second <act>'s line
+    assert "a further <act> '/akn/za/act/2020-03-01/8' in this file is not read" in warning.message
+    assert "the <act> at line 3" in warning.message
+    assert warning.hint and "its own file" in warning.hint
+
+
+def test_a_modification_other_than_textual_is_said(tmp_path: Path):
+    text = AKN3_ACT.replace(
+        "</activeModifications>",
+        '<forceMod type="entryIntoForce" eId="fmod_1"><source href="#sec_2"/>'
+        '<destination href="/akn/za/act/2010-01-01/3"/></forceMod></activeModifications>')
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert len(reading.document.supersedes) == 2
+    [warning] = reading.warnings
+    assert "<forceMod> fmod_1 of type 'entryIntoForce': not read" in warning.message
+    assert warning.line == text[: text.index("<forceMod")].count("\n") + 1
+
+
+def test_a_work_date_that_contradicts_its_uri_gives_way_to_the_uri(tmp_path: Path):
+    text = AKN3_ACT.replace('<FRBRdate date="2020-03-01" name="Generation"/>',
+                            '<FRBRdate date="1951-11-30" name="Generation"/>')
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert reading.document.issued == dt.date(2020, 3, 1)
+    [warning] = reading.warnings
+    assert "FRBRdate 1951-11-30 is not the date of its URI" in warning.message
+    assert warning.line == text[: text.index("1951-11-30")].count("\n") + 1
