@@ -29,6 +29,7 @@ __all__ = [
     "contradicted_answer",
     "disagreement",
     "entailment_unverified",
+    "many_values",
     "unapplied_item",
     "withheld",
 ]
@@ -83,6 +84,37 @@ def disagreement(a: RfiProvision, b: RfiProvision, *, statement: str, valid_at: 
               f"Which requirement governs: {label_a} or {label_b}? Please state the requirement to be "
               "followed and confirm it in writing (by addendum, change order or written interpretation) "
               "before the affected work proceeds."]
+    return _finish(lines)
+
+
+#: How many provisions a draft of many values names under each value (the rest counted).
+NAMED_PER_VALUE = 3
+
+
+def many_values(
+    subject: str, values: Sequence[tuple[str, Sequence[RfiProvision]]], *, valid_at: dt.date, project: str = "",
+) -> str:
+    """More provisions than a person can weigh pair by pair state one subject in many different
+    ways: each distinct value (as first written, lowest first) with how many provisions state it
+    and the first few of them by label and locator; nothing quoted but the values."""
+    shown = inline(subject)
+    total = sum(len(sides) for _, sides in values)
+    lines = _frame(f"Request for information: {total:,} provisions state {len(values):,} different values of {shown}",
+                   project, valid_at)
+    lines += ["## Values stated", "",
+              "| Value | Provisions | Stated in |", "|---|---:|---|"]
+    for value, sides in values:
+        named = ", ".join(f"{inline(side.label)} (`{side.locator.format()}`)" for side in sides[:NAMED_PER_VALUE])
+        if len(sides) > NAMED_PER_VALUE:
+            named += f" and {len(sides) - NAMED_PER_VALUE:,} more"
+        lines.append(f"| {inline(value)} | {len(sides):,} | {named} |")  # inline escapes a | too
+    lines += ["", "## Order of precedence", "",
+              "Too many values disagree for the order of precedence to be weighed pair by pair; "
+              "the report lists every provision with the value it states.", "",
+              "## Question", "",
+              f"Which value of {shown} governs, and where does each other value apply, if anywhere? "
+              "Please state the requirement to be followed and confirm it in writing (by addendum, change "
+              "order or written interpretation) before the affected work proceeds."]
     return _finish(lines)
 
 

@@ -215,7 +215,10 @@ def _detail(finding: Finding) -> str:
         under = f" under {_text(finding.clause)}" if finding.clause else ""
         rule = f" ({_text(finding.rule)})" if finding.rule else ""
         parts.append(f'<p class="winner"><strong>Governs:</strong> {who}{under}{rule}</p>')
-    parts.append('<div class="evidence">' + "".join(_side(finding, s) for s in finding.provisions) + "</div>")
+    more = len(finding.provisions) - SHOWN
+    parts.append('<div class="evidence">' + "".join(_side(finding, s) for s in finding.provisions[:SHOWN])
+                 + (f'<p class="more">And {_count(more)} more provisions, each with its quantity in the JSON '
+                    "report (and this page's findings data).</p>" if more > 0 else "") + "</div>")
     if finding.sources:
         parts.append(f'<p class="proposed">Proposed by: {", ".join(_words(s) for s in finding.sources)}</p>')
     if finding.rfi:
@@ -236,9 +239,17 @@ def _subject(subject: str | None) -> str:
     return _text(subject).replace(".", ".<wbr>") if subject else "—"
 
 
+#: Provisions a finding's evidence shows (a grouped finding lists hundreds) and its row names:
+#: the rest are counted; all of them are in the JSON report and the page's findings data.
+SHOWN = 10
+NAMED = 3
+
+
 def _row(finding: Finding) -> str:
     fid = _text(finding.id)
-    labels = "".join(f'<span class="label">{_text(_side_name(s))}</span>' for s in finding.provisions)
+    labels = "".join(f'<span class="label">{_text(_side_name(s))}</span>' for s in finding.provisions[:NAMED])
+    if len(finding.provisions) > NAMED:
+        labels += f'<span class="label more">and {_count(len(finding.provisions) - NAMED)} more</span>'
     rule = " · ".join(_text(x) for x in (finding.rule, finding.clause) if x) or "—"
     resolution = f'<span class="badge {_text(finding.resolution)}">{_words(finding.resolution)}</span>'
     cells = (

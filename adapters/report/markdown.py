@@ -207,8 +207,16 @@ def _outside_code(line: str, escape: Callable[[str], str]) -> str:
     return "".join(out)
 
 
+#: Provisions a finding quotes (a grouped finding lists hundreds): the rest are counted, all of
+#: them are in the JSON report.
+SHOWN = 10
+#: Provisions a finding's heading names.
+NAMED = 3
+
+
 def _finding(finding: Finding) -> list[str]:
-    labels = " / ".join(dict.fromkeys(_inline(_label(side)) for side in finding.provisions))
+    named = list(dict.fromkeys(_inline(_label(side)) for side in finding.provisions))
+    labels = " / ".join(named[:NAMED]) + (f" and {len(named) - NAMED:,} more" if len(named) > NAMED else "")
     lines = [f"## {_words(finding.kind)} — {labels}" if labels else f"## {_words(finding.kind)}", ""]
     facts = [f"- Id: {_code(finding.id)}", f"- Scope: {_words(finding.scope)}"]
     if finding.subject:
@@ -221,8 +229,11 @@ def _finding(finding: Finding) -> list[str]:
     lines += facts + [""]
     if finding.explanation:
         lines += _lines(finding.explanation) + [""]
-    for side in finding.provisions:
+    for side in finding.provisions[:SHOWN]:
         lines += _provision(side)
+    if len(finding.provisions) > SHOWN:
+        lines += [f"And {len(finding.provisions) - SHOWN:,} more provisions, each with its quantity in the JSON "
+                  "report (`--format json`).", ""]
     if finding.resolution == "escalate" and finding.rfi:
         lines += ["Request for information (draft):", ""]
         lines += _rfi(finding.rfi)

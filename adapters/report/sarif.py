@@ -153,6 +153,10 @@ def _label(finding: Finding, index: int) -> str:
     return _one_line(side.label or str(side.locator))
 
 
+#: Provisions a result's message names (a grouped finding holds hundreds: all are its locations).
+NAMED = 3
+
+
 def _message(finding: Finding) -> str:
     labels = [_label(finding, i) for i in range(len(finding.provisions))]
     if not labels:
@@ -167,6 +171,8 @@ def _message(finding: Finding) -> str:
         head = f"{finding.kind.replace('_', ' ')} in {labels[0]}"
     else:
         both = ", ".join(labels[:-1]) + f" and {labels[-1]}"
+        if len(labels) > NAMED:  # a grouped finding: every provision is a related location
+            both = ", ".join(labels[:NAMED]) + f" and {len(labels) - NAMED:,} more provisions"
         verb = {"quantity_conflict": "state different quantities", "contradiction": "contradict each other"}
         head = f"{both} {verb.get(finding.kind, 'disagree')}"
     if finding.resolution == "escalate":

@@ -9,7 +9,7 @@ from typing import Any
 from inforce.ontology import AccessRestrictedError, Fact, Finding, Locator, NotFoundError, SourceRun
 
 from .. import rfi
-from ._pairs import _Conflict, _signature
+from ._pairs import _Conflict, _Group, _signature
 from ._state import _kind, _provision, _Run, finding_id
 from ._workers import Progress, _Job, _run_subjects
 
@@ -34,6 +34,9 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
         pairs += result.pairs
         per_case += result.per_case
         run.withheld.update(result.withheld)
+        run.superseded_left_out += result.superseded_left_out
+        for group in result.groups:
+            _group_finding(run, group)
         for conflict in result.conflicts:
             _adjudicate(run, conflict)
     note = (f"{per_case:,} table row(s) not compared: their table states the value row by row (each row a case)"
@@ -67,6 +70,12 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
     try:
         decided = run.snapshot.precedence(side_a, side_b, run.valid_at, run.known_at, packs=run.packs,
                                          params=run.params, groups=run.groups)
+    except NotFoundError:
+        # a statement stands for the provision its item amends (``_side``); when that provision
+        # is no longer in force (an amendment of a paragraph a later change order deleted), the
+        # amendment went with it: not a conflict of in-force provisions
+        _lapsed(run, conflict, a, b)
+        return
     except AccessRestrictedError as refused:
         run.withheld.update(refused.depends_on)
         run.add(Finding(
@@ -90,6 +99,32 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
     ))
 
 
+def _group_finding(run: _Run, group: _Group) -> None:
+    """One escalation for a subject stated more than ``GROUP_ABOVE`` ways: every provision with
+    its quantity, lowest value first, and an RFI of the distinct values and how many state each.
+    No precedence is weighed: an order of precedence decides between two provisions, and
+    weighing every pair of a group is the quadratic work grouping avoids (a pack that ranks
+    documents would still leave the values within each document undecided)."""
+    # the contract (shared/spec/corpus-format.md, "Findings") makes ``provisions`` a list, not a
+    # pair: a group is a finding like any other, with more than two (docs/formats.md says so)
+    facts = [fact for run_of_value in group.values for fact in run_of_value]
+    kind = "table_mismatch" if any(fact.kind == "table_row" for fact in facts) else "quantity_conflict"
+    ident = finding_id(kind, group.subject, (fact.locator for fact in facts))
+    if ident in run.findings:
+        return
+    provisions = tuple(_provision(run, fact) for fact in facts)
+    sides = iter(provisions)
+    values = [(of_value[0].text, [rfi.RfiProvision(label=side.label or side.locator.format(), locator=side.locator)
+                                  for side in (next(sides) for _ in of_value)]) for of_value in group.values]
+    run.add(Finding(
+        id=ident, kind=kind,
+        scope="within_document" if len({fact.locator.doc for fact in facts}) == 1 else "across_documents",
+        subject=group.subject, provisions=provisions, resolution="escalate",
+        rfi=rfi.many_values(group.subject, values, valid_at=run.valid_at, project=run.snapshot.manifest.project),
+        explanation=group.explanation, sources=("quantity_subject",),
+    ))
+
+
 def _amender(a: Fact, b: Fact) -> Fact | None:
     """The one of ``a`` and ``b`` whose provision amends (``replaces``) the other's; None when
     neither does (both amend a third provision)."""
@@ -97,6 +132,25 @@ def _amender(a: Fact, b: Fact) -> Fact | None:
         if any(r.unpinned() == second.locator.unpinned() for r in first.replaces):
             return first
     return None
+
+
+def _lapsed(run: _Run, conflict: _Conflict, a: Fact, b: Fact) -> None:
+    """Two statements of which one stands for a provision no longer in force on the date: left
+    out and counted as superseded, or with ``include_superseded`` reported as
+    ``resolved_by_supersession`` with the reason (no winner: the provision is gone)."""
+    if not run.include_superseded:
+        run.superseded_left_out += 1
+        return
+    kind = _kind(a, b)
+    run.add(Finding(
+        id=finding_id(kind, conflict.subject, (a.locator, b.locator)), kind=kind,
+        scope="within_document" if a.locator.doc == b.locator.doc else "across_documents",
+        subject=conflict.subject, provisions=(_provision(run, a), _provision(run, b)),
+        resolution="resolved_by_supersession",
+        # not the error's words: they may name the restricted document that ended the provision
+        explanation=f"{conflict.explanation}; a provision one of them stands for is not in force on {run.valid_at}",
+        sources=("quantity_subject",),
+    ))
 
 
 def _amended(run: _Run, conflict: _Conflict, new: Fact, old: Fact) -> None:
