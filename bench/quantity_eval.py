@@ -80,6 +80,9 @@ class GoldMention:
     upper: float | None = None
     context_scale: float | None = None
     text: str | None = None
+    #: What the figure measures, in the subject vocabulary; None: nothing in it (a near-miss
+    #: that must stay unbound). Only read where the snippet labels subjects (``subjects``).
+    subject: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,9 @@ class Snippet:
     not_quantities: tuple[NotQuantity, ...]
     #: False for FinanceBench: its text may not be copied into a report.
     inline: bool
+    #: True when every mention carries a ``subject`` label (the drawing-notes sets): binding is
+    #: scored on such snippets only.
+    subjects: bool = False
 
 
 @dataclass
@@ -191,14 +197,19 @@ def load_fixture(fixture_dir: Path = FIXTURE_DIR, shared: Path = SHARED_DATA) ->
                 GoldMention(start=m["start"], end=m["end"], value=m["value"], unit=m["unit"],
                             bound=m["bound"], classes=tuple(m["classes"]), lower=m.get("lower"),
                             upper=m.get("upper"), context_scale=m.get("context_scale"),
-                            text=text[m["start"]:m["end"]])
+                            text=text[m["start"]:m["end"]], subject=m.get("subject"))
                 for m in raw["mentions"])
+            labelled = [("subject" in m) for m in raw["mentions"]]
+            if any(labelled) and not all(labelled):
+                raise FixtureError(f"{path.name}: {raw['id']}: some mentions have a subject label and some "
+                                   "not; label every mention (null: bound to nothing)")
             nots = tuple(NotQuantity(start=n["start"], end=n["end"], cls=n["class"],
                                      text=text[n["start"]:n["end"]])
                          for n in raw["not_quantities"])
             fixture.snippets.append(Snippet(id=raw["id"], family=doc["family"], text=text,
                                             source=raw["source"], mentions=mentions,
-                                            not_quantities=nots, inline=inline))
+                                            not_quantities=nots, inline=inline,
+                                            subjects=bool(labelled) and all(labelled)))
     return fixture
 
 
@@ -244,6 +255,8 @@ class Predicted:
     lower: float | None = None
     upper: float | None = None
     text: str = ""
+    #: The subject the system bound the mention to (inforce only; None: unbound).
+    subject: str | None = None
 
 
 #: A system: text in, predicted mentions out.
@@ -257,7 +270,7 @@ class SystemUnavailable(RuntimeError):
 def gold_as_predictions(snippet: Snippet) -> list[Predicted]:
     """The gold mentions restated as predictions: what a perfect system would report."""
     return [Predicted(start=g.start, end=g.end, value=g.value, unit=g.unit, bound=g.bound,
-                      lower=g.lower, upper=g.upper, text=g.text or "")
+                      lower=g.lower, upper=g.upper, text=g.text or "", subject=g.subject)
             for g in snippet.mentions]
 
 
@@ -296,8 +309,8 @@ def _from_inforce(m, text: str) -> Predicted:
     if upper is not None:
         nominal = getattr(m, "nominal", None)
         return Predicted(start, end, nominal, unit, "range", lower=value, upper=upper,
-                         text=text[start:end])
-    return Predicted(start, end, value, unit, bound, text=text[start:end])
+                         text=text[start:end], subject=getattr(m, "subject", None))
+    return Predicted(start, end, value, unit, bound, text=text[start:end], subject=getattr(m, "subject", None))
 
 
 #: quantulum3 unit names → pint expressions where pint spells them otherwise.
@@ -507,6 +520,12 @@ class Score:
     misses: list[tuple[Snippet, GoldMention, list[Predicted]]] = field(default_factory=list)
     spurious: list[tuple[Snippet, Predicted, str]] = field(default_factory=list)
     seconds: float = 0.0
+    #: Subject binding on the snippets that label subjects: gold = mentions with a subject,
+    #: predicted = predictions bound to one, matched = bound to the gold mention's own subject.
+    binding: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    #: (snippet, gold subject or None when no gold mention matched, prediction) of each wrong
+    #: or missing binding.
+    binding_errors: list[tuple[Snippet, str | None, Predicted | None, GoldMention | None]] = field(default_factory=list)
 
 
 def score(snippets: Sequence[Snippet], predictions: dict[str, list[Predicted]]) -> Score:
@@ -548,7 +567,33 @@ def score(snippets: Sequence[Snippet], predictions: dict[str, list[Predicted]]) 
             where = landed[0] if landed else "unlabelled text"
             result.false_positive_on[where] += 1
             result.spurious.append((snippet, p, where))
+        if snippet.subjects:
+            _score_binding(result, snippet, pred, pairs)
     return result
+
+
+def _score_binding(result: Score, snippet: Snippet, pred: Sequence[Predicted], pairs: dict[int, int]) -> None:
+    """Binding precision counts every prediction bound to a subject (a wrong subject, or one on a
+    near-miss or on no gold mention, is an error); recall counts gold mentions of a subject whose
+    matched prediction carries that subject."""
+    tally = result.binding[snippet.family]
+    gold_of = {j: snippet.mentions[i] for i, j in pairs.items()}
+    for i, g in enumerate(snippet.mentions):
+        if g.subject is None:
+            continue
+        tally.gold += 1
+        p = pred[pairs[i]] if i in pairs else None
+        if p is None or p.subject != g.subject:
+            result.binding_errors.append((snippet, g.subject, p, g))
+    for j, p in enumerate(pred):
+        if p.subject is None:
+            continue
+        tally.predicted += 1
+        g = gold_of.get(j)
+        if g is not None and g.subject == p.subject:
+            tally.matched += 1
+        elif g is None or g.subject is None:
+            result.binding_errors.append((snippet, None, p, g))
 
 
 def run_system(system: System, snippets: Sequence[Snippet]) -> tuple[dict[str, list[Predicted]], float]:
@@ -641,6 +686,24 @@ def report(fixture: Fixture, results: dict[str, tuple[str, Score] | str], failur
             t = results[name][1].by_class[cls]
             cells.append(f"{_pct(t.recall())} ({t.matched}) | {_pct(t.precision())}")
         lines.append(f"| {cls} | {results[ran[0]][1].by_class[cls].gold} | " + " | ".join(cells) + " |")
+    bound_families = sorted({s.family for s in fixture.snippets if s.subjects})
+    if bound_families:
+        lines.append("")
+        lines.append("Subject binding, on the sets that label each mention's subject (precision: of the "
+                     "mentions a system bound, the share bound to the labelled subject — a near-miss bound "
+                     "to anything counts against it; recall: of the labelled subjects, the share bound right):")
+        lines.append("")
+        lines.append("| source | mentions with a subject | near-misses | " + " | ".join(
+            f"{n} bound | {n} precision | {n} recall" for n in ran) + " |")
+        lines.append("|---|---|---|" + "---|---|---|" * len(ran))
+        for family in bound_families:
+            labelled = [g for s in fixture.snippets if s.family == family for g in s.mentions]
+            cells = []
+            for name in ran:
+                t = results[name][1].binding[family]
+                cells.append(f"{t.predicted} | {_pct(t.precision())} | {_pct(t.recall())}")
+            lines.append(f"| {family} | {sum(g.subject is not None for g in labelled)} | "
+                         f"{sum(g.subject is None for g in labelled)} | " + " | ".join(cells) + " |")
     lines.append("")
     lines.append("False positives outside every gold mention, by what they landed on:")
     lines.append("")
@@ -667,6 +730,17 @@ def report(fixture: Fixture, results: dict[str, tuple[str, Score] | str], failur
             lines.append("|---|---|---|")
             for snippet, p, where in spurious:
                 lines.append(f"| {snippet.id} | {_pred(p)} | {where} |")
+            errors = [e for e in s.binding_errors if e[0].inline][:failures]
+            if errors:
+                lines.append("")
+                lines.append(f"{name}: first {len(errors)} binding errors (labelled subject, what was bound).")
+                lines.append("")
+                lines.append("| snippet | mention | labelled subject | bound |")
+                lines.append("|---|---|---|---|")
+                for snippet, want, p, g in errors:
+                    shown = g.text if g is not None else (p.text if p is not None else "")
+                    got = (p.subject or "nothing") if p is not None else "not read"
+                    lines.append(f"| {snippet.id} | {_cell(shown or '')} | {want or 'nothing'} | {got} |")
     return "\n".join(lines) + "\n"
 
 
@@ -678,9 +752,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quantulum-classifier", choices=("auto", "shipped", "retrain", "off"), default="auto")
     parser.add_argument("--fixture", type=Path, default=FIXTURE_DIR)
     parser.add_argument("--shared", type=Path, default=SHARED_DATA)
+    parser.add_argument("--families", default="",
+                        help="comma-separated fixture families to score (default: all), e.g. drawing-notes-held-out")
     args = parser.parse_args(argv)
 
     fixture = load_fixture(args.fixture, args.shared)
+    if args.families:
+        wanted = {f.strip() for f in args.families.split(",") if f.strip()}
+        unknown = wanted - {s.family for s in fixture.snippets}
+        if unknown:
+            parser.error(f"no fixture family {', '.join(sorted(unknown))}")
+        fixture.snippets = [s for s in fixture.snippets if s.family in wanted]
     factories: dict[str, Callable[[], tuple[System, str]]] = {
         "inforce": inforce_system,
         "quantulum3": lambda: quantulum_system(args.quantulum_classifier),

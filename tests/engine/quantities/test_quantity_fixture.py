@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,13 @@ def _raw_files() -> dict[str, dict]:
 
 
 RAW = _raw_files()
-INLINE = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" in s]
+INLINE = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" in s and "written" not in s["source"]]
+#: Snippets written here in the forms of real drawing notes (issue 22): no source file, the rows
+#: of SOURCES.md whose forms they follow, and a subject label on every mention.
+WRITTEN = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "written" in s["source"]]
+#: The subjects a drawing-notes mention may be labelled with (null: bound to nothing).
+CONSTRUCTION_SUBJECTS = {"concrete.compressive_strength", "concrete.cover", "concrete.water_cementitious_ratio",
+                         "concrete.slump", "concrete.air_content", "reinforcement.yield_strength"}
 REFERENCED = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" not in s]
 
 
@@ -51,12 +59,13 @@ def test_fixture_loads_with_at_least_200_mentions(fixture):
 
 def test_every_source_family_is_represented():
     assert {doc["family"] for doc in RAW.values()} == {
-        "riverside-library", "label-dosing", "sop-retention", "followup-handbooks", "cfr-447", "financebench"}
+        "riverside-library", "label-dosing", "sop-retention", "followup-handbooks", "cfr-447", "financebench",
+        "drawing-notes", "drawing-notes-held-out"}
 
 
 def test_inline_spans_are_the_text_at_their_offsets():
     wrong = []
-    for _, snippet in INLINE:
+    for _, snippet in INLINE + WRITTEN:
         text = snippet["text"]
         for span in snippet["mentions"] + snippet["not_quantities"]:
             if not (0 <= span["start"] < span["end"] <= len(text)) or text[span["start"]:span["end"]] != span["text"]:
@@ -166,10 +175,33 @@ def test_every_unit_parses_with_pint_or_is_null():
 def test_provenance_files_exist():
     for doc in RAW.values():
         for snippet in doc["snippets"]:
+            if "written" in snippet["source"]:
+                continue  # no file: written here (test_written_snippets_name_their_sources_and_subjects)
             file = snippet["source"]["file"]
             if file.startswith(qe.SHARED_PREFIX):
                 continue  # checked where ../shared is present, by the tests above
             assert (ROOT / file).is_file(), file
+
+
+def test_written_snippets_name_their_sources_and_subjects():
+    """The drawing-notes sets: each snippet names the form it follows and rows of SOURCES.md that
+    exist; every mention carries a subject of the construction vocabulary or null; the held-out
+    part has at least 150 mentions and the two parts at least 300, about half of them near-misses."""
+    rows = {int(n) for n in re.findall(r"^\| (\d+) \|", (FIXTURE_DIR / "SOURCES.md").read_text(encoding="utf-8"), re.M)}
+    counts: dict[str, Counter] = {}
+    for name, snippet in WRITTEN:
+        source = snippet["source"]
+        assert isinstance(source["written"], str) and source["written"].strip(), snippet["id"]
+        assert source.get("rows") and set(source["rows"]) <= rows, (snippet["id"], source.get("rows"))
+        for m in snippet["mentions"]:
+            assert "subject" in m, (snippet["id"], m["text"] if "text" in m else m)
+            assert m["subject"] is None or m["subject"] in CONSTRUCTION_SUBJECTS, (snippet["id"], m["subject"])
+            counts.setdefault(name, Counter())["bound" if m["subject"] else "near-miss"] += 1
+    held_out = counts["drawing-notes-held-out.yaml"]
+    assert sum(held_out.values()) >= 150
+    assert sum(sum(c.values()) for c in counts.values()) >= 300
+    for c in counts.values():
+        assert 0.3 <= c["near-miss"] / sum(c.values()) <= 0.7
 
 
 # --- the scorer can tell right from wrong
@@ -245,6 +277,34 @@ def test_ranges_context_scale_and_one_to_one():
              qe.GoldMention(start=10, end=19, value=12.0, unit="inch", bound="exact", classes=("plain",))]
     one_long = qe.Predicted(0, 19, 12.0, "inch")
     assert len(qe.match(twice, [one_long])) == 1
+
+
+def _bound_snippet(fixture):
+    return next(s for s in fixture.snippets if s.subjects and any(g.subject for g in s.mentions)
+                and any(g.subject is None for g in s.mentions))
+
+
+def test_binding_scores_one_for_the_gold_and_less_for_a_wrong_or_missing_subject(fixture):
+    perfect = qe.score(fixture.snippets, _perfect(fixture.snippets))
+    assert perfect.binding and all(t.precision() == 1.0 and t.recall() == 1.0 for t in perfect.binding.values())
+    snippet = _bound_snippet(fixture)
+    bound = next(i for i, g in enumerate(snippet.mentions) if g.subject)
+    near = next(i for i, g in enumerate(snippet.mentions) if g.subject is None)
+    for change, precision_falls, recall_falls in (
+            (lambda p: {bound: dataclasses.replace(p[bound], subject="concrete.slump"
+                                                  if p[bound].subject != "concrete.slump" else "concrete.cover")},
+             True, True),                                                    # a wrong subject
+            (lambda p: {near: dataclasses.replace(p[near], subject="concrete.compressive_strength")},
+             True, False),                                                   # a near-miss bound
+            (lambda p: {bound: dataclasses.replace(p[bound], subject=None)}, False, True)):  # left unbound
+        predictions = _perfect(fixture.snippets)
+        preds = list(predictions[snippet.id])
+        for i, p in change(preds).items():
+            preds[i] = p
+        predictions[snippet.id] = preds
+        tally = qe.score(fixture.snippets, predictions).binding[snippet.family]
+        assert (tally.precision() < 1.0) == precision_falls
+        assert (tally.recall() < 1.0) == recall_falls
 
 
 def test_without_shared_the_referenced_snippets_are_skipped(tmp_path):
