@@ -139,12 +139,14 @@ class Project:
         an edge: each proposal's evidence then carries the similarity of the item's words and
         its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
         from .ingest import default_reader, ingest  # the ingest machinery, loaded when used
+        from .quantities.unbound import withhold_unbound
         from .reviews import project_readings, withhold
 
         root = Path(root)
         result = ingest(root, reader if reader is not None else default_reader(), progress=progress,
                         embedder=embedder)
-        if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood)):
+        if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood
+                                                   or result.unbound.items)):
             return result
         with cls.open(root) as project:
             snapshot = project.snapshot
@@ -160,6 +162,7 @@ class Project:
                     result.warnings.append(InputError(
                         f"withheld: items and edges of {', '.join(shown.withheld)} (access: your groups may not "
                         "read them)"))
+                result.unbound = withhold_unbound(result.unbound, snapshot.readable(groups))
         return result
 
     @classmethod
@@ -353,10 +356,16 @@ class Project:
         return _dated(snapshot.facts(subject, day.valid_at, known_at, groups=groups), day)
 
     def stats(self) -> ProjectStats:
-        """Counts of what the graph holds."""
+        """Counts of what the graph holds; the quantities no subject bound also by dimension."""
+        from .quantities.unbound import unbound_counts, vocabulary_keys
+        from .quantities.units import unit_table
+
         snapshot = self.snapshot
+        units = unit_table(snapshot.manifest.units) if snapshot.manifest.units else unit_table()
+        by_dimension = unbound_counts(snapshot.store.unbound_units(), units,
+                                      vocabulary_keys(snapshot.subject_vocabulary(), units))
         return ProjectStats(project=snapshot.manifest.project, index_build=snapshot.build_id,
-                            **snapshot.stats().model_dump())
+                            unbound_by_dimension=by_dimension, **snapshot.stats().model_dump())
 
     def eligible(
         self, context: Context, *, exclusions: int | None = DEFAULT_EXCLUSIONS,

@@ -78,6 +78,8 @@ from .ingest import (
     ProposedEdge,
     QuarantinedTableReport,
     ReviewDecision,
+    UnboundQuantity,
+    UnboundReport,
 )
 from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
@@ -249,6 +251,8 @@ __all__ = [
     "TableRow",
     "Tier",
     "TraceStep",
+    "UnboundQuantity",
+    "UnboundReport",
     "UnmatchedValue",
     "UtcDateTime",
     "VOCABULARY",

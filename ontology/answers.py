@@ -280,6 +280,8 @@ class StoreStats(BaseModel):
     table_rows: int = 0
     callouts: int = 0
     quantities: int = 0
+    #: the stored quantities no subject rule bound (no sweep or ``facts`` compares them)
+    unbound_quantities: int = 0
     quarantined_tables: int = 0  # PDF tables whose rows were not indexed (row counts disagree)
     supersedes: int = 0
     embeddings: int = 0
@@ -294,6 +296,9 @@ class ProjectStats(StoreStats):
 
     project: str
     index_build: str
+    #: ``unbound_quantities`` by dimension: those some subject of the vocabulary has first,
+    #: then the others, each most first (``engine.quantities.unbound``)
+    unbound_by_dimension: dict[str, int] = {}
 
 
 class SweepOutcome(BaseModel):

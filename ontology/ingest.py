@@ -27,6 +27,8 @@ __all__ = [
     "ProposedEdge",
     "QuarantinedTableReport",
     "ReviewDecision",
+    "UnboundQuantity",
+    "UnboundReport",
 ]
 
 
@@ -160,6 +162,40 @@ class NotUnderstoodItem(BaseModel):
     reason: str | None = None
 
 
+class UnboundQuantity(BaseModel):
+    """A quantity read but bound to no subject, where it is written: the ``file`` and ``line``
+    (None where the file's line is not known, e.g. a PDF page), its provision, the words as
+    written, a few words around them on their line, and its dimension's name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    line: int | None
+    locator: str
+    text: str
+    context: str
+    dimension: str
+
+
+class UnboundReport(BaseModel):
+    """The quantities an ingest read that no subject rule bound (so no sweep or ``facts``
+    compares them): ``total``, counted by dimension (``by_dimension``: the dimensions some
+    subject of the project's vocabulary has first, then the others, each most first), and the
+    first ``LISTED`` of them by file and line (those of a vocabulary dimension first) in
+    ``items``; ``more`` counts the rest. ``withheld``: documents whose quantities are counted
+    but not listed, the asker's groups may not read them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    total: int = 0
+    by_dimension: dict[str, int] = {}
+    #: the dimensions some subject of the project's vocabulary has (named as in ``by_dimension``)
+    vocabulary_dimensions: list[str] = []
+    items: list[UnboundQuantity] = []
+    more: int = 0
+    withheld: list[str] = []
+
+
 class IngestSummary(BaseModel):
     """One ingest's result as adapters print it (the JSON of ``inforce ingest``).
 
@@ -193,6 +229,8 @@ class IngestSummary(BaseModel):
     skipped: list[str] = []
     #: PDF tables whose rows were not indexed (their row counts disagree), to confirm by hand
     quarantined: list[QuarantinedTableReport] = []
+    #: the quantities this ingest read that no subject bound (its parsed documents')
+    unbound: UnboundReport = UnboundReport()
     seconds: float
     graph_replaced: bool
     #: ``inforce ingest --derived``: what the project's addenda say as the graph is now, whether
@@ -228,6 +266,8 @@ class IngestResult:
     warnings: list[InputError] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     quarantined: list[QuarantinedTableReport] = field(default_factory=list)
+    #: the quantities of the documents parsed in this ingest that no subject bound
+    unbound: UnboundReport = field(default_factory=UnboundReport)
     #: ``Project.ingest(derived=True)``: the project's addenda readings after this ingest, as the
     #: asker may read them (the summary's ``derived``/``proposed``/``not_understood`` then list them)
     readings: AddendaReadings | None = None
@@ -252,7 +292,8 @@ class IngestResult:
             not_understood=self.not_understood if self.readings is None else list(self.readings.not_understood),
             proposed=self.proposed if self.readings is None else list(self.readings.proposed),
             skipped_items=self.skipped_items if self.readings is None else dict(self.readings.skipped),
-            skipped=self.skipped, quarantined=self.quarantined, seconds=round(self.seconds, 3),
+            skipped=self.skipped, quarantined=self.quarantined, unbound=self.unbound,
+            seconds=round(self.seconds, 3),
             graph_replaced=self.swapped, readings=self.readings,
         )
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inforce.engine import Project
-from inforce.ontology import AddendaReadings, Locator
+from inforce.ontology import AddendaReadings, Locator, UnboundReport
 from inforce.ontology.text import terminal_line
 
 from ._common import (
@@ -126,8 +126,31 @@ def ingest(
         err.print(f"quarantined: {table.file} table {table.table} on {pages}: {table.extracted_rows} rows "
                   f"extracted, {table.text_rows} in the text layer; not indexed, confirm it by hand",
                   markup=False)
+    _print_unbound(result.unbound)
     if readings is not None:
         _print_readings(readings)
+
+
+def _print_unbound(unbound: UnboundReport) -> None:
+    """The quantities this ingest read that no subject bound: counted by dimension (those the
+    vocabulary has subjects for first), the first listed at their file and line."""
+    if not unbound.total:
+        return
+    known = set(unbound.vocabulary_dimensions)
+    counted = [(name, count) for name, count in unbound.by_dimension.items()]
+    told = ", ".join(f"{name} {count:,}" for name, count in counted if name in known)
+    others = ", ".join(f"{name} {count:,}" for name, count in counted if name not in known)
+    if others:
+        told = f"{told}; no subject has: {others}" if told else f"no subject has: {others}"
+    err.print(f"quantities bound to no subject: {unbound.total:,} ({told})", markup=False)
+    for item in unbound.items:
+        where = f"{item.file}:{item.line}" if item.line is not None else f"{item.file} ({item.locator})"
+        err.print(visible(f"  {where}  {terminal_line(item.text)}  ({terminal_line(item.context)})"), markup=False)
+    if unbound.more:
+        err.print(f"  ... and {unbound.more:,} more (inforce stats counts them; --format json lists the first "
+                  f"{len(unbound.items)} with their locators)", markup=False)
+    if unbound.withheld:
+        err.print(f"withheld: unbound quantities of {', '.join(unbound.withheld)} (access)", markup=False)
 
 
 def _print_readings(readings: AddendaReadings) -> None:
@@ -209,6 +232,8 @@ def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None
         return
     table = Table(title=Text(terminal_line(counts.project)), show_edge=False, show_header=False)
     for key, value in counts.model_dump().items():
+        if key == "unbound_by_dimension":
+            value = ", ".join(f"{name} {count:,}" for name, count in value.items()) or "none"
         if key != "project":
             table.add_row(key.replace("_", " "), Text(f"{value:,}" if isinstance(value, int) else str(value)))
     out.print(table)

@@ -8,6 +8,7 @@ reader through the ``inforce.readers`` entry point (pyproject.toml), never by im
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from .documents import (
 from .manifest import load_manifest_with_warnings
 from .register import Register, read_register
 from .registry import read_registry
+from .yamlnodes import NodeReader, compose_yaml
 
 __all__ = ["FileReader"]
 
@@ -105,6 +107,38 @@ class _ProjectFiles:
         if not raw.endswith(document.text_layer):
             return None
         return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
+
+    def lines_at(self, document: Document, places: Sequence[tuple[str, int]]) -> list[int | None]:
+        """The file line of each (provision path, text layer offset): in Markdown the text
+        layer's start and the lines before the offset; on a drawing the line its callout's
+        text is written on; None elsewhere (a PDF page, a Word paragraph)."""
+        if document.source.format == "drawing":
+            lines = self._callout_lines(document)
+            return [lines.get(path) for path, _ in places]
+        body = self.text_line(document)
+        if body is None:
+            return [None] * len(places)
+        layer = document.text_layer
+        return [body + layer.count("\n", 0, offset) for _, offset in places]
+
+    def _callout_lines(self, document: Document) -> dict[str, int]:
+        """A drawing's callout ids and the line each one's text starts on (none when the file
+        no longer reads as it did)."""
+        file = document.source.file
+        try:
+            root = compose_yaml(self._path(file).read_bytes().decode("utf-8"), file=file)
+        except (OSError, UnicodeDecodeError, InputError):
+            return {}
+        reader = NodeReader(file)
+        entries = reader.mapping(root, None) if root is not None else None
+        items = reader.sequence(entries["callouts"][1], "callouts", scalar_ok=False) if entries and "callouts" in \
+            entries else None
+        lines: dict[str, int] = {}
+        for item in items or ():
+            callout = reader.mapping(item, "callouts")
+            if callout and "id" in callout and "text" in callout:
+                lines.setdefault(str(callout["id"][1].value), reader.line(callout["text"][1]))
+        return lines
 
     def registry(self) -> tuple[list[Revision], dict[str, str]]:
         revisions, sources, _ = read_registry(self.root)

@@ -9,6 +9,7 @@ imports ``inforce.adapters``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -67,6 +68,12 @@ class ProjectFiles(Protocol):
     def text_line(self, document: Document) -> int | None:
         """The file line where ``document``'s text layer starts, for warnings at a line;
         None where the text layer is not the file's text (PDF pages, drawing callouts)."""
+        ...
+
+    def lines_at(self, document: Document, places: Sequence[tuple[str, int]]) -> list[int | None]:
+        """The file line of each ``(provision path, offset into its text layer)`` of
+        ``document``, in order, for a report at a line (a drawing callout's line is where its
+        text is written); None where the file's line is not known (a PDF page)."""
         ...
 
     def registry(self) -> tuple[list[Revision], dict[str, str]]:

@@ -30,6 +30,7 @@ from ..derivation import TargetDirectory, find_qualifiers
 from ..facts import read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import project_extractor
+from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
 from ..store import GraphStore
@@ -113,6 +114,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
         reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
+        unbound: UnboundCollector | None = None
 
         with store.begin_ingest(manifest, configuration, rule_packs=packs, reviews=reviews_hash) as tx:
             for uid in plan.gone:
@@ -143,7 +145,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 problems.extend(undeclared_facets(document, manifest.facets))
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
-                quantities, not_read = read_quantities(document, project_extractor(rules, manifest.units))
+                extractor = project_extractor(rules, manifest.units)
+                quantities, not_read = read_quantities(document, extractor)
+                if unbound is None:  # what no subject binds, told at the end (quantities.unbound)
+                    unbound = UnboundCollector(extractor.units, extractor.binder.by_key, files.lines_at)
+                unbound.add(document, quantities)
                 if not_read:
                     body = files.text_line(document)
                     result.warnings += [quantity_warning(document, located, body) for located in not_read]
@@ -170,6 +176,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 else:
                     (result.replaced if name in plan.previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
+            if unbound is not None:
+                result.unbound = unbound.report()
             if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered
                     or plan.reviews_changed):
                 # only files that could not be read: nothing to stage, the graph stays as it is

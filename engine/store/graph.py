@@ -394,6 +394,15 @@ class GraphStore:
         graph = self._reader()
         return _reads.quantity_rows(graph, subject) if graph else []
 
+    def unbound_units(self) -> list[tuple[str | None, str | None, int]]:
+        """``(unit as written, canonical unit, how many)`` of the stored quantities bound to no
+        subject, one row per pair."""
+        graph = self._reader()
+        if graph is None:
+            return []
+        return [(unit, normalized, int(n)) for unit, normalized, n in graph.rows(
+            "MATCH (q:Quantity) WHERE q.subject IS NULL RETURN q.unit, q.normalized_unit, count(*)")]
+
     def access_rows(self) -> list[tuple[str, str, tuple[str, ...] | None]]:
         """``(uid, doc, access groups or None)`` of every revision (the access gate's input)."""
         graph = self._reader()
@@ -415,6 +424,7 @@ class GraphStore:
             table_rows=count("MATCH (p:TableRow) RETURN count(p)"),
             callouts=count("MATCH (p:Callout) RETURN count(p)"),
             quantities=count("MATCH (q:Quantity) RETURN count(q)"),
+            unbound_quantities=count("MATCH (q:Quantity) WHERE q.subject IS NULL RETURN count(q)"),
             quarantined_tables=sum(
                 len(json.loads(written)) for (written,) in graph.rows(
                     "MATCH (r:Revision) WHERE r.quarantined_tables IS NOT NULL RETURN r.quarantined_tables")

@@ -64,6 +64,9 @@ class CountingReader:
             def text_line(self, document):
                 return files.text_line(document)
 
+            def lines_at(self, document, places):
+                return files.lines_at(document, places)
+
             def registry(self):
                 return files.registry()
 
