@@ -123,15 +123,15 @@ def fixture_files(fixture_dir: Path = FIXTURE_DIR) -> list[Path]:
 
 
 def read_fixture_file(path: Path) -> dict:
-    """One fixture file as parsed YAML (cached: ruamel's pure-Python loader takes seconds)."""
+    """One fixture file as parsed YAML, through the project's one YAML reader (cached)."""
     return _read_fixture_file(path, path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=32)
 def _read_fixture_file(path: Path, mtime_ns: int) -> dict:
-    from ruamel.yaml import YAML
+    from inforce.ontology.yamltext import load_marked
 
-    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    return load_marked(path.read_text(encoding="utf-8"), file=str(path))
 
 
 def shared_path(file: str, shared: Path = SHARED_DATA) -> Path:

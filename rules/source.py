@@ -6,7 +6,6 @@ offending source line and a caret under the offending text, like a compiler or r
 
 from __future__ import annotations
 
-import datetime as dt
 import difflib
 import types
 import typing
@@ -14,10 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from inforce.ontology import InputError
-from inforce.ontology.yamltext import YamlSyntaxError, load_round_trip
+from inforce.ontology.yamltext import MarkedList, MarkedMap, YamlSyntaxError, load_marked
 
 __all__ = ["Loc", "RuleError", "SourceFile", "close_matches", "plain", "read_yaml", "validation_problems"]
 
@@ -44,7 +42,8 @@ class RuleError(InputError):
 
 @dataclass(frozen=True)
 class SourceFile:
-    """A YAML file as read: its name for messages, its text and its round-trip tree."""
+    """A YAML file as read: its name for messages, its text and its tree (``MarkedMap`` and
+    ``MarkedList``, which know each key's and item's line and column)."""
 
     name: str
     text: str
@@ -60,19 +59,16 @@ class SourceFile:
         line, col, width = (1, 1, 1) if node is not None else (None, None, 1)
         for index, part in enumerate(loc):
             last = index == len(loc) - 1
-            if isinstance(node, CommentedMap) and part in node:
-                key_line, key_col = node.lc.key(part)
+            if isinstance(node, MarkedMap) and part in node:
                 value = node[part]
                 if at_key and last or not _is_scalar(value):
-                    line, col, width = key_line + 1, key_col + 1, len(str(part))
+                    (line, col), width = node.key_at(part), len(str(part))
                 else:
-                    value_line, value_col = node.lc.value(part)
-                    line, col, width = value_line + 1, value_col + 1, len(str(value))
+                    (line, col), width = node.value_at(part), len(str(value))
                 node = value
-            elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
-                item_line, item_col = node.lc.item(part)
+            elif isinstance(node, MarkedList) and isinstance(part, int) and 0 <= part < len(node):
                 item = node[part]
-                line, col = item_line + 1, item_col + 1
+                line, col = node.item_at(part)
                 width = len(str(item)) if _is_scalar(item) else 1
                 node = item
         return line, col, width
@@ -109,22 +105,22 @@ def _without_tags(loc: Loc) -> Loc:
 
 
 def _is_scalar(value: Any) -> bool:
-    return not isinstance(value, CommentedMap | CommentedSeq)
+    return not isinstance(value, MarkedMap | MarkedList)
 
 
 def read_yaml(name: str, text: str) -> SourceFile:
     """Parse YAML keeping positions (``ontology.yamltext``: the one YAML reader and its limits);
-    a syntax error, a duplicate key or YAML past the limits (an alias bomb) is an RP001
-    RuleError at its line, with a caret under it."""
+    a syntax error, a duplicate key, a tag the value does not fit or YAML past the limits (an
+    alias bomb) is an RP001 RuleError at its line, with a caret under it."""
     try:
-        tree = load_round_trip(text, file=name)
+        tree = load_marked(text, file=name)
     except InputError as problem:
         lines = text.splitlines()
         line = problem.line
         source_line = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
         hint = "check the indentation and quoting on this line" if isinstance(problem, YamlSyntaxError) else problem.hint
         raise RuleError(
-            problem.message, file=name, line=line, col=problem.col, code="RP001", hint=hint,
+            problem.message, file=name, line=line, col=problem.col, field=problem.field, code="RP001", hint=hint,
             source_line=source_line if problem.col is not None else None,
         ) from None
     return SourceFile(name=name, text=text, tree=tree)
@@ -136,20 +132,7 @@ def plain(node: Any) -> Any:
         return {str(k): plain(v) for k, v in node.items()}
     if isinstance(node, list):
         return [plain(v) for v in node]
-    if isinstance(node, bool):
-        return bool(node)
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, dt.datetime):
-        return dt.datetime.fromisoformat(node.isoformat())
-    if isinstance(node, dt.date):
-        return dt.date(node.year, node.month, node.day)
-    if isinstance(node, int):
-        # ruamel's boolean scalars are ints; keep true/false as bools
-        return bool(node) if type(node).__name__ == "ScalarBoolean" else int(node)
-    if isinstance(node, float):
-        return float(node)
-    return node
+    return node  # the reader builds scalars as plain values already
 
 
 def close_matches(word: str, choices: typing.Iterable[str]) -> str | None:

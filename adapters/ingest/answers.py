@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
+from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
 
 __all__ = ["field_line", "load_answer", "parse_answer", "read_answer"]
 

@@ -22,10 +22,28 @@ in Markdown gets. The rendering:
   cell's text holds for every column and row it spans; a cell's paragraphs are joined by a
   space and a ``|`` in them is escaped;
 - a table of contents (paragraphs in the ``TOC Heading`` and ``TOC 1``… styles) is left
-  out: it repeats the headings' numbers, which would otherwise open their sections twice.
+  out: it repeats the headings' numbers, which would otherwise open their sections twice;
+- hidden text is left out, as a reader of the issued document does not see it (a MasterSpec
+  section hides its notes to the specifier, "Retain or delete this article…"): a run is
+  hidden by ``w:vanish`` or ``w:specVanish`` in its own properties, else in its character
+  style, else in its paragraph's style, else in the document's defaults — the nearest that
+  says, through ``basedOn`` chains, with ``w:val="0"``/``false`` saying shown (Word's
+  toggling of a property set in both a paragraph and a character style is not followed).
+  A paragraph whose text is all hidden, or which has none and whose mark is hidden, is left
+  out whole: no block, no list number (its list's count does not advance), no heading. A
+  table row whose cells are all hidden is left out too. The document's one warning (field
+  ``hidden_text``) counts the hidden paragraphs and runs left out and names the first's
+  paragraph;
+- characters Word writes as elements: ``w:tab`` a tab, ``w:br``/``w:cr`` a line break, a
+  no-break hyphen ``-`` (the hyphen a reader sees, and the one the Markdown twin, a search
+  and a quantity are written with: ``A615-20``), an optional hyphen nothing, and a symbol
+  (``w:sym``) its character: in the Symbol font by Symbol's encoding (``F0B0`` is ``°``,
+  ``F06D`` ``μ``, ``F0A3`` ``≤``…), in another font the Unicode character of its code. A
+  symbol that stands for no character known here (Wingdings' ``F0FC``) is named in a warning
+  (field ``symbol``, its font, code and paragraph), never dropped without a word.
 
-The numbers are rendered here, from ``numbering.xml`` and ``styles.xml`` read with lxml, and
-not by docx2python: its numbering output ignores ``lvlText`` (``2.1`` comes out as ``1)``,
+The numbers are rendered here (:mod:`.wordstyles`), from ``numbering.xml`` and
+``styles.xml`` read with lxml, and not by docx2python: its numbering output ignores ``lvlText`` (``2.1`` comes out as ``1)``,
 ``A.`` as ``A)`` and ``(a)`` as ``a)``, each after a tab per level), leaves out numbering that
 comes from a paragraph's style, and does not add a level's start value to the counts it
 reports, so the labels it gives are not the ones printed and would not make the locators the
@@ -58,7 +76,6 @@ import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,25 +86,14 @@ from inforce.ontology import Document, InputError
 from .archives import unpack_problem
 from .outline import parse_outline
 from .parsing import SidecarParser, UnreadableFileError, source_digest
+from .wordstyles import Names, Numbering, Styles, hides_text, number, symbol
 
 __all__ = ["DocxTextLayer", "docx_text_layer"]
 
 #: A compound file (OLE2): a Word 97–2003 ``.doc``, or a ``.docx`` encrypted with a password.
 _COMPOUND_FILE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _MARKDOWN_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
-#: The largest number a Word list counter reaches (Word's own limit on a level's start).
-_MAX_COUNT = 32767
-_PLACEHOLDER = re.compile(r"%([1-9])")
-_HEADING_STYLE = re.compile(r"heading ([1-6])", re.IGNORECASE)
-_CONTENTS_STYLE = re.compile(r"toc (?:[1-9]|heading)", re.IGNORECASE)
 _LINE_MENTION = re.compile(r"\bline (\d+)\b")
-_ROMAN = tuple(
-    zip(
-        (1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
-        "m cm d cd c xc l xl x ix v iv i".split(),
-        strict=True,
-    )
-)
 #: Run content that reads as text (``w:t`` and, inside a deletion, ``w:delText``).
 _TEXT_TAGS = frozenset({"t", "delText"})
 #: Inline containers whose runs are part of the paragraph as issued (so not ``w:ins`` and
@@ -107,7 +113,8 @@ class DocxTextLayer:
     ``paragraph_at_line[i]`` is the paragraph number (module docstring) of text-layer line
     ``i + 1``; a blank line between two blocks belongs to the block before it.
     ``paragraph_count`` counts every paragraph of the body, ``warnings`` name the paragraphs
-    holding tracked changes or text boxes.
+    holding tracked changes, text boxes or symbols not read, and count the hidden text left
+    out.
     """
 
     text: str
@@ -146,11 +153,15 @@ class _DocxParser(SidecarParser):
         data = self._bytes()
         layer = _text_layer(data, self.file)
         if not layer.has_text:  # left out, whatever its sidecar says
+            fields = {warning.field for warning in layer.warnings}
             raise UnreadableFileError(
-                f"no text in its {layer.paragraph_count} paragraphs",
+                f"no text in its {layer.paragraph_count} paragraphs"
+                + (" a reader sees (what it has is hidden)" if "hidden_text" in fields else ""),
                 file=self.file,
                 hint="accept its tracked insertions in Word, or give the document's text"
-                if any(warning.field == "tracked_changes" for warning in layer.warnings)
+                if "tracked_changes" in fields
+                else "show its hidden text in Word if it is the document's"
+                if "hidden_text" in fields
                 else "give the document's text, or remove the file",
             )
         self.warnings.extend(layer.warnings)
@@ -289,237 +300,6 @@ def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
     return root
 
 
-# -- styles and numbering ------------------------------------------------------------------
-
-
-class _Names:
-    """Qualified names in the document's WordprocessingML namespace (transitional or strict)."""
-
-    def __init__(self, namespace: str) -> None:
-        self.namespace = namespace
-
-    def __call__(self, name: str) -> str:
-        return f"{{{self.namespace}}}{name}"
-
-    def local(self, element: etree._Element) -> str | None:
-        """The element's name when it is in this namespace, else None (comments included)."""
-        tag = element.tag
-        if not isinstance(tag, str) or not tag.startswith("{" + self.namespace + "}"):
-            return None
-        return tag[len(self.namespace) + 2 :]
-
-    def value(self, element: etree._Element | None, child: str) -> str | None:
-        """The ``w:val`` of ``element``'s child ``child``."""
-        if element is None:
-            return None
-        found = element.find(self(child))
-        return None if found is None else found.get(self("val"))
-
-
-def _number(text: str | None) -> int | None:
-    try:
-        return int(text) if text is not None else None
-    except ValueError:
-        return None
-
-
-class _Styles:
-    """Paragraph styles: the heading level and the numbering each gives, through ``basedOn``."""
-
-    def __init__(self, root: etree._Element | None, w: _Names) -> None:
-        self.based_on: dict[str, str] = {}
-        self.names: dict[str, str] = {}
-        self.numbering: dict[str, tuple[str | None, int | None]] = {}
-        self.default: str | None = None
-        for style in root.iter(w("style")) if root is not None else ():
-            style_id = style.get(w("styleId"))
-            if style_id is None:
-                continue
-            self.names[style_id] = w.value(style, "name") or ""
-            parent = w.value(style, "basedOn")
-            if parent:
-                self.based_on[style_id] = parent
-            properties = style.find(w("pPr"))
-            numbering = properties.find(w("numPr")) if properties is not None else None
-            if numbering is not None:
-                self.numbering[style_id] = (
-                    w.value(numbering, "numId"),
-                    _number(w.value(numbering, "ilvl")),
-                )
-            if style.get(w("type")) == "paragraph" and style.get(w("default")) in ("1", "true"):
-                self.default = style_id
-
-    def chain(self, style_id: str | None) -> Iterator[str]:
-        """The style and the ones it is based on, nearest first (a cycle is cut)."""
-        seen: set[str] = set()
-        while style_id is not None and style_id not in seen:
-            seen.add(style_id)
-            yield style_id
-            style_id = self.based_on.get(style_id)
-
-    def heading_level(self, style_id: str | None) -> int | None:
-        for ancestor in self.chain(style_id):
-            match = _HEADING_STYLE.fullmatch(self.names.get(ancestor, ""))
-            if match is not None:
-                return int(match[1])
-        return None
-
-    def is_contents(self, style_id: str | None) -> bool:
-        """A table of contents' title or entry (``TOC Heading``, ``TOC 1``…): it repeats the
-        headings, it is not one of them."""
-        return any(_CONTENTS_STYLE.fullmatch(self.names.get(s, "")) for s in self.chain(style_id))
-
-    def numbering_of(self, style_id: str | None) -> tuple[str | None, int | None]:
-        for ancestor in self.chain(style_id):
-            if ancestor in self.numbering and self.numbering[ancestor][0] is not None:
-                return self.numbering[ancestor]
-        return None, None
-
-
-@dataclass(frozen=True, slots=True)
-class _Level:
-    """One level of a list: its number format, its text (``%1.%2``), start and restart."""
-
-    format: str
-    text: str
-    start: int
-    #: Reset when a level above this index is used (Word's ``lvlRestart``; None: the level before).
-    restart: int | None
-    legal: bool
-    style: str | None
-
-    @classmethod
-    def read(cls, level: etree._Element, w: _Names) -> _Level:
-        legal = level.find(w("isLgl"))
-        return cls(
-            format=w.value(level, "numFmt") or "decimal",
-            text=w.value(level, "lvlText") or "",
-            start=_number(w.value(level, "start")) or 0,
-            restart=_number(w.value(level, "lvlRestart")),
-            legal=legal is not None and legal.get(w("val")) not in ("0", "false"),
-            style=w.value(level, "pStyle"),
-        )
-
-    def label(self, counts: dict[int, int], levels: dict[int, _Level]) -> str:
-        """The number as printed: ``lvlText`` with each ``%N`` the count of level N."""
-        if self.format == "bullet":
-            return "-"  # a bullet's glyph is a symbol-font character: Markdown writes "-"
-
-        def count(match: re.Match[str]) -> str:
-            index = int(match[1]) - 1
-            level = levels.get(index)
-            start = level.start if level is not None else 1
-            # A level not used yet shows one before its start, as Word prints "0.1".
-            value = counts.get(index, start - 1)
-            return _format(
-                value, "decimal" if self.legal else (level.format if level else "decimal")
-            )
-
-        return _PLACEHOLDER.sub(count, self.text).strip()
-
-
-def _format(value: int, format: str) -> str:
-    """``value`` written in a Word number format (letters repeat after Z: ``AA``, ``BB``);
-    past Word's own limit (32767) the number is written in digits, never a megabyte of ``Z``."""
-    if format == "none":
-        return ""
-    if value > _MAX_COUNT:
-        return str(value)
-    if format in ("upperLetter", "lowerLetter") and value > 0:
-        letters = chr(ord("A") + (value - 1) % 26) * ((value - 1) // 26 + 1)
-        return letters if format == "upperLetter" else letters.lower()
-    if format in ("upperRoman", "lowerRoman") and value > 0:
-        roman = ""
-        for amount, numeral in _ROMAN:
-            while value >= amount:
-                roman, value = roman + numeral, value - amount
-        return roman.upper() if format == "upperRoman" else roman
-    if format == "decimalZero":
-        return f"{value:02d}"
-    return str(value)
-
-
-class _Numbering:
-    """Word's list counters, advanced paragraph by paragraph as Word prints them.
-
-    Lists that share an abstract definition share its counters (Word continues the numbering
-    across them); a list with a ``startOverride`` restarts its levels where it is first used.
-    """
-
-    def __init__(self, root: etree._Element | None, styles: _Styles, w: _Names) -> None:
-        self.w = w
-        self.styles = styles
-        self.abstracts: dict[str, etree._Element] = {}
-        self.lists: dict[str, etree._Element] = {}
-        for element in root if root is not None else ():
-            name = w.local(element)
-            if name == "abstractNum" and element.get(w("abstractNumId")) is not None:
-                self.abstracts[str(element.get(w("abstractNumId")))] = element
-            elif name == "num" and element.get(w("numId")) is not None:
-                self.lists[str(element.get(w("numId")))] = element
-        self.counts: dict[str, dict[int, int]] = {}
-        self.started: set[str] = set()
-        self.found: dict[str, tuple[str, dict[int, _Level], dict[int, int]] | None] = {}
-
-    def label(self, list_id: str, level_index: int | None, style_id: str | None) -> str:
-        """Advance the list's counter at the level and give the number printed there."""
-        if list_id not in self.found:
-            self.found[list_id] = self._levels(list_id)
-        found = self.found[list_id]
-        if found is None:
-            return ""
-        abstract_id, levels, starts = found
-        if level_index is None:  # a style linked to a level (w:pStyle in the level) says which
-            level_index = next((i for i, level in levels.items() if level.style == style_id), 0)
-        level = levels.get(level_index)
-        if level is None:
-            return ""
-        counts = self.counts.setdefault(abstract_id, {})
-        if list_id not in self.started:
-            self.started.add(list_id)
-            for index, start in starts.items():
-                counts[index] = start - 1
-        counts[level_index] = counts.get(level_index, level.start - 1) + 1
-        for deeper in [index for index in counts if index > level_index]:
-            rule = levels[deeper].restart if deeper in levels else None
-            if level_index < (deeper if rule is None else rule):
-                del counts[deeper]
-        return level.label(counts, levels)
-
-    def _levels(
-        self, list_id: str, depth: int = 0
-    ) -> tuple[str, dict[int, _Level], dict[int, int]] | None:
-        """The list's abstract definition id, its levels (overrides applied), its start overrides."""
-        w = self.w
-        instance = self.lists.get(list_id)
-        abstract_id = w.value(instance, "abstractNumId")
-        abstract = self.abstracts.get(abstract_id or "")
-        if instance is None or abstract_id is None or abstract is None or depth > 3:
-            return None
-        link = w.value(abstract, "numStyleLink")  # the levels live in a numbering style's list
-        if link is not None:
-            linked_list, _ = self.styles.numbering_of(link)
-            linked = self._levels(linked_list, depth + 1) if linked_list else None
-            if linked is None:
-                return None
-            abstract_id, levels, _ = linked
-        else:
-            levels = {
-                _number(level.get(w("ilvl"))) or 0: _Level.read(level, w)
-                for level in abstract.iter(w("lvl"))
-            }
-        starts: dict[int, int] = {}
-        for override in instance.iter(w("lvlOverride")):
-            index = _number(override.get(w("ilvl"))) or 0
-            start = _number(w.value(override, "startOverride"))
-            if start is not None:
-                starts[index] = start
-            replaced = override.find(w("lvl"))
-            if replaced is not None:
-                levels = {**levels, index: _Level.read(replaced, w)}
-        return abstract_id, levels, starts
-
-
 # -- the body ------------------------------------------------------------------------------
 
 
@@ -528,15 +308,20 @@ class _BodyReader:
 
     def __init__(self, package: _Package, file: str) -> None:
         self.document = package.document
-        self.w = w = _Names(str(etree.QName(package.document).namespace))
+        self.w = w = Names(str(etree.QName(package.document).namespace))
         self.file = file
-        self.styles = _Styles(package.styles, w)
-        self.numbering = _Numbering(package.numbering, self.styles, w)
+        self.styles = Styles(package.styles, w)
+        self.numbering = Numbering(package.numbering, self.styles, w)
         self.blocks: list[tuple[list[str], list[int]]] = []
         self.index = 0
         #: The text of a paragraph whose mark is an unaccepted insertion, and its number.
         self.carried: tuple[str, int] | None = None
         self.warnings: list[InputError] = []
+        #: The paragraphs left out as hidden, and the paragraph of each hidden run left out.
+        self.hidden_paragraphs: list[int] = []
+        self.hidden_runs: list[int] = []
+        #: Each symbol not read, ``(font, code)``, and the paragraphs it stands in.
+        self.unread_symbols: dict[tuple[str, str], list[int]] = {}
 
     def read(self) -> DocxTextLayer:
         body = self.document.find(self.w("body"))
@@ -554,7 +339,45 @@ class _BodyReader:
         if lines:
             lines.append("")  # the text ends with a line end, as a Markdown file does
             at.append(at[-1])
+        self._note_hidden()
+        self._note_symbols()
         return DocxTextLayer("\n".join(lines), tuple(at), self.index, tuple(self.warnings))
+
+    def _note_hidden(self) -> None:
+        """One warning for the document, when text Word hides was left out."""
+        if not self.hidden_paragraphs and not self.hidden_runs:
+            return
+        paragraphs, runs = len(self.hidden_paragraphs), len(self.hidden_runs)
+        first = min(self.hidden_paragraphs[:1] + self.hidden_runs[:1])
+        self.warnings.append(
+            InputError(
+                f"{paragraphs} hidden paragraph{'s' * (paragraphs != 1)} and {runs} hidden "
+                f"run{'s' * (runs != 1)} of text left out (the first at paragraph {first}): "
+                "text formatted hidden in Word (notes to the specifier, say) is not what a "
+                "reader sees",
+                file=self.file,
+                line=first,
+                field="hidden_text",
+                hint="if it is part of the document, show it in Word (Font > clear Hidden) "
+                "before issuing",
+            )
+        )
+
+    def _note_symbols(self) -> None:
+        """A warning for each symbol (``w:sym``) that stands for no character read here."""
+        for (font, code), places in self.unread_symbols.items():
+            more = f" and {len(places) - 1} more" if len(places) > 1 else ""
+            self.warnings.append(
+                InputError(
+                    f"a symbol in the font {font or '(none named)'} (code {code}) at paragraph "
+                    f"{places[0]}{more} is not read: it stands for no character inforce knows",
+                    file=self.file,
+                    line=places[0],
+                    field="symbol",
+                    hint="write the character itself (from a Unicode font) if it matters to "
+                    "the text",
+                )
+            )
 
     def _blocks(self, container: etree._Element) -> None:
         w = self.w
@@ -586,7 +409,11 @@ class _BodyReader:
                     hint="put the text in the body if it is part of the specification",
                 )
             )
-        text = self._text(paragraph)
+        properties = self._properties(paragraph)
+        style = self.w.value(properties, "pStyle") or self.styles.default
+        text = self._shown(paragraph, style)
+        if text is None:
+            return  # hidden: no block, no number, no heading
         if self._mark_inserted(paragraph):
             # As issued, this paragraph's text ran on into the next one.
             if text.strip():
@@ -597,8 +424,6 @@ class _BodyReader:
             text = self.carried[0] + text
             self.carried = None
         text = text.strip()
-        properties = self._properties(paragraph)
-        style = self.w.value(properties, "pStyle") or self.styles.default
         if self.styles.is_contents(style):
             return
         label = self._label(properties, style)
@@ -641,7 +466,7 @@ class _BodyReader:
         w = self.w
         numbering = properties.find(w("numPr")) if properties is not None else None
         list_id = w.value(numbering, "numId")
-        level = _number(w.value(numbering, "ilvl"))
+        level = number(w.value(numbering, "ilvl"))
         if list_id is None:
             list_id, style_level = self.styles.numbering_of(style)
             level = style_level if level is None else level
@@ -649,24 +474,73 @@ class _BodyReader:
             return ""
         return self.numbering.label(list_id, level, style)
 
-    def _text(self, container: etree._Element) -> str:
-        """The text of a paragraph (or an inline container in it) as issued."""
+    def _shown(self, paragraph: etree._Element, style: str | None) -> str | None:
+        """The paragraph's text as a reader sees it, hidden runs left out (and counted); None
+        when the paragraph is hidden: all of its text is, or it has none and its mark is."""
+        pieces: list[tuple[str, bool]] = []
+        self._text(paragraph, style, pieces)
+        shown = "".join(text for text, hidden in pieces if not hidden)
+        hidden_runs = 0
+        before_hidden = False
+        for text, hidden in pieces:  # a run of hidden text Word split in several runs is one
+            if text.strip():
+                if hidden and not before_hidden:
+                    hidden_runs += 1
+                before_hidden = hidden
+        if not shown.strip() and (hidden_runs or self._mark_hidden(paragraph, style)):
+            if hidden_runs:
+                self.hidden_paragraphs.append(self.index)
+            return None
+        self.hidden_runs += [self.index] * hidden_runs
+        return shown
+
+    def _mark_hidden(self, paragraph: etree._Element, style: str | None) -> bool:
+        """Whether the paragraph mark is hidden (which hides the number Word draws for it)."""
         w = self.w
-        parts: list[str] = []
+        properties = paragraph.find(w("pPr"))
+        said = hides_text(properties.find(w("rPr")) if properties is not None else None, w)
+        if said is None:
+            said = self.styles.hides(style)
+        return self.styles.hidden_by_default if said is None else said
+
+    def _run_hidden(self, run: etree._Element, style: str | None) -> bool:
+        """Whether a run is hidden: by its own properties, else its character style, else the
+        paragraph's style, else the document's defaults (the nearest that says)."""
+        w = self.w
+        properties = run.find(w("rPr"))
+        said = hides_text(properties, w)
+        if said is None and properties is not None:
+            character = w.value(properties, "rStyle")
+            said = self.styles.hides(character) if character else None
+        if said is None:
+            said = self.styles.hides(style)
+        return self.styles.hidden_by_default if said is None else said
+
+    def _text(
+        self, container: etree._Element, style: str | None, pieces: list[tuple[str, bool]]
+    ) -> None:
+        """The text of a paragraph (or an inline container in it) as issued, added to
+        ``pieces`` as ``(text, hidden)``; ``style`` is the paragraph's."""
+        w = self.w
         for child in container:
             name = w.local(child)
             if name == "r":
-                parts.append(self._run(child))
+                hidden = self._run_hidden(child, style)
+                pieces.append((self._run(child, hidden), hidden))
             elif name in _INLINE_CONTAINERS:
-                parts.append(self._text(child))
+                self._text(child, style, pieces)
             elif name == "sdt":
                 content = child.find(w("sdtContent"))
-                parts.append(self._text(content) if content is not None else "")
+                if content is not None:
+                    self._text(content, style, pieces)
             elif child.tag in _FORMULAS:
-                parts.append("".join(t.text or "" for t in child.iter(f"{{{_MATH}}}t")))
-        return "".join(parts)
+                pieces.append(("".join(t.text or "" for t in child.iter(f"{{{_MATH}}}t")), False))
 
-    def _run(self, run: etree._Element) -> str:
+    def _run(self, run: etree._Element, hidden: bool) -> str:
+        """A run's text. Characters Word writes as elements: a tab is a tab, a line break a
+        line break, a no-break hyphen ``-`` (the hyphen a reader sees, typed as the Markdown
+        twin and a search would type it: ``A615-20`` matches), an optional hyphen nothing
+        (Word shows it only where it breaks a line), a symbol its character (``_symbol``)."""
         w = self.w
         parts: list[str] = []
         for child in run:
@@ -679,6 +553,13 @@ class _BodyReader:
                 parts.append("\n")
             elif name == "noBreakHyphen":
                 parts.append("-")
+            elif name == "sym":
+                font, code = child.get(w("font")) or "", (child.get(w("char")) or "").upper()
+                character = symbol(font, code)
+                if character is None and not hidden:
+                    self.unread_symbols.setdefault((font, code), []).append(self.index)
+                parts.append(character or "")
+            # w:softHyphen: nothing
         return "".join(parts)
 
     def _note_changes(self, element: etree._Element) -> None:
@@ -715,7 +596,11 @@ class _BodyReader:
             row_properties = row.find(w("trPr"))
             if row_properties is not None and row_properties.find(w("ins")) is not None:
                 continue
-            above = self._cells(row, above)
+            hidden_before = len(self.hidden_paragraphs)
+            cells = self._cells(row, above)
+            if len(self.hidden_paragraphs) > hidden_before and not any(c.strip() for c in cells):
+                continue  # every paragraph of the row is hidden: so is the row
+            above = cells
             rows.append((above, self.index))
         if not rows or not rows[0][0]:
             return
@@ -728,10 +613,10 @@ class _BodyReader:
         spans, and in each row below it that continues it."""
         w = self.w
         row_properties = row.find(w("trPr"))
-        cells = [""] * (_number(w.value(row_properties, "gridBefore")) or 0)
+        cells = [""] * (number(w.value(row_properties, "gridBefore")) or 0)
         for cell in row.xpath("./w:tc|./w:sdt/w:sdtContent/w:tc", namespaces={"w": w.namespace}):
             properties = cell.find(w("tcPr"))
-            span = _number(w.value(properties, "gridSpan")) or 1
+            span = number(w.value(properties, "gridSpan")) or 1
             merge = properties.find(w("vMerge")) if properties is not None else None
             if merge is not None and merge.get(w("val")) in (None, "continue"):
                 column = len(cells)
@@ -739,18 +624,24 @@ class _BodyReader:
             else:
                 text = self._cell_text(cell)
             cells += [text] * max(span, 1)
-        return cells + [""] * (_number(w.value(row_properties, "gridAfter")) or 0)
+        return cells + [""] * (number(w.value(row_properties, "gridAfter")) or 0)
 
     def _cell_text(self, cell: etree._Element) -> str:
         """A cell's paragraphs (nested tables' too), numbered as printed, joined by a space."""
         w = self.w
         texts = []
         for paragraph in cell.iter(w("p")):
-            text = self._text(paragraph).strip()
             properties = self._properties(paragraph)
-            label = self._label(properties, w.value(properties, "pStyle") or self.styles.default)
+            style = w.value(properties, "pStyle") or self.styles.default
+            shown = self._shown(paragraph, style)
+            if shown is None:
+                continue
+            text = shown.strip()
+            label = self._label(properties, style)
             texts.append(f"{label} {text}" if label and text else label or text)
         return " ".join(" ".join(texts).split())
+
+
 
 
 def _pipe(cells: list[str]) -> str:

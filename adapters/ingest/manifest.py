@@ -13,10 +13,9 @@ import logging
 import re
 from pathlib import Path
 
-from ruamel.yaml.nodes import Node
-
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
 from inforce.ontology.files import is_inside
+from inforce.ontology.yamltext import Node
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
 

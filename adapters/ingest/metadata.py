@@ -16,10 +16,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml.nodes import MappingNode, Node
-
 from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
 from inforce.ontology.scalars import PATH_SEGMENT
+from inforce.ontology.yamltext import MappingNode, Node
 
 from .yamlnodes import NodeReader, is_null, iso_date
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from ruamel.yaml.nodes import MappingNode, SequenceNode
 
 from inforce import PARSER_VERSION
 from inforce.ontology import (
@@ -29,6 +28,7 @@ from inforce.ontology import (
     SourceRef,
 )
 from inforce.ontology.document import QuarantinedTable
+from inforce.ontology.yamltext import MappingNode, SequenceNode
 
 from .metadata import Metadata, read_metadata
 from .register import Register, RegisterRow
@@ -100,6 +100,8 @@ class Parser:
         self.register = register
         #: the register's row for this file: its metadata, or metadata its own must agree with
         self.row = register.row_for(file) if register is not None else None
+        if self.row is not None:  # what reading the row's cells noted is reported with its file
+            self.warnings.extend(self.row.warnings)
         #: the metadata file and its last own line, once the row's fields are joined after them
         self._own_lines: tuple[str, int] | None = None
 

@@ -14,6 +14,10 @@ revision that is not ingested (yet): ``inforce lag`` reports it.
 
 A row is read as the front matter it stands for (``row_metadata``): the same checks, the same
 messages, each pointed at the register's file and the row's line.
+
+An XLSX cell is read as the sheet shows it: a formula as its saved value (one never saved, or
+saved as an error, is an error at its cell), a number as its cell's number format writes it
+(``_shown``: ``2.10``, not 2.1), a warning at the cell where that format is not read here.
 """
 
 from __future__ import annotations
@@ -22,15 +26,17 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import is_inside
-from inforce.ontology.yamltext import load_round_trip
+from inforce.ontology.yamltext import MarkedMap, load_marked
 
 from .archives import unpack_problem
 
@@ -55,6 +61,9 @@ class RegisterRow:
 
     line: int
     values: dict[str, Any]
+    #: what reading the row's cells noted (an XLSX number in a format not read): the ingest
+    #: of the row's file reports them
+    warnings: tuple[InputError, ...] = ()
 
     @property
     def file(self) -> str | None:
@@ -144,7 +153,8 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
             InputError(f"a register is a CSV, an XLSX workbook or a YAML list, not {path.suffix or 'a file without a suffix'}",
                        file=name, field="registry", hint="save it as .csv, .xlsx or .yaml")])
     problems: list[InputError] = []
-    rows = [RegisterRow(line, values) for line, raw in _records(path, name) if (values := _cells(raw))]
+    rows = [RegisterRow(line, values, tuple(notes)) for line, raw, notes in _records(path, name)
+            if (values := _cells(raw))]
     if not rows:
         raise InputErrors(f"{name}: an empty register", [
             InputError("the register has no rows (an XLSX register is read from its first visible sheet)", file=name,
@@ -172,15 +182,15 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
 _FORMATS = (".csv", ".xlsx", ".xlsm", ".yaml", ".yml")
 
 
-def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line, {column: value}) for each row of a CSV, XLSX or YAML register."""
+def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
+    """(line, {column: value}, warnings) for each row of a CSV, XLSX or YAML register."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        yield from _csv_records(path, name)
+        yield from ((line, raw, []) for line, raw in _csv_records(path, name))
     elif suffix in (".xlsx", ".xlsm"):
         yield from _xlsx_records(path, name)
     else:
-        yield from _yaml_records(path, name)
+        yield from ((line, raw, []) for line, raw in _yaml_records(path, name))
 
 
 def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -217,7 +227,7 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
         raise InputErrors(f"{name}: the register does not read", problems)
 
 
-def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
     from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
@@ -257,10 +267,19 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         index = _register_sheet(values, name)
         sheet = values.worksheets[index]
         header: list[str] | None = None
-        rows = zip(sheet.iter_rows(values_only=True),
-                   formulas.worksheets[index].iter_rows(values_only=True), strict=False)
-        for number, (cells, written) in enumerate(rows, 1):
-            uncached = [
+        rows = zip(sheet.iter_rows(), formulas.worksheets[index].iter_rows(values_only=True), strict=False)
+        for number, (read, written) in enumerate(rows, 1):
+            cells = [cell.value for cell in read]
+            failed = [
+                InputError(f"cell {get_column_letter(column)}{number} holds a formula whose value is the error "
+                           f"{cell} ({_formula_text(formula)})", file=name, line=number,
+                           field=(header[column - 1] or None) if header and column <= len(header) else None,
+                           hint="correct the formula in a spreadsheet program and save the workbook, or type "
+                           "the value")
+                for column, (cell, formula) in enumerate(zip(cells, written, strict=False), 1)
+                if cell in _FORMULA_ERRORS and _is_formula(formula)
+            ]
+            uncached = failed + [
                 InputError(f"cell {get_column_letter(column)}{number} holds a formula whose value was never "
                            f"saved ({_formula_text(formula)}): it would read as empty", file=name, line=number,
                            field=(header[column - 1] or None) if header and column <= len(header) else None,
@@ -279,7 +298,9 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
             elif any(cell not in (None, "") for cell in cells):
                 # a row shorter than the header is blank in the rest (a sheet has no cell count)
                 if not (unnamed := _unnamed_cells(header, cells, name, number)):
-                    yield number, dict(zip(header, cells, strict=False))
+                    notes: list[InputError] = []
+                    shown = [_shown(cell, header, name, notes) for cell in read]
+                    yield number, dict(zip(header, shown, strict=False)), notes
                 else:
                     problems += unnamed
         problems += _merged_cells(sheet, header or [], name)
@@ -288,6 +309,63 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         formulas.close()
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
+
+
+#: What a formula that fails shows in its cell (and a workbook saves as its value).
+_FORMULA_ERRORS = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!"}
+)
+#: A number format read as a spreadsheet shows it: digits (``0``, ``000`` padded), thousands
+#: (``#,##0``), a fixed number of decimals (``0.00``), a percentage (``0.0%``).
+_FIXED_FORMAT = re.compile(r"(?P<thousands>#,##)?(?P<digits>0+)(?:\.(?P<decimals>0+))?(?P<percent>%)?")
+
+
+def _shown(cell: Any, header: list[str], name: str, notes: list[InputError]) -> Any:
+    """A cell's value, a number as the text its cell shows (``2.10`` for 2.1 in the format
+    ``0.00``): the register's columns are text, and a revision ``2.10`` is not ``2.1``. A
+    number in a format not read here (a currency, a fraction, a condition) is read as its
+    value, and a warning names the cell."""
+    value = cell.value
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return value
+    written = str(cell.number_format or "General")
+    text = _formatted(value, written)
+    if text is not None:
+        return text
+    column = getattr(cell, "column", None)
+    notes.append(InputError(
+        f"cell {cell.coordinate} shows its number in the format {written!r}, which is not read here: read as "
+        f"{_general(value)}", file=name, line=getattr(cell, "row", None),
+        field=(header[column - 1] or None) if column and column <= len(header) else None,
+        hint="type the cell as text (a leading ') as it should read, or give it the format 0.00 or General"))
+    return _general(value)
+
+
+def _formatted(value: float, written: str) -> str | None:
+    """``value`` as the number format ``written`` shows it, or None for a format not read."""
+    if written in ("General", "@"):
+        return _general(value)
+    match = _FIXED_FORMAT.fullmatch(written)
+    if match is None:
+        return None
+    decimals = len(match["decimals"] or "")
+    number = Decimal(_general(value * 100 if match["percent"] else value))
+    # rounded half away from zero, as a spreadsheet shows it (2.675 is 2.68, not float's 2.67)
+    number = number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    sign, digits = ("-", -number) if number < 0 else ("", number)
+    whole, _, fraction = f"{digits:f}".partition(".")
+    whole = whole.zfill(len(match["digits"]))
+    if match["thousands"]:
+        whole = f"{int(whole):,}".zfill(len(match["digits"]))
+    return sign + whole + ("." + fraction if decimals else "") + ("%" if match["percent"] else "")
+
+
+def _general(value: float) -> str:
+    """A number as a spreadsheet's General format shows it: an integer without a point, else
+    up to 15 significant digits (0.1 + 0.2 is 0.3)."""
+    if isinstance(value, int) or value.is_integer():
+        return str(int(value))
+    return format(value, ".15g")
 
 
 def _merged_cells(sheet: Any, header: list[str], name: str) -> list[InputError]:
@@ -381,7 +459,7 @@ def _formula_text(written: Any) -> str:
 
 def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        tree = load_round_trip(path.read_text("utf-8"), file=name)  # the one YAML reader and its limits
+        tree = load_marked(path.read_text("utf-8"), file=name)  # the one YAML reader and its limits
     except UnicodeDecodeError as bad:
         raise InputErrors(f"{name}: the register does not parse", [InputError(str(bad), file=name)]) from None
     except InputError as bad:
@@ -391,7 +469,7 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
         raise InputErrors(f"{name}: the register does not read", [
             InputError("expected a list of revisions (or `revisions:` with one)", file=name, line=1)])
     for item in items:
-        line = item.lc.line + 1 if hasattr(item, "lc") else 1
+        line = item.line if isinstance(item, MarkedMap) else 1
         if not isinstance(item, dict):
             raise InputErrors(f"{name}: the register does not read", [
                 InputError("a register entry is a mapping", file=name, line=line)])
@@ -428,7 +506,7 @@ def _flatten(item: dict[str, Any], name: str, line: int) -> dict[str, Any]:
 
     for key, value in item.items():
         written = str(key)
-        at = item.lc.key(key)[0] + 1 if hasattr(item, "lc") else line
+        at = item.key_at(key)[0] if isinstance(item, MarkedMap) else line
         key = {"document": "id", "label": "revision"}.get(written, written)
         if key == "effective" and isinstance(value, dict):
             for part, date in value.items():

@@ -1,7 +1,7 @@
 """YAML read as a node tree, so every value keeps the file line and column it came from.
 
-Metadata is composed (not constructed) with ruamel.yaml: a scalar stays its text plus the tag
-the YAML 1.2 resolver gave it, and this module turns it into the typed value a field needs.
+Metadata is composed (not constructed) by the one YAML reader (``inforce.ontology.yamltext``:
+libyaml with the YAML 1.2 core resolver): a scalar stays its text plus the tag the resolver gave it, and this module turns it into the typed value a field needs.
 That way an impossible date (``2026-02-30``) or a wrong type is one ``InputError`` at its own
 line, never an exception from inside the YAML library, and a number written where a label is
 meant keeps its spelling (``revision: 1.10`` is ``"1.10"``, not ``1.1``).
@@ -14,38 +14,36 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
-from inforce.ontology.yamltext import check_size, compose
-
-from .yamlsubset import compose_subset
+from inforce.ontology.yamltext import (
+    BOOL_TAG,
+    FLOAT_TAG,
+    INT_TAG,
+    NULL_TAG,
+    STR_TAG,
+    TIMESTAMP_TAG,
+    MappingNode,
+    Node,
+    ScalarNode,
+    SequenceNode,
+    compose,
+    scalar_value,
+)
 
 __all__ = ["NodeReader", "compose_yaml", "is_null", "iso_date"]
 
-_TAG = "tag:yaml.org,2002:"
-_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP = (
-    _TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")
-)
 #: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
 _NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
 
 
 def compose_yaml(text: str, *, file: str, line_offset: int = 0) -> Node | None:
     """Compose ``text`` into a node tree; a syntax error, or YAML past the limits every YAML
-    file is held to (``inforce.ontology.yamltext``: size, alias expansion), is an InputError
-    at its mark.
+    file is held to (``inforce.ontology.yamltext``: size, alias expansion, nesting, tags), is
+    an InputError at its mark.
 
     ``line_offset`` is added to every line (front matter starts below its ``---`` line).
-    Returns None for an empty document. The everyday flat front matter is composed by
-    ``yamlsubset`` (the same nodes, many times faster; it takes no anchor or alias, so nothing
-    it composes can expand); anything else, and every syntax error, goes through the one
-    YAML reader.
+    Returns None for an empty document.
     """
-    check_size(text, file=file)
-    node = compose_subset(text)
-    if node is not None:
-        return node
     return compose(text, file=file, line_offset=line_offset)
 
 
@@ -159,17 +157,17 @@ class NodeReader:
         hint: str | None = None,
     ) -> str | None:
         """A label: any scalar's text as written (a number keeps its spelling)."""
-        if not isinstance(node, ScalarNode) or node.tag in (_NULL, _BOOL):
+        if not isinstance(node, ScalarNode) or node.tag in (NULL_TAG, BOOL_TAG):
             self.error(node, f"expected a string, got {_describe(node)}", field=field)
             return None
-        text = node.value.strip() if node.tag != _STR else node.value
+        text = node.value.strip() if node.tag != STR_TAG else node.value
         if pattern is not None and not pattern.fullmatch(text):
             self.error(node, f"invalid value {text!r}", field=field, hint=hint)
             return None
         return text
 
     def integer(self, node: Node, field: str) -> int | None:
-        if isinstance(node, ScalarNode) and node.tag in (_INT, _STR):
+        if isinstance(node, ScalarNode) and node.tag in (INT_TAG, STR_TAG):
             text = node.value.strip().replace("_", "")
             for base in (10, 0):
                 try:
@@ -182,7 +180,7 @@ class NodeReader:
     def date(self, node: Node, field: str) -> dt.date | None:
         """A calendar date ``YYYY-MM-DD``; an impossible one (``2026-02-30``) is reported as such,
         and one written otherwise (``2026-5-1``, ``20260501``) with its ISO form as the hint."""
-        if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
+        if isinstance(node, ScalarNode) and node.tag in (TIMESTAMP_TAG, STR_TAG):
             text = node.value.strip()
             if is_iso_date(text):
                 try:
@@ -197,7 +195,7 @@ class NodeReader:
     def datetime(self, node: Node, field: str) -> dt.datetime | None:
         """A UTC datetime; a bare date means the end of that day, UTC. An instant that has
         no UTC form in years 1-9999 (``0001-01-01T00:00:00+05:00``) is an error at its line."""
-        if isinstance(node, ScalarNode) and node.tag in (_TIMESTAMP, _STR):
+        if isinstance(node, ScalarNode) and node.tag in (TIMESTAMP_TAG, STR_TAG):
             text = node.value.strip()
             if is_iso_date(text):
                 day = self.date(node, field)
@@ -249,7 +247,7 @@ class NodeReader:
             return {self.plain(k): self.plain(v) for k, v in node.value}
         if isinstance(node, SequenceNode):
             return [self.plain(item) for item in node.value]
-        return _scalar(node)
+        return scalar_value(node, file=self.file, line_offset=self.line_offset)
 
 
 def iso_date(node: Node) -> str | None:
@@ -272,26 +270,7 @@ def is_null(node: Node) -> bool:
 
 
 def _is_null(node: Node) -> bool:
-    return isinstance(node, ScalarNode) and node.tag == _NULL
-
-
-def _scalar(node: ScalarNode) -> Any:
-    text = node.value
-    try:
-        if node.tag == _NULL:
-            return None
-        if node.tag == _BOOL:
-            return text.strip().lower() == "true"
-        if node.tag == _INT:
-            text = text.replace("_", "")
-            return int(text, 0) if text[:2].lower() in ("0x", "0o") else int(text)
-        if node.tag == _FLOAT:
-            return float(text.replace("_", ""))
-        if node.tag == _TIMESTAMP and is_iso_date(text):
-            return parse_date(text)
-    except ValueError:
-        pass
-    return text
+    return isinstance(node, ScalarNode) and node.tag == NULL_TAG
 
 
 def _describe(node: Node) -> str:
@@ -301,13 +280,13 @@ def _describe(node: Node) -> str:
         return "a list"
     if isinstance(node, ScalarNode):
         kind = {
-            _NULL: "nothing",
-            _BOOL: "a boolean",
-            _INT: "a number",
-            _FLOAT: "a number",
-            _TIMESTAMP: "a date",
+            NULL_TAG: "nothing",
+            BOOL_TAG: "a boolean",
+            INT_TAG: "a number",
+            FLOAT_TAG: "a number",
+            TIMESTAMP_TAG: "a date",
         }.get(node.tag, "a string")
-        return f"{kind} ({node.value!r})" if node.tag != _NULL else kind
+        return f"{kind} ({node.value!r})" if node.tag != NULL_TAG else kind
     return "an unknown node"
 
 

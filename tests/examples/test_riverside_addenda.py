@@ -17,10 +17,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from inforce.ontology.yamltext import load_marked
 
 pytestmark = pytest.mark.slow
 
@@ -109,7 +109,7 @@ def _declared() -> list[dict]:
     edges = []
     for file in FILES.values():
         front = (EXAMPLE / file).read_text(encoding="utf-8").split("---")[1]
-        for entry in YAML(typ="safe").load(front).get("supersedes", []):
+        for entry in load_marked(front, file=file).get("supersedes", []):
             edges.append({"by": entry["by"], "target": entry["target"], "scope": entry["scope"],
                           "file": file, "line": None, "origin": "declared"})
     return edges

@@ -434,3 +434,137 @@ def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path)
     with pytest.raises(InputError) as caught:
         docx_text_layer(path, file="hidden.docx")
     assert "word/document.xml has a DOCTYPE declaring the entities who" in caught.value.message
+
+
+# -- hidden text and characters Word writes as elements (issue 22) ---------------------------
+
+
+def _run(text: str, properties: str = "") -> str:
+    """A run's markup: ``properties`` inside its ``w:rPr``."""
+    return f'<w:r><w:rPr>{properties}</w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def _symbol(font: str, code: str) -> str:
+    return f'<w:r><w:sym w:font="{font}" w:char="{code}"/></w:r>'
+
+
+def test_hidden_specifier_notes_are_left_out_and_counted(tmp_path: Path):
+    """A MasterSpec-style section hides its notes to the specifier ("Retain or delete this
+    article...") in a hidden style, and options in hidden runs: a reader of the issued
+    document sees none of it, and neither does a provision."""
+    writer = WordWriter()
+    writer.heading("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE", 1)
+    writer.heading("PART 2 - PRODUCTS", 2)
+    writer.style("Note Base", hidden=True)
+    notes = writer.style("CMT", based_on="Note Base")  # hidden through the style it is based on
+    character = writer.style("Specifier Option", character=True, hidden=True)
+    writer.paragraph("2.1 CONCRETE MIXTURES")
+    writer.paragraph("Retain or delete this article to suit the Project.", style="CMT")  # 4
+    writer.raw_paragraph(_run("A. Cement: ASTM C150, Type I/II") + _run(" [or Type III]", "<w:vanish/>")
+                         + _run(", gray."))
+    writer.raw_paragraph("<w:pPr><w:rPr><w:vanish/></w:rPr></w:pPr>"  # its mark hidden, and its text
+                         + _run("Retain paragraph below for exposed concrete.", "<w:vanish/>"))
+    writer.raw_paragraph('<w:pPr><w:pStyle w:val="Heading2"/><w:rPr><w:vanish/></w:rPr></w:pPr>'
+                         + _run("2.3 OPTIONAL ADMIXTURES", "<w:vanish/>"))  # a hidden heading
+    writer.paragraph("B. Water: potable.")
+    writer.raw_paragraph(f'<w:pPr><w:pStyle w:val="{notes}"/></w:pPr>'
+                         + _run("C. Curing compound: ASTM C309.", '<w:vanish w:val="0"/>'))  # shown
+    writer.raw_paragraph(_run("D. Aggregates: ASTM C33") + _run(" (size 57)", f'<w:rStyle w:val="{character}"/>')
+                         + _run("."))
+    writer.raw_paragraph(_run("E. Fly ash") + _run(" Class F", "<w:specVanish/>") + _run(": ASTM C618."))
+    path = _word_file(tmp_path, writer)
+    layer = docx_text_layer(path, file="documents/x.docx")
+    assert layer.text == (
+        "# SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n## PART 2 - PRODUCTS\n\n2.1 CONCRETE MIXTURES\n\n"
+        "A. Cement: ASTM C150, Type I/II, gray.\n\nB. Water: potable.\n\nC. Curing compound: ASTM C309.\n\n"
+        "D. Aggregates: ASTM C33.\n\nE. Fly ash: ASTM C618.\n"
+    )
+    document, warnings = parse_document_with_warnings(path, tmp_path)
+    assert [p.path for p in document.provisions][-6:] == ["2.1", "2.1.A", "2.1.B", "2.1.C", "2.1.D", "2.1.E"]
+    assert not any("Retain" in p.text or "Type III" in p.text or "size 57" in p.text for p in document.provisions)
+    [warning] = warnings
+    assert (warning.file, warning.line, warning.field) == ("documents/x.docx", 4, "hidden_text")
+    assert warning.message.startswith("3 hidden paragraphs and 3 hidden runs of text left out")
+
+
+def test_a_hidden_numbered_paragraph_takes_no_number_and_a_hidden_row_no_line(tmp_path: Path):
+    writer = WordWriter()
+    writer.paragraph("2.1 CONCRETE MIXTURES")
+    letters = writer.list_numbering([("upperLetter", "%1.")])
+    writer.numbered("Cement: ASTM C150.", letters)
+    writer.raw_paragraph(f'<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="{letters}"/></w:numPr>'
+                         '<w:rPr><w:vanish/></w:rPr></w:pPr>' + _run("Retain for white cement.", "<w:vanish/>"))
+    writer.numbered("Water: potable.", letters)
+    table = writer.table([["Element", "Strength"], ["Note", "Retain for piles"], ["Walls", "5,000"]])
+    for cell in table.rows[1].cells:
+        for paragraph in cell.paragraphs:
+            for run in paragraph.runs:
+                run.font.hidden = True
+    layer = docx_text_layer(_word_file(tmp_path, writer), file="documents/x.docx")
+    assert layer.text == (
+        "2.1 CONCRETE MIXTURES\n\nA. Cement: ASTM C150.\n\nB. Water: potable.\n\n"
+        "| Element | Strength |\n| --- | --- |\n| Walls | 5,000 |\n"
+    )
+    [warning] = layer.warnings
+    assert (warning.line, warning.field) == (3, "hidden_text")
+    assert warning.message.startswith("3 hidden paragraphs and 0 hidden runs")
+
+
+def test_a_document_whose_text_is_all_hidden_is_unreadable_and_says_so(tmp_path: Path):
+    writer = WordWriter()
+    writer.raw_paragraph(_run("Retain or delete this section to suit the Project.", "<w:vanish/>"))
+    with pytest.raises(UnreadableFileError) as caught:
+        parse_document_with_warnings(_word_file(tmp_path, writer), tmp_path)
+    assert "what it has is hidden" in caught.value.reason and "hidden text" in (caught.value.hint or "")
+
+
+def test_characters_word_writes_as_elements_are_read(tmp_path: Path):
+    """Symbols from the Symbol font (Word stores them as codes, not characters), no-break and
+    optional hyphens, tabs; a symbol that maps to no character is named, never dropped."""
+    writer = WordWriter()
+    writer.raw_paragraph(_run("A. Cure at 10") + _symbol("Symbol", "F0B0") + _run("C ") + _symbol("Symbol", "F0B1")
+                         + _run(" 2") + _symbol("Symbol", "f0b0") + _run("C."))
+    writer.raw_paragraph(_run("B. Resistance 5 M") + _symbol("Symbol", "F057") + _run(", gap 50 ")
+                         + _symbol("Symbol", "F06D") + _run("m, bars 2 ") + _symbol("Symbol", "F0B4")
+                         + _run(" 4, slump ") + _symbol("Symbol", "F0A3") + _run(" 100, strength ")
+                         + _symbol("Symbol", "F0B3") + _run(" 30."))
+    writer.raw_paragraph(_run("C. ASTM A615") + "<w:r><w:noBreakHyphen/></w:r>" + _run("20 rein")
+                         + "<w:r><w:softHyphen/></w:r>" + _run("forcement") + "<w:r><w:tab/></w:r>"
+                         + _run("at 90") + _symbol("Times New Roman", "00B0") + _run("."))
+    writer.raw_paragraph(_run("D. ") + _symbol("Wingdings", "F0FC") + _run(" Retain for seismic zones."))
+    writer.raw_paragraph(_run("E. Hidden ") + '<w:r><w:rPr><w:vanish/></w:rPr><w:sym w:font="Wingdings" '
+                         'w:char="F0A8"/></w:r>' + _run("box."))
+    layer = docx_text_layer(_word_file(tmp_path, writer), file="documents/x.docx")
+    assert layer.text == (
+        "A. Cure at 10°C ± 2°C.\n\n"
+        "B. Resistance 5 MΩ, gap 50 μm, bars 2 × 4, slump ≤ 100, strength ≥ 30.\n\n"
+        "C. ASTM A615-20 reinforcement\tat 90°.\n\n"
+        "D.  Retain for seismic zones.\n\n"
+        "E. Hidden box.\n"
+    )
+    [warning] = layer.warnings  # the hidden one is not what a reader sees: no word about it
+    assert (warning.line, warning.field) == (4, "symbol")
+    assert "Wingdings" in warning.message and "F0FC" in warning.message and "not read" in warning.message
+
+
+def test_a_style_based_on_itself_round_a_cycle_is_read_and_bounded(tmp_path: Path):
+    """``basedOn`` chains are followed for hidden text as for headings: a cycle is cut (no
+    endless walk), and so is a chain deeper than any Word writes."""
+    writer = WordWriter()
+    first = writer.style("Loop One", hidden=True)
+    second = writer.style("Loop Two")
+    writer.based_on(first, second)
+    writer.based_on(second, first)  # Loop Two hides through Loop One, which is based on it
+    third = writer.style("Loop Three")
+    writer.based_on(third, third)
+    names = [writer.style(f"Deep {index}") for index in range(200)]
+    for child, parent in zip(names, names[1:], strict=False):
+        writer.based_on(child, parent)
+    writer.based_on(names[-1], names[0])  # a 200-style cycle
+    writer.paragraph("1.1 SHOWN FIRST")
+    writer.paragraph("Hidden through the loop.", style="Loop Two")
+    writer.paragraph("Shown through its own loop.", style="Loop Three")
+    writer.paragraph("Shown at the deep end.", style="Deep 0")
+    layer = docx_text_layer(_word_file(tmp_path, writer), file="documents/x.docx")
+    assert layer.text == "1.1 SHOWN FIRST\n\nShown through its own loop.\n\nShown at the deep end.\n"
+    assert [(w.line, w.field) for w in layer.warnings] == [(2, "hidden_text")]

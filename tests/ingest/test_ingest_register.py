@@ -205,3 +205,122 @@ def test_the_same_lists_in_another_order_agree_and_a_later_error_names_the_row(t
     (problem,) = failed.value.exceptions
     assert (problem.file, problem.line, problem.field) == ("register.csv", 3, "changed")
     assert "no section 9.9" in str(problem)
+
+
+# -- an XLSX register's cells as the sheet shows them (issue 23) -----------------------------
+
+COLUMNS = ["file", "id", "revision", "seq", "kind", "title", "effective_from", "recorded", "changed"]
+
+
+def xlsx_project(tmp_path: Path, rows: list[list[object]], formats: dict[str, str] | None = None) -> Path:
+    """A project of two revisions of SOP-7 (sections 2.1 and 2.10) and an XLSX register of
+    ``rows`` under ``COLUMNS``, the cells named in ``formats`` given those number formats."""
+    from openpyxl import Workbook
+
+    root = tmp_path / "reg"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: reg\nfacets: []\nregistry: register.xlsx\n")
+    for name, years in (("sop-7-rev0.md", 5), ("sop-7-rev1.md", 7)):  # only 2.10 changes
+        (root / "documents" / name).write_text(
+            f"2 RETENTION\n\n2.1 Keep records 5 years.\n\n2.10 Keep logs {years} years.\n")
+    book = Workbook()
+    sheet = book.active
+    sheet.append(COLUMNS)
+    for row in rows:
+        sheet.append(row)
+    for cell, number_format in (formats or {}).items():
+        sheet[cell].number_format = number_format
+    book.save(root / "register.xlsx")
+    return root
+
+
+def _first(revision: object = "0", changed: object = None, seq: object = 1) -> list[object]:
+    return ["documents/sop-7-rev0.md", "SOP-7", revision, seq, "sop", "Retention", dt.datetime(2026, 1, 10),
+            "2026-01-05T09:00:00Z", changed]
+
+
+def _second(revision: object = "1", changed: object = "2.10", seq: object = 2) -> list[object]:
+    return ["documents/sop-7-rev1.md", "SOP-7", revision, seq, "sop", "Retention", dt.datetime(2026, 3, 10),
+            "2026-03-01T09:00:00Z", changed]
+
+
+def _documents(root: Path) -> dict[str, object]:
+    with Project.open(root) as opened:
+        return {d.uid: d for d in opened.snapshot.store.documents()}
+
+
+@pytest.mark.slow
+def test_an_xlsx_number_reads_as_its_cell_shows_it(tmp_path):
+    """A changed path 2.10 typed into a number cell is stored as 2.1: the cell shows 2.10
+    (format 0.00), and 2.10 is what it reads as, not section 2.1."""
+    root = xlsx_project(tmp_path, [_first(revision=1.5, seq=1.0), _second(revision=2, changed=2.1)],
+                        {"C2": "0.00", "D2": "000", "I3": "0.00"})
+    result = ingest_project(root)
+    assert result.warnings == []
+    documents = _documents(root)
+    assert sorted(documents) == ["SOP-7@1.50", "SOP-7@2"]
+    assert documents["SOP-7@2"].changed == ("2.10",)
+    assert documents["SOP-7@1.50"].seq == 1
+
+
+@pytest.mark.slow
+def test_an_xlsx_number_in_a_format_not_read_is_its_value_and_a_warning_at_its_cell(tmp_path):
+    root = xlsx_project(tmp_path, [_first(), _second(revision=2.1)], {"C3": '0.0# "rev"'})
+    result = ingest_project(root)
+    assert sorted(_documents(root)) == ["SOP-7@0", "SOP-7@2.1"]
+    [warning] = result.warnings
+    assert (warning.file, warning.line, warning.field) == ("register.xlsx", 3, "revision")
+    assert "cell C3 shows its number in the format '0.0# \"rev\"'" in warning.message and "read as 2.1" in warning.message
+
+
+def _cache(root: Path, values: dict[str, str]) -> None:
+    """Save a value with each formula cell in ``values`` (openpyxl saves a formula without
+    one): ``{"B2": '<v>SOP-7</v>'}``, or ``t="e"`` and an error for a formula that failed."""
+    import re
+    import zipfile
+
+    path = root / "register.xlsx"
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    for cell, value in values.items():
+        kind, _, saved = value.rpartition(":")
+        typed = f' t="{kind}"' if kind else ' t="str"'
+        sheet, found = re.subn(rf'<c r="{cell}"([^>]*)><f>(.*?)</f><v\s*/?>(?:</v>)?',
+                               rf'<c r="{cell}"\1{typed}><f>\2</f><v>{saved}</v>', sheet)
+        assert found == 1, cell
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+@pytest.mark.slow
+def test_an_xlsx_formula_reads_as_its_saved_value(tmp_path):
+    first = _first()
+    first[1] = '="SOP"&"-7"'
+    second = _second()
+    second[8] = '=TEXT(2.1,"0.00")'
+    root = xlsx_project(tmp_path, [first, second])
+    _cache(root, {"B2": "SOP-7", "I3": "2.10"})
+    ingest_project(root)
+    documents = _documents(root)
+    assert sorted(documents) == ["SOP-7@0", "SOP-7@1"] and documents["SOP-7@1"].changed == ("2.10",)
+
+
+def test_an_xlsx_formula_without_a_value_or_failed_is_an_error_in_any_column(tmp_path):
+    first = _first()
+    first[1], first[6] = '="SOP"&"-7"', "=DATE(2026,1,10)"
+    second = _second()
+    second[2], second[8] = "=1/0", "=Z99"
+    root = xlsx_project(tmp_path, [first, second])
+    _cache(root, {"C3": "e:#DIV/0!"})
+    with pytest.raises(InputErrors) as failed:
+        ingest_project(root)
+    problems = failed.value.exceptions
+    assert [(p.file, p.line, p.field) for p in problems] == [
+        ("register.xlsx", 2, "id"), ("register.xlsx", 2, "effective_from"), ("register.xlsx", 3, "revision"),
+        ("register.xlsx", 3, "changed"),
+    ]
+    assert "cell C3 holds a formula whose value is the error #DIV/0! (=1/0)" in problems[2].message
+    assert "cell I3 holds a formula whose value was never saved (=Z99)" in problems[3].message

@@ -18,11 +18,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
+import yaml
 
 from inforce.adapters.ingest.pipeline import ingest_project
 from inforce.engine import Project
 from inforce.ontology import Context, Refusal
+from inforce.ontology.yamltext import load_marked
+from inforce.rules.source import plain
 
 from docx_writer import WordWriter
 
@@ -48,7 +50,7 @@ def word_rendering(source: Path, target: Path) -> None:
         rows.append(row)
         if rest:
             with word.with_name(word.name + ".yaml").open("w", encoding="utf-8") as sidecar:
-                YAML().dump(rest, sidecar)
+                yaml.safe_dump(plain(rest), sidecar, sort_keys=False, allow_unicode=True)
         markdown.unlink()
     columns = COLUMNS + sorted(f"applies_to.{facet}" for facet in facets)
     with (target / "register.csv").open("w", encoding="utf-8", newline="") as register:
@@ -61,7 +63,7 @@ def word_rendering(source: Path, target: Path) -> None:
 
 def _split(text: str) -> tuple[dict, str]:
     _, front, body = text.split("---\n", 2)
-    return YAML(typ="safe").load(front), body
+    return plain(load_marked(front, file="front matter")), body
 
 
 def _row(front: dict, file: str) -> tuple[dict[str, str], dict]:

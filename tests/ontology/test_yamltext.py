@@ -7,17 +7,32 @@ taking the machine."""
 
 from __future__ import annotations
 
+import datetime as dt
+import math
+import re
 import resource
 import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
+import yaml
 
+import inforce.ontology.yamltext as yamltext
 from inforce.ontology import InputError
-from inforce.ontology.yamltext import MAX_ALIAS_NODES, MAX_YAML_CHARS, compose, load_round_trip
+from inforce.ontology.yamltext import (
+    MAX_ALIAS_NODES,
+    MAX_YAML_CHARS,
+    MAX_YAML_DEPTH,
+    MarkedList,
+    MarkedMap,
+    YamlSyntaxError,
+    compose,
+    load_marked,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 INFORCE = Path(sys.executable).parent / "inforce"
@@ -45,15 +60,32 @@ def _bounded(*args: str | Path, cwd: Path | None = None) -> subprocess.Completed
 # ---- the reader itself --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("read", [compose, load_round_trip])
-def test_an_alias_bomb_is_refused_before_anything_is_built(read) -> None:
+@pytest.fixture(params=["libyaml", "pure"])
+def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every check holds on libyaml's nodes and on those of the pure-Python fallback alike."""
+    if request.param == "pure":
+        monkeypatch.setattr(yamltext, "_Loader", yamltext._PureLoader)
+    elif not yaml.__with_libyaml__:
+        pytest.skip("libyaml is not installed here")
+    return request.param
+
+
+def test_libyaml_is_the_parser_where_it_is_installed() -> None:
+    assert yaml.__with_libyaml__, "PyYAML without libyaml: the reader falls back to its pure parser"
+    assert yamltext._Loader is not yamltext._PureLoader
+
+
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_an_alias_bomb_is_refused_before_anything_is_built(read, parser) -> None:
+    started = time.perf_counter()
     with pytest.raises(InputError, match="aliases would expand") as caught:
         read(_laughs(), file="bomb.yaml")
     assert caught.value.file == "bomb.yaml" and caught.value.line == 1
+    assert time.perf_counter() - started < 2.0  # ~400 million scalars once expanded: refused at once
 
 
-@pytest.mark.parametrize("read", [compose, load_round_trip])
-def test_aliases_within_the_limit_are_read(read) -> None:
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_aliases_within_the_limit_are_read(read, parser) -> None:
     text = "base: &b {kind: x, params: [1, 2, 3]}\none: *b\ntwo: [*b, *b]\n"
     assert read(text, file="ok.yaml") is not None
     fan = "a: &a [" + ", ".join(["1"] * 100) + "]\nb: [" + ", ".join(["*a"] * (MAX_ALIAS_NODES // 101 - 5)) + "]\n"
@@ -63,15 +95,18 @@ def test_aliases_within_the_limit_are_read(read) -> None:
         read(over, file="fan.yaml")
 
 
-@pytest.mark.parametrize("read", [compose, load_round_trip])
-def test_a_merge_key_is_refused_at_its_line_and_a_quoted_one_is_a_key(read) -> None:
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_a_merge_key_is_refused_at_its_line_and_a_quoted_one_is_a_key(read, parser) -> None:
     with pytest.raises(InputError, match="merge key") as caught:
         read("base: &b {kind: x}\ntwo:\n  <<: *b\n  extra: 1\n", file="merge.yaml")
     assert caught.value.line == 3 and caught.value.col == 3
+    with pytest.raises(InputError, match="merge key") as caught:
+        read("base: &b {kind: x}\ntwo: {!!merge '<<': *b}\n", file="merge.yaml")
+    assert caught.value.line == 2
     assert read("'<<': 1\n", file="quoted.yaml") is not None
 
 
-@pytest.mark.parametrize("read", [compose, load_round_trip])
+@pytest.mark.parametrize("read", [compose, load_marked])
 @pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_aliases_repeating_one_long_text_are_bounded_by_the_text_they_expand_to(read) -> None:
     # 1 Mi characters named once and used 20 times: 21 nodes, but 21 Mi characters to read
@@ -84,41 +119,149 @@ def test_aliases_repeating_one_long_text_are_bounded_by_the_text_they_expand_to(
     assert read(few, file="long.yaml") is not None  # 11 Mi characters: under the limit
 
 
-@pytest.mark.parametrize("read", [compose, load_round_trip])
-def test_a_recursive_alias_is_an_error_at_its_line(read) -> None:
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_a_recursive_alias_is_an_error_at_its_line(read, parser) -> None:
     with pytest.raises(InputError, match="recursive alias") as caught:
         read("ok: 1\nloop: &a\n  - x\n  - *a\n", file="loop.yaml")
     assert caught.value.line == 2  # where the anchored node starts
 
 
-def test_size_nesting_and_syntax_are_input_errors_with_their_place() -> None:
+def test_size_nesting_and_syntax_are_input_errors_with_their_place(parser) -> None:
     with pytest.raises(InputError, match="more than the"):
         compose("a: " + "x" * MAX_YAML_CHARS, file="big.yaml")
-    with pytest.raises(InputError, match="YAML syntax error") as caught:
+    with pytest.raises(YamlSyntaxError, match="YAML syntax error") as caught:
         compose("a: 1\nb: [unclosed\n", file="bad.yaml", line_offset=10)
-    assert caught.value.line is not None and caught.value.line > 10
-    with pytest.raises(InputError, match="duplicate key"):
-        load_round_trip("a: 1\na: 2\n", file="twice.yaml")
+    assert (caught.value.line, caught.value.col) == (12, 4)  # found at the end: where the open list begins
+    with pytest.raises(YamlSyntaxError, match="quoted scalar") as caught:
+        compose('a: 1\nb: "open\nc: 2\n', file="bad.yaml")
+    assert (caught.value.line, caught.value.col) == (2, 4)
+    with pytest.raises(YamlSyntaxError, match="mapping values are not allowed") as caught:
+        compose("a: 1\nb: c: d\ne: 2\n", file="bad.yaml")
+    assert (caught.value.line, caught.value.col) == (2, 5)  # found before the end: where it was found
+    with pytest.raises(YamlSyntaxError, match="duplicate key 'a' \\(first at line 1\\)") as caught:
+        load_marked("a: 1\nb: 2\na: 3\n", file="twice.yaml")
+    assert (caught.value.line, caught.value.col) == (3, 1)
+    with pytest.raises(YamlSyntaxError, match="the character U\\+0007 is not allowed") as caught:
+        compose("título: ü\nb: bell\x07\n", file="bell.yaml", line_offset=1)
+    assert (caught.value.line, caught.value.col) == (3, 8)
+    with pytest.raises(YamlSyntaxError, match="single document"):
+        compose("a: 1\n---\nb: 2\n", file="two.yaml")
 
 
-@pytest.mark.slow  # the parser takes seconds to give up on a thousand levels
-def test_nesting_past_the_parser_is_an_input_error_not_a_crash() -> None:
+def test_nesting_past_the_limit_is_an_input_error_at_its_line(parser) -> None:
+    assert compose("a: " + "[" * (MAX_YAML_DEPTH - 2) + "]" * (MAX_YAML_DEPTH - 2), file="ok.yaml") is not None
     with pytest.raises(InputError, match="nested too deeply") as caught:
-        load_round_trip("a: " + "[" * 1500 + "]" * 1500, file="deep.yaml")
-    assert caught.value.file == "deep.yaml"
+        load_marked("top: 1\na: " + "[" * MAX_YAML_DEPTH + "]" * MAX_YAML_DEPTH, file="deep.yaml")
+    assert caught.value.file == "deep.yaml" and caught.value.line == 2
+    # written shallow, deep once the aliases are expanded: each anchor nests the one before
+    chain = "l0: &l0 [x]\n" + "".join(f"l{i}: &l{i} [*l{i - 1}]\n" for i in range(1, MAX_YAML_DEPTH + 1))
+    with pytest.raises(InputError, match="nested too deeply"):
+        compose(chain, file="chain.yaml")
+
+
+@pytest.mark.slow  # the pure parser takes seconds to give up on a thousand levels
+def test_nesting_past_the_parser_is_an_input_error_not_a_crash(parser) -> None:
+    for text in ("a: " + "[" * 1500 + "]" * 1500, "".join("  " * i + "k:\n" for i in range(1500))):
+        with pytest.raises(InputError, match="nested too deeply") as caught:
+            load_marked(text, file="deep.yaml")
+        assert caught.value.file == "deep.yaml"
+
+
+CORE_SCHEMA = [
+    # (plain scalar, its tag, its value) under the YAML 1.2 core schema, never 1.1's
+    ("true", "bool", True), ("True", "bool", True), ("TRUE", "bool", True), ("false", "bool", False),
+    ("yes", "str", "yes"), ("no", "str", "no"), ("on", "str", "on"), ("off", "str", "off"), ("y", "str", "y"),
+    ("n", "str", "n"), ("Yes", "str", "Yes"), ("OFF", "str", "OFF"), ("tRUE", "str", "tRUE"),
+    ("~", "null", None), ("null", "null", None), ("Null", "null", None), ("NULL", "null", None), ("", "null", None),
+    ("nULL", "str", "nULL"), ("none", "str", "none"),
+    ("17", "int", 17), ("-17", "int", -17), ("+17", "int", 17), ("017", "int", 17), ("0o17", "int", 15),
+    ("0x1F", "int", 31), ("0b11", "str", "0b11"), ("1_000", "str", "1_000"), ("1:20", "str", "1:20"),
+    ("0o19", "str", "0o19"), ("-0x1F", "str", "-0x1F"),
+    ("1.10", "float", 1.1), (".5", "float", 0.5), ("1.", "float", 1.0), ("1e3", "float", 1000.0),
+    ("-2.5E-1", "float", -0.25), ("-.inf", "float", -math.inf), (".Inf", "float", math.inf),
+    ("1.2.3", "str", "1.2.3"), ("1,000", "str", "1,000"), ("2.1.A", "str", "2.1.A"),
+    ("2026-03-02", "timestamp", dt.date(2026, 3, 2)),
+    ("2026-03-02T10:00:00Z", "timestamp", dt.datetime(2026, 3, 2, 10, tzinfo=dt.UTC)),
+    ("2026-03-02 10:00:00.5 +02:00", "timestamp",
+     dt.datetime(2026, 3, 2, 10, 0, 0, 500_000, tzinfo=dt.timezone(dt.timedelta(hours=2)))),
+    ("2026-3-2", "str", "2026-3-2"), ("20260302", "int", 20260302), ("SPEC-0871", "str", "SPEC-0871"),
+]
+
+
+@pytest.mark.parametrize(("text", "tag", "value"), CORE_SCHEMA)
+def test_plain_scalars_resolve_by_the_yaml_1_2_core_schema(text: str, tag: str, value: object, parser) -> None:
+    node = compose(f"key: {text}\n", file="core.yaml")
+    assert node.value[0][1].tag == "tag:yaml.org,2002:" + tag
+    built = load_marked(f"key: {text}\n", file="core.yaml")["key"]
+    assert built == value and type(built) is type(value)
+
+
+def test_nan_and_quoted_scalars(parser) -> None:
+    assert math.isnan(load_marked("a: .NaN\n", file="nan.yaml")["a"])
+    quoted = load_marked("a: 'true'\nb: \"17\"\nc: '~'\nd: |\n  yes\n", file="q.yaml")
+    assert quoted == {"a": "true", "b": "17", "c": "~", "d": "yes\n"}
+
+
+def test_a_date_that_is_no_date_is_an_error_at_its_line(parser) -> None:
+    with pytest.raises(InputError, match="'2026-13-45T10:00:00Z' is not a date") as caught:
+        load_marked("- at: 2026-02-01\n- at: 2026-13-45T10:00:00Z\n", file="times.yaml")
+    assert (caught.value.line, caught.value.col, caught.value.field) == (2, 7, "at")
+    # composed only (front matter), it stays a node: its reader says what is wrong with it
+    assert compose("issued: 2026-02-30\n", file="fm.md") is not None
+
+
+def test_each_key_value_and_item_keeps_its_place(parser) -> None:
+    tree = load_marked("# pack\nrules:\n  - id: a\n    when: [x,\n      y]\n  - id: b\n", file="p.yaml")
+    assert isinstance(tree, MarkedMap) and (tree.line, tree.col) == (2, 1)
+    assert tree.key_at("rules") == (2, 1) and tree.value_at("rules") == (3, 3)
+    rules = tree["rules"]
+    assert isinstance(rules, MarkedList) and [rules.item_at(0), rules.item_at(1)] == [(3, 5), (6, 5)]
+    assert rules[0].value_at("when") == (4, 11) and rules[0]["when"].item_at(1) == (5, 7)
+    assert rules[0].key_at("id") == (3, 5) and rules[1].value_at("id") == (6, 9)
+
+
+@pytest.mark.parametrize(("text", "line", "said"), [
+    ("title: x\naccess: !!null owners\n", 2, "'owners' is not null, as its tag !!null says"),
+    ("seq: !!int ten\n", 1, "'ten' is not an integer"),
+    ("flag: !!bool yes\n", 1, "'yes' is not true or false"),
+    ("n: !!float 1:20\n", 1, "'1:20' is not a number"),
+    ("at: !!timestamp soon\n", 1, "'soon' is not a date or time"),
+    ("blob: !!binary aGk=\n", 1, "the tag !!binary is not read"),
+    ("x: 1\nrun: !!python/object/apply:os.system [echo hi]\n", 2, "the tag !!python/object/apply:os.system is not read"),
+    ("v: !custom x\n", 1, "the tag !custom is not read"),
+    ("s: !!set {a, b}\n", 1, "the tag !!set is not read"),
+    ("o: !!omap [{a: 1}]\n", 1, "the tag !!omap is not read"),
+    ("l: !!seq {a: 1}\n", 1, "the tag !!seq does not fit a mapping"),
+    ("m: !!str [a]\n", 1, "the tag !!str does not fit a list"),
+])
+def test_a_tag_outside_the_schema_or_that_its_scalar_does_not_fit_is_refused_at_its_line(
+    text: str, line: int, said: str, parser,
+) -> None:
+    for read in (compose, load_marked):
+        with pytest.raises(InputError, match=re.escape(said)) as caught:
+            read(text, file="tags.yaml")
+        assert caught.value.line == line and caught.value.file == "tags.yaml"
+
+
+def test_a_tag_that_says_what_the_resolver_would_is_read(parser) -> None:
+    tree = load_marked("a: !!str 5\nb: !!null ~\nc: !!null\nd: !!int '17'\ne: !!bool true\n"
+                       "f: !!float 1\ng: !!map {k: v}\nh: !!seq [1]\ni: !!timestamp 2026-03-02\n", file="ok.yaml")
+    assert tree == {"a": "5", "b": None, "c": None, "d": 17, "e": True, "f": 1.0, "g": {"k": "v"}, "h": [1],
+                    "i": dt.date(2026, 3, 2)}
 
 
 def test_every_yaml_read_goes_through_the_one_reader() -> None:
-    """No module but ``ontology/yamltext.py`` makes a ruamel parser (the answers' line finder,
-    the register, front matter, packs, reviews, the manifest all call it)."""
+    """No module but ``ontology/yamltext.py`` imports a YAML library (the answers' line finder,
+    the register, front matter, packs, reviews, the manifest all call it), and ruamel is gone."""
     root = Path(__file__).resolve().parents[2]
-    makers = []
-    for top in ("ontology", "rules", "engine", "adapters"):
+    importers = []
+    for top in ("ontology", "rules", "engine", "adapters", "_inforce"):
         for path in (root / top).rglob("*.py"):
             text = path.read_text("utf-8")
-            if "YAML(" in text and path.name != "yamltext.py":
-                makers.append(path.relative_to(root).as_posix())
-    assert makers == []
+            if re.search(r"^\s*(import yaml|from yaml[ .]|import ruamel|from ruamel)", text, re.M) \
+                    and path.name != "yamltext.py":
+                importers.append(path.relative_to(root).as_posix())
+    assert importers == []
 
 
 # ---- every command that reads YAML --------------------------------------------------------------

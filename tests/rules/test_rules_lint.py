@@ -38,7 +38,7 @@ def test_every_stock_pack_passes_its_own_lint():
 
 def test_rp001_yaml_syntax(tmp_path):
     problem = one(problems(tmp_path, HEAD + "  - id: [unclosed\n"), "RP001")
-    assert problem.line == 4
+    assert (problem.line, problem.col) == (3, 9)  # where the list left open begins
 
 
 def test_rp001_a_key_written_twice(tmp_path):

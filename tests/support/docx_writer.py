@@ -137,6 +137,38 @@ class WordWriter:
         row = table.rows[index]._tr
         row.get_or_add_trPr().append(parse_xml(self._change("ins")))
 
+    def raw_paragraph(self, markup: str) -> None:
+        """A paragraph written as WordprocessingML: ``markup`` is what goes inside ``w:p``
+        (``<w:pPr>…</w:pPr><w:r>…</w:r>``), for what python-docx has no API for (symbols,
+        no-break hyphens, a hidden paragraph mark)."""
+        self.document.element.body.append(parse_xml(f"<w:p {nsdecls('w')}>{markup}</w:p>"))
+        # python-docx keeps w:sectPr last; the new paragraph goes before it
+        body = self.document.element.body
+        section = body.find(qn("w:sectPr"))
+        if section is not None:
+            body.append(section)
+
+    def style(
+        self, name: str, *, character: bool = False, based_on: str | None = None, hidden: bool | None = None
+    ) -> str:
+        """A new paragraph (or character) style called ``name``, based on the style named
+        ``based_on``, its text hidden (``w:vanish``) when ``hidden`` says so; returns its id."""
+        kind = WD_STYLE_TYPE.CHARACTER if character else WD_STYLE_TYPE.PARAGRAPH
+        style = self.document.styles.add_style(name, kind)
+        if based_on is not None:
+            style.base_style = self.document.styles[based_on]
+        if hidden is not None:
+            style.font.hidden = hidden
+        return style.style_id
+
+    def based_on(self, style_id: str, parent_id: str) -> None:
+        """Make the style ``style_id`` based on ``parent_id`` whatever that makes (a cycle too)."""
+        for style in self.document.styles.element.findall(qn("w:style")):
+            if style.get(qn("w:styleId")) == style_id:
+                for old in style.findall(qn("w:basedOn")):
+                    style.remove(old)
+                style.insert(1, parse_xml(f'<w:basedOn {nsdecls("w")} w:val="{parent_id}"/>'))
+
     def _change(self, kind: str, runs: str = "") -> str:
         """The markup of one tracked change (``ins`` or ``del``) holding ``runs``."""
         self._revision += 1

@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from inforce.engine.quantities import QuantityExtractor, check_claim_quantities, compare
 from inforce.ontology import Manifest
+from inforce.ontology.yamltext import load_marked
 from inforce.rules import compile_manifest
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -22,12 +22,12 @@ LABEL = EXAMPLES / "label-dosing/documents/dorvanex-prescribing-information.md"
 def riverside() -> QuantityExtractor:
     """An extractor with the subjects the riverside project's manifest compiles to."""
     root = RIVERSIDE
-    manifest = Manifest.model_validate(YAML(typ="safe").load((root / "inforce.yaml").read_text()))
+    manifest = Manifest.model_validate(load_marked((root / "inforce.yaml").read_text(), file="inforce.yaml"))
     return QuantityExtractor(compile_manifest(manifest, root).subjects)
 
 
 def callouts(sheet: str) -> dict[str, str]:
-    drawing = YAML(typ="safe").load((RIVERSIDE / f"documents/{sheet}.drawing.yaml").read_text())
+    drawing = load_marked((RIVERSIDE / f"documents/{sheet}.drawing.yaml").read_text(), file=sheet)
     return {callout["id"]: callout["text"] for callout in drawing["callouts"]}
 
 

@@ -17,7 +17,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
+
+from inforce.ontology.yamltext import load_marked
 
 from bench_scripts import load
 
@@ -102,7 +103,7 @@ def test_inline_text_is_the_source_text():
                 moved.append(f"{snippet['id']} is now line {lines.index(snippet['text']) + 1}")
                 continue
         elif "callout" in source:
-            drawing = loaded.setdefault(path, YAML(typ="safe").load(path.read_text(encoding="utf-8")))
+            drawing = loaded.setdefault(path, load_marked(path.read_text(encoding="utf-8"), file=str(path)))
             actual = next(c["text"] for c in drawing["callouts"] if c["id"] == source["callout"])
         else:
             actual = loaded.setdefault(path, _cfr_nodes(path)).get(source["node"])
