@@ -27,7 +27,7 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import compile_phrase
 
-__all__ = ["DESCRIBES", "Action", "Vocabulary", "read_action", "vocabulary"]
+__all__ = ["DESCRIBES", "Action", "Vocabulary", "read_action", "said_unchanged", "vocabulary"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -40,6 +40,14 @@ _PART = re.compile(
     r"[^.;:\n]{0,40}?\b(?:sentences?|words?|phrases?|lines?|the\s+reference|references?\s+to|"
     r"values?|dimensions?|(?<!same\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
     r"in\s+part|requirements?\s+for|items?\s+\d+(?!\.\w)|bullet)\b)", re.IGNORECASE)
+#: The object of a replace or delete verb that is a provision named by its kind and number, its
+#: words quoted after it to show which it is ('Eliminate General Note 1 "DIMENSIONS ARE TO FACE OF
+#: STUD"', 'Delete Keynote 4 "SEE SCHEDULE"'): the provision itself, whatever words the quotation
+#: holds (owners quote a note whole to identify it; a part is named as words, 'the words "X"').
+_NAMED_QUOTED = re.compile(
+    r"\s+(?:the\s+)?(?:(?:general|plan|sheet|drawing|construction|demolition|key)\s+)?"
+    r"(?:notes?|keynotes?|callouts?|details?|paragraphs?|sub-?paragraphs?|articles?|items?)\s+(?:no\.?\s*|#\s*)?"
+    r"(?=[\w.-]*\d)[\w.-]+?[.,:]?\s*[\"“]", re.IGNORECASE)
 #: Words before a passive replace or delete verb that make words of the target its subject ("The
 #: words "Schedule 40" are replaced by ...", "the figure "12" is deleted"): a change in part. "The
 #: text of Paragraph 2.1.A is replaced" names the whole paragraph's text, and is not one.
@@ -62,6 +70,10 @@ _THING = re.compile(
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
     r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
     r"versions?)(?![\w-]))[a-z]", re.IGNORECASE)
+#: A verb phrase ending with the kind of provision it takes ("strike the note"): the number after it
+#: is the provision's own ("Strike Note 2"), no count of things shown on it.
+_NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",
+                              re.IGNORECASE)
 #: A quotation inside a phrase: the words it changes ("revise "4,000 PSI" to read "4,500 PSI"").
 _QUOTE_MARK = re.compile(r"[\"“‘]")
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
@@ -71,6 +83,14 @@ _ADJECTIVE = re.compile(r"\b(?:the|a|an|this|these|those|each|its|their|any|all|
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
 _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
+#: The first word of an instruction set off by a colon, as owners label a change by its verb in
+#: the margin ("Revise: ...", "Delete: 2.1.B", "Add: 3.1.B ..."); the colon is the label's, the
+#: sentence runs on after it (a word that is no verb reads no phrase, so nothing changes for it).
+_VERB_LABEL = re.compile(r"[\W\d_]{0,12}?(?<![\w-])[A-Za-z]{3,12}:(?=[ \t])")
+#: The rest of a provision as the subject of a phrase saying nothing changes ("the remainder of the
+#: paragraph remains unchanged", "the rest of the note is unchanged").
+_REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
+                        re.IGNORECASE)
 #: Where one sentence of an item ends and the next begins.
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])|;\s")
 #: A relative clause describing what a replacement holds ("..., which now includes the following
@@ -156,6 +176,18 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
     return kept
 
 
+def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool) -> re.Match[str] | None:
+    """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
+    Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
+    ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
+    unchanged.") says the change is in part, not that nothing changes: it is passed over."""
+    for pattern in no_change:
+        for said in pattern.finditer(read):
+            if not (changing and _REMAINDER.search(read, max(0, said.start() - 80), said.start())):
+                return said
+    return None
+
+
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                 mask: Sequence[tuple[int, int]] = ()) -> Action:
     """The action ``text`` (its ``mask`` spans blanked) reads as under the vocabulary."""
@@ -165,14 +197,23 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     for start, end in mask:
         chars[start:end] = " " * (end - start)
     read = "".join(chars)
+    label = _VERB_LABEL.match(read)
+    if label is not None:
+        # "Revise: 2.1.B to read: ...", "Remove: From 2.2.B: ...": the verb set as a margin label,
+        # its colon only setting it off; read on past it as after a verb written in the sentence
+        read = f"{read[:label.end() - 1]} {read[label.end():]}"
     phrases: dict[str, list[re.Pattern[str]]] = {"replace": [], "amend": [], "delete": []}
     no_change: list[re.Pattern[str]] = []
     for vocab in vocabularies:
         for action, patterns in vocab.phrases.items():
             phrases[action].extend(patterns)
         no_change.extend(vocab.no_change)
-    quiet = next((m for pattern in no_change for m in [pattern.search(read)] if m), None)
     hits = _matches(read, phrases)
+    if label is not None and len(hits) > 1 and hits[0][2] == "amend" and hits[0][1] <= label.end():
+        # "Change: Section 05 50 00, paragraph 2.2.B is deleted.": a label saying what kind of entry
+        # follows (a change, not a clarification); the sentence's own verb says what the change is
+        hits = hits[1:]
+    quiet = said_unchanged(read, no_change, changing=bool(hits))
     attachment = bool(_ATTACHED.search(read))
     if quiet is not None:
         words = " ".join(quiet.group(0).split())
@@ -206,16 +247,20 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     span = (first[0], hits[-1][1])
     # a replace or delete verb aimed at words in the target changes it in part
     aimed_at_part = [h for h in hits if h[2] in ("replace", "delete")
-                     and ((_PART.match(text, h[1]) and not _NEW_TEXT.search(h[3])) or _PART_INSIDE.search(h[3])
+                     and ((_PART.match(text, h[1]) and not _NEW_TEXT.search(h[3]) and not _NAMED_QUOTED.match(text, h[1]))
+                          or _PART_INSIDE.search(h[3])
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
-                          or _THING.match(read, h[1])
+                          or (_THING.match(read, h[1]) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0]))]
     if kinds == {"delete"}:
         if aimed_at_part:
             return Action("amend", words, span, attachment)
         return Action("delete", words, span, attachment)
     if kinds == {"replace"} or kinds == {"delete", "replace"}:
-        if aimed_at_part:
+        # "Delete the paragraph and substitute "A. ..."": what is taken out is the delete verb's
+        # object; what follows the replace verb is the new text, not words of the target
+        # ('Delete "0.45" and substitute "0.40"': the delete verb is aimed at part, so in part)
+        if [h for h in aimed_at_part if h[2] == "delete" or kinds == {"replace"}]:
             return Action("amend", words, span, attachment)
         return Action("replace", words, span, attachment)
     if kinds == {"amend"}:

@@ -181,11 +181,12 @@ _DOCUMENT_LEAD = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|changed|mo
 #: changes to the PLAN for ...:", "The following revisions are made to the Special Provisions:").
 _FOLLOWING_LEAD = re.compile(r"\b(?:following|below)\b[^:\n]{0,160}:[\s*_]*$", re.IGNORECASE)
 #: A line naming a section or a sheet by number and a title, nothing more ("Specification 26 05 43 -
-#: Underground Ducts", "Sheet M-101 - Roof Plan"): no full stop, colon or semicolon in the title.
+#: Underground Ducts", "Sheet M-101 - Roof Plan", "Sheet C-210, Grading Plan", "Drawing C-210 (Grading
+#: Plan)"): no full stop, colon or semicolon in the title.
 _DOCUMENT_LINE = re.compile(
     r"[*_]*(?:(?P<section>(?:Spec(?:ification)?s?\.?|(?:Spec(?:ification)?\s+)?Section)\s+(?:No\.?\s*)?"
     rf"\d{{2}} ?\d{{2}} ?\d{{2}}(?:\.\d{{2}})?)|(?:Sheet|Drawing)(?:\s+No\.?)?\s+(?-i:{SHEET_NUMBER}))"
-    r"[ \t]*[-–—][ \t]*(?-i:[A-Z])[^.:;\n]{1,100}?[*_]*", re.IGNORECASE)
+    r"(?:[ \t]*[-–—:][ \t]*|,[ \t]*|[ \t]+)[(\"“]?(?-i:[A-Z])[^.:;\n]{1,100}?[)\"”]?[*_]*", re.IGNORECASE)
 #: The opening of a paragraph naming a part of a section or of a sheet by its number.
 _SECTION_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?|parts?)\s+\d", re.IGNORECASE)
 _SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d",
@@ -193,6 +194,10 @@ _SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|d
 #: A part of a section named by its word and number ("Paragraph 2.2.A", "Subparagraph 3.1.B.2").
 _PART_NUMBER = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\s+\d", re.IGNORECASE)
 _PART_WORD = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\b", re.IGNORECASE)
+#: A heading naming a part of a section by its number: "ARTICLE 2.1 - BLOCK", "PART 2 - PRODUCTS",
+#: "2.3 MORTAR", "PARAGRAPH 3.2.A".
+_PART_HEADING = re.compile(r"[ \t*_]*(?:(?:sub-?)?(?:articles?|paragraphs?|parts?|clauses?)[ \t]+\d|\d{1,2}\.\d{1,3}\.?[ \t]+[A-Z])",
+                           re.IGNORECASE)
 #: A paragraph opening with a part of a document and its number ("SUBARTICLE 102-4.3 ...", "Article 3.2 ...").
 _OPENS_WITH_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
                               r"drawings?)\s+\d", re.IGNORECASE)
@@ -398,7 +403,9 @@ def _heading_line(line: str) -> str | None:
     if _codes_only(text):
         return None  # a line of sheet or section numbers lists them; it heads nothing
     if (len(letters) >= 3 and not any(c.islower() for c in letters) and not text.endswith((".", "?", ";", ","))
-            and len(words) <= 14):
+            and (len(words) <= 14 or text.endswith(":"))):
+        # (a long line in capitals ending in a colon leads what follows: "THE CONTRACT DOCUMENTS
+        # FOR THE ABOVE PROJECT ARE FURTHER MODIFIED AS FOLLOWS:" opens a part of the addendum)
         return "major"
     if text.endswith(":") and len(text) <= 60 and words and len(words) <= 8 and not _LABELLED.match(text):
         long_words = [w for w in words if len(w) > 3]
@@ -586,7 +593,9 @@ class _Reader:
             return _Node(start, _LINE, kind, opener.indent, provision=existing, marker=opener.marker,
                          title=opener.title)
         if opener is not None and opener.cls == "numbered":
-            titled = _heading_like(opener.title) and self._alone(index)
+            # ("II. Changes to the Specifications:", "I. Clarifications:": a numbered caption in title
+            # case ending with its colon heads the paragraphs below it, each an instruction of its own)
+            titled = (_heading_like(opener.title) or _heading_line(opener.title) == "minor") and self._alone(index)
             kind = "question" if _QUESTION.match(opener.title) else "section"
             return _Node(start, _TITLE if titled else _LEAF, kind, opener.indent, provision=existing,
                          label=opener.label, style=opener.style, marker=opener.marker, title=opener.title,
@@ -842,6 +851,8 @@ class _Reader:
             kind = "sub"
         if kind is None:
             return None
+        if kind == "major" and self._instruction_line(lines[index]):
+            return None
         top = self.stack[-1] if self.stack else None
         if kind == "minor" and top is not None and top.kind == "item" and not top.children and len(
                 _WORD.findall(lines[index])) <= 2 and any(verb.match(lines[index].strip(" \t*_")) for verb in self.verbs):
@@ -862,9 +873,23 @@ class _Reader:
             return None
         following = lines[after]
         if _MD.match(following) or following.strip() == "\f" or (
-                _heading_line(following) == "major" and _opener(following, self.layouts) is None):
+                _heading_line(following) == "major" and _opener(following, self.layouts) is None
+                and not (kind == "major" and len(_WORD.findall(lines[index])) > 14 and lines[index].rstrip(" *_").endswith(":"))
+                # (a document's heading right over an article's, "ARTICLE 2.1 - BLOCK": it heads that)
+                and not (_NAMES_DOCUMENT.search(lines[index]) and _PART_HEADING.match(following)
+                         and not _NAMES_DOCUMENT.search(following))):
             return None  # nothing under it: a line of its own (a title block's, "END OF ADDENDUM")
         return kind
+
+    def _instruction_line(self, line: str) -> bool:
+        """Whether a line in capitals (or bold) is an instruction, not a title: it opens with a
+        change verb and names a part by its word and number ("ADD NEW SENTENCE AT THE END OF
+        PARAGRAPH 2.1.A TO READ:", "REPLACE ARTICLE 3.2 IN ITS ENTIRETY WITH THE FOLLOWING:").
+        City and county engineers type a whole addendum in capitals, each instruction under the
+        section heading and the article subheading it changes; read as a heading, it would close
+        the section heading above it. A verb alone ("REPLACE:") still heads its group."""
+        text = _clean(line).lstrip(" \t*_")
+        return bool(_PART_NUMBER.search(text)) and any(verb.match(text) for verb in self.verbs)
 
     def _leads_lines(self, index: int) -> bool:
         """Whether line ``index`` is a one-line lead-in heading the instructions on the lines right
@@ -888,15 +913,23 @@ class _Reader:
         lines = self.lines
         line = lines[index]
         named = _DOCUMENT_LINE.fullmatch(line.strip())
-        if named is None:
-            return False
+        if named is None or any(verb.search(line) for verb in self.verbs):
+            return False  # (a line with a change verb instructs: "Section 09 91 00 Painting is revised")
         after = index + 1
         while after < len(lines) and not lines[after].strip():
             after += 1
-        if after >= len(lines) or _opener(lines[after], self.layouts) is not None:
+        if after >= len(lines):
+            return False
+        opener = _opener(lines[after], self.layouts)
+        if opener is not None and opener.cls not in ("numbered", "bullet"):
             return False
         part = _SECTION_PART if named.group("section") else _SHEET_PART
-        return part.match(lines[after]) is not None
+        # its instructions under it, numbered or not ("Sheet C-210, Grading Plan" then "1. Delete Note
+        # 4 ...", "Revise paragraph 2.1.B to read ...", "1. Page 2, paragraph 2.1.B, ..."): each opens
+        # with a part of it, or names one and has a verb
+        body = (opener.title if opener is not None else lines[after]).lstrip(" \t*_")
+        found = _PART_NUMBER.search(body) if named.group("section") else _SHEET_PART.search(" " + body)
+        return part.match(body) is not None or (found is not None and any(verb.search(body) for verb in self.verbs))
 
     def _alone(self, index: int) -> bool:
         """Whether line ``index`` is its paragraph's only line."""
@@ -919,7 +952,13 @@ class _Reader:
         elif node.kind == "heading" and rank == _HEADING:
             majors = [i for i, n in enumerate(stack) if n.kind == "heading" and n.rank == _HEADING]
             keep = len(stack)
-            if majors:
+            documents = [i for i in majors if _NAMES_DOCUMENT.search(stack[i].title)
+                         and not _PART_HEADING.match(stack[i].title)]
+            if documents and _PART_HEADING.match(node.title) and not _NAMES_DOCUMENT.search(node.title):
+                # "ARTICLE 2.1 - BLOCK" under "SECTION 04 22 00 - MASONRY", both in capitals: the
+                # article's heading sits in the section's, closing only what is under that
+                keep = documents[-1] + 1
+            elif majors:
                 keep = majors[0]
             else:
                 while keep and stack[keep - 1].rank >= _CONTAINER and stack[keep - 1].rank != _TITLE:

@@ -55,7 +55,7 @@ from ..derivation import (
     derive_supersedes,
     outline_names,
 )
-from .actions import DESCRIBES, Action, read_action, vocabulary
+from .actions import DESCRIBES, Action, read_action, said_unchanged, vocabulary
 from .items import _DOCUMENT_LEAD, Item, _codes_only, addendum_items
 from .items import _PART_WORD as _LEAD_PART
 from .references import Corpus, Reference, find_references, heading_document, place_path
@@ -101,6 +101,10 @@ _ANSWER_MARK = re.compile(r"[ \t*_]*(?:(?:rfi|owner['’]?s?|architect['’]?s?|
 #: How long an item may be and still be only a list entry (a sheet and its title) under a
 #: lead-in instruction ("The following sheets are revised and reissued:").
 _ENTRY_LIMIT = 160
+#: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
+#: "(3)"); group 1 is the label (empty when there is none).
+_NEW_TEXT_LABEL = re.compile(r"\s*[*_]*((?:\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z])?|[A-Z]|\d{1,2})[.)]|\((?:[A-Za-z]|\d{1,2})\))?"
+                             r"[*_]*\s*")
 #: A numbered or lettered list entry that is a document's code alone, with its title at most
 #: ("i. G001", "iii. S201 - Framing Plan", "b) Section 07 54 23"): an entry of the list its
 #: lead-in, the entry before it under the same label scheme, instructs ("a. The sheets listed
@@ -108,6 +112,12 @@ _ENTRY_LIMIT = 160
 _LISTED_CODE = re.compile(r"\s*(?:[ivxl]{1,5}|[a-z]|\d{1,2})[.)]\s+(?:(?:sheet|drawing|section)\s+)?"
                           r"(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{2}\s?\d{2}\s?\d{2})(?:\s*[-–,]?\s*[^\n:;]{0,60})?\s*",
                           re.IGNORECASE)
+#: A list entry that is a section's or sheet's number and title alone, unlabelled ("SECTION 07 54 23 -
+#: ROOFING", "Sheet C-104, Utility Plan"): listed under a lead-in ("REISSUED SECTIONS:"), it heads nothing.
+_DOCUMENT_ENTRY = re.compile(r"\s*[*_]*(?:(?:spec(?:ification)?\s+)?section\s+\d{2}\s?\d{2}\s?\d{2}|(?:sheet|drawing)\s+"
+                             r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)(?:\s*[-–—,]\s*[^\n.:;]{1,80})?[*_]*\s*", re.IGNORECASE)
+#: An article's number and its title in capitals, alone ("2.1 LUMINAIRES.", "3.2 FIELD QUALITY CONTROL").
+_ARTICLE_SUBHEADING = re.compile(r"\s*[*_]*\d{1,2}\.\d{1,3}\.?\s+(?-i:[A-Z][A-Z0-9 ,&/'()-]{1,60})\.?[*_]*\s*")
 
 
 def _items_of(document: Document, rules: Sequence[SupersessionRule]) -> list[Item]:
@@ -164,8 +174,10 @@ _EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+applicable
                          r"[\s\-–—.\[\]()]*", re.IGNORECASE)
 
 
-#: Words saying a paragraph is new: added or inserted, not one the target already has.
-_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional)\b[^.;:\n]{0,30}$", re.IGNORECASE)
+#: Words saying a paragraph is new: added or inserted, not one the target already has (the verb
+#: may be a margin label set off by its colon: "Add: 3.1.B Insulate ...", "Insert: 2.4 ...").
+_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional)\b:?[^.;:\n]{0,30}$",
+                        re.IGNORECASE)
 
 
 def _inserts(text: str, reference: Reference) -> bool:
@@ -317,8 +329,11 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
         start = label.end()
     for layout in layouts:  # "Item No. 2:", "AD1-A01": the label a layout of the pack opens the item with
         opened = layout.match(text, start)
-        if opened is not None and not re.match(r"[-–.]?\d", text[opened.end():opened.end() + 2]):
-            # ("Item P-610 ..." is an agency's item number, not a layout's label "Item P")
+        if opened is not None and not re.match(r"[-–.]?\d", text[opened.end():opened.end() + 2]) and not (
+                re.fullmatch(r"[A-Za-z]{2}", opened.group("label"))
+                and not re.match(r"[.):\-–—]", text[opened.end():opened.end() + 1])):
+            # ("Item P-610 ..." is an agency's item number, not a layout's label "Item P"; in
+            # "Change: In Section 03 30 00 ..." the verb is a margin label and "In" a word, no label)
             start = _AFTER_LABEL.match(text, opened.end()).end()  # type: ignore[union-attr]
             break
     named = attachment_names(text)  # 'the attached "Section 31 23 16 - Earthwork"': a name, read
@@ -615,7 +630,9 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
     for s, e in sentences:
         local = [(max(a, s) - s, min(b, e) - s) for a, b in mask if a < e and b > s]
         action = read_action(text[s:e], vocabularies, mask=local)
-        instructing.append(action.changes and action.span is not None and (
+        # ("Replace page 2 with page 2 attached. The new page adds Article 3.2 ...": a sentence whose
+        # subject is the replacement just issued says what it holds, it instructs nothing)
+        instructing.append(action.changes and action.span is not None and not _SUCCESSOR_SUBJECT.match(text, s) and (
             action.span[0] < 40
             # the target as the subject of a passive verb, further in ("The scope of work of Section
             # 22 11 16 - Domestic Water Piping is hereby revised to include ...")
@@ -740,10 +757,13 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     added = _added_by_label(item, action, mask, references, rule, corpus, lead, lead_line)
     if added is not None:
         return added
-    if (action.action is None and lead is not None and _BRINGS_TEXT.search(lead_line)
-            and not any(not r.from_heading for r in references)):
+    if (lead is not None and _BRINGS_TEXT.search(lead_line) and not any(not r.from_heading for r in references)
+            and (action.action is None or (action.span is not None and action.span[0] > _NEW_TEXT_LABEL.match(
+                item.text).end() + 1 and _brought_text(item.text, lead_line, context, corpus, notations)))):
         # "Paragraph 3.2.A - Replace the whole paragraph with the following:" then "A. Flush the
         # system ...": the new words the instruction above brings, however long; it carries them
+        # (a change word inside them, "A. Height: 6 inches in the changing rooms", is a word of
+        # the new text, not a verb: the new text opens with its label, not with an imperative)
         return _Outcome("quiet", rule, action)
     if action.action is None and lead is not None and len(" ".join(item.text.split())) <= _ENTRY_LIMIT:
         action = lead  # a list entry under a lead-in instruction ("The following sheets are reissued:")
@@ -826,6 +846,12 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         return _Outcome("skipped", skip[divisions[0]] if divisions[0] else rule, action)
     if item.kind == "heading" and not action.changes:
         return _Outcome("quiet", rule, action)  # it heads the items that carry the changes
+    if (action.action is None and lead is None and _ARTICLE_SUBHEADING.fullmatch(item.text)
+            and (index := _positions(items).get(item.path)) is not None and index + 1 < len(items)
+            and items[index + 1].heading_context == item.heading_context):
+        # "2.1 LUMINAIRES." between a section's heading and the instructions after it: an article
+        # subheading, placing what follows; it changes nothing of its own
+        return _Outcome("quiet", rule, action)
     resolved: list[tuple[Locator, Reference]] = []
     open_refs: list[Reference] = []
     for reference in named:
@@ -952,6 +978,18 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # anew under it, with no verb (a letter it lacks is one added: read in part, as before)
         action = Action("replace", "restated under its heading", ambiguous=(
             "restates the paragraphs of the article its heading names, with no verb: for a person to confirm"))
+    if (action.action == "delete" and action.ambiguous is not None and action.span is not None and len(resolved) == 1
+            and resolved[0][0].path is not None and not open_refs and not from_lead
+            and (brings := _INSERTS_FOLLOWING.search(_read_text(item.text, mask).rstrip())) is not None):
+        # "Delete Paragraph 2.1.A and insert the following:" then "A. ...": what is taken out has the
+        # new text put in its place when that text opens with the target's own label (the whole of
+        # it written anew); with other text, which verb governs stays for a person
+        after = item.text[brings.end():].strip()
+        index = _positions(items).get(item.path)
+        if not after and index is not None and index + 1 < len(items):
+            after = items[index + 1].text
+        if _opens_with_own_label(after, resolved[0][0]):
+            action = Action("replace", action.words, action.span, action.attachment)
     if (action.action == "amend" and action.ambiguous is None and action.span is not None and len(resolved) == 1
             and resolved[0][0].path is not None and not open_refs and not from_lead and not under_attachments
             and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
@@ -992,6 +1030,11 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         if action.action in ("replace", "delete"):
             doubt = _part_doubt(item.text, mask) if not whole else None if reissued or _REISSUED.search(
                 _read_text(item.text, mask)) else _whole_doubt(item.text, mask, action, resolved, corpus)
+            if doubt is not None and action.action == "delete" and _words_struck(item.text, mask):
+                # 'Remove: From 2.2.B: the words "X"', 'Delete from Note 2 the phrase "X"': what goes is
+                # the words quoted, settled by the words themselves: the provision changes in part
+                action = Action("amend", action.words, action.span, action.attachment)
+                doubt = None
             if from_lead:  # the lead-in says what goes: "replacing the sections listed below with the attached ones"
                 if whole and doubt is None and not _WHOLE.search(lead_line):
                     doubt = "its lead-in does not say the whole of what it lists goes"
@@ -1110,7 +1153,33 @@ _WHOLE_OBJECT = re.compile(r"\b(?:whole|entire|complete)\s+(?P<kind>sheets?|draw
 #: A verb that says a provision is revised without saying how ("revise", "modify", "correct").
 _BARE_REVISION = re.compile(r"revis(?:e|es|ed)|modif(?:y|ies|ied)|correct(?:s|ed)?|updated?", re.IGNORECASE)
 #: Nothing after such a verb (its target aside) but a colon: the new text follows ("revise as follows:").
-_AS_FOLLOWS = re.compile(r"[\s,]*(?:as\s+follows|thus)?\s*:", re.IGNORECASE)
+#: ("REVISE paragraph 2.1.B with the following:": owners bring the new text with the verb's
+#: preposition as often as with "as follows"; the kind word of the target may stand before its number)
+_AS_FOLLOWS = re.compile(r"[\s,]*(?:(?:the\s+)?(?:sub-?paragraph|paragraph|article|note|keynote|callout|detail)\s*)?"
+                         r"(?:as\s+follows|thus|(?:with|by)\s+the\s+following)?\s*:", re.IGNORECASE)
+
+
+def _brought_text(text: str, lead_line: str, context: str, corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
+    """Whether ``text``, under a lead-in bringing new words ("Paragraph 2.2, Subparagraph A;
+    Replace with the following:"), is those words: the lead-in names one paragraph or article and
+    the text opens with that paragraph's own label, or with a letter of the article it adds to.
+    (A lettered instruction under a lead-in naming no part, "as follows:" then "B. In the
+    schedule, change ...", is an instruction of its own.)"""
+    label = _NEW_TEXT_LABEL.match(text)
+    if label is None or not label.group(1):
+        return False
+    targets = {r.target for r in find_references(lead_line, corpus, mask=_quoted_spans(lead_line), context=context,
+                                                 notations=notations, titles=False)
+               if r.target is not None and not r.bound and not r.cited}
+    # "Paragraph 2.2, TITLE, Subparagraph A": an article and a paragraph of it are one place, the paragraph
+    target = max(targets, key=lambda t: (t.path or "").count(".") + (t.path is not None), default=None)
+    if target is None or target.path is None or not all(
+            t.doc == target.doc and (t.path is None or target.path == t.path or target.path.startswith(t.path + "."))
+            for t in targets):
+        return False
+    return _opens_with_own_label(text, target) or (
+        target.path.count(".") == 1 and re.fullmatch(r"[A-Z][.)]", label.group(1)) is not None)
 
 
 def _opens_with_own_label(text: str, target: Locator) -> bool:
@@ -1223,6 +1292,13 @@ def _page_locates(read: str, action: Action, references: Sequence[Reference]) ->
     if action.span is None or _PAGE_WORD.search(read, action.span[0]):
         return False
     pages = list(_PAGES.finditer(read))
+    if pages and any(r.kind == "paragraph" and not r.from_heading and r.target is not None
+                     and r.span[0] >= action.span[1] > pages[-1].end()
+                     and re.fullmatch(r"[\s*_]*(?:the\s+)?(?:existing\s+)?", read[action.span[1]:r.span[0]], re.I)
+                     for r in references):
+        # "Page 4, delete paragraph 2.1.B in its entirety": the verb's object is the paragraph
+        # right after it; the page before the verb only says where it is
+        return True
     return bool(pages) and all(any(
         r.kind == "paragraph" and not r.from_heading and page.end() <= r.span[0] < action.span[0] for r in references)
         for page in pages)
@@ -1262,7 +1338,9 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
             return _Outcome("proposed", rule, amend, resolved, why=(
                 f'its pages from the first are replaced and a page is inserted ("{inserted.group(0)}"): a change '
                 "in part, for a person to confirm"))
-        if numbers and min(numbers) == 1 and (len(numbers) > 1 or first[0].group("more")):
+        # ("Remove page 08 36 13-1; replace it with the revised page 08 36 13-1": one page, named
+        # twice, the old and the new; its count is of distinct pages, or a range or list written)
+        if numbers and min(numbers) == 1 and (len(set(numbers)) > 1 or any(m.group("more") for m in first)):
             whole = Action("replace", action.words, action.span, action.attachment)
             return _Outcome("proposed", rule, whole, resolved, why=(
                 "its pages from the first are replaced: whether they are all of it (the section reissued "
@@ -1454,8 +1532,25 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
     if action.span is None:
         return False
     verb_end = action.span[0] + len(action.words.split(" … ")[0])
+    own = sorted((r for _, r in resolved if not r.from_heading), key=lambda r: r.span)
+    if own and own[-1].span[1] <= action.span[0] and _PASSIVE_GAP.fullmatch(read[own[-1].span[1]:action.span[0]]):
+        # "Sheets E-201 and E-301 are removed from the plan set", "Section 12 93 00 is hereby
+        # deleted": the documents named are the passive verb's subject, the whole of each is what
+        # goes; only when the sentence opens with them (not "The bench on Sheet L-101 is removed")
+        opened = max(read.rfind(". ", 0, own[0].span[0]), read.rfind(": ", 0, own[0].span[0]),
+                     read.rfind("\n", 0, own[0].span[0]))
+        between = [read[a.span[1]:b.span[0]] for a, b in zip(own, own[1:], strict=False)]
+        if (_REF_WORDS.fullmatch(re.sub(r"^\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?", "", read[opened + 1:own[0].span[0]]))
+                and all(_LIST_GAP.fullmatch(gap) for gap in between)):
+            return True
     return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
-               for _, r in resolved if not r.from_heading)
+               for r in own)
+
+
+#: Between the documents a sentence names as its subject and its passive verb ("... are", "... is hereby").
+_PASSIVE_GAP = re.compile(r"[\s,]*(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)(?:\s+hereby)?\s+", re.IGNORECASE)
+#: Between two documents of one list ("E-201 and E-301", "A-101, A-102 & A-103").
+_LIST_GAP = re.compile(r"[\s,]*(?:(?:and|&)\s*)?(?:(?:Sheets?|Drawings?|Sections?)\s+)?", re.IGNORECASE)
 
 
 _TITLE_GAP = re.compile(r"[\s,:–—(-]*[\"“]?")  # ("Drawing No. M-201 (HVAC Schedules)": its title in brackets)
@@ -1494,6 +1589,11 @@ _EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d
 _TARGET_OBJECT = re.compile(
     r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:paragraph|subparagraph|article|section|sheet|drawing|note|keynote|"
     r"detail|callout|clause|provision|subsection|item|in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+#: A verb's successor named right after it, its object left out: a whole document of a kind
+#: attached ("Replace with the attached revised sheets", "Replace by the enclosed section").
+_ATTACHED_WHOLE = re.compile(
+    r"^\s*(?:with|by)\s+(?:the\s+)?(?:attached|enclosed|accompanying)\s+(?:(?:revised|new|reissued|updated)\s+)*"
+    r"(?P<kind>sheets?|drawings?|sections?|specifications?)\b", re.IGNORECASE)
 #: The whole document, by its kind alone, as the subject of a passive verb under a heading naming
 #: it ("A. Specification issued complete.", "This Section is deleted."): the heading's document.
 _DOCUMENT_SUBJECT = re.compile(
@@ -1578,13 +1678,39 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # that only points at the place, the instruction in the next (Commonwealth bid documents)
             referred = (_REFER_OPENER.fullmatch(read[opened + 1:first]) is not None
                         and _REFER_TAIL.fullmatch(read[last:ends.start()]) is not None)
-            if not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled and not referred:
+            # "...; paragraph 2.2.A of Section 22 11 16 is revised to include ...": the verb's own
+            # clause names again what it changes, right before it: the target is settled there
+            clause_open = max(read.rfind(". ", 0, action.span[0]), read.rfind("; ", 0, action.span[0]),
+                              read.rfind(": ", 0, action.span[0]))
+            again = {r.target for r in own_refs if r.target is not None and clause_open < r.span[0] < action.span[0]}
+            renamed = clause_open >= ends.start() and all(t in again or any(
+                t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in again)
+                for t, _ in resolved)
+            if again and clause_open >= ends.start() and not renamed:
+                # "Section 03 30 00, 2.1.C: (a request). Granted; the ratio in 2.1.B is revised": the
+                # verb's clause names one provision, an earlier sentence another
+                return ("its verb's clause names one provision and an earlier sentence another: which the "
+                        "verb changes is not certain")
+            if not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled and not referred and not renamed:
                 return ("it names its target in a sentence of prose and its verb in a later one: "
                         "which the verb changes is not certain")
     inherited = all(r.from_heading for _, r in resolved)
+    if inherited and len({t for t, _ in resolved}) > 1 and not (
+            action.action == "replace" and action.span is not None
+            and _ATTACHED_WHOLE.match(read[action.span[0] + len(action.words.split(" … ")[0]):])):
+        # "SHEETS S-1 AND S-2" over "Delete the schedule": on which of them is a guess
+        return (f"its heading names {len({t for t, _ in resolved})} documents and it names none: which of them it "
+                "changes is for a person to confirm")
     if inherited and action.action in ("replace", "delete") and action.span is not None:
         after = read[action.span[0] + len(action.words.split(" … ")[0]):]
-        if not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]):
+        attached = _ATTACHED_WHOLE.match(after)
+        if attached is not None and all(
+                t.path is None and r.kind == ("section" if attached.group("kind").lower().startswith(("sec", "spec"))
+                                              else "sheet") for t, r in resolved):
+            # "Replace with the attached sheets of the same numbers." under a heading naming the
+            # sheets: the verb's object left out is what the heading names, each replaced whole
+            pass
+        elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]):
             return "its verb's object is not what its heading names: which it changes is not certain"
     if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
         return "it inherits its target from its heading but its verb is not where an instruction's is"
@@ -1608,9 +1734,29 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
         colon = read.rfind(":", start, first)
         listed = listed or (colon > 0 and bool(_FOLLOWING_COLON.search(read, start, colon + 1))
                             and bool(_REF_WORDS.fullmatch(read[colon + 1:first])))  # "The following ... is deleted: X"
+        # "The zinc-rich primer ... is added to Section 09 91 00 Article 2.1.A": the target is where the
+        # amending verb puts what it adds, named right after it, however long the subject before
+        verb_end = action.span[0] + len(action.words.split(" … ")[0])
+        if not listed and action.action == "amend" and first >= verb_end:
+            between = _read_text(read[:first], [r.span for r in references if verb_end <= r.span[0] < first])[verb_end:]
+            into = _DESTINATION.match(between)
+            listed = into is not None and bool(_REF_WORDS.fullmatch(between[into.end():]))
         if first > action.span[0] and first - start > _TARGET_REACH and not listed:  # (a list below its lead-in)
             return "the target is named far into the item, after its verb: which the verb changes is not certain"
     return None
+
+
+#: A sentence whose subject is the document an item has just issued ("The new page ...", "The
+#: revised sheet shows ...", "This reissued Section adds ...").
+_SUCCESSOR_SUBJECT = re.compile(r"\s*(?:the|this|these|each)\s+(?:new|revised|attached|reissued|re-issued|replacement|"
+                                r"enclosed)\s+(?:pages?|sheets?|sections?|drawings?|specifications?|documents?)\b",
+                                re.IGNORECASE)
+#: The end of a deletion that brings new text to put in ("... and insert the following:", "and add
+#: the following paragraph:").
+_INSERTS_FOLLOWING = re.compile(r"\band\s+(?:insert|add|put\s+in)\s+(?:in\s+its\s+place\s+)?the\s+following\b[^:.;]{0,40}:$",
+                                re.IGNORECASE)
+#: Between an amending verb and the provision it puts something into ("added to the", "inserted in").
+_DESTINATION = re.compile(r"\s+(?:to|into|in)\s+(?:the\s+)?(?=\S|\s*$)", re.IGNORECASE)
 
 
 #: An ordinal part of a provision named before or after the verb ("second sentence", "fourth paragraph").
@@ -1631,13 +1777,28 @@ def _part_doubt(text: str, mask: Sequence[tuple[int, int]]) -> str | None:
     return f'names "{part.group(0)}": part of the paragraph, not the whole of it, may be meant'
 
 
+#: Words of a provision named as what a delete verb takes, quoted ('the words "at every high
+#: point"', 'the phrase "or equal"'): a deletion of those words, not of the provision.
+_STRUCK_WORDS = re.compile(r"\b(?:the\s+)?(?:words?|phrases?)\s*[:,]?\s*[\"“‘]", re.IGNORECASE)
+
+
+def _words_struck(text: str, mask: Sequence[tuple[int, int]]) -> bool:
+    """Whether the one part a deletion names is words it quotes (the quotation's own marks may
+    be masked; the words naming it may not)."""
+    read = _read_text(text, mask)
+    parts = list(_PART_WORDS.finditer(read))
+    return bool(parts) and all(_STRUCK_WORDS.match(text, p.start()) for p in parts)
+
+
 def _entry_under_lead(item: Item, items: Sequence[Item], vocabularies: list) -> bool:
     """Whether an item the pattern rules passed over as a heading ("- SECTION 09 91 00 - PAINTING")
     is really an entry of a list under a lead-in instruction: owners list the sections or sheets an
     instruction acts on as bare bullets below it ("The following sections are deleted and replaced
     with the attached like-named sections:"), and such an entry heads nothing of its own."""
-    if item.kind not in ("bullet", "numbered", "paragraph") or len(" ".join(item.text.split())) > _ENTRY_LIMIT:
+    if item.kind not in ("bullet", "numbered", "paragraph", "section") or len(" ".join(item.text.split())) > _ENTRY_LIMIT:
         return False
+    if item.kind == "section" and not _DOCUMENT_ENTRY.fullmatch(item.text):
+        return False  # (an outline section of the addendum is an entry only as a document's number and title)
     if any(other.parent == item.path for other in items):
         return False
     lead = _context(item, vocabularies)[1]
@@ -1663,7 +1824,10 @@ def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
                 last = read_action(clause, vocabularies, mask=_quoted_spans(clause))
                 if last.changes and last.ambiguous is None:
                     action, line = last, clause
-            if index == len(lines) - 1 and line.rstrip().endswith(":") and action.ambiguous is None:
+            if index == len(lines) - 1 and line.rstrip().endswith(":") and (
+                    action.ambiguous is None or _BRINGS_TEXT.search(line.rstrip())):
+                # (a lead-in bringing new text, "Delete Paragraph 2.1.A and insert the following:",
+                # carries the words below it however its verbs read; they instruct nothing)
                 lead, lead_line = action, line
             continue
         kept.append(line)
@@ -2254,6 +2418,13 @@ _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?
                              re.IGNORECASE)
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
 _READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
+#: A replace or change verb that says nothing of how when nothing follows it.
+#: (an imperative: "Detail 5 (revised)" marks a line of a list, "is revised." is read where it is read)
+_BARE_VERB = re.compile(r"replace|revise|change|modify|amend|correct|update|substitute", re.IGNORECASE)
+#: A change verb, the provision it takes, and the reading phrase, as one pattern's words ("Revise
+#: Note 1 on Sheet A-101 to read as follows").
+_REVISE_NAMED_TO_READ = re.compile(r"(?:revise|amend|change|modify)\s+(?P<object>[^.;:]{1,60}?)\s+to\s+read"
+                                   r"(?:\s+as\s+follows)?", re.IGNORECASE)
 #: A change verb carrying its reading phrase ("is revised to read:", "has been amended to read",
 #: "Revise to read"): owners' commonest way of restating a provision whole, the new text after it.
 _CHANGED_TO_READ = re.compile(r"\b(?:revise[ds]?|amend(?:ed|s)?|change[ds]?|modif(?:y|ies|ied)|update[ds]?|"
@@ -2313,7 +2484,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     verb = _verb_at(read, edge.words)
     # (0) an item saying of itself that it changes nothing (the pack's no_change phrases) applies
     # nothing, whatever verb it holds
-    if (same := next((m for pattern in no_change for m in [pattern.search(read)] if m), None)) is not None:
+    if (same := said_unchanged(read, no_change, changing=True)) is not None:
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
@@ -2428,6 +2599,16 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         number = _sheet_number(target.doc)
         if number in listed and any(_sheet_number(e.target.doc) in at for e in siblings):
             return ("drop", [], "")
+    # (4b) a verb with nothing after it: "Paragraph 2.1.B: Replace.", "Note 3: Revise." - neither what
+    # replaces it nor what of it changes is said, so the scope is a guess ("Delete." alone is settled:
+    # the provision goes whole; a verb with a colon brings the new words below it)
+    if target.path is not None and verb is not None:
+        last = edge.words.split(" … ")[-1].split()[-1] if edge.words.split() else ""
+        if (_BARE_VERB.fullmatch(last) and re.fullmatch(r"[\s.;!*_]*", item.text[verb[1]:].split("\n\n")[0])
+                and not _verb_at(read[verb[1]:], edge.words)):
+            return ("propose", [(target, edge.scope, edge.successor)],
+                    f'says only "{last}" of {target.format()}: what replaces it, or what of it changes, is for a '
+                    "person to confirm")
     # (5) a change in part whose words restate the provision whole: "Note 2: Change to read
     # "...""; "should be read as:" then the new paragraph; "change Paragraph A as follows:" then
     # "A. ..." - the new text is the provision, not a few words of it. A reading phrase settles it;
@@ -2447,6 +2628,11 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
                                                   and _LABEL_SUBJECT.search(read, max(0, changed.start() - 30),
                                                                             changed.start()))) \
                 and not any(s < verb[0] and verb[0] - e < 60 for s, e in quoted):
+            phrase, end = "read", verb[1]
+        elif ((named := _REVISE_NAMED_TO_READ.fullmatch(" ".join(edge.words.split()))) is not None
+              and not _PART_WORDS.search(named.group("object")) and not re.search(r"[\"“‘]", named.group("object"))):
+            # "Revise Note 1 on Sheet A-101 to read as follows:" (a pattern read "as follows" alone, in
+            # part): the verb's object is the provision, named whole, and the reading phrase restates it
             phrase, end = "read", verb[1]
         elif (after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap")):
             phrase, end = after.group("phrase").lower(), after.end()

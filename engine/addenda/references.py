@@ -541,7 +541,28 @@ def find_references(
             and r.target.path.split(".")[0].lstrip("0") == r.written.split(".")[0].lstrip("0"))]
     if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found.append(heading)  # the item names nothing itself: it changes what its heading names
+    elif heading is None and context and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
+        found += _heading_documents(context, corpus, notations)
     return found
+
+
+def _heading_documents(context: str, corpus: Corpus,
+                       notations: Mapping[str, Sequence[re.Pattern[str]]] | None) -> list[Reference]:
+    """The documents the innermost naming line of a heading ``context`` names when it names
+    several whole ones of one kind, each held by the project ("DRAWINGS P-1 AND P-2 - PLUMBING
+    PLANS" over "Replace with the attached sheets of the same numbers"): owners head one
+    instruction for several documents so; an item naming nothing changes each of them."""
+    for line in reversed([line for line in context.splitlines() if line.strip()]):
+        named = [r for r in find_references(line, corpus, notations=notations) if not r.bound]
+        if not named:
+            continue
+        kinds = {r.kind for r in named}
+        targets = {r.target for r in named}
+        if (len(kinds) == 1 and kinds <= {"section", "sheet"} and len(targets) > 1
+                and all(r.target is not None and r.target.path is None and not r.cited for r in named)):
+            return [replace(r, from_heading=True, span=(0, 0), resolved_by="heading") for r in named]
+        return []
+    return []
 
 
 def _agency_section(number: str, corpus: Corpus) -> list[str]:
@@ -678,9 +699,12 @@ def heading_document(context: str, corpus: Corpus,
                      notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None) -> Reference | None:
     """The one target the heading ``context`` names (its innermost line that names exactly
     one: a section or sheet, or a paragraph of one), as a reference read from the heading;
-    None when none does."""
-    for line in reversed([line for line in context.splitlines() if line.strip()]):
-        named = [r for r in find_references(line, corpus, notations=notations) if not r.bound]
+    None when none does. A line naming only a part, and no document ("2.1 LUMINAIRES" under
+    "SECTION 26 56 00 - EXTERIOR LIGHTING"), is an article subheading: the part is read in the
+    document a line above it names (the nearest), else nothing is inherited."""
+    lines = [line for line in context.splitlines() if line.strip()]
+    for index in range(len(lines) - 1, -1, -1):
+        named = [r for r in find_references(lines[index], corpus, notations=notations) if not r.bound]
         chain = _one_chain([r for r in named if r.target is not None])
         if chain is not None and all(r.target is not None for r in named):
             # "Part 3.1 Hardware Sets, Subpart B:": an article and a paragraph of it are one place,
@@ -688,9 +712,44 @@ def heading_document(context: str, corpus: Corpus,
             first = chain
             return replace(first, from_heading=True, span=(0, 0),
                            resolved_by="heading" if first.by_number else first.resolved_by)
+        article = _ARTICLE_LINE.fullmatch(lines[index]) if not named and index else None
+        if article is not None:
+            # "2.1 BLOCK" under "SECTION 04 22 00 - ...": the article of the section named above
+            # (where the section holds it; else the line is passed over, as a title naming nothing)
+            outer = heading_document("\n".join(lines[:index]), corpus, notations)
+            if outer is not None and outer.target is not None and outer.target.path is None:
+                paths, _ = place_path(corpus, outer.target.doc, article.group(1))
+                if len(paths) == 1:
+                    return Reference("paragraph", article.group(1), (0, 0), Locator(doc=outer.target.doc, path=paths[0]),
+                                     resolved_by="heading", from_heading=True)
+            continue
+        if named and index and all(_loose_part(r) for r in named):
+            # owners put each article's number and title between a section's heading and its
+            # instructions: the article of the section named above, else that section
+            outer = heading_document("\n".join(lines[:index]), corpus, notations)
+            if outer is None or outer.target is None or any(
+                    (r.kind == "callout") != (outer.kind in ("sheet", "callout")) for r in named):
+                return None  # (a note under a section's heading, a paragraph under a sheet's: not its)
+            inner = [r for r in find_references(lines[index], corpus, notations=notations, context="\n".join(lines[:index]))
+                     if not r.bound and not r.from_heading]
+            chain = _one_chain([r for r in inner if r.target is not None])
+            if (chain is not None and all(r.target is not None for r in inner)
+                    and chain.target is not None and chain.target.doc == outer.target.doc):
+                return replace(chain, from_heading=True, span=(0, 0), resolved_by="heading")
+            return outer
         if named:
             return None  # the heading names something, but not one thing: nothing is inherited
     return None
+
+
+#: A line that is an article's number and its title alone ("2.1 BLOCK", "## 3.2 CLEANING.", "**2.3 Mortar**").
+_ARTICLE_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(\d{1,2}\.\d{1,3})\.?[ \t]+(?-i:[A-Z])[^.:;\n]{0,60}?\.?[*_]*[ \t]*")
+
+
+def _loose_part(reference: Reference) -> bool:
+    """Whether ``reference`` is a paragraph or callout read in no document (none named with it)."""
+    return (reference.kind in ("paragraph", "callout") and reference.target is None and not reference.candidates
+            and bool(reference.why) and str(reference.why).endswith("it belongs to"))
 
 
 def _one_chain(named: Sequence[Reference]) -> Reference | None:
