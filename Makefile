@@ -21,7 +21,7 @@ $(VENV)/.ml: pyproject.toml | $(BIN)/python
 
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[ml,dev]'
+	$(BIN)/pip install -q -e '.[ml,dev,serve]'
 	touch $@
 
 # The main job: sweep the construction example for conflicts as of 1 May 2026 and write the

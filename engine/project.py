@@ -71,6 +71,7 @@ if TYPE_CHECKING:
         Tier,
         Verdict,
     )
+    from inforce.ontology.erasure import ErasureResult
 
     from .embedding import Embedder
     from .ingest import DocumentReader
@@ -303,21 +304,39 @@ class Project:
                 return snapshot.asof(locator, valid_at, known_at, groups=groups)  # type: ignore[arg-type]
             except AccessRestrictedError as refused:
                 return _refusal(refused)
+            except NotFoundError as missing:
+                raise self._erased(missing, locator, groups) from None
         day = snapshot.choose_valid_at(valid_at, attributes or {})
-        answer = _or_refusal(lambda: snapshot.asof(locator, day.valid_at, known_at, groups=groups))
+        try:
+            answer = _or_refusal(lambda: snapshot.asof(locator, day.valid_at, known_at, groups=groups))
+        except NotFoundError as missing:
+            raise self._erased(missing, locator, groups) from None
         return _dated(answer, day)
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History | Refusal:
         """Every version of a provision, on both clocks, and when each stopped applying (a
         ``Refusal`` when ``groups`` may not read it; versions they may not read are withheld)."""
         snapshot = self.snapshot
-        return _or_refusal(lambda: snapshot.history(locator, groups=groups))
+        try:
+            return _or_refusal(lambda: snapshot.history(locator, groups=groups))
+        except NotFoundError as missing:
+            raise self._erased(missing, locator, groups) from None
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView | Refusal:
         """One stored provision (the latest revision when unpinned), its revisions and edges (a
         ``Refusal`` when ``groups`` may not read it)."""
         snapshot = self.snapshot
-        return _or_refusal(lambda: snapshot.show(locator, groups=groups))
+        try:
+            return _or_refusal(lambda: snapshot.show(locator, groups=groups))
+        except NotFoundError as missing:
+            raise self._erased(missing, locator, groups) from None
+
+    def _erased(self, missing: NotFoundError, locator: Locator | str, groups: Iterable[str]) -> NotFoundError:
+        """``missing``, naming the erasure when the locator's document was erased (and ``groups``
+        could read it)."""
+        from .erasures import explain_missing
+
+        return explain_missing(self._root, missing, locator, groups)
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
@@ -463,8 +482,29 @@ class Project:
         """Recompute a stored verdict (``engine.audit``) and say whether it is the same, and if
         not, what changed since: the index build, revisions, rule packs, the models."""
         from .audit import replay
+        from .erase import replay_erased
 
+        if stored.get("erased"):  # rewritten by an erasure: the words it judged are gone
+            return replay_erased(self.snapshot, stored)
         return replay(self.snapshot, self.backends, stored)
+
+    def erase(
+        self, document: str, revision: str | None = None, *, by: str, audit_dirs: Sequence[str | Path] = (),
+        reader: DocumentReader | None = None,
+    ) -> ErasureResult:
+        """Remove ``document``'s text (every revision, or ``revision``) from everything the project
+        keeps — the graph, every older generation, vectors and their cache, search indexes, the
+        source file, audit records citing it (rewritten to ids and hashes; those in ``audit_dirs``
+        and those inside the project) — and record who and when in ``erasures.yaml``, which keeps
+        the next ingests from reading it again (``engine.erase``). No access check: the caller
+        decides who may erase (the CLI: whoever holds the files; the service: an admin key).
+        Running it again finishes an erasure that was cut short. The next question answers from
+        the new graph."""
+        from .erase import erase
+
+        result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs)
+        self.refresh()
+        return result
 
     def _lag(
         self, registry: Iterable[Revision], now: dt.datetime, *, sources: Mapping[str, str] | None = None,

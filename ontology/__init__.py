@@ -52,6 +52,7 @@ from .eligibility import (
     TraceStep,
     UnmatchedValue,
 )
+from .erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
 from .errors import (
     AccessRestrictedError,
     GraphDamagedError,
@@ -163,6 +164,10 @@ __all__ = [
     "EligibilityOutcome",
     "EligibilityResult",
     "EmbedReport",
+    "ERASURES_FILE",
+    "ErasedSource",
+    "Erasure",
+    "ErasureResult",
     "EntailmentCheck",
     "Exclusion",
     "ExclusionReason",

@@ -30,6 +30,8 @@ COMMAND_MODULES: dict[str, str] = {
     "check": "verify_cmds", "resolve": "verify_cmds", "replay": "verify_cmds",
     "sweep": "sweep_cmds",
     "review": "review_cmds",
+    "erase": "erase_cmds",
+    "serve": "serve_cmds",
     "rules": "rules_cmds",  # a command group: typer listed groups after the commands
 }
 

@@ -27,6 +27,7 @@ from ..addenda.items import itemize
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
 from ..derivation import TargetDirectory, find_qualifiers
+from ..erasures import ErasedDocuments
 from ..facts import read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import project_extractor
@@ -57,7 +58,8 @@ Progress = Callable[[int, int, str], None]
 
 
 def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | None = None,
-           embedder: Callable[[], Embedder | None] | None = None) -> IngestResult:
+           embedder: Callable[[], Embedder | None] | None = None, rebuild: bool = False,
+           erasing: str | None = None) -> IngestResult:
     """Bring the project's graph up to date with its files, all or nothing.
 
     Files whose content hash the graph already holds are skipped; changed files replace their
@@ -67,17 +69,23 @@ def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | Non
     leaves unchanged. Supersedes edges the project's supersession rules read out of addendum
     wording are derived once every document's metadata is known, so an addendum parsed before
     the specification it amends still resolves.
+
+    A revision an entry of ``erasures.yaml`` names, and a file whose bytes hash to an erased
+    source, is not read (a warning names the erasure); while an erasure other than ``erasing``
+    is pending, nothing is ingested (``engine.erase``). ``rebuild``: build the new graph from
+    an empty database, every file read again, instead of from a copy of the live one.
     """
     # An ingest keeps every document's metadata until it returns and holds no reference
     # cycles: the collector's full passes over that growing heap found nothing (~1.5 s of a
     # 24k-file ingest), so it is paused as the as-of index build pauses it.
     root = Path(root)
     with collector_paused(), reader.open(root) as files:
-        return _ingest(root, files, progress, embedder)
+        return _ingest(root, files, progress, embedder, rebuild=rebuild, erasing=erasing)
 
 
 def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
-            embedder: Callable[[], Embedder | None] | None = None) -> IngestResult:
+            embedder: Callable[[], Embedder | None] | None = None, *, rebuild: bool = False,
+            erasing: str | None = None) -> IngestResult:
     started = time.perf_counter()
     manifest = files.manifest
     warnings = list(files.warnings)
@@ -87,15 +95,16 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     warnings += unread
     reviews, reviews_hash = read_review_file(root)  # a bad one fails here, the graph untouched
     reviewed = reviewed_documents(reviews)
+    erased = ErasedDocuments.of(root, finishing=erasing)  # a pending erasure refuses here, the graph untouched
 
-    with GraphStore.open(root, read_only=False) as store:
+    with GraphStore.open(root, read_only=False, rebuild=rebuild) as store:
         if store.recovered is not None:
             warnings.append(InputError(store.recovered))
         plan = plan_ingest(store, names, files.content_hash, manifest=manifest, rules=rules,
                            configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
-        if plan.nothing_to_do:
+        if plan.nothing_to_do and not rebuild:
             result.seconds = time.perf_counter() - started
             return result
 
@@ -123,6 +132,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             for done, name in enumerate(plan.to_parse, 1):
                 if progress is not None:
                     progress(done, len(plan.to_parse), name)
+                gone_by = erased.by_file(files.content_hash(name)) if erased else None
+                if gone_by is not None:
+                    result.warnings.append(erased.skipped(gone_by, name, f"an erased source of {gone_by.document}"))
+                    result.skipped.append(name)
+                    continue
                 try:
                     parsed = files.parse(name)
                 except InputErrors as group:
@@ -135,6 +149,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     result.skipped.append(name)
                     continue
                 document = parsed.document
+                gone_by = erased.covering(document.id, document.revision) if erased else None
+                if gone_by is not None:
+                    result.warnings.append(erased.skipped(gone_by, name, document.uid))
+                    result.skipped.append(name)
+                    continue
                 if document.kind in deriving_kinds:
                     document = itemize(document, rules)  # every item of an addendum a provision
                 result.warnings.extend(parsed.warnings)
@@ -179,7 +198,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             if unbound is not None:
                 result.unbound = unbound.report()
             if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered
-                    or plan.reviews_changed):
+                    or plan.reviews_changed or rebuild):
                 # only files that could not be read: nothing to stage, the graph stays as it is
                 result.seconds = time.perf_counter() - started
                 return result

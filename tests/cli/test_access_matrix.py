@@ -182,6 +182,10 @@ EXEMPT = {
     "rules check": "lints rule packs, not documents",
     "rules test": "runs a pack's own test corpus, written beside the pack",
     "rules schema": "prints the rule-pack JSON Schema",
+    "serve": "answers over HTTP with the caller's groups from its keys file: tests/http/test_http_service.py "
+             "holds the same matrix over HTTP",
+    "erase": "run by whoever holds the files (it deletes one): prints the ids, files and hashes it removed, never "
+             "a document's text (tests/cli/test_cli_erase.py)",
 }
 
 

@@ -1,0 +1,103 @@
+"""``inforce erase``: a document's text removed from everything the project keeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from inforce.engine import Project
+from inforce.ontology import InputError
+from inforce.ontology.erasure import ERASURES_FILE, ErasureResult
+
+from ._common import (
+    EXIT_FINDING,
+    FormatOption,
+    OutputFormat,
+    ProjectArg,
+    emit_json,
+    err,
+    handle_errors,
+    out,
+    visible,
+)
+
+__all__ = ["register"]
+
+
+@handle_errors
+def erase(
+    project: ProjectArg,
+    document: Annotated[str, typer.Argument(help="the document id, e.g. SPEC-033000", show_default=False)],
+    revision: Annotated[str | None, typer.Option(
+        "--revision", help="erase only this revision (default: every revision, and any issued later)",
+        show_default=False)] = None,
+    by: Annotated[str | None, typer.Option("--by", help="who erases (recorded with the erasure)",
+                                           show_default=False)] = None,
+    confirm: Annotated[str | None, typer.Option(
+        "--confirm", help="the document id again: erasing cannot be undone", show_default=False)] = None,
+    audit_dir: Annotated[list[Path] | None, typer.Option(
+        "--audit-dir", help="a folder of audit records (check --audit-dir) to rewrite where they cite the "
+        "document (repeat it); records inside the project are found by name", show_default=False)] = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Remove a document's text from the graph, every older generation, the vectors and their
+    cache, the search indexes, its source file under documents/ and the audit records that cite
+    it (rewritten to ids and hashes), and record who and when in erasures.yaml: an ingest reads
+    it again only once that entry is removed. Running it again finishes an erasure cut short.
+
+      inforce erase PROJECT SPEC-033000 --by "J. Rivera" --confirm SPEC-033000
+
+    Exit 0 when no erased text was found afterwards; 1 when some was (another document quoting it).
+    """
+    if not by:
+        raise InputError("say who erases (recorded with the erasure)", field="--by", reason="required")
+    if confirm != document:
+        raise InputError(f"erasing cannot be undone: repeat the document id, --confirm {document}",
+                         field="--confirm", reason="required" if confirm is None else None)
+    for folder in audit_dir or ():
+        if not folder.is_dir():
+            raise InputError(f"{folder}: no such folder", field="--audit-dir")
+    with Project.open(project) as opened:
+        result = opened.erase(document, revision, by=by, audit_dirs=tuple(audit_dir or ()))
+    if format is OutputFormat.json:
+        emit_json(result)
+    else:
+        _print(result)
+    if result.remaining:
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _print(result: ErasureResult) -> None:
+    erasure = result.erasure
+    which = f"revision {', '.join(erasure.revisions)} of " if erasure.scope == "revision" else ""
+    if result.already_done:
+        out.print(visible(f"{which}{erasure.document} was erased by {erasure.by} at {erasure.model_dump(mode='json')['at']} ({erasure.id}); "
+                          "nothing left to do"))
+        return
+    out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
+                      f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
+    for file in result.files_removed:
+        out.print(visible(f"  source file deleted: {file}"))
+    kept = [s.file for s in erasure.sources if s.file not in result.files_removed]
+    for file in kept:
+        err.print(visible(f"  source file not deleted (changed since it was ingested): {file}; an ingest skips it "
+                          f"while {erasure.id} stands"))
+    out.print(f"  graph rebuilt without it: index build {erasure.index_build_before} -> {result.index_build}; "
+              f"{len(result.store_files_removed)} old store file(s) removed, {result.vectors_removed} cached "
+              "vector(s) removed", markup=False)
+    for old, new in result.audit_records:
+        out.print(visible(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
+    if result.remaining:
+        err.print(f"erased text still found in {len(result.remaining)} file(s) (another document may quote it):",
+                  markup=False)
+        for file in result.remaining:
+            err.print(visible(f"  {file}"))
+    elif result.files_checked:
+        out.print(f"  read back {result.files_checked} file(s): none holds the erased text", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to ``app``."""
+    app.command("erase")(erase)

@@ -1,0 +1,93 @@
+"""``inforce serve``: the projects held warm behind an HTTP API (the ``serve`` extra), and
+``--add-key`` to give a caller a key. It parses, opens and hands over to ``adapters/http``;
+every answer is still the front's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from inforce.ontology import InputError
+
+from ._common import err, handle_errors, out
+from ._options import parse_groups
+
+__all__ = ["register"]
+
+_EXTRA = "inforce serve needs the serve extra: pip install 'inforce[serve]' (FastAPI and uvicorn)"
+
+
+@handle_errors
+def serve(
+    projects: Annotated[list[Path] | None, typer.Argument(
+        help="the project folders to serve (each ingested); clients name them by their manifest's project",
+        show_default=False)] = None,
+    keys: Annotated[Path, typer.Option("--keys", help="the keys file: a YAML list of {name, key_sha256, groups, "
+                                       "admin, reviewer}", show_default=False)] = ...,  # type: ignore[assignment]
+    host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="the port to listen on")] = 8080,
+    decision_log: Annotated[Path | None, typer.Option(
+        "--decision-log", help="append every decision here (default: each project's .inforce/decisions.jsonl)",
+        show_default=False)] = None,
+    time_limit: Annotated[float, typer.Option("--time-limit", min=0.01, help="seconds a request may take (504 "
+                                              "after); sweeps and ingests are not cut")] = 30.0,
+    max_body: Annotated[int, typer.Option("--max-body", min=1, help="the largest request body, bytes (413 over)")]
+    = 1_000_000,
+    identity_header: Annotated[str | None, typer.Option(
+        "--identity-header", metavar="HEADER", help="trust a reverse proxy (a keys-file entry with proxy: true) to "
+        "name its user in this header; the user's entry gives the groups", show_default=False)] = None,
+    add_key: Annotated[str | None, typer.Option(
+        "--add-key", metavar="NAME", help="give NAME a new key: print it once, append its sha256 to --keys, "
+        "and exit", show_default=False)] = None,
+    groups: Annotated[str | None, typer.Option("--groups", help="with --add-key: the caller's access groups, "
+                                               "comma-separated", show_default=False)] = None,
+    admin: Annotated[bool, typer.Option("--admin", help="with --add-key: may ingest (and erase)")] = False,
+    proxy: Annotated[bool, typer.Option("--proxy", help="with --add-key: a trusted reverse proxy's key "
+                                        "(see --identity-header)")] = False,
+    reviewer: Annotated[bool, typer.Option("--reviewer", help="with --add-key: may accept or reject proposals")]
+    = False,
+) -> None:
+    """Serve projects over HTTP: every read the CLI offers, sweeps as jobs, ingest for an admin key.
+
+    Callers authenticate with a bearer key; their groups come from the keys file alone.
+    """
+    if add_key is not None:
+        if projects:
+            raise InputError("--add-key writes a key and exits: name no project with it", field="--add-key")
+        from inforce.adapters.http.keys import add_key as write_key
+
+        key = write_key(keys, add_key, parse_groups(groups), admin=admin, reviewer=reviewer, proxy=proxy)
+        out.print(key, markup=False)
+        err.print(f"{add_key}: key printed once (only its sha256 is kept, in {keys})", markup=False)
+        return
+    if groups is not None or admin or reviewer or proxy:
+        raise InputError("--groups, --admin and --reviewer go with --add-key; a server takes groups from --keys",
+                         field="--groups")
+    if not projects:
+        raise InputError("name at least one project folder to serve", field="PROJECT")
+    try:
+        from inforce.adapters.http import DecisionLog, Service, Warm, create_app, read_keys, run
+    except ImportError:
+        raise InputError(_EXTRA) from None
+    callers = read_keys(keys)
+    served: dict[str, Warm] = {}
+    for folder in projects:
+        warm = Warm.open("", folder)
+        name = warm.project_name
+        if name in served:
+            raise InputError(f"two projects named {name!r}: {served[name].root} and {folder}", field="PROJECT")
+        warm.name = name
+        served[name] = warm
+    service = Service(served, callers, decision_log=DecisionLog(decision_log), time_limit=time_limit,
+                      identity_header=identity_header)
+    app = create_app(service, max_body=max_body)
+    err.print(f"serving {', '.join(served)} on http://{host}:{port} ({len(callers)} key(s)); docs at /docs",
+              markup=False)
+    run(app, host=host, port=port)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to ``app``."""
+    app.command("serve")(serve)

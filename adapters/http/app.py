@@ -1,0 +1,727 @@
+"""The service: the warm engine over HTTP. Each route parses, calls the front and renders.
+
+Nothing is decided here that the CLI does not also leave to the engine: what is in force,
+who may read what, which date a question is about, whether an answer's claims hold. What
+this layer adds is who is asking (a bearer key looked up in the keys file: the caller's
+groups come from there alone, and a request stating ``groups`` is refused), the limits on
+what a request may send and how long it may take, and the decision log.
+
+Statuses: 200 an answer (``X-Inforce-Build`` names the index build it came from); 202 a
+sweep started or cancelled; 400 a request stating ``groups``; 401 no key or a wrong one; 403
+a refusal (the same ``Refusal`` the CLI prints, nothing of the document) or a key without the
+right; 404 no such project, locator or sweep; 409 a second writer (ingest, erase), or a sweep's
+report asked for before it is done; 413 a body too large; 422 bad input, ``detail`` a list of
+``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
+cannot be used; 504 a request cut short by the time limit; 500 an internal error, with a
+correlation id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import pydantic_core
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel
+
+from inforce import __version__
+from inforce.engine import Project
+from inforce.ontology import (
+    AccessRestrictedError,
+    AddendaReadings,
+    Answer,
+    AsOfAnswer,
+    Context,
+    ErasureResult,
+    Explanation,
+    Facts,
+    GraphUnusableError,
+    History,
+    InforceError,
+    InputError,
+    InputErrors,
+    LagReport,
+    Locator,
+    ModelUnavailableError,
+    NotFoundError,
+    Refusal,
+    Replay,
+    ResolveResult,
+    ReviewDecision,
+    StoreError,
+    StoreLockedError,
+    Verdict,
+    append_record,
+    is_iso_date,
+    parse_date,
+    parse_datetime_utc,
+)
+from inforce.ontology.answers import PrecedenceResult, ProjectStats
+from inforce.ontology.ingest import IngestSummary
+from inforce.ontology.views import ProvisionView
+
+from .bodies import (
+    EligibleRequest,
+    EraseRequest,
+    PrecedenceRequest,
+    ResolveRequest,
+    ReviewRequest,
+    SweepRequest,
+)
+from .decisions import DecisionLog
+from .jobs import IngestRunning, SweepJob, SweepJobs, SweepStatus, TooManySweeps, Writer
+from .keys import Caller, Keys
+from .limits import DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, Limits
+from .warm import Warm
+
+__all__ = ["DEFAULT_TIME_LIMIT", "Service", "create_app"]
+
+#: Seconds a request may take before it is answered 504 (sweeps and ingests are not cut).
+DEFAULT_TIME_LIMIT = 30.0
+BUILD_HEADER = "X-Inforce-Build"
+_LOG = logging.getLogger("inforce.serve")
+
+
+class _Failure(Exception):
+    """An answer that is not the route's answer: a status and its JSON."""
+
+    def __init__(self, status: int, detail: Any, *, outcome: str = "rejected", headers: Mapping[str, str] | None = None):
+        super().__init__(status)
+        self.status, self.detail, self.outcome = status, detail, outcome
+        self.headers = dict(headers or {})
+
+
+def _loc(where: str, field: str | None) -> list[str | int]:
+    """An engine field (``context.valid_at``, ``claims[0].citations[1]``) as a location."""
+    loc: list[str | int] = [where]
+    for name in (field or "").replace("]", "").replace("[", ".").split("."):
+        if name:
+            loc.append(int(name) if name.isdigit() else name)
+    return loc
+
+
+def _input_problems(problem: InputError | InputErrors, where: str) -> list[dict[str, Any]]:
+    each = list(problem.exceptions) if isinstance(problem, InputErrors) else [problem]
+    found = []
+    for error in each:
+        if not isinstance(error, InputError):
+            continue
+        item: dict[str, Any] = {"loc": _loc(where, error.field), "msg": error.message, "type": "input_error"}
+        if error.hint:
+            item["hint"] = error.hint
+        if error.line is not None and where == "body":
+            item["line"] = error.line
+        found.append(item)
+    return found or [{"loc": [where], "msg": str(problem), "type": "input_error"}]
+
+
+def _failure(problem: BaseException, where: str) -> _Failure:
+    """What an engine error becomes over HTTP (the CLI's exit codes, as statuses)."""
+    if isinstance(problem, InputErrors | InputError):
+        return _Failure(422, _input_problems(problem, where))
+    if isinstance(problem, StoreLockedError):
+        return _Failure(409, str(problem), outcome="error")
+    if isinstance(problem, GraphUnusableError | StoreError | ModelUnavailableError):
+        return _Failure(503, str(problem), outcome="error")
+    if isinstance(problem, NotFoundError):
+        return _Failure(404, str(problem), outcome="not_found")
+    if isinstance(problem, InforceError):
+        return _Failure(422, [{"loc": [where], "msg": str(problem), "type": "input_error"}])
+    raise problem
+
+
+def _json(value: BaseModel | Mapping[str, Any]) -> bytes:
+    """A model as ``--format json`` writes it (``model_dump(mode="json")``), compact."""
+    if isinstance(value, BaseModel):
+        return value.model_dump_json().encode()
+    return pydantic_core.to_json(value, fallback=str)
+
+
+def _outcome(result: Any) -> str:
+    """The decision a result records in the log, in the result's own words."""
+    if isinstance(result, Refusal):
+        return f"refusal:{result.reason}"
+    if isinstance(result, AsOfAnswer):
+        return "in_force" if result.in_force else "not_in_force"
+    if isinstance(result, Verdict):
+        return result.verdict
+    if isinstance(result, Replay):
+        return "same" if result.same else "different"
+    if isinstance(result, PrecedenceResult):
+        return result.resolution
+    if isinstance(result, SweepStatus):
+        return f"sweep_{result.state}"
+    for name in ("outcome", "verdict", "resolution"):
+        value = result.get(name) if isinstance(result, Mapping) else getattr(result, name, None)
+        if isinstance(value, str):
+            return value
+    return "answer"
+
+
+def _strict_dates(raw: Any, prefix: tuple[str | int, ...] = ("body",)) -> None:
+    """Dates as the contract writes them: what JSON's loose reading would take (a number as a
+    date, ``2026-05-01T00:00`` for a day) is a 422 at the field."""
+    if not isinstance(raw, Mapping):
+        return
+    problems = []
+    valid_at = raw.get("valid_at")
+    if valid_at is not None and not (isinstance(valid_at, str) and is_iso_date(valid_at)):
+        problems.append({"loc": [*prefix, "valid_at"], "msg": f"not a date written YYYY-MM-DD: {valid_at!r}",
+                         "type": "date_format"})
+    known_at = raw.get("known_at")
+    if known_at is not None and not isinstance(known_at, str):
+        problems.append({"loc": [*prefix, "known_at"], "msg": f"not a date-time: {known_at!r}", "type": "datetime_type"})
+    if problems:
+        raise _Failure(422, problems)
+
+
+def _no_groups(stated: Sequence[str] | None) -> None:
+    if stated:
+        raise _Failure(400, "groups come from your key, not from the request: leave `groups` out (or empty)")
+
+
+def _locator(text: str, field: str) -> Locator:
+    """A locator the client sent; one that does not parse is an InputError at ``field``."""
+    try:
+        return Locator.parse(text)
+    except InputError as problem:
+        raise InputError(problem.message, field=field, hint=problem.hint) from None
+
+
+def _query_date(value: str | None, field: str) -> dt.date | None:
+    return None if value is None else parse_date(value, field=field)
+
+
+def _query_moment(value: str | None, field: str) -> dt.datetime | None:
+    if value is None:
+        return None
+    try:
+        return parse_datetime_utc(value)
+    except ValueError as problem:
+        raise InputError(str(problem), field=field, hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
+
+
+class Service:
+    """The projects served, who may ask, and the machinery each request goes through."""
+
+    def __init__(self, projects: Mapping[str, Warm], keys: Keys, *, decision_log: DecisionLog | None = None,
+                 time_limit: float = DEFAULT_TIME_LIMIT, audit_dir: Path | None = None, workers: int = 16,
+                 identity_header: str | None = None) -> None:
+        self.projects = dict(projects)
+        #: the header a trusted proxy names its user in (None: no proxy is trusted)
+        self.identity_header = identity_header
+        self.keys = keys
+        self.log = decision_log or DecisionLog()
+        self.time_limit = time_limit
+        self.audit_dir = audit_dir
+        self.sweeps = SweepJobs()
+        self.writers = {name: Writer() for name in self.projects}
+        # the decision log and audit records are written by one thread, in order, after the
+        # answer is sent: a check's record is made durable (synced) without the caller waiting
+        self._recorder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inforce-decisions")
+        # the questions: a request cut short by the time limit keeps its thread until it ends
+        self._workers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="inforce-question")
+
+    def record(self, write: Callable[[], None]) -> None:
+        """Queue a write for the recorder (a failure is logged, never lost silently)."""
+
+        def guarded() -> None:
+            try:
+                write()
+            except Exception as problem:  # noqa: BLE001 - the answer is out; the log says what was not kept
+                _LOG.error("decision not recorded: %s: %s", type(problem).__name__, " ".join(str(problem).split()))
+
+        self._recorder.submit(guarded)
+
+    def flush(self) -> None:
+        """Wait until every decision queued so far is written."""
+        self._recorder.submit(lambda: None).result()
+
+    def close(self) -> None:
+        self._workers.shutdown(wait=False, cancel_futures=True)
+        self._recorder.shutdown(wait=True)
+
+    def warm(self, name: str) -> Warm:
+        found = self.projects.get(name)
+        if found is None:
+            raise _Failure(404, f"no project named {name!r} is served here", outcome="not_found")
+        return found
+
+    def audit_folder(self, warm: Warm) -> Path:
+        """Where a check's audit record is stored (``inforce replay`` reads it)."""
+        return self.audit_dir / warm.name if self.audit_dir is not None else warm.root / ".inforce" / "audit"
+
+    async def answer(
+        self, request: Request, caller: Caller, name: str, endpoint: str, work: Callable[[Project], Any], *,
+        where: Literal["query", "body"] = "query", allowed: Sequence[str] = (), limited: bool = True,
+        render: Callable[[Any], tuple[int, bytes, str]] | None = None, keep: Callable[[Any], str] | None = None,
+    ) -> Response:
+        """Run one question on the project's newest generation in a worker thread, within the
+        time limit; render its result; queue its decision line (and with ``keep``, what stores
+        the result first and returns where: a check's audit record)."""
+        started = time.perf_counter()
+        correlation = request.scope.get("state", {}).get("correlation_id", "")
+        build: str | None = None
+        result: Any = None
+        warm = self.projects.get(name)
+        try:
+            _check_query(request, allowed)
+            warm = self.warm(name)
+
+            def run() -> tuple[Any, str]:
+                with warm.reading() as project:
+                    return work(project), project.build_id
+
+            try:
+                running = asyncio.get_running_loop().run_in_executor(self._workers, run)
+                result, build = await (asyncio.wait_for(running, self.time_limit) if limited else running)
+            except TimeoutError:
+                raise _Failure(504, f"{endpoint} on {name} was cut short after {self.time_limit:g} s: the answer "
+                               "was not finished (nothing of it is returned)", outcome="timeout") from None
+            except AccessRestrictedError as refused:  # one raised past the front's typed refusal
+                result = Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
+                                 depends_on=refused.depends_on)
+            except (InforceError, InputErrors) as problem:
+                raise _failure(problem, where) from None
+            if isinstance(result, Refusal):
+                status, body, media = 403, _json(result), "application/json"
+            elif render is not None:
+                status, body, media = render(result)
+            else:
+                status, body, media = 200, _json(result), "application/json"
+            outcome = _outcome(result)
+        except _Failure as failed:
+            status, outcome = failed.status, failed.outcome
+            body = json.dumps({"detail": failed.detail}).encode()
+            media = "application/json"
+        headers = {BUILD_HEADER: build} if build else {}
+        if warm is not None:
+            root, seconds, kept = warm.root, time.perf_counter() - started, result
+
+            def write() -> None:
+                stored = keep(kept) if keep is not None and status == 200 else None
+                self.log.write(root, endpoint=endpoint, caller=caller.name, via=caller.via, project=name, build=build,
+                               outcome=outcome, status=status, seconds=seconds,
+                               answer_sha256=hashlib.sha256(body).hexdigest(), correlation_id=correlation,
+                               record=stored)
+
+            self.record(write)
+        return Response(content=body, status_code=status, media_type=media, headers=headers)
+
+
+def _check_query(request: Request, allowed: Sequence[str]) -> None:
+    """A query names only the route's parameters, each once; ``groups`` is refused (400)."""
+    problems = []
+    for key in dict.fromkeys(request.query_params.keys()):
+        values = request.query_params.getlist(key)
+        if key == "groups":
+            _no_groups([v for v in values if v.strip()])
+            continue
+        if key not in allowed:
+            problems.append({"loc": ["query", key], "msg": f"unknown parameter (known: {', '.join(allowed) or 'none'})",
+                             "type": "extra_forbidden"})
+        elif len(values) > 1:
+            problems.append({"loc": ["query", key], "msg": "given more than once", "type": "duplicate"})
+    if problems:
+        raise _Failure(422, problems)
+
+
+# ---- identity ------------------------------------------------------------------------------
+
+_bearer = HTTPBearer(auto_error=False, description="a key from `inforce serve --add-key`")
+
+
+def _unauthorized(message: str) -> _Failure:
+    return _Failure(401, message, headers={"WWW-Authenticate": "Bearer"})
+
+
+async def _authenticated(request: Request,
+                         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Caller:
+    """The caller a bearer key names in the keys file; 401 without one, or with a wrong one."""
+    if credentials is None or credentials.scheme.lower() != "bearer" or not credentials.credentials:
+        raise _unauthorized("a bearer key is required (Authorization: Bearer <key>)")
+    service: Service = request.app.state.service
+    caller = service.keys.caller(credentials.credentials)
+    if caller is None:
+        raise _unauthorized("the key is not one of this server's")
+    header = service.identity_header
+    named = request.headers.get(header) if header else None
+    if not caller.proxy:
+        if named is not None:
+            raise _unauthorized(f"only a trusted proxy's key may name a user in {header}")
+        return caller
+    if not header:
+        raise _unauthorized("this key is a proxy's, and this server trusts no identity header")
+    if not named or not named.strip():
+        raise _unauthorized(f"the proxy named no user in {header}")
+    user = service.keys.named(named.strip())
+    if user is None:
+        raise _unauthorized(f"{header} names no user of the keys file")
+    return replace(user, via=caller.name)
+
+
+Authed = Annotated[Caller, Depends(_authenticated)]
+
+
+class Identity(BaseModel):
+    """The caller as the keys file describes it."""
+
+    name: str
+    groups: tuple[str, ...]
+    admin: bool
+    reviewer: bool
+    via: str | None = None
+
+
+class ServedProject(BaseModel):
+    """A project this server answers about."""
+
+    name: str
+    index_build: str
+
+
+def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH) -> FastAPI:
+    """The FastAPI application serving ``service``'s projects (``/docs`` its page,
+    ``/openapi.json`` its document, generated from the same models ``--format json`` writes)."""
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await asyncio.to_thread(service.close)  # every decision queued is written before exit
+
+    app = FastAPI(title="inforce", version=__version__, lifespan=lifespan,
+                  description="Which clause is in force for this case, on this date — over HTTP. "
+                  "Every route but /healthz and /readyz takes a bearer key.")
+    app.add_middleware(Limits, max_body=max_body, max_depth=max_depth)
+    app.state.service = service
+
+    @app.exception_handler(_Failure)
+    async def _failed(request: Request, failed: _Failure) -> Response:
+        return JSONResponse({"detail": failed.detail}, status_code=failed.status, headers=failed.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, invalid: RequestValidationError) -> Response:
+        # the location and message of each problem; the value sent is the caller's own, left out
+        problems = [{"loc": list(p.get("loc", ())), "msg": p.get("msg", ""), "type": p.get("type", "")}
+                    for p in invalid.errors()]
+        return JSONResponse({"detail": problems}, status_code=422)
+
+    refused = {403: {"model": Refusal, "description": "a refusal: the caller's groups may not read it"}}
+
+    # ---- health --------------------------------------------------------------------------
+
+    @app.get("/healthz", tags=["health"])
+    async def healthz() -> dict[str, str]:
+        """The process answers."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["health"])
+    async def readyz() -> Response:
+        """Every project served is open on a generation (503 otherwise)."""
+        try:
+            builds = [warm.build_id for warm in service.projects.values()]
+        except Exception:  # noqa: BLE001 - not ready is the answer, whatever the cause
+            return JSONResponse({"status": "not ready"}, status_code=503)
+        ready = bool(builds) and all(builds)
+        return JSONResponse({"status": "ready" if ready else "not ready", "projects": len(builds)},
+                            status_code=200 if ready else 503)
+
+    # ---- projects ------------------------------------------------------------------------
+
+    @app.get("/v1/whoami", tags=["projects"], response_model=Identity)
+    async def whoami(caller: Authed) -> Identity:
+        """Who the server takes the caller to be: the keys file's entry (and the proxy it came through)."""
+        return Identity(name=caller.name, groups=caller.groups, admin=caller.admin, reviewer=caller.reviewer,
+                        via=caller.via)
+
+    @app.get("/v1/projects", tags=["projects"], response_model=list[ServedProject])
+    async def projects(caller: Authed) -> list[ServedProject]:
+        """The projects this server was started with, by name."""
+        return [ServedProject(name=name, index_build=warm.build_id) for name, warm in service.projects.items()]
+
+    @app.get("/v1/projects/{name}/asof", tags=["questions"], response_model=AsOfAnswer, responses=refused)
+    async def asof(request: Request, name: str, caller: Authed, locator: Annotated[str, Query(max_length=500)],
+                   valid_at: Annotated[str | None, Query(description="YYYY-MM-DD")] = None,
+                   known_at: Annotated[str | None, Query(description="YYYY-MM-DD or a UTC date-time")] = None,
+                   ) -> Response:
+        """What is in force for ``locator`` on ``valid_at`` (as known by ``known_at``), and why."""
+        return await service.answer(request, caller, name, "asof", lambda project: project.asof(
+            _locator(locator, "locator"), _query_date(valid_at, "valid_at"), _query_moment(known_at, "known_at"),
+            groups=caller.groups), allowed=("locator", "valid_at", "known_at"))
+
+    @app.get("/v1/projects/{name}/history", tags=["questions"], response_model=History, responses=refused)
+    async def history(request: Request, name: str, caller: Authed,
+                      locator: Annotated[str, Query(max_length=500)]) -> Response:
+        """Every version of a provision, on both clocks."""
+        return await service.answer(request, caller, name, "history", lambda project: project.history(
+            _locator(locator, "locator"), groups=caller.groups), allowed=("locator",))
+
+    @app.get("/v1/projects/{name}/show", tags=["questions"], response_model=ProvisionView, responses=refused)
+    async def show(request: Request, name: str, caller: Authed,
+                   locator: Annotated[str, Query(max_length=500)]) -> Response:
+        """One stored provision, its revisions and edges."""
+        return await service.answer(request, caller, name, "show", lambda project: project.show(
+            _locator(locator, "locator"), groups=caller.groups), allowed=("locator",))
+
+    @app.get("/v1/projects/{name}/facts", tags=["questions"], response_model=Facts)
+    async def facts(request: Request, name: str, caller: Authed, subject: str | None = None,
+                    valid_at: str | None = None, known_at: str | None = None) -> Response:
+        """Every in-force statement of a subject's quantity (every subject when none)."""
+        return await service.answer(request, caller, name, "facts", lambda project: project.facts(
+            subject, _query_date(valid_at, "valid_at"), _query_moment(known_at, "known_at"), groups=caller.groups),
+            allowed=("subject", "valid_at", "known_at"))
+
+    @app.get("/v1/projects/{name}/stats", tags=["questions"], response_model=ProjectStats)
+    async def stats(request: Request, name: str, caller: Authed) -> Response:
+        """Counts of what the graph holds."""
+        return await service.answer(request, caller, name, "stats", lambda project: project.stats())
+
+    @app.get("/v1/projects/{name}/lag", tags=["questions"], response_model=LagReport)
+    async def lag(request: Request, name: str, caller: Authed,
+                  now: Annotated[str | None, Query(description="the monitoring clock (default: now, UTC)")] = None,
+                  ) -> Response:
+        """What document control recorded that the graph lacks (revisions the caller may not read withheld)."""
+        return await service.answer(request, caller, name, "lag", lambda project: Project.lag(
+            project.root, now=_query_moment(now, "now"), groups=caller.groups), allowed=("now",))
+
+    # ---- questions with a body -----------------------------------------------------------
+
+    @app.post("/v1/projects/{name}/check", tags=["questions"], response_model=Verdict)
+    async def check(request: Request, name: str, caller: Authed, answer: Answer,
+                    tier: Literal["low", "high"] = "low") -> Response:
+        """The verdict on an answer's claims (the answer contract); its audit record is stored
+        and named in the decision log (``inforce replay`` recomputes it)."""
+        from inforce.adapters.ingest.answers import parse_answer
+
+        try:  # the contract's own reading: dates YYYY-MM-DD, pages whole numbers, fields at their line
+            parsed = parse_answer((await request.body()).decode("utf-8", "replace"), file="body")
+        except (InputError, InputErrors) as problem:
+            raise _failure(problem, "body") from None
+        _no_groups(parsed.context.groups)
+        asked = parsed.model_copy(update={"context": parsed.context.model_copy(update={"groups": caller.groups})})
+        warm = service.warm(name)
+
+        return await service.answer(request, caller, name, "check", lambda project: project.check(asked, tier=tier),
+                                    where="body", allowed=("tier",),
+                                    keep=lambda verdict: str(append_record(service.audit_folder(warm), asked, verdict)))
+
+    @app.post("/v1/projects/{name}/eligible", tags=["questions"])
+    async def eligible(request: Request, name: str, caller: Authed, body: EligibleRequest) -> Response:
+        """Which documents may answer the case, why each other one may not, what the packs calculate."""
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
+        return await service.answer(request, caller, name, "eligible", lambda project: project.eligible(
+            case, exclusions=body.exclusions, documents=body.documents).contract(), where="body")
+
+    @app.post("/v1/projects/{name}/explain", tags=["questions"], response_model=Explanation)
+    async def explain(request: Request, name: str, caller: Authed, body: Context) -> Response:
+        """The eligibility decision with its whole trace and the packs it was decided under (``rules explain``)."""
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
+        return await service.answer(request, caller, name, "explain", lambda project: project.explain(case),
+                                    where="body")
+
+    @app.get("/v1/projects/{name}/review", tags=["review"], response_model=AddendaReadings)
+    async def readings(request: Request, name: str, caller: Authed) -> Response:
+        """What the addenda say as the graph is now: edges applied, proposals waiting, items not
+        understood (what names a document the caller may not read is left out, the document named)."""
+        return await service.answer(request, caller, name, "review", lambda project: project.readings(
+            groups=caller.groups))
+
+    @app.post("/v1/projects/{name}/review", tags=["review"], response_model=ReviewDecision, responses=refused)
+    async def review(request: Request, name: str, caller: Authed, body: ReviewRequest) -> Response:
+        """Accept or reject a proposal (a reviewer key; recorded in reviews.yaml under the key's
+        name, applied by the next ingest)."""
+        if not caller.reviewer:
+            raise _Failure(403, "deciding a proposal needs a reviewer key")
+        return await service.answer(request, caller, name, "review", lambda project: project.review(
+            body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
+            groups=caller.groups), where="body")
+
+    @app.post("/v1/projects/{name}/resolve", tags=["questions"], response_model=ResolveResult)
+    async def resolve(request: Request, name: str, caller: Authed, body: ResolveRequest) -> Response:
+        """The provisions that govern a question for the case."""
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
+        return await service.answer(request, caller, name, "resolve", lambda project: project.resolve(
+            body.question, case, k=body.k), where="body")
+
+    @app.post("/v1/projects/{name}/precedence", tags=["questions"], response_model=PrecedenceResult,
+              responses=refused)
+    async def precedence(request: Request, name: str, caller: Authed, body: PrecedenceRequest) -> Response:
+        """Which of two in-force provisions governs, by which rule and clause — or an escalation."""
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        return await service.answer(request, caller, name, "precedence", lambda project: project.precedence(
+            _locator(body.a, "a"), _locator(body.b, "b"), body.valid_at, body.known_at, packs=body.packs,
+            params=body.params, groups=caller.groups), where="body")
+
+    @app.post("/v1/projects/{name}/replay", tags=["questions"], response_model=Replay)
+    async def replay(request: Request, name: str, caller: Authed, record: dict[str, Any]) -> Response:
+        """Recompute a stored verdict (an audit record a check wrote) and say what changed.
+        A record decided for groups the caller does not hold is refused (400)."""
+        answer = record.get("answer")
+        context = answer.get("context") if isinstance(answer, Mapping) else None
+        stated = context.get("groups") if isinstance(context, Mapping) else None
+        if isinstance(stated, list) and not set(map(str, stated)) <= set(caller.groups):
+            raise _Failure(400, "this record was decided for groups your key does not hold")
+        return await service.answer(request, caller, name, "replay", lambda project: project.replay(record),
+                                    where="body")
+
+    # ---- sweeps: jobs --------------------------------------------------------------------
+
+    @app.post("/v1/projects/{name}/sweeps", tags=["sweeps"], status_code=202, response_model=SweepStatus)
+    async def start_sweep(request: Request, name: str, caller: Authed, body: SweepRequest) -> Response:
+        """Start a sweep of the provisions in force on ``valid_at``; its id, to follow it."""
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        warm = service.warm(name)
+
+        def begin(project: Project) -> SweepStatus:
+            # the job reads the generation this request began on, held for it until it ends
+            held = ExitStack()
+            pinned = held.enter_context(warm.reading())
+            build = pinned.build_id
+
+            def run(job: SweepJob) -> Any:
+                with held:
+                    report = pinned.sweep(body.valid_at, body.known_at, groups=caller.groups, packs=body.packs,
+                                          params=body.params, include_superseded=body.include_superseded,
+                                          progress=job.progress)
+                return Project.judge_sweep(report, body.fail_on)
+
+            def ended(job: SweepJob) -> None:
+                service.record(lambda: service.log.write(
+                    warm.root, endpoint="sweep", caller=caller.name, project=name, build=job.index_build,
+                    outcome=job.state, status=200, seconds=((job.finished or job.started) - job.started).total_seconds(),
+                    answer_sha256=None, correlation_id=f"sweep-{job.id}"))
+
+            try:
+                job = service.sweeps.start(name, caller.name, build, run, ended)
+            except TooManySweeps as busy:
+                held.close()
+                raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
+                               "one", outcome="too_many_sweeps") from None
+            except BaseException:
+                held.close()
+                raise
+            return job.status()
+
+        return await service.answer(request, caller, name, "sweeps", begin, where="body",
+                                    render=lambda status: (202, _json(status), "application/json"))
+
+    def _job(name: str, caller: Caller, job_id: str) -> SweepJob:
+        service.warm(name)
+        job = service.sweeps.get(name, caller.name, job_id)
+        if job is None:
+            raise _Failure(404, f"no sweep {job_id!r} of yours on {name}", outcome="not_found")
+        return job
+
+    _MEDIA = {"json": "application/json", "sarif": "application/sarif+json", "md": "text/markdown; charset=utf-8",
+              "html": "text/html; charset=utf-8"}
+
+    @app.get("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], response_model=SweepStatus,
+             responses={200: {"content": {m: {} for m in _MEDIA.values()},
+                              "description": "the status; with ?format= the report, once done"}})
+    async def sweep_result(name: str, job_id: str, caller: Authed,
+                           format: Literal["json", "sarif", "md", "html"] | None = None) -> Response:
+        """The sweep's state and progress; with ``format`` its report (409 until it is done)."""
+        from inforce.adapters.report import render
+
+        job = _job(name, caller, job_id)
+        headers = {BUILD_HEADER: job.index_build}
+        if format is None:
+            return Response(_json(job.status()), media_type="application/json", headers=headers)
+        if job.state != "done":
+            raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
+        text = await asyncio.to_thread(render, job.outcome.report, format)
+        return Response(text, media_type=_MEDIA[format], headers=headers)
+
+    @app.delete("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=SweepStatus)
+    async def cancel_sweep(name: str, job_id: str, caller: Authed) -> Response:
+        """Cancel a running sweep (it stops at its next step)."""
+        job = _job(name, caller, job_id)
+        job.cancel.set()
+        return Response(_json(job.status()), status_code=202, media_type="application/json",
+                        headers={BUILD_HEADER: job.index_build})
+
+    # ---- ingest: one writer ----------------------------------------------------------------
+
+    @app.post("/v1/projects/{name}/ingest", tags=["admin"], response_model=IngestSummary)
+    async def ingest(request: Request, name: str, caller: Authed) -> Response:
+        """Bring the graph up to date with the project's files (an admin key). A second ingest
+        while one runs is refused (409, naming who started it). Requests in flight finish on
+        the generation they began with; the next ones read the new one."""
+        if not caller.admin:
+            raise _Failure(403, "ingest needs an admin key")
+        warm = service.warm(name)
+        writer = service.writers[name]
+        try:
+            writer.claim(caller.name)
+        except IngestRunning as running:
+            raise _Failure(409, f"a write to {name} is running, started by {running.caller} at "
+                           f"{running.started.isoformat().replace('+00:00', 'Z')}") from None
+
+        ran: list[bool] = []
+
+        def work(project: Project) -> IngestSummary:
+            ran.append(True)
+            try:
+                return Project.ingest(warm.root, groups=caller.groups).summary()
+            finally:
+                writer.release()  # when the ingest ends, even if the client has gone
+
+        try:
+            return await service.answer(request, caller, name, "ingest", work, limited=False)
+        finally:
+            if not ran:
+                writer.release()
+
+    @app.post("/v1/projects/{name}/erase", tags=["admin"], response_model=ErasureResult)
+    async def erase(request: Request, name: str, caller: Authed, body: EraseRequest) -> Response:
+        """Remove a document's text (every revision, or ``revision``) from everything the project
+        keeps (``Project.erase``; an admin key). The project's one writer: 409 while an ingest or
+        another erasure runs. Requests in flight finish on their generation."""
+        if not caller.admin:
+            raise _Failure(403, "erase needs an admin key")
+        warm = service.warm(name)
+        writer = service.writers[name]
+        try:
+            writer.claim(caller.name)
+        except IngestRunning as running:
+            raise _Failure(409, f"a write to {name} is running, started by {running.caller} at "
+                           f"{running.started.isoformat().replace('+00:00', 'Z')}") from None
+        ran: list[bool] = []
+
+        def work(project: Project) -> ErasureResult:
+            ran.append(True)
+            try:
+                audit = service.audit_folder(warm)  # one inside the project is rewritten anyway
+                return project.erase(body.document, body.revision, by=caller.name,
+                                     audit_dirs=(audit,) if audit.is_dir() else ())
+            finally:
+                writer.release()
+
+        try:
+            return await service.answer(request, caller, name, "erase", work, where="body", limited=False)
+        finally:
+            if not ran:
+                writer.release()
+
+    return app

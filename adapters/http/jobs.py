@@ -1,0 +1,154 @@
+"""Work that outlives a request: sweeps run as jobs, and the one ingest a project may run.
+
+A sweep is started by one request and runs in a worker thread on the generation that was
+newest then; its progress (stage, done, total) is read by later requests, and a cancel stops
+it at its next progress step. The report is kept, rendered on demand in each format. Only the
+caller who started a job sees it (another caller's job id is "no such sweep").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["IngestRunning", "SweepJob", "SweepJobs", "SweepStatus", "TooManySweeps", "Writer"]
+
+JobState = Literal["running", "done", "failed", "cancelled"]
+
+
+class SweepStatus(BaseModel):
+    """A sweep job as a client sees it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    project: str
+    state: JobState
+    stage: str | None = None
+    done: int = 0
+    total: int = 0
+    started: dt.datetime
+    finished: dt.datetime | None = None
+    index_build: str
+    findings: int | None = None
+    fail_on_reached: bool | None = None  # judged under the request's fail_on: a finding at or above it
+    error: str | None = None
+
+
+class _Cancelled(Exception):
+    """Raised inside the sweep at its next progress step once the job is cancelled."""
+
+
+@dataclass
+class SweepJob:
+    id: str
+    project: str
+    caller: str
+    index_build: str
+    started: dt.datetime
+    state: JobState = "running"
+    stage: str | None = None
+    done: int = 0
+    total: int = 0
+    finished: dt.datetime | None = None
+    outcome: Any = None  # the SweepOutcome
+    error: str | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+    def status(self) -> SweepStatus:
+        report = self.outcome.report if self.outcome is not None else None
+        return SweepStatus(id=self.id, project=self.project, state=self.state, stage=self.stage, done=self.done,
+                           total=self.total, started=self.started, finished=self.finished,
+                           index_build=self.index_build, error=self.error,
+                           findings=len(report.findings) if report is not None else None,
+                           fail_on_reached=self.outcome.failed if self.outcome is not None else None)
+
+    def progress(self, stage: str, done: int, total: int) -> None:
+        if self.cancel.is_set():
+            raise _Cancelled
+        self.stage, self.done, self.total = stage, done, total
+
+
+class SweepJobs:
+    """The sweep jobs of one server (kept until the server stops; the oldest finished ones
+    are dropped past ``keep``)."""
+
+    def __init__(self, keep: int = 100, per_caller: int = 4) -> None:
+        self._jobs: dict[str, SweepJob] = {}
+        self._lock = threading.Lock()
+        self._keep = keep
+        self._per_caller = per_caller
+
+    def start(self, project: str, caller: str, index_build: str, run: Callable[[SweepJob], Any],
+              on_end: Callable[[SweepJob], None]) -> SweepJob:
+        """Start ``run`` in its own thread; TooManySweeps when the caller already runs ``per_caller``."""
+        job = SweepJob(id=secrets.token_hex(8), project=project, caller=caller, index_build=index_build,
+                       started=dt.datetime.now(dt.UTC))
+        with self._lock:
+            running = sum(1 for j in self._jobs.values() if j.caller == caller and j.state == "running")
+            if running >= self._per_caller:
+                raise TooManySweeps(running)
+            finished = [j for j in self._jobs.values() if j.state != "running"]
+            for old in finished[: max(0, len(self._jobs) - self._keep + 1)]:
+                del self._jobs[old.id]
+            self._jobs[job.id] = job
+
+        def work() -> None:
+            try:
+                job.outcome = run(job)
+                job.state = "done"
+            except _Cancelled:
+                job.state = "cancelled"
+            except Exception as problem:  # noqa: BLE001 - the job reports it; the server goes on
+                job.error = f"{type(problem).__name__}: {' '.join(str(problem).split())}"
+                job.state = "failed"
+            finally:
+                job.finished = dt.datetime.now(dt.UTC)
+                on_end(job)
+
+        threading.Thread(target=work, name=f"sweep-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, project: str, caller: str, job_id: str) -> SweepJob | None:
+        job = self._jobs.get(job_id)
+        return job if job is not None and job.project == project and job.caller == caller else None
+
+
+class TooManySweeps(Exception):
+    """The caller already runs as many sweeps as one caller may."""
+
+    def __init__(self, running: int) -> None:
+        super().__init__(running)
+        self.running = running
+
+
+class IngestRunning(Exception):
+    """A second writer: the project already has an ingest running (who started it, and when)."""
+
+    def __init__(self, caller: str, started: dt.datetime) -> None:
+        super().__init__(caller)
+        self.caller, self.started = caller, started
+
+
+class Writer:
+    """The one ingest a project may run at a time through this server."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: tuple[str, dt.datetime] | None = None
+
+    def claim(self, caller: str) -> None:
+        with self._lock:
+            if self._running is not None:
+                raise IngestRunning(*self._running)
+            self._running = (caller, dt.datetime.now(dt.UTC))
+
+    def release(self) -> None:
+        with self._lock:
+            self._running = None

@@ -1,0 +1,368 @@
+"""Erasure: a document's text removed from everything the project keeps, and kept out.
+
+``erase`` removes the revisions of one document (all of them, or one) so that no byte of
+their text remains in the project folder, and records that it did, by ids and hashes only, in
+``erasures.yaml`` at the project root (``ontology.erasure``; docs/formats.md, "Erasure"):
+
+1. The record is written first, ``pending``. From then on an ingest reads none of the erased
+   revisions (nor a file whose bytes hash to an erased source: a copy put back under another
+   name), and an ingest refuses while a record is pending: running the erasure again finishes
+   it. Should step 2 fail (another file of the project does not read, a document still
+   declares an edge to the erased one), the record is taken back and nothing has changed.
+2. The graph is built again from an empty database, reading every file but the erased ones
+   (``ingest`` with ``rebuild``): deleting rows from a copy would leave their bytes in the
+   database's freed pages. The new generation is swapped in atomically, as every ingest.
+3. The vectors of the erased texts leave the embedding cache (the file rewritten, its log
+   truncated; a text another document also holds keeps its vector), the graph's vectors are
+   put back from the cache, and every file of ``.inforce`` that is not the live build's goes:
+   the old generation, the search indexes, texts, rows, fact tables and readings of old builds.
+4. The source files under ``documents/`` are deleted (the erasure's point: a file left there
+   holds the text, and the next ingest would skip it only while the record stands).
+5. Audit records that cite the document — those named as ``check --audit-dir`` names them,
+   found anywhere in the project (the service's ``.inforce/audit`` too), and those in the audit
+   folders given — are rewritten to ids and hashes:
+   every claim, quote, detail, closest passage and RFI draft becomes ``[erased sha256:...]``
+   of itself, the record names the erasure, and ``replay`` says what was erased instead of
+   recomputing a verdict on words that are gone. The original file is removed.
+6. The project folder (and the audit folders) are read back for the erased text, in UTF-8 and
+   UTF-16 and in upper and lower case; what is found is reported (another document quoting the
+   erased words holds them too), and the record is marked ``done``.
+
+Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import InputError, NotFoundError
+from inforce.ontology.decisions import RECORD_FORMAT, Replay, check_record, content_hash
+from inforce.ontology.erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
+from inforce.ontology.files import create_atomically, is_inside
+
+from .erasures import read_erasures, utc_text, write_erasures
+
+if TYPE_CHECKING:
+    from .ingest import DocumentReader
+    from .snapshot import Snapshot
+
+__all__ = ["erase", "erased_note", "redact_record", "replay_erased"]
+
+#: Probes of the erased text looked for afterwards: the longest provision texts (and titles)
+#: of at least this many characters, at most ``_PROBES`` of them.
+_PROBE_MIN_CHARS = 24
+_PROBES = 16
+
+#: An audit record's name as ``check --audit-dir`` writes it (``ontology.decisions``).
+_RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json")
+
+
+# ---- erasing --------------------------------------------------------------------------------
+
+
+def erase(
+    root: str | Path, document: str, revision: str | None = None, *, by: str,
+    reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
+) -> ErasureResult:
+    """Erase ``document`` (every revision, or only ``revision``) from the project at ``root``:
+    the steps of the module docstring. InputError (``by`` empty, a source file shared with a
+    document not erased, another erasure pending, the rebuild failing: nothing changed),
+    NotFoundError (the graph holds no such revision and no erasure names it)."""
+    from .ingest import default_reader
+    from .ingest import ingest as run_ingest
+    from .snapshot import Snapshot
+    from .store import GraphStore
+    from .store.erase import (
+        ErasedRows,
+        erased_rows,
+        files_holding,
+        forget_vectors,
+        live_text_hashes,
+        remove_stale_files,
+    )
+
+    root = Path(root)
+    if not (root / "inforce.yaml").is_file():
+        raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
+    if not by or not by.strip():
+        raise InputError("say who erases (recorded with the erasure)", field="by", reason="required")
+    audit_folders = [Path(folder) for folder in audit_dirs]
+    for folder in audit_folders:
+        if not folder.is_dir():
+            raise InputError(f"{folder}: no such folder", field="audit_dirs")
+    scope = "document" if revision is None else "revision"
+    entries = list(read_erasures(root))
+    entry = next((e for e in entries if e.document == document and e.scope == scope
+                  and (revision is None or revision in e.revisions)), None)
+    other = next((e for e in entries if e.state == "pending" and e is not entry), None)
+    if other is not None:
+        raise InputError(f"the erasure {other.id} of {other.document} did not finish; finish it first",
+                         file=ERASURES_FILE, hint=f"run inforce erase again on {other.document}")
+    if entry is not None and entry.state == "done":
+        return _already_done(root, entry, audit_folders)
+
+    rows = ErasedRows(0, (), ())
+    embedding: tuple[str, int] | None = None
+    created = entry is None
+    if entry is None:
+        with GraphStore.open(root, read_only=True) as store:
+            held = store.documents()
+            chosen = [d for d in held if d.id == document and (revision is None or d.revision == revision)]
+            if not chosen:
+                labels = sorted(d.revision for d in held if d.id == document)
+                raise NotFoundError(f"the graph holds no revision {revision} of {document}" if revision and labels
+                                    else f"the graph holds no document {document}",
+                                    hint=f"revisions held: {', '.join(labels)}" if labels else None)
+            uids = {d.uid for d in chosen}
+            files = {d.source.file for d in chosen}
+            sharing = sorted(d.uid for d in held if d.source.file in files and d.uid not in uids)
+            if sharing:
+                raise InputError(f"its source file also holds {', '.join(sharing)}, which is not erased",
+                                 file=sorted(files)[0], field="document",
+                                 hint="erase the whole document, or split the file first")
+            rows = erased_rows(store, uids)
+            embedding = store.embedding_model()
+            before = store.build_id()
+        sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
+                                     content_hash=d.content_hash) for d in sorted(chosen, key=lambda d: d.revision))
+        moment = (at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).replace(microsecond=0)
+        key = hashlib.sha256(f"{document}\n{scope}\n{revision}\n{utc_text(moment)}".encode()).hexdigest()[:12]
+        readers = [d.access for d in chosen]
+        access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
+        entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
+                        revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
+                        provisions=rows.provisions, text_hashes=rows.text_hashes, index_build_before=before)
+        write_erasures(root, [*entries, entry])
+
+    # 2. the graph built again from an empty database, the erased revisions left out
+    try:
+        run_ingest(root, reader if reader is not None else default_reader(), rebuild=True, erasing=entry.id)
+    except BaseException:
+        if created and _still_held(root, entry):
+            write_erasures(root, [e for e in read_erasures(root) if e.id != entry.id])  # nothing changed
+        raise
+
+    # 3. vectors, the graph's vectors put back, every file of other builds
+    with GraphStore.open(root, read_only=False) as store:
+        vectors = forget_vectors(store.layout, set(entry.text_hashes) - live_text_hashes(store))
+        embedding = embedding or _cached_model(store)
+        if embedding is not None and store.build_id():
+            store.apply_embeddings(*embedding)
+        Snapshot(root, store).write_files()
+        store_removed = remove_stale_files(store)
+        after = store.build_id()
+
+    # 4. the source files
+    removed_files = []
+    for source in entry.sources:
+        path = root / source.file
+        if is_inside(path, root) and path.is_file() and _file_sha256(root, source.file) in (source.file_sha256, ""):
+            path.unlink()
+            removed_files.append(source.file)
+
+    # 5. audit records
+    rewritten = _rewrite_records(root, audit_folders, entry)
+
+    # 6. read back, and done
+    checked, remaining = 0, []
+    probes = _probes(rows.probes)
+    if probes:
+        for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
+            count, found = files_holding(folder, probes)
+            checked += count
+            remaining += [str(folder / name) if folder != root else name for name in found]
+    done = entry.model_copy(update={"state": "done", "index_build_after": after,
+                                    "audit_records": tuple(new for _, new in rewritten)})
+    write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
+    return ErasureResult(erasure=done, files_removed=tuple(removed_files), store_files_removed=tuple(store_removed),
+                         vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
+                         remaining=tuple(remaining), index_build=after)
+
+
+def _already_done(root: Path, entry: Erasure, audit_folders: Sequence[Path]) -> ErasureResult:
+    """An erasure done before: the audit folders given now are rewritten, nothing else."""
+    rewritten = _rewrite_records(root, audit_folders, entry)
+    if rewritten:
+        entry = entry.model_copy(update={"audit_records": (*entry.audit_records, *(new for _, new in rewritten))})
+        write_erasures(root, [entry if e.id == entry.id else e for e in read_erasures(root)])
+    return ErasureResult(erasure=entry, audit_records=tuple(rewritten), already_done=not rewritten,
+                         index_build=entry.index_build_after)
+
+
+def _still_held(root: Path, entry: Erasure) -> bool:
+    """Whether the live graph still holds an erased revision (the rebuild was not swapped in)."""
+    from .store import GraphStore
+
+    try:
+        with GraphStore.open(root, read_only=True) as store:
+            return any(entry.covers(d.id, d.revision) for d in store.documents())
+    except Exception:  # noqa: BLE001 - no graph to read: nothing of it is held either
+        return False
+
+
+def _cached_model(store: Any) -> tuple[str, int] | None:
+    """The one model of the embedding cache, when the graph no longer says (an erasure resumed)."""
+    import sqlite3
+
+    path = store.layout.cache_file
+    if not path.is_file():
+        return None
+    db = sqlite3.connect(path)
+    try:
+        models = db.execute("SELECT DISTINCT model, dim FROM vectors").fetchall()
+    finally:
+        db.close()
+    return (str(models[0][0]), int(models[0][1])) if len(models) == 1 else None
+
+
+def _file_sha256(root: Path, file: str) -> str:
+    try:
+        return hashlib.sha256((root / file).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _probes(texts: Iterable[str]) -> list[str]:
+    """The longest distinct texts, whitespace-trimmed, long enough to name the erased text alone."""
+    chosen = sorted({t.strip() for t in texts if len(t.strip()) >= _PROBE_MIN_CHARS}, key=len, reverse=True)
+    return chosen[:_PROBES]
+
+
+# ---- audit records --------------------------------------------------------------------------
+
+
+def _record_files(root: Path, folders: Sequence[Path]) -> list[Path]:
+    """The audit records in ``folders`` and, by their names, anywhere in the project (the
+    service keeps its own under ``.inforce/audit``)."""
+    found: dict[Path, None] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*.json")):
+            found[path] = None
+    for path in sorted(root.rglob("*.json")):
+        if _RECORD_NAME.fullmatch(path.name):
+            found[path] = None
+    return [path for path in found if path.is_file()]
+
+
+def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure) -> list[tuple[str, str]]:
+    """Rewrite every audit record citing ``entry``'s document; (old name, new name) of each."""
+    rewritten = []
+    for path in _record_files(root, folders):
+        try:
+            stored = json.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            continue  # not a record of ours
+        if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
+            continue
+        redacted = redact_record(stored, entry)
+        if redacted is None:
+            continue
+        body = json.dumps(redacted, indent=2, sort_keys=True) + "\n"
+        digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+        stem = path.name.rsplit("-", 1)[0] if _RECORD_NAME.fullmatch(path.name) else "undated-erased"
+        target = path.with_name(f"{stem}-{digest}.json")
+        create_atomically(target, body)
+        if target != path:
+            path.unlink()
+        rewritten.append((str(path), str(target)))
+    return rewritten
+
+
+def _cites(value: Any, entry: Erasure) -> bool:
+    """Whether any locator (or key) in ``value`` names a revision ``entry`` erased (an unpinned
+    locator of the document counts: it may have resolved to one)."""
+    if isinstance(value, Mapping):
+        return any(_cites(k, entry) or _cites(v, entry) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_cites(v, entry) for v in value)
+    if not isinstance(value, str):
+        return False
+    doc = entry.document
+    if value == doc or value.startswith(doc + "#"):
+        return True
+    if value.startswith(doc + "@"):
+        label = value[len(doc) + 1:].split("#", 1)[0]
+        return entry.scope == "document" or label in entry.revisions
+    return False
+
+
+def _hashed(text: str | None) -> str | None:
+    """What an erased record keeps of a text: its hash."""
+    if text is None:
+        return None
+    return f"[erased sha256:{hashlib.sha256(text.encode('utf-8')).hexdigest()}]"
+
+
+def redact_record(stored: Mapping[str, Any], entry: Erasure) -> dict[str, Any] | None:
+    """``stored`` (an audit record) with every text it holds replaced by its hash, or None when
+    it cites nothing ``entry`` erased. Ids, locators, dates, statuses and hashes are kept; the
+    record names the erasure and the hash of its content before (``erased``)."""
+    answer, verdict = stored.get("answer"), stored.get("verdict")
+    audit = verdict.get("audit") if isinstance(verdict, Mapping) else None
+    evidence = [answer, {k: v for k, v in verdict.items() if k != "audit"} if isinstance(verdict, Mapping) else None]
+    if isinstance(audit, Mapping):
+        evidence.append({k: audit.get(k) for k in ("passages", "qualifiers", "revisions", "reviewed_edges")})
+    if not _cites(evidence, entry):
+        return None
+    answer = json.loads(json.dumps(answer))
+    verdict = json.loads(json.dumps(verdict))
+    answer["question"] = _hashed(answer.get("question"))
+    for claim in answer.get("claims", []):
+        claim["text"] = _hashed(claim.get("text"))
+        for citation in claim.get("citations", []):
+            citation["quote"] = _hashed(citation.get("quote"))
+    for claim in verdict.get("claims", []):
+        claim["text"] = _hashed(claim.get("text"))
+        claim["detail"] = _hashed(claim.get("detail")) if claim.get("detail") else ""
+        claim["warnings"] = [_hashed(w) for w in claim.get("warnings", [])]
+        claim["quantities"] = None
+        for citation in claim.get("citations", []):
+            citation["quote"] = _hashed(citation.get("quote"))
+            citation["detail"] = _hashed(citation.get("detail")) if citation.get("detail") else ""
+            citation["closest"] = _hashed(citation.get("closest"))
+    if verdict.get("rfi"):
+        verdict["rfi"] = _hashed(verdict["rfi"])
+    if isinstance(verdict.get("audit"), dict):
+        record = verdict["audit"]
+        record["question"] = _hashed(record.get("question"))
+        record["calculations"] = []
+        for edge in record.get("reviewed_edges", []):
+            review = edge.get("review") or {}
+            if review.get("note"):
+                review["note"] = _hashed(review["note"])
+    redacted: dict[str, Any] = {"format": RECORD_FORMAT, "answer": answer, "verdict": verdict}
+    check_record({**redacted, "sha256": content_hash(redacted)})  # still a record replay reads
+    redacted["sha256"] = content_hash(redacted)
+    redacted["erased"] = {"erasure": entry.id, "document": entry.document, "revisions": list(entry.revisions),
+                          "scope": entry.scope, "by": entry.by, "at": utc_text(entry.at),
+                          "sha256_before": str(stored.get("sha256", ""))}
+    return redacted
+
+
+def erased_note(stored: Mapping[str, Any]) -> str | None:
+    """What an audit record rewritten by an erasure says of it, in one line; None for another."""
+    erased = stored.get("erased")
+    if not isinstance(erased, Mapping):
+        return None
+    revisions = ", ".join(str(r) for r in erased.get("revisions", ()))
+    which = f"revision {revisions} of " if erased.get("scope") == "revision" else ""
+    return (f"{which}{erased.get('document')} erased by {erased.get('by')} at {erased.get('at')} "
+            f"({erased.get('erasure')}, {ERASURES_FILE}): this record keeps ids and hashes only")
+
+
+def replay_erased(snapshot: Snapshot, stored: Mapping[str, Any]) -> Replay:
+    """The replay of a record an erasure rewrote: never recomputed (the words it judged are
+    gone); it says what was erased, and which build it was decided on and which answers now."""
+    _, verdict = check_record(stored)
+    note = erased_note(stored) or "erased"
+    changes = [note]
+    if verdict.audit is not None and verdict.audit.index_build != snapshot.build_id:
+        changes.append(f"index build {verdict.audit.index_build} then, {snapshot.build_id} now")
+    return Replay(same=False, stored=verdict, now=verdict,
+                  differences=(f"not recomputed: the decision rested on {note}",), changes=tuple(changes))

@@ -1,0 +1,152 @@
+"""The erasures a project records (``erasures.yaml``): read, written, and what they keep out.
+
+The record file of ``engine.erase`` (which erases), apart from it so that the ingest, which
+keeps erased revisions out, reads it without importing the erasure's machinery.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from inforce.ontology import InputError, NotFoundError
+from inforce.ontology.erasure import ERASURES_FILE, Erasure
+from inforce.ontology.files import write_atomically
+from inforce.ontology.yamltext import load_marked
+
+__all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "utc_text", "write_erasures"]
+
+
+def read_erasures(root: Path) -> tuple[Erasure, ...]:
+    """Every entry of ``root/erasures.yaml`` (none when absent); InputError naming the file,
+    the line and the field when it does not read."""
+    path = Path(root) / ERASURES_FILE
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return ()
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read it: {problem}", file=ERASURES_FILE) from None
+    tree = load_marked(text, file=ERASURES_FILE)
+    if tree is None:
+        return ()
+    if not isinstance(tree, Mapping) or not isinstance(tree.get("erasures", []), list) or set(tree) - {"erasures"}:
+        raise InputError("erasures.yaml holds one key, erasures: a list of entries", file=ERASURES_FILE,
+                         field="erasures")
+    entries = []
+    for n, entry in enumerate(tree.get("erasures") or []):
+        try:
+            entries.append(Erasure.model_validate(_plain(entry)))
+        except ValueError as invalid:
+            errors = getattr(invalid, "errors", None)
+            first = errors()[0] if callable(errors) else {"loc": (), "msg": str(invalid)}
+            where = ".".join(str(p) for p in first["loc"])
+            raise InputError(first["msg"], file=ERASURES_FILE, line=_line_of(entry),
+                             field=f"erasures[{n}]" + (f".{where}" if where else "")) from None
+    return tuple(entries)
+
+
+def _plain(value: Any) -> Any:
+    """A marked YAML value as plain dicts, lists and scalars (timestamps as ISO text)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    return value
+
+
+def _line_of(entry: Any) -> int | None:
+    line = getattr(entry, "line", None)
+    return line if isinstance(line, int) else None
+
+
+_HEADER = (
+    "# Erasures (docs/formats.md, \"Erasure\"): documents whose text `inforce erase` removed from the\n"
+    "# project, by ids and hashes only. An ingest reads no revision an entry names (nor a file whose\n"
+    "# bytes hash to an erased source); delete an entry to lift it, and the next ingest reads the\n"
+    "# document again if its file is there. An entry `pending` did not finish: run the erasure again.\n"
+)
+
+
+def write_erasures(root: Path, entries: Sequence[Erasure]) -> None:
+    """Replace ``root/erasures.yaml`` with ``entries``, atomically (JSON scalars are YAML); with
+    none, remove it."""
+    if not entries:
+        (Path(root) / ERASURES_FILE).unlink(missing_ok=True)
+        return
+    lines = [_HEADER.rstrip("\n"), "erasures:" if entries else "erasures: []"]
+    for entry in entries:
+        dumped = entry.model_dump(mode="json")
+        for n, (key, value) in enumerate(dumped.items()):
+            lines.append(f"{'  - ' if n == 0 else '    '}{key}: {json.dumps(value, ensure_ascii=False)}")
+    write_atomically(Path(root) / ERASURES_FILE, "\n".join(lines) + "\n")
+
+
+class ErasedDocuments:
+    """What an ingest keeps out: the revisions and source files the erasures name."""
+
+    def __init__(self, entries: Iterable[Erasure]) -> None:
+        self.entries = tuple(entries)
+        self._sources = {source.content_hash: entry for entry in self.entries for source in entry.sources
+                         if source.content_hash}
+
+    @classmethod
+    def of(cls, root: Path, *, finishing: str | None = None) -> ErasedDocuments:
+        """The project's erasures; InputError when one other than ``finishing`` is pending."""
+        entries = read_erasures(root)
+        for n, entry in enumerate(entries):
+            if entry.state == "pending" and entry.id != finishing:
+                raise InputError(
+                    f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
+                    "nothing is ingested until it does", file=ERASURES_FILE, field=f"erasures[{n}].state",
+                    hint=f"erase {entry.document}"
+                         + (f" revision {entry.revisions[0]}" if entry.scope == "revision" else "")
+                         + " again to finish it")
+        return cls(entries)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def by_file(self, content_hash: str) -> Erasure | None:
+        """The erasure of a source with this content hash (the reader's: the file's bytes and
+        what describes it), if any."""
+        return self._sources.get(content_hash)
+
+    def covering(self, document: str, revision: str) -> Erasure | None:
+        """The erasure that keeps this revision out of the graph, if any."""
+        return next((entry for entry in self.entries if entry.covers(document, revision)), None)
+
+    @staticmethod
+    def skipped(entry: Erasure, file: str, what: str) -> InputError:
+        """The warning an ingest gives for a file it did not read because of ``entry``."""
+        return InputError(
+            f"{what} was erased by {entry.by} at {utc_text(entry.at)} ({entry.id}); not read",
+            file=file, hint=f"delete the file; or, to lift the erasure, remove {entry.id} from {ERASURES_FILE}",
+        )
+
+
+def utc_text(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def explain_missing(root: Path, missing: NotFoundError, locator: Any, groups: Iterable[str] = ()) -> NotFoundError:
+    """``missing`` for a locator of an erased document: the same error, naming the erasure when
+    ``groups`` could have read the document (else told nothing more than for any other id)."""
+    text = str(locator)
+    doc = text.split("#", 1)[0].split("@", 1)[0]
+    label = text.split("#", 1)[0].partition("@")[2]
+    try:
+        entries = read_erasures(root)
+    except InputError:
+        return missing
+    for entry in entries:
+        readable = entry.access is None or bool(set(entry.access) & set(groups))
+        if entry.document == doc and (not label or entry.covers(doc, label)) and readable:
+            return NotFoundError(f"{missing.what}: {doc} was erased by {entry.by} at {utc_text(entry.at)} ({entry.id})",
+                                 hint=f"{ERASURES_FILE} holds the record (ids and hashes only)")
+    return missing

@@ -1,0 +1,121 @@
+"""The store's part of an erasure (``engine.erase`` decides the rest): what the graph holds of
+the revisions being erased, the vectors of their texts, and every file of ``.inforce`` that
+is not the live build's.
+
+Deleting rows from a Kuzu database leaves their bytes in freed pages, so an erasure never
+deletes from a copy of the live graph: the next generation is built from an empty one (an
+ingest with ``rebuild``), and this module then removes what the old one left beside it. The
+embedding cache is SQLite: rows are deleted, then the file is rewritten (``VACUUM``) and its
+write-ahead log truncated, so no freed page keeps a vector.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._buildfile import remove_other_builds
+from ._embed import graph_text_hashes
+from ._layout import StoreLayout
+from ._schema import PROVISION_TABLES
+from .graph import GraphStore
+
+__all__ = ["ErasedRows", "erased_rows", "forget_vectors", "live_text_hashes", "remove_stale_files"]
+
+
+@dataclass(frozen=True)
+class ErasedRows:
+    """What the live graph holds of the revisions being erased: their provisions' text hashes,
+    and probes of their text (provision texts, titles) to look for afterwards."""
+
+    provisions: int
+    text_hashes: tuple[str, ...]
+    probes: tuple[str, ...]
+
+
+def erased_rows(store: GraphStore, uids: Collection[str]) -> ErasedRows:
+    """The rows of revisions ``uids`` in ``store``'s live graph (none when nothing is ingested)."""
+    graph = store._reader()
+    if graph is None or not uids:
+        return ErasedRows(0, (), ())
+    params = {"uids": sorted(uids)}
+    hashes: dict[str, None] = {}
+    probes: dict[str, None] = {}
+    provisions = 0
+    for table in PROVISION_TABLES.values():
+        for text_hash, text in graph.iter_rows(f"MATCH (p:{table}) WHERE p.rev IN $uids RETURN p.text_hash, p.text",
+                                               params):
+            provisions += 1
+            hashes[text_hash] = None
+            if text:
+                probes[text] = None
+    for (title,) in graph.rows("MATCH (r:Revision) WHERE r.uid IN $uids RETURN r.title", params):
+        if title:
+            probes[title] = None
+    return ErasedRows(provisions, tuple(hashes), tuple(probes))
+
+
+def live_text_hashes(store: GraphStore) -> set[str]:
+    """The text hashes of every provision in ``store``'s live graph."""
+    graph = store._reader()
+    return set() if graph is None else graph_text_hashes(graph, unlinked_only=False)
+
+
+def forget_vectors(layout: StoreLayout, hashes: Collection[str]) -> int:
+    """Delete the cached vectors of ``hashes`` (every model), then rewrite the cache so no
+    freed page keeps them; how many rows went. Nothing when there is no cache."""
+    path = layout.cache_file
+    if not path.is_file():
+        return 0
+    db = sqlite3.connect(path, timeout=60)
+    try:
+        removed = 0
+        chosen = sorted(hashes)
+        with db:
+            for start in range(0, len(chosen), 500):
+                chunk = chosen[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                removed += db.execute(f"DELETE FROM vectors WHERE hash IN ({marks})", chunk).rowcount
+        db.execute("VACUUM")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        db.close()
+    return removed
+
+
+def remove_stale_files(store: GraphStore) -> list[str]:
+    """Remove from ``.inforce`` every graph, staging folder and per-build file that is not the
+    live build's (a writer's call, under the write lock): what an erasure must not leave
+    behind. The names removed."""
+    layout = store.layout
+    before = {entry.name for entry in layout.home.iterdir()} if layout.home.is_dir() else set()
+    layout.clean_leftovers()
+    remove_other_builds(layout.home, store.build_id() or None)
+    after = {entry.name for entry in layout.home.iterdir()} if layout.home.is_dir() else set()
+    return sorted(before - after)
+
+
+def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = ()) -> tuple[int, list[str]]:
+    """How many files under ``root`` were read, and those holding any of ``probes`` (UTF-8,
+    UTF-16 either order, and upper and lower case of each): the check after an erasure."""
+    needles: set[bytes] = set()
+    for probe in probes:
+        for form in {probe, probe.lower(), probe.upper()}:
+            needles.add(form.encode("utf-8"))
+            needles.add(form.encode("utf-16-le"))
+            needles.add(form.encode("utf-16-be"))
+    skipped = {path.resolve() for path in skip}
+    checked, found = 0, []
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.is_symlink() or path.resolve() in skipped:
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        checked += 1
+        if any(needle in data for needle in needles):
+            found.append(str(path.relative_to(root)))
+    return checked, found

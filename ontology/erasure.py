@@ -1,0 +1,95 @@
+"""An erasure: a document's text removed from everything a project keeps, and the record of it.
+
+``Erasure`` is one entry of the project's ``erasures.yaml`` (docs/formats.md, "Erasure"): who
+erased which revisions of which document and when, by ids and hashes only, never a word of
+the text. While an entry stands, an ingest reads none of the revisions it names (nor a file
+whose bytes hash to an erased source), so a later ingest never brings the text back silently;
+deleting the entry lifts it. ``state`` is ``pending`` from the moment the erasure starts until
+every step is done: an ingest refuses while one is pending, and running the erasure again
+finishes it.
+
+``ErasureResult`` is what ``Project.erase`` did (the CLI's ``--format json``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .scalars import UtcDateTime
+
+__all__ = ["ERASURES_FILE", "ErasedSource", "Erasure", "ErasureResult", "ErasureState"]
+
+#: The erasure records of a project, at its root beside ``reviews.yaml``.
+ERASURES_FILE = "erasures.yaml"
+
+ErasureState = Literal["pending", "done"]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+class ErasedSource(BaseModel):
+    """One erased revision: its label, its source file (relative to the project) and hashes
+    that identify it without its text (the file's bytes, the revision's content hash)."""
+
+    model_config = _MODEL
+
+    revision: str
+    file: str
+    file_sha256: str = ""
+    content_hash: str = ""
+
+
+class Erasure(BaseModel):
+    """One entry of ``erasures.yaml``: ids and hashes only."""
+
+    model_config = _MODEL
+
+    id: str = Field(pattern=r"^ERASE-[0-9a-f]{12}$")
+    document: str
+    #: ``document``: every revision of it, also one issued later; ``revision``: those listed
+    scope: Literal["document", "revision"]
+    revisions: tuple[str, ...]
+    by: str = Field(min_length=1)
+    at: UtcDateTime
+    state: ErasureState = "pending"
+    #: the groups that could read it (None: anyone): who is told, when asking about it, that it
+    #: was erased; others are told only that it is not there
+    access: tuple[str, ...] | None = None
+    sources: tuple[ErasedSource, ...] = ()
+    #: how many provisions the erased revisions held, and the hashes of their texts (which
+    #: vectors of the embedding cache were removed)
+    provisions: int = 0
+    text_hashes: tuple[str, ...] = ()
+    #: the index build before and after
+    index_build_before: str = ""
+    index_build_after: str = ""
+    #: audit records that cited it, rewritten to ids and hashes: the file names they have now
+    audit_records: tuple[str, ...] = ()
+
+    def covers(self, document: str, revision: str) -> bool:
+        """Whether this erasure keeps revision ``revision`` of ``document`` out of the graph."""
+        return document == self.document and (self.scope == "document" or revision in self.revisions)
+
+
+class ErasureResult(BaseModel):
+    """What an erasure did: the record, and where the text was removed from."""
+
+    model_config = _MODEL
+
+    erasure: Erasure
+    #: source files deleted from ``documents/`` (relative to the project)
+    files_removed: tuple[str, ...] = ()
+    #: graph generations and per-build files removed from ``.inforce``
+    store_files_removed: tuple[str, ...] = ()
+    vectors_removed: int = 0
+    #: audit records rewritten: (the old name, the new one)
+    audit_records: tuple[tuple[str, str], ...] = ()
+    #: files of the project (and of the audit folders) checked for the erased text afterwards,
+    #: and those where some of it was still found (none when the erasure holds)
+    files_checked: int = 0
+    remaining: tuple[str, ...] = ()
+    #: the erasure was already done: nothing was changed
+    already_done: bool = False
+    index_build: str = ""

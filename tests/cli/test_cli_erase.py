@@ -1,0 +1,138 @@
+"""``inforce erase``: asks for the document id twice, then erases and says where from; the
+erased document is then not found, naming the erasure, and a replayed record says it was erased."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+runner = CliRunner()
+
+MANIFEST = "project: erase-cli\nfacets: []\nrules: []\n"
+
+
+def _document(doc: str, marker: str) -> str:
+    return f"""---
+id: {doc}
+kind: specification
+title: Section {doc}
+revision: "0"
+seq: 1
+issued: 2026-03-02
+effective: {{from: 2026-03-02}}
+recorded: 2026-03-02T09:00:00Z
+---
+1.1 SUMMARY
+
+A. The {marker} coating is applied in two coats over a primer on every surface.
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> tuple[Path, str]:
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "gone.md").write_text(_document("SPEC-1", marker))
+    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root, marker
+
+
+@pytest.mark.slow
+def test_erase_asks_for_the_id_again_then_erases(project: tuple[Path, str], tmp_path: Path) -> None:
+    root, marker = project
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"context": {"valid_at": "2026-05-01"}, "claims": [
+        {"text": f"The {marker} coating takes two coats.",
+         "citations": [{"locator": "SPEC-1#1.1.A", "quote": f"The {marker} coating is applied in two coats"}]}]}))
+    audit = tmp_path / "audit"
+    checked = runner.invoke(app, ["check", str(root), "--answer", str(answer), "--audit-dir", str(audit)])
+    assert checked.exit_code == 0, checked.output
+
+    unconfirmed = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper"])
+    assert unconfirmed.exit_code == 2 and "--confirm SPEC-1" in unconfirmed.output
+    wrong = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-2"])
+    assert wrong.exit_code == 2
+    nobody = runner.invoke(app, ["erase", str(root), "SPEC-1", "--confirm", "SPEC-1"])
+    assert nobody.exit_code == 2 and "--by" in nobody.output
+    assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()
+
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--audit-dir", str(audit), "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    found = json.loads(erased.stdout)
+    assert found["erasure"]["document"] == "SPEC-1" and found["erasure"]["state"] == "done"
+    assert found["files_removed"] == ["documents/gone.md"] and found["remaining"] == []
+    assert marker not in erased.stdout and not (root / "documents" / "gone.md").exists()
+
+    shown = runner.invoke(app, ["show", str(root), "SPEC-1#1.1.A"])
+    assert shown.exit_code == 2 and "erased by R. Keeper" in shown.output
+    assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1.A"]).exit_code == 0
+
+    (record,) = audit.glob("*.json")
+    assert marker not in record.read_text()
+    replayed = runner.invoke(app, ["replay", str(root), str(record)])
+    assert replayed.exit_code == 1, replayed.output
+    assert "not recomputed" in replayed.stdout and "SPEC-1 erased by R. Keeper" in replayed.stdout
+
+    again = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert again.exit_code == 0 and "nothing left to do" in again.stdout
+
+    text = runner.invoke(app, ["erase", str(root), "SPEC-2", "--by", "R. Keeper", "--confirm", "SPEC-2"])
+    assert text.exit_code == 0, text.output
+    assert "erased: SPEC-2 (" in text.stdout and "source file deleted: documents/kept.md" in text.stdout
+    assert "none holds the erased text" in text.stdout
+
+
+def test_erase_refuses_before_anything_is_ingested(tmp_path: Path) -> None:
+    root = tmp_path / "empty"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    refused = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert refused.exit_code == 3, refused.output
+
+
+@pytest.mark.slow
+def test_an_erasure_killed_after_the_swap_is_finished_by_running_it_again(project: tuple[Path, str],
+                                                                          tmp_path: Path) -> None:
+    """Killed once its new graph is live but before the rest is done: every ingest refuses,
+    naming the erasure; running it again finishes it and no byte of the text is left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root, marker = project
+    reached = tmp_path / "reached"
+    env = {**os.environ, "INFORCE_STORE_PAUSE": "swapped:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    command = [sys.executable, "-c", "from inforce.adapters.cli import main; main()", "erase", str(root), "SPEC-1", "--by", "R. Keeper",
+               "--confirm", "SPEC-1"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+        assert reached.exists(), "the erasure never reached its swap"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert '"pending"' in (root / "erasures.yaml").read_text()
+    refused = runner.invoke(app, ["ingest", str(root)])
+    assert refused.exit_code == 2 and "did not finish" in refused.output
+
+    finished = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert finished.exit_code == 0, finished.output
+    assert '"done"' in (root / "erasures.yaml").read_text()
+    held = [p for p in root.rglob("*") if p.is_file() and marker.encode() in p.read_bytes()]
+    assert held == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0

@@ -1,0 +1,357 @@
+"""Erasure (issue 24): a document's text gone from everything the project keeps.
+
+A project holds a specification and a drawing whose text carries a random marker (in several
+sections, a table and a drawing callout), embedded and indexed, with a check's audit record
+citing the specification and the leftovers of two earlier generations on disk. After both are
+erased, no byte of the project folder holds the marker (UTF-8, UTF-16, upper and lower case);
+show and history name the erasure; the replay of the audit record says what was erased; the
+other document still answers; putting the file back does not bring the text back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import shutil
+from pathlib import Path
+
+import pytest
+
+from inforce.engine import Project
+from inforce.engine.embedding import HashingEmbedder
+from inforce.ontology import Answer, InputError, InputErrors, NotFoundError
+from inforce.ontology.decisions import append_record, read_record
+from inforce.ontology.erasure import ERASURES_FILE
+
+MANIFEST = "project: erase-test\nfacets: []\nrules: []\n"
+
+KEPT = """---
+id: SPEC-200
+kind: specification
+title: Section 09 90 00 Painting
+revision: "0"
+seq: 1
+issued: 2026-03-02
+effective: {from: 2026-03-02}
+recorded: 2026-03-02T09:00:00Z
+---
+# SECTION 09 90 00 - PAINTING
+
+## PART 1 - GENERAL
+
+1.1 SUMMARY
+
+A. Section includes surface preparation and the field application of paint systems.
+
+B. Apply two finish coats over one primer coat on every gypsum board surface.
+"""
+
+
+def _erased_spec(marker: str, revision: str = "0", seq: int = 1) -> str:
+    return f"""---
+id: SPEC-100
+kind: specification
+title: Section 03 30 00 Cast-in-Place Concrete {marker}
+revision: "{revision}"
+seq: {seq}
+issued: 2026-03-0{seq + 1}
+effective: {{from: 2026-03-0{seq + 1}}}
+recorded: 2026-03-0{seq + 1}T09:00:00Z
+---
+# SECTION 03 30 00 - CAST-IN-PLACE CONCRETE
+
+## PART 2 - PRODUCTS
+
+2.1 CONCRETE MIXTURES
+
+A. Compressive strength at 28 days: not less than 4,000 psi, mixture {marker} approved.
+
+B. Maximum water-cementitious materials ratio: 0.45 for the {marker} foundations.
+
+C. The {marker} admixture is not permitted in slabs on grade.
+
+2.2 SCHEDULE
+
+| Mark | Strength | Note |
+|------|----------|------|
+| F1 | 4,000 psi | {marker} footing |
+| F2 | 5,000 psi | plain footing |
+"""
+
+
+def _erased_drawing(marker: str) -> str:
+    return f"""id: DWG-S-900
+kind: drawing
+sheet: S-900
+title: Foundation Details
+revision: "0"
+seq: 1
+issued: 2026-03-02
+effective: {{from: 2026-03-02}}
+recorded: 2026-03-02T09:00:00Z
+callouts:
+  - id: callout-1
+    detail: 1/S-900
+    text: "TYPICAL FOOTING, {marker} ANCHOR RODS W/ 12 IN EMBEDMENT."
+  - id: callout-2
+    detail: 2/S-900
+    text: "FOUNDATION WALL 12 IN CONCRETE."
+"""
+
+
+def _holders(root: Path, marker: str) -> list[str]:
+    """Every file under ``root`` holding the marker in any form a careless copy might keep it."""
+    forms = set()
+    for text in (marker, marker.lower(), marker.upper()):
+        forms |= {text.encode("utf-8"), text.encode("utf-16-le"), text.encode("utf-16-be")}
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.is_file() and any(form in p.read_bytes() for form in forms))
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> tuple[Path, str]:
+    """Three generations ingested (SPEC-100 rev 0, then rev 1 beside it, then the drawing and
+    SPEC-200), embedded; two earlier generations' files copied back as a killed writer leaves
+    them. The marker is in both SPEC-100 revisions and the drawing."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    home = root / ".inforce"
+    kept = tmp_path / "kept-generations"
+    kept.mkdir()
+
+    def keep() -> None:  # this generation as it is: a leftover to be removed
+        for path in home.iterdir():
+            if path.suffix in (".kuzu", ".bin"):
+                shutil.copy(path, kept / path.name)
+
+    keep()
+    (root / "documents" / "spec-100-rev1.md").write_text(_erased_spec(marker, "1", 2))
+    Project.ingest(root)
+    keep()
+    (root / "documents" / "S-900.drawing.yaml").write_text(_erased_drawing(marker))
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    Project.ingest(root)
+    Project.embed(root, HashingEmbedder(16), batch_size=8)
+    for path in kept.iterdir():
+        if not (home / path.name).exists():
+            shutil.copy(path, home / path.name)
+    return root, marker
+
+
+def _record(root: Path, folder: Path, marker: str) -> Path:
+    """A check's audit record citing SPEC-100 (its claim and quote carry the marker)."""
+    answer = Answer.model_validate({
+        "question": f"Which admixture is barred ({marker})?",
+        "context": {"valid_at": "2026-05-01"},
+        "claims": [{"text": f"The {marker} admixture is not permitted in slabs on grade.",
+                    "citations": [{"locator": "SPEC-100#2.1.C", "quote": f"The {marker} admixture is not permitted"}]}],
+    })
+    with Project.open(root) as opened:
+        verdict = opened.check(answer)
+    return append_record(folder, answer, verdict)
+
+
+@pytest.mark.slow
+def test_no_byte_of_an_erased_document_remains_and_the_record_says_so(project: tuple[Path, str], tmp_path: Path) -> None:
+    root, marker = project
+    audit = root / "audit"  # inside the project: the grep below reads it too
+    elsewhere = tmp_path / "audit-elsewhere"
+    inside, outside = _record(root, audit, marker), _record(root, elsewhere, marker)
+    served = _record(root, root / ".inforce" / "audit", marker)  # where the service keeps its records
+    before = _holders(root, marker)
+    assert any(name.startswith(".inforce/graph-") for name in before)
+    assert any(name.startswith(".inforce/texts-") for name in before)
+    assert len([n for n in before if n.startswith(".inforce/graph-")]) >= 3  # two earlier generations kept
+    assert str(inside.relative_to(root)) in before
+    with Project.open(root) as opened:
+        assert opened.stats().embeddings > 0
+        assert opened.stats().table_rows >= 2 and opened.stats().callouts >= 2
+        result = opened.erase("SPEC-100", by="R. Keeper", audit_dirs=[elsewhere])
+        drawing = opened.erase("DWG-S-900", by="R. Keeper")
+
+        assert result.erasure.state == "done" and result.erasure.revisions == ("0", "1")
+        assert sorted(result.files_removed) == ["documents/spec-100-rev1.md", "documents/spec-100.md"]
+        assert result.vectors_removed > 0 and result.remaining == () and result.files_checked > 0
+        assert drawing.files_removed == ("documents/S-900.drawing.yaml",)
+        assert len(result.audit_records) == 3
+        assert _holders(root, marker) == []
+        assert _holders(elsewhere, marker) == []
+
+        # show, history and asof of it: not found, naming the erasure
+        for ask in (lambda: opened.show("SPEC-100#2.1.C"), lambda: opened.history("SPEC-100#2.1"),
+                    lambda: opened.asof("SPEC-100#2.1.A", dt.date(2026, 5, 1))):
+            with pytest.raises(NotFoundError, match=f"erased by R. Keeper .*{result.erasure.id}"):
+                ask()
+        # the other document still answers, and is still embedded
+        shown = opened.show("SPEC-200#1.1.B")
+        assert "two finish coats" in shown.text
+        assert opened.stats().embeddings > 0  # the vectors of what is kept were put back
+
+        # the rewritten records replay to what was erased, never recomputed
+        (rewritten,) = [new for old, new in result.audit_records if old == str(inside)]
+        stored = read_record(rewritten)
+        assert stored["erased"]["erasure"] == result.erasure.id and stored["erased"]["document"] == "SPEC-100"
+        assert stored["verdict"]["claims"][0]["citations"][0]["resolved"].startswith("SPEC-100@")
+        replayed = opened.replay(stored)
+        assert replayed.same is False
+        assert any("erased by R. Keeper" in change and result.erasure.id in change for change in replayed.changes)
+        assert replayed.differences[0].startswith("not recomputed")
+    assert not inside.exists() and not outside.exists() and not served.exists()
+
+    # erasures.yaml: ids and hashes only
+    record = (root / ERASURES_FILE).read_text()
+    assert marker not in record and "SPEC-100" in record and "state: \"done\"" in record
+
+    # putting the file back does not bring the text back: the ingest says why it skipped it
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    again = Project.ingest(root)
+    assert any("SPEC-100" in str(w) and result.erasure.id in str(w) for w in again.warnings)
+    assert "documents/spec-100.md" in again.skipped
+    assert _holders(root / ".inforce", marker) == []
+    # so does an edited copy under another name (the revision is what is erased)
+    (root / "documents" / "spec-100.md").unlink()
+    (root / "documents" / "copy.md").write_text(_erased_spec(marker).replace("plain footing", "plain"))
+    again = Project.ingest(root)
+    assert "documents/copy.md" in again.skipped
+    assert _holders(root / ".inforce", marker) == []
+    # a revision of the drawing issued later is also kept out: the whole document was erased
+    (root / "documents" / "copy.md").unlink()
+
+    # erasing it again: nothing left to do
+    with Project.open(root) as opened:
+        assert opened.erase("SPEC-100", by="R. Keeper").already_done
+
+
+@pytest.mark.slow
+def test_an_erasure_that_cannot_rebuild_changes_nothing(tmp_path: Path) -> None:
+    """A document another declares an edge to cannot go until that edge goes: the erasure is
+    refused by the ingest's check, and the record is taken back."""
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "add.md").write_text("""---
+id: ADD-1
+kind: addendum
+title: Addendum 1
+revision: "0"
+seq: 1
+issued: 2026-04-01
+effective: {from: 2026-04-01}
+recorded: 2026-04-01T09:00:00Z
+supersedes:
+  - target: SPEC-200#1.1.B
+    scope: full
+    effective: 2026-04-01
+    by: ADD-1#1.1
+---
+1.1 Replace paragraph 1.1.B of Section 09 90 00 with: "Apply three finish coats."
+""")
+    Project.ingest(root)
+    with Project.open(root) as opened:
+        build = opened.build_id
+        with pytest.raises(InputErrors):
+            opened.erase("SPEC-200", by="R. Keeper")
+        assert not (root / ERASURES_FILE).exists()
+        assert (root / "documents" / "spec-200.md").exists()
+        assert opened.build_id == build and "two finish coats" in opened.show("SPEC-200#1.1.B").text
+
+
+@pytest.mark.slow
+def test_a_pending_erasure_stops_ingest_until_it_is_finished(project: tuple[Path, str]) -> None:
+    """Cut short after its record was written (here: the record as a crash leaves it), an
+    erasure keeps every ingest out until it is run again, which finishes it."""
+    root, marker = project
+    with Project.open(root) as opened:
+        done = opened.erase("DWG-S-900", by="R. Keeper")
+    pending = (root / ERASURES_FILE).read_text().replace('state: "done"', 'state: "pending"')
+    (root / ERASURES_FILE).write_text(pending)
+    with pytest.raises(InputError, match="did not finish"):
+        Project.ingest(root)
+    with Project.open(root) as opened:
+        finished = opened.erase("DWG-S-900", by="R. Keeper")
+    assert finished.erasure.id == done.erasure.id and finished.erasure.state == "done"
+    Project.ingest(root)  # no longer refused
+
+
+@pytest.mark.slow
+def test_erasing_one_revision_keeps_the_others(project: tuple[Path, str]) -> None:
+    root, marker = project
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", "0", by="R. Keeper")
+        assert result.erasure.scope == "revision" and result.files_removed == ("documents/spec-100.md",)
+        assert opened.show("SPEC-100@1#2.1.C").text
+        with pytest.raises(NotFoundError, match="erased"):
+            opened.show("SPEC-100@0#2.1.C")
+
+
+@pytest.mark.slow
+def test_erase_refuses_without_who_or_for_an_unknown_document(project: tuple[Path, str]) -> None:
+    root, _ = project
+    with Project.open(root) as opened:
+        with pytest.raises(InputError) as missing:
+            opened.erase("SPEC-100", by=" ")
+        assert missing.value.field == "by"
+        with pytest.raises(NotFoundError, match="no document SPEC-999"):
+            opened.erase("SPEC-999", by="R. Keeper")
+        with pytest.raises(NotFoundError, match="revisions held: 0, 1"):
+            opened.erase("SPEC-100", "7", by="R. Keeper")
+    assert not (root / ERASURES_FILE).exists()
+
+
+def test_a_bad_erasures_file_is_an_input_error_naming_it(tmp_path: Path) -> None:
+    from inforce.engine.erasures import read_erasures
+
+    (tmp_path / ERASURES_FILE).write_text("erasures:\n  - id: nope\n    document: X\n")
+    with pytest.raises(InputError) as bad:
+        read_erasures(tmp_path)
+    assert bad.value.file == ERASURES_FILE and bad.value.field.startswith("erasures[0]")
+
+
+def test_a_record_citing_nothing_erased_is_left_as_it_is() -> None:
+    from inforce.engine.erase import redact_record
+    from inforce.ontology.erasure import Erasure
+
+    entry = Erasure(id="ERASE-0123456789ab", document="SPEC-100", scope="revision", revisions=("0",),
+                    by="R. Keeper", at=dt.datetime(2026, 5, 1, tzinfo=dt.UTC))
+    other = {"answer": {"claims": [{"text": "x", "citations": [{"locator": "SPEC-1000#1"}]}]},
+             "verdict": {"verdict": "answer", "claims": [{"text": "x", "status": "ok",
+                                                          "in_force": "SPEC-100@1#2.1"}]}}
+    assert redact_record(other, entry) is None  # another document, and a revision not erased
+
+
+@pytest.mark.slow
+def test_erasing_the_only_document_leaves_an_empty_graph(tmp_path: Path) -> None:
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", by="R. Keeper")
+        assert result.remaining == () and opened.stats().revisions == 0
+    assert _holders(root, marker) == []
+
+
+@pytest.mark.slow
+def test_only_those_who_could_read_it_are_told_it_was_erased(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    restricted = _erased_spec("Qx" + secrets.token_hex(6) + "Zr").replace("seq: 1\n", "seq: 1\naccess: [legal]\n", 1)
+    (root / "documents" / "spec-100.md").write_text(restricted)
+    Project.ingest(root)
+    with Project.open(root) as opened:
+        opened.erase("SPEC-100", by="R. Keeper")
+        with pytest.raises(NotFoundError) as told:
+            opened.show("SPEC-100#2.1.C", groups=["legal"])
+        assert "erased by R. Keeper" in str(told.value)
+        with pytest.raises(NotFoundError) as untold:
+            opened.show("SPEC-100#2.1.C")
+        assert "erased" not in str(untold.value) and "R. Keeper" not in str(untold.value)
