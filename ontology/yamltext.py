@@ -65,7 +65,7 @@ from yaml.scanner import Scanner
 from .errors import InputError
 
 __all__ = [
-    "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIAS_NODES", "MAX_YAML_CHARS", "MAX_YAML_DEPTH", "NULL_TAG",
+    "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIAS_NODES", "MAX_INT_DIGITS", "MAX_YAML_CHARS", "MAX_YAML_DEPTH", "NULL_TAG",
     "STR_TAG", "TIMESTAMP_TAG", "MappingNode", "MarkedList", "MarkedMap", "Node", "ScalarNode", "SequenceNode",
     "YamlSyntaxError", "check_nodes", "check_size", "compose", "load_marked", "resolve_plain", "scalar_value",
 ]
@@ -73,6 +73,8 @@ __all__ = [
 #: The longest YAML text read (16 Mi characters): a register of a hundred thousand revisions
 #: is under it; a front matter or a pack is a few KB.
 MAX_YAML_CHARS = 16 << 20
+#: The longest integer read, in characters (Python refuses to convert past 4,300 digits).
+MAX_INT_DIGITS = 100
 #: The most nodes aliases may add to a document by being expanded where they are used.
 MAX_ALIAS_NODES = 100_000
 #: The deepest nesting read, aliases expanded: a pack or a register is under ten levels.
@@ -284,6 +286,10 @@ class _Builder:
         if tag == BOOL_TAG:
             return text.lower() == "true"
         if tag == INT_TAG:
+            if len(text) > MAX_INT_DIGITS:  # Python's int() refuses past 4,300 digits (a ValueError)
+                raise InputError(f"an integer of {len(text):,} digits is more than the {MAX_INT_DIGITS} read",
+                                 file=self.file, line=node.start_mark.line + 1, col=node.start_mark.column + 1,
+                                 field=field, hint="no value a project holds is that long; quote it if it is text")
             return int(text[2:], 8 if text[1] == "o" else 16) if text[:2] in ("0o", "0x") else int(text)
         if tag == FLOAT_TAG:
             special = text.lstrip("+-").lower()

@@ -19,6 +19,7 @@ from inforce.ontology.yamltext import (
     BOOL_TAG,
     FLOAT_TAG,
     INT_TAG,
+    MAX_INT_DIGITS,
     NULL_TAG,
     STR_TAG,
     TIMESTAMP_TAG,
@@ -169,6 +170,10 @@ class NodeReader:
     def integer(self, node: Node, field: str) -> int | None:
         if isinstance(node, ScalarNode) and node.tag in (INT_TAG, STR_TAG):
             text = node.value.strip().replace("_", "")
+            if len(text) > MAX_INT_DIGITS:  # one limit with yamltext's (int() refuses past 4,300 digits)
+                self.error(node, f"an integer of {len(text):,} characters is more than the {MAX_INT_DIGITS} read",
+                           field=field)
+                return None
             for base in (10, 0):
                 try:
                     return int(text, base)

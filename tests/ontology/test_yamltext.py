@@ -311,3 +311,14 @@ def test_a_bomb_in_front_matter_a_register_or_reviews_is_an_input_error(tmp_path
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
     assert "aliases would expand" in done.stdout, done.stdout + done.stderr
+
+
+def test_an_integer_too_long_to_convert_is_an_input_error_at_its_line():
+    """Third audit, F1: Python's int() refuses past 4,300 digits with a ValueError, which
+    crashed every reader built on load_marked (a pack, reviews.yaml, a YAML register) with exit 70."""
+    digits = "9" * 5000
+    with pytest.raises(InputError) as caught:
+        yamltext.load_marked(f"title: x\nschema_version: {digits}\n", file="p.yaml")
+    assert caught.value.line == 2 and caught.value.field == "schema_version"
+    assert "5,000 digits" in str(caught.value)
+    assert yamltext.load_marked("n: " + "9" * yamltext.MAX_INT_DIGITS, file="p.yaml")["n"] == int("9" * 100)
