@@ -113,6 +113,10 @@ FLAGS: dict[str, str] = {
 }
 
 
+#: The most problems of one failed run printed one by one; the rest are counted.
+MAX_SHOWN_PROBLEMS = 50
+
+
 def flag(field: str | None) -> str | None:
     """The flag a person types for the domain field ``field`` (the field itself when none)."""
     return None if field is None else FLAGS.get(field, field)
@@ -489,8 +493,11 @@ def handle_errors(func: F) -> F:
             code = _report(problem, EXIT_MODEL)
         except InputErrors as group:
             code = _report(group, EXIT_INPUT, group.message)
-            for each in group.exceptions:
+            for each in group.exceptions[:MAX_SHOWN_PROBLEMS]:
                 err.print(visible(shown(each)))
+            if len(group.exceptions) > MAX_SHOWN_PROBLEMS:  # a file of 100,000 bad rows is not 100,000 lines
+                err.print(f"... and {len(group.exceptions) - MAX_SHOWN_PROBLEMS:,} more problems of the same run "
+                          f"({len(group.exceptions):,} in all); fix these and run again")
         except (InputError, NotFoundError, InforceError) as problem:  # any other of ours is input too
             code = _report(problem, EXIT_INPUT)
         except KeyboardInterrupt:
