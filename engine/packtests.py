@@ -210,7 +210,21 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
         document = _document(corpus, case.qualifiers.document)
         return {"links": [link.model_dump(mode="json") for link in find_qualifiers(document, rules)]}
     assert case.subjects is not None
-    return {"subjects": [rule.subject for rule, _, _ in rules.subjects.find(case.subjects.text)]}
+    return _subjects(rules, case.subjects.text)
+
+
+def _subjects(rules: RuleSet, text: str) -> dict[str, Any]:
+    """The subjects named in ``text`` (``subjects``) and each quantity read in it with the
+    subject it binds to, None where unbound, and the rule that bound it (``bound``)."""
+    from .quantities.extract import default_extractor
+
+    vocabulary = rules.subjects
+    mentions = default_extractor(vocabulary).extract(text).mentions
+    return {
+        "subjects": [rule.subject for rule, _, _ in vocabulary.find(text)],
+        "bound": [{"text": m.text, "subject": m.subject, "rule": m.binding.rule if m.binding else None,
+                   "evidence": m.binding.synonym if m.binding else None} for m in mentions],
+    }
 
 
 def _read(corpus: MemoryCorpus, rules: RuleSet, doc: str) -> dict[str, Any]:

@@ -90,7 +90,7 @@ ComparisonOutcome = Literal["equal", "compatible", "conflict", "not_comparable"]
 QuantityMismatch = Literal[
     "unit_missing", "no_unit_in_source", "value_differs", "frequency_differs",
     "bound_differs", "subject_differs", "not_comparable", "no_quantity_in_source",
-    "malformed_number",
+    "malformed_number", "condition_differs",
 ]
 
 #: Why a quantity is kept without a value or a unit (an ingest warning; never guessed).

@@ -35,18 +35,28 @@ from .precedence import PrecedenceLevel, PrecedenceRule, TieBreaker
 from .ruleset import LoadedPack, RuleOrigin, RuleSet
 from .schema import rule_pack_schema, rule_test_schema
 from .source import RuleError
-from .subjects import SubjectRule, SubjectVocabulary, Tolerance
+from .subjects import (
+    AbbreviationRule,
+    GradeRule,
+    InferenceRule,
+    SubjectRule,
+    SubjectVocabulary,
+    Tolerance,
+)
 
 __all__ = [
     "DEFAULT_SUBJECTS",
     "LINT_CODES",
     "RULE_KINDS",
     "SCHEMA_VERSION",
+    "AbbreviationRule",
     "ApplicabilityDate",
     "CalculationRule",
     "DayCount",
     "EligibilityRule",
     "FacetMatch",
+    "GradeRule",
+    "InferenceRule",
     "LoadedPack",
     "PackParam",
     "PrecedenceLevel",

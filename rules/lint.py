@@ -45,7 +45,14 @@ from .patterns import (
 )
 from .precedence import PrecedenceRule
 from .source import Loc, RuleError, SourceFile, close_matches
-from .subjects import SubjectRule, Tolerance, unit_dimension
+from .subjects import (
+    AbbreviationRule,
+    GradeRule,
+    InferenceRule,
+    SubjectRule,
+    Tolerance,
+    unit_dimension,
+)
 
 __all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_pack"]
 
@@ -79,6 +86,7 @@ def lint_pack(
         check = _CHECKS[rule.kind]
         problems += check(source, ("rules", index), rule, earlier, facets)
         earlier.append((index, rule))
+    problems += _inferences_name_subjects(source, rules)
     return problems
 
 
@@ -496,6 +504,91 @@ def _tolerance(source: SourceFile, loc: Loc, tolerance: Tolerance, dimension: st
     return []
 
 
+def _inference(source: SourceFile, loc: Loc, rule: InferenceRule, earlier: list, facets) -> list[RuleError]:
+    problems = []
+    for name in ("stated_for", "near", "unless_near", "unless_for"):
+        words = getattr(rule, name)
+        for i, word in enumerate(words):
+            if not word.strip():
+                problems.append(source.error(loc + (name, i), "RP003", f"an empty word in `{name}`"))
+            elif word.lower() in {w.lower() for w in words[:i]}:
+                problems.append(source.error(loc + (name, i), "RP007", f"{word!r} is listed twice in `{name}`"))
+    return problems
+
+
+def _abbreviations(source: SourceFile, loc: Loc, rule: AbbreviationRule, earlier: list, facets) -> list[RuleError]:
+    problems = []
+    for written, words in rule.words.items():
+        if not written.strip() or not words.strip():
+            problems.append(source.error(loc + ("words", written), "RP003",
+                                         f"abbreviation {written!r} → {words!r}: both sides must have words"))
+        for _, other in earlier:
+            if written.lower() in {w.lower() for w in other.words}:
+                problems.append(source.error(
+                    loc + ("words", written), "RP007", f"abbreviation {written!r} is already listed by {other.id}",
+                    hint="list each abbreviation once",
+                ))
+    return problems
+
+
+def _grade(source: SourceFile, loc: Loc, rule: GradeRule, earlier: list, facets) -> list[RuleError]:
+    problems = []
+    for name, stress in rule.grades.items():
+        match = re.fullmatch(r"\s*[-+]?[\d.]+\s*(.+)", stress)
+        try:
+            if match is None:
+                raise ValueError(f"grade {name!r}: {stress!r} is not a stress with its unit")
+            unit_dimension(match.group(1).strip())
+        except ValueError as problem:
+            problems.append(source.error(loc + ("grades", name), "RP003", str(problem)))
+    return problems
+
+
+def _inferences_name_subjects(source: SourceFile, rules: Sequence[tuple[int, Any]]) -> list[RuleError]:
+    """An inference of a subject no subject rule of its pack defines never binds (checked where
+    the pack defines subjects); its plausible range must measure the subject's dimension."""
+    subjects = {rule.subject: rule for _, rule in rules if isinstance(rule, SubjectRule) and rule.status != "removed"}
+    if not subjects:
+        return []
+    problems = []
+    for index, rule in rules:
+        if not isinstance(rule, InferenceRule | GradeRule) or rule.status == "removed":
+            continue
+        loc: Loc = ("rules", index)
+        subject = subjects.get(rule.subject)
+        if subject is None:
+            problems.append(source.error(
+                loc + ("subject",), "RP008", f"{rule.id} infers {rule.subject!r}, which no subject rule defines",
+                hint="name a subject of this pack", ))
+            continue
+        if isinstance(rule, GradeRule):
+            problems += [source.error(loc + ("grades", name), "RP003",
+                                      f"grade {name!r}: {stress!r} is not a stress of {rule.subject}'s dimension")
+                         for name, stress in rule.grades.items() if not _measures(stress, subject.unit)]
+            continue
+        if rule.between is None or subject.unit in ("percent", "%", "currency", "dimensionless"):
+            continue
+        for end in ("min", "max"):
+            written = getattr(rule.between, end)
+            if written is None:
+                continue
+            match = re.fullmatch(r"\s*[-+]?[\d.]+\s*(.+)", written)
+            try:
+                if match is None or unit_dimension(match.group(1).strip()) != unit_dimension(subject.unit):
+                    raise ValueError(f"{written!r} is not a quantity of {rule.subject}'s dimension ({subject.unit})")
+            except ValueError as problem:
+                problems.append(source.error(loc + ("between", end), "RP003", str(problem)))
+    return problems
+
+
+def _measures(written: str, unit: str) -> bool:
+    match = re.fullmatch(r"\s*[-+]?[\d.]+\s*(.+)", written)
+    try:
+        return match is not None and unit_dimension(match.group(1).strip()) == unit_dimension(unit)
+    except ValueError:
+        return False
+
+
 _CHECKS = {
     "eligibility": _eligibility,
     "precedence": _precedence,
@@ -503,4 +596,7 @@ _CHECKS = {
     "qualifier": _qualifier,
     "calculation": _calculation,
     "subject": _subject,
+    "inference": _inference,
+    "abbreviations": _abbreviations,
+    "grade": _grade,
 }

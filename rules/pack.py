@@ -10,7 +10,7 @@ from .calculation import CalculationRule
 from .eligibility import EligibilityRule
 from .patterns import QualifierRule, SupersessionRule
 from .precedence import PrecedenceRule
-from .subjects import SubjectRule
+from .subjects import AbbreviationRule, GradeRule, InferenceRule, SubjectRule
 
 __all__ = ["RULE_KINDS", "SCHEMA_VERSION", "PackParam", "Rule", "RulePack"]
 
@@ -18,7 +18,8 @@ __all__ = ["RULE_KINDS", "SCHEMA_VERSION", "PackParam", "Rule", "RulePack"]
 SCHEMA_VERSION = 1
 
 Rule = Annotated[
-    EligibilityRule | PrecedenceRule | SupersessionRule | QualifierRule | CalculationRule | SubjectRule,
+    EligibilityRule | PrecedenceRule | SupersessionRule | QualifierRule | CalculationRule | SubjectRule
+    | InferenceRule | AbbreviationRule | GradeRule,
     Field(discriminator="kind"),
 ]
 RULE_KINDS: dict[str, type[BaseModel]] = {
@@ -28,6 +29,9 @@ RULE_KINDS: dict[str, type[BaseModel]] = {
     "qualifier": QualifierRule,
     "calculation": CalculationRule,
     "subject": SubjectRule,
+    "inference": InferenceRule,
+    "abbreviations": AbbreviationRule,
+    "grade": GradeRule,
 }
 
 

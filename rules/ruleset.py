@@ -87,7 +87,8 @@ class RuleSet:
     @cached_property
     def subjects(self) -> SubjectVocabulary:
         rules: list[SubjectRule] = self.of_kind("subject")
-        return SubjectVocabulary(tuple(rules))
+        return SubjectVocabulary(tuple(rules), tuple(self.of_kind("inference")), tuple(self.of_kind("abbreviations")),
+                                 tuple(self.of_kind("grade")))
 
     @property
     def applicability_attribute(self) -> str | None:

@@ -1,10 +1,25 @@
-"""Subject rules: the vocabulary that binds a quantity to what it measures."""
+"""Subject rules: the vocabulary that binds a quantity to what it measures.
+
+Three kinds of rule make a vocabulary:
+
+- ``subject`` — a subject, the words that name it (``synonyms``), its unit's dimension, its
+  bound, and the words that say a figure is something else (``unless_near``, ``unless_for``);
+- ``inference`` — a subject read from what a figure is stated for when no synonym names it:
+  the material or element words of the note (``stated_for``), the words written beside the
+  figure (``near``), a plausible range (``between``), blocking words, and the score it binds with;
+- ``abbreviations`` — how drawings shorten words (``CONC.`` for concrete): every synonym and
+  word list is also found written with them. A drawing set's abbreviation legend adds to them.
+
+Words are found as written: whole words, any letter case, any run of spaces, ``'`` also
+written ``’`` or ``′``, and each word (or run of words) also in any of its abbreviations.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -13,7 +28,20 @@ from inforce.ontology.units import dimension_of
 
 from .base import RULE_CONFIG, RuleBase
 
-__all__ = ["SubjectRule", "SubjectVocabulary", "Tolerance", "unit_dimension"]
+__all__ = [
+    "AbbreviationRule",
+    "GradeRule",
+    "InferenceRule",
+    "PlausibleRange",
+    "SubjectRule",
+    "SubjectVocabulary",
+    "Tolerance",
+    "WordList",
+    "unit_dimension",
+]
+
+_SUBJECT_PATTERN = r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$"
+
 
 class Tolerance(BaseModel):
     """How far two stated values may differ and still be the same requirement."""
@@ -34,7 +62,7 @@ class SubjectRule(RuleBase):
     """A subject (``concrete.compressive_strength``): its words, its unit's dimension, its bound."""
 
     kind: Literal["subject"]
-    subject: str = Field(pattern=r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$")
+    subject: str = Field(pattern=_SUBJECT_PATTERN)
     synonyms: tuple[str, ...] = Field(min_length=1, description="words that name the subject")
     unit: str = Field(
         min_length=1,
@@ -44,6 +72,90 @@ class SubjectRule(RuleBase):
         default="exact", description="what a figure states when the text does not say"
     )
     tolerance: Tolerance = Field(default_factory=lambda: Tolerance(relative=0.01))
+    unless_near: tuple[str, ...] = Field(
+        default=(), description="words that, written nearest a figure, say it is something else "
+        "(a thickness, a spacing, a lap): the figure is not bound to this subject",
+    )
+    unless_for: tuple[str, ...] = Field(
+        default=(), description="materials or elements that, named in a figure's note (its clause, "
+        "the label before its colon, the headings above it), say the figure is not this subject's "
+        "(grout, masonry, steel shapes)",
+    )
+
+
+class PlausibleRange(BaseModel):
+    """The values a subject takes in practice, each a quantity with its unit (``2000 psi``)."""
+
+    model_config = RULE_CONFIG
+
+    min: str | None = None
+    max: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> PlausibleRange:
+        if self.min is None and self.max is None:
+            raise ValueError("a range gives `min`, `max`, or both")
+        return self
+
+
+class InferenceRule(RuleBase):
+    """A subject inferred from what a figure is stated for, when no synonym names it.
+
+    A figure with the subject's dimension binds when its note (its clause, the label before
+    its colon, the list headings above it) names one of ``stated_for``, one of ``near`` is
+    the nearest word written beside it (none needed when ``near`` is empty), its value lies
+    in ``between``, and no ``unless_near`` word is nearer nor any ``unless_for`` word in the note.
+    """
+
+    kind: Literal["inference"]
+    subject: str = Field(pattern=_SUBJECT_PATTERN, description="a subject the vocabulary defines")
+    stated_for: tuple[str, ...] = Field(
+        min_length=1, description="the material or element words the note must name (any one)",
+    )
+    near: tuple[str, ...] = Field(
+        default=(), description="words written beside the figure that say what it is (any one); "
+        "empty: any figure of the subject's dimension in such a note",
+    )
+    between: PlausibleRange | None = Field(default=None, description="the values the subject takes")
+    unless_near: tuple[str, ...] = ()
+    unless_for: tuple[str, ...] = ()
+    score: float = Field(default=90.0, gt=0, le=100, description="the binding's score (a synonym's is 100)")
+
+
+class GradeRule(RuleBase):
+    """Grades whose stress a standard fixes: a bar grade written alone (``GRADE 60``,
+    ``A-615-60``) states the standard's minimum yield, bound to ``subject`` with the standard
+    named in the evidence. A grade with a stress written beside it is left as a designation."""
+
+    kind: Literal["grade"]
+    subject: str = Field(pattern=_SUBJECT_PATTERN, description="a subject the vocabulary defines")
+    standard: str = Field(min_length=1, description="the standard that fixes the stresses, e.g. 'ASTM A615'")
+    written: tuple[str, ...] = Field(
+        min_length=1, description="how a grade is written, with {grade} where its name goes: 'GRADE {grade}', 'A615-{grade}'",
+    )
+    grades: dict[str, str] = Field(
+        min_length=1, description="each grade's name → the stress the standard fixes for it ('60': '60 ksi')",
+    )
+    stated_for: tuple[str, ...] = Field(
+        min_length=1, description="words the note must name (the standard, the material), any one",
+    )
+    unless_for: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _placeholder(self) -> GradeRule:
+        for form in self.written:
+            if form.count("{grade}") != 1:
+                raise ValueError(f"written form {form!r} must hold {{grade}} once")
+        return self
+
+
+class AbbreviationRule(RuleBase):
+    """How drawings shorten words: each abbreviation as written, and the word(s) it stands for."""
+
+    kind: Literal["abbreviations"]
+    words: dict[str, str] = Field(
+        min_length=1, description="abbreviation as written (``CONC.``) → the word it stands for (``concrete``)",
+    )
 
 
 def unit_dimension(unit: str) -> str:
@@ -58,45 +170,194 @@ def unit_dimension(unit: str) -> str:
     return dimension
 
 
+#: Apostrophes as drawings and word processors write them (f'c, f’c, f′c).
+_APOSTROPHE = "['’′`]"
+
+
+def _fold(words: str) -> str:
+    """A phrase as compared: lower case, one space between words, straight apostrophes."""
+    return re.sub(r"\s+", " ", re.sub(_APOSTROPHE, "'", words.lower())).strip()
+
+
+def _token_pattern(token: str) -> str:
+    """One written word or abbreviation as a pattern: ``'`` in any of its forms, a trailing
+    period optional (``CONC`` or ``CONC.``), whole words only."""
+    stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
+    body = "".join(_APOSTROPHE if ch == "'" else re.escape(ch) for ch in stem)
+    start = r"(?<![A-Za-z0-9])" if stem[:1].isalnum() else ""
+    if token.endswith("."):
+        end = r"(?:\.|(?![A-Za-z0-9]))"
+    else:
+        end = r"(?![A-Za-z0-9])" if stem[-1:].isalnum() else ""
+    return f"{start}{body}{end}"
+
+
+def _phrase_pattern(phrase: str, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
+    """A phrase as a pattern: its words with any run of spaces between, and each word, or run
+    of words, also in any abbreviation of it (``shortened``: words → abbreviations)."""
+    words = tuple(_fold(phrase).split())
+    longest = max((len(run) for run in shortened), default=1)
+
+    def rest(i: int) -> str:
+        if i == len(words):
+            return ""
+        options = []
+        for k in range(min(longest, len(words) - i), 0, -1):
+            for abbreviation in shortened.get(words[i : i + k], ()):
+                options.append(_token_pattern(abbreviation) + _joined(rest(i + k)))
+        options.append(_token_pattern(words[i]) + _joined(rest(i + 1)))
+        return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+    return rest(0)
+
+
+def _joined(tail: str) -> str:
+    # an abbreviation's period may stand for the space after it ("CONC.COVER" is rare; a space is usual)
+    return r"\s*" + tail if tail else ""
+
+
+@lru_cache(maxsize=512)
+def _compiled(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> re.Pattern[str]:
+    """:func:`_alternatives`, compiled once for each list and abbreviation table (packs repeat
+    their lists: a pattern of many abbreviated words costs milliseconds to compile)."""
+    return _alternatives(list(phrases), dict(shortened))
+
+
+def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> re.Pattern[str]:
+    """One pattern finding each phrase (group N: the N-th phrase), tried first where a first
+    letter of one of them stands: a long alternation is otherwise tried at every character."""
+    firsts: set[str] = set()
+    for phrase in phrases:
+        words = tuple(_fold(phrase).split())
+        starts = [words[0]] + [a for run, abbreviations in shortened.items() if run and run[0] == words[0]
+                               for a in abbreviations]
+        for start in starts:
+            first = start[:1]
+            firsts.update({first.lower(), first.upper()} | ({"'", "’", "′", "`"} if first == "'" else set()))
+    guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
+    if firsts and all(ch.isalnum() for ch in firsts):
+        guard = r"(?<![A-Za-z0-9])" + guard  # a word starts here: most characters are passed at once
+    body = "|".join(f"({_phrase_pattern(phrase, shortened)})" for phrase in phrases)
+    return re.compile(f"{guard}(?:{body})", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class WordList:
+    """Words or phrases found in text as the vocabulary finds synonyms (abbreviations too)."""
+
+    words: tuple[str, ...]
+    shortened: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False)
+
+    @cached_property
+    def _finder(self) -> re.Pattern[str] | None:
+        if not self.words:
+            return None
+        return _compiled(self._ordered, tuple(sorted(self.shortened.items())))
+
+    @cached_property
+    def _ordered(self) -> tuple[str, ...]:
+        return tuple(sorted(self.words, key=lambda word: -len(word)))
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[str, int, int]]:
+        """Each word found in ``text[start:end]``: (the word as listed, start, end)."""
+        finder = self._finder
+        if finder is None:
+            return []
+        end = len(text) if end is None else end
+        return [(self._ordered[match.lastindex - 1], match.start(), match.end())  # type: ignore[operator]
+                for match in finder.finditer(text, start, end)]
+
+    def in_text(self, text: str, start: int = 0, end: int | None = None) -> bool:
+        finder = self._finder
+        return finder is not None and finder.search(text, start, len(text) if end is None else end) is not None
+
+
 @dataclass(frozen=True)
 class SubjectVocabulary:
-    """The active subjects, found in text by their synonyms (whole words, any letter case)."""
+    """The active subjects, found in text by their synonyms (whole words, any letter case,
+    abbreviations), with the inference rules and abbreviations that go with them."""
 
     subjects: tuple[SubjectRule, ...]
+    inferences: tuple[InferenceRule, ...] = ()
+    abbreviations: tuple[AbbreviationRule, ...] = ()
+    grades: tuple[GradeRule, ...] = ()
+    #: abbreviations a project's own documents define (a drawing set's legend): as written → word
+    legend: tuple[tuple[str, str], ...] = ()
 
-    def __post_init__(self) -> None:
-        words: list[tuple[str, SubjectRule]] = [
-            (synonym.lower(), rule) for rule in self.subjects for synonym in rule.synonyms
-        ]
-        words.sort(key=lambda pair: -len(pair[0]))  # the longest synonym wins an overlap
-        object.__setattr__(self, "_words", words)
-        alternatives = "|".join(_word_pattern(word) for word, _ in words)
-        object.__setattr__(
-            self, "_finder", re.compile(alternatives, re.IGNORECASE) if alternatives else None
+    @classmethod
+    def of_rules(cls, rules: Iterable[RuleBase], legend: Iterable[tuple[str, str]] = ()) -> SubjectVocabulary:
+        """The vocabulary a pack's (or packs') subject, inference, grade and abbreviation rules make."""
+        rules = [rule for rule in rules if getattr(rule, "status", "stable") != "removed"]
+        return cls(
+            tuple(r for r in rules if isinstance(r, SubjectRule)), tuple(r for r in rules if isinstance(r, InferenceRule)),
+            tuple(r for r in rules if isinstance(r, AbbreviationRule)), tuple(r for r in rules if isinstance(r, GradeRule)),
+            tuple(legend),
         )
+
+    @cached_property
+    def shortened(self) -> dict[tuple[str, ...], tuple[str, ...]]:
+        """Words (as a tuple of folded words) → their abbreviations as written, folded."""
+        found: dict[tuple[str, ...], list[str]] = {}
+        pairs = [pair for rule in self.abbreviations for pair in rule.words.items()] + list(self.legend)
+        for abbreviation, words in pairs:
+            key = tuple(_fold(words).split())
+            folded = _fold(abbreviation)
+            if key and folded and folded not in found.setdefault(key, []) and folded != " ".join(key):
+                found[key].append(folded)
+        return {key: tuple(sorted(values, key=lambda value: -len(value))) for key, values in found.items()}
+
+    @cached_property
+    def abbreviated(self) -> frozenset[str]:
+        """Every abbreviation that ends with a period, folded and without it: such a period
+        is no sentence end (``CONC. STRENGTH``)."""
+        return frozenset(a[:-1] for values in self.shortened.values() for a in values if a.endswith("."))
+
+    @cached_property
+    def _synonyms(self) -> tuple[tuple[str, SubjectRule], ...]:
+        words = [(synonym, rule) for rule in self.subjects for synonym in rule.synonyms]
+        words.sort(key=lambda pair: -len(pair[0]))  # the longest synonym wins an overlap
+        return tuple(words)
+
+    @cached_property
+    def _finder(self) -> re.Pattern[str] | None:
+        if not self._synonyms:
+            return None
+        return _alternatives([word for word, _ in self._synonyms], self.shortened)
+
+    def words(self, listed: Iterable[str]) -> WordList:
+        """A list of words found as this vocabulary finds its synonyms (its abbreviations too)."""
+        return WordList(tuple(listed), self.shortened)
+
+    def with_legend(self, legend: Iterable[tuple[str, str]]) -> SubjectVocabulary:
+        """This vocabulary with a drawing set's abbreviations added (as written → word)."""
+        added = tuple(pair for pair in legend if pair not in self.legend)
+        if not added:
+            return self
+        return SubjectVocabulary(self.subjects, self.inferences, self.abbreviations, self.grades, self.legend + added)
+
+    def key(self) -> tuple[str, ...]:
+        """Every field of every rule and legend entry, in order: equal keys read text alike."""
+        rules = (*self.subjects, *self.inferences, *self.abbreviations, *self.grades)
+        return tuple(rule.model_dump_json() for rule in rules) + tuple(f"{a}\t{w}" for a, w in self.legend)
 
     def get(self, subject: str) -> SubjectRule | None:
         return next((rule for rule in self.subjects if rule.subject == subject), None)
 
     def find(self, text: str) -> list[tuple[SubjectRule, int, int]]:
         """Each subject named in ``text``, with the character span of the words naming it."""
-        if self._finder is None:  # type: ignore[attr-defined]
+        return [(rule, start, end) for rule, _, start, end in self.find_synonyms(text)]
+
+    def find_synonyms(self, text: str) -> list[tuple[SubjectRule, str, int, int]]:
+        """Each subject named in ``text``: the rule, the synonym as listed, the span of the words."""
+        finder = self._finder
+        if finder is None:
             return []
-        by_word = dict(self._words)  # type: ignore[attr-defined]
-        found: list[tuple[SubjectRule, int, int]] = []
-        for match in self._finder.finditer(text):  # type: ignore[attr-defined]
-            key = re.sub(r"\s+", " ", match.group(0).lower())
-            rule = by_word.get(key)
-            if rule is not None:
-                found.append((rule, match.start(), match.end()))
+        synonyms = self._synonyms
+        found: list[tuple[SubjectRule, str, int, int]] = []
+        for match in finder.finditer(text):
+            synonym, rule = synonyms[match.lastindex - 1]  # type: ignore[operator]
+            found.append((rule, synonym, match.start(), match.end()))
         return found
 
     def names(self) -> Iterable[str]:
         return (rule.subject for rule in self.subjects)
-
-
-def _word_pattern(word: str) -> str:
-    body = r"\s+".join(re.escape(part) for part in word.split())
-    start = r"\b" if word[:1].isalnum() else ""
-    end = r"\b" if word[-1:].isalnum() else ""
-    return f"{start}{body}{end}"

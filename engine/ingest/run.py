@@ -31,6 +31,7 @@ from ..erasures import ErasedDocuments
 from ..facts import read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import project_extractor
+from ..quantities.legend import legend_of
 from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
@@ -90,9 +91,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     manifest = files.manifest
     warnings = list(files.warnings)
     rules = compile_manifest(manifest, root)
-    configuration = configuration_id(PARSER_VERSION, rules.hashes, EXTRACTOR_VERSION)
     names, unread = files.discover()
     warnings += unread
+    # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
+    legend, first_parsed = _legends(root, files, names)
+    configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend)], EXTRACTOR_VERSION)
     reviews, reviews_hash = read_review_file(root)  # a bad one fails here, the graph untouched
     reviewed = reviewed_documents(reviews)
     erased = ErasedDocuments.of(root, finishing=erasing)  # a pending erasure refuses here, the graph untouched
@@ -138,7 +141,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     result.skipped.append(name)
                     continue
                 try:
-                    parsed = files.parse(name)
+                    parsed = first_parsed.pop(name) if name in first_parsed else files.parse(name)
                 except InputErrors as group:
                     problems.extend(group.exceptions)  # type: ignore[arg-type]
                     continue
@@ -164,7 +167,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 problems.extend(undeclared_facets(document, manifest.facets))
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
-                extractor = project_extractor(rules, manifest.units)
+                extractor = project_extractor(rules, manifest.units, legend=legend)
                 quantities, not_read = read_quantities(document, extractor)
                 if unbound is None:  # what no subject binds, told at the end (quantities.unbound)
                     unbound = UnboundCollector(extractor.units, extractor.binder.by_key, files.lines_at)
@@ -240,3 +243,40 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 
     result.seconds = time.perf_counter() - started
     return result
+
+
+#: The files an abbreviation legend may stand in (a Markdown table, a drawing's callout).
+_LEGEND_FILES = (".md", ".drawing.yaml", ".drawing.yml")
+
+
+def _legends(root: Path, files: ProjectFiles, names: list[str]) -> tuple[tuple[tuple[str, str], ...], dict]:
+    """The abbreviation legends of the project's Markdown and drawing files, read before any
+    document's quantities so every document is read with the whole set's abbreviations
+    (``quantities.legend``), and the files parsed for them, kept for the reading that follows.
+    Only a file whose words say ``abbreviation`` is parsed here; one that does not parse is
+    left to the reading that follows, which reports it."""
+    parsed: dict = {}
+    for name in names:
+        if not name.lower().endswith(_LEGEND_FILES):
+            continue
+        try:
+            if "abbreviation" not in (root / name).read_text(encoding="utf-8", errors="replace").lower():
+                continue
+        except OSError:
+            pass  # not a plain path: parse it to see
+        try:
+            parsed[name] = files.parse(name)
+        except InputErrors:
+            continue
+    documents = [found.document for found in parsed.values() if found.document is not None]
+    return legend_of(documents), parsed
+
+
+def _legend_hash(legend: tuple[tuple[str, str], ...]) -> list[str]:
+    """What the legend adds to the build's configuration: nothing without one (a project with
+    no legend keeps its configuration), else a hash of its entries."""
+    if not legend:
+        return []
+    import hashlib
+
+    return ["legend:" + hashlib.sha256("\n".join(f"{a}\t{w}" for a, w in legend).encode()).hexdigest()[:16]]

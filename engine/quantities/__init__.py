@@ -7,6 +7,8 @@
 - ``units`` — the one pint registry, the spellings documents use (:func:`unit_table` adds a
   project's), canonical units per dimension.
 - ``subjects`` — binding a mention to what it measures (the rule packs' subject vocabulary).
+- ``conditions`` — the condition a figure is stated under (recommended or increased, adult or
+  pediatric, a weight band, an exposure), read from its clause; claims compare it.
 - ``compare`` — :func:`compare`: equal, compatible, conflict or not comparable, with tolerance.
 - ``claims`` — :func:`check_claim_quantities`: every quantity of a claim matched by a cited one.
 - ``_lite`` and ``grammar_file`` — the pipeline's tokenizer and phrase matcher redone over

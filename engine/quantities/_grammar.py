@@ -101,8 +101,9 @@ def _quantity_tokenizer(nlp: Language) -> Tokenizer:
     infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
     # a table's cell separator (``|1 year|$250|``), ``n=96``, and ``2022.(3.4%`` split apart
     infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])"]
+    # a multiplier's glued "x" splits off the end (``9.5x``; ``2x4`` keeps its digits together)
     suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
-                r"\|"]
+                r"\|", r"(?<=[0-9])[x×]"]
     prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">", r"\|", r"[-−](?=[$€£¥])"]
     # spaCy's emoticons with digits (``8)``, ``:3``, ``(-8``) would swallow numbers; times of
     # day (``10am``) stay split as spaCy splits them.
@@ -671,12 +672,19 @@ class _Reader:
             return True  # a postal code: Washington, DC 20226
         return False
 
+    def _multiplier(self, i: int) -> bool:
+        """Whether the number at ``i`` is a multiplier with a glued ``x`` (``1.5x``, ``9.5x``):
+        the ``x`` ends the word (a dimension ``2x4`` or a name ``x86`` does not)."""
+        k = i + 1
+        return (self.texts[k] in ("x", "×") and (k + 1 >= self.n or bool(self.space[k])
+                                                  or not self.texts[k + 1][:1].isalnum()))
+
     def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
         """Bare numbers (no unit) that are codes, years, references or heading numbers."""
         if self._heading_number(i):
             return True
         lowers, texts, space = self.lowers, self.texts, self.space
-        if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and (
+        if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and not self._multiplier(i) and (
                 texts[i + 1][:1].isalpha()
                 or (texts[i + 1] == "-" and i + 2 < self.n and not space[i + 1] and texts[i + 2][:1].isalpha())):
             return True  # glued to letters: 3M, 34M, 6A, 2-chloro, 4-amino
@@ -728,7 +736,7 @@ class _Reader:
             if i < resume:
                 continue
             if lower[:1] in _NUMBER_START and _DIGIT.search(lower) is not None:
-                number = lex_number(self.texts[i])
+                number = self._spaced_thousands(i, lex_number(self.texts[i]))
             elif lower in WORD_NUMBERS:
                 number = self._word_number(i)
                 if number is None or (number.kind == "word"
@@ -744,6 +752,23 @@ class _Reader:
                 floor = next_i
             resume = max(next_i, i + 1)
         return found
+
+    def _spaced_thousands(self, i: int, number: NumberToken | None) -> NumberToken | None:
+        """``4 , 000 psi``: a drawing's thousands separator typed with a space each side (one to
+        three digits, then groups of exactly three), read as one number; anything else as it is."""
+        texts = self.texts
+        if (number is None or number.kind != "number" or not number.is_integer or number.has_grouping
+                or not re.fullmatch(r"\d{1,3}", texts[i])):
+            return number
+        k = i
+        digits = texts[i]
+        while (k + 2 < self.n and self.space[k] and texts[k + 1] == "," and self.space[k + 1]
+               and re.fullmatch(r"\d{3}", texts[k + 2])):
+            digits += texts[k + 2]
+            k += 2
+        if k == i or (k + 1 < self.n and texts[k + 1] == "," and not self.space[k]):
+            return number
+        return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
     def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
         if self._designation(i, number):
@@ -1018,6 +1043,9 @@ class _Reader:
             end, hi_expression, written = unit[0], unit[1], unit[2]
         if expression is None and hi_expression is None and currency is None:
             return None  # two bare numbers: not read as a range
+        if hi.value == 1 and expression is not None and hi_expression not in (None, expression) and any(
+                self.lowers[m] in ("scale", "scaled") for m in range(max(0, j - 10), j)):
+            return None  # a drawing scale, 1/8 inch to 1 foot: two lengths in a ratio, not a range
         if expression is None or (expression == "degree" and hi_expression is not None):
             expression, unit_written = hi_expression, written
         elif hi_expression is not None and hi_expression != expression:

@@ -106,6 +106,10 @@ class QuantityMention(BaseModel):
     spacing: bool = False
     subject: str | None = None
     binding: SubjectBinding | None = None
+    #: The condition the figure is stated under, as terms of ``conditions.TERMS``
+    #: (``("increased", "adult")``, ``("weight 30-40 kg",)``); empty when the clause states
+    #: none. Claims compare it; the graph does not store it (read again from the text).
+    condition: tuple[str, ...] = ()
     warnings: tuple[QuantityWarning, ...] = ()
 
     @property

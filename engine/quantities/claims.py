@@ -19,7 +19,24 @@ Beyond the value:
 - a frequency stated on both sides must agree (``250 mg once daily`` is not ``250 mg twice
   daily``); a frequency the source does not state with the amount is not required;
 - a minimum is not supported by a maximum (and the reverse); a plain value in a claim is
-  supported by a bound of the same value, and by a range it lies within.
+  supported by a bound of the same value, and by a range it lies within;
+- a condition stated on both sides must agree facet by facet (``conditions``: ``500 mg`` as
+  the recommended dose is not supported by ``500 mg`` that the dose *may be increased to*,
+  nor an adult dose by a pediatric one, nor a band of 30-40 kg by one of 20-30 kg); a
+  condition the claim does not state is not required.
+
+Three readings of a financial statement's cells (``cited`` figures on a table line):
+
+- a bracketed figure is read by its magnitude when the claim says the sign in words
+  ("declined 0.6%" against ``(0.6)%``), or when the figure is an outflow: its row names a
+  payment or purchase ("Purchases of property, plant and equipment ... (1,577)"), or the claim
+  names one ("capital expenditure was $1,577 million"); a bracketed loss is not an income;
+- a percent claim is matched by a cell read without ``%`` (bare, or after a ``$`` the text
+  layer put before it) as the number written, when a percent column's header (``% to Sales``,
+  ``Percent``, ``% Change``) or a cell written with ``%`` stands above it in the same text
+  (which cells sit under that header a text layer does not say), and its row label shares a
+  word with the claim ("Net earnings were 20.1% of sales" and the row "Net earnings"): a
+  reading this weak must at least be of the row the claim is about.
 
 Any unmatched quantity makes the check ``unsupported_quantity`` (ontology ``ClaimStatus``),
 and each comes back with the closest cited quantity and why it did not match.
@@ -40,6 +57,7 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from .compare import format_value
+from .conditions import condition_conflict
 from .units import convert, convert_difference
 
 if TYPE_CHECKING:
@@ -67,17 +85,23 @@ def check_claim_quantities(
     extractor = extractor or default_extractor(vocabulary)
     claim = extractor.extract(claim_text)
     sources: list[tuple[int, QuantityMention]] = []
+    percent_cells: list[tuple[int, QuantityMention]] = []
+    claim_words = _content_words(claim_text)
     warnings: list[QuantityWarning] = list(claim.warnings)
     for index, text in enumerate(cited_texts):
         context = cited_contexts[index] if cited_contexts is not None and index < len(cited_contexts) else None
         found = extractor.extract(text, context=context)
         sources.extend((index, mention) for mention in found.mentions)
         warnings.extend(found.warnings)
+        if any(mention.unit_expression == "percent" for mention in claim.mentions):
+            percent_cells.extend((index, cell) for cell, label in _percent_cells(found.mentions, text)
+                                 if claim_words & _content_words(label))
     vocabulary = extractor.vocabulary
     matched: list[MatchedClaimQuantity] = []
     unmatched: list[UnmatchedClaimQuantity] = []
     for mention in claim.mentions:
-        outcome = _match(mention, sources, vocabulary, claim_text)
+        outcome = _match(mention, sources, vocabulary, claim_text, cited_texts,
+                         percent_cells if mention.unit_expression == "percent" else ())
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -88,12 +112,13 @@ def check_claim_quantities(
     )
 
 
-_REASON_ORDER = ("frequency_differs", "bound_differs", "subject_differs", "value_differs")
+_REASON_ORDER = ("condition_differs", "frequency_differs", "bound_differs", "subject_differs", "value_differs")
 
 
 def _match(
     claim: QuantityMention, sources: list[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
-    claim_text: str = "",
+    claim_text: str = "", cited_texts: Sequence[str] = (),
+    percent_cells: Sequence[tuple[int, QuantityMention]] = (),
 ) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
     if claim.value is None:
         return UnmatchedClaimQuantity(
@@ -105,9 +130,11 @@ def _match(
             explanation=f"{claim.text!r}: the cited text states no quantity")
     comparable = [(index, source) for index, source in sources
                   if source.value is not None and _key(source) == _key(claim)]
+    comparable.extend(percent_cells)
     failures: list[tuple[str, float, int, QuantityMention]] = []
     for index, source in comparable:
-        rule, why, distance = _supports(claim, source, vocabulary, claim_text)
+        cited = cited_texts[index] if index < len(cited_texts) else ""
+        rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
         if rule is not None:
             return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
         failures.append((why, distance, index, source))
@@ -155,13 +182,19 @@ def _key(mention: QuantityMention) -> str | None:
 
 def _supports(
     claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary, claim_text: str = "",
+    cited_text: str = "",
 ) -> tuple[str | None, str, float]:
     """(``equal``/``rounded``/None, why not, how far apart) for one claim quantity and one cited one."""
-    source = _unbracketed(claim, source, claim_text)
+    source = _unbracketed(claim, source, claim_text, cited_text)
     claim_lo, claim_hi = _ends(claim, source)
     distance = _relative(claim_lo, source.value)  # type: ignore[arg-type]
     if claim.subject and source.subject and claim.subject != source.subject:
         return None, "subject_differs", distance
+    if claim.condition and condition_conflict(claim.condition, source.condition) is not None:
+        # compared only where the values agree: a value that differs says more
+        if _supports(claim.model_copy(update={"condition": ()}), source, vocabulary, claim_text,
+                     cited_text)[0] is not None:
+            return None, "condition_differs", distance
     if claim.per_day is not None and source.per_day is not None and not math.isclose(claim.per_day, source.per_day):
         return None, "frequency_differs", distance
     explicit = {claim.bound, source.bound}
@@ -203,19 +236,100 @@ _INCREASE = re.compile(r"\b(?:rose|rise\w*|increas\w*|gr[eo]w\w*|up|higher|gain\
                        re.IGNORECASE)
 
 
-def _unbracketed(claim: QuantityMention, source: QuantityMention, claim_text: str) -> QuantityMention:
+#: Words that make a figure an outflow, in a statement's row label or in the claim: what was
+#: paid, bought, spent or returned to shareholders.
+_OUTFLOW = re.compile(r"\b(?:purchas\w*|payments?|paid|repurchas\w*|buybacks?|acquisitions?|expenditures?|capex|"
+                      r"spen[dt]\w*|outflows?|used\s+(?:in|for)|repayments?|dividends|additions\s+to|"
+                      r"invest(?:ed|ments?\s+in))\b", re.IGNORECASE)
+
+
+def _unbracketed(
+    claim: QuantityMention, source: QuantityMention, claim_text: str, cited_text: str = "",
+) -> QuantityMention:
     """An accounting negative, ``(0.6)%``, read by its magnitude when the claim says the sign in
-    words: "declined 0.6%", "shrunk by 0.9%". Without such a word the comparison stays signed
-    (a bracketed loss is not an income of the same amount), and a word of increase never
-    matches a bracketed decrease."""
+    words: "declined 0.6%", "shrunk by 0.9%", or when it is an outflow: its row label names a
+    payment or a purchase ("Purchases of property, plant and equipment (1,577)"), or the claim
+    does near its number ("capital expenditure was $1,577 million"). Otherwise the comparison
+    stays signed (a bracketed loss is not an income of the same amount), and a word of
+    increase never matches a bracketed decrease."""
     if claim.value is None or claim.value <= 0 or source.value is None or source.value >= 0:
         return source
     if not source.text.lstrip().startswith("("):
         return source
-    if _direction(claim_text, claim.span.start, claim.span.end) != "decrease":
+    direction = _direction(claim_text, claim.span.start, claim.span.end)
+    if direction != "decrease" and not (direction is None and _outflow(claim, source, claim_text, cited_text)):
         return source
     upper = -source.upper if source.upper is not None else None
     return source.model_copy(update={"value": -source.value, "upper": upper})
+
+
+def _outflow(claim: QuantityMention, source: QuantityMention, claim_text: str, cited_text: str) -> bool:
+    """Whether a bracketed cited figure is an outflow: its row label names one, or the claim's
+    clause does before its number."""
+    from .extract import row_label
+
+    if cited_text and source.span.end <= len(cited_text):
+        label = row_label(cited_text, source.span.start, source.span.end)
+        if label and _OUTFLOW.search(label):
+            return True
+    clause_start = max(claim_text.rfind(".", 0, claim.span.start), claim_text.rfind(";", 0, claim.span.start)) + 1
+    return _OUTFLOW.search(claim_text, clause_start, claim.span.start) is not None
+
+
+#: A percent column's header on a line of its own: "% to Sales", "Percent", "% Change".
+_PERCENT_HEADER = re.compile(r"^[^\S\n]*(?:%|percent(?:age)?)(?:[^\S\n]+(?:to|of|change|chg\.?)\b[^\n]{0,30})?[^\S\n]*$",
+                             re.IGNORECASE | re.MULTILINE)
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?|\.(\d+)")
+
+
+#: Words too common in row labels and claims to tie one to the other.
+_COMMON = frozenset({"the", "and", "for", "from", "with", "its", "was", "were", "net", "total", "other",
+                     "year", "years", "ended", "percent", "change", "than"})
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of ``text`` that can tie a claim to a row label, cut to their first five
+    letters (``earnings``/``earning``, ``consumer``/``consumers``)."""
+    return {word[:5] for word in re.findall(r"[a-z]{3,}", text.lower()) if word not in _COMMON}
+
+
+def _percent_cells(mentions: Sequence[QuantityMention], text: str) -> list[tuple[QuantityMention, str]]:
+    """Table cells read without ``%`` under a percent column, as percents of the number written.
+
+    A cell qualifies when it stands on a table line, is bare (or money: the text layer of a
+    statement may put an amount's ``$`` before the percent cell beside it), and a percent
+    header line or a cell written with ``%`` on a table line stands above it in ``text``; each
+    with its row label."""
+    from .extract import row_label
+
+    first = min([match.start() for match in _PERCENT_HEADER.finditer(text)]
+                + [m.span.start for m in mentions if m.unit_expression == "percent"
+                   and m.span.end <= len(text) and row_label(text, m.span.start, m.span.end) is not None],
+                default=None)
+    if first is None:
+        return []
+    cells = []
+    for mention in mentions:
+        if mention.span.start <= first or mention.value is None or mention.span.end > len(text) or mention.upper is not None:
+            continue
+        if not (mention.unit_expression is None or mention.notation == "money"):
+            continue
+        label = row_label(text, mention.span.start, mention.span.end)
+        if label is None:
+            continue
+        written = _WRITTEN_NUMBER.search(mention.text)
+        if written is None:
+            continue
+        value = float(written.group(0).replace(",", ""))
+        if mention.value < 0:
+            value = -value
+        decimals = written.group(1) or written.group(2) or ""
+        cells.append((mention.model_copy(update={
+            "value": value, "unit": "%", "unit_expression": "percent", "dimension": "dimensionless",
+            "notation": "percent", "precision": 10.0 ** -len(decimals), "unit_from": "context",
+            "normalized": None, "scale": None,
+        }), label))
+    return cells
 
 
 def _direction(text: str, start: int, end: int, reach: int = 60) -> str | None:
@@ -262,6 +376,9 @@ def _relative(a: float, b: float) -> float:
 
 
 def _explain(why: str, claim: QuantityMention, source: QuantityMention) -> str:
+    if why == "condition_differs":
+        ours, theirs = condition_conflict(claim.condition, source.condition)  # type: ignore[misc]
+        return (f"{claim.text!r} is stated as {ours}; the source's {source.text!r} is stated as {theirs}")
     if why == "frequency_differs":
         return f"{claim.text!r} is given {claim.frequency}; the source says {source.text!r}"
     if why == "bound_differs":

@@ -15,6 +15,9 @@ conversions (2 in ≈ 50 mm, 4,000 psi ≈ 28 MPa).
   violates a specification's minimum 35 MPa = 5,076 psi).
 - Two amounts with different dosing frequencies (250 mg twice daily, 250 mg once daily):
   ``conflict``.
+- Two mentions stated under different conditions (``conditions``: the recommended 250 mg and
+  the 500 mg the dose may be increased to; an adult dose and a pediatric one): ``compatible``
+  — both hold, each under its own condition.
 - Different dimensions, a number without a unit against one with, different currencies, a
   malformed value: ``not_comparable`` — never a match.
 """
@@ -30,7 +33,16 @@ from inforce.ontology.quantity import NormalizedValue
 from inforce.rules import SubjectRule, SubjectVocabulary, Tolerance
 
 from ._models import Comparison, QuantityMention
-from .units import UnknownUnitError, convert, convert_difference, dimension_of, registry, unit_table
+from .conditions import condition_conflict
+from .units import (
+    UnknownUnitError,
+    convert,
+    convert_difference,
+    dimension_of,
+    format_value,
+    registry,
+    unit_table,
+)
 
 __all__ = ["DEFAULT_TOLERANCE", "compare", "format_value", "unit_symbol"]
 
@@ -133,6 +145,11 @@ def compare(
     if left.per_day is not None and right.per_day is not None and not math.isclose(left.per_day, right.per_day):
         return Comparison(outcome="conflict", **common, explanation=(
             f"{shown_a} and {shown_b}: the amounts are given {left.frequency} and {right.frequency}"))
+    if isinstance(a, QuantityMention) and isinstance(b, QuantityMention) and a.condition and b.condition:
+        differs = condition_conflict(a.condition, b.condition)
+        if differs is not None:
+            return Comparison(outcome="compatible", **common, explanation=(
+                f"{shown_a} is stated as {differs[0]} and {shown_b} as {differs[1]}: each holds under its own condition"))
 
     point_a = lo_a if left.bound in ("exact", "min", "range") else hi_a
     point_b = lo_b if right.bound in ("exact", "min", "range") else hi_b
@@ -262,17 +279,6 @@ def unit_symbol(expression: str) -> str:
         return f"{registry().Unit(expression):~P}" or expression
     except Exception:  # noqa: BLE001 — an expression pint cannot format is shown as written
         return expression
-
-
-def format_value(value: float | None) -> str:
-    """``5076.3`` → ``5,076``; ``0.45`` → ``0.45``; ``27.579`` → ``27.58``."""
-    if value is None:
-        return "?"
-    if math.isinf(value):
-        return "∞" if value > 0 else "-∞"
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:.4g}"
 
 
 def _percent(fraction: float) -> str:

@@ -28,6 +28,7 @@ from inforce.ontology.quantity import NormalizedValue
 from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
 from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
+from .conditions import Figure, is_band_position, may_state_condition, read_conditions, weight_band
 from .units import (
     ResolvedUnit,
     UnitTable,
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/2"
+EXTRACTOR_VERSION = "inforce-quantities/3"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
@@ -256,7 +257,7 @@ class QuantityExtractor:
                             pass  # another thread evicted it first
                     self._read_cache[key] = items
             found.extend((item, start) for item in items)
-        if not found:
+        if not found and not (bind and self.vocabulary.grades):  # a grade alone (GRADE 60) is read as a designation
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
 
@@ -328,6 +329,8 @@ class QuantityExtractor:
                     usable=item.value is not None and not item.warnings,
                     key=mention_key_of(item.resolved.expression if item.resolved else None,
                                        item.resolved.dimension if item.resolved else None),
+                    value=item.value, upper=item.upper,
+                    unit=item.resolved.expression if item.resolved else None,
                 )
                 for item, shift in found
             ]
@@ -338,6 +341,10 @@ class QuantityExtractor:
             mention = _mention_model(item, shift, text, base, binding)
             warnings.extend(mention.warnings)
             mentions.append(mention)
+        if bind and self.vocabulary.grades:
+            mentions = self.binder.implied(text, mentions, base)  # grades a standard fixes the stress of
+        if may_state_condition(text):
+            mentions = _with_conditions(mentions, text, base)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _scaled_by_headings(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
@@ -349,25 +356,38 @@ class QuantityExtractor:
         to the numbers after it (up to the next heading) that stand on a table line — a row
         label at most before them, nothing but figures and signs after — except on rows about
         per-share amounts, par values, ratios and percentages; its unit (``Dollars in
-        millions``, ``$ in millions``) goes to bare cells too. Numbers in running prose keep
-        what they say.
+        millions``, ``$ in millions``) goes to bare cells too. A heading that names no currency
+        (``(in millions)``) takes the one its own cells write (accountants put ``$`` on a
+        statement's first and total rows only), for bare cells on rows that count no shares,
+        people or other things (:data:`_COUNT_ROW`). Numbers in running prose keep what they say.
         """
         headings = _headings(text)
         if not headings:
             return found
-        out: list[tuple[Found, int]] = []
+        placed: list[tuple[int, str | None]] = []  # (heading's index, row label) of each item
+        written: dict[int, ResolvedUnit] = {}  # the currency a heading's own cells write
         for item, shift in found:
             start, end = item.start + shift, item.end + shift
-            heading = None
-            for at, unit_expression, scale in headings:
+            index = -1
+            for number, (at, _, _) in enumerate(headings):
                 if at > start:
                     break
-                heading = (unit_expression, scale)
-            if heading is None or not _on_table_line(text, start, end):
+                index = number
+            label = row_label(text, start, end) if index >= 0 else None
+            placed.append((index, label))
+            if label is not None and _UNSCALED_ROW.search(label) is None and item.notation == "money" \
+                    and item.resolved is not None and item.resolved.dimension.startswith("[currency"):
+                written.setdefault(index, item.resolved)
+        out: list[tuple[Found, int]] = []
+        for (item, shift), (index, label) in zip(found, placed, strict=True):
+            if label is None or _UNSCALED_ROW.search(label) is not None:
                 out.append((item, shift))
                 continue
-            unit = self.units.resolve(heading[0]) if heading[0] else None
-            out.append((item.in_context(unit, heading[1]), shift))
+            unit_expression, scale = headings[index][1:]
+            unit = self.units.resolve(unit_expression) if unit_expression else None
+            if unit is None and _COUNT_ROW.search(label) is None:
+                unit = written.get(index)
+            out.append((item.in_context(unit, scale), shift))
         return out
 
     def _context_unit(self, context: str | None) -> tuple[ResolvedUnit | None, float]:
@@ -406,8 +426,8 @@ class _PipelineWindows:
 
 _EMPTY = Extraction()
 
-_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
-_ANY_SCALE_WORD = re.compile(r"thousands|millions|billions", re.IGNORECASE)
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)
 #: A scale heading: a line ending in a bracketed scale (``(In millions, except per share
 #: data)``, ``Year Ended December 31 (Millions)``, ``... as follows ($ in millions):``), or a
 #: line that is one (``In millions, except per share amounts``, ``$ in millions``).
@@ -417,15 +437,25 @@ _HEADING = re.compile(
     r"[^\S\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+#: ``in millions``, ``Millions``, or a currency sign before the scale word, which may then be
+#: singular (``$ million``, ``€ millions``: an earnings release's table heading).
 _HEADING_SCALE = re.compile(
-    r"^(?:(?P<pre>[^()\n]{0,40}?)\bin\s+)?(?P<scale>thousands|millions|billions)\b", re.IGNORECASE,
+    r"^(?:(?P<pre>[^()\n]{0,40}?)\bin\s+(?P<scale>thousand|million|billion)s\b"
+    r"|(?P<plain>thousand|million|billion)s\b"
+    r"|(?P<sign>\$|US\$|€|£)[^\S\n]*(?P<signed>thousand|million|billion)s?\b)", re.IGNORECASE,
 )
+_SIGN_UNITS = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP"}
 #: What may follow a table cell on its line (more figures, signs, brackets).
 _CELL_AFTER = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
 #: A row label, then figures: the text before a cell on its line.
 _CELL_BEFORE = re.compile(r"^[^\d\n]*[\s\d$€£%(),.\-–—]*$")
 #: Rows whose figures are not in the heading's scale.
 _UNSCALED_ROW = re.compile(r"per[\s-]*(?:common[\s-]*)?share|par\s*value|ratio|percent|%|margin", re.IGNORECASE)
+#: Rows that count things rather than money: a heading's scale applies to them, the currency
+#: its cells write does not.
+_COUNT_ROW = re.compile(
+    r"\b(?:shares?|employees|headcount|people|persons|customers|subscribers|members|accounts|"
+    r"stores|restaurants|locations|units|vehicles|days|months|years|number\s+of)\b", re.IGNORECASE)
 #: Rows that name only a variant of the row above them.
 _SUB_ROW = re.compile(r"^\s*(?:basic|diluted)\b", re.IGNORECASE)
 
@@ -438,20 +468,26 @@ def _headings(text: str) -> list[tuple[int, str | None, float]]:
         scale = _HEADING_SCALE.match(phrase.strip())
         if scale is None:
             continue
+        if scale["sign"] is not None:
+            found.append((match.end(), _SIGN_UNITS[scale["sign"].lower()], _SCALES[scale["signed"].lower()]))
+            continue
         before = (scale["pre"] or "").lower()
         unit = "USD" if ("$" in before or "dollar" in before) and "share" not in before else None
-        found.append((match.end(), unit, _SCALES[scale["scale"].lower()]))
+        found.append((match.end(), unit, _SCALES[(scale["scale"] or scale["plain"]).lower()]))
     return found
 
 
-def _on_table_line(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] stands on a table line, on a row the heading's scale covers."""
+def row_label(text: str, start: int, end: int) -> str | None:
+    """The row label of a table cell at ``text[start:end]``: the words before it on its line,
+    else on the nearest line above with words (a ``Basic`` or ``Diluted`` row also takes its
+    group's label, ``Earnings per share:``); None when it stands on no table line (a row label
+    at most before it, nothing but figures and signs after)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     before, after = text[line_start:start], text[end:line_end]
     if _CELL_AFTER.match(after) is None or _CELL_BEFORE.match(before) is None:
-        return False
+        return None
     # the row label: this line's words, else the nearest line above with words; a "Basic" or
     # "Diluted" row also takes the label of its group ("Earnings per share:")
     label, line, cursor = "", before, line_start
@@ -464,7 +500,24 @@ def _on_table_line(text: str, start: int, end: int) -> bool:
             break
         previous = text.rfind("\n", 0, cursor - 1) + 1
         line, cursor = text[previous : cursor - 1], previous
-    return _UNSCALED_ROW.search(label) is None
+    return label
+
+
+def _with_conditions(mentions: list[QuantityMention], text: str, base: int) -> list[QuantityMention]:
+    """The mentions with the condition each is stated under (``conditions``): a mass after
+    *weighing* is a weight band of the others."""
+    figures = []
+    for mention in mentions:
+        start, end = mention.span.start - base, mention.span.end - base
+        band = None
+        if mention.dimension == "[mass]" and mention.normalized is not None and is_band_position(text, start):
+            unit, value, upper = mention.normalized.unit, mention.normalized.value, mention.normalized.upper
+            band = weight_band(convert(value, unit, "kilogram"),
+                               convert(upper, unit, "kilogram") if upper is not None else None, mention.bound)
+        figures.append(Figure(start, end, band))
+    read = read_conditions(text, figures)
+    return [mention.model_copy(update={"condition": terms}) if terms else mention
+            for mention, terms in zip(mentions, read, strict=True)]
 
 
 def _span(base: int, start: int, end: int) -> CharSpan:
@@ -549,10 +602,10 @@ def _units_key(table: UnitTable) -> tuple[tuple[str, str], ...]:
 
 
 def _vocabulary_key(vocabulary: SubjectVocabulary | None) -> tuple[str, ...] | None:
-    """Every field of every subject rule, in order (None: the stock subjects)."""
+    """Every field of every subject, inference and abbreviation rule, in order (None: the stock subjects)."""
     if vocabulary is None:
         return None
-    return tuple(rule.model_dump_json() for rule in vocabulary.subjects)
+    return vocabulary.key()
 
 
 def _pipeline(table: UnitTable) -> Language:
@@ -575,6 +628,7 @@ def project_vocabulary(rules: RuleSet) -> SubjectVocabulary:
 
 def project_extractor(
     rules: RuleSet, units: Mapping[str, str] | None = None, *, grammar: GrammarTables | None = None,
+    legend: tuple[tuple[str, str], ...] = (),
 ) -> QuantityExtractor:
     """A project's quantity extractor: its packs' subject vocabulary (else the stock one,
     ``subjects/default``) and the manifest's unit spellings; built once for each and kept.
@@ -583,8 +637,12 @@ def project_extractor(
     ``grammar``: the tables exported from the pipeline of these unit spellings (a cold
     ``check`` reads them from the build's file, ``grammar_file``): the same reading, without
     importing spaCy. Kept apart from the pipeline's extractor (in one process the tables are
-    a function of the unit spellings alone: spaCy and the grammar's source do not change)."""
+    a function of the unit spellings alone: spaCy and the grammar's source do not change).
+
+    ``legend``: the abbreviations the project's own documents define (``quantities.legend``)."""
     vocabulary = _packs_vocabulary(rules)
+    if legend:  # a drawing set's abbreviation legend (``legend``) extends the vocabulary
+        vocabulary = project_vocabulary(rules).with_legend(legend)
     table = unit_table(units) if units else unit_table()
     key = (_vocabulary_key(vocabulary), _units_key(table), grammar is not None)
     return _kept(_EXTRACTORS, key, lambda: QuantityExtractor(vocabulary, units=table, grammar=grammar))

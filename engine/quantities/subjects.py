@@ -1,14 +1,38 @@
 """Subject binding: what a quantity measures, from the words near it and the rule packs' vocabulary.
 
-A mention is bound to a subject when a synonym of that subject (``kind: subject`` rules) is
-written in the same clause — preceding words preferred, the nearest winning — or, failing
-that, in the context given with the text (a table column's header), and the subject's unit
-has the mention's dimension. Synonyms are found as written (whole words, any case) and, for
-synonyms of six letters or more, fuzzily with rapidfuzz (a misspelt ``compresive strength``),
-the fuzzy match widened to whole words before it is scored so ``fee rate`` is not found in
-``coffee rates``. Nothing else binds: a quantity with no such words, with words of two
-subjects at the same distance, or whose dimension disagrees with every nearby subject, stays
-unbound (``subject`` None) — never guessed.
+A mention is bound, in this order of evidence (the first that decides wins):
+
+1. **Named beside it**: a synonym of a subject (``kind: subject`` rules), or a word an inference
+   rule reads as that subject in this note (``near``: ``CLR.`` beside a length in a note about
+   reinforcement), written in the same clause — the words of the mention's own comma-separated
+   part first, then preceding words preferred, the nearest winning. Synonyms are found as
+   written (whole words, any case, the pack's abbreviations: ``CONC. COVER``) and, for
+   synonyms of six letters or more, fuzzily with rapidfuzz (a misspelt ``compresive
+   strength``), widened to whole words before it is scored (``fee rate`` is not in ``coffee
+   rates``). When the nearest such word is one of a subject's ``unless_near`` words (a
+   thickness, a spacing, a lap) the mention is not that subject's.
+2. **Named in its table column's header** (a ``|`` table written in the text).
+3. **Carried by the list heading above it** (``CONC. COVER TO REINF. (MIN.):`` over items
+   ``FTGS. ..... 3"``): the nearest heading that names a subject of the mention's dimension,
+   when it names only one and the item names no other.
+4. **Inferred from what it is stated for**: an inference rule with no ``near`` words (a
+   pressure between 2,000 and 15,000 psi stated for concrete is its compressive strength).
+5. **Named in the context given with the text** (a column header passed by the caller).
+
+Every route checks the subject's dimension against the mention's unit, and the ``unless_for``
+words of the subject and of the inference rule against the mention's note — its clause, the
+label before its line's colon, the headings above it (grout, masonry, steel shapes). An
+inference also needs one of its ``stated_for`` words in the note and the value inside its
+``between`` range. A quantity with no such words, with words of two subjects at the same
+distance, a tolerance alone (``+/- 1"``), or whose dimension disagrees with every nearby
+subject, stays unbound (``subject`` None) — never guessed.
+
+Clauses end at sentence ends, semicolons, line breaks and table cell bars; a period after
+one of the vocabulary's abbreviations (``CONC.``, ``U.N.O.``) ends none (``_notes`` reads the
+text: clauses, comma parts, line labels, headings, table headers). A word written right
+after another figure of its subject's dimension labels that figure (``80 mm SLUMP, 20 mm
+AGG.``), not the next one. Grades a standard fixes the stress of (``kind: grade``) are added
+as mentions by :meth:`SubjectBinder.implied`.
 
 A plain value bound to a subject whose vocabulary bound is ``min`` or ``max`` (f'c is a
 minimum) is read as that bound, with ``bound_from="vocabulary"``.
@@ -16,7 +40,6 @@ minimum) is read as that bound, with ``bound_from="vocabulary"``.
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -24,10 +47,13 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from inforce.ontology import CharSpan
-from inforce.rules import SubjectRule, SubjectVocabulary
+from inforce.ontology.quantity import NormalizedValue
+from inforce.rules import GradeRule, InferenceRule, SubjectRule, SubjectVocabulary
+from inforce.rules.subjects import WordList
 
 from ._models import QuantityMention, SubjectBinding
-from .units import UnitTable, dimension_of, unit_table
+from ._notes import MAX_GAP_AFTER, MAX_GAP_BEFORE, BindingTarget, NoteReading, Word, Words
+from .units import UnitTable, convert, dimension_of, unit_table
 
 __all__ = [
     "Binding",
@@ -39,13 +65,6 @@ __all__ = [
     "subject_dimension",
 ]
 
-#: Clause boundaries: sentence ends, semicolons, line breaks and table cell bars.
-_BOUNDARY = re.compile(r"[.;!?](?=\s|$)|\n|\|")
-#: How far (characters) a synonym may be from the quantity it names. Words after a quantity
-#: name it only when they follow closely, with no punctuation between (``4,000 psi
-#: compressive strength``), not ``less than 15 kg, because an appropriate dose``.
-MAX_GAP_BEFORE = 80
-MAX_GAP_AFTER = 20
 _PUNCTUATION = re.compile(r"[,;:()\[\]]")
 #: Following words count as this many characters further away than preceding ones.
 _AFTER_PENALTY = 100
@@ -53,6 +72,12 @@ _AFTER_PENALTY = 100
 FUZZY_CUTOFF = 88.0
 _FUZZY_MIN_LENGTH = 6
 _FIND_CACHE = 4096
+#: How far after a grade (characters) a written stress makes it a designation.
+_STRESS_BESIDE = 40
+_PRESSURE = "[mass] / [length] / [time] ** 2"
+#: A grade's number written after letters and a space, a period or a dash (``GR. 60``,
+#: ``A-615-60``): texts without one hold no grade and are not searched further.
+_GRADE_WORD = re.compile(r"[A-Za-z][ .\-]?\s*\d")
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +86,7 @@ def default_vocabulary() -> SubjectVocabulary:
     from inforce.rules import DEFAULT_SUBJECTS, load_pack
 
     loaded = load_pack(DEFAULT_SUBJECTS)
-    return SubjectVocabulary(tuple(loaded.pack.of_kind("subject")))
+    return SubjectVocabulary.of_rules(loaded.pack.rules)
 
 
 def subject_dimension(rule: SubjectRule, units: UnitTable | None = None) -> str:
@@ -98,17 +123,6 @@ def mention_key_of(expression: str | None, dimension: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class BindingTarget:
-    """What binding needs of a mention: where it is (offsets into the text), its dimension key,
-    and whether it may be bound at all (a malformed number or an unknown unit may not)."""
-
-    start: int
-    end: int
-    key: str
-    usable: bool = True
-
-
-@dataclass(frozen=True)
 class Binding:
     """A subject found for a mention: the rule, the words, where (offsets into the text read)."""
 
@@ -119,14 +133,16 @@ class Binding:
     synonym: str
     score: float
     source: str = "text"
+    #: the inference rule that read the words as the subject (None: a synonym named it)
+    inferred_by: InferenceRule | None = None
 
     def model(self, base: int = 0) -> SubjectBinding:
         span = None
         if self.source == "text":
             span = CharSpan(start=base + self.start, end=base + self.end)
         return SubjectBinding(
-            subject=self.rule.subject, rule=self.rule.id, phrase=self.phrase, synonym=self.synonym,
-            source=self.source, score=self.score, span=span,
+            subject=self.rule.subject, rule=self.inferred_by.id if self.inferred_by else self.rule.id,
+            phrase=self.phrase, synonym=self.synonym, source=self.source, score=self.score, span=span,
         )
 
 
@@ -141,46 +157,216 @@ class SubjectBinder:
         self.by_key: dict[str, list[SubjectRule]] = {}
         for rule in vocabulary.subjects:
             self.by_key.setdefault(subject_dimension(rule, units), []).append(rule)
-        self._found: dict[str, list[tuple[SubjectRule, int, int]]] = {}
+        self._found: dict[str, list[tuple[SubjectRule, str, int, int]]] = {}
         self._fuzzy_found: dict[tuple[str, str], _Candidate | None] = {}
         self.fuzzy: dict[str, list[tuple[str, SubjectRule]]] = {
             key: [(synonym.lower(), rule) for rule in rules for synonym in rule.synonyms
                   if len(synonym) >= _FUZZY_MIN_LENGTH]
             for key, rules in self.by_key.items()
         }
+        subjects = {rule.subject: rule for rule in vocabulary.subjects}
+        #: each subject's dimension key (a word labels only a figure of its subject's dimension)
+        self.subject_keys = {rule.subject: key for key, rules in self.by_key.items() for rule in rules}
+        self.inferences: dict[str, list[_Inference]] = {}
+        for inference in vocabulary.inferences:
+            subject = subjects.get(inference.subject)
+            if subject is not None:  # lint reports an inference of an unknown subject
+                key = subject_dimension(subject, units)
+                self.inferences.setdefault(key, []).append(_Inference(inference, subject, vocabulary))
+        self.blockers: dict[str, tuple[WordList, WordList]] = {
+            rule.subject: (vocabulary.words(rule.unless_near), vocabulary.words(rule.unless_for))
+            for rule in vocabulary.subjects
+        }
+        self._near_words = vocabulary.words(sorted({
+            word for inferences in self.inferences.values() for inference in inferences
+            for word in (*inference.rule.near, *inference.rule.unless_near)
+        } | {word for rule in vocabulary.subjects for word in rule.unless_near}))
+        self._near_found: dict[str, list[tuple[str, int, int]]] = {}
+        self._units = units or unit_table()
+        self._grades = [
+            (grade, pattern) for grade in
+            (_Grade(rule, vocabulary) for rule in vocabulary.grades if rule.subject in subjects)
+            for pattern in _grade_patterns(grade.rule)
+        ]
 
     def decide(
         self, targets: list[BindingTarget], text: str, context: str | None = None,
     ) -> list[Binding | None]:
         """The subject of each target in ``text`` (offsets into it), or None where unbound."""
-        boundaries: list[int] | None = None
-        found_in: dict[tuple[int, int], _Found] = {}
+        reading: NoteReading | None = None
         decided: list[Binding | None] = []
         for target in targets:
             rules = self.by_key.get(target.key)
-            if not rules or not target.usable:
+            if not rules or not target.usable or _tolerance_alone(target):
                 decided.append(None)
                 continue
-            if boundaries is None:
-                boundaries = [match.end() for match in _BOUNDARY.finditer(text)]
-            clause = _clause(boundaries, target.start, target.end, len(text))
-            if clause not in found_in:
-                found_in[clause] = _Found(self._find(text[clause[0] : clause[1]]))
-            near = found_in[clause].near(target.start - clause[0], target.end - clause[0])
-            candidate = self._in_text(target.key, rules, text, clause, near, target.start, target.end)
-            if candidate is None and context:
-                candidate = self._in_context(target.key, rules, context)
-            decided.append(candidate)
+            if reading is None:
+                reading = NoteReading(text, self.vocabulary.abbreviated)
+                reading.labelled = {t.end: t.key for t in targets if t.usable}
+            decided.append(self._decide(target, rules, reading, context))
         return decided
 
-    def _find(self, clause: str) -> list[tuple[SubjectRule, int, int]]:
+    def _decide(
+        self, target: BindingTarget, rules: list[SubjectRule], reading: NoteReading, context: str | None,
+    ) -> Binding | None:
+        text = reading.text
+        clause = reading.clause(target.start, target.end)
+        note = reading.note(target.start, target.end, clause)
+        inferences = [i for i in self.inferences.get(target.key, ()) if i.applies(reading, note, target)]
+        key = (clause, tuple(id(i) for i in inferences) + (id(rules),))
+        words = reading.words.get(key)
+        if words is None:
+            words = reading.words[key] = Words(self._words_in(text, clause, rules, inferences))
+        candidate, said = self._nearest_named(words, reading, clause, target, rules)
+        if candidate is None and not said:
+            candidate = self._in_header(target, rules, inferences, reading)
+        if candidate is None and not said:
+            candidate = self._under_heading(target, rules, reading, clause, words)
+        if candidate is None and not said:
+            bare = [i for i in inferences if not i.rule.near]
+            if len({i.subject.subject for i in bare}) == 1:
+                first = bare[0]
+                candidate = _Candidate(first.subject, target.start, target.end, text[target.start:target.end],
+                                       first.rule.stated_for[0], first.rule.score, inferred_by=first.rule)
+        if candidate is None and context and not said:
+            candidate = self._in_context(target.key, rules, context)
+        if candidate is not None and self._blocked_for(candidate.rule.subject, reading, note):
+            return None
+        return candidate
+
+    # -- the words beside a mention ------------------------------------------------------------
+
+    def _words_in(
+        self, text: str, clause: tuple[int, int], rules: list[SubjectRule], inferences: list[_Inference],
+    ) -> list[Word]:
+        """Every word of the clause that may decide a mention of these subjects: synonyms,
+        the applying inference rules' ``near`` words, and the subjects' ``unless_near`` words."""
+        allowed = {id(rule) for rule in rules}
+        found = [Word(s + clause[0], e + clause[0], rule, synonym, None, False)
+                 for rule, synonym, s, e in self._find(text[clause[0] : clause[1]]) if id(rule) in allowed]
+        near_words = self._find_near(text[clause[0] : clause[1]]) if (inferences or self._near_words.words) else []
+        for word, s, e in near_words:
+            for inference in inferences:
+                if word in inference.near_set:
+                    found.append(Word(s + clause[0], e + clause[0], inference.subject, word, inference.rule, False))
+                if word in inference.rule.unless_near:
+                    found.append(Word(s + clause[0], e + clause[0], inference.subject, word, None, True))
+            for rule in rules:
+                if word in rule.unless_near:
+                    found.append(Word(s + clause[0], e + clause[0], rule, word, None, True))
+        return found
+
+    def _nearest_named(
+        self, words: Words, reading: NoteReading, clause: tuple[int, int], target: BindingTarget,
+        rules: list[SubjectRule],
+    ) -> tuple[_Candidate | None, bool]:
+        """The subject the nearest word names, and whether any word of these subjects is in
+        the clause at all (then the heading and the note's material do not decide)."""
+        text, start, end = reading.text, target.start, target.end
+        near = words.near(start, end)
+        part = reading.part(start, end, clause) if near else (start, end)
+        in_part = [w for w in near if w.start >= part[0] and w.end <= part[1] and (w.end <= start or w.start >= end)]
+        pool = [w for w in (in_part or near) if not reading.labels_another(w, target, self.subject_keys)]
+        candidates: list[tuple[float, Word]] = []
+        for word in pool:
+            distance = _distance(word.start, word.end, start, end)
+            if distance is not None and word.start >= end and _PUNCTUATION.search(text, end, word.start):
+                distance = None
+            if distance is not None:
+                candidates.append((distance, word))
+        said = words.names
+        if not candidates:
+            if said:
+                return None, True
+            window_start = max(clause[0], start - MAX_GAP_BEFORE)
+            fuzzy = self._fuzzy(target.key, text, window_start, start)
+            return fuzzy, fuzzy is not None
+        candidates.sort(key=lambda item: (item[0], -(item[1].end - item[1].start)))
+        best_distance, best = candidates[0]
+        for distance, other in candidates[1:]:
+            if distance != best_distance:
+                break
+            if other.rule.subject != best.rule.subject and other.end - other.start == best.end - best.start:
+                return None, True  # two subjects equally near: do not guess
+        if best.blocks:
+            return None, True
+        if best.inferred_by is not None and any(
+                w.blocks and w.rule.subject == best.rule.subject for w in in_part):
+            return None, True  # an inferred word shares its part with a word that says otherwise
+        phrase = text[best.start : best.end]
+        score = best.inferred_by.score if best.inferred_by is not None else 100.0
+        synonym = best.synonym if best.inferred_by is not None else _synonym(best.rule, phrase, best.synonym)
+        return _Candidate(best.rule, best.start, best.end, phrase, synonym, score, inferred_by=best.inferred_by), True
+
+    def _in_header(
+        self, target: BindingTarget, rules: list[SubjectRule], inferences: list[_Inference], reading: NoteReading,
+    ) -> _Candidate | None:
+        """The subject the column header of a ``|`` table written in the text names."""
+        header = reading.column_header(target.start)
+        if header is None:
+            return None
+        return self._named_in(reading.text, header, rules, inferences)
+
+    def _under_heading(
+        self, target: BindingTarget, rules: list[SubjectRule], reading: NoteReading, clause: tuple[int, int],
+        words: Words,
+    ) -> _Candidate | None:
+        """The subject the nearest list heading above names (alone), carried to its item."""
+        if words.blocks:
+            return None
+        text = reading.text
+        label = reading.label(target.start, clause)
+        for heading in ([label] if label else []) + reading.headings(target.start):
+            note = [heading, *reading.headings(heading[0])]
+            inferences = [i for i in self.inferences.get(target.key, ()) if i.applies(reading, note, target)]
+            found = self._named_in(text, heading, rules, inferences)
+            if found is not None:
+                return found
+            if any(w for w in self._words_in(text, heading, rules, inferences) if not w.blocks):
+                return None  # the heading names two subjects: neither is carried
+        return None
+
+    def _named_in(
+        self, text: str, span: tuple[int, int], rules: list[SubjectRule], inferences: list[_Inference],
+    ) -> _Candidate | None:
+        """The one subject of these rules a heading or header names (None: none, or two)."""
+        words = [w for w in self._words_in(text, span, rules, inferences) if not w.blocks]
+        if not words:
+            return None
+        longest = max(w.end - w.start for w in words)
+        subjects = {w.rule.subject for w in words}
+        if len(subjects) > 1:
+            words = [w for w in words if w.end - w.start == longest]
+            if len({w.rule.subject for w in words}) > 1:
+                return None
+        word = min(words, key=lambda w: (w.inferred_by is not None, -(w.end - w.start)))
+        phrase = text[word.start : word.end]
+        score = word.inferred_by.score if word.inferred_by is not None else 100.0
+        synonym = word.synonym if word.inferred_by is not None else _synonym(word.rule, phrase, word.synonym)
+        return _Candidate(word.rule, word.start, word.end, phrase, synonym, score, inferred_by=word.inferred_by)
+
+    def _blocked_for(self, subject: str, reading: NoteReading, note: list[tuple[int, int]]) -> bool:
+        """Whether the mention's note names a material the subject is not stated for."""
+        _, unless_for = self.blockers[subject]
+        return any(reading.has(unless_for, span) for span in note)
+
+    def _find(self, clause: str) -> list[tuple[SubjectRule, str, int, int]]:
         """The vocabulary's synonyms in a clause, remembered (clauses repeat across documents)."""
         found = self._found.get(clause)
         if found is None:
-            found = self.vocabulary.find(clause)
+            found = self.vocabulary.find_synonyms(clause)
             if len(self._found) >= _FIND_CACHE:
                 self._found.clear()
             self._found[clause] = found
+        return found
+
+    def _find_near(self, clause: str) -> list[tuple[str, int, int]]:
+        found = self._near_found.get(clause)
+        if found is None:
+            found = self._near_words.find(clause)
+            if len(self._near_found) >= _FIND_CACHE:
+                self._near_found.clear()
+            self._near_found[clause] = found
         return found
 
     def bind(
@@ -191,6 +377,7 @@ class SubjectBinder:
         target = BindingTarget(
             start=mention.span.start - base, end=mention.span.end - base, key=mention_key(mention),
             usable=mention.value is not None and not mention.warnings,
+            value=mention.value, upper=mention.upper, unit=mention.unit_expression,
         )
         binding = self.decide([target], text, context)[0]
         if binding is None:
@@ -201,36 +388,91 @@ class SubjectBinder:
             update["bound_from"] = "vocabulary"
         return mention.model_copy(update=update)
 
-    # -- finding the words ---------------------------------------------------------------------
+    # -- grades whose stress a standard fixes ---------------------------------------------------
 
-    def _in_text(
-        self, key: str, rules: list[SubjectRule], text: str, clause: tuple[int, int],
-        found: list[tuple[SubjectRule, int, int]], start: int, end: int,
-    ) -> _Candidate | None:
-        allowed = {id(rule) for rule in rules}
-        candidates: list[tuple[float, _Candidate]] = []
-        for rule, s, e in found:
-            if id(rule) not in allowed:
+    def implied(self, text: str, mentions: list[QuantityMention], base: int = 0) -> list[QuantityMention]:
+        """``mentions`` with the grades a standard fixes the stress of added, in text order: a
+        grade written alone (``GRADE 60`` in a note about reinforcing bars) states the
+        standard's minimum (60 ksi), bound to the grade rule's subject, the standard named in
+        the evidence (``binding.synonym``: ``ASTM A615 Grade 60``). A bare number read in the
+        grade's words (``60`` of ``GR. 60``, ``400W`` read as watts) gives way to it; a grade with a stress written
+        just after it, or a stress of the subject in its clause, is left as a designation."""
+        if not self._grades or _GRADE_WORD.search(text) is None:
+            return mentions
+        reading: NoteReading | None = None
+        added: list[QuantityMention] = []
+        replaced: set[int] = set()
+        taken: list[tuple[int, int]] = []
+        for grade, pattern in self._grades:
+            for match in pattern.finditer(text):
+                start, end = match.span()
+                if any(s < end and start < e for s, e in taken):
+                    continue
+                if reading is None:
+                    reading = NoteReading(text, self.vocabulary.abbreviated)
+                clause = reading.clause(start, end)
+                note = reading.note(start, end, clause)
+                if not any(reading.has(grade.stated_for, span) for span in note):
+                    continue
+                if any(reading.has(grade.unless_for, span) for span in note):
+                    continue
+                overlapping = [i for i, m in enumerate(mentions)
+                               if m.span.start - base < end and start < m.span.end - base]
+                if any(mentions[i].span.end - base > end or mentions[i].span.start - base < start for i in overlapping):
+                    continue  # a stress written with the grade's number (GRADE 60 KSI) is read as written
+                if self._stress_beside(mentions, base, grade.rule.subject, clause, end):
+                    continue
+                name = match.group("grade").upper()
+                stress = grade.stresses.get(name)
+                if stress is None:
+                    continue
+                taken.append((start, end))
+                replaced.update(overlapping)
+                added.append(self._implied_mention(grade, name, stress, text, start, end, base))
+        if not added:
+            return mentions
+        kept = [m for i, m in enumerate(mentions) if i not in replaced]
+        return sorted(kept + added, key=lambda m: (m.span.start, m.span.end))
+
+    def _stress_beside(
+        self, mentions: list[QuantityMention], base: int, subject: str, clause: tuple[int, int], end: int,
+    ) -> bool:
+        """Whether a stress is written just after the grade (``GRADE 420 DEFORMED, fy = 414 MPa``)
+        or a mention of the grade's subject stands in its clause."""
+        for mention in mentions:
+            start = mention.span.start - base
+            if not clause[0] <= start < clause[1]:
                 continue
-            s, e = s + clause[0], e + clause[0]
-            distance = _distance(s, e, start, end)
-            if distance is not None and s >= end and _PUNCTUATION.search(text, end, s):
-                distance = None
-            if distance is not None:
-                phrase = text[s:e]
-                candidates.append((distance, _Candidate(rule, s, e, phrase, _synonym(rule, phrase), 100.0)))
-        if not candidates:
-            window_start = max(clause[0], start - MAX_GAP_BEFORE)
-            fuzzy = self._fuzzy(key, text, window_start, start)
-            if fuzzy is not None:
-                candidates.append((_distance(fuzzy.start, fuzzy.end, start, end) or 0.0, fuzzy))
-        return _nearest(candidates)
+            if mention.subject == subject:
+                return True
+            if end <= start <= end + _STRESS_BESIDE and (mention.dimension or "") == _PRESSURE:
+                return True
+        return False
+
+    def _implied_mention(
+        self, grade: _Grade, name: str, stress: tuple[float, str], text: str, start: int, end: int, base: int,
+    ) -> QuantityMention:
+        value, unit = stress
+        resolved = self._units.resolve(unit)
+        canonical = resolved.canonical
+        evidence = f"{grade.rule.standard} Grade {name}"
+        span = CharSpan(start=base + start, end=base + end)
+        return QuantityMention(
+            text=text[start:end], span=span, value=value, unit=unit, unit_expression=resolved.expression,
+            dimension=resolved.dimension, unit_from="context",
+            normalized=NormalizedValue(value=convert(value, resolved.expression, canonical), unit=canonical),
+            bound="min", bound_from="vocabulary", subject=grade.rule.subject,
+            binding=SubjectBinding(subject=grade.rule.subject, rule=grade.rule.id, phrase=text[start:end],
+                                   synonym=evidence, source="text", score=100.0, span=span),
+        )
+
+    # -- the context given with the text, and fuzzy matches ---------------------------------------
 
     def _in_context(self, key: str, rules: list[SubjectRule], context: str) -> _Candidate | None:
         allowed = {id(rule) for rule in rules}
         found = [
-            _Candidate(rule, s, e, context[s:e], _synonym(rule, context[s:e]), 100.0, "context")
-            for rule, s, e in self.vocabulary.find(context) if id(rule) in allowed
+            _Candidate(rule, s, e, context[s:e], _synonym(rule, context[s:e], synonym), 100.0, "context")
+            for rule, synonym, s, e in self.vocabulary.find_synonyms(context) if id(rule) in allowed
         ]
         if found:
             subjects = {candidate.rule.subject for candidate in found}
@@ -283,32 +525,93 @@ class SubjectBinder:
         return best
 
 
-class _Found:
-    """The synonyms found in one clause (in order of start, as the finder yields them), and
-    those a quantity at given offsets could bind to: only words within :data:`MAX_GAP_BEFORE`
-    before it or :data:`MAX_GAP_AFTER` after it count (:func:`_distance`), so a bisect over
-    the starts gives them without comparing the quantity with every word of a long clause."""
+class _Grade:
+    """A grade rule ready to test: its words compiled, each grade's stress read."""
 
-    def __init__(self, found: list[tuple[SubjectRule, int, int]]) -> None:
-        self.found = found
-        self.starts = [s for _, s, _ in found]
-        self.longest = max((e - s for _, s, e in found), default=0)
-
-    def near(self, start: int, end: int) -> list[tuple[SubjectRule, int, int]]:
-        """The words that may end at most MAX_GAP_BEFORE before ``start`` or begin at most
-        MAX_GAP_AFTER after ``end`` (clause offsets), in the finder's order."""
-        low = bisect.bisect_left(self.starts, start - MAX_GAP_BEFORE - self.longest)
-        high = bisect.bisect_right(self.starts, end + MAX_GAP_AFTER)
-        return self.found[low:high]
+    def __init__(self, rule: GradeRule, vocabulary: SubjectVocabulary) -> None:
+        self.rule = rule
+        self.stated_for = vocabulary.words(rule.stated_for)
+        self.unless_for = vocabulary.words(rule.unless_for)
+        self.stresses: dict[str, tuple[float, str]] = {}
+        for name, written in rule.grades.items():
+            value, unit = _quantity(written)
+            if unit is not None:
+                self.stresses[name.upper()] = (value, unit)
 
 
-def _clause(boundaries: list[int], start: int, end: int, length: int) -> tuple[int, int]:
-    """The clause around ``[start, end)``: from the boundary before it to the boundary after it."""
-    before = bisect.bisect_right(boundaries, start) - 1
-    clause_start = boundaries[before] if before >= 0 else 0
-    after = bisect.bisect_left(boundaries, end + 1)
-    clause_end = boundaries[after] if after < len(boundaries) else length
-    return clause_start, clause_end
+def _grade_patterns(rule: GradeRule) -> list[re.Pattern[str]]:
+    """The grade's written forms, longest first, each with the grade's name as group ``grade``
+    (whole words: ``GRADE 60`` is not in ``GRADE 600``; any run of spaces where one is written)."""
+    names = "|".join(re.escape(name) for name in sorted(rule.grades, key=len, reverse=True))
+    patterns = []
+    for form in sorted(rule.written, key=len, reverse=True):
+        before, after = form.split("{grade}")
+        body = r"\s*".join(re.escape(part) for part in before.split())
+        gap = r"\s*" if before.endswith(" ") else ""
+        tail = (r"\s*" if after.startswith(" ") else "") + r"\s*".join(re.escape(part) for part in after.split())
+        patterns.append(re.compile(rf"(?<![A-Za-z0-9]){body}{gap}(?P<grade>{names}){tail}(?![A-Za-z0-9])",
+                                   re.IGNORECASE))
+    return patterns
+
+
+class _Inference:
+    """An inference rule ready to test: its words compiled, its range in the subject's unit."""
+
+    def __init__(self, rule: InferenceRule, subject: SubjectRule, vocabulary: SubjectVocabulary) -> None:
+        self.rule = rule
+        self.subject = subject
+        self.stated_for = vocabulary.words(rule.stated_for)
+        self.unless_for = vocabulary.words(rule.unless_for)
+        self.near_set = frozenset(rule.near)
+        self.low = _quantity(rule.between.min) if rule.between and rule.between.min else None
+        self.high = _quantity(rule.between.max) if rule.between and rule.between.max else None
+
+    def applies(self, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget) -> bool:
+        """Whether the note is about what the rule names, names nothing it excludes, and the
+        value is in the rule's range."""
+        if not any(reading.has(self.stated_for, span) for span in note):
+            return False
+        if any(reading.has(self.unless_for, span) for span in note):
+            return False
+        values = [v for v in (target.value, target.upper) if v is not None]
+        if (self.low or self.high) and not values:
+            return False
+        for value in values:
+            for limit, below in ((self.low, True), (self.high, False)):
+                if limit is None:
+                    continue
+                converted = _converted(value, target.unit, limit[1])
+                if converted is None or (converted < limit[0] if below else converted > limit[0]):
+                    return False
+        return True
+
+
+def _quantity(written: str) -> tuple[float, str | None]:
+    """``2000 psi`` → (2000.0, 'psi'); ``12 %`` → (12.0, 'percent'); ``0.7`` → (0.7, None)."""
+    match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*?)\s*", written)
+    if match is None:
+        raise ValueError(f"{written!r} is not a number with a unit")
+    unit = match.group(2) or None
+    if unit in ("%", "percent"):
+        unit = "percent"
+    return float(match.group(1)), unit
+
+
+def _converted(value: float, unit: str | None, wanted: str | None) -> float | None:
+    """``value`` in ``unit`` expressed in ``wanted`` (None: unconvertible)."""
+    if unit == wanted:
+        return value
+    if unit is None or wanted is None or "percent" in (unit, wanted):
+        return None
+    try:
+        return convert(value, unit, wanted)
+    except Exception:  # noqa: BLE001 - pint's errors: not the same dimension, not a unit
+        return None
+
+
+def _tolerance_alone(target: BindingTarget) -> bool:
+    """A ``+/- 1"`` on its own: a range about zero states how far, not a value of anything."""
+    return target.value is not None and target.upper is not None and target.value == -target.upper != 0
 
 
 def _distance(s: int, e: int, start: int, end: int) -> float | None:
@@ -321,22 +624,9 @@ def _distance(s: int, e: int, start: int, end: int) -> float | None:
     return None  # overlaps the quantity itself
 
 
-def _nearest(candidates: list[tuple[float, _Candidate]]) -> _Candidate | None:
-    if not candidates:
-        return None
-    candidates.sort(key=lambda item: (item[0], -len(item[1].phrase)))
-    best_distance, best = candidates[0]
-    for distance, other in candidates[1:]:
-        if distance != best_distance:
-            break
-        if other.rule.subject != best.rule.subject and len(other.phrase) == len(best.phrase):
-            return None  # two subjects equally near: do not guess
-    return best
-
-
-def _synonym(rule: SubjectRule, phrase: str) -> str:
+def _synonym(rule: SubjectRule, phrase: str, listed: str | None = None) -> str:
     folded = re.sub(r"\s+", " ", phrase.lower())
-    return next((synonym for synonym in rule.synonyms if synonym.lower() == folded), phrase)
+    return next((synonym for synonym in rule.synonyms if synonym.lower() == folded), listed or phrase)
 
 
 def _widen_to_words(text: str, start: int, end: int) -> tuple[int, int]:

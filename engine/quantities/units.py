@@ -15,6 +15,7 @@ microseconds and extraction must stay cheap.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ __all__ = [
     "convert",
     "define_units",
     "dimension_of",
+    "format_value",
     "registry",
     "unit_table",
 ]
@@ -47,6 +49,9 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "kPa": "kilopascal", "KPA": "kilopascal", "kpa": "kilopascal", "GPa": "gigapascal",
     "Pa": "pascal", "bar": "bar", "kN": "kilonewton",
     "kip": "kip", "kips": "kip", "lbf": "pound_force",
+    "p.s.i.": "psi", "k.s.i.": "ksi", "N/mm²": "megapascal", "N/mm2": "megapascal", "N/sq.mm": "megapascal",
+    "N/sq mm": "megapascal", "N/sq. mm": "megapascal",
+    "lbs. per sq. in.": "psi", "lbs per sq in": "psi", "lb. per sq. in.": "psi", "pounds per square inch": "psi",
     # length
     '"': "inch", "″": "inch", "”": "inch", "''": "inch", "in": "inch", "in.": "inch",
     "inch": "inch", "inches": "inch", "'": "foot", "′": "foot", "ft": "foot",
@@ -289,3 +294,14 @@ def convert_difference(value: float, source: str, target: str) -> float:
         return value
     factor, _ = _conversion(source, target)
     return value * factor
+
+
+def format_value(value: float | None) -> str:
+    """``5076.3`` → ``5,076``; ``0.45`` → ``0.45``; ``27.579`` → ``27.58``."""
+    if value is None:
+        return "?"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.4g}"

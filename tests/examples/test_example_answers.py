@@ -23,6 +23,8 @@ EXPECTED = {
     "label-dosing/answers/s2-weight-band.json": ("refusal", "unsupported",
                                                  ["unsupported_quantity", "unsupported_quantity"]),
     "label-dosing/answers/s2-weight-band-ok.json": ("answer", None, ["ok"]),
+    # 500 mg is the dose the label says may be increased to, not the recommended one (issue 22)
+    "label-dosing/answers/s2-increased-dose.json": ("refusal", "unsupported", ["unsupported_quantity", "ok"]),
     "label-dosing/answers/s2-missing-qualifier.json": ("refusal", "unsupported", ["missing_qualifier"]),
     "label-dosing/answers/s5-paraphrase.json": ("refusal", "no_valid_citation", ["quote_not_found"]),
     "label-dosing/answers/s5-injected-instruction.json": ("refusal", "unsupported", ["unsupported_quantity", "ok"]),

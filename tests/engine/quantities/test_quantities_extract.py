@@ -199,7 +199,7 @@ def test_a_ratio_is_a_number_without_a_unit(extractor):
         "SECTION 03 30 00 - CAST-IN-PLACE CONCRETE",
         "Issued March 2, 2026; revised 14 January 2026.",
         "Call 1-800-555-0142 or 1-800-FDA-1088.",
-        "Portland Cement: ASTM C150, Type I/II; ASTM A615 Grade 60.",
+        "Portland Cement: ASTM C150, Type I/II; bars to ASTM A615.",  # a bare grade states its yield (issue 22)
         "SEE DETAIL 3/S-501.",
         "[see Warnings and Precautions (5.1)]",
         "#5 DOWELS, CYP3A4, HIV-1, DVX-301",

@@ -271,6 +271,119 @@ def test_units_that_were_missing(extractor):
         ("2 percentage points", 2.0, "percent")]
 
 
+# --- promoted from the open classes (issue 22) ------------------------------------------------
+
+
+def test_a_drawing_scale_is_not_a_range(extractor):
+    mentions = extractor.extract("at a scale of not less than 1/8 inch to 1 foot.").mentions
+    assert [(m.value, m.unit_expression) for m in mentions] == [(0.125, "inch"), (1.0, "foot")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # fresh words: a scale stated on a plan, and one "scaled" at
+        ("Site plans drawn to a scale of 1/16 inch to 1 foot", [(0.0625, "inch"), (1.0, "foot")]),
+        ("details scaled at 3 inches to 1 foot minimum", [(3.0, "inch"), (1.0, "foot")]),
+        # a range of mixed units without the scale word stays a range
+        ("footings 8 inches to 2 feet deep", [(8.0, "inch")]),
+        ("pipe runs of 10 feet to 1 mile", [(10.0, "foot")]),
+    ],
+)
+def test_a_scale_is_two_lengths_and_a_range_stays_one(extractor, text, expected):
+    mentions = extractor.extract(text).mentions
+    assert [(m.value, m.unit_expression) for m in mentions] == expected
+
+
+def test_a_percent_claim_against_cells_under_a_percent_header(extractor):
+    cited = "Net earnings\n% to Sales\n4,512\n18.4\n4,077\n17.9"
+    assert check(extractor, "Net earnings were 18.4% of sales.", cited).status == "ok"
+
+
+def test_percent_columns_in_fresh_words(extractor):
+    # a "Percent of revenue" header spread over two lines, cells one per line
+    cited = "Operating income\nAmount\nPercent\nof revenue\n2,310\n12.7\n2,004\n11.9"
+    assert check(extractor, "Operating income was 12.7% of revenue.", cited).status == "ok"
+    assert check(extractor, "Operating income was 13.7% of revenue.", cited).status == "unsupported_quantity"
+    # the first cell of a change column carries "%", the next do not; a fall is bracketed
+    cited = "Change by region\nNorth\n4.1 %\nSouth\n(2.6)\nWest\n0.8"
+    assert check(extractor, "The South region fell 2.6%.", cited).status == "ok"
+    assert check(extractor, "The West region grew 0.8%.", cited).status == "ok"
+    # no percent header and no percent cell above: a bare number is no percent
+    assert check(extractor, "Margin was 12.7%.", "Operating income\n2,310\n12.7").status == "unsupported_quantity"
+    # a cell read this weakly must be on the claim's row: 8.2 is research's share, not marketing's
+    cited = "Costs\n% of revenue\nResearch\n8.2\nMarketing\n9.0"
+    assert check(extractor, "Research took 8.2% of revenue.", cited).status == "ok"
+    assert check(extractor, "Marketing took 8.2% of revenue.", cited).status == "unsupported_quantity"
+    # a cell above the header does not count: the header must stand above the cell
+    cited = "Units sold\n12.7\n% of total\n40.1"
+    assert check(extractor, "It was 12.7% of the total.", cited).status == "unsupported_quantity"
+
+
+def test_a_decline_in_words_against_a_bracketed_negative(extractor):
+    """A direction word carries the sign the source brackets (promoted from the open classes)."""
+    cited = "International\n46,363\n46,619\n(0.6)%"
+    assert check(extractor, "International sales declined by 0.6%.", cited).status == "ok"
+
+
+def test_a_money_claim_against_a_bare_row_of_a_statement_in_millions(extractor):
+    cited = "(in millions, except ratios)\nTotal net revenue\n$\n12,310\nNet income\n3,725"
+    assert check(extractor, "Net income was $3,725 million.", cited).status == "ok"
+
+
+def test_a_statement_heading_without_a_currency_takes_the_one_its_cells_write(extractor):
+    text = ("(In thousands)\nRevenue\n$\n81,250\nCost of revenue\n52,100\n"
+            "Employees at year end\n1,140\nWeighted average shares outstanding\n20,415")
+    found = {m.text: (m.value, m.unit_expression) for m in extractor.extract(text).mentions}
+    assert found["52,100"] == (52_100_000.0, "USD")
+    # counts keep the scale and take no currency
+    assert found["1,140"] == (1_140_000.0, None)
+    assert found["20,415"] == (20_415_000.0, None)
+    # a heading with no currency over cells that write none leaves them bare
+    (mention,) = extractor.extract("(in millions)\nTotal backlog\n4,410").mentions
+    assert (mention.value, mention.unit_expression) == (4.41e9, None)
+
+
+@pytest.mark.parametrize(
+    ("heading", "unit"),
+    [("($ million)", "USD"), ("(US$ millions)", "USD"), ("(€ million)", "EUR"), ("(£ thousand)", "GBP")],
+)
+def test_a_currency_sign_before_a_singular_scale_is_a_heading(extractor, heading, unit):
+    (mention,) = extractor.extract(f"Quarter ended March 31\n{heading}\nAdjusted EBITDA\n \n1,215 \n").mentions
+    scale = 1e3 if "thousand" in heading else 1e6
+    assert (mention.value, mention.unit_expression) == (1215 * scale, unit)
+
+
+def test_an_outflow_in_brackets_against_a_claim_of_its_amount(extractor):
+    statement = ("(Millions)\nNet income\n$\n2,904\nPayments for acquisitions, net of cash acquired\n(845)\n"
+                 "Net loss from discontinued operations\n(312)")
+    # the row names a payment: the claim states its amount
+    assert check(extractor, "Acquisitions cost the company $845 million.", statement).status == "ok"
+    # the claim names the outflow, the row does not
+    assert check(extractor, "It spent $312 million.", "(Millions)\nOther items\n$\n9\nOther\n(312)").status == "ok"
+    # a loss is not an income of the same amount, nor does a rise match a bracketed figure
+    assert check(extractor, "Income from discontinued operations was $312 million.",
+                 statement).status == "unsupported_quantity"
+    assert check(extractor, "Acquisition payments rose to $845 million.", statement).status == "unsupported_quantity"
+    assert check(extractor, "Acquisitions cost the company $930 million.", statement).status == "unsupported_quantity"
+
+
+def test_a_multiplier_with_a_glued_x(extractor):
+    assert values(extractor, "coverage needs to reach the 1.5x mark") == [1.5]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("net leverage fell to 2.8x at year end", [2.8]),
+        ("an interest cover of 11x (prior year 9×)", [11.0, 9.0]),
+        ("2x4 studs at 16 inches", [16.0]),  # a dimension of lumber is not a multiplier
+    ],
+)
+def test_multipliers_in_fresh_words(extractor, text, expected):
+    assert values(extractor, text) == expected
+
+
 # =============================================================================================
 # Open: classes not fixed yet
 # =============================================================================================
@@ -282,46 +395,6 @@ def test_units_that_were_missing(extractor):
     "flatness/levelness words around them"))
 def test_floor_f_numbers_are_quantities(extractor):
     assert values(extractor, "Specified overall values of flatness, FF 35; and of levelness, FL 25.") == [35, 25]
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "a drawing scale '1/4 inch to 1 foot' is read as one range (0.25 to 12 inches), because it has "
-    "the shape of a range with mixed units ('6 inches to 2 feet'); it is two quantities in a ratio"))
-def test_a_drawing_scale_is_not_a_range(extractor):
-    mentions = extractor.extract("at a scale of not less than 1/8 inch to 1 foot.").mentions
-    assert [(m.value, m.unit_expression) for m in mentions] == [(0.125, "inch"), (1.0, "foot")]
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "a percent column without '%' on its cells (a '% to Sales' or '% Change' header above a "
-    "text layer that lists cells one per line) is read as bare numbers: which cells sit under "
-    "the percent header cannot be told from the text layer, so '18.4%' in a claim is not matched"))
-def test_a_percent_claim_against_cells_under_a_percent_header(extractor):
-    cited = "Net earnings\n% to Sales\n4,512\n18.4\n4,077\n17.9"
-    assert check(extractor, "Net earnings were 18.4% of sales.", cited).status == "ok"
-
-
-def test_a_decline_in_words_against_a_bracketed_negative(extractor):
-    """A direction word carries the sign the source brackets (promoted from the open classes)."""
-    cited = "International\n46,363\n46,619\n(0.6)%"
-    assert check(extractor, "International sales declined by 0.6%.", cited).status == "ok"
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "a statement headed '(in millions)' without a currency writes '$' only on its first and total "
-    "rows (the accountants' convention); its bare rows are read as scaled numbers without a unit, "
-    "so a money claim against one is not matched (no_unit_in_source); giving them the currency "
-    "needs the rows of one table told apart from share counts and headcounts"))
-def test_a_money_claim_against_a_bare_row_of_a_statement_in_millions(extractor):
-    cited = "(in millions, except ratios)\nTotal net revenue\n$\n12,310\nNet income\n3,725"
-    assert check(extractor, "Net income was $3,725 million.", cited).status == "ok"
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "a multiplier written with a glued 'x' ('1x', '9.5x') is one token that is not a number, so "
-    "it is not read; splitting it off would make '2x4' and '3x' identifiers ambiguous"))
-def test_a_multiplier_with_a_glued_x(extractor):
-    assert values(extractor, "coverage needs to reach the 1.5x mark") == [1.5]
 
 
 # =============================================================================================

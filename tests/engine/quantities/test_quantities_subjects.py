@@ -153,7 +153,7 @@ def test_one_mention_bound_after_extraction(extractor):
     assert bound.subject == "concrete.compressive_strength"
     assert (bound.bound, bound.bound_from) == ("min", "vocabulary")
     assert text[bound.binding.span.start - 40 : bound.binding.span.end - 40] == "CONCRETE f'c"
-    other = "A mix of 4,000 PSI"
+    other = "Item 7 reads 4,000 PSI"  # names no subject, nor what the figure is stated for
     unbound = extractor.binder.bind(mention, other, base=mention.span.start - other.index("4,000"))
     assert unbound is mention
 

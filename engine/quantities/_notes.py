@@ -1,0 +1,280 @@
+"""How subject binding reads the text around a figure: clauses, comma parts, lines and their
+labels, list headings, the header cells of ``|`` tables.
+
+A note on a drawing is read as an engineer reads it: a clause ends at a sentence end, a
+semicolon, a line break or a table cell bar, but not at the period of an abbreviation
+(``CONC.``, ``U.N.O.``); a figure's own comma-separated part holds the words that label it
+first; the label before its line's colon and the headings above it (lines ending with a
+colon, each shallower than the one below) say what it is stated for. ``subjects`` decides
+with what this module finds; nothing here knows a subject.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from inforce.rules.subjects import InferenceRule, SubjectRule, WordList
+
+__all__ = ["MAX_GAP_AFTER", "MAX_GAP_BEFORE", "BindingTarget", "NoteReading", "Word", "Words"]
+
+#: Clause boundaries: sentence ends, semicolons, line breaks and table cell bars.
+_BOUNDARY = re.compile(r"[.;!?](?=\s|$)|\n|\|")
+#: How far (characters) a synonym may be from the quantity it names. Words after a quantity
+#: name it only when they follow closely, with no punctuation between (``4,000 psi
+#: compressive strength``), not ``less than 15 kg, because an appropriate dose``.
+MAX_GAP_BEFORE = 80
+MAX_GAP_AFTER = 20
+
+#: A list item's marker at the start of a line: ``1.``, ``A.``, ``a)``, ``12)``.
+_LIST_MARKER = re.compile(r"[ \t]*(?:\d{1,3}|[A-Za-z])[.)][ \t]")
+#: Where a line's label ends (``FOOTINGS: 25 MPa``).
+_LABEL_END = re.compile(r":(?=\s)")
+
+
+class NoteReading:
+    """One text as binding reads it: clauses, comma parts, lines, list headings, ``|`` tables."""
+
+    def __init__(self, text: str, abbreviated: frozenset[str]) -> None:
+        self.text = text
+        self.boundaries = [m.end() for m in _BOUNDARY.finditer(text) if not _abbreviation_before(text, m, abbreviated)]
+        self.line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+        self._headings: dict[int, list[tuple[int, int]]] = {}
+        self._labels: dict[int, list[int]] = {}
+        #: where a figure ends that a word right after it may label (``80 mm SLUMP``): end → key
+        self.labelled: dict[int, str] = {}
+        self._has: dict[tuple[int, tuple[int, int]], bool] = {}
+        #: the words of a clause that may decide, for the inference rules that apply (kept by the binder)
+        self.words: dict[tuple[tuple[int, int], tuple[int, ...]], Words] = {}
+
+    def labels_another(self, word: Word, target: BindingTarget, keys: dict[str, str]) -> bool:
+        """Whether ``word`` is written right after another figure of its subject's dimension
+        (``80 mm SLUMP, 20 mm AGG.``: SLUMP labels the 80 mm, not the 20 mm)."""
+        at = word.start
+        while at > 0 and self.text[at - 1] in " \t":
+            at -= 1
+        if at == target.end:
+            return False
+        key = self.labelled.get(at)
+        return key is not None and key == keys.get(word.rule.subject)
+
+    def has(self, words: WordList, span: tuple[int, int]) -> bool:
+        """Whether ``words`` are written in ``span`` (remembered: a clause's notes repeat)."""
+        key = (id(words), span)
+        found = self._has.get(key)
+        if found is None:
+            found = self._has[key] = words.in_text(self.text, *span)
+        return found
+
+    def clause(self, start: int, end: int) -> tuple[int, int]:
+        return _clause(self.boundaries, start, end, len(self.text))
+
+    def part(self, start: int, end: int, clause: tuple[int, int]) -> tuple[int, int]:
+        """The comma-separated part of the clause the mention stands in (``3" CLR.`` of
+        ``..., W/ (2) #5 CONT. BOT., 3" CLR.``); a comma between digits is a thousands separator.
+        Looked for only as far as a word may stand from the mention and still name it."""
+        text = self.text
+        clause = (max(clause[0], start - MAX_GAP_BEFORE - 80), min(clause[1], end + MAX_GAP_AFTER + 1))
+        left = start
+        while left > clause[0]:
+            at = text.rfind(",", clause[0], left)
+            if at < 0:
+                left = clause[0]
+                break
+            if not _thousands(text, at):
+                left = at + 1
+                break
+            left = at
+        right = end
+        while right < clause[1]:
+            at = text.find(",", right, clause[1])
+            if at < 0:
+                right = clause[1]
+                break
+            if not _thousands(text, at):
+                right = at
+                break
+            right = at + 1
+        return left, right
+
+    def line(self, position: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.line_starts, position) - 1
+        start = self.line_starts[index]
+        end = self.text.find("\n", start)
+        return start, len(self.text) if end < 0 else end
+
+    def note(self, start: int, end: int, clause: tuple[int, int]) -> list[tuple[int, int]]:
+        """Where a mention's note names what it is stated for: its clause, the label before
+        the colon that governs it (``FOUNDATIONS:``), the headings above it; for a row of a
+        ``|`` table, the whole row."""
+        spans = [clause]
+        label = self.label(start, clause)
+        if label is not None:
+            spans.append(label)
+        line_start, line_end = self.line(start)
+        if "|" in self.text[line_start:line_end]:
+            spans.append((line_start, line_end))  # a schedule's row: the element is in another cell
+        return spans + self.headings(start)
+
+    def label(self, start: int, clause: tuple[int, int]) -> tuple[int, int] | None:
+        """The label of the mention's line that governs it: the words before the last colon
+        ahead of the mention (``SLUMP`` of ``SLUMP: 4\" MAX. ...; 8\" MAX. AFTER``), from the
+        clause they open, when that colon stands before the mention's own clause (a colon
+        inside the clause is the clause's own words). The innermost heading of the mention."""
+        line_start, _ = self.line(start)
+        colons = self._labels.get(line_start)
+        if colons is None:
+            line_end = self.line(start)[1]
+            colons = self._labels[line_start] = [m.start() for m in _LABEL_END.finditer(self.text, line_start, line_end)]
+        before = [at for at in colons if at < start]
+        if not before or before[-1] >= clause[0]:
+            return None
+        colon = before[-1]
+        opening = max(line_start, self.clause(colon, colon)[0])
+        if "|" in self.text[opening:colon]:
+            return None
+        return opening, colon
+
+    def headings(self, position: int) -> list[tuple[int, int]]:
+        """The list headings over the line at ``position``, nearest first: lines ending with a
+        colon above it in its block (no blank line between), each at a shallower level than
+        the one below it (its indentation, a list marker counting one deeper)."""
+        line_start, _ = self.line(position)
+        cached = self._headings.get(line_start)
+        if cached is not None:
+            return cached
+        text = self.text
+        found: list[tuple[int, int]] = []
+        level = _level(text, line_start)
+        # an item with no list marker may stand at its heading's own level (items listed flush
+        # under ``CLEAR COVER:``); a marked one is a sibling of a marked heading at its level
+        same_level = level % 2 == 0
+        index = bisect.bisect_right(self.line_starts, line_start) - 1
+        while index > 0 and level >= 0:
+            index -= 1
+            start = self.line_starts[index]
+            end = self.line_starts[index + 1] - 1
+            line = text[start:end]
+            if not line.strip():
+                break
+            if "|" in line:
+                continue  # a table row is no heading
+            if line.rstrip().endswith(":"):
+                here = _level(text, start)
+                if here < level or (here == level and same_level):
+                    found.append((start, end))
+                    level = here
+                    same_level = False
+        self._headings[line_start] = found
+        return found
+
+    def column_header(self, position: int) -> tuple[int, int] | None:
+        """The header cell of the ``|`` table column ``position`` stands in: the same column of
+        the first line of the block of ``|`` lines it belongs to (None: not in such a table, or
+        in its first line)."""
+        text = self.text
+        line_start, line_end = self.line(position)
+        if "|" not in text[line_start:line_end]:
+            return None
+        index = bisect.bisect_right(self.line_starts, line_start) - 1
+        first = index
+        while first > 0:
+            start = self.line_starts[first - 1]
+            if "|" not in text[start : self.line_starts[first] - 1]:
+                break
+            first -= 1
+        if first == index:
+            return None
+        column = text.count("|", line_start, position)
+        header_start = self.line_starts[first]
+        header_end = self.line_starts[first + 1] - 1
+        bars = [header_start - 1] + [i for i in range(header_start, header_end) if text[i] == "|"] + [header_end]
+        if column + 1 >= len(bars) or text.count("|", line_start, line_end) != len(bars) - 2:
+            return None  # rows and header disagree on their columns: no header is trusted
+        return bars[column] + 1, bars[column + 1]
+
+
+def _level(text: str, line_start: int) -> int:
+    """A line's depth in a list: its indentation, plus one when it starts with a list marker."""
+    stripped = len(text) - line_start - len(text[line_start:].lstrip(" \t"))
+    return stripped * 2 + (1 if _LIST_MARKER.match(text, line_start) else 0)
+
+
+def _thousands(text: str, at: int) -> bool:
+    return 0 < at < len(text) - 1 and text[at - 1].isdigit() and text[at + 1].isdigit()
+
+
+def _abbreviation_before(text: str, match: re.Match[str], abbreviated: frozenset[str]) -> bool:
+    """Whether a period boundary ends one of the vocabulary's abbreviations (``CONC.``)."""
+    if match.group(0) != "." or not abbreviated:
+        return False
+    start = match.start()
+    begin = start
+    while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in ".'/&-"):
+        begin -= 1
+    word = text[begin:start].lower()
+    while word:
+        if word in abbreviated:
+            return True
+        cut = re.search(r"[.'/&-]", word)  # "w/cm." is no abbreviation; "ftg." of "1/ftg." is
+        if cut is None:
+            return False
+        word = word[cut.end():]
+    return False
+
+
+def _clause(boundaries: list[int], start: int, end: int, length: int) -> tuple[int, int]:
+    """The clause around ``[start, end)``: from the boundary before it to the boundary after it."""
+    before = bisect.bisect_right(boundaries, start) - 1
+    clause_start = boundaries[before] if before >= 0 else 0
+    after = bisect.bisect_left(boundaries, end + 1)
+    clause_end = boundaries[after] if after < len(boundaries) else length
+    return clause_start, clause_end
+
+
+@dataclass(frozen=True)
+class BindingTarget:
+    """What binding needs of a mention: where it is (offsets into the text), its dimension key,
+    whether it may be bound at all (a malformed number or an unknown unit may not), and its
+    value (``value``..``upper`` in ``unit``, a pint expression) for the inference rules' ranges."""
+
+    start: int
+    end: int
+    key: str
+    usable: bool = True
+    value: float | None = None
+    upper: float | None = None
+    unit: str | None = None
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word in the clause that may decide a mention: the subject it names (or blocks)."""
+
+    start: int
+    end: int
+    rule: SubjectRule
+    synonym: str
+    inferred_by: InferenceRule | None
+    blocks: bool
+
+
+class Words:
+    """The words of one clause that may decide (in order of start), and those a quantity at
+    given offsets could bind to: only words within :data:`MAX_GAP_BEFORE` before it or
+    :data:`MAX_GAP_AFTER` after it count (:func:`_distance`), so a bisect over the starts gives
+    them without comparing the quantity with every word of a long clause."""
+
+    def __init__(self, words: list[Word]) -> None:
+        self.found = sorted(words, key=lambda word: word.start)
+        self.starts = [word.start for word in self.found]
+        self.longest = max((word.end - word.start for word in self.found), default=0)
+        #: whether the clause names any of the subjects; whether it holds a blocking word
+        self.names = any(not word.blocks for word in self.found)
+        self.blocks = any(word.blocks for word in self.found)
+
+    def near(self, start: int, end: int) -> list[Word]:
+        low = bisect.bisect_left(self.starts, start - MAX_GAP_BEFORE - self.longest)
+        high = bisect.bisect_right(self.starts, end + MAX_GAP_AFTER)
+        return self.found[low:high]

@@ -1,0 +1,67 @@
+"""A drawing set's abbreviation legend: the abbreviations a project's own documents define.
+
+General sheets carry a table of the abbreviations the set uses (``CONC.`` concrete, ``CLR.``
+clear). Read at ingest, they extend the project's subject vocabulary
+(:meth:`inforce.rules.SubjectVocabulary.with_legend`), so every synonym and inference word is
+also found in the set's own shorthand. A legend is:
+
+- the rows of a table (Markdown pipe table, register, PDF table) whose section heading or
+  first header cell says ``ABBREVIATIONS`` (or ``ABBREVIATION``, ``ABBR.``, ``LEGEND OF
+  ABBREVIATIONS``): the first cell is the abbreviation as written, the second the words;
+- a drawing callout whose first line is such a heading, each further line ``ABBR = WORDS``,
+  ``ABBR - WORDS`` or ``ABBR: WORDS``.
+
+A row or line that does not give both sides is not a legend entry (nothing is guessed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from inforce.ontology import Document
+
+__all__ = ["abbreviation_legend", "legend_of"]
+
+#: A heading or header cell that names an abbreviation legend.
+_LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
+#: One line of a callout legend: the abbreviation, a separator, the words.
+_ENTRY = re.compile(r"^\s*(?P<abbr>\S(?:.*?\S)?)\s+(?:=|[-–—]|:)\s+(?P<words>[A-Za-z].*?)\s*$")
+_WORDS = re.compile(r"^[A-Za-z][A-Za-z '\-/]*$")
+
+
+def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
+    """The abbreviations ``document`` defines (as written, the words), in document order."""
+    headings = {p.path: p.heading for p in document.provisions if p.kind == "section"}
+    found: list[tuple[str, str]] = []
+    for provision in document.provisions:
+        if provision.kind == "table_row":
+            legend = bool(provision.header) and _LEGEND.match(provision.header[0].strip()) is not None
+            if not legend and provision.parent is not None:
+                legend = _LEGEND.match(headings.get(provision.parent, "").strip()) is not None
+            if legend and len(provision.cells) >= 2:
+                found += _entry(provision.cells[0], provision.cells[1])
+        elif provision.kind == "callout":
+            lines = provision.text.splitlines()
+            if lines and _LEGEND.match(lines[0].strip().rstrip(":")) is not None:
+                for line in lines[1:]:
+                    match = _ENTRY.match(line)
+                    if match is not None:
+                        found += _entry(match.group("abbr"), match.group("words"))
+    return found
+
+
+def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
+    """The abbreviations all ``documents`` define, each once (the first definition kept)."""
+    seen: dict[str, tuple[str, str]] = {}
+    for document in documents:
+        for abbreviation, words in abbreviation_legend(document):
+            seen.setdefault(abbreviation.lower(), (abbreviation, words))
+    return tuple(seen.values())
+
+
+def _entry(abbreviation: str, words: str) -> list[tuple[str, str]]:
+    abbreviation, words = abbreviation.strip(), " ".join(words.split()).lower()
+    if not abbreviation or not words or _WORDS.match(words) is None or abbreviation.lower() == words:
+        return []
+    return [(abbreviation, words)]
