@@ -600,5 +600,7 @@ def _inflected(word: str) -> str:
     """A word and the endings a verb takes: ``revise`` → revise, revised, revises, revising."""
     if not word.isalpha() or len(word) < 3:
         return re.escape(word).replace(",", ",?")
+    if re.search(r"[^aeiou]y$", word, re.IGNORECASE):  # "modify": modifies, modified, modifying
+        return rf"(?:{re.escape(word)}(?:ing)?|{re.escape(word[:-1])}(?:ies|ied))"
     stem = word[:-1] if word.endswith("e") else word
     return rf"(?:{re.escape(word)}(?:s|d|ed|es)?|{re.escape(stem)}ing)"

@@ -79,7 +79,10 @@ _QUOTE_MARK = re.compile(r"[\"“‘]")
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
 _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 #: Words before a participle that make it an adjective ("the revised Section", "a deleted note").
-_ADJECTIVE = re.compile(r"\b(?:the|a|an|this|these|those|each|its|their|any|all|as)\s+$", re.IGNORECASE)
+#: (a capital "A" after a word or a dotted number is a paragraph's letter, not the article: "Article A
+#: Add at the end", "Paragraph 2.1.A Add the following"; "A revised sheet ..." opens a sentence)
+_ADJECTIVE = re.compile(r"\b(?:the|(?-i:a|(?<!\w\s)(?<![\w.])A)|an|this|these|those|each|its|their|any|all|as)\s+$",
+                        re.IGNORECASE)
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
 _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
@@ -92,11 +95,20 @@ _VERB_LABEL = re.compile(r"[\W\d_]{0,12}?(?<![\w-])[A-Za-z]{3,12}:(?=[ \t])")
 _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
 #: Where one sentence of an item ends and the next begins.
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])|;\s")
+_SENTENCE_END = re.compile(r"[.!?][~*_]*(?=\s+[A-Z\"“(])|;\s")  # (a sentence may end inside struck or marked words)
 #: A relative clause describing what a replacement holds ("..., which now includes the following
 #: change:", "which shows the revised detail"): owners summarise the reissued document's changes.
-DESCRIBES = re.compile(r",?\s*\b(?:which|that)\s+(?:now\s+)?(?:includes?|contains?|shows?|reflects?|incorporates?)\b",
+DESCRIBES = re.compile(r",?\s*\b(?:which|that)\s+(?:now\s+)?(?:includes?|contains?|shows?|reflects?|incorporates?|"
+                       # what the new one does, said of it in a relative clause ("replace Detail 2 with the
+                       # attached detail, which adds a drain"): a description of the successor, no verb of the item
+                       r"adds?|revises?|changes?|corrects?|updates?|relocates?)\b",
                        re.IGNORECASE)
+#: A change verb that ends its sentence with nothing of what or how ("... has been substantially
+#: modified.", "revised as noted."): a status, no instruction.
+_STATUS_ALONE = re.compile(r"(?:revised|modified|changed|amended|updated|corrected)(?:\s+as\s+noted)?\s*[.!]",
+                           re.IGNORECASE)
+#: Between a change verb and the verb of its infinitive ("modified to remove").
+_TO_NEXT = re.compile(r"\s+to\s+")
 #: Words by which an item says what replaces the target is attached or issued with it.
 _ATTACHED = re.compile(
     r"\b(?:attached|enclosed|accompanying|herewith|included\s+with\s+this|issued\s+with\s+this|"
@@ -209,6 +221,10 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             phrases[action].extend(patterns)
         no_change.extend(vocab.no_change)
     hits = _matches(read, phrases)
+    # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
+    # infinitive names the change; the infinitive's verb is the action, the first only says a change
+    hits = [hit for index, hit in enumerate(hits)
+            if not (hit[2] == "amend" and index + 1 < len(hits) and _TO_NEXT.fullmatch(read, hit[1], hits[index + 1][0]))]
     if label is not None and len(hits) > 1 and hits[0][2] == "amend" and hits[0][1] <= label.end():
         # "Change: Section 05 50 00, paragraph 2.2.B is deleted.": a label saying what kind of entry
         # follows (a change, not a clarification); the sentence's own verb says what the change is
@@ -234,7 +250,13 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             # "Delete sheets A-601 and E-201. Add the attached sheets A-601 and E-201": replaced
             words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))
             return Action("replace", words, (hits[0][0], hits[-1][1]), True)
-        if not (first_kinds == {"amend"} and later & {"replace", "delete"}):
+        if (first_kinds == {"amend"} and later & {"replace", "delete"}
+                and all(_STATUS_ALONE.fullmatch(read, hit[0], end.end()) for hit in hits if hit[0] < end.end())):
+            # "This part has been substantially modified. In Section ..., paragraph .1 is deleted.":
+            # the first sentence only says a change is coming, its verb the sentence's last word;
+            # the next sentence says what the change is
+            hits = [hit for hit in hits if hit[0] >= end.end()]
+        elif not (first_kinds == {"amend"} and later & {"replace", "delete"}):
             hits = [hit for hit in hits if hit[0] < end.end()]
     described = DESCRIBES.search(read, hits[0][1])
     if described is not None and any(h[2] == "replace" for h in hits if h[0] < described.start()):

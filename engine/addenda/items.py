@@ -172,6 +172,13 @@ _OPENS_WITH_TARGET = re.compile(
     r"(?:(?:the\s+)?(?:attached|enclosed|accompanying|revised)\s+[\"“‘]?)?(?:Spec(?:ification)?s?\.?\s+)?(?:Sections?|Sheets?|Drawings?|Dwgs?\.?|\d{2} ?\d{2} ?\d{2}(?!\d))", re.IGNORECASE)
 #: A lead-in paragraph introducing a list of documents or pages ("each page listed ...:", "the
 #: sections listed below:", "the following sheets:").
+#: A line giving one action of an item whose caption names the document ("Item #6: Section 05 12 00
+#: ..." then "Action: ..." lines): university and state construction funds write one such line for
+#: each change, the second and later ones each an instruction of its own under the caption.
+_ACTION_LINE = re.compile(r"[ \t*_]*(?:Action|Change)[ \t*_]*:", re.IGNORECASE)
+#: The labels of a corrigendum's old and new texts ("Instead of:" ... "Read:" ...): tender corrigenda
+#: of public works ministries (World Bank and Commonwealth forms) quote both in full under the point.
+_OLD_NEW_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Read)[ \t*_]*:", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
                         re.IGNORECASE)
 #: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").
@@ -514,6 +521,8 @@ class _Reader:
         self.at = 0  # where the line being read starts
         self.parents = {p.path: p.parent for p in document.provisions}
         self.resume: _Node | None = None  # the lead-in an instruction after its new text closes back to
+        self.old_new: _Node | None = None  # an item whose "Instead of:" / "Read:" texts are being read
+        self.old_new_taken = False  # some of that text read already (a blank line after it ends it)
 
     def read(self) -> list[_Node]:
         text = self.text
@@ -662,6 +671,38 @@ class _Reader:
             # lead-in names the document; each paragraph after it is an instruction of its own
             self._close(self.stack.index(top), self.at)
             self._open(self._node_for(index, line, existing=None))
+            return
+        if (self.old_new is not None and self.old_new in self.stack and not (blank and self.old_new_taken)
+                and (opener is None or opener.cls not in ("layout", "md"))):
+            self._close(self.stack.index(self.old_new) + 1, self.at)
+            self._continue(line)  # the old or the new text under its label: words of the item
+            self.old_new_taken = True
+            return
+        label = _OLD_NEW_LABEL.match(line)
+        if (self.old_new is not None and self.old_new in self.stack and blank and opener is None and label is None
+                and self._heading_at(index) is None):
+            # the quoted text ends and words of the item's own follow ("... Article 3.2 ... are therefore
+            # null and void"): an instruction of its own under the item
+            self._close(self.stack.index(self.old_new) + 1, self.at)
+            self.old_new = None
+            self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
+            return
+        self.old_new = None
+        if top is not None and top.kind == "item" and label is not None:
+            # "Point No 2: Section ..., Clause 2.1.B" then "Instead of:" (the old text) and "Read:" (the
+            # new): both texts are the item's own words, never items or headings of their own
+            top.heading_like = False
+            self._continue(line)
+            if not line[label.end():].strip(" \t*_"):
+                self.old_new, self.old_new_taken = top, False  # the text follows on the next lines
+            return
+        caption = top.parent if top is not None and top.kind == "paragraph" and _ACTION_LINE.match(top.title) else top
+        if (caption is not None and not blank and opener is None and caption.kind == "item" and _ACTION_LINE.match(line)
+                and any(_ACTION_LINE.match(earlier) for earlier in self.text[caption.start:self.at].splitlines()[1:])):
+            # a second (third, ...) "Action:" line under one caption: an instruction of its own, in the
+            # caption's document
+            self._close(self.stack.index(caption) + 1, self.at)
+            self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
             return
         if top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md"):
             self._continue(line)  # the words an instruction introduces ("... to read as follows:")

@@ -58,7 +58,14 @@ from ..derivation import (
 from .actions import DESCRIBES, Action, read_action, said_unchanged, vocabulary
 from .items import _DOCUMENT_LEAD, Item, _codes_only, addendum_items
 from .items import _PART_WORD as _LEAD_PART
-from .references import Corpus, Reference, find_references, heading_document, place_path
+from .references import (
+    Corpus,
+    Reference,
+    find_references,
+    heading_document,
+    place_path,
+    titles_a_clause,
+)
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot
@@ -190,8 +197,9 @@ def _inserts(text: str, reference: Reference) -> bool:
 
 #: The paragraph named first and said to be added after it, in its sentence ("Paragraph 2.2.B of
 #: Section 05 12 00, "Bolts," is added:"): a design-build owner's way of writing an insertion.
-_ADDED_AFTER = re.compile(r"(?:(?!\b(?:where|which|that|when|if|and)\b)[^.;:\n]){0,70}?\b(?:is|are)\s+(?:hereby\s+)?"
-                          r"(?:added|inserted)\b", re.IGNORECASE)
+#: ("Par. 2.1 C has been added, as follows:": the same, in the present perfect of a memo)
+_ADDED_AFTER = re.compile(r"(?:(?!\b(?:where|which|that|when|if|and)\b)[^.;:\n]){0,70}?\b(?:is|are|ha(?:s|ve)\s+been)\s+"
+                          r"(?:hereby\s+)?(?:added|inserted)\b", re.IGNORECASE)
 
 
 #: A paragraph speaking of the table after it ("the manufacturers named in the table below are
@@ -734,7 +742,8 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     # a title alone is compared only for an item whose verb changes something (it can only propose)
     references = find_references(item.text, corpus, mask=mask, context=context, notations=notations, cells=cells,
                                  clause_end=clause.start() if clause is not None else None,
-                                 titles=action.changes or lead is not None or bool(cells))
+                                 titles=action.changes or lead is not None or bool(cells)
+                                 or titles_a_clause(_read_text(item.text[:start + 200], mask)))
     if clause is not None:
         mask = [*mask, (clause.start(), len(item.text))]
     label = _PATH_LABEL.match(item.text)
@@ -784,6 +793,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
         if _MARKED_NEW.search(_read_text(item.text, mask)):
             return _Outcome("quiet", rule, action)  # "Appendix C ... (new)": an added document supersedes nothing
+        if (action.action == "amend" and action.ambiguous is None and table_lead is None
+                and all(_CAPTION_CHANGE.fullmatch(w.strip()) for w in action.words.split(" … "))
+                and not _OWN_EXTENT.search(_read_text(item.text, _instruction_mask(item, layouts)[1]))):
+            # "CHANGES TO THE SPECIFICATIONS:" then "Section 09 91 00, Paragraph 2.1.B": the item has no
+            # verb of its own and its heading only says changes follow; what of it changes, and how
+            # (in part, restated whole, taken out), its own words do not say
+            action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+                f'takes its verb from the heading above it ("{" ".join(lead_line.split())}"), which says only '
+                "that something changes: what of it changes, and how, is for a person to confirm"))
     if action.action is None and not item.cells and _POINTER.search(_read_text(item.text, mask), start):
         return _Outcome("quiet", rule, action)  # it points at what it names: "Refer to the paragraph for ..."
     if action.action == "no_change":
@@ -923,8 +941,23 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             and not _page_locates(_read_text(item.text, mask), action, references)
             and all(r.kind == "paragraph" and r.joins is not None and r.joins.doc == sections[0][0].doc
                     for r in open_refs)):  # pages replaced; an article they add is no target of its own
-        return _pages(action, sections, references, rule, _read_text(item.text, mask))
+        paged = _pages(action, sections, references, rule, _read_text(item.text, mask))
+        if under_attachments and paged.kind == "applied":
+            # "Revised page 04 20 00-3" in the list of attachments: it lists what is attached; the
+            # change is the item that makes it, applied only where no other item does
+            return replace(paged, kind="proposed", listed=True, why=_LISTED)
+        return paged
     reissued = whole_object is not None  # the item says the whole document is issued anew with the addendum
+    if (len(resolved) == 1 and resolved[0][0].path is not None and not open_refs and action.action in ("replace", "amend")
+            and action.ambiguous is None and (holder := _reissued_holder(item, layouts, corpus, notations,
+                                                                         resolved[0][0].doc)) is not None):
+        # "Revised Keynote 1 to call for a roof hatch. See attached revised drawing sheet A-103.": the
+        # sheet holding the part changed is itself attached anew; the reissued sheet takes the whole
+        # old one's place, the part's change being one of what it carries
+        own = [r for r in references if r.target == Locator(doc=resolved[0][0].doc) and not r.cited]
+        resolved = [(Locator(doc=resolved[0][0].doc), own[0] if own else holder)]
+        action = Action("replace", action.words, action.span, True)
+        reissued = True
     if under_attachments and action.action == "amend" and action.words and all(
             _STATUS.fullmatch(w.strip()) for w in action.words.split(" … ")) and action.span is not None \
             and _MARK_ENDS.match(_read_text(item.text, mask), action.span[1]):
@@ -960,6 +993,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # "Paragraph 2.1.B is revised." and nothing more: not what it now says, nor which part
         action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
             f'says only "{action.words}": what of it changes, and how, is for a person to confirm'))
+    if (action.action == "amend" and action.ambiguous is None and action.span is not None and len(resolved) == 1
+            and resolved[0][0].path is not None and " … " not in action.words
+            and _REPLACE_VERB.fullmatch(action.words.strip()) and any(
+                r.target == resolved[0][0] and r.span[0] > action.span[1] and not r.from_heading
+                and _WITH_ATTACHED.search(_read_text(item.text, mask)[action.span[1]:r.span[0]]) for r in references)):
+        # "replace the boiler schematic with the attached Detail 2/M-301": what it replaces is
+        # described by its content, and the successor attached bears the target's own number, so
+        # the attached one takes the whole target's place (owners reissue a detail or note whole)
+        action = Action("replace", action.words, action.span, True)
     if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
         # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
         action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
@@ -1009,6 +1051,16 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                 after = ""  # the next instruction, not new text ("D. Section 10 14 00, delete ...")
         if _opens_with_own_label(after, resolved[0][0]):
             action = Action("replace", action.words, action.span, action.attachment)
+        elif _REDLINED.search(after):
+            # "Note 1 has been revised as follows: POLES AT ~~120-FOOT~~ ***100-FOOT*** SPACING.": text
+            # with the words taken out struck and the words put in marked, the owners' redline; it
+            # most often restates the whole provision with its changes shown, but without its own
+            # label the words do not settle whether all of it or a part is written out
+            why = (f'"{action.words} as follows" brings marked-up text (struck and added words) that does not open '
+                   f"with the label of {resolved[0][0].format()}: whether it restates all of it is for a person "
+                   "to confirm")
+            return _Outcome("proposed", rule, Action("replace", action.words, action.span, action.attachment,
+                                                     ambiguous=why), resolved, why=why)
         elif not run_on:
             action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
                 f'"{action.words} as follows" says no scope: whether the text after it restates all of '
@@ -1024,6 +1076,21 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         action = Action("replace" if restates else "amend", action.words, action.span, action.attachment, ambiguous=(
             f'"{action.words} as follows": several changes with their new text after them, one saying no '
             "scope: what each changes, and how, is for a person to confirm"))
+    if (action.action is None and len(resolved) == 1 and resolved[0][0].path is not None and not open_refs
+            and (old_new := _OLD_THEN_NEW.search(item.text)) is not None):
+        # tender corrigenda quote the old text and the new under their labels ("Instead of:" ...
+        # "Read:" ...): the new text opening with the target's own label, as the old one does, is
+        # the whole of it written anew; a quoted phrase for a quoted phrase changes part of it;
+        # anything else is for a person to confirm
+        old, new = old_new.group("old").strip(), old_new.group("new").strip()
+        if _opens_with_own_label(new, resolved[0][0]) and _opens_with_own_label(old, resolved[0][0]):
+            action = Action("replace", "instead of … read")
+        elif _QUOTED_ONLY.fullmatch(old) and _QUOTED_ONLY.fullmatch(new.split("\n\n")[0].strip()):
+            action = Action("amend", "instead of … read")
+        else:
+            action = Action("amend", "instead of … read", ambiguous=(
+                f"gives the old and the new text of {resolved[0][0].format()}: whether it restates all of it "
+                "is for a person to confirm"))
     if resolved and not open_refs and action.changes and action.ambiguous is None:
         whole = all(t.path is None for t, _ in resolved)
         doubt = None
@@ -1081,6 +1148,55 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         return _Outcome("proposed", rule, action, _distinct(candidates), why=_why(action, [], open_refs))
     reasons = [r.why for r in open_refs if r.why]
     return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+
+#: The document holding what an item changes said to be attached anew ("see attached revised drawing
+#: sheet A-103", "the revised Section 09 91 00 is attached"), the words before its number.
+_ATTACHED_HOLDER = re.compile(
+    r"\b(?:attached|enclosed|accompanying|re-?issued)\s+(?:(?:revised|re-?issued|updated)\s+)+(?:drawing\s+|plan\s+)?"
+    r"(?:sheet|drawing|section)\s+(?=[A-Z0-9])|"
+    r"\brevised\s+(?:drawing\s+|plan\s+)?(?:sheet|drawing|section)\s+(?=\S+\s+(?:is\s+)?(?:attached|enclosed|re-?issued)\b)",
+    re.IGNORECASE)
+
+
+def _reissued_holder(item: Item, layouts: Sequence[re.Pattern[str]], corpus: Corpus,
+                     notations: Mapping[str, Sequence[re.Pattern[str]]], doc: str) -> Reference | None:
+    """The reference to ``doc`` where the item (any sentence of it) says ``doc`` itself is
+    attached anew, revised; None when it does not."""
+    _, mask = _instruction_mask(item, layouts)
+    read = _read_text(item.text, mask)
+    for said in _ATTACHED_HOLDER.finditer(read):
+        for reference in find_references(item.text, corpus, mask=[*mask, (0, said.start())], notations=notations,
+                                         titles=False):
+            if (reference.target is not None and reference.target.doc == doc and reference.target.path is None
+                    and reference.span[0] <= said.end() + 1):
+                return reference
+    return None
+
+
+#: A verb or noun saying only that something changes, without how ("CHANGES TO THE SPECIFICATIONS:",
+#: "Revisions:", "The following are modified:").
+_CAPTION_CHANGE = re.compile(r"chang(?:e|es|ed|ing)|revis(?:e|es|ed|ions?)|modif(?:y|ies|ied|ications?)|"
+                             r"amend(?:s|ed|ments?)?|correct(?:s|ed|ions?)?|updat(?:e|es|ed)", re.IGNORECASE)
+#: An entry's own words that say what of it changes, whatever its heading's verb: new text ("to
+#: read", "read:", words quoted), pages of it, or the whole of it.
+_OWN_EXTENT = re.compile(r"\bto\s+read\b|\breads?\s*:|[\"“”]|\bpages?\b|\bin\s+(?:its|their)\s+entirety\b|"
+                         r"\b(?:entire|whole|complete)\b|~~", re.IGNORECASE)
+#: Words struck through in an addendum's Markdown (``~~old words~~``): a redline.
+_REDLINED = re.compile(r"~~[^~\n]+~~")
+#: A corrigendum's old text and new text, each under its label, on lines of their own or run on
+#: ("Instead of:" ... "Read:" ...; "For:" ... "Read:" ...), the new text to the item's end.
+_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For)[ \t*_]*:(?P<old>.+?)"
+                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*Read[ \t*_]*:(?P<new>.+)\Z",
+                           re.IGNORECASE | re.DOTALL | re.MULTILINE)
+#: A text that is one quotation and nothing else ('"under paving"').
+_QUOTED_ONLY = re.compile(r"[\"“][^\"”\n]+[\"”]\.?")
+#: A replace verb, and what brings its successor just before the successor's number ("... with the
+#: attached revised", "by the enclosed"): the successor named is attached whole.
+_REPLACE_VERB = re.compile(r"replace[sd]?|substitute[sd]?", re.IGNORECASE)
+_WITH_ATTACHED = re.compile(r"\b(?:with|by)\s+(?:the\s+|this\s+)?(?:(?:attached|enclosed|accompanying|new|revised|"
+                            r"re-?issued)[\s,]+)+(?:(?:sheets?|drawings?|details?|notes?|keynotes?|callouts?)\s+)?$",
+                            re.IGNORECASE)
 
 
 #: An insertion whose instruction names no place, only the kind of thing added ("Add the following
@@ -1435,7 +1551,9 @@ _ATTACHMENTS = re.compile(r"\b(?:attachments?|enclosures?|exhibits?|appendix|app
 #: sentence", "the title block", "the schedule"): a whole-document instruction with them is in doubt.
 _SUB_PART = re.compile(
     r"\b(?:key\s*notes?|notes?|details?|callouts?|paragraphs?|subparagraphs?|articles?|sentences?|words?|"
-    r"title\s+block|schedules?|tables?|dimensions?|tags?|legend|items?|lines?|(?<!\d\s)(?<!\d)pages?)\b",
+    r"title\s+block|schedules?|tables?|dimensions?|tags?|legend|items?|lines?|(?<!\d\s)(?<!\d)pages?)\b"
+    # the short forms owners write for a paragraph or clause ("Par. 1.1 A", "Para 2.3", "Cl. 4.2")
+    r"|\b(?:paras?|par|cl)\.?(?=\s*\d)|\b(?:clauses?|sub-?sections?)\b",
     re.IGNORECASE)
 
 
@@ -2062,6 +2180,8 @@ _DELETE_WHOLE = re.compile(
     r"\bdelete\s+(?:that|this|the\s+same|the\s+entire)\s+(?:specification|section|sheet|drawing|document)\s+"
     r"in\s+its\s+entirety\b", re.IGNORECASE)
 _ENTIRETY = re.compile(r"\bin\s+(?:(?:its|their)\s+)?entirety\b", re.IGNORECASE)
+_PAGE_ENTIRETY = re.compile(r"\s+(?:the\s+)?pages?\b", re.IGNORECASE)
+_PAGE_BEFORE_ENTIRETY = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?[\w .,-]{1,30}$", re.IGNORECASE)
 _SUBSTITUTE = re.compile(r"\b(?:substitute|replace)", re.IGNORECASE)
 #: Where the answer of a question-and-answer item starts: only the answer may change anything.
 _LEAD_IN = re.compile(r"(?::\s*$|\bas\s+follows\b)", re.IGNORECASE)
@@ -2172,7 +2292,12 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         elif ((whole := _DELETE_WHOLE.search(text)) is not None and target.path is None
               and not _SUBSTITUTE.search(text, whole.end())):
             _swap(reading, edge, "full", False)
-        elif edge.scope == "partial" and target.path is None and _ENTIRETY.search(_read_text(text, _quoted_spans(text))):
+        elif (edge.scope == "partial" and target.path is None
+              and (entirety := _ENTIRETY.search(read_all := _read_text(text, _quoted_spans(text)))) is not None
+              and not _PAGE_ENTIRETY.match(read_all, entirety.end())
+              and not _PAGE_BEFORE_ENTIRETY.search(read_all[:entirety.start()])):
+            # ("Replace in its entirety page 3 with the attached page": the entirety is the page's, and
+            # the pages said settle the section's change in part)
             drop.add((edge.by.format(), target.format()))
             _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file, line_of,
                      'its words say "in its entirety", but its verb was read as a change in part: for a person '
@@ -2439,7 +2564,9 @@ _LABEL_SUBJECT = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*(?i:(?:is|are|has\s+been|h
 _NEW_LABEL = re.compile(r"[\s\"“*_]*(\d{1,2}\.\d{1,3}(?:\.[A-Z]|\.\d{1,3})?)(?=[\s.:)]|$)")
 #: What may stand before new text after an adding verb ("the following new paragraph:", "as follows:").
 _FOLLOWING_LEAD = re.compile(r"[\s:,]*(?:(?:the\s+)?following\b[^:\n]{0,60}|as\s+follows)\s*:", re.IGNORECASE)
-_READ_BEFORE = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|may|can)\s+be\s*$")
+_READ_BEFORE = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|may|can)\s+be\s*$|"
+                          # "clause 2.2, point A to read as below:": the provision's label, then "to read"
+                          r"(?:\d|\b[A-Z]|\))[\s,:]*\bto\s*$")
 #: What may stand between a verb and its reading phrase when the provision itself is the object:
 #: nothing, the provision's own name, or a word for its whole wording ("Revise verbiage to read").
 _OWN_OBJECT = re.compile(r"[\s,:]*(?:(?:the\s+|this\s+|that\s+)?(?:(?:(?:sub-?)?paragraphs?|articles?|sub-?sections?|"
@@ -2558,6 +2685,9 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     # "(page 2 reprinted)" is a change to that page, whatever the lead-in says of the list
     if target.path is None:
         whole = _OWN_WHOLE.search(read)
+        if whole is not None and "entirety" in whole.group(0).lower() and (
+                _PAGE_ENTIRETY.match(read, whole.end()) or _PAGE_BEFORE_ENTIRETY.search(read[:whole.start()])):
+            whole = None  # "replace in its entirety page 3 with the attached page": the page's entirety
         kind = corpus.directory.titles.get(target.doc, ("", ""))[0]
         noun = re.search(r"sheet|drawing|section|specification", whole.group(0), re.IGNORECASE) if whole else None
         if noun is not None and kind and (kind == "drawing") != (noun.group(0).lower() in ("sheet", "drawing")):
@@ -2638,6 +2768,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             phrase, end = after.group("phrase").lower(), after.end()
         if phrase is not None:
             rest = item.text[end:].lstrip(" \t:,")
+            rest = re.sub(r"^(?:as\s+)?(?:below|follows)\s*:\s*", "", rest, flags=re.IGNORECASE)  # ("to read as below:")
             if not rest.strip():
                 index = next((i for i, s in enumerate(items) if s.path == item.path), None)
                 rest = items[index + 1].text if index is not None and index + 1 < len(items) else ""

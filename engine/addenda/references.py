@@ -51,6 +51,7 @@ __all__ = [
     "find_references",
     "heading_document",
     "place_path",
+    "titles_a_clause",
 ]
 
 #: How close (rapidfuzz ``token_sort_ratio``, 0-100, letter case and punctuation aside) a
@@ -245,9 +246,13 @@ _PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\)
 #: an article of it)
 #: ("Sub-Clause 8.7", "Subclause 14.2", "Sub-article 3.4": conditions of contract number their
 #: clauses so)
-_PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
+#: ("Par. 1.1 A": school districts' and engineers' short word for a paragraph)
+#: ("Section 3.2, Article B", "Section 2.2 A": owners who call the whole document a "Project Manual
+#: Section" often call its article a section too; a CSI or agency section number never has a dot
+#: after its first one or two digits, so a dotted number after "Section" is an article's)
+_PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Pars?\.|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
                    r"Sub-?sections?|Sub-?headings?|§"
-                   r"|Part(?=\s*\d{1,2}\.\d))")
+                   r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?![\d.])))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
 #: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
 #: by hand write both; either is paragraph A of article 2.1 (group 5, the glued letter and below).
@@ -256,7 +261,11 @@ _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Sub-?articles?|Ar
 #: paragraph (group 4).
 _WORDED_PATH = re.compile(
     rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
-    r"(?:,?\s+(?:sub-?paragraph|paragraph|para\.|item)\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
+    # ("clause 2.1 MATERIALS, point D": Commonwealth corrigenda call a lettered paragraph a point, and
+    # may set the article's title in capitals between)
+    r"(?:(?:[ \t]+(?-i:[A-Z][A-Z&/'-]+(?:[ \t]+[A-Z][A-Z&/'-]+){0,5})(?=,?[ \t]+point\b))?"
+    r",?\s+(?:sub-?paragraph|paragraph|para\.|par\.|item|point|article(?=\s+(?-i:[A-Z])\b))\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)"
+    r"|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
     r"|,[ \t]*((?-i:[A-Z]))(?=[ \t]*[,:;)]|\.\s)"
     r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
@@ -326,6 +335,15 @@ def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
 _TITLE_BEFORE_CLAUSE = re.compile(
     r"(?-i:\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,7}))"
     r"[ \t]*[,:–—-][ \t]*(?=(?:clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
+
+
+def titles_a_clause(text: str) -> bool:
+    """Whether ``text`` names a clause after a document's title in its own letter case ("General
+    Conditions, Clause 4.3"): the title is how it names the document, to be compared even where no
+    verb is read (a title only proposes)."""
+    return _TITLE_BEFORE_CLAUSE.search(text) is not None
+
+
 _CAPS_TITLE = re.compile(r"(?-i:\b[A-Z][A-Z&/'-]+(?:[ \t]+(?:[A-Z][A-Z&/'-]*|AND|OF|FOR|THE))+\b)")
 
 
@@ -443,11 +461,15 @@ def find_references(
                         take(Reference("callout", f"{match.group(1)} {more.group(1)}", more.span(1), None,
                                        resolved_by=more.group(1)))
                     more = _MORE_CALLOUTS.match(read, more.end())
+    csi_named = heading is not None or any(r.kind == "section" and r.target is not None and r.resolved_by != "designation"
+                                           for r in found)
     for match in _LETTER_OF_PATH.finditer(read):  # "subparagraph B of paragraph 2.1": 2.1.B
-        if free(*match.span()):
+        if free(*match.span()) and (csi_named or not re.search(r"(?i)\bsections?\s*\d", match.group(0))):
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
                            why=f"{match.group(2)}.{match.group(1)}"))
     for match in _WORDED_PATH.finditer(read):
+        if match.group(0)[:3].lower() == "sec" and not csi_named:
+            continue  # "Section 1.5" is an article only inside a section the item names ("Section 02 41 00 ... Section 3.2")
         if free(*match.span()):
             tail = match.group(2) or match.group(3) or match.group(4) or match.group(5)
             path = match.group(1) + ("." + tail if tail else "")
@@ -460,7 +482,7 @@ def find_references(
                         take(Reference("paragraph", more.group(1), more.span(1), None, why=more.group(1)))
                     more = _MORE_PATHS.match(read, more.end())
     for match in _UNREAD_PATH.finditer(read):  # "Article 2.1A1": a paragraph, but no label this reads
-        if free(*match.span()):
+        if free(*match.span()) and (csi_named or match.group(0)[:3].lower() != "sec"):
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, resolved_by="unread",
                            why=f'writes "{match.group(1)}", a paragraph label no notation reads'))
     for match in _BARE_PATH.finditer(read):
@@ -489,7 +511,7 @@ def find_references(
         verb = _VERB_FIRST.match(match.group(0))  # "Delete Alternate No. 4": the name is after the verb
         span = (match.start() + (verb.end() if verb else 0), match.end())
         written = read[span[0]:span[1]]
-        if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing)\b", written):
+        if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing|Point|Page)\b", written):
             take(Reference("name", " ".join(written.split()), span, None))
     unplaced = []
     for match in _BARE_SHEET.finditer(read):
@@ -1056,7 +1078,8 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
     phrases += [(m.group(0), m.span()) for m in _CAPS_TITLE.finditer(read) if len(m.group(0)) >= 8]
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
-    phrases += [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
+    before_clause = [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
+    phrases += before_clause
     phrases += [(cell, (0, 0)) for cell in cells if 3 <= len(cell) <= 80]
     found: list[Reference] = []
     seen: set[str] = set()
@@ -1080,6 +1103,13 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                                  limit=2, score_cutoff=TITLE_CUTOFF - TITLE_MARGIN) if shortlist else []
         if not ranked or ranked[0][1] < TITLE_CUTOFF:
             whole = sorted(doc for _, score, doc in near if score >= 100 and doc in shortlist)
+            if len(whole) == 1 and (phrase, span) in before_clause and len(phrase.split()) >= 2:
+                # "General Provisions, Clause 8.7" for "General Provisions for Harbour Works": owners
+                # shorten the title of the document whose clause they cite; every word of it in one
+                # title alone names that document (a title only proposes)
+                found.append(Reference("title", " ".join(phrase.split()), span, Locator(doc=whole[0]),
+                                       resolved_by="title", score=round(ranked[0][1], 1) if ranked else None))
+                continue
             if len(whole) > 1 and span != (0, 0) and len(phrase.split()) <= 3 and _QUOTED_AT(text, span):
                 # "Concrete": a word of several titles; said, with the sections it may mean
                 written = " ".join(phrase.split())
