@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
-from .files import create_atomically
+from .files import create_atomically, read_bounded_text
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
@@ -83,7 +83,7 @@ def read_record(path: str | Path) -> dict[str, Any]:
     """A stored decision, checked: InputError naming the file (and line, or field) otherwise."""
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
+        text = read_bounded_text(path, what="the audit record")
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
     try:

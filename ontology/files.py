@@ -1,20 +1,69 @@
-"""Files the project writes and reads: the one atomic write, and the one "inside the project"
+"""Files the project writes and reads: the one atomic write, the one "inside the project"
 test, for every layer (the CLI's ``-o``, RFI drafts, the graph's ``CURRENT`` pointer, the
-manifest's pack paths, the register, document symlinks).
+manifest's pack paths, the register, document symlinks), and the one bounded read of a file a
+command is handed (an answer, a sweep baseline, an audit record).
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import secrets
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["create_atomically", "is_inside", "is_partial_write", "write_atomically"]
+from .errors import InputError
+
+__all__ = ["MAX_INPUT_BYTES", "create_atomically", "is_inside", "is_partial_write", "read_bounded",
+           "read_bounded_text", "write_atomically"]
 
 _PARTIAL = ".partial"
+
+#: The largest file a command reads whole (``check --answer``, ``sweep --baseline``, ``replay
+#: RECORD``): 64 MiB, as for one part of a Word file (an answer of thousands of claims is a few MiB).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
+def read_bounded(source: str | Path | BinaryIO, *, what: str, file: str | None = None,
+                 field: str | None = None, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of ``source`` (a path, or an open binary stream such as standard input), or an
+    InputError naming ``file`` when there are more than ``limit``: a regular file is refused by
+    its size before any of it is read, anything else (a pipe, ``/dev/zero``) after ``limit`` + 1
+    bytes, so memory never holds more. ``what`` names the input in the message ("the answer").
+    ``OSError`` from opening or reading is the caller's to report, as for any read."""
+    if not isinstance(source, (str, Path)):
+        return _bounded(source, what=what, file=file, field=field, limit=limit, size=None)
+    with open(source, "rb") as stream:
+        try:
+            status = os.fstat(stream.fileno())
+        except OSError:
+            status = None
+        size = status.st_size if status is not None and stat.S_ISREG(status.st_mode) else None
+        return _bounded(stream, what=what, file=file if file is not None else str(source), field=field,
+                        limit=limit, size=size)
+
+
+def read_bounded_text(source: str | Path | BinaryIO, *, what: str, encoding: str = "utf-8",
+                      file: str | None = None, field: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:
+    """:func:`read_bounded`'s bytes as text, decoded as ``Path.read_text`` decodes a file (its
+    line ends made ``\\n``); ``UnicodeDecodeError`` when they are not ``encoding``."""
+    data = read_bounded(source, what=what, file=file, field=field, limit=limit)
+    with io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="strict") as text:
+        return text.read()
+
+
+def _bounded(stream: BinaryIO, *, what: str, file: str | None, field: str | None, limit: int,
+             size: int | None) -> bytes:
+    data = stream.read(limit + 1) if size is None or size <= limit else b""
+    if size is not None and size > limit or len(data) > limit:
+        size_of = f"{size:,} bytes, " if size is not None else ""
+        raise InputError(f"{what} is {size_of}over the limit of {limit / 2**20:g} MiB ({limit:,} bytes); "
+                         "not read", file=file, field=field,
+                         hint="check that this is the file meant: inforce writes none this large")
+    return data
 
 
 def create_atomically(path: str | Path, data: bytes | str) -> bool:

@@ -15,7 +15,8 @@ neutralise:
   line break; :func:`terminal_line`, for a name set inside one line, writes line breaks out too;
 - :func:`html_text` — as the terminal writes it, then HTML-escaped (attribute-safe);
 - :func:`json_text` — a JSON document's text (SARIF) with each control as a ``\\u`` escape in
-  the file's bytes: parsed, the text is unchanged;
+  the file's bytes: parsed, the text is unchanged; :func:`yaml_quoted`, one value written into
+  a YAML file inforce makes (``init``'s ``project:``), the same escapes inside a quoted scalar;
 - ``markdown_*`` — ``\\u001b``, and every character Markdown gives meaning to escaped (``<`` as
   ``&lt;``, an entity's ``&``, the rest with a backslash); a line that would start a block is
   escaped at its start. A clause that reads ``<script>``, ``[click](javascript:...)``,
@@ -25,6 +26,7 @@ neutralise:
 from __future__ import annotations
 
 import html
+import json
 import re
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "markdown_visible",
     "terminal_line",
     "terminal_text",
+    "yaml_quoted",
 ]
 
 #: Bidirectional marks (U+061C, U+200E, U+200F), embeddings and overrides (U+202A–E) and
@@ -94,6 +97,14 @@ def json_text(document: str) -> str:
     escape stands for the character itself (``json.dumps`` already escapes C0 controls).
     """
     return document.translate(_AS_CODES)
+
+
+def yaml_quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar that reads back as exactly ``text``: JSON's
+    string escapes, which YAML 1.2 reads alike, and every control character a ``\\uXXXX``
+    escape. Never a plain scalar, so ``null``, ``true``, ``#x`` or ``a: [b`` stay text and a
+    line break cannot start a key of its own."""
+    return json.dumps(text, ensure_ascii=False).translate(_AS_CODES)
 
 
 def markdown_visible(text: str) -> str:

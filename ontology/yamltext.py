@@ -23,7 +23,10 @@ Plain scalars get their tag from the YAML 1.2 core schema (:func:`resolve_plain`
 Each text is composed into nodes first (every node keeps its line and column), and the nodes
 are checked before anything is built from them or walked (:func:`check_nodes`):
 
-- at most :data:`MAX_YAML_CHARS` characters;
+- at most :data:`MAX_YAML_CHARS` characters, and at most :data:`MAX_YAML_NODES` values
+  (scalars, lists, mappings, aliases), counted from the parser's events before any node is
+  built: a flat list ``[1,1,1,...]`` within the character limit would be millions of nodes,
+  minutes and gigabytes;
 - aliases may add at most :data:`MAX_ALIAS_NODES` nodes to the document's own: a node reached
   through an alias counts again each time (a "billion laughs" of nested aliases composes to a
   few hundred nodes, but whatever walks it as a tree meets ~10^9);
@@ -65,9 +68,10 @@ from yaml.scanner import Scanner
 from .errors import InputError
 
 __all__ = [
-    "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIAS_NODES", "MAX_INT_DIGITS", "MAX_YAML_CHARS", "MAX_YAML_DEPTH", "NULL_TAG",
-    "STR_TAG", "TIMESTAMP_TAG", "MappingNode", "MarkedList", "MarkedMap", "Node", "ScalarNode", "SequenceNode",
-    "YamlSyntaxError", "check_nodes", "check_size", "compose", "load_marked", "resolve_plain", "scalar_value",
+    "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIAS_NODES", "MAX_INT_DIGITS", "MAX_YAML_CHARS", "MAX_YAML_DEPTH",
+    "MAX_YAML_NODES", "NULL_TAG", "STR_TAG", "TIMESTAMP_TAG", "MappingNode", "MarkedList", "MarkedMap", "Node", "ScalarNode", "SequenceNode",
+    "WrittenScalar", "YamlSyntaxError", "check_nodes", "check_size", "compose", "load_marked", "resolve_plain",
+    "scalar_value",
 ]
 
 #: The longest YAML text read (16 Mi characters): a register of a hundred thousand revisions
@@ -75,6 +79,9 @@ __all__ = [
 MAX_YAML_CHARS = 16 << 20
 #: The longest integer read, in characters (Python refuses to convert past 4,300 digits).
 MAX_INT_DIGITS = 100
+#: The most values (nodes) a YAML text may hold: a register of some 30,000 revisions, where a
+#: pack or a front matter holds a few hundred.
+MAX_YAML_NODES = 1_000_000
 #: The most nodes aliases may add to a document by being expanded where they are used.
 MAX_ALIAS_NODES = 100_000
 #: The deepest nesting read, aliases expanded: a pack or a register is under ten levels.
@@ -177,6 +184,7 @@ def compose(text: str, *, file: str, line_offset: int = 0) -> Node | None:
     matter starts below its ``---`` line)."""
     check_size(text, file=file)
     with _as_input_error(text, file, line_offset, pure=_Loader is _PureLoader):
+        _count_nodes(text, file, line_offset)
         loader = _Loader(text)  # the pure reader checks every character here
         try:
             node = loader.get_single_node()
@@ -184,6 +192,29 @@ def compose(text: str, *, file: str, line_offset: int = 0) -> Node | None:
             loader.dispose()
     check_nodes(node, file=file, line_offset=line_offset)
     return node  # type: ignore[no-any-return]
+
+
+def _count_nodes(text: str, file: str, line_offset: int) -> None:
+    """Refuse a text of more than :data:`MAX_YAML_NODES` values from its parse events, before
+    any node is built (an event costs a tenth of a node). A value takes a character at least,
+    so a shorter text is not counted."""
+    if len(text) <= MAX_YAML_NODES:
+        return
+    loader = _Loader(text)
+    try:
+        count = 0
+        while (event := loader.get_event()) is not None and not isinstance(event, yaml.StreamEndEvent):
+            if isinstance(event, _NODE_EVENTS):
+                count += 1
+                if count > MAX_YAML_NODES:
+                    raise InputError(f"the YAML holds more than {MAX_YAML_NODES:,} values; not read",
+                                     file=file, line=event.start_mark.line + 1 + line_offset,
+                                     hint="a project's YAML files hold far fewer; is this the right file?")
+    finally:
+        loader.dispose()
+
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
 
 
 class MarkedMap(dict[Any, Any]):
@@ -222,12 +253,32 @@ class MarkedList(list[Any]):
         return self._items[index]
 
 
-def load_marked(text: str, *, file: str) -> Any:
+def load_marked(text: str, *, file: str, as_written: bool = False) -> Any:
     """``text`` as Python values (MarkedMap, MarkedList, str, int, float, bool, None, date,
     datetime), built only once its nodes passed the checks. A key given twice, a key that is
-    a list or mapping, and a date that is no date (``2026-13-45``) are errors at their line."""
+    a list or mapping, and a date that is no date (``2026-13-45``) are errors at their line.
+
+    ``as_written``: a number or a date is kept as the text it was written as, a
+    :class:`WrittenScalar` (``2.10`` stays ``"2.10"``, not 2.1), for a reader that hands its
+    values on to the node readers (a register's entry read as the front matter it stands for)."""
     root = compose(text, file=file)
-    return None if root is None else _Builder(file).build(root, None)
+    return None if root is None else _Builder(file, as_written=as_written).build(root, None)
+
+
+class WrittenScalar(str):
+    """A plain scalar the resolver read as a number or a date, kept as its text (the ``str``)
+    with its tag: ``!!float "2.10"`` writes it back as the very node it was."""
+
+    __slots__ = ("tag",)
+
+    def __new__(cls, text: str, tag: str) -> WrittenScalar:
+        made = super().__new__(cls, text)
+        made.tag = tag
+        return made
+
+    def as_yaml(self) -> str:
+        """The scalar as YAML that composes to its node again (its tag, its text quoted)."""
+        return _short(self.tag) + ' "' + self.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def scalar_value(node: ScalarNode, *, file: str, field: str | None = None, line_offset: int = 0) -> Any:
@@ -245,8 +296,9 @@ def scalar_value(node: ScalarNode, *, file: str, field: str | None = None, line_
 class _Builder:
     """Nodes to values; an alias gives the same object again (the checks bounded them)."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, *, as_written: bool = False) -> None:
         self.file = file
+        self.as_written = as_written
         self.built: dict[int, Any] = {}
 
     def build(self, node: Node, field: str | None) -> Any:
@@ -285,6 +337,8 @@ class _Builder:
             return None
         if tag == BOOL_TAG:
             return text.lower() == "true"
+        if self.as_written:  # a number or a date, its text checked to fit its tag (check_nodes)
+            return WrittenScalar(text, tag)
         if tag == INT_TAG:
             if len(text) > MAX_INT_DIGITS:  # Python's int() refuses past 4,300 digits (a ValueError)
                 raise InputError(f"an integer of {len(text):,} digits is more than the {MAX_INT_DIGITS} read",

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import InputError
+from inforce.ontology.text import yaml_quoted
 
 __all__ = ["Scaffolded", "scaffold_project"]
 
@@ -79,7 +80,7 @@ def scaffold_project(folder: Path, *, today: str) -> list[Path]:
     try:
         documents.mkdir(parents=True, exist_ok=True)
         (folder / "rules").mkdir(exist_ok=True)
-        written = [_create(manifest, MANIFEST.format(name=folder.resolve().name or "project"))]
+        written = [_create(manifest, MANIFEST.format(name=_project_name(folder)))]
         if not any(documents.iterdir()):
             written.append(_create(documents / "sop-001.md", EXAMPLE_DOCUMENT.format(today=today)))
     except OSError as problem:
@@ -87,6 +88,13 @@ def scaffold_project(folder: Path, *, today: str) -> list[Path]:
         raise InputError(f"cannot create the project: {problem.strerror or problem}",
                          file=problem.filename or folder) from None
     return written
+
+
+def _project_name(folder: Path) -> str:
+    """The folder's name as the manifest's ``project:``: a quoted YAML string that reads back as
+    the name (``null``, ``#x`` or a line break stay text), bytes that are no UTF-8 as U+FFFD."""
+    name = folder.resolve().name or "project"
+    return yaml_quoted(name.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def _create(path: Path, text: str) -> Path:

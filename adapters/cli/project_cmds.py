@@ -46,8 +46,8 @@ def init(
         emit_json(Scaffolded(project=str(folder), created=[str(p) for p in written]))
         return
     for path in written:
-        err.print(f"created {path}")
-    err.print(f"next: inforce ingest {folder}")
+        err.print(f"created {terminal_line(str(path))}")
+    err.print(f"next: inforce ingest {terminal_line(str(folder))}")
 
 
 @handle_errors

@@ -53,7 +53,8 @@ caller holding both acts to compare. Whether a destination is outside the projec
 a reader of one file to judge: its edge is returned like any other (see ``target.doc``), and
 the ingest links it (``link_modifications``: an act named by another type or date, a provision
 the act lacks, an expression that already holds the change). A destination naming no
-provision (the title, the preamble) and a modification other than ``textualMod`` are
+provision (the title, the preamble), one that is no Akoma Ntoso URI (a web address, an empty
+href), a ``textualMod`` without one and a modification other than ``textualMod`` are
 warnings at their line; a period may be the modification's ``period`` or its ``<force>``'s.
 """
 
@@ -779,7 +780,8 @@ class _AknParser(Parser):
             by = self._by(mod)
             destinations = self._children(mod, "destination")
             if not destinations:
-                self._error("a textualMod without a <destination>", mod)
+                self._warn(f"textualMod {self._name(mod)} has no <destination>: no supersession is made "
+                           "from it", mod)
             for destination in destinations:
                 target = self._target(destination, document_id)
                 if target is None:
@@ -856,9 +858,10 @@ class _AknParser(Parser):
         href = destination.get("href", "")
         parts, fragment = _split_uri(href)
         doc = document_id if not parts else work_id(href)
-        if doc is None:
-            self._error(f"cannot read the document a destination names: {href!r}", destination,
-                        hint="expected /country/type/date/number[#id], e.g. /ke/act/1997-08-22/3#sec2")
+        if doc is None:  # a web address, a file, an empty href: a modification left out, as any other
+            self._warn(f"destination {href!r} names no act (not an Akoma Ntoso URI): no supersession is "
+                       "made from it", destination,
+                       hint="expected /country/type/date/number[#id], e.g. /ke/act/1997-08-22/3#sec2")
             return None
         path = None
         if fragment:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
+from inforce.ontology.files import read_bounded_text
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
 
 __all__ = ["field_line", "load_answer", "parse_answer", "read_answer"]
@@ -28,18 +29,21 @@ def load_answer(path: str | Path, *, display: str | None = None) -> tuple[Answer
     """The answer in ``path`` and its text (to name the line of a field a later check refuses)."""
     file = display or str(path)
     try:
-        text = Path(path).read_text("utf-8") if str(path) != "-" else _stdin()
+        source = Path(path) if str(path) != "-" else _stdin()
+        text = read_bounded_text(source, what="the answer", file=file)
     except FileNotFoundError:
         raise InputErrors(f"{file}: no such answer file", [InputError("no such file", file=file)]) from None
     except (OSError, UnicodeDecodeError) as problem:
         raise InputErrors(f"{file}: cannot read", [InputError(f"cannot read: {problem}", file=file)]) from None
+    except InputError as problem:
+        raise InputErrors(f"{file}: not read", [problem]) from None
     return parse_answer(text, file=file), text
 
 
-def _stdin() -> str:
+def _stdin() -> BinaryIO:
     import sys
 
-    return sys.stdin.read()
+    return sys.stdin.buffer
 
 
 def parse_answer(text: str, *, file: str = "<answer>") -> Answer:

@@ -60,7 +60,9 @@ logger = logging.getLogger("inforce.adapters.ingest")
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
-_FENCE_END = re.compile(r"(?:---|\.\.\.)[ \t]*\r?")
+#: YAML's end-of-document marker: it does not close the front matter (only '---' does), and
+#: what followed it would otherwise be read as no metadata at all.
+_DOCUMENT_END = re.compile(r"\.\.\.[ \t]*\r?")
 _SIDECARS = ((".pdf.yaml", "PDF"), (".csv.yaml", "CSV"), (".docx.yaml", "Word file"))
 
 
@@ -252,7 +254,15 @@ class _MarkdownParser(Parser):
                 hint="put the metadata (id, kind, effective, recorded…) between two '---' lines at the top, "
                 "or describe the file in the project's register",
             )
-        closing = next((i for i in range(1, len(lines)) if _FENCE_END.fullmatch(lines[i])), None)
+        closing = next((i for i in range(1, len(lines)) if _FENCE_LINE.fullmatch(lines[i])
+                        or _DOCUMENT_END.fullmatch(lines[i])), None)
+        if closing is not None and not _FENCE_LINE.fullmatch(lines[closing]):
+            raise InputError(
+                "a '...' line: the front matter closes only at a '---' line",
+                file=self.file,
+                line=closing + 1,
+                hint="write '---' for the closing line; every key of the metadata goes above it",
+            )
         if closing is None:
             raise InputError("the front matter has no closing '---' line", file=self.file, line=1)
         front = "\n".join(lines[1:closing])

@@ -4,7 +4,9 @@ Every field is read from the YAML node tree with its line, so each problem is re
 the key or value that causes it: a missing field at its parent mapping, an unknown kind with
 the allowed ones, an impossible date or one not written ``YYYY-MM-DD`` (with its ISO form as
 the hint), an ``effective.until`` not after ``from``, a locator that does not parse, a group
-name or facet value that is empty or that no command line can give. Unknown top-level keys are warnings (a newer corpus may add optional fields);
+name or facet value that is empty or that no command line can give. Unknown top-level keys are
+warnings (a newer corpus may add optional fields), except a known key misspelt (``Access``,
+``acess``: an error naming the key meant, since ignoring it would lose what it says);
 unknown keys inside ``effective`` or a ``supersedes`` entry are errors, because a typo there
 (``untill``) would silently change what is in force.
 """

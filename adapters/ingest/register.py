@@ -26,17 +26,18 @@ import csv
 import datetime as dt
 import io
 import json
+import math
 import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import is_inside
-from inforce.ontology.yamltext import MarkedMap, load_marked
+from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .archives import unpack_problem
 
@@ -73,19 +74,19 @@ class RegisterRow:
         """The row as the front-matter fields it stands for, each a line of YAML with every
         value quoted, so a cell's text is only ever a value (a cell reading ``x, until: ...``
         adds no field)."""
-        lines = {name: f"{name}: {json.dumps(self.values[name])}"
+        lines = {name: f"{name}: {_yaml(self.values[name])}"
                  for name in ("id", "kind", "title", "revision", "seq", "issued", "recorded") if name in self.values}
         effective = {key: self.values[column] for key, column in (("from", "effective_from"), ("until", "effective_until"))
                      if column in self.values}
         if effective:
-            lines["effective"] = "effective: " + json.dumps(effective)
+            lines["effective"] = "effective: " + _yaml(effective)
         for name in _LISTS:
             if name in self.values:
-                lines[name] = f"{name}: " + json.dumps(_listed(self.values[name]))
+                lines[name] = f"{name}: " + _yaml(_listed(self.values[name]))
         facets = {name.removeprefix("applies_to."): _listed(value) for name, value in self.values.items()
                   if name.startswith("applies_to.")}
         if facets:
-            lines["applies_to"] = "applies_to: " + json.dumps(facets)
+            lines["applies_to"] = "applies_to: " + _yaml(facets)
         return lines
 
     def front_matter(self) -> str:
@@ -236,7 +237,9 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], 
         return InputErrors(f"{name}: the register does not read", [
             InputError(f"not a readable XLSX workbook: {exc}", file=name)])
 
-    broken = (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile)
+    # what openpyxl raises on a part it cannot read, opening the workbook or converting a cell
+    # as its rows stream (a number that is none, a shared string or style the workbook lacks)
+    broken = (InvalidFileException, OSError, KeyError, ValueError, IndexError, TypeError, zipfile.BadZipFile)
     try:
         with zipfile.ZipFile(path) as archive:  # the limits every archive ingest opens is held to
             bombs = [InputError(f"not read: {problem}", file=name, hint="save the workbook again from a "
@@ -264,10 +267,16 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], 
     try:
         for sheet in (*values.worksheets, *formulas.worksheets):
             sheet.reset_dimensions()
-        index = _register_sheet(values, name)
+        try:  # every sheet's first row is read (``_a_header``): a cell there may not convert either
+            index = _register_sheet(values, name)
+        except broken as exc:
+            raise unreadable(exc) from None
         sheet = values.worksheets[index]
+        # the sheet's cells where their references put them, or not read at all (``_sheet_layout``)
+        merges = _sheet_layout(sheet, name)
         header: list[str] | None = None
-        rows = zip(sheet.iter_rows(), formulas.worksheets[index].iter_rows(values_only=True), strict=False)
+        rows = zip(_guarded(sheet.iter_rows(), unreadable, broken),
+                   _guarded(formulas.worksheets[index].iter_rows(values_only=True), unreadable, broken), strict=False)
         for number, (read, written) in enumerate(rows, 1):
             cells = [cell.value for cell in read]
             failed = [
@@ -299,11 +308,20 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], 
                 # a row shorter than the header is blank in the rest (a sheet has no cell count)
                 if not (unnamed := _unnamed_cells(header, cells, name, number)):
                     notes: list[InputError] = []
-                    shown = [_shown(cell, header, name, notes) for cell in read]
+                    try:  # a cell's style the workbook lacks, a number no sheet holds: not readable
+                        shown = [_shown(cell, header, name, notes) for cell in read]
+                    except broken as exc:
+                        raise unreadable(exc) from None
                     yield number, dict(zip(header, shown, strict=False)), notes
                 else:
                     problems += unnamed
-        problems += _merged_cells(sheet, header or [], name)
+        problems += [
+            InputError(f"cells {cells} are merged: the value belongs to {cells.split(':')[0]} alone, the others "
+                       "would read as blank", file=name, line=row,
+                       field=(header[column - 1] or None) if header and column and column <= len(header) else None,
+                       hint="unmerge the cells and write the value in each of them")
+            for cells, column, row in merges
+        ]
     finally:
         values.close()
         formulas.close()
@@ -317,6 +335,9 @@ _FORMULA_ERRORS = frozenset(
 )
 #: A number format read as a spreadsheet shows it: digits (``0``, ``000`` padded), thousands
 #: (``#,##0``), a fixed number of decimals (``0.00``), a percentage (``0.0%``).
+#: The most digits a sheet's number has before its point: a double's largest, 1.8e308, times
+#: 100 for a percentage.
+_MOST_DIGITS = 312
 _FIXED_FORMAT = re.compile(r"(?P<thousands>#,##)?(?P<digits>0+)(?:\.(?P<decimals>0+))?(?P<percent>%)?")
 
 
@@ -328,7 +349,9 @@ def _shown(cell: Any, header: list[str], name: str, notes: list[InputError]) -> 
     value = cell.value
     if not isinstance(value, int | float) or isinstance(value, bool):
         return value
-    written = str(cell.number_format or "General")
+    if not math.isfinite(value):
+        raise ValueError(f"cell {cell.coordinate} holds {value}, which is no number a sheet holds")
+    written = str(cell.number_format or "General")  # IndexError for a style the workbook lacks
     text = _formatted(value, written)
     if text is not None:
         return text
@@ -349,9 +372,12 @@ def _formatted(value: float, written: str) -> str | None:
     if match is None:
         return None
     decimals = len(match["decimals"] or "")
-    number = Decimal(_general(value * 100 if match["percent"] else value))
-    # rounded half away from zero, as a spreadsheet shows it (2.675 is 2.68, not float's 2.67)
-    number = number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    # the 15 significant digits a spreadsheet holds (1e26 is 1e26, not the double's ...4764729344)
+    number = Decimal(format(value, ".15g")).scaleb(2 if match["percent"] else 0)
+    # rounded half away from zero, as a spreadsheet shows it (2.675 is 2.68, not float's 2.67),
+    # with digits enough for any number a sheet holds (1e26 in 0.00 passed the default 28)
+    with localcontext(prec=_MOST_DIGITS + decimals):
+        number = number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     sign, digits = ("-", -number) if number < 0 else ("", number)
     whole, _, fraction = f"{digits:f}".partition(".")
     whole = whole.zfill(len(match["digits"]))
@@ -368,15 +394,31 @@ def _general(value: float) -> str:
     return format(value, ".15g")
 
 
-def _merged_cells(sheet: Any, header: list[str], name: str) -> list[InputError]:
-    """Merged cells, an error at their range: the value is the first cell's alone and the
-    others read as blank (a merged access cell over a document's rows would leave all but
-    the first public). Read from the sheet's XML as it streams: openpyxl's read-only mode,
-    which holds no sheet whole, does not read merges. (A DOCTYPE openpyxl refuses on load.)"""
+#: The most rows and columns a sheet has (Excel's, and LibreOffice's since 7.4): a reference
+#: past them is no cell a spreadsheet program shows.
+_MAX_ROW, _MAX_COLUMN = 1_048_576, 16_384
+_REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+
+
+def _sheet_layout(sheet: Any, name: str) -> list[tuple[str, int | None, int | None]]:
+    """The sheet's merged cells (their range, first column and row), once its cells are known to
+    lie where their references say. openpyxl's streaming reader places a cell by where it comes
+    in its row, not by its reference: a row's access cell written before its first cell was
+    dropped, one written twice kept the later (blank) copy, a row written after a later one was
+    skipped, and a cell naming another row was read in this one; each document read public,
+    where a spreadsheet program shows the access. So a row's number, and each cell's column
+    along its row, must grow as the sheet's XML goes (as every spreadsheet program writes
+    them), within the sheet's largest size (a row a billion down read a billion empty rows):
+    else an error at the row, and nothing of the sheet is read. Merges are read from the same
+    stream: openpyxl's read-only mode, which holds no sheet whole, does not read them. (A
+    DOCTYPE openpyxl refuses on load.)"""
     from lxml import etree
-    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.utils.cell import column_index_from_string, range_boundaries
 
     problems: list[InputError] = []
+    merges: list[tuple[str, int | None, int | None]] = []
+    hint = "save the workbook again from a spreadsheet program (it writes each cell once, in order)"
+    last_row = 0
     with sheet._get_source() as source:  # the sheet's part, as openpyxl's own streaming opens it
         for _, element in etree.iterparse(source, events=("end",), resolve_entities=False, no_network=True):
             local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
@@ -386,16 +428,71 @@ def _merged_cells(sheet: Any, header: list[str], name: str) -> list[InputError]:
                     column, row, _, _ = range_boundaries(cells)
                 except (TypeError, ValueError):
                     column = row = None
-                problems.append(InputError(
-                    f"cells {cells} are merged: the value belongs to {cells.split(':')[0]} alone, the others "
-                    "would read as blank", file=name, line=row,
-                    field=(header[column - 1] or None) if column and column <= len(header) else None,
-                    hint="unmerge the cells and write the value in each of them"))
-            elif local == "row":  # read already: let go, so the sheet is never held whole
+                merges.append((cells, column, row))
+            elif local == "row":
+                written = element.get("r")
+                number = _row_number(written) if written is not None else last_row + 1
+                if number is None or not 1 <= number <= _MAX_ROW:
+                    problems.append(InputError(f"a row numbered {str(written)[:20]!r} is no row of a sheet (1 to "
+                                               f"{_MAX_ROW:,})", file=name, line=last_row + 1, hint=hint))
+                    break
+                in_order = number > last_row
+                if not in_order:
+                    problems.append(InputError(
+                        f"row {number} is written after row {last_row} "
+                        f"({'the same row twice' if number == last_row else 'out of order'}): read so, a row "
+                        "would be skipped", file=name, line=number, hint=hint))
+                last_row, last_column, previous = max(number, last_row), 0, ""
+                for cell in element if in_order else ():
+                    if (cell.tag.rpartition("}")[2] if isinstance(cell.tag, str) else "") != "c":
+                        continue
+                    reference = cell.get("r")
+                    if reference is None:  # the cell after the one before (openpyxl counts so too)
+                        last_column, previous = last_column + 1, f"the cell after {previous or 'none'}"
+                        continue
+                    found = _REFERENCE.fullmatch(reference)
+                    at = column_index_from_string(found[1].upper()) if found else 0
+                    if not found or not 1 <= at <= _MAX_COLUMN or int(found[2]) != number:
+                        problems.append(InputError(
+                            f"row {number} holds a cell {reference[:20]!r}, which is no cell of that row",
+                            file=name, line=number, hint=hint))
+                        break
+                    if at <= last_column:
+                        problems.append(InputError(
+                            f"cell {reference} is written after {previous} in row {number} "
+                            f"({'the same cell twice' if at == last_column else 'out of column order'}): read so, "
+                            "a cell would be dropped or blanked", file=name, line=number, hint=hint))
+                        break
+                    last_column, previous = at, reference
+                # read already: let go, so the sheet is never held whole
                 element.clear()
                 if (parent := element.getparent()) is not None:
                     parent.remove(element)
-    return problems
+    if problems:
+        raise InputErrors(f"{name}: the register does not read", problems)
+    return merges
+
+
+def _row_number(written: str) -> int | None:
+    """A row's ``r`` as openpyxl reads it (``2``, also ``2.0``), or None for one that is no number."""
+    try:
+        number = float(written)
+    except ValueError:
+        return None
+    return int(number) if number.is_integer() else None
+
+
+def _guarded(rows: Iterator[Any], unreadable: Any, broken: tuple[type[Exception], ...]) -> Iterator[Any]:
+    """``rows`` as openpyxl streams them, a cell it cannot convert (``<v>abc</v>`` for a
+    number, a shared string the workbook lacks) an unreadable workbook, never a crash."""
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except broken as exc:
+            raise unreadable(exc) from None
+        yield row
 
 
 def _register_sheet(workbook: Any, name: str) -> int:
@@ -459,7 +556,9 @@ def _formula_text(written: Any) -> str:
 
 def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        tree = load_marked(path.read_text("utf-8"), file=name)  # the one YAML reader and its limits
+        # the one YAML reader and its limits; a number or a date kept as written (``2.10``, not
+        # 2.1), and handed on to front matter's readers as the node it was (``_yaml``)
+        tree = load_marked(path.read_text("utf-8"), file=name, as_written=True)
     except UnicodeDecodeError as bad:
         raise InputErrors(f"{name}: the register does not parse", [InputError(str(bad), file=name)]) from None
     except InputError as bad:
@@ -554,6 +653,9 @@ def _cells(raw: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, _Written):
             values[column] = _plain(value.value)
             continue
+        if isinstance(value, WrittenScalar):  # a YAML register's number or date, as written
+            values[column] = value
+            continue
         if isinstance(value, dt.datetime):
             text = value.isoformat() if value.tzinfo else value.isoformat() + "Z"
             if column != "recorded" and value.time() == dt.time(0):
@@ -600,8 +702,23 @@ def _listed(value: Any) -> Any:
     return _split(value) if value.strip() else value
 
 
+def _yaml(value: Any) -> str:
+    """A cell's value as the YAML (JSON's flow style, every text quoted) that front matter reads
+    as the same value: a YAML register's number or date as the node it was written as
+    (``!!float "2.10"``, read as 2.10 where a label is meant and as a number where one is)."""
+    if isinstance(value, WrittenScalar):
+        return value.as_yaml()
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(key))}: {_yaml(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_yaml(item) for item in value) + "]"
+    return json.dumps(value)
+
+
 def _plain(value: Any) -> Any:
     """A YAML value as JSON can write it (a date as its ISO text), anything else as it is."""
+    if isinstance(value, WrittenScalar):
+        return value
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, dict):

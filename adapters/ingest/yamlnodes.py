@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,7 +32,7 @@ from inforce.ontology.yamltext import (
     scalar_value,
 )
 
-__all__ = ["NodeReader", "compose_yaml", "is_null", "iso_date"]
+__all__ = ["NodeReader", "compose_yaml", "is_null", "iso_date", "misspelt_key"]
 
 #: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
 _NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
@@ -126,17 +127,33 @@ class NodeReader:
         *,
         warn: bool,
     ) -> None:
-        """Report keys not in ``allowed`` (a warning or an error), naming the known ones."""
+        """Report keys not in ``allowed`` (a warning or an error), naming the known ones.
+
+        With ``warn``, an unknown key is ignored with a warning (a newer corpus may add optional
+        fields), unless it is a known key misspelt (:func:`misspelt_key`: ``Access``, ``acess``,
+        ``applies-to``): that is an error naming the key meant, since ignoring it would lose what
+        it says (an ``access`` list ignored leaves the document readable by everyone)."""
         known = set(allowed)
         for name, (key, _) in entries.items():
-            if name not in known:
-                report = self.warn if warn else self.error
-                report(
+            if name in known:
+                continue
+            meant = misspelt_key(name, known) if warn else None
+            if meant is not None:
+                self.error(
                     key,
-                    f"unknown key {name!r}" + (" (ignored)" if warn else ""),
+                    f"unknown key {name!r}: did you mean {meant!r}?",
                     field=_join(field, name),
-                    hint="known keys: " + ", ".join(sorted(known)),
+                    hint=f"write {meant!r} (keys are lower case, words joined by '_'): a known key "
+                    "misspelt is an error, not ignored, as what it says would be lost",
                 )
+                continue
+            report = self.warn if warn else self.error
+            report(
+                key,
+                f"unknown key {name!r}" + (" (ignored)" if warn else ""),
+                field=_join(field, name),
+                hint="known keys: " + ", ".join(sorted(known)),
+            )
 
     def sequence(self, node: Node, field: str, *, scalar_ok: bool = True) -> list[Node] | None:
         """A list's items; a single scalar (when allowed) stands for a one-item list."""
@@ -293,6 +310,43 @@ def _describe(node: Node) -> str:
         }.get(node.tag, "a string")
         return f"{kind} ({node.value!r})" if node.tag != NULL_TAG else kind
     return "an unknown node"
+
+
+def misspelt_key(name: str, known: Iterable[str]) -> str | None:
+    """The known key ``name`` is a misspelling of, or None: the same once case, width and every
+    character other than a letter or digit are set aside (``Access``, ``ACCESS``, ``applies-to``,
+    ``access_``, a zero-width space inside it), or one letter away from a known key of four
+    letters or more (one added, left out, changed or two swapped: ``acess``, ``accesss``,
+    ``acces`` with a Cyrillic ``а``)."""
+    folded = _fold(name)
+    best: str | None = None
+    for candidate in sorted(known):
+        target = _fold(candidate)
+        if folded == target:
+            return candidate
+        if best is None and len(target) >= 4 and _one_edit_apart(folded, target):
+            best = candidate
+    return best
+
+
+def _fold(name: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap of neighbours."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    if len(a) == len(b):
+        rest = a[start + 1:] == b[start + 1:]
+        swapped = start + 1 < len(a) and a[start] == b[start + 1] and a[start + 1] == b[start] \
+            and a[start + 2:] == b[start + 2:]
+        return rest or swapped
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[start + 1:] == shorter[start:]
 
 
 def _join(field: str | None, name: str) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from inforce.ontology import VOCABULARY, InputError
+from inforce.ontology.files import read_bounded_text
 
 __all__ = ["read_baseline", "read_baseline_run"]
 
@@ -39,7 +40,7 @@ def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | Non
 def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
     hint = "pass the JSON an earlier `inforce sweep --format json` wrote (not --format sarif or md)"
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_bounded_text(path, what="the baseline", encoding="utf-8-sig", field="--baseline")
     except OSError as problem:
         raise InputError(f"cannot read the baseline: {problem.strerror or problem}", file=str(path),
                          field="--baseline") from None

@@ -224,3 +224,34 @@ def test_an_interrupt_is_one_line_and_exit_130():
 def test_debug_is_a_global_option_of_the_real_app(project):
     done = invoke("--debug", "stats", project)
     assert done.exit_code == 0 and "documents" in done.stdout
+
+
+# ---- a file handed to a command is read only up to the one limit (exit 2) ------------------------
+@pytest.mark.parametrize("command", ["check", "sweep", "replay"])
+@pytest.mark.parametrize("source", ["sparse", "/dev/zero"])
+def test_an_answer_baseline_or_record_over_the_limit_is_refused_before_it_is_read(
+        project, tmp_path, command, source):
+    """``--answer``, ``--baseline`` and ``replay RECORD`` read their file whole: /dev/zero took
+    all the memory there was (exit 70 at best). Past 64 MiB the file is an input error."""
+    from inforce.ontology.files import MAX_INPUT_BYTES
+
+    if source == "sparse":  # its size says it all: nothing of it is read
+        path = tmp_path / "big.json"
+        with path.open("wb") as handle:
+            handle.truncate(MAX_INPUT_BYTES + 1)
+    else:
+        if not Path(source).exists():
+            pytest.skip("no /dev/zero here")
+        path = Path(source)
+    args = {"check": ["--answer", path], "sweep": ["--valid-at", "2026-05-01", "--baseline", path],
+            "replay": [path]}[command]
+    assert_clean(invoke(command, project, *args), 2, "over the limit of 64 MiB")
+
+
+def test_an_answer_on_standard_input_is_read_through_the_same_bound(project):
+    answer = ('{"question": "q", "context": {"valid_at": "2026-05-01"}, "claims": [{"text": "Mixes are tested '
+              'weekly.", "citations": [{"locator": "SPEC-1#1.1", "quote": "tested weekly"}]}]}')
+    done = runner.invoke(app, ["check", str(project), "--answer", "-", "--format", "json"], input=answer.encode())
+    assert done.exit_code == 0, done.output
+    over = runner.invoke(app, ["check", str(project), "--answer", "-"], input=b" " * (64 * 1024 * 1024 + 1))
+    assert_clean(over, 2, "over the limit of 64 MiB")

@@ -251,3 +251,16 @@ def test_a_line_break_in_the_project_name_is_shown_not_printed(tmp_path: Path) -
     assert "river\\nforged: 0 added, nothing to see: 1 added" in done.output
     stats = invoke("stats", project)
     assert not any(line.strip().startswith("forged") for line in stats.output.splitlines()), stats.output
+
+
+@pytest.mark.parametrize("name", ["null", "true", "#x", 'we"ird: [x', "a\nb: 1", "bad\x1bname", "\u202eevil"])
+def test_init_writes_any_folder_name_so_that_its_next_step_reads_it(tmp_path, name):
+    """``init NAME`` wrote the name as plain YAML: ``null``, ``#x`` or a line break made a
+    manifest ``ingest`` refused (a line break could add keys), and ESC was printed raw."""
+    project = tmp_path / name
+    done = invoke("init", project)
+    assert done.exit_code == 0, done.output
+    assert "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\nb: 1" not in done.stderr
+    assert invoke("ingest", project).exit_code == 0
+    with Project.open(project) as opened:
+        assert opened.snapshot.manifest.project == name

@@ -340,3 +340,21 @@ def test_a_further_act_in_a_file_is_reported_and_the_first_ingests(tmp_path):
     said = warnings_at(done.stderr, "two.xml")
     assert "a further <act> '/xq/act/2004-04-04/6' in this file is not read" in said[line_of(text, inner)]
     assert asof(root, "XQ-ACT-2001-02-03-5#2.1", "2002-01-01")[0] == 0
+
+
+@pytest.mark.parametrize("href", ["http://evil.example/x#sec1", "file:///etc/passwd", "javascript:alert(1)",
+                                  "../../../../etc/passwd", "\u202e/xq/act/2001-02-03/5/main#sec1"])
+def test_a_destination_that_is_no_akn_uri_is_a_warning_and_the_rest_ingests(tmp_path, href):
+    """One destination that names no act (a web address, a file) failed the whole ingest; like
+    every modification that cannot be linked it is said at its line and left out."""
+    mods = (f'<textualMod type="substitution" id="a1"><source href="#m1"/><destination href="{ORCHARD}/main#sec1-sub1"/></textualMod>'
+            f'\n<textualMod type="substitution" id="a2"><source href="#m2"/><destination href="{href}"/></textualMod>'
+            '\n<textualMod type="substitution" id="a3"><source href="#m3"/></textualMod>')
+    change = act("/xq/act/2010-05-06/9", "", CHANGE_BODY, mods=mods, force="2010-07-01")
+    root = project_with(tmp_path / "orchard", {"orchard.xml": act(ORCHARD, "", ORCHARD_BODY), "change.xml": change})
+    done = invoke("ingest", root)
+    assert done.exit_code == 0, done.stderr
+    said = warnings_at(done.stderr, "change.xml")
+    assert "names no act" in said[line_of(change, 'id="a2"')]
+    assert "has no <destination>" in said[line_of(change, 'id="a3"')]
+    assert asof(root, "XQ-ACT-2001-02-03-5#1.1", "2010-07-01")[1]["amended_by"] == ["XQ-ACT-2010-05-06-9#1.1"]

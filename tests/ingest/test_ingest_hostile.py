@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -626,3 +628,104 @@ def test_a_merge_key_is_an_error_at_its_line_wherever_it_is_written(tmp_path: Pa
     assert any("merge key" in e.message for e in errors), [e.message for e in errors]  # type: ignore[union-attr]
     line = len(lines) + 1  # the merge key's own line (front matter opens with "---", the register with "- file")
     assert any(getattr(e, "line", None) == line for e in errors), [(e.message, getattr(e, "line", None)) for e in errors]
+
+
+# -- metadata that would be lost: a known key misspelt, a '...' line -----------------------------
+
+#: ``access`` as people and scripts misspell it: capitalised, a letter added, left out or
+#: swapped, a trailing underscore, a zero-width space inside, a Cyrillic 'а' for the Latin one
+ACCESS_MISSPELT = ["Access", "ACCESS", "acess", "accesss", "acecss", "access_", "acc\u200bess", "\u0430ccess"]
+
+
+def _metadata(key: str) -> str:
+    return ("id: SCH-1\nkind: schedule\ntitle: Door schedule\neffective: {from: 2026-03-02}\n"
+            f"recorded: 2026-03-02T09:00:00Z\n{key}: [owners]\n")
+
+
+@pytest.mark.parametrize("key", ACCESS_MISSPELT)
+@pytest.mark.parametrize("where", ["front matter", "CSV sidecar", "drawing"])
+def test_a_misspelt_access_key_is_an_error_naming_access_never_a_public_document(tmp_path: Path, where: str, key: str):
+    """``Access: [owners]`` was ignored with a warning and the document ingested public (a YAML
+    register refuses the same key): a known key misspelt is an error naming the key meant."""
+    if where == "front matter":
+        path, line = write(tmp_path, "a.md", f"---\n{_metadata(key)}---\n1 SCOPE\n\n1.1 Kept.\n"), 7
+    elif where == "CSV sidecar":
+        path, line = write(tmp_path, "a.csv", "Mark,Width\nD1,900\n"), 6
+        write(tmp_path, "a.csv.yaml", _metadata(key))
+    else:
+        path, line = write(tmp_path, "a.drawing.yaml", _metadata(key) + "callouts:\n  - {id: callout-1, text: Note}\n"), 6
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    error = only(caught)
+    assert (error.line, error.field) == (line, key)
+    assert "did you mean 'access'?" in error.message
+
+
+@pytest.mark.parametrize(("key", "meant"), [("applies-to", "applies_to"), ("AppliesTo", "applies_to"),
+                                            ("On_Lapse", "on_lapse"), ("supersede", "supersedes"),
+                                            ("revisions", "revision"), ("issue", "issued"), ("ID", "id")])
+def test_any_known_key_misspelt_is_an_error_naming_it(tmp_path: Path, key: str, meant: str):
+    path = write(tmp_path, "a.md", f"---\n{_metadata('access').replace('access:', key + ':')}---\n1 SCOPE\n")
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    messages = [e.message for e in caught.value.exceptions]
+    assert f"unknown key {key!r}: did you mean {meant!r}?" in messages, messages
+
+
+@pytest.mark.parametrize("key", ["colour", "author", "tags", "status", "idx"])
+def test_a_key_that_is_no_known_key_misspelt_is_still_a_warning(tmp_path: Path, key: str):
+    """A newer corpus may add optional fields: a key close to no known one is ignored, and said."""
+    path = write(tmp_path, "a.md", f"---\n{_metadata('access').replace('access:', key + ':')}---\n1 SCOPE\n")
+    document, warnings = parse_document_with_warnings(path, tmp_path)
+    assert document.access is None
+    assert [(w.line, w.field) for w in warnings] == [(7, key)]
+
+
+_KNOWN = ("id", "kind", "title", "revision", "seq", "issued", "effective", "recorded", "changed", "on_lapse",
+          "access", "applies_to", "supersedes", "sheet", "scale")
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from([k for k in _KNOWN if len(k.replace("_", "")) >= 4]), data=st.data())
+def test_every_one_letter_slip_of_a_known_key_is_caught(key: str, data: st.DataObject):
+    """One letter added, left out, changed or two swapped, any capitals: never ignored."""
+    from inforce.adapters.ingest.yamlnodes import misspelt_key
+
+    letters = st.sampled_from("abcdefghijklmnopqrstuvwxyz_-")
+    at = data.draw(st.integers(0, len(key) - 1))
+    slip = data.draw(st.sampled_from(["insert", "delete", "change", "swap"]))
+    if slip == "insert":
+        name = key[:at] + data.draw(letters) + key[at:]
+    elif slip == "delete":
+        name = key[:at] + key[at + 1:]
+    elif slip == "change":
+        name = key[:at] + data.draw(letters) + key[at + 1:]
+    else:
+        name = key[:at] + key[at + 1:at + 2] + key[at] + key[at + 2:]
+    name = "".join(c.upper() if data.draw(st.booleans()) else c for c in name)
+    assert name in _KNOWN or misspelt_key(name, _KNOWN) is not None, name
+
+
+@pytest.mark.parametrize("after", ["access: [owners]\n---\n", "---\n", ""], ids=["keys after it", "a fence after it", "alone"])
+def test_a_document_end_line_in_front_matter_is_an_error_at_its_line(tmp_path: Path, after: str):
+    """Front matter closed at a '...' line: the keys under it (``access`` too) became the
+    document's text and the document was public. Only '---' closes it; '...' is an error."""
+    front = "---\nid: SOP-1\nkind: sop\neffective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n...\n"
+    path = write(tmp_path, "a.md", front + after + "1 SCOPE\n\n1.1 Kept.\n")
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    error = only(caught)
+    assert error.line == 6 and "'...'" in error.message and "'---'" in error.message
+
+
+@pytest.mark.parametrize("lines", ["Access: [owners]\n", "...\naccess: [owners]\n"], ids=["Access", "dots"])
+def test_an_ingest_meeting_lost_access_fails_and_leaves_the_graph_as_it_was(tmp_path: Path, lines: str):
+    project, before = ingested(tmp_path)
+    write(project, "secret.md", "---\nid: SOP-9\nkind: sop\neffective: {from: 2026-03-02}\n"
+          f"recorded: 2026-03-02T09:00:00Z\n{lines}---\n1 SCOPE\n\n1.1 ZEBRAWORD.\n")
+
+    done = ingest(project)
+
+    assert done.exit_code == 2, done.output
+    assert "documents/secret.md:6" in said(done)
+    assert graph_state(project) == before

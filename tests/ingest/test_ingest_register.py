@@ -324,3 +324,220 @@ def test_an_xlsx_formula_without_a_value_or_failed_is_an_error_in_any_column(tmp
     ]
     assert "cell C3 holds a formula whose value is the error #DIV/0! (=1/0)" in problems[2].message
     assert "cell I3 holds a formula whose value was never saved (=Z99)" in problems[3].message
+
+
+# -- an XLSX sheet read where its references put each cell, or not at all (issue 23, third audit) --
+
+SHEET = "xl/worksheets/sheet1.xml"
+_ROW = {"file": "documents/sop-7-rev0.md", "id": "SOP-7", "revision": "0", "kind": "sop", "title": "Retention",
+        "effective_from": "2026-01-10", "recorded": "2026-01-05T09:00:00Z", "access": "owners"}
+
+
+def _cell(column: str, row: int, text: str) -> str:
+    return f'<c r="{column}{row}" t="inlineStr"><is><t>{text}</t></is></c>'
+
+
+def _workbook(root: Path, cells: list[str] | None = None, *, rows: str | None = None) -> Path:
+    """``register.xlsx`` in ``root``: the header of ``_ROW``'s columns and one row, its cells
+    ``cells`` (XML, in that order; ``_ROW``'s in column order when None), or the sheet's rows
+    ``rows`` whole."""
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    path = root / "register.xlsx"
+    Workbook().save(path)
+    letters = "ABCDEFGH"
+    header = "".join(_cell(letter, 1, name) for letter, name in zip(letters, _ROW, strict=True))
+    if cells is None:
+        cells = [_cell(letter, 2, value) for letter, value in zip(letters, _ROW.values(), strict=True)]
+    data = rows if rows is not None else f'<row r="1">{header}</row><row r="2">{"".join(cells)}</row>'
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts[SHEET] = re.sub(rb"<sheetData\s*/>|<sheetData>.*</sheetData>", f"<sheetData>{data}</sheetData>".encode(),
+                          re.sub(rb"<dimension [^>]*/>", b"", parts[SHEET]), flags=re.S)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            archive.writestr(name, part)
+    return path
+
+
+def _read(root: Path) -> object:
+    """The access the register gives the row, or the (line, message) of each error."""
+    from inforce.adapters.ingest.register import read_register
+
+    try:
+        register = read_register(root / "register.xlsx", "register.xlsx", root=root)
+    except InputErrors as caught:
+        return [(e.line, e.message) for e in caught.exceptions]  # type: ignore[attr-defined]
+    [row] = register.rows
+    return row.values.get("access")
+
+
+def test_an_xlsx_register_read_in_column_order_gives_the_access(tmp_path):
+    assert _read(_workbook(tmp_path).parent) == "owners"
+
+
+@pytest.mark.parametrize(("cells", "said"), [
+    # the access cell written first in its row: openpyxl's streaming reader cut the row at its last cell (G)
+    (lambda cells: [cells[-1], *cells[:-1]], "cell A2 is written after H2 in row 2 (out of column order)"),
+    # the access cell twice, the second blank: the blank one was kept
+    (lambda cells: [*cells, _cell("H", 2, "")], "cell H2 is written after H2 in row 2 (the same cell twice)"),
+    # a cell naming another row: read in this one, under the wrong reference
+    (lambda cells: [*cells[:-1], _cell("H", 5, "owners")], "row 2 holds a cell 'H5', which is no cell of that row"),
+    (lambda cells: [*cells[:-1], _cell("XFE", 2, "owners")], "row 2 holds a cell 'XFE2', which is no cell of that row"),
+], ids=["access-first", "access-twice", "other-row", "past-the-last-column"])
+def test_xlsx_cells_out_of_order_or_written_twice_are_an_error_at_their_row(tmp_path, cells, said):
+    """A spreadsheet program shows such a row's access (LibreOffice reads each cell by its
+    reference); openpyxl's read-only reader placed cells by their order: the access cell was
+    lost and the document ingested public."""
+    ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFGH", _ROW.values(), strict=True)]
+    [(line, message)] = _read(_workbook(tmp_path, cells(ordered)).parent)  # type: ignore[misc]
+    assert line == 2 and said in message, message
+
+
+@pytest.mark.parametrize(("rows", "said"), [
+    ('<row r="1">{h}</row><row r="3">{b}</row><row r="2">{b}</row>', "row 2 is written after row 3 (out of order)"),
+    ('<row r="1">{h}</row><row r="1">{b}</row>', "row 1 is written after row 1 (the same row twice)"),
+    # a row a billion down: openpyxl streamed a billion empty rows before it (the ingest hung)
+    ('<row r="1">{h}</row><row r="1000000000">{b}</row>', "a row numbered '1000000000' is no row of a sheet"),
+], ids=["rows-out-of-order", "row-twice", "row-past-the-last"])
+def test_xlsx_rows_out_of_order_or_past_the_sheet_are_an_error(tmp_path, rows, said):
+    header = "".join(_cell(letter, 1, name) for letter, name in zip("ABCDEFGH", _ROW, strict=True))
+    body = "".join(_cell(letter, 2, value) for letter, value in zip("ABCDEFGH", _ROW.values(), strict=True))
+    problems = _read(_workbook(tmp_path, rows=rows.format(h=header, b=body)).parent)
+    assert isinstance(problems, list) and any(said in message for _, message in problems), problems
+
+
+@pytest.mark.parametrize("access", [
+    '<c r="H2" t="n"><v>abc</v></c>',  # a number that is none
+    '<c r="H2" t="s"><v>99</v></c>',  # a shared string the workbook lacks
+    '<c r="H2" t="d"><v>notadate</v></c>',
+    '<c r="H2" t="inlineStr"><is><t>own</t><rPh><t>X</t></rPh></is></c>',  # a phonetic run without sb/eb
+    '<c r="H2" s="999"><v>5</v></c>',  # a style the workbook lacks
+    '<c r="H2" t="b"><v>x</v></c>',
+    '<c r="H2"><v>1e999</v></c>',  # no number a sheet holds (its format then failed)
+], ids=["number", "shared-string", "date", "phonetic", "style", "boolean", "infinite"])
+def test_a_malformed_xlsx_cell_is_an_unreadable_register_not_a_crash(tmp_path, access):
+    """Each was converted as the rows streamed, past the errors caught on opening the
+    workbook: ``internal error``, exit 70."""
+    ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFG", _ROW.values(), strict=False)]
+    [(line, message)] = _read(_workbook(tmp_path, [*ordered, access]).parent)  # type: ignore[misc]
+    assert line is None and message.startswith("not a readable XLSX workbook"), message
+
+
+def test_a_malformed_xlsx_cell_fails_the_ingest_with_exit_2(tmp_path):
+    root = tmp_path / "reg"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: reg\nfacets: []\nregistry: register.xlsx\n")
+    (root / "documents" / "sop-7-rev0.md").write_text("1 SCOPE\n\n1.1 All records.\n")
+    ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFG", _ROW.values(), strict=False)]
+    _workbook(root, [*ordered, '<c r="H2" t="s"><v>99</v></c>'])
+    done = CliRunner().invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 2, done.output
+    assert "register.xlsx: not a readable XLSX workbook" in done.output and "internal error" not in done.output
+
+
+# -- a YAML register reads each scalar as front matter does (issue 23, third audit) ----------
+
+@pytest.mark.parametrize("written", ["2.10", "017", "1.10", "0x1F", "1e3", "1.0", "2026-03-02", "5"])
+def test_a_yaml_register_reads_numbers_as_written_as_front_matter_does(tmp_path, written):
+    """``revision: 2.10`` in a YAML register was revision 2.1 (two rows 2.1 and 2.10 the same),
+    ``access: [1.10]`` group 1.1 (another group read it) and ``changed: [2.10]`` section 2.1;
+    front matter reads each as written."""
+    from inforce.adapters.ingest import parse_document_with_warnings
+    from inforce.adapters.ingest.register import read_register
+
+    lines = ["id: SOP-7", f"revision: {written}", "kind: sop", f"title: {written}", "effective: {from: 2026-01-10}",
+             "recorded: 2026-01-05T09:00:00Z", f"access: [{written}]", f"applies_to: {{market: [{written}]}}"]
+    body = "1 SCOPE\n\n1.1 All records.\n"
+    front = tmp_path / "front"
+    (front / "documents").mkdir(parents=True)
+    (front / "documents" / "sop.md").write_text("---\n" + "\n".join(lines) + "\n---\n" + body)
+    listed = tmp_path / "listed"
+    (listed / "documents").mkdir(parents=True)
+    (listed / "documents" / "sop.md").write_text(body)
+    (listed / "register.yaml").write_text("- file: documents/sop.md\n" + "".join(f"  {line}\n" for line in lines))
+    register = read_register(listed / "register.yaml", "register.yaml", root=listed)
+    read_front, _ = parse_document_with_warnings(front / "documents" / "sop.md", front)
+    read_listed, _ = parse_document_with_warnings(listed / "documents" / "sop.md", listed, register=register)
+    shown = (written, written, (written,), {"market": (written,)})
+    assert (read_front.revision, read_front.title, read_front.access, dict(read_front.applies_to)) == shown
+    assert (read_listed.revision, read_listed.title, read_listed.access, dict(read_listed.applies_to)) == shown
+
+
+def test_a_yaml_register_number_where_an_integer_is_meant_reads_as_front_matter(tmp_path):
+    """``seq: 1.0`` is refused in front matter (a number, not an integer); the register, which
+    read it as 1.0 and wrote it back as 1, took it."""
+    from inforce.adapters.ingest.register import read_register
+
+    root = tmp_path / "listed"
+    (root / "documents").mkdir(parents=True)
+    (root / "documents" / "sop.md").write_text("1 SCOPE\n\n1.1 All records.\n")
+    (root / "register.yaml").write_text("- file: documents/sop.md\n  id: SOP-7\n  revision: '0'\n  seq: 1.0\n")
+    [row] = read_register(root / "register.yaml", "register.yaml", root=root).rows
+    assert row.fields()["seq"] == 'seq: !!float "1.0"'
+
+
+@pytest.mark.parametrize(("value", "number_format", "shown"), [
+    (1e26, "0.00", "1" + "0" * 26 + ".00"),  # past decimal's 28 default digits once quantized: exit 70
+    (1e300, "000", "1" + "0" * 300),
+    (1.7e308, "0%", "17" + "0" * 309 + "%"),  # the largest double times 100: no longer a float
+    (12345678901234567, "0", "12345678901234600"),  # the 15 digits a spreadsheet holds
+])
+def test_a_large_xlsx_number_reads_as_its_cell_shows_it(tmp_path, value, number_format, shown):
+    from inforce.adapters.ingest.register import read_register
+
+    root = xlsx_project(tmp_path, [_first(revision=value)], {"C2": number_format})
+    [row] = read_register(root / "register.xlsx", "register.xlsx", root=root).rows
+    assert row.values["revision"] == shown
+
+
+def _shuffled_rows() -> object:
+    from hypothesis import strategies as st
+
+    ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFGH", _ROW.values(), strict=True)]
+    blanks = st.lists(st.sampled_from([_cell(letter, 2, "") for letter in "ABCDEFGH"]), max_size=2)
+    return st.tuples(st.permutations(ordered), blanks, st.randoms()).map(
+        lambda drawn: drawn[2].sample([*drawn[0], *drawn[1]], len(drawn[0]) + len(drawn[1])))
+
+
+def test_an_xlsx_row_in_any_cell_order_reads_its_access_or_is_refused(tmp_path_factory):
+    """Fuzzed: a row's cells in any order, blank copies of some written too. Whatever the
+    order, the register reads the row's access as a spreadsheet program shows it, or is
+    refused; it never reads the row without it."""
+    from hypothesis import HealthCheck, given, settings
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(cells=_shuffled_rows())
+    def check(cells: list[str]) -> None:
+        root = tmp_path_factory.mktemp("fuzz")
+        read = _read(_workbook(root, cells).parent)
+        assert read == "owners" or (isinstance(read, list) and read), read
+
+    check()
+
+
+def test_a_malformed_cell_on_another_sheet_is_an_unreadable_register_not_a_crash(tmp_path):
+    """Every sheet's first row is read, to tell whether it is a register too."""
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.append(list(_ROW))
+    book.active.append(list(_ROW.values()))
+    book.create_sheet("lists").append(["owners"])
+    path = tmp_path / "register.xlsx"
+    book.save(path)
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    other = "xl/worksheets/sheet2.xml"
+    parts[other] = re.sub(rb'<c r="A1"[^>]*>.*?</c>', b'<c r="A1" t="s"><v>99</v></c>', parts[other])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, part in parts.items():
+            archive.writestr(name, part)
+    [(line, message)] = _read(tmp_path)  # type: ignore[misc]
+    assert line is None and message.startswith("not a readable XLSX workbook"), message

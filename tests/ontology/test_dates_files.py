@@ -4,6 +4,7 @@ test (``ontology.files``), and that the layers' callers give the same answer thr
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import stat
 from pathlib import Path
@@ -128,3 +129,50 @@ def test_create_atomically_on_a_full_disk_leaves_nothing(tmp_path: Path, monkeyp
         create_atomically(tmp_path / "record.json", "x" * 10_000)
     assert caught.value.errno == errno.ENOSPC
     assert list(tmp_path.iterdir()) == []
+
+
+# -- the one bounded read of a file a command is handed ------------------------------------------
+
+
+def test_a_file_over_the_limit_is_refused_by_its_size_naming_it(tmp_path: Path) -> None:
+    from inforce.ontology.files import read_bounded
+
+    path = tmp_path / "answer.json"
+    path.write_bytes(b"x" * 10)
+    assert read_bounded(path, what="the answer", limit=10) == b"x" * 10
+    path.write_bytes(b"x" * 11)
+    with pytest.raises(InputError) as caught:
+        read_bounded(path, what="the answer", limit=10, field="--answer")
+    assert (caught.value.file, caught.value.field) == (str(path), "--answer")
+    assert caught.value.message.startswith("the answer is 11 bytes, over the limit of")
+
+
+def test_a_stream_with_no_size_is_read_no_further_than_the_limit(tmp_path: Path) -> None:
+    from inforce.ontology.files import read_bounded
+
+    class Endless(io.RawIOBase):  # /dev/zero, a pipe that never ends: counts what is asked of it
+        asked = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+            Endless.asked += len(buffer)
+            buffer[:] = b"\0" * len(buffer)
+            return len(buffer)
+
+    with pytest.raises(InputError, match="over the limit"):
+        read_bounded(io.BufferedReader(Endless()), what="the answer", file="-", limit=1000)
+    assert Endless.asked < 1000 + io.DEFAULT_BUFFER_SIZE * 2
+    assert read_bounded(io.BytesIO(b"{}"), what="the answer", file="-", limit=2) == b"{}"
+
+
+def test_bounded_text_decodes_as_read_text_does(tmp_path: Path) -> None:
+    from inforce.ontology.files import read_bounded_text
+
+    path = tmp_path / "baseline.json"
+    path.write_bytes("\ufeff{\r\n\"a\": \"é\"\r}".encode())
+    assert read_bounded_text(path, what="the baseline", encoding="utf-8-sig") == path.read_text("utf-8-sig")
+    path.write_bytes(b"\xff")
+    with pytest.raises(UnicodeDecodeError):
+        read_bounded_text(path, what="the baseline")

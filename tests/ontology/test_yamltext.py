@@ -322,3 +322,53 @@ def test_an_integer_too_long_to_convert_is_an_input_error_at_its_line():
     assert caught.value.line == 2 and caught.value.field == "schema_version"
     assert "5,000 digits" in str(caught.value)
     assert yamltext.load_marked("n: " + "9" * yamltext.MAX_INT_DIGITS, file="p.yaml")["n"] == int("9" * 100)
+
+
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_more_values_than_the_cap_are_refused_from_the_parse_events(read, parser, monkeypatch) -> None:
+    """Third audit, F11: the character limit bounds the text, not its values: a flat list
+    ``[1,1,...]`` of 8 million items within it took minutes and gigabytes. Past
+    MAX_YAML_NODES values the text is refused, counted before any node is built."""
+    monkeypatch.setattr(yamltext, "MAX_YAML_NODES", 1000)
+    at_cap = "a: [" + "1," * 996 + "1]\n"  # the mapping, its key, the list and 997 items
+    assert len(read(at_cap, file="w.yaml")["a"] if read is load_marked else read(at_cap, file="w.yaml").value[0][1].value) == 997
+    built: list[str] = []
+    monkeypatch.setattr(yamltext, "check_nodes", lambda *args, **kwargs: built.append("nodes"))
+    with pytest.raises(InputError, match="more than 1,000 values") as caught:
+        read("x: 1\na:\n" + "  - 1\n" * 1000, file="w.yaml")
+    # the 1,001st value (after the mapping, x, 1, a and the list) is the 996th item, on line 998
+    assert (caught.value.file, caught.value.line) == ("w.yaml", 998)
+    assert built == []
+
+
+@pytest.mark.slow
+def test_a_reviews_file_of_a_million_values_is_refused_at_once(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: p\n")
+    (root / "reviews.yaml").write_text("[" + "1," * yamltext.MAX_YAML_NODES + "1]\n")
+    done = _bounded("ingest", root)
+    assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "more than 1,000,000 values" in done.stderr and len(done.stderr.splitlines()) < 10
+
+
+def test_load_marked_as_written_keeps_numbers_and_dates_as_their_nodes():
+    """A register's entry is handed on to front matter's readers: ``2.10`` must stay ``2.10``
+    (as a float it was 2.1), and write back as the very node it was."""
+    from inforce.ontology.yamltext import (
+        FLOAT_TAG,
+        INT_TAG,
+        TIMESTAMP_TAG,
+        WrittenScalar,
+        compose,
+        load_marked,
+    )
+
+    tree = load_marked("a: 2.10\nb: [017, 2026-13-45, 0x1F]\nc: text\nd: true\ne: ~\n", file="r.yaml", as_written=True)
+    assert tree == {"a": "2.10", "b": ["017", "2026-13-45", "0x1F"], "c": "text", "d": True, "e": None}
+    assert [value.tag for value in (tree["a"], *tree["b"])] == [FLOAT_TAG, INT_TAG, TIMESTAMP_TAG, INT_TAG]
+    assert type(tree["c"]) is str and load_marked("a: 2.10\n", file="r.yaml") == {"a": 2.1}
+    for value in (tree["a"], *tree["b"]):
+        assert isinstance(value, WrittenScalar)
+        node = compose(f"x: {value.as_yaml()}\n", file="f.md").value[0][1]
+        assert (node.tag, node.value) == (value.tag, str(value))
