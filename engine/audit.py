@@ -10,7 +10,7 @@ documents the decision rested on, rule packs edited, another parser or model.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import InputError, Locator, Verdict
@@ -26,10 +26,23 @@ if TYPE_CHECKING:
 __all__ = ["replay"]
 
 
-def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any]) -> Replay:
-    """Recompute a stored decision with the tier it was made at; compare and explain."""
+def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any], *,
+           groups: Iterable[str] | None = None) -> Replay:
+    """Recompute a stored decision with the tier it was made at; compare and explain.
+
+    ``groups``: the asker's (None: an operator holding the files). A record is not
+    authenticated (its hashes anyone can recompute), so nothing it states decides access: a
+    record decided for groups the asker does not hold is refused, and what changed is told
+    only of documents the asker's own groups may read."""
     answer, before = check_record(stored)
     audit = before.audit
+    if groups is not None:
+        held = set(groups)
+        for field, stated in (("answer.context.groups", answer.context.groups),
+                              ("verdict.audit.context.groups", audit.context.groups if audit is not None else ())):
+            if not set(stated) <= held:
+                raise InputError("this record was decided for groups the asker does not hold", field=field,
+                                 hint="replay it with a key that holds them, or from the project's folder")
     if audit is not None and audit.answer_sha256 and audit.answer_sha256 != answer_digest(answer):
         raise InputError("this record was edited: its answer is not the one the verdict was decided for "
                          "(verdict.audit.answer_sha256 does not match)", field="verdict.audit.answer_sha256",
@@ -40,7 +53,7 @@ def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any
     tier = audit.tier if audit is not None and audit.tier is not None else "low"
     now = check_answer(snapshot, backends, answer, tier=tier)
     differences = _differences(before, now)
-    changes = _changes(snapshot, before, now) if audit is not None else ()
+    changes = _changes(snapshot, before, now, groups) if audit is not None else ()
     return Replay(same=not differences, stored=before, now=now, differences=tuple(differences),
                   changes=tuple(changes))
 
@@ -61,7 +74,7 @@ def _differences(before: Verdict, now: Verdict) -> list[str]:
     return found
 
 
-def _changes(snapshot: Snapshot, before: Verdict, now: Verdict) -> list[str]:
+def _changes(snapshot: Snapshot, before: Verdict, now: Verdict, asker: Iterable[str] | None) -> list[str]:
     then, current = before.audit, now.audit
     assert then is not None and current is not None
     found: list[str] = []
@@ -74,7 +87,7 @@ def _changes(snapshot: Snapshot, before: Verdict, now: Verdict) -> list[str]:
         old, new = then.rule_packs.get(name), current.rule_packs.get(name)
         if old != new:
             found.append(f"rule pack {name}: " + ("added" if old is None else "removed" if new is None else "edited"))
-    groups = then.context.groups
+    groups = tuple(asker) if asker is not None else then.context.groups
     for doc in sorted(set(then.revisions) | set(current.revisions)):
         if not snapshot.may_read(Locator(doc=doc), groups):
             continue  # what a document the asker may not read holds is not told, even by count

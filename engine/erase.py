@@ -9,11 +9,17 @@ their text remains in the project folder, and records that it did, by ids and ha
    name), and an ingest refuses while a record is pending: running the erasure again finishes
    it. Should step 2 fail (another file of the project does not read, a document still
    declares an edge to the erased one), the record is taken back and nothing has changed.
+   Entries of ``reviews.yaml`` deciding an erased item or target are removed (the rebuild would
+   refuse them as naming nothing; their notes may quote the erased words), the file written
+   again from the entries kept (comments are not kept), put back should step 2 fail.
 2. The graph is built again from an empty database, reading every file but the erased ones
    (``ingest`` with ``rebuild``): deleting rows from a copy would leave their bytes in the
    database's freed pages. The new generation is swapped in atomically, as every ingest.
 3. The vectors of the erased texts leave the embedding cache (the file rewritten, its log
-   truncated; a text another document also holds keeps its vector), the graph's vectors are
+   truncated; a text another document also holds keeps its vector), and with them every
+   vector no live provision has (the cache is never pruned when a text is edited, so it holds
+   the document's earlier texts too; a vector of any other text no longer in the graph is only
+   computed again should the text come back), the graph's vectors are
    put back from the cache, and every file of ``.inforce`` that is not the live build's goes:
    the old generation, the search indexes, texts, rows, fact tables and readings of old builds.
 4. The source files under ``documents/`` are deleted (the erasure's point: a file left there
@@ -21,11 +27,14 @@ their text remains in the project folder, and records that it did, by ids and ha
 5. Audit records that cite the document — those named as ``check --audit-dir`` names them,
    found anywhere in the project (the service's ``.inforce/audit`` too), and those in the audit
    folders given — are rewritten to ids and hashes:
-   every claim, quote, detail, closest passage and RFI draft becomes ``[erased sha256:...]``
-   of itself, the record names the erasure, and ``replay`` says what was erased instead of
+   every claim, quote, detail, closest passage and RFI draft becomes ``[erased hmac-sha256:...]``
+   of itself, keyed with a secret of this erasure that is kept nowhere (an unkeyed hash of a
+   short text is recovered by hashing guesses), the record names the erasure, and ``replay`` says what was erased instead of
    recomputing a verdict on words that are gone. The original file is removed.
 6. The project folder (and the audit folders) are read back for the erased text, in UTF-8 and
-   UTF-16 and in upper and lower case; what is found is reported (another document quoting the
+   UTF-16 and in any ASCII case: the whole provision texts and titles, and fragments a copy may
+   hold alone (clauses, quotations, distinctive words no live text has; the claims and quotes
+   of the records rewritten, the notes of the review entries removed); what is found is reported (another document quoting the
    erased words holds them too), and the record is marked ``done``.
 
 Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
@@ -35,29 +44,45 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import InputError, NotFoundError
-from inforce.ontology.decisions import RECORD_FORMAT, Replay, check_record, content_hash
+from inforce.ontology.decisions import (
+    RECORD_FORMAT,
+    Replay,
+    append_record,
+    check_record,
+    content_hash,
+    record,
+)
 from inforce.ontology.erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
-from inforce.ontology.files import create_atomically, is_inside
+from inforce.ontology.files import create_atomically, is_inside, write_atomically
 
 from .erasures import read_erasures, utc_text, write_erasures
 
 if TYPE_CHECKING:
+    from inforce.ontology import Answer, Verdict
+
     from .ingest import DocumentReader
     from .snapshot import Snapshot
 
-__all__ = ["erase", "erased_note", "redact_record", "replay_erased"]
+__all__ = ["erase", "erased_note", "keep_record", "redact_record", "replay_erased"]
 
 #: Probes of the erased text looked for afterwards: the longest provision texts (and titles)
 #: of at least this many characters, at most ``_PROBES`` of them.
 _PROBE_MIN_CHARS = 24
 _PROBES = 16
+#: Fragments of it looked for besides (``_probes``): clauses of at least this many characters,
+#: distinctive words (a code, letters and digits, or this long), at most ``_FRAGMENTS`` of them.
+_FRAGMENT_MIN_CHARS = 16
+_WORD_MIN_CHARS = 16
+_FRAGMENTS = 64
 
 #: An audit record's name as ``check --audit-dir`` writes it (``ontology.decisions``).
 _RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json")
@@ -69,21 +94,31 @@ _RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json"
 def erase(
     root: str | Path, document: str, revision: str | None = None, *, by: str,
     reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
+    held: Callable[[Erasure], object] | None = None,
 ) -> ErasureResult:
     """Erase ``document`` (every revision, or only ``revision``) from the project at ``root``:
     the steps of the module docstring. InputError (``by`` empty, a source file shared with a
     document not erased, another erasure pending, the rebuild failing: nothing changed),
-    NotFoundError (the graph holds no such revision and no erasure names it)."""
+    NotFoundError (the graph holds no such revision and no erasure names it).
+
+    ``held``: called with the erasure once the new graph is live and before the audit records
+    are looked for (step 5), by whoever keeps results of older builds outside the project's
+    files: the service drops its sweep jobs' reports and writes out the audit records its
+    recorder has queued, so that step 5 finds them. A record written later still is redacted
+    as it is written (``keep_record``)."""
     from .ingest import default_reader
     from .ingest import ingest as run_ingest
+    from .reviews import REVIEWS_FILE, drop_reviews
     from .snapshot import Snapshot
     from .store import GraphStore
     from .store.erase import (
         ErasedRows,
+        cached_hashes,
         erased_rows,
         files_holding,
         forget_vectors,
         live_text_hashes,
+        live_texts,
         remove_stale_files,
     )
 
@@ -105,6 +140,9 @@ def erase(
         raise InputError(f"the erasure {other.id} of {other.document} did not finish; finish it first",
                          file=ERASURES_FILE, hint=f"run inforce erase again on {other.document}")
     if entry is not None and entry.state == "done":
+        if held is not None:  # done before (perhaps by another process): what older builds left, let go
+            with GraphStore.open(root, read_only=True) as store:
+                held(entry.model_copy(update={"index_build_after": store.build_id() or entry.index_build_after}))
         return _already_done(root, entry, audit_folders)
 
     rows = ErasedRows(0, (), ())
@@ -112,16 +150,16 @@ def erase(
     created = entry is None
     if entry is None:
         with GraphStore.open(root, read_only=True) as store:
-            held = store.documents()
-            chosen = [d for d in held if d.id == document and (revision is None or d.revision == revision)]
+            in_graph = store.documents()
+            chosen = [d for d in in_graph if d.id == document and (revision is None or d.revision == revision)]
             if not chosen:
-                labels = sorted(d.revision for d in held if d.id == document)
+                labels = sorted(d.revision for d in in_graph if d.id == document)
                 raise NotFoundError(f"the graph holds no revision {revision} of {document}" if revision and labels
                                     else f"the graph holds no document {document}",
                                     hint=f"revisions held: {', '.join(labels)}" if labels else None)
             uids = {d.uid for d in chosen}
             files = {d.source.file for d in chosen}
-            sharing = sorted(d.uid for d in held if d.source.file in files and d.uid not in uids)
+            sharing = sorted(d.uid for d in in_graph if d.source.file in files and d.uid not in uids)
             if sharing:
                 raise InputError(f"its source file also holds {', '.join(sharing)}, which is not erased",
                                  file=sorted(files)[0], field="document",
@@ -137,8 +175,13 @@ def erase(
         access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
-                        provisions=rows.provisions, text_hashes=rows.text_hashes, index_build_before=before)
+                        provisions=rows.provisions, index_build_before=before)
         write_erasures(root, [*entries, entry])
+
+    # review decisions on the erased items or targets go (the rebuild would refuse them as naming
+    # nothing, and their notes may quote the erased words); put back should the rebuild fail
+    reviews_dropped, reviews_before = drop_reviews(root, lambda review: _cites([review.item.format(),
+                                                                             review.target.format()], entry))
 
     # 2. the graph built again from an empty database, the erased revisions left out
     try:
@@ -146,11 +189,16 @@ def erase(
     except BaseException:
         if created and _still_held(root, entry):
             write_erasures(root, [e for e in read_erasures(root) if e.id != entry.id])  # nothing changed
+            if reviews_before is not None:
+                write_atomically(root / REVIEWS_FILE, reviews_before)
         raise
 
     # 3. vectors, the graph's vectors put back, every file of other builds
     with GraphStore.open(root, read_only=False) as store:
-        vectors = forget_vectors(store.layout, set(entry.text_hashes) - live_text_hashes(store))
+        # every cached vector no live provision has: the erased texts, and the document's earlier
+        # texts (edited in place, revisions gone before), whose hashes no graph still names
+        vectors = forget_vectors(store.layout, cached_hashes(store.layout) - live_text_hashes(store))
+        live = list(live_texts(store))  # what the read-back must not take for erased text
         embedding = embedding or _cached_model(store)
         if embedding is not None and store.build_id():
             store.apply_embeddings(*embedding)
@@ -166,12 +214,15 @@ def erase(
             path.unlink()
             removed_files.append(source.file)
 
-    # 5. audit records
-    rewritten = _rewrite_records(root, audit_folders, entry)
+    # 5. audit records (what the caller holds of older builds let go first, its queued records written)
+    if held is not None:
+        held(entry.model_copy(update={"index_build_after": after}))
+    quoted = [review.note for review in reviews_dropped if review.note]
+    rewritten = _rewrite_records(root, audit_folders, entry, quoted)
 
-    # 6. read back, and done
+    # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done
     checked, remaining = 0, []
-    probes = _probes(rows.probes)
+    probes = _probes(rows.probes, live, quoted, ids=(entry.document,))
     if probes:
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
             count, found = files_holding(folder, probes)
@@ -228,10 +279,73 @@ def _file_sha256(root: Path, file: str) -> str:
         return ""
 
 
-def _probes(texts: Iterable[str]) -> list[str]:
-    """The longest distinct texts, whitespace-trimmed, long enough to name the erased text alone."""
-    chosen = sorted({t.strip() for t in texts if len(t.strip()) >= _PROBE_MIN_CHARS}, key=len, reverse=True)
-    return chosen[:_PROBES]
+def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str] = (),
+            ids: Iterable[str] = ()) -> list[str]:
+    """What the read-back looks for: the longest distinct texts (whole provisions and titles,
+    long enough to name the erased text alone), and fragments a copy may hold without the whole:
+    each clause (a sentence or line, a quotation, a part between commas, colons or semicolons)
+    of ``_FRAGMENT_MIN_CHARS`` or more, and each distinctive word (``_distinctive``) that no
+    live text has (a quote of a few words holds one as a rule); ``quoted``: texts the rewritten
+    audit records held (claims, quotes), probed as fragments too. A fragment some live text
+    (``live``: every provision and title of the new graph) also has proves nothing and is left
+    out, and so is one naming an id of ``ids`` (the erased document's: what an erasure keeps);
+    the most distinctive (words no live text has, then the longest clauses) are kept,
+    ``_FRAGMENTS`` of them."""
+    names = [name.lower() for name in ids if name]
+    texts = [t.strip() for t in texts if t and t.strip()]
+    whole = sorted({t for t in texts if len(t) >= _PROBE_MIN_CHARS}, key=len, reverse=True)[:_PROBES]
+    live_clauses: set[str] = set()
+    live_words: set[str] = set()
+    for text in live:
+        live_clauses.update(clause.lower() for clause in _clauses(text))
+        live_words.update(_WORD.findall(text.lower()))
+    clauses: dict[str, None] = {}
+    words: dict[str, None] = {}
+    for text in [*texts, *(q.strip() for q in quoted if q and q.strip())]:
+        for clause in _clauses(text):
+            if len(clause) >= _FRAGMENT_MIN_CHARS and clause.lower() not in live_clauses:
+                clauses[clause] = None
+        for word in _WORD.findall(text):
+            if _distinctive(word) and word.lower() not in live_words:
+                words[word] = None
+    fragments = [fragment for fragment in [*sorted(words, key=len, reverse=True),
+                                           *sorted(clauses, key=len, reverse=True)]
+                 if not any(name in fragment.lower() for name in names)]
+    chosen = dict.fromkeys(whole)
+    added = 0
+    for fragment in fragments:
+        if added >= _FRAGMENTS:
+            break
+        if not any(kept in fragment for kept in chosen if len(kept) < len(fragment)):  # else found by it
+            chosen[fragment] = None
+            added += 1
+    return list(chosen)
+
+
+def _distinctive(word: str) -> bool:
+    """A word that names a text rather than a topic: letters and digits together, capitals
+    inside it (a code, a name, a word in capitals), or very long; never a plain dictionary word
+    a rule pack or another record might hold."""
+    if len(word) < 6:
+        return False
+    digits, letters = any(c.isdigit() for c in word), any(c.isalpha() for c in word)
+    return (digits and letters) or (len(word) >= 8 and any(c.isupper() for c in word[1:])) \
+        or len(word) >= _WORD_MIN_CHARS
+
+
+def _clauses(text: str) -> set[str]:
+    """A text's sentences and lines, quotations, and parts between punctuation, trimmed."""
+    found = {part.strip(" \t\"'“”‘’()[]") for part in _SENTENCE.split(text)}
+    found |= {part.strip(" \t\"'“”‘’()[]") for part in _CLAUSE.split(text)}
+    found |= {quote.strip() for quote in _QUOTE.findall(text)}
+    found.discard("")
+    return found
+
+
+_SENTENCE = re.compile(r"\n+|(?<=[.!?])\s+")
+_CLAUSE = re.compile(r"\n+|[.!?;:,](?:\s+|$)|[\"“”()\[\]]")
+_QUOTE = re.compile(r"[\"“]([^\"“”]{4,})[\"”]")
+_WORD = re.compile(r"\w[\w'’-]*\w", re.UNICODE)
 
 
 # ---- audit records --------------------------------------------------------------------------
@@ -250,9 +364,36 @@ def _record_files(root: Path, folders: Sequence[Path]) -> list[Path]:
     return [path for path in found if path.is_file()]
 
 
-def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure) -> list[tuple[str, str]]:
-    """Rewrite every audit record citing ``entry``'s document; (old name, new name) of each."""
+def keep_record(root: str | Path, folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
+    """Store one decision in ``folder`` (``decisions.append_record``), redacted as an erasure
+    rewrites it (``redact_record``) when it cites a document an erasure of the project at
+    ``root`` names, pending or done: a check decided on a generation older than an erasure,
+    whose record is written after the erasure looked for records, keeps no erased text. A
+    record citing nothing erased is written as it is."""
+    stored = record(answer, verdict)
+    for entry in read_erasures(Path(root)):
+        redacted = redact_record(stored, entry)
+        if redacted is not None:
+            break
+    else:
+        return append_record(folder, answer, verdict)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    body = json.dumps(redacted, indent=2, sort_keys=True) + "\n"
+    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+    audit = verdict.audit
+    when = audit.decided_at.strftime("%Y%m%dT%H%M%SZ") if audit is not None and audit.decided_at else "undated"
+    path = folder / f"{when}-{verdict.verdict}-{digest}.json"
+    create_atomically(path, body)
+    return path
+
+
+def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
+                     quoted: list[str] | None = None) -> list[tuple[str, str]]:
+    """Rewrite every audit record citing ``entry``'s document; (old name, new name) of each.
+    ``quoted`` gets the claims and quotes the rewritten records held (probed for afterwards)."""
     rewritten = []
+    key = secrets.token_bytes(32)  # this erasure's: the same text gets the same mark in all its records
     for path in _record_files(root, folders):
         try:
             stored = json.loads(path.read_text("utf-8"))
@@ -260,9 +401,11 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure) -> lis
             continue  # not a record of ours
         if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
             continue
-        redacted = redact_record(stored, entry)
+        redacted = redact_record(stored, entry, key)
         if redacted is None:
             continue
+        if quoted is not None:
+            quoted.extend(_quoted(stored))
         body = json.dumps(redacted, indent=2, sort_keys=True) + "\n"
         digest = hashlib.sha256(body.encode()).hexdigest()[:16]
         stem = path.name.rsplit("-", 1)[0] if _RECORD_NAME.fullmatch(path.name) else "undated-erased"
@@ -272,6 +415,17 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure) -> lis
             path.unlink()
         rewritten.append((str(path), str(target)))
     return rewritten
+
+
+def _quoted(stored: Mapping[str, Any]) -> list[str]:
+    """The claims and quotes of a record's answer (texts an erasure redacts)."""
+    answer = stored.get("answer")
+    found: list[str] = []
+    for claim in answer.get("claims", []) if isinstance(answer, Mapping) else ():
+        if isinstance(claim, Mapping):
+            found.append(str(claim.get("text") or ""))
+            found += [str(c.get("quote") or "") for c in claim.get("citations", []) if isinstance(c, Mapping)]
+    return [text for text in found if text]
 
 
 def _cites(value: Any, entry: Erasure) -> bool:
@@ -292,16 +446,21 @@ def _cites(value: Any, entry: Erasure) -> bool:
     return False
 
 
-def _hashed(text: str | None) -> str | None:
-    """What an erased record keeps of a text: its hash."""
+def _hashed(text: str | None, key: bytes) -> str | None:
+    """What an erased record keeps of a text: a mark keyed with the erasure's secret, which is
+    kept nowhere. The same text gets the same mark within one erasure (a record still shows
+    which of its quotes were the same), and no mark can be confirmed by hashing a guess: an
+    unkeyed hash of a short text ("not less than 5,000 psi") is recovered by hashing the few
+    hundred texts it could be."""
     if text is None:
         return None
-    return f"[erased sha256:{hashlib.sha256(text.encode('utf-8')).hexdigest()}]"
+    return f"[erased hmac-sha256:{hmac.new(key, text.encode('utf-8'), hashlib.sha256).hexdigest()}]"
 
 
-def redact_record(stored: Mapping[str, Any], entry: Erasure) -> dict[str, Any] | None:
-    """``stored`` (an audit record) with every text it holds replaced by its hash, or None when
-    it cites nothing ``entry`` erased. Ids, locators, dates, statuses and hashes are kept; the
+def redact_record(stored: Mapping[str, Any], entry: Erasure, key: bytes | None = None) -> dict[str, Any] | None:
+    """``stored`` (an audit record) with every text it holds replaced by a mark keyed with
+    ``key`` (``_hashed``; a fresh secret when None, kept nowhere), or None when it cites
+    nothing ``entry`` erased. Ids, locators, dates, statuses and hashes are kept; the
     record names the erasure and the hash of its content before (``erased``)."""
     answer, verdict = stored.get("answer"), stored.get("verdict")
     audit = verdict.get("audit") if isinstance(verdict, Mapping) else None
@@ -310,32 +469,33 @@ def redact_record(stored: Mapping[str, Any], entry: Erasure) -> dict[str, Any] |
         evidence.append({k: audit.get(k) for k in ("passages", "qualifiers", "revisions", "reviewed_edges")})
     if not _cites(evidence, entry):
         return None
+    key = key if key is not None else secrets.token_bytes(32)
     answer = json.loads(json.dumps(answer))
     verdict = json.loads(json.dumps(verdict))
-    answer["question"] = _hashed(answer.get("question"))
+    answer["question"] = _hashed(answer.get("question"), key)
     for claim in answer.get("claims", []):
-        claim["text"] = _hashed(claim.get("text"))
+        claim["text"] = _hashed(claim.get("text"), key)
         for citation in claim.get("citations", []):
-            citation["quote"] = _hashed(citation.get("quote"))
+            citation["quote"] = _hashed(citation.get("quote"), key)
     for claim in verdict.get("claims", []):
-        claim["text"] = _hashed(claim.get("text"))
-        claim["detail"] = _hashed(claim.get("detail")) if claim.get("detail") else ""
-        claim["warnings"] = [_hashed(w) for w in claim.get("warnings", [])]
+        claim["text"] = _hashed(claim.get("text"), key)
+        claim["detail"] = _hashed(claim.get("detail"), key) if claim.get("detail") else ""
+        claim["warnings"] = [_hashed(w, key) for w in claim.get("warnings", [])]
         claim["quantities"] = None
         for citation in claim.get("citations", []):
-            citation["quote"] = _hashed(citation.get("quote"))
-            citation["detail"] = _hashed(citation.get("detail")) if citation.get("detail") else ""
-            citation["closest"] = _hashed(citation.get("closest"))
+            citation["quote"] = _hashed(citation.get("quote"), key)
+            citation["detail"] = _hashed(citation.get("detail"), key) if citation.get("detail") else ""
+            citation["closest"] = _hashed(citation.get("closest"), key)
     if verdict.get("rfi"):
-        verdict["rfi"] = _hashed(verdict["rfi"])
+        verdict["rfi"] = _hashed(verdict["rfi"], key)
     if isinstance(verdict.get("audit"), dict):
         record = verdict["audit"]
-        record["question"] = _hashed(record.get("question"))
+        record["question"] = _hashed(record.get("question"), key)
         record["calculations"] = []
         for edge in record.get("reviewed_edges", []):
             review = edge.get("review") or {}
             if review.get("note"):
-                review["note"] = _hashed(review["note"])
+                review["note"] = _hashed(review["note"], key)
     redacted: dict[str, Any] = {"format": RECORD_FORMAT, "answer": answer, "verdict": verdict}
     check_record({**redacted, "sha256": content_hash(redacted)})  # still a record replay reads
     redacted["sha256"] = content_hash(redacted)

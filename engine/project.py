@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         Tier,
         Verdict,
     )
-    from inforce.ontology.erasure import ErasureResult
+    from inforce.ontology.erasure import Erasure, ErasureResult
 
     from .embedding import Embedder
     from .ingest import DocumentReader
@@ -478,19 +478,21 @@ class Project:
         return resolve_question(self.snapshot, self.backends, question, context, k=k, sources=sources,
                                 eligibility=eligibility)
 
-    def replay(self, stored: Mapping[str, Any]) -> Replay:
+    def replay(self, stored: Mapping[str, Any], *, groups: Iterable[str] | None = None) -> Replay:
         """Recompute a stored verdict (``engine.audit``) and say whether it is the same, and if
-        not, what changed since: the index build, revisions, rule packs, the models."""
+        not, what changed since: the index build, revisions, rule packs, the models.
+        ``groups``: the asker's (the service: the key's); a record stating groups beyond them
+        is refused, and changes are told only of documents they may read. None: an operator."""
         from .audit import replay
         from .erase import replay_erased
 
         if stored.get("erased"):  # rewritten by an erasure: the words it judged are gone
             return replay_erased(self.snapshot, stored)
-        return replay(self.snapshot, self.backends, stored)
+        return replay(self.snapshot, self.backends, stored, groups=groups)
 
     def erase(
         self, document: str, revision: str | None = None, *, by: str, audit_dirs: Sequence[str | Path] = (),
-        reader: DocumentReader | None = None,
+        reader: DocumentReader | None = None, held: Callable[[Erasure], object] | None = None,
     ) -> ErasureResult:
         """Remove ``document``'s text (every revision, or ``revision``) from everything the project
         keeps — the graph, every older generation, vectors and their cache, search indexes, the
@@ -499,12 +501,24 @@ class Project:
         the next ingests from reading it again (``engine.erase``). No access check: the caller
         decides who may erase (the CLI: whoever holds the files; the service: an admin key).
         Running it again finishes an erasure that was cut short. The next question answers from
-        the new graph."""
+        the new graph. ``held``: called with the erasure once the new graph is live, before the
+        audit records are rewritten, by a caller that keeps results of older builds (the
+        service: its sweep reports dropped, its queued audit records written out)."""
         from .erase import erase
 
-        result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs)
+        result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs, held=held)
         self.refresh()
         return result
+
+    @staticmethod
+    def keep_record(root: str | Path, folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
+        """Store a check's decision in ``folder`` as ``replay`` reads it, redacted to ids and
+        hashes when it cites a document an erasure of the project at ``root`` names
+        (``engine.erase.keep_record``): the record of a check decided on a generation older than
+        an erasure, written after it, keeps none of the erased text."""
+        from .erase import keep_record
+
+        return keep_record(root, folder, answer, verdict)
 
     def _lag(
         self, registry: Iterable[Revision], now: dt.datetime, *, sources: Mapping[str, str] | None = None,

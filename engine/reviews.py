@@ -75,6 +75,7 @@ __all__ = [
     "item_digest",
     "choose_proposal",
     "decided",
+    "drop_reviews",
     "graph_readings",
     "pending",
     "project_readings",
@@ -460,6 +461,30 @@ def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
 def _same(recorded: ReviewDecision, asked: ReviewDecision) -> bool:
     """Whether the entry read back is the decision asked for (every value, as text)."""
     return recorded.model_copy(update={"line": None}) == asked.model_copy(update={"line": None})
+
+
+def drop_reviews(root: Path, drop: Callable[[ReviewDecision], bool]) -> tuple[tuple[ReviewDecision, ...], bytes | None]:
+    """Remove from ``root/reviews.yaml`` every entry ``drop`` names (an erasure's: the entries
+    on an erased document's items or targets, whose notes may quote it, and which the next
+    ingest would refuse as naming nothing), under the review lock. The file is written again
+    from the entries kept, in the form ``append_review`` writes (its comments are not kept:
+    they may quote the erased text too). The entries removed, and the file's bytes before
+    (None when there was no file or nothing was removed), to put back should the erasure fail."""
+    with _locked(root):
+        path = review_path(root)
+        if path is None:
+            return (), None
+        before = path.read_bytes()
+        entries = _parse(before.decode("utf-8"))
+        dropped = tuple(entry for entry in entries if drop(entry))
+        if not dropped:
+            return (), None
+        text = _HEADER
+        for entry in entries:
+            if not drop(entry):
+                text = _appended(text, entry)
+        write_atomically(path, text)
+        return dropped, before
 
 
 def _appended(before: str, decision: ReviewDecision) -> str:

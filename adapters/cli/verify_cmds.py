@@ -19,7 +19,6 @@ from inforce.ontology import (
     Replay,
     ResolveResult,
     Verdict,
-    append_record,
     read_record,
 )
 
@@ -96,17 +95,18 @@ def check(
         emit_json(verdict)
     else:
         _print_verdict(verdict)
-    if audit_dir is not None and not _store_record(audit_dir, parsed, verdict):
+    if audit_dir is not None and not _store_record(project, audit_dir, parsed, verdict):
         raise typer.Exit(EXIT_INPUT)  # the verdict is out; its record is not (nothing half-written)
     if verdict.verdict != "answer":
         raise typer.Exit(EXIT_FINDING)
 
 
-def _store_record(audit_dir: Path, parsed: Answer, verdict: Verdict) -> bool:
-    """Add the verdict's record to ``audit_dir``; say where, or say why it could not be (a full
-    disk, named as such): the record is written whole or not at all."""
+def _store_record(project: Path, audit_dir: Path, parsed: Answer, verdict: Verdict) -> bool:
+    """Add the verdict's record to ``audit_dir`` (redacted where it cites a document an erasure
+    of the project names: ``Project.keep_record``, as the service stores it); say where, or say
+    why it could not be (a full disk, named as such): the record is written whole or not at all."""
     try:
-        written = append_record(audit_dir, parsed, verdict)
+        written = Project.keep_record(project, audit_dir, parsed, verdict)
     except OSError as problem:
         reason = ("the disk is full" if problem.errno in (errno.ENOSPC, errno.EDQUOT)
                   else problem.strerror or str(problem))

@@ -6,11 +6,13 @@ this layer adds is who is asking (a bearer key looked up in the keys file: the c
 groups come from there alone, and a request stating ``groups`` is refused), the limits on
 what a request may send and how long it may take, and the decision log.
 
-Statuses: 200 an answer (``X-Inforce-Build`` names the index build it came from); 202 a
-sweep started or cancelled; 400 a request stating ``groups``; 401 no key or a wrong one; 403
+Statuses: 200 an answer (``X-Inforce-Build`` names the index build it came from, a write's the
+build it made); 202 a sweep started or cancelled; 400 a request stating ``groups``, or sending
+``Authorization`` or the identity header twice; 401 no key or a wrong one; 403
 a refusal (the same ``Refusal`` the CLI prints, nothing of the document) or a key without the
-right; 404 no such project, locator or sweep; 409 a second writer (ingest, erase), or a sweep's
-report asked for before it is done; 413 a body too large; 422 bad input, ``detail`` a list of
+right; 404 no such project (or one the key is not scoped to), locator or sweep; 408 a body not
+received in time; 409 a second writer (ingest, erase), a sweep's report asked for before it is
+done; 413 a body too large; 422 bad input, ``detail`` a list of
 ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
 cannot be used; 504 a request cut short by the time limit; 500 an internal error, with a
 correlation id.
@@ -39,6 +41,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from inforce import __version__
+from inforce.adapters.ingest.answers import parse_answer  # at startup: a package changed under a
+from inforce.adapters.report import render  # running server does not turn a route into a 500
 from inforce.engine import Project
 from inforce.ontology import (
     AccessRestrictedError,
@@ -46,6 +50,7 @@ from inforce.ontology import (
     Answer,
     AsOfAnswer,
     Context,
+    Erasure,
     ErasureResult,
     Explanation,
     Facts,
@@ -65,7 +70,6 @@ from inforce.ontology import (
     StoreError,
     StoreLockedError,
     Verdict,
-    append_record,
     is_iso_date,
     parse_date,
     parse_datetime_utc,
@@ -85,13 +89,16 @@ from .bodies import (
 from .decisions import DecisionLog
 from .jobs import IngestRunning, SweepJob, SweepJobs, SweepStatus, TooManySweeps, Writer
 from .keys import Caller, Keys
-from .limits import DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, Limits
+from .limits import DEFAULT_BODY_SECONDS, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, Limits
 from .warm import Warm
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Service", "create_app"]
+__all__ = ["DEFAULT_MAX_CLAIMS", "DEFAULT_TIME_LIMIT", "Service", "create_app"]
 
 #: Seconds a request may take before it is answered 504 (sweeps and ingests are not cut).
 DEFAULT_TIME_LIMIT = 30.0
+#: The most claims one answer sent to ``check`` (or a record sent to ``replay``) may hold: what
+#: bounds one request's work, since a question cut short by the time limit runs on to its end.
+DEFAULT_MAX_CLAIMS = 200
 BUILD_HEADER = "X-Inforce-Build"
 _LOG = logging.getLogger("inforce.serve")
 
@@ -114,25 +121,42 @@ def _loc(where: str, field: str | None) -> list[str | int]:
     return loc
 
 
-def _input_problems(problem: InputError | InputErrors, where: str) -> list[dict[str, Any]]:
+def _project_file(file: str, root: Path | None) -> str:
+    """A project file as the client may see it: relative to the project (never the server's folder)."""
+    path = Path(file)
+    if root is None:
+        return path.name
+    try:
+        return (path if path.is_absolute() else root / path).resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return path.name
+
+
+def _input_problems(problem: InputError | InputErrors, where: str, root: Path | None = None) -> list[dict[str, Any]]:
     each = list(problem.exceptions) if isinstance(problem, InputErrors) else [problem]
     found = []
     for error in each:
         if not isinstance(error, InputError):
             continue
-        item: dict[str, Any] = {"loc": _loc(where, error.field), "msg": error.message, "type": "input_error"}
+        # a problem in one of the project's files (an ingest's, an erasure's) is located there
+        in_file = error.file is not None and error.file != "body" and not error.file.startswith("-")
+        named = _project_file(error.file, root) if in_file and error.file else None
+        item: dict[str, Any] = {"loc": [*_loc("file", error.field)[:1], named, *_loc("file", error.field)[1:]]
+                                if named else _loc(where, error.field), "msg": error.message, "type": "input_error"}
+        if named:
+            item["file"] = named
         if error.hint:
             item["hint"] = error.hint
-        if error.line is not None and where == "body":
+        if error.line is not None and (where == "body" or named):
             item["line"] = error.line
         found.append(item)
     return found or [{"loc": [where], "msg": str(problem), "type": "input_error"}]
 
 
-def _failure(problem: BaseException, where: str) -> _Failure:
+def _failure(problem: BaseException, where: str, root: Path | None = None) -> _Failure:
     """What an engine error becomes over HTTP (the CLI's exit codes, as statuses)."""
     if isinstance(problem, InputErrors | InputError):
-        return _Failure(422, _input_problems(problem, where))
+        return _Failure(422, _input_problems(problem, where, root))
     if isinstance(problem, StoreLockedError):
         return _Failure(409, str(problem), outcome="error")
     if isinstance(problem, GraphUnusableError | StoreError | ModelUnavailableError):
@@ -220,8 +244,9 @@ class Service:
 
     def __init__(self, projects: Mapping[str, Warm], keys: Keys, *, decision_log: DecisionLog | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT, audit_dir: Path | None = None, workers: int = 16,
-                 identity_header: str | None = None) -> None:
+                 identity_header: str | None = None, max_claims: int = DEFAULT_MAX_CLAIMS) -> None:
         self.projects = dict(projects)
+        self.max_claims = max_claims
         #: the header a trusted proxy names its user in (None: no proxy is trusted)
         self.identity_header = identity_header
         self.keys = keys
@@ -254,6 +279,12 @@ class Service:
     def close(self) -> None:
         self._workers.shutdown(wait=False, cancel_futures=True)
         self._recorder.shutdown(wait=True)
+
+    def bounded(self, claims: int, loc: tuple[str, ...]) -> None:
+        """A 422 at ``loc`` for an answer of more claims than one request may check."""
+        if claims > self.max_claims:
+            raise _Failure(422, [{"loc": list(loc), "type": "too_long", "msg": f"{claims:,} claims; at most "
+                                  f"{self.max_claims:,} in one request (split the answer)"}])
 
     def warm(self, name: str) -> Warm:
         found = self.projects.get(name)
@@ -296,7 +327,10 @@ class Service:
                 result = Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
                                  depends_on=refused.depends_on)
             except (InforceError, InputErrors) as problem:
-                raise _failure(problem, where) from None
+                raise _failure(problem, where, warm.root) from None
+            made = getattr(result, "index_build", None)
+            if endpoint in ("ingest", "erase") and isinstance(made, str) and made:
+                build = made  # a write's answer names the build it made, not the one it began on
             if isinstance(result, Refusal):
                 status, body, media = 403, _json(result), "application/json"
             elif render is not None:
@@ -351,10 +385,15 @@ def _unauthorized(message: str) -> _Failure:
 
 async def _authenticated(request: Request,
                          credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Caller:
-    """The caller a bearer key names in the keys file; 401 without one, or with a wrong one."""
+    """The caller a bearer key names in the keys file; 401 without one, or with a wrong one;
+    400 when ``Authorization`` or the identity header is sent more than once (which one counts
+    is not for the request to choose); 404 for a project the caller's entry is not scoped to."""
+    service: Service = request.app.state.service
+    for once in ("authorization", *((service.identity_header,) if service.identity_header else ())):
+        if len(request.headers.getlist(once)) > 1:
+            raise _Failure(400, f"the {once} header is sent more than once: send it once")
     if credentials is None or credentials.scheme.lower() != "bearer" or not credentials.credentials:
         raise _unauthorized("a bearer key is required (Authorization: Bearer <key>)")
-    service: Service = request.app.state.service
     caller = service.keys.caller(credentials.credentials)
     if caller is None:
         raise _unauthorized("the key is not one of this server's")
@@ -363,15 +402,25 @@ async def _authenticated(request: Request,
     if not caller.proxy:
         if named is not None:
             raise _unauthorized(f"only a trusted proxy's key may name a user in {header}")
-        return caller
+        return _scoped(request, caller, caller)
     if not header:
         raise _unauthorized("this key is a proxy's, and this server trusts no identity header")
     if not named or not named.strip():
         raise _unauthorized(f"the proxy named no user in {header}")
-    user = service.keys.named(named.strip())
+    user = service.keys.named(named.strip(), caller.name)
     if user is None:
-        raise _unauthorized(f"{header} names no user of the keys file")
-    return replace(user, via=caller.name)
+        raise _unauthorized(f"{header} names no user of the keys file that this proxy may name")
+    return _scoped(request, replace(user, via=caller.name), caller)
+
+
+def _scoped(request: Request, caller: Caller, key: Caller) -> Caller:
+    """The caller, when its entry (and the proxy's) may ask about the project the path names:
+    elsewhere the same 404 as for a project not served (which projects exist is not told)."""
+    name = request.path_params.get("name")
+    if name is not None and not (caller.serves(name) and key.serves(name)):
+        raise _Failure(404, f"no project named {name!r} is served here", outcome="not_found")
+    return replace(caller, projects=tuple(p for p in (caller.projects or ()) if key.serves(p))
+                   if caller.projects is not None else key.projects)
 
 
 Authed = Annotated[Caller, Depends(_authenticated)]
@@ -394,7 +443,8 @@ class ServedProject(BaseModel):
     index_build: str
 
 
-def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH) -> FastAPI:
+def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH,
+               body_seconds: float = DEFAULT_BODY_SECONDS) -> FastAPI:
     """The FastAPI application serving ``service``'s projects (``/docs`` its page,
     ``/openapi.json`` its document, generated from the same models ``--format json`` writes)."""
     @asynccontextmanager
@@ -405,7 +455,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     app = FastAPI(title="inforce", version=__version__, lifespan=lifespan,
                   description="Which clause is in force for this case, on this date — over HTTP. "
                   "Every route but /healthz and /readyz takes a bearer key.")
-    app.add_middleware(Limits, max_body=max_body, max_depth=max_depth)
+    app.add_middleware(Limits, max_body=max_body, max_depth=max_depth, body_seconds=body_seconds,
+                       known_key=lambda key: service.keys.caller(key) is not None)
     app.state.service = service
 
     @app.exception_handler(_Failure)
@@ -430,9 +481,17 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     @app.get("/readyz", tags=["health"])
     async def readyz() -> Response:
-        """Every project served is open on a generation (503 otherwise)."""
+        """Every project served is open on its newest generation, its rule packs as ingested (503
+        otherwise: one that an ingest swapped in and that does not open is not ready until it
+        does; packs edited since ingest, until the next ingest). Off the event loop:
+        opening a new generation may take seconds."""
+        def newest(warm: Warm) -> str:
+            with warm.reading() as project:
+                _ = project.snapshot.rules  # what every question needs: packs edited since ingest -> 503
+                return str(project.build_id)
+
         try:
-            builds = [warm.build_id for warm in service.projects.values()]
+            builds = await asyncio.to_thread(lambda: [newest(warm) for warm in service.projects.values()])
         except Exception:  # noqa: BLE001 - not ready is the answer, whatever the cause
             return JSONResponse({"status": "not ready"}, status_code=503)
         ready = bool(builds) and all(builds)
@@ -450,7 +509,14 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.get("/v1/projects", tags=["projects"], response_model=list[ServedProject])
     async def projects(caller: Authed) -> list[ServedProject]:
         """The projects this server was started with, by name."""
-        return [ServedProject(name=name, index_build=warm.build_id) for name, warm in service.projects.items()]
+        def listed() -> list[ServedProject]:
+            return [ServedProject(name=name, index_build=warm.build_id) for name, warm in service.projects.items()
+                    if caller.serves(name)]
+
+        try:
+            return await asyncio.to_thread(listed)
+        except (InforceError, InputErrors) as problem:
+            raise _failure(problem, "query") from None
 
     @app.get("/v1/projects/{name}/asof", tags=["questions"], response_model=AsOfAnswer, responses=refused)
     async def asof(request: Request, name: str, caller: Authed, locator: Annotated[str, Query(max_length=500)],
@@ -504,19 +570,19 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                     tier: Literal["low", "high"] = "low") -> Response:
         """The verdict on an answer's claims (the answer contract); its audit record is stored
         and named in the decision log (``inforce replay`` recomputes it)."""
-        from inforce.adapters.ingest.answers import parse_answer
-
         try:  # the contract's own reading: dates YYYY-MM-DD, pages whole numbers, fields at their line
             parsed = parse_answer((await request.body()).decode("utf-8", "replace"), file="body")
         except (InputError, InputErrors) as problem:
             raise _failure(problem, "body") from None
         _no_groups(parsed.context.groups)
+        service.bounded(len(parsed.claims), ("body", "claims"))
         asked = parsed.model_copy(update={"context": parsed.context.model_copy(update={"groups": caller.groups})})
         warm = service.warm(name)
 
         return await service.answer(request, caller, name, "check", lambda project: project.check(asked, tier=tier),
                                     where="body", allowed=("tier",),
-                                    keep=lambda verdict: str(append_record(service.audit_folder(warm), asked, verdict)))
+                                    keep=lambda verdict: str(Project.keep_record(warm.root, service.audit_folder(warm),
+                                                                                asked, verdict)))
 
     @app.post("/v1/projects/{name}/eligible", tags=["questions"])
     async def eligible(request: Request, name: str, caller: Authed, body: EligibleRequest) -> Response:
@@ -575,14 +641,20 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/replay", tags=["questions"], response_model=Replay)
     async def replay(request: Request, name: str, caller: Authed, record: dict[str, Any]) -> Response:
         """Recompute a stored verdict (an audit record a check wrote) and say what changed.
-        A record decided for groups the caller does not hold is refused (400)."""
+        A record stating groups the caller does not hold (its answer's or its audit's) is refused
+        (400): a record is not authenticated, so what changed is told from the key's groups."""
+        verdict = record.get("verdict")
+        audit = verdict.get("audit") if isinstance(verdict, Mapping) else None
+        for holder in (record.get("answer"), audit):
+            context = holder.get("context") if isinstance(holder, Mapping) else None
+            stated = context.get("groups") if isinstance(context, Mapping) else None
+            if isinstance(stated, list) and not set(map(str, stated)) <= set(caller.groups):
+                raise _Failure(400, "this record was decided for groups your key does not hold")
         answer = record.get("answer")
-        context = answer.get("context") if isinstance(answer, Mapping) else None
-        stated = context.get("groups") if isinstance(context, Mapping) else None
-        if isinstance(stated, list) and not set(map(str, stated)) <= set(caller.groups):
-            raise _Failure(400, "this record was decided for groups your key does not hold")
-        return await service.answer(request, caller, name, "replay", lambda project: project.replay(record),
-                                    where="body")
+        claims = answer.get("claims") if isinstance(answer, Mapping) else None
+        service.bounded(len(claims) if isinstance(claims, list) else 0, ("body", "answer", "claims"))
+        return await service.answer(request, caller, name, "replay", lambda project: project.replay(
+            record, groups=caller.groups), where="body")
 
     # ---- sweeps: jobs --------------------------------------------------------------------
 
@@ -594,6 +666,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         warm = service.warm(name)
 
         def begin(project: Project) -> SweepStatus:
+            try:  # packs and params that do not load are the request's 422, not a failed job
+                project.snapshot.precedence_rules(body.packs, body.params)
+            except NotFoundError as missing:
+                raise InputError(missing.what, field="packs", hint=missing.hint) from None
             # the job reads the generation this request began on, held for it until it ends
             held = ExitStack()
             pinned = held.enter_context(warm.reading())
@@ -639,23 +715,25 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.get("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], response_model=SweepStatus,
              responses={200: {"content": {m: {} for m in _MEDIA.values()},
                               "description": "the status; with ?format= the report, once done"}})
-    async def sweep_result(name: str, job_id: str, caller: Authed,
+    async def sweep_result(request: Request, name: str, job_id: str, caller: Authed,
                            format: Literal["json", "sarif", "md", "html"] | None = None) -> Response:
         """The sweep's state and progress; with ``format`` its report (409 until it is done)."""
-        from inforce.adapters.report import render
-
+        _check_query(request, ("format",))
         job = _job(name, caller, job_id)
         headers = {BUILD_HEADER: job.index_build}
         if format is None:
             return Response(_json(job.status()), media_type="application/json", headers=headers)
+        if job.state == "erased" or job.erased is not None:
+            raise _Failure(410, f"the sweep's report is gone: {job.error}", outcome="erased")
         if job.state != "done":
             raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
         text = await asyncio.to_thread(render, job.outcome.report, format)
         return Response(text, media_type=_MEDIA[format], headers=headers)
 
     @app.delete("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=SweepStatus)
-    async def cancel_sweep(name: str, job_id: str, caller: Authed) -> Response:
-        """Cancel a running sweep (it stops at its next step)."""
+    async def cancel_sweep(request: Request, name: str, job_id: str, caller: Authed) -> Response:
+        """Cancel a running sweep (it stops at its next step; one that has ended is left as it is)."""
+        _check_query(request, ())
         job = _job(name, caller, job_id)
         job.cancel.set()
         return Response(_json(job.status()), status_code=202, media_type="application/json",
@@ -700,6 +778,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         another erasure runs. Requests in flight finish on their generation."""
         if not caller.admin:
             raise _Failure(403, "erase needs an admin key")
+        if body.confirm != body.document:
+            raise _Failure(422, [{"loc": ["body", "confirm"], "type": "missing" if body.confirm is None else "value_error",
+                                  "msg": f"erasing cannot be undone: repeat the document id, \"confirm\": "
+                                         f"{json.dumps(body.document)}"}])
         warm = service.warm(name)
         writer = service.writers[name]
         try:
@@ -712,9 +794,28 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         def work(project: Project) -> ErasureResult:
             ran.append(True)
             try:
+                # the key's groups decide, as for every read: a document (or revision) they may not
+                # read is refused as ``asof`` refuses it, and only revisions they may read are hinted at
+                asked = Locator(doc=body.document, rev=body.revision)
+                if not project.snapshot.may_read(asked, caller.groups):
+                    raise AccessRestrictedError(asked.format())
                 audit = service.audit_folder(warm)  # one inside the project is rewritten anyway
-                return project.erase(body.document, body.revision, by=caller.name,
-                                     audit_dirs=(audit,) if audit.is_dir() else ())
+
+                def held(erasure: Erasure) -> None:
+                    # before the records are rewritten: sweep reports of older builds dropped,
+                    # the recorder's queued audit records written (those written later are
+                    # redacted as they are written: Project.keep_record)
+                    service.sweeps.forget(name, erasure.id, erasure.index_build_after,
+                                          (erasure.index_build_before, project.build_id))
+                    service.flush()
+
+                try:
+                    return project.erase(body.document, body.revision, by=caller.name,
+                                         audit_dirs=(audit,) if audit.is_dir() else (), held=held)
+                except NotFoundError as missing:  # its hint lists every revision: only the readable ones
+                    readable = project.snapshot.gate.readable_revisions_of(body.document, caller.groups)
+                    raise NotFoundError(missing.what, hint=f"revisions held: {', '.join(readable)}"
+                                        if missing.hint and readable else None) from None
             finally:
                 writer.release()
 

@@ -74,6 +74,8 @@ class EraseRequest(BaseModel):
 
     document: Annotated[str, StringConstraints(min_length=1, max_length=200)]
     revision: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
+    #: the document id again, as ``inforce erase --confirm`` asks: erasing cannot be undone
+    confirm: Annotated[str, StringConstraints(max_length=200)] | None = None
 
 
 class ReviewRequest(BaseModel):

@@ -46,8 +46,8 @@ class DecisionLog:
         }
         if via is not None:
             line["via"] = via  # the trusted proxy that named the caller
-        if record is not None:
-            line["record"] = record
+        if record is not None:  # absolute: the server's working directory means nothing to a reader
+            line["record"] = str(Path(record).absolute())
         data = (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         path = self.path_for(root)
         with self._lock:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = ["IngestRunning", "SweepJob", "SweepJobs", "SweepStatus", "TooManySweeps", "Writer"]
 
-JobState = Literal["running", "done", "failed", "cancelled"]
+JobState = Literal["running", "done", "failed", "cancelled", "erased"]
 
 
 class SweepStatus(BaseModel):
@@ -60,6 +60,7 @@ class SweepJob:
     outcome: Any = None  # the SweepOutcome
     error: str | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    erased: str | None = None  # the erasure that dropped its report (built on a build before it)
 
     def status(self) -> SweepStatus:
         report = self.outcome.report if self.outcome is not None else None
@@ -84,6 +85,7 @@ class SweepJobs:
         self._lock = threading.Lock()
         self._keep = keep
         self._per_caller = per_caller
+        self._erased: dict[str, dict[str, str]] = {}  # per project: build left by an erasure -> its id
 
     def start(self, project: str, caller: str, index_build: str, run: Callable[[SweepJob], Any],
               on_end: Callable[[SweepJob], None]) -> SweepJob:
@@ -94,10 +96,24 @@ class SweepJobs:
             running = sum(1 for j in self._jobs.values() if j.caller == caller and j.state == "running")
             if running >= self._per_caller:
                 raise TooManySweeps(running)
-            finished = [j for j in self._jobs.values() if j.state != "running"]
-            for old in finished[: max(0, len(self._jobs) - self._keep + 1)]:
-                del self._jobs[old.id]
+            # room is made from the finished jobs of whoever holds most (the caller's own first
+            # when it is one of them): one key's sweeps do not push out another key's reports
+            while len(self._jobs) >= self._keep:
+                finished: dict[str, list[SweepJob]] = {}
+                for held in self._jobs.values():
+                    if held.state != "running":
+                        finished.setdefault(held.caller, []).append(held)
+                if not finished:
+                    break
+                most = max(len(jobs) for jobs in finished.values())
+                holder = caller if len(finished.get(caller, ())) == most else next(
+                    who for who, jobs in finished.items() if len(jobs) == most)
+                del self._jobs[finished[holder][0].id]
             self._jobs[job.id] = job
+
+        with self._lock:
+            if index_build in self._erased.get(project, {}):  # begun on a build an erasure has just left
+                self._drop(job, self._erased[project][index_build])
 
         def work() -> None:
             try:
@@ -109,11 +125,40 @@ class SweepJobs:
                 job.error = f"{type(problem).__name__}: {' '.join(str(problem).split())}"
                 job.state = "failed"
             finally:
+                if job.erased is not None:  # an erasure came while it ran: nothing of it is kept
+                    job.outcome, job.state = None, "erased"
                 job.finished = dt.datetime.now(dt.UTC)
                 on_end(job)
 
         threading.Thread(target=work, name=f"sweep-{job.id}", daemon=True).start()
         return job
+
+    def forget(self, project: str, erasure: str, kept_build: str, left_builds: Collection[str] = ()) -> int:
+        """An erasure of ``project`` is live (its graph is ``kept_build``): every job built on
+        another build drops its report (it may hold the erased text), a running one is
+        cancelled, and a job that begins later on one of ``left_builds`` (the builds the erasure
+        left behind) drops its own; how many jobs were dropped."""
+        with self._lock:
+            left = self._erased.setdefault(project, {})
+            dropped = 0
+            for job in self._jobs.values():
+                if job.project == project and job.index_build != kept_build and job.erased is None:
+                    left[job.index_build] = erasure
+                    self._drop(job, erasure)
+                    dropped += 1
+            for build in left_builds:
+                if build and build != kept_build:
+                    left[build] = erasure
+            return dropped
+
+    @staticmethod
+    def _drop(job: SweepJob, erasure: str) -> None:
+        job.erased = erasure
+        job.error = f"its report was dropped by the erasure {erasure}: it was built before the erased text went"
+        job.cancel.set()
+        job.outcome = None
+        if job.state != "running":
+            job.state = "erased"
 
     def get(self, project: str, caller: str, job_id: str) -> SweepJob | None:
         job = self._jobs.get(job_id)

@@ -12,18 +12,28 @@ The keys file is YAML, a list of callers::
       proxy: true               # a trusted reverse proxy: names the user in a header
     - name: jdoe                # a user known only through the proxy: no key of their own
       groups: [qa]
+    - name: ops                 # an admin the proxy may name: only because the entry says so
+      groups: [qa]
+      admin: true
+      via: [gateway]
+      projects: [riverside-library]   # the projects this entry may ask about (default: all)
 
 A caller's groups come from this file alone, never from a request. With ``inforce serve
 --identity-header X-User``, a request made with a proxy's key names its user in that header,
-and the user's entry decides; the header from any other key is refused. A key is compared by its
+and the user's entry decides; the header from any other key is refused. A proxy may name an
+entry with no key of its own that is neither admin nor reviewer; any other entry (one with its
+own key, an admin, a reviewer) only when its ``via`` lists that proxy. ``projects`` scopes an
+entry (and a proxy's users: both must allow it) to the projects named. A key is compared by its
 hash, in constant time against every entry (the time taken says nothing of which entry came
 close). ``add_key`` makes a new key, returns it once and appends only its hash.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import os
 import re
 import secrets
 from dataclasses import dataclass
@@ -32,13 +42,14 @@ from typing import Any
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import write_atomically
+from inforce.ontology.text import yaml_quoted
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
 __all__ = ["Caller", "Keys", "add_key", "hash_key", "read_keys"]
 
 _HEX = re.compile(r"[0-9a-f]{64}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,99}")
-_FIELDS = {"name", "key_sha256", "groups", "admin", "reviewer", "proxy"}
+_FIELDS = {"name", "key_sha256", "groups", "admin", "reviewer", "proxy", "via", "projects"}
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,14 @@ class Caller:
     proxy: bool = False
     #: the proxy this caller came through, when it did
     via: str | None = None
+    #: the proxies that may name this entry though it has a key or a right of its own (``via:``)
+    proxies: tuple[str, ...] = ()
+    #: the projects this caller may ask about (None: every project served)
+    projects: tuple[str, ...] | None = None
+
+    def serves(self, project: str) -> bool:
+        """Whether this caller may ask about ``project`` (its name as clients give it)."""
+        return self.projects is None or project in self.projects
 
 
 def hash_key(key: str) -> str:
@@ -65,13 +84,23 @@ class Keys:
     def __init__(self, callers: list[tuple[str | None, Caller]]) -> None:
         self._callers = [(bytes.fromhex(digest), caller) for digest, caller in callers if digest is not None]
         self._users = {caller.name: caller for _, caller in callers if not caller.proxy}
+        self._keyed = {caller.name for digest, caller in callers if digest is not None}
 
     def __len__(self) -> int:
         return len(self._callers)
 
-    def named(self, name: str) -> Caller | None:
-        """The user entry called ``name`` (a proxy's user); None for a proxy or an unknown name."""
-        return self._users.get(name)
+    def named(self, name: str, proxy: str | None = None) -> Caller | None:
+        """The user entry called ``name`` that the proxy ``proxy`` may name; None for a proxy, an
+        unknown name, or an entry the proxy may not name (one with its own key, an admin or a
+        reviewer, unless its ``via`` lists the proxy)."""
+        user = self._users.get(name)
+        if user is None:
+            return None
+        if proxy is not None and proxy in user.proxies:
+            return user
+        if user.name in self._keyed or user.admin or user.reviewer:
+            return None
+        return user
 
     def caller(self, key: str) -> Caller | None:
         """The caller whose key this is, or None. Every entry is compared, found or not."""
@@ -135,6 +164,15 @@ def _callers(data: Any, file: str) -> tuple[list[tuple[str | None, Caller]], lis
         if not isinstance(groups, list) or not all(isinstance(g, str) and g.strip() for g in groups):
             bad("groups", "a list of group names")
             groups = []
+        lists: dict[str, tuple[str, ...] | None] = {}
+        for field in ("via", "projects"):
+            value = entry.get(field)
+            fits = _NAME.fullmatch if field == "via" else str.strip
+            if field in entry and (not isinstance(value, list)
+                                   or not all(isinstance(v, str) and fits(v) for v in value)):
+                bad(field, f"a list of {'key entry' if field == 'via' else 'project'} names, not {value!r}")
+                value = []
+            lists[field] = tuple(value) if isinstance(value, list) else None
         flags = {}
         for flag in ("admin", "reviewer", "proxy"):
             value = entry.get(flag, False)
@@ -146,17 +184,21 @@ def _callers(data: Any, file: str) -> tuple[list[tuple[str | None, Caller]], lis
             names.add(name)
             if digest is not None:
                 hashes.add(digest)
-            found.append((digest, Caller(name=name, groups=tuple(g.strip() for g in groups), **flags)))
+            found.append((digest, Caller(name=name, groups=tuple(g.strip() for g in groups), **flags,
+                                         proxies=lists["via"] or (), projects=lists["projects"])))
     return found, problems
 
 
 def add_key(path: str | Path, name: str, groups: tuple[str, ...], *, admin: bool = False,
             reviewer: bool = False, proxy: bool = False) -> str:
-    """Make a new key for ``name``, append its hash to the keys file (created if missing; the
-    file replaced atomically, the entries already there kept as written) and return the key:
-    the only time it is shown."""
+    """Make a new key for ``name``, append its hash to the keys file (created if missing, readable
+    by its owner alone; the file replaced atomically, the entries already there kept as written)
+    and return the key: the only time it is shown. When the file is written so that an entry
+    appended at its end would not read (a flow list ``[...]``, entries indented, a ``...`` end
+    marker), it is written anew in block form from what it holds, its leading comments kept."""
     path = Path(path)
     existing = path.read_text("utf-8") if path.exists() else ""
+    callers: list[tuple[str | None, Caller]] = []
     if existing.strip():
         data = load_marked(existing, file=str(path))
         callers, problems = _callers(data, str(path))
@@ -175,5 +217,48 @@ def add_key(path: str | Path, name: str, groups: tuple[str, ...], *, admin: bool
              + ("  proxy: true\n" if proxy else ""))
     if existing and not existing.endswith("\n"):
         existing += "\n"
-    write_atomically(path, existing + entry)
+    text = existing + entry
+    if not _reads_with(text, str(path), len(callers) + 1):
+        text = _block_form(existing, str(path)) + entry
+        if not _reads_with(text, str(path), len(callers) + 1):  # never write a file the server cannot read
+            raise InputError(f"{path}: the keys file cannot take a new entry as written; write it as a block list",
+                             file=path, field="--add-key")
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    write_atomically(path, text)
     return key
+
+
+def _reads_with(text: str, file: str, entries: int) -> bool:
+    """Whether ``text`` reads as a keys file of ``entries`` entries, without a problem."""
+    try:
+        callers, problems = _callers(load_marked(text, file=file), file)
+    except (InputError, InputErrors):
+        return False
+    return not problems and len(callers) == entries
+
+
+def _block_form(existing: str, file: str) -> str:
+    """The keys file's entries written anew as a block list, one field a line, its leading
+    comment lines kept (comments elsewhere cannot be placed again and are dropped)."""
+    lines = existing.splitlines()
+    kept = []
+    for line in lines:
+        if not line.strip().startswith("#"):
+            break
+        kept.append(line + "\n")
+    data = load_marked(existing, file=file)
+    out = ["".join(kept)]
+    for entry in data or ():
+        first = True
+        for field, value in entry.items():
+            if isinstance(value, bool):
+                written = "true" if value else "false"
+            elif isinstance(value, list):
+                written = "[" + ", ".join(yaml_quoted(str(v)) for v in value) + "]"
+            else:
+                written = yaml_quoted(str(value))
+            out.append(f"{'- ' if first else '  '}{field}: {written}\n")
+            first = False
+    return "".join(out)

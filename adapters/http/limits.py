@@ -4,27 +4,38 @@ An ASGI middleware, outermost of the application's own:
 
 - each request gets a correlation id (``X-Correlation-Id``, echoed from the request when it
   sends a sane one), which an internal error's answer and its one log line both carry;
+- a request that sends a body under ``/v1/`` without a key of the server's is refused with 401,
+  none of its body kept (it is read to its end, within the deadline, and dropped; the route
+  authenticates again, the proxy's header and all);
 - a body over ``max_body`` bytes is refused with 413 before it is read whole (by its
-  ``Content-Length``, or as it streams in);
+  ``Content-Length``, or as it streams in), and one not received within ``body_seconds`` of the
+  request's start with 408 (a client trickling a body does not hold a connection for ever);
 - a JSON body nested deeper than ``max_depth`` is refused with 422 at ``["body"]`` before any
   parser recurses into it;
+- a JSON body that is not UTF-8, states a key twice in one object, or holds what JSON has not
+  (``NaN``, ``Infinity``) or a number of more than 100 digits is refused with 422 at ``["body"]``,
+  naming what (Python's reader would take the last of two keys, or a NaN, silently);
 - an exception no route turned into an answer becomes 500 with the correlation id and a
   generic message: one line in the server's log, no traceback to the client.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+import time
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 
-__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_DEPTH", "Limits", "json_depth"]
+__all__ = ["DEFAULT_BODY_SECONDS", "DEFAULT_MAX_BODY", "DEFAULT_MAX_DEPTH", "Limits", "json_depth"]
 
 DEFAULT_MAX_BODY = 1_000_000
 DEFAULT_MAX_DEPTH = 32
+#: Seconds a client has to send a request's whole body
+DEFAULT_BODY_SECONDS = 30.0
 
 _LOG = logging.getLogger("inforce.serve")
 _SANE_ID = re.compile(rb"[A-Za-z0-9._-]{1,64}")
@@ -59,21 +70,86 @@ def json_depth(body: bytes) -> int:
     return deepest
 
 
-async def _respond(send: Send, status: int, payload: dict[str, Any], correlation: bytes) -> None:
+#: the most digits a number in a body may have
+MAX_DIGITS = 100
+
+
+class _Unsound(ValueError):
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _Unsound("duplicate_key", f"the key {key!r} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _no_constant(name: str) -> Any:
+    raise _Unsound("finite_number", f"{name} is not a JSON number")
+
+
+def _bounded(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        if len(text) > MAX_DIGITS:
+            raise _Unsound("number_too_long", f"a number of {len(text):,} characters; at most {MAX_DIGITS}")
+        return kind(text)
+    return read
+
+
+def json_problem(body: bytes) -> tuple[str, str] | None:
+    """What makes a JSON body unsound though Python's reader would take it: ``(type, message)``;
+    None when it is sound, or not JSON at all (the route's own reader says so, at its place)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        return "utf8", f"not UTF-8 (byte {bad.start})"
+    try:
+        json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant, parse_int=_bounded(int),
+                   parse_float=_bounded(float))
+    except _Unsound as unsound:
+        return unsound.kind, str(unsound)
+    except ValueError:
+        return None
+    return None
+
+
+async def _respond(send: Send, status: int, payload: dict[str, Any], correlation: bytes,
+                   more: Sequence[tuple[bytes, bytes]] = ()) -> None:
     body = json.dumps(payload).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"x-correlation-id", correlation)]})
+        (b"x-correlation-id", correlation), *more]})
     await send({"type": "http.response.body", "body": body})
+
+
+def _is_json(headers: dict[bytes, bytes]) -> bool:
+    kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+    return kind == b"application/json" or kind.endswith(b"+json")
 
 
 class Limits:
     """The middleware (see the module's docstring)."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH) -> None:
+    def __init__(self, app: ASGIApp, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH,
+                 body_seconds: float = DEFAULT_BODY_SECONDS, known_key: Callable[[str], bool] | None = None) -> None:
         self.app = app
         self.max_body = max_body
         self.max_depth = max_depth
+        self.body_seconds = body_seconds
+        #: whether a bearer key is one of the server's (None: every body is read)
+        self.known_key = known_key
+
+    def _keyless(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
+        """A request with a body under /v1/ that carries no key of the server's."""
+        if self.known_key is None or not str(scope.get("path", "")).startswith("/v1/"):
+            return False
+        scheme, _, key = headers.get(b"authorization", b"").decode("latin-1").strip().partition(" ")
+        return scheme.lower() != "bearer" or not self.known_key(key.strip())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -98,20 +174,39 @@ class Limits:
                 await _respond(send, 413, {"detail": f"the body is {int(length):,} bytes; at most {self.max_body:,}"},
                                correlation)
                 return
-            body, complete = b"", scope["method"] in ("GET", "HEAD", "DELETE", "OPTIONS")
+            complete = scope["method"] in ("GET", "HEAD", "DELETE", "OPTIONS")
+            keyless = not complete and self._keyless(scope, headers)
+            received, deadline = bytearray(), time.monotonic() + self.body_seconds
             while not complete:
-                message = await receive()
+                try:
+                    message = await asyncio.wait_for(receive(), max(deadline - time.monotonic(), 0.0))
+                except TimeoutError:
+                    await _respond(send, 408, {"detail": f"the body was not received within {self.body_seconds:g} s"},
+                                   correlation, more=[(b"connection", b"close")])
+                    return
                 if message["type"] == "http.disconnect":
                     return
-                body += message.get("body", b"")
-                if len(body) > self.max_body:
+                if not keyless:  # a keyless body is read to its end (within the deadline) and dropped
+                    received += message.get("body", b"")
+                if len(received) > self.max_body:
                     await _respond(send, 413, {"detail": f"the body is over {self.max_body:,} bytes"}, correlation)
                     return
                 complete = not message.get("more_body", False)
+            if keyless:
+                await _respond(send, 401, {"detail": "a bearer key of this server's is required "
+                                                     "(Authorization: Bearer <key>)"}, correlation,
+                               more=[(b"www-authenticate", b"Bearer")])
+                return
+            body = bytes(received)
             if body and json_depth(body) > self.max_depth:
                 await _respond(send, 422, {"detail": [{
                     "loc": ["body"], "type": "json_too_deep",
                     "msg": f"nested deeper than {self.max_depth} levels of objects and arrays"}]}, correlation)
+                return
+            unsound = json_problem(body) if body and _is_json(headers) else None
+            if unsound is not None:
+                await _respond(send, 422, {"detail": [{"loc": ["body"], "type": unsound[0], "msg": unsound[1]}]},
+                               correlation)
                 return
             replayed = False
 

@@ -83,15 +83,20 @@ class Warm:
                     generation.snapshot.close()
 
     def _catch_up(self) -> None:
-        """Open the newest generation if an ingest swapped one in (one stat when none did)."""
+        """Open the newest generation if an ingest swapped one in (one stat when none did).
+
+        The swap is taken as done only once the new generation is open: an open that fails
+        raises (the request is answered 503) and the next request tries again, so a failure never
+        leaves the server answering from the old build as if it were the newest."""
         current = self._current.snapshot
         stamp = current.store.layout.current_stamp()
         if stamp == self._stamp:
             return
-        self._stamp = stamp
         if current.store.reads_live():
+            self._stamp = stamp
             return
         fresh = Project.open(self.root)
+        self._stamp = stamp
         old = self._current
         self._current = _Generation(fresh.snapshot)
         old.retired = True

@@ -12,7 +12,7 @@ write-ahead log truncated, so no freed page keeps a vector.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +22,8 @@ from ._layout import StoreLayout
 from ._schema import PROVISION_TABLES
 from .graph import GraphStore
 
-__all__ = ["ErasedRows", "erased_rows", "forget_vectors", "live_text_hashes", "remove_stale_files"]
+__all__ = ["ErasedRows", "cached_hashes", "erased_rows", "files_holding", "forget_vectors", "live_text_hashes",
+           "live_texts", "remove_stale_files"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,38 @@ def live_text_hashes(store: GraphStore) -> set[str]:
     """The text hashes of every provision in ``store``'s live graph."""
     graph = store._reader()
     return set() if graph is None else graph_text_hashes(graph, unlinked_only=False)
+
+
+def live_texts(store: GraphStore) -> Iterator[str]:
+    """Every provision text and revision title of ``store``'s live graph (what the read-back
+    after an erasure must not take for erased text)."""
+    graph = store._reader()
+    if graph is None:
+        return
+    for table in PROVISION_TABLES.values():
+        for (text,) in graph.iter_rows(f"MATCH (p:{table}) RETURN p.text"):
+            if text:
+                yield str(text)
+    for (title,) in graph.rows("MATCH (r:Revision) RETURN r.title"):
+        if title:
+            yield str(title)
+
+
+def cached_hashes(layout: StoreLayout) -> set[str]:
+    """The text hashes the embedding cache holds a vector of (every model); none without a cache.
+    An erasure forgets those no live provision has: the cache is never pruned when a text is
+    replaced, so it keeps the vectors of a document's earlier texts (edited in place, or of
+    revisions gone from the graph) besides those the erased revisions held last."""
+    path = layout.cache_file
+    if not path.is_file():
+        return set()
+    db = sqlite3.connect(path, timeout=60)
+    try:
+        return {str(row[0]) for row in db.execute("SELECT DISTINCT hash FROM vectors")}
+    except sqlite3.OperationalError:  # no vectors table yet: nothing cached
+        return set()
+    finally:
+        db.close()
 
 
 def forget_vectors(layout: StoreLayout, hashes: Collection[str]) -> int:
@@ -106,6 +139,8 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
             needles.add(form.encode("utf-8"))
             needles.add(form.encode("utf-16-le"))
             needles.add(form.encode("utf-16-be"))
+    # ASCII case is folded in the data once (bytes.lower), so a probe in any mix of case is found
+    folded = {needle.lower() for needle in needles}
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
     for path in sorted(root.rglob("*")):
@@ -116,6 +151,7 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
         except OSError:
             continue
         checked += 1
-        if any(needle in data for needle in needles):
+        lowered = data.lower()
+        if any(needle in lowered for needle in folded):
             found.append(str(path.relative_to(root)))
     return checked, found

@@ -355,3 +355,178 @@ def test_only_those_who_could_read_it_are_told_it_was_erased(tmp_path: Path) -> 
         with pytest.raises(NotFoundError) as untold:
             opened.show("SPEC-100#2.1.C")
         assert "erased" not in str(untold.value) and "R. Keeper" not in str(untold.value)
+
+
+def _cached(root: Path) -> set[str]:
+    import sqlite3
+
+    db = sqlite3.connect(root / ".inforce" / "embeddings.sqlite")
+    try:
+        return {row[0] for row in db.execute("SELECT hash FROM vectors")}
+    finally:
+        db.close()
+
+
+def _live(root: Path) -> set[str]:
+    from inforce.engine.store import GraphStore
+    from inforce.engine.store.erase import live_text_hashes
+
+    with GraphStore.open(root, read_only=True) as store:
+        return live_text_hashes(store)
+
+
+@pytest.mark.slow
+def test_the_vectors_of_a_documents_earlier_texts_go_with_it(tmp_path: Path) -> None:
+    """A document edited in place (same revision label) leaves the vectors of its earlier texts
+    in the cache, keyed by hashes the graph no longer names: its erasure removes them too."""
+    marker, edited = "Qx" + secrets.token_hex(6) + "Zr", "Ed" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    Project.embed(root, HashingEmbedder(16), batch_size=8)
+    first = _cached(root)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(edited))
+    Project.ingest(root)
+    Project.embed(root, HashingEmbedder(16), batch_size=8)
+    earlier = _cached(root) - _live(root)
+    assert earlier and earlier <= first  # the pre-edit texts' vectors, named by no provision now
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", by="R. Keeper")
+        assert opened.stats().embeddings > 0  # SPEC-200 keeps its vectors
+    left = _cached(root)
+    assert not left & earlier and left <= _live(root) and left
+    assert result.vectors_removed >= len(earlier)
+
+
+@pytest.mark.slow
+def test_a_record_of_a_check_decided_before_an_erasure_written_after_it_is_redacted(tmp_path: Path) -> None:
+    """A check in flight on the old generation while the erasure ran: its record, written once
+    the erasure is done, is redacted as it is written (``Project.keep_record``)."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    answer = Answer.model_validate({
+        "question": "Which admixture is barred?", "context": {"valid_at": "2026-05-01"},
+        "claims": [{"text": f"The {marker} admixture is not permitted in slabs on grade.",
+                    "citations": [{"locator": "SPEC-100#2.1.C", "quote": f"The {marker} admixture is not permitted"}]}],
+    })
+    with Project.open(root) as opened:
+        verdict = opened.check(answer)
+        result = opened.erase("SPEC-100", by="R. Keeper")
+    kept = Project.keep_record(root, root / ".inforce" / "audit", answer, verdict)
+    stored = read_record(kept)
+    assert stored["erased"]["erasure"] == result.erasure.id
+    assert _holders(root, marker) == []
+    # a record citing nothing erased is written as it is
+    other = Answer.model_validate({"question": "Coats?", "context": {"valid_at": "2026-05-01"},
+                                   "claims": [{"text": "Two finish coats.", "citations": [{"locator": "SPEC-200#1.1.B"}]}]})
+    with Project.open(root) as opened:
+        plain = read_record(Project.keep_record(root, tmp_path / "audit", other, opened.check(other)))
+    assert "erased" not in plain and plain["answer"]["claims"][0]["text"] == "Two finish coats."
+
+
+@pytest.mark.slow
+def test_the_read_back_finds_fragments_of_the_erased_text(tmp_path: Path) -> None:
+    """A quote of a few words, or one clause of a provision in another case, left in a file the
+    erasure does not rewrite, is found by the read-back and reported (not only whole texts)."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    (root / "notes").mkdir()
+    (root / "notes" / "quote.txt").write_text(f"they said: the {marker} admixture\n")
+    (root / "notes" / "clause.txt").write_text("ratio? MAXIMUM WATER-CEMENTITIOUS MATERIALS RATIO, as agreed\n")
+    (root / "notes" / "unrelated.txt").write_text("Apply two finish coats over one primer coat.\n")
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", by="R. Keeper")
+    assert sorted(result.remaining) == ["notes/clause.txt", "notes/quote.txt"]
+
+
+@pytest.mark.slow
+def test_review_decisions_on_an_erased_document_go_with_it(tmp_path: Path) -> None:
+    """A review entry naming an erased item or target would stop the rebuild (it names nothing
+    then), and its note may quote the erased words: the erasure removes it, keeps the others."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    (root / "documents" / "add.md").write_text("""---
+id: ADD-1
+kind: addendum
+title: Addendum 1
+revision: "0"
+seq: 1
+issued: 2026-04-01
+effective: {from: 2026-04-01}
+recorded: 2026-04-01T09:00:00Z
+---
+1.1 Coordinate the painting of exposed concrete with the finishes schedule.
+""")
+    (root / "reviews.yaml").write_text(f"""# kept decisions
+- item: ADD-1#1.1
+  target: SPEC-100#2.1.C
+  scope: full
+  decision: reject
+  by: R. Viewer
+  at: 2026-04-02T09:00:00Z
+  note: "not the {marker} admixture"
+- item: ADD-1#1.1
+  target: SPEC-200#1.1.B
+  scope: partial
+  decision: reject
+  by: R. Viewer
+  at: 2026-04-02T09:05:00Z
+  note: two coats stay
+""")
+    Project.ingest(root)
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", by="R. Keeper")
+        assert result.remaining == ()
+        kept = opened.readings().reviewed
+    assert [(r.target.format(), r.note) for r in kept] == [("SPEC-200#1.1.B", "two coats stay")]
+    assert _holders(root, marker) == []
+
+
+@pytest.mark.slow
+def test_what_an_erasure_keeps_cannot_confirm_a_guess_of_the_text(tmp_path: Path) -> None:
+    """An unkeyed hash of a short quote is recovered by hashing guesses: the rewritten record's
+    marks are keyed with a secret kept nowhere, and erasures.yaml keeps no hash of a provision."""
+    import hashlib
+
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    erased_hashes = _live(root)
+    quote = f"The {marker} admixture is not permitted"
+    written = _record(root, root / "audit", marker)
+    with Project.open(root) as opened:
+        result = opened.erase("SPEC-100", by="R. Keeper")
+    erased_hashes -= _live(root)
+    assert erased_hashes
+    ((_, new),) = result.audit_records
+    text = Path(new).read_text()
+    stored = read_record(new)
+    mark = stored["answer"]["claims"][0]["citations"][0]["quote"]
+    assert mark.startswith("[erased hmac-sha256:")
+    assert hashlib.sha256(quote.encode()).hexdigest() not in text  # a guess hashed plainly confirms nothing
+    claim = stored["answer"]["claims"][0]["text"]
+    assert stored["verdict"]["claims"][0]["text"] == claim  # the same text, the same mark
+    record = (root / ERASURES_FILE).read_text()
+    assert not any(h in record for h in erased_hashes)
+    assert not written.exists()

@@ -7,10 +7,12 @@ Every loop here is bounded: a server that never starts fails the test, it does n
 
 from __future__ import annotations
 
+import shutil
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ import uvicorn  # noqa: E402
 
 from inforce.adapters.http import Keys, Service, create_app, hash_key  # noqa: E402
 from inforce.adapters.http.keys import Caller  # noqa: E402
+from inforce.engine import Project  # noqa: E402
 
 #: keys the tests hold, and who each is in the keys file
 KEYS = {
@@ -29,6 +32,8 @@ KEYS = {
     "public": ("ifk-public-key", Caller(name="public", groups=())),
     "gateway": ("ifk-gateway-key", Caller(name="gateway", groups=(), proxy=True)),
 }
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
+GROUP = "owner-team"
 #: a user known only through the proxy: no key of their own
 PROXIED = Caller(name="jdoe", groups=("owner-team",))
 
@@ -82,3 +87,43 @@ def serve() -> Iterator[Callable[..., Running]]:
         thread.join(10)
         for warm in server.config.app.state.service.projects.values():  # type: ignore[attr-defined]
             warm.close()
+
+
+def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
+    text = path.read_text()
+    for old, new in edits:
+        assert old in text, (path, old)
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+
+
+@pytest.fixture(scope="module")
+def restricted_riverside(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the Riverside example with Addendum No. 2, the foundation plan and the bid form's
+    revision 1 restricted to owner-team (their words marked ZZ...), ingested once; Addendum No. 4
+    recorded after the ingest (pending for ``lag``), restricted too."""
+    root = tmp_path_factory.mktemp("http") / "riverside"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+    docs = root / "documents"
+    _restrict(docs / "addendum-02.md", [
+        ("title: Addendum No. 2\n", f"title: Addendum No. 2 ZZSECRETTITLE\naccess: [{GROUP}]\n"),
+        ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T12:34:56Z"),
+        ("not less than 5,000 psi.", "not less than 5,000 psi ZZSECRETBODY."),
+    ])
+    _restrict(docs / "S-101.drawing.yaml", [
+        ("title: Foundation Plan\n", f"title: Foundation Plan ZZSECRETDWG\naccess: [{GROUP}]\n"),
+        ("CONCRETE f'c = 4,000 PSI @ 28 DAYS", "CONCRETE f'c = 4,000 PSI @ 28 DAYS ZZSECRETCALLOUT"),
+    ])
+    _restrict(docs / "spec-004113-rev1.md", [
+        ('revision: "1"\n', f'revision: "1"\naccess: [{GROUP}]\n'),
+        ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T07:08:09Z"),
+        ("2.2 Alternate No. 1:", "2.2 ZZSECRETREV Alternate No. 1:"),
+    ])
+    Project.ingest(root)
+    # recorded by document control after the ingest: pending for `lag`, restricted too
+    (docs / "addendum-04.md").write_text(
+        "---\nid: ADD-04\nkind: addendum\ntitle: Addendum No. 4 ZZPENDING\n"
+        f"access: [{GROUP}]\nissued: 2026-06-01\neffective: {{from: 2026-06-01}}\n"
+        "recorded: 2026-06-01T01:02:03Z\n---\n1.1 ZZPENDING item.\n"
+    )
+    return root

@@ -186,9 +186,10 @@ def test_an_admin_erases_a_document_and_the_next_requests_read_the_new_graph(
     """Last here: it empties the small project. Erase is the project's one writer, never cut by the time limit."""
     name = next(iter(server.service.projects))
     with httpx.Client(base_url=server.url, timeout=120) as client:
-        assert client.post(f"/v1/projects/{name}/erase", json={"document": "SOP-001"},
+        assert client.post(f"/v1/projects/{name}/erase", json={"document": "SOP-001", "confirm": "SOP-001"},
                            headers=bearer("owner")).status_code == 403
-        erased = client.post(f"/v1/projects/{name}/erase", json={"document": "SOP-001"}, headers=bearer("admin"))
+        erased = client.post(f"/v1/projects/{name}/erase", json={"document": "SOP-001", "confirm": "SOP-001"},
+                             headers=bearer("admin"))
         assert erased.status_code == 200, erased.text
         result = erased.json()
         assert result["erasure"]["by"] == "admin" and result["remaining"] == []

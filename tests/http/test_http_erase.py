@@ -1,0 +1,160 @@
+"""Erasure through the service (issue 24, audit H2/H3): what the server holds outside the
+project's files goes with the erased text.
+
+A sweep's report kept in memory from before the erasure is gone (410), and a check's audit
+record still queued in the recorder when the erasure runs is written before the erasure looks
+for records (or redacted as it is written): after ``POST .../erase`` no file of the project
+holds the erased words.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from inforce.adapters.http import Service, Warm
+from inforce.engine import Project
+
+KEPT = """---
+id: SPEC-200
+kind: specification
+title: Section 09 90 00 Painting
+revision: "0"
+seq: 1
+issued: 2026-03-02
+effective: {from: 2026-03-02}
+recorded: 2026-03-02T09:00:00Z
+---
+# SECTION 09 90 00 - PAINTING
+
+1.1 SUMMARY
+
+A. Apply two finish coats over one primer coat on every gypsum board surface.
+"""
+
+
+def _erased(marker: str) -> str:
+    return f"""---
+id: SPEC-100
+kind: specification
+title: Section 03 30 00 Cast-in-Place Concrete
+revision: "0"
+seq: 1
+issued: 2026-03-02
+effective: {{from: 2026-03-02}}
+recorded: 2026-03-02T09:00:00Z
+---
+# SECTION 03 30 00 - CAST-IN-PLACE CONCRETE
+
+2.1 CONCRETE MIXTURES
+
+A. Compressive strength at 28 days: not less than 4,000 psi.
+
+C. The {marker} admixture is not permitted in slabs on grade.
+"""
+
+
+def _holders(root: Path, marker: str) -> list[str]:
+    forms = {form.encode(code) for form in (marker, marker.lower(), marker.upper())
+             for code in ("utf-8", "utf-16-le", "utf-16-be")}
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.is_file() and any(form in p.read_bytes() for form in forms))
+
+
+@pytest.fixture
+def erasable(tmp_path: Path, serve: Any, http_keys: Any) -> tuple[Any, Path, str, str]:
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: erase-served\nfacets: []\nrules: []\n")
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased(marker))
+    Project.ingest(root)
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    return server, root, marker, "/v1/projects/p"
+
+
+def _erase(client: httpx.Client, base: str, bearer: Any) -> dict[str, Any]:
+    erased = client.post(f"{base}/erase", json={"document": "SPEC-100", "confirm": "SPEC-100"},
+                         headers=bearer("admin"))
+    assert erased.status_code == 200, erased.text
+    return erased.json()  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+def test_a_sweep_report_from_before_an_erasure_is_gone(erasable: Any, bearer: Any) -> None:
+    server, root, marker, base = erasable
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        job = client.post(f"{base}/sweeps", json={"valid_at": "2026-05-01"}, headers=bearer("owner")).json()
+        deadline = time.monotonic() + 60
+        while job["state"] == "running":
+            assert time.monotonic() < deadline, "the sweep did not end in 60 s"
+            time.sleep(0.1)
+            job = client.get(f"{base}/sweeps/{job['id']}", headers=bearer("owner")).json()
+        assert job["state"] == "done"
+        assert client.get(f"{base}/sweeps/{job['id']}", params={"format": "md"},
+                          headers=bearer("owner")).status_code == 200
+        result = _erase(client, base, bearer)
+        for fmt in ("json", "md", "html", "sarif"):
+            gone = client.get(f"{base}/sweeps/{job['id']}", params={"format": fmt}, headers=bearer("owner"))
+            assert gone.status_code == 410, gone.text
+            assert result["erasure"]["id"] in gone.json()["detail"] and marker not in gone.text
+        status = client.get(f"{base}/sweeps/{job['id']}", headers=bearer("owner")).json()
+        assert status["state"] == "erased" and status["findings"] is None
+        # a sweep begun after the erasure is on the new graph, and kept
+        later = client.post(f"{base}/sweeps", json={"valid_at": "2026-05-01"}, headers=bearer("owner")).json()
+        assert later["index_build"] == result["index_build"]
+        # erasing it again (done already) drops nothing of the new build
+        assert _erase(client, base, bearer)["already_done"] is True
+        assert client.get(f"{base}/sweeps/{later['id']}", headers=bearer("owner")).json()["state"] != "erased"
+
+
+@pytest.mark.slow
+def test_an_audit_record_queued_during_an_erasure_keeps_no_erased_text(erasable: Any, bearer: Any) -> None:
+    """The recorder is held back (a write queued before the check waits) until the erasure
+    flushes it — or, should the erasure not, until the erasure is recorded done: either way the
+    check's record is written while the erasure runs, and must not keep the marker."""
+    server, root, marker, base = erasable
+    service = server.service
+    release = threading.Event()
+    flush = service.flush
+
+    def flushed() -> None:  # the erasure asks the recorder to write what it holds: let it
+        release.set()
+        flush()
+
+    service.flush = flushed
+
+    def watch() -> None:  # without that, the recorder goes on once the erasure is done
+        deadline = time.monotonic() + 120
+        while not release.is_set() and time.monotonic() < deadline:
+            erasures = root / "erasures.yaml"
+            if erasures.is_file() and 'state: "done"' in erasures.read_text():
+                break
+            time.sleep(0.005)
+        release.set()
+
+    service.record(lambda: release.wait(120))
+    answer = {"question": "Which admixture is barred?", "context": {"valid_at": "2026-05-01"},
+              "claims": [{"text": f"The {marker} admixture is not permitted in slabs on grade.",
+                          "citations": [{"locator": "SPEC-100#2.1.C",
+                                         "quote": f"The {marker} admixture is not permitted"}]}]}
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        checked = client.post(f"{base}/check", json=answer, headers=bearer("owner"))
+        assert checked.status_code == 200, checked.text
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        result = _erase(client, base, bearer)
+    watcher.join(130)
+    service.flush = flush
+    service.flush()
+    records = list((root / ".inforce" / "audit").glob("*.json"))
+    assert len(records) == 1 and '"erased"' in records[0].read_text()
+    assert result["remaining"] == []
+    assert _holders(root, marker) == []

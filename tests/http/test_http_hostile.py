@@ -1,0 +1,387 @@
+"""The service against a hostile caller (issue 24's audit), through real HTTP on loopback.
+
+One server on the restricted Riverside copy (conftest's ``restricted_riverside``),
+with a keys file read from disk: keys outside the documents' group, an admin without it, a
+proxy and the entries it may or may not name, a key scoped to another project. Each test is
+one finding: what the request tried, and that the service decides from the key alone.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from inforce.adapters.cli._scaffold import scaffold_project
+from inforce.adapters.http import Service, Warm, hash_key, read_keys
+from inforce.adapters.http.keys import add_key
+from inforce.engine import Project
+from inforce.ontology import InputError
+from inforce.ontology.decisions import content_hash
+
+NAME = "riverside-library"
+DAY = "2026-05-01"
+PUBLIC_CLAIMS = [{"text": "Concrete reaches 4,000 psi at 28 days.", "citations": [{"locator": "SPEC-033000#2.1.A"}]}]
+
+#: who holds which key: (key, the keys-file entry's lines after its name)
+ENTRIES = {
+    "public": ("ifk-h-public", "groups: []"),
+    "owner": ("ifk-h-owner", "groups: [owner-team]"),
+    "otheradmin": ("ifk-h-otheradmin", "groups: []\n  admin: true"),
+    "keyed-admin": ("ifk-h-keyed-admin", "groups: [owner-team]\n  admin: true\n  reviewer: true"),
+    "elsewhere": ("ifk-h-elsewhere", "groups: [owner-team]\n  projects: [another-project]"),
+    "gateway": ("ifk-h-gateway", "proxy: true"),
+}
+#: entries with no key of their own: who a proxy may name, and who it may not
+PROXY_ONLY = ("- name: jdoe\n  groups: [owner-team]\n"
+              "- name: lead\n  groups: [owner-team]\n  admin: true\n"
+              "- name: ops\n  groups: [owner-team]\n  admin: true\n  via: [gateway]\n")
+RESTRICTED_DOCS = ("ADD-02", "DWG-S-101", "SPEC-004113")
+
+
+@pytest.fixture(scope="module")
+def keys_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("keys") / "keys.yaml"
+    path.write_text("".join(f"- name: {who}\n  key_sha256: {hash_key(key)}\n  {rest}\n"
+                            for who, (key, rest) in ENTRIES.items()) + PROXY_ONLY)
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(restricted_riverside: Path, serve: Any, keys_file: Path) -> Any:
+    return serve(Service({NAME: Warm.open(NAME, restricted_riverside)}, read_keys(keys_file), time_limit=60,
+                         identity_header="X-User", max_claims=5), body_seconds=1.5)
+
+
+@pytest.fixture(scope="module")
+def client(server: Any) -> Any:
+    with httpx.Client(base_url=server.url, timeout=60) as opened:
+        yield opened
+
+
+def _p(path: str) -> str:
+    return f"/v1/projects/{NAME}/{path}"
+
+
+def _answer(claims: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"question": "What strength?", "context": {"valid_at": DAY}, "claims": claims}
+
+
+def _key(who: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {ENTRIES[who][0]}"}
+
+
+def _forged(verdict: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    record = {"format": "inforce-decision/2", "answer": answer, "verdict": verdict}
+    record["sha256"] = content_hash(record)  # a plain hash: anyone can make one
+    return record
+
+
+# ---- H1: a replayed record decides nothing about access ---------------------------------------
+
+
+def test_a_forged_records_groups_tell_nothing_of_restricted_documents(
+    client: httpx.Client, restricted_riverside: Path,
+) -> None:
+    answer = _answer(PUBLIC_CLAIMS)
+    verdict = client.post(_p("check"), json=answer, headers=_key("public")).json()
+    forged = copy.deepcopy(verdict)
+    forged["audit"]["context"]["groups"] = ["owner-team"]
+    forged["audit"]["index_build"] = "0000000000000000"
+    forged["audit"]["revisions"] = {**forged["audit"]["revisions"], "ADD-02": ["zz"], "SPEC-004113": ["0"],
+                                    "DWG-S-101": ["zz"]}
+    refused = client.post(_p("replay"), json=_forged(forged, answer), headers=_key("public"))
+    assert refused.status_code == 400, refused.text
+    assert not any(doc in refused.text for doc in RESTRICTED_DOCS)
+    # the front decides from the asker's groups too, whatever the service in front of it checks
+    with Project.open(restricted_riverside) as opened:
+        with pytest.raises(InputError) as raised:
+            opened.replay(_forged(forged, answer), groups=())
+        assert raised.value.field == "verdict.audit.context.groups"
+        # with the record's groups held, the same record's changes are told (the asker may read them)
+        told = opened.replay(_forged(forged, answer), groups=("owner-team",))
+        assert any(change.startswith("SPEC-004113: revision 1") for change in told.changes), told.changes
+
+
+# ---- M2: one request's work is bounded ----------------------------------------------------------
+
+
+def test_an_answer_of_too_many_claims_is_refused_before_any_is_checked(client: httpx.Client) -> None:
+    many = client.post(_p("check"), json=_answer(PUBLIC_CLAIMS * 6), headers=_key("public"))
+    assert many.status_code == 422 and many.json()["detail"][0]["loc"] == ["body", "claims"], many.text
+    assert client.post(_p("check"), json=_answer(PUBLIC_CLAIMS * 5), headers=_key("public")).status_code == 200
+    record = _forged({"verdict": "supported"}, _answer(PUBLIC_CLAIMS * 6))
+    replayed = client.post(_p("replay"), json=record, headers=_key("public"))
+    assert replayed.status_code == 422 and replayed.json()["detail"][0]["loc"] == ["body", "answer", "claims"]
+
+
+# ---- M3: bodies are read within a deadline, and not kept for a caller without a key -------------
+
+
+def _raw(server: Any, request: bytes, wait: float) -> bytes:
+    host, port = server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=wait) as sock:
+        sock.sendall(request)
+        received = b""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                break
+            if not chunk:
+                break
+            received += chunk
+            if b"\r\n\r\n" in received:
+                break
+        return received
+
+
+def test_a_body_not_sent_in_time_is_408(server: Any) -> None:
+    path = _p("check").encode()
+    started = time.monotonic()
+    answered = _raw(server, b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Authorization: Bearer " + ENTRIES["public"][0].encode() + b"\r\n"
+                    b"Content-Length: 500\r\n\r\n{\"question\":", wait=15)
+    assert answered.startswith(b"HTTP/1.1 408"), answered[:200]
+    assert time.monotonic() - started < 10
+
+
+def test_a_keyless_body_is_refused_401_not_parsed(client: httpx.Client) -> None:
+    deep = b"[" * 100 + b"]" * 100  # what the body check would refuse 422, were it read for a stranger
+    for headers in ({}, {"Authorization": "Bearer not-a-key"}):
+        refused = client.post(_p("check"), content=deep, headers={**headers, "Content-Type": "application/json"})
+        assert refused.status_code == 401 and refused.headers["www-authenticate"] == "Bearer", refused.text
+    assert client.post(_p("check"), content=deep, headers=_key("public")).status_code == 422
+
+
+# ---- M4, M5: who the request is, once, and whom a proxy may name --------------------------------
+
+
+def test_an_authorization_or_identity_header_sent_twice_is_400(client: httpx.Client) -> None:
+    twice = [("Authorization", f"Bearer {ENTRIES['public'][0]}"), ("Authorization", f"Bearer {ENTRIES['owner'][0]}")]
+    assert client.get("/v1/whoami", headers=twice).status_code == 400
+    named = [("Authorization", f"Bearer {ENTRIES['gateway'][0]}"), ("X-User", "jdoe"), ("X-User", "ops")]
+    assert client.get("/v1/whoami", headers=named).status_code == 400
+    assert client.get("/v1/whoami", headers=named[:2]).json()["name"] == "jdoe"
+
+
+@pytest.mark.parametrize(("user", "allowed"), [("jdoe", True), ("ops", True), ("lead", False),
+                                               ("keyed-admin", False), ("owner", False)])
+def test_a_proxy_names_only_the_entries_it_may(client: httpx.Client, user: str, allowed: bool) -> None:
+    """jdoe: no key, no right; ops: an admin whose entry lists the proxy; lead: an admin not listing
+    it; keyed-admin and owner: entries with keys of their own."""
+    who = client.get("/v1/whoami", headers={**_key("gateway"), "X-User": user})
+    if allowed:
+        assert who.status_code == 200 and who.json()["name"] == user and who.json()["via"] == "gateway"
+    else:
+        assert who.status_code == 401, who.text
+
+
+# ---- M6: erasing through the service: confirmed, and only what the key may read --------------
+
+
+def test_erase_needs_the_document_confirmed(client: httpx.Client) -> None:
+    for body in ({"document": "ADD-02"}, {"document": "ADD-02", "confirm": "ADD-03"}):
+        unconfirmed = client.post(_p("erase"), json=body, headers=_key("keyed-admin"))
+        assert unconfirmed.status_code == 422 and unconfirmed.json()["detail"][0]["loc"] == ["body", "confirm"]
+
+
+def test_an_admin_without_the_group_may_not_erase_or_probe_a_restricted_document(client: httpx.Client) -> None:
+    def erase(document: str, revision: str | None = None) -> httpx.Response:
+        body = {"document": document, "confirm": document, **({"revision": revision} if revision else {})}
+        return client.post(_p("erase"), json=body, headers=_key("otheradmin"))
+
+    for document, revision in (("DWG-S-101", None), ("SPEC-004113", "1"), ("SPEC-004113", None)):
+        refused = erase(document, revision)
+        assert refused.status_code == 403 and refused.json()["reason"] == "access_restricted", refused.text
+        assert "ZZ" not in refused.text
+    missing = erase("SPEC-004113", "7")  # revision 1 is owner-team's: not among those hinted at
+    assert missing.status_code == 404 and "revisions held: 0)" in missing.text, missing.text
+    asof = client.get(_p("asof"), params={"locator": "SPEC-004113@1", "valid_at": DAY}, headers=_key("otheradmin"))
+    assert asof.status_code == 403
+
+
+# ---- M8: a key scoped to projects ---------------------------------------------------------------
+
+
+def test_a_key_scoped_to_another_project_reads_nothing_here(client: httpx.Client) -> None:
+    elsewhere = _key("elsewhere")
+    asked = client.get(_p("asof"), params={"locator": "SPEC-033000#2.1.A", "valid_at": DAY}, headers=elsewhere)
+    unknown = client.get("/v1/projects/nope/asof", params={"locator": "SPEC-033000#2.1.A"}, headers=elsewhere)
+    assert asked.status_code == 404 and asked.json()["detail"] == unknown.json()["detail"].replace("nope", NAME)
+    assert client.get("/v1/projects", headers=elsewhere).json() == []
+    assert len(client.get("/v1/projects", headers=_key("owner")).json()) == 1
+
+
+# ---- H5: a new generation that fails to open is tried again --------------------------------------
+
+
+def test_a_failed_open_of_a_new_generation_is_retried(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    scaffold_project(root, today="2026-01-05")
+    Project.ingest(root)
+    warm = Warm.open("tiny", root)
+    try:
+        before = warm.build_id
+        document = sorted((root / "documents").glob("*.md"))[0]
+        document.write_text(document.read_text() + "\nZZ a sentence added after the first ingest.\n")
+        Project.ingest(root)
+        graphs = sorted((root / ".inforce").glob("graph-*.kuzu"))
+        newest = graphs[-1]
+        aside = newest.with_name("aside.kuzu")
+        os.rename(newest, aside)
+        try:
+            with pytest.raises(Exception):  # noqa: B017, PT011 - whatever the open raised
+                with warm.reading():
+                    pass
+        finally:
+            os.rename(aside, newest)
+        with warm.reading() as project:
+            after = project.build_id
+        assert after != before and warm.build_id == after
+    finally:
+        warm.close()
+
+
+# ---- M11: --add-key on keys files written in any YAML form ----------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    f"[{{name: a, key_sha256: {'a' * 64}, groups: []}}]\n",
+    f"  - name: a\n    key_sha256: {'a' * 64}\n",
+    f"- name: a\n  key_sha256: {'a' * 64}\n...\n",
+    "[]\n",
+    f"# our keys\n[{{name: a, key_sha256: {'a' * 64}, groups: [x y]}}]  # inline\n",
+], ids=["flow", "indented", "document-end", "empty-flow", "commented"])
+def test_add_key_leaves_a_keys_file_that_reads(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "keys.yaml"
+    path.write_text(text)
+    key = add_key(path, "b", ("qa",))
+    keys = read_keys(path)
+    assert keys.caller(key) is not None and keys.caller(key).groups == ("qa",)
+    assert len(keys) == (0 if text == "[]\n" else 1) + 1
+    if text.startswith("#"):
+        assert path.read_text().startswith("# our keys\n") and '"x y"' in path.read_text()
+
+
+def test_a_new_keys_file_is_readable_by_its_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "new-keys.yaml"
+    add_key(path, "first", ())
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+# ---- lows: bodies Python's JSON reader would take silently; sweep routes' queries; writes' builds ---
+
+
+@pytest.mark.parametrize(("body", "kind"), [
+    (b'{"valid_at": "2026-05-01", "valid_at": "0001-01-01"}', "duplicate_key"),
+    (b'{"valid_at": "2026-05-01", "exclusions": ' + b"9" * 5000 + b"}", "number_too_long"),
+    (b'{"valid_at": "2026-05-01", "attributes": {"market": NaN}}', "finite_number"),
+    (b'{"valid_at": "2026-05-01", "attributes": {"market": -Infinity}}', "finite_number"),
+    (b'{"valid_at": "2026-05-01", "attributes": {"market": "\xff"}}', "utf8"),
+], ids=["duplicate", "digits", "nan", "infinity", "utf8"])
+def test_an_unsound_json_body_is_422_naming_why(client: httpx.Client, body: bytes, kind: str) -> None:
+    refused = client.post(_p("eligible"), content=body, headers={**_key("owner"), "Content-Type": "application/json"})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["detail"] == [{"loc": ["body"], "type": kind, "msg": refused.json()["detail"][0]["msg"]}]
+
+
+def test_sweep_routes_check_their_query(client: httpx.Client) -> None:
+    started = client.post(_p("sweeps"), json={"valid_at": DAY, "packs": ["precedence/none"]}, headers=_key("owner"))
+    assert started.status_code == 202, started.text
+    job = _p(f"sweeps/{started.json()['id']}")
+    twice = client.get(f"{job}?format=json&format=md", headers=_key("owner"))
+    assert twice.status_code == 422 and twice.json()["detail"][0]["loc"] == ["query", "format"]
+    assert client.get(job, params={"foo": "1"}, headers=_key("owner")).status_code == 422
+    assert client.delete(job, params={"foo": "1"}, headers=_key("owner")).status_code == 422
+    assert client.delete(job, headers=_key("owner")).status_code == 202
+
+
+def test_a_writes_answer_names_the_build_it_made(client: httpx.Client) -> None:
+    """Last here: it ingests (Addendum No. 4, recorded after the first ingest, comes in)."""
+    before = client.get("/v1/projects", headers=_key("owner")).json()[0]["index_build"]
+    ingested = client.post(_p("ingest"), headers=_key("keyed-admin"))
+    assert ingested.status_code == 200, ingested.text
+    made = ingested.json()["index_build"]
+    assert made != before and ingested.headers["X-Inforce-Build"] == made
+
+
+def test_an_ingest_refused_for_a_file_names_it_and_its_line(client: httpx.Client, restricted_riverside: Path) -> None:
+    bad = restricted_riverside / "documents" / "zz-bad.md"
+    bad.write_text("---\nid: ZZ-BAD\nkind: addendum\ntitle: Bad\nissued: 2026-02-30\n---\n1.1 Text.\n")
+    try:
+        refused = client.post(_p("ingest"), headers=_key("keyed-admin"))
+    finally:
+        bad.unlink()
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()["detail"][0]
+    assert problem["loc"][:2] == ["file", "documents/zz-bad.md"] and problem["file"] == "documents/zz-bad.md"
+    assert isinstance(problem["line"], int), problem
+    assert str(restricted_riverside) not in refused.text
+
+
+def test_one_keys_sweeps_do_not_push_out_another_keys_reports() -> None:
+    from inforce.adapters.http.jobs import SweepJobs
+
+    jobs = SweepJobs(keep=3)
+
+    def finished(caller: str) -> str:
+        job = jobs.start("p", caller, "build", lambda job: "report", lambda job: None)
+        deadline = time.monotonic() + 10
+        while job.state == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        return job.id
+
+    kept = finished("a")
+    mine = [finished("b") for _ in range(5)]
+    assert jobs.get("p", "a", kept) is not None
+    assert [jobs.get("p", "b", job) is not None for job in mine] == [False, False, False, True, True]
+
+
+
+@pytest.mark.slow
+def test_readyz_is_503_while_the_questions_would_be(tmp_path: Path, serve: Any, keys_file: Path) -> None:
+    """Rule packs edited since the ingest: every question is 503, so is readyz (until an ingest)."""
+    import shutil
+
+    root = tmp_path / "handbooks"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "followup-handbooks", root,
+                    ignore=shutil.ignore_patterns(".inforce"))
+    Project.ingest(root)
+    pack = root / "rules" / "followup.yaml"
+    pack.write_text(pack.read_text() + "\n# edited after the ingest\n")
+    with Project.open(root) as opened:
+        name = str(opened.manifest.project)
+    running = serve(Service({name: Warm.open(name, root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        asked = client.get(f"/v1/projects/{name}/asof", params={"locator": "X-1#1"}, headers=_key("owner"))
+        assert asked.status_code == 503 and "edited since ingest" in asked.text, asked.text
+        assert client.get("/readyz").status_code == 503
+
+
+def test_a_sweep_of_packs_that_do_not_load_is_refused_before_it_starts(client: httpx.Client) -> None:
+    for body, field in (({"packs": ["precedence/zzz"]}, "packs"), ({"params": {"source": "x"}}, "params")):
+        refused = client.post(_p("sweeps"), json={"valid_at": DAY, **body}, headers=_key("owner"))
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["detail"][0]["loc"][:2] == ["body", field], refused.text
+
+
+def test_a_decision_line_names_its_record_by_an_absolute_path(tmp_path: Path, monkeypatch: Any) -> None:
+    import json
+
+    from inforce.adapters.http import DecisionLog
+
+    monkeypatch.chdir(tmp_path)
+    DecisionLog().write(Path("proj"), endpoint="check", caller="c", project="p", build="b", outcome="o",
+                        status=200, seconds=0.1, answer_sha256=None, correlation_id="x",
+                        record="proj/.inforce/audit/r.json")
+    line = json.loads((tmp_path / "proj" / ".inforce" / "decisions.jsonl").read_text())
+    assert line["record"] == str(tmp_path / "proj" / ".inforce" / "audit" / "r.json")
