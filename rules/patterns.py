@@ -602,5 +602,9 @@ def _inflected(word: str) -> str:
         return re.escape(word).replace(",", ",?")
     if re.search(r"[^aeiou]y$", word, re.IGNORECASE):  # "modify": modifies, modified, modifying
         return rf"(?:{re.escape(word)}(?:ing)?|{re.escape(word[:-1])}(?:ies|ied))"
+    if re.search(r"[^aeiou][aeiou][b-df-hj-np-tvz]$", word, re.IGNORECASE):
+        # "omit": omitted, omitting (a final consonant after one short vowel doubles; "edited"
+        # keeps one, and reads too)
+        return rf"(?:{re.escape(word)}(?:s|ed|ing)?|{re.escape(word + word[-1])}(?:ed|ing))"
     stem = word[:-1] if word.endswith("e") else word
     return rf"(?:{re.escape(word)}(?:s|d|ed|es)?|{re.escape(stem)}ing)"

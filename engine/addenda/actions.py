@@ -59,8 +59,9 @@ _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:firs
                           re.IGNORECASE)
 #: The end of a phrase that brings the target's new text ("to read", "now reads", "as follows"):
 #: what is quoted after it is the new text, not words of the target.
-#: ("should be read as:": the colon brings the whole new text, as "should read:" does)
-_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with)\s*:?|\bread\s+as\s*:)\s*$", re.IGNORECASE)
+#: ("should be read as:": the colon brings the whole new text, as "should read:" does; "shall remain
+#: thus:", the Latin-American owner's "shall read")
+_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:)\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 _THING = re.compile(
@@ -84,7 +85,7 @@ _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$
 _ADJECTIVE = re.compile(r"\b(?:the|(?-i:a|(?<!\w\s)(?<![\w.])A)|an|this|these|those|each|its|their|any|all|as)\s+$",
                         re.IGNORECASE)
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
-_STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
+_STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
 #: The first word of an instruction set off by a colon, as owners label a change by its verb in
 #: the margin ("Revise: ...", "Delete: 2.1.B", "Add: 3.1.B ..."); the colon is the label's, the

@@ -103,7 +103,10 @@ _BULLET = BULLET
 _LETTER = f"{UPPER}|{LOWER}"
 _NUMBERED = re.compile(
     rf"([ \t]*){BOLD}?[ \t]*"
-    rf"(?P<marker>\((?P<p>{number()}|{_LETTER}|{ROMAN_ANY})\)|(?P<d>{number()}|{_LETTER}|{ROMAN_LOWER}|{ROMAN_UPPER})[.)])"
+    rf"(?P<marker>\((?P<p>{number()}|{_LETTER}|{ROMAN_ANY})\)|(?P<d>{number()}|{_LETTER}|{ROMAN_LOWER}|{ROMAN_UPPER})[.)]"
+    # Canadian specifications and their addenda number by a point before the digit (".1", ".2"),
+    # captions and the instructions under them alike
+    rf"|\.(?P<q>\d{{1,3}})(?![\d.]))"
     rf"{BOLD}?(?=[ \t]+\S)"
 )
 #: An owner's own item number opening a line: letters and digits with dashes or points
@@ -119,6 +122,16 @@ _NUMBERED_SECTION = re.compile(
     r"([ \t]*)(?:\*\*|__)?(?P<marker>\d{1,2}\.\d{1,2})\.?(?:\*\*|__)?[ \t]+"
     r"(?=(?:(?i:section)[ \t]+)?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:\.\d{2})?(?![\d.])[^.;?!\n]*$)"
 )
+#: A clause numbered by an ordinal word before the word that names it ("FIRST CLAUSE:", "Second
+#: Modification -", "THIRD ITEM."): tender addenda of Latin-American and Iberian public agencies
+#: number their clauses so; each opens an item of its own, as a layout's label does.
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+             "eighteenth", "nineteenth", "twentieth")
+_ORDINAL_ITEM = re.compile(
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?P<label>" + "|".join(_ORDINALS) + r")[ \t]+"
+    r"(?P<word>clause|item|point|change|amendment|modification|revision)(?:\*\*|__)?[ \t]*[:.–—-]",
+    re.IGNORECASE)
 #: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
 _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
@@ -263,6 +276,10 @@ class _Layout:
     question: bool
 
 
+#: The layout an ordinal clause opens (its path word is the word after the ordinal).
+_ORDINAL_PATTERN = re.compile(r"(?!)")
+
+
 def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> tuple[_Layout, ...]:
     written: list[str] = []
     for rule in _supersession(rules):
@@ -320,6 +337,11 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
     stripped = line.lstrip(" \t")
     indent = len(line) - len(stripped)
     body = re.sub(r"^(?:\*\*|__)[ \t]*", "", stripped)
+    ordinal = _ORDINAL_ITEM.match(line)
+    if ordinal is not None:  # "FIRST CLAUSE: ...": its ordinal is its label
+        return _Line("layout", indent, label=str(_ORDINALS.index(ordinal.group("label").lower()) + 1),
+                     marker=ordinal.group(0).strip(" \t*_:.\u2013\u2014-"), title=_after_marker(line[ordinal.end():]),
+                     layout=_Layout(_ORDINAL_PATTERN, ordinal.group("word").lower(), False))
     for layout in layouts:
         match = layout.pattern.match(body)
         if match is not None and _label_fits(body, match):
@@ -350,7 +372,7 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
                      title=_after_marker(line[custom.end():]), style="custom")
     numbered = _NUMBERED.match(line)
     if numbered is not None:
-        label = numbered.group("p") or numbered.group("d")
+        label = numbered.group("p") or numbered.group("d") or numbered.group("q")
         return _Line("numbered", len(numbered.group(1).expandtabs()), label=label, marker=numbered.group("marker"),
                      title=_after_marker(line[numbered.end():]), style=_style(numbered.group("marker")))
     return None
@@ -379,6 +401,8 @@ def _label_fits(text: str, match: re.Match[str]) -> bool:
 
 
 def _style(marker: str) -> str:
+    if marker.startswith("."):
+        return "point"
     core = marker.strip("()")
     kind = "num" if core.isdigit() else "upper" if core.isupper() else "lower"
     return ("paren-" if marker.startswith("(") else "") + kind + ("-close" if marker.endswith(")") and
@@ -431,7 +455,7 @@ def _codes_only(line: str) -> bool:
 def _first_label(line: str) -> bool:
     """Whether ``line`` opens with the first label of a list ("1.", "a)", "(A)")."""
     opener = _NUMBERED.match(line)
-    return opener is not None and _label_value(opener.group("p") or opener.group("d"), _style(opener.group("marker"))) == 1
+    return opener is not None and _label_value(opener.group("p") or opener.group("d") or opener.group("q"), _style(opener.group("marker"))) == 1
 
 
 def _label_value(label: str | None, style: str) -> int | None:
@@ -1053,7 +1077,11 @@ class _Reader:
             if open_node.style != node.style:
                 continue
             if value is not None and _label_value(open_node.label, open_node.style) == value - 1:
-                return position
+                if open_node.heading_like == node.heading_like or not any(
+                        other.style == node.style and other.heading_like == node.heading_like
+                        and _label_value(other.label, other.style) == value - 1 for other in self.stack[:position]):
+                    return position
+                continue  # ".2 Section ..." after ".1 Paragraph ..." under ".1 Section ...": the caption's sibling
             if same is None:
                 same = position
         return None if value == 1 else same

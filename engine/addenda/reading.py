@@ -642,6 +642,9 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
         # subject is the replacement just issued says what it holds, it instructs nothing)
         instructing.append(action.changes and action.span is not None and not _SUCCESSOR_SUBJECT.match(text, s) and (
             action.span[0] < 40
+            # an imperative opening its own line below the item's heading line ("ITEM NO. 3: Section
+            # 21 13 13 Title" then "Add ... in Section 2.2A." then "Delete Section 2.1B.")
+            or re.search(r"\n[ \t*_\-•]*$", text[s:s + action.span[0]]) is not None
             # the target as the subject of a passive verb, further in ("The scope of work of Section
             # 22 11 16 - Domestic Water Piping is hereby revised to include ...")
             or (action.span[0] < 160 and _PASSIVE_BEFORE.search(text[s:s + action.span[0]]) is not None
@@ -656,9 +659,16 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
             groups.append((s, e))
         else:
             groups[-1] = (groups[-1][0], e)
+    first = text[groups[0][0]:groups[0][1]]
+    verb = read_action(first, vocabularies, mask=_quoted_spans(first))
+    lead = first[:verb.span[0]].strip() if verb.span is not None else ""
     named, seen = [], set()
-    for s, e in groups:
-        found = [r for r in find_references(text[s:e], corpus, notations=notations, titles=False)
+    for index, (s, e) in enumerate(groups):
+        # (a later instruction is read under the section the first names: "ITEM 3: Section 21 13 13
+        # ...", "Add ... in Section 2.2A.", "Delete Section 2.1B.", the owner's paragraphs)
+        found = [r for r in find_references(text[s:e], corpus, mask=_quoted_spans(text[s:e]), notations=notations,
+                                            titles=False, context="\n".join(
+                                                x for x in (item.heading_context, lead if index else "") if x))
                  if not r.cited and r.kind in ("section", "paragraph", "sheet", "callout", "name")]
         written = {" ".join(r.written.split()).lower() for r in found if not r.bound}
         if written & seen:
@@ -667,9 +677,6 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
         named.append(bool(found))
     if sum(named) < 2:
         return []
-    first = text[groups[0][0]:groups[0][1]]
-    verb = read_action(first, vocabularies, mask=_quoted_spans(first))
-    lead = first[:verb.span[0]].strip() if verb.span is not None else ""
     parts = []
     for index, (s, e) in enumerate(groups):
         context = item.heading_context if index == 0 or not lead else f"{item.heading_context}\n{lead}".strip("\n")
@@ -978,6 +985,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         action = Action("replace", action.words, action.span, True)
         reissued = True
     elif (action.action == "amend" and action.ambiguous is None and action.words and resolved and not from_lead
+          and lead is not None and lead.action == "replace" and _REISSUED.search(lead_line)
+          and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)):
+        # "SPECIFICATIONS REISSUED:" then "Section 22 13 16, Title (pages ...). The specification has
+        # been revised to require ...": the heading says each document listed is issued again whole;
+        # the entry's own verb ("revised to require", "updated to add") tells what changed in it,
+        # not how much of it is issued (a part it names, "add paragraph 2.1.C", is read as before)
+        action = Action("replace", action.words, action.span, True)
+        reissued = True
+    elif (action.action == "amend" and action.ambiguous is None and action.words and resolved and not from_lead
           and all(t.path is None for t, _ in resolved)
           and all(_BARE_REVISION.fullmatch(w.strip()) for w in action.words.split(" … "))
           and action.span is not None and _MARK_ENDS.match(_read_text(item.text, mask), action.span[1])):
@@ -1002,6 +1018,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # described by its content, and the successor attached bears the target's own number, so
         # the attached one takes the whole target's place (owners reissue a detail or note whole)
         action = Action("replace", action.words, action.span, True)
+    elif (action.action == "replace" and action.span is not None and resolved and not open_refs
+          and all(t.path is None for t, _ in resolved) and len({t for t, _ in resolved}) == 1 and any(
+              r.target == resolved[0][0] and r.span[0] > action.span[1]
+              and _WITH_ATTACHED.search(_read_text(item.text, mask)[action.span[1]:r.span[0]])
+              for r in references)):
+        # "Drawing C-106 stands replaced by the enclosed Drawing C-106, Rev. 1": the successor is the
+        # document itself, issued anew with the addendum; what else the row's other cells name
+        # (the question's "details") is not what goes
+        reissued = True
     if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
         # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
         action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
@@ -1061,7 +1086,9 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                    "to confirm")
             return _Outcome("proposed", rule, Action("replace", action.words, action.span, action.attachment,
                                                      ambiguous=why), resolved, why=why)
-        elif not run_on:
+        elif not run_on or after.startswith(("\"", "“")):
+            # (a quotation run on after the colon is new text too, whole or a part: not a requirement
+            # run on, 'Clause 2.1.B stands modified as: "Provide ..."')
             action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
                 f'"{action.words} as follows" says no scope: whether the text after it restates all of '
                 f"{resolved[0][0].format()} or changes part of it is for a person to confirm"))
@@ -1091,6 +1118,16 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             action = Action("amend", "instead of … read", ambiguous=(
                 f"gives the old and the new text of {resolved[0][0].format()}: whether it restates all of it "
                 "is for a person to confirm"))
+    if (resolved and not open_refs and action.action == "amend" and action.span is not None
+            and _ADDING.search(action.words)
+            and (beside_of := _placed_beside(_read_text(item.text, mask), resolved)) is not None):
+        # "The following paragraph is to be added to Section ..., after paragraph 2.1.A but before
+        # Article 2.2:", "insert between paragraphs C and D": the provisions after, before or
+        # between which new text goes say where it goes; they are places, not what it changes
+        resolved, doubt = beside_of
+        if doubt is not None:
+            return _Outcome("proposed", rule, Action("amend", action.words, action.span, action.attachment,
+                                                     ambiguous=doubt), resolved, why=doubt)
     if resolved and not open_refs and action.changes and action.ambiguous is None:
         whole = all(t.path is None for t, _ in resolved)
         doubt = None
@@ -1272,7 +1309,8 @@ _BARE_REVISION = re.compile(r"revis(?:e|es|ed)|modif(?:y|ies|ied)|correct(?:s|ed
 #: ("REVISE paragraph 2.1.B with the following:": owners bring the new text with the verb's
 #: preposition as often as with "as follows"; the kind word of the target may stand before its number)
 _AS_FOLLOWS = re.compile(r"[\s,]*(?:(?:the\s+)?(?:sub-?paragraph|paragraph|article|note|keynote|callout|detail)\s*)?"
-                         r"(?:as\s+follows|thus|(?:with|by)\s+the\s+following)?\s*:", re.IGNORECASE)
+                         # ("Clause 2.1.B stands modified as:": "as" alone brings the text as often)
+                         r"(?:as(?:\s+follows)?|thus|(?:with|by)\s+the\s+following)?\s*:", re.IGNORECASE)
 
 
 def _brought_text(text: str, lead_line: str, context: str, corpus: Corpus,
@@ -1609,6 +1647,56 @@ def _headed_parts(text: str, mask: Sequence[tuple[int, int]], owner: tuple[Locat
     return _distinct(found)
 
 
+_PLACE_KIND = r"(?:(?:sub-?)?paragraphs?|paras?\.?|articles?|(?:sub-?)?clauses?|sub-?sections?|items?|(?:key\s*)?notes?)"
+#: Words right before a provision's reference placing new text beside it ("after paragraph 2.1.A",
+#: "but before Article 2.2", "immediately following Clause 3.1", "between paragraphs B and C"):
+#: owners locate an addition by its neighbours; a neighbour is a place, never what the addition changes.
+#: (Not "after the last sentence of paragraph 2.1.A": a place inside the paragraph, which it changes.)
+_PLACE_BEFORE = re.compile(
+    # ("the following subparagraph 3.4B": an adjective before what is added, not a place)
+    rf"\b(?<!the\s)(?:(?:immediately|directly|just)\s+)?(?:after|before|following|preceding|ahead\s+of|between)\s+(?:the\s+)?"
+    rf"(?:existing\s+)?{_PLACE_KIND}?\s*$|\bbetween\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*[\w.]{{1,12}}\s+"
+    rf"(?:and|&)\s+{_PLACE_KIND}?\s*$", re.IGNORECASE)
+_PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|and|&)\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*$",
+                          re.IGNORECASE)
+#: An adding verb: what it brings is new text put somewhere.
+_ADDING = re.compile(r"\b(?:add|insert|append|place|put)", re.IGNORECASE)
+
+
+def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]]
+                   ) -> tuple[list[tuple[Locator, Reference]], str | None] | None:
+    """What an addition changes when it names provisions as the places its new text goes beside
+    (None when it names none so): the other provisions it names, where it names any; else what
+    holds the neighbours, when the words settle it (the article holding the paragraphs it follows
+    or precedes, an article named as its upper bound only closing the place; the sheet holding
+    the notes); else the document, proposed, with why."""
+    own = [(t, r) for t, r in resolved if not r.from_heading]
+    places = [(t, r) for t, r in own if _PLACE_BEFORE.search(read, max(0, r.span[0] - 60), r.span[0])]
+    if not places:
+        return None
+    others = [p for p in own if p not in places]
+    if others:  # "Add paragraph 2.1.C after paragraph 2.1.B": the new one's article is the target
+        return others, None
+    holders = set()
+    for target, reference in places:
+        path = target.path or ""
+        if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a note beside a note: the sheet holds the new one
+            holders.add(Locator(doc=target.doc))
+        elif path.count(".") >= 2:  # beside a paragraph: its article holds the new one
+            holders.add(Locator(doc=target.doc, path=path.rsplit(".", 1)[0]))
+        elif not (path.count(".") == 1 and _PLACE_UPPER.search(read, max(0, reference.span[0] - 60),
+                                                               reference.span[0])):
+            holders.add(None)  # after an article, or a whole document: a new article, or the article's end
+    named = places[0][1]
+    if len(holders) == 1 and None not in holders and not any(h == t for h in holders for t, _ in places):
+        holder = next(iter(holders))
+        return [(holder, replace(named, target=holder))], None
+    doc = Locator(doc=places[0][0].doc)
+    return [(doc, replace(named, target=doc))], (
+        f"names {', '.join(r.written for _, r in places)} only as where its new text goes: what the new text "
+        "joins is for a person to confirm")
+
+
 def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
     """Whether several targets are one list an instruction names together: whole sheets (or
     whole sections) of one list, or paragraphs of one section ("Sheets S-101 through S-104:
@@ -1828,7 +1916,12 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # "Replace with the attached sheets of the same numbers." under a heading naming the
             # sheets: the verb's object left out is what the heading names, each replaced whole
             pass
-        elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]):
+        elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]) and not (
+                # "Not used. This section is deleted ...": the verb's own sentence has the heading's
+                # document for its subject, whatever sentence went before it
+                (said := max(read.rfind(". ", start, action.span[0]), read.rfind("; ", start, action.span[0]))) > start
+                and _DOCUMENT_SUBJECT.fullmatch(read[said + 1:action.span[0]])
+                and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)):
             return "its verb's object is not what its heading names: which it changes is not certain"
     if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
         return "it inherits its target from its heading but its verb is not where an instruction's is"
@@ -1871,7 +1964,9 @@ _SUCCESSOR_SUBJECT = re.compile(r"\s*(?:the|this|these|each)\s+(?:new|revised|at
                                 re.IGNORECASE)
 #: The end of a deletion that brings new text to put in ("... and insert the following:", "and add
 #: the following paragraph:").
-_INSERTS_FOLLOWING = re.compile(r"\band\s+(?:insert|add|put\s+in)\s+(?:in\s+its\s+place\s+)?the\s+following\b[^:.;]{0,40}:$",
+# ("and in lieu thereof insert the following:": the place said before the verb as often as after it)
+_INSERTS_FOLLOWING = re.compile(r"\band\s+(?:(?:in\s+lieu\s+(?:thereof|of\s+it)|in\s+(?:its|their)\s+place|instead)[\s,]+)?"
+                                r"(?:insert|add|put\s+in)\s+(?:in\s+its\s+place\s+)?the\s+following\b[^:.;]{0,40}:$",
                                 re.IGNORECASE)
 #: Between an amending verb and the provision it puts something into ("added to the", "inserted in").
 _DESTINATION = re.compile(r"\s+(?:to|into|in)\s+(?:the\s+)?(?=\S|\s*$)", re.IGNORECASE)
@@ -2379,6 +2474,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, item, target, action, reference.written, rule, file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
+    _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges
@@ -2480,6 +2576,56 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
                else f"names page {coded}, whose letters no document of the project carries")
         reading.not_understood.append(_missed(item, rule, file, line_of,
                                               f"{why}, next to a change verb ({action.words}); no target placed"))
+
+
+def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
+                  vocabularies: list, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                  skip: Mapping[str, str], rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, whatever the itemizer made of the page: each line of an item not reported
+    that names outside quotation marks a section, sheet or provision the project holds beside a
+    word of change, in a document none of the item's edges or proposals names, is reported at its
+    own line.
+    Owners' clauses run together in ways no itemizer foresees (an ordinal clause after a quotation
+    left open, a caption the item took in); the line, not the item, is what may go unsaid."""
+    reported = ({n.item.path for n in reading.not_understood}
+                | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    placed: dict[str, set[str]] = {}  # an item's path: the documents its edges and proposals name
+    for by, target in ([(e.by.path, e.target.doc) for e in reading.applied]
+                       + [(p.item.path, p.target.doc) for p in reading.proposed]):
+        placed.setdefault(by, set()).add(target)
+    heads = set()  # a heading or lead-in over an item said: the items under it carry its changes
+    for path in set(placed) | reported:
+        parent = by_key[path].parent if path in by_key else None
+        while parent is not None and parent not in heads:
+            heads.add(parent)
+            parent = by_key[parent].parent if parent in by_key else None
+    for index, item in enumerate(items):
+        after = items[index + 1].path if index + 1 < len(items) else None
+        if (item.path in reported or item.path in heads or item.kind == "heading" or _preamble(item) or item.cells
+                or (_LEAD_IN.search(item.text) and (after in placed or after in reported or after in heads))):
+            continue  # (a table row is read whole, its cells together)
+        answer = _ANSWER_AT.search(item.text)
+        offset = answer.end() if answer is not None else 0
+        if item.answer is not None and item.kind == "question":
+            offset = max(offset, item.answer)  # what a question asks changes nothing; its answer may
+        for line in item.text[offset:].split("\n"):
+            start, offset = offset, offset + len(line) + 1
+            quoted = _quoted_spans(line)
+            action = read_action(line, vocabularies, mask=quoted)
+            if action.action == "no_change":
+                break  # the item says nothing changes; the rest explains
+            if not action.changes and _CHANGE_WORD.search(_read_text(line, quoted)) is None:
+                continue
+            found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
+                     if r.target is not None and r.by_number and not r.cited]
+            if (not found or any(_division(r) in skip for r in found)
+                    or {r.target.doc for r in found if r.target is not None} & placed.get(item.path, set())):
+                continue  # (a line naming a document the item's own edges or proposals name is said)
+            named = ", ".join(dict.fromkeys(r.written for r in found))
+            reading.not_understood.append(NotUnderstoodItem(
+                item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
+                words=_words(line.strip()),
+                reason=f"names {named} beside a word of change, in a line no reading placed"))
 
 
 def _swap(reading: Reading, edge: DerivedEdge, scope: str, successor: bool) -> None:
@@ -2703,6 +2849,12 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
                     f'its own words say the document is "{anew.group(0)}", but the change was read in part: '
                     "for a person to confirm")
         if edge.scope == "full" and whole is None and (pages := _OWN_PAGES.search(read)) is not None:
+            if _REISSUED.search(item.heading_context.strip().rsplit("\n", 1)[-1]):
+                # "SPECIFICATIONS REISSUED:" over "Section ... (pages ...-1 through ...-3)": the heading
+                # says whole, the pages may be all of it or some: the whole is the likelier reading
+                return ("propose", [(target, "full", edge.successor)],
+                        f'its heading says the document is reissued, but its own words name "{pages.group(0)}...": '
+                        "whether all of it is issued anew is for a person to confirm")
             return ("propose", [(target, "partial", True)],
                     f'its own words name "{pages.group(0)}...": pages of it, not the whole, may be what changes')
     # (3) a deletion whose object is something within the target ("Remove the one-lift requirement",

@@ -187,9 +187,13 @@ def _nearest(corpus: Corpus, doc: str, path: str) -> str | None:
 
 _SECTION_WORD = r"(?:Spec(?:ification)?s?\.?\s+)?(?:Technical\s+)?(?:Sections?|Sect\.|Specs?\.?|Specifications?|§§?)"
 _SIX = r"\d{2}[ ]?\d{2}[ ]?\d{2}(?:\.\d{2})?"
+#: A section number with its division set off by a hyphen ("Section 23-0593"), as engineers'
+#: title blocks and some county addenda write it: read only after the section's word.
+_HYPHENATED = r"\d{2}-\d{4}(?![\d-])"
 #: A section number with its word before it, or a list of them ("Sections 03 30 00 and 03 35 00").
 _WORDED_SECTIONS = re.compile(
-    rf"\b{_SECTION_WORD}\s+(?:No\.?\s*)?((?:{_SIX}|\d{{5}})(?!\d)(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)(?:{_SIX}|\d{{5}})(?!\d))*)",
+    rf"\b{_SECTION_WORD}\s+(?:No\.?\s*)?((?:{_SIX}|\d{{5}}|{_HYPHENATED})(?!\d)(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)"
+    rf"(?:{_SIX}|\d{{5}}|{_HYPHENATED})(?!\d))*)",
     re.IGNORECASE)
 #: A six-digit number anywhere: spaced ("03 30 00") it is a section; run together it counts
 #: only where the project holds it.
@@ -225,7 +229,7 @@ _AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?![\d.])", re.IGNORECASE)
 #: "Section 610.2"): agencies number a section's subsections from the section's number and cite
 #: them with the section's word.
 _AGENCY_SECTION_PATH = re.compile(r"\bSections?\s+(\d{3})((?:\.\d{1,3}){1,3})(?![\w.]|\.\d|-\d)", re.IGNORECASE)
-_ONE_SECTION = re.compile(rf"{_SIX}|\d{{5}}")
+_ONE_SECTION = re.compile(rf"{_SIX}|\d{{5}}|{_HYPHENATED}")
 #: A sheet's word, then one sheet or a list or range of them.
 _SHEET_WORDS = (r"(?:Contract\s+)?(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.?|Plan\s+Sheets?)"
                 r"(?:\s+Nos?\.?|\s+Numbers?)?")
@@ -793,6 +797,8 @@ def _one_chain(named: Sequence[Reference]) -> Reference | None:
 def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: bool) -> Reference:
     """A section by number: six digits (a level suffix kept), or five (CSI 1995)."""
     digits = re.sub(r"\s", "", written)
+    if re.fullmatch(_HYPHENATED, digits):
+        digits = digits.replace("-", "")  # "23-0593": Section 23 05 93
     kinds = corpus.target_kinds
     directory = corpus.directory
     label = " ".join(written.split())
