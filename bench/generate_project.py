@@ -40,7 +40,8 @@ MATERIALS = [
     ("Water-reducing admixture", "ASTM C494, Type A"),
     ("Curing compound", "ASTM C309, Type 1, Class B"),
     ("Vapor retarder", "ASTM E1745, Class A, 15 mils thick"),
-    ("Reinforcing bars", "ASTM A615, Grade 60, deformed"),
+    # no bar grade: a grade implies its yield strength (issue 22), and filler states no bound quantity
+    ("Reinforcing bars", "ASTM A615, deformed"),
 ]
 TOPICS = [
     "Cast-in-Place Concrete", "Concrete Reinforcing", "Concrete Forming", "Structural Steel Framing",
@@ -740,7 +741,7 @@ DRAWING_NOTES = [
     "5\" CONCRETE SLAB ON GRADE W/ #4 @ 18\" O.C. EACH WAY OVER 15 MIL VAPOR RETARDER. SEE 4/S-501.",
     "CONTINUOUS FOOTING F1: 2'-0\" WIDE x 1'-0\" DEEP. SEE 3/S-501.",
     "SPREAD FOOTING F4 AT TYPICAL INTERIOR COLUMN. SEE FOOTING SCHEDULE FOR ALL SPREAD FOOTING MARKS.",
-    "REINFORCING: ASTM A615 GRADE 60, DEFORMED. PROVIDE CORNER BARS AT ALL CORNERS AND INTERSECTIONS.",
+    "REINFORCING: ASTM A615 DEFORMED BARS. PROVIDE CORNER BARS AT ALL CORNERS AND INTERSECTIONS.",
     "15 MIL VAPOR RETARDER UNDER ALL INTERIOR SLABS ON GRADE. LAP 6\" AND TAPE ALL SEAMS.",
     "SAWCUT CONTRACTION JOINT, 1/4 SLAB DEPTH, AT 15'-0\" O.C. MAX EACH WAY.",
     "#5 DOWELS @ 16\" O.C. TO MATCH WALL VERTICAL REINFORCING. LAP SPLICES 40 BAR DIAMETERS U.N.O.",

@@ -55,6 +55,20 @@ def case_text(value: Any) -> str:
     return str(value)
 
 
+#: The words a case or a document writes for true and false (``-c pilot=yes`` is true; a register
+#: cell showing ``TRUE``, a facet value ``Yes``): a facet value in any of them matches the case
+#: value ``true``/``false`` as well as its own text.
+BOOLEAN_WORDS = {"true": "true", "yes": "true", "false": "false", "no": "false"}
+
+
+def facet_keys(value: str) -> tuple[str, ...]:
+    """The texts a document's facet value matches a case value by: itself, and ``true`` or
+    ``false`` when it writes one of :data:`BOOLEAN_WORDS` in any case (the case side reads
+    ``yes``/``no`` as booleans, which ``case_text`` writes ``true``/``false``)."""
+    word = BOOLEAN_WORDS.get(value.strip().lower())
+    return (value,) if word is None or word == value else (value, word)
+
+
 def as_date(value: Any, attribute: str) -> dt.date:
     """A case attribute read as a date; InputError naming the attribute when it is not one."""
     return parse_date(value, field=attribute)

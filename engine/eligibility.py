@@ -39,7 +39,7 @@ from inforce.rules import EligibilityRule, RuleSet
 from .access import AccessGate
 from .asof.supersession import known_from
 from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
-from .calculations import as_date, case_text, evaluate_calculations
+from .calculations import as_date, case_text, evaluate_calculations, facet_keys
 
 __all__ = [
     "DocumentSupersession",
@@ -171,9 +171,11 @@ class EligibilityIndex:
                     continue
                 unspecified[i] = False
                 for value in values:
-                    has.setdefault(value, []).append(i)
+                    for key in facet_keys(value):
+                        has.setdefault(key, []).append(i)
                 if len(values) == 1:
-                    only.setdefault(values[0], []).append(i)
+                    for key in facet_keys(values[0]):
+                        only.setdefault(key, []).append(i)
             self._has[facet] = {v: self._mask(ix) for v, ix in has.items()}
             self._only[facet] = {v: self._mask(ix) for v, ix in only.items()}
             self._unspecified[facet] = unspecified

@@ -60,6 +60,9 @@ logger = logging.getLogger("inforce.adapters.ingest")
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
+#: A first line written as if it opened front matter but not as '---' alone (a comment after it,
+#: more dashes, indentation, a YAML directive): an error, never read as text.
+_FENCE_LIKE = re.compile(r"(?:\ufeff)?[ \t]*(?:-{3,}(?:[ \t]|$)|-{4,}|%YAML\b|%TAG\b)")
 #: YAML's end-of-document marker: it does not close the front matter (only '---' does), and
 #: what followed it would otherwise be read as no metadata at all.
 _DOCUMENT_END = re.compile(r"\.\.\.[ \t]*\r?")
@@ -236,6 +239,14 @@ class _MarkdownParser(Parser):
     def _parse(self) -> Document | None:
         data, text = self._read_text(self.path, self.file)
         lines = text.split("\n")
+        if lines and not _FENCE_LINE.fullmatch(lines[0]) and _FENCE_LIKE.match(lines[0]):
+            # '--- # note', '----', ' ---', '%YAML 1.2': meant as front matter, read by no rule; with
+            # a register row it would become body text and its keys (access too) be lost
+            raise InputError(
+                f"the first line {lines[0].strip()[:40]!r} looks like the opening of front matter, which is "
+                "exactly '---' on a line of its own", file=self.file, line=1,
+                hint="write '---' alone on the first line (and on the closing line), or start the text with "
+                     "something else")
         if (not lines or not _FENCE_LINE.fullmatch(lines[0])) and self.row is not None:
             # the register holds its metadata: the whole file is its body
             metadata = self._metadata(None, self.file)

@@ -147,6 +147,15 @@ class NodeReader:
                     "misspelt is an error, not ignored, as what it says would be lost",
                 )
                 continue
+            if warn and "access" in known and _ACCESS_LIKE.search(_fold(name)):
+                # 'access_groups', 'acl', 'permissions', 'visibility': meant to restrict the
+                # document; ignored, it would be public (the fourth audit of issue 23, G3)
+                self.error(
+                    key, f"unknown key {name!r}: who may read a document is said only by 'access'",
+                    field=_join(field, name),
+                    hint="write access: [group, ...]; a key that looks like access control is an error, "
+                         "never ignored, as ignoring it would leave the document readable by everyone")
+                continue
             report = self.warn if warn else self.error
             report(
                 key,
@@ -327,6 +336,10 @@ def misspelt_key(name: str, known: Iterable[str]) -> str | None:
         if best is None and len(target) >= 4 and _one_edit_apart(folded, target):
             best = candidate
     return best
+
+
+#: Folded key names that speak of who may read (an unknown one is an error, not a warning).
+_ACCESS_LIKE = re.compile(r"access|acl|permission|group|restrict|visib|confidential|classif|secur|privacy|audience")
 
 
 def _fold(name: str) -> str:

@@ -65,6 +65,12 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         # a quantity subject no other document states (reinforcement.yield_strength)
         ("REINFORCING: ASTM A615 GRADE 60. ", "REINFORCING: ASTM A615 GRADE 60, YIELD STRENGTH 60,000 PSI. "),
     ])
+    # the specification's bar grades imply a yield strength (issue 22's grade rules): without
+    # them, the restricted drawing is the only document stating that subject
+    _restrict(docs / "spec-032000.md", [
+        ("ASTM A615/A615M, Grade 60, deformed.", "ASTM A615/A615M, deformed."),
+        ("ASTM A706/A706M, Grade 60, deformed,", "ASTM A706/A706M, deformed,"),
+    ])
     _restrict(docs / "spec-004113-rev1.md", [
         ('revision: "1"\n', f'revision: "1"\naccess: [{GROUP}]\n'),
         ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T07:08:09Z"),

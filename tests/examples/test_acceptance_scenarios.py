@@ -179,7 +179,7 @@ def rule(kind: str, rule_id: str = "TST-X001", slug: str = "a-rule", body: str =
 
 CALC = "    output: due\n    result: r\n"
 LINT_CASES = {
-    "RP001": (HEAD + "  - id: [unclosed\n", 4),
+    "RP001": (HEAD + "  - id: [unclosed\n", 3),  # where the list left open begins (libyaml)
     "RP002": (HEAD + rule("eligibility", body="    facts: {market: membership}\n"), 8),
     "RP003": (HEAD + rule("precedence", body="    order: sideways\n"), 8),
     "RP004": (HEAD + rule("eligibility", body="    facets: {product: membership}\n"), 8),
