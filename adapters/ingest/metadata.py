@@ -121,6 +121,12 @@ def read_metadata(
         fields["kind"] = default_kind
     # An optional field given as null (`issued: ~`) is the same as leaving it out.
     present = {name: value for name, (_, value) in entries.items() if not is_null(value)}
+    if "access" in entries and "access" not in present:
+        # written but empty (access:, access: ~): meant to be filled in, and read as leaving it out
+        # it would make the document public (the fifth audit of issue 23)
+        reader.error(entries["access"][1], "access has no value", field="access",
+                     hint="list the groups that may read the document (access: [project-team]), or leave the "
+                          "key out for a document everyone may read")
     for name in ("title", "sheet", "scale"):
         if name in present:
             fields[name] = reader.string(present[name], name)

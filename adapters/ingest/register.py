@@ -579,6 +579,10 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
                   for key, value in flat.items()
                   if isinstance(value, dict) or (isinstance(value, list) and key not in (*_LISTS, )
                                                  and not key.startswith("applies_to."))]
+        if "access" in flat and flat["access"] is None:  # written with no value: as front matter, an error
+            shapes.append(InputError("access has no value", file=name, line=line, field="access",
+                                     hint="list the groups that may read the document, or leave the key out for "
+                                          "a document everyone may read"))
         if shapes:
             raise InputErrors(f"{name}: the register does not read", shapes)
         yield line, {key: _Written(value) if _listing(key) and not isinstance(value, list | None) else value

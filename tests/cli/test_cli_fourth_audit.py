@@ -90,3 +90,16 @@ def test_an_unknown_key_that_speaks_of_access_is_an_error_not_ignored(tmp_path: 
     (root / "documents" / "sop-1.md").write_text(text, encoding="utf-8")
     done = runner.invoke(app, ["ingest", str(root)])
     assert done.exit_code == 0 and "unknown key 'author'" in done.output, done.output
+
+
+def test_an_access_key_written_with_no_value_is_an_error_not_a_public_document(tmp_path: Path):
+    """The fifth audit of issue 23 (H1): 'access:' (or ~, null) read as no key at all, and the
+    document was public; leaving the key out is how a document is made public."""
+    for value in ("", " ~", " null"):
+        root = tmp_path / f"v{len(value)}{value.strip() or 'empty'}"
+        (root / "documents").mkdir(parents=True)
+        (root / "inforce.yaml").write_text("project: keys\nfacets: []\n", encoding="utf-8")
+        text = FRONT.format(id="SOP-1", value="x").replace("applies_to: {pilot: [x]}\n", f"access:{value}\n")
+        (root / "documents" / "sop-1.md").write_text(text, encoding="utf-8")
+        done = runner.invoke(app, ["ingest", str(root)])
+        assert done.exit_code == 2 and "access has no value" in done.output, (value, done.output)
