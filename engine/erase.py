@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inforce.ontology import InputError, NotFoundError
+from inforce.ontology import InputError, NotFoundError, utc_text
 from inforce.ontology.decisions import (
     RECORD_FORMAT,
     Replay,
@@ -64,7 +64,7 @@ from inforce.ontology.decisions import (
 from inforce.ontology.erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
 from inforce.ontology.files import create_atomically, is_inside, write_atomically
 
-from .erasures import read_erasures, utc_text, write_erasures
+from .erasures import read_erasures, write_erasures
 
 if TYPE_CHECKING:
     from inforce.ontology import Answer, Verdict

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from inforce.ontology import InputError, NotFoundError
+from inforce.ontology import InputError, NotFoundError, utc_text
 from inforce.ontology.erasure import ERASURES_FILE, Erasure
 from inforce.ontology.files import write_atomically
 from inforce.ontology.yamltext import load_marked
 
-__all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "utc_text", "write_erasures"]
+__all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasures"]
 
 
 def read_erasures(root: Path) -> tuple[Erasure, ...]:
@@ -128,10 +128,6 @@ class ErasedDocuments:
             f"{what} was erased by {entry.by} at {utc_text(entry.at)} ({entry.id}); not read",
             file=file, hint=f"delete the file; or, to lift the erasure, remove {entry.id} from {ERASURES_FILE}",
         )
-
-
-def utc_text(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def explain_missing(root: Path, missing: NotFoundError, locator: Any, groups: Iterable[str] = ()) -> NotFoundError:

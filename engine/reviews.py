@@ -60,6 +60,7 @@ from inforce.ontology import (
     ReviewDecision,
     Supersedes,
     parse_datetime_utc,
+    utc_text,
 )
 from inforce.ontology.files import is_inside, write_atomically
 from inforce.rules.source import read_yaml
@@ -238,7 +239,7 @@ def _entry(source: Any, n: int, entry: Any, problems: list[InputError]) -> Revie
         bad("scope", "a deletion (successor: false) replaces its target whole: scope full")
     values["scope"] = scope
     try:
-        values["at"] = _utc_text(parse_datetime_utc(entry["at"]))
+        values["at"] = utc_text(parse_datetime_utc(entry["at"]))
     except ValueError as problem:
         bad("at", str(problem), hint="write the time as 2026-03-02T10:00:00Z")
     values["by"] = " ".join(str(entry["by"] or "").split())
@@ -255,10 +256,6 @@ def _error(source: Any, loc: tuple[Any, ...], message: str, *, field: str, hint:
            at_key: bool = False) -> InputError:
     line, col, _ = source.locate(loc, at_key=at_key)
     return InputError(message, file=REVIEWS_FILE, line=line, col=col, field=field, hint=hint)
-
-
-def _utc_text(moment: dt.datetime) -> str:
-    return moment.replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 # ---- what the decisions mean --------------------------------------------------------------
@@ -719,7 +716,7 @@ def record_review(
     moment = (at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     entry = ReviewDecision(
         item=item.unpinned() if item.rev is None else item, target=chosen_target, scope=chosen_scope,
-        successor=successor, decision=decision, by=name, at=_utc_text(moment),
+        successor=successor, decision=decision, by=name, at=utc_text(moment),
         note=" ".join(note.split()) if note and note.strip() else None, digest=item_digest(owner[1]),
     )
     if decision == "accept":

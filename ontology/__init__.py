@@ -24,7 +24,7 @@ from .answers import (
     SweepOutcome,
 )
 from .context import AttributeValue, Context
-from .dates import end_of_day_utc, is_iso_date, parse_date, parse_datetime_utc
+from .dates import end_of_day_utc, is_iso_date, parse_date, parse_datetime_utc, utc_text
 from .decisions import RECORD_FORMAT, Replay, append_record, check_record, read_record
 from .document import (
     DOCUMENT_KINDS,
@@ -270,5 +270,6 @@ __all__ = [
     "json_schemas",
     "parse_date",
     "parse_datetime_utc",
+    "utc_text",
     "read_record",
 ]

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import InputError
 
-__all__ = ["DATE_HINT", "end_of_day_utc", "is_iso_date", "parse_date", "parse_datetime_utc"]
+__all__ = ["DATE_HINT", "end_of_day_utc", "is_iso_date", "parse_date", "parse_datetime_utc", "utc_text"]
 
 #: What every "not a date" error suggests.
 DATE_HINT = "write dates as YYYY-MM-DD, e.g. 2026-05-01"
@@ -86,3 +86,9 @@ def parse_datetime_utc(value: Any) -> dt.datetime:
         parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
         return parse_datetime_utc(parsed)
     raise ValueError(f"not a date or datetime: {value!r}")
+
+
+def utc_text(moment: dt.datetime) -> str:
+    """A moment as files and messages write it: UTC to the second, ``Z`` for the zone
+    (``2026-05-01T09:30:00Z``)."""
+    return moment.astimezone(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

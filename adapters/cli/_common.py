@@ -41,6 +41,7 @@ from inforce.ontology import (
     NotFoundError,
     Refusal,
     StoreError,
+    utc_text,
 )
 from inforce.ontology.files import write_atomically
 from inforce.ontology.text import terminal_text
@@ -136,7 +137,7 @@ def origin_text(origin: str, review: EdgeReview | None) -> str:
     if review is None:
         return origin
     note = f': "{review.note}"' if review.note else ""
-    return f"{origin} (accepted by {review.by} at {review.at.isoformat().replace('+00:00', 'Z')}{note})"
+    return f"{origin} (accepted by {review.by} at {utc_text(review.at)}{note})"
 
 
 def visible(text: str) -> str:

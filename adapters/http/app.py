@@ -73,6 +73,7 @@ from inforce.ontology import (
     is_iso_date,
     parse_date,
     parse_datetime_utc,
+    utc_text,
 )
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.ingest import IngestSummary
@@ -741,6 +742,19 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     # ---- ingest: one writer ----------------------------------------------------------------
 
+    def _claim_writer(name: str, caller: Caller) -> tuple[Any, Any]:
+        """The project's warm state and its one writer, claimed for ``caller``: 409 naming who
+        holds it while another ingest or erasure runs."""
+        warm = service.warm(name)
+        writer = service.writers[name]
+        try:
+            writer.claim(caller.name)
+        except IngestRunning as running:
+            raise _Failure(409, f"a write to {name} is running, started by {running.caller} at "
+                           f"{utc_text(running.started)}") from None
+        return warm, writer
+
+
     @app.post("/v1/projects/{name}/ingest", tags=["admin"], response_model=IngestSummary)
     async def ingest(request: Request, name: str, caller: Authed) -> Response:
         """Bring the graph up to date with the project's files (an admin key). A second ingest
@@ -748,13 +762,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         the generation they began with; the next ones read the new one."""
         if not caller.admin:
             raise _Failure(403, "ingest needs an admin key")
-        warm = service.warm(name)
-        writer = service.writers[name]
-        try:
-            writer.claim(caller.name)
-        except IngestRunning as running:
-            raise _Failure(409, f"a write to {name} is running, started by {running.caller} at "
-                           f"{running.started.isoformat().replace('+00:00', 'Z')}") from None
+        warm, writer = _claim_writer(name, caller)
 
         ran: list[bool] = []
 
@@ -782,13 +790,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             raise _Failure(422, [{"loc": ["body", "confirm"], "type": "missing" if body.confirm is None else "value_error",
                                   "msg": f"erasing cannot be undone: repeat the document id, \"confirm\": "
                                          f"{json.dumps(body.document)}"}])
-        warm = service.warm(name)
-        writer = service.writers[name]
-        try:
-            writer.claim(caller.name)
-        except IngestRunning as running:
-            raise _Failure(409, f"a write to {name} is running, started by {running.caller} at "
-                           f"{running.started.isoformat().replace('+00:00', 'Z')}") from None
+        warm, writer = _claim_writer(name, caller)
         ran: list[bool] = []
 
         def work(project: Project) -> ErasureResult:
