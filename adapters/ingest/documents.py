@@ -2,7 +2,7 @@
 schedules with sidecars.
 
 ``parse_document`` reports every problem in one file at once (an ``InputErrors`` group of
-``file:line`` errors); warnings (an unknown front-matter key, a section path seen twice) come
+``file:line`` errors); warnings (a section path seen twice, ``access: []``) come
 back beside the Document from ``parse_document_with_warnings`` and are logged by
 ``parse_document``. A file that holds nothing to read (a PDF without a text layer) raises
 ``UnreadableFileError`` instead: not a corpus error, a file to report by name and leave out.
@@ -325,7 +325,7 @@ class _DrawingParser(Parser):
             entries = reader.mapping(item, where)
             if entries is None:
                 continue
-            reader.check_keys(entries, _CALLOUT_KEYS, where, warn=True)
+            reader.check_keys(entries, _CALLOUT_KEYS, where)
             values: dict[str, str | None] = {}
             for key in _CALLOUT_KEYS:
                 if key in entries and not is_null(entries[key][1]):

@@ -84,7 +84,7 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
     entries = reader.mapping(node, None)
     if entries is None:
         return None
-    reader.check_keys(entries, _MANIFEST_KEYS, None, warn=False)
+    reader.check_keys(entries, _MANIFEST_KEYS, None)
     fields: dict[str, object] = {}
     if "project" not in entries:
         reader.error(node, "missing required field 'project'", field="project")
@@ -145,7 +145,7 @@ def _models(node: Node, reader: NodeReader, root: Path) -> Models | None:
     entries = reader.mapping(node, "models")
     if entries is None:
         return None
-    reader.check_keys(entries, _MODEL_KEYS, "models", warn=False)
+    reader.check_keys(entries, _MODEL_KEYS, "models")
     fields: dict[str, object] = {}
     if "embedding" in entries:
         value = entries["embedding"][1]
@@ -170,7 +170,7 @@ def _model_choice(node: Node, where: str, reader: NodeReader, root: Path) -> Mod
     entries = reader.mapping(node, where, hint=f"{where}: {{path: models/my-model, threshold: 0.7}}")
     if entries is None:
         return None
-    reader.check_keys(entries, _CHOICE_KEYS, where, warn=False)
+    reader.check_keys(entries, _CHOICE_KEYS, where)
     if "path" not in entries:
         reader.error(node, "missing required field 'path' (the local model folder)", field=f"{where}.path")
         return None
@@ -200,7 +200,7 @@ def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef
     entries = reader.mapping(node, where)
     if entries is None:
         return None
-    reader.check_keys(entries, _PACK_KEYS, where, warn=False)
+    reader.check_keys(entries, _PACK_KEYS, where)
     named = [key for key in ("stock", "path") if key in entries]
     if len(named) != 1:
         reader.error(

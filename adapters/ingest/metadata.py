@@ -4,11 +4,11 @@ Every field is read from the YAML node tree with its line, so each problem is re
 the key or value that causes it: a missing field at its parent mapping, an unknown kind with
 the allowed ones, an impossible date or one not written ``YYYY-MM-DD`` (with its ISO form as
 the hint), an ``effective.until`` not after ``from``, a locator that does not parse, a group
-name or facet value that is empty or that no command line can give. Unknown top-level keys are
-warnings (a newer corpus may add optional fields), except a known key misspelt (``Access``,
-``acess``: an error naming the key meant, since ignoring it would lose what it says);
-unknown keys inside ``effective`` or a ``supersedes`` entry are errors, because a typo there
-(``untill``) would silently change what is in force.
+name or facet value that is empty or that no command line can give. An unknown key, at the top
+or inside ``effective`` or a ``supersedes`` entry, is an error, as an unknown register column
+is: ignored, what it says would be lost (``readers: [owners]`` would leave the document public,
+``untill`` would change what is in force). The error names the known key meant when one is
+close (``Access``, ``acess``), and says how access is written when the key looks like it.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def read_metadata(
     entries = reader.mapping(root, None)
     if entries is None:
         return None
-    reader.check_keys(entries, allowed, None, warn=True)
+    reader.check_keys(entries, allowed, None)
     fields: dict[str, Any] = {}
 
     def required(name: str) -> Node | None:
@@ -193,7 +193,7 @@ def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:
     )
     if entries is None:
         return None
-    reader.check_keys(entries, ("from", "until"), "effective", warn=False)
+    reader.check_keys(entries, ("from", "until"), "effective")
     if "from" not in entries:
         reader.error(node, "missing required field 'from'", field="effective.from")
         return None
@@ -281,7 +281,7 @@ def _edge(
     entries = reader.mapping(node, where)
     if entries is None:
         return None
-    reader.check_keys(entries, _EDGE_KEYS, where, warn=False)
+    reader.check_keys(entries, _EDGE_KEYS, where)
     errors_before = len(reader.errors)
     target = scope = effective = by = None
     if "target" not in entries:

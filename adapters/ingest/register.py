@@ -6,7 +6,8 @@ first visible sheet: ``_register_sheet``) or a YAML list, with one row per revis
     file, id, revision, seq, kind, title, issued, effective_from, effective_until,
     recorded, changed, access, applies_to.FACET ...
 
-(``changed`` paths, ``access`` groups and facet values separated by ``;``). ``file`` is the
+(``changed`` paths, ``access`` groups and facet values separated by ``;``; a cell written as a
+list, ``[owners]``, is an error). ``file`` is the
 document's path in the project (``documents/spec-033000.docx``; a path without the
 ``documents/`` folder is read inside it). A file the register describes needs no front matter
 or sidecar; where it has them too, the two must agree. A row without ``file`` records a
@@ -17,7 +18,8 @@ messages, each pointed at the register's file and the row's line.
 
 An XLSX cell is read as the sheet shows it: a formula as its saved value (one never saved, or
 saved as an error, is an error at its cell), a number as its cell's number format writes it
-(``_shown``: ``2.10``, not 2.1), a warning at the cell where that format is not read here.
+(``_shown``: ``2.10``, not 2.1), a warning at the cell where that format is not read here; a
+boolean as ``TRUE`` or ``FALSE``.
 """
 
 from __future__ import annotations
@@ -161,6 +163,7 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
             InputError("the register has no rows (an XLSX register is read from its first visible sheet)", file=name,
                        field="registry", hint="one row per revision under a header row of its columns")])
     register = Register(name, rows)
+    problems += [problem for row in rows for problem in _bracketed(row, name)]
     for row in rows:
         if row.file is None:
             continue
@@ -347,7 +350,9 @@ def _shown(cell: Any, header: list[str], name: str, notes: list[InputError]) -> 
     number in a format not read here (a currency, a fraction, a condition) is read as its
     value, and a warning names the cell."""
     value = cell.value
-    if not isinstance(value, int | float) or isinstance(value, bool):
+    if isinstance(value, bool):  # a boolean cell shows TRUE or FALSE, not Python's True
+        return "TRUE" if value else "FALSE"
+    if not isinstance(value, int | float):
         return value
     if not math.isfinite(value):
         raise ValueError(f"cell {cell.coordinate} holds {value}, which is no number a sheet holds")
@@ -675,6 +680,22 @@ def _cells(raw: dict[str, Any]) -> dict[str, Any]:
         if text:
             values[column] = text
     return values
+
+
+def _bracketed(row: RegisterRow, name: str) -> list[InputError]:
+    """A list cell written as a YAML or JSON list (``[]``, ``[owners, qa]``): read as text it
+    would be one value with the brackets in it (a group named ``[]``), so it is an error at
+    its cell. A YAML register's list is a list, not text, and is not this."""
+    return [
+        InputError(f"the cell {value.strip()!r} is written as a list, and would be read as one "
+                   "value, brackets and all", file=name, line=row.line, field=column,
+                   hint=("write the groups separated by ';', without brackets (owners;qa), or leave the cell "
+                         "blank for a document everyone may read") if column == "access" else
+                   "write the values separated by ';', without brackets (2.1;5)")
+        for column, value in row.values.items()
+        if _listing(column) and isinstance(value, str) and value.strip().startswith("[")
+        and value.strip().endswith("]")
+    ]
 
 
 def _split(text: str) -> list[str]:

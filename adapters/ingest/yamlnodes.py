@@ -124,45 +124,40 @@ class NodeReader:
         entries: dict[str, tuple[Node, Node]],
         allowed: Iterable[str],
         field: str | None,
-        *,
-        warn: bool,
     ) -> None:
-        """Report keys not in ``allowed`` (a warning or an error), naming the known ones.
-
-        With ``warn``, an unknown key is ignored with a warning (a newer corpus may add optional
-        fields), unless it is a known key misspelt (:func:`misspelt_key`: ``Access``, ``acess``,
-        ``applies-to``): that is an error naming the key meant, since ignoring it would lose what
-        it says (an ``access`` list ignored leaves the document readable by everyone)."""
+        """Report each key not in ``allowed`` as an error at the key, as a register refuses an
+        unknown column: a key ignored would lose what it says (an ``access`` list under any other
+        name leaves the document readable by everyone; the fifth audit of issue 23, H2). The
+        message names the known key meant when one is close (:func:`misspelt_key`: ``Access``,
+        ``acess``, ``applies-to``), says how access is written when the key looks like access
+        control (``readers``, ``acl``, ``private``), else lists the known keys."""
         known = set(allowed)
         for name, (key, _) in entries.items():
             if name in known:
                 continue
-            meant = misspelt_key(name, known) if warn else None
+            where = _join(field, name)
+            meant = misspelt_key(name, known)
             if meant is not None:
                 self.error(
                     key,
                     f"unknown key {name!r}: did you mean {meant!r}?",
-                    field=_join(field, name),
-                    hint=f"write {meant!r} (keys are lower case, words joined by '_'): a known key "
-                    "misspelt is an error, not ignored, as what it says would be lost",
+                    field=where,
+                    hint=f"write {meant!r} (keys are lower case, words joined by '_'): an unknown key "
+                    "is an error, not ignored, as what it says would be lost",
                 )
-                continue
-            if warn and "access" in known and _ACCESS_LIKE.search(_fold(name)):
-                # 'access_groups', 'acl', 'permissions', 'visibility': meant to restrict the
-                # document; ignored, it would be public (the fourth audit of issue 23, G3)
+            elif "access" in known and _ACCESS_LIKE.search(_fold_confusables(_fold(name))):
                 self.error(
                     key, f"unknown key {name!r}: who may read a document is said only by 'access'",
-                    field=_join(field, name),
-                    hint="write access: [group, ...]; a key that looks like access control is an error, "
-                         "never ignored, as ignoring it would leave the document readable by everyone")
-                continue
-            report = self.warn if warn else self.error
-            report(
-                key,
-                f"unknown key {name!r}" + (" (ignored)" if warn else ""),
-                field=_join(field, name),
-                hint="known keys: " + ", ".join(sorted(known)),
-            )
+                    field=where,
+                    hint="write access: [group, ...]; an unknown key is an error, never ignored, as "
+                         "ignoring it would leave the document readable by everyone")
+            else:
+                self.error(
+                    key,
+                    f"unknown key {name!r}",
+                    field=where,
+                    hint="known keys: " + ", ".join(sorted(known)),
+                )
 
     def sequence(self, node: Node, field: str, *, scalar_ok: bool = True) -> list[Node] | None:
         """A list's items; a single scalar (when allowed) stands for a one-item list."""
@@ -338,8 +333,19 @@ def misspelt_key(name: str, known: Iterable[str]) -> str | None:
     return best
 
 
-#: Folded key names that speak of who may read (an unknown one is an error, not a warning).
-_ACCESS_LIKE = re.compile(r"access|acl|permission|group|restrict|visib|confidential|classif|secur|privacy|audience")
+#: Folded key names that speak of who may read (an unknown key is an error; these are told how
+#: access is written).
+_ACCESS_LIKE = re.compile(
+    r"access|acl|permi|group|restrict|visib|confidential|classif|secur|privacy|private|audience|reader|role"
+    r"|allow|owner|zugriff|secret|hidden|share"
+)
+#: Cyrillic and Greek letters drawn like Latin ones (``аcl`` with a Cyrillic ``а``), folded for
+#: the access-like test only: a key is still matched exactly as written.
+_CONFUSABLES = str.maketrans("асеорхуікјѕԁмтвнαεορτυνικχ", "aceopxyikjsdmtbhaeoptuvikx")
+
+
+def _fold_confusables(folded: str) -> str:
+    return folded.translate(_CONFUSABLES)
 
 
 def _fold(name: str) -> str:

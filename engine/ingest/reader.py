@@ -43,7 +43,7 @@ class ProjectFiles(Protocol):
 
     #: the project's manifest as it reads now
     manifest: Manifest
-    #: what reading the manifest warned about (an unknown key, an unknown stock pack)
+    #: what reading the manifest warned about (an unknown stock pack)
     warnings: list[InputError]
 
     def __enter__(self) -> ProjectFiles: ...

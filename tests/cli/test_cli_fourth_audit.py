@@ -74,7 +74,8 @@ def test_a_front_matter_opening_not_written_as_three_dashes_alone_is_an_error_at
 
 def test_an_unknown_key_that_speaks_of_access_is_an_error_not_ignored(tmp_path: Path):
     """G3: 'access_groups:' (or acl, permissions, visibility) was ignored with a warning and the
-    document ingested public; a key unrelated to access stays a warning."""
+    document ingested public; since the fifth audit (H2) every unknown key is an error, one that
+    looks like access saying how access is written."""
     for key in ("access_groups", "acl", "permissions", "visibility", "Restricted"):
         root = tmp_path / key
         (root / "documents").mkdir(parents=True)
@@ -89,7 +90,8 @@ def test_an_unknown_key_that_speaks_of_access_is_an_error_not_ignored(tmp_path: 
     text = FRONT.format(id="SOP-1", value="x").replace("applies_to: {pilot: [x]}\n", "author: J. Doe\n")
     (root / "documents" / "sop-1.md").write_text(text, encoding="utf-8")
     done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 0 and "unknown key 'author'" in done.output, done.output
+    assert done.exit_code == 2 and "unknown key 'author'" in done.output, done.output
+    assert "who may read" not in done.output, done.output
 
 
 def test_an_access_key_written_with_no_value_is_an_error_not_a_public_document(tmp_path: Path):

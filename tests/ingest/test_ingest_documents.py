@@ -250,12 +250,13 @@ def test_every_problem_in_a_file_is_reported_at_once(tmp_path: Path):
     assert all(e.file == "documents/a.md" for e in errors)
 
 
-def test_unknown_front_matter_key_is_a_warning(tmp_path: Path):
+def test_unknown_front_matter_key_is_an_error(tmp_path: Path):
     path = write(tmp_path, "a.md", SPEC.replace("seq: 3\n", "seq: 3\ncolour: blue\n"))
-    doc, warnings = parse_document_with_warnings(path, tmp_path)
-    assert doc.id == "SPEC-033000"
-    (warning,) = warnings
-    assert (warning.file, warning.line, warning.field) == ("documents/a.md", 7, "colour")
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    (error,) = caught.value.exceptions
+    assert (error.file, error.line, error.field) == ("documents/a.md", 7, "colour")
+    assert error.message == "unknown key 'colour'"
 
 
 def test_optional_fields_given_as_null_are_left_out(tmp_path: Path):

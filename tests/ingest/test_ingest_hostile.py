@@ -397,6 +397,45 @@ def test_a_register_cell_under_a_blank_column_is_an_error_not_dropped(tmp_path: 
     assert "column 10 has a value ('finance') but no name in the header" in error.message
 
 
+@pytest.mark.parametrize(("column", "cell"), [("access", "[]"), ("access", '"[owners, qa]"'), ("access", " [owners] "),
+                                           ("changed", "[2.1]"), ("applies_to.market", "[UK]")])
+def test_a_register_list_cell_written_as_a_yaml_list_is_an_error_at_its_cell(tmp_path: Path, column: str, cell: str):
+    """A CSV access cell ``[]`` was read as one group named ``[]`` (the fifth audit of issue 23,
+    H3): a cell written as a list is an error saying how a register's cell lists its values."""
+    project = register_project(tmp_path / "project")
+    (project / "inforce.yaml").write_text("project: reg\nfacets: [market]\nregistry: register.csv\n", encoding="utf-8")
+    (project / "register.csv").write_text(f"{REGISTER_HEADER},{column}\n{REGISTER_ROW},{cell}\n", encoding="utf-8")
+    [error] = register_problems(project)
+    assert (error.file, error.line, error.field) == ("register.csv", 2, column)
+    assert "is written as a list" in error.message and "separated by ';'" in (error.hint or "")
+
+
+def test_a_register_access_cell_with_groups_separated_by_semicolons_still_reads(tmp_path: Path):
+    project = register_project(tmp_path / "project")
+    (project / "register.csv").write_text(f"{REGISTER_HEADER},access\n{REGISTER_ROW},owners;qa\n", encoding="utf-8")
+    assert list(_access_of(project).values()) == [("owners", "qa")]
+
+
+def test_an_xlsx_boolean_cell_reads_as_the_sheet_shows_it(tmp_path: Path):
+    """A boolean cell showed as Python's ``True`` (the fifth audit of issue 23, H4); the sheet
+    shows ``TRUE``. A case given as true, TRUE or yes still admits it, and no excludes it."""
+    from inforce.adapters.ingest.register import read_register
+
+    project = register_project(tmp_path / "project", "register.xlsx")
+    (project / "inforce.yaml").write_text("project: reg\nfacets: [pilot]\nregistry: register.xlsx\n", encoding="utf-8")
+    xlsx_register(project, [[*REGISTER_HEADER.split(","), "applies_to.pilot"], [*REGISTER_ROW.split(","), True]])
+    [row] = read_register(project / "register.xlsx", "register.xlsx", root=project).rows
+    assert row.values["applies_to.pilot"] == "TRUE"
+    ingest_project(project)
+    with Project.open(project) as opened:
+        [document] = opened.snapshot.store.documents()
+        assert document.applies_to == {"pilot": ("TRUE",)}
+    for value, admitted in (("true", True), ("TRUE", True), ("yes", True), ("no", False), ("false", False)):
+        done = runner.invoke(app, ["eligible", str(project), "-c", f"pilot={value}", "--valid-at", "2026-02-01"])
+        expected = "eligible: SOP-1" if admitted else "excluded: SOP-1 (pilot)"
+        assert (done.exit_code, expected in done.output) == (0 if admitted else 1, True), (value, done.output)
+
+
 def xlsx_register(project: Path, rows: list[list[object]]) -> Path:
     from openpyxl import Workbook
 
@@ -676,12 +715,77 @@ def test_any_known_key_misspelt_is_an_error_naming_it(tmp_path: Path, key: str, 
 
 
 @pytest.mark.parametrize("key", ["colour", "author", "tags", "status", "idx"])
-def test_a_key_that_is_no_known_key_misspelt_is_still_a_warning(tmp_path: Path, key: str):
-    """A newer corpus may add optional fields: a key close to no known one is ignored, and said."""
+def test_a_key_that_is_no_known_key_misspelt_is_an_error_listing_the_known_keys(tmp_path: Path, key: str):
+    """An unknown key was ignored with a warning: it is an error, as an unknown register
+    column is, so nothing a key says is lost without the ingest failing."""
     path = write(tmp_path, "a.md", f"---\n{_metadata('access').replace('access:', key + ':')}---\n1 SCOPE\n")
-    document, warnings = parse_document_with_warnings(path, tmp_path)
-    assert document.access is None
-    assert [(w.line, w.field) for w in warnings] == [(7, key)]
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    error = only(caught)
+    assert (error.file, error.line, error.field) == ("documents/a.md", 7, key)
+    assert error.message == f"unknown key {key!r}" and "known keys: access, applies_to" in (error.hint or "")
+
+
+#: keys that mean who may read, none of them ``access`` misspelt (the fifth audit of issue 23,
+#: H2: each was a warning and the document public); ``аcl`` with a Cyrillic ``а``
+ACCESS_ALIKE = ["readers", "Readers", "roles", "allowed", "private", "owners", "zugriff", "\u0430cl"]
+
+
+def _word_document(tmp_path: Path, metadata: str) -> Path:
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("1 SCOPE")
+    document.add_paragraph("1.1 Kept.")
+    path = tmp_path / "documents" / "a.docx"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document.save(str(path))
+    write(tmp_path, "a.docx.yaml", metadata)
+    return path
+
+
+@pytest.mark.parametrize("key", ACCESS_ALIKE)
+@pytest.mark.parametrize("where", ["front matter", "CSV sidecar", "Word sidecar", "drawing"])
+def test_an_unknown_key_that_reads_like_access_is_an_error_saying_how_access_is_written(
+    tmp_path: Path, where: str, key: str,
+):
+    metadata = _metadata(key).replace(f"{key}: [owners]", f"{key}: true" if key == "private" else f"{key}: [owners]")
+    if where == "front matter":
+        path, line = write(tmp_path, "a.md", f"---\n{metadata}---\n1 SCOPE\n\n1.1 Kept.\n"), 7
+    elif where == "CSV sidecar":
+        path, line = write(tmp_path, "a.csv", "Mark,Width\nD1,900\n"), 6
+        write(tmp_path, "a.csv.yaml", metadata)
+    elif where == "Word sidecar":
+        path, line = _word_document(tmp_path, metadata), 6
+    else:
+        path, line = write(tmp_path, "a.drawing.yaml", metadata + "callouts:\n  - {id: callout-1, text: Note}\n"), 6
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    error = only(caught)
+    assert (error.line, error.field) == (line, key)
+    assert f"unknown key {key!r}: who may read a document is said only by 'access'" == error.message
+    assert "access: [group, ...]" in (error.hint or "")
+
+
+def test_an_unknown_callout_key_is_an_error_at_its_line(tmp_path: Path):
+    path = write(tmp_path, "a.drawing.yaml", _metadata("access") + "callouts:\n  - {id: callout-1, text: Note}\n"
+                 "  - {id: callout-2, txt: Other note}\n  - {id: callout-3, text: Third, colour: red}\n")
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(path, tmp_path)
+    messages = [(e.line, e.field, e.message) for e in caught.value.exceptions]  # type: ignore[union-attr]
+    assert (9, "callouts[1].txt", "unknown key 'txt': did you mean 'text'?") in messages, messages
+    assert (10, "callouts[2].colour", "unknown key 'colour'") in messages, messages
+
+
+@pytest.mark.parametrize("key", ["readers", "\u0430cl", "author"])
+def test_an_ingest_meeting_an_unknown_key_fails_and_leaves_the_graph_as_it_was(tmp_path: Path, key: str):
+    project, before = ingested(tmp_path)
+    write(project, "secret.md", "---\nid: SOP-9\nkind: sop\neffective: {from: 2026-03-02}\n"
+          f"recorded: 2026-03-02T09:00:00Z\n{key}: [owners]\n---\n1 SCOPE\n\n1.1 ZEBRAWORD.\n")
+    done = ingest(project)
+    assert done.exit_code == 2, done.output
+    assert f"documents/secret.md:6:1: {key}: unknown key {key!r}" in said(done)
+    assert graph_state(project) == before
 
 
 _KNOWN = ("id", "kind", "title", "revision", "seq", "issued", "effective", "recorded", "changed", "on_lapse",
