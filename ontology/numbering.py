@@ -51,8 +51,11 @@ ROMAN_ANY = r"[ivxIVX]{1,5}"
 #: A code block's fence in Markdown (``````` or ``~~~``, up to three spaces in): its lines
 #: are quoted text, no source of sections or items.
 FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
-#: A bullet opening a line (group 1 its indent, group 2 the mark).
-BULLET = re.compile(r"([ \t]*)([-*+•●◦▪–])[ \t]+(?=\S)")
+#: A bullet opening a line (group 1 its indent, group 2 the mark). Besides the usual marks, the
+#: glyphs a word processor's list bullets become when its text is copied out: a lower-case "o"
+#: (the second-level bullet, set in Courier) before words that open with a capital, a digit or a
+#: quotation, and the Symbol and Wingdings font's private-use bullets (U+F0B7, U+F0A7, U+F0D8).
+BULLET = re.compile(r"([ \t]*)([-*+•●◦▪–\uf0b7\uf0a7\uf0d8]|o(?=[ \t]+[A-Z0-9\"“(]))[ \t]+(?=\S)")
 
 _ROMAN = re.compile(r"(x{0,3})(ix|iv|v?i{0,3})")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}

@@ -639,6 +639,12 @@ class _Reader:
                          provision=existing,
                          title=_clean(line), heading_like=True)
         number = getattr(existing, "number", None) if existing is not None else None
+        if (number and top is not None and top.kind == "item" and not top.children and _NAMES_DOCUMENT.search(top.title)
+                and any(verb.search(line) for verb in self.verbs)):
+            # "Item No. 4 - Section 26 05 43 Ducts" then "Article 2.2 HANDHOLES is deleted and replaced with the
+            # following:": the article the item's caption names the section of, an instruction inside the item
+            # (its own outline number made it a section of its own), heading the new text below it
+            return _Node(start, _SUBHEAD, "section", provision=existing, title=getattr(existing, "heading", "") or "")
         if number:  # an outline section this reader has no word for ("2.1 PRODUCTS")
             title = getattr(existing, "heading", "") or ""
             return _Node(start, _CONTAINER, "section", provision=existing, title=title,
@@ -912,7 +918,7 @@ class _Reader:
         """``major``/``minor`` when line ``index`` is a heading with something under it."""
         lines = self.lines
         kind = _heading_line(lines[index])
-        if kind is None and (self._leads_lines(index) or self._names_parts_below(index)):
+        if kind is None and (self._leads_lines(index) or self._names_parts_below(index) or self._heads_bullets(index)):
             kind = "sub"
         if kind is None:
             return None
@@ -969,6 +975,20 @@ class _Reader:
         following = lines[index + 1].strip().lstrip("*_ ")
         return bool(following) and _opener(lines[index + 1], self.layouts) is None and any(
             verb.match(following) for verb in self.verbs)
+
+    def _heads_bullets(self, index: int) -> bool:
+        """Whether line ``index`` is a caption naming sections or sheets, with no verb, and bullets
+        right below it, no blank line between ("Sheet G-001 (Cover Sheet)" then "o Replace in full;
+        ..."; "Sheets A-102 thru A-104" then "- Replace with the attached sheets"): owners who write
+        in a word processor caption each document's changes so, the bullets its instructions."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        if (not line or len(line) > 100 or index + 1 >= len(lines) or (index > 0 and lines[index - 1].strip())
+                or not _NAMES_DOCUMENT.search(line) or line.endswith((".", ":", ";"))
+                or _opener(lines[index], self.layouts) is not None or any(verb.search(line) for verb in self.verbs)):
+            return False
+        below = _opener(lines[index + 1], self.layouts)
+        return below is not None and below.cls == "bullet"
 
     def _names_parts_below(self, index: int) -> bool:
         """Whether line ``index`` names a section or sheet by number and title alone, and the next

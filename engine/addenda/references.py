@@ -565,7 +565,10 @@ def find_references(
         found = [r for r in found if r.span not in loose or (
             r.target is not None and r.target.path is not None
             and r.target.path.split(".")[0].lstrip("0") == r.written.split(".")[0].lstrip("0"))]
-    if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
+    # (what a later clause names explains the instruction: "Replace in full; the index now lists
+    # Sheet L-102" under "Sheet G-001 (Cover Sheet)" names, in its own clause, nothing but the heading's)
+    own = [r for r in found if clause_end is None or r.span[0] < clause_end]
+    if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in own):
         found.append(heading)  # the item names nothing itself: it changes what its heading names
     elif heading is None and context and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found += _heading_documents(context, corpus, notations)

@@ -70,8 +70,8 @@ def test_verbs_of_two_actions_the_words_do_not_settle_are_ambiguous(verbs):
 
 
 def test_code_is_quoted_text_not_an_instruction(verbs):
+    from inforce.engine.addenda.context import _instruction_mask
     from inforce.engine.addenda.items import Item
-    from inforce.engine.addenda.reading import _instruction_mask
     from inforce.ontology import Locator
 
     text = "Section 03 30 00, Paragraph 2.1.E `supersedes: [{target: SPEC-033000, scope: full}]`"

@@ -113,8 +113,8 @@ PATHS = {"SPEC-033000": ["2", "2.1", "2.1.A", "2.1.B", "2.1.C", "2.2", "2.2.A", 
 
 def _guard_of(text: str, target: str, scope: str, successor: bool, words: str, *, others: tuple[str, ...] = (),
               after: str = ""):
+    from inforce.engine.addenda.gate import _guard
     from inforce.engine.addenda.items import Item
-    from inforce.engine.addenda.reading import _guard
     from inforce.engine.addenda.references import Corpus
     from inforce.ontology import Locator
     from inforce.ontology.ingest import DerivedEdge

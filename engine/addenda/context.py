@@ -1,0 +1,498 @@
+"""What an addendum item inherits from around it (issue 21): the items of a document, the
+heading lines it sits under and the lead-in instruction above it (a line ending with a colon
+whose verb governs the list below), a table row's lead, and where its own instruction starts
+(its label, a question's asked part, quoted words and new text are not read)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from inforce.ontology import Document, NotUnderstoodItem
+from inforce.rules import SupersessionRule, compile_notation
+
+from ..derivation import _LABEL, _LEAD, _quoted_spans, attachment_names
+from .actions import Action, read_action
+from .items import Item, _codes_only, addendum_items
+from .outcome import _words
+from .references import Reference
+
+#: Where an answer starts in a question-and-answer item, when the item does not say.
+_QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
+
+_ANSWER = re.compile(r"(?:^|\n|\s)(?:\*\*)?(?:A(?:nswer)?|Response|Reply|R)\s*(?:\d+\s*)?[.:)\-–](?:\*\*)?\s",
+                     re.IGNORECASE)
+
+#: The label an answer opens with ("Answer #2:", "RFI Response 3 -"), read as no reference.
+_ANSWER_MARK = re.compile(r"[ \t*_]*(?:(?:rfi|owner['’]?s?|architect['’]?s?|engineer['’]?s?)[ \t]+)?"
+                          r"(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}[ \t]*[:.)\-–][ \t*_]*", re.IGNORECASE)
+
+#: How long an item may be and still be only a list entry (a sheet and its title) under a
+#: lead-in instruction ("The following sheets are revised and reissued:").
+_ENTRY_LIMIT = 160
+
+
+#: A list entry that is a section's or sheet's number and title alone, unlabelled ("SECTION 07 54 23 -
+#: ROOFING", "Sheet C-104, Utility Plan"): listed under a lead-in ("REISSUED SECTIONS:"), it heads nothing.
+_DOCUMENT_ENTRY = re.compile(r"\s*[*_]*(?:(?:spec(?:ification)?\s+)?section\s+\d{2}\s?\d{2}\s?\d{2}|(?:sheet|drawing)\s+"
+                             r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)(?:\s*[-–—,]\s*[^\n.:;]{1,80})?[*_]*\s*", re.IGNORECASE)
+
+
+def _items_of(document: Document, rules: Sequence[SupersessionRule]) -> list[Item]:
+    """The document's items (``engine.addenda.items``), a table row read as its cells' words."""
+    return [replace(item, text=_row_text(item.cells), answer=None) if item.cells else item
+            for item in addendum_items(document, list(rules))]
+
+
+_ROLE_SECTION = re.compile(r"\b(?:section|spec(?:ification)?s?|provision|sp)\b", re.IGNORECASE)
+
+_ROLE_PATH = re.compile(r"\b(?:article|paragraph|para|clause|subsection|sub-section|subparagraph)\b", re.IGNORECASE)
+
+_ROLE_SHEET = re.compile(r"\b(?:sheets?|drawings?|dwgs?|plan\s+sheets?)\b", re.IGNORECASE)
+
+
+def _row_text(cells: Sequence[tuple[str, str]]) -> str:
+    """A table row as its readers read it: its cells in order, the header left out (a header
+    "Description of Change" is not an instruction), a cell under a "Section", "Article" or
+    "Sheet" column given that word when it holds a bare number ("| 07 92 00 | ... | 2.1 |")."""
+    out = []
+    for header, cell in cells:
+        value = cell.strip()
+        if re.fullmatch(r"\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?|\d{5}", value) and _ROLE_SECTION.search(header):
+            value = "Section " + value
+        elif re.fullmatch(r"\d{1,3}(?:\.[0-9A-Za-z]{1,3})+(?:\s*\(?new\)?)?", value, re.IGNORECASE) and (
+                _ROLE_PATH.search(header) or _ROLE_SECTION.search(header)):
+            new = re.search(r"\s*\(?new\)?$", value, re.IGNORECASE)  # "Clause ref. | 4.3.3 (new)"
+            # an agency's "Section(s) | 10.5" is a clause
+            value = f"new Article {value[:new.start()]}" if new else "Article " + value
+        elif re.fullmatch(r"\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|and|&)\s*\d{1,3}(?:\.\d{1,3})+)+", value) and (
+                _ROLE_PATH.search(header) or _ROLE_SECTION.search(header)):
+            value = "Articles " + value  # "29.1 and 29.2"
+        elif re.fullmatch(r"[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?", value) and _ROLE_SHEET.search(header):
+            value = "Sheet " + value
+        elif re.match(r"[A-Z]{1,3}-?\d{1,4}\b", value) and _ROLE_SHEET.search(header):
+            value = "Sheets " + value  # "S-101 thru S-103", "A-101, A-102"
+        out.append(value)
+    return " | ".join(out)
+
+
+#: The columns of a table of changes that give a provision as it stood and as it now stands
+#: ("Current Provision | Revised Provision", "Description in previous document | ... in revised
+#: document", "Existing | Amended", "For | Read"): each row replaces what it cites.
+_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original|previous|old|as\s+(?:published|issued|tendered))\b|"
+                            r"^\W*(?:for|in\s+place\s+of|instead\s+of|was|reads?)\W*$", re.IGNORECASE)
+
+_AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read)\b|"
+                           r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
+                           r"shall\s+read|is)\W*$", re.IGNORECASE)
+
+#: A column of dates, numbers or pages is no provision's words ("Original Date | Revised Date").
+_NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b", re.IGNORECASE)
+
+#: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil").
+_EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+applicable|new(?:\s+(?:clause|provision|item))?)?"
+                         r"[\s\-–—.\[\]()]*", re.IGNORECASE)
+
+
+#: Words saying a paragraph is new: added or inserted, not one the target already has (the verb
+#: may be a margin label set off by its colon: "Add: 3.1.B Insulate ...", "Insert: 2.4 ...").
+_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional)\b:?[^.;:\n]{0,30}$",
+                        re.IGNORECASE)
+
+
+def _inserts(text: str, reference: Reference) -> bool:
+    """Whether the item adds the paragraph it names ("Add new Paragraph 2.1.D", "4.3.3 (new)",
+    "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
+    start, end = reference.span
+    return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
+        re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
+
+
+#: The paragraph named first and said to be added after it, in its sentence ("Paragraph 2.2.B of
+#: Section 05 12 00, "Bolts," is added:"): a design-build owner's way of writing an insertion.
+#: ("Par. 2.1 C has been added, as follows:": the same, in the present perfect of a memo)
+_ADDED_AFTER = re.compile(r"(?:(?!\b(?:where|which|that|when|if|and)\b)[^.;:\n]){0,70}?\b(?:is|are|ha(?:s|ve)\s+been)\s+"
+                          r"(?:hereby\s+)?(?:added|inserted)\b", re.IGNORECASE)
+
+
+#: A paragraph speaking of the table after it ("the manufacturers named in the table below are
+#: added", "On each sheet listed, delete ..."): its verb is what each row of the table does.
+_OF_TABLE = re.compile(r"\b(?:table|tabulated|listed|list|below|following|each\s+(?:sheet|section|drawing))\b",
+                       re.IGNORECASE)
+
+
+#: An item or a cell its owner labels as explaining, not changing ("CLARIFICATION: ...", "Clarify:",
+#: "For information:"): owners keep such entries apart from their "AMENDMENT:" entries, so what
+#: they explain is never applied from them (at most proposed, when they carry a change verb too).
+_CLARIFICATION = re.compile(r"[ \t*_]*\b(?:clarifications?|clarify|for\s+information(?:\s+only)?)[ \t*_]*[:\-–—]",
+                            re.IGNORECASE)
+
+
+_POSITIONS: dict[int, tuple[Sequence[Item], dict[str, int]]] = {}
+
+
+def _positions(items: Sequence[Item]) -> dict[str, int]:
+    """Path → index of each item, built once per document's item list."""
+    held = _POSITIONS.get(id(items))
+    if held is None or held[0] is not items:
+        _POSITIONS.clear()
+        held = _POSITIONS[id(items)] = (items, {item.path: index for index, item in enumerate(items)})
+    return held[1]
+
+
+#: Column headings of a table of pages: the pages taken out ("Delete Existing Pages", "Pages
+#: Removed", "Remove") and the pages put in ("Replace Pages", "Insert Pages", "Pages Added").
+_PAGES_OUT = re.compile(r"\b(?:remove|delete|take\s+out|withdraw|existing|old|superseded)\w*\b[^|]*\bpages?\b|"
+                        r"\bpages?\b[^|]*\b(?:removed|deleted|withdrawn|taken\s+out)\b", re.IGNORECASE)
+
+_PAGES_IN = re.compile(r"\b(?:insert|add|put\s+in|replace|replacement|new|revised)\w*\b[^|]*\bpages?\b|"
+                       r"\bpages?\b[^|]*\b(?:inserted|added|put\s+in|issued)\b", re.IGNORECASE)
+
+
+def _table_lead(item: Item, items: Sequence[Item], vocabularies: list,
+                layouts: Sequence[re.Pattern[str]]) -> Item | None:
+    """A table row with no verb of its own read with the paragraph right above its table, when
+    that paragraph instructs and speaks of the table: the row first (what it names), then the
+    paragraph's instruction. None otherwise."""
+    _, mask = _instruction_mask(item, layouts)
+    if read_action(item.text, vocabularies, mask=mask).action is not None or _before_after(item, vocabularies):
+        return None
+    if any(_CLARIFICATION.match(cell) for _, cell in item.cells):
+        return None  # a row its owner labels a clarification explains; it takes no change from the lead-in
+    filled = [" ".join(header.split()) for header, cell in item.cells if cell.strip(" -–—")]
+    taken_out = [h for h in filled if _PAGES_OUT.search(h)]
+    put_in = [h for h in filled if _PAGES_IN.search(h) and h not in taken_out]
+    if taken_out and put_in:
+        # a table of pages whose verbs sit in its column headings ("Remove Pages | Insert Pages"): a
+        # row with pages under both takes out pages of what it names and puts revised ones in (a row
+        # with pages taken out only is left without a verb: whether all of it goes is for a person)
+        return replace(item, text=f'{item.text} | the pages under "{taken_out[0]}" and "{put_in[0]}" revised',
+                       answer=None)
+    index = _positions(items).get(item.path)
+    if index is None:
+        return None
+    while index > 0 and items[index - 1].kind == "table_row":
+        index -= 1
+    if index == 0 or items[index - 1].kind not in ("paragraph", "section", "item", "numbered", "bullet"):
+        return None
+    lead = items[index - 1]
+    start, lead_mask = _instruction_mask(lead, layouts)
+    quotes = [span for span in lead_mask if span[0] > 0]
+    cuts = [m.end() for m in _SENTENCE.finditer(lead.text, start) if not any(a < m.end() < b for a, b in quotes)]
+    bounds = [start, *cuts, len(lead.text)]
+    own = None
+    for a, b in zip(bounds, bounds[1:], strict=False):  # the last sentence instructing what the table lists
+        local = [(max(x, a) - a, min(y, b) - a) for x, y in lead_mask if x < b and y > a]
+        action = read_action(lead.text[a:b], vocabularies, mask=local)
+        if action.changes and action.ambiguous is None and _OF_TABLE.search(_read_text(lead.text[a:b], local)):
+            own = " ".join(lead.text[a:b].split())
+    if own is None:
+        return None
+    return replace(item, text=f"{item.text} | {own}", answer=None)
+
+
+def _cell_spans(cells: Sequence[tuple[str, str]]) -> list[tuple[str, int, int]]:
+    """Each cell's header and where its words sit in the row as ``_row_text`` writes it."""
+    spans, at = [], 0
+    for index, text in enumerate(_row_text(cells).split(" | ")):
+        spans.append((cells[index][0] if index < len(cells) else "", at, at + len(text)))
+        at += len(text) + 3
+    return spans
+
+
+def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
+    """A row of a table giving a provision as it stood and as it now stands: what it does (the
+    new words replace the old, whole; none left: deleted; none before: added) and the spans of
+    the two cells, which are not read as instructions. None for any other row."""
+    spans = _cell_spans(item.cells)
+    if len(spans) != len(item.cells):
+        return None
+    before = [s for s in spans if _BEFORE_COLUMN.search(s[0]) and not _AFTER_COLUMN.search(s[0])
+              and not _NOT_WORDS.search(s[0])]
+    after = [s for s in spans if _AFTER_COLUMN.search(s[0]) and not _BEFORE_COLUMN.search(s[0])
+             and not _NOT_WORDS.search(s[0])]
+    if len(before) != 1 or len(after) != 1:
+        return None
+    (b_head, b_start, b_end), (a_head, a_start, a_end) = before[0], after[0]
+    old, new = item.text[b_start:b_end], item.text[a_start:a_end]
+    words = f"{' '.join(b_head.lower().split())} → {' '.join(a_head.lower().split())}"
+    if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
+        action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
+    elif _EMPTY_CELL.fullmatch(old):
+        action = Action("amend", words, (a_start, a_end))
+    else:
+        action = Action("replace", words, (a_start, a_end))
+    return action, [(b_start, b_end), (a_start, a_end)]
+
+
+def _notations(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:
+    return {kind: tuple(compile_notation(kind, n) for n in notations) for kind, notations in rule.references.items()}
+
+
+_NOTATIONS: dict[int, tuple[SupersessionRule, dict[str, tuple[re.Pattern[str], ...]]]] = {}
+
+
+def _notations_of(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:
+    held = _NOTATIONS.get(id(rule))
+    if held is None or held[0] is not rule:
+        held = _NOTATIONS[id(rule)] = (rule, _notations(rule))
+    return held[1]
+
+
+def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tuple[int, list[tuple[int, int]]]:
+    """Where the item's own instruction starts (its label aside; for a question and answer,
+    where the answer starts), and the spans not read: its label, what it quotes, the question,
+    and what follows the instruction's first paragraph (the new text an instruction brings:
+    "Revise to read:" then the paragraph as revised)."""
+    text = item.text
+    start = lead = _LEAD.match(text).end()  # type: ignore[union-attr]
+    label = _LABEL.match(text, start)
+    if label is not None and label.end() > start:
+        start = label.end()
+    for layout in layouts:  # "Item No. 2:", "AD1-A01": the label a layout of the pack opens the item with
+        opened = layout.match(text, start)
+        if opened is not None and not re.match(r"[-–.]?\d", text[opened.end():opened.end() + 2]) and not (
+                re.fullmatch(r"[A-Za-z]{2}", opened.group("label"))
+                and not re.match(r"[.):\-–—]", text[opened.end():opened.end() + 1])):
+            # ("Item P-610 ..." is an agency's item number, not a layout's label "Item P"; in
+            # "Change: In Section 03 30 00 ..." the verb is a margin label and "In" a word, no label)
+            start = _AFTER_LABEL.match(text, opened.end()).end()  # type: ignore[union-attr]
+            break
+    named = attachment_names(text)  # 'the attached "Section 31 23 16 - Earthwork"': a name, read
+    mask = [(0, start), *(q for q in _quoted_spans(text) if q not in named), *(m.span() for m in _CODE.finditer(text))]
+    answer = item.answer
+    if answer is None and (item.kind == "question" or _QUESTION.match(text, start) or _QUESTION.match(text, lead)):
+        found = _ANSWER.search(text, start + 2)
+        answer = found.end() if found else len(text)
+    if answer is not None:
+        marker = _ANSWER_MARK.match(text, answer)  # "RFI Answer #2:": the answer's own label, no reference
+        if marker is not None:
+            answer = marker.end()
+        mask.append((start, answer))
+        start = max(start, answer)
+    body = re.compile(r"\S").search(text, start)
+    end = _BREAK.search(text, body.start()) if body else None
+    if end is not None and not (text[:end.start()].rstrip().endswith(":") and all(
+            _codes_only(block) for block in _BREAK.split(text[end.end():]) if block.strip())):
+        # (a lead-in's list of bare sheet or section numbers, run on below its colon, is what it acts on)
+        mask.append((end.start(), len(text)))
+    return start, mask
+
+
+_BREAK = re.compile(r"\n[ \t\r]*\n")
+
+#: Code, fenced or inline: quoted text (a YAML block, a command), never an instruction.
+_CODE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`", re.DOTALL)
+
+
+_AFTER_LABEL = re.compile(r"[\s.:)\-–—]*")
+
+
+def _asked(text: str, mask: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that ask (end with a question mark, outside what ``mask`` hides):
+    bidders' questions are numbered as the instructions are and answered in a lettered line below
+    ("2. Note 4 calls for steel duct. May galvanized be substituted?" then "a. No."); a verb in what
+    a sentence asks instructs nothing."""
+    asked: list[tuple[int, int]] = []
+    for mark in re.finditer(r"\?", text):
+        if any(s <= mark.start() < e for s, e in mask):
+            continue
+        before = text[:mark.start()]
+        start = max(before.rfind(". "), before.rfind("? "), before.rfind("! "), before.rfind("\n"), before.rfind(": "))
+        asked.append((start + 1, mark.end()))
+    return asked
+
+
+def _in_question(item: Item) -> bool:
+    """Whether ``item`` is a question written as a numbered entry, its words ending asking ("2. ...
+    May galvanized be used?", its answer lettered below it: "a. No. Steel is required as shown.")."""
+    return item.text.rstrip().endswith("?")
+
+
+def _closes_quotation(item: Item, items: Sequence[Item]) -> bool:
+    """Whether ``item`` is the rest of a quotation the item right before it left open: that item's
+    last line opens a quotation and holds no other mark, this item holds one mark, closing it at its
+    end ("Article 2.2 is deleted and replaced with the following:" and '"2.2 HANDHOLES' then
+    'A. Polymer handholes ..."'): the itemizer split the new text at its own paragraph label; it is
+    words of the new text, no instruction. (Inch marks, 6", are why both ends are asked for.)"""
+    index = _positions(items).get(item.path)
+    if not index:
+        return False
+    last = items[index - 1].text.rstrip().rsplit("\n", 1)[-1].strip()
+    marks = '"“”'
+    return (last[:1] in ('"', "“") and sum(last.count(m) for m in marks) == 1
+            and sum(item.text.count(m) for m in marks) == 1 and item.text.rstrip()[-1:] in ('"', "”"))
+
+
+def _names_own(item: Item, reason: str) -> bool:
+    """Whether ``item``'s own words name the section a skip ``reason`` gives ("Section 00 91 13 is
+    in Division 00, ..."), rather than the item inheriting it from a heading above."""
+    said = re.match(r"Section (.+?) is in Division ", reason)
+    digits = re.sub(r"\D", "", said.group(1)) if said is not None else ""
+    return not digits or re.search(r"(?<!\d)" + r"[\s.-]?".join(digits) + r"(?!\d)", item.text) is not None
+
+
+def _missed(item: Item, rule: str, file: str, line_of: Callable[[int], int | None],
+            why: str | None) -> NotUnderstoodItem:
+    start, _ = _instruction_mask(item)
+    return NotUnderstoodItem(item=item.locator, file=file, line=line_of(item.offset), rule=rule,
+                             words=_words(item.text[_LEAD.match(item.text).end():]), reason=why)  # type: ignore[union-attr]
+
+
+#: Where one sentence of an item may end and another instruction begin (outside quotations).
+_SENTENCE = re.compile(r"[.;][\"”’]?(?=\s+[A-Z(])")
+
+
+#: The end of an instruction that brings new words below it ("... with the following:", "... to read:").
+_BRINGS_TEXT = re.compile(r"\b(?:the\s+following|as\s+follows|to\s+read(?:\s+as\s+follows)?|read\s+as)\s*:\s*$",
+                          re.IGNORECASE)
+
+
+#: Words naming a provision or a sheet by some identifier, whatever the notation: what a change
+#: names when no reference of the pack placed it.
+_MENTION = re.compile(
+    r"\b(?:sections?|sub-?sections?|sheets?|drawings?|paragraphs?|articles?|clauses?|schedules?|specifications?|"
+    r"details?|notes?|keynotes?|items?|parts?|provisions?|annex(?:ure)?s?|appendix)\s*[-–#]?\s*"
+    r"(?:(?<=[\s#–-])(?-i:[A-Z])(?![A-Za-z])|(?=[\w.()-]*\d)[A-Z0-9][\w.()-]{0,12})", re.IGNORECASE)
+
+
+#: A heading over attachments or exhibits: the items under it list what is attached.
+#: A line naming one attachment by what it is ("Attached Revised Section 01 33 00 Submittal
+#: Procedures", "Enclosed: reissued Sheet A-201"): owners list what an addendum carries that way,
+#: a line each, before or instead of a heading "Attachments".
+_ATTACHED_LINE = re.compile(r"[ \t*_\-•]*(?:attached|enclosed)\s*:?\s+(?:is\s+|are\s+)?(?:the\s+)?"
+                            r"(?:revised|re-?issued|updated|corrected)\b", re.IGNORECASE)
+
+
+def _attachment_line(item: Item) -> bool:
+    """Whether the item is one line naming an attachment (``_ATTACHED_LINE``), short as a list entry,
+    and a whole document: one naming a part of it ("Attached revised Article 2.1 of ...") is not."""
+    text = item.text[_LEAD.match(item.text).end():].strip()  # type: ignore[union-attr]
+    return ("\n" not in text and len(text) <= _ENTRY_LIMIT and _ATTACHED_LINE.match(text) is not None
+            and _PART_NAMED.search(text) is None)
+
+
+#: A lead-in over a list saying only that what it lists is attached ("The following Sections and
+#: Drawings are attached to this Addendum:"): owners list the attachments so, marking each entry
+#: "revised" or "new"; the lead-in itself instructs nothing.
+_LISTS_ATTACHED = re.compile(r"\bfollowing\b[^:.;]{0,120}\b(?:is|are)\s+(?:hereby\s+)?(?:attached|enclosed|included|issued)"
+                             r"\b[^:.;]{0,60}:\s*$", re.IGNORECASE)
+
+
+def _attachments_lead(item: Item, vocabularies: list) -> bool:
+    """Whether the item is an entry under a lead-in that only says the documents it lists are attached."""
+    lines = item.heading_context.splitlines() if item.heading_context else []
+    if not lines or _LISTS_ATTACHED.search(lines[-1]) is None:
+        return False
+    return read_action(lines[-1], vocabularies).action is None
+
+
+_PART_NAMED = re.compile(r"\b(?:articles?|paragraphs?|clauses?|subparagraphs?|details?|notes?|keynotes?|callouts?)\b",
+                         re.IGNORECASE)
+
+
+def _read_text(text: str, mask: Sequence[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in mask:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+#: A heading that is only the document's own title ("ADDENDUM NO. 2"): what sits under it alone is preamble.
+_TITLE_LINE = re.compile(r"^\W*(?:addendum|addenda|bulletin|amendment|change\s+order|field\s+order)\b(?:\s+(?:no\.?|number|#))?"
+                         r"\s*[\w.-]*\W*$", re.IGNORECASE)
+
+
+def _preamble(item: Item) -> bool:
+    """Whether an item is a paragraph of the addendum's preamble: under no heading but the
+    document's own title."""
+    return item.kind == "paragraph" and not _OWN_NUMBER.match(item.text) and all(
+        _TITLE_LINE.match(line) for line in item.heading_context.splitlines() if line.strip())
+
+
+#: A paragraph opening with its own number ("12.3.1) Drawing A-101: ..."): an item of a list, not preamble.
+_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])")
+
+
+def _entry_under_lead(item: Item, items: Sequence[Item], vocabularies: list) -> bool:
+    """Whether an item the pattern rules passed over as a heading ("- SECTION 09 91 00 - PAINTING")
+    is really an entry of a list under a lead-in instruction: owners list the sections or sheets an
+    instruction acts on as bare bullets below it ("The following sections are deleted and replaced
+    with the attached like-named sections:"), and such an entry heads nothing of its own."""
+    if item.kind not in ("bullet", "numbered", "paragraph", "section") or len(" ".join(item.text.split())) > _ENTRY_LIMIT:
+        return False
+    if item.kind == "section" and not _DOCUMENT_ENTRY.fullmatch(item.text):
+        return False  # (an outline section of the addendum is an entry only as a document's number and title)
+    if any(other.parent == item.path for other in items):
+        return False
+    lead = _context(item, vocabularies)[1]
+    # a list of documents added ("The following sections are added:") supersedes nothing: left as it was
+    return lead is not None and not re.match(r"(?:add|insert|new)", lead.words, re.IGNORECASE)
+
+
+def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
+    """The heading lines an item inherits its section or sheet from (lines that are
+    themselves instructions are not headings), and the lead-in instruction right above it
+    (a line ending with a colon whose verb governs the list below it)."""
+    lines = [line for line in item.heading_context.splitlines() if line.strip()]
+    kept: list[str] = []
+    lead: Action | None = None
+    lead_line = ""
+    for index, line in enumerate(lines):
+        action = read_action(line, vocabularies, mask=_quoted_spans(line))
+        if action.changes:
+            if index == len(lines) - 1 and line.rstrip().endswith(":") and action.ambiguous is not None:
+                # "The bid set is changed as set out here ...; each attachment replaces in its
+                # entirety the document of the same title:": the clause ending at the colon governs the list
+                clause = re.split(r"[.;](?=\s)", line.rstrip())[-1]
+                last = read_action(clause, vocabularies, mask=_quoted_spans(clause))
+                if last.changes and last.ambiguous is None:
+                    action, line = last, clause
+            if index == len(lines) - 1 and line.rstrip().endswith(":") and (
+                    action.ambiguous is None or _BRINGS_TEXT.search(line.rstrip())):
+                # (a lead-in bringing new text, "Delete Paragraph 2.1.A and insert the following:",
+                # carries the words below it however its verbs read; they instruct nothing)
+                lead, lead_line = action, line
+            continue
+        kept.append(line)
+    return "\n".join(kept), lead, lead_line
+
+
+def _paragraph_lead(item: Item, items: Sequence[Item], vocabularies: list) -> tuple[Action | None, str]:
+    """The lead-in of a run of short paragraphs with no verb of their own: the paragraph right
+    before the run, under the same heading, ending with a colon whose last clause instructs
+    ("Take out each page listed and put in the attached page with the same number:")."""
+    index = _positions(items).get(item.path)
+    if index is None:
+        return None, ""
+    for before in reversed(items[max(0, index - 40):index]):  # a list of at most 40 entries
+        if before.kind != item.kind or before.heading_context != item.heading_context:
+            return None, ""
+        blocks = [b.strip() for b in _BREAK.split(before.text) if b.strip()]
+        # the lead-in may hold the first entries of its list (they ran on as its new words)
+        opened = next((i for i in range(len(blocks) - 1, -1, -1) if blocks[i].endswith(":")), None)
+        if opened is not None and all(len(" ".join(b.split())) <= _ENTRY_LIMIT and read_action(
+                b, vocabularies, mask=_quoted_spans(b)).action is None for b in blocks[opened + 1:]):
+            text = blocks[opened]
+        else:
+            text = before.text.rstrip()
+        if text.endswith(":"):
+            clause = re.split(r"[.;](?=\s)", text)[-1]
+            action = read_action(clause, vocabularies, mask=_quoted_spans(clause))
+            return (action, clause) if action.changes and action.ambiguous is None else (None, "")
+        if len(" ".join(text.split())) > _ENTRY_LIMIT or read_action(text, vocabularies,
+                                                                      mask=_quoted_spans(text)).action is not None:
+            return None, ""
+    return None, ""
+
+
+def _own_subject(after: Item, item: Item, vocabularies: list) -> bool:
+    """Whether the item after a deletion names a subject of its own before its verb, one the
+    deletion does not name ("5. ... clause 3.4 A is deleted." then "6. Section 6 - The Schedules:
+    the Schedule of Prices is withdrawn and the attached one substituted"): it substitutes its
+    own subject, not what was deleted."""
+    action = read_action(after.text, vocabularies, mask=_quoted_spans(after.text))
+    before = after.text[:action.span[0]] if action.span is not None else after.text
+    mention = _MENTION.search(before)
+    return mention is not None and " ".join(mention.group(0).split()).lower() not in " ".join(item.text.split()).lower()

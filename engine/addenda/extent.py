@@ -1,0 +1,798 @@
+"""How much of what an item names it changes (issue 21): whether a replace or delete takes a
+whole section or sheet or part of it, where an addition goes (the provisions it is placed beside
+are places, not what it changes), new text brought under a label, pages of a document, and
+whether the item's words place its target where an instruction's are."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from inforce.ontology import Locator
+
+from ..derivation import _quoted_spans
+from .actions import Action, read_action
+from .context import _BREAK, _OWN_NUMBER, _instruction_mask, _positions, _preamble, _read_text
+from .items import Item, _codes_only
+from .outcome import _Outcome
+from .references import Corpus, Reference, find_references, place_path
+
+#: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
+#: "(3)"); group 1 is the label (empty when there is none).
+_NEW_TEXT_LABEL = re.compile(r"\s*[*_]*((?:\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z])?|[A-Z]|\d{1,2})[.)]|\((?:[A-Za-z]|\d{1,2})\))?"
+                             r"[*_]*\s*")
+
+
+#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4")
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)(?!(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref)\.)|"
+                         r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d)")
+
+
+#: A clause opening on the place its verb changes, the verb right after it ("Under 2.3.A, change ...",
+#: "In Paragraph 3.1.B: delete ...", "Sheet S-2: at Note 4, add ..."): owners name the provision first,
+#: then instruct; the preposition places the change, it does not cite (as "work under Section 01 10 00" does)
+_PLACE_OPENING = re.compile(r"(?:^|[.:;]\s+|\n\s*)(?:\(?[A-Za-z0-9]{1,3}[.)]\s+)?(?:under|in|at|within)\s+$",
+                            re.IGNORECASE)
+
+_PLACE_TO_VERB = re.compile(r"\s*[,:\-–—]\s*")
+
+
+def _opening_places(text: str, references: list[Reference], action: Action) -> list[Reference]:
+    """``references`` with a cited provision that opens its clause as the place the verb right
+    after it changes read as named (``_PLACE_OPENING``)."""
+    if action.span is None or not action.changes:
+        return references
+    return [replace(r, cited=False) if r.cited and r.kind in ("paragraph", "callout") and r.target is not None
+            and r.span[1] <= action.span[0] and _PLACE_TO_VERB.fullmatch(text, r.span[1], action.span[0])
+            and _PLACE_OPENING.search(text[:r.span[0]]) else r for r in references]
+
+
+#: What a deletion takes when it describes a thing ("the gravel bedding requirement", "all
+#: references to primer") and its sentence, and the item, end there: nothing quoted, no part word.
+_DESCRIBED_OBJECT = re.compile(r"\s+((?:the|all|any)\s+[^.;:\"“‘\n]{1,80}?)\s*[.]?\s*$", re.IGNORECASE)
+
+
+def _bare_deletion(text: str, mask: Sequence[tuple[int, int]], action: Action, vocabularies: list) -> str:
+    """The thing a lone delete verb describes as its object, when the item says nothing after it
+    (no successor, no reason, no quoted words, no part of the provision named); "" otherwise."""
+    if action.span is None or " … " in action.words:
+        return ""
+    if read_action(action.words, vocabularies).action != "delete":
+        return ""  # (the verb alone, read by the pack: a delete verb, aimed at a thing described)
+    if any(s >= action.span[1] for s, _ in _quoted_spans(text)) or _BREAK.search(text, action.span[1]):
+        return ""  # (quoted words, or new text, after it)
+    described = _DESCRIBED_OBJECT.fullmatch(text, action.span[1])
+    if described is None or _PART_WORDS.search(described.group(1)):
+        return ""
+    return " ".join(described.group(1).split())
+
+
+#: The document holding what an item changes said to be attached anew ("see attached revised drawing
+#: sheet A-103", "the revised Section 09 91 00 is attached"), the words before its number.
+_ATTACHED_HOLDER = re.compile(
+    r"\b(?:attached|enclosed|accompanying|re-?issued)\s+(?:(?:revised|re-?issued|updated)\s+)+(?:drawing\s+|plan\s+)?"
+    r"(?:sheet|drawing|section)\s+(?=[A-Z0-9])|"
+    r"\brevised\s+(?:drawing\s+|plan\s+)?(?:sheet|drawing|section)\s+(?=\S+\s+(?:is\s+)?(?:attached|enclosed|re-?issued)\b)",
+    re.IGNORECASE)
+
+
+def _reissued_holder(item: Item, layouts: Sequence[re.Pattern[str]], corpus: Corpus,
+                     notations: Mapping[str, Sequence[re.Pattern[str]]], doc: str) -> Reference | None:
+    """The reference to ``doc`` where the item (any sentence of it) says ``doc`` itself is
+    attached anew, revised; None when it does not."""
+    _, mask = _instruction_mask(item, layouts)
+    read = _read_text(item.text, mask)
+    for said in _ATTACHED_HOLDER.finditer(read):
+        for reference in find_references(item.text, corpus, mask=[*mask, (0, said.start())], notations=notations,
+                                         titles=False):
+            if (reference.target is not None and reference.target.doc == doc and reference.target.path is None
+                    and reference.span[0] <= said.end() + 1):
+                return reference
+    return None
+
+
+#: An insertion whose instruction names no place, only the kind of thing added ("Add the following
+#: subparagraph:", "Insert the following new article:", "Add:"): the new text below carries its own number.
+_ADDS_FOLLOWING = re.compile(r"\W*(?:add|insert)(?:\s+(?:the\s+)?(?:following|below)(?:\s+(?:new|additional))?"
+                             r"(?:\s+(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|items?|provisions?))?)?\s*:\s*",
+                             re.IGNORECASE)
+
+#: The full outline number the new text opens with ("2.3.C Flushing hydrant ...", "3.5 FIELD TESTS").
+_ADDED_NUMBER = re.compile(r"\s*[*_]*(\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z](?:\.\d{1,2})?)?)[.)]?[*_]*\s")
+
+
+def _added_by_label(item: Item, action: Action, mask: Sequence[tuple[int, int]], references: Sequence[Reference],
+                    rule: str, corpus: Corpus, lead: Action | None = None, lead_line: str = "") -> _Outcome | None:
+    """New text under a heading naming the section, whose instruction names no place and which
+    opens with its own full number: "Add the following subparagraph:" then "2.3.C ..." (the
+    provision that number joins gains it, in part; an article gains the section), or a verb alone
+    over the item ("Replace:" then "3.1.A ..."; the paragraph of that number restated whole). CSI
+    addenda write new and restated paragraphs so, numbered as the section will hold them. Applied
+    where the number settles it (added and new; replaced and held); else proposed."""
+    if item.answer is not None:
+        return None
+    brk = _BREAK.search(item.text)
+    if (action.action == "amend" and brk is not None
+            and _ADDS_FOLLOWING.fullmatch(_read_text(item.text[:brk.start()], mask))):
+        verb, at = action, brk.end()
+    elif (action.action is None and lead is not None and lead.action in ("replace", "amend")
+          and _VERB_ALONE.fullmatch(lead_line.strip())
+          and (lead.action == "replace" or _ADDS_FOLLOWING.fullmatch(lead_line.strip()))):
+        verb, at = lead, 0
+    else:
+        return None
+    heading = [r for r in references if r.from_heading and r.target is not None and r.kind == "section"]
+    if len(heading) != 1 or any(not r.from_heading for r in references) or heading[0].target.path is not None:
+        return None
+    number = _ADDED_NUMBER.match(item.text, at)
+    if number is None:
+        return None
+    doc = heading[0].target.doc
+    written = number.group(1)
+    found, _ = place_path(corpus, doc, written)
+    joins = written.rsplit(".", 1)[0]
+    held = [None] if "." not in joins else place_path(corpus, doc, joins)[0]  # an article joins the section
+    if verb.action == "replace":
+        if len(found) != 1:
+            return None
+        target = Locator(doc=doc, path=found[0])
+        verb = Action("replace", verb.words, verb.span, verb.attachment, verb.ambiguous)
+        reference = Reference("paragraph", written, number.span(1), target, resolved_by="outline")
+        return _Outcome("applied", rule, verb, [(target, reference)])
+    if len(held) != 1:
+        return None
+    target = Locator(doc=doc, path=held[0])
+    reference = Reference("paragraph", written, number.span(1), target, resolved_by="outline")
+    if found:
+        doubted = Action(verb.action, verb.words, verb.span, verb.attachment,
+                         ambiguous=f"adds {written}, which {doc} already holds: a renumbering or a replacement?")
+        return _Outcome("proposed", rule, doubted, [(target, reference)],
+                        why=f"adds {written}, which {doc} already holds: for a person to confirm")
+    return _Outcome("applied", rule, verb, [(target, reference)])
+
+
+def _brought_text(text: str, lead_line: str, context: str, corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
+    """Whether ``text``, under a lead-in bringing new words ("Paragraph 2.2, Subparagraph A;
+    Replace with the following:"), is those words: the lead-in names one paragraph or article and
+    the text opens with that paragraph's own label, or with a letter of the article it adds to.
+    (A lettered instruction under a lead-in naming no part, "as follows:" then "B. In the
+    schedule, change ...", is an instruction of its own.)"""
+    label = _NEW_TEXT_LABEL.match(text)
+    if label is None or not label.group(1):
+        return False
+    targets = {r.target for r in find_references(lead_line, corpus, mask=_quoted_spans(lead_line), context=context,
+                                                 notations=notations, titles=False)
+               if r.target is not None and not r.bound and not r.cited}
+    # "Paragraph 2.2, TITLE, Subparagraph A": an article and a paragraph of it are one place, the paragraph
+    target = max(targets, key=lambda t: (t.path or "").count(".") + (t.path is not None), default=None)
+    if target is None or target.path is None or not all(
+            t.doc == target.doc and (t.path is None or target.path == t.path or target.path.startswith(t.path + "."))
+            for t in targets):
+        return False
+    return _opens_with_own_label(text, target) or (
+        target.path.count(".") == 1 and re.fullmatch(r"[A-Z][.)]", label.group(1)) is not None)
+
+
+def _opens_with_own_label(text: str, target: Locator) -> bool:
+    """Whether new text opens with its target's own label, the provision written whole: "B. ..."
+    for paragraph 2.2.B (its letter, case as numbered, or its full path), "2.1 ..." for article
+    2.1 (a number only in full: "1." under Article 2.1 is a subparagraph), "KEYNOTE 3:" or "3."
+    for keynote 3."""
+    path = target.path or ""
+    head = text.lstrip(" \t\n*_\"“'‘>-•")
+    if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a callout: "keynote-3", "note-2", "detail-4"
+        kind, number = path.rsplit("-", 1)
+        return re.match(rf"(?:(?:general\s+|plan\s+|sheet\s+)?{kind}s?\s*(?:no\.?\s*|#\s*)?)?0*{re.escape(number)}"
+                        r"\s*[.:)\-–—]\s*\S", head, re.IGNORECASE) is not None
+    full = re.match(rf"{re.escape(path)}(?![\w.])", head)
+    if full is not None:
+        return True
+    last = path.rsplit(".", 1)[-1]
+    return last.isalpha() and re.match(rf"\(?{re.escape(last)}[.)]\s+\S", head) is not None
+
+
+#: Pages of a section, replaced or deleted ("pages 41 and 42, revised", "Two (2) pages", "the pages of the bid set").
+_PAGES = re.compile(r"(?<!addendum\s)(?<!\()\b(?:pages?\s+(?:nos?\.?\s*)?(?:\d|[ivxl]+\b)(?!\d*\s+of\s+\d)|pp\.\s*\d|"
+                    r"(?:the|same)\s+pages?\s+(?:of|in)\b)", re.IGNORECASE)
+
+
+_PAGE_WORD = re.compile(r"\bpages?\b", re.IGNORECASE)
+
+#: A page named by number, the first of a list or range: "pages 1-2", "pages 1 and 2", "page
+#: 12 21 13-3" (the page 3, after the section's own number), "pages 04 20 00-1 through ..."
+#: (``more``: a range or list follows); not "page 2 of 4" (said whole or not by its count).
+_FIRST_PAGE = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?"
+                         r"(?P<page>\d{1,3})\b(?![/.]\d|\s*of\s+\d)"
+                         r"(?P<more>\s*(?:[-–]\s*\d|(?:through|thru|to)\s|(?:and|,|&)\s*(?:\d|pages?\b)))?", re.IGNORECASE)
+
+#: A page numbered with a letter after its number ("page 2A", "pages 1, 2 and 2A"): one inserted.
+_INSERTED_PAGE = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{1,3}\s*(?:,|and|&)\s*)*\d{1,3}[A-Za-z]\b", re.IGNORECASE)
+
+
+#: Words right after the documents an item names saying they are attached ("Sheets E-301 and E-601
+#: (Attached to this Addendum)", "Section 07 21 00, attached").
+_ATTACHED_AFTER = re.compile(r"[\s,(\[\-–—]*(?:(?:is|are)\s+|as\s+)?(?:attached|enclosed|re-?issued|issued\s+herewith)\b"
+                             # (not "Sheet A-201, attached sketch SK-2 ...": a sketch changes the sheet)
+                             r"(?!\s+(?:supplementa(?:l|ry)\s+)?(?:sketch|sk[-\s]?\d|details?|partial))",
+                             re.IGNORECASE)
+
+#: A lead-in over a table saying the revised documents it lists are attached ("Each revised Drawing
+#: listed here is attached to this Addendum"): the documents themselves, not sketches of changes.
+#: A label over a bare list of the sheets revised ("Revised Drawing Sheets:", "Revised drawing sheet numbers:").
+_REVISED_SHEETS = re.compile(r"\brevised\s+(?:plan\s+|contract\s+)?(?:drawing\s+)?(?:sheets?|drawings?)"
+                             r"(?:\s+(?:numbers?|nos?\.?|list))?\s*:", re.IGNORECASE)
+
+_REVISED_LISTED = re.compile(r"\brevised\s+(?:plan\s+|contract\s+)?(?:drawings?|sheets?|sections?)\b", re.IGNORECASE)
+
+
+def _revised_attached(item: Item, items: Sequence[Item], mask: Sequence[tuple[int, int]],
+                      resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether the whole documents an item says are revised are issued with the addendum: its
+    own words say they are attached right after naming them, or it is a row of a table whose
+    lead-in says the revised documents listed are attached."""
+    own = [r for _, r in resolved if not r.from_heading and r.span[1] > r.span[0]]
+    read = _read_text(item.text, mask)
+    if own and _ATTACHED_AFTER.match(read, max(r.span[1] for r in own)):
+        return True
+    listed = _REVISED_SHEETS.search(read)
+    if listed is not None and _codes_only(read[listed.end():]):
+        # "Revised drawing sheet numbers: A-201 and E-501": a sheet listed as revised is reissued
+        # whole (sheets are issued anew, never edited in place)
+        return all(t.path is None and r.kind == "sheet" for t, r in resolved)
+    if item.kind != "table_row":
+        return False
+    index = _positions(items).get(item.path)
+    if index is None:
+        return False
+    while index > 0 and items[index - 1].kind == "table_row":
+        index -= 1
+    if index == 0:
+        return False
+    blocks = [b for b in _BREAK.split(items[index - 1].text) if b.strip()]
+    said = next((b for b in reversed(blocks) if b.rstrip().endswith(":")), blocks[-1] if blocks else "")
+    return bool(_REVISED_LISTED.search(said) and _ATTACHED_AFTER.search(said)) and not re.search(
+        r"\bsketch", said, re.IGNORECASE)
+
+
+def _page_locates(read: str, action: Action, references: Sequence[Reference]) -> bool:
+    """Whether the pages an item names only say where to find the paragraph it changes: owners
+    write the bid set's page beside the paragraph ("Section 03 30 00, page 03 30 00/1*: clause
+    2.02 B is amended to read", "Page 2, Item 2.1.B - Delete Item 2.1.B and replace"); each page
+    is then followed by a paragraph named before the verb, and the verb's object is no page."""
+    if action.span is None or _PAGE_WORD.search(read, action.span[0]):
+        return False
+    pages = list(_PAGES.finditer(read))
+    if pages and any(r.kind == "paragraph" and not r.from_heading and r.target is not None
+                     and r.span[0] >= action.span[1] > pages[-1].end()
+                     and re.fullmatch(r"[\s*_]*(?:the\s+)?(?:existing\s+)?", read[action.span[1]:r.span[0]], re.I)
+                     for r in references):
+        # "Page 4, delete paragraph 2.1.B in its entirety": the verb's object is the paragraph
+        # right after it; the page before the verb only says where it is
+        return True
+    return bool(pages) and all(any(
+        r.kind == "paragraph" and not r.from_heading and page.end() <= r.span[0] < action.span[0] for r in references)
+        for page in pages)
+
+
+def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references: Sequence[Reference],
+           rule: str, read: str = "") -> _Outcome:
+    """Pages of a section replaced: the section changed in part, in the one paragraph the item
+    says changed ("Subsection 107.4.2 now allows ...": applied when named by number), else in
+    parts a person confirms; pages deleted: whether the whole section goes is for a person.
+    Pages replaced with no paragraph said change the section in part only where the words
+    settle that some of it stays: pages after its first ("page 12 21 13-3", "pages 4 and 5"),
+    or a verb that adds; pages from the first may be all of it ("REPLACE Section X, pages 1-2
+    with the attached REVISED Section X") and are proposed, whole when more than one."""
+    doc = resolved[0][0].doc
+    if action.action == "delete":
+        return _Outcome("proposed", rule, action, resolved,
+                        why="names pages of it: whether all of it goes is for a person to confirm")
+    amend = Action("amend", action.words, action.span, action.attachment)
+    parts = _distinct([(r.target, r) for r in references
+                       if r.kind == "paragraph" and r.target is not None and r.target.doc == doc])
+    if len(parts) == 1 and parts[0][1].by_number and resolved[0][1].by_number:
+        return _Outcome("applied", rule, amend, parts)
+    if not parts and resolved[0][1].by_number and len(resolved) == 1:
+        if action.action == "amend":  # "Section 26 24 16, page 2, add the following paragraph:" in part, said
+            return _Outcome("applied", rule, amend, resolved)
+        first = [m for m in _FIRST_PAGE.finditer(read)]
+        numbers = [int(m.group("page")) for m in first]
+        if numbers and min(numbers) > 1:
+            # "Replace page 12 21 13-3 and add page 12 21 13-4", "pages 4 and 5: replace": pages
+            # after its first: the pages before them stay, the section changes in part
+            return _Outcome("applied", rule, amend, resolved)
+        if numbers and min(numbers) == 1 and (inserted := _INSERTED_PAGE.search(read)) is not None:
+            # "Remove pages 1 and 2 and insert the attached pages 1, 2 and 2A": a page numbered
+            # between two of the section's own is slipped in, the section kept and changed in part
+            # (owners number an inserted page so only when they do not reissue the whole)
+            return _Outcome("proposed", rule, amend, resolved, why=(
+                f'its pages from the first are replaced and a page is inserted ("{inserted.group(0)}"): a change '
+                "in part, for a person to confirm"))
+        # ("Remove page 08 36 13-1; replace it with the revised page 08 36 13-1": one page, named
+        # twice, the old and the new; its count is of distinct pages, or a range or list written)
+        if numbers and min(numbers) == 1 and (len(set(numbers)) > 1 or any(m.group("more") for m in first)):
+            whole = Action("replace", action.words, action.span, action.attachment)
+            return _Outcome("proposed", rule, whole, resolved, why=(
+                "its pages from the first are replaced: whether they are all of it (the section reissued "
+                "whole) is for a person to confirm"))
+        return _Outcome("proposed", rule, amend, resolved,
+                        why="its pages are replaced: whether they are all of it is for a person to confirm")
+    return _Outcome("proposed", rule, amend, parts or resolved,
+                    why="its pages are replaced: the section changes in part, where is for a person to confirm")
+
+
+#: Words saying an instruction takes the whole section or sheet ("in its entirety", "this
+#: Section", the revised sheet "attached"; "replaced with the like-numbered sheets": owners reissue
+#: a document under its own number or name, so the new one takes the whole of the old one's place).
+_WHOLE = re.compile(
+    r"\b(?:in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
+    r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
+    r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
+    r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
+    r"issued\s+(?:complete|in\s+full)|"
+    # "Replace in full; ...", "Sheet C-2: remove in full": the extent said as owners say it in prose
+    r"in\s+full(?!\s+(?:compliance|accordance|conformance|force|effect))|"
+    r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)
+
+
+#: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
+_CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
+                           re.IGNORECASE)
+
+
+def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
+    """The documents of the project whose outline holds ``path``; where several do, those that
+    also hold every clause the items beside it (under the same heading) name the same way."""
+    docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
+                  if kind in corpus.target_kinds and path in corpus.path_set(doc))
+    if len(docs) <= 1:
+        return docs
+    for other in items:
+        if other is item or other.parent != item.parent or other.heading_context != item.heading_context:
+            continue
+        for match in _CLAUSE_ALONE.finditer(other.text):
+            keep = [doc for doc in docs if match.group(1) in corpus.path_set(doc)]
+            if keep:
+                docs = keep
+    return docs
+
+
+#: Words naming part of a section or sheet the item did not resolve ("keynote 2.1", "the second
+#: sentence", "the title block", "the schedule"): a whole-document instruction with them is in doubt.
+_SUB_PART = re.compile(
+    r"\b(?:key\s*notes?|notes?|details?|callouts?|paragraphs?|subparagraphs?|articles?|sentences?|words?|"
+    r"title\s+block|schedules?|tables?|dimensions?|tags?|legend|items?|lines?|(?<!\d\s)(?<!\d)pages?)\b"
+    # the short forms owners write for a paragraph or clause ("Par. 1.1 A", "Para 2.3", "Cl. 4.2")
+    r"|\b(?:paras?|par|cl)\.?(?=\s*\d)|\b(?:clauses?|sub-?sections?)\b",
+    re.IGNORECASE)
+
+
+#: Words of a named part's path that say nothing of which part it is.
+_GENERIC = {"sheet", "drawing", "general", "plan", "the", "of", "and"}
+
+
+def _named_part(text: str, mask: Sequence[tuple[int, int]], target: Locator, corpus: Corpus) -> str | None:
+    """The one named part of a whole sheet or section the item's words name ("Drawing Index"
+    names ``sheet-index``): its path, "" when several fit, None when none does."""
+    if corpus.paths is None:
+        return None
+    words = set(re.findall(r"[a-z]+", _read_text(text, mask).lower()))
+    fits = []
+    for path in corpus.path_set(target.doc):
+        if not re.fullmatch(r"[a-z]+(?:-[a-z]+)+|[a-z]{4,}", path):
+            continue  # numbered paths (2.1.A, callout-4) are named by number
+        distinct = [w for w in path.split("-") if w not in _GENERIC]
+        if distinct and all(w in words for w in distinct):
+            fits.append(path)
+    return fits[0] if len(fits) == 1 else ("" if fits else None)
+
+
+_CAPS_HEADING = re.compile(r"(?-i:\b[A-Z][A-Z&/'-]{3,}(?:[ \t]+(?:AND|OF|FOR|THE|[A-Z][A-Z&/'-]+)){0,4}\b)")
+
+
+def _headed_parts(text: str, mask: Sequence[tuple[int, int]], owner: tuple[Locator, Reference],
+                  corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """The articles of a section an item names by their headings in capitals ("revise the
+    MATERIALS and CONSTRUCTION sections"), each heading the name of exactly one of them."""
+    if corpus.names is None:
+        return []
+    by_name: dict[str, list[str]] = {}
+    for path, name in corpus.names(owner[0].doc).items():
+        by_name.setdefault(" ".join(name.split()).casefold(), []).append(path)
+    found = []
+    named = [owner[1].span] if owner[1].span[1] > owner[1].span[0] else []  # the title itself is no article
+    for match in _CAPS_HEADING.finditer(_read_text(text, [*mask, *named])):
+        words = match.group(0).split()
+        for phrase in (" ".join(words), *words):  # "MATERIALS AND CONSTRUCTION": each heading in it
+            paths = by_name.get(phrase.casefold(), [])
+            if len(paths) == 1:
+                found.append((Locator(doc=owner[0].doc, path=paths[0]), owner[1]))
+                if phrase == " ".join(words):
+                    break
+    return _distinct(found)
+
+
+_PLACE_KIND = r"(?:(?:sub-?)?paragraphs?|paras?\.?|articles?|(?:sub-?)?clauses?|sub-?sections?|items?|(?:key\s*)?notes?)"
+
+#: Words right before a provision's reference placing new text beside it ("after paragraph 2.1.A",
+#: "but before Article 2.2", "immediately following Clause 3.1", "between paragraphs B and C"):
+#: owners locate an addition by its neighbours; a neighbour is a place, never what the addition changes.
+#: (Not "after the last sentence of paragraph 2.1.A": a place inside the paragraph, which it changes.)
+_PLACE_BEFORE = re.compile(
+    # ("the following subparagraph 3.4B": an adjective before what is added, not a place)
+    rf"\b(?<!the\s)(?:(?:immediately|directly|just)\s+)?(?:after|before|following|preceding|ahead\s+of|between)\s+(?:the\s+)?"
+    rf"(?:existing\s+)?{_PLACE_KIND}?\s*$|\bbetween\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*[\w.]{{1,12}}\s+"
+    rf"(?:and|&)\s+{_PLACE_KIND}?\s*$", re.IGNORECASE)
+
+_PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|and|&)\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*$",
+                          re.IGNORECASE)
+
+
+def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]]
+                   ) -> tuple[list[tuple[Locator, Reference]], str | None] | None:
+    """What an addition changes when it names provisions as the places its new text goes beside
+    (None when it names none so): the other provisions it names, where it names any; else what
+    holds the neighbours, when the words settle it (the article holding the paragraphs it follows
+    or precedes, an article named as its upper bound only closing the place; the sheet holding
+    the notes); else the document, proposed, with why."""
+    own = [(t, r) for t, r in resolved if not r.from_heading]
+    places = [(t, r) for t, r in own if _PLACE_BEFORE.search(read, max(0, r.span[0] - 60), r.span[0])]
+    if not places:
+        return None
+    others = [p for p in own if p not in places]
+    if others:  # "Add paragraph 2.1.C after paragraph 2.1.B": the new one's article is the target
+        return others, None
+    holders = set()
+    for target, reference in places:
+        path = target.path or ""
+        if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a note beside a note: the sheet holds the new one
+            holders.add(Locator(doc=target.doc))
+        elif path.count(".") >= 2:  # beside a paragraph: its article holds the new one
+            holders.add(Locator(doc=target.doc, path=path.rsplit(".", 1)[0]))
+        elif not (path.count(".") == 1 and _PLACE_UPPER.search(read, max(0, reference.span[0] - 60),
+                                                               reference.span[0])):
+            holders.add(None)  # after an article, or a whole document: a new article, or the article's end
+    named = places[0][1]
+    if len(holders) == 1 and None not in holders and not any(h == t for h in holders for t, _ in places):
+        holder = next(iter(holders))
+        return [(holder, replace(named, target=holder))], None
+    doc = Locator(doc=places[0][0].doc)
+    return [(doc, replace(named, target=doc))], (
+        f"names {', '.join(r.written for _, r in places)} only as where its new text goes: what the new text "
+        "joins is for a person to confirm")
+
+
+def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether several targets are one list an instruction names together: whole sheets (or
+    whole sections) of one list, or paragraphs of one section ("Sheets S-101 through S-104:
+    revise the title blocks", "Paragraphs 2.1.A and 2.1.B: change ...")."""
+    targets = [t for t, _ in resolved]
+    if all(t.path is None for t in targets):
+        return len({r.kind for _, r in resolved}) == 1
+    return all(t.path is not None for t in targets) and len({t.doc for t in targets}) == 1
+
+
+def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
+                 resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None) -> str | None:
+    """Why replacing or deleting a whole section or sheet is in doubt: its words name a part
+    of it no reference placed ("Delete keynote 2.1")."""
+    # the words naming the target itself ("Item P-610", "Sheet A-201", and its own title written
+    # after its number: "drawing E-501 LIGHTING DETAILS") are not a part of it
+    spans = [(max(0, r.span[0] - 14), r.span[1]) for _, r in resolved if r.span[1] > r.span[0]]
+    for target, reference in resolved:
+        entry = corpus.directory.titles.get(target.doc) if corpus is not None else None
+        title = " ".join(entry[1].split()).casefold() if entry and entry[1] else ""
+        after = _TITLE_GAP.match(text, reference.span[1])
+        if title and after is not None and " ".join(text[after.end():after.end() + len(title) + 8].split()).casefold(
+                ).startswith(title):
+            spans.append((after.end(), after.end() + len(title)))
+    part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
+    if part is not None:
+        return f'names "{part.group(0)}" of the document, which no reference placed: the whole of it is not certain'
+    return None
+
+
+def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
+                resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether a replace or delete takes the whole section or sheet: its words say so ("in
+    its entirety", "the revised sheet", "attached"), or the verb's object is the reference
+    itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
+    read = _read_text(text, mask)
+    if _WHOLE.search(read):
+        return True
+    if action.span is None:
+        return False
+    verb_end = action.span[0] + len(action.words.split(" … ")[0])
+    own = sorted((r for _, r in resolved if not r.from_heading), key=lambda r: r.span)
+    if own and own[-1].span[1] <= action.span[0] and _PASSIVE_GAP.fullmatch(read[own[-1].span[1]:action.span[0]]):
+        # "Sheets E-201 and E-301 are removed from the plan set", "Section 12 93 00 is hereby
+        # deleted": the documents named are the passive verb's subject, the whole of each is what
+        # goes; only when the sentence opens with them (not "The bench on Sheet L-101 is removed")
+        opened = max(read.rfind(". ", 0, own[0].span[0]), read.rfind(": ", 0, own[0].span[0]),
+                     read.rfind("\n", 0, own[0].span[0]))
+        between = [read[a.span[1]:b.span[0]] for a, b in zip(own, own[1:], strict=False)]
+        if (_REF_WORDS.fullmatch(re.sub(r"^\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?", "", read[opened + 1:own[0].span[0]]))
+                and all(_LIST_GAP.fullmatch(gap) for gap in between)):
+            return True
+    return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
+               for r in own)
+
+
+#: Between the documents a sentence names as its subject and its passive verb ("... are", "... is hereby").
+_PASSIVE_GAP = re.compile(r"[\s,]*(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)(?:\s+hereby)?\s+", re.IGNORECASE)
+
+#: Between two documents of one list ("E-201 and E-301", "A-101, A-102 & A-103").
+_LIST_GAP = re.compile(r"[\s,]*(?:(?:and|&)\s*)?(?:(?:Sheets?|Drawings?|Sections?)\s+)?", re.IGNORECASE)
+
+
+_TITLE_GAP = re.compile(r"[\s,:–—(-]*[\"“]?")  # ("Drawing No. M-201 (HVAC Schedules)": its title in brackets)
+
+_NO_OBJECT = re.compile(r"\s*(?:$|[,.;:)]|(?:for|with|by|in|to|as|and|or|from|at|on|per)\b)", re.IGNORECASE)
+
+
+def _has_object(text: str, mask: Sequence[tuple[int, int]], action: Action) -> bool:
+    """Whether the first verb read is followed by an object of its own ("Delete the two
+    luminaires"), not by a preposition or the end of a clause ("revised, to be substituted
+    for the same sheet", "is replaced.")."""
+    if action.span is None:
+        return False
+    read = _read_text(text, mask)
+    end = action.span[0] + len(action.words.split(" … ")[0])
+    return _NO_OBJECT.match(read, end) is None
+
+
+#: What may come before a reference at the start of a sentence that is only a heading
+#: ("SECTION D-751 - MANHOLES. Delete in its entirety, ...").
+_REF_WORDS = re.compile(r"[\W_]*(?:(?:Spec(?:ification)?s?|Technical|Sections?|Sheets?|Drawings?|Dwg|Plan|Page|Item|"
+                        r"Articles?|Paragraphs?|Special|Provisions?|No|Number|Contract)[\W_]*)*", re.IGNORECASE)
+
+
+#: How far into its instruction an item may name its target and still be read as changing it
+#: ("Section 03 30 00, Paragraph 2.1.A: ...", "Delete Sheet A-501"); a target named further on,
+#: after the verb, is proposed ("This Addendum consists of ... the revised Bid Form and Sheet A-602").
+_TARGET_REACH = 90
+
+#: How far into an item that names no target of its own its verb may sit (an instruction starts
+#: with it: "DELETE Paragraph C", "Add the following sentence"; a narrative does not).
+_VERB_REACH = 40
+
+
+#: An earlier addendum named: the item changes what that addendum said, not what its heading names.
+_EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d+", re.IGNORECASE)
+
+#: The object of a delete or replace verb that is the target itself.
+_TARGET_OBJECT = re.compile(
+    r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:paragraph|subparagraph|article|section|sheet|drawing|note|keynote|"
+    r"detail|callout|clause|provision|subsection|item|in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+
+#: A verb's successor named right after it, its object left out: a whole document of a kind
+#: attached ("Replace with the attached revised sheets", "Replace by the enclosed section").
+#: ("Replace in full with the sheets attached to this addendum": the extent first, "attached" after the kind)
+_ATTACHED_WHOLE = re.compile(
+    r"^\s*(?:in\s+(?:full|(?:its|their)\s+entirety),?\s+)?(?:with|by)\s+(?:the\s+)?"
+    r"(?:(?P<before>attached|enclosed|accompanying)\s+)?(?:(?:revised|new|reissued|updated)\s+)*"
+    r"(?P<kind>sheets?|drawings?|sections?|specifications?)\b(?(before)|\s+(?:attached|enclosed)\b)", re.IGNORECASE)
+
+#: The whole document, by its kind alone, as the subject of a passive verb under a heading naming
+#: it ("A. Specification issued complete.", "This Section is deleted."): the heading's document.
+_DOCUMENT_SUBJECT = re.compile(
+    r"\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?(?:(?:the|this|that|said|entire)\s+)*(?:specification|section|sheet|drawing)\s+"
+    r"(?:(?:is|are|has|have|been|hereby)\s+)*", re.IGNORECASE)
+
+#: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
+_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-])")
+
+
+#: A sentence that announces its target after a colon ("The following Special Provision is hereby
+#: deleted from the Contract in its entirety: SECTION 12 93 00"): the target is the verb's object,
+#: however far into the item it is written.
+_FOLLOWING_COLON = re.compile(r"\bthe\s+following\b[^:.;]{0,160}:\s*$", re.IGNORECASE)
+
+#: A sentence that only points at a place ("Refer Section 03 30 00 (Title), Part 2, Sub-section
+#: 2.02 B."), its instruction in the next sentence: "Refer" with no "to" and nothing after the last
+#: reference but its title in brackets.
+_REFER_OPENER = re.compile(r"[\W_]*(?:Refer|Ref\.|Reference)[ \t:]+(?!to\b)(?:(?:Spec(?:ification)?s?|Technical|Sections?|"
+                           r"Sheets?|Drawings?|Dwg|No|Number|Contract)[ \t.]*)*", re.IGNORECASE)
+
+_REFER_TAIL = re.compile(r"[ \t,]*(?:\([^()\n]{1,80}\))?[ \t,]*")
+
+#: A sentence that is only a heading: a title of a few capitalised words, then the reference
+#: ("Metal Ducts Specification Section 23 31 13. Remove all references to ..."): owners head an
+#: item with what it changes, then instruct in the next sentence.
+_TITLE_WORDS = re.compile(r"(?-i:[\s*_]*(?!(?:See|Refer|Per|Note|As|Also|Under|In|The|This|These|That|A|An)\b)"
+                          r"(?:[A-Z][\w&/'-]*[ \t]+){1,6})")  # (a pointer or prose opener is no title)
+
+
+#: A paragraph opening with its own item label ("Item AD3-3 Section 22 11 16 ...: Replace ...",
+#: "Change No. 4: ..."): an item of the addendum's list, wherever it sits, not preamble.
+_ITEM_LABEL = re.compile(r"[ \t*_]*(?:item|change|revision)\s+(?:no\.?\s*|number\s+|#\s*)?(?=[\w.-]*\d)"
+                         r"[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b[ \t]*[:.)\-–—]?[ \t]+(?-i:(?=[A-Z]))", re.IGNORECASE)
+
+#: A lead-in's words: what it speaks of is below it ("the articles cited below", "listed").
+_SPEAKS_OF_BELOW = re.compile(r"\b(?:below|cited|listed|hereinafter|as\s+follows)\b", re.IGNORECASE)
+
+
+def _opens_with_paragraph(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+    """Whether a paragraph opens with the paragraph or article it changes, by number ("Paragraph
+    3.1.A of Section 05 12 00 is replaced by the following: ..."): an instruction, however the
+    addendum sets it out; preamble prose opens otherwise, and a lead-in speaks of what is below."""
+    own = [r for t, r in resolved if not r.from_heading and t.path is not None and (r.by_number or r.joins == t)]
+    if not own or len(own) != len(resolved):
+        return False
+    first = min(r.span[0] for r in own)
+    return not read[start:first].strip() and not _SPEAKS_OF_BELOW.search(read)
+
+
+def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
+            mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
+    """Why an instruction that reads unambiguously is still proposed: it sits in the
+    addendum's preamble (a paragraph under no heading); it names its target far from where
+    the instruction starts and after its verb; it deletes or replaces what only its heading
+    names without saying the target is what goes; it names an earlier addendum; or it writes
+    a number that looks like a paragraph no reference placed, while naming a whole document."""
+    read = _read_text(item.text, mask)
+    if _preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved):
+        return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
+    own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
+    if own_refs and action.span is not None:
+        first = min(r.span[0] for r in own_refs)
+        ends = _CLAUSE_END.search(read, first)
+        if first < action.span[0] and ends is not None and ends.end() <= action.span[0]:
+            opened = max(read.rfind(". ", 0, first), read.rfind(": ", 0, first), start - 1)
+            last = max(r.span[1] for r in own_refs if r.span[0] < ends.start())
+            titled = (_TITLE_WORDS.fullmatch(read[opened + 1:first]) is not None
+                      and not read[last:ends.start()].strip(" \t,-–—\"”"))
+            # "Refer Section 05 12 00 (Title), Part 2, Sub-section 2.2 (Bolts). Replace ...": a sentence
+            # that only points at the place, the instruction in the next (Commonwealth bid documents)
+            referred = (_REFER_OPENER.fullmatch(read[opened + 1:first]) is not None
+                        and _REFER_TAIL.fullmatch(read[last:ends.start()]) is not None)
+            # "...; paragraph 2.2.A of Section 22 11 16 is revised to include ...": the verb's own
+            # clause names again what it changes, right before it: the target is settled there
+            clause_open = max(read.rfind(". ", 0, action.span[0]), read.rfind("; ", 0, action.span[0]),
+                              read.rfind(": ", 0, action.span[0]))
+            again = {r.target for r in own_refs if r.target is not None and clause_open < r.span[0] < action.span[0]}
+            renamed = clause_open >= ends.start() and all(t in again or any(
+                t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in again)
+                for t, _ in resolved)
+            if again and clause_open >= ends.start() and not renamed:
+                # "Section 03 30 00, 2.1.C: (a request). Granted; the ratio in 2.1.B is revised": the
+                # verb's clause names one provision, an earlier sentence another
+                return ("its verb's clause names one provision and an earlier sentence another: which the "
+                        "verb changes is not certain")
+            if not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled and not referred and not renamed:
+                return ("it names its target in a sentence of prose and its verb in a later one: "
+                        "which the verb changes is not certain")
+    inherited = all(r.from_heading for _, r in resolved)
+    if inherited and len({t for t, _ in resolved}) > 1 and not (
+            action.action == "replace" and action.span is not None
+            and _ATTACHED_WHOLE.match(read[action.span[0] + len(action.words.split(" … ")[0]):])):
+        # "SHEETS S-1 AND S-2" over "Delete the schedule": on which of them is a guess
+        return (f"its heading names {len({t for t, _ in resolved})} documents and it names none: which of them it "
+                "changes is for a person to confirm")
+    if inherited and action.action in ("replace", "delete") and action.span is not None:
+        after = read[action.span[0] + len(action.words.split(" … ")[0]):]
+        attached = _ATTACHED_WHOLE.match(after)
+        if attached is not None and all(
+                t.path is None and r.kind == ("section" if attached.group("kind").lower().startswith(("sec", "spec"))
+                                              else "sheet") for t, r in resolved):
+            # "Replace with the attached sheets of the same numbers." under a heading naming the
+            # sheets: the verb's object left out is what the heading names, each replaced whole
+            pass
+        elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]) and not (
+                # "Not used. This section is deleted ...": the verb's own sentence has the heading's
+                # document for its subject, whatever sentence went before it
+                (said := max(read.rfind(". ", start, action.span[0]), read.rfind("; ", start, action.span[0]))) > start
+                and _DOCUMENT_SUBJECT.fullmatch(read[said + 1:action.span[0]])
+                and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)):
+            return "its verb's object is not what its heading names: which it changes is not certain"
+    if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
+        return "it inherits its target from its heading but its verb is not where an instruction's is"
+    if inherited and _EARLIER.search(read):
+        return "it names an earlier addendum: what it changes may be that addendum's item"
+    if any(t.path is None for t, _ in resolved):
+        spans = [r.span for _, r in resolved if not r.from_heading]
+        own = _OWN_NUMBER.match(item.text)
+        if own is not None:  # "12.3.1) Drawing A-101: ...": the item's own number
+            spans.append(own.span())
+        for loose in _LOOSE_PATH.finditer(read):
+            inside = any(s <= loose.start() < e for s, e in spans)
+            if not inside and not re.fullmatch(r"\d{1,3}-\d{1,3}", loose.group(0)):
+                return f'writes "{loose.group(0)}", which may be a paragraph no reference placed'
+    own = [r for _, r in resolved if not r.from_heading]
+    if own and action.span is not None:
+        first = min(r.span[0] for r in own)
+        gap = _BREAK.search(item.text, action.span[1])
+        listed = gap is not None and gap.end() <= first and item.text[:gap.start()].rstrip().endswith(":") and all(
+            _codes_only(block) for block in _BREAK.split(item.text[gap.end():]) if block.strip())
+        colon = read.rfind(":", start, first)
+        listed = listed or (colon > 0 and bool(_FOLLOWING_COLON.search(read, start, colon + 1))
+                            and bool(_REF_WORDS.fullmatch(read[colon + 1:first])))  # "The following ... is deleted: X"
+        # "The zinc-rich primer ... is added to Section 09 91 00 Article 2.1.A": the target is where the
+        # amending verb puts what it adds, named right after it, however long the subject before
+        verb_end = action.span[0] + len(action.words.split(" … ")[0])
+        if not listed and action.action == "amend" and first >= verb_end:
+            between = _read_text(read[:first], [r.span for r in references if verb_end <= r.span[0] < first])[verb_end:]
+            into = _DESTINATION.match(between)
+            listed = into is not None and bool(_REF_WORDS.fullmatch(between[into.end():]))
+        if first > action.span[0] and first - start > _TARGET_REACH and not listed:  # (a list below its lead-in)
+            return "the target is named far into the item, after its verb: which the verb changes is not certain"
+    return None
+
+
+#: Between an amending verb and the provision it puts something into ("added to the", "inserted in").
+_DESTINATION = re.compile(r"\s+(?:to|into|in)\s+(?:the\s+)?(?=\S|\s*$)", re.IGNORECASE)
+
+
+#: Words aiming an instruction at part of a paragraph ("Paragraph 2.5.D, second sentence: Delete").
+_PART_WORDS = re.compile(r"\b(?:sentences?|words?|phrases?|the\s+(?:first|second|third|fourth|last)\s+\w+|"
+                         r"(?:first|second|third|fourth|last)\s+(?:sentence|line|bullet|item))\b", re.IGNORECASE)
+
+
+def _part_doubt(text: str, mask: Sequence[tuple[int, int]]) -> str | None:
+    chars = list(text)
+    for start, end in mask:
+        chars[start:end] = " " * (end - start)
+    part = _PART_WORDS.search("".join(chars))
+    if part is None:
+        return None
+    return f'names "{part.group(0)}": part of the paragraph, not the whole of it, may be meant'
+
+
+#: Words of a provision named as what a delete verb takes, quoted ('the words "at every high
+#: point"', 'the phrase "or equal"'): a deletion of those words, not of the provision.
+_STRUCK_WORDS = re.compile(r"\b(?:the\s+)?(?:words?|phrases?)\s*[:,]?\s*[\"“‘]", re.IGNORECASE)
+
+
+def _words_struck(text: str, mask: Sequence[tuple[int, int]]) -> bool:
+    """Whether the one part a deletion names is words it quotes (the quotation's own marks may
+    be masked; the words naming it may not)."""
+    read = _read_text(text, mask)
+    parts = list(_PART_WORDS.finditer(read))
+    return bool(parts) and all(_STRUCK_WORDS.match(text, p.start()) for p in parts)
+
+
+def _division(reference: Reference) -> str:
+    """The CSI division a section reference names (its number's first two digits), or ""."""
+    if reference.target is not None:
+        digits = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", reference.target.doc)
+        if digits:
+            return digits.group(1)
+    digits = re.search(r"\b(\d{2})\s?\d{2}\s?\d{2}\b|\b(\d{2})\d{3}\b", reference.written)
+    return (digits.group(1) or digits.group(2)) if digits else ""
+
+
+def _distinct(found: list[tuple[Locator, Reference]]) -> list[tuple[Locator, Reference]]:
+    """Each target once, and no target whose descendant the item also names (an article and
+    the paragraph an insertion adds to it are one change)."""
+    seen: dict[str, tuple[Locator, Reference]] = {}
+    for target, reference in found:
+        seen.setdefault(target.format(), (target, reference))
+    kept = []
+    for target, reference in seen.values():
+        inside = [other for other in seen.values() if other[0].doc == target.doc and other[0] != target
+                  and (target.path is None or (other[0].path or "").startswith(target.path + "."))]
+        if not inside:
+            kept.append((target, reference))
+    return kept
+
+
+def _why(action: Action, resolved: list[tuple[Locator, Reference]], open_refs: list[Reference]) -> str:
+    notes = []
+    if action.action is None:
+        notes.append("no verb of the pack reads what the item does")
+    elif action.ambiguous:
+        notes.append(action.ambiguous)
+    titles = [r for _, r in resolved if r.resolved_by == "title"]
+    if titles:
+        notes.append(f'the target is named by its title alone ("{titles[0].written}", score {titles[0].score}): '
+                     "a title never applies by itself")
+    if len(resolved) > 1 and not titles:
+        notes.append(f"names {len(resolved)} targets: each is proposed")
+    notes += [r.why for r in open_refs if r.why]
+    return "; ".join(dict.fromkeys(notes)) or "not read unambiguously"
+
+
+#: A verb alone on its line, heading the words below it ("Replace:", "Delete:", "Revise:").
+_VERB_ALONE = re.compile(r"[*_]*[A-Za-z]+[*_]*\s*:[*_]*")

@@ -1,0 +1,174 @@
+"""Nothing silent (issue 21): an item with a change word that no reading placed is proposed or
+reported, and each line of an item not reported that names a held section, sheet or provision
+beside a word of change is reported at its own line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+from inforce.ontology import Document, Locator, NotUnderstoodItem
+
+from ..derivation import _quoted_spans
+from .actions import Action, read_action
+from .context import _asked, _missed, _preamble, _read_text
+from .extent import _division
+from .items import Item
+from .outcome import Reading, _propose, _words
+from .references import Corpus, Reference, find_references, place_path
+
+#: Where the answer of a question-and-answer item starts: only the answer may change anything.
+_LEAD_IN = re.compile(r"(?::\s*$|\bas\s+follows\b)", re.IGNORECASE)
+
+_ANSWER_AT = re.compile(r"\b(?:answer|response|reply)\s*(?:#?\d+)?\s*[:.-]", re.IGNORECASE)
+
+
+#: Words of change owners write besides the pack's verbs (the net of the nothing-silent check
+#: only: an item holding one and naming a target is proposed, never applied).
+_CHANGE_WORD = re.compile(
+    r"(?<!\bnot\s)(?<!\bno\s)\b(?:chang(?:ed|es)|revis(?:ed|ions?)|amend(?:ed|ments?)|modif(?:ied|ications?)|"
+    r"correct(?:ed|ions?)|replac(?:ed|es|ements?)|substitut(?:ed|es|ions?)|delet(?:ed|ions?)|remov(?:ed|al)|"
+    r"added|additions?|inserted|supersed(?:ed|es)|re-?issued|issued\s+complete|increased|decreased|reduced|"
+    r"in\s+lieu\s+of|in\s+place\s+of|instead\s+of|now\s+reads?|taken\s+as)\b", re.IGNORECASE)
+
+#: A division named whole ("The enclosed Division 23 - HVAC replaces ..."): each of its sections.
+_DIVISION_NAMED = re.compile(r"\bDivision\s+(\d{1,2})(?![\d.])", re.IGNORECASE)
+
+#: A page code: the letters a document's pages carry, then the page ("GP-7", "SP-12A").
+_PAGE_CODE = re.compile(r"\b([A-Z]{1,4})-(\d{1,3}[A-Z]?)\b")
+
+#: A clause number written first in a row or after its page ("7.12 Protection of Property: ...").
+_CLAUSE_NUMBER = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){1,3}(?:\.[A-Z])?)(?![\d.])")
+
+#: A section, sheet, clause or page of the project written with the word that names it
+#: ("Section 26 05 19", "Drawing No. E-9", "clause 4.2", "page SP-3").
+_PROJECT_NUMBER = re.compile(
+    r"\b(?:sections?|spec(?:ification)?s?|sheets?|drawings?|dwgs?|(?:sub)?paragraphs?|paras?|articles?|clauses?|"
+    r"subsections?|notes?|keynotes?|details?|pages?)\.?\s+(?:no\.?\s*|#\s*)?"
+    r"(?:\d{2}\s?\d{2}\s?\d{2}\b|[A-Z]{1,3}-?\d{1,4}[A-Z]?\b|\d{1,3}(?:\.[0-9A-Z]{1,3})+\b|\d{1,3}\b)",
+    re.IGNORECASE)
+
+_SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "a", "an", "&"}
+
+
+def _page_document(code: str, corpus: Corpus) -> str | None:
+    """The one document whose pages carry the letters of ``code`` ("GP" of "GP-7"): its id less
+    its kind's prefix is those letters, or its title's first words have them as initials
+    ("General Provisions for Harbour Works"); None when none or several do."""
+    letters = code.upper()
+    fits = set()
+    for doc, title in corpus.directory.titles_of(corpus.target_kinds).items():
+        if re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc).upper() == letters:
+            fits.add(doc)
+            continue
+        words = [w for w in re.findall(r"[A-Za-z]+", title) if w.lower() not in _SMALL_WORDS]
+        if 2 <= len(letters) <= len(words) and "".join(w[0] for w in words[:len(letters)]).upper() == letters:
+            fits.add(doc)
+    return next(iter(fits)) if len(fits) == 1 else None
+
+
+def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[int, int]], action: Action,
+              written: Sequence[Reference], corpus: Corpus, skip: Mapping[str, str], rule: str, file: str,
+              line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, for an item with a change verb whose words name no target exactly: what
+    it names in other ways an owner uses is proposed (a whole division: each of its sections; a
+    page by its code: the clause it gives, in the document whose pages carry that code); an item
+    naming anything else a project numbers (a section, a sheet, a clause) is reported."""
+    read = _read_text(text, quoted)
+    if any(_division(r) in skip for r in written if r.kind in ("section", "paragraph")) or any(
+            m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", read)):
+        return  # Division 00 and the like: the skip list decides
+    doubt = f"; {action.ambiguous}" if action.ambiguous else ""
+    division = _DIVISION_NAMED.search(read)
+    if division is not None:
+        # "The enclosed Division 23 ... replaces, in its entirety, ...": every section of the division
+        number = division.group(1).zfill(2)
+        if number in skip:
+            return
+        docs = sorted({doc for key, entries in corpus.directory.by_number.items() if key[:2] == number
+                       for doc, kind in entries if kind in corpus.target_kinds})
+        if docs:
+            for doc in docs:
+                _propose(reading, item, Locator(doc=doc), action, division.group(0), rule, file, line_of,
+                         f"names {division.group(0)} whole: each of its sections is proposed{doubt}, for a person "
+                         "to confirm")
+            return
+    pages = [cell for header, cell in item.cells if re.search(r"\bpages?\b", header, re.IGNORECASE)]
+    for m in [m for cell in pages for m in [_PAGE_CODE.fullmatch(cell.strip())] if m is not None] or [
+            m for m in _PAGE_CODE.finditer(read) if re.search(r"\bpages?\s+$", read[max(0, m.start() - 8):m.start()],
+                                                              re.IGNORECASE)]:
+        # "| GP-7 | 7.12 Protection of Property: add ... |": a page of the document whose pages carry "GP"
+        doc = _page_document(m.group(1), corpus)
+        if doc is None:
+            continue
+        held = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", doc)
+        if held is not None and held.group(1) in skip:
+            return  # "BF-2", a page of the Bid Form (Division 00): the skip list decides
+        clause = _CLAUSE_NUMBER.search(read)
+        paths = place_path(corpus, doc, clause.group(1))[0] if clause is not None else []
+        target = Locator(doc=doc, path=paths[0]) if len(paths) == 1 else Locator(doc=doc)
+        _propose(reading, item, target, action, m.group(0), rule, file, line_of,
+                 f"names page {m.group(0)} of {doc} (its pages carry {m.group(1)})"
+                 + (f" and clause {clause.group(1)}" if target.path else "") + f"{doubt}: for a person to confirm")
+        return
+    if _preamble(item):
+        return  # the addendum's own preamble tells what it holds ("... and Sheet A-602, revised"), it instructs nothing
+    unread = [r for r in written if r.target is None and r.why and "first issued on or after" not in r.why]
+    numbered = _PROJECT_NUMBER.search(read)
+    coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
+    if unread or numbered or coded:
+        why = (unread[0].why if unread else f'names "{" ".join(numbered.group(0).split())}"' if numbered
+               else f"names page {coded}, whose letters no document of the project carries")
+        reading.not_understood.append(_missed(item, rule, file, line_of,
+                                              f"{why}, next to a change verb ({action.words}); no target placed"))
+
+
+def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
+                  vocabularies: list, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                  skip: Mapping[str, str], rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, whatever the itemizer made of the page: each line of an item not reported
+    that names outside quotation marks a section, sheet or provision the project holds beside a
+    word of change, in a document none of the item's edges or proposals names, is reported at its
+    own line.
+    Owners' clauses run together in ways no itemizer foresees (an ordinal clause after a quotation
+    left open, a caption the item took in); the line, not the item, is what may go unsaid."""
+    reported = ({n.item.path for n in reading.not_understood}
+                | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    placed: dict[str, set[str]] = {}  # an item's path: the documents its edges and proposals name
+    for by, target in ([(e.by.path, e.target.doc) for e in reading.applied]
+                       + [(p.item.path, p.target.doc) for p in reading.proposed]):
+        placed.setdefault(by, set()).add(target)
+    heads = set()  # a heading or lead-in over an item said: the items under it carry its changes
+    for path in set(placed) | reported:
+        parent = by_key[path].parent if path in by_key else None
+        while parent is not None and parent not in heads:
+            heads.add(parent)
+            parent = by_key[parent].parent if parent in by_key else None
+    for index, item in enumerate(items):
+        after = items[index + 1].path if index + 1 < len(items) else None
+        if (item.path in reported or item.path in heads or item.kind == "heading" or _preamble(item) or item.cells
+                or (_LEAD_IN.search(item.text) and (after in placed or after in reported or after in heads))):
+            continue  # (a table row is read whole, its cells together)
+        answer = _ANSWER_AT.search(item.text)
+        offset = answer.end() if answer is not None else 0
+        if item.answer is not None and item.kind == "question":
+            offset = max(offset, item.answer)  # what a question asks changes nothing; its answer may
+        for line in item.text[offset:].split("\n"):
+            start, offset = offset, offset + len(line) + 1
+            quoted = _quoted_spans(line)
+            unasked = [*quoted, *_asked(line, quoted)]  # (what a question asks instructs nothing)
+            action = read_action(line, vocabularies, mask=unasked)
+            if action.action == "no_change":
+                break  # the item says nothing changes; the rest explains
+            if not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None:
+                continue
+            found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
+                     if r.target is not None and r.by_number and not r.cited]
+            if (not found or any(_division(r) in skip for r in found)
+                    or {r.target.doc for r in found if r.target is not None} & placed.get(item.path, set())):
+                continue  # (a line naming a document the item's own edges or proposals name is said)
+            named = ", ".join(dict.fromkeys(r.written for r in found))
+            reading.not_understood.append(NotUnderstoodItem(
+                item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
+                words=_words(line.strip()),
+                reason=f"names {named} beside a word of change, in a line no reading placed"))
