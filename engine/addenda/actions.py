@@ -61,7 +61,7 @@ _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:firs
 #: what is quoted after it is the new text, not words of the target.
 #: ("should be read as:": the colon brings the whole new text, as "should read:" does; "shall remain
 #: thus:", the Latin-American owner's "shall read")
-_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:)\s*$", re.IGNORECASE)
+_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:|\bis\s*:)\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 _THING = re.compile(
@@ -76,6 +76,11 @@ _THING = re.compile(
 _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",
                               re.IGNORECASE)
 #: A quotation inside a phrase: the words it changes ("revise "4,000 PSI" to read "4,500 PSI"").
+#: "The clause reads as follows: "..."": an erratum quoting the words as they were published
+#: (the correct ones come after, "The correct statement is: ..."); the old words are quoted, no
+#: value is read anew ('Read "350 mm" as "300 mm"' is: words stand between "read" and "as")
+_QUOTES_AS_PUBLISHED = re.compile(r"reads?\s+as$", re.IGNORECASE)
+_FOLLOWS = re.compile(r"\s+follows\b", re.IGNORECASE)
 _QUOTE_MARK = re.compile(r"[\"“‘]")
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
 _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
@@ -179,7 +184,9 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
              for action, patterns in phrases.items() for pattern in patterns for m in pattern.finditer(text)
              if not _DENIED.search(text, max(0, m.start() - 30), m.start())
              and not (m.group(0).lower().endswith(("ed", "d")) and " " not in m.group(0).strip()
-                      and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))]
+                      and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))
+             and not (action == "amend" and _QUOTES_AS_PUBLISHED.match(m.group(0))
+                      and _FOLLOWS.match(text, m.end()))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
     for hit in found:

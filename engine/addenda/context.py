@@ -439,8 +439,16 @@ def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
     kept: list[str] = []
     lead: Action | None = None
     lead_line = ""
+    leads = [_lead_in(line, vocabularies) for line in [*lines, item.text]]
     for index, line in enumerate(lines):
         action = read_action(line, vocabularies, mask=_quoted_spans(line))
+        if index and leads[index - 1] and leads[index + 1] and not action.changes \
+                and len(" ".join(line.split())) <= _ENTRY_LIMIT:
+            # "Replace the following sections in their entirety:" "1. ..." "2. 10 14 00 - Signage",
+            # then "Revise the following:": owners write one lead-in after another, each over its
+            # own list; the last entry of the list above is no heading of the next lead-in (nor of
+            # its entries, which name what they change themselves or are left for a person)
+            continue
         if action.changes:
             if index == len(lines) - 1 and line.rstrip().endswith(":") and action.ambiguous is not None:
                 # "The bid set is changed as set out here ...; each attachment replaces in its
@@ -457,6 +465,14 @@ def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
             continue
         kept.append(line)
     return "\n".join(kept), lead, lead_line
+
+
+def _lead_in(text: str, vocabularies: list) -> bool:
+    """Whether ``text`` is a lead-in: one paragraph ending with a colon whose verb changes
+    what the list below it names ("Revise the following:")."""
+    text = text.strip()
+    return ("\n" not in text and text.endswith(":") and len(" ".join(text.split())) <= _ENTRY_LIMIT
+            and read_action(text, vocabularies, mask=_quoted_spans(text)).changes)
 
 
 def _paragraph_lead(item: Item, items: Sequence[Item], vocabularies: list) -> tuple[Action | None, str]:

@@ -581,6 +581,16 @@ _DOCUMENT_SUBJECT = re.compile(
     r"\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?(?:(?:the|this|that|said|entire)\s+)*(?:specification|section|sheet|drawing)\s+"
     r"(?:(?:is|are|has|have|been|hereby)\s+)*", re.IGNORECASE)
 
+#: An item opening with a part of a document as the subject of its sentence ("The clause reads
+#: as follows: ...", "This item is withdrawn from the contract"): the part its heading names.
+_PART_SUBJECT_OPENS = re.compile(
+    r"\s*(?:the|this|that|said)\s+(?:paragraph|subparagraph|article|clause|sub-?clause|item|note|keynote|detail|"
+    r"callout|provision)\s+(?:reads|is|are|shall|has)\b", re.IGNORECASE)
+
+#: What stands between "reads" and the verb of an erratum: "as follows:", the old words quoted
+#: (blanked in the text read), and the subject of the correction ("The correct statement is:").
+_QUOTED_OLD = re.compile(r"\s+as\s+follows\s*:\s*[\s.]*(?:the\s+)?", re.IGNORECASE)
+
 #: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
 _LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-])")
 
@@ -685,9 +695,19 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                 # document for its subject, whatever sentence went before it
                 (said := max(read.rfind(". ", start, action.span[0]), read.rfind("; ", start, action.span[0]))) > start
                 and _DOCUMENT_SUBJECT.fullmatch(read[said + 1:action.span[0]])
-                and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)):
+                and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)) and not (
+                # "Reference: Section ..., clause 2.02.B" then "The clause reads as follows: "..." The
+                # correct statement is: "..."", "This clause is withdrawn from the contract": the item
+                # opens with the part its heading names as its subject (an erratum's form)
+                _PART_SUBJECT_OPENS.match(read, start)
+                and all(t.path is not None and r.kind in ("paragraph", "callout") for t, r in resolved)):
             return "its verb's object is not what its heading names: which it changes is not certain"
-    if inherited and action.span is not None and action.span[0] - start > _VERB_REACH:
+    if inherited and action.span is not None and action.span[0] - start > _VERB_REACH and not (
+            # "The clause reads as follows: "(the words as published)". The correct statement is:
+            # ...": the quotation of the old words stands between the subject and the verb
+            (opens := _PART_SUBJECT_OPENS.match(read, start)) is not None and opens.group(0).lower().endswith("reads")
+            and action.action == "replace" and _QUOTED_OLD.fullmatch(read, opens.end(), action.span[0])
+            and all(t.path is not None and r.kind in ("paragraph", "callout") for t, r in resolved)):
         return "it inherits its target from its heading but its verb is not where an instruction's is"
     if inherited and _EARLIER.search(read):
         return "it names an earlier addendum: what it changes may be that addendum's item"

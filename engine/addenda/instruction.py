@@ -353,6 +353,10 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                                 why="an answer that permits or conditions what it names: a change for a person "
                                     "to confirm")
     named = [r for r in references if not r.bound and not r.cited]
+    marked = _marked_change(item.text, named, rule) if action.action is None and not item.cells and not any(
+        _division(r) in skip for r in named if r.kind in ("section", "paragraph", "name")) else None
+    if marked is not None:
+        return marked
     if answered and action.changes and not named and start > 0:
         # "Question: Section 3 - 3.20 Flooding ... Answer: ... is withdrawn from the contract": the
         # answer changes what the question names; for a person to confirm
@@ -395,6 +399,18 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                         why=f'opens with a change verb ({action.words}) but names no section, sheet or '
                             "provision the project holds, and no heading above it does")
     if not named:
+        heading = context.strip().splitlines()[-1] if context.strip() else ""
+        mentions = list(_MENTION.finditer(heading)) if (
+            not references and action.changes and action.ambiguous is None and not item.cells and table_lead is None
+            and not _preamble(item)) else []
+        mention = mentions[-1] if mentions else None  # the last is the part: "Section ..., clause 3.2"
+        if mention is not None:
+            # "Reference: Section ..., clause 3.2, item .2" over "The item reads as follows: ... The
+            # correct statement is: ...": a change of what its heading names, which nothing placed;
+            # said, never passed over
+            return _Outcome("not_understood", rule, action,
+                            why=f'changes what its heading names ("{" ".join(mention.group(0).split())}"), which no '
+                                "reference notation of the pack places")
         return _Outcome("quiet" if references else "nothing", rule, action)  # it only cites what it names
     if _preamble(item) and not action.changes:
         return _Outcome("quiet", rule, action)  # the addendum's preamble: it describes, it instructs nothing
@@ -549,6 +565,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # "Paragraph 2.1.B is revised." and nothing more: not what it now says, nor which part
         action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
             f'says only "{action.words}": what of it changes, and how, is for a person to confirm'))
+    if (action.changes and action.ambiguous is None and resolved and not open_refs and not reissued
+            and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)
+            and _REVISION_OF.match(item.text)):
+        # "Revision A of Section 23 21 13 Hydronic Piping, which deletes the air vents ...", "Rev. 2
+        # of Sheets E-101 and E-102, superseding those sheets": a list of what the addendum issues,
+        # each document given under a new revision mark, whole (pages of one are "Revision A of
+        # pages ...", read as pages); a relative clause after it tells what changed in it
+        action = Action("replace", action.words, action.span, True)
+        reissued = True
     if (action.action == "amend" and action.ambiguous is None and action.span is not None and len(resolved) == 1
             and resolved[0][0].path is not None and " … " not in action.words
             and _REPLACE_VERB.fullmatch(action.words.strip()) and any(
@@ -798,6 +823,11 @@ _MARK_ENDS = re.compile(r"[\s)\]*_]*(?:[.,;:]|$)")
 
 
 #: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
+#: An entry opening with a document under its new revision mark ("Revision A of Section ...",
+#: "Rev. 2 of Sheets E-101 and E-102", "2. Revision B of Drawing C-101").
+_REVISION_OF = re.compile(r"\s*(?:\(?[A-Za-z0-9]{1,3}[.)]\s+)?(?:revision|rev\.?)\s+(?:no\.?\s*)?[A-Z0-9]{1,3}\s+of\s+"
+                          r"(?:the\s+)?(?:specification\s+)?(?:sections?|sheets?|drawings?)\s", re.IGNORECASE)
+
 _PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
 
 _WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
@@ -857,6 +887,46 @@ _INSERTS_FOLLOWING = re.compile(r"\band\s+(?:(?:in\s+lieu\s+(?:thereof|of\s+it)|
 #: An ordinal part of a provision named before or after the verb ("second sentence", "fourth paragraph").
 _ORDINAL_PART = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|line|bullet|item|paragraph|"
                            r"subparagraph|row|column)\b", re.IGNORECASE)
+
+
+#: Words struck through (``~~old~~``) and words in bold (``**new**``) in the text an item quotes.
+_STRUCK = re.compile(r"~~(.+?)~~", re.DOTALL)
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
+_FRAGMENT = re.compile(r"^\s*[\"“]?\s*(?:\.\.\.|…)")
+
+
+def _marked_change(text: str, named: Sequence[Reference], rule: str) -> _Outcome | None:
+    """An item with no verb that names a provision and quotes its text with the words taken out
+    struck through and the words put in set in bold ("Section ..., page ..., paragraph 1.3.B:
+    "B. ... within ~~420~~ **450** days ..."", "Sheet ..., Note 1: "... ~~3+15~~ **3+60** ...""):
+    the marks are the change. Owners use the form widely in reissued pages quoted into an addendum;
+    the extent is read from the marks (all struck and nothing bold: taken out; the provision quoted
+    whole from its own label: restated; a fragment between ellipses, or new text under an article:
+    in part), and it is proposed, never applied: what the marks mean is the owner's convention."""
+    quoted = text[min((m.start() for m in re.finditer(r"[\"“]", text)), default=len(text)):]
+    struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
+    if not struck and not bold:
+        return None
+    targets = _distinct([(r.target, r) for r in named if r.target is not None and not r.cited])
+    parts = [(t, r) for t, r in targets if t.path is not None]
+    targets = parts or targets
+    if len(targets) != 1:
+        return None
+    target = targets[0][0]
+    plain = _BOLD.sub("", _STRUCK.sub("", quoted))
+    if not bold and not re.search(r"\w", plain):
+        kind = "delete"
+    elif target.path is not None and not _FRAGMENT.match(quoted) and (
+            re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(
+                _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", ""), target)):
+        kind = "replace"
+    else:
+        kind = "amend"
+    first = min(m.start() for m in [*struck, *bold]) + len(text) - len(quoted)
+    action = Action(kind, "struck and bold text", (first, first + 2), ambiguous=(
+        "shows its change only by words struck through and words in bold, with no verb: what the marks "
+        "change is for a person to confirm"))  # type: ignore[arg-type]
+    return _Outcome("proposed", rule, action, targets, why=action.ambiguous)
 
 
 def _changed_documents(outcomes: dict[str, _Outcome], reading: Reading) -> dict[str, set[str]]:
