@@ -171,7 +171,7 @@ def _own_segments(start: int, end: int, inner: Iterable[tuple[int, int]]) -> lis
 #: Stored quantity rows by subject (``GraphStore.quantity_rows``, ``QUANTITY_ROW_COLUMNS`` order).
 QuantityRows = Mapping[str, Sequence[tuple[Any, ...]]]
 REV, DOC, PATH, KIND, SUBJECT, VALUE, UPPER, UNIT, BOUND, BOUND_FROM = range(10)
-N_VALUE, N_UPPER, N_UNIT, TEXT, SPAN_START, SPAN_END, PAGE_START, PAGE_END, FREQUENCY, PER_DAY = range(10, 20)
+N_VALUE, N_UPPER, N_UNIT, TEXT, SPAN_START, SPAN_END, PAGE_START, PAGE_END, FREQUENCY, PER_DAY, CONDITION = range(10, 21)
 
 
 def facts_as_of(
@@ -266,6 +266,7 @@ def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) 
     return trusted(Fact, {
         "subject": row[SUBJECT], "locator": pinned.unpinned(), "resolved": pinned, "kind": row[KIND],
         "text": row[TEXT], "quantity": quantity, "normalized": normalized, "span": span, "replaces": replaces,
+        "condition": tuple(row[CONDITION]) if row[CONDITION] else None,
     })
 
 

@@ -215,7 +215,8 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
 
 def _subjects(rules: RuleSet, text: str) -> dict[str, Any]:
     """The subjects named in ``text`` (``subjects``) and each quantity read in it with the
-    subject it binds to, None where unbound, and the rule that bound it (``bound``)."""
+    subject it binds to, None where unbound, the rule that bound it and the condition it is
+    stated under, its terms (``bound``)."""
     from .quantities.extract import default_extractor
 
     vocabulary = rules.subjects
@@ -223,7 +224,8 @@ def _subjects(rules: RuleSet, text: str) -> dict[str, Any]:
     return {
         "subjects": [rule.subject for rule, _, _ in vocabulary.find(text)],
         "bound": [{"text": m.text, "subject": m.subject, "rule": m.binding.rule if m.binding else None,
-                   "evidence": m.binding.synonym if m.binding else None} for m in mentions],
+                   "evidence": m.binding.synonym if m.binding else None, "condition": list(m.condition)}
+                  for m in mentions],
     }
 
 

@@ -58,6 +58,8 @@ class Fact(BaseModel):
     normalized: NormalizedFact | None = None
     span: CharSpan | None = None
     replaces: tuple[Locator, ...] = ()  # sections the provision replaced (``by``), in force on the day
+    #: the condition the figure is stated under, its terms (``["increased", "adult"]``); None: none stated
+    condition: tuple[str, ...] | None = None
 
     def as_quantity(self) -> Quantity:
         """The fact as a ``Quantity`` (for ``engine.quantities.compare``)."""
@@ -66,7 +68,7 @@ class Fact(BaseModel):
             value=q.value, upper=q.upper, unit=q.unit, bound=q.bound, bound_from=q.bound_from,
             subject=self.subject, text=self.text, locator=self.resolved, span=self.span,
             normalized=None if n is None else NormalizedValue(value=n.value, upper=n.upper, unit=n.unit),
-            frequency=q.frequency, per_day=q.per_day,
+            frequency=q.frequency, per_day=q.per_day, condition=self.condition or (),
         )
 
 

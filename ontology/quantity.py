@@ -52,6 +52,9 @@ class Quantity(BaseModel):
     #: A dosing frequency written with the amount (``twice daily``), and doses per day.
     frequency: str | None = None
     per_day: float | None = None
+    #: The condition the figure is stated under: terms of the subject pack's ``conditions:``
+    #: (``("increased", "adult")``, ``("weight 30-40 kg",)``); empty when its clause states none.
+    condition: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _range_has_upper(self) -> Quantity:

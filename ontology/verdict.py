@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .context import Context
 from .document import EdgeReview
@@ -37,6 +37,8 @@ __all__ = [
     "Refusal",
     "Resolution",
     "ReviewedEdge",
+    "ANSWER_MAX_CLAIMS",
+    "CLAIM_MAX_CHARS",
     "QUOTE_MAX_CHARS",
     "Verdict",
     "VerdictKind",
@@ -48,6 +50,13 @@ _MODEL = ConfigDict(frozen=True, extra="forbid")
 #: and finding a quote without a locator, with the closest passage when it is not there, grows
 #: with its length times the passages compared.
 QUOTE_MAX_CHARS = 10_000
+#: The longest text a claim may have (docs/formats.md): a claim is one statement, a sentence or
+#: a paragraph, and checking it reads every quantity in it against what it cites, a cost that
+#: grows with its length. A few thousand characters is several paragraphs.
+CLAIM_MAX_CHARS = 4_000
+#: The most claims one answer may have, for ``check`` on the command line and over HTTP alike
+#: (a service may be set to take fewer): each claim is checked in turn.
+ANSWER_MAX_CLAIMS = 200
 
 class Citation(BaseModel):
     """What a claim cites: a locator, a quote, or both (at least one)."""
@@ -94,6 +103,14 @@ class Claim(BaseModel):
 
     text: str = Field(min_length=1)
     citations: tuple[Citation, ...] = ()
+
+    @field_validator("text")
+    @classmethod
+    def _text_bounded(cls, text: str) -> str:
+        if len(text) > CLAIM_MAX_CHARS:
+            raise ValueError(f"a claim's text is at most {CLAIM_MAX_CHARS:,} characters, this one {len(text):,}: "
+                             "split it into the statements it makes")
+        return text
 
     @model_validator(mode="after")
     def _has_words(self) -> Claim:
@@ -283,6 +300,7 @@ class FindingProvision(BaseModel):
     label: str | None = None
     resolved: Locator | None = None  # the pinned version the text was read from
     kind: str | None = None  # section | table_row | callout | reference
+    condition: tuple[str, ...] | None = None  # what ``quantity`` is stated under (its terms); None: nothing
 
 
 class Finding(BaseModel):

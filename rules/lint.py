@@ -27,6 +27,7 @@ from typing import Any
 from inforce.ontology import DOCUMENT_KINDS
 
 from .calculation import CalculationRule
+from .conditions import ConditionFacet, ConditionWordError, compile_condition_word
 from .eligibility import EligibilityRule
 from .patterns import (
     DOCUMENT_PLACEHOLDERS,
@@ -54,7 +55,7 @@ from .subjects import (
     unit_dimension,
 )
 
-__all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_pack"]
+__all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_conditions", "lint_pack"]
 
 LINT_CODES: dict[str, str] = {
     "RP001": "yaml-syntax",
@@ -87,6 +88,46 @@ def lint_pack(
         problems += check(source, ("rules", index), rule, earlier, facets)
         earlier.append((index, rule))
     problems += _inferences_name_subjects(source, rules)
+    return problems
+
+
+def lint_conditions(source: SourceFile, facets: Sequence[tuple[int, ConditionFacet]]) -> list[RuleError]:
+    """A pack's ``conditions:``: each facet listed once, each term under one facet, each word
+    read (RP010), listed once across every term (a word under two terms would state both), and
+    no facet or term without words (RP008: never read)."""
+    problems: list[RuleError] = []
+    facet_at: dict[str, int] = {}
+    term_at: dict[str, str] = {}
+    word_at: dict[str, str] = {}
+    for i, facet in facets:
+        loc = ("conditions", i)
+        if facet.facet in facet_at:
+            problems.append(source.error(loc + ("facet",), "RP007", f"facet {facet.facet!r} is listed twice",
+                                         hint=f"the first is facet #{facet_at[facet.facet] + 1}: list its terms there"))
+        facet_at.setdefault(facet.facet, i)
+        if not facet.terms:
+            problems.append(source.error(loc + ("terms",), "RP008", f"facet {facet.facet!r} lists no terms, so it is never read"))
+        for term, words in facet.terms.items():
+            where = loc + ("terms", term)
+            if term in term_at:
+                problems.append(source.error(where, "RP007", f"term {term!r} is listed twice (under {term_at[term]!r} "
+                                             f"and {facet.facet!r})", hint="a term belongs to one facet", at_key=True))
+            term_at.setdefault(term, facet.facet)
+            if not words:
+                problems.append(source.error(where, "RP008", f"term {term!r} lists no words, so it is never read",
+                                             at_key=True))
+            for j, word in enumerate(words):
+                try:
+                    compile_condition_word(word)
+                except ConditionWordError as problem:
+                    problems.append(source.error(where + (j,), "RP010", str(problem),
+                                                 hint="whole words; [a|b] words that may be left out; titrat* any ending"))
+                    continue
+                key = " ".join(word.casefold().split())
+                if key in word_at:
+                    listed = "twice" if word_at[key] == term else f"under both {word_at[key]!r} and {term!r}"
+                    problems.append(source.error(where + (j,), "RP007", f"condition word {word!r} is listed {listed}"))
+                word_at.setdefault(key, term)
     return problems
 
 

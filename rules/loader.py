@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from inforce.ontology import InputError, InputErrors, Manifest, NotFoundError, RulePackRef
 
-from .lint import duplicate_ids, lint_across_packs, lint_pack
+from .conditions import ConditionFacet
+from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
 from .pack import Rule, RulePack
 from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
@@ -141,8 +142,9 @@ def _read_cached(
         problems.append(source.error(("rules",), "RP003", "`rules` is a list of rules"))
         rules_tree = []
     rules_tree = _interpolate(source, rules_tree, ("rules",), applied, problems)
+    head: RulePack | None = None
     try:
-        RulePack.model_validate({**tree, "rules": []})
+        head = RulePack.model_validate({**tree, "rules": []})
     except ValidationError as invalid:
         problems += validation_problems(source, invalid, RulePack)
     valid: list[tuple[int, Any]] = []
@@ -154,11 +156,26 @@ def _read_cached(
     problems += duplicate_ids(source, rules_tree)
     if lint:
         problems += lint_pack(source, valid, facets)
+        problems += lint_conditions(source, _valid_conditions(head, tree.get("conditions")))
     if problems:
         return None, sorted(problems, key=lambda p: (p.line or 0, p.col or 0))
     pack = RulePack.model_validate({**tree, "rules": [rule for _, rule in valid]})
     digest = hashlib.sha256(raw + b"\0" + json.dumps(applied, sort_keys=True, default=str).encode())
     return LoadedPack(name, display, pack, applied, digest.hexdigest(), source), []
+
+
+def _valid_conditions(head: RulePack | None, written: Any) -> list[tuple[int, ConditionFacet]]:
+    """The pack's valid facets of ``conditions:`` with their places (each read alone when
+    another part of the file is invalid, so the lint still names every problem at once)."""
+    if head is not None:
+        return list(enumerate(head.conditions or ()))
+    valid = []
+    for index, item in enumerate(written if isinstance(written, list) else ()):
+        try:
+            valid.append((index, ConditionFacet.model_validate(item)))
+        except ValidationError:
+            continue  # its problem is the root's validation problem
+    return valid
 
 
 def _parameters(
@@ -247,6 +264,12 @@ def compile_rules(
             loaded.append(pack)
     if not any(pack.pack.of_kind("subject") for pack in loaded) and not problems:
         loaded.append(load_pack(DEFAULT_SUBJECTS, facets=facets, lint=lint))
+    declaring = [pack for pack in loaded if pack.pack.conditions is not None]
+    for pack in declaring[1:]:  # one vocabulary of conditions: two would read one text two ways
+        at = pack.source.error(("conditions",), "RP007", f"conditions are declared by {declaring[0].file} already",
+                               hint="declare them in one pack", at_key=True) if pack.source is not None else None
+        problems.append(at or InputError(f"conditions are declared by {declaring[0].file} already", file=pack.file,
+                                         field="conditions", code="RP007"))
     if lint:
         problems.extend(lint_across_packs([(p.source, p.pack.rules) for p in loaded if p.source is not None]))
     if problems:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .calculation import CalculationRule
+from .conditions import ConditionFacet
 from .eligibility import EligibilityRule
 from .patterns import QualifierRule, SupersessionRule
 from .precedence import PrecedenceRule
@@ -54,6 +55,11 @@ class RulePack(BaseModel):
     description: str = ""
     params: dict[str, PackParam] = Field(default_factory=dict)
     rules: tuple[Rule, ...] = ()
+    conditions: tuple[ConditionFacet, ...] | None = Field(
+        default=None, description="the words that say what a figure holds under (recommended or increased, "
+        "adult or pediatric), by facet and term; a subject pack that declares none reads the stock ones "
+        "(subjects/default); [] reads none",
+    )
 
     def of_kind(self, kind: str) -> list[Any]:
         """This pack's rules of one kind, in file order, removed rules left out."""

@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from .calculation import CalculationRule
+from .conditions import ConditionFacet
 from .eligibility import EligibilityRule
 from .pack import RulePack
 from .patterns import QualifierRule, SupersessionRule
@@ -88,7 +89,13 @@ class RuleSet:
     def subjects(self) -> SubjectVocabulary:
         rules: list[SubjectRule] = self.of_kind("subject")
         return SubjectVocabulary(tuple(rules), tuple(self.of_kind("inference")), tuple(self.of_kind("abbreviations")),
-                                 tuple(self.of_kind("grade")))
+                                 tuple(self.of_kind("grade")), conditions=self.conditions)
+
+    @property
+    def conditions(self) -> tuple[ConditionFacet, ...] | None:
+        """The condition words of the first pack that declares them (the loader refuses a
+        second); None: none does, and the stock ones are read."""
+        return next((loaded.pack.conditions for loaded in self.packs if loaded.pack.conditions is not None), None)
 
     @property
     def applicability_attribute(self) -> str | None:

@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, model_validator
 from inforce.ontology.units import dimension_of
 
 from .base import RULE_CONFIG, RuleBase
+from .conditions import ConditionFacet
 
 __all__ = [
     "AbbreviationRule",
@@ -283,15 +284,21 @@ class SubjectVocabulary:
     grades: tuple[GradeRule, ...] = ()
     #: abbreviations a project's own documents define (a drawing set's legend): as written → word
     legend: tuple[tuple[str, str], ...] = ()
+    #: the words of conditions (a pack's ``conditions:``, ``rules.conditions``); None: the pack
+    #: declares none, and the stock pack's are read
+    conditions: tuple[ConditionFacet, ...] | None = None
 
     @classmethod
-    def of_rules(cls, rules: Iterable[RuleBase], legend: Iterable[tuple[str, str]] = ()) -> SubjectVocabulary:
+    def of_rules(
+        cls, rules: Iterable[RuleBase], legend: Iterable[tuple[str, str]] = (),
+        conditions: tuple[ConditionFacet, ...] | None = None,
+    ) -> SubjectVocabulary:
         """The vocabulary a pack's (or packs') subject, inference, grade and abbreviation rules make."""
         rules = [rule for rule in rules if getattr(rule, "status", "stable") != "removed"]
         return cls(
             tuple(r for r in rules if isinstance(r, SubjectRule)), tuple(r for r in rules if isinstance(r, InferenceRule)),
             tuple(r for r in rules if isinstance(r, AbbreviationRule)), tuple(r for r in rules if isinstance(r, GradeRule)),
-            tuple(legend),
+            tuple(legend), conditions,
         )
 
     @cached_property
@@ -333,12 +340,15 @@ class SubjectVocabulary:
         added = tuple(pair for pair in legend if pair not in self.legend)
         if not added:
             return self
-        return SubjectVocabulary(self.subjects, self.inferences, self.abbreviations, self.grades, self.legend + added)
+        return SubjectVocabulary(self.subjects, self.inferences, self.abbreviations, self.grades, self.legend + added,
+                                 self.conditions)
 
     def key(self) -> tuple[str, ...]:
         """Every field of every rule and legend entry, in order: equal keys read text alike."""
         rules = (*self.subjects, *self.inferences, *self.abbreviations, *self.grades)
-        return tuple(rule.model_dump_json() for rule in rules) + tuple(f"{a}\t{w}" for a, w in self.legend)
+        return (tuple(rule.model_dump_json() for rule in rules) + tuple(f"{a}\t{w}" for a, w in self.legend)
+                + (("conditions: stock",) if self.conditions is None
+                   else ("conditions", *(f.model_dump_json() for f in self.conditions))))
 
     def get(self, subject: str) -> SubjectRule | None:
         return next((rule for rule in self.subjects if rule.subject == subject), None)

@@ -51,18 +51,6 @@ def _count(n: int) -> str:
     return f"{n:,}"
 
 
-def _share(part: int, whole: int) -> str:
-    """``part`` as a percentage of ``whole``, with the digits a small share needs."""
-    if whole <= 0:
-        return "n/a"
-    pct = 100 * part / whole
-    if pct == 0 or pct >= 10:
-        return f"{pct:.0f}%"
-    if pct >= 0.01:
-        return f"{pct:.2f}%"
-    return "&lt;0.01%"
-
-
 def _ordered(counts: Mapping[str, int], vocabulary: tuple[str, ...]) -> list[tuple[str, int]]:
     """``counts`` in the vocabulary's order, any value it does not know after, by name."""
     known = [(k, counts[k]) for k in vocabulary if k in counts]
@@ -119,8 +107,9 @@ def _summary(report: SweepReport) -> str:
     comparison = [
         ("In-force provisions", _count(s.provisions)),
         ("Quantity statements", _count(s.statements)),
-        ("All pairs", _count(s.all_pairs)),
-        ("Pairs examined", f"{_count(s.pairs_examined)} ({_share(s.pairs_examined, s.all_pairs)} of all pairs)"),
+        ("Provision pairs in all", _count(s.all_pairs)),
+        # each source counts in its own unit (statement pairs, links, candidate pairs): no share of the above
+        ("Comparisons made", f"{_count(s.pairs_examined)} (every source together, each counting what it compares)"),
         ("Unconfirmed candidates", f"{_count(s.unconfirmed)} (proposed by similarity only; no rule confirmed them)"),
         ("Superseded pairs left out", _count(s.superseded_left_out)),
         ("Withheld documents", f"{_count(len(s.withheld))} (not readable by the asker: never compared, never quoted)"),
@@ -196,6 +185,8 @@ def _side(finding: Finding, side: FindingProvision) -> str:
         rows.append(("Kind", _words(side.kind)))
     if side.quantity:
         rows.append(("Quantity", _text(side.quantity)))
+    if side.condition:
+        rows.append(("Stated under", _text(", ".join(side.condition))))
     if side.replaces is not None:
         rows.append(("Replaces", loc(side.replaces)))
     badge = ' <span class="badge governs">governs</span>' if _governs(finding, side) else ""

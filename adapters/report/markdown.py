@@ -86,12 +86,6 @@ def _title(report: SweepReport) -> list[str]:
     return lines
 
 
-def _percent(part: int, whole: int) -> str:
-    if whole <= 0:
-        return ""
-    return f" ({100 * part / whole:.2g}%)" if part < whole / 10 else f" ({100 * part / whole:.0f}%)"
-
-
 def _summary(report: SweepReport) -> list[str]:
     summary: SweepSummary = report.summary
     lines = ["## Summary", ""]
@@ -101,7 +95,10 @@ def _summary(report: SweepReport) -> list[str]:
             ["Findings", str(len(report.findings))],
             ["Provisions in force", str(summary.provisions)],
             ["Quantity statements compared", str(summary.statements)],
-            ["Pairs examined", f"{summary.pairs_examined:,} of {summary.all_pairs:,} possible{_percent(summary.pairs_examined, summary.all_pairs)}"],
+            # the sources count in their own units (statement pairs, links, candidate pairs), so
+            # their sum is no share of the provision pairs: both told, neither as part of the other
+            ["Provision pairs in all", f"{summary.all_pairs:,}"],
+            ["Comparisons made (every source together)", f"{summary.pairs_examined:,}"],
             ["Unconfirmed candidates (similarity only)", str(summary.unconfirmed)],
             ["Superseded pairs left out", str(summary.superseded_left_out)],
             ["Withheld documents (not readable by the asker)", str(len(summary.withheld))],
@@ -167,6 +164,8 @@ def _provision(side: FindingProvision) -> list[str]:
         head += f", read from {_code(str(side.resolved))}"
     if side.quantity:
         head += f" · quantity as written: {_inline(side.quantity)}"
+    if side.condition:
+        head += f" · stated under: {_inline(', '.join(side.condition))}"
     lines = [head, ">"]
     lines += [f"> {line}".rstrip() for line in _lines(side.text)]
     return lines + [""]

@@ -141,6 +141,7 @@ def _location(finding: Finding, index: int) -> dict[str, Any]:
         "label": side.label,
         "text": side.text,
         "quantity": side.quantity,
+        "condition": list(side.condition) if side.condition else None,
         "replaces": str(side.replaces) if side.replaces else None,
         "resolved": str(side.resolved) if side.resolved else None,
         "provisionKind": side.kind,

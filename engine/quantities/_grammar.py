@@ -15,7 +15,9 @@
   from the tokens and phrases around it: currency (also across a space or a PDF line break:
   ``$\n5,791``), sign and bound before; scale (``$737.9\nmillion``), unit (a compound such as
   ``mg/kg/day``; money per a unit), range, ``±`` tolerance (alone: ``plus or minus 1/2
-  inch``), frequency, spacing and a trailing bound after. A bracketed figure is negative after
+  inch``; a mixed-number spread ``±1 1/2%``, whose unit a bare value takes: ``5.5 ± 1.0%``; one
+  each way in brackets: ``3" (+1/4", -0")``), frequency, spacing and a trailing bound after.
+  Thousands are also set apart by a space before a unit (``3 500 PSI``). A bracketed figure is negative after
   money or before ``%`` or a scale word, and on a line of a financial table (``(1,577)``).
   The result is ``doc._.inforce_quantities``: offsets into the doc's text.
 
@@ -83,7 +85,7 @@ _DIGIT = re.compile(r"\d")
 
 _UNITS_GLUED = (
     "psi|PSI|ksi|KSI|psf|PSF|pcf|PCF|MPa|MPA|kPa|GPa|mL|ml|IU|mcg|hrs|hr|min|mos|yrs|wks|"
-    "bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|″|′|'|\""
+    "N/mm²|N/mm2|bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|″|′|'|\""
 )
 _PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ", "ROUTE",
                   "SPACING", "TOLERANCE")
@@ -766,7 +768,26 @@ class _Reader:
                and re.fullmatch(r"\d{3}", texts[k + 2])):
             digits += texts[k + 2]
             k += 2
-        if k == i or (k + 1 < self.n and texts[k + 1] == "," and not self.space[k]):
+        if k == i:
+            return self._space_grouped(i, number)
+        if k + 1 < self.n and texts[k + 1] == "," and not self.space[k]:
+            return number
+        return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
+
+    def _space_grouped(self, i: int, number: NumberToken) -> NumberToken:
+        """``3 500 PSI``: thousands set apart by a space (the SI way), read as one number when
+        groups of exactly three digits follow with one space each and a unit after them, and
+        nothing numeric or a mark of a count or size (``(``, ``#``) stands just before."""
+        texts = self.texts
+        k = i
+        digits = texts[i]
+        while k + 1 < self.n and self.space[k] and re.fullmatch(r"\d{3}", texts[k + 1]):
+            digits += texts[k + 1]
+            k += 1
+        if k == i or (i > 0 and (_DIGIT.search(texts[i - 1]) is not None or texts[i - 1] in ("(", "#", "-"))):
+            return number
+        unit = self._unit(k + 1, k) if k + 1 < self.n else None
+        if unit is None or unit[1] is None:
             return number
         return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
@@ -926,14 +947,26 @@ class _Reader:
                 j, upper, expression, unit_written, hi_precision = ranged
                 bound, bound_text = "range", None
                 precision = min(precision, hi_precision) if precision else hi_precision
-        # a tolerance: 4 inches ± 1 inch, 6% +/- 1.5%
+        # a tolerance: 4 inches ± 1 inch, 6% +/- 1.5%, 5.5 ± 1.0% (the spread's unit is the
+        # value's), 6 1/2% ±1 1/2%; one each way in brackets: 3" (+1/4", -0")
         if bound == "exact" and value is not None and j < self.n:
             tolerance = self._tolerance_after(j, value, expression)
             if tolerance is not None:
-                j, spread = tolerance
+                j, spread, spread_expression, spread_written = tolerance
                 nominal = value
                 value, upper = value - spread, value + spread
                 bound = "range"
+                if expression is None and currency is None and scale is None and spread_expression is not None:
+                    expression, unit_written = spread_expression, spread_written
+                    if expression == "percent":
+                        notation = "percent"
+            else:
+                signed = self._signed_tolerance(j, value, expression)
+                if signed is not None:
+                    j, below, above = signed
+                    nominal = value
+                    value, upper = value - below, value + above
+                    bound = "range"
 
         frequency, per_day = None, None
         k = j
@@ -1057,7 +1090,11 @@ class _Reader:
             return None
         return end, hi_value, expression, unit_written, hi.precision * factor
 
-    def _tolerance_after(self, j: int, value: float, expression: str | None) -> tuple[int, float] | None:
+    def _tolerance_after(
+        self, j: int, value: float, expression: str | None,
+    ) -> tuple[int, float, str | None, str | None] | None:
+        """``± spread [unit]`` after a value: (end, spread in the value's unit, the spread's
+        unit expression and as written, None when it has none)."""
         mark = self.phrases.at(j, "TOLERANCE")
         if mark is None and j + 1 < self.n and self.texts[j] == ",":
             mark = self.phrases.at(j + 1, "TOLERANCE")  # 4 inches, plus or minus 1 inch
@@ -1068,10 +1105,17 @@ class _Reader:
         if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
             return None
         end = k + 1
-        unit = self._unit(end, k)
         spread_value = spread.value
+        if spread.kind == "number" and spread.is_integer and end < self.n and self.space[k]:
+            fraction = self._number(end)  # a mixed number: ± 1 1/2%
+            if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
+                spread_value += fraction.value
+                k, end = end, end + 1
+        unit = self._unit(end, k)
+        spread_expression: str | None = None
+        written: str | None = None
         if unit is not None and unit[1] is not None:
-            end, spread_expression = unit[0], unit[1]
+            end, spread_expression, written = unit[0], unit[1], unit[2]
             if spread_expression == "percent" and expression not in (None, "percent"):
                 spread_value = abs(value) * spread_value / 100
             elif expression is not None and spread_expression != expression:
@@ -1079,4 +1123,41 @@ class _Reader:
                     spread_value = convert_difference(spread_value, spread_expression, expression)
                 except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
                     return None
-        return end, abs(spread_value)
+        return end, abs(spread_value), spread_expression, written
+
+    def _signed_tolerance(self, j: int, value: float, expression: str | None) -> tuple[int, float, float] | None:
+        """A tolerance each way in brackets after a value: ``(+1/4", -0")``, ``(-0, +5 mm)``:
+        (end, how far below, how far above), each spread in the value's unit (a spread with no
+        unit takes the value's); None when the brackets hold anything else."""
+        texts = self.texts
+        if expression is None or texts[j] != "(":
+            return None
+        k = j + 1
+        spreads: dict[str, float] = {}
+        while k < self.n and len(spreads) < 2:
+            token = texts[k]
+            sign = {"+": "+", "-": "-", "−": "-"}.get(token[:1])
+            if sign is None or sign in spreads:
+                return None
+            if len(token) == 1 and k + 1 < self.n and not self.space[k]:
+                k += 1  # the sign split off its number (−0)
+                token = "+" + texts[k]
+            spread = lex_number(token[1:]) if len(token) > 1 else None
+            if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
+                return None
+            k += 1
+            spread_value = spread.value
+            unit = self._unit(k, k - 1)
+            if unit is not None and unit[1] is not None:
+                k = unit[0]
+                if unit[1] != expression:
+                    try:
+                        spread_value = convert_difference(spread_value, unit[1], expression)
+                    except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
+                        return None
+            spreads[sign] = abs(spread_value)
+            if k < self.n and texts[k] in (",", "/") and len(spreads) < 2:
+                k += 1
+        if len(spreads) != 2 or k >= self.n or texts[k] != ")":
+            return None
+        return k + 1, spreads["-"], spreads["+"]

@@ -106,9 +106,9 @@ class QuantityMention(BaseModel):
     spacing: bool = False
     subject: str | None = None
     binding: SubjectBinding | None = None
-    #: The condition the figure is stated under, as terms of ``conditions.TERMS``
+    #: The condition the figure is stated under, as terms of the subject pack's ``conditions:``
     #: (``("increased", "adult")``, ``("weight 30-40 kg",)``); empty when the clause states
-    #: none. Claims compare it; the graph does not store it (read again from the text).
+    #: none. Claims compare it; the graph stores it with the quantity (``facts`` shows it).
     condition: tuple[str, ...] = ()
     warnings: tuple[QuantityWarning, ...] = ()
 
@@ -125,7 +125,7 @@ class QuantityMention(BaseModel):
             subject=self.subject, text=self.text, span=self.span,
             locator=Locator.parse(locator) if isinstance(locator, str) else locator,
             normalized=self.normalized, bound_from=self.bound_from,
-            frequency=self.frequency, per_day=self.per_day,
+            frequency=self.frequency, per_day=self.per_day, condition=self.condition,
         )
 
 

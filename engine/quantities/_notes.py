@@ -19,16 +19,18 @@ from inforce.rules.subjects import InferenceRule, SubjectRule, WordList
 
 __all__ = ["MAX_GAP_AFTER", "MAX_GAP_BEFORE", "BindingTarget", "NoteReading", "Word", "Words"]
 
-#: Clause boundaries: sentence ends, semicolons, line breaks and table cell bars.
-_BOUNDARY = re.compile(r"[.;!?](?=\s|$)|\n|\|")
+#: Clause boundaries: sentence ends, semicolons, line breaks and table cell bars; a run of
+#: periods (a schedule's dot leader ``CLEAR COVER ........ 2"``, an ellipsis) ends none.
+_BOUNDARY = re.compile(r"[;!?](?=\s|$)|(?<!\.)\.(?=\s|$)|\n|\|")
 #: How far (characters) a synonym may be from the quantity it names. Words after a quantity
 #: name it only when they follow closely, with no punctuation between (``4,000 psi
 #: compressive strength``), not ``less than 15 kg, because an appropriate dose``.
 MAX_GAP_BEFORE = 80
 MAX_GAP_AFTER = 20
 
-#: A list item's marker at the start of a line: ``1.``, ``A.``, ``a)``, ``12)``.
-_LIST_MARKER = re.compile(r"[ \t]*(?:\d{1,3}|[A-Za-z])[.)][ \t]")
+#: A list item's marker at the start of a line: ``1.``, ``A.``, ``a)``, ``12)``, ``(a)``, ``(2)``.
+_LIST_MARKER = re.compile(r"[ \t]*(?:(?P<digit>\d{1,3})|(?P<letter>[A-Za-z]))[.)][ \t]"
+                          r"|[ \t]*\((?:(?P<bracketed_digit>\d{1,3})|(?P<bracketed_letter>[A-Za-z]))\)[ \t]")
 #: Where a line's label ends (``FOOTINGS: 25 MPa``).
 _LABEL_END = re.compile(r":(?=\s)")
 
@@ -38,26 +40,84 @@ class NoteReading:
 
     def __init__(self, text: str, abbreviated: frozenset[str]) -> None:
         self.text = text
-        self.boundaries = [m.end() for m in _BOUNDARY.finditer(text) if not _abbreviation_before(text, m, abbreviated)]
+        found = [m for m in _BOUNDARY.finditer(text) if not _abbreviation_before(text, m, abbreviated)]
+        self.boundaries = [m.end() for m in found]
+        #: where sentences end: clause boundaries but semicolons
+        self.sentence_ends = [m.end() for m in found if m.group(0) != ";"]
         self.line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+        self._piped: dict[int, bool] = {}
         self._headings: dict[int, list[tuple[int, int]]] = {}
         self._labels: dict[int, list[int]] = {}
         #: where a figure ends that a word right after it may label (``80 mm SLUMP``): end → key
         self.labelled: dict[int, str] = {}
+        #: where each figure read in the text stands (start, end), in order of start
+        self.figures: list[tuple[int, int]] = []
+        self._found: dict[tuple[int, tuple[int, int]], list[tuple[str, int, int]]] = {}
         self._has: dict[tuple[int, tuple[int, int]], bool] = {}
         #: the words of a clause that may decide, for the inference rules that apply (kept by the binder)
         self.words: dict[tuple[tuple[int, int], tuple[int, ...]], Words] = {}
 
     def labels_another(self, word: Word, target: BindingTarget, keys: dict[str, str]) -> bool:
         """Whether ``word`` is written right after another figure of its subject's dimension
-        (``80 mm SLUMP, 20 mm AGG.``: SLUMP labels the 80 mm, not the 20 mm)."""
+        (``80 mm SLUMP, 20 mm AGG.``: SLUMP labels the 80 mm, not the 20 mm). A figure opening
+        brackets after it is the same thing's other value (``2" CLR. TO REINF. (3" WHERE CAST
+        AGAINST EARTH)``): the word labels both. A word read as part of another figure
+        (``O.C.`` of ``16" O.C.``) is that figure's."""
+        holder = self.figure_holding(word.start, word.end)
+        if holder is not None and holder[0] != target.start:
+            return True
         at = word.start
         while at > 0 and self.text[at - 1] in " \t":
             at -= 1
         if at == target.end:
             return False
+        opening = target.start
+        while opening > 0 and self.text[opening - 1] in " \t":
+            opening -= 1
+        if opening > word.end and self.text[opening - 1] == "(":
+            return False
         key = self.labelled.get(at)
         return key is not None and key == keys.get(word.rule.subject)
+
+    def says_for(self, words: WordList, note: list[tuple[int, int]], start: int, end: int) -> bool:
+        """Whether ``words`` are written in the note of the figure at ``[start, end)`` (its clause
+        first, :meth:`note`), leaving out, in the clause, the words of another comma part that
+        holds a figure of its own (``f'c = 30 MPa, ..., TOP OF GROUT 25 mm``: grout is what the
+        25 mm is stated for, not the 30 MPa); words before a colon ahead of the figure label the
+        whole line (``METAL DECK: 1-1/2" TYPE B, ..., Fy = 33 KSI``) and always count."""
+        clause = self.clause(start, end)
+        for span in note:
+            if not self.has(words, span):
+                continue
+            if span != clause or not self.figures:
+                return True
+            colon = max((m.start() for m in _LABEL_END.finditer(self.text, span[0], start)), default=-1)
+            key = (id(words), span)
+            found = self._found.get(key)
+            if found is None:
+                found = self._found[key] = words.find(self.text, *span)
+            for _, s, e in found:
+                part = self.part(s, e, span)
+                if e <= colon or part[0] <= start < part[1] or not self._other_figure_in(part, start):
+                    return True
+        return False
+
+    def figure_holding(self, start: int, end: int) -> tuple[int, int] | None:
+        """The figure whose span holds ``[start, end)`` (None: none does)."""
+        index = bisect.bisect_right(self.figures, (start, len(self.text) + 1)) - 1
+        if index >= 0 and self.figures[index][1] >= end:
+            return self.figures[index]
+        return None
+
+    def _other_figure_in(self, span: tuple[int, int], start: int) -> bool:
+        """Whether a figure other than the one at ``start`` stands wholly in ``span``."""
+        index = bisect.bisect_left(self.figures, (span[0], -1))
+        while index < len(self.figures) and self.figures[index][0] < span[1]:
+            f_start, f_end = self.figures[index]
+            if f_start != start and f_end <= span[1]:
+                return True
+            index += 1
+        return False
 
     def has(self, words: WordList, span: tuple[int, int]) -> bool:
         """Whether ``words`` are written in ``span`` (remembered: a clause's notes repeat)."""
@@ -99,10 +159,21 @@ class NoteReading:
         return left, right
 
     def line(self, position: int) -> tuple[int, int]:
+        """The line ``position`` stands in, from the line starts read once (a search for the
+        next line break would read a long unbroken text to its end for every figure in it)."""
         index = bisect.bisect_right(self.line_starts, position) - 1
         start = self.line_starts[index]
-        end = self.text.find("\n", start)
-        return start, len(self.text) if end < 0 else end
+        if index + 1 < len(self.line_starts):
+            return start, self.line_starts[index + 1] - 1
+        return start, len(self.text)
+
+    def in_table(self, line_start: int, line_end: int) -> bool:
+        """Whether the line is a row of a ``|`` table (remembered per line: every figure of a
+        line asks, and a line may be a whole long text)."""
+        piped = self._piped.get(line_start)
+        if piped is None:
+            piped = self._piped[line_start] = "|" in self.text[line_start:line_end]
+        return piped
 
     def note(self, start: int, end: int, clause: tuple[int, int]) -> list[tuple[int, int]]:
         """Where a mention's note names what it is stated for: its clause, the label before
@@ -113,9 +184,38 @@ class NoteReading:
         if label is not None:
             spans.append(label)
         line_start, line_end = self.line(start)
-        if "|" in self.text[line_start:line_end]:
+        if self.in_table(line_start, line_end):
             spans.append((line_start, line_end))  # a schedule's row: the element is in another cell
+            caption = self.caption(start)
+            if caption is not None:
+                spans.append(caption)  # the table's title: CONCRETE MIX REQUIREMENTS
         return spans + self.headings(start)
+
+    def caption(self, position: int) -> tuple[int, int] | None:
+        """The caption of the ``|`` table ``position`` stands in: the line of text right above
+        its first line, in its block (None: none, or not in such a table)."""
+        text = self.text
+        line_start, line_end = self.line(position)
+        if not self.in_table(line_start, line_end):
+            return None
+        index = bisect.bisect_right(self.line_starts, line_start) - 1
+        while index > 0:
+            start = self.line_starts[index - 1]
+            line = text[start : self.line_starts[index] - 1]
+            if not line.strip():
+                return None
+            if "|" not in line:
+                return start, self.line_starts[index] - 1
+            index -= 1
+        return None
+
+    def opening(self, clause: tuple[int, int]) -> tuple[int, int] | None:
+        """The clauses of the sentence before ``clause`` (``ALL FDN. CONC. SHALL BE 4500 PSI``
+        before ``; 3" CLR. BOT. & SIDES``): what the sentence is about, None when the clause
+        opens its sentence."""
+        before = bisect.bisect_right(self.sentence_ends, clause[0]) - 1
+        start = self.sentence_ends[before] if before >= 0 else 0
+        return (start, clause[0]) if start < clause[0] else None
 
     def label(self, start: int, clause: tuple[int, int]) -> tuple[int, int] | None:
         """The label of the mention's line that governs it: the words before the last colon
@@ -148,8 +248,11 @@ class NoteReading:
         found: list[tuple[int, int]] = []
         level = _level(text, line_start)
         # an item with no list marker may stand at its heading's own level (items listed flush
-        # under ``CLEAR COVER:``); a marked one is a sibling of a marked heading at its level
+        # under ``CLEAR COVER:``); a marked one is a sibling of a heading marked the same way
+        # at its level, and a child of one marked another way (``1.`` items under ``a. ...:``,
+        # ``(a)`` items under ``5. ...:``: a list within a list)
         same_level = level % 2 == 0
+        kind = _marker_kind(text, line_start)
         index = bisect.bisect_right(self.line_starts, line_start) - 1
         while index > 0 and level >= 0:
             index -= 1
@@ -162,10 +265,12 @@ class NoteReading:
                 continue  # a table row is no heading
             if line.rstrip().endswith(":"):
                 here = _level(text, start)
-                if here < level or (here == level and same_level):
+                if here < level or (here == level and (
+                        same_level or (kind is not None and _marker_kind(text, start) not in (None, kind)))):
                     found.append((start, end))
                     level = here
                     same_level = False
+                    kind = _marker_kind(text, start)
         self._headings[line_start] = found
         return found
 
@@ -175,7 +280,7 @@ class NoteReading:
         in its first line)."""
         text = self.text
         line_start, line_end = self.line(position)
-        if "|" not in text[line_start:line_end]:
+        if not self.in_table(line_start, line_end):
             return None
         index = bisect.bisect_right(self.line_starts, line_start) - 1
         first = index
@@ -199,6 +304,13 @@ def _level(text: str, line_start: int) -> int:
     """A line's depth in a list: its indentation, plus one when it starts with a list marker."""
     stripped = len(text) - line_start - len(text[line_start:].lstrip(" \t"))
     return stripped * 2 + (1 if _LIST_MARKER.match(text, line_start) else 0)
+
+
+def _marker_kind(text: str, line_start: int) -> str | None:
+    """How a line's list marker is written (``digit``, ``letter``, ``bracketed_digit``,
+    ``bracketed_letter``), None when it has none."""
+    match = _LIST_MARKER.match(text, line_start)
+    return match.lastgroup if match is not None else None
 
 
 def _thousands(text: str, at: int) -> bool:

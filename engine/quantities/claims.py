@@ -57,7 +57,7 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from .compare import format_value
-from .conditions import condition_conflict
+from .conditions import condition_conflict, term_facets
 from .units import convert, convert_difference
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def _match(
         why, _, index, source = failures[0]
         return UnmatchedClaimQuantity(
             claim=claim, reason=why, closest=source, closest_index=index,  # type: ignore[arg-type]
-            explanation=_explain(why, claim, source))
+            explanation=_explain(why, claim, source, vocabulary))
     # nothing of the same dimension: say why in the terms of the nearest number
     same_number = [(index, source) for index, source in sources
                    if source.value is not None and math.isclose(source.value, claim.value, rel_tol=1e-9)]
@@ -190,7 +190,7 @@ def _supports(
     distance = _relative(claim_lo, source.value)  # type: ignore[arg-type]
     if claim.subject and source.subject and claim.subject != source.subject:
         return None, "subject_differs", distance
-    if claim.condition and condition_conflict(claim.condition, source.condition) is not None:
+    if claim.condition and condition_conflict(claim.condition, source.condition, term_facets(vocabulary)) is not None:
         # compared only where the values agree: a value that differs says more
         if _supports(claim.model_copy(update={"condition": ()}), source, vocabulary, claim_text,
                      cited_text)[0] is not None:
@@ -375,9 +375,9 @@ def _relative(a: float, b: float) -> float:
     return abs(a - b) / scale if scale else 0.0
 
 
-def _explain(why: str, claim: QuantityMention, source: QuantityMention) -> str:
+def _explain(why: str, claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary) -> str:
     if why == "condition_differs":
-        ours, theirs = condition_conflict(claim.condition, source.condition)  # type: ignore[misc]
+        ours, theirs = condition_conflict(claim.condition, source.condition, term_facets(vocabulary))  # type: ignore[misc]
         return (f"{claim.text!r} is stated as {ours}; the source's {source.text!r} is stated as {theirs}")
     if why == "frequency_differs":
         return f"{claim.text!r} is given {claim.frequency}; the source says {source.text!r}"

@@ -33,7 +33,7 @@ from inforce.ontology.quantity import NormalizedValue
 from inforce.rules import SubjectRule, SubjectVocabulary, Tolerance
 
 from ._models import Comparison, QuantityMention
-from .conditions import condition_conflict
+from .conditions import condition_conflict, term_facets
 from .units import (
     UnknownUnitError,
     convert,
@@ -146,7 +146,7 @@ def compare(
         return Comparison(outcome="conflict", **common, explanation=(
             f"{shown_a} and {shown_b}: the amounts are given {left.frequency} and {right.frequency}"))
     if isinstance(a, QuantityMention) and isinstance(b, QuantityMention) and a.condition and b.condition:
-        differs = condition_conflict(a.condition, b.condition)
+        differs = condition_conflict(a.condition, b.condition, term_facets(vocabulary))
         if differs is not None:
             return Comparison(outcome="compatible", **common, explanation=(
                 f"{shown_a} is stated as {differs[0]} and {shown_b} as {differs[1]}: each holds under its own condition"))

@@ -4,7 +4,9 @@
 each under its own condition: 250 mg is the recommended dose, 500 mg the increased one. A claim
 that "the recommended dose is 500 mg" names the figure without its condition, and a check that
 matched numbers alone would pass it. So each mention carries its condition, a few *terms* from
-a small closed vocabulary (:data:`TERMS`), each term of one *facet*:
+a small closed vocabulary, each term of one *facet*. The vocabulary is the subject pack's
+``conditions:`` section (``rules.conditions``: facets, their terms, the words that state each);
+the stock pack ``subjects/default`` declares these:
 
 - ``regimen`` — ``recommended`` (also *usual*, *standard dose*), ``increased`` (*may be
   increased to*, *titrated up to*), ``reduced`` (*reduced to*, *decreased to*): the dose as
@@ -22,72 +24,54 @@ a small closed vocabulary (:data:`TERMS`), each term of one *facet*:
 A maximum or a minimum is not a condition: it is the mention's ``bound`` (``not to exceed``,
 ``maximum``), one home for it, compared as a bound; a maximum *dose* is a subject of its own.
 
-**Where the words are read** (:func:`read_conditions`), within the figure's *clause* (cut at
+**Where the words are read** (:meth:`ConditionReader.read`), within the figure's *clause* (cut at
 a sentence's end, a semicolon and a line break):
 
 1. a word of a facet between the figure and the figure before it in the clause, else between
-   the figure and the next one (or the next comma; a population there only after *for*, *in*
-   or *to*: "500 mg for adults", not "250 mg (adult dose)", which names the dose): the nearest
-   statement wins ("the recommended dose is 250 mg, which may be increased to 500 mg": 250 mg
+   the figure and the next one (or the next comma; a term there only after one of its facet's
+   ``after_figure_needs`` words: a population after *for*, *in* or *to*, "500 mg for adults",
+   not "250 mg (adult dose)", which names the dose): the nearest statement wins ("the recommended dose is 250 mg, which may be increased to 500 mg": 250 mg
    is recommended, 500 mg increased);
-2. else, for a ``population`` only, a word anywhere before the figure in the clause (a
-   population opens the sentence: "In adults who ..., the dose may be increased to 500 mg");
-   two of one facet ("adults and pediatric patients") are both kept;
+2. else, for a facet read ``before_figure: clause`` (a population), a word anywhere before the
+   figure in the clause (a population opens the sentence: "In adults who ..., the dose may be
+   increased to 500 mg"); two of one facet ("adults and pediatric patients") are both kept;
 3. a weight band in the clause applies to the other figures of the clause, itself included
    in none.
 
-The words are one table here (:data:`TERMS`): the subject pack language has no place for
-them yet, so a policy owner adds a word by a pull request against this table.
+A :class:`ConditionReader` reads with one pack's vocabulary (:func:`condition_reader`, built
+once for each content); a vocabulary that declares no conditions reads the stock pack's.
 
 **How claims use them** (``claims``): a claim's figure is supported only by a cited figure
 whose condition agrees on every facet both state (the same regimen, the same population, the
-same band); a facet only one side states is not compared, so a claim without condition words
-matches as it did before conditions were read.
+same band), each term's facet taken from the claim's vocabulary (:func:`term_facets`); a facet
+only one side states is not compared, so a claim without condition words matches as it did
+before conditions were read. The graph stores each quantity's terms (``facts`` and the sweep
+show them).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from inforce.rules.conditions import WEIGHT_FACET, ConditionFacet, compile_condition_word
+
+if TYPE_CHECKING:
+    from inforce.rules import SubjectVocabulary
 
 from .units import format_value
 
 __all__ = [
-    "TERMS", "Figure", "condition_conflict", "facet_of", "is_band_position", "may_state_condition",
-    "read_conditions", "weight_band",
+    "ConditionReader", "Figure", "condition_conflict", "condition_reader", "facet_of", "is_band_position",
+    "stock_conditions", "term_facets", "weight_band",
 ]
 
-#: (facet, term, the words that state it): the closed vocabulary of conditions. The words are a
-#: regular expression, matched whole-word and in any letter case.
-TERMS: tuple[tuple[str, str, str], ...] = (
-    ("regimen", "recommended", r"recommended|usual(?:ly)?|standard\s+dos\w*"),
-    ("phase", "initial", r"initial(?:ly)?|starting|start(?:ed)?\s+(?:at|on|with)|loading\s+dos\w*"),
-    ("phase", "maintenance", r"maintenance"),
-    ("regimen", "increased", r"(?:may|can|could|should|be)\s+(?:then\s+)?(?:be\s+)?increased|increased?\s+to|"
-                           r"titrat\w*\s+(?:up\s+)?to|up-?titrat\w*|escalat\w*\s+to"),
-    ("regimen", "reduced", r"reduced?\s+(?:dose\s+)?(?:to|of)|decreased?\s+to|lowered\s+to"),
-    ("population", "adult", r"adults?(?!-)"),
-    # not "child-resistant closures"
-    ("population", "pediatric", r"p(?:a)?ediatric|children|child(?!-)|infants?|adolescents?|neonates?"),
-    ("population", "elderly", r"elderly|geriatric"),
-    ("exposure", "cast against earth", r"cast\s+against(?:\s+and\s+permanently\s+exposed\s+to)?\s+(?:the\s+)?earth"),
-    ("exposure", "not exposed to weather", r"not\s+exposed\s+to\s+(?:the\s+)?(?:weather|earth)"),
-    ("exposure", "exposed to weather", r"exposed\s+to\s+(?:the\s+)?(?:earth\s+or\s+)?weather"),
-)
-
-_FACETS = {term: facet for facet, term, _ in TERMS}
-_WORDS = re.compile(
-    "|".join(f"(?P<t{number}>\\b(?:{pattern})\\b)" for number, (_, _, pattern) in enumerate(TERMS)),
-    re.IGNORECASE,
-)
-#: Cheap test before the clause-by-clause reading: a text with none of these has no condition.
-_ANY = re.compile(r"weigh|" + _WORDS.pattern, re.IGNORECASE)
 #: Where a clause ends: a sentence's end, a semicolon, a line break.
 _CLAUSE_END = re.compile(r"[.!?](?=\s|$)|;|\n")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
-#: What opens a population named after its figure: "for adults", "in pediatric patients".
-_FOR_BEFORE = re.compile(r"\b(?:for|in|to)\s+(?:\w+\s+)?$", re.IGNORECASE)
 #: The words that make a mass a weight band: "patients weighing at least", "body weight of".
 _BAND_BEFORE = re.compile(r"\b(?:weigh\w*|(?:body\s*)?weight)\b(?:\s+(?:of|is|at|from|between|"
                           r"less|more|than|least|most|over|under|above|below|up|to|[<>≤≥]=?))*\s*$",
@@ -104,50 +88,117 @@ class Figure:
     band: str | None = None
 
 
-def facet_of(term: str) -> str:
-    """The facet of a condition term (``recommended`` → ``regimen``; ``weight 30-40 kg`` → ``weight``)."""
-    return "weight" if term.startswith("weight ") else _FACETS.get(term, term)
+class ConditionReader:
+    """The conditions of one vocabulary (a pack's ``conditions:``), compiled: which words
+    state which term, and how each facet is read (rules in the module docstring)."""
+
+    def __init__(self, facets: Sequence[ConditionFacet]) -> None:
+        self.facets = tuple(facets)
+        self.given: object = facets  # the sequence last asked with (``condition_reader``)
+        #: (facet, term, the words' pattern), in the pack's order
+        self._terms = tuple((facet.facet, term, "|".join(compile_condition_word(word) for word in words))
+                            for facet in self.facets for term, words in facet.terms.items() if words)
+        self._words = re.compile("|".join(f"(?P<t{n}>{pattern})" for n, (_, _, pattern) in enumerate(self._terms)),
+                                 re.IGNORECASE) if self._terms else None
+        #: Cheap test before the clause-by-clause reading: a text with none of these has no condition.
+        self._any = re.compile(r"weigh" + (f"|{self._words.pattern}" if self._words else ""), re.IGNORECASE)
+        #: What opens a term named after its figure ("for adults"), by facet
+        self._after = {facet.facet: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in facet.after_figure_needs)
+                                               + r")\s+(?:\w+\s+)?$", re.IGNORECASE)
+                       for facet in self.facets if facet.after_figure_needs}
+
+    @cached_property
+    def term_facets(self) -> dict[str, str]:
+        """Each term → its facet."""
+        return {term: facet for facet, term, _ in self._terms}
+
+    def may_state(self, text: str) -> bool:
+        """Whether ``text`` holds a condition word or a weight band at all."""
+        return self._any.search(text) is not None
+
+    def read(self, text: str, figures: Sequence[Figure]) -> list[tuple[str, ...]]:
+        """The condition terms of each figure of ``text``, in order (rules in the module docstring)."""
+        conditions: list[tuple[str, ...]] = [() for _ in figures]
+        if not figures or not self.may_state(text):
+            return conditions
+        words = [(match.start(), match.end(), self._terms[int(match.lastgroup[1:])])  # type: ignore[index]
+                 for match in self._words.finditer(text)] if self._words else []
+        for start, end, members in _clauses(text, figures):
+            inside = [(at, until, facet, term) for at, until, (facet, term, _) in words if start <= at and until <= end]
+            bands = tuple(dict.fromkeys(figures[i].band for i in members if figures[i].band))
+            amounts = [i for i in members if figures[i].band is None]
+            for position, i in enumerate(amounts):
+                figure = figures[i]
+                before = figures[amounts[position - 1]].end if position else start
+                after = figures[amounts[position + 1]].start if position + 1 < len(amounts) else end
+                comma = text.find(",", figure.end, after)
+                after = comma if comma >= 0 else after
+                terms: list[str] = []
+                for spec in self.facets:
+                    facet, needs = spec.facet, self._after.get(spec.facet)
+                    found = [t for at, until, f, t in inside if before <= at and until <= figure.start and f == facet] \
+                        or [t for at, until, f, t in inside if figure.end <= at and until <= after and f == facet
+                            and (needs is None or needs.search(text, max(figure.end, at - 24), at))]
+                    if not found and spec.before_figure == "clause":
+                        found = [t for at, _, f, t in inside if at < figure.start and f == facet]
+                    terms.extend(found)
+                terms.extend(bands)
+                conditions[i] = tuple(dict.fromkeys(terms))
+        return conditions
 
 
-def may_state_condition(text: str) -> bool:
-    """Whether ``text`` holds a word of :data:`TERMS` or a weight band at all."""
-    return _ANY.search(text) is not None
+#: Readers built, by the content of their conditions (a pack's facets are unhashable dicts),
+#: and the last one asked for by the identity of its facets (a vocabulary keeps its tuple).
+_READERS: dict[str, ConditionReader] = {}
+_LAST: dict[int, ConditionReader] = {}
+_STOCK: list[ConditionReader] = []
+
+
+def condition_reader(facets: Sequence[ConditionFacet] | None = None) -> ConditionReader:
+    """The reader of a vocabulary's conditions (the stock pack's when None, read once per
+    process), built once for each content."""
+    if facets is None:
+        if not _STOCK:
+            _STOCK.append(condition_reader(stock_conditions()))
+        return _STOCK[0]
+    last = _LAST.get(id(facets))
+    if last is not None and last.given is facets:
+        return last
+    key = "\n".join(facet.model_dump_json() for facet in facets)
+    reader = _READERS.get(key)
+    if reader is None:
+        if len(_READERS) >= 16:
+            _READERS.pop(next(iter(_READERS)))
+        reader = _READERS[key] = ConditionReader(facets)
+    _LAST.clear()
+    _LAST[id(facets)] = reader
+    reader.given = facets
+    return reader
+
+
+def term_facets(vocabulary: SubjectVocabulary | None) -> Mapping[str, str]:
+    """Each condition term of ``vocabulary`` (the stock subjects when None) → its facet."""
+    return condition_reader(vocabulary.conditions if vocabulary is not None else None).term_facets
+
+
+def stock_conditions() -> tuple[ConditionFacet, ...]:
+    """The conditions of the stock ``subjects/default`` pack (what a vocabulary declaring none reads)."""
+    from inforce.rules import DEFAULT_SUBJECTS, load_pack
+
+    return load_pack(DEFAULT_SUBJECTS).pack.conditions or ()
+
+
+def facet_of(term: str, facets: Mapping[str, str] | None = None) -> str:
+    """The facet of a condition term (``recommended`` → ``regimen``; ``weight 30-40 kg`` →
+    ``weight``), by ``facets`` (term → facet; the stock pack's when None)."""
+    if term.startswith(WEIGHT_FACET + " "):
+        return WEIGHT_FACET
+    return (condition_reader().term_facets if facets is None else facets).get(term, term)
 
 
 def is_band_position(text: str, start: int) -> bool:
     """Whether a mass at ``text[start:]`` follows the words of a weight band."""
     return _BAND_BEFORE.search(text, max(0, start - 40), start) is not None
-
-
-def read_conditions(text: str, figures: Sequence[Figure]) -> list[tuple[str, ...]]:
-    """The condition terms of each figure of ``text``, in order (rules in the module docstring)."""
-    conditions: list[tuple[str, ...]] = [() for _ in figures]
-    if not figures or not may_state_condition(text):
-        return conditions
-    words = [(match.start(), match.end(), TERMS[int(match.lastgroup[1:])][1])  # type: ignore[index]
-             for match in _WORDS.finditer(text)]
-    for start, end, members in _clauses(text, figures):
-        inside = [(at, until, term) for at, until, term in words if start <= at and until <= end]
-        bands = tuple(dict.fromkeys(figures[i].band for i in members if figures[i].band))
-        amounts = [i for i in members if figures[i].band is None]
-        for position, i in enumerate(amounts):
-            figure = figures[i]
-            before = figures[amounts[position - 1]].end if position else start
-            after = figures[amounts[position + 1]].start if position + 1 < len(amounts) else end
-            comma = text.find(",", figure.end, after)
-            after = comma if comma >= 0 else after
-            terms: list[str] = []
-            for facet in ("regimen", "phase", "population", "exposure"):
-                found = [t for at, until, t in inside
-                         if before <= at and until <= figure.start and facet_of(t) == facet] \
-                    or [t for at, until, t in inside if figure.end <= at and until <= after and facet_of(t) == facet
-                        and (facet != "population" or _FOR_BEFORE.search(text, max(figure.end, at - 24), at))]
-                if not found and facet == "population":
-                    found = [t for at, _, t in inside if at < figure.start and facet_of(t) == facet]
-                terms.extend(found)
-            terms.extend(bands)
-            conditions[i] = tuple(dict.fromkeys(terms))
-    return conditions
 
 
 def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[int]]]:
@@ -175,12 +226,15 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
     return clauses
 
 
-def condition_conflict(claim: Sequence[str], source: Sequence[str]) -> tuple[str, str] | None:
+def condition_conflict(
+    claim: Sequence[str], source: Sequence[str], facets: Mapping[str, str] | None = None,
+) -> tuple[str, str] | None:
     """The first facet on which a claim's condition and a cited one's disagree, as (the claim's
-    terms, the source's terms) of that facet; None when they agree on every facet both state."""
-    for facet in dict.fromkeys(facet_of(term) for term in claim):
-        ours = [term for term in claim if facet_of(term) == facet]
-        theirs = [term for term in source if facet_of(term) == facet]
+    terms, the source's terms) of that facet; None when they agree on every facet both state.
+    ``facets``: each term's facet (a reader's ``term_facets``; the stock pack's when None)."""
+    for facet in dict.fromkeys(facet_of(term, facets) for term in claim):
+        ours = [term for term in claim if facet_of(term, facets) == facet]
+        theirs = [term for term in source if facet_of(term, facets) == facet]
         if theirs and not set(ours) & set(theirs):
             return ", ".join(ours), ", ".join(theirs)
     return None

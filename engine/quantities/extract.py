@@ -19,6 +19,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -28,7 +29,7 @@ from inforce.ontology.quantity import NormalizedValue
 from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
 from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
-from .conditions import Figure, is_band_position, may_state_condition, read_conditions, weight_band
+from .conditions import ConditionReader, Figure, condition_reader, is_band_position, weight_band
 from .units import (
     ResolvedUnit,
     UnitTable,
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/3"
+EXTRACTOR_VERSION = "inforce-quantities/4"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
@@ -221,6 +222,8 @@ class QuantityExtractor:
         self.units = units or unit_table()
         self.vocabulary = vocabulary if vocabulary is not None else default_vocabulary()
         self.binder = SubjectBinder(self.vocabulary, self.units)
+        #: the words of conditions (the pack's ``conditions:``; the stock pack's when it declares none)
+        self.conditions = condition_reader(self.vocabulary.conditions)
         if grammar is None:
             self._windows: Callable[[str, bool], tuple[Found, ...]] = _PipelineWindows(self.nlp)
         else:
@@ -319,8 +322,11 @@ class QuantityExtractor:
         if context:
             context_unit, context_scale = self._context_unit(context)
             found = [(item.in_context(context_unit, context_scale), shift) for item, shift in found]
-        elif _ANY_SCALE_WORD.search(text) is not None:
-            found = self._scaled_by_headings(found, text)
+        else:
+            if _ANY_SCALE_WORD.search(text) is not None:
+                found = self._scaled_by_headings(found, text)
+            if "(" in text and any(item.resolved is None for item, _ in found):
+                found = self._units_of_headers(found, text)
         bindings: list = [None] * len(found)
         if bind and self.vocabulary.subjects:
             targets = [
@@ -343,8 +349,8 @@ class QuantityExtractor:
             mentions.append(mention)
         if bind and self.vocabulary.grades:
             mentions = self.binder.implied(text, mentions, base)  # grades a standard fixes the stress of
-        if may_state_condition(text):
-            mentions = _with_conditions(mentions, text, base)
+        if self.conditions.may_state(text):
+            mentions = _with_conditions(mentions, text, base, self.conditions)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _scaled_by_headings(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
@@ -390,6 +396,64 @@ class QuantityExtractor:
             out.append((item.in_context(unit, scale), shift))
         return out
 
+    def _units_of_headers(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
+        """Bare figures read with the unit their header writes in brackets, as a schedule
+        states it once: the header cell of their ``|`` table column (``| f'c (MPa) |`` over
+        ``| 32 |``), or, for a figure ending a row of a list (``FOOTINGS CAST AGAINST GROUND
+        65``), the nearest heading above ending in a bracketed unit (``CLEAR COVER TO
+        REINFORCEMENT (mm):``). A bracket that is no unit (``(TYP.)``) gives none. Two such
+        figures joined by a dash or ``to`` (``| 2 - 4 |`` under ``SLUMP (IN.)``) are one range,
+        as a range with its unit written is."""
+        from ._notes import NoteReading
+
+        reading = NoteReading(text, frozenset())
+        out: list[tuple[Found, int]] = []
+        for item, shift in found:
+            if item.resolved is not None or item.warnings or item.value is not None and item.scale is not None:
+                out.append((item, shift))
+                continue
+            start, end = item.start + shift, item.end + shift
+            header = reading.column_header(start)
+            caption = reading.caption(start) if header is not None else None
+            if header is None and row_label(text, start, end) is not None:
+                header = next(iter(reading.headings(start)), None)
+            unit = None
+            if header is not None:
+                unit = self._bracketed_unit(text[header[0] : header[1]].rstrip().rstrip(":").rstrip(), last=True)
+            if unit is None and caption is not None:
+                unit = self._bracketed_unit(text[caption[0] : caption[1]])
+            if unit is None:
+                out.append((item, shift))
+                continue
+            item = item.in_context(unit, 1.0)
+            if out:
+                last, last_shift = out[-1]
+                if (last_shift == shift and last.unit_from == "context" and last.resolved == unit
+                        and last.upper is None and item.upper is None and last.value is not None
+                        and item.value is not None and last.value <= item.value
+                        and _RANGE_JOIN.fullmatch(text, last.end + shift, item.start + shift)):
+                    precision = min(p for p in (last.precision, item.precision) if p is not None) \
+                        if last.precision is not None or item.precision is not None else None
+                    out[-1] = (replace(last, end=item.end, upper=item.value, bound="range", bound_text=None,
+                                       precision=precision), shift)
+                    continue
+            out.append((item, shift))
+        return out
+
+    def _bracketed_unit(self, written: str, *, last: bool = False) -> ResolvedUnit | None:
+        """The first unit a table's caption writes in brackets (``28-DAY STRENGTH REQUIRED
+        (PSI), BY ...``), or with ``last`` the unit in the brackets ending a header or heading
+        (``COVER (mm)``); None when it writes none. A capital letter alone in brackets is a
+        label (``SCHEDULE (A)``), not amperes."""
+        matches = [_CONTEXT_UNIT.search(written)] if last else re.finditer(r"\(([^()]{1,24})\)", written)
+        for match in matches:
+            if match is None or re.fullmatch(r"\s*[A-Z]\s*", match.group(1)):
+                continue
+            unit = self._context_unit(f"({match.group(1)})")[0]
+            if unit is not None:
+                return unit
+        return None
+
     def _context_unit(self, context: str | None) -> tuple[ResolvedUnit | None, float]:
         if not context:
             return None, 1.0
@@ -425,6 +489,8 @@ class _PipelineWindows:
 
 
 _EMPTY = Extraction()
+#: What joins the two ends of a range of bare figures (``3 - 5``, ``3 TO 5``).
+_RANGE_JOIN = re.compile(r"[^\S\n]*(?:[-–—]|to|TO)[^\S\n]*")
 
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)
@@ -503,21 +569,32 @@ def row_label(text: str, start: int, end: int) -> str | None:
     return label
 
 
-def _with_conditions(mentions: list[QuantityMention], text: str, base: int) -> list[QuantityMention]:
+def _with_conditions(
+    mentions: list[QuantityMention], text: str, base: int, reader: ConditionReader,
+) -> list[QuantityMention]:
     """The mentions with the condition each is stated under (``conditions``): a mass after
-    *weighing* is a weight band of the others."""
+    *weighing* is a weight band of the others, and no figure of a subject itself (a dose
+    stated for patients weighing 33 to 47 kg is not a dose of 33 to 47 kg: kg is a mass as mg
+    is, and binding it would set the band against the doses it conditions)."""
     figures = []
-    for mention in mentions:
+    bands = set()
+    for index, mention in enumerate(mentions):
         start, end = mention.span.start - base, mention.span.end - base
         band = None
         if mention.dimension == "[mass]" and mention.normalized is not None and is_band_position(text, start):
             unit, value, upper = mention.normalized.unit, mention.normalized.value, mention.normalized.upper
             band = weight_band(convert(value, unit, "kilogram"),
                                convert(upper, unit, "kilogram") if upper is not None else None, mention.bound)
+            bands.add(index)
         figures.append(Figure(start, end, band))
-    read = read_conditions(text, figures)
-    return [mention.model_copy(update={"condition": terms}) if terms else mention
-            for mention, terms in zip(mentions, read, strict=True)]
+    read = reader.read(text, figures)
+    out = []
+    for index, (mention, terms) in enumerate(zip(mentions, read, strict=True)):
+        update: dict[str, object] = {"condition": terms} if terms else {}
+        if index in bands and mention.subject is not None:
+            update |= {"subject": None, "binding": None}
+        out.append(mention.model_copy(update=update) if update else mention)
+    return out
 
 
 def _span(base: int, start: int, end: int) -> CharSpan:

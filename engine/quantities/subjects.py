@@ -11,7 +11,8 @@ A mention is bound, in this order of evidence (the first that decides wins):
    strength``), widened to whole words before it is scored (``fee rate`` is not in ``coffee
    rates``). When the nearest such word is one of a subject's ``unless_near`` words (a
    thickness, a spacing, a lap) the mention is not that subject's.
-2. **Named in its table column's header** (a ``|`` table written in the text).
+2. **Named in its table column's header** (a ``|`` table written in the text), or, where the
+   header names nothing, in the table's caption.
 3. **Carried by the list heading above it** (``CONC. COVER TO REINF. (MIN.):`` over items
    ``FTGS. ..... 3"``): the nearest heading that names a subject of the mention's dimension,
    when it names only one and the item names no other.
@@ -28,10 +29,14 @@ distance, a tolerance alone (``+/- 1"``), or whose dimension disagrees with ever
 subject, stays unbound (``subject`` None) — never guessed.
 
 Clauses end at sentence ends, semicolons, line breaks and table cell bars; a period after
-one of the vocabulary's abbreviations (``CONC.``, ``U.N.O.``) ends none (``_notes`` reads the
-text: clauses, comma parts, line labels, headings, table headers). A word written right
-after another figure of its subject's dimension labels that figure (``80 mm SLUMP, 20 mm
-AGG.``), not the next one. Grades a standard fixes the stress of (``kind: grade``) are added
+one of the vocabulary's abbreviations (``CONC.``, ``U.N.O.``) or in a dot leader ends none
+(``_notes`` reads the text: clauses, comma parts, line labels, headings, table headers and
+captions). A word written right after another figure of its subject's dimension labels that
+figure (``80 mm SLUMP, 20 mm AGG.``), not the next one, unless the next opens brackets (its
+other value); a word read into another figure (``O.C.`` of ``16" O.C.``) is that figure's, and
+an ``unless_for`` word in another comma part holding a figure of its own is what that figure
+is stated for. An inference's ``stated_for`` words may stand in the clauses opening the
+sentence (``ALL FDN. CONC. ...; 3" CLR.``). Grades a standard fixes the stress of (``kind: grade``) are added
 as mentions by :meth:`SubjectBinder.implied`.
 
 A plain value bound to a subject whose vocabulary bound is ``min`` or ``max`` (f'c is a
@@ -203,6 +208,7 @@ class SubjectBinder:
             if reading is None:
                 reading = NoteReading(text, self.vocabulary.abbreviated)
                 reading.labelled = {t.end: t.key for t in targets if t.usable}
+                reading.figures = sorted((t.start, t.end) for t in targets)
             decided.append(self._decide(target, rules, reading, context))
         return decided
 
@@ -230,7 +236,7 @@ class SubjectBinder:
                                        first.rule.stated_for[0], first.rule.score, inferred_by=first.rule)
         if candidate is None and context and not said:
             candidate = self._in_context(target.key, rules, context)
-        if candidate is not None and self._blocked_for(candidate.rule.subject, reading, note):
+        if candidate is not None and self._blocked_for(candidate.rule.subject, reading, note, target):
             return None
         return candidate
 
@@ -288,10 +294,12 @@ class SubjectBinder:
                 break
             if other.rule.subject != best.rule.subject and other.end - other.start == best.end - best.start:
                 return None, True  # two subjects equally near: do not guess
-        if best.blocks:
-            return None, True
+        if best.blocks or any(w.blocks and w.rule.subject == best.rule.subject and start <= w.start and w.end <= end
+                              for w in near):
+            return None, True  # the nearest word, or one read into the figure (15'-0" O.C.), says otherwise
         if best.inferred_by is not None and any(
-                w.blocks and w.rule.subject == best.rule.subject for w in in_part):
+                w.blocks and w.rule.subject == best.rule.subject
+                and not reading.labels_another(w, target, self.subject_keys) for w in in_part):
             return None, True  # an inferred word shares its part with a word that says otherwise
         phrase = text[best.start : best.end]
         score = best.inferred_by.score if best.inferred_by is not None else 100.0
@@ -301,11 +309,17 @@ class SubjectBinder:
     def _in_header(
         self, target: BindingTarget, rules: list[SubjectRule], inferences: list[_Inference], reading: NoteReading,
     ) -> _Candidate | None:
-        """The subject the column header of a ``|`` table written in the text names."""
+        """The subject the column header of a ``|`` table written in the text names; where the
+        header names none, the table's caption (``28-DAY STRENGTH REQUIRED (PSI), BY WEATHERING
+        PROBABILITY`` over columns of exposure classes)."""
         header = reading.column_header(target.start)
         if header is None:
             return None
-        return self._named_in(reading.text, header, rules, inferences)
+        found = self._named_in(reading.text, header, rules, inferences)
+        if found is not None or any(not w.blocks for w in self._words_in(reading.text, header, rules, inferences)):
+            return found
+        caption = reading.caption(target.start)
+        return self._named_in(reading.text, caption, rules, inferences) if caption is not None else None
 
     def _under_heading(
         self, target: BindingTarget, rules: list[SubjectRule], reading: NoteReading, clause: tuple[int, int],
@@ -345,10 +359,13 @@ class SubjectBinder:
         synonym = word.synonym if word.inferred_by is not None else _synonym(word.rule, phrase, word.synonym)
         return _Candidate(word.rule, word.start, word.end, phrase, synonym, score, inferred_by=word.inferred_by)
 
-    def _blocked_for(self, subject: str, reading: NoteReading, note: list[tuple[int, int]]) -> bool:
-        """Whether the mention's note names a material the subject is not stated for."""
+    def _blocked_for(
+        self, subject: str, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget,
+    ) -> bool:
+        """Whether the mention's note names a material the subject is not stated for (not
+        counting what another figure's own comma part names: ``NoteReading.says_for``)."""
         _, unless_for = self.blockers[subject]
-        return any(reading.has(unless_for, span) for span in note)
+        return reading.says_for(unless_for, note, target.start, target.end)
 
     def _find(self, clause: str) -> list[tuple[SubjectRule, str, int, int]]:
         """The vocabulary's synonyms in a clause, remembered (clauses repeat across documents)."""
@@ -567,11 +584,15 @@ class _Inference:
         self.high = _quantity(rule.between.max) if rule.between and rule.between.max else None
 
     def applies(self, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget) -> bool:
-        """Whether the note is about what the rule names, names nothing it excludes, and the
-        value is in the rule's range."""
+        """Whether the note is about what the rule names (its clause's note, or the clauses
+        opening its sentence: ``ALL FDN. CONC. ...; 3" CLR. BOT.``), names nothing it excludes
+        (in the note itself: a clause's exclusion is its own), and the value is in the rule's
+        range."""
         if not any(reading.has(self.stated_for, span) for span in note):
-            return False
-        if any(reading.has(self.unless_for, span) for span in note):
+            opening = reading.opening(reading.clause(target.start, target.end))
+            if opening is None or not reading.has(self.stated_for, opening):
+                return False
+        if reading.says_for(self.unless_for, note, target.start, target.end):
             return False
         values = [v for v in (target.value, target.upper) if v is not None]
         if (self.low or self.high) and not values:

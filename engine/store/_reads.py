@@ -89,7 +89,7 @@ def revision_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
 QUANTITY_ROW_COLUMNS = (
     "rev", "doc", "path", "kind", "subject", "value", "upper", "unit", "bound", "bound_from",
     "normalized_value", "normalized_upper", "normalized_unit", "text", "span_start", "span_end",
-    "page_start", "page_end", "frequency", "per_day",
+    "page_start", "page_end", "frequency", "per_day", "condition",
 )
 
 

@@ -179,6 +179,7 @@ def quantity_rows(
             "frequency": quantity.frequency, "per_day": quantity.per_day, "text": quantity.text,
             "span_start": span.start if span else None, "span_end": span.end if span else None,
             "page_start": span.page_start if span else None, "page_end": span.page_end if span else None,
+            "condition": list(quantity.condition) or None,
         }, provision
 
 

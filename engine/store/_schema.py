@@ -18,11 +18,12 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 7  # 3: quantities stored with their provision, normalised value and bound source;
+SCHEMA_VERSION = 8  # 3: quantities stored with their provision, normalised value and bound source;
 #                     4: quarantined PDF tables kept on their revision (JSON);
 #                     5: qualifier cross-references stored at ingest (Qualifier);
 #                     6: a supersedes edge says whether anything succeeds its target (deletions);
-#                     7: an edge a person accepted in reviews.yaml keeps who, when (ISO UTC) and the note
+#                     7: an edge a person accepted in reviews.yaml keeps who, when (ISO UTC) and the note;
+#                     8: a quantity keeps the condition it is stated under (its terms)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -57,7 +58,7 @@ NODE_COLUMNS: dict[str, str] = {
         "key STRING PRIMARY KEY, rev STRING, doc STRING, path STRING, kind STRING, value DOUBLE,"
         " upper DOUBLE, unit STRING, bound STRING, bound_from STRING, subject STRING,"
         " normalized_value DOUBLE, normalized_upper DOUBLE, normalized_unit STRING, frequency STRING,"
-        f" per_day DOUBLE, text STRING, {_SPAN}"
+        f" per_day DOUBLE, text STRING, {_SPAN}, condition STRING[]"
     ),
     # Filled at ingest from the qualifier rules (``engine.derivation.find_qualifiers``): the
     # provision ``path`` of revision ``rev`` is qualified by ``target`` of the same document;

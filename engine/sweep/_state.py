@@ -78,7 +78,7 @@ def _provision(run: _Run, fact: Fact, label: str | None = None) -> FindingProvis
     return FindingProvision(
         locator=fact.locator, text=run.snapshot.store.provision_text(fact.resolved)[0], quantity=fact.text,
         replaces=fact.replaces[0].unpinned() if fact.replaces else None,
-        label=label or run.label(fact.resolved), resolved=fact.resolved, kind=fact.kind,
+        label=label or run.label(fact.resolved), resolved=fact.resolved, kind=fact.kind, condition=fact.condition,
     )
 
 

@@ -197,7 +197,7 @@ def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> Non
 def test_a_fact_is_the_object_model_construct_made(project: Path) -> None:
     """``fact_of_row`` builds facts with ``trusted`` (issue 20: ~10k facts in a cold ``facts``);
     each is what the former ``model_construct`` made: equal, the same fields set, the same JSON."""
-    from inforce.engine.facts import fact_of_row
+    from inforce.engine.facts import CONDITION, fact_of_row
     from inforce.ontology import CharSpan, Fact, FactQuantity, Locator, NormalizedFact
 
     with Project.open(project) as opened:
@@ -215,6 +215,7 @@ def test_a_fact_is_the_object_model_construct_made(project: Path) -> None:
             span=CharSpan(start=row[14], end=row[15], page_start=row[16], page_end=row[17])
             if row[14] is not None else None,
             replaces=replaced,
+            condition=tuple(row[CONDITION]) if row[CONDITION] else None,
         )
         assert made == before
         assert made.model_fields_set == before.model_fields_set

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from inforce.engine.quantities import QuantityExtractor, check_claim_quantities
-from inforce.engine.quantities.conditions import TERMS, condition_conflict, facet_of
+from inforce.engine.quantities.conditions import condition_conflict, condition_reader, facet_of
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,23 @@ def test_a_weight_band_applies_to_the_other_figures_of_its_clause(extractor, tex
     assert all(not terms for name, terms in found.items() if name != figure)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["For patients weighing 28 to 39 kg the dose is 45 mg once daily.",
+     "For a body weight of 52 to 61 kg the dose is 90 mg once daily.",
+     "In patients with a body weight of at least 70 kg the dose is 2 g daily."],
+)
+def test_a_weight_band_is_no_figure_of_the_dose_it_conditions(extractor, text):
+    """kg is a mass as mg is: a band bound as a dose would be a dose of thousands of grams,
+    and set against the doses of the label as a conflict (audit 23f, J4)."""
+    mentions = extractor.extract(text).mentions
+    bands = [m for m in mentions if m.unit in ("kg",)]
+    doses = [m for m in mentions if m not in bands]
+    assert bands and doses
+    assert all(m.subject is None for m in bands)
+    assert all(m.subject == "drug.dose" and any(t.startswith("weight") for t in m.condition) for m in doses)
+
+
 def test_exposures_of_concrete_cover(extractor):
     text = ("Concrete cast against earth: 3 in. Concrete exposed to earth or weather: 2 in. "
             "Concrete not exposed to weather: 3/4 in.")
@@ -84,9 +101,9 @@ def test_text_without_condition_words_reads_as_before(extractor):
 
 
 def test_the_vocabulary_is_closed_and_each_term_has_one_facet():
-    facets = {facet for facet, _, _ in TERMS}
-    assert facets == {"regimen", "phase", "population", "exposure"}
-    assert all(facet_of(term) == facet for facet, term, _ in TERMS)
+    terms = condition_reader().term_facets  # the stock pack's conditions: section
+    assert set(terms.values()) == {"regimen", "phase", "population", "exposure"}
+    assert all(facet_of(term) == facet for term, facet in terms.items())
     assert facet_of("weight 30-40 kg") == "weight"
 
 

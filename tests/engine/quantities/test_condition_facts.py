@@ -1,0 +1,142 @@
+"""A figure's condition is stored with it and shown where the figure is (issue 22, part 3):
+``facts`` (the front, the CLI's text and JSON) and a sweep finding's sides carry the terms the
+figure is stated under, read with the words of the subject pack's ``conditions:`` section.
+Every document here is written for the test."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.engine import Project
+
+DAY = dt.date(2026, 3, 1)
+runner = CliRunner()
+
+LABEL = """---
+id: LBL-7
+kind: label
+revision: '0'
+effective: {from: 2026-01-01}
+recorded: 2026-01-01T09:00:00Z
+---
+# Dosage
+
+## 2.1 Dosing
+
+The usual dose is 40 mg once daily; for adults the dose can be increased to 80 mg once daily.
+
+## 2.2 Tablets
+
+The dose is 20 mg once daily with food.
+"""
+
+#: a project's own subject pack, with a facet the stock pack does not have (a route)
+OWN_PACK = """schema_version: 1
+rules:
+  - id: VET-V001
+    slug: feed-dose
+    kind: subject
+    subject: feed.dose
+    description: A dose of a feed additive.
+    source: written for the test
+    synonyms: [dose]
+    unit: mg
+conditions:
+  - facet: route
+    terms:
+      in feed: ["in [the] feed", "mixed in feed"]
+      in water: ["in [the] drinking water"]
+"""
+
+FEED = """---
+id: VET-3
+kind: label
+revision: '0'
+effective: {from: 2026-01-01}
+recorded: 2026-01-01T09:00:00Z
+---
+# Use
+
+## 1 Dose
+
+Give a dose of 15 mg in the feed; the dose is 12 mg in drinking water. The usual dose is 9 mg.
+"""
+
+
+def _project(root: Path, manifest: str, documents: dict[str, str], files: dict[str, str] | None = None) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(manifest, encoding="utf-8")
+    for name, text in (files or {}).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    for name, text in documents.items():
+        (root / "documents" / name).write_text(text, encoding="utf-8")
+    ingest_project(root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def label(tmp_path_factory) -> Path:
+    return _project(tmp_path_factory.mktemp("label") / "p", "project: doses\nrules:\n  - stock: precedence/none\n",
+                    {"lbl-7.md": LABEL})
+
+
+@pytest.fixture(scope="module")
+def feed(tmp_path_factory) -> Path:
+    return _project(tmp_path_factory.mktemp("feed") / "p",
+                    "project: feed\nrules:\n  - path: rules/feed.yaml\n  - stock: precedence/none\n",
+                    {"vet-3.md": FEED}, {"rules/feed.yaml": OWN_PACK})
+
+
+def _by_text(facts) -> dict[str, tuple[str, ...] | None]:
+    return {fact.text: fact.condition for fact in facts.facts}
+
+
+def test_facts_keep_the_condition_each_figure_is_stated_under(label: Path) -> None:
+    with Project.open(label) as project:
+        found = _by_text(project.facts("drug.dose", DAY))
+    assert found == {"40 mg once daily": ("recommended",), "80 mg once daily": ("increased", "adult"),
+                     "20 mg once daily": None}
+
+
+def test_facts_json_has_a_condition_field_null_when_none(label: Path) -> None:
+    result = runner.invoke(app, ["facts", str(label), "--valid-at", str(DAY), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    facts = {fact["text"]: fact for fact in json.loads(result.stdout)["facts"]}
+    assert facts["80 mg once daily"]["condition"] == ["increased", "adult"]
+    assert facts["40 mg once daily"]["condition"] == ["recommended"]
+    assert facts["20 mg once daily"]["condition"] is None
+
+
+def test_facts_text_says_what_a_figure_holds_under(label: Path) -> None:
+    result = runner.invoke(app, ["facts", str(label), "--valid-at", str(DAY)])
+    assert result.exit_code == 0, result.output
+    lines = {line.split("“")[1].split("”")[0]: line for line in result.stdout.splitlines() if "“" in line}
+    assert lines["80 mg once daily"].endswith("under: increased, adult")
+    assert "under:" not in lines["20 mg once daily"]
+
+
+def test_a_sweep_finding_shows_each_sides_condition(label: Path) -> None:
+    with Project.open(label) as project:
+        report = project.sweep(DAY)
+    sides = {side.quantity: side.condition for finding in report.findings for side in finding.provisions}
+    assert sides["20 mg once daily"] is None
+    assert {sides.get("40 mg once daily"), sides.get("80 mg once daily")} & {("recommended",), ("increased", "adult")}
+    result = runner.invoke(app, ["sweep", str(label), "--valid-at", str(DAY), "--format", "md"])
+    assert "stated under: " in result.stdout
+
+
+def test_a_projects_own_pack_states_its_own_condition_words(feed: Path) -> None:
+    with Project.open(feed) as project:
+        found = _by_text(project.facts("feed.dose", DAY))
+    assert found["15 mg"] == ("in feed",)
+    assert found["12 mg"] == ("in water",)
+    # the pack's conditions replace the stock ones: 'usual' states nothing here
+    assert found["9 mg"] is None
