@@ -531,16 +531,28 @@ class Project:
         """
         snapshot = self.snapshot
         registry = list(registry)
+        graph = list(snapshot.store.revisions())
         report = index_lag(
-            registry, snapshot.store.revisions(), now, index_build=snapshot.build_id, sources=sources,
+            registry, graph, now, index_build=snapshot.build_id, sources=sources,
             configuration_changed=configuration_changes(snapshot.manifest, snapshot.store.rule_pack_hashes(),
                                                         manifest, self._root) + _reviews_changed(snapshot, self._root),
         )
         if groups is None:
             return report
         held = tuple(groups)
-        return withhold_lag(report, lambda locator: _registry_readable(registry, held)(locator)
-                            and snapshot.may_read(locator, held))
+        by_registry = _registry_readable(registry, held)
+        own_access = {(r.document, r.label) for r in registry if r.access is not None}
+        ingested = {(r.document, r.label) for r in graph}
+
+        def readable(locator: Locator) -> bool:
+            if (locator.doc, locator.rev) not in ingested and (locator.doc, locator.rev) not in own_access:
+                # a revision the graph lacks that says no access of its own (its access written
+                # in the file's front matter, not in the register) is its document's: readable
+                # only when every revision of it the graph holds is, never less restricted
+                return snapshot.may_read(Locator(doc=locator.doc), held)
+            return by_registry(locator) and snapshot.may_read(locator, held)
+
+        return withhold_lag(report, readable)
 
 
 def _reviews_changed(snapshot: Snapshot, root: Path) -> tuple[str, ...]:

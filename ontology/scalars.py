@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+import unicodedata
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
@@ -12,10 +13,13 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GetJsonSchemaHandler,
     PlainSerializer,
     model_serializer,
     model_validator,
 )
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from .dates import parse_datetime_utc
 from .errors import LocatorError
@@ -26,6 +30,7 @@ __all__ = [
     "Locator",
     "PATH_SEGMENT",
     "UtcDateTime",
+    "group_name",
     "is_document_id",
     "trusted",
 ]
@@ -136,6 +141,14 @@ class Locator(BaseModel):
     def _to_string(self) -> str:
         return self.format()
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        """A locator as the contract writes it, a string (as read, its parts are taken too)."""
+        written = {"type": "string", "description": "DOC-ID[@REV][#path], e.g. SPEC-033000#2.1.A"}
+        if handler.mode == "serialization":
+            return written
+        return {"title": "Locator", "anyOf": [written, handler.resolve_ref_schema(handler(core_schema))]}
+
     def format(self) -> str:
         text = self.doc
         if self.rev is not None:
@@ -196,3 +209,24 @@ UtcDateTime = Annotated[
 
 def is_document_id(text: str) -> bool:
     return bool(_DOC_ID_RE.match(text))
+
+
+#: Unicode categories of characters a group name may not hold: format characters (zero-width
+#: spaces and joiners, direction marks), controls, private-use and unassigned code points, and
+#: line or paragraph separators. None of them can be told apart on a screen or typed as meant.
+_INVISIBLE = frozenset({"Cf", "Cc", "Co", "Cn", "Zl", "Zp"})
+
+
+def group_name(text: str) -> str:
+    """An access group's name as every reader of one takes it — an ``access`` list, ``--groups``,
+    a keys file, an answer's ``context.groups``: the one home of the rule. NFKC-normalised, so a
+    fullwidth ``ｏwners`` or a ligature is read as the plain letters the asker types; ValueError
+    for a name holding an invisible character (``_INVISIBLE``, or a space other than ' '), which
+    would make a group nobody can name (a document no one may read) or one that looks like another."""
+    name = unicodedata.normalize("NFKC", text)
+    hidden = sorted({ch for ch in name if unicodedata.category(ch) in _INVISIBLE
+                     or (unicodedata.category(ch) == "Zs" and ch != " ")})
+    if hidden:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
+        raise ValueError(f"the group name {text!r} holds a character that cannot be seen ({codes})")
+    return name

@@ -38,8 +38,11 @@ class SweepSummary(BaseModel):
 
     provisions: int  # in-force provisions the asker may read on the date
     statements: int  # in-force quantity statements compared (facts bound to a subject)
-    all_pairs: int  # provisions × (provisions − 1) / 2: what comparing everything would cost
-    pairs_examined: int  # candidate pairs the blocking produced (every source together)
+    all_pairs: int  # provisions × (provisions − 1) / 2: the provision pairs there are
+    #: comparisons the sources made, every source together, each counting in its own unit (pairs
+    #: of quantity statements, links followed, candidate provision pairs): no share of ``all_pairs``,
+    #: and more than it in a small project (5 statements in 4 provisions: 10 pairs against 6)
+    pairs_examined: int
     sources: tuple[SourceRun, ...]
     unconfirmed: int = 0  # pairs only a similarity score proposed and no rule confirmed
     by_kind: dict[str, int] = {}

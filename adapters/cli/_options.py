@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from inforce.ontology import Context, InputError, is_iso_date, parse_date, parse_datetime_utc
+from inforce.ontology.scalars import group_name
 
 __all__ = [
     "ContextOption",
@@ -47,8 +48,17 @@ _UNKNOWN = {"", "unknown", "null", "none", "?"}
 
 
 def parse_groups(groups: str | None) -> tuple[str, ...]:
-    """``--groups a,b``: the asker's access groups (none: only documents without ``access``)."""
-    return tuple(g.strip() for g in (groups or "").split(",") if g.strip())
+    """``--groups a,b``: the asker's access groups (none: only documents without ``access``),
+    each read as an access list's names are (``group_name``)."""
+    names = []
+    for name in (g.strip() for g in (groups or "").split(",")):
+        if not name:
+            continue
+        try:
+            names.append(group_name(name))
+        except ValueError as problem:
+            raise InputError(str(problem), field="--groups", hint="type the group's name as letters") from None
+    return tuple(names)
 
 
 def parse_date_option(value: str, option: str) -> dt.date:

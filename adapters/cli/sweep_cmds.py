@@ -165,9 +165,10 @@ def _summary(outcome: SweepOutcome, seconds: float, workers: int) -> None:
     if not outcome.counts:
         table.add_row("(no findings)", "0", "0", "0")
     err.print(table)
-    share = summary.pairs_examined / summary.all_pairs if summary.all_pairs else 0.0
-    err.print(f"{summary.provisions:,} provisions in force, {summary.statements:,} quantity statements; "
-              f"{summary.pairs_examined:,} pairs examined of {summary.all_pairs:,} ({share:.4%})", markup=False)
+    # each source counts in its own unit (statement pairs, links, candidate pairs): their sum is
+    # told beside the provision pairs, never as a share of them (it can be more)
+    err.print(f"{summary.provisions:,} provisions in force ({summary.all_pairs:,} pairs), {summary.statements:,} "
+              f"quantity statements; {summary.pairs_examined:,} comparisons made", markup=False)
     for source in summary.sources:
         state = (f"{source.pairs:,} pair" + ("" if source.pairs == 1 else "s")) if source.ran else "skipped"
         err.print(f"  {source.source}: {state}" + (f" — {source.note}" if source.note else ""), markup=False)

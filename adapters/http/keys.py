@@ -42,6 +42,7 @@ from typing import Any
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import write_atomically
+from inforce.ontology.scalars import group_name
 from inforce.ontology.text import yaml_quoted
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
@@ -164,6 +165,12 @@ def _callers(data: Any, file: str) -> tuple[list[tuple[str | None, Caller]], lis
         if not isinstance(groups, list) or not all(isinstance(g, str) and g.strip() for g in groups):
             bad("groups", "a list of group names")
             groups = []
+        else:  # read as an access list's names are (``group_name``): a look-alike is its plain name
+            try:
+                groups = [group_name(g.strip()) for g in groups]
+            except ValueError as problem:
+                bad("groups", str(problem))
+                groups = []
         lists: dict[str, tuple[str, ...] | None] = {}
         for field in ("via", "projects"):
             value = entry.get(field)

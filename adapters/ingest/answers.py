@@ -15,6 +15,8 @@ from pydantic import ValidationError
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
 from inforce.ontology.files import read_bounded_text
+from inforce.ontology.scalars import group_name
+from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
 
 __all__ = ["field_line", "load_answer", "parse_answer", "read_answer"]
@@ -113,7 +115,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """What JSON's loose reading would let through: dates as numbers, pages as strings or
-    booleans, empty group names. (pydantic would turn 0 into 1970-01-01.)"""
+    booleans, empty group names (pydantic would turn 0 into 1970-01-01); and more claims than
+    one answer may have (``ANSWER_MAX_CLAIMS``, before any is checked)."""
     found: list[tuple[tuple[Any, ...], str]] = []
     context = data.get("context")
     if isinstance(context, dict):
@@ -128,6 +131,11 @@ def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
             for index, group in enumerate(groups):
                 if not isinstance(group, str) or not group.strip():
                     found.append((("context", "groups", index), f"a group is a non-empty name, not {group!r}"))
+                    continue
+                try:  # read as an access list's names are: a look-alike is its plain name
+                    groups[index] = group_name(group)
+                except ValueError as problem:
+                    found.append((("context", "groups", index), str(problem)))
         attributes = context.get("attributes")
         if isinstance(attributes, dict):
             for name, value in attributes.items():
@@ -135,6 +143,9 @@ def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
                     found.append((("context", "attributes", name), "a case attribute is a single value "
                                    "(text, true/false, a number or a date), not a list or an object"))
     claims = data.get("claims")
+    if isinstance(claims, list) and len(claims) > ANSWER_MAX_CLAIMS:
+        found.append((("claims",), f"{len(claims):,} claims; at most {ANSWER_MAX_CLAIMS:,} in one answer "
+                      "(split the answer)"))
     if isinstance(claims, list):
         for i, claim in enumerate(claims):
             citations = claim.get("citations") if isinstance(claim, dict) else None

@@ -100,6 +100,7 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
             raise InputErrors(f"{root}: documents lead outside the project", escapes)
     found: list[Path] = []
     unread: list[Path] = []
+    mislaid: list[InputError] = []
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
         if any(part.startswith(".") for part in relative.parts):
@@ -121,15 +122,59 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         elif name.endswith((".pdf.yaml", ".csv.yaml", ".docx.yaml")):
             if not path.with_name(path.name[: -len(".yaml")]).exists():
                 found.append(path)
+        elif (misread := _metadata_not_read(name)) is not None:
+            # a file that could hold metadata (access above all) but is no sidecar inforce reads:
+            # an error, never a warning and a document read public
+            mislaid.append(InputError(misread[0], file=path.relative_to(root).as_posix(), hint=misread[1]))
         else:
             unread.append(path)
     if escapes:
         raise InputErrors(f"{root}: documents lead outside the project", escapes)
+    if mislaid:
+        raise InputErrors(f"{root}: metadata inforce does not read; the graph is unchanged", mislaid)
 
     def order(p: Path) -> str:
         return p.relative_to(root).as_posix()
 
     return sorted(found, key=order), sorted(unread, key=order)
+
+
+#: Where a document's metadata goes, by the document's suffix (a file named as its sidecar is not read).
+_METADATA_HOME = (
+    (".md", "a Markdown file takes no sidecar", "write its metadata (access included) in its front matter"),
+    (".xml", "an Akoma Ntoso act takes no sidecar", "its metadata is its own; who may read it goes in the "
+     "access column of the project's register (inforce.yaml 'registry:')"),
+    (".drawing.yaml", "a drawing takes no sidecar", "write its metadata (access included) in the drawing file"),
+    (".pdf", "a PDF's sidecar is named X.pdf.yaml", "rename the file to end in .pdf.yaml"),
+    (".csv", "a CSV schedule's sidecar is named X.csv.yaml", "rename the file to end in .csv.yaml"),
+    (".docx", "a Word file's sidecar is named X.docx.yaml", "rename the file to end in .docx.yaml"),
+)
+#: Suffixes of a file that holds metadata as YAML or JSON (JSON is YAML): never only "not read".
+_METADATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def _metadata_not_read(name: str) -> tuple[str, str] | None:
+    """Why a file under documents/ named ``name`` (lower case) that could hold a document's
+    metadata is not read, and where that metadata goes; None for a file that is no such file.
+
+    Any YAML file that is no drawing and no sidecar inforce reads (``X.md.yaml``, ``X.xml.yaml``,
+    ``X.pdf.yml``, a bare ``X.yaml``), and a JSON file named as a document's sidecar: each is
+    an error, since the ``access`` it may hold would otherwise be lost and the document read
+    public with one warning."""
+    suffix = next((s for s in _METADATA_SUFFIXES if name.endswith(s)), None)
+    if suffix is None:
+        return None
+    stem = name[: -len(suffix)]
+    for document, said, home in _METADATA_HOME:
+        if stem.endswith(document):
+            return f"{said}: this file is not read", home
+    if suffix == ".json":
+        return None  # data beside the documents, not named as anyone's metadata: a report
+    if stem.endswith(".drawing"):
+        return "a drawing is named X.drawing.yaml: this file is not read", "rename the file to end in .drawing.yaml"
+    return ("a YAML file that is no drawing (X.drawing.yaml) and no sidecar (X.pdf.yaml, X.csv.yaml, "
+            "X.docx.yaml): not read", "a Markdown file's metadata goes in its front matter, an Akoma Ntoso "
+            "act's access in the project's register; move any other YAML out of documents/")
 
 
 def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[InputError]) -> bool:

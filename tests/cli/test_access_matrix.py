@@ -289,6 +289,40 @@ def test_lag_withholds_restricted_pending_revisions(project: Path, tmp_path: Pat
     assert report["pending"] == [] and report["withheld"] == ["ADD-04"]
 
 
+def _register_project(root: Path, cell: str | None) -> Path:
+    """A project whose register's pending row names no access (no access column, or an empty
+    cell): the document's access is written in its front matter only."""
+    (root / "documents").mkdir(parents=True)
+    access = "" if cell is None else ",access"
+    empty = "" if cell is None else f",{cell}"
+    (root / "inforce.yaml").write_text("project: lag-access\nregistry: register.csv\n")
+    (root / "register.csv").write_text(
+        f"file,id,title,kind,revision,seq,issued,effective_from,recorded{access}\n"
+        f"documents/sop-002.md,SOP-002,Secret,sop,A,1,2026-12-01,2026-12-01,2026-12-01T09:00:00Z{empty}\n"
+        f",SOP-002,Secret,sop,ZZPENDINGREV,2,2026-12-02,2026-12-03,2026-12-02T09:00:00Z{empty}\n"
+    )
+    (root / "documents" / "sop-002.md").write_text(f"---\naccess: [{GROUP}]\n---\n1.1 ZZSECRETBODY words.\n")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+@pytest.mark.parametrize("cell", [None, ""])
+def test_lag_withholds_a_pending_register_row_of_a_document_restricted_in_its_front_matter(
+    tmp_path: Path, cell: str | None,
+) -> None:
+    """Audit 23f J2: the register's pending row says no access, the graph restricts the
+    document (its front matter): the row takes the document's access, never shown public."""
+    root = _register_project(tmp_path / "p", cell)
+    for fmt in ("json", "text"):
+        code, _, written = _run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, fmt, None)
+        assert code == 1 and "ZZPENDINGREV" not in written and "2026-12-03" not in written and "SOP-002" in written
+    report = json.loads(_run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, "json", None)[2])
+    assert report["pending"] == [] and report["withheld"] == ["SOP-002"]
+    _, _, shown = _run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, "json", GROUP)
+    assert [p["locator"] for p in json.loads(shown)["pending"]] == ["SOP-002@ZZPENDINGREV"]  # the control
+
+
 def test_a_public_revision_is_served_alike_by_every_command_on_a_day_it_is_in_force(
     project: Path, tmp_path: Path,
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -477,3 +478,46 @@ def test_a_quote_past_the_documented_size_is_an_input_error(projects: dict[str, 
     assert result.exit_code == 2, result.output
     assert "claims[0].citations[0]" in result.output and "at most 10,000 characters" in result.output
     assert "10,000 characters" in (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text()
+
+
+def test_a_claim_past_the_documented_size_is_an_input_error_at_its_text(
+    projects: dict[str, Path], tmp_path: Path,
+) -> None:
+    """Audit 23f J3/L2: one claim of a million characters of quantities took a minute and a
+    gigabyte. A claim's text is bounded (one definition, ``CLAIM_MAX_CHARS``), as a quote is."""
+    from inforce.ontology.verdict import CLAIM_MAX_CHARS
+
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([_claim("SOP-114#5.2", text="9 years " * (CLAIM_MAX_CHARS // 8 + 1))])))
+    result = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "claims[0].text" in result.output and f"at most {CLAIM_MAX_CHARS:,} characters" in result.output
+    assert f"{CLAIM_MAX_CHARS:,} characters" in (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text()
+
+
+def test_a_claim_at_the_size_bound_is_checked_in_well_under_a_second(projects: dict[str, Path]) -> None:
+    """The bound is what makes a claim cheap: at it, a text dense with quantities is still quick."""
+    from inforce.ontology.verdict import CLAIM_MAX_CHARS
+
+    text = ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]
+    answer = Answer.model_validate(_answer([_claim("SOP-114#5.2", text=text)]))
+    with Project.open(projects["sop-retention"]) as opened:
+        opened.check(Answer.model_validate(_answer([_claim("SOP-114#5.2")])))  # warm: the first check loads
+        start = time.perf_counter()
+        verdict = opened.check(answer)
+        took = time.perf_counter() - start
+    assert verdict.claims[0].status != "ok" and took < 2.0, f"{took:.2f} s"  # ~0.2 s on a loaded machine
+
+
+def test_an_answer_of_more_claims_than_the_bound_is_an_input_error_on_the_command_line(
+    projects: dict[str, Path], tmp_path: Path,
+) -> None:
+    """Audit 23f L2: the command line held no claim bound (20,000 claims: 155 s, 817 MB)."""
+    from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
+
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([_claim("SOP-114#5.2")] * (ANSWER_MAX_CLAIMS + 1))))
+    result = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert result.exit_code == 2 and "claims" in result.output and f"at most {ANSWER_MAX_CLAIMS}" in result.output
+    path.write_text(json.dumps(_answer([_claim("SOP-114#5.2")] * ANSWER_MAX_CLAIMS)))
+    assert runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)]).exit_code != 2

@@ -95,4 +95,4 @@ def test_the_readme_library_example_runs(tmp_path: Path) -> None:
     # the sweep under FAR 52.236-21: the specification as amended governs the drawing
     assert ("quantity_conflict resolved_by_precedence ['Section 03 30 00 §2.1.A as amended by Addendum No. 2 §1.3', "
             "'Sheet S-101 callout-3 (detail 3/S-501)']") in lines
-    assert lines[-1].endswith("pairs examined")
+    assert lines[-1].endswith("provision pairs")

@@ -22,7 +22,7 @@ from inforce.adapters.cli._scaffold import scaffold_project
 from inforce.adapters.http import Service, Warm, hash_key, read_keys
 from inforce.adapters.http.keys import add_key
 from inforce.engine import Project
-from inforce.ontology import InputError
+from inforce.ontology import InputError, InputErrors
 from inforce.ontology.decisions import content_hash
 
 NAME = "riverside-library"
@@ -119,6 +119,21 @@ def test_an_answer_of_too_many_claims_is_refused_before_any_is_checked(client: h
     record = _forged({"verdict": "supported"}, _answer(PUBLIC_CLAIMS * 6))
     replayed = client.post(_p("replay"), json=record, headers=_key("public"))
     assert replayed.status_code == 422 and replayed.json()["detail"][0]["loc"] == ["body", "answer", "claims"]
+
+
+def test_a_claim_longer_than_the_bound_is_refused_at_its_text_before_it_is_checked(client: httpx.Client) -> None:
+    """Audit 23f J3: one claim of ~1 MB of quantities ran a minute in its worker after the 504
+    and held a gigabyte. Its text is bounded: 422 at the claim's text, nothing checked."""
+    from inforce.ontology.verdict import CLAIM_MAX_CHARS
+
+    long = [{**PUBLIC_CLAIMS[0], "text": "9 years " * (CLAIM_MAX_CHARS // 8 + 1)}]
+    refused = client.post(_p("check"), json=_answer(long), headers=_key("public"))
+    assert refused.status_code == 422 and refused.json()["detail"][0]["loc"] == ["body", "claims", 0, "text"], \
+        refused.text
+    at_bound = [{**PUBLIC_CLAIMS[0], "text": ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]}]
+    assert client.post(_p("check"), json=_answer(at_bound), headers=_key("public")).status_code == 200
+    replayed = client.post(_p("replay"), json=_forged({"verdict": "supported"}, _answer(long)), headers=_key("public"))
+    assert replayed.status_code in (400, 422) and "at most" in replayed.text, replayed.text
 
 
 # ---- M3: bodies are read within a deadline, and not kept for a caller without a key -------------
@@ -385,3 +400,40 @@ def test_a_decision_line_names_its_record_by_an_absolute_path(tmp_path: Path, mo
                         record="proj/.inforce/audit/r.json")
     line = json.loads((tmp_path / "proj" / ".inforce" / "decisions.jsonl").read_text())
     assert line["record"] == str(tmp_path / "proj" / ".inforce" / "audit" / "r.json")
+
+
+def test_lag_withholds_a_pending_register_row_of_a_document_restricted_in_its_front_matter(
+    tmp_path: Path, serve: Any, keys_file: Path,
+) -> None:
+    """Audit 23f J2 over HTTP (``GET .../lag`` is the front's ``lag``): the register's pending row
+    has no access column, the document's front matter restricts it: withheld, never listed."""
+    root = tmp_path / "lagged"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: lagged\nregistry: register.csv\n")
+    (root / "register.csv").write_text(
+        "file,id,title,kind,revision,seq,issued,effective_from,recorded\n"
+        "documents/sop-002.md,SOP-002,Secret,sop,A,1,2026-12-01,2026-12-01,2026-12-01T09:00:00Z\n"
+        ",SOP-002,Secret,sop,ZZPENDINGREV,2,2026-12-02,2026-12-03,2026-12-02T09:00:00Z\n"
+    )
+    (root / "documents" / "sop-002.md").write_text("---\naccess: [owner-team]\n---\n1.1 Secret words.\n")
+    Project.ingest(root)
+    running = serve(Service({"lagged": Warm.open("lagged", root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        asked = client.get("/v1/projects/lagged/lag", params={"now": "2026-12-04T00:00:00Z"}, headers=_key("public"))
+        assert asked.status_code == 200 and "ZZPENDINGREV" not in asked.text and "2026-12-03" not in asked.text
+        assert asked.json()["pending"] == [] and asked.json()["withheld"] == ["SOP-002"]
+        owner = client.get("/v1/projects/lagged/lag", params={"now": "2026-12-04T00:00:00Z"}, headers=_key("owner"))
+        assert [p["locator"] for p in owner.json()["pending"]] == ["SOP-002@ZZPENDINGREV"]
+
+
+@pytest.mark.parametrize(("written", "read"), [("\uff4fwner-team", "owner-team"), ("owner-team", "owner-team")])
+def test_a_keys_files_group_names_are_read_as_access_lists_are(tmp_path: Path, written: str, read: str) -> None:
+    """Audit 23f L3: a fullwidth group name is its plain name; an invisible character is an error."""
+    path = tmp_path / "keys.yaml"
+    path.write_text(f"- name: a\n  key_sha256: {hash_key('ifk-l3')}\n  groups: [{written}]\n", encoding="utf-8")
+    caller = read_keys(path).caller("ifk-l3")
+    assert caller is not None and caller.groups == (read,)
+    path.write_text(f"- name: a\n  key_sha256: {hash_key('ifk-l3')}\n  groups: [\u200bowner-team]\n", encoding="utf-8")
+    with pytest.raises(InputErrors) as raised:
+        read_keys(path)
+    assert "cannot be seen" in str(raised.value.exceptions[0])

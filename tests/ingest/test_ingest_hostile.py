@@ -836,3 +836,34 @@ def test_an_ingest_meeting_lost_access_fails_and_leaves_the_graph_as_it_was(tmp_
     assert done.exit_code == 2, done.output
     assert "documents/secret.md:6" in said(done)
     assert graph_state(project) == before
+
+
+def _grouped(root: Path, access: str) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: groups\n")
+    (root / "documents" / "sop.md").write_text(
+        f"---\nid: SOP-9\nkind: sop\ntitle: T\nissued: 2026-01-01\neffective: {{from: 2026-01-01}}\n"
+        f"recorded: 2026-01-01T00:00:00Z\naccess: [{access}]\n---\n1.1 Keep ZZGROUPED records.\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("hidden", ["\u200bowners", "own\u200ders", "owners\u2060", "o\u202ewners", "owners\u00ad"])
+def test_a_group_name_holding_an_invisible_character_is_an_error_at_its_line(tmp_path: Path, hidden: str) -> None:
+    """Audit 23f L3: a zero-width character in an access list made a group no one could name."""
+    root = _grouped(tmp_path, hidden)
+    result = runner.invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2 and "documents/sop.md:8" in result.output and "cannot be seen" in result.output
+    plain = _grouped(tmp_path / "plain", "owners")
+    assert runner.invoke(app, ["ingest", str(plain)]).exit_code == 0
+    asked = runner.invoke(app, ["show", str(plain), "SOP-9", "--groups", hidden])
+    assert asked.exit_code == 2 and "--groups" in asked.output and "ZZGROUPED" not in asked.output
+
+
+def test_a_fullwidth_group_name_is_read_as_the_plain_name(tmp_path: Path) -> None:
+    """NFKC, where access lists and --groups are read: ｏwners is the group owners."""
+    root = _grouped(tmp_path, "\uff4fwners")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    for held in ("owners", "\uff4fwners"):
+        shown = runner.invoke(app, ["show", str(root), "SOP-9", "--groups", held])
+        assert shown.exit_code == 0 and "ZZGROUPED" in shown.output, shown.output
+    assert "ZZGROUPED" not in runner.invoke(app, ["show", str(root), "SOP-9"]).output

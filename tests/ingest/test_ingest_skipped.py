@@ -132,3 +132,28 @@ def test_text_changed_outside_changed_is_named_at_ingest(tmp_path: Path) -> None
     later.write_text(later.read_text().replace('changed: ["1"]', 'changed: ["1", "2.1"]'))
     code, said, _ = _ingest(root)
     assert code == 0 and "differs from revision" not in said
+
+
+@pytest.mark.parametrize("name", ["spec.md.yaml", "spec.md.yml", "act.xml.yaml", "plan.pdf.yml", "spec.yaml",
+                                  "plan.drawing.yml", "spec.md.json", "SPEC.MD.YAML"])
+def test_a_yaml_file_that_is_no_sidecar_inforce_reads_fails_the_ingest_at_that_file(tmp_path: Path, name: str) -> None:
+    """Audit 23f J1: ``spec.md.yaml`` holding ``access: [owners]`` was only "not read" and the
+    document stayed public. Now any such file is an error naming it and where the metadata goes."""
+    root = _project(tmp_path)
+    (root / "documents" / name).write_text("access: [owners]\n")
+    code, said, summary = _ingest(root)
+    assert code == 2 and f"documents/{name}" in said and summary == {}
+    assert not (root / ".inforce").exists() or not list((root / ".inforce").glob("graph-*"))
+    if ".md." in name.lower():
+        assert "front matter" in said
+    if name.startswith("act"):
+        assert "register" in said
+
+
+def test_a_file_that_holds_no_metadata_stays_a_report(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "documents" / "README").write_text("how these files are kept\n")
+    (root / "documents" / "photo.png").write_bytes(b"\x89PNG\r\n")
+    (root / "documents" / "figures.json").write_text("[1, 2]\n")
+    code, said, summary = _ingest(root)
+    assert code == 0 and summary["skipped"] == ["documents/README", "documents/figures.json", "documents/photo.png"]

@@ -174,7 +174,7 @@ def test_rows_carry_their_finding() -> None:
 def test_header_and_summary() -> None:
     page = render_html(sample_report())
     for text in ("riverside-library", "2026-05-01", "5cae3c6f36c676f8", "precedence/aia-style",
-                 "22,791", "61 (0.27% of all pairs)", "no embeddings stored (run inforce embed)",
+                 "22,791", "61 (every source together, each counting what it compares)", "no embeddings stored (run inforce embed)",
                  "No baseline given.", "4 of 4 findings shown"):
         assert text in page, text
     assert "<th scope=\"row\">escalate</th><td>2</td>" in page

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from inforce.adapters.report import render
+from inforce.adapters.report.html import render_html
 from inforce.adapters.report.markdown import render_markdown
 from inforce.adapters.report.rfi import rfi_filename, write_rfis
 from inforce.ontology import (
@@ -56,7 +57,8 @@ def test_sample_report_sections() -> None:
     text = render_markdown(report)
     assert text.startswith("# Sweep of riverside-library: documents in force on 2026-05-01\n")
     assert "## Summary" in text
-    assert "| Pairs examined | 61 of 22,791 possible (0.27%) |" in text
+    assert "| Provision pairs in all | 22,791 |" in text and "| Comparisons made (every source together) | 61 |" in text
+    assert "possible" not in text  # audit 23f L4: the sources' comparisons are no share of the provision pairs
     assert "| Provisions in force | 214 |" in text
     assert "| embedding | skipped |  | no embeddings stored (run inforce embed) |" in text
     assert "| quantity subject | ran | 55 |" in text
@@ -267,3 +269,13 @@ def test_an_rfi_draft_is_escaped_once_in_the_report() -> None:
     # the reader sees the clause's own characters, in the report as in the draft file
     assert "&lt;b&gt;4,000 psi&lt;/b&gt; &amp; AT&amp;T &amp;lt;kept&amp;gt;" in alone
     assert "&lt;b&gt;4,000 psi&lt;/b&gt; &amp; AT&amp;T &amp;lt;kept&amp;gt;" in page
+
+
+def test_more_comparisons_than_provision_pairs_are_told_without_a_share() -> None:
+    """Audit 23f L4: 5 statements in 4 provisions read "10 pairs examined of 6 possible (167%)".
+    The sources count statement pairs, links and candidate pairs: their sum is told beside the
+    provision pairs, never as a percentage of them."""
+    report = _empty_report()
+    small = report.model_copy(update={"summary": report.summary.model_copy(update={"all_pairs": 6, "pairs_examined": 10})})
+    for text in (render_markdown(small), render_html(small)):
+        assert "%" not in text.split("Withheld")[0].split("Provision pairs in all")[1] and "possible" not in text
