@@ -209,10 +209,18 @@ def _provision(
         if answer.in_force and answer.description and answer.text:
             text, description = answer.text, answer.description
     return ResolvedProvision(
-        locator=pin, title=snapshot.store.revision_title(f"{pin.doc}@{pin.rev}"), heading=heading or None,
+        locator=pin, title=_title(snapshot, pin), heading=heading or None,
         page=place["page"], span=(place["start"], place["end"]), text=text, score=round(slot.score, 6),
         ranks=slot.ranks, replaces=slot.replaces, description=description,
     )
+
+
+def _title(snapshot: Snapshot, pin: Locator) -> str | None:
+    """The title of the revision ``pin`` names: from the build's text store (no graph query)
+    when it holds one, else from the graph (the text store keeps a missing title as "")."""
+    texts = snapshot.index.texts
+    found = texts.title(pin) if texts is not None else None
+    return found if found else snapshot.store.revision_title(f"{pin.doc}@{pin.rev}")
 
 
 def _rerank(reranker: Reranker, question: str, provisions: list[ResolvedProvision]) -> list[ResolvedProvision]:

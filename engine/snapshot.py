@@ -524,12 +524,20 @@ class Snapshot:
         """The qualifier links of the pinned revision holding ``locator`` — found at ingest by
         the project's qualifier rules and stored in the graph — each with its rule's severity.
 
-        One revision's links are a small read, made each time (a memo would be a table that
-        changes after the snapshot is shared); the whole table once the sweep has built it."""
+        The whole table is read once per generation (``all_qualifiers``, which the sweep reads
+        too) and kept by revision: ``resolve`` asks for each provision it shows, and a graph
+        query each cost more than the rest of the answer."""
         uid = f"{locator.doc}@{locator.rev}"
-        if "all_qualifiers" in self._built:
-            return [(link, severity) for rev, link, severity in self.all_qualifiers() if rev == uid]
-        return [(link, severity) for _, link, severity in self._qualifier_links(uid)]
+        return list(self._qualifiers_by_revision().get(uid, ()))
+
+    def _qualifiers_by_revision(self) -> dict[str, tuple[tuple[QualifierLink, str], ...]]:
+        def grouped() -> dict[str, tuple[tuple[QualifierLink, str], ...]]:
+            found: dict[str, list[tuple[QualifierLink, str]]] = {}
+            for rev, link, severity in self.all_qualifiers():
+                found.setdefault(rev, []).append((link, severity))
+            return {rev: tuple(links) for rev, links in found.items()}
+
+        return self._once("qualifiers_by_revision", grouped)  # type: ignore[no-any-return]
 
     def all_qualifiers(self) -> list[tuple[str, QualifierLink, str]]:
         """Every stored qualifier link as (its revision uid, the link, its rule's severity):

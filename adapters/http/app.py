@@ -77,6 +77,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.ingest import IngestSummary
+from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
 
 from .bodies import (
@@ -87,7 +88,8 @@ from .bodies import (
     ReviewRequest,
     SweepRequest,
 )
-from .decisions import DecisionLog
+from .decisions import DecisionLog, Recorder
+from .document import document_statuses
 from .jobs import IngestRunning, SweepJob, SweepJobs, SweepStatus, TooManySweeps, Writer
 from .keys import Caller, Keys
 from .limits import DEFAULT_BODY_SECONDS, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, Limits
@@ -99,7 +101,7 @@ __all__ = ["DEFAULT_MAX_CLAIMS", "DEFAULT_TIME_LIMIT", "Service", "create_app"]
 DEFAULT_TIME_LIMIT = 30.0
 #: The most claims one answer sent to ``check`` (or a record sent to ``replay``) may hold: what
 #: bounds one request's work, since a question cut short by the time limit runs on to its end.
-DEFAULT_MAX_CLAIMS = 200
+DEFAULT_MAX_CLAIMS = ANSWER_MAX_CLAIMS
 BUILD_HEADER = "X-Inforce-Build"
 _LOG = logging.getLogger("inforce.serve")
 
@@ -227,6 +229,28 @@ def _locator(text: str, field: str) -> Locator:
         raise InputError(problem.message, field=field, hint=problem.hint) from None
 
 
+def _document(document: str, revision: str | None) -> Locator:
+    """The locator of a document (or one of its revisions) a body names by its parts; a part no
+    locator has is an InputError at its field."""
+    for field, rev in (("document", None), ("revision", revision)):
+        try:
+            asked = Locator(doc=document, rev=rev)
+        except ValueError:
+            raise InputError(f"not a {'document id' if rev is None else 'revision label'}: "
+                             f"{document if rev is None else rev!r}", field=field,
+                             hint="a document id and a revision label as locators write them: DOC-ID@REV") from None
+    return asked
+
+
+def _section(text: str) -> bool:
+    """Whether a locator names a section (whose words ``asof`` reads from memory), not a whole
+    document (whose text is a graph query): where ``Service.answer(quick=True)`` may apply."""
+    try:
+        return Locator.parse(text).path is not None
+    except InputError:
+        return False  # the question itself says what is wrong, in a worker
+
+
 def _query_date(value: str | None, field: str) -> dt.date | None:
     return None if value is None else parse_date(value, field=field)
 
@@ -258,7 +282,7 @@ class Service:
         self.writers = {name: Writer() for name in self.projects}
         # the decision log and audit records are written by one thread, in order, after the
         # answer is sent: a check's record is made durable (synced) without the caller waiting
-        self._recorder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inforce-decisions")
+        self._recorder = Recorder()
         # the questions: a request cut short by the time limit keeps its thread until it ends
         self._workers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="inforce-question")
 
@@ -275,11 +299,11 @@ class Service:
 
     def flush(self) -> None:
         """Wait until every decision queued so far is written."""
-        self._recorder.submit(lambda: None).result()
+        self._recorder.flush()
 
     def close(self) -> None:
         self._workers.shutdown(wait=False, cancel_futures=True)
-        self._recorder.shutdown(wait=True)
+        self._recorder.close()
 
     def bounded(self, claims: int, loc: tuple[str, ...]) -> None:
         """A 422 at ``loc`` for an answer of more claims than one request may check."""
@@ -301,10 +325,17 @@ class Service:
         self, request: Request, caller: Caller, name: str, endpoint: str, work: Callable[[Project], Any], *,
         where: Literal["query", "body"] = "query", allowed: Sequence[str] = (), limited: bool = True,
         render: Callable[[Any], tuple[int, bytes, str]] | None = None, keep: Callable[[Any], str] | None = None,
+        quick: bool = False,
     ) -> Response:
         """Run one question on the project's newest generation in a worker thread, within the
         time limit; render its result; queue its decision line (and with ``keep``, what stores
-        the result first and returns where: a check's audit record)."""
+        the result first and returns where: a check's audit record).
+
+        ``quick``: a question answered from memory in well under a millisecond once its indexes
+        are built (``asof`` of a section): when the generation has answered one already
+        (``Warm.hot``) it runs on the event loop, sparing the hand-over to a worker thread and
+        back, which costs more than the question; the first on each generation still goes
+        to a worker, and is what builds the indexes."""
         started = time.perf_counter()
         correlation = request.scope.get("state", {}).get("correlation_id", "")
         build: str | None = None
@@ -315,12 +346,17 @@ class Service:
             warm = self.warm(name)
 
             def run() -> tuple[Any, str]:
-                with warm.reading() as project:
+                with warm.reading(endpoint if quick else None) as project:
                     return work(project), project.build_id
 
             try:
-                running = asyncio.get_running_loop().run_in_executor(self._workers, run)
-                result, build = await (asyncio.wait_for(running, self.time_limit) if limited else running)
+                hot = warm.hot(endpoint) if quick else None
+                if hot is not None:
+                    with hot as project:
+                        result, build = work(project), project.build_id
+                else:
+                    running = asyncio.get_running_loop().run_in_executor(self._workers, run)
+                    result, build = await (asyncio.wait_for(running, self.time_limit) if limited else running)
             except TimeoutError:
                 raise _Failure(504, f"{endpoint} on {name} was cut short after {self.time_limit:g} s: the answer "
                                "was not finished (nothing of it is returned)", outcome="timeout") from None
@@ -459,6 +495,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     app.add_middleware(Limits, max_body=max_body, max_depth=max_depth, body_seconds=body_seconds,
                        known_key=lambda key: service.keys.caller(key) is not None)
     app.state.service = service
+    document_statuses(app)
 
     @app.exception_handler(_Failure)
     async def _failed(request: Request, failed: _Failure) -> Response:
@@ -527,7 +564,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """What is in force for ``locator`` on ``valid_at`` (as known by ``known_at``), and why."""
         return await service.answer(request, caller, name, "asof", lambda project: project.asof(
             _locator(locator, "locator"), _query_date(valid_at, "valid_at"), _query_moment(known_at, "known_at"),
-            groups=caller.groups), allowed=("locator", "valid_at", "known_at"))
+            groups=caller.groups), allowed=("locator", "valid_at", "known_at"), quick=_section(locator))
 
     @app.get("/v1/projects/{name}/history", tags=["questions"], response_model=History, responses=refused)
     async def history(request: Request, name: str, caller: Authed,
@@ -798,7 +835,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             try:
                 # the key's groups decide, as for every read: a document (or revision) they may not
                 # read is refused as ``asof`` refuses it, and only revisions they may read are hinted at
-                asked = Locator(doc=body.document, rev=body.revision)
+                asked = _document(body.document, body.revision)
                 if not project.snapshot.may_read(asked, caller.groups):
                     raise AccessRestrictedError(asked.format())
                 audit = service.audit_folder(warm)  # one inside the project is rewritten anyway

@@ -24,6 +24,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import random
 import re
 import secrets
 import time
@@ -39,6 +41,16 @@ DEFAULT_BODY_SECONDS = 30.0
 
 _LOG = logging.getLogger("inforce.serve")
 _SANE_ID = re.compile(rb"[A-Za-z0-9._-]{1,64}")
+#: where correlation ids come from: seeded once from the system's randomness, not asked of it
+#: for each request (a system call, on which the event loop gives up the interpreter lock to
+#: whichever thread wants it); seeded again in a forked worker, so two never share ids
+_IDS = random.Random(secrets.randbits(128))
+os.register_at_fork(after_in_child=lambda: _IDS.seed(secrets.randbits(128)))
+
+
+def _new_id() -> bytes:
+    """A fresh correlation id: 16 hex digits."""
+    return b"%016x" % _IDS.getrandbits(64)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -157,7 +169,7 @@ class Limits:
             return
         headers = dict(scope.get("headers") or ())
         given = headers.get(b"x-correlation-id", b"")
-        correlation = given if _SANE_ID.fullmatch(given) else secrets.token_hex(8).encode()
+        correlation = given if _SANE_ID.fullmatch(given) else _new_id()
         scope.setdefault("state", {})["correlation_id"] = correlation.decode()
         started = False
 

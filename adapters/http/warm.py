@@ -5,13 +5,17 @@ pinned to the generation that was newest when the request began, and keeps it to
 whatever ingest lands meanwhile — so an answer is computed from one build and stamped with
 it. The first request after a swap opens the new generation; the old one is closed once the
 last request reading it is done.
+
+``hot(kind)`` is the same front without the worker thread: once a question of that kind has
+been answered on the newest generation (the indexes it reads built, in memory), and while no
+ingest has swapped in a newer one, a request may ask it on the event loop itself.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +37,8 @@ class _Generation:
         self.snapshot = snapshot
         self.readers = 0
         self.retired = False
+        #: the kinds of question answered on this generation already (``Warm.hot``)
+        self.warmed: set[str] = set()
 
 
 class Warm:
@@ -68,12 +74,34 @@ class Warm:
             return str(self._current.snapshot.build_id)
 
     @contextmanager
-    def reading(self) -> Iterator[Project]:
-        """The front pinned to the newest generation, for the length of one request."""
+    def reading(self, kind: str | None = None) -> Iterator[Project]:
+        """The front pinned to the newest generation, for the length of one request (opening
+        a newer generation first when an ingest swapped one in: seconds, off the event loop).
+        ``kind``: the question asked; once answered without an error, ``hot(kind)`` serves
+        the next ones on this generation."""
         with self._lock:
             self._catch_up()
             generation = self._current
             generation.readers += 1
+        with self._held(generation) as project:
+            yield project
+            if kind is not None:
+                generation.warmed.add(kind)
+
+    def hot(self, kind: str) -> AbstractContextManager[Project] | None:
+        """``reading()`` when it costs no I/O: the newest generation has answered ``kind``
+        already and no ingest has swapped in another since (one stat). None otherwise: the
+        caller reads through ``reading(kind)`` in a worker thread."""
+        with self._lock:
+            generation = self._current
+            if kind not in generation.warmed or generation.snapshot.store.layout.current_stamp() != self._stamp:
+                return None
+            generation.readers += 1
+        return self._held(generation)
+
+    @contextmanager
+    def _held(self, generation: _Generation) -> Iterator[Project]:
+        """The front on ``generation`` (a reader counted already), released at the end."""
         try:
             yield _Pinned(self.root, generation.snapshot, self.backends)
         finally:
