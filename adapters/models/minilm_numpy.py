@@ -142,10 +142,29 @@ class NumpyMiniLMEmbedder:
         # A question or two is embedded on one thread: split across threads it waits for a
         # busy core (measured on 2 busy cores: 25 ms alone, 40-120 ms with BLAS threads).
         with threadpool_limits(limits=1 if len(texts) <= 8 else None, user_api="blas"):
-            for start in range(0, len(order), self.batch_size):
-                batch = order[start:start + self.batch_size]
+            for batch in self._batches(order, [len(encodings[i].ids) for i in order]):
                 vectors[batch] = self._encode([encodings[i].ids for i in batch])
         return vectors.tolist()
+
+    #: a batch is padded to its longest text: it holds at most this many positions, padding
+    #: counted. Measured here on the 32 texts of the tests (a quarter of them near 256 tokens):
+    #: 14.5 s as one batch of 8,192 positions (each layer's temporaries are arrays of 50 MB), 1.0 s
+    #: at 1,024, 0.9 s at 512, 1.8 s at 256, 1.1 s one text at a time.
+    max_batch_tokens = 512
+
+    def _batches(self, order: list[int], lengths: list[int]) -> list[list[int]]:
+        """``order`` (texts sorted by length, ``lengths`` theirs) cut into batches of at most
+        ``batch_size`` texts and ``max_batch_tokens`` padded positions."""
+        batches: list[list[int]] = []
+        batch: list[int] = []
+        for index, length in zip(order, lengths, strict=True):
+            if batch and (len(batch) == self.batch_size or (len(batch) + 1) * length > self.max_batch_tokens):
+                batches.append(batch)
+                batch = []
+            batch.append(index)
+        if batch:
+            batches.append(batch)
+        return batches
 
     def _load(self) -> Tokenizer:
         with self._lock:
