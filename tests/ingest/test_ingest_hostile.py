@@ -87,10 +87,19 @@ def graph_state(project: Path) -> tuple:
         return store.build_id(), sorted(store.document(m.uid).model_dump_json() for m in store.documents())
 
 
+_BASE: dict[str, Path] = {}
+
+
 def ingested(tmp_path: Path) -> tuple[Path, tuple]:
-    project = new_project(tmp_path / "project")
-    done = ingest(project)
-    assert done.exit_code == 0, done.output
+    """The small project, ingested: one ingest per test process, a copy of its folder (graph
+    included) for each test, so a test that changes it changes only its own."""
+    if "project" not in _BASE:
+        base = new_project(tmp_path / "base-project")
+        done = ingest(base)
+        assert done.exit_code == 0, done.output
+        _BASE["project"] = base
+    project = tmp_path / "project"
+    shutil.copytree(_BASE["project"], project)
     return project, graph_state(project)
 
 
