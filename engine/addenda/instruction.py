@@ -822,12 +822,12 @@ _STATUS = re.compile(r"revised|re-?issued|updated|corrected", re.IGNORECASE)
 _MARK_ENDS = re.compile(r"[\s)\]*_]*(?:[.,;:]|$)")
 
 
-#: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
 #: An entry opening with a document under its new revision mark ("Revision A of Section ...",
 #: "Rev. 2 of Sheets E-101 and E-102", "2. Revision B of Drawing C-101").
 _REVISION_OF = re.compile(r"\s*(?:\(?[A-Za-z0-9]{1,3}[.)]\s+)?(?:revision|rev\.?)\s+(?:no\.?\s*)?[A-Z0-9]{1,3}\s+of\s+"
                           r"(?:the\s+)?(?:specification\s+)?(?:sections?|sheets?|drawings?)\s", re.IGNORECASE)
 
+#: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
 _PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
 
 _WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
