@@ -20,8 +20,20 @@ How a word (or phrase) is found: whole words, any letter case, any run of spaces
 words; ``[a|b]`` words that may be left out (one of the choices, or none); a word ending in
 ``*`` reads any ending (``titrat*``: titrate, titrated, titration); a word joined by a hyphen
 to the next one is not read (*child* is not read in *child-resistant*). The facets' order is
-the order a figure's condition lists its terms; ``weight`` is the reader's own facet (a mass
-after *weighing* is a weight band) and is not declared here.
+the order a figure's condition lists its terms.
+
+``weight`` is a facet of another kind: its terms are not listed but read from a figure, a
+*weight band*. Its ``band_after`` words say a mass written after them describes the patients
+(``weight 30-40 kg``): that band is the condition of the other figures of its clause, and
+itself no figure of any subject (a dose stated for patients of 33 to 47 kg is no dose of
+33 to 47 kg)::
+
+      - facet: weight
+        band_after: ["weigh*", "body weight", patients, children]
+
+Between a band word and its mass may stand words of comparison only (*of*, *under*, *less
+than*, *at least*, *between*, ``≥``, an opening bracket). A pack that declares no ``weight``
+facet reads the stock pack's band words.
 
 A pack that declares no ``conditions:`` leaves the stock ones (``subjects/default``) in force;
 ``conditions: []`` declares that none are read.
@@ -32,7 +44,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, model_validator
 
 from .base import RULE_CONFIG
 
@@ -54,7 +66,12 @@ class ConditionFacet(BaseModel):
 
     facet: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="the facet's name, e.g. regimen")
     terms: dict[str, tuple[str, ...]] = Field(
-        description="each term (e.g. recommended) → the words or phrases that state it",
+        default_factory=dict, description="each term (e.g. recommended) → the words or phrases that state it "
+        "(none for 'weight', whose terms are its bands)",
+    )
+    band_after: tuple[str, ...] = Field(
+        default=(), description="'weight' only: the words after which a mass is a weight band of the "
+        "patients ('weigh*', 'patients'): the condition of the clause's other figures, itself no subject's",
     )
     after_figure_needs: tuple[str, ...] = Field(
         default=(), description="a term written after its figure is read only when one of these words "
@@ -66,12 +83,14 @@ class ConditionFacet(BaseModel):
         "opening the sentence)",
     )
 
-    @field_validator("facet")
-    @classmethod
-    def _not_weight(cls, facet: str) -> str:
-        if facet == WEIGHT_FACET:
-            raise ValueError("'weight' is the reader's own facet (a mass after 'weighing'): name another")
-        return facet
+    @model_validator(mode="after")
+    def _bands_are_weights(self) -> ConditionFacet:
+        if self.facet == WEIGHT_FACET and (self.terms or not self.band_after):
+            raise ValueError("'weight' lists no terms (its terms are the bands read): it gives `band_after`, "
+                             "the words after which a mass is a weight band")
+        if self.facet != WEIGHT_FACET and self.band_after:
+            raise ValueError(f"`band_after` belongs to the 'weight' facet only, not {self.facet!r}")
+        return self
 
 
 def compile_condition_word(written: str) -> str:

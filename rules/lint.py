@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from inforce.ontology import DOCUMENT_KINDS
+from inforce.ontology.units import registry
 
 from .calculation import CalculationRule
 from .conditions import ConditionFacet, ConditionWordError, compile_condition_word
@@ -50,6 +51,7 @@ from .subjects import (
     AbbreviationRule,
     GradeRule,
     InferenceRule,
+    PlausibleRange,
     SubjectRule,
     Tolerance,
     unit_dimension,
@@ -94,7 +96,8 @@ def lint_pack(
 def lint_conditions(source: SourceFile, facets: Sequence[tuple[int, ConditionFacet]]) -> list[RuleError]:
     """A pack's ``conditions:``: each facet listed once, each term under one facet, each word
     read (RP010), listed once across every term (a word under two terms would state both), and
-    no facet or term without words (RP008: never read)."""
+    no facet or term without words (RP008: never read); the ``weight`` facet's band words read
+    (RP010) and listed once (RP007)."""
     problems: list[RuleError] = []
     facet_at: dict[str, int] = {}
     term_at: dict[str, str] = {}
@@ -105,8 +108,16 @@ def lint_conditions(source: SourceFile, facets: Sequence[tuple[int, ConditionFac
             problems.append(source.error(loc + ("facet",), "RP007", f"facet {facet.facet!r} is listed twice",
                                          hint=f"the first is facet #{facet_at[facet.facet] + 1}: list its terms there"))
         facet_at.setdefault(facet.facet, i)
-        if not facet.terms:
+        if not facet.terms and not facet.band_after:
             problems.append(source.error(loc + ("terms",), "RP008", f"facet {facet.facet!r} lists no terms, so it is never read"))
+        for j, word in enumerate(facet.band_after):
+            try:
+                compile_condition_word(word)
+            except ConditionWordError as problem:
+                problems.append(source.error(loc + ("band_after", j), "RP010", str(problem),
+                                             hint="whole words; [a|b] words that may be left out; weigh* any ending"))
+            if " ".join(word.casefold().split()) in {" ".join(w.casefold().split()) for w in facet.band_after[:j]}:
+                problems.append(source.error(loc + ("band_after", j), "RP007", f"band word {word!r} is listed twice"))
         for term, words in facet.terms.items():
             where = loc + ("terms", term)
             if term in term_at:
@@ -514,6 +525,8 @@ def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: list, fac
     except ValueError as problem:
         problems.append(source.error(loc + ("unit",), "RP003", str(problem), hint="a unit pint knows, e.g. psi, mm, mg, day, or currency"))
     problems += _tolerance(source, loc, rule.tolerance, dimension)
+    if rule.between is not None and dimension is not None:
+        problems += _range(source, loc + ("between",), rule.between, rule.subject, rule.unit)
     for index, other in earlier:
         if other.subject == rule.subject:
             problems.append(source.error(
@@ -607,18 +620,34 @@ def _inferences_name_subjects(source: SourceFile, rules: Sequence[tuple[int, Any
                                       f"grade {name!r}: {stress!r} is not a stress of {rule.subject}'s dimension")
                          for name, stress in rule.grades.items() if not _measures(stress, subject.unit)]
             continue
-        if rule.between is None or subject.unit in ("percent", "%", "currency", "dimensionless"):
+        if rule.between is not None:
+            problems += _range(source, loc + ("between",), rule.between, rule.subject, subject.unit)
+    return problems
+
+
+def _range(source: SourceFile, loc: Loc, between: PlausibleRange, subject: str, unit: str) -> list[RuleError]:
+    """A subject's or an inference's ``between``: each end a quantity of the subject's dimension
+    (RP003), and ``min`` no more than ``max`` (RP008: no figure would lie in it)."""
+    problems, ends = [], {}
+    for end in ("min", "max"):
+        written = getattr(between, end)
+        if written is None:
             continue
-        for end in ("min", "max"):
-            written = getattr(rule.between, end)
-            if written is None:
+        match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*?)\s*", written)
+        try:
+            if unit in ("percent", "%", "currency", "dimensionless"):
+                if match is None or match.group(2) not in ("", "%", "percent"):
+                    raise ValueError(f"{written!r} is not a number of {subject}'s kind ({unit})")
+                ends[end] = float(match.group(1))
                 continue
-            match = re.fullmatch(r"\s*[-+]?[\d.]+\s*(.+)", written)
-            try:
-                if match is None or unit_dimension(match.group(1).strip()) != unit_dimension(subject.unit):
-                    raise ValueError(f"{written!r} is not a quantity of {rule.subject}'s dimension ({subject.unit})")
-            except ValueError as problem:
-                problems.append(source.error(loc + ("between", end), "RP003", str(problem)))
+            if match is None or not match.group(2) or unit_dimension(match.group(2)) != unit_dimension(unit):
+                raise ValueError(f"{written!r} is not a quantity of {subject}'s dimension ({unit})")
+            ends[end] = registry().Quantity(float(match.group(1)), match.group(2)).to(unit).magnitude
+        except ValueError as problem:
+            problems.append(source.error(loc + (end,), "RP003", str(problem)))
+    if len(ends) == 2 and ends["min"] > ends["max"]:
+        problems.append(source.error(loc, "RP008", f"between {between.min!r} and {between.max!r}: min is above max, "
+                                     "so no figure lies in the range"))
     return problems
 
 

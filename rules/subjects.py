@@ -2,8 +2,9 @@
 
 Three kinds of rule make a vocabulary:
 
-- ``subject`` — a subject, the words that name it (``synonyms``), its unit's dimension, its
-  bound, and the words that say a figure is something else (``unless_near``, ``unless_for``);
+- ``subject`` — a subject, the words that name it (``synonyms``), its unit's dimension, the
+  values it takes (``between``: a figure outside is never its), its bound, and the words that
+  say a figure is something else (``unless_near``, ``unless_for``);
 - ``inference`` — a subject read from what a figure is stated for when no synonym names it:
   the material or element words of the note (``stated_for``), the words written beside the
   figure (``near``), a plausible range (``between``), blocking words, and the score it binds with;
@@ -59,8 +60,24 @@ class Tolerance(BaseModel):
         return self
 
 
+class PlausibleRange(BaseModel):
+    """The values a subject takes in practice, each a quantity with its unit (``2000 psi``)."""
+
+    model_config = RULE_CONFIG
+
+    min: str | None = None
+    max: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> PlausibleRange:
+        if self.min is None and self.max is None:
+            raise ValueError("a range gives `min`, `max`, or both")
+        return self
+
+
 class SubjectRule(RuleBase):
-    """A subject (``concrete.compressive_strength``): its words, its unit's dimension, its bound."""
+    """A subject (``concrete.compressive_strength``): its words, its unit's dimension, the
+    values it takes (``between``), its bound."""
 
     kind: Literal["subject"]
     subject: str = Field(pattern=_SUBJECT_PATTERN)
@@ -82,21 +99,11 @@ class SubjectRule(RuleBase):
         "the label before its colon, the headings above it), say the figure is not this subject's "
         "(grout, masonry, steel shapes)",
     )
-
-
-class PlausibleRange(BaseModel):
-    """The values a subject takes in practice, each a quantity with its unit (``2000 psi``)."""
-
-    model_config = RULE_CONFIG
-
-    min: str | None = None
-    max: str | None = None
-
-    @model_validator(mode="after")
-    def _something(self) -> PlausibleRange:
-        if self.min is None and self.max is None:
-            raise ValueError("a range gives `min`, `max`, or both")
-        return self
+    between: PlausibleRange | None = Field(
+        default=None, description="the values a figure of this subject takes, each end in a unit of its "
+        "dimension: a figure outside is never bound to it, whatever names it (a body weight of 40 kg "
+        "has a dose's dimension, a mass, but is no dose)",
+    )
 
 
 class InferenceRule(RuleBase):

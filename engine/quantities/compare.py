@@ -145,7 +145,7 @@ def compare(
     if left.per_day is not None and right.per_day is not None and not math.isclose(left.per_day, right.per_day):
         return Comparison(outcome="conflict", **common, explanation=(
             f"{shown_a} and {shown_b}: the amounts are given {left.frequency} and {right.frequency}"))
-    if isinstance(a, QuantityMention) and isinstance(b, QuantityMention) and a.condition and b.condition:
+    if a.condition and b.condition:  # a mention's, or a stored fact's (the sweep compares facts)
         differs = condition_conflict(a.condition, b.condition, term_facets(vocabulary))
         if differs is not None:
             return Comparison(outcome="compatible", **common, explanation=(
@@ -164,7 +164,7 @@ def compare(
                 f"{shown_a} and {shown_b} are the same {kind} within {tolerance_text}"))
         return Comparison(outcome="conflict", **common, explanation=(
             f"{shown_a} and {shown_b} are different {kind}: they differ by "
-            f"{_percent(relative_difference)}, more than {tolerance_text}"))
+            f"{_difference(point_a, point_b, relative_difference)}, more than {tolerance_text}"))
     if left.bound == "range" and right.bound == "range":
         if close(lo_a, lo_b) and close(hi_a, hi_b):
             return Comparison(outcome="equal", **common, explanation=(
@@ -281,8 +281,18 @@ def unit_symbol(expression: str) -> str:
         return expression
 
 
-def _percent(fraction: float) -> str:
-    return f"{fraction * 100:.2g}%"
+def _difference(a: float, b: float, fraction: float) -> str:
+    """How far apart two values are, in words that stay true at any distance: a percentage of
+    the larger while the larger is under twice the smaller (``25%``), else the factor between
+    them (``a factor of 3``; ``a factor of 666,667, 5 orders of magnitude``): a percentage of
+    the larger never passes 100%, so it cannot say how far."""
+    big, small = max(abs(a), abs(b)), min(abs(a), abs(b))
+    if a * b > 0 and big >= 2 * small:
+        factor = big / small
+        said = f"a factor of {format_value(factor)}"
+        return said + (f", {math.floor(math.log10(factor))} orders of magnitude" if factor >= 100 else "")
+    percent = fraction * 100
+    return f"{percent:.2g}%" if percent < 10 else f"{percent:.0f}%"
 
 
 def _tolerance_text(relative: float, absolute: str | None) -> str:

@@ -17,9 +17,11 @@ the stock pack ``subjects/default`` declares these:
   ``elderly`` (*geriatric*);
 - ``exposure`` — ``cast against earth``, ``exposed to weather`` (*exposed to earth or
   weather*), ``not exposed to weather`` (a concrete cover's three exposures);
-- ``weight`` — a weight band, ``weight 30-40 kg``: a mass stated after *weighing* or *body
-  weight*, in kilograms (a table's *Body weight* column is not read as one yet: a row's cells
-  are read apart).
+- ``weight`` — a weight band, ``weight 30-40 kg``: a mass of a quarter kilogram or more
+  written after one of the facet's ``band_after`` words (*weighing*, *body weight*, *patients*,
+  *children*), only words of comparison between ("in patients of 33 to 47 kg", "patients
+  under 40 kg", "children (33 to 47 kg)"), in kilograms (a table's *Body weight* column is not
+  read as one yet: a row's cells are read apart).
 
 A maximum or a minimum is not a condition: it is the mention's ``bound`` (``not to exceed``,
 ``maximum``), one home for it, compared as a bound; a maximum *dose* is a subject of its own.
@@ -65,17 +67,21 @@ if TYPE_CHECKING:
 from .units import format_value
 
 __all__ = [
-    "ConditionReader", "Figure", "condition_conflict", "condition_reader", "facet_of", "is_band_position",
-    "stock_conditions", "term_facets", "weight_band",
+    "ConditionReader", "Figure", "condition_conflict", "condition_reader", "facet_of", "stock_conditions", "term_facets", "weight_band",
 ]
 
 #: Where a clause ends: a sentence's end, a semicolon, a line break.
 _CLAUSE_END = re.compile(r"[.!?](?=\s|$)|;|\n")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
-#: The words that make a mass a weight band: "patients weighing at least", "body weight of".
-_BAND_BEFORE = re.compile(r"\b(?:weigh\w*|(?:body\s*)?weight)\b(?:\s+(?:of|is|at|from|between|"
-                          r"less|more|than|least|most|over|under|above|below|up|to|[<>≤≥]=?))*\s*$",
-                          re.IGNORECASE)
+#: What may stand between a band word and its mass: words of comparison, a sign, a bracket
+#: ("patients weighing at least", "patients of", "children (", "patients ≥").
+_BAND_GAP = (r"(?:\s*(?:(?:of|is|at|from|between|less|more|greater|fewer|than|least|most|over|under|above|"
+             r"below|up|to)\b|[<>≤≥=(]=?))*\s*$")
+#: The words between that make a band a maximum or a minimum ("patients under 40 kg").
+_BAND_MAX = re.compile(r"\b(?:less|fewer|under|below|up\s+to|at\s+most)\b|[<≤]")
+_BAND_MIN = re.compile(r"\b(?:more|greater|over|above|at\s+least)\b|[>≥]")
+#: The lightest mass read as a band: a lighter one is an amount given ("adults 500 mg"), not a body.
+_BAND_LEAST_KG = 0.25
 
 
 @dataclass(frozen=True)
@@ -100,8 +106,14 @@ class ConditionReader:
                             for facet in self.facets for term, words in facet.terms.items() if words)
         self._words = re.compile("|".join(f"(?P<t{n}>{pattern})" for n, (_, _, pattern) in enumerate(self._terms)),
                                  re.IGNORECASE) if self._terms else None
+        weight = next((facet for facet in self.facets if facet.facet == WEIGHT_FACET), None)
+        band_words = weight.band_after if weight is not None else _stock_band_words()
+        band = "|".join(compile_condition_word(word) for word in band_words)
+        #: A mass's band words, read back from the mass (None: the vocabulary reads no bands)
+        self._band = re.compile(f"(?:{band}){_BAND_GAP}", re.IGNORECASE) if band else None
         #: Cheap test before the clause-by-clause reading: a text with none of these has no condition.
-        self._any = re.compile(r"weigh" + (f"|{self._words.pattern}" if self._words else ""), re.IGNORECASE)
+        self._any = re.compile("|".join(p for p in (band, self._words.pattern if self._words else "") if p)
+                               or r"(?!)", re.IGNORECASE)
         #: What opens a term named after its figure ("for adults"), by facet
         self._after = {facet.facet: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in facet.after_figure_needs)
                                                + r")\s+(?:\w+\s+)?$", re.IGNORECASE)
@@ -111,6 +123,21 @@ class ConditionReader:
     def term_facets(self) -> dict[str, str]:
         """Each term → its facet."""
         return {term: facet for facet, term, _ in self._terms}
+
+    def band_bound(self, text: str, start: int, kilograms: float) -> str | None:
+        """Whether a mass of ``kilograms`` at ``text[start:]`` is a weight band — written after
+        one of the band words (comparison words between), heavy enough to be a body's — and
+        the bound the words between state (``under`` 40 kg: ``max``; ``over``: ``min``; else
+        ``exact``); None when it is no band."""
+        if self._band is None or kilograms < _BAND_LEAST_KG:
+            return None
+        found = self._band.search(text, max(0, start - 48), start)
+        if found is None:
+            return None
+        between = found.group(0).lower()
+        if _BAND_MAX.search(between):
+            return "max"
+        return "min" if _BAND_MIN.search(between) else "exact"
 
     def may_state(self, text: str) -> bool:
         """Whether ``text`` holds a condition word or a weight band at all."""
@@ -196,9 +223,10 @@ def facet_of(term: str, facets: Mapping[str, str] | None = None) -> str:
     return (condition_reader().term_facets if facets is None else facets).get(term, term)
 
 
-def is_band_position(text: str, start: int) -> bool:
-    """Whether a mass at ``text[start:]`` follows the words of a weight band."""
-    return _BAND_BEFORE.search(text, max(0, start - 40), start) is not None
+def _stock_band_words() -> tuple[str, ...]:
+    """The stock pack's band words (what a vocabulary declaring no ``weight`` facet reads)."""
+    weight = next((facet for facet in stock_conditions() if facet.facet == WEIGHT_FACET), None)
+    return weight.band_after if weight is not None else ()
 
 
 def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[int]]]:

@@ -29,7 +29,7 @@ from inforce.ontology.quantity import NormalizedValue
 from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
 from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
-from .conditions import ConditionReader, Figure, condition_reader, is_band_position, weight_band
+from .conditions import ConditionReader, Figure, condition_reader, weight_band
 from .units import (
     ResolvedUnit,
     UnitTable,
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/4"
+EXTRACTOR_VERSION = "inforce-quantities/5"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
@@ -572,8 +572,8 @@ def row_label(text: str, start: int, end: int) -> str | None:
 def _with_conditions(
     mentions: list[QuantityMention], text: str, base: int, reader: ConditionReader,
 ) -> list[QuantityMention]:
-    """The mentions with the condition each is stated under (``conditions``): a mass after
-    *weighing* is a weight band of the others, and no figure of a subject itself (a dose
+    """The mentions with the condition each is stated under (``conditions``): a mass after a
+    band word (*weighing*, *patients*: the pack's ``weight`` facet) is a weight band of the others, and no figure of a subject itself (a dose
     stated for patients weighing 33 to 47 kg is not a dose of 33 to 47 kg: kg is a mass as mg
     is, and binding it would set the band against the doses it conditions)."""
     figures = []
@@ -581,11 +581,14 @@ def _with_conditions(
     for index, mention in enumerate(mentions):
         start, end = mention.span.start - base, mention.span.end - base
         band = None
-        if mention.dimension == "[mass]" and mention.normalized is not None and is_band_position(text, start):
+        if mention.dimension == "[mass]" and mention.normalized is not None:
             unit, value, upper = mention.normalized.unit, mention.normalized.value, mention.normalized.upper
-            band = weight_band(convert(value, unit, "kilogram"),
-                               convert(upper, unit, "kilogram") if upper is not None else None, mention.bound)
-            bands.add(index)
+            kilograms = convert(value, unit, "kilogram")
+            said = reader.band_bound(text, start, kilograms)
+            if said is not None:
+                bound = mention.bound if mention.bound != "exact" or upper is not None else said
+                band = weight_band(kilograms, convert(upper, unit, "kilogram") if upper is not None else None, bound)
+                bands.add(index)
         figures.append(Figure(start, end, band))
     read = reader.read(text, figures)
     out = []

@@ -54,7 +54,7 @@ from rapidfuzz import fuzz, process
 from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
 from inforce.rules import GradeRule, InferenceRule, SubjectRule, SubjectVocabulary
-from inforce.rules.subjects import WordList
+from inforce.rules.subjects import PlausibleRange, WordList
 
 from ._models import QuantityMention, SubjectBinding
 from ._notes import MAX_GAP_AFTER, MAX_GAP_BEFORE, BindingTarget, NoteReading, Word, Words
@@ -178,6 +178,8 @@ class SubjectBinder:
             if subject is not None:  # lint reports an inference of an unknown subject
                 key = subject_dimension(subject, units)
                 self.inferences.setdefault(key, []).append(_Inference(inference, subject, vocabulary))
+        #: each subject's range (``between``), its ends as (value, unit): a figure outside is never its
+        self.ranges = {rule.subject: _ends(rule.between) for rule in vocabulary.subjects if rule.between is not None}
         self.blockers: dict[str, tuple[WordList, WordList]] = {
             rule.subject: (vocabulary.words(rule.unless_near), vocabulary.words(rule.unless_for))
             for rule in vocabulary.subjects
@@ -202,7 +204,7 @@ class SubjectBinder:
         decided: list[Binding | None] = []
         for target in targets:
             rules = self.by_key.get(target.key)
-            if not rules or not target.usable or _tolerance_alone(target):
+            if not rules or not target.usable or _tolerance_alone(target) or _what_another_holds_for(target, targets, text):
                 decided.append(None)
                 continue
             if reading is None:
@@ -228,17 +230,32 @@ class SubjectBinder:
             candidate = self._in_header(target, rules, inferences, reading)
         if candidate is None and not said:
             candidate = self._under_heading(target, rules, reading, clause, words)
-        if candidate is None and not said:
+        if candidate is None and (not said or self._only_inferred_words(words)):
             bare = [i for i in inferences if not i.rule.near]
-            if len({i.subject.subject for i in bare}) == 1:
+            if len({i.subject.subject for i in bare}) == 1 and (not said or all(
+                    w.blocks or w.rule.subject == bare[0].subject.subject for w in words.found)):
                 first = bare[0]
                 candidate = _Candidate(first.subject, target.start, target.end, text[target.start:target.end],
                                        first.rule.stated_for[0], first.rule.score, inferred_by=first.rule)
         if candidate is None and context and not said:
             candidate = self._in_context(target.key, rules, context)
-        if candidate is not None and self._blocked_for(candidate.rule.subject, reading, note, target):
+        if candidate is not None and (self._blocked_for(candidate.rule.subject, reading, note, target)
+                                      or not self._takes(candidate.rule, target)):
             return None
         return candidate
+
+    @staticmethod
+    def _only_inferred_words(words: Words) -> bool:
+        """Whether every word naming a subject in the clause is an inference's ``near`` word
+        (``AT 56 DAYS``) and none says otherwise: such a word, read as another figure's, leaves
+        this one to what its note is stated for (``CONC. 5000 PSI (FOOTING) & 6000 PSI
+        (PEDESTAL) AT 56 DAYS``: both are the concrete's strength)."""
+        return not words.blocks and all(w.inferred_by is not None for w in words.found)
+
+    def _takes(self, rule: SubjectRule, target: BindingTarget) -> bool:
+        """Whether the figure's values lie in the subject's ``between`` (no range: any does)."""
+        ends = self.ranges.get(rule.subject)
+        return ends is None or _within(target, *ends)
 
     # -- the words beside a mention ------------------------------------------------------------
 
@@ -294,9 +311,11 @@ class SubjectBinder:
                 break
             if other.rule.subject != best.rule.subject and other.end - other.start == best.end - best.start:
                 return None, True  # two subjects equally near: do not guess
-        if best.blocks or any(w.blocks and w.rule.subject == best.rule.subject and start <= w.start and w.end <= end
-                              for w in near):
-            return None, True  # the nearest word, or one read into the figure (15'-0" O.C.), says otherwise
+        if best.blocks or any(w.blocks and w.rule.subject == best.rule.subject and start <= w.start
+                              and (w.end <= end or not text[end : w.start].strip()) for w in near):
+            # the nearest word, one read into the figure (15'-0" O.C.) or one written right after
+            # it (4,000 PSI AT TRANSFER) says otherwise
+            return None, True
         if best.inferred_by is not None and any(
                 w.blocks and w.rule.subject == best.rule.subject
                 and not reading.labels_another(w, target, self.subject_keys) for w in in_part):
@@ -431,7 +450,10 @@ class SubjectBinder:
                 note = reading.note(start, end, clause)
                 if not any(reading.has(grade.stated_for, span) for span in note):
                     continue
-                if any(reading.has(grade.unless_for, span) for span in note):
+                # what the clause itself is stated for outweighs its line's label or heading:
+                # "ANCHOR RODS: F1554 GR. 36 ...; REINF. A615 GR. 60" (the bars' grade)
+                own = reading.has(grade.stated_for, clause) and not reading.has(grade.unless_for, clause)
+                if not own and any(reading.has(grade.unless_for, span) for span in note):
                     continue
                 overlapping = [i for i, m in enumerate(mentions)
                                if m.span.start - base < end and start < m.span.end - base]
@@ -580,8 +602,7 @@ class _Inference:
         self.stated_for = vocabulary.words(rule.stated_for)
         self.unless_for = vocabulary.words(rule.unless_for)
         self.near_set = frozenset(rule.near)
-        self.low = _quantity(rule.between.min) if rule.between and rule.between.min else None
-        self.high = _quantity(rule.between.max) if rule.between and rule.between.max else None
+        self.low, self.high = _ends(rule.between)
 
     def applies(self, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget) -> bool:
         """Whether the note is about what the rule names (its clause's note, or the clauses
@@ -594,17 +615,33 @@ class _Inference:
                 return False
         if reading.says_for(self.unless_for, note, target.start, target.end):
             return False
-        values = [v for v in (target.value, target.upper) if v is not None]
-        if (self.low or self.high) and not values:
-            return False
-        for value in values:
-            for limit, below in ((self.low, True), (self.high, False)):
-                if limit is None:
-                    continue
-                converted = _converted(value, target.unit, limit[1])
-                if converted is None or (converted < limit[0] if below else converted > limit[0]):
-                    return False
-        return True
+        return _within(target, self.low, self.high)
+
+
+_End = tuple[float, str | None] | None
+
+
+def _ends(between: PlausibleRange | None) -> tuple[_End, _End]:
+    """A range's ends as (value, unit), None where it states none."""
+    if between is None:
+        return None, None
+    return (_quantity(between.min) if between.min else None, _quantity(between.max) if between.max else None)
+
+
+def _within(target: BindingTarget, low: _End, high: _End) -> bool:
+    """Whether every value of the figure (both ends of a range) lies between ``low`` and
+    ``high``; a figure without a value, or one that cannot be converted, lies in no range."""
+    values = [v for v in (target.value, target.upper) if v is not None]
+    if (low or high) and not values:
+        return False
+    for value in values:
+        for limit, below in ((low, True), (high, False)):
+            if limit is None:
+                continue
+            converted = _converted(value, target.unit, limit[1])
+            if converted is None or (converted < limit[0] if below else converted > limit[0]):
+                return False
+    return True
 
 
 def _quantity(written: str) -> tuple[float, str | None]:
@@ -630,6 +667,31 @@ def _converted(value: float, unit: str | None, wanted: str | None) -> float | No
         return None
 
 
+#: The words between a figure and one that says what it holds for: "3" FOR MEMBERS 12" TO 24"
+#: THICK", "4" FOR MEMBERS OVER 24"" (no comma, bracket or second statement between).
+_HOLDS_FOR = re.compile(r"[^,;:()\d]{0,12}?\bfor\s+(?![^,;:()\d]*\b(?:and|or)\b)[^,;:()\d&]{1,32}", re.IGNORECASE)
+
+
+_COMPARED = re.compile(r"(?:\b(?:over|under|above|below|exceeding|less\s+than|more\s+than|up\s+to)|[<>≤≥]=?)\s*$",
+                       re.IGNORECASE)
+_SIZE_WORD = re.compile(r"\s*(?:thick|thk\b|deep|wide|high|tall|long|dia\b|diameter)", re.IGNORECASE)
+
+
+def _what_another_holds_for(target: BindingTarget, targets: list[BindingTarget], text: str) -> bool:
+    """Whether the figure says what the figure before it, of its dimension, holds for (the
+    members it applies to): a size in the clause *for* which another figure is stated is no
+    value of that figure's subject (nor of any: it is the other's condition)."""
+    before = [t for t in targets if t.end <= target.start and t.key == target.key]
+    if not before:
+        return False
+    previous = max(before, key=lambda t: t.end)
+    if _HOLDS_FOR.fullmatch(text, previous.end, target.start) is None:
+        return False
+    # a size the members have, not a second value: a comparison before it or a size word after
+    return (_COMPARED.search(text, max(previous.end, target.start - 16), target.start) is not None
+            or _SIZE_WORD.match(text, target.end) is not None)
+
+
 def _tolerance_alone(target: BindingTarget) -> bool:
     """A ``+/- 1"`` on its own: a range about zero states how far, not a value of anything."""
     return target.value is not None and target.upper is not None and target.value == -target.upper != 0
@@ -642,6 +704,9 @@ def _distance(s: int, e: int, start: int, end: int) -> float | None:
     if s >= end:
         gap = s - end
         return gap + _AFTER_PENALTY if gap <= MAX_GAP_AFTER else None
+    if start < s and e > end:
+        # begins in the figure's own closing word and runs on: 400 MPa MIN. YIELD (minimum yield)
+        return _AFTER_PENALTY
     return None  # overlaps the quantity itself
 
 

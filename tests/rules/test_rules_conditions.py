@@ -30,9 +30,11 @@ def terms(reader: ConditionReader, text: str, figure: str) -> tuple[str, ...]:
     return reader.read(text, [Figure(at, at + len(figure))])[0]
 
 
-def test_the_stock_pack_declares_four_facets_in_reading_order():
+def test_the_stock_pack_declares_five_facets_in_reading_order():
     facets = load_pack("subjects/default").pack.conditions
-    assert [facet.facet for facet in facets] == ["regimen", "phase", "population", "exposure"]
+    assert [facet.facet for facet in facets] == ["regimen", "phase", "population", "exposure", "weight"]
+    weight = facets[-1]
+    assert not weight.terms and "weigh*" in weight.band_after and "patient*" in weight.band_after
     population = next(facet for facet in facets if facet.facet == "population")
     assert population.after_figure_needs == ("for", "in", "to") and population.before_figure == "clause"
 
@@ -71,8 +73,11 @@ def test_a_bad_conditions_section_is_named_at_its_line(tmp_path):
         "  - facet: phase\n"                              # 19
         "    terms:\n"                                    # 20
         "      recommended: [initial]\n"                  # 21: a term under two facets
-        "  - facet: weight\n"                             # 22: the reader's own facet
+        "  - facet: weight\n"                             # 22: terms, not band words
         "    terms: {heavy: [heavy]}\n"
+        "  - facet: route\n"                              # 24: band words on another facet
+        "    band_after: [animals]\n"
+        "    terms: {oral: [orally]}\n"
     )
     assert problems(tmp_path, text) == [
         ("RP008", 15, "conditions.0.terms.increased"),
@@ -80,8 +85,28 @@ def test_a_bad_conditions_section_is_named_at_its_line(tmp_path):
         ("RP007", 18, "conditions.1.terms.reduced.0"),
         ("RP010", 18, "conditions.1.terms.reduced.1"),
         ("RP007", 21, "conditions.2.terms.recommended"),
-        ("RP003", 22, "conditions.3.facet"),
+        ("RP003", 22, "conditions.3"),
+        ("RP003", 24, "conditions.4"),
     ]
+    # band words as the other words: each read (RP010), each listed once (RP007)
+    text = SUBJECT + "conditions:\n  - facet: weight\n    band_after: [\"herd*\", \"stock [of\", \"herd*\"]\n"
+    assert problems(tmp_path, text) == [("RP010", 13, "conditions.0.band_after.1"),
+                                        ("RP007", 13, "conditions.0.band_after.2")]
+
+
+def test_a_packs_own_band_words_make_a_mass_a_weight_band(tmp_path):
+    from inforce.rules import read_pack as read
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(SUBJECT + "conditions:\n  - facet: weight\n    band_after: [\"calv*\"]\n")
+    loaded, found = read(pack)
+    assert loaded is not None and not found
+    own = QuantityExtractor(SubjectVocabulary.of_rules(loaded.pack.rules, conditions=loaded.pack.conditions))
+    read_own = own.extract("For calves over 90 kg the dose is 300 mg.").mentions
+    assert [(m.text, m.subject, m.condition) for m in read_own] == [
+        ("90 kg", None, ()), ("300 mg", "drug.dose", ("weight ≥ 90 kg",))]
+    # the stock band words are this pack's no longer: a mass after 'patients' is a mass again
+    assert [m.condition for m in own.extract("In patients of 45 kg the dose is 30 mg.").mentions] == [(), ()]
 
 
 def test_an_unknown_key_in_a_facet_is_a_typo(tmp_path):

@@ -1,0 +1,83 @@
+"""A figure that describes the patients is a weight band, never a dose (issue 23, audit 23g K2).
+
+Two rules keep a body weight out of the doses: the pack's ``weight`` facet names the words after
+which a mass describes the patients (``patients``, ``children``, ``weighing``: comparison words
+may stand between), and a subject's ``between`` says what values it takes (a dose is under
+500 g, so 35 kg named as a dose is still no dose). Every text here is written for the test."""
+
+from __future__ import annotations
+
+import pytest
+
+from inforce.engine.quantities import QuantityExtractor, compare
+from inforce.ontology.quantity import NormalizedValue, Quantity
+
+
+@pytest.fixture(scope="module")
+def extractor() -> QuantityExtractor:
+    return QuantityExtractor()
+
+
+def read(extractor: QuantityExtractor, text: str) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    return {m.text: (m.subject, m.condition) for m in extractor.extract(text).mentions}
+
+
+@pytest.mark.parametrize(("text", "dose", "band"), [
+    ("In patients of 41 kg to 58 kg the dose is 90 mg twice daily.", "90 mg twice daily", "weight 41-58 kg"),
+    ("The dose is 15 mg twice daily in paediatric patients under 28 kg.", "15 mg twice daily", "weight ≤ 28 kg"),
+    ("Give a dose of 45 mg each morning to patients above 52 kg.", "45 mg", "weight ≥ 52 kg"),
+    ("For children (18 to 24 kg) the dose is 120 mg.", "120 mg", "weight 18-24 kg"),
+    ("Body weight 20-29 kg: the dose is 40 mg.", "40 mg", "weight 20-29 kg"),
+    ("In infants ≥ 6 kg the dose is 8 mg.", "8 mg", "weight ≥ 6 kg"),
+])
+def test_a_mass_describing_the_patients_is_the_doses_weight_band(extractor, text, dose, band):
+    found = read(extractor, text)
+    assert found[dose] == ("drug.dose", (*(t for t in found[dose][1] if not t.startswith("weight")), band))
+    weights = [figure for figure, (subject, _) in found.items() if figure.endswith("kg")]
+    assert weights and all(found[figure] == (None, ()) for figure in weights)
+
+
+def test_a_per_kilogram_dose_keeps_the_band_it_is_stated_for(extractor):
+    found = read(extractor, "The dose is 3 mg/kg once daily, to at most 75 mg, in patients below 30 kg.")
+    assert found["below 30 kg"] == (None, ())
+    assert found["at most 75 mg"] == ("drug.dose", ("weight ≤ 30 kg",))
+    assert found["3 mg/kg once daily"][1] == ("weight ≤ 30 kg",)
+
+
+def test_a_light_mass_after_a_population_word_is_the_dose_itself(extractor):
+    """A quarter kilogram is no body: 'adults is 750 mg' states the adults' dose."""
+    found = read(extractor, "The usual dose in adults is 750 mg once daily.")
+    assert found["750 mg once daily"][0] == "drug.dose"
+    assert not any(t.startswith("weight") for t in found["750 mg once daily"][1])
+
+
+@pytest.mark.parametrize("text", ["The dose was entered as 35 kg on the chart.", "Dose: 2.5 kg"])
+def test_a_mass_outside_the_doses_range_is_never_a_dose(extractor, text):
+    """Named as a dose, 35 kg is still no dose: the subject's ``between`` (under 500 g) decides."""
+    assert all(m.subject is None for m in extractor.extract(text).mentions)
+
+
+def test_a_dose_of_some_grams_is_still_a_dose(extractor):
+    assert [m.subject for m in extractor.extract("The dose is 4 g by infusion.").mentions] == ["drug.dose"]
+
+
+def _dose(milligrams: float, *condition: str) -> Quantity:
+    return Quantity(value=milligrams, unit="mg", subject="drug.dose", text=f"{milligrams:g} mg",
+                    normalized=NormalizedValue(value=milligrams, unit="milligram"), condition=condition)
+
+
+def test_stored_doses_under_different_weight_bands_are_no_conflict():
+    """The sweep compares stored facts: their conditions count as a mention's do."""
+    compared = compare(_dose(35, "weight 20-29 kg"), _dose(70, "weight ≥ 50 kg"))
+    assert compared.outcome == "compatible"
+    assert compare(_dose(35, "weight 20-29 kg"), _dose(70, "weight 20-29 kg")).outcome == "conflict"
+
+
+@pytest.mark.parametrize(("a", "b", "said"), [
+    (60, 75, "differ by 20%"),
+    (100, 104, "differ by 3.8%"),
+    (60, 150, "differ by a factor of 2.5,"),
+    (60, 42_000_000, "differ by a factor of 700,000, 5 orders of magnitude"),
+])
+def test_how_far_two_values_differ_is_said_plainly_at_any_distance(a, b, said):
+    assert said in compare(_dose(a), _dose(b)).explanation
