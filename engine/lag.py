@@ -104,14 +104,23 @@ def index_lag(
     )
 
 
-def withhold_lag(report: LagReport, readable: Callable[[Locator], bool]) -> LagReport:
+def withhold_lag(
+    report: LagReport, readable: Callable[[Locator], bool], *,
+    registry: Iterable[Revision] = (), ingested: Iterable[Revision] = (),
+) -> LagReport:
     """``report`` without the revisions the asker may not read (``readable`` says, per revision).
 
     Their documents are named in ``withheld``; their dates, paths and files are not shown,
-    and the oldest pending age is the oldest the asker may see. ``lagging`` is unchanged: the
-    graph lags all the same.
+    and the oldest pending age is the oldest the asker may see. ``registry_revisions`` and
+    ``ingested_revisions`` count only the revisions of ``registry`` and ``ingested`` (those
+    the report was made from) the asker may read. ``lagging`` is unchanged: the graph lags
+    all the same.
     """
     hidden: set[str] = set()
+    counts = {
+        "registry_revisions": len({_uid(r) for r in registry if readable(r.locator)}),
+        "ingested_revisions": len({_uid(r) for r in ingested if readable(r.locator)}),
+    }
 
     def keep(locator: Locator) -> bool:
         if readable(locator):
@@ -123,9 +132,10 @@ def withhold_lag(report: LagReport, readable: Callable[[Locator], bool]) -> LagR
     changed = tuple(p for p in report.changed if keep(p.locator))
     withdrawn = tuple(w for w in report.withdrawn if keep(w))
     if not hidden:
-        return report
+        return report.model_copy(update=counts)
     oldest = pending[0] if pending else None
     return report.model_copy(update={
+        **counts,
         "pending": pending, "changed": changed, "withdrawn": withdrawn,
         "oldest_pending_recorded": oldest.recorded if oldest else None,
         "oldest_pending_age_seconds": oldest.age_seconds if oldest else None,

@@ -426,7 +426,8 @@ class Project:
         """The eligibility decision with its whole trace and the packs it was decided under."""
         snapshot = self.snapshot
         result = snapshot.eligible(context, explain=True)
-        packs = tuple(PackUsed(name=p.name, file=p.file, hash=p.content_hash[:12]) for p in snapshot.rules.packs)
+        packs = tuple(PackUsed(name=p.name, file=_pack_file(p.file, self._root), hash=p.content_hash[:12])
+                      for p in snapshot.rules.packs)
         return Explanation(result=result, packs=packs, trace=result.trace)
 
     def precedence(
@@ -552,7 +553,22 @@ class Project:
                 return snapshot.may_read(Locator(doc=locator.doc), held)
             return by_registry(locator) and snapshot.may_read(locator, held)
 
-        return withhold_lag(report, readable)
+        return withhold_lag(report, readable, registry=registry, ingested=graph)
+
+
+def _pack_file(file: str, root: Path) -> str:
+    """A pack's file as an answer names it: a project's pack by its path in the project, a
+    stock pack by its place among the stock packs (``stock/subjects/default.yaml``); never
+    the absolute path of the machine that answered (a server's install or project folder)."""
+    from inforce.rules.loader import STOCK_ROOT
+
+    path = Path(file)
+    for base, prefix in ((root, ""), (STOCK_ROOT, "stock/")):
+        try:
+            return prefix + path.resolve().relative_to(base.resolve()).as_posix()
+        except (ValueError, OSError):
+            continue
+    return path.name
 
 
 def _reviews_changed(snapshot: Snapshot, root: Path) -> tuple[str, ...]:
@@ -608,7 +624,8 @@ def project_lag(
     except NotIngestedError:  # a damaged or locked graph is not "nothing ingested": it stays an error
         registry = list(registry)
         report = index_lag(registry, (), now, index_build="", sources=sources)
-        return report if groups is None else withhold_lag(report, _registry_readable(registry, tuple(groups)))
+        return report if groups is None else withhold_lag(report, _registry_readable(registry, tuple(groups)),
+                                                          registry=registry)
     with project:
         return project._lag(registry, now, sources=sources, manifest=manifest, groups=groups)
 

@@ -39,7 +39,6 @@ import contextlib
 import datetime as dt
 import fcntl
 import hashlib
-import json
 import os
 import re
 import time
@@ -63,6 +62,7 @@ from inforce.ontology import (
     utc_text,
 )
 from inforce.ontology.files import is_inside, write_atomically
+from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
 
 if TYPE_CHECKING:
@@ -525,8 +525,7 @@ def _scalar(value: object) -> str:
         return text
     if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
         return text  # a timestamp: read back as the same instant
-    quoted = json.dumps(text, ensure_ascii=False)
-    return quoted.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return yaml_quoted(text)  # every control character (C1 too) escaped: the file reads back
 
 
 # ---- the front's two questions ------------------------------------------------------------------

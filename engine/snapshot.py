@@ -34,6 +34,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.answers import AsOfAnswer, DedupResult, FreshnessResult, History
+from inforce.ontology.text import echoed
 from inforce.ontology.views import DateChoice, ProvisionView
 
 from .access import AccessGate
@@ -383,7 +384,7 @@ class Snapshot:
         held = tuple(groups)
         if subject is not None and (subject not in tables or subject not in self._subjects_for(held)):
             known = ", ".join(sorted(self._subjects_for(held))) or "none (no quantity was bound to a subject)"
-            raise InputError(f"no quantity of this project measures {subject!r}", field="subject",
+            raise InputError(f"no quantity of this project measures {echoed(subject)}", field="subject",
                              hint=f"subjects with facts: {known}")
         if known_at is not None:  # as recorded then: asked day by day
             return facts_as_of(self.index, self._quantities_by_subject(), subject, valid_at, known_at,

@@ -46,6 +46,7 @@ from inforce.ontology import (
     Tier,
     Verdict,
 )
+from inforce.ontology.verdict import CLAIM_MAX_QUANTITIES_SHOWN
 
 from . import rfi
 from .audit_record import AUDIT_LIST_LIMIT, audit_record
@@ -399,14 +400,28 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
     if not found.matched and not found.unmatched:
         return None
-    unmatched = [f"{u.claim.text!r}: {u.reason} ({u.explanation})" for u in found.unmatched]
-    return {
+    # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
+    # written out, the totals beside them, so the result stays a small multiple of the claim
+    shown = CLAIM_MAX_QUANTITIES_SHOWN
+    unmatched = [f"{u.claim.text!r}: {u.reason} ({u.explanation})" for u in found.unmatched[:shown]]
+    warnings = [w.message for w in found.warnings if getattr(w, "message", None)]
+    result: dict[str, Any] = {
         "status": found.status,
-        "matched": [m.claim.text for m in found.matched],
-        "unmatched": [u.model_dump(mode="json") for u in found.unmatched],
-        "detail": "; ".join(unmatched),
-        "warnings": [w.message for w in found.warnings if getattr(w, "message", None)],
+        "matched": [m.claim.text for m in found.matched[:shown]],
+        "unmatched": [u.model_dump(mode="json") for u in found.unmatched[:shown]],
+        "detail": "; ".join(unmatched) + _more(len(found.unmatched) - shown, "unmatched"),
+        "warnings": warnings[:shown] + ([_more(len(warnings) - shown, "warnings").removeprefix("; ")]
+                                        if len(warnings) > shown else []),
     }
+    for key, total in (("matched", len(found.matched)), ("unmatched", len(found.unmatched))):
+        if total > shown:
+            result[f"{key}_total"] = total
+    return result
+
+
+def _more(count: int, what: str) -> str:
+    """``; N more <what> not listed`` for a list cut at CLAIM_MAX_QUANTITIES_SHOWN; empty when none was cut."""
+    return f"; {count:,} more {what} not listed (at most {CLAIM_MAX_QUANTITIES_SHOWN} shown)" if count > 0 else ""
 
 
 # ---- steps 4 and 5: in force, eligible ---------------------------------------------------------

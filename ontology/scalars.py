@@ -215,16 +215,30 @@ def is_document_id(text: str) -> bool:
 #: spaces and joiners, direction marks), controls, private-use and unassigned code points, and
 #: line or paragraph separators. None of them can be told apart on a screen or typed as meant.
 _INVISIBLE = frozenset({"Cf", "Cc", "Co", "Cn", "Zl", "Zp"})
+#: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties; ``unicodedata`` does not
+#: carry the property), inclusive: what a renderer draws as nothing though its category is a
+#: mark or a letter (U+034F combining grapheme joiner, variation selectors, Hangul fillers).
+_DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+
+
+def _ignorable(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
 
 
 def group_name(text: str) -> str:
     """An access group's name as every reader of one takes it — an ``access`` list, ``--groups``,
     a keys file, an answer's ``context.groups``: the one home of the rule. NFKC-normalised, so a
     fullwidth ``ｏwners`` or a ligature is read as the plain letters the asker types; ValueError
-    for a name holding an invisible character (``_INVISIBLE``, or a space other than ' '), which
+    for a name holding an invisible character (``_INVISIBLE``, ``_DEFAULT_IGNORABLE``, or a space other than ' '), which
     would make a group nobody can name (a document no one may read) or one that looks like another."""
     name = unicodedata.normalize("NFKC", text)
-    hidden = sorted({ch for ch in name if unicodedata.category(ch) in _INVISIBLE
+    hidden = sorted({ch for ch in name if unicodedata.category(ch) in _INVISIBLE or _ignorable(ch)
                      or (unicodedata.category(ch) == "Zs" and ch != " ")})
     if hidden:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)

@@ -32,6 +32,8 @@ import re
 __all__ = [
     "BIDI_CONTROLS",
     "CONTROL_CHARACTERS",
+    "ECHO_MAX_CHARS",
+    "echoed",
     "html_text",
     "json_text",
     "markdown_inline",
@@ -58,6 +60,8 @@ CONTROL_CHARACTERS: tuple[int, ...] = (
 )
 
 _BIDI = frozenset(BIDI_CONTROLS)
+# YAML 1.1 readers break lines at U+2028/U+2029: escaped in a YAML scalar, so it stays one line
+_LINE_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
 # the terminal's (and the HTML page's) form: ``\x1b`` as Python and shells write a byte
 _AS_BYTES: dict[int, str] = {c: f"\\u{c:04x}" if c in _BIDI else f"\\x{c:02x}" for c in CONTROL_CHARACTERS}
 _AS_BYTES[0x0C] = "\n"  # a PDF's page break
@@ -99,12 +103,25 @@ def json_text(document: str) -> str:
     return document.translate(_AS_CODES)
 
 
+#: The most characters of a person's input an error message repeats (``echoed``).
+ECHO_MAX_CHARS = 80
+
+
+def echoed(text: str, limit: int = ECHO_MAX_CHARS) -> str:
+    """``text`` (input a message repeats back: a subject, a name) as ``repr`` writes it, cut to
+    ``limit`` characters with how long it was: the one home for echoing input, so an error never
+    carries a 100 KB argument back whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
 def yaml_quoted(text: str) -> str:
     """``text`` as a YAML double-quoted scalar that reads back as exactly ``text``: JSON's
     string escapes, which YAML 1.2 reads alike, and every control character a ``\\uXXXX``
     escape. Never a plain scalar, so ``null``, ``true``, ``#x`` or ``a: [b`` stay text and a
     line break cannot start a key of its own."""
-    return json.dumps(text, ensure_ascii=False).translate(_AS_CODES)
+    return json.dumps(text, ensure_ascii=False).translate(_AS_CODES).translate(_LINE_SEPARATORS)
 
 
 def markdown_visible(text: str) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "ReviewedEdge",
     "ANSWER_MAX_CLAIMS",
     "CLAIM_MAX_CHARS",
+    "CLAIM_MAX_QUANTITIES_SHOWN",
     "QUOTE_MAX_CHARS",
     "Verdict",
     "VerdictKind",
@@ -57,6 +58,11 @@ CLAIM_MAX_CHARS = 4_000
 #: The most claims one answer may have, for ``check`` on the command line and over HTTP alike
 #: (a service may be set to take fewer): each claim is checked in turn.
 ANSWER_MAX_CLAIMS = 200
+#: The most quantities of one claim a check's result lists (matched, unmatched and warnings,
+#: each; docs/formats.md): every quantity is checked and decides the claim, but past this
+#: many the result gives the total and the text says how many more, so a check's output and
+#: its audit record stay a small multiple of the answer, whatever its claims hold.
+CLAIM_MAX_QUANTITIES_SHOWN = 10
 
 class Citation(BaseModel):
     """What a claim cites: a locator, a quote, or both (at least one)."""

@@ -111,11 +111,22 @@ FLAGS: dict[str, str] = {
     "target": "--target",
     "scope": "--scope",
     "by": "--by",
+    "note": "--note",
 }
 
 
 #: The most problems of one failed run printed one by one; the rest are counted.
 MAX_SHOWN_PROBLEMS = 50
+
+
+def option_text(value: str | None, option: str) -> str | None:
+    """``value`` as the command line gave it, refused (InputError naming ``option``) when it is
+    not UTF-8 text: Python hands argv's undecodable bytes on as lone surrogates, which no file
+    can hold. The command line's one check of free text typed into an option."""
+    if value is not None and any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise InputError("not UTF-8 text (a byte the terminal passed is no character)", field=option,
+                         hint="type the text in UTF-8")
+    return value
 
 
 def flag(field: str | None) -> str | None:
@@ -125,7 +136,8 @@ def flag(field: str | None) -> str | None:
 
 def shown(problem: BaseException) -> str:
     """An error's message as the CLI prints it: an InputError's domain field as its flag."""
-    if isinstance(problem, InputError) and problem.field in FLAGS:
+    # an error at a line of a file names the file's own field (a register's column), never a flag
+    if isinstance(problem, InputError) and problem.field in FLAGS and (problem.file is None or problem.line is None):
         rendered = copy.copy(problem)
         rendered.field = flag(problem.field)
         return str(rendered)

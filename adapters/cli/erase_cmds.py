@@ -19,6 +19,7 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    option_text,
     out,
     visible,
 )
@@ -51,6 +52,7 @@ def erase(
 
     Exit 0 when no erased text was found afterwards; 1 when some was (another document quoting it).
     """
+    by = option_text(by, "--by")
     if not by:
         raise InputError("say who erases (recorded with the erasure)", field="--by", reason="required")
     if confirm != document:

@@ -17,6 +17,7 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    option_text,
     out,
     visible,
 )
@@ -101,6 +102,7 @@ def review(
 
       inforce review PROJECT accept ADD-3#item-2 --target SPEC-099123#2.1.A --by "J. Rivera" --note "..."
     """
+    by, note = option_text(by, "--by"), option_text(note, "--note")
     if decision is None:
         if item is not None or target is not None or scope is not None or by is not None or note is not None:
             raise InputError("say accept or reject before the item", field="decision", reason="required")

@@ -104,6 +104,9 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
         if any(part.startswith(".") for part in relative.parts):
+            if not any(part.startswith(".") for part in relative.parts[:-1]) and path.is_file() and \
+                    (hidden := _hidden_metadata(path.name.lower())) is not None:
+                mislaid.append(InputError(hidden[0], file=path.relative_to(root).as_posix(), hint=hidden[1]))
             continue
         if path.is_symlink() and _refuse_if_outside(path, root, real_root, escapes):
             continue
@@ -122,7 +125,7 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         elif name.endswith((".pdf.yaml", ".csv.yaml", ".docx.yaml")):
             if not path.with_name(path.name[: -len(".yaml")]).exists():
                 found.append(path)
-        elif (misread := _metadata_not_read(name)) is not None:
+        elif (misread := _metadata_not_read(name.strip())) is not None:
             # a file that could hold metadata (access above all) but is no sidecar inforce reads:
             # an error, never a warning and a document read public
             mislaid.append(InputError(misread[0], file=path.relative_to(root).as_posix(), hint=misread[1]))
@@ -150,7 +153,7 @@ _METADATA_HOME = (
     (".docx", "a Word file's sidecar is named X.docx.yaml", "rename the file to end in .docx.yaml"),
 )
 #: Suffixes of a file that holds metadata as YAML or JSON (JSON is YAML): never only "not read".
-_METADATA_SUFFIXES = (".yaml", ".yml", ".json")
+_METADATA_SUFFIXES = (".yaml", ".yml", ".json", ".jsonc")
 
 
 def _metadata_not_read(name: str) -> tuple[str, str] | None:
@@ -168,13 +171,26 @@ def _metadata_not_read(name: str) -> tuple[str, str] | None:
     for document, said, home in _METADATA_HOME:
         if stem.endswith(document):
             return f"{said}: this file is not read", home
-    if suffix == ".json":
+    if suffix in (".json", ".jsonc"):
         return None  # data beside the documents, not named as anyone's metadata: a report
     if stem.endswith(".drawing"):
         return "a drawing is named X.drawing.yaml: this file is not read", "rename the file to end in .drawing.yaml"
     return ("a YAML file that is no drawing (X.drawing.yaml) and no sidecar (X.pdf.yaml, X.csv.yaml, "
             "X.docx.yaml): not read", "a Markdown file's metadata goes in its front matter, an Akoma Ntoso "
             "act's access in the project's register; move any other YAML out of documents/")
+
+
+def _hidden_metadata(name: str) -> tuple[str, str] | None:
+    """Why a hidden file under documents/ named ``name`` (lower case) is an error: named as a
+    document's sidecar (``.X.md.yaml``, ``.X.pdf.yaml``), it may hold that document's access,
+    which a hidden file never gives; None for any other hidden file (skipped, as ever)."""
+    written = name.lstrip(".").strip()
+    suffix = next((s for s in _METADATA_SUFFIXES if written.endswith(s)), None)
+    if suffix is None or not any(written[: -len(suffix)].endswith(document) for document, _, _ in _METADATA_HOME):
+        return None
+    return ("a hidden file named as a document's metadata: not read",
+            "a Markdown file's metadata goes in its front matter; a PDF's, CSV's or Word file's in X.pdf.yaml, "
+            "X.csv.yaml or X.docx.yaml, not hidden")
 
 
 def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[InputError]) -> bool:

@@ -25,7 +25,7 @@ from .documents import (
 )
 from .manifest import load_manifest_with_warnings
 from .register import Register, read_register
-from .registry import read_registry
+from .registry import read_registry, register_revisions
 from .yamlnodes import NodeReader, compose_yaml
 
 __all__ = ["FileReader"]
@@ -73,6 +73,11 @@ class _ProjectFiles:
             if self.manifest.registry else None
         )
         failed = f"{root}: ingest failed, the graph is unchanged"
+        if register is not None:  # every row read as lag reads it: a register lag refuses, ingest refuses
+            try:
+                register_revisions(register)
+            except InputErrors as bad:
+                raise InputErrors(failed, list(bad.exceptions)) from None
         # a row naming a file the project lacks is an error at its line, before anything changes
         if register is not None and (missing := register.missing_files(root)):
             raise InputErrors(failed, missing)

@@ -290,6 +290,13 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], 
                            "the value")
                 for column, (cell, formula) in enumerate(zip(cells, written, strict=False), 1)
                 if cell in _FORMULA_ERRORS and _is_formula(formula)
+            ] + [
+                InputError(f"cell {get_column_letter(column)}{number} holds the error value {cell.value} (an error "
+                           "cell, not text)", file=name, line=number,
+                           field=(header[column - 1] or None) if header and column <= len(header) else None,
+                           hint="type the value the cell should hold")
+                for column, (cell, formula) in enumerate(zip(read, written, strict=False), 1)
+                if getattr(cell, "data_type", None) == "e" and not _is_formula(formula)
             ]
             uncached = failed + [
                 InputError(f"cell {get_column_letter(column)}{number} holds a formula whose value was never "

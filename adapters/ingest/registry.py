@@ -15,10 +15,10 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import discover_documents, parse_document
+from .documents import UnreadableFileError, discover_documents, parse_document_with_warnings
 from .manifest import load_manifest
 from .metadata import read_metadata
-from .register import read_register
+from .register import Register, RegisterRow, read_register
 from .yamlnodes import NodeReader, compose_yaml
 
 __all__ = ["read_registry", "registry_from_file"]
@@ -36,7 +36,7 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     problems: list[InputError] = []
     for path in discover_documents(root):
         try:
-            document = parse_document(path, root)
+            document = parse_document_with_warnings(path, root)[0]
         except InputErrors as group:
             problems.extend(e for e in group.exceptions if isinstance(e, InputError))
             continue
@@ -59,23 +59,63 @@ def _relative(path: Path, root: Path) -> str:
 
 def registry_from_file(path: Path, *, display: str | None = None, root: Path | None = None) -> list[Revision]:
     """The revisions a registry file lists (``adapters.ingest.register``: CSV, XLSX or YAML),
-    which must lie inside the project at ``root`` when given; each row read through the same
-    checks as a document's front matter, InputErrors naming every bad row and column."""
+    which must lie inside the project at ``root`` when given; InputErrors naming every bad row
+    and column. A row without a file is read through the same checks as a document's front
+    matter (``register_revisions``, as ingest reads it); a row naming a file (with ``root``) is
+    the file read as ingest reads it, the row merged (its front matter or sidecar: its access
+    too, so a restricted document not yet ingested is never shown as public). A file that does
+    not read gives its row no reader (``access: []``): withheld from every asker with groups."""
     register = read_register(path, display, root=root)
     revisions: list[Revision] = []
     problems: list[InputError] = []
     for row in register.rows:
-        reader = NodeReader(register.file)
-        metadata = read_metadata(compose_yaml(row.front_matter(), file=register.file), reader, default_kind="other")
-        problems += [row.problem(error, register.file) for error in reader.errors]
-        if metadata is None or reader.errors:
-            continue
-        fields = metadata.fields
-        revisions.append(Revision(
-            document=fields["id"], label=fields.get("revision", "0"), seq=fields.get("seq", 0),
-            issued=fields.get("issued"), effective=fields["effective"], recorded=fields["recorded"],
-            changed=fields.get("changed"), access=fields.get("access"),
-        ))
+        if row.file is not None and root is not None:
+            try:
+                revisions.append(parse_document_with_warnings(root / row.file, root, register=register)[0]
+                                 .as_revision())
+                continue
+            except (InputError, InputErrors, UnreadableFileError, OSError):
+                pass  # listed by what its row says, readable by no group
+        read = _row_revision(row, register)
+        if isinstance(read, Revision):
+            revisions.append(read if row.file is None or root is None else read.model_copy(update={"access": ()}))
+        else:
+            problems += read
     if problems:
         raise InputErrors(f"{register.file}: the register does not read", problems)
     return revisions
+
+
+def register_revisions(register: Register) -> list[Revision]:
+    """The revisions ``register``'s rows without a file record (recorded, not to be ingested
+    yet), each read through the same checks as a document's front matter, as ``lag`` reads
+    them: ingest refuses a register whose rows ``lag`` refuses (a row naming a file is read
+    with its file, by the parse). InputErrors naming every bad row and column."""
+    revisions: list[Revision] = []
+    problems: list[InputError] = []
+    for row in register.rows:
+        if row.file is not None:
+            continue
+        read = _row_revision(row, register)
+        if isinstance(read, Revision):
+            revisions.append(read)
+        else:
+            problems += read
+    if problems:
+        raise InputErrors(f"{register.file}: the register does not read", problems)
+    return revisions
+
+
+def _row_revision(row: RegisterRow, register: Register) -> Revision | list[InputError]:
+    """One register row as the revision it records, or its problems (at its line and column)."""
+    reader = NodeReader(register.file)
+    metadata = read_metadata(compose_yaml(row.front_matter(), file=register.file), reader, default_kind="other")
+    if metadata is None or reader.errors:
+        return [row.problem(error, register.file) for error in reader.errors] or [
+            InputError("the row does not read", file=register.file, line=row.line)]
+    fields = metadata.fields
+    return Revision(
+        document=fields["id"], label=fields.get("revision", "0"), seq=fields.get("seq", 0),
+        issued=fields.get("issued"), effective=fields["effective"], recorded=fields["recorded"],
+        changed=fields.get("changed"), access=fields.get("access"),
+    )

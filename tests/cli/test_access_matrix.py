@@ -323,6 +323,47 @@ def test_lag_withholds_a_pending_register_row_of_a_document_restricted_in_its_fr
     assert [p["locator"] for p in json.loads(shown)["pending"]] == ["SOP-002@ZZPENDINGREV"]  # the control
 
 
+@pytest.mark.parametrize("front", [f"---\naccess: [{GROUP}]\n---\n", "---\naccess: [\n---\n"])
+def test_lag_withholds_a_registered_file_not_yet_ingested_whose_front_matter_restricts_it(
+    tmp_path: Path, front: str,
+) -> None:
+    """Audit 23g K1: a new document is registered with its file (no access in the register),
+    not ingested yet; its front matter restricts it (or does not read): the row is withheld
+    from a reader without the group, and counted for them as nothing (L4)."""
+    root = _register_project(tmp_path / "p", None)
+    with (root / "register.csv").open("a") as register:
+        register.write("documents/sop-009.md,SOP-009,ZZTITLE,sop,ZZREV9,1,2026-12-02,2026-12-03,2026-12-02T09:00:00Z\n")
+    (root / "documents" / "sop-009.md").write_text(front + "1.1 ZZVAULT words.\n")
+    for fmt in ("json", "text"):
+        code, _, written = _run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, fmt, None)
+        assert code == 1 and "ZZREV9" not in written and "SOP-009" in written
+    report = json.loads(_run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, "json", None)[2])
+    assert report["pending"] == [] and report["withheld"] == ["SOP-002", "SOP-009"]
+    assert report["registry_revisions"] == 0 and report["ingested_revisions"] == 0  # L4: nothing they may read
+    shown = json.loads(_run(["lag", "{p}", "--now", "2026-12-04T00:00:00Z"], root, tmp_path, "json", GROUP)[2])
+    if "[\n" not in front:  # the control: the group reads it
+        assert "SOP-009@ZZREV9" in [p["locator"] for p in shown["pending"]] and shown["registry_revisions"] == 3
+
+
+def test_ingest_refuses_a_register_whose_pending_row_lag_refuses(tmp_path: Path) -> None:
+    """Audit 23g L3: one reading of the register for ingest and lag: a pending row with an
+    empty group name fails both, naming the register's line and column."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: l3\nregistry: register.yaml\n")
+    (root / "documents" / "sop-002.md").write_text("---\n---\n1.1 Words.\n")
+    (root / "register.yaml").write_text(
+        "- {file: documents/sop-002.md, id: SOP-002, title: T, kind: sop, revision: A, seq: 1,\n"
+        "   effective_from: 2026-12-01, recorded: '2026-12-01T09:00:00Z'}\n"
+        "- {id: SOP-002, title: T, kind: sop, revision: B, seq: 2, effective_from: 2026-12-03,\n"
+        "   recorded: '2026-12-02T09:00:00Z', access: ''}\n")
+    for command in (["ingest", str(root)], ["lag", str(root)]):
+        done = runner.invoke(app, command)
+        assert done.exit_code == 2, done.output
+        assert "register.yaml:3" in done.output and "access" in done.output
+    assert not (root / ".inforce" / "graph").exists()
+
+
 def test_a_public_revision_is_served_alike_by_every_command_on_a_day_it_is_in_force(
     project: Path, tmp_path: Path,
 ) -> None:
@@ -403,6 +444,14 @@ def test_a_subject_only_a_restricted_document_states_reads_as_absent(project: Pa
     with_group = runner.invoke(app, ["facts", str(project), "--subject", "reinforcement.yield_strength",
                                      "--valid-at", "2026-05-01", "--groups", GROUP])
     assert with_group.exit_code == 0 and "60,000 PSI" in with_group.output
+
+
+def test_a_long_subject_is_echoed_cut_with_its_length(project: Path) -> None:
+    """Audit 23g L10: a 100 KB --subject came back whole in its error; the echo is cut
+    (ontology.text.echoed, the one home) and says how long the input was."""
+    subject = "z" * 100_000
+    result = runner.invoke(app, ["facts", str(project), "--subject", subject, "--valid-at", "2026-05-01"])
+    assert result.exit_code == 2 and "(100,000 characters)" in result.output and len(result.output) < 2_000
 
 
 def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, tmp_path: Path) -> None:

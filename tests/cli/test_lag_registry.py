@@ -62,3 +62,44 @@ def test_a_csv_registry_and_its_errors_point_at_the_row(tmp_path):
         read_registry(tmp_path)
     (problem,) = raised.value.exceptions
     assert problem.file == "registry.csv" and problem.line == 3 and "effective" in problem.field
+
+
+def test_a_register_column_named_like_a_flag_is_shown_as_the_column(tmp_path):
+    """Audit 23g L6: a register column ``groups`` was reported as ``--groups`` (the CLI's flag
+    for the field of that name); an error at a file's line names the file's column."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: l6\nregistry: register.csv\n")
+    (tmp_path / "register.csv").write_text(
+        "file,id,title,kind,revision,seq,issued,effective_from,recorded,groups\n"
+        "documents/a.md,A-1,T,sop,A,1,2026-12-01,2026-12-01,2026-12-01T09:00:00Z,owners\n")
+    (tmp_path / "documents" / "a.md").write_text("---\n---\n1.1 Words.\n")
+    for command in ("ingest", "lag"):
+        done = CliRunner().invoke(app, [command, str(tmp_path)])
+        assert done.exit_code == 2 and "register.csv:1: groups: unknown column 'groups'" in done.output, done.output
+        assert "--groups" not in done.output
+
+
+def test_a_register_row_naming_a_file_is_read_with_the_file_by_ingest_and_lag_alike(tmp_path):
+    """Audit 23g K1/L3: one reading of a register for ingest and lag. A row naming a file is
+    the file read as ingest reads it (the row merged with its front matter): a row that leaves
+    its dates to the front matter reads for both; its front matter's access holds for lag."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: one-reading\nregistry: register.csv\n")
+    (tmp_path / "register.csv").write_text("file,id\ndocuments/a.md,A-1\n")
+    (tmp_path / "documents" / "a.md").write_text(
+        "---\ntitle: T\nkind: sop\nrevision: ZZREV\nseq: 1\neffective: {from: 2026-12-01}\n"
+        "recorded: 2026-12-01T09:00:00Z\naccess: [owners]\n---\n1.1 Words.\n")
+    revisions, _, _ = read_registry(tmp_path)
+    assert [(r.document, r.label, r.access) for r in revisions] == [("A-1", "ZZREV", ("owners",))]
+    shown = CliRunner().invoke(app, ["lag", str(tmp_path)])
+    assert shown.exit_code == 1 and "ZZREV" not in shown.output and "A-1" in shown.output, shown.output
+    assert CliRunner().invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
+    assert CliRunner().invoke(app, ["lag", str(tmp_path)]).exit_code == 0

@@ -161,3 +161,19 @@ def test_review_refuses_a_decision_on_an_item_that_does_not_exist_and_yaml_error
     (root / "reviews.yaml").write_text("- item: [unclosed\n")
     broken = _run("review", root, code=2)
     assert "reviews.yaml:" in broken.stderr and "RP001" not in broken.stderr
+
+
+def test_a_note_or_name_not_utf8_is_refused_by_its_option_and_a_c1_control_is_written_escaped(tmp_path):
+    """Audit 23g L1/L2: bytes the terminal passed that are no UTF-8 (argv's lone surrogates)
+    crashed review (exit 70); a C1 control in a note was refused as a layout the review file
+    does not take. Now: rc 2 naming the option; the C1 control written as ``\\u009b``."""
+    root = write_review_project(tmp_path / "p")
+    _run("ingest", root)
+    for option, value in (("--note", "why\udc9b"), ("--by", "x\udcff")):
+        args = ["review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value]
+        refused = _run(*args, code=2)
+        assert f"{option}: not UTF-8 text" in refused.stderr
+    assert not (root / "reviews.yaml").exists()
+    _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", "--note", "x\u009by")
+    assert 'note: "x\\u009by"' in (root / "reviews.yaml").read_text(encoding="utf-8")
+    assert "1 accepted" in _run("review", root).stderr

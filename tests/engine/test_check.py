@@ -509,6 +509,51 @@ def test_a_claim_at_the_size_bound_is_checked_in_well_under_a_second(projects: d
     assert verdict.claims[0].status != "ok" and took < 2.0, f"{took:.2f} s"  # ~0.2 s on a loaded machine
 
 
+def test_a_claim_dense_with_quantities_lists_a_bounded_few_and_counts_the_rest(
+    projects: dict[str, Path], tmp_path: Path,
+) -> None:
+    """Audit 23g K3: a claim at the size bound holding ~500 quantities gave ~500 unmatched
+    entries of ~1.4 KB each (x170 its text). Every quantity still decides the claim; the result
+    lists at most CLAIM_MAX_QUANTITIES_SHOWN, with the total, and the text says how many more."""
+    from inforce.ontology.verdict import CLAIM_MAX_CHARS, CLAIM_MAX_QUANTITIES_SHOWN
+
+    text = ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]
+    with Project.open(projects["sop-retention"]) as opened:
+        verdict = opened.check(Answer.model_validate(_answer([_claim("SOP-114#5.2", text=text)])))
+    found = verdict.claims[0].quantities
+    assert found is not None and verdict.claims[0].status == "unsupported_quantity"
+    assert len(found["unmatched"]) == CLAIM_MAX_QUANTITIES_SHOWN and found["unmatched_total"] == text.count("9 years")
+    more = found["unmatched_total"] - CLAIM_MAX_QUANTITIES_SHOWN
+    assert f"{more:,} more unmatched not listed" in verdict.claims[0].detail
+    assert len(verdict.model_dump_json()) < 20 * CLAIM_MAX_CHARS  # was ~700 KB
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([_claim("SOP-114#5.2", text=text)])))
+    shown = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert f"{more:,} more unmatched not listed" in shown.output and len(shown.output) < 4 * CLAIM_MAX_CHARS
+    assert f"at most {CLAIM_MAX_QUANTITIES_SHOWN}" in (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text()
+
+
+@pytest.mark.slow
+def test_the_largest_answer_gives_a_verdict_and_record_of_a_few_megabytes(
+    projects: dict[str, Path], tmp_path: Path,
+) -> None:
+    """Audit 23g K3 at the bounds: 200 claims of 4,000 characters of quantities (~800 KB) gave
+    138 MB over HTTP and a 296 MB audit record. Now: the JSON verdict under 8 MB, its audit
+    record under 12 MB, the text under 400 KB."""
+    from inforce.ontology.verdict import ANSWER_MAX_CLAIMS, CLAIM_MAX_CHARS
+
+    text = ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([_claim("SOP-114#5.2", text=text)] * ANSWER_MAX_CLAIMS)))
+    audit = tmp_path / "audit"
+    shown = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path), "--format", "json",
+                                "--audit-dir", str(audit)])
+    assert shown.exit_code == 1 and len(shown.output) < 8_000_000, len(shown.output)
+    assert [p.stat().st_size < 12_000_000 for p in audit.iterdir()] == [True]
+    told = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert told.exit_code == 1 and len(told.output) < 400_000 and "more unmatched not listed" in told.output
+
+
 def test_an_answer_of_more_claims_than_the_bound_is_an_input_error_on_the_command_line(
     projects: dict[str, Path], tmp_path: Path,
 ) -> None:

@@ -136,6 +136,29 @@ def test_a_claim_longer_than_the_bound_is_refused_at_its_text_before_it_is_check
     assert replayed.status_code in (400, 422) and "at most" in replayed.text, replayed.text
 
 
+def test_claims_dense_with_quantities_give_a_response_a_small_multiple_of_the_body(client: httpx.Client) -> None:
+    """Audit 23g K3: 200 claims of 4,000 characters of quantities gave a 138 MB response (each
+    quantity an unmatched entry of ~1.4 KB). At most 10 are listed per claim, with the total: a
+    claim at the size bound answers in under 40 KB (so the largest answer in under 8 MB)."""
+    from inforce.ontology.verdict import CLAIM_MAX_CHARS, CLAIM_MAX_QUANTITIES_SHOWN
+
+    dense = [{**PUBLIC_CLAIMS[0], "text": ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]}] * 5
+    checked = client.post(_p("check"), json=_answer(dense), headers=_key("public"))
+    assert checked.status_code == 200 and len(checked.content) < 5 * 40_000, len(checked.content)
+    found = checked.json()["claims"][0]["quantities"]
+    assert len(found["unmatched"]) == CLAIM_MAX_QUANTITIES_SHOWN and found["unmatched_total"] == 500
+    assert "490 more unmatched not listed" in checked.json()["claims"][0]["detail"]
+
+
+def test_stats_says_it_counts_the_whole_graph_for_any_key(client: httpx.Client) -> None:
+    """Audit 23g L8: stats counts the whole graph for a key with no group; that it is not
+    scoped is said where a client reads it (the OpenAPI description) and in docs/formats.md."""
+    described = client.get("/openapi.json").json()["paths"]["/v1/projects/{name}/stats"]["get"]["description"]
+    assert "not scoped to the key's groups" in described
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    assert "`stats` is not scoped" in docs
+
+
 # ---- M3: bodies are read within a deadline, and not kept for a caller without a key -------------
 
 
@@ -424,6 +447,35 @@ def test_lag_withholds_a_pending_register_row_of_a_document_restricted_in_its_fr
         assert asked.json()["pending"] == [] and asked.json()["withheld"] == ["SOP-002"]
         owner = client.get("/v1/projects/lagged/lag", params={"now": "2026-12-04T00:00:00Z"}, headers=_key("owner"))
         assert [p["locator"] for p in owner.json()["pending"]] == ["SOP-002@ZZPENDINGREV"]
+
+
+def test_lag_withholds_a_registered_file_not_yet_ingested_restricted_in_its_front_matter(
+    tmp_path: Path, serve: Any, keys_file: Path,
+) -> None:
+    """Audit 23g K1 over HTTP: a registered document's file (access only in its front matter) is
+    not ingested yet: its id is named under withheld, its revision label never shown; the
+    counts are of what the key may read (L4)."""
+    root = tmp_path / "lagged"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: lagged\nregistry: register.csv\n")
+    (root / "register.csv").write_text(
+        "file,id,title,kind,revision,seq,issued,effective_from,recorded\n"
+        "documents/sop-001.md,SOP-001,Open,sop,A,1,2026-12-01,2026-12-01,2026-12-01T09:00:00Z\n"
+    )
+    (root / "documents" / "sop-001.md").write_text("---\n---\n1.1 Open words.\n")
+    Project.ingest(root)
+    with (root / "register.csv").open("a") as register:
+        register.write("documents/sop-009.md,SOP-009,T,sop,ZZREV9,1,2026-12-02,2026-12-03,2026-12-02T09:00:00Z\n")
+    (root / "documents" / "sop-009.md").write_text("---\naccess: [owner-team]\n---\n1.1 Secret words.\n")
+    running = serve(Service({"lagged": Warm.open("lagged", root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        asked = client.get("/v1/projects/lagged/lag", params={"now": "2026-12-04T00:00:00Z"}, headers=_key("public"))
+        assert asked.status_code == 200 and "ZZREV9" not in asked.text and "2026-12-03" not in asked.text
+        assert asked.json()["pending"] == [] and asked.json()["withheld"] == ["SOP-009"]
+        assert asked.json()["registry_revisions"] == 1
+        owner = client.get("/v1/projects/lagged/lag", params={"now": "2026-12-04T00:00:00Z"}, headers=_key("owner"))
+        assert [p["locator"] for p in owner.json()["pending"]] == ["SOP-009@ZZREV9"]
+        assert owner.json()["registry_revisions"] == 2
 
 
 @pytest.mark.parametrize(("written", "read"), [("\uff4fwner-team", "owner-team"), ("owner-team", "owner-team")])

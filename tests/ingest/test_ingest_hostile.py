@@ -11,6 +11,7 @@ import datetime as dt
 import os
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -478,6 +479,18 @@ def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell(tmp_path:
     assert '="fin"&"ance"' in errors[0].message
 
 
+def test_an_xlsx_error_cell_is_an_error_at_its_cell_not_a_group(tmp_path: Path):
+    """Audit 23g L9: an access cell holding the error value #N/A (``t="e"``, no formula) was
+    read as the group '#N/A'; it is an error at the cell, as a formula's error value is."""
+    project = register_project(tmp_path / "project", "register.xlsx")
+    book = xlsx_register(project, [[*REGISTER_HEADER.split(","), "access"], [*REGISTER_ROW.split(","), "#N/A"]])
+    with zipfile.ZipFile(book) as archive:
+        assert b't="e"' in archive.read("xl/worksheets/sheet1.xml")  # the cell is an error cell
+    [error] = register_problems(project)
+    assert (error.file, error.line, error.field) == ("register.xlsx", 2, "access")
+    assert "cell J2 holds the error value #N/A" in error.message
+
+
 def test_an_xlsx_register_that_unpacks_like_a_bomb_is_refused_by_name(tmp_path: Path):
     """Held to the limits a Word file is (``archives``): a sheet padded to 3 MB of blanks
     stores in a few KB, a thousand times smaller."""
@@ -632,14 +645,17 @@ def test_a_yaml_register_entry_giving_a_field_twice_is_an_error_at_its_line(tmp_
 @pytest.mark.slow
 def test_a_provision_over_a_million_characters_ingests(tmp_path: Path):
     """spaCy reads at most 1,000,000 characters a text; a provision dense with numbers is one
-    window of them, read in pieces: the ingest used to fail with exit 70."""
+    window of them, read in pieces to its end: the ingest used to fail with exit 70."""
     project = new_project(tmp_path / "project")
     sentence = "Concrete shall reach 4,000 psi at 28 days and the slab is 150 mm thick. "
-    write(project, "spec-0.md", spec().replace("B. Compressive", "B. " + sentence * 14_000 + "Compressive"))
+    last = "Concrete shall reach 5,250 psi at 28 days. "
+    write(project, "spec-0.md", spec().replace("B. Compressive", "B. " + sentence * 14_000 + last + "Compressive"))
     done = ingest(project)
     assert done.exit_code == 0, done.output
     with Project.open(project) as opened:
         assert len(opened.asof("SPEC-033000#2.1.B", dt.date(2026, 4, 1)).text) > 1_000_000
+        read = [f.text for f in opened.facts(None, dt.date(2026, 4, 1)).facts if str(f.locator).endswith("#2.1.B")]
+    assert read.count("4,000 psi") == 14_000 and "5,250 psi" in read  # every figure, to the last one
 
 
 # -- a file name on the terminal (issue 23) ----------------------------------------------------
@@ -856,7 +872,8 @@ def _grouped(root: Path, access: str) -> Path:
     return root
 
 
-@pytest.mark.parametrize("hidden", ["\u200bowners", "own\u200ders", "owners\u2060", "o\u202ewners", "owners\u00ad"])
+@pytest.mark.parametrize("hidden", ["\u200bowners", "own\u200ders", "owners\u2060", "o\u202ewners", "owners\u00ad",
+                                    "\u034f", "own\u034fers", "owners\ufe0f", "\u3164"])  # audit 23g L7: default ignorables
 def test_a_group_name_holding_an_invisible_character_is_an_error_at_its_line(tmp_path: Path, hidden: str) -> None:
     """Audit 23f L3: a zero-width character in an access list made a group no one could name."""
     root = _grouped(tmp_path, hidden)

@@ -135,7 +135,9 @@ def test_text_changed_outside_changed_is_named_at_ingest(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("name", ["spec.md.yaml", "spec.md.yml", "act.xml.yaml", "plan.pdf.yml", "spec.yaml",
-                                  "plan.drawing.yml", "spec.md.json", "SPEC.MD.YAML"])
+                                  "plan.drawing.yml", "spec.md.json", "SPEC.MD.YAML",
+                                  # audit 23g L5: a trailing space (a copy-paste), hidden, JSON with comments
+                                  "spec.md.yaml ", ".spec.md.yaml", "spec.md.jsonc", ".plan.pdf.yaml"])
 def test_a_yaml_file_that_is_no_sidecar_inforce_reads_fails_the_ingest_at_that_file(tmp_path: Path, name: str) -> None:
     """Audit 23f J1: ``spec.md.yaml`` holding ``access: [owners]`` was only "not read" and the
     document stayed public. Now any such file is an error naming it and where the metadata goes."""
@@ -157,3 +159,6 @@ def test_a_file_that_holds_no_metadata_stays_a_report(tmp_path: Path) -> None:
     (root / "documents" / "figures.json").write_text("[1, 2]\n")
     code, said, summary = _ingest(root)
     assert code == 0 and summary["skipped"] == ["documents/README", "documents/figures.json", "documents/photo.png"]
+    (root / "documents" / ".notes.yaml").write_text("access: [owners]\n")  # hidden, named as nobody's metadata
+    code, _, summary = _ingest(root)
+    assert code == 0
