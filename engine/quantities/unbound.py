@@ -39,6 +39,9 @@ NO_UNIT = "no unit"
 
 #: How many words of the quantity's line are shown on each side of it.
 _CONTEXT_WORDS = 4
+#: how far either side of the figure the context words are looked for: a line can be a
+#: million characters long, and each figure on it must not cost a scan of the whole line
+_CONTEXT_REACH = 64 * _CONTEXT_WORDS
 
 _WORD = re.compile(r"\S+")
 
@@ -212,9 +215,10 @@ def _context(layer: str, quantity: Quantity) -> str:
     start = layer.rfind("\n", 0, span.start) + 1
     end = layer.find("\n", span.end)
     end = len(layer) if end < 0 else end
-    before = [m.start() for m in _WORD.finditer(layer, start, span.start)]
-    after = [m.end() for m in _WORD.finditer(layer, span.end, end)]
-    a = before[-_CONTEXT_WORDS] if len(before) >= _CONTEXT_WORDS else start
-    b = after[_CONTEXT_WORDS - 1] if len(after) >= _CONTEXT_WORDS else end
+    low, high = max(start, span.start - _CONTEXT_REACH), min(end, span.end + _CONTEXT_REACH)
+    before = [m.start() for m in _WORD.finditer(layer, low, span.start)]
+    after = [m.end() for m in _WORD.finditer(layer, span.end, high)]
+    a = before[-_CONTEXT_WORDS] if len(before) >= _CONTEXT_WORDS else low
+    b = after[_CONTEXT_WORDS - 1] if len(after) >= _CONTEXT_WORDS else high
     words = " ".join(layer[a:b].split())
     return f"{'... ' if a > start else ''}{words}{' ...' if b < end else ''}"

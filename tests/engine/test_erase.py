@@ -108,12 +108,14 @@ def _holders(root: Path, marker: str) -> list[str]:
                   if p.is_file() and any(form in p.read_bytes() for form in forms))
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> tuple[Path, str]:
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """Three generations ingested (SPEC-100 rev 0, then rev 1 beside it, then the drawing and
     SPEC-200), embedded; two earlier generations' files copied back as a killed writer leaves
-    them. The marker is in both SPEC-100 revisions and the drawing."""
+    them. The marker is in both SPEC-100 revisions and the drawing. Built once; each test
+    erases in its own copy (``project``)."""
     marker = "Qx" + secrets.token_hex(6) + "Zr"
+    tmp_path = tmp_path_factory.mktemp("erase")
     root = tmp_path / "project"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text(MANIFEST)
@@ -139,6 +141,15 @@ def project(tmp_path: Path) -> tuple[Path, str]:
     for path in kept.iterdir():
         if not (home / path.name).exists():
             shutil.copy(path, home / path.name)
+    return root, marker
+
+
+@pytest.fixture
+def project(built: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
+    """A copy of the built project, leftover generations and all, for one test to erase in."""
+    source, marker = built
+    root = tmp_path / "project"
+    shutil.copytree(source, root)
     return root, marker
 
 
