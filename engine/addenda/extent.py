@@ -635,6 +635,37 @@ def _opens_with_paragraph(read: str, start: int, resolved: Sequence[tuple[Locato
     return not read[start:first].strip() and not _SPEAKS_OF_BELOW.search(read)
 
 
+#: The subject of a value read anew, up to its verb: a thing's name and "shall be" ("The wearing
+#: course of the parking bays shall be"), within one sentence, nothing quoted.
+_SUBJECT_TO_BE = re.compile(r"\s*(?:the|each|all)\s+[^.;:!?\"“”\n]{1,160}?\s(?:shall|is\s+to|are\s+to|should)\s+be\s+",
+                            re.IGNORECASE)
+#: "read as 3 inches in lieu of 2 inches": the new value, then the old after "in lieu of" / "instead
+#: of", in the same sentence.
+_OLD_VALUE_AFTER = re.compile(r"read\s+as\s+\S[^.;:!?\n]{0,60}?\s(?:in\s+lieu\s+of|instead\s+of)\s+\S", re.IGNORECASE)
+
+#: What opens a query table's reference cell before the section it names: its page, if any.
+_ROW_REFERENCE = re.compile(r"[ \t*_]*(?:page\s+(?:no\.?\s*)?\d{1,4}\s*[,;:]?\s*)?(?:(?:spec\w*\s+)?section\s+)?"
+                            r"(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s*[,;]?\s*)?", re.IGNORECASE)
+
+#: Between a document's number and the verb of the entry it opens: its title, then a colon.
+_CAPTION_THEN_VERB = re.compile(r"[^:.;\n\"“]{0,80}:[ \t*_]*")
+
+
+def _opens_with_document_caption(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]],
+                                 action: Action) -> bool:
+    """Whether a paragraph opens with the one document it changes, by number, then its title, a
+    colon and at once the verb ("Sheet A-201 Exterior Elevations: revised in its entirety; ..."):
+    owners caption each change with the document it changes, however the addendum sets the
+    entries out (under a heading or none); preamble prose opens otherwise."""
+    own = [r for t, r in resolved if not r.from_heading and r.by_number]
+    if len(own) != 1 or len(resolved) != 1 or action.span is None or _SPEAKS_OF_BELOW.search(read):
+        return False
+    reference = own[0]
+    return (re.fullmatch(r"[ \t*_]*(?:(?:sections?|sheets?|drawings?)[ \t]*(?:no\.?[ \t]*)?)?", read[start:reference.span[0]],
+                         re.IGNORECASE) is not None
+            and _CAPTION_THEN_VERB.fullmatch(read[reference.span[1]:action.span[0]]) is not None)
+
+
 def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
             mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
     """Why an instruction that reads unambiguously is still proposed: it sits in the
@@ -643,7 +674,8 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     names without saying the target is what goes; it names an earlier addendum; or it writes
     a number that looks like a paragraph no reference placed, while naming a whole document."""
     read = _read_text(item.text, mask)
-    if _preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved):
+    if (_preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved)
+            and not _opens_with_document_caption(read, start, resolved, action)):
         return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
     own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
     if own_refs and action.span is not None:
@@ -666,6 +698,25 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             renamed = clause_open >= ends.start() and all(t in again or any(
                 t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in again)
                 for t, _ in resolved)
+            if item.cells and not renamed:
+                # a question-log row: the question's cell names what is asked about, the revisions
+                # cell names the target again and then says the change ("Section ..., Paragraph
+                # 2.2.A: change ..."): the cell the verb is in settles the target, as its own sentence
+                cell_open = read.rfind("|", 0, action.span[0])
+                in_cell = {r.target for r in own_refs if r.target is not None and cell_open < r.span[0] < action.span[0]}
+                renamed = cell_open >= ends.start() and bool(in_cell) and all(t in in_cell or any(
+                    t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in in_cell)
+                    for t, _ in resolved)
+                # a pre-bid query table: the row's reference cell opens with the one provision asked
+                # about ("Page No. 55, Section ..., clause 2.1 A: ..."), and the decision cell opens with
+                # its imperative ("Replace "X" with "Y"."): the row's reference settles the target
+                captioned = {r.target for r in own_refs if r.target is not None
+                             and _ROW_REFERENCE.fullmatch(read, read.rfind("|", 0, r.span[0]) + 1, r.span[0])}
+                renamed = renamed or (
+                    cell_open >= ends.start() and not read[cell_open + 1:action.span[0]].strip(" \t*_")
+                    and len({t for t, _ in resolved}) == 1 and resolved[0][0] in captioned
+                    and all(r.target == resolved[0][0] or r.target is None for r in own_refs
+                            if read.rfind("|", 0, r.span[0]) != read.rfind("|", 0, first)))
             if again and clause_open >= ends.start() and not renamed:
                 # "Section 03 30 00, 2.1.C: (a request). Granted; the ratio in 2.1.B is revised": the
                 # verb's clause names one provision, an earlier sentence another
@@ -707,7 +758,17 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # ...": the quotation of the old words stands between the subject and the verb
             (opens := _PART_SUBJECT_OPENS.match(read, start)) is not None and opens.group(0).lower().endswith("reads")
             and action.action == "replace" and _QUOTED_OLD.fullmatch(read, opens.end(), action.span[0])
-            and all(t.path is not None and r.kind in ("paragraph", "callout") for t, r in resolved)):
+            and all(t.path is not None and r.kind in ("paragraph", "callout") for t, r in resolved)) and not (
+            # "Reference: Drawing No. ..., Detail 2" then "The wearing course of the parking bays shall be
+            # read as 3 inches in lieu of 2 inches.": an erratum corrects a value of the one part its
+            # reference line names, the old value said after the new; however long the thing's name
+            # before "shall be read as", the sentence opens the item and changes nothing else
+            action.action == "amend" and len(resolved) == 1 and resolved[0][0].path is not None
+            and resolved[0][1].kind in ("paragraph", "callout")
+            and re.fullmatch(r"read\s+as(?:\s+…\s+(?:in\s+lieu\s+of|instead\s+of))?", action.words.strip(),
+                             re.IGNORECASE) is not None
+            and _SUBJECT_TO_BE.fullmatch(read, start, action.span[0]) is not None
+            and _OLD_VALUE_AFTER.match(read, action.span[0]) is not None):
         return "it inherits its target from its heading but its verb is not where an instruction's is"
     if inherited and _EARLIER.search(read):
         return "it names an earlier addendum: what it changes may be that addendum's item"

@@ -50,6 +50,26 @@ _PAGE_BEFORE_ENTIRETY = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?[\w .,-]{1,30}$",
 _SUBSTITUTE = re.compile(r"\b(?:substitute|replace)", re.IGNORECASE)
 
 
+#: What may stand before a document's number in its quoted name: its kind's word ("Section ", "Sheet No. ").
+_DOCUMENT_WORD = re.compile(r"\s*(?:(?:sections?|sheets?|drawings?|specifications?|spec\.?|documents?)\s*(?:no\.?|#)?\s*)?",
+                            re.IGNORECASE)
+
+
+def _issue_for_issue(text: str, target: Locator, corpus: Corpus,
+                     notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
+    """Whether ``text`` quotes exactly two names, each the name of the whole document ``target``
+    by its number and nothing else in it (the old issue's name, then the new issue's)."""
+    quoted = [text[s:e].strip("\"“”' .") for s, e in _quoted_spans(text)]
+    if len(quoted) != 2 or quoted[0] == quoted[1]:
+        return False
+    for words in quoted:
+        found = [r for r in find_references(words, corpus, notations=notations, titles=False) if r.target is not None]
+        if (not found or any(r.target.format() != target.format() or not r.by_number for r in found)
+                or not _DOCUMENT_WORD.fullmatch(words[:found[0].span[0]])):
+            return False
+    return True
+
+
 def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: list,
                notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], document: Document,
                file: str, line_of: Callable[[int], int | None], rule: str) -> None:
@@ -117,6 +137,13 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         elif ((whole := _DELETE_WHOLE.search(text)) is not None and target.path is None
               and not _SUBSTITUTE.search(text, whole.end())):
             _swap(reading, edge, "full", False)
+        elif (edge.scope == "partial" and target.path is None and _ENTIRETY.search(_read_text(text, _quoted_spans(text)))
+              and _issue_for_issue(text, target, corpus, notations)):
+            # 'Replace "Section 23 05 93 - Title" in its entirety with "Section 23 05 93 - Title -
+            # Addendum 2"': engineers' addenda list a document replaced by quoting its own name, the
+            # old issue's and the new issue's; the two quotes name the one document the edge changes,
+            # so "in its entirety" is the whole of it, issued again
+            _swap(reading, edge, "full", True)
         elif (edge.scope == "partial" and target.path is None
               and (entirety := _ENTIRETY.search(read_all := _read_text(text, _quoted_spans(text)))) is not None
               and not _PAGE_ENTIRETY.match(read_all, entirety.end())

@@ -353,7 +353,7 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                                 why="an answer that permits or conditions what it names: a change for a person "
                                     "to confirm")
     named = [r for r in references if not r.bound and not r.cited]
-    marked = _marked_change(item.text, named, rule) if action.action is None and not item.cells and not any(
+    marked = _marked_change(item.text, named, rule, _marks_stated(items)) if action.action is None and not item.cells and not any(
         _division(r) in skip for r in named if r.kind in ("section", "paragraph", "name")) else None
     if marked is not None:
         return marked
@@ -474,6 +474,9 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         for j in lacking)]
     joined = [(t, r) for t, r in resolved if r.target is None and r.kind == "paragraph" and t.path is not None]
     resolved = _distinct(resolved)
+    if (action.action is None and not answered and not item.cells and lead is None and not open_refs
+            and (anew := _captioned_value(_read_text(item.text, mask), start, resolved)) is not None):
+        action = Action("amend", anew.group("verb"), anew.span("verb"))
     # "paragraph 3.1, revise subparagraph A and add subparagraph C": the paragraph added joins the
     # article and the one revised is inside it; two changes, each kept (never one swallowing the other)
     beside = [(t, r) for t, r in joined if t not in {x for x, _ in resolved}
@@ -889,20 +892,83 @@ _ORDINAL_PART = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{
                            r"subparagraph|row|column)\b", re.IGNORECASE)
 
 
+#: After an entry's caption (its provision and a colon), one sentence giving a value anew in the
+#: owner's words: "the lap becomes 36 inches", "the slab goes from 5 inches to 6 inches", "the rating
+#: is changed from 20 to 45 minutes", "the sleeves are to be 4-inch rather than the size shown", "the
+#: posts are to be spaced at 8 feet, not the spacing given".
+_VALUE_ANEW = re.compile(
+    r"[ \t*_]*[A-Za-z][^.;:!?\"“\n]{0,120}?\s(?P<verb>becomes?|(?:goes|go|is\s+changed|are\s+changed|changes?)"
+    r"\s+from\s+[^.;:!?\n]{1,60}?\sto|(?:is|are)\s+to\s+be\s+[^.;:!?\n]{1,80}?(?:\s+rather\s+than|,\s+not)\s)"
+    r"[^.;:!?\n]{1,100}(?:[.;]\s*)?", re.IGNORECASE)
+
+
+def _captioned_value(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]]) -> re.Match[str] | None:
+    """An entry that opens with the one provision it changes and a colon, then a single sentence
+    giving a value of it anew ("Sheet E-102, Detail 1: the conduit is to be 3-inch rather than the
+    size shown.", under "Section 04 20 00": "Paragraph 3.1.B: the spacing becomes every course."):
+    owners caption each change with what it changes and say the change in plain words; the
+    caption settles the target and a value said anew changes it in part. Only so captioned, and
+    only the whole of what follows the colon: the same words in prose ("this addendum becomes
+    part of the contract") change nothing."""
+    if len(resolved) != 1 or resolved[0][0].path is None or resolved[0][1].kind not in ("paragraph", "callout"):
+        return None
+    colon = read.find(":", start)
+    if colon < 0 or read.find("\n", start, colon) >= 0:
+        return None
+    own = [r for _, r in resolved if not r.from_heading]
+    if own and not (own[0].span[0] >= start and own[0].span[1] <= colon):
+        return None  # the caption before the colon names it, nothing after
+    if not re.fullmatch(r"[ \t*_\-•o]*(?:(?:sheet|drawing|section|spec\w*)\b[^:\n]{0,80}?[,\s]+)?"
+                        r"(?:(?:sub)?paragraph|article|clause|note|keynote|detail|callout)\s+[\w.\-]{1,12}[ \t*_]*",
+                        read[start:colon], re.IGNORECASE):
+        return None
+    found = _VALUE_ANEW.fullmatch(read, colon + 1, colon + 1 + len(read[colon + 1:].rstrip()))
+    # (a value: a number said after the verb; "the size becomes a matter for the submittal" gives none)
+    return found if found is not None and re.search(r"\d", read[found.start("verb"):found.end()]) else None
+
+
 #: Words struck through (``~~old~~``) and words in bold (``**new**``) in the text an item quotes.
 _STRUCK = re.compile(r"~~(.+?)~~", re.DOTALL)
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _FRAGMENT = re.compile(r"^\s*[\"“]?\s*(?:\.\.\.|…)")
 
 
-def _marked_change(text: str, named: Sequence[Reference], rule: str) -> _Outcome | None:
+#: Words for struck-through text in an addendum's statement of its marks ("shown struck through",
+#: "strikethrough", "struck out", "lined out", "crossed out").
+_STRIKE_WORDS = r"(?:struck|strike|stricken|strike-?through|strikethrough|strike-?out|strikeout|lined\s+(?:out|through)|crossed\s+out)"
+#: An addendum's own legend for its redline: the words taken out are struck through and the words
+#: put in are in bold, said in one paragraph ("Deleted text is shown struck through; added text is
+#: shown in bold.", "Deletions are struck out and additions set in bold italics."). Owners who
+#: quote provisions with their changes marked state the convention once, near the top.
+_LEGEND_TAKEN_OUT = re.compile(rf"\b(?:delet\w*|remov\w*|omit\w*|taken\s+out)\b[^.;\n]{{0,60}}?\b{_STRIKE_WORDS}\b|"
+                               rf"\b{_STRIKE_WORDS}\b[^.;\n]{{0,40}}?\b(?:delet\w*|remov\w*|omi\w*)", re.IGNORECASE)
+_LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*)\b[^.;\n]{0,60}?\bbold\b|"
+                            r"\bbold\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*)\b", re.IGNORECASE)
+
+
+def _marks_stated(items: Sequence[Item]) -> bool:
+    """Whether the addendum states, in one paragraph of its own words (quotations aside), that
+    struck words are taken out and bold words put in: then its marks are the owner's stated
+    convention, not a typesetter's emphasis, and a quoted provision's marks say its change."""
+    for item in items:
+        words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
+        if _LEGEND_TAKEN_OUT.search(words) and _LEGEND_PUT_IN.search(words):
+            return True
+    return False
+
+
+def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: bool = False) -> _Outcome | None:
     """An item with no verb that names a provision and quotes its text with the words taken out
     struck through and the words put in set in bold ("Section ..., page ..., paragraph 1.3.B:
     "B. ... within ~~420~~ **450** days ..."", "Sheet ..., Note 1: "... ~~3+15~~ **3+60** ...""):
     the marks are the change. Owners use the form widely in reissued pages quoted into an addendum;
     the extent is read from the marks (all struck and nothing bold: taken out; the provision quoted
     whole from its own label: restated; a fragment between ellipses, or new text under an article:
-    in part), and it is proposed, never applied: what the marks mean is the owner's convention."""
+    in part), and it is proposed, never applied: what the marks mean is the owner's convention.
+    Where the addendum states that convention (``stated``: "Deleted text is shown struck through;
+    added text is shown in bold") and the one target is a provision, the marks are read as said:
+    applied (a deletion is whole only when what is struck opens with the provision's own label;
+    struck words inside it change it in part)."""
     quoted = text[min((m.start() for m in re.finditer(r"[\"“]", text)), default=len(text)):]
     struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
     if not struck and not bold:
@@ -914,8 +980,12 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str) -> _Outcome
         return None
     target = targets[0][0]
     plain = _BOLD.sub("", _STRUCK.sub("", quoted))
+    unmarked = _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", "")
     if not bold and not re.search(r"\w", plain):
         kind = "delete"
+        if stated and target.path is not None and not (
+                re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
+            kind = "amend"  # words struck inside the provision, not the provision from its label
     elif target.path is not None and not _FRAGMENT.match(quoted) and (
             re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(
                 _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", ""), target)):
@@ -923,6 +993,9 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str) -> _Outcome
     else:
         kind = "amend"
     first = min(m.start() for m in [*struck, *bold]) + len(text) - len(quoted)
+    if stated and target.path is not None:
+        return _Outcome("applied", rule, Action(kind, "struck and bold text (as the addendum states)",  # type: ignore[arg-type]
+                                                (first, first + 2)), targets)
     action = Action(kind, "struck and bold text", (first, first + 2), ambiguous=(
         "shows its change only by words struck through and words in bold, with no verb: what the marks "
         "change is for a person to confirm"))  # type: ignore[arg-type]

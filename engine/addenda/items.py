@@ -403,7 +403,9 @@ def _label_fits(text: str, match: re.Match[str]) -> bool:
 def _style(marker: str) -> str:
     if marker.startswith("."):
         return "point"
-    core = marker.strip("()")
+    # (the point or bracket after the label is no part of it: "1." is numbered, "i." and "a." lettered,
+    # so a roman sub-list under "1. Section ...:" is a list of its own, not the numbered one's next)
+    core = marker.strip("().")
     kind = "num" if core.isdigit() else "upper" if core.isupper() else "lower"
     return ("paren-" if marker.startswith("(") else "") + kind + ("-close" if marker.endswith(")") and
                                                                   not marker.startswith("(") else "")
@@ -1088,7 +1090,9 @@ class _Reader:
         same = None
         for position in range(len(self.stack) - 1, -1, -1):
             open_node = self.stack[position]
-            last = open_node.children[-1] if open_node.children else None
+            # (its list's last one, closed, may have other lists after it: "D. ..." then "1. Section ...:"
+            # set beside it by the outline, then "E. ...")
+            last = next((child for child in reversed(open_node.children) if child.style == node.style), None)
             if (last is not None and last.end >= 0 and last.style == node.style and value is not None
                     and _label_value(last.label, last.style) == value - 1):
                 return position + 1  # the next of a list whose last one is closed already
