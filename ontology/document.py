@@ -102,6 +102,10 @@ class Supersedes(BaseModel):
     ``successor`` False marks a deletion: the target stops applying and nothing replaces it
     ("Delete callout 4", "DELETE Section 01 21 00 in its entirety", a repeal). ``by`` then
     names the provision that deletes it, and the scope is full.
+
+    ``consolidated`` True marks an amendment whose change the target's text already holds (an
+    Akoma Ntoso expression dated on or after the change): the target is amended by it from
+    ``effective`` (``amended_by`` names it) but no marker is added to its words. Partial only.
     """
 
     model_config = _FROZEN
@@ -115,11 +119,14 @@ class Supersedes(BaseModel):
     line: int | None = None
     successor: bool = True
     review: EdgeReview | None = None
+    consolidated: bool = False
 
     @model_validator(mode="after")
     def _deletion_is_full(self) -> Supersedes:
         if not self.successor and self.scope != "full":
             raise ValueError("an edge with no successor (a deletion) must have scope full")
+        if self.consolidated and self.scope != "partial":
+            raise ValueError("only a partial edge (an amendment) can be already consolidated in its target")
         if (self.review is not None) != (self.origin == "review"):
             raise ValueError("an edge has a review exactly when its origin is review")
         return self

@@ -52,7 +52,8 @@ authoritative, the passive ones are only read and handed back (``AknReading.pass
 caller holding both acts to compare. Whether a destination is outside the project is not for
 a reader of one file to judge: its edge is returned like any other (see ``target.doc``), and
 the ingest links it (``link_modifications``: an act named by another type or date, a provision
-the act lacks, an expression that already holds the change). A destination naming no
+the act lacks, an expression that already holds the change, linked to it as consolidated:
+named in ``amended_by``, never marked on its words). A destination naming no
 provision (the title, the preamble), one that is no Akoma Ntoso URI (a web address, an empty
 href), a ``textualMod`` without one and a modification other than ``textualMod`` are
 warnings at their line; a period may be the modification's ``period`` or its ``<force>``'s.

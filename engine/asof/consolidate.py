@@ -118,13 +118,16 @@ def consolidated_text(
     """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied.
 
     ``hits`` are the section's amendments as of the day (the second list of
-    ``SupersessionIndex.hits``); without any, this is the section's stored text. Reads text
+    ``SupersessionIndex.hits``); without any, this is the section's stored text. One whose
+    change the text already holds (``Supersedes.consolidated``) adds nothing. Reads text
     (and spans) through ``index.texts``, which must be set.
     """
     texts = index.texts
     if texts is None:
         raise ValueError("consolidated_text needs an index with texts")
     base = texts.text(section)
+    # an amendment already consolidated in the target's words is named, never marked again
+    hits = [hit for hit in hits if not hit.edge.consolidated]
     if not hits:
         return base
     doc = section.doc

@@ -55,7 +55,9 @@ def link_modifications(
     (``SV-LEY-1993-07-20-604`` for ``SV-DECRETO-1993-07-15-604``), is linked with a warning
     naming both when the project holds exactly one such act. A provision the act lacks is
     reported and left out, never guessed, unless the change is partial and a provision around
-    it exists (an insertion joins the provision it is inserted into)."""
+    it exists (an insertion joins the provision it is inserted into). An expression dated on or
+    after a change already holds it: the change is linked to it as consolidated (``amended_by``
+    names it, no marker on its words), and marked only on the expressions before it."""
     acts = [meta.id for meta in metadata if meta.source.format == "akoma_ntoso"]
     expressions: dict[str, list[tuple[dt.date, str]]] = {}
     for meta in metadata:
@@ -100,16 +102,34 @@ def link_modifications(
             held_versions = sorted(expressions.get(edge.target.doc, ()))
             if held_versions and edge.target.rev is None:
                 # an expression of an act is its text as at its date: a change in force by
-                # then is in its words already, and marking it again would say it is not
+                # then is in its words already, and marking it again would say it is not (it
+                # is named, consolidated: Supersedes.consolidated)
                 before = [label for day, label in held_versions if day < edge.effective]
+                holding = [label for day, label in held_versions if day >= edge.effective]
+                if not before and not edge.successor:
+                    result.warnings.append(InputError(
+                        f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) is already in the "
+                        f"text of {edge.target.doc}@{held_versions[0][1]}, an expression as at {held_versions[0][0]}: "
+                        "a deletion its text still holds is not linked", file=document.source.file, line=edge.line,
+                        field="supersedes",
+                        hint=f"add an expression of {edge.target.doc} dated before {edge.effective} to see it deleted"))
+                    continue
+                if holding and edge.successor:
+                    # each expression that holds it is amended by it from its date (amended_by
+                    # names it), its words marked by nothing: one edge pinned to each
+                    inside += [edge.model_copy(update={
+                        "target": Locator(doc=edge.target.doc, rev=label, path=edge.target.path),
+                        "scope": "partial", "consolidated": True}) for label in holding]
                 if not before:
                     result.warnings.append(InputError(
                         f"a modification of {edge.target} ({edge.scope}, from {edge.effective}) is already in the "
                         f"text of {edge.target.doc}@{held_versions[0][1]}, an expression as at {held_versions[0][0]}: "
-                        "not linked again", file=document.source.file, line=edge.line, field="supersedes",
-                        hint=f"add an expression of {edge.target.doc} dated before {edge.effective} to see it amended"))
+                        "linked as an amendment its words already hold (amended_by names it, no marker)",
+                        file=document.source.file, line=edge.line, field="supersedes",
+                        hint=f"add an expression of {edge.target.doc} dated before {edge.effective} to see the "
+                             "words it replaced"))
                     continue
-                if len(before) < len(held_versions):  # it amends the expressions before it only
+                if holding:  # marked on the expressions before it only (their newest, pinned)
                     edge = edge.model_copy(update={"target": Locator(
                         doc=edge.target.doc, rev=before[-1], path=edge.target.path)})
             inside.append(edge)

@@ -276,10 +276,12 @@ def content_build_id(graph: KuzuGraph, configuration: str | None, reviews: str |
     edges = graph.rows(
         "MATCH (a:Document)-[e:SUPERSEDES]->(b:Document) RETURN a.id, e.source_rev, e.source_path,"
         " b.id, e.target_rev, e.target_path, e.scope, e.effective, e.by, e.origin, e.successor,"
-        " e.reviewer, e.reviewed_at, e.review_note"
+        " e.reviewer, e.reviewed_at, e.review_note, e.consolidated"
     )
-    # an edge no person reviewed hashes as it did before reviews were kept (its ids unchanged)
-    edges = [row if row[11] is not None else row[:11] for row in edges]
+    # an edge no person reviewed hashes as it did before reviews were kept, one not already
+    # consolidated in its target as before that flag was kept (their ids unchanged)
+    edges = [[*(row[:14] if row[11] is not None else row[:11]), *(["consolidated"] if row[14] else [])]
+             for row in edges]
     model = graph.rows("MATCH (m:Meta {key: 'embedding_model'}) RETURN m.value")
     return index_build_id(configuration or "", revisions, edges, model[0][0] if model else None, reviews)
 

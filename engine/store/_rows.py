@@ -56,6 +56,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {table: _column_names(ddl) for table, ddl 
 EDGE_COLUMNS = (
     "source_rev", "source_path", "target_rev", "target_path", "scope", "effective", "by",
     "origin", "line", "owner", "declared", "ord", "successor", "reviewer", "reviewed_at", "review_note",
+    "consolidated",
 )
 
 
@@ -220,6 +221,7 @@ def edge_row(edge: Supersedes, *, owner: str, declared: bool, ordinal: int) -> d
         "reviewer": edge.review.by if edge.review is not None else None,
         "reviewed_at": edge.review.at.isoformat() if edge.review is not None else None,
         "review_note": edge.review.note if edge.review is not None else None,
+        "consolidated": edge.consolidated,
     }
 
 
@@ -288,6 +290,7 @@ def edge_from_row(source_doc: str, target_doc: str, row: Mapping[str, Any]) -> S
         successor=row["successor"] is not False,
         review=None if row["reviewer"] is None else EdgeReview(
             by=row["reviewer"], at=row["reviewed_at"], note=row["review_note"]),
+        consolidated=row["consolidated"] is True,
     )
 
 

@@ -18,12 +18,13 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 8  # 3: quantities stored with their provision, normalised value and bound source;
+SCHEMA_VERSION = 9  # 3: quantities stored with their provision, normalised value and bound source;
 #                     4: quarantined PDF tables kept on their revision (JSON);
 #                     5: qualifier cross-references stored at ingest (Qualifier);
 #                     6: a supersedes edge says whether anything succeeds its target (deletions);
 #                     7: an edge a person accepted in reviews.yaml keeps who, when (ISO UTC) and the note;
-#                     8: a quantity keeps the condition it is stated under (its terms)
+#                     8: a quantity keeps the condition it is stated under (its terms);
+#                     9: an amendment edge says whether its target's text already holds it (consolidated)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -91,7 +92,8 @@ _REL_COLUMNS: dict[str, str] = {
     "SUPERSEDES": (
         "source_rev STRING, source_path STRING, target_rev STRING, target_path STRING,"
         " scope STRING, effective DATE, by STRING, origin STRING, line INT64, owner STRING,"
-        " declared BOOLEAN, ord INT64, successor BOOLEAN, reviewer STRING, reviewed_at STRING, review_note STRING"
+        " declared BOOLEAN, ord INT64, successor BOOLEAN, reviewer STRING, reviewed_at STRING, review_note STRING,"
+        " consolidated BOOLEAN"
     ),
     "REFERENCES": "text STRING",
     "QUALIFIED_BY": "kind STRING",

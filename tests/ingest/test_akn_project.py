@@ -174,16 +174,26 @@ def kenya(tmp_path_factory):
 def test_the_kenyan_expression_already_holds_its_amendments(kenya):
     """The amended act is the expression as at 2003-12-19, the day the amending act's
     changes took effect: its words are the amended ones, so no change is marked on them
-    again; each modification is said at its line instead."""
+    again, yet each modification is linked (said at its line): a reader of 34(2)(a) learns
+    which provision of the 2003 act changed it."""
     root, done = kenya
     assert done.exit_code == 0, done.stderr
     said = warnings_at(done.stderr, "Act_Kenya_2003-12-10-short.xml")
-    already = [line for line, message in said.items() if f"already in the text of {PRINCIPAL}@2003-12-19" in message]
-    assert len(already) == 8
+    already = [message for message in said.values() if f"already in the text of {PRINCIPAL}@2003-12-19" in message]
+    assert len(already) == 8 and all("linked as an amendment its words already hold" in m for m in already)
     code, item = asof(root, f"{PRINCIPAL}#34.2.a", "2004-01-01")
     assert code == 0 and item["resolved"] == f"{PRINCIPAL}@2003-12-19#34.2.a"
-    assert item["text"] == "(a) a statement of assets and liabilities ;"
-    assert item["amended_by"] == []
+    assert item["text"] == "(a) a statement of assets and liabilities ;"  # no marker, one text
+    assert item["amended_by"] == [f"{AMENDING}#4.1.a"]
+    assert any(step["kind"] == "amends" and step["locator"] == f"{AMENDING}#4.1.a" for step in item["chain"])
+    # the day before the amendment no expression held is in force (the act as made is not here)
+    code, before = asof(root, f"{PRINCIPAL}#34.2.a", "2003-12-18")
+    assert code != 0 or before["in_force"] is False
+    history = invoke("history", root, f"{PRINCIPAL}#34.2.a", "--format", "json")
+    assert history.exit_code == 0, history.stderr
+    entries = json.loads(history.stdout)["versions"]
+    amended = [e for e in entries if e["kind"] == "amended"]
+    assert [(e["locator"], e["effective_from"]) for e in amended] == [(f"{AMENDING}#4.1.a", "2003-12-19")]
     # the modifications of an act outside the project are reported, not errors
     outside = [m for m in said.values() if "aims at an act the project does not hold" in m]
     assert len(outside) == 2 and all("KE-ACT-2002-12-12-5#311" in m for m in outside)
@@ -312,10 +322,12 @@ def test_an_expression_that_already_holds_a_change_is_not_marked_with_it(tmp_pat
     assert amended["text"].endswith("[1.1 amended by XQ-ACT-2010-05-06-9@2010-05-06#1.1]")
     code, later = asof(root, "XQ-ACT-2001-02-03-5#1.1", "2011-02-01")
     assert code == 0 and later["resolved"] == "XQ-ACT-2001-02-03-5@2011-01-01#1.1"
-    assert later["text"] == "(1) Pear trees are pruned in autumn." and later["amended_by"] == []
+    # the expression that holds the change names it, unmarked
+    assert later["text"] == "(1) Pear trees are pruned in autumn."
+    assert later["amended_by"] == ["XQ-ACT-2010-05-06-9#1.1"]
 
 
-def test_a_change_held_by_every_expression_is_said_not_marked(tmp_path):
+def test_a_change_held_by_every_expression_is_linked_not_marked(tmp_path):
     consolidated = ORCHARD_BODY.replace("pruned in winter", "pruned in autumn")
     change = act("/xq/act/2010-05-06/9", "", CHANGE_BODY, mods=change_mods("/xq/act/2001-02-03/5"),
                  force="2010-07-01")
@@ -325,8 +337,68 @@ def test_a_change_held_by_every_expression_is_said_not_marked(tmp_path):
     assert done.exit_code == 0, done.stderr
     said = warnings_at(done.stderr, "change.xml")
     assert "already in the text of XQ-ACT-2001-02-03-5@2011-01-01" in said[line_of(change, 'id="a1"')]
+    assert "linked as an amendment its words already hold" in said[line_of(change, 'id="a1"')]
     code, later = asof(root, "XQ-ACT-2001-02-03-5#1.1", "2011-02-01")
-    assert code == 0 and later["text"] == "(1) Pear trees are pruned in autumn." and later["amended_by"] == []
+    assert code == 0 and later["text"] == "(1) Pear trees are pruned in autumn."
+    assert later["amended_by"] == ["XQ-ACT-2010-05-06-9#1.1"]
+    # the insertion joins section 2: named there too, its words not marked
+    code, joined = asof(root, "XQ-ACT-2001-02-03-5#2", "2011-02-01")
+    assert code == 0 and joined["amended_by"] == ["XQ-ACT-2010-05-06-9#1.3"] and "amended by" not in joined["text"]
+
+
+HARBOUR = "/xq/act/2008-04-11/17"
+#: The harbour act as at 2015-03-01 (in force since 2009-01-01): its words already hold the
+#: 2014 act's changes, section 3 kept as a placeholder for the repeal.
+HARBOUR_2015 = """      <section id="sec1"><num>1.</num><heading>Berths</heading>
+        <subsection id="sec1-sub1"><num>(1)</num><content><p>Berths are let by the week.</p></content></subsection>
+      </section>
+      <section id="sec2"><num>2.</num><heading>Harbour dues</heading>
+        <content><p>Dues are paid to the harbour master before sailing.</p></content>
+      </section>
+      <section id="sec3"><num>3.</num><heading>Lanterns</heading>
+        <content><p>[Repealed]</p></content>
+      </section>"""
+HARBOUR_CHANGE = """      <section id="sec1"><num>1.</num><heading>Changes to the harbour act</heading>
+        <subsection id="sec1-sub1"><num>(1)</num><content><p><mod id="h1">For month read week.</mod></p></content></subsection>
+        <subsection id="sec1-sub2"><num>(2)</num><content><p><mod id="h2">Section 2 is replaced.</mod></p></content></subsection>
+        <subsection id="sec1-sub3"><num>(3)</num><content><p><mod id="h3">Section 3 is repealed.</mod></p></content></subsection>
+      </section>"""
+
+
+def test_changes_an_expression_already_holds_are_named_from_their_date_unmarked(tmp_path):
+    """A consolidated expression in force before the change took effect: the change is named
+    from its date on, its words (already the new ones) carry no marker and stay one text; a
+    repeal the expression still holds a placeholder for is said, not linked."""
+    mods = (f'<textualMod type="substitution" id="c1"><source href="#h1"/><destination href="{HARBOUR}/main#sec1-sub1"/></textualMod>'
+            f'<textualMod type="replacement" id="c2"><source href="#h2"/><destination href="{HARBOUR}/main#sec2"/></textualMod>'
+            f'<textualMod type="repeal" id="c3"><source href="#h3"/><destination href="{HARBOUR}/main#sec3"/></textualMod>')
+    change = act("/xq/act/2014-10-02/31", "", HARBOUR_CHANGE, mods=mods, force="2015-01-01")
+    root = project_with(tmp_path / "harbour", {
+        "harbour.xml": act(HARBOUR, "2015-03-01", HARBOUR_2015, force="2009-01-01"), "change.xml": change})
+    done = invoke("ingest", root)
+    assert done.exit_code == 0, done.stderr
+    said = warnings_at(done.stderr, "change.xml")
+    for mod in ('id="c1"', 'id="c2"'):
+        assert "linked as an amendment its words already hold" in said[line_of(change, mod)]
+    assert "a deletion its text still holds is not linked" in said[line_of(change, 'id="c3"')]
+    before = asof(root, "XQ-ACT-2008-04-11-17#1.1", "2014-12-31")[1]
+    after = asof(root, "XQ-ACT-2008-04-11-17#1.1", "2015-01-01")[1]
+    assert before["amended_by"] == [] and after["amended_by"] == ["XQ-ACT-2014-10-02-31#1.1"]
+    assert before["text"] == after["text"] == "(1) Berths are let by the week."
+    assert after["resolved"] == "XQ-ACT-2008-04-11-17@2015-03-01#1.1"
+    # the section above it is named as amended too, its words untouched
+    whole = asof(root, "XQ-ACT-2008-04-11-17#1", "2015-06-01")[1]
+    assert whole["amended_by"] == ["XQ-ACT-2014-10-02-31#1.1"] and "amended by" not in whole["text"]
+    # a replacement its words already hold leaves the section in force with them, named
+    dues = asof(root, "XQ-ACT-2008-04-11-17#2", "2015-06-01")[1]
+    assert dues["in_force"] is True and dues["resolved"] == "XQ-ACT-2008-04-11-17@2015-03-01#2"
+    assert dues["amended_by"] == ["XQ-ACT-2014-10-02-31#1.2"] and "amended by" not in dues["text"]
+    lanterns = asof(root, "XQ-ACT-2008-04-11-17#3", "2015-06-01")[1]
+    assert lanterns["amended_by"] == [] and lanterns["text"].endswith("[Repealed]")
+    history = json.loads(invoke("history", root, "XQ-ACT-2008-04-11-17#1.1", "--format", "json").stdout)
+    assert [(e["kind"], e["locator"], e["effective_from"]) for e in history["versions"]] == [
+        ("added", "XQ-ACT-2008-04-11-17@2015-03-01#1.1", "2009-01-01"),
+        ("amended", "XQ-ACT-2014-10-02-31#1.1", "2015-01-01")]
 
 
 def test_a_further_act_in_a_file_is_reported_and_the_first_ingests(tmp_path):
