@@ -186,7 +186,7 @@ def _cold_checks(
     chunks = run.stdout.split("\x1eSPACY ")
     assert len(chunks) == len(answers) + 1, run.stderr[-2000:]
     results = []
-    for i, answer in enumerate(answers):
+    for i in range(len(answers)):
         body = chunks[i] if i == 0 else chunks[i].split("\n", 1)[1]
         verdict = json.loads(body)
         verdict["audit"].pop("decided_at")  # the clock, not the answer
@@ -222,7 +222,7 @@ def test_ingest_writes_the_tables_and_a_cold_check_reads_them_to_the_same_verdic
     # one cold process checks every answer in turn: if spaCy was not imported by the end, no
     # check imported it
     verdicts = {}
-    for answer, (verdict, spacy, _) in zip(answers, _cold_checks(root, answers)):
+    for answer, (verdict, spacy, _) in zip(answers, _cold_checks(root, answers), strict=True):
         assert not spacy, f"{answer.name}: a cold check imported spaCy with the tables beside the build"
         verdicts[answer.name] = verdict
     read = {name for name, v in verdicts.items() if any(c.get("quantities") for c in v["claims"])}
@@ -230,7 +230,7 @@ def test_ingest_writes_the_tables_and_a_cold_check_reads_them_to_the_same_verdic
     # without the file: the spaCy pipeline reads, to the same verdicts, and writes the file again
     # (each check finds it removed; the first fresh-process case is the next test's)
     again = _cold_checks(root, answers, unlink=written)
-    for answer, (verdict, spacy, rewritten) in zip(answers, again):
+    for answer, (verdict, spacy, rewritten) in zip(answers, again, strict=True):
         assert verdict == verdicts[answer.name], answer.name
         if answer.name in read:
             assert spacy and rewritten, answer.name
