@@ -376,6 +376,14 @@ _STREET_WORDS = frozenset({
     "lane", "ln.", "way", "place", "court", "parkway", "highway", "pike",
 })
 _LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ","})
+#: A stress written in brackets right after a grade's number (``GR. 60 (fy = 60,000 PSI)``).
+_STRESS_BESIDE = re.compile(r"\s*\(\s*(?:f[y']?\s*=?\s*)?[\d,.]+\s*(?:ksi|psi|mpa|n/mm)", re.IGNORECASE)
+#: What makes FF and FL a floor's F-numbers (ACI 117), not a floor level: the words, or the
+#: two written together (``FL 25 / FF 35``).
+_F_NUMBERS = re.compile(r"flatness|levelness|\bFF\s*\d+\s*(?:/|,|&|and)\s*FL\s*\d|\bFL\s*\d+\s*(?:/|,|&|and)\s*FF\s*\d",
+                        re.IGNORECASE)
+#: Words before GRADE that make it the ground's level, not a grade's name (SLAB ON GRADE).
+_GROUND_BEFORE = frozenset({"on", "at", "above", "below", "to", "finished", "fin.", "existing", "exist."})
 _SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
 _CURRENCY_CODES = frozenset(CURRENCY_PREFIXES.values())
 #: What may stand beside a number on a line of a financial table (signs, brackets, digits).
@@ -657,6 +665,15 @@ class _Reader:
         """Whether the number at ``i`` names something rather than measuring it."""
         lowers, texts = self.lowers, self.texts
         previous = lowers[i - 1] if i > 0 else ""
+        if previous == "grade" and i > 1 and lowers[i - 2] in _GROUND_BEFORE:
+            return False  # ground level, not a grade's name: SLAB ON GRADE 4000 PSI
+        if (((previous == "." and i > 1 and lowers[i - 2] == "gr" and not self.space[i - 2]) or previous == "fe")
+                and _STRESS_BESIDE.match(self.text, self.idx[i] + len(texts[i])) is not None):
+            return True  # GR. 50 (50 KSI), Fe 415 (fy 415 N/mm²): the grade names the stress beside it
+        if i > 1 and previous == ":" and texts[i - 2] in ("IS", "AS") and number.is_integer:
+            return True  # a standard's number: IS: 1786 (the capitals and a colon, not the words)
+        if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
+            return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
         if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
             return True
         if previous == "." and i > 1 and not self.space[i - 2] and lowers[i - 2] + "." in DESIGNATIONS:
@@ -674,6 +691,13 @@ class _Reader:
             return True  # a postal code: Washington, DC 20226
         return False
 
+    def _alone_in_cell(self, i: int) -> bool:
+        """Whether the token at ``i`` fills a ``|`` table cell by itself (``| 3-5 |``, or the
+        row's last cell, ``| 3-5`` at the line's end): a schedule's value, its unit in the header."""
+        if i == 0 or self.texts[i - 1] != "|":
+            return False
+        return i + 1 >= self.n or self.texts[i + 1] == "|" or "\n" in self.texts[i + 1]
+
     def _multiplier(self, i: int) -> bool:
         """Whether the number at ``i`` is a multiplier with a glued ``x`` (``1.5x``, ``9.5x``):
         the ``x`` ends the word (a dimension ``2x4`` or a name ``x86`` does not)."""
@@ -681,9 +705,18 @@ class _Reader:
         return (self.texts[k] in ("x", "×") and (k + 1 >= self.n or bool(self.space[k])
                                                   or not self.texts[k + 1][:1].isalnum()))
 
+    def _inline_list_number(self, i: int) -> bool:
+        """A list number run into the text after a colon or a sentence's end (``NOTES: 1.
+        CONCRETE SHALL ... 2. SLUMP ...``): one or two digits, its period, a capital after."""
+        texts = self.texts
+        if i == 0 or i + 2 >= self.n or texts[i + 1] != "." or self.space[i] or not self.space[i + 1]:
+            return False
+        return (len(texts[i]) <= 2 and texts[i].isdigit() and texts[i - 1] in (":", ".")
+                and texts[i + 2][:1].isupper() and texts[i + 2][:1].isalpha())
+
     def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
         """Bare numbers (no unit) that are codes, years, references or heading numbers."""
-        if self._heading_number(i):
+        if self._heading_number(i) or self._inline_list_number(i):
             return True
         lowers, texts, space = self.lowers, self.texts, self.space
         if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and not self._multiplier(i) and (
@@ -694,8 +727,8 @@ class _Reader:
             return True  # AASHTO M 182
         if i > 0 and i + 1 < self.n and texts[i - 1] in ('"', "“") and texts[i + 1] in ('"', "”"):
             return True  # an imprint or label in quotation marks: "50"
-        if i > 1 and lowers[i - 1] in _LIST_JOINS and (i - 2) in self.designated:
-            return True  # step 2 or 3; Rooms 118 through 120; 5 U.S.C. 553 and 554
+        if i > 1 and (lowers[i - 1] in _LIST_JOINS or lowers[i - 1] == "of") and (i - 2) in self.designated:
+            return True  # step 2 or 3; Rooms 118 through 120; 5 U.S.C. 553 and 554; sheet 6 of 13
         if i > 2 and lowers[i - 1] in ("and", "or") and lowers[i - 2] == "," and (i - 3) in self.designated:
             return True
         if number.kind == "number" and number.is_integer and not number.has_grouping:
@@ -717,8 +750,10 @@ class _Reader:
             if any(other is not None and other.kind == "number" and other.is_integer
                    for other in neighbours):
                 return True  # 03 30 00, 555 0142
-        if number.kind == "range" and number.dash == "-":
-            return True  # 1-800 without a unit: a code, not a range
+        if number.kind == "range" and number.dash == "-" and not self._alone_in_cell(i) and number.precision >= 1:
+            # 1-800 without a unit: a code, not a range (alone in a table cell, or of decimals
+            # as a ratio's 0.38-0.45 is, a range)
+            return True
         if number.kind == "number" and not number.is_integer and "." in text:
             previous = self.lowers[i - 1] if i > 0 else ""
             following = self.texts[i + 1] if i + 1 < self.n else ""
@@ -1098,6 +1133,9 @@ class _Reader:
         mark = self.phrases.at(j, "TOLERANCE")
         if mark is None and j + 1 < self.n and self.texts[j] == ",":
             mark = self.phrases.at(j + 1, "TOLERANCE")  # 4 inches, plus or minus 1 inch
+        bracketed = mark is None and j + 1 < self.n and self.texts[j] == "("
+        if bracketed:
+            mark = self.phrases.at(j + 1, "TOLERANCE")  # 4" (+/- 1"): the spread in brackets
         if mark is None:
             return None
         k = mark[0]
@@ -1123,6 +1161,10 @@ class _Reader:
                     spread_value = convert_difference(spread_value, spread_expression, expression)
                 except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
                     return None
+        if bracketed:
+            if end >= self.n or self.texts[end] != ")":
+                return None  # the brackets hold more than the spread
+            end += 1
         return end, abs(spread_value), spread_expression, written
 
     def _signed_tolerance(self, j: int, value: float, expression: str | None) -> tuple[int, float, float] | None:

@@ -115,6 +115,7 @@ DESIGNATIONS = frozenset({
     "id", "ref", "ref.", "option", "options", "attachment", "addenda", "drawing", "drawings",
     "bay", "grid", "floor", "suite", "unit", "units", "code", "en", "bs", "din",
     "subparagraph", "subparagraphs", "edition", "forms", "box", "aashto", "e.o.",
+    "sht.", "sht", "nzs", "bldg", "bldg.", "bldgs", "bldgs.",
 })
 
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).
@@ -157,6 +158,9 @@ _FEET_INCHES = re.compile(
     r"^(?P<feet>\d+)['′]-?(?P<inches>\d+(?:\.\d+)?)?(?:-(?P<num>\d+)/(?P<den>\d+))?$"
 )
 _RANGE = re.compile(rf"^(?P<lo>{_NUM})(?P<dash>[-–—])(?P<hi>{_NUM})$")
+#: A range of inches with the mark on its low end too (``3"-5"``: the tokenizer leaves the
+#: high end's mark as the next token, the unit of both).
+_INCH_RANGE = re.compile(rf"^(?P<lo>{_NUM})[\"″](?P<dash>[-–—])(?P<hi>{_NUM})$")
 _FRACTION_DENOMINATORS = frozenset({2, 3, 4, 8, 16, 32, 64})
 
 
@@ -216,7 +220,7 @@ def lex_number(text: str) -> NumberToken | None:
         if inches >= 12:
             return NumberToken("malformed", None)
         return NumberToken("feet_inches", int(match["feet"]) + inches / 12, precision=1 / 12)
-    match = _RANGE.match(text)
+    match = _RANGE.match(text) or _INCH_RANGE.match(text)
     if match is not None:
         lo, lo_precision, _ = _plain(match["lo"])
         hi, hi_precision, _ = _plain(match["hi"])

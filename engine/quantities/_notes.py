@@ -300,6 +300,24 @@ class NoteReading:
         return bars[column] + 1, bars[column + 1]
 
 
+    def row_label_cell(self, position: int) -> tuple[int, int] | None:
+        """The first cell with words of the ``|`` table row ``position`` stands in, when
+        ``position`` is in a later cell (``| SLUMP | 4" ± 1" |``: the row says what its values
+        are); None off a table or in that cell."""
+        text = self.text
+        line_start, line_end = self.line(position)
+        if not self.in_table(line_start, line_end):
+            return None
+        previous = line_start - 1
+        for bar in [*(i for i in range(line_start, line_end) if text[i] == "|"), line_end]:
+            start, end, previous = previous + 1, bar, bar
+            if start <= position < end:
+                return None
+            if re.search(r"[A-Za-z]{2,}", text[start:end]):
+                return start, end
+        return None
+
+
 def _level(text: str, line_start: int) -> int:
     """A line's depth in a list: its indentation, plus one when it starts with a list marker."""
     stripped = len(text) - line_start - len(text[line_start:].lstrip(" \t"))

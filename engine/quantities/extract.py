@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
 
+from ._figures import read_by_note
 from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
 from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
@@ -115,6 +116,10 @@ def may_contain_quantity(text: str) -> bool:
 
 
 _CONTEXT_UNIT = re.compile(r"\(([^()]{1,24})\)\s*$")
+#: The brackets ending a header or heading, a test age after them allowed (``f'c (MPa) @ 28 d``).
+_HEADER_UNIT = re.compile(r"\(([^()]{1,24})\)(?:\s*(?:@|at)\s*\d+\s*(?:d|days?)\.?)?\s*$", re.IGNORECASE)
+#: A unit written bare at a column header's end, after its name (``AIR %``, ``SLUMP IN.``).
+_HEADER_BARE_UNIT = re.compile(r"[A-Za-z]\S*\s+(%|[A-Za-z]{2,4}\.?)\s*$")
 _CONTEXT_SCALE = re.compile(r"\bin\s+(thousands|millions|billions)\b", re.IGNORECASE)
 #: Characters of text read around each run of digits: enough for a bound phrase before the
 #: number and a compound unit, range, tolerance, frequency and trailing bound after it.
@@ -325,8 +330,9 @@ class QuantityExtractor:
         else:
             if _ANY_SCALE_WORD.search(text) is not None:
                 found = self._scaled_by_headings(found, text)
-            if "(" in text and any(item.resolved is None for item, _ in found):
+            if ("(" in text or "|" in text) and any(item.resolved is None for item, _ in found):
                 found = self._units_of_headers(found, text)
+            found = read_by_note(found, text, self.units)
         bindings: list = [None] * len(found)
         if bind and self.vocabulary.subjects:
             targets = [
@@ -414,16 +420,22 @@ class QuantityExtractor:
                 continue
             start, end = item.start + shift, item.end + shift
             header = reading.column_header(start)
+            in_column = header is not None
             caption = reading.caption(start) if header is not None else None
-            if header is None and row_label(text, start, end) is not None:
+            if header is None and (row_label(text, start, end) is not None or _heads_remark(text, start, end)):
                 header = next(iter(reading.headings(start)), None)
             unit = None
             if header is not None:
-                unit = self._bracketed_unit(text[header[0] : header[1]].rstrip().rstrip(":").rstrip(), last=True)
+                written = text[header[0] : header[1]].rstrip().rstrip(":").rstrip()
+                unit = self._bracketed_unit(written, last=True)
+                if unit is None and in_column:
+                    unit = self._unit_ending(written)
             if unit is None and caption is not None:
                 unit = self._bracketed_unit(text[caption[0] : caption[1]])
             if unit is None:
-                out.append((item, shift))
+                if not (in_column and header is not None and _NUMBERING_HEADER.fullmatch(text, *header)
+                        and item.value is not None and float(item.value).is_integer() and item.upper is None):
+                    out.append((item, shift))  # (a row's number under a NO. header is no quantity)
                 continue
             item = item.in_context(unit, 1.0)
             if out:
@@ -445,14 +457,40 @@ class QuantityExtractor:
         (PSI), BY ...``), or with ``last`` the unit in the brackets ending a header or heading
         (``COVER (mm)``); None when it writes none. A capital letter alone in brackets is a
         label (``SCHEDULE (A)``), not amperes."""
-        matches = [_CONTEXT_UNIT.search(written)] if last else re.finditer(r"\(([^()]{1,24})\)", written)
+        matches = [_HEADER_UNIT.search(written)] if last else re.finditer(r"\(([^()]{1,24})\)", written)
         for match in matches:
             if match is None or re.fullmatch(r"\s*[A-Z]\s*", match.group(1)):
                 continue
-            unit = self._context_unit(f"({match.group(1)})")[0]
+            unit = self._context_unit(f"({match.group(1)})")[0] or self._one_unit_among(match.group(1))
             if unit is not None:
                 return unit
         return None
+
+    def _one_unit_among(self, inside: str) -> ResolvedUnit | None:
+        """The one unit among the words a header's brackets hold beside it (``(TOTAL, %)``,
+        ``(PSI AT 28 DAYS)``, ``(28 DAY, MPa)``): parts cut at commas, ``@`` and *at*, those
+        holding a figure left out (the test age); None unless exactly one part is a unit."""
+        units = []
+        for part in re.split(r",|@|\bat\b", inside, flags=re.IGNORECASE):
+            part = part.strip()
+            if not part or re.search(r"\d", part) or re.fullmatch(r"[A-Z]", part):
+                continue
+            try:
+                units.append(self.units.resolve(part))
+            except UnknownUnitError:
+                continue
+        return units[0] if len(units) == 1 else None
+
+    def _unit_ending(self, header: str) -> ResolvedUnit | None:
+        """The unit a table's column header ends with, written bare after its name (``AIR %``,
+        ``SLUMP IN.``); None for a header of one word, a letter alone, or a bound (``MAX``)."""
+        match = _HEADER_BARE_UNIT.search(header)
+        if match is None or match.group(1).lower().rstrip(".") in ("min", "max", "typ", "avg", "no", "ea"):
+            return None
+        try:
+            return self.units.resolve(match.group(1))
+        except UnknownUnitError:
+            return None
 
     def _context_unit(self, context: str | None) -> tuple[ResolvedUnit | None, float]:
         if not context:
@@ -541,6 +579,21 @@ def _headings(text: str) -> list[tuple[int, str | None, float]]:
         unit = "USD" if ("$" in before or "dollar" in before) and "share" not in before else None
         found.append((match.end(), unit, _SCALES[(scale["scale"] or scale["plain"]).lower()]))
     return found
+
+
+#: What a list row's figure may have after it and still be the row's value: a bound word or
+#: a remark in brackets (``INTERIOR SLABS: 3 MAX.``, ``SUSPENDED SLABS: 35 (C-2, 5-8% AIR)``).
+_ROW_REMARK = re.compile(r"[^\S\n]*(?:(?:max|min|typ)\b\.?|\([^()\n]*\))", re.IGNORECASE)
+
+
+#: A column header over rows' numbers (``| NO. | MEMBER | COVER (MM) |``).
+_NUMBERING_HEADER = re.compile(r"\s*(?:no\.?|nos?\.|#|item|sl\.?\s*no\.?|s\.?\s*no\.?|sr\.?\s*no\.?)\s*",
+                               re.IGNORECASE)
+def _heads_remark(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is a list row's value followed by a bound word
+    or a bracketed remark (its unit then still the heading's)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return _CELL_BEFORE.match(text[line_start:start]) is not None and _ROW_REMARK.match(text, end) is not None
 
 
 def row_label(text: str, start: int, end: int) -> str | None:

@@ -12,7 +12,7 @@ A mention is bound, in this order of evidence (the first that decides wins):
    rates``). When the nearest such word is one of a subject's ``unless_near`` words (a
    thickness, a spacing, a lap) the mention is not that subject's.
 2. **Named in its table column's header** (a ``|`` table written in the text), or, where the
-   header names nothing, in the table's caption.
+   header names nothing, in the table's caption, then in its row's label cell.
 3. **Carried by the list heading above it** (``CONC. COVER TO REINF. (MIN.):`` over items
    ``FTGS. ..... 3"``): the nearest heading that names a subject of the mention's dimension,
    when it names only one and the item names no other.
@@ -38,6 +38,11 @@ an ``unless_for`` word in another comma part holding a figure of its own is what
 is stated for. An inference's ``stated_for`` words may stand in the clauses opening the
 sentence (``ALL FDN. CONC. ...; 3" CLR.``). Grades a standard fixes the stress of (``kind: grade``) are added
 as mentions by :meth:`SubjectBinder.implied`.
+
+A figure that says which members another figure of its dimension holds for (``3" FOR MEMBERS
+12" TO 24" THICK``) is bound to nothing; a blocking word written right after a figure (``4,000
+PSI AT TRANSFER``) blocks as one read into it; a figure outside its subject's ``between`` is
+never that subject's (a body weight is no dose).
 
 A plain value bound to a subject whose vocabulary bound is ``min`` or ``max`` (f'c is a
 minimum) is read as that bound, with ``bound_from="vocabulary"``.
@@ -202,9 +207,11 @@ class SubjectBinder:
         """The subject of each target in ``text`` (offsets into it), or None where unbound."""
         reading: NoteReading | None = None
         decided: list[Binding | None] = []
-        for target in targets:
+        previous = _previous_of_key(targets)
+        for n, target in enumerate(targets):
             rules = self.by_key.get(target.key)
-            if not rules or not target.usable or _tolerance_alone(target) or _what_another_holds_for(target, targets, text):
+            if not rules or not target.usable or _tolerance_alone(target) or _what_another_holds_for(
+                    target, previous[n], text):
                 decided.append(None)
                 continue
             if reading is None:
@@ -330,7 +337,8 @@ class SubjectBinder:
     ) -> _Candidate | None:
         """The subject the column header of a ``|`` table written in the text names; where the
         header names none, the table's caption (``28-DAY STRENGTH REQUIRED (PSI), BY WEATHERING
-        PROBABILITY`` over columns of exposure classes)."""
+        PROBABILITY`` over columns of exposure classes), then the row's label cell (``| SLUMP |
+        4" ± 1" |`` under ``| PARAMETER | VALUE |``)."""
         header = reading.column_header(target.start)
         if header is None:
             return None
@@ -338,7 +346,11 @@ class SubjectBinder:
         if found is not None or any(not w.blocks for w in self._words_in(reading.text, header, rules, inferences)):
             return found
         caption = reading.caption(target.start)
-        return self._named_in(reading.text, caption, rules, inferences) if caption is not None else None
+        found = self._named_in(reading.text, caption, rules, inferences) if caption is not None else None
+        if found is None:  # where neither names one, the row's label cell (| SLUMP | 4" ± 1" |)
+            label = reading.row_label_cell(target.start)
+            found = self._named_in(reading.text, label, rules, inferences) if label is not None else None
+        return found
 
     def _under_heading(
         self, target: BindingTarget, rules: list[SubjectRule], reading: NoteReading, clause: tuple[int, int],
@@ -459,7 +471,7 @@ class SubjectBinder:
                                if m.span.start - base < end and start < m.span.end - base]
                 if any(mentions[i].span.end - base > end or mentions[i].span.start - base < start for i in overlapping):
                     continue  # a stress written with the grade's number (GRADE 60 KSI) is read as written
-                if self._stress_beside(mentions, base, grade.rule.subject, clause, end):
+                if self._stress_beside(mentions, base, grade.rule.subject, clause, start, end, text):
                     continue
                 name = match.group("grade").upper()
                 stress = grade.stresses.get(name)
@@ -474,15 +486,18 @@ class SubjectBinder:
         return sorted(kept + added, key=lambda m: (m.span.start, m.span.end))
 
     def _stress_beside(
-        self, mentions: list[QuantityMention], base: int, subject: str, clause: tuple[int, int], end: int,
+        self, mentions: list[QuantityMention], base: int, subject: str, clause: tuple[int, int],
+        grade_start: int, end: int, text: str,
     ) -> bool:
         """Whether a stress is written just after the grade (``GRADE 420 DEFORMED, fy = 414 MPa``)
-        or a mention of the grade's subject stands in its clause."""
+        or a mention of the grade's subject stands in its clause, not across a ``/`` that sets
+        two materials apart (``EXIST. 40,000 PSI / NEW A615-60``)."""
         for mention in mentions:
             start = mention.span.start - base
             if not clause[0] <= start < clause[1]:
                 continue
-            if mention.subject == subject:
+            apart = text[min(start, grade_start) : max(mention.span.end - base, grade_start)]
+            if mention.subject == subject and " / " not in apart:
                 return True
             if end <= start <= end + _STRESS_BESIDE and (mention.dimension or "") == _PRESSURE:
                 return True
@@ -677,14 +692,23 @@ _COMPARED = re.compile(r"(?:\b(?:over|under|above|below|exceeding|less\s+than|mo
 _SIZE_WORD = re.compile(r"\s*(?:thick|thk\b|deep|wide|high|tall|long|dia\b|diameter)", re.IGNORECASE)
 
 
-def _what_another_holds_for(target: BindingTarget, targets: list[BindingTarget], text: str) -> bool:
+def _previous_of_key(targets: list[BindingTarget]) -> list[BindingTarget | None]:
+    """For each target, the one before it in the text of its dimension key (None: none)."""
+    found: list[BindingTarget | None] = [None] * len(targets)
+    last: dict[str, BindingTarget] = {}
+    for n in sorted(range(len(targets)), key=lambda n: targets[n].start):
+        before = last.get(targets[n].key)
+        found[n] = before if before is not None and before.end <= targets[n].start else None
+        last[targets[n].key] = targets[n]
+    return found
+
+
+def _what_another_holds_for(target: BindingTarget, previous: BindingTarget | None, text: str) -> bool:
     """Whether the figure says what the figure before it, of its dimension, holds for (the
     members it applies to): a size in the clause *for* which another figure is stated is no
     value of that figure's subject (nor of any: it is the other's condition)."""
-    before = [t for t in targets if t.end <= target.start and t.key == target.key]
-    if not before:
+    if previous is None:
         return False
-    previous = max(before, key=lambda t: t.end)
     if _HOLDS_FOR.fullmatch(text, previous.end, target.start) is None:
         return False
     # a size the members have, not a second value: a comparison before it or a size word after

@@ -101,6 +101,7 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "degrees fahrenheit": "degree_Fahrenheit", "°c": "degree_Celsius", "° c": "degree_Celsius",
     "deg c": "degree_Celsius", "degc": "degree_Celsius", "degrees c": "degree_Celsius",
     "degrees celsius": "degree_Celsius", "°": "degree", "degree": "degree", "degrees": "degree",
+    "deg": "degree", "deg.": "degree", "DEG": "degree", "DEG.": "degree",
     # proportions
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
     "percentage point": "percent", "percentage points": "percent",

@@ -389,12 +389,12 @@ def test_multipliers_in_fresh_words(extractor, text, expected):
 # =============================================================================================
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "floor flatness and levelness F-numbers (FF 35, FL 25; ACI 117) are not read: 'ff' and 'fl' "
-    "are in DESIGNATIONS, since 'FL 2' is also a floor level; telling the two apart needs the "
-    "flatness/levelness words around them"))
 def test_floor_f_numbers_are_quantities(extractor):
+    """FF and FL are a floor's F-numbers (ACI 117) beside the flatness or levelness words, or
+    written together; alone, FL 2 is a floor level."""
     assert values(extractor, "Specified overall values of flatness, FF 35; and of levelness, FL 25.") == [35, 25]
+    assert values(extractor, "WAREHOUSE SLAB: FF 45 / FL 30 MIN.") == [45, 30]
+    assert values(extractor, "SEE FL 2 FRAMING PLAN.") == []
 
 
 # =============================================================================================

@@ -81,3 +81,21 @@ def test_stored_doses_under_different_weight_bands_are_no_conflict():
 ])
 def test_how_far_two_values_differ_is_said_plainly_at_any_distance(a, b, said):
     assert said in compare(_dose(a), _dose(b)).explanation
+
+
+@pytest.mark.parametrize(("text", "dose", "band"), [
+    ("Children weighing under 25 kg: 150 mg twice daily.", "150 mg twice daily", "weight ≤ 25 kg"),
+    ("Patients above 70 kg take 120 mg each morning.", "120 mg", "weight ≥ 70 kg"),
+    ("Body weight 12-18 kg: 45 mg once daily.", "45 mg once daily", "weight 12-18 kg"),
+])
+def test_an_amount_stated_for_a_weight_band_is_its_dose_where_no_word_names_it(extractor, text, dose, band):
+    """INF-V013: no synonym names the dose; the amount is stated for patients of a band."""
+    found = {m.text: m for m in extractor.extract(text).mentions}
+    assert found[dose].subject == "drug.dose" and band in found[dose].condition
+    assert all(m.subject is None for figure, m in found.items() if figure.endswith("kg"))
+
+
+@pytest.mark.parametrize("text", ["Each capsule contains 40 mg for adult patients.",
+                                  "Patients lost 3 kg on average.", "Dietary sodium under 2000 mg for patients."])
+def test_an_amount_a_patient_contains_loses_or_eats_is_no_dose(extractor, text):
+    assert all(m.subject is None for m in extractor.extract(text).mentions)
