@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -138,9 +139,13 @@ def test_a_reader_gone_after_a_whole_answer_was_written_is_exit_141(project: Pat
     child = subprocess.Popen(argv, stdout=writer, stderr=subprocess.PIPE, pass_fds=(hold_read,))
     os.close(writer)
     os.close(hold_read)
-    assert os.read(reader, 10)
+    # a command that fails before it answers flushes nothing but its own error, then waits on
+    # ``hold``: wait for the answer a bounded time, never for ever
+    answered = select.select([reader], [], [], 120)[0]
+    first = os.read(reader, 10) if answered else b""
     os.close(reader)  # the reader goes away with most of the answer unread
     os.close(hold_write)  # and only then does the command finish
     _, said = child.communicate(timeout=120)
+    assert first, f"no answer written: exit {child.returncode}\n{said.decode()}"
     assert child.returncode == 141, said.decode()
     assert b"Traceback" not in said
