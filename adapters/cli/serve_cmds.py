@@ -83,7 +83,8 @@ def serve(
     service = Service(served, callers, decision_log=DecisionLog(decision_log), time_limit=time_limit,
                       identity_header=identity_header)
     app = create_app(service, max_body=max_body)
-    err.print(f"serving {', '.join(served)} on http://{host}:{port} ({len(callers)} key(s)); docs at /docs",
+    err.print(f"serving {', '.join(served)} on http://{host}:{port} ({len(callers)} key(s)); its OpenAPI "
+              "document at /openapi.json",
               markup=False)
     run(app, host=host, port=port)
 

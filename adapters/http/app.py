@@ -12,8 +12,8 @@ build it made); 202 a sweep started or cancelled; 400 a request stating ``groups
 a refusal (the same ``Refusal`` the CLI prints, nothing of the document) or a key without the
 right; 404 no such project (or one the key is not scoped to), locator or sweep; 408 a body not
 received in time; 409 a second writer (ingest, erase), a sweep's report asked for before it is
-done; 413 a body too large; 422 bad input, ``detail`` a list of
-``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
+done, an erasure whose text was still found afterwards (``result`` its answer); 413 a body too
+large; 422 bad input, ``detail`` a list of ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
 cannot be used; 504 a request cut short by the time limit; 500 an internal error, with a
 correlation id.
 """
@@ -103,6 +103,9 @@ DEFAULT_TIME_LIMIT = 30.0
 #: bounds one request's work, since a question cut short by the time limit runs on to its end.
 DEFAULT_MAX_CLAIMS = ANSWER_MAX_CLAIMS
 BUILD_HEADER = "X-Inforce-Build"
+#: Seconds a stopping server waits for its cancelled sweeps to end (each one's end line is
+#: written whether it ended by then or not)
+SHUTDOWN_SWEEP_SECONDS = 10.0
 _LOG = logging.getLogger("inforce.serve")
 
 
@@ -135,7 +138,19 @@ def _project_file(file: str, root: Path | None) -> str:
         return path.name
 
 
-def _input_problems(problem: InputError | InputErrors, where: str, root: Path | None = None) -> list[dict[str, Any]]:
+def _served(text: str, root: Path | None, name: str | None) -> str:
+    """An engine's message as a client reads it: the project's folder on the server (``root``,
+    absolute: ``Warm`` opens it so) named by the name it is served under."""
+    if root is None or not name:
+        return text
+    for form in sorted({str(root), str(root.resolve())}, key=len, reverse=True):
+        if Path(form).is_absolute():
+            text = text.replace(form, name)
+    return text
+
+
+def _input_problems(problem: InputError | InputErrors, where: str, root: Path | None = None,
+                    name: str | None = None) -> list[dict[str, Any]]:
     each = list(problem.exceptions) if isinstance(problem, InputErrors) else [problem]
     found = []
     for error in each:
@@ -145,29 +160,32 @@ def _input_problems(problem: InputError | InputErrors, where: str, root: Path | 
         in_file = error.file is not None and error.file != "body" and not error.file.startswith("-")
         named = _project_file(error.file, root) if in_file and error.file else None
         item: dict[str, Any] = {"loc": [*_loc("file", error.field)[:1], named, *_loc("file", error.field)[1:]]
-                                if named else _loc(where, error.field), "msg": error.message, "type": "input_error"}
+                                if named else _loc(where, error.field), "msg": _served(error.message, root, name),
+                                "type": "input_error"}
         if named:
             item["file"] = named
         if error.hint:
-            item["hint"] = error.hint
+            item["hint"] = _served(error.hint, root, name)
         if error.line is not None and (where == "body" or named):
             item["line"] = error.line
         found.append(item)
-    return found or [{"loc": [where], "msg": str(problem), "type": "input_error"}]
+    return found or [{"loc": [where], "msg": _served(str(problem), root, name), "type": "input_error"}]
 
 
-def _failure(problem: BaseException, where: str, root: Path | None = None) -> _Failure:
-    """What an engine error becomes over HTTP (the CLI's exit codes, as statuses)."""
+def _failure(problem: BaseException, where: str, root: Path | None = None, name: str | None = None) -> _Failure:
+    """What an engine error becomes over HTTP (the CLI's exit codes, as statuses); the project's
+    folder, where a message names it, named as the project is served (``name``)."""
+    said = _served(str(problem), root, name)
     if isinstance(problem, InputErrors | InputError):
-        return _Failure(422, _input_problems(problem, where, root))
+        return _Failure(422, _input_problems(problem, where, root, name))
     if isinstance(problem, StoreLockedError):
-        return _Failure(409, str(problem), outcome="error")
+        return _Failure(409, said, outcome="error")
     if isinstance(problem, GraphUnusableError | StoreError | ModelUnavailableError):
-        return _Failure(503, str(problem), outcome="error")
+        return _Failure(503, said, outcome="error")
     if isinstance(problem, NotFoundError):
-        return _Failure(404, str(problem), outcome="not_found")
+        return _Failure(404, said, outcome="not_found")
     if isinstance(problem, InforceError):
-        return _Failure(422, [{"loc": [where], "msg": str(problem), "type": "input_error"}])
+        return _Failure(422, [{"loc": [where], "msg": said, "type": "input_error"}])
     raise problem
 
 
@@ -199,12 +217,24 @@ def _outcome(result: Any) -> str:
     return "answer"
 
 
+_PADDED = "spaces or line breaks around the value: send the value alone"
+
+
+def _padded(value: str, loc: Sequence[str | int]) -> dict[str, Any] | None:
+    """A value taken as sent, in a query as in a body: spaces or line breaks around it are a 422
+    at its location (not stripped: a value read is the value sent), None when there are none."""
+    if value == value.strip():
+        return None
+    return {"loc": list(loc), "msg": _PADDED, "type": "padded"}
+
+
 def _strict_dates(raw: Any, prefix: tuple[str | int, ...] = ("body",)) -> None:
     """Dates as the contract writes them: what JSON's loose reading would take (a number as a
-    date, ``2026-05-01T00:00`` for a day) is a 422 at the field."""
+    date, ``2026-05-01T00:00`` for a day, spaces around it) is a 422 at the field."""
     if not isinstance(raw, Mapping):
         return
-    problems = []
+    problems = [padded for key in ("valid_at", "known_at") if isinstance(raw.get(key), str)
+                and (padded := _padded(raw[key], (*prefix, key))) is not None]
     valid_at = raw.get("valid_at")
     if valid_at is not None and not (isinstance(valid_at, str) and is_iso_date(valid_at)):
         problems.append({"loc": [*prefix, "valid_at"], "msg": f"not a date written YYYY-MM-DD: {valid_at!r}",
@@ -222,7 +252,10 @@ def _no_groups(stated: Sequence[str] | None) -> None:
 
 
 def _locator(text: str, field: str) -> Locator:
-    """A locator the client sent; one that does not parse is an InputError at ``field``."""
+    """A locator the client sent; one that does not parse (or has spaces around it, ``_padded``)
+    is an InputError at ``field``."""
+    if _padded(text, ()) is not None:
+        raise InputError(_PADDED, field=field)
     try:
         return Locator.parse(text)
     except InputError as problem:
@@ -302,6 +335,9 @@ class Service:
         self._recorder.flush()
 
     def close(self) -> None:
+        """The server stops: running sweeps are cancelled and their end lines queued (waiting
+        ``SHUTDOWN_SWEEP_SECONDS`` at most), then every line queued is written."""
+        self.sweeps.stop(SHUTDOWN_SWEEP_SECONDS)
         self._workers.shutdown(wait=False, cancel_futures=True)
         self._recorder.close()
 
@@ -345,8 +381,11 @@ class Service:
             _check_query(request, allowed)
             warm = self.warm(name)
 
+            began: list[str] = []  # the build the question is asked on, once it is pinned
+
             def run() -> tuple[Any, str]:
                 with warm.reading(endpoint if quick else None) as project:
+                    began.append(project.build_id)
                     return work(project), project.build_id
 
             try:
@@ -358,13 +397,15 @@ class Service:
                     running = asyncio.get_running_loop().run_in_executor(self._workers, run)
                     result, build = await (asyncio.wait_for(running, self.time_limit) if limited else running)
             except TimeoutError:
+                # the line and the header name the build it was asked on (or, not begun yet, the newest open)
+                build = began[0] if began else warm.served_build
                 raise _Failure(504, f"{endpoint} on {name} was cut short after {self.time_limit:g} s: the answer "
                                "was not finished (nothing of it is returned)", outcome="timeout") from None
             except AccessRestrictedError as refused:  # one raised past the front's typed refusal
                 result = Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
                                  depends_on=refused.depends_on)
             except (InforceError, InputErrors) as problem:
-                raise _failure(problem, where, warm.root) from None
+                raise _failure(problem, where, warm.root, warm.name) from None
             made = getattr(result, "index_build", None)
             if endpoint in ("ingest", "erase") and isinstance(made, str) and made:
                 build = made  # a write's answer names the build it made, not the one it began on
@@ -394,8 +435,22 @@ class Service:
         return Response(content=body, status_code=status, media_type=media, headers=headers)
 
 
+def _erasure_answer(result: ErasureResult) -> tuple[int, bytes, str]:
+    """An erasure's answer: 200 when the read-back found the erased text nowhere; 409 when it
+    found it still in some files (``remaining``: the erasure is recorded and done as far as it
+    goes, the folder is not clean), the result under ``result`` — as the CLI exits 1."""
+    if not result.remaining:
+        return 200, _json(result), "application/json"
+    shown = ", ".join(result.remaining[:10]) + (f" and {len(result.remaining) - 10} more"
+                                                  if len(result.remaining) > 10 else "")
+    detail = (f"{result.erasure.document} is erased from the graph, but its text was still found in "
+              f"{len(result.remaining)} file(s) afterwards: {shown}; remove that text and run erase again")
+    return 409, _json({"detail": detail, "result": result.model_dump(mode="json")}), "application/json"
+
+
 def _check_query(request: Request, allowed: Sequence[str]) -> None:
-    """A query names only the route's parameters, each once; ``groups`` is refused (400)."""
+    """A query names only the route's parameters, each once, each value as sent (``_padded``);
+    ``groups`` is refused (400)."""
     problems = []
     for key in dict.fromkeys(request.query_params.keys()):
         values = request.query_params.getlist(key)
@@ -407,6 +462,8 @@ def _check_query(request: Request, allowed: Sequence[str]) -> None:
                              "type": "extra_forbidden"})
         elif len(values) > 1:
             problems.append({"loc": ["query", key], "msg": "given more than once", "type": "duplicate"})
+        elif (padded := _padded(values[0], ("query", key))) is not None:
+            problems.append(padded)
     if problems:
         raise _Failure(422, problems)
 
@@ -463,6 +520,19 @@ def _scoped(request: Request, caller: Caller, key: Caller) -> Caller:
 Authed = Annotated[Caller, Depends(_authenticated)]
 
 
+def _may(right: Literal["admin", "reviewer"], what: str) -> Any:
+    """The authenticated caller, when its key has ``right`` (403 naming ``what`` otherwise): a
+    dependency, so it is decided before the body is read as the route's model (a key without
+    the right learns nothing of what a valid body would be)."""
+
+    async def holding(caller: Authed) -> Caller:
+        if not getattr(caller, right):
+            raise _Failure(403, f"{what} needs {'an admin' if right == 'admin' else 'a reviewer'} key")
+        return caller
+
+    return Depends(holding)
+
+
 class Identity(BaseModel):
     """The caller as the keys file describes it."""
 
@@ -482,16 +552,20 @@ class ServedProject(BaseModel):
 
 def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth: int = DEFAULT_MAX_DEPTH,
                body_seconds: float = DEFAULT_BODY_SECONDS) -> FastAPI:
-    """The FastAPI application serving ``service``'s projects (``/docs`` its page,
-    ``/openapi.json`` its document, generated from the same models ``--format json`` writes)."""
+    """The FastAPI application serving ``service``'s projects (``/openapi.json`` its document,
+    generated from the same models ``--format json`` writes). No documentation page is served:
+    FastAPI's ``/docs`` and ``/redoc`` load their scripts from a CDN (a third party's code on
+    the service's origin, and a blank page where the network has no way out); any OpenAPI
+    viewer renders ``/openapi.json``."""
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         await asyncio.to_thread(service.close)  # every decision queued is written before exit
 
-    app = FastAPI(title="inforce", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="inforce", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Which clause is in force for this case, on this date — over HTTP. "
-                  "Every route but /healthz and /readyz takes a bearer key.")
+                  "Every /v1/ route takes a bearer key; /healthz, /readyz and this document "
+                  "(/openapi.json) take none.")
     app.add_middleware(Limits, max_body=max_body, max_depth=max_depth, body_seconds=body_seconds,
                        known_key=lambda key: service.keys.caller(key) is not None)
     app.state.service = service
@@ -548,13 +622,16 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     async def projects(caller: Authed) -> list[ServedProject]:
         """The projects this server was started with, by name."""
         def listed() -> list[ServedProject]:
-            return [ServedProject(name=name, index_build=warm.build_id) for name, warm in service.projects.items()
-                    if caller.serves(name)]
+            found = []
+            for name, warm in service.projects.items():
+                if caller.serves(name):
+                    try:
+                        found.append(ServedProject(name=name, index_build=warm.build_id))
+                    except (InforceError, InputErrors) as problem:
+                        raise _failure(problem, "query", warm.root, name) from None
+            return found
 
-        try:
-            return await asyncio.to_thread(listed)
-        except (InforceError, InputErrors) as problem:
-            raise _failure(problem, "query") from None
+        return await asyncio.to_thread(listed)
 
     @app.get("/v1/projects/{name}/asof", tags=["questions"], response_model=AsOfAnswer, responses=refused)
     async def asof(request: Request, name: str, caller: Authed, locator: Annotated[str, Query(max_length=500)],
@@ -590,7 +667,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     @app.get("/v1/projects/{name}/stats", tags=["questions"], response_model=ProjectStats)
     async def stats(request: Request, name: str, caller: Authed) -> Response:
-        """Counts of what the graph holds."""
+        """Counts of what the whole graph holds, for any key: not scoped to the key's groups (counts
+        carry no text, title, id or date; docs/formats.md "Access")."""
         return await service.answer(request, caller, name, "stats", lambda project: project.stats())
 
     @app.get("/v1/projects/{name}/lag", tags=["questions"], response_model=LagReport)
@@ -648,11 +726,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             groups=caller.groups))
 
     @app.post("/v1/projects/{name}/review", tags=["review"], response_model=ReviewDecision, responses=refused)
-    async def review(request: Request, name: str, caller: Authed, body: ReviewRequest) -> Response:
+    async def review(request: Request, name: str,
+                     caller: Annotated[Caller, _may("reviewer", "deciding a proposal")], body: ReviewRequest) -> Response:
         """Accept or reject a proposal (a reviewer key; recorded in reviews.yaml under the key's
         name, applied by the next ingest)."""
-        if not caller.reviewer:
-            raise _Failure(403, "deciding a proposal needs a reviewer key")
         return await service.answer(request, caller, name, "review", lambda project: project.review(
             body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
             groups=caller.groups), where="body")
@@ -793,12 +870,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
 
     @app.post("/v1/projects/{name}/ingest", tags=["admin"], response_model=IngestSummary)
-    async def ingest(request: Request, name: str, caller: Authed) -> Response:
+    async def ingest(request: Request, name: str, caller: Annotated[Caller, _may("admin", "ingest")]) -> Response:
         """Bring the graph up to date with the project's files (an admin key). A second ingest
         while one runs is refused (409, naming who started it). Requests in flight finish on
         the generation they began with; the next ones read the new one."""
-        if not caller.admin:
-            raise _Failure(403, "ingest needs an admin key")
         warm, writer = _claim_writer(name, caller)
 
         ran: list[bool] = []
@@ -817,12 +892,11 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                 writer.release()
 
     @app.post("/v1/projects/{name}/erase", tags=["admin"], response_model=ErasureResult)
-    async def erase(request: Request, name: str, caller: Authed, body: EraseRequest) -> Response:
+    async def erase(request: Request, name: str, caller: Annotated[Caller, _may("admin", "erase")],
+                    body: EraseRequest) -> Response:
         """Remove a document's text (every revision, or ``revision``) from everything the project
         keeps (``Project.erase``; an admin key). The project's one writer: 409 while an ingest or
         another erasure runs. Requests in flight finish on their generation."""
-        if not caller.admin:
-            raise _Failure(403, "erase needs an admin key")
         if body.confirm != body.document:
             raise _Failure(422, [{"loc": ["body", "confirm"], "type": "missing" if body.confirm is None else "value_error",
                                   "msg": f"erasing cannot be undone: repeat the document id, \"confirm\": "
@@ -859,7 +933,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                 writer.release()
 
         try:
-            return await service.answer(request, caller, name, "erase", work, where="body", limited=False)
+            return await service.answer(request, caller, name, "erase", work, where="body", limited=False,
+                                        render=_erasure_answer)
         finally:
             if not ran:
                 writer.release()

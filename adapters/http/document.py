@@ -56,7 +56,8 @@ _MEANING = {
     403: "a key without the right (admin, reviewer)",
     404: "no such project (or one the key is not scoped to), locator or sweep",
     408: "the body was not received in time",
-    409: "another write (ingest, erase) runs, the graph is locked, or the sweep is not done",
+    409: "another write (ingest, erase) runs, the graph is locked, the sweep is not done, or an erasure's "
+         "text was still found afterwards (`result` the erasure's answer)",
     410: "the sweep's report is gone: an erasure dropped it",
     413: "the body is too large",
     422: "bad input: `detail` a list of `{loc, msg, type}`",

@@ -3,7 +3,8 @@
 A sweep is started by one request and runs in a worker thread on the generation that was
 newest then; its progress (stage, done, total) is read by later requests, and a cancel stops
 it at its next progress step. The report is kept, rendered on demand in each format. Only the
-caller who started a job sees it (another caller's job id is "no such sweep").
+caller who started a job sees it (another caller's job id is "no such sweep"). A stopping
+server cancels the jobs still running and tells each one's end before it exits (``stop``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import threading
+import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -61,6 +63,9 @@ class SweepJob:
     error: str | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     erased: str | None = None  # the erasure that dropped its report (built on a build before it)
+    thread: threading.Thread | None = None
+    #: its end told (``on_end`` called): once, by its thread or by ``SweepJobs.stop``
+    told: bool = False
 
     def status(self) -> SweepStatus:
         report = self.outcome.report if self.outcome is not None else None
@@ -86,6 +91,7 @@ class SweepJobs:
         self._keep = keep
         self._per_caller = per_caller
         self._erased: dict[str, dict[str, str]] = {}  # per project: build left by an erasure -> its id
+        self._on_end: dict[str, Callable[[SweepJob], None]] = {}  # per job not yet ended: its end's teller
 
     def start(self, project: str, caller: str, index_build: str, run: Callable[[SweepJob], Any],
               on_end: Callable[[SweepJob], None]) -> SweepJob:
@@ -117,21 +123,59 @@ class SweepJobs:
 
         def work() -> None:
             try:
-                job.outcome = run(job)
-                job.state = "done"
+                outcome = run(job)
+                with self._lock:
+                    if not job.told:
+                        job.outcome, job.state = outcome, "done"
             except _Cancelled:
-                job.state = "cancelled"
+                with self._lock:
+                    if not job.told:
+                        job.state = "cancelled"
             except Exception as problem:  # noqa: BLE001 - the job reports it; the server goes on
-                job.error = f"{type(problem).__name__}: {' '.join(str(problem).split())}"
-                job.state = "failed"
+                with self._lock:
+                    if not job.told:
+                        job.error = f"{type(problem).__name__}: {' '.join(str(problem).split())}"
+                        job.state = "failed"
             finally:
-                if job.erased is not None:  # an erasure came while it ran: nothing of it is kept
-                    job.outcome, job.state = None, "erased"
-                job.finished = dt.datetime.now(dt.UTC)
-                on_end(job)
+                self._end(job)
 
-        threading.Thread(target=work, name=f"sweep-{job.id}", daemon=True).start()
+        self._on_end[job.id] = on_end
+        job.thread = threading.Thread(target=work, name=f"sweep-{job.id}", daemon=True)
+        job.thread.start()
         return job
+
+    def _end(self, job: SweepJob) -> None:
+        """The job's end, told once (``on_end``: its decision line)."""
+        with self._lock:
+            if job.told:
+                return
+            job.told = True
+            if job.erased is not None:  # an erasure came while it ran: nothing of it is kept
+                job.outcome, job.state = None, "erased"
+            job.finished = dt.datetime.now(dt.UTC)
+            on_end = self._on_end.pop(job.id, None)
+        if on_end is not None:
+            on_end(job)
+
+    def stop(self, seconds: float) -> int:
+        """The server stops: every running job is cancelled (it ends at its next progress step)
+        and waited for, ``seconds`` in all; one still running then is ended here as cancelled
+        ("the server stopped"). Every job's end is told (its decision line queued) before this
+        returns; how many were running."""
+        with self._lock:
+            running = [job for job in self._jobs.values() if job.state == "running" and not job.told]
+        for job in running:
+            job.cancel.set()
+        deadline = time.monotonic() + seconds
+        for job in running:
+            if job.thread is not None:
+                job.thread.join(max(deadline - time.monotonic(), 0.0))
+        for job in running:
+            with self._lock:
+                if not job.told and job.state == "running":
+                    job.state, job.error = "cancelled", "the server stopped while it ran"
+            self._end(job)
+        return len(running)
 
     def forget(self, project: str, erasure: str, kept_build: str, left_builds: Collection[str] = ()) -> int:
         """An erasure of ``project`` is live (its graph is ``kept_build``): every job built on

@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 from typing import Any
 
 import uvicorn
 
-__all__ = ["run"]
+__all__ = ["config", "protocol", "run"]
 
 
 #: Connections served at once; past it a new one is answered 503 at once
 MAX_CONNECTIONS = 1000
-#: The largest header block (bytes) a client may send
+#: The largest header block (bytes) a client may send: the request line and its headers
 MAX_HEADER_BYTES = 64 * 1024
+
+
+def protocol() -> type[asyncio.Protocol] | str:
+    """The HTTP protocol: httptools (parsing in C) where it is installed, its request heads held
+    to ``MAX_HEADER_BYTES`` (431 past it); else h11, held to the same bound (400 past it)."""
+    if importlib.util.find_spec("httptools") is None:
+        return "h11"
+    from .protocol import bounded
+
+    return bounded(MAX_HEADER_BYTES)
+
+
+def config(app: Any, *, host: str = "127.0.0.1", port: int = 8080, log_level: str = "info") -> uvicorn.Config:
+    """uvicorn's settings for ``app``: the protocol above, uvloop where installed (uvicorn's
+    ``auto``), no WebSocket upgrade (the service has none), the bounds below."""
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, server_header=False, http=protocol(),
+                          ws="none", limit_concurrency=MAX_CONNECTIONS,
+                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5)
 
 
 def run(app: Any, *, host: str, port: int) -> None:
@@ -22,6 +42,7 @@ def run(app: Any, *, host: str, port: int) -> None:
     an idle kept-alive connection closed after 5 s (a body's own deadline is the application's,
     ``Limits``). uvicorn sets no deadline on a header block sent slowly: put the service behind a
     reverse proxy that does."""
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False,
-                limit_concurrency=MAX_CONNECTIONS, h11_max_incomplete_event_size=MAX_HEADER_BYTES,
-                timeout_keep_alive=5)
+    try:
+        uvicorn.Server(config(app, host=host, port=port)).run()
+    except KeyboardInterrupt:  # SIGINT: stopped as asked, as uvicorn.run takes it
+        pass

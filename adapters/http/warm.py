@@ -55,10 +55,12 @@ class Warm:
 
     @classmethod
     def open(cls, name: str, root: Path) -> Warm:
-        """Open the project with every model its manifest names (``inforce.adapters.models``)."""
+        """Open the project (its folder made absolute) with every model its manifest names
+        (``inforce.adapters.models``)."""
         from inforce.adapters.models import open_project
 
-        opened, _notes = open_project(root, embedding=True, nli=True, rerank=True)
+        # absolute: the engine's messages name it so, and the service names the project instead
+        opened, _notes = open_project(Path(root).absolute(), embedding=True, nli=True, rerank=True)
         return cls(name, opened)
 
     @property
@@ -71,6 +73,12 @@ class Warm:
         """The index build the next request reads (the newest generation)."""
         with self._lock:
             self._catch_up()
+            return str(self._current.snapshot.build_id)
+
+    @property
+    def served_build(self) -> str:
+        """The build of the newest generation open now, without looking for a newer one (no I/O)."""
+        with self._lock:
             return str(self._current.snapshot.build_id)
 
     @contextmanager

@@ -23,6 +23,7 @@ import uvicorn  # noqa: E402
 
 from inforce.adapters.http import Keys, Service, create_app, hash_key  # noqa: E402
 from inforce.adapters.http.keys import Caller  # noqa: E402
+from inforce.adapters.http.server import config  # noqa: E402
 from inforce.engine import Project  # noqa: E402
 
 #: keys the tests hold, and who each is in the keys file
@@ -69,7 +70,7 @@ def serve() -> Iterator[Callable[..., Running]]:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server = uvicorn.Server(config(app, log_level="warning"))  # as `inforce serve` runs it
         thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
         started.append((server, thread))

@@ -9,6 +9,7 @@ holds the erased words.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -158,3 +159,27 @@ def test_an_audit_record_queued_during_an_erasure_keeps_no_erased_text(erasable:
     assert len(records) == 1 and '"erased"' in records[0].read_text()
     assert result["remaining"] == []
     assert _holders(root, marker) == []
+
+
+@pytest.mark.slow
+def test_an_erasure_whose_text_is_still_found_afterwards_is_409_with_its_result(erasable: Any, bearer: Any) -> None:
+    """Audit L16: a client reading the status must not take the folder for clean: 200 only when
+    the read-back found the erased text nowhere; else 409, the erasure's result under ``result``
+    (recorded and done as far as it goes; erase again once the copy is gone: 200)."""
+    server, root, marker, base = erasable
+    (root / "notes").mkdir()
+    (root / "notes" / "copy.txt").write_text(f"C. The {marker} admixture is not permitted in slabs on grade.\n")
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        refused = client.post(f"{base}/erase", json={"document": "SPEC-100", "confirm": "SPEC-100"},
+                              headers=bearer("admin"))
+        assert refused.status_code == 409, refused.text
+        body = refused.json()
+        assert body["result"]["remaining"] == ["notes/copy.txt"]
+        assert body["result"]["erasure"]["state"] == "done"
+        assert "notes/copy.txt" in body["detail"] and "SPEC-100" in body["detail"]
+        server.service.flush()
+        line = json.loads((root / ".inforce" / "decisions.jsonl").read_text().splitlines()[-1])
+        assert line["endpoint"] == "erase" and line["status"] == 409
+        (root / "notes" / "copy.txt").unlink()
+        again = _erase(client, base, bearer)
+        assert again["remaining"] == []

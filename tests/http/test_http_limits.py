@@ -8,6 +8,7 @@ file, line and field) and the command without the extra.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -63,6 +64,9 @@ def test_a_request_past_the_time_limit_is_504_naming_what_was_cut(server: Any, b
         server.service.flush()
         lines = (server.service.projects[name].root / ".inforce" / "decisions.jsonl").read_text().splitlines()
         assert '"outcome":"timeout"' in lines[-1] and '"status":504' in lines[-1]
+        # the line and the answer name the build the question was asked on (audit L12)
+        build = server.service.projects[name].served_build
+        assert json.loads(lines[-1])["index_build"] == build == cut.headers["X-Inforce-Build"]
         assert client.get("/healthz").status_code == 200  # the server goes on
 
 

@@ -95,7 +95,13 @@ def test_health_ready_projects_and_the_openapi_document(client: httpx.Client, be
     schemas = document["components"]["schemas"]
     assert {"Answer", "Verdict", "AsOfAnswer", "Refusal", "ResolveResult", "ResolveRequest", "SweepRequest"} <= set(schemas)
     assert document["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
-    assert "swagger" in client.get("/docs").text.lower()
+    # no documentation page: FastAPI's would load its scripts from a CDN (audit L8); the document
+    # is served without a key, as its description says (and only /v1/ routes take one)
+    for page in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        assert client.get(page).status_code == 404, page
+    assert "/v1/ route takes a bearer key; /healthz, /readyz and this document" in document["info"]["description"]
+    assert all(path.startswith("/v1/") == bool(op.get("security")) for path, ops in document["paths"].items()
+               for op in ops.values())
 
 
 # ---- every route, as the CLI's JSON ------------------------------------------------------------
@@ -161,6 +167,11 @@ def test_proposals_are_listed_and_a_reviewer_key_decides_one(client: httpx.Clien
     assert "by: admin" in (project / "reviews.yaml").read_text()
     explained = client.post(_p("explain"), json={"valid_at": DAY}, headers=bearer("owner"))
     assert explained.status_code == 200 and explained.json()["result"]["outcome"] == "eligible"
+    # audit 23g L11: a pack is named by name, hash and its place (in the project, or among the
+    # stock packs), never by the server's absolute path
+    files = [pack["file"] for pack in explained.json()["packs"]]
+    assert files and not any(file.startswith("/") or str(project) in file for file in files), files
+    assert "stock/subjects/default.yaml" in files
 
 
 def test_a_checks_record_replays_over_http_and_from_the_cli(
@@ -309,6 +320,59 @@ def test_unknown_things_are_404(client: httpx.Client, bearer: Any) -> None:
     assert client.get("/v1/projects/elsewhere/stats", headers=headers).status_code == 404
     assert client.get(_p("show"), params={"locator": "NOPE-1#1"}, headers=headers).status_code == 404
     assert client.get(_p("sweeps/0000"), headers=headers).status_code == 404
+
+
+def test_a_message_names_the_project_as_served_never_the_servers_folder(
+    client: httpx.Client, bearer: Any, project: Path,
+) -> None:
+    """Audit L7: the engine's messages name the folder; a client is told the project's served name."""
+    for path, params in (("show", {"locator": "ADD-99#1"}), ("asof", {"locator": "ADD-99#1", "valid_at": DAY}),
+                         ("history", {"locator": "ADD-99#1"})):
+        missing = client.get(_p(path), params=params, headers=bearer("owner"))
+        assert missing.status_code == 404, path
+        assert str(project.parent) not in missing.text, path
+    assert client.get(_p("show"), params={"locator": "ADD-99#1"}, headers=bearer("owner")).json()["detail"] == \
+        f"no document ADD-99 in {NAME}"
+    eligible = client.post(_p("eligible"), json={"valid_at": DAY, "documents": ["ADD-99"]}, headers=bearer("owner"))
+    assert str(project) not in eligible.text and str(project.resolve()) not in eligible.text
+    assert str(project.parent) not in eligible.text
+
+
+def test_a_value_with_spaces_around_it_is_refused_in_a_query_as_in_a_body(client: httpx.Client, bearer: Any) -> None:
+    """Audit L6: one rule for both: a value is read as sent, spaces or line breaks around it a 422 at it."""
+    headers = bearer("owner")
+    for params, field in (({"locator": "SPEC-033000#2.1.A", "valid_at": DAY + " "}, "valid_at"),
+                          ({"locator": "SPEC-033000#2.1.A\n", "valid_at": DAY}, "locator"),
+                          ({"locator": " SPEC-033000#2.1.A", "valid_at": DAY}, "locator"),
+                          ({"locator": "SPEC-033000#2.1.A", "valid_at": DAY, "known_at": DAY + "\t"}, "known_at")):
+        refused = client.get(_p("asof"), params=params, headers=headers)
+        assert refused.status_code == 422 and _locs(refused) == [["query", field]], (params, refused.text)
+    assert client.get(_p("show"), params={"locator": "SPEC-033000#2.1.A "}, headers=headers).status_code == 422
+    body = {"valid_at": DAY, "question": "strength"}
+    for field, value in (("valid_at", DAY + " "), ("known_at", " " + DAY)):
+        refused = client.post(_p("resolve"), json={**body, field: value}, headers=headers)
+        assert refused.status_code == 422 and _locs(refused) == [["body", field]], refused.text
+    pair = {"a": "SPEC-033000#2.1.A", "b": "ADD-01#1.1", "valid_at": DAY}
+    refused = client.post(_p("precedence"), json={**pair, "a": pair["a"] + "\n"}, headers=headers)
+    assert refused.status_code == 422 and _locs(refused) == [["body", "a"]], refused.text
+    # the same values sent alone are answered
+    assert client.get(_p("asof"), params={"locator": "SPEC-033000#2.1.A", "valid_at": DAY},
+                      headers=headers).status_code == 200
+    assert client.post(_p("resolve"), json=body, headers=headers).status_code == 200
+
+
+def test_a_key_without_the_right_is_403_before_its_body_is_read(client: httpx.Client, bearer: Any) -> None:
+    """Audit L12: the right is decided first: a bad body from a key without it is 403, not 422."""
+    for path, body in (("erase", {"document": 7, "extra": True}), ("erase", {}),
+                       ("review", {"item": "ADD-01#1.1", "decision": "maybe"}), ("review", {})):
+        refused = client.post(_p(path), json=body, headers=bearer("public"))
+        assert refused.status_code == 403, (path, refused.text)
+        assert "needs a" in refused.json()["detail"]
+    assert client.post(_p("ingest"), headers=bearer("public")).status_code == 403
+    # with the right, the same bad bodies are 422 at their fields
+    assert client.post(_p("erase"), json={}, headers=bearer("admin")).status_code == 422
+    assert client.post(_p("review"), json={"item": "ADD-01#1.1", "decision": "maybe"},
+                       headers=bearer("admin")).status_code == 422
 
 
 # ---- access: the same matrix as the CLI's, over HTTP ----------------------------------------------
