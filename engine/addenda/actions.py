@@ -89,6 +89,10 @@ _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$
 #: Add at the end", "Paragraph 2.1.A Add the following"; "A revised sheet ..." opens a sentence)
 _ADJECTIVE = re.compile(r"\b(?:the|(?-i:a|(?<!\w\s)(?<![\w.])A)|an|this|these|those|each|its|their|any|all|as)\s+$",
                         re.IGNORECASE)
+#: A linking verb before "correct" that makes it an adjective, not the verb ("The air balance is
+#: correct.", "both figures are correct", "which is the correct one" reads "the" above); "is
+#: corrected" and "is correct to read" stay verbs.
+_PREDICATE = re.compile(r"\b(?:is|are|was|were|be|been|seems?|remains?)\s+(?:\w+ly\s+|both\s+|all\s+)?$", re.IGNORECASE)
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
 _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
@@ -107,7 +111,10 @@ _SENTENCE_END = re.compile(r"[.!?][~*_]*(?=\s+[A-Z\"“(])|;\s")  # (a sentence 
 DESCRIBES = re.compile(r",?\s*\b(?:which|that)\s+(?:now\s+)?(?:includes?|contains?|shows?|reflects?|incorporates?|"
                        # what the new one does, said of it in a relative clause ("replace Detail 2 with the
                        # attached detail, which adds a drain"): a description of the successor, no verb of the item
-                       r"adds?|revises?|changes?|corrects?|updates?|relocates?)\b",
+                       r"adds?|revises?|changes?|corrects?|updates?|relocates?|"
+                       # ("... replaced by the attached Drawing C-4 Revision 1, which carries the wall to
+                       # the ramp and adds a toe detail": what the new issue carries, said of it)
+                       r"carr(?:y|ies)|extends?|provides?|gives?|moves?|lists?)\b",
                        re.IGNORECASE)
 #: A change verb that ends its sentence with nothing of what or how ("... has been substantially
 #: modified.", "revised as noted."): a status, no instruction.
@@ -186,7 +193,9 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
              and not (m.group(0).lower().endswith(("ed", "d")) and " " not in m.group(0).strip()
                       and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))
              and not (action == "amend" and _QUOTES_AS_PUBLISHED.match(m.group(0))
-                      and _FOLLOWS.match(text, m.end()))]
+                      and _FOLLOWS.match(text, m.end()))
+             and not (m.group(0).lower() == "correct" and _PREDICATE.search(text, max(0, m.start() - 30), m.start())
+                      and not re.match(r"\s+to\b", text[m.end():]))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
     for hit in found:

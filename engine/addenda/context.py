@@ -40,9 +40,45 @@ _DOCUMENT_ENTRY = re.compile(r"\s*[*_]*(?:(?:spec(?:ification)?\s+)?section\s+\d
 
 
 def _items_of(document: Document, rules: Sequence[SupersessionRule]) -> list[Item]:
-    """The document's items (``engine.addenda.items``), a table row read as its cells' words."""
-    return [replace(item, text=_row_text(item.cells), answer=None) if item.cells else item
-            for item in addendum_items(document, list(rules))]
+    """The document's items (``engine.addenda.items``), a table row read as its cells' words;
+    an item right after a clause label line (``_CLAUSE_LABEL``) under the same heading inherits
+    that line as its innermost heading."""
+    items = [replace(item, text=_row_text(item.cells), answer=None) if item.cells else item
+             for item in addendum_items(document, list(rules))]
+    for index in range(1, len(items)):
+        label, item = items[index - 1], items[index]
+        if (label.kind == "paragraph" and item.kind == "paragraph" and label.heading_context
+                and label.heading_context == item.heading_context and _CLAUSE_LABEL.fullmatch(label.text)
+                and (_OWN_OBJECT_WORD.search(item.text) or not _OUTLINE_NUMBER.search(_unquoted(item.text)))):
+            items[index] = replace(item, heading_context=f"{item.heading_context}\n{label.text.strip()}")
+    return items
+
+
+def _unquoted(text: str) -> str:
+    """``text`` with its quoted words blanked out."""
+    for start, end in _quoted_spans(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _labels_next(item: Item, items: Sequence[Item]) -> bool:
+    """Whether ``item`` is a clause label line the item after it inherits as its heading."""
+    index = _positions(items).get(item.path)
+    return (index is not None and index + 1 < len(items) and bool(_CLAUSE_LABEL.fullmatch(item.text))
+            and items[index + 1].heading_context == f"{item.heading_context}\n{item.text.strip()}")
+
+
+#: A paragraph that is a clause's full number and its quoted title alone ('2.3.B "Anchor bolts"'):
+#: owners amending clause by clause put it over the instruction, which then speaks of "this
+#: paragraph" or "this clause"; the instruction's object is the clause the line numbers.
+_CLAUSE_LABEL = re.compile(r"[ \t]*[*_]*\d{1,2}\.\d{1,3}(?:\.[A-Z])?\.?[ \t]+[\"\u201c][A-Z][^\"\u201d\n]{0,80}[\"\u201d][*_]*[ \t]*")
+
+#: An outline number ("2.3", "1.4.B") an item names of its own, outside quoted words.
+_OUTLINE_NUMBER = re.compile(r"(?<![\w.])\d{1,3}\.\d{1,3}(?![\d])")
+
+#: An instruction whose object is the clause over it ("Delete this paragraph", "after the last
+#: sentence of this sub-clause").
+_OWN_OBJECT_WORD = re.compile(r"\bthis\s+(?:sub-?)?(?:paragraph|clause|article|section|item)\b", re.IGNORECASE)
 
 
 _ROLE_SECTION = re.compile(r"\b(?:section|spec(?:ification)?s?|provision|sp)\b", re.IGNORECASE)
@@ -80,12 +116,16 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
 #: The columns of a table of changes that give a provision as it stood and as it now stands
 #: ("Current Provision | Revised Provision", "Description in previous document | ... in revised
 #: document", "Existing | Amended", "For | Read"): each row replaces what it cites.
-_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original|previous|old|as\s+(?:published|issued|tendered))\b|"
+_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|previous|old|as\s+(?:published|issued|tendered))\b|"
                             r"^\W*(?:for|in\s+place\s+of|instead\s+of|was|reads?)\W*$", re.IGNORECASE)
 
 _AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read)\b|"
                            r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
                            r"shall\s+read|is)\W*$", re.IGNORECASE)
+
+#: The addendum named in a column's header ("As amended in the Addendum No. 3"): its number is no
+#: column of numbers.
+_ISSUE_NAMED = re.compile(r"\b(?:addendum|amendment|corrigendum|bulletin)\s+(?:no\.?|number|#)\s*\w+", re.IGNORECASE)
 
 #: A column of dates, numbers or pages is no provision's words ("Original Date | Revised Date").
 _NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b", re.IGNORECASE)
@@ -209,9 +249,9 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
     if len(spans) != len(item.cells):
         return None
     before = [s for s in spans if _BEFORE_COLUMN.search(s[0]) and not _AFTER_COLUMN.search(s[0])
-              and not _NOT_WORDS.search(s[0])]
+              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", s[0]))]
     after = [s for s in spans if _AFTER_COLUMN.search(s[0]) and not _BEFORE_COLUMN.search(s[0])
-             and not _NOT_WORDS.search(s[0])]
+             and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", s[0]))]
     if len(before) != 1 or len(after) != 1:
         return None
     (b_head, b_start, b_end), (a_head, a_start, a_end) = before[0], after[0]
@@ -281,6 +321,30 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
 
 
 _BREAK = re.compile(r"\n[ \t\r]*\n")
+
+
+def _caption_then_instruction(text: str, start: int, mask: list[tuple[int, int]], action: Action,
+                              vocabularies: list) -> tuple[int, list[tuple[int, int]], Action]:
+    """An entry whose first paragraph only names the place ("4. Volume B, Section ..., clause 2.2
+    A "Title"") and whose second opens with the instruction ("Update to read: "A. ...""): owners
+    numbering their changes give each a caption line, then the change under it. The second
+    paragraph is the instruction (what follows it, the new text it brings, is not read); any
+    other entry is read as it was."""
+    first = _BREAK.search(text, start)
+    if first is None or len(" ".join(text[start:first.start()].split())) > _ENTRY_LIMIT \
+            or text[:first.start()].rstrip().endswith((":", ".")):
+        return start, mask, action
+    second = _BREAK.search(text, first.end())
+    end = second.start() if second is not None else len(text)
+    opened = [(a, b) for a, b in mask if (a, b) != (first.start(), len(text))]
+    if len(opened) == len(mask):
+        return start, mask, action
+    opened.append((end, len(text)))
+    read = read_action(text, vocabularies, mask=[*opened, *_asked(text, opened)])
+    if not read.changes or read.span is None or not re.fullmatch(r"[\s*_]*", text[first.end():read.span[0]]):
+        return start, mask, action
+    return start, opened, read
+
 
 #: Code, fenced or inline: quoted text (a YAML block, a command), never an instruction.
 _CODE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`", re.DOTALL)

@@ -418,15 +418,17 @@ _PLACE_KIND = r"(?:(?:sub-?)?paragraphs?|paras?\.?|articles?|(?:sub-?)?clauses?|
 
 #: Words right before a provision's reference placing new text beside it ("after paragraph 2.1.A",
 #: "but before Article 2.2", "immediately following Clause 3.1", "between paragraphs B and C"):
-#: owners locate an addition by its neighbours; a neighbour is a place, never what the addition changes.
+#: owners locate an addition by its neighbours ("below paragraph B", "above Note 4" too, as a page
+#: reads); a neighbour is a place, never what the addition changes.
 #: (Not "after the last sentence of paragraph 2.1.A": a place inside the paragraph, which it changes.)
 _PLACE_BEFORE = re.compile(
     # ("the following subparagraph 3.4B": an adjective before what is added, not a place)
-    rf"\b(?<!the\s)(?:(?:immediately|directly|just)\s+)?(?:after|before|following|preceding|ahead\s+of|between)\s+(?:the\s+)?"
+    rf"\b(?<!the\s)(?:(?:immediately|directly|just)\s+)?(?:after|before|following|preceding|ahead\s+of|between|below|above)"
+    rf"\s+(?:the\s+)?"
     rf"(?:existing\s+)?{_PLACE_KIND}?\s*$|\bbetween\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*[\w.]{{1,12}}\s+"
     rf"(?:and|&)\s+{_PLACE_KIND}?\s*$", re.IGNORECASE)
 
-_PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|and|&)\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*$",
+_PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|above|and|&)\s+(?:the\s+)?(?:existing\s+)?{_PLACE_KIND}?\s*$",
                           re.IGNORECASE)
 
 
@@ -564,8 +566,25 @@ _EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d
 
 #: The object of a delete or replace verb that is the target itself.
 _TARGET_OBJECT = re.compile(
-    r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:paragraph|subparagraph|article|section|sheet|drawing|note|keynote|"
-    r"detail|callout|clause|provision|subsection|item|in\s+(?:its|their)\s+entirety)\b", re.IGNORECASE)
+    r"^\s*(?:(?:the|this|that|said|entire)\s+)*(?:(?:sub-?)?paragraph|article|section|sheet|drawing|note|keynote|"
+    r"detail|callout|(?:sub-?)?clause|provision|sub-?section|item|in\s+(?:its|their)\s+entirety|"
+    # "Delete the text and substitute the following:" (the wording of what its heading numbers, no words quoted)
+    r"(?:text|wording)(?!\s*[\"“'‘]))\b", re.IGNORECASE)
+
+#: Before "read as": every mention of some words throughout the document, an opening proviso aside
+#: ("Unless stated otherwise, every reference in this Section to "the Engineer" shall be ").
+_EVERY_REFERENCE = re.compile(
+    r"\s*(?:(?:unless|except)\b[^,.;:]{0,60},\s*)?(?:every|each|all|any)\s+(?:references?|mentions?)\s+"
+    r"(?:(?:in|of|throughout)\s+(?:this|the)\s+(?:section|specification|document)\s+)?to\s+[^.;:]{1,80}?\s*"
+    r"(?:shall|is\s+to|are\s+to|should)\s+be\s*", re.IGNORECASE)
+
+#: A verb's object that takes in every document its heading names, then what replaces them
+#: ("Replace both sheets with the attached sheets", "Replace each of these sections by the
+#: enclosed ones"): the documents the heading lists, each replaced whole.
+_EVERY_ONE_NAMED = re.compile(
+    r"\s*(?:both(?:\s+of\s+(?:them|these|the))?|all(?:\s+(?:of\s+)?(?:them|these|those|the))?|each(?:\s+of\s+(?:them|these|the))?|"
+    r"these|those|the\s+(?:two|three|four))\s+(?:sheets|drawings|sections)\s+(?:in\s+(?:full|their\s+entirety),?\s+)?"
+    r"(?:with|by)\s+(?:the\s+)?(?:attached|enclosed|accompanying|revised|new)\b", re.IGNORECASE)
 
 #: A verb's successor named right after it, its object left out: a whole document of a kind
 #: attached ("Replace with the attached revised sheets", "Replace by the enclosed section").
@@ -728,7 +747,9 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     inherited = all(r.from_heading for _, r in resolved)
     if inherited and len({t for t, _ in resolved}) > 1 and not (
             action.action == "replace" and action.span is not None
-            and _ATTACHED_WHOLE.match(read[action.span[0] + len(action.words.split(" … ")[0]):])):
+            and (_ATTACHED_WHOLE.match(read[action.span[0] + len(action.words.split(" … ")[0]):])
+                 or (_EVERY_ONE_NAMED.match(read[action.span[0] + len(action.words.split(" … ")[0]):])
+                     and all(t.path is None for t, _ in resolved)))):
         # "SHEETS S-1 AND S-2" over "Delete the schedule": on which of them is a guess
         return (f"its heading names {len({t for t, _ in resolved})} documents and it names none: which of them it "
                 "changes is for a person to confirm")
@@ -741,6 +762,8 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # "Replace with the attached sheets of the same numbers." under a heading naming the
             # sheets: the verb's object left out is what the heading names, each replaced whole
             pass
+        elif _EVERY_ONE_NAMED.match(after) and all(t.path is None for t, _ in resolved):
+            pass  # "Replace both sheets with the attached sheets": each document the heading names, whole
         elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]) and not (
                 # "Not used. This section is deleted ...": the verb's own sentence has the heading's
                 # document for its subject, whatever sentence went before it
@@ -768,7 +791,11 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             and re.fullmatch(r"read\s+as(?:\s+…\s+(?:in\s+lieu\s+of|instead\s+of))?", action.words.strip(),
                              re.IGNORECASE) is not None
             and _SUBJECT_TO_BE.fullmatch(read, start, action.span[0]) is not None
-            and _OLD_VALUE_AFTER.match(read, action.span[0]) is not None):
+            and _OLD_VALUE_AFTER.match(read, action.span[0]) is not None) and not (
+            # 'Unless stated otherwise, every reference in this Section to "X" shall be read as "Y"'
+            # under the section's heading: a word changed throughout the one document the heading names
+            action.action == "amend" and len(resolved) == 1 and resolved[0][0].path is None
+            and resolved[0][1].kind == "section" and _EVERY_REFERENCE.fullmatch(read, start, action.span[0]) is not None):
         return "it inherits its target from its heading but its verb is not where an instruction's is"
     if inherited and _EARLIER.search(read):
         return "it names an earlier addendum: what it changes may be that addendum's item"

@@ -344,7 +344,7 @@ _OWN_OBJECT = re.compile(r"[\s,:]*(?:(?:the\s+|this\s+|that\s+)?(?:(?:(?:sub-?)?
                          r"verbiage|wording|it|same)[\s,:]*)?", re.IGNORECASE)
 
 #: Before a lettered paragraph: a place beside it, not the paragraph changed ("after paragraph C").
-_BESIDE = re.compile(r"\b(?:after|before|following|preceding|between|ahead\s+of)\s+(?:the\s+)?(?:existing\s+)?$",
+_BESIDE = re.compile(r"\b(?:after|before|following|preceding|between|ahead\s+of|below|above)\s+(?:the\s+)?(?:existing\s+)?$",
                      re.IGNORECASE)
 
 #: A sheet named as the place a change is on ("on Sheet G-001", "Sheet G-001:" opening the item).
@@ -543,7 +543,10 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             # "Revise Note 1 on Sheet A-101 to read as follows:" (a pattern read "as follows" alone, in
             # part): the verb's object is the provision, named whole, and the reading phrase restates it
             phrase, end = "read", verb[1]
-        elif (after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap")):
+        elif ((after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap"))
+              and not any(verb[1] <= s < after.start("phrase") for s, _ in quoted)):
+            # ('Update "20 feet" to read "25 feet"': quoted words as the verb's object are the words
+            # changed, a part of the provision, not the provision restated)
             phrase, end = after.group("phrase").lower(), after.end()
         if phrase is not None:
             rest = item.text[end:].lstrip(" \t:,")

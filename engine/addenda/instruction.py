@@ -22,11 +22,13 @@ from .context import (
     _attachment_line,
     _attachments_lead,
     _before_after,
+    _caption_then_instruction,
     _closes_quotation,
     _context,
     _in_question,
     _inserts,
     _instruction_mask,
+    _labels_next,
     _paragraph_lead,
     _positions,
     _preamble,
@@ -93,6 +95,23 @@ _IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|ad
                          r"drawings?|notes?|keynotes?|details?|callouts?)\s+[\dA-Z]", re.IGNORECASE)
 
 #: An item labelled by a deep paragraph number ("203.3.5 ROCK EXCAVATION. Delete ...").
+#: An article's number and its title as a sentence opening an item ("3.4 Field Quality Control. ").
+_TITLED_ARTICLE = re.compile(r"\s*(\d{1,2}\.\d{1,3})\s+((?-i:[A-Z])[\w,'’&/ -]{1,60})\.\s+")
+
+
+def _title_agrees(titled: re.Match[str], context: str, corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
+    """Whether the article a titled label numbers, in the document the heading names, carries
+    that title (a word of it, letter case aside): a short number is the addendum's own numbering
+    as often as the article's, and the title settles which."""
+    lines = context.splitlines()
+    placed = heading_document("\n".join([*lines[:-1], f"{lines[-1]} Paragraph {titled.group(1)}"]), corpus, notations)
+    if placed is None or placed.target is None or placed.target.path is None or corpus.names is None:
+        return False
+    name = corpus.names(placed.target.doc).get(placed.target.path, "")
+    words = {w for w in re.findall(r"[a-z]{4,}", titled.group(2).lower())}
+    return bool(words & set(re.findall(r"[a-z]{4,}", name.lower())))
+
 _PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
 
 
@@ -240,14 +259,20 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     if table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
         item = table_lead
     start, mask = _instruction_mask(item, layouts)
-    table = _before_after(item, vocabularies) if item.cells and table_lead is None else None
+    # (a row giving the words as they stood and as they now stand says what it does itself, whatever
+    # the lead-in over the table: "the document is changed by the items below")
+    table = _before_after(item, vocabularies) if item.cells else None
     if table is not None:  # the old and the new words are quoted text, not instructions
         mask = [*mask, *table[1]]
         action = table[0]
     else:
         action = read_action(item.text, vocabularies, mask=[*mask, *_asked(item.text, mask)])
+        if action.action is None and not item.cells and item.answer is None and item.kind in ("section", "numbered"):
+            start, mask, action = _caption_then_instruction(item.text, start, mask, action, vocabularies)
     if _closes_quotation(item, items):
         return _Outcome("quiet", rule, action)  # the rest of the new text the item before it opened
+    if item.kind == "paragraph" and not action.changes and _labels_next(item, items):
+        return _Outcome("quiet", rule, action)  # a clause's number and title over the instruction that changes it
     context, lead, lead_line = _context(item, vocabularies)
     if lead is None and (item.kind == "paragraph" or item.kind == "section" and _LISTED_CODE.fullmatch(item.text)):
         lead, lead_line = _paragraph_lead(item, items, vocabularies)
@@ -281,6 +306,14 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     if clause is not None:
         mask = [*mask, (clause.start(), len(item.text))]
     label = _PATH_LABEL.match(item.text)
+    if label is None and action.changes and action.span is not None:
+        # "2.1 Conductors. Delete the text and substitute the following:": an article's number and
+        # its title as a sentence, then the instruction on it (owners restating a section's
+        # articles one by one under the section's heading); a number alone is an outline label only
+        # when its title and the verb follow it so
+        titled = _TITLED_ARTICLE.match(item.text)
+        label = titled if titled is not None and titled.end() == action.span[0] and context and _title_agrees(
+            titled, context, corpus, notations) else None
     if label is not None and context and not any(
             r.kind in ("section", "sheet") and not r.cited for r in references if not r.from_heading):
         # "203.3.12 COMPACTION. Delete paragraph (c)": the item is numbered by the paragraph it
@@ -404,6 +437,32 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             not references and action.changes and action.ambiguous is None and not item.cells and table_lead is None
             and not _preamble(item)) else []
         mention = mentions[-1] if mentions else None  # the last is the part: "Section ..., clause 3.2"
+        numbered = _TITLED_ARTICLE.match(item.text) if mention is not None and action.span is not None else None
+        if (numbered is not None and numbered.end() == action.span[0]
+                and re.fullmatch(r"(?i:sections?)\s+(\d{1,2})\.?", " ".join(mention.group(0).split()))
+                and numbered.group(1).split(".")[0] == re.search(r"\d+", mention.group(0)).group(0)
+                and len(holders := _clause_holders(numbered.group(1), item, items, corpus)) == 1):
+            # "Section 5. - CONTROL OF WORK" over "5.17 Claims. Delete the second paragraph and ...": an
+            # agency's general provisions, numbered by section within one document; the clause its
+            # number gives, in the one document of the project holding it, for a person to confirm
+            target = Locator(doc=holders[0], path=numbered.group(1))
+            if action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(item.text, mask)):
+                action = Action("amend", action.words, action.span, action.attachment, action.ambiguous)
+            reference = Reference("paragraph", numbered.group(1), numbered.span(1), target, resolved_by="outline")
+            return _Outcome("proposed", rule, action, [(target, reference)], why=(
+                f"numbered {numbered.group(1)} under {' '.join(mention.group(0).split())}, which no reference "
+                f"notation places: {holders[0]} is the one document of the project holding that clause"))
+        part = re.fullmatch(r"(?i:clauses?|articles?|sub-?sections?)\s+(\d{1,2}\.\d{1,3})", " ".join(
+            mention.group(0).split())) if mention is not None and action.ambiguous is None and re.fullmatch(
+            r"\s*(?:[-–—,:]?\s*[\"“][^\"”\n]*[\"”])?\s*[.:]?\s*", heading[mention.end():]) else None
+        # (only a clause the heading ends with: "clause 3.1, item .2" names a part of it, reported)
+        if part is not None:
+            # 'Volume A, part "Conditions ...", clause 3.4 "Changes"' over "Update the clause to read:"
+            reference = Reference("paragraph", part.group(0), (0, 0), None, from_heading=True)
+            held = _in_one_holder(item, items, corpus, part.group(1), action, mask, rule, reference,
+                                  f'its heading names {part.group(0)} of no document a reference places')
+            if held is not None:
+                return held
         if mention is not None:
             # "Reference: Section ..., clause 3.2, item .2" over "The item reads as follows: ... The
             # correct statement is: ...": a change of what its heading names, which nothing placed;
@@ -534,6 +593,16 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # a whole section or sheet listed so is the document attached anew ('Section 09 65 13
         # "Resilient Base," revised.' under "The following Sections are attached:")
         reissued = bool(resolved) and all(t.path is None for t, _ in resolved)
+    elif (under_attachments and action.action == "amend" and action.ambiguous is None and action.span is not None
+          and _STATUS.fullmatch(action.words.strip()) and resolved and not open_refs
+          and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)
+          and _ENTRY_OPENS.fullmatch(_read_text(item.text, mask), start, action.span[0])
+          and _DOCUMENT_KIND_NEXT.match(_read_text(item.text, mask), action.span[1])):
+        # "A3. Revised Drawing Sheet 7 - M-201" in the list of attachments: the revised document is
+        # what is attached, whole, and it takes the old one's place (the word qualifies the document,
+        # it says nothing is changed in part)
+        action = Action("replace", action.words, action.span, True)
+        reissued = True
     elif (action.action == "amend" and action.ambiguous is None and action.words and resolved
           and all(t.path is None for t, _ in resolved)
           and all(_REVISION_WORD.fullmatch(w.strip()) for w in action.words.split(" … "))
@@ -758,8 +827,40 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     candidates = [(c, r) for r in open_refs for c in r.candidates]
     if candidates and (action.changes or action.action is None):
         return _Outcome("proposed", rule, action, _distinct(candidates), why=_why(action, [], open_refs))
+    loose = {r.written.split()[-1] for r in open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
+             and str(r.why).endswith("but no section it belongs to")}
+    if action.changes and action.ambiguous is None and len(loose) == 1 and len(open_refs) == 1:
+        # 'Volume A2, section "General Provisions", clause 8.1 "Subcontracting"': a clause of a
+        # document named by a title no reference reads
+        held = _in_one_holder(item, items, corpus, next(iter(loose)), action, mask, rule, open_refs[0],
+                              str(open_refs[0].why))
+        if held is not None:
+            return held
     reasons = [r.why for r in open_refs if r.why]
     return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+
+def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
+                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
+    """A clause named by its number in no document a reference places, proposed in the one
+    document of the project holding it (None where none or several do): for a person to confirm,
+    never applied. Restated whole where "to read:" ends the instruction and the item after it is
+    the clause written anew under its own number."""
+    if not re.fullmatch(r"\d{1,2}\.\d{1,3}", path):
+        return None
+    holders = _clause_holders(path, item, items, corpus)
+    if len(holders) != 1:
+        return None
+    target = Locator(doc=holders[0], path=path)
+    index = _positions(items).get(item.path)
+    brought = re.compile(r"\n[ \t]*\n").search(item.text, action.span[1]) if action.span is not None else None
+    following = item.text[brought.end():] if brought is not None else (
+        items[index + 1].text if index is not None and index + 1 < len(items) else "")
+    if (action.action == "amend" and re.search(r"\bto\s+read\s*:?\s*$", _read_text(item.text, mask))
+            and _opens_with_own_label(following, target)):
+        action = Action("replace", action.words, action.span, action.attachment)
+    return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
+        f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"))
 
 
 #: A verb or noun saying only that something changes, without how ("CHANGES TO THE SPECIFICATIONS:",
@@ -820,6 +921,14 @@ _REISSUED = re.compile(r"\b(?:re-?issued|replace\s+the\s+(?:bid[- ]set|original|
 
 
 _STATUS = re.compile(r"revised|re-?issued|updated|corrected", re.IGNORECASE)
+
+#: A document's kind right after a status word that qualifies it ("Revised Specifications Section",
+#: "Revised Drawing Sheet", "Reissued Sheet").
+_DOCUMENT_KIND_NEXT = re.compile(r"\s+(?:(?:technical\s+)?spec(?:ification)?s?\.?\s+|drawing\s+|plan\s+)?"
+                                 r"(?:sections?|sheets?|drawings?)\b", re.IGNORECASE)
+
+#: What may stand before the first word of a list's entry: its label ("A2.", "3)", "(b)").
+_ENTRY_OPENS = re.compile(r"[\s*_]*(?:\(?[A-Za-z]{0,2}\d{0,3}[.)]\s*)?")
 
 #: What may follow a status word that marks a line of a list ("(revised)", ", revised.", "- revised;").
 _MARK_ENDS = re.compile(r"[\s)\]*_]*(?:[.,;:]|$)")

@@ -141,7 +141,8 @@ def read_addendum(
             continue
         outcome = _read_item(item, corpus, vocabularies, notations, skip, first_rule, items, layouts)
         if outcome.kind == "nothing" and old is not None and not (item.kind == "heading" and old.reason is None):
-            outcome = _Outcome("not_understood", rule=old.rule, why=old.reason)
+            outcome = _Outcome("not_understood", rule=old.rule, why=old.reason or (
+                "its words read as a change, but nothing it names was placed"))
         outcomes[path] = outcome
     _innermost(outcomes, applied_paths, reading, {item.path: item.parent for item in items})
     _lead_ins(outcomes, items, reading)

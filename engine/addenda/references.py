@@ -223,8 +223,9 @@ _AFTER_DESIGNATION = re.compile(
 #: A subsection by a letter-and-number label ("subsection S.12", "Subsection "S.14 Erosion ..."").
 _LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,2})\.\d{1,3}(?:\.\d{1,3})*)(?![\w.])",
                                   re.IGNORECASE)
-#: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610").
-_AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?![\d.])", re.IGNORECASE)
+#: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610"; federal
+#: lands' contract requirements write the number with a point before the title: "Section 102. - ...").
+_AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?!\d|\.\w)", re.IGNORECASE)
 #: A clause of such a section by the section's number and its own, dotted ("Section 102.4.3",
 #: "Section 610.2"): agencies number a section's subsections from the section's number and cite
 #: them with the section's word.
@@ -747,9 +748,10 @@ def heading_document(context: str, corpus: Corpus,
             # (where the section holds it; else the line is passed over, as a title naming nothing)
             outer = heading_document("\n".join(lines[:index]), corpus, notations)
             if outer is not None and outer.target is not None and outer.target.path is None:
-                paths, _ = place_path(corpus, outer.target.doc, article.group(1))
+                paths, _ = place_path(corpus, outer.target.doc, article.group(1) or article.group(2))
                 if len(paths) == 1:
-                    return Reference("paragraph", article.group(1), (0, 0), Locator(doc=outer.target.doc, path=paths[0]),
+                    return Reference("paragraph", article.group(1) or article.group(2), (0, 0),
+                                     Locator(doc=outer.target.doc, path=paths[0]),
                                      resolved_by="heading", from_heading=True)
             continue
         if named and index and all(_loose_part(r) for r in named):
@@ -771,8 +773,13 @@ def heading_document(context: str, corpus: Corpus,
     return None
 
 
-#: A line that is an article's number and its title alone ("2.1 BLOCK", "## 3.2 CLEANING.", "**2.3 Mortar**").
-_ARTICLE_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(\d{1,2}\.\d{1,3})\.?[ \t]+(?-i:[A-Z])[^.:;\n]{0,60}?\.?[*_]*[ \t]*")
+#: A line that is an article's number and its title alone ("2.1 BLOCK", "## 3.2 CLEANING.", "**2.3 Mortar**"),
+#: or a clause's number and its quoted title alone: owners amending clause by clause head each change
+#: with the clause's full number and its title in quotation marks ('4.2.C "Sealant joints"', then the
+#: instruction on "this paragraph" below it).
+_ARTICLE_LINE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(\d{1,2}\.\d{1,3})\.?[ \t]+(?-i:[A-Z])[^.:;\n]{0,60}?\.?[*_]*[ \t]*"
+                           r"|[ \t]*[*_]*(\d{1,2}\.\d{1,3}(?:\.(?-i:[A-Z]))?)\.?[ \t]+[\"\u201c](?-i:[A-Z])[^\"\u201d\n]{0,80}"
+                           r"[\"\u201d][*_]*[ \t]*")
 
 
 def _loose_part(reference: Reference) -> bool:

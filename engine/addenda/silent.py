@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from inforce.ontology import Document, Locator, NotUnderstoodItem
+from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvidence, ProposedEdge
 
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
@@ -146,6 +146,8 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
             parent = by_key[parent].parent if parent in by_key else None
     for index, item in enumerate(items):
         after = items[index + 1].path if index + 1 < len(items) else None
+        if item.kind != "heading" and not item.cells:
+            _run_on_clauses(reading, item, vocabularies, corpus, placed.get(item.path, set()), rule, file, line_of)
         if (item.path in reported or item.path in heads or item.kind == "heading" or _preamble(item) or item.cells
                 or (_LEAD_IN.search(item.text) and (after in placed or after in reported or after in heads))):
             continue  # (a table row is read whole, its cells together)
@@ -172,3 +174,46 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
                 words=_words(line.strip()),
                 reason=f"names {named} beside a word of change, in a line no reading placed"))
+
+
+#: A paragraph opening with a clause's number and its title as a sentence ("4.6.3 Night Work. Add
+#: the following:"): owners restating a specification subsection by subsection start each change so.
+_CLAUSE_OPENS = re.compile(r"(\d{1,4}(?:\.\d{1,3}){1,3})\s+(?-i:[A-Z])[\w,'’&/ -]{1,60}\.\s+")
+
+
+def _run_on_clauses(reading: Reading, item: Item, vocabularies: list, corpus: Corpus, placed: set[str], rule: str,
+                    file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent where the itemizer ran one numbered clause into the item before it (a
+    clause whose parent the addendum skips: "102.7 ..." then "102.9.2 ..."): a paragraph after
+    the item's first that opens with a clause's number and title and instructs a change, outside
+    quotation marks, is proposed at its own line where exactly one document the item's own edges
+    name holds that clause, else reported there (it is never applied from here)."""
+    quoted = _quoted_spans(item.text)
+    offset = 0
+    for paragraph in re.split(r"(\n[ \t]*\n)", item.text):
+        start, offset = offset, offset + len(paragraph)
+        if not start or not paragraph.strip() or any(s <= start < e for s, e in quoted):
+            continue
+        opens = _CLAUSE_OPENS.match(paragraph)
+        if opens is None or "\n" in paragraph.strip():
+            continue
+        action = read_action(paragraph, vocabularies, mask=_quoted_spans(paragraph))
+        if not action.changes or action.span is None or action.span[0] != opens.end():
+            continue
+        holders = [(doc, paths[0]) for doc in sorted(placed) for paths in [place_path(corpus, doc, opens.group(1))[0]]
+                   if len(paths) == 1]
+        if len(holders) == 1:
+            target = Locator(doc=holders[0][0], path=holders[0][1])
+            reading.proposed.append(ProposedEdge(
+                item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule,
+                file=file, line=line_of(item.offset + start), words=_words(paragraph.strip()),
+                evidence=ProposalEvidence(
+                    reference=opens.group(1), resolved_by="number", reference_score=None, action=action.words or None,
+                    change=action.action,
+                    why=f"clause {opens.group(1)} opens a paragraph of its own inside another item, with a change "
+                        f"verb; {holders[0][0]}, which that item changes, holds it: for a person to confirm")))
+            continue
+        reading.not_understood.append(NotUnderstoodItem(
+            item=item.locator, file=file, line=line_of(item.offset + start), rule=rule, words=_words(paragraph.strip()),
+            reason=f"clause {opens.group(1)} opens a paragraph of its own inside another item, with a change "
+                   f"verb ({action.words}): not read, for a person to place"))
