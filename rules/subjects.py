@@ -190,10 +190,11 @@ def _fold(words: str) -> str:
 def _token_pattern(token: str) -> str:
     """One written word or abbreviation as a pattern: ``'`` in any of its forms, a trailing
     period optional (``CONC`` or ``CONC.``), whole words only; a word hyphenated on to a word
-    is part of a compound, not itself (``STEEL-TROWELLED`` names no steel)."""
+    is part of a compound, not itself (``STEEL-TROWELLED`` names no steel), and so is one
+    hyphenated on after a word (``GROUND-BEARING FACES`` name no bearing)."""
     stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
     body = "".join(_APOSTROPHE if ch == "'" else re.escape(ch) for ch in stem)
-    start = r"(?<![A-Za-z0-9])" if stem[:1].isalnum() else ""
+    start = r"(?<![A-Za-z0-9])(?<![A-Za-z]-)" if stem[:1].isalnum() else ""
     if token.endswith("."):
         end = r"(?:\.|(?![A-Za-z0-9]|-[A-Za-z]))"
     else:

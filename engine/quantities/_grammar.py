@@ -102,7 +102,9 @@ def _quantity_tokenizer(nlp: Language) -> Tokenizer:
     defaults = nlp.Defaults
     infixes = [rule for rule in defaults.infixes if rule != r"(?<=[0-9])[+\-\*^](?=[0-9-])"]
     # a table's cell separator (``|1 year|$250|``), ``n=96``, and ``2022.(3.4%`` split apart
-    infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])"]
+    # and a strength in pascals from the aggregate size written after it (``30 MPa/19 mm``)
+    infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])",
+                r"(?<=[Pp][Aa])/(?=[0-9])"]
     # a multiplier's glued "x" splits off the end (``9.5x``; ``2x4`` keeps its digits together)
     suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
                 r"\|", r"(?<=[0-9])[x×]"]
@@ -574,6 +576,13 @@ class _Reader:
         if first is None:
             return None
         end, expression = first
+        if end + 1 < self.n and self.texts[end] == "-" and not self.space[end - 1] and not self.space[end] \
+                and self.texts[end + 1][:1].isalpha() and self.texts[end - 1][-1:].isalpha():
+            joined = self._unit_part(end + 1, number_start)
+            if joined is not None:  # a product written with a hyphen: 2,450 FT-KIPS
+                return joined[0], f"({expression}) * ({joined[1]})", self._written(k, joined[0])
+            if self.lowers[end - 1] == "in":
+                return None  # the preposition of a compound (1.10 IN-SITU CONCRETE), not inches
         parts = [expression]
         while end + 1 < self.n and (
             (self.texts[end] == "/" and not self.space[end - 1] and not self.space[end])
@@ -672,6 +681,9 @@ class _Reader:
             return True  # GR. 50 (50 KSI), Fe 415 (fy 415 N/mm²): the grade names the stress beside it
         if i > 1 and previous == ":" and texts[i - 2] in ("IS", "AS") and number.is_integer:
             return True  # a standard's number: IS: 1786 (the capitals and a colon, not the words)
+        if (i > 0 and texts[i - 1] in ("IS", "AS") and number.is_integer and not number.has_grouping
+                and len(texts[i]) >= 3 and (i + 1 >= self.n or self._unit(i + 1, i) is None)):
+            return True  # IS 1893, AS 3600: a standard's number (the capitals, and no unit after it)
         if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
             return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
         if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:

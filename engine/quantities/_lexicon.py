@@ -115,7 +115,7 @@ DESIGNATIONS = frozenset({
     "id", "ref", "ref.", "option", "options", "attachment", "addenda", "drawing", "drawings",
     "bay", "grid", "floor", "suite", "unit", "units", "code", "en", "bs", "din",
     "subparagraph", "subparagraphs", "edition", "forms", "box", "aashto", "e.o.",
-    "sht.", "sht", "nzs", "bldg", "bldg.", "bldgs", "bldgs.",
+    "sht.", "sht", "nzs", "bldg", "bldg.", "bldgs", "bldgs.", "sans",
 })
 
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).

@@ -186,6 +186,9 @@ class NoteReading:
         line_start, line_end = self.line(start)
         if self.in_table(line_start, line_end):
             spans.append((line_start, line_end))  # a schedule's row: the element is in another cell
+            header = self.header_line(start)
+            if header is not None:
+                spans.append(header)  # its header row: TANK WALL SCHEDULE: MARK | ... | VERT. REINF.
             caption = self.caption(start)
             if caption is not None:
                 spans.append(caption)  # the table's title: CONCRETE MIX REQUIREMENTS
@@ -273,6 +276,40 @@ class NoteReading:
                     kind = _marker_kind(text, start)
         self._headings[line_start] = found
         return found
+
+    def block_title(self, position: int) -> tuple[int, int] | None:
+        """The first line of the block ``position`` stands in (no blank line between) when it is
+        a title over the lines below: another line, no colon ending it, no ``|`` (``1.10 IN-SITU
+        CONCRETE`` over ``a) ... GEN1 for trench fill``). None: none, or ``position`` is in it."""
+        line_start, _ = self.line(position)
+        index = bisect.bisect_right(self.line_starts, line_start) - 1
+        first = index
+        while first > 0:
+            start = self.line_starts[first - 1]
+            if not self.text[start : self.line_starts[first] - 1].strip():
+                break
+            first -= 1
+        if first == index:
+            return None
+        start, end = self.line_starts[first], self.line_starts[first + 1] - 1
+        line = self.text[start:end].rstrip()
+        if not line or line.endswith(":") or "|" in line:
+            return None
+        return start, end
+
+    def header_line(self, position: int) -> tuple[int, int] | None:
+        """The first line of the block of ``|`` lines ``position`` stands in (None: not in such
+        a table, or in that line itself)."""
+        line_start, line_end = self.line(position)
+        if not self.in_table(line_start, line_end):
+            return None
+        index = bisect.bisect_right(self.line_starts, line_start) - 1
+        first = index
+        while first > 0 and "|" in self.text[self.line_starts[first - 1] : self.line_starts[first] - 1]:
+            first -= 1
+        if first == index:
+            return None
+        return self.line_starts[first], self.line_starts[first + 1] - 1
 
     def column_header(self, position: int) -> tuple[int, int] | None:
         """The header cell of the ``|`` table column ``position`` stands in: the same column of

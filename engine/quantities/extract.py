@@ -55,10 +55,11 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/5"
+EXTRACTOR_VERSION = "inforce-quantities/6"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
+_DIGIT = re.compile(r"\d")
 _NUMBER_WORD = "|".join(sorted((*WORD_NUMBERS, *WORD_SCALES), key=len, reverse=True))
 _NUMBER_WORDS = frozenset(word.lower() for word in (*WORD_NUMBERS, *WORD_SCALES))
 _SMALL_NUMBER_WORDS = frozenset(word for word, value in WORD_NUMBERS.items() if value < 20)
@@ -248,8 +249,8 @@ class QuantityExtractor:
         millions)`` their scale), a row's first cell, a callout's title.
         """
         windows = text_windows(text)
-        if not windows:
-            return _EMPTY
+        if not windows and not (bind and self.vocabulary.grades and _DIGIT.search(text)):
+            return _EMPTY  # a grade whose digits are part of its name (GEN1) has no number of its own
         found: list[tuple[Found, int]] = []
         for start, end in windows:
             line_start = text.rfind("\n", 0, start) + 1

@@ -62,7 +62,15 @@ from inforce.rules import GradeRule, InferenceRule, SubjectRule, SubjectVocabula
 from inforce.rules.subjects import PlausibleRange, WordList
 
 from ._models import QuantityMention, SubjectBinding
-from ._notes import MAX_GAP_AFTER, MAX_GAP_BEFORE, BindingTarget, NoteReading, Word, Words
+from ._notes import (
+    _LABEL_END,
+    MAX_GAP_AFTER,
+    MAX_GAP_BEFORE,
+    BindingTarget,
+    NoteReading,
+    Word,
+    Words,
+)
 from .units import UnitTable, convert, dimension_of, unit_table
 
 __all__ = [
@@ -233,6 +241,8 @@ class SubjectBinder:
         if words is None:
             words = reading.words[key] = Words(self._words_in(text, clause, rules, inferences))
         candidate, said = self._nearest_named(words, reading, clause, target, rules)
+        if candidate is None and said:
+            candidate = self._by_far_label(target, rules, inferences, reading, clause, words)
         if candidate is None and not said:
             candidate = self._in_header(target, rules, inferences, reading)
         if candidate is None and not said:
@@ -246,10 +256,30 @@ class SubjectBinder:
                                        first.rule.stated_for[0], first.rule.score, inferred_by=first.rule)
         if candidate is None and context and not said:
             candidate = self._in_context(target.key, rules, context)
-        if candidate is not None and (self._blocked_for(candidate.rule.subject, reading, note, target)
+        if candidate is not None and (self._blocked_for(candidate, reading, note, target, inferences)
                                       or not self._takes(candidate.rule, target)):
             return None
         return candidate
+
+    def _by_far_label(
+        self, target: BindingTarget, rules: list[SubjectRule], inferences: list[_Inference], reading: NoteReading,
+        clause: tuple[int, int], words: Words,
+    ) -> _Candidate | None:
+        """The subject the label before its line's colon names, carried to a figure of a long
+        list after it, too far for a nearest word (``MIN. COVER TO REINF.: RAFT 75 MM, ...,
+        SLABS & BEAMS 30 MM``): only where every word of these subjects in the clause is the
+        label's own and none says otherwise."""
+        if not words.found or words.blocks:
+            return None
+        label = reading.label(target.start, clause)
+        if label is None:  # the line's label opens the clause itself
+            colons = [m.start() for m in _LABEL_END.finditer(reading.text, clause[0], target.start)]
+            label = (clause[0], colons[-1]) if colons else None
+        if label is None:
+            return None
+        if any(w.start < label[0] or w.end > label[1] for w in words.found):
+            return None
+        return self._named_in(reading.text, label, rules, inferences)
 
     @staticmethod
     def _only_inferred_words(words: Words) -> bool:
@@ -391,11 +421,20 @@ class SubjectBinder:
         return _Candidate(word.rule, word.start, word.end, phrase, synonym, score, inferred_by=word.inferred_by)
 
     def _blocked_for(
-        self, subject: str, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget,
+        self, candidate: _Candidate, reading: NoteReading, note: list[tuple[int, int]], target: BindingTarget,
+        inferences: list[_Inference],
     ) -> bool:
         """Whether the mention's note names a material the subject is not stated for (not
-        counting what another figure's own comma part names: ``NoteReading.says_for``)."""
-        _, unless_for = self.blockers[subject]
+        counting what another figure's own comma part names: ``NoteReading.says_for``). A
+        clause that itself names what the inference that read it is stated for, and nothing
+        excluded, outweighs its line's label and headings (``MASONRY WALL (ALT.): 12" CMU,
+        ...; FOOTING CONC. 3,000 PSI``: the footing's concrete)."""
+        _, unless_for = self.blockers[candidate.rule.subject]
+        clause = note[0]
+        if candidate.inferred_by is not None and len(note) > 1:
+            own = next((i for i in inferences if i.rule is candidate.inferred_by), None)
+            if own is not None and reading.has(own.stated_for, clause) and not reading.has(unless_for, clause):
+                return False
         return reading.says_for(unless_for, note, target.start, target.end)
 
     def _find(self, clause: str) -> list[tuple[SubjectRule, str, int, int]]:
@@ -461,7 +500,12 @@ class SubjectBinder:
                 clause = reading.clause(start, end)
                 note = reading.note(start, end, clause)
                 if not any(reading.has(grade.stated_for, span) for span in note):
-                    continue
+                    # a title over the block names what its items' grades are for (CONCRETE
+                    # NOTES over "C2. BLINDING: GEN1"), where nothing nearer names it
+                    title = reading.block_title(start)
+                    if title is None or not reading.has(grade.stated_for, title):
+                        continue
+                    note = [*note, title]
                 # what the clause itself is stated for outweighs its line's label or heading:
                 # "ANCHOR RODS: F1554 GR. 36 ...; REINF. A615 GR. 60" (the bars' grade)
                 own = reading.has(grade.stated_for, clause) and not reading.has(grade.unless_for, clause)
@@ -629,7 +673,13 @@ class _Inference:
             if opening is None or not reading.has(self.stated_for, opening):
                 return False
         if reading.says_for(self.unless_for, note, target.start, target.end):
-            return False
+            # what the figure's own line names outweighs a heading above it ("MATERIAL VALUES
+            # (EXISTING DECK):" over "MILD STEEL BARS: ... 230 N/mm²": the bars' strength)
+            headings = reading.headings(target.start)
+            own = [span for span in note if span not in headings]
+            if len(own) == len(note) or not any(reading.has(self.stated_for, span) for span in own) \
+                    or reading.says_for(self.unless_for, own, target.start, target.end):
+                return False
         return _within(target, self.low, self.high)
 
 

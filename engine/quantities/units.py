@@ -51,6 +51,7 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "kip": "kip", "kips": "kip", "lbf": "pound_force",
     "p.s.i.": "psi", "k.s.i.": "ksi", "N/mm²": "megapascal", "N/mm2": "megapascal", "N/sq.mm": "megapascal",
     "N/sq mm": "megapascal", "N/sq. mm": "megapascal",
+    "lb/in²": "psi", "lb/in2": "psi", "lbf/in²": "psi", "lbf/in2": "psi", "lb/sq.in.": "psi", "lb/sq in": "psi",
     "lbs. per sq. in.": "psi", "lbs per sq in": "psi", "lb. per sq. in.": "psi", "pounds per square inch": "psi",
     # length
     '"': "inch", "″": "inch", "”": "inch", "''": "inch", "in": "inch", "in.": "inch",
