@@ -237,6 +237,13 @@ class SupersessionRule(RuleBase):
         description="CSI divisions whose sections this rule does not read (\"00\": bidding and contracting "
         "requirements); an item naming one derives nothing and is reported as not read, with why",
     )
+    propose_partial_on_documents: bool = Field(
+        default=True,
+        description="an edge changing part of a whole section or sheet whose item names no part of it is "
+        "proposed for review, never applied (true); false applies it as read. An item adding a part the "
+        "document does not hold yet, by its new number, or changing words throughout the document, is "
+        "applied either way",
+    )
     no_change: tuple[WordingPattern, ...] = Field(
         default=(),
         description="words by which an item says it changes nothing (a rejected request, 'No change is "

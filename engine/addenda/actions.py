@@ -135,6 +135,8 @@ class Vocabulary:
     rule: str
     phrases: Mapping[str, tuple[re.Pattern[str], ...]]
     no_change: tuple[re.Pattern[str], ...]
+    #: the rule's ``propose_partial_on_documents``: a change in part of a whole document, no part named, is proposed
+    propose_partial_on_documents: bool = True
 
 
 def _compiled(rule: SupersessionRule) -> Vocabulary:
@@ -142,7 +144,7 @@ def _compiled(rule: SupersessionRule) -> Vocabulary:
                for action in ("replace", "amend", "delete")}
     no_change = tuple(compile_phrase(p) for p in rule.no_change) + tuple(
         compile_verb(p) for p in rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
-    return Vocabulary(rule.id, phrases, no_change)
+    return Vocabulary(rule.id, phrases, no_change, rule.propose_partial_on_documents)
 
 
 _CACHE: dict[int, tuple[SupersessionRule, Vocabulary]] = {}

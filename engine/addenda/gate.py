@@ -373,6 +373,21 @@ def _sheet_number(doc: str) -> str:
     return re.sub(r"^(?:DWG|SHEET|SHT)-", "", doc.upper()).replace("-", "")
 
 
+def _new_label(item: Item, items: Sequence[Item], verb: tuple[int, int] | None) -> str | None:
+    """The number new text after an adding verb opens with ("Add: 2.3 TITLE ..." → "2.3"), in the
+    item after it when nothing follows the verb; None when it opens with none."""
+    start = verb[1] if verb is not None else 0
+    rest = item.text[start:] if item.text[start:].strip(" \t\n:,") else ""
+    if not rest:
+        index = next((i for i, s in enumerate(items) if s.path == item.path), None)
+        rest = items[index + 1].text if index is not None and index + 1 < len(items) else ""
+    lead = _FOLLOWING_LEAD.match(rest)
+    label = _NEW_LABEL.match(rest, lead.end() if lead else 0)
+    if label is None:
+        label = _NEW_LABEL.match(rest.lstrip(" \t\n:,"))
+    return label.group(1) if label is not None else None
+
+
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus, no_change: Sequence[re.Pattern[str]]) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
@@ -415,18 +430,10 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         # "1.2.C Alternate ..." is a paragraph joining article 1.2 (the article changes, not the
         # section at large); "2.3 TITLE" an article joining the section (the section, as read).
         # A label the document already holds is a renumbering or a replacement: for a person.
-        start = verb[1] if verb is not None else 0
-        rest = item.text[start:] if item.text[start:].strip(" \t\n:,") else ""
-        if not rest:
-            index = next((i for i, s in enumerate(items) if s.path == item.path), None)
-            rest = items[index + 1].text if index is not None and index + 1 < len(items) else ""
-        lead = _FOLLOWING_LEAD.match(rest)
-        label = _NEW_LABEL.match(rest, lead.end() if lead else 0)
-        if label is None:
-            label = _NEW_LABEL.match(rest.lstrip(" \t\n:,"))
-        if label is not None and label.group(1).count(".") == 2:
-            new = Locator(doc=target.doc, path=label.group(1))
-            parent = Locator(doc=target.doc, path=label.group(1).rsplit(".", 1)[0])
+        label = _new_label(item, items, verb)
+        if label is not None and label.count(".") == 2:
+            new = Locator(doc=target.doc, path=label)
+            parent = Locator(doc=target.doc, path=label.rsplit(".", 1)[0])
             if corpus.exists(new):
                 return ("propose", [(new, "partial", True)],
                         f"adds text numbered {new.path}, which {target.doc} already holds: whether it replaces it or "
@@ -600,6 +607,83 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
             name = ("replace" if successor else "delete") if scope == "full" else "amend"
             _propose(reading, item, target, Action(name, edge.words, ambiguous=why), target.format(), edge.rule,
                      file, line_of, why)
+    if drop:
+        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
+        reading.edges = [e for e in reading.edges
+                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _unplaced_parts(reading, items, corpus, file, line_of, vocabularies)
+
+
+# The last guard (issue 21): a change in part of a whole document (a section or sheet, no provision
+# path) whose item names no part of it. Over the first measure of every held-out part, nearly half
+# the wrong applied edges were such edges: the part the item changes was not located, or a whole
+# reissue was read as a change in part. Such an edge is proposed, with why, unless the pack turns
+# the policy off (``propose_partial_on_documents: false``) or the item locates the change in a way
+# that cannot be a whole reissue nor a part left unread:
+#   - it adds a part by a number the document does not hold yet ("Add new Article 3.4", "Add new
+#     Note 7"): the new part is not there to be named, and the document it joins is the target;
+#   - it changes words wherever they stand in the document ("every reference in this Section to X
+#     shall be read as Y"): the change is to all of it, no part in particular.
+
+#: A part added by its own number ("Add new Article 3.4", "add Keynote 2", "the new page adds Article
+#: 3.2", 'add the following note: "NOTE 2: ..."'): an article or paragraph by its dotted label, a
+#: note, keynote or detail by its number.
+_ADDED_PART = re.compile(
+    r"(?i:\b(?:add(?:s|ed|ing)?|insert(?:s|ed|ing)?)\s+(?:(?:the\s+)?following\s+(?:new\s+)?(?:general\s+)?"
+    r"(?:key\s*)?notes?\s*:?\s*[\"“]?\s*|(?:an?\s+)?(?:new\s+)?)(?:(?:general|sheet|plan)\s+)?"
+    r"(articles?|paragraphs?|key\s*notes?|notes?|details?)\s+(?:no\.?\s*|#\s*)?)"
+    r"(\d{1,2}\.\d{1,3}(?:\.[A-Z])?|\d{1,3})(?![\w-]|\.\w)")
+
+#: Words changing the same words wherever they stand in the document.
+_THROUGHOUT = re.compile(
+    r"\bthroughout\s+(?:the|this|that|said)\s+(?:entire\s+)?(?:specification\s+)?(?:sections?|sheets?|drawings?|"
+    r"documents?|specifications?)\b|\bwherever\s+(?:it|they|this|these|the\s+\w+)\s+(?:appears?|occurs?|is\s+used)\b|"
+    r"\b(?:every|each|all)\s+(?:references?|occurrences?|instances?|mentions?)\s+(?:in|to|of)\b", re.IGNORECASE)
+
+
+def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus: Corpus) -> bool:
+    """Whether the item locates its change in part of ``edge.target`` (a whole document) though it
+    names no part of it that exists (see the exceptions above)."""
+    read = _read_text(item.text, _quoted_spans(item.text))
+    if _OWN_WHOLE.search(read) or _REPRINTED.search(read):
+        return False  # (a whole said, or a reprint: never read as a change in part here)
+    doc = edge.target.doc
+    held = corpus.path_set(doc)
+    if held and re.search(r"\b(?:add|insert|append)", edge.words, re.IGNORECASE):
+        label = _new_label(item, items, _verb_at(read, edge.words))
+        if label is not None and not corpus.exists(Locator(doc=doc, path=label)):
+            return True
+    for m in _ADDED_PART.finditer(item.text):
+        kind, number = m.group(1).lower(), m.group(2)
+        if kind.startswith(("article", "paragraph")):
+            # (a section's numbering says nothing where its outline is not held)
+            if "." in number and held and not corpus.exists(Locator(doc=doc, path=number)):
+                return True
+        elif "." not in number:
+            callout = "keynote" if kind.startswith("key") else "detail" if kind.startswith("detail") else "note"
+            # (a sheet may hold its notes as numbered callouts: "callout-2" is note 2 there)
+            if not any(corpus.exists(Locator(doc=doc, path=f"{name}-{int(number)}")) for name in (callout, "callout")):
+                return True
+    return _THROUGHOUT.search(read) is not None
+
+
+def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, file: str,
+                    line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
+    """Every applied change in part of a whole document whose item names no part of it, proposed
+    (the last guard above)."""
+    by_key = {item.path: item for item in items}
+    policy = {vocab.rule: getattr(vocab, "propose_partial_on_documents", True) for vocab in vocabularies}
+    drop: set[tuple[str, str]] = set()
+    for edge in list(reading.applied):
+        if edge.target.path is not None or edge.scope != "partial" or not policy.get(edge.rule, True):
+            continue
+        item = by_key.get(edge.by.path)
+        if item is None or _located_anyway(edge, item, items, corpus):
+            continue
+        drop.add((edge.by.format(), edge.target.format()))
+        why = (f"the item changes part of {edge.target.doc} but names no part of it: proposed for review")
+        _propose(reading, item, edge.target, Action("amend", edge.words, ambiguous=why), edge.target.format(),
+                 edge.rule, file, line_of, why)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges

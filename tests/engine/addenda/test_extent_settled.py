@@ -111,7 +111,10 @@ def test_an_entry_under_a_changes_heading_saying_which_pages_is_applied_in_part(
     reading = _read(tmp_path, rules, "ADDENDUM NO. 2\n\nCHANGES TO THE SPECIFICATIONS:\n\n"
                     "1. Section 07 92 00 Joint Sealants (page 07 92 00-2 reprinted)\n\n"
                     "2. Section 07 92 00 Joint Sealants\n")
-    assert _applied(reading) == {("SPEC-079200", "partial", True)}
+    # (in part, and no part of it named: proposed, never applied, by the last guard)
+    assert not _applied(reading)
+    assert ("SPEC-079200", "partial", True) in _proposed(reading)
+    assert ("SPEC-079200", "full", True) not in _proposed(reading)
 
 
 def test_a_past_tense_change_verb_ending_in_y_is_read(rules):
@@ -161,4 +164,6 @@ def test_in_its_entirety_said_of_a_page_keeps_the_section_changed_in_part(tmp_pa
     reading = _read(tmp_path, rules, "ADDENDUM NO. 2\n\nSPECIFICATIONS\n\n"
                     "1. Section 07 92 00: replace in its entirety page 07 92 00-2 with the attached revised page "
                     "07 92 00-2.\n")
-    assert _applied(reading) == {("SPEC-079200", "partial", True)}
+    # (in part, and no part of it named: proposed, never applied, by the last guard)
+    assert not _applied(reading)
+    assert _proposed(reading) == {("SPEC-079200", "partial", True)}

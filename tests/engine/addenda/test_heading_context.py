@@ -150,8 +150,9 @@ def test_a_lettered_instruction_under_a_lead_in_naming_no_part_is_still_read(tmp
                     "SECTION 04 22 00 - CONCRETE UNIT MASONRY\n\n"
                     "Revise the section as follows:\n\n"
                     "A. In the cleaning article, change \"dry brush\" to \"wash down\".\n")
-    assert ("SPEC-042200", "partial", True) in _applied(reading)
-    assert any(e.by.path.endswith(".A") for e in reading.applied)
+    # (in part, and no part of it named: proposed, never applied, by the last guard)
+    assert ("SPEC-042200", "partial", True) in _proposed(reading)
+    assert any(p.item.path.endswith(".A") for p in reading.proposed)
 
 
 def test_a_document_line_with_its_title_after_a_space_or_in_brackets_heads_bullets_and_numbers(tmp_path, rules):

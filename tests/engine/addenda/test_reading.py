@@ -226,7 +226,10 @@ def test_pages_of_a_section_replaced_change_it_in_part(tmp_path, rules):
               "2. SECTION 08 71 00 DOOR HARDWARE (9 PAGES): reissued in its entirety.\n")
     reading = _read(root, rules)
     applied = {(e.by.format(), e.target.format(), e.scope) for e in reading.applied}
-    assert ("ADD-01#1", "SPEC-033000", "partial") in applied  # its pages, not the whole of it
+    proposed = {(p.item.format(), p.target.format(), p.scope) for p in reading.proposed}
+    # its pages, not the whole of it: in part, and no part of it named, so proposed (the last guard)
+    assert ("ADD-01#1", "SPEC-033000", "partial") in proposed
+    assert not any(by == "ADD-01#1" for by, _, _ in applied)
     assert ("ADD-01#2", "SPEC-087100", "full") in applied  # a page count is no page of it
 
 
@@ -368,5 +371,7 @@ def test_a_table_of_pages_with_its_verbs_in_the_column_headings(tmp_path, rules)
               "| Section 03 30 00 Cast-in-Place Concrete | 03 30 00-3 | 03 30 00-3, 03 30 00-3A |\n"
               "| Section 08 71 00 Door Hardware | 08 71 00-1 to 08 71 00-5 | |\n")
     reading = _read(root, rules)
-    assert {(e.target.format(), e.scope, e.successor) for e in reading.applied} == {("SPEC-033000", "partial", True)}
-    assert [(p.target.format(), p.scope) for p in reading.proposed] == [("SPEC-087100", "partial")]
+    # (both in part, naming no part of the section: proposed, never applied, by the last guard)
+    assert not reading.applied
+    assert sorted((p.target.format(), p.scope) for p in reading.proposed) == [("SPEC-033000", "partial"),
+                                                                            ("SPEC-087100", "partial")]
