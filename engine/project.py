@@ -624,8 +624,19 @@ def project_lag(
     except NotIngestedError:  # a damaged or locked graph is not "nothing ingested": it stays an error
         registry = list(registry)
         report = index_lag(registry, (), now, index_build="", sources=sources)
-        return report if groups is None else withhold_lag(report, _registry_readable(registry, tuple(groups)),
-                                                          registry=registry)
+        if groups is None:
+            return report
+        by_registry = _registry_readable(registry, tuple(groups))
+        own_access = {(r.document, r.label) for r in registry if r.access is not None}
+
+        def readable(locator: Locator) -> bool:
+            # as once ingested: a revision with no access of its own is its document's, readable
+            # only when every revision of it recorded is (a restricted file, one that does not read)
+            if (locator.doc, locator.rev) in own_access:
+                return by_registry(locator)
+            return all(by_registry(r.locator) for r in registry if r.document == locator.doc)
+
+        return withhold_lag(report, readable, registry=registry)
     with project:
         return project._lag(registry, now, sources=sources, manifest=manifest, groups=groups)
 

@@ -33,7 +33,10 @@ __all__ = [
     "BIDI_CONTROLS",
     "CONTROL_CHARACTERS",
     "ECHO_MAX_CHARS",
+    "ECHO_RUN_CHARS",
+    "MESSAGE_MAX_CHARS",
     "echoed",
+    "message_text",
     "html_text",
     "json_text",
     "markdown_inline",
@@ -114,6 +117,24 @@ def echoed(text: str, limit: int = ECHO_MAX_CHARS) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+#: Longest run of a message without a space that is shown whole, and longest message: past
+#: them, what the message holds is an argument or value echoed back, cut as ``echoed`` cuts it.
+ECHO_RUN_CHARS = 300
+MESSAGE_MAX_CHARS = 4000
+_LONG_RUN = re.compile(rf"\S{{{ECHO_RUN_CHARS + 1},}}")
+
+
+def message_text(message: str) -> str:
+    """An error message as shown (CLI or HTTP): each run without a space longer than
+    ``ECHO_RUN_CHARS`` (a CLI argument or query value it repeats) cut to ``ECHO_MAX_CHARS``
+    with its length, and the whole cut at ``MESSAGE_MAX_CHARS``: the one cut for every error
+    that echoes input, wherever the message was written."""
+    cut = _LONG_RUN.sub(lambda run: f"{run.group()[:ECHO_MAX_CHARS]}… ({len(run.group()):,} characters)", message)
+    if len(cut) > MESSAGE_MAX_CHARS:
+        cut = f"{cut[:MESSAGE_MAX_CHARS]}… ({len(message):,} characters in all)"
+    return cut
 
 
 def yaml_quoted(text: str) -> str:

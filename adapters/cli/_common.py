@@ -44,7 +44,7 @@ from inforce.ontology import (
     utc_text,
 )
 from inforce.ontology.files import write_atomically
-from inforce.ontology.text import terminal_text
+from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
     "DEBUG_ENV",
@@ -140,8 +140,8 @@ def shown(problem: BaseException) -> str:
     if isinstance(problem, InputError) and problem.field in FLAGS and (problem.file is None or problem.line is None):
         rendered = copy.copy(problem)
         rendered.field = flag(problem.field)
-        return str(rendered)
-    return str(problem)
+        return message_text(str(rendered))
+    return message_text(str(problem))
 
 
 def origin_text(origin: str, review: EdgeReview | None) -> str:
@@ -231,8 +231,16 @@ class OutputFormat(enum.StrEnum):
 FormatOption = Annotated[
     OutputFormat, typer.Option("--format", "-f", help="text for people, json for programs")
 ]
+def utf8_path(value: Path | None) -> Path | None:
+    """A project folder given on the command line, refused (a usage error, exit 2) when its name
+    is not UTF-8: the graph database takes its path as text, and no answer could name it."""
+    if value is not None and any("\ud800" <= ch <= "\udfff" for ch in str(value)):
+        raise typer.BadParameter("the folder's name is not UTF-8 text; rename it")
+    return value
+
+
 ProjectArg = Annotated[
-    Path, typer.Argument(help="the project folder (holds inforce.yaml)", show_default=False)
+    Path, typer.Argument(help="the project folder (holds inforce.yaml)", show_default=False, callback=utf8_path)
 ]
 
 
@@ -473,9 +481,25 @@ def _silence_stdout() -> None:
 
 
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
-    said = shown(problem) if message is None else message
+    said = shown(problem) if message is None else message_text(message)
     err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", visible(said)))
     return code
+
+
+#: OS errors a path given on the command line causes (too long a name, a folder where a file
+#: goes, a loop of links): an input error naming the path, never an internal one.
+_PATH_ERRNOS = frozenset({errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.ELOOP})
+
+
+def _internal(bug: BaseException, context: typer.Context | None) -> int:
+    """A bug's report: its traceback with --debug, else one line."""
+    if _debug_requested(context):
+        sys.stderr.write("".join(traceback.format_exception(bug)))
+    else:
+        said = " ".join(str(bug).split())
+        err.print(f"internal error: {type(bug).__name__}: {visible(message_text(said))} "
+                  "(run with --debug for the traceback)")
+    return EXIT_INTERNAL
 
 
 def handle_errors(func: F) -> F:
@@ -516,17 +540,19 @@ def handle_errors(func: F) -> F:
         except KeyboardInterrupt:
             err.print("interrupted")
             code = EXIT_INTERRUPTED
+        except OSError as problem:
+            if problem.errno not in _PATH_ERRNOS:
+                code = _internal(problem, _inforce_context)
+            else:  # a name the command line gave that no file system takes: input, not a bug
+                said = f"{problem.strerror}: {problem.filename}" if problem.filename is not None else str(problem)
+                err.print(Text.assemble(("InputError", "bold red"), ": ", visible(message_text(said))))
+                code = EXIT_INPUT
         except MemoryError as short:  # not a bug, nor a damaged graph: the process's memory ran out
             said = " ".join(str(short).split()) or "a memory allocation failed"
             err.print(Text.assemble(("out of memory", "bold red"), ": ", visible(said)))
             code = EXIT_INTERNAL
         except Exception as bug:
-            if _debug_requested(_inforce_context):
-                sys.stderr.write("".join(traceback.format_exception(bug)))
-            else:
-                said = " ".join(str(bug).split())
-                err.print(f"internal error: {type(bug).__name__}: {said} (run with --debug for the traceback)")
-            code = EXIT_INTERNAL
+            code = _internal(bug, _inforce_context)
         if code != EXIT_OK:
             raise typer.Exit(code)
 

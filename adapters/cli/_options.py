@@ -50,8 +50,10 @@ _UNKNOWN = {"", "unknown", "null", "none", "?"}
 def parse_groups(groups: str | None) -> tuple[str, ...]:
     """``--groups a,b``: the asker's access groups (none: only documents without ``access``),
     each read as an access list's names are (``group_name``)."""
+    from ._common import option_text
+
     names = []
-    for name in (g.strip() for g in (groups or "").split(",")):
+    for name in (g.strip() for g in (option_text(groups, "--groups") or "").split(",")):
         if not name:
             continue
         try:

@@ -25,6 +25,7 @@ from ._common import (
     handle_errors,
     origin_text,
     out,
+    utf8_path,
     visible,
 )
 from ._options import GroupsOption, parse_groups
@@ -35,7 +36,8 @@ __all__ = ["register"]
 
 @handle_errors
 def init(
-    folder: Annotated[Path, typer.Argument(help="folder for the new project (created if missing)")],
+    folder: Annotated[Path, typer.Argument(help="folder for the new project (created if missing)",
+                                           callback=utf8_path)],
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Scaffold a new project: a commented manifest and one example document."""

@@ -77,6 +77,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.ingest import IngestSummary
+from inforce.ontology.text import message_text
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
 
@@ -114,8 +115,19 @@ class _Failure(Exception):
 
     def __init__(self, status: int, detail: Any, *, outcome: str = "rejected", headers: Mapping[str, str] | None = None):
         super().__init__(status)
-        self.status, self.detail, self.outcome = status, detail, outcome
+        self.status, self.detail, self.outcome = status, _cut(detail), outcome
         self.headers = dict(headers or {})
+
+
+def _cut(detail: Any) -> Any:
+    """A failure's detail with each message as shown (``message_text``: a value the request sent,
+    echoed back, is cut, never returned whole)."""
+    if isinstance(detail, str):
+        return message_text(detail)
+    if isinstance(detail, list):
+        return [{**item, "msg": message_text(item["msg"])} if isinstance(item, dict) and isinstance(item.get("msg"), str)
+                else item for item in detail]
+    return detail
 
 
 def _loc(where: str, field: str | None) -> list[str | int]:

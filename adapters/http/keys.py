@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.files import write_atomically
+from inforce.ontology.files import read_bounded_text, write_atomically
 from inforce.ontology.scalars import group_name
 from inforce.ontology.text import yaml_quoted
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
@@ -116,11 +116,7 @@ class Keys:
 def read_keys(path: str | Path) -> Keys:
     """The keys file at ``path``: InputErrors naming its file, line and field for every problem."""
     path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        raise InputError(f"cannot read the keys file: {getattr(problem, 'strerror', None) or problem}",
-                         file=path, field="--keys") from None
+    text = _keys_text(path)
     data = load_marked(text, file=str(path))
     callers, problems = _callers(data, str(path))
     if problems:
@@ -196,6 +192,20 @@ def _callers(data: Any, file: str) -> tuple[list[tuple[str | None, Caller]], lis
     return found, problems
 
 
+#: The most a keys file may hold (a few hundred bytes an entry): past it, not read.
+KEYS_MAX_BYTES = 16 * 1024 * 1024
+
+
+def _keys_text(path: Path) -> str:
+    """The keys file's text, read to at most ``KEYS_MAX_BYTES`` (a device such as /dev/zero is
+    refused after them, never read without end); an InputError naming it when it cannot be read."""
+    try:
+        return read_bounded_text(path, what="the keys file", field="--keys", limit=KEYS_MAX_BYTES)
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read the keys file: {getattr(problem, 'strerror', None) or problem}",
+                         file=path, field="--keys") from None
+
+
 def add_key(path: str | Path, name: str, groups: tuple[str, ...], *, admin: bool = False,
             reviewer: bool = False, proxy: bool = False) -> str:
     """Make a new key for ``name``, append its hash to the keys file (created if missing, readable
@@ -204,7 +214,7 @@ def add_key(path: str | Path, name: str, groups: tuple[str, ...], *, admin: bool
     appended at its end would not read (a flow list ``[...]``, entries indented, a ``...`` end
     marker), it is written anew in block form from what it holds, its leading comments kept."""
     path = Path(path)
-    existing = path.read_text("utf-8") if path.exists() else ""
+    existing = _keys_text(path) if path.exists() else ""
     callers: list[tuple[str | None, Caller]] = []
     if existing.strip():
         data = load_marked(existing, file=str(path))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,14 @@ from inforce.ontology import (
     Document,
     InputError,
     InputErrors,
+    Revision,
 )
 from inforce.ontology.document import Section, TableRow
 from inforce.ontology.files import is_inside
 from inforce.ontology.scalars import PATH_SEGMENT
+from inforce.ontology.text import echoed
 
-from .metadata import DRAWING_FIELDS, Metadata
+from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata
 from .outline import parse_outline
 from .parsing import (
     Parser,
@@ -51,6 +54,7 @@ __all__ = [
     "discover_files",
     "parse_document",
     "parse_document_with_warnings",
+    "read_revision",
     "resolving_folders_once",
     "source_name",
 ]
@@ -66,6 +70,17 @@ _FENCE_LIKE = re.compile(r"(?:\ufeff)?[ \t]*(?:-{3,}(?:[ \t]|$)|-{4,}|%YAML\b|%T
 #: YAML's end-of-document marker: it does not close the front matter (only '---' does), and
 #: what followed it would otherwise be read as no metadata at all.
 _DOCUMENT_END = re.compile(r"\.\.\.[ \t]*\r?")
+#: Dashes a word processor or keyboard may type for '-' (hyphens, figure/en/em dashes, minus signs,
+#: small and fullwidth hyphen-minus), and what a line of them or of '+' (TOML's fence) reads as.
+_DASHES = "\\-\u2010-\u2015\u2212\uFF0D\uFE58\uFE63\u2E3A\u2E3B"
+_FENCE_SHAPED = re.compile(rf"[{_DASHES}]{{3,}}|\+{{3,}}")
+#: A line that reads as a front-matter key ('access: [x]', 'access = ["x"]', '"id": X'): the
+#: access key in any case, the others as YAML writes them.
+_KEY_SHAPED = re.compile(r"""["']?(?:(?i:access)|""" + "|".join(COMMON_FIELDS) + r""")["']?\s*[:=]""")
+_COMMENT_LINE = re.compile(r"\s*<!--.*-->\s*")
+#: Bytes read of a pending file to learn its metadata (``read_revision``): its front matter
+#: must close within them.
+METADATA_PREFIX_BYTES = 64 * 1024
 _SIDECARS = ((".pdf.yaml", "PDF"), (".csv.yaml", "CSV"), (".docx.yaml", "Word file"))
 
 
@@ -111,6 +126,8 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         if path.is_symlink() and _refuse_if_outside(path, root, real_root, escapes):
             continue
         if not path.is_file():
+            if path.is_symlink() and path.is_dir():
+                unread.append(path)  # a linked folder is not walked: named, never skipped silently
             continue
         name = path.name.lower()
         described = register is not None and register.row_for(path.relative_to(root).as_posix()) is not None
@@ -125,7 +142,7 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         elif name.endswith((".pdf.yaml", ".csv.yaml", ".docx.yaml")):
             if not path.with_name(path.name[: -len(".yaml")]).exists():
                 found.append(path)
-        elif (misread := _metadata_not_read(name.strip())) is not None:
+        elif (misread := _metadata_not_read(_name_skeleton(name))) is not None:
             # a file that could hold metadata (access above all) but is no sidecar inforce reads:
             # an error, never a warning and a document read public
             mislaid.append(InputError(misread[0], file=path.relative_to(root).as_posix(), hint=misread[1]))
@@ -154,6 +171,20 @@ _METADATA_HOME = (
 )
 #: Suffixes of a file that holds metadata as YAML or JSON (JSON is YAML): never only "not read".
 _METADATA_SUFFIXES = (".yaml", ".yml", ".json", ".jsonc")
+
+
+#: Letters of other scripts drawn as the Latin ones of 'yaml', 'yml' and 'json'.
+_LOOKALIKES = str.maketrans("\u0430\u0435\u043e\u0455\u0443\u0458\u043c\u03bf\u03b1\u0391\u039c\u039f",
+                            "aeosyjmoaamo")
+
+
+def _name_skeleton(name: str) -> str:
+    """A file name (lower case) as it reads to a person: compatibility forms folded (a fullwidth
+    'ｙ'), invisible characters and spaces taken out, look-alike letters of other scripts made
+    Latin, and the dots, tildes and spaces a name may end with dropped (``X.md.yaml.`` shows as
+    ``X.md.yaml`` on Windows). So a name made to look like a sidecar is read as one would be."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKES)
+    return "".join(c for c in folded if not _invisible(c) and not c.isspace()).rstrip(".~")
 
 
 def _metadata_not_read(name: str) -> tuple[str, str] | None:
@@ -288,18 +319,95 @@ def parse_document_with_warnings(
     return parser(path, root, file, register=register).parse()
 
 
+def read_revision(path: Path, root: Path, *, register: Register | None = None) -> Revision:
+    """The revision a document file records, read as ``lag`` needs it: a Markdown file's front
+    matter (within its first ``METADATA_PREFIX_BYTES``) or register row, a PDF's, CSV's or Word
+    file's sidecar or row; the file's body is not read, so a large pending file costs no more
+    than a small one. Through the parsers' own checks (the same errors ingest gives the
+    metadata); an Akoma Ntoso act, whose metadata is its own, is parsed whole."""
+    root = Path(root)
+    path = Path(path)
+    file = source_name(path, root)
+    name = path.name.lower()
+    if name.endswith(".md"):
+        return _MarkdownParser(path, root, file, register=register).revision()
+    if name.endswith((".pdf", ".csv")):
+        return (_PdfParser if name.endswith(".pdf") else _CsvParser)(path, root, file, register=register).revision()
+    if name.endswith(".docx"):
+        return _docx_parser()(path, root, file, register=register).revision()
+    return parse_document_with_warnings(path, root, register=register)[0].as_revision()
+
+
 def _docx_parser() -> type[Parser]:
     from .docx import _DocxParser  # imported when a Word file is met
 
     return _DocxParser
 
 
+def _visible(line: str) -> str:
+    """``line`` without the blank and invisible characters around it (spaces of any kind, tabs,
+    form feeds, zero-width and format characters, combining marks, Hangul fillers)."""
+    start, end = 0, len(line)
+    while start < end and _invisible(line[start]):
+        start += 1
+    while end > start and _invisible(line[end - 1]):
+        end -= 1
+    return line[start:end]
+
+
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Co", "Cn") or \
+        char in "\u115f\u1160\u3164\uffa0\u2800"
+
+
+def _check_line_ends(text: str, file: str) -> None:
+    """A carriage return alone ends no line here: a file whose lines end so (old Mac) is refused,
+    never read as one long line (its front matter as body text)."""
+    lone = re.search(r"\r(?!\n)", text)
+    if lone is not None:
+        raise InputError("a line ends in a carriage return alone (old Mac line ends), which inforce does not "
+                         "read as a line end", file=file, line=text.count("\n", 0, lone.start()) + 1,
+                         hint="save the file with LF (or CRLF) line ends")
+
+
+def _check_opening(lines: list[str], file: str, first_line: int) -> bool:
+    """Before the first heading or paragraph of a Markdown body (the whole file when it has no
+    front matter, else what follows it): a line shaped as a front-matter fence (dashes of any
+    kind, '+++', after blank or invisible characters) or as a metadata key ('access: …',
+    'access = …') is an error at its line, never body text: the access it may say would be lost
+    and the document read public."""
+    for index, line in enumerate(lines):
+        shown = _visible(line)
+        if not shown or _COMMENT_LINE.fullmatch(shown):
+            continue
+        if _FENCE_SHAPED.match(shown) or _KEY_SHAPED.match(shown):
+            raise InputError(
+                f"{echoed(shown)} reads as front matter, which must open on the file's first line with ---",
+                file=file, line=first_line + index,
+                hint="write '---' alone on the very first line (no blank line, comment or invisible character "
+                     "before it, plain hyphens) and close it with '---'; or start the text with its heading")
+        return True
+    return False
+
+
 class _MarkdownParser(Parser):
     format = "markdown"
 
-    def _parse(self) -> Document | None:
-        data, text = self._read_text(self.path, self.file)
+    def revision(self) -> Revision:
+        """The revision the file's front matter (or register row) records, read from its first
+        ``METADATA_PREFIX_BYTES``: a front matter not closed within them is an error (lag
+        withholds the row), and the body past them is never read."""
+        text, whole = self._read_prefix(METADATA_PREFIX_BYTES)
+        _check_line_ends(text, self.file)
         lines = text.split("\n")
+        closing = self._closing(lines if whole else lines[:-1], whole=whole)
+        front = None if closing is None else "\n".join(lines[1:closing])
+        return self._revision(self._metadata(front, self.file, line_offset=1 if front is not None else 0))
+
+    def _closing(self, lines: list[str], *, whole: bool = True) -> int | None:
+        """The index of the line closing the front matter; None for a file without any that the
+        register describes. Raises InputError for every other opening (``whole``: ``lines`` are
+        the whole file, not its first ``METADATA_PREFIX_BYTES``)."""
         if lines and not _FENCE_LINE.fullmatch(lines[0]) and _FENCE_LIKE.match(lines[0]):
             # '--- # note', '----', ' ---', '%YAML 1.2': meant as front matter, read by no rule; with
             # a register row it would become body text and its keys (access too) be lost
@@ -308,17 +416,12 @@ class _MarkdownParser(Parser):
                 "exactly '---' on a line of its own", file=self.file, line=1,
                 hint="write '---' alone on the first line (and on the closing line), or start the text with "
                      "something else")
-        if (not lines or not _FENCE_LINE.fullmatch(lines[0])) and self.row is not None:
-            # the register holds its metadata: the whole file is its body
-            metadata = self._metadata(None, self.file)
-            outline = parse_outline(text, file=self.file, first_line=1)
-            self.errors.extend(outline.errors)
-            self.warnings.extend(outline.warnings)
-            if metadata is None:
-                return None
-            return self._build(metadata, text_layer=text, provisions=outline.provisions,
-                               digest=source_digest(data, None, self.row), line=1)
         if not lines or not _FENCE_LINE.fullmatch(lines[0]):
+            if not _check_opening(lines, self.file, 1) and not whole:
+                raise InputError(f"nothing but blank lines in the first {METADATA_PREFIX_BYTES // 1024} KiB",
+                                 file=self.file, line=1)
+            if self.row is not None:
+                return None
             raise InputError(
                 "no front matter: a Markdown document starts with a line '---'",
                 file=self.file,
@@ -336,7 +439,29 @@ class _MarkdownParser(Parser):
                 hint="write '---' for the closing line; every key of the metadata goes above it",
             )
         if closing is None:
-            raise InputError("the front matter has no closing '---' line", file=self.file, line=1)
+            raise InputError("the front matter has no closing '---' line" if whole else
+                             f"the front matter does not close within the file's first "
+                             f"{METADATA_PREFIX_BYTES // 1024} KiB", file=self.file, line=1)
+        if not _check_opening(lines[closing + 1:], self.file, closing + 2) and not whole:
+            raise InputError(f"no text after the front matter within the file's first "
+                             f"{METADATA_PREFIX_BYTES // 1024} KiB", file=self.file, line=closing + 1)
+        return closing
+
+    def _parse(self) -> Document | None:
+        data, text = self._read_text(self.path, self.file)
+        _check_line_ends(text, self.file)
+        lines = text.split("\n")
+        closing = self._closing(lines)
+        if closing is None:
+            # the register holds its metadata: the whole file is its body
+            metadata = self._metadata(None, self.file)
+            outline = parse_outline(text, file=self.file, first_line=1)
+            self.errors.extend(outline.errors)
+            self.warnings.extend(outline.warnings)
+            if metadata is None:
+                return None
+            return self._build(metadata, text_layer=text, provisions=outline.provisions,
+                               digest=source_digest(data, None, self.row), line=1)
         front = "\n".join(lines[1:closing])
         body_start = sum(len(line) + 1 for line in lines[: closing + 1])
         body = text[body_start:] if body_start <= len(text) else ""

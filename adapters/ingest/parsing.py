@@ -25,6 +25,7 @@ from inforce.ontology import (
     EffectiveInterval,
     InputError,
     InputErrors,
+    Revision,
     SourceRef,
 )
 from inforce.ontology.document import QuarantinedTable
@@ -143,6 +144,44 @@ class Parser:
             line = data[: exc.start].count(b"\n") + 1
             raise InputError(f"not UTF-8 text (byte {exc.start})", file=file, line=line) from None
         return data, text.removeprefix("\ufeff")
+
+    def _read_prefix(self, limit: int) -> tuple[str, bool]:
+        """The file's first ``limit`` bytes as text (a character cut at the end left off) and
+        whether that is the whole file: what reading its metadata needs, never the whole file."""
+        try:
+            with self.path.open("rb") as stream:
+                data = stream.read(limit + 1)
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+        whole = len(data) <= limit
+        data = data[:limit]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            if whole or exc.start < len(data) - 3 or exc.reason != "unexpected end of data":
+                line = data[: exc.start].count(b"\n") + 1
+                raise InputError(f"not UTF-8 text (byte {exc.start})", file=self.file, line=line) from None
+            text = data[: exc.start].decode("utf-8")
+        text = text.removeprefix("\ufeff")
+        return (text if whole else text.removesuffix("\r")), whole
+
+    def _revision(self, metadata: Metadata | None) -> Revision:
+        """The revision ``metadata`` records (as ``Document.as_revision`` gives it), or InputErrors
+        naming every problem in it."""
+        errors, _ = self._problems()
+        if errors or metadata is None or self.reader is None or self.reader.errors:
+            raise InputErrors(f"{self.file}: not read", errors or [InputError("no metadata", file=self.file)])
+        fields = metadata.fields
+        return Revision(
+            document=fields["id"], label=fields.get("revision", "0"), seq=fields.get("seq", 0),
+            issued=fields.get("issued"), effective=fields["effective"], recorded=fields["recorded"],
+            changed=fields.get("changed"), access=fields.get("access"),
+            **({"on_lapse": fields["on_lapse"]} if fields.get("on_lapse") is not None else {}),
+        )
+
+    def revision(self) -> Revision:
+        """The revision the file records, its metadata read and nothing more (``lag``)."""
+        raise NotImplementedError
 
     def _metadata(
         self, text: str | None, file: str, *, line_offset: int = 0, **options: Any
@@ -311,6 +350,10 @@ class SidecarParser(Parser):
             )
         sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
         return sidecar_data, self._metadata(sidecar_text, sidecar_file)
+
+    def revision(self) -> Revision:
+        """The revision its sidecar (or register row) records: the file itself is not opened."""
+        return self._revision(self._sidecar_metadata()[1])
 
     def _bytes(self) -> bytes:
         """The file's bytes; an InputError naming it when it cannot be read."""

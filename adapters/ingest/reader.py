@@ -30,6 +30,9 @@ from .yamlnodes import NodeReader, compose_yaml
 
 __all__ = ["FileReader"]
 
+#: Why a symlinked folder under documents/ was not read.
+_LINKED_FOLDER = ("a symlinked folder: not read (ingest does not walk linked folders); move its documents into "
+                  "documents/, or link each file")
 #: Why a file under documents/ was not read: what this package reads, and what it needs.
 _NOT_READ = (
     "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), Word (.docx), Akoma Ntoso "
@@ -87,7 +90,8 @@ class _ProjectFiles:
         # named as the parser names them (a symlink inside the project by the file it leads
         # to), so a linked file is matched to its graph entry and not re-ingested every time
         self._paths = {source_name(path, root): path for path in files}
-        return list(self._paths), [InputError(_NOT_READ, file=_relative(path, root)) for path in unread]
+        return list(self._paths), [InputError(_LINKED_FOLDER if path.is_dir() else _NOT_READ,
+                                                 file=_relative(path, root)) for path in unread]
 
     def content_hash(self, name: str) -> str:
         return content_hash(self._path(name), self.root, self._register)

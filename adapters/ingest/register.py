@@ -29,6 +29,7 @@ import datetime as dt
 import io
 import json
 import math
+import os
 import re
 import zipfile
 from collections.abc import Iterator, Sequence
@@ -134,6 +135,23 @@ class Register:
         ]
 
 
+def _linked_part(root: Path, relative: str) -> tuple[str, str] | None:
+    """The first part of ``relative`` (a row's file, under ``root``) that is a symlink, and where
+    it leads (in the project, or the absolute path); None when no part is. Read through its
+    link, the row would describe the target's name and match no file: the row would vanish."""
+    parts = relative.split("/")
+    for count in range(1, len(parts) + 1):
+        place = root.joinpath(*parts[:count])
+        if place.is_symlink():
+            target = Path(os.path.realpath(place))
+            try:
+                shown = target.relative_to(Path(os.path.realpath(root))).as_posix()
+            except ValueError:
+                shown = str(target)
+            return "/".join(parts[:count]), shown
+    return None
+
+
 def read_register(path: Path, name: str | None = None, *, root: Path | None = None) -> Register:
     """The register at ``path`` (``name``: as the manifest writes it, for messages), which
     must lie inside the project at ``root`` when given; InputErrors naming every unreadable
@@ -171,6 +189,11 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
         if relative is None:
             problems.append(InputError(f"file {row.file!r} is not a path inside the project", file=name,
                                        line=row.line, field="file"))
+        elif root is not None and (link := _linked_part(root, relative)) is not None:
+            problems.append(InputError(
+                f"{link[0]} is a symlink (to {link[1]}): a register row names the document's own file",
+                file=name, line=row.line, field="file",
+                hint="name the file the link leads to in the row, or replace the link with the file"))
         elif relative in register.by_file:
             problems.append(InputError(
                 f"{relative} is described twice (also at line {register.by_file[relative].line})",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import UnreadableFileError, discover_documents, parse_document_with_warnings
+from .documents import UnreadableFileError, discover_documents, read_revision
 from .manifest import load_manifest
 from .metadata import read_metadata
 from .register import Register, RegisterRow, read_register
@@ -36,15 +36,15 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     problems: list[InputError] = []
     for path in discover_documents(root):
         try:
-            document = parse_document_with_warnings(path, root)[0]
+            revision = read_revision(path, root)
         except InputErrors as group:
             problems.extend(e for e in group.exceptions if isinstance(e, InputError))
             continue
         except InputError as problem:
             problems.append(problem)
             continue
-        revisions.append(document.as_revision())
-        sources[document.uid] = _relative(path, root)
+        revisions.append(revision)
+        sources[f"{revision.document}@{revision.label}"] = _relative(path, root)
     if problems:
         raise InputErrors(f"{root}: the registry (documents/) does not read", problems)
     return revisions, sources, manifest
@@ -71,8 +71,7 @@ def registry_from_file(path: Path, *, display: str | None = None, root: Path | N
     for row in register.rows:
         if row.file is not None and root is not None:
             try:
-                revisions.append(parse_document_with_warnings(root / row.file, root, register=register)[0]
-                                 .as_revision())
+                revisions.append(read_revision(root / row.file, root, register=register))
                 continue
             except (InputError, InputErrors, UnreadableFileError, OSError):
                 pass  # listed by what its row says, readable by no group

@@ -162,3 +162,16 @@ def test_a_file_that_holds_no_metadata_stays_a_report(tmp_path: Path) -> None:
     (root / "documents" / ".notes.yaml").write_text("access: [owners]\n")  # hidden, named as nobody's metadata
     code, _, summary = _ingest(root)
     assert code == 0
+
+
+@pytest.mark.parametrize("name", ["sop-002.md.yaml.", "sop-002.md.yaml..", "sop-002.md.y\u0430ml",
+                                  "sop-002.md.\uff59aml", "sop-002.md.yaml\u200b", "sop-002.md.yaml~",
+                                  "sop-002.md.ya ml"])
+def test_a_name_made_to_look_like_a_sidecar_is_refused_as_the_sidecar_is(tmp_path: Path, name: str) -> None:
+    """Audit 23h N5: a trailing dot (what Windows shows without it), a Cyrillic 'а', a fullwidth
+    'ｙ', a zero-width space, a tilde or a space inside were only "not read" and the document
+    stayed public; read as a person reads the name, each is the J1 error."""
+    root = _project(tmp_path)
+    (root / "documents" / name).write_text("access: [owners]\n")
+    code, said, summary = _ingest(root)
+    assert code == 2 and "front matter" in said and summary == {}
