@@ -149,10 +149,15 @@ def test_ingest_lists_items_applied_and_proposed_with_file_and_line(tmp_path):
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     lines = (project / "documents" / "addendum-02.md").read_text().splitlines()
-    (applied,) = [edge for edge in summary["derived"] if edge["by"] == "ADD-02#2.3"]
-    assert (applied["target"], applied["scope"], applied["successor"]) == ("DWG-E-101", "partial", True)
+    (applied,) = [edge for edge in summary["derived"] if edge["by"] == "ADD-02#1.5"]
+    assert (applied["target"], applied["scope"], applied["successor"]) == ("SPEC-033000#3.11", "partial", True)
     assert applied["file"] == "documents/addendum-02.md"
-    assert lines[applied["line"] - 1].startswith("2.3 Sheet E-101")
+    assert lines[applied["line"] - 1].startswith("1.5 Section 03 30 00, Article 3.11")
+    # a change to part of a whole sheet that names no part of it is proposed, with why
+    (sheet,) = [entry for entry in summary["proposed"] if entry["item"] == "ADD-02#2.3"]
+    assert (sheet["target"], sheet["evidence"]["why"]) == (
+        "DWG-E-101", "the item changes part of DWG-E-101 but names no part of it: proposed for review")
+    assert lines[sheet["line"] - 1].startswith("2.3 Sheet E-101")
     proposed = {entry["target"]: entry for entry in summary["proposed"] if entry["item"] == "ADD-02#2.1"}
     # A-602 is issued with this addendum (new, nothing it changes): the index sheet is proposed, with why
     assert set(proposed) == {"DWG-G-001"}
