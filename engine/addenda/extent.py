@@ -713,6 +713,10 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # clause names again what it changes, right before it: the target is settled there
             clause_open = max(read.rfind(". ", 0, action.span[0]), read.rfind("; ", 0, action.span[0]),
                               read.rfind(": ", 0, action.span[0]))
+            if item.cells:
+                # (a table row's cell is a clause of its own: "Drawing P-1, Note 1; Drawing P-2, Note 1"
+                # in the reference cell is one list, its semicolon no clause of the change cell's verb)
+                clause_open = max(clause_open, read.rfind("|", 0, action.span[0]))
             again = {r.target for r in own_refs if r.target is not None and clause_open < r.span[0] < action.span[0]}
             renamed = clause_open >= ends.start() and all(t in again or any(
                 t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in again)

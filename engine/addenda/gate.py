@@ -611,7 +611,133 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _sentence_by_sentence(reading, items, corpus, file, line_of, vocabularies)
+    _one_changed_of_several(reading, items, corpus, document, file, line_of, vocabularies)
     _unplaced_parts(reading, items, corpus, file, line_of, vocabularies)
+
+
+# One item, several targets, each named in a sentence of its own (issue 21, round 13). Owners
+# answer a question on two documents that disagree with one sentence per document ("Paragraph X is
+# revised to read: ..." then "Detail 1 on Sheet Y is revised to show ..."), and they explain an
+# erratum by citing the document that disagrees with it ("the clause said X, while Sheet Y calls for
+# Z. The clause now reads: ..."). The item's verbs are read once for all its targets; here each
+# target is held to the sentence that names it:
+#   - a target named only in sentences with no change verb, and not in the item's lead ("Section
+#     ..., clause 3.1.A:"), where another target is: cited, not changed - proposed, never applied;
+#   - a target named in exactly one sentence with a change verb, a sentence naming no other target
+#     of the item: its scope is that sentence's, when the sentence reads one action.
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """The item's sentences (quoted words kept whole; a line break ends one)."""
+    quoted = _quoted_spans(text)
+    read = _read_text(text, quoted)
+    # (a quotation closing on its own full stop ends the sentence it closes: '... to read: "A. ...
+    # pressure." Detail 1 ...')
+    closing = {e for s, e in quoted if re.search(r"[.!?]\W{0,2}$", text[s:e]) and re.match(r"\s+[A-Z]", text[e:])}
+    cuts = sorted({m.end() for m in _SENTENCE.finditer(read)} | {m.start() for m in re.finditer(r"\n", read)}
+                  | {m.end() for m in re.finditer(r"\?(?=\s)", read)} | closing)
+    bounds = [0, *cuts, len(text)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if text[a:b].strip()]
+
+
+def _lead_of(text: str) -> str:
+    """The item's lead: what stands before the first colon of its first sentence, outside quotes
+    ("Section 22 11 16 Piping, clause 3.1.A:"), or nothing."""
+    read = _read_text(text, _quoted_spans(text))
+    first = _sentences(text)[0] if text.strip() else (0, 0)
+    colon = read.find(":", first[0], first[1])
+    return text[:colon] if colon > 0 else ""
+
+
+def _sentence_by_sentence(reading: Reading, items: Sequence[Item], corpus: Corpus, file: str,
+                          line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
+    by_key = {item.path: item for item in items}
+    groups: dict[str, list[DerivedEdge]] = {}
+    for edge in reading.applied:
+        groups.setdefault(edge.by.path or "", []).append(edge)
+    drop: set[tuple[str, str]] = set()
+    for path, edges in groups.items():
+        item = by_key.get(path)
+        if item is None or len({e.target for e in edges}) < 2:
+            continue
+        text = item.text
+        read: list[tuple[set[Locator], Action]] = []
+        for a, b in _sentences(text):
+            part = text[a:b]
+            local = _quoted_spans(part)
+            named = {r.target for r in find_references(part, corpus, mask=local) if r.target is not None}
+            read.append((named, read_action(part, list(vocabularies), mask=local)))
+        lead = _lead_of(text)
+        in_lead = {r.target for r in find_references(lead, corpus, mask=_quoted_spans(lead))
+                   if r.target is not None} if lead else set()
+        targets = {e.target for e in edges}
+        for edge in edges:
+            naming = [(named, action) for named, action in read if edge.target in named]
+            if not naming:
+                continue
+            changing = [(named, action) for named, action in naming if action.changes]
+            if not changing and edge.target not in in_lead and (targets - {edge.target}) & in_lead:
+                drop.add((edge.by.format(), edge.target.format()))
+                why = (f"names {edge.target.format()} only where it explains the change to another target "
+                       "(no change verb beside it): whether it changes too is for a person to confirm")
+                _propose(reading, item, edge.target, Action("amend" if edge.scope == "partial" else
+                         "replace" if edge.successor else "delete", edge.words, ambiguous=why),
+                         edge.target.format(), edge.rule, file, line_of, why)
+                continue
+            if len(changing) == 1:
+                named, action = changing[0]
+                others = {t for t in targets - {edge.target} if t.doc != edge.target.doc or t.path is not None}
+                if named & others or action.ambiguous is not None:
+                    continue
+                if (action.scope, action.successor) != (edge.scope, edge.successor):
+                    _swap(reading, edge, action.scope, action.successor)
+    if drop:
+        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
+        reading.edges = [e for e in reading.edges
+                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+
+
+#: Why an item naming several targets proposed each (``extent``): nothing else in doubt.
+_SEVERAL_NAMED = re.compile(r"names \d+ targets: each is proposed")
+
+
+def _one_changed_of_several(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
+                            line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
+    """A question naming two provisions that disagree, answered by changing one of them ("Sheet Y,
+    Note 4 governs. Paragraph 2.3.B of Section X is amended by adding at its end: ..."): owners'
+    answers settle such a conflict so, one sentence saying which governs, one changing the other.
+    When exactly one of the targets the item proposed is named in a sentence of the answer with
+    a change verb (one action, no other target named there), and every other is named only in
+    sentences with none, that one is applied with its sentence's action; the others stay proposed."""
+    by_key = {item.path: item for item in items}
+    groups: dict[str, list[Any]] = {}
+    for proposal in reading.proposed:
+        groups.setdefault(proposal.item.path or "", []).append(proposal)
+    applied_items = {e.by.path for e in reading.applied}
+    for path, proposals in groups.items():
+        item = by_key.get(path)
+        if (item is None or item.answer is None or path in applied_items or len(proposals) < 2
+                or not all(_SEVERAL_NAMED.fullmatch(str(p.evidence.why)) for p in proposals)):
+            continue
+        targets = {p.target for p in proposals}
+        changing: list[tuple[set[Locator], Action]] = []
+        for a, b in _sentences(item.text):
+            if b <= item.answer:
+                continue  # (what the question says changes nothing)
+            part = item.text[a:b]
+            local = _quoted_spans(part)
+            named = {r.target for r in find_references(part, corpus, mask=local) if r.target is not None}
+            action = read_action(part, list(vocabularies), mask=local)
+            if named & targets and action.changes:
+                changing.append((named & targets, action))
+        if len(changing) != 1 or len(changing[0][0]) != 1 or changing[0][1].ambiguous is not None:
+            continue
+        (target,), action = changing[0]
+        if not corpus.exists(target):
+            continue
+        reading.proposed = [p for p in reading.proposed if not (p.item.path == path and p.target == target)]
+        _apply(reading, document, item, target, action, proposals[0].rule, file, line_of)
 
 
 # The last guard (issue 21): a change in part of a whole document (a section or sheet, no provision

@@ -180,8 +180,10 @@ _NAMES_DOCUMENT = re.compile(
 _CONNECTIVE = re.compile(
     r"^(?:(?:in\s+addition|additionally|also|further(?:more)?|likewise|similarly|and|then)\b[\s,;:-]*)+",
     re.IGNORECASE)
-#: A paragraph opening with what it changes ("Section 03 20 00, ...", "Sheet C-201: ...").
+#: A paragraph opening with what it changes ("Section 03 20 00, ...", "Sheet C-201: ...", and, as
+#: owners cite a provision by the section sign, "§3.2.A of Section 23 21 13 - ...": the part first).
 _OPENS_WITH_TARGET = re.compile(
+    r"(?:§{1,2}\s*\d{1,3}(?:\.\w{1,3}){0,3}\s+(?:of|in)\s+)?"
     r"(?:(?:the\s+)?(?:attached|enclosed|accompanying|revised)\s+[\"“‘]?)?(?:Spec(?:ification)?s?\.?\s+)?(?:Sections?|Sheets?|Drawings?|Dwgs?\.?|\d{2} ?\d{2} ?\d{2}(?!\d))", re.IGNORECASE)
 #: A lead-in paragraph introducing a list of documents or pages ("each page listed ...:", "the
 #: sections listed below:", "the following sheets:").

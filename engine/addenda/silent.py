@@ -148,20 +148,45 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
         after = items[index + 1].path if index + 1 < len(items) else None
         if item.kind != "heading" and not item.cells:
             _run_on_clauses(reading, item, vocabularies, corpus, placed.get(item.path, set()), rule, file, line_of)
-        if (item.path in reported or item.path in heads or item.kind == "heading" or _preamble(item) or item.cells
-                or (_LEAD_IN.search(item.text) and (after in placed or after in reported or after in heads))):
+        if item.path in reported or item.path in heads or item.kind == "heading" or _preamble(item) or item.cells:
             continue  # (a table row is read whole, its cells together)
+        end = len(item.text)
+        if _LEAD_IN.search(item.text) and (after in placed or after in reported or after in heads):
+            # a lead-in over the item after it is said by that item; paragraphs of its own before the
+            # lead-in's (an itemizer may run a finished item and the next lead-in together) are not
+            breaks = [m.start() for m in re.finditer(r"\n[ \t]*\n", item.text)]
+            if not breaks:
+                continue
+            end = breaks[-1]
         answer = _ANSWER_AT.search(item.text)
         offset = answer.end() if answer is not None else 0
         if item.answer is not None and item.kind == "question":
             offset = max(offset, item.answer)  # what a question asks changes nothing; its answer may
-        for line in item.text[offset:].split("\n"):
+        lead: Action | None = None  # a lead-in line saying what each labelled entry below it does
+        said_none = False  # the paragraph says nothing changes: the rest of it explains
+        for line in item.text[offset:end].split("\n"):
             start, offset = offset, offset + len(line) + 1
+            if not line.strip():
+                # (a paragraph after one saying nothing changes may be an instruction the itemizer ran
+                # in - owners' headings and "§3.2.A of Section ..." lines open no item of their own:
+                # its lines are read again)
+                said_none = False
+                continue
+            if said_none:
+                continue
             quoted = _quoted_spans(line)
             unasked = [*quoted, *_asked(line, quoted)]  # (what a question asks instructs nothing)
             action = read_action(line, vocabularies, mask=unasked)
+            if lead is not None and action.action == "no_change":
+                continue  # (one labelled entry of the list says it changes nothing; the others may)
             if action.action == "no_change":
-                break  # the item says nothing changes; the rest explains
+                said_none = True  # the paragraph says nothing changes; the rest of it explains
+                continue
+            if lead is not None and not action.changes and _labelled_entry(
+                    reading, item, line, start, lead, corpus, notations, placed, rule, file, line_of):
+                continue
+            if line.rstrip().endswith(":") and (said := _lead_action(line, vocabularies)) is not None:
+                lead = said
             if not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None:
                 continue
             found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
@@ -174,6 +199,47 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
                 words=_words(line.strip()),
                 reason=f"names {named} beside a word of change, in a line no reading placed"))
+
+
+# Labelled entries under a lead-in that says what each does (issue 21, round 13): "Each label names
+# the provision; the text after it replaces that provision in full:" over lines "Label (Section X,
+# 2.2.B): new text". Owners restating provisions one by one set the verb once, in the lead-in, and
+# name each provision in the entry's label; the entry itself holds no verb. Each such entry is
+# proposed with the lead-in's action (the label's words are the owner's, the target is read from
+# them; a person confirms), an entry saying "No change" is not.
+
+#: The label of an entry: what stands before its colon, outside quotation marks.
+_ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
+
+
+def _lead_action(line: str, vocabularies: list) -> Action | None:
+    """What a lead-in line ending in a colon says each entry below it does: the action of its last
+    sentence, when that reads one change and names nothing itself; else None."""
+    last = re.split(r"(?<=[.;])\s+", line.strip())[-1]
+    action = read_action(last, vocabularies, mask=_quoted_spans(last))
+    return action if action.changes and action.ambiguous is None else None
+
+
+def _labelled_entry(reading: Reading, item: Item, line: str, start: int, lead: Action, corpus: Corpus,
+                    notations: Mapping[str, Sequence[re.Pattern[str]]], placed: Mapping[str, set[str]], rule: str,
+                    file: str, line_of: Callable[[int], int | None]) -> bool:
+    """Propose the provision a labelled entry names, under the lead-in's action; whether it did."""
+    label = _ENTRY_LABEL.match(line)
+    if label is None:
+        return False
+    found = [r for r in find_references(label.group(1), corpus, notations=notations, titles=False)
+             if r.target is not None and r.by_number and r.target.path is not None and not r.cited]
+    targets = list(dict.fromkeys(r.target for r in found if r.target is not None))
+    if len(targets) != 1 or targets[0].doc in placed.get(item.path, set()):
+        return False
+    why = ("an entry labelled with the provision it restates, under a lead-in saying what each entry does "
+           f'("{lead.words}"): for a person to confirm')
+    reading.proposed.append(ProposedEdge(
+        item=item.locator, target=targets[0], scope=lead.scope, successor=lead.successor, rule=rule, file=file,
+        line=line_of(item.offset + start), words=_words(line.strip()),
+        evidence=ProposalEvidence(reference=found[0].written, resolved_by="number", reference_score=None,
+                                  action=lead.words or None, change=lead.action, why=why)))
+    return True
 
 
 #: A paragraph opening with a clause's number and its title as a sentence ("4.6.3 Night Work. Add
