@@ -194,6 +194,8 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     for item in cited:
         _fresh(case, item)
     for item in cited:
+        _amended_in_part(case, item, quantities)
+    for item in cited:
         if item.status == "ok":
             _eligible(case, item)
     failed = _first(cited, _AFTER_QUANTITIES)
@@ -450,6 +452,32 @@ def _fresh(case: _Case, item: _Cited) -> None:
     status: ClaimStatus = "ineligible_source" if stale.reason == "access_restricted" else "stale_revision"
     item.fail(status, f"{stale.reason}: {item.resolved.format()} is {why}"
               + (f"; in force: {named}" if named else "; nothing replaces it"))
+
+
+def _amended_in_part(case: _Case, item: _Cited, quantities: dict[str, Any] | None) -> None:
+    """A cited provision in force but amended in part on the date (``amended_by``): its stored
+    words are those before the amendment, which may have changed the very figure or words the
+    claim repeats. Never a plain answer: when the asker may not read an amender, a refusal (as
+    ``precedence`` refuses what rests on a withheld document); else, when the claim's figures
+    were matched against those words, an escalation naming the amendment to read."""
+    if item.status != "ok" or item.resolved is None:
+        return
+    unpinned = Locator(doc=item.resolved.doc, path=item.resolved.path)
+    found = case.snapshot.asof(unpinned, case.valid_at, case.known_at, groups=case.groups)
+    if not found.in_force or not found.amended_by and not found.withheld:
+        return
+    if found.withheld:
+        item.fail("ineligible_source", f"access_restricted: {unpinned.format()} is amended in part on "
+                  f"{case.valid_at.isoformat()} by a document the asker may not read "
+                  f"({', '.join(found.withheld)}): what it says now cannot be checked")
+        return
+    amenders = ", ".join(loc.format() for loc in found.amended_by)
+    note = (f"{unpinned.format()} is amended in part on {case.valid_at.isoformat()} by {amenders}: "
+            "its words are checked as they stood before the amendment")
+    item.warnings.append(note)
+    if quantities is not None and quantities.get("matched"):
+        case.conflicts.append(f"{note}; the claim's figures were matched against them, and the amendment may "
+                              f"have changed them: read {amenders} before relying on this answer.")
 
 
 def _eligible(case: _Case, item: _Cited) -> None:

@@ -7,6 +7,7 @@ escalates. The NLI path itself runs in ``test_check_nli.py`` on locally built mo
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 import time
@@ -569,3 +570,77 @@ def test_an_answer_of_more_claims_than_the_bound_is_an_input_error_on_the_comman
     assert result.exit_code == 2 and "claims" in result.output and f"at most {ANSWER_MAX_CLAIMS}" in result.output
     path.write_text(json.dumps(_answer([_claim("SOP-114#5.2")] * ANSWER_MAX_CLAIMS)))
     assert runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)]).exit_code != 2
+
+
+# -- a cited provision amended in part on the date (ninth audit, H2) -------------------------------
+
+_PUMP_SPEC = """---
+id: PS-010
+kind: specification
+title: Pump Station Works
+revision: "0"
+seq: 1
+issued: 2026-02-02
+effective: {from: 2026-02-02}
+recorded: 2026-02-02T08:00:00Z
+---
+PS-010 PUMP STATION WORKS
+
+1 GENERAL
+
+1.1 The wet well is coated with two coats of epoxy.
+
+1.2 Each pump is tested for 4 hours at its duty point.
+"""
+
+_PUMP_CHANGE = """---
+id: PS-CH1
+kind: addendum
+title: Change Notice 1
+revision: "0"
+seq: 1
+issued: 2026-03-03
+effective: {from: 2026-03-03}
+recorded: 2026-03-03T08:00:00Z
+access: [ACCESS]
+supersedes:
+  - target: PS-010#1.2
+    scope: partial
+    effective: 2026-03-03
+    by: PS-CH1#1
+---
+PS-CH1 CHANGE NOTICE 1
+
+1 In PS-010 paragraph 1.2, the test runs for 6 hours instead of 4.
+"""
+
+
+@pytest.mark.parametrize("access", ["[]", "[engineers]"], ids=["public-change", "restricted-change"])
+def test_a_figure_checked_against_a_clause_amended_in_part_is_never_a_plain_answer(
+    tmp_path: Path, access: str,
+) -> None:
+    """The clause's stored words are those before the amendment, which may have changed the very
+    figure claimed: the claim is escalated naming the amendment, or refused when the asker may not
+    read the amender (as precedence refuses what rests on a withheld document)."""
+    root = tmp_path / "pumps"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: pumps\nfacets: []\n")
+    (root / "documents" / "ps-010.md").write_text(_PUMP_SPEC)
+    change = _PUMP_CHANGE.replace("access: [ACCESS]\n", "" if access == "[]" else f"access: {access}\n")
+    (root / "documents" / "ps-ch1.md").write_text(change)
+    ingest_project(root)
+    answer = Answer.model_validate(_answer([_claim("PS-010#1.2", text="Each pump is tested for 4 hours.")],
+                                           valid_at="2026-04-01"))
+    with Project.open(root) as project:
+        verdict = project.check(answer)
+        before = project.check(answer.model_copy(update={"context": answer.context.model_copy(
+            update={"valid_at": dt.date(2026, 2, 15)})}))
+    (claim,) = verdict.claims
+    if access == "[]":
+        assert verdict.verdict == "escalation" and claim.status == "ok"
+        assert any("amended in part" in w and "PS-CH1#1" in w for w in claim.warnings)
+        assert "PS-CH1#1" in (verdict.rfi or "")
+    else:
+        assert verdict.verdict == "refusal" and claim.status == "ineligible_source"
+        assert "may not read" in claim.detail and "6 hours" not in claim.detail
+    assert before.verdict == "answer"  # before the change took effect, the clause's words stand
