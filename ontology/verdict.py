@@ -38,6 +38,7 @@ __all__ = [
     "Resolution",
     "ReviewedEdge",
     "ANSWER_MAX_CLAIMS",
+    "CLAIM_MAX_CITATIONS",
     "CLAIM_MAX_CHARS",
     "CLAIM_MAX_QUANTITIES_SHOWN",
     "QUOTE_MAX_CHARS",
@@ -58,6 +59,9 @@ CLAIM_MAX_CHARS = 4_000
 #: The most claims one answer may have, for ``check`` on the command line and over HTTP alike
 #: (a service may be set to take fewer): each claim is checked in turn.
 ANSWER_MAX_CLAIMS = 200
+#: The most citations one claim may have (docs/formats.md): a claim is supported by a few
+#: provisions, and each citation is located, quoted and checked in turn.
+CLAIM_MAX_CITATIONS = 20
 #: The most quantities of one claim a check's result lists (matched, unmatched and warnings,
 #: each; docs/formats.md): every quantity is checked and decides the claim, but past this
 #: many the result gives the total and the text says how many more, so a check's output and
@@ -117,6 +121,14 @@ class Claim(BaseModel):
             raise ValueError(f"a claim's text is at most {CLAIM_MAX_CHARS:,} characters, this one {len(text):,}: "
                              "split it into the statements it makes")
         return text
+
+    @field_validator("citations")
+    @classmethod
+    def _citations_bounded(cls, citations: tuple[Citation, ...]) -> tuple[Citation, ...]:
+        if len(citations) > CLAIM_MAX_CITATIONS:
+            raise ValueError(f"a claim cites at most {CLAIM_MAX_CITATIONS} provisions, this one {len(citations):,}: "
+                             "cite the provisions that support it")
+        return citations
 
     @model_validator(mode="after")
     def _has_words(self) -> Claim:

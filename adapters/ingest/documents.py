@@ -31,6 +31,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata
+from .opening import invisible, visible
 from .outline import parse_outline
 from .parsing import (
     Parser,
@@ -184,7 +185,7 @@ def _name_skeleton(name: str) -> str:
     Latin, and the dots, tildes and spaces a name may end with dropped (``X.md.yaml.`` shows as
     ``X.md.yaml`` on Windows). So a name made to look like a sidecar is read as one would be."""
     folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKES)
-    return "".join(c for c in folded if not _invisible(c) and not c.isspace()).rstrip(".~")
+    return "".join(c for c in folded if not invisible(c) and not c.isspace()).rstrip(".~")
 
 
 def _metadata_not_read(name: str) -> tuple[str, str] | None:
@@ -344,22 +345,6 @@ def _docx_parser() -> type[Parser]:
     return _DocxParser
 
 
-def _visible(line: str) -> str:
-    """``line`` without the blank and invisible characters around it (spaces of any kind, tabs,
-    form feeds, zero-width and format characters, combining marks, Hangul fillers)."""
-    start, end = 0, len(line)
-    while start < end and _invisible(line[start]):
-        start += 1
-    while end > start and _invisible(line[end - 1]):
-        end -= 1
-    return line[start:end]
-
-
-def _invisible(char: str) -> bool:
-    return unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Co", "Cn") or \
-        char in "\u115f\u1160\u3164\uffa0\u2800"
-
-
 def _check_line_ends(text: str, file: str) -> None:
     """A carriage return alone ends no line here: a file whose lines end so (old Mac) is refused,
     never read as one long line (its front matter as body text)."""
@@ -377,7 +362,7 @@ def _check_opening(lines: list[str], file: str, first_line: int) -> bool:
     'access = …') is an error at its line, never body text: the access it may say would be lost
     and the document read public."""
     for index, line in enumerate(lines):
-        shown = _visible(line)
+        shown = visible(line)
         if not shown or _COMMENT_LINE.fullmatch(shown):
             continue
         if _FENCE_SHAPED.match(shown) or _KEY_SHAPED.match(shown):
@@ -401,6 +386,11 @@ class _MarkdownParser(Parser):
         _check_line_ends(text, self.file)
         lines = text.split("\n")
         closing = self._closing(lines if whole else lines[:-1], whole=whole)
+        start = 0 if closing is None else closing + 1
+        # the opening's access lines, as ingest reads them (tables off: its only errors are those)
+        opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False)
+        if opening.errors:
+            raise opening.errors[0]
         front = None if closing is None else "\n".join(lines[1:closing])
         return self._revision(self._metadata(front, self.file, line_offset=1 if front is not None else 0))
 
@@ -562,6 +552,7 @@ class _PdfParser(SidecarParser):
         layer = pdf_text_layer(self.path, file=self.file)
         self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
         outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False, fences=False)
+        self.errors.extend(outline.errors)
         self.warnings.extend(outline.warnings)
         tables = read_pdf_tables(self.path, layer, file=self.file)
         self.warnings.extend(tables.warnings)

@@ -22,6 +22,7 @@ from inforce.ontology import InputError, Section, TableRow
 from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
+from .opening import access_declaration
 from .tables import is_table_start, read_table
 
 __all__ = ["Outline", "parse_outline"]
@@ -103,12 +104,15 @@ class _OutlineReader:
         fence: str | None = None
         table_count = 0
         index = 0
+        opening = True  # until the first numbered provision opens
         while index < len(lines):
             line = lines[index]
             self.line_no = self.first_line + index
             if not line or line.isspace():
                 index += 1
                 continue
+            if opening:
+                self._check_opening_line(line, offsets[index])
             fence_match = _FENCE.match(line) if fences else None
             if fence_match is not None:
                 mark = fence_match.group(1)
@@ -145,11 +149,22 @@ class _OutlineReader:
                 continue
             heading = read_heading(line)
             if heading is not None:
+                opened = len(self.slots)
                 self._heading(heading, offsets[index])
+                opening = opening and (heading.kind == "markdown" or len(self.slots) == opened)
             index += 1
         self._close_to(0, len(text))
         self.outline.provisions = [p for p in self.slots if p is not None]
         return self.outline
+
+    def _check_opening_line(self, line: str, line_start: int) -> None:
+        """A line before the first numbered provision that reads as an access declaration is an
+        error at its line (``opening.access_declaration``), whatever the format."""
+        page = self._pages_of(line_start, line_start + 1).get("page_start") if self.pages else None
+        where = f" (page {page})" if page is not None else ""
+        error = access_declaration(line, file=self.file, line_no=self.line_no, where=where)
+        if error is not None:
+            self.outline.errors.append(error)
 
     # -- headings ------------------------------------------------------------------
 

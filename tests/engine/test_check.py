@@ -644,3 +644,19 @@ def test_a_figure_checked_against_a_clause_amended_in_part_is_never_a_plain_answ
         assert verdict.verdict == "refusal" and claim.status == "ineligible_source"
         assert "may not read" in claim.detail and "6 hours" not in claim.detail
     assert before.verdict == "answer"  # before the change took effect, the clause's words stand
+
+
+def test_a_claim_citing_more_provisions_than_the_bound_is_an_input_error(
+    projects: dict[str, Path], tmp_path: Path,
+) -> None:
+    """Ninth audit M1: 36,000 citations in one claim ran on for 70 s of CPU after a 504."""
+    from inforce.ontology.verdict import CLAIM_MAX_CITATIONS
+
+    claim = _claim("SOP-114#5.2")
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(_answer([{**claim, "citations": claim["citations"] * (CLAIM_MAX_CITATIONS + 1)}])))
+    result = runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)])
+    assert result.exit_code == 2 and f"at most {CLAIM_MAX_CITATIONS} provisions" in result.output
+    assert "claims[0].citations" in result.output or "claims.0.citations" in result.output, result.output
+    path.write_text(json.dumps(_answer([{**claim, "citations": claim["citations"] * CLAIM_MAX_CITATIONS}])))
+    assert runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)]).exit_code != 2
