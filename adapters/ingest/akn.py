@@ -80,6 +80,7 @@ from inforce.ontology import (
     end_of_day_utc,
     parse_date,
 )
+from inforce.ontology.files import read_bounded
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
 from .metadata import DeclaredEdge, Metadata
@@ -412,7 +413,9 @@ class _AknParser(Parser):
 
     def _parse(self) -> Document | None:
         try:
-            data = self.path.read_bytes()
+            # bounded as every input is (64 MiB): ingest refuses a larger file, and lag, which reads an
+            # act whole for its metadata, withholds its row without reading it
+            data = read_bounded(self.path, what="the Akoma Ntoso file", file=self.file)
         except OSError as exc:
             raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
         act = self._act(data)

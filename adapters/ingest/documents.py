@@ -98,8 +98,8 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     Markdown (``*.md``), drawings (``*.drawing.yaml``), PDFs (``*.pdf``) and CSV schedules
     (``*.csv`` with a ``*.csv.yaml`` sidecar: a CSV without one is data, not a document, and
     is listed with the files not read); a sidecar whose PDF or CSV is missing is listed too,
-    so that parsing reports it. Hidden files and folders
-    and ``.inforce/`` are skipped. A symlink (file or folder, ``documents/`` itself included)
+    so that parsing reports it. Hidden files and folders are not read and are listed with the
+    files not read (a hidden folder once, not what it holds). A symlink (file or folder, ``documents/`` itself included)
     that leads outside the project is refused: InputErrors naming each by its place in the
     project, since its content is not the project's and its name would be an absolute path.
     Symlinks that stay inside the project are followed for files, as any file is.
@@ -120,9 +120,13 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
         if any(part.startswith(".") for part in relative.parts):
-            if not any(part.startswith(".") for part in relative.parts[:-1]) and path.is_file() and \
-                    (hidden := _hidden_metadata(path.name.lower())) is not None:
-                mislaid.append(InputError(hidden[0], file=path.relative_to(root).as_posix(), hint=hidden[1]))
+            if not any(part.startswith(".") for part in relative.parts[:-1]):
+                # the first hidden file or folder on the path: never read, and named (what is inside
+                # a hidden folder is not walked); one named as a document's metadata is an error
+                if path.is_file() and (hidden := _hidden_metadata(path.name.lower())) is not None:
+                    mislaid.append(InputError(hidden[0], file=path.relative_to(root).as_posix(), hint=hidden[1]))
+                else:
+                    unread.append(path)
             continue
         if path.is_symlink() and _refuse_if_outside(path, root, real_root, escapes):
             continue

@@ -54,9 +54,14 @@ def test_a_file_of_a_kind_inforce_does_not_read_is_named(tmp_path: Path) -> None
     root = _project(tmp_path)
     (root / "documents" / "notes.txt").write_text("2.1.A is wrong, see RFI 7\n")
     (root / "documents" / ".hidden.md").write_text("editor swap file\n")
+    (root / "documents" / ".old").mkdir()
+    (root / "documents" / ".old" / "spec-1.md").write_text("an earlier copy\n")
     code, said, summary = _ingest(root)
     assert code == 0 and "documents/notes.txt: not read" in said
-    assert summary["skipped"] == ["documents/notes.txt"] and ".hidden" not in said
+    # hidden files and folders are not read, and named (ninth audit M3: they were skipped silently);
+    # a hidden folder is named once, not what it holds
+    assert summary["skipped"] == ["documents/.hidden.md", "documents/.old", "documents/notes.txt"]
+    assert "documents/.hidden.md: not read" in said and "spec-1.md" not in said
 
 
 def test_a_symlink_inside_the_project_is_one_document_a_reingest_leaves_alone(tmp_path: Path) -> None:
