@@ -33,6 +33,8 @@ __all__ = ["FileReader"]
 #: Why a symlinked folder under documents/ was not read.
 _LINKED_FOLDER = ("a symlinked folder: not read (ingest does not walk linked folders); move its documents into "
                   "documents/, or link each file")
+#: Why a hidden file or folder under documents/ was not read.
+_HIDDEN = "hidden (its name starts with '.'): not read; rename it to have it read"
 #: Why a file under documents/ was not read: what this package reads, and what it needs.
 _NOT_READ = (
     "not read: inforce reads Markdown (.md), drawings (.drawing.yaml), Word (.docx), Akoma Ntoso "
@@ -90,8 +92,7 @@ class _ProjectFiles:
         # named as the parser names them (a symlink inside the project by the file it leads
         # to), so a linked file is matched to its graph entry and not re-ingested every time
         self._paths = {source_name(path, root): path for path in files}
-        return list(self._paths), [InputError(_LINKED_FOLDER if path.is_dir() else _NOT_READ,
-                                                 file=_relative(path, root)) for path in unread]
+        return list(self._paths), [InputError(_why_unread(path), file=_relative(path, root)) for path in unread]
 
     def content_hash(self, name: str) -> str:
         return content_hash(self._path(name), self.root, self._register)
@@ -162,3 +163,10 @@ def _relative(path: Path, root: Path) -> str:
         return path.relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def _why_unread(path: Path) -> str:
+    """Why ``path`` under documents/ was not read: hidden, a linked folder, or of no kind read here."""
+    if path.name.startswith("."):
+        return _HIDDEN
+    return _LINKED_FOLDER if path.is_dir() else _NOT_READ

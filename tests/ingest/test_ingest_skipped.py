@@ -61,7 +61,8 @@ def test_a_file_of_a_kind_inforce_does_not_read_is_named(tmp_path: Path) -> None
     # hidden files and folders are not read, and named (ninth audit M3: they were skipped silently);
     # a hidden folder is named once, not what it holds
     assert summary["skipped"] == ["documents/.hidden.md", "documents/.old", "documents/notes.txt"]
-    assert "documents/.hidden.md: not read" in said and "spec-1.md" not in said
+    assert "documents/.hidden.md: hidden" in said and "documents/.old: hidden" in said and "spec-1.md" not in said
+    assert "symlinked" not in said
 
 
 def test_a_symlink_inside_the_project_is_one_document_a_reingest_leaves_alone(tmp_path: Path) -> None:
