@@ -30,6 +30,7 @@ __all__ = [
     "Locator",
     "PATH_SEGMENT",
     "UtcDateTime",
+    "draws_nothing",
     "group_name",
     "is_document_id",
     "trusted",
@@ -231,6 +232,14 @@ def _ignorable(ch: str) -> bool:
     return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
 
 
+def draws_nothing(ch: str) -> bool:
+    """Whether ``ch`` is drawn as nothing and cannot be typed as meant: a format or control
+    character, a private-use or unassigned code point, a line or paragraph separator, or a
+    Default_Ignorable code point. The one table of them: group names refuse them, and a
+    reader trimming a line takes them out (``adapters/ingest/opening.py``)."""
+    return unicodedata.category(ch) in _INVISIBLE or _ignorable(ch)
+
+
 def group_name(text: str) -> str:
     """An access group's name as every reader of one takes it — an ``access`` list, ``--groups``,
     a keys file, an answer's ``context.groups``: the one home of the rule. NFKC-normalised, so a
@@ -238,8 +247,7 @@ def group_name(text: str) -> str:
     for a name holding an invisible character (``_INVISIBLE``, ``_DEFAULT_IGNORABLE``, or a space other than ' '), which
     would make a group nobody can name (a document no one may read) or one that looks like another."""
     name = unicodedata.normalize("NFKC", text)
-    hidden = sorted({ch for ch in name if unicodedata.category(ch) in _INVISIBLE or _ignorable(ch)
-                     or (unicodedata.category(ch) == "Zs" and ch != " ")})
+    hidden = sorted({ch for ch in name if draws_nothing(ch) or (unicodedata.category(ch) == "Zs" and ch != " ")})
     if hidden:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
         raise ValueError(f"the group name {text!r} holds a character that cannot be seen ({codes})")

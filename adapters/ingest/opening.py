@@ -17,6 +17,7 @@ import re
 import unicodedata
 
 from inforce.ontology import InputError
+from inforce.ontology.scalars import draws_nothing
 from inforce.ontology.text import echoed
 
 __all__ = ["access_declaration", "invisible", "visible"]
@@ -34,10 +35,9 @@ _HINT = ("write it there (and take the line out of the text), or reword the line
 
 
 def invisible(char: str) -> bool:
-    """Whether ``char`` shows nothing on its own: a space of any kind, a control or format
-    character, a combining mark, a private-use or unassigned code point, a Hangul filler."""
-    return unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Co", "Cn") or \
-        char in "\u115f\u1160\u3164\uffa0\u2800"
+    """Whether ``char`` shows nothing on its own: what ``draws_nothing`` says (the one table of
+    invisible characters), a space of any kind, a combining mark alone, the braille blank."""
+    return draws_nothing(char) or unicodedata.category(char) in ("Zs", "Mn") or char == "\u2800"
 
 
 def visible(line: str) -> str:
