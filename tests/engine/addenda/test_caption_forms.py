@@ -9,12 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 PIPING = ("SECTION 22 11 16 - DOMESTIC WATER PIPING\n\n2 PRODUCTS\n\n2.1 COPPER TUBE\n\nA. Type L, hard drawn.\n\n"
@@ -22,11 +20,6 @@ PIPING = ("SECTION 22 11 16 - DOMESTIC WATER PIPING\n\n2 PRODUCTS\n\n2.1 COPPER 
           "A. Slope drains one percent.\n\n3.3 FLUSHING\n\nA. Flush each riser for ten minutes.\n")
 GROUT = ("SECTION 03 60 00 - GROUTING\n\n2 PRODUCTS\n\n2.2 NON-SHRINK GROUT\n\nA. Cementitious, pre-mixed.\n\n"
          "B. Minimum strength 5,000 psi at 28 days.\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

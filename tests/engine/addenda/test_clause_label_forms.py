@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 07 21 00 - THERMAL INSULATION\n\n2 PRODUCTS\n\n2.1 BOARD INSULATION\n\n"
@@ -28,11 +26,6 @@ SHEET = ("id: DWG-A-104\nkind: drawing\nsheet: A-104\ntitle: Enlarged Plan\nissu
          "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\ncallouts:\n"
          "  - id: note-1\n    text: \"NOTE 1: SEAL EVERY PENETRATION.\"\n"
          "  - id: note-2\n    text: \"NOTE 2: BENCH AT 18 INCHES.\"\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

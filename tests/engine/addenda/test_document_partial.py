@@ -12,9 +12,9 @@ import pytest
 
 from inforce.rules import RuleSet, load_pack
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 #: A section whose articles stand with no Part heading over them (an outline of articles only).
@@ -22,11 +22,6 @@ GROUT = ("SECTION 03 60 00 - GROUTING\n\n1.1 SUMMARY\n\nA. Grout under base plat
          "A. Product data.\n")
 HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. Five-knuckle hinges, brass finish.\n"
 WHY = "names no part of it: proposed for review"
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, body: str):

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 08 11 13 - HOLLOW METAL DOORS\n\n2 PRODUCTS\n\n2.1 DOORS\n\nA. Face sheets 16 gauge, cold-rolled.\n\n"
@@ -27,11 +25,6 @@ OTHER = "SECTION 09 30 13 - CERAMIC TILING\n\n2 PRODUCTS\n\n2.1 TILE\n\nA. Porce
 SHEETS = {"M-401": ("Ductwork Plan", "NOTE 3: DUCTS ARE GALVANIZED STEEL."),
           "M-402": ("Piping Plan", "NOTE 1: PIPING IS TYPE L COPPER."),
           "M-403": ("Roof Plan", "NOTE 2: CURBS ARE 14 INCHES HIGH.")}
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

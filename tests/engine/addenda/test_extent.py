@@ -6,23 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.engine.addenda.actions import read_action, vocabulary
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
         "B. Ratio 0.45.\n\nC. Slump 4 inches.\n\n2.2 ADMIXTURES\n\nA. Air entraining, ASTM C260.\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA. Silicone, ASTM C920, Class 50.\n\n"
@@ -23,11 +21,6 @@ SHEET = ("id: DWG-S-301\nkind: drawing\nsheet: S-301\ntitle: Foundation Details\
          "  - id: note-2\n    text: \"NOTE 2: FOOTINGS BEAR ON UNDISTURBED SOIL.\"\n"
          "  - id: keynote-4\n    text: \"KEYNOTE 4: SUMP PIT, 24 INCHES SQUARE.\"\n"
          "  - id: detail-3\n    text: \"DETAIL 3: GRADE BEAM AT LOADING DOCK.\"\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -22,11 +22,6 @@ CONCRETE = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXE
 HARDWARE = "SECTION 08 71 00 - DOOR HARDWARE\n\n2 PRODUCTS\n\n2.1 HINGES\n\nA. Five-knuckle hinges, brass finish.\n"
 
 
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
-
-
 def _read(root: Path, rules: RuleSet, addendum: str):
     start_project(root, "guards")
     write_doc(root, "SPEC-033000", "2026-01-05", CONCRETE)

@@ -8,24 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 MASONRY = ("SECTION 04 22 00 - CONCRETE UNIT MASONRY\n\n2 PRODUCTS\n\n2.1 BLOCK\n\nA. Hollow load-bearing units.\n\n"
            "B. Split-face units at the base course.\n\n2.3 MORTAR\n\nA. Type S.\n\n3 EXECUTION\n\n3.1 LAYING\n\n"
            "A. Running bond.\n\n3.2 CLEANING\n\nA. Dry brush at the end of each day.\n")
 FENCING = "SECTION 32 31 13 - CHAIN LINK FENCES\n\n2 PRODUCTS\n\n2.1 FABRIC\n\nA. 9-gauge galvanized wire.\n"
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _sheet(root: Path, sheet: str, title: str, notes: list[str]) -> None:

@@ -7,22 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project, write_sheet
 from addenda_reading import applied as _applied
+from addenda_reading import read_project, start_project, write_sheet
 from corpus_writer import write_doc
 
 SIDING = ("SECTION 07 46 00 - SIDING\n\n2 PRODUCTS\n\n2.1 BOARDS\n\nA. Fiber-cement boards, smooth face.\n\n"
           "B. Ring-shank nails.\n\n3 EXECUTION\n\n3.1 INSTALLATION\n\nA. Gap butt joints 1/8 inch.\n")
 SEALANTS = "SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA. Silicone, Class 50.\n"
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 07 21 00 - THERMAL INSULATION\n\n2 PRODUCTS\n\n2.1 BOARD INSULATION\n\n"
@@ -35,11 +33,6 @@ MARKED = ("Specification Changes\n\n"
           "\"~~B. Pin boards at 24 inches on centre.~~\"\n\n"
           "Section 10 28 13 Toilet Accessories, page 10 28 13-1, Article 2.1 DISPENSERS: "
           "\"**C. Grab bars, stainless steel, at each accessible stall.**\"\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 MASONRY = ("SECTION 04 22 00 - CONCRETE UNIT MASONRY\n\n2 PRODUCTS\n\n2.1 BLOCK\n\nA. Hollow load-bearing units.\n\n"
@@ -24,11 +22,6 @@ MASONRY = ("SECTION 04 22 00 - CONCRETE UNIT MASONRY\n\n2 PRODUCTS\n\n2.1 BLOCK\
            "B. Wash the base course down.\n")
 CONDITIONS = ("GENERAL CONDITIONS OF THE QUAY CONTRACT\n\n4 TIME\n\n4.2 Extensions. The Engineer grants an extension "
               "for each day of delay the Owner causes.\n\n4.3 Weather. Days of rain count as working days.\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA. Silicone, ASTM C920, Class 50.\n\n"
@@ -28,11 +26,6 @@ SHEETS = {
     "S-302": ("Pier Details", ("NOTE 1: PIERS ARE 18 INCHES ROUND.",)),
     "S-303": ("Grade Beam Details", ("NOTE 1: GRADE BEAMS ARE 12 X 24.",)),
 }
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _sheet(number: str, title: str, notes: tuple[str, ...]) -> str:

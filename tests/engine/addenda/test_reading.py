@@ -12,7 +12,7 @@ from inforce.engine.addenda.reading import Lookup, read_addendum, readings_of
 from inforce.engine.derivation import TargetDirectory, outline_names
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project
+from addenda_reading import read_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -38,11 +38,6 @@ def _project(root: Path) -> Path:
     spec = root / "documents" / "spec-033000.md"  # titled as its section is (titles are what a title names)
     spec.write_text(spec.read_text().replace("title: Document SPEC-033000", "title: Cast-in-Place Concrete"))
     return root
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet):

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 09 91 23 - INTERIOR PAINTING\n\n2 PRODUCTS\n\n2.1 PAINTS\n\nA. Latex, eggshell, two coats.\n\n"
@@ -30,11 +28,6 @@ SHEET = ("id: DWG-A-601\nkind: drawing\nsheet: A-601\ntitle: Finish Plan\nissued
          "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\ncallouts:\n"
          "  - id: detail-4\n    text: \"DETAIL 4: WAINSCOT AT 48 INCHES.\"\n"
          "  - id: note-1\n    text: \"NOTE 1: PAINT ALL EXPOSED DUCTS.\"\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):

@@ -11,9 +11,9 @@ import pytest
 
 from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, read_project, start_project, write_sheet
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as proposed_edges
+from addenda_reading import read_project, start_project, write_sheet
 from corpus_writer import write_doc
 
 SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2 PRODUCTS\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
@@ -24,11 +24,6 @@ STOREFRONT = "SECTION 08 41 13 - ALUMINUM STOREFRONTS\n\n2 PRODUCTS\n\n2.1 FRAME
 CONDITIONS = ("GENERAL CONDITIONS OF THE CONTRACT\n\nPART 4 - BONDS AND INSURANCE\n\n"
               "4.2 Insurance. The Contractor shall name the Owner as additional insured.\n\n"
               "4.3 Bonds. A performance bond of 100 percent is required.\n")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return addenda_rules()
 
 
 def _read(root: Path, rules: RuleSet, addendum: str):
