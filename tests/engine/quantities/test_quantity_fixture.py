@@ -62,7 +62,7 @@ def test_every_source_family_is_represented():
     assert {doc["family"] for doc in RAW.values()} == {
         "riverside-library", "label-dosing", "sop-retention", "followup-handbooks", "cfr-447", "financebench",
         "drawing-notes", "drawing-notes-held-out", "drawing-notes-held-out-2",
-        "drawing-notes-held-out-3"}
+        "drawing-notes-held-out-3", "drawing-notes-held-out-4"}
 
 
 def test_inline_spans_are_the_text_at_their_offsets():
@@ -203,6 +203,7 @@ def test_written_snippets_name_their_sources_and_subjects():
     assert sum(held_out.values()) >= 150
     assert sum(counts["drawing-notes-held-out-2.yaml"].values()) >= 300
     assert sum(counts["drawing-notes-held-out-3a.yaml"].values()) + sum(counts["drawing-notes-held-out-3b.yaml"].values()) >= 300
+    assert sum(counts["drawing-notes-held-out-4.yaml"].values()) >= 220
     assert sum(sum(c.values()) for c in counts.values()) >= 300
     for c in counts.values():
         assert 0.3 <= c["near-miss"] / sum(c.values()) <= 0.7
