@@ -13,11 +13,12 @@ generated ones.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import inforce.ontology.yamltext as yamltext
@@ -176,6 +177,7 @@ _LINE = st.one_of(
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(text=st.lists(_LINE, min_size=1, max_size=6).map("\n".join))
+@example(text="id: UK\nid: [UK:]")
 @pytest.mark.slow
 def test_generated_yaml_composes_the_same_either_way(text: str, monkeypatch: pytest.MonkeyPatch):
     libyaml, pure = _either_way(text, monkeypatch)
@@ -183,6 +185,11 @@ def test_generated_yaml_composes_the_same_either_way(text: str, monkeypatch: pyt
         # the only way the two may differ: PyYAML's pure scanner (the fallback where libyaml is
         # missing) is stricter on a few plain scalars in flow context (`[UK?]`, YAML 1.1's rule);
         # it refuses what libyaml reads, never reads it otherwise
+        return
+    if libyaml == "error" and pure != "error" and re.search(r"[^\s:]:[\]},]", text):
+        # and the one way the other round: a key with no value just before a flow collection's
+        # comma or end (`[UK:]`, YAML 1.2's single pair, read {UK: null} by the pure scanner) is
+        # refused by libyaml; where libyaml is installed, as everywhere inforce runs, it is an error
         return
     assert libyaml == pure, text
 
