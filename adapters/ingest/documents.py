@@ -31,7 +31,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata
-from .opening import invisible, visible
+from .opening import FENCE_SHAPED, invisible, visible
 from .outline import parse_outline
 from .parsing import (
     Parser,
@@ -71,13 +71,12 @@ _FENCE_LIKE = re.compile(r"(?:\ufeff)?[ \t]*(?:-{3,}(?:[ \t]|$)|-{4,}|%YAML\b|%T
 #: YAML's end-of-document marker: it does not close the front matter (only '---' does), and
 #: what followed it would otherwise be read as no metadata at all.
 _DOCUMENT_END = re.compile(r"\.\.\.[ \t]*\r?")
-#: Dashes a word processor or keyboard may type for '-' (hyphens, figure/en/em dashes, minus signs,
-#: small and fullwidth hyphen-minus), and what a line of them or of '+' (TOML's fence) reads as.
-_DASHES = "\\-\u2010-\u2015\u2212\uFF0D\uFE58\uFE63\u2E3A\u2E3B"
-_FENCE_SHAPED = re.compile(rf"[{_DASHES}]{{3,}}|\+{{3,}}")
 #: A line that reads as a front-matter key ('access: [x]', 'access = ["x"]', '"id": X'): the
 #: access key in any case, the others as YAML writes them.
 _KEY_SHAPED = re.compile(r"""["']?(?:(?i:access)|""" + "|".join(COMMON_FIELDS) + r""")["']?\s*[:=]""")
+#: A first line 'groups: [x]' (any case): the access, under a key front matter does not have (and
+#: refuses the same way, naming 'access').
+_GROUPS_KEY = re.compile(r"""["']?(?i:groups)["']?\s*[:=]""")
 _COMMENT_LINE = re.compile(r"\s*<!--.*-->\s*")
 #: Bytes read of a pending file to learn its metadata (``read_revision``): its front matter
 #: must close within them.
@@ -369,7 +368,14 @@ def _check_opening(lines: list[str], file: str, first_line: int) -> bool:
         shown = visible(line)
         if not shown or _COMMENT_LINE.fullmatch(shown):
             continue
-        if _FENCE_SHAPED.match(shown) or _KEY_SHAPED.match(shown):
+        if _GROUPS_KEY.match(shown):
+            raise InputError(
+                f"{echoed(shown)} reads as front matter naming who may read the document, and the key for "
+                "that is 'access', in front matter that opens on the file's first line with ---",
+                file=file, line=first_line + index, field="access",
+                hint="write '---', 'access: [group, ...]' and '---' as the first lines (or give access in the "
+                     "register); or start the text with its heading")
+        if FENCE_SHAPED.match(shown) or _KEY_SHAPED.match(shown):
             raise InputError(
                 f"{echoed(shown)} reads as front matter, which must open on the file's first line with ---",
                 file=file, line=first_line + index,

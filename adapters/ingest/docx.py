@@ -56,8 +56,12 @@ mark is an unaccepted insertion joins the next one (as it did before the change)
 tracked change of paragraph properties reads the properties from before it. Each paragraph
 holding a tracked change is named in a warning (field ``tracked_changes``) telling the user
 to accept or reject the changes in Word before issuing. Comments are ignored, and so are
-headers, footers, footnotes and text boxes (a paragraph holding a text box is named in a
-warning, since its text is not read).
+footnotes and text boxes (a paragraph holding a text box is named in a warning, since its
+text is not read). Page headers and footers are no part of the text layer (they repeat on
+every page and hold no provision), but they are read, rendered as the body is, for one rule:
+a line of theirs that reads as an access declaration (``opening.access_declaration``:
+``access: owners``, a table row ``access | owners``) is an error naming the part, as it is in
+the body's opening: a document's access is never written as text.
 
 Positions: an InputError's ``line`` is the paragraph number for a ``.docx``: the 1-based
 index of a paragraph of the body in document order, where every ``w:p`` of the body counts
@@ -71,6 +75,7 @@ encrypted one renamed, no main document part, malformed XML) is an InputError na
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import posixpath
 import re
@@ -83,7 +88,8 @@ from lxml import etree
 
 from inforce.ontology import Document, InputError
 
-from .archives import unpack_problem
+from .archives import MAX_MEMBER, unpack_problem
+from .opening import access_declaration
 from .outline import parse_outline
 from .parsing import SidecarParser, UnreadableFileError, source_digest
 from .wordstyles import Names, Numbering, Styles, hides_text, number, symbol
@@ -121,6 +127,9 @@ class DocxTextLayer:
     paragraph_at_line: tuple[int, ...]
     paragraph_count: int
     warnings: tuple[InputError, ...] = ()
+    #: Each page header and footer with text: what it is (``page header``), its part
+    #: (``word/header1.xml``) and its own text layer, rendered as the body's is.
+    margins: tuple[tuple[str, str, DocxTextLayer], ...] = ()
 
     @property
     def has_text(self) -> bool:
@@ -167,6 +176,7 @@ class _DocxParser(SidecarParser):
         self.warnings.extend(layer.warnings)
         outline = parse_outline(layer.text, file=self.file, fences=False)
         self.errors.extend(_at_paragraph(error, layer) for error in outline.errors)
+        self.errors.extend(_margin_errors(layer, self.file))
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)
         if metadata is None:
             return None
@@ -177,6 +187,19 @@ class _DocxParser(SidecarParser):
             digest=source_digest(data, sidecar_data, self.row),
             line=None,
         )
+
+
+def _margin_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
+    """A page header's or footer's line that reads as an access declaration, refused naming
+    the part and its paragraph (module docstring): read as a margin it would be lost."""
+    errors = []
+    for kind, part, margin in layer.margins:
+        for line_no, line in enumerate(margin.text.split("\n"), 1):
+            where = f" (in the {kind}, {part} paragraph {margin.paragraph(line_no)})"
+            error = access_declaration(line, file=file, line_no=None, where=where)
+            if error is not None:
+                errors.append(error)
+    return errors
 
 
 def _at_paragraph(problem: InputError, layer: DocxTextLayer) -> InputError:
@@ -207,10 +230,19 @@ class _Package:
     document: etree._Element
     styles: etree._Element | None
     numbering: etree._Element | None
+    #: The page headers and footers: ``(kind, part name, root)``.
+    margins: tuple[tuple[str, str, etree._Element], ...] = ()
 
 
 def _text_layer(data: bytes, file: str) -> DocxTextLayer:
-    return _BodyReader(_read_package(data, file), file).read()
+    package = _read_package(data, file)
+    layer = _BodyReader(package, file).read()
+    margins = []
+    for kind, part, root in package.margins:
+        margin = _BodyReader(package, file, part=root).read()
+        if margin.has_text:
+            margins.append((kind, part, margin))
+    return dataclasses.replace(layer, margins=tuple(margins)) if margins else layer
 
 
 def _read_package(data: bytes, file: str) -> _Package:
@@ -244,10 +276,19 @@ def _parts(archive: zipfile.ZipFile, file: str) -> _Package:
     relations = posixpath.join(folder, "_rels", base + ".rels")
     styles = _target(archive, relations, main, "styles", file)
     numbering = _target(archive, relations, main, "numbering", file)
+    margin_parts = [(f"page {kind}", part) for kind in ("header", "footer")
+                    for part in _targets(archive, relations, main, kind, file)]
+    # a section may have three headers and three footers, a document many sections: together
+    # they unpack to no more than one part may
+    if sum(archive.getinfo(part).file_size for _, part in margin_parts) > MAX_MEMBER:
+        raise _not_word(file, f"its {len(margin_parts)} page headers and footers unpack to more than "
+                              f"{MAX_MEMBER // 2**20} MiB")
+    margins = tuple((kind, part, _xml(archive, part, file)) for kind, part in margin_parts)
     return _Package(
         document,
         _xml(archive, styles, file) if styles else None,
         _xml(archive, numbering, file) if numbering else None,
+        margins,
     )
 
 
@@ -262,9 +303,19 @@ def _not_word(file: str, reason: str) -> InputError:
 def _target(
     archive: zipfile.ZipFile, relations: str, source: str, kind: str, file: str
 ) -> str | None:
-    """The part the relationship of type ``kind`` in ``relations`` leads to, or None."""
+    """The part the first relationship of type ``kind`` in ``relations`` leads to, or None."""
+    return next(iter(_targets(archive, relations, source, kind, file, first=True)), None)
+
+
+def _targets(
+    archive: zipfile.ZipFile, relations: str, source: str, kind: str, file: str, *, first: bool = False
+) -> list[str]:
+    """The parts (in the archive, each once) the relationships of type ``kind`` in
+    ``relations`` lead to; with ``first``, only the first relationship's, if its part is there."""
     if relations not in archive.namelist():
-        return None
+        return []
+    names = set(archive.namelist())
+    found: list[str] = []
     for relation in _xml(archive, relations, file):
         if (
             str(relation.get("Type", "")).endswith("/" + kind)
@@ -276,8 +327,11 @@ def _target(
                 if target.startswith("/")
                 else posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
             )
-            return resolved if resolved in archive.namelist() else None
-    return None
+            if first:
+                return [resolved] if resolved in names else []
+            if resolved in names and resolved not in found:
+                found.append(resolved)
+    return found
 
 
 def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
@@ -306,8 +360,10 @@ def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
 class _BodyReader:
     """One pass over the body: blocks of text, the paragraph of each line, the warnings."""
 
-    def __init__(self, package: _Package, file: str) -> None:
+    def __init__(self, package: _Package, file: str, *, part: etree._Element | None = None) -> None:
         self.document = package.document
+        #: What is read: the body, or a page header's or footer's root (``w:hdr``, ``w:ftr``).
+        self.part = part
         self.w = w = Names(str(etree.QName(package.document).namespace))
         self.file = file
         self.styles = Styles(package.styles, w)
@@ -324,7 +380,7 @@ class _BodyReader:
         self.unread_symbols: dict[tuple[str, str], list[int]] = {}
 
     def read(self) -> DocxTextLayer:
-        body = self.document.find(self.w("body"))
+        body = self.part if self.part is not None else self.document.find(self.w("body"))
         if body is not None:
             self._blocks(body)
         self._flush_carried()

@@ -22,7 +22,7 @@ from inforce.ontology import InputError, Section, TableRow
 from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
-from .opening import access_declaration
+from .opening import FENCE_SHAPED, access_declaration, visible
 from .tables import is_table_start, read_table
 
 __all__ = ["Outline", "parse_outline"]
@@ -105,6 +105,7 @@ class _OutlineReader:
         table_count = 0
         index = 0
         opening = True  # until the first numbered provision opens
+        under_dashes = False  # the line before was a line of dashes
         while index < len(lines):
             line = lines[index]
             self.line_no = self.first_line + index
@@ -112,7 +113,12 @@ class _OutlineReader:
                 index += 1
                 continue
             if opening:
-                self._check_opening_line(line, offsets[index])
+                heads_table = fence is None and "|" in line and is_table_start(lines, index)
+                place = f"table {table_count + 1}, header row" if heads_table else ""
+                self._check_access_line(line, offsets[index], place)
+            elif under_dashes and fence is None:
+                self._check_access_line(line, offsets[index], "front matter after the text")
+            under_dashes = FENCE_SHAPED.fullmatch(visible(line)) is not None
             fence_match = _FENCE.match(line) if fences else None
             if fence_match is not None:
                 mark = fence_match.group(1)
@@ -122,7 +128,8 @@ class _OutlineReader:
             if fence is not None:
                 index += 1
                 continue
-            if tables and "|" in line and is_table_start(lines, index):
+            # without ``tables`` (lag reading an opening) a table is still read for the opening rule
+            if (tables or opening) and "|" in line and is_table_start(lines, index):
                 table_count += 1
                 block = read_table(
                     lines,
@@ -133,6 +140,11 @@ class _OutlineReader:
                     file=self.file,
                     first_line=self.first_line,
                 )
+                if opening:
+                    self._check_opening_table(block.rows, lines, offsets, index, block.lines_used, table_count)
+                if not tables:
+                    index += block.lines_used
+                    continue
                 self.outline.errors.extend(block.errors)
                 for row in block.rows:
                     self._claim(row.path)
@@ -157,14 +169,39 @@ class _OutlineReader:
         self.outline.provisions = [p for p in self.slots if p is not None]
         return self.outline
 
-    def _check_opening_line(self, line: str, line_start: int) -> None:
-        """A line before the first numbered provision that reads as an access declaration is an
-        error at its line (``opening.access_declaration``), whatever the format."""
+    def _check_access_line(self, line: str, line_start: int, place: str = "") -> bool:
+        """Whether ``line`` reads as an access declaration (``opening.access_declaration``),
+        which is then an error at its line, whatever the format: asked of each line before the
+        first numbered provision, and of a line under a line of dashes (front matter written
+        after the text). ``place`` names where the line stands (a table's row)."""
         page = self._pages_of(line_start, line_start + 1).get("page_start") if self.pages else None
-        where = f" (page {page})" if page is not None else ""
-        error = access_declaration(line, file=self.file, line_no=self.line_no, where=where)
+        where = ", ".join(filter(None, (place, f"page {page}" if page is not None else "")))
+        error = access_declaration(line, file=self.file, line_no=self.line_no,
+                                   where=f" ({where})" if where else "")
         if error is not None:
             self.outline.errors.append(error)
+        return error is not None
+
+    def _check_opening_table(
+        self, rows: list[TableRow], lines: list[str], offsets: list[int], index: int, used: int,
+        table: int,
+    ) -> None:
+        """A table before the first numbered provision (a document-control block): each of its
+        rows is an opening line, so a row whose first cell is ``access`` is refused at its row;
+        and a column headed ``access`` is read the same way, each row's cell under it rendered
+        ``access: <cell>`` for the one rule to judge."""
+        header_line = self.line_no  # its header line was judged as every opening line is
+        for row in rows:
+            self.line_no = header_line + 1 + row.row  # the delimiter line sits between
+            at = index + 1 + row.row
+            if at >= index + used:
+                break
+            if self._check_access_line(lines[at], offsets[at], f"table {table}, row {row.row}"):
+                continue
+            for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
+                if self._check_access_line(f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}"):
+                    break
+        self.line_no = header_line
 
     # -- headings ------------------------------------------------------------------
 

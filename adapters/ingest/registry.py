@@ -15,7 +15,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import UnreadableFileError, discover_documents, read_revision
+from .documents import discover_documents, read_revision
 from .manifest import load_manifest
 from .metadata import read_metadata
 from .register import Register, RegisterRow, read_register
@@ -64,22 +64,30 @@ def registry_from_file(path: Path, *, display: str | None = None, root: Path | N
     matter (``register_revisions``, as ingest reads it); a row naming a file (with ``root``) is
     the file read as ingest reads it, the row merged (its front matter or sidecar: its access
     too, so a restricted document not yet ingested is never shown as public). A file that does
-    not read gives its row no reader (``access: []``): withheld from every asker with groups."""
+    not read gives its row no reader (``access: []``): withheld from every asker with groups;
+    where the row alone records no revision (an Akoma Ntoso act's row, whose metadata is the
+    act's), the file's own problems are the row's (an act over the size limit is named so, not
+    as a row missing its id)."""
     register = read_register(path, display, root=root)
     revisions: list[Revision] = []
     problems: list[InputError] = []
     for row in register.rows:
+        unread: list[InputError] = []
         if row.file is not None and root is not None:
             try:
                 revisions.append(read_revision(root / row.file, root, register=register))
                 continue
-            except (InputError, InputErrors, UnreadableFileError, OSError):
-                pass  # listed by what its row says, readable by no group
+            except InputErrors as group:  # listed by what its row says, readable by no group
+                unread = [e for e in group.exceptions if isinstance(e, InputError)]
+            except InputError as problem:
+                unread = [problem]
+            except OSError as problem:
+                unread = [InputError(f"cannot read the file: {problem.strerror}", file=row.file)]
         read = _row_revision(row, register)
         if isinstance(read, Revision):
             revisions.append(read if row.file is None or root is None else read.model_copy(update={"access": ()}))
         else:
-            problems += read
+            problems += unread or read
     if problems:
         raise InputErrors(f"{register.file}: the register does not read", problems)
     return revisions

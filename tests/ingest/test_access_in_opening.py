@@ -8,14 +8,16 @@ numbered provision the same words are the document's own text and stay so.
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from inforce.adapters.ingest.documents import parse_document_with_warnings
+from inforce.adapters.ingest.docx import docx_text_layer
 from inforce.adapters.ingest.register import read_register
 from inforce.adapters.ingest.registry import registry_from_file
-from inforce.ontology import InputErrors
+from inforce.ontology import InputError, InputErrors
 
 from docx_writer import WordWriter
 
@@ -142,3 +144,167 @@ def test_the_word_refusal_names_the_paragraph_and_says_where_access_belongs(tmp_
     said = refused(word(tmp_path, ["LAB-7", "", "Access: engineers", *PROVISIONS]), "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:3:")
     assert "front matter from the very first line (Markdown), its sidecar or the register" in said[0]
+
+
+# -- tenth audit, H1'': a metadata table, a page header; L3: a wrong key, front matter after the text
+
+
+def word_with(tmp_path: Path, build) -> Path:
+    """A described Word file: what ``build(writer)`` adds, then the title and the provisions."""
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    build(writer)
+    for text in ["LAB-7 PUMP ROOM", *PROVISIONS]:
+        writer.paragraph(text)
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    return root
+
+
+def test_a_word_file_opening_with_an_access_table_is_refused_at_its_row(tmp_path):
+    root = word_with(tmp_path, lambda w: w.table([["access", "engineers"], ["Vault", "LOCKWORD"]]))
+    said = refused(root, "lab-7.docx")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:1: access: ")
+    assert "'| access | engineers |' (table 1, header row) reads as access metadata" in said[0]
+    assert "LOCKWORD" not in said[0]
+
+
+@pytest.mark.parametrize("key", ["Access", "ACCESS", "**Access**", "Access:"])
+def test_a_word_metadata_table_with_an_access_row_is_refused_at_that_row(tmp_path, key):
+    rows = [["Field", "Value"], ["Document", "LAB-7"], [key, "engineers"], ["Revision", "B"]]
+    root = word_with(tmp_path, lambda w: w.table(rows))
+    said = refused(root, "lab-7.docx")
+    # each table row counts as one paragraph: the access row is the table's third, paragraph 3
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:3: access: ")
+    assert "(table 1, row 2)" in said[0]
+
+
+def test_a_word_metadata_table_with_an_access_column_is_refused_at_its_row(tmp_path):
+    root = word_with(tmp_path, lambda w: w.table([["Document", "Revision", "Access"], ["LAB-7", "B", "engineers"]]))
+    said = refused(root, "lab-7.docx")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:2: access: 'Access: engineers' (table 1, row 1)")
+
+
+def test_a_word_schedule_after_the_first_provision_is_text_whatever_its_rows_say(tmp_path):
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    for text in ["Public Access Guidelines", *PROVISIONS]:
+        writer.paragraph(text)
+    writer.table([["Door", "Access"], ["Access", "card reader"], ["D-2", "key"]])
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    document = read(root, "lab-7.docx")
+    assert document.access is None and "| Access | card reader |" in document.text_layer
+
+
+@pytest.mark.parametrize("where", ["header", "footer"])
+def test_a_word_page_header_or_footer_declaring_access_is_refused_naming_it(tmp_path, where):
+    def build(writer):
+        getattr(writer.document.sections[0], where).paragraphs[0].text = "Access: engineers"
+
+    said = refused(word_with(tmp_path, build), "lab-7.docx")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.docx: access: 'Access: engineers' ")
+    assert f"(in the page {where}, word/{where}1.xml paragraph 1) reads as access metadata" in said[0]
+
+
+def test_a_table_in_a_word_page_header_with_an_access_row_is_refused(tmp_path):
+    def build(writer):
+        header = writer.document.sections[0].header
+        table = header.add_table(2, 2, writer.document.sections[0].page_width)
+        for cell, text in zip(table._cells, ["LAB-7", "Rev B", "access", "engineers"], strict=True):
+            cell.text = text
+
+    said = refused(word_with(tmp_path, build), "lab-7.docx")
+    assert len(said) == 1 and "'| access | engineers |' (in the page header" in said[0]
+
+
+def test_an_ordinary_word_page_header_and_footer_are_left_as_they_were(tmp_path):
+    def build(writer):
+        writer.document.sections[0].header.paragraphs[0].text = "LAB-7 Pump room | Access road side"
+        writer.document.sections[0].footer.paragraphs[0].text = "Page 1 of 1"
+
+    document = read(word_with(tmp_path, build), "lab-7.docx")
+    assert document.access is None and "Access road" not in document.text_layer
+
+
+TABLE_SHAPES = {
+    "a pipe table whose header is the access": "| access | engineers |\n|---|---|\n| id | LAB-7 |\n\n",
+    "a capitalised pipe table, no rows": "| Access | Engineers |\n|---|---|\n\n",
+    "a pipe row without its delimiter line": "| Access | Engineers |\n\n",
+    "a metadata table's access row": "| Field | Value |\n|---|---|\n| Document | LAB-7 |\n| ACCESS | engineers |\n\n",
+    "a row without outer pipes": "Access | engineers\n\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(TABLE_SHAPES))
+def test_a_described_markdown_file_opening_with_an_access_table_row_is_refused_at_its_line(tmp_path, shape):
+    text = TABLE_SHAPES[shape] + "\n\n".join(PROVISIONS) + "\n"
+    said = refused(markdown(tmp_path, text), "lab-7.md")
+    line = 1 + text[: text.lower().index("access")].count("\n")
+    assert [s.split(" access: ")[0] for s in said] == [f"documents/lab-7.md:{line}:"], said
+    assert "reads as access metadata" in said[0] and "LOCKWORD" not in said[0]
+
+
+@pytest.mark.parametrize("shape", sorted(TABLE_SHAPES))
+def test_lag_withholds_a_pending_markdown_file_opening_with_an_access_table_row(tmp_path, shape):
+    root = markdown(tmp_path, TABLE_SHAPES[shape] + "\n\n".join(PROVISIONS) + "\n")
+    revisions = registry_from_file(root / "register.csv", display="register.csv", root=root)
+    assert [(r.document, r.access) for r in revisions] == [("LAB-7", ())]
+
+
+def test_a_markdown_metadata_table_with_an_access_column_is_refused_at_its_row(tmp_path):
+    text = "| Document | Access |\n|---|---|\n| LAB-7 | engineers |\n\n" + "\n\n".join(PROVISIONS) + "\n"
+    root = markdown(tmp_path, text)
+    said = refused(root, "lab-7.md")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.md:3: access: 'Access: engineers' (table 1, row 1)")
+    revisions = registry_from_file(root / "register.csv", display="register.csv", root=root)
+    assert [(r.document, r.access) for r in revisions] == [("LAB-7", ())]  # lag withholds it too
+
+
+def test_a_markdown_table_after_the_first_provision_is_text(tmp_path):
+    text = ("LAB-7 PUMP ROOM\n\n1 GENERAL\n\n| Door | Access |\n|---|---|\n| Access | card reader |\n"
+            "| D-2 | key |\n")
+    document = read(markdown(tmp_path, text), "lab-7.md")
+    assert document.access is None and "| Access | card reader |" in document.text_layer
+
+
+def test_a_groups_key_as_the_first_line_is_refused_naming_the_access_key(tmp_path):
+    said = refused(markdown(tmp_path, "groups: [engineers]\n\n" + "\n\n".join(PROVISIONS) + "\n"), "lab-7.md")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.md:1: access: 'groups: [engineers]'")
+    assert "the key for that is 'access'" in said[0]
+
+
+def test_front_matter_written_after_the_text_is_refused_at_its_access_line(tmp_path):
+    text = "LAB-7 PUMP ROOM\n\n" + "\n\n".join(PROVISIONS) + "\n\n---\naccess: [engineers]\n---\n"
+    said = refused(markdown(tmp_path, text), "lab-7.md")
+    assert len(said) == 1 and said[0].startswith("documents/lab-7.md:8: access: 'access: [engineers]' "
+                                                 "(front matter after the text)")
+
+
+def test_only_the_line_right_under_a_rule_of_dashes_is_judged(tmp_path):
+    text = "LAB-7 PUMP ROOM\n\n1 GENERAL\n\n---\n\nThe doors.\n\nAccess: by key from the duty engineer.\n"
+    assert "Access: by key" in read(markdown(tmp_path, text), "lab-7.md").text_layer
+
+
+def test_page_headers_and_footers_unpack_together_to_no_more_than_one_part_may(tmp_path):
+    """Reading the margins opens more parts than the body's three: their declared sizes are
+    added up before any is unpacked (three headers of 24 MB each are refused, though each alone
+    is under the 64 MiB a part may unpack to)."""
+    plain = WordWriter()
+    plain.paragraph("1 SCOPE")
+    source = plain.save(tmp_path / "plain.docx")
+    with zipfile.ZipFile(source) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    kind = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/header"
+    links = "".join(f'<Relationship Id="rIdH{n}" Type="{kind}" Target="header{n}.xml"/>' for n in (1, 2, 3))
+    rels = "word/_rels/document.xml.rels"
+    parts[rels] = parts[rels].replace(b"</Relationships>", links.encode() + b"</Relationships>")
+    header = (b'<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+              + b"<w:p/>" * 4_000_000 + b"</w:hdr>")
+    for n in (1, 2, 3):
+        parts[f"word/header{n}.xml"] = header
+    path = tmp_path / "margins.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    with pytest.raises(InputError) as caught:
+        docx_text_layer(path, file="margins.docx")
+    assert "its 3 page headers and footers unpack to more than 64 MiB" in caught.value.message

@@ -118,3 +118,20 @@ def test_an_akoma_ntoso_file_past_the_input_bound_is_refused_by_its_size(tmp_pat
         read_revision(big, root)
     assert "over the limit of 64 MiB" in str(refused.value.exceptions[0])
     assert time.perf_counter() - started < 1.0
+
+
+def test_lag_names_a_pending_akoma_ntoso_file_past_the_bound_by_its_size(tmp_path: Path) -> None:
+    """Tenth audit L1: a register row naming an act (whose metadata is the act's own) over the
+    size limit was reported as a row missing its id, effective and recorded; the file's own
+    problem is the row's, as ingest says it."""
+    from inforce.ontology.files import MAX_INPUT_BYTES
+
+    root = tmp_path / "laws"
+    (root / "documents").mkdir(parents=True)
+    (root / "register.csv").write_text("file,access\ndocuments/act.xml,owners\n")
+    with (root / "documents" / "act.xml").open("wb") as out:
+        out.truncate(MAX_INPUT_BYTES + 1)  # sparse: no memory or disk spent
+    with pytest.raises(InputErrors) as refused:
+        registry_from_file(root / "register.csv", display="register.csv", root=root)
+    said = [str(error) for error in refused.value.exceptions]
+    assert len(said) == 1 and said[0].startswith("documents/act.xml: ") and "over the limit of 64 MiB" in said[0]
