@@ -31,6 +31,8 @@ DOMAIN_DEFINITIONS: tuple[str, ...] = (
     "calendar_day = day",
     "working_day = day",
     "business_day = day",
+    # pint's decade is a ratio (a factor of ten); a decade of time is ten years.
+    "decade_of_years = 10 * year",
     # A lap or embedment stated in bar diameters is a length only once the bar is known.
     "bar_diameter = [bar_diameter]",
     # A dose in international units measures biological activity, not mass.
@@ -131,8 +133,10 @@ _DIMENSIONS: dict[str, str] = {
     "bar": "[mass] / [length] / [time] ** 2",
     "bar_diameter": "[bar_diameter]",
     "centimeter": "[length]",
+    "century": "[time]",
     "cubic_centimeter": "[length] ** 3",
     "day": "[time]",
+    "decade_of_years": "[time]",
     "degree": "dimensionless",
     "degree_Celsius": "[temperature]",
     "degree_Fahrenheit": "[temperature]",
@@ -140,6 +144,7 @@ _DIMENSIONS: dict[str, str] = {
     "foot": "[length]",
     "foot ** 2": "[length] ** 2",
     "foot ** 3": "[length] ** 3",
+    "fortnight": "[time]",
     "gallon": "[length] ** 3",
     "gigapascal": "[mass] / [length] / [time] ** 2",
     "gram": "[mass]",
@@ -166,6 +171,7 @@ _DIMENSIONS: dict[str, str] = {
     "microgram": "[mass]",
     "micrometer": "[length]",
     "mile": "[length]",
+    "millennium": "[time]",
     "milligram": "[mass]",
     "milligram / day": "[mass] / [time]",
     "milligram / milliliter / day": "[mass] / [length] ** 3 / [time]",

@@ -2,13 +2,15 @@
 
 - ``extract`` — :class:`QuantityExtractor` finds :class:`QuantityMention` s in text (and
   table rows) with the grammar of ``_grammar``, a blank English spaCy pipeline with rule
-  components; :func:`may_contain_quantity` is the pre-filter; :data:`EXTRACTOR_VERSION` goes
-  into the index build id.
+  components (its reading in ``_reader``, on ``_tokens``); :func:`may_contain_quantity` is the
+  pre-filter; :data:`EXTRACTOR_VERSION` goes into the index build id.
 - ``units`` — the one pint registry, the spellings documents use (:func:`unit_table` adds a
   project's), canonical units per dimension.
 - ``subjects`` — binding a mention to what it measures (the rule packs' subject vocabulary).
 - ``conditions`` — the condition a figure is stated under (recommended or increased, adult or
   pediatric, a weight band, an exposure), read from its clause; claims compare it.
+- ``unread`` — :func:`unread_figures`: number-like phrases before a unit the extractor did not
+  read (a claim holding one is never a plain answer).
 - ``compare`` — :func:`compare`: equal, compatible, conflict or not comparable, with tolerance.
 - ``claims`` — :func:`check_claim_quantities`: every quantity of a claim matched by a cited one.
 - ``_lite`` and ``grammar_file`` — the pipeline's tokenizer and phrase matcher redone over
@@ -38,6 +40,7 @@ from .extract import (
 )
 from .subjects import SubjectBinder, default_vocabulary
 from .units import UnitTable, UnknownUnitError, define_units, registry, unit_table
+from .unread import unread_figures
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -64,4 +67,5 @@ __all__ = [
     "may_contain_quantity",
     "registry",
     "unit_table",
+    "unread_figures",
 ]

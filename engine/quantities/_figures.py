@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ._grammar import Found
+from ._tokens import Found
 from .units import UnitTable
 
 __all__ = ["read_by_note"]

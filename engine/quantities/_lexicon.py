@@ -25,6 +25,7 @@ __all__ = [
     "SCALES",
     "SPACING",
     "TOLERANCE_MARKS",
+    "VULGAR_FRACTIONS",
     "WORD_NUMBERS",
     "WORD_SCALES",
     "lex_number",
@@ -149,6 +150,14 @@ FRACTION_WORDS: dict[str, int] = {
     "tenth": 10, "tenths": 10,
 }
 
+#: Fractions written as one character (``7½ years``, ``¾"``) → (numerator, denominator).
+VULGAR_FRACTIONS: dict[str, tuple[int, int]] = {
+    "½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5),
+    "⅗": (3, 5), "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8),
+    "⅞": (7, 8),
+}
+_VULGAR = "".join(VULGAR_FRACTIONS)
+
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
 _PLAIN = re.compile(rf"^(?P<sign>[+\-−])?(?P<num>{_NUM})$")
 _MALFORMED = re.compile(r"^[+\-−]?\d[\d,.]*\d$")
@@ -161,6 +170,8 @@ _RANGE = re.compile(rf"^(?P<lo>{_NUM})(?P<dash>[-–—])(?P<hi>{_NUM})$")
 #: A range of inches with the mark on its low end too (``3"-5"``: the tokenizer leaves the
 #: high end's mark as the next token, the unit of both).
 _INCH_RANGE = re.compile(rf"^(?P<lo>{_NUM})[\"″](?P<dash>[-–—])(?P<hi>{_NUM})$")
+#: A fraction character alone or after a whole number (``½``, ``7½``, ``1-¼``).
+_VULGAR_NUMBER = re.compile(rf"^(?P<whole>\d+)?-?(?P<fraction>[{_VULGAR}])$")
 _FRACTION_DENOMINATORS = frozenset({2, 3, 4, 8, 16, 32, 64})
 
 
@@ -197,6 +208,10 @@ def lex_number(text: str) -> NumberToken | None:
             value = -value
         return NumberToken("number", value, precision=precision, is_integer=integer,
                            has_grouping="," in text)
+    match = _VULGAR_NUMBER.match(text)
+    if match is not None and (match["whole"] is not None or not text.startswith("-")):
+        num, den = VULGAR_FRACTIONS[match["fraction"]]
+        return NumberToken("fraction", int(match["whole"] or 0) + num / den, precision=1 / den)
     match = _FRACTION.match(text)
     if match is not None:
         num, den = int(match["num"]), int(match["den"])

@@ -2,7 +2,7 @@
 in Python over tables exported from the pipeline itself.
 
 Why a second form: importing spaCy and building the pipeline cost a cold ``inforce check``
-about 0.6 s for reading one claim's numbers (issue 20). The grammar (``_grammar._Reader``)
+about 0.6 s for reading one claim's numbers (issue 20). The grammar (``_reader._Reader``)
 takes from a pipeline only the tokens — offset, length, whether a space follows — and the
 phrase matches, so this module produces exactly those:
 
@@ -33,7 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ._grammar import Found, _Reader
+from ._reader import _Reader
+from ._tokens import Found
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -128,7 +129,7 @@ def export_tables(nlp: Language) -> GrammarTables:
     from spacy.attrs import intify_attrs
     from spacy.symbols import ORTH
 
-    from ._grammar import _stop_words
+    from ._tokens import _stop_words
 
     tokenizer = nlp.tokenizer
     phrases = nlp.get_pipe("inforce_quantity_phrases")

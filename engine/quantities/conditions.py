@@ -268,12 +268,25 @@ def condition_conflict(
     return None
 
 
+#: How far a band may lie from a half kilogram and still be that half kilogram: labels write a band
+#: in pounds as kilograms times 2.2 ("40 kg (88 lb)"), and 88 lb is 39.92 kg, 0.2% short of 40.
+_BAND_SNAP = 0.005
+
+
+def _band_kilograms(kilograms: float) -> str:
+    """A band's mass as its term writes it: the nearest half kilogram when the mass lies within
+    0.5% of it (a band written in pounds is the band written in kilograms), else as read."""
+    half = round(kilograms * 2) / 2
+    return format_value(half if half and abs(kilograms - half) <= _BAND_SNAP * half else kilograms)
+
+
 def weight_band(value: float, upper: float | None, bound: str) -> str:
     """The term of a weight band, in kilograms (``value``/``upper`` are in kilograms):
-    ``weight 30-40 kg``, ``weight ≥ 40 kg``, ``weight ≤ 15 kg``, ``weight 35 kg``."""
-    low = format_value(value)
+    ``weight 30-40 kg``, ``weight ≥ 40 kg``, ``weight ≤ 15 kg``, ``weight 35 kg``; "under 88 lb"
+    is ``weight ≤ 40 kg``, the band a label writes as "40 kg (88 lb)"."""
+    low = _band_kilograms(value)
     if upper is not None:
-        return f"weight {low}-{format_value(upper)} kg"
+        return f"weight {low}-{_band_kilograms(upper)} kg"
     if bound == "min":
         return f"weight ≥ {low} kg"
     if bound == "max":

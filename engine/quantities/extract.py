@@ -27,9 +27,10 @@ from inforce.ontology import CharSpan
 from inforce.ontology.quantity import NormalizedValue
 
 from ._figures import read_by_note
-from ._grammar import QUANTITIES, SOURCE, Found, build_pipeline
-from ._lexicon import FRACTION_WORDS, WORD_NUMBERS, WORD_SCALES
+from ._grammar import QUANTITIES, SOURCE, build_pipeline
+from ._lexicon import FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
+from ._tokens import Found
 from .conditions import ConditionReader, Figure, condition_reader, weight_band
 from .units import (
     ResolvedUnit,
@@ -55,10 +56,15 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/6"
+EXTRACTOR_VERSION = "inforce-quantities/7"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
-_NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9_])\d[\d,.]*")
+_NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
+#: A count said with an article or a fraction in words (``half a year``, ``a quarter of an hour``,
+#: ``a decade``): read only before a unit (the grammar's ``_article_number``).
+_ARTICLE_COUNT = re.compile(
+    r"\b(?:half\s+an?|an?\s+half|an?\s+quarter\s+of\s+an?|an?\s+(?:decade|century|fortnight|millennium))\b",
+    re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _NUMBER_WORD = "|".join(sorted((*WORD_NUMBERS, *WORD_SCALES), key=len, reverse=True))
 _NUMBER_WORDS = frozenset(word.lower() for word in (*WORD_NUMBERS, *WORD_SCALES))
@@ -66,7 +72,8 @@ _SMALL_NUMBER_WORDS = frozenset(word for word, value in WORD_NUMBERS.items() if 
 _UNIT_WORDS = (
     r"(?:(?:calendar|working|business)\s+)?"
     r"(?:days?|weeks?|months?|years?|hours?|minutes?|inch(?:es)?|feet|foot|percent|"
-    r"mils?|millimet(?:er|re)s?|met(?:er|re)s?|milligrams?|grams?|kilograms?|pounds?|dollars?)\b"
+    r"mils?|millimet(?:er|re)s?|met(?:er|re)s?|milligrams?|grams?|kilograms?|pounds?|dollars?|"
+    r"decades?|centur(?:y|ies)|fortnights?)\b"
 )
 #: Number words (and ``and``) written before a match: the start of a compound such as
 #: ``Six Million Eight Hundred Forty-Two Thousand Five Hundred Dollars``.
@@ -93,7 +100,7 @@ def _word_before_unit(words: frozenset[str]) -> re.Pattern[str]:
     ``ten-year``), or a fraction in words (``one-half``), for the number words a text holds:
     an alternation of one or two words is quick where one of all of them is not."""
     alternatives = "|".join(sorted(words, key=len, reverse=True))
-    pattern = rf"\b(?:{alternatives})[\s-]+{_UNIT_WORDS}"
+    pattern = rf"\b(?:{alternatives})(?:[\s-]+and[\s-]+a[\s-]+(?:half|quarter))?[\s-]+{_UNIT_WORDS}"
     small = words & _SMALL_NUMBER_WORDS
     if small:
         pattern += rf"|\b(?:{'|'.join(sorted(small))})-(?:{'|'.join(FRACTION_WORDS)})\b"
@@ -107,7 +114,7 @@ def may_contain_quantity(text: str) -> bool:
     The pre-filter ingest runs on every provision; it is a regular-expression search, so
     provisions without numbers cost next to nothing.
     """
-    if _NUMBER_RUN.search(text) is not None:
+    if _NUMBER_RUN.search(text) is not None or _ARTICLE_COUNT.search(text) is not None:
         return True
     words = _number_words(text)
     return bool(words) and _word_before_unit(words).search(text) is not None
@@ -153,6 +160,9 @@ def text_windows(text: str) -> list[tuple[int, int]]:
             words.append((run.start() if run is not None else start, match.end()))
         if words:
             spans = sorted((*spans, *words))
+    articles = [match.span() for match in _ARTICLE_COUNT.finditer(text)]
+    if articles:
+        spans = sorted((*spans, *articles))
     windows: list[tuple[int, int]] = []
     for first, last in spans:
         start = _widen_left(text, max(0, first - WINDOW_BEFORE))

@@ -10,10 +10,10 @@ claim's numbers without importing spaCy (``_lite``; issue 20).
       body         JSON: the tables (``_lite.GrammarTables``)
 
 ``key`` names what the tables were exported from: spaCy's version, the grammar's own source
-(``_grammar``, ``_lexicon``, ``_lite``) and the unit spellings. A missing file, another format,
-build or key, or a body that does not read is never trusted: the extractor then reads with the
-spaCy pipeline, and the file is written again when it can be. Written atomically
-(``ontology.files``), so a reader sees the whole file or none.
+(``_grammar``, ``_reader``, ``_tokens``, ``_lexicon``, ``_lite``) and the unit spellings. A
+missing file, another format, build or key, or a body that does not read is never trusted: the
+extractor then reads with the spaCy pipeline, and the file is written again when it can be.
+Written atomically (``ontology.files``), so a reader sees the whole file or none.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ __all__ = ["grammar_file", "grammar_key", "open_grammar", "write_grammar"]
 
 FORMAT = 1
 _MAGIC = b"INFGRM\n"
-_SOURCES = ("_grammar.py", "_lexicon.py", "_lite.py")
+_SOURCES = ("_grammar.py", "_reader.py", "_tokens.py", "_lexicon.py", "_lite.py")
 
 
 def grammar_file(store: GraphStore) -> Path | None:

@@ -94,6 +94,9 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "business day": "day", "business days": "day", "wk": "week", "wks": "week",
     "week": "week", "weeks": "week", "mo": "month", "mos": "month", "month": "month",
     "months": "month", "yr": "year", "yrs": "year", "year": "year", "years": "year",
+    "decade": "decade_of_years", "decades": "decade_of_years", "century": "century", "centuries": "century",
+    "fortnight": "fortnight", "fortnights": "fortnight", "millennium": "millennium",
+    "millennia": "millennium",
     # temperature (``°`` alone is an angle; ``deg F`` and ``°F`` are Fahrenheit)
     "°f": "degree_Fahrenheit", "° f": "degree_Fahrenheit", "deg f": "degree_Fahrenheit",
     "deg f.": "degree_Fahrenheit", "° f.": "degree_Fahrenheit", "deg c.": "degree_Celsius",

@@ -59,7 +59,8 @@ def _example_paragraphs() -> list[str]:
 _PIECES = [*"aAbBxXzZ0159 .,;:!?'\"()[]{}<>-–—_/\\|+*=#@$€£%&^~`°″′“”‘’…\n\t\u00a0\u2009", "  ",
            "mm", "psi", "ft", "in.", "U.S.", "e.g.", "a.m.", "ain't", "don't", "O.C.", "no.", "Sept.",
            "1/2", "3'-6\"", "http://", "www.", ".com", "@x.org", ":)", "(:", "<3", "'s", "n't", "°F", "±",
-           "+/-", "≥", "10am", "Mt.", "vs.", "'em", "c'mon", "1st", "$5M", "2-3", ":-)", "=)", "o.O", "’’"]
+           "+/-", "≥", "10am", "Mt.", "vs.", "'em", "c'mon", "1st", "$5M", "2-3", ":-)", "=)", "o.O", "’’",
+           "½", "¾", "7½-", "-year", " and a half ", "half a ", "a decade"]
 
 
 def _random_texts(count: int, seed: int) -> Iterator[str]:

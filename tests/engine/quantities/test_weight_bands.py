@@ -99,3 +99,23 @@ def test_an_amount_stated_for_a_weight_band_is_its_dose_where_no_word_names_it(e
                                   "Patients lost 3 kg on average.", "Dietary sodium under 2000 mg for patients."])
 def test_an_amount_a_patient_contains_loses_or_eats_is_no_dose(extractor, text):
     assert all(m.subject is None for m in extractor.extract(text).mentions)
+
+
+@pytest.mark.parametrize(("pounds", "kilograms"), [
+    ("patients under 88 lb", "patients under 40 kg"),
+    ("children weighing 33 to 44 lb", "children weighing 15 to 20 kg"),
+    ("patients over 110 lbs", "patients over 50 kg"),
+])
+def test_a_band_written_in_pounds_is_the_band_a_label_writes_in_kilograms(extractor, pounds, kilograms):
+    """Labels give a band in both units as kilograms times 2.2 ("40 kg (88 lb)"): 88 lb is 39.92 kg,
+    and the two must be one band, or a claim in pounds is refused against the label in kilograms and
+    two labels, one per unit, are never compared (audit 23h N8)."""
+    in_pounds = read(extractor, f"In {pounds} the dose is 25 mg once daily.")["25 mg once daily"]
+    in_kilograms = read(extractor, f"In {kilograms} the dose is 60 mg once daily.")["60 mg once daily"]
+    assert in_pounds[1] == in_kilograms[1] and any(term.startswith("weight") for term in in_pounds[1])
+    assert compare(_dose(25, *in_pounds[1]), _dose(60, *in_kilograms[1])).outcome == "conflict"
+
+
+def test_a_band_near_a_half_kilogram_only_by_chance_of_measure_keeps_its_mass(extractor):
+    """Only a band within 0.5% of a half kilogram is that half kilogram: 37.3 kg stays 37.3 kg."""
+    assert read(extractor, "In patients under 37.3 kg the dose is 5 mg.")["5 mg"][1] == ("weight ≤ 37.3 kg",)

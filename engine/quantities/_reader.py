@@ -1,0 +1,500 @@
+"""Assembling quantity mentions from one doc's tokens (:class:`_Reader`, on ``_tokens``).
+
+At each number (decimals, thousands separators, fractions, feet-inches, dash ranges, numbers
+in words before a unit, compounds such as ``Forty-Two Thousand Dollars`` and fractions such as
+``one-half``) a mention is assembled from the tokens and phrases around it: currency, sign and
+bound before; scale, unit, range, ``±`` tolerance, frequency, spacing and a trailing bound
+after (``_grammar`` lists the forms). What is not a quantity is skipped on purpose (numbers
+naming something, codes, addresses, dates, references, heading and list numbers); what looks
+like a quantity and is not understood is kept without a unit or value, with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ._lexicon import (
+    BOUND_AFTER,
+    CURRENCY_PREFIXES,
+    FREQUENCIES,
+    MONEY_ONLY_SCALES,
+    RANGE_CONNECTORS,
+    ROUTES,
+    SCALES,
+    WORD_NUMBERS,
+    NumberToken,
+    lex_number,
+)
+from ._models import Notation
+from ._tokens import (
+    _CURRENCY_CODES,
+    _DIGIT,
+    _INCH_MARKS,
+    _NUMBER_START,
+    _NUMERAL,
+    _SCALE_WORDS,
+    _TABLE_LINE,
+    Found,
+    _TokenReader,
+)
+from .units import ResolvedUnit, convert, convert_difference, dimension_of
+
+__all__ = ["_Reader"]
+
+
+class _Reader(_TokenReader):
+    """Walks one doc's tokens left to right, assembling a mention at each number."""
+
+    def read(self) -> list[Found]:
+        found: list[Found] = []
+        floor = 0
+        resume = 0
+        for i, lower in enumerate(self.lowers):
+            if i < resume:
+                continue
+            if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
+                number = self._spaced_thousands(i, lex_number(self.texts[i]))
+            elif lower in ("a", "an", "half"):
+                number = self._article_number(i)
+                if number is None or self._unit_with_gap(i + number.tokens, i) is None:
+                    continue
+            elif lower in WORD_NUMBERS:
+                number = self._word_number(i)
+                if number is None or (number.kind == "word"
+                                      and self._unit_with_gap(i + number.tokens, i) is None):
+                    continue
+            else:
+                continue
+            if number is None:
+                continue
+            mention, next_i = self._mention(i, number, floor)
+            if mention is not None:
+                found.append(mention)
+                floor = next_i
+            resume = max(next_i, i + 1)
+        return found
+
+    def _spaced_thousands(self, i: int, number: NumberToken | None) -> NumberToken | None:
+        """``4 , 000 psi``: a drawing's thousands separator typed with a space each side (one to
+        three digits, then groups of exactly three), read as one number; anything else as it is."""
+        texts = self.texts
+        if (number is None or number.kind != "number" or not number.is_integer or number.has_grouping
+                or not re.fullmatch(r"\d{1,3}", texts[i])):
+            return number
+        k = i
+        digits = texts[i]
+        while (k + 2 < self.n and self.space[k] and texts[k + 1] == "," and self.space[k + 1]
+               and re.fullmatch(r"\d{3}", texts[k + 2])):
+            digits += texts[k + 2]
+            k += 2
+        if k == i:
+            return self._space_grouped(i, number)
+        if k + 1 < self.n and texts[k + 1] == "," and not self.space[k]:
+            return number
+        return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
+
+    def _space_grouped(self, i: int, number: NumberToken) -> NumberToken:
+        """``3 500 PSI``: thousands set apart by a space (the SI way), read as one number when
+        groups of exactly three digits follow with one space each and a unit after them, and
+        nothing numeric or a mark of a count or size (``(``, ``#``) stands just before."""
+        texts = self.texts
+        k = i
+        digits = texts[i]
+        while k + 1 < self.n and self.space[k] and re.fullmatch(r"\d{3}", texts[k + 1]):
+            digits += texts[k + 1]
+            k += 1
+        if k == i or (i > 0 and (_DIGIT.search(texts[i - 1]) is not None or texts[i - 1] in ("(", "#", "-"))):
+            return number
+        unit = self._unit(k + 1, k) if k + 1 < self.n else None
+        if unit is None or unit[1] is None:
+            return number
+        return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
+
+    def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
+        if self._designation(i, number):
+            self.designated.add(i)
+            return None, i + 1
+        texts, lowers = self.texts, self.lowers
+        first = i
+        value, upper, precision = number.value, number.upper, number.precision
+        notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
+                              "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
+        warnings: list[tuple[str, int, int, str]] = []
+        # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" is signed
+        bullet = (texts[i][:1] in ("-", "−") and self._starts_line(i) and value is not None
+                  and re.search(r"[A-Za-z]", self._line_after(i)) is not None)
+        if bullet:
+            value = -value
+        if number.kind == "malformed":
+            warnings.append(("malformed_number", self.idx[i], self._end_char(i),
+                             f"{texts[i]!r} is not a number as written (thousands separators?)"))
+
+        # before the number: currency, a parenthesised negative, a sign word, a bound
+        currency: str | None = None
+        negative_paren = table_negative = False
+        k = i - 1
+        # a tolerance with no value before it: "plus or minus 3/4 inch", "± 2 mm"
+        tolerance_only = self.phrases.ending(i, "TOLERANCE") if i > floor else None
+        if tolerance_only is not None and tolerance_only[0] >= floor:
+            first = k = tolerance_only[0]
+            k -= 1
+        else:
+            tolerance_only = None
+            if k >= floor and texts[k] == "(" and not self.space[k]:
+                negative_paren = True
+                k -= 1
+            # the currency sign, also across a space or a line break ("$\n5,791", "$ 0.55")
+            sign = self._gap_before(k)
+            if sign >= floor and lowers[sign] in CURRENCY_PREFIXES:
+                currency = texts[sign]
+                first = sign
+                k = sign - 1
+            elif negative_paren:
+                k += 1  # the parenthesis stays unclaimed unless a %, money or a table line says otherwise
+            if (k >= floor and lowers[k] in ("minus", "-", "−")
+                    and (lowers[k] == "minus" or (not self.space[k] and not self._starts_line(k)))):
+                if value is not None:
+                    value = -value
+                first = min(first, k)
+                k -= 1
+            elif k >= floor and lowers[k] == "plus":
+                first = min(first, k)
+                k -= 1
+        bound, bound_text = "exact", None
+        before = self._bound_before(k + 1, floor)
+        between = False
+        if before is not None:
+            bound, bound_text, bound_start = before
+            first = min(first, bound_start)
+        elif k >= floor and lowers[k] in ("between", "from"):
+            between = lowers[k] == "between"
+
+        # the number itself, and what is written right after it
+        j = i + number.tokens
+        if number.kind == "feet_inches" and j < self.n and texts[j] in _INCH_MARKS:
+            j += 1
+        half = (self._and_a_fraction(j) if number.kind == "number" and number.is_integer and j < self.n
+                else None)
+        if half is not None:  # 7 and a half years, 7-and-a-half years
+            value = (value or 0) + half[1]
+            precision = half[1]
+            notation = "fraction"
+            j = half[0]
+        elif (number.kind == "number" and number.is_integer and j < self.n and self.space[i]):
+            fraction = self._number(j)
+            if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
+                value = (value or 0) + fraction.value if (value or 0) >= 0 else (value or 0) - fraction.value
+                precision = fraction.precision
+                notation = "fraction"
+                j += 1
+        if negative_paren and j < self.n and texts[j] == ")":
+            after = lowers[j + 1] if j + 1 < self.n else ""
+            if currency is not None or after == "%" or after in SCALES or self._table_negative(i, j, number):
+                value = -value if value is not None else None
+                first = min(first, i - 1)
+                table_negative = currency is None
+                j += 1
+            elif currency is None and number.kind == "number" and number.is_integer and j + 1 < self.n:
+                opener = lowers[i - 2] if i > 1 and not self._starts_line(i - 1) else ""
+                if texts[j + 1][:1].isalpha() and (not opener[:1].isalnum() or opener in self.stop):
+                    # an enumerator: "(2) Minor components", ": (1) Current Health and (2) Two
+                    # Peaks"; after a noun it is a count: "nurses (3) and physicians (2)"
+                    return None, i + 1
+                following = self._number(j + 1)
+                if following is not None and following.kind == "range" and following.dash == "-":
+                    return None, i + 1  # a telephone number: (304) 616-4550
+        scale: str | None = None
+        factor = 1.0
+        at_scale = j
+        if j < self.n and lowers[j] not in SCALES:
+            gap = self._gap(j)  # "$737.9\nmillion": the scale word on the next line
+            if gap != j and gap < self.n and texts[gap] in _SCALE_WORDS:
+                at_scale = gap
+        if (at_scale < self.n and lowers[at_scale] in SCALES
+                and (currency is not None or lowers[at_scale] not in MONEY_ONLY_SCALES)):
+            scale = texts[at_scale]
+            factor = SCALES[lowers[at_scale]]
+            j = at_scale + 1
+        unit_written: str | None = None
+        expression: str | None = None
+        if number.kind == "feet_inches":
+            unit_written, expression = "ft", "foot"
+        else:
+            if (number.kind == "fraction" and j + 2 < self.n and lowers[j] == "of" and lowers[j + 1] in ("a", "an")
+                    and self._unit(j + 2, i) is not None):
+                j += 2  # two-thirds of a mile, ½ of an inch
+            unit = self._unit_with_gap(j, i)
+            if unit is not None:
+                j, expression, unit_written = unit[0], unit[1], unit[2]
+                if expression is None:
+                    warnings.append(("unknown_unit", self.idx[i], self._end_char(j - 1),
+                                     f"unit {unit_written!r} is not known; the number is kept without a unit"))
+                    unit_written = None
+        if currency is not None and expression is None and not warnings:
+            unit_written, expression = currency, CURRENCY_PREFIXES[currency.lower()]
+            notation = "money"
+        elif currency is not None and expression is not None:
+            notation = "money"
+            unit_written = f"{currency} {unit_written}"
+        if expression == "percent":
+            notation = "percent"
+        if expression in _CURRENCY_CODES and j < self.n:
+            rate = self._per_unit(j, first)  # $48.00 per cubic yard
+            if rate is not None:
+                end, per_expression, per_written, extend = rate
+                expression = f"({expression}) / ({per_expression})"
+                unit_written = f"{unit_written} per {per_written}"
+                if extend:
+                    j = end
+        if expression is None and not warnings and self._looks_like_unit(j):
+            warnings.append(("unknown_unit", self.idx[i], self._end_char(j),
+                             f"{texts[j]!r} reads like a unit but is not known; the number is kept without a unit"))
+            j += 1
+
+        bare = expression is None and currency is None and scale is None
+        if bare and not warnings and (
+                number.kind == "word"
+                or (self._bare_skip(i, number, texts[i]) if not table_negative else self._year(number, texts[i]))):
+            return None, i + 1
+        if tolerance_only is not None and expression is None:
+            return None, i + 1  # "± 2" with no unit: nothing to say what it measures
+        if value is not None:
+            value *= factor
+            if upper is not None:
+                upper *= factor
+            precision = precision * factor
+        if number.kind == "range":
+            bound = "range"
+
+        # a range written with a connector: 30 to 40 kg, 15 to less than 20 kg, 20° to 25°C
+        nominal = None
+        if tolerance_only is not None and value is not None:
+            value, upper, bound = -abs(value), abs(value), "range"
+        if number.kind != "range" and j < self.n and value is not None and tolerance_only is None:
+            ranged = self._range_after(j, value, expression, unit_written, currency, between)
+            if ranged is not None:
+                j, upper, expression, unit_written, hi_precision = ranged
+                bound, bound_text = "range", None
+                precision = min(precision, hi_precision) if precision else hi_precision
+        # a tolerance: 4 inches ± 1 inch, 6% +/- 1.5%, 5.5 ± 1.0% (the spread's unit is the
+        # value's), 6 1/2% ±1 1/2%; one each way in brackets: 3" (+1/4", -0")
+        if bound == "exact" and value is not None and j < self.n:
+            tolerance = self._tolerance_after(j, value, expression)
+            if tolerance is not None:
+                j, spread, spread_expression, spread_written = tolerance
+                nominal = value
+                value, upper = value - spread, value + spread
+                bound = "range"
+                if expression is None and currency is None and scale is None and spread_expression is not None:
+                    expression, unit_written = spread_expression, spread_written
+                    if expression == "percent":
+                        notation = "percent"
+            else:
+                signed = self._signed_tolerance(j, value, expression)
+                if signed is not None:
+                    j, below, above = signed
+                    nominal = value
+                    value, upper = value - below, value + above
+                    bound = "range"
+
+        frequency, per_day = None, None
+        k = j
+        while k < self.n and (lowers[k] in ROUTES or self.phrases.at(k, "ROUTE") is not None):
+            route = self.phrases.at(k, "ROUTE")
+            k = route[0] if route is not None else k + 1
+        freq = self.phrases.at(k, "FREQ")
+        if freq is not None and expression is not None:
+            frequency, per_day = self._written(k, freq[0]), float(FREQUENCIES[freq[1]])
+            j = freq[0]
+        spacing = False
+        spacing_phrase = self.phrases.at(j, "SPACING")
+        if spacing_phrase is not None and expression is not None:
+            spacing, j = True, spacing_phrase[0]
+        after = self.phrases.at(j, "BOUND_AFTER")
+        if after is not None and bound in ("exact",) and (expression is not None or currency is not None):
+            bound, bound_text, j = BOUND_AFTER[after[1]], after[1], after[0]
+
+        start_char, end_char = self.idx[first] + (1 if bullet and first == i else 0), self._end_char(j - 1)
+        resolved = None
+        if expression is not None:
+            dimension = dimension_of(expression)
+            if dimension is not None:
+                resolved = ResolvedUnit(unit_written or expression, expression, dimension)
+        if upper is not None and value is not None and upper < value:
+            value, upper = upper, value
+        return Found(
+            start=start_char, end=end_char, value=value, upper=upper, nominal=nominal,
+            unit=unit_written, resolved=resolved, bound=bound, bound_text=bound_text,
+            notation=notation, scale=scale, precision=precision if value is not None else None,
+            frequency=frequency, per_day=per_day, spacing=spacing, warnings=warnings,
+        ), j
+
+    def _table_negative(self, i: int, close: int, number: NumberToken) -> bool:
+        """Whether ``(number)`` is an accountant's negative: on a line of a financial table
+        (nothing after it on its line but numbers and signs), alone there or among numbers,
+        or after a row label when it is grouped (``(1,577)``) or other numbers share the line.
+        A cross-reference ``(5.1)`` in prose and a footnote mark after a label are not."""
+        if number.value is None or number.kind != "number":
+            return False
+        if self._year(number, self.texts[i]):
+            return False
+        rest = self._line_after(close)
+        if _TABLE_LINE.match(rest) is None:
+            return False
+        head = self._line_before(i - 1)
+        if _TABLE_LINE.match(head) is not None:
+            return True
+        return number.has_grouping or _DIGIT.search(rest) is not None
+
+    @staticmethod
+    def _year(number: NumberToken, text: str) -> bool:
+        return (number.kind == "number" and number.is_integer and not number.has_grouping
+                and len(text.lstrip("+-−")) == 4 and 1900 <= abs(number.value or 0) <= 2100)
+
+    def _per_unit(self, j: int, first: int) -> tuple[int, str, str, bool] | None:
+        """``per <unit>`` after an amount of money (``$48.00 per cubic yard``): (end, unit
+        expression, unit as written, whether the mention's span runs on to it). The amount may
+        be the figure in brackets of a sum written twice (``Forty-Eight Dollars ($48.00) per
+        cubic yard``): both are the rate, and neither span takes in the brackets."""
+        texts, k, extend = self.texts, j, True
+        if texts[k] == ")" and first > 0 and texts[first - 1] == "(":
+            k, extend = k + 1, False
+        elif texts[k] == "(":
+            close = next((m for m in range(k + 1, min(self.n, k + 8)) if texts[m] == ")"), None)
+            if close is None or not any(_DIGIT.search(texts[m]) for m in range(k + 1, close)):
+                return None
+            k, extend = close + 1, False
+        if k + 1 >= self.n or self.lowers[k] != "per":
+            return None
+        part = self._unit_part(k + 1, k)
+        if part is None or part[1] in _CURRENCY_CODES or dimension_of(part[1]) is None:
+            return None
+        return part[0], part[1], self._written(k + 1, part[0]), extend
+
+    def _range_after(
+        self, j: int, value: float, expression: str | None, unit_written: str | None,
+        currency: str | None, between: bool,
+    ) -> tuple[int, float, str | None, str | None, float] | None:
+        """``<connector> B [unit]`` after a first value: (end, upper, expression, written, precision)."""
+        lowers = self.lowers
+        connector = self.phrases.at(j, "RANGE")
+        if connector is not None and connector[1] == "up to":
+            return None
+        if connector is not None:
+            k = connector[0]
+        elif lowers[j] in RANGE_CONNECTORS and (lowers[j] != "and" or between):
+            if lowers[j] in ("-", "–", "—") and (self.space[j - 1] != self.space[j]):
+                return None
+            k = j + 1
+        else:
+            return None
+        if k < self.n and currency is not None and lowers[k] == currency.lower():
+            k += 1
+        hi = self._number(k)
+        if hi is None or hi.kind not in ("number", "fraction") or hi.value is None:
+            return None
+        end = k + 1
+        factor = 1.0
+        if end < self.n and lowers[end] in SCALES and lowers[end] not in MONEY_ONLY_SCALES:
+            factor = SCALES[lowers[end]]
+            end += 1
+        hi_value = hi.value * factor
+        unit = self._unit(end, k)
+        hi_expression, written = None, None
+        if unit is not None and unit[1] is not None:
+            end, hi_expression, written = unit[0], unit[1], unit[2]
+        if expression is None and hi_expression is None and currency is None:
+            return None  # two bare numbers: not read as a range
+        if hi.value == 1 and expression is not None and hi_expression not in (None, expression) and any(
+                self.lowers[m] in ("scale", "scaled") for m in range(max(0, j - 10), j)):
+            return None  # a drawing scale, 1/8 inch to 1 foot: two lengths in a ratio, not a range
+        if expression is None or (expression == "degree" and hi_expression is not None):
+            expression, unit_written = hi_expression, written
+        elif hi_expression is not None and hi_expression != expression:
+            try:
+                hi_value = convert(hi_value, hi_expression, expression)
+            except Exception:  # noqa: BLE001 — a different dimension: not a range
+                return None
+        if hi_value < value:
+            return None
+        return end, hi_value, expression, unit_written, hi.precision * factor
+
+    def _tolerance_after(
+        self, j: int, value: float, expression: str | None,
+    ) -> tuple[int, float, str | None, str | None] | None:
+        """``± spread [unit]`` after a value: (end, spread in the value's unit, the spread's
+        unit expression and as written, None when it has none)."""
+        mark = self.phrases.at(j, "TOLERANCE")
+        if mark is None and j + 1 < self.n and self.texts[j] == ",":
+            mark = self.phrases.at(j + 1, "TOLERANCE")  # 4 inches, plus or minus 1 inch
+        bracketed = mark is None and j + 1 < self.n and self.texts[j] == "("
+        if bracketed:
+            mark = self.phrases.at(j + 1, "TOLERANCE")  # 4" (+/- 1"): the spread in brackets
+        if mark is None:
+            return None
+        k = mark[0]
+        spread = self._number(k)
+        if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
+            return None
+        end = k + 1
+        spread_value = spread.value
+        if spread.kind == "number" and spread.is_integer and end < self.n and self.space[k]:
+            fraction = self._number(end)  # a mixed number: ± 1 1/2%
+            if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
+                spread_value += fraction.value
+                k, end = end, end + 1
+        unit = self._unit(end, k)
+        spread_expression: str | None = None
+        written: str | None = None
+        if unit is not None and unit[1] is not None:
+            end, spread_expression, written = unit[0], unit[1], unit[2]
+            if spread_expression == "percent" and expression not in (None, "percent"):
+                spread_value = abs(value) * spread_value / 100
+            elif expression is not None and spread_expression != expression:
+                try:
+                    spread_value = convert_difference(spread_value, spread_expression, expression)
+                except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
+                    return None
+        if bracketed:
+            if end >= self.n or self.texts[end] != ")":
+                return None  # the brackets hold more than the spread
+            end += 1
+        return end, abs(spread_value), spread_expression, written
+
+    def _signed_tolerance(self, j: int, value: float, expression: str | None) -> tuple[int, float, float] | None:
+        """A tolerance each way in brackets after a value: ``(+1/4", -0")``, ``(-0, +5 mm)``:
+        (end, how far below, how far above), each spread in the value's unit (a spread with no
+        unit takes the value's); None when the brackets hold anything else."""
+        texts = self.texts
+        if expression is None or texts[j] != "(":
+            return None
+        k = j + 1
+        spreads: dict[str, float] = {}
+        while k < self.n and len(spreads) < 2:
+            token = texts[k]
+            sign = {"+": "+", "-": "-", "−": "-"}.get(token[:1])
+            if sign is None or sign in spreads:
+                return None
+            if len(token) == 1 and k + 1 < self.n and not self.space[k]:
+                k += 1  # the sign split off its number (−0)
+                token = "+" + texts[k]
+            spread = lex_number(token[1:]) if len(token) > 1 else None
+            if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
+                return None
+            k += 1
+            spread_value = spread.value
+            unit = self._unit(k, k - 1)
+            if unit is not None and unit[1] is not None:
+                k = unit[0]
+                if unit[1] != expression:
+                    try:
+                        spread_value = convert_difference(spread_value, unit[1], expression)
+                    except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
+                        return None
+            spreads[sign] = abs(spread_value)
+            if k < self.n and texts[k] in (",", "/") and len(spreads) < 2:
+                k += 1
+        if len(spreads) != 2 or k >= self.n or texts[k] != ")":
+            return None
+        return k + 1, spreads["-"], spreads["+"]

@@ -1,0 +1,558 @@
+"""Reading one doc's tokens, the part below the mentions: the :class:`Found` a mention is
+assembled into, the words and marks the reading looks for, and :class:`_TokenReader` — a doc's
+tokens and phrase matches with what is read one token or phrase at a time (numbers, numbers in
+words, units, gaps, line starts, designations and what is no quantity). ``_reader`` assembles
+mentions on it; the spaCy pipeline (``_grammar``) and ``_lite`` feed it alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from ._lexicon import (
+    BOUND_BEFORE,
+    CITATION_AFTER,
+    CURRENCY_PREFIXES,
+    DESIGNATION_AFTER,
+    DESIGNATIONS,
+    FILLERS,
+    FRACTION_WORDS,
+    MONTHS,
+    VULGAR_FRACTIONS,
+    WORD_NUMBERS,
+    WORD_SCALES,
+    NumberToken,
+    lex_number,
+)
+from ._models import Notation
+from .units import ResolvedUnit, UnitTable, UnknownUnitError
+
+__all__ = ["Found"]
+
+
+_DIGIT = re.compile(r"\d")
+#: A digit or a fraction written as one character (``½``): what makes a token a number.
+_NUMERAL = re.compile(rf"[\d{''.join(VULGAR_FRACTIONS)}]")
+_VULGAR_CLASS = "".join(VULGAR_FRACTIONS)
+
+
+@dataclass
+class Found:
+    """One mention as assembled from tokens, in the doc's character offsets."""
+
+    start: int
+    end: int
+    value: float | None
+    upper: float | None = None
+    nominal: float | None = None
+    unit: str | None = None
+    resolved: ResolvedUnit | None = None
+    bound: str = "exact"
+    bound_text: str | None = None
+    notation: Notation = "number"
+    scale: str | None = None
+    precision: float | None = None
+    frequency: str | None = None
+    per_day: float | None = None
+    spacing: bool = False
+    warnings: list[tuple[str, int, int, str]] = field(default_factory=list)
+    unit_from: str | None = None
+
+    def in_context(self, unit: ResolvedUnit | None, scale: float) -> Found:
+        """A copy read with a column header's unit (``Dose (mg)``) and scale (``in millions``):
+        a bare cell takes the unit; a bare or money cell without a scale word takes the scale."""
+        changed = self
+        if unit is not None and self.resolved is None and not self.warnings:
+            changed = replace(changed, resolved=unit, unit=unit.written, unit_from="context")
+        if (scale != 1.0 and self.scale is None and not self.warnings and self.value is not None
+                and (changed.unit_from == "context" or changed.resolved is None or self.notation == "money")):
+            changed = replace(
+                changed, value=self.value * scale,
+                upper=self.upper * scale if self.upper is not None else None,
+                precision=self.precision * scale if self.precision is not None else None,
+            )
+        return changed
+
+
+_NUMBER_START = frozenset("0123456789.+-−" + _VULGAR_CLASS)
+#: Units counted by the article alone (``a decade``, ``a fortnight``); ``a year`` is not read.
+_ARTICLE_UNITS = frozenset({"decade", "century", "fortnight", "millennium"})
+#: ``and a half``, ``and a quarter`` after a whole number (``seven and a half years``).
+_AND_A_FRACTION = {"half": 0.5, "quarter": 0.25}
+_QUOTES_OPEN = frozenset({'"', "“", "''", "``", "'", "‘"})
+_INCH_MARKS = frozenset({'"', "″", "”", "''"})
+_FOOT_MARKS = frozenset({"'", "′"})
+_AFTER_INCH_WORD = frozenset({
+    "thick", "wide", "deep", "long", "high", "dia", "dia.", "diameter", "o.c.", "oc", "x", "×",
+    "clr", "clear", "minimum", "min", "min.", "max", "max.", "maximum", "nominal", "apart",
+    "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
+})
+_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "%", "°", "'", '"', "″", "′", "”"})
+_PINT_FALLBACK_DENY = frozenset({
+    "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
+    "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
+})
+_CURRENCY_SIGNS = frozenset({"$", "€", "£", "¥"})
+_STREET_WORDS = frozenset({
+    "street", "st.", "drive", "dr.", "avenue", "ave.", "road", "rd.", "boulevard", "blvd.",
+    "lane", "ln.", "way", "place", "court", "parkway", "highway", "pike",
+})
+_LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ","})
+#: A stress written in brackets right after a grade's number (``GR. 60 (fy = 60,000 PSI)``).
+_STRESS_BESIDE = re.compile(r"\s*\(\s*(?:f[y']?\s*=?\s*)?[\d,.]+\s*(?:ksi|psi|mpa|n/mm)", re.IGNORECASE)
+#: What makes FF and FL a floor's F-numbers (ACI 117), not a floor level: the words, or the
+#: two written together (``FL 25 / FF 35``).
+_F_NUMBERS = re.compile(r"flatness|levelness|\bFF\s*\d+\s*(?:/|,|&|and)\s*FL\s*\d|\bFL\s*\d+\s*(?:/|,|&|and)\s*FF\s*\d",
+                        re.IGNORECASE)
+#: Words before GRADE that make it the ground's level, not a grade's name (SLAB ON GRADE).
+_GROUND_BEFORE = frozenset({"on", "at", "above", "below", "to", "finished", "fin.", "existing", "exist."})
+_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+_CURRENCY_CODES = frozenset(CURRENCY_PREFIXES.values())
+#: What may stand beside a number on a line of a financial table (signs, brackets, digits).
+_TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
+_STOP_WORDS: frozenset[str] | None = None
+_IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
+
+
+def _stop_words() -> frozenset[str]:
+    global _STOP_WORDS
+    if _STOP_WORDS is None:
+        from spacy.lang.en.stop_words import STOP_WORDS
+
+        _STOP_WORDS = frozenset(STOP_WORDS)
+    return _STOP_WORDS
+
+
+@dataclass
+class _Phrases:
+    """Phrase matches by the token they start at and the token they end before."""
+
+    starts: dict[int, list[tuple[int, str, str]]] = field(default_factory=dict)
+    ends: dict[int, list[tuple[int, str, str]]] = field(default_factory=dict)
+
+    def at(self, start: int, label: str) -> tuple[int, str] | None:
+        """The longest phrase of ``label`` starting at ``start``: (end, key)."""
+        for end, found, key in self.starts.get(start, ()):
+            if found == label:
+                return end, key
+        return None
+
+    def ending(self, end: int, label: str) -> tuple[int, str] | None:
+        """The longest phrase of ``label`` ending just before ``end``: (start, key)."""
+        for start, found, key in self.ends.get(end, ()):
+            if found == label:
+                return start, key
+        return None
+
+
+class _TokenReader:
+    """One doc's tokens and phrase matches, and what is read one token or phrase at a time."""
+
+    def __init__(
+        self, text: str, leading_blank: bool, tokens: Iterable[tuple[int, int, int]],
+        phrases: Iterable[tuple[str, int, int]], table: UnitTable, multi_units: Mapping[str, str],
+        keys: Mapping[str, str], stop: frozenset[str],
+    ) -> None:
+        """``text`` is the window read, ``leading_blank`` whether only blanks precede it on its
+        line in the whole text; ``tokens`` are (offset, length, whether a space follows) and
+        ``phrases`` the phrase matches (label, first token, token after the last): all the
+        reading takes from a tokenizer, so the spaCy pipeline and ``_lite`` feed it alike."""
+        self.table = table
+        self.multi_units = multi_units
+        self.leading_blank = leading_blank
+        self.text = text
+        rows = list(tokens)
+        self.idx = [row[0] for row in rows]
+        self.texts = [text[row[0] : row[0] + row[1]] for row in rows]
+        self.lowers = [token.lower() for token in self.texts]
+        self.space = [bool(row[2]) for row in rows]
+        self.n = len(self.texts)
+        self.phrases = _Phrases()
+        for label, start, end in phrases:
+            joined = " ".join(self.lowers[start:end])
+            key = keys.get(joined, joined) if label != "UNIT" else joined
+            self.phrases.starts.setdefault(start, []).append((end, label, key))
+            self.phrases.ends.setdefault(end, []).append((start, label, key))
+        for found in self.phrases.starts.values():
+            found.sort(key=lambda item: -item[0])
+        for found in self.phrases.ends.values():
+            found.sort(key=lambda item: item[0])
+        self.stop = stop
+        #: Number tokens skipped as designations (so "Rooms 118 through 120" skips 120 too).
+        self.designated: set[int] = set()
+
+    # -- tokens ----------------------------------------------------------------------------
+
+    def _end_char(self, k: int) -> int:
+        return self.idx[k] + len(self.texts[k])
+
+    def _number(self, k: int) -> NumberToken | None:
+        if k < 0 or k >= self.n:
+            return None
+        text = self.texts[k]
+        if _NUMERAL.search(text) is not None:
+            return lex_number(text)
+        return None
+
+    def _word_number(self, k: int) -> NumberToken | None:
+        """A number written in words from token ``k``: one word (``ten``), a compound
+        (``Forty - Two Thousand Seven Hundred Fifty``, ``one million``) or a fraction
+        (``one - half``, ``two - thirds``); its ``tokens`` says how far it runs."""
+        lowers, texts, space = self.lowers, self.texts, self.space
+        if not 0 <= k < self.n or lowers[k] not in WORD_NUMBERS or lowers[k] == "hundred":
+            return None
+        first = WORD_NUMBERS[lowers[k]]
+        if (k + 2 < self.n and texts[k + 1] == "-" and not space[k] and not space[k + 1]
+                and lowers[k + 2] in FRACTION_WORDS and first < 20):
+            den = FRACTION_WORDS[lowers[k + 2]]
+            if first == 1 or lowers[k + 2].endswith("s"):
+                return NumberToken("fraction", first / den, precision=1 / den, tokens=3)
+        total, current, end, last = 0.0, 0.0, k, None
+        j = k
+        while j < self.n:
+            word = lowers[j]
+            if word in WORD_NUMBERS and word != "hundred":
+                value = WORD_NUMBERS[word]
+                # ``twenty five`` adds; ``five five`` or ``ten twenty`` is two numbers
+                if last is not None and last != "scale" and not (last >= 20 and last % 10 == 0 and value < 10):
+                    break
+                current += value
+                last = value
+            elif word == "hundred" and last is not None and last != "scale":
+                current = (current or 1) * 100
+                last = "scale"
+            elif word in WORD_SCALES and last is not None:
+                total += (current or 1) * WORD_SCALES[word]
+                current = 0.0
+                last = "scale"
+            elif (word == "-" and last not in (None, "scale") and not space[j - 1] and not space[j]
+                  and j + 1 < self.n and lowers[j + 1] in WORD_NUMBERS and lowers[j + 1] != "hundred"):
+                j += 1
+                continue
+            elif word == "and" and last == "scale" and j + 1 < self.n and lowers[j + 1] in WORD_NUMBERS:
+                j += 1
+                continue
+            else:
+                break
+            end = j + 1
+            j += 1
+        value = total + current
+        half = self._and_a_fraction(end)
+        if half is not None:
+            return NumberToken("word", value + half[1], precision=half[1], tokens=half[0] - k)
+        return NumberToken("word", value, is_integer=True, tokens=end - k)
+
+    def _and_a_fraction(self, j: int) -> tuple[int, float] | None:
+        """``and a half`` / ``and a quarter`` from token ``j`` (also hyphenated: ``7-and-a-half``):
+        (the token after it, the fraction)."""
+        words: list[str] = []
+        k = j
+        while k < self.n and len(words) < 3:
+            if self.texts[k] == "-" and not self.space[k - 1] and not self.space[k]:
+                k += 1
+                continue
+            words.append(self.lowers[k])
+            k += 1
+        if len(words) == 3 and words[0] == "and" and words[1] == "a" and words[2] in _AND_A_FRACTION:
+            return k, _AND_A_FRACTION[words[2]]
+        return None
+
+    def _article_number(self, k: int) -> NumberToken | None:
+        """A count said with an article: ``half a year``, ``half an hour``, ``a half hour``,
+        ``a quarter of an hour``, ``a decade`` (only a unit in :data:`_ARTICLE_UNITS`)."""
+        lowers = self.lowers
+        following = lowers[k + 1 : k + 4]
+        if lowers[k] == "half":
+            if following[:1] in (["a"], ["an"]):
+                return NumberToken("word", 0.5, precision=0.5, tokens=2)
+            return None
+        if following[:1] == ["half"]:
+            return NumberToken("word", 0.5, precision=0.5, tokens=2)
+        if following[:1] == ["quarter"] and following[1:2] == ["of"] and following[2:3] in (["a"], ["an"]):
+            return NumberToken("word", 0.25, precision=0.25, tokens=4)
+        if following[:1] and following[0] in _ARTICLE_UNITS:
+            return NumberToken("word", 1.0, is_integer=True, tokens=1)
+        return None
+
+    def _gap(self, k: int) -> int:
+        """``k`` moved past one whitespace token holding at most one line break (a PDF line's
+        end between a number and its currency, scale word or unit)."""
+        if 0 <= k < self.n and self.texts[k].isspace() and self.texts[k].count("\n") <= 1:
+            return k + 1
+        return k
+
+    def _gap_before(self, k: int) -> int:
+        """``k`` moved back past one such whitespace token."""
+        if 0 <= k < self.n and self.texts[k].isspace() and self.texts[k].count("\n") <= 1:
+            return k - 1
+        return k
+
+    def _line_after(self, k: int) -> str:
+        """The rest of token ``k``'s line after it (within the window)."""
+        end = self._end_char(k)
+        newline = self.text.find("\n", end)
+        return self.text[end : newline if newline >= 0 else len(self.text)]
+
+    def _line_before(self, k: int) -> str:
+        """Token ``k``'s line before it (within the window)."""
+        at = self.idx[k]
+        return self.text[self.text.rfind("\n", 0, at) + 1 : at]
+
+    # -- units -----------------------------------------------------------------------------
+
+    def _single_unit(self, k: int, number_start: int) -> str | None:
+        text = self.texts[k]
+        if text in _INCH_MARKS or text in _FOOT_MARKS:
+            if self.space[k - 1] or (number_start > 0 and self.texts[number_start - 1] in _QUOTES_OPEN):
+                return None
+            return self.table.alias(text)
+        lower = self.lowers[k]
+        if text in _CURRENCY_SIGNS:
+            # "5,791 $\n5,929": a sign after a blank is the next number's; "0.01$" is this one's
+            return None if self.space[k - 1] else self.table.alias(text)
+        if lower == "second" and k + 1 < self.n and self.lowers[k + 1] in ("quarter", "half"):
+            return None  # "the 2022 second quarter"
+        if lower in ("in", "in."):
+            following = self.texts[k + 1] if k + 1 < self.n else ""
+            if following and following[0].isalnum() and self.lowers[k + 1] not in _AFTER_INCH_WORD:
+                return None
+            return self.table.alias("in")
+        if len(text) == 1:
+            return self.table.alias(text) if text in _SINGLE_LETTER_UNITS else None
+        found = self.table.alias(text)
+        if found is not None:
+            return found
+        if (2 <= len(text) <= 4 and text.isalpha() and lower not in self.stop
+                and lower not in _PINT_FALLBACK_DENY and not text.isupper()):
+            try:
+                return self.table.resolve(text).expression
+            except UnknownUnitError:
+                return None
+        return None
+
+    def _unit_part(self, k: int, number_start: int) -> tuple[int, str] | None:
+        """A unit spelling starting at token ``k``: (end token, pint expression)."""
+        if k >= self.n:
+            return None
+        phrase = self.phrases.at(k, "UNIT")
+        if phrase is not None:
+            return phrase[0], self.multi_units[phrase[1]]
+        single = self._single_unit(k, number_start)
+        return (k + 1, single) if single is not None else None
+
+    def _unit(self, k: int, number_start: int) -> tuple[int, str, str] | tuple[int, None, str] | None:
+        """The unit at ``k`` with any ``/`` or ``per`` compound: (end, expression, written).
+
+        A compound with a part nothing knows (``mg/zz``) comes back with expression None.
+        """
+        first = self._unit_part(k, number_start)
+        if (first is None and k + 1 < self.n and self.texts[k] == "-" and not self.space[k - 1]
+                and not self.space[k]):
+            hyphenated = self._unit_part(k + 1, number_start)  # a 24-hour period
+            if hyphenated is not None and self.texts[k + 1].isalpha():
+                return hyphenated[0], hyphenated[1], self._written(k + 1, hyphenated[0])
+        if first is None:
+            return None
+        end, expression = first
+        if end + 1 < self.n and self.texts[end] == "-" and not self.space[end - 1] and not self.space[end] \
+                and self.texts[end + 1][:1].isalpha() and self.texts[end - 1][-1:].isalpha():
+            joined = self._unit_part(end + 1, number_start)
+            if joined is not None:  # a product written with a hyphen: 2,450 FT-KIPS
+                return joined[0], f"({expression}) * ({joined[1]})", self._written(k, joined[0])
+            if self.lowers[end - 1] == "in":
+                return None  # the preposition of a compound (1.10 IN-SITU CONCRETE), not inches
+        parts = [expression]
+        while end + 1 < self.n and (
+            (self.texts[end] == "/" and not self.space[end - 1] and not self.space[end])
+            or self.lowers[end] == "per"
+        ):
+            if self.lowers[end] == "per" and self.phrases.at(end, "FREQ") is not None:
+                break
+            following = self._unit_part(end + 1, number_start)
+            if following is None:
+                if self.texts[end] == "/" and self.texts[end + 1].isalpha():
+                    return end + 2, None, self._written(k, end + 2)
+                break
+            end, next_expression = following
+            parts.append(next_expression)
+        if len(parts) == 1:
+            return end, expression, self._written(k, end)
+        return end, " / ".join(f"({part})" for part in parts), self._written(k, end)
+
+    def _unit_with_gap(self, k: int, number_start: int) -> tuple[int, str, str] | tuple[int, None, str] | None:
+        """:meth:`_unit` at ``k``, or after a line break when the unit is a lower-case word
+        (``three\nmonths``; a capitalised word there starts a table's next row)."""
+        unit = self._unit(k, number_start) if k < self.n else None
+        if unit is not None:
+            return unit
+        after = self._gap(k)
+        if after != k and after < self.n and self.texts[after].isalpha() and len(self.texts[after]) >= 3 \
+                and self.texts[after][:1].islower():
+            unit = self._unit(after, number_start)
+            if unit is not None and unit[1] is not None:
+                return unit
+        return None
+
+    def _written(self, start: int, end: int) -> str:
+        return "".join(
+            self.texts[k] + (" " if self.space[k] and k < end - 1 else "") for k in range(start, end)
+        )
+
+    def _starts_line(self, i: int) -> bool:
+        """Whether token ``i`` is the first thing on its line."""
+        at = self.idx[i]
+        newline = self.text.rfind("\n", 0, at)
+        if newline < 0 and not self.leading_blank:
+            return False
+        return not self.text[newline + 1 : at].strip()
+
+    def _heading_number(self, i: int) -> bool:
+        """A list or heading number: ``1.`` or ``2)`` or ``1.1 RELATED`` first on its line."""
+        if not self._starts_line(i) or i + 1 >= self.n:
+            return False
+        following = self.texts[i + 1]
+        if following in (".", ")") and not self.space[i]:
+            return True
+        return "." in self.texts[i] and self.space[i] and following[:1].isupper()
+
+    def _looks_like_unit(self, k: int) -> bool:
+        """A token right after a number that reads as a unit abbreviation nothing knows."""
+        if k >= self.n or self._heading_number(k - 1):
+            return False
+        text = self.texts[k]
+        if not text.isalpha() or len(text) > 4 or self.lowers[k] in self.stop:
+            return False
+        if any(c.isupper() for c in text[1:]) and any(c.islower() for c in text):
+            return True  # mixed case: kPx, mQs
+        if text.isupper() and len(text) >= 2:
+            # an all-caps abbreviation in running text (not in an all-caps callout or heading)
+            at = self.idx[k]
+            line_start = self.text.rfind("\n", 0, at) + 1
+            line_end = self.text.find("\n", at)
+            line = self.text[line_start : line_end if line_end >= 0 else len(self.text)]
+            context = re.findall(r"[A-Za-z]{4,}", line)
+            return bool(context) and not all(t.isupper() for t in context)
+        return False
+
+    # -- phrases around the number ---------------------------------------------------------
+
+    def _bound_before(self, start: int, floor: int) -> tuple[str, str, int] | None:
+        """A bound phrase ending at ``start`` (or one filler word earlier): (bound, text, first token)."""
+        for end in (start, start - 1):
+            if end <= floor:
+                return None
+            if end == start - 1 and self.lowers[end] not in FILLERS:
+                return None
+            found = self.phrases.ending(end, "BOUND_BEFORE")
+            if found is not None and found[0] >= floor:
+                return BOUND_BEFORE[found[1]], found[1], found[0]
+        return None
+
+    def _designation(self, i: int, number: NumberToken) -> bool:
+        """Whether the number at ``i`` names something rather than measuring it."""
+        lowers, texts = self.lowers, self.texts
+        previous = lowers[i - 1] if i > 0 else ""
+        if previous == "grade" and i > 1 and lowers[i - 2] in _GROUND_BEFORE:
+            return False  # ground level, not a grade's name: SLAB ON GRADE 4000 PSI
+        if (((previous == "." and i > 1 and lowers[i - 2] == "gr" and not self.space[i - 2]) or previous == "fe")
+                and _STRESS_BESIDE.match(self.text, self.idx[i] + len(texts[i])) is not None):
+            return True  # GR. 50 (50 KSI), Fe 415 (fy 415 N/mm²): the grade names the stress beside it
+        if i > 1 and previous == ":" and texts[i - 2] in ("IS", "AS") and number.is_integer:
+            return True  # a standard's number: IS: 1786 (the capitals and a colon, not the words)
+        if (i > 0 and texts[i - 1] in ("IS", "AS") and number.is_integer and not number.has_grouping
+                and len(texts[i]) >= 3 and (i + 1 >= self.n or self._unit(i + 1, i) is None)):
+            return True  # IS 1893, AS 3600: a standard's number (the capitals, and no unit after it)
+        if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
+            return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
+        if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
+            return True
+        if previous == "." and i > 1 and not self.space[i - 2] and lowers[i - 2] + "." in DESIGNATIONS:
+            return True  # "No. 6": the tokenizer split "No" from its period
+        following = lowers[i + 1] if i + 1 < self.n else ""
+        if previous in MONTHS or following in MONTHS:
+            return True
+        if following in CITATION_AFTER or following in DESIGNATION_AFTER:
+            return True  # 27 CFR, 18 U.S.C., 16 gauge
+        if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i]:
+            return True  # 3/S-501
+        if (i > 0 and number.kind == "number" and number.is_integer and not number.has_grouping
+                and len(texts[i]) == 5 and len(texts[i - 1]) == 2 and texts[i - 1].isalpha()
+                and texts[i - 1].isupper()):
+            return True  # a postal code: Washington, DC 20226
+        return False
+
+    def _alone_in_cell(self, i: int) -> bool:
+        """Whether the token at ``i`` fills a ``|`` table cell by itself (``| 3-5 |``, or the
+        row's last cell, ``| 3-5`` at the line's end): a schedule's value, its unit in the header."""
+        if i == 0 or self.texts[i - 1] != "|":
+            return False
+        return i + 1 >= self.n or self.texts[i + 1] == "|" or "\n" in self.texts[i + 1]
+
+    def _multiplier(self, i: int) -> bool:
+        """Whether the number at ``i`` is a multiplier with a glued ``x`` (``1.5x``, ``9.5x``):
+        the ``x`` ends the word (a dimension ``2x4`` or a name ``x86`` does not)."""
+        k = i + 1
+        return (self.texts[k] in ("x", "×") and (k + 1 >= self.n or bool(self.space[k])
+                                                  or not self.texts[k + 1][:1].isalnum()))
+
+    def _inline_list_number(self, i: int) -> bool:
+        """A list number run into the text after a colon or a sentence's end (``NOTES: 1.
+        CONCRETE SHALL ... 2. SLUMP ...``): one or two digits, its period, a capital after."""
+        texts = self.texts
+        if i == 0 or i + 2 >= self.n or texts[i + 1] != "." or self.space[i] or not self.space[i + 1]:
+            return False
+        return (len(texts[i]) <= 2 and texts[i].isdigit() and texts[i - 1] in (":", ".")
+                and texts[i + 2][:1].isupper() and texts[i + 2][:1].isalpha())
+
+    def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
+        """Bare numbers (no unit) that are codes, years, references or heading numbers."""
+        if self._heading_number(i) or self._inline_list_number(i):
+            return True
+        lowers, texts, space = self.lowers, self.texts, self.space
+        if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and not self._multiplier(i) and (
+                texts[i + 1][:1].isalpha()
+                or (texts[i + 1] == "-" and i + 2 < self.n and not space[i + 1] and texts[i + 2][:1].isalpha())):
+            return True  # glued to letters: 3M, 34M, 6A, 2-chloro, 4-amino
+        if i > 1 and len(texts[i - 1]) == 1 and texts[i - 1].isupper() and lowers[i - 2] in DESIGNATIONS:
+            return True  # AASHTO M 182
+        if i > 0 and i + 1 < self.n and texts[i - 1] in ('"', "“") and texts[i + 1] in ('"', "”"):
+            return True  # an imprint or label in quotation marks: "50"
+        if i > 1 and (lowers[i - 1] in _LIST_JOINS or lowers[i - 1] == "of") and (i - 2) in self.designated:
+            return True  # step 2 or 3; Rooms 118 through 120; 5 U.S.C. 553 and 554; sheet 6 of 13
+        if i > 2 and lowers[i - 1] in ("and", "or") and lowers[i - 2] == "," and (i - 3) in self.designated:
+            return True
+        if number.kind == "number" and number.is_integer and not number.has_grouping:
+            words = 0
+            for k in range(i + 1, min(self.n, i + 5)):
+                if lowers[k] in _STREET_WORDS and words:
+                    return True  # an address: 410 Commerce Street
+                if not texts[k][:1].isupper() or not texts[k].isalpha():
+                    break
+                words += 1
+        if number.kind == "number" and number.is_integer and not number.has_grouping:
+            digits = text.lstrip("+-−")
+            if len(digits) > 1 and digits.startswith("0"):
+                return True  # 03, 050
+            if 1900 <= abs(number.value or 0) <= 2100 and len(digits) == 4:
+                return True  # a year
+            neighbours = (self._number(i - 1) if i > 0 and self.space[i - 1] else None,
+                          self._number(i + 1) if self.space[i] else None)
+            if any(other is not None and other.kind == "number" and other.is_integer
+                   for other in neighbours):
+                return True  # 03 30 00, 555 0142
+        if number.kind == "range" and number.dash == "-" and not self._alone_in_cell(i) and number.precision >= 1:
+            # 1-800 without a unit: a code, not a range (alone in a table cell, or of decimals
+            # as a ratio's 0.38-0.45 is, a range)
+            return True
+        if number.kind == "number" and not number.is_integer and "." in text:
+            previous = self.lowers[i - 1] if i > 0 else ""
+            following = self.texts[i + 1] if i + 1 < self.n else ""
+            if previous == "(" and following == ")":
+                return True  # (5.1): a cross-reference
+            if previous in _IN_REFERENCE_WORDS:
+                return True  # described in 2.1
+        return False
+
+    # -- one mention -----------------------------------------------------------------------

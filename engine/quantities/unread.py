@@ -1,0 +1,139 @@
+"""Figures a text states that the extractor did not read: what ``check`` must not pass silently.
+
+A claim's figures are compared with what it cites only when the extractor reads them; a figure
+written in a form it does not read (``a year and a half``, ``three quarters of an inch``, a
+number in words it does not know) would be compared with nothing and pass unsaid.
+:func:`unread_figures` names every number-like phrase of a text that stands before a unit the
+unit table knows, or is a fraction character, and that no extracted mention covers: a claim
+holding one cannot be a plain answer.
+
+What names rather than measures is left alone: a number after a designation word (``Section 3``,
+``step 2``) or a month, a year, a number glued into a code or locator (``SOP-001#2.2``).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ._lexicon import DESIGNATIONS, FRACTION_WORDS, MONTHS, VULGAR_FRACTIONS, WORD_NUMBERS
+
+if TYPE_CHECKING:
+    from .extract import QuantityExtractor
+
+__all__ = ["MAX_SHOWN", "unread_figures"]
+
+#: At most this many unread figures are named per text (the count of the rest is said).
+MAX_SHOWN = 5
+
+_VULGAR = "".join(VULGAR_FRACTIONS)
+#: Number words that may open a figure; a fraction word that is also an ordinal (``third``,
+#: ``fifth``) only after one (``one third``, ``two-fifths``): ``the fifth day`` names a day.
+_OPENING = {*WORD_NUMBERS, "half", "quarter", *(word for word in FRACTION_WORDS if word.endswith("s"))}
+_WORDS = "|".join(sorted(_OPENING, key=len, reverse=True))
+_LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS}, key=len, reverse=True))
+#: A number as written (digits, a fraction character, a digit fraction, number words), any
+#: ``and a half`` after it, then ``of a``/``of an`` or a hyphen, then the word that may be its unit.
+_FIGURE = re.compile(
+    rf"(?<![\w#./\-])(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
+    rf"|(?:{_WORDS})(?:[\s-]+(?:{_LATER}))*(?![^\W\d_]))(?:[\s-]+and[\s-]+an?[\s-]+(?:half|quarter))?)"
+    rf"(?:\s+of\s+an?)?[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)",
+    re.IGNORECASE)
+#: Counts said with an article (``a decade``, ``half a year``, ``a year and a half``).
+_ARTICLE = re.compile(
+    r"\b(?:half\s+an?|an?\s+half|an?\s+quarter\s+of\s+an?|an?\s+(?:decade|century|fortnight|millennium)"
+    r"|an?(?=\s+\w+\s+and\s+an?\s+(?:half|quarter)\b))\s+(?P<unit>[^\W\d_]+)(?:\s+and\s+an?\s+(?:half|quarter)\b)?",
+    re.IGNORECASE)
+#: ``and a half`` wherever no mention covers it (``seven years and a half``: the half is not read).
+_AND_A_HALF = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]+\s+){0,2}(?P<half>and[\s-]+an?[\s-]+(?:half|quarter))\b",
+                         re.IGNORECASE)
+_VULGAR_ONE = re.compile(rf"[{_VULGAR}]")
+#: How far a fraction character's phrase is shown either side (to the nearest blank).
+_SHOWN_AROUND = 24
+#: One-letter units read glued to a number (``5m``, ``2h``); any other letter there is a name or a
+#: size (``15M`` bars, ``3M``, ``4S``).
+_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L"})
+#: Unit spellings that are also common words: a unit only when glued to the number or ending in a dot.
+_WORD_LIKE_UNITS = frozenset({"in", "s", "m", "h", "g", "l", "min", "mm", "a", "at", "are", "per"})
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w.§¶]*|[#§¶])\s*$")
+
+
+def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, int, int, int]]:
+    """(start, end, number start, number end) of every number-like phrase before a unit word."""
+    found: list[tuple[int, int, int, int]] = []
+    for match in _FIGURE.finditer(text):
+        number, unit = match["number"], match["unit"]
+        glued = match.end("number") == match.start("unit")
+        bare_unit = unit.rstrip(".")
+        if not is_unit(bare_unit) or (unit.lower() in _WORD_LIKE_UNITS and not glued):
+            continue
+        if len(bare_unit) == 1 and bare_unit not in _LETTER_UNITS:
+            continue
+        if number.endswith(".") or _YEAR.fullmatch(number) or _names(text, match.start("number")):
+            continue
+        found.append((match.start(), match.end("unit") - (len(unit) - len(bare_unit)),
+                      match.start("number"), match.end("number")))
+    for match in _ARTICLE.finditer(text):
+        if is_unit(match["unit"]):
+            found.append((match.start(), match.end(), match.start(), match.end()))
+    for match in _AND_A_HALF.finditer(text):
+        found.append((match.start(), match.end(), match.start("half"), match.end("half")))
+    for match in _VULGAR_ONE.finditer(text):
+        start, end = match.start(), match.end()
+        while start > 0 and match.start() - start < _SHOWN_AROUND and not text[start - 1].isspace():
+            start -= 1
+        while end < len(text) and end - match.end() < _SHOWN_AROUND and not text[end].isspace():
+            end += 1
+        found.append((start, end, match.start(), match.end()))
+    return found
+
+
+def _names(text: str, at: int) -> bool:
+    """Whether the number at ``at`` names something: after a designation word or a month."""
+    before = _WORD_BEFORE.search(text, max(0, at - 24), at)
+    if before is None:
+        return False
+    word = before.group(1).lower()
+    return word in DESIGNATIONS or word in MONTHS
+
+
+def unread_figures(text: str, extractor: Callable[[], QuantityExtractor]) -> list[str]:
+    """The figures of ``text`` the extractor does not read, as written (``'a year and a half'``),
+    in order; at most :data:`MAX_SHOWN`, then ``'… N more'``. ``extractor`` builds the extractor;
+    it is called only when the text holds a number-like phrase at all."""
+    built: list[QuantityExtractor] = []
+
+    def is_unit(word: str) -> bool:
+        if not built:
+            built.append(extractor())
+        return built[0].units.alias(word) is not None
+
+    if not any(ch.isdigit() or ch in VULGAR_FRACTIONS for ch in text) and re.search(
+            rf"\b(?:{_WORDS}|an?)\b", text, re.IGNORECASE) is None:
+        return []
+    candidates = _candidates(text, is_unit)
+    if not candidates:
+        return []
+    reader = built[0] if built else extractor()
+    spans = sorted((m.span.start, m.span.end) for m in reader.extract(text, bind=False).mentions)
+    starts = [start for start, _ in spans]
+    # the furthest end of the mentions up to each one: a candidate is read when a mention starting
+    # before its number ends reaches past where its number starts (one search per candidate)
+    reach: list[int] = []
+    for _, end in spans:
+        reach.append(max(end, reach[-1]) if reach else end)
+    unread: list[tuple[int, int]] = []
+    for start, end, number_start, number_end in sorted(candidates):
+        last = bisect_left(starts, number_end) - 1
+        if last >= 0 and reach[last] > number_start:
+            continue
+        if unread and start < unread[-1][1]:
+            continue  # one phrase read by two patterns
+        unread.append((start, end))
+    shown = [text[s:e].strip() for s, e in unread[:MAX_SHOWN]]
+    if len(unread) > MAX_SHOWN:
+        shown.append(f"… {len(unread) - MAX_SHOWN} more")
+    return shown

@@ -1,0 +1,122 @@
+"""Figures written with fraction characters, ``and a half``, an article or a unit of many years
+(audit 23j H4) are read; a number-like phrase before a unit that is still not read is named by
+``unread_figures``, so a claim holding one is never compared with nothing in silence."""
+
+from __future__ import annotations
+
+import pytest
+
+from inforce.engine.quantities import unread_figures
+from inforce.engine.quantities._lite import export_tables
+from inforce.engine.quantities.extract import (
+    QuantityExtractor,
+    default_extractor,
+    may_contain_quantity,
+)
+from inforce.engine.quantities.units import convert, unit_table
+
+#: (text, what is read as written, value, unit expression)
+READ = [
+    ("retained for 7½ years after withdrawal", "7½ years", 7.5, "year"),
+    ("retained for 7 ½ years", "7 ½ years", 7.5, "year"),
+    ("a 7½-year term", "7½-year", 7.5, "year"),
+    ("use ½ inch plywood", "½ inch", 0.5, "inch"),
+    ('¾" plywood sheathing', '¾"', 0.75, "inch"),
+    ("1¼ inches thick", "1¼ inches", 1.25, "inch"),
+    ("retained for seven and a half years", "seven and a half years", 7.5, "year"),
+    ("retained for 7-and-a-half years", "7-and-a-half years", 7.5, "year"),
+    ("retained for 7 and a half years", "7 and a half years", 7.5, "year"),
+    ("cure for two and a quarter hours", "two and a quarter hours", 2.25, "hour"),
+    ("one and a half inches of cover", "one and a half inches", 1.5, "inch"),
+    ("retained for half a year", "half a year", 0.5, "year"),
+    ("rest for half an hour", "half an hour", 0.5, "hour"),
+    ("a quarter of an hour later", "a quarter of an hour", 0.25, "hour"),
+    ("a half-inch gap", "a half-inch", 0.5, "inch"),
+    ("two-thirds of a mile", "two-thirds of a mile", 2 / 3, "mile"),
+    ("½ of an inch", "½ of an inch", 0.5, "inch"),
+    ("retained for a decade", "a decade", 1.0, "decade_of_years"),
+    ("retained for two decades", "two decades", 2.0, "decade_of_years"),
+    ("kept for a fortnight", "a fortnight", 1.0, "fortnight"),
+    ("kept for a century", "a century", 1.0, "century"),
+]
+
+
+@pytest.fixture(scope="module")
+def extractor() -> QuantityExtractor:
+    return default_extractor()
+
+
+@pytest.mark.parametrize(("text", "written", "value", "expression"), READ)
+def test_the_form_is_read(extractor, text, written, value, expression):
+    assert may_contain_quantity(text)
+    found = extractor.extract(text, bind=False).mentions
+    assert [(m.text, m.value, m.unit_expression) for m in found] == [(written, pytest.approx(value), expression)]
+
+
+def test_a_decade_is_ten_years_not_pints_ratio(extractor):
+    (mention,) = extractor.extract("retained for a decade", bind=False).mentions
+    assert mention.dimension == "[time]"
+    assert convert(1.0, "decade_of_years", "year") == pytest.approx(10.0)
+
+
+@pytest.mark.parametrize("text", [
+    "a year later", "once a year", "half of the samples", "a dozen samples", "a quarter of the budget",
+    "the second half of the year", "-½", "one of the hours was lost",
+])
+def test_what_is_no_figure_stays_unread(extractor, text):
+    assert extractor.extract(text, bind=False).mentions == ()
+
+
+def test_the_lite_reading_reads_them_alike(extractor):
+    table = unit_table()
+    lite = QuantityExtractor(units=table, cache_size=0, grammar=export_tables(extractor.nlp))
+    for text, *_ in READ:
+        assert lite.extract(text, bind=False) == extractor.extract(text, bind=False), text
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("retained for a year and a half after withdrawal", ["a year and a half"]),
+    ("three quarters of an inch thick", ["three quarters of an inch"]),
+    ("retained for seven years and a half", ["seven years and a half"]),
+])
+def test_an_unread_figure_is_named(extractor, text, unread):
+    assert unread_figures(text, lambda: extractor) == unread
+
+
+@pytest.mark.parametrize("text", [
+    *(text for text, *_ in READ),
+    "Superseded revisions are retained for 7 years after withdrawal (SOP-001#2.2).",
+    "Under Section 2.2, step 3 days are counted from 5 May 2026.",
+    "Revenue was $5.2 billion in fiscal 2022, up 3% from 2021.",
+    "Item 4 hours are listed in Table 2 of Appendix 3.",
+    "The 2023 edition of ASTM C39 applies in 2024 in Kenya.",
+    "Give 250 mg orally twice daily for 10 days; children 5 mg/kg.",
+    "See 3 in the list and items 1, 2 and 3.",
+    "someone ones twenty",
+])
+def test_a_read_figure_and_a_number_naming_something_are_not_flagged(extractor, text):
+    assert unread_figures(text, lambda: extractor) == []
+
+
+def test_no_number_like_phrase_builds_no_extractor():
+    def never():
+        raise AssertionError("the extractor was built for a text without numbers")
+
+    assert unread_figures("The registry records each revision before release.", never) == []
+
+
+def test_many_unread_figures_are_cut_with_a_count(extractor):
+    text = " ".join(["a year and a half;"] * 8)
+    found = unread_figures(text, lambda: extractor)
+    assert found[:5] == ["a year and a half"] * 5 and found[5] == "… 3 more"
+
+
+@pytest.mark.parametrize("text", ["x" * 20000 + "½", "seven " * 4000, "and a " * 4000, "½" * 5000, "½ " * 5000])
+def test_a_long_hostile_claim_is_scanned_in_linear_time(extractor, text):
+    """Every pattern starts only where a word or number starts: a 20,000-letter word took 15 s
+    when ``and a half`` could start inside it."""
+    import time
+
+    started = time.perf_counter()
+    unread_figures(text, lambda: extractor)
+    assert time.perf_counter() - started < 3.0
