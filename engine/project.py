@@ -370,9 +370,12 @@ class Project:
         ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
         withheld. ``valid_at`` None: chosen as ``asof`` chooses it (``valid_at_source`` says
         how). InputError for a subject no stored quantity is bound to, listing those that are."""
+        from .amendments import amended_facts
+
         snapshot = self.snapshot
         day = snapshot.choose_valid_at(valid_at, attributes or {})
-        return _dated(snapshot.facts(subject, day.valid_at, known_at, groups=groups), day)
+        held = tuple(groups)
+        return _dated(amended_facts(snapshot, snapshot.facts(subject, day.valid_at, known_at, groups=held), held), day)
 
     def stats(self) -> ProjectStats:
         """Counts of what the graph holds; the quantities no subject bound also by dimension."""

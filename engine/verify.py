@@ -49,6 +49,7 @@ from inforce.ontology import (
 from inforce.ontology.verdict import CLAIM_MAX_QUANTITIES_SHOWN
 
 from . import rfi
+from .amendments import Amendment, amender_texts, amendment, stated_words
 from .audit_record import AUDIT_LIST_LIMIT, audit_record
 from .backends import DEFAULT_NLI_THRESHOLD
 from .quotes import closest_passage, linearise, quote_in
@@ -88,6 +89,16 @@ class _Cited:
     similarity: float | None = None
     in_force: Locator | None = None
     warnings: list[str] = field(default_factory=list)
+    #: the words whose figures support a claim: ``text`` less what an amending provision takes out
+    stated: str = ""
+    #: the amendment in part of the cited provision on the date (``engine.amendments``), and its
+    #: readable amenders' words: (locator, the words each states, the words each takes out)
+    amendment: Amendment | None = None
+    amenders: list[tuple[Locator, str, str]] = field(default_factory=list)
+
+    @property
+    def figures(self) -> str:
+        return self.stated or self.text
 
     def result(self) -> CitationCheck:
         return CitationCheck(
@@ -184,6 +195,8 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
         _locate(case, item)
         if item.status == "ok" and item.resolved is not None:
             _place(case, item)
+    for item in cited:
+        _amended_in_part(case, item)
     failed = _first(cited, _CITATION_ORDER)
     if failed is not None:
         return _claim(text, cited, failed)
@@ -194,7 +207,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     for item in cited:
         _fresh(case, item)
     for item in cited:
-        _amended_in_part(case, item, quantities)
+        _escalate_amended(case, item, quantities)
     for item in cited:
         if item.status == "ok":
             _eligible(case, item)
@@ -212,6 +225,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
                       warnings=warnings)
     if quantities is not None:
         warnings = [*warnings, *quantities.get("warnings", [])]
+    warnings = [*warnings, *_unread_figures(case, text)]
     return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
 
 
@@ -399,14 +413,19 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     if not may_contain_quantity(text):
         return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
     extractor = case.snapshot.quantity_extractor()
-    found = check_claim_quantities(text, [item.text for item in cited], extractor=extractor)
+    # the cited words, then those of the amenders of a cited provision amended in part (the
+    # figure the amendment gave, for the same subject, supports the claim as the stale one does not)
+    amenders = list({loc: (loc, stated, taken, item) for item in cited for loc, stated, taken in item.amenders}.values())
+    found = check_claim_quantities(text, [item.figures for item in cited] + [a[1] for a in amenders],
+                                   extractor=extractor)
     if not found.matched and not found.unmatched:
         return None
+    found, notes = _replaced(case, text, cited, amenders, found, extractor)
     # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
     # written out, the totals beside them, so the result stays a small multiple of the claim
     shown = CLAIM_MAX_QUANTITIES_SHOWN
     unmatched = [f"{u.claim.text!r}: {u.reason} ({u.explanation})" for u in found.unmatched[:shown]]
-    warnings = [w.message for w in found.warnings if getattr(w, "message", None)]
+    warnings = notes + [w.message for w in found.warnings if getattr(w, "message", None)]
     result: dict[str, Any] = {
         "status": found.status,
         "matched": [m.claim.text for m in found.matched[:shown]],
@@ -421,9 +440,69 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     return result
 
 
+def _replaced(
+    case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],
+    found: Any, extractor: Any,
+) -> tuple[Any, list[str]]:
+    """``found`` with each claim figure matched only in the stale words of a provision amended in
+    part, where an amender takes that very figure out, moved to unmatched (the figure the
+    amender states instead named); and a note for each figure an amender's words supported."""
+    from .quantities import UnmatchedClaimQuantity, check_claim_quantities
+
+    if not amenders:
+        return found, []
+    notes: list[str] = []
+    kept, moved = [], []
+    for matched in found.matched:
+        if matched.source_index >= len(cited):
+            loc, _, _, item = amenders[matched.source_index - len(cited)]
+            notes.append(f"{matched.claim.text!r} is stated by {loc.format()}, which amends "
+                         f"{item.resolved.unpinned().format() if item.resolved else loc.format()} "
+                         f"on {case.valid_at.isoformat()}")
+            kept.append(matched)
+            continue
+        item = cited[matched.source_index]
+        taking = [(n, a) for n, a in enumerate(amenders) if a[3] is item and a[2]]
+        replaced = None
+        for number, (loc, stated, taken, _) in taking:
+            if not any(m.claim.span == matched.claim.span for m in check_claim_quantities(
+                    text, [taken], extractor=extractor).matched):
+                continue
+            now = check_claim_quantities(text, [stated], extractor=extractor)
+            instead = next((u for u in now.unmatched if u.claim.span == matched.claim.span), None)
+            states = f"; it states {instead.closest.text!r}" if instead is not None and instead.closest else ""
+            why = (f"{matched.claim.text!r} is taken out of {item.resolved.unpinned().format()} by "  # type: ignore[union-attr]
+                   f"{loc.format()} on {case.valid_at.isoformat()}{states}")
+            replaced = (instead.model_copy(update={"explanation": why, "closest_index": len(cited) + number})
+                        if instead is not None and instead.closest is not None else
+                        UnmatchedClaimQuantity(claim=matched.claim, reason="value_differs", explanation=why))
+            break
+        if replaced is None:
+            kept.append(matched)
+        else:
+            moved.append(replaced)
+    if not moved:
+        return found, notes
+    unmatched = (*found.unmatched, *moved)
+    return found.model_copy(update={"matched": tuple(kept), "unmatched": unmatched,
+                                    "status": "unsupported_quantity"}), notes
+
+
 def _more(count: int, what: str) -> str:
     """``; N more <what> not listed`` for a list cut at CLAIM_MAX_QUANTITIES_SHOWN; empty when none was cut."""
     return f"; {count:,} more {what} not listed (at most {CLAIM_MAX_QUANTITIES_SHOWN} shown)" if count > 0 else ""
+
+
+def _unread_figures(case: _Case, text: str) -> list[str]:
+    """A figure the claim states that the extractor did not read (``a year and a half``) is
+    compared with nothing: a warning naming it, and never a plain answer (an escalation)."""
+    from .quantities import unread_figures
+
+    unread = [f"figure not read: {figure!r}" for figure in unread_figures(text, case.snapshot.quantity_extractor)]
+    if unread:
+        case.conflicts.append(f"The claim {text[:120]!r} states {'; '.join(unread)}: it was not compared with what "
+                              "it cites; read the cited provision before relying on this answer.")
+    return unread
 
 
 # ---- steps 4 and 5: in force, eligible ---------------------------------------------------------
@@ -454,30 +533,56 @@ def _fresh(case: _Case, item: _Cited) -> None:
               + (f"; in force: {named}" if named else "; nothing replaces it"))
 
 
-def _amended_in_part(case: _Case, item: _Cited, quantities: dict[str, Any] | None) -> None:
-    """A cited provision in force but amended in part on the date (``amended_by``): its stored
-    words are those before the amendment, which may have changed the very figure or words the
-    claim repeats. Never a plain answer: when the asker may not read an amender, a refusal (as
-    ``precedence`` refuses what rests on a withheld document); else, when the claim's figures
-    were matched against those words, an escalation naming the amendment to read."""
+def _amended_in_part(case: _Case, item: _Cited) -> None:
+    """What a cited provision's words state, and whether the version cited is in force but
+    amended in part on the date (``engine.amendments``: the one decision ``facts`` follows too).
+
+    An amending provision's own words hold the figure it takes out ('Delete "4 inches" and
+    substitute "6 inches"'): that figure is not what it states, so it is blanked from the words
+    the claim's figures are compared with. A provision amended in part keeps its words from before
+    the amendment: a warning naming the amenders, whatever the claim states, and their words are
+    compared too (``_quantities``); when the asker may not read an amender, the citation is
+    ineligible (as ``precedence`` refuses what rests on a withheld document)."""
     if item.status != "ok" or item.resolved is None:
         return
-    unpinned = Locator(doc=item.resolved.doc, path=item.resolved.path)
-    found = case.snapshot.asof(unpinned, case.valid_at, case.known_at, groups=case.groups)
-    if not found.in_force or not found.amended_by and not found.withheld:
-        return
+    snapshot = case.snapshot
+    item.stated, taken = stated_words(snapshot, item.resolved, item.text)
+    if taken:
+        item.warnings.append(f"{item.resolved.unpinned().format()} amends another provision: the words it takes "
+                             f"out ({_cut(taken)}) are not what it states")
+    found = amendment(snapshot, item.resolved, case.valid_at, case.known_at, case.groups)
+    if found is None or found.resolved is not None and found.resolved != item.resolved:
+        return  # not in force (``_fresh`` says why), or in force unamended
+    unpinned = found.locator.format()
     if found.withheld:
-        item.fail("ineligible_source", f"access_restricted: {unpinned.format()} is amended in part on "
+        item.fail("ineligible_source", f"access_restricted: {unpinned} is amended in part on "
                   f"{case.valid_at.isoformat()} by a document the asker may not read "
                   f"({', '.join(found.withheld)}): what it says now cannot be checked")
         return
+    item.amendment = found
+    item.amenders = amender_texts(snapshot, found, case.valid_at, case.known_at, case.groups)
     amenders = ", ".join(loc.format() for loc in found.amended_by)
-    note = (f"{unpinned.format()} is amended in part on {case.valid_at.isoformat()} by {amenders}: "
-            "its words are checked as they stood before the amendment")
-    item.warnings.append(note)
-    if quantities is not None and quantities.get("matched"):
-        case.conflicts.append(f"{note}; the claim's figures were matched against them, and the amendment may "
-                              f"have changed them: read {amenders} before relying on this answer.")
+    item.warnings.append(f"{unpinned} is amended in part on {case.valid_at.isoformat()} by {amenders}: "
+                         "its words are checked as they stood before the amendment")
+
+
+def _cut(words: str, limit: int = 120) -> str:
+    shown = " ".join(words.split())
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
+
+
+def _escalate_amended(case: _Case, item: _Cited, quantities: dict[str, Any] | None) -> None:
+    """A claim citing a provision amended in part on the date is never a plain answer: it
+    escalates naming the amendment to read."""
+    found = item.amendment
+    if item.status != "ok" or found is None:
+        return
+    amenders = ", ".join(loc.format() for loc in found.amended_by)
+    checked = ("the claim's figures were compared with them and with the amendment's words"
+               if quantities is not None and quantities.get("matched") else "the amendment may have changed them")
+    case.conflicts.append(f"{found.locator.format()} is amended in part on {case.valid_at.isoformat()} by "
+                          f"{amenders}: its words are checked as they stood before the amendment; {checked}: "
+                          f"read {amenders} before relying on this answer.")
 
 
 def _eligible(case: _Case, item: _Cited) -> None:
@@ -506,7 +611,7 @@ def _conflicts(case: _Case, text: str, cited: Sequence[_Cited]) -> str | None:
     if len(sources) < 2 or not may_contain_quantity(text):
         return None
     extractor = case.snapshot.quantity_extractor()
-    found = check_claim_quantities(text, [item.text for item in sources], extractor=extractor)
+    found = check_claim_quantities(text, [item.figures for item in sources], extractor=extractor)
     stated = [_mentions(case, extractor, item) for item in sources]
     for matched in found.matched:
         subject = matched.claim.subject or matched.source.subject
@@ -543,7 +648,7 @@ def _decide(case: _Case, text: str, left: _Cited, right: _Cited, extractor: Any)
         case.conflicts.append(decided.rfi or "")
         return None
     winner = left if decided.winner == left.resolved.unpinned().format() else right
-    if check_claim_quantities(text, [winner.text], extractor=extractor).status == "ok":
+    if check_claim_quantities(text, [winner.figures], extractor=extractor).status == "ok":
         return None
     return (f"{left.resolved.format()} and {right.resolved.format()} disagree; {winner.resolved.format()} "
             f"governs ({decided.rule}, {decided.clause}) and does not state the claim's quantity")
@@ -557,7 +662,7 @@ def _mentions(case: _Case, extractor: Any, item: _Cited) -> Sequence[Any]:
         place = case.snapshot.store.provision_place(item.resolved)
         if place["kind"] == "TableRow" and place["cells"]:
             return extractor.extract_row(place["text"], place["cells"], place["header"]).mentions
-    return extractor.extract(item.text).mentions
+    return extractor.extract(item.figures).mentions
 
 
 # ---- step 6: qualifiers ------------------------------------------------------------------------

@@ -60,6 +60,8 @@ class Fact(BaseModel):
     replaces: tuple[Locator, ...] = ()  # sections the provision replaced (``by``), in force on the day
     #: the condition the figure is stated under, its terms (``["increased", "adult"]``); None: none stated
     condition: tuple[str, ...] | None = None
+    #: the provision is in force but amended in part on the day by these (the figure may be stale)
+    amended_by: tuple[Locator, ...] = ()
 
     def as_quantity(self) -> Quantity:
         """The fact as a ``Quantity`` (for ``engine.quantities.compare``)."""

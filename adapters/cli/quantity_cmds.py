@@ -41,7 +41,10 @@ def _print_facts(found: Facts) -> None:
             stated += f" (= {_number(n.value)}{'–' + _number(n.upper) if n.upper is not None else ''} {n.unit})"
         replaces = f"  replaces {', '.join(map(str, fact.replaces))}" if fact.replaces else ""
         under = f"  under: {', '.join(fact.condition)}" if fact.condition else ""
-        out.print(f"  {fact.subject:<36} {stated:<40} {fact.resolved}{replaces}  “{fact.text}”{under}", markup=False)
+        amended = (f"  (amended in part by {', '.join(map(str, fact.amended_by))}: may be stale)"
+                   if fact.amended_by else "")
+        out.print(f"  {fact.subject:<36} {stated:<40} {fact.resolved}{replaces}  “{fact.text}”{under}{amended}",
+                  markup=False)
     if found.withheld:
         out.print(f"  withheld: facts of {', '.join(found.withheld)} (access)", markup=False)
     out.print(f"  index build {found.index_build}", markup=False)

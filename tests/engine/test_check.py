@@ -660,3 +660,207 @@ def test_a_claim_citing_more_provisions_than_the_bound_is_an_input_error(
     assert "claims[0].citations" in result.output or "claims.0.citations" in result.output, result.output
     path.write_text(json.dumps(_answer([{**claim, "citations": claim["citations"] * CLAIM_MAX_CITATIONS}])))
     assert runner.invoke(app, ["check", str(projects["sop-retention"]), "--answer", str(path)]).exit_code != 2
+
+
+# -- figures an amendment replaced (tenth audit H2', H3, M1) --------------------------------------
+# One decision, ``engine.amendments``, for ``check`` and ``facts``: a provision amended in part on
+# the date keeps its words from before the amendment, and an amending item's words hold the figure
+# it takes out ('Delete "4 inches" and substitute "6 inches"'), which is not what it states.
+
+_HEAD = """---
+id: {id}
+kind: {kind}
+title: {title}
+revision: "A"
+seq: 1
+issued: {day}
+effective: {{from: {day}}}
+recorded: {day}T09:00:00Z
+{extra}---
+"""
+
+_SOP = _HEAD.format(id="SOP-001", kind="sop", title="Document Control", day="2026-12-02", extra="") + """\
+SOP-001 DOCUMENT CONTROL
+
+2 PROCEDURE
+
+2.1 Each revision is recorded in the registry with its effective date before release.
+
+2.2 Superseded revisions are retained for 7 years after withdrawal.
+"""
+
+_SOP_CHANGE = _HEAD.format(id="SOP-004", kind="addendum", title="Change 4", day="2026-12-10", extra="""\
+ACCESS
+supersedes:
+  - target: SOP-001#2.2
+    scope: partial
+    effective: 2026-12-10
+    by: SOP-004#1
+""") + """\
+SOP-004 CHANGE
+
+1 CHANGE TO SOP-001 2.2
+
+In SOP-001 paragraph 2.2, replace "7 years" by "3 years": superseded revisions are retained for 3 years after withdrawal.
+"""
+
+_CONCRETE = _HEAD.format(id="SPEC-033000", kind="specification", title="Cast-in-Place Concrete", day="2026-03-02",
+                         extra="") + """\
+SECTION 03 30 00 CAST-IN-PLACE CONCRETE
+
+PART 2 PRODUCTS
+
+2.1 CONCRETE MIXTURES
+
+A. Compressive strength at 28 days: not less than 4,000 psi.
+
+B. Slump: 4 inches.
+"""
+
+_ADDENDUM = _HEAD.format(id="ADD-01", kind="addendum", title="Addendum 1", day="2026-12-10", extra="") + """\
+ADDENDUM NO. 1
+
+1 CHANGES TO THE SPECIFICATIONS
+
+1.1 Section 03 30 00, Paragraph 2.1.B: Delete "4 inches" and substitute "6 inches".
+"""
+
+
+@pytest.fixture(scope="module")
+def amended(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``sop``: a partial amendment declared in metadata (no supersession pack: its words are read
+    with the stock addenda verbs); ``sop-restricted``: the same, the amender restricted to owners;
+    ``concrete``: a partial amendment the csi-addenda pack derives from an addendum item."""
+    made: dict[str, Path] = {}
+    for name, files, rules in (
+        ("sop", {"sop-001.md": _SOP, "sop-004.md": _SOP_CHANGE.replace("ACCESS\n", "")}, "[]"),
+        ("sop-restricted", {"sop-001.md": _SOP, "sop-004.md": _SOP_CHANGE.replace("ACCESS", "access: [owners]")},
+         "[]"),
+        ("concrete", {"spec.md": _CONCRETE, "add-01.md": _ADDENDUM}, "\n  - stock: supersession/csi-addenda"),
+    ):
+        root = tmp_path_factory.mktemp(name)
+        (root / "documents").mkdir()
+        (root / "inforce.yaml").write_text(f"project: {name}\nfacets: []\nrules: {rules}\n")
+        for file, text in files.items():
+            (root / "documents" / file).write_text(text)
+        ingest_project(root)
+        made[name] = root
+    return made
+
+
+_AMENDED_DAY = "2026-12-15"
+
+
+@pytest.mark.parametrize(("name", "locator", "stale", "current"), [
+    ("concrete", "ADD-01#1.1", "Slump: {}.", "6 inches"),
+    ("sop", "SOP-004#1", "Superseded revisions are retained for {} after withdrawal.", "3 years"),
+], ids=["derived-delete-substitute", "declared-replace-by"])
+def test_a_figure_an_amending_item_takes_out_is_not_what_it_states(
+    amended: dict[str, Path], name: str, locator: str, stale: str, current: str,
+) -> None:
+    """Tenth audit H2': the claim repeating the deleted figure, citing the amending item whose
+    words hold it in the deleted slot, had been a plain answer, exit 0."""
+    taken = {"concrete": "4 inches", "sop": "7 years"}[name]
+    verdict = _check(amended[name], _answer([_claim(locator, text=stale.format(taken))], valid_at=_AMENDED_DAY))
+    (claim,) = verdict.claims
+    assert verdict.verdict == "refusal" and claim.status == "unsupported_quantity", claim
+    assert f"'{current}'" in claim.detail  # the replacement figure is named
+    assert any("takes out" in w and locator in w and taken in w for w in claim.warnings)
+    # the figure the item puts in is what it states
+    fixed = _check(amended[name], _answer([_claim(locator, text=stale.format(current))], valid_at=_AMENDED_DAY))
+    assert fixed.verdict == "answer" and fixed.claims[0].status == "ok", fixed.claims[0]
+
+
+def test_the_replaced_figure_citing_the_amended_provision_is_refused_naming_the_amender(
+    amended: dict[str, Path],
+) -> None:
+    """The amender takes that very figure out: no longer an escalation to read it, a refusal."""
+    text = "Superseded revisions are retained for 7 years after withdrawal."
+    verdict = _check(amended["sop"], _answer([_claim("SOP-001#2.2", text=text)], valid_at=_AMENDED_DAY))
+    (claim,) = verdict.claims
+    assert verdict.verdict == "refusal" and claim.status == "unsupported_quantity"
+    assert "SOP-004#1" in claim.detail and "'3 years'" in claim.detail
+    assert any("amended in part" in w for w in claim.warnings)
+    before = _check(amended["sop"], _answer([_claim("SOP-001#2.2", text=text)], valid_at="2026-12-05"))
+    assert before.verdict == "answer"
+
+
+@pytest.mark.parametrize(("name", "locator", "text", "amender"), [
+    ("sop", "SOP-001#2.2", "Superseded revisions are retained for 3 years after withdrawal.", "SOP-004#1"),
+    ("concrete", "SPEC-033000#2.1.B", "Slump: 6 inches.", "ADD-01#1.1"),
+], ids=["declared", "derived"])
+def test_the_amended_figure_citing_the_amended_provision_is_compared_with_the_amendment(
+    amended: dict[str, Path], name: str, locator: str, text: str, amender: str,
+) -> None:
+    """Tenth audit M1: the true figure had been refused "'3 years' is not '7 years'", no word of
+    the amendment; it is the amender's figure for the same subject, and the claim escalates to
+    read the amender (it cites words from before the amendment)."""
+    verdict = _check(amended[name], _answer([_claim(locator, text=text)], valid_at=_AMENDED_DAY))
+    (claim,) = verdict.claims
+    assert verdict.verdict == "escalation" and claim.status == "ok", claim
+    assert any(f"stated by {amender}" in w for w in claim.warnings)
+    assert any("amended in part" in w and amender in w for w in claim.warnings)
+    assert f"read {amender}" in (verdict.rfi or "")
+
+
+def test_every_claim_citing_a_provision_amended_in_part_names_the_amendment(amended: dict[str, Path]) -> None:
+    """Whatever its quantity status: a figure neither text states is refused with the warning."""
+    verdict = _check(amended["sop"], _answer([_claim("SOP-001#2.2", text="Revisions are kept for 5 years.")],
+                                             valid_at=_AMENDED_DAY))
+    (claim,) = verdict.claims
+    assert claim.status == "unsupported_quantity"
+    assert any("amended in part" in w and "SOP-004#1" in w for w in claim.warnings)
+
+
+def test_a_figure_checked_against_a_restricted_amender_is_refused_without_its_words(
+    amended: dict[str, Path],
+) -> None:
+    verdict = _check(amended["sop-restricted"], _answer(
+        [_claim("SOP-001#2.2", text="Superseded revisions are retained for 3 years after withdrawal.")],
+        valid_at=_AMENDED_DAY))
+    (claim,) = verdict.claims
+    assert verdict.verdict == "refusal" and claim.status == "ineligible_source"
+    assert "may not read" in claim.detail and "3 years" not in claim.detail
+
+
+def test_the_deleted_figure_citing_the_amending_item_is_refused_through_the_cli(
+    amended: dict[str, Path], tmp_path: Path,
+) -> None:
+    code, out = _cli(amended["concrete"], _answer([_claim("ADD-01#1.1", text="Slump: 4 inches.")],
+                                                  valid_at=_AMENDED_DAY), tmp_path)
+    assert code == 1 and out["verdict"] == "refusal"
+    assert out["claims"][0]["status"] == "unsupported_quantity" and "'6 inches'" in out["claims"][0]["detail"]
+
+
+def test_facts_mark_a_figure_read_in_a_provision_amended_in_part(amended: dict[str, Path]) -> None:
+    """Tenth audit H3: ``facts`` gave the replaced 4 inches as the only in-force slump, unmarked."""
+    on, before = dt.date(2026, 12, 15), dt.date(2026, 12, 5)
+    with Project.open(amended["concrete"]) as project:
+        (slump,) = project.facts("concrete.slump", on).facts
+        assert slump.locator.format() == "SPEC-033000#2.1.B"
+        assert [a.format() for a in slump.amended_by] == ["ADD-01#1.1"]
+        assert project.facts("concrete.slump", before).facts[0].amended_by == ()
+    with Project.open(amended["sop"]) as project:
+        found = {f.resolved.format(): f for f in project.facts("records.retention_period", on).facts}
+        assert [a.format() for a in found["SOP-001@A#2.2"].amended_by] == ["SOP-004#1"]
+        assert found["SOP-004@A#1"].amended_by == () and found["SOP-004@A#1"].text == "3 years"
+
+
+def test_facts_withhold_a_figure_whose_amender_the_asker_may_not_read(amended: dict[str, Path]) -> None:
+    """As ``check`` refuses: what the provision says now cannot be told them."""
+    on = dt.date(2026, 12, 15)
+    with Project.open(amended["sop-restricted"]) as project:
+        public = project.facts(None, on)
+        assert public.facts == () and "SOP-004" in public.withheld
+        owners = project.facts(None, on, groups=["owners"])
+        stale = next(f for f in owners.facts if f.resolved.doc == "SOP-001")
+        assert [a.format() for a in stale.amended_by] == ["SOP-004#1"]
+
+
+def test_facts_through_the_cli_mark_the_amended_figure(amended: dict[str, Path]) -> None:
+    root = str(amended["concrete"])
+    shown = runner.invoke(app, ["facts", root, "--valid-at", _AMENDED_DAY, "--subject", "concrete.slump"])
+    assert shown.exit_code == 0 and "amended in part by ADD-01#1.1: may be stale" in shown.output, shown.output
+    data = json.loads(runner.invoke(app, ["facts", root, "--valid-at", _AMENDED_DAY, "--subject",
+                                          "concrete.slump", "--format", "json"]).stdout)
+    assert data["facts"][0]["amended_by"] == ["ADD-01#1.1"]
