@@ -68,7 +68,9 @@ __all__ = [
 
 _PATH = r"(?:\d+[A-Za-z]?|[A-Z](?=\.\d))(?:\.[0-9A-Za-z]+)*(?:\([0-9A-Za-z]{1,4}\))*"
 #: A sheet number as title blocks write it: ``A-201``, ``S101``, ``A1.01``, ``FP-101``, ``A-201R``.
-SHEET_NUMBER = r"[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?(?![\w-])"
+#: (a hyphen may join a title to the number, "A-101-First Floor Plan": owners and their CAD
+#: software name sheets so; a hyphen before anything else, "A-101-A", is no end of the number)
+SHEET_NUMBER = r"[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?(?!\w|-(?!(?-i:[A-Z][a-z]{2})))"
 #: The words that name a sheet before its number ("Sheet", "Drawing No.", "Dwg.").
 _SHEET_WORD = r"(?:Contract\s+)?(?:Drawing\s+Sheet|Sheet|Drawing|Dwg\.?)(?:\s+No\.?)?\s+"
 _SHEETS_WORD = r"(?:Contract\s+)?(?:Sheets|Drawings|Dwgs\.?|Drawing\s+Nos\.?|Sheet\s+Nos\.?)\s+"

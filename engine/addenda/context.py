@@ -6,7 +6,7 @@ whose verb governs the list below), a table row's lead, and where its own instru
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Document, NotUnderstoodItem
@@ -16,7 +16,7 @@ from ..derivation import _LABEL, _LEAD, _quoted_spans, attachment_names
 from .actions import Action, read_action
 from .items import Item, _codes_only, addendum_items
 from .outcome import _words
-from .references import Reference
+from .references import Corpus, Reference, find_references
 
 #: Where an answer starts in a question-and-answer item, when the item does not say.
 _QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
@@ -366,6 +366,39 @@ def _asked(text: str, mask: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
         start = max(before.rfind(". "), before.rfind("? "), before.rfind("! "), before.rfind("\n"), before.rfind(": "))
         asked.append((start + 1, mark.end()))
     return asked
+
+
+def _asked_subject(item: Item, start: int, corpus: Corpus,
+                   notations: Mapping[str, Sequence[re.Pattern[str]]]) -> str | None:
+    """The one section or sheet the question of a question-and-answer item names, written as a
+    heading line ("SECTION 22 40 00"), for its answer to place the parts it names in; None when the
+    item asks nothing or its question names none or several. Owners answering bidders' inquiries
+    group them by document ("Inquiry: 22 40 00 Plumbing Fixtures, 2.3.A ...") and answer with the
+    part alone ("Response: Requirement 2.3.A is revised to read ..."): what the question is about is
+    where the answer's part is, as a heading above the item would say (the answer's own document,
+    where it names one, is nearer and wins)."""
+    if start <= 0 or not (item.kind in ("question", "answer") or item.answer is not None):
+        return None
+    answer = item.text[start:]
+    if not any(r.kind in ("paragraph", "callout") and r.target is None and not r.candidates and r.why
+               and "belongs to" in r.why
+               for r in find_references(answer, corpus, mask=_quoted_spans(answer), notations=notations, titles=False)):
+        return None  # (only a part the answer names with no document of its own takes the question's)
+    asked = item.text[:start]
+    found = [r for r in find_references(asked, corpus, mask=_quoted_spans(asked), notations=notations, titles=False)
+             if r.target is not None and r.by_number and not r.cited]
+    docs = {r.target.doc for r in found if r.target is not None}
+    if len(docs) != 1:
+        return None
+    doc = next(iter(docs))
+    kinds = {r.kind for r in found if r.target is not None and r.target.doc == doc and r.kind in ("section", "sheet")}
+    if kinds == {"section"}:
+        number = re.search(r"\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?", next(
+            r.written for r in found if r.kind == "section"))
+        return f"SECTION {number.group(0)}" if number is not None else None
+    if kinds == {"sheet"}:
+        return f"SHEET {next(r.written for r in found if r.kind == 'sheet').split()[-1]}"
+    return None
 
 
 def _in_question(item: Item) -> bool:

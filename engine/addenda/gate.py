@@ -10,20 +10,25 @@ from typing import Any
 
 from inforce.ontology import DerivedEdge, Document, Locator
 
-from ..derivation import _quoted_spans
+from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
 from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _read_text
-from .extent import _PART_WORDS, _distinct, _division, _opens_with_own_label
-from .instruction import _ORDINAL_PART, _REISSUED
+from .extent import _PART_WORDS, _distinct, _opens_with_own_label
 from .items import Item
+from .net import (
+    _BESIDE_WHY,
+    _DOCUMENT_WORD,
+    _antecedent,
+    _clause_beside,
+    _named_action,
+    _quoted_label,
+    _quoted_names,
+)
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
+from .placing import _division
 from .references import Corpus, find_references
 from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _unplaced, _unsaid_lines
-
-# --- The certainty gate ------------------------------------------------------------------------
-# An edge is applied only when its target was placed exactly, its scope and successor are what
-# the item's own words state, and no other verb of the item (or its next sibling) contradicts
-# them; else it is proposed, with why.
+from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
 _QUOTED_SUBJECT = re.compile(
@@ -48,11 +53,6 @@ _PAGE_ENTIRETY = re.compile(r"\s+(?:the\s+)?pages?\b", re.IGNORECASE)
 _PAGE_BEFORE_ENTIRETY = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?[\w .,-]{1,30}$", re.IGNORECASE)
 
 _SUBSTITUTE = re.compile(r"\b(?:substitute|replace)", re.IGNORECASE)
-
-
-#: What may stand before a document's number in its quoted name: its kind's word ("Section ", "Sheet No. ").
-_DOCUMENT_WORD = re.compile(r"\s*(?:(?:sections?|sheets?|drawings?|specifications?|spec\.?|documents?)\s*(?:no\.?|#)?\s*)?",
-                            re.IGNORECASE)
 
 
 def _issue_for_issue(text: str, target: Locator, corpus: Corpus,
@@ -170,7 +170,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         reading.proposed = [p for p in reading.proposed if p.item.path != item.path or p.evidence.change is not None]
     # nothing silent: an item with a change verb naming a target exactly, that no reading placed, is proposed
     said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
-            | {n.item.path for n in reading.not_understood}
+            # (an item only reported as saying nothing changes is read again: a clause of it may change something)
+            | {n.item.path for n in reading.not_understood if n.reason != _NO_CHANGE}
             # an item whose change the addendum declares in its metadata has its edge already
             | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
     heads_said = set()  # a heading or lead-in with an item under it that is said
@@ -192,6 +193,12 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         quoted = _quoted_spans(text)
         unasked = [*quoted, *_asked(text, quoted)]  # (what a question asks instructs nothing)
         action = read_action(text, vocabularies, mask=unasked)
+        if action.action == "no_change" and (beside := _clause_beside(text, unasked, vocabularies)) is not None:
+            # "No. Alternate No. 2 is withdrawn from the bid, and paragraph 1.2.B of Section ... is deleted": a
+            # word saying something is taken back or unchanged, and another clause changing what it names;
+            # the whole is not read as nothing, nor applied: that clause is for a person
+            action, clause = beside
+            unasked = [*unasked, (0, clause[0]), (clause[1], len(text))]
         if action.action is None:
             # a word of change no verb of the pack reads ("is issued complete", "in place of",
             # "shall be taken as"): what it does is for a person; nothing it names goes unsaid
@@ -201,7 +208,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                                 ambiguous=f'"{word.group(0)}" is a change word no verb of the pack reads')
         if not action.changes:
             continue
-        written = find_references(text, corpus, mask=quoted, notations=notations, titles=False)
+        written = find_references(text, corpus, mask=[*quoted, *unasked[len(quoted):]] if action.ambiguous and (
+            action.ambiguous.startswith(_BESIDE_WHY)) else quoted, notations=notations, titles=False)
         found = _distinct([(r.target, r) for r in written
                            if r.target is not None and r.by_number and not r.cited and not r.bound])
         if not found and action.span is not None:
@@ -214,7 +222,17 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         if any(_division(r) in skip for _, r in found):
             continue
         if not found:
-            _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of)
+            found = _quoted_names(text, quoted, corpus, notations) or _antecedent(
+                item, items, text, unasked, corpus, notations)
+            if any(_division(r) in skip for _, r in found):
+                continue
+            if found:
+                for target, reference in found:
+                    _propose(reading, item, target, _named_action(action, text, quoted, target), reference.written,
+                             rule, file, line_of, f"{reference.why}: for a person to confirm")
+                continue
+            if action.ambiguous != _BESIDE_WHY:  # (a clause beside "no change" that names nothing: the lines below read it)
+                _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of)
             continue
         if action.ambiguous is not None:
             for target, reference in found:
@@ -241,14 +259,6 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
     reading.edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
 
 
-# Structural guards (issue 21). Each round of tuning fixed the forms it had seen and the next
-# unseen part still came out near 79 % precise: the wrong edges were the right document with the
-# wrong scope, or the coarser provision where the words named a finer one. The guards below look
-# at every applied edge, whatever rule or wording produced it, and keep it applied only where the
-# item's own words settle both its target and its scope; where they do not, the edge becomes a
-# proposal with the doubt said (a proposal is cheap, a wrong applied edge silently changes what
-# is in force). Where the item's own words settle it the other way, they are followed.
-
 #: A lettered paragraph named by its letter, with the letters run on after it ("delete
 #: paragraphs A and B", "subparagraph C", "Sub-section 2.2, Paragraph A").
 _LETTER_NAMED = re.compile(r"(?i:\b(?:sub-?)?(?:paragraphs?|paras?\.?|subsections?|sub-sections?))\s+\(?([A-Z])\)?"
@@ -261,8 +271,10 @@ _CALLOUT_NAMED = re.compile(r"(?i:\b(?:general\s+|sheet\s+|plan\s+)?(key\s*notes
 #: The item's own words saying the whole document goes or is issued anew ("(entire section
 #: reprinted)", "in its entirety", "the complete sheet", "issued complete").
 _OWN_WHOLE = re.compile(r"\b(?:entire|whole|complete)\s+(?:specification\s+)?(?:sections?|sheets?|drawings?|documents?|"
-                        r"specifications?)\b|\bin\s+(?:its|their)\s+entirety\b|\bissued\s+(?:complete|in\s+full)\b",
-                        re.IGNORECASE)
+                        r"specifications?)\b|\bin\s+(?:its|their)\s+entirety\b|\bissued\s+(?:complete|in\s+full)\b"
+                        # ("Pages 52-53 (the whole of that section) are replaced": the pages are all of it)
+                        r"|\b(?:the\s+)?(?:whole|entirety|all)\s+of\s+(?:that|this|the)\s+(?:section|sheet|drawing|document|"
+                        r"specification)\b", re.IGNORECASE)
 
 #: Words saying a new whole takes the old one's place (reprinted, reissued, attached ...).
 _ANEW = re.compile(r"\b(?:re-?printed|re-?issued|issued|attached|enclosed|herewith|replaced|superseded|substituted)\b",
@@ -613,19 +625,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
     _sentence_by_sentence(reading, items, corpus, file, line_of, vocabularies)
     _one_changed_of_several(reading, items, corpus, document, file, line_of, vocabularies)
-    _unplaced_parts(reading, items, corpus, file, line_of, vocabularies)
-
-
-# One item, several targets, each named in a sentence of its own (issue 21, round 13). Owners
-# answer a question on two documents that disagree with one sentence per document ("Paragraph X is
-# revised to read: ..." then "Detail 1 on Sheet Y is revised to show ..."), and they explain an
-# erratum by citing the document that disagrees with it ("the clause said X, while Sheet Y calls for
-# Z. The clause now reads: ..."). The item's verbs are read once for all its targets; here each
-# target is held to the sentence that names it:
-#   - a target named only in sentences with no change verb, and not in the item's lead ("Section
-#     ..., clause 3.1.A:"), where another target is: cited, not changed - proposed, never applied;
-#   - a target named in exactly one sentence with a change verb, a sentence naming no other target
-#     of the item: its scope is that sentence's, when the sentence reads one action.
+    _unplaced_parts(reading, items, corpus, document, file, line_of, vocabularies)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -740,17 +740,6 @@ def _one_changed_of_several(reading: Reading, items: Sequence[Item], corpus: Cor
         _apply(reading, document, item, target, action, proposals[0].rule, file, line_of)
 
 
-# The last guard (issue 21): a change in part of a whole document (a section or sheet, no provision
-# path) whose item names no part of it. Over the first measure of every held-out part, nearly half
-# the wrong applied edges were such edges: the part the item changes was not located, or a whole
-# reissue was read as a change in part. Such an edge is proposed, with why, unless the pack turns
-# the policy off (``propose_partial_on_documents: false``) or the item locates the change in a way
-# that cannot be a whole reissue nor a part left unread:
-#   - it adds a part by a number the document does not hold yet ("Add new Article 3.4", "Add new
-#     Note 7"): the new part is not there to be named, and the document it joins is the target;
-#   - it changes words wherever they stand in the document ("every reference in this Section to X
-#     shall be read as Y"): the change is to all of it, no part in particular.
-
 #: A part added by its own number ("Add new Article 3.4", "add Keynote 2", "the new page adds Article
 #: 3.2", 'add the following note: "NOTE 2: ..."'): an article or paragraph by its dotted label, a
 #: note, keynote or detail by its number.
@@ -793,7 +782,7 @@ def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus
     return _THROUGHOUT.search(read) is not None
 
 
-def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, file: str,
+def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
                     line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """Every applied change in part of a whole document whose item names no part of it, proposed
     (the last guard above)."""
@@ -807,9 +796,32 @@ def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, fil
         if item is None or _located_anyway(edge, item, items, corpus):
             continue
         drop.add((edge.by.format(), edge.target.format()))
+        label = _quoted_label(item.text, edge.target, corpus)
+        if label is not None:
+            part, both = label
+            if both:
+                # '... the following paragraph, "2.2.A One workstation ..." was modified as follows: "2.2.A One
+                # workstation and one panel ..."': the words as they stood and as they now stand, each
+                # opening with the paragraph's own number; that paragraph is restated whole
+                _apply(reading, document, item, part, Action("replace", edge.words), edge.rule,
+                       file, line_of)
+                continue
+            why = (f"the words it quotes open with {part.path}, a paragraph of {edge.target.doc}: the change is to it, "
+                   "for a person to confirm")
+            _propose(reading, item, part, Action("amend", edge.words, ambiguous=why), part.format(), edge.rule, file,
+                     line_of, why)
+            continue
         why = (f"the item changes part of {edge.target.doc} but names no part of it: proposed for review")
-        _propose(reading, item, edge.target, Action("amend", edge.words, ambiguous=why), edge.target.format(),
-                 edge.rule, file, line_of, why)
+        heading = item.heading_context.strip().rsplit("\n", 1)[-1] if item.heading_context.strip() else ""
+        # (under a heading listing what the addendum attaches, "Revised Attachments:", the best guess
+        # is the document issued anew, the attached one its successor, as applied edges have it)
+        if _ATTACHED_LEAD.search(heading):
+            why = (f"the item names all of {edge.target.doc}, under a heading of what the addendum attaches, and says "
+                   "a change but no part of it: read as issued anew, the attached copy its successor, for review")
+            guess = Action("replace", edge.words, None, True, ambiguous=why)
+        else:
+            guess = Action("amend", edge.words, ambiguous=why)
+        _propose(reading, item, edge.target, guess, edge.target.format(), edge.rule, file, line_of, why)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges

@@ -1,7 +1,8 @@
 """The reading of one addendum item (issue 21): its instructions, the verb and the targets of
 each, and the one outcome it comes to (applied only when exactly one reading is certain; else
-proposed, or reported as not understood); then the outcomes weighed against each other (an item
-enclosing items that change the same document, lead-ins, a list of attachments alone)."""
+proposed, or reported as not understood). The words it looks for are in ``wording``, the
+readings of particular forms in ``forms``, whether the words place the target in ``placing``; the
+outcomes are then weighed against each other in ``weighing``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .context import (
     _MENTION,
     _SENTENCE,
     _asked,
+    _asked_subject,
     _attachment_line,
     _attachments_lead,
     _before_after,
@@ -41,15 +43,13 @@ from .extent import (
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
     _PAGES,
-    _VERB_ALONE,
     _WHOLE,
+    REVISION_NOTE,
     _added_by_label,
     _bare_deletion,
     _brought_text,
     _clause_holders,
     _distinct,
-    _division,
-    _has_object,
     _headed_parts,
     _named_part,
     _one_list,
@@ -57,20 +57,69 @@ from .extent import (
     _opens_with_own_label,
     _page_locates,
     _pages,
-    _part_doubt,
-    _placed,
     _placed_beside,
     _reissued_holder,
     _revised_attached,
     _whole_doubt,
     _whole_said,
-    _why,
-    _words_struck,
 )
-from .items import _DOCUMENT_LEAD, Item
-from .items import _PART_WORD as _LEAD_PART
-from .outcome import _LISTED, Reading, _Outcome
-from .references import Corpus, Reference, find_references, heading_document, titles_a_clause
+from .forms import (
+    _callout_of_each,
+    _captioned_value,
+    _in_one_holder,
+    _later_issue,
+    _later_outcome,
+    _loose_part,
+    _marked_change,
+    _marks_stated,
+    _reissue_declared,
+    _title_agrees,
+    _under_instruction,
+)
+from .items import Item
+from .outcome import _LISTED, _Outcome
+from .placing import _division, _has_object, _part_doubt, _placed, _why, _words_struck
+from .references import (
+    Corpus,
+    Reference,
+    find_references,
+    heading_document,
+    titles_a_clause,
+)
+from .wording import (
+    _ADDING,
+    _AS_FOLLOWS,
+    _ATTACHED_LEAD,
+    _ATTACHMENTS,
+    _BARE_REVISION,
+    _CAPTION_CHANGE,
+    _DOCUMENT_KIND_NEXT,
+    _ENTRY_OPENS,
+    _ENTRY_WHOLE,
+    _GRANTS,
+    _INSERTS_FOLLOWING,
+    _MARK_ENDS,
+    _MARKED_NEW,
+    _NOTE_LABEL,
+    _OLD_THEN_NEW,
+    _ORDINAL_PART,
+    _OWN_EXTENT,
+    _PAGE_NUMBER,
+    _QUOTED_ONLY,
+    _REDLINED,
+    _REISSUED,
+    _REPLACE_VERB,
+    _RESTATES,
+    _REVISION_OF,
+    _REVISION_WORD,
+    _STATUS,
+    _SUCCESSOR_SAID,
+    _SUCCESSOR_SUBJECT,
+    _WHOLE_DOCUMENT,
+    _WHOLE_OBJECT,
+    _WHOLE_WORD,
+    _WITH_ATTACHED,
+)
 
 #: A numbered or lettered list entry that is a document's code alone, with its title at most
 #: ("i. G001", "iii. S201 - Framing Plan", "b) Section 07 54 23"): an entry of the list its
@@ -80,10 +129,8 @@ _LISTED_CODE = re.compile(r"\s*(?:[ivxl]{1,5}|[a-z]|\d{1,2})[.)]\s+(?:(?:sheet|d
                           r"(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{2}\s?\d{2}\s?\d{2})(?:\s*[-–,]?\s*[^\n:;]{0,60})?\s*",
                           re.IGNORECASE)
 
-
 #: An article's number and its title in capitals, alone ("2.1 LUMINAIRES.", "3.2 FIELD QUALITY CONTROL").
 _ARTICLE_SUBHEADING = re.compile(r"\s*[*_]*\d{1,2}\.\d{1,3}\.?\s+(?-i:[A-Z][A-Z0-9 ,&/'()-]{1,60})\.?[*_]*\s*")
-
 
 #: An instruction that only points at what it names ("Refer to the paragraph for ...", "See Sheet A-201").
 _POINTER = re.compile(r"(?:^|[:.]\s+|\n\s*)(?:please\s+)?(?:refer\s+to|see|reference\s+is\s+made\s+to|note\s+that)\b",
@@ -98,44 +145,14 @@ _IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|ad
 #: An article's number and its title as a sentence opening an item ("3.4 Field Quality Control. ").
 _TITLED_ARTICLE = re.compile(r"\s*(\d{1,2}\.\d{1,3})\s+((?-i:[A-Z])[\w,'’&/ -]{1,60})\.\s+")
 
-
-def _title_agrees(titled: re.Match[str], context: str, corpus: Corpus,
-                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
-    """Whether the article a titled label numbers, in the document the heading names, carries
-    that title (a word of it, letter case aside): a short number is the addendum's own numbering
-    as often as the article's, and the title settles which."""
-    lines = context.splitlines()
-    placed = heading_document("\n".join([*lines[:-1], f"{lines[-1]} Paragraph {titled.group(1)}"]), corpus, notations)
-    if placed is None or placed.target is None or placed.target.path is None or corpus.names is None:
-        return False
-    name = corpus.names(placed.target.doc).get(placed.target.path, "")
-    words = {w for w in re.findall(r"[a-z]{4,}", titled.group(2).lower())}
-    return bool(words & set(re.findall(r"[a-z]{4,}", name.lower())))
-
 _PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
-
 
 #: Between an item's label and a verb that opens its instruction: nothing, or a bullet's mark.
 _VERB_OPENS = re.compile(r"[\s*_]*")
+
 #: A verb in its bare form, as an imperative is written ("Add", "DELETE"), not a participle or a
 #: noun opening a caption ("Revised Drawings", "Changes to Drawings", "MODIFYING:").
 _IMPERATIVE_FORM = re.compile(r"[A-Za-z]+(?<![Ee][Dd])(?<![Ii][Nn][Gg])(?<![Ss])")
-
-
-def _attachments_alone(outcomes: dict[str, _Outcome], reading: Reading) -> None:
-    """A line of the list of attachments that says what it does to what it names ("Section 07 54
-    23 (reissued in its entirety)") is the addendum's only instruction on that document when no
-    other item names it: applied. Where another item changes the document, that item carries
-    the change and the line stays a proposal."""
-    elsewhere = {edge.target.doc for edge in reading.edges}
-    for outcome in outcomes.values():
-        if not outcome.listed and outcome.kind in ("applied", "proposed"):
-            elsewhere |= {target.doc for target, _ in outcome.targets}
-    for outcome in outcomes.values():
-        if outcome.listed and outcome.kind == "proposed" and not {t.doc for t, _ in outcome.targets} & elsewhere:
-            action = outcome.action
-            outcome.kind, outcome.why = "applied", None
-            outcome.action = Action(action.action, action.words, action.span, action.attachment)
 
 
 def _read_item(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],
@@ -274,6 +291,9 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
     if item.kind == "paragraph" and not action.changes and _labels_next(item, items):
         return _Outcome("quiet", rule, action)  # a clause's number and title over the instruction that changes it
     context, lead, lead_line = _context(item, vocabularies)
+    subject = _asked_subject(item, start, corpus, notations) if action.changes else None
+    if subject is not None:  # the document the question asks about heads an answer that changes something
+        context = f"{context}\n{subject}" if context.strip() else subject
     if lead is None and (item.kind == "paragraph" or item.kind == "section" and _LISTED_CODE.fullmatch(item.text)):
         lead, lead_line = _paragraph_lead(item, items, vocabularies)
     cells = [cell for _, cell in item.cells]
@@ -327,6 +347,16 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         elif action.changes and any(r.target is not None for r in references):
             return _Outcome("proposed", rule, action, [(r.target, r) for r in references if r.target is not None][:1],
                             why=f'numbered "{label.group(1)}", a paragraph no reference placed')
+    if (note := _NOTE_LABEL.match(item.text, start)) is not None and not any(
+            not r.from_heading for r in references) and not (
+            action.span is not None and _IMPERATIVE_FORM.fullmatch(action.words.split()[0])
+            and _VERB_OPENS.fullmatch(item.text, note.end(), action.span[0])) and _under_instruction(
+            item, items, vocabularies):
+        # "1. Replace this Specification in full with the version attached." then "a. Note: the new
+        # version differs only in the alarms added ...": a note under the instruction tells what the
+        # change holds; it instructs nothing of its own (what it names is its parent's). A note
+        # opening with an imperative of its own ("a. Note: delete the second sentence") is read
+        return _Outcome("quiet", rule, action)
     from_lead = table_lead is not None
     if from_lead:
         lead_line = item.text
@@ -366,7 +396,14 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             # "CHANGES TO THE SPECIFICATIONS:" then "Section 09 91 00, Paragraph 2.1.B": the item has no
             # verb of its own and its heading only says changes follow; what of it changes, and how
             # (in part, restated whole, taken out), its own words do not say
-            action = Action("amend", action.words, action.span, action.attachment, ambiguous=(
+            own = [r for r in references if not r.from_heading]
+            anew = bool(own) and all(r.kind in ("section", "sheet") and r.target is not None and r.target.path is None
+                                     for r in own) and _ATTACHED_LEAD.search(lead_line) is not None
+            # (the best guess where the heading lists attachments, "Revised Attachments:", and the entry
+            # names whole documents: each issued anew, the attached one its successor, as applied edges
+            # have it; still for a person to confirm)
+            action = Action("replace" if anew else "amend", action.words, action.span, action.attachment or anew,
+                            ambiguous=(
                 f'takes its verb from the heading above it ("{" ".join(lead_line.split())}"), which says only '
                 "that something changes: what of it changes, and how, is for a person to confirm"))
     if action.action is None and not item.cells and _POINTER.search(_read_text(item.text, mask), start):
@@ -522,6 +559,7 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                     "a change to the sheet for a person to confirm"))
         elif reference.candidates or reference.why:
             open_refs.append(reference)
+    resolved, action = _callout_of_each(item.text, mask, resolved, action, corpus)
     absent = [r for r in open_refs if r.kind == "sheet" and not r.candidates and r.joins is None
               and r.why and r.why.endswith("which the project does not hold")]
     if absent and any(r.kind == "sheet" for _, r in resolved):  # one sheet of a list missing: said, not blocking
@@ -620,6 +658,19 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
         # the entry's own verb ("revised to require", "updated to add") tells what changed in it,
         # not how much of it is issued (a part it names, "add paragraph 2.1.C", is read as before)
         action = Action("replace", action.words, action.span, True)
+        reissued = True
+    elif (action.action == "amend" and action.ambiguous is None and resolved and not from_lead and not open_refs
+          and all(t.path is None and r.kind in ("section", "sheet") for t, r in resolved)
+          and (note := REVISION_NOTE.match(_read_text(item.text, mask), _ENTRY_OPENS.match(
+              _read_text(item.text, mask), start).end())) is not None):
+        # "4.01 SECTION 06 10 00 - ROUGH CARPENTRY" over "A. Revised to require treated blocking ...": a
+        # note of what the revision of the whole document does, not the new words (owners listing the
+        # sections and sheets an addendum reissues each with such a note); the document is issued anew
+        # and takes the old one's place: applied where the addendum itself says the documents it so
+        # lists are reissued whole, else the same reading proposed for a person to confirm
+        action = Action("replace", note.group(0), note.span(), True, ambiguous=None if _reissue_declared(
+            items, item) else (f'a note of what was revised in the whole document ("{note.group(0)} ..."): '
+                               "whether it is issued anew (read so) or changed in part is for a person to confirm"))
         reissued = True
     elif (action.action == "amend" and action.ambiguous is None and action.words and resolved and not from_lead
           and all(t.path is None for t, _ in resolved)
@@ -815,6 +866,12 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             if placed is None:
                 return _Outcome("applied", rule, action, resolved, also=[str(r.why) for r in absent])
             action = Action(action.action, action.words, action.span, action.attachment, ambiguous=placed)
+            part = _loose_part(placed, resolved, corpus)
+            if part is not None:
+                # 'ITEM NO. 4: Section 26 56 00 ...' over 'Replace "4000 K" with "3000 K" in Section 2.1A.': a
+                # paragraph written in a way no notation reads, which the one document named holds: the
+                # best guess a person confirms is that paragraph, not the whole document
+                return _Outcome("proposed", rule, action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
             if placed is _LISTED:
                 return _Outcome("proposed", rule, action, resolved, why=_why(action, resolved, open_refs), listed=True)
     if resolved and action.action == "amend" and len(resolved) == 1 and resolved[0][0].path is None:
@@ -823,6 +880,10 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             return _Outcome("proposed", rule, action, headed, why="; ".join([
                 _why(action, resolved, open_refs), "the articles are named by their headings: for a person to confirm"]))
     if resolved:
+        if action.action in ("replace", "delete") and not re.match(r"(?:add|insert|new)", action.words, re.IGNORECASE):
+            # (a document of the list held only from a later date is replaced or deleted with the others:
+            # an earlier issue was in force, proposed beside them)
+            resolved = _distinct([*resolved, *((r.later, r) for r in open_refs if r.later is not None)])
         return _Outcome("proposed", rule, action, resolved, why=_why(action, resolved, [*open_refs, *absent]))
     candidates = [(c, r) for r in open_refs for c in r.candidates]
     if candidates and (action.changes or action.action is None):
@@ -836,352 +897,8 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
                               str(open_refs[0].why))
         if held is not None:
             return held
+    later = _later_issue(open_refs, action, corpus)
+    if later:
+        return _later_outcome(later, action, rule, open_refs)
     reasons = [r.why for r in open_refs if r.why]
     return _Outcome("not_understood", rule, action, why="; ".join(dict.fromkeys(reasons)) or None)
-
-
-def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
-                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
-    """A clause named by its number in no document a reference places, proposed in the one
-    document of the project holding it (None where none or several do): for a person to confirm,
-    never applied. Restated whole where "to read:" ends the instruction and the item after it is
-    the clause written anew under its own number."""
-    if not re.fullmatch(r"\d{1,2}\.\d{1,3}", path):
-        return None
-    holders = _clause_holders(path, item, items, corpus)
-    if len(holders) != 1:
-        return None
-    target = Locator(doc=holders[0], path=path)
-    index = _positions(items).get(item.path)
-    brought = re.compile(r"\n[ \t]*\n").search(item.text, action.span[1]) if action.span is not None else None
-    following = item.text[brought.end():] if brought is not None else (
-        items[index + 1].text if index is not None and index + 1 < len(items) else "")
-    if (action.action == "amend" and re.search(r"\bto\s+read\s*:?\s*$", _read_text(item.text, mask))
-            and _opens_with_own_label(following, target)):
-        action = Action("replace", action.words, action.span, action.attachment)
-    return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
-        f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"))
-
-
-#: A verb or noun saying only that something changes, without how ("CHANGES TO THE SPECIFICATIONS:",
-#: "Revisions:", "The following are modified:").
-_CAPTION_CHANGE = re.compile(r"chang(?:e|es|ed|ing)|revis(?:e|es|ed|ions?)|modif(?:y|ies|ied|ications?)|"
-                             r"amend(?:s|ed|ments?)?|correct(?:s|ed|ions?)?|updat(?:e|es|ed)", re.IGNORECASE)
-
-#: An entry's own words that say what of it changes, whatever its heading's verb: new text ("to
-#: read", "read:", words quoted), pages of it, or the whole of it.
-_OWN_EXTENT = re.compile(r"\bto\s+read\b|\breads?\s*:|[\"“”]|\bpages?\b|\bin\s+(?:its|their)\s+entirety\b|"
-                         r"\b(?:entire|whole|complete)\b|~~", re.IGNORECASE)
-
-#: Words struck through in an addendum's Markdown (``~~old words~~``): a redline.
-_REDLINED = re.compile(r"~~[^~\n]+~~")
-
-#: A corrigendum's old text and new text, each under its label, on lines of their own or run on
-#: ("Instead of:" ... "Read:" ...; "For:" ... "Read:" ...), the new text to the item's end.
-_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For)[ \t*_]*:(?P<old>.+?)"
-                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*Read[ \t*_]*:(?P<new>.+)\Z",
-                           re.IGNORECASE | re.DOTALL | re.MULTILINE)
-
-#: A text that is one quotation and nothing else ('"under paving"').
-_QUOTED_ONLY = re.compile(r"[\"“][^\"”\n]+[\"”]\.?")
-
-#: A replace verb, and what brings its successor just before the successor's number ("... with the
-#: attached revised", "by the enclosed"): the successor named is attached whole.
-_REPLACE_VERB = re.compile(r"replace[sd]?|substitute[sd]?", re.IGNORECASE)
-
-_WITH_ATTACHED = re.compile(r"\b(?:with|by)\s+(?:the\s+|this\s+)?(?:(?:attached|enclosed|accompanying|new|revised|"
-                            r"re-?issued)[\s,]+)+(?:(?:sheets?|drawings?|details?|notes?|keynotes?|callouts?)\s+)?$",
-                            re.IGNORECASE)
-
-
-#: Words saying what replaces a document: the new one named, attached, issued, or the like-numbered.
-_SUCCESSOR_SAID = re.compile(
-    r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
-    r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?)\b",
-    re.IGNORECASE)
-
-#: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
-_WHOLE_OBJECT = re.compile(r"\b(?:whole|entire|complete)\s+(?P<kind>sheets?|drawings?|sections?|specifications?)\b",
-                           re.IGNORECASE)
-
-#: A verb that says a provision is revised without saying how ("revise", "modify", "correct").
-_BARE_REVISION = re.compile(r"revis(?:e|es|ed)|modif(?:y|ies|ied)|correct(?:s|ed)?|updated?", re.IGNORECASE)
-
-#: Nothing after such a verb (its target aside) but a colon: the new text follows ("revise as follows:").
-#: ("REVISE paragraph 2.1.B with the following:": owners bring the new text with the verb's
-#: preposition as often as with "as follows"; the kind word of the target may stand before its number)
-_AS_FOLLOWS = re.compile(r"[\s,]*(?:(?:the\s+)?(?:sub-?paragraph|paragraph|article|note|keynote|callout|detail)\s*)?"
-                         # ("Clause 2.1.B stands modified as:": "as" alone brings the text as often)
-                         r"(?:as(?:\s+follows)?|thus|(?:with|by)\s+the\s+following)?\s*:", re.IGNORECASE)
-
-
-#: Words saying the whole sheet or section is issued anew: what else they name is in the reissue.
-_REISSUED = re.compile(r"\b(?:re-?issued|replace\s+the\s+(?:bid[- ]set|original|bid[- ]issue)\s+(?:sheets?|drawings?|sections?)|"
-                       r"in\s+(?:its|their)\s+entirety|(?:re-?)?issued\s+(?:complete|in\s+full))\b", re.IGNORECASE)
-
-
-_STATUS = re.compile(r"revised|re-?issued|updated|corrected", re.IGNORECASE)
-
-#: A document's kind right after a status word that qualifies it ("Revised Specifications Section",
-#: "Revised Drawing Sheet", "Reissued Sheet").
-_DOCUMENT_KIND_NEXT = re.compile(r"\s+(?:(?:technical\s+)?spec(?:ification)?s?\.?\s+|drawing\s+|plan\s+)?"
-                                 r"(?:sections?|sheets?|drawings?)\b", re.IGNORECASE)
-
-#: What may stand before the first word of a list's entry: its label ("A2.", "3)", "(b)").
-_ENTRY_OPENS = re.compile(r"[\s*_]*(?:\(?[A-Za-z]{0,2}\d{0,3}[.)]\s*)?")
-
-#: What may follow a status word that marks a line of a list ("(revised)", ", revised.", "- revised;").
-_MARK_ENDS = re.compile(r"[\s)\]*_]*(?:[.,;:]|$)")
-
-
-#: An entry opening with a document under its new revision mark ("Revision A of Section ...",
-#: "Rev. 2 of Sheets E-101 and E-102", "2. Revision B of Drawing C-101").
-_REVISION_OF = re.compile(r"\s*(?:\(?[A-Za-z0-9]{1,3}[.)]\s+)?(?:revision|rev\.?)\s+(?:no\.?\s*)?[A-Z0-9]{1,3}\s+of\s+"
-                          r"(?:the\s+)?(?:specification\s+)?(?:sections?|sheets?|drawings?)\s", re.IGNORECASE)
-
-#: A page by its number ("page 2 of 4", "page 3"), not a count of pages ("(6 PAGES)").
-_PAGE_NUMBER = re.compile(r"\bpages?\s+\d", re.IGNORECASE)
-
-_WHOLE_WORD = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\b", re.IGNORECASE)
-
-
-#: A list entry's own words saying the whole document is printed again ("(entire section
-#: reprinted)", "(complete sheet reissued)", "(reprinted in full)"): owners who list what changed
-#: mark each entry with how much of it is issued, whole or by pages.
-_ENTRY_WHOLE = re.compile(
-    r"\b(?:entire|complete|whole)\s+(?:sections?|sheets?|drawings?|documents?|specifications?)\s+"
-    r"(?:is\s+|are\s+|has\s+been\s+|have\s+been\s+)?(?:re-?printed|re-?issued)\b"
-    r"|\b(?:re-?printed|re-?issued)\s+(?:in\s+(?:its|their)\s+entirety|in\s+full|complete)\b", re.IGNORECASE)
-
-#: A list entry marked as a document the addendum adds ("... (new)", "[added]").
-_MARKED_NEW = re.compile(r"[(\[]\s*(?:new|added|new\s+(?:sheet|section|drawing|document))\s*[)\]]", re.IGNORECASE)
-
-#: Words saying the section or sheet itself is issued whole, whatever pages it is printed on
-#: ("pages 1-3 (section included in its entirety)").
-_WHOLE_DOCUMENT = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\s+(?:[\w-]+\s+){0,2}in\s+(?:its|their)\s+entirety\b",
-                             re.IGNORECASE)
-
-
-#: A verb that says a document is revised, without saying how ("Revises", "revised", "updated").
-_REVISION_WORD = re.compile(r"revis(?:e|es|ed|ing)|updated?|re-?issued|corrected", re.IGNORECASE)
-
-
-#: Words of an answer that grant or condition something ("Pumping is permitted, provided ...").
-_GRANTS = re.compile(r"\b(?:(?:is|are|will\s+be)\s+(?:permitted|acceptable|allowed|accepted)|may\s+be\s+used|"
-                     r"in\s+lieu\s+of|provided\s+(?:that|the)|approved\s+as\s+an?\s+(?:equal|substitut))", re.IGNORECASE)
-
-#: Words of an answer restating what the documents already say.
-_RESTATES = re.compile(r"\b(?:as\s+(?:specified|indicated|shown|scheduled|required)|remains?\s+(?:as|unchanged)|"
-                       r"no\s+change)\b", re.IGNORECASE)
-
-
-_ATTACHMENTS = re.compile(r"\b(?:attachments?|enclosures?|exhibits?|appendix|appendices)\b", re.IGNORECASE)
-
-
-#: An adding verb: what it brings is new text put somewhere.
-_ADDING = re.compile(r"\b(?:add|insert|append|place|put)", re.IGNORECASE)
-
-
-#: A sentence whose subject is the document an item has just issued ("The new page ...", "The
-#: revised sheet shows ...", "This reissued Section adds ...").
-_SUCCESSOR_SUBJECT = re.compile(r"\s*(?:the|this|these|each)\s+(?:new|revised|attached|reissued|re-issued|replacement|"
-                                r"enclosed)\s+(?:pages?|sheets?|sections?|drawings?|specifications?|documents?)\b",
-                                re.IGNORECASE)
-
-#: The end of a deletion that brings new text to put in ("... and insert the following:", "and add
-#: the following paragraph:").
-# ("and in lieu thereof insert the following:": the place said before the verb as often as after it)
-_INSERTS_FOLLOWING = re.compile(r"\band\s+(?:(?:in\s+lieu\s+(?:thereof|of\s+it)|in\s+(?:its|their)\s+place|instead)[\s,]+)?"
-                                r"(?:insert|add|put\s+in)\s+(?:in\s+its\s+place\s+)?the\s+following\b[^:.;]{0,40}:$",
-                                re.IGNORECASE)
-
-
-#: An ordinal part of a provision named before or after the verb ("second sentence", "fourth paragraph").
-_ORDINAL_PART = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|line|bullet|item|paragraph|"
-                           r"subparagraph|row|column)\b", re.IGNORECASE)
-
-
-#: After an entry's caption (its provision and a colon), one sentence giving a value anew in the
-#: owner's words: "the lap becomes 36 inches", "the slab goes from 5 inches to 6 inches", "the rating
-#: is changed from 20 to 45 minutes", "the sleeves are to be 4-inch rather than the size shown", "the
-#: posts are to be spaced at 8 feet, not the spacing given".
-_VALUE_ANEW = re.compile(
-    r"[ \t*_]*[A-Za-z][^.;:!?\"“\n]{0,120}?\s(?P<verb>becomes?|(?:goes|go|is\s+changed|are\s+changed|changes?)"
-    r"\s+from\s+[^.;:!?\n]{1,60}?\sto|(?:is|are)\s+to\s+be\s+[^.;:!?\n]{1,80}?(?:\s+rather\s+than|,\s+not)\s)"
-    r"[^.;:!?\n]{1,100}(?:[.;]\s*)?", re.IGNORECASE)
-
-
-def _captioned_value(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]]) -> re.Match[str] | None:
-    """An entry that opens with the one provision it changes and a colon, then a single sentence
-    giving a value of it anew ("Sheet E-102, Detail 1: the conduit is to be 3-inch rather than the
-    size shown.", under "Section 04 20 00": "Paragraph 3.1.B: the spacing becomes every course."):
-    owners caption each change with what it changes and say the change in plain words; the
-    caption settles the target and a value said anew changes it in part. Only so captioned, and
-    only the whole of what follows the colon: the same words in prose ("this addendum becomes
-    part of the contract") change nothing."""
-    if len(resolved) != 1 or resolved[0][0].path is None or resolved[0][1].kind not in ("paragraph", "callout"):
-        return None
-    colon = read.find(":", start)
-    if colon < 0 or read.find("\n", start, colon) >= 0:
-        return None
-    own = [r for _, r in resolved if not r.from_heading]
-    if own and not (own[0].span[0] >= start and own[0].span[1] <= colon):
-        return None  # the caption before the colon names it, nothing after
-    if not re.fullmatch(r"[ \t*_\-•o]*(?:(?:sheet|drawing|section|spec\w*)\b[^:\n]{0,80}?[,\s]+)?"
-                        r"(?:(?:sub)?paragraph|article|clause|note|keynote|detail|callout)\s+[\w.\-]{1,12}[ \t*_]*",
-                        read[start:colon], re.IGNORECASE):
-        return None
-    found = _VALUE_ANEW.fullmatch(read, colon + 1, colon + 1 + len(read[colon + 1:].rstrip()))
-    # (a value: a number said after the verb; "the size becomes a matter for the submittal" gives none)
-    return found if found is not None and re.search(r"\d", read[found.start("verb"):found.end()]) else None
-
-
-#: Words struck through (``~~old~~``) and words in bold (``**new**``) in the text an item quotes.
-_STRUCK = re.compile(r"~~(.+?)~~", re.DOTALL)
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
-_FRAGMENT = re.compile(r"^\s*[\"“]?\s*(?:\.\.\.|…)")
-
-
-#: Words for struck-through text in an addendum's statement of its marks ("shown struck through",
-#: "strikethrough", "struck out", "lined out", "crossed out").
-_STRIKE_WORDS = r"(?:struck|strike|stricken|strike-?through|strikethrough|strike-?out|strikeout|lined\s+(?:out|through)|crossed\s+out)"
-#: An addendum's own legend for its redline: the words taken out are struck through and the words
-#: put in are in bold, said in one paragraph ("Deleted text is shown struck through; added text is
-#: shown in bold.", "Deletions are struck out and additions set in bold italics."). Owners who
-#: quote provisions with their changes marked state the convention once, near the top.
-_LEGEND_TAKEN_OUT = re.compile(rf"\b(?:delet\w*|remov\w*|omit\w*|taken\s+out)\b[^.;\n]{{0,60}}?\b{_STRIKE_WORDS}\b|"
-                               rf"\b{_STRIKE_WORDS}\b[^.;\n]{{0,40}}?\b(?:delet\w*|remov\w*|omi\w*)", re.IGNORECASE)
-_LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*)\b[^.;\n]{0,60}?\bbold\b|"
-                            r"\bbold\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*)\b", re.IGNORECASE)
-
-
-def _marks_stated(items: Sequence[Item]) -> bool:
-    """Whether the addendum states, in one paragraph of its own words (quotations aside), that
-    struck words are taken out and bold words put in: then its marks are the owner's stated
-    convention, not a typesetter's emphasis, and a quoted provision's marks say its change."""
-    for item in items:
-        words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
-        if _LEGEND_TAKEN_OUT.search(words) and _LEGEND_PUT_IN.search(words):
-            return True
-    return False
-
-
-def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: bool = False) -> _Outcome | None:
-    """An item with no verb that names a provision and quotes its text with the words taken out
-    struck through and the words put in set in bold ("Section ..., page ..., paragraph 1.3.B:
-    "B. ... within ~~420~~ **450** days ..."", "Sheet ..., Note 1: "... ~~3+15~~ **3+60** ...""):
-    the marks are the change. Owners use the form widely in reissued pages quoted into an addendum;
-    the extent is read from the marks (all struck and nothing bold: taken out; the provision quoted
-    whole from its own label: restated; a fragment between ellipses, or new text under an article:
-    in part), and it is proposed, never applied: what the marks mean is the owner's convention.
-    Where the addendum states that convention (``stated``: "Deleted text is shown struck through;
-    added text is shown in bold") and the one target is a provision, the marks are read as said:
-    applied (a deletion is whole only when what is struck opens with the provision's own label;
-    struck words inside it change it in part)."""
-    quoted = text[min((m.start() for m in re.finditer(r"[\"“]", text)), default=len(text)):]
-    struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
-    if not struck and not bold:
-        return None
-    targets = _distinct([(r.target, r) for r in named if r.target is not None and not r.cited])
-    parts = [(t, r) for t, r in targets if t.path is not None]
-    targets = parts or targets
-    if len(targets) != 1:
-        return None
-    target = targets[0][0]
-    plain = _BOLD.sub("", _STRUCK.sub("", quoted))
-    unmarked = _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", "")
-    if not bold and not re.search(r"\w", plain):
-        kind = "delete"
-        if stated and target.path is not None and not (
-                re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
-            kind = "amend"  # words struck inside the provision, not the provision from its label
-    elif target.path is not None and not _FRAGMENT.match(quoted) and (
-            re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(
-                _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", ""), target)):
-        kind = "replace"
-    else:
-        kind = "amend"
-    first = min(m.start() for m in [*struck, *bold]) + len(text) - len(quoted)
-    if stated and target.path is not None:
-        return _Outcome("applied", rule, Action(kind, "struck and bold text (as the addendum states)",  # type: ignore[arg-type]
-                                                (first, first + 2)), targets)
-    action = Action(kind, "struck and bold text", (first, first + 2), ambiguous=(
-        "shows its change only by words struck through and words in bold, with no verb: what the marks "
-        "change is for a person to confirm"))  # type: ignore[arg-type]
-    return _Outcome("proposed", rule, action, targets, why=action.ambiguous)
-
-
-def _changed_documents(outcomes: dict[str, _Outcome], reading: Reading) -> dict[str, set[str]]:
-    """Item path → the documents that item changes (an applied or proposed reading, or an edge
-    the pattern rules derived)."""
-    changed: dict[str, set[str]] = {}
-    for path, outcome in outcomes.items():
-        if outcome.kind in ("applied", "proposed"):
-            changed[path] = {t.doc for t, _ in outcome.targets}
-    for edge in reading.edges:
-        if edge.by is not None and edge.by.path is not None:
-            changed.setdefault(edge.by.path, set()).add(edge.target.doc)
-    return changed
-
-
-def _innermost(outcomes: dict[str, _Outcome], applied_paths: set[str], reading: Reading,
-               parents: Mapping[str, str | None] | None = None) -> None:
-    """An item enclosing items that change the same document carries no change of its own:
-    its sub-items do (a heading run on with a verb, "Section 03 30 00: Revise as follows:"). An
-    item encloses those under its path; a caption with no verb of its own also encloses those the
-    itemizer put under it whose own outline number gave them a path of their own ("Item No. 4 -
-    Section ..." over "Article 2.2 HANDHOLES is deleted ...")."""
-    changing_docs = _changed_documents(outcomes, reading)
-    parents = parents or {}
-
-    def under(other: str, path: str) -> bool:
-        if other.startswith(path + "."):
-            return True
-        if outcomes[path].action.action is not None:
-            return False
-        seen, parent = set(), parents.get(other)
-        while parent is not None and parent not in seen:
-            if parent == path:
-                return True
-            seen.add(parent)
-            parent = parents.get(parent)
-        return False
-
-    for path, outcome in outcomes.items():
-        if outcome.kind not in ("applied", "proposed"):
-            continue
-        docs = {t.doc for t, _ in outcome.targets}
-        inner = set().union(*(found for other, found in changing_docs.items() if under(other, path)))
-        if docs & inner:
-            outcome.kind = "nothing"
-
-
-def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Reading) -> None:
-    """A paragraph that only leads in to what follows ("SECTION 102 ... is amended as follows:")
-    changes its document through the items after it: quiet when one of them changes that
-    document, else a proposal (what it changes no item says: never applied)."""
-    changed = _changed_documents(outcomes, reading)
-    for index, item in enumerate(items):
-        outcome = outcomes.get(item.path)
-        if outcome is None or outcome.kind not in ("applied", "proposed") or any(
-                t.path is not None for t, _ in outcome.targets):
-            continue
-        # "Replace:" alone on a line under an item's caption ("Item No. 3 - Section 12 93 00 -
-        # Title"): the verb of the words below it, which carry the change
-        alone = item.kind == "heading" and bool(_VERB_ALONE.fullmatch(item.text.strip()))
-        if not alone and (outcome.action.action != "amend" or not _DOCUMENT_LEAD.search(item.text.rstrip())
-                          or _LEAD_PART.search(item.text)):
-            continue
-        docs = {t.doc for t, _ in outcome.targets}
-        after: set[str] = set()
-        for later in items[index + 1:]:
-            if later.kind == "heading" and later.parent == item.parent:
-                break
-            if alone and not later.heading_context.rstrip().endswith(item.text.strip()):
-                break  # past the words the verb heads
-            after |= changed.get(later.path, set())
-        if docs <= after:
-            outcome.kind = "nothing"
-        else:
-            outcome.kind, outcome.why = "proposed", ("it leads in to changes (\"as follows\") that no item after it "
-                                                     "reads: what it changes is for a person to confirm")

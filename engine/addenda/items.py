@@ -177,6 +177,8 @@ _NAMES_DOCUMENT = re.compile(
     rf"|\b(?:Drawing\s+Sheets?|Sheets?|Drawings?|Dwgs?\.?)\s+(?:Nos?\.?\s*)?(?-i:{SHEET_NUMBER})",
     re.IGNORECASE)
 #: Words joining a paragraph to the item before it ("In addition,", "Also").
+#: An owner's item number opening a paragraph ("Item AD1-3 ", "Item No. 4: ", "Item 2.1 - ").
+_ITEM_NUMBER = re.compile(r"^Item[ \t]+(?:No\.?[ \t]*|#[ \t]*)?[A-Z0-9][\w.-]{0,10}[ \t]*[:.)\-–—]?[ \t]+", re.IGNORECASE)
 _CONNECTIVE = re.compile(
     r"^(?:(?:in\s+addition|additionally|also|further(?:more)?|likewise|similarly|and|then)\b[\s,;:-]*)+",
     re.IGNORECASE)
@@ -812,6 +814,9 @@ class _Reader:
         # paragraph opens with the target; not a verb telling of another item's change
         # ("Coordinate with Sheet C-201, which is revised by Item 2.1.")
         body = _CONNECTIVE.sub("", text.lstrip(" \t*_"))
+        # (an owner's own item number before it, "Item AD1-3 Section 01 21 00 ...", "Item 4: Sheet ...",
+        # is a label, whatever the pack's layouts read: the paragraph opens with what follows it)
+        body = _ITEM_NUMBER.sub("", body)
         leads = [body] + [part.lstrip() for part in re.split(r"[:–—]", body)[1:]]
         if any(verb.match(lead) for lead in leads for verb in self.verbs):
             return True

@@ -27,8 +27,11 @@ project's applied, proposed and not-understood items can be shown without ingest
 This module runs the steps in turn; each concern has its own module: ``outcome`` (the
 ``Reading`` and one item's outcome), ``context`` (what an item inherits: its headings, the
 lead-in above it, where its own instruction starts), ``extent`` (how much of what it names an
-item changes, and where), ``instruction`` (the reading of one item, and the outcomes weighed
-together), ``silent`` (nothing silent), ``gate`` (the certainty gate and the guards).
+item changes, and where), ``placing`` (whether its words place the target where an
+instruction's are), ``instruction`` (the reading of one item; its word tables in ``wording``,
+its readings of particular forms in ``forms``), ``weighing`` (the outcomes weighed together),
+``silent`` and ``net`` (nothing silent; the proposal net), ``gate`` (the certainty gate and the
+guards).
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ from ..derivation import _NO_CHANGE, TargetDirectory, derive_supersedes, outline
 from .actions import vocabulary
 from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of
 from .gate import _certainty, _guards
-from .instruction import _attachments_alone, _innermost, _lead_ins, _read_item
+from .instruction import _read_item
 from .items import Item
 from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
+from .weighing import _attachments_alone, _innermost, _lead_ins
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot

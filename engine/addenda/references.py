@@ -94,6 +94,9 @@ class Reference:
     #: cited for what it says ("as specified in Section 03 20 00", "shown on Sheet A-602"), not
     #: named as what the item changes
     cited: bool = False
+    #: the document of that number the project holds only from after the item's date (a reference
+    #: that resolves to nothing as of the item, kept for a proposal where the item replaces or deletes)
+    later: Locator | None = None
 
     @property
     def by_number(self) -> bool:
@@ -835,7 +838,9 @@ def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: boo
     if not worded and " " not in written:
         return Reference("section", label, span, None)  # a run of six digits that names nothing here
     if _later(directory, digits):
-        return Reference("section", label, span, None,
+        held = directory.documents_for(directory.by_number, digits, kinds, None) or directory.documents_for(
+            directory.by_number5, digits, kinds, None)
+        return Reference("section", label, span, None, later=Locator(doc=held[0]) if len(held) == 1 else None,
                          why=f"names Section {label}, first issued on or after this item's date (new, not changed)")
     return Reference("section", label, span, None, why=f"names Section {label}, which the project does not hold")
 
@@ -872,9 +877,14 @@ def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[
                 directory.by_sheet, normalize_sheet(revised.group(1)), corpus.target_kinds, corpus.as_of)) == 1:
             # "Drawing C-103R - Revised and attached": the sheet the project holds, marked as revised
             found.append(Reference("sheet", number.group(0), span, Locator(doc=base[0]), resolved_by="sheet-revised"))
-        elif worded:
+        elif worded or directory.by_sheet.get(normalize_sheet(number.group(0))):
+            # (a bare number is read only where the project holds the sheet; held, but first issued
+            # after the item, it is said, never passed over)
             later = directory.by_sheet.get(normalize_sheet(number.group(0)))
-            found.append(Reference("sheet", number.group(0), span, None, why=(
+            held = directory.documents_for(directory.by_sheet, normalize_sheet(number.group(0)), corpus.target_kinds,
+                                           None) if later else []
+            found.append(Reference("sheet", number.group(0), span, None, later=Locator(doc=held[0]) if len(
+                held) == 1 else None, why=(
                 f"names Sheet {number.group(0)}, first issued on or after this item's date (new, not changed)"
                 if later else f"names Sheet {number.group(0)}, which the project does not hold")))
     return found

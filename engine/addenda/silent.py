@@ -12,9 +12,9 @@ from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvide
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
-from .extent import _division
 from .items import Item
 from .outcome import Reading, _propose, _words
+from .placing import _division
 from .references import Corpus, Reference, find_references, place_path
 
 #: Where the answer of a question-and-answer item starts: only the answer may change anything.

@@ -1,0 +1,264 @@
+"""Readings of particular forms owners write (issue 21), each used by the reading of one item
+(``instruction._read_one``): a numbered article whose title agrees with the heading's section, a
+clause held by one document only, a document the project holds only from a later date, a
+declaration that listed documents are reissued whole, a value given anew after a caption, a
+callout on each sheet of a list, a note under an instruction, a loose paragraph number placed in
+the one document named, and changes marked in the text an item quotes (struck through, bold)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from inforce.ontology import Locator
+
+from .actions import Action, read_action
+from .context import (
+    _asked,
+    _instruction_mask,
+    _positions,
+    _read_text,
+)
+from .extent import (
+    _clause_holders,
+    _distinct,
+    _opens_with_own_label,
+)
+from .items import Item
+from .outcome import _Outcome
+from .references import (
+    Corpus,
+    Reference,
+    heading_document,
+    place_path,
+)
+from .wording import (
+    _BOLD,
+    _FRAGMENT,
+    _LEGEND_PUT_IN,
+    _LEGEND_TAKEN_OUT,
+    _LIST_JOIN,
+    _ON_EACH,
+    _REISSUE_DECLARED,
+    _STRUCK,
+    _VALUE_ANEW,
+)
+
+
+def _title_agrees(titled: re.Match[str], context: str, corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> bool:
+    """Whether the article a titled label numbers, in the document the heading names, carries
+    that title (a word of it, letter case aside): a short number is the addendum's own numbering
+    as often as the article's, and the title settles which."""
+    lines = context.splitlines()
+    placed = heading_document("\n".join([*lines[:-1], f"{lines[-1]} Paragraph {titled.group(1)}"]), corpus, notations)
+    if placed is None or placed.target is None or placed.target.path is None or corpus.names is None:
+        return False
+    name = corpus.names(placed.target.doc).get(placed.target.path, "")
+    words = {w for w in re.findall(r"[a-z]{4,}", titled.group(2).lower())}
+    return bool(words & set(re.findall(r"[a-z]{4,}", name.lower())))
+
+
+def _later_issue(open_refs: Sequence[Reference], action: Action, corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """Where the item replaces or deletes (never adds) a document the project holds only from a date
+    after the item ("Drawing A-401 ... issued herein in its entirety", "Section 26 05 19, 3.1.B is
+    deleted", the project's copy dated later): replacing or deleting says an earlier issue was in
+    force, and the one held is the document meant, or its successor; each such document (the part
+    the item names in it, where that places) is a target to propose. Nothing where any other
+    reference is open, or the item adds."""
+    if action.action not in ("replace", "delete") or re.match(r"(?:add|insert|new)", action.words, re.IGNORECASE):
+        return []
+    docs = [r for r in open_refs if r.later is not None]
+    parts = [r for r in open_refs if r.kind == "paragraph" and r.later is None and r.target is None and not r.candidates]
+    if not docs or len(docs) + len(parts) != len(open_refs) or len({r.later.doc for r in docs if r.later}) != 1:
+        return []
+    doc = docs[0].later.doc  # type: ignore[union-attr]
+    if len(parts) == 1:
+        paths, _ = place_path(corpus, doc, parts[0].written.split()[-1].rstrip(",.;"))
+        if len(paths) != 1:
+            return []
+        return [(Locator(doc=doc, path=paths[0]), parts[0])]
+    return [] if parts else [(Locator(doc=doc), docs[0])]
+
+
+def _later_outcome(found: list[tuple[Locator, Reference]], action: Action, rule: str,
+                  open_refs: Sequence[Reference]) -> _Outcome:
+    written = next(r.written for r in open_refs if r.later is not None)
+    return _Outcome("proposed", rule, Action(action.action, action.words, action.span, action.attachment, ambiguous=(
+        f"names {written}, which the project holds only from a date after this item; replacing or deleting it "
+        "says an earlier issue was in force: for a person to confirm")), found,
+        why=f"names {written}, which the project holds only from a date after this item: for a person to confirm")
+
+
+def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
+                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
+    """A clause named by its number in no document a reference places, proposed in the one
+    document of the project holding it (None where none or several do): for a person to confirm,
+    never applied. Restated whole where "to read:" ends the instruction and the item after it is
+    the clause written anew under its own number."""
+    if not re.fullmatch(r"\d{1,2}\.\d{1,3}", path):
+        return None
+    holders = _clause_holders(path, item, items, corpus)
+    if len(holders) != 1:
+        return None
+    target = Locator(doc=holders[0], path=path)
+    index = _positions(items).get(item.path)
+    brought = re.compile(r"\n[ \t]*\n").search(item.text, action.span[1]) if action.span is not None else None
+    following = item.text[brought.end():] if brought is not None else (
+        items[index + 1].text if index is not None and index + 1 < len(items) else "")
+    if (action.action == "amend" and re.search(r"\bto\s+read\s*:?\s*$", _read_text(item.text, mask))
+            and _opens_with_own_label(following, target)):
+        action = Action("replace", action.words, action.span, action.attachment)
+    return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
+        f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"))
+
+
+def _reissue_declared(items: Sequence[Item], item: Item) -> bool:
+    """Whether an item of the addendum before ``item`` says the documents it lists are reissued whole."""
+    for other in items:
+        if other.path == item.path:
+            return False
+        if _REISSUE_DECLARED.search(other.text):
+            return True
+    return False
+
+
+def _captioned_value(read: str, start: int, resolved: Sequence[tuple[Locator, Reference]]) -> re.Match[str] | None:
+    """An entry that opens with the one provision it changes and a colon, then a single sentence
+    giving a value of it anew ("Sheet E-102, Detail 1: the conduit is to be 3-inch rather than the
+    size shown.", under "Section 04 20 00": "Paragraph 3.1.B: the spacing becomes every course."):
+    owners caption each change with what it changes and say the change in plain words; the
+    caption settles the target and a value said anew changes it in part. Only so captioned, and
+    only the whole of what follows the colon: the same words in prose ("this addendum becomes
+    part of the contract") change nothing."""
+    if len(resolved) != 1 or resolved[0][0].path is None or resolved[0][1].kind not in ("paragraph", "callout"):
+        return None
+    colon = read.find(":", start)
+    if colon < 0 or read.find("\n", start, colon) >= 0:
+        return None
+    own = [r for _, r in resolved if not r.from_heading]
+    if own and not (own[0].span[0] >= start and own[0].span[1] <= colon):
+        return None  # the caption before the colon names it, nothing after
+    if not re.fullmatch(r"[ \t*_\-•o]*(?:(?:sheet|drawing|section|spec\w*)\b[^:\n]{0,80}?[,\s]+)?"
+                        r"(?:(?:sub)?paragraph|article|clause|note|keynote|detail|callout)\s+[\w.\-]{1,12}[ \t*_]*",
+                        read[start:colon], re.IGNORECASE):
+        return None
+    found = _VALUE_ANEW.fullmatch(read, colon + 1, colon + 1 + len(read[colon + 1:].rstrip()))
+    # (a value: a number said after the verb; "the size becomes a matter for the submittal" gives none)
+    return found if found is not None and re.search(r"\d", read[found.start("verb"):found.end()]) else None
+
+
+def _callout_of_each(text: str, mask: Sequence[tuple[int, int]], resolved: list[tuple[Locator, Reference]],
+                     action: Action, corpus: Corpus) -> tuple[list[tuple[Locator, Reference]], Action]:
+    """A callout named after a list of sheets is read on the nearest sheet; the sheets listed before
+    it are not changed whole. Where the item says the callout is on each sheet of the list ("Note 1
+    on each sheet is deleted"), each sheet's callout of that number is the target (owners change a
+    note common to several sheets in one line); else which sheet's callout, or the whole of the
+    other sheets, is not certain: the item is for a person to confirm (never a whole sheet applied
+    from a callout's line)."""
+    callouts = [(t, r) for t, r in resolved if r.kind == "callout" and t.path is not None]
+    if not callouts or not action.changes:
+        return resolved, action
+    sheets = [(t, r) for t, r in resolved if r.kind == "sheet" and t.path is None and not r.bound]
+    read = _read_text(text, mask)
+    listed = []
+    for target, reference in sheets:
+        # a whole sheet joined by a list to a sheet a callout took ("A-201 and A-301: Note 1")
+        tail = read[reference.span[1]:]
+        joined = _LIST_JOIN.match(tail)
+        if joined is not None and any(t.doc != target.doc and r.span[0] > reference.span[1] for t, r in callouts):
+            listed.append((target, reference))
+    if not listed:
+        return resolved, action
+    if _ON_EACH.search(read, min(r.span[1] for _, r in callouts)) and len({t.path for t, _ in callouts}) == 1:
+        path = callouts[0][0].path
+        each = [(Locator(doc=t.doc, path=path), r) for t, r in listed if corpus.exists(Locator(doc=t.doc, path=path))]
+        if len(each) == len(listed):
+            return [x for x in resolved if x not in listed] + each, action
+    return resolved, Action(action.action, action.words, action.span, action.attachment, ambiguous=action.ambiguous or (
+        "names a callout after a list of sheets: on which of them it changes it, or whether the others change whole, "
+        "is for a person to confirm"))
+
+
+def _under_instruction(item: Item, items: Sequence[Item], vocabularies: list) -> bool:
+    """Whether the item right above ``item`` in its outline (its parent) instructs a change."""
+    parent = next((other for other in items if other.path == item.parent), None)
+    if parent is None:
+        return False
+    start, mask = _instruction_mask(parent)
+    return read_action(parent.text, vocabularies, mask=[*mask, *_asked(parent.text, mask)]).changes
+
+
+def _loose_part(placed: str | None, resolved: Sequence[tuple[Locator, Reference]],
+                corpus: Corpus) -> tuple[Locator, Reference] | None:
+    """The paragraph a loose path the item writes ('writes "2.1A", which may be a paragraph ...') is in
+    the one whole document the item names, where that document holds exactly one such path."""
+    written = re.match(r'writes "([^"]+)", which may be a paragraph', placed or "")
+    docs = {t.doc for t, _ in resolved}
+    if written is None or len(docs) != 1 or any(t.path is not None for t, _ in resolved):
+        return None
+    doc = next(iter(docs))
+    paths, _ = place_path(corpus, doc, written.group(1))
+    if len(paths) != 1:
+        paths, _ = place_path(corpus, doc, re.sub(r"(?<=\d)(?=[A-Z]$)", ".", written.group(1)))  # "2.1A": 2.1.A
+    if len(paths) != 1:
+        return None
+    target = Locator(doc=doc, path=paths[0])
+    return target, Reference("paragraph", written.group(1), resolved[0][1].span, target, resolved_by="outline")
+
+
+def _marks_stated(items: Sequence[Item]) -> bool:
+    """Whether the addendum states, in one paragraph of its own words (quotations aside), that
+    struck words are taken out and bold words put in: then its marks are the owner's stated
+    convention, not a typesetter's emphasis, and a quoted provision's marks say its change."""
+    for item in items:
+        words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
+        if _LEGEND_TAKEN_OUT.search(words) and _LEGEND_PUT_IN.search(words):
+            return True
+    return False
+
+
+def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: bool = False) -> _Outcome | None:
+    """An item with no verb that names a provision and quotes its text with the words taken out
+    struck through and the words put in set in bold ("Section ..., page ..., paragraph 1.3.B:
+    "B. ... within ~~420~~ **450** days ..."", "Sheet ..., Note 1: "... ~~3+15~~ **3+60** ...""):
+    the marks are the change. Owners use the form widely in reissued pages quoted into an addendum;
+    the extent is read from the marks (all struck and nothing bold: taken out; the provision quoted
+    whole from its own label: restated; a fragment between ellipses, or new text under an article:
+    in part), and it is proposed, never applied: what the marks mean is the owner's convention.
+    Where the addendum states that convention (``stated``: "Deleted text is shown struck through;
+    added text is shown in bold") and the one target is a provision, the marks are read as said:
+    applied (a deletion is whole only when what is struck opens with the provision's own label;
+    struck words inside it change it in part)."""
+    quoted = text[min((m.start() for m in re.finditer(r"[\"“]", text)), default=len(text)):]
+    struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
+    if not struck and not bold:
+        return None
+    targets = _distinct([(r.target, r) for r in named if r.target is not None and not r.cited])
+    parts = [(t, r) for t, r in targets if t.path is not None]
+    targets = parts or targets
+    if len(targets) != 1:
+        return None
+    target = targets[0][0]
+    plain = _BOLD.sub("", _STRUCK.sub("", quoted))
+    unmarked = _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", "")
+    if not bold and not re.search(r"\w", plain):
+        kind = "delete"
+        if stated and target.path is not None and not (
+                re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
+            kind = "amend"  # words struck inside the provision, not the provision from its label
+    elif target.path is not None and not _FRAGMENT.match(quoted) and (
+            re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(
+                _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", ""), target)):
+        kind = "replace"
+    else:
+        kind = "amend"
+    first = min(m.start() for m in [*struck, *bold]) + len(text) - len(quoted)
+    if stated and target.path is not None:
+        return _Outcome("applied", rule, Action(kind, "struck and bold text (as the addendum states)",  # type: ignore[arg-type]
+                                                (first, first + 2)), targets)
+    action = Action(kind, "struck and bold text", (first, first + 2), ambiguous=(
+        "shows its change only by words struck through and words in bold, with no verb: what the marks "
+        "change is for a person to confirm"))  # type: ignore[arg-type]
+    return _Outcome("proposed", rule, action, targets, why=action.ambiguous)

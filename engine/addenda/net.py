@@ -1,0 +1,142 @@
+"""The proposal net (issue 21, round 14): an item with a change verb that names no target outside
+quotation marks may still name one in the ways owners use, and each is proposed, never applied
+(the reading is a best guess for a person to confirm): a document quoted by its own name ('the
+document "Section 21 13 13 Title" was replaced by "... AMENDMENT 2"'), a part named in an item
+just before it and taken up with "that paragraph", a clause beside words saying something else is
+unchanged; and a change read on a whole document whose quoted words open with a paragraph's own
+number is that paragraph's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from inforce.ontology import Locator
+
+from ..derivation import _quoted_spans
+from .actions import Action, read_action
+from .context import _read_text
+from .extent import _distinct
+from .items import Item
+from .references import Corpus, Reference, find_references, place_path
+
+#: What may stand before a document's number in its quoted name: its kind's word ("Section ", "Sheet No. ").
+_DOCUMENT_WORD = re.compile(r"\s*(?:(?:sections?|sheets?|drawings?|specifications?|spec\.?|documents?)\s*(?:no\.?|#)?\s*)?",
+                            re.IGNORECASE)
+
+_BESIDE_WHY = "a clause changing what it names, beside words saying nothing changes"
+
+
+def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: list
+                   ) -> tuple[Action, tuple[int, int]] | None:
+    """The first clause of ``text`` (split at sentence ends, semicolons and ", and") that reads a
+    change and no word saying nothing changes, with its span; None when none does."""
+    read = _read_text(text, mask)
+    bounds = [0, *(m.end() for m in re.finditer(r"(?<=[.;])\s+|,\s+(?:and|but)\s+", read)), len(read)]
+    for start, end in zip(bounds[:-1], bounds[1:], strict=True):
+        if not read[start:end].strip():
+            continue
+        inside = [(max(s, start) - start, min(e, end) - start) for s, e in mask if s < end and e > start]
+        action = read_action(text[start:end], vocabularies, mask=inside)
+        if action.changes and action.span is not None:
+            return Action(action.action, action.words, (start + action.span[0], start + action.span[1]),
+                          action.attachment, ambiguous=_BESIDE_WHY), (start, end)
+    return None
+
+
+def _quoted_names(text: str, quoted: Sequence[tuple[int, int]], corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> list:
+    """Whole documents an item names only inside quotation marks, each quotation opening with the
+    document's number (its kind's word before it at most) and holding its title after it: a name,
+    not new words ('the document "Section 21 13 13 Wet-Pipe Sprinkler Systems" was replaced by ...')."""
+    named = []
+    for start, end in quoted:
+        words = text[start:end].strip("\"“”' .")
+        found = [r for r in find_references(words, corpus, notations=notations, titles=False)
+                 if r.target is not None and r.by_number]
+        if (found and found[0].target.path is None and found[0].kind in ("section", "sheet")
+                and _DOCUMENT_WORD.fullmatch(words[:found[0].span[0]])
+                and all(r.target == found[0].target for r in found)):
+            named.append((found[0].target, Reference(found[0].kind, words, (start, end), found[0].target,
+                                                     resolved_by=found[0].resolved_by,
+                                                     why=f'names {words} in quotation marks, by its number')))
+    return _distinct(named)
+
+
+#: A part taken up from the words before ("corrects that paragraph to read", "the same note is deleted").
+_ANAPHOR = re.compile(r"\b(?:that|this|the\s+same|the\s+said|said)\s+(?P<kind>sub-?paragraph|paragraph|article|clause|"
+                      r"requirement|note|keynote|detail|section|sheet|drawing)\b", re.IGNORECASE)
+
+
+def _antecedent(item: Item, items: Sequence[Item], text: str, mask: Sequence[tuple[int, int]], corpus: Corpus,
+                notations: Mapping[str, Sequence[re.Pattern[str]]]) -> list:
+    """What "that paragraph" (or note, section ...) in ``item`` takes up: the one target of that
+    kind the nearest item before it names (an item of quoted words only, the text quoted, passed
+    over; at most three items back)."""
+    anaphor = _ANAPHOR.search(_read_text(text, mask))
+    if anaphor is None:
+        return []
+    kind = anaphor.group("kind").lower()
+    whole = kind in ("section", "sheet", "drawing")
+    index = next((i for i, other in enumerate(items) if other.path == item.path), None)
+    if index is None:
+        return []
+    for other in reversed(items[max(0, index - 3):index]):
+        quoted = _quoted_spans(other.text)
+        if not _read_text(other.text, quoted).strip(" \t\n.,;:"):
+            continue  # the words quoted: the antecedent is further back
+        found = _distinct([(r.target, r) for r in find_references(other.text, corpus, mask=quoted,
+                                                                   notations=notations, titles=False)
+                           if r.target is not None and r.by_number and (r.target.path is None) == whole
+                           and not r.bound])
+        if len(found) == 1:
+            target, reference = found[0]
+            return [(target, Reference(reference.kind, reference.written, reference.span, target,
+                                       resolved_by=reference.resolved_by,
+                                       why=f'takes up "{anaphor.group(0)}" from the item before it, which names '
+                                           f"{reference.written}"))]
+        return []
+    return []
+
+
+def _named_action(action: Action, text: str, quoted: Sequence[tuple[int, int]], target: Locator) -> Action:
+    """The best-guess action of a proposal from the net: a whole document replaced by a name quoted
+    after its verb, or a part restated "to read", is replaced whole (the successor as applied edges
+    have it: the item, or the document it names); otherwise the action read."""
+    read = _read_text(text, quoted)
+    if action.action == "amend" and re.search(r"\bto\s+read\b", read, re.IGNORECASE):
+        return Action("replace", action.words, action.span, action.attachment, action.ambiguous)
+    if target.path is None and action.action == "amend" and re.search(r"\breplac", read, re.IGNORECASE):
+        return Action("replace", action.words, action.span, True, action.ambiguous)
+    return action
+
+
+#: A quotation opening with a paragraph's own number ('"2.2.A One desktop workstation ..."').
+_QUOTED_LABEL = re.compile(r"[\s\"“”'‘’]*(\d{1,3}(?:\.\d{1,3}){1,3}(?:\.[A-Z]{1,2})?(?:\.\d{1,2})?)\s+(?-i:[A-Z])")
+
+
+#: Words bringing a quotation as the whole new text of what the quotation before it gave.
+_RESTATING = re.compile(r"\b(?:as\s+follows|to\s+read|reads?\s+as|(?:replaced|superseded|substituted)\s+(?:with|by))\b",
+                        re.IGNORECASE)
+
+
+def _quoted_label(text: str, target: Locator, corpus: Corpus) -> tuple[Locator, bool] | None:
+    """The paragraph of ``target`` that the item's first quotation opens with by its own number
+    (owners quote a provision as it stood, number and all, then as it now stands), and whether the
+    next quotation opens with the same number; None when no quotation opens so or the number fits
+    no paragraph, or several, of the document."""
+    quotes = [text[s:e] for s, e in _quoted_spans(text)]
+    labels = [m.group(1) if (m := _QUOTED_LABEL.match(q)) is not None else None for q in quotes]
+    first = next((i for i, label in enumerate(labels) if label is not None), None)
+    if first is None:
+        return None
+    paths, _ = place_path(corpus, target.doc, labels[first])
+    if len(paths) != 1:
+        return None
+    spans = _quoted_spans(text)
+    # (restated whole only where the words between the two quotations bring the new one as the whole:
+    # "was modified as follows:", "to read:", "is replaced by"; 'change "3.1.A Apply at 50" to "..."'
+    # may quote only the opening words)
+    restated = first + 1 < len(labels) and labels[first + 1] == labels[first] and _RESTATING.search(
+        text, spans[first][1], spans[first + 1][0]) is not None
+    return Locator(doc=target.doc, path=paths[0]), restated
