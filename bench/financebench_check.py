@@ -39,8 +39,9 @@ the quote too, every one is found and no status changes).
 **The checks** go through the engine front, ``Project.open(project).check(answer,
 tier="low")``: one ``Answer`` per claim (how users call it), then one ``Answer`` per kind
 (all gold claims, all perturbed ones); the statuses must agree claim by claim, and each way is
-timed (claims per second). Then every claim in one answer file through the console script,
-``inforce check PROJECT --answer FILE --format json`` (a fresh process: imports included).
+timed (claims per second). Then every claim through the console script, ``inforce check
+PROJECT --answer FILE --format json``, in answer files of at most 200 claims (an answer's
+bound), each a fresh process: imports included.
 
 **Failure classes.** Each claim not judged right is classed by why (``CLASSES``, each the
 data's or inforce's). A gold claim's unmatched quantities are each looked for in the excerpt
@@ -321,23 +322,37 @@ def check_together(project, claims: list[tuple[str, tuple[str, ...]]]) -> tuple[
     """Every claim in one ``Answer``: (each claim's result, seconds)."""
     from inforce.ontology import Answer
 
+    results = []
     started = time.perf_counter()
-    verdict = project.check(Answer.model_validate(answer_json(claims)), tier="low")
-    return list(verdict.claims), time.perf_counter() - started
+    for part in _answers(claims):
+        results.extend(project.check(Answer.model_validate(answer_json(part)), tier="low").claims)
+    return results, time.perf_counter() - started
+
+
+def _answers(claims: list[tuple[str, tuple[str, ...]]]) -> list[list[tuple[str, tuple[str, ...]]]]:
+    """``claims`` cut into answers of at most ``ANSWER_MAX_CLAIMS`` each (an answer's bound)."""
+    from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
+
+    return [claims[i:i + ANSWER_MAX_CLAIMS] for i in range(0, len(claims), ANSWER_MAX_CLAIMS)]
 
 
 def check_cli(folder: Path, claims: list[tuple[str, tuple[str, ...]]]) -> tuple[list[str], float]:
-    """Every claim in one answer file through ``inforce check --format json``: (statuses, seconds)."""
+    """Every claim through ``inforce check --format json``, in answer files of at most
+    ``ANSWER_MAX_CLAIMS`` claims (one process each): (statuses, seconds)."""
+    statuses: list[str] = []
+    seconds = 0.0
     with tempfile.TemporaryDirectory() as work:
-        path = Path(work) / "answer.json"
-        path.write_text(json.dumps(answer_json(claims)), encoding="utf-8")
-        started = time.perf_counter()
-        done = subprocess.run([str(INFORCE), "check", str(folder), "--answer", str(path), "--format", "json"],
-                              capture_output=True, text=True, check=False)
-        seconds = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"inforce check failed ({done.returncode}):\n{done.stderr[-3000:]}")
-    return [c["status"] for c in json.loads(done.stdout)["claims"]], seconds
+        for number, part in enumerate(_answers(claims)):
+            path = Path(work) / f"answer-{number}.json"
+            path.write_text(json.dumps(answer_json(part)), encoding="utf-8")
+            started = time.perf_counter()
+            done = subprocess.run([str(INFORCE), "check", str(folder), "--answer", str(path), "--format", "json"],
+                                  capture_output=True, text=True, check=False)
+            seconds += time.perf_counter() - started
+            if done.returncode not in (0, 1):
+                raise SystemExit(f"inforce check failed ({done.returncode}):\n{done.stderr[-3000:]}")
+            statuses.extend(c["status"] for c in json.loads(done.stdout)["claims"])
+    return statuses, seconds
 
 
 # ---- failure classes ------------------------------------------------------------------------
@@ -699,7 +714,7 @@ def main() -> int:
     if cli is not None:
         statuses, cli_s = cli
         agree = statuses == [r.status for r in gold_each + pert_each]
-        print(f"| `inforce check --format json`, one answer file (a fresh process) | {len(statuses)} | "
+        print(f"| `inforce check --format json`, answer files of at most 200 claims (a fresh process each) | {len(statuses)} | "
               f"{cli_s:.2f} | {len(statuses) / cli_s:,.1f} |")
     print(f"\nStatuses the same claim by claim, one `Answer` per claim against one per kind: "
           f"{'yes' if same else '**no**'}" + ("" if cli is None else

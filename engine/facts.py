@@ -12,6 +12,7 @@ documents named in ``withheld``; this is the input the sweep compares.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,7 @@ def read_quantities(
     for provision in document.provisions:
         if provision.parent is not None:
             children.setdefault(provision.parent, []).append((provision.span.start, provision.span.end))
+    headings = _list_headings(document, children)
     quantities: list[Quantity] = []
     warnings: list[LocatedWarning] = []
     for provision in document.provisions:
@@ -90,7 +92,7 @@ def read_quantities(
         for text, base, header, cells in pieces:
             if not may_contain_quantity(text):
                 continue
-            found, unread = reads.read(text, header, cells)
+            found, unread = reads.read(text, header, cells, headings.get(provision.path, ()))
             if not found and not unread:
                 continue
             if locator is None:
@@ -109,13 +111,16 @@ class _Reads:
         self._seen: dict[tuple[Any, ...], tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]] = {}
 
     def read(
-        self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None,
+        self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None, headings: tuple[str, ...] = (),
     ) -> tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]:
-        key = (text, tuple(header) if header is not None else None, tuple(cells) if cells is not None else None)
+        key = (text, tuple(header) if header is not None else None, tuple(cells) if cells is not None else None,
+               headings)
         hit = self._seen.get(key)
         if hit is None:
             if cells is not None:
                 extraction = self.extractor.extract_row(text, cells, header or ())
+            elif headings:
+                extraction = self.extractor.extract_under(text, headings)
             else:
                 extraction = self.extractor.extract(text)
             found = tuple(q for q in (m.quantity() for m in extraction.mentions) if q is not None)
@@ -134,6 +139,66 @@ def _reads_of(extractor: QuantityExtractor) -> _Reads:
     if reads is None or reads.extractor is not extractor:
         reads = _READS[id(extractor)] = _Reads(extractor)
     return reads
+
+
+#: Where a title stops being one: a sentence's end, or a label's colon inside it.
+_NOT_A_TITLE = re.compile(r"[.;,!?]$|:\s")
+
+
+def _list_headings(document: Document, children: Mapping[str, list[tuple[int, int]]]) -> dict[str, tuple[str, ...]]:
+    """The list headings over each provision's words (outermost first): the headings of its
+    ancestors whose own words are a heading alone — a lead-in ending with a colon
+    (``1. CONCRETE COVER TO REINFORCING:`` over ``a. FOOTINGS: 3"``) or a title (``3.4
+    CONCRETE COVER TO REINFORCEMENT`` over ``A. Concrete cast against earth: 3 inches.``).
+    An ancestor with words of its own beyond one such line is skipped, as a line of text
+    that is no heading is in one text. A table row and a callout have none (a row has its
+    header; a callout is read whole)."""
+    layer = document.text_layer
+    if not layer:
+        return {}
+    by_path = {p.path: p for p in document.provisions}
+    own: dict[str, str | None] = {}
+
+    def heading_of(path: str) -> str | None:
+        if path not in own:
+            provision = by_path[path]
+            own[path] = None
+            if provision.kind == "section" and layer[provision.span.start:provision.span.end] == provision.text:
+                words = [line.strip() for a, b in _own_segments(provision.span.start, provision.span.end,
+                                                                 children.get(path, ()))
+                         for line in layer[a:b].splitlines() if line.strip()]
+                own[path] = _heading_line(words[0], provision.heading) if len(words) == 1 else None
+        return own[path]
+
+    found: dict[str, tuple[str, ...]] = {}
+    for provision in document.provisions:
+        if provision.kind != "section" or provision.parent is None:
+            continue
+        over: list[str] = []
+        parent = provision.parent
+        seen: set[str] = set()
+        while parent is not None and parent in by_path and parent not in seen:
+            seen.add(parent)
+            heading = heading_of(parent)
+            if heading is not None:
+                over.append(heading)
+            parent = by_path[parent].parent
+        if over:
+            found[provision.path] = tuple(reversed(over))
+    return found
+
+
+def _heading_line(line: str, heading: str | None) -> str | None:
+    """A provision's one line of own words as a list heading: a lead-in ending with a colon,
+    or the provision's title (its heading, no sentence's end, no label in it); None: neither."""
+    words = heading.strip() if heading and line.endswith(heading.strip()) else line
+    if not words:
+        return None
+    if words.endswith(":"):
+        return words
+    if heading and words == heading.strip() and _NOT_A_TITLE.search(words) is None:
+        return words
+    return None
 
 
 def _shift(span: CharSpan, base: int) -> CharSpan:

@@ -62,10 +62,15 @@ def plan_ingest(
        document, the unchanged documents of those kinds are read again: what an addendum's
        words derive depends on the rest of the corpus (which document carries a section or
        sheet, what a paragraph is named), so no edge stays derived from a corpus gone by.
-    4. When the review file (``reviews``, its hash) differs from the graph's, the documents
+    4. When an Akoma Ntoso file (``.xml``) is parsed or leaves, the unchanged Akoma Ntoso acts
+       are read again: which of an act's modifications link, and whether an expression of the
+       act it amends already holds a change (``Supersedes.consolidated``: named, not marked),
+       depend on the acts and expressions held, so an ingest adding an expression answers as
+       one from nothing would.
+    5. When the review file (``reviews``, its hash) differs from the graph's, the documents
        whose items it accepts (``reviewed``, document ids) and those owning an edge of an
        earlier review are read again, so each accepted entry is an edge and no other is.
-    5. A revision leaves the graph when its file is gone or is parsed again.
+    6. A revision leaves the graph when its file is gone or is parsed again.
     """
     previous = store.source_hashes()
     packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
@@ -83,6 +88,13 @@ def plan_ingest(
                      if doc.kind in deriving_kinds and doc.source.file in current
                      and doc.source.file not in changing}
         to_parse += sorted(rereading)
+    if any(_is_act(name) for name in to_parse) or any(_is_act(name) and name not in current for name in previous):
+        parsing = set(to_parse)
+        acts = {doc.source.file for doc in store.documents()
+                if doc.source.format == "akoma_ntoso" and doc.source.file in current
+                and doc.source.file not in parsing}
+        rereading |= acts
+        to_parse += sorted(acts)
     reviews_changed = not rebuild and store.reviews_digest() != reviews
     if reviews_changed:
         owners = set(reviewed) | {edge.source.doc for edge in store.supersedes() if edge.origin == "review"}
@@ -95,3 +107,8 @@ def plan_ingest(
     gone = [uid for name, (uid, _) in previous.items() if name not in current or name in parsing]
     return IngestPlan(rebuild=rebuild, to_parse=to_parse, rereading=rereading, gone=gone,
                       unchanged=len(files) - changed_files, previous=previous, reviews_changed=reviews_changed)
+
+
+def _is_act(name: str) -> bool:
+    """Whether a source is an Akoma Ntoso act (the one XML format the project reads)."""
+    return name.lower().endswith(".xml")

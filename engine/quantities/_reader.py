@@ -30,6 +30,7 @@ from ._models import Notation
 from ._tokens import (
     _CURRENCY_CODES,
     _DIGIT,
+    _FIGURES_BEFORE,
     _INCH_MARKS,
     _NUMBER_START,
     _NUMERAL,
@@ -333,7 +334,8 @@ class _Reader(_TokenReader):
     def _table_negative(self, i: int, close: int, number: NumberToken) -> bool:
         """Whether ``(number)`` is an accountant's negative: on a line of a financial table
         (nothing after it on its line but numbers and signs), alone there or among numbers,
-        or after a row label when it is grouped (``(1,577)``) or other numbers share the line.
+        or after a row label when it is grouped (``(1,577)``) or other numbers share the row,
+        before it or after it (``Purchases of equipment (388) (341)``: both cells negative).
         A cross-reference ``(5.1)`` in prose and a footnote mark after a label are not."""
         if number.value is None or number.kind != "number":
             return False
@@ -345,7 +347,9 @@ class _Reader(_TokenReader):
         head = self._line_before(i - 1)
         if _TABLE_LINE.match(head) is not None:
             return True
-        return number.has_grouping or _DIGIT.search(rest) is not None
+        before = _FIGURES_BEFORE.search(head)
+        return (number.has_grouping or _DIGIT.search(rest) is not None
+                or (before is not None and _DIGIT.search(before.group(0)) is not None))
 
     @staticmethod
     def _year(number: NumberToken, text: str) -> bool:

@@ -110,8 +110,11 @@ _F_NUMBERS = re.compile(r"flatness|levelness|\bFF\s*\d+\s*(?:/|,|&|and)\s*FL\s*\
 _GROUND_BEFORE = frozenset({"on", "at", "above", "below", "to", "finished", "fin.", "existing", "exist."})
 _SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
 _CURRENCY_CODES = frozenset(CURRENCY_PREFIXES.values())
-#: What may stand beside a number on a line of a financial table (signs, brackets, digits).
-_TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
+#: What may stand beside a number on a line of a financial table (signs, brackets, digits,
+#: the bars between a Markdown table's cells).
+_TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—|]*$")
+#: The figures a table row holds before a cell, after its label (``Purchases | (388) | ``).
+_FIGURES_BEFORE = re.compile(r"[\s\d$€£%(),.\-–—|]*$")
 _STOP_WORDS: frozenset[str] | None = None
 _IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
 

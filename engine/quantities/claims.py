@@ -23,7 +23,11 @@ Beyond the value:
 - a condition stated on both sides must agree facet by facet (``conditions``: ``500 mg`` as
   the recommended dose is not supported by ``500 mg`` that the dose *may be increased to*,
   nor an adult dose by a pediatric one, nor a band of 30-40 kg by one of 20-30 kg); a
-  condition the claim does not state is not required.
+  condition the claim does not state is not required. A specific figure governs the general
+  one: where a cited figure of the claim's subject is stated under the claim's condition
+  (``3" CLR.`` for walls cast against earth), a figure of that subject stated under no
+  condition (the typical ``2" CLR.``) does not support the claim (``condition_differs``,
+  naming the specific figure).
 
 Three readings of a financial statement's cells (``cited`` figures on a table line):
 
@@ -132,12 +136,23 @@ def _match(
                   if source.value is not None and _key(source) == _key(claim)]
     comparable.extend(percent_cells)
     failures: list[tuple[str, float, int, QuantityMention]] = []
+    specific = _specific(claim, comparable, vocabulary)
+    general: list[QuantityMention] = []
     for index, source in comparable:
         cited = cited_texts[index] if index < len(cited_texts) else ""
         rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
+        if rule is not None and specific is not None and _general_of(source, specific[1]):
+            general.append(source)  # the specific figure governs where its condition holds
+            continue
         if rule is not None:
             return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
         failures.append((why, distance, index, source))
+    if general and specific is not None:
+        index, source = specific
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="condition_differs", closest=source, closest_index=index,
+            explanation=(f"{claim.text!r} is stated as {', '.join(claim.condition)}; the cited {source.text!r} is "
+                         f"stated under that condition and governs it, {general[0].text!r} under none"))
     if failures:
         failures.sort(key=lambda item: (item[1], _REASON_ORDER.index(item[0])))
         why, _, index, source = failures[0]
@@ -170,6 +185,29 @@ def _match(
     return UnmatchedClaimQuantity(
         claim=claim, reason="not_comparable", closest=source, closest_index=index,
         explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
+
+
+def _specific(
+    claim: QuantityMention, comparable: Sequence[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
+) -> tuple[int, QuantityMention] | None:
+    """The first cited figure of the claim's subject stated under the claim's condition (a term
+    of it on each facet both state, none differing): the specific figure, which governs where
+    its condition holds; None when the claim states no condition or no cited figure does."""
+    if not claim.condition:
+        return None
+    facets = term_facets(vocabulary)
+    for index, source in comparable:
+        if source.subject is None or (claim.subject is not None and claim.subject != source.subject):
+            continue
+        if set(claim.condition) & set(source.condition) and condition_conflict(
+                claim.condition, source.condition, facets) is None:
+            return index, source
+    return None
+
+
+def _general_of(source: QuantityMention, specific: QuantityMention) -> bool:
+    """Whether ``source`` is the general statement of ``specific``'s subject: stated under no condition."""
+    return not source.condition and source is not specific and source.subject == specific.subject
 
 
 def _key(mention: QuantityMention) -> str | None:

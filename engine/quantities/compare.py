@@ -17,7 +17,10 @@ conversions (2 in ≈ 50 mm, 4,000 psi ≈ 28 MPa).
   ``conflict``.
 - Two mentions stated under different conditions (``conditions``: the recommended 250 mg and
   the 500 mg the dose may be increased to; an adult dose and a pediatric one): ``compatible``
-  — both hold, each under its own condition.
+  — both hold, each under its own condition. One stated under a condition and one under none
+  are the specific figure and the general one (3" of cover cast against earth, 2" typical):
+  ``compatible`` where they would otherwise conflict — the specific holds where its condition
+  does, the general elsewhere.
 - Different dimensions, a number without a unit against one with, different currencies, a
   malformed value: ``not_comparable`` — never a match.
 """
@@ -150,6 +153,15 @@ def compare(
         if differs is not None:
             return Comparison(outcome="compatible", **common, explanation=(
                 f"{shown_a} is stated as {differs[0]} and {shown_b} as {differs[1]}: each holds under its own condition"))
+    elif a.condition or b.condition:  # the specific figure and the general one: no conflict
+        plain = compare(a.model_copy(update={"condition": ()}), b.model_copy(update={"condition": ()}),
+                        subject=subject, vocabulary=vocabulary, tolerance=tolerance)
+        if plain.outcome != "conflict":
+            return plain
+        (specific, shown_specific), shown_general = ((a, shown_a), shown_b) if a.condition else ((b, shown_b), shown_a)
+        return plain.model_copy(update={"outcome": "compatible", "explanation": (
+            f"{shown_specific} is stated as {', '.join(specific.condition)} and {shown_general} under no condition: "
+            "the specific figure holds where its condition does, the general one elsewhere")})
 
     point_a = lo_a if left.bound in ("exact", "min", "range") else hi_a
     point_b = lo_b if right.bound in ("exact", "min", "range") else hi_b

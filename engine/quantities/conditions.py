@@ -70,8 +70,9 @@ __all__ = [
     "ConditionReader", "Figure", "condition_conflict", "condition_reader", "facet_of", "stock_conditions", "term_facets", "weight_band",
 ]
 
-#: Where a clause ends: a sentence's end, a semicolon, a line break.
-_CLAUSE_END = re.compile(r"[.!?](?=\s|$)|;|\n")
+#: Where a clause ends: a sentence's end, a semicolon, a line break; not the period of a
+#: number's abbreviation (``exposed to weather, No. 6 bars and larger: 2 inches``).
+_CLAUSE_END = re.compile(r"(?!\.(?<=\b[Nn]o\.)\s+\d)[.!?](?=\s|$)|;|\n")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 #: What may stand between a band word and its mass: words of comparison, a sign, a bracket
 #: ("patients weighing at least", "patients of", "children (", "patients ≥").

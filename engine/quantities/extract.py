@@ -15,6 +15,8 @@ before a unit) never reaches spaCy.
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 import threading
 from collections import OrderedDict
@@ -30,6 +32,7 @@ from ._figures import read_by_note
 from ._grammar import QUANTITIES, SOURCE, build_pipeline
 from ._lexicon import FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
+from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
 from ._tokens import Found
 from .conditions import ConditionReader, Figure, condition_reader, weight_band
 from .units import (
@@ -56,7 +59,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/7"
+EXTRACTOR_VERSION = "inforce-quantities/8"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -280,6 +283,60 @@ class QuantityExtractor:
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
 
+    def extract_under(self, text: str, headings: Sequence[str], *, base_offset: int = 0) -> Extraction:
+        """:meth:`extract`, with ``headings`` (outermost first) standing over ``text`` as list
+        headings: the titles and lead-ins of the provisions ``text`` is an item of (``CONCRETE
+        COVER TO REINFORCING:`` over the provision ``a. FOOTINGS: 3"``).
+
+        A figure ``text``'s own words bind to no subject is bound as if the headings were
+        written above it in one text, each a level shallower than the next, by the one rule
+        that reads a heading in a text (``subjects``: the nearest heading naming one subject of
+        the figure's dimension); a figure they bind is left unbound where, so read, a heading
+        names what its subject is not stated for (``unless_for``: ``GROUT FOR BASE PLATES:``
+        over ``a. COMPRESSIVE STRENGTH: 7000 psi``); no figure changes subject. The binding names the
+        heading's words with no span (``source="context"``: they are not in ``text``). A figure
+        read otherwise once the headings stand over it (a heading's bracketed unit) keeps its
+        own reading."""
+        from .subjects import mention_key
+
+        alone = self.extract(text, base_offset=base_offset)
+        if not headings:
+            return alone
+        written = "\n".join(headings)
+        keys = {mention_key(m) for m in alone.mentions if self._unbound(m)}
+        bound = {m.subject for m in alone.mentions if m.subject is not None}
+        if not (keys and self.binder.may_name(keys, written)) and not (bound and self.binder.may_block(bound, written)):
+            return alone  # no heading that could name a figure left unbound, or block one bound
+        composed, lines = _under_headings(headings, text)
+        under = {}
+        for mention in self.extract(composed).mentions:
+            start, end = _back(lines, mention.span.start), _back(lines, mention.span.end)
+            if start is not None and end is not None:
+                under[(start + base_offset, end + base_offset)] = mention
+        mentions = []
+        for mention in alone.mentions:
+            found = under.get((mention.span.start, mention.span.end))
+            if found is None or (found.value, found.upper, found.unit_expression) != (
+                    mention.value, mention.upper, mention.unit_expression):
+                pass  # read otherwise under the headings: its own reading stands
+            elif mention.subject is not None and found.subject is None:
+                # a heading it is not stated for (GROUT FOR BASE PLATES: over its strength)
+                mention = mention.model_copy(update={"subject": None, "binding": None, "bound": found.bound,
+                                                     "bound_from": found.bound_from})
+            elif self._unbound(mention) and found.subject is not None and found.binding is not None:
+                binding = found.binding.model_copy(update={"source": "context", "span": None})
+                mention = mention.model_copy(update={"subject": found.subject, "binding": binding,
+                                                     "bound": found.bound, "bound_from": found.bound_from})
+            mentions.append(mention)
+        return alone.model_copy(update={"mentions": tuple(mentions)})
+
+    def _unbound(self, mention: QuantityMention) -> bool:
+        """Whether a mention is unbound though a subject of its dimension could take it."""
+        from .subjects import mention_key
+
+        return (mention.subject is None and mention.value is not None and not mention.warnings
+                and mention_key(mention) in self.binder.by_key)
+
     @property
     def nlp(self) -> Language:
         """The spaCy pipeline of this unit table (built on first use when the extractor reads
@@ -339,8 +396,7 @@ class QuantityExtractor:
             context_unit, context_scale = self._context_unit(context)
             found = [(item.in_context(context_unit, context_scale), shift) for item, shift in found]
         else:
-            if _ANY_SCALE_WORD.search(text) is not None:
-                found = self._scaled_by_headings(found, text)
+            found = statement_cells(found, text, self.units)
             if ("(" in text or "|" in text) and any(item.resolved is None for item, _ in found):
                 found = self._units_of_headers(found, text)
             found = read_by_note(found, text, self.units)
@@ -370,49 +426,6 @@ class QuantityExtractor:
             mentions = _with_conditions(mentions, text, base, self.conditions)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
-    def _scaled_by_headings(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
-        """Table cells read with the scale a heading above them states.
-
-        A financial statement says its scale once, in a line of its own above the figures
-        (``(In millions, except per share data)``, ``(Millions)``, ``$ in millions``); the
-        figures below are written bare (``1,577``), or after a ``$``. Each such heading applies
-        to the numbers after it (up to the next heading) that stand on a table line — a row
-        label at most before them, nothing but figures and signs after — except on rows about
-        per-share amounts, par values, ratios and percentages; its unit (``Dollars in
-        millions``, ``$ in millions``) goes to bare cells too. A heading that names no currency
-        (``(in millions)``) takes the one its own cells write (accountants put ``$`` on a
-        statement's first and total rows only), for bare cells on rows that count no shares,
-        people or other things (:data:`_COUNT_ROW`). Numbers in running prose keep what they say.
-        """
-        headings = _headings(text)
-        if not headings:
-            return found
-        placed: list[tuple[int, str | None]] = []  # (heading's index, row label) of each item
-        written: dict[int, ResolvedUnit] = {}  # the currency a heading's own cells write
-        for item, shift in found:
-            start, end = item.start + shift, item.end + shift
-            index = -1
-            for number, (at, _, _) in enumerate(headings):
-                if at > start:
-                    break
-                index = number
-            label = row_label(text, start, end) if index >= 0 else None
-            placed.append((index, label))
-            if label is not None and _UNSCALED_ROW.search(label) is None and item.notation == "money" \
-                    and item.resolved is not None and item.resolved.dimension.startswith("[currency"):
-                written.setdefault(index, item.resolved)
-        out: list[tuple[Found, int]] = []
-        for (item, shift), (index, label) in zip(found, placed, strict=True):
-            if label is None or _UNSCALED_ROW.search(label) is not None:
-                out.append((item, shift))
-                continue
-            unit_expression, scale = headings[index][1:]
-            unit = self.units.resolve(unit_expression) if unit_expression else None
-            if unit is None and _COUNT_ROW.search(label) is None:
-                unit = written.get(index)
-            out.append((item.in_context(unit, scale), shift))
-        return out
-
     def _units_of_headers(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
         """Bare figures read with the unit their header writes in brackets, as a schedule
         states it once: the header cell of their ``|`` table column (``| f'c (MPa) |`` over
@@ -441,6 +454,8 @@ class QuantityExtractor:
                 unit = self._bracketed_unit(written, last=True)
                 if unit is None and in_column:
                     unit = self._unit_ending(written)
+                if unit is None and in_column and PERCENT_HEADER.search(written):
+                    unit = self.units.resolve("%")  # | Margin % 2025 |, | % |
             if unit is None and caption is not None:
                 unit = self._bracketed_unit(text[caption[0] : caption[1]])
             if unit is None:
@@ -538,59 +553,40 @@ class _PipelineWindows:
 
 
 _EMPTY = Extraction()
+
+#: The indentation of one heading level over an item (``extract_under``).
+_HEADING_INDENT = "  "
+
+
+def _under_headings(headings: Sequence[str], text: str) -> tuple[str, list[tuple[int, int, int]]]:
+    """``text`` written under ``headings`` (outermost first): each heading on a line of its
+    own, ending with a colon, indented one level deeper than the one before; every line of
+    ``text`` indented one level deeper than the last heading. With it, (start in the composed
+    text, start in ``text``, length) of each of ``text``'s lines."""
+    written = "".join(f"{_HEADING_INDENT * depth}{' '.join(heading.split()).rstrip(':')}:\n"
+                      for depth, heading in enumerate(headings))
+    pad = _HEADING_INDENT * len(headings)
+    lines: list[tuple[int, int, int]] = []
+    parts = [written]
+    at, cursor = len(written), 0
+    for line in text.split("\n"):
+        lines.append((at + len(pad), cursor, len(line)))
+        parts.append(pad + line + "\n")
+        at += len(pad) + len(line) + 1
+        cursor += len(line) + 1
+    return "".join(parts)[:-1], lines
+
+
+def _back(lines: list[tuple[int, int, int]], position: int) -> int | None:
+    """Where ``position`` of a composed text (``_under_headings``) stands in the text written
+    under the headings (None: in a heading or an indentation)."""
+    index = bisect.bisect_right(lines, (position, math.inf)) - 1
+    if index < 0:
+        return None
+    composed, original, length = lines[index]
+    return original + position - composed if position <= composed + length else None
 #: What joins the two ends of a range of bare figures (``3 - 5``, ``3 TO 5``).
 _RANGE_JOIN = re.compile(r"[^\S\n]*(?:[-–—]|to|TO)[^\S\n]*")
-
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)
-#: A scale heading: a line ending in a bracketed scale (``(In millions, except per share
-#: data)``, ``Year Ended December 31 (Millions)``, ``... as follows ($ in millions):``), or a
-#: line that is one (``In millions, except per share amounts``, ``$ in millions``).
-_HEADING = re.compile(
-    r"^[^\S\n]*(?:(?P<label>[^\n()]{0,80})\((?P<inside>[^()\n]{1,120})\)[^\S\n]*:?"
-    r"|(?P<line>(?:\$|dollars|amounts|\$ and \w+)?[^\S\n]*in[^\S\n]+(?:thousands|millions|billions)\b[^\n()]{0,100}))"
-    r"[^\S\n]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-#: ``in millions``, ``Millions``, or a currency sign before the scale word, which may then be
-#: singular (``$ million``, ``€ millions``: an earnings release's table heading).
-_HEADING_SCALE = re.compile(
-    r"^(?:(?P<pre>[^()\n]{0,40}?)\bin\s+(?P<scale>thousand|million|billion)s\b"
-    r"|(?P<plain>thousand|million|billion)s\b"
-    r"|(?P<sign>\$|US\$|€|£)[^\S\n]*(?P<signed>thousand|million|billion)s?\b)", re.IGNORECASE,
-)
-_SIGN_UNITS = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP"}
-#: What may follow a table cell on its line (more figures, signs, brackets).
-_CELL_AFTER = re.compile(r"^[\s\d$€£%(),.\-–—]*$")
-#: A row label, then figures: the text before a cell on its line.
-_CELL_BEFORE = re.compile(r"^[^\d\n]*[\s\d$€£%(),.\-–—]*$")
-#: Rows whose figures are not in the heading's scale.
-_UNSCALED_ROW = re.compile(r"per[\s-]*(?:common[\s-]*)?share|par\s*value|ratio|percent|%|margin", re.IGNORECASE)
-#: Rows that count things rather than money: a heading's scale applies to them, the currency
-#: its cells write does not.
-_COUNT_ROW = re.compile(
-    r"\b(?:shares?|employees|headcount|people|persons|customers|subscribers|members|accounts|"
-    r"stores|restaurants|locations|units|vehicles|days|months|years|number\s+of)\b", re.IGNORECASE)
-#: Rows that name only a variant of the row above them.
-_SUB_ROW = re.compile(r"^\s*(?:basic|diluted)\b", re.IGNORECASE)
-
-
-def _headings(text: str) -> list[tuple[int, str | None, float]]:
-    """(offset after the heading, unit expression or None, scale) for each scale heading."""
-    found = []
-    for match in _HEADING.finditer(text):
-        phrase = match["inside"] if match["inside"] is not None else match["line"]
-        scale = _HEADING_SCALE.match(phrase.strip())
-        if scale is None:
-            continue
-        if scale["sign"] is not None:
-            found.append((match.end(), _SIGN_UNITS[scale["sign"].lower()], _SCALES[scale["signed"].lower()]))
-            continue
-        before = (scale["pre"] or "").lower()
-        unit = "USD" if ("$" in before or "dollar" in before) and "share" not in before else None
-        found.append((match.end(), unit, _SCALES[(scale["scale"] or scale["plain"]).lower()]))
-    return found
-
 
 #: What a list row's figure may have after it and still be the row's value: a bound word or
 #: a remark in brackets (``INTERIOR SLABS: 3 MAX.``, ``SUSPENDED SLABS: 35 (C-2, 5-8% AIR)``).
@@ -604,33 +600,7 @@ def _heads_remark(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is a list row's value followed by a bound word
     or a bracketed remark (its unit then still the heading's)."""
     line_start = text.rfind("\n", 0, start) + 1
-    return _CELL_BEFORE.match(text[line_start:start]) is not None and _ROW_REMARK.match(text, end) is not None
-
-
-def row_label(text: str, start: int, end: int) -> str | None:
-    """The row label of a table cell at ``text[start:end]``: the words before it on its line,
-    else on the nearest line above with words (a ``Basic`` or ``Diluted`` row also takes its
-    group's label, ``Earnings per share:``); None when it stands on no table line (a row label
-    at most before it, nothing but figures and signs after)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    before, after = text[line_start:start], text[end:line_end]
-    if _CELL_AFTER.match(after) is None or _CELL_BEFORE.match(before) is None:
-        return None
-    # the row label: this line's words, else the nearest line above with words; a "Basic" or
-    # "Diluted" row also takes the label of its group ("Earnings per share:")
-    label, line, cursor = "", before, line_start
-    for _ in range(24):
-        if re.search(r"[A-Za-z]{2,}", line):
-            label += " " + line
-            if _SUB_ROW.match(line) is None:
-                break
-        if cursor == 0:
-            break
-        previous = text.rfind("\n", 0, cursor - 1) + 1
-        line, cursor = text[previous : cursor - 1], previous
-    return label
+    return CELL_BEFORE.match(text[line_start:start]) is not None and _ROW_REMARK.match(text, end) is not None
 
 
 def _with_conditions(

@@ -261,6 +261,29 @@ class SubjectBinder:
             return None
         return candidate
 
+    def may_name(self, keys: set[str], text: str) -> bool:
+        """Whether ``text`` holds a word that could bind a figure of these dimension keys: a
+        synonym of one of their subjects, or a word an inference rule of theirs reads (``near``)
+        or needs (``stated_for``). Cheap: a heading without one carries nothing."""
+        allowed = {id(rule) for key in keys for rule in self.by_key.get(key, ())}
+        if any(id(rule) in allowed for rule, _, _, _ in self._find(text)):
+            return True
+        inferences = [i for key in keys for i in self.inferences.get(key, ())]
+        if not inferences:
+            return False
+        near = {word for word, _, _ in self._find_near(text)} if self._near_words.words else set()
+        return any(i.near_set & near or i.stated_for.in_text(text, 0, len(text)) for i in inferences)
+
+    def may_block(self, subjects: set[str], text: str) -> bool:
+        """Whether ``text`` names something one of these subjects (or an inference of it) is
+        not stated for (``unless_for``: grout, masonry, steel shapes). Cheap, as ``may_name``."""
+        for subject in subjects:
+            blockers = self.blockers.get(subject)
+            if blockers is not None and blockers[1].in_text(text, 0, len(text)):
+                return True
+        return any(i.unless_for.in_text(text, 0, len(text)) for inferences in self.inferences.values()
+                   for i in inferences if i.subject.subject in subjects)
+
     def _by_far_label(
         self, target: BindingTarget, rules: list[SubjectRule], inferences: list[_Inference], reading: NoteReading,
         clause: tuple[int, int], words: Words,

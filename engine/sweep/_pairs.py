@@ -177,19 +177,33 @@ def _pairwise(
                     continue  # each unordered pair of classes once
                 if a_key == b_key:
                     continue  # the same requirement: equal by construction
-                found = outcomes.get((a_key, b_key))
-                if found is None:
-                    compared = compare(a_members[0].as_quantity(), b_members[0].as_quantity(), vocabulary=vocabulary)
-                    found = outcomes[(a_key, b_key)] = (compared.outcome, compared.explanation)
-                if found[0] != "conflict":
-                    continue
-                for a in a_members:
-                    for b in b_members:
-                        if a.locator == b.locator or (links and _qualified(a, b, links)):
+                # a class's statements may be stated under different conditions, which the
+                # comparison weighs: one comparison per pair of conditions
+                for a_condition, a_stated in _by_condition(a_members).items():
+                    for b_condition, b_stated in _by_condition(b_members).items():
+                        key = (a_key, a_condition, b_key, b_condition)
+                        found = outcomes.get(key)
+                        if found is None:
+                            compared = compare(a_stated[0].as_quantity(), b_stated[0].as_quantity(),
+                                               vocabulary=vocabulary)
+                            found = outcomes[key] = (compared.outcome, compared.explanation)
+                        if found[0] != "conflict":
                             continue
-                        # the explanation quotes this pair's own words, not its classes' first members
-                        why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
-                        result.conflicts.append(_Conflict(result.subject, a, b, why))
+                        for a in a_stated:
+                            for b in b_stated:
+                                if a.locator == b.locator or (links and _qualified(a, b, links)):
+                                    continue
+                                # the explanation quotes this pair's own words, not its classes' first members
+                                why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
+                                result.conflicts.append(_Conflict(result.subject, a, b, why))
+
+
+def _by_condition(facts: Sequence[Fact]) -> dict[tuple[str, ...], list[Fact]]:
+    """Statements by the condition they are stated under (none: ``()``), in order."""
+    found: dict[tuple[str, ...], list[Fact]] = {}
+    for fact in facts:
+        found.setdefault(tuple(fact.condition or ()), []).append(fact)
+    return found
 
 
 def _grouped(

@@ -123,13 +123,30 @@ def test_facts_text_says_what_a_figure_holds_under(label: Path) -> None:
     assert "under:" not in lines["20 mg once daily"]
 
 
-def test_a_sweep_finding_shows_each_sides_condition(label: Path) -> None:
-    with Project.open(label) as project:
+#: LABEL with a second usual dose and a second plain one: each pair conflicts under one condition
+SWEPT = LABEL + """
+## 2.3 Capsules
+
+The usual dose is 60 mg once daily. The dose is 30 mg once daily with water.
+"""
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory) -> Path:
+    return _project(tmp_path_factory.mktemp("swept") / "p", "project: doses\nrules:\n  - stock: precedence/none\n",
+                    {"lbl-7.md": SWEPT})
+
+
+def test_a_sweep_finding_shows_each_sides_condition(swept: Path) -> None:
+    with Project.open(swept) as project:
         report = project.sweep(DAY)
-    sides = {side.quantity: side.condition for finding in report.findings for side in finding.provisions}
-    assert sides["20 mg once daily"] is None
-    assert {sides.get("40 mg once daily"), sides.get("80 mg once daily")} & {("recommended",), ("increased", "adult")}
-    result = runner.invoke(app, ["sweep", str(label), "--valid-at", str(DAY), "--format", "md"])
+    pairs = {frozenset((side.quantity, side.condition) for side in finding.provisions) for finding in report.findings}
+    assert frozenset({("40 mg once daily", ("recommended",)), ("60 mg once daily", ("recommended",))}) in pairs
+    assert frozenset({("20 mg once daily", None), ("30 mg once daily", None)}) in pairs
+    # a figure under a condition and one under none are the specific and the general: no finding
+    assert not any({side.quantity for side in finding.provisions} == {"20 mg once daily", "40 mg once daily"}
+                   for finding in report.findings)
+    result = runner.invoke(app, ["sweep", str(swept), "--valid-at", str(DAY), "--format", "md"])
     assert "stated under: " in result.stdout
 
 
