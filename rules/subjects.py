@@ -104,6 +104,12 @@ class SubjectRule(RuleBase):
         "dimension: a figure outside is never bound to it, whatever names it (a body weight of 40 kg "
         "has a dose's dimension, a mass, but is no dose)",
     )
+    compared: bool = Field(
+        default=True, description="whether the sweep compares this subject's figures in different provisions "
+        "as statements of one requirement (a project's concrete strength); false for a kind of figure whose "
+        "figures are each of their own thing (amounts of money: an allowance, an alternate's price). A claim's "
+        "figure is still checked against what it cites",
+    )
 
 
 class InferenceRule(RuleBase):

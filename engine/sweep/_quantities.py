@@ -19,14 +19,18 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     snapshot = run.snapshot
     in_force = snapshot.eligibility.in_force_revisions(run.valid_at, run.known_at, run.groups)
     signatures = {record.uid: _signature(record.applies_to) for record in snapshot.eligibility.records}
-    subjects = snapshot.subjects_with_facts(run.groups)  # a subject only unreadable revisions state is not asked
+    vocabulary = snapshot.subject_vocabulary()
+    # a subject only unreadable revisions state is not asked; nor one whose figures are each of
+    # their own thing (``compared: false``, amounts of money)
+    subjects = [subject for subject in snapshot.subjects_with_facts(run.groups)
+                if getattr(vocabulary.get(subject), "compared", True)]
     if subjects:  # built here, before any fork: the workers inherit them
         snapshot.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
     links: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for _, link, _ in snapshot.all_qualifiers():
         if link.resolved and link.provision.path and link.qualifier.path:
             links[link.provision.doc].append((link.provision.path, link.qualifier.path))
-    job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, snapshot.subject_vocabulary(), dict(links))
+    job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links))
     results = _run_subjects(job, subjects, workers, progress)
     statements = pairs = per_case = 0
     for result in results:

@@ -157,3 +157,57 @@ def test_a_projects_own_pack_states_its_own_condition_words(feed: Path) -> None:
     assert found["12 mg"] == ("in water",)
     # the pack's conditions replace the stock ones: 'usual' states nothing here
     assert found["9 mg"] is None
+
+
+COVERS = """---
+id: SPEC-9
+kind: specification
+revision: '0'
+effective: {from: 2026-01-01}
+recorded: 2026-01-01T09:00:00Z
+---
+# Reinforcement
+
+## 3.1 Cover
+
+A. Walls exposed to weather, No. 7 bars and larger: concrete cover of 2 inches.
+
+B. Walls exposed to weather, No. 4 bars and smaller: concrete cover of 1-1/2 inches.
+
+C. Slabs exposed to weather, No. 7 bars and larger: concrete cover of 1-1/2 inches.
+
+## 3.2 Prices
+
+A. Alternate No. 1, a canopy over the loading dock, adds a price of $48,500.
+
+B. The allowance for testing is a payment of $12,000.
+"""
+
+
+@pytest.fixture(scope="module")
+def covers(tmp_path_factory) -> Path:
+    return _project(tmp_path_factory.mktemp("covers") / "p", "project: covers\nrules:\n  - stock: precedence/none\n",
+                    {"spec-9.md": COVERS})
+
+
+def test_covers_for_two_ranges_of_bar_sizes_are_two_requirements_and_one_range_twice_is_one(covers: Path) -> None:
+    """The stock pack's ``bars`` facet: cover for larger bars and cover for smaller bars are not
+    one requirement stated twice; two covers for the same range that differ are a finding."""
+    with Project.open(covers) as project:
+        found = _by_text(project.facts("concrete.cover", DAY))
+        report = project.sweep(DAY)
+    assert found["2 inches"] == ("exposed to weather", "larger bars")
+    pairs = [{side.locator.path for side in finding.provisions} for finding in report.findings
+             if finding.kind == "quantity_conflict"]
+    assert {"3.1.A", "3.1.C"} in pairs
+    assert {"3.1.A", "3.1.B"} not in pairs
+
+
+def test_amounts_of_money_are_each_their_own_and_never_compared_as_one_requirement(covers: Path) -> None:
+    """``finance.amount`` is ``compared: false``: an alternate's price and an allowance differ
+    without a conflict; each is still a fact of its subject."""
+    with Project.open(covers) as project:
+        amounts = project.facts("finance.amount", DAY).facts
+        report = project.sweep(DAY)
+    assert len(amounts) == 2
+    assert not [finding for finding in report.findings if finding.subject == "finance.amount"]
