@@ -8,6 +8,12 @@ Akoma Ntoso expression already holds (``Supersedes.consolidated``) is not one: i
 current. An amending provision's own words hold the figure it takes out ('Delete "4 inches" and
 substitute "6 inches"'): ``stated_words`` blanks those slots (``addenda.slots``), leaving what
 the provision states; ``amender_texts`` are the stated words of a provision's amenders.
+
+An amender's own figure is stale in turn when a later amendment of the same target, in force on
+the day, takes it out (SOP-004 makes 7 years 3, SOP-005 later makes it 5): ``amendment`` of an
+amending provision names those later amenders (``of``: the target they share), and ``facts``
+marks its figures as it marks the target's. ``amended_facts`` also leaves out the figures an
+amending provision's words take out (they are not what it states).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import AccessRestrictedError, Facts, Locator
 
@@ -23,7 +29,10 @@ if TYPE_CHECKING:
     from .addenda.actions import Vocabulary
     from .snapshot import Snapshot
 
-__all__ = ["Amendment", "amended_facts", "amender_texts", "amendment", "removed_words", "stated_words"]
+__all__ = ["Amendment", "amended_facts", "amender_texts", "amending", "amendment", "removed_words", "stated_words"]
+
+_CHAIN_MAX = 8  # amenders of amenders followed, at most
+_PROVISION_MAX = 2_000_000  # words past this are not read for removed slots in ``facts`` (the check reads them)
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,8 @@ class Amendment:
     resolved: Locator | None  # its version in force, pinned
     amended_by: tuple[Locator, ...]  # the amenders in force the asker may read
     withheld: tuple[str, ...] = ()  # documents of amenders the asker may not read
+    #: for an amending provision amended again: the target its change and the later ones share
+    of: Locator | None = None
 
 
 def amendment(
@@ -44,7 +55,9 @@ def amendment(
     not in force then, or in force unamended (or amended only by changes its words hold)."""
     unpinned = Locator(doc=locator.doc, path=locator.path)
     if not _may_be_amended(snapshot, unpinned.doc, unpinned.path):
-        return None  # no edge that could amend it: the common answer, asked of every fact
+        # no edge that could amend it (the common answer, asked of every fact); an amending
+        # provision's change may still be amended again by a later one
+        return _amended_again(snapshot, unpinned, valid_at, known_at, groups)
     try:
         found = snapshot.asof(unpinned, valid_at, known_at, groups=groups)
     except AccessRestrictedError:
@@ -58,6 +71,51 @@ def amendment(
         return None
     withheld = tuple(found.withheld)
     return Amendment(unpinned, found.resolved, tuple(a for a in amended_by if a.doc not in withheld), withheld)
+
+
+def _amended_again(
+    snapshot: Snapshot, amender: Locator, valid_at: dt.date, known_at: dt.datetime | None, groups: Sequence[str],
+) -> Amendment | None:
+    """For a provision that is the ``by`` of a partial edge: the amenders of that edge's target
+    in force on the day whose own change takes effect after it (the figure it put in may be the
+    one they take out); None when there is none."""
+    mine = [edge for edge in _edges_by(snapshot).get(amender.format(), ()) if edge.scope == "partial"]
+    for edge in mine:
+        target = Locator(doc=edge.target.doc, path=edge.target.path)
+        found = amendment(snapshot, target, valid_at, known_at, groups)
+        if found is None or found.of is not None:
+            continue
+        later = {(e.by or e.source).unpinned().format(): e for e in _edges_on(snapshot).get(target.format(), ())
+                 if e.scope == "partial" and (e.effective > edge.effective or (
+                     e.effective == edge.effective and e.source.doc != amender.doc and e.source.doc > amender.doc))}
+        again = tuple(a for a in found.amended_by if a.unpinned().format() in later)
+        withheld = tuple(doc for doc in found.withheld if any((e.by or e.source).doc == doc for e in later.values()))
+        if again or withheld:
+            return Amendment(amender, None, again if not withheld else (), withheld, of=target)
+    return None
+
+
+def _edges_by(snapshot: Snapshot) -> dict[str, tuple[Any, ...]]:
+    """The supersession edges by their ``by`` provision (unpinned)."""
+    def build() -> dict[str, tuple[Any, ...]]:
+        found: dict[str, list[Any]] = {}
+        for edge in snapshot.index.supersession.edges:
+            if edge.by is not None:
+                found.setdefault(edge.by.unpinned().format(), []).append(edge)
+        return {name: tuple(edges) for name, edges in found.items()}
+
+    return snapshot._once("amendment_edges_by", build)  # type: ignore[no-any-return]
+
+
+def _edges_on(snapshot: Snapshot) -> dict[str, tuple[Any, ...]]:
+    """The supersession edges by their target (unpinned)."""
+    def build() -> dict[str, tuple[Any, ...]]:
+        found: dict[str, list[Any]] = {}
+        for edge in snapshot.index.supersession.edges:
+            found.setdefault(edge.target.unpinned().format(), []).append(edge)
+        return {name: tuple(edges) for name, edges in found.items()}
+
+    return snapshot._once("amendment_edges_on", build)  # type: ignore[no-any-return]
 
 
 def _may_be_amended(snapshot: Snapshot, doc: str, path: str | None) -> bool:
@@ -107,12 +165,18 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
         return facts
     found: dict[tuple[str, str | None, str | None], Amendment | None] = {}
     kept = []
+    dropped = False
     withheld = set(facts.withheld)
+    amending = _amending_paths(snapshot)
+    taken: dict[Locator, tuple[tuple[int, int], ...]] = {}
     for fact in facts.facts:
         resolved = fact.resolved
-        if resolved.doc not in aims:  # the common answer, asked of every fact: no edge aims at its document
-            kept.append(fact)
+        if resolved.doc not in aims and resolved.doc not in amending:
+            kept.append(fact)  # the common answer, asked of every fact: no edge aims at its document or from it
             continue
+        if resolved.doc in amending and _taken_out(snapshot, resolved, fact, taken):
+            dropped = True
+            continue  # the figure the amending words take out is not what they state
         key = (resolved.doc, resolved.rev, resolved.path)
         if key not in found:
             found[key] = amendment(snapshot, resolved, facts.valid_at, facts.known_at, groups)
@@ -123,19 +187,40 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
             withheld.update(amended.withheld)
         else:
             kept.append(fact.model_copy(update={"amended_by": amended.amended_by}))
-    if not any(found.values()):
+    if not any(found.values()) and not dropped:
         return facts
     return facts.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+
+def _taken_out(snapshot: Snapshot, resolved: Locator, fact: Any,
+               taken: dict[Locator, tuple[tuple[int, int], ...]]) -> bool:
+    """Whether ``fact`` was read in words its amending provision takes out (spans are the
+    document's: the provision's own are moved by where it starts)."""
+    if fact.span is None or resolved.path is None:
+        return False
+    if resolved not in taken:
+        found = snapshot.store.provision_text(resolved)
+        text, base = (found[0], found[1]) if found is not None and isinstance(found[1], int) else ("", 0)
+        spans = removed_words(snapshot, resolved, text) if len(text) <= _PROVISION_MAX else ()
+        taken[resolved] = tuple((a + base, b + base) for a, b in spans)
+    start, end = fact.span.start, fact.span.end
+    return any(a < end and start < b for a, b in taken[resolved])  # a range reaching into them too
 
 
 # ---- what an amending provision states ----------------------------------------------------
 
 
+def amending(snapshot: Snapshot, locator: Locator) -> bool:
+    """Whether ``locator`` is, holds or lies in the ``by`` of a supersession edge (an amending item)."""
+    paths = _amending_paths(snapshot).get(locator.doc)
+    return bool(paths) and any(_related(locator.path, path) for path in paths)  # type: ignore[union-attr]
+
+
 def removed_words(snapshot: Snapshot, locator: Locator, text: str) -> tuple[tuple[int, int], ...]:
     """The spans of ``text`` (``locator``'s words) that an amendment takes out: none unless the
-    provision is, holds or lies in the ``by`` of a supersession edge (an amending item)."""
-    paths = _amending_paths(snapshot).get(locator.doc)
-    if not paths or not any(_related(locator.path, path) for path in paths):
+    provision's document is the ``by`` of a supersession edge (an amending document: an item of
+    it whose change the rules did not derive an edge from still says what it takes out)."""
+    if locator.doc not in _amending_paths(snapshot):
         return ()
     from .addenda.slots import removed_spans
 
@@ -177,9 +262,19 @@ def amender_texts(
     snapshot: Snapshot, found: Amendment, valid_at: dt.date, known_at: dt.datetime | None, groups: Sequence[str],
 ) -> list[tuple[Locator, str, str]]:
     """Each readable amender of ``found`` in force on the day with its words then: (locator,
-    the words it states, the words it takes out)."""
+    the words it states, the words it takes out); then those of the amenders of an amender
+    (SOP-005 amends SOP-004#1, which amends SOP-001#2.2), a few steps deep."""
     texts: list[tuple[Locator, str, str]] = []
-    for amender in found.amended_by:
+    amenders = list(found.amended_by)
+    seen = {a.unpinned().format() for a in amenders} | {found.locator.format()}
+    for amender in amenders[:_CHAIN_MAX]:
+        again = amendment(snapshot, amender, valid_at, known_at, groups) if len(amenders) < _CHAIN_MAX else None
+        if again is not None and again.of is None:  # the amender's own words amended in part
+            for later in again.amended_by:
+                if later.unpinned().format() not in seen:
+                    seen.add(later.unpinned().format())
+                    amenders.append(later)
+    for amender in amenders[:_CHAIN_MAX]:
         answer = snapshot.asof(amender, valid_at, known_at, groups=groups)
         if not answer.in_force or answer.text is None:
             continue

@@ -49,7 +49,7 @@ from inforce.ontology import (
 from inforce.ontology.verdict import CLAIM_MAX_QUANTITIES_SHOWN
 
 from . import rfi
-from .amendments import Amendment, amender_texts, amendment, stated_words
+from .amendments import Amendment, amender_texts, amending, amendment, stated_words
 from .audit_record import AUDIT_LIST_LIMIT, audit_record
 from .backends import DEFAULT_NLI_THRESHOLD
 from .quotes import closest_passage, linearise, quote_in
@@ -225,7 +225,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
                       warnings=warnings)
     if quantities is not None:
         warnings = [*warnings, *quantities.get("warnings", [])]
-    warnings = [*warnings, *_unread_figures(case, text)]
+    warnings = [*warnings, *_unread_figures(case, text, cited)]
     return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
 
 
@@ -409,18 +409,22 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
 
 def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
     from .quantities import check_claim_quantities, may_contain_quantity
+    from .quantities.unread import plain_doubled
 
     if not may_contain_quantity(text):
         return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
     extractor = case.snapshot.quantity_extractor()
+    text = plain_doubled(text)  # "seven (7) years" is one figure (same length: spans hold)
     # the cited words, then those of the amenders of a cited provision amended in part (the
     # figure the amendment gave, for the same subject, supports the claim as the stale one does not)
     amenders = list({loc: (loc, stated, taken, item) for item in cited for loc, stated, taken in item.amenders}.values())
-    found = check_claim_quantities(text, [item.figures for item in cited] + [a[1] for a in amenders],
+    found = check_claim_quantities(text, [plain_doubled(item.figures) for item in cited]
+                                   + [plain_doubled(a[1]) for a in amenders],
                                    extractor=extractor)
     if not found.matched and not found.unmatched:
         return None
     found, notes = _replaced(case, text, cited, amenders, found, extractor)
+    notes += _both_stated(case, cited, found, extractor)
     # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
     # written out, the totals beside them, so the result stays a small multiple of the claim
     shown = CLAIM_MAX_QUANTITIES_SHOWN
@@ -453,6 +457,7 @@ def _replaced(
         return found, []
     notes: list[str] = []
     kept, moved = [], []
+    checked: dict[int, tuple[Any, Any]] = {}
     for matched in found.matched:
         if matched.source_index >= len(cited):
             loc, _, _, item = amenders[matched.source_index - len(cited)]
@@ -465,13 +470,18 @@ def _replaced(
         taking = [(n, a) for n, a in enumerate(amenders) if a[3] is item and a[2]]
         replaced = None
         for number, (loc, stated, taken, _) in taking:
-            if not any(m.claim.span == matched.claim.span for m in check_claim_quantities(
-                    text, [taken], extractor=extractor).matched):
+            if number not in checked:  # once per amender, not once per matched figure (twelfth audit M-A)
+                checked[number] = (check_claim_quantities(text, [taken], extractor=extractor),
+                                   check_claim_quantities(text, [stated], extractor=extractor))
+            out, now = checked[number]
+            if not any(m.claim.span == matched.claim.span for m in out.matched):
                 continue
-            now = check_claim_quantities(text, [stated], extractor=extractor)
             instead = next((u for u in now.unmatched if u.claim.span == matched.claim.span), None)
             states = f"; it states {instead.closest.text!r}" if instead is not None and instead.closest else ""
-            why = (f"{matched.claim.text!r} is taken out of {item.resolved.unpinned().format()} by "  # type: ignore[union-attr]
+            of = item.amendment.of if item.amendment is not None else None
+            where = (f"{of.format()} (as {item.resolved.unpinned().format()} put it in)"  # type: ignore[union-attr]
+                     if of is not None else item.resolved.unpinned().format())  # type: ignore[union-attr]
+            why = (f"{matched.claim.text!r} is taken out of {where} by "
                    f"{loc.format()} on {case.valid_at.isoformat()}{states}")
             replaced = (instead.model_copy(update={"explanation": why, "closest_index": len(cited) + number})
                         if instead is not None and instead.closest is not None else
@@ -488,17 +498,61 @@ def _replaced(
                                     "status": "unsupported_quantity"}), notes
 
 
+def _both_stated(case: _Case, cited: Sequence[_Cited], found: Any, extractor: Any) -> list[str]:
+    """An amending item that states two figures of one subject and unit ("for "7 years"
+    substitute "3 years"" where the old side is not read) does not say which it puts in: a claim
+    figure matched in it, with another figure of its subject there, escalates naming both (never
+    a plain answer resting on what may be the figure it takes out)."""
+    notes: list[str] = []
+    read: dict[int, Any] = {}
+    for matched in found.matched:
+        if matched.source_index >= len(cited):
+            continue
+        item = cited[matched.source_index]
+        if item.resolved is None or not amending(case.snapshot, item.resolved):
+            continue
+        if matched.source_index not in read:
+            read[matched.source_index] = extractor.extract(item.figures).mentions
+        source = matched.source
+        other = next((m for m in read[matched.source_index] if _another_figure(source, m)), None)
+        if other is None:
+            continue
+        loc = item.resolved.unpinned().format()
+        said = (f"{loc} amends another provision and states both {source.text!r} and {other.text!r}: "
+                "which of them it puts in is not read")
+        notes.append(said)
+        case.conflicts.append(f"{said}; read {loc} before relying on {matched.claim.text!r}.")
+    return notes
+
+
+def _another_figure(source: Any, mention: Any) -> bool:
+    """A figure of the same dimension and subject as ``source`` with another value."""
+    if mention.dimension is None or mention.dimension != source.dimension or mention.normalized is None:
+        return False
+    if source.subject and mention.subject and source.subject != mention.subject:
+        return False
+    ours, theirs = source.normalized, mention.normalized
+    return ours is None or (ours.value, ours.upper) != (theirs.value, theirs.upper)
+
+
 def _more(count: int, what: str) -> str:
     """``; N more <what> not listed`` for a list cut at CLAIM_MAX_QUANTITIES_SHOWN; empty when none was cut."""
     return f"; {count:,} more {what} not listed (at most {CLAIM_MAX_QUANTITIES_SHOWN} shown)" if count > 0 else ""
 
 
-def _unread_figures(case: _Case, text: str) -> list[str]:
-    """A figure the claim states that the extractor did not read (``a year and a half``) is
-    compared with nothing: a warning naming it, and never a plain answer (an escalation)."""
+def _unread_figures(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str]:
+    """A figure the claim states that the extractor did not read (``a year and a half``; ``a
+    dozen years`` beside a cited ``7 years``: a unit word of a dimension the cited figures have,
+    with a count the number table does not hold) is compared with nothing: a warning naming it,
+    and never a plain answer (an escalation)."""
     from .quantities import unread_figures
+    from .quantities.unread import counts, plain_doubled
 
-    unread = [f"figure not read: {figure!r}" for figure in unread_figures(text, case.snapshot.quantity_extractor)]
+    extractor = case.snapshot.quantity_extractor
+    dimensions = {m.dimension for item in cited if item.status == "ok" and item.figures
+                  for m in extractor().extract(item.figures, bind=False).mentions if m.dimension} if counts(
+        text) else set()  # the cited figures are read only for a claim holding such a count
+    unread = [f"figure not read: {figure!r}" for figure in unread_figures(plain_doubled(text), extractor, dimensions)]
     if unread:
         case.conflicts.append(f"The claim {text[:120]!r} states {'; '.join(unread)}: it was not compared with what "
                               "it cites; read the cited provision before relying on this answer.")
@@ -562,8 +616,15 @@ def _amended_in_part(case: _Case, item: _Cited) -> None:
     item.amendment = found
     item.amenders = amender_texts(snapshot, found, case.valid_at, case.known_at, case.groups)
     amenders = ", ".join(loc.format() for loc in found.amended_by)
-    item.warnings.append(f"{unpinned} is amended in part on {case.valid_at.isoformat()} by {amenders}: "
-                         "its words are checked as they stood before the amendment")
+    item.warnings.append(_amended_words(found, case.valid_at, amenders))
+
+
+def _amended_words(found: Amendment, valid_at: dt.date, amenders: str) -> str:
+    if found.of is not None:  # an amending provision whose change a later one amends again
+        return (f"{found.locator.format()} amends {found.of.format()}, which is amended again on "
+                f"{valid_at.isoformat()} by {amenders}: the figures it puts in may be stale")
+    return (f"{found.locator.format()} is amended in part on {valid_at.isoformat()} by {amenders}: "
+            "its words are checked as they stood before the amendment")
 
 
 def _cut(words: str, limit: int = 120) -> str:
@@ -580,8 +641,7 @@ def _escalate_amended(case: _Case, item: _Cited, quantities: dict[str, Any] | No
     amenders = ", ".join(loc.format() for loc in found.amended_by)
     checked = ("the claim's figures were compared with them and with the amendment's words"
                if quantities is not None and quantities.get("matched") else "the amendment may have changed them")
-    case.conflicts.append(f"{found.locator.format()} is amended in part on {case.valid_at.isoformat()} by "
-                          f"{amenders}: its words are checked as they stood before the amendment; {checked}: "
+    case.conflicts.append(f"{_amended_words(found, case.valid_at, amenders)}; {checked}: "
                           f"read {amenders} before relying on this answer.")
 
 

@@ -200,10 +200,12 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
                       and not re.match(r"\s+to\b", text[m.end():]))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
+    reach = -1  # the furthest end of those kept (they start no later than ``hit``: one comparison each)
     for hit in found:
-        if any(k[0] <= hit[0] < k[1] for k in kept):  # inside a longer phrase, or its words read twice
+        if hit[0] < reach:  # inside a longer phrase, or its words read twice
             continue
         kept.append(hit)
+        reach = max(reach, hit[1])
     return kept
 
 

@@ -9,13 +9,21 @@ holding one cannot be a plain answer.
 
 What names rather than measures is left alone: a number after a designation word (``Section 3``,
 ``step 2``) or a month, a year, a number glued into a code or locator (``SOP-001#2.2``).
+
+A wider net for counts the number table does not hold: a unit word that no mention covers, with
+a count word (``a dozen``, ``a score of``, ``a couple of``, ``twice``) or a Roman numeral
+(``VIII years``) in the few words before it, is named when ``dimensions`` (those of the figures
+the cited provisions state) holds the unit's dimension: ``years`` beside a cited ``7 years``.
+``one and one-half inches`` (a number word joined by "and" to a fraction the extractor reads
+alone) is named too. :func:`plain_doubled` reads the legal-drafting doubled number ("seven (7)
+years", "7 (seven) years") as the one figure it is.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ._lexicon import DESIGNATIONS, FRACTION_WORDS, MONTHS, VULGAR_FRACTIONS, WORD_NUMBERS
@@ -23,7 +31,7 @@ from ._lexicon import DESIGNATIONS, FRACTION_WORDS, MONTHS, VULGAR_FRACTIONS, WO
 if TYPE_CHECKING:
     from .extract import QuantityExtractor
 
-__all__ = ["MAX_SHOWN", "unread_figures"]
+__all__ = ["MAX_SHOWN", "counts", "plain_doubled", "unread_figures"]
 
 #: At most this many unread figures are named per text (the count of the rest is said).
 MAX_SHOWN = 5
@@ -37,7 +45,7 @@ _LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS}, key=len, reverse=True))
 #: A number as written (digits, a fraction character, a digit fraction, number words), any
 #: ``and a half`` after it, then ``of a``/``of an`` or a hyphen, then the word that may be its unit.
 _FIGURE = re.compile(
-    rf"(?<![\w#./\-])(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
+    rf"(?<![\w#./\-])(?<!\d,)(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
     rf"|(?:{_WORDS})(?:[\s-]+(?:{_LATER}))*(?![^\W\d_]))(?:[\s-]+and[\s-]+an?[\s-]+(?:half|quarter))?)"
     rf"(?:\s+of\s+an?)?[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)",
     re.IGNORECASE)
@@ -50,6 +58,22 @@ _ARTICLE = re.compile(
 _AND_A_HALF = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]+\s+){0,2}(?P<half>and[\s-]+an?[\s-]+(?:half|quarter))\b",
                          re.IGNORECASE)
 _VULGAR_ONE = re.compile(rf"[{_VULGAR}]")
+#: A count the number table does not hold, or a Roman numeral ("a dozen", "a score of", "VIII",
+#: "twice 7"): the words after it are looked at for a unit word.
+_COUNT = re.compile(r"(?<![\w\-])(?P<count>dozens?|scores?|couple|twice|thrice|(?:\w+\s+)?times|gross"
+                    r"|(?-i:[IVXLC]{2,}|V|X))(?![\w\-])", re.IGNORECASE)
+_NEXT_WORD = re.compile(r"[\s-]+([^\W\d_]+|\d[\d,.]*)")
+_ARTICLE_BEFORE = re.compile(r"(?:\b(?:half\s+)?(?:an?|one)\s+)$", re.IGNORECASE)
+#: How many words after a count are looked at for its unit ("a score of years": two).
+_COUNT_REACH = 4
+#: "one and one-half inches": a number word, "and", then a fraction (the extractor may read the
+#: fraction alone).
+_AND_FRACTION = re.compile(rf"\b(?P<number>{_WORDS})[\s-]+and[\s-]+(?:one|a|an|two|three)[\s-]+(?:half|halves|quarters?|"
+                           rf"thirds?|fourths?|eighths?)\b", re.IGNORECASE)
+#: The doubled number of legal drafting: words then digits in brackets, or digits then words.
+_DOUBLED = re.compile(rf"\b(?P<words>(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*)\s*\((?P<digits>\d[\d,]*)\)"
+                      rf"|\b(?P<digits2>\d[\d,]*)\s*\((?P<words2>(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*)\)",
+                      re.IGNORECASE)
 #: How far a fraction character's phrase is shown either side (to the nearest blank).
 _SHOWN_AROUND = 24
 #: One-letter units read glued to a number (``5m``, ``2h``); any other letter there is a name or a
@@ -79,6 +103,8 @@ def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, in
     for match in _ARTICLE.finditer(text):
         if is_unit(match["unit"]):
             found.append((match.start(), match.end(), match.start(), match.end()))
+    for match in _AND_FRACTION.finditer(text):
+        found.append((match.start(), match.end(), match.start("number"), match.end("number")))
     for match in _AND_A_HALF.finditer(text):
         found.append((match.start(), match.end(), match.start("half"), match.end("half")))
     for match in _VULGAR_ONE.finditer(text):
@@ -100,10 +126,73 @@ def _names(text: str, at: int) -> bool:
     return word in DESIGNATIONS or word in MONTHS
 
 
-def unread_figures(text: str, extractor: Callable[[], QuantityExtractor]) -> list[str]:
+def _counted(text: str, dimension_of: Callable[[str], str | None], dimensions: Collection[str]) -> list[
+        tuple[int, int, int, int]]:
+    """Unit words with a count the number table does not hold before them, in a dimension of
+    ``dimensions``."""
+    found: list[tuple[int, int, int, int]] = []
+    for match in _COUNT.finditer(text):
+        count = match["count"]
+        if count == "I" or (count.isupper() and _names(text, match.start("count"))):
+            continue  # "I" is a pronoun; "Part IV", "Article XII" name
+        at = match.end()
+        for _ in range(_COUNT_REACH):
+            word = _NEXT_WORD.match(text, at)
+            if word is None:
+                break
+            at = word.end()
+            if dimension_of(word.group(1)) in dimensions:
+                article = _ARTICLE_BEFORE.search(text, max(0, match.start() - 12), match.start())
+                shown = article.start() if article is not None else match.start()
+                found.append((shown, at, match.start(), match.end()))
+                break
+    return found
+
+
+def counts(text: str) -> bool:
+    """Whether ``text`` holds a count the number table does not (``dozen``, ``VIII``): only then
+    are the dimensions :func:`unread_figures` takes worth reading."""
+    return any(m["count"] != "I" for m in _COUNT.finditer(text))
+
+
+def plain_doubled(text: str) -> str:
+    """``text`` with the bracketed half of each doubled number blanked (same length: spans hold)
+    where the two halves agree: "seven (7) years" reads as "seven years", "7 (seven) years" as
+    "7 years"; halves that disagree ("seven (8) years") are left as written."""
+    if "(" not in text:
+        return text
+    chars: list[str] | None = None
+    for match in _DOUBLED.finditer(text):
+        words, digits = (match["words"], match["digits"]) if match["words"] else (match["words2"], match["digits2"])
+        if _word_value(words) != float(digits.replace(",", "")):
+            continue
+        chars = chars if chars is not None else list(text)
+        if match["words"]:
+            start, end = match.end("words"), match.end()
+        else:
+            start, end = match.end("digits2"), match.end()
+        chars[start:end] = " " * (end - start)
+    return "".join(chars) if chars is not None else text
+
+
+def _word_value(words: str) -> float | None:
+    """The value of a number in words the table holds ("seven", "twenty-one"); None otherwise."""
+    total = 0.0
+    for word in re.split(r"[\s-]+", words.lower()):
+        value = WORD_NUMBERS.get(word)
+        if value is None:
+            return None
+        total = total * value if value >= 100 and total else total + value
+    return total
+
+
+def unread_figures(text: str, extractor: Callable[[], QuantityExtractor],
+                   dimensions: Collection[str] = ()) -> list[str]:
     """The figures of ``text`` the extractor does not read, as written (``'a year and a half'``),
     in order; at most :data:`MAX_SHOWN`, then ``'… N more'``. ``extractor`` builds the extractor;
-    it is called only when the text holds a number-like phrase at all."""
+    it is called only when the text holds a number-like phrase at all. ``dimensions``: those of
+    the figures the text is compared with; a unit word of one of them with a count the table
+    does not hold before it (``a dozen years``) is named too."""
     built: list[QuantityExtractor] = []
 
     def is_unit(word: str) -> bool:
@@ -111,10 +200,19 @@ def unread_figures(text: str, extractor: Callable[[], QuantityExtractor]) -> lis
             built.append(extractor())
         return built[0].units.alias(word) is not None
 
-    if not any(ch.isdigit() or ch in VULGAR_FRACTIONS for ch in text) and re.search(
+    def dimension_of(word: str) -> str | None:
+        if not is_unit(word):
+            return None
+        try:
+            return built[0].units.resolve(word).dimension
+        except Exception:  # noqa: BLE001 - a spelling the table holds but pint does not read: no dimension
+            return None
+
+    counted = _counted(text, dimension_of, dimensions) if dimensions else []
+    if not counted and not any(ch.isdigit() or ch in VULGAR_FRACTIONS for ch in text) and re.search(
             rf"\b(?:{_WORDS}|an?)\b", text, re.IGNORECASE) is None:
         return []
-    candidates = _candidates(text, is_unit)
+    candidates = _candidates(text, is_unit) + counted
     if not candidates:
         return []
     reader = built[0] if built else extractor()

@@ -864,3 +864,113 @@ def test_facts_through_the_cli_mark_the_amended_figure(amended: dict[str, Path])
     data = json.loads(runner.invoke(app, ["facts", root, "--valid-at", _AMENDED_DAY, "--subject",
                                           "concrete.slump", "--format", "json"]).stdout)
     assert data["facts"][0]["amended_by"] == ["ADD-01#1.1"]
+
+
+# -- eleventh audit F3, F7 and twelfth H-A, H-B, H-E: other wordings, chains of amendments --------
+
+_SOP_CHANGE_5 = _SOP_CHANGE.replace("SOP-004", "SOP-005").replace("2026-12-10", "2026-12-20").replace(
+    "Change 4", "Change 5").replace('replace "7 years" by "3 years": superseded revisions are retained for 3 years',
+                                    'replace "3 years" by "5 years": superseded revisions are retained for 5 years')
+
+
+def _change(words: str) -> str:
+    head, _, _ = _SOP_CHANGE.replace("ACCESS\n", "").rpartition("In SOP-001 paragraph 2.2,")
+    return head + words + "\n"
+
+
+@pytest.fixture(scope="module")
+def reworded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    made: dict[str, Path] = {}
+    for name, files in (
+        ("chain", {"sop-001.md": _SOP, "sop-004.md": _SOP_CHANGE.replace("ACCESS\n", ""), "sop-005.md":
+                   _SOP_CHANGE_5.replace("ACCESS\n", "")}),
+        ("for-substitute", {"sop-001.md": _SOP, "sop-004.md": _change(
+            'In SOP-001 paragraph 2.2, for "7 years" substitute "3 years".')}),
+        ("lowered", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, the retention period of 7 years is lowered to 3 years.")}),
+        ("reduced", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, the retention period is reduced from 7 years to 3 years.")}),
+        ("becomes", {"spec.md": _CONCRETE, "add-01.md": _ADDENDUM + '\n1.2 Section 03 30 00, Paragraph 2.1.A: '
+                     '"4,000 psi" becomes "5,000 psi".\n'}),
+    ):
+        root = tmp_path_factory.mktemp(name)
+        (root / "documents").mkdir()
+        rules = "\n  - stock: supersession/csi-addenda" if name == "becomes" else "[]"
+        (root / "inforce.yaml").write_text(f"project: {name}\nfacets: []\nrules: {rules}\n")
+        for file, text in files.items():
+            (root / "documents" / file).write_text(text)
+        ingest_project(root)
+        made[name] = root
+    return made
+
+
+def test_an_addendum_item_no_edge_was_derived_from_still_takes_its_old_figure_out(
+    reworded: dict[str, Path],
+) -> None:
+    """Eleventh audit F3 (ad4): '"4 inches" becomes "6 inches"' derives no edge; the 4 inches
+    citing the item had been a plain answer. Its document amends others: its words are read."""
+    stale = _check(reworded["becomes"], _answer([_claim("ADD-01#1.2", text="Strength: 4,000 psi.")],
+                                                valid_at=_AMENDED_DAY))
+    assert stale.verdict == "refusal" and "'5,000 psi'" in stale.claims[0].detail, stale.claims[0]
+
+
+_RETAINED = "Superseded revisions are retained for {} after withdrawal."
+
+
+def test_the_statute_book_wording_takes_its_old_figure_out(reworded: dict[str, Path]) -> None:
+    """'for "7 years" substitute "3 years"': the 7 years citing the item had been a plain answer."""
+    stale = _check(reworded["for-substitute"], _answer([_claim("SOP-004#1", text=_RETAINED.format("7 years"))],
+                                                        valid_at=_AMENDED_DAY))
+    assert stale.verdict == "refusal" and "'3 years'" in stale.claims[0].detail
+    true = _check(reworded["for-substitute"], _answer([_claim("SOP-004#1", text=_RETAINED.format("3 years"))],
+                                                       valid_at=_AMENDED_DAY))
+    assert true.verdict == "answer"
+
+
+@pytest.mark.parametrize("figure", ["7 years", "3 years"])
+def test_an_amending_item_whose_old_side_is_not_read_escalates_naming_both_figures(
+    reworded: dict[str, Path], figure: str,
+) -> None:
+    """'the retention period of 7 years is lowered to 3 years': no verb of the rules marks which
+    figure goes; a claim repeating either is never a plain answer."""
+    verdict = _check(reworded["lowered"], _answer([_claim("SOP-004#1", text=_RETAINED.format(figure))],
+                                                  valid_at=_AMENDED_DAY))
+    assert verdict.verdict == "escalation", verdict
+    assert any("states both" in w and "'7 years'" in w and "'3 years'" in w for w in verdict.claims[0].warnings)
+
+
+def test_a_figure_a_later_amendment_of_the_same_target_takes_out_is_stale(reworded: dict[str, Path]) -> None:
+    """Eleventh audit F7 / twelfth H-E: SOP-004 makes 7 years 3, SOP-005 later makes it 5; the 3
+    years citing SOP-004#1 had been a plain answer, and ``facts`` listed it unmarked."""
+    root = reworded["chain"]
+    stale = _check(root, _answer([_claim("SOP-004#1", text=_RETAINED.format("3 years"))], valid_at="2026-12-25"))
+    (claim,) = stale.claims
+    assert stale.verdict == "refusal" and "SOP-005#1" in claim.detail and "'5 years'" in claim.detail, claim
+    between = _check(root, _answer([_claim("SOP-004#1", text=_RETAINED.format("3 years"))], valid_at="2026-12-15"))
+    assert between.verdict == "answer"  # before SOP-005 takes effect, SOP-004's figure is the rule
+    now = _check(root, _answer([_claim("SOP-005#1", text=_RETAINED.format("5 years"))], valid_at="2026-12-25"))
+    assert now.verdict == "answer"  # the latest amender is not stale
+    with Project.open(root) as project:
+        found = {f.resolved.format(): f for f in project.facts("records.retention_period", dt.date(2026, 12, 25)).facts}
+    assert [a.format() for a in found["SOP-004@A#1"].amended_by] == ["SOP-005#1"]
+    assert found["SOP-005@A#1"].amended_by == ()
+
+
+def test_facts_leave_out_the_figure_an_amending_item_takes_out(reworded: dict[str, Path]) -> None:
+    """Twelfth audit H-B: ``facts`` listed the removed 7 years as SOP-004's in-force figure."""
+    with Project.open(reworded["reduced"]) as project:
+        found = project.facts("records.retention_period", dt.date(2026, 12, 15)).facts
+    assert sorted((f.resolved.format(), f.text) for f in found) == [("SOP-001@A#2.2", "7 years"),
+                                                                     ("SOP-004@A#1", "3 years")]
+
+
+def test_a_claim_dense_with_figures_citing_an_amended_provision_is_checked_in_seconds(
+    amended: dict[str, Path],
+) -> None:
+    """Twelfth audit M-A: each matched figure re-ran the whole claim's check per amender (402
+    checks, about 24 s for one 4,000-character claim); now once per amender."""
+    text = ("Superseded revisions are retained for 7 years after withdrawal" + "; 7 years" * 390)[:3990] + "."
+    started = time.perf_counter()
+    verdict = _check(amended["sop"], _answer([_claim("SOP-001#2.2", text=text)], valid_at=_AMENDED_DAY))
+    assert time.perf_counter() - started < 10.0
+    assert verdict.verdict == "refusal" and "taken out of SOP-001#2.2 by SOP-004#1" in verdict.claims[0].detail

@@ -40,3 +40,49 @@ def test_the_old_side_of_a_change_is_read(words: str, taken: list[str]) -> None:
 ])
 def test_words_that_take_nothing_out(words: str) -> None:
     assert removed_spans(words, _VERBS) == ()
+
+
+@pytest.mark.parametrize(("words", "taken"), [
+    ('In SOP-001 paragraph 2.2, for "7 years" substitute "3 years".', ['"7 years"']),
+    ("For 7 years substitute 3 years.", ["7 years"]),
+    ('Insert "3 years" in place of "7 years".', ['"7 years"']),
+    ("Insert 3 years in place of 7 years.", ["7 years"]),
+    ('"7 years" is deleted and "3 years" is inserted.', ['"7 years"']),
+    ('"7 years" becomes "3 years".', ['"7 years"']),
+    ("Retention 7 years → 3 years.", ["7 years"]),
+    ("The retention period was 7 years; it is now 3 years.", ["7 years"]),
+    ('Revise 2.2 to read: "retained for 3 years" (formerly 7 years).', ["7 years"]),
+    ("For 7 years read 3 years.", ["7 years"]),
+    ('2.2 shall read "3 years" in place of "7 years".', ['"7 years"']),
+    ("| Paragraph | Was | Now |\n|---|---|---|\n| SOP-001 2.2 | 7 years | 3 years |", ["7 years"]),
+    ('For the words "7 years" there shall be substituted the words "3 years".', ['"7 years"']),
+    ('SOP-001 paragraph 2.2: shorten "7 years" to "3 years".', ['"7 years"']),
+])
+def test_other_wordings_of_a_change_are_read(words: str, taken: list[str]) -> None:
+    """Eleventh audit F3 / twelfth H-A: the statute-book and change-table forms."""
+    assert [words[a:b] for a, b in removed_spans(words, _VERBS)] == taken
+
+
+@pytest.mark.parametrize("words", [
+    '"Retain for 3 years" is inserted after paragraph 2.2.',  # the words before "is inserted" come in
+    "| Item | Was | Now |\n|---|---|---|",                  # a header row alone
+    'Apply "Primer A" to "Surface B".',                       # quoted words to quoted words, no figures
+])
+def test_wordings_that_take_nothing_out(words: str) -> None:
+    assert removed_spans(words, _VERBS) == ()
+
+
+def test_a_long_change_list_is_read_in_linear_time() -> None:
+    """Eleventh audit F8: 16,000 "replace ... by ..." entries took 69 s a check (quadratic)."""
+    import time
+
+    def timed(count: int) -> float:
+        words = "In SOP-001 paragraph 2.2, " + "".join(
+            f'replace "{n} days" by "{n + 1} days", ' for n in range(count)) + 'replace "7 years" by "3 years".'
+        started = time.perf_counter()
+        assert len(removed_spans(words, _VERBS)) == count + 1
+        return time.perf_counter() - started
+
+    assert timed(8000) < 15.0  # was about 14 s for the whole check, growing fourfold per doubling
+    small, large = timed(2000), timed(8000)
+    assert large < 4 * small * 2.5  # near-linear (a generous margin for a shared machine)

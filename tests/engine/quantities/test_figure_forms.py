@@ -120,3 +120,53 @@ def test_a_long_hostile_claim_is_scanned_in_linear_time(extractor, text):
     started = time.perf_counter()
     unread_figures(text, lambda: extractor)
     assert time.perf_counter() - started < 3.0
+
+
+# -- eleventh and twelfth audits (F4/H-D, F5, H-C, M-B): counts the number table does not hold --
+
+_TIME = {"[time]"}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("retained for a dozen years", "a dozen years"),
+    ("retained for one dozen years", "one dozen years"),
+    ("retained for half a dozen years", "half a dozen years"),
+    ("retained for VIII years", "VIII years"),
+    ("retained for XII years", "XII years"),
+    ("retained for a score of years", "a score of years"),
+    ("retained for a couple of years", "a couple of years"),
+    ("retained for twice 7 years", "twice 7 years"),
+])
+def test_a_count_before_a_unit_of_a_cited_dimension_is_named(extractor, text, named):
+    assert unread_figures(text, lambda: extractor, _TIME) == [named]
+    assert unread_figures(text.replace("years", "anchors"), lambda: extractor, _TIME) == []  # not a cited dimension
+
+
+@pytest.mark.parametrize("text", ["retained for 7 years", "see Part IV years later", "I years", "for many years",
+                                  "the fiscal years ended"])
+def test_ordinary_words_are_no_count(extractor, text):
+    assert unread_figures(text, lambda: extractor, _TIME) == []
+
+
+def test_a_number_word_joined_to_a_fraction_read_alone_is_named(extractor):
+    """Twelfth audit H-C: "one and one-half inches" was read as 0.5 inch, silently."""
+    assert unread_figures("Gaps shall be one and one-half inches.", lambda: extractor) == ["one and one-half"]
+
+
+def test_the_doubled_number_of_legal_drafting_is_one_figure():
+    from inforce.engine.quantities.unread import plain_doubled
+
+    text = "retained for seven (7) years; 7 (seven) days; seven (8) years; twenty-one (21) days"
+    plain = plain_doubled(text)
+    assert len(plain) == len(text)
+    assert plain.split() == ["retained", "for", "seven", "years;", "7", "days;", "seven", "(8)", "years;",
+                             "twenty-one", "days"]
+
+
+def test_a_run_of_digits_and_commas_is_read_in_linear_time(extractor):
+    """Twelfth audit M-B: "1,1,1,…" made the detector quadratic (about 1 s a claim)."""
+    import time
+
+    started = time.perf_counter()
+    unread_figures("Retained for 7 years; ref " + "1," * 4000, lambda: extractor, _TIME)
+    assert time.perf_counter() - started < 1.0
