@@ -248,7 +248,8 @@ class _TokenReader:
         return NumberToken("word", value, is_integer=True, tokens=end - k)
 
     def _and_a_fraction(self, j: int) -> tuple[int, float] | None:
-        """``and a half`` / ``and a quarter`` from token ``j`` (also hyphenated: ``7-and-a-half``):
+        """``and a half`` / ``and a quarter`` from token ``j`` (also hyphenated: ``7-and-a-half``),
+        or a fraction in words after ``and`` (``one and one-half``, ``two and three-quarters``):
         (the token after it, the fraction)."""
         words: list[str] = []
         k = j
@@ -258,8 +259,14 @@ class _TokenReader:
                 continue
             words.append(self.lowers[k])
             k += 1
-        if len(words) == 3 and words[0] == "and" and words[1] == "a" and words[2] in _AND_A_FRACTION:
+        if len(words) < 3 or words[0] != "and":
+            return None
+        if words[1] == "a" and words[2] in _AND_A_FRACTION:
             return k, _AND_A_FRACTION[words[2]]
+        count, denominator = WORD_NUMBERS.get(words[1]), FRACTION_WORDS.get(words[2])
+        if (count is not None and denominator is not None and 0 < count < denominator
+                and (count == 1 or words[2].endswith("s"))):
+            return k, count / denominator
         return None
 
     def _article_number(self, k: int) -> NumberToken | None:

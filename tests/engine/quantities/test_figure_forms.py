@@ -28,6 +28,9 @@ READ = [
     ("retained for 7 and a half years", "7 and a half years", 7.5, "year"),
     ("cure for two and a quarter hours", "two and a quarter hours", 2.25, "hour"),
     ("one and a half inches of cover", "one and a half inches", 1.5, "inch"),
+    ("gaps of one and one-half inches", "one and one-half inches", 1.5, "inch"),
+    ("kept for 7 and one-half years", "7 and one-half years", 7.5, "year"),
+    ("cure for two and three-quarters hours", "two and three-quarters hours", 2.75, "hour"),
     ("retained for half a year", "half a year", 0.5, "year"),
     ("rest for half an hour", "half an hour", 0.5, "hour"),
     ("a quarter of an hour later", "a quarter of an hour", 0.25, "hour"),
@@ -148,9 +151,12 @@ def test_ordinary_words_are_no_count(extractor, text):
     assert unread_figures(text, lambda: extractor, _TIME) == []
 
 
-def test_a_number_word_joined_to_a_fraction_read_alone_is_named(extractor):
-    """Twelfth audit H-C: "one and one-half inches" was read as 0.5 inch, silently."""
-    assert unread_figures("Gaps shall be one and one-half inches.", lambda: extractor) == ["one and one-half"]
+def test_a_whole_number_and_a_fraction_in_words_is_one_figure(extractor):
+    """Twelfth audit H-C: "one and one-half inches" was read as 0.5 inch, silently: it is 1.5
+    inches, and nothing is left unread."""
+    text = "Gaps shall be one and one-half inches."
+    assert [(m.text, m.value) for m in extractor.extract(text).mentions] == [("one and one-half inches", 1.5)]
+    assert unread_figures(text, lambda: extractor) == []
 
 
 def test_the_doubled_number_of_legal_drafting_is_one_figure():
