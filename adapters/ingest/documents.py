@@ -43,6 +43,7 @@ from .parsing import (
     source_name,
 )
 from .pdf import PdfTextLayer, pdf_text_layer
+from .pdfopening import opening_errors
 from .pdftables import read_pdf_tables
 from .register import Register
 from .tables import read_csv_table
@@ -561,11 +562,14 @@ class _PdfParser(SidecarParser):
         data = self._bytes()
         layer = pdf_text_layer(self.path, file=self.file)
         self._check_text_layer(layer)  # a file with no text is left out, whatever its sidecar says
-        outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False, fences=False)
+        outline = parse_outline(layer.text, file=self.file, pages=layer.page_starts, tables=False, fences=False,
+                                spaced=True)
         self.errors.extend(outline.errors)
         self.warnings.extend(outline.warnings)
         tables = read_pdf_tables(self.path, layer, file=self.file)
         self.warnings.extend(tables.warnings)
+        refused = {error.line for error in outline.errors if error.field == "access" and error.line is not None}
+        self.errors.extend(opening_errors(self.path, layer, tables.rows, outline.opening_end, self.file, refused))
         if metadata is None:
             return None
         return self._build(

@@ -20,7 +20,7 @@ in Markdown gets. The rendering:
 - a table is a Markdown pipe table: its first row the header, then ``| --- |``, then a line
   per row, so each row is a ``table-N.row-M`` provision with the header repeated. A merged
   cell's text holds for every column and row it spans; a cell's paragraphs are joined by a
-  space and a ``|`` in them is escaped;
+  space (a nested table's cells by a tab) and a ``|`` in them is escaped;
 - a table of contents (paragraphs in the ``TOC Heading`` and ``TOC 1``… styles) is left
   out: it repeats the headings' numbers, which would otherwise open their sections twice;
 - hidden text is left out, as a reader of the issued document does not see it (a MasterSpec
@@ -59,8 +59,8 @@ to accept or reject the changes in Word before issuing. Comments are ignored, an
 footnotes and text boxes (a paragraph holding a text box is named in a warning, since its
 text is not read). Page headers and footers are no part of the text layer (they repeat on
 every page and hold no provision), but they are read, rendered as the body is, for one rule:
-a line of theirs that reads as an access declaration (``opening.access_declaration``:
-``access: owners``, a table row ``access | owners``) is an error naming the part, as it is in
+a line of theirs that declares access (``opening.Opening``, the one rule: ``access: owners``,
+``Access<TAB>owners``, a table row ``access | owners``) is an error naming the part, as it is in
 the body's opening: a document's access is never written as text.
 
 Positions: an InputError's ``line`` is the paragraph number for a ``.docx``: the 1-based
@@ -89,7 +89,7 @@ from lxml import etree
 from inforce.ontology import Document, InputError
 
 from .archives import MAX_MEMBER, unpack_problem
-from .opening import access_declaration
+from .opening import Opening
 from .outline import parse_outline
 from .parsing import SidecarParser, UnreadableFileError, source_digest
 from .wordstyles import Names, Numbering, Styles, hides_text, number, symbol
@@ -190,13 +190,15 @@ class _DocxParser(SidecarParser):
 
 
 def _margin_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
-    """A page header's or footer's line that reads as an access declaration, refused naming
-    the part and its paragraph (module docstring): read as a margin it would be lost."""
+    """A page header's or footer's line that declares access, refused naming the part and its
+    paragraph (module docstring): the whole margin is judged as an opening (``opening.Opening``,
+    the one rule); read as a margin it would be lost."""
     errors = []
     for kind, part, margin in layer.margins:
+        judge = Opening(file)
         for line_no, line in enumerate(margin.text.split("\n"), 1):
             where = f" (in the {kind}, {part} paragraph {margin.paragraph(line_no)})"
-            error = access_declaration(line, file=file, line_no=None, where=where)
+            error = judge.judge(line, line_no=None, where=where)
             if error is not None:
                 errors.append(error)
     return errors
@@ -683,9 +685,11 @@ class _BodyReader:
         return cells + [""] * (number(w.value(row_properties, "gridAfter")) or 0)
 
     def _cell_text(self, cell: etree._Element) -> str:
-        """A cell's paragraphs (nested tables' too), numbered as printed, joined by a space."""
+        """A cell's paragraphs, numbered as printed, joined by a space; a table nested in it is
+        flattened, each of its cells' text parted from the next by a tab (so the opening rule
+        sees its cells: ``opening.cells``)."""
         w = self.w
-        texts = []
+        groups: list[tuple[etree._Element, list[str]]] = []
         for paragraph in cell.iter(w("p")):
             properties = self._properties(paragraph)
             style = w.value(properties, "pStyle") or self.styles.default
@@ -694,10 +698,13 @@ class _BodyReader:
                 continue
             text = shown.strip()
             label = self._label(properties, style)
-            texts.append(f"{label} {text}" if label and text else label or text)
-        return " ".join(" ".join(texts).split())
-
-
+            text = f"{label} {text}" if label and text else label or text
+            owner = next(paragraph.iterancestors(w("tc")), cell)
+            if groups and groups[-1][0] is owner:
+                groups[-1][1].append(text)
+            else:
+                groups.append((owner, [text]))
+        return "\t".join(filter(None, (" ".join(" ".join(texts).split()) for _, texts in groups)))
 
 
 def _pipe(cells: list[str]) -> str:

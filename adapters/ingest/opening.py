@@ -1,15 +1,35 @@
 """What a document's opening may not say: the one rule, for every format a reader turns into a
-text layer (Markdown, Word, PDF), that access written as text is an error, never body text.
+text layer (Markdown, Word and its page headers and footers, PDF, lag's read of a file's first
+bytes), that access written as text is an error, never body text.
 
 A document's access is metadata: the front matter on line 1 (Markdown), the sidecar (PDF, Word,
-CSV) or the register. A line of the opening (the text before the first numbered provision) that
-reads as an access declaration was meant as that metadata; read as text it would be lost and the
-document read public. So ``parse_outline`` refuses it at its line (a Word file's paragraph), and
-only there: inside a numbered provision "Access panels: ..." is a specification's own text. A
-table in the opening (a document-control block, Markdown's or a Word table rendered as one) is
-judged row by row: a row whose first cell is ``access`` reads as the declaration itself, and a
-column headed ``access`` is judged as ``access: <cell>`` for each row. A Word file's page
-headers and footers, no part of its text, are judged line by line by the same rule.
+CSV) or the register. Access written in the document's opening was meant as that metadata; read
+as text it would be lost and the document read public. The rule is one normalising function
+applied to every opening line, whatever its shape, rather than a list of shapes:
+
+1. **The opening** (``parse_outline`` keeps it) is the text before the first numbered provision,
+   and past it, while no provision has had text of its own: a title line, a CSI
+   ``SECTION 03 30 00 - CONCRETE``, ``PART 1 - GENERAL``, an article heading with no text and a
+   short line with no sentence end do not end it; a line of body text (a sentence) or a
+   paragraph (``A. The …``) does. Past the first numbered provision it reaches no further than
+   ``OPENING_LINES`` lines and ``OPENING_CHARACTERS`` characters into the text.
+2. **Cells** (:func:`cells`): a line is rendered to cells the same way for every format: split
+   at ``|``, tabs, HTML cell and block tags (``<td>``, ``<th>``, ``<div>``, ``<p>``, ``<br>``…),
+   a comment's ``<!--``/``-->``, the first ``:`` or ``=`` of a cell and (``spaced``: a PDF's
+   layout) runs of two spaces or more; markup is taken out (emphasis, headings, quotes, bullets,
+   link brackets, backslash escapes, HTML entities) and leading cells that are only a row number
+   or a bullet are dropped. A Word table is rendered a pipe row, its nested tables' cells parted
+   by tabs; a PDF table's rows come as cells from its table reader.
+3. **A declaration** (:func:`declaration`): a cell that is an access key (``ACCESS_KEYS``, in any
+   case, width or markup) followed by a cell that reads as a list of one to eight group names
+   (:func:`group_names`: names by the project's group-name grammar, parted by commas,
+   semicolons, ``&``, ``and`` or spaces, in brackets or quotes or not, ``only`` after them). A
+   phrase of the document's own is no list (``the``, ``shall``, ``doors``, ``card reader``,
+   ``staff only``: function words and what access is commonly given by). A key alone on its line (a definition
+   list, an HTML cell a line) takes the next line's cells as its value. A key followed by a
+   sentence (``Access: the contractor shall …``, ``ACCESS DOORS AND PANELS``) is text.
+4. Every reader applies :class:`Opening` to its opening lines; a table in the text before the
+   first provision is also judged by column (a column headed ``access`` is ``access: <cell>``).
 
 Past the opening one shape is still refused: an access declaration right under a line of dashes
 (``FENCE_SHAPED``), front matter written after the text, where it is no front matter.
@@ -20,14 +40,42 @@ the Markdown front-matter checks trim, so the two rules see one line the same wa
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
 from inforce.ontology import InputError
-from inforce.ontology.scalars import draws_nothing
+from inforce.ontology.scalars import draws_nothing, group_name
 from inforce.ontology.text import echoed
 
-__all__ = ["FENCE_SHAPED", "access_declaration", "invisible", "visible"]
+from .yamlnodes import misspelt_key
+
+__all__ = [
+    "ACCESS_KEYS",
+    "FENCE_SHAPED",
+    "OPENING_CHARACTERS",
+    "OPENING_LINES",
+    "Opening",
+    "cells",
+    "declaration",
+    "group_names",
+    "invisible",
+    "is_access_key",
+    "title_like",
+    "visible",
+]
+
+#: How far past the first numbered provision the opening may reach (lines of the text layer,
+#: characters of it), while no provision has had text of its own.
+OPENING_LINES = 64
+OPENING_CHARACTERS = 8 * 1024
+#: The keys a declaration is made with: the metadata's own ``access`` and the names the metadata
+#: checks tell to write it so (``readers``, ``acl``, ``groups``); compared as ``misspelt_key``
+#: compares keys (case, width, markup set aside; ``access`` also one letter off).
+ACCESS_KEYS = ("access", "access groups", "groups", "acl", "readers")
+_NEAR_KEYS = frozenset({"access", "access groups"})
+#: The most group names a declaration lists.
+_MOST_NAMES = 8
 
 #: Dashes a word processor or keyboard may type for '-' (hyphens, figure/en/em dashes, minus signs,
 #: small and fullwidth hyphen-minus), and what a line of them or of '+' (TOML's fence) reads as: a
@@ -35,16 +83,42 @@ __all__ = ["FENCE_SHAPED", "access_declaration", "invisible", "visible"]
 _DASHES = "\\-\u2010-\u2015\u2212\uFF0D\uFE58\uFE63\u2E3A\u2E3B"
 FENCE_SHAPED = re.compile(rf"[{_DASHES}]{{3,}}|\+{{3,}}")
 
-#: ``access`` (any case, optionally quoted) then ':' or '=' (fullwidth too), after what may open
-#: it in YAML, TOML, JSON, a comment, a heading, a list item or emphasis; or then '|': a table
-#: row whose first cell is the key (``| Access | owners |``, a Word table's row rendered so,
-#: with or without its ``|---|`` line); or an HTML meta tag named access. Matched against the
-#: line with its invisible characters and spaces taken out.
-_ACCESS_DECLARATION = re.compile(
-    r"""(?:<!--|[{\[(#*_>\-+|])*["'`]?access["'`]?\*{0,2}[:=|\uff1a\uff1d]"""
-    r"""|<meta.*name=["']?access(?:["'/>]|content=)""",
-    re.IGNORECASE,
-)
+_META = re.compile(r"<meta\b[^>]*\bname\s*=\s*[\"']?access\b[^>]*>", re.IGNORECASE)
+_META_CONTENT = re.compile(r"\bcontent\s*=\s*[\"']?([^\"'>]*)", re.IGNORECASE)
+#: Tags that part nothing (inline markup): taken out; every other tag parts cells.
+_INLINE_TAGS = frozenset({"a", "b", "i", "u", "em", "strong", "span", "code", "kbd", "samp", "small",
+                          "mark", "sup", "sub", "font", "abbr", "s", "del", "ins", "tt", "var"})
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)\b[^<>]*>|<!--|-->")
+_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
+_ESCAPE = re.compile(r"\\(.)")
+_PARTS = re.compile(r"[|\t]| [-\u2013\u2014] ")
+_SPACED = re.compile(r" {2,}")
+_KEY_END = re.compile(r"[:=]")
+#: Markup around a cell: emphasis, code, headings, quotes, bullets, list and fence marks.
+_MARKUP = " *_`#>~-+•·◦▪‣●○■□"
+#: A cell that is only a row number or a bullet (``1``, ``2.``, ``(a)``, ``iv)``).
+_ROW_NUMBER = re.compile(r"\(?(?:\d{1,4}|[A-Za-z]|[ivx]{1,4}|[IVX]{1,4})[.)]?")
+#: A list item's number or letter before a cell's words (``1. Access``, ``(a) Access``).
+_LIST_MARK = re.compile(r"^\(?(?:\d{1,3}|[A-Za-z]|[ivx]{1,4}|[IVX]{1,4})[.)]\s+")
+_NAME = re.compile(r"\w[\w.\-]*")
+_NAME_PARTS = re.compile(r"[,;&\s]+")
+#: Words between or after group names that say nothing more (``owners and qa``, ``owners only``).
+_FILLERS = frozenset({"and", "only"})
+_OPEN_CLOSE = "[({"
+_BRACKETS = "[](){}"
+_QUOTES = "\"'`“”‘’«»"
+#: Words that make a value a phrase of the document's own and no list of groups: function words
+#: and the things access is commonly given to in a specification (``Access: doors and panels``).
+_PHRASE_WORDS = frozenset("""
+a an the or nor but of to for by with from in into on onto at as via per than then not no
+only all any each every either both is are was were be been being shall will must may should
+can could would do does this that these those it its their his her our your who which what
+when where how see refer according under over through upon between without within during
+door doors panel panels hatch hatches floor floors flooring road roads ladder ladders way ways
+opening openings point points stair stairs corridor corridors card cards reader key keys keypad
+badge badges fob fobs code codes pin lock locks locked public open free none unrestricted everyone
+anyone staff visitors
+""".split())
 _HINT = ("write it there (and take the line out of the text), or reword the line if it is the "
          "document's own text")
 
@@ -65,16 +139,128 @@ def visible(line: str) -> str:
     return line[start:end]
 
 
-def access_declaration(line: str, *, file: str, line_no: int | None, where: str = "") -> InputError | None:
-    """The error for an opening line that reads as an access declaration; None for any other.
+def _plain(line: str) -> str:
+    """``line`` NFKC-normalised (fullwidth ``：`` is ``:``), every space a plain one, the
+    characters that draw nothing taken out (a tab kept: it parts cells)."""
+    kept = []
+    for char in unicodedata.normalize("NFKC", line):
+        if char == "\t":
+            kept.append(char)
+        elif unicodedata.category(char) == "Zs" or char == "\u2800":
+            kept.append(" ")
+        elif not invisible(char):
+            kept.append(char)
+    return "".join(kept)
 
-    ``where`` is added to the message after the line (a PDF's page, a table's row, a Word
-    file's page header); ``line_no`` None where the line has no line of the file. The message names no
-    "line N" of its own: a Word file's errors have each such mention moved to its paragraph."""
-    squeezed = "".join(char for char in line if not invisible(char) and not char.isspace())
-    if not _ACCESS_DECLARATION.match(unicodedata.normalize("NFKC", squeezed)):
+
+def _tag(match: re.Match[str]) -> str:
+    name = match.group(2)
+    return "" if name is not None and name.lower() in _INLINE_TAGS else "|"
+
+
+def _clean(cell: str) -> str:
+    return _LIST_MARK.sub("", cell.strip(_MARKUP + "\t")).strip(_MARKUP)
+
+
+def cells(line: str, *, spaced: bool = False) -> list[str]:
+    """The cells ``line`` renders to (module docstring, 2.), blank ones left out; ``spaced``
+    (a PDF's text layer) also parts at runs of two spaces or more."""
+    text = _plain(line)
+    meta = _META.search(text)
+    if meta is not None:
+        content = _META_CONTENT.search(meta.group(0))
+        return ["access", content.group(1) if content else ""]
+    text = html.unescape(_TAG.sub(_tag, text))
+    text = _ESCAPE.sub(r"\1", _LINK.sub(r"\1", text))
+    found: list[str] = []
+    for part in _PARTS.split(text):
+        for piece in _SPACED.split(part) if spaced else (part,):
+            key_end = _KEY_END.search(piece)
+            halves = (piece[: key_end.start()], piece[key_end.end():]) if key_end else (piece,)
+            found += [cell for cell in map(_clean, halves) if cell]
+    while len(found) > 1 and _ROW_NUMBER.fullmatch(found[0]):
+        found.pop(0)
+    return found
+
+
+def is_access_key(cell: str) -> bool:
+    """Whether ``cell`` is an access key (``ACCESS_KEYS``, module docstring)."""
+    key = cell.strip(_QUOTES + _BRACKETS)
+    if not key or len(key) > 20:
+        return False
+    meant = misspelt_key(key, ACCESS_KEYS)
+    return meant is not None and (meant in _NEAR_KEYS or _folded(key) == _folded(meant))
+
+
+def _folded(text: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFKC", text).casefold() if char.isalnum())
+
+
+def group_names(value: str) -> tuple[str, ...] | None:
+    """The group names ``value`` lists (module docstring, 3.), or None where it reads as no such
+    list (a sentence, a phrase, a number, more than eight words). ``[]`` lists none: ``()``."""
+    text = value.strip()
+    bracketed = bool(text) and text[0] in _OPEN_CLOSE
+    text = text.strip(_BRACKETS + _QUOTES + " ,")
+    if not text:
+        return () if bracketed else None
+    names = [part.strip(_QUOTES) for part in _NAME_PARTS.split(text) if part.strip(_QUOTES)]
+    names = [name for name in names if name.casefold() not in _FILLERS] if len(names) > 1 else names
+    if not names or len(names) > _MOST_NAMES:
         return None
-    return InputError(
-        f"{echoed(visible(line))}{where} reads as access metadata: a document's access is written in its "
-        "front matter from the very first line (Markdown), its sidecar or the register, never in its text",
-        file=file, line=line_no, field="access", hint=_HINT)
+    for name in names:
+        if (not _NAME.fullmatch(name) or name.casefold() in _PHRASE_WORDS
+                or not any(char.isalpha() for char in name)):
+            return None
+        try:
+            group_name(name)
+        except ValueError:
+            return None
+    return tuple(names)
+
+
+def declaration(found: list[str]) -> tuple[str, str] | None:
+    """The ``(key, value)`` of the first access declaration among ``found`` cells: an access key
+    followed by a cell listing group names (module docstring, 3.); None where there is none."""
+    for key, value in zip(found, found[1:], strict=False):
+        if is_access_key(key) and group_names(value) is not None:
+            return key, value
+    return None
+
+
+class Opening:
+    """Judges the lines of one document's opening, in order, by the one rule (module
+    docstring): ``judge`` gives the error for a line that declares access, else None. A key
+    alone on its line is remembered and takes the next line's cells as its value."""
+
+    def __init__(self, file: str, *, spaced: bool = False) -> None:
+        self.file = file
+        self.spaced = spaced
+        self._key: str | None = None
+
+    def judge(self, line: str, *, line_no: int | None, where: str = "",
+              found: list[str] | None = None) -> InputError | None:
+        """The error for ``line`` (its ``cells`` unless ``found`` gives them) when it declares
+        access; ``where`` is added to the message after the line (a PDF's page, a table's row,
+        a Word file's page header); ``line_no`` None where the line has no line of the file."""
+        found = cells(line, spaced=self.spaced) if found is None else found
+        if not found:
+            return None
+        key, self._key = self._key, None
+        said = declaration(found) or (declaration([key, *found]) if key is not None else None)
+        if said is None:
+            if len(found) == 1 and is_access_key(found[0]):
+                self._key = found[0]
+            return None
+        return InputError(
+            f"{echoed(visible(line))}{where} reads as access metadata: a document's access is written in "
+            "its front matter from the very first line (Markdown), its sidecar or the register, never "
+            "in its text",
+            file=self.file, line=line_no, field="access", hint=_HINT)
+
+
+def title_like(line: str) -> bool:
+    """Whether an opening line is a title (no sentence end, a dozen words at most), which does
+    not end the opening as body text does."""
+    shown = visible(line).rstrip(_MARKUP)
+    return bool(shown) and shown[-1] not in ".;:!?" and len(shown.split()) <= 12

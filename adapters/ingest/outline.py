@@ -22,7 +22,15 @@ from inforce.ontology import InputError, Section, TableRow
 from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
-from .opening import FENCE_SHAPED, access_declaration, visible
+from .opening import (
+    FENCE_SHAPED,
+    OPENING_CHARACTERS,
+    OPENING_LINES,
+    Opening,
+    is_access_key,
+    title_like,
+    visible,
+)
 from .tables import is_table_start, read_table
 
 __all__ = ["Outline", "parse_outline"]
@@ -63,6 +71,9 @@ class Outline:
     provisions: list[Section | TableRow] = field(default_factory=list)
     errors: list[InputError] = field(default_factory=list)
     warnings: list[InputError] = field(default_factory=list)
+    #: Where the document's opening ends in the text (``opening`` module): what a reader
+    #: judges apart from the lines (a PDF's table rows) is judged up to here.
+    opening_end: int = 0
 
 
 def parse_outline(
@@ -73,20 +84,24 @@ def parse_outline(
     pages: list[int] | None = None,
     tables: bool = True,
     fences: bool = True,
+    spaced: bool = False,
 ) -> Outline:
     """Find the sections (and, with ``tables``, the pipe-table rows) of ``text``.
 
     ``first_line`` is the file line of the text's first line (for error positions); ``pages``
     holds the offset where each page starts (PDF), so spans carry their pages. ``fences``:
     a line of ``````` or ``~~~`` opens a code block (Markdown only: in a PDF's or a Word
-    file's text it is a line of text, and must not hide the sections after it).
+    file's text it is a line of text, and must not hide the sections after it). ``spaced``: the
+    opening rule also parts a line's cells at runs of spaces (a PDF's layout).
     """
-    return _OutlineReader(text, file, first_line, pages).read(tables, fences)
+    return _OutlineReader(text, file, first_line, pages, spaced).read(tables, fences)
 
 
 class _OutlineReader:
-    def __init__(self, text: str, file: str, first_line: int, pages: list[int] | None) -> None:
+    def __init__(self, text: str, file: str, first_line: int, pages: list[int] | None,
+                 spaced: bool = False) -> None:
         self.text = text
+        self.judge = Opening(file, spaced=spaced)
         self.file = file
         self.first_line = first_line
         self.pages = pages
@@ -104,14 +119,18 @@ class _OutlineReader:
         fence: str | None = None
         table_count = 0
         index = 0
-        opening = True  # until the first numbered provision opens
+        opening = True  # until the opening ends (``opening`` module: the first body text)
+        numbered = False  # a numbered provision has opened
         under_dashes = False  # the line before was a line of dashes
+        self.outline.opening_end = len(text)
         while index < len(lines):
             line = lines[index]
             self.line_no = self.first_line + index
             if not line or line.isspace():
                 index += 1
                 continue
+            if opening and numbered and (index >= OPENING_LINES or offsets[index] >= OPENING_CHARACTERS):
+                opening = self._end_opening(offsets[index])
             if opening:
                 heads_table = fence is None and "|" in line and is_table_start(lines, index)
                 place = f"table {table_count + 1}, header row" if heads_table else ""
@@ -141,7 +160,10 @@ class _OutlineReader:
                     first_line=self.first_line,
                 )
                 if opening:
-                    self._check_opening_table(block.rows, lines, offsets, index, block.lines_used, table_count)
+                    self._check_opening_table(block.rows, lines, offsets, index, block.lines_used, table_count,
+                                              columns=not numbered)
+                if opening and numbered:  # a table in a provision is its text: the opening ends
+                    opening = self._end_opening(offsets[index])
                 if not tables:
                     index += block.lines_used
                     continue
@@ -160,46 +182,58 @@ class _OutlineReader:
                 index += block.lines_used
                 continue
             heading = read_heading(line)
+            opened = len(self.slots)
             if heading is not None:
-                opened = len(self.slots)
                 self._heading(heading, offsets[index])
-                opening = opening and (heading.kind == "markdown" or len(self.slots) == opened)
+            if len(self.slots) > opened and heading is not None and heading.kind != "markdown":
+                numbered = True
+                if opening and heading.text and (heading.kind == "paragraph" or not title_like(heading.text)):
+                    opening = self._end_opening(offsets[index])
+            elif opening and numbered and len(self.slots) == opened and not title_like(line):
+                opening = self._end_opening(offsets[index] + len(line))  # body text of its own
             index += 1
         self._close_to(0, len(text))
         self.outline.provisions = [p for p in self.slots if p is not None]
         return self.outline
 
-    def _check_access_line(self, line: str, line_start: int, place: str = "") -> bool:
-        """Whether ``line`` reads as an access declaration (``opening.access_declaration``),
-        which is then an error at its line, whatever the format: asked of each line before the
-        first numbered provision, and of a line under a line of dashes (front matter written
-        after the text). ``place`` names where the line stands (a table's row)."""
+    def _end_opening(self, at: int) -> bool:
+        """The opening ends at text offset ``at``; False, the ``opening`` flag from now on."""
+        self.outline.opening_end = min(self.outline.opening_end, at)
+        return False
+
+    def _check_access_line(self, line: str, line_start: int, place: str = "",
+                           found: list[str] | None = None) -> bool:
+        """Whether ``line`` declares access (``opening.Opening``, the one rule), which is then an
+        error at its line, whatever the format: asked of each line of the opening, and of a line
+        under a line of dashes (front matter written after the text). ``place`` names where the
+        line stands (a table's row)."""
         page = self._pages_of(line_start, line_start + 1).get("page_start") if self.pages else None
         where = ", ".join(filter(None, (place, f"page {page}" if page is not None else "")))
-        error = access_declaration(line, file=self.file, line_no=self.line_no,
-                                   where=f" ({where})" if where else "")
+        error = self.judge.judge(line, line_no=self.line_no, where=f" ({where})" if where else "", found=found)
         if error is not None:
             self.outline.errors.append(error)
         return error is not None
 
     def _check_opening_table(
         self, rows: list[TableRow], lines: list[str], offsets: list[int], index: int, used: int,
-        table: int,
+        table: int, *, columns: bool,
     ) -> None:
-        """A table before the first numbered provision (a document-control block): each of its
-        rows is an opening line, so a row whose first cell is ``access`` is refused at its row;
-        and a column headed ``access`` is read the same way, each row's cell under it rendered
-        ``access: <cell>`` for the one rule to judge."""
+        """A table in the opening (a document-control block): each of its rows is an opening
+        line, judged by the one rule; before the first numbered provision (``columns``) a column
+        headed ``access`` is read the same way, each row's cell under it rendered
+        ``access: <cell>``. (Past it a table is a provision's text, a schedule whose column
+        headed ``Access`` says who opens each door: its rows are judged as lines only.)"""
         header_line = self.line_no  # its header line was judged as every opening line is
         for row in rows:
             self.line_no = header_line + 1 + row.row  # the delimiter line sits between
             at = index + 1 + row.row
             if at >= index + used:
                 break
-            if self._check_access_line(lines[at], offsets[at], f"table {table}, row {row.row}"):
+            if self._check_access_line(lines[at], offsets[at], f"table {table}, row {row.row}") or not columns:
                 continue
             for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
-                if self._check_access_line(f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}"):
+                if is_access_key(key) and self._check_access_line(
+                        f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}", found=[key, cell]):
                     break
         self.line_no = header_line
 

@@ -1,0 +1,124 @@
+"""A PDF's opening judged by the one opening rule (``opening``), where its text layer cannot say
+where a cell ends: a bordered or spaced document-control block reads ``Access owners`` there,
+with no ``|``, ``:`` or tab between the cells.
+
+Two readings of the opening give the cells back. A table the table reader found (``pdftables``)
+gives its header and rows as cells; and each text line of the opening's pages is parted at its
+wide gaps (wider than one and a half median character widths: a cell border or a column, not a
+word space), each run a cell. Both are judged by :class:`~.opening.Opening` as any opening line is; a
+line the text rule already refused is not named twice. Only the pages the opening reaches are
+measured, at most ``_MOST_PAGES`` of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from statistics import median
+
+from inforce.ontology import InputError, TableRow
+
+from .opening import Opening, is_access_key
+from .pdf import PdfTextLayer, opened_pdf
+from .pdfgeometry import Glyph, page_geometry
+
+__all__ = ["opening_errors"]
+
+#: A gap between two characters wider than this many median character widths parts two cells.
+_GAP = 1.5
+#: The most pages measured for the opening's column gaps (the opening is the text before the
+#: first provision: a PDF with none would otherwise be measured page by page).
+_MOST_PAGES = 3
+
+
+def opening_errors(path: Path, layer: PdfTextLayer, rows: list[TableRow], opening_end: int, file: str,
+                   refused: set[int]) -> list[InputError]:
+    """The errors for the opening's table rows and gap-parted lines that declare access;
+    ``refused`` holds the lines (of the text layer, 1-based) already refused, and grows."""
+    errors = _row_errors(layer, rows, opening_end, file, refused)
+    if opening_end > 0:
+        errors += _gap_errors(path, layer, opening_end, file, refused)
+    return errors
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _judged(error: InputError | None, refused: set[int], errors: list[InputError]) -> bool:
+    if error is None or error.line in refused:
+        return error is not None
+    refused.add(error.line or 0)
+    errors.append(error)
+    return True
+
+
+def _row_errors(layer: PdfTextLayer, rows: list[TableRow], opening_end: int, file: str,
+                refused: set[int]) -> list[InputError]:
+    """A table in the opening: its header row and each row judged as cells, and a column headed
+    ``access`` (past the first) as ``access: <cell>``. A quarantined table's rows are not here
+    (its lines are judged as text and by their gaps)."""
+    errors: list[InputError] = []
+    headers: set[int] = set()
+    text = layer.text
+    for row in rows:
+        if row.span.start >= opening_end:
+            continue
+        page = f", page {row.span.page_start}" if row.span.page_start is not None else ""
+        if row.table not in headers:
+            headers.add(row.table)
+            _judged(Opening(file).judge("| " + " | ".join(row.header) + " |",
+                                        line_no=_line_of(text, row.header_span.start),
+                                        where=f" (table {row.table}, header row{page})", found=list(row.header)),
+                    refused, errors)
+        line_no = _line_of(text, row.span.start)
+        where = f" (table {row.table}, row {row.row}{page})"
+        if _judged(Opening(file).judge("| " + " | ".join(row.cells) + " |", line_no=line_no, where=where,
+                                       found=list(row.cells)), refused, errors):
+            continue
+        for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
+            if is_access_key(key) and _judged(Opening(file).judge(f"{key}: {cell}", line_no=line_no, where=where,
+                                                                  found=[key, cell]), refused, errors):
+                break
+    return errors
+
+
+def _runs(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """A line's characters (left to right) parted where the gap between two is wider than
+    ``_GAP`` times the line's median character width: a cell's border or a column, not a word
+    space (a quarter of an em; a justified line's stretched spaces stay under it)."""
+    ordered = sorted(glyphs, key=lambda glyph: glyph.left)
+    if len(ordered) < 2:
+        return [ordered]
+    gap = _GAP * median(glyph.right - glyph.left for glyph in ordered)
+    runs = [[ordered[0]]]
+    for before, glyph in zip(ordered, ordered[1:], strict=False):
+        if glyph.left - before.right > gap:
+            runs.append([])
+        runs[-1].append(glyph)
+    return runs
+
+
+def _gap_errors(path: Path, layer: PdfTextLayer, opening_end: int, file: str,
+                refused: set[int]) -> list[InputError]:
+    """Each text line of the opening parted at its column-wide gaps, the runs its cells."""
+    errors: list[InputError] = []
+    text = layer.text
+    with opened_pdf(path, file=file) as document:
+        for index, start in enumerate(layer.page_starts[:_MOST_PAGES]):
+            if start >= opening_end:
+                break
+            page = document[index]
+            try:
+                geometry = page_geometry(page, number=index + 1, text_start=start, rules=[])
+            finally:
+                page.close()
+            for line in geometry.lines():
+                if line.start >= opening_end:
+                    continue
+                found = [text[run[0].offset: run[-1].offset + 1].strip() for run in _runs(line.glyphs)]
+                if len(found) < 2:
+                    continue
+                shown = text[line.start: line.end]
+                _judged(Opening(file).judge(shown, line_no=_line_of(text, line.start),
+                                            where=f" (page {index + 1})", found=found), refused, errors)
+    return errors

@@ -1,0 +1,279 @@
+"""The one opening rule (``adapters/ingest/opening.py``), shape by shape and format by format
+(issue 23, audits 23i, 23j and 23k: F1, F2, F6 and their lows).
+
+Every shape an audit found access written as document text in is built here, in each format that
+can carry it, and must be refused at its line; the controls (access words that are a document's own
+text) must stay text. Nothing is mocked: each file is written and read by the real readers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.ingest.documents import parse_document_with_warnings
+from inforce.adapters.ingest.opening import Opening, cells, declaration, group_names
+from inforce.adapters.ingest.register import read_register
+from inforce.adapters.ingest.registry import registry_from_file
+from inforce.ontology import InputErrors
+
+from docx_writer import WordWriter
+
+HEADER = "file,id,title,kind,revision,seq,issued,effective_from,recorded\n"
+TAIL = ",LAB-7,Pump room,sop,B,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z\n"
+BODY = ["1 SCOPE", "The pump room key is LOCKWORD."]
+CSI_BODY = ["PART 1 - GENERAL", "1.1 SUMMARY", "A. The pump room key is LOCKWORD."]
+
+
+def project(tmp_path: Path, name: str) -> Path:
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "register.csv").write_text(HEADER + f"documents/{name}" + TAIL, encoding="utf-8")
+    return root
+
+
+def read(root: Path, name: str):
+    register = read_register(root / "register.csv", "register.csv", root=root)
+    return parse_document_with_warnings(root / "documents" / name, root, register=register)[0]
+
+
+def refusals(root: Path, name: str) -> list[str]:
+    with pytest.raises(InputErrors) as raised:
+        read(root, name)
+    return [str(error) for error in raised.value.exceptions]
+
+
+# -- the shapes, as opening lines (Markdown, Word paragraphs, PDF lines alike) ----------------
+
+LINE_SHAPES = {
+    "key: value": "Access: engineers",
+    "tab between key and value": "Access\tengineers",
+    "groups key in a row": "groups | engineers",
+    "access groups key in a row": "Access groups | engineers",
+    "numbered row": "| 1 | Access | engineers |",
+    "readers key": "Readers: engineers, qa",
+    "acl key": "ACL = [engineers]",
+    "escaped colon": "access\\: engineers",
+    "entity colon": "access&#58; engineers",
+    "link key": "[access](x) | engineers",
+    "link reference definition": "[access]: engineers",
+    "html table": "<table><tr><td>access</td><td>engineers</td></tr></table>",
+    "html header cells": "<tr><th>Access</th><th>engineers</th></tr>",
+    "html div": "<div>access: engineers</div>",
+    "bold key": "**Access:** engineers",
+    "bulleted key": "- access: [engineers]",
+    "fullwidth colon": "Ａｃｃｅｓｓ： engineers",
+    "a numbered list item": "1. Access: engineers",
+    "names joined by and": "Access: engineers and qa",
+    "names then only": "Access: engineers only",
+    "a spaced dash": "Access - engineers",
+}
+#: Text before the declaration: nothing, a title, a CSI section and part line (F2).
+LEADS = {
+    "first": [],
+    "under a title": ["LAB-7 PUMP ROOM"],
+    "under a CSI section line": ["SECTION 03 30 00 - CAST-IN-PLACE CONCRETE"],
+    "under a CSI part line": ["PART 1 - GENERAL"],
+    "under a numbered title": ["1 DOCUMENT CONTROL"],
+}
+#: Shapes Word and PDF text can carry (markup of Markdown's is its own; a PDF cannot hold a tab).
+WORD_SHAPES = ("key: value", "tab between key and value", "groups key in a row", "numbered row", "readers key",
+               "fullwidth colon", "a numbered list item", "a spaced dash")
+PDF_SHAPES = ("key: value", "groups key in a row", "numbered row", "acl key")
+
+
+def markdown_file(tmp_path: Path, lines: list[str]) -> tuple[Path, str]:
+    root = project(tmp_path, "lab-7.md")
+    (root / "documents" / "lab-7.md").write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    return root, "lab-7.md"
+
+
+def word_file(tmp_path: Path, lines: list[str]) -> tuple[Path, str]:
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    for text in lines:
+        writer.paragraph(text)
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    return root, "lab-7.docx"
+
+
+def pdf_file(tmp_path: Path, lines: list[str], table: list[list[str]] | None = None,
+             border: int = 1) -> tuple[Path, str]:
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 (the dev extra) draws the test PDFs")
+    root = project(tmp_path, "lab-7.pdf")
+    drawing = fpdf.FPDF()
+    drawing.add_page()
+    drawing.set_font("Helvetica", size=11)
+    for row in table or []:
+        for column, text in enumerate(row):
+            last = column == len(row) - 1
+            drawing.cell(40, 8, text, border=border, **({"new_x": "LMARGIN", "new_y": "NEXT"} if last else {}))
+    for text in lines:
+        drawing.cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
+    drawing.output(str(root / "documents" / "lab-7.pdf"))
+    return root, "lab-7.pdf"
+
+
+CASES = (
+    [("markdown", shape, lead) for shape in LINE_SHAPES for lead in LEADS]
+    + [("word", shape, lead) for shape in WORD_SHAPES for lead in LEADS]
+    + [("pdf", shape, lead) for shape in PDF_SHAPES for lead in ("first", "under a CSI section line")]
+)
+WRITERS = {"markdown": markdown_file, "word": word_file, "pdf": pdf_file}
+
+
+@pytest.mark.parametrize(("kind", "shape", "lead"), CASES)
+def test_access_written_in_the_opening_is_refused_in_every_format(tmp_path, kind, shape, lead):
+    body = CSI_BODY if "CSI" in lead else BODY
+    lines = [*LEADS[lead], LINE_SHAPES[shape], *body]
+    root, name = WRITERS[kind](tmp_path, lines)
+    said = refusals(root, name)
+    # a Markdown file's first line shaped as a metadata key is refused as front matter out of place
+    assert len(said) == 1 and ("reads as access metadata" in said[0] or "reads as front matter" in said[0]), said
+    assert "LOCKWORD" not in said[0]
+    if kind != "pdf":  # a Word paragraph and a Markdown line are both counted here
+        position = len(LEADS[lead]) + 1 if kind == "word" else 2 * len(LEADS[lead]) + 1
+        assert said[0].startswith(f"documents/{name}:{position}:"), said
+
+
+@pytest.mark.parametrize("shape", ["html_multiline", "definition list", "html cell a line"])
+def test_a_key_alone_on_its_line_takes_the_next_line_as_its_value(tmp_path, shape):
+    text = {
+        "html_multiline": "<table>\n<tr>\n<td>access</td>\n<td>engineers</td>\n</tr>\n</table>\n\n",
+        "definition list": "access\n: engineers\n\n",
+        "html cell a line": "<table>\n<tr><th>Access</th>\n<th>engineers</th></tr>\n</table>\n\n",
+    }[shape]
+    root, name = markdown_file(tmp_path, [text + "\n\n".join(BODY)])
+    said = refusals(root, name)
+    assert len(said) == 1 and "reads as access metadata" in said[0]
+
+
+def test_a_metadata_table_under_a_csi_section_title_is_judged_row_by_row(tmp_path):
+    table = "| Field | Value |\n|---|---|\n| Document | LAB-7 |\n| Access | engineers |"
+    root, name = markdown_file(tmp_path, ["SECTION 03 30 00 - CAST-IN-PLACE CONCRETE", table, *CSI_BODY])
+    said = refusals(root, name)
+    assert len(said) == 1 and said[0].startswith(f"documents/{name}:6:") and "(table 1, row 2)" in said[0]
+
+
+def test_a_word_table_nested_in_a_layout_table_is_read_cell_by_cell(tmp_path):
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    box = writer.document.add_table(1, 1)
+    box.cell(0, 0).text = "Document control"
+    inner = box.cell(0, 0).add_table(1, 2)
+    inner.cell(0, 0).text, inner.cell(0, 1).text = "access", "engineers"
+    for text in BODY:
+        writer.paragraph(text)
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    said = refusals(root, "lab-7.docx")
+    assert len(said) == 1 and "(table 1, header row) reads as access metadata" in said[0]
+
+
+def test_a_word_table_under_a_csi_section_title_is_refused(tmp_path):
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    writer.paragraph("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE")
+    writer.table([["Access", "engineers"], ["Revision", "B"]])
+    for text in CSI_BODY:
+        writer.paragraph(text)
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    assert len(refusals(root, "lab-7.docx")) == 1
+
+
+def test_a_bordered_pdf_table_in_the_opening_is_judged_by_its_cells(tmp_path):
+    """The text layer of a bordered table reads 'Access engineers' (no '|' or ':'): the table
+    reader's cells are judged."""
+    root, name = pdf_file(tmp_path, BODY, table=[["Access", "engineers"], ["Revision", "B"]])
+    said = refusals(root, name)
+    assert len(said) == 1 and "(table 1, header row, page 1) reads as access metadata" in said[0]
+
+
+def test_a_pdf_opening_line_of_spaced_cells_is_judged_by_its_gaps(tmp_path):
+    """No rules, no '|' or ':' in the text layer ('Access engineers'): the wide gap parts the cells."""
+    root, name = pdf_file(tmp_path, BODY, table=[["Access", "engineers"]], border=0)
+    said = refusals(root, name)
+    assert len(said) == 1 and "'Access engineers' (page 1) reads as access metadata" in said[0]
+
+
+def test_a_pdf_opening_title_with_word_spaces_stays_text(tmp_path):
+    root, name = pdf_file(tmp_path, ["ACCESS DOORS AND PANELS", "Access engineers note", *BODY])
+    assert "Access engineers note" in read(root, name).text_layer
+
+
+@pytest.mark.parametrize("shape", sorted(LINE_SHAPES))
+def test_lag_withholds_a_pending_markdown_file_under_a_csi_title_declaring_access(tmp_path, shape):
+    root, _ = markdown_file(tmp_path, [LEADS["under a CSI section line"][0], LINE_SHAPES[shape], *CSI_BODY])
+    revisions = registry_from_file(root / "register.csv", display="register.csv", root=root)
+    assert [(r.document, r.access) for r in revisions] == [("LAB-7", ())]
+
+
+# -- controls: access words that are the document's own text ---------------------------------
+
+CONTROLS = {
+    "a sentence under the key": ["SECTION 08 31 13 - ACCESS DOORS AND FRAMES", "Access doors shall be "
+                                 "flush, 600 mm clear.", *CSI_BODY],
+    "a key followed by a sentence": ["LAB-7", "Access: the contractor shall arrange it with the owner.", *BODY],
+    "an access panels title": ["ACCESS PANELS", "ACCESS DOORS AND PANELS", *BODY],
+    "a door schedule after the first provision": [
+        "LAB-7", "1 GENERAL", "1.1 DOOR SCHEDULE", "| Door | Access |\n|---|---|\n| D-1 | engineers |\n"
+        "| Access | card reader |", "The doors are steel."],
+    "a room data line inside a provision": ["LAB-7", "1 GENERAL", "The room is on level 2.", "1.1 ROOM DATA",
+                                            "Access: engineers", "Access: staff only"],
+    "a numbered paragraph with text ends the opening": ["SECTION 03 30 00 - CONCRETE", "PART 1 - GENERAL",
+                                                        "1.1 SUMMARY", "A. Concrete for the slab.",
+                                                        "Access: engineers"],
+}
+
+
+@pytest.mark.parametrize("control", sorted(CONTROLS))
+def test_access_words_that_are_the_documents_own_text_stay_text(tmp_path, control):
+    root, name = markdown_file(tmp_path, CONTROLS[control])
+    document = read(root, name)
+    assert document.access is None and "access" in document.text_layer.casefold()
+
+
+def test_a_word_schedule_under_a_title_only_provision_stays_text(tmp_path):
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    for text in ["LAB-7", "1 GENERAL", "1.1 DOOR SCHEDULE"]:
+        writer.paragraph(text)
+    writer.table([["Door", "Access"], ["D-1", "engineers"], ["Access", "card reader"]])
+    writer.paragraph("The doors are steel.")
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    assert "| Access | card reader |" in read(root, "lab-7.docx").text_layer
+
+
+def test_the_opening_reaches_no_further_than_its_bound_past_the_first_provision(tmp_path):
+    titles = [f"1.{n} ITEM {n}" for n in range(1, 80)]
+    root, name = markdown_file(tmp_path, ["1 GENERAL", *titles, "Access: engineers", "The text."])
+    assert "Access: engineers" in read(root, name).text_layer
+
+
+# -- the rule's parts ------------------------------------------------------------------------
+
+
+def test_cells_are_rendered_the_same_way_whatever_the_markup():
+    for line in ("| **Access** | owners |", "<td>access</td><td>owners</td>", "Access\towners",
+                 "access&#58; owners", "[access](x): owners", "> - `access` = owners", "| 3 | Access | owners |"):
+        assert [cell.casefold() for cell in cells(line)] == ["access", "owners"], line
+    assert cells("Access  owners", spaced=True) == ["Access", "owners"]
+    assert cells("Access  owners") == ["Access  owners"]
+
+
+def test_a_value_is_a_list_of_group_names_or_text():
+    assert group_names("[owners, qa]") == ("owners", "qa")
+    assert group_names('["owners"; "project-team"]') == ("owners", "project-team")
+    assert group_names("[]") == ()
+    for text in ("the contractor shall", "staff only", "doors and panels", "2", "a b c d e f g h i", ""):
+        assert group_names(text) is None, text
+    assert declaration(["Access Doors", "steel"]) is None
+    assert declaration(["Grouts", "epoxy"]) is None  # 'groups' is matched exactly, 'access' also one letter off
+    assert declaration(["Acess", "owners"]) == ("Acess", "owners")
+
+
+def test_a_key_alone_carries_to_the_next_line_only():
+    judge = Opening("f.md")
+    assert judge.judge("ACCESS", line_no=1) is None
+    assert judge.judge("Doors shall be steel.", line_no=2) is None
+    assert judge.judge("owners", line_no=3) is None  # the key was used up by the line before
