@@ -236,12 +236,19 @@ class _Package:
     margins: tuple[tuple[str, str, etree._Element], ...] = ()
 
 
+#: The most page headers and footers a Word file may carry: three of each for 100 sections.
+MAX_MARGIN_PARTS = 600
+
+
 def _text_layer(data: bytes, file: str) -> DocxTextLayer:
     package = _read_package(data, file)
-    layer = _BodyReader(package, file).read()
+    body = _BodyReader(package, file)
+    layer = body.read()
     margins = []
     for kind, part, root in package.margins:
-        margin = _BodyReader(package, file, part=root).read()
+        # the styles and the list definitions are read once, not once per part: a document may
+        # carry hundreds of headers (twelfth audit M-C: 200 parts were 115 s)
+        margin = _BodyReader(package, file, part=root, shared=(body.styles, body.numbering.fresh())).read()
         if margin.has_text:
             margins.append((kind, part, margin))
     return dataclasses.replace(layer, margins=tuple(margins)) if margins else layer
@@ -281,7 +288,10 @@ def _parts(archive: zipfile.ZipFile, file: str) -> _Package:
     margin_parts = [(f"page {kind}", part) for kind in ("header", "footer")
                     for part in _targets(archive, relations, main, kind, file)]
     # a section may have three headers and three footers, a document many sections: together
-    # they unpack to no more than one part may
+    # they are at most MAX_MARGIN_PARTS and unpack to no more than one part may
+    if len(margin_parts) > MAX_MARGIN_PARTS:
+        raise _not_word(file, f"it has {len(margin_parts):,} page headers and footers, more than the "
+                              f"{MAX_MARGIN_PARTS} read (three of each for {MAX_MARGIN_PARTS // 6} sections)")
     if sum(archive.getinfo(part).file_size for _, part in margin_parts) > MAX_MEMBER:
         raise _not_word(file, f"its {len(margin_parts)} page headers and footers unpack to more than "
                               f"{MAX_MEMBER // 2**20} MiB")
@@ -362,14 +372,18 @@ def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
 class _BodyReader:
     """One pass over the body: blocks of text, the paragraph of each line, the warnings."""
 
-    def __init__(self, package: _Package, file: str, *, part: etree._Element | None = None) -> None:
+    def __init__(self, package: _Package, file: str, *, part: etree._Element | None = None,
+                 shared: tuple[Styles, Numbering] | None = None) -> None:
         self.document = package.document
         #: What is read: the body, or a page header's or footer's root (``w:hdr``, ``w:ftr``).
         self.part = part
         self.w = w = Names(str(etree.QName(package.document).namespace))
         self.file = file
-        self.styles = Styles(package.styles, w)
-        self.numbering = Numbering(package.numbering, self.styles, w)
+        if shared is not None:
+            self.styles, self.numbering = shared
+        else:
+            self.styles = Styles(package.styles, w)
+            self.numbering = Numbering(package.numbering, self.styles, w)
         self.blocks: list[tuple[list[str], list[int]]] = []
         self.index = 0
         #: The text of a paragraph whose mark is an unaccepted insertion, and its number.

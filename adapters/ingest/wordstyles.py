@@ -243,6 +243,14 @@ class Numbering:
         self.started: set[str] = set()
         self.found: dict[str, tuple[str, dict[int, _Level], dict[int, int]] | None] = {}
 
+    def fresh(self) -> Numbering:
+        """The same definitions with every counter at its start: a page header's lists count
+        apart from the body's, and the definitions are read once for all the parts."""
+        copy = object.__new__(Numbering)
+        copy.w, copy.styles, copy.abstracts, copy.lists = self.w, self.styles, self.abstracts, self.lists
+        copy.counts, copy.started, copy.found = {}, set(), {}
+        return copy
+
     def label(self, list_id: str, level_index: int | None, style_id: str | None) -> str:
         """Advance the list's counter at the level and give the number printed there."""
         if list_id not in self.found:

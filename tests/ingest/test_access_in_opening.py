@@ -308,3 +308,57 @@ def test_page_headers_and_footers_unpack_together_to_no_more_than_one_part_may(t
     with pytest.raises(InputError) as caught:
         docx_text_layer(path, file="margins.docx")
     assert "its 3 page headers and footers unpack to more than 64 MiB" in caught.value.message
+
+
+def _with_headers(folder: Path, count: int, *, styles: int = 0) -> Path:
+    """A one-paragraph Word file linking ``count`` page headers, each one line of text, and
+    ``styles`` paragraph styles more in its styles part."""
+    plain = WordWriter()
+    plain.paragraph("1 SCOPE")
+    folder.mkdir(parents=True, exist_ok=True)
+    source = plain.save(folder / "plain.docx")
+    with zipfile.ZipFile(source) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    kind = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/header"
+    links = "".join(f'<Relationship Id="rIdH{n}" Type="{kind}" Target="header{n}.xml"/>' for n in range(count))
+    rels = "word/_rels/document.xml.rels"
+    parts[rels] = parts[rels].replace(b"</Relationships>", links.encode() + b"</Relationships>")
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    for n in range(count):
+        parts[f"word/header{n}.xml"] = (f'<w:hdr xmlns:w="{w}"><w:p><w:r><w:t>Block {n} pump room</w:t></w:r></w:p>'
+                                        "</w:hdr>").encode()
+    more = "".join(f'<w:style w:type="paragraph" w:styleId="S{n}"><w:name w:val="Style {n}"/></w:style>'
+                   for n in range(styles))
+    parts["word/styles.xml"] = parts["word/styles.xml"].replace(b"</w:styles>", more.encode() + b"</w:styles>")
+    path = folder / "margins.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_many_page_headers_read_the_styles_once(tmp_path):
+    """Twelfth audit M-C: each header part rebuilt the styles and list tables (200 parts over
+    20,000 styles were 115 s); they are read once for every part, so 200 headers over 5,000
+    styles cost about what the body alone does, not 200 times it."""
+    import time
+
+    one, many = _with_headers(tmp_path / "a", 1, styles=5_000), _with_headers(tmp_path / "b", 200, styles=5_000)
+    started = time.process_time()
+    docx_text_layer(one, file="one.docx")
+    alone = time.process_time() - started
+    started = time.process_time()
+    layer = docx_text_layer(many, file="many.docx")
+    together = time.process_time() - started
+    assert len(layer.margins) == 200
+    assert together < 10 * alone + 1.0, (alone, together)
+
+
+def test_a_word_file_with_more_page_headers_than_a_hundred_sections_hold_is_refused(tmp_path):
+    from inforce.adapters.ingest.docx import MAX_MARGIN_PARTS
+
+    path = _with_headers(tmp_path, MAX_MARGIN_PARTS + 1)
+    with pytest.raises(InputError) as caught:
+        docx_text_layer(path, file="margins.docx")
+    assert f"it has {MAX_MARGIN_PARTS + 1:,} page headers and footers, more than the {MAX_MARGIN_PARTS} read" in \
+        caught.value.message
