@@ -210,6 +210,6 @@ def test_the_sweep_weighs_each_statements_condition_not_its_value_classs_first(t
 def test_a_bar_size_written_before_a_cover_does_not_cut_its_condition() -> None:
     extractor = default_extractor()
     found = extractor.extract("Members exposed to earth or weather, No. 8 bars and larger: 2 inches.").mentions
-    assert [m.condition for m in found if m.text == "2 inches"] == [("exposed to weather",)]
+    assert [m.condition for m in found if m.text == "2 inches"] == [("exposed to weather", "larger bars")]
     found = extractor.extract("Interior beams not exposed to weather, No. 14 bars: 1-1/2 inches.").mentions
     assert [m.condition for m in found if m.text == "1-1/2 inches"] == [("not exposed to weather",)]
