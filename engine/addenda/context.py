@@ -585,6 +585,10 @@ def _paragraph_lead(item: Item, items: Sequence[Item], vocabularies: list) -> tu
         blocks = [b.strip() for b in _BREAK.split(before.text) if b.strip()]
         # the lead-in may hold the first entries of its list (they ran on as its new words)
         opened = next((i for i in range(len(blocks) - 1, -1, -1) if blocks[i].endswith(":")), None)
+        if opened is not None and any(b[:1] in "\"“" for b in blocks[opened + 1:]):
+            # the colon brought the lead's own new text, quoted ("Replace Sub-Clause 4.3 with the
+            # following:" then the quoted clause): an instruction complete in itself, heading no list
+            return None, ""
         if opened is not None and all(len(" ".join(b.split())) <= _ENTRY_LIMIT and read_action(
                 b, vocabularies, mask=_quoted_spans(b)).action is None for b in blocks[opened + 1:]):
             text = blocks[opened]

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from inforce.ontology import DerivedEdge, Document, Locator
+from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
 from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
@@ -53,6 +53,13 @@ _PAGE_ENTIRETY = re.compile(r"\s+(?:the\s+)?pages?\b", re.IGNORECASE)
 _PAGE_BEFORE_ENTIRETY = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?[\w .,-]{1,30}$", re.IGNORECASE)
 
 _SUBSTITUTE = re.compile(r"\b(?:substitute|replace)", re.IGNORECASE)
+
+#: After a deleting verb, a clause putting something where the target was ("and put in its
+#: place the attached ...", "and insert the enclosed ...", "and use the following"): owners join
+#: the removal and what takes its place in one sentence, with any verb.
+_PUT_IN_PLACE = re.compile(
+    r"\b(?:in\s+(?:its|their)\s+place|in\s+place\s+(?:thereof|of\s+(?:it|them)))\b|"
+    r"\b(?:and|then|;)\s+(?:\w+\s+){1,4}?(?:the\s+)?(?:attached|enclosed|accompanying|following\s*:)", re.IGNORECASE)
 
 
 def _issue_for_issue(text: str, target: Locator, corpus: Corpus,
@@ -112,6 +119,20 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             continue
         text = item.text
         target = edge.target
+        if edge.scope == "full" and not edge.successor and (
+                (verb := _verb_at(read_all := _read_text(text, _quoted_spans(text)), edge.words)) is not None
+                and (put := _PUT_IN_PLACE.search(read_all, verb[1])) is not None
+                # ("deleted, with nothing in its place": the deletion said twice)
+                and not re.search(r"\b(?:nothing|no|none|without)\b(?:\s+\w+){0,2}\s*$", read_all[:put.start()],
+                                  re.IGNORECASE)):
+            # "remove this section ... and put in its place the attached Section": a second clause
+            # bringing something where the deleted target was (a verb of another kind, or none of the
+            # pack's, beside the deleting one): not a deletion with nothing after it; for a person
+            drop.add((edge.by.format(), target.format()))
+            _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file,
+                     line_of, f'deleted, but "{" ".join(put.group(0).split())}" brings something in its place: '
+                     "whether it is replaced is for a person to confirm")
+            continue
         if edge.scope == "full" and not edge.successor:
             # a delete followed by a substitute of the same target (in its next sibling) is a replacement
             row = siblings.get(item.parent, [])
@@ -312,7 +333,11 @@ _WORDING = re.compile(r"words?|sentences?|phrases?|references?|text|language|lin
 #: After a verb: what says the words that follow are the provision written anew ("change to
 #: read", "should be read as:", "change Paragraph A as follows:"), the verb's object between.
 _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|now)"
-                             r"\s+(?:be\s+)?read(?:s)?(?:\s+as)?\b|\bas\s+follows\b|\b(?:with|by)\s+the\s+following\b)",
+                             r"\s+(?:be\s+)?read(?:s)?(?:\s+as)?\b|\bas\s+follows\b|\b(?:with|by)\s+the\s+following\b"
+                             # "is amended to state the following:" (never "to state that ...": a gist)
+                             r"|\bto\s+state\s*(?::|the\s+following\b|as\s+follows\b)"
+                             # "delete paragraph 3.2.A and substitute the following:": the verb's own object
+                             r"|(?<=\s)the\s+following\s*:)",
                              re.IGNORECASE)
 
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
@@ -577,7 +602,9 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             # a few words "to read" - 'revise to read "5,000 psi"' - may be the value alone: proposed)
             if _opens_with_own_label(rest, target):
                 return ("apply", [(target, "full", True)], "")
-            if "follow" not in phrase:  # ("with the following:" restates only what opens with its label)
+            if "follow" not in phrase or phrase.startswith("to state"):
+                # ("with the following:" restates only what opens with its label; "to state the
+                # following:" says, as "to read", that the words after it are the provision)
                 new = rest.split("\n\n")[0].split()
                 if len(new) > 5 or (len(new) > 3 and not re.search(r"\d", " ".join(new))):
                     return ("apply", [(target, "full", True)], "")
@@ -624,8 +651,12 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         reading.edges = [e for e in reading.edges
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
     _sentence_by_sentence(reading, items, corpus, file, line_of, vocabularies)
+    _proposed_line_by_line(reading, items, corpus, vocabularies)
     _one_changed_of_several(reading, items, corpus, document, file, line_of, vocabularies)
     _unplaced_parts(reading, items, corpus, document, file, line_of, vocabularies)
+    _same_designation(reading, items)
+    _restated_proposals(reading, items)
+    _heading_documents_replaced(reading, items, corpus, document, file, line_of)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -696,6 +727,155 @@ def _sentence_by_sentence(reading: Reading, items: Sequence[Item], corpus: Corpu
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
+
+
+def _line_names(line: str, target: Locator, corpus: Corpus) -> bool:
+    """Whether one line of an item names ``target``: by a reference of its own, or (a line under
+    the item's heading line, which names the document) by the target's own label ("Sub-clause
+    3.1.B (Deleted)", "Detail 3 (Deleted)")."""
+    if any(r.target == target for r in find_references(line, corpus, mask=_quoted_spans(line))):
+        return True
+    path = target.path or ""
+    if re.fullmatch(r"[a-z]+-\d+\w*", path):
+        kind, number = path.rsplit("-", 1)
+        return re.search(rf"\b{kind}s?\s+(?:no\.?\s*)?0*{re.escape(number)}(?![\w.-])", line, re.IGNORECASE) is not None
+    return bool(path) and re.search(rf"(?<![\w.]){re.escape(path)}(?![\w]|\.\w)", line) is not None
+
+
+def _proposed_line_by_line(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: Sequence[Any]) -> None:
+    """An item listing its changes a line each, every line with its own marker or verb ("Sub-clauses
+    2.1.A & 2.1.B (Amended)" then "Sub-clause 3.1.B (Deleted)"; "Drawing No. X (Revised)" then
+    "Drawing No. Y, Detail 3 (Deleted)"): owners' change schedules give each line its own action.
+    Proposed for the mix of verbs, each target keeps the action of the one line naming it (still
+    proposed: a person confirms)."""
+    by_key = {item.path: item for item in items}
+    groups: dict[str, list[int]] = {}
+    for index, proposal in enumerate(reading.proposed):
+        groups.setdefault(proposal.item.path or "", []).append(index)
+    for path, indices in groups.items():
+        item = by_key.get(path)
+        if item is None or len({reading.proposed[i].target for i in indices}) < 2 or "\n" not in item.text.strip():
+            continue
+        lines = []
+        for a, b in _sentences(item.text):
+            part = item.text[a:b]
+            lines.append((part, read_action(part, list(vocabularies), mask=_quoted_spans(part))))
+        for i in indices:
+            proposal = reading.proposed[i]
+            naming = [action for part, action in lines if _line_names(part, proposal.target, corpus)]
+            if len(naming) != 1 or not naming[0].changes or naming[0].ambiguous is not None:
+                continue
+            action = naming[0]
+            if (action.scope, action.successor) != (proposal.scope, proposal.successor):
+                reading.proposed[i] = proposal.model_copy(update={
+                    "scope": action.scope, "successor": action.successor,
+                    "evidence": proposal.evidence.model_copy(update={"action": action.words or None,
+                                                                     "change": action.action})})
+
+
+#: A document replaced by the one "of (the) same designation/number" ("Replace sheets of same
+#: designation to show ...", "replace the section with the section of the same number"): the
+#: verb's object is the document itself, whatever the purpose words after it say.
+_SAME_DESIGNATION = re.compile(
+    r"\b(?:replace|substitute|supersede)\s+(?:the\s+|each\s+|all\s+)?(?:(?:drawing|plan|specification)\s+)?"
+    r"(?:sheets?|drawings?|sections?|documents?|specifications?)\s+(?:of|by|with)\s+(?:the\s+)?(?:same|like)\s+"
+    r"(?:designation|number|sheet\s+number|section\s+number)s?\b", re.IGNORECASE)
+
+
+#: Whole documents given as replacements ("replacement sheets come with this addendum"); never
+#: "replacement pages" (some pages of it).
+_REPLACEMENT_DOCUMENT = re.compile(r"\breplacement\s+(?:(?:drawing|plan)\s+)?(?:sheets?|drawings?|sections?|documents?)\b",
+                                   re.IGNORECASE)
+
+#: Every page of a document named ("All pages (Revised)", "all the pages"): the whole of it.
+_ALL_PAGES = re.compile(r"\ball\s+(?:the\s+|its\s+)?pages\b", re.IGNORECASE)
+
+#: A copy of the document given with the addendum ("replacement sheets", "the replacement
+#: pages", "attached", "revised", "reissued"): something takes the place of what is named.
+_ANEW_COPY = re.compile(r"\b(?:replacement|attached|enclosed|re-?issued|revised|insert(?:ed)?)\b", re.IGNORECASE)
+
+
+def _same_designation(reading: Reading, items: Sequence[Item]) -> None:
+    """A whole document proposed in part (or deleted) where the item replaces it by the document of
+    the same designation, or says the whole of it (every page, "the whole section") is given anew
+    ("Plan Sheets X and Y are revised; replacement sheets come with this addendum", "Section ...,
+    Pages 1 through 3 (the whole section): remove and insert the replacement pages"): the whole of
+    it, the addendum's copy its successor (still proposed: a person confirms)."""
+    by_key = {item.path: item for item in items}
+    for index, proposal in enumerate(reading.proposed):
+        item = by_key.get(proposal.item.path or "")
+        if item is None or proposal.target.path is not None or (proposal.scope, proposal.successor) == ("full", True):
+            continue
+        read = _read_text(item.text, _quoted_spans(item.text))
+        # ("Replace in its entirety page 3 with the attached page": the entirety is the page's; the
+        # whole document only where its own words say so, "the whole section", or where no page is named)
+        whole = _ALL_PAGES.search(read) or any(
+            not _ENTIRETY.fullmatch(m.group(0)) or not _OWN_PAGES.search(read) for m in _OWN_WHOLE.finditer(read))
+        if _SAME_DESIGNATION.search(read) is None and _REPLACEMENT_DOCUMENT.search(read) is None and not (
+                whole and _ANEW_COPY.search(read)):
+            continue
+        reading.proposed[index] = proposal.model_copy(update={
+            "scope": "full", "successor": True, "evidence": proposal.evidence.model_copy(update={"change": "replace"})})
+
+
+#: An instruction that is only the replacement of the documents its heading names by those of
+#: the same designation ("1. Replace sheets of same designation to show ..."), its label aside.
+_REPLACES_SAME = re.compile(r"\W*(?:\d{1,2}[.)]\s*)?" + _SAME_DESIGNATION.pattern, re.IGNORECASE)
+
+
+def _heading_documents_replaced(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document,
+                                file: str, line_of: Callable[[int], int | None]) -> None:
+    """"ITEM NO. 2 - SHEETS M-101, M-201" over "1. Replace sheets of same designation to show ...":
+    owners head an item with the documents it changes and say under it that each is replaced by the
+    one of the same designation. Applied when the instruction opens with that verb and object,
+    names no document of its own, and its heading names by number exactly the documents proposed
+    (every one of them, each whole); otherwise they stay proposed."""
+    by_key = {item.path: item for item in items}
+    groups: dict[str, list[ProposedEdge]] = {}
+    for proposal in reading.proposed:
+        groups.setdefault(proposal.item.path or "", []).append(proposal)
+    for path, proposals in groups.items():
+        item = by_key.get(path)
+        head = by_key.get(item.parent or "") if item is not None else None
+        if item is None or head is None or _REPLACES_SAME.match(item.text) is None or any(
+                p.target.path is not None or (p.scope, p.successor) != ("full", True) for p in proposals):
+            continue
+        own = [r for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), titles=False)
+               if r.target is not None or r.candidates]
+        headed = {r.target for r in find_references(head.text, corpus, mask=_quoted_spans(head.text), titles=False)
+                  if r.target is not None and r.by_number}
+        if own or not headed or headed != {p.target for p in proposals}:
+            continue
+        reading.proposed = [p for p in reading.proposed if p.item.path != path]
+        for proposal in proposals:
+            _apply(reading, document, item, proposal.target, Action("replace", "replace ... of same designation"),
+                   proposal.rule, file, line_of)
+
+
+#: A reading phrase ending the instruction, the new text after it ("is revised to read:", "change
+#: this paragraph to read as follows:", "is amended to state the following:").
+_READING_PHRASE = re.compile(r"\bto\s+(?:read|state)(?:\s+as\s+follows|\s+the\s+following)?(?:\s*:)?", re.IGNORECASE)
+
+
+def _restated_proposals(reading: Reading, items: Sequence[Item]) -> None:
+    """A provision proposed for a change in part whose item gives, after its reading phrase, new
+    text opening with the provision's own label ("Paragraph A is revised to read: "A. ...""): the
+    complete restatement, the provision replaced whole (still proposed: something else put it in
+    doubt)."""
+    by_key = {item.path: item for item in items}
+    for index, proposal in enumerate(reading.proposed):
+        item = by_key.get(proposal.item.path or "")
+        if item is None or proposal.target.path is None or proposal.scope != "partial" or re.search(
+                r"\b(?:add|insert|append)", proposal.evidence.action or "", re.IGNORECASE):
+            continue
+        read = _read_text(item.text, _quoted_spans(item.text))
+        after = next((items[i + 1].text for i, s in enumerate(items[:-1]) if s.path == item.path), "")
+        # (the new text may stand in the item after, a paragraph of its own)
+        if not any(_opens_with_own_label(item.text[m.end():] if item.text[m.end():].strip() else after, proposal.target)
+                   for m in _READING_PHRASE.finditer(read)):
+            continue
+        reading.proposed[index] = proposal.model_copy(update={
+            "scope": "full", "successor": True, "evidence": proposal.evidence.model_copy(update={"change": "replace"})})
 
 
 #: Why an item naming several targets proposed each (``extent``): nothing else in doubt.

@@ -269,6 +269,24 @@ def _combined(outcomes: list[_Outcome], rule: str) -> _Outcome:
         ["the item holds several instructions, not all of them read unambiguously", *notes])))
 
 
+#: A clause's caption: its word, its number and its title, nothing else ("Clause 5.17 CLAIMS").
+_CAPTION = re.compile(r"\W*(?:sub-?)?(?:clauses?|articles?)\s+(\d{1,2}\.\d{1,3})(?![\d.])[ \t]+[^\n.;:]{0,80}\s*", re.IGNORECASE)
+
+
+def _caption_before(item: Item, items: Sequence[Item], vocabularies: list) -> re.Match[str] | None:
+    """The caption line right before ``item`` under the same heading, with no verb of its own."""
+    index = _positions(items).get(item.path)
+    if not index:
+        return None
+    before = items[index - 1]
+    if before.parent != item.parent or before.heading_context != item.heading_context:
+        return None
+    caption = _CAPTION.fullmatch(before.text)
+    if caption is None or read_action(before.text, vocabularies).action is not None:
+        return None
+    return caption
+
+
 def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],
               skip: Mapping[str, str], rule: str, items: Sequence[Item],
               layouts: Sequence[re.Pattern[str]] = ()) -> _Outcome:
@@ -498,6 +516,15 @@ def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping
             reference = Reference("paragraph", part.group(0), (0, 0), None, from_heading=True)
             held = _in_one_holder(item, items, corpus, part.group(1), action, mask, rule, reference,
                                   f'its heading names {part.group(0)} of no document a reference places')
+            if held is not None:
+                return held
+        if mention is not None and (caption := _caption_before(item, items, vocabularies)) is not None:
+            # "Clause 5.17 CLAIMS" on a line of its own, then "Replace the second paragraph with the
+            # following:": owners caption each changed clause and put the instruction under it; the
+            # clause the caption names, in the one document holding it, for a person to confirm
+            reference = Reference("paragraph", caption.group(0), (0, 0), None, from_heading=True)
+            held = _in_one_holder(item, items, corpus, caption.group(1), action, mask, rule, reference,
+                                  f"its caption line names {caption.group(0)} of no document a reference places")
             if held is not None:
                 return held
         if mention is not None:

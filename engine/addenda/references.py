@@ -285,8 +285,9 @@ _UNREAD_PATH = re.compile(rf"\b{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d[\w.()]*\w)", r
 _DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{2,4})-(\d{1,2}(?:\.\d{1,3})*)(?![\w.-]|\.\d)",
                           re.IGNORECASE)
 #: A five-digit (CSI 1995) section number opening a line, its title after a dash ("07210 - Building
-#: Insulation"): a section listed by number and title, with no word before it.
-_LISTED_FIVE = re.compile(r"(?m)^[ \t*_#>]*(?:\d{1,2}[.)][ \t]+)?(\d{5})(?=[ \t]*[-–—:][ \t]*[A-Z])")
+#: Insulation"): a section listed by number and title, with no word before it; owners list the
+#: six-digit numbers the same way, spaced ("09 91 23 - Interior Painting").
+_LISTED_FIVE = re.compile(r"(?m)^[ \t*_#>]*(?:\d{1,2}[.)][ \t]+)?(\d{5}|\d{2} \d{2} \d{2})(?=[ \t]*[-–—:][ \t]*[A-Z])")
 #: One more path of a list after a worded one ("..., 2.1.B and 2.1.C").
 _MORE_PATHS = re.compile(rf"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)({_PATH})(?![\w])", re.IGNORECASE)
 #: A paragraph by its path alone, which must hold a letter to be one ("2.1.A", "3.04.C.2.a", "2.1(A)").
