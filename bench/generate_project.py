@@ -532,7 +532,10 @@ class _Building:
         self.state(COVER, cover_at, "section", "min", self.cover * MM_PER_INCH)
         if c == "within_spec":
             other = 5 - self.cover
-            installation[1] = f"Minimum cover for reinforcement in footings cast against earth: {other} inches."
+            # the same requirement stated twice, both for no particular condition (a cover for
+            # footings cast against earth beside a general one is the specific and the general,
+            # no conflict)
+            installation[1] = f"Minimum concrete cover to reinforcing steel: {other} inches."
             self.state(COVER, f"{self.spec032}#3.2.B", "section", "min", other * MM_PER_INCH)
         def body(cover: int) -> str:
             installation[0] = f"Minimum cover for reinforcement: {cover} inches."
