@@ -23,11 +23,15 @@ Beyond the value:
 - a condition stated on both sides must agree facet by facet (``conditions``: ``500 mg`` as
   the recommended dose is not supported by ``500 mg`` that the dose *may be increased to*,
   nor an adult dose by a pediatric one, nor a band of 30-40 kg by one of 20-30 kg); a
-  condition the claim does not state is not required. A specific figure governs the general
-  one: where a cited figure of the claim's subject is stated under the claim's condition
-  (``3" CLR.`` for walls cast against earth), a figure of that subject stated under no
-  condition (the typical ``2" CLR.``) does not support the claim (``condition_differs``,
-  naming the specific figure).
+  condition the claim does not state is not required. Among the cited figures of the claim's
+  subject agreeing with its condition, only those stating it most closely support it
+  (``conditions.governs``): one stating more of the claim's terms governs one stating fewer
+  (``3" CLR.`` for walls cast against earth governs the typical ``2" CLR.``; the recommended
+  dose for elderly patients governs the recommended dose), and one stating fewer terms the
+  claim does not state governs one stating more (a claim stating no condition is supported by
+  the general figure, not the elderly one, where both are cited; the elderly one alone still
+  supports it). A governed figure does not support the claim (``condition_differs``, naming
+  the governing figure).
 
 Three readings of a financial statement's cells (``cited`` figures on a table line):
 
@@ -61,7 +65,7 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from .compare import format_value
-from .conditions import condition_conflict, term_facets
+from .conditions import condition_conflict, governs, term_facets
 from .units import convert, convert_difference
 
 if TYPE_CHECKING:
@@ -136,23 +140,23 @@ def _match(
                   if source.value is not None and _key(source) == _key(claim)]
     comparable.extend(percent_cells)
     failures: list[tuple[str, float, int, QuantityMention]] = []
-    specific = _specific(claim, comparable, vocabulary)
-    general: list[QuantityMention] = []
+    governing = _governing(claim, comparable, vocabulary)
+    governed: list[tuple[QuantityMention, int, QuantityMention]] = []
     for index, source in comparable:
         cited = cited_texts[index] if index < len(cited_texts) else ""
         rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
-        if rule is not None and specific is not None and _general_of(source, specific[1]):
-            general.append(source)  # the specific figure governs where its condition holds
+        if rule is not None and id(source) in governing:
+            governed.append((source, *governing[id(source)]))  # a more specific figure governs for the claim
             continue
         if rule is not None:
             return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
         failures.append((why, distance, index, source))
-    if general and specific is not None:
-        index, source = specific
+    if governed:
+        other, index, source = governed[0]
         return UnmatchedClaimQuantity(
             claim=claim, reason="condition_differs", closest=source, closest_index=index,
-            explanation=(f"{claim.text!r} is stated as {', '.join(claim.condition)}; the cited {source.text!r} is "
-                         f"stated under that condition and governs it, {general[0].text!r} under none"))
+            explanation=(f"{claim.text!r} is stated {_as(claim.condition)}; the cited {source.text!r}, stated "
+                         f"{_as(source.condition)}, governs it, not {other.text!r}, stated {_as(other.condition)}"))
     if failures:
         failures.sort(key=lambda item: (item[1], _REASON_ORDER.index(item[0])))
         why, _, index, source = failures[0]
@@ -187,27 +191,31 @@ def _match(
         explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
 
 
-def _specific(
+def _governing(
     claim: QuantityMention, comparable: Sequence[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
-) -> tuple[int, QuantityMention] | None:
-    """The first cited figure of the claim's subject stated under the claim's condition (a term
-    of it on each facet both state, none differing): the specific figure, which governs where
-    its condition holds; None when the claim states no condition or no cited figure does."""
-    if not claim.condition:
-        return None
+) -> dict[int, tuple[int, QuantityMention]]:
+    """The cited figures a more specific one governs for the claim (``conditions.governs``),
+    by id → (index, the governing figure): among the figures of one subject agreeing with the
+    claim's condition on every facet both state, only the ones stating the claim's condition
+    most closely support it ("In elderly patients, the recommended dose" is not supported by
+    the recommended dose where the elderly one is cited; a claim stating no condition not by the
+    elderly dose where a dose stated under none is cited)."""
     facets = term_facets(vocabulary)
-    for index, source in comparable:
-        if source.subject is None or (claim.subject is not None and claim.subject != source.subject):
-            continue
-        if set(claim.condition) & set(source.condition) and condition_conflict(
-                claim.condition, source.condition, facets) is None:
-            return index, source
-    return None
+    agreeing = [(index, source) for index, source in comparable
+                if source.subject is not None and claim.subject in (None, source.subject)
+                and condition_conflict(claim.condition, source.condition, facets) is None]
+    found: dict[int, tuple[int, QuantityMention]] = {}
+    for _, source in agreeing:
+        for index, other in agreeing:
+            if other is not source and other.subject == source.subject \
+                    and governs(other.condition, source.condition, claim.condition, facets):
+                found[id(source)] = (index, other)
+                break
+    return found
 
 
-def _general_of(source: QuantityMention, specific: QuantityMention) -> bool:
-    """Whether ``source`` is the general statement of ``specific``'s subject: stated under no condition."""
-    return not source.condition and source is not specific and source.subject == specific.subject
+def _as(condition: Sequence[str]) -> str:
+    return f"as {', '.join(condition)}" if condition else "under no condition"
 
 
 def _key(mention: QuantityMention) -> str | None:

@@ -17,10 +17,14 @@ conversions (2 in ≈ 50 mm, 4,000 psi ≈ 28 MPa).
   ``conflict``.
 - Two mentions stated under different conditions (``conditions``: the recommended 250 mg and
   the 500 mg the dose may be increased to; an adult dose and a pediatric one): ``compatible``
-  — both hold, each under its own condition. One stated under a condition and one under none
-  are the specific figure and the general one (3" of cover cast against earth, 2" typical):
-  ``compatible`` where they would otherwise conflict — the specific holds where its condition
-  does, the general elsewhere.
+  — both hold, each under its own condition. Conditions are compared facet by facet
+  (``conditions.condition_relation``): two mentions are statements of one requirement only
+  under the same condition. One whose terms strictly include the other's is the specific
+  figure and the other the general one (3" of cover cast against earth, 2" typical; the
+  recommended 10 mg for elderly patients, the recommended 20 mg): ``compatible`` where they
+  would otherwise conflict — the specific holds where its condition does, the general
+  elsewhere; so are two stated for cases apart, neither including the other (cover cast
+  against earth, cover for larger bars; a weight band, an increased dose).
 - Different dimensions, a number without a unit against one with, different currencies, a
   malformed value: ``not_comparable`` — never a match.
 """
@@ -36,7 +40,7 @@ from inforce.ontology.quantity import NormalizedValue
 from inforce.rules import SubjectRule, SubjectVocabulary, Tolerance
 
 from ._models import Comparison, QuantityMention
-from .conditions import condition_conflict, term_facets
+from .conditions import condition_relation, term_facets
 from .units import (
     UnknownUnitError,
     convert,
@@ -148,20 +152,19 @@ def compare(
     if left.per_day is not None and right.per_day is not None and not math.isclose(left.per_day, right.per_day):
         return Comparison(outcome="conflict", **common, explanation=(
             f"{shown_a} and {shown_b}: the amounts are given {left.frequency} and {right.frequency}"))
-    if a.condition and b.condition:  # a mention's, or a stored fact's (the sweep compares facts)
-        differs = condition_conflict(a.condition, b.condition, term_facets(vocabulary))
-        if differs is not None:
-            return Comparison(outcome="compatible", **common, explanation=(
-                f"{shown_a} is stated as {differs[0]} and {shown_b} as {differs[1]}: each holds under its own condition"))
-    elif a.condition or b.condition:  # the specific figure and the general one: no conflict
+    relation = condition_relation(a.condition or (), b.condition or (), term_facets(vocabulary))
+    if relation.kind == "differs":
+        assert relation.terms is not None
+        return Comparison(outcome="compatible", **common, explanation=(
+            f"{shown_a} is stated as {relation.terms[0]} and {shown_b} as {relation.terms[1]}: "
+            "each holds under its own condition"))
+    if relation.kind != "same":  # the specific figure and the general one, or two cases apart: not compared
         plain = compare(a.model_copy(update={"condition": ()}), b.model_copy(update={"condition": ()}),
                         subject=subject, vocabulary=vocabulary, tolerance=tolerance)
         if plain.outcome != "conflict":
             return plain
-        (specific, shown_specific), shown_general = ((a, shown_a), shown_b) if a.condition else ((b, shown_b), shown_a)
-        return plain.model_copy(update={"outcome": "compatible", "explanation": (
-            f"{shown_specific} is stated as {', '.join(specific.condition)} and {shown_general} under no condition: "
-            "the specific figure holds where its condition does, the general one elsewhere")})
+        return plain.model_copy(update={"outcome": "compatible", "explanation": _apart(
+            relation.kind, (a, shown_a), (b, shown_b))})
 
     point_a = lo_a if left.bound in ("exact", "min", "range") else hi_a
     point_b = lo_b if right.bound in ("exact", "min", "range") else hi_b
@@ -190,6 +193,20 @@ def compare(
         return Comparison(outcome="compatible", **common, explanation=_meets(left, right, shown_a, shown_b))
     return Comparison(outcome="conflict", **common, explanation=(
         _violates(left, right, shown_a, shown_b) + f" (beyond {tolerance_text})"))
+
+
+def _apart(kind: str, a: tuple[AnyQuantity, str], b: tuple[AnyQuantity, str]) -> str:
+    """Why two figures under conditions that are not the same are not compared."""
+    def stated(side: tuple[AnyQuantity, str]) -> str:
+        return f"{side[1]} is stated as {', '.join(side[0].condition)}" if side[0].condition else \
+            f"{side[1]} under no condition"
+
+    if kind == "apart":  # neither condition includes the other, so neither is empty
+        return (f"{a[1]} is stated as {', '.join(a[0].condition)} and {b[1]} as {', '.join(b[0].condition)}: "
+                "different cases, neither including the other; each figure holds where its own condition does")
+    (specific, general) = (a, b) if kind == "specific" else (b, a)
+    return (f"{stated(specific)} and {stated(general)}: "
+            "the specific figure holds where its condition does, the general one elsewhere")
 
 
 def _not_comparable(subject: str | None, why: str, a: AnyQuantity, b: AnyQuantity) -> Comparison:

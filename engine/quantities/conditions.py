@@ -47,8 +47,14 @@ once for each content); a vocabulary that declares no conditions reads the stock
 whose condition agrees on every facet both state (the same regimen, the same population, the
 same band), each term's facet taken from the claim's vocabulary (:func:`term_facets`); a facet
 only one side states is not compared, so a claim without condition words matches as it did
-before conditions were read. The graph stores each quantity's terms (``facts`` and the sweep
-show them).
+before conditions were read. Where several cited figures agree with the claim's condition, the
+one stating it most closely governs (:func:`governs`). The graph stores each quantity's terms
+(``facts`` and the sweep show them).
+
+**How the sweep uses them** (``compare``, by :func:`condition_relation`): two figures are
+statements of one requirement only when their conditions are the same on every facet; one
+strictly including the other's terms is specific to it, and figures of cases apart (cover cast
+against earth, cover for larger bars) are not compared either.
 """
 
 from __future__ import annotations
@@ -67,12 +73,13 @@ if TYPE_CHECKING:
 from .units import format_value
 
 __all__ = [
-    "ConditionReader", "Figure", "condition_conflict", "condition_reader", "facet_of", "stock_conditions", "term_facets", "weight_band",
+    "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader", "condition_relation", "facet_of",
+    "governs", "stock_conditions", "term_facets", "weight_band",
 ]
 
 #: Where a clause ends: a sentence's end, a semicolon, a line break; not the period of a
-#: number's abbreviation (``exposed to weather, No. 6 bars and larger: 2 inches``).
-_CLAUSE_END = re.compile(r"(?!\.(?<=\b[Nn]o\.)\s+\d)[.!?](?=\s|$)|;|\n")
+#: number's abbreviation (``exposed to weather, No. 6 bars and larger: 2 inches``; ``NO. 6``).
+_CLAUSE_END = re.compile(r"(?!\.(?<=\b[Nn][Oo]\.)\s+\d)[.!?](?=\s|$)|;|\n")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 #: What may stand between a band word and its mass: words of comparison, a sign, a bracket
 #: ("patients weighing at least", "patients of", "children (", "patients ≥").
@@ -267,6 +274,63 @@ def condition_conflict(
         if theirs and not set(ours) & set(theirs):
             return ", ".join(ours), ", ".join(theirs)
     return None
+
+
+@dataclass(frozen=True)
+class Relation:
+    """What two conditions are to each other, facet by facet (:func:`condition_relation`):
+
+    - ``same``: the same terms on every facet either states (two statements of one requirement);
+    - ``differs``: a facet both state, no term shared (``terms``: each side's terms of it);
+    - ``general`` / ``specific``: the first's terms are strictly included in the second's
+      (``recommended`` is general, ``recommended, elderly`` specific; no condition is general
+      to any) / the reverse;
+    - ``apart``: neither includes the other (``cast against earth`` and ``larger bars``; a
+      weight band and ``increased``): figures stated for different cases, not compared.
+    """
+
+    kind: str
+    terms: tuple[str, str] | None = None
+
+
+def condition_relation(
+    a: Sequence[str], b: Sequence[str], facets: Mapping[str, str] | None = None,
+) -> Relation:
+    """What condition ``a`` is to condition ``b`` (see :class:`Relation`); the one rule by which
+    a claim's check and the sweep tell a specific figure from a general one. ``facets``: each
+    term's facet (a reader's ``term_facets``; the stock pack's when None)."""
+    differs = condition_conflict(a, b, facets)
+    if differs is not None:
+        return Relation("differs", differs)
+    ours, theirs = set(a), set(b)
+    if ours == theirs:
+        return Relation("same")
+    if ours < theirs:
+        return Relation("general")
+    if theirs < ours:
+        return Relation("specific")
+    return Relation("apart")
+
+
+def governs(
+    specific: Sequence[str], other: Sequence[str], claim: Sequence[str], facets: Mapping[str, str] | None = None,
+) -> bool:
+    """Whether a cited figure stated under ``specific`` governs, for a claim stated under
+    ``claim``, one of the same subject stated under ``other`` (both agreeing with the claim on
+    every facet they state with it): it states more of the claim's terms and no term the claim
+    does not state that ``other`` leaves out, or the same of the claim's terms and fewer of
+    the others. "In elderly patients, the recommended dose": ``recommended, elderly`` governs
+    ``recommended``; a claim stating no condition: none governs ``elderly``."""
+    stated = {facet_of(term, facets) for term in claim}
+    kept = set(claim)
+
+    def split(terms: Sequence[str]) -> tuple[set[str], set[str]]:
+        return ({term for term in terms if term in kept},
+                {term for term in terms if facet_of(term, facets) not in stated})
+
+    ours, ours_else = split(specific)
+    theirs, theirs_else = split(other)
+    return ours >= theirs and ours_else <= theirs_else and (ours > theirs or ours_else < theirs_else)
 
 
 #: How far a band may lie from a half kilogram and still be that half kilogram: labels write a band

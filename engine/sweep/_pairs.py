@@ -214,7 +214,8 @@ def _grouped(
 
     Documents are linked when they can apply together (``compatible``); in each linked set, the
     statements measured in one unit are sorted by value and runs of equal values (within the
-    subject's tolerance: 4,000 psi and 27.6 MPa) merged, one comparison per neighbour. More than
+    subject's tolerance: 4,000 psi and 27.6 MPa) merged, one comparison per neighbour; statements
+    under one condition only (``compare`` weighs no others as one requirement). More than
     ``GROUP_ABOVE`` runs make a group when any two of them conflict, which takes one more
     comparison at most: two runs of one kind of bound (two minimums) are not equal, so conflict;
     otherwise the interval that ends first against the one that starts last, which meet only when
@@ -236,9 +237,10 @@ def _grouped(
         for fact in by_signature[key]:
             value = _value_class(fact)
             if value is not None:  # never comparable: left to the pairs, which skip it too
-                linked[(root(i), value[1])].append((value, fact))
+                # one group holds statements under one condition: others are not compared with them
+                linked[(root(i), value[1], tuple(sorted(fact.condition or ())))].append((value, fact))
     held: set[int] = set()
-    for (_, _unit), members in sorted(linked.items(), key=lambda item: (item[0][0], str(item[0][1]))):
+    for (_, _unit, _condition), members in sorted(linked.items(), key=lambda item: (item[0][0], str(item[0][1:]))):
         if len({value for value, _ in members}) <= GROUP_ABOVE:
             continue  # cheap: few classes are never grouped, whatever merging would give
         members.sort(key=lambda m: (_order(m[0]), m[1].locator.format()))
