@@ -187,9 +187,33 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
             withheld.update(amended.withheld)
         else:
             kept.append(fact.model_copy(update={"amended_by": amended.amended_by}))
+    unsure = _stated_both(kept, amending)
+    if unsure:
+        kept = [fact for number, fact in enumerate(kept) if number not in unsure]
+        dropped = True
     if not any(found.values()) and not dropped:
         return facts
     return facts.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+
+def _stated_both(facts: Sequence[Any], amending: dict[str, frozenset[str | None]]) -> set[int]:
+    """The positions of facts an amending item states beside another figure of the same subject
+    and unit ("the retention period of 7 years is lowered to 3 years" where the old side is not
+    read): which of them it puts in is not read, so neither is listed as in force (check
+    escalates a claim resting on one, ``verify._both_stated``: the one decision)."""
+    groups: dict[tuple[str, str | None, str, str, tuple[str, ...] | None], list[int]] = {}
+    for number, fact in enumerate(facts):
+        paths = amending.get(fact.resolved.doc)
+        if not paths or not any(_related(fact.resolved.path, path) for path in paths) or fact.normalized is None:
+            continue
+        key = (fact.resolved.doc, fact.resolved.path, fact.subject, fact.normalized.unit, fact.condition)
+        groups.setdefault(key, []).append(number)
+    unsure: set[int] = set()
+    for numbers in groups.values():
+        values = {(facts[n].normalized.value, facts[n].normalized.upper) for n in numbers}
+        if len(values) > 1:
+            unsure.update(numbers)
+    return unsure
 
 
 def _taken_out(snapshot: Snapshot, resolved: Locator, fact: Any,
@@ -201,10 +225,18 @@ def _taken_out(snapshot: Snapshot, resolved: Locator, fact: Any,
     if resolved not in taken:
         found = snapshot.store.provision_text(resolved)
         text, base = (found[0], found[1]) if found is not None and isinstance(found[1], int) else ("", 0)
-        spans = removed_words(snapshot, resolved, text) if len(text) <= _PROVISION_MAX else ()
+        spans = (*removed_words(snapshot, resolved, text), *_changed_words(text)) if len(text) <= _PROVISION_MAX else ()
         taken[resolved] = tuple((a + base, b + base) for a, b in spans)
     start, end = fact.span.start, fact.span.end
     return any(a < end and start < b for a, b in taken[resolved])  # a range reaching into them too
+
+
+def _changed_words(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of an amending provision's words that state a change of the old figure ("extend
+    ... by 3 years", "is halved"): its figures there are no value (``addenda.slots.change_spans``)."""
+    from .addenda.slots import change_spans
+
+    return change_spans(text)
 
 
 # ---- what an amending provision states ----------------------------------------------------

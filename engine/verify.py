@@ -425,6 +425,8 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
         return None
     found, notes = _replaced(case, text, cited, amenders, found, extractor)
     notes += _both_stated(case, cited, found, extractor)
+    found, changed = _changed(case, text, cited, amenders, found)
+    notes += changed
     # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
     # written out, the totals beside them, so the result stays a small multiple of the claim
     shown = CLAIM_MAX_QUANTITIES_SHOWN
@@ -502,7 +504,8 @@ def _both_stated(case: _Case, cited: Sequence[_Cited], found: Any, extractor: An
     """An amending item that states two figures of one subject and unit ("for "7 years"
     substitute "3 years"" where the old side is not read) does not say which it puts in: a claim
     figure matched in it, with another figure of its subject there, escalates naming both (never
-    a plain answer resting on what may be the figure it takes out)."""
+    a plain answer resting on what may be the figure it takes out); ``facts`` lists neither
+    (``amendments._stated_both``: the one decision)."""
     notes: list[str] = []
     read: dict[int, Any] = {}
     for matched in found.matched:
@@ -523,6 +526,57 @@ def _both_stated(case: _Case, cited: Sequence[_Cited], found: Any, extractor: An
         notes.append(said)
         case.conflicts.append(f"{said}; read {loc} before relying on {matched.claim.text!r}.")
     return notes
+
+
+def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],
+             found: Any) -> tuple[Any, list[str]]:
+    """A claim figure matched in words that state a change of an old figure ("extend ... by 3
+    years", "a further 3 years", "is halved") is not supported as a value by them, and one that
+    differs from such a change (the "10 years" the change results in) is not refused by it: each
+    escalates naming the change (the figure it results in is not read), unless the claim states
+    its figure as a change too ("increased by 3 years")."""
+    from .addenda.slots import change_spans
+    from .quantities import MatchedClaimQuantity
+
+    notes: list[str] = []
+    claimed = change_spans(text)
+    spans: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def in_change(index: int, mention: Any) -> bool:
+        if index not in spans:
+            words = cited[index].figures if index < len(cited) else amenders[index - len(cited)][1]
+            spans[index] = change_spans(words) if words else ()
+        return mention is not None and mention.span is not None and _within(mention.span, spans[index])
+
+    def note(index: int, source: Any, claim: Any) -> None:
+        loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
+        where = loc.unpinned().format() if loc is not None else "the cited provision"
+        said = f"{where} states a change of {source.text!r}, not a value: the figure it results in is not read"
+        notes.append(said)
+        case.conflicts.append(f"{said}; read it before relying on {claim.text!r}.")
+
+    for matched in found.matched:
+        if in_change(matched.source_index, matched.source) and not _within(matched.claim.span, claimed):
+            note(matched.source_index, matched.source, matched.claim)
+    kept, moved = [], []
+    for unmatched in found.unmatched:
+        index = unmatched.closest_index
+        if (unmatched.reason == "value_differs" and index is not None and in_change(index, unmatched.closest)
+                and not _within(unmatched.claim.span, claimed)):
+            note(index, unmatched.closest, unmatched.claim)
+            moved.append(MatchedClaimQuantity(claim=unmatched.claim, source=unmatched.closest, source_index=index,
+                                              rule="equal"))
+        else:
+            kept.append(unmatched)
+    if not moved:
+        return found, notes
+    return found.model_copy(update={"matched": (*found.matched, *moved), "unmatched": tuple(kept),
+                                    "status": found.status if kept else "ok"}), notes
+
+
+def _within(span: Any, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``span`` (a CharSpan) reaches into one of ``spans``."""
+    return span is not None and any(a < span.end and span.start < b for a, b in spans)
 
 
 def _another_figure(source: Any, mention: Any) -> bool:
@@ -546,13 +600,19 @@ def _unread_figures(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str
     with a count the number table does not hold) is compared with nothing: a warning naming it,
     and never a plain answer (an escalation)."""
     from .quantities import unread_figures
-    from .quantities.unread import counts, plain_doubled
+    from .quantities.unread import counts, doubled_differ, modified_figures, plain_doubled
 
     extractor = case.snapshot.quantity_extractor
     dimensions = {m.dimension for item in cited if item.status == "ok" and item.figures
                   for m in extractor().extract(item.figures, bind=False).mentions if m.dimension} if counts(
         text) else set()  # the cited figures are read only for a claim holding such a count
-    unread = [f"figure not read: {figure!r}" for figure in unread_figures(plain_doubled(text), extractor, dimensions)]
+    figures = unread_figures(plain_doubled(text), extractor, dimensions)
+    unread = [f"figure not read: {figure!r}" for figure in figures]
+    # a read figure a word changes ("double the 7 years", "7 years less a day"), and a doubled
+    # number whose words and digits differ ("eight (7) years": the words govern)
+    unread += [f"figure modified: {figure!r}" for figure in modified_figures(
+        text, lambda word: extractor().units.alias(word) is not None) if not any(figure in f or f in figure for f in figures)]
+    unread += [f"the words and the figure differ: {doubled!r}" for doubled in doubled_differ(text)]
     if unread:
         case.conflicts.append(f"The claim {text[:120]!r} states {'; '.join(unread)}: it was not compared with what "
                               "it cites; read the cited provision before relying on this answer.")

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from ..derivation import _quoted_spans
 from .actions import Vocabulary, _matches
 
-__all__ = ["removed_spans"]
+__all__ = ["change_spans", "removed_spans"]
 
 #: Words between a verb and the quotation it acts on ("Delete the words "4 inches"").
 _FILLER = re.compile(r"[\s,:]*(?:the\s+(?:words?|figures?|values?|numbers?|text|phrase|term|dimension)\s*,?\s*)?",
@@ -274,3 +274,60 @@ def _cells(line: str, offset: int) -> list[tuple[int, int]]:
             b -= 1
         spans.append((offset + a, offset + b))
     return spans
+
+
+# ---- a change stated relative to the old figure ------------------------------------------------
+
+_NUMBER_WORD = (r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
+                r"|fifty|sixty|hundred|half|a\s+(?:half|quarter|third|further|dozen)|an?\s+(?:additional|extra))\b)")
+#: A verb of change, then (in the same clause, a bounded window) "by" and a figure: the figure
+#: is the difference ("extend the retention period by 3 years", "increase the slump by 2 inches").
+_BY_AMOUNT = re.compile(rf"\b(?:increas|extend|reduc|decreas|lengthen|shorten|rais|lower|cut|prolong|curtail|"
+                        rf"diminish|augment|adjust)\w*\b[^.;:\n]{{0,120}}?\bby\s+(?:a\s+further\s+|an\s+additional\s+|"
+                        rf"an\s+extra\s+)?(?={_NUMBER_WORD})", re.IGNORECASE)
+#: "a further 3 years", "an additional 3 years", "another 3 years": a figure added to the old one.
+_FURTHER = re.compile(rf"\b(?:a\s+further|an\s+additional|an\s+extra|another)\s+(?:period\s+of\s+)?(?={_NUMBER_WORD})",
+                      re.IGNORECASE)
+#: A figure multiplied ("is halved", "double the retention period"): no figure of its sentence
+#: is the new value.
+_MULTIPLIED = re.compile(r"\b(?:halved|halve|halving|doubled|doubling|tripled|trebled|quadrupled"
+                         r"|(?:double|triple|treble|halve)(?=\s+(?:the|its|their|this|that)\b))\b", re.IGNORECASE)
+#: The figure after the connective: a number then up to three words ("3 years", "two and a half years").
+_AMOUNT = re.compile(r"\S+(?:[ \t]+(?!(?:to|from|and|or|in|on|at|for|with|per|over|after|before|until"
+                     r"|than)\b)[^\s;,]+){0,2}", re.IGNORECASE)
+#: "to" before a figure between the verb and "by": the clause states its new figure.
+_TO_FIGURE = re.compile(r"\bto\s+(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.;\n](?=\s|$)")
+
+
+def change_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of ``text`` whose figures are a change of an old figure, not a value: the
+    amount after "by" following a verb of change ("extend ... by 3 years"), after "a further" or
+    "an additional" ("a further 3 years"), and every figure of a sentence that halves, doubles or
+    triples one ("the retention period of 7 years is halved"). Each search is bounded or runs
+    once over the text (linear)."""
+    spans: list[tuple[int, int]] = []
+    for match in _BY_AMOUNT.finditer(text):
+        amount = _AMOUNT.match(text, match.end())
+        if amount is None or _TO_FIGURE.search(match[0]) is not None:
+            continue  # "raise the cover to 50 mm by 1 January": the new figure is stated
+        spans.append((match.start(), _trimmed(text, amount.end())))  # "... of 4 inches by 2 inches": both
+    for match in _FURTHER.finditer(text):
+        amount = _AMOUNT.match(text, match.end())
+        if amount is not None:
+            spans.append((match.end(), _trimmed(text, amount.end())))
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    for match in _MULTIPLIED.finditer(text):
+        before = bisect_left(ends, match.start())
+        start = ends[before - 1] if before > 0 else 0
+        end = ends[before] if before < len(ends) else len(text)
+        spans.append((start, end))
+    return tuple(sorted(set(spans)))
+
+
+def _trimmed(text: str, end: int) -> int:
+    """``end`` moved back over the stops and commas that end a sentence or clause."""
+    while end > 0 and text[end - 1] in ".;,:)":
+        end -= 1
+    return end
+

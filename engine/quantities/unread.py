@@ -15,8 +15,13 @@ a count word (``a dozen``, ``a score of``, ``a couple of``, ``twice``) or a Roma
 (``VIII years``) in the few words before it, is named when ``dimensions`` (those of the figures
 the cited provisions state) holds the unit's dimension: ``years`` beside a cited ``7 years``.
 ``one and one-half inches`` (a number word joined by "and" to a fraction the extractor reads
-alone) is named too. :func:`plain_doubled` reads the legal-drafting doubled number ("seven (7)
-years", "7 (seven) years") as the one figure it is.
+alone) is named too. '-' parts words for the count net ("a half-dozen", "three-score",
+"twelve-odd"), which also knows pairs, multipliers ("sevenfold"), collective counts of time ("a
+biennium", "a generation"), "a year or two" and "a third of a year".
+:func:`modified_figures` names a read figure a word changes ("double the 7 years", "7 years less
+a day"). :func:`plain_doubled` reads the legal-drafting doubled number ("seven (7) years", "7
+(seven) years") as the one figure it is; :func:`doubled_differ` names one whose halves differ
+("eight (7)": the words govern).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from ._lexicon import DESIGNATIONS, FRACTION_WORDS, MONTHS, VULGAR_FRACTIONS, WO
 if TYPE_CHECKING:
     from .extract import QuantityExtractor
 
-__all__ = ["MAX_SHOWN", "counts", "plain_doubled", "unread_figures"]
+__all__ = ["MAX_SHOWN", "counts", "doubled_differ", "modified_figures", "plain_doubled", "unread_figures"]
 
 #: At most this many unread figures are named per text (the count of the rest is said).
 MAX_SHOWN = 5
@@ -45,13 +50,13 @@ _LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS}, key=len, reverse=True))
 #: A number as written (digits, a fraction character, a digit fraction, number words), any
 #: ``and a half`` after it, then ``of a``/``of an`` or a hyphen, then the word that may be its unit.
 _FIGURE = re.compile(
-    rf"(?<![\w#./\-])(?<!\d,)(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
+    rf"(?<![\w#./\-])(?<![\d,.][,.])(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
     rf"|(?:{_WORDS})(?:[\s-]+(?:{_LATER}))*(?![^\W\d_]))(?:[\s-]+and[\s-]+an?[\s-]+(?:half|quarter))?)"
     rf"(?:\s+of\s+an?)?[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)",
     re.IGNORECASE)
 #: Counts said with an article (``a decade``, ``half a year``, ``a year and a half``).
 _ARTICLE = re.compile(
-    r"\b(?:half\s+an?|an?\s+half|an?\s+quarter\s+of\s+an?|an?\s+(?:decade|century|fortnight|millennium)"
+    r"\b(?:half\s+an?|an?\s+half|an?\s+(?:quarter|third|fifth|sixth|eighth|tenth|twelfth)\s+of\s+an?|an?\s+(?:decade|century|fortnight|millennium)"
     r"|an?(?=\s+\w+\s+and\s+an?\s+(?:half|quarter)\b))\s+(?P<unit>[^\W\d_]+)(?:\s+and\s+an?\s+(?:half|quarter)\b)?",
     re.IGNORECASE)
 #: ``and a half`` wherever no mention covers it (``seven years and a half``: the half is not read).
@@ -60,8 +65,23 @@ _AND_A_HALF = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]+\s+){0,2}(?P<half>and[\s-]+a
 _VULGAR_ONE = re.compile(rf"[{_VULGAR}]")
 #: A count the number table does not hold, or a Roman numeral ("a dozen", "a score of", "VIII",
 #: "twice 7"): the words after it are looked at for a unit word.
-_COUNT = re.compile(r"(?<![\w\-])(?P<count>dozens?|scores?|couple|twice|thrice|(?:\w+\s+)?times|gross"
-                    r"|(?-i:[IVXLC]{2,}|V|X))(?![\w\-])", re.IGNORECASE)
+_COUNT = re.compile(rf"(?<!\w)(?P<count>dozens?|scores?|couple|pairs?|brace|twice|thrice|(?:\w+\s+)?times|gross"
+                    rf"|(?:\d+|{_WORDS})-?fold|(?<=-)odd|(?<!-)(?-i:[IVXLC]{{2,}}|V|X)(?!-))(?!\w)", re.IGNORECASE)
+#: Collective counts of time no unit table holds ("a biennium", "a generation"): named beside a
+#: cited figure of time.
+_COLLECTIVE = re.compile(r"\b(?:an?|one|two|three|\d+)[\s-]+(?P<word>(?:bi|tri|quadr|quinqu|sex|sept|dec)enni(?:um|a)"
+                         r"|twelvemonths?|generations?|lifetimes?)\b", re.IGNORECASE)
+#: A unit word then "or two" ("a year or two"): a span the extractor does not read as one figure.
+_OR_TWO = re.compile(r"(?<![^\W\d_])(?P<unit>[^\W\d_]+)\s+(?P<more>or\s+(?:two|three))\b", re.IGNORECASE)
+#: A figure a word before or after changes: "double the 7 years", "7 years twice over", "7 years
+#: less a day" (the extractor reads the 7 years alone).
+_MODIFIED_BEFORE = re.compile(rf"\b(?:double|triple|treble|quadruple|(?:twice|thrice)(?=\s+(?:the|that|this|its)\b))"
+                              rf"(?:\s+(?:the|that|this|its))?\s+(?=(?:\d|(?:{_WORDS})\b))", re.IGNORECASE)
+_MODIFIED_AFTER = re.compile(rf"(?<![\w.,])(?P<number>\d[\d,.]*|(?:{_WORDS})(?:[\s-]+(?:{_WORDS})){{0,3}})[\s-]*"
+                             rf"(?P<unit>[^\W\d_]+)\s*,?\s+(?:(?:twice|thrice)\s+over|and\s+an?(?=\s+(?:day|week|month)\b)|(?:less|plus|minus)\s+(?:an?|one|\d+)"
+                             rf"\s+[^\W\d_]+)", re.IGNORECASE)
+_FIGURE_AFTER = re.compile(rf"(?P<number>\d[\d,.]*|(?:{_WORDS})(?:[\s-]+(?:{_WORDS})){{0,3}})[\s-]*(?P<unit>[^\W\d_]+)",
+                           re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[\s-]+([^\W\d_]+|\d[\d,.]*)")
 _ARTICLE_BEFORE = re.compile(r"(?:\b(?:half\s+)?(?:an?|one)\s+)$", re.IGNORECASE)
 #: How many words after a count are looked at for its unit ("a score of years": two).
@@ -142,17 +162,59 @@ def _counted(text: str, dimension_of: Callable[[str], str | None], dimensions: C
                 break
             at = word.end()
             if dimension_of(word.group(1)) in dimensions:
-                article = _ARTICLE_BEFORE.search(text, max(0, match.start() - 12), match.start())
-                shown = article.start() if article is not None else match.start()
+                begin = match.start()
+                while begin > 0 and text[begin - 1] == "-":  # "a half-dozen", "three-score": the whole word
+                    begin -= 1
+                    while begin > 0 and text[begin - 1].isalnum():
+                        begin -= 1
+                article = _ARTICLE_BEFORE.search(text, max(0, begin - 12), begin)
+                shown = article.start() if article is not None else begin
                 found.append((shown, at, match.start(), match.end()))
                 break
+    for match in _COLLECTIVE.finditer(text):
+        if dimension_of("year") in dimensions:
+            found.append((match.start(), match.end(), match.start(), match.end()))
+    for match in _OR_TWO.finditer(text):
+        if dimension_of(match["unit"]) in dimensions:
+            found.append((match.start(), match.end(), match.start("more"), match.end("more")))
     return found
 
 
 def counts(text: str) -> bool:
-    """Whether ``text`` holds a count the number table does not (``dozen``, ``VIII``): only then
-    are the dimensions :func:`unread_figures` takes worth reading."""
-    return any(m["count"] != "I" for m in _COUNT.finditer(text))
+    """Whether ``text`` holds a count the number table does not (``dozen``, ``VIII``, ``a
+    biennium``, ``a year or two``): only then are the dimensions :func:`unread_figures` takes
+    worth reading."""
+    return (any(m["count"] != "I" for m in _COUNT.finditer(text)) or _COLLECTIVE.search(text) is not None
+            or _OR_TWO.search(text) is not None)
+
+
+def modified_figures(text: str, is_unit: Callable[[str], bool]) -> list[str]:
+    """Figures a word before or after changes, as written: "double the 7 years", "7 years twice
+    over", "7 years less a day" (the extractor reads "7 years" and nothing of the change).
+    ``is_unit`` says whether a word is a unit the table knows."""
+    found: list[tuple[int, int]] = []
+    for match in _MODIFIED_BEFORE.finditer(text):
+        figure = _FIGURE_AFTER.match(text, match.end())
+        if figure is not None and is_unit(figure["unit"]):
+            found.append((match.start(), figure.end()))
+    for match in _MODIFIED_AFTER.finditer(text):
+        if is_unit(match["unit"]) and not any(start <= match.start() < end for start, end in found):
+            found.append(match.span())
+    return [text[start:end] for start, end in sorted(found)][:MAX_SHOWN]
+
+
+def doubled_differ(text: str) -> list[str]:
+    """The doubled numbers of ``text`` whose words and digits differ ("eight (7)"), as written:
+    in legal drafting the words govern, so the figure the digits give is not the one stated."""
+    if "(" not in text:
+        return []
+    found: list[str] = []
+    for match in _DOUBLED.finditer(text):
+        words, digits = (match["words"], match["digits"]) if match["words"] else (match["words2"], match["digits2"])
+        value = _word_value(words)
+        if value is not None and value != float(digits.replace(",", "")):
+            found.append(match[0])
+    return found[:MAX_SHOWN]
 
 
 def plain_doubled(text: str) -> str:

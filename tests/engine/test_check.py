@@ -892,6 +892,12 @@ def reworded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "In SOP-001 paragraph 2.2, the retention period is reduced from 7 years to 3 years.")}),
         ("becomes", {"spec.md": _CONCRETE, "add-01.md": _ADDENDUM + '\n1.2 Section 03 30 00, Paragraph 2.1.A: '
                      '"4,000 psi" becomes "5,000 psi".\n'}),
+        ("extend-by", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, extend the retention period by 3 years.")}),
+        ("halved", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, the retention period of 7 years is halved.")}),
+        ("further", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, retain superseded revisions for a further 3 years.")}),
     ):
         root = tmp_path_factory.mktemp(name)
         (root / "documents").mkdir()
@@ -964,6 +970,38 @@ def test_facts_leave_out_the_figure_an_amending_item_takes_out(reworded: dict[st
                                                                      ("SOP-004@A#1", "3 years")]
 
 
+def test_facts_withhold_both_figures_where_check_cannot_tell_which_is_put_in(reworded: dict[str, Path]) -> None:
+    """Thirteenth audit N2: where check escalates "states both '7 years' and '3 years'", facts
+    listed both as SOP-004's in-force figures, unmarked. One decision: neither is listed."""
+    with Project.open(reworded["lowered"]) as project:
+        found = project.facts("records.retention_period", dt.date(2026, 12, 15)).facts
+    assert [(f.resolved.format(), f.text) for f in found] == [("SOP-001@A#2.2", "7 years")]
+    assert [a.format() for a in found[0].amended_by] == ["SOP-004#1"]  # still marked "may be stale"
+
+
+@pytest.mark.parametrize(("name", "figure"), [("extend-by", "3 years"), ("extend-by", "10 years"),
+                                              ("halved", "7 years"), ("further", "3 years")])
+def test_a_change_stated_relative_to_the_old_figure_is_no_value(
+    reworded: dict[str, Path], name: str, figure: str,
+) -> None:
+    """Thirteenth audit N3: "extend ... by 3 years", "a further 3 years", "is halved": the amount
+    (or the old figure) was an answer as the new value, and the true 10 years was refused."""
+    verdict = _check(reworded[name], _answer([_claim("SOP-004#1", text=_RETAINED.format(figure))],
+                                             valid_at=_AMENDED_DAY))
+    assert verdict.verdict == "escalation", verdict
+    assert any("states a change of" in w and "not a value" in w for w in verdict.claims[0].warnings)
+    with Project.open(reworded[name]) as project:
+        found = project.facts("records.retention_period", dt.date(2026, 12, 15)).facts
+    assert [f.resolved.format() for f in found] == ["SOP-001@A#2.2"]  # the change is no fact of SOP-004
+
+
+def test_a_claim_stating_the_change_as_a_change_is_supported_by_it(reworded: dict[str, Path]) -> None:
+    verdict = _check(reworded["extend-by"], _answer([_claim(
+        "SOP-004#1", text="The retention period of SOP-001 paragraph 2.2 is extended by 3 years.")],
+        valid_at=_AMENDED_DAY))
+    assert not any("states a change of" in w for w in verdict.claims[0].warnings), verdict
+
+
 def test_a_claim_dense_with_figures_citing_an_amended_provision_is_checked_in_seconds(
     amended: dict[str, Path],
 ) -> None:
@@ -974,3 +1012,24 @@ def test_a_claim_dense_with_figures_citing_an_amended_provision_is_checked_in_se
     verdict = _check(amended["sop"], _answer([_claim("SOP-001#2.2", text=text)], valid_at=_AMENDED_DAY))
     assert time.perf_counter() - started < 10.0
     assert verdict.verdict == "refusal" and "taken out of SOP-001#2.2 by SOP-004#1" in verdict.claims[0].detail
+
+
+@pytest.mark.parametrize(("figure", "said"), [
+    ("a half-dozen years", "figure not read: 'a half-dozen years'"),
+    ("a third of a year", "figure not read: 'a third of a year'"),
+    ("a biennium", "figure not read: 'a biennium'"),
+    ("double the 7 years", "figure modified: 'double the 7 years'"),
+    ("7 years less a day", "figure modified: '7 years less a day'"),
+    ("eight (7) years", "the words and the figure differ: 'eight (7)'"),
+])
+def test_a_count_or_a_changed_figure_beside_a_cited_figure_is_never_a_plain_answer(
+    reworded: dict[str, Path], figure: str, said: str,
+) -> None:
+    """Thirteenth audit N4 / H-D / N5: each was an answer to the cited "7 years", with no warning."""
+    verdict = _check(reworded["for-substitute"], _answer([_claim("SOP-001#2.2", text=_RETAINED.format(figure))],
+                                                          valid_at="2026-12-05"))
+    assert verdict.verdict != "answer", verdict
+    assert said in verdict.claims[0].warnings, verdict.claims[0]
+    plain = _check(reworded["for-substitute"], _answer([_claim("SOP-001#2.2", text=_RETAINED.format("seven (7) years"))],
+                                                        valid_at="2026-12-05"))
+    assert plain.verdict == "answer", plain

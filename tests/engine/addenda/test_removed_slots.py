@@ -86,3 +86,29 @@ def test_a_long_change_list_is_read_in_linear_time() -> None:
     assert timed(8000) < 15.0  # was about 14 s for the whole check, growing fourfold per doubling
     small, large = timed(2000), timed(8000)
     assert large < 4 * small * 2.5  # near-linear (a generous margin for a shared machine)
+
+
+@pytest.mark.parametrize(("words", "changed"), [
+    ("In SOP-001 paragraph 2.2, extend the retention period by 3 years.", ["extend the retention period by 3 years"]),
+    ("Increase the slump of 4 inches by 2 inches.", ["Increase the slump of 4 inches by 2 inches"]),
+    ("Retain superseded revisions for a further 3 years.", ["3 years"]),
+    ("The retention period of 7 years is halved. Keep logs 1 year.", ["The retention period of 7 years is halved."]),
+    ("Raise the cover to 50 mm by 1 January 2027.", []),
+    ("The period is extended by the Engineer.", []),
+    ("Retain superseded revisions for 3 years.", []),
+])
+def test_a_change_stated_relative_to_the_old_figure_is_found(words: str, changed: list[str]) -> None:
+    """Thirteenth audit N3: the amount of "extend ... by 3 years" was read as the new value."""
+    from inforce.engine.addenda.slots import change_spans
+
+    assert [words[a:b] for a, b in change_spans(words)] == changed
+
+
+def test_change_spans_are_read_in_linear_time() -> None:
+    import time
+
+    from inforce.engine.addenda.slots import change_spans
+
+    started = time.perf_counter()
+    change_spans("increase by the " * 2000 + "halved. " * 2000 + "a further 1 " * 2000)
+    assert time.perf_counter() - started < 1.0

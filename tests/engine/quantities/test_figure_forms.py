@@ -176,3 +176,71 @@ def test_a_run_of_digits_and_commas_is_read_in_linear_time(extractor):
     started = time.perf_counter()
     unread_figures("Retained for 7 years; ref " + "1," * 4000, lambda: extractor, _TIME)
     assert time.perf_counter() - started < 1.0
+
+
+# -- thirteenth audit (N4, H-D, N5, M-B) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("run", ["1,,", "1.,", "1.,1", "1,.", "12,,3.."])
+def test_any_punctuation_between_digits_is_read_in_linear_time(extractor, run):
+    """Thirteenth audit M-B: "1,,1,,…" and "1.,1.,…" stayed quadratic (0.43 s per 4,000
+    characters; 12,000 took seconds): a figure starts only where a digit run starts."""
+    import time
+
+    text = "Retained for 7 years; ref " + run * (12000 // len(run))
+    started = time.perf_counter()
+    unread_figures(text, lambda: extractor, _TIME)
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("retained for a half-dozen years", "a half-dozen years"),
+    ("retained for three-score years", "three-score years"),
+    ("retained for a dozen-odd years", "a dozen-odd years"),
+    ("retained for twelve-odd years", "twelve-odd years"),
+    ("retained for a pair of years", "a pair of years"),
+    ("retained for a brace of years", "a brace of years"),
+    ("retained for a biennium", "a biennium"),
+    ("retained for a triennium", "a triennium"),
+    ("retained for a twelvemonth", "a twelvemonth"),
+    ("retained for a generation", "a generation"),
+    ("retained for a year or two", "year or two"),
+    ("retained for a third of a year", "a third of a year"),
+])
+def test_hyphenated_counts_and_collective_units_are_named(extractor, text, named):
+    """Thirteenth audit N4 / H-D: the count net took '-' as part of a word and knew no
+    multipliers or collective units, so "a half-dozen years" passed as an answer to "7 years"."""
+    from inforce.engine.quantities.unread import counts
+
+    assert counts(text) or "third" in text
+    assert unread_figures(text, lambda: extractor, _TIME) == [named]
+
+
+@pytest.mark.parametrize("text", ["X-ray films are retained for 7 years", "scaffold inspections every 7 years",
+                                  "in odd years only", "a fifth of the records", "two or three records"])
+def test_words_like_counts_are_no_count(extractor, text):
+    assert unread_figures(text, lambda: extractor, _TIME) == []
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("retained for double the 7 years", "double the 7 years"),
+    ("retained for twice the 7 years", "twice the 7 years"),
+    ("retained for 7 years twice over", "7 years twice over"),
+    ("retained for 7 years less a day", "7 years less a day"),
+    ("retained for seven years plus a day", "seven years plus a day"),
+])
+def test_a_figure_a_word_changes_is_named(extractor, text, named):
+    """Thirteenth audit N4: "double the 7 years" and "7 years less a day" were read as the 7 years."""
+    from inforce.engine.quantities.unread import modified_figures
+
+    assert modified_figures(text, lambda word: extractor.units.alias(word) is not None) == [named]
+    assert modified_figures("retained for 7 years or less", lambda word: extractor.units.alias(word) is not None) == []
+
+
+def test_a_doubled_number_whose_words_and_digits_differ_is_named():
+    """Thirteenth audit N5: "eight (7) years" passed as 7 years; the words govern."""
+    from inforce.engine.quantities.unread import doubled_differ
+
+    assert doubled_differ("retained for eight (7) years") == ["eight (7)"]
+    assert doubled_differ("retained for 7 (eight) years") == ["7 (eight)"]
+    assert doubled_differ("retained for seven (7) years; twenty-one (21) days") == []
