@@ -5,11 +5,13 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "5"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "6"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
 #                       5: one opening rule for access written as text (adapters/ingest/opening.py),
-#                          a Word table nested in a cell read with its cells parted by tabs
+#                          a Word table nested in a cell read with its cells parted by tabs;
+#                       6: the opening rule decides by the groups the project uses; Word page
+#                          headers' text boxes and insertions, Akoma Ntoso prefaces judged
 
 __all__ = ["PARSER_VERSION", "__version__"]

@@ -84,6 +84,7 @@ from inforce.ontology.files import read_bounded
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
 from .metadata import DeclaredEdge, Metadata
+from .opening import Opening
 from .parsing import Parser, UnreadableFileError, source_digest, source_name
 from .register import Register
 from .yamlnodes import NodeReader
@@ -118,6 +119,11 @@ _PROVISIONS = frozenset(
 _QUOTED = frozenset({"quotedStructure", "quotedText", "embeddedStructure", "subFlow"})
 #: Not text of the act: side notes and the markers that point at notes.
 _SKIPPED = frozenset({"authorialNote", "noteRef", "meta"})
+#: The parts of an act before its body, whose words are no provision, read for the opening rule.
+_FRONT_PARTS = ("coverPage", "preface", "preamble")
+#: Their elements judged as one line each (one holding none of the others).
+_FRONT_LINES = frozenset({"p", "block", "line", "td", "th", "li", "longTitle", "docTitle", "formula", "recitals",
+                          "recital", "citation", "citations", "container", "tblock"})
 #: Line breaks inside a block.
 _BREAKS = frozenset({"eol", "eop", "br"})
 #: Elements inside a line; every other element starts and ends a line.
@@ -427,6 +433,7 @@ class _AknParser(Parser):
         document_id, work_date = self._work(meta)
         version = self._version(meta, work_date)
         provisions = self._provisions(act)
+        self._judge_front(act)
         if version is None or document_id is None:
             return None
         self._temporal(meta)
@@ -671,6 +678,27 @@ class _AknParser(Parser):
                 hint="give its text in a Markdown document",
             )
         return self.layout.sections()
+
+    def _judge_front(self, act: etree._Element) -> None:
+        """The act's cover page, preface and preamble, which hold no provision inforce keeps, read
+        for the opening rule (``opening.Opening``, the one rule): access written there is an error
+        at its line, never dropped with the words around it (thirteenth audit N7)."""
+        judge = Opening(self.file)
+        for name in _FRONT_PARTS:
+            part = self._child(act, name)
+            if part is None:
+                continue
+            for element in part.iter():
+                if not isinstance(element.tag, str) or etree.QName(element).localname not in _FRONT_LINES:
+                    continue
+                if any(isinstance(inner.tag, str) and etree.QName(inner).localname in _FRONT_LINES
+                       for inner in element.iterdescendants()):
+                    continue  # its lines are judged one by one
+                error = judge.judge(_plain(element), line_no=element.sourceline,
+                                    where=f" (in the act's <{name}>)")
+                if error is not None:
+                    self.errors.append(error)
+        self.warnings.extend(judge.notes)
 
     def _walk(self, element: etree._Element, *, parent: str | None, depth: int, quoted: bool,
               skip: tuple[etree._Element, ...] = ()) -> None:

@@ -324,6 +324,48 @@ def parse_document_with_warnings(
     return parser(path, root, file, register=register).parse()
 
 
+def groups_named(paths: list[Path], root: Path, register: Register | None = None) -> frozenset[str]:
+    """Every access group the project's metadata names: its register's ``access`` cells, each
+    Markdown file's front matter and each sidecar, read before any document's body (the opening
+    rule decides by them: ``opening.groups_in_use``). Metadata that does not read adds nothing
+    here; its parse reports it."""
+    named: set[str] = set()
+    for row in register.rows if register is not None else ():
+        named.update(_group_words(row.values.get("access")))
+    for path in paths:
+        name = path.name.lower()
+        if not name.endswith((".md", ".pdf", ".csv", ".docx")):
+            continue  # a drawing's or an act's access is in the register, read above
+        try:
+            named.update(_group_words(_access_of(path, root, register)))
+        except (InputError, InputErrors, UnreadableFileError, KeyError, TypeError, ValueError, OSError):
+            continue
+    return frozenset(named)
+
+
+def _group_words(access: object) -> list[str]:
+    if access is None:
+        return []
+    values = [access] if isinstance(access, str) else list(access) if isinstance(access, (list, tuple)) else []
+    return [word for value in values for word in re.split(r"[\s,;\[\]\"']+", str(value)) if word]
+
+
+def _access_of(path: Path, root: Path, register: Register | None) -> object:
+    """The access a file's own metadata gives (front matter or sidecar), its opening not judged."""
+    file = source_name(path, root)
+    if path.name.lower().endswith(".md"):
+        parser = _MarkdownParser(path, root, file, register=register)
+        text, whole = parser._read_prefix(METADATA_PREFIX_BYTES)
+        lines = text.split("\n")
+        closing = parser._closing(lines if whole else lines[:-1], whole=whole)
+        front = None if closing is None else "\n".join(lines[1:closing])
+        metadata = parser._metadata(front, file, line_offset=1 if front is not None else 0)
+        return None if metadata is None else parser._revision(metadata).access
+    parser_type = _PdfParser if path.name.lower().endswith(".pdf") else _CsvParser \
+        if path.name.lower().endswith(".csv") else _docx_parser()
+    return parser_type(path, root, file, register=register).revision().access
+
+
 def read_revision(path: Path, root: Path, *, register: Register | None = None) -> Revision:
     """The revision a document file records, read as ``lag`` needs it: a Markdown file's front
     matter (within its first ``METADATA_PREFIX_BYTES``) or register row, a PDF's, CSV's or Word

@@ -130,6 +130,10 @@ class DocxTextLayer:
     #: Each page header and footer with text: what it is (``page header``), its part
     #: (``word/header1.xml``) and its own text layer, rendered as the body's is.
     margins: tuple[tuple[str, str, DocxTextLayer], ...] = ()
+    #: Each page header's and footer's paragraphs as written, every run's text in (a text box's
+    #: paragraphs, VML or DrawingML, tracked insertions, hidden text): what the opening rule
+    #: also judges, since access written there is meant as metadata all the same.
+    margin_paragraphs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def has_text(self) -> bool:
@@ -176,7 +180,7 @@ class _DocxParser(SidecarParser):
         self.warnings.extend(layer.warnings)
         outline = parse_outline(layer.text, file=self.file, fences=False)
         self.errors.extend(_at_paragraph(error, layer) for error in outline.errors)
-        self.errors.extend(_margin_errors(layer, self.file))
+        self.errors.extend(_margin_errors(layer, self.file, self.warnings))
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)
         if metadata is None:
             return None
@@ -189,11 +193,12 @@ class _DocxParser(SidecarParser):
         )
 
 
-def _margin_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
+def _margin_errors(layer: DocxTextLayer, file: str, notes: list[InputError] | None = None) -> list[InputError]:
     """A page header's or footer's line that declares access, refused naming the part and its
     paragraph (module docstring): the whole margin is judged as an opening (``opening.Opening``,
-    the one rule); read as a margin it would be lost."""
+    the one rule); read as a margin it would be lost. What the rule only warns of goes to ``notes``."""
     errors = []
+    refused = set()
     for kind, part, margin in layer.margins:
         judge = Opening(file)
         for line_no, line in enumerate(margin.text.split("\n"), 1):
@@ -201,7 +206,34 @@ def _margin_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
             error = judge.judge(line, line_no=None, where=where)
             if error is not None:
                 errors.append(error)
+                refused.add(part)
+        if notes is not None:
+            notes.extend(judge.notes)
+    for kind, part, paragraphs in layer.margin_paragraphs:
+        if part in refused:
+            continue
+        judge = Opening(file)
+        for line in paragraphs:
+            where = f" (in the {kind}, {part}: a text box, tracked insertion or hidden text there)"
+            error = judge.judge(line, line_no=None, where=where)
+            if error is not None:
+                errors.append(error)
+                break
     return errors
+
+
+def _written_paragraphs(root: etree._Element) -> tuple[str, ...]:
+    """Every paragraph of a margin part as written: each ``w:p``'s own runs' text (a text box's
+    paragraphs are their own), tabs kept, deleted text (``w:delText``) left out."""
+    namespace = etree.QName(root).namespace
+    paragraph_tag = f"{{{namespace}}}p"
+    texts: dict[etree._Element, list[str]] = {}
+    for element in root.iter(f"{{{namespace}}}t", f"{{{namespace}}}tab"):
+        owner = next(element.iterancestors(paragraph_tag), None)
+        if owner is None or element.getparent().tag == f"{{{namespace}}}tabs":
+            continue
+        texts.setdefault(owner, []).append("\t" if element.tag.endswith("}tab") else element.text or "")
+    return tuple(text for text in ("".join(parts).strip() for parts in texts.values()) if text)
 
 
 def _at_paragraph(problem: InputError, layer: DocxTextLayer) -> InputError:
@@ -245,6 +277,8 @@ def _text_layer(data: bytes, file: str) -> DocxTextLayer:
     body = _BodyReader(package, file)
     layer = body.read()
     margins = []
+    written = tuple((kind, part, _written_paragraphs(root)) for kind, part, root in package.margins)
+    layer = dataclasses.replace(layer, margin_paragraphs=tuple(entry for entry in written if entry[2]))
     for kind, part, root in package.margins:
         # the styles and the list definitions are read once, not once per part: a document may
         # carry hundreds of headers (twelfth audit M-C: 200 parts were 115 s)

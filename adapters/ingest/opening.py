@@ -15,19 +15,24 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    ``OPENING_LINES`` lines and ``OPENING_CHARACTERS`` characters into the text.
 2. **Cells** (:func:`cells`): a line is rendered to cells the same way for every format: split
    at ``|``, tabs, HTML cell and block tags (``<td>``, ``<th>``, ``<div>``, ``<p>``, ``<br>``…),
-   a comment's ``<!--``/``-->``, the first ``:`` or ``=`` of a cell and (``spaced``: a PDF's
+   a comment's ``<!--``/``-->``, the first ``:``, ``=`` or ``->`` of a cell and (``spaced``: a PDF's
    layout) runs of two spaces or more; markup is taken out (emphasis, headings, quotes, bullets,
    link brackets, backslash escapes, HTML entities) and leading cells that are only a row number
    or a bullet are dropped. A Word table is rendered a pipe row, its nested tables' cells parted
    by tabs; a PDF table's rows come as cells from its table reader.
-3. **A declaration** (:func:`declaration`): a cell that is an access key (``ACCESS_KEYS``, in any
-   case, width or markup) followed by a cell that reads as a list of one to eight group names
-   (:func:`group_names`: names by the project's group-name grammar, parted by commas,
-   semicolons, ``&``, ``and`` or spaces, in brackets or quotes or not, ``only`` after them). A
-   phrase of the document's own is no list (``the``, ``shall``, ``doors``, ``card reader``,
-   ``staff only``: function words and what access is commonly given by). A key alone on its line (a definition
-   list, an HTML cell a line) takes the next line's cells as its value. A key followed by a
-   sentence (``Access: the contractor shall …``, ``ACCESS DOORS AND PANELS``) is text.
+3. **A declaration** (:func:`declaration`) is decided by **the groups the project uses**
+   (:func:`groups_in_use`, gathered by the ingest from the register, front matter and sidecars
+   before any body is read: ``documents.groups_named``): an access key (``ACCESS_KEYS``, in any
+   case, width or markup; or a short cell holding one, ``Access level``, ``Rev A, Access``,
+   ``Classification Access``) followed by text naming one of those groups as a whole word, in any
+   dress (``access: [owners]  # board only``, ``Access: restricted to owners``, ``owners/qa``).
+   Whatever the project's groups (none yet, too), access written as front matter writes it is
+   one as well (:func:`_front_matter_shaped`: lower-case group names, :func:`group_names`, or a
+   flow list, a YAML comment after it or not). A key followed by words naming no group of the
+   project is text (``Access: Roof``, ``| Access | Location | Size |``, ``Access: the
+   contractor shall …``). A key alone on its line (a definition list, an HTML cell a line) takes
+   the next line's cells as its value. A line is parted at ``·``, ``•`` and ``;`` too, so a field
+   in the middle of a one-line header is a cell of its own.
 4. Every reader applies :class:`Opening` to its opening lines; a table in the text before the
    first provision is also judged by column (a column headed ``access`` is ``access: <cell>``).
 
@@ -43,6 +48,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from inforce.ontology import InputError
 from inforce.ontology.scalars import draws_nothing, group_name
@@ -59,6 +67,7 @@ __all__ = [
     "cells",
     "declaration",
     "group_names",
+    "groups_in_use",
     "invisible",
     "is_access_key",
     "title_like",
@@ -72,7 +81,7 @@ OPENING_CHARACTERS = 8 * 1024
 #: The keys a declaration is made with: the metadata's own ``access`` and the names the metadata
 #: checks tell to write it so (``readers``, ``acl``, ``groups``); compared as ``misspelt_key``
 #: compares keys (case, width, markup set aside; ``access`` also one letter off).
-ACCESS_KEYS = ("access", "access groups", "groups", "acl", "readers")
+ACCESS_KEYS = ("access", "access groups", "groups", "acl", "readers", "reader")
 _NEAR_KEYS = frozenset({"access", "access groups"})
 #: The most group names a declaration lists.
 _MOST_NAMES = 8
@@ -91,9 +100,9 @@ _INLINE_TAGS = frozenset({"a", "b", "i", "u", "em", "strong", "span", "code", "k
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)\b[^<>]*>|<!--|-->")
 _LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
 _ESCAPE = re.compile(r"\\(.)")
-_PARTS = re.compile(r"[|\t]| [-\u2013\u2014] ")
+_PARTS = re.compile(r"[|\t;\u00b7\u2022]| [-\u2013\u2014] ")
 _SPACED = re.compile(r" {2,}")
-_KEY_END = re.compile(r"[:=]")
+_KEY_END = re.compile(r"->|[:=\u2192]")
 #: Markup around a cell: emphasis, code, headings, quotes, bullets, list and fence marks.
 _MARKUP = " *_`#>~-+•·◦▪‣●○■□"
 #: A cell that is only a row number or a bullet (``1``, ``2.``, ``(a)``, ``iv)``).
@@ -155,6 +164,8 @@ def _plain(line: str) -> str:
 
 def _tag(match: re.Match[str]) -> str:
     name = match.group(2)
+    if name is not None and not match.group(1) and name.lower() in ACCESS_KEYS:
+        return "|access|"  # an element named for the key (``<access>owners</access>``)
     return "" if name is not None and name.lower() in _INLINE_TAGS else "|"
 
 
@@ -219,13 +230,107 @@ def group_names(value: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def declaration(found: list[str]) -> tuple[str, str] | None:
-    """The ``(key, value)`` of the first access declaration among ``found`` cells: an access key
-    followed by a cell listing group names (module docstring, 3.); None where there is none."""
-    for key, value in zip(found, found[1:], strict=False):
-        if is_access_key(key) and group_names(value) is not None:
+def declaration(found: list[str], groups: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """The ``(key, value)`` of the first access declaration among ``found`` cells (module
+    docstring, 3.): an access key (a cell, or the last word of one: ``Rev A, Access``,
+    ``Classification Access``) followed by cells that name a group of ``groups`` (the project's,
+    casefolded) as a whole word, in any dress; or, whatever the project's groups, an ``access``
+    cell written as front matter writes it (:func:`_front_matter_shaped`). None where there is none."""
+    for index, key in enumerate(found[:-1]):
+        value = found[index + 1]
+        exact = is_access_key(key) or is_access_key(_last_clause(key))
+        if not (exact or _key_among_words(key)):
+            continue
+        if groups and _names_group(" ".join(found[index + 1:]), groups):
+            return key, value
+        if exact and _front_matter_shaped(key, value):
             return key, value
     return None
+
+
+_WORD = re.compile(r"\w[\w.\-]*")
+_COMMENT = re.compile(r"\s#.*$")
+
+
+_CLAUSE_END = re.compile(r"[,./]\s")
+_KEY_WORDS = 4
+
+
+def _last_clause(cell: str) -> str:
+    """What follows the last ``, ``, ``. `` or ``/ `` of a cell (``Rev A, Access``: ``Access``)."""
+    return _CLAUSE_END.split(cell)[-1].strip(_QUOTES + _BRACKETS + " ")
+
+
+def _key_among_words(cell: str) -> bool:
+    """Whether a short cell holds an access key among its words (``Access level``, ``Access
+    rights``, ``Classification Access``): a key enough where the value names a project's group."""
+    words = re.findall(r"[^\W_]+", cell)
+    return 0 < len(words) <= _KEY_WORDS and any(is_access_key(word) for word in words)
+
+
+def _names_group(value: str, groups: frozenset[str]) -> bool:
+    """Whether ``value`` names one of ``groups`` as a whole word (``owners`` in ``[owners]``,
+    ``restricted to owners``, ``owners/qa``; not in ``owner`` or ``co-owners``)."""
+    for word in _WORD.findall(unicodedata.normalize("NFKC", value)):
+        word = word.rstrip(".-").casefold()
+        if word in groups or any(part in groups for part in word.split(".")):
+            return True
+    return False
+
+
+def _front_matter_shaped(key: str, value: str) -> bool:
+    """Whether ``key: value`` reads as access written as front matter writes it, which is an
+    error in any project (one naming no group yet too): a list of group names in lower case
+    (``access: owners``, ``Access: owners, qa``) or as a YAML flow list (``access: [Owners]``), a
+    YAML comment after it or not. ``Access: Roof``, ``Access: Scaffold`` or ``Access: Internal
+    use only`` is no such line: text, unless it names a group the project uses."""
+    value = _COMMENT.sub("", value).strip()
+    names = group_names(value)
+    if names is None:
+        return False
+    return value[:1] in _OPEN_CLOSE or all(name == name.lower() for name in names)
+
+
+#: The most words a value is read as possibly naming groups (a longer one is a sentence).
+_NOTED_WORDS = 6
+
+
+def _may_name_groups(found: list[str]) -> bool:
+    """Whether an access key among ``found`` is followed by a short value holding a lower-case
+    word that could be a group's name (``restricted to owners``, ``owners/qa``): what a project
+    naming no group yet is warned of (no error: its groups are not known)."""
+    for index, key in enumerate(found[:-1]):
+        if not is_access_key(key):
+            continue
+        value = _COMMENT.sub("", " ".join(found[index + 1:])).strip()
+        words = _WORD.findall(value)
+        if not words or len(words) > _NOTED_WORDS or value.endswith((".", "!", "?")):
+            continue
+        if any(word == word.lower() and word[0].isalpha() and len(word) > 1 and word not in _PHRASE_WORDS
+               for word in (word.rstrip(".-") for word in words)):
+            return True
+    return False
+
+
+#: The access groups the project uses (casefolded), as the ingest of a project gathered them
+#: (register, front matter, sidecars) before reading documents' bodies: the one rule decides by
+#: them. Empty outside an ingest (a file parsed alone): only front-matter-shaped lines are refused.
+_GROUPS: ContextVar[frozenset[str]] = ContextVar("inforce_opening_groups", default=frozenset())
+
+
+def folded_groups(groups: Iterable[str]) -> frozenset[str]:
+    """``groups`` as the rule compares them: NFKC, casefolded."""
+    return frozenset(unicodedata.normalize("NFKC", name).casefold() for name in groups if name)
+
+
+@contextmanager
+def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
+    """While held, every :class:`Opening` made in this context decides by ``groups``."""
+    token = _GROUPS.set(folded_groups(groups))
+    try:
+        yield
+    finally:
+        _GROUPS.reset(token)
 
 
 class Opening:
@@ -233,9 +338,12 @@ class Opening:
     docstring): ``judge`` gives the error for a line that declares access, else None. A key
     alone on its line is remembered and takes the next line's cells as its value."""
 
-    def __init__(self, file: str, *, spaced: bool = False) -> None:
+    def __init__(self, file: str, *, spaced: bool = False, groups: Iterable[str] | None = None) -> None:
         self.file = file
         self.spaced = spaced
+        self.groups = _GROUPS.get() if groups is None else folded_groups(groups)
+        #: Warnings: lines kept as text that may be access, in a project naming no group yet.
+        self.notes: list[InputError] = []
         self._key: str | None = None
 
     def judge(self, line: str, *, line_no: int | None, where: str = "",
@@ -247,10 +355,18 @@ class Opening:
         if not found:
             return None
         key, self._key = self._key, None
-        said = declaration(found) or (declaration([key, *found]) if key is not None else None)
+        said = declaration(found, self.groups) or (
+            declaration([key, *found], self.groups) if key is not None else None)
         if said is None:
             if len(found) == 1 and is_access_key(found[0]):
                 self._key = found[0]
+            elif not self.groups and _may_name_groups(found):
+                self.notes.append(InputError(
+                    f"{echoed(visible(line))}{where} may be access written as text: the project names no "
+                    "access group yet, so it is read as the document's text",
+                    file=self.file, line=line_no, field="access",
+                    hint="if it says who may read the document, write it in the front matter, the sidecar or "
+                         "the register (and take the line out of the text)"))
             return None
         return InputError(
             f"{echoed(visible(line))}{where} reads as access metadata: a document's access is written in "

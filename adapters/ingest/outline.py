@@ -212,6 +212,8 @@ class _OutlineReader:
         error = self.judge.judge(line, line_no=self.line_no, where=f" ({where})" if where else "", found=found)
         if error is not None:
             self.outline.errors.append(error)
+        self.outline.warnings.extend(self.judge.notes)
+        self.judge.notes.clear()
         return error is not None
 
     def _check_opening_table(

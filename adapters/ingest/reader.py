@@ -19,11 +19,13 @@ from .documents import (
     UnreadableFileError,
     content_hash,
     discover_files,
+    groups_named,
     parse_document_with_warnings,
     resolving_folders_once,
     source_name,
 )
 from .manifest import load_manifest_with_warnings
+from .opening import groups_in_use
 from .register import Register, read_register
 from .registry import read_registry, register_revisions
 from .yamlnodes import NodeReader, compose_yaml
@@ -61,6 +63,7 @@ class _ProjectFiles:
         self.manifest, self.warnings = load_manifest_with_warnings(root)
         self._register: Register | None = None
         self._paths: dict[str, Path] = {}
+        self._groups: frozenset[str] | None = None
         self._held = ExitStack()
 
     def __enter__(self) -> _ProjectFiles:
@@ -98,8 +101,12 @@ class _ProjectFiles:
         return content_hash(self._path(name), self.root, self._register)
 
     def parse(self, name: str) -> ParsedFile:
+        if self._groups is None:  # the groups the project uses, gathered once before any body is read
+            self._groups = groups_named(list(self._paths.values()), self.root, self._register)
         try:
-            document, warnings = parse_document_with_warnings(self._path(name), self.root, register=self._register)
+            with groups_in_use(self._groups):
+                document, warnings = parse_document_with_warnings(self._path(name), self.root,
+                                                                  register=self._register)
         except UnreadableFileError as unreadable:
             return ParsedFile(document=None, unreadable=unreadable)
         return ParsedFile(document=document, warnings=warnings)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import discover_documents, read_revision
+from .documents import discover_documents, groups_named, read_revision
 from .manifest import load_manifest
 from .metadata import read_metadata
+from .opening import groups_in_use
 from .register import Register, RegisterRow, read_register
 from .yamlnodes import NodeReader, compose_yaml
 
@@ -34,9 +35,12 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     revisions: list[Revision] = []
     sources: dict[str, str] = {}
     problems: list[InputError] = []
-    for path in discover_documents(root):
+    paths = discover_documents(root)
+    groups = groups_named(paths, root)
+    for path in paths:
         try:
-            revision = read_revision(path, root)
+            with groups_in_use(groups):  # the opening rule decides by them, as at ingest
+                revision = read_revision(path, root)
         except InputErrors as group:
             problems.extend(e for e in group.exceptions if isinstance(e, InputError))
             continue
@@ -71,11 +75,14 @@ def registry_from_file(path: Path, *, display: str | None = None, root: Path | N
     register = read_register(path, display, root=root)
     revisions: list[Revision] = []
     problems: list[InputError] = []
+    files = [root / row.file for row in register.rows if row.file is not None] if root is not None else []
+    groups = groups_named([file for file in files if file.is_file()], root, register) if root is not None else ()
     for row in register.rows:
         unread: list[InputError] = []
         if row.file is not None and root is not None:
             try:
-                revisions.append(read_revision(root / row.file, root, register=register))
+                with groups_in_use(groups):  # the opening rule decides by them, as at ingest
+                    revisions.append(read_revision(root / row.file, root, register=register))
                 continue
             except InputErrors as group:  # listed by what its row says, readable by no group
                 unread = [e for e in group.exceptions if isinstance(e, InputError)]

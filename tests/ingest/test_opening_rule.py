@@ -12,16 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from inforce.adapters.ingest.documents import parse_document_with_warnings
-from inforce.adapters.ingest.opening import Opening, cells, declaration, group_names
+from inforce.adapters.ingest.documents import groups_named, parse_document_with_warnings
+from inforce.adapters.ingest.opening import Opening, cells, declaration, group_names, groups_in_use
 from inforce.adapters.ingest.register import read_register
 from inforce.adapters.ingest.registry import registry_from_file
 from inforce.ontology import InputErrors
 
 from docx_writer import WordWriter
 
-HEADER = "file,id,title,kind,revision,seq,issued,effective_from,recorded\n"
-TAIL = ",LAB-7,Pump room,sop,B,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z\n"
+HEADER = "file,id,title,kind,revision,seq,issued,effective_from,recorded,access\n"
+TAIL = ",LAB-7,Pump room,sop,B,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,\n"
+#: Another document of the project, readable by 'engineers' and 'qa' only: the groups the project
+#: uses, by which the opening rule decides (a row with no file: register metadata alone).
+OTHER = ",LAB-8,Plant room,sop,A,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,engineers;qa\n"
 BODY = ["1 SCOPE", "The pump room key is LOCKWORD."]
 CSI_BODY = ["PART 1 - GENERAL", "1.1 SUMMARY", "A. The pump room key is LOCKWORD."]
 
@@ -29,13 +32,15 @@ CSI_BODY = ["PART 1 - GENERAL", "1.1 SUMMARY", "A. The pump room key is LOCKWORD
 def project(tmp_path: Path, name: str) -> Path:
     root = tmp_path / "p"
     (root / "documents").mkdir(parents=True)
-    (root / "register.csv").write_text(HEADER + f"documents/{name}" + TAIL, encoding="utf-8")
+    (root / "register.csv").write_text(HEADER + f"documents/{name}" + TAIL + OTHER, encoding="utf-8")
     return root
 
 
 def read(root: Path, name: str):
+    """The document as ingest reads it: by the groups the project uses (``groups_named``)."""
     register = read_register(root / "register.csv", "register.csv", root=root)
-    return parse_document_with_warnings(root / "documents" / name, root, register=register)[0]
+    with groups_in_use(groups_named(sorted((root / "documents").iterdir()), root, register)):
+        return parse_document_with_warnings(root / "documents" / name, root, register=register)[0]
 
 
 def refusals(root: Path, name: str) -> list[str]:
@@ -205,7 +210,7 @@ def test_a_pdf_opening_title_with_word_spaces_stays_text(tmp_path):
 def test_lag_withholds_a_pending_markdown_file_under_a_csi_title_declaring_access(tmp_path, shape):
     root, _ = markdown_file(tmp_path, [LEADS["under a CSI section line"][0], LINE_SHAPES[shape], *CSI_BODY])
     revisions = registry_from_file(root / "register.csv", display="register.csv", root=root)
-    assert [(r.document, r.access) for r in revisions] == [("LAB-7", ())]
+    assert [(r.document, r.access) for r in revisions if r.document == "LAB-7"] == [("LAB-7", ())]
 
 
 # -- controls: access words that are the document's own text ---------------------------------
@@ -269,7 +274,8 @@ def test_a_value_is_a_list_of_group_names_or_text():
         assert group_names(text) is None, text
     assert declaration(["Access Doors", "steel"]) is None
     assert declaration(["Grouts", "epoxy"]) is None  # 'groups' is matched exactly, 'access' also one letter off
-    assert declaration(["Acess", "owners"]) == ("Acess", "owners")
+    assert declaration(["acess", "owners"]) == ("acess", "owners")
+    assert declaration(["Acess", "Owners"], frozenset({"owners"})) == ("Acess", "Owners")
 
 
 def test_a_key_alone_carries_to_the_next_line_only():
@@ -277,3 +283,177 @@ def test_a_key_alone_carries_to_the_next_line_only():
     assert judge.judge("ACCESS", line_no=1) is None
     assert judge.judge("Doors shall be steel.", line_no=2) is None
     assert judge.judge("owners", line_no=3) is None  # the key was used up by the line before
+
+
+# -- thirteenth audit (N1, N6, N7, N8, M-D): decided by the groups the project uses --------------
+
+#: Access written as a phrase, with a YAML comment, in brackets or mid-line: each names 'engineers',
+#: a group the project uses (its register's other row), so each was meant as metadata (N1).
+NAMING_SHAPES = {
+    "a yaml comment after a flow list": "access: [engineers]  # board only",
+    "a yaml comment after a name": "access: engineers # restricted",
+    "restricted to": "Access: restricted to engineers",
+    "a note in brackets": "Access: engineers (restricted)",
+    "a slash between names": "Access: engineers/qa",
+    "or between names": "Access: engineers or qa",
+    "see register after it": "Access: engineers, see register",
+    "a table row phrase": "| Access | Restricted to engineers |",
+    "a key with a qualifier": "Access level: engineers",
+    "an element named for the key": "<access>engineers</access>",
+    "mid-line among dots": "LAB-7 · Rev B · Access: engineers",
+    "after a comma": "Rev B, Access: engineers",
+    "after a semicolon": "Rev B; Access: engineers",
+    "after a sentence": "Confidential. Access: engineers",
+    "an arrow": "access -> engineers",
+    "a capitalised name": "Access: Engineers",
+    "a stacked cell": "| Classification Access | Internal engineers |",
+}
+#: Opening lines of a maintenance SOP or a specification that name no group of the project (N8,
+#: M-D): text.
+PHRASE_SHAPES = {
+    "roof": "Access: Roof",
+    "scaffold": "Access: Scaffold",
+    "permit": "Access: Permit required",
+    "confined space": "Access: Confined space",
+    "internal use": "Access: Internal use only",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(NAMING_SHAPES))
+@pytest.mark.parametrize("kind", ["markdown", "word"])
+def test_an_access_key_whose_value_names_a_group_the_project_uses_is_refused(tmp_path, kind, shape):
+    root, name = WRITERS[kind](tmp_path, ["LAB-7 PUMP ROOM", NAMING_SHAPES[shape], *BODY])
+    said = refusals(root, name)
+    assert len(said) == 1 and "reads as access metadata" in said[0] and "LOCKWORD" not in said[0], said
+
+
+@pytest.mark.parametrize("shape", sorted(PHRASE_SHAPES))
+def test_an_access_key_whose_value_names_no_group_of_the_project_is_text(tmp_path, shape):
+    root, name = markdown_file(tmp_path, ["LAB-7 ROOF PLANT", PHRASE_SHAPES[shape], *BODY])
+    assert PHRASE_SHAPES[shape] in read(root, name).text_layer
+
+
+def test_a_phrase_naming_a_word_the_project_uses_as_a_group_is_refused(tmp_path):
+    """'roof' made a group of the project: 'Access: Roof' is then its access, and refused."""
+    root, name = markdown_file(tmp_path, ["LAB-7 ROOF PLANT", "Access: Roof", *BODY])
+    (root / "register.csv").write_text((root / "register.csv").read_text(encoding="utf-8").replace(
+        "engineers;qa", "engineers;roof"), encoding="utf-8")
+    assert len(refusals(root, name)) == 1
+
+
+@pytest.mark.parametrize("lead", [["SECTION 08 31 13 - ACCESS DOORS", "PART 1 GENERAL", "1.1 SCHEDULE"],
+                                  ["SECTION 08 31 13 - ACCESS DOORS", "1.1 SCHEDULE"]])
+def test_a_schedule_with_an_access_column_under_the_first_heading_stays_text(tmp_path, lead):
+    """Audit 23l M-D / 23m: 'Location' is no group of the project, nor is 'Corridor'."""
+    table = "| Access | Location | Size |\n|---|---|---|\n| AP-1 | Corridor | 600 mm |"
+    root, name = markdown_file(tmp_path, [*lead, table, "A. Panels shall be steel."])
+    assert "| AP-1 | Corridor | 600 mm |" in read(root, name).text_layer
+
+
+def test_a_bare_access_line_is_refused_in_a_project_naming_no_group(tmp_path):
+    """The choice for a project with no groups yet: access written as front matter writes it (a
+    lower-case name, a flow list, a YAML comment after it) is still refused; a phrase is text."""
+    root, name = markdown_file(tmp_path, ["LAB-7 PUMP ROOM", "access: [owners]  # board", *BODY])
+    (root / "register.csv").write_text(HEADER + "documents/lab-7.md" + TAIL, encoding="utf-8")
+    assert len(refusals(root, name)) == 1
+    for line in ("Access: owners", "Access: owners, qa", "readers: [Owners]"):
+        assert declaration(cells(line)) is not None, line
+    for line in ("Access: Owners (restricted)", "Access: Roof", "| Access | Location | Size |"):
+        assert declaration(cells(line)) is None, line
+
+
+def test_the_groups_a_project_uses_come_from_its_register_front_matter_and_sidecars(tmp_path):
+    root = project(tmp_path, "lab-7.md")
+    (root / "documents" / "lab-7.md").write_text("1 SCOPE\n\nText.\n", encoding="utf-8")
+    (root / "documents" / "a.md").write_text(
+        "---\nid: A-1\nkind: sop\neffective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n"
+        "access: [wardens]\n---\n1 X\n\nY.\n", encoding="utf-8")
+    (root / "documents" / "b.pdf").write_bytes(b"%PDF-1.4\n")
+    (root / "documents" / "b.pdf.yaml").write_text(
+        "id: B-1\nkind: sop\neffective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\naccess: [pilots]\n",
+        encoding="utf-8")
+    register = read_register(root / "register.csv", "register.csv", root=root)
+    named = groups_named(sorted((root / "documents").iterdir()), root, register)
+    assert {"engineers", "qa", "wardens", "pilots"} <= named
+
+
+def _word_with_header(tmp_path: Path, markup: str) -> tuple[Path, str]:
+    from docx.oxml import parse_xml
+
+    root = project(tmp_path, "lab-7.docx")
+    writer = WordWriter()
+    for text in BODY:
+        writer.paragraph(text)
+    header = writer.document.sections[0].header
+    spaces = ('xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+              'xmlns:v="urn:schemas-microsoft-com:vml"')
+    header._element.append(parse_xml(f"<w:p {spaces}>{markup}</w:p>"))
+    writer.document.save(str(root / "documents" / "lab-7.docx"))
+    return root, "lab-7.docx"
+
+
+@pytest.mark.parametrize("markup", [
+    "<w:r><w:pict><v:shape><v:textbox><w:txbxContent><w:p><w:r><w:t>Access: restricted to engineers</w:t></w:r>"
+    "</w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r>",
+    '<w:ins w:id="1" w:author="a"><w:r><w:t>Access: engineers</w:t></w:r></w:ins>',
+], ids=["vml text box", "tracked insertion"])
+def test_a_word_page_header_text_box_or_insertion_is_read_for_the_rule(tmp_path, markup):
+    root, name = _word_with_header(tmp_path, markup)
+    said = refusals(root, name)
+    assert len(said) == 1 and "page header" in said[0] and "reads as access metadata" in said[0], said
+
+
+AKN_ACT = """<?xml version="1.0" encoding="UTF-8"?>
+<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0">
+  <act name="act">
+    <meta>
+      <identification source="#x">
+        <FRBRWork><FRBRthis value="{uri}/!main"/><FRBRuri value="{uri}"/><FRBRdate date="2004-06-07" name="enactment"/>
+          <FRBRauthor href="#x"/><FRBRcountry value="zq"/></FRBRWork>
+        <FRBRExpression><FRBRthis value="{uri}/eng@2004-06-07/!main"/><FRBRuri value="{uri}/eng@2004-06-07"/>
+          <FRBRdate date="2004-06-07" name="publication"/><FRBRauthor href="#x"/><FRBRlanguage language="eng"/>
+        </FRBRExpression>
+        <FRBRManifestation><FRBRthis value="{uri}/eng@2004-06-07/!main.xml"/><FRBRuri value="{uri}/eng@2004-06-07/.akn"/>
+          <FRBRdate date="2004-06-07" name="generation"/><FRBRauthor href="#x"/></FRBRManifestation>
+      </identification>
+      <lifecycle source="#x"><eventRef eId="e1" date="2004-06-07" source="#x" type="generation"/></lifecycle>
+    </meta>
+    <preface><longTitle><p>The Pump Room Act</p></longTitle>{line}</preface>
+    <body>
+      <section eId="sec_1"><num>1</num><content><p>The vault code LOCKWORD.</p></content></section>
+    </body>
+  </act>
+</akomaNtoso>
+"""
+
+
+@pytest.mark.parametrize("line", ["<p>Access: engineers</p>", "<p>access: owners</p>",
+                                  "<container name='x'><p>Issued by the warden</p><p>Access: engineers</p></container>"])
+def test_an_akoma_ntoso_preface_is_read_for_the_rule(tmp_path, line):
+    """Audit 23m N7: the preface holds no provision; access written there is refused, not dropped."""
+    root = project(tmp_path, "act.xml")
+    text = AKN_ACT.format(uri="/akn/zq/act/2004-06-07/31", line=line)
+    (root / "documents" / "act.xml").write_text(text, encoding="utf-8")
+    (root / "register.csv").write_text(HEADER + OTHER, encoding="utf-8")
+    said = refusals(root, "act.xml")
+    assert len(said) == 1 and "<preface>" in said[0] and "LOCKWORD" not in said[0], said
+
+
+def test_an_akoma_ntoso_preface_without_access_reads_as_before(tmp_path):
+    root = project(tmp_path, "act.xml")
+    text = AKN_ACT.format(uri="/akn/zq/act/2004-06-07/31", line="<p>Access: Roof</p>")
+    (root / "documents" / "act.xml").write_text(text, encoding="utf-8")
+    (root / "register.csv").write_text(HEADER + OTHER, encoding="utf-8")
+    assert "LOCKWORD" in read(root, "act.xml").text_layer
+
+
+def test_a_phrase_that_may_be_access_is_warned_of_in_a_project_naming_no_group(tmp_path):
+    """No group known (none in the register, front matter or sidecars): 'restricted to owners' is
+    kept as text, with a warning at its line, never silently; 'Access: Roof' draws none."""
+    root, name = markdown_file(tmp_path, ["LAB-7 PUMP ROOM", "Access: restricted to owners", "Access: Roof", *BODY])
+    (root / "register.csv").write_text(HEADER + "documents/lab-7.md" + TAIL, encoding="utf-8")
+    register = read_register(root / "register.csv", "register.csv", root=root)
+    document, warnings = parse_document_with_warnings(root / "documents" / name, root, register=register)
+    assert "Access: restricted to owners" in document.text_layer
+    noted = [str(warning) for warning in warnings if warning.field == "access"]
+    assert len(noted) == 1 and noted[0].startswith(f"documents/{name}:3:") and "may be access" in noted[0], noted
