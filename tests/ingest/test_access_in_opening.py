@@ -13,41 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from inforce.adapters.ingest.documents import groups_named, parse_document_with_warnings
 from inforce.adapters.ingest.docx import docx_text_layer
-from inforce.adapters.ingest.opening import groups_in_use
-from inforce.adapters.ingest.register import read_register
 from inforce.adapters.ingest.registry import registry_from_file
-from inforce.ontology import InputError, InputErrors
+from inforce.ontology import InputError
 
+import opening_projects
 from docx_writer import WordWriter
+from opening_projects import read, refusals
 
-HEADER = "file,id,title,kind,revision,seq,issued,effective_from,recorded,access\n"
-TAIL = ",LAB-7,Pump room,sop,B,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,\n"
-#: Another document, readable by 'engineers' only: the project uses that group (the opening rule
-#: decides by the groups a project uses).
-OTHER = ",LAB-8,Plant room,sop,A,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,engineers\n"
 PROVISIONS = ["1 SCOPE", "The pump room key is LOCKWORD."]
 
 
 def project(tmp_path: Path, name: str) -> Path:
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "register.csv").write_text(HEADER + f"documents/{name}" + TAIL + OTHER, encoding="utf-8")
-    return root
+    """The project uses one group, 'engineers' (another document's), by which the opening rule decides."""
+    return opening_projects.project(tmp_path, name, "engineers")
 
-
-def read(root: Path, name: str):
-    """The document as ingest reads it: by the groups the project uses."""
-    register = read_register(root / "register.csv", "register.csv", root=root)
-    with groups_in_use(groups_named(sorted((root / "documents").iterdir()), root, register)):
-        return parse_document_with_warnings(root / "documents" / name, root, register=register)[0]
-
-
-def refused(root: Path, name: str) -> list[str]:
-    with pytest.raises(InputErrors) as raised:
-        read(root, name)
-    return [str(error) for error in raised.value.exceptions]
 
 
 def markdown(tmp_path: Path, text: str) -> Path:
@@ -78,19 +58,19 @@ def pdf(tmp_path: Path, lines: list[str]) -> Path:
 
 
 def test_a_word_file_whose_first_paragraph_declares_access_is_refused_at_that_paragraph(tmp_path):
-    said = refused(word(tmp_path, ["Access: engineers", "LAB-7 PUMP ROOM", *PROVISIONS]), "lab-7.docx")
+    said = refusals(word(tmp_path, ["Access: engineers", "LAB-7 PUMP ROOM", *PROVISIONS]), "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:1:")
     assert "reads as access metadata" in said[0] and "LOCKWORD" not in said[0]
 
 
-def test_a_word_file_with_fenced_access_paragraphs_is_refused(tmp_path):
+def test_a_word_file_with_fenced_access_paragraphs_is_refusals(tmp_path):
     root = word(tmp_path, ["---", "access: [engineers]", "---", "LAB-7", *PROVISIONS])
-    said = refused(root, "lab-7.docx")
+    said = refusals(root, "lab-7.docx")
     assert [line.split(" ")[0] for line in said] == ["documents/lab-7.docx:2:"]
 
 
 def test_a_pdf_whose_first_line_declares_access_is_refused_naming_its_page(tmp_path):
-    said = refused(pdf(tmp_path, ["ACCESS = engineers", "LAB-7 PUMP ROOM", *PROVISIONS]), "lab-7.pdf")
+    said = refusals(pdf(tmp_path, ["ACCESS = engineers", "LAB-7 PUMP ROOM", *PROVISIONS]), "lab-7.pdf")
     assert len(said) == 1 and "documents/lab-7.pdf:1:" in said[0] and "(page 1)" in said[0]
     assert "reads as access metadata" in said[0]
 
@@ -110,9 +90,9 @@ MARKDOWN_SHAPES = {
 
 
 @pytest.mark.parametrize("shape", sorted(MARKDOWN_SHAPES))
-def test_a_described_markdown_file_declaring_access_before_its_first_provision_is_refused(tmp_path, shape):
+def test_a_described_markdown_file_declaring_access_before_its_first_provision_is_refusals(tmp_path, shape):
     text = MARKDOWN_SHAPES[shape] + "\n\n".join(PROVISIONS) + "\n"
-    said = refused(markdown(tmp_path, text), "lab-7.md")
+    said = refusals(markdown(tmp_path, text), "lab-7.md")
     line = 1 + text[: text.lower().index("access")].count("\n")
     assert any(s.startswith(f"documents/lab-7.md:{line}:") and "reads as access metadata" in s for s in said), said
 
@@ -147,7 +127,7 @@ def test_lag_withholds_a_pending_markdown_file_declaring_access_in_its_opening(t
 
 
 def test_the_word_refusal_names_the_paragraph_and_says_where_access_belongs(tmp_path):
-    said = refused(word(tmp_path, ["LAB-7", "", "Access: engineers", *PROVISIONS]), "lab-7.docx")
+    said = refusals(word(tmp_path, ["LAB-7", "", "Access: engineers", *PROVISIONS]), "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:3:")
     assert "front matter from the very first line (Markdown), its sidecar or the register" in said[0]
 
@@ -168,7 +148,7 @@ def word_with(tmp_path: Path, build) -> Path:
 
 def test_a_word_file_opening_with_an_access_table_is_refused_at_its_row(tmp_path):
     root = word_with(tmp_path, lambda w: w.table([["access", "engineers"], ["Vault", "LOCKWORD"]]))
-    said = refused(root, "lab-7.docx")
+    said = refusals(root, "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:1: access: ")
     assert "'| access | engineers |' (table 1, header row) reads as access metadata" in said[0]
     assert "LOCKWORD" not in said[0]
@@ -178,7 +158,7 @@ def test_a_word_file_opening_with_an_access_table_is_refused_at_its_row(tmp_path
 def test_a_word_metadata_table_with_an_access_row_is_refused_at_that_row(tmp_path, key):
     rows = [["Field", "Value"], ["Document", "LAB-7"], [key, "engineers"], ["Revision", "B"]]
     root = word_with(tmp_path, lambda w: w.table(rows))
-    said = refused(root, "lab-7.docx")
+    said = refusals(root, "lab-7.docx")
     # each table row counts as one paragraph: the access row is the table's third, paragraph 3
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:3: access: ")
     assert "(table 1, row 2)" in said[0]
@@ -186,7 +166,7 @@ def test_a_word_metadata_table_with_an_access_row_is_refused_at_that_row(tmp_pat
 
 def test_a_word_metadata_table_with_an_access_column_is_refused_at_its_row(tmp_path):
     root = word_with(tmp_path, lambda w: w.table([["Document", "Revision", "Access"], ["LAB-7", "B", "engineers"]]))
-    said = refused(root, "lab-7.docx")
+    said = refusals(root, "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx:2: access: 'Access: engineers' (table 1, row 1)")
 
 
@@ -206,19 +186,19 @@ def test_a_word_page_header_or_footer_declaring_access_is_refused_naming_it(tmp_
     def build(writer):
         getattr(writer.document.sections[0], where).paragraphs[0].text = "Access: engineers"
 
-    said = refused(word_with(tmp_path, build), "lab-7.docx")
+    said = refusals(word_with(tmp_path, build), "lab-7.docx")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.docx: access: 'Access: engineers' ")
     assert f"(in the page {where}, word/{where}1.xml paragraph 1) reads as access metadata" in said[0]
 
 
-def test_a_table_in_a_word_page_header_with_an_access_row_is_refused(tmp_path):
+def test_a_table_in_a_word_page_header_with_an_access_row_is_refusals(tmp_path):
     def build(writer):
         header = writer.document.sections[0].header
         table = header.add_table(2, 2, writer.document.sections[0].page_width)
         for cell, text in zip(table._cells, ["LAB-7", "Rev B", "access", "engineers"], strict=True):
             cell.text = text
 
-    said = refused(word_with(tmp_path, build), "lab-7.docx")
+    said = refusals(word_with(tmp_path, build), "lab-7.docx")
     assert len(said) == 1 and "'| access | engineers |' (in the page header" in said[0]
 
 
@@ -243,7 +223,7 @@ TABLE_SHAPES = {
 @pytest.mark.parametrize("shape", sorted(TABLE_SHAPES))
 def test_a_described_markdown_file_opening_with_an_access_table_row_is_refused_at_its_line(tmp_path, shape):
     text = TABLE_SHAPES[shape] + "\n\n".join(PROVISIONS) + "\n"
-    said = refused(markdown(tmp_path, text), "lab-7.md")
+    said = refusals(markdown(tmp_path, text), "lab-7.md")
     line = 1 + text[: text.lower().index("access")].count("\n")
     assert [s.split(" access: ")[0] for s in said] == [f"documents/lab-7.md:{line}:"], said
     assert "reads as access metadata" in said[0] and "LOCKWORD" not in said[0]
@@ -259,7 +239,7 @@ def test_lag_withholds_a_pending_markdown_file_opening_with_an_access_table_row(
 def test_a_markdown_metadata_table_with_an_access_column_is_refused_at_its_row(tmp_path):
     text = "| Document | Access |\n|---|---|\n| LAB-7 | engineers |\n\n" + "\n\n".join(PROVISIONS) + "\n"
     root = markdown(tmp_path, text)
-    said = refused(root, "lab-7.md")
+    said = refusals(root, "lab-7.md")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.md:3: access: 'Access: engineers' (table 1, row 1)")
     revisions = registry_from_file(root / "register.csv", display="register.csv", root=root)
     assert [(r.document, r.access) for r in revisions if r.document == "LAB-7"] == [("LAB-7", ())]  # lag withholds it too
@@ -273,14 +253,14 @@ def test_a_markdown_table_after_the_first_provision_is_text(tmp_path):
 
 
 def test_a_groups_key_as_the_first_line_is_refused_naming_the_access_key(tmp_path):
-    said = refused(markdown(tmp_path, "groups: [engineers]\n\n" + "\n\n".join(PROVISIONS) + "\n"), "lab-7.md")
+    said = refusals(markdown(tmp_path, "groups: [engineers]\n\n" + "\n\n".join(PROVISIONS) + "\n"), "lab-7.md")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.md:1: access: 'groups: [engineers]'")
     assert "the key for that is 'access'" in said[0]
 
 
 def test_front_matter_written_after_the_text_is_refused_at_its_access_line(tmp_path):
     text = "LAB-7 PUMP ROOM\n\n" + "\n\n".join(PROVISIONS) + "\n\n---\naccess: [engineers]\n---\n"
-    said = refused(markdown(tmp_path, text), "lab-7.md")
+    said = refusals(markdown(tmp_path, text), "lab-7.md")
     assert len(said) == 1 and said[0].startswith("documents/lab-7.md:8: access: 'access: [engineers]' "
                                                  "(front matter after the text)")
 
@@ -360,7 +340,7 @@ def test_many_page_headers_read_the_styles_once(tmp_path):
     assert together < 10 * alone + 1.0, (alone, together)
 
 
-def test_a_word_file_with_more_page_headers_than_a_hundred_sections_hold_is_refused(tmp_path):
+def test_a_word_file_with_more_page_headers_than_a_hundred_sections_hold_is_refusals(tmp_path):
     from inforce.adapters.ingest.docx import MAX_MARGIN_PARTS
 
     path = _with_headers(tmp_path, MAX_MARGIN_PARTS + 1)

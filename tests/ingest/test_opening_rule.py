@@ -13,40 +13,24 @@ from pathlib import Path
 import pytest
 
 from inforce.adapters.ingest.documents import groups_named, parse_document_with_warnings
-from inforce.adapters.ingest.opening import Opening, cells, declaration, group_names, groups_in_use
+from inforce.adapters.ingest.opening import Opening, cells, declaration, group_names
 from inforce.adapters.ingest.register import read_register
 from inforce.adapters.ingest.registry import registry_from_file
-from inforce.ontology import InputErrors
 
+import opening_projects
 from docx_writer import WordWriter
+from opening_projects import HEADER, TAIL, read, refusals
 
-HEADER = "file,id,title,kind,revision,seq,issued,effective_from,recorded,access\n"
-TAIL = ",LAB-7,Pump room,sop,B,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,\n"
-#: Another document of the project, readable by 'engineers' and 'qa' only: the groups the project
-#: uses, by which the opening rule decides (a row with no file: register metadata alone).
-OTHER = ",LAB-8,Plant room,sop,A,1,2026-11-02,2026-11-02,2026-11-02T08:00:00Z,engineers;qa\n"
+#: The project's other document is readable by 'engineers' and 'qa' only: the groups the project
+#: uses, by which the opening rule decides.
+OTHER = opening_projects.other("engineers;qa")
 BODY = ["1 SCOPE", "The pump room key is LOCKWORD."]
 CSI_BODY = ["PART 1 - GENERAL", "1.1 SUMMARY", "A. The pump room key is LOCKWORD."]
 
 
 def project(tmp_path: Path, name: str) -> Path:
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "register.csv").write_text(HEADER + f"documents/{name}" + TAIL + OTHER, encoding="utf-8")
-    return root
+    return opening_projects.project(tmp_path, name, "engineers;qa")
 
-
-def read(root: Path, name: str):
-    """The document as ingest reads it: by the groups the project uses (``groups_named``)."""
-    register = read_register(root / "register.csv", "register.csv", root=root)
-    with groups_in_use(groups_named(sorted((root / "documents").iterdir()), root, register)):
-        return parse_document_with_warnings(root / "documents" / name, root, register=register)[0]
-
-
-def refusals(root: Path, name: str) -> list[str]:
-    with pytest.raises(InputErrors) as raised:
-        read(root, name)
-    return [str(error) for error in raised.value.exceptions]
 
 
 # -- the shapes, as opening lines (Markdown, Word paragraphs, PDF lines alike) ----------------
