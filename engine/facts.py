@@ -109,6 +109,7 @@ class _Reads:
         self.extractor = extractor
         self.size = size
         self._seen: dict[tuple[Any, ...], tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]] = {}
+        self._alone: dict[str, Any] = {}
 
     def read(
         self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None, headings: tuple[str, ...] = (),
@@ -120,7 +121,15 @@ class _Reads:
             if cells is not None:
                 extraction = self.extractor.extract_row(text, cells, header or ())
             elif headings:
-                extraction = self.extractor.extract_under(text, headings)
+                # the text alone is read once for every provision that holds it, whatever its
+                # headings: most headings name nothing the text leaves open, and the reading stands
+                alone = self._alone.get(text)
+                if alone is None:
+                    alone = self.extractor.extract(text)
+                    if len(self._alone) >= self.size:
+                        self._alone.clear()
+                    self._alone[text] = alone
+                extraction = self.extractor.extract_under(text, headings, alone=alone)
             else:
                 extraction = self.extractor.extract(text)
             found = tuple(q for q in (m.quantity() for m in extraction.mentions) if q is not None)

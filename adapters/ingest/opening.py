@@ -45,6 +45,7 @@ the Markdown front-matter checks trim, so the two rules see one line the same wa
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -132,6 +133,7 @@ _HINT = ("write it there (and take the line out of the text), or reword the line
          "document's own text")
 
 
+@functools.lru_cache(maxsize=4096)
 def invisible(char: str) -> bool:
     """Whether ``char`` shows nothing on its own: what ``draws_nothing`` says (the one table of
     invisible characters), a space of any kind, a combining mark alone, the braille blank."""

@@ -283,7 +283,8 @@ class QuantityExtractor:
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
 
-    def extract_under(self, text: str, headings: Sequence[str], *, base_offset: int = 0) -> Extraction:
+    def extract_under(self, text: str, headings: Sequence[str], *, base_offset: int = 0,
+                      alone: Extraction | None = None) -> Extraction:
         """:meth:`extract`, with ``headings`` (outermost first) standing over ``text`` as list
         headings: the titles and lead-ins of the provisions ``text`` is an item of (``CONCRETE
         COVER TO REINFORCING:`` over the provision ``a. FOOTINGS: 3"``).
@@ -296,10 +297,12 @@ class QuantityExtractor:
         over ``a. COMPRESSIVE STRENGTH: 7000 psi``); no figure changes subject. The binding names the
         heading's words with no span (``source="context"``: they are not in ``text``). A figure
         read otherwise once the headings stand over it (a heading's bracketed unit) keeps its
-        own reading."""
+        own reading. ``alone``: ``text`` as :meth:`extract` reads it, when the caller holds it
+        already (a text many provisions share is read once)."""
         from .subjects import mention_key
 
-        alone = self.extract(text, base_offset=base_offset)
+        if alone is None:
+            alone = self.extract(text, base_offset=base_offset)
         if not headings:
             return alone
         written = "\n".join(headings)
