@@ -232,6 +232,7 @@ def _ignorable(ch: str) -> bool:
     return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
 
 
+@functools.lru_cache(maxsize=8192)
 def draws_nothing(ch: str) -> bool:
     """Whether ``ch`` is drawn as nothing and cannot be typed as meant: a format or control
     character, a private-use or unassigned code point, a line or paragraph separator, or a
