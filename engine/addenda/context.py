@@ -294,9 +294,11 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
         opened = layout.match(text, start)
         if opened is not None and not re.match(r"[-–.]?\d", text[opened.end():opened.end() + 2]) and not (
                 re.fullmatch(r"[A-Za-z]{2}", opened.group("label"))
-                and not re.match(r"[.):\-–—]", text[opened.end():opened.end() + 1])):
+                and not re.match(r"[.):\-–—]", text[opened.end():opened.end() + 1])) and not (
+                re.match(r"(?:\.[A-Za-z](?!\w))?[ \t]+(?:of|in|to)\b", text[opened.end():])):
             # ("Item P-610 ..." is an agency's item number, not a layout's label "Item P"; in
-            # "Change: In Section 03 30 00 ..." the verb is a margin label and "In" a word, no label)
+            # "Change: In Section 03 30 00 ..." the verb is a margin label and "In" a word, no label;
+            # "Item 2.1.B of Section ..." names a paragraph, as the itemizer reads such a line)
             start = _AFTER_LABEL.match(text, opened.end()).end()  # type: ignore[union-attr]
             break
     named = attachment_names(text)  # 'the attached "Section 31 23 16 - Earthwork"': a name, read

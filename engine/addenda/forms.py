@@ -1,5 +1,5 @@
 """Readings of particular forms owners write (issue 21), each used by the reading of one item
-(``instruction._read_one``): a numbered article whose title agrees with the heading's section, a
+(``steps._read_one``): a numbered article whose title agrees with the heading's section, a
 clause held by one document only, a document the project holds only from a later date, a
 declaration that listed documents are reissued whole, a value given anew after a caption, a
 callout on each sheet of a list, a note under an instruction, a loose paragraph number placed in
@@ -249,8 +249,9 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
                 re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
             kind = "amend"  # words struck inside the provision, not the provision from its label
     elif target.path is not None and not _FRAGMENT.match(quoted) and (
-            re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(
-                _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", ""), target)):
+            # a note or keynote is words only: quoted whole, with its marks, it is written anew; a
+            # detail is a drawing, and the words quoted from it (its title, a label) are a part of it
+            re.fullmatch(r"(?!detail-)[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
         kind = "replace"
     else:
         kind = "amend"
@@ -262,3 +263,22 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
         "shows its change only by words struck through and words in bold, with no verb: what the marks "
         "change is for a person to confirm"))  # type: ignore[arg-type]
     return _Outcome("proposed", rule, action, targets, why=action.ambiguous)
+
+
+#: The words before an answer's participle that make it describe what a document shows: a verb
+#: in the present ("shows", "indicates", "calls for") and the thing it shows, led by a determiner,
+#: right before the participle ("Sheet D-101 shows the slab removed").
+_SHOWS_THING = re.compile(r"\b(?!(?:is|was|has|does)\b)[a-z]+s(?:\s+for)?\s+(?:the|a|an|its|their|this|that|these|those|"
+                          r"all|each|every|both)\s+[a-z][a-z\s-]{0,60}$", re.IGNORECASE)
+
+
+def _describes_only(text: str, action: Action) -> bool:
+    """Whether the change word of an answer is a participle describing the thing a document shows
+    ("Sheet D-101 shows the slab removed", "the drawings indicate the door deleted"): owners
+    answering a question tell what a document shows that way; a change is said with a finite verb
+    ("Paragraph 3.1.A is revised"), an imperative opening its clause ("Delete Note 2"), or a
+    participle after the document itself ("Sheet A-101 revised as noted")."""
+    if action.span is None or not re.fullmatch(r"[A-Za-z]+(?:ed|en|wn)", action.words.split(" … ")[0].strip()):
+        return False
+    clause = re.split(r"[.;:?!\n]", text[:action.span[0]])[-1]
+    return _SHOWS_THING.search(clause.rstrip()) is not None

@@ -14,6 +14,7 @@ from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
 from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _read_text
 from .extent import _PART_WORDS, _distinct, _opens_with_own_label
+from .forms import _describes_only
 from .items import Item
 from .net import (
     _BESIDE_WHY,
@@ -214,6 +215,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         quoted = _quoted_spans(text)
         unasked = [*quoted, *_asked(text, quoted)]  # (what a question asks instructs nothing)
         action = read_action(text, vocabularies, mask=unasked)
+        while (start or item.kind in ("question", "answer")) and action.changes and _describes_only(text, action):
+            # an answer telling what a document shows ("Sheet D-101 shows the slab removed"): no verb
+            unasked = [*unasked, (action.span[0], action.span[0] + len(action.words.split(" … ")[0]))]  # type: ignore[index]
+            action = read_action(text, vocabularies, mask=unasked)
         if action.action == "no_change" and (beside := _clause_beside(text, unasked, vocabularies)) is not None:
             # "No. Alternate No. 2 is withdrawn from the bid, and paragraph 1.2.B of Section ... is deleted": a
             # word saying something is taken back or unchanged, and another clause changing what it names;

@@ -218,6 +218,16 @@ _SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|d
 #: A part of a section named by its word and number ("Paragraph 2.2.A", "Subparagraph 3.1.B.2").
 _PART_NUMBER = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\s+\d", re.IGNORECASE)
 _PART_WORD = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\b", re.IGNORECASE)
+#: A part named by its word and label in a line of capitals: a number, a paragraph's letter
+#: ("PARAGRAPHS D AND E", "SUBPARAGRAPH C") or a callout's number ("NOTE 1", "KEYNOTE 2"):
+#: addenda typed in capitals name the part an instruction changes any of these ways.
+_PART_NAMED = re.compile(r"\b(?:(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\s+(?:\d|[A-Z]\b)|"
+                         r"(?:general\s+|sheet\s+|plan\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d)",
+                         re.IGNORECASE)
+#: A clause's number and its heading in capitals, then the directive on the same line ("1.04
+#: SAMPLES - DELETE clause 1.04.C.", "2.3 FINISHES: REPLACE ..."): exception clauses carry the
+#: number and heading of the clause they change, the directive after them.
+_CAPTIONED_CLAUSE = re.compile(r"\d{1,2}\.\d{1,3}\.?[ \t]+(?-i:[A-Z][A-Z0-9 ,&/'()]{1,60}?)[ \t]*(?:[:–—]|\s-\s)")
 #: A heading naming a part of a section by its number: "ARTICLE 2.1 - BLOCK", "PART 2 - PRODUCTS",
 #: "2.3 MORTAR", "PARAGRAPH 3.2.A".
 _PART_HEADING = re.compile(r"[ \t*_]*(?:(?:sub-?)?(?:articles?|paragraphs?|parts?|clauses?)[ \t]+\d|\d{1,2}\.\d{1,3}\.?[ \t]+[A-Z])",
@@ -839,7 +849,7 @@ class _Reader:
         if lead is None:
             return False
         body = _CONNECTIVE.sub("", text.lstrip(" \t*_"))
-        named = _SECTION_PART.match(body) or _SHEET_PART.match(body)
+        named = _SECTION_PART.match(body) or _SHEET_PART.match(body) or _CAPTIONED_CLAUSE.match(body)
         after = re.split(r"[:–—,]|\s-\s", body, maxsplit=1)[1].lstrip(" \t*_") if named and re.search(
             r"[:–—,]|\s-\s", body) else ""
         # the verb opens it ("Add the following to Paragraph 2.2.A:"), or follows the part it names
@@ -849,7 +859,7 @@ class _Reader:
         if lead.rank < _LEAF and lead.heading_like:
             # the new text sits straight under the heading (its lead-in closed by a numbered title,
             # "2.2 CURING"): only an instruction naming a part by number is the next one
-            return bool(_PART_NUMBER.search(body) or named)
+            return bool(_PART_NAMED.search(body) or named)
         if lead.rank < _LEAF or not _colon(lead.last) or not _INTRODUCES.search(lead.last.rstrip(" \t*_")):
             return False
         if _PART_NUMBER.search(body) or named or _FOLLOWING_LEAD.search(body):
@@ -954,6 +964,7 @@ class _Reader:
         following = lines[after]
         if _MD.match(following) or following.strip() == "\f" or (
                 _heading_line(following) == "major" and _opener(following, self.layouts) is None
+                and not self._instruction_line(following)  # (an instruction in capitals is under it)
                 and not (kind == "major" and len(_WORD.findall(lines[index])) > 14 and lines[index].rstrip(" *_").endswith(":"))
                 # (a document's heading right over an article's, "ARTICLE 2.1 - BLOCK": it heads that)
                 and not (_NAMES_DOCUMENT.search(lines[index]) and _PART_HEADING.match(following)
@@ -969,7 +980,7 @@ class _Reader:
         section heading and the article subheading it changes; read as a heading, it would close
         the section heading above it. A verb alone ("REPLACE:") still heads its group."""
         text = _clean(line).lstrip(" \t*_")
-        return bool(_PART_NUMBER.search(text)) and any(verb.match(text) for verb in self.verbs)
+        return bool(_PART_NAMED.search(text)) and any(verb.match(text) for verb in self.verbs)
 
     def _leads_lines(self, index: int) -> bool:
         """Whether line ``index`` is a one-line lead-in heading the instructions on the lines right

@@ -218,6 +218,14 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                     and len({t for t, _ in resolved}) == 1 and resolved[0][0] in captioned
                     and all(r.target == resolved[0][0] or r.target is None for r in own_refs
                             if read.rfind("|", 0, r.span[0]) != read.rfind("|", 0, first)))
+            if not renamed and not item.cells and not read[clause_open + 1:action.span[0]].strip(" \t*_-–•"):
+                # "... Please confirm the layout. Delete Note 2 on Sheet T-101.": an imperative opening
+                # its own sentence and naming right after it every target read: what the sentence
+                # before it names (a question's prose) does not unsettle it
+                close = _CLAUSE_END.search(read, action.span[1])
+                after = {r.target for r in own_refs if r.target is not None
+                         and action.span[1] <= r.span[0] < (close.start() if close else len(read))}
+                renamed = bool(after) and all(t in after for t, _ in resolved)
             if again and clause_open >= ends.start() and not renamed:
                 # "Section 03 30 00, 2.1.C: (a request). Granted; the ratio in 2.1.B is revised": the
                 # verb's clause names one provision, an earlier sentence another
@@ -313,6 +321,13 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             between = _read_text(read[:first], [r.span for r in references if verb_end <= r.span[0] < first])[verb_end:]
             into = _DESTINATION.match(between)
             listed = into is not None and bool(_REF_WORDS.fullmatch(between[into.end():]))
+        if not listed and first > action.span[0] and first - action.span[0] <= _TARGET_REACH:
+            # "... Please confirm the layout. Delete Note 2 on Sheet T-101.": an imperative opening its own
+            # sentence, its target right after it in the same clause, however far into the item
+            opened = max(read.rfind(". ", 0, action.span[0]), read.rfind(": ", 0, action.span[0]),
+                         read.rfind("; ", 0, action.span[0]), read.rfind("\n", 0, action.span[0]))
+            listed = (opened >= start and not read[opened + 1:action.span[0]].strip(" \t*_-–•")
+                      and _CLAUSE_END.search(read, action.span[1], first) is None)
         if first > action.span[0] and first - start > _TARGET_REACH and not listed:  # (a list below its lead-in)
             return "the target is named far into the item, after its verb: which the verb changes is not certain"
     return None

@@ -28,8 +28,9 @@ This module runs the steps in turn; each concern has its own module: ``outcome``
 ``Reading`` and one item's outcome), ``context`` (what an item inherits: its headings, the
 lead-in above it, where its own instruction starts), ``extent`` (how much of what it names an
 item changes, and where), ``placing`` (whether its words place the target where an
-instruction's are), ``instruction`` (the reading of one item; its word tables in ``wording``,
-its readings of particular forms in ``forms``), ``weighing`` (the outcomes weighed together),
+instruction's are), ``instruction`` (an item cut into its instructions) and ``steps`` (the
+reading of one instruction, step by step; its word tables in ``wording``, its readings of
+particular forms in ``forms``), ``weighing`` (the outcomes weighed together),
 ``silent`` and ``net`` (nothing silent; the proposal net), ``gate`` (the certainty gate and the
 guards).
 """

@@ -539,6 +539,12 @@ def find_references(
     for match in _LETTERED_SUBSECTION.finditer(text):  # its label may open a quoted title
         if free(*match.span(1)):
             take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
+    for letter in [r for r in found if r.kind == "paragraph" and str(r.why).startswith("+")]:
+        # "ADD PARAGRAPHS D AND E TO 3.1", "subparagraph C in 2.4": the article the letters go in,
+        # by its number alone after them (the number is a paragraph's here, not a quantity)
+        article = _ARTICLE_AFTER_LETTERS.match(read, letter.span[1])
+        if article is not None and free(*article.span(1)):
+            take(Reference("paragraph", article.group(1), article.span(1), None, why=article.group(1)))
     found.sort(key=lambda r: r.span)
     found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0]) and not _subject(read, r.span)
              or clause_end is not None and r.span[0] >= clause_end else r for r in found]
@@ -565,7 +571,7 @@ def find_references(
     owner = heading
     if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
         owner = _asked_document(text, read, found, corpus)
-    found = _bind(found, corpus, owner)
+    found = _bind(found, corpus, owner, read)
     if loose:  # a bare agency number counts only as a clause its provision holds
         found = [r for r in found if r.span not in loose or (
             r.target is not None and r.target.path is not None
@@ -971,7 +977,18 @@ def _from_notation(kind: str, match: re.Match[str], corpus: Corpus) -> Reference
     return Reference("paragraph", written, match.span(), None, why=".".join(parts))
 
 
-def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> list[Reference]:
+#: After a paragraph's letter (and more letters listed with it), the article they go in by its
+#: number alone: " AND E TO 3.1", " in 2.4".
+_ARTICLE_AFTER_LETTERS = re.compile(r"(?:\s*(?:,|and|&|or)\s*[A-Z](?![\w.]))*\s+(?:to|in|of|under|within)\s+"
+                                    r"(?:the\s+)?(\d{1,2}\.\d{1,3})(?![\d.])", re.IGNORECASE)
+
+
+#: Between a callout and the sheet right after it that holds it ("Note 3 on Sheet C-202", "Detail 2 of Drawing S-301").
+_CALLOUT_ON = re.compile(r"\s+(?:on|of|in)\s+(?:the\s+)?(?:(?:plan\s+)?sheets?|drawings?|dwgs?\.?)?\s*(?:no\.?\s*)?",
+                         re.IGNORECASE)
+
+
+def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, text: str | None = None) -> list[Reference]:
     """Resolve each paragraph, callout and name against the section or sheet it belongs to:
     the nearest one before it in the item (else after it, else the heading's), marking that
     document reference as ``bound`` (it names where, not what)."""
@@ -985,6 +1002,16 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> 
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = _owner(out, index, wanted)
+        if (reference.kind == "callout" and index + 1 < len(out) and out[index + 1].kind == "sheet"
+                and not out[index + 1].cited and text is not None
+                and _CALLOUT_ON.fullmatch(text[reference.span[1]:out[index + 1].span[0]])):
+            owner_index = index + 1  # "Note 3 on Sheet C-202", "Detail 2 of Drawing S-301": the sheet right after it
+        if (owner_index is not None and owner_index > index and out[owner_index].cited and not reference.cited
+                and heading is not None and heading.target is not None):
+            # "DELETE KEYNOTE 2 IN ITS ENTIRETY. THE CABINET IS SHOWN ON SHEET A-101." under "SHEET A-401
+            # ...": a sheet named after the part, past the instruction's clause, is cited by the words
+            # that explain it; the part is the heading's sheet's
+            owner_index = None
         owner = out[owner_index] if owner_index is not None else (
             heading if heading is not None and heading.target is not None and (
                 heading.kind in (wanted, "title") or (heading.kind == "paragraph" and wanted == "section")
@@ -1016,6 +1043,17 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None) -> 
         doc = owner.target.doc
         out[index] = reference
         if reference.kind == "paragraph":
+            if str(reference.why).startswith("+") and doc not in last_path:
+                # "Add the following Paragraph C to Article 3.1", "ADD PARAGRAPHS D AND E TO ARTICLE 3.1":
+                # the letters named first, then the article they go in, later in the same item
+                later = next((r for r in out[index + 1:] if r.kind == "paragraph" and r.target is None
+                              and r.why and not str(r.why).startswith("+")), None)
+                if later is not None and (text is None or re.search(r"[.;:!?](?:\s|$)|\n",
+                                                                    text[reference.span[1]:later.span[0]])):
+                    later = None  # (only an article named in the same clause, right after the letters)
+                paths = place_path(corpus, doc, str(later.why))[0] if later is not None else []
+                if len(paths) == 1:
+                    last_path[doc] = paths[0]
             out[index] = _paragraph(reference, doc, corpus, last_path)
             if owner.resolved_by == "title":  # its section named by title alone: never by number
                 out[index] = replace(out[index], resolved_by="title", score=owner.score)

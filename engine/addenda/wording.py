@@ -169,7 +169,7 @@ _STRIKE_WORDS = r"(?:struck|strike|stricken|strike-?through|strikethrough|strike
 #: shown in bold.", "Deletions are struck out and additions set in bold italics."). Owners who
 #: quote provisions with their changes marked state the convention once, near the top.
 _LEGEND_TAKEN_OUT = re.compile(rf"\b(?:delet\w*|remov\w*|omit\w*|taken\s+out)\b[^.;\n]{{0,60}}?\b{_STRIKE_WORDS}\b|"
-                               rf"\b{_STRIKE_WORDS}\b[^.;\n]{{0,40}}?\b(?:delet\w*|remov\w*|omi\w*)", re.IGNORECASE)
+                               rf"\b{_STRIKE_WORDS}\b[^.;\n]{{0,40}}?\b(?:delet\w*|remov\w*|omi\w*|taken\s+out)", re.IGNORECASE)
 
 _LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*)\b[^.;\n]{0,60}?\bbold\b|"
                             r"\bbold\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*)\b", re.IGNORECASE)

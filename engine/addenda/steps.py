@@ -1,0 +1,976 @@
+"""The reading of one instruction of an addendum item (issue 21), step by step: each step reads
+one form (the verb and its lead-in, the references, entries of a list, answers, headings, revision
+marks, restated text, the gate) and either settles the item's outcome or passes what it read on
+to the next. ``_read_one`` runs the steps in order; the first outcome a step returns is the
+item's. The words looked for are in ``wording``, the readings of particular forms in ``forms``,
+whether the words place the target in ``placing``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from inforce.ontology import Locator
+
+from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
+from .actions import DESCRIBES, Action, read_action
+from .context import (
+    _BRINGS_TEXT,
+    _ENTRY_LIMIT,
+    _MENTION,
+    _asked,
+    _asked_subject,
+    _attachment_line,
+    _attachments_lead,
+    _before_after,
+    _caption_then_instruction,
+    _closes_quotation,
+    _context,
+    _in_question,
+    _inserts,
+    _instruction_mask,
+    _labels_next,
+    _paragraph_lead,
+    _positions,
+    _preamble,
+    _read_text,
+    _table_lead,
+)
+from .extent import (
+    _CLAUSE_ALONE,
+    _CLAUSE_END,
+    _NEW_TEXT_LABEL,
+    _PAGE_WORD,
+    _PAGES,
+    _WHOLE,
+    REVISION_NOTE,
+    _added_by_label,
+    _bare_deletion,
+    _brought_text,
+    _clause_holders,
+    _distinct,
+    _headed_parts,
+    _named_part,
+    _one_list,
+    _opening_places,
+    _opens_with_own_label,
+    _page_locates,
+    _pages,
+    _placed_beside,
+    _reissued_holder,
+    _revised_attached,
+    _whole_doubt,
+    _whole_said,
+)
+from .forms import (
+    _callout_of_each,
+    _captioned_value,
+    _describes_only,
+    _in_one_holder,
+    _later_issue,
+    _later_outcome,
+    _loose_part,
+    _marked_change,
+    _marks_stated,
+    _reissue_declared,
+    _title_agrees,
+    _under_instruction,
+)
+from .items import Item
+from .outcome import _LISTED, _Outcome
+from .placing import _division, _has_object, _part_doubt, _placed, _why, _words_struck
+from .references import (
+    Corpus,
+    Reference,
+    find_references,
+    heading_document,
+    titles_a_clause,
+)
+from .wording import (
+    _ADDING,
+    _AS_FOLLOWS,
+    _ATTACHED_LEAD,
+    _ATTACHMENTS,
+    _BARE_REVISION,
+    _CAPTION_CHANGE,
+    _DOCUMENT_KIND_NEXT,
+    _ENTRY_OPENS,
+    _ENTRY_WHOLE,
+    _GRANTS,
+    _INSERTS_FOLLOWING,
+    _MARK_ENDS,
+    _MARKED_NEW,
+    _NOTE_LABEL,
+    _OLD_THEN_NEW,
+    _ORDINAL_PART,
+    _OWN_EXTENT,
+    _PAGE_NUMBER,
+    _QUOTED_ONLY,
+    _REDLINED,
+    _REISSUED,
+    _REPLACE_VERB,
+    _RESTATES,
+    _REVISION_OF,
+    _REVISION_WORD,
+    _STATUS,
+    _SUCCESSOR_SAID,
+    _WHOLE_DOCUMENT,
+    _WHOLE_OBJECT,
+    _WHOLE_WORD,
+    _WITH_ATTACHED,
+)
+
+#: A numbered or lettered list entry that is a document's code alone, with its title at most
+#: ("i. G001", "iii. S201 - Framing Plan", "b) Section 07 54 23"): an entry of the list its
+#: lead-in, the entry before it under the same label scheme, instructs ("a. The sheets listed
+#: here have been revised and are attached:").
+_LISTED_CODE = re.compile(r"\s*(?:[ivxl]{1,5}|[a-z]|\d{1,2})[.)]\s+(?:(?:sheet|drawing|section)\s+)?"
+                          r"(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{2}\s?\d{2}\s?\d{2})(?:\s*[-–,]?\s*[^\n:;]{0,60})?\s*",
+                          re.IGNORECASE)
+
+#: An article's number and its title in capitals, alone ("2.1 LUMINAIRES.", "3.2 FIELD QUALITY CONTROL").
+_ARTICLE_SUBHEADING = re.compile(r"\s*[*_]*\d{1,2}\.\d{1,3}\.?\s+(?-i:[A-Z][A-Z0-9 ,&/'()-]{1,60})\.?[*_]*\s*")
+
+#: An instruction that only points at what it names ("Refer to the paragraph for ...", "See Sheet A-201").
+_POINTER = re.compile(r"(?:^|[:.]\s+|\n\s*)(?:please\s+)?(?:refer\s+to|see|reference\s+is\s+made\s+to|note\s+that)\b",
+                      re.IGNORECASE)
+
+#: A clause that opens with an imperative verb and names what it acts on ("; remove Article 2.2 ...").
+_IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|add|insert|change|modify)\s+"
+                         r"(?:the\s+)?(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|sections?|sheets?|"
+                         r"drawings?|notes?|keynotes?|details?|callouts?)\s+[\dA-Z]", re.IGNORECASE)
+
+#: An item labelled by a deep paragraph number ("203.3.5 ROCK EXCAVATION. Delete ...").
+#: An article's number and its title as a sentence opening an item ("3.4 Field Quality Control. ").
+_TITLED_ARTICLE = re.compile(r"\s*(\d{1,2}\.\d{1,3})\s+((?-i:[A-Z])[\w,'’&/ -]{1,60})\.\s+")
+
+_PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
+
+#: Between an item's label and a verb that opens its instruction: nothing, or a bullet's mark.
+_VERB_OPENS = re.compile(r"[\s*_]*")
+
+#: A verb in its bare form, as an imperative is written ("Add", "DELETE"), not a participle or a
+#: noun opening a caption ("Revised Drawings", "Changes to Drawings", "MODIFYING:").
+_IMPERATIVE_FORM = re.compile(r"[A-Za-z]+(?<![Ee][Dd])(?<![Ii][Nn][Gg])(?<![Ss])")
+
+
+#: A clause's caption: its word, its number and its title, nothing else ("Clause 5.17 CLAIMS").
+_CAPTION = re.compile(r"\W*(?:sub-?)?(?:clauses?|articles?)\s+(\d{1,2}\.\d{1,3})(?![\d.])[ \t]+[^\n.;:]{0,80}\s*", re.IGNORECASE)
+
+
+def _caption_before(item: Item, items: Sequence[Item], vocabularies: list) -> re.Match[str] | None:
+    """The caption line right before ``item`` under the same heading, with no verb of its own."""
+    index = _positions(items).get(item.path)
+    if not index:
+        return None
+    before = items[index - 1]
+    if before.parent != item.parent or before.heading_context != item.heading_context:
+        return None
+    caption = _CAPTION.fullmatch(before.text)
+    if caption is None or read_action(before.text, vocabularies).action is not None:
+        return None
+    return caption
+
+
+
+
+#: A document named only as the one named just before ("of the same Section", "on the same sheet").
+_SAME_DOCUMENT = re.compile(r"\b(?:the\s+)?same\s+(section|specification|sheet|drawing)\b", re.IGNORECASE)
+
+_NAMED_DOCUMENT = {
+    "section": re.compile(r"\bSection\s+\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?(?![\d.])", re.IGNORECASE),
+    "sheet": re.compile(r"\b(?:Sheet|Drawing)\s+(?:No\.\s*)?[A-Z]{1,3}-?\d{1,4}[A-Z]?\b", re.IGNORECASE),
+}
+
+
+def _same_document(item: Item, items: Sequence[Item]) -> str | None:
+    """For an item naming its document only as "the same Section" (or sheet), the section (or
+    sheet) the nearest item before it under the same heading names, written as it was: owners
+    list several changes of one section as bullets, naming it in the first only."""
+    same = _SAME_DOCUMENT.search(item.text)
+    index = _positions(items).get(item.path)
+    if same is None or index is None:
+        return None
+    kind = "section" if same.group(1).lower() in ("section", "specification") else "sheet"
+    if _NAMED_DOCUMENT[kind].search(item.text):
+        return None
+    for before in reversed(items[max(0, index - 6):index]):
+        if before.heading_context != item.heading_context:
+            return None
+        named = _NAMED_DOCUMENT[kind].findall(before.text)
+        if len(set(named)) == 1:
+            return named[0]
+        if named:
+            return None  # two documents before it: which is "the same" is not read
+    return None
+
+
+def _next_article(reference: Reference, corpus: Corpus) -> bool:
+    """Whether a paragraph added to a whole document is the next article of a part the document
+    numbers ("ADD ARTICLE 2.3 TO PART 2" where 2.1 and 2.2 are there, 2.3 not): it goes after the
+    last of them, so where it goes is settled, and the document changes in part."""
+    written = re.search(r"(?<![\d.])(\d{1,2})\.(\d{1,3})(?![\d.])", reference.written)
+    if written is None or reference.joins is None or int(written.group(2)) < 2:
+        return False
+    part, number = int(written.group(1)), int(written.group(2))
+    keys = corpus.outline_keys(reference.joins.doc)
+    return f"{part}.{number - 1}" in keys and f"{part}.{number}" not in keys and f"{part}.{number + 1}" not in keys
+
+
+def _status_cell(item: Item, action: Action) -> bool:
+    """Whether the verb opens a cell of a register row ("S-101 | Roof Framing Plan | B |
+    Superseded; use revision B, attached", "| Deleted"): drawing and specification registers give
+    each row's status so, said of the row's document whole, not of a part of it."""
+    return bool(item.cells) and action.span is not None and re.search(
+        r"\|[ \t*_]*$", item.text[:action.span[0]]) is not None
+
+
+class _One:
+    """One instruction being read: what the steps read so far (the item, perhaps the lead-in
+    over its row; the verb; the context above it; its references; the targets resolved and
+    those left open), and the steps in the order they run."""
+
+    def __init__(self, item: Item, corpus: Corpus, vocabularies: list,
+                 notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], rule: str,
+                 items: Sequence[Item], layouts: Sequence[re.Pattern[str]]) -> None:
+        self.item, self.corpus, self.vocabularies, self.notations = item, corpus, vocabularies, notations
+        self.skip, self.rule, self.items, self.layouts = skip, rule, items, layouts
+        self.table_lead: Item | None = None
+        self.start = 0
+        self.mask: list[tuple[int, int]] = []
+        self.action = Action(None, "")
+        self.context = ""
+        self.lead: Action | None = None
+        self.lead_line = ""
+        self.cells: list[str] = []
+        self.references: list[Reference] = []
+        self.from_lead = False
+        self.answered = False
+        self.named: list[Reference] = []
+        self.resolved: list[tuple[Locator, Reference]] = []
+        self.open_refs: list[Reference] = []
+        self.absent: list[Reference] = []
+        self.under_attachments = False
+        self.reissued = False
+        self.whole_object: re.Match[str] | None = None
+
+    def read(self) -> _Outcome:
+        """The outcome the first step to settle one returns (the last step always does)."""
+        for step in (self._verb, self._references, self._entry, self._unchanging, self._unplaceable,
+                     self._heading_named, self._quiet_kinds, self._resolve, self._paged, self._reissued_holder,
+                     self._revision_marks, self._attached_successor, self._restated, self._as_follows,
+                     self._old_then_new, self._gate, self._proposal):
+            outcome = step()
+            if outcome is not None:
+                return outcome
+        raise AssertionError("the last step of a reading settles it")
+
+    def _verb(self) -> _Outcome | None:
+        """The verb: the lead-in of a row, the mask of quoted text, the context and lead-in above it."""
+        self.table_lead = _table_lead(self.item, self.items, self.vocabularies, self.layouts) if self.item.kind == "table_row" else None
+        if self.table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
+            self.item = self.table_lead
+        self.start, self.mask = _instruction_mask(self.item, self.layouts)
+        # (a row giving the words as they stood and as they now stand says what it does itself, whatever
+        # the lead-in over the table: "the document is changed by the items below")
+        table = _before_after(self.item, self.vocabularies) if self.item.cells else None
+        if table is not None:  # the old and the new words are quoted text, not instructions
+            self.mask = [*self.mask, *table[1]]
+            self.action = table[0]
+        else:
+            self.action = read_action(self.item.text, self.vocabularies, mask=[*self.mask, *_asked(self.item.text, self.mask)])
+            if self.action.action is None and not self.item.cells and self.item.answer is None and self.item.kind in ("section", "numbered"):
+                self.start, self.mask, self.action = _caption_then_instruction(self.item.text, self.start, self.mask, self.action, self.vocabularies)
+        while ((self.item.kind in ("question", "answer") or self.item.answer is not None) and self.action.changes
+               and _describes_only(self.item.text, self.action)):
+            # "A1: Yes; Sheet D-101 shows the wall removed ...": a participle after the thing a document
+            # shows tells what it shows; it is no verb of the answer (another may be: read on without it)
+            first = self.action.span[0] + len(self.action.words.split(" … ")[0])  # type: ignore[index]
+            self.mask = [*self.mask, (self.action.span[0], first)]  # type: ignore[index]
+            self.action = read_action(self.item.text, self.vocabularies,
+                                      mask=[*self.mask, *_asked(self.item.text, self.mask)])
+        if _closes_quotation(self.item, self.items):
+            return _Outcome("quiet", self.rule, self.action)  # the rest of the new text the item before it opened
+        if self.item.kind == "paragraph" and not self.action.changes and _labels_next(self.item, self.items):
+            return _Outcome("quiet", self.rule, self.action)  # a clause's number and title over the instruction that changes it
+        self.context, self.lead, self.lead_line = _context(self.item, self.vocabularies)
+        subject = _asked_subject(self.item, self.start, self.corpus, self.notations) if self.action.changes else None
+        if subject is not None:  # the document the question asks about heads an answer that changes something
+            self.context = f"{self.context}\n{subject}" if self.context.strip() else subject
+        same = _same_document(self.item, self.items) if self.action.changes else None
+        if same is not None:  # "Item 3.1.A of the same Section": the section the item before it names
+            self.context = f"{self.context}\n{same}" if self.context.strip() else same
+        if self.lead is None and (self.item.kind == "paragraph" or self.item.kind == "section" and _LISTED_CODE.fullmatch(self.item.text)):
+            self.lead, self.lead_line = _paragraph_lead(self.item, self.items, self.vocabularies)
+        self.cells = [cell for _, cell in self.item.cells]
+
+    def _references(self) -> _Outcome | None:
+        """The references, read up to the end of the clause the verb is in."""
+        # the instruction's clause ends with the sentence its verb is in: what a later sentence
+        # names explains it ("...; toilet rooms now use Hardware Set No. 2"), it is not changed by it
+        clause = _CLAUSE_END.search(_read_text(self.item.text, self.mask), self.action.span[1]) if self.action.span is not None else None
+        while clause is not None and _IMPERATIVE.match(_read_text(self.item.text, self.mask), clause.end()):
+            # "... the plaque is deleted; remove Article 2.2 in its entirety": the next clause instructs too
+            clause = _CLAUSE_END.search(_read_text(self.item.text, self.mask), clause.end())
+        described = DESCRIBES.search(_read_text(self.item.text, self.mask), self.action.span[1]) \
+            if self.action.action == "replace" and self.action.span is not None else None
+        if (described is not None and (clause is None or described.start() < clause.start())
+                and not _PAGES.search(_read_text(self.item.text, self.mask), 0, described.start())):
+            # "replace it with the attached revised Section ..., which now includes the following changes:
+            # Article 2.3 ...": the articles named describe the document issued whole, they are no targets
+            # (where pages are replaced, the article named is where the section changes: kept)
+            clause = described
+        restating = re.compile(r"\s*:").match(_read_text(self.item.text, self.mask), self.action.span[1] - self.action.words.endswith(":")) \
+            if self.action.action == "replace" and self.action.span is not None and re.search(r"\bread:?$", self.action.words, re.I) else None
+        if restating is not None and (clause is None or restating.start() < clause.start()):
+            # "Index of Drawings should read: C-101 SITE PLAN, C-102 ...": what follows "read:" is the
+            # new text, unquoted; the sheets it lists are words of it, not targets
+            clause = restating
+        # a title alone is compared only for an item whose verb changes something (it can only propose)
+        self.references = find_references(self.item.text, self.corpus, mask=self.mask, context=self.context, notations=self.notations, cells=self.cells,
+                                     clause_end=clause.start() if clause is not None else None,
+                                     titles=self.action.changes or self.lead is not None or bool(self.cells)
+                                     or titles_a_clause(_read_text(self.item.text[:self.start + 200], self.mask)))
+        self.references = _opening_places(self.item.text, self.references, self.action)
+        if clause is not None:
+            self.mask = [*self.mask, (clause.start(), len(self.item.text))]
+        label = _PATH_LABEL.match(self.item.text)
+        if label is None and self.action.changes and self.action.span is not None:
+            # "2.1 Conductors. Delete the text and substitute the following:": an article's number and
+            # its title as a sentence, then the instruction on it (owners restating a section's
+            # articles one by one under the section's heading); a number alone is an outline label only
+            # when its title and the verb follow it so
+            titled = _TITLED_ARTICLE.match(self.item.text)
+            label = titled if titled is not None and titled.end() == self.action.span[0] and self.context and _title_agrees(
+                titled, self.context, self.corpus, self.notations) else None
+        if label is not None and self.context and not any(
+                r.kind in ("section", "sheet") and not r.cited for r in self.references if not r.from_heading):
+            # "203.3.12 COMPACTION. Delete paragraph (c)": the item is numbered by the paragraph it
+            # changes, in the section its heading names; read it as if the heading named that paragraph
+            lines = self.context.splitlines()
+            numbered = "\n".join([*lines[:-1], f"{lines[-1]} Paragraph {label.group(1)}"])
+            if heading_document(numbered, self.corpus, self.notations) is not None:
+                self.references = find_references(self.item.text, self.corpus, mask=self.mask, context=numbered, notations=self.notations,
+                                             cells=self.cells, clause_end=clause.start() if clause is not None else None,
+                                             titles=False)
+            elif self.action.changes and any(r.target is not None for r in self.references):
+                return _Outcome("proposed", self.rule, self.action, [(r.target, r) for r in self.references if r.target is not None][:1],
+                                why=f'numbered "{label.group(1)}", a paragraph no reference placed')
+
+    def _entry(self) -> _Outcome | None:
+        """A note under an instruction, new text a lead-in brings, an entry of a list under a lead-in."""
+        if (note := _NOTE_LABEL.match(self.item.text, self.start)) is not None and not any(
+                not r.from_heading for r in self.references) and not (
+                self.action.span is not None and _IMPERATIVE_FORM.fullmatch(self.action.words.split()[0])
+                and _VERB_OPENS.fullmatch(self.item.text, note.end(), self.action.span[0])) and _under_instruction(
+                self.item, self.items, self.vocabularies):
+            # "1. Replace this Specification in full with the version attached." then "a. Note: the new
+            # version differs only in the alarms added ...": a note under the instruction tells what the
+            # change holds; it instructs nothing of its own (what it names is its parent's). A note
+            # opening with an imperative of its own ("a. Note: delete the second sentence") is read
+            return _Outcome("quiet", self.rule, self.action)
+        self.from_lead = self.table_lead is not None
+        if self.from_lead:
+            self.lead_line = self.item.text
+        added = _added_by_label(self.item, self.action, self.mask, self.references, self.rule, self.corpus, self.lead, self.lead_line)
+        if added is not None:
+            return added
+        if (self.lead is not None and _BRINGS_TEXT.search(self.lead_line) and not any(not r.from_heading for r in self.references)
+                and (self.action.action is None or (self.action.span is not None and self.action.span[0] > _NEW_TEXT_LABEL.match(
+                    self.item.text).end() + 1 and _brought_text(self.item.text, self.lead_line, self.context, self.corpus, self.notations)))):
+            # "Paragraph 3.2.A - Replace the whole paragraph with the following:" then "A. Flush the
+            # system ...": the new words the instruction above brings, however long; it carries them
+            # (a change word inside them, "A. Height: 6 inches in the changing rooms", is a word of
+            # the new text, not a verb: the new text opens with its label, not with an imperative)
+            return _Outcome("quiet", self.rule, self.action)
+        if self.action.action is None and self.lead is not None and len(" ".join(self.item.text.split())) <= _ENTRY_LIMIT:
+            self.action = self.lead  # a list entry under a lead-in instruction ("The following sheets are reissued:")
+            self.from_lead = True
+            if not any(not r.from_heading for r in self.references):
+                # it names nothing of its own: the new words its lead-in brings ("DELETE subparagraph 2.1A and
+                # SUBSTITUTE:" then "A. Extruded ..."), which the lead-in itself carries; no list entry
+                return _Outcome("quiet", self.rule, self.action)
+            if (_ENTRY_WHOLE.search(_read_text(self.item.text, self.mask)) and self.action.action in ("replace", "amend")
+                    and not re.match(r"(?:add|insert|new)", self.action.words, re.IGNORECASE)):  # (a list of added ones: new)
+                # "The Sections below have changed:" then "Section 11 19 00 Title (entire section reprinted)":
+                # the entry's own words say the whole of it is issued again, whatever its lead-in's verb
+                self.action = Action("replace", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+                self.lead_line = f"{self.lead_line} {_ENTRY_WHOLE.search(_read_text(self.item.text, self.mask)).group(0)}"
+            elif self.action.action == "replace" and ((_PAGE_WORD.search(self.lead_line) and not _WHOLE_WORD.search(self.lead_line))
+                                                 or _PAGE_NUMBER.search(_read_text(self.item.text, self.mask))):
+                # "Take out each page listed and put in the attached page": pages of it, not the whole
+                self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+            if _MARKED_NEW.search(_read_text(self.item.text, self.mask)):
+                return _Outcome("quiet", self.rule, self.action)  # "Appendix C ... (new)": an added document supersedes nothing
+            if (self.action.action == "amend" and self.action.ambiguous is None and self.table_lead is None
+                    and all(_CAPTION_CHANGE.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+                    and not _OWN_EXTENT.search(_read_text(self.item.text, _instruction_mask(self.item, self.layouts)[1]))):
+                # "CHANGES TO THE SPECIFICATIONS:" then "Section 09 91 00, Paragraph 2.1.B": the item has no
+                # verb of its own and its heading only says changes follow; what of it changes, and how
+                # (in part, restated whole, taken out), its own words do not say
+                own = [r for r in self.references if not r.from_heading]
+                anew = bool(own) and all(r.kind in ("section", "sheet") and r.target is not None and r.target.path is None
+                                         for r in own) and _ATTACHED_LEAD.search(self.lead_line) is not None
+                # (the best guess where the heading lists attachments, "Revised Attachments:", and the entry
+                # names whole documents: each issued anew, the attached one its successor, as applied edges
+                # have it; still for a person to confirm)
+                self.action = Action("replace" if anew else "amend", self.action.words, self.action.span, self.action.attachment or anew,
+                                ambiguous=(
+                    f'takes its verb from the heading above it ("{" ".join(self.lead_line.split())}"), which says only '
+                    "that something changes: what of it changes, and how, is for a person to confirm"))
+
+    def _unchanging(self) -> _Outcome | None:
+        """Pointers, no-change words, answers that explain, marked words, the subject a question asks of."""
+        if self.action.action is None and not self.item.cells and _POINTER.search(_read_text(self.item.text, self.mask), self.start):
+            return _Outcome("quiet", self.rule, self.action)  # it points at what it names: "Refer to the paragraph for ..."
+        if self.action.action == "no_change":
+            if self.action.ambiguous and any(r.target is not None for r in self.references):
+                return _Outcome("not_understood", self.rule, self.action, why=_NO_CHANGE)
+            return _Outcome("quiet", self.rule, self.action)
+        self.answered = self.item.kind in ("question", "answer") or self.item.answer is not None
+        if self.answered and not self.action.changes:
+            read = _read_text(self.item.text, self.mask)
+            if _GRANTS.search(read) and not _RESTATES.search(read):
+                # an answer that permits or conditions what a section requires changes it: for review
+                named_any = _distinct([(r.target, r) for r in self.references if r.target is not None and not r.bound])
+                if named_any:
+                    return _Outcome("proposed", self.rule, self.action, named_any,
+                                    why="an answer that permits or conditions what it names: a change for a person "
+                                        "to confirm")
+        self.named = [r for r in self.references if not r.bound and not r.cited]
+        marked = _marked_change(self.item.text, self.named, self.rule, _marks_stated(self.items)) if self.action.action is None and not self.item.cells and not any(
+            _division(r) in self.skip for r in self.named if r.kind in ("section", "paragraph", "name")) else None
+        if marked is not None:
+            return marked
+        if self.answered and self.action.changes and not self.named and self.start > 0:
+            # "Question: Section 3 - 3.20 Flooding ... Answer: ... is withdrawn from the contract": the
+            # answer changes what the question names; for a person to confirm
+            asked = [r for r in find_references(self.item.text[:self.start], self.corpus, mask=_quoted_spans(self.item.text[:self.start]),
+                                                notations=self.notations, titles=False)
+                     if r.target is not None and not r.bound and not r.cited]
+            if asked:
+                return _Outcome("proposed", self.rule, self.action, _distinct([(r.target, r) for r in asked]),
+                                why="the answer changes what the question names: for a person to confirm")
+
+    def _unplaceable(self) -> _Outcome | None:
+        """A change naming nothing a notation of the pack places."""
+        if not self.named and not self.references and (self.action.changes or self.item.cells) and not _preamble(self.item):
+            # a change that names something no notation of the pack reads ("Section 4A", "Schedule-D,
+            # 2.3"): reported, never passed over
+            mention = _MENTION.search(_read_text(self.item.text, self.mask))
+            clause = _CLAUSE_ALONE.fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
+            if clause is not None and self.action.changes:
+                # "Section 5.17 - Page 38 - Delete ...": a clause of a document the item does not name
+                holders = _clause_holders(clause.group(1), self.item, self.items, self.corpus)
+                if len(holders) == 1:
+                    target = Locator(doc=holders[0], path=clause.group(1))
+                    if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+                        self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+                    reference = Reference("paragraph", mention.group(0), mention.span(), target, resolved_by="outline")
+                    return _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+                        f"names {' '.join(mention.group(0).split())} of no named document: {holders[0]} is the one "
+                        "document of the project holding it (and the clauses the items beside it name)"))
+            if mention is not None:
+                return _Outcome("not_understood", self.rule, self.action,
+                                why=f'names "{" ".join(mention.group(0).split())}", which no reference notation of the '
+                                    "pack places")
+        if (not self.named and self.action.changes and self.action.ambiguous is None and self.action.span is not None
+                and all(r.target is None and not r.candidates for r in self.references)
+                and _VERB_OPENS.fullmatch(_read_text(self.item.text, self.mask), self.start, self.action.span[0])
+                and _IMPERATIVE_FORM.fullmatch(self.action.words.split()[0])
+                and not _read_text(self.item.text, self.mask).rstrip().endswith(":") and not _preamble(self.item)
+                and (not self.context.strip() or heading_document(self.context, self.corpus, self.notations) is None)):
+            # "Add Alternate No. 3 - Kayak Rack to the list of alternates": an imperative opening the
+            # item, under no heading naming what it changes, and naming nothing the project holds:
+            # it changes something no reading can place; said, never passed over
+            return _Outcome("not_understood", self.rule, self.action,
+                            why=f'opens with a change verb ({self.action.words}) but names no section, sheet or '
+                                "provision the project holds, and no heading above it does")
+
+    def _heading_named(self) -> _Outcome | None:
+        """An item naming nothing of its own: what its heading or caption names."""
+        if not self.named:
+            heading = self.context.strip().splitlines()[-1] if self.context.strip() else ""
+            mentions = list(_MENTION.finditer(heading)) if (
+                not self.references and self.action.changes and self.action.ambiguous is None and not self.item.cells and self.table_lead is None
+                and not _preamble(self.item)) else []
+            mention = mentions[-1] if mentions else None  # the last is the part: "Section ..., clause 3.2"
+            numbered = _TITLED_ARTICLE.match(self.item.text) if mention is not None and self.action.span is not None else None
+            if (numbered is not None and numbered.end() == self.action.span[0]
+                    and re.fullmatch(r"(?i:sections?)\s+(\d{1,2})\.?", " ".join(mention.group(0).split()))
+                    and numbered.group(1).split(".")[0] == re.search(r"\d+", mention.group(0)).group(0)
+                    and len(holders := _clause_holders(numbered.group(1), self.item, self.items, self.corpus)) == 1):
+                # "Section 5. - CONTROL OF WORK" over "5.17 Claims. Delete the second paragraph and ...": an
+                # agency's general provisions, numbered by section within one document; the clause its
+                # number gives, in the one document of the project holding it, for a person to confirm
+                target = Locator(doc=holders[0], path=numbered.group(1))
+                if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+                reference = Reference("paragraph", numbered.group(1), numbered.span(1), target, resolved_by="outline")
+                return _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+                    f"numbered {numbered.group(1)} under {' '.join(mention.group(0).split())}, which no reference "
+                    f"notation places: {holders[0]} is the one document of the project holding that clause"))
+            part = re.fullmatch(r"(?i:clauses?|articles?|sub-?sections?)\s+(\d{1,2}\.\d{1,3})", " ".join(
+                mention.group(0).split())) if mention is not None and self.action.ambiguous is None and re.fullmatch(
+                r"\s*(?:[-–—,:]?\s*[\"“][^\"”\n]*[\"”])?\s*[.:]?\s*", heading[mention.end():]) else None
+            # (only a clause the heading ends with: "clause 3.1, item .2" names a part of it, reported)
+            if part is not None:
+                # 'Volume A, part "Conditions ...", clause 3.4 "Changes"' over "Update the clause to read:"
+                reference = Reference("paragraph", part.group(0), (0, 0), None, from_heading=True)
+                held = _in_one_holder(self.item, self.items, self.corpus, part.group(1), self.action, self.mask, self.rule, reference,
+                                      f'its heading names {part.group(0)} of no document a reference places')
+                if held is not None:
+                    return held
+            if mention is not None and (caption := _caption_before(self.item, self.items, self.vocabularies)) is not None:
+                # "Clause 5.17 CLAIMS" on a line of its own, then "Replace the second paragraph with the
+                # following:": owners caption each changed clause and put the instruction under it; the
+                # clause the caption names, in the one document holding it, for a person to confirm
+                reference = Reference("paragraph", caption.group(0), (0, 0), None, from_heading=True)
+                held = _in_one_holder(self.item, self.items, self.corpus, caption.group(1), self.action, self.mask, self.rule, reference,
+                                      f"its caption line names {caption.group(0)} of no document a reference places")
+                if held is not None:
+                    return held
+            if mention is not None:
+                # "Reference: Section ..., clause 3.2, item .2" over "The item reads as follows: ... The
+                # correct statement is: ...": a change of what its heading names, which nothing placed;
+                # said, never passed over
+                return _Outcome("not_understood", self.rule, self.action,
+                                why=f'changes what its heading names ("{" ".join(mention.group(0).split())}"), which no '
+                                    "reference notation of the pack places")
+            return _Outcome("quiet" if self.references else "nothing", self.rule, self.action)  # it only cites what it names
+
+    def _quiet_kinds(self) -> _Outcome | None:
+        """Preambles, attachment lists, answers, skipped divisions, headings, article subheadings."""
+        if _preamble(self.item) and not self.action.changes:
+            return _Outcome("quiet", self.rule, self.action)  # the addendum's preamble: it describes, it instructs nothing
+        self.under_attachments = bool(_ATTACHMENTS.search(self.item.heading_context.splitlines()[-1] if self.item.heading_context else "")) \
+            or _attachment_line(self.item) or _attachments_lead(self.item, self.vocabularies)
+        if not self.action.changes and (self.under_attachments or self.item.kind in ("question", "answer") or self.item.answer is not None
+                                   or _in_question(self.item)):
+            return _Outcome("quiet", self.rule, self.action)  # an answer that only explains; an attachment listed
+        # Division 00 and the like: counted, not listed
+        divisions = [_division(r) for r in self.named if r.kind in ("section", "paragraph", "name")
+                     and (r.target is not None or r.kind == "section")]
+        if divisions and all(d in self.skip for d in divisions) and all(r.kind in ("section", "paragraph", "name")
+                                                                 for r in self.named):
+            return _Outcome("skipped", self.skip[divisions[0]] if divisions[0] else self.rule, self.action)
+        if self.item.kind == "heading" and not self.action.changes:
+            return _Outcome("quiet", self.rule, self.action)  # it heads the items that carry the changes
+        if (self.action.action is None and self.lead is None and _ARTICLE_SUBHEADING.fullmatch(self.item.text)
+                and (index := _positions(self.items).get(self.item.path)) is not None and index + 1 < len(self.items)
+                and self.items[index + 1].heading_context == self.item.heading_context):
+            # "2.1 LUMINAIRES." between a section's heading and the instructions after it: an article
+            # subheading, placing what follows; it changes nothing of its own
+            return _Outcome("quiet", self.rule, self.action)
+
+    def _resolve(self) -> _Outcome | None:
+        """The targets: resolved, joined, open."""
+        self.resolved: list[tuple[Locator, Reference]] = []
+        self.open_refs: list[Reference] = []
+        for reference in self.named:
+            if reference.target is not None:
+                self.resolved.append((reference.target, reference))
+            elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
+                  and _inserts(self.item.text, reference)):
+                # an insertion amends what it joins; one joining only the whole document is for a person
+                self.resolved.append((reference.joins, reference))
+                if reference.joins.path is None and not _next_article(reference, self.corpus):
+                    self.action = Action(self.action.action, self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                        f"adds {reference.written}, which joins no paragraph of {reference.joins.doc}: where it goes "
+                        "is for a person to confirm"))
+            elif (reference.joins is not None and reference.kind == "paragraph" and self.action.changes
+                  and reference.joins.path is not None and self.corpus.is_leaf(reference.joins)):
+                # a subparagraph the outline does not split out ("Article 1.3, paragraph .2"): a change within it
+                self.resolved.append((reference.joins, reference))
+                if self.action.action in ("replace", "delete"):
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+            elif reference.joins is not None and reference.kind == "callout" and self.action.changes:
+                # a note or detail the sheet does not hold changes the sheet in part: one the item adds
+                # ("Sheet C-103: add General Note 2 reading ...") is applied so; one it changes or
+                # deletes that the sheet lacks may be a callout its outline missed: for a person
+                self.resolved.append((reference.joins, reference))
+                if self.action.action != "amend" or not _inserts(self.item.text, reference):
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                        f"names {reference.written} on {reference.joins.doc}, which holds no such callout: "
+                        "a change to the sheet for a person to confirm"))
+            elif reference.candidates or reference.why:
+                self.open_refs.append(reference)
+        self.resolved, self.action = _callout_of_each(self.item.text, self.mask, self.resolved, self.action, self.corpus)
+        self.absent = [r for r in self.open_refs if r.kind == "sheet" and not r.candidates and r.joins is None
+                  and r.why and r.why.endswith("which the project does not hold")]
+        if self.absent and any(r.kind == "sheet" for _, r in self.resolved):  # one sheet of a list missing: said, not blocking
+            self.open_refs = [r for r in self.open_refs if r not in self.absent]
+        # a paragraph or callout the target lacks is what the item names, not the article or sheet around it
+        lacking = [r.joins for r in self.open_refs if r.joins is not None]
+        self.resolved = [(t, r) for t, r in self.resolved if not any(
+            t.doc == j.doc and (t.path is None or t.path == j.path or (j.path or "").startswith(t.path + "."))
+            for j in lacking)]
+        joined = [(t, r) for t, r in self.resolved if r.target is None and r.kind == "paragraph" and t.path is not None]
+        self.resolved = _distinct(self.resolved)
+        if (self.action.action is None and not self.answered and not self.item.cells and self.lead is None and not self.open_refs
+                and (anew := _captioned_value(_read_text(self.item.text, self.mask), self.start, self.resolved)) is not None):
+            self.action = Action("amend", anew.group("verb"), anew.span("verb"))
+        # "paragraph 3.1, revise subparagraph A and add subparagraph C": the paragraph added joins the
+        # article and the one revised is inside it; two changes, each kept (never one swallowing the other)
+        beside = [(t, r) for t, r in joined if t not in {x for x, _ in self.resolved}
+                  and any(x.doc == t.doc and (x.path or "").startswith(t.path + ".") and o is not r for x, o in self.resolved)]
+        if beside and self.action.changes:
+            self.resolved += beside
+            if self.action.ambiguous is None:  # which verb takes which paragraph, and how far, is a reading of the words
+                self.action = Action(self.action.action, self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                    f"changes a paragraph and adds {beside[0][1].written} beside it: what each verb does to which "
+                    "is for a person to confirm"))
+        self.whole_object = _WHOLE_OBJECT.search(_read_text(self.item.text, self.mask)) if self.action.action == "replace" else None
+        if self.whole_object is not None and self.resolved and not self.open_refs and len({t.doc for t, _ in self.resolved}) == 1:
+            # "Sheet revised. Detail 2 ... increased. Pull and replace the whole sheet": the words name
+            # the whole document as what is replaced; the part named beside it says what changed in it
+            kind = "section" if self.whole_object.group("kind").lower().startswith(("section", "spec")) else "sheet"
+            holder = next((r for r in self.references if r.kind == kind and r.target is not None and r.target.path is None
+                           and r.target.doc == self.resolved[0][0].doc), None)
+            if holder is None:
+                self.whole_object = None
+            else:
+                self.resolved = [(holder.target, replace(holder, bound=False))]  # type: ignore[list-item]
+        if not self.resolved and not self.open_refs:
+            return _Outcome("nothing", self.rule, self.action)
+
+    def _paged(self) -> _Outcome | None:
+        """Pages replaced."""
+        sections = _distinct([(r.target, r) for r in self.references if r.kind in ("section", "title")
+                              and r.target is not None and not r.cited and not r.from_heading])
+        if (self.action.changes and len(sections) == 1 and all(t.doc == sections[0][0].doc for t, _ in self.resolved)
+                and _PAGES.search(_read_text(self.item.text, self.mask)) and not _WHOLE_DOCUMENT.search(_read_text(self.item.text, self.mask))
+                and not _page_locates(_read_text(self.item.text, self.mask), self.action, self.references)
+                and all(r.kind == "paragraph" and r.joins is not None and r.joins.doc == sections[0][0].doc
+                        for r in self.open_refs)):  # pages replaced; an article they add is no target of its own
+            paged = _pages(self.action, sections, self.references, self.rule, _read_text(self.item.text, self.mask))
+            if self.under_attachments and paged.kind == "applied":
+                # "Revised page 04 20 00-3" in the list of attachments: it lists what is attached; the
+                # change is the item that makes it, applied only where no other item does
+                return replace(paged, kind="proposed", listed=True, why=_LISTED)
+            return paged
+
+    def _reissued_holder(self) -> _Outcome | None:
+        """A part whose holder is attached anew."""
+        self.reissued = self.whole_object is not None  # the item says the whole document is issued anew with the addendum
+        if (len(self.resolved) == 1 and self.resolved[0][0].path is not None and not self.open_refs and self.action.action in ("replace", "amend")
+                and self.action.ambiguous is None and (holder := _reissued_holder(self.item, self.layouts, self.corpus, self.notations,
+                                                                             self.resolved[0][0].doc)) is not None):
+            # "Revised Keynote 1 to call for a roof hatch. See attached revised drawing sheet A-103.": the
+            # sheet holding the part changed is itself attached anew; the reissued sheet takes the whole
+            # old one's place, the part's change being one of what it carries
+            own = [r for r in self.references if r.target == Locator(doc=self.resolved[0][0].doc) and not r.cited]
+            self.resolved = [(Locator(doc=self.resolved[0][0].doc), own[0] if own else holder)]
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
+
+    def _revision_marks(self) -> _Outcome | None:
+        """Revision marks: revised, reissued, revised and attached."""
+        if self.under_attachments and self.action.action == "amend" and self.action.words and all(
+                _STATUS.fullmatch(w.strip()) for w in self.action.words.split(" … ")) and self.action.span is not None \
+                and _MARK_ENDS.match(_read_text(self.item.text, self.mask), self.action.span[1]):
+            # "Sheet A-501, Detail 5 (revised)" listed among the attachments: the attached one replaces it
+            # (the word a mark of the line, not a verb with words after it: '"95 percent" is revised to
+            # "98 percent"' under such a heading changes part of what it names)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            # a whole section or sheet listed so is the document attached anew ('Section 09 65 13
+            # "Resilient Base," revised.' under "The following Sections are attached:")
+            self.reissued = bool(self.resolved) and all(t.path is None for t, _ in self.resolved)
+        elif (self.under_attachments and self.action.action == "amend" and self.action.ambiguous is None and self.action.span is not None
+              and _STATUS.fullmatch(self.action.words.strip()) and self.resolved and not self.open_refs
+              and all(t.path is None and r.kind in ("section", "sheet") for t, r in self.resolved)
+              and _ENTRY_OPENS.fullmatch(_read_text(self.item.text, self.mask), self.start, self.action.span[0])
+              and _DOCUMENT_KIND_NEXT.match(_read_text(self.item.text, self.mask), self.action.span[1])):
+            # "A3. Revised Drawing Sheet 7 - M-201" in the list of attachments: the revised document is
+            # what is attached, whole, and it takes the old one's place (the word qualifies the document,
+            # it says nothing is changed in part)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved
+              and all(t.path is None for t, _ in self.resolved)
+              and all(_REVISION_WORD.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and _revised_attached(self.item, self.items, self.mask, self.resolved)):
+            # "Revises Plan Sheets E-301 and E-601 (Attached to this Addendum)", a row "C-102 | Revised
+            # spot grades" under "Each revised Drawing listed is attached": the sheet revised is issued
+            # anew with the addendum, and the attached one replaces it whole
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved and not self.from_lead
+              and self.lead is not None and self.lead.action == "replace" and _REISSUED.search(self.lead_line)
+              and all(t.path is None and r.kind in ("section", "sheet") for t, r in self.resolved)):
+            # "SPECIFICATIONS REISSUED:" then "Section 22 13 16, Title (pages ...). The specification has
+            # been revised to require ...": the heading says each document listed is issued again whole;
+            # the entry's own verb ("revised to require", "updated to add") tells what changed in it,
+            # not how much of it is issued (a part it names, "add paragraph 2.1.C", is read as before)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.resolved and not self.from_lead and not self.open_refs
+              and all(t.path is None and r.kind in ("section", "sheet") for t, r in self.resolved)
+              and (note := REVISION_NOTE.match(_read_text(self.item.text, self.mask), _ENTRY_OPENS.match(
+                  _read_text(self.item.text, self.mask), self.start).end())) is not None):
+            # "4.01 SECTION 06 10 00 - ROUGH CARPENTRY" over "A. Revised to require treated blocking ...": a
+            # note of what the revision of the whole document does, not the new words (owners listing the
+            # sections and sheets an addendum reissues each with such a note); the document is issued anew
+            # and takes the old one's place: applied where the addendum itself says the documents it so
+            # lists are reissued whole, else the same reading proposed for a person to confirm
+            self.action = Action("replace", note.group(0), note.span(), True, ambiguous=None if _reissue_declared(
+                self.items, self.item) else (f'a note of what was revised in the whole document ("{note.group(0)} ..."): '
+                                   "whether it is issued anew (read so) or changed in part is for a person to confirm"))
+            self.reissued = True
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved and not self.from_lead
+              and all(t.path is None for t, _ in self.resolved)
+              and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and self.action.span is not None and _MARK_ENDS.match(_read_text(self.item.text, self.mask), self.action.span[1])):
+            # "Sheet A-101 is revised.", "SECTION 08 71 00 DOOR HARDWARE - REVISED": a whole document
+            # said to be revised, and nothing of how: reissued whole or changed in part is a guess
+            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                f'says only "{self.action.words}" of the whole document: whether it is issued anew or changed in part '
+                "is for a person to confirm"))
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved and not self.from_lead
+              and not self.under_attachments and not self.action.attachment
+              and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and self.action.span is not None and re.match(r"[\s)\]*_]*(?:[.;]|$)", _read_text(self.item.text, self.mask)[self.action.span[1]:])):
+            # "Paragraph 2.1.B is revised." and nothing more: not what it now says, nor which part
+            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                f'says only "{self.action.words}": what of it changes, and how, is for a person to confirm'))
+
+    def _attached_successor(self) -> _Outcome | None:
+        """A revision of a document, the attached successor, an ordinal part."""
+        if (self.action.changes and self.action.ambiguous is None and self.resolved and not self.open_refs and not self.reissued
+                and all(t.path is None and r.kind in ("section", "sheet") for t, r in self.resolved)
+                and _REVISION_OF.match(self.item.text)):
+            # "Revision A of Section 23 21 13 Hydronic Piping, which deletes the air vents ...", "Rev. 2
+            # of Sheets E-101 and E-102, superseding those sheets": a list of what the addendum issues,
+            # each document given under a new revision mark, whole (pages of one are "Revision A of
+            # pages ...", read as pages); a relative clause after it tells what changed in it
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
+        if (self.action.action == "amend" and self.action.ambiguous is None and self.action.span is not None and len(self.resolved) == 1
+                and self.resolved[0][0].path is not None and " … " not in self.action.words
+                and _REPLACE_VERB.fullmatch(self.action.words.strip()) and any(
+                    r.target == self.resolved[0][0] and r.span[0] > self.action.span[1] and not r.from_heading
+                    and _WITH_ATTACHED.search(_read_text(self.item.text, self.mask)[self.action.span[1]:r.span[0]]) for r in self.references)):
+            # "replace the boiler schematic with the attached Detail 2/M-301": what it replaces is
+            # described by its content, and the successor attached bears the target's own number, so
+            # the attached one takes the whole target's place (owners reissue a detail or note whole)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+        elif (self.action.action == "replace" and self.action.span is not None and self.resolved and not self.open_refs
+              and all(t.path is None for t, _ in self.resolved) and len({t for t, _ in self.resolved}) == 1 and any(
+                  r.target == self.resolved[0][0] and r.span[0] > self.action.span[1]
+                  and _WITH_ATTACHED.search(_read_text(self.item.text, self.mask)[self.action.span[1]:r.span[0]])
+                  for r in self.references)):
+            # "Drawing C-106 stands replaced by the enclosed Drawing C-106, Rev. 1": the successor is the
+            # document itself, issued anew with the addendum; what else the row's other cells name
+            # (the question's "details") is not what goes
+            self.reissued = True
+        if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+            # "Paragraph 2.5.D, second sentence: Delete", "fourth paragraph: deleted": part of the target
+            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+
+    def _restated(self) -> _Outcome | None:
+        """Text restated under its heading; a deletion with the new text put in."""
+        restated = _LABEL.match(self.item.text, _LEAD.match(self.item.text).end())  # type: ignore[union-attr]
+        if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][1].from_heading and self.resolved[0][0].path
+                and restated is not None and restated.group(0).strip(" .()*_").lstrip("0").lower()
+                == self.resolved[0][0].path.rsplit(".", 1)[-1].lstrip("0").lower()):
+            # "3.02.C - Mortar Bedding" then "C. Tool exposed joints ...": the paragraph written anew
+            self.action = Action("replace", "restated under its heading", ambiguous=(
+                "restates the paragraph its heading names, with no verb: for a person to confirm"))
+        elif (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][1].from_heading
+              and re.fullmatch(r"\d{1,2}\.\d{1,3}", self.resolved[0][0].path or "") and restated is not None
+              and re.fullmatch(r"[A-Z]", letter := restated.group(0).strip(" .()*_"))
+              and self.corpus.exists(Locator(doc=self.resolved[0][0].doc, path=f"{self.resolved[0][0].path}.{letter}"))):
+            # "SECTION 11 19 00 - 2.1 DOORS" then "A. ...", "B. ...": the article's paragraphs written
+            # anew under it, with no verb (a letter it lacks is one added: read in part, as before)
+            self.action = Action("replace", "restated under its heading", ambiguous=(
+                "restates the paragraphs of the article its heading names, with no verb: for a person to confirm"))
+        if (self.action.action == "delete" and self.action.ambiguous is not None and self.action.span is not None and len(self.resolved) == 1
+                and self.resolved[0][0].path is not None and not self.open_refs and not self.from_lead
+                and (brings := _INSERTS_FOLLOWING.search(_read_text(self.item.text, self.mask).rstrip())) is not None):
+            # "Delete Paragraph 2.1.A and insert the following:" then "A. ...": what is taken out has the
+            # new text put in its place when that text opens with the target's own label (the whole of
+            # it written anew); with other text, which verb governs stays for a person
+            after = self.item.text[brings.end():].strip()
+            index = _positions(self.items).get(self.item.path)
+            if not after and index is not None and index + 1 < len(self.items):
+                after = self.items[index + 1].text
+            if _opens_with_own_label(after, self.resolved[0][0]):
+                self.action = Action("replace", self.action.words, self.action.span, self.action.attachment)
+
+    def _as_follows(self) -> _Outcome | None:
+        """"revise as follows" with no scope said."""
+        if (self.action.action == "amend" and self.action.ambiguous is None and self.action.span is not None and len(self.resolved) == 1
+                and self.resolved[0][0].path is not None and not self.open_refs and not self.from_lead and not self.under_attachments
+                and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+                and (bare := _AS_FOLLOWS.match(_read_text(self.item.text, [*self.mask, self.resolved[0][1].span]),
+                                               self.action.span[1])) is not None):
+            # "Paragraph 2.2.B, revise as follows:" with nothing said of how: the new text settles it
+            # only when it opens with the target's own label ("B. Workshop walls: ...", "KEYNOTE 3:
+            # ..."): the whole written anew; otherwise whether it restates or changes part is a guess
+            # (a requirement run on after the colon, "Article 3.1 is revised: use PVC-coated conduit
+            # in the wash bay", is a change in part, read as before)
+            after = self.item.text[bare.end():].strip()
+            index = _positions(self.items).get(self.item.path)
+            run_on = bool(after) and "\n" not in self.item.text[bare.end():].lstrip(" \t")[:1]
+            if not after and index is not None and index + 1 < len(self.items):
+                after = self.items[index + 1].text
+                if _MENTION.search(after) and read_action(after, self.vocabularies, mask=_quoted_spans(after)).changes:
+                    after = ""  # the next instruction, not new text ("D. Section 10 14 00, delete ...")
+            if _opens_with_own_label(after, self.resolved[0][0]):
+                self.action = Action("replace", self.action.words, self.action.span, self.action.attachment)
+            elif _REDLINED.search(after):
+                # "Note 1 has been revised as follows: POLES AT ~~120-FOOT~~ ***100-FOOT*** SPACING.": text
+                # with the words taken out struck and the words put in marked, the owners' redline; it
+                # most often restates the whole provision with its changes shown, but without its own
+                # label the words do not settle whether all of it or a part is written out
+                why = (f'"{self.action.words} as follows" brings marked-up text (struck and added words) that does not open '
+                       f"with the label of {self.resolved[0][0].format()}: whether it restates all of it is for a person "
+                       "to confirm")
+                return _Outcome("proposed", self.rule, Action("replace", self.action.words, self.action.span, self.action.attachment,
+                                                         ambiguous=why), self.resolved, why=why)
+            elif not run_on or after.startswith(("\"", "“")):
+                # (a quotation run on after the colon is new text too, whole or a part: not a requirement
+                # run on, 'Clause 2.1.B stands modified as: "Provide ..."')
+                self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                    f'"{self.action.words} as follows" says no scope: whether the text after it restates all of '
+                    f"{self.resolved[0][0].format()} or changes part of it is for a person to confirm"))
+        elif (self.action.action == "amend" and self.action.ambiguous is None and " … " in self.action.words
+              and any(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and re.search(r"\bas\s+follows\s*:\s*$", _read_text(self.item.text, self.mask), re.IGNORECASE)):
+            # "paragraph 3.1, revise subparagraph A and add subparagraph C as follows:": two changes,
+            # one a bare revision, their new texts after it; which text restates what is for a person
+            index = _positions(self.items).get(self.item.path)
+            restates = (len(self.resolved) == 1 and self.resolved[0][0].path is not None and index is not None
+                        and index + 1 < len(self.items) and _opens_with_own_label(self.items[index + 1].text, self.resolved[0][0]))
+            self.action = Action("replace" if restates else "amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                f'"{self.action.words} as follows": several changes with their new text after them, one saying no '
+                "scope: what each changes, and how, is for a person to confirm"))
+
+    def _old_then_new(self) -> _Outcome | None:
+        """Old and new text; places beside; bare deletions."""
+        if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None and not self.open_refs
+                and (old_new := _OLD_THEN_NEW.search(self.item.text)) is not None):
+            # tender corrigenda quote the old text and the new under their labels ("Instead of:" ...
+            # "Read:" ...): the new text opening with the target's own label, as the old one does, is
+            # the whole of it written anew; a quoted phrase for a quoted phrase changes part of it;
+            # anything else is for a person to confirm
+            old, new = old_new.group("old").strip(), old_new.group("new").strip()
+            if _opens_with_own_label(new, self.resolved[0][0]) and _opens_with_own_label(old, self.resolved[0][0]):
+                self.action = Action("replace", "instead of … read")
+            elif _QUOTED_ONLY.fullmatch(old) and _QUOTED_ONLY.fullmatch(new.split("\n\n")[0].strip()):
+                self.action = Action("amend", "instead of … read")
+            else:
+                self.action = Action("amend", "instead of … read", ambiguous=(
+                    f"gives the old and the new text of {self.resolved[0][0].format()}: whether it restates all of it "
+                    "is for a person to confirm"))
+        if (self.resolved and not self.open_refs and self.action.action == "amend" and self.action.span is not None
+                and _ADDING.search(self.action.words)
+                and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved)) is not None):
+            # "The following paragraph is to be added to Section ..., after paragraph 2.1.A but before
+            # Article 2.2:", "insert between paragraphs C and D": the provisions after, before or
+            # between which new text goes say where it goes; they are places, not what it changes
+            self.resolved, doubt = beside_of
+            if doubt is not None:
+                return _Outcome("proposed", self.rule, Action("amend", self.action.words, self.action.span, self.action.attachment,
+                                                         ambiguous=doubt), self.resolved, why=doubt)
+        if (len(self.resolved) == 1 and self.resolved[0][0].path is not None and not self.open_refs and self.action.action == "amend"
+                and self.action.ambiguous is None and _bare_deletion(self.item.text, self.mask, self.action, self.vocabularies)):
+            # "Article 2.2.B Delete the gravel bedding requirement." and nothing more: a paragraph is
+            # often one requirement, so the thing described may be all of it or a part; the words do not say
+            why = (f'deletes "{_bare_deletion(self.item.text, self.mask, self.action, self.vocabularies)}" from {self.resolved[0][0].format()} '
+                   "and says nothing of what remains: whether that is all of it or a part is for a person to confirm")
+            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=why)
+
+    def _gate(self) -> _Outcome | None:
+        """One certain reading applies."""
+        if self.resolved and not self.open_refs and self.action.changes and self.action.ambiguous is None:
+            whole = all(t.path is None for t, _ in self.resolved)
+            doubt = None
+            if self.action.action in ("replace", "delete"):
+                doubt = _part_doubt(self.item.text, self.mask) if not whole else None if self.reissued or _REISSUED.search(
+                    _read_text(self.item.text, self.mask)) else _whole_doubt(self.item.text, self.mask, self.action, self.resolved, self.corpus)
+                if doubt is not None and self.action.action == "delete" and _words_struck(self.item.text, self.mask):
+                    # 'Remove: From 2.2.B: the words "X"', 'Delete from Note 2 the phrase "X"': what goes is
+                    # the words quoted, settled by the words themselves: the provision changes in part
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
+                    doubt = None
+                if self.from_lead:  # the lead-in says what goes: "replacing the sections listed below with the attached ones"
+                    if whole and doubt is None and not _WHOLE.search(self.lead_line):
+                        doubt = "its lead-in does not say the whole of what it lists goes"
+                elif whole and doubt is None and not self.reissued and not _whole_said(self.item.text, self.mask, self.action, self.resolved):
+                    if _has_object(self.item.text, self.mask, self.action):  # "Delete the two pole-mounted luminaires": something on it
+                        self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
+                    elif not (len(self.resolved) == 1 and _status_cell(self.item, self.action)):
+                        doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
+                if (whole and doubt is None and self.action.action == "replace" and not self.reissued and not self.from_lead
+                        and not self.under_attachments and not _SUCCESSOR_SAID.search(_read_text(self.item.text, self.mask))):
+                    # "REPLACE Section 01 33 00." and nothing of what replaces it: a whole replacement
+                    # is the likely reading, but what is in force after it the words do not say
+                    why = "it replaces the whole of it but says nothing of what replaces it: for a person to confirm"
+                    return _Outcome("proposed", self.rule, Action("replace", self.action.words, self.action.span, self.action.attachment,
+                                                             ambiguous=why), self.resolved, why=why)
+            if doubt is not None:
+                self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=doubt)
+            elif whole and self.action.action == "amend" and len(self.resolved) == 1 and (
+                    part := _named_part(self.item.text, self.mask, self.resolved[0][0], self.corpus)) is not None:
+                if part:  # "Drawing Index: Add sheet ...": the sheet's own "sheet-index"
+                    target, reference = self.resolved[0]
+                    return _Outcome("applied", self.rule, self.action, [(Locator(doc=target.doc, path=part), reference)])
+                self.action = Action("amend", self.action.words, self.action.span, self.action.attachment,
+                                ambiguous="names more than one part of the sheet by name: which it changes is not certain")
+            elif (all(r.by_number or r.joins is not None for _, r in self.resolved)
+                  and (len(self.resolved) == 1 or self.action.action in ("replace", "delete") or _one_list(self.resolved))):
+                placed = _LISTED if self.under_attachments else _placed(self.item, self.start, self.action, self.resolved, self.mask, self.references) \
+                    if not self.from_lead else ("a paragraph of the addendum's preamble, under no heading: not read as an "
+                                           "instruction" if _preamble(self.item) else None)
+                if placed is None:
+                    return _Outcome("applied", self.rule, self.action, self.resolved, also=[str(r.why) for r in self.absent])
+                self.action = Action(self.action.action, self.action.words, self.action.span, self.action.attachment, ambiguous=placed)
+                part = _loose_part(placed, self.resolved, self.corpus)
+                if part is not None:
+                    # 'ITEM NO. 4: Section 26 56 00 ...' over 'Replace "4000 K" with "3000 K" in Section 2.1A.': a
+                    # paragraph written in a way no notation reads, which the one document named holds: the
+                    # best guess a person confirms is that paragraph, not the whole document
+                    return _Outcome("proposed", self.rule, self.action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
+                if placed is _LISTED:
+                    return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, self.open_refs), listed=True)
+
+    def _proposal(self) -> _Outcome | None:
+        """Else proposed, or reported."""
+        if self.resolved and self.action.action == "amend" and len(self.resolved) == 1 and self.resolved[0][0].path is None:
+            headed = _headed_parts(self.item.text, self.mask, self.resolved[0], self.corpus)
+            if headed:  # "to revise the MATERIALS and CONSTRUCTION sections": its articles by their headings
+                return _Outcome("proposed", self.rule, self.action, headed, why="; ".join([
+                    _why(self.action, self.resolved, self.open_refs), "the articles are named by their headings: for a person to confirm"]))
+        if self.resolved:
+            if self.action.action in ("replace", "delete") and not re.match(r"(?:add|insert|new)", self.action.words, re.IGNORECASE):
+                # (a document of the list held only from a later date is replaced or deleted with the others:
+                # an earlier issue was in force, proposed beside them)
+                self.resolved = _distinct([*self.resolved, *((r.later, r) for r in self.open_refs if r.later is not None)])
+            return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
+        candidates = [(c, r) for r in self.open_refs for c in r.candidates]
+        if candidates and (self.action.changes or self.action.action is None):
+            return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
+        loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
+                 and str(r.why).endswith("but no section it belongs to")}
+        if self.action.changes and self.action.ambiguous is None and len(loose) == 1 and len(self.open_refs) == 1:
+            # 'Volume A2, section "General Provisions", clause 8.1 "Subcontracting"': a clause of a
+            # document named by a title no reference reads
+            held = _in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
+                                  str(self.open_refs[0].why))
+            if held is not None:
+                return held
+        later = _later_issue(self.open_refs, self.action, self.corpus)
+        if later:
+            return _later_outcome(later, self.action, self.rule, self.open_refs)
+        reasons = [r.why for r in self.open_refs if r.why]
+        return _Outcome("not_understood", self.rule, self.action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+
+def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],
+              skip: Mapping[str, str], rule: str, items: Sequence[Item],
+              layouts: Sequence[re.Pattern[str]] = ()) -> _Outcome:
+    """The outcome of one instruction: applied only when exactly one reading is certain; else
+    proposed, or reported as not understood; quiet where it instructs nothing."""
+    return _One(item, corpus, vocabularies, notations, skip, rule, items, layouts).read()
