@@ -34,12 +34,12 @@ from .asof.timeline import IN_FORCE, known_timestamp
 
 if TYPE_CHECKING:
     from .asof import AsOfIndex
-    from .quantities import QuantityExtractor, QuantityWarning
+    from .quantities import Extraction, QuantityExtractor, QuantityWarning
 
 __all__ = [
     "SUBJECT",
     "FactTable", "LocatedWarning", "QuantityRows", "fact_of_row",
-    "facts_as_of", "facts_from_tables",
+    "facts_as_of", "facts_from_tables", "list_headings",
     "read_quantities",
 ]
 
@@ -102,6 +102,17 @@ def read_quantities(
     return quantities, warnings
 
 
+def list_headings(document: Document) -> dict[str, tuple[str, ...]]:
+    """The list headings over each provision of ``document`` (outermost first), as
+    :func:`read_quantities` reads its figures under them: the one decision ``check`` also
+    reads a cited provision by."""
+    children: dict[str, list[tuple[int, int]]] = {}
+    for provision in document.provisions:
+        if provision.parent is not None:
+            children.setdefault(provision.parent, []).append((provision.span.start, provision.span.end))
+    return _list_headings(document, children)
+
+
 class _Reads:
     """What the extractor read in each distinct text (offsets from the text's start)."""
 
@@ -123,21 +134,30 @@ class _Reads:
             elif headings:
                 # the text alone is read once for every provision that holds it, whatever its
                 # headings: most headings name nothing the text leaves open, and the reading stands
-                alone = self._alone.get(text)
-                if alone is None:
+                held = self._alone.get(text)
+                if held is None:
                     alone = self.extractor.extract(text)
+                    held = (alone, (_found(alone), alone.warnings))
                     if len(self._alone) >= self.size:
                         self._alone.clear()
-                    self._alone[text] = alone
-                extraction = self.extractor.extract_under(text, headings, alone=alone)
+                    self._alone[text] = held
+                extraction = self.extractor.extract_under(text, headings, alone=held[0])
+                if extraction is held[0]:
+                    # no heading changed its reading: its quantities stand, and the text's own
+                    # entry answers again (one per text, not one per text and headings: a large
+                    # corpus would fill the cache with them and push out the readings that cost)
+                    return held[1]
             else:
                 extraction = self.extractor.extract(text)
-            found = tuple(q for q in (m.quantity() for m in extraction.mentions) if q is not None)
-            hit = (found, extraction.warnings)
+            hit = (_found(extraction), extraction.warnings)
             if len(self._seen) >= self.size:
                 self._seen.clear()
             self._seen[key] = hit
         return hit
+
+
+def _found(extraction: Extraction) -> tuple[Quantity, ...]:
+    return tuple(q for q in (m.quantity() for m in extraction.mentions) if q is not None)
 
 
 _READS: dict[int, _Reads] = {}
@@ -179,11 +199,38 @@ def _list_headings(document: Document, children: Mapping[str, list[tuple[int, in
                 own[path] = _heading_line(words[0], provision.heading) if len(words) == 1 else None
         return own[path]
 
+    chains: dict[str, tuple[str, ...]] = {}  # a provision's heading and its ancestors', outermost first
+
+    def chain(path: str) -> tuple[str, ...] | None:
+        """The headings of ``path`` and its ancestors, each ancestor's chain kept (a document's
+        lists are deep and wide: asked once per provision); None where the ancestors loop."""
+        walked: list[str] = []
+        on_walk: set[str] = set()
+        at: str | None = path
+        while at is not None and at in by_path and at not in chains:
+            if at in on_walk:
+                return None
+            walked.append(at)
+            on_walk.add(at)
+            at = by_path[at].parent
+        over = chains[at] if at is not None and at in chains else ()
+        for step in reversed(walked):
+            heading = heading_of(step)
+            if heading is not None:
+                over = (*over, heading)
+            chains[step] = over
+        return over
+
     found: dict[str, tuple[str, ...]] = {}
     for provision in document.provisions:
         if provision.kind != "section" or provision.parent is None:
             continue
-        over: list[str] = []
+        headed = chain(provision.parent)
+        if headed is not None:
+            if headed:
+                found[provision.path] = headed
+            continue
+        over: list[str] = []  # ancestors that loop: the walk stops where it comes round
         parent = provision.parent
         seen: set[str] = set()
         while parent is not None and parent in by_path and parent not in seen:

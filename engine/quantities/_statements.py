@@ -6,10 +6,12 @@ caption over its columns (``Margin %``), a currency sign on its first row only (
 $ 8,410`` over ``Cost of sales 5,120``). :func:`statement_cells` gives each bare cell what its
 table says, in three steps, each leaving what an earlier one decided:
 
-1. **Percent captions.** A line that is a caption ending in a percent sign (``Margin %``,
-   ``Gross margin (%)``, ``%``) over rows written ``label figure figure`` makes the rows' bare
-   figures percentages, unless one of them is written with thousands (``1,245``: then the
-   caption names one column of several, and which is not said). A Markdown table's column whose
+1. **Percent captions.** A line that is a caption ending in a percent sign or word (``Margin %``,
+   ``Gross margin (%)``, ``Segment margin, %``, ``Operating margin (percent)``, ``%``) over rows
+   written ``label figure figure`` makes the rows' bare figures percentages, unless one of them
+   is written with thousands (``1,245``: then the caption names one column of several, and
+   which is not said). A row whose own label ends so (``| Gross margin (%) | 41.3 |``,
+   ``Effective tax rate, %   23.4``) is read the same way, on that row alone. A Markdown table's column whose
    header cell holds a percent sign (``| Margin % 2025 |``) is read as percent by the header
    rule of ``extract`` (the cells are left bare here, so no scale heading touches them).
 2. **Scale headings** (:func:`headings`). Each applies to the figures after it (up to the next
@@ -17,8 +19,14 @@ table says, in three steps, each leaving what an earlier one decided:
    amounts, par values, ratios and percentages, and rows under a per-share group heading
    (``Earnings per common share`` over ``Basic`` over ``Continuing operations``); its currency (``$ in millions``) goes to bare
    cells too. A heading that names no currency (``(in millions)``) takes the one its own cells
-   write (accountants put ``$`` on a statement's first and total rows only), for bare cells
-   on rows that count no shares, people or other things.
+   write (accountants put ``$`` on a statement's first and total rows only), else the one
+   currency the text writes anywhere (``(In thousands, except per share amounts)`` over bare
+   cells, with ``$ 1.87`` on the per-share row: a statement in dollars), for bare cells on rows
+   that count no shares, people or other things; a text writing no currency, or two, leaves
+   them bare (a currency is never guessed). A heading's reach ends at the next one, or at a
+   line heading another table below a table of its own: a Markdown heading, or, between two
+   Markdown tables, a line of words alone between blank lines (``Employees at year end`` over
+   a headcount table).
 3. **The first row's currency.** Where no scale heading stands above, a table whose first
    figure is written with a currency (``Revenue $ 8,410``) gives it to the bare figures of its
    later rows, on the same terms as a heading's currency. A table here is a block of adjacent
@@ -84,8 +92,16 @@ _SUB_ROW = re.compile(r"^\s*(?:basic|diluted)\b", re.IGNORECASE)
 _FIRST_FIGURE = re.compile(r"[^\S\n]+[$€£(\-–—]*\d")
 #: A caption over percentage columns: words (or nothing) ending in a percent sign.
 _PERCENT_CAPTION = re.compile(
-    r"^[^\S\n]*(?:[A-Za-z][^\d\n%()|]{0,40}?[^\S\n]*,?[^\S\n]*)?(?:%|\(%\)|\bin[^\S\n]+%)[^\S\n]*:?[^\S\n]*$",
+    r"^[^\S\n]*(?:[A-Za-z][^\d\n%()|]{0,40}?[^\S\n]*,?[^\S\n]*)?"
+    r"(?:%|\((?:%|percent(?:age)?)\)|\bin[^\S\n]+(?:%|percent\b)|(?<=,)[^\S\n]*percent\b)[^\S\n]*:?[^\S\n]*$",
     re.IGNORECASE)
+#: A row label naming its figures percentages (``Gross margin (%)``, ``Effective tax rate, %``,
+#: ``Return on equity (percent)``, ``Margin in %``).
+_PERCENT_LABEL = re.compile(
+    r"\((?:%|percent(?:age)?)\)|(?:^|[\s,])%[^\S\n]*:?[^\S\n]*$|\bin[^\S\n]+(?:%|percent\b)|,[^\S\n]*percent\b",
+    re.IGNORECASE)
+#: A Markdown heading line (``## Employees``).
+_MD_HEADING = re.compile(r"^[^\S\n]{0,3}#{1,6}[^\S\n]")
 #: A Markdown table column header naming percentages (``Margin % 2025``, ``%``, ``(%)``).
 PERCENT_HEADER = re.compile(r"(?<![\w%])\(?%\)?(?![\w%])|\bpercent(?:age)?\b", re.IGNORECASE)
 _PERCENT_WORD = re.compile(r"percent", re.IGNORECASE)
@@ -152,6 +168,7 @@ def statement_cells(found: list[tuple[Found, int]], text: str, units: UnitTable)
     decided: set[int] = set()  # the items a step has read (no later step touches them)
     if has_percent:
         _percent_captions(out, text, units, decided)
+        _percent_rows(out, text, units, decided)
         _percent_columns(out, text, decided)
     under = _scaled_by_headings(out, text, units, decided) if has_scale else set()
     if has_currency:
@@ -173,7 +190,7 @@ def _percent_captions(found: list[tuple[Found, int]], text: str, units: UnitTabl
     """Step 1: the bare figures of the ``label figure ...`` rows right under a percent caption."""
     percent = units.resolve("%")
     captions: list[tuple[int, int]] = []  # (first row's start, block's end) under each caption
-    for match in re.finditer(r"^.*%.*$", text, re.MULTILINE):
+    for match in re.finditer(r"^.*(?:%|percent).*$", text, re.MULTILINE | re.IGNORECASE):
         if _PERCENT_CAPTION.match(match.group(0)) is None:
             continue
         cursor = match.end() + 1
@@ -199,6 +216,33 @@ def _percent_captions(found: list[tuple[Found, int]], text: str, units: UnitTabl
             item, shift = found[index]
             found[index] = (item.in_context(percent, 1.0), shift)
             decided.add(index)
+
+
+def _percent_rows(found: list[tuple[Found, int]], text: str, units: UnitTable, decided: set[int]) -> None:
+    """Step 1 on a row: the bare figures of a table row whose own label names percentages
+    (``| Gross margin (%) | 41.3 | 40.9 |``, ``Effective tax rate (%)   23.4   24.1``), unless
+    one is written with thousands (an amount)."""
+    percent = units.resolve("%")
+    for index, (item, shift) in enumerate(found):
+        if index in decided or not _is_bare(item):
+            continue
+        start, end = item.start + shift, item.end + shift
+        line_start, line_end = _line_bounds(text, start)
+        before, after = text[line_start:start], text[end:line_end]
+        if _PIPE_LINE.match(before):
+            cells = before.split("|")
+            label = cells[1] if len(cells) > 2 else ""
+            after = after.replace("|", " ")
+        else:
+            first = _FIRST_FIGURE.search(text, line_start, line_end)
+            label = text[line_start:first.start()] if first is not None else ""
+            if "|" in label:
+                continue
+        if not label.strip() or re.search(r"\d", label) or _PERCENT_LABEL.search(label.strip()) is None \
+                or _CELL_AFTER.match(after) is None or _GROUPED.search(text, start, end):
+            continue
+        found[index] = (item.in_context(percent, 1.0), shift)
+        decided.add(index)
 
 
 def _percent_columns(found: list[tuple[Found, int]], text: str, decided: set[int]) -> None:
@@ -242,8 +286,17 @@ def _scaled_by_headings(
         if label is not None and _UNSCALED_ROW.search(label) is None and item.notation == "money" \
                 and item.resolved is not None and item.resolved.dimension.startswith("[currency"):
             written.setdefault(index, item.resolved)
+    # the one currency the statement writes anywhere (a per-share row's "$ 1.87", a total's "$"):
+    # a heading naming none, over cells writing none, states amounts of it
+    currencies = {item.resolved.expression: item.resolved for item, _ in found if item.notation == "money"
+                  and item.resolved is not None and item.resolved.dimension.startswith("[currency")}
+    elsewhere = next(iter(currencies.values())) if len(currencies) == 1 else None
+    stops = _scale_stops(text, heading_ends)
     under: set[int] = set()
     for position, ((item, shift), (index, label)) in enumerate(zip(found, placed, strict=True)):
+        start = item.start + shift
+        if index >= 0 and stops[index] <= start:
+            continue  # past a heading of another table: the scale heading's reach has ended
         if index >= 0:
             under.add(position)
         if label is None or _UNSCALED_ROW.search(label) is not None or position in decided:
@@ -251,9 +304,52 @@ def _scaled_by_headings(
         unit_expression, scale = found_headings[index][1:]
         unit = units.resolve(unit_expression) if unit_expression else None
         if unit is None and _COUNT_ROW.search(label) is None:
-            unit = written.get(index)
+            unit = written.get(index) or elsewhere
         found[position] = (item.in_context(unit, scale), shift)
     return under
+
+
+def _scale_stops(text: str, heading_ends: Sequence[int]) -> list[int]:
+    """For each scale heading, where its reach ends: the next scale heading, or a line heading
+    another table below a table of its own — a Markdown heading after its table's rows, or,
+    between two Markdown tables, a line of words standing alone between blank lines
+    (``Employees at year end``) — the text's end when none. A statement laid out a cell a line
+    (a PDF's text) has no such line: its captions (``Cash Flows from Operating Activities``)
+    stand between its figures."""
+    lines: list[tuple[int, str]] = []
+    cursor = 0
+    for line in text.split("\n"):
+        lines.append((cursor, line))
+        cursor += len(line) + 1
+    stops = [heading_ends[number + 1] if number + 1 < len(heading_ends) else len(text) + 1
+             for number in range(len(heading_ends))]
+    following = [len(lines)] * len(lines)  # the next line with text after each line
+    upcoming = len(lines)
+    for position in range(len(lines) - 1, -1, -1):
+        following[position] = upcoming
+        if lines[position][1].strip():
+            upcoming = position
+    current, piped, tabled, ended = -1, False, False, True
+    for position, (start, line) in enumerate(lines):  # one pass: each line belongs to one heading
+        while current + 1 < len(heading_ends) and heading_ends[current + 1] <= start:
+            current, piped, tabled, ended = current + 1, False, False, False
+        if current < 0 or ended:
+            continue
+        if _PIPE_LINE.match(line):
+            piped = tabled = True
+            continue
+        if _is_row_line(line):
+            tabled = True
+            continue
+        if not tabled or not line.strip():
+            continue
+        after = following[position]
+        alone = (piped and position > 0 and not lines[position - 1][1].strip() and after > position + 1
+                 and after < len(lines) and _PIPE_LINE.match(lines[after][1]) is not None)
+        if _MD_HEADING.match(line) or (alone and re.search(r"\d", line) is None
+                                       and re.search(r"[A-Za-z]{2,}", line) is not None):
+            stops[current], ended = start, True
+    return stops
 
 
 def _per_share_lines(text: str, heading_ends: Sequence[int]) -> tuple[list[int], list[bool]]:

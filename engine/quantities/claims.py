@@ -82,10 +82,13 @@ MAX_ROUNDING = 0.05
 def check_claim_quantities(
     claim_text: str, cited_texts: Sequence[str], vocabulary: SubjectVocabulary | None = None, *,
     cited_contexts: Sequence[str | None] | None = None, extractor: QuantityExtractor | None = None,
+    cited_headings: Sequence[Sequence[str]] | None = None,
 ) -> ClaimQuantityCheck:
     """Whether every quantity in ``claim_text`` is stated by one of ``cited_texts``.
 
     ``cited_contexts`` gives each cited text its context (a table row's header), in order;
+    ``cited_headings`` each cited text's list headings (``facts.list_headings``: a notes item's
+    subject named only in the heading over it), read as ingest reads them (``extract_under``);
     ``vocabulary`` binds subjects on both sides (the stock subjects when None).
     """
     from .extract import default_extractor
@@ -98,7 +101,10 @@ def check_claim_quantities(
     warnings: list[QuantityWarning] = list(claim.warnings)
     for index, text in enumerate(cited_texts):
         context = cited_contexts[index] if cited_contexts is not None and index < len(cited_contexts) else None
+        headings = cited_headings[index] if cited_headings is not None and index < len(cited_headings) else ()
         found = extractor.extract(text, context=context)
+        if headings and context is None:
+            found = extractor.extract_under(text, tuple(headings), alone=found)
         sources.extend((index, mention) for mention in found.mentions)
         warnings.extend(found.warnings)
         if any(mention.unit_expression == "percent" for mention in claim.mentions):

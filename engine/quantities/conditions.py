@@ -23,6 +23,11 @@ the stock pack ``subjects/default`` declares these:
   under 40 kg", "children (33 to 47 kg)"), in kilograms (a table's *Body weight* column is not
   read as one yet: a row's cells are read apart).
 
+- ``element`` — the element a list item states its figure for, ``element pile caps, bottom``:
+  read by a general rule from the item's label (:func:`element_of`), not from the pack, and
+  compared word by word (``slab on grade, top`` is specific to ``top of slabs``; ``piers`` and
+  ``pile caps`` differ).
+
 A maximum or a minimum is not a condition: it is the mention's ``bound`` (``not to exceed``,
 ``maximum``), one home for it, compared as a bound; a maximum *dose* is a subject of its own.
 
@@ -73,9 +78,12 @@ if TYPE_CHECKING:
 from .units import format_value
 
 __all__ = [
-    "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader", "condition_relation", "facet_of",
-    "governs", "stock_conditions", "term_facets", "weight_band",
+    "ELEMENT_FACET", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
+    "condition_relation", "band_key", "band_strict", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
 ]
+
+#: The facet of the element a list item states its figure for (``element pile caps, bottom``).
+ELEMENT_FACET = "element"
 
 #: Where a clause ends: a sentence's end, a semicolon, a line break; not the period of a
 #: number's abbreviation (``exposed to weather, No. 6 bars and larger: 2 inches``; ``NO. 6``).
@@ -88,6 +96,8 @@ _BAND_GAP = (r"(?:\s*(?:(?:of|is|at|from|between|less|more|greater|fewer|than|le
 #: The words between that make a band a maximum or a minimum ("patients under 40 kg").
 _BAND_MAX = re.compile(r"\b(?:less|fewer|under|below|up\s+to|at\s+most)\b|[<≤]")
 _BAND_MIN = re.compile(r"\b(?:more|greater|over|above|at\s+least)\b|[>≥]")
+#: The words of a strict bound (``less than 50 kg``, ``over 50 kg``, ``< 50 kg``): shown ``<``/``>``.
+_BAND_STRICT = re.compile(r"(?<!or\s)\b(?:less|fewer|under|below|more|greater|over|above)\b(?!\s+or\b)|[<>](?!=)")
 #: The lightest mass read as a band: a lighter one is an amount given ("adults 500 mg"), not a body.
 _BAND_LEAST_KG = 0.25
 
@@ -135,17 +145,19 @@ class ConditionReader:
     def band_bound(self, text: str, start: int, kilograms: float) -> str | None:
         """Whether a mass of ``kilograms`` at ``text[start:]`` is a weight band — written after
         one of the band words (comparison words between), heavy enough to be a body's — and
-        the bound the words between state (``under`` 40 kg: ``max``; ``over``: ``min``; else
-        ``exact``); None when it is no band."""
+        the bound the words between state (``up to`` 40 kg: ``max``; ``at least``: ``min``; else
+        ``exact``), with ``<`` after it for a strict one (``under``, ``less than``: ``max<``;
+        ``over``, ``more than``: ``min<``); None when it is no band."""
         if self._band is None or kilograms < _BAND_LEAST_KG:
             return None
         found = self._band.search(text, max(0, start - 48), start)
         if found is None:
             return None
         between = found.group(0).lower()
+        strict = "<" if _BAND_STRICT.search(between) else ""
         if _BAND_MAX.search(between):
-            return "max"
-        return "min" if _BAND_MIN.search(between) else "exact"
+            return "max" + strict
+        return ("min" + strict) if _BAND_MIN.search(between) else "exact"
 
     def may_state(self, text: str) -> bool:
         """Whether ``text`` holds a condition word or a weight band at all."""
@@ -228,6 +240,8 @@ def facet_of(term: str, facets: Mapping[str, str] | None = None) -> str:
     ``weight``), by ``facets`` (term → facet; the stock pack's when None)."""
     if term.startswith(WEIGHT_FACET + " "):
         return WEIGHT_FACET
+    if term.startswith(ELEMENT_FACET + " "):
+        return ELEMENT_FACET
     return (condition_reader().term_facets if facets is None else facets).get(term, term)
 
 
@@ -271,7 +285,11 @@ def condition_conflict(
     for facet in dict.fromkeys(facet_of(term, facets) for term in claim):
         ours = [term for term in claim if facet_of(term, facets) == facet]
         theirs = [term for term in source if facet_of(term, facets) == facet]
-        if theirs and not set(ours) & set(theirs):
+        if not theirs:
+            continue
+        agree = (_same_element(ours, theirs) if facet == ELEMENT_FACET
+                 else bool({band_key(t) for t in ours} & {band_key(t) for t in theirs}))
+        if not agree:
             return ", ".join(ours), ", ".join(theirs)
     return None
 
@@ -302,7 +320,8 @@ def condition_relation(
     differs = condition_conflict(a, b, facets)
     if differs is not None:
         return Relation("differs", differs)
-    ours, theirs = set(a), set(b)
+    # an element is compared word by word: ``slab on grade, top`` is specific to ``top of slabs``
+    ours, theirs = _element_tokens(a, facets), _element_tokens(b, facets)
     if ours == theirs:
         return Relation("same")
     if ours < theirs:
@@ -322,11 +341,11 @@ def governs(
     the others. "In elderly patients, the recommended dose": ``recommended, elderly`` governs
     ``recommended``; a claim stating no condition: none governs ``elderly``."""
     stated = {facet_of(term, facets) for term in claim}
-    kept = set(claim)
+    kept = {band_key(term) for term in claim}
 
     def split(terms: Sequence[str]) -> tuple[set[str], set[str]]:
-        return ({term for term in terms if term in kept},
-                {term for term in terms if facet_of(term, facets) not in stated})
+        return ({band_key(term) for term in terms if band_key(term) in kept},
+                {band_key(term) for term in terms if facet_of(term, facets) not in stated})
 
     ours, ours_else = split(specific)
     theirs, theirs_else = split(other)
@@ -345,15 +364,147 @@ def _band_kilograms(kilograms: float) -> str:
     return format_value(half if half and abs(kilograms - half) <= _BAND_SNAP * half else kilograms)
 
 
-def weight_band(value: float, upper: float | None, bound: str) -> str:
+def weight_band(value: float, upper: float | None, bound: str, *, strict: bool = False) -> str:
     """The term of a weight band, in kilograms (``value``/``upper`` are in kilograms):
-    ``weight 30-40 kg``, ``weight ≥ 40 kg``, ``weight ≤ 15 kg``, ``weight 35 kg``; "under 88 lb"
-    is ``weight ≤ 40 kg``, the band a label writes as "40 kg (88 lb)"."""
+    ``weight 30-40 kg``, ``weight ≥ 40 kg``, ``weight ≤ 15 kg``, ``weight 35 kg``; a strict
+    bound (``strict``: "less than 50 kg", "over 50 kg") is shown as written, ``weight < 50 kg``,
+    ``weight > 50 kg``, and is the same band to every comparison (:func:`band_key`); "under 88
+    lb" is ``weight < 40 kg``, the band a label writes as "40 kg (88 lb)"."""
     low = _band_kilograms(value)
     if upper is not None:
         return f"weight {low}-{_band_kilograms(upper)} kg"
     if bound == "min":
-        return f"weight ≥ {low} kg"
+        return f"weight {'>' if strict else '≥'} {low} kg"
     if bound == "max":
-        return f"weight ≤ {low} kg"
+        return f"weight {'<' if strict else '≤'} {low} kg"
     return f"weight {low} kg"
+
+
+def band_strict(words: str) -> bool:
+    """Whether the words bounding a band state a strict bound (``less than``, ``under``,
+    ``over``, ``<``), not ``at most``, ``up to``, ``or more``, ``≤``."""
+    return _BAND_STRICT.search(words.lower()) is not None
+
+
+def band_key(term: str) -> str:
+    """A condition term as comparisons take it: a strict weight bound is the band its
+    non-strict sign names (``weight < 50 kg`` is ``weight ≤ 50 kg``: a label's "less than 50 kg"
+    and a claim's "up to 50 kg" state one band), every other term as it is."""
+    if term.startswith(WEIGHT_FACET + " "):
+        return term.replace("<", "≤").replace(">", "≥")
+    return term
+
+
+# -- the element a list item states its figure for ----------------------------------------------
+
+#: A list item's marker at the start of a line (``a.``, ``1)``, ``(b)``, ``2.1``), with its indentation.
+_ITEM_MARKER = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z])[.)]|\((?:\d{1,3}|[A-Za-z])\))[ \t]+")
+#: The colon ending a line's label (``PILE CAPS, BOTTOM: 3"``).
+_LABEL_COLON = re.compile(r":(?=\s)")
+#: What may stand between a label's colon and its figure: a few words (``not less than``, ``f'c =``).
+_AFTER_LABEL = re.compile(r"[ \t]*(?:[\w'’.=<>≤≥()-]+[ \t]+){0,3}$")
+#: An element's words: letters only, the words of a name (``PILE CAPS``, ``Slab on grade``).
+_ELEMENT_WORDS = re.compile(r"[A-Za-z][A-Za-z .,/&'’-]*")
+#: Words that place a figure on an element rather than name one (``PILE CAPS, BOTTOM``).
+_POSITIONS = frozenset({"top", "bottom", "bot", "side", "sides", "face", "faces", "edge", "edges", "exterior",
+                        "interior", "ext", "int", "inside", "outside", "upper", "lower", "soffit", "underside"})
+_LINKS = frozenset({"of", "on", "the", "and", "at", "to", "for", "in", "with", "a", "an", "or", "all"})
+#: Words of a label that name what a figure is of — a material, a subject, a note's kind — not
+#: the element it is stated for (``CONCRETE: 4000 PSI``, ``REINFORCING: ASTM A615 GRADE 60``,
+#: ``MIN. CLEAR COVER: 2"``): a label of these alone states no element, and they are no part of
+#: an element's name (``concrete for footings`` is ``footings``).
+_NOT_ELEMENTS = frozenset({
+    "concrete", "conc", "reinforcing", "reinforcement", "reinf", "rebar", "rebars", "bar", "bars", "steel", "mix",
+    "mixes", "grout", "mortar", "masonry", "cmu", "strength", "compressive", "design", "cover", "clear", "clr",
+    "protection", "min", "minimum", "max", "maximum", "typ", "typical", "general", "note", "notes", "unless",
+    "otherwise", "noted", "uno", "deformed", "astm", "yield", "cast", "place", "cip", "structural",
+    "normal", "lightweight", "weight", "required", "requirements", "specified", "days", "day", "psi", "ksi", "mpa",
+})
+#: The longest label read as an element, in words: a longer one is a sentence, not a name.
+_ELEMENT_MOST_WORDS = 6
+#: How far before its figure a list item's line may start (characters).
+_ELEMENT_REACH = 160
+
+
+def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bool) -> str | None:
+    """The ``element`` term of the figure at ``text[start:]``: the label of its line — the words
+    before a colon ahead of it, with only a few words between (``PILE CAPS, BOTTOM: 3"``, ``1)
+    SLAB ON GRADE, TOP: 1 1/2"``), or, for a list item whose subject is named above its line
+    (a heading), the item's words before the figure (``A. PILE CAPS 5000 PSI`` under
+    ``CONCRETE - DESIGN STRENGTH AT 28 DAYS:``) — when the subject is named above the line:
+    by a heading, or by the figure alone (``binding``: where the words binding the figure
+    stand in ``text``, None when they are not in it: a heading over a provision). A figure
+    whose own line names its subject (``Compressive strength at 28 days: 5,000 psi``;
+    ``FOOTINGS CAST AGAINST EARTH: 3" CLR.``), an unbound one (``bound`` False), a sentence
+    and a table row have none. Two items of one list stating different elements state
+    different cases."""
+    if not bound:
+        return None
+    line_start = text.rfind("\n", max(0, start - _ELEMENT_REACH), start) + 1
+    if line_start == 0 and start > _ELEMENT_REACH:
+        return None  # a long line: a sentence or a row, no list item's label
+    before = text[line_start:start]
+    if "|" in before:
+        return None
+    if binding is not None and line_start <= binding[0] != start:
+        return None  # the line's own words name the subject (``FOOTINGS CAST AGAINST EARTH: 3" CLR.``)
+    marker = _ITEM_MARKER.match(before)
+    opening = line_start + (marker.end() if marker else 0)
+    colons = [m.start() for m in _LABEL_COLON.finditer(text, opening, start)]
+    if colons:
+        end = colons[-1]
+        if _AFTER_LABEL.match(text, end + 1, start) is None:
+            return None
+    elif marker is not None:
+        end = start  # a list item whose subject its heading names, or the figure itself (``5000 PSI``)
+    else:
+        return None
+    label = text[opening:end].strip(" \t,-–—")
+    if not label or _ELEMENT_WORDS.fullmatch(label) is None or not any(c.isalpha() for c in label):
+        return None
+    words = label.replace(",", " , ").split()
+    if len([w for w in words if w != ","]) > _ELEMENT_MOST_WORDS:
+        return None
+    term = f"{ELEMENT_FACET} {' '.join(label.lower().split())}"
+    names, places = _element_words(term)
+    return term if names or places else None  # a material alone names no element
+
+
+def _element_words(term: str) -> tuple[set[str], set[str]]:
+    """(the words naming the element, the words placing the figure on it) of an ``element`` term,
+    each as its stem (``caps`` → ``cap``)."""
+    names: set[str] = set()
+    places: set[str] = set()
+    for word in re.findall(r"[a-z]+", term[len(ELEMENT_FACET) + 1:]):
+        if word in _LINKS or word in _NOT_ELEMENTS or len(word) < 2:
+            continue
+        stem = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+        (places if word in _POSITIONS else names).add(stem)
+    return names, places
+
+
+def _same_element(ours: Sequence[str], theirs: Sequence[str]) -> bool:
+    """Whether two sides' ``element`` terms may name one element: the naming words of one among
+    the other's (``slabs`` and ``slab on grade``; not ``pile caps`` and ``piers``, nor ``wet
+    well walls`` and ``wet well base slab``), and so the placing words where both place the
+    figure (``pile caps, top`` is not ``pile caps, bottom``)."""
+    for a in ours:
+        names_a, places_a = _element_words(a)
+        for b in theirs:
+            names_b, places_b = _element_words(b)
+            if (names_a <= names_b or names_b <= names_a) and (places_a <= places_b or places_b <= places_a):
+                return True
+    return False
+
+
+def _element_tokens(terms: Sequence[str], facets: Mapping[str, str] | None) -> set[str]:
+    """``terms`` with each ``element`` term written as its words (``element slab``, ``element
+    grade``, ``element top``), so that set inclusion tells a general element from a specific one."""
+    out: set[str] = set()
+    for term in terms:
+        if facet_of(term, facets) == ELEMENT_FACET:
+            names, places = _element_words(term)
+            out.update(f"{ELEMENT_FACET} {word}" for word in names | places)
+        else:
+            out.add(band_key(term))
+    return out

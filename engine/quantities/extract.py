@@ -34,7 +34,14 @@ from ._lexicon import FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALE
 from ._models import Extraction, QuantityMention, QuantityWarning
 from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
 from ._tokens import Found
-from .conditions import ConditionReader, Figure, condition_reader, weight_band
+from .conditions import (
+    ConditionReader,
+    Figure,
+    band_strict,
+    condition_reader,
+    element_of,
+    weight_band,
+)
 from .units import (
     ResolvedUnit,
     UnitTable,
@@ -59,7 +66,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/10"
+EXTRACTOR_VERSION = "inforce-quantities/11"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -299,16 +306,14 @@ class QuantityExtractor:
         read otherwise once the headings stand over it (a heading's bracketed unit) keeps its
         own reading. ``alone``: ``text`` as :meth:`extract` reads it, when the caller holds it
         already (a text many provisions share is read once)."""
-        from .subjects import mention_key
-
         if alone is None:
             alone = self.extract(text, base_offset=base_offset)
-        if not headings:
+        if not headings or not alone.mentions:
             return alone
+        keys, bound = self._under_gate(alone)
         written = "\n".join(headings)
-        keys = {mention_key(m) for m in alone.mentions if self._unbound(m)}
-        bound = {m.subject for m in alone.mentions if m.subject is not None}
-        if not (keys and self.binder.may_name(keys, written)) and not (bound and self.binder.may_block(bound, written)):
+        if not (keys and self._heading_gate("name", keys, written)) and not (
+                bound and self._heading_gate("block", bound, written)):
             return alone  # no heading that could name a figure left unbound, or block one bound
         composed, lines = _under_headings(headings, text)
         under = {}
@@ -329,9 +334,43 @@ class QuantityExtractor:
             elif self._unbound(mention) and found.subject is not None and found.binding is not None:
                 binding = found.binding.model_copy(update={"source": "context", "span": None})
                 mention = mention.model_copy(update={"subject": found.subject, "binding": binding,
-                                                     "bound": found.bound, "bound_from": found.bound_from})
+                                                     "bound": found.bound, "bound_from": found.bound_from,
+                                                     "condition": found.condition})
             mentions.append(mention)
         return alone.model_copy(update={"mentions": tuple(mentions)})
+
+    def _under_gate(self, alone: Extraction) -> tuple[frozenset[str], frozenset[str]]:
+        """The dimension keys of ``alone``'s figures left unbound and the subjects of those
+        bound: what ``extract_under`` asks the headings about. Kept for the texts read last (a
+        text many provisions share is asked once), as the headings' answers are (``_heading_gate``)."""
+        from .subjects import mention_key
+
+        held = self.__dict__.get("_under_held")
+        if held is None:
+            self.__dict__["_under_gates"] = {}
+            held = self.__dict__["_under_held"] = {}
+        hit = held.get(id(alone))
+        if hit is not None and hit[0] is alone:  # the text itself is held: its id names no other
+            return hit[1], hit[2]
+        keys = frozenset(mention_key(m) for m in alone.mentions if self._unbound(m))
+        bound = frozenset(m.subject for m in alone.mentions if m.subject is not None)
+        if len(held) >= _UNDER_HELD:
+            held.clear()
+            self.__dict__["_under_gates"].clear()
+        held[id(alone)] = (alone, keys, bound)
+        return keys, bound
+
+    def _heading_gate(self, ask: str, named: frozenset[str], written: str) -> bool:
+        """``binder.may_name`` (``ask`` "name": ``named`` are dimension keys) or ``may_block``
+        ("block": subjects) of ``written`` headings, remembered: a document's headings stand
+        over many texts asking the same."""
+        gates = self.__dict__["_under_gates"]
+        key = (ask, named, written)
+        answer = gates.get(key)
+        if answer is None:
+            test = self.binder.may_name if ask == "name" else self.binder.may_block
+            answer = gates[key] = test(set(named), written)
+        return answer
 
     def _unbound(self, mention: QuantityMention) -> bool:
         """Whether a mention is unbound though a subject of its dimension could take it."""
@@ -427,6 +466,8 @@ class QuantityExtractor:
             mentions = self.binder.implied(text, mentions, base)  # grades a standard fixes the stress of
         if self.conditions.may_state(text):
             mentions = _with_conditions(mentions, text, base, self.conditions)
+        if any(mention.subject is not None for mention in mentions):
+            mentions = _with_elements(mentions, text, base)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _units_of_headers(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
@@ -557,6 +598,9 @@ class _PipelineWindows:
 
 _EMPTY = Extraction()
 
+#: How many texts' gate sets (and headings' answers) ``extract_under`` keeps.
+_UNDER_HELD = 65536
+
 #: The indentation of one heading level over an item (``extract_under``).
 _HEADING_INDENT = "  "
 
@@ -623,8 +667,12 @@ def _with_conditions(
             kilograms = convert(value, unit, "kilogram")
             said = reader.band_bound(text, start, kilograms)
             if said is not None:
-                bound = mention.bound if mention.bound != "exact" or upper is not None else said
-                band = weight_band(kilograms, convert(upper, unit, "kilogram") if upper is not None else None, bound)
+                if mention.bound != "exact" or upper is not None:  # the bound the figure's own words read
+                    bound, strict = mention.bound, band_strict(mention.bound_text or "")
+                else:
+                    bound, strict = said.rstrip("<"), said.endswith("<")
+                band = weight_band(kilograms, convert(upper, unit, "kilogram") if upper is not None else None, bound,
+                                   strict=strict)
                 bands.add(index)
         figures.append(Figure(start, end, band))
     read = reader.read(text, figures)
@@ -634,6 +682,21 @@ def _with_conditions(
         if index in bands and mention.subject is not None:
             update |= {"subject": None, "binding": None}
         out.append(mention.model_copy(update=update) if update else mention)
+    return out
+
+
+def _with_elements(mentions: list[QuantityMention], text: str, base: int) -> list[QuantityMention]:
+    """The bound mentions with the element their list item states them for, as a condition of
+    its own facet (``conditions.element_of``: ``PILE CAPS, BOTTOM: 3"`` under a cover heading)."""
+    out = []
+    for mention in mentions:
+        span = mention.binding.span if mention.binding is not None else None
+        element = element_of(text, mention.span.start - base,
+                             (span.start - base, span.end - base) if span is not None else None,
+                             mention.subject is not None)
+        if element is not None and element not in mention.condition:
+            mention = mention.model_copy(update={"condition": (*mention.condition, element)})
+        out.append(mention)
     return out
 
 

@@ -45,7 +45,7 @@ def test_a_population_after_the_figure_needs_for_or_in(extractor):
     assert conditions(extractor, "Give 5 mg twice daily for adolescents.")["5 mg twice daily"] == ("pediatric",)
     # "(adult dose)" names the dose a heavy child takes, not who takes it
     assert conditions(extractor, "weighing more than 50 kg: 10 mg daily (adult dose)")["10 mg daily"] == (
-        "weight ≥ 50 kg",)
+        "weight > 50 kg",)
 
 
 def test_initial_and_maintenance_are_a_phase_apart_from_the_regimen(extractor):
@@ -60,7 +60,7 @@ def test_initial_and_maintenance_are_a_phase_apart_from_the_regimen(extractor):
         ("For patients weighing 25 kg to less than 35 kg: 200 mg twice daily", "200 mg twice daily",
          "weight 25-35 kg"),
         ("Patients with a body weight of at least 60 kg take 1 g", "1 g", "weight ≥ 60 kg"),
-        ("weighing less than 44 lb, give 100 mg", "100 mg", "weight ≤ 20 kg"),
+        ("weighing less than 44 lb, give 100 mg", "100 mg", "weight < 20 kg"),
     ],
 )
 def test_a_weight_band_applies_to_the_other_figures_of_its_clause(extractor, text, figure, band):

@@ -24,8 +24,8 @@ def read(extractor: QuantityExtractor, text: str) -> dict[str, tuple[str | None,
 
 @pytest.mark.parametrize(("text", "dose", "band"), [
     ("In patients of 41 kg to 58 kg the dose is 90 mg twice daily.", "90 mg twice daily", "weight 41-58 kg"),
-    ("The dose is 15 mg twice daily in paediatric patients under 28 kg.", "15 mg twice daily", "weight ≤ 28 kg"),
-    ("Give a dose of 45 mg each morning to patients above 52 kg.", "45 mg", "weight ≥ 52 kg"),
+    ("The dose is 15 mg twice daily in paediatric patients under 28 kg.", "15 mg twice daily", "weight < 28 kg"),
+    ("Give a dose of 45 mg each morning to patients above 52 kg.", "45 mg", "weight > 52 kg"),
     ("For children (18 to 24 kg) the dose is 120 mg.", "120 mg", "weight 18-24 kg"),
     ("Body weight 20-29 kg: the dose is 40 mg.", "40 mg", "weight 20-29 kg"),
     ("In infants ≥ 6 kg the dose is 8 mg.", "8 mg", "weight ≥ 6 kg"),
@@ -40,8 +40,8 @@ def test_a_mass_describing_the_patients_is_the_doses_weight_band(extractor, text
 def test_a_per_kilogram_dose_keeps_the_band_it_is_stated_for(extractor):
     found = read(extractor, "The dose is 3 mg/kg once daily, to at most 75 mg, in patients below 30 kg.")
     assert found["below 30 kg"] == (None, ())
-    assert found["at most 75 mg"] == ("drug.dose", ("weight ≤ 30 kg",))
-    assert found["3 mg/kg once daily"][1] == ("weight ≤ 30 kg",)
+    assert found["at most 75 mg"] == ("drug.dose", ("weight < 30 kg",))
+    assert found["3 mg/kg once daily"][1] == ("weight < 30 kg",)
 
 
 def test_a_light_mass_after_a_population_word_is_the_dose_itself(extractor):
@@ -84,8 +84,8 @@ def test_how_far_two_values_differ_is_said_plainly_at_any_distance(a, b, said):
 
 
 @pytest.mark.parametrize(("text", "dose", "band"), [
-    ("Children weighing under 25 kg: 150 mg twice daily.", "150 mg twice daily", "weight ≤ 25 kg"),
-    ("Patients above 70 kg take 120 mg each morning.", "120 mg", "weight ≥ 70 kg"),
+    ("Children weighing under 25 kg: 150 mg twice daily.", "150 mg twice daily", "weight < 25 kg"),
+    ("Patients above 70 kg take 120 mg each morning.", "120 mg", "weight > 70 kg"),
     ("Body weight 12-18 kg: 45 mg once daily.", "45 mg once daily", "weight 12-18 kg"),
 ])
 def test_an_amount_stated_for_a_weight_band_is_its_dose_where_no_word_names_it(extractor, text, dose, band):
@@ -118,4 +118,4 @@ def test_a_band_written_in_pounds_is_the_band_a_label_writes_in_kilograms(extrac
 
 def test_a_band_near_a_half_kilogram_only_by_chance_of_measure_keeps_its_mass(extractor):
     """Only a band within 0.5% of a half kilogram is that half kilogram: 37.3 kg stays 37.3 kg."""
-    assert read(extractor, "In patients under 37.3 kg the dose is 5 mg.")["5 mg"][1] == ("weight ≤ 37.3 kg",)
+    assert read(extractor, "In patients under 37.3 kg the dose is 5 mg.")["5 mg"][1] == ("weight < 37.3 kg",)
