@@ -311,12 +311,14 @@ def quantity_warning(document: Document, located: LocatedWarning, body_line: int
 
 def undeclared_changes(
     declaring: list[Document], metadata: list[Document], store: GraphStore, files: ProjectFiles, *, new: set[str],
+    parsed: Mapping[str, Document] | None = None,
 ) -> list[InputError]:
     """A revision whose text differs from its predecessor's in sections its ``changed`` does not
     list: answers follow ``changed`` (an unlisted section is read from the earlier revision), so
     the difference is named, at the field, for a person to correct one or the other. The first
     ``NAMED`` are named one by one, the rest counted (a generated or bulk-edited corpus, named
-    in full, would drown every other warning)."""
+    in full, would drown every other warning). ``parsed``: predecessors this ingest parsed and
+    kept, by uid (each is what parsing its file again would give)."""
     warnings: list[InputError] = []
     if not declaring:
         return warnings
@@ -332,7 +334,12 @@ def undeclared_changes(
             continue
         before = max(earlier, key=lambda meta: (meta.effective.from_, meta.seq))
         try:  # the predecessor as this ingest reads it: parsed now, or as the graph holds it
-            full = files.parse(before.source.file).document if before.uid in new else store.document(before.uid)
+            if before.uid in new:
+                full = parsed.get(before.uid) if parsed else None
+                if full is None or full.source.file != before.source.file:
+                    full = files.parse(before.source.file).document
+            else:
+                full = store.document(before.uid)
         except (InputError, InputErrors, NotFoundError):
             continue
         if full is None:

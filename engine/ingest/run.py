@@ -84,6 +84,10 @@ def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | Non
         return _ingest(root, files, progress, embedder, rebuild=rebuild, erasing=erasing)
 
 
+#: How many documents just parsed are held for a later revision's ``changed`` check.
+_RECENT = 8
+
+
 def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             embedder: Callable[[], Embedder | None] | None = None, *, rebuild: bool = False,
             erasing: str | None = None) -> IngestResult:
@@ -124,6 +128,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
         held: list[Document] = []  # Akoma Ntoso acts whose modifications wait for the whole corpus
         declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
+        # their predecessors as parsed here (files of one document sort together: the last few
+        # parsed hold it), kept so the check below need not parse them again
+        recent: dict[str, Document] = {}
+        predecessors: dict[str, Document] = {}
         reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         unbound: UnboundCollector | None = None
@@ -157,6 +165,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     result.warnings.append(erased.skipped(gone_by, name, document.uid))
                     result.skipped.append(name)
                     continue
+                if document.changed is not None:
+                    predecessors.update((uid, one) for uid, one in recent.items() if one.id == document.id)
+                recent[document.uid] = document
+                if len(recent) > _RECENT:
+                    del recent[next(iter(recent))]
                 if document.kind in deriving_kinds:
                     document = itemize(document, rules)  # every item of an addendum a provision
                 result.warnings.extend(parsed.warnings)
@@ -231,7 +244,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 # a decided one is not proposed again (a stale decision decides nothing)
                 result.proposed = pending(result.proposed, [r for r in reviews if r not in stale])
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
-                                                      new={*result.added, *result.replaced})
+                                                      new={*result.added, *result.replaced}, parsed=predecessors)
             problems.extend(check_corpus(metadata, has_target))
             if problems:
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
