@@ -225,7 +225,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
                       warnings=warnings)
     if quantities is not None:
         warnings = [*warnings, *quantities.get("warnings", [])]
-    warnings = [*warnings, *_unread_figures(case, text, cited)]
+    warnings = [*warnings, *_unread_figures(case, text, cited, warnings)]
     return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
 
 
@@ -420,13 +420,15 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     amenders = list({loc: (loc, stated, taken, item) for item in cited for loc, stated, taken in item.amenders}.values())
     found = check_claim_quantities(text, [plain_doubled(item.figures) for item in cited]
                                    + [plain_doubled(a[1]) for a in amenders],
-                                   extractor=extractor)
+                                   extractor=extractor, cited_headings=[_headings(case, item) for item in cited])
     if not found.matched and not found.unmatched:
         return None
     found, notes = _replaced(case, text, cited, amenders, found, extractor)
     notes += _both_stated(case, cited, found, extractor)
     found, changed = _changed(case, text, cited, amenders, found)
     notes += changed
+    modified = _modified(case, text, cited, amenders, found, changed)
+    notes += modified
     # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
     # written out, the totals beside them, so the result stays a small multiple of the claim
     shown = CLAIM_MAX_QUANTITIES_SHOWN
@@ -444,6 +446,22 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
         if total > shown:
             result[f"{key}_total"] = total
     return result
+
+
+def _headings(case: _Case, item: _Cited) -> tuple[str, ...]:
+    """The list headings over a cited provision, as facts read its figures under them
+    (``facts.list_headings``: one decision): ``a. PILE CAPS, BOTTOM: 3"`` is a cover under
+    ``MINIMUM PROTECTION OF REINFORCING (CLEAR)``. None for a table row or a quote alone."""
+    from .facts import list_headings
+
+    resolved = item.resolved
+    if resolved is None or resolved.path is None or resolved.rev is None or resolved.path.startswith("table-"):
+        return ()
+    try:
+        document = case.snapshot.store.document(f"{resolved.doc}@{resolved.rev}")
+    except NotFoundError:
+        return ()
+    return list_headings(document).get(resolved.path, ())
 
 
 def _replaced(
@@ -544,7 +562,7 @@ def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence
 
     def in_change(index: int, mention: Any) -> bool:
         if index not in spans:
-            words = cited[index].figures if index < len(cited) else amenders[index - len(cited)][1]
+            words = _own_words(cited, amenders, index)
             spans[index] = change_spans(words) if words else ()
         return mention is not None and mention.span is not None and _within(mention.span, spans[index])
 
@@ -561,8 +579,8 @@ def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence
     kept, moved = [], []
     for unmatched in found.unmatched:
         index = unmatched.closest_index
-        if (unmatched.reason == "value_differs" and index is not None and in_change(index, unmatched.closest)
-                and not _within(unmatched.claim.span, claimed)):
+        if (unmatched.reason == "value_differs" and index is not None and _amends(case, cited, index)
+                and in_change(index, unmatched.closest) and not _within(unmatched.claim.span, claimed)):
             note(index, unmatched.closest, unmatched.claim)
             moved.append(MatchedClaimQuantity(claim=unmatched.claim, source=unmatched.closest, source_index=index,
                                               rule="equal"))
@@ -572,6 +590,77 @@ def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence
         return found, notes
     return found.model_copy(update={"matched": (*found.matched, *moved), "unmatched": tuple(kept),
                                     "status": found.status if kept else "ok"}), notes
+
+
+def _modified(case: _Case, text: str, cited: Sequence[_Cited],
+              amenders: Sequence[tuple[Locator, str, str, _Cited]], found: Any, changed: Sequence[str] = ()) -> list[str]:
+    """The one test of the words that modify a figure's meaning (``quantities.modifiers``): a
+    claim figure whose own clause holds a bound, change, multiplier or negation word that the
+    clause of the cited figure it matches does not hold ("under", "not", "doubled", "increased"
+    before or after "7 years"), or the reverse (the cited figure is a bound, a change, a multiple
+    or denied and the claim's is not), escalates naming the words: never a plain answer. A claim
+    repeating the cited figure's own words ("at least 7 years" citing "at least 7 years";
+    "increased 12%" citing "increased 12%") passes. A figure the change net (``_changed``)
+    already named is not named twice."""
+    from .quantities.modifiers import describe, differ, modifiers
+
+    notes: list[str] = []
+    words: dict[int, str] = {}
+    for matched in found.matched:
+        claim, source, index = matched.claim, matched.source, matched.source_index
+        if claim.span is None or source is None or source.span is None or any(
+                f"states a change of {source.text!r}" in note for note in changed):
+            continue
+        if index not in words:
+            words[index] = plain_doubled_words(_own_words(cited, amenders, index))
+        theirs = modifiers(words[index], source.span.start, source.span.end)
+        ours = modifiers(text, claim.span.start, claim.span.end)
+        written = source.bound if source.bound_from == "text" else "exact"  # not a subject's default reading
+        if not ours and not theirs and written not in ("min", "max"):
+            continue
+        extra, missing = differ(ours, theirs, claim_bound=claim.bound, source_bound=written,
+                                source_bound_words=source.bound_text)
+        if not extra and not missing:
+            continue
+        loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
+        where = loc.unpinned().format() if loc is not None else "the cited provision"
+        if extra:
+            side = "after" if all(m.after for m in extra) else "before"
+            said = f"the claim says {describe(extra)} {side} {claim.text!r}; {where} does not"
+        else:
+            side = "after" if all(m.after for m in missing) else "before"
+            said = f"{where} says {describe(missing)} {side} {source.text!r}; the claim does not"
+        if any(said.split(";")[0] in note for note in notes):
+            continue
+        notes.append(f"figure's words differ: {said}")
+        case.conflicts.append(f"The figure {claim.text!r} is not stated as the cited one is: {said}; read {where} "
+                              "before relying on this answer.")
+    return notes
+
+
+def plain_doubled_words(words: str) -> str:
+    from .quantities.unread import plain_doubled
+
+    return plain_doubled(words)
+
+
+def _own_words(cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]], index: int) -> str:
+    """The words around a cited figure as written (the figures' own positions: an amending
+    item's words before what it takes out is blanked, so "goes up by" stays whole)."""
+    if index >= len(cited):
+        return amenders[index - len(cited)][1]
+    item = cited[index]
+    return item.text if len(item.text) == len(item.figures) else item.figures
+
+
+def _amends(case: _Case, cited: Sequence[_Cited], index: int) -> bool:
+    """Whether the words at ``index`` are an amending item's (an amender's, or a cited provision
+    that is the ``by`` of an edge): only there may a figure that differs from a change be the
+    figure the change results in (elsewhere it is refused as any differing figure is)."""
+    if index >= len(cited):
+        return True
+    resolved = cited[index].resolved
+    return resolved is not None and amending(case.snapshot, resolved)
 
 
 def _within(span: Any, spans: Sequence[tuple[int, int]]) -> bool:
@@ -594,7 +683,7 @@ def _more(count: int, what: str) -> str:
     return f"; {count:,} more {what} not listed (at most {CLAIM_MAX_QUANTITIES_SHOWN} shown)" if count > 0 else ""
 
 
-def _unread_figures(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str]:
+def _unread_figures(case: _Case, text: str, cited: Sequence[_Cited], noted: Sequence[str] = ()) -> list[str]:
     """A figure the claim states that the extractor did not read (``a year and a half``; ``a
     dozen years`` beside a cited ``7 years``: a unit word of a dimension the cited figures have,
     with a count the number table does not hold) is compared with nothing: a warning naming it,
@@ -611,12 +700,22 @@ def _unread_figures(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str
     # a read figure a word changes ("double the 7 years", "7 years less a day"), and a doubled
     # number whose words and digits differ ("eight (7) years": the words govern)
     unread += [f"figure modified: {figure!r}" for figure in modified_figures(
-        text, lambda word: extractor().units.alias(word) is not None) if not any(figure in f or f in figure for f in figures)]
+        text, lambda word: extractor().units.alias(word) is not None) if not any(figure in f or f in figure for f in figures)
+        and not _named_differ(figure, noted)]
     unread += [f"the words and the figure differ: {doubled!r}" for doubled in doubled_differ(text)]
     if unread:
         case.conflicts.append(f"The claim {text[:120]!r} states {'; '.join(unread)}: it was not compared with what "
                               "it cites; read the cited provision before relying on this answer.")
     return unread
+
+
+def _named_differ(figure: str, noted: Sequence[str]) -> bool:
+    """Whether the modifier test (``_modified``) already named a figure ``figure`` holds."""
+    import re
+
+    return any(note.startswith("figure's words differ") and any(
+        quoted and any(ch.isdigit() for ch in quoted) and quoted in figure
+        for quoted in re.findall(r"'([^']*)'", note.partition(": ")[2])) for note in noted)
 
 
 # ---- steps 4 and 5: in force, eligible ---------------------------------------------------------

@@ -10,6 +10,7 @@ back beside the Document from ``parse_document_with_warnings`` and are logged by
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -30,7 +31,7 @@ from inforce.ontology.files import is_inside
 from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 
-from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata
+from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
 from .opening import FENCE_SHAPED, invisible, visible
 from .outline import parse_outline
 from .parsing import (
@@ -45,9 +46,9 @@ from .parsing import (
 from .pdf import PdfTextLayer, pdf_text_layer
 from .pdfopening import opening_errors
 from .pdftables import read_pdf_tables
-from .register import Register
+from .register import Register, RegisterRow
 from .tables import read_csv_table
-from .yamlnodes import NodeReader, is_null
+from .yamlnodes import NodeReader, compose_yaml, is_null
 
 __all__ = [
     "UnreadableFileError",
@@ -331,7 +332,7 @@ def groups_named(paths: list[Path], root: Path, register: Register | None = None
     here; its parse reports it."""
     named: set[str] = set()
     for row in register.rows if register is not None else ():
-        named.update(_group_words(row.values.get("access")))
+        named.update(_group_words(_row_access(row)))
     for path in paths:
         name = path.name.lower()
         if not name.endswith((".md", ".pdf", ".csv", ".docx")):
@@ -343,11 +344,36 @@ def groups_named(paths: list[Path], root: Path, register: Register | None = None
     return frozenset(named)
 
 
+def _row_access(row: RegisterRow) -> object:
+    """A register row's ``access`` as its metadata reads it (the row's ``access`` field, parsed
+    as a document's front matter is: a cell split at ``;``); None where it does not read."""
+    if "access" not in row.values:
+        return None
+    line = row.fields()["access"]
+    try:
+        return _access_field(line)
+    except (InputError, InputErrors, KeyError, TypeError, ValueError):
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _access_field(line: str) -> object:
+    """The value of one front-matter ``access: …`` line, read through the metadata's checks
+    (kept per line: a register's rows share a few access cells)."""
+    metadata = read_metadata(compose_yaml(line + "\n", file="register"), NodeReader("register"),
+                             default_kind="other")
+    return None if metadata is None else metadata.fields.get("access")
+
+
 def _group_words(access: object) -> list[str]:
-    if access is None:
-        return []
-    values = [access] if isinstance(access, str) else list(access) if isinstance(access, (list, tuple)) else []
-    return [word for value in values for word in re.split(r"[\s,;\[\]\"']+", str(value)) if word]
+    """The group names of a parsed ``access`` value (its list, each name as written): the names
+    themselves, never a second split of them (``site_admins``, ``QA Leads`` are one name each;
+    the opening rule compares names in one normal form, ``opening.folded_groups``)."""
+    if isinstance(access, str):
+        return [access] if access.strip() else []
+    if isinstance(access, (list, tuple)):
+        return [str(name) for name in access if str(name).strip()]
+    return []
 
 
 def _access_of(path: Path, root: Path, register: Register | None) -> object:
@@ -501,6 +527,7 @@ class _MarkdownParser(Parser):
             outline = parse_outline(text, file=self.file, first_line=1)
             self.errors.extend(outline.errors)
             self.warnings.extend(outline.warnings)
+            self._none_read(text, 1, outline.provisions)
             if metadata is None:
                 return None
             return self._build(metadata, text_layer=text, provisions=outline.provisions,
@@ -512,6 +539,7 @@ class _MarkdownParser(Parser):
         outline = parse_outline(body, file=self.file, first_line=closing + 2)
         self.errors.extend(outline.errors)
         self.warnings.extend(outline.warnings)
+        self._none_read(body, closing + 2, outline.provisions)
         if metadata is None:
             return None
         return self._build(
@@ -521,6 +549,18 @@ class _MarkdownParser(Parser):
             digest=source_digest(data, None, self.row),
             line=1,
         )
+
+
+    def _none_read(self, body: str, first_line: int, provisions: list[Any]) -> None:
+        """A warning naming the file when its text gives no provision: words with no heading
+        and no numbered paragraph are stored, but nothing in them can be cited, checked or swept."""
+        if provisions or not body.strip():
+            return
+        line = first_line + next(n for n, text in enumerate(body.split("\n")) if text.strip())
+        self.warnings.append(InputError(
+            "no provision read: the text has no heading and no numbered paragraph, so none of it can be "
+            "cited, checked or swept", file=self.file, line=line,
+            hint="give it a heading ('# Title') or number its paragraphs ('1.1 ...')"))
 
 
 class _DrawingParser(Parser):

@@ -21,18 +21,27 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    or a bullet are dropped. A Word table is rendered a pipe row, its nested tables' cells parted
    by tabs; a PDF table's rows come as cells from its table reader.
 3. **A declaration** (:func:`declaration`) is decided by **the groups the project uses**
-   (:func:`groups_in_use`, gathered by the ingest from the register, front matter and sidecars
-   before any body is read: ``documents.groups_named``): an access key (``ACCESS_KEYS``, in any
-   case, width or markup; or a short cell holding one, ``Access level``, ``Rev A, Access``,
-   ``Classification Access``) followed by text naming one of those groups as a whole word, in any
-   dress (``access: [owners]  # board only``, ``Access: restricted to owners``, ``owners/qa``).
+   (:func:`groups_in_use`, gathered by the ingest from the register's, front matter's and sidecars'
+   parsed ``access`` lists before any body is read: ``documents.groups_named``), each compared
+   with a line's words in one normal form (:func:`normal_name`: width and case folded, every
+   separator out, so 'Site Admins' names ``site_admins`` and 'QA Leads' ``qa-leads``; singular or
+   plural). An opening line, or a run of its cells (a cell also from its last clause, ``Rev A,
+   Access``), is a restriction when it names a group in use and every other word in it is
+   restriction vocabulary (``RESTRICTION_VOCABULARY``: keys, words that restrict, words that join
+   them; a bracketed note or a ``#`` comment judged with it and without it), with a key before the
+   group's name or a restricting word anywhere: ``OWNERS ONLY``, ``Restricted to owners``,
+   ``Visibility: Owners``, ``access: [owners]  # board only``, ``SOP-002 · Rev A · Access: owners``.
+   A line naming a group among other words is text (``Access: Contractors sign in at gate 3``,
+   ``Owners shall approve …``), with a warning where a key or restricting word is in it and the
+   line is a dozen words at most (a project naming no group yet is warned of ``Access:
+   restricted to owners``: :func:`_may_name_groups`).
    Whatever the project's groups (none yet, too), access written as front matter writes it is
    one as well (:func:`_front_matter_shaped`: lower-case group names, :func:`group_names`, or a
-   flow list, a YAML comment after it or not). A key followed by words naming no group of the
-   project is text (``Access: Roof``, ``| Access | Location | Size |``, ``Access: the
-   contractor shall …``). A key alone on its line (a definition list, an HTML cell a line) takes
-   the next line's cells as its value. A line is parted at ``·``, ``•`` and ``;`` too, so a field
-   in the middle of a one-line header is a cell of its own.
+   flow list, a YAML comment after it or not). A line naming no group of the project is text
+   (``Access: Roof``, ``| Access | Location | Size |``). A key or restricting word alone on its
+   line (a definition list, an HTML cell a line, ``RESTRICTED TO:``) takes the next line's cells
+   as its value. A line is parted at ``·``, ``•`` and ``;`` too, so a field in the middle of a
+   one-line header is a cell of its own.
 4. Every reader applies :class:`Opening` to its opening lines; a table in the text before the
    first provision is also judged by column (a column headed ``access`` is ``access: <cell>``).
 
@@ -52,6 +61,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import NamedTuple
 
 from inforce.ontology import InputError
 from inforce.ontology.scalars import draws_nothing, group_name
@@ -65,12 +75,15 @@ __all__ = [
     "OPENING_CHARACTERS",
     "OPENING_LINES",
     "Opening",
+    "RESTRICTION_VOCABULARY",
     "cells",
     "declaration",
+    "folded_groups",
     "group_names",
     "groups_in_use",
     "invisible",
     "is_access_key",
+    "normal_name",
     "title_like",
     "visible",
 ]
@@ -178,11 +191,17 @@ def _clean(cell: str) -> str:
 def cells(line: str, *, spaced: bool = False) -> list[str]:
     """The cells ``line`` renders to (module docstring, 2.), blank ones left out; ``spaced``
     (a PDF's text layer) also parts at runs of two spaces or more."""
+    return list(_cells(line, spaced))
+
+
+@functools.lru_cache(maxsize=8192)
+def _cells(line: str, spaced: bool) -> tuple[str, ...]:
+    """:func:`cells`, kept per line: every document of a set opens with the same few lines."""
     text = _plain(line)
     meta = _META.search(text)
     if meta is not None:
         content = _META_CONTENT.search(meta.group(0))
-        return ["access", content.group(1) if content else ""]
+        return ("access", content.group(1) if content else "")
     text = html.unescape(_TAG.sub(_tag, text))
     text = _ESCAPE.sub(r"\1", _LINK.sub(r"\1", text))
     found: list[str] = []
@@ -193,9 +212,10 @@ def cells(line: str, *, spaced: bool = False) -> list[str]:
             found += [cell for cell in map(_clean, halves) if cell]
     while len(found) > 1 and _ROW_NUMBER.fullmatch(found[0]):
         found.pop(0)
-    return found
+    return tuple(found)
 
 
+@functools.lru_cache(maxsize=8192)
 def is_access_key(cell: str) -> bool:
     """Whether ``cell`` is an access key (``ACCESS_KEYS``, module docstring)."""
     key = cell.strip(_QUOTES + _BRACKETS)
@@ -232,22 +252,33 @@ def group_names(value: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def declaration(found: list[str], groups: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+def declaration(found: list[str], groups: Iterable[str] = frozenset()) -> tuple[str, str] | None:
     """The ``(key, value)`` of the first access declaration among ``found`` cells (module
-    docstring, 3.): an access key (a cell, or the last word of one: ``Rev A, Access``,
-    ``Classification Access``) followed by cells that name a group of ``groups`` (the project's,
-    casefolded) as a whole word, in any dress; or, whatever the project's groups, an ``access``
-    cell written as front matter writes it (:func:`_front_matter_shaped`). None where there is none."""
+    docstring, 3.): a run of cells that is a restriction naming one of ``groups`` (the project's;
+    compared in :func:`normal_name`'s form), as its first cell and the rest; or, whatever the
+    project's groups, an access key followed by a cell written as front matter writes access
+    (:func:`_front_matter_shaped`). None where there is none."""
+    folded = _normal_groups(groups)
+    if folded:
+        said = _restriction(found, folded)
+        if said is not None:
+            return said
     for index, key in enumerate(found[:-1]):
         value = found[index + 1]
-        exact = is_access_key(key) or is_access_key(_last_clause(key))
-        if not (exact or _key_among_words(key)):
-            continue
-        if groups and _names_group(" ".join(found[index + 1:]), groups):
-            return key, value
-        if exact and _front_matter_shaped(key, value):
+        if (is_access_key(key) or is_access_key(_last_clause(key))) and _front_matter_shaped(key, value):
             return key, value
     return None
+
+
+def _normal_groups(groups: Iterable[str]) -> frozenset[str]:
+    """``groups`` in :func:`normal_name`'s form (the form is its own normal form: a set already
+    folded comes back the same)."""
+    return _folded_set(frozenset(groups))
+
+
+@functools.lru_cache(maxsize=64)
+def _folded_set(groups: frozenset[str]) -> frozenset[str]:
+    return folded_groups(groups)
 
 
 _WORD = re.compile(r"\w[\w.\-]*")
@@ -255,7 +286,6 @@ _COMMENT = re.compile(r"\s#.*$")
 
 
 _CLAUSE_END = re.compile(r"[,./]\s")
-_KEY_WORDS = 4
 
 
 def _last_clause(cell: str) -> str:
@@ -263,21 +293,186 @@ def _last_clause(cell: str) -> str:
     return _CLAUSE_END.split(cell)[-1].strip(_QUOTES + _BRACKETS + " ")
 
 
-def _key_among_words(cell: str) -> bool:
-    """Whether a short cell holds an access key among its words (``Access level``, ``Access
-    rights``, ``Classification Access``): a key enough where the value names a project's group."""
-    words = re.findall(r"[^\W_]+", cell)
-    return 0 < len(words) <= _KEY_WORDS and any(is_access_key(word) for word in words)
+#: The words a restriction is written with, besides the names of the project's groups: an opening
+#: line (or a run of its cells) that names a group in use and says nothing but these is access
+#: written as text (module docstring, 3.). One table, by what each word does in such a line:
+#: ``key`` names the field that says who may read (``Visibility: Owners``), ``mark`` restricts
+#: (``OWNERS ONLY``, ``Restricted to owners``); a restriction needs one of them (a key before the
+#: first group name, or a mark anywhere), so a line naming a group and nothing else (a title
+#: ``Maintenance``, ``Maintenance Access``) is text. ``fill`` words only join the others. Every other
+#: word (``sign``, ``gate``, ``via``, ``roof``, ``shall``, a number) makes the line the document's
+#: own text; with a key or mark in it, the line is kept with a warning.
+RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
+    # the metadata's own key and the names the metadata checks tell to write it so (ACCESS_KEYS)
+    "access": ("key", "the metadata's key"),
+    "acl": ("key", "an access control list, the name the metadata checks point to"),
+    "readers": ("key", "who may read, the name the metadata checks point to"),
+    "reader": ("key", "the same, singular"),
+    "groups": ("key", "the access groups themselves (``Groups: Board``)"),
+    # keys a document-control block gives the field (audit 23n A1)
+    "visibility": ("key", "who may see the document"),
+    "permission": ("key", "who is permitted to read"),
+    "permissions": ("key", "the same, plural"),
+    "classification": ("key", "a security classification naming the readers"),
+    "audience": ("key", "who the document is for"),
+    "distribution": ("key", "who the document is given to"),
+    "circulation": ("key", "the same, in document control's word"),
+    "clearance": ("key", "who is cleared to read"),
+    "security": ("key", "a security field (``Security: Owners only``)"),
+    "readable": ("key", "``Readable by: Owners``"),
+    "accessible": ("key", "``Accessible to: Owners``"),
+    # words that restrict
+    "only": ("mark", "``OWNERS ONLY``"),
+    "restricted": ("mark", "``Restricted to owners``"),
+    "restriction": ("mark", "the same, as a noun"),
+    "limited": ("mark", "``Limited to the board``"),
+    "confidential": ("mark", "a marking that withholds the text"),
+    "internal": ("mark", "the same (``Internal: owners``)"),
+    "private": ("mark", "the same"),
+    "strictly": ("mark", "``strictly owners``"),
+    "exclusively": ("mark", "the same"),
+    "solely": ("mark", "the same"),
+    # words that join the others, saying nothing more
+    "to": ("fill", "``restricted to``, ``accessible to``"),
+    "for": ("fill", "``For the Board only``"),
+    "by": ("fill", "``Readable by``"),
+    "the": ("fill", "an article before a group (``the owners group``)"),
+    "a": ("fill", "an article"),
+    "is": ("fill", "``Access is restricted to …``"),
+    "are": ("fill", "the same, plural"),
+    "this": ("fill", "``this document``"),
+    "document": ("fill", "``Access to this document …``, ``Document access``"),
+    "group": ("fill", "``the owners group``"),
+    "team": ("fill", "``the board team``"),
+    "teams": ("fill", "the same, plural"),
+    "members": ("fill", "``Board members only``"),
+    "member": ("fill", "the same, singular"),
+    "level": ("fill", "``Access level``"),
+    "rights": ("fill", "``Access rights``"),
+    "control": ("fill", "``Access control list``"),
+    "list": ("fill", "the same"),
+    "granted": ("fill", "``Access granted to``"),
+    "use": ("fill", "``For internal use by owners``"),
+    "who": ("fill", "``Who may read: Owners``, ``Who has access``"),
+    "may": ("fill", "the same"),
+    "can": ("fill", "the same"),
+    "read": ("key", "``Who may read: Owners``, ``Read: owners``"),
+    "has": ("fill", "the same"),
+    "see": ("fill", "a pointer to where access is kept (``owners, see register``)"),
+    "register": ("fill", "the same"),
+    # list connectors (',', '/', '&' part no words: they are never words here)
+    "and": ("fill", "a list connector (``owners and qa``)"),
+    "or": ("fill", "the same (``owners or qa``)"),
+}
+#: A bracketed note or a YAML comment in a line (``owners (restricted)``, ``[owners]  # board``):
+#: the line is judged with it and without it.
+_NOTE = re.compile(r"\([^()]*\)|\{[^{}]*\}|(?:^|\s)#.*$")
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
+_TOKEN = re.compile(r"[^\W_]+")
+#: The most words one group name is written in (``O w n e r s`` is six).
+_NAME_WORDS = 6
 
 
-def _names_group(value: str, groups: frozenset[str]) -> bool:
-    """Whether ``value`` names one of ``groups`` as a whole word (``owners`` in ``[owners]``,
-    ``restricted to owners``, ``owners/qa``; not in ``owner`` or ``co-owners``)."""
-    for word in _WORD.findall(unicodedata.normalize("NFKC", value)):
-        word = word.rstrip(".-").casefold()
-        if word in groups or any(part in groups for part in word.split(".")):
-            return True
-    return False
+def normal_name(text: str) -> str:
+    """A group name, or words that may write one, in the one form they are compared in (audit 23n
+    A2): NFKC (width folded), casefolded, every separator taken out ('_', '-', '.', spaces and any
+    other character that is no letter or digit), so 'Site Admins', 'Site-Admins', 'SiteAdmins' and
+    'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
+    return "".join(_TOKEN.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def folded_groups(groups: Iterable[str]) -> frozenset[str]:
+    """``groups`` as the rule compares them (:func:`normal_name`); a name of fewer than two
+    letters or digits is left out (it would be every article 'a')."""
+    return frozenset(name for name in map(normal_name, groups) if len(name) > 1)
+
+
+def _is_group(run: str, groups: frozenset[str]) -> bool:
+    """Whether the words ``run`` (normal form) write a group of ``groups``, singular or plural
+    (``Owner`` for ``owners``)."""
+    return run in groups or (len(run) > 2 and (run + "s" in groups or (run.endswith("s") and run[:-1] in groups)))
+
+
+class _Reading(NamedTuple):
+    """What the words of a text are, for the rule (module docstring, 3.)."""
+
+    named: bool  # it names a group of the project
+    marked: bool  # a restricting word ('only', 'restricted') anywhere
+    keyed: bool  # a key before the first group name (or anywhere, where it names none)
+    said: bool  # a key or restricting word anywhere
+    other: bool  # a word outside the vocabulary
+
+
+@functools.lru_cache(maxsize=16384)
+def _reading(text: str, groups: frozenset[str]) -> _Reading:
+    """What the words of ``text`` are (:class:`_Reading`), group names matched first (a run of up
+    to ``_NAME_WORDS`` words in :func:`normal_name`'s form)."""
+    tokens = _TOKEN.findall(_POSSESSIVE.sub("", unicodedata.normalize("NFKC", text).casefold()))
+    named = marked = keyed = other = False
+    index = 0
+    while index < len(tokens):
+        for size in range(min(_NAME_WORDS, len(tokens) - index), 0, -1):
+            if _is_group("".join(tokens[index:index + size]), groups):
+                named = True
+                index += size
+                break
+        else:
+            token = tokens[index]
+            kind = RESTRICTION_VOCABULARY.get(token, ("key", "") if is_access_key(token) else ("", ""))[0]
+            if kind == "mark":
+                marked = True
+            elif kind == "key":
+                keyed = keyed or not named
+            elif not kind:
+                other = True
+            index += 1
+    said = marked or keyed or any(RESTRICTION_VOCABULARY.get(token, ("",))[0] == "key" or is_access_key(token)
+                                  for token in tokens)
+    return _Reading(named, marked, keyed, said, other)
+
+
+def _cell_reading(cell: str, groups: frozenset[str]) -> _Reading:
+    """:func:`_reading` of one cell, with its bracketed notes and comments or, where they hold a
+    word outside the vocabulary, without them (``owners (see the plan)``)."""
+    reading = _reading(cell, groups)
+    return _reading(_NOTE.sub(" ", cell), groups) if reading.other else reading
+
+
+#: The most words a line warned of as maybe access holds (``title_like``'s dozen): a longer line
+#: is prose (a paragraph naming a team and its audience), neither refused nor warned of.
+_WARNED_WORDS = 12
+
+
+def _may_restrict(text: str, groups: frozenset[str]) -> bool:
+    """Whether ``text``, a dozen words at most, names a group of ``groups`` beside a key or
+    mark, other words with them: kept as text, and warned of (it may be access)."""
+    if len(_TOKEN.findall(text)) > _WARNED_WORDS:
+        return False
+    reading = _reading(text, groups)
+    return reading.named and reading.said
+
+
+def _restriction(found: list[str], groups: frozenset[str]) -> tuple[str, str] | None:
+    """The first run of ``found`` cells that is a restriction (module docstring, 3.), as (its first
+    cell, the rest), the first cell also read from its last clause (``Rev A, Access``): a run names
+    a group of ``groups``, has a key before the first group name or a restricting word, and no
+    word outside the vocabulary."""
+    readings = [_cell_reading(cell, groups) for cell in found]
+    if not any(reading[0] for reading in readings):
+        return None  # names no group: the common line, judged at once
+    for start in range(len(found)):
+        for first in dict.fromkeys((found[start], _last_clause(found[start]))):
+            if not first:
+                continue
+            named = restricts = False
+            for end, reading in enumerate([_cell_reading(first, groups), *readings[start + 1:]], start + 1):
+                if reading.other:
+                    break
+                restricts = restricts or reading.marked or (reading.keyed and not named)
+                named = named or reading.named
+                if named and restricts:
+                    return first, " | ".join(found[start + 1:end])
+    return None
 
 
 def _front_matter_shaped(key: str, value: str) -> bool:
@@ -320,11 +515,6 @@ def _may_name_groups(found: list[str]) -> bool:
 _GROUPS: ContextVar[frozenset[str]] = ContextVar("inforce_opening_groups", default=frozenset())
 
 
-def folded_groups(groups: Iterable[str]) -> frozenset[str]:
-    """``groups`` as the rule compares them: NFKC, casefolded."""
-    return frozenset(unicodedata.normalize("NFKC", name).casefold() for name in groups if name)
-
-
 @contextmanager
 def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
     """While held, every :class:`Opening` made in this context decides by ``groups``."""
@@ -360,8 +550,16 @@ class Opening:
         said = declaration(found, self.groups) or (
             declaration([key, *found], self.groups) if key is not None else None)
         if said is None:
-            if len(found) == 1 and is_access_key(found[0]):
-                self._key = found[0]
+            if self._carries(found):
+                self._key = " ".join(found)
+            elif self.groups and _may_restrict(" | ".join(found if key is None else [key, *found]), self.groups):
+                self.notes.append(InputError(
+                    f"{echoed(visible(line))}{where} names an access group of the project beside an access word, "
+                    "with other words: read as the document's text, but it may be access: declare it in the front "
+                    "matter, the sidecar or the register",
+                    file=self.file, line=line_no, field="access",
+                    hint="if it says who may read the document, write that in the front matter, the sidecar or the "
+                         "register (and take the line out of the text); if it is the document's own text, keep it"))
             elif not self.groups and _may_name_groups(found):
                 self.notes.append(InputError(
                     f"{echoed(visible(line))}{where} may be access written as text: the project names no "
@@ -375,6 +573,17 @@ class Opening:
             "its front matter from the very first line (Markdown), its sidecar or the register, never "
             "in its text",
             file=self.file, line=line_no, field="access", hint=_HINT)
+
+    def _carries(self, found: list[str]) -> bool:
+        """Whether a line is a key alone (``## Access``) or, in a project naming groups, only
+        restriction words with a key or restricting word and no group (``RESTRICTED TO:``): the
+        next line's cells are its value."""
+        if len(found) == 1 and is_access_key(found[0]):
+            return True
+        if not self.groups:
+            return False
+        reading = _reading(" | ".join(found), self.groups)
+        return reading.said and not reading.named and not reading.other
 
 
 def title_like(line: str) -> bool:

@@ -5,17 +5,20 @@ By default the registry is the front matter of every file under ``documents/``. 
 whose manifest names ``registry: FILE`` keeps it in that file instead: a YAML list of
 revisions (or a mapping with a ``revisions:`` list), a CSV table or an XLSX workbook with the
 columns of ``adapters.ingest.register`` (the register ingest reads metadata from: a row
-without ``file`` is a revision recorded but not ingested). A revision with ``access`` is
-shown by ``lag`` only to an asker holding one of its groups.
+without ``file`` is a revision recorded but not ingested), and with it every document file
+ingest reads that no row describes (a Markdown file with its own front matter): lag counts
+the documents the ingest reads, from the same list. A revision with ``access`` is shown by
+``lag`` only to an asker holding one of its groups.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import discover_documents, groups_named, read_revision
+from .documents import discover_documents, discover_files, groups_named, read_revision
 from .manifest import load_manifest
 from .metadata import read_metadata
 from .opening import groups_in_use
@@ -30,10 +33,11 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     and the manifest as it reads now."""
     manifest = load_manifest(root)
     if manifest.registry:
-        path = root / manifest.registry
-        return registry_from_file(path, display=manifest.registry, root=root), {}, manifest
-    revisions: list[Revision] = []
-    sources: dict[str, str] = {}
+        register = read_register(root / manifest.registry, manifest.registry, root=root)
+        revisions, sources = _registered_and_own(register, root)
+        return revisions, sources, manifest
+    revisions = []
+    sources = {}
     problems: list[InputError] = []
     paths = discover_documents(root)
     groups = groups_named(paths, root)
@@ -52,6 +56,41 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     if problems:
         raise InputErrors(f"{root}: the registry (documents/) does not read", problems)
     return revisions, sources, manifest
+
+
+def _registered_and_own(register: Register, root: Path) -> tuple[list[Revision], dict[str, str]]:
+    """A project with a register: the revisions its rows record and those of the document files
+    ingest reads that no row describes (a Markdown file with its own front matter, a PDF with its
+    sidecar), from the one list ingest reads (``discover_files`` with the register), each judged
+    by the groups ingest gathers from that list; so lag never finds withdrawn a document the
+    last ingest read. InputErrors naming every row and file that does not read."""
+    files = discover_files(root, register)[0]
+    groups = groups_named(files, root, register)
+    problems: list[InputError] = []
+    try:
+        revisions = _rows_read(register, root, groups)
+    except InputErrors as bad:
+        revisions = []
+        problems.extend(e for e in bad.exceptions if isinstance(e, InputError))
+    sources: dict[str, str] = {}
+    for path in files:
+        relative = _relative(path, root)
+        if register.row_for(relative) is not None:
+            continue
+        try:
+            with groups_in_use(groups):  # the opening rule decides by them, as at ingest
+                revision = read_revision(path, root, register=register)
+        except InputErrors as group:
+            problems.extend(e for e in group.exceptions if isinstance(e, InputError))
+            continue
+        except InputError as problem:
+            problems.append(problem)
+            continue
+        revisions.append(revision)
+        sources[f"{revision.document}@{revision.label}"] = relative
+    if problems:
+        raise InputErrors(f"{register.file}: the registry (the register and documents/) does not read", problems)
+    return revisions, sources
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -73,10 +112,16 @@ def registry_from_file(path: Path, *, display: str | None = None, root: Path | N
     act's), the file's own problems are the row's (an act over the size limit is named so, not
     as a row missing its id)."""
     register = read_register(path, display, root=root)
-    revisions: list[Revision] = []
-    problems: list[InputError] = []
     files = [root / row.file for row in register.rows if row.file is not None] if root is not None else []
     groups = groups_named([file for file in files if file.is_file()], root, register) if root is not None else ()
+    return _rows_read(register, root, groups)
+
+
+def _rows_read(register: Register, root: Path | None, groups: Iterable[str]) -> list[Revision]:
+    """The revisions ``register``'s rows record (``registry_from_file``), each file a row names
+    judged by ``groups``."""
+    revisions: list[Revision] = []
+    problems: list[InputError] = []
     for row in register.rows:
         unread: list[InputError] = []
         if row.file is not None and root is not None:

@@ -22,6 +22,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from ..derivation import _quoted_spans
+from ..quantities.modifiers import changed_figures
 from .actions import Vocabulary, _matches
 
 __all__ = ["change_spans", "removed_spans"]
@@ -303,9 +304,12 @@ _SENTENCE_END = re.compile(r"[.;\n](?=\s|$)")
 def change_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The spans of ``text`` whose figures are a change of an old figure, not a value: the
     amount after "by" following a verb of change ("extend ... by 3 years"), after "a further" or
-    "an additional" ("a further 3 years"), and every figure of a sentence that halves, doubles or
-    triples one ("the retention period of 7 years is halved"). Each search is bounded or runs
-    once over the text (linear)."""
+    "an additional" ("a further 3 years"), a figure read with a change word of the figure-modifier
+    vocabulary (``quantities.modifiers``: "increased 3 years", "3 years longer", "an extension of
+    3 years", "a 3-year extension", "goes up by", "plus 3 years", "3 years are added"), and every
+    figure of a sentence that multiplies one ("the retention period of 7 years is halved", "is
+    multiplied by 2", "cut ... in half"). Each search is bounded or runs once over the text
+    (linear)."""
     spans: list[tuple[int, int]] = []
     for match in _BY_AMOUNT.finditer(text):
         amount = _AMOUNT.match(text, match.end())
@@ -317,8 +321,15 @@ def change_spans(text: str) -> tuple[tuple[int, int], ...]:
         if amount is not None:
             spans.append((match.end(), _trimmed(text, amount.end())))
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
-    for match in _MULTIPLIED.finditer(text):
-        before = bisect_left(ends, match.start())
+    multiplied = [m.span() for m in _MULTIPLIED.finditer(text)]
+    for start, end, said in changed_figures(text):  # the figure-modifier vocabulary (``quantities.modifiers``)
+        if any(m.family == "multiplier" for m in said):
+            multiplied.append((start, end))  # "multiplied by 2", "cut ... in half": the sentence
+        elif not any(a < end and start < b for a, b in spans):
+            # "increased 3 years", "3 years longer", "an extension of 3 years", "plus 3 years"
+            spans.append((min(start, *(m.start for m in said)), max(end, *(m.end for m in said))))
+    for match_start, _ in multiplied:
+        before = bisect_left(ends, match_start)
         start = ends[before - 1] if before > 0 else 0
         end = ends[before] if before < len(ends) else len(text)
         spans.append((start, end))

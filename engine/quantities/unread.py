@@ -94,6 +94,11 @@ _AND_FRACTION = re.compile(rf"\b(?P<number>{_WORDS})[\s-]+and[\s-]+(?:one|a|an|t
 _DOUBLED = re.compile(rf"\b(?P<words>(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*)\s*\((?P<digits>\d[\d,]*)\)"
                       rf"|\b(?P<digits2>\d[\d,]*)\s*\((?P<words2>(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*)\)",
                       re.IGNORECASE)
+#: A number glued by '-' to a word that bounds it, then a unit word ("sub-7 years").
+_PREFIXED = re.compile(r"(?<![\w-])(?:sub|under|over|near|super|ultra)-(?P<number>\d[\d,.]*)[\s-]*(?P<unit>[^\W\d_]+)",
+                       re.IGNORECASE)
+#: A number with a power on it, then a unit word ("7² years", "3³ days").
+_POWERED = re.compile(r"(?<![\w.,])(?P<number>\d[\d,.]*[²³])[\s-]*(?P<unit>[^\W\d_²³][\w.]*)")
 #: How far a fraction character's phrase is shown either side (to the nearest blank).
 _SHOWN_AROUND = 24
 #: One-letter units read glued to a number (``5m``, ``2h``); any other letter there is a name or a
@@ -127,6 +132,12 @@ def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, in
         found.append((match.start(), match.end(), match.start("number"), match.end("number")))
     for match in _AND_A_HALF.finditer(text):
         found.append((match.start(), match.end(), match.start("half"), match.end("half")))
+    for match in _PREFIXED.finditer(text):  # "sub-7 years": a figure glued to a word the extractor does not read
+        if is_unit(match["unit"]):
+            found.append((match.start(), match.end(), match.start("number"), match.end("number")))
+    for match in _POWERED.finditer(text):  # "7² years": a power the extractor does not read
+        if is_unit(match["unit"]):
+            found.append((match.start(), match.end(), match.start(), match.end("number")))
     for match in _VULGAR_ONE.finditer(text):
         start, end = match.start(), match.end()
         while start > 0 and match.start() - start < _SHOWN_AROUND and not text[start - 1].isspace():
