@@ -145,6 +145,8 @@ def _inserts(text: str, reference: Reference) -> bool:
     """Whether the item adds the paragraph it names ("Add new Paragraph 2.1.D", "4.3.3 (new)",
     "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
     start, end = reference.span
+    if re.match(r"new\s", reference.written, re.IGNORECASE):
+        return True  # "Article 3.1 gets a new paragraph B": the paragraph named new is added
     return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
         re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
 
@@ -511,7 +513,9 @@ def _preamble(item: Item) -> bool:
 
 
 #: A paragraph opening with its own number ("12.3.1) Drawing A-101: ..."): an item of a list, not preamble.
-_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])")
+#: ("(3)Deleted - Section ...": state letting letters count their changes in parentheses, set close)
+_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])"
+                         r"|[ \t*_]*\(\d{1,3}\)[ \t]*(?=[A-Z])")
 
 
 def _entry_under_lead(item: Item, items: Sequence[Item], vocabularies: list) -> bool:

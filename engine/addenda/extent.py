@@ -268,8 +268,20 @@ def _page_locates(read: str, action: Action, references: Sequence[Reference]) ->
     """Whether the pages an item names only say where to find the paragraph it changes: owners
     write the bid set's page beside the paragraph ("Section 03 30 00, page 03 30 00/1*: clause
     2.02 B is amended to read", "Page 2, Item 2.1.B - Delete Item 2.1.B and replace"); each page
-    is then followed by a paragraph named before the verb, and the verb's object is no page."""
-    if action.span is None or _PAGE_WORD.search(read, action.span[0]):
+    is then followed by a paragraph named before the verb, and the verb's object is no page.
+    Or the verb first, then each page and the paragraph on it, one after the other ("REVISE Page
+    01 10 00-2, Section 1.3.B as follows:", "DELETE Page 3, Paragraph 2.2.B, in its entirety, and
+    ADD the attached Page 3A in its place": water-supply and county owners cite so); a page
+    brought new ("the attached Page 3A") is the successor, and locates nothing."""
+    if action.span is None:
+        return False
+    cited = list(_PAGE_CITED.finditer(read))
+    old = [page for page in cited if not _NEW_PAGE_BEFORE.search(read, max(0, page.start() - 30), page.start())]
+    if old and all(page.start() > action.span[0] for page in cited) and all(any(
+            r.kind == "paragraph" and not r.from_heading and r.target is not None
+            and _PAGE_TO_PART.fullmatch(read[page.end():r.span[0]]) for r in references) for page in old):
+        return True
+    if _PAGE_WORD.search(read, action.span[0]):
         return False
     pages = list(_PAGES.finditer(read))
     if pages and any(r.kind == "paragraph" and not r.from_heading and r.target is not None
@@ -282,6 +294,20 @@ def _page_locates(read: str, action: Action, references: Sequence[Reference]) ->
     return bool(pages) and all(any(
         r.kind == "paragraph" and not r.from_heading and page.end() <= r.span[0] < action.span[0] for r in references)
         for page in pages)
+
+
+#: Between a page and the paragraph on it: a comma, and perhaps the paragraph's word ("Page 2,
+#: Section 1.3.B": these owners call an article or paragraph a section).
+_PAGE_TO_PART = re.compile(r"[\s,;]*(?:(?:sub-?)?(?:sections?|paragraphs?|paras?\.?|articles?|clauses?|items?)\s*)?",
+                           re.IGNORECASE)
+
+
+#: A page cited by its number whole ("Page 01 10 00-2", "page 3A", "Page 12").
+_PAGE_CITED = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?\d{1,3}[A-Za-z]?\b",
+                         re.IGNORECASE)
+
+#: Words before a page saying it is the new one brought ("the attached Page 3A", "revised page 2").
+_NEW_PAGE_BEFORE = re.compile(r"\b(?:attached|enclosed|included|revised|new|replacement)\s+(?:pages?\s*)?$", re.IGNORECASE)
 
 
 def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references: Sequence[Reference],
@@ -320,6 +346,11 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
                 "in part, for a person to confirm"))
         # ("Remove page 08 36 13-1; replace it with the revised page 08 36 13-1": one page, named
         # twice, the old and the new; its count is of distinct pages, or a range or list written)
+        if numbers and min(numbers) == 1 and action.action == "replace" and _whole_successor(read, doc):
+            # "Pages 26 05 43-1 through -2: remove and replace with the attached Section 26 05 43
+            # (Addendum No. 1)": the pages from the first go and the section itself, under its own
+            # number and no page, comes in their place: the section is issued anew, whole
+            return _Outcome("applied", rule, Action("replace", action.words, action.span, True), resolved)
         if numbers and min(numbers) == 1 and (len(set(numbers)) > 1 or any(m.group("more") for m in first)):
             whole = Action("replace", action.words, action.span, action.attachment)
             return _Outcome("proposed", rule, whole, resolved, why=(
@@ -330,6 +361,17 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
     return _Outcome("proposed", rule, amend, parts or resolved,
                     why="its pages are replaced: the section changes in part, where is for a person to confirm")
 
+
+#: The successor said to be a whole section under its number, no page after it ("replace with the
+#: attached Section 26 05 43 (Addendum No. 1)", "with the enclosed revised Section 260543.").
+_WHOLE_SUCCESSOR = re.compile(r"\b(?:with|by)\s+the\s+(?:attached|enclosed|included)\s+(?:revised\s+)?sections?\s+"
+                              r"(?P<number>\d{2}\s?\d{2}\s?\d{2})(?![\d-])(?![^.;\n]{0,40}\bpages?\b)", re.IGNORECASE)
+
+
+def _whole_successor(read: str, doc: str) -> bool:
+    """Whether the words bring document ``doc`` itself, whole, as the successor."""
+    whole = _WHOLE_SUCCESSOR.search(read)
+    return whole is not None and re.sub(r"\D", "", whole.group("number")) == re.sub(r"\D", "", doc.rsplit("-", 1)[-1])
 
 #: Words saying an instruction takes the whole section or sheet ("in its entirety", "this
 #: Section", the revised sheet "attached"; "replaced with the like-numbered sheets": owners reissue

@@ -13,7 +13,7 @@ from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
 from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _read_text
-from .extent import _PART_WORDS, _distinct, _opens_with_own_label
+from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor
 from .forms import _describes_only
 from .items import Item
 from .net import (
@@ -29,7 +29,7 @@ from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
 from .references import Corpus, find_references
 from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _unplaced, _unsaid_lines
-from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED
+from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED, _REVISE_WHERE_AS_FOLLOWS, _WHERE_RUN
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
 _QUOTED_SUBJECT = re.compile(
@@ -287,7 +287,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
 
 #: A lettered paragraph named by its letter, with the letters run on after it ("delete
 #: paragraphs A and B", "subparagraph C", "Sub-section 2.2, Paragraph A").
-_LETTER_NAMED = re.compile(r"(?i:\b(?:sub-?)?(?:paragraphs?|paras?\.?|subsections?|sub-sections?))\s+\(?([A-Z])\)?"
+_LETTER_NAMED = re.compile(r"(?i:\b(?:sub-?)?(?:paragraphs?|paras?\.?|subsections?|sub-sections?|clauses?|parts?))\s+\(?([A-Z])\)?"
                            r"(?!\w|\.\w)((?:\s*(?:,|and|&|or)\s*\(?[A-Z]\)?(?!\w|\.\w))*)")
 
 #: A note, keynote or detail of a sheet named by its number ("Note 2", "General Note 4", "Detail 3").
@@ -445,6 +445,19 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
+    # (0b) "REVISE Sheet C-106, Note 1 as follows:" and nothing else, the new text below opening with
+    # the target's own label ("NOTE 1: ...", "B. ..."): the whole of it is written anew, as the step
+    # reading "revise as follows" settles it for the verb after the target
+    if (edge.scope == "partial" and target.path is not None
+            and (lead := _REVISE_WHERE_AS_FOLLOWS.match(item.text)) is not None
+            and _WHERE_RUN.fullmatch(lead.group("where"))):
+        after = item.text[lead.end():]
+        if not after.strip():
+            index = next((i for i, s in enumerate(items) if s.path == item.path), None)
+            after = items[index + 1].text if index is not None and index + 1 < len(items) and (
+                items[index + 1].heading_context == item.heading_context) else ""
+        if _opens_with_own_label(after, target):
+            return ("apply", [(target, "full", True)], "")
     # (1) a finer target named and left unread: "paragraph 3.1, A, replace ...", "delete paragraphs
     # A and B", "Subsection 2.2, change Paragraph A": the change is to the lettered paragraph inside
     # the article, never to the article; a note or detail the sheet holds, never the whole sheet
@@ -524,7 +537,8 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             return ("propose", [(target, "full", True)],
                     f'its own words say the document is "{anew.group(0)}", but the change was read in part: '
                     "for a person to confirm")
-        if edge.scope == "full" and whole is None and (pages := _OWN_PAGES.search(read)) is not None:
+        if (edge.scope == "full" and whole is None and (pages := _OWN_PAGES.search(read)) is not None
+                and not _whole_successor(read, target.doc)):  # (the section itself brought whole in their place)
             if _REISSUED.search(item.heading_context.strip().rsplit("\n", 1)[-1]):
                 # "SPECIFICATIONS REISSUED:" over "Section ... (pages ...-1 through ...-3)": the heading
                 # says whole, the pages may be all of it or some: the whole is the likelier reading

@@ -734,6 +734,14 @@ class _Reader:
             self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
             return
         self.old_new = None
+        if (top is not None and label is not None and top.kind == "paragraph" and not blank
+                and re.match(r"[ \t*_]*read\b", line, re.IGNORECASE)
+                and any(_OLD_NEW_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines())):
+            # "Place of text to be modified: ..." / "Instead of: ..." / "Read: ...", one field a line
+            # (the official journal's corrigendum form): the new text under its label is the same
+            # block's, as under an item's caption
+            self._continue(line)
+            return
         if top is not None and top.kind == "item" and label is not None:
             # "Point No 2: Section ..., Clause 2.1.B" then "Instead of:" (the old text) and "Read:" (the
             # new): both texts are the item's own words, never items or headings of their own
@@ -939,6 +947,8 @@ class _Reader:
         kind = _heading_line(lines[index])
         if kind is None and (self._leads_lines(index) or self._names_parts_below(index) or self._heads_bullets(index)):
             kind = "sub"
+        if kind is None and self._titled_alone(index):
+            kind = "minor"
         if kind is None:
             return None
         if kind == "major" and self._instruction_line(lines[index]):
@@ -1035,6 +1045,28 @@ class _Reader:
         body = (opener.title if opener is not None else lines[after]).lstrip(" \t*_")
         found = _PART_NUMBER.search(body) if named.group("section") else _SHEET_PART.search(" " + body)
         return part.match(body) is not None or (found is not None and any(verb.search(body) for verb in self.verbs))
+
+    def _titled_alone(self, index: int) -> bool:
+        """Whether line ``index`` is a short title in title case standing as a paragraph of its own,
+        right after an answer ("Plan Revisions", "Specification Changes" after the last answer): owners
+        whose word processor drops the heading style leave the heading as a plain line; read as a
+        paragraph, it and all below would run on into the answer above it. No number, no closing
+        stop, no verb opening it."""
+        lines = self.lines
+        line = lines[index].strip()
+        words = _WORD.findall(line)
+        before = index - 1
+        while before >= 0 and not lines[before].strip():
+            before -= 1
+        while before > 0 and lines[before - 1].strip():
+            before -= 1  # the first line of the paragraph before it
+        if (before < 0 or not _ANSWER.match(lines[before]) or not 1 <= len(words) <= 6 or any(c.isdigit() for c in line)
+                or not re.fullmatch(r"[A-Za-z][A-Za-z'’ &/-]*", line)
+                or not all(w[0].isupper() for w in words if len(w) > 3) or not any(len(w) > 3 for w in words)
+                or (index > 0 and lines[index - 1].strip()) or (index + 1 < len(lines) and lines[index + 1].strip())
+                or any(verb.match(line) for verb in self.verbs)):
+            return False
+        return any(lines[i].strip() for i in range(index + 1, len(lines)))
 
     def _alone(self, index: int) -> bool:
         """Whether line ``index`` is its paragraph's only line."""

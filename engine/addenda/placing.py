@@ -17,6 +17,7 @@ from .context import _BREAK, _OWN_NUMBER, _preamble, _read_text
 from .extent import _CLAUSE_END, _DELETED_NOTE, _NO_OBJECT, _PART_WORDS, _REF_WORDS, REVISION_NOTE
 from .items import Item, _codes_only
 from .references import Reference
+from .wording import _OLD_THEN_NEW
 
 
 def _has_object(text: str, mask: Sequence[tuple[int, int]], action: Action) -> bool:
@@ -171,8 +172,10 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     names without saying the target is what goes; it names an earlier addendum; or it writes
     a number that looks like a paragraph no reference placed, while naming a whole document."""
     read = _read_text(item.text, mask)
+    # (a block quoting the old text and the new under their labels, "Instead of: ..." / "Read: ...",
+    # instructs wherever it stands: official-journal corrigenda set them under numbered fields)
     if (_preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved)
-            and not _opens_with_document_caption(read, start, resolved, action)):
+            and not _opens_with_document_caption(read, start, resolved, action) and not _OLD_THEN_NEW.search(item.text)):
         return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
     own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
     if own_refs and action.span is not None:
@@ -218,6 +221,19 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                     and len({t for t, _ in resolved}) == 1 and resolved[0][0] in captioned
                     and all(r.target == resolved[0][0] or r.target is None for r in own_refs
                             if read.rfind("|", 0, r.span[0]) != read.rfind("|", 0, first)))
+            if item.cells and not renamed:
+                # a register of amended documents: the row's document cell is a caption (the document's
+                # volume, number and title, no sentence, no question) and the cell the verb is in names
+                # nothing ("| Volume 4, Drawing M-201 Schedules | Revision A issued; supersedes Revision
+                # 0. |"): the row is said of its document, as its columns say
+                cell_open = read.rfind("|", 0, action.span[0])
+                holders = {read.rfind("|", 0, r.span[0]) for r in own_refs}
+                if len(holders) == 1 and next(iter(holders)) < cell_open and not any(
+                        cell_open < r.span[0] for r in own_refs):
+                    head = next(iter(holders))
+                    caption = read[head + 1:read.find("|", head + 1) if read.find("|", head + 1) > 0 else len(read)]
+                    renamed = (len(caption.strip()) <= 120 and "?" not in caption and not re.search(r"[.;:]\s", caption)
+                               and all(r.target is not None for r in own_refs))
             if not renamed and not item.cells and not read[clause_open + 1:action.span[0]].strip(" \t*_-–•"):
                 # "... Please confirm the layout. Delete Note 2 on Sheet T-101.": an imperative opening
                 # its own sentence and naming right after it every target read: what the sentence
@@ -303,11 +319,19 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             spans.append(own.span())
         for loose in _LOOSE_PATH.finditer(read):
             inside = any(s <= loose.start() < e for s, e in spans)
-            if not inside and not re.fullmatch(r"\d{1,3}-\d{1,3}", loose.group(0)):
+            # ("| After 2.2 | New clause added | Add a new clause 2.3 ...": a number the new one goes
+            # after or before is where, never what changes)
+            beside = re.search(r"\b(?:after|before|following|preceding)\s+(?:clause\s+|article\s+)?$",
+                               read[max(0, loose.start() - 20):loose.start()], re.IGNORECASE)
+            if not inside and beside is None and not re.fullmatch(r"\d{1,3}-\d{1,3}", loose.group(0)):
                 return f'writes "{loose.group(0)}", which may be a paragraph no reference placed'
     own = [r for _, r in resolved if not r.from_heading]
     if own and action.span is not None:
-        first = min(r.span[0] for r in own)
+        # (a target named in two parts, its article first and its letter after the verb, "| 1.1 |
+        # Submittals | Add "..." at the end of sub-clause B.", is named where its article is)
+        first = min([r.span[0] for r in own] + [
+            r.span[0] for r in references if r.target is not None and r.target.path and not r.from_heading
+            and any(t.doc == r.target.doc and (t.path or "").startswith(r.target.path + ".") for t, _ in resolved)])
         gap = _BREAK.search(item.text, action.span[1])
         listed = gap is not None and gap.end() <= first and item.text[:gap.start()].rstrip().endswith(":") and all(
             _codes_only(block) for block in _BREAK.split(item.text[gap.end():]) if block.strip())

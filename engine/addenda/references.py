@@ -226,6 +226,14 @@ _AFTER_DESIGNATION = re.compile(
 #: A subsection by a letter-and-number label ("subsection S.12", "Subsection "S.14 Erosion ..."").
 _LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,2})\.\d{1,3}(?:\.\d{1,3})*)(?![\w.])",
                                   re.IGNORECASE)
+#: Right before a name: the verb adding it ("to add Alternate No. 3", "adding a new Allowance No. 4").
+_ADDS_NAME = re.compile(r"\b(?:to\s+)?add(?:s|ing)?\s+(?:an?\s+|the\s+)?(?:new\s+)?$", re.IGNORECASE)
+
+#: An article or paragraph named by its word, then its number and title quoted as the section
+#: prints them ('delete the article "3.2 FLUSHING AND TESTING"', 'paragraph "2.1.B Anchors"'):
+#: city engineers quote the heading they mean; the number is the reference, the title is words.
+_QUOTED_PART = re.compile(r"\b(?:articles?|(?:sub-?)?paragraphs?|clauses?)[ \t]+[\"“](\d{1,2}\.\d{1,3}(?:\.[A-Z])?)[ \t]+"
+                          r"(?-i:[A-Z])[^\"”\n]{0,80}[\"”]", re.IGNORECASE)
 #: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610"; federal
 #: lands' contract requirements write the number with a point before the title: "Section 102. - ...").
 _AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?!\d|\.\w)", re.IGNORECASE)
@@ -296,7 +304,7 @@ _BARE_PATH = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(
 #: A paragraph by its letter alone, after a paragraph or article the item named ("... Article 3.11:
 #: Add the following paragraph G").
 #: ("Subpart B" after "Part 3.1": the same architects' word for a lettered paragraph of the article)
-_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraphs?|paragraphs?|paras?\.|sub-?parts?)\s+"
+_LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraphs?|paragraphs?|paras?\.|sub-?parts?|sub-?clauses?)\s+"
                           r"(?:\.?([A-Z]|\d{1,2})(?![\w]|\.\w)|((?:\([0-9A-Za-z]{1,3}\))+))", re.IGNORECASE)
 #: A paragraph's letter named before its article, joined by "of" ("subparagraph B of paragraph 2.1",
 #: "Paragraph C of Article 3.2", "item 4 under Paragraph 2.3.A"): owners who lead with what goes
@@ -509,6 +517,8 @@ def find_references(
     for match in _AGENCY.finditer(read):
         if free(*match.span()):
             reference = _code(match.group(0), match.span(), corpus)
+            if reference is None and (worded := _WORDED_PROVISION.fullmatch(match.group(0))) is not None:
+                reference = _provision_by_number(worded.group(1), match.span(), corpus, read)
             if reference is not None:
                 take(reference)
     loose: set[tuple[int, int]] = set()
@@ -521,7 +531,10 @@ def find_references(
         span = (match.start() + (verb.end() if verb else 0), match.end())
         written = read[span[0]:span[1]]
         if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing|Point|Page)\b", written):
-            take(Reference("name", " ".join(written.split()), span, None))
+            # ("Section 01 23 00 is replaced to add Alternate No. 3": a name the change adds is new
+            # content of the document, not a part of it that changes)
+            added = _ADDS_NAME.search(read, max(0, span[0] - 30), span[0]) is not None
+            take(Reference("name", " ".join(written.split()), span, None, cited=added))
     unplaced = []
     for match in _BARE_SHEET.finditer(read):
         if free(*match.span()):
@@ -537,6 +550,9 @@ def find_references(
             take(Reference("sheet", match.group(0), match.span(), None,
                            why=f"names Sheet {match.group(0)}, which the project does not hold"))
     for match in _LETTERED_SUBSECTION.finditer(text):  # its label may open a quoted title
+        if free(*match.span(1)):
+            take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
+    for match in _QUOTED_PART.finditer(text):  # 'the article "3.2 FLUSHING AND TESTING"': its number opens the quote
         if free(*match.span(1)):
             take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
     for letter in [r for r in found if r.kind == "paragraph" and str(r.why).startswith("+")]:
@@ -605,6 +621,30 @@ def _heading_documents(context: str, corpus: Corpus,
     return []
 
 
+#: A provision named in words and its number alone ("Special Provision 102", "Technical
+#: Specification No. 7").
+_WORDED_PROVISION = re.compile(r"(?:Special|Supplemental|Technical|Standard)\s+(?:Provisions?|Specifications?)\s+"
+                               r"(?:No\.?\s*|Number\s+|#\s*)?(\d{1,4})", re.IGNORECASE)
+
+
+def _provision_by_number(number: str, span: tuple[int, int], corpus: Corpus, read: str) -> Reference:
+    """A provision named in words and number that no code of the project reads ("Special
+    Provision 102, Maintenance of Traffic"): state transportation owners number their special
+    provisions as the sections they change, so the one document the agency numbers so is it
+    where the title written after agrees with its own; else it is said, never silent."""
+    from rapidfuzz import fuzz, utils
+
+    label = " ".join(read[span[0]:span[1]].split())
+    docs = _agency_section(number, corpus)
+    titled = _TITLE_AFTER.match(read, span[1])
+    if len(docs) == 1 and titled is not None and len(titled.group(1)) >= 6:
+        held = corpus.directory.titles.get(docs[0], ("", ""))[1]
+        if fuzz.token_set_ratio(titled.group(1), held, processor=utils.default_process) >= 75:
+            return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="code")
+    return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "code",
+                     why=f"names {label}, which no document of the project is numbered as with its title")
+
+
 def _agency_section(number: str, corpus: Corpus) -> list[str]:
     """The documents an agency numbers as section ``number`` (a code of letters and it: "SS102")."""
     return sorted({doc for key, entries in corpus.directory.by_code.items()
@@ -643,7 +683,7 @@ def _asked_document(text: str, read: str, found: Sequence[Reference], corpus: Co
 
 #: Words before a reference that cite it for what it says rather than name it as what changes.
 _CITE = re.compile(
-    r"\b(?:(?:as\s+)?(?:shown|indicated|noted|detailed|specified|described|required|scheduled|referenced|defined|"
+    r"\b(?:(?:as\s+)?(?:shown|indicated|noted|detailed|specified|described|required|scheduled|referenced|defined|outlined|"
     r"listed|covered|submitted|furnished|provided)\s+(?:on|in|by|under|with)|in\s+accordance\s+with|accordance\s+with|"
     r"complying\s+with|comply\s+with|conforming\s+to|conform\s+to|pursuant\s+to|per|see|refer\s+to|appended\s+to|"
     r"coordinate\s+with|related\s+to|requirements\s+of|under|by|"
@@ -654,6 +694,12 @@ _CITE = re.compile(
 #: that provision is what changes, not a citation.
 _INSTEAD = re.compile(r"\b(?:instead\s+of|in\s+lieu\s+of|in\s+place\s+of)\b[^.;:\n]{0,60}$", re.IGNORECASE)
 
+#: Quoted words swapped, then the provision they are swapped in ('Replace "X" with "Y" in
+#: sub-clause A', 'substitute "X" by "Y" within Paragraph 2.1.B'): owners of every kind put the
+#: place after the two quotations; with the quotations masked only blanks stand between "with"
+#: and "in", and the provision after is where the change is, not what replaces.
+_SWAP_IN = re.compile(r"\b(?:replace[ds]?|substitute[ds]?)\s{3,}(?:with|by)\s{3,}(?:in|within|of|at)\s+(?:the\s+)?(?:existing\s+)?$",
+                      re.IGNORECASE)
 
 #: The title written after a designation ("Section 3 - Tender Submission Package").
 _TITLE_AFTER = re.compile(r"[ \t]*[-–—:,]?[ \t]*(?!(?:Clause|Paragraph|Para|Article|Sub[-\w]*|Item|Page|Sheet|Section|Part|Schedule)\b)"
@@ -732,6 +778,8 @@ def _cites(read: str, start: int) -> bool:
     clause = window[stop + 1:] if stop >= 0 else window
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
+    if _SWAP_IN.search(clause):
+        return False  # 'Replace "4 feet" with "5 feet" in paragraph B': the paragraph the words change in
     return bool(_CITE.search(clause))
 
 
@@ -871,7 +919,7 @@ def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[
         between = written[numbers[index - 1].end():number.start()] if index else ""
         if index and _RANGE_WORD.fullmatch(between):
             found += _range(numbers[index - 1].group(0), number.group(0), offset + numbers[index - 1].start(),
-                            offset + number.end(), corpus)
+                            offset + number.end(), corpus, spelled=bool(re.search(r"thr(?:ough|u)", between, re.I)))
         span = (offset + number.start(), offset + number.end())
         docs = directory.documents_for(directory.by_sheet, normalize_sheet(number.group(0)), corpus.target_kinds,
                                        corpus.as_of)
@@ -902,14 +950,16 @@ def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[
 _REVISION_MARK = re.compile(r"(.*\d)R")
 
 
-def _range(first: str, last: str, start: int, end: int, corpus: Corpus) -> list[Reference]:
+def _range(first: str, last: str, start: int, end: int, corpus: Corpus, *, spelled: bool = False) -> list[Reference]:
     """The sheets strictly between ``first`` and ``last`` of one series (same letters, same
-    number width), each as the project holds it."""
+    number width), each as the project holds it. A range spelled "through"/"thru" may run
+    across the hundreds ("E-101 thru E-201": the plans and the first sheet of the next group, as
+    sheet lists number them); a dash or "to" stays within 60."""
     a, b = re.fullmatch(r"([A-Z]+)-?(\d+)(.*)", first), re.fullmatch(r"([A-Z]+)-?(\d+)(.*)", last)
     if a is None or b is None or a.group(1) != b.group(1) or a.group(3) or b.group(3):
         return []
     low, high = int(a.group(2)), int(b.group(2))
-    if not 0 < high - low <= 60:
+    if not 0 < high - low <= (200 if spelled and len(a.group(2)) == len(b.group(2)) == 3 else 60):
         return []
     found = []
     for key, entries in corpus.directory.by_sheet.items():

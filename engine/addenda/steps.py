@@ -43,6 +43,7 @@ from .extent import (
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
     _PAGES,
+    _PLACE_BEFORE,
     _WHOLE,
     REVISION_NOTE,
     _added_by_label,
@@ -115,6 +116,7 @@ from .wording import (
     _REVISION_WORD,
     _STATUS,
     _SUCCESSOR_SAID,
+    _WHERE_RUN,
     _WHOLE_DOCUMENT,
     _WHOLE_OBJECT,
     _WHOLE_WORD,
@@ -613,8 +615,13 @@ class _One:
             self.action = Action("amend", anew.group("verb"), anew.span("verb"))
         # "paragraph 3.1, revise subparagraph A and add subparagraph C": the paragraph added joins the
         # article and the one revised is inside it; two changes, each kept (never one swallowing the other)
+        # (a paragraph named as where the new ones go, "after sub-clause B", is a place, not a change)
+        read = _read_text(self.item.text, self.mask)
         beside = [(t, r) for t, r in joined if t not in {x for x, _ in self.resolved}
-                  and any(x.doc == t.doc and (x.path or "").startswith(t.path + ".") and o is not r for x, o in self.resolved)]
+                  and any(x.doc == t.doc and (x.path or "").startswith(t.path + ".") and o is not r
+                          and not (_ADDING.search(self.action.words or "")
+                                   and _PLACE_BEFORE.search(read, max(0, o.span[0] - 60), o.span[0]))
+                          for x, o in self.resolved)]
         if beside and self.action.changes:
             self.resolved += beside
             if self.action.ambiguous is None:  # which verb takes which paragraph, and how far, is a reading of the words
@@ -803,8 +810,8 @@ class _One:
         if (self.action.action == "amend" and self.action.ambiguous is None and self.action.span is not None and len(self.resolved) == 1
                 and self.resolved[0][0].path is not None and not self.open_refs and not self.from_lead and not self.under_attachments
                 and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
-                and (bare := _AS_FOLLOWS.match(_read_text(self.item.text, [*self.mask, self.resolved[0][1].span]),
-                                               self.action.span[1])) is not None):
+                and (bare := _as_follows_at(_read_text(self.item.text, [*self.mask, self.resolved[0][1].span]),
+                                            self.action.span[1], self.resolved[0][1].span)) is not None):
             # "Paragraph 2.2.B, revise as follows:" with nothing said of how: the new text settles it
             # only when it opens with the target's own label ("B. Workshop walls: ...", "KEYNOTE 3:
             # ..."): the whole written anew; otherwise whether it restates or changes part is a guess
@@ -849,14 +856,24 @@ class _One:
 
     def _old_then_new(self) -> _Outcome | None:
         """Old and new text; places beside; bare deletions."""
+        old_new = _OLD_THEN_NEW.search(self.item.text)
+        if (old_new is not None and self.action.action is not None and self.action.span is not None
+                and self.action.span[0] < old_new.start() and _FIELD_LABELS.fullmatch(self.item.text[:old_new.start()])):
+            # "Section number: II.2.4" / "Place of text to be modified: ..." / "Instead of:" / "Read:": the
+            # official-journal corrigendum's fields; a verb inside a field's caption ("to be modified")
+            # names the field, and the old and new texts under their labels say what changes
+            self.action = Action(None)
         if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None and not self.open_refs
-                and (old_new := _OLD_THEN_NEW.search(self.item.text)) is not None):
+                and old_new is not None):
             # tender corrigenda quote the old text and the new under their labels ("Instead of:" ...
             # "Read:" ...): the new text opening with the target's own label, as the old one does, is
             # the whole of it written anew; a quoted phrase for a quoted phrase changes part of it;
             # anything else is for a person to confirm
             old, new = old_new.group("old").strip(), old_new.group("new").strip()
-            if _opens_with_own_label(new, self.resolved[0][0]) and _opens_with_own_label(old, self.resolved[0][0]):
+            if _STRUCK_WHOLE.fullmatch(new):
+                # 'Read: Paragraph deleted.', 'Read: (Deleted)': nothing in its place
+                self.action = Action("delete", "instead of … read")
+            elif _opens_with_own_label(new, self.resolved[0][0]) and _opens_with_own_label(old, self.resolved[0][0]):
                 self.action = Action("replace", "instead of … read")
             elif _QUOTED_ONLY.fullmatch(old) and _QUOTED_ONLY.fullmatch(new.split("\n\n")[0].strip()):
                 self.action = Action("amend", "instead of … read")
@@ -966,6 +983,30 @@ class _One:
             return _later_outcome(later, self.action, self.rule, self.open_refs)
         reasons = [r.why for r in self.open_refs if r.why]
         return _Outcome("not_understood", self.rule, self.action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+
+#: New text saying only that the provision goes ("Paragraph deleted.", "(Deleted)", "Clause
+#: omitted"): corrigenda that give the old text and the new write a deletion so.
+_STRUCK_WHOLE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clause|article|note|keynote|detail|text|item)\s+)?"
+                           r"(?:deleted|omitted|removed|withdrawn)[\s.*_)\]]*", re.IGNORECASE)
+
+#: Lines of captioned fields before the old text, each "Label: value" ("Section number: II.2.4",
+#: "Place of text to be modified: Tender documents, Section ..., paragraph 2.1.A"): the official
+#: journal's corrigendum form, and owners' tables of corrections set out as fields.
+_FIELD_LABELS = re.compile(r"(?:[ \t*_]*[A-Z][\w ()/-]{0,60}:[^\n]*(?:\n|$))+")
+
+
+def _as_follows_at(read: str, verb_end: int, target: tuple[int, int]) -> re.Match[str] | None:
+    """The colon bringing new text right after the verb ("REVISE as follows:"), or right after
+    the target the verb names where only its place stands between ("REVISE Sheet C-106, Note 1
+    as follows:", "REVISE Page 01 10 00-2, Section 1.3.B as follows:": the sheet or the page
+    holding the target is named with it, between verb and colon)."""
+    bare = _AS_FOLLOWS.match(read, verb_end)
+    if bare is not None or target[0] < verb_end:
+        return bare
+    if not _WHERE_RUN.fullmatch(read, verb_end, target[0]):
+        return None
+    return _AS_FOLLOWS.match(read, target[1])
 
 
 def _read_one(item: Item, corpus: Corpus, vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]],

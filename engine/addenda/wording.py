@@ -58,6 +58,22 @@ _AS_FOLLOWS = re.compile(r"[\s,]*(?:(?:the\s+)?(?:sub-?paragraph|paragraph|artic
                          # ("Clause 2.1.B stands modified as:": "as" alone brings the text as often)
                          r"(?:as(?:\s+follows)?|thus|(?:with|by)\s+the\s+following)?\s*:", re.IGNORECASE)
 
+#: What may stand between a bare revision verb and its target besides the target: where the
+#: target is ("Page 01 10 00-2, Section", "Sheet C-106, Note"), numbers and all. Water-supply,
+#: county and state owners lead with the verb in capitals and cite the place before the part
+#: ("REVISE Sheet C-106, Note 1 as follows:"); anything else (a sentence, words of the text) says
+#: which part of the target changes.
+_WHERE_RUN = re.compile(r"(?:[\s,]+|\b(?:pages?|sheets?|drawings?|dwgs?\.?|sections?|(?:sub-?)?paragraphs?|articles?|"
+                        r"clauses?|items?|(?:general\s+|sheet\s+)?notes?|keynotes?|details?|no\.)(?!\w)|"
+                        r"\b[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?\b|\b\d[\d.\-]*[A-Z]?\b)*", re.IGNORECASE)
+
+#: An item that is nothing but a bare revision verb, where its target is, and a colon bringing
+#: the new text below ("REVISE Sheet C-106, Note 1 as follows:", "b. Modify Page 3, Paragraph
+#: 2.02.B as follows:").
+_REVISE_WHERE_AS_FOLLOWS = re.compile(
+    r"[\s*_]*(?:[A-Za-z0-9]{1,3}[.)][ \t]+)?(?:revise|modify|correct|update)[ \t]+(?P<where>[^:\n]*?)[ \t,]*"
+    r"as[ \t]+follows[ \t]*:[\s*_]*", re.IGNORECASE)
+
 #: Words saying the whole sheet or section is issued anew: what else they name is in the reissue.
 _REISSUED = re.compile(r"\b(?:re-?issued|replace\s+the\s+(?:bid[- ]set|original|bid[- ]issue)\s+(?:sheets?|drawings?|sections?)|"
                        r"in\s+(?:its|their)\s+entirety|(?:re-?)?issued\s+(?:complete|in\s+full))\b", re.IGNORECASE)
