@@ -239,6 +239,12 @@ class SupersessionRule(RuleBase):
         description="CSI divisions whose sections this rule does not read (\"00\": bidding and contracting "
         "requirements); an item naming one derives nothing and is reported as not read, with why",
     )
+    skip_titles: tuple[str, ...] = Field(
+        default=(),
+        description="titles of the documents of those divisions as owners name them without a number "
+        "(\"Bid Form\", \"Instructions to Bidders\"): an item under a heading that is one of them, or opening "
+        "with one, that names no section or sheet by number derives nothing and is counted as skipped",
+    )
     propose_partial_on_documents: bool = Field(
         default=True,
         description="an edge changing part of a whole section or sheet whose item names no part of it is "

@@ -192,10 +192,20 @@ _OPENS_WITH_TARGET = re.compile(
 #: A line giving one action of an item whose caption names the document ("Item #6: Section 05 12 00
 #: ..." then "Action: ..." lines): university and state construction funds write one such line for
 #: each change, the second and later ones each an instruction of its own under the caption.
+#: A change verb set as a margin label at a line's start ("Replace: ...", "Revise: ...", "Add: ...").
+_VERB_LABEL_LINE = re.compile(r"[*_]*[A-Z][a-z]{2,11}[*_]*:[ \t]")
+#: A section's number alone, with the word that names it ("Section 01 10 00", "SECTION 07210").
+_BARE_SECTION = re.compile(r"(?:spec(?:ification)?\s+)?section\s+(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})", re.IGNORECASE)
+#: A paragraph's number, then a capitalised word (the instruction's verb): "2.2.A Amend paragraph 2.2.A ...".
+_NUMBER_THEN_VERB = re.compile(r"[*_]*\d{1,2}(?:\.\d{1,3}){1,2}(?:\.[A-Z])?[*_]*[ \t]+(?-i:[A-Z][a-z]+)\b")
 _ACTION_LINE = re.compile(r"[ \t*_]*(?:Action|Change)[ \t*_]*:", re.IGNORECASE)
 #: The labels of a corrigendum's old and new texts ("Instead of:" ... "Read:" ...): tender corrigenda
 #: of public works ministries (World Bank and Commonwealth forms) quote both in full under the point.
-_OLD_NEW_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Read)[ \t*_]*:", re.IGNORECASE)
+_OLD_NEW_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised)[ \t*_]*:", re.IGNORECASE)
+#: The old text's labels, and the new text's that count only after one of them ("Original:" ...
+#: "Amended:" ..., owners' amendment lists; "Revised:" alone is a verb set as a label).
+_OLD_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*:", re.IGNORECASE)
+_PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*(?:Amended|Revised)[ \t*_]*:", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
                         re.IGNORECASE)
 #: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").
@@ -663,8 +673,11 @@ class _Reader:
             return _Node(start, _SUBHEAD, "section", provision=existing, title=getattr(existing, "heading", "") or "")
         if number:  # an outline section this reader has no word for ("2.1 PRODUCTS")
             title = getattr(existing, "heading", "") or ""
+            # ("Section 01 10 00" alone on its line, then the sentences that change it: airport and
+            # port authorities' addenda head each section so; each sentence is an item under it)
             return _Node(start, _CONTAINER, "section", provision=existing, title=title,
-                         heading_like=_heading_like(title) and self._alone(index))
+                         heading_like=(_heading_like(title) or _BARE_SECTION.fullmatch(line.strip(" \t*_#")) is not None)
+                         and self._alone(index))
         kind = "question" if _QUESTION.match(line) else "paragraph"
         return _Node(start, _LINE, kind, len(line) - len(line.lstrip(" \t")), provision=existing,
                      title=_clean(line))
@@ -702,6 +715,26 @@ class _Reader:
             self._continue(line)  # the second line of a heading ("CITY OF ...", "ADDENDUM NO. 2")
             return
         opener = self._fits(_opener(line, self.layouts))
+        if (top is not None and blank and opener is None and top.kind != "heading" and _VERB_LABEL_LINE.match(stripped)
+                and any(verb.match(stripped.strip(" \t*_")) for verb in self.verbs)):
+            caption = next((node for node in self.stack if node.kind == "paragraph"
+                            and _VERB_LABEL_LINE.match(self.text[node.start:].lstrip(" \t"))), None)
+            if caption is not None and caption is not top:
+                # "Replace: <sheet> with <sheet> ... summary of changes:" then "(a) ...", "(b) ...", then
+                # "Add: ..." after a blank line: owners who set each instruction's verb as a margin label
+                # open every instruction so; the list under the one before ends there
+                self._close(self.stack.index(caption), self.at)
+                self._open(self._node_for(index, line, existing=None))
+                return
+        if (top is not None and blank and opener is None and top.kind == "bullet" and indent <= top.indent
+                and _NUMBER_THEN_VERB.match(stripped) and any(verb.search(stripped) for verb in self.verbs)
+                and top.parent is not None and top.parent in self.stack and top.parent.kind != "heading"):
+            # "2.1 Add the following to the list:" then "- D. ...", then "2.2.A Amend paragraph 2.2.A ...":
+            # architects' addenda put the paragraph's number first, then its instruction; a line so
+            # opened after the list is the next instruction, a sibling of the one that brought the list
+            self._close(self.stack.index(top.parent), self.at)
+            self._open(self._node_for(index, line, existing=None))
+            return
         if (top is not None and blank and opener is None and top.kind == "paragraph"
                 and _LIST_LEAD.search(top.last) and _NAMES_DOCUMENT.search(_QUOTED.sub(" ", line))
                 and len(line.strip()) <= 160 and not any(verb.search(line) for verb in self.verbs)):
@@ -725,6 +758,9 @@ class _Reader:
             self.old_new_taken = True
             return
         label = _OLD_NEW_LABEL.match(line)
+        if label is not None and _PAIRED_NEW_LABEL.match(line) and not (top is not None and any(
+                _OLD_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines())):
+            label = None  # "Revised: Section ...": a verb set as a label, no pair's new text
         if (self.old_new is not None and self.old_new in self.stack and blank and opener is None and label is None
                 and self._heading_at(index) is None):
             # the quoted text ends and words of the item's own follow ("... Article 3.2 ... are therefore
@@ -734,8 +770,8 @@ class _Reader:
             self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
             return
         self.old_new = None
-        if (top is not None and label is not None and top.kind == "paragraph" and not blank
-                and re.match(r"[ \t*_]*read\b", line, re.IGNORECASE)
+        if (top is not None and label is not None and top.kind == "paragraph" and (not blank or _PAIRED_NEW_LABEL.match(line))
+                and re.match(r"[ \t*_]*(?:read|amended|revised)\b", line, re.IGNORECASE)
                 and any(_OLD_NEW_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines())):
             # "Place of text to be modified: ..." / "Instead of: ..." / "Read: ...", one field a line
             # (the official journal's corrigendum form): the new text under its label is the same

@@ -384,6 +384,32 @@ def _words_struck(text: str, mask: Sequence[tuple[int, int]]) -> bool:
     return bool(parts) and all(_STRUCK_WORDS.match(text, p.start()) for p in parts)
 
 
+#: "From" right after a deletion's verb ("Remove: From ...", "Delete from ..."), and what may stand
+#: between it and the provision it names: the document's number and kind words, commas.
+_FROM_AFTER_VERB = re.compile(r"\s*:?\s*from\s+", re.IGNORECASE)
+_PLACE_WORDS = re.compile(r"(?:[\s,.\-\u2013]|\d|[A-Z]{1,3}-?(?=\d)|(?:the|of|section|specification|spec|drawing|sheet|"
+                          r"paragraph|subparagraph|article|clause|part|note|keynote|detail|page)\b)*", re.IGNORECASE)
+
+
+def _struck_from(text: str, mask: Sequence[tuple[int, int]], action: Action, references: Sequence[Reference]) -> bool:
+    """Whether a deletion says where words go rather than what goes: its verb is followed by
+    "from" and the provision it names, which ends the line with a colon ("Remove: From Section
+    22 42 00, 2.2.B:", the words taken out set below it). Owners' verb-label addenda write a
+    removal of words so; "Delete from Section 22 42 00 paragraph 2.2.B." (no colon after the
+    provision: the paragraph is the object) is not this form."""
+    if action.span is None or not references:
+        return False
+    read = _read_text(text, mask)
+    after = _FROM_AFTER_VERB.match(read, action.span[1])
+    if after is None:
+        return False
+    first = min(r.span[0] for r in references)
+    last = max(r.span[1] for r in references)
+    if first < after.end() or _PLACE_WORDS.fullmatch(read, after.end(), first) is None:
+        return False
+    return re.fullmatch(r"\s*:\s*", text[last:].split("\n", 1)[0]) is not None
+
+
 def _division(reference: Reference) -> str:
     """The CSI division a section reference names (its number's first two digits), or ""."""
     if reference.target is not None:

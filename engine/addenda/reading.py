@@ -125,6 +125,8 @@ def read_addendum(
     first_rule = active[0].id
 
     items = _items_of(document, active)
+    titled = next(((_skip_titles(rule.skip_titles), rule.id) for rule in active if rule.skip_titles), None)
+    titled_paths: set[str] = set()  # items skipped as a Division 00 document's, named by title
     outcomes: dict[str, _Outcome] = {}
     for item in items:
         path = item.path
@@ -143,6 +145,10 @@ def read_addendum(
             continue
         if old is not None and old.reason == _NO_CHANGE:
             reading.not_understood.append(_missed(item, old.rule, file, line_of, old.reason))
+            continue
+        if titled is not None and _under_skipped_title(item, titled[0]):
+            reading.skipped[titled[1]] = reading.skipped.get(titled[1], 0) + 1
+            titled_paths.add(path)
             continue
         outcome = _read_item(item, corpus, vocabularies, notations, skip, first_rule, items, layouts)
         if outcome.kind == "nothing" and old is not None and not (item.kind == "heading" and old.reason is None):
@@ -187,6 +193,9 @@ def read_addendum(
                         reference_score=_reference_score(reference), action=_verb(action), change=action.action,
                         why=str(outcome.why))))
     _certainty(reading, items, corpus, vocabularies, notations, skip, document, file, line_of, first_rule)
+    if titled_paths:  # (the nothing-silent nets leave them to the skip list, as Division 00 by number)
+        reading.not_understood = [n for n in reading.not_understood if n.item.path not in titled_paths]
+        reading.proposed = [p for p in reading.proposed if p.item.path not in titled_paths]
     _guards(reading, items, corpus, document, file, line_of, vocabularies)  # last: whatever read an edge, its words must settle it
     if embedder is not None and target_text is not None and reading.proposed:
         # an embedder, or what loads one when first needed (ingest loads no model for an addendum
@@ -200,6 +209,35 @@ def read_addendum(
     reading.proposed.sort(key=lambda p: (order.get(p.item.path or "", 0), p.target.format()))
     reading.not_understood.sort(key=lambda n: order.get(n.item.path or "", 0))
     return reading
+
+
+#: A section or sheet named by number: an item naming one outside the skipped divisions is read.
+_NUMBERED = re.compile(r"(?<![\w.-])(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?![\w-])|(?<![\w-])(?-i:[A-Z]{1,3})-\d{1,4}(?![\w-])"
+                       r"|\b(?:section|provision|specification)\s+\d{1,4}\b", re.IGNORECASE)
+
+
+_DRAWING_PART = re.compile(r"\b(?:notes?|keynotes?|details?|callouts?|sheets?|drawings?|plans?)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=32)
+def _skip_titles(titles: tuple[str, ...]) -> re.Pattern[str]:
+    words = "|".join(r"\s+".join(re.escape(word) for word in title.split()) for title in titles)
+    return re.compile(rf"(?:(?:the|revised|amended)\s+)?(?:{words})\b", re.IGNORECASE)
+
+
+def _under_skipped_title(item: Item, titles: re.Pattern[str]) -> bool:
+    """Whether ``item`` changes a document of a skipped division named by its title alone (a rule's
+    ``skip_titles``): its nearest heading is that title ("BID FORM", "PART 1 - CONDITIONS OF TENDER"),
+    or its words open with it ("Instructions to Bidders, Article 3.4: ..."), and it names no section
+    or sheet by number other than one of Division 00."""
+    heading = next((line.strip(" \t*_#") for line in reversed(item.heading_context.splitlines()) if line.strip()), "")
+    # (a heading with its number, "SECTION 00 41 13 BID FORM", is the division skip's to decide)
+    named = titles.fullmatch(heading.rstrip(" .:")) is not None
+    opening = re.match(r"[\s*_#]*(?:[\w]{1,3}[.)]\s+)?", item.text)
+    named = named or titles.match(item.text, opening.end() if opening else 0) is not None
+    # a drawing's part named ("Note 2 shall be ...") is no bid document's, whatever heading it sits under
+    return (named and _DRAWING_PART.search(item.text) is None
+            and all(re.sub(r"\s", "", n.group(0)).startswith("00") for n in _NUMBERED.finditer(item.text)))
 
 
 def _with_similarity(proposed: list[ProposedEdge], items: Mapping[str, Item], embedder: Any,

@@ -252,6 +252,10 @@ _SHEET_LIST = re.compile(
 #: as Addendum 2 issues it; school architects number reissued sheets so). The sheet keeps its own
 #: dash: "AD1-A01" is how the same owners number an addendum's items, not a sheet.
 _PREFIXED_SHEET = re.compile(r"(?<![\w.-])ADD?\d{1,2}-((?-i:[A-Z]{1,3}-\d{1,4}(?:\.\d{1,3})?[A-Z]?))(?![\w-])")
+#: A drawing named by its file name, as bid portals list the files of a tender ("1187-2026_Drawing_M-301-R0",
+#: "Job12_Dwg_A-101_R2"): the sheet number after the word and an underscore, its revision mark after it.
+_FILED_SHEET = re.compile(r"(?<![\w-])(?:[\w-]*_)?(?:Drawing|Dwg|Sheet)_((?-i:[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?))"
+                          r"(?:[-_](?-i:R|Rev)\d{1,2})?(?![\w-])", re.IGNORECASE)
 _BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(?-i:{SHEET_NUMBER})")
 _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
@@ -463,6 +467,10 @@ def find_references(
         if free(*match.span()):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=False):
                 take(replace(reference, span=match.span()))
+    for match in _FILED_SHEET.finditer(read):
+        if free(*match.span()):
+            for reference in _sheets(match.group(1), match.start(1), corpus, worded=True):
+                take(replace(reference, span=match.span()))  # the file's whole name is where the sheet is named
     for match in _SHEET_LIST.finditer(read):
         if free(*match.span(1)):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=True):

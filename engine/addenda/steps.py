@@ -80,7 +80,7 @@ from .forms import (
 )
 from .items import Item
 from .outcome import _LISTED, _Outcome
-from .placing import _division, _has_object, _part_doubt, _placed, _why, _words_struck
+from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck
 from .references import (
     Corpus,
     Reference,
@@ -863,6 +863,13 @@ class _One:
             # official-journal corrigendum's fields; a verb inside a field's caption ("to be modified")
             # names the field, and the old and new texts under their labels say what changes
             self.action = Action(None)
+        if (self.action.action == "amend" and (self.action.ambiguous is None or "as follows" in self.action.ambiguous)
+                and old_new is not None and self.action.span is not None
+                and self.action.span[1] <= old_new.start() and _ONLY_REVISED.fullmatch(self.action.words)
+                and _AS_BELOW.fullmatch(self.item.text, self.action.span[1], old_new.start())):
+            # "Section 35 31 00, 2.1.B is amended as per below:" then "Original: ..." / "Amended: ...":
+            # the verb only says a change follows; the pair under it says what the change is
+            self.action = Action(None)
         if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None and not self.open_refs
                 and old_new is not None):
             # tender corrigenda quote the old text and the new under their labels ("Instead of:" ...
@@ -907,6 +914,12 @@ class _One:
             if self.action.action in ("replace", "delete"):
                 doubt = _part_doubt(self.item.text, self.mask) if not whole else None if self.reissued or _REISSUED.search(
                     _read_text(self.item.text, self.mask)) else _whole_doubt(self.item.text, self.mask, self.action, self.resolved, self.corpus)
+                if (self.action.action == "delete" and not whole
+                        and _struck_from(self.item.text, self.mask, self.action, [r for _, r in self.resolved])):
+                    # "Remove: From Section 22 42 00, 2.2.B:" and the words to take out below it: the
+                    # provision after "from" is where words go, never what goes (a change in part)
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
+                    doubt = None
                 if doubt is not None and self.action.action == "delete" and _words_struck(self.item.text, self.mask):
                     # 'Remove: From 2.2.B: the words "X"', 'Delete from Note 2 the phrase "X"': what goes is
                     # the words quoted, settled by the words themselves: the provision changes in part
@@ -987,6 +1000,11 @@ class _One:
 
 #: New text saying only that the provision goes ("Paragraph deleted.", "(Deleted)", "Clause
 #: omitted"): corrigenda that give the old text and the new write a deletion so.
+#: A bare change verb, which says that a provision changes but not how ("is amended", "revise").
+_ONLY_REVISED = re.compile(r"(?:amend|revise|modifie|modify|change|correct)(?:s|d|ed)?", re.IGNORECASE)
+#: The words that send the reader to what follows the verb ("as per below:", "as follows:").
+_AS_BELOW = re.compile(r"[^\n]*?\b(?:as\s+(?:per\s+)?(?:below|follows)|as\s+shown\s+below)\s*:?\s*", re.IGNORECASE)
+
 _STRUCK_WHOLE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clause|article|note|keynote|detail|text|item)\s+)?"
                            r"(?:deleted|omitted|removed|withdrawn)[\s.*_)\]]*", re.IGNORECASE)
 

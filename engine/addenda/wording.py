@@ -22,9 +22,11 @@ _OWN_EXTENT = re.compile(r"\bto\s+read\b|\breads?\s*:|[\"“”]|\bpages?\b|\bin
 _REDLINED = re.compile(r"~~[^~\n]+~~")
 
 #: A corrigendum's old text and new text, each under its label, on lines of their own or run on
-#: ("Instead of:" ... "Read:" ...; "For:" ... "Read:" ...), the new text to the item's end.
-_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For)[ \t*_]*:(?P<old>.+?)"
-                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*Read[ \t*_]*:(?P<new>.+)\Z",
+#: ("Instead of:" ... "Read:" ...; "For:" ... "Read:" ...), the new text to the item's end. Owners'
+#: amendment lists write the same pair as "Original:" ... "Amended:" (or "Existing:" ... "Revised:"),
+#: each label opening its line.
+_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*:(?P<old>.+?)"
+                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*(?:Read|Amended|Revised)[ \t*_]*:(?P<new>.+)\Z",
                            re.IGNORECASE | re.DOTALL | re.MULTILINE)
 
 #: A text that is one quotation and nothing else ('"under paving"').
