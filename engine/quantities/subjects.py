@@ -51,6 +51,7 @@ minimum) is read as that bound, with ``bound_from="vocabulary"``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -204,9 +205,9 @@ class SubjectBinder:
         self._near_found: dict[str, list[tuple[str, int, int]]] = {}
         self._units = units or unit_table()
         self._grades = [
-            (grade, pattern) for grade in
+            (grade, pattern, gate) for grade in
             (_Grade(rule, vocabulary) for rule in vocabulary.grades if rule.subject in subjects)
-            for pattern in _grade_patterns(grade.rule)
+            for pattern, gate in zip(_grade_patterns(grade.rule), _grade_gates(grade.rule), strict=True)
         ]
 
     def decide(
@@ -261,14 +262,22 @@ class SubjectBinder:
             return None
         return candidate
 
-    def may_name(self, keys: set[str], text: str) -> bool:
-        """Whether ``text`` holds a word that could bind a figure of these dimension keys: a
-        synonym of one of their subjects, or a word an inference rule of theirs reads (``near``)
-        or needs (``stated_for``). Cheap: a heading without one carries nothing."""
-        allowed = {id(rule) for key in keys for rule in self.by_key.get(key, ())}
-        if any(id(rule) in allowed for rule, _, _, _ in self._find(text)):
+    def may_name(self, figures: Iterable[BindingTarget], text: str) -> bool:
+        """Whether ``text`` holds a word that could bind one of these figures: a synonym of a
+        subject of its dimension, or a word an inference rule of its dimension reads (``near``)
+        or needs (``stated_for``), asking only the subjects and rules that could take it: no
+        binding takes a figure outside its subject's ``between`` or outside the range of the
+        inference rule that read it (``_decide``), so a heading naming only such a subject
+        carries nothing (``15 mils`` under ``CAST-IN-PLACE CONCRETE``). Cheap: a heading
+        without one carries nothing."""
+        allowed: set[int] = set()
+        inferences: list[_Inference] = []
+        for figure in figures:
+            allowed.update(id(rule) for rule in self.by_key.get(figure.key, ()) if self._takes(rule, figure))
+            inferences += [i for i in self.inferences.get(figure.key, ())
+                           if _within(figure, i.low, i.high) and self._takes(i.subject, figure)]
+        if allowed and any(id(rule) in allowed for rule, _, _, _ in self._find(text)):
             return True
-        inferences = [i for key in keys for i in self.inferences.get(key, ())]
         if not inferences:
             return False
         near = {word for word, _, _ in self._find_near(text)} if self._near_words.words else set()
@@ -513,7 +522,12 @@ class SubjectBinder:
         added: list[QuantityMention] = []
         replaced: set[int] = set()
         taken: list[tuple[int, int]] = []
-        for grade, pattern in self._grades:
+        upper = text.upper() if text.isascii() else None  # the gates read ASCII text only
+        runs = frozenset(_DIGITS.findall(text)) if upper is not None else frozenset()
+        for grade, pattern, gate in self._grades:
+            if upper is not None and gate is not None and (
+                    gate[1].isdisjoint(runs) or not all(word in upper for word in gate[0])):
+                continue
             for match in pattern.finditer(text):
                 start, end = match.span()
                 if any(s < end and start < e for s, e in taken):
@@ -673,6 +687,36 @@ def _grade_patterns(rule: GradeRule) -> list[re.Pattern[str]]:
         patterns.append(re.compile(rf"(?<![A-Za-z0-9]){body}{gap}(?P<grade>{names}){tail}(?![A-Za-z0-9])",
                                    re.IGNORECASE))
     return patterns
+
+
+#: What a grade pattern's match must hold (``_grade_gates``): every one of these words, and
+#: one of these runs of digits as a whole run (a grade's name's first).
+_GradeGate = tuple[tuple[str, ...], frozenset[str]]
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _grade_gates(rule: GradeRule) -> list[_GradeGate | None]:
+    """For each of ``_grade_patterns(rule)``, in its order, what its match must hold: the
+    form's literal words, upper-cased, and the first run of digits of one grade's name,
+    standing as a whole run of digits in the text (the form writes no digit against it). A
+    text (ASCII, upper-cased) without them cannot match, and the pattern is not run: most
+    texts with a letter before a digit name no grade (``Type I/II``, ``Class B``, ``#4 bars``).
+    None (always run) where the rule's words are not ASCII or a name's digits could run on
+    into the form's."""
+    names = sorted(rule.grades, key=len, reverse=True)
+    gates: list[_GradeGate | None] = []
+    for form in sorted(rule.written, key=len, reverse=True):
+        before, after = form.split("{grade}")
+        lead, tail = before.strip(), after.strip()
+        runs = [_DIGITS.search(name) for name in names]
+        if not (form.isascii() and all(name.isascii() for name in names)) or any(run is None for run in runs) or any(
+                (run.start() == 0 and lead[-1:].isdigit()) or (run.end() == len(name) and tail[:1].isdigit())
+                for run, name in zip(runs, names, strict=True) if run is not None):
+            gates.append(None)
+            continue
+        gates.append((tuple(before.upper().split() + after.upper().split()),
+                      frozenset(run.group(0) for run in runs if run is not None)))
+    return gates
 
 
 class _Inference:
