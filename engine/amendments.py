@@ -14,22 +14,52 @@ the day, takes it out (SOP-004 makes 7 years 3, SOP-005 later makes it 5): ``ame
 amending provision names those later amenders (``of``: the target they share), and ``facts``
 marks its figures as it marks the target's. ``amended_facts`` also leaves out the figures an
 amending provision's words take out (they are not what it states).
+
+An amending item's new words are the target's words once amended, and are read as such
+(``amended_rows``, asked where the stored quantity rows are grouped, so ``facts``, the fact
+tables and the sweep all see one reading): 'Revise "3,000 psi" to read "4,000 psi"' puts the
+new figure into the target's sentence in place of the old one and reads that sentence under
+the target's list headings, so "4,000 psi" takes the subject, condition and bound "3,000 psi
+minimum" had there; words substituted for a paragraph ('Delete the paragraph and substitute:
+"Foundation walls exposed to earth: 2-1/2 inches."') are read under the target's headings, as
+the target itself was. Each such figure stays located at the amending item (in force as it
+is, naming the target it ``replaces``), its span the new words in the item.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from inforce.ontology import AccessRestrictedError, Facts, Locator
+from inforce.ontology import AccessRestrictedError, Facts, Locator, NotFoundError
 
 if TYPE_CHECKING:
-    from .addenda.actions import Vocabulary
-    from .snapshot import Snapshot
+    from collections.abc import Callable, Iterable
 
-__all__ = ["Amendment", "amended_facts", "amender_texts", "amending", "amendment", "removed_words", "stated_words"]
+    from .addenda.actions import Vocabulary
+
+
+class Snapshot(Protocol):
+    """What this module reads of a graph generation (``engine.snapshot.Snapshot`` is one). Named
+    here rather than imported, so the snapshot may call this module without an import loop."""
+
+    @property
+    def store(self) -> Any: ...
+    @property
+    def build_id(self) -> str: ...
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def index(self) -> Any: ...
+    def _once(self, name: str, build: Callable[[], Any]) -> Any: ...
+    def asof(self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | None = None,
+             *, groups: Iterable[str] = ()) -> Any: ...
+    def quantity_extractor(self) -> Any: ...
+
+__all__ = ["Amendment", "amended_facts", "amended_rows", "amender_texts", "amending", "amendment", "removed_words", "stated_words"]
 
 _CHAIN_MAX = 8  # amenders of amenders followed, at most
 _PROVISION_MAX = 2_000_000  # words past this are not read for removed slots in ``facts`` (the check reads them)
@@ -326,3 +356,185 @@ def _vocabularies(snapshot: Snapshot) -> list[Vocabulary]:
         return [vocabulary(rule) for rule in rules]
 
     return snapshot._once("amending_vocabularies", build)  # type: ignore[no-any-return]
+
+
+# ---- an amending item's new words, read as the target's -------------------------------------
+
+
+#: The words substituted for a paragraph when they are not quoted ("... and substitute the
+#: following: Footings: 4,000 psi."): what follows the verb's colon.
+_SUBSTITUTE_COLON = re.compile(r"\bsubstitut\w*(?:\s+(?:the\s+following|therefor|as\s+follows))?\s*:\s*(?=\S)",
+                               re.IGNORECASE)
+
+
+def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
+    """``rows`` (stored quantity rows by subject, ``facts.QuantityRows``) with each amending
+    item's new figures read as the words of the provision it amends (the module's note): a
+    figure so read replaces the item's own reading of the same words; an item whose new words
+    read no bound figure there keeps its own. Rows of the same columns, so every reader of the
+    rows (fact tables, ``facts_as_of``, ``statements_of``) reads them alike."""
+    edges = [edge for edge in snapshot.index.supersession.edges
+             if edge.by is not None and edge.by.path is not None and edge.successor and edge.target.path is not None
+             and not edge.consolidated]
+    if not edges:
+        return {name: list(found) for name, found in rows.items()}
+    read: dict[tuple[str, str], list[tuple[Any, ...]]] = {}  # (by revision uid, by path): new rows
+    for edge in edges:
+        try:
+            found = _amended_figures(snapshot, edge)
+        except NotFoundError:
+            continue  # an item or target the graph does not hold: the item's own reading stands
+        if found:
+            uid = f"{edge.by.doc}@{edge.source.rev}"
+            read.setdefault((uid, edge.by.path), []).extend(found)
+    if not read:
+        return {name: list(found) for name, found in rows.items()}
+    from .facts import PATH, REV, SPAN_END, SPAN_START, SUBJECT
+
+    spans = {key: [(row[SPAN_START], row[SPAN_END]) for row in new] for key, new in read.items()}
+    kept: dict[str, list[tuple[Any, ...]]] = {}
+    for name, found in rows.items():
+        for row in found:
+            covered = spans.get((row[REV], row[PATH]))
+            if covered and row[SPAN_START] is not None and any(
+                    a < row[SPAN_END] and row[SPAN_START] < b for a, b in covered):
+                continue  # the item's own reading of words now read as the target's
+            kept.setdefault(name, []).append(row)
+    for new in read.values():
+        for row in new:
+            kept.setdefault(row[SUBJECT], []).append(row)
+    return kept
+
+
+def _amended_figures(snapshot: Snapshot, edge: Any) -> list[tuple[Any, ...]]:
+    """The quantity rows of ``edge``'s item's new words read as its target's (empty: none bound)."""
+    from .addenda.slots import inserted_spans
+    from .quantities import may_contain_quantity
+
+    by = Locator(doc=edge.by.doc, rev=edge.source.rev, path=edge.by.path)
+    text, base, _ = snapshot.store.provision_text(by)
+    if not may_contain_quantity(text):
+        return []
+    after = _SUBSTITUTE_COLON.search(text) if edge.scope == "full" else None
+    if after is not None:
+        # a whole paragraph substituted: its words follow the colon, quoted or not (no old words
+        # to tell them from, so the amending verbs need not be read)
+        removed: list[tuple[int, int]] = []
+        new = [span for span in inserted_spans(text, ()) if span[0] >= after.end()] or [(after.end(), len(text.rstrip()))]
+    else:
+        removed = [span for span in removed_words(snapshot, by, text) if _DIGITS.search(text, span[0], span[1])]
+        new = list(inserted_spans(text, removed))
+    new = [(a, b) for a, b in new if b > a and _DIGITS.search(text, a, b)]
+    if not new:
+        return []
+    target = _target_version(snapshot, edge)
+    if target is None:
+        return []
+    heads: list[tuple[str, ...]] = []
+
+    def headings() -> tuple[str, ...]:
+        if not heads:  # loading the target's document costs far more than a reading: once, if needed
+            heads.append(_headings_of(snapshot, target))
+        return heads[0]
+
+    extractor = snapshot.quantity_extractor()
+    rows: list[tuple[Any, ...]] = []
+    target_text: str | None = None
+    for start, end in new:
+        words = text[start:end]
+        old = _old_before(text, removed, start, new) if removed else None
+        if old is not None:
+            if target_text is None:
+                target_text = snapshot.store.provision_text(target)[0]
+            at = target_text.lower().find(old.lower())
+            if at < 0:
+                continue  # the words it takes out are not the target's: nothing to read them in
+            amended = target_text[:at] + words + target_text[at + len(old):]
+            reading, low = _read(extractor, amended, headings), at
+        else:
+            reading, low = _read(extractor, words, headings), 0
+        for mention in reading.mentions:
+            quantity = mention.quantity()
+            if quantity is None or quantity.subject is None or quantity.span is None:
+                continue
+            if not low <= quantity.span.start < low + len(words):
+                continue  # a figure of the target's own words, not of the new ones
+            a = base + start + quantity.span.start - low
+            b = base + start + min(quantity.span.end - low, len(words))
+            rows.append(_row(by, edge, quantity, a, b))
+    return rows
+
+
+_DIGITS = re.compile(r"\d")
+
+
+def _old_before(text: str, removed: Sequence[tuple[int, int]], start: int,
+                new: Sequence[tuple[int, int]]) -> str | None:
+    """The old words the new ones at ``start`` stand in for: the removed words nearest before
+    them with no other new words between ("Revise "X" to read "Y""), else the nearest after
+    ("insert "Y" in place of "X""); None when none is paired with them."""
+    before = [span for span in removed if span[1] <= start]
+    if before:
+        a, b = before[-1]
+        if not any(b <= x < start for x, _ in new):
+            return _words(text, a, b)
+    after = [span for span in removed if span[0] >= start]
+    if after:
+        a, b = after[0]
+        if not any(start < x < a for x, _ in new):
+            return _words(text, a, b)
+    return None
+
+
+def _words(text: str, start: int, end: int) -> str | None:
+    """Old words without their quotation marks (and a clause's closing stop)."""
+    from .addenda.slots import _trimmed, _unmarked
+
+    a, b = _unmarked(text, start, end)
+    return text[a:_trimmed(text, b)].strip() or None
+
+
+def _read(extractor: Any, text: str, headings: Callable[[], tuple[str, ...]]) -> Any:
+    """``text`` read under the target's list headings, looked up only when its own words leave
+    a figure unbound: loading the target's document costs far more than a reading, and most
+    changed figures keep their sentence's subject (a heading naming a word that blocks a
+    subject, over a figure its sentence binds, is then not read: a changed figure's own
+    sentence decides it)."""
+    alone = extractor.extract(text)
+    if not any(m.quantity() is not None and m.quantity().subject is None for m in alone.mentions):
+        return alone
+    found = headings()
+    return extractor.extract_under(text, found) if found else alone
+
+
+def _target_version(snapshot: Snapshot, edge: Any) -> Locator | None:
+    """The target's version the change was made to: in force on its day, or (a whole paragraph
+    replaced that day) the day before."""
+    index = snapshot.index
+    for day in (edge.effective, edge.effective - dt.timedelta(days=1)):
+        found = index.version(edge.target.doc, edge.target.path, day)
+        if found is not None:
+            return Locator.parse(found)
+    return None
+
+
+def _headings_of(snapshot: Snapshot, target: Locator) -> tuple[str, ...]:
+    """The list headings over ``target`` (``facts.list_headings``: as it was read)."""
+    from .facts import revision_list_headings
+
+    uid = f"{target.doc}@{target.rev}"
+    headings = revision_list_headings(snapshot.build_id, uid, lambda: snapshot.store.document(uid))
+    return tuple(headings.get(target.path or "", ()))
+
+
+def _row(by: Locator, edge: Any, quantity: Any, start: int, end: int) -> tuple[Any, ...]:
+    """A stored quantity row (``_reads.QUANTITY_ROW_COLUMNS``) of a figure of ``by`` (an
+    amending item: a section, as every item an addendum is cut into)."""
+    normalized = quantity.normalized
+    return (
+        f"{by.doc}@{by.rev}", by.doc, by.path, "section", quantity.subject, quantity.value, quantity.upper,
+        quantity.unit, quantity.bound, quantity.bound_from,
+        normalized.value if normalized else None, normalized.upper if normalized else None,
+        normalized.unit if normalized else None, quantity.text, start, end, None, None,
+        quantity.frequency, quantity.per_day, list(quantity.condition) or None,
+    )

@@ -46,7 +46,9 @@ __all__ = [
     "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "open_fact_tables", "write_fact_tables",
 ]
 
-FORMAT = 1
+#: 2: an amending item's new figures read in its target's words (``amendments.amended_rows``):
+#: a file written before holds none of them, so it reads as absent and is built again
+FORMAT = 2
 _MAGIC = b"INFFCT\n"
 
 

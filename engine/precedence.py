@@ -101,6 +101,9 @@ class ProvisionInForce:
     in_force_text: str | None = None
     replacement_labels: tuple[str, ...] = ()
     replaced_labels: tuple[str, ...] = ()  # how the sections it replaced are named
+    #: for a provision amended in part: (label, words) of each amender in force, since its own
+    #: words are those before the change ('Revise "3,000 psi" to read "4,000 psi"')
+    amender_words: tuple[tuple[str, str], ...] = ()
 
 
 def provision_in_force(
@@ -134,6 +137,7 @@ def provision_in_force(
         if edge.by is not None and edge.successor and edge.by.unpinned().format() == me and edge.effective <= valid_at
     )
     labels = []
+    amender_words = []
     for successor in (*replaced_by, *answer.amended_by):
         pinned = index.version(successor.doc, successor.path, valid_at, known_at) if successor.rev is None else str(successor)
         try:
@@ -144,6 +148,8 @@ def provision_in_force(
             labels.append(successor.format())
             continue
         labels.append(provision_label(successor_document, successor_provision))
+        if successor in answer.amended_by and successor_provision is not None and successor_provision.text:
+            amender_words.append((labels[-1], successor_provision.text))
     replaced_labels = []
     for target in replaces:
         try:
@@ -154,7 +160,7 @@ def provision_in_force(
             replaced_labels.append(target.format())
     return ProvisionInForce(
         locator, document, provision, tuple(replaced_by), tuple(answer.amended_by), replaces,
-        answer.text, tuple(labels), tuple(replaced_labels),
+        answer.text, tuple(labels), tuple(replaced_labels), tuple(amender_words),
     )
 
 
@@ -319,8 +325,10 @@ def _escalate(
 
 def rfi_provision(side: ProvisionInForce) -> RfiProvision:
     """A side of a disagreement as an RFI draft names and quotes it (``engine.rfi``)."""
-    return RfiProvision(label=_full_label(side), locator=side.locator, text=side.in_force_text,
-                        description=_describe(side))
+    text = side.in_force_text
+    if side.amender_words:  # its words are those before the change: the change is quoted too
+        text = "\n\n".join([text or "", *(f"{label}: {words}" for label, words in side.amender_words)]).strip()
+    return RfiProvision(label=_full_label(side), locator=side.locator, text=text, description=_describe(side))
 
 
 def _describe(side: ProvisionInForce) -> tuple[str, ...]:

@@ -498,10 +498,12 @@ class Snapshot:
 
     def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
         def group() -> dict[str, list[tuple[Any, ...]]]:
+            from .amendments import amended_rows
+
             grouped: dict[str, list[tuple[Any, ...]]] = {}
             for row in self._store.quantity_rows():
                 grouped.setdefault(row[SUBJECT], []).append(row)
-            return grouped
+            return amended_rows(self, grouped)  # an amending item's new figures read as its target's words
 
         return self._once("quantities", group)  # type: ignore[no-any-return]
 

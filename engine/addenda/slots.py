@@ -25,7 +25,7 @@ from ..derivation import _quoted_spans
 from ..quantities.modifiers import changed_figures
 from .actions import Vocabulary, _matches
 
-__all__ = ["change_spans", "removed_spans"]
+__all__ = ["change_spans", "inserted_spans", "removed_spans"]
 
 #: Words between a verb and the quotation it acts on ("Delete the words "4 inches"").
 _FILLER = re.compile(r"[\s,:]*(?:the\s+(?:words?|figures?|values?|numbers?|text|phrase|term|dimension)\s*,?\s*)?",
@@ -342,3 +342,37 @@ def _trimmed(text: str, end: int) -> int:
         end -= 1
     return end
 
+
+
+#: After unquoted old words, the connective to the new ones ("change 3,000 psi to 4,000 psi").
+_TO_UNQUOTED = re.compile(r"\s*,?\s*(?:to(?:\s+read)?|with|into|as)\s+(?=[^\W_]|[$£€])", re.IGNORECASE)
+
+
+def inserted_spans(text: str, removed: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The spans of the words an amending instruction puts in (``removed``: the old words,
+    ``removed_spans``): each quotation holding none of the old words, and after unquoted old
+    words the words following "to", "with", "into" or "as" up to the clause's end ("revise the
+    strength from 3,000 psi to 4,000 psi"). The quotation marks are left out of each span."""
+    quotes = _Quotes(_quoted_spans(text))
+    found = [_unmarked(text, a, b) for a, b in quotes.spans if not any(x < b and a < y for x, y in removed)]
+    for a, b in removed:
+        if quotes.holds(a) or (a and quotes.holds(a - 1)):
+            continue  # quoted old words: their new words are quoted too
+        to = _TO_UNQUOTED.match(text, b)
+        if to is None or quotes.holds(to.end()):
+            continue
+        end = _UNQUOTED_END.search(text, to.end() + 1, min(len(text), to.end() + _UNQUOTED_MAX))
+        found.append((to.end(), _trimmed(text, end.start() if end is not None else min(len(text), to.end() + _UNQUOTED_MAX))))
+    return tuple(sorted({(a, b) for a, b in found if b > a}))
+
+
+def _unmarked(text: str, start: int, end: int) -> tuple[int, int]:
+    """A quotation's words without its marks and the spaces inside them."""
+    while start < end and (text[start] in _MARKS or text[start].isspace()):
+        start += 1
+    while end > start and (text[end - 1] in _MARKS or text[end - 1].isspace()):
+        end -= 1
+    return start, end
+
+
+_MARKS = "\"'“”‘’«»„"

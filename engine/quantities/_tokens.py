@@ -150,6 +150,12 @@ class _Phrases:
         return None
 
 
+#: Words that negate a bound phrase written after them, and the words that may stand between.
+_NEGATIONS = frozenset({"not", "never", "n't", "n’t"})
+_NEGATION_GAP = frozenset({"be", "to", "been", "being"})
+_OPPOSITE = {"min": "max", "max": "min"}
+
+
 class _TokenReader:
     """One doc's tokens and phrase matches, and what is read one token or phrase at a time."""
 
@@ -457,8 +463,22 @@ class _TokenReader:
                 return None
             found = self.phrases.ending(end, "BOUND_BEFORE")
             if found is not None and found[0] >= floor:
-                return BOUND_BEFORE[found[1]], found[1], found[0]
+                return self._negated(BOUND_BEFORE[found[1]], found[1], found[0], floor, end)
         return None
+
+    def _negated(self, bound: str, key: str, start: int, floor: int, end: int) -> tuple[str, str, int]:
+        """A bound phrase read with a negation written before it: a negated comparative states
+        the opposite bound ("shall not be less than 4,000 psi" is at least 4,000 psi, "may not
+        exceed 2 inches" at most 2 inches). "be"/"to" may stand between (``_NEGATION_GAP``); a
+        phrase holding its own negation ("not less than", "do not exceed") is read as written."""
+        if bound not in _OPPOSITE or key.split()[0] in _NEGATIONS:
+            return bound, key, start
+        k = start - 1
+        while k >= floor and k > start - 4 and self.lowers[k] in _NEGATION_GAP:
+            k -= 1
+        if k < floor or self.lowers[k] not in _NEGATIONS:
+            return bound, key, start
+        return _OPPOSITE[bound], " ".join(self.lowers[k:end]), k
 
     def _designation(self, i: int, number: NumberToken) -> bool:
         """Whether the number at ``i`` names something rather than measuring it."""

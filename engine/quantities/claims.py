@@ -65,7 +65,7 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from .compare import format_value
-from .conditions import condition_conflict, governs, term_facets
+from .conditions import ELEMENT_FACET, condition_conflict, element_named, governs, term_facets
 from .units import convert, convert_difference
 
 if TYPE_CHECKING:
@@ -113,7 +113,10 @@ def check_claim_quantities(
     vocabulary = extractor.vocabulary
     matched: list[MatchedClaimQuantity] = []
     unmatched: list[UnmatchedClaimQuantity] = []
+    weights = {term for mention in claim.mentions for term in mention.condition if term.startswith("weight ")}
     for mention in claim.mentions:
+        if _patient_weight(mention, weights):
+            continue  # "a child weighing 30 kg": the patient's weight, the condition of the dose, no claim of its own
         outcome = _match(mention, sources, vocabulary, claim_text, cited_texts,
                          percent_cells if mention.unit_expression == "percent" else ())
         if isinstance(outcome, MatchedClaimQuantity):
@@ -146,6 +149,10 @@ def _match(
                   if source.value is not None and _key(source) == _key(claim)]
     comparable.extend(percent_cells)
     failures: list[tuple[str, float, int, QuantityMention]] = []
+    claim_or_why = _element_claimed(claim, comparable, claim_text)
+    if isinstance(claim_or_why, UnmatchedClaimQuantity):
+        return claim_or_why
+    claim = claim_or_why
     governing = _governing(claim, comparable, vocabulary)
     governed: list[tuple[QuantityMention, int, QuantityMention]] = []
     for index, source in comparable:
@@ -195,6 +202,51 @@ def _match(
     return UnmatchedClaimQuantity(
         claim=claim, reason="not_comparable", closest=source, closest_index=index,
         explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
+
+
+def _patient_weight(mention: QuantityMention, weights: set[str]) -> bool:
+    """Whether a claim's unbound mass is the patient weight its other figures are stated for
+    (``weight 30 kg`` in their condition)."""
+    from .conditions import weight_band
+
+    n = mention.normalized
+    if mention.subject is not None or n is None or n.unit != "milligram" or mention.bound != "exact" or not weights:
+        return False
+    return weight_band(n.value / 1e6, None, "exact") in weights
+
+
+def _element_claimed(
+    claim: QuantityMention, comparable: Sequence[tuple[int, QuantityMention]], claim_text: str,
+) -> QuantityMention | UnmatchedClaimQuantity:
+    """The claim's figure stated for the element its words name, where the cited figures of its
+    subject carry elements (a notes list's ``a. PILE CAPS, BOTTOM: 3"`` / ``b. PIERS: 2 1/2"``):
+    "Piers need 3 inches" is a claim about the piers' figure, so the pile caps' figure does not
+    support it. A claim naming none of several cited elements whose figures differ is refused,
+    naming them: which element it means is the reader's question, not the checker's guess."""
+    if any(term.startswith(ELEMENT_FACET + " ") for term in claim.condition):
+        return claim
+    stated = [(index, source) for index, source in comparable
+              if source.subject is not None and claim.subject in (None, source.subject)]
+    elements = [term for _, source in stated for term in source.condition if term.startswith(ELEMENT_FACET + " ")]
+    if not elements:
+        return claim
+    named = element_named(elements, claim_text)
+    if named:
+        return claim.model_copy(update={"condition": (*claim.condition, named[0])})
+    by_element: dict[str, list[tuple[int, QuantityMention]]] = {}
+    for index, source in stated:
+        for term in source.condition:
+            if term.startswith(ELEMENT_FACET + " "):
+                by_element.setdefault(term, []).append((index, source))
+    if len(by_element) < 2 or len({(s.bound, s.value, s.upper, s.unit) for group in by_element.values()
+                                   for _, s in group}) < 2:
+        return claim
+    shown = "; ".join(f"{group[0][1].text!r} for {term[len(ELEMENT_FACET) + 1:]}" for term, group in by_element.items())
+    index, source = next(iter(by_element.values()))[0]
+    return UnmatchedClaimQuantity(
+        claim=claim, reason="condition_differs", closest=source, closest_index=index,
+        explanation=(f"{claim.text!r}: the cited figures are stated for different elements ({shown}) and the "
+                     "claim names none of them; say which element it is about"))
 
 
 def _governing(

@@ -64,6 +64,7 @@ against earth, cover for larger bars) are not compared either.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ from .units import format_value
 
 __all__ = [
     "ELEMENT_FACET", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
-    "condition_relation", "band_key", "band_strict", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
+    "condition_relation", "band_key", "band_strict", "element_named", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
 ]
 
 #: The facet of the element a list item states its figure for (``element pile caps, bottom``).
@@ -98,6 +99,8 @@ _BAND_MAX = re.compile(r"\b(?:less|fewer|under|below|up\s+to|at\s+most)\b|[<≤]
 _BAND_MIN = re.compile(r"\b(?:more|greater|over|above|at\s+least)\b|[>≥]")
 #: The words of a strict bound (``less than 50 kg``, ``over 50 kg``, ``< 50 kg``): shown ``<``/``>``.
 _BAND_STRICT = re.compile(r"(?<!or\s)\b(?:less|fewer|under|below|more|greater|over|above)\b(?!\s+or\b)|[<>](?!=)")
+#: A negation in a bound's words: "not less than" is "at least", never a strict bound.
+_NEGATED = re.compile(r"\b(?:not|no|never)\b|n['’]t\b")
 #: The lightest mass read as a band: a lighter one is an amount given ("adults 500 mg"), not a body.
 _BAND_LEAST_KG = 0.25
 
@@ -288,7 +291,8 @@ def condition_conflict(
         if not theirs:
             continue
         agree = (_same_element(ours, theirs) if facet == ELEMENT_FACET
-                 else bool({band_key(t) for t in ours} & {band_key(t) for t in theirs}))
+                 else bool({band_key(t) for t in ours} & {band_key(t) for t in theirs})
+                 or (facet == WEIGHT_FACET and _weight_within(ours, theirs)))
         if not agree:
             return ", ".join(ours), ", ".join(theirs)
     return None
@@ -349,7 +353,12 @@ def governs(
 
     ours, ours_else = split(specific)
     theirs, theirs_else = split(other)
-    return ours >= theirs and ours_else <= theirs_else and (ours > theirs or ours_else < theirs_else)
+    if ours >= theirs and ours_else <= theirs_else and (ours > theirs or ours_else < theirs_else):
+        return True
+    # more of the claim's terms, the others on no facet the other figure leaves unstated: the
+    # initial dose (``recommended, initial``) governs the increased one (``increased``) for a
+    # claim of "the initial dose"
+    return ours > theirs and {facet_of(t, facets) for t in ours_else} <= {facet_of(t, facets) for t in theirs_else}
 
 
 #: How far a band may lie from a half kilogram and still be that half kilogram: labels write a band
@@ -382,8 +391,41 @@ def weight_band(value: float, upper: float | None, bound: str, *, strict: bool =
 
 def band_strict(words: str) -> bool:
     """Whether the words bounding a band state a strict bound (``less than``, ``under``,
-    ``over``, ``<``), not ``at most``, ``up to``, ``or more``, ``≤``."""
-    return _BAND_STRICT.search(words.lower()) is not None
+    ``over``, ``<``), not ``at most``, ``up to``, ``or more``, ``≤``, nor a negated comparative
+    (``not less than``, ``shall not be more than``: the opposite bound, its figure included)."""
+    lowered = words.lower()
+    return _BAND_STRICT.search(lowered) is not None and _NEGATED.search(lowered) is None
+
+
+#: A weight band's term as :func:`weight_band` writes it: its sign, its mass or masses.
+_WEIGHT_TERM = re.compile(r"weight (?:(?P<sign>[<>≤≥]) )?(?P<low>[\d.,]+)(?:-(?P<high>[\d.,]+))? kg$")
+
+
+def _weight_within(ours: Sequence[str], theirs: Sequence[str]) -> bool:
+    """Whether a claim's patient weight (``weight 30 kg``: "a child weighing 30 kg") lies in a
+    cited band (``weight < 40 kg``): the band's dose is that patient's."""
+    def parsed(term: str) -> tuple[str, float, float | None] | None:
+        match = _WEIGHT_TERM.match(term)
+        if match is None:
+            return None
+        high = match.group("high")
+        return (match.group("sign") or ("-" if high else "="), float(match.group("low").replace(",", "")),
+                float(high.replace(",", "")) if high else None)
+
+    for one in ours:
+        point = parsed(one)
+        if point is None or point[0] != "=":
+            continue
+        for other in theirs:
+            band = parsed(other)
+            if band is None:
+                continue
+            sign, low, high = band
+            value = point[1]
+            if ((sign == "<" and value < low) or (sign == "≤" and value <= low) or (sign == ">" and value > low)
+                    or (sign == "≥" and value >= low) or (sign == "-" and high is not None and low <= value <= high)):
+                return True
+    return False
 
 
 def band_key(term: str) -> str:
@@ -473,14 +515,53 @@ def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bo
 def _element_words(term: str) -> tuple[set[str], set[str]]:
     """(the words naming the element, the words placing the figure on it) of an ``element`` term,
     each as its stem (``caps`` → ``cap``)."""
+    return _element_words_of(term[len(ELEMENT_FACET) + 1:])
+
+
+@functools.lru_cache(maxsize=4096)
+def _element_words_of(words: str) -> tuple[set[str], set[str]]:
     names: set[str] = set()
     places: set[str] = set()
-    for word in re.findall(r"[a-z]+", term[len(ELEMENT_FACET) + 1:]):
+    spelled = _stock_abbreviations()
+    for word in (w for raw in re.findall(r"[a-z]+", words) for w in spelled.get(raw, raw).split()):
         if word in _LINKS or word in _NOT_ELEMENTS or len(word) < 2:
             continue
         stem = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
         (places if word in _POSITIONS else names).add(stem)
     return names, places
+
+
+@functools.cache
+def _stock_abbreviations() -> dict[str, str]:
+    """The stock pack's drawing abbreviations of single words, folded, without their period
+    (``ftgs`` → ``footings``, ``fdn`` → ``foundation``, ``sog`` → ``slab on grade``): an element
+    a drawing abbreviates is the element a specification spells out."""
+    from inforce.rules import DEFAULT_SUBJECTS, AbbreviationRule, load_pack
+
+    found: dict[str, str] = {}
+    for rule in load_pack(DEFAULT_SUBJECTS).pack.rules:
+        if isinstance(rule, AbbreviationRule):
+            for abbreviation, words in rule.words.items():
+                key = abbreviation.lower().rstrip(".")
+                if key.isalpha() and key != words.lower():
+                    found.setdefault(key, words.lower())
+    return found
+
+
+def element_named(terms: Sequence[str], text: str) -> list[str]:
+    """The ``element`` terms among ``terms`` whose naming words ``text`` all writes (a claim's
+    "Piers need 3 inches" names ``element piers``, not ``element pile caps, bottom``), most
+    specific first; placing words, where the term has them, must be written too when the text
+    writes any placing word."""
+    names_text, places_text = _element_words_of(text.lower())
+    named = []
+    for term in dict.fromkeys(terms):
+        if not term.startswith(ELEMENT_FACET + " "):
+            continue
+        names, places = _element_words(term)
+        if names and names <= names_text and (not places_text or places <= places_text):
+            named.append(term)
+    return sorted(named, key=lambda t: -sum(map(len, _element_words(t))))
 
 
 def _same_element(ours: Sequence[str], theirs: Sequence[str]) -> bool:

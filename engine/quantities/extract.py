@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/11"
+EXTRACTOR_VERSION = "inforce-quantities/12"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -310,9 +310,9 @@ class QuantityExtractor:
             alone = self.extract(text, base_offset=base_offset)
         if not headings or not alone.mentions:
             return alone
-        keys, bound = self._under_gate(alone)
+        figures, bound = self._under_gate(alone)
         written = "\n".join(headings)
-        if not (keys and self._heading_gate("name", keys, written)) and not (
+        if not (figures and self._heading_gate("name", figures, written)) and not (
                 bound and self._heading_gate("block", bound, written)):
             return alone  # no heading that could name a figure left unbound, or block one bound
         composed, lines = _under_headings(headings, text)
@@ -339,11 +339,12 @@ class QuantityExtractor:
             mentions.append(mention)
         return alone.model_copy(update={"mentions": tuple(mentions)})
 
-    def _under_gate(self, alone: Extraction) -> tuple[frozenset[str], frozenset[str]]:
-        """The dimension keys of ``alone``'s figures left unbound and the subjects of those
-        bound: what ``extract_under`` asks the headings about. Kept for the texts read last (a
-        text many provisions share is asked once), as the headings' answers are (``_heading_gate``)."""
-        from .subjects import mention_key
+    def _under_gate(self, alone: Extraction) -> tuple[frozenset[Any], frozenset[str]]:
+        """``alone``'s figures left unbound (as binding targets: dimension key and values) and
+        the subjects of those bound: what ``extract_under`` asks the headings about. Kept for
+        the texts read last (a text many provisions share is asked once), as the headings'
+        answers are (``_heading_gate``)."""
+        from .subjects import BindingTarget, mention_key
 
         held = self.__dict__.get("_under_held")
         if held is None:
@@ -352,7 +353,8 @@ class QuantityExtractor:
         hit = held.get(id(alone))
         if hit is not None and hit[0] is alone:  # the text itself is held: its id names no other
             return hit[1], hit[2]
-        keys = frozenset(mention_key(m) for m in alone.mentions if self._unbound(m))
+        keys = frozenset(BindingTarget(start=0, end=0, key=mention_key(m), value=m.value, upper=m.upper,
+                                       unit=m.unit_expression) for m in alone.mentions if self._unbound(m))
         bound = frozenset(m.subject for m in alone.mentions if m.subject is not None)
         if len(held) >= _UNDER_HELD:
             held.clear()
@@ -360,16 +362,19 @@ class QuantityExtractor:
         held[id(alone)] = (alone, keys, bound)
         return keys, bound
 
-    def _heading_gate(self, ask: str, named: frozenset[str], written: str) -> bool:
-        """``binder.may_name`` (``ask`` "name": ``named`` are dimension keys) or ``may_block``
-        ("block": subjects) of ``written`` headings, remembered: a document's headings stand
-        over many texts asking the same."""
+    def _heading_gate(self, ask: str, named: frozenset[Any], written: str) -> bool:
+        """``binder.may_name`` (``ask`` "name": ``named`` are binding targets) or
+        ``may_block`` ("block": subjects) of ``written`` headings, remembered: a document's
+        headings stand over many texts asking the same."""
         gates = self.__dict__["_under_gates"]
         key = (ask, named, written)
         answer = gates.get(key)
         if answer is None:
-            test = self.binder.may_name if ask == "name" else self.binder.may_block
-            answer = gates[key] = test(set(named), written)
+            if ask == "name":
+                answer = self.binder.may_name(named, written)
+            else:
+                answer = self.binder.may_block(set(named), written)
+            gates[key] = answer
         return answer
 
     def _unbound(self, mention: QuantityMention) -> bool:

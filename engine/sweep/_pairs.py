@@ -74,6 +74,10 @@ class _Conflict:
     a: Fact
     b: Fact
     explanation: str
+    #: compared across documents with the element terms left out (``_across_elements``): the
+    #: elements the element side's document states this subject for, so that a general figure
+    #: whose provision names another of them is left to that one (``_quantities``)
+    siblings: tuple[str, ...] = ()
 
 
 @dataclass
@@ -187,15 +191,87 @@ def _pairwise(
                             compared = compare(a_stated[0].as_quantity(), b_stated[0].as_quantity(),
                                                vocabulary=vocabulary)
                             found = outcomes[key] = (compared.outcome, compared.explanation)
-                        if found[0] != "conflict":
+                        across = _across_elements(a_condition, b_condition)
+                        if across is not None:
+                            akey = (a_key, across[0], b_key, across[1])
+                            if akey not in outcomes:
+                                compared = compare(_under(a_stated[0], across[0]), _under(b_stated[0], across[1]),
+                                                   vocabulary=vocabulary)
+                                outcomes[akey] = (compared.outcome, compared.explanation)
+                            if outcomes[akey][0] != "conflict":
+                                across = None
+                        if found[0] != "conflict" and across is None:
                             continue
                         for a in a_stated:
                             for b in b_stated:
                                 if a.locator == b.locator or (links and _qualified(a, b, links)):
                                     continue
-                                # the explanation quotes this pair's own words, not its classes' first members
-                                why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
+                                if found[0] == "conflict":
+                                    # the explanation quotes this pair's own words, not its classes' first members
+                                    why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
+                                elif across is not None and _document(a) != _document(b):
+                                    why = compare(_under(a, across[0]), _under(b, across[1]),
+                                                  vocabulary=vocabulary).explanation
+                                    why += _element_note(a, b)
+                                    siblings = _siblings(by_signature, a if a.condition else b)
+                                    result.conflicts.append(_Conflict(result.subject, a, b, why, siblings))
+                                    continue
+                                else:
+                                    continue  # one document: its element's figure governs its general one
                                 result.conflicts.append(_Conflict(result.subject, a, b, why))
+
+
+def _across_elements(
+    a: tuple[str, ...], b: tuple[str, ...],
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The two conditions as two documents' figures are compared when either names an element
+    (``element footings``): within one document an element's figure governs its general one
+    (a sheet's typical-unless-noted pattern), but across documents a drawing's footing figure
+    against the specification's general or footing figure is a real question. So the element
+    terms are left out of both (the other facets still weigh) — unless both name elements and
+    they are different ones (``footings`` and ``slabs on grade``: different things, both hold).
+    None when neither names an element, or the elements differ."""
+    from ..quantities.conditions import ELEMENT_FACET, condition_conflict
+
+    def element(term: str) -> bool:
+        return term.startswith(ELEMENT_FACET + " ")
+
+    ours, theirs = [t for t in a if element(t)], [t for t in b if element(t)]
+    if not ours and not theirs:
+        return None
+    if ours and theirs and condition_conflict(ours, theirs) is not None:
+        return None
+    return tuple(t for t in a if not element(t)), tuple(t for t in b if not element(t))
+
+
+def _siblings(by_signature: Mapping[Signature, list[Fact]], fact: Fact) -> tuple[str, ...]:
+    """The element terms this subject is stated for in ``fact``'s document."""
+    from ..quantities.conditions import ELEMENT_FACET
+
+    doc = _document(fact)
+    return tuple(sorted({term for facts in by_signature.values() for other in facts if _document(other) == doc
+                         for term in (other.condition or ()) if term.startswith(ELEMENT_FACET + " ")}))
+
+
+def _document(fact: Fact) -> str:
+    """The document a statement speaks for: an addendum item replacing a provision speaks for
+    the replaced provision's document (the specification as amended)."""
+    return fact.replaces[0].doc if fact.replaces else fact.resolved.doc
+
+
+def _under(fact: Fact, condition: tuple[str, ...]) -> Any:
+    """The fact as a quantity stated under ``condition``."""
+    return fact.as_quantity().model_copy(update={"condition": condition})
+
+
+def _element_note(a: Fact, b: Fact) -> str:
+    """What the finding says of the element(s) it compared across two documents."""
+    from ..quantities.conditions import ELEMENT_FACET
+
+    named = [f"{fact.locator.unpinned().format()} states it for {term[len(ELEMENT_FACET) + 1:]}"
+             for fact in (a, b) for term in (fact.condition or ()) if term.startswith(ELEMENT_FACET + " ")]
+    return (f" ({'; '.join(named)}: compared across documents, where a figure stated for an element "
+            "meets the other document's general figure and its figure for that element)") if named else ""
 
 
 def _by_condition(facts: Sequence[Fact]) -> dict[tuple[str, ...], list[Fact]]:

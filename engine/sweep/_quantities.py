@@ -55,7 +55,29 @@ def _side(fact: Fact) -> Locator:
     return fact.replaces[0].unpinned() if fact.replaces else fact.locator
 
 
+def _names_another_element(run: _Run, conflict: _Conflict) -> bool:
+    """Whether a conflict compared across an element (``_pairs._across_elements``) sets the
+    element's figure against a general one whose provision names another element of the element
+    side's document and not this one ("Provide cover for slabs on grade of 2 inches" is the slabs'
+    figure, not the footings'): that figure is the other element's, so no conflict."""
+    from ..quantities.conditions import ELEMENT_FACET, element_named
+
+    if not conflict.siblings:
+        return False
+    element_side = conflict.a if conflict.a.condition and any(
+        t.startswith(ELEMENT_FACET + " ") for t in conflict.a.condition) else conflict.b
+    general = conflict.b if element_side is conflict.a else conflict.a
+    if any(t.startswith(ELEMENT_FACET + " ") for t in general.condition or ()):
+        return False
+    own = [t for t in element_side.condition or () if t.startswith(ELEMENT_FACET + " ")]
+    text = run.snapshot.store.provision_text(general.resolved)[0]
+    named = element_named(conflict.siblings, text)
+    return bool(named) and not any(term in named for term in own)
+
+
 def _adjudicate(run: _Run, conflict: _Conflict) -> None:
+    if _names_another_element(run, conflict):
+        return
     a, b = sorted((conflict.a, conflict.b), key=lambda f: f.locator.format())
     kind = _kind(a, b)
     scope = "within_document" if a.locator.doc == b.locator.doc else "across_documents"

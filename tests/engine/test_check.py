@@ -836,9 +836,13 @@ def test_facts_mark_a_figure_read_in_a_provision_amended_in_part(amended: dict[s
     """Tenth audit H3: ``facts`` gave the replaced 4 inches as the only in-force slump, unmarked."""
     on, before = dt.date(2026, 12, 15), dt.date(2026, 12, 5)
     with Project.open(amended["concrete"]) as project:
-        (slump,) = project.facts("concrete.slump", on).facts
+        # the stale figure, marked, and the amending item's new one read in the paragraph's
+        # words (issue 22: the figure as amended, naming the paragraph it replaces)
+        slump, new = project.facts("concrete.slump", on).facts
         assert slump.locator.format() == "SPEC-033000#2.1.B"
         assert [a.format() for a in slump.amended_by] == ["ADD-01#1.1"]
+        assert new.locator.format() == "ADD-01#1.1" and new.text == "6 inches"
+        assert [r.format() for r in new.replaces] == ["SPEC-033000#2.1.B"] and new.condition == slump.condition
         assert project.facts("concrete.slump", before).facts[0].amended_by == ()
     with Project.open(amended["sop"]) as project:
         found = {f.resolved.format(): f for f in project.facts("records.retention_period", on).facts}
