@@ -25,6 +25,7 @@ and the model backends the project was opened with.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -452,16 +453,17 @@ def _headings(case: _Case, item: _Cited) -> tuple[str, ...]:
     """The list headings over a cited provision, as facts read its figures under them
     (``facts.list_headings``: one decision): ``a. PILE CAPS, BOTTOM: 3"`` is a cover under
     ``MINIMUM PROTECTION OF REINFORCING (CLEAR)``. None for a table row or a quote alone."""
-    from .facts import list_headings
+    from .facts import revision_list_headings
 
     resolved = item.resolved
     if resolved is None or resolved.path is None or resolved.rev is None or resolved.path.startswith("table-"):
         return ()
-    try:
-        document = case.snapshot.store.document(f"{resolved.doc}@{resolved.rev}")
+    uid = f"{resolved.doc}@{resolved.rev}"
+    try:  # once per revision and build, not per citation (loading the document is the cost)
+        headings = revision_list_headings(case.snapshot.build_id, uid, lambda: case.snapshot.store.document(uid))
     except NotFoundError:
         return ()
-    return list_headings(document).get(resolved.path, ())
+    return headings.get(resolved.path, ())
 
 
 def _replaced(
@@ -573,6 +575,13 @@ def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence
         notes.append(said)
         case.conflicts.append(f"{said}; read it before relying on {claim.text!r}.")
 
+    def unset(index: int, mention: Any) -> bool:
+        from .quantities.modifiers import sets_value
+
+        words = _own_words(cited, amenders, index)
+        return (mention is not None and mention.span is not None and bool(words)
+                and not sets_value(words, mention.span.start, mention.span.end, also=re.findall(r"[^\W\d_]+", text)))
+
     for matched in found.matched:
         if in_change(matched.source_index, matched.source) and not _within(matched.claim.span, claimed):
             note(matched.source_index, matched.source, matched.claim)
@@ -582,6 +591,16 @@ def _changed(case: _Case, text: str, cited: Sequence[_Cited], amenders: Sequence
         if (unmatched.reason == "value_differs" and index is not None and _amends(case, cited, index)
                 and in_change(index, unmatched.closest) and not _within(unmatched.claim.span, claimed)):
             note(index, unmatched.closest, unmatched.claim)
+            moved.append(MatchedClaimQuantity(claim=unmatched.claim, source=unmatched.closest, source_index=index,
+                                              rule="equal"))
+        elif (unmatched.reason == "value_differs" and index is not None and _amends(case, cited, index)
+              and unset(index, unmatched.closest)):
+            loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved
+            where = loc.unpinned().format() if loc is not None else "the cited provision"
+            said = (f"{where} states {unmatched.closest.text!r} in no value-setting form ('to read', 'is now', "
+                    "'shall be', 'substitute', 'from ... to'): the value it puts in is not read")
+            notes.append(f"figure's words differ: {said}")
+            case.conflicts.append(f"{said}; read it before relying on {unmatched.claim.text!r}.")
             moved.append(MatchedClaimQuantity(claim=unmatched.claim, source=unmatched.closest, source_index=index,
                                               rule="equal"))
         else:
@@ -602,7 +621,7 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
     repeating the cited figure's own words ("at least 7 years" citing "at least 7 years";
     "increased 12%" citing "increased 12%") passes. A figure the change net (``_changed``)
     already named is not named twice."""
-    from .quantities.modifiers import describe, differ, modifiers
+    from .quantities.modifiers import describe, differ, modifiers, sets_value
 
     notes: list[str] = []
     words: dict[int, str] = {}
@@ -614,16 +633,24 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
         if index not in words:
             words[index] = plain_doubled_words(_own_words(cited, amenders, index))
         theirs = modifiers(words[index], source.span.start, source.span.end)
+        if any(m.after and "," in words[index][source.span.end:m.start] for m in theirs) and sets_value(
+                words[index], source.span.start, source.span.end):  # "is 10 years, longer than before": a value
+            theirs = tuple(m for m in theirs if not (m.after and "," in words[index][source.span.end:m.start]))
         ours = modifiers(text, claim.span.start, claim.span.end)
         written = source.bound if source.bound_from == "text" else "exact"  # not a subject's default reading
-        if not ours and not theirs and written not in ("min", "max"):
-            continue
         extra, missing = differ(ours, theirs, claim_bound=claim.bound, source_bound=written,
-                                source_bound_words=source.bound_text)
-        if not extra and not missing:
-            continue
+                                source_bound_words=source.bound_text) if (
+            ours or theirs or written in ("min", "max")) else ([], [])
         loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
         where = loc.unpinned().format() if loc is not None else "the cited provision"
+        if not extra and not missing:
+            said = _unheld(case, text, claim, words[index], source, where, _stale_words(case, cited, amenders, index),
+                           _headings(case, cited[index]) if index < len(cited) else ())
+            if said and not any(said.split(";")[0] in note for note in notes):
+                notes.append(f"figure's words differ: {said}")
+                case.conflicts.append(f"The figure {claim.text!r} is not stated as the cited one is: {said}; read "
+                                      f"{where} before relying on this answer.")
+            continue
         if extra:
             side = "after" if all(m.after for m in extra) else "before"
             said = f"the claim says {describe(extra)} {side} {claim.text!r}; {where} does not"
@@ -636,6 +663,58 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
         case.conflicts.append(f"The figure {claim.text!r} is not stated as the cited one is: {said}; read {where} "
                               "before relying on this answer.")
     return notes
+
+
+def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: str,
+            amended: str | None, headings: Sequence[str] = ()) -> str | None:
+    """The inverted test (``modifiers.unheld``): a word beside the claim figure that is not known
+    to be harmless (neutral, its unit, its subject's words, or held by the cited clause; for an
+    amending item, also by the provision it amends, ``amended``), a negation the cited sentence
+    holds and the claim does not, or (in an amending item) a cited figure stated in no
+    value-setting form: what is said of it, or None when all is held."""
+    from .quantities.modifiers import sets_value, unheld, unheld_negation
+
+    claim_span, source_span = (claim.span.start, claim.span.end), (source.span.start, source.span.end)
+    amends = amended is not None
+    if amends and not sets_value(words, *source_span, also=re.findall(r"[^\W\d_]+", text)):
+        return (f"{where} states {source.text!r} in no value-setting form ('to read', 'is now', 'shall be', "
+                "'substitute', 'from ... to'): the value it puts in is not read")
+    keys = {key for key in (claim.subject, source.subject) if key}
+    allowed = [part for key in keys for part in re.split(r"[._\s-]+", key)]
+    allowed += [word for rule in case.snapshot.quantity_extractor().vocabulary.subjects if rule.subject in keys
+                for synonym in rule.synonyms for word in re.findall(r"[^\W\d_]+", synonym)]
+    allowed += re.findall(r"[^\W\d_]+", " ".join((amended or "", *headings, *claim.condition, *source.condition)))
+    extra = unheld(text, claim_span, words, source_span, allowed)
+    if extra:
+        return f"the claim says {', '.join(map(repr, extra))} beside {claim.text!r}; {where} does not"
+    denied = unheld_negation(words, source_span, text, claim_span)
+    if denied:
+        return f"{where} says {', '.join(map(repr, denied))} beside {source.text!r}; the claim does not"
+    return None
+
+
+def _stale_words(case: _Case, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],
+                 index: int) -> str | None:
+    """None unless the words at ``index`` are an amending item's; then the words of what it
+    amends (the stale provision's), which a claim may repeat ("retained ... after withdrawal")."""
+    if index >= len(cited):
+        return amenders[index - len(cited)][3].text
+    if not _amends(case, cited, index):
+        return None
+    from .amendments import _edges_by, _related, _target_version
+
+    resolved = cited[index].resolved
+    texts: list[str] = []
+    for edges in _edges_by(case.snapshot).values():
+        for edge in edges:
+            if edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):  # type: ignore[union-attr]
+                continue
+            target = _target_version(case.snapshot, edge)
+            try:
+                texts.append(case.snapshot.store.provision_text(target)[0] if target is not None else "")
+            except NotFoundError:
+                continue
+    return " ".join(texts)
 
 
 def plain_doubled_words(words: str) -> str:

@@ -32,7 +32,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
-from .opening import FENCE_SHAPED, invisible, visible
+from .opening import FENCE_SHAPED, document_access, invisible, visible
 from .outline import parse_outline
 from .parsing import (
     Parser,
@@ -466,12 +466,14 @@ class _MarkdownParser(Parser):
         lines = text.split("\n")
         closing = self._closing(lines if whole else lines[:-1], whole=whole)
         start = 0 if closing is None else closing + 1
-        # the opening's access lines, as ingest reads them (tables off: its only errors are those)
-        opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False)
+        front = None if closing is None else "\n".join(lines[1:closing])
+        with document_access():  # the opening judged by the access the metadata declares, as at ingest
+            metadata = self._metadata(front, self.file, line_offset=1 if front is not None else 0)
+            # the opening's access lines, as ingest reads them (tables off: its only errors are those)
+            opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False)
         if opening.errors:
             raise opening.errors[0]
-        front = None if closing is None else "\n".join(lines[1:closing])
-        return self._revision(self._metadata(front, self.file, line_offset=1 if front is not None else 0))
+        return self._revision(metadata)
 
     def _closing(self, lines: list[str], *, whole: bool = True) -> int | None:
         """The index of the line closing the front matter; None for a file without any that the

@@ -25,15 +25,23 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    parsed ``access`` lists before any body is read: ``documents.groups_named``), each compared
    with a line's words in one normal form (:func:`normal_name`: width and case folded, every
    separator out, so 'Site Admins' names ``site_admins`` and 'QA Leads' ``qa-leads``; singular or
-   plural). An opening line, or a run of its cells (a cell also from its last clause, ``Rev A,
-   Access``), is a restriction when it names a group in use and every other word in it is
-   restriction vocabulary (``RESTRICTION_VOCABULARY``: keys, words that restrict, words that join
-   them; a bracketed note or a ``#`` comment judged with it and without it), with a key before the
-   group's name or a restricting word anywhere: ``OWNERS ONLY``, ``Restricted to owners``,
-   ``Visibility: Owners``, ``access: [owners]  # board only``, ``SOP-002 · Rev A · Access: owners``.
-   A line naming a group among other words is text (``Access: Contractors sign in at gate 3``,
-   ``Owners shall approve …``), with a warning where a key or restricting word is in it and the
-   line is a dozen words at most (a project naming no group yet is warned of ``Access:
+   plural; ``&`` between letters kept, so ``Q&A`` is no ``qa``; a group named by a function word,
+   ``FUNCTION_WORDS``, only in capitals or as a cell of its own: ``IT ONLY``, never ``It is …``).
+   The test fails safe (audit 23o A3): **a run of an opening line that names a group in use beside
+   a restricting word** (``RESTRICTION_VOCABULARY``, ``MARK_PHRASES``: keys such as ``access``,
+   ``visibility``, ``audience``, ``read``, marks such as ``only``, ``restricted``, ``confidential``,
+   phrases such as ``not public``, ``can see``) **is a restriction, whatever other words stand
+   round them**: ``OWNERS ONLY``, ``CONFIDENTIAL: OWNERS ONLY. DO NOT COPY.``, ``Owners may read
+   this document``, ``Sensitivity: Owners``, a long sentence restricting the document to owners.
+   A run (:func:`_runs`) is a sentence across the line's cells, and a sentence of three words or
+   fewer read with its neighbours too (``CONFIDENTIAL. OWNERS.``). A word the tables lack costs an
+   edit of a line, never a public document. One closed exception: ``access`` alone beside a route
+   word (``ROUTE_WORDS``: ``Access: Contractors sign in at gate 3``) is physical access, text
+   with a warning (a dozen words at most). In a document that declares access
+   (:func:`document_access`, :func:`declare_access`: the readers tell the rule what its metadata
+   gives), a run naming only groups it declares agrees with it and is text; one naming another
+   group is a restriction. A group named with no restricting word is text (``Owners shall approve
+   …``), and so is a line naming no group (a project naming no group yet is warned of ``Access:
    restricted to owners``: :func:`_may_name_groups`).
    Whatever the project's groups (none yet, too), access written as front matter writes it is
    one as well (:func:`_front_matter_shaped`: lower-case group names, :func:`group_names`, or a
@@ -78,6 +86,8 @@ __all__ = [
     "RESTRICTION_VOCABULARY",
     "cells",
     "declaration",
+    "declare_access",
+    "document_access",
     "folded_groups",
     "group_names",
     "groups_in_use",
@@ -252,15 +262,18 @@ def group_names(value: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def declaration(found: list[str], groups: Iterable[str] = frozenset()) -> tuple[str, str] | None:
+def declaration(found: list[str], groups: Iterable[str] = frozenset(),
+                declared: Iterable[str] | None = None) -> tuple[str, str] | None:
     """The ``(key, value)`` of the first access declaration among ``found`` cells (module
     docstring, 3.): a run of cells that is a restriction naming one of ``groups`` (the project's;
     compared in :func:`normal_name`'s form), as its first cell and the rest; or, whatever the
     project's groups, an access key followed by a cell written as front matter writes access
-    (:func:`_front_matter_shaped`). None where there is none."""
+    (:func:`_front_matter_shaped`). ``declared``: the groups the document's own metadata gives
+    it, where it gives any (a run naming only them agrees with it: no declaration). None where
+    there is none."""
     folded = _normal_groups(groups)
     if folded:
-        said = _restriction(found, folded)
+        said = _restriction(found, folded, None if declared is None else _normal_groups(declared))
         if said is not None:
             return said
     for index, key in enumerate(found[:-1]):
@@ -293,91 +306,107 @@ def _last_clause(cell: str) -> str:
     return _CLAUSE_END.split(cell)[-1].strip(_QUOTES + _BRACKETS + " ")
 
 
-#: The words a restriction is written with, besides the names of the project's groups: an opening
-#: line (or a run of its cells) that names a group in use and says nothing but these is access
-#: written as text (module docstring, 3.). One table, by what each word does in such a line:
-#: ``key`` names the field that says who may read (``Visibility: Owners``), ``mark`` restricts
-#: (``OWNERS ONLY``, ``Restricted to owners``); a restriction needs one of them (a key before the
-#: first group name, or a mark anywhere), so a line naming a group and nothing else (a title
-#: ``Maintenance``, ``Maintenance Access``) is text. ``fill`` words only join the others. Every other
-#: word (``sign``, ``gate``, ``via``, ``roof``, ``shall``, a number) makes the line the document's
-#: own text; with a key or mark in it, the line is kept with a warning.
+#: The words that restrict, besides the names of the project's groups (module docstring, 3.): a
+#: run of an opening line (a sentence, across its cells) naming a group in use beside any of them
+#: is access written as text, whatever other words stand round them (audit 23o A3). The test is
+#: inverted from the earlier one (a line refused only when every other word was known): a word
+#: this table lacks can cost an edit of the line, never a public document. ``key`` marks name the
+#: field that says who may read, ``mark`` marks restrict; both refuse alike.
 RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
     # the metadata's own key and the names the metadata checks tell to write it so (ACCESS_KEYS)
-    "access": ("key", "the metadata's key"),
+    "access": ("key", "the metadata's key; beside a route word it is physical access (ROUTE_WORDS)"),
+    # the same key and markings in the other languages a document-control block is written in
+    **{word: ("key", "access, in French, Spanish, Italian, German, Dutch")
+       for word in ("accès", "acces", "acceso", "accesso", "zugriff", "zugang", "toegang")},
+    **{word: ("mark", "a marking, in French, Spanish, Italian, German, Dutch")
+       for word in ("confidentiel", "confidencial", "riservato", "vertraulich", "vertrouwelijk", "restreint",
+                    "réservé", "interne", "interno", "intern")},
     "acl": ("key", "an access control list, the name the metadata checks point to"),
     "readers": ("key", "who may read, the name the metadata checks point to"),
     "reader": ("key", "the same, singular"),
     "groups": ("key", "the access groups themselves (``Groups: Board``)"),
-    # keys a document-control block gives the field (audit 23n A1)
+    # keys a document-control block gives the field (audits 23n A1, 23o A3)
     "visibility": ("key", "who may see the document"),
     "permission": ("key", "who is permitted to read"),
     "permissions": ("key", "the same, plural"),
+    "permitted": ("key", "the same, as a verb"),
     "classification": ("key", "a security classification naming the readers"),
+    "classified": ("key", "the same, as a verb"),
+    "sensitivity": ("key", "``Sensitivity: Owners``"),
+    "handling": ("key", "a handling caveat (``Handling: Owners only``)"),
+    "marking": ("key", "a protective marking"),
     "audience": ("key", "who the document is for"),
+    "intended": ("key", "``Intended for owners``"),
     "distribution": ("key", "who the document is given to"),
     "circulation": ("key", "the same, in document control's word"),
     "clearance": ("key", "who is cleared to read"),
-    "security": ("key", "a security field (``Security: Owners only``)"),
+    "security": ("key", "a security field (``Security: Owners``)"),
     "readable": ("key", "``Readable by: Owners``"),
     "accessible": ("key", "``Accessible to: Owners``"),
+    "read": ("key", "``Read: owners``, ``Owners: read``, ``Owners may read this document``"),
+    "eyes": ("key", "``For owners' eyes only``"),
     # words that restrict
-    "only": ("mark", "``OWNERS ONLY``"),
+    "only": ("mark", "``OWNERS ONLY``, ``For the board only``"),
     "restricted": ("mark", "``Restricted to owners``"),
     "restriction": ("mark", "the same, as a noun"),
+    "restrict": ("mark", "the same, as a verb"),
     "limited": ("mark", "``Limited to the board``"),
     "confidential": ("mark", "a marking that withholds the text"),
+    "secret": ("mark", "the same"),
+    "sensitive": ("mark", "the same"),
     "internal": ("mark", "the same (``Internal: owners``)"),
     "private": ("mark", "the same"),
+    "reserved": ("mark", "``Reserved for owners``"),
     "strictly": ("mark", "``strictly owners``"),
     "exclusively": ("mark", "the same"),
     "solely": ("mark", "the same"),
-    # words that join the others, saying nothing more
-    "to": ("fill", "``restricted to``, ``accessible to``"),
-    "for": ("fill", "``For the Board only``"),
-    "by": ("fill", "``Readable by``"),
-    "the": ("fill", "an article before a group (``the owners group``)"),
-    "a": ("fill", "an article"),
-    "is": ("fill", "``Access is restricted to …``"),
-    "are": ("fill", "the same, plural"),
-    "this": ("fill", "``this document``"),
-    "document": ("fill", "``Access to this document …``, ``Document access``"),
-    "group": ("fill", "``the owners group``"),
-    "team": ("fill", "``the board team``"),
-    "teams": ("fill", "the same, plural"),
-    "members": ("fill", "``Board members only``"),
-    "member": ("fill", "the same, singular"),
-    "level": ("fill", "``Access level``"),
-    "rights": ("fill", "``Access rights``"),
-    "control": ("fill", "``Access control list``"),
-    "list": ("fill", "the same"),
-    "granted": ("fill", "``Access granted to``"),
-    "use": ("fill", "``For internal use by owners``"),
-    "who": ("fill", "``Who may read: Owners``, ``Who has access``"),
-    "may": ("fill", "the same"),
-    "can": ("fill", "the same"),
-    "read": ("key", "``Who may read: Owners``, ``Read: owners``"),
-    "has": ("fill", "the same"),
-    "see": ("fill", "a pointer to where access is kept (``owners, see register``)"),
-    "register": ("fill", "the same"),
-    # list connectors (',', '/', '&' part no words: they are never words here)
-    "and": ("fill", "a list connector (``owners and qa``)"),
-    "or": ("fill", "the same (``owners or qa``)"),
 }
-#: A bracketed note or a YAML comment in a line (``owners (restricted)``, ``[owners]  # board``):
-#: the line is judged with it and without it.
-_NOTE = re.compile(r"\([^()]*\)|\{[^{}]*\}|(?:^|\s)#.*$")
-_POSSESSIVE = re.compile(r"['\u2019]s\b")
-_TOKEN = re.compile(r"[^\W_]+")
+#: Words that join marks on a line carried to the next (``RESTRICTED TO:``, ``FOR USE BY:``).
+_CARRIED_FILL = frozenset("""to for by the a of is are use not public need know may can see view open group groups
+who has have rights level list control member members team teams""".split())
+#: Restrictions written in more than one word (audit 23o A3), as tokens in a row.
+MARK_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("not", "public"), ("non", "public"), ("need", "to", "know"), ("not", "for"),
+    *((modal, verb) for modal in ("may", "can", "shall", "to") for verb in ("see", "view", "open")),
+    # a distribution list (``Issued to: Owners``, ``Copies to: the Board``; ``Issued by`` is none)
+    *((verb, "to") for verb in ("issued", "copy", "copies", "circulated", "distributed")),
+)
+#: Words of a route or a place, beside which ``access`` (the key alone: no other mark) is
+#: physical access, a line kept as text with a warning (audit 23n M1: ``Access: Contractors sign
+#: in at gate 3``). A closed list: a route word it lacks costs an edit of the line, not a leak.
+ROUTE_WORDS = frozenset("""
+via route routes gate gates door doors hatch hatches roof roofs ladder ladders stair stairs stairway
+corridor corridors lift lifts ramp ramps entrance entrances entry exit exits road roads path paths
+slipway scaffold scaffolding panel panels key keys lodge badge badges card cards walkway walkways
+platform platforms manhole manholes shaft shafts dock docks yard yards parking vehicle vehicles
+""".split())
+#: Group names that are common function words (audit 23o M2): such a group is named only where
+#: written as a name, in capitals (``IT ONLY``) or as a cell of its own (``Access: it``), never
+#: by the word in a sentence (``It is for internal use only.``).
+FUNCTION_WORDS = frozenset("""
+a an the it its all any no none some each every this that these those he she we us they them you
+i me my our your his her their one is are be do in on at to for of by or and not as if so up out
+off over via per who what which may can will shall must only new old other others anyone everyone
+""".split())
+_POSSESSIVE = re.compile(r"['\u2019\u02bc]s\b")
+#: A word of a name: letters and digits, and ``&`` between them, which is part of a name
+#: (``Q&A`` is no ``qa``, ``R&D`` is ``r&d``) (audit 23o M2).
+_TOKEN = re.compile(r"[^\W_]+(?:&[^\W_]+)*")
 #: The most words one group name is written in (``O w n e r s`` is six).
 _NAME_WORDS = 6
+#: A sentence's end inside a cell: '.', '!' or '?' after a word of two letters or more (``Q.A.``
+#: and ``No. 3`` end none) and before a space or the cell's end.
+_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})[.!?]+(?=\s|$)|(?<=\d)[.!?]+(?=\s+[^\W\d_])")
+#: A sentence of this many words or fewer is read with its neighbours too (``CONFIDENTIAL.
+#: OWNERS.``): a bare marking or name is no sentence of its own.
+_SHORT_RUN = 3
 
 
 def normal_name(text: str) -> str:
     """A group name, or words that may write one, in the one form they are compared in (audit 23n
     A2): NFKC (width folded), casefolded, every separator taken out ('_', '-', '.', spaces and any
-    other character that is no letter or digit), so 'Site Admins', 'Site-Admins', 'SiteAdmins' and
-    'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
+    other character that is no letter or digit, but ``&`` between two: ``Q&A``), so 'Site Admins',
+    'Site-Admins', 'SiteAdmins' and 'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
     return "".join(_TOKEN.findall(unicodedata.normalize("NFKC", text).casefold()))
 
 
@@ -387,91 +416,151 @@ def folded_groups(groups: Iterable[str]) -> frozenset[str]:
     return frozenset(name for name in map(normal_name, groups) if len(name) > 1)
 
 
-def _is_group(run: str, groups: frozenset[str]) -> bool:
-    """Whether the words ``run`` (normal form) write a group of ``groups``, singular or plural
-    (``Owner`` for ``owners``)."""
-    return run in groups or (len(run) > 2 and (run + "s" in groups or (run.endswith("s") and run[:-1] in groups)))
+def _group_of(run: str, groups: frozenset[str]) -> str | None:
+    """The group of ``groups`` the words ``run`` (normal form) write, singular or plural
+    (``Owner`` for ``owners``), or None."""
+    if run in groups:
+        return run
+    if len(run) > 2:
+        if run + "s" in groups:
+            return run + "s"
+        if run.endswith("s") and run[:-1] in groups:
+            return run[:-1]
+    return None
 
 
 class _Reading(NamedTuple):
-    """What the words of a text are, for the rule (module docstring, 3.)."""
+    """What the words of a cell or a run are, for the rule (module docstring, 3.)."""
 
-    named: bool  # it names a group of the project
-    marked: bool  # a restricting word ('only', 'restricted') anywhere
-    keyed: bool  # a key before the first group name (or anywhere, where it names none)
-    said: bool  # a key or restricting word anywhere
-    other: bool  # a word outside the vocabulary
+    named: frozenset[str]  # the groups of the project it names (normal form)
+    marks: frozenset[str]  # the restricting words and phrases in it
+    route: bool  # a route word (ROUTE_WORDS) outside the group names
+    words: int  # its words
+
+    @property
+    def restricts(self) -> bool:
+        """A mark that restricts: any but ``access`` (or a key one letter off) beside a route word."""
+        return any(mark != "access" for mark in self.marks) or (bool(self.marks) and not self.route)
+
+
+def _joined(readings: Iterable[_Reading]) -> _Reading:
+    named: set[str] = set()
+    marks: set[str] = set()
+    route, words = False, 0
+    for reading in readings:
+        named |= reading.named
+        marks |= reading.marks
+        route = route or reading.route
+        words += reading.words
+    return _Reading(frozenset(named), frozenset(marks), route, words)
 
 
 @functools.lru_cache(maxsize=16384)
 def _reading(text: str, groups: frozenset[str]) -> _Reading:
-    """What the words of ``text`` are (:class:`_Reading`), group names matched first (a run of up
-    to ``_NAME_WORDS`` words in :func:`normal_name`'s form)."""
-    tokens = _TOKEN.findall(_POSSESSIVE.sub("", unicodedata.normalize("NFKC", text).casefold()))
-    named = marked = keyed = other = False
+    """What the words of one cell ``text`` are (:class:`_Reading`): group names matched first (a
+    run of up to ``_NAME_WORDS`` words in :func:`normal_name`'s form; a function-word name only
+    in capitals or as the cell's one word), then marks, phrases and route words."""
+    shown = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", text))
+    written = _TOKEN.findall(shown)
+    tokens = [token.casefold() for token in written]
+    named: set[str] = set()
+    marks: set[str] = set()
+    rest: list[str] = []
     index = 0
     while index < len(tokens):
         for size in range(min(_NAME_WORDS, len(tokens) - index), 0, -1):
-            if _is_group("".join(tokens[index:index + size]), groups):
-                named = True
+            group = _group_of("".join(tokens[index:index + size]), groups)
+            if group is not None and (group not in FUNCTION_WORDS or (
+                    size == 1 and (len(tokens) == 1 or (len(written[index]) > 1 and written[index].isupper())))):
+                named.add(group)
                 index += size
                 break
         else:
-            token = tokens[index]
-            kind = RESTRICTION_VOCABULARY.get(token, ("key", "") if is_access_key(token) else ("", ""))[0]
-            if kind == "mark":
-                marked = True
-            elif kind == "key":
-                keyed = keyed or not named
-            elif not kind:
-                other = True
+            rest.append(tokens[index])
             index += 1
-    said = marked or keyed or any(RESTRICTION_VOCABULARY.get(token, ("",))[0] == "key" or is_access_key(token)
-                                  for token in tokens)
-    return _Reading(named, marked, keyed, said, other)
+    for token in rest:
+        if token in RESTRICTION_VOCABULARY:
+            marks.add(token)
+        elif is_access_key(token):
+            marks.add("access")
+        else:
+            glued = _glued(token, groups)  # 'OWNERSONLY', 'Owners<ZWSP>only'
+            if glued is not None:
+                named.add(glued[0])
+                marks.add(glued[1])
+    for phrase in MARK_PHRASES:
+        size = len(phrase)
+        if any(tuple(rest[at:at + size]) == phrase for at in range(len(rest) - size + 1)):
+            marks.add(" ".join(phrase))
+    route = any(token in ROUTE_WORDS for token in rest)
+    return _Reading(frozenset(named), frozenset(marks), route, len(tokens))
 
 
-def _cell_reading(cell: str, groups: frozenset[str]) -> _Reading:
-    """:func:`_reading` of one cell, with its bracketed notes and comments or, where they hold a
-    word outside the vocabulary, without them (``owners (see the plan)``)."""
-    reading = _reading(cell, groups)
-    return _reading(_NOTE.sub(" ", cell), groups) if reading.other else reading
+def _glued(token: str, groups: frozenset[str]) -> tuple[str, str] | None:
+    """A group and a mark written as one word (``ownersonly``, ``onlyowners``), or None."""
+    for group in groups:
+        if len(token) > len(group) and group not in FUNCTION_WORDS:
+            for rest in (token.removeprefix(group), token.removesuffix(group)):
+                if rest != token and RESTRICTION_VOCABULARY.get(rest, ("", ""))[0] == "mark":
+                    return group, rest
+    return None
+
+
+def _sentences(found: list[str]) -> list[tuple[str, ...]]:
+    """The sentences of a line's cells, each the cells (or parts of cells) it spans: a cell
+    boundary ends none, a sentence's end (``_SENTENCE_END``) inside a cell does."""
+    sentences: list[tuple[str, ...]] = []
+    current: list[str] = []
+    for cell in found:
+        parts = _SENTENCE_END.split(cell)
+        for index, part in enumerate(parts):
+            if index and current:
+                sentences.append(tuple(current))
+                current = []
+            if part.strip():
+                current.append(part.strip())
+    if current:
+        sentences.append(tuple(current))
+    return sentences
+
+
+def _runs(found: list[str], groups: frozenset[str]) -> list[tuple[tuple[str, ...], _Reading]]:
+    """The runs of a line's cells the rule reads (module docstring, 3.): each sentence, and a
+    short sentence (``_SHORT_RUN`` words at most) with the one before it and the one after it."""
+    sentences = _sentences(found)
+    readings = [_joined(_reading(part, groups) for part in sentence) for sentence in sentences]
+    runs = list(zip(sentences, readings, strict=True))
+    for index in range(len(sentences) - 1):
+        if min(readings[index].words, readings[index + 1].words) <= _SHORT_RUN:
+            runs.append((sentences[index] + sentences[index + 1], _joined(readings[index:index + 2])))
+    return runs
 
 
 #: The most words a line warned of as maybe access holds (``title_like``'s dozen): a longer line
-#: is prose (a paragraph naming a team and its audience), neither refused nor warned of.
+#: is prose, neither refused nor warned of.
 _WARNED_WORDS = 12
 
 
-def _may_restrict(text: str, groups: frozenset[str]) -> bool:
-    """Whether ``text``, a dozen words at most, names a group of ``groups`` beside a key or
-    mark, other words with them: kept as text, and warned of (it may be access)."""
-    if len(_TOKEN.findall(text)) > _WARNED_WORDS:
-        return False
-    reading = _reading(text, groups)
-    return reading.named and reading.said
+def _may_restrict(found: list[str], groups: frozenset[str], declared: frozenset[str] | None = None) -> bool:
+    """Whether a run of ``found`` cells names a group of ``groups`` beside ``access`` read as
+    physical access (a route word in it), a dozen words at most: kept as text, warned of (in a
+    document declaring access, a run naming only its groups is not)."""
+    return any(reading.named and reading.marks and not reading.restricts and reading.words <= _WARNED_WORDS
+               and (declared is None or not reading.named <= declared)
+               for _, reading in _runs(found, groups))
 
 
-def _restriction(found: list[str], groups: frozenset[str]) -> tuple[str, str] | None:
+def _restriction(found: list[str], groups: frozenset[str],
+                 declared: frozenset[str] | None = None) -> tuple[str, str] | None:
     """The first run of ``found`` cells that is a restriction (module docstring, 3.), as (its first
-    cell, the rest), the first cell also read from its last clause (``Rev A, Access``): a run names
-    a group of ``groups``, has a key before the first group name or a restricting word, and no
-    word outside the vocabulary."""
-    readings = [_cell_reading(cell, groups) for cell in found]
-    if not any(reading[0] for reading in readings):
-        return None  # names no group: the common line, judged at once
-    for start in range(len(found)):
-        for first in dict.fromkeys((found[start], _last_clause(found[start]))):
-            if not first:
+    cell, the rest): it names a group of ``groups`` beside a restricting word, whatever else it
+    says. In a document that declares access (``declared``, normal form), a run naming only groups
+    it declares agrees with it and is text."""
+    for run, reading in _runs(found, groups):
+        if reading.named and reading.restricts:
+            if declared is not None and reading.named <= declared:
                 continue
-            named = restricts = False
-            for end, reading in enumerate([_cell_reading(first, groups), *readings[start + 1:]], start + 1):
-                if reading.other:
-                    break
-                restricts = restricts or reading.marked or (reading.keyed and not named)
-                named = named or reading.named
-                if named and restricts:
-                    return first, " | ".join(found[start + 1:end])
+            return run[0], " | ".join(run[1:])
     return None
 
 
@@ -525,6 +614,41 @@ def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
         _GROUPS.reset(token)
 
 
+class _Declared:
+    """What one document being read declares of its access (``groups``: None, no access)."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self) -> None:
+        self.groups: frozenset[str] | None = None
+
+
+#: The document being read (a :func:`document_access` scope): the access groups its own metadata
+#: (front matter, sidecar or register row) declares; None outside a scope (a file judged alone).
+_DECLARED: ContextVar[_Declared | None] = ContextVar("inforce_opening_declared", default=None)
+
+
+@contextmanager
+def document_access() -> Iterator[None]:
+    """A scope for reading one document: every :class:`Opening` made in it judges the opening by
+    the access :func:`declare_access` tells (none until told: a run naming a group beside a
+    mark is refused)."""
+    token = _DECLARED.set(_Declared())
+    try:
+        yield
+    finally:
+        _DECLARED.reset(token)
+
+
+def declare_access(groups: Iterable[str] | None) -> None:
+    """Tell the opening rule the access the document being read declares (its metadata's
+    ``access`` list; None where it declares none). Outside a :func:`document_access` scope it
+    does nothing."""
+    box = _DECLARED.get()
+    if box is not None:
+        box.groups = None if groups is None else frozenset(groups)
+
+
 class Opening:
     """Judges the lines of one document's opening, in order, by the one rule (module
     docstring): ``judge`` gives the error for a line that declares access, else None. A key
@@ -534,6 +658,8 @@ class Opening:
         self.file = file
         self.spaced = spaced
         self.groups = _GROUPS.get() if groups is None else folded_groups(groups)
+        box = _DECLARED.get()
+        self.declared = None if box is None else box.groups
         #: Warnings: lines kept as text that may be access, in a project naming no group yet.
         self.notes: list[InputError] = []
         self._key: str | None = None
@@ -547,12 +673,13 @@ class Opening:
         if not found:
             return None
         key, self._key = self._key, None
-        said = declaration(found, self.groups) or (
-            declaration([key, *found], self.groups) if key is not None else None)
+        said = declaration(found, self.groups, self.declared) or (
+            declaration([key, *found], self.groups, self.declared) if key is not None else None)
         if said is None:
             if self._carries(found):
                 self._key = " ".join(found)
-            elif self.groups and _may_restrict(" | ".join(found if key is None else [key, *found]), self.groups):
+            elif self.groups and _may_restrict(found if key is None else [key, *found], self.groups,
+                                               None if self.declared is None else folded_groups(self.declared)):
                 self.notes.append(InputError(
                     f"{echoed(visible(line))}{where} names an access group of the project beside an access word, "
                     "with other words: read as the document's text, but it may be access: declare it in the front "
@@ -575,15 +702,18 @@ class Opening:
             file=self.file, line=line_no, field="access", hint=_HINT)
 
     def _carries(self, found: list[str]) -> bool:
-        """Whether a line is a key alone (``## Access``) or, in a project naming groups, only
-        restriction words with a key or restricting word and no group (``RESTRICTED TO:``): the
-        next line's cells are its value."""
+        """Whether a line is a key alone (``## Access``) or, in a project naming groups, a few
+        restriction words and words joining them, no group (``RESTRICTED TO:``, ``CONFIDENTIAL``):
+        the next line's cells are its value."""
         if len(found) == 1 and is_access_key(found[0]):
             return True
         if not self.groups:
             return False
-        reading = _reading(" | ".join(found), self.groups)
-        return reading.said and not reading.named and not reading.other
+        reading = _joined(_reading(cell, self.groups) for cell in found)
+        words = _TOKEN.findall(unicodedata.normalize("NFKC", " ".join(found)).casefold())
+        return (bool(reading.marks) and not reading.named and reading.words <= _SHORT_RUN
+                and all(word in RESTRICTION_VOCABULARY or word in _CARRIED_FILL or is_access_key(word)
+                        for word in words))
 
 
 def title_like(line: str) -> bool:

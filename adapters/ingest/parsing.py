@@ -32,6 +32,7 @@ from inforce.ontology.document import QuarantinedTable
 from inforce.ontology.yamltext import MappingNode, SequenceNode
 
 from .metadata import Metadata, read_metadata
+from .opening import declare_access, document_access
 from .register import Register, RegisterRow
 from .yamlnodes import NodeReader, compose_yaml
 
@@ -86,6 +87,13 @@ class UnreadableFileError(InputError):
         self.reason = reason  # after InputError's own (typed) reason, which this one words
 
 
+def _declared(metadata: Metadata | None) -> Metadata | None:
+    """``metadata``, its ``access`` told to the opening rule (``opening.declare_access``): a
+    run of the opening naming only groups the document declares agrees with it."""
+    declare_access(None if metadata is None else metadata.fields.get("access"))
+    return metadata
+
+
 class Parser:
     """What every format shares: metadata checks, the by-path check, building the Document."""
 
@@ -108,7 +116,8 @@ class Parser:
 
     def parse(self) -> tuple[Document, list[InputError]]:
         try:
-            document = self._parse()
+            with document_access():  # its opening judged by the access its metadata declares
+                document = self._parse()
         except UnreadableFileError:
             raise
         except InputError as exc:
@@ -190,7 +199,7 @@ class Parser:
         sidecar; None when it has none), joined with the register's row for the file when
         there is one; its problems stay on ``self.reader``."""
         if self.row is not None:
-            return self._with_register(text, file, line_offset=line_offset, **options)
+            return _declared(self._with_register(text, file, line_offset=line_offset, **options))
         if text is None:
             return None
         self.reader = NodeReader(file, line_offset=line_offset)
@@ -199,7 +208,7 @@ class Parser:
         except InputError as exc:
             self.errors.append(exc)
             return None
-        return read_metadata(node, self.reader, **options)
+        return _declared(read_metadata(node, self.reader, **options))
 
     def _with_register(self, text: str | None, file: str, *, line_offset: int, **options: Any) -> Metadata | None:
         """The file's metadata with the register row's fields it leaves out; a field both give

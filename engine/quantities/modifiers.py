@@ -22,19 +22,32 @@ the bound. A change word before the figure counts only when nothing between them
 figure its result ("increased to 10 years", "extended from 7 years": a value, not a change).
 :func:`differ` is the one test ``check`` applies to a claim figure and the cited figure it
 matches; ``addenda.slots.change_spans`` reads the change and multiplier words from here too.
+
+The lists above name what is known; they are not what keeps a wrong answer out. That is
+:func:`unheld`, the inverted test (fifteenth audit): every word of the claim figure's clause
+(read across brackets and typographic apostrophes, :func:`clause_words`) must be known to be
+harmless: :data:`NEUTRAL`, the figure's own words, its subject's words and synonyms, or a word
+the cited figure's sentence (a table's row, headings and caption) also holds. Any other word
+("almost", "x2", "shrank") escalates naming it: a word no list foresaw costs an escalation,
+never a wrong answer. A negation in the cited clause the claim lacks escalates too
+(:func:`unheld_negation`). In an amending item a figure is the new value only in a
+value-setting form (:func:`sets_value`); any other form ("raised 3 years", "+3 years", "Δ 3
+years") is withheld.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ._lexicon import BOUND_AFTER, BOUND_BEFORE
 
-__all__ = ["AFTER", "BEFORE", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "describe", "differ",
-           "figures", "keys", "modifiers"]
+__all__ = ["AFTER", "BEFORE", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause_words",
+           "describe", "differ", "figures", "fold", "keys", "modifiers", "sentence", "sets_value", "unheld",
+           "unheld_negation"]
 
 #: How many words before and after a figure its own clause is read for modifiers.
 REACH_BEFORE = 10
@@ -54,7 +67,7 @@ _DOWN = ("reduce", "reduces", "reduced", "reducing", "decrease", "decreases", "d
 BEFORE: dict[str, tuple[str, str]] = {
     **{phrase: ("bound", sense) for phrase, sense in BOUND_BEFORE.items()},
     "under": ("bound", "max"), "just under": ("bound", "max"), "no longer than": ("bound", "max"),
-    "not longer than": ("bound", "max"), "short of": ("bound", "max"), "shorter than": ("bound", "max"),
+    "not longer than": ("bound", "max"), "short of": ("bound", "max"), "shy of": ("bound", "max"), "shorter than": ("bound", "max"),
     "sub-": ("bound", "max"), "before": ("bound", "max"), "not over": ("bound", "max"), "no over": ("bound", "max"),
     "not exceed": ("bound", "max"), "not to exceed": ("bound", "max"), "does not exceed": ("bound", "max"),
     "will not exceed": ("bound", "max"), "cannot exceed": ("bound", "max"), "may not exceed": ("bound", "max"),
@@ -282,6 +295,194 @@ def changed_figures(text: str) -> list[tuple[int, int, tuple[Modifier, ...]]]:
         if near >= len(hits) or hits[near] > end + 100:
             continue
         said = tuple(m for m in modifiers(text, start, end) if m.family in ("change", "multiplier"))
+        if said and all(m.after for m in said) and sets_value(text, start, end):
+            continue  # "is 10 years, longer than before": a value set, then a comparison after a comma
         if said:
             found.append((start, end, said))
     return found
+
+
+# ---- the inverted test: what is not known to be harmless escalates ----------------------------------------
+
+#: How many words on each side of a claim figure the inverted test reads (its immediate
+#: neighbourhood; the named vocabulary above is read over the whole clause).
+NEAR = 2
+
+#: Apostrophes as Word and most generated text write them, folded to ``'`` (one character for
+#: one: spans hold), so "aren’t" is "aren't".
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "‘": "'", "`": "'", "´": "'"})
+
+#: Words that never change what a figure says: articles, auxiliaries, pronouns, the prepositions
+#: of plain statement, the light verbs of a dose or an allowance ("take", "receive", "given"). A claim word beside a figure that is none of these, not the figure's own
+#: unit, not a word of its subject and not a word of the cited clause escalates (``unheld``).
+NEUTRAL = frozenset("""
+a an the this that these those such
+is are was were be been being am has have had having do does did shall will would should must may might can could
+for of in at on by with per
+it its they them their theirs he she his her hers we our ours you your yours i my me one ones
+and
+take takes taken took give gives given gave receive receives received need needs require requires required
+reach reaches reached provide provides provided use uses used
+""".split())
+
+#: A negation written as a word or on one (the ``n't`` family after folding apostrophes).
+_NEGATION = re.compile(r"(?<![\w'])(?:not|no|never|none|nobody|nothing|neither|nor|nowhere|cannot|"
+                       r"\w+n't)(?![\w'])", re.IGNORECASE)
+#: Where a sentence (a claim's, a cited clause's) ends: a stop before a space or a line end.
+_SENTENCE = re.compile(r"[.!?;](?=\s|$)|\n")
+_INVERTED_STOP = re.compile(r"[.;:!?|\n](?:\s|$)|[;!?|\n]|\d")
+
+
+def fold(text: str) -> str:
+    """``text`` with typographic apostrophes as ``'`` (same length)."""
+    return text.translate(_APOSTROPHES)
+
+
+def _stem(word: str) -> str:
+    word = word.lower().removesuffix("'s")
+    return word[:5] if len(word) > 5 else word
+
+
+def sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentence (a line of a table) holding ``start``-``end``."""
+    low = max((m.end() for m in _SENTENCE.finditer(text, max(0, start - 600), start)), default=max(0, start - 600))
+    stop = _SENTENCE.search(text, end, min(len(text), end + 600))
+    return low, stop.start() if stop else min(len(text), end + 600)
+
+
+def clause_words(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """The words of a figure's clause, as the inverted test reads them: up to
+    :data:`REACH_BEFORE` words before and :data:`REACH_AFTER` after, stopped by a stop, a table
+    bar or another number, NOT by a bracket or a joining word ("twice as long as 7 years", "not
+    (in any case) retained for 7 years"); a word glued to a number ("x2") is read up to it."""
+    text = fold(text)
+    low = max(0, start - 160)
+    stops = [m.end() for m in _INVERTED_STOP.finditer(text, low, start)]
+    floor = max(stops) if stops else low
+    before = [(m[0], m.start(), m.end()) for m in _WORD.finditer(text, floor, start)][-REACH_BEFORE:]
+    high = min(len(text), end + 100)
+    stop = _INVERTED_STOP.search(text, end, high)
+    ceiling = stop.start() if stop else high
+    after = [(m[0], m.start(), m.end()) for m in _WORD.finditer(text, end, high) if m.start() < ceiling][:REACH_AFTER]
+    return [(text[a:b], a, b) for _, a, b in before + after if b > a]
+
+
+def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],
+           allowed: Iterable[str] = ()) -> list[str]:
+    """The words of the claim figure's clause that are not known to be harmless: not neutral,
+    not the figure's own words (its unit), not ``allowed`` (the subject's words), and held
+    neither near the cited figure nor anywhere in the cited figure's sentence. Each such word
+    may change what the figure says ("almost", "x", "shrank", "can't"): the claim escalates
+    naming it. The same for a negation anywhere in the claim's sentence that the cited sentence
+    lacks; and :func:`unheld_negation` reads the other way."""
+    start, end = claim_span
+    s_low, s_high = sentence(fold(source_text), *source_span)
+    line = source_text[source_text.rfind("\n", 0, source_span[0]) + 1:source_text.find("\n", source_span[1]) % (
+        len(source_text) + 1)]
+    if "|" in line or "\t" in line:  # a table cell's clause is its row, its column's heading and the caption
+        s_low, s_high = 0, len(source_text)
+    held = {_stem(m[0]) for m in _WORD.finditer(fold(source_text), s_low, s_high)}
+    held |= {_stem(word) for word in allowed}
+    own = {_stem(m[0]) for m in _WORD.finditer(fold(claim_text), start, end)}
+    out: list[str] = []
+    words = clause_words(claim_text, start, end)
+    before = [w for w in words if w[1] < start][::-1][:NEAR]
+    after = [w for w in words if w[1] >= end][:NEAR]
+    if len(before) == 2 and before[0][0].lower() == "of":
+        before = before[:1]  # "a child of 30 kg", "a period of 7 years": the thing measured ("short of": named above)
+    for side in (before, after):  # nearest first; a held word closes the figure's neighbourhood
+        for word, _, _ in side:
+            low = word.lower()
+            if low in NEUTRAL or low.strip("-'") in NEUTRAL:
+                continue
+            if _stem(low) in held or _stem(low) in own:
+                break  # "a child weighing 30 to 40 kg": what lies beyond 'weighing' speaks of it, not the figure
+            out.append(word)
+    # a sign or symbol beside the figure ("⩽ 7 years", "7 years ↑") the cited sentence does not hold
+    words = clause_words(claim_text, start, end)
+    low = min([a for _, a, _ in before], default=max(0, start - 3))
+    high = max([b for _, _, b in after], default=min(len(claim_text), end + 3))
+    source_symbols = {ch for ch in source_text[s_low:s_high] if unicodedata.category(ch) in ("Sm", "So")}
+    for ch in claim_text[low:start] + claim_text[end:high]:
+        if unicodedata.category(ch) in ("Sm", "So") and ch not in source_symbols and ch not in out:
+            out.append(ch)
+    # a negation anywhere in the claim (after "? No." too) that the cited sentence does not hold
+    source_negations = {m[0].lower() for m in _NEGATION.finditer(fold(source_text), s_low, s_high)}
+    for m in _NEGATION.finditer(fold(claim_text)):
+        if m[0].lower() not in source_negations and m[0] not in out:
+            out.append(m[0])
+    return list(dict.fromkeys(out))
+
+
+def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: str,
+                    claim_span: tuple[int, int]) -> list[str]:
+    """A negation in the cited figure's clause (:func:`clause_words`: "aren’t retained for 7
+    years", "are not (in any case) retained") that the claim's sentence does not hold: a source
+    denying its figure never supports a plain claim."""
+    c_low, c_high = sentence(fold(claim_text), *claim_span)
+    claimed = {m[0].lower() for m in _NEGATION.finditer(fold(claim_text), c_low, c_high)}
+    return list(dict.fromkeys(word for word, _, _ in clause_words(source_text, *source_span)
+                              if _NEGATION.fullmatch(word) and word.lower() not in claimed))
+
+
+#: The forms in which an amending item states the value it puts in: "to read", "is now", "shall
+#: be", "substitute", "change ... to", "from ... to", "becomes", a column or label "Now"/"New".
+_SETTING = re.compile(r"(?<![\w'])(?:to|read|reads|is|are|be|becomes|become|substitute|substituted|now|new|with|"
+                      r"revised|amended|changed|replaced|=)(?![\w'])", re.IGNORECASE)
+
+
+def sets_value(text: str, start: int, end: int, also: Iterable[str] = ()) -> bool:
+    """Whether the figure at ``start``-``end`` of an amending item's ``text`` is stated in a
+    value-setting form: a setting word ("to", "read", "is", "be", "substitute", "now", "new",
+    "=") before it in its clause with only neutral words, or words in ``also`` (the claim's own
+    words: "shall be retained for 10 years"), between; or the figure quoted ("“10 years”"), or
+    after "Now:"/"New:". Any other form ("raised 3 years", "+3 years", "↑ 3 years", "3 years
+    longer", "knock 4 years off") is not: the figure is withheld as the new value. Words after a
+    comma do not undo a value ("is 10 years, longer than before")."""
+    text = fold(text)
+    if re.match(r"\s*[+−↑↓Δ±]", text[start:end]) or re.search(r"[+−↑↓Δ±]\s*$", text[max(0, start - 3):start]):
+        return False  # a signed or symbolic amount ("+3 years", "↑ 3 years"): a change, never the value set
+    line = text[text.rfind("\n", 0, start) + 1:]
+    line = line[:line.find("\n")] if "\n" in line else line
+    offset = start - (text.rfind("\n", 0, start) + 1)
+    if any(a < offset < b for a, b in ((m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”|«[^»]*»', line))):
+        return True  # inside a quoted replacement: 'substitute: "... at 28 days: not less than 5,000 psi."'
+
+    line_start = text.rfind("\n", 0, start) + 1
+    gap_text = text[line_start:start]
+    if "|" in gap_text:  # a table cell: the value set only in a column headed "Now", "New", "Revised", "To read"
+        column = gap_text.count("|")
+        header = next((line for line in text[:line_start].splitlines() if "|" in line), "")
+        cells = header.split("|")
+        return (0 < column < len(cells) and re.fullmatch(r"\W*(?:now|new|revised|revised to|to read|new value|"
+                                                        r"amended|reads)\W*", cells[column].strip(), re.IGNORECASE)
+                is not None and not re.search(r"[+−↑↓Δ]", text[start - 2:start + 1]))
+    if re.search(r"[^\w\s,.:'\"“”$€£%-]", gap_text[-3:] if gap_text.strip() else ""):
+        return False  # "+3", "↑ 3", "Δ 3": a symbol before the figure
+    allowed = {_stem(w) for w in also}
+    words = [(m[0], m.start(), m.end()) for m in _WORD.finditer(text, line_start, start)]
+    restated, after = False, start
+    if re.search(r"(?:^|[^:]):\s*$", gap_text) and not re.search(r"[,;.]\s*$", gap_text[:-1].rstrip(": ")):
+        restated = True  # a label: "Retention period: 10 years"
+    for word, at, stop in reversed(words[-REACH_BEFORE:]):
+        if restated or re.search(r"[,:;.]", text[stop:after]):
+            break  # the clause's start: its words restate the claim's ("retain superseded revisions for 10 years")
+        after = at
+        if _SETTING.fullmatch(word):
+            restated = True
+            break
+        low = word.lower()
+        if low in NEUTRAL:
+            continue
+        if _stem(low) in allowed:
+            restated = True
+            continue
+        return False
+    if not restated:
+        return False
+    # the words right after the figure, to a comma or a stop (brackets included: "3 years (increase)"):
+    # each neutral or the claim's own ("after withdrawal"), else it may change the figure
+    tail = re.split(r"[,.;:\n]", text[end:end + 80], maxsplit=1)[0]
+    if re.search(r"[^\w\s()'\"”»-]", tail):
+        return False  # "3 years ↑", "3 years x2"
+    return all(m[0].lower() in NEUTRAL or _stem(m[0]) in allowed for m in _WORD.finditer(tail))

@@ -186,9 +186,14 @@ def test_a_pdf_opening_line_of_spaced_cells_is_judged_by_its_gaps(tmp_path):
     assert len(said) == 1 and "'Access engineers' (page 1) reads as access metadata" in said[0]
 
 
-def test_a_pdf_opening_title_with_word_spaces_stays_text(tmp_path):
+def test_a_pdf_opening_title_naming_a_group_beside_access_is_refused(tmp_path):
+    """Audit 23o A3: a group named beside a restricting word is refused whatever words stand
+    round them (a title too: an edit, never a public document); a title with no group is text."""
     root, name = pdf_file(tmp_path, ["ACCESS DOORS AND PANELS", "Access engineers note", *BODY])
-    assert "Access engineers note" in read(root, name).text_layer
+    said = refusals(root, name)
+    assert len(said) == 1 and "'Access engineers note' (page 1) reads as access metadata" in said[0], said
+    root, name = pdf_file(tmp_path / "b", ["ACCESS DOORS AND PANELS", "Access hatch note", *BODY])
+    assert "Access hatch note" in read(root, name).text_layer
 
 
 @pytest.mark.parametrize("shape", sorted(LINE_SHAPES))

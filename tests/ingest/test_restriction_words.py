@@ -20,6 +20,7 @@ from inforce.adapters.ingest.documents import parse_document_with_warnings
 from inforce.adapters.ingest.opening import cells, declaration, folded_groups, normal_name
 from inforce.adapters.ingest.register import read_register
 from inforce.adapters.ingest.registry import read_registry
+from inforce.ontology import InputErrors
 
 import opening_projects
 from docx_writer import WordWriter
@@ -121,7 +122,8 @@ def test_one_normal_form_for_a_group_name_and_for_text():
     assert folded_groups(["lab-techs", "x", "Divers"]) == {"labtechs", "divers"}  # one letter names nothing
     groups = frozenset({"lab-techs"})
     assert declaration(cells("Access: Lab Techs"), groups) is not None
-    assert declaration(cells("Access: Lab Techs sign the log"), groups) is None
+    assert declaration(cells("Access: Lab Techs sign the log"), groups) is not None  # audit 23o A3: any words
+    assert declaration(cells("Access: Lab Techs via the north gate"), groups) is None  # physical access
 
 
 def test_the_groups_are_the_parsed_names_never_a_second_split(tmp_path):
@@ -134,12 +136,93 @@ def test_the_groups_are_the_parsed_names_never_a_second_split(tmp_path):
     assert len(refusals(root, name)) == 1
 
 
-# -- M1: a group's name among other words is text, warned of beside a key or mark --------------
+# -- A3 (audit 23o): a group beside a mark is refused whatever words stand round them -----------
+
+#: Runs naming a group beside a restricting word, with words outside any list round them.
+SURROUNDED = {
+    "a marking, the mark, a copy warning": "CONFIDENTIAL: STEWARDS ONLY. DO NOT PHOTOCOPY.",
+    "eyes with a typographic possessive": "For stewards\u2019 eyes only",
+    "another group beside": "Restricted to divers and harbour pilots",
+    "please": "Access: Wardens please",
+    "a long sentence": "Access to this document is restricted to members of the wardens group and to nobody "
+                       "else on the island at all.",
+    "not public": "NOT PUBLIC - DIVERS",
+    "sensitivity": "Sensitivity: Stewards",
+    "need to know": "Need to know: Divers",
+    "reserved": "Reserved for stewards",
+    "group first with read": "Divers: read",
+    "may read": "Wardens may read this document",
+    "can see": "Stewards can see this",
+    "have access": "Divers have access",
+    "handling": "Handling caveat: divers",
+    "a title naming a group beside access": "Stewards Access",
+    "a marking and the group as two sentences": "CONFIDENTIAL. DIVERS.",
+    "glued by an invisible space": "Divers\u200bonly",
+    "glued": "DIVERSONLY",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SURROUNDED))
+def test_a_group_beside_a_mark_is_refused_whatever_words_surround_them(tmp_path, shape):
+    root, name = markdown(tmp_path, ["DIVE-3 LOCKER", SURROUNDED[shape], *BODY])
+    said = refusals(root, name)
+    assert len(said) == 1 and said[0].startswith(f"documents/{name}:3:") and "reads as access metadata" in said[0]
+    assert "KELPWORD" not in said[0], said
+
+
+def test_a_group_beside_a_mark_in_a_word_opening_is_refused_too(tmp_path):
+    root, name = word(tmp_path, ["DIVE-3 LOCKER", SURROUNDED["a long sentence"], *BODY])
+    assert len(refusals(root, name)) == 1
+
+
+def test_a_sentence_is_a_run_of_its_own_so_a_group_and_a_mark_in_two_sentences_are_text(tmp_path):
+    """A document-control line of several sentences: 'Owner: … Stewards.' names a group, and
+    'Audience: all crew.' a mark, in sentences of their own (examples/followup-handbooks)."""
+    line = "Dive Club Ltd, Harbour Operations. Owner: Head of the Stewards. Audience: all boat crew on duty."
+    root, name = markdown(tmp_path, ["DIVE-3 LOCKER", line, *BODY])
+    text, noted = warnings_of(root, name)
+    assert line in text and noted == []
+
+
+def test_in_a_document_declaring_access_a_run_naming_only_its_groups_agrees():
+    groups = frozenset({"divers", "stewards"})
+    assert declaration(cells("DIVERS ONLY"), groups, declared=["divers"]) is None
+    assert declaration(cells("Divers and stewards only"), groups, declared=["divers"]) is not None
+    assert declaration(cells("DIVERS ONLY"), groups, declared=[]) is not None
+    assert declaration(cells("DIVERS ONLY"), groups) is not None  # a document declaring no access
+
+
+# -- M2 (audit 23o): a group named by a function word, and '&' in a name ----------------------
+
+FUNCTION_WORD_GROUPS = "it;all;divers"
+
+
+@pytest.mark.parametrize("line", ["It is for internal use only.", "This document is internal and it is restricted.",
+                                  "All staff: internal use only."])
+def test_a_group_named_by_a_function_word_is_no_pronoun(tmp_path, line):
+    root, name = markdown(tmp_path, ["DIVE-3 LOCKER", line, *BODY], groups=FUNCTION_WORD_GROUPS)
+    text, _ = warnings_of(root, name)
+    assert line in text
+
+
+@pytest.mark.parametrize("line", ["IT ONLY", "Access: it", "Restricted to: IT"])
+def test_a_group_named_by_a_function_word_written_as_a_name_is_refused(tmp_path, line):
+    root, name = markdown(tmp_path, ["DIVE-3 LOCKER", line, *BODY], groups=FUNCTION_WORD_GROUPS)
+    assert len(refusals(root, name)) == 1
+
+
+def test_an_ampersand_between_letters_is_part_of_a_name():
+    assert normal_name("Q&A") == "q&a" and normal_name("Q.A.") == "qa" and normal_name("R & D") == "rd"
+    assert declaration(cells("Q&A only"), frozenset({"qa"})) is None
+    assert declaration(cells("Access: Q.A."), frozenset({"qa"})) is not None
+    assert declaration(cells("R&D ONLY"), folded_groups(["r&d"])) is not None
+
+
+# -- M1: a group's name beside 'access' and a route word is text, warned of --------------------
 
 TEXT_LINES = {
     "a site instruction under the key": "Access: Wardens collect the key at the gate lodge",
     "a route under the key": "Access: Divers via the north slipway",
-    "a group name in a title with a key after it": "Stewards Access",
 }
 PLAIN_LINES = {
     "a sentence naming a group": "Wardens shall lock the locker each evening",
@@ -191,3 +274,45 @@ def test_lag_is_current_after_ingest_for_a_file_with_its_own_front_matter_and_no
     assert CliRunner().invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
     lag = CliRunner().invoke(app, ["lag", str(tmp_path)])
     assert lag.exit_code == 0 and "withdrawn" not in lag.output, lag.output
+
+
+# -- A3 (audit 23o): a document declaring access, its opening agreeing or not ------------------
+
+
+def declared_project(tmp_path: Path, access: str, line: str) -> Path:
+    """DIVE-3 with front matter declaring ``access`` and ``line`` in its opening; DIVE-4's row
+    names the project's groups."""
+    root = opening_projects.project(tmp_path, "dive-4.md", GROUPS.replace("stewards", "stewards;pilots"))
+    (root / "documents" / "dive-4.md").write_text("DIVE-4\n\n1 SCOPE\n\nThe slipway is kept clear.\n")
+    (root / "documents" / "dive-3.md").write_text(
+        "---\nid: DIVE-3\nkind: sop\nrevision: A\nseq: 1\neffective: {from: 2026-11-05}\n"
+        f"recorded: 2026-11-05T08:00:00Z\naccess: {access}\n---\nDIVE-3 LOCKER\n\n{line}\n\n"
+        + "\n\n".join(BODY) + "\n", encoding="utf-8")
+    (root / "inforce.yaml").write_text("project: declared\nregistry: register.csv\n")
+    return root
+
+
+@pytest.mark.parametrize(("access", "line", "refused"), [
+    ("[divers, stewards]", "CONFIDENTIAL: DIVERS AND STEWARDS ONLY", False),
+    ("[divers]", "Restricted to divers", False),
+    ("[divers]", "Restricted to divers and pilots", True),
+    ("[divers]", "STEWARDS ONLY", True),
+    ("[]", "DIVERS ONLY", True),
+])
+def test_a_document_declaring_access_agrees_with_an_opening_naming_only_its_groups(tmp_path, access, line, refused):
+    root = declared_project(tmp_path, access, line)
+    if refused:
+        said = refusals(root, "dive-3.md")
+        assert len(said) == 1 and said[0].startswith("documents/dive-3.md:12:"), said
+    else:
+        assert line in read(root, "dive-3.md").text_layer
+    # lag reads the opening as ingest does: the file it refuses, lag's registry refuses too
+    if refused:
+        with pytest.raises(InputErrors) as raised:
+            read_registry(root)
+        assert any("dive-3.md:12:" in str(error) for error in raised.value.exceptions)
+    else:
+        revisions, _, _ = read_registry(root)
+        assert [r.access for r in revisions if r.document == "DIVE-3"] == [
+            tuple(access.strip("[]").replace(" ", "").split(","))]
+    assert (CliRunner().invoke(app, ["ingest", str(root)]).exit_code == 0) is not refused
