@@ -23,6 +23,8 @@ from inforce.engine import ModelBackends, Project
 from inforce.engine.quotes import linearise, normalize_quote, quote_in
 from inforce.ontology import Answer
 
+from corpus_writer import FRONT_MATTER
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
 
@@ -667,19 +669,8 @@ def test_a_claim_citing_more_provisions_than_the_bound_is_an_input_error(
 # the date keeps its words from before the amendment, and an amending item's words hold the figure
 # it takes out ('Delete "4 inches" and substitute "6 inches"'), which is not what it states.
 
-_HEAD = """---
-id: {id}
-kind: {kind}
-title: {title}
-revision: "A"
-seq: 1
-issued: {day}
-effective: {{from: {day}}}
-recorded: {day}T09:00:00Z
-{extra}---
-"""
 
-_SOP = _HEAD.format(id="SOP-001", kind="sop", title="Document Control", day="2026-12-02", extra="") + """\
+_SOP = FRONT_MATTER.format(id="SOP-001", kind="sop", title="Document Control", day="2026-12-02", extra="") + """\
 SOP-001 DOCUMENT CONTROL
 
 2 PROCEDURE
@@ -689,7 +680,7 @@ SOP-001 DOCUMENT CONTROL
 2.2 Superseded revisions are retained for 7 years after withdrawal.
 """
 
-_SOP_CHANGE = _HEAD.format(id="SOP-004", kind="addendum", title="Change 4", day="2026-12-10", extra="""\
+_SOP_CHANGE = FRONT_MATTER.format(id="SOP-004", kind="addendum", title="Change 4", day="2026-12-10", extra="""\
 ACCESS
 supersedes:
   - target: SOP-001#2.2
@@ -704,7 +695,7 @@ SOP-004 CHANGE
 In SOP-001 paragraph 2.2, replace "7 years" by "3 years": superseded revisions are retained for 3 years after withdrawal.
 """
 
-_CONCRETE = _HEAD.format(id="SPEC-033000", kind="specification", title="Cast-in-Place Concrete", day="2026-03-02",
+_CONCRETE = FRONT_MATTER.format(id="SPEC-033000", kind="specification", title="Cast-in-Place Concrete", day="2026-03-02",
                          extra="") + """\
 SECTION 03 30 00 CAST-IN-PLACE CONCRETE
 
@@ -717,7 +708,7 @@ A. Compressive strength at 28 days: not less than 4,000 psi.
 B. Slump: 4 inches.
 """
 
-_ADDENDUM = _HEAD.format(id="ADD-01", kind="addendum", title="Addendum 1", day="2026-12-10", extra="") + """\
+_ADDENDUM = FRONT_MATTER.format(id="ADD-01", kind="addendum", title="Addendum 1", day="2026-12-10", extra="") + """\
 ADDENDUM NO. 1
 
 1 CHANGES TO THE SPECIFICATIONS

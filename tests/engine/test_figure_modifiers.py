@@ -18,19 +18,9 @@ from inforce.engine import ModelBackends, Project
 from inforce.engine.quantities.modifiers import modifiers
 from inforce.ontology import Answer
 
-_HEAD = """---
-id: {id}
-kind: {kind}
-title: {title}
-revision: "A"
-seq: 1
-issued: {day}
-effective: {{from: {day}}}
-recorded: {day}T09:00:00Z
-{extra}---
-"""
+from corpus_writer import FRONT_MATTER
 
-_BASE = _HEAD.format(id="CAL-001", kind="sop", title="Calibration", day="2026-11-02", extra="") + """\
+_BASE = FRONT_MATTER.format(id="CAL-001", kind="sop", title="Calibration", day="2026-11-02", extra="") + """\
 CAL-001 CALIBRATION
 
 3 RECORDS
@@ -52,7 +42,7 @@ supersedes:
 
 
 def _amender(words: str, *, edge: bool = True) -> str:
-    return _HEAD.format(id="CAL-009", kind="addendum", title="Change 9", day="2026-11-20",
+    return FRONT_MATTER.format(id="CAL-009", kind="addendum", title="Change 9", day="2026-11-20",
                         extra=_EDGE if edge else "") + f"CAL-009 CHANGE\n\n1 CHANGE TO CAL-001 3.2\n\n{words}\n"
 
 
@@ -79,7 +69,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     cases = {name: _amender(words) for name, (words, _) in _CHANGES.items()}
     cases |= {name: _amender(words, edge=False) for name, words in _NO_EDGE.items()}
     cases["base"] = None  # type: ignore[assignment]
-    cases["repeats"] = _HEAD.format(id="CAL-009", kind="other", title="Figures", day="2026-11-20", extra="") + (
+    cases["repeats"] = FRONT_MATTER.format(id="CAL-009", kind="other", title="Figures", day="2026-11-20", extra="") + (
         "CAL-009 FIGURES\n\n1 RESULTS\n\nGauge throughput increased 12% in the year.\n")
     for name, amender in cases.items():
         root = tmp_path_factory.mktemp(name)

@@ -20,23 +20,14 @@ from inforce.engine import ModelBackends, Project
 from inforce.engine.quantities.modifiers import sets_value, unheld
 from inforce.ontology import Answer
 
-_HEAD = """---
-id: {id}
-kind: {kind}
-title: {title}
-revision: "A"
-seq: 1
-issued: {day}
-effective: {{from: {day}}}
-recorded: {day}T09:00:00Z
-{extra}---
-"""
+from corpus_writer import FRONT_MATTER
+
 _PLAIN = "Test sheets are archived for 6 years after the bench is scrapped."
 _DENIED = "Test sheets aren’t archived for 6 years after the bench is scrapped."
 
 
 def _base(line: str) -> str:
-    return _HEAD.format(id="BEN-001", kind="sop", title="Benches", day="2026-10-05", extra="") + (
+    return FRONT_MATTER.format(id="BEN-001", kind="sop", title="Benches", day="2026-10-05", extra="") + (
         f"BEN-001 BENCHES\n\n4 SHEETS\n\n4.1 Each bench carries a label.\n\n4.2 {line}\n")
 
 
@@ -58,7 +49,7 @@ _CLAIM = "Test sheets are archived for {} after the bench is scrapped."
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     cases: dict[str, tuple[str, str | None]] = {"plain": (_PLAIN, None), "denied": (_DENIED, None)}
     for name, (words, _, _) in _AMENDS.items():
-        cases[name] = (_PLAIN, _HEAD.format(id="BEN-007", kind="addendum", title="Change 7", day="2026-10-20",
+        cases[name] = (_PLAIN, FRONT_MATTER.format(id="BEN-007", kind="addendum", title="Change 7", day="2026-10-20",
                                             extra=_EDGE) + f"BEN-007 CHANGE\n\n1 CHANGE TO BEN-001 4.2\n\n{words}\n")
     found: dict[str, Path] = {}
     for name, (line, amender) in cases.items():

@@ -23,3 +23,18 @@ def write_doc(
             lines += [f"    {key}: {value}" for key, value in edge.items() if key != "target"]
     lines += ["---", body]
     (root / "documents" / f"{doc.lower()}.md").write_text("\n".join(lines))
+
+
+#: Front matter of a revision-A document (``str.format`` fields: id, kind, title, day, and
+#: ``extra``: more metadata lines, each ending in a newline). One template for the check tests.
+FRONT_MATTER = """---
+id: {id}
+kind: {kind}
+title: {title}
+revision: "A"
+seq: 1
+issued: {day}
+effective: {{from: {day}}}
+recorded: {day}T09:00:00Z
+{extra}---
+"""
