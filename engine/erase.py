@@ -14,7 +14,10 @@ their text remains in the project folder, and records that it did, by ids and ha
    again from the entries kept (comments are not kept), put back should step 2 fail.
 2. The graph is built again from an empty database, reading every file but the erased ones
    (``ingest`` with ``rebuild``): deleting rows from a copy would leave their bytes in the
-   database's freed pages. The new generation is swapped in atomically, as every ingest.
+   database's freed pages. The new generation is swapped in atomically, as every ingest. Kuzu
+   also writes bytes of the process's freed memory (the erased text among them: the rebuild reads
+   the file to leave it out, a check may have quoted it) into pages it fills in part, so from
+   here on the process fills every block its allocator hands out (glibc; ``store._heap``).
 3. The vectors of the erased texts leave the embedding cache (the file rewritten, its log
    truncated; a text another document also holds keeps its vector), and with them every
    vector no live provision has (the cache is never pruned when a text is edited, so it holds
@@ -116,6 +119,7 @@ def erase(
         cached_hashes,
         erased_rows,
         files_holding,
+        fill_allocations,
         forget_vectors,
         live_text_hashes,
         live_texts,
@@ -183,7 +187,10 @@ def erase(
     reviews_dropped, reviews_before = drop_reviews(root, lambda review: _cites([review.item.format(),
                                                                              review.target.format()], entry))
 
-    # 2. the graph built again from an empty database, the erased revisions left out
+    # 2. the graph built again from an empty database, the erased revisions left out; Kuzu leaves
+    # freed memory of the process in the pages it writes (the erased text read by the rebuild, or
+    # quoted by a check before), so every block handed out is filled first, from here on
+    fill_allocations()
     try:
         run_ingest(root, reader if reader is not None else default_reader(), rebuild=True, erasing=entry.id)
     except BaseException:

@@ -6,7 +6,9 @@ Deleting rows from a Kuzu database leaves their bytes in freed pages, so an eras
 deletes from a copy of the live graph: the next generation is built from an empty one (an
 ingest with ``rebuild``), and this module then removes what the old one left beside it. The
 embedding cache is SQLite: rows are deleted, then the file is rewritten (``VACUUM``) and its
-write-ahead log truncated, so no freed page keeps a vector.
+write-ahead log truncated, so no freed page keeps a vector. And since Kuzu writes bytes of the
+process's freed memory into the pages it leaves part-filled, the process fills what its allocator
+hands out from the erasure on (``fill_allocations``, ``_heap``).
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from pathlib import Path
 
 from ._buildfile import remove_other_builds
 from ._embed import graph_text_hashes
+from ._heap import fill_allocations
 from ._layout import StoreLayout
 from ._schema import PROVISION_TABLES
 from .graph import GraphStore
 
-__all__ = ["ErasedRows", "cached_hashes", "erased_rows", "files_holding", "forget_vectors", "live_text_hashes",
-           "live_texts", "remove_stale_files"]
+__all__ = ["ErasedRows", "cached_hashes", "erased_rows", "files_holding", "fill_allocations", "forget_vectors",
+           "live_text_hashes", "live_texts", "remove_stale_files"]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,10 @@ other document still answers; putting the file back does not bring the text back
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import datetime as dt
+import platform
 import secrets
 import shutil
 from pathlib import Path
@@ -19,6 +22,7 @@ import pytest
 
 from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
+from inforce.engine.store._heap import fill_allocations
 from inforce.ontology import Answer, InputError, InputErrors, NotFoundError
 from inforce.ontology.decisions import append_record, read_record
 from inforce.ontology.erasure import ERASURES_FILE
@@ -142,6 +146,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
         if not (home / path.name).exists():
             shutil.copy(path, home / path.name)
     return root, marker
+
+
+@pytest.fixture(autouse=True)
+def _allocations_as_before() -> object:
+    """An erasure fills every block the allocator hands out for the rest of the process (by
+    design: ``store._heap``); the tests after these would pay its CPU, so each test ends it."""
+    yield
+    fill_allocations(False)
 
 
 @pytest.fixture
@@ -541,3 +553,28 @@ def test_what_an_erasure_keeps_cannot_confirm_a_guess_of_the_text(tmp_path: Path
     record = (root / ERASURES_FILE).read_text()
     assert not any(h in record for h in erased_hashes)
     assert not written.exists()
+
+
+def _block_is_filled() -> bool:
+    """Whether a block the C allocator hands out now holds the fill (``store._heap``): 4 KiB, past
+    the per-thread cache that hands blocks back untouched."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    block = libc.malloc(4096)
+    try:
+        return ctypes.string_at(block, 4096) == b"\xa5" * 4096  # the complement of the fill byte
+    finally:
+        libc.free(block)
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="the allocator fill is glibc's")
+def test_an_erasure_fills_what_the_allocator_hands_out_from_then_on(project: tuple[Path, str]) -> None:
+    """Kuzu writes bytes of the process's freed memory into pages it fills in part
+    (tests/engine/store/test_heap.py shows it); the erased text read by the rebuild, or quoted by
+    a check before, must not reach the new generation, so the erasure turns the fill on."""
+    root, _ = project
+    assert not _block_is_filled()
+    with Project.open(root) as opened:
+        opened.erase("SPEC-100", by="R. Keeper")
+    assert _block_is_filled()
