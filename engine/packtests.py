@@ -39,6 +39,7 @@ from .precedence import provision_in_force, resolve_precedence
 __all__ = [
     "CorpusLoader",
     "MemoryCorpus",
+    "case_answers",
     "discover_test_files",
     "run_rule_tests",
     "run_test_file",
@@ -150,9 +151,30 @@ def discover_test_files(target: str | Path | None) -> list[Path]:
 
 def run_test_file(path: Path, *, load_corpus: CorpusLoader | None = None) -> list[CaseResult]:
     """Every case of one test file, passed or not; InputErrors when the file or its pack is broken."""
+    source_name, answers = case_answers(path, load_corpus=load_corpus)
+    results = []
+    for case, line, actual in answers:
+        expected = json.loads(json.dumps(case.expect, default=_json_default))
+        projected = _project(actual, expected)
+        results.append(CaseResult(file=source_name, name=case.name, line=line, passed=projected == expected,
+                                  expected=expected, actual=projected))
+    return results
+
+
+def case_answers(
+    path: Path, *, pack_file: Path | None = None, load_corpus: CorpusLoader | None = None,
+) -> tuple[str, list[tuple[RuleCase, int | None, Any]]]:
+    """The test file's name as messages give it, and each of its cases with its line and the
+    pack's whole answer to it, as JSON values (``run_test_file`` compares them with ``expect``).
+
+    ``pack_file``: answer under this file instead of the pack the test names, with the test's
+    params and facets (``rules impact`` replays a pack's tests under its old and new version).
+    InputErrors when the file or the pack is broken."""
     model, source = read_test_file(path, display_path(path))
     folder = path.parent
     pack_target = model.pack or path.name.removesuffix(".test.yaml") + ".yaml"
+    if pack_file is not None:
+        pack_target = str(pack_file.resolve())
     loaded = load_pack(pack_target, root=folder, params=model.params, facets=model.facets or None)
     packs = [loaded]
     if not loaded.pack.of_kind("subject"):
@@ -168,16 +190,8 @@ def run_test_file(path: Path, *, load_corpus: CorpusLoader | None = None) -> lis
     documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
-    results = []
-    for number, case in enumerate(model.cases):
-        actual = _ask(case, rules, corpus, index)
-        expected = json.loads(json.dumps(case.expect, default=_json_default))
-        projected = _project(actual, expected)
-        results.append(CaseResult(
-            file=source.name, name=case.name, line=source.locate(("cases", number))[0],
-            passed=projected == expected, expected=expected, actual=projected,
-        ))
-    return results
+    return source.name, [(case, source.locate(("cases", number))[0], _ask(case, rules, corpus, index))
+                         for number, case in enumerate(model.cases)]
 
 
 def _json_default(value: Any) -> str:

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
         Answer,
         EmbedReport,
         FailOn,
+        ImpactReport,
         IngestResult,
         Replay,
         ResolveResult,
@@ -458,6 +459,23 @@ class Project:
 
         return sweep(self.snapshot, self.backends, require_date(valid_at), known_at, groups=groups, packs=packs, params=params,
                      include_superseded=include_superseded, workers=workers, progress=progress)
+
+    def impact(
+        self, pack: str | Path, *, against: str | Path | None = None, against_ref: str | None = None,
+        cases: str | Path | None = None, valid_at: Sequence[dt.date] = (), load_corpus: CorpusLoader | None = None,
+    ) -> ImpactReport:
+        """Which decisions of this project a rule-pack change would change (``engine.impact``):
+        ``pack`` (the edited file) replaces the manifest's pack at its path, or the one whose rule
+        ids it carries; the old pack is ``against``, or the pack at git revision ``against_ref``
+        (by default HEAD for a pack edited in place; the manifest's as it is for one written
+        elsewhere). Eligibility for the ``cases`` (JSON lines), the pack's tests and the example
+        answers; supersession edges and what ``asof`` answers on ``valid_at`` (default: the latest
+        revision date); the sweep's precedence decisions. The graph is not written."""
+        from .impact import rules_impact
+
+        return rules_impact(self.snapshot, self._root, pack, against=against, against_ref=against_ref, cases=cases,
+                            valid_at=valid_at, load_corpus=load_corpus,
+                            display=lambda file: _pack_file(file, self._root))
 
     def check(self, answer: Answer, *, tier: Tier = "low") -> Verdict:
         """The verdict on an answer's claims (``engine.verify``): answer, clarification request,

@@ -68,6 +68,7 @@ from .errors import (
     StoreLockedError,
 )
 from .facts import Fact, FactQuantity, Facts, NormalizedFact
+from .impact import IMPACT_SOURCES, ImpactChange, ImpactReport, ImpactSource, RuleChange, RulePlace
 from .ingest import (
     AddendaReadings,
     DerivedEdge,
@@ -272,4 +273,10 @@ __all__ = [
     "parse_datetime_utc",
     "utc_text",
     "read_record",
+    "IMPACT_SOURCES",
+    "ImpactChange",
+    "ImpactReport",
+    "ImpactSource",
+    "RuleChange",
+    "RulePlace",
 ]

@@ -1,7 +1,8 @@
-"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|schema)."""
+"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|impact|schema)."""
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -253,6 +254,60 @@ def _print_explanation(explained: Any) -> None:
     out.print(f"outcome: {result.outcome}" + (f" ({result.reason})" if result.reason else ""), markup=False)
 
 
+class ImpactFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+    md = "md"
+    sarif = "sarif"
+
+
+@handle_errors
+def impact(
+    project: ProjectArg,
+    pack: Annotated[str, typer.Option("--pack", help="the edited pack file: it replaces the project's pack at the "
+                                      "same path, or the one whose rule ids it carries", show_default=False)],
+    against: Annotated[str | None, typer.Option(
+        "--against", help="the pack before the change, as a file", show_default=False)] = None,
+    against_ref: Annotated[str | None, typer.Option(
+        "--against-ref", help="the pack before the change, at this git revision (default HEAD when --pack is "
+        "the project's file edited in place)", show_default=False)] = None,
+    cases: Annotated[str | None, typer.Option(
+        "--cases", help="JSON lines, one context a line: {\"name\", \"attributes\", \"groups\", \"valid_at\"}",
+        show_default=False)] = None,
+    valid_at: Annotated[list[str] | None, typer.Option(
+        "--valid-at", help="a date of interest (YYYY-MM-DD), repeatable; default: the latest revision date",
+        show_default=False)] = None,
+    format: Annotated[ImpactFormat, typer.Option("--format", "-f", help="text, json, md (a pull-request "
+                                                 "comment) or sarif")] = ImpactFormat.text,
+) -> None:
+    """Which decisions of the project a rule-pack change would change: eligibility (cases, the pack's
+    tests, example answers), supersession edges and as-of answers, the sweep's precedence decisions.
+
+    Exit 0 when nothing changes, 1 when a decision does, 2 when a pack does not lint.
+    """
+    from inforce.adapters.report.impact import (
+        render_impact_markdown,
+        render_impact_sarif,
+        render_impact_text,
+    )
+
+    dates = [day for day in (parse_valid_at(value) for value in valid_at or ()) if day is not None]
+    with Project.open(project) as opened:
+        report = opened.impact(pack, against=against, against_ref=against_ref, cases=cases, valid_at=dates,
+                               load_corpus=_load_corpus)
+    if format is ImpactFormat.json:
+        emit_json(report)
+    elif format is ImpactFormat.md:
+        out.print(render_impact_markdown(report), markup=False, end="")
+    elif format is ImpactFormat.sarif:
+        out.print(render_impact_sarif(report), markup=False, end="")
+    else:
+        for line in render_impact_text(report):
+            out.print(line, markup=False)
+    if report.changed:
+        raise typer.Exit(EXIT_FINDING)
+
+
 @handle_errors
 def schema(
     tests: Annotated[bool, typer.Option("--tests", help="the schema of *.test.yaml files instead")] = False,
@@ -272,5 +327,6 @@ def register(app: typer.Typer) -> None:
     group.command("check")(check)
     group.command("test")(test)
     group.command("explain")(explain)
+    group.command("impact")(impact)
     group.command("schema")(schema)
     app.add_typer(group, name="rules")

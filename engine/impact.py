@@ -1,0 +1,759 @@
+"""What a rule-pack change would change: the decisions of a project recomputed under the
+pack before and after the change (``inforce rules impact``, issue 25).
+
+A policy owner edits a pack and asks, before merging, which real decisions come out
+differently. The new pack takes the place of one pack of the manifest (the one at the same
+path, or, given elsewhere, the one whose rule ids it carries); the old pack is that pack as
+given, or as a git revision holds it. Both rule sets are compiled (and linted) as a project's
+are; then every decision the project can replay is made twice, through the engine's own
+functions and never a copy of their rules, and each that differs is listed with both
+outcomes and the rule behind it (its id, and the pack file and line it is written at):
+
+1. **eligibility** (and calculations) for each case of a cases file (JSON lines of contexts),
+   of the contexts of the project's example answers (``answers/*.json``) and of the pack's own
+   tests (``NAME.test.yaml``); the tests' other cases (derive, read, precedence, qualifiers,
+   subjects) under **tests**, each answer compared whole;
+2. **supersession**: the edges the addenda derive (``engine.addenda.reading.readings_of``, in
+   memory: the graph is never written), added, removed or changed, and the proposals too; then
+   what ``asof`` answers for each target whose edges changed, on each date of interest;
+3. **precedence**: the sweep run on each date under each side (the graph's edges of rule
+   origin replaced by the side's own), its findings compared by id: resolution, winner, rule.
+   Not recomputed when the change touches no rule the sweep reads (precedence, supersession,
+   qualifier or subject rules, or the pack's conditions) and no edge.
+
+The graph's data (documents, applicability, stored quantities and qualifier links) is as
+ingested: what a pack decides at ingest beyond supersession edges (subject bindings,
+qualifier links, an addendum's items) is not recomputed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import (
+    Context,
+    ImpactChange,
+    ImpactReport,
+    ImpactSource,
+    InforceError,
+    InputError,
+    InputErrors,
+    Manifest,
+    RuleChange,
+    RulePackRef,
+    RulePlace,
+    Supersedes,
+)
+from inforce.rules.casefile import CASE_KINDS
+
+if TYPE_CHECKING:
+    from inforce.ontology import AddendaReadings
+    from inforce.rules import RuleSet
+
+    from .packtests import CorpusLoader
+    from .snapshot import Snapshot
+
+__all__ = ["rules_impact"]
+
+#: Rule kinds the sweep reads (besides the edges): a change to none of them leaves it as it was.
+_SWEEP_KINDS = frozenset({"precedence", "supersession", "qualifier", "subject"})
+
+#: The rule kinds that decide each kind of a pack test's case.
+_TEST_KINDS = {"eligible": ("eligibility", "calculation"), "precedence": ("precedence",),
+               "derive": ("supersession",), "read": ("supersession",), "qualifiers": ("qualifier",),
+               "subjects": ("subject",)}
+
+
+# ---- the front's question -------------------------------------------------------------------
+
+
+def rules_impact(
+    snapshot: Snapshot, root: Path, new: str | Path, *, against: str | Path | None = None,
+    against_ref: str | None = None, cases: str | Path | None = None, valid_at: Sequence[dt.date] = (),
+    load_corpus: CorpusLoader | None = None, display: Callable[[str], str] = str,
+) -> ImpactReport:
+    """The decisions of the project (``snapshot``, at ``root``) that ``new`` changes (see the
+    module's doc). ``display`` names a pack file as answers do (``Project``'s).
+
+    InputError when the pack replaces none (or several) of the manifest's packs, when the old
+    pack cannot be read (no git checkout, not at the ref), when a case does not read (its file
+    and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
+    if against is not None and against_ref is not None:
+        raise InputError("give the old pack by --against or by --against-ref, not both", field="against")
+    manifest = snapshot.manifest
+    new_file = Path(new)
+    if not new_file.is_file():
+        raise InputError(f"no pack file {new}", field="pack", hint="give the edited pack's file")
+    index, current = _replaced(manifest, root, new_file)
+    ref = manifest.rules[index]
+    same_place = current.resolve() == new_file.resolve()
+    with _old_pack(root, ref, current, against, against_ref, same_place) as (old_file, old_label):
+        new_label = _given(new_file, root, display)
+        old_rules = _compiled(manifest, root, index, old_file, f"the old pack ({old_label})")
+        new_rules = _compiled(manifest, root, index, new_file, f"the new pack ({new_label})")
+        labels = {str(old_file.resolve()): old_label, str(new_file.resolve()): new_label}
+
+        def shown(file: str) -> str:
+            return labels.get(str(Path(file).resolve())) or display(file)
+
+        places = (_places(old_rules, shown), _places(new_rules, shown))
+        touched = _rule_changes(old_rules.packs[index], new_rules.packs[index], places)
+        dates = tuple(sorted(set(valid_at))) or (_latest_date(snapshot),)
+        test_file = _test_file(new_file, current)
+        work = _Impact(snapshot, root, (old_rules, new_rules), places, touched, display)
+        work.eligibility(_cases(root, cases), test_file, (old_file, new_file), load_corpus)
+        same_edges = work.supersession()
+        work.asof(dates)
+        work.precedence(dates, same_edges, _pack_level_same(old_rules.packs[index], new_rules.packs[index]))
+    return ImpactReport(
+        project=manifest.project, index_build=snapshot.build_id, pack=ref.name, new=new_label, old=old_label,
+        valid_at=dates, rules_changed=tuple(touched), sources=tuple(work.sources), changes=tuple(work.changes),
+    )
+
+
+# ---- which pack, old and new ------------------------------------------------------------------
+
+
+def _given(file: Path, root: Path, display: Callable[[str], str]) -> str:
+    """A file given on the command line as the report names it: by its path in the project
+    when it is in it, else as given."""
+    try:
+        file.resolve().relative_to(root.resolve())
+    except ValueError:
+        return str(file)
+    return display(str(file.resolve()))
+
+
+def _pack_file(ref: RulePackRef, root: Path) -> Path:
+    from inforce.rules import resolve_pack
+
+    return resolve_pack(ref.stock if ref.stock is not None else str(ref.path),
+                        None if ref.stock is not None else root, only="stock" if ref.stock is not None else "path")[1]
+
+
+def _rule_ids(file: Path) -> list[str]:
+    """The rule ids a pack file carries (InputErrors, as the lint reports it, when it does not read)."""
+    from inforce.rules.loader import display_path
+    from inforce.rules.source import RuleError, plain, read_yaml
+
+    try:
+        tree = plain(read_yaml(display_path(file), file.read_text("utf-8")).tree)
+    except RuleError as problem:
+        raise InputErrors(f"rule pack {display_path(file)} does not load", [problem]) from None
+    except UnicodeDecodeError as problem:
+        raise InputErrors(f"rule pack {display_path(file)} does not load", [
+            InputError(f"not UTF-8 text: {problem}", file=display_path(file), code="RP001")]) from None
+    rules = tree.get("rules") if isinstance(tree, dict) else None
+    return [str(rule["id"]) for rule in rules or () if isinstance(rule, dict) and "id" in rule]
+
+
+def _replaced(manifest: Manifest, root: Path, new: Path) -> tuple[int, Path]:
+    """The manifest entry ``new`` takes the place of, and that pack's file: the one at the same
+    path, else the one whose rule ids it carries (InputError for none, or several)."""
+    files = [_pack_file(ref, root) for ref in manifest.rules]
+    for index, file in enumerate(files):
+        if file.resolve() == new.resolve():
+            return index, file
+    ids = set(_rule_ids(new))
+    sharing = [index for index, file in enumerate(files) if ids & set(_rule_ids(file))]
+    listed = ", ".join(ref.name for ref in manifest.rules) or "none"
+    if not sharing:
+        raise InputError(f"{new} carries no rule id of the project's packs ({listed}), so it replaces none of them",
+                         field="pack", hint="give the pack at its place in the project, or keep its rule ids")
+    if len(sharing) > 1:
+        names = ", ".join(manifest.rules[i].name for i in sharing)
+        raise InputError(f"{new} carries rule ids of several of the project's packs ({names}): which it replaces "
+                         "is not guessed", field="pack", hint="keep one pack's rules in the file")
+    return sharing[0], files[sharing[0]]
+
+
+@contextlib.contextmanager
+def _old_pack(
+    root: Path, ref: RulePackRef, current: Path, against: str | Path | None, against_ref: str | None,
+    same_place: bool,
+) -> Iterator[tuple[Path, str]]:
+    """The old pack's file and how the report names it: ``against`` as given; else the pack at
+    a git revision (``against_ref``; by default HEAD when the new pack is the project's file
+    edited in place); else the manifest's pack as it is (the new one was written elsewhere)."""
+    if against is not None:
+        file = Path(against)
+        if not file.is_file():
+            raise InputError(f"no pack file {against}", field="against")
+        yield file, str(against)
+        return
+    if against_ref is None and not same_place:
+        yield current, ref.name
+        return
+    revision = against_ref or "HEAD"
+    if ref.stock is not None:
+        raise InputError(f"{ref.name} is a stock pack, not a file of the project's git history",
+                         field="against-ref", hint="give the old pack's file with --against")
+    content, where = _git_show(current, revision)
+    with tempfile.TemporaryDirectory(prefix="inforce-impact-") as folder:
+        file = Path(folder) / current.name
+        file.write_bytes(content)
+        yield file, f"{revision}:{where}"
+
+
+def _git_show(file: Path, revision: str) -> tuple[bytes, str]:
+    """``file`` as ``revision`` holds it (``git show REV:path``), and its path in the checkout."""
+    folder = file.resolve().parent
+
+    def git(*args: str) -> subprocess.CompletedProcess[bytes]:
+        try:
+            return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as problem:
+            raise InputError(f"git cannot be run: {problem}", field="against-ref",
+                             hint="give the old pack's file with --against") from None
+
+    top = git("rev-parse", "--show-toplevel")
+    if top.returncode != 0:
+        raise InputError(f"{file} is not in a git checkout, so it has no version at {revision}",
+                         field="against-ref", hint="give the old pack's file with --against")
+    where = file.resolve().relative_to(Path(top.stdout.decode().strip()).resolve()).as_posix()
+    shown = git("show", f"{revision}:{where}")
+    if shown.returncode != 0:
+        said = shown.stderr.decode(errors="replace").strip().splitlines()
+        raise InputError(f"{where} is not at {revision}" + (f" ({said[-1]})" if said else ""), field="against-ref",
+                         hint="name a commit holding the pack, or give the old file with --against")
+    return shown.stdout, where
+
+
+def _compiled(manifest: Manifest, root: Path, index: int, file: Path, side: str) -> RuleSet:
+    """The manifest's rule set with entry ``index`` read from ``file`` (its params kept), linted
+    as a project's packs are: InputErrors naming every problem, for ``side``."""
+    from inforce.rules import compile_rules
+
+    refs = list(manifest.rules)
+    ref = refs[index]
+    refs[index] = RulePackRef(path=str(file.resolve()), params=dict(ref.params), line=ref.line)
+    try:
+        return compile_rules(refs, root, manifest.facets)
+    except InputErrors as group:
+        raise InputErrors(f"{side} does not lint", list(group.exceptions)) from None
+
+
+def _places(rules: RuleSet, shown: Callable[[str], str]) -> dict[str, RulePlace]:
+    """Each rule id of the rule set and where it is written."""
+    places: dict[str, RulePlace] = {}
+    for pack in rules.packs:
+        for number, rule in enumerate(pack.pack.rules):
+            line = pack.source.locate(("rules", number))[0] if pack.source is not None else None
+            places.setdefault(rule.id, RulePlace(id=rule.id, file=shown(pack.file), line=line))
+    return places
+
+
+def _rule_changes(old: Any, new: Any, places: tuple[dict[str, RulePlace], dict[str, RulePlace]]) -> list[RuleChange]:
+    before = {rule.id: (number, rule) for number, rule in enumerate(old.pack.rules)}
+    after = {rule.id: (number, rule) for number, rule in enumerate(new.pack.rules)}
+    changes = []
+    for rule_id in dict.fromkeys([*after, *before]):
+        if rule_id not in before:
+            change, rule = "added", after[rule_id][1]
+        elif rule_id not in after:
+            change, rule = "removed", before[rule_id][1]
+        elif before[rule_id][1] != after[rule_id][1]:
+            change, rule = "modified", after[rule_id][1]
+        elif _rank(before, rule_id) != _rank(after, rule_id):
+            change, rule = "moved", after[rule_id][1]
+        else:
+            continue
+        place = places[1].get(rule_id) or places[0][rule_id]
+        changes.append(RuleChange(id=rule_id, change=change, kind=rule.kind, place=place))  # type: ignore[arg-type]
+    return changes
+
+
+def _rank(rules: Mapping[str, tuple[int, Any]], rule_id: str) -> int:
+    """A rule's place among the pack's rules of its kind (the order precedence rules are tried in)."""
+    number, rule = rules[rule_id]
+    return sum(1 for other, (n, r) in rules.items() if r.kind == rule.kind and n < number and other != rule_id)
+
+
+def _pack_level_same(old: Any, new: Any) -> bool:
+    """Whether the two packs agree on every rule the sweep reads and on what the pack declares
+    besides its rules (conditions, parameters)."""
+    def sweep_rules(pack: Any) -> list[Any]:
+        return [rule for rule in pack.pack.rules if rule.kind in _SWEEP_KINDS]
+
+    return (sweep_rules(old) == sweep_rules(new) and old.params == new.params
+            and old.pack.model_copy(update={"rules": []}) == new.pack.model_copy(update={"rules": []}))
+
+
+def _test_file(new: Path, current: Path) -> Path | None:
+    """The pack's own tests: beside the new file, else beside the manifest's pack."""
+    from inforce.rules.casefile import tests_for_pack
+
+    for pack in (new, current):
+        tests = tests_for_pack(pack)
+        if tests.is_file():
+            return tests
+    return None
+
+
+def _latest_date(snapshot: Snapshot) -> dt.date:
+    """The date of interest when none is given: the latest revision's effective date."""
+    dates = [revision.effective.from_ for revision in snapshot.store.revisions()]
+    return max(dates) if dates else dt.date.today()
+
+
+# ---- the cases ------------------------------------------------------------------------------------
+
+
+def _cases(root: Path, cases: str | Path | None) -> list[tuple[str, str, Context]]:
+    """(origin, name, context) of each case: the cases file's lines, then the example answers'."""
+    found: list[tuple[str, str, Context]] = []
+    if cases is not None:
+        found += _case_file(Path(cases))
+    answers = root / "answers"
+    for file in sorted(answers.glob("*.json")) if answers.is_dir() else ():
+        shown = file.relative_to(root).as_posix()
+        try:
+            context = json.loads(file.read_text("utf-8")).get("context")
+        except (ValueError, UnicodeDecodeError, AttributeError) as problem:
+            raise InputError(f"not an answer: {problem}", file=shown) from None
+        if context is None:
+            continue
+        try:
+            found.append((shown, file.stem, Context.model_validate(context)))
+        except ValueError as problem:
+            raise InputError(f"the answer's context does not read: {_first(problem)}", file=shown,
+                             field="context") from None
+    return found
+
+
+def _case_file(path: Path) -> list[tuple[str, str, Context]]:
+    """The cases of a JSON-lines file: one context a line (``{"attributes": {...}, "groups":
+    [...], "valid_at": ..., "known_at": ..., "name": ...}``; blank lines and ``#`` lines
+    skipped). InputError naming the file and line of the first that does not read."""
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read the cases: {problem}", file=str(path), field="cases") from None
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise ValueError("a case is a JSON object (a context: attributes, groups, valid_at, known_at)")
+            name = str(data.pop("name", f"case {number}"))
+            found.append((f"{path.name}:{number}", name, Context.model_validate(data)))
+        except ValueError as problem:
+            raise InputError(f"the case does not read: {_first(problem)}", file=str(path), line=number,
+                             field="cases", hint='e.g. {"name": "UK order", "attributes": {"market": "UK"}, '
+                             '"groups": ["support-uk"]}') from None
+    return found
+
+
+def _first(problem: Exception) -> str:
+    errors = getattr(problem, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+    return str(problem)
+
+
+# ---- the decisions, recomputed ---------------------------------------------------------------------
+
+
+class _Impact:
+    """One impact run: the two sides (a snapshot of the graph each, with the side's rules and,
+    once derived, its edges), the changes found and each source's counts."""
+
+    def __init__(self, snapshot: Snapshot, root: Path, rules: tuple[RuleSet, RuleSet],
+                 places: tuple[dict[str, RulePlace], dict[str, RulePlace]], touched: Sequence[RuleChange],
+                 display: Callable[[str], str]) -> None:
+        self.snapshot = snapshot
+        self.display = display
+        self.root = root
+        self.rules = rules
+        self.places = places
+        self.touched = {change.id for change in touched}
+        stored = list(snapshot.store.supersedes())
+        self.edges: tuple[list[Supersedes], list[Supersedes]] = (stored, stored)
+        #: each side's addenda readings, read when first asked for (the same for both while the
+        #: supersession rules are); given to the side's snapshot before a sweep, so the sweep reads
+        #: them from there and never reads them again, nor writes them beside the project's graph
+        self.read: list[AddendaReadings | None] = [None, None]
+        self.sides = tuple(self._side(number, stored) for number in (0, 1))
+        self.changes: list[ImpactChange] = []
+        self.sources: list[ImpactSource] = []
+        self.targets: dict[str, set[str]] = {}  # unpinned target → rule ids of its changed edges
+        self.tests: list[ImpactChange] = []
+
+    def _side(self, number: int, edges: Sequence[Supersedes]) -> Snapshot:
+        """Side ``number``'s snapshot of the graph: its rules, ``edges``, its readings."""
+        from .snapshot import Snapshot
+
+        side = Snapshot(self.root, _EdgesOf(self.snapshot.store, edges))  # type: ignore[arg-type]
+        side._once("rules", lambda: self.rules[number])  # not the rules the graph was ingested under
+        return side
+
+    def readings(self, number: int) -> AddendaReadings:
+        """Side ``number``'s addenda readings (``readings_of``, in memory)."""
+        from .addenda.reading import readings_of
+
+        if self.read[number] is None:
+            same = list(self.rules[0].supersession) == list(self.rules[1].supersession)
+            if same and self.read[1 - number] is not None:
+                self.read[number] = self.read[1 - number]
+            else:
+                self.read[number] = readings_of(self.sides[number])
+        return self.read[number]  # type: ignore[return-value]
+
+    def place(self, rule_id: str | None) -> tuple[RulePlace, ...]:
+        if not rule_id:
+            return ()
+        found = self.places[1].get(rule_id) or self.places[0].get(rule_id)
+        return (found,) if found is not None else (RulePlace(id=rule_id, file="?"),)
+
+    def behind(self, fired: Sequence[str], kinds: Sequence[str]) -> tuple[RulePlace, ...]:
+        """The changed rules behind a decision: those that fired on either side, else every
+        changed rule of the kinds that decide it."""
+        ids = [rule for rule in dict.fromkeys(fired) if rule in self.touched]
+        if not ids:
+            ids = [rule for rule in self.touched if self._kind(rule) in kinds]
+        return tuple(place for rule in ids for place in self.place(rule))
+
+    def _kind(self, rule_id: str) -> str | None:
+        for rules in (self.rules[1], self.rules[0]):
+            for pack in rules.packs:
+                for rule in pack.pack.rules:
+                    if rule.id == rule_id:
+                        return rule.kind
+        return None
+
+    def add(self, change: ImpactChange) -> None:
+        self.changes.append(change)
+
+    # 1. eligibility --------------------------------------------------------------------------
+    def eligibility(self, cases: Sequence[tuple[str, str, Context]], test_file: Path | None,
+                    packs: tuple[Path, Path], load_corpus: CorpusLoader | None) -> None:
+        """The cases' eligibility under each side; then the pack's own tests, their eligibility
+        cases counted here and their other cases (derive, read, precedence, qualifiers,
+        subjects: each answer compared whole) under ``tests``."""
+        before = len(self.changes)
+        decisions = 0
+        for origin, name, context in cases:
+            answers = [_eligible(side, context) for side in self.sides]
+            decisions += 1
+            self._compare_eligibility(origin, name, answers[0], answers[1])
+        others = others_changed = 0
+        note = ""
+        if test_file is not None:
+            from .packtests import case_answers
+
+            try:
+                _, old_answers = case_answers(test_file, pack_file=packs[0], load_corpus=load_corpus)
+                _, new_answers = case_answers(test_file, pack_file=packs[1], load_corpus=load_corpus)
+            except InforceError as problem:
+                note = f"the pack's tests ({test_file.name}) were not replayed: {_said(problem)}"
+                old_answers = new_answers = []
+            where = self.display(str(test_file.resolve()))
+            for (case, line, old), (_, _, new) in zip(old_answers, new_answers, strict=True):
+                origin = f"{where}:{line}"
+                if case.eligible is not None:
+                    decisions += 1
+                    self._compare_eligibility(origin, case.name, old, new)
+                    continue
+                others += 1
+                if old == new:
+                    continue
+                others_changed += 1
+                asked = next(kind for kind in CASE_KINDS if getattr(case, kind) is not None)
+                self.tests.append(ImpactChange(
+                    source="tests", origin=origin, subject=f"{asked}: {case.name}", change="changed",
+                    before=_differing(old, new), after=_differing(new, old),
+                    rules=self.behind(_rules_named(old) + _rules_named(new), _TEST_KINDS[asked])))
+        else:
+            note = "the pack has no tests beside it"
+        self.sources.append(ImpactSource(source="eligibility", decisions=decisions,
+                                         changed=len(self.changes) - before, note=note))
+        self.sources.append(ImpactSource(source="tests", decisions=others, changed=others_changed, note=(
+            "" if test_file is not None else "the pack has no tests beside it")))
+        self.changes += self.tests
+
+    def _compare_eligibility(self, origin: str, name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+        words = (_eligibility_words(old), _eligibility_words(new))
+        if words[0] == words[1]:
+            return
+        fired = [*old.get("rules_fired", ()), *new.get("rules_fired", ()),
+                 *(c["rule"] for c in old.get("calculations", ())), *(c["rule"] for c in new.get("calculations", ()))]
+        self.add(ImpactChange(source="eligibility", origin=origin, subject=name, change="changed",
+                              before=words[0], after=words[1],
+                              rules=self.behind(fired, ("eligibility", "calculation"))))
+
+    # 2. supersession ---------------------------------------------------------------------------
+    def supersession(self) -> bool:
+        """Edges and proposals under each side; True when the edges are the same."""
+        old, new = (list(rules.supersession) for rules in self.rules)
+        if old == new:
+            self.sources.append(ImpactSource(source="supersession", decisions=0, changed=0,
+                                             note="not recomputed: the supersession rules are the same"))
+            return True
+        readings = [self.readings(0), self.readings(1)]
+        before = len(self.changes)
+        applied = [{(e.by.format(), e.target.format()): e for e in reading.applied} for reading in readings]
+        for key in dict.fromkeys([*applied[0], *applied[1]]):
+            was, now = applied[0].get(key), applied[1].get(key)
+            words = (_edge_words(was), _edge_words(now))
+            if words[0] == words[1]:
+                continue
+            held = now or was
+            assert held is not None
+            rules = {edge.rule for edge in (was, now) if edge is not None}
+            self.targets.setdefault(held.target.unpinned().format(), set()).update(rules)
+            self.add(ImpactChange(
+                source="supersession", origin=_at(held.file, held.line), subject=f"edge {key[0]} -> {key[1]}",
+                change="added" if was is None else "removed" if now is None else "changed",
+                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
+        proposed = [{(p.item.format(), p.target.format()): p for p in reading.proposed} for reading in readings]
+        for key in dict.fromkeys([*proposed[0], *proposed[1]]):
+            was_p, now_p = proposed[0].get(key), proposed[1].get(key)
+            words = (_proposal_words(was_p), _proposal_words(now_p))
+            if words[0] == words[1]:
+                continue
+            held_p = now_p or was_p
+            assert held_p is not None
+            rules = {p.rule for p in (was_p, now_p) if p is not None and p.rule}
+            self.add(ImpactChange(
+                source="supersession", origin=_at(held_p.file, held_p.line), subject=f"proposal {key[0]} -> {key[1]}",
+                change="added" if was_p is None else "removed" if now_p is None else "changed",
+                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
+        self.sources.append(ImpactSource(
+            source="supersession", decisions=len(set(applied[0]) | set(applied[1]) | set(proposed[0]) | set(proposed[1])),
+            changed=len(self.changes) - before))
+        stored = self.edges[0]
+        self.edges = tuple(_edges(self.snapshot, stored, reading) for reading in readings)  # type: ignore[assignment]
+        self.sides = tuple(self._side(number, edges) for number, edges in enumerate(self.edges))
+        return _edge_keys(self.edges[0]) == _edge_keys(self.edges[1])
+
+    # 2b. as of ---------------------------------------------------------------------------------
+    def asof(self, dates: Sequence[dt.date]) -> None:
+        from inforce.ontology import Locator
+
+        before = len(self.changes)
+        decisions = 0
+        for target in sorted(self.targets):
+            locator = Locator.parse(target)
+            for day in dates:
+                decisions += 1
+                words = tuple(_asof_words(side, locator, day) for side in self.sides)
+                if words[0] != words[1]:
+                    self.add(ImpactChange(
+                        source="asof", origin=day.isoformat(), subject=f"{target} as of {day.isoformat()}",
+                        change="changed", before=words[0], after=words[1],
+                        rules=tuple(p for rule in sorted(self.targets[target]) for p in self.place(rule))))
+        note = "" if self.targets else "no edge changed"
+        self.sources.append(ImpactSource(source="asof", decisions=decisions, changed=len(self.changes) - before,
+                                         note=note))
+
+    # 3. precedence -------------------------------------------------------------------------------
+    def precedence(self, dates: Sequence[dt.date], same_edges: bool, pack_same: bool) -> None:
+        if same_edges and pack_same:
+            self.sources.append(ImpactSource(
+                source="precedence", decisions=0, changed=0,
+                note="not recomputed: the change touches no rule the sweep reads and no edge"))
+            return
+        from .backends import ModelBackends
+        from .sweep import sweep
+
+        for number, side in enumerate(self.sides):
+            side._once("addenda_readings", lambda number=number: self.readings(number))
+        before = len(self.changes)
+        decisions = 0
+        failed: list[str] = []
+        for day in dates:
+            try:
+                reports = [sweep(side, ModelBackends(), day) for side in self.sides]
+            except InforceError as problem:  # said in the summary, never passed over in silence
+                failed.append(f"the sweep of {day.isoformat()} failed: {_said(problem)}")
+                continue
+            found = [{finding.id: finding for finding in report.findings} for report in reports]
+            for finding_id in dict.fromkeys([*found[0], *found[1]]):
+                decisions += 1
+                was, now = found[0].get(finding_id), found[1].get(finding_id)
+                words = (_finding_words(was), _finding_words(now))
+                if words[0] == words[1]:
+                    continue
+                held = now or was
+                assert held is not None
+                rules = sorted({f.rule for f in (was, now) if f is not None and f.rule})
+                sides = " / ".join(p.locator.format() for p in held.provisions)
+                self.add(ImpactChange(
+                    source="precedence", origin=day.isoformat(),
+                    subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
+                    change="added" if was is None else "removed" if now is None else "changed",
+                    before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))))
+        self.sources.append(ImpactSource(source="precedence", decisions=decisions,
+                                         changed=len(self.changes) - before, note="; ".join(failed)))
+
+
+class _EdgesOf:
+    """The graph's reader, with ``edges`` in place of its supersedes edges (one side's)."""
+
+    def __init__(self, store: Any, edges: Sequence[Supersedes]) -> None:
+        self._store = store
+        self._edges = list(edges)
+
+    def supersedes(self) -> list[Supersedes]:
+        return list(self._edges)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+def _edges(snapshot: Snapshot, stored: Sequence[Supersedes], readings: AddendaReadings) -> list[Supersedes]:
+    """The graph's edges, those a rule derived replaced by ``readings``' applied edges."""
+    revisions: dict[str, Any] = {}
+    for meta in snapshot.store.documents():
+        held = revisions.get(meta.id)
+        if held is None or (meta.effective.from_, meta.seq) >= (held.effective.from_, held.seq):
+            revisions[meta.id] = meta
+    edges = [edge for edge in stored if not edge.origin.startswith("rule:")]
+    for derived in readings.applied:
+        meta = revisions.get(derived.by.doc)
+        if meta is None:
+            continue
+        edges.append(Supersedes(source=meta.locator, target=derived.target, scope=derived.scope,
+                                effective=meta.effective.from_, by=derived.by, origin=f"rule:{derived.rule}",
+                                successor=derived.successor))
+    return edges
+
+
+def _edge_keys(edges: Sequence[Supersedes]) -> set[tuple[Any, ...]]:
+    return {(e.source.format(), e.by.format() if e.by else "", e.target.format(), e.scope, e.successor, e.origin)
+            for e in edges}
+
+
+def _eligible(side: Snapshot, context: Context) -> dict[str, Any]:
+    try:
+        return side.eligible(context, exclusions=None).contract()
+    except InforceError as problem:
+        return {"error": _said(problem)}
+
+
+def _said(problem: BaseException) -> str:
+    """A problem in one line (of a group, the first three)."""
+    said = [str(each) for each in problem.exceptions[:3]] if isinstance(problem, InputErrors) else [str(problem)]
+    return "; ".join(text.splitlines()[0] for text in said if text)
+
+
+def _eligibility_words(answer: Mapping[str, Any]) -> str:
+    """An eligibility answer (the contract's JSON) in one line: outcome, documents, exclusions
+    and calculations."""
+    if "error" in answer:
+        return f"input error: {answer['error']}"
+    outcome = answer.get("outcome")
+    if outcome == "clarification_request":
+        asked = [*answer.get("missing_attributes", ()),
+                 *(f"{u['attribute']} = {u['value']}" for u in answer.get("unmatched_values", ()))]
+        words = "clarification request: " + ", ".join(asked)
+    elif outcome == "refusal":
+        words = f"refusal ({answer.get('reason')})"
+    else:
+        words = "eligible: " + ", ".join(sorted(answer.get("eligible", ())))
+    excluded = sorted(f"{e['document']} ({', '.join(e['reasons'])})" for e in answer.get("excluded", ()))
+    if excluded:
+        words += "; excluded: " + ", ".join(excluded)
+    # in a stable order: which calculations apply is the decision, not the order they are listed in
+    for calculation in sorted(answer.get("calculations", ()), key=lambda c: (c["output"], c["rule"])):
+        unknown = calculation.get("unknown") or ()
+        words += (f"; {calculation['output']} = {calculation['result']} [{calculation['rule']}"
+                  + (f", conditional on {', '.join(unknown)}" if unknown else "") + "]")
+    if answer.get("conditional_on"):
+        words += "; conditional on " + ", ".join(answer["conditional_on"])
+    return words
+
+
+def _differing(answer: Any, other: Any) -> str:
+    """What a test's answer holds that ``other``'s does not, key by key, as compact JSON: of a
+    list, its elements the other lacks (``[]``: none)."""
+    if not (isinstance(answer, dict) and isinstance(other, dict)):
+        return _short(json.dumps(answer, sort_keys=True, default=str))
+    parts = []
+    for key in dict.fromkeys([*answer, *other]):
+        mine, theirs = answer.get(key), other.get(key)
+        if mine == theirs:
+            continue
+        if isinstance(mine, list) and isinstance(theirs, list):
+            mine = [element for element in mine if element not in theirs]
+        parts.append(f"{key}: {json.dumps(mine, sort_keys=True, default=str)}")
+    return _short("; ".join(parts))
+
+
+def _short(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _rules_named(answer: Any) -> list[str]:
+    """Rule ids an answer names (``rule`` keys, at any depth)."""
+    found: list[str] = []
+    if isinstance(answer, dict):
+        if isinstance(answer.get("rule"), str):
+            found.append(answer["rule"])
+        for value in answer.values():
+            found += _rules_named(value)
+    elif isinstance(answer, list):
+        for value in answer:
+            found += _rules_named(value)
+    return found
+
+
+def _at(file: str | None, line: int | None) -> str:
+    return f"{file}:{line}" if file and line else file or "-"
+
+
+def _change_words(scope: str, successor: bool) -> str:
+    return "deleted, nothing in its place" if not successor else (
+        "replaced whole" if scope == "full" else "amended in part")
+
+
+def _edge_words(edge: Any) -> str | None:
+    if edge is None:
+        return None
+    return f"{_change_words(edge.scope, edge.successor)} (rule {edge.rule})"
+
+
+def _proposal_words(proposal: Any) -> str | None:
+    if proposal is None:
+        return None
+    return f"proposed: {_change_words(proposal.scope, proposal.successor)}" + (
+        f" (rule {proposal.rule})" if proposal.rule else "")
+
+
+def _asof_words(side: Snapshot, locator: Any, day: dt.date) -> str:
+    from inforce.ontology import NotFoundError
+
+    try:
+        answer = side.index.answer(locator, day, None)
+    except NotFoundError as missing:
+        return f"not found: {missing}"
+    words = "in force" if answer.in_force else "not in force" + (f" ({answer.reason})" if answer.reason else "")
+    if answer.resolved is not None and not answer.in_force:
+        words += f"; in force instead: {answer.resolved.format()}"
+    if answer.successors:
+        words += "; replaced by " + ", ".join(s.format() for s in answer.successors)
+    if answer.amended_by:
+        words += "; amended by " + ", ".join(a.format() for a in answer.amended_by)
+    return words
+
+
+def _finding_words(finding: Any) -> str | None:
+    if finding is None:
+        return None
+    if finding.resolution == "resolved_by_precedence":
+        winner = finding.winner.format() if finding.winner is not None else "?"
+        return f"{winner} governs (rule {finding.rule}" + (f", clause: {finding.clause})" if finding.clause else ")")
+    if finding.resolution == "resolved_by_supersession":
+        return "resolved by supersession" + (f" (rule {finding.rule})" if finding.rule else "")
+    return "escalated" + (f" (rule {finding.rule})" if finding.rule else "")

@@ -1,0 +1,98 @@
+"""What a rule-pack change would change (``inforce rules impact``, issue 25): the decisions
+that come out differently under the new pack, each with both outcomes and the rule behind it.
+The engine computes it (``engine.impact``); the JSON is documented in docs/formats.md."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["IMPACT_SOURCES", "ImpactChange", "ImpactReport", "ImpactSource", "RuleChange", "RulePlace"]
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+
+#: The sources of decisions, in the order a report lists them: eligibility (and calculations)
+#: for the cases, the example answers' contexts and the pack's eligibility tests; the pack's
+#: other tests; supersession edges and proposals; what ``asof`` answers for the targets whose
+#: edges changed; the sweep's decisions (precedence).
+ImpactSourceName = Literal["eligibility", "tests", "supersession", "asof", "precedence"]
+IMPACT_SOURCES: tuple[ImpactSourceName, ...] = ("eligibility", "tests", "supersession", "asof", "precedence")
+
+
+class RulePlace(BaseModel):
+    """A rule by id and the clause it is written in: its pack file and line."""
+
+    model_config = _MODEL
+
+    id: str
+    file: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.file}:{self.line})" if self.line else f"{self.id} ({self.file})"
+
+
+class RuleChange(BaseModel):
+    """One rule of the pack added, removed, modified or moved (same rule, another place in the
+    pack's order) by the change; ``place``: where it is written (in the new pack; the old one
+    for a rule removed)."""
+
+    model_config = _MODEL
+
+    id: str
+    change: Literal["added", "removed", "modified", "moved"]
+    kind: str
+    place: RulePlace
+
+
+class ImpactChange(BaseModel):
+    """One decision that comes out differently: what was decided (``subject``), where the
+    question comes from (``origin``), the outcome under the old pack and the new one (None:
+    no such decision on that side: an edge or finding added or removed) and the rules behind it."""
+
+    model_config = _MODEL
+
+    source: ImpactSourceName
+    origin: str
+    subject: str
+    change: Literal["changed", "added", "removed"]
+    before: str | None
+    after: str | None
+    rules: tuple[RulePlace, ...] = ()
+
+
+class ImpactSource(BaseModel):
+    """One source of decisions: how many were recomputed and how many changed; ``note`` says
+    what was not recomputed and why."""
+
+    model_config = _MODEL
+
+    source: ImpactSourceName
+    decisions: int
+    changed: int
+    note: str = ""
+
+
+class ImpactReport(BaseModel):
+    """``inforce rules impact``: the pack replaced, the old and the new file, the dates of
+    interest, the rules the change touches, and every decision that changes (in the order of
+    ``SOURCES``)."""
+
+    model_config = _MODEL
+
+    project: str
+    index_build: str
+    pack: str
+    new: str
+    old: str
+    valid_at: tuple[dt.date, ...]
+    rules_changed: tuple[RuleChange, ...]
+    sources: tuple[ImpactSource, ...]
+    changes: tuple[ImpactChange, ...]
+
+    @property
+    def changed(self) -> bool:
+        """Whether any decision comes out differently (``impact`` exits 1)."""
+        return bool(self.changes)
