@@ -86,7 +86,7 @@ def rules_impact(
     pack cannot be read (no git checkout, not at the ref), when a case does not read (its file
     and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
     if against is not None and against_ref is not None:
-        raise InputError("give the old pack by --against or by --against-ref, not both", field="against")
+        raise InputError("give the old pack as a file or as a git revision, not both", field="against")
     manifest = snapshot.manifest
     new_file = Path(new)
     if not new_file.is_file():
@@ -194,7 +194,7 @@ def _old_pack(
     revision = against_ref or "HEAD"
     if ref.stock is not None:
         raise InputError(f"{ref.name} is a stock pack, not a file of the project's git history",
-                         field="against-ref", hint="give the old pack's file with --against")
+                         field="against_ref", hint="give the old pack's file instead")
     content, where = _git_show(current, revision)
     with tempfile.TemporaryDirectory(prefix="inforce-impact-") as folder:
         file = Path(folder) / current.name
@@ -210,19 +210,19 @@ def _git_show(file: Path, revision: str) -> tuple[bytes, str]:
         try:
             return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False, timeout=60)
         except (OSError, subprocess.TimeoutExpired) as problem:
-            raise InputError(f"git cannot be run: {problem}", field="against-ref",
-                             hint="give the old pack's file with --against") from None
+            raise InputError(f"git cannot be run: {problem}", field="against_ref",
+                             hint="give the old pack's file instead") from None
 
-    top = git("rev-parse", "--show-toplevel")
-    if top.returncode != 0:
+    top = next((parent for parent in (folder, *folder.parents) if (parent / ".git").exists()), None)
+    if top is None:
         raise InputError(f"{file} is not in a git checkout, so it has no version at {revision}",
-                         field="against-ref", hint="give the old pack's file with --against")
-    where = file.resolve().relative_to(Path(top.stdout.decode().strip()).resolve()).as_posix()
-    shown = git("show", f"{revision}:{where}")
+                         field="against_ref", hint="give the old pack's file instead")
+    where = file.resolve().relative_to(top).as_posix()
+    shown = git("show", f"{revision}:./{file.resolve().name}")  # a path from the folder git runs in
     if shown.returncode != 0:
         said = shown.stderr.decode(errors="replace").strip().splitlines()
-        raise InputError(f"{where} is not at {revision}" + (f" ({said[-1]})" if said else ""), field="against-ref",
-                         hint="name a commit holding the pack, or give the old file with --against")
+        raise InputError(f"{where} is not at {revision}" + (f" ({said[-1]})" if said else ""), field="against_ref",
+                         hint="name a commit holding the pack, or give the old pack's file instead")
     return shown.stdout, where
 
 
