@@ -29,11 +29,13 @@ from inforce.ontology import (
 from inforce.rules import DEFAULT_SUBJECTS, RuleSet, load_pack, resolve_pack
 from inforce.rules.casefile import RuleCase, read_test_file, tests_for_pack
 from inforce.rules.loader import STOCK_ROOT, display_path
+from inforce.rules.ruleset import LoadedPack
 
 from .addenda.items import itemize
 from .asof import AsOfIndex
 from .derivation import TargetDirectory, derive_supersedes, find_qualifiers, outline_names
 from .eligibility import EligibilityIndex
+from .packcoverage import CoverageRecorder
 from .precedence import provision_in_force, resolve_precedence
 
 __all__ = [
@@ -103,9 +105,15 @@ class MemoryCorpus:
         )
 
 
-def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | None = None) -> RuleTestReport:
+def run_rule_tests(
+    target: str | Path | None, *, load_corpus: CorpusLoader | None = None, coverage: bool = False,
+    fail_under: int | None = None,
+) -> RuleTestReport:
     """Run every test file for ``target`` (see ``discover_test_files``): each case, passed or
     not, with what it expected and what the pack answered (``RuleCaseReport.diff``).
+
+    ``coverage``: also what of each tested pack the cases reached (``packcoverage``), judged
+    against ``fail_under`` when given, else the pack's own ``coverage:``.
 
     InputError when there are none (a test step pointed at the wrong folder must not pass by
     running nothing); InputErrors naming every problem when a test file or its pack is broken.
@@ -116,11 +124,18 @@ def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | Non
                          hint="write a test file beside the pack; docs/rules.md shows how")
     results: list[CaseResult] = []
     broken: list[InputError] = []
+    recorders: dict[str, CoverageRecorder] = {}
     for file in files:
         try:
-            results.extend(run_test_file(file, load_corpus=load_corpus))
+            source_name, loaded, answers = _answers(file, pack_file=None, load_corpus=load_corpus)
         except InputErrors as group:
             broken.extend(group.exceptions)  # type: ignore[arg-type]
+            continue
+        results.extend(_judged(source_name, answers))
+        if coverage:
+            recorder = recorders.setdefault(loaded.file, CoverageRecorder(loaded))
+            for case, _, actual in answers:
+                recorder.record(case.name, actual)
     if broken:
         raise InputErrors("the rule tests do not load", broken)
     failed = sum(1 for r in results if not r.passed)
@@ -128,6 +143,8 @@ def run_rule_tests(target: str | Path | None, *, load_corpus: CorpusLoader | Non
         passed=len(results) - failed, failed=failed, files=len(files),
         cases=tuple(RuleCaseReport(file=r.file, line=r.line, name=r.name, passed=r.passed,
                                    expected=r.expected, actual=r.actual) for r in results),
+        coverage=tuple(recorder.result(fail_under if fail_under is not None else recorder.pack.pack.coverage)
+                       for recorder in recorders.values()),
     )
     return report
 
@@ -152,6 +169,10 @@ def discover_test_files(target: str | Path | None) -> list[Path]:
 def run_test_file(path: Path, *, load_corpus: CorpusLoader | None = None) -> list[CaseResult]:
     """Every case of one test file, passed or not; InputErrors when the file or its pack is broken."""
     source_name, answers = case_answers(path, load_corpus=load_corpus)
+    return _judged(source_name, answers)
+
+
+def _judged(source_name: str, answers: list[tuple[RuleCase, int | None, Any]]) -> list[CaseResult]:
     results = []
     for case, line, actual in answers:
         expected = json.loads(json.dumps(case.expect, default=_json_default))
@@ -170,6 +191,14 @@ def case_answers(
     ``pack_file``: answer under this file instead of the pack the test names, with the test's
     params and facets (``rules impact`` replays a pack's tests under its old and new version).
     InputErrors when the file or the pack is broken."""
+    source_name, _, answers = _answers(path, pack_file=pack_file, load_corpus=load_corpus)
+    return source_name, answers
+
+
+def _answers(
+    path: Path, *, pack_file: Path | None, load_corpus: CorpusLoader | None,
+) -> tuple[str, LoadedPack, list[tuple[RuleCase, int | None, Any]]]:
+    """``case_answers``, with the pack the answers came from (coverage reads its parts)."""
     model, source = read_test_file(path, display_path(path))
     folder = path.parent
     pack_target = model.pack or path.name.removesuffix(".test.yaml") + ".yaml"
@@ -190,8 +219,8 @@ def case_answers(
     documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
-    return source.name, [(case, source.locate(("cases", number))[0], _ask(case, rules, corpus, index))
-                         for number, case in enumerate(model.cases)]
+    return source.name, loaded, [(case, source.locate(("cases", number))[0], _ask(case, rules, corpus, index))
+                                 for number, case in enumerate(model.cases)]
 
 
 def _json_default(value: Any) -> str:

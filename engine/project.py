@@ -197,14 +197,19 @@ class Project:
         return embed_project(Path(root), embedder, batch_size=batch_size, progress=progress)
 
     @classmethod
-    def test_rules(cls, target: str | Path | None = None, *, load_corpus: CorpusLoader | None = None) -> RuleTestReport:
+    def test_rules(
+        cls, target: str | Path | None = None, *, load_corpus: CorpusLoader | None = None, coverage: bool = False,
+        fail_under: int | None = None,
+    ) -> RuleTestReport:
         """Run the tests written beside rule packs for ``target`` (a test file, a pack, a folder,
         a stock name; None: every stock pack's) over their own small corpora (``engine.packtests``);
         no project is opened. ``load_corpus`` parses a test's corpus folder (the ingest readers).
+        ``coverage``: also which rules, branches, patterns and rows of each pack the cases reached,
+        judged against ``fail_under`` or the pack's ``coverage:`` (``engine.packcoverage``).
         InputError when there are no tests there; InputErrors naming every broken test file."""
         from .packtests import run_rule_tests
 
-        return run_rule_tests(target, load_corpus=load_corpus)
+        return run_rule_tests(target, load_corpus=load_corpus, coverage=coverage, fail_under=fail_under)
 
     @staticmethod
     def judge_sweep(

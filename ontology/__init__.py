@@ -86,7 +86,7 @@ from .ingest import (
 from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
 from .resolve import QualifierView, ResolvedProvision, ResolveResult, RetrievalReport, SearchSource
-from .ruletests import CaseResult, RuleCaseReport, RuleTestReport
+from .ruletests import CaseResult, CoverageItem, PackCoverage, RuleCaseReport, RuleTestReport
 from .scalars import CharSpan, Locator, UtcDateTime
 from .schema import json_schemas
 from .sweep import GoneFinding, SourceRun, SweepReport, SweepSummary
@@ -152,6 +152,7 @@ __all__ = [
     "ClaimStatus",
     "ComparisonOutcome",
     "Context",
+    "CoverageItem",
     "DOCUMENT_KINDS",
     "DateChoice",
     "DedupResult",
@@ -204,6 +205,7 @@ __all__ = [
     "NotUnderstoodItem",
     "ON_LAPSE_VALUES",
     "OnLapse",
+    "PackCoverage",
     "PackUsed",
     "PendingRevision",
     "PrecedenceResolution",

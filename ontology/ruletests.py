@@ -11,11 +11,11 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["CaseResult", "RuleCaseReport", "RuleTestReport"]
+__all__ = ["CaseResult", "CoverageItem", "PackCoverage", "RuleCaseReport", "RuleTestReport"]
 
 
 def _diff(expected: Any, actual: Any) -> str:
@@ -58,8 +58,42 @@ class RuleCaseReport(BaseModel):
         return _diff(self.expected, self.actual)
 
 
+class CoverageItem(BaseModel):
+    """One part of a pack (a rule, a branch of it, a pattern, a table row) and whether a test
+    case reached it: ``by`` names up to three of the cases that did."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: str
+    kind: Literal["rule", "branch", "pattern", "row"]
+    item: str
+    line: int | None
+    covered: bool
+    by: tuple[str, ...] = ()
+
+
+class PackCoverage(BaseModel):
+    """How much of one pack its tests reach (``inforce rules test --coverage``); ``required`` is
+    the pack's ``coverage:`` (or ``--fail-under``), ``passed`` whether ``percent`` reaches it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pack: str
+    covered: int
+    total: int
+    percent: float
+    required: int | None
+    passed: bool
+    items: tuple[CoverageItem, ...]
+
+    @property
+    def missed(self) -> tuple[CoverageItem, ...]:
+        return tuple(item for item in self.items if not item.covered)
+
+
 class RuleTestReport(BaseModel):
-    """Every case of the test files found for a target."""
+    """Every case of the test files found for a target; with ``--coverage``, what of each pack
+    its tests reached."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -67,3 +101,4 @@ class RuleTestReport(BaseModel):
     failed: int
     files: int
     cases: tuple[RuleCaseReport, ...]
+    coverage: tuple[PackCoverage, ...] = ()

@@ -51,6 +51,9 @@ class RuleBase(BaseModel):
         min_length=1,
         description="the clause or policy that establishes the rule, e.g. 'Agreement Article 1.2'",
     )
+    why: str | None = Field(
+        default=None, description="why the rule exists, beyond its source clause (shown on its page: inforce rules doc)",
+    )
     status: RuleStatus = "stable"
     owner: str | None = None
     examples: tuple[RuleExample, ...] = ()

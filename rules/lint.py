@@ -15,6 +15,8 @@ RP009     shadowed                   a rule an earlier rule always decides first
 RP010     bad-pattern                a wording pattern that does not compile or link
 RP011     unknown-param              ``${name}`` the pack does not declare, or a param unset
 RP012     unsupported-schema-version a pack written for another version of the format
+RP013     bad-quantity               a unit, stress or range of the wrong dimension; min above max
+RP014     matches-empty              a phrase or notation that matches empty text
 ========  =========================  ==================================================
 """
 
@@ -30,6 +32,7 @@ from inforce.ontology.units import registry
 from .calculation import CalculationRule
 from .conditions import ConditionFacet, ConditionWordError, compile_condition_word
 from .eligibility import EligibilityRule
+from .lintcodes import LINT_PAGES
 from .patterns import (
     DOCUMENT_PLACEHOLDERS,
     PLACEHOLDERS,
@@ -59,20 +62,8 @@ from .subjects import (
 
 __all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_conditions", "lint_pack"]
 
-LINT_CODES: dict[str, str] = {
-    "RP001": "yaml-syntax",
-    "RP002": "unknown-key",
-    "RP003": "invalid-value",
-    "RP004": "unknown-facet",
-    "RP005": "unknown-kind",
-    "RP006": "duplicate-id",
-    "RP007": "listed-twice",
-    "RP008": "never-fires",
-    "RP009": "shadowed",
-    "RP010": "bad-pattern",
-    "RP011": "unknown-param",
-    "RP012": "unsupported-schema-version",
-}
+#: Each code's name; the codes' pages (what, why, example, instead) are in ``lintcodes.py``.
+LINT_CODES: dict[str, str] = {page.code: page.name for page in LINT_PAGES}
 
 
 def lint_pack(
@@ -372,7 +363,7 @@ def _vocabulary(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[Ru
                     hint="placeholders: {section} {part} {article} {paragraph} {letter} {sub} {sheet} {number}"))
                 continue
             if compiled.search("") is not None:
-                problems.append(source.error(where, "RP008", f"notation {notation!r} matches empty text"))
+                problems.append(source.error(where, "RP014", f"notation {notation!r} matches empty text"))
             if notation.casefold() in seen:
                 problems.append(source.error(where, "RP007", f"notation {notation!r} is listed twice"))
             seen.add(notation.casefold())
@@ -415,7 +406,7 @@ def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -
             continue
         if compiled.search("") is not None:
             problems.append(source.error(
-                where, "RP008", f"{field} phrase {phrase.written!r} matches empty text, so "
+                where, "RP014", f"{field} phrase {phrase.written!r} matches empty text, so "
                 + _EMPTY_MATCH[field].format(rule=rule.id),
             ))
         if phrase.written.casefold() in seen:
@@ -523,7 +514,7 @@ def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: list, fac
     try:
         dimension = unit_dimension(rule.unit)
     except ValueError as problem:
-        problems.append(source.error(loc + ("unit",), "RP003", str(problem), hint="a unit pint knows, e.g. psi, mm, mg, day, or currency"))
+        problems.append(source.error(loc + ("unit",), "RP013", str(problem), hint="a unit pint knows, e.g. psi, mm, mg, day, or currency"))
     problems += _tolerance(source, loc, rule.tolerance, dimension)
     if rule.between is not None and dimension is not None:
         problems += _range(source, loc + ("between",), rule.between, rule.subject, rule.unit)
@@ -554,7 +545,7 @@ def _tolerance(source: SourceFile, loc: Loc, tolerance: Tolerance, dimension: st
         if unit_dimension(match.group(1).strip()) != dimension:
             raise ValueError(f"tolerance {tolerance.absolute!r} does not measure the subject's dimension {dimension}")
     except ValueError as problem:
-        return [source.error(loc + ("tolerance", "absolute"), "RP003", str(problem))]
+        return [source.error(loc + ("tolerance", "absolute"), "RP013", str(problem))]
     return []
 
 
@@ -594,7 +585,7 @@ def _grade(source: SourceFile, loc: Loc, rule: GradeRule, earlier: list, facets)
                 raise ValueError(f"grade {name!r}: {stress!r} is not a stress with its unit")
             unit_dimension(match.group(1).strip())
         except ValueError as problem:
-            problems.append(source.error(loc + ("grades", name), "RP003", str(problem)))
+            problems.append(source.error(loc + ("grades", name), "RP013", str(problem)))
     return problems
 
 
@@ -616,7 +607,7 @@ def _inferences_name_subjects(source: SourceFile, rules: Sequence[tuple[int, Any
                 hint="name a subject of this pack", ))
             continue
         if isinstance(rule, GradeRule):
-            problems += [source.error(loc + ("grades", name), "RP003",
+            problems += [source.error(loc + ("grades", name), "RP013",
                                       f"grade {name!r}: {stress!r} is not a stress of {rule.subject}'s dimension")
                          for name, stress in rule.grades.items() if not _measures(stress, subject.unit)]
             continue
@@ -627,7 +618,7 @@ def _inferences_name_subjects(source: SourceFile, rules: Sequence[tuple[int, Any
 
 def _range(source: SourceFile, loc: Loc, between: PlausibleRange, subject: str, unit: str) -> list[RuleError]:
     """A subject's or an inference's ``between``: each end a quantity of the subject's dimension
-    (RP003), and ``min`` no more than ``max`` (RP008: no figure would lie in it)."""
+    (RP013), and ``min`` no more than ``max`` (RP013: no figure would lie in it)."""
     problems, ends = [], {}
     for end in ("min", "max"):
         written = getattr(between, end)
@@ -644,9 +635,9 @@ def _range(source: SourceFile, loc: Loc, between: PlausibleRange, subject: str, 
                 raise ValueError(f"{written!r} is not a quantity of {subject}'s dimension ({unit})")
             ends[end] = registry().Quantity(float(match.group(1)), match.group(2)).to(unit).magnitude
         except ValueError as problem:
-            problems.append(source.error(loc + (end,), "RP003", str(problem)))
+            problems.append(source.error(loc + (end,), "RP013", str(problem)))
     if len(ends) == 2 and ends["min"] > ends["max"]:
-        problems.append(source.error(loc, "RP008", f"between {between.min!r} and {between.max!r}: min is above max, "
+        problems.append(source.error(loc, "RP013", f"between {between.min!r} and {between.max!r}: min is above max, "
                                      "so no figure lies in the range"))
     return problems
 

@@ -54,6 +54,10 @@ class RulePack(BaseModel):
     title: str = ""
     description: str = ""
     params: dict[str, PackParam] = Field(default_factory=dict)
+    coverage: int | None = Field(
+        default=None, ge=0, le=100, description="the least share (percent) of the pack's rules, branches, "
+        "patterns and rows its tests must reach: `inforce rules test --coverage` fails under it",
+    )
     rules: tuple[Rule, ...] = ()
     conditions: tuple[ConditionFacet, ...] | None = Field(
         default=None, description="the words that say what a figure holds under (recommended or increased, "

@@ -1,4 +1,4 @@
-"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|impact|schema)."""
+"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|impact|doc|schema)."""
 
 from __future__ import annotations
 
@@ -201,9 +201,22 @@ def _load_corpus(root: Path) -> list[Any]:
 
 
 @handle_errors
-def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> None:
-    """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own. Exit 1 on a failure."""
-    report = Project.test_rules(target, load_corpus=_load_corpus)
+def test(
+    target: TargetArg = None,
+    format: FormatOption = OutputFormat.text,
+    coverage: Annotated[bool, typer.Option(
+        "--coverage", help="also list each rule, branch, pattern and table row of each pack, and whether a case "
+        "reached it; exit 1 under the pack's `coverage:`")] = False,
+    fail_under: Annotated[int | None, typer.Option(
+        "--fail-under", min=0, max=100, help="the least coverage (percent) each pack needs, in place of its "
+        "`coverage:` (implies --coverage)", show_default=False)] = None,
+) -> None:
+    """Run the tests written beside rule packs (NAME.test.yaml); none given: the stock packs' own.
+
+    Exit 1 on a failure, or with --coverage when a pack's tests reach less of it than it requires.
+    """
+    report = Project.test_rules(target, load_corpus=_load_corpus, coverage=coverage or fail_under is not None,
+                                fail_under=fail_under)
     if format is OutputFormat.json:
         emit_json(report)
     else:
@@ -212,9 +225,27 @@ def test(target: TargetArg = None, format: FormatOption = OutputFormat.text) -> 
             out.print(f"{mark} {result.file}:{result.line} {result.name}", markup=False)
             if not result.passed:
                 out.print(result.diff(), markup=False)
+        for pack in report.coverage:
+            _print_coverage(pack)
         err.print(f"{report.passed} passed, {report.failed} failed ({report.files} test files)")
-    if report.failed:
+    under = [pack for pack in report.coverage if not pack.passed]
+    for pack in under:
+        err.print(f"{pack.pack}: coverage {pack.percent}% is under the {pack.required}% required; no test reaches "
+                  f"{len(pack.missed)}: " + "; ".join(f"{i.rule} {i.item} (line {i.line})" for i in pack.missed[:10])
+                  + (f"; and {len(pack.missed) - 10} more" if len(pack.missed) > 10 else ""), markup=False)
+    if report.failed or under:
         raise typer.Exit(EXIT_FINDING)
+
+
+def _print_coverage(pack: Any) -> None:
+    required = f", {pack.required}% required" if pack.required is not None else ""
+    out.print(f"\ncoverage of {pack.pack}: {pack.covered} of {pack.total} reached ({pack.percent}%{required})",
+              markup=False)
+    out.print(f"  {'reached':<8}{'rule':<10}{'kind':<8}{'line':>5}  item", markup=False)
+    for item in pack.items:
+        mark = "yes" if item.covered else "NO"
+        line = "" if item.line is None else str(item.line)
+        out.print(f"  {mark:<8}{item.rule:<10}{item.kind:<8}{line:>5}  {item.item}", markup=False)
 
 
 @handle_errors
@@ -308,6 +339,54 @@ def impact(
         raise typer.Exit(EXIT_FINDING)
 
 
+class DocFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+    md = "md"
+
+
+@handle_errors
+def doc(
+    code: Annotated[str | None, typer.Argument(metavar="[CODE|RULE_ID]", help="a lint code (RP003 or its name) or "
+                                               "a stock rule (INF-P001 or its slug); none: the list", show_default=False)] = None,
+    format: Annotated[DocFormat, typer.Option("--format", "-f", help="text, json or md")] = DocFormat.text,
+    write: Annotated[str | None, typer.Option(
+        "--write", help="write every page, and an index (README.md), into this folder as Markdown (docs/rules)",
+        show_default=False)] = None,
+) -> None:
+    """What a lint code or a stock rule does, why, an example and what to write instead (ruff's
+    `rule`); with no argument, every code and stock rule with its summary and lifecycle."""
+    from inforce.rules.pages import (
+        all_pages,
+        find_page,
+        index_markdown,
+        page_index,
+        page_markdown,
+        page_text,
+        write_pages,
+    )
+
+    if write is not None:
+        written = write_pages(Path(write))
+        err.print(f"{len(written)} files in {write}", markup=False)
+        return
+    if code is not None:
+        page = find_page(code)
+        if format is DocFormat.json:
+            emit_json(page)
+        else:
+            out.print(page_markdown(page) if format is DocFormat.md else page_text(page), markup=False, end="")
+        return
+    pages = all_pages()
+    if format is DocFormat.json:
+        emit_json(page_index(pages))
+    elif format is DocFormat.md:
+        out.print(index_markdown(pages), markup=False, end="")
+    else:
+        for row in page_index(pages).pages:
+            out.print(f"{row.key:<9} {row.name:<34} {row.kind:<13} {row.lifecycle:<10} {row.summary}", markup=False)
+
+
 @handle_errors
 def schema(
     tests: Annotated[bool, typer.Option("--tests", help="the schema of *.test.yaml files instead")] = False,
@@ -322,11 +401,13 @@ def register(app: typer.Typer) -> None:
     """Add ``eligible``, ``precedence`` and the ``rules`` group to ``app``."""
     app.command("eligible")(eligible)
     app.command("precedence")(precedence)
-    group = typer.Typer(name="rules", help="Check, test and explain rule packs; print their JSON Schema.",
+    group = typer.Typer(name="rules", help="Check, test (with coverage), explain and document rule packs; weigh a "
+                        "change's impact; print their JSON Schema.",
                         no_args_is_help=True, rich_markup_mode=None)
     group.command("check")(check)
     group.command("test")(test)
     group.command("explain")(explain)
     group.command("impact")(impact)
+    group.command("doc")(doc)
     group.command("schema")(schema)
     app.add_typer(group, name="rules")

@@ -195,6 +195,10 @@ LINT_CASES = {
     "RP011": ("schema_version: 1\nparams:\n  clause: {}\nrules:\n"
               + rule("precedence", body="    order: none\n").replace("source: s", "source: ${clauze}"), 9),
     "RP012": ("schema_version: 7\nrules: []\n", 1),
+    "RP013": (HEAD + rule("subject", body="    subject: concrete.slump\n    unit: mm\n    synonyms: [slump]\n"
+                                          "    between: {min: 10 psi, max: 250 mm}\n"), 11),
+    "RP014": (HEAD + rule("supersession", body="    patterns:\n      - {pattern: 'Section {section}, Paragraph "
+                                               "{paragraph}: Replace', scope: full}\n    no_change:\n      - pattern: '[no change]'\n"), 11),
 }
 
 

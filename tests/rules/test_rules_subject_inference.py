@@ -53,7 +53,7 @@ def test_an_inference_of_a_subject_the_pack_lacks_never_fires(tmp_path):
 
 def test_a_range_of_another_dimension_is_invalid(tmp_path):
     body = "    subject: concrete.compressive_strength\n    stated_for: [concrete]\n    between: {min: 2 inch}\n"
-    assert [code for code, _ in problems(tmp_path, HEAD + SUBJECT + inference(body))] == ["RP003"]
+    assert [code for code, _ in problems(tmp_path, HEAD + SUBJECT + inference(body))] == ["RP013"]
 
 
 def test_a_word_listed_twice_and_an_empty_word(tmp_path):
@@ -77,7 +77,7 @@ def test_a_grade_form_without_its_placeholder_and_a_stress_of_another_dimension(
     grade = ("  - id: TST-V150\n    slug: bars\n    kind: grade\n    description: d\n    source: s\n"
              "    subject: concrete.compressive_strength\n    standard: X 1\n    written: [\"GRADE {grade}\"]\n"
              "    grades: {\"60\": 60 inch}\n    stated_for: [bars]\n")
-    assert [code for code, _ in problems(tmp_path, HEAD + SUBJECT + grade)] == ["RP003"]
+    assert [code for code, _ in problems(tmp_path, HEAD + SUBJECT + grade)] == ["RP013"]
     assert [code for code, _ in problems(tmp_path, HEAD + SUBJECT + grade.replace("GRADE {grade}", "GRADE"))] \
         == ["RP003"]
 

@@ -21,9 +21,9 @@ def _read(tmp_path: Path, text: str):
 
 def test_a_subjects_range_is_linted_at_its_line(tmp_path):
     _, found = _read(tmp_path, SUBJECT + '    between: {min: "2 day", max: "40 kg"}\n')
-    assert [(p.code, p.line, p.field) for p in found] == [("RP003", 11, "rules.0.between.min")]
+    assert [(p.code, p.line, p.field) for p in found] == [("RP013", 11, "rules.0.between.min")]
     _, found = _read(tmp_path, SUBJECT + '    between: {min: "50 kg", max: "40000 g"}\n')
-    assert [(p.code, p.line, p.field) for p in found] == [("RP008", 11, "rules.0.between")]
+    assert [(p.code, p.line, p.field) for p in found] == [("RP013", 11, "rules.0.between")]
     _, found = _read(tmp_path, SUBJECT + '    between: {}\n')
     assert [p.code for p in found] == ["RP003"]
 

@@ -40,12 +40,12 @@ def test_an_absolute_tolerance_in_an_engine_unit_is_measured_in_that_unit(tmp_pa
     _, found = read_pack(_subject_pack(tmp_path, "psf", "absolute: 5 psf"))
     assert found == []
     _, found = read_pack(_subject_pack(tmp_path, "psf", "absolute: 5 working_day"))
-    assert [p.code for p in found] == ["RP003"] and "dimension" in str(found[0])
+    assert [p.code for p in found] == ["RP013"] and "dimension" in str(found[0])
 
 
 def test_a_unit_nobody_defines_is_still_rejected(tmp_path: Path) -> None:
     _, found = read_pack(_subject_pack(tmp_path, "furlong_per_fortnight_squared"))
-    assert [p.code for p in found] == ["RP003"]
+    assert [p.code for p in found] == ["RP013"]
 
 
 def test_a_unit_a_project_defines_is_known_to_lint_and_engine_alike() -> None:
