@@ -70,7 +70,8 @@ _THING = re.compile(
     r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
     r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
-    r"versions?)(?![\w-]))[a-z]", re.IGNORECASE)
+    # ("each one takes the place of the document that has the same number": the document itself)
+    r"versions?|documents?)(?![\w-]))[a-z]", re.IGNORECASE)
 #: A verb phrase ending with the kind of provision it takes ("strike the note"): the number after it
 #: is the provision's own ("Strike Note 2"), no count of things shown on it.
 _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",

@@ -565,9 +565,25 @@ def _context(item: Item, vocabularies: list) -> tuple[str, Action | None, str]:
                 # (a lead-in bringing new text, "Delete Paragraph 2.1.A and insert the following:",
                 # carries the words below it however its verbs read; they instruct nothing)
                 lead, lead_line = action, line
+            if _DOCUMENT_REVISED.fullmatch(line.strip(" \t*_")) and _PATH_OPENS.match(item.text):
+                # "Section 21 13 13 Sprinklers has been revised to:" over "Section 3.1.A Change ...":
+                # a document said to change, then its paragraphs one a line, each by its path; the
+                # line names the document the paths are in, as a heading does
+                kept.append(line)
             continue
         kept.append(line)
     return "\n".join(kept), lead, lead_line
+
+
+#: A line naming a section by number, its title, and a bare change verb ending in a colon ("Section 21
+#: 13 13 Sprinklers has been revised to:", "Section 09 91 00 - Painting is amended as follows:").
+_DOCUMENT_REVISED = re.compile(
+    r"(?:(?:Spec(?:ification)?\s+)?Section\s+)?\d{2}\s?\d{2}\s?\d{2}[^:\n]{0,100}?\b(?:is|are|has\s+been|have\s+been)\s+"
+    r"(?:revised|amended|changed|modified|updated)\s*(?:to|as\s+follows|as\s+below|in\s+the\s+following\s+ways?)?\s*:",
+    re.IGNORECASE)
+#: An item opening with a paragraph or article by its path ("Section 3.1.A Change ...", "Paragraph 2.2.B: ...").
+_PATH_OPENS = re.compile(r"[ \t*_]*(?:(?:Section|Paragraph|Para\.|Article|Subparagraph|Clause)[ \t]+)?"
+                         r"\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(?![\w.]|\.\w)[ \t:,-]", re.IGNORECASE)
 
 
 def _lead_in(text: str, vocabularies: list) -> bool:

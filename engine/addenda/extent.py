@@ -381,6 +381,7 @@ _WHOLE = re.compile(
     r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
     r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
+    r"(?:revised|replaced|reissued)\s+by\s+attachment|"  # ("Sheets ... are revised by attachment": issued anew)
     r"issued\s+(?:complete|in\s+full)|"
     # "Replace in full; ...", "Sheet C-2: remove in full": the extent said as owners say it in prose
     r"in\s+full(?!\s+(?:compliance|accordance|conformance|force|effect))|"

@@ -411,6 +411,38 @@ def _verb_at(read: str, words: str) -> tuple[int, int] | None:
     return (first.start(), (last or first).end())
 
 
+#: What may stand between a quotation and the verb it is the subject of ('"X" is amended to read').
+_SUBJECT_GAP = re.compile(r"[\s,]*(?:(?:is|are|was|were|be|been|has|have|shall|hereby|to)\s+)*", re.IGNORECASE)
+
+#: A quotation naming a provision or document, not words of one ('AMEND "SHEET M-101, NOTE 3" to read').
+_NAMES_PROVISION = re.compile(r"\b(?:sections?|sheets?|drawings?|paragraphs?|articles?|clauses?|notes?|keynotes?|"
+                              r"details?|items?|parts?)\s+(?:no\.?\s*)?[\w.-]*\d", re.IGNORECASE)
+
+
+def _words_for_words(text: str, quoted: Sequence[tuple[int, int]], verb: tuple[int, int], target: Locator) -> bool:
+    """Whether the instruction at ``verb`` puts quoted words in place of quoted words: one
+    quotation the verb's subject or object (before its last word), the next right after it (a
+    colon or "the words" between at most), neither opening with the target's own label nor
+    naming a provision."""
+    before = [(s, e) for s, e in quoted if e <= verb[1]]
+    after = [(s, e) for s, e in quoted if s >= verb[1]]
+    if not before or not after:
+        return False
+    old, new = before[-1], after[0]
+    if old[1] <= verb[0] and not _SUBJECT_GAP.fullmatch(text, old[1], verb[0]):
+        return False  # (a quotation standing before the verb is its subject only right before it)
+    if not re.fullmatch(r"[\s:,]*(?:(?:the\s+)?(?:words?|phrase|text)\s*)?", text[verb[1]:new[0]], re.IGNORECASE):
+        return False
+    old_words, new_words = text[old[0]:old[1]], text[new[0]:new[1]]
+    title = old_words.strip("\"“”'‘’ ,.:;").casefold()
+    if title and re.match(rf"{re.escape(title)}\s*[:.\-–—]\s", new_words.strip("\"“”'‘’ ").casefold()):
+        # ('Section 205.3.2, "Gates," is revised to read: "Gates: Provide ..."': the provision's
+        # title quoted after its number, the new text opening with it - the provision restated)
+        return False
+    return not any(_opens_with_own_label(words.strip("\"“”'‘’ "), target) or _NAMES_PROVISION.search(words)
+                   for words in (old_words, new_words))
+
+
 def _sheet_number(doc: str) -> str:
     return re.sub(r"^(?:DWG|SHEET|SHT)-", "", doc.upper()).replace("-", "")
 
@@ -458,6 +490,14 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
                 items[index + 1].heading_context == item.heading_context) else ""
         if _opens_with_own_label(after, target):
             return ("apply", [(target, "full", True)], "")
+    # (0c) quoted words for quoted words: '"4 inches" amended to read "6 inches"', 'revise "X" to
+    # read "Y"', "change 'X' in lieu of 'Y'" - wherever the instruction sits (prose, a schedule
+    # row's cell, a sheet note), the words quoted before the reading phrase are what changes and
+    # the words after it what they become: part of the provision, never all of it (unless the new
+    # words open with the provision's own label: the provision restated whole)
+    if edge.scope == "full" and edge.successor and target.path is not None and verb is not None \
+            and _words_for_words(item.text, quoted, verb, target):
+        return ("apply", [(target, "partial", True)], "")
     # (1) a finer target named and left unread: "paragraph 3.1, A, replace ...", "delete paragraphs
     # A and B", "Subsection 2.2, change Paragraph A": the change is to the lettered paragraph inside
     # the article, never to the article; a note or detail the sheet holds, never the whole sheet
@@ -472,6 +512,12 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         letters += [m.group(1) for m in glued.finditer(read, 0, upto)]
         finer = [Locator(doc=target.doc, path=f"{target.path}.{letter}") for letter in dict.fromkeys(letters)]
         held = [f for f in finer if corpus.exists(f)]
+        if len(held) == 1 and len(finer) == 1 and re.search(
+                rf"(?<![\w.]){re.escape(target.path)}\s*,\s*(?:sub-?)?paragraph\s+{held[0].path.rsplit('.', 1)[-1]}(?![\w.])",
+                read[:upto], re.IGNORECASE) and not any(e.target == held[0] for e in siblings):
+            # "Article 2.1, Paragraph A: delete and replace with: ...": the letter joined to the article
+            # by a comma and its word, one paragraph the article holds - the paragraph, settled
+            return ("retarget", [(held[0], edge.scope, edge.successor)], "")
         if held:
             return ("propose", [(f, edge.scope, edge.successor) for f in held],
                     f"names {', '.join(f.path or '' for f in held)} inside {target.format()}, which no reference "
@@ -633,6 +679,16 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     return None
 
 
+#: Sheets listed as revised: "Revised sheets E-102 and E-501", "Revised - Plan Sheets - E-102",
+#: "Revised Drawing Sheet - M-201" (the status word right before the sheet word).
+_REVISED_SHEETS = re.compile(r"\brevised\s*[-–—:]?\s*(?:(?:plan|drawing|contract)\s+)?(?:sheets?|drawings?)\b",
+                            re.IGNORECASE)
+#: A drawing sheet named by its word.
+_SHEET_WORD = re.compile(r"\b(?:drawings?|sheets?|dwgs?\.?)(?:\s+nos?\.?)?\s", re.IGNORECASE)
+#: A part of a sheet named by its word (a change to it is a change in part).
+_CALLOUT_WORD = re.compile(r"\b(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*|#\s*)?\d", re.IGNORECASE)
+
+
 def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
             line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """Every applied edge through the structural guards above (after every other reading)."""
@@ -671,6 +727,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
                          if e.by is None or (e.by.format(), e.target.format()) not in drop]
     _sentence_by_sentence(reading, items, corpus, file, line_of, vocabularies)
     _proposed_line_by_line(reading, items, corpus, vocabularies)
+    _revised_sheets_proposed_whole(reading, items, corpus)
     _one_changed_of_several(reading, items, corpus, document, file, line_of, vocabularies)
     _unplaced_parts(reading, items, corpus, document, file, line_of, vocabularies)
     _same_designation(reading, items)
@@ -778,18 +835,46 @@ def _proposed_line_by_line(reading: Reading, items: Sequence[Item], corpus: Corp
         lines = []
         for a, b in _sentences(item.text):
             part = item.text[a:b]
-            lines.append((part, read_action(part, list(vocabularies), mask=_quoted_spans(part))))
+            lines.append((part, read_action(part, list(vocabularies), mask=_quoted_spans(part)), a))
         for i in indices:
             proposal = reading.proposed[i]
-            naming = [action for part, action in lines if _line_names(part, proposal.target, corpus)]
-            if len(naming) != 1 or not naming[0].changes or naming[0].ambiguous is not None:
+            naming = [(at, action) for part, action, at in lines if _line_names(part, proposal.target, corpus)]
+            if len(naming) != 1 or not naming[0][1].changes or naming[0][1].ambiguous is not None:
                 continue
-            action = naming[0]
+            at, action = naming[0]
+            whole_line = item.text[item.text.rfind("\n", 0, at + 1) + 1:].split("\n", 1)[0]
+            if (proposal.target.path is None and action.action == "amend" and action.words.strip().lower() == "revised"
+                    and _SHEET_WORD.search(whole_line) and _CALLOUT_WORD.search(whole_line) is None):
+                # "Drawing No. E-501 Lighting Details (Revised)": a sheet marked revised, no part of it
+                # named, is the sheet drawn and issued again (the whole of it; a section's pages may not be)
+                action = Action("replace", action.words, action.span, True)
             if (action.scope, action.successor) != (proposal.scope, proposal.successor):
                 reading.proposed[i] = proposal.model_copy(update={
                     "scope": action.scope, "successor": action.successor,
                     "evidence": proposal.evidence.model_copy(update={"action": action.words or None,
                                                                      "change": action.action})})
+
+
+def _revised_sheets_proposed_whole(reading: Reading, items: Sequence[Item], corpus: Corpus) -> None:
+    """A sheet proposed as changed in part by an item listing it as revised, with only "revised"
+    for a verb and no part of it named ("PLANS: Revised sheets E-102 and E-501."): proposed as the
+    sheet issued anew, the addendum's copy its successor (what such a list most often means;
+    still for a person to confirm)."""
+    if not reading.proposed:
+        return
+    by_key = {item.path: item for item in items}
+    sheets: set[str] | None = None
+    for index, proposal in enumerate(reading.proposed):
+        if proposal.target.path is not None or proposal.scope != "partial" or (
+                (proposal.evidence.action or "").strip().lower() not in ("revised", "revise")):
+            continue
+        item = by_key.get(proposal.item.path or "")
+        if item is None or not _REVISED_SHEETS.search(item.text) or _CALLOUT_WORD.search(item.text):
+            continue
+        if sheets is None:
+            sheets = {doc for entries in corpus.directory.by_sheet.values() for doc, _ in entries}
+        if proposal.target.doc in sheets:
+            reading.proposed[index] = proposal.model_copy(update={"scope": "full", "successor": True})
 
 
 #: A document replaced by the one "of (the) same designation/number" ("Replace sheets of same
@@ -1017,6 +1102,13 @@ def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, doc
         if _ATTACHED_LEAD.search(heading):
             why = (f"the item names all of {edge.target.doc}, under a heading of what the addendum attaches, and says "
                    "a change but no part of it: read as issued anew, the attached copy its successor, for review")
+            guess = Action("replace", edge.words, None, True, ambiguous=why)
+        elif _REVISED_SHEETS.search(_read_text(item.text, _quoted_spans(item.text))) and _CALLOUT_WORD.search(item.text) is None:
+            # "(5)Revised - Plan Sheets - E-102, E-501 & T-101", "Revised Drawing Sheet - M-201": a sheet
+            # listed as revised, no part of it named, is a sheet drawn and issued again - the best guess
+            # is the whole of it replaced, the addendum's issue its successor (for review, never applied)
+            why = (f"the item lists {edge.target.doc} as a revised sheet and names no part of it: read as the sheet "
+                   "issued anew, the addendum's copy its successor, for review")
             guess = Action("replace", edge.words, None, True, ambiguous=why)
         else:
             guess = Action("amend", edge.words, ambiguous=why)

@@ -217,6 +217,22 @@ _FOLLOWING_LEAD = re.compile(r"\b(?:following|below)\b[^:\n]{0,160}:[\s*_]*$", r
 #: A line naming a section or a sheet by number and a title, nothing more ("Specification 26 05 43 -
 #: Underground Ducts", "Sheet M-101 - Roof Plan", "Sheet C-210, Grading Plan", "Drawing C-210 (Grading
 #: Plan)"): no full stop, colon or semicolon in the title.
+#: A lead-in's end sending the reader to what follows ("... are amended as follows:", "the following:").
+_FOLLOWING_OR_AS_FOLLOWS = re.compile(r"\b(?:as\s+follows|following|below)\s*:[\s*_]*$", re.IGNORECASE)
+
+#: A line opening with a paragraph or article by its path, a word for it before ("Section 3.1.A
+#: Change ...", "Paragraph 2.2.B: ...", "Article 1.4 ..."), never a document's number.
+_PATH_FIRST = re.compile(r"[ \t*_]*(?:(?:Section|Paragraph|Para\.|Article|Subparagraph|Clause)[ \t]+)?"
+                         r"\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(?![\w.]|\.\w)[ \t:,-]", re.IGNORECASE)
+
+#: A subject title ending in the reference it is about, in parentheses: "Slab Edge Insulation (07 21
+#: 00, 2.1.A)", "Hydrant Lead (Sheet C-104, Detail 3)", "Roof Drains (Section 22 14 26)": a few words in
+#: title case, then a section number or a sheet named by its word and number, nothing after.
+_CITED_TITLE = re.compile(
+    r"(?-i:[A-Z])[\w'’&/,-]*(?:[ \t]+[\w'’&/,-]+){0,9}[ \t]*\((?:new[ \t]+)?"
+    rf"(?:(?:Spec(?:ification)?\s+)?(?:Section\s+)?\d{{2}} ?\d{{2}} ?\d{{2}}|(?:Sheet|Drawing|Dwg\.?)\s+(?-i:{SHEET_NUMBER}))"
+    r"(?:[ \t]*,[ \t]*[\w .,-]{1,30})?\)", re.IGNORECASE)
+
 _DOCUMENT_LINE = re.compile(
     r"[*_]*(?:(?P<section>(?:Spec(?:ification)?s?\.?|(?:Spec(?:ification)?\s+)?Section)\s+(?:No\.?\s*)?"
     rf"\d{{2}} ?\d{{2}} ?\d{{2}}(?:\.\d{{2}})?)|(?:Sheet|Drawing)(?:\s+No\.?)?\s+(?-i:{SHEET_NUMBER}))"
@@ -565,6 +581,7 @@ class _Reader:
         self.verbs = verbs
         self.literals: list[tuple[int, int]] = []  # where each fenced code block starts and ends
         self.markdown = document.source.format == "markdown"
+        self.listed_lines: set[int] = set()  # lines read as entries of a list under a caption
         self.stack: list[_Node] = []
         self.nodes: list[_Node] = []
         self.lines: list[str] = []
@@ -673,6 +690,12 @@ class _Reader:
             return _Node(start, _SUBHEAD, "section", provision=existing, title=getattr(existing, "heading", "") or "")
         if number:  # an outline section this reader has no word for ("2.1 PRODUCTS")
             title = getattr(existing, "heading", "") or ""
+            if self._listed_under_caption(index):
+                self.listed_lines.add(index)
+                # "A. SPECIFICATIONS" then "Section 22 11 16 - Domestic Water Piping", "Section 26 05 19
+                # - ...", one a line: an enclosure list under its caption, each line one entry (read
+                # under the lead-in above the list), never a section heading over the lines after it
+                return _Node(start, _LEAF, "section", provision=existing, title=title)
             # ("Section 01 10 00" alone on its line, then the sentences that change it: airport and
             # port authorities' addenda head each section so; each sentence is an item under it)
             return _Node(start, _CONTAINER, "section", provision=existing, title=title,
@@ -794,7 +817,8 @@ class _Reader:
             self._close(self.stack.index(caption) + 1, self.at)
             self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
             return
-        if top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md"):
+        if (top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md")
+                and not self._document_heading_after_lead(index, top)):
             self._continue(line)  # the words an instruction introduces ("... to read as follows:")
             return
         if opener is not None or self._heading_at(index) is not None:
@@ -985,6 +1009,10 @@ class _Reader:
             kind = "sub"
         if kind is None and self._titled_alone(index):
             kind = "minor"
+        if kind is None and self._cites_below(index):
+            kind = "sub"
+        if kind is None and self._leads_parts(index):
+            kind = "sub"
         if kind is None:
             return None
         if kind == "major" and self._instruction_line(lines[index]):
@@ -997,7 +1025,7 @@ class _Reader:
             # verb on a line alone; the verb heads the item's own words ("Clarification:" is no verb:
             # it closes the item as before, so nothing under it inherits the caption's section)
             kind = "sub"
-        if top is not None and top.rank >= _LEAF and _colon(top.last):
+        if top is not None and top.rank >= _LEAF and _colon(top.last) and not self._document_heading_after_lead(index, top):
             return None  # the words an instruction introduces
         after = index + 1
         if kind == "major":
@@ -1074,6 +1102,8 @@ class _Reader:
         opener = _opener(lines[after], self.layouts)
         if opener is not None and opener.cls not in ("numbered", "bullet"):
             return False
+        if opener is not None and opener.cls == "numbered" and self._next_caption(opener):
+            return False  # ("A. SPECIFICATIONS" over the list, then "B. SKETCHES": the addendum's next group)
         part = _SECTION_PART if named.group("section") else _SHEET_PART
         # its instructions under it, numbered or not ("Sheet C-210, Grading Plan" then "1. Delete Note
         # 4 ...", "Revise paragraph 2.1.B to read ...", "1. Page 2, paragraph 2.1.B, ..."): each opens
@@ -1081,6 +1111,44 @@ class _Reader:
         body = (opener.title if opener is not None else lines[after]).lstrip(" \t*_")
         found = _PART_NUMBER.search(body) if named.group("section") else _SHEET_PART.search(" " + body)
         return part.match(body) is not None or (found is not None and any(verb.search(body) for verb in self.verbs))
+
+    def _listed_under_caption(self, index: int) -> bool:
+        """Whether line ``index``, a document named by number and title alone, is an entry of a
+        list under a labelled caption ("A. SPECIFICATIONS", "B. DRAWINGS"): the caption is open,
+        and the entry before it was one, or the next paragraph is another entry, the next caption
+        or a heading - never a part of the document named (that line heads its parts)."""
+        lines = self.lines
+        if _DOCUMENT_LINE.fullmatch(lines[index].strip()) is None:
+            return False
+        before = index - 1
+        while before >= 0 and not lines[before].strip():
+            before -= 1
+        if before in self.listed_lines:
+            return not self._names_parts_below(index)
+        caption = _opener(lines[before], self.layouts) if before >= 0 else None
+        if caption is None or caption.cls != "numbered" or _label_value(caption.label, caption.style) is None \
+                or not _heading_like(caption.title) or _heading_line(caption.title) != "major":
+            return False
+        after = index + 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after >= len(lines):
+            return True
+        following = lines[after]
+        opener = _opener(following, self.layouts)
+        return (_DOCUMENT_LINE.fullmatch(following.strip()) is not None
+                or (opener is not None and opener.cls == "numbered" and self._next_caption(opener))
+                or _heading_line(following) == "major")
+
+    def _next_caption(self, opener: _Line) -> bool:
+        """Whether the labelled line ``opener`` is the next caption of a list of captions open
+        above it ("B. SKETCHES" after "A. SPECIFICATIONS" and the sections listed under it): owners
+        group an addendum's parts under lettered or numbered captions; the next one closes the
+        group, it is no paragraph of the last document listed."""
+        value = _label_value(opener.label, opener.style)
+        return value is not None and value > 1 and _heading_like(opener.title) and any(
+            node.heading_like and node.style == opener.style and _label_value(node.label, node.style) == value - 1
+            for node in self.stack)
 
     def _titled_alone(self, index: int) -> bool:
         """Whether line ``index`` is a short title in title case standing as a paragraph of its own,
@@ -1103,6 +1171,53 @@ class _Reader:
                 or any(verb.match(line) for verb in self.verbs)):
             return False
         return any(lines[i].strip() for i in range(index + 1, len(lines)))
+
+    def _document_heading_after_lead(self, index: int, top: _Node) -> bool:
+        """Whether line ``index`` is a heading in capitals naming a document by number, right after
+        a lead-in that names none ("The Drawings are amended as follows:" then "DRAWING G-001 COVER
+        SHEET AND DRAWING INDEX" then "Note 2 shall be edited ..."): the heading of the changes below
+        it, not the words the lead-in introduces."""
+        line = self.lines[index]
+        return (_heading_line(line) == "major" and _NAMES_DOCUMENT.search(line) is not None
+                and not _NAMES_DOCUMENT.search(top.last) and _FOLLOWING_OR_AS_FOLLOWS.search(top.last) is not None
+                and top.kind == "paragraph" and index + 1 < len(self.lines) and not self.lines[index + 1].strip()
+                and index > 0 and not self.lines[index - 1].strip())
+
+    def _leads_parts(self, index: int) -> bool:
+        """Whether line ``index`` names a document and says it changes, ending in a colon, and the
+        paragraph below opens with a part of it by its path ("Section 21 13 13 Sprinklers has been
+        revised to:" then "Section 3.1.A Change the words ..." and "Section 2.2.A Delete this
+        paragraph"): owners write a section's changes as one line per paragraph under such a line,
+        each paragraph's path after the word Section; the line heads them all, not the first alone."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        if (not line.endswith(":") or len(line) > 160 or (index > 0 and lines[index - 1].strip())
+                or _NAMES_DOCUMENT.search(line) is None or _opener(lines[index], self.layouts) is not None
+                or not any(verb.search(line) for verb in self.verbs)):
+            return False
+        after = index + 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        return after < len(lines) and _PATH_FIRST.match(lines[after]) is not None
+
+    def _cites_below(self, index: int) -> bool:
+        """Whether line ``index`` is a subject title citing what it is about in parentheses at its
+        end ("Slab Edge Insulation (07 21 00, 2.1.A)", "Hydrant Lead (Sheet C-104, Detail 3)"), a
+        paragraph of its own with no verb, a paragraph below it: owners who write an addendum as
+        "interpretations and changes" caption each one so, the instruction in the lines under it
+        (the parenthesised reference is their heading context, as a section heading's number is)."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        cited = _CITED_TITLE.fullmatch(line)
+        if (cited is None or (index > 0 and lines[index - 1].strip())
+                or (index + 1 < len(lines) and lines[index + 1].strip())
+                or any(verb.match(line) for verb in self.verbs)):
+            return False
+        after = index + 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        return after < len(lines) and _opener(lines[after], self.layouts) is None and \
+            _CITED_TITLE.fullmatch(lines[after].strip(" \t*_")) is None
 
     def _alone(self, index: int) -> bool:
         """Whether line ``index`` is its paragraph's only line."""

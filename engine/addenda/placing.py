@@ -412,8 +412,11 @@ def _struck_from(text: str, mask: Sequence[tuple[int, int]], action: Action, ref
 
 def _division(reference: Reference) -> str:
     """The CSI division a section reference names (its number's first two digits), or ""."""
-    if reference.target is not None:
-        digits = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", reference.target.doc)
+    # (a paragraph its section does not hold is still of that section: "Section 1.4.B" under a
+    # Division 00 section's line is that division's, however its path reads)
+    placed = reference.target if reference.target is not None else reference.joins
+    if placed is not None:
+        digits = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", placed.doc)
         if digits:
             return digits.group(1)
     digits = re.search(r"\b(\d{2})\s?\d{2}\s?\d{2}\b|\b(\d{2})\d{3}\b", reference.written)

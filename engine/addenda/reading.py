@@ -164,6 +164,9 @@ def read_addendum(
         item = by_path[path]
         if outcome.kind == "skipped":
             reading.skipped[outcome.rule] = reading.skipped.get(outcome.rule, 0) + 1
+            # (its division read through its heading: "Section 1.4.B ..." under "Section 00 21 13
+            # ... has been revised to:"; the nets, reading the item alone, leave it to the skip list)
+            titled_paths.add(path)
         elif outcome.kind == "not_understood":
             reading.not_understood.append(_missed(item, outcome.rule, file, line_of, outcome.why))
         if outcome.also and outcome.kind == "applied":

@@ -101,7 +101,7 @@ class Reference:
     @property
     def by_number(self) -> bool:
         """Resolved by a number or an outline path (never by a fuzzy title): what may apply."""
-        return self.target is not None and self.resolved_by not in ("title", "")
+        return self.target is not None and self.resolved_by not in ("title", "", "sketch")
 
     @property
     def document_level(self) -> bool:
@@ -208,7 +208,10 @@ _BARE_SIX = re.compile(r"(?<![\d$.,/-])(\d{2})( ?)(\d{2})\2(\d{2})(?:\.(\d{2}))?
 _AFTER_SECTION = re.compile(
     r"(?:\s*[\"“][^\"”\n]{0,80}[\"”]|(?-i:\s*[-–—]?\s*[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}"
     r"(?=\s*[-–—,:]\s*\d{1,2}\.\d)))?(?:\s*[-–—,:]\s*(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*)"
-    r"|\s+(\d{1,2}\.\d{1,3}(?:\.\d{1,3})*\.[A-Za-z](?:\.[0-9A-Za-z]{1,3})*))\s+(?=[A-Z-–—])")
+    r"|\s+(\d{1,2}\.\d{1,3}(?:\.\d{1,3})*\.[A-Za-z](?:\.[0-9A-Za-z]{1,3})*))"
+    # (or the reference closing there: "Section 01 10 00, 1.2: add ...", "(01 10 00, 1.2)", the
+    # article cited after its section's number as the whole of what is cited)
+    r"(?:\s+(?=[A-Z-–—])|(?=[ \t]*(?:[:)]|$)))")
 #: A paragraph's letter set alone after the article ("Section 03 30 00, 2.1 B: ..."): one capital
 #: and then punctuation or the end, never a title's first word.
 _SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|\s*$)")
@@ -252,6 +255,12 @@ _SHEET_LIST = re.compile(
 #: as Addendum 2 issues it; school architects number reissued sheets so). The sheet keeps its own
 #: dash: "AD1-A01" is how the same owners number an addendum's items, not a sheet.
 _PREFIXED_SHEET = re.compile(r"(?<![\w.-])ADD?\d{1,2}-((?-i:[A-Z]{1,3}-\d{1,4}(?:\.\d{1,3})?[A-Z]?))(?![\w-])")
+#: An addendum sketch named by the sheet it redraws part of: the discipline letter glued to "AD"
+#: ("ADM-301", "ADE-201": addendum sketches of M-301 and E-201), or "SK-" before the sheet's number
+#: ("SK-M-301", "SK-A101"), or "SK" after its discipline letter ("ASK-101", "MSK-301"): architects and
+#: engineers number an addendum's sketches so. Read only where the project holds that sheet.
+_SKETCH = re.compile(r"(?<![\w.-])(?-i:(?:AD(?P<discipline>[A-Z])|SK-?(?P<letter>[A-Z])|(?P<own>[A-Z])SK)-?(?P<number>\d{1,4}))"
+                     r"(?![\w-]|\.\d)")
 #: A drawing named by its file name, as bid portals list the files of a tender ("1187-2026_Drawing_M-301-R0",
 #: "Job12_Dwg_A-101_R2"): the sheet number after the word and an underscore, its revision mark after it.
 _FILED_SHEET = re.compile(r"(?<![\w-])(?:[\w-]*_)?(?:Drawing|Dwg|Sheet)_((?-i:[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?))"
@@ -435,15 +444,7 @@ def find_references(
                     take(reference)
                     _clauses_after(read, match.end(), take, free)
     for reference in [r for r in found if r.kind == "section" and r.resolved_by != "designation"]:
-        after = _AFTER_SECTION.match(read, reference.span[1])
-        group = 0 if after is None else (1 if after.group(1) else 2)
-        if after is not None and free(*after.span(group)):
-            letter = _SPACED_LETTER.match(read, after.end()) if re.fullmatch(r"[\d.]+", after.group(group)) else None
-            if letter is not None:  # "Section 03 30 00, 2.1 B: delete": paragraph B of 2.1, not the article
-                take(Reference("paragraph", read[after.start(group):letter.end()], (after.start(group), letter.end()),
-                               None, why=f"{after.group(group)}.{letter.group(1)}"))
-                continue
-            take(Reference("paragraph", after.group(group), after.span(group), None, why=after.group(group)))
+        _path_after_section(read, reference.span[1], take, free)
     for match in _AGENCY_SECTION_PATH.finditer(read):  # "Section 102.4.3": section 102's clause 102.4.3
         if free(*match.span()):
             docs = _agency_section(match.group(1), corpus)
@@ -463,10 +464,22 @@ def find_references(
             reference = _section(match.group(0), match.span(), corpus, worded=bool(match.group(2)))
             if reference.target is not None or reference.candidates or match.group(2):
                 take(reference)
+                if reference.target is not None and match.group(2):
+                    # "(07 21 00, 2.1.A)", "(01 10 00, 1.2)": a subject title's cite, the section's
+                    # number spaced and bare, then the article or paragraph, as after "Section"
+                    _path_after_section(read, match.end(), take, free)
     for match in _PREFIXED_SHEET.finditer(read):
         if free(*match.span()):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=False):
                 take(replace(reference, span=match.span()))
+    for match in _SKETCH.finditer(read):
+        if free(*match.span()):
+            number = f"{match.group('discipline') or match.group('letter') or match.group('own')}-{match.group('number')}"
+            for reference in _sheets(number, match.start(), corpus, worded=False):
+                if reference.target is not None:
+                    # (a sketch is part of a sheet drawn again, or a detail of it: which part, and whether it
+                    # stands for the whole sheet, its number does not say - never applied by the number alone)
+                    take(replace(reference, written=match.group(0), span=match.span(), resolved_by="sketch"))
     for match in _FILED_SHEET.finditer(read):
         if free(*match.span()):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=True):
@@ -791,6 +804,21 @@ def _cites(read: str, start: int) -> bool:
     return bool(_CITE.search(clause))
 
 
+def _path_after_section(read: str, at: int, take: Callable[[Reference], None], free: Callable[[int, int], bool]) -> None:
+    """The article or paragraph written right after a section's number ending at ``at``
+    ("Section 03 30 00, 2.1.A", "Section 31 23 33, 3.2 BACKFILLING"), taken as a paragraph reference."""
+    after = _AFTER_SECTION.match(read, at)
+    group = 0 if after is None else (1 if after.group(1) else 2)
+    if after is None or not free(*after.span(group)):
+        return
+    letter = _SPACED_LETTER.match(read, after.end()) if re.fullmatch(r"[\d.]+", after.group(group)) else None
+    if letter is not None:  # "Section 03 30 00, 2.1 B: delete": paragraph B of 2.1, not the article
+        take(Reference("paragraph", read[after.start(group):letter.end()], (after.start(group), letter.end()),
+                       None, why=f"{after.group(group)}.{letter.group(1)}"))
+        return
+    take(Reference("paragraph", after.group(group), after.span(group), None, why=after.group(group)))
+
+
 def heading_document(context: str, corpus: Corpus,
                      notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None) -> Reference | None:
     """The one target the heading ``context`` names (its innermost line that names exactly
@@ -1046,6 +1074,11 @@ _CALLOUT_ON = re.compile(r"\s+(?:on|of|in)\s+(?:the\s+)?(?:(?:plan\s+)?sheets?|d
                          re.IGNORECASE)
 
 
+#: Between a paragraph's path and the section it is of ("Article 2.1 of Section 26 32 13").
+_PATH_OF = re.compile(r"\s*,?\s*(?:of|in)\s+(?:the\s+)?(?:(?:technical\s+)?spec(?:ification)?s?\.?\s+)?(?:section\s+)?",
+                      re.IGNORECASE)
+
+
 def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, text: str | None = None) -> list[Reference]:
     """Resolve each paragraph, callout and name against the section or sheet it belongs to:
     the nearest one before it in the item (else after it, else the heading's), marking that
@@ -1064,6 +1097,15 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
                 and not out[index + 1].cited and text is not None
                 and _CALLOUT_ON.fullmatch(text[reference.span[1]:out[index + 1].span[0]])):
             owner_index = index + 1  # "Note 3 on Sheet C-202", "Detail 2 of Drawing S-301": the sheet right after it
+        if (reference.kind == "paragraph" and index + 1 < len(out) and out[index + 1].kind == "section"
+                and not out[index + 1].cited and text is not None and owner_index is not None and owner_index < index
+                and _PATH_OF.fullmatch(text[reference.span[1]:out[index + 1].span[0]])
+                and out[index + 1].target is not None and out[index + 1].target != out[owner_index].target
+                and reference.why and not str(reference.why).startswith("+")
+                and len(place_path(corpus, out[index + 1].target.doc, str(reference.why))[0]) == 1):
+            # "Delete Section 26 36 00 ..., and add the following paragraph to Article 2.1 of Section 26 32
+            # 13": the section right after the path, joined by "of", is its own, not the one named before it
+            owner_index = index + 1
         if (owner_index is not None and owner_index > index and out[owner_index].cited and not reference.cited
                 and heading is not None and heading.target is not None):
             # "DELETE KEYNOTE 2 IN ITS ENTIRETY. THE CABINET IS SHOWN ON SHEET A-101." under "SHEET A-401

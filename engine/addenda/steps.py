@@ -553,7 +553,7 @@ class _One:
             return _Outcome("quiet", self.rule, self.action)  # an answer that only explains; an attachment listed
         # Division 00 and the like: counted, not listed
         divisions = [_division(r) for r in self.named if r.kind in ("section", "paragraph", "name")
-                     and (r.target is not None or r.kind == "section")]
+                     and (r.target is not None or r.kind == "section" or r.joins is not None)]
         if divisions and all(d in self.skip for d in divisions) and all(r.kind in ("section", "paragraph", "name")
                                                                  for r in self.named):
             return _Outcome("skipped", self.skip[divisions[0]] if divisions[0] else self.rule, self.action)
@@ -973,6 +973,23 @@ class _One:
             if headed:  # "to revise the MATERIALS and CONSTRUCTION sections": its articles by their headings
                 return _Outcome("proposed", self.rule, self.action, headed, why="; ".join([
                     _why(self.action, self.resolved, self.open_refs), "the articles are named by their headings: for a person to confirm"]))
+        sketch = next((r for r in self.references if r.resolved_by == "sketch"), None)
+        if self.resolved and sketch is not None and self.action.action is None:
+            governed = (self.lead is not None and self.lead.changes) or any(
+                read_action(line, self.vocabularies, mask=_quoted_spans(line)).changes
+                for line in self.item.heading_context.splitlines() if line.strip())
+            if not governed:
+                # ("... in addition to the following documents:" then "B. SKETCHES", "MSK-301 - ...": a
+                # sketch listed with no word of change over it; the items that change the sheet say so)
+                return _Outcome("quiet", self.rule, self.action)
+            # an addendum sketch ("ADM-301 - Mechanical Details, Detail 2"): it draws a detail it names
+            # anew (replaced whole), else part of the sheet its number is taken from; never applied
+            why = (f"{sketch.written} is an addendum sketch of {sketch.target.doc if sketch.target else 'a sheet'}: "
+                   "what of the sheet it draws anew is for a person to confirm")
+            actions = {t.format(): Action("replace", sketch.written, ambiguous=why) if (t.path or "").startswith("detail-")
+                       else Action("amend", sketch.written, ambiguous=why) for t, _ in self.resolved}
+            return _Outcome("proposed", self.rule, Action("amend", sketch.written, ambiguous=why), self.resolved, why=why,
+                            actions=actions)
         if self.resolved:
             if self.action.action in ("replace", "delete") and not re.match(r"(?:add|insert|new)", self.action.words, re.IGNORECASE):
                 # (a document of the list held only from a later date is replaced or deleted with the others:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .actions import Action
+from .context import _DOCUMENT_REVISED
 from .extent import (
     _VERB_ALONE,
 )
@@ -90,7 +91,10 @@ def _lead_ins(outcomes: dict[str, _Outcome], items: Sequence[Item], reading: Rea
         # "Replace:" alone on a line under an item's caption ("Item No. 3 - Section 12 93 00 -
         # Title"): the verb of the words below it, which carry the change
         alone = item.kind == "heading" and bool(_VERB_ALONE.fullmatch(item.text.strip()))
-        if not alone and (outcome.action.action != "amend" or not _DOCUMENT_LEAD.search(item.text.rstrip())
+        # ("Section 21 13 13 Sprinklers has been revised to:" heading its paragraphs' lines: the same)
+        led = _DOCUMENT_LEAD.search(item.text.rstrip()) or (
+            item.kind == "heading" and _DOCUMENT_REVISED.fullmatch(item.text.strip(" \t*_")))
+        if not alone and (outcome.action.action != "amend" or not led
                           or _LEAD_PART.search(item.text)):
             continue
         docs = {t.doc for t, _ in outcome.targets}
