@@ -13,6 +13,8 @@ from inforce.adapters.cli import app
 from inforce.engine import Project
 from inforce.ontology import Locator
 
+from project_copies import ingested_copy
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
 
@@ -22,7 +24,10 @@ def invoke(*args: str):
 
 
 def ingest_copy(name: str, tmp_path: Path) -> Path:
-    project = tmp_path / name
+    return ingest_example_at(name, tmp_path / name)
+
+
+def ingest_example_at(name: str, project: Path) -> Path:
     shutil.copytree(EXAMPLES / name, project, ignore=shutil.ignore_patterns(".inforce"))
     done = invoke("ingest", project)
     assert done.exit_code == 0, done.output
@@ -179,7 +184,9 @@ BAD_INPUTS = {
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 @pytest.mark.slow
 def test_bad_input_is_a_file_line_error_and_leaves_the_graph_unchanged(case, tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+    # the example ingested (exit 0) once per process; each case adds its file to its own copy
+    project = ingested_copy("cli-sop-retention", lambda root: ingest_example_at("sop-retention", root),
+                            tmp_path / "sop-retention")
     before = graph_state(project)
     name, content, line, words = BAD_INPUTS[case]
     (project / "documents" / name).write_text(content)

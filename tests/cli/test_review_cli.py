@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from tests.support.review_project import AFTER, APPLIED, PROPOSED, write_review_project
 
+from project_copies import ingested_copy
+
 runner = CliRunner()
 
 
@@ -28,6 +30,12 @@ def _unapplied(root: Path) -> list[tuple[str, str]]:
     findings = json.loads(result.stdout)["findings"]
     return sorted((f["provisions"][0]["locator"], f["provisions"][1]["locator"]) for f in findings
                   if f["kind"] == "unapplied_item")
+
+
+def _ingested(tmp_path: Path) -> Path:
+    """The review project after its first ``inforce ingest`` (exit 0): ingested once per process,
+    a copy for each test (test_propose_review_ingest_and_answer checks what that ingest says)."""
+    return ingested_copy("review-cli", lambda root: _run("ingest", write_review_project(root)), tmp_path / "p")
 
 
 @pytest.mark.slow
@@ -112,8 +120,7 @@ def test_propose_review_ingest_and_answer(tmp_path):
 
 @pytest.mark.slow
 def test_a_review_file_naming_a_missing_target_fails_the_ingest_at_its_line(tmp_path):
-    root = write_review_project(tmp_path / "p")
-    _run("ingest", root)
+    root = _ingested(tmp_path)
     before = json.loads(_run("stats", root, "-f", "json").stdout)["index_build"]
     (root / "reviews.yaml").write_text(
         "- item: ADD-04#1.2\n  target: SPEC-099123#2.1.Q\n  scope: partial\n"
@@ -132,8 +139,7 @@ def test_a_review_file_naming_a_missing_target_fails_the_ingest_at_its_line(tmp_
 def test_a_review_entry_pinned_to_a_revision_that_does_not_exist_is_refused(tmp_path, entry, field):
     # the document and the section exist, the revision pinned does not: ingest and review
     # refuse the entry at its line, and the real proposal stays pending
-    root = write_review_project(tmp_path / "p")
-    _run("ingest", root)
+    root = _ingested(tmp_path)
     before = json.loads(_run("stats", root, "-f", "json").stdout)["index_build"]
     (root / "reviews.yaml").write_text(entry + "  by: M. Okafor\n  at: 2027-02-10T09:30:00Z\n")
     failed = _run("ingest", root, code=2)
@@ -147,8 +153,7 @@ def test_a_review_entry_pinned_to_a_revision_that_does_not_exist_is_refused(tmp_
 
 @pytest.mark.slow
 def test_review_refuses_a_decision_on_an_item_that_does_not_exist_and_yaml_errors_carry_no_pack_code(tmp_path):
-    root = write_review_project(tmp_path / "p")
-    _run("ingest", root)
+    root = _ingested(tmp_path)
     (root / "reviews.yaml").write_text("- item: ADD-99#1\n  target: SPEC-099123#2.1.B\n  decision: reject\n"
                                        "  by: x\n  at: 2027-02-10T09:30:00Z\n")
     listed = _run("review", root, code=2)
@@ -167,8 +172,7 @@ def test_a_note_or_name_not_utf8_is_refused_by_its_option_and_a_c1_control_is_wr
     """Audit 23g L1/L2: bytes the terminal passed that are no UTF-8 (argv's lone surrogates)
     crashed review (exit 70); a C1 control in a note was refused as a layout the review file
     does not take. Now: rc 2 naming the option; the C1 control written as ``\\u009b``."""
-    root = write_review_project(tmp_path / "p")
-    _run("ingest", root)
+    root = _ingested(tmp_path)
     for option, value in (("--note", "why\udc9b"), ("--by", "x\udcff")):
         args = ["review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value]
         refused = _run(*args, code=2)

@@ -14,12 +14,13 @@ from inforce.engine import Project
 from inforce.engine.addenda import reading, readings_file
 from inforce.engine.store import build_file
 
+from project_copies import ingested_copy
+
 
 @pytest.fixture()
 def project(tmp_path: Path) -> Path:
-    root = write_review_project(tmp_path / "p")
-    Project.ingest(root)
-    return root
+    """The review project, ingested once per process (no reader has opened it): a copy per test."""
+    return ingested_copy("readings-review", lambda root: Project.ingest(write_review_project(root)), tmp_path / "p")
 
 
 def _file(root: Path) -> Path:

@@ -30,6 +30,8 @@ from inforce.adapters.ingest.pipeline import ingest_project
 from inforce.engine import Project
 from inforce.ontology import InputError, InputErrors
 
+from project_copies import ingested_copy
+
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 runner = CliRunner()
 
@@ -88,19 +90,15 @@ def graph_state(project: Path) -> tuple:
         return store.build_id(), sorted(store.document(m.uid).model_dump_json() for m in store.documents())
 
 
-_BASE: dict[str, Path] = {}
+def _ingested_new_project(root: Path) -> None:
+    done = ingest(new_project(root))
+    assert done.exit_code == 0, done.output
 
 
 def ingested(tmp_path: Path) -> tuple[Path, tuple]:
     """The small project, ingested: one ingest per test process, a copy of its folder (graph
     included) for each test, so a test that changes it changes only its own."""
-    if "project" not in _BASE:
-        base = new_project(tmp_path / "base-project")
-        done = ingest(base)
-        assert done.exit_code == 0, done.output
-        _BASE["project"] = base
-    project = tmp_path / "project"
-    shutil.copytree(_BASE["project"], project)
+    project = ingested_copy("hostile", _ingested_new_project, tmp_path / "project")
     return project, graph_state(project)
 
 
