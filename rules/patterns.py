@@ -518,7 +518,10 @@ _NOTATION_NEEDS: dict[str, tuple[Requirement, ...]] = {
     "callout": ("number",),
 }
 #: The placeholder of a ``layouts`` line: the item's own number or letter ("3", "3.a", "B", "iv").
-LAYOUT_PLACEHOLDERS: dict[str, str] = {"label": r"\d{1,3}(?:\.\d{1,3})*[A-Za-z]?|[A-Za-z]{1,2}|[ivxIVX]{1,5}"}
+#: (an item numbered with its addendum's prefix, "Item AD2-8", "Item A1-12", as districts and
+#: engineers number each item across a series of addenda, is one label too)
+LAYOUT_PLACEHOLDERS: dict[str, str] = {
+    "label": r"[A-Za-z]{1,3}\d{1,2}-\d{1,3}(?![\w-])|\d{1,3}(?:\.\d{1,3})*[A-Za-z]?|[A-Za-z]{1,2}|[ivxIVX]{1,5}"}
 
 
 def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.Pattern[str], set[str]]:

@@ -94,6 +94,13 @@ _ADJECTIVE = re.compile(r"\b(?:the|(?-i:a|(?<!\w\s)(?<![\w.])A)|an|this|these|th
 #: correct.", "both figures are correct", "which is the correct one" reads "the" above); "is
 #: corrected" and "is correct to read" stay verbs.
 _PREDICATE = re.compile(r"\b(?:is|are|was|were|be|been|seems?|remains?)\s+(?:\w+ly\s+|both\s+|all\s+)?$", re.IGNORECASE)
+#: A part of the addendum cited by its title in a pointer ("Response: Refer to Changes to Project
+#: Manual AD4.12", "See Revisions to the Drawings, item 3"): owners answer a question by pointing
+#: at the change item that makes the change; the title's noun is no verb of the pointer's own.
+_POINTED_AT = re.compile(r"\b(?:refer\s+to|see|per|under|in)\s+(?:the\s+)?$", re.IGNORECASE)
+_PART_TITLE = re.compile(r"(?:changes|revisions|modifications|amendments|corrections|additions|deletions)\s+"
+                         r"(?:to|in)\s+(?:the\s+)?(?:project\s+manual|drawings|plans|specifications|"
+                         r"contract\s+documents|bidding\s+documents|bid\s+documents|documents)\b", re.IGNORECASE)
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
 _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
@@ -198,7 +205,9 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
              and not (action == "amend" and _QUOTES_AS_PUBLISHED.match(m.group(0))
                       and _FOLLOWS.match(text, m.end()))
              and not (m.group(0).lower() == "correct" and _PREDICATE.search(text, max(0, m.start() - 30), m.start())
-                      and not re.match(r"\s+to\b", text[m.end():]))]
+                      and not re.match(r"\s+to\b", text[m.end():]))
+             and not (_POINTED_AT.search(text, max(0, m.start() - 30), m.start())
+                      and _PART_TITLE.match(text, m.start()))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
     reach = -1  # the furthest end of those kept (they start no later than ``hit``: one comparison each)

@@ -149,6 +149,10 @@ def _captioned_value(read: str, start: int, resolved: Sequence[tuple[Locator, Re
     return found if found is not None and re.search(r"\d", read[found.start("verb"):found.end()]) else None
 
 
+#: Sheets joined as a range ("A-201 through A-204", "A-201 to A-204", "A-201 - A-204").
+_RANGE_JOIN = re.compile(r"\s+(?:through|thru|to|[-–—])\s+(?=(?:Sheet\s+|Drawing\s+)?[A-Z]{1,3}-?\d)", re.IGNORECASE)
+
+
 def _callout_of_each(text: str, mask: Sequence[tuple[int, int]], resolved: list[tuple[Locator, Reference]],
                      action: Action, corpus: Corpus) -> tuple[list[tuple[Locator, Reference]], Action]:
     """A callout named after a list of sheets is read on the nearest sheet; the sheets listed before
@@ -166,12 +170,18 @@ def _callout_of_each(text: str, mask: Sequence[tuple[int, int]], resolved: list[
     for target, reference in sheets:
         # a whole sheet joined by a list to a sheet a callout took ("A-201 and A-301: Note 1")
         tail = read[reference.span[1]:]
-        joined = _LIST_JOIN.match(tail)
-        if joined is not None and any(t.doc != target.doc and r.span[0] > reference.span[1] for t, r in callouts):
+        joined = _LIST_JOIN.match(tail) or _RANGE_JOIN.match(tail)
+        # (a sheet inside a range, "C-101 through C-104", carries the whole range's span: it is
+        # listed as the range's ends are; owners name a run of sheets so when one note is common)
+        ranged = _RANGE_JOIN.search(read, reference.span[0], reference.span[1]) is not None
+        if (joined is not None or ranged) and any(t.doc != target.doc and r.span[0] > reference.span[1] for t, r in callouts):
             listed.append((target, reference))
     if not listed:
         return resolved, action
-    if _ON_EACH.search(read, min(r.span[1] for _, r in callouts)) and len({t.path for t, _ in callouts}) == 1:
+    # "Sheets A-201 through A-204: on each sheet, Note 1 ..." says "each" before the callout, "Note 1
+    # on each sheet ..." after it: read from the end of the list of sheets
+    each_from = min([r.span[1] for _, r in listed] + [r.span[1] for _, r in callouts])
+    if _ON_EACH.search(read, each_from) and len({t.path for t, _ in callouts}) == 1:
         path = callouts[0][0].path
         each = [(Locator(doc=t.doc, path=path), r) for t, r in listed if corpus.exists(Locator(doc=t.doc, path=path))]
         if len(each) == len(listed):

@@ -1640,6 +1640,11 @@ _ASKS = re.compile(r"[ \t*_]*(?:is|are|was|were|does|do|did|can|could|may|might|
                    r"who|what|which|where|when|why|how)\s", re.IGNORECASE)
 
 
+#: The rest of a question's line after its question mark that is still the asker's: a short sentence
+#: or two with no figure, quotation or colon ("The drawings show none.", "Please confirm.").
+_QUESTION_TAIL = re.compile(r"[^\d\"“”:\n]{1,120}?[.!?][ \t*_]*")
+
+
 def _answer_in(text: str, asked: bool) -> int | None:
     """Where the answer starts in a question's words: a line opening with an answer marker,
     else an "Answer:"/"Response:" after the words asked ("Substitution Request: ...
@@ -1658,6 +1663,13 @@ def _answer_in(text: str, asked: bool) -> int | None:
         # "2. Is treated plywood required in every room? Paragraph 2.3.A is revised to read ...": owners
         # answer a numbered question right after its question mark, with no "Answer:" of their own
         after = re.compile(r"\S").search(text, mark + 1)
+        newline = text.find("\n", mark)
+        if (after is not None and 0 < newline and after.start() < newline
+                and _QUESTION_TAIL.fullmatch(text, after.start(), newline) and text[newline:].strip()):
+            # "8. Is the paving in Section 32 12 16 part of this bid? The plans show none." then the
+            # answer's own paragraph: a sentence of the asker's after the question mark (no figure, no
+            # quotation, no colon leading new words) still belongs to the question, as "Please advise."
+            after = re.compile(r"\S").search(text, newline)
         if after is not None:
             return after.start()
     if found is None and not asked:
