@@ -106,6 +106,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/sweep_bench.py --sizes 10000 50000 200000 --workers 1 2 --embed --embed-max 10000
 	$(BIN)/python bench/write_results.py --name addenda --title "Addenda wording: derivation precision and recall on 117 items modelled on real addenda, tuning and held-out sets apart (issue 12)" -- \
 	  $(BIN)/python bench/addenda_eval.py
+	$(BIN)/python bench/write_results.py --name impact --title "rules impact: 20,000 handbooks, 1,000 cases, a period 14 -> 10 days" -- \
+	  $(BIN)/python bench/impact_bench.py --docs 20000 --cases 1000 --runs 3
 	$(BIN)/python bench/write_results.py --name startup --title "A CLI that starts fast: cold commands and as-of with text at 100k provisions, now and before issue 20" -- \
 	  $(BIN)/python bench/startup_bench.py --provisions 100000 --runs 5
 

@@ -77,14 +77,15 @@ _TEST_KINDS = {"eligible": ("eligibility", "calculation"), "precedence": ("prece
 def rules_impact(
     snapshot: Snapshot, root: Path, new: str | Path, *, against: str | Path | None = None,
     against_ref: str | None = None, cases: str | Path | None = None, valid_at: Sequence[dt.date] = (),
-    load_corpus: CorpusLoader | None = None, display: Callable[[str], str] = str,
+    decisions: Sequence[str | Path] = (), load_corpus: CorpusLoader | None = None,
+    display: Callable[[str], str] = str,
 ) -> ImpactReport:
     """The decisions of the project (``snapshot``, at ``root``) that ``new`` changes (see the
     module's doc). ``display`` names a pack file as answers do (``Project``'s).
 
     InputError when the pack replaces none (or several) of the manifest's packs, when the old
-    pack cannot be read (no git checkout, not at the ref), when a case does not read (its file
-    and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
+    pack cannot be read (no git checkout, not at the ref), when a case or a logged decision
+    does not read (its file and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
     if against is not None and against_ref is not None:
         raise InputError("give the old pack as a file or as a git revision, not both", field="against")
     manifest = snapshot.manifest
@@ -105,13 +106,16 @@ def rules_impact(
 
         places = (_places(old_rules, shown), _places(new_rules, shown))
         touched = _rule_changes(old_rules.packs[index], new_rules.packs[index], places)
-        dates = tuple(sorted(set(valid_at))) or (_latest_date(snapshot),)
         test_file = _test_file(new_file, current)
+        logged = _Logged.read(decisions)
         work = _Impact(snapshot, root, (old_rules, new_rules), places, touched, display)
-        work.eligibility(_cases(root, cases), test_file, (old_file, new_file), load_corpus)
+        dates = tuple(sorted(set(valid_at))) or (_latest_date(work.sides[0]),)  # the rows the sides share
+        work.eligibility([*_cases(root, cases), *logged.cases], test_file, (old_file, new_file), load_corpus,
+                         note=logged.note)
         same_edges = work.supersession()
         work.asof(dates)
-        work.precedence(dates, same_edges, _pack_level_same(old_rules.packs[index], new_rules.packs[index]))
+        work.precedence(dates, same_edges, _pack_level_same(old_rules.packs[index], new_rules.packs[index]),
+                        logged.precedence)
     return ImpactReport(
         project=manifest.project, index_build=snapshot.build_id, pack=ref.name, new=new_label, old=old_label,
         valid_at=dates, rules_changed=tuple(touched), sources=tuple(work.sources), changes=tuple(work.changes),
@@ -298,8 +302,9 @@ def _test_file(new: Path, current: Path) -> Path | None:
 
 
 def _latest_date(snapshot: Snapshot) -> dt.date:
-    """The date of interest when none is given: the latest revision's effective date."""
-    dates = [revision.effective.from_ for revision in snapshot.store.revisions()]
+    """The date of interest when none is given: the latest revision's effective date (from the
+    revisions' applicability rows: ``effective_from`` is their fourth field)."""
+    dates = [row[3] for row in snapshot.store.applicability_rows()]
     return max(dates) if dates else dt.date.today()
 
 
@@ -362,6 +367,104 @@ def _first(problem: Exception) -> str:
     return str(problem)
 
 
+# ---- decisions logged ------------------------------------------------------------------------------
+
+
+class _Asked:
+    """A logged precedence decision: the two provisions, the case (date, known-at, groups), the
+    packs and params it was asked under."""
+
+    def __init__(self, a: str, b: str, context: Context, packs: Sequence[str], params: Mapping[str, str]) -> None:
+        self.a, self.b, self.context, self.packs, self.params = a, b, context, tuple(packs), dict(params)
+
+
+class _Logged:
+    """The decisions of ``--decisions`` files: eligibility cases (``eligible`` lines, and the
+    contexts of checks: a ``check`` line's audit record, or ``check --audit-dir`` records given
+    as files or a folder) and precedence questions (``precedence`` lines), each with its origin
+    ``FILE:LINE`` (a record: its file); ``skipped`` counts the lines of other endpoints and of
+    requests that failed or were cut short (no decision to replay)."""
+
+    def __init__(self) -> None:
+        self.cases: list[tuple[str, str, Context]] = []
+        self.precedence: list[tuple[str, str, _Asked]] = []
+        self.skipped = 0
+
+    @property
+    def note(self) -> str:
+        if not self.skipped:
+            return ""
+        return (f"{self.skipped:,} logged line(s) hold no eligibility, precedence or check decision "
+                "(other endpoints, failed or cut-short requests): not replayed")
+
+    @classmethod
+    def read(cls, paths: Sequence[str | Path]) -> _Logged:
+        logged = cls()
+        for given in paths:
+            path = Path(given)
+            if path.is_dir():
+                for record in sorted(path.glob("*.json")):
+                    logged._record(record, str(record))
+            elif path.is_file() and path.suffix == ".json":
+                logged._record(path, str(path))
+            elif path.is_file():
+                logged._log(path)
+            else:
+                raise InputError(f"no decision log, audit record or folder of records {given}", field="decisions",
+                                 hint="a decision log (JSON lines, as the service or an eligibility or "
+                                 "precedence question writes it), a check's audit record or a folder of them")
+        return logged
+
+    def _record(self, path: Path, origin: str) -> None:
+        """A check's audit record: its answer's context, an eligibility case."""
+        from inforce.ontology.decisions import read_record
+
+        data = read_record(path)
+        context = Context.model_validate(data["answer"].get("context") or {})
+        self.cases.append((origin, f"check {data['verdict'].get('verdict', '')} ({path.name})".strip(), context))
+
+    def _log(self, path: Path) -> None:
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as problem:
+            raise InputError(f"cannot read the decision log: {problem}", file=str(path), field="decisions") from None
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            origin = f"{path}:{number}"
+            try:
+                data = json.loads(line)
+                if not isinstance(data, dict):
+                    raise ValueError("a decision-log line is a JSON object")
+                self._line(data, origin)
+            except InputError as problem:  # an audit record a check line names that does not read
+                raise InputError(f"the decision's audit record does not read: {problem}", file=str(path),
+                                 line=number, field="decisions") from None
+            except (ValueError, TypeError, KeyError) as problem:
+                raise InputError(f"the logged decision does not read: {_first(problem)}", file=str(path),
+                                 line=number, field="decisions",
+                                 hint="a line of a decision log, as the service or an eligibility or "
+                                 "precedence question writes it") from None
+
+    def _line(self, data: dict[str, Any], origin: str) -> None:
+        endpoint = data.get("endpoint")
+        if not isinstance(endpoint, str):
+            raise ValueError("no endpoint: not a decision-log line")
+        status = data.get("status", 200)
+        when = f" at {data['at']}" if isinstance(data.get("at"), str) else ""
+        if endpoint == "eligible" and status == 200 and "context" in data:
+            self.cases.append((origin, f"eligible{when}", Context.model_validate(data["context"])))
+        elif endpoint == "precedence" and "context" in data and "a" in data and "b" in data:
+            context = Context.model_validate(data["context"])
+            asked = _Asked(str(data["a"]), str(data["b"]), context, [str(p) for p in data.get("packs", ())],
+                           {str(k): str(v) for k, v in dict(data.get("params", {})).items()})
+            self.precedence.append((origin, f"{asked.a} / {asked.b}{when}", asked))
+        elif endpoint == "check" and status == 200 and isinstance(data.get("record"), str):
+            self._record(Path(data["record"]), origin)
+        else:
+            self.skipped += 1
+
+
 # ---- the decisions, recomputed ---------------------------------------------------------------------
 
 
@@ -379,6 +482,7 @@ class _Impact:
         self.places = places
         self.touched = {change.id for change in touched}
         stored = list(snapshot.store.supersedes())
+        self.shared: dict[str, Any] = {}
         self.edges: tuple[list[Supersedes], list[Supersedes]] = (stored, stored)
         #: each side's addenda readings, read when first asked for (the same for both while the
         #: supersession rules are); given to the side's snapshot before a sweep, so the sweep reads
@@ -394,7 +498,7 @@ class _Impact:
         """Side ``number``'s snapshot of the graph: its rules, ``edges``, its readings."""
         from .snapshot import Snapshot
 
-        side = Snapshot(self.root, _EdgesOf(self.snapshot.store, edges))  # type: ignore[arg-type]
+        side = Snapshot(self.root, _EdgesOf(self.snapshot.store, edges, self.shared))  # type: ignore[arg-type]
         side._once("rules", lambda: self.rules[number])  # not the rules the graph was ingested under
         return side
 
@@ -437,17 +541,28 @@ class _Impact:
 
     # 1. eligibility --------------------------------------------------------------------------
     def eligibility(self, cases: Sequence[tuple[str, str, Context]], test_file: Path | None,
-                    packs: tuple[Path, Path], load_corpus: CorpusLoader | None) -> None:
+                    packs: tuple[Path, Path], load_corpus: CorpusLoader | None, *, note: str = "") -> None:
         """The cases' eligibility under each side; then the pack's own tests, their eligibility
         cases counted here and their other cases (derive, read, precedence, qualifiers,
         subjects: each answer compared whole) under ``tests``."""
         before = len(self.changes)
         decisions = 0
+        # which documents a case excludes, and why, is decided by the eligibility rules alone (the
+        # graph and its edges are the same on both sides here): when they are the same, each case
+        # is decided without listing its exclusions (counted all the same), and listed again only
+        # for a case whose answer differs — on a project of 20,000 documents listing every
+        # exclusion is most of the work (a differing case's exclusions are then listed when few,
+        # counted by reason when many: they are the same on both sides)
+        quick = list(self.rules[0].eligibility) == list(self.rules[1].eligibility)
         for origin, name, context in cases:
-            answers = [_eligible(side, context) for side in self.sides]
+            answers = [_eligible(side, context, listed=not quick) for side in self.sides]
             decisions += 1
+            if quick and max(answer.get("excluded_total", 0) for answer in answers) <= _LISTED and (
+                    _eligibility_key(answers[0]) != _eligibility_key(answers[1])):
+                answers = [_eligible(side, context) for side in self.sides]  # few: listed, as a person reads them
             self._compare_eligibility(origin, name, answers[0], answers[1])
         others = others_changed = 0
+        logged_note = note
         note = ""
         if test_file is not None:
             from .packtests import case_answers
@@ -477,15 +592,16 @@ class _Impact:
         else:
             note = "the pack has no tests beside it"
         self.sources.append(ImpactSource(source="eligibility", decisions=decisions,
-                                         changed=len(self.changes) - before, note=note))
+                                         changed=len(self.changes) - before,
+                                         note="; ".join(part for part in (note, logged_note) if part)))
         self.sources.append(ImpactSource(source="tests", decisions=others, changed=others_changed, note=(
             "" if test_file is not None else "the pack has no tests beside it")))
         self.changes += self.tests
 
     def _compare_eligibility(self, origin: str, name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
-        words = (_eligibility_words(old), _eligibility_words(new))
-        if words[0] == words[1]:
+        if _eligibility_key(old) == _eligibility_key(new):
             return
+        words = (_eligibility_words(old, new), _eligibility_words(new, old))
         fired = [*old.get("rules_fired", ()), *new.get("rules_fired", ()),
                  *(c["rule"] for c in old.get("calculations", ())), *(c["rule"] for c in new.get("calculations", ()))]
         self.add(ImpactChange(source="eligibility", origin=origin, subject=name, change="changed",
@@ -558,11 +674,15 @@ class _Impact:
                                          note=note))
 
     # 3. precedence -------------------------------------------------------------------------------
-    def precedence(self, dates: Sequence[dt.date], same_edges: bool, pack_same: bool) -> None:
+    def precedence(self, dates: Sequence[dt.date], same_edges: bool, pack_same: bool,
+                   logged: Sequence[tuple[str, str, _Asked]] = ()) -> None:
+        """The sweep's decisions on each date, then the logged precedence questions, under each
+        side; neither when the change touches no rule they read and no edge."""
         if same_edges and pack_same:
             self.sources.append(ImpactSource(
                 source="precedence", decisions=0, changed=0,
-                note="not recomputed: the change touches no rule the sweep reads and no edge"))
+                note="not recomputed: the change touches no rule the sweep reads and no edge"
+                + (f" ({len(logged):,} logged precedence decision(s) not replayed)" if logged else "")))
             return
         from .backends import ModelBackends
         from .sweep import sweep
@@ -594,6 +714,15 @@ class _Impact:
                     subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
                     change="added" if was is None else "removed" if now is None else "changed",
                     before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))))
+        for origin, subject, asked in logged:
+            decisions += 1
+            answers = [_precedence(side, asked) for side in self.sides]
+            if answers[0] == answers[1]:
+                continue
+            fired = [rule for rule, _ in answers if rule]
+            self.add(ImpactChange(source="precedence", origin=origin, subject=subject, change="changed",
+                                  before=answers[0][1], after=answers[1][1],
+                                  rules=self.behind(fired, ("precedence", "supersession"))))
         self.sources.append(ImpactSource(source="precedence", decisions=decisions,
                                          changed=len(self.changes) - before, note="; ".join(failed)))
 
@@ -601,12 +730,19 @@ class _Impact:
 class _EdgesOf:
     """The graph's reader, with ``edges`` in place of its supersedes edges (one side's)."""
 
-    def __init__(self, store: Any, edges: Sequence[Supersedes]) -> None:
+    def __init__(self, store: Any, edges: Sequence[Supersedes], shared: dict[str, Any] | None = None) -> None:
         self._store = store
         self._edges = list(edges)
+        self._shared = shared if shared is not None else {}  # reads both sides make once
 
     def supersedes(self) -> list[Supersedes]:
         return list(self._edges)
+
+    def applicability_rows(self) -> list[tuple[Any, ...]]:
+        """Every revision's applicability, read once for both sides (the rows are the graph's)."""
+        if "applicability_rows" not in self._shared:
+            self._shared["applicability_rows"] = self._store.applicability_rows()
+        return self._shared["applicability_rows"]  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
@@ -635,11 +771,61 @@ def _edge_keys(edges: Sequence[Supersedes]) -> set[tuple[Any, ...]]:
             for e in edges}
 
 
-def _eligible(side: Snapshot, context: Context) -> dict[str, Any]:
+def _eligible(side: Snapshot, context: Context, *, listed: bool = True) -> dict[str, Any]:
+    """The case's answer under ``side`` (the contract's JSON): every exclusion listed, or
+    (``listed`` False) only counted."""
     try:
-        return side.eligible(context, exclusions=None).contract()
+        return side.eligible(context, exclusions=None if listed else 0).contract()
     except InforceError as problem:
         return {"error": _said(problem)}
+
+
+def _eligibility_key(answer: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What an eligibility decision is, to compare two: outcome, reason, documents, exclusions
+    (listed, and counted by reason), calculations, what it is conditional on."""
+    if "error" in answer:
+        return ("error", answer["error"])
+    return (answer.get("outcome"), answer.get("reason"), tuple(answer.get("missing_attributes", ())),
+            tuple(sorted((u["attribute"], str(u["value"])) for u in answer.get("unmatched_values", ()))),
+            tuple(sorted(answer.get("eligible", ()))),
+            tuple(sorted((e["document"], tuple(e["reasons"])) for e in answer.get("excluded", ()))),
+            tuple(sorted((answer.get("excluded_by_reason") or {}).items())),
+            tuple(sorted((c["output"], c["rule"], str(c["result"]), tuple(c.get("unknown") or ()))
+                         for c in answer.get("calculations", ()))),
+            tuple(answer.get("conditional_on", ())))
+
+
+#: A list of documents longer than this is shown by its count and what the other side lacks.
+_LISTED = 20
+
+
+def _documents(names: Sequence[str], other: Sequence[str] | None) -> str:
+    """Documents in a line: all of them when few; else their count, and (up to ``_LISTED``)
+    those the other side's list lacks."""
+    if len(names) <= _LISTED:
+        return ", ".join(names)
+    if other is None:
+        return f"{len(names):,} documents"
+    theirs = set(other)
+    only = [name for name in names if name not in theirs]
+    if not only:
+        return f"{len(names):,} documents"
+    shown = ", ".join(only[:_LISTED]) + (f" and {len(only) - _LISTED:,} more" if len(only) > _LISTED else "")
+    return f"{len(names):,} documents, of them not on the other side: {shown}"
+
+
+def _precedence(side: Snapshot, asked: _Asked) -> tuple[str | None, str]:
+    """A logged precedence question decided under ``side``: (its rule, the outcome in words)."""
+    try:
+        result = side.precedence(asked.a, asked.b, asked.context.valid_at, asked.context.known_at,
+                                 packs=asked.packs, params=asked.params, groups=asked.context.groups)
+    except InforceError as problem:
+        return None, f"input error: {_said(problem)}"
+    if result.resolution == "resolved_by_precedence":
+        return result.rule, f"{result.winner} governs (rule {result.rule}, clause: {result.clause})"
+    if result.resolution == "escalate":
+        return result.rule, "escalated" + (f" (rule {result.rule})" if result.rule else "")
+    return result.rule, result.resolution.replace("_", " ")
 
 
 def _said(problem: BaseException) -> str:
@@ -648,9 +834,10 @@ def _said(problem: BaseException) -> str:
     return "; ".join(text.splitlines()[0] for text in said if text)
 
 
-def _eligibility_words(answer: Mapping[str, Any]) -> str:
+def _eligibility_words(answer: Mapping[str, Any], other: Mapping[str, Any] | None = None) -> str:
     """An eligibility answer (the contract's JSON) in one line: outcome, documents, exclusions
-    and calculations."""
+    and calculations (a long list of documents by its count and what ``other``, the other
+    side's answer, lacks)."""
     if "error" in answer:
         return f"input error: {answer['error']}"
     outcome = answer.get("outcome")
@@ -661,10 +848,15 @@ def _eligibility_words(answer: Mapping[str, Any]) -> str:
     elif outcome == "refusal":
         words = f"refusal ({answer.get('reason')})"
     else:
-        words = "eligible: " + ", ".join(sorted(answer.get("eligible", ())))
+        words = "eligible: " + _documents(sorted(answer.get("eligible", ())),
+                                           None if other is None else sorted(other.get("eligible", ())))
     excluded = sorted(f"{e['document']} ({', '.join(e['reasons'])})" for e in answer.get("excluded", ()))
     if excluded:
-        words += "; excluded: " + ", ".join(excluded)
+        words += "; excluded: " + _documents(excluded, None if other is None else sorted(
+            f"{e['document']} ({', '.join(e['reasons'])})" for e in other.get("excluded", ())))
+    elif answer.get("excluded_total"):  # counted, not listed
+        by_reason = ", ".join(f"{reason} {count:,}" for reason, count in (answer.get("excluded_by_reason") or {}).items())
+        words += f"; excluded: {answer['excluded_total']:,} documents" + (f" (by reason: {by_reason})" if by_reason else "")
     # in a stable order: which calculations apply is the decision, not the order they are listed in
     for calculation in sorted(answer.get("calculations", ()), key=lambda c: (c["output"], c["rule"])):
         unknown = calculation.get("unknown") or ()

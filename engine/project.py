@@ -468,26 +468,29 @@ class Project:
     def impact(
         self, pack: str | Path, *, against: str | Path | None = None, against_ref: str | None = None,
         cases: str | Path | None = None, valid_at: Sequence[dt.date] = (), load_corpus: CorpusLoader | None = None,
+        decisions: Sequence[str | Path] = (),
     ) -> ImpactReport:
         """Which decisions of this project a rule-pack change would change (``engine.impact``):
         ``pack`` (the edited file) replaces the manifest's pack at its path, or the one whose rule
         ids it carries; the old pack is ``against``, or the pack at git revision ``against_ref``
         (by default HEAD for a pack edited in place; the manifest's as it is for one written
         elsewhere). Eligibility for the ``cases`` (JSON lines), the pack's tests and the example
-        answers; supersession edges and what ``asof`` answers on ``valid_at`` (default: the latest
-        revision date); the sweep's precedence decisions. The graph is not written."""
+        answers and the ``decisions`` logged (decision logs, audit records); supersession edges and
+        what ``asof`` answers on ``valid_at`` (default: the latest revision date); the sweep's
+        precedence decisions and the logged ones. The graph is not written."""
         from .impact import rules_impact
 
         return rules_impact(self.snapshot, self._root, pack, against=against, against_ref=against_ref, cases=cases,
-                            valid_at=valid_at, load_corpus=load_corpus,
+                            valid_at=valid_at, decisions=decisions, load_corpus=load_corpus,
                             display=lambda file: _pack_file(file, self._root))
 
-    def check(self, answer: Answer, *, tier: Tier = "low") -> Verdict:
+    def check(self, answer: Answer, *, tier: Tier = "low", deadline: float | None = None) -> Verdict:
         """The verdict on an answer's claims (``engine.verify``): answer, clarification request,
-        refusal or escalation, each claim's status and the audit record behind it."""
+        refusal or escalation, each claim's status and the audit record behind it. ``deadline``
+        (``time.monotonic()`` seconds): past it the check stops with ``TimeoutError``."""
         from .verify import check_answer
 
-        return check_answer(self.snapshot, self.backends, answer, tier=tier)
+        return check_answer(self.snapshot, self.backends, answer, tier=tier, deadline=deadline)
 
     def resolve(
         self, question: str, context: Context, *, k: int = 10,

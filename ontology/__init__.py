@@ -68,7 +68,15 @@ from .errors import (
     StoreLockedError,
 )
 from .facts import Fact, FactQuantity, Facts, NormalizedFact
-from .impact import IMPACT_SOURCES, ImpactChange, ImpactReport, ImpactSource, RuleChange, RulePlace
+from .impact import (
+    IMPACT_SOURCES,
+    ImpactChange,
+    ImpactReport,
+    ImpactSource,
+    RuleChange,
+    RuleDecision,
+    RulePlace,
+)
 from .ingest import (
     AddendaReadings,
     DerivedEdge,
@@ -280,5 +288,6 @@ __all__ = [
     "ImpactReport",
     "ImpactSource",
     "RuleChange",
+    "RuleDecision",
     "RulePlace",
 ]

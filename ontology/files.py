@@ -17,7 +17,7 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "create_atomically", "is_inside", "is_partial_write", "read_bounded",
+__all__ = ["MAX_INPUT_BYTES", "append_line", "create_atomically", "is_inside", "is_partial_write", "read_bounded",
            "read_bounded_text", "write_atomically"]
 
 _PARTIAL = ".partial"
@@ -159,6 +159,29 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(path.parent)
+
+
+def append_line(path: str | Path, line: bytes | str) -> None:
+    """Append one whole line (text as UTF-8; a newline added when it has none) to ``path``, an
+    append-only log (the decision logs): one ``write`` on a file opened for appending, so lines
+    written at once by threads or processes never interleave and a crash leaves whole lines.
+    The file and its folder are made when missing (the file with the umask's permissions)."""
+    path = Path(path)
+    payload = line.encode("utf-8") if isinstance(line, str) else line
+    if not payload.endswith(b"\n"):
+        payload += b"\n"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    except FileNotFoundError:  # the folder is missing (or was removed meanwhile): made
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    try:
+        written = os.write(fd, payload)
+        if written != len(payload):  # a full disk: never half a line followed by the next one
+            raise OSError(errno.ENOSPC, f"only {written} of {len(payload)} bytes of a log line were written",
+                          str(path))
+    finally:
+        os.close(fd)
 
 
 def is_partial_write(name: str, target: str) -> bool:

@@ -5,11 +5,15 @@ The engine computes it (``engine.impact``); the JSON is documented in docs/forma
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["IMPACT_SOURCES", "ImpactChange", "ImpactReport", "ImpactSource", "RuleChange", "RulePlace"]
+from .context import Context
+
+__all__ = ["IMPACT_SOURCES", "ImpactChange", "ImpactReport", "ImpactSource", "RuleChange", "RuleDecision",
+           "RulePlace"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -96,3 +100,46 @@ class ImpactReport(BaseModel):
     def changed(self) -> bool:
         """Whether any decision comes out differently (``impact`` exits 1)."""
         return bool(self.changes)
+
+
+class RuleDecision(BaseModel):
+    """An eligibility or precedence decision as a decision log keeps it, in the form ``rules
+    impact --decisions`` replays: the case (``context``), the outcome and the rules behind it
+    (for precedence the two provisions, the winner, the packs and params asked for) — ids, dates
+    and attribute values, never a document's text (an RFI draft is not kept). The log's line
+    adds when, who, which project and index build (docs/formats.md, "The decision log")."""
+
+    model_config = _MODEL
+
+    endpoint: Literal["eligible", "precedence"]
+    context: Context
+    outcome: str
+    rules: tuple[str, ...] = ()
+    a: str | None = None
+    b: str | None = None
+    winner: str | None = None
+    packs: tuple[str, ...] = ()
+    params: dict[str, str] = Field(default_factory=dict)
+
+    @classmethod
+    def eligibility(cls, context: Context, contract: Mapping[str, Any]) -> RuleDecision:
+        """An eligibility decision from its answer (the contract's JSON, ``.contract()``)."""
+        rules = [*contract.get("rules_fired", ()), *(c.get("rule") for c in contract.get("calculations", ()))]
+        return cls(endpoint="eligible", context=context, outcome=str(contract.get("outcome", "answer")),
+                   rules=tuple(dict.fromkeys(str(rule) for rule in rules if rule)))
+
+    @classmethod
+    def precedence(cls, a: str, b: str, context: Context, result: Any, *, packs: Sequence[str] = (),
+                   params: Mapping[str, str] | None = None) -> RuleDecision:
+        """A precedence decision from its answer (a ``PrecedenceResult``, or a ``Refusal``)."""
+        resolution = getattr(result, "resolution", None)
+        outcome = resolution if isinstance(resolution, str) else f"refusal:{getattr(result, 'reason', 'refused')}"
+        rule = getattr(result, "rule", None)
+        return cls(endpoint="precedence", context=context, outcome=outcome, rules=(rule,) if rule else (),
+                   a=a, b=b, winner=getattr(result, "winner", None), packs=tuple(packs), params=dict(params or {}))
+
+    def fields(self) -> dict[str, Any]:
+        """The keys a decision-log line holds for it (``endpoint`` and ``outcome`` included)."""
+        return self.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {
+            "endpoint": self.endpoint, "outcome": self.outcome, "context": self.context.model_dump(
+                mode="json", exclude_defaults=True)}

@@ -99,6 +99,7 @@ FLAGS: dict[str, str] = {
     "against": "--against",
     "against_ref": "--against-ref",
     "cases": "--cases",
+    "decisions": "--decisions",
     "params": "--param",
     "k": "--k",
     "tier": "--tier",

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from inforce.engine import DEFAULT_EXCLUSIONS, Project
-from inforce.ontology import InputError, Locator
+from inforce.ontology import Context, InputError, Locator, RuleDecision
+from inforce.ontology.files import append_line
 
 from ._common import (
     EXIT_FINDING,
@@ -46,6 +49,28 @@ ExclusionsOption = Annotated[
 ]
 
 
+DecisionLogOption = Annotated[
+    Path | None,
+    typer.Option("--decision-log", help="append the decision to this log (JSON lines: the case, the outcome, the "
+                 "rules and the index build; what rules impact --decisions replays)", show_default=False),
+]
+
+
+def _log_decision(log: Path | None, opened: Project, decision: RuleDecision) -> None:
+    """Append ``decision``'s line to ``log`` (docs/formats.md, "The decision log"), as the
+    service writes its own: one whole line, appended at once."""
+    if log is None:
+        return
+    line = {"at": dt.datetime.now(dt.UTC).isoformat().replace("+00:00", "Z"), "endpoint": decision.endpoint,
+            "caller": "cli", "project": opened.manifest.project, "index_build": opened.build_id,
+            "outcome": decision.outcome} | decision.fields()
+    try:
+        append_line(log, json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+    except OSError as problem:
+        raise InputError(f"cannot append to the decision log: {problem.strerror or problem}", file=str(log),
+                         field="--decision-log", hint="name a file in a folder you may write") from None
+
+
 def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
     """``--exclusions``: (how many to detail, documents named to detail as well)."""
     if value is None:
@@ -68,6 +93,7 @@ def eligible(
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
     exclusions: ExclusionsOption = None,
+    decision_log: DecisionLogOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Which documents may answer this case, why each other one may not, and what the packs calculate.
@@ -78,6 +104,7 @@ def eligible(
     limit, named = _exclusions(exclusions)
     with Project.open(project) as opened:
         result = opened.eligible(case, exclusions=limit, documents=named)
+        _log_decision(decision_log, opened, RuleDecision.eligibility(case, result.contract()))
     if format is OutputFormat.json:
         emit_json(result.contract())
     else:
@@ -136,6 +163,7 @@ def precedence(
         show_default=False)] = None,
     known_at: KnownAtOption = None,
     groups: GroupsOption = None,
+    decision_log: DecisionLogOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Which of two in-force provisions governs, under which rule and clause — or an escalation with an RFI draft.
@@ -143,11 +171,14 @@ def precedence(
     Exit 0 when a rule decides; 1 when the conflict is escalated.
     """
     params = dict(pair_option(p, "--param") for p in param or ())
+    packs, asked = pack_paths(pack), Context(valid_at=parse_valid_at(valid_at), known_at=parse_known_at(known_at),
+                                             groups=tuple(parse_groups(groups)))
     with Project.open(project) as opened:
-        result = answered(opened.precedence(
-            Locator.parse(locator_a), Locator.parse(locator_b), parse_valid_at(valid_at), parse_known_at(known_at),
-            packs=pack_paths(pack), params=params, groups=parse_groups(groups),
-        ))
+        decided = opened.precedence(Locator.parse(locator_a), Locator.parse(locator_b), asked.valid_at,
+                                    asked.known_at, packs=packs, params=params, groups=asked.groups)
+        _log_decision(decision_log, opened, RuleDecision.precedence(locator_a, locator_b, asked, decided,
+                                                                    packs=packs, params=params))
+        result = answered(decided)
     if format is OutputFormat.json:
         emit_json(result)
     elif result.resolution == "resolved_by_precedence":
@@ -308,11 +339,16 @@ def impact(
     valid_at: Annotated[list[str] | None, typer.Option(
         "--valid-at", help="a date of interest (YYYY-MM-DD), repeatable; default: the latest revision date",
         show_default=False)] = None,
+    decisions: Annotated[list[str] | None, typer.Option(
+        "--decisions", metavar="LOG", help="replay the eligibility and precedence decisions of this log (the service's, or "
+        "--decision-log's), audit record (check --audit-dir) or folder of records; repeatable",
+        show_default=False)] = None,
     format: Annotated[ImpactFormat, typer.Option("--format", "-f", help="text, json, md (a pull-request "
                                                  "comment) or sarif")] = ImpactFormat.text,
 ) -> None:
     """Which decisions of the project a rule-pack change would change: eligibility (cases, the pack's
-    tests, example answers), supersession edges and as-of answers, the sweep's precedence decisions.
+    tests, example answers, logged decisions), supersession edges and as-of answers, the sweep's
+    precedence decisions and the logged ones.
 
     Exit 0 when nothing changes, 1 when a decision does, 2 when a pack does not lint.
     """
@@ -325,7 +361,7 @@ def impact(
     dates = [day for day in (parse_valid_at(value) for value in valid_at or ()) if day is not None]
     with Project.open(project) as opened:
         report = opened.impact(pack, against=against, against_ref=against_ref, cases=cases, valid_at=dates,
-                               load_corpus=_load_corpus)
+                               decisions=tuple(decisions or ()), load_corpus=_load_corpus)
     if format is ImpactFormat.json:
         emit_json(report)
     elif format is ImpactFormat.md:

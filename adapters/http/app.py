@@ -67,6 +67,7 @@ from inforce.ontology import (
     Replay,
     ResolveResult,
     ReviewDecision,
+    RuleDecision,
     StoreError,
     StoreLockedError,
     Verdict,
@@ -373,11 +374,12 @@ class Service:
         self, request: Request, caller: Caller, name: str, endpoint: str, work: Callable[[Project], Any], *,
         where: Literal["query", "body"] = "query", allowed: Sequence[str] = (), limited: bool = True,
         render: Callable[[Any], tuple[int, bytes, str]] | None = None, keep: Callable[[Any], str] | None = None,
-        quick: bool = False,
+        quick: bool = False, decision: Callable[[Any], RuleDecision] | None = None,
     ) -> Response:
         """Run one question on the project's newest generation in a worker thread, within the
         time limit; render its result; queue its decision line (and with ``keep``, what stores
-        the result first and returns where: a check's audit record).
+        the result first and returns where: a check's audit record; with ``decision``, what makes
+        the line's case and rules of an eligibility or precedence decision from its result).
 
         ``quick``: a question answered from memory in well under a millisecond once its indexes
         are built (``asof`` of a section): when the generation has answered one already
@@ -438,10 +440,11 @@ class Service:
 
             def write() -> None:
                 stored = keep(kept) if keep is not None and status == 200 else None
+                decided = decision(kept).fields() if decision is not None and kept is not None else None
                 self.log.write(root, endpoint=endpoint, caller=caller.name, via=caller.via, project=name, build=build,
                                outcome=outcome, status=status, seconds=seconds,
                                answer_sha256=hashlib.sha256(body).hexdigest(), correlation_id=correlation,
-                               record=stored)
+                               record=stored, decision=decided)
 
             self.record(write)
         return Response(content=body, status_code=status, media_type=media, headers=headers)
@@ -706,8 +709,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         service.bounded(len(parsed.claims), ("body", "claims"))
         asked = parsed.model_copy(update={"context": parsed.context.model_copy(update={"groups": caller.groups})})
         warm = service.warm(name)
+        deadline = time.monotonic() + service.time_limit  # the cut-short check stops, not only its answer
 
-        return await service.answer(request, caller, name, "check", lambda project: project.check(asked, tier=tier),
+        return await service.answer(request, caller, name, "check",
+                                    lambda project: project.check(asked, tier=tier, deadline=deadline),
                                     where="body", allowed=("tier",),
                                     keep=lambda verdict: str(Project.keep_record(warm.root, service.audit_folder(warm),
                                                                                 asked, verdict)))
@@ -719,7 +724,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         _no_groups(body.groups)
         case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
         return await service.answer(request, caller, name, "eligible", lambda project: project.eligible(
-            case, exclusions=body.exclusions, documents=body.documents).contract(), where="body")
+            case, exclusions=body.exclusions, documents=body.documents).contract(), where="body",
+            decision=lambda contract: RuleDecision.eligibility(case, contract))
 
     @app.post("/v1/projects/{name}/explain", tags=["questions"], response_model=Explanation)
     async def explain(request: Request, name: str, caller: Authed, body: Context) -> Response:
@@ -761,9 +767,12 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """Which of two in-force provisions governs, by which rule and clause — or an escalation."""
         _strict_dates(await request.json())
         _no_groups(body.groups)
+        asked = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups)
         return await service.answer(request, caller, name, "precedence", lambda project: project.precedence(
             _locator(body.a, "a"), _locator(body.b, "b"), body.valid_at, body.known_at, packs=body.packs,
-            params=body.params, groups=caller.groups), where="body")
+            params=body.params, groups=caller.groups), where="body",
+            decision=lambda result: RuleDecision.precedence(body.a, body.b, asked, result, packs=body.packs,
+                                                            params=body.params))
 
     @app.post("/v1/projects/{name}/replay", tags=["questions"], response_model=Replay)
     async def replay(request: Request, name: str, caller: Authed, record: dict[str, Any]) -> Response:

@@ -4,9 +4,12 @@ A line says which endpoint decided, for which caller, on which project and index
 outcome, how long it took and the sha256 of the answer as sent — never its text, so nothing a
 caller may read (restricted text included) is copied into the log. A ``check`` also stores
 its audit record (answer and verdict, as ``inforce check --audit-dir`` does) and the line
-names it: ``inforce replay PROJECT <that record>`` recomputes the verdict.
+names it: ``inforce replay PROJECT <that record>`` recomputes the verdict. An ``eligible`` or
+``precedence`` line also holds the case and the rules behind the outcome (``RuleDecision``),
+what ``inforce rules impact --decisions`` replays.
 
-Each line is written by one ``write`` on a file opened for appending, so lines from
+Each line is written by one ``write`` on a file opened for appending (``append_line``, the
+one home of appended writes), so lines from
 concurrent requests (or processes) never interleave, and a crash leaves whole lines.
 
 The service writes them through a ``Recorder``: one thread, in the order queued, after the
@@ -18,13 +21,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+from inforce.ontology.files import append_line
 
 __all__ = ["LOG_NAME", "DecisionLog", "Recorder"]
 
@@ -38,14 +42,13 @@ class DecisionLog:
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
         self._lock = threading.Lock()
-        self._made: set[Path] = set()  # folders known to exist (made once, not before every line)
 
     def path_for(self, root: Path) -> Path:
         return self._path if self._path is not None else root / ".inforce" / LOG_NAME
 
     def write(self, root: Path, *, endpoint: str, caller: str, project: str, build: str | None, outcome: str,
               status: int, seconds: float, answer_sha256: str | None, correlation_id: str,
-              record: str | None = None, via: str | None = None) -> None:
+              record: str | None = None, via: str | None = None, decision: Mapping[str, Any] | None = None) -> None:
         line: dict[str, Any] = {
             "at": dt.datetime.now(dt.UTC).isoformat().replace("+00:00", "Z"),
             "endpoint": endpoint, "caller": caller, "project": project, "index_build": build,
@@ -56,21 +59,10 @@ class DecisionLog:
             line["via"] = via  # the trusted proxy that named the caller
         if record is not None:  # absolute: the server's working directory means nothing to a reader
             line["record"] = str(Path(record).absolute())
-        data = (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        path = self.path_for(root)
+        if decision is not None:  # an eligibility or precedence decision: the case, the rules (RuleDecision)
+            line.update({key: value for key, value in decision.items() if key not in line})
         with self._lock:
-            if path.parent not in self._made:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self._made.add(path.parent)
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            except FileNotFoundError:  # the folder was removed meanwhile: made again
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
+            append_line(self.path_for(root), json.dumps(line, ensure_ascii=False, separators=(",", ":")))
 
 
 class Recorder:
