@@ -27,6 +27,11 @@ public revision 0, a revision 1 for ``owners``):
    an unknown subject (``Snapshot.facts``).
 5. Whole-corpus decisions (eligibility, facts, search, the sweep) take a mask over the
    revisions (``readable``), so each revision is judged on its own, by rule 1.
+6. What is read in another revision's words carries that revision's access as well as its
+   own: an amending item's new figure read in the text of the paragraph it amends
+   (``amendments.amended_rows``) takes its subject, condition and bound from that paragraph,
+   so it is readable only by an asker who may read both revisions (``may_read_all``); to
+   anyone else it is withheld, the paragraph's document named by id alone (rule 3).
 
 ``may_read`` answers rule 1 for a pinned locator; unpinned, it answers for every revision of
 the document at once (true when all are readable: nothing to withhold); rule 2's choice of
@@ -107,6 +112,12 @@ class AccessGate:
             if access is not None and not held & set(access):
                 return False
         return True
+
+    def may_read_all(self, locators: Iterable[Locator], groups: Iterable[str]) -> bool:
+        """Whether ``groups`` may read every one of ``locators``: what is read in the words of
+        several revisions (rule 6)."""
+        held = tuple(groups)
+        return all(self.may_read(locator, held) for locator in locators)
 
     def readable_revisions_of(self, doc: str, groups: Iterable[str]) -> list[str]:
         """The labels of ``doc``'s revisions that ``groups`` may read (rule 1), in the order given."""

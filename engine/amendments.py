@@ -199,6 +199,8 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
     withheld = set(facts.withheld)
     amending = _amending_paths(snapshot)
     taken: dict[Locator, tuple[tuple[int, int], ...]] = {}
+    texts: dict[Locator, tuple[str, int, tuple[str, ...]] | None] = {}
+    unset: set[tuple[Any, ...]] = set()  # facts an amending item states in no value-setting form: never listed
     for fact in facts.facts:
         resolved = fact.resolved
         if resolved.doc not in aims and resolved.doc not in amending:
@@ -207,6 +209,8 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
         if resolved.doc in amending and _taken_out(snapshot, resolved, fact, taken):
             dropped = True
             continue  # the figure the amending words take out is not what they state
+        if resolved.doc in amending and _unset(snapshot, resolved, fact, texts):
+            unset.add(_fact_key(fact))  # kept until both-stated is judged: "of 7 years is lowered to 3 years"
         key = (resolved.doc, resolved.rev, resolved.path)
         if key not in found:
             found[key] = amendment(snapshot, resolved, facts.valid_at, facts.known_at, groups)
@@ -221,9 +225,17 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
     if unsure:
         kept = [fact for number, fact in enumerate(kept) if number not in unsure]
         dropped = True
+    if unset:
+        kept = [fact for fact in kept if _fact_key(fact) not in unset]
+        dropped = True
     if not any(found.values()) and not dropped:
         return facts
     return facts.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+
+def _fact_key(fact: Any) -> tuple[Any, ...]:
+    return (fact.resolved.format(), fact.span.start if fact.span else None, fact.span.end if fact.span else None,
+            fact.subject, fact.text)
 
 
 def _stated_both(facts: Sequence[Any], amending: dict[str, frozenset[str | None]]) -> set[int]:
@@ -259,6 +271,48 @@ def _taken_out(snapshot: Snapshot, resolved: Locator, fact: Any,
         taken[resolved] = tuple((a + base, b + base) for a, b in spans)
     start, end = fact.span.start, fact.span.end
     return any(a < end and start < b for a, b in taken[resolved])  # a range reaching into them too
+
+
+def _unset(snapshot: Snapshot, resolved: Locator, fact: Any,
+           texts: dict[Locator, tuple[str, int, tuple[str, ...]] | None]) -> bool:
+    """Whether ``fact`` is an amending item's figure stated in no value-setting form (audit 23o
+    F8: "raised 3 years", "+3 years", "knock 4 years off", "the retention period of 7 years is
+    x2"): an amount of change or the old figure, never the value the item puts in, so facts do
+    not list it (check escalates the same words: ``quantities.modifiers.sets_value``, with the
+    words of the provision it amends as words an item may restate)."""
+    if fact.span is None or resolved.path is None or not (
+            amending(snapshot, resolved) or resolved.path.startswith("table-")):  # an amending document's table
+        return False
+    if resolved not in texts:
+        found = snapshot.store.provision_text(resolved)
+        text, base = (found[0], found[1]) if found is not None and isinstance(found[1], int) else ("", 0)
+        texts[resolved] = (text, base, tuple(re.findall(r"[^\W\d_]+", _amended_words(snapshot, resolved)))) if (
+            text and len(text) <= _PROVISION_MAX) else None
+    own = texts[resolved]
+    if own is None:
+        return False
+    text, base, also = own
+    start, end = fact.span.start - base, fact.span.end - base
+    if not 0 <= start < end <= len(text):
+        return False  # a figure read elsewhere (its target's words: ``amended_rows``)
+    from .quantities.modifiers import sets_value
+
+    return not sets_value(text, start, end, also=also)
+
+
+def _amended_words(snapshot: Snapshot, resolved: Locator) -> str:
+    """The words of the provisions the amending item ``resolved`` amends (what it may restate)."""
+    texts: list[str] = []
+    for edges in _edges_by(snapshot).values():
+        for edge in edges:
+            if edge.by is None or edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):
+                continue
+            target = _target_version(snapshot, edge)
+            try:
+                texts.append(snapshot.store.provision_text(target)[0] if target is not None else "")
+            except NotFoundError:
+                continue
+    return " ".join(texts)
 
 
 def _changed_words(text: str) -> tuple[tuple[int, int], ...]:
@@ -367,12 +421,18 @@ _SUBSTITUTE_COLON = re.compile(r"\bsubstitut\w*(?:\s+(?:the\s+following|therefor
                                re.IGNORECASE)
 
 
-def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
+def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]]],
+                 read_in: dict[tuple[str, str | None, str | None, int, int], Locator] | None = None,
+                 ) -> dict[str, list[tuple[Any, ...]]]:
     """``rows`` (stored quantity rows by subject, ``facts.QuantityRows``) with each amending
     item's new figures read as the words of the provision it amends (the module's note): a
     figure so read replaces the item's own reading of the same words; an item whose new words
     read no bound figure there keeps its own. Rows of the same columns, so every reader of the
-    rows (fact tables, ``facts_as_of``, ``statements_of``) reads them alike."""
+    rows (fact tables, ``facts_as_of``, ``statements_of``) reads them alike.
+
+    Such a figure's subject, condition and bound are the target's words: ``read_in`` is filled
+    with each one's key (item document, revision, path, span) and the target version it was
+    read in, whose access it carries as well as the item's (``engine.access``, rule 6)."""
     edges = [edge for edge in snapshot.index.supersession.edges
              if edge.by is not None and edge.by.path is not None and edge.successor and edge.target.path is not None
              and not edge.consolidated]
@@ -381,12 +441,15 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
     read: dict[tuple[str, str], list[tuple[Any, ...]]] = {}  # (by revision uid, by path): new rows
     for edge in edges:
         try:
-            found = _amended_figures(snapshot, edge)
+            found, target = _amended_figures(snapshot, edge)
         except NotFoundError:
             continue  # an item or target the graph does not hold: the item's own reading stands
         if found:
             uid = f"{edge.by.doc}@{edge.source.rev}"
             read.setdefault((uid, edge.by.path), []).extend(found)
+            if read_in is not None and target is not None:
+                for row in found:
+                    read_in[(row[1], edge.source.rev, row[2], row[14], row[15])] = target
     if not read:
         return {name: list(found) for name, found in rows.items()}
     from .facts import PATH, REV, SPAN_END, SPAN_START, SUBJECT
@@ -406,15 +469,16 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
     return kept
 
 
-def _amended_figures(snapshot: Snapshot, edge: Any) -> list[tuple[Any, ...]]:
-    """The quantity rows of ``edge``'s item's new words read as its target's (empty: none bound)."""
+def _amended_figures(snapshot: Snapshot, edge: Any) -> tuple[list[tuple[Any, ...]], Locator | None]:
+    """The quantity rows of ``edge``'s item's new words read as its target's (empty: none bound),
+    and the target version they were read in."""
     from .addenda.slots import inserted_spans
     from .quantities import may_contain_quantity
 
     by = Locator(doc=edge.by.doc, rev=edge.source.rev, path=edge.by.path)
     text, base, _ = snapshot.store.provision_text(by)
     if not may_contain_quantity(text):
-        return []
+        return [], None
     after = _SUBSTITUTE_COLON.search(text) if edge.scope == "full" else None
     if after is not None:
         # a whole paragraph substituted: its words follow the colon, quoted or not (no old words
@@ -426,10 +490,10 @@ def _amended_figures(snapshot: Snapshot, edge: Any) -> list[tuple[Any, ...]]:
         new = list(inserted_spans(text, removed))
     new = [(a, b) for a, b in new if b > a and _DIGITS.search(text, a, b)]
     if not new:
-        return []
+        return [], None
     target = _target_version(snapshot, edge)
     if target is None:
-        return []
+        return [], None
     heads: list[tuple[str, ...]] = []
 
     def headings() -> tuple[str, ...]:
@@ -459,10 +523,12 @@ def _amended_figures(snapshot: Snapshot, edge: Any) -> list[tuple[Any, ...]]:
                 continue
             if not low <= quantity.span.start < low + len(words):
                 continue  # a figure of the target's own words, not of the new ones
-            a = base + start + quantity.span.start - low
-            b = base + start + min(quantity.span.end - low, len(words))
-            rows.append(_row(by, edge, quantity, a, b))
-    return rows
+            a = start + quantity.span.start - low
+            b = start + min(quantity.span.end - low, len(words))
+            # quoted as the item holds it: words read only in the target's text ('minimum') are not the item's
+            written = quantity.text if quantity.text and quantity.text in words else text[a:b]
+            rows.append(_row(by, edge, quantity, base + a, base + b, written))
+    return rows, target
 
 
 _DIGITS = re.compile(r"\d")
@@ -527,7 +593,7 @@ def _headings_of(snapshot: Snapshot, target: Locator) -> tuple[str, ...]:
     return tuple(headings.get(target.path or "", ()))
 
 
-def _row(by: Locator, edge: Any, quantity: Any, start: int, end: int) -> tuple[Any, ...]:
+def _row(by: Locator, edge: Any, quantity: Any, start: int, end: int, written: str) -> tuple[Any, ...]:
     """A stored quantity row (``_reads.QUANTITY_ROW_COLUMNS``) of a figure of ``by`` (an
     amending item: a section, as every item an addendum is cut into)."""
     normalized = quantity.normalized
@@ -535,6 +601,6 @@ def _row(by: Locator, edge: Any, quantity: Any, start: int, end: int) -> tuple[A
         f"{by.doc}@{by.rev}", by.doc, by.path, "section", quantity.subject, quantity.value, quantity.upper,
         quantity.unit, quantity.bound, quantity.bound_from,
         normalized.value if normalized else None, normalized.upper if normalized else None,
-        normalized.unit if normalized else None, quantity.text, start, end, None, None,
+        normalized.unit if normalized else None, written, start, end, None, None,
         quantity.frequency, quantity.per_day, list(quantity.condition) or None,
     )

@@ -47,8 +47,9 @@ __all__ = [
 ]
 
 #: 2: an amending item's new figures read in its target's words (``amendments.amended_rows``):
-#: a file written before holds none of them, so it reads as absent and is built again
-FORMAT = 2
+#: a file written before holds none of them, so it reads as absent and is built again;
+#: 3: such a figure quoted in the item's own words (not the target's)
+FORMAT = 3
 _MAGIC = b"INFFCT\n"
 
 

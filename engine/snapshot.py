@@ -387,15 +387,42 @@ class Snapshot:
             raise InputError(f"no quantity of this project measures {echoed(subject)}", field="subject",
                              hint=f"subjects with facts: {known}")
         if known_at is not None:  # as recorded then: asked day by day
-            return facts_as_of(self.index, self._quantities_by_subject(), subject, valid_at, known_at,
-                               readable=self.readable(held),
-                               replaced_by=self._once("replaced_by", self._edges_by_replacement))
+            return self._withhold_read_in(facts_as_of(
+                self.index, self._quantities_by_subject(), subject, valid_at, known_at, readable=self.readable(held),
+                replaced_by=self._once("replaced_by", self._edges_by_replacement)), held)
         everyone = self.gate.readable(held).all()
         readable = None if everyone else self.readable(held)
         try:
-            return tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
+            found = tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
         except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers
-            return self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
+            found = self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
+        return found if everyone else self._withhold_read_in(found, held)
+
+    def _withhold_read_in(self, found: Facts, held: tuple[str, ...]) -> Facts:
+        """``found`` less the figures read in the words of a revision ``held`` may not read (an
+        amending item's new figure read in its target's text: ``engine.access``, rule 6), that
+        revision's document named in ``withheld``."""
+        if self.gate.all_public:
+            return found
+        # the items amending a document the asker may not read all of, from the edges alone: most
+        # answers hold none of them, and the rows read in targets' words cost a reading of each
+        suspects = {(edge.by.doc, edge.by.path) for edge in self.index.supersession.edges
+                    if edge.by is not None and edge.successor and not edge.consolidated
+                    and not self.gate.may_read(Locator(doc=edge.target.doc), held)}
+        if not any((fact.resolved.doc, fact.resolved.path) in suspects for fact in found.facts):
+            return found
+        read_in = self._read_in()
+        kept, withheld = [], set(found.withheld)
+        for fact in found.facts:
+            target = None if fact.span is None else read_in.get(
+                (fact.resolved.doc, fact.resolved.rev, fact.resolved.path, fact.span.start, fact.span.end))
+            if target is not None and not self.gate.may_read_all((fact.resolved, target), held):
+                withheld.add(target.doc)
+                continue
+            kept.append(fact)
+        if len(kept) == len(found.facts):
+            return found
+        return found.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
 
     def _subjects_for(self, held: tuple[str, ...]) -> frozenset[str]:
         """The subjects some stored quantity of a revision ``held`` may read is bound to (all of
@@ -410,7 +437,14 @@ class Snapshot:
             revisions_of: dict[str, frozenset[str]] = self._once("subject_revisions", lambda: {
                 name: frozenset(row[0] for row in rows) for name, rows in self._quantities_by_subject().items()})
             allowed = set(uids)
-            return frozenset(name for name, of in revisions_of.items() if not of.isdisjoint(allowed))
+            names = {name for name, of in revisions_of.items() if not of.isdisjoint(allowed)}
+            read_in = self._read_in()
+            if read_in:  # a figure read in another revision's words needs that one readable too (rule 6)
+                for name in names & {row[SUBJECT] for row in self._read_in_rows()}:
+                    if not any(row[0] in allowed and _read_in_target(read_in, row, allowed)
+                               for row in self._quantities_by_subject()[name]):
+                        names.discard(name)
+            return frozenset(names)
 
         return self._once("subjects_for\x1f" + "\x1f".join(sorted(set(held))), readable)  # type: ignore[no-any-return]
 
@@ -497,13 +531,34 @@ class Snapshot:
         return found
 
     def _quantities_by_subject(self) -> dict[str, list[tuple[Any, ...]]]:
-        def group() -> dict[str, list[tuple[Any, ...]]]:
+        return self._quantities_read_in()[0]
+
+    def _read_in(self) -> dict[tuple[str, str | None, str | None, int, int], Locator]:
+        """The quantity rows read in another revision's words (an amending item's new figures
+        read in its target's: ``amendments.amended_rows``) by (document, revision, path, span
+        start, span end), each with that revision: what ``engine.access`` rule 6 gates."""
+        return self._quantities_read_in()[1]
+
+    def _read_in_rows(self) -> list[tuple[Any, ...]]:
+        """The rows ``_read_in`` names."""
+        def rows() -> list[tuple[Any, ...]]:
+            read_in = self._read_in()
+            return [row for found in self._quantities_by_subject().values() for row in found
+                    if (row[1], row[0].partition("@")[2], row[2], row[14], row[15]) in read_in]
+
+        return self._once("read_in_rows", rows)  # type: ignore[no-any-return]
+
+    def _quantities_read_in(self) -> tuple[dict[str, list[tuple[Any, ...]]],
+                                           dict[tuple[str, str | None, str | None, int, int], Locator]]:
+        def group() -> tuple[dict[str, list[tuple[Any, ...]]], dict[tuple[str, str | None, str | None, int, int], Locator]]:
             from .amendments import amended_rows
 
             grouped: dict[str, list[tuple[Any, ...]]] = {}
             for row in self._store.quantity_rows():
                 grouped.setdefault(row[SUBJECT], []).append(row)
-            return amended_rows(self, grouped)  # an amending item's new figures read as its target's words
+            read_in: dict[tuple[str, str | None, str | None, int, int], Locator] = {}
+            # an amending item's new figures read as its target's words
+            return amended_rows(self, grouped, read_in), read_in
 
         return self._once("quantities", group)  # type: ignore[no-any-return]
 
@@ -559,6 +614,13 @@ class Snapshot:
 
 #: the manifest cached as absent (None would be rebuilt on every ask)
 _NOT_INGESTED = object()
+
+
+def _read_in_target(read_in: Mapping[tuple[str, str | None, str | None, int, int], Locator],
+                    row: tuple[Any, ...], allowed: Collection[str]) -> bool:
+    """Whether the revision ``row`` was read in, if another (``Snapshot._read_in``), is one of ``allowed``."""
+    target = read_in.get((row[1], row[0].partition("@")[2], row[2], row[14], row[15]))
+    return target is None or f"{target.doc}@{target.rev}" in allowed
 
 
 def _locator(locator: Locator | str) -> Locator:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -129,6 +130,8 @@ class _Case:
     qualifiers: list[Locator] = field(default_factory=list)
     #: RFI drafts of cited in-force sources that disagree with no precedence rule to decide
     conflicts: list[str] = field(default_factory=list)
+    #: When the check must stop (``time.monotonic()`` seconds; None: never): a service's time limit
+    deadline: float | None = None
 
 
 def check_answer(
@@ -137,8 +140,14 @@ def check_answer(
     answer: Answer,
     *,
     tier: Tier = "low",
+    deadline: float | None = None,
 ) -> Verdict:
-    """The verdict on ``answer`` with its audit record (see the module docstring for the checks)."""
+    """The verdict on ``answer`` with its audit record (see the module docstring for the checks).
+
+    ``deadline`` (``time.monotonic()`` seconds): past it the check stops between claims and
+    between a claim's steps and raises ``TimeoutError``, so that a service's time limit ends the
+    work it cuts short instead of leaving it running (a claim's steps cost time in proportion to
+    its figures and the cited figures)."""
     if tier not in ("low", "high"):
         raise InputError(f"unknown tier {tier!r}", field="tier", reason="unknown",
                          hint="low (mechanical checks) or high (and entailment)")
@@ -153,9 +162,19 @@ def check_answer(
         snapshot=snapshot, context=context, valid_at=valid_at, known_at=context.known_at,
         groups=tuple(context.groups), eligibility=eligibility, tier=tier, nli=backends.nli if tier == "high" else None,
         threshold=DEFAULT_NLI_THRESHOLD if backends.nli_threshold is None else backends.nli_threshold, rules_fired=list(eligibility.rules_fired),
+        deadline=deadline,
     )
-    results = [_check_claim(case, claim.text, claim.citations) for claim in answer.claims]
+    results = []
+    for claim in answer.claims:
+        _in_time(case)
+        results.append(_check_claim(case, claim.text, claim.citations))
     return _verdict(case, answer, results, choice.source)
+
+
+def _in_time(case: _Case) -> None:
+    """``TimeoutError`` when the check is past its deadline (``check_answer``)."""
+    if case.deadline is not None and time.monotonic() > case.deadline:
+        raise TimeoutError("the check ran past its time limit and was stopped")
 
 
 def _valid_at(snapshot: Snapshot, context: Context) -> DateChoice:
@@ -201,7 +220,9 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     failed = _first(cited, _CITATION_ORDER)
     if failed is not None:
         return _claim(text, cited, failed)
+    _in_time(case)
     quantities = _quantities(case, text, cited)
+    _in_time(case)
     if quantities is not None and quantities["status"] != "ok":
         return _claim(text, cited, None, status="unsupported_quantity", detail=quantities["detail"],
                       quantities=quantities)
@@ -424,6 +445,7 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
                                    extractor=extractor, cited_headings=[_headings(case, item) for item in cited])
     if not found.matched and not found.unmatched:
         return None
+    _in_time(case)  # the figures are compared; what follows reads them again
     found, notes = _replaced(case, text, cited, amenders, found, extractor)
     notes += _both_stated(case, cited, found, extractor)
     found, changed = _changed(case, text, cited, amenders, found)
@@ -626,12 +648,15 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
     notes: list[str] = []
     words: dict[int, str] = {}
     for matched in found.matched:
+        _in_time(case)  # a long claim against a long table: each figure's words cost a pass over it
         claim, source, index = matched.claim, matched.source, matched.source_index
         if claim.span is None or source is None or source.span is None or any(
                 f"states a change of {source.text!r}" in note for note in changed):
             continue
         if index not in words:
             words[index] = plain_doubled_words(_own_words(cited, amenders, index))
+        if source.span.end > len(words[index]):
+            continue  # a figure of the cited provision's heading (its age), not of its words
         theirs = modifiers(words[index], source.span.start, source.span.end)
         if any(m.after and "," in words[index][source.span.end:m.start] for m in theirs) and sets_value(
                 words[index], source.span.start, source.span.end):  # "is 10 years, longer than before": a value
@@ -641,11 +666,13 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
         extra, missing = differ(ours, theirs, claim_bound=claim.bound, source_bound=written,
                                 source_bound_words=source.bound_text) if (
             ours or theirs or written in ("min", "max")) else ([], [])
+        extra = [m for m in extra if not _multiple_as_written(m, source, words[index])]
         loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
         where = loc.unpinned().format() if loc is not None else "the cited provision"
         if not extra and not missing:
-            said = _unheld(case, text, claim, words[index], source, where, _stale_words(case, cited, amenders, index),
-                           _headings(case, cited[index]) if index < len(cited) else ())
+            said = _amended_bound(case, claim, source, where, cited, amenders, index) or _unheld(
+                case, text, claim, words[index], source, where, _stale_words(case, cited, amenders, index),
+                _headings(case, cited[index]) if index < len(cited) else ())
             if said and not any(said.split(";")[0] in note for note in notes):
                 notes.append(f"figure's words differ: {said}")
                 case.conflicts.append(f"The figure {claim.text!r} is not stated as the cited one is: {said}; read "
@@ -665,6 +692,33 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
     return notes
 
 
+#: The reporting entity a claim about a statement's figure names ("The company spent ...").
+_ENTITY_WORDS = ("company", "group", "firm", "business", "we", "it", "its", "our")
+#: Words naming an outflow ("spent", "capital expenditure", "paid"): a bracketed cash-flow
+#: figure is one (``claims``' reading of an outflow).
+_OUTFLOW_WORDS = re.compile(r"\b(?:spen[dt]\w*|expenditures?|capex|paid|pay(?:s|ments?)?|purchas\w*|bought|"
+                            r"buy(?:s|backs?)?|repurchas\w*|invest\w*|outflows?|used)\b", re.IGNORECASE)
+
+
+def _multiple_as_written(modifier: Any, source: Any, cited: str) -> bool:
+    """Whether a claim's "times" after its figure is the cited figure's own glued multiplier
+    ("1.4 times" for "1.4x", "11.5 times" for "11.5×"): the same words, not a modifier."""
+    return modifier.words == "times" and modifier.after and _glued_multiple(source, cited)
+
+
+def _glued_multiple(source: Any, cited: str) -> bool:
+    """Whether the cited figure is written as a multiple with a glued ``x`` (``1.4x``, ``9.5×``)."""
+    if source.span is None:
+        return False
+    glued = cited[source.span.end:source.span.end + 1] if source.span.end <= len(cited) else ""
+    return source.text.rstrip()[-1:] in ("x", "X", "×") or glued in ("x", "X", "×")
+
+
+#: Words that say a duration is a person's age ("a 12-year-old", "aged 12 years", "12 years of
+#: age"): beside an age they change nothing the cited band says.
+_AGE_WORDS = ("old", "aged", "age", "ages")
+
+
 def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: str,
             amended: str | None, headings: Sequence[str] = ()) -> str | None:
     """The inverted test (``modifiers.unheld``): a word beside the claim figure that is not known
@@ -672,6 +726,7 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     amending item, also by the provision it amends, ``amended``), a negation the cited sentence
     holds and the claim does not, or (in an amending item) a cited figure stated in no
     value-setting form: what is said of it, or None when all is held."""
+    from .quantities.extract import row_label
     from .quantities.modifiers import sets_value, unheld, unheld_negation
 
     claim_span, source_span = (claim.span.start, claim.span.end), (source.span.start, source.span.end)
@@ -684,13 +739,69 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     allowed += [word for rule in case.snapshot.quantity_extractor().vocabulary.subjects if rule.subject in keys
                 for synonym in rule.synonyms for word in re.findall(r"[^\W\d_]+", synonym)]
     allowed += re.findall(r"[^\W\d_]+", " ".join((amended or "", *headings, *claim.condition, *source.condition)))
+    if _glued_multiple(source, words):
+        allowed += ["times", "x"]  # "1.4 times" for "1.4x"
+    if claim.dimension == "[time]":
+        allowed += _AGE_WORDS  # "a 12-year-old", "aged 12 years": an age said as ages are
+    if source.span.end <= len(words) and row_label(words, source.span.start, source.span.end) is not None:
+        # a statement's row: the claim names the reporting entity, and an outflow as spent or paid
+        allowed += _ENTITY_WORDS
+        if source.value is not None and source.value < 0 and source.text.lstrip().startswith("("):
+            allowed += [m[0] for m in _OUTFLOW_WORDS.finditer(text)]
     extra = unheld(text, claim_span, words, source_span, allowed)
     if extra:
         return f"the claim says {', '.join(map(repr, extra))} beside {claim.text!r}; {where} does not"
-    denied = unheld_negation(words, source_span, text, claim_span)
+    label = row_label(words, *source_span) if source.span.end <= len(words) else None
+    denied = unheld_negation(words, source_span, text, claim_span, [*allowed, *re.findall(r"[^\W\d_]+", label or "")],
+                             amending=amends)
     if denied:
         return f"{where} says {', '.join(map(repr, denied))} beside {source.text!r}; the claim does not"
     return None
+
+
+def _amended_bound(case: _Case, claim: Any, source: Any, where: str, cited: Sequence[_Cited],
+                   amenders: Sequence[tuple[Locator, str, str, _Cited]], index: int) -> str | None:
+    """A claim's written bound ("5,000 psi maximum") against an amending item's figure that
+    states none ('Revise "4,500 psi" to read "5,000 psi"'): the bound is the amended provision's
+    words' ("4,500 psi minimum": facts read the new figure there as a minimum, audit 23p P2).
+    None when that provision states the claim's bound, or none; else what is said. A provision
+    the asker may not read is never read for it: the claim escalates whatever it says (no
+    answer tells what a restricted provision states)."""
+    if claim.bound not in ("min", "max") or claim.bound_from != "text" or (
+            source.bound in ("min", "max") and source.bound_from == "text") or not _amends(case, cited, index):
+        return None
+    targets: list[tuple[str, bool]] = []  # (the amended provision's words, may the asker read them)
+    if index >= len(cited):
+        targets.append((amenders[index - len(cited)][3].text, True))
+    else:
+        from .amendments import _edges_by, _related, _target_version
+
+        resolved = cited[index].resolved
+        for edges in _edges_by(case.snapshot).values():
+            for edge in edges:
+                if resolved is None or edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):
+                    continue
+                target = _target_version(case.snapshot, edge)
+                if target is None:
+                    continue
+                try:
+                    targets.append((case.snapshot.store.provision_text(target)[0],
+                                    case.snapshot.may_read(target, case.groups)))
+                except NotFoundError:
+                    continue
+    if not targets:
+        return None
+    sense = {"min": "a minimum", "max": "a maximum"}
+    if not all(readable for _, readable in targets):
+        return (f"{where} states {source.text!r} with no bound and the claim states {sense[claim.bound]}: the bound of "
+                "the provision it amends is not read")
+    extractor = case.snapshot.quantity_extractor()
+    stated = {m.bound for words, _ in targets for m in extractor.extract(words).mentions
+              if m.dimension == claim.dimension and m.bound in ("min", "max") and m.bound_from == "text"}
+    if not stated or stated == {claim.bound}:
+        return None
+    return (f"the claim states {sense[claim.bound]} ({claim.text!r}); the provision {where} amends states "
+            f"{' and '.join(sense[b] for b in sorted(stated))} for its figure")
 
 
 def _stale_words(case: _Case, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],

@@ -23,6 +23,17 @@ if str(SUPPORT) not in sys.path:
     sys.path.insert(0, str(SUPPORT))
 
 
+@pytest.fixture(autouse=True)
+def _allocations_as_a_fresh_process() -> object:
+    """An erasure leaves the C allocator filling every block for the rest of its process (by
+    design: ``engine/store/_heap.py``); a CLI or service erasure run in a test's process would
+    make every later test there pay that CPU, so each test ends it, as each CLI process does."""
+    yield
+    from inforce.engine.store._heap import fill_allocations
+
+    fill_allocations(False)
+
+
 @pytest.fixture(scope="session")
 def ingested_example(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
     """``ingested_example(name)``: a copy of ``examples/NAME`` (without its ``.inforce/``),

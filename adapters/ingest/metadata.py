@@ -20,7 +20,7 @@ from typing import Any
 
 from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
 from inforce.ontology.scalars import PATH_SEGMENT, group_name
-from inforce.ontology.yamltext import MappingNode, Node
+from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 
 from .yamlnodes import NodeReader, is_null, iso_date
 
@@ -44,6 +44,7 @@ COMMON_FIELDS = (
     "changed",
     "on_lapse",
     "access",
+    "public",
     "applies_to",
     "supersedes",
     "sheet",
@@ -174,6 +175,8 @@ def read_metadata(
                 present["access"], "access: [] lets no group read this document", field="access",
                 hint="leave access out for a document everyone may read",
             )
+    if "public" in present:
+        fields["public"] = _public(present["public"], reader, restricted="access" in present)
     if "applies_to" in present:
         fields["applies_to"] = _applies_to(present["applies_to"], reader)
 
@@ -231,6 +234,23 @@ def _applies_to(node: Node, reader: NodeReader) -> dict[str, tuple[str, ...]] | 
         if values is not None:
             facets[name] = values
     return facets
+
+
+def _public(node: Node, reader: NodeReader, *, restricted: bool) -> bool | None:
+    """``public: true``: the document declares in so many words that everyone may read it (as
+    leaving ``access`` out does), so its opening may name an access group as text (the opening
+    rule, ``opening.Opening``). Only ``true``: ``false`` says nothing a restriction would not say
+    better, and beside ``access`` it contradicts it."""
+    if not (isinstance(node, ScalarNode) and node.tag == BOOL_TAG and node.value.lower() == "true"):
+        reader.error(node, "public takes only true (the document is public: everyone may read it)", field="public",
+                     hint="write public: true, or leave it out and list the groups that may read the document "
+                          "(access: [project-team])")
+        return None
+    if restricted:
+        reader.error(node, "public: true and access are both given", field="public",
+                     hint="keep access (the groups that may read the document) or public: true, not both")
+        return None
+    return True
 
 
 def _names(

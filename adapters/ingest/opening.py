@@ -79,6 +79,7 @@ from .yamlnodes import misspelt_key
 
 __all__ = [
     "ACCESS_KEYS",
+    "CLOSING_LINES",
     "FENCE_SHAPED",
     "OPENING_CHARACTERS",
     "OPENING_LINES",
@@ -93,6 +94,7 @@ __all__ = [
     "groups_in_use",
     "invisible",
     "is_access_key",
+    "marking_names",
     "normal_name",
     "title_like",
     "visible",
@@ -102,6 +104,9 @@ __all__ = [
 #: characters of it), while no provision has had text of its own.
 OPENING_LINES = 64
 OPENING_CHARACTERS = 8 * 1024
+#: The lines at a text's end judged as the opening is (a footer's marking, module docstring 5.):
+#: non-blank lines, past the opening.
+CLOSING_LINES = 2
 #: The keys a declaration is made with: the metadata's own ``access`` and the names the metadata
 #: checks tell to write it so (``readers``, ``acl``, ``groups``); compared as ``misspelt_key``
 #: compares keys (case, width, markup set aside; ``access`` also one letter off).
@@ -564,6 +569,24 @@ def _restriction(found: list[str], groups: frozenset[str],
     return None
 
 
+def marking_names(found: list[str], groups: frozenset[str], *, prose: bool = False) -> tuple[str, ...]:
+    """The groups of ``groups`` (normal form) a line of a marking place names as a marking would
+    (module docstring, 5.), sorted; empty where none. Its words are not read for what they say:
+    a line of a dozen words or fewer (``title_like``'s) naming a group names it, whatever else it
+    says (``For owners alone``, ``TLP:RED - owners``, ``REL TO OWNERS``, ``OWNERS`` alone); in a
+    longer line (prose), a sentence of ``_SHORT_RUN`` words or fewer does (``… edition 1. Owners
+    alone.``), a longer sentence is text. ``prose`` (a text's closing lines, where the last
+    provision's sentences stand): a line ending as a sentence is prose whatever its length."""
+    sentences = _sentences(found)
+    readings = [_joined(_reading(part, groups) for part in sentence) for sentence in sentences]
+    ended = prose and found[-1].rstrip(_QUOTES + _BRACKETS + " ").endswith((".", "!", "?"))
+    if sum(reading.words for reading in readings) <= _WARNED_WORDS and not ended:
+        named = frozenset().union(*(reading.named for reading in readings))
+    else:
+        named = frozenset().union(*(reading.named for reading in readings if reading.words <= _SHORT_RUN))
+    return tuple(sorted(named))
+
+
 def _front_matter_shaped(key: str, value: str) -> bool:
     """Whether ``key: value`` reads as access written as front matter writes it, which is an
     error in any project (one naming no group yet too): a list of group names in lower case
@@ -615,12 +638,14 @@ def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
 
 
 class _Declared:
-    """What one document being read declares of its access (``groups``: None, no access)."""
+    """What one document being read declares of its access (``groups``: None, no access;
+    ``public``: declared public in so many words, ``public: true``)."""
 
-    __slots__ = ("groups",)
+    __slots__ = ("groups", "public")
 
     def __init__(self) -> None:
         self.groups: frozenset[str] | None = None
+        self.public = False
 
 
 #: The document being read (a :func:`document_access` scope): the access groups its own metadata
@@ -640,13 +665,14 @@ def document_access() -> Iterator[None]:
         _DECLARED.reset(token)
 
 
-def declare_access(groups: Iterable[str] | None) -> None:
+def declare_access(groups: Iterable[str] | None, *, public: bool = False) -> None:
     """Tell the opening rule the access the document being read declares (its metadata's
-    ``access`` list; None where it declares none). Outside a :func:`document_access` scope it
-    does nothing."""
+    ``access`` list; None where it declares none; ``public``: its metadata declares it public,
+    ``public: true``). Outside a :func:`document_access` scope it does nothing."""
     box = _DECLARED.get()
     if box is not None:
         box.groups = None if groups is None else frozenset(groups)
+        box.public = public and groups is None
 
 
 class Opening:
@@ -654,12 +680,19 @@ class Opening:
     docstring): ``judge`` gives the error for a line that declares access, else None. A key
     alone on its line is remembered and takes the next line's cells as its value."""
 
-    def __init__(self, file: str, *, spaced: bool = False, groups: Iterable[str] | None = None) -> None:
+    def __init__(self, file: str, *, spaced: bool = False, groups: Iterable[str] | None = None,
+                 closing: bool = False) -> None:
         self.file = file
         self.spaced = spaced
+        #: judging a text's closing lines, where the last provision's sentences stand too: a
+        #: sentence of more than ``_SHORT_RUN`` words ending as one is prose (``marking_names``)
+        self.closing = closing
         self.groups = _GROUPS.get() if groups is None else folded_groups(groups)
         box = _DECLARED.get()
         self.declared = None if box is None else box.groups
+        #: the document declares nothing of its access, not even that it is public: a marking
+        #: place's line naming a group is an error (module docstring, 5.)
+        self.undeclared = self.declared is None and not (box is not None and box.public)
         #: Warnings: lines kept as text that may be access, in a project naming no group yet.
         self.notes: list[InputError] = []
         self._key: str | None = None
@@ -675,6 +708,10 @@ class Opening:
         key, self._key = self._key, None
         said = declaration(found, self.groups, self.declared) or (
             declaration([key, *found], self.groups, self.declared) if key is not None else None)
+        if said is None and self.undeclared and self.groups:
+            named = marking_names(found if key is None else [key, *found], self.groups, prose=self.closing)
+            if named:
+                return self._names_a_group(line, line_no, where, named)
         if said is None:
             if self._carries(found):
                 self._key = " ".join(found)
@@ -700,6 +737,16 @@ class Opening:
             "its front matter from the very first line (Markdown), its sidecar or the register, never "
             "in its text",
             file=self.file, line=line_no, field="access", hint=_HINT)
+
+    def _names_a_group(self, line: str, line_no: int | None, where: str, named: tuple[str, ...]) -> InputError:
+        group = named[0]
+        return InputError(
+            f"{echoed(visible(line))}{where} names the access group {echoed(group)} in a document that declares "
+            "no access: a marking read as text would leave a restricted document public",
+            file=self.file, line=line_no, field="access",
+            hint=f"if the document is restricted, declare it in its front matter, sidecar or register (access: "
+                 f"[{group}]) and take the line out of the text; if the group is only mentioned, declare the "
+                 "document public (public: true in its front matter or sidecar)")
 
     def _carries(self, found: list[str]) -> bool:
         """Whether a line is a key alone (``## Access``) or, in a project naming groups, a few

@@ -23,6 +23,7 @@ from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
 from .opening import (
+    CLOSING_LINES,
     FENCE_SHAPED,
     OPENING_CHARACTERS,
     OPENING_LINES,
@@ -192,9 +193,31 @@ class _OutlineReader:
             elif opening and numbered and len(self.slots) == opened and not title_like(line):
                 opening = self._end_opening(offsets[index] + len(line))  # body text of its own
             index += 1
+        self._check_closing(lines, offsets)
         self._close_to(0, len(text))
         self.outline.provisions = [p for p in self.slots if p is not None]
         return self.outline
+
+    def _check_closing(self, lines: list[str], offsets: list[int]) -> None:
+        """The closing lines (``CLOSING_LINES`` non-blank lines at the text's end, past the
+        opening: where a footer's marking stands) are judged as opening lines are (the one rule,
+        ``opening.Opening``); a code block's fence stops them (its lines are no marking)."""
+        judged, index = 0, len(lines) - 1
+        closing: list[int] = []
+        while index >= 0 and judged < CLOSING_LINES:
+            line = lines[index]
+            if line and not line.isspace():
+                if _FENCE.match(line) or "|" in line or offsets[index] < self.outline.opening_end:
+                    break  # a code block, a table (a provision's schedule) or the opening: no footer
+                closing.append(index)
+                judged += 1
+            index -= 1
+        self.judge = Opening(self.file, spaced=self.judge.spaced, closing=True)  # nothing carried from the opening
+        refused = {error.line for error in self.outline.errors if error.field == "access"}
+        for index in reversed(closing):
+            self.line_no = self.first_line + index
+            if self.line_no not in refused:  # front matter after the text: judged there already
+                self._check_access_line(lines[index], offsets[index], "closing lines")
 
     def _end_opening(self, at: int) -> bool:
         """The opening ends at text offset ``at``; False, the ``opening`` flag from now on."""

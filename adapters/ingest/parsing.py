@@ -90,7 +90,8 @@ class UnreadableFileError(InputError):
 def _declared(metadata: Metadata | None) -> Metadata | None:
     """``metadata``, its ``access`` told to the opening rule (``opening.declare_access``): a
     run of the opening naming only groups the document declares agrees with it."""
-    declare_access(None if metadata is None else metadata.fields.get("access"))
+    declare_access(None if metadata is None else metadata.fields.get("access"),
+                   public=metadata is not None and metadata.fields.get("public") is True)
     return metadata
 
 
@@ -286,6 +287,7 @@ class Parser:
             return None
         fields = dict(metadata.fields)
         effective = fields.pop("effective")
+        fields.pop("public", None)  # the opening rule's (``_declared``): a public document has no access
         try:
             return Document(
                 **fields,

@@ -48,7 +48,10 @@ from ._tokens import Found
 if TYPE_CHECKING:
     from .units import ResolvedUnit, UnitTable
 
-__all__ = ["CELL_BEFORE", "PERCENT_HEADER", "headings", "row_label", "statement_cells"]
+__all__ = [
+    "CELL_BEFORE", "PERCENT_HEADER", "Period", "cell_periods", "claim_periods", "headings",
+    "period_of_claim_figure", "read_periods", "row_label", "statement_cells",
+]
 
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _ANY_SCALE_WORD = re.compile(r"thousand|million|billion", re.IGNORECASE)
@@ -110,6 +113,24 @@ _GROUPED = re.compile(r"\d,\d{3}\b")
 _PIPE_LINE = re.compile(r"^[^\S\n]*\|")
 
 
+#: A currency named in words in a scale heading (``(Amounts in millions of euros)``, ``In
+#: thousands of U.S. dollars``, ``EUR thousands``).
+_CURRENCY_WORD = re.compile(r"\b(?:(?P<eur>euros?|EUR)|(?P<usd>(?:U\.?S\.?\s+)?dollars?|USD)|"
+                            r"(?P<gbp>pounds?(?:\s+sterling)?|sterling|GBP))\b", re.IGNORECASE)
+#: A scale caption heading one-line rows, the columns' periods after it on its line:
+#: ``(€ thousands)   2025   2024``, ``EUR thousands  2025  2024``, ``EUR million``.
+_CAPTION_LINE = re.compile(
+    r"^[^\S\n]*\(?[^\S\n]*(?:in[^\S\n]+)?(?P<currency>US\$|€|\$|£|EUR|USD|GBP)[^\S\n]*"
+    r"(?P<scale>thousand|million|billion)s?[^\S\n]*\)?(?P<rest>[^\n]*)$", re.IGNORECASE | re.MULTILINE)
+_CURRENCY_CODES = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "eur": "EUR", "usd": "USD", "gbp": "GBP"}
+
+
+def _named_currency(phrase: str) -> str | None:
+    """The one currency a scale heading names in words (None: none, or two)."""
+    named = {name for match in _CURRENCY_WORD.finditer(phrase) for name, said in match.groupdict().items() if said}
+    return named.pop().upper() if len(named) == 1 else None
+
+
 def headings(text: str) -> list[tuple[int, str | None, float]]:
     """(offset after the heading, unit expression or None, scale) for each scale heading."""
     found = []
@@ -123,7 +144,14 @@ def headings(text: str) -> list[tuple[int, str | None, float]]:
             continue
         before = (scale["pre"] or "").lower()
         unit = "USD" if ("$" in before or "dollar" in before) and "share" not in before else None
-        found.append((match.end(), unit, _SCALES[(scale["scale"] or scale["plain"]).lower()]))
+        found.append((match.end(), unit or _named_currency(phrase), _SCALES[(scale["scale"] or scale["plain"]).lower()]))
+    taken = {at for at, _, _ in found}
+    for match in _CAPTION_LINE.finditer(text):
+        rest = match["rest"].strip()
+        if match.end() in taken or (rest and _header_periods(rest) is None):
+            continue  # a caption is alone on its line or heads period columns
+        found.append((match.end(), _CURRENCY_CODES[match["currency"].lower()], _SCALES[match["scale"].lower()]))
+    found.sort()
     return found
 
 
@@ -452,3 +480,365 @@ def _blocks(text: str) -> list[tuple[int, int]]:
     if len(run) >= 2:
         blocks.append((run[0][0], run[-1][1] + 1))
     return blocks
+
+
+# ---- periods: the year (quarter, half) a statement's figure is of -----------------------------
+
+_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+           "oct": 10, "nov": 11, "dec": 12}
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_YEAR = r"(?:19|20)\d{2}"
+_SPAN_WORDS = {"three": 3, "3": 3, "13": 3, "thirteen": 3, "six": 6, "6": 6, "26": 6, "twenty-six": 6,
+               "nine": 9, "9": 9, "39": 9, "thirty-nine": 9, "twelve": 12, "12": 12, "52": 12, "53": 12,
+               "fifty-two": 12, "fifty-three": 12}
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+#: One period as a statement's column or a claim writes it, longest forms first.
+_PERIOD = re.compile(
+    # "Three months ended September 30, 2025", "Year ended 31 December 2025", "52 weeks ended ..."
+    r"(?P<ended>(?:(?P<span>three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three|\d{1,2})"
+    r"[\s-]+(?:months?|weeks?)|(?P<unit>(?:fiscal[\s-]+)?years?|quarters?))[\s-]+ended[\s,]+"
+    rf"(?:(?P<em1>{_MONTH})[\s-]+(?P<ed1>\d{{1,2}})(?:st|nd|rd|th)?,?[\s-]+(?P<ey1>{_YEAR})"
+    rf"|(?P<ed2>\d{{1,2}})[\s-]+(?P<em2>{_MONTH}),?[\s-]+(?P<ey2>{_YEAR})))"
+    # "September 30, 2025", "Dec. 31, 2025", "31 December 2025"
+    rf"|(?P<date>(?P<dm1>{_MONTH})[\s-]+(?P<dd1>\d{{1,2}})(?:st|nd|rd|th)?,?[\s-]+(?P<dy1>{_YEAR})"
+    rf"|(?P<dd2>\d{{1,2}})[\s-]+(?P<dm2>{_MONTH}),?[\s-]+(?P<dy2>{_YEAR}))"
+    # "Q3 2025", "3Q25", "Q2 of FY2024", "third quarter of 2025", "Q3'25"
+    r"|(?P<quarter>(?:\bQ(?P<q1>[1-4])|\b(?P<q2>[1-4])Q|\b(?P<q3>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter)"
+    r"(?:[\s,]*(?:of[\s-]+)?(?:(?P<qf>fiscal[\s-]+(?:year[\s-]+)?|FY[\s-]?)?(?P<qy>'?\d{2}\b|" + _YEAR + r"\b)))?)"
+    # "H1 2025", "first half of 2025", "first nine months of 2025"
+    r"|(?P<half>(?:\bH(?P<h1>[12])|\b(?P<h2>first|second)[\s-]+half|\bfirst[\s-]+(?P<h3>nine|six|three)[\s-]+months)"
+    r"(?:[\s,]*(?:of[\s-]+)?(?:(?P<hf>fiscal[\s-]+(?:year[\s-]+)?|FY[\s-]?)?(?P<hy>'?\d{2}\b|" + _YEAR + r"\b)))?)"
+    # "fiscal 2025", "fiscal year 2025", "FY2025", "FY 24", "FY'24"
+    r"|(?P<fiscal>\b(?:fiscal(?:[\s-]+year)?[\s-]+|FY[\s-]?'?)(?P<fy>" + _YEAR + r"|\d{2})\b)"
+    # "2025" alone; not a standard's edition ("A615-2020", "318-19") nor part of a number or date
+    r"|(?P<year>(?<![-/.,\w])" + _YEAR + r"\b(?![-/.,]\d))",
+    re.IGNORECASE,
+)
+
+
+class Period:
+    """The period a figure is of: its year, how many months it spans (3 a quarter, 6 a half,
+    9, 12 a year; None where not said), which quarter or half (where said), the month a dated
+    period ends in, and the words that say it. A dated period ending in the first quarter of a
+    year (``January 31, 2025``) may be the fiscal year named by the year before (retailers'
+    ``fiscal 2024``, a March year end's ``FY2024``), so it agrees with either where the other
+    side names no month."""
+
+    __slots__ = ("end_month", "fiscal", "months", "part", "written", "year")
+
+    def __init__(self, year: int | None, written: str, *, months: int | None = None, part: int | None = None,
+                 end_month: int | None = None, fiscal: bool = False) -> None:
+        self.year, self.written, self.months, self.part = year, written, months, part
+        self.end_month, self.fiscal = end_month, fiscal
+
+    def __repr__(self) -> str:
+        return f"Period({self.written!r})"
+
+    def _years(self, other: Period) -> set[int]:
+        if self.year is None:
+            return set()
+        years = {self.year}
+        if self.end_month is not None and self.end_month <= 3 and other.end_month is None:
+            years.add(self.year - 1)
+        return years
+
+    def agrees(self, other: Period) -> bool:
+        """Whether a figure of ``other`` can be a figure of this period: the same year, and the
+        same span, part and closing month where both say them."""
+        if self.year is not None and other.year is not None and not (self._years(other) & other._years(self)):
+            return False
+        if self.months is not None and other.months is not None and self.months != other.months:
+            return False
+        if self.part is not None and other.part is not None and self.months == other.months \
+                and self.part != other.part:
+            return False
+        return not (self.end_month is not None and other.end_month is not None and self.year == other.year
+                    and self.end_month != other.end_month)
+
+
+def _year(written: str | None) -> int | None:
+    if not written:
+        return None
+    digits = written.lstrip("'")
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
+def _month(written: str) -> int:
+    return _MONTHS[written.lower().rstrip(".")[:3]]
+
+
+def read_periods(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, Period]]:
+    """Every period written in ``text[start:end]``: (start, end, period), in order."""
+    found = []
+    for match in _PERIOD.finditer(text, start, len(text) if end is None else end):
+        written = " ".join(match.group(0).split())
+        if match["ended"]:
+            months = (_SPAN_WORDS.get(match["span"].lower()) if match["span"]
+                      else 3 if match["unit"].lower().startswith("quarter") else 12)
+            if match["span"] and match.group(0).lower().split()[1].startswith("week"):
+                months = {13: 3, 26: 6, 39: 9, 52: 12, 53: 12}.get(int(match["span"]) if match["span"].isdigit()
+                                                                   else 0, months)
+            if months is None:
+                continue
+            month = match["em1"] or match["em2"]
+            period = Period(int(match["ey1"] or match["ey2"]), written, months=months, end_month=_month(month))
+        elif match["date"]:
+            period = Period(int(match["dy1"] or match["dy2"]), written, end_month=_month(match["dm1"] or match["dm2"]))
+        elif match["quarter"]:
+            number = match["q1"] or match["q2"]
+            part = int(number) if number else _ORDINALS[match["q3"].lower()]
+            period = Period(_year(match["qy"]), written, months=3, part=part, fiscal=bool(match["qf"]))
+        elif match["half"]:
+            if match["h3"]:
+                period = Period(_year(match["hy"]), written, months=_SPAN_WORDS[match["h3"].lower()], part=1,
+                                fiscal=bool(match["hf"]))
+            else:
+                number = match["h1"] or {"first": "1", "second": "2"}[match["h2"].lower()]
+                period = Period(_year(match["hy"]), written, months=6, part=int(number), fiscal=bool(match["hf"]))
+        elif match["fiscal"]:
+            period = Period(_year(match["fy"]), written, months=12, fiscal=True)
+        else:
+            period = Period(int(match["year"]), written)
+        found.append((match.start(), match.end(), period))
+    return found
+
+
+#: Words before a year in a claim that make it the period of a figure ("in 2025", "for fiscal
+#: 2025", "at the end of 2025", "as of December 31, 2025"); a year after other words ("notes due
+#: 2026", "since 2019") is no figure's period.
+_CLAIM_PERIOD_LEAD = re.compile(
+    r"(?:\b(?:in|for|during|of|over|throughout|within|by|at|as\s+(?:of|at)|ended|ending|"
+    r"end\s+of|close\s+of|year|calendar(?:\s+year)?|the|its|from|to|and|vs\.?|versus|compared\s+(?:to|with))"
+    r"|^|[(,;:])[^\S\n]*$",
+    re.IGNORECASE)
+
+
+def claim_periods(text: str) -> list[tuple[int, int, Period]]:
+    """The periods a claim names for its figures: every period but a bare year after a word
+    that does not make it one (``Notes due 2026``)."""
+    found = []
+    for start, end, period in read_periods(text):
+        if period.written.isdigit() and _CLAIM_PERIOD_LEAD.search(text, max(0, start - 24), start) is None:
+            continue
+        found.append((start, end, period))
+    return found
+
+
+def period_of_claim_figure(periods: Sequence[tuple[int, int, Period]], start: int, end: int,
+                           next_figure: int | None) -> Period | None:
+    """The period a claim names for its figure at ``[start, end)``: the first period after it
+    and before the claim's next figure ("€2,874.6 million in 2025, up from €2,655.1 million in
+    2024"), else the nearest before it ("In 2025, revenue was ..."); None when it names none."""
+    after = [p for s, _, p in periods if s >= end and (next_figure is None or s < next_figure)]
+    if after:
+        return after[0]
+    before = [p for _, e, p in periods if e <= start]
+    return before[-1] if before else None
+
+
+#: A line that heads a statement's columns with periods (``2025   2024``, ``(€ thousands)
+#: 2025  2024``, ``Fiscal 2025 Fiscal 2024``): periods, and words, but no other figure.
+_HEADER_WORDS_MAX = 8
+#: A prior period written beside a figure in prose: "14.6 per cent (2024: 13.1 per cent)".
+_PRIOR_IN_BRACKETS = re.compile(r"\(\s*(?:(?:fiscal|FY)\s*)?(" + _YEAR + r")\s*:\s*[^()\n]*$", re.IGNORECASE)
+
+
+def cell_periods(text: str, spans: Sequence[tuple[int, int]]) -> list[Period | None]:
+    """For each figure of ``text`` at ``spans``, the period of its statement column: the
+    header cell of its Markdown table column (the header lines above the ``|---|`` line,
+    read together), or, on a row written ``label figure figure ...``, the period in the same
+    place on the nearest line above heading the columns with as many periods as the row has
+    figures; in prose, the year of a bracket ``(2024: 13.1 per cent)``. None where no one
+    period is said (a column header with two years, a row with more figures than periods)."""
+    lines = text.split("\n")
+    starts, cursor = [], 0
+    for line in lines:
+        starts.append(cursor)
+        cursor += len(line) + 1
+    headers = _headers_above(lines)  # the period header in force over each line
+    figures_on: dict[int, list[int]] = {}  # a line's figures (by start), for a row's place
+    def line_of(span_start: int, span_end: int) -> int:
+        # a figure whose sign a text layer put on the line above ("$" / "1,671") is on its digits' line
+        return bisect.bisect_right(starts, max(span_start, span_end - 1)) - 1
+
+    for span_start, span_end in spans:
+        number = line_of(span_start, span_end)
+        if number >= 0:
+            figures_on.setdefault(number, []).append(span_start)
+    figure_lines = {n: sorted(set(at)) for n, at in figures_on.items()}
+    ordered = sorted(start for start, _ in spans)  # every figure's start: a sentence's next figure
+    out: list[Period | None] = []
+    for span_start, span_end in spans:
+        number = line_of(span_start, span_end)
+        line = lines[number] if number >= 0 else ""
+        if number < 0 or span_end > starts[number] + len(line):
+            out.append(None)
+            continue
+        if span_start < starts[number]:  # the sign on the line above: read as a cell of its digits' line
+            out.append(_cell_line_period(lines, number, span_start, figure_lines, headers)
+                       if _WORDS.search(line) is None else None)
+            continue
+        if _PIPE_LINE.match(line):
+            out.append(_pipe_column_period(text, lines, starts, number, span_start))
+            continue
+        label_first = _FIRST_FIGURE.search(line)
+        if label_first is not None and re.search(r"[A-Za-z]{2,}", line[: label_first.start()]) \
+                and row_label(text, span_start, span_end) is not None:
+            # a row written on one line, its label first (a text layer writing a cell a line
+            # says nothing of which column a figure is in)
+            header = headers[number]
+            row = figure_lines.get(number, [])
+            if header is not None and len(header) == len(row) >= 2 and span_start in row:
+                out.append(header[row.index(span_start)])
+                continue
+        if _WORDS.search(line) is None:
+            out.append(_cell_line_period(lines, number, span_start, figure_lines, headers))
+            continue
+        prior = _PRIOR_IN_BRACKETS.search(text, starts[number], span_start)
+        if prior is not None and text.find(")", span_end, starts[number] + len(line)) >= 0:
+            out.append(Period(int(prior.group(1)), prior.group(1)))
+            continue
+        out.append(_prose_period(text, starts[number], starts[number] + len(line), span_start, span_end, ordered))
+    return out
+
+
+#: Where a sentence of prose ends: a period, question or exclamation mark before a space, or a semicolon.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|;")
+
+
+def _prose_period(text: str, line_start: int, line_end: int, start: int, end: int,
+                  ordered: Sequence[int]) -> Period | None:
+    """The period a sentence of prose gives the figure at ``text[start:end]``, read as a
+    claim's are (``claim_periods``, ``period_of_claim_figure``): "Revenue was $8.4 billion in
+    2025, compared with $7.95 billion in 2024" gives the first figure 2025, the second 2024;
+    "Operating income for the three months ended December 31, 2025 was $410 million" gives
+    the figure that quarter. None where its sentence names no period."""
+    low = max([m.end() for m in _SENTENCE_END.finditer(text, line_start, start)], default=line_start)
+    high = next((m.start() for m in _SENTENCE_END.finditer(text, end, line_end)), line_end)
+    periods = [(low + a, low + b, period) for a, b, period in claim_periods(text[low:high])]
+    if not periods:
+        return None
+    figures = [at for at in ordered[bisect.bisect_left(ordered, low):] if at < high]
+    if _RESPECTIVELY.search(text, low, high):  # "During 2022, 2021 and 2020, ... $0.55, $0.50 and $0.50, respectively"
+        return periods[figures.index(start)][2] if len(periods) == len(figures) and start in figures else None
+    later = [at for at in figures if at >= end]
+    earlier = [at for at in figures if at < start]
+    if not any(a >= end and (not later or a < later[0]) for a, _, _ in periods):
+        # no period after it: the one before it, if one alone stands since the figure before
+        since = [p for a, _, p in periods if a < start and (not earlier or a > earlier[-1])]
+        if len(since) > 1:
+            return None  # a list of periods ("2022, 2021 and 2020"): which is this figure's is not said
+    return period_of_claim_figure(periods, start, end, later[0] if later else None)
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+
+
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def _cell_line_period(lines: Sequence[str], number: int, position: int, figure_lines: dict[int, list[int]],
+                      headers: Sequence[list[Period] | None]) -> Period | None:
+    """The period of a figure on a line of figures alone, in a statement a text layer writes a
+    cell a line (``Cash and cash equivalents`` / ``$`` / ``34,704 $`` / ``13,931``): the row is
+    the figures between its label line and the next line with words, and its columns are
+    headed by a run of lines each a period alone (``2023`` / ``2022``) above it, as many as the
+    row has figures."""
+    first = number
+    while first > 0 and _WORDS.search(lines[first - 1]) is None:
+        first -= 1
+    last = number
+    while last + 1 < len(lines) and _WORDS.search(lines[last + 1]) is None:
+        last += 1
+    if first == 0:
+        return None
+    row = [at for n in range(first, last + 1) for at in figure_lines.get(n, [])]
+    header = headers[first - 1]  # the header in force over the row's label line
+    if header is None or len(header) != len(row) or len(row) < 2 or position not in row:
+        return None
+    return header[row.index(position)]
+
+
+#: A line that may name a period (a year, a two-digit fiscal year, a quarter): the others are
+#: not read for one.
+_MAY_BE_PERIOD = re.compile(r"\d\d")
+
+
+def _headers_above(lines: Sequence[str]) -> list[list[Period] | None]:
+    """For each line, the periods heading the statement columns above it: the nearest run of
+    two or more lines each a period alone (``2023`` / ``2022``, blank lines between them
+    allowed: a text layer writing a cell a line), or line heading columns with two or more
+    periods (``2025   2024``, ``(€ thousands)  2025  2024``); None below a Markdown heading
+    until another such header. One pass down the lines."""
+    out: list[list[Period] | None] = []
+    current: list[Period] | None = None
+    run: list[Period] = []
+    for line in lines:
+        out.append(run if len(run) >= 2 else current)
+        if not line.strip():
+            continue
+        if _MD_HEADING.match(line):
+            current, run = None, []
+            continue
+        found = read_periods(line) if _MAY_BE_PERIOD.search(line) else []
+        if len(found) == 1 and not line[: found[0][0]].strip() and not line[found[0][1]:].strip(" ,:\t"):
+            run = [*run, found[0][2]]
+            continue
+        if len(run) >= 2:
+            current = run
+        run = []
+        periods = _header_periods(line, found) if found else None
+        if periods is not None and len(periods) >= 2:
+            current = periods
+    return out
+
+
+def _header_periods(line: str, found: Sequence[tuple[int, int, Period]] | None = None) -> list[Period] | None:
+    """The periods a line heading statement columns names, in order (``found``: the line's
+    periods, when read already); None when it is no such line (no period, another figure, or a
+    sentence's worth of words)."""
+    found = read_periods(line) if found is None else found
+    if not found:
+        return None
+    rest, cursor = [], 0
+    for start, end, _ in found:
+        rest.append(line[cursor:start])
+        cursor = end
+    rest.append(line[cursor:])
+    left = " ".join(rest)
+    if re.search(r"\d", left) or len(re.findall(r"[A-Za-z]{2,}", left)) > _HEADER_WORDS_MAX:
+        return None
+    return [period for _, _, period in found]
+
+
+def _pipe_column_period(text: str, lines: Sequence[str], starts: Sequence[int], number: int,
+                        position: int) -> Period | None:
+    """The one period the header cells of a Markdown table column name (the lines above the
+    ``|---|`` line, each cell of the same column), None where they name none or several."""
+    first = number
+    while first > 0 and _PIPE_LINE.match(lines[first - 1]):
+        first -= 1
+    separator = next((n for n in range(first, number) if re.fullmatch(r"[\s|:\-]+", lines[n]) and "-" in lines[n]),
+                     None)
+    if separator is None or separator >= number:
+        return None
+    column = text.count("|", starts[number], position)
+    bars = lines[number].count("|")
+    words = []
+    for n in range(first, separator):
+        cells = lines[n].split("|")
+        if lines[n].count("|") != bars or column >= len(cells):
+            return None
+        words.append(cells[column])
+    periods = read_periods(" ".join(words))
+    if len(periods) == 1:
+        return periods[0][2]
+    if periods:
+        return None
+    # no period over the column: a row whose label cell is a period alone (``| 2024 | 2,655.1 |``)
+    label = next((cell for cell in lines[number].split("|")[1:column] if cell.strip()), None)
+    if label is None or column < 2:
+        return None
+    periods = read_periods(label)
+    return periods[0][2] if len(periods) == 1 and _header_periods(label) is not None else None

@@ -64,8 +64,16 @@ from ._models import (
     QuantityWarning,
     UnmatchedClaimQuantity,
 )
+from ._statements import Period, cell_periods, claim_periods, period_of_claim_figure
 from .compare import format_value
-from .conditions import ELEMENT_FACET, condition_conflict, element_named, governs, term_facets
+from .conditions import (
+    ELEMENT_FACET,
+    condition_conflict,
+    element_named,
+    excluded_named,
+    governs,
+    term_facets,
+)
 from .units import convert, convert_difference
 
 if TYPE_CHECKING:
@@ -96,8 +104,11 @@ def check_claim_quantities(
     extractor = extractor or default_extractor(vocabulary)
     claim = extractor.extract(claim_text)
     sources: list[tuple[int, QuantityMention]] = []
+    periods: dict[tuple[int, int, int], Period] = {}  # a cited figure's statement column period
+    rows: dict[int, tuple[dict[tuple[int, int], str], dict[str, set[str]]]] = {}  # each cited text's row labels
     percent_cells: list[tuple[int, QuantityMention]] = []
     claim_words = _content_words(claim_text)
+    named = claim_periods(claim_text)  # the periods the claim names ("in 2025", "fiscal 2024", "Q3 2025")
     warnings: list[QuantityWarning] = list(claim.warnings)
     for index, text in enumerate(cited_texts):
         context = cited_contexts[index] if cited_contexts is not None and index < len(cited_contexts) else None
@@ -106,7 +117,14 @@ def check_claim_quantities(
         if headings and context is None:
             found = extractor.extract_under(text, tuple(headings), alone=found)
         sources.extend((index, mention) for mention in found.mentions)
+        sources.extend((index, mention) for mention in _heading_ages(extractor, headings, len(text)))
+        rows[index] = _row_labels(text, found.mentions)
         warnings.extend(found.warnings)
+        if named:
+            spans = [(m.span.start, m.span.end) for m in found.mentions if m.span.end <= len(text)]
+            for (start, end), period in zip(spans, cell_periods(text, spans), strict=True):
+                if period is not None:
+                    periods[(index, start, end)] = period
         if any(mention.unit_expression == "percent" for mention in claim.mentions):
             percent_cells.extend((index, cell) for cell, label in _percent_cells(found.mentions, text)
                                  if claim_words & _content_words(label))
@@ -114,11 +132,18 @@ def check_claim_quantities(
     matched: list[MatchedClaimQuantity] = []
     unmatched: list[UnmatchedClaimQuantity] = []
     weights = {term for mention in claim.mentions for term in mention.condition if term.startswith("weight ")}
+    starts = sorted(mention.span.start for mention in claim.mentions)
+    spans = [(mention.span.start, mention.span.end) for mention in claim.mentions]
     for mention in claim.mentions:
         if _patient_weight(mention, weights):
             continue  # "a child weighing 30 kg": the patient's weight, the condition of the dose, no claim of its own
+        later = [start for start in starts if start >= mention.span.end]
+        period = period_of_claim_figure(named, mention.span.start, mention.span.end,
+                                        later[0] if later else None) if named else None
         outcome = _match(mention, sources, vocabulary, claim_text, cited_texts,
-                         percent_cells if mention.unit_expression == "percent" else ())
+                         percent_cells if mention.unit_expression == "percent" else (),
+                         period=period, periods=periods, rows=rows,
+                         words=_figure_words(claim_text, mention.span.start, mention.span.end, spans))
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -135,7 +160,10 @@ _REASON_ORDER = ("condition_differs", "frequency_differs", "bound_differs", "sub
 def _match(
     claim: QuantityMention, sources: list[tuple[int, QuantityMention]], vocabulary: SubjectVocabulary,
     claim_text: str = "", cited_texts: Sequence[str] = (),
-    percent_cells: Sequence[tuple[int, QuantityMention]] = (),
+    percent_cells: Sequence[tuple[int, QuantityMention]] = (), *, period: Period | None = None,
+    periods: dict[tuple[int, int, int], Period] | None = None,
+    rows: dict[int, tuple[dict[tuple[int, int], str], dict[str, set[str]]]] | None = None,
+    words: tuple[set[str], set[str]] | None = None,
 ) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
     if claim.value is None:
         return UnmatchedClaimQuantity(
@@ -148,6 +176,18 @@ def _match(
     comparable = [(index, source) for index, source in sources
                   if source.value is not None and _key(source) == _key(claim)]
     comparable.extend(percent_cells)
+    # a claim naming its period is compared with the figures of that period only; a figure of
+    # another period (a statement's other column) that states its value says so
+    other_period: list[tuple[int, QuantityMention, Period]] = []
+    if period is not None and periods:
+        kept = []
+        for index, source in comparable:
+            of = periods.get((index, source.span.start, source.span.end))
+            if of is not None and not period.agrees(of):
+                other_period.append((index, source, of))
+            else:
+                kept.append((index, source))
+        comparable = kept
     failures: list[tuple[str, float, int, QuantityMention]] = []
     claim_or_why = _element_claimed(claim, comparable, claim_text)
     if isinstance(claim_or_why, UnmatchedClaimQuantity):
@@ -155,15 +195,36 @@ def _match(
     claim = claim_or_why
     governing = _governing(claim, comparable, vocabulary)
     governed: list[tuple[QuantityMention, int, QuantityMention]] = []
+    another_row: list[tuple[int, QuantityMention, str, str]] = []  # (index, figure, its row, the row the claim names)
     for index, source in comparable:
         cited = cited_texts[index] if index < len(cited_texts) else ""
         rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
+        if rule is not None and rows and words is not None and index in rows:
+            own = rows[index][0].get((source.span.start, source.span.end))
+            named = _row_named(own, rows[index][1], words)
+            if own is not None and named is not None:
+                another_row.append((index, source, own, named))  # the figure of another row than the claim's
+                continue
         if rule is not None and id(source) in governing:
             governed.append((source, *governing[id(source)]))  # a more specific figure governs for the claim
             continue
         if rule is not None:
             return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
         failures.append((why, distance, index, source))
+    if other_period:
+        wrong_year = _of_another_period(claim, period, other_period, comparable, periods or {}, vocabulary,
+                                        claim_text, cited_texts)
+        if wrong_year is not None:
+            return wrong_year
+    if another_row:
+        index, source, own, named = another_row[0]
+        labels = rows[index][0] if rows and index in rows else {}
+        beside = [s for i, s in comparable if i == index and labels.get((s.span.start, s.span.end)) == named]
+        said = f"; the {named!r} row states {beside[0].text!r}" if beside else ""
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="condition_differs", closest=source, closest_index=index,
+            explanation=(f"{claim.text!r} is said of {named!r}; the cited {source.text!r} is the figure of the "
+                         f"{own!r} row{said}"))
     if governed:
         other, index, source = governed[0]
         return UnmatchedClaimQuantity(
@@ -199,9 +260,162 @@ def _match(
             claim=claim, reason="no_quantity_in_source",
             explanation=f"{claim.text!r}: the cited text states no quantity that could be read")
     index, source = min(numbered, key=lambda item: abs(item[1].value - claim.value))  # type: ignore[operator]
+    if (claim.dimension or "").startswith("[currency") and (source.dimension or "").startswith("[currency") \
+            and claim.unit_expression and source.unit_expression and claim.unit_expression != source.unit_expression \
+            and math.isclose(source.value, claim.value, rel_tol=1e-9):  # type: ignore[arg-type]
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="not_comparable", closest=source, closest_index=index,
+            explanation=(f"{claim.text!r} is an amount in {claim.unit_expression}; the cited {source.text!r} "
+                         f"is in {source.unit_expression}"))
     return UnmatchedClaimQuantity(
         claim=claim, reason="not_comparable", closest=source, closest_index=index,
         explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
+
+
+def _heading_ages(extractor: QuantityExtractor, headings: Sequence[str], after: int) -> list[QuantityMention]:
+    """The ages the cited provision's list headings state (``CONCRETE - DESIGN STRENGTH AT 28
+    DAYS:`` over ``B. PIERS 4000 PSI``): figures of time bound to no subject, so a claim's "4000
+    psi at 28 days" citing the item finds its age where the item's reader finds it. Their spans
+    are placed past the cited text (``after``): they are not in its words."""
+    from inforce.ontology import CharSpan
+
+    ages: list[QuantityMention] = []
+    for heading in headings:
+        for mention in extractor.extract(heading).mentions:
+            if mention.subject is None and mention.value is not None and mention.dimension == "[time]":
+                span = CharSpan(start=after + 1 + mention.span.start, end=after + 1 + mention.span.end)
+                ages.append(mention.model_copy(update={"span": span}))
+        after += len(heading) + 1
+    return ages
+
+
+def _of_another_period(
+    claim: QuantityMention, period: Period | None, other_period: Sequence[tuple[int, QuantityMention, Period]],
+    comparable: Sequence[tuple[int, QuantityMention]], periods: dict[tuple[int, int, int], Period],
+    vocabulary: SubjectVocabulary, claim_text: str, cited_texts: Sequence[str],
+) -> UnmatchedClaimQuantity | None:
+    """The claim's figure stated by a cited figure of another period than the one the claim
+    names ("€2,655.1 million in 2025" where 2,655.1 is the 2024 column): ``condition_differs``,
+    naming both periods and the figure the claim's period states on the same row, if any."""
+    if period is None:
+        return None
+    for index, source, of in other_period:
+        cited = cited_texts[index] if index < len(cited_texts) else ""
+        if _supports(claim, source, vocabulary, claim_text, cited)[0] is None:
+            continue
+        row = _row_of(cited, source)
+        beside = [s for i, s in comparable if i == index and (i, s.span.start, s.span.end) in periods
+                  and period.agrees(periods[(i, s.span.start, s.span.end)]) and _row_of(cited, s) == row]
+        said = (f"the {period.written} figure is {beside[0].text!r}" if beside
+                else f"the cited text states no {period.written} figure beside it")
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="condition_differs", closest=source, closest_index=index,
+            explanation=f"{claim.text!r} is the {of.written} figure ({source.text!r}); {said}")
+    return None
+
+
+def _row_of(text: str, mention: QuantityMention) -> str | None:
+    """The row label a cited statement figure stands on (its line's words, or the nearest line
+    above with words where a text layer writes a cell a line)."""
+    from .extract import row_label
+
+    if mention.span.end > len(text):
+        return None
+    at = max(mention.span.start, mention.span.end - 1)
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    if re.search(r"[A-Za-z]{2,}", text[start : len(text) if end < 0 else end]):
+        return f"line {text.count(chr(10), 0, at)}"
+    label = row_label(text, mention.span.start, mention.span.end)
+    return " ".join(label.split()) if label else None
+
+
+#: A Markdown table row's line (``| Drafts | 7 years |``), and its separator line (``|---|:--|``).
+_PIPE_ROW = re.compile(r"^[^\S\n]*\|")
+_PIPE_SEPARATOR = re.compile(r"^[^\S\n]*\|?[^\S\n]*:?-{2,}:?[^\S\n]*(?:\|[^\S\n]*:?-{2,}:?[^\S\n]*)*\|?[^\S\n]*$")
+#: Words that tie no claim to a row: a scale, a currency, a period (first five letters, as
+#: ``_content_words`` keeps them).
+_NOT_ROW_WORDS = frozenset({"milli", "billi", "thous", "dolla", "euros", "fisca", "quart", "month", "perio", "ended"})
+#: Where a claim's clause ends: a stop, semicolon or colon before a space, or a line's end.
+_CLAUSE_CUT = re.compile(r"[.;:!?](?=\s|$)|\n")
+
+
+def _cell_row(text: str, start: int, end: int) -> str | None:
+    """The label of the table row the cited figure at ``text[start:end]`` stands on: a Markdown
+    row's cells with words before the figure's (``| Drafts | 7 years |``: ``Drafts``), else a
+    statement's row label (``row_label``: its line's words, or the nearest line above with words
+    where a text layer writes a cell a line); None for a figure on no table row."""
+    from .extract import row_label
+
+    if end > len(text):
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    if _PIPE_ROW.match(text[line_start:start]):
+        cells = [cell.strip() for cell in text[line_start:start].split("|")[:-1]]
+        return " ".join(cell for cell in cells if re.search(r"[A-Za-z]{2,}", cell)) or None
+    label = row_label(text, start, end)
+    return " ".join(label.split()) or None if label else None
+
+
+def _row_labels(
+    text: str, mentions: Sequence[QuantityMention],
+) -> tuple[dict[tuple[int, int], str], dict[str, set[str]]]:
+    """Each cited figure's row label in ``text`` by its span, and every row label of the text's
+    tables (a Markdown row's first cell with words, its header row left out, though no figure
+    of that row is read) with its words."""
+    own: dict[tuple[int, int], str] = {}
+    for mention in mentions:
+        label = _cell_row(text, mention.span.start, mention.span.end)
+        if label:
+            own[(mention.span.start, mention.span.end)] = label
+    labels = set(own.values())
+    if "|" in text:
+        lines = text.split("\n")
+        for number, line in enumerate(lines):
+            if not _PIPE_ROW.match(line) or _PIPE_SEPARATOR.match(line) \
+                    or (number + 1 < len(lines) and _PIPE_SEPARATOR.match(lines[number + 1])):
+                continue  # not a row, a separator, or the header above one
+            first = line.strip().strip("|").split("|")[0].strip()
+            if re.search(r"[A-Za-z]{2,}", first) and not re.search(r"\d", first):
+                labels.add(first)
+    return own, {label: _row_words(label) for label in labels}
+
+
+def _row_words(text: str) -> set[str]:
+    return _content_words(text) - _NOT_ROW_WORDS
+
+
+def _figure_words(text: str, start: int, end: int, spans: Sequence[tuple[int, int]]) -> tuple[set[str], set[str]]:
+    """The words a claim states its figure at ``text[start:end]`` with, in its clause: those
+    before it, back to the figure before ("Revenue was $8,410 million"), and those after it to
+    the clause's end ("7 years for drafts"), none where another figure follows in the clause
+    (they are that figure's: "3.0% vs international sales decline of 0.6%")."""
+    cuts = [(match.start(), match.end()) for match in _CLAUSE_CUT.finditer(text)]
+    opening = max([cut_end for cut_start, cut_end in cuts if cut_end <= start]
+                  + [other_end for other_start, other_end in spans if other_end <= start] + [0])
+    closing = min([cut_start for cut_start, _ in cuts if cut_start >= end] + [len(text)])
+    if any(end <= other_start < closing for other_start, _ in spans):
+        closing = end
+    return _row_words(text[opening:start]), _row_words(text[end:closing])
+
+
+def _row_named(own: str | None, labels: dict[str, set[str]], words: tuple[set[str], set[str]]) -> str | None:
+    """The row label, other than the cited figure's own row ``own``, that the claim states its
+    figure for (``words``: the claim's words before and after it, the ones before first where
+    they name any row): one naming more of the claim's words than ``own`` does ("Superseded
+    revisions ... 7 years" where 7 years is the ``Drafts`` row's; "Cost of sales ... $8,410
+    million" where 8,410 is ``Revenue``'s). A figure read from a row is stated for that row."""
+    if own is None or len(labels) < 2:
+        return None
+    for said in words:
+        if not said:
+            continue
+        shared = {label: these & said for label, these in labels.items() if these & said}
+        if not shared:
+            continue
+        mine = labels.get(own, _row_words(own)) & said
+        named = [label for label, these in shared.items() if label != own and these > mine]
+        return max(named, key=lambda label: len(shared[label])) if named else None
+    return None
 
 
 def _patient_weight(mention: QuantityMention, weights: set[str]) -> bool:
@@ -230,6 +444,9 @@ def _element_claimed(
     elements = [term for _, source in stated for term in source.condition if term.startswith(ELEMENT_FACET + " ")]
     if not elements:
         return claim
+    excluded = excluded_named(elements, claim_text)  # "Pump pads ..." against "All elements except pump pads:"
+    if excluded:
+        return claim.model_copy(update={"condition": (*claim.condition, excluded[0])})
     named = element_named(elements, claim_text)
     if named:
         return claim.model_copy(update={"condition": (*claim.condition, named[0])})
@@ -259,16 +476,30 @@ def _governing(
     the recommended dose where the elderly one is cited; a claim stating no condition not by the
     elderly dose where a dose stated under none is cited)."""
     facets = term_facets(vocabulary)
+    conflicts: dict[tuple[str, ...], bool] = {}  # by the cited figure's condition: a table's rows share a few
+    for _, source in comparable:
+        condition = tuple(source.condition)
+        if condition not in conflicts:
+            conflicts[condition] = condition_conflict(claim.condition, condition, facets) is not None
     agreeing = [(index, source) for index, source in comparable
                 if source.subject is not None and claim.subject in (None, source.subject)
-                and condition_conflict(claim.condition, source.condition, facets) is None]
+                and not conflicts[tuple(source.condition)]]
+    # governs reads conditions alone (and no condition governs itself): the first figure of each
+    # (subject, condition) stands for all of them, so a long table of one condition costs one pass
+    first: dict[tuple[str | None, tuple[str, ...]], tuple[int, int, QuantityMention]] = {}
+    for position, (index, source) in enumerate(agreeing):
+        first.setdefault((source.subject, tuple(source.condition)), (position, index, source))
+    decided: dict[tuple[str | None, tuple[str, ...]], tuple[int, QuantityMention] | None] = {}
     found: dict[int, tuple[int, QuantityMention]] = {}
     for _, source in agreeing:
-        for index, other in agreeing:
-            if other is not source and other.subject == source.subject \
-                    and governs(other.condition, source.condition, claim.condition, facets):
-                found[id(source)] = (index, other)
-                break
+        key = (source.subject, tuple(source.condition))
+        if key not in decided:
+            ruling = [(position, index, other) for (subject, condition), (position, index, other) in first.items()
+                      if subject == source.subject and condition != key[1]
+                      and governs(condition, key[1], claim.condition, facets)]
+            decided[key] = min(ruling, key=lambda item: item[0])[1:] if ruling else None
+        if decided[key] is not None:
+            found[id(source)] = decided[key]  # type: ignore[assignment]
     return found
 
 

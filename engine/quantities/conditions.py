@@ -133,8 +133,11 @@ class ConditionReader:
         #: A mass's band words, read back from the mass (None: the vocabulary reads no bands)
         self._band = re.compile(f"(?:{band}){_BAND_GAP}", re.IGNORECASE) if band else None
         #: Cheap test before the clause-by-clause reading: a text with none of these has no condition.
-        self._any = re.compile("|".join(p for p in (band, self._words.pattern if self._words else "") if p)
-                               or r"(?!)", re.IGNORECASE)
+        #: Every word's pattern opens with ``\b`` (``compile_condition_word``), so one ``\b``
+        #: before them all finds the same and skips the positions inside words at once (a third
+        #: of the time: this runs on every text read).
+        self._any = re.compile(r"\b(?:" + ("|".join(p for p in (band, self._words.pattern if self._words else "") if p)
+                                           or r"(?!)") + ")", re.IGNORECASE)
         #: What opens a term named after its figure ("for adults"), by facet
         self._after = {facet.facet: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in facet.after_figure_needs)
                                                + r")\s+(?:\w+\s+)?$", re.IGNORECASE)
@@ -464,6 +467,21 @@ _NOT_ELEMENTS = frozenset({
 })
 #: The longest label read as an element, in words: a longer one is a sentence, not a name.
 _ELEMENT_MOST_WORDS = 6
+#: Words by which a label states its figure for every element but one (``All elements except
+#: pump pads:``, ``Other than footings:``, ``Curbs (not sidewalks):``, ``Non-structural fill:``).
+_EXCLUDING = re.compile(
+    r"\b(?:with\s+the\s+exception\s+of|except(?:\s+for)?|excluding|exclusive\s+of|other\s+than|apart\s+from|"
+    r"save\s+for|but\s+not|not(?:\s+including)?|besides)\b"
+    # "non-" excludes where it denies a kind of element (``Non-structural fill``), not where it
+    # names a product's property (``NON-SHRINK GROUT``, ``non-chloride accelerator``)
+    r"|\bnon(?:-|\s+)?(?=(?:structural|load[\s-]?bearing|bearing)\b)", re.IGNORECASE)
+#: Words of an excluding label that name no element: what "all but" is said of.
+_ALL_BUT = frozenset({"all", "any", "every", "elements", "element", "other", "others", "areas", "items", "members",
+                      "work", "locations", "everything", "else", "remaining", "rest"})
+#: What splits the elements an excluding label leaves out (``except footings and pile caps``).
+_EXCLUDED_SPLIT = re.compile(r",|/|&|\band\b|\bor\b|\bnor\b")
+#: An ``element`` term's exclusion: ``<included> except <excluded>`` (``except pump pads``).
+_EXCEPT = re.compile(r"(?:^|\s)except\s+(?P<excluded>.+)$")
 #: How far before its figure a list item's line may start (characters).
 _ELEMENT_REACH = 160
 
@@ -502,6 +520,9 @@ def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bo
     else:
         return None
     label = text[opening:end].strip(" \t,-–—")
+    excluding = _excluding(label)
+    if excluding is not None:  # the figure is stated for every element but the one named
+        return f"{ELEMENT_FACET} {excluding}" if len(label.split()) <= _ELEMENT_MOST_WORDS + 2 else None
     if not label or _ELEMENT_WORDS.fullmatch(label) is None or not any(c.isalpha() for c in label):
         return None
     words = label.replace(",", " , ").split()
@@ -512,10 +533,82 @@ def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bo
     return term if names or places else None  # a material alone names no element
 
 
+def _excluding(label: str) -> str | None:
+    """The words of the ``element`` term of a label stating its figure for every element but
+    one: ``<included> except <excluded>`` (``All elements except pump pads`` → ``except pump
+    pads``; ``Curbs (not sidewalks)`` → ``curbs except sidewalks``; ``Non-structural fill`` →
+    ``fill except structural fill``); None when the label excludes nothing."""
+    match = _EXCLUDING.search(label)
+    if match is None:
+        return None
+    head, tail = label[: match.start()], label[match.end() :]
+    if match.group(0).lower().startswith("non"):  # "non-structural fill": all fill but structural fill
+        included, excluded = f"{head} {' '.join(tail.split()[1:])}", tail
+    else:
+        included, excluded = head, tail
+    def clean(words: str) -> str:
+        return " ".join(re.sub(r"[()\[\];:]", " ", words).lower().split())
+    included = " ".join(word for word in clean(included).replace(",", " ").split() if word not in _ALL_BUT)
+    excluded = clean(excluded).strip(" ,")
+    if not excluded or _ELEMENT_WORDS.fullmatch(excluded) is None or not any(c.isalpha() for c in excluded) \
+            or (included and _ELEMENT_WORDS.fullmatch(included) is None):
+        return None
+    return f"{included} except {excluded}".strip()
+
+
+def _excluded_parts(term: str) -> list[set[str]]:
+    """The elements an excluding ``element`` term leaves out, each as its words' stems (every
+    word but a link: ``structural fill`` → ``structural``, ``fill``); [] for any other term."""
+    found = _EXCEPT.search(term[len(ELEMENT_FACET) + 1 :]) if term.startswith(ELEMENT_FACET + " ") else None
+    if found is None:
+        return []
+    parts = (_raw_words(part) for part in _EXCLUDED_SPLIT.split(found["excluded"]))
+    return [part for part in parts if part]
+
+
+def _raw_words(text: str) -> set[str]:
+    """Every word of ``text`` but a link, abbreviations spelled out, as stems (what an excluded
+    element is named by: ``structural`` names structural fill, though no element alone)."""
+    spelled = _stock_abbreviations()
+    return {word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+            for raw in re.findall(r"[a-z]+", text.lower()) for word in spelled.get(raw, raw).split()
+            if word not in _LINKS and len(word) >= 2}
+
+
+def _excludes(term: str, other: str) -> bool:
+    """Whether ``other`` states its figure for every element but the one ``term`` names
+    (``element pump pads`` and ``element except pump pads``)."""
+    if _excluded_parts(term):
+        return False  # two exclusions: compared by what they include
+    said = _raw_words(term[len(ELEMENT_FACET) + 1 :])
+    return any(part <= said for part in _excluded_parts(other))
+
+
+def excluded_named(terms: Sequence[str], text: str) -> list[str]:
+    """The elements ``text`` names that an excluding ``element`` term among ``terms`` leaves
+    out, each as its own ``element`` term ("Pump pads need 4,000 psi" against ``element except
+    pump pads``: ``element pump pads``), so that the excluding figure does not support it. Words
+    the text itself leaves out ("Concrete not exposed to weather ...") name nothing."""
+    spans = _left_out(text)
+    said = _raw_words("".join(" " if any(a <= i < b for a, b in spans) else c for i, c in enumerate(text))
+                      if spans else text)
+    named: list[str] = []
+    for term in dict.fromkeys(terms):
+        words = _EXCEPT.search(term[len(ELEMENT_FACET) + 1 :]) if term.startswith(ELEMENT_FACET + " ") else None
+        if words is None:
+            continue
+        for part in _EXCLUDED_SPLIT.split(words["excluded"]):
+            if _raw_words(part) and _raw_words(part) <= said:
+                named.append(f"{ELEMENT_FACET} {' '.join(part.split())}")
+    return list(dict.fromkeys(named))
+
+
 def _element_words(term: str) -> tuple[set[str], set[str]]:
     """(the words naming the element, the words placing the figure on it) of an ``element`` term,
-    each as its stem (``caps`` → ``cap``)."""
-    return _element_words_of(term[len(ELEMENT_FACET) + 1:])
+    each as its stem (``caps`` → ``cap``); an excluding term's are those of what it includes."""
+    words = term[len(ELEMENT_FACET) + 1:]
+    excluding = _EXCEPT.search(words)
+    return _element_words_of(words[: excluding.start()] if excluding is not None else words)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -553,15 +646,37 @@ def element_named(terms: Sequence[str], text: str) -> list[str]:
     "Piers need 3 inches" names ``element piers``, not ``element pile caps, bottom``), most
     specific first; placing words, where the term has them, must be written too when the text
     writes any placing word."""
+    spans = _left_out(text)
+    outside = "".join(" " if any(a <= i < b for a, b in spans) else c for i, c in enumerate(text)) if spans else text
     names_text, places_text = _element_words_of(text.lower())
+    names_outside = _element_words_of(outside.lower())[0] if spans else names_text
+    left_out = {word for a, b in spans for word in _raw_words(text[a:b])}
+    said = _raw_words(outside)
     named = []
     for term in dict.fromkeys(terms):
         if not term.startswith(ELEMENT_FACET + " "):
             continue
         names, places = _element_words(term)
-        if names and names <= names_text and (not places_text or places <= places_text):
+        parts = _excluded_parts(term)
+        if parts:  # named where the text leaves out what it leaves out ("not exposed to weather")
+            if not any(part <= said for part in parts) and all(part <= left_out for part in parts) \
+                    and names <= names_text:
+                named.append(term)
+            continue
+        if names and names <= names_outside and (not places_text or places <= places_text):
             named.append(term)
-    return sorted(named, key=lambda t: -sum(map(len, _element_words(t))))
+    return sorted(named, key=lambda t: -(sum(map(len, _element_words(t))) + sum(map(len, _excluded_parts(t)))))
+
+
+def _left_out(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` states words after a word leaving them out ("Concrete not exposed to
+    weather", "Walls other than retaining walls"), to the clause's end: they name no element
+    the text is about."""
+    spans = []
+    for match in _EXCLUDING.finditer(text):
+        stop = re.search(r"[.;:,()]|\n", text[match.end() :])
+        spans.append((match.end(), match.end() + stop.start() if stop else len(text)))
+    return spans
 
 
 def _same_element(ours: Sequence[str], theirs: Sequence[str]) -> bool:
@@ -572,6 +687,8 @@ def _same_element(ours: Sequence[str], theirs: Sequence[str]) -> bool:
     for a in ours:
         names_a, places_a = _element_words(a)
         for b in theirs:
+            if _excludes(a, b) or _excludes(b, a):
+                continue  # ``pump pads`` is what ``except pump pads`` leaves out
             names_b, places_b = _element_words(b)
             if (names_a <= names_b or names_b <= names_a) and (places_a <= places_b or places_b <= places_a):
                 return True

@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/12"
+EXTRACTOR_VERSION = "inforce-quantities/13"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -420,16 +420,70 @@ class QuantityExtractor:
         """
         mentions: list[QuantityMention] = []
         warnings: list[QuantityWarning] = []
+        cells_read = self.__dict__.get("_cells_read")
+        if cells_read is None:
+            cells_read = self.__dict__["_cells_read"] = {}
         cursor = 0
         for column, cell in enumerate(cells):
             at = row_text.find(cell, cursor) if cell else -1
             if at >= 0:
                 cursor = at + len(cell)
             context = header[column] if column < len(header) else None
-            found = self.extract(cell, base_offset=base_offset + max(at, 0), context=context)
+            # a schedule repeats its cells row after row (a material, its standard): each cell is
+            # read once for its offset and header, as the text it is (the reading is a function of them)
+            key = (cell, base_offset + max(at, 0), context)
+            found = cells_read.get(key)
+            if found is None:
+                found = self.extract(cell, base_offset=key[1], context=context)
+                if len(cells_read) >= _UNDER_HELD:
+                    cells_read.clear()
+                cells_read[key] = found
+            if context and any(self._unbound(m) for m in found.mentions):
+                found = self._in_row(found, column, cells, header, base_offset + max(at, 0))
             mentions.extend(found.mentions)
             warnings.extend(found.warnings)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
+
+    def _in_row(self, found: Extraction, column: int, cells: Sequence[str], header: Sequence[str],
+                cell_start: int) -> Extraction:
+        """A cell's figures its own words and its column's header leave unbound, read within
+        its row written under the header row (a ``|`` table), where the header may name one
+        (``binder.may_name``): a footing schedule's ``CLR.`` column is the cover that the
+        row's ``REINF.`` column and the table say it is stated for, as the same table read as
+        text binds it. A figure so bound names the header's words with no span
+        (``source="context"``); no figure changes subject."""
+        from .subjects import BindingTarget, mention_key
+
+        targets = frozenset(BindingTarget(start=0, end=0, key=mention_key(m), value=m.value, upper=m.upper,
+                                          unit=m.unit_expression) for m in found.mentions if self._unbound(m))
+        gates = self.__dict__.setdefault("_row_gates", {})
+        key = (targets, header[column])
+        if key not in gates:
+            if len(gates) >= _UNDER_HELD:
+                gates.clear()
+            gates[key] = self.binder.may_name(targets, header[column])
+        if not gates[key]:
+            return found  # the column's header could name none of them: the row says no more
+        width = max(len(header), len(cells))
+        head = "| " + " | ".join((list(header) + [""] * width)[:width]) + " |"
+        row = "| " + " | ".join((list(cells) + [""] * width)[:width]) + " |"
+        at = len(head) + 1 + len("|" + "---|" * width) + 1 + len("| " + " | ".join(cells[:column])) \
+            + (3 if column else 0)
+        table = head + "\n|" + "---|" * width + "\n" + row
+        if table[at:at + len(cells[column])] != cells[column]:
+            return found
+        read = {(m.span.start - at, m.span.end - at): m for m in self.extract(table).mentions}
+        mentions = []
+        for mention in found.mentions:
+            other = read.get((mention.span.start - cell_start, mention.span.end - cell_start))
+            if self._unbound(mention) and other is not None and other.subject is not None \
+                    and other.binding is not None and (other.value, other.upper, other.unit_expression) == (
+                        mention.value, mention.upper, mention.unit_expression):
+                binding = other.binding.model_copy(update={"source": "context", "span": None})
+                mention = mention.model_copy(update={"subject": other.subject, "binding": binding,
+                                                     "bound": other.bound, "bound_from": other.bound_from})
+            mentions.append(mention)
+        return found.model_copy(update={"mentions": tuple(mentions)})
 
     # -- building the models ---------------------------------------------------------------
 
@@ -469,10 +523,10 @@ class QuantityExtractor:
             mentions.append(mention)
         if bind and self.vocabulary.grades:
             mentions = self.binder.implied(text, mentions, base)  # grades a standard fixes the stress of
-        if self.conditions.may_state(text):
+        if mentions and self.conditions.may_state(text):  # no mention: nothing to state a condition of
             mentions = _with_conditions(mentions, text, base, self.conditions)
         if any(mention.subject is not None for mention in mentions):
-            mentions = _with_elements(mentions, text, base)
+            mentions = _with_elements(mentions, text, base, self.vocabulary.legend)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _units_of_headers(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
@@ -690,15 +744,21 @@ def _with_conditions(
     return out
 
 
-def _with_elements(mentions: list[QuantityMention], text: str, base: int) -> list[QuantityMention]:
+def _with_elements(mentions: list[QuantityMention], text: str, base: int,
+                   legend: Sequence[tuple[str, str]] = ()) -> list[QuantityMention]:
     """The bound mentions with the element their list item states them for, as a condition of
-    its own facet (``conditions.element_of``: ``PILE CAPS, BOTTOM: 3"`` under a cover heading)."""
+    its own facet (``conditions.element_of``: ``PILE CAPS, BOTTOM: 3"`` under a cover heading),
+    spelled out by the project's abbreviation legend (``legend.spell_out``)."""
+    from .legend import spell_out
+
     out = []
     for mention in mentions:
         span = mention.binding.span if mention.binding is not None else None
         element = element_of(text, mention.span.start - base,
                              (span.start - base, span.end - base) if span is not None else None,
                              mention.subject is not None)
+        if element is not None and legend:
+            element = spell_out(element, legend)
         if element is not None and element not in mention.condition:
             mention = mention.model_copy(update={"condition": (*mention.condition, element)})
         out.append(mention)

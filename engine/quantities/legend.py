@@ -16,12 +16,13 @@ A row or line that does not give both sides is not a legend entry (nothing is gu
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 from inforce.ontology import Document
 
-__all__ = ["abbreviation_legend", "legend_of"]
+__all__ = ["abbreviation_legend", "legend_of", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
@@ -65,3 +66,28 @@ def _entry(abbreviation: str, words: str) -> list[tuple[str, str]]:
     if not abbreviation or not words or _WORDS.match(words) is None or abbreviation.lower() == words:
         return []
     return [(abbreviation, words)]
+
+
+def spell_out(words: str, legend: Iterable[tuple[str, str]]) -> str:
+    """``words`` with each abbreviation the project's legend defines written as its words
+    (``interior s.o.g.`` with ``S.O.G. = SLAB ON GRADE`` → ``interior slab on grade``): an element
+    a drawing names in the set's own shorthand is the element a specification spells out.
+    Abbreviations are matched whole, case folded, with or without their final period; a
+    single letter is left as written."""
+    spelled, pattern = _spelling(tuple(legend))
+    if pattern is None:
+        return words
+    return pattern.sub(lambda match: spelled[match.group(1).lower()], words)
+
+
+@functools.lru_cache(maxsize=32)
+def _spelling(legend: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    """A legend's abbreviations folded without their final period → words, and the pattern
+    finding them whole (built once per legend)."""
+    # a single letter ("A = AREA") is no abbreviation to spell out in words: it is also "a"
+    spelled = {abbreviation.lower().rstrip("."): meaning for abbreviation, meaning in legend
+               if sum(ch.isalpha() for ch in abbreviation) >= 2}
+    if not spelled:
+        return spelled, None
+    keys = "|".join(re.escape(key) for key in sorted(spelled, key=len, reverse=True))
+    return spelled, re.compile(r"(?<![\w.])(" + keys + r")\.?(?![\w])", re.IGNORECASE)

@@ -45,8 +45,8 @@ from dataclasses import dataclass
 
 from ._lexicon import BOUND_AFTER, BOUND_BEFORE
 
-__all__ = ["AFTER", "BEFORE", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause_words",
-           "describe", "differ", "figures", "fold", "keys", "modifiers", "sentence", "sets_value", "unheld",
+__all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
+           "denied", "describe", "differ", "figures", "fold", "full_sentence", "keys", "modifiers", "sentence", "sets_value", "unheld",
            "unheld_negation"]
 
 #: How many words before and after a figure its own clause is read for modifiers.
@@ -313,8 +313,11 @@ NEAR = 2
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "‘": "'", "`": "'", "´": "'"})
 
 #: Words that never change what a figure says: articles, auxiliaries, pronouns, the prepositions
-#: of plain statement, the light verbs of a dose or an allowance ("take", "receive", "given"). A claim word beside a figure that is none of these, not the figure's own
-#: unit, not a word of its subject and not a word of the cited clause escalates (``unheld``).
+#: of plain statement, the light verbs of a dose or an allowance ("take", "receive", "given"),
+#: "to" (its bound, "up to", and its change, "from ... to", are read as phrases), and the nouns
+#: that name a figure as a measure ("the archive period is 8 years", "a total of"). A word beside
+#: a figure, claim's or cited, that is none of these, not the figure's own unit, not a word of
+#: its subject and not a word of the other side's clause escalates (``unheld``).
 NEUTRAL = frozenset("""
 a an the this that these those such
 is are was were be been being am has have had having do does did shall will would should must may might can could
@@ -323,6 +326,9 @@ it its they them their theirs he she his her hers we our ours you your yours i m
 and
 take takes taken took give gives given gave receive receives received need needs require requires required
 reach reaches reached provide provides provided use uses used
+stood stand stands amounted amounts totaled totalled totals totaling totalling equal equals equaled equalled
+to
+period periods term duration length interval time amount value figure sum total level
 """.split())
 
 #: A negation written as a word or on one (the ``n't`` family after folding apostrophes).
@@ -367,68 +373,253 @@ def clause_words(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return [(text[a:b], a, b) for _, a, b in before + after if b > a]
 
 
-def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],
-           allowed: Iterable[str] = ()) -> list[str]:
-    """The words of the claim figure's clause that are not known to be harmless: not neutral,
-    not the figure's own words (its unit), not ``allowed`` (the subject's words), and held
-    neither near the cited figure nor anywhere in the cited figure's sentence. Each such word
-    may change what the figure says ("almost", "x", "shrank", "can't"): the claim escalates
-    naming it. The same for a negation anywhere in the claim's sentence that the cited sentence
-    lacks; and :func:`unheld_negation` reads the other way."""
-    start, end = claim_span
-    s_low, s_high = sentence(fold(source_text), *source_span)
-    line = source_text[source_text.rfind("\n", 0, source_span[0]) + 1:source_text.find("\n", source_span[1]) % (
-        len(source_text) + 1)]
-    if "|" in line or "\t" in line:  # a table cell's clause is its row, its column's heading and the caption
-        s_low, s_high = 0, len(source_text)
-    held = {_stem(m[0]) for m in _WORD.finditer(fold(source_text), s_low, s_high)}
-    held |= {_stem(word) for word in allowed}
-    own = {_stem(m[0]) for m in _WORD.finditer(fold(claim_text), start, end)}
-    out: list[str] = []
-    words = clause_words(claim_text, start, end)
+#: What parts the clauses of one sentence: a semicolon always; a joining word where the other
+#: side holds a figure of its own ("7 years and current revisions for 3 years"), not inside a
+#: list of names ("Superseded and current revisions are retained for 7 years"): :func:`clause`.
+_CLAUSE_CUT = re.compile(r";|(?<![\w'])(?:and|but|while|whilst|whereas|although|though|yet|because|since|"
+                         r"unless|except|whereby|which|who|when|where|if)(?![\w'])", re.IGNORECASE)
+#: Where a whole sentence ends (a semicolon does not end it: "...; this no longer applies").
+_FULL_SENTENCE = re.compile(r"[.!?](?=\s|$)|\n")
+
+#: Words that deny a figure or put it in the past without a negation word ("A proposal to
+#: retain ... for 7 years was rejected", "were formerly retained", "Until 2020, ...", "this no
+#: longer applies"): read over the whole sentence, in either text; one the other text's
+#: sentence does not hold escalates (:func:`denied`).
+DENIAL = ("formerly", "previously", "former", "originally", "historically", "hitherto", "used to", "no longer",
+          "any longer", "anymore", "until recently", "proposal", "proposals", "proposed",
+          "proposes", "propose", "suggested", "suggestion", "considered", "rejected", "rejects", "refused",
+          "declined", "withdrawn", "withdrew", "abandoned", "repealed", "revoked", "rescinded", "overturned",
+          "vetoed", "cancelled", "canceled", "voided", "void", "obsolete", "discontinued", "ceased", "lapsed",
+          "expired", "struck down", "would have", "had been", "was to be",
+          "were to be", "hypothetical", "hypothetically", "draft", "unapproved")
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+_DENIAL = re.compile(r"(?<![\w'])(?:" + "|".join(r"\s+".join(map(re.escape, w.split()))
+                                             for w in sorted(DENIAL, key=len, reverse=True))
+                     + r")(?![\w'])(?!\s+(?:than|then)\b)"
+                     r"|(?<![\w'])(?:up\s+)?(?:until|till)\s+(?:the\s+end\s+of\s+)?(?:\d{4}\b|" + _MONTHS + r")",
+                     re.IGNORECASE)
+
+
+def _table_line(text: str, start: int, end: int) -> bool:
+    line = text[text.rfind("\n", 0, start) + 1:text.find("\n", end) % (len(text) + 1)]
+    return "|" in line or "\t" in line
+
+
+def full_sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the whole sentence holding ``start``-``end`` (across semicolons)."""
+    low = max((m.end() for m in _FULL_SENTENCE.finditer(text, max(0, start - 800), start)),
+              default=max(0, start - 800))
+    stop = _FULL_SENTENCE.search(text, end, min(len(text), end + 800))
+    return low, stop.start() if stop else min(len(text), end + 800)
+
+
+def clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the figure's own clause: its sentence (to a semicolon, :func:`sentence`)
+    parted at joining words (:data:`_CLAUSE_CUT`), the part holding the figure taken with its
+    neighbours that hold no figure of their own. A table line's clause is the whole table (its row, its column's heading
+    and its caption)."""
+    if _table_line(text, start, end):
+        return 0, len(text)
+    low, high = sentence(text, start, end)  # a semicolon parts clauses whatever they hold
+    cuts = [low] + [m.start() for m in _CLAUSE_CUT.finditer(text, low, high)
+                    if not (m.start() < end and start < m.end())] + [high]
+    parts = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+    here = next((i for i, (a, b) in enumerate(parts) if a <= start < b), None)
+    if here is None:
+        return low, high
+
+    def figureless(i: int) -> bool:
+        a, b = parts[i]
+        return re.search(r"\d", text[a:b]) is None
+
+    first = last = here
+    while first > 0 and figureless(first - 1):
+        first -= 1
+    while last < len(parts) - 1 and figureless(last + 1):
+        last += 1
+    return parts[first][0], parts[last][1]
+
+
+def _negations(text: str, low: int = 0, high: int | None = None) -> list[str]:
+    """The negation words of ``text[low:high]``, less those opening a bound ("not less than
+    5,000 psi", "shall not exceed", "no longer than"): the bound is read as a bound."""
+    high = len(text) if high is None else high
+    bounds = [m.span() for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER))
+              for m in pattern.finditer(text, low, high) if table.get(" ".join(m[0].lower().split()), ("",))[0] == "bound"]
+    return [m[0] for m in _NEGATION.finditer(text, low, high) if not any(a <= m.start() < b for a, b in bounds)]
+
+
+def _stems(text: str, low: int, high: int) -> set[str]:
+    return {_stem(m[0]) for m in _WORD.finditer(text, low, high)}
+
+
+def _own(text: str, start: int, end: int) -> set[str]:
+    """The figure's own words (its unit: "years"), less the modifier words its span may hold
+    ("up to 7 years", "7 years or more"): those are read as any word beside it."""
+    taken = [m.span() for pattern in (_BEFORE_WORDS, _AFTER_WORDS) for m in pattern.finditer(text, start, end)]
+    return {_stem(m[0]) for m in _WORD.finditer(text, start, end)
+            if not any(a <= m.start() < b for a, b in taken)}
+
+
+def denied(text: str, span: tuple[int, int], other: str, other_span: tuple[int, int]) -> list[str]:
+    """The denial or past-state words (:data:`DENIAL`) of the sentence holding ``span`` of
+    ``text`` that the sentence holding ``other_span`` of ``other`` does not hold."""
+    text, other = fold(text), fold(other)
+    if _table_line(text, *span):
+        low, high = span  # a table cell: its own words only (other rows are the rows' business)
+    else:
+        low, high = full_sentence(text, *span)
+    o_low, o_high = full_sentence(other, *other_span)
+    theirs = {" ".join(m[0].lower().split()) for m in _DENIAL.finditer(other, o_low, o_high)}
+    return list(dict.fromkeys(m[0] for m in _DENIAL.finditer(text, low, high)
+                              if " ".join(m[0].lower().split()) not in theirs))
+
+
+#: Prepositions that open what a figure is counted from or where it lies ("7 years after
+#: withdrawal", "5 years from the expiry date", "6 inches above grade"): after a CITED figure,
+#: one closes its neighbourhood (a claim that leaves the anchor out says less, not otherwise;
+#: an anchor the claim adds is the claim's word, read as any other).
+_ANCHORS = frozenset("after from following since upon before into onto through throughout during across along "
+                     "above below behind against between among beneath inside outside".split())
+
+
+def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_ends: bool = False,
+          anchors: bool = False) -> list[str]:
+    """The words of the figure at ``start``-``end`` of ``text`` within :data:`NEAR` of it on
+    either side (nearest first; a held word closes a side, and with ``anchors`` a preposition of
+    :data:`_ANCHORS` closes the side after it) that are neither neutral, held nor its own: the
+    words that may change what it says. A word of parts ("f'c") is held when each part is."""
+    words = clause_words(text, start, end)
     before = [w for w in words if w[1] < start][::-1][:NEAR]
-    after = [w for w in words if w[1] >= end][:NEAR]
+    after = [w for w in words if w[1] >= end and not (comma_ends and "," in text[end:w[1]])][:NEAR]
     if len(before) == 2 and before[0][0].lower() == "of":
         before = before[:1]  # "a child of 30 kg", "a period of 7 years": the thing measured ("short of": named above)
+    out: list[str] = []
+    for pattern in (_BEFORE_WORDS, _AFTER_WORDS):  # a modifier read inside the figure's span ("up to 7 years")
+        for match in pattern.finditer(text, start, end):
+            out += [m[0] for m in _WORD.finditer(text, *match.span())
+                    if m[0].lower() not in NEUTRAL and _stem(m[0]) not in held and m[0] not in out]
     for side in (before, after):  # nearest first; a held word closes the figure's neighbourhood
-        for word, _, _ in side:
+        for word, _, stop in side:
             low = word.lower()
             if low in NEUTRAL or low.strip("-'") in NEUTRAL:
                 continue
-            if _stem(low) in held or _stem(low) in own:
+            parts = re.findall(r"[^\W\d_]+", low)
+            if _stem(low) in held or _stem(low) in own or (len(parts) > 1 and all(
+                    _stem(part) in held | own or part in NEUTRAL for part in parts)):
                 break  # "a child weighing 30 to 40 kg": what lies beyond 'weighing' speaks of it, not the figure
+            if anchors and side is after and low in _ANCHORS:
+                break  # "5 years after the batch expiry date": what follows is the anchor, not the figure
+            if side is after and re.match(r"\s*[$€£¥]?\d", text[stop:stop + 4]):
+                break  # "twice daily, approximately 12 hours apart": the word is the next figure's
             out.append(word)
-    # a sign or symbol beside the figure ("⩽ 7 years", "7 years ↑") the cited sentence does not hold
-    words = clause_words(claim_text, start, end)
+    return out
+
+
+def _symbols(text: str, start: int, end: int, held: str) -> list[str]:
+    """A sign or symbol beside the figure ("⩽ 7 years", "7 years ↑") that ``held`` lacks."""
+    words = clause_words(text, start, end)
+    before = [w for w in words if w[1] < start][::-1][:NEAR]
+    after = [w for w in words if w[1] >= end][:NEAR]
     low = min([a for _, a, _ in before], default=max(0, start - 3))
-    high = max([b for _, _, b in after], default=min(len(claim_text), end + 3))
-    source_symbols = {ch for ch in source_text[s_low:s_high] if unicodedata.category(ch) in ("Sm", "So")}
-    for ch in claim_text[low:start] + claim_text[end:high]:
-        if unicodedata.category(ch) in ("Sm", "So") and ch not in source_symbols and ch not in out:
-            out.append(ch)
-    # a negation anywhere in the claim (after "? No." too) that the cited sentence does not hold
-    source_negations = {m[0].lower() for m in _NEGATION.finditer(fold(source_text), s_low, s_high)}
-    for m in _NEGATION.finditer(fold(claim_text)):
-        if m[0].lower() not in source_negations and m[0] not in out:
+    high = max([b for _, _, b in after], default=min(len(text), end + 3))
+    symbols = {ch for ch in held if unicodedata.category(ch) in ("Sm", "So")} | {"=", "|"}  # "f'c = 4,000", a table bar
+    return [ch for ch in text[low:start] + text[end:high]
+            if unicodedata.category(ch) in ("Sm", "So") and ch not in symbols]
+
+
+def _other_clause(text: str, start: int, end: int, source: str, s_clause: tuple[int, int],
+                  s_sentence: tuple[int, int], allowed: set[str]) -> list[str]:
+    """The words of the figure's clause in ``text`` that ``source`` says in ANOTHER clause of its
+    sentence than its figure's ("Current revisions ... 7 years" against "Current revisions are
+    retained for 3 years; superseded revisions are retained for 7 years"): the figure is
+    another's."""
+    low, high = clause(text, start, end)
+    inside = _stems(source, *s_clause)
+    beside = _stems(source, s_sentence[0], s_clause[0]) | _stems(source, s_clause[1], s_sentence[1])
+    out = []
+    for m in _WORD.finditer(text, low, high):
+        word = m[0].lower()
+        if word in NEUTRAL or word.strip("-'") in NEUTRAL or start <= m.start() < end:
+            continue
+        stem = _stem(word)
+        if stem in beside and stem not in inside and stem not in allowed:
             out.append(m[0])
+    return out
+
+
+def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],
+           allowed: Iterable[str] = ()) -> list[str]:
+    """The words of the claim figure's clause that are not known to be harmless: within
+    :data:`NEAR` words of it, not neutral, not the figure's own words (its unit), not ``allowed``
+    (the subject's words) and not held by the cited figure's own CLAUSE (:func:`clause`; another
+    clause of its sentence holds nothing for it: audit 23p P6). Each such word may change what
+    the figure says ("almost", "x", "shrank", "can't"): the claim escalates naming it. So does a
+    word of the claim's clause that the cited sentence says only in another clause than its
+    figure's (another subject), a negation anywhere in the claim that the cited clause lacks,
+    and a denial or past-state word (:data:`DENIAL`) the cited sentence lacks.
+    :func:`unheld_negation` reads the same rule the other way."""
+    claim_text, source_text = fold(claim_text), fold(source_text)
+    start, end = claim_span
+    s_low, s_high = clause(source_text, *source_span)
+    s_sentence = (s_low, s_high) if _table_line(source_text, *source_span) else full_sentence(source_text, *source_span)
+    held = _stems(source_text, s_low, s_high)
+    allowed = {_stem(word) for word in allowed}
+    own = _own(claim_text, start, end)
+    out = _near(claim_text, start, end, held | allowed, own)
+    out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high]) if ch not in out]
+    out += _other_clause(claim_text, start, end, source_text, (s_low, s_high), s_sentence, allowed | own)
+    # a negation anywhere in the claim (after "? No." too) that the cited clause does not hold
+    source_negations = {word.lower() for word in _negations(source_text, s_low, s_high)}
+    out += [word for word in _negations(claim_text) if word.lower() not in source_negations]
+    out += denied(claim_text, claim_span, source_text, source_span)
     return list(dict.fromkeys(out))
 
 
 def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: str,
-                    claim_span: tuple[int, int]) -> list[str]:
-    """A negation in the cited figure's clause (:func:`clause_words`: "aren’t retained for 7
-    years", "are not (in any case) retained") that the claim's sentence does not hold: a source
-    denying its figure never supports a plain claim."""
-    c_low, c_high = sentence(fold(claim_text), *claim_span)
-    claimed = {m[0].lower() for m in _NEGATION.finditer(fold(claim_text), c_low, c_high)}
-    return list(dict.fromkeys(word for word, _, _ in clause_words(source_text, *source_span)
-                              if _NEGATION.fullmatch(word) and word.lower() not in claimed))
+                    claim_span: tuple[int, int], allowed: Iterable[str] = (), *, amending: bool = False) -> list[str]:
+    """:func:`unheld` the other way (audit 23p P5): the words of the CITED figure that the claim
+    does not hold. A word within :data:`NEAR` of it that is neither neutral, its own, ``allowed``
+    (its subject's, its row's, its conditions') nor held by the claim figure's clause ("almost",
+    "roughly", "x2", "shrank"); a sign beside it; a negation in its clause ("aren’t retained for
+    7 years", "are not (in any case) retained"); and a denial or past-state word anywhere in its
+    sentence ("A proposal ... was rejected", "formerly", "Until 2020", "this no longer applies"),
+    that the claim's sentence does not hold: a source saying more of its figure than the claim
+    never supports the claim plainly. In an ``amending`` item the words of a value-setting form
+    ("to read", "is now", "substitute": :func:`sets_value` has judged the form) are harmless."""
+    source_text, claim_text = fold(source_text), fold(claim_text)
+    start, end = source_span
+    c_low, c_high = clause(claim_text, *claim_span)
+    held = _stems(claim_text, c_low, c_high) | {_stem(word) for word in allowed}
+    if amending:
+        held |= {_stem(word) for word in _SETTING_WORDS}
+    line_start = source_text.rfind("\n", 0, start) + 1
+    label = re.fullmatch(r"\s*(?:[\dA-Za-z]{1,3}(?:\.\d+)*[.)]?\s+)?((?:[^\W\d_][\w'-]*\s+){1,3})",
+                         source_text[line_start:start])
+    if label is not None:  # a heading or label line naming what its figure measures ("Children 4 to 11 Years")
+        held |= {_stem(m[0]) for m in _WORD.finditer(label[1]) if not _DENIAL.fullmatch(m[0])}
+    own = _own(source_text, start, end)
+    out = _near(source_text, start, end, held, own, comma_ends=amending,  # "is 8 years, longer than before" (F9)
+                anchors=True)
+    out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high]) if ch not in out]
+    claimed = {word.lower() for word in _negations(claim_text, *sentence(claim_text, *claim_span))}
+    if _table_line(source_text, start, end):  # a table cell: the words of its own cell and row
+        cell = clause_words(source_text, start, end)
+        said = [word for word in _negations(source_text, min([a for _, a, _ in cell], default=start),
+                                            max([b for _, _, b in cell], default=end))
+                if any(word == w for w, _, _ in cell)]
+    else:  # the whole sentence: "kept for 7 years; this is not so since 2020"
+        said = _negations(source_text, *full_sentence(source_text, start, end))
+    out += [word for word in said if word.lower() not in claimed]
+    out += denied(source_text, source_span, claim_text, claim_span)
+    return list(dict.fromkeys(out))
 
 
 #: The forms in which an amending item states the value it puts in: "to read", "is now", "shall
 #: be", "substitute", "change ... to", "from ... to", "becomes", a column or label "Now"/"New".
-_SETTING = re.compile(r"(?<![\w'])(?:to|read|reads|is|are|be|becomes|become|substitute|substituted|now|new|with|"
-                      r"revised|amended|changed|replaced|=)(?![\w'])", re.IGNORECASE)
+_SETTING_WORDS = ("to", "read", "reads", "is", "are", "be", "becomes", "become", "substitute", "substituted", "now",
+                  "new", "with", "revised", "amended", "changed", "replaced")
+_SETTING = re.compile(r"(?<![\w'])(?:" + "|".join(_SETTING_WORDS) + r"|=)(?![\w'])", re.IGNORECASE)
 
 
 def sets_value(text: str, start: int, end: int, also: Iterable[str] = ()) -> bool:

@@ -193,12 +193,10 @@ def test_a_money_claim_under_a_singular_dollar_million_heading(project):
     assert status(project, "Adjusted EBITDA was $2,018 million.", "release") == "ok"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a changed number stated on another row: '1.0%' is Safety and Industrial's growth, not the "
-    "consumer segment's; numbers are matched without what they measure (the stock subject "
-    "vocabulary has no financial line items), so any equal number in the cited text supports "
-    "the claim (FinanceBench 01865 and 00651 perturbed: judged ok)"))
 def test_a_number_of_another_row_does_not_support_the_claim(project):
+    """Another row (promoted, audit 23p P8): '1.0%' is Safety and Industrial's growth, and the claim
+    names the Consumer row: a figure read from a table row is stated for that row (FinanceBench 01865
+    and 00651 perturbed)."""
     assert status(project, "The consumer segment shrunk by 1.0% organically.", "growth") == "unsupported_quantity"
 
 
@@ -222,13 +220,13 @@ def test_the_first_20_records_end_to_end(tmp_path, extractor):
     assert len(samples) == 20 and len(changed) == 19  # every answer states a number; 01319's is 0
     # one Answer per claim and one for all of them agree claim by claim
     assert [r.status for r in gold] == [r.status for r in together]
-    # the perturbed: at least 90% unsupported_quantity (18 of 19: 01865's 1.0% is another row's)
+    # the perturbed: at least 90% unsupported_quantity (01865's 1.0%, another row's, is told apart
+    # since audit 23p P8)
     right = [s.record for s, r in zip(changed, perturbed, strict=True) if r.status == "unsupported_quantity"]
     assert len(right) >= 0.9 * len(changed)
-    # every gold claim judged ok has its perturbed claim told apart, but 01865's: its 1.0% is
-    # another segment's growth (the open class "another figure", xfail above)
+    # every gold claim judged ok has its perturbed claim told apart
     ok = {s.record for s, r in zip(samples, gold, strict=True) if r.status == "ok"}
-    assert ok and ok - {"financebench_id_01865"} <= set(right)
+    assert ok and ok <= set(right)
     # the gold: far below 90% on these records (3 of 20), and rightly: the 17 failures are the
     # data's (14 answers computed from several figures, one "0" for "not stated", one count
     # from an ordinal, one "$8.70" for 8,738 millions); every failure is unsupported_quantity

@@ -57,7 +57,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _restrict(docs / "addendum-02.md", [
         ("title: Addendum No. 2\n", f"title: Addendum No. 2 ZZSECRETTITLE\naccess: [{GROUP}]\n"),
         ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T12:34:56Z"),
-        ("not less than 5,000 psi.", "not less than 5,000 psi ZZSECRETBODY."),
+        ("not less than 5,000 psi.", "not less than 5,000 psi. Marked ZZSECRETBODY."),  # a sentence of its own: a word beside the figure would change what it states
     ])
     _restrict(docs / "S-101.drawing.yaml", [
         ("title: Foundation Plan\n", f"title: Foundation Plan ZZSECRETDWG\naccess: [{GROUP}]\n"),
@@ -188,6 +188,10 @@ EXEMPT = {
     "rules check": "lints rule packs, not documents",
     "rules test": "runs a pack's own test corpus, written beside the pack",
     "rules schema": "prints the rule-pack JSON Schema",
+    "rules doc": "prints the pages of lint codes and stock rules, no document",
+    "rules impact": "a policy owner's tool run by whoever holds the project's files and packs (as rules test): it "
+                    "names decisions by document id, rule and clause, never a document's text, and its sweep runs "
+                    "with no groups, so restricted documents are left out (tests/rules/test_impact.py)",
     "serve": "answers over HTTP with the caller's groups from its keys file: tests/http/test_http_service.py "
              "holds the same matrix over HTTP",
     "erase": "run by whoever holds the files (it deletes one): prints the ids, files and hashes it removed, never "

@@ -22,7 +22,6 @@ import pytest
 
 from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
-from inforce.engine.store._heap import fill_allocations
 from inforce.ontology import Answer, InputError, InputErrors, NotFoundError
 from inforce.ontology.decisions import append_record, read_record
 from inforce.ontology.erasure import ERASURES_FILE
@@ -146,14 +145,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
         if not (home / path.name).exists():
             shutil.copy(path, home / path.name)
     return root, marker
-
-
-@pytest.fixture(autouse=True)
-def _allocations_as_before() -> object:
-    """An erasure fills every block the allocator hands out for the rest of the process (by
-    design: ``store._heap``); the tests after these would pay its CPU, so each test ends it."""
-    yield
-    fill_allocations(False)
 
 
 @pytest.fixture

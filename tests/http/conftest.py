@@ -109,7 +109,7 @@ def restricted_riverside(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _restrict(docs / "addendum-02.md", [
         ("title: Addendum No. 2\n", f"title: Addendum No. 2 ZZSECRETTITLE\naccess: [{GROUP}]\n"),
         ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T12:34:56Z"),
-        ("not less than 5,000 psi.", "not less than 5,000 psi ZZSECRETBODY."),
+        ("not less than 5,000 psi.", "not less than 5,000 psi. Marked ZZSECRETBODY."),  # a sentence of its own: a word beside the figure would change what it states
     ])
     _restrict(docs / "S-101.drawing.yaml", [
         ("title: Foundation Plan\n", f"title: Foundation Plan ZZSECRETDWG\naccess: [{GROUP}]\n"),

@@ -1,0 +1,42 @@
+"""A check the service cuts short stops computing (audit 23p P7): the 504 at the time limit
+used to leave the worker thread checking the rest of the answer; the route now gives the check
+its deadline, so the claims after it are never begun."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import httpx
+
+from inforce.adapters.http import Service, Warm
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_a_check_past_the_time_limit_begins_no_more_claims(ingested_example, serve, http_keys, bearer, tmp_path,
+                                                            monkeypatch):
+    from inforce.engine import verify
+
+    begun: list[float] = []
+    real = verify._check_claim
+
+    def slow_claim(case, text, citations):  # each claim takes a quarter second
+        begun.append(time.monotonic())
+        time.sleep(0.25)
+        return real(case, text, citations)
+
+    monkeypatch.setattr(verify, "_check_claim", slow_claim)
+    root = ingested_example("sop-retention")
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    answer = json.loads((EXAMPLES / "sop-retention" / "answers" / "s1-rev-d.json").read_text())
+    answer["context"]["groups"] = []
+    answer["claims"] = answer["claims"] * 40  # ten seconds of claims against a one-second limit
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        cut = client.post("/v1/projects/retention/check", json=answer, headers=bearer("owner"))
+    assert cut.status_code == 504
+    time.sleep(1.0)  # the claim running at the deadline ends
+    settled = len(begun)
+    time.sleep(1.5)
+    assert len(begun) == settled < 40  # nothing more is begun: the work stopped with the answer
