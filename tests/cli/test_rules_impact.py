@@ -10,18 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from inforce.adapters.cli import app
-
-runner = CliRunner()
-PERIOD = "add: {days: 14, calendar: calendar, from: dispatch_date}"
-
-
-def invoke(*args: str, code: int = 0):
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
+from impact_cases import PERIOD, invoke, period_edited
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +22,7 @@ def followup(ingested_example) -> Path:
 @pytest.fixture(scope="module")
 def edited(followup, tmp_path_factory) -> Path:
     """The project's pack with the UK refurbished period changed from 14 to 10 days, written elsewhere."""
-    text = (followup / "rules" / "followup.yaml").read_text("utf-8")
-    assert PERIOD in text
-    path = tmp_path_factory.mktemp("edited") / "followup.yaml"
-    path.write_text(text.replace(PERIOD, PERIOD.replace("14", "10"), 1), encoding="utf-8")
-    return path
+    return period_edited(followup, tmp_path_factory.mktemp("edited"))
 
 
 def test_text_lists_a_summary_line_per_source_and_a_line_per_changed_decision_and_exits_1(followup, edited):

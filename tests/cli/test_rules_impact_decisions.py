@@ -9,21 +9,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 
-runner = CliRunner()
-PERIOD = "add: {days: 14, calendar: calendar, from: dispatch_date}"
+from impact_cases import invoke, period_edited, runner
+
 UK_REFURBISHED = ["-c", "market=UK", "-c", "product=refurbished", "-c", "dispatch_date=2024-12-12",
                   "-c", "pilot=false", "--groups", "support-uk"]
 IE_NEW = ["-c", "market=IE", "-c", "product=new", "-c", "dispatch_date=2024-03-01"]
-
-
-def invoke(*args: str, code: int = 0):
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +27,7 @@ def followup(ingested_example) -> Path:
 @pytest.fixture(scope="module")
 def edited(followup, tmp_path_factory) -> Path:
     """The project's pack with the UK refurbished period changed from 14 to 10 days, written elsewhere."""
-    text = (followup / "rules" / "followup.yaml").read_text("utf-8")
-    assert PERIOD in text
-    path = tmp_path_factory.mktemp("edited") / "followup.yaml"
-    path.write_text(text.replace(PERIOD, PERIOD.replace("14", "10"), 1), encoding="utf-8")
-    return path
+    return period_edited(followup, tmp_path_factory.mktemp("edited"))
 
 
 @pytest.fixture(scope="module")
