@@ -609,6 +609,26 @@ class _Impact:
                               rules=self.behind(fired, ("eligibility", "calculation"))))
 
     # 2. supersession ---------------------------------------------------------------------------
+    def _supersession_changes(self, kind: str, sides: Sequence[Mapping[tuple[str, str], Any]],
+                              words_of: Callable[[Any], str | None], *, targets: bool) -> None:
+        """Each (item, target) of ``kind`` ("edge" or "proposal") whose words differ between the
+        old side and the new, as a change; an applied edge's target is kept for ``asof``
+        (``targets``)."""
+        for key in dict.fromkeys([*sides[0], *sides[1]]):
+            was, now = sides[0].get(key), sides[1].get(key)
+            words = (words_of(was), words_of(now))
+            if words[0] == words[1]:
+                continue
+            held = now or was
+            assert held is not None
+            rules = {one.rule for one in (was, now) if one is not None and one.rule}
+            if targets:
+                self.targets.setdefault(held.target.unpinned().format(), set()).update(rules)
+            self.add(ImpactChange(
+                source="supersession", origin=_at(held.file, held.line), subject=f"{kind} {key[0]} -> {key[1]}",
+                change="added" if was is None else "removed" if now is None else "changed",
+                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
+
     def supersession(self) -> bool:
         """Edges and proposals under each side; True when the edges are the same."""
         old, new = (list(rules.supersession) for rules in self.rules)
@@ -619,32 +639,9 @@ class _Impact:
         readings = [self.readings(0), self.readings(1)]
         before = len(self.changes)
         applied = [{(e.by.format(), e.target.format()): e for e in reading.applied} for reading in readings]
-        for key in dict.fromkeys([*applied[0], *applied[1]]):
-            was, now = applied[0].get(key), applied[1].get(key)
-            words = (_edge_words(was), _edge_words(now))
-            if words[0] == words[1]:
-                continue
-            held = now or was
-            assert held is not None
-            rules = {edge.rule for edge in (was, now) if edge is not None}
-            self.targets.setdefault(held.target.unpinned().format(), set()).update(rules)
-            self.add(ImpactChange(
-                source="supersession", origin=_at(held.file, held.line), subject=f"edge {key[0]} -> {key[1]}",
-                change="added" if was is None else "removed" if now is None else "changed",
-                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
         proposed = [{(p.item.format(), p.target.format()): p for p in reading.proposed} for reading in readings]
-        for key in dict.fromkeys([*proposed[0], *proposed[1]]):
-            was_p, now_p = proposed[0].get(key), proposed[1].get(key)
-            words = (_proposal_words(was_p), _proposal_words(now_p))
-            if words[0] == words[1]:
-                continue
-            held_p = now_p or was_p
-            assert held_p is not None
-            rules = {p.rule for p in (was_p, now_p) if p is not None and p.rule}
-            self.add(ImpactChange(
-                source="supersession", origin=_at(held_p.file, held_p.line), subject=f"proposal {key[0]} -> {key[1]}",
-                change="added" if was_p is None else "removed" if now_p is None else "changed",
-                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
+        self._supersession_changes("edge", applied, _edge_words, targets=True)
+        self._supersession_changes("proposal", proposed, _proposal_words, targets=False)
         self.sources.append(ImpactSource(
             source="supersession", decisions=len(set(applied[0]) | set(applied[1]) | set(proposed[0]) | set(proposed[1])),
             changed=len(self.changes) - before))
