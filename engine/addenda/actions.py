@@ -71,7 +71,9 @@ _THING = re.compile(
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
     r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
     # ("each one takes the place of the document that has the same number": the document itself)
-    r"versions?|documents?)(?![\w-]))[a-z]", re.IGNORECASE)
+    # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
+    # as Commonwealth conditions of contract word it)
+    r"versions?|documents?|whole\s+of)(?![\w-]))[a-z]", re.IGNORECASE)
 #: A verb phrase ending with the kind of provision it takes ("strike the note"): the number after it
 #: is the provision's own ("Strike Note 2"), no count of things shown on it.
 _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",

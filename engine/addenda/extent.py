@@ -23,8 +23,8 @@ from .references import Corpus, Reference, find_references, place_path
 _NEW_TEXT_LABEL = re.compile(r"\s*[*_]*((?:\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z])?|[A-Z]|\d{1,2})[.)]|\((?:[A-Za-z]|\d{1,2})\))?"
                              r"[*_]*\s*")
 
-#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4")
-_CLAUSE_END = re.compile(r"[.;](?=\s|$)(?!(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref)\.)|"
+#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4", "Cl. 2.2 A")
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)(?!(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref|cls)\.)|(?<=[\s(](?i:cl)\.)|"
                          r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d)")
 
 #: A clause opening on the place its verb changes, the verb right after it ("Under 2.3.A, change ...",

@@ -97,7 +97,7 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     document of the project holding it (None where none or several do): for a person to confirm,
     never applied. Restated whole where "to read:" ends the instruction and the item after it is
     the clause written anew under its own number."""
-    if not re.fullmatch(r"\d{1,2}\.\d{1,3}", path):
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,2}", path):
         return None
     holders = _clause_holders(path, item, items, corpus)
     if len(holders) != 1:

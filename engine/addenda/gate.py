@@ -12,7 +12,7 @@ from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
 from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
-from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _read_text
+from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _positions, _read_text
 from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor
 from .forms import _describes_only
 from .items import Item
@@ -27,7 +27,7 @@ from .net import (
 )
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
-from .references import Corpus, find_references
+from .references import Corpus, find_references, place_path
 from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _unplaced, _unsaid_lines
 from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED, _REVISE_WHERE_AS_FOLLOWS, _WHERE_RUN
 
@@ -375,8 +375,10 @@ _NEW_LABEL = re.compile(r"[\s\"“*_]*(\d{1,2}\.\d{1,3}(?:\.[A-Z]|\.\d{1,3})?)(?
 #: What may stand before new text after an adding verb ("the following new paragraph:", "as follows:").
 _FOLLOWING_LEAD = re.compile(r"[\s:,]*(?:(?:the\s+)?following\b[^:\n]{0,60}|as\s+follows)\s*:", re.IGNORECASE)
 
-_READ_BEFORE = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*\b(?:(?:is\s+|are\s+)?to|shall|should|will|must|may|can)\s+be\s*$|"
+_READ_BEFORE = re.compile(r"(?:\d|\b[A-Z]|\))[\s,:]*\b(?i:(?:is\s+|are\s+)?to|shall|should|will|must|may|can)\s+(?i:be)\s*$|"
                           # "clause 2.2, point A to read as below:": the provision's label, then "to read"
+                          # (the phrase may open its own sentence after the label's colon: "Note 2: May be
+                          # read as ...", as corrigenda by serial number write it)
                           r"(?:\d|\b[A-Z]|\))[\s,:]*\bto\s*$")
 
 #: What may stand between a verb and its reading phrase when the provision itself is the object:
@@ -490,6 +492,19 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
                 items[index + 1].heading_context == item.heading_context) else ""
         if _opens_with_own_label(after, target):
             return ("apply", [(target, "full", True)], "")
+    # (0d) a pair of margin labels on items of their own, "Delete:" then "Insert:" (public owners'
+    # exhibit amendments write them so under a line naming the provision): what the deleted words are
+    # settles the extent. Both opening with the target's own label are it whole ("NOTE 3: ..." for
+    # "NOTE 3: ..."); deleted words that make whole sentences may be all of the provision or one
+    # sentence of it, which the words alone never settle: for a person (a phrase, "20 feet", is part)
+    if edge.scope == "partial" and target.path is not None and (pair := _pair_deleted(item, items)) is not None:
+        old, new = pair
+        if _opens_with_own_label(old, target) and _opens_with_own_label(new, target):
+            return ("apply", [(target, "full", True)], "")
+        if _WHOLE_SENTENCES.fullmatch(old):
+            return ("propose", [(target, "full", True)],
+                    f"the deleted words are whole sentences: whether they are all of {target.format()} (replaced "
+                    "whole) or a sentence of it is for a person to confirm")
     # (0c) quoted words for quoted words: '"4 inches" amended to read "6 inches"', 'revise "X" to
     # read "Y"', "change 'X' in lieu of 'Y'" - wherever the instruction sits (prose, a schedule
     # row's cell, a sheet note), the words quoted before the reading phrase are what changes and
@@ -689,6 +704,263 @@ _SHEET_WORD = re.compile(r"\b(?:drawings?|sheets?|dwgs?\.?)(?:\s+nos?\.?)?\s", r
 _CALLOUT_WORD = re.compile(r"\b(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*|#\s*)?\d", re.IGNORECASE)
 
 
+#: A margin label opening an item: the words taken out ("Delete:"), the words put in ("Insert:").
+_PAIR_OUT = re.compile(r"[\s*_]*(?:delete|remove|omit|strike)[\s*_]*:[\s*_]*(?P<words>\S.*)\Z", re.IGNORECASE | re.DOTALL)
+_PAIR_IN = re.compile(r"[\s*_]*(?:insert|add|substitute)[\s*_]*:[\s*_]*(?P<words>\S.*)\Z", re.IGNORECASE | re.DOTALL)
+
+#: Words making one or more whole sentences: a capital first, a verb's worth of words, a full stop last.
+_WHOLE_SENTENCES = re.compile(r"[\"“]?[A-Z][^\n]*?\s\S+\s\S+\s[^\n]*[.!?][\"”]?\s*")
+
+
+def _pair_deleted(item: Item, items: Sequence[Item]) -> tuple[str, str] | None:
+    """(the deleted words, the inserted words) where ``item`` is the "Insert:" of a "Delete:" /
+    "Insert:" pair, the "Delete:" its sibling just before it under the same heading; None otherwise."""
+    put = _PAIR_IN.match(item.text)
+    if put is None:
+        return None
+    index = _positions(items).get(item.path)
+    if not index:
+        return None
+    before = items[index - 1]
+    out = _PAIR_OUT.match(before.text)
+    if out is None or before.parent != item.parent or before.heading_context != item.heading_context:
+        return None
+    return out.group("words").strip(), put.group("words").strip()
+
+
+#: Words saying the whole of what is named goes or is written anew.
+_WHOLE_SAID = re.compile(r"\bin\s+(?:(?:its|their)\s+)?entirety\b|\b(?:entire|whole|complete)\b|\bre-?issued\b|~~|"
+                         r"\bdelete[ds]?\b(?:[^.;\n]|\.(?=\w)){0,60}?\b(?:and|then)\s+(?:replace|substitute|insert)|"
+                         r"\b(?:deleted|struck|removed|discarded)\b[^.;\n]{0,30}?\band\s+(?:replaced|substituted)", re.IGNORECASE)
+
+#: Words saying a part of what is named changes: an addition, a value given anew, words swapped or
+#: taken from it, a sub-item of it named.
+_PART_SAID = re.compile(r"\b(?:add|adds|added|insert|inserts|inserted|append|appended|supplement(?:ed|s)?|expand(?:ed|s)?|"
+                        r"in\s+lieu\s+of|instead\s+of|rather\s+than|in\s+place\s+of|from\s+[^.;\n]{1,40}?\bto\b|"
+                        r"at\s+the\s+end|so\s+that|is\s+now|are\s+now|not\s+(?:the\s+)?\d|becomes?|goes\s+from|"
+                        r"renamed|retitled|relabell?ed|accordingly|"
+                        r"(?:changed|increased|decreased|reduced|raised|lowered|corrected|amended|revised|taken|read)\s+"
+                        r"(?:as|to)\s+(?:be\s+)?(?:a\s+|an\s+)?[^\s\"“]*\d|to\s+be\s+[^.;\n]{0,30}\d|"
+                        r"to\s+(?:require|include|allow|permit|show|indicate|add|clarify|call\s+for|identify)\b|"
+                        r"\bfrom\s+(?:section|paragraph|clause|article|sheet|note|detail)\b|"
+                        r"\b(?:paragraph|item|sub-?paragraph)\s+\.\d|\bpages?\s+(?:no\.?\s*)?[\w-]*\d|"
+                        # ("... noted as grey changed to slate", "revise the invert at MH-3 to 96.40")
+                        r"\b(?:changed|amended)\s+to\s+(?!read\b)\w|"
+                        r"\b(?:revise[ds]?|change[ds]?|increase[ds]?|reduce[ds]?)\s+the\s+[\w\s,-]{1,40}?\s+to\s+(?:be\s+)?\S*\d)",
+                        re.IGNORECASE)
+
+#: A provision (its kind word, number, and title perhaps) as the subject of a passive deletion:
+#: 'Section 102.9.2, "Flagger Stations," is deleted.' - the provision goes whole.
+_PROVISION_DELETED = re.compile(r"\b(?:sections?|(?:sub-?)?paragraphs?|clauses?|articles?|notes?|keynotes?|details?)\s+"
+                                r"[\w.]+,?\s*(?:[\"“][^\"”\n]{1,60}[\"”],?\s*)?(?:is|are)\s+(?:hereby\s+)?"
+                                r"(?:deleted|removed|omitted|withdrawn|struck)\b", re.IGNORECASE)
+
+#: A successor brought whole: attached, enclosed, issued with the addendum.
+_BROUGHT_WHOLE = re.compile(r"\b(?:attached|enclosed|accompanying|herewith|annexure|issued\s+with)\b", re.IGNORECASE)
+
+#: A phrase saying the words after it are the provision as it now reads ("to read", "shall now read",
+#: "read as", "edited to the following", "replaced by"): owners restate a provision so.
+_RESTATING = re.compile(r"\b(?:to|shall|should|will|must|now|may\s+be|to\s+be)\s+(?:now\s+)?read(?:s)?\b|\bread\s+as\b|"
+                        r"\b(?:edited|changed|amended|revised|corrected)\s+to\s+the\s+following\b|"
+                        r"\b(?:replaced|substituted)\s+(?:by|with)\b", re.IGNORECASE)
+
+#: Where new text may start in an item: its opening, after a colon, a full stop or a line break.
+_TEXT_START = re.compile(r"(?:^|[:.]\s+|\n\s*)")
+
+
+def _new_text_labelled(text: str, target: Locator) -> bool:
+    """Whether new text opening with ``target``'s own label starts somewhere in ``text``."""
+    for start in _TEXT_START.finditer(text):
+        # (the label opens the new text: a short window after each start is enough, and keeps a long
+        # item, a section's whole text quoted, linear)
+        if _opens_with_own_label(text[start.end():start.end() + 240].lstrip("~\"“"), target):
+            return True
+    return False
+
+
+def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> str:
+    """What in the item's own words settles the scope an edge on a provision (or a callout) was
+    read with: a short name of the evidence, "" where none does (the scope then rests on the verb
+    alone). Reading the item's words (and the new text right after it) only: no pass over the target."""
+    quoted = _quoted_spans(item.text)
+    read = _read_text(item.text, quoted)
+    target = edge.target
+    index = _positions(items).get(item.path)
+    following = items[index + 1].text if index is not None and index + 1 < len(items) and (
+        items[index + 1].heading_context == item.heading_context or items[index + 1].parent == item.path) else ""
+    verb = _verb_at(read, edge.words)
+    after = item.text[verb[1]:] if verb is not None else item.text
+    brought = re.split(r":|\.\s", after, maxsplit=1)[1] if re.search(r":|\.\s", after) else ""
+    if edge.scope == "full":
+        if _WHOLE_SAID.search(read):
+            return "whole said"
+        if (_new_text_labelled(item.text, target) or any(_opens_with_own_label(item.text[a:b], target) for a, b in quoted)
+                or _opens_with_own_label(following, target) or (
+                    index is not None and index + 1 < len(items) and _opens_with_own_label(items[index + 1].text, target))):
+            return "new text under its own label"
+        if edge.successor and _RESTATING.search(read) and ((brought or following).strip() or quoted):
+            return "new text after a reading phrase"
+        if edge.successor and _BROUGHT_WHOLE.search(read):
+            return "its successor brought whole"
+        if not edge.successor:
+            if ((verb is not None and _CALLOUT_OR_PATH.match(read, verb[1])) or _PROVISION_DELETED.search(item.text)
+                    or _DELETE_THE_PART.search(read)):
+                # ("Eliminate General Note 1 "..."", 'Section 102.9.2, "Flagger Stations," is deleted')
+                return "deleted, the provision its object"
+            if quoted or _PART_WORDS.search(read) or _ORDINAL_PART.search(read):
+                return ""
+            return "deleted, the provision its object"
+        new = (brought or following).strip()
+        if len(new.split()) >= 6 and re.search(r"[.!?][\"”]?\s*$", new.split("\n\n")[0]):
+            return "complete new text below"
+        if any(len(item.text[s:e].split()) >= 6 for s, e in quoted):
+            return "complete new text quoted"
+        return ""
+    if quoted:
+        return "quoted words"
+    if _PART_WORDS.search(read) or _ORDINAL_PART.search(read) or _WITHIN_OBJECT.search(read):
+        return "a part named"
+    if _PART_SAID.search(read) or _PART_SAID.search(edge.words) or re.search(r"\(\s*new\s*\)", read, re.IGNORECASE):
+        return "an addition or a value anew"
+    if (pair := _pair_deleted(item, items)) is not None and not _WHOLE_SENTENCES.fullmatch(pair[0]):
+        return "a phrase for a phrase"
+    if not brought.strip() and not quoted and not (following.strip() and read.rstrip().endswith(":")):
+        return "no new text given (nothing could restate it whole)"  # ("paragraph 2.5 D is revised accordingly")
+    if (index is not None and index + 1 < len(items) and _PAIR_OUT.match(item.text)
+            and (put := _PAIR_IN.match(items[index + 1].text)) is not None
+            and not _WHOLE_SENTENCES.fullmatch(_PAIR_OUT.match(item.text).group("words").strip()) and put):
+        return "a phrase for a phrase"
+    return ""
+
+
+#: The provision itself as a deleting verb's object: its kind word and number ("General Note 1", "Paragraph 2.1.B").
+_CALLOUT_OR_PATH = re.compile(r"\s+(?:the\s+)?(?:general\s+|sheet\s+|plan\s+)?(?:notes?|keynotes?|key\s+notes?|details?|"
+                              r"callouts?|(?:sub-?)?paragraphs?|clauses?|articles?|(?:sub-?)?sections?)\s+(?:no\.?\s*)?\d[\w.]*",
+                              re.IGNORECASE)
+
+
+#: A part of a section or a sheet named alone on its line, by its word and number ("Sub-Clause 2.02.B",
+#: "Detail 2", "Clause 2.3 (new)").
+_PART_LINE = re.compile(r"[ \t*_]*(?P<word>sub-?clauses?|clauses?|sub-?paragraphs?|paragraphs?|articles?|details?|notes?|"
+                        r"keynotes?)\s+(?:no\.?\s*)?(\d[\w.]*?)\.?(?:\s*\((?:new|revised|added)\))?"
+                        # (its title after a dash: "Clause 2.2.A - Wall Sheathing")
+                        r"(?:[ \t]+[-–—][ \t]+(?-i:[A-Z])[^\n.;:]{0,60}?)?[ \t*_]*", re.IGNORECASE)
+
+#: An instruction deleting the part its line names, nothing after ("Delete the Sub-Clause.").
+_DELETE_THE_PART = re.compile(r"\W*\b(?:delete|omit|remove|strike)\s+(?:the|this)\s+(?:sub-?clause|clause|sub-?paragraph|paragraph|"
+                              r"article|detail|note|keynote)\s*[.;]?\s*$", re.IGNORECASE)
+
+
+def _part_line_proposals(reading: Reading, items: Sequence[Item], corpus: Corpus) -> None:
+    """A proposal on a whole document from an item right under a line naming a part of it alone
+    ("Section 03 30 00 ..." heading, "Sub-Clause 2.02.B" line, "Delete entirely and substitute
+    following:"): employers' bid addenda name each part on a line of its own over its instruction;
+    the proposal is on that part (where the document holds it), and the part line's own proposal
+    (it has no verb) gives way to it. Proposals only: nothing is applied here."""
+    positions = _positions(items)
+    moved: dict[str, tuple[str, Locator]] = {}
+    out: list[ProposedEdge] = []
+    for proposal in reading.proposed:
+        index = positions.get(proposal.item.path or "")
+        if proposal.target.path is not None or not index:
+            out.append(proposal)
+            continue
+        item, before = items[index], items[index - 1]
+        line = _PART_LINE.fullmatch(before.text.strip())
+        found: list[str] = []
+        if line is not None and before.parent == item.parent and before.heading_context == item.heading_context:
+            word = line.group("word").lower().rstrip("s")
+            if word in ("detail", "note", "keynote"):  # a sheet's callout: "Detail 2" is detail-2
+                number = int(re.match(r"\d+", line.group(2)).group(0))
+                callout = Locator(doc=proposal.target.doc, path=f"{word}-{number}")
+                found = [callout.path] if corpus.exists(callout) else []
+            else:
+                found = place_path(corpus, proposal.target.doc, line.group(2))[0]
+        if len(found) != 1:
+            out.append(proposal)
+            continue
+        target = Locator(doc=proposal.target.doc, path=found[0])
+        scope, successor = ("full", False) if _DELETE_THE_PART.fullmatch(item.text) else (proposal.scope, proposal.successor)
+        why = f"the line above it names {line.group(0).strip()} alone: the change is to {target.format()}, for a person to confirm"
+        moved[before.path] = (proposal.item.path or "", target)
+        out.append(proposal.model_copy(update={"target": target, "scope": scope, "successor": successor,
+                                               "evidence": proposal.evidence.model_copy(update={"why": why})}))
+    reading.proposed = [p for p in out if not (p.item.path in moved and p.target == moved[p.item.path][1])]
+
+
+#: A label alone on its line over the text as it stood ("Original:", "Existing:") or as it now stands
+#: ("Amended:", "Revised:"): amendment lists of multilateral-lender bidding documents.
+_OLD_LABEL = re.compile(r"[ \t*_]*(?:original|existing|instead\s+of)[ \t*_]*:[ \t*_]*", re.IGNORECASE)
+_NEW_LABEL_ALONE = re.compile(r"[ \t*_]*(?:amended|revised|read)[ \t*_]*:[ \t*_]*", re.IGNORECASE)
+
+#: The new text saying the provision is gone ("Deleted.", "Clause deleted").
+_GONE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clause|article|note|keynote|detail|text|item)\s+)?"
+                   r"(?:deleted|omitted|removed|withdrawn)[\s.*_)\]]*", re.IGNORECASE)
+
+
+def _labelled_old_and_new(reading: Reading, items: Sequence[Item]) -> None:
+    """Proposals from a provision's old text and new text, each under its label alone on its line
+    ("Original:" then "Section 33 11 00, 2.1.A <text as it stood>", "Amended:" then "Section 33 11 00,
+    2.1.A <text as it stands now>" or "Deleted."): the provision given whole as it stood and as it
+    stands, so whole; one proposal, on the new text's item (or the old one's where the new text says
+    only that it is deleted, nothing in its place). The two passes of the itemizer keep the labels
+    as headings of their own: this makes the pair one change. Proposals only: nothing is applied."""
+    positions = _positions(items)
+    by_item: dict[str, list[ProposedEdge]] = {}
+    for proposal in reading.proposed:
+        by_item.setdefault(proposal.item.path or "", []).append(proposal)
+    rewrite: dict[int, ProposedEdge | None] = {}
+    for item in items:
+        heading = item.heading_context.strip().splitlines()[-1] if item.heading_context.strip() else ""
+        if not _OLD_LABEL.fullmatch(heading) or item.path not in by_item:
+            continue
+        index = positions.get(item.path)
+        new = next((other for other in items[index + 1:index + 4] if _NEW_LABEL_ALONE.fullmatch(
+            other.heading_context.strip().splitlines()[-1] if other.heading_context.strip() else "")
+            and other.parent != item.parent), None) if index is not None else None
+        if new is None:
+            continue
+        olds = by_item[item.path]
+        if _GONE.fullmatch(new.text):
+            for proposal in olds:
+                rewrite[id(proposal)] = proposal.model_copy(update={"scope": "full", "successor": False})
+            continue
+        news = {p.target.format(): p for p in by_item.get(new.path or "", [])}
+        for proposal in olds:
+            if proposal.target.format() in news:
+                rewrite[id(proposal)] = None  # (the new text's proposal carries the change)
+                kept = news[proposal.target.format()]
+                rewrite[id(kept)] = kept.model_copy(update={"scope": "full", "successor": True, "evidence": kept.evidence.model_copy(
+                    update={"why": f"gives {proposal.target.format()} as it stood and as it now stands, each under its "
+                                   "label: restated whole, for a person to confirm"})})
+    if rewrite:
+        reading.proposed = [rewrite.get(id(p), p) for p in reading.proposed if rewrite.get(id(p), p) is not None]
+
+
+#: A "Delete:" / "Insert:" pair run on in one paragraph ("... 2.1.B is modified as follows. Delete: X.
+#: Insert: Y."): answers to bidders' questions write the exhibit pair so.
+_RUN_ON_PAIR = re.compile(r"\b(?:delete|remove)[ \t*_]*:[ \t*_]*(?P<old>[^\n]+?)[ \t]+(?:insert|add)[ \t*_]*:[ \t*_]*(?P<new>[^\n]+)",
+                          re.IGNORECASE)
+
+
+def _run_on_pair_proposals(reading: Reading, items: Sequence[Item]) -> None:
+    """A proposal in part on a provision from an item holding a run-on "Delete: ... Insert: ..." pair
+    whose deleted words are whole sentences: proposed whole instead (the deleted words may be all of
+    the provision, as the "Delete:" / "Insert:" pair on lines of their own; never applied here)."""
+    by_key = {item.path: item for item in items}
+    out = []
+    for proposal in reading.proposed:
+        item = by_key.get(proposal.item.path or "")
+        pair = _RUN_ON_PAIR.search(item.text) if item is not None and proposal.scope == "partial" and (
+            proposal.target.path is not None) else None
+        if pair is not None and _WHOLE_SENTENCES.fullmatch(pair.group("old").strip()):
+            proposal = proposal.model_copy(update={"scope": "full", "successor": True, "evidence": proposal.evidence.model_copy(
+                update={"why": f"the deleted words are whole sentences: whether they are all of {proposal.target.format()} "
+                               "(replaced whole) or a sentence of it is for a person to confirm"})})
+        out.append(proposal)
+    reading.proposed = out
+
+
 def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
             line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """Every applied edge through the structural guards above (after every other reading)."""
@@ -721,6 +993,21 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
             name = ("replace" if successor else "delete") if scope == "full" else "amend"
             _propose(reading, item, target, Action(name, edge.words, ambiguous=why), target.format(), edge.rule,
                      file, line_of, why)
+    for edge in list(reading.applied):
+        # the extent gate (issue 21 round 21): an edge on a provision or a callout is applied only where
+        # the item's own words settle full against partial (new text under the provision's label, "in
+        # its entirety", quoted words, a part named, an addition or a value given anew, the provision
+        # itself the object of a deletion); a scope resting on the verb alone is for a person
+        item = by_key.get(edge.by.path)
+        if (item is None or edge.target.path is None or (edge.by.format(), edge.target.format()) in drop
+                or _extent_evidence(edge, item, items)):
+            continue
+        drop.add((edge.by.format(), edge.target.format()))
+        why = (f"its words do not settle whether all of {edge.target.format()} or part of it changes (no new text "
+               "under its label, no \"in its entirety\", no quoted words, no part named): for a person to confirm")
+        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        _propose(reading, item, edge.target, Action(name, edge.words, ambiguous=why), edge.target.format(), edge.rule,
+                 file, line_of, why)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
         reading.edges = [e for e in reading.edges
@@ -733,6 +1020,9 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     _same_designation(reading, items)
     _restated_proposals(reading, items)
     _heading_documents_replaced(reading, items, corpus, document, file, line_of)
+    _part_line_proposals(reading, items, corpus)
+    _labelled_old_and_new(reading, items)
+    _run_on_pair_proposals(reading, items)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

@@ -1105,6 +1105,12 @@ class _Reader:
         if opener is not None and opener.cls == "numbered" and self._next_caption(opener):
             return False  # ("A. SPECIFICATIONS" over the list, then "B. SKETCHES": the addendum's next group)
         part = _SECTION_PART if named.group("section") else _SHEET_PART
+        if (_SHEET_PART.search(line[named.start():]) or _PART_NUMBER.search(line)) and _VERB_LABEL_LINE.match(
+                lines[after].lstrip(" \t")) and any(verb.match(lines[after].strip(" \t*_")) for verb in self.verbs):
+            # the line names the part itself ("Sheet E-102, Note 1") and a verb set as a margin label
+            # opens the paragraph below ("Delete: ...", "Insert: ..."): public owners' exhibit amendments
+            # put each part's old and new words under a line naming it; the line heads them
+            return True
         # its instructions under it, numbered or not ("Sheet C-210, Grading Plan" then "1. Delete Note
         # 4 ...", "Revise paragraph 2.1.B to read ...", "1. Page 2, paragraph 2.1.B, ..."): each opens
         # with a part of it, or names one and has a verb

@@ -279,7 +279,9 @@ _PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\)
 #: ("Section 3.2, Article B", "Section 2.2 A": owners who call the whole document a "Project Manual
 #: Section" often call its article a section too; a CSI or agency section number never has a dot
 #: after its first one or two digits, so a dotted number after "Section" is an article's)
+#: ("Cl. 2.2 A": Commonwealth and Indian corrigenda's short word for a clause)
 _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Pars?\.|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
+                   r"Cls?\.|"
                    r"Sub-?sections?|Sub-?headings?|§"
                    r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?![\d.])))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
@@ -801,7 +803,15 @@ def _cites(read: str, start: int) -> bool:
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
     if _SWAP_IN.search(clause):
         return False  # 'Replace "4 feet" with "5 feet" in paragraph B': the paragraph the words change in
+    if _PLACE_FIRST.fullmatch(clause):
+        # "2. Under Section 33 32 16, ..., Article 2.1 - revise paragraph A": the preposition opening the
+        # sentence places the change (owners name where, then instruct); "work under Section ..." cites
+        return False
     return bool(_CITE.search(clause))
+
+
+#: A preposition opening its sentence right before the reference (a place, not a citation).
+_PLACE_FIRST = re.compile(r"\s*(?:under|within)\s+(?:(?:spec(?:ification)?\s+)?sections?\s+(?:no\.?\s*)?)?", re.IGNORECASE)
 
 
 def _path_after_section(read: str, at: int, take: Callable[[Reference], None], free: Callable[[int, int], bool]) -> None:

@@ -161,6 +161,37 @@ _IMPERATIVE_FORM = re.compile(r"[A-Za-z]+(?<![Ee][Dd])(?<![Ii][Nn][Gg])(?<![Ss])
 _CAPTION = re.compile(r"\W*(?:sub-?)?(?:clauses?|articles?)\s+(\d{1,2}\.\d{1,3})(?![\d.])[ \t]+[^\n.;:]{0,80}\s*", re.IGNORECASE)
 
 
+#: A provision's tag on a line of its own between its caption and its instruction: the edition of
+#: the owner's special provision it comes from ("(PUD December 2026)", "(January 2, 2024 APWA GSP)",
+#: "(******)"): agencies' general special provisions carry one under every caption.
+_PROVISION_TAG = re.compile(r"[ \t*_]*\((?:[^()\n]{0,40}\b(?:19|20)\d{2}\b[^()\n]{0,40}|\*{3,})\)[ \t*_]*")
+
+#: A caption of a clause by its number and title alone ("7.12 Protection of Property", "102.4.3 Lane
+#: Closures"): agencies' provisions are numbered so, one document's clauses, no word before the number.
+_NUMBERED_CAPTION = re.compile(r"[ \t*_]*(\d{1,3}(?:\.\d{1,3}){1,2})[ \t]+(?-i:[A-Z])[^\n.;:]{0,80}[ \t*_]*")
+
+
+def _tagged_caption(item: Item, items: Sequence[Item], vocabularies: list) -> str | None:
+    """The clause number of a caption over ``item`` with a provision's tag between them: the item
+    before it (the tag) and the one before that (the caption, no verb) under the same heading, or
+    the tag first under a heading that is the caption; None otherwise."""
+    index = _positions(items).get(item.path)
+    if not index:
+        return None
+    tag = items[index - 1]
+    if tag.parent != item.parent or tag.heading_context != item.heading_context or not _PROVISION_TAG.fullmatch(tag.text):
+        return None
+    caption = items[index - 2] if index >= 2 else None
+    if caption is not None and caption.parent == item.parent and caption.heading_context == item.heading_context:
+        line = caption.text
+    else:
+        line = item.heading_context.strip().splitlines()[-1] if item.heading_context.strip() else ""
+    numbered = _NUMBERED_CAPTION.fullmatch(line)
+    if numbered is None or read_action(line, vocabularies).action is not None:
+        return None
+    return numbered.group(1)
+
+
 def _caption_before(item: Item, items: Sequence[Item], vocabularies: list) -> re.Match[str] | None:
     """The caption line right before ``item`` under the same heading, with no verb of its own."""
     index = _positions(items).get(item.path)
@@ -524,6 +555,22 @@ class _One:
                                       f'its heading names {part.group(0)} of no document a reference places')
                 if held is not None:
                     return held
+            if (self.action.changes and self.action.span is not None and not self.references
+                    and (number := _tagged_caption(self.item, self.items, self.vocabularies)) is not None):
+                # "7.12 Protection of Property" / "(PUD December 2026)" / "Revise the third paragraph to
+                # read:": an agency's special provision amending a clause of its standard specifications,
+                # captioned by the clause's number alone; the clause, in the one document holding it,
+                # for a person to confirm (an ordinal part of it, "the first paragraph", is a change in part)
+                if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+                    self.action = Action("amend", self.action.words, self.action.span, self.action.attachment,
+                                         self.action.ambiguous)
+                reference = Reference("paragraph", number, (0, 0), None, from_heading=True)
+                held = _in_one_holder(self.item, self.items, self.corpus, number, self.action, self.mask, self.rule,
+                                      reference, f"its caption names clause {number} of no document a reference places")
+                if held is not None:
+                    return held
+                return _Outcome("not_understood", self.rule, self.action,
+                                why=f"its caption names clause {number}, which no one document of the project holds")
             if mention is not None and (caption := _caption_before(self.item, self.items, self.vocabularies)) is not None:
                 # "Clause 5.17 CLAIMS" on a line of its own, then "Replace the second paragraph with the
                 # following:": owners caption each changed clause and put the instruction under it; the
@@ -1001,7 +1048,11 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
-        if self.action.changes and self.action.ambiguous is None and len(loose) == 1 and len(self.open_refs) == 1:
+        if self.action.changes and self.action.ambiguous is None and len(loose) == 1 and all(
+                r.kind == "paragraph" and r.target is None and not r.candidates and r.written.split()[-1] in loose
+                for r in self.open_refs):
+            # (the clause named twice, "Substitute the whole of Clause 5.17 with the new Clause 5.17 as
+            # follows:", is one clause)
             # 'Volume A2, section "General Provisions", clause 8.1 "Subcontracting"': a clause of a
             # document named by a title no reference reads
             held = _in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
