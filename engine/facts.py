@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +78,9 @@ def read_quantities(
         if provision.parent is not None:
             children.setdefault(provision.parent, []).append((provision.span.start, provision.span.end))
     headings = _list_headings(document, children)
+    held = getattr(_READ_HERE, "held", None)
+    if held is not None:
+        held[document.uid] = headings
     quantities: list[Quantity] = []
     warnings: list[LocatedWarning] = []
     for provision in document.provisions:
@@ -128,12 +133,32 @@ def revision_list_headings(build: str, uid: str, load: Callable[[], Document]) -
     key = (build, uid)
     found = _HEADINGS.get(key)
     if found is None:
+        held = getattr(_READ_HERE, "held", None)
+        if held is not None and uid in held:
+            return held[uid]  # read by this ingest: the revision its graph now holds
         found = list_headings(load())
         if build:
             if len(_HEADINGS) >= _HEADINGS_HELD:
                 _HEADINGS.clear()
             _HEADINGS[key] = found
     return found
+
+
+#: The list headings of each revision this thread's ingest read (``headings_read_here``).
+_READ_HERE = threading.local()
+
+
+@contextmanager
+def headings_read_here() -> Iterator[None]:
+    """While an ingest runs (in this thread): the list headings ``read_quantities`` works out
+    for each revision it reads are kept, and ``revision_list_headings`` answers from them, as
+    the graph it writes holds exactly those revisions (an amended target's headings, read in
+    the snapshot that ingest writes, need not load the document again)."""
+    _READ_HERE.held = {}
+    try:
+        yield
+    finally:
+        _READ_HERE.held = None
 
 
 class _Reads:

@@ -8,7 +8,7 @@ files are read through a ``DocumentReader``; every decision is made here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ from inforce.ontology import (
     InputError,
     InputErrors,
     Locator,
+    Quantity,
     QuarantinedTableReport,
 )
 from inforce.rules import compile_manifest
@@ -28,7 +29,7 @@ from ..asof.revisions import collector_paused
 from ..build import configuration_id
 from ..derivation import TargetDirectory, find_qualifiers
 from ..erasures import ErasedDocuments
-from ..facts import read_quantities
+from ..facts import headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import project_extractor
 from ..quantities.legend import legend_of
@@ -80,7 +81,7 @@ def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | Non
     # cycles: the collector's full passes over that growing heap found nothing (~1.5 s of a
     # 24k-file ingest), so it is paused as the as-of index build pauses it.
     root = Path(root)
-    with collector_paused(), reader.open(root) as files:
+    with collector_paused(), headings_read_here(), reader.open(root) as files:
         return _ingest(root, files, progress, embedder, rebuild=rebuild, erasing=erasing)
 
 
@@ -135,6 +136,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         unbound: UnboundCollector | None = None
+        # an amending item's unbound figures, told once the snapshot has read them in their targets' words
+        amending: list[tuple[Document, Sequence[Quantity]]] = []
 
         with store.begin_ingest(manifest, configuration, rule_packs=packs, reviews=reviews_hash) as tx:
             for uid in plan.gone:
@@ -184,7 +187,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 quantities, not_read = read_quantities(document, extractor)
                 if unbound is None:  # what no subject binds, told at the end (quantities.unbound)
                     unbound = UnboundCollector(extractor.units, extractor.binder.by_key, files.lines_at)
-                unbound.add(document, quantities)
+                if document.kind in deriving_kinds:
+                    amending.append((document, quantities))
+                else:
+                    unbound.add(document, quantities)
                 if not_read:
                     body = files.text_line(document)
                     result.warnings += [quantity_warning(document, located, body) for located in not_read]
@@ -211,11 +217,15 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 else:
                     (result.replaced if name in plan.previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
-            if unbound is not None:
+            if unbound is not None and not amending:
                 result.unbound = unbound.report()
             if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered
                     or plan.reviews_changed or rebuild):
                 # only files that could not be read: nothing to stage, the graph stays as it is
+                if unbound is not None and amending:
+                    for document, quantities in amending:
+                        unbound.add(document, quantities)
+                    result.unbound = unbound.report()
                 result.seconds = time.perf_counter() - started
                 return result
 
@@ -250,7 +260,13 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
             result.removed = [uid for uid in plan.gone if uid not in result.replaced and uid not in result.rederived]
             tx.commit()
-            Snapshot(root, store).write_files()  # what the next process opens instead of rebuilding
+            snapshot = Snapshot(root, store)
+            snapshot.write_files()  # what the next process opens instead of rebuilding
+            if unbound is not None and amending:  # a figure bound in its target's words is not unbound
+                read_in = snapshot.read_in_spans()
+                for document, quantities in amending:
+                    unbound.add(document, quantities, read_in)
+                result.unbound = unbound.report()
             result.swapped = True
         result.build_id = store.build_id()
 

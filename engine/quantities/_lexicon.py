@@ -117,6 +117,11 @@ DESIGNATIONS = frozenset({
     "bay", "grid", "floor", "suite", "unit", "units", "code", "en", "bs", "din",
     "subparagraph", "subparagraphs", "edition", "forms", "box", "aashto", "e.o.",
     "sht.", "sht", "nzs", "bldg", "bldg.", "bldgs", "bldgs.", "sans",
+    # a law's articles and their parts as legislation cites them (Art. 3, Sec. 4.2, Abs. 1 Nr. 2,
+    # inciso 2, Reg. 7): a number that labels is no quantity
+    "art.", "arts.", "artículo", "artículos", "articulo", "articulos", "artikel", "inciso", "incisos",
+    "numeral", "literal", "sec.", "secs.", "abs.", "absatz", "absatzes", "absätze", "nummer", "nr.", "satz", "regulation", "regulations",
+    "reg.", "regs.", "capítulo", "capitulo", "kapitel", "abschnitt", "anlage", "anhang", "rule.",
 })
 
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).
@@ -130,6 +135,9 @@ MONTHS = frozenset({
     "october", "november", "december", "jan", "jan.", "feb", "feb.", "mar", "mar.", "apr",
     "apr.", "jun", "jun.", "jul", "jul.", "aug", "aug.", "sep", "sep.", "sept", "sept.", "oct",
     "oct.", "nov", "nov.", "dec", "dec.",
+    # Spanish and German legislation's dates (2 de febrero de 1994, 5. August 1964)
+    "enero", "febrero", "marzo", "abril", "junio", "julio", "agosto", "septiembre", "setiembre", "octubre",
+    "noviembre", "diciembre", "januar", "februar", "märz", "juni", "juli", "oktober", "dezember",
 })
 
 WORD_NUMBERS: dict[str, float] = {

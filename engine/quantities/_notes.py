@@ -120,11 +120,12 @@ class NoteReading:
         return False
 
     def has(self, words: WordList, span: tuple[int, int]) -> bool:
-        """Whether ``words`` are written in ``span`` (remembered: a clause's notes repeat)."""
+        """Whether ``words`` are written in ``span`` (remembered: a clause's notes repeat, and
+        so do clauses, across texts: ``_HAS``)."""
         key = (id(words), span)
         found = self._has.get(key)
         if found is None:
-            found = self._has[key] = words.in_text(self.text, *span)
+            found = self._has[key] = _has(words, self.text, *span)
         return found
 
     def clause(self, start: int, end: int) -> tuple[int, int]:
@@ -370,6 +371,37 @@ def _marker_kind(text: str, line_start: int) -> str | None:
 
 def _thousands(text: str, at: int) -> bool:
     return 0 < at < len(text) - 1 and text[at - 1].isdigit() and text[at + 1].isdigit()
+
+
+#: What ``_has`` remembers (words, the span's text with ``_LOOK_BEHIND`` characters before it,
+#: where the span starts in it) → (the words, the answer); emptied when full.
+_HAS: dict[tuple[int, str, int], tuple[WordList, bool]] = {}
+_HAS_HELD = 65536
+_HAS_LONGEST = 2000
+#: How far back a word list's pattern looks before a match (``rules.subjects``: a lookbehind
+#: of at most two characters, ``(?<![A-Za-z]-)``): more than enough.
+_LOOK_BEHIND = 8
+
+
+def _has(words: WordList, text: str, start: int, end: int) -> bool:
+    """``words.in_text(text, start, end)``, remembered by the words of the span and the few
+    characters before it (all the search sees: it stops at ``end``, and its lookbehinds reach
+    no further back), so a clause repeated across texts (a specification's boilerplate, a
+    long provision repeating a sentence) is searched once. The entry holds the word list
+    itself, so its id names no other list while it is kept. A long span (a whole text with no
+    clause boundary) is searched as it is: it seldom repeats, and its words would fill memory."""
+    if end - start > _HAS_LONGEST:
+        return words.in_text(text, start, end)
+    low = start - _LOOK_BEHIND if start > _LOOK_BEHIND else 0
+    key = (id(words), text[low:end], start - low)
+    hit = _HAS.get(key)
+    if hit is not None and hit[0] is words:
+        return hit[1]
+    found = words.in_text(text, start, end)
+    if len(_HAS) >= _HAS_HELD:
+        _HAS.clear()
+    _HAS[key] = (words, found)
+    return found
 
 
 def _abbreviation_before(text: str, match: re.Match[str], abbreviated: frozenset[str]) -> bool:

@@ -93,13 +93,24 @@ _SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "%", "°", "'", '"', 
 _PINT_FALLBACK_DENY = frozenset({
     "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
     "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
+    "de",  # Spanish and Portuguese "of" (2 de febrero), not day times elementary charge
 })
 _CURRENCY_SIGNS = frozenset({"$", "€", "£", "¥"})
 _STREET_WORDS = frozenset({
     "street", "st.", "drive", "dr.", "avenue", "ave.", "road", "rd.", "boulevard", "blvd.",
     "lane", "ln.", "way", "place", "court", "parkway", "highway", "pike",
 })
-_LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ","})
+_LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ",", "und", "oder", "bis", "y"})
+#: The rest of a heading line after its number: words of capitals (``1 FOOTING SCHEDULE``).
+_HEADING_WORDS = re.compile(r"[A-Z][A-Z'&/-]*(?:\s+[A-Z][A-Z'&/-]*)*")
+#: Words that make a number before them a count, not a heading's (``4 BARS``, ``2 COATS``).
+_COUNTED = frozenset({
+    "bar", "bars", "coat", "coats", "layer", "layers", "ply", "plies", "piece", "pieces", "pcs", "copy", "copies",
+    "set", "sets", "row", "rows", "course", "courses", "pile", "piles", "bolt", "bolts", "stud", "studs",
+    "anchor", "anchors", "each", "ea", "ea.", "way", "ways", "story", "stories", "storey", "storeys", "legs",
+    "leg", "ties", "tie", "strands", "strand", "wires", "wire", "hooks", "hook", "dowels", "dowel", "no", "nos",
+    "cont", "cont.", "top", "bot", "bottom", "sides", "faces", "times", "hours", "days", "years", "weeks",
+})
 #: A stress written in brackets right after a grade's number (``GR. 60 (fy = 60,000 PSI)``).
 _STRESS_BESIDE = re.compile(r"\s*\(\s*(?:f[y']?\s*=?\s*)?[\d,.]+\s*(?:ksi|psi|mpa|n/mm)", re.IGNORECASE)
 #: What makes FF and FL a floor's F-numbers (ACI 117), not a floor level: the words, or the
@@ -431,7 +442,22 @@ class _TokenReader:
         following = self.texts[i + 1]
         if following in (".", ")") and not self.space[i]:
             return True
-        return "." in self.texts[i] and self.space[i] and following[:1].isupper()
+        if "." in self.texts[i]:
+            return self.space[i] and following[:1].isupper()
+        return self._numbered_heading(i)
+
+    def _numbered_heading(self, i: int) -> bool:
+        """A heading's number with its capitals alone after it on the line (``1 SPECIFICATIONS``,
+        ``2 FOOTING SCHEDULE``): one or two digits, then words of capitals only, one of four
+        letters or more, no other figure or mark (``4 BARS EACH WAY`` is a count: a bar word)."""
+        if not (self.texts[i].isdigit() and len(self.texts[i]) <= 2 and self.space[i]):
+            return False
+        at = self.idx[i] + len(self.texts[i])
+        end = self.text.find("\n", at)
+        rest = self.text[at : end if end >= 0 else len(self.text)]
+        words = rest.split()
+        return (bool(words) and len(words) <= 5 and _HEADING_WORDS.fullmatch(rest.strip()) is not None
+                and any(len(word) >= 4 for word in words) and not any(w.lower() in _COUNTED for w in words))
 
     def _looks_like_unit(self, k: int) -> bool:
         """A token right after a number that reads as a unit abbreviation nothing knows."""
@@ -503,6 +529,8 @@ class _TokenReader:
         following = lowers[i + 1] if i + 1 < self.n else ""
         if previous in MONTHS or following in MONTHS:
             return True
+        if following in (".", "de") and i + 2 < self.n and lowers[i + 2] in MONTHS:
+            return True  # a day written 5. August, 2 de febrero
         if following in CITATION_AFTER or following in DESIGNATION_AFTER:
             return True  # 27 CFR, 18 U.S.C., 16 gauge
         if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i]:

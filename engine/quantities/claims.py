@@ -106,6 +106,7 @@ def check_claim_quantities(
     sources: list[tuple[int, QuantityMention]] = []
     periods: dict[tuple[int, int, int], Period] = {}  # a cited figure's statement column period
     rows: dict[int, tuple[dict[tuple[int, int], str], dict[str, set[str]]]] = {}  # each cited text's row labels
+    items: dict[int, dict[tuple[int, int], set[str]]] = {}  # the line items each cited figure's own words name
     percent_cells: list[tuple[int, QuantityMention]] = []
     claim_words = _content_words(claim_text)
     named = claim_periods(claim_text)  # the periods the claim names ("in 2025", "fiscal 2024", "Q3 2025")
@@ -119,6 +120,7 @@ def check_claim_quantities(
         sources.extend((index, mention) for mention in found.mentions)
         sources.extend((index, mention) for mention in _heading_ages(extractor, headings, len(text)))
         rows[index] = _row_labels(text, found.mentions)
+        items[index] = _items_stated(text, found.mentions)
         warnings.extend(found.warnings)
         if named:
             spans = [(m.span.start, m.span.end) for m in found.mentions if m.span.end <= len(text)]
@@ -143,7 +145,8 @@ def check_claim_quantities(
         outcome = _match(mention, sources, vocabulary, claim_text, cited_texts,
                          percent_cells if mention.unit_expression == "percent" else (),
                          period=period, periods=periods, rows=rows,
-                         words=_figure_words(claim_text, mention.span.start, mention.span.end, spans))
+                         words=_figure_words(claim_text, mention.span.start, mention.span.end, spans),
+                         items=items, said=_items_said(claim_text, mention.span.start, spans))
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -164,6 +167,7 @@ def _match(
     periods: dict[tuple[int, int, int], Period] | None = None,
     rows: dict[int, tuple[dict[tuple[int, int], str], dict[str, set[str]]]] | None = None,
     words: tuple[set[str], set[str]] | None = None,
+    items: dict[int, dict[tuple[int, int], set[str]]] | None = None, said: set[str] | None = None,
 ) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
     if claim.value is None:
         return UnmatchedClaimQuantity(
@@ -196,6 +200,7 @@ def _match(
     governing = _governing(claim, comparable, vocabulary)
     governed: list[tuple[QuantityMention, int, QuantityMention]] = []
     another_row: list[tuple[int, QuantityMention, str, str]] = []  # (index, figure, its row, the row the claim names)
+    another_item: list[tuple[int, QuantityMention, set[str]]] = []  # (index, figure, the line items its words name)
     for index, source in comparable:
         cited = cited_texts[index] if index < len(cited_texts) else ""
         rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
@@ -205,6 +210,10 @@ def _match(
             if own is not None and named is not None:
                 another_row.append((index, source, own, named))  # the figure of another row than the claim's
                 continue
+        stated = items.get(index, {}).get((source.span.start, source.span.end)) if items and said else None
+        if rule is not None and stated and said is not None and stated.isdisjoint(said):
+            another_item.append((index, source, stated))  # "sales growth of 4.0%" for a claim about EPS
+            continue
         if rule is not None and id(source) in governing:
             governed.append((source, *governing[id(source)]))  # a more specific figure governs for the claim
             continue
@@ -225,6 +234,12 @@ def _match(
             claim=claim, reason="condition_differs", closest=source, closest_index=index,
             explanation=(f"{claim.text!r} is said of {named!r}; the cited {source.text!r} is the figure of the "
                          f"{own!r} row{said}"))
+    if another_item and said:
+        index, source, stated = another_item[0]
+        return UnmatchedClaimQuantity(
+            claim=claim, reason="condition_differs", closest=source, closest_index=index,
+            explanation=(f"{claim.text!r} is said of {_listed(said)}; the cited {source.text!r} is stated for "
+                         f"{_listed(stated)}"))
     if governed:
         other, index, source = governed[0]
         return UnmatchedClaimQuantity(
@@ -416,6 +431,63 @@ def _row_named(own: str | None, labels: dict[str, set[str]], words: tuple[set[st
         named = [label for label, these in shared.items() if label != own and these > mine]
         return max(named, key=lambda label: len(shared[label])) if named else None
     return None
+
+
+#: The line items a statement's words state figures for, each with the words that name it; the
+#: first found are taken out of the words before the next are looked for ("earnings per share"
+#: is EPS, not earnings). Only a claim and a cited figure naming items and none in common differ.
+_LINE_ITEMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(words, re.IGNORECASE)) for name, words in (
+    ("earnings per share", r"\b(?:earnings\s+per\s+(?:diluted\s+|basic\s+)?share|(?:diluted\s+|basic\s+)?eps|per\s+share)\b"),
+    ("capital expenditure", r"\b(?:capex|capital\s+expenditures?|capital\s+spending)\b"),
+    ("sales", r"\b(?:sales|revenues?|turnover)\b"),
+    ("income", r"\b(?:income|earnings|profits?|ebitda|ebit)\b"),
+    ("cash flow", r"\bcash\b"),
+    ("dividends", r"\bdividends?\b"),
+    ("debt", r"\b(?:debt|borrowings?)\b"),
+    ("margin", r"\bmargins?\b"),
+))
+#: Where a statement's words for a figure begin: a sentence's end, a blank line, a rule line.
+_ITEM_CUT = re.compile(r"[.;!?](?=\s)|\n[^\S\n]*\n|_{3,}|\|")
+
+
+def _line_items(words: str) -> set[str]:
+    found: set[str] = set()
+    for name, pattern in _LINE_ITEMS:
+        if pattern.search(words):
+            found.add(name)
+            words = pattern.sub(" ", words)
+    return found
+
+
+def _items_stated(text: str, mentions: Sequence[QuantityMention]) -> dict[tuple[int, int], set[str]]:
+    """The line items each cited figure's own words name: those before it back to the figure
+    before or the sentence's start ("sales growth excluding COVID-19 Vaccine of 4.0%"); a figure
+    whose words name none ("adjusted EPS of $10.15 increasing by 3.6%": "increasing by") is left
+    out."""
+    found: dict[tuple[int, int], set[str]] = {}
+    ends = sorted(m.span.end for m in mentions if m.span.end <= len(text))
+    for mention in mentions:
+        start = mention.span.start
+        if mention.span.end > len(text):
+            continue
+        before = max([end for end in ends if end <= start] + [0])
+        cuts = [m.end() for m in _ITEM_CUT.finditer(text, before, start)]
+        named = _line_items(text[max(cuts + [before]) : start])
+        if named:
+            found[(start, mention.span.end)] = named
+    return found
+
+
+def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]]) -> set[str]:
+    """The line items a claim names for its figure at ``start``: in its words back to the figure
+    before or its sentence's start."""
+    before = max([end for _, end in spans if end <= start] + [0])
+    cuts = [m.end() for m in _ITEM_CUT.finditer(text, before, start)]
+    return _line_items(text[max(cuts + [before]) : start])
+
+
+def _listed(items: set[str]) -> str:
+    return " and ".join(sorted(items))
 
 
 def _patient_weight(mention: QuantityMention, weights: set[str]) -> bool:

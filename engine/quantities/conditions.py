@@ -183,13 +183,16 @@ class ConditionReader:
             for position, i in enumerate(amounts):
                 figure = figures[i]
                 before = figures[amounts[position - 1]].end if position else start
+                # a term may hold the figure before it (``AT 7 DAYS: 3,000 PSI``: the age is the term's)
+                holds = figures[amounts[position - 1]].start if position else start
                 after = figures[amounts[position + 1]].start if position + 1 < len(amounts) else end
                 comma = text.find(",", figure.end, after)
                 after = comma if comma >= 0 else after
                 terms: list[str] = []
                 for spec in self.facets:
                     facet, needs = spec.facet, self._after.get(spec.facet)
-                    found = [t for at, until, f, t in inside if before <= at and until <= figure.start and f == facet] \
+                    found = [t for at, until, f, t in inside if (before <= at or at <= holds < before <= until)
+                             and until <= figure.start and f == facet] \
                         or [t for at, until, f, t in inside if figure.end <= at and until <= after and f == facet
                             and (needs is None or needs.search(text, max(figure.end, at - 24), at))]
                     if not found and spec.before_figure == "clause":
@@ -257,6 +260,11 @@ def _stock_band_words() -> tuple[str, ...]:
     return weight.band_after if weight is not None else ()
 
 
+#: After a figure's closing point, a preposition in capitals goes on with its clause
+#: (``3,000 PSI MIN. FOR FORM REMOVAL``), as the capitals of a drawing note write every word.
+_GOES_ON = re.compile(r"[ \t]+(?:FOR|AT|@|IN|ON|UNDER|OVER|WITH|W/)\b")
+
+
 def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[int]]]:
     """(start, end, the indexes of the figures in it) of each clause holding a figure."""
     cuts = [0]
@@ -265,7 +273,8 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
         # (``3 in.``) unless a capital opens what follows (``3 in. Exposed to weather: 2 in.``)
         at = match.start()
         inside = next((figure for figure in figures if figure.start <= at < figure.end), None)
-        if inside is not None and (at < inside.end - 1 or _CAPITAL_NEXT.match(text, at + 1) is None):
+        if inside is not None and (at < inside.end - 1 or _CAPITAL_NEXT.match(text, at + 1) is None
+                                   or _GOES_ON.match(text, at + 1) is not None):
             continue
         cuts.append(match.end())
     cuts.append(len(text))
@@ -448,6 +457,11 @@ _ITEM_MARKER = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z])[.)]|\
 _LABEL_COLON = re.compile(r":(?=\s)")
 #: What may stand between a label's colon and its figure: a few words (``not less than``, ``f'c =``).
 _AFTER_LABEL = re.compile(r"[ \t]*(?:[\w'’.=<>≤≥()-]+[ \t]+){0,3}$")
+#: Between a label's colon and a subject's symbol: a few words, a standard's (``WELDED WIRE
+#: REINF.: ASTM A1064, fy = 65 KSI``).
+_BEFORE_SYMBOL = re.compile(r"[ \t]*(?:[\w'’.()-]+,?[ \t]+){0,3}$")
+#: Between a subject's symbol and its figure: an equals sign or a colon (``f'c = 5000 PSI``).
+_SYMBOL_GAP = re.compile(r"[ \t]*[=:][ \t]*")
 #: An element's words: letters only, the words of a name (``PILE CAPS``, ``Slab on grade``).
 _ELEMENT_WORDS = re.compile(r"[A-Za-z][A-Za-z .,/&'’-]*")
 #: Words that place a figure on an element rather than name one (``PILE CAPS, BOTTOM``).
@@ -464,6 +478,7 @@ _NOT_ELEMENTS = frozenset({
     "protection", "min", "minimum", "max", "maximum", "typ", "typical", "general", "note", "notes", "unless",
     "otherwise", "noted", "uno", "deformed", "astm", "yield", "cast", "place", "cip", "structural",
     "normal", "lightweight", "weight", "required", "requirements", "specified", "days", "day", "psi", "ksi", "mpa",
+    "cvr", "work", "works",
 })
 #: The longest label read as an element, in words: a longer one is a sentence, not a name.
 _ELEMENT_MOST_WORDS = 6
@@ -487,6 +502,31 @@ _ELEMENT_REACH = 160
 
 
 def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bool) -> str | None:
+    """The ``element`` term of the figure at ``text[start:]``: its line's label
+    (:func:`_label_element`), else a place on an element written after it to the line's end
+    (``CLR. COVER: 3" @ BOTTOM OF FTGS.``: ``bottom of ftgs.``; a position, then ``of``, then the
+    element: ``AT POINT OF PLACEMENT`` names none)."""
+    found = _label_element(text, start, binding, bound)
+    if found is not None or not bound:
+        return found
+    end = text.find("\n", start, start + 2 * _ELEMENT_REACH)
+    if end < 0 and len(text) > start + 2 * _ELEMENT_REACH:
+        return None  # a long line: a sentence or a paragraph, not a note's trailing place (and linear in it)
+    place = _TRAILING_PLACE.search(text, start, len(text) if end < 0 else end)
+    if place is None or place.start() - start > _ELEMENT_REACH:
+        return None
+    term = f"{ELEMENT_FACET} {' '.join(place.group(1).lower().split())}"
+    names, _ = _element_words(term)
+    return term if names else None
+
+
+#: A place on an element written after a figure, to its line's end (``@ BOTTOM OF FTGS.``).
+_TRAILING_PLACE = re.compile(
+    r"(?:@|\bAT)[ \t]+((?:top|bottom|bot\.?|sides?|faces?|edges?|underside|soffit)[ \t]+of[ \t]+"
+    r"[A-Za-z][A-Za-z .,/&'’-]*?)[ \t]*\.?[ \t]*$", re.IGNORECASE)
+
+
+def _label_element(text: str, start: int, binding: tuple[int, int] | None, bound: bool) -> str | None:
     """The ``element`` term of the figure at ``text[start:]``: the label of its line — the words
     before a colon ahead of it, with only a few words between (``PILE CAPS, BOTTOM: 3"``, ``1)
     SLAB ON GRADE, TOP: 1 1/2"``), or, for a list item whose subject is named above its line
@@ -506,17 +546,21 @@ def element_of(text: str, start: int, binding: tuple[int, int] | None, bound: bo
     before = text[line_start:start]
     if "|" in before:
         return None
-    if binding is not None and line_start <= binding[0] != start:
-        return None  # the line's own words name the subject (``FOOTINGS CAST AGAINST EARTH: 3" CLR.``)
+    symbol = False
+    if binding is not None and line_start <= binding[0] < start:
+        if _SYMBOL_GAP.fullmatch(text, binding[1], start) is None:
+            return None  # the line's own words name the subject (``FOOTINGS CAST AGAINST EARTH 3" CLR.``)
+        symbol = True  # its symbol right before the figure: the words before it label it (``PIER CONC. f'c = 5000 PSI``)
+    until = binding[0] if symbol and binding is not None else start
     marker = _ITEM_MARKER.match(before)
     opening = line_start + (marker.end() if marker else 0)
-    colons = [m.start() for m in _LABEL_COLON.finditer(text, opening, start)]
+    colons = [m.start() for m in _LABEL_COLON.finditer(text, opening, until)]
     if colons:
         end = colons[-1]
-        if _AFTER_LABEL.match(text, end + 1, start) is None:
+        if (_AFTER_LABEL if not symbol else _BEFORE_SYMBOL).match(text, end + 1, until) is None:
             return None
-    elif marker is not None:
-        end = start  # a list item whose subject its heading names, or the figure itself (``5000 PSI``)
+    elif marker is not None or symbol:
+        end = until  # a list item whose subject its heading names, or the figure itself (``5000 PSI``)
     else:
         return None
     label = text[opening:end].strip(" \t,-–—")
@@ -611,12 +655,18 @@ def _element_words(term: str) -> tuple[set[str], set[str]]:
     return _element_words_of(words[: excluding.start()] if excluding is not None else words)
 
 
+#: A word of an element's label: dotted initials are one word (``g.b.``, ``s.o.g.``: a legend's
+#: abbreviation, spelled out after), else a run of letters.
+_LABEL_WORD = re.compile(r"[a-z](?:\.[a-z])+(?![a-z])|[a-z]+")
+
+
 @functools.lru_cache(maxsize=4096)
 def _element_words_of(words: str) -> tuple[set[str], set[str]]:
     names: set[str] = set()
     places: set[str] = set()
     spelled = _stock_abbreviations()
-    for word in (w for raw in re.findall(r"[a-z]+", words) for w in spelled.get(raw, raw).split()):
+    for word in (w for raw in _LABEL_WORD.findall(words)
+                 for w in spelled.get(raw.replace(".", ""), raw.replace(".", "")).split()):
         if word in _LINKS or word in _NOT_ELEMENTS or len(word) < 2:
             continue
         stem = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

@@ -73,21 +73,32 @@ def spell_out(words: str, legend: Iterable[tuple[str, str]]) -> str:
     (``interior s.o.g.`` with ``S.O.G. = SLAB ON GRADE`` → ``interior slab on grade``): an element
     a drawing names in the set's own shorthand is the element a specification spells out.
     Abbreviations are matched whole, case folded, with or without their final period; a
-    single letter is left as written."""
+    single letter only as the legend writes it, with its period (``T.``): bare, it is a word
+    (``a``) or a mark."""
     spelled, pattern = _spelling(tuple(legend))
     if pattern is None:
         return words
-    return pattern.sub(lambda match: spelled[match.group(1).lower()], words)
+    return pattern.sub(lambda match: spelled[(match.group(1) or match.group(match.lastindex or 1)).lower()], words)
 
 
 @functools.lru_cache(maxsize=32)
 def _spelling(legend: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], re.Pattern[str] | None]:
     """A legend's abbreviations folded without their final period → words, and the pattern
     finding them whole (built once per legend)."""
-    # a single letter ("A = AREA") is no abbreviation to spell out in words: it is also "a"
+    # a single letter ("A = AREA") is no abbreviation to spell out in words: it is also "a";
+    # one the legend writes with its period ("T. = TOP") is, where the text writes the period too
     spelled = {abbreviation.lower().rstrip("."): meaning for abbreviation, meaning in legend
                if sum(ch.isalpha() for ch in abbreviation) >= 2}
-    if not spelled:
+    letters = {abbreviation.lower().rstrip("."): meaning for abbreviation, meaning in legend
+               if _LETTER.fullmatch(abbreviation) and abbreviation.lower().rstrip(".") not in spelled}
+    if not spelled and not letters:
         return spelled, None
     keys = "|".join(re.escape(key) for key in sorted(spelled, key=len, reverse=True))
-    return spelled, re.compile(r"(?<![\w.])(" + keys + r")\.?(?![\w])", re.IGNORECASE)
+    alternatives = [rf"({keys})\.?"] if keys else []
+    if letters:
+        alternatives.append(r"([" + "".join(sorted(letters)) + r"])\.")
+    return {**spelled, **letters}, re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE)
+
+
+#: A legend's single letter written with its period (``T.``, ``B.``).
+_LETTER = re.compile(r"[A-Za-z]\.")

@@ -203,6 +203,12 @@ class SubjectBinder:
             for word in (*inference.rule.near, *inference.rule.unless_near)
         } | {word for rule in vocabulary.subjects for word in rule.unless_near}))
         self._near_found: dict[str, list[tuple[str, int, int]]] = {}
+        #: the periods a note reading keeps inside a clause: the vocabulary's abbreviations', and
+        #: those of a rule's own words written with their period (an owner's ``near: ["covg."]``)
+        self._abbreviated = vocabulary.abbreviated | frozenset(
+            token[:-1] for inferences in self.inferences.values() for inference in inferences
+            for word in (*inference.rule.near, *inference.rule.unless_near, *inference.rule.stated_for)
+            for token in word.lower().split() if token.endswith(".") and len(token) > 2)
         self._units = units or unit_table()
         self._grades = [
             (grade, pattern, gate) for grade in
@@ -224,7 +230,7 @@ class SubjectBinder:
                 decided.append(None)
                 continue
             if reading is None:
-                reading = NoteReading(text, self.vocabulary.abbreviated)
+                reading = NoteReading(text, self._abbreviated)
                 reading.labelled = {t.end: t.key for t in targets if t.usable}
                 reading.figures = sorted((t.start, t.end) for t in targets)
             decided.append(self._decide(target, rules, reading, context))
@@ -533,7 +539,7 @@ class SubjectBinder:
                 if any(s < end and start < e for s, e in taken):
                     continue
                 if reading is None:
-                    reading = NoteReading(text, self.vocabulary.abbreviated)
+                    reading = NoteReading(text, self._abbreviated)
                 clause = reading.clause(start, end)
                 note = reading.note(start, end, clause)
                 if not any(reading.has(grade.stated_for, span) for span in note):

@@ -146,12 +146,15 @@ class UnboundCollector:
             found = self._keys[(quantity.unit, normalized)] = quantity_key(quantity.unit, normalized, self.units)
         return found
 
-    def add(self, document: Document, quantities: Sequence[Quantity]) -> None:
-        """Count ``document``'s unbound quantities, keeping those that may be listed."""
+    def add(self, document: Document, quantities: Sequence[Quantity],
+            read_in: Mapping[tuple[str, str, str], Sequence[tuple[int, int]]] | None = None) -> None:
+        """Count ``document``'s unbound quantities, keeping those that may be listed. A figure
+        ``read_in`` spans (by document, revision and path: an amending item's new figures bound
+        in its target's words, ``Snapshot.read_in_spans``) is bound after all: not counted."""
         entering: list[tuple[int, _Place, Quantity, str]] = []
         file = document.source.file
         for quantity in quantities:
-            if quantity.subject is not None:
+            if quantity.subject is not None or (read_in and _read_in(document, quantity, read_in)):
                 continue
             key = self._key(quantity)
             self.counts[key] += 1
@@ -198,6 +201,15 @@ def withhold_unbound(report: UnboundReport, may_read: Callable[[Locator], bool])
         return report
     withheld = sorted(hidden)
     return report.model_copy(update={"items": shown, "more": report.total - len(shown), "withheld": withheld})
+
+
+def _read_in(document: Document, quantity: Quantity,
+             read_in: Mapping[tuple[str, str, str], Sequence[tuple[int, int]]]) -> bool:
+    """Whether ``quantity`` overlaps a figure read in another revision's words."""
+    if quantity.locator is None or quantity.locator.path is None or quantity.span is None:
+        return False
+    spans = read_in.get((document.id, document.revision, quantity.locator.path), ())
+    return any(a < quantity.span.end and quantity.span.start < b for a, b in spans)
 
 
 def _item(document: Document, quantity: Quantity, key: str, line: int | None) -> UnboundQuantity:

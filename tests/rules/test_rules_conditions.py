@@ -30,9 +30,9 @@ def terms(reader: ConditionReader, text: str, figure: str) -> tuple[str, ...]:
     return reader.read(text, [Figure(at, at + len(figure))])[0]
 
 
-def test_the_stock_pack_declares_six_facets_in_reading_order():
+def test_the_stock_pack_declares_seven_facets_in_reading_order():
     facets = load_pack("subjects/default").pack.conditions
-    assert [facet.facet for facet in facets] == ["regimen", "phase", "population", "exposure", "bars", "weight"]
+    assert [facet.facet for facet in facets] == ["regimen", "phase", "population", "exposure", "age", "bars", "weight"]
     weight = facets[-1]
     assert not weight.terms and "weigh*" in weight.band_after and "patient*" in weight.band_after
     population = next(facet for facet in facets if facet.facet == "population")

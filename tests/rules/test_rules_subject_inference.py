@@ -84,8 +84,8 @@ def test_a_grade_form_without_its_placeholder_and_a_stress_of_another_dimension(
 
 def test_the_vocabulary_key_changes_with_a_legend():
     vocabulary = SubjectVocabulary.of_rules(load_pack("subjects/default").pack.rules)
-    extended = vocabulary.with_legend([("CVR.", "cover")])
+    extended = vocabulary.with_legend([("CVG.", "cover")])
     assert extended.key() != vocabulary.key()
     assert vocabulary.with_legend([]) is vocabulary
-    assert [r.subject for r, _, _ in extended.find("CONC. CVR.")] == ["concrete.cover"]
-    assert [r.subject for r, _, _ in vocabulary.find("CONC. CVR.")] == []
+    assert [r.subject for r, _, _ in extended.find("CONC. CVG.")] == ["concrete.cover"]
+    assert [r.subject for r, _, _ in vocabulary.find("CONC. CVG.")] == []

@@ -176,10 +176,10 @@ def test_a_drawing_sets_abbreviation_legend_extends_the_vocabulary_at_ingest(tmp
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: legend\n", encoding="utf-8")
     # S-101 comes first in file order; the legend on G-001 still applies to it
-    _drawing(root, "A-101", "Foundation plan", ['CONC. CVR. 2" AT GRADE BEAMS'])
+    _drawing(root, "A-101", "Foundation plan", ['CONC. CVG. 2" AT GRADE BEAMS'])
     ingest_project(root)
-    assert _covers(root) == []  # "CVR." is no abbreviation the stock vocabulary knows
-    _drawing(root, "G-001", "General notes", ["ABBREVIATIONS:\nCVR. = COVER\nTYP. = TYPICAL\nSEE = nothing defined ="])
+    assert _covers(root) == []  # "CVG." is no abbreviation the stock vocabulary knows
+    _drawing(root, "G-001", "General notes", ["ABBREVIATIONS:\nCVG. = COVER\nTYP. = TYPICAL\nSEE = nothing defined ="])
     ingest_project(root)  # the legend changed: every document is read again
     assert _covers(root) == ['2"']
 

@@ -187,12 +187,15 @@ callouts:
     text: "VALVE VAULT ROOF SLAB: 3\\" CLR. TO REINF."
   - id: gn-c
     text: "2\\" CLR. TO REINF. TYP."
+  - id: gn-d
+    text: "3\\" CLR. TO REINF. AT ALL OTHER CONC."
 """
 
 
 def test_the_sweep_weighs_each_statements_condition_not_its_value_classs_first(tmp_path) -> None:
     """The 3" under a condition and the 3" under none are one value: the general 3" still
-    conflicts with the general 2", the specific 3" does not."""
+    conflicts with the general 2", the specific 3"s do not (an exposure; a labelled element,
+    fix22g: ``VALVE VAULT ROOF SLAB: 3" CLR.`` states its element as a list item does)."""
     root = tmp_path / "p"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: vault\nrules:\n  - stock: precedence/none\n", encoding="utf-8")
@@ -201,10 +204,11 @@ def test_the_sweep_weighs_each_statements_condition_not_its_value_classs_first(t
     with Project.open(root) as project:
         conditions = {fact.resolved.path: fact.condition for fact in project.facts("concrete.cover", DAY).facts}
         report = project.sweep(DAY)
-    assert conditions == {"gn-a": ("cast against earth",), "gn-b": None, "gn-c": None}
+    assert conditions == {"gn-a": ("cast against earth", "element valve vault walls cast against earth"),
+                          "gn-b": ("element valve vault roof slab",), "gn-c": None, "gn-d": None}
     pairs = {frozenset(side.locator.path for side in finding.provisions)
              for finding in report.findings if finding.kind == "quantity_conflict"}
-    assert pairs == {frozenset({"gn-b", "gn-c"})}
+    assert pairs == {frozenset({"gn-d", "gn-c"})}
 
 
 def test_a_bar_size_written_before_a_cover_does_not_cut_its_condition() -> None:

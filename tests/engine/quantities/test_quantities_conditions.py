@@ -102,7 +102,7 @@ def test_text_without_condition_words_reads_as_before(extractor):
 
 def test_the_vocabulary_is_closed_and_each_term_has_one_facet():
     terms = condition_reader().term_facets  # the stock pack's conditions: section
-    assert set(terms.values()) == {"regimen", "phase", "population", "exposure", "bars"}
+    assert set(terms.values()) == {"regimen", "phase", "population", "exposure", "bars", "age"}
     assert all(facet_of(term) == facet for term, facet in terms.items())
     assert facet_of("weight 30-40 kg") == "weight"
 
