@@ -5,7 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "9"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "10"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
@@ -20,5 +20,7 @@ PARSER_VERSION = "9"  # 2: PDF text from pdfium ranged text (line breaks kept), 
 #                       9: in a document declaring no access, a line of the marking places (opening,
 #                          last lines, Word headers and footers) naming a group in use is an error,
 #                          whatever its words; `public: true` declares a document public (audit 23p A4)
+#                      10: that rule by place, not by a count of words (a padded marking, a closing
+#                          sentence); a register row's `public` column (issue 23)
 
 __all__ = ["PARSER_VERSION", "__version__"]

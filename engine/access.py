@@ -30,8 +30,11 @@ public revision 0, a revision 1 for ``owners``):
 6. What is read in another revision's words carries that revision's access as well as its
    own: an amending item's new figure read in the text of the paragraph it amends
    (``amendments.amended_rows``) takes its subject, condition and bound from that paragraph,
-   so it is readable only by an asker who may read both revisions (``may_read_all``); to
-   anyone else it is withheld, the paragraph's document named by id alone (rule 3).
+   so that reading is served only to an asker who may read both revisions (``may_read_all``).
+   An asker who may read the item but not the paragraph is served the figure as the item's
+   own words read it (its own subject, or none; nothing learned from the paragraph, which is
+   named by document id alone in ``withheld``, rule 3); an asker who may read both is served
+   the full reading only. ``may_read_reading`` is that choice, the one place it is made.
 
 ``may_read`` answers rule 1 for a pinned locator; unpinned, it answers for every revision of
 the document at once (true when all are readable: nothing to withhold); rule 2's choice of
@@ -118,6 +121,15 @@ class AccessGate:
         several revisions (rule 6)."""
         held = tuple(groups)
         return all(self.may_read(locator, held) for locator in locators)
+
+    def may_read_reading(self, item: Locator, target: Locator, own: bool, groups: Iterable[str]) -> bool:
+        """Rule 6: whether ``groups`` are served a reading of ``item``'s figure that concerns
+        ``target`` (the version it amends): the reading in ``target``'s words (``own`` False)
+        when they may read both; the item's own (``own`` True) when they may read the item
+        but not ``target``."""
+        held = tuple(groups)
+        both = self.may_read_all((item, target), held)
+        return (self.may_read(item, held) and not both) if own else both
 
     def readable_revisions_of(self, doc: str, groups: Iterable[str]) -> list[str]:
         """The labels of ``doc``'s revisions that ``groups`` may read (rule 1), in the order given."""

@@ -54,12 +54,17 @@ class Snapshot(Protocol):
     def rules(self) -> Any: ...
     @property
     def index(self) -> Any: ...
+    @property
+    def gate(self) -> Any: ...
     def _once(self, name: str, build: Callable[[], Any]) -> Any: ...
     def asof(self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | None = None,
              *, groups: Iterable[str] = ()) -> Any: ...
     def quantity_extractor(self) -> Any: ...
 
-__all__ = ["Amendment", "amended_facts", "amended_rows", "amender_texts", "amending", "amendment", "removed_words", "stated_words"]
+__all__ = [
+    "Amendment", "Readings", "amended_facts", "amending_documents", "fact_key", "stated_facts", "unstated", "amended_rows", "amender_texts", "amending", "amendment", "fact_reading",
+    "removed_words", "row_reading", "stated_words",
+]
 
 _CHAIN_MAX = 8  # amenders of amenders followed, at most
 _PROVISION_MAX = 2_000_000  # words past this are not read for removed slots in ``facts`` (the check reads them)
@@ -186,31 +191,61 @@ def _consolidated(snapshot: Snapshot) -> dict[str, frozenset[str]]:
     return snapshot._once("consolidated_amenders", build)  # type: ignore[no-any-return]
 
 
+def stated_facts(snapshot: Snapshot, facts: Facts) -> Facts:
+    """``facts`` less the figures an amending item does not put in (:func:`unstated`): what every
+    reader of facts (``Project.facts``, the sweep) starts from, so that a figure an addendum takes
+    out is never listed nor compared."""
+    out = unstated(snapshot, facts)
+    if not out:
+        return facts
+    return facts.model_copy(update={"facts": tuple(fact for fact in facts.facts if fact_key(fact) not in out)})
+
+
+def unstated(snapshot: Snapshot, facts: Facts) -> frozenset[tuple[Any, ...]]:
+    """The keys (:func:`fact_key`) of the figures of ``facts`` an amending item does not put in:
+    those its words take out (the old figure it quotes), those it states in no value-setting form
+    (an amount of change), and those it states beside another of the same subject and unit without
+    saying which is new. Reads the amending provisions' text: a forked sweep worker is handed the
+    keys, never the graph."""
+    amending = _amending_paths(snapshot)
+    if not amending:
+        return frozenset()
+    kept = []
+    out: set[tuple[Any, ...]] = set()
+    taken: dict[Locator, tuple[tuple[int, int], ...]] = {}
+    texts: dict[Locator, tuple[str, int, tuple[str, ...]] | None] = {}
+    for fact in facts.facts:
+        resolved = fact.resolved
+        if resolved.doc not in amending:
+            continue
+        if _taken_out(snapshot, resolved, fact, taken):
+            out.add(fact_key(fact))  # the figure the amending words take out is not what they state
+            continue
+        if _unset(snapshot, resolved, fact, texts):
+            out.add(fact_key(fact))  # "of 7 years is lowered to 3 years": an amount or the old figure
+        kept.append(fact)  # judged for both-stated with the others, as it was read
+    out.update(fact_key(kept[number]) for number in _stated_both(kept, amending))
+    return frozenset(out)
+
+
 def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Facts:
-    """``facts`` with each fact read in a provision amended in part on the day marked with its
-    amenders (``amended_by``), and left out, its amenders' documents named in ``withheld``,
-    when the asker may not read one (what the provision says now cannot be told them)."""
+    """``facts`` as stated (:func:`stated_facts`), with each fact read in a provision amended in
+    part on the day marked with its amenders (``amended_by``), and left out, its amenders'
+    documents named in ``withheld``, when the asker may not read one (what the provision says now
+    cannot be told them)."""
+    facts = stated_facts(snapshot, facts)
     aims = _aims(snapshot)
     if not aims:
         return facts
+    amending = _amending_paths(snapshot)  # an amender's figure is stale once a later one amends its target
     found: dict[tuple[str, str | None, str | None], Amendment | None] = {}
     kept = []
-    dropped = False
     withheld = set(facts.withheld)
-    amending = _amending_paths(snapshot)
-    taken: dict[Locator, tuple[tuple[int, int], ...]] = {}
-    texts: dict[Locator, tuple[str, int, tuple[str, ...]] | None] = {}
-    unset: set[tuple[Any, ...]] = set()  # facts an amending item states in no value-setting form: never listed
     for fact in facts.facts:
         resolved = fact.resolved
         if resolved.doc not in aims and resolved.doc not in amending:
             kept.append(fact)  # the common answer, asked of every fact: no edge aims at its document or from it
             continue
-        if resolved.doc in amending and _taken_out(snapshot, resolved, fact, taken):
-            dropped = True
-            continue  # the figure the amending words take out is not what they state
-        if resolved.doc in amending and _unset(snapshot, resolved, fact, texts):
-            unset.add(_fact_key(fact))  # kept until both-stated is judged: "of 7 years is lowered to 3 years"
         key = (resolved.doc, resolved.rev, resolved.path)
         if key not in found:
             found[key] = amendment(snapshot, resolved, facts.valid_at, facts.known_at, groups)
@@ -221,19 +256,13 @@ def amended_facts(snapshot: Snapshot, facts: Facts, groups: Sequence[str]) -> Fa
             withheld.update(amended.withheld)
         else:
             kept.append(fact.model_copy(update={"amended_by": amended.amended_by}))
-    unsure = _stated_both(kept, amending)
-    if unsure:
-        kept = [fact for number, fact in enumerate(kept) if number not in unsure]
-        dropped = True
-    if unset:
-        kept = [fact for fact in kept if _fact_key(fact) not in unset]
-        dropped = True
-    if not any(found.values()) and not dropped:
+    if not any(found.values()):
         return facts
     return facts.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
 
 
-def _fact_key(fact: Any) -> tuple[Any, ...]:
+def fact_key(fact: Any) -> tuple[Any, ...]:
+    """What tells one stated figure from another: its provision, place, subject and words."""
     return (fact.resolved.format(), fact.span.start if fact.span else None, fact.span.end if fact.span else None,
             fact.subject, fact.text)
 
@@ -350,6 +379,11 @@ def _related(cited: str | None, by: str | None) -> bool:
     return cited == by or by.startswith(cited + ".") or cited.startswith(by + ".")
 
 
+def amending_documents(snapshot: Snapshot) -> frozenset[str]:
+    """The documents holding a provision that amends another (the ``by`` of a supersession edge)."""
+    return frozenset(_amending_paths(snapshot))
+
+
 def _amending_paths(snapshot: Snapshot) -> dict[str, frozenset[str | None]]:
     """By document, the paths of the provisions that are the ``by`` of a supersession edge."""
     def build() -> dict[str, frozenset[str | None]]:
@@ -421,8 +455,14 @@ _SUBSTITUTE_COLON = re.compile(r"\bsubstitut\w*(?:\s+(?:the\s+following|therefor
                                re.IGNORECASE)
 
 
+#: A figure's reading (``row_reading``/``fact_reading``) -> (the target version it concerns, whether
+#: it is the item's own reading): the readings an asker is served one of (``engine.access``, rule 6).
+Readings = dict[tuple[Any, ...], tuple[Locator, bool]]
+
+
 def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]]],
                  read_in: dict[tuple[str, str | None, str | None, int, int], Locator] | None = None,
+                 readings: Readings | None = None,
                  ) -> dict[str, list[tuple[Any, ...]]]:
     """``rows`` (stored quantity rows by subject, ``facts.QuantityRows``) with each amending
     item's new figures read as the words of the provision it amends (the module's note): a
@@ -432,13 +472,21 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
 
     Such a figure's subject, condition and bound are the target's words: ``read_in`` is filled
     with each one's key (item document, revision, path, span) and the target version it was
-    read in, whose access it carries as well as the item's (``engine.access``, rule 6)."""
+    read in, whose access it carries as well as the item's (``engine.access``, rule 6).
+
+    When that target version is restricted, the item's own reading of the same words is kept
+    too, for an asker who may read the item but not the target (the figure as the item's words
+    alone read it: its own subject, or none; nothing of the target's words): ``readings`` is
+    filled with both readings of each such figure (``Readings``), and the gate serves each asker
+    one (``AccessGate.may_read_reading``). A reading the same either way is kept once and
+    recorded in neither: nothing in it comes from the target's words."""
     edges = [edge for edge in snapshot.index.supersession.edges
              if edge.by is not None and edge.by.path is not None and edge.successor and edge.target.path is not None
              and not edge.consolidated]
     if not edges:
         return {name: list(found) for name, found in rows.items()}
-    read: dict[tuple[str, str], list[tuple[Any, ...]]] = {}  # (by revision uid, by path): new rows
+    # (by revision uid, by path): new rows, each with the target version it was read in
+    read: dict[tuple[str, str], list[tuple[tuple[Any, ...], Locator | None]]] = {}
     for edge in edges:
         try:
             found, target = _amended_figures(snapshot, edge)
@@ -446,7 +494,7 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
             continue  # an item or target the graph does not hold: the item's own reading stands
         if found:
             uid = f"{edge.by.doc}@{edge.source.rev}"
-            read.setdefault((uid, edge.by.path), []).extend(found)
+            read.setdefault((uid, edge.by.path), []).extend((row, target) for row in found)
             if read_in is not None and target is not None:
                 for row in found:
                     read_in[(row[1], edge.source.rev, row[2], row[14], row[15])] = target
@@ -454,19 +502,68 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
         return {name: list(found) for name, found in rows.items()}
     from .facts import PATH, REV, SPAN_END, SPAN_START, SUBJECT
 
-    spans = {key: [(row[SPAN_START], row[SPAN_END]) for row in new] for key, new in read.items()}
+    spans = {key: [(row[SPAN_START], row[SPAN_END], target) for row, target in new] for key, new in read.items()}
     kept: dict[str, list[tuple[Any, ...]]] = {}
+    own: list[tuple[tuple[Any, ...], Locator]] = []  # the item's own readings kept beside a restricted target's
     for name, found in rows.items():
         for row in found:
             covered = spans.get((row[REV], row[PATH]))
-            if covered and row[SPAN_START] is not None and any(
-                    a < row[SPAN_END] and row[SPAN_START] < b for a, b in covered):
-                continue  # the item's own reading of words now read as the target's
+            over = [target for a, b, target in covered or () if row[SPAN_START] is not None
+                    and a < row[SPAN_END] and row[SPAN_START] < b]
+            if over:  # the item's own reading of words now read as the target's
+                if readings is not None and over[0] is not None and _restricted(snapshot, over[0]):
+                    own.append((row, over[0]))
+                continue
             kept.setdefault(name, []).append(row)
     for new in read.values():
-        for row in new:
+        for row, target in new:
             kept.setdefault(row[SUBJECT], []).append(row)
+            if readings is not None and target is not None and _restricted(snapshot, target):
+                readings[row_reading(row)] = (target, False)
+    for row, target in own:
+        reading = row_reading(row)
+        if readings is not None and readings.get(reading) == (target, False):
+            del readings[reading]  # the same reading in the item's words alone: for every reader of the item
+            continue
+        kept.setdefault(row[SUBJECT], []).append(row)
+        if readings is not None:
+            readings[reading] = (target, True)
     return kept
+
+
+def _restricted(snapshot: Snapshot, target: Locator) -> bool:
+    """Whether the target version has an access list (an asker may be refused it)."""
+    return not snapshot.gate.may_read(target, ())
+
+
+def row_reading(row: Sequence[Any]) -> tuple[Any, ...]:
+    """What tells one reading of a figure from another: where it is and what it was read as
+    (a stored quantity row's; ``fact_reading`` is the same of a ``Fact`` built from it)."""
+    from .facts import (
+        BOUND,
+        CONDITION,
+        DOC,
+        PATH,
+        REV,
+        SPAN_END,
+        SPAN_START,
+        SUBJECT,
+        TEXT,
+        UNIT,
+        UPPER,
+        VALUE,
+    )
+
+    return (row[DOC], str(row[REV]).partition("@")[2], row[PATH], row[SPAN_START], row[SPAN_END], row[SUBJECT],
+            row[TEXT], row[VALUE], row[UPPER], row[UNIT], row[BOUND], tuple(row[CONDITION] or ()))
+
+
+def fact_reading(fact: Any) -> tuple[Any, ...]:
+    """``row_reading`` of the row ``fact`` was built from."""
+    span, quantity = fact.span, fact.quantity
+    return (fact.resolved.doc, fact.resolved.rev, fact.resolved.path, span.start if span else None,
+            span.end if span else None, fact.subject, fact.text, quantity.value, quantity.upper, quantity.unit,
+            quantity.bound, tuple(fact.condition or ()))
 
 
 def _amended_figures(snapshot: Snapshot, edge: Any) -> tuple[list[tuple[Any, ...]], Locator | None]:

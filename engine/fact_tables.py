@@ -13,7 +13,8 @@ stays the store of record; this file is only ever a copy, checked on open:
     PROJECT/.inforce/facts-<build id>.bin
       b"INFFCT\\n"  magic
       u32          length of the header
-      header       JSON: format, build_id, subjects ({name: [offset, length]} into the body)
+      header       JSON: format, build_id, subjects ({name: [offset, length]} into the body),
+                   readings ([[reading..., target version, own], ...]: ``amendments.Readings``)
       body         one JSON chunk per subject: {"rows": [stored row, ...],
                    "entries": [[row index, start day, end day, [replaced locator, ...]], ...]}
 
@@ -36,6 +37,7 @@ import numpy as np
 from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
 
+from .amendments import Readings
 from .facts import DOC, PATH, REV, FactTable, fact_of_row, facts_from_tables
 from .store import build_file, frame, read_framed, remove_other_builds
 
@@ -49,7 +51,10 @@ __all__ = [
 #: 2: an amending item's new figures read in its target's words (``amendments.amended_rows``):
 #: a file written before holds none of them, so it reads as absent and is built again;
 #: 3: such a figure quoted in the item's own words (not the target's)
-FORMAT = 3
+#: 4: beside such a figure read in a restricted target's words, the item's own reading of it,
+#: and the header's ``readings`` telling the two apart (``engine.access`` rule 6 serves each
+#: asker one, read from here without reading the items again)
+FORMAT = 4
 _MAGIC = b"INFFCT\n"
 
 
@@ -70,9 +75,12 @@ class StoredFactTables:
     """One build's subject fact tables, read from its file; a subject's chunk is parsed the
     first time that subject is asked for."""
 
-    def __init__(self, path: Path, build_id: str, spans: Mapping[str, tuple[int, int]], body: bytes) -> None:
+    def __init__(self, path: Path, build_id: str, spans: Mapping[str, tuple[int, int]], body: bytes,
+                 readings: Readings | None = None) -> None:
         self.path, self.build_id = path, build_id
         self._spans, self._body = dict(spans), body
+        #: the two readings of each figure of an item amending a restricted version
+        self.readings: Readings = readings or {}
 
     @property
     def names(self) -> list[str]:
@@ -154,11 +162,12 @@ class _Facts(Sequence[Fact]):
         return found
 
 
-def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False) -> Path | None:
+def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False,
+                      readings: Readings | None = None) -> Path | None:
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
-    it, atomically; ``tidy`` (the ingest's, holding the write lock) also removes those of
-    other builds, which a reader a generation behind must not. The file written (None before
-    the first ingest)."""
+    it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``); ``tidy``
+    (the ingest's, holding the write lock) also removes those of other builds, which a reader
+    a generation behind must not. The file written (None before the first ingest)."""
     target = fact_tables_file(store)
     if target is None:
         return None
@@ -170,7 +179,10 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
         spans[subject] = (offset, len(chunk))
         chunks.append(chunk)
         offset += len(chunk)
-    header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset}
+    written = [[*reading[:-1], list(reading[-1]), target.format(), own]
+               for reading, (target, own) in (readings or {}).items()]
+    header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset,
+              "readings": written}
     # not aligned: the body is JSON chunks, read by offset
     write_atomically(target, b"".join([frame(_MAGIC, header, align=1), *chunks]))
     if tidy:
@@ -208,6 +220,8 @@ def open_fact_tables(store: GraphStore) -> StoredFactTables | None:
                 or len(body) != header["body_bytes"]
                 or any(offset < 0 or offset + size > len(body) for offset, size in spans.values())):
             raise ValueError("stale")
-    except (ValueError, KeyError, TypeError, AttributeError):
+        readings: Readings = {(*entry[:-3], tuple(entry[-3])): (Locator.parse(entry[-2]), bool(entry[-1]))
+                              for entry in header["readings"]}
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
-    return StoredFactTables(path, header["build_id"], spans, body)
+    return StoredFactTables(path, header["build_id"], spans, body, readings)

@@ -38,6 +38,7 @@ from inforce.ontology.text import echoed
 from inforce.ontology.views import DateChoice, ProvisionView
 
 from .access import AccessGate
+from .amendments import Readings, amended_rows, fact_reading, row_reading
 from .asof import AsOfIndex
 from .asof.consolidate import Visible, everything
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord
@@ -387,7 +388,7 @@ class Snapshot:
             raise InputError(f"no quantity of this project measures {echoed(subject)}", field="subject",
                              hint=f"subjects with facts: {known}")
         if known_at is not None:  # as recorded then: asked day by day
-            return self._withhold_read_in(facts_as_of(
+            return self._served(facts_as_of(
                 self.index, self._quantities_by_subject(), subject, valid_at, known_at, readable=self.readable(held),
                 replaced_by=self._once("replaced_by", self._edges_by_replacement)), held)
         everyone = self.gate.readable(held).all()
@@ -396,33 +397,43 @@ class Snapshot:
             found = tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
         except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers
             found = self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
-        return found if everyone else self._withhold_read_in(found, held)
+        return self._served(found, held)
 
-    def _withhold_read_in(self, found: Facts, held: tuple[str, ...]) -> Facts:
-        """``found`` less the figures read in the words of a revision ``held`` may not read (an
-        amending item's new figure read in its target's text: ``engine.access``, rule 6), that
-        revision's document named in ``withheld``."""
-        if self.gate.all_public:
+    def _served(self, found: Facts, held: tuple[str, ...]) -> Facts:
+        """``found`` with one reading of each amending item's figure whose target is restricted
+        (``engine.access``, rule 6): the one in the target's words for an asker who may read
+        both, else the item's own; a reading in the words of a revision ``held`` may not read
+        names that revision's document in ``withheld``."""
+        readings = self._served_readings()
+        if not readings:
             return found
-        # the items amending a document the asker may not read all of, from the edges alone: most
-        # answers hold none of them, and the rows read in targets' words cost a reading of each
-        suspects = {(edge.by.doc, edge.by.path) for edge in self.index.supersession.edges
-                    if edge.by is not None and edge.successor and not edge.consolidated
-                    and not self.gate.may_read(Locator(doc=edge.target.doc), held)}
-        if not any((fact.resolved.doc, fact.resolved.path) in suspects for fact in found.facts):
-            return found
-        read_in = self._read_in()
+        items = self._once("reading_items", lambda: frozenset((reading[0], reading[2]) for reading in readings))
+        if not any((fact.resolved.doc, fact.resolved.path) in items for fact in found.facts):
+            return found  # most answers hold no figure of such an item
         kept, withheld = [], set(found.withheld)
         for fact in found.facts:
-            target = None if fact.span is None else read_in.get(
-                (fact.resolved.doc, fact.resolved.rev, fact.resolved.path, fact.span.start, fact.span.end))
-            if target is not None and not self.gate.may_read_all((fact.resolved, target), held):
-                withheld.add(target.doc)
-                continue
-            kept.append(fact)
+            reading = readings.get(fact_reading(fact)) if (fact.resolved.doc, fact.resolved.path) in items else None
+            if reading is None or self.gate.may_read_reading(fact.resolved, *reading, held):
+                kept.append(fact)
+            elif not reading[1]:
+                withheld.add(reading[0].doc)
         if len(kept) == len(found.facts):
             return found
         return found.model_copy(update={"facts": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+    def _served_readings(self) -> Readings:
+        """The readings rule 6 chooses between (``_readings``): as the build's fact tables hold
+        them, written at ingest (no item read again), else worked out from the graph."""
+        tables = self._fact_tables()
+        return tables.readings if isinstance(tables, StoredFactTables) else self._readings()
+
+    def _serves(self, row: tuple[Any, ...], held: tuple[str, ...]) -> bool:
+        """Whether a stored quantity row is a reading ``held`` are served (rule 6; ``_served``)."""
+        reading = self._served_readings().get(row_reading(row))
+        if reading is None:
+            return True
+        item = Locator(doc=row[1], rev=row[0].partition("@")[2], path=row[2])
+        return self.gate.may_read_reading(item, *reading, held)
 
     def _subjects_for(self, held: tuple[str, ...]) -> frozenset[str]:
         """The subjects some stored quantity of a revision ``held`` may read is bound to (all of
@@ -433,20 +444,29 @@ class Snapshot:
         def readable() -> frozenset[str]:
             uids = self.gate.readable_uids(held)
             if uids is None:
-                return frozenset(self._fact_tables().names)
+                return self._served_subjects(set(self._fact_tables().names), held, None)
             revisions_of: dict[str, frozenset[str]] = self._once("subject_revisions", lambda: {
                 name: frozenset(row[0] for row in rows) for name, rows in self._quantities_by_subject().items()})
             allowed = set(uids)
             names = {name for name, of in revisions_of.items() if not of.isdisjoint(allowed)}
-            read_in = self._read_in()
-            if read_in:  # a figure read in another revision's words needs that one readable too (rule 6)
-                for name in names & {row[SUBJECT] for row in self._read_in_rows()}:
-                    if not any(row[0] in allowed and _read_in_target(read_in, row, allowed)
-                               for row in self._quantities_by_subject()[name]):
-                        names.discard(name)
-            return frozenset(names)
+            return self._served_subjects(names, held, allowed)
 
         return self._once("subjects_for\x1f" + "\x1f".join(sorted(set(held))), readable)  # type: ignore[no-any-return]
+
+    def _served_subjects(self, names: set[str], held: tuple[str, ...], allowed: set[str] | None) -> frozenset[str]:
+        """``names`` less the subjects stated only by readings ``held`` are not served (rule 6):
+        by a figure read in a target's words they may not read, or by an item's own reading
+        when they are served the full one instead."""
+        readings = self._served_readings()
+        if readings:
+            subjects: set[str] = self._once("reading_subjects", lambda: {
+                row[SUBJECT] for rows in self._quantities_by_subject().values() for row in rows
+                if row_reading(row) in readings})
+            for name in names & subjects:
+                if not any((allowed is None or row[0] in allowed) and self._serves(row, held)
+                           for row in self._quantities_by_subject()[name]):
+                    names.discard(name)
+        return frozenset(names)
 
     def subjects_with_facts(self, groups: Iterable[str] | None = None) -> list[str]:
         """The subjects some stored quantity is bound to, sorted; with ``groups``, only those
@@ -463,7 +483,7 @@ class Snapshot:
         build lands (``engine.ingest.run``, beside the store's ``write_generation_files``), under
         the write lock: the files of other builds are removed."""
         if open_fact_tables(self._store) is None:
-            write_fact_tables(self._store, self._fact_table(), tidy=True)
+            write_fact_tables(self._store, self._fact_table(), tidy=True, readings=self._readings())
         from .quantities.grammar_file import open_grammar, write_grammar
         from .quantities.units import unit_table
 
@@ -480,7 +500,7 @@ class Snapshot:
                 return stored
             table = self._fact_table()
             with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
-                write_fact_tables(self._store, table)
+                write_fact_tables(self._store, table, readings=self._readings())
             return table
 
         return self._once("fact_tables", opened)  # type: ignore[no-any-return]
@@ -523,9 +543,12 @@ class Snapshot:
         provisions it contains, whether or not in force: what a replaced paragraph said."""
         by_revision: dict[str, list[tuple[Any, ...]]] = self._once(
             "quantities_by_revision", self._quantities_by_revision)
+        readings = self._readings()
         found = []
         for row in by_revision.get(f"{pinned.doc}@{pinned.rev}", ()):
             path = row[2]
+            if readings and readings.get(row_reading(row), (None, False))[1]:
+                continue  # an item's own reading kept for those who may not read its target (rule 6)
             if pinned.path is None or path == pinned.path or path.startswith(pinned.path + "."):
                 found.append(fact_of_row(row, Locator(doc=pinned.doc, rev=pinned.rev, path=path)))
         return found
@@ -539,26 +562,33 @@ class Snapshot:
         start, span end), each with that revision: what ``engine.access`` rule 6 gates."""
         return self._quantities_read_in()[1]
 
-    def _read_in_rows(self) -> list[tuple[Any, ...]]:
-        """The rows ``_read_in`` names."""
-        def rows() -> list[tuple[Any, ...]]:
-            read_in = self._read_in()
-            return [row for found in self._quantities_by_subject().values() for row in found
-                    if (row[1], row[0].partition("@")[2], row[2], row[14], row[15]) in read_in]
+    def read_in_spans(self) -> dict[tuple[str, str, str], list[tuple[int, int]]]:
+        """The spans of the figures read in another revision's words (``_read_in``) by the
+        (document, revision, path) of the item that writes them: what an ingest's unbound
+        report leaves out (``quantities.unbound``)."""
+        spans: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
+        for doc, rev, path, start, end in self._read_in():
+            if rev is not None and path is not None:
+                spans.setdefault((doc, rev, path), []).append((start, end))
+        return spans
 
-        return self._once("read_in_rows", rows)  # type: ignore[no-any-return]
+    def _readings(self) -> Readings:
+        """The two readings of each figure of an item amending a restricted version (in its
+        words, and in the item's alone: ``amendments.amended_rows``), which ``engine.access``
+        rule 6 serves one of per asker."""
+        return self._quantities_read_in()[2]
 
     def _quantities_read_in(self) -> tuple[dict[str, list[tuple[Any, ...]]],
-                                           dict[tuple[str, str | None, str | None, int, int], Locator]]:
-        def group() -> tuple[dict[str, list[tuple[Any, ...]]], dict[tuple[str, str | None, str | None, int, int], Locator]]:
-            from .amendments import amended_rows
-
+                                           dict[tuple[str, str | None, str | None, int, int], Locator], Readings]:
+        def group() -> tuple[dict[str, list[tuple[Any, ...]]],
+                             dict[tuple[str, str | None, str | None, int, int], Locator], Readings]:
             grouped: dict[str, list[tuple[Any, ...]]] = {}
             for row in self._store.quantity_rows():
                 grouped.setdefault(row[SUBJECT], []).append(row)
             read_in: dict[tuple[str, str | None, str | None, int, int], Locator] = {}
+            readings: Readings = {}
             # an amending item's new figures read as its target's words
-            return amended_rows(self, grouped, read_in), read_in
+            return amended_rows(self, grouped, read_in, readings), read_in, readings
 
         return self._once("quantities", group)  # type: ignore[no-any-return]
 
@@ -614,13 +644,6 @@ class Snapshot:
 
 #: the manifest cached as absent (None would be rebuilt on every ask)
 _NOT_INGESTED = object()
-
-
-def _read_in_target(read_in: Mapping[tuple[str, str | None, str | None, int, int], Locator],
-                    row: tuple[Any, ...], allowed: Collection[str]) -> bool:
-    """Whether the revision ``row`` was read in, if another (``Snapshot._read_in``), is one of ``allowed``."""
-    target = read_in.get((row[1], row[0].partition("@")[2], row[2], row[14], row[15]))
-    return target is None or f"{target.doc}@{target.rev}" in allowed
 
 
 def _locator(locator: Locator | str) -> Locator:

@@ -724,10 +724,11 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     """The inverted test (``modifiers.unheld``): a word beside the claim figure that is not known
     to be harmless (neutral, its unit, its subject's words, or held by the cited clause; for an
     amending item, also by the provision it amends, ``amended``), a negation the cited sentence
-    holds and the claim does not, or (in an amending item) a cited figure stated in no
-    value-setting form: what is said of it, or None when all is held."""
+    holds and the claim does not, a condition one side puts on its figure ("If the auditor so
+    requests, ...", "... only when ...") that the other does not keep, or (in an amending item)
+    a cited figure stated in no value-setting form: what is said of it, or None when all is held."""
     from .quantities.extract import row_label
-    from .quantities.modifiers import sets_value, unheld, unheld_negation
+    from .quantities.modifiers import conditions, sets_value, unconditioned, unheld, unheld_negation
 
     claim_span, source_span = (claim.span.start, claim.span.end), (source.span.start, source.span.end)
     amends = amended is not None
@@ -748,6 +749,14 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
         allowed += _ENTITY_WORDS
         if source.value is not None and source.value < 0 and source.text.lstrip().startswith("("):
             allowed += [m[0] for m in _OUTFLOW_WORDS.finditer(text)]
+    dropped = unconditioned(words, source_span, text, claim_span)  # audit 23q P5: "If the auditor so requests, ..."
+    if dropped:
+        kept = "does not keep it" if conditions(text, *claim_span) else "states it unconditionally"
+        return f"{where} states {source.text!r} only on a condition ({', '.join(map(repr, dropped))}); the claim {kept}"
+    added = unconditioned(text, claim_span, words, source_span)
+    if added:
+        stated = "does not" if conditions(words, *source_span) else "states it unconditionally"
+        return f"the claim puts a condition on {claim.text!r} ({', '.join(map(repr, added))}); {where} {stated}"
     extra = unheld(text, claim_span, words, source_span, allowed)
     if extra:
         return f"the claim says {', '.join(map(repr, extra))} beside {claim.text!r}; {where} does not"

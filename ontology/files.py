@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import io
 import os
 import secrets
@@ -164,24 +165,58 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
 def append_line(path: str | Path, line: bytes | str) -> None:
     """Append one whole line (text as UTF-8; a newline added when it has none) to ``path``, an
     append-only log (the decision logs): one ``write`` on a file opened for appending, so lines
-    written at once by threads or processes never interleave and a crash leaves whole lines.
-    The file and its folder are made when missing (the file with the umask's permissions)."""
+    written at once by threads or processes never interleave, and whole or not at all: a short
+    write (a full disk, a file-size limit) is cut back off before ``OSError`` is raised, and a
+    file that does not end with a newline (a fragment a crash left) gets one first, so the next
+    line is never glued to it. The file and its folder are made when missing (the file with
+    the umask's permissions); a symbolic link is refused (``OSError`` ELOOP), as a write never
+    goes through one: :func:`write_atomically` replaces a link, it does not follow it."""
     path = Path(path)
     payload = line.encode("utf-8") if isinstance(line, str) else line
     if not payload.endswith(b"\n"):
         payload += b"\n"
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        fd = _open_log(path, flags)
     except FileNotFoundError:  # the folder is missing (or was removed meanwhile): made
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        fd = _open_log(path, flags)
     try:
-        written = os.write(fd, payload)
+        with contextlib.suppress(OSError):  # writers of the log take turns: the check below and the
+            fcntl.flock(fd, fcntl.LOCK_EX)  # write are one step (released when the file is closed)
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":  # a torn line before: ended, never continued
+            payload = b"\n" + payload
+        written = 0
+        try:
+            written = os.write(fd, payload)
+        finally:
+            if written != len(payload):
+                _cut_back(fd, written)
         if written != len(payload):  # a full disk: never half a line followed by the next one
-            raise OSError(errno.ENOSPC, f"only {written} of {len(payload)} bytes of a log line were written",
-                          str(path))
+            raise OSError(errno.ENOSPC, f"only {written} of {len(payload)} bytes of a log line could be written "
+                          "(nothing of it was kept)", str(path))
     finally:
         os.close(fd)
+
+
+def _open_log(path: Path, flags: int) -> int:
+    try:
+        return os.open(path, flags, 0o666)
+    except OSError as problem:
+        if problem.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, "the log is a symbolic link: inforce appends to no file through a link",
+                          str(path)) from None
+        raise
+
+
+def _cut_back(fd: int, written: int) -> None:
+    """Truncate a log back to where a short write of ``written`` bytes began (the file's offset,
+    after an append, is the end of what was written)."""
+    if written <= 0:
+        return
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, os.lseek(fd, 0, os.SEEK_CUR) - written)
 
 
 def is_partial_write(name: str, target: str) -> bool:

@@ -20,7 +20,9 @@ neutralise:
 - ``markdown_*`` — ``\\u001b``, and every character Markdown gives meaning to escaped (``<`` as
   ``&lt;``, an entity's ``&``, the rest with a backslash); a line that would start a block is
   escaped at its start. A clause that reads ``<script>``, ``[click](javascript:...)``,
-  ``# heading`` or ``| a | b |`` shows as those characters.
+  ``# heading`` or ``| a | b |`` shows as those characters; an ``@name`` (a mention, which a
+  pull-request comment would deliver as a notification) reads as written but mentions no one: a
+  zero-width space (``&#8203;``) stands after its ``@``.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ _INLINE = re.compile(r"([\\`*_\[\]|~])")
 _ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # what a line may not start with: headings, quotes, list markers, setext underlines
 _LINE_START = re.compile(r"^([#>+=-]|\d+[.)])")
+# an @mention (``@user``, ``@org/team``): one not inside a word (an e-mail address mentions no one)
+_MENTION = re.compile(r"(?<![\w@])@(?=[A-Za-z0-9])")
 
 
 def terminal_text(text: str) -> str:
@@ -163,7 +167,7 @@ def markdown_no_html(text: str) -> str:
 def markdown_inline(text: str) -> str:
     """Document text set inside a line (a title, a label): no markup it holds takes effect."""
     text = _ENTITY.sub("&amp;", " ".join(text.split()))
-    return markdown_visible(_INLINE.sub(r"\\\1", text).replace("<", "&lt;"))
+    return _MENTION.sub("@&#8203;", markdown_visible(_INLINE.sub(r"\\\1", text).replace("<", "&lt;")))
 
 
 def _escape_start(match: re.Match[str]) -> str:
@@ -177,7 +181,7 @@ def markdown_line(text: str) -> str:
     """Document text as a line of its own: ``markdown_inline``, and no block marker at its start."""
     text = " ".join(text.replace("\r", "\n").split("\n")).strip()
     text = _INLINE.sub(r"\\\1", _ENTITY.sub("&amp;", text)).replace("<", "&lt;")
-    return markdown_visible(_LINE_START.sub(_escape_start, text))
+    return _MENTION.sub("@&#8203;", markdown_visible(_LINE_START.sub(_escape_start, text)))
 
 
 def markdown_quoted(text: str) -> list[str]:

@@ -33,7 +33,7 @@ from inforce.ontology.text import echoed
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
 from .opening import FENCE_SHAPED, document_access, invisible, visible
-from .outline import parse_outline
+from .outline import closing_errors, parse_outline
 from .parsing import (
     Parser,
     SidecarParser,
@@ -460,7 +460,9 @@ class _MarkdownParser(Parser):
     def revision(self) -> Revision:
         """The revision the file's front matter (or register row) records, read from its first
         ``METADATA_PREFIX_BYTES``: a front matter not closed within them is an error (lag
-        withholds the row), and the body past them is never read."""
+        withholds the row). The marking places are judged as at ingest: the opening there, the
+        closing lines in the file's last ``METADATA_PREFIX_BYTES`` (a larger file's middle is
+        never read)."""
         text, whole = self._read_prefix(METADATA_PREFIX_BYTES)
         _check_line_ends(text, self.file)
         lines = text.split("\n")
@@ -470,10 +472,24 @@ class _MarkdownParser(Parser):
         with document_access():  # the opening judged by the access the metadata declares, as at ingest
             metadata = self._metadata(front, self.file, line_offset=1 if front is not None else 0)
             # the opening's access lines, as ingest reads them (tables off: its only errors are those)
-            opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False)
-        if opening.errors:
-            raise opening.errors[0]
+            opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False,
+                                    closing=whole)
+            if opening.errors:
+                raise opening.errors[0]
+            if not whole:
+                self._check_end()
         return self._revision(metadata)
+
+    def _check_end(self) -> None:
+        """A large file's closing lines, read from its last bytes, judged as at ingest (the
+        marking rule's last place, ``opening`` module 5.): the first error raised."""
+        tail = self._read_suffix(METADATA_PREFIX_BYTES)
+        if tail is None:
+            return  # one line longer than the bytes read: a provision's text, no footer's marking
+        text, at = tail
+        _check_line_ends(text, self.file)
+        if closing_errors(text, file=self.file, first_line=1):
+            raise closing_errors(text, file=self.file, first_line=self._line_at(at))[0]
 
     def _closing(self, lines: list[str], *, whole: bool = True) -> int | None:
         """The index of the line closing the front matter; None for a file without any that the

@@ -52,6 +52,19 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    one-line header is a cell of its own.
 4. Every reader applies :class:`Opening` to its opening lines; a table in the text before the
    first provision is also judged by column (a column headed ``access`` is ``access: <cell>``).
+5. **The marking places** of a document that declares nothing of its access (no ``access``, not
+   ``public: true``; :func:`declare_access`), in a project using groups: its opening, its last
+   ``CLOSING_LINES`` lines of text (``outline``; a table or code block there stops them) and a
+   Word file's page headers and footers. A line there naming a group of the project is an error
+   at its line (:func:`marking_names`: the group as the project writes it, not another number or a
+   possessive, so ``OWNER:`` does not name ``owners``), whatever its words and however many: a restricting word
+   the tables lack (``TLP:RED``, ``REL TO``, ``alone``) or words padding a marking out to a
+   sentence (``Do not pass this document to anyone outside the owners group``) cost a public
+   document otherwise. The rule is by place, not by words, so it holds its bound: the opening is
+   the title lines and the first line of body text at most (rule 1), the closing lines two. A
+   document that only mentions a group there is declared public (``public: true`` in its front
+   matter, sidecar or register row) and its lines are then read as text (rule 3 still refuses a
+   restriction written there).
 
 Past the opening one shape is still refused: an access declaration right under a line of dashes
 (``FENCE_SHAPED``), front matter written after the text, where it is no front matter.
@@ -461,10 +474,11 @@ def _joined(readings: Iterable[_Reading]) -> _Reading:
 
 
 @functools.lru_cache(maxsize=16384)
-def _reading(text: str, groups: frozenset[str]) -> _Reading:
+def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Reading:
     """What the words of one cell ``text`` are (:class:`_Reading`): group names matched first (a
-    run of up to ``_NAME_WORDS`` words in :func:`normal_name`'s form; a function-word name only
-    in capitals or as the cell's one word), then marks, phrases and route words."""
+    run of up to ``_NAME_WORDS`` words in :func:`normal_name`'s form, singular or plural unless
+    ``exact``; a function-word name only in capitals or as the cell's one word), then marks,
+    phrases and route words."""
     shown = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", text))
     written = _TOKEN.findall(shown)
     tokens = [token.casefold() for token in written]
@@ -474,7 +488,8 @@ def _reading(text: str, groups: frozenset[str]) -> _Reading:
     index = 0
     while index < len(tokens):
         for size in range(min(_NAME_WORDS, len(tokens) - index), 0, -1):
-            group = _group_of("".join(tokens[index:index + size]), groups)
+            run = "".join(tokens[index:index + size])
+            group = (run if run in groups else None) if exact else _group_of(run, groups)
             if group is not None and (group not in FUNCTION_WORDS or (
                     size == 1 and (len(tokens) == 1 or (len(written[index]) > 1 and written[index].isupper())))):
                 named.add(group)
@@ -569,21 +584,15 @@ def _restriction(found: list[str], groups: frozenset[str],
     return None
 
 
-def marking_names(found: list[str], groups: frozenset[str], *, prose: bool = False) -> tuple[str, ...]:
-    """The groups of ``groups`` (normal form) a line of a marking place names as a marking would
-    (module docstring, 5.), sorted; empty where none. Its words are not read for what they say:
-    a line of a dozen words or fewer (``title_like``'s) naming a group names it, whatever else it
-    says (``For owners alone``, ``TLP:RED - owners``, ``REL TO OWNERS``, ``OWNERS`` alone); in a
-    longer line (prose), a sentence of ``_SHORT_RUN`` words or fewer does (``… edition 1. Owners
-    alone.``), a longer sentence is text. ``prose`` (a text's closing lines, where the last
-    provision's sentences stand): a line ending as a sentence is prose whatever its length."""
-    sentences = _sentences(found)
-    readings = [_joined(_reading(part, groups) for part in sentence) for sentence in sentences]
-    ended = prose and found[-1].rstrip(_QUOTES + _BRACKETS + " ").endswith((".", "!", "?"))
-    if sum(reading.words for reading in readings) <= _WARNED_WORDS and not ended:
-        named = frozenset().union(*(reading.named for reading in readings))
-    else:
-        named = frozenset().union(*(reading.named for reading in readings if reading.words <= _SHORT_RUN))
+def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
+    """The groups of ``groups`` (normal form) a line of a marking place names (module docstring,
+    5.), sorted; empty where none. Its words are not read for what they say, nor counted: ``For
+    owners alone``, ``TLP:RED - owners``, ``OWNERS`` alone and a sentence padded out round a
+    group's name (audit 23p A4, issue 23) all name it. Since such a line needs no restricting word,
+    a group is named only as the project writes it, never in another number or a possessive: a
+    group ``owners`` is not named by a contract's ``OWNER:`` line nor by ``the Owner's vendor``
+    (audit 23q L3), while ``Owner only`` is still a restriction by the rule of restricting words."""
+    named = frozenset().union(*(_reading(cell, groups, exact=True).named for cell in found))
     return tuple(sorted(named))
 
 
@@ -625,15 +634,20 @@ def _may_name_groups(found: list[str]) -> bool:
 #: (register, front matter, sidecars) before reading documents' bodies: the one rule decides by
 #: them. Empty outside an ingest (a file parsed alone): only front-matter-shaped lines are refused.
 _GROUPS: ContextVar[frozenset[str]] = ContextVar("inforce_opening_groups", default=frozenset())
+#: Each of those groups as the project writes it (normal form -> name), for an error's hint.
+_WRITTEN: ContextVar[dict[str, str]] = ContextVar("inforce_opening_written", default={})  # noqa: B039
 
 
 @contextmanager
 def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
     """While held, every :class:`Opening` made in this context decides by ``groups``."""
-    token = _GROUPS.set(folded_groups(groups))
+    names = sorted(groups)
+    token = _GROUPS.set(folded_groups(names))
+    written = _WRITTEN.set({normal_name(name): name for name in reversed(names)})
     try:
         yield
     finally:
+        _WRITTEN.reset(written)
         _GROUPS.reset(token)
 
 
@@ -680,13 +694,9 @@ class Opening:
     docstring): ``judge`` gives the error for a line that declares access, else None. A key
     alone on its line is remembered and takes the next line's cells as its value."""
 
-    def __init__(self, file: str, *, spaced: bool = False, groups: Iterable[str] | None = None,
-                 closing: bool = False) -> None:
+    def __init__(self, file: str, *, spaced: bool = False, groups: Iterable[str] | None = None) -> None:
         self.file = file
         self.spaced = spaced
-        #: judging a text's closing lines, where the last provision's sentences stand too: a
-        #: sentence of more than ``_SHORT_RUN`` words ending as one is prose (``marking_names``)
-        self.closing = closing
         self.groups = _GROUPS.get() if groups is None else folded_groups(groups)
         box = _DECLARED.get()
         self.declared = None if box is None else box.groups
@@ -709,7 +719,7 @@ class Opening:
         said = declaration(found, self.groups, self.declared) or (
             declaration([key, *found], self.groups, self.declared) if key is not None else None)
         if said is None and self.undeclared and self.groups:
-            named = marking_names(found if key is None else [key, *found], self.groups, prose=self.closing)
+            named = marking_names(found if key is None else [key, *found], self.groups)
             if named:
                 return self._names_a_group(line, line_no, where, named)
         if said is None:
@@ -739,14 +749,14 @@ class Opening:
             file=self.file, line=line_no, field="access", hint=_HINT)
 
     def _names_a_group(self, line: str, line_no: int | None, where: str, named: tuple[str, ...]) -> InputError:
-        group = named[0]
+        group = _WRITTEN.get().get(named[0], named[0])  # as the project writes it ('support-uk', not 'supportuk')
         return InputError(
             f"{echoed(visible(line))}{where} names the access group {echoed(group)} in a document that declares "
             "no access: a marking read as text would leave a restricted document public",
             file=self.file, line=line_no, field="access",
             hint=f"if the document is restricted, declare it in its front matter, sidecar or register (access: "
                  f"[{group}]) and take the line out of the text; if the group is only mentioned, declare the "
-                 "document public (public: true in its front matter or sidecar)")
+                 "document public (public: true in its front matter, sidecar or register row)")
 
     def _carries(self, found: list[str]) -> bool:
         """Whether a line is a key alone (``## Access``) or, in a project naming groups, a few

@@ -34,7 +34,7 @@ from .opening import (
 )
 from .tables import is_table_start, read_table
 
-__all__ = ["Outline", "parse_outline"]
+__all__ = ["Outline", "closing_errors", "parse_outline"]
 
 _validate_section = Section.__pydantic_validator__.validate_python
 _FENCE = FENCE
@@ -86,6 +86,7 @@ def parse_outline(
     tables: bool = True,
     fences: bool = True,
     spaced: bool = False,
+    closing: bool = True,
 ) -> Outline:
     """Find the sections (and, with ``tables``, the pipe-table rows) of ``text``.
 
@@ -93,9 +94,21 @@ def parse_outline(
     holds the offset where each page starts (PDF), so spans carry their pages. ``fences``:
     a line of ``````` or ``~~~`` opens a code block (Markdown only: in a PDF's or a Word
     file's text it is a line of text, and must not hide the sections after it). ``spaced``: the
-    opening rule also parts a line's cells at runs of spaces (a PDF's layout).
+    opening rule also parts a line's cells at runs of spaces (a PDF's layout). ``closing``: judge
+    the text's last lines as a marking place (False where ``text`` is only a file's first bytes:
+    its end is then read apart, ``closing_errors``).
     """
-    return _OutlineReader(text, file, first_line, pages, spaced).read(tables, fences)
+    return _OutlineReader(text, file, first_line, pages, spaced).read(tables, fences, closing)
+
+
+def closing_errors(text: str, *, file: str, first_line: int) -> list[InputError]:
+    """The errors of ``text``'s closing lines, judged as ``parse_outline`` judges a whole text's:
+    for the end of a file read apart from its start (``lag`` reads a large file's first and last
+    bytes, never its middle). ``first_line``: the file line of ``text``'s first line."""
+    reader = _OutlineReader(text, file, first_line, None)
+    reader.outline.opening_end = -1  # the opening lies in the file's first bytes, judged apart
+    reader._check_closing(*lines_and_starts(text))
+    return list(reader.outline.errors)
 
 
 class _OutlineReader:
@@ -114,7 +127,7 @@ class _OutlineReader:
 
     # -- the pass ------------------------------------------------------------------
 
-    def read(self, tables: bool, fences: bool = True) -> Outline:
+    def read(self, tables: bool, fences: bool = True, closing: bool = True) -> Outline:
         text = self.text
         lines, offsets = lines_and_starts(text)
         fence: str | None = None
@@ -193,7 +206,8 @@ class _OutlineReader:
             elif opening and numbered and len(self.slots) == opened and not title_like(line):
                 opening = self._end_opening(offsets[index] + len(line))  # body text of its own
             index += 1
-        self._check_closing(lines, offsets)
+        if closing:
+            self._check_closing(lines, offsets)
         self._close_to(0, len(text))
         self.outline.provisions = [p for p in self.slots if p is not None]
         return self.outline
@@ -212,7 +226,7 @@ class _OutlineReader:
                 closing.append(index)
                 judged += 1
             index -= 1
-        self.judge = Opening(self.file, spaced=self.judge.spaced, closing=True)  # nothing carried from the opening
+        self.judge = Opening(self.file, spaced=self.judge.spaced)  # nothing carried from the opening
         refused = {error.line for error in self.outline.errors if error.field == "access"}
         for index in reversed(closing):
             self.line_no = self.first_line + index

@@ -175,6 +175,40 @@ class Parser:
         text = text.removeprefix("\ufeff")
         return (text if whole else text.removesuffix("\r")), whole
 
+    def _read_suffix(self, limit: int) -> tuple[str, int] | None:
+        """The file's last ``limit`` bytes as text, from the first line that starts in them, and
+        the offset (bytes) where that line starts; None when they hold no line end (one line
+        longer than ``limit``: its start is not read). What judging a large file's closing lines
+        needs (``lag``), never the whole file."""
+        try:
+            with self.path.open("rb") as stream:
+                size = stream.seek(0, 2)
+                start = max(0, size - limit)
+                stream.seek(start)
+                data = stream.read(limit)
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+        cut = data.find(b"\n") + 1 if start else 0
+        if start and not cut:
+            return None
+        try:
+            return data[cut:].decode("utf-8"), start + cut
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not UTF-8 text (byte {start + cut + exc.start})", file=self.file) from None
+
+    def _line_at(self, offset: int) -> int:
+        """The file line holding byte ``offset`` (the file read in pieces up to it: asked only for
+        an error's line)."""
+        lines, read = 1, 0
+        with self.path.open("rb") as stream:
+            while read < offset:
+                piece = stream.read(min(1 << 20, offset - read))
+                if not piece:
+                    break
+                lines += piece.count(b"\n")
+                read += len(piece)
+        return lines
+
     def _revision(self, metadata: Metadata | None) -> Revision:
         """The revision ``metadata`` records (as ``Document.as_revision`` gives it), or InputErrors
         naming every problem in it."""

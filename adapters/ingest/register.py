@@ -4,10 +4,11 @@ A project's manifest may name a register (``registry: FILE``): a CSV, an XLSX wo
 first visible sheet: ``_register_sheet``) or a YAML list, with one row per revision and the columns
 
     file, id, revision, seq, kind, title, issued, effective_from, effective_until,
-    recorded, changed, access, applies_to.FACET ...
+    recorded, changed, access, public, applies_to.FACET ...
 
 (``changed`` paths, ``access`` groups and facet values separated by ``;``; a cell written as a
-list, ``[owners]``, is an error). ``file`` is the
+list, ``[owners]``, is an error; ``public``, blank or ``true``, is front matter's ``public: true``
+with its meaning and its checks: ``metadata._public``). ``file`` is the
 document's path in the project (``documents/spec-033000.docx``; a path without the
 ``documents/`` folder is read inside it). A file the register describes needs no front matter
 or sidecar; where it has them too, the two must agree. A row without ``file`` records a
@@ -49,7 +50,7 @@ __all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
 #: The columns a register may have, besides one ``applies_to.FACET`` per facet.
 REGISTER_COLUMNS = (
     "file", "id", "revision", "seq", "kind", "title", "issued", "effective_from", "effective_until",
-    "recorded", "changed", "access",
+    "recorded", "changed", "access", "public",
 )
 #: The register's columns as the front-matter fields they stand for, where the names differ.
 _FIELD_OF = {"effective_from": "effective.from", "effective_until": "effective.until"}
@@ -86,6 +87,8 @@ class RegisterRow:
         for name in _LISTS:
             if name in self.values:
                 lines[name] = f"{name}: " + _yaml(_listed(self.values[name]))
+        if "public" in self.values:
+            lines["public"] = "public: " + _truth(self.values["public"])
         facets = {name.removeprefix("applies_to."): _listed(value) for name, value in self.values.items()
                   if name.startswith("applies_to.")}
         if facets:
@@ -768,6 +771,16 @@ def _yaml(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_yaml(item) for item in value) + "]"
     return json.dumps(value)
+
+
+def _truth(value: Any) -> str:
+    """A ``public`` cell as front matter writes a truth value: a CSV's or XLSX's ``true``/``TRUE``
+    (a spreadsheet's boolean) or a YAML register's ``true`` as ``true``, ``false`` as ``false``,
+    anything else quoted text; front matter's one reader of ``public`` then takes only ``true``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    written = str(value).strip()
+    return written.lower() if written.lower() in ("true", "false") else _yaml(written)
 
 
 def _plain(value: Any) -> Any:

@@ -30,7 +30,13 @@ harmless: :data:`NEUTRAL`, the figure's own words, its subject's words and synon
 the cited figure's sentence (a table's row, headings and caption) also holds. Any other word
 ("almost", "x2", "shrank") escalates naming it: a word no list foresaw costs an escalation,
 never a wrong answer. A negation in the cited clause the claim lacks escalates too
-(:func:`unheld_negation`). In an amending item a figure is the new value only in a
+(:func:`unheld_negation`). Two readings are by form, not by list (audit 23q P5): a figure a verb
+governs as a change ("shrank 3%", "edged up 0.2%", "slid by 2 mm": :func:`governing`) needs the
+other side's own clause to hold that verb (a heading or a subject's synonym does not), and a
+condition one side's sentence puts on its figure ("If ...", "Unless ...", "... only when ...":
+:func:`conditions`) that the other does not keep escalates naming it (:func:`unconditioned`).
+The per-figure reading stays near the figure; what depends on a long cited text alone (a table's
+stems and negations) is read once per text (audit 23q P7). In an amending item a figure is the new value only in a
 value-setting form (:func:`sets_value`); any other form ("raised 3 years", "+3 years", "Δ 3
 years") is withheld.
 """
@@ -42,12 +48,13 @@ import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._lexicon import BOUND_AFTER, BOUND_BEFORE
 
 __all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
-           "denied", "describe", "differ", "figures", "fold", "full_sentence", "keys", "modifiers", "sentence", "sets_value", "unheld",
-           "unheld_negation"]
+           "conditions", "denied", "describe", "differ", "figures", "fold", "full_sentence", "governing", "keys", "modifiers", "sentence",
+           "sets_value", "unconditioned", "unheld", "unheld_negation"]
 
 #: How many words before and after a figure its own clause is read for modifiers.
 REACH_BEFORE = 10
@@ -62,10 +69,22 @@ _DOWN = ("reduce", "reduces", "reduced", "reducing", "decrease", "decreases", "d
          "shortened", "cut", "cuts", "fell", "fall", "falls", "declined", "declines", "dropped",
          "curtailed", "diminished")
 
+#: Bounds written with an intensifier ("at the very most", "at the absolute least", "at the
+#: utmost"), before a figure or after it (issue 23): read as the plain bound, where the plain
+#: phrase's match misses them and the words-net's reach ("at", "the" are neutral) ends short of them.
+_INTENSIFIED = {
+    **{f"at the {word} {end}": sense for word in ("very", "absolute")
+       for end, sense in (("most", "max"), ("least", "min"), ("maximum", "max"), ("minimum", "min"))},
+    "at the bare minimum": "min", "at the bare least": "min", "at the utmost": "max", "at the outside": "max",
+    "at the very outside": "max",
+}
+
 #: Words written before a figure → (family, sense). Phrases are matched longest first, so a
 #: negation word that opens a bound is read as the bound.
 BEFORE: dict[str, tuple[str, str]] = {
     **{phrase: ("bound", sense) for phrase, sense in BOUND_BEFORE.items()},
+    **{phrase: ("bound", sense) for phrase, sense in _INTENSIFIED.items()},
+    "upward of": ("bound", "min"), "well upwards of": ("bound", "min"), "well upward of": ("bound", "min"),
     "under": ("bound", "max"), "just under": ("bound", "max"), "no longer than": ("bound", "max"),
     "not longer than": ("bound", "max"), "short of": ("bound", "max"), "shy of": ("bound", "max"), "shorter than": ("bound", "max"),
     "sub-": ("bound", "max"), "before": ("bound", "max"), "not over": ("bound", "max"), "no over": ("bound", "max"),
@@ -103,6 +122,9 @@ BEFORE: dict[str, tuple[str, str]] = {
 #: Words written after a figure → (family, sense).
 AFTER: dict[str, tuple[str, str]] = {
     **{phrase: ("bound", sense) for phrase, sense in BOUND_AFTER.items()},
+    **{phrase: ("bound", sense) for phrase, sense in _INTENSIFIED.items()},
+    "or upward": ("bound", "min"), "or upwards": ("bound", "min"), "and upward": ("bound", "min"),
+    "and upwards": ("bound", "min"),
     "or shorter": ("bound", "max"), "at the most": ("bound", "max"), "at the least": ("bound", "min"),
     "and longer": ("bound", "min"), "or beyond": ("bound", "min"),
     "longer": ("change", "up"), "more": ("change", "up"), "greater": ("change", "up"), "higher": ("change", "up"),
@@ -440,17 +462,54 @@ def clause(text: str, start: int, end: int) -> tuple[int, int]:
     return parts[first][0], parts[last][1]
 
 
+#: Spans longer than this (a cited table: its clause is the whole table) have their stems and
+#: negations remembered, so each claim figure checked against the table does not read it again.
+_LONG_SPAN = 2000
+
+
+#: How far either side of a negation word a bound phrase holding it may reach ("shall not
+#: exceed", "not less than"): the bound is looked for there only (audit 23q P7).
+_BOUND_REACH = 60
+
+
 def _negations(text: str, low: int = 0, high: int | None = None) -> list[str]:
     """The negation words of ``text[low:high]``, less those opening a bound ("not less than
-    5,000 psi", "shall not exceed", "no longer than"): the bound is read as a bound."""
+    5,000 psi", "shall not exceed", "no longer than"): the bound is read as a bound. The bound
+    phrases are read only around each negation (a long cited table holds none: its cost is one
+    pass of the negation pattern, audit 23q P7)."""
     high = len(text) if high is None else high
-    bounds = [m.span() for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER))
-              for m in pattern.finditer(text, low, high) if table.get(" ".join(m[0].lower().split()), ("",))[0] == "bound"]
-    return [m[0] for m in _NEGATION.finditer(text, low, high) if not any(a <= m.start() < b for a, b in bounds)]
+    if high - low > _LONG_SPAN:
+        return list(_long_negations(text, low, high))
+    return _negations_in(text, low, high)
 
 
-def _stems(text: str, low: int, high: int) -> set[str]:
+@lru_cache(maxsize=8)
+def _long_negations(text: str, low: int, high: int) -> tuple[str, ...]:
+    """:func:`_negations` of a long span (a cited table), read once per text."""
+    return tuple(_negations_in(text, low, high))
+
+
+def _negations_in(text: str, low: int, high: int) -> list[str]:
+    out = []
+    for m in _NEGATION.finditer(text, low, high):
+        near_low, near_high = max(low, m.start() - _BOUND_REACH), min(high, m.end() + _BOUND_REACH)
+        if not any(b.start() <= m.start() < b.end() and table.get(" ".join(b[0].lower().split()), ("",))[0] == "bound"
+                   for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER))
+                   for b in pattern.finditer(text, near_low, near_high)):
+            out.append(m[0])
+    return out
+
+
+def _stems(text: str, low: int, high: int) -> set[str] | frozenset[str]:
+    if high - low > _LONG_SPAN:
+        return _long_stems(text, low, high)
     return {_stem(m[0]) for m in _WORD.finditer(text, low, high)}
+
+
+@lru_cache(maxsize=8)
+def _long_stems(text: str, low: int, high: int) -> frozenset[str]:
+    """The stems of a long span, read once per text (a few cited texts of one check at a time)."""
+    return frozenset(_stem(m[0]) for m in _WORD.finditer(text, low, high))
 
 
 def _own(text: str, start: int, end: int) -> set[str]:
@@ -523,7 +582,7 @@ def _symbols(text: str, start: int, end: int, held: str) -> list[str]:
     after = [w for w in words if w[1] >= end][:NEAR]
     low = min([a for _, a, _ in before], default=max(0, start - 3))
     high = max([b for _, _, b in after], default=min(len(text), end + 3))
-    symbols = {ch for ch in held if unicodedata.category(ch) in ("Sm", "So")} | {"=", "|"}  # "f'c = 4,000", a table bar
+    symbols = {ch for ch in set(held) if unicodedata.category(ch) in ("Sm", "So")} | {"=", "|"}  # "f'c = 4,000", a table bar
     return [ch for ch in text[low:start] + text[end:high]
             if unicodedata.category(ch) in ("Sm", "So") and ch not in symbols]
 
@@ -548,6 +607,110 @@ def _other_clause(text: str, start: int, end: int, source: str, s_clause: tuple[
     return out
 
 
+#: A figure stated in percent or points: a word directly before it governs it ("shrank 3%").
+_PERCENT = re.compile(r"%|\bper\s*cent\b|\bpercent(?:age)?\b|\bbasis\s+points?\b|\bbps\b|\bpoints?\b|\bpp\b",
+                      re.IGNORECASE)
+#: Particles read between a verb and its figure ("edged up 0.2%", "shrank by 3%"); each but
+#: "by" says a change by itself ("Revenue, up 3%").
+_PARTICLES = frozenset("by up down higher lower back off".split())
+
+
+def governing(text: str, start: int, end: int) -> list[str]:
+    """The words that govern the figure at ``start``-``end`` of ``text`` as a change amount
+    (audit 23q P5), read by the form, not from a list of verbs: a word directly before "by" and
+    the figure ("shrank by 3 years", "slid by 2 mm"; not "4 ft by 8 ft"), and for a figure in
+    percent or points the word directly before it, through the particles up/down/higher/lower
+    ("shrank 3%", "dipped 3%", "edged up 0.2%", "ticked down 1 point", "plunged 40%"), unless
+    that word is neutral ("was 3%", "of 3%", "to 3%"). Each such word (the particle included)
+    must be held by the other side's own clause: a heading, a subject's synonym or a row label
+    holding it does not make the figure a level. Empty when nothing governs it so."""
+    text = fold(text)
+    words = [w for w in clause_words(text, start, end) if w[2] <= start][::-1]
+    percent = _PERCENT.search(text, start, end) is not None
+    found: list[str] = []
+    at, by = start, False
+    for word, a, b in words:
+        if text[b:at].strip():
+            break  # a comma, a bracket: the word does not govern it directly
+        low = word.lower()
+        if low in _PARTICLES:
+            by = by or low == "by"
+            if low != "by":
+                found.append(word)
+            at = a
+            continue
+        if low in NEUTRAL or not (by or percent):
+            break
+        if by and re.search(r"\d\s*$", text[max(0, a - 4):a]):
+            break  # "4 ft by 8 ft": a size, not a change
+        found.append(word)
+        break
+    if not (by or percent):
+        return []
+    return found[::-1]
+
+
+#: The words that put a condition on what a sentence states: "If ...", "Unless ...", "...
+#: only when ...", "provided that", "subject to"; "where"/"when" only opening a sentence or a
+#: part of it after a comma ("Where the auditor asks, ..."), or after "only"/"except"/"even";
+#: "should" the same way ("Should frost be forecast, ..."); "provided" before "that" or a
+#: determiner ("provided the vents are open", not "heaters provided by the grower").
+#: Each maps to its kind: a condition that must hold, or one that must not.
+_CONDITION = re.compile(
+    r"(?<![\w'])(?:(?P<unless>unless|except\s+(?:where|when|if|that)|save\s+where)"
+    r"|(?P<if>(?:only\s+|even\s+)?(?:if|whenever|wherever)|only\s+(?:when|where|while|after|once)"
+    r"|(?:provided|providing)(?:\s+that|(?=\s+(?:the|a|an|it|its|they|we|he|she|you|no|all|each|any|there)\b))|so\s+long\s+as|as\s+long\s+as|in\s+the\s+event\s+(?:that|of)"
+    r"|in\s+case\s+of|on\s+condition\s+that|subject\s+to|upon\s+request|on\s+request|when|where|should))(?![\w'])",
+    re.IGNORECASE)
+_OPENS = re.compile(r"(?:^|[,;:(]|\b(?:only|except|even))\s*$", re.IGNORECASE)
+
+
+def conditions(text: str, start: int, end: int) -> list[tuple[str, str, str]]:
+    """The conditions the sentence holding ``start``-``end`` of ``text`` (to a semicolon; a table
+    cell: its own words) puts on what it states: (kind, the condition as written to its comma or the
+    sentence's end, its content words). "where"/"when" count only opening the sentence or a
+    part of it ("Where the auditor requests it, ..."), not as a relative ("the room where")."""
+    text = fold(text)
+    if _table_line(text, start, end):
+        cell = clause_words(text, start, end)
+        low, high = min([a for _, a, _ in cell], default=start), max([b for _, _, b in cell], default=end)
+    else:
+        low, high = sentence(text, start, end)  # to a semicolon: "(1) ...: where it's claimed ...; (3) ... $625 million"
+    out = []
+    for m in _CONDITION.finditer(text, low, high):
+        word = " ".join(m[0].lower().split())
+        if word in ("when", "where", "should") and not _OPENS.search(text[low:m.start()]):
+            continue  # "the room where ...", "records should be kept": no condition
+        if word.endswith("long as") and (re.match(r"\s*(?:[$€£¥]\s?)?\d|\s+(?:a|an|one|two|three|four|five|six|seven|"
+                                                 r"eight|nine|ten)\b", text[m.end():]) or re.search(
+                r"(?:twice|half|thrice|times|\d)\s*$", text[low:m.start()], re.IGNORECASE)):
+            continue  # "twice as long as 6 years": a comparison
+        stop = re.compile(r"[,;.!?()\n]").search(text, m.end(), high)
+        written = " ".join(text[m.start():stop.start() if stop else high].split())
+        said = " ".join(written.split()[:10])
+        content = " ".join(w for w in re.findall(r"[^\W\d_]+", written[len(m[0]):]) if w.lower() not in NEUTRAL)
+        out.append(("unless" if m["unless"] else "if", said, content))
+    return out
+
+
+def unconditioned(text: str, span: tuple[int, int], other: str, other_span: tuple[int, int]) -> list[str]:
+    """The conditions (:func:`conditions`) the sentence holding ``span`` of ``text`` puts on its
+    figure that the sentence holding ``other_span`` of ``other`` does not keep: a condition is
+    kept when the other sentence holds a condition of the same kind ("if"/"where"/"when" are one
+    kind, "unless"/"except" the other) and every content word of it ("If the auditor so requests"
+    kept by "... when the auditor so requests"). Read both ways: a cited figure stated only on a
+    condition does not support a claim stating it unconditionally, nor the reverse."""
+    theirs = conditions(other, *other_span)
+    if not (said := conditions(text, *span)):
+        return []
+    o_text = fold(other)
+    o_low, o_high = sentence(o_text, *other_span)
+    held = _stems(o_text, o_low, o_high)
+    kinds = {kind for kind, _, _ in theirs}
+    return list(dict.fromkeys(written for kind, written, content in said
+                              if kind not in kinds or not all(_stem(w) in held for w in content.split())))
+
+
 def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],
            allowed: Iterable[str] = ()) -> list[str]:
     """The words of the claim figure's clause that are not known to be harmless: within
@@ -569,6 +732,9 @@ def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, sourc
     out = _near(claim_text, start, end, held | allowed, own)
     out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high]) if ch not in out]
     out += _other_clause(claim_text, start, end, source_text, (s_low, s_high), s_sentence, allowed | own)
+    # a change the claim's figure is governed by ("shrank 3%"): held by the cited clause only, never by the
+    # subject's or the heading's words (audit 23q P5)
+    out += [word for word in governing(claim_text, start, end) if _stem(word) not in held]
     # a negation anywhere in the claim (after "? No." too) that the cited clause does not hold
     source_negations = {word.lower() for word in _negations(source_text, s_low, s_high)}
     out += [word for word in _negations(claim_text) if word.lower() not in source_negations]
@@ -602,6 +768,11 @@ def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: 
     out = _near(source_text, start, end, held, own, comma_ends=amending,  # "is 8 years, longer than before" (F9)
                 anchors=True)
     out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high]) if ch not in out]
+    # a change the cited figure is governed by ("shrank 3%", "edged up 0.2%"): the claim's own clause must
+    # hold it, a heading, subject or row label holding the word does not make the figure a level (audit 23q P5)
+    claim_own = _stems(claim_text, c_low, c_high)
+    out += [word for word in governing(source_text, start, end)
+            if _stem(word) not in claim_own and not (amending and word.lower() in _SETTING_WORDS)]
     claimed = {word.lower() for word in _negations(claim_text, *sentence(claim_text, *claim_span))}
     if _table_line(source_text, start, end):  # a table cell: the words of its own cell and row
         cell = clause_words(source_text, start, end)

@@ -24,13 +24,19 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     # their own thing (``compared: false``, amounts of money)
     subjects = [subject for subject in snapshot.subjects_with_facts(run.groups)
                 if getattr(vocabulary.get(subject), "compared", True)]
+    from ..amendments import amending_documents
+    from ..amendments import unstated as unstated_figures
+
+    unstated: frozenset[tuple[Any, ...]] = frozenset()
     if subjects:  # built here, before any fork: the workers inherit them
         snapshot.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
+        if amending_documents(snapshot):  # read from the graph here: a forked worker never reads it
+            unstated = unstated_figures(snapshot, snapshot.facts(None, run.valid_at, run.known_at, groups=run.groups))
     links: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for _, link, _ in snapshot.all_qualifiers():
         if link.resolved and link.provision.path and link.qualifier.path:
             links[link.provision.doc].append((link.provision.path, link.qualifier.path))
-    job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links))
+    job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links), unstated)
     results = _run_subjects(job, subjects, workers, progress)
     statements = pairs = per_case = 0
     for result in results:

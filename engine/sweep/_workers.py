@@ -31,9 +31,15 @@ class _Job:
     signatures: Mapping[str, Signature]
     vocabulary: Any
     links: Mapping[str, Sequence[tuple[str, str]]]
+    #: the keys of the figures amending items do not put in, read from the graph before any fork
+    unstated: frozenset[tuple[Any, ...]] = frozenset()
 
     def __call__(self, subject: str) -> _SubjectResult:
+        from ..amendments import fact_key
+
         facts = self.snapshot.facts(subject, self.valid_at, self.known_at, groups=self.groups)
+        if self.unstated:  # figures an amending item takes out (``amendments.unstated``): never compared
+            facts = facts.model_copy(update={"facts": tuple(f for f in facts.facts if fact_key(f) not in self.unstated)})
         result = _compare_subject(subject, facts.facts, self.signatures, self.vocabulary, self.links)
         result.withheld.update(facts.withheld)
         return result

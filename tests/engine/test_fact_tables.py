@@ -284,3 +284,23 @@ def test_embed_writes_the_engines_files_of_its_new_build(project: Path) -> None:
         assert open_grammar(store, unit_table()) is not None
     kind, names, answers = _answers(project)
     assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)
+
+
+def test_the_file_holds_both_readings_of_an_item_amending_a_restricted_paragraph(tmp_path: Path) -> None:
+    """Issue 23 (format 4): an addendum item's figure read in a restricted paragraph's words and
+    its own reading of it are both written, with the readings that tell them apart, so a cold
+    process serves each asker one without reading the item again; the file answers as the graph."""
+    from amended_access import GROUP, OWN_ITEM, write_own_reading_project
+
+    root = write_own_reading_project(tmp_path / "p")
+    _ingest(root)
+    day = dt.date(2027, 3, 20)
+    with Project.open(root) as project:
+        snapshot = project.snapshot
+        stored = open_fact_tables(snapshot.store)
+        assert isinstance(stored, StoredFactTables)
+        assert stored.readings == snapshot._readings() and sorted(own for _, own in stored.readings.values()) == [
+            False, True]
+        for groups in ((), (GROUP,)):
+            (fact,) = [f for f in project.facts(STRENGTH, day, groups=groups).facts if f.locator.format() == OWN_ITEM]
+            assert (fact.condition is None) == (groups == ())

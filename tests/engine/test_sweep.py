@@ -357,10 +357,6 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "since the access fix of audit 23p P1, an addendum's figure read in a restricted target's words is withheld whole "
-    "from a caller who may not read the target, so the public sweep loses the public addendum's strength and the "
-    "conflict with the public callout; the item's own reading should be kept for such a caller (issue 23)"))
 def test_a_restricted_replaced_document_never_names_its_replacement(tmp_path):
     root = copy("riverside-library", tmp_path, ingest=False)
     _edit(root / "documents" / "spec-033000.md", "title: Section 03 30 00",

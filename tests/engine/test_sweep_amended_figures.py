@@ -198,3 +198,23 @@ def test_with_no_order_of_precedence_each_escalates_with_an_rfi_citing_both(proj
     # the paragraph amended in part keeps its old words: the RFI quotes the change beside them
     (revised,) = [f for f in report.findings if {str(p.locator) for p in f.provisions} == {"ADD-04#1.1", "DWG-S-110#1.a"}]
     assert 'Revise "4,500 psi" to read "5,000 psi"' in revised.rfi
+
+
+def test_the_old_figure_an_item_quotes_to_take_out_is_never_compared(tmp_path: Path):
+    """'Revise the compressive strength "3,800 psi" to read "4,600 psi"': the item's 3,800 is the
+    figure it takes out, so the sweep compares its 4,600 with the drawing, never its 3,800 (as
+    ``facts`` never lists it): one reading of what an amending item states (``stated_facts``)."""
+    import amended_access
+
+    from inforce.adapters.ingest.pipeline import ingest_project
+
+    root = amended_access.write_own_reading_project(tmp_path / "public")
+    spec = root / "documents" / "spec-036100.md"
+    spec.write_text(spec.read_text(encoding="utf-8").replace(f"access: [{amended_access.GROUP}]\n", ""), encoding="utf-8")
+    ingest_project(root)
+    with Project.open(root) as project:
+        report = project.sweep(DAY)
+        listed = [f.text for f in project.facts(None, DAY).facts if f.locator.doc == "ADD-11"]
+    compared = {p.quantity for f in report.findings for p in f.provisions if p.locator.doc == "ADD-11"}
+    assert listed == ["4,600 psi"]
+    assert compared == {"4,600 psi"}

@@ -98,8 +98,9 @@ def test_a_described_markdown_file_declaring_access_before_its_first_provision_i
 
 
 def test_access_words_inside_a_numbered_provision_are_text(tmp_path):
+    # two lines after it, so it is no closing line (a marking place of its own: test_marking_places)
     text = ("LAB-7 PUMP ROOM\n\n1 GENERAL\n\n1.1 Doors\n\nACCESS DOORS: steel, 600 mm clear.\n\n"
-            "access: by key from the duty engineer.\n")
+            "access: by key from the duty engineer.\n\n1.2 Frames\n\nFrames are pressed steel.\n")
     document = read(markdown(tmp_path, text), "lab-7.md")
     assert document.access is None and "ACCESS DOORS: steel" in document.text_layer
 
@@ -270,7 +271,9 @@ def test_front_matter_written_after_the_text_is_refused_at_its_access_line(tmp_p
 
 
 def test_only_the_line_right_under_a_rule_of_dashes_is_judged(tmp_path):
-    text = "LAB-7 PUMP ROOM\n\n1 GENERAL\n\n---\n\nThe doors.\n\nAccess: by key from the duty engineer.\n"
+    # two lines after it, so it is no closing line (a marking place of its own: test_marking_places)
+    text = ("LAB-7 PUMP ROOM\n\n1 GENERAL\n\n---\n\nThe doors.\n\nAccess: by key from the duty engineer.\n\n"
+            "1.2 Frames\n\nFrames are pressed steel.\n")
     assert "Access: by key" in read(markdown(tmp_path, text), "lab-7.md").text_layer
 
 

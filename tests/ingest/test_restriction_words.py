@@ -177,11 +177,15 @@ def test_a_group_beside_a_mark_in_a_word_opening_is_refused_too(tmp_path):
 
 def test_a_sentence_is_a_run_of_its_own_so_a_group_and_a_mark_in_two_sentences_are_text(tmp_path):
     """A document-control line of several sentences: 'Owner: … Stewards.' names a group, and
-    'Audience: all crew.' a mark, in sentences of their own (examples/followup-handbooks)."""
+    'Audience: all crew.' a mark, in sentences of their own (examples/followup-handbooks): no
+    restriction by the run rule, in a document declared public. Declaring nothing, it is a
+    marking place's line naming a group, refused by place (issue 23: not by a count of words)."""
     line = "Dive Club Ltd, Harbour Operations. Owner: Head of the Stewards. Audience: all boat crew on duty."
-    root, name = markdown(tmp_path, ["DIVE-3 LOCKER", line, *BODY])
+    root, name = markdown(tmp_path, [PUBLIC, "DIVE-3 LOCKER", line, *BODY])
     text, noted = warnings_of(root, name)
     assert line in text and noted == []
+    root, name = markdown(tmp_path / "undeclared", ["DIVE-3 LOCKER", line, *BODY])
+    assert any("names the access group 'stewards'" in refused for refused in refusals(root, name))
 
 
 def test_in_a_document_declaring_access_a_run_naming_only_its_groups_agrees():

@@ -116,3 +116,12 @@ def test_the_cli_shows_bidi_marks_it_used_to_obey(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     for mark in ("\u061c", "\u200e", "\u200f"):
         assert mark not in shown.stdout and f"\\u{ord(mark):04x}" in shown.stdout
+
+
+def test_a_mention_reads_as_written_but_mentions_no_one():
+    """Audit 23q L2: ``@everyone`` in a case name was a live mention in a pull-request comment."""
+    from inforce.ontology.text import markdown_inline, markdown_line
+
+    for render in (markdown_inline, markdown_line):
+        assert render("ask @everyone or @org/team") == "ask @&#8203;everyone or @&#8203;org/team"
+        assert render("mail a@b.com at @ 12") == "mail a@b.com at @ 12"  # no mention: left as it is

@@ -12,7 +12,7 @@ from inforce.ontology import InputError
 from inforce.rules.lint import LINT_CODES
 from inforce.rules.lintcodes import LINT_PAGES
 from inforce.rules.loader import STOCK_ROOT, read_pack, stock_pack_names
-from inforce.rules.pages import all_pages, find_page, page_markdown, write_pages
+from inforce.rules.pages import GENERATED, all_pages, find_page, page_markdown, write_pages
 from inforce.rules.source import plain, read_yaml
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -63,9 +63,33 @@ def test_the_pages_in_docs_match_the_generator(tmp_path):
 
 
 def test_writing_again_removes_a_page_no_code_has(tmp_path):
-    (tmp_path / "RP999.md").write_text("old\n", encoding="utf-8")
+    (tmp_path / "RP999.md").write_text(f"# RP999 gone\n\nold\n\n{GENERATED}\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not Markdown: left alone\n", encoding="utf-8")
     write_pages(tmp_path)
     assert not (tmp_path / "RP999.md").exists() and (tmp_path / "README.md").is_file()
+    assert (tmp_path / "notes.txt").read_text("utf-8") == "not Markdown: left alone\n"
+
+
+def test_a_folder_holding_other_markdown_is_refused_and_left_as_it_was(tmp_path):
+    """Audit 23q Q3: every other *.md in the folder was deleted and README.md overwritten
+    (``--write .`` at a repository's root, ``--write documents`` in a project)."""
+    (tmp_path / "README.md").write_text("# My project\n", encoding="utf-8")
+    (tmp_path / "NOTES.md").write_text("precious\n", encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        write_pages(tmp_path)
+    assert "NOTES.md" in str(raised.value) and "README.md" in str(raised.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["NOTES.md", "README.md"]
+    assert (tmp_path / "README.md").read_text("utf-8") == "# My project\n"
+
+
+def test_a_missing_folder_is_made_and_a_file_in_its_place_is_refused(tmp_path):
+    written = write_pages(tmp_path / "new" / "rules")
+    assert written[0] == tmp_path / "new" / "rules" / "README.md"
+    assert all(path.read_text("utf-8").endswith(GENERATED + "\n") for path in written)
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        write_pages(tmp_path / "file")
+    assert "not a folder" in str(raised.value)
 
 
 def _codes(tmp_path: Path, text: str) -> list[str]:

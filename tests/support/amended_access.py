@@ -60,7 +60,7 @@ PART 2 - PRODUCTS
 
 2.1 MUD SLABS
 
-A. Concrete for mud slabs: 2,500 psi at 28 days.
+A. Concrete compressive strength at 28 days: 2,500 psi.
 """
 
 _ADDENDUM = """---
@@ -105,3 +105,82 @@ def marks_in(text: str) -> list[str]:
     """The restricted words ``text`` holds (any case)."""
     low = text.lower()
     return [mark for mark in MARKS if mark in low]
+
+
+# ---- a second project: the addendum's own words bind the figure (issue 23) ------------------
+
+#: A public addendum revises a figure of a restricted paragraph in words that bind its subject
+#: themselves ('the compressive strength "3,800 psi" to read "4,600 psi"'); read in the
+#: paragraph's sentence the new figure also takes the paragraph's element. A caller without the
+#: group is served the figure as the addendum's own words read it (no element), one with the
+#: group the full reading; a public drawing callout of another strength conflicts with it for both.
+OWN_RESTRICTED = "SPEC-036100"
+OWN_ITEM = "ADD-11#1.1"
+OWN_CALLOUT = "DWG-S-140#callout-2"
+#: words only the restricted specification holds
+OWN_MARKS = ("varrowmede", "tollmere", "brinewell", "plinth")
+
+_OWN_SPEC = f"""---
+id: {OWN_RESTRICTED}
+kind: specification
+title: Section 03 61 00 Cistern Concrete at Varrowmede
+revision: "0"
+issued: 2027-01-11
+effective: {{from: 2027-01-11}}
+recorded: 2027-01-11T09:00:00Z
+access: [{GROUP}]
+---
+SECTION 03 61 00 - CISTERN CONCRETE
+
+PART 2 - PRODUCTS
+
+2.2 CONCRETE STRENGTH AT 28 DAYS AT THE TOLLMERE CISTERN
+
+A. Plinths under the brinewell pumps: 3,800 psi minimum.
+"""
+
+_OWN_ADDENDUM = """---
+id: ADD-11
+kind: addendum
+title: Addendum No. 11
+issued: 2027-02-15
+effective: {from: 2027-02-15}
+recorded: 2027-02-15T09:00:00Z
+---
+ADDENDUM NO. 11
+
+1 CHANGES TO THE SPECIFICATIONS
+
+1.1 Section 03 61 00, Paragraph 2.2.A: Revise the compressive strength "3,800 psi" to read "4,600 psi".
+"""
+
+_OWN_DRAWING = """id: DWG-S-140
+kind: drawing
+sheet: S-140
+title: Cistern Details
+revision: "0"
+seq: 1
+issued: 2027-01-11
+effective: {from: 2027-01-11}
+recorded: 2027-01-11T09:00:00Z
+callouts:
+  - id: callout-2
+    text: "CONCRETE f'c = 5,000 PSI @ 28 DAYS"
+"""
+
+
+def write_own_reading_project(root: Path) -> Path:
+    """Write the second project under ``root`` (not ingested) and return it."""
+    docs = root / "documents"
+    docs.mkdir(parents=True)
+    (root / "inforce.yaml").write_text(_MANIFEST.replace("amended-access", "own-reading"))
+    (docs / "spec-036100.md").write_text(_OWN_SPEC)
+    (docs / "addendum-11.md").write_text(_OWN_ADDENDUM)
+    (docs / "S-140.drawing.yaml").write_text(_OWN_DRAWING)
+    return root
+
+
+def own_marks_in(text: str) -> list[str]:
+    """The second project's restricted words ``text`` holds (any case)."""
+    low = text.lower()
+    return [mark for mark in OWN_MARKS if mark in low]
