@@ -21,9 +21,29 @@ outcomes and the rule behind it (its id, and the pack file and line it is writte
    Not recomputed when the change touches no rule the sweep reads (precedence, supersession,
    qualifier or subject rules, or the pack's conditions) and no edge.
 
-The graph's data (documents, applicability, stored quantities and qualifier links) is as
-ingested: what a pack decides at ingest beyond supersession edges (subject bindings,
-qualifier links, an addendum's items) is not recomputed.
+4. **subjects**: when the change touches the subject vocabulary (a ``subject``,
+   ``inference``, ``abbreviations`` or ``grade`` rule, or the pack's ``conditions``), every
+   stored revision's quantities are read again from its provisions' stored text with the old
+   vocabulary and with the new (``facts.read_quantities`` with each side's
+   ``quantities.project_extractor``, as ingest reads them), and each figure whose subject
+   differs is listed (bound to another subject, bound to none, or newly bound) at its file and
+   line, with the vocabulary rules behind each outcome; past :data:`_SUBJECTS_LISTED` the rest
+   are counted by outcome. Restricted revisions are left out, as the sweep leaves them.
+
+The graph's other data (documents, applicability, qualifier links, an addendum's items) is as
+ingested; the sweep compares the stored quantities' subjects, not the re-read ones.
+
+**Access, one rule for every source.** Every decision is made over the whole project (the
+sweep and the subjects read every document; a case or a logged decision is decided with its own
+groups), so the exit status counts every changed decision. What the asker (``groups``) is shown
+goes through the one gate: a changed decision that involves a document they may not read is
+listed as the sweep lists a withheld document, by its id with the reason ``access`` and nothing
+else (no file, line, text or title), and each source counts what it withheld.
+
+**What is not a decision** is counted apart and named (``ImpactReport.unreplayed``), never as
+unchanged: a case that is an input error under both packs (a case of ``--cases`` is then an
+input error of the command, as a line that does not parse is), a logged decision of another
+project or decided under packs or rules neither side has, a torn log line.
 """
 
 from __future__ import annotations
@@ -31,9 +51,10 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import re
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,15 +63,18 @@ from inforce.ontology import (
     ImpactChange,
     ImpactReport,
     ImpactSource,
+    ImpactUnreplayed,
     InforceError,
     InputError,
     InputErrors,
+    Locator,
     Manifest,
     RuleChange,
     RulePackRef,
     RulePlace,
     Supersedes,
 )
+from inforce.ontology.text import terminal_line
 from inforce.rules.casefile import CASE_KINDS
 
 if TYPE_CHECKING:
@@ -65,6 +89,11 @@ __all__ = ["rules_impact"]
 #: Rule kinds the sweep reads (besides the edges): a change to none of them leaves it as it was.
 _SWEEP_KINDS = frozenset({"precedence", "supersession", "qualifier", "subject"})
 
+#: The rule kinds of a subject vocabulary: a change to one reads the stored quantities again.
+_VOCABULARY_KINDS = ("subject", "inference", "abbreviations", "grade")
+#: How many changed subject bindings are listed one by one; the rest are counted by outcome.
+_SUBJECTS_LISTED = 50
+
 #: The rule kinds that decide each kind of a pack test's case.
 _TEST_KINDS = {"eligible": ("eligibility", "calculation"), "precedence": ("precedence",),
                "derive": ("supersession",), "read": ("supersession",), "qualifiers": ("qualifier",),
@@ -78,10 +107,11 @@ def rules_impact(
     snapshot: Snapshot, root: Path, new: str | Path, *, against: str | Path | None = None,
     against_ref: str | None = None, cases: str | Path | None = None, valid_at: Sequence[dt.date] = (),
     decisions: Sequence[str | Path] = (), load_corpus: CorpusLoader | None = None,
-    display: Callable[[str], str] = str,
+    display: Callable[[str], str] = str, groups: Sequence[str] = (),
 ) -> ImpactReport:
     """The decisions of the project (``snapshot``, at ``root``) that ``new`` changes (see the
-    module's doc). ``display`` names a pack file as answers do (``Project``'s).
+    module's doc), shown to an asker holding ``groups``. ``display`` names a pack file as
+    answers do (``Project``'s).
 
     InputError when the pack replaces none (or several) of the manifest's packs, when the old
     pack cannot be read (no git checkout, not at the ref), when a case or a logged decision
@@ -97,8 +127,8 @@ def rules_impact(
     same_place = current.resolve() == new_file.resolve()
     with _old_pack(root, ref, current, against, against_ref, same_place) as (old_file, old_label):
         new_label = _given(new_file, root, display)
-        old_rules = _compiled(manifest, root, index, old_file, f"the old pack ({old_label})")
-        new_rules = _compiled(manifest, root, index, new_file, f"the new pack ({new_label})")
+        old_rules = _compiled(manifest, root, index, old_file, f"the old pack ({old_label})", old_label)
+        new_rules = _compiled(manifest, root, index, new_file, f"the new pack ({new_label})", new_label)
         labels = {str(old_file.resolve()): old_label, str(new_file.resolve()): new_label}
 
         def shown(file: str) -> str:
@@ -107,18 +137,27 @@ def rules_impact(
         places = (_places(old_rules, shown), _places(new_rules, shown))
         touched = _rule_changes(old_rules.packs[index], new_rules.packs[index], places)
         test_file = _test_file(new_file, current)
-        logged = _Logged.read(decisions)
-        work = _Impact(snapshot, root, (old_rules, new_rules), places, touched, display)
+        logged = _Logged.read(decisions, manifest.project, {*places[0], *places[1]})
+        work = _Impact(snapshot, root, (old_rules, new_rules), places, touched, display, groups)
+        work.unreplayed += logged.unreplayed
         dates = tuple(sorted(set(valid_at))) or (_latest_date(work.sides[0]),)  # the rows the sides share
-        work.eligibility([*_cases(root, cases), *logged.cases], test_file, (old_file, new_file), load_corpus,
-                         note=logged.note)
+        given = _case_file(Path(cases)) if cases is not None else []
+        work.eligibility([*given, *_cases(root), *logged.cases], test_file, (old_file, new_file), load_corpus,
+                         note=logged.note, given={origin: str(cases) for origin, _, _ in given})
         same_edges = work.supersession()
         work.asof(dates)
         work.precedence(dates, same_edges, _pack_level_same(old_rules.packs[index], new_rules.packs[index]),
                         logged.precedence)
+        work.subjects()
+    sources = tuple(source.model_copy(update={
+        "withheld": sum(1 for change in work.changes if change.source == source.source and change.withheld)
+        + (work.withheld_more if source.source == "subjects" else 0),
+        "unreplayed": sum(1 for skipped in work.unreplayed if skipped.source == source.source)})
+        for source in work.sources)
     return ImpactReport(
         project=manifest.project, index_build=snapshot.build_id, pack=ref.name, new=new_label, old=old_label,
-        valid_at=dates, rules_changed=tuple(touched), sources=tuple(work.sources), changes=tuple(work.changes),
+        valid_at=dates, rules_changed=tuple(touched), sources=sources, changes=tuple(work.changes),
+        unreplayed=tuple(work.unreplayed), groups=tuple(groups),
     )
 
 
@@ -196,6 +235,9 @@ def _old_pack(
         yield current, ref.name
         return
     revision = against_ref or "HEAD"
+    if revision.startswith("-"):  # an option to git, never a revision
+        raise InputError(f"not a git revision: {revision!r}", field="against_ref",
+                         hint="name a commit, branch or tag, e.g. HEAD~1 or main")
     if ref.stock is not None:
         raise InputError(f"{ref.name} is a stock pack, not a file of the project's git history",
                          field="against_ref", hint="give the old pack's file instead")
@@ -222,7 +264,7 @@ def _git_show(file: Path, revision: str) -> tuple[bytes, str]:
         raise InputError(f"{file} is not in a git checkout, so it has no version at {revision}",
                          field="against_ref", hint="give the old pack's file instead")
     where = file.resolve().relative_to(top).as_posix()
-    shown = git("show", f"{revision}:./{file.resolve().name}")  # a path from the folder git runs in
+    shown = git("show", "--end-of-options", f"{revision}:./{file.resolve().name}")  # a path from the folder git runs in
     if shown.returncode != 0:
         said = shown.stderr.decode(errors="replace").strip().splitlines()
         raise InputError(f"{where} is not at {revision}" + (f" ({said[-1]})" if said else ""), field="against_ref",
@@ -230,9 +272,10 @@ def _git_show(file: Path, revision: str) -> tuple[bytes, str]:
     return shown.stdout, where
 
 
-def _compiled(manifest: Manifest, root: Path, index: int, file: Path, side: str) -> RuleSet:
+def _compiled(manifest: Manifest, root: Path, index: int, file: Path, side: str, label: str) -> RuleSet:
     """The manifest's rule set with entry ``index`` read from ``file`` (its params kept), linted
-    as a project's packs are: InputErrors naming every problem, for ``side``."""
+    as a project's packs are: InputErrors naming every problem, for ``side``, each in ``file``
+    named by ``label`` (an old pack from git: ``REF:path``, not the copy it was read from)."""
     from inforce.rules import compile_rules
 
     refs = list(manifest.rules)
@@ -241,6 +284,12 @@ def _compiled(manifest: Manifest, root: Path, index: int, file: Path, side: str)
     try:
         return compile_rules(refs, root, manifest.facets)
     except InputErrors as group:
+        from inforce.rules.loader import display_path
+
+        copies = {str(file), str(file.resolve()), display_path(file), display_path(file.resolve())}
+        for problem in group.exceptions:
+            if isinstance(problem, InputError) and problem.file in copies:
+                problem.file = label
         raise InputErrors(f"{side} does not lint", list(group.exceptions)) from None
 
 
@@ -311,11 +360,9 @@ def _latest_date(snapshot: Snapshot) -> dt.date:
 # ---- the cases ------------------------------------------------------------------------------------
 
 
-def _cases(root: Path, cases: str | Path | None) -> list[tuple[str, str, Context]]:
-    """(origin, name, context) of each case: the cases file's lines, then the example answers'."""
+def _cases(root: Path) -> list[tuple[str, str, Context]]:
+    """(origin, name, context) of each example answer's case."""
     found: list[tuple[str, str, Context]] = []
-    if cases is not None:
-        found += _case_file(Path(cases))
     answers = root / "answers"
     for file in sorted(answers.glob("*.json")) if answers.is_dir() else ():
         shown = file.relative_to(root).as_posix()
@@ -337,10 +384,7 @@ def _case_file(path: Path) -> list[tuple[str, str, Context]]:
     """The cases of a JSON-lines file: one context a line (``{"attributes": {...}, "groups":
     [...], "valid_at": ..., "known_at": ..., "name": ...}``; blank lines and ``#`` lines
     skipped). InputError naming the file and line of the first that does not read."""
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        raise InputError(f"cannot read the cases: {problem}", file=str(path), field="cases") from None
+    text = _read_stream(path, "the cases", "cases")
     found = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -356,6 +400,30 @@ def _case_file(path: Path) -> list[tuple[str, str, Context]]:
                              field="cases", hint='e.g. {"name": "UK order", "attributes": {"market": "UK"}, '
                              '"groups": ["support-uk"]}') from None
     return found
+
+
+def _read_stream(path: Path, what: str, field: str) -> str:
+    """The text of a cases file or decision log: a file or a pipe (``<(cmd)``), read bounded as
+    every file a command is handed (``read_bounded``); anything else (a device, a socket) is
+    refused, for both alike."""
+    import stat
+
+    from inforce.ontology.files import read_bounded_text
+
+    try:
+        mode = path.stat().st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise InputError(f"{what}: not a file or a pipe", file=str(path), field=field)
+        return read_bounded_text(path, what=what, field=field)
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read {what}: {problem}", file=str(path), field=field) from None
+
+
+#: A torn log line: named and skipped.
+_TORN = object()
+#: Where a decision-log line starts: what follows a torn fragment glued to it (a log written
+#: before ``append_line`` cut short writes back off).
+_LOG_LINE = re.compile(r'\{"at":')
 
 
 def _first(problem: Exception) -> str:
@@ -383,12 +451,18 @@ class _Logged:
     contexts of checks: a ``check`` line's audit record, or ``check --audit-dir`` records given
     as files or a folder) and precedence questions (``precedence`` lines), each with its origin
     ``FILE:LINE`` (a record: its file); ``skipped`` counts the lines of other endpoints and of
-    requests that failed or were cut short (no decision to replay)."""
+    requests that failed or were cut short (no decision to replay); ``unreplayed`` names the
+    decisions that cannot be replayed here: of another project (``project``), decided under
+    rules neither side has (``rule_ids``: the ids both sides know) or under packs the question
+    named, and torn lines (a write cut short), skipped."""
 
-    def __init__(self) -> None:
+    def __init__(self, project: str | None = None, rule_ids: set[str] | None = None) -> None:
         self.cases: list[tuple[str, str, Context]] = []
         self.precedence: list[tuple[str, str, _Asked]] = []
         self.skipped = 0
+        self.unreplayed: list[ImpactUnreplayed] = []
+        self.project = project
+        self.rule_ids = rule_ids
 
     @property
     def note(self) -> str:
@@ -398,8 +472,9 @@ class _Logged:
                 "(other endpoints, failed or cut-short requests): not replayed")
 
     @classmethod
-    def read(cls, paths: Sequence[str | Path]) -> _Logged:
-        logged = cls()
+    def read(cls, paths: Sequence[str | Path], project: str | None = None,
+             rule_ids: set[str] | None = None) -> _Logged:
+        logged = cls(project, rule_ids)
         for given in paths:
             path = Path(given)
             if path.is_dir():
@@ -407,7 +482,7 @@ class _Logged:
                     logged._record(record, str(record))
             elif path.is_file() and path.suffix == ".json":
                 logged._record(path, str(path))
-            elif path.is_file():
+            elif path.exists():  # a log: a file or a pipe, read as --cases reads one
                 logged._log(path)
             else:
                 raise InputError(f"no decision log, audit record or folder of records {given}", field="decisions",
@@ -424,16 +499,15 @@ class _Logged:
         self.cases.append((origin, f"check {data['verdict'].get('verdict', '')} ({path.name})".strip(), context))
 
     def _log(self, path: Path) -> None:
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as problem:
-            raise InputError(f"cannot read the decision log: {problem}", file=str(path), field="decisions") from None
+        text = _read_stream(path, "the decision log", "decisions")
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             origin = f"{path}:{number}"
             try:
-                data = json.loads(line)
+                data = self._whole(line, origin)
+                if data is _TORN:
+                    continue
                 if not isinstance(data, dict):
                     raise ValueError("a decision-log line is a JSON object")
                 self._line(data, origin)
@@ -446,6 +520,45 @@ class _Logged:
                                  hint="a line of a decision log, as the service or an eligibility or "
                                  "precedence question writes it") from None
 
+    def _whole(self, line: str, origin: str) -> Any:
+        """``line`` read as JSON; a torn fragment (a write cut short: JSON that ends before its
+        object does) is named and skipped (``_TORN``), and a whole line glued after one is read;
+        anything else raises ``ValueError``, for the caller to refuse."""
+        try:
+            return json.loads(line)
+        except ValueError as problem:
+            if not line.lstrip().startswith("{"):
+                raise
+            glued = next((m.start() for m in _LOG_LINE.finditer(line) if m.start() > 0), None)
+            if glued is not None:
+                self._torn(origin, line[:glued])
+                return json.loads(line[glued:])
+            if isinstance(problem, json.JSONDecodeError) and (
+                    problem.msg.startswith("Unterminated string") or problem.pos >= len(line.rstrip())):
+                self._torn(origin, line)
+                return _TORN
+            raise
+
+    def _torn(self, origin: str, fragment: str) -> None:
+        self.unreplayed.append(ImpactUnreplayed(
+            source="eligibility", origin=origin, subject=f"a torn line ({len(fragment):,} characters)",
+            reason="a write cut short (a full disk): not a whole decision, skipped"))
+
+    def _foreign(self, data: dict[str, Any], origin: str, subject: str, source: Any) -> bool:
+        """Whether the logged decision cannot be replayed here (named in ``unreplayed``): logged
+        for another project, or decided under rules neither pack has (an older pack's)."""
+        project = data.get("project")
+        if self.project is not None and isinstance(project, str) and project != self.project:
+            reason = f"logged for the project {project!r}, not {self.project!r}: not replayable"
+        else:
+            rules = [str(rule) for rule in data.get("rules", ()) or ()] if isinstance(data.get("rules"), list) else []
+            unknown = [rule for rule in rules if self.rule_ids is not None and rule not in self.rule_ids]
+            if not unknown:
+                return False
+            reason = f"decided under rules neither pack has ({', '.join(unknown)}): not replayable"
+        self.unreplayed.append(ImpactUnreplayed(source=source, origin=origin, subject=subject, reason=reason))
+        return True
+
     def _line(self, data: dict[str, Any], origin: str) -> None:
         endpoint = data.get("endpoint")
         if not isinstance(endpoint, str):
@@ -453,14 +566,25 @@ class _Logged:
         status = data.get("status", 200)
         when = f" at {data['at']}" if isinstance(data.get("at"), str) else ""
         if endpoint == "eligible" and status == 200 and "context" in data:
-            self.cases.append((origin, f"eligible{when}", Context.model_validate(data["context"])))
+            context = Context.model_validate(data["context"])
+            if not self._foreign(data, origin, f"eligible{when}", "eligibility"):
+                self.cases.append((origin, f"eligible{when}", context))
         elif endpoint == "precedence" and "context" in data and "a" in data and "b" in data:
             context = Context.model_validate(data["context"])
             asked = _Asked(str(data["a"]), str(data["b"]), context, [str(p) for p in data.get("packs", ())],
                            {str(k): str(v) for k, v in dict(data.get("params", {})).items()})
-            self.precedence.append((origin, f"{asked.a} / {asked.b}{when}", asked))
+            subject = f"{asked.a} / {asked.b}{when}"
+            if self._foreign(data, origin, subject, "precedence"):
+                return
+            if asked.packs:  # decided under the packs it named, not the project's: the change is not in it
+                self.unreplayed.append(ImpactUnreplayed(
+                    source="precedence", origin=origin, subject=subject,
+                    reason=f"asked under the packs {', '.join(asked.packs)}, not the project's: not replayable"))
+                return
+            self.precedence.append((origin, subject, asked))
         elif endpoint == "check" and status == 200 and isinstance(data.get("record"), str):
-            self._record(Path(data["record"]), origin)
+            if not self._foreign(data, origin, f"check{when}", "eligibility"):
+                self._record(Path(data["record"]), origin)
         else:
             self.skipped += 1
 
@@ -474,8 +598,13 @@ class _Impact:
 
     def __init__(self, snapshot: Snapshot, root: Path, rules: tuple[RuleSet, RuleSet],
                  places: tuple[dict[str, RulePlace], dict[str, RulePlace]], touched: Sequence[RuleChange],
-                 display: Callable[[str], str]) -> None:
+                 display: Callable[[str], str], groups: Sequence[str] = ()) -> None:
         self.snapshot = snapshot
+        self.asker = tuple(groups)
+        #: every group the project names: the whole project is read, whoever asks
+        self.everyone = tuple(sorted({group for _, _, access in snapshot.store.access_rows() for group in access or ()}))
+        self.unreplayed: list[ImpactUnreplayed] = []
+        self.withheld_more = 0  # changed subject bindings counted, not listed, of documents withheld
         self.display = display
         self.root = root
         self.rules = rules
@@ -536,15 +665,30 @@ class _Impact:
                         return rule.kind
         return None
 
-    def add(self, change: ImpactChange) -> None:
+    def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False) -> None:
+        """Add ``change``; when it involves (``involved``) a document the asker may not read,
+        as the sweep shows a withheld document: its id, nothing else (``origin`` too is left out
+        when it is that document's file and line: ``at_document``)."""
+        hidden = sorted({locator.doc for locator in involved if not self.snapshot.may_read(locator, self.asker)})
+        if hidden:
+            change = ImpactChange(source=change.source, origin="-" if at_document else change.origin,
+                                  subject=", ".join(hidden), change=change.change, before=None, after=None,
+                                  rules=change.rules, withheld=tuple(hidden))
         self.changes.append(change)
+
+    def unreplay(self, source: Any, origin: str, subject: str, reason: str) -> None:
+        self.unreplayed.append(ImpactUnreplayed(source=source, origin=origin, subject=subject, reason=reason))
 
     # 1. eligibility --------------------------------------------------------------------------
     def eligibility(self, cases: Sequence[tuple[str, str, Context]], test_file: Path | None,
-                    packs: tuple[Path, Path], load_corpus: CorpusLoader | None, *, note: str = "") -> None:
+                    packs: tuple[Path, Path], load_corpus: CorpusLoader | None, *, note: str = "",
+                    given: Mapping[str, str] | None = None) -> None:
         """The cases' eligibility under each side; then the pack's own tests, their eligibility
         cases counted here and their other cases (derive, read, precedence, qualifiers,
-        subjects: each answer compared whole) under ``tests``."""
+        subjects: each answer compared whole) under ``tests``. A case that is an input error
+        under both packs is no decision: named in ``unreplayed``; one of ``given`` (``--cases``:
+        its origin and file) is an input error of the command (InputErrors naming each at its
+        file and line, after every case is tried)."""
         before = len(self.changes)
         decisions = 0
         # which documents a case excludes, and why, is decided by the eligibility rules alone (the
@@ -554,8 +698,17 @@ class _Impact:
         # exclusion is most of the work (a differing case's exclusions are then listed when few,
         # counted by reason when many: they are the same on both sides)
         quick = list(self.rules[0].eligibility) == list(self.rules[1].eligibility)
+        given = given or {}
+        refused: list[InputError] = []
         for origin, name, context in cases:
             answers = [_eligible(side, context, listed=not quick) for side in self.sides]
+            if all("error" in answer for answer in answers):
+                if origin in given:
+                    refused.append(InputError(f"the case {terminal_line(name)!r} is an input error under both packs: "
+                                              f"{answers[0]['error']}", file=given[origin],
+                                              line=int(origin.rpartition(":")[2]), field="cases"))
+                self.unreplay("eligibility", origin, name, f"an input error under both packs: {answers[0]['error']}")
+                continue
             decisions += 1
             if quick and max(answer.get("excluded_total", 0) for answer in answers) <= _LISTED and (
                     _eligibility_key(answers[0]) != _eligibility_key(answers[1])):
@@ -572,13 +725,15 @@ class _Impact:
                 _, new_answers = case_answers(test_file, pack_file=packs[1], load_corpus=load_corpus)
             except InforceError as problem:
                 note = f"the pack's tests ({test_file.name}) were not replayed: {_said(problem)}"
+                self.unreplay("tests", self.display(str(test_file.resolve())), test_file.name,
+                              f"the pack's tests do not run: {_said(problem)}")
                 old_answers = new_answers = []
             where = self.display(str(test_file.resolve()))
             for (case, line, old), (_, _, new) in zip(old_answers, new_answers, strict=True):
                 origin = f"{where}:{line}"
                 if case.eligible is not None:
                     decisions += 1
-                    self._compare_eligibility(origin, case.name, old, new)
+                    self._compare_eligibility(origin, case.name, old, new, gated=False)  # the test's own documents
                     continue
                 others += 1
                 if old == new:
@@ -597,8 +752,11 @@ class _Impact:
         self.sources.append(ImpactSource(source="tests", decisions=others, changed=others_changed, note=(
             "" if test_file is not None else "the pack has no tests beside it")))
         self.changes += self.tests
+        if refused:
+            raise InputErrors("a case of the cases file decides nothing under either pack", refused)
 
-    def _compare_eligibility(self, origin: str, name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+    def _compare_eligibility(self, origin: str, name: str, old: Mapping[str, Any], new: Mapping[str, Any], *,
+                             gated: bool = True) -> None:
         if _eligibility_key(old) == _eligibility_key(new):
             return
         words = (_eligibility_words(old, new), _eligibility_words(new, old))
@@ -606,7 +764,8 @@ class _Impact:
                  *(c["rule"] for c in old.get("calculations", ())), *(c["rule"] for c in new.get("calculations", ()))]
         self.add(ImpactChange(source="eligibility", origin=origin, subject=name, change="changed",
                               before=words[0], after=words[1],
-                              rules=self.behind(fired, ("eligibility", "calculation"))))
+                              rules=self.behind(fired, ("eligibility", "calculation"))),
+                 [Locator(doc=doc) for doc in _eligibility_documents(old) | _eligibility_documents(new)] if gated else ())
 
     # 2. supersession ---------------------------------------------------------------------------
     def _supersession_changes(self, kind: str, sides: Sequence[Mapping[tuple[str, str], Any]],
@@ -627,7 +786,8 @@ class _Impact:
             self.add(ImpactChange(
                 source="supersession", origin=_at(held.file, held.line), subject=f"{kind} {key[0]} -> {key[1]}",
                 change="added" if was is None else "removed" if now is None else "changed",
-                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))))
+                before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))),
+                [Locator.parse(key[0]), Locator.parse(key[1])], at_document=True)
 
     def supersession(self) -> bool:
         """Edges and proposals under each side; True when the edges are the same."""
@@ -652,20 +812,20 @@ class _Impact:
 
     # 2b. as of ---------------------------------------------------------------------------------
     def asof(self, dates: Sequence[dt.date]) -> None:
-        from inforce.ontology import Locator
-
         before = len(self.changes)
         decisions = 0
         for target in sorted(self.targets):
             locator = Locator.parse(target)
             for day in dates:
                 decisions += 1
-                words = tuple(_asof_words(side, locator, day) for side in self.sides)
+                answered = [_asof_words(side, locator, day) for side in self.sides]
+                words = (answered[0][0], answered[1][0])
                 if words[0] != words[1]:
                     self.add(ImpactChange(
                         source="asof", origin=day.isoformat(), subject=f"{target} as of {day.isoformat()}",
                         change="changed", before=words[0], after=words[1],
-                        rules=tuple(p for rule in sorted(self.targets[target]) for p in self.place(rule))))
+                        rules=tuple(p for rule in sorted(self.targets[target]) for p in self.place(rule))),
+                        [locator, *answered[0][1], *answered[1][1]])
         note = "" if self.targets else "no edge changed"
         self.sources.append(ImpactSource(source="asof", decisions=decisions, changed=len(self.changes) - before,
                                          note=note))
@@ -691,7 +851,7 @@ class _Impact:
         failed: list[str] = []
         for day in dates:
             try:
-                reports = [sweep(side, ModelBackends(), day) for side in self.sides]
+                reports = [sweep(side, ModelBackends(), day, groups=self.everyone) for side in self.sides]
             except InforceError as problem:  # said in the summary, never passed over in silence
                 failed.append(f"the sweep of {day.isoformat()} failed: {_said(problem)}")
                 continue
@@ -710,18 +870,145 @@ class _Impact:
                     source="precedence", origin=day.isoformat(),
                     subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
                     change="added" if was is None else "removed" if now is None else "changed",
-                    before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))))
+                    before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))),
+                    [p.locator for f in (was, now) if f is not None for p in f.provisions]
+                    + [f.winner for f in (was, now) if f is not None and f.winner is not None])
         for origin, subject, asked in logged:
-            decisions += 1
             answers = [_precedence(side, asked) for side in self.sides]
+            if all(words.startswith("input error: ") for _, words in answers):
+                self.unreplay("precedence", origin, subject, f"an input error under both packs: {answers[0][1][13:]}")
+                continue
+            decisions += 1
             if answers[0] == answers[1]:
                 continue
             fired = [rule for rule, _ in answers if rule]
             self.add(ImpactChange(source="precedence", origin=origin, subject=subject, change="changed",
                                   before=answers[0][1], after=answers[1][1],
-                                  rules=self.behind(fired, ("precedence", "supersession"))))
+                                  rules=self.behind(fired, ("precedence", "supersession"))),
+                     [_locator(asked.a), _locator(asked.b)])
         self.sources.append(ImpactSource(source="precedence", decisions=decisions,
                                          changed=len(self.changes) - before, note="; ".join(failed)))
+
+
+    # 5. subject bindings of the stored quantities ----------------------------------------------
+    def subjects(self) -> None:
+        """Each stored figure whose subject the new vocabulary binds otherwise (see the module's doc)."""
+        if _vocabulary(self.rules[0]) == _vocabulary(self.rules[1]):
+            self.sources.append(ImpactSource(source="subjects", decisions=0, changed=0, note=(
+                "no subject vocabulary rule changed: the stored quantities were not read again")))
+            return
+        from .facts import read_quantities
+        from .quantities import project_extractor
+        from .quantities.legend import legend_of
+
+        store = self.snapshot.store
+        documents = [store.document(meta.uid) for meta in store.documents()]
+        legend = legend_of(documents)  # as ingest reads it: the whole set's abbreviations
+        units = self.snapshot.manifest.units
+        extractors = [project_extractor(rules, units, legend=legend) for rules in self.rules]
+        decisions = 0
+        found: list[tuple[Any, Any, Any, Any]] = []  # (document, key, before, after)
+        for document in documents:
+            sides = [{_figure_key(q): q for q in read_quantities(document, extractor)[0]}
+                     for extractor in extractors]
+            keys = sorted(set(sides[0]) | set(sides[1]), key=lambda key: key[3:])
+            decisions += len(keys)
+            found += [(document, key, sides[0].get(key), sides[1].get(key)) for key in keys
+                      if _bound(sides[0].get(key)) != _bound(sides[1].get(key))]
+        shown = found[:_SUBJECTS_LISTED]
+        lines = _figure_lines(self.root, [(document, key) for document, key, _, _ in shown])
+        for (document, key, before, after), line in zip(shown, lines, strict=True):
+            figure = before or after
+            fired = self._vocabulary_rules(_bound(before), 0) + self._vocabulary_rules(_bound(after), 1)
+            self.add(ImpactChange(
+                source="subjects", origin=_at(document.source.file, line),
+                subject=f"{key[0]}@{key[1]}#{key[2]} {figure.text!r}", change="changed",
+                before=self._binding(_bound(before), 0, _entry(extractors[0], document, key, before)),
+                after=self._binding(_bound(after), 1, _entry(extractors[1], document, key, after)),
+                rules=self.behind(fired, _VOCABULARY_KINDS)), [Locator(doc=document.id, rev=document.revision)],
+                at_document=True)
+        note = ""
+        if len(found) > len(shown):
+            counted: dict[tuple[str, str], int] = {}
+            for document, _, before, after in found[len(shown):]:
+                outcome = (_bound(before) or "unbound", _bound(after) or "unbound")
+                if not self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker):
+                    outcome = ("withheld (access)", "")  # its subjects are its content
+                    self.withheld_more += 1
+                counted[outcome] = counted.get(outcome, 0) + 1
+            note = f"{len(found) - len(shown)} more not listed: " + "; ".join(
+                f"{a} -> {b}: {n}" if b else f"{a}: {n}" for (a, b), n in sorted(counted.items(), key=lambda item: -item[1]))
+        self.sources.append(ImpactSource(source="subjects", decisions=decisions, changed=len(found), note=note))
+
+    def _vocabulary_rules(self, subject: str | None, side: int) -> list[str]:
+        """The ids of side ``side``'s vocabulary rules that bind ``subject``."""
+        if subject is None:
+            return []
+        return [rule.id for pack in self.rules[side].packs for rule in pack.pack.rules
+                if rule.kind in _VOCABULARY_KINDS and getattr(rule, "subject", None) == subject]
+
+    def _binding(self, subject: str | None, side: int, entry: str | None) -> str:
+        """An outcome: the subject and the vocabulary entry that names it (the rule and the
+        synonym read, when the figure's binding tells them), or ``unbound``."""
+        if subject is None:
+            return "unbound"
+        named = [entry] if entry else self._vocabulary_rules(subject, side)
+        return f"{subject} [{', '.join(named)}]" if named else subject
+
+
+def _vocabulary(rules: RuleSet) -> list[Any]:
+    """What of a rule set decides subject bindings: its vocabulary rules and conditions."""
+    return [rule for pack in rules.packs for rule in pack.pack.rules if rule.kind in _VOCABULARY_KINDS] + [
+        pack.pack.conditions for pack in rules.packs]
+
+
+def _entry(extractor: Any, document: Any, key: tuple[Any, ...], figure: Any) -> str | None:
+    """The vocabulary entry that bound ``figure`` (``RULE: 'synonym'``): its provision read
+    again to see the binding's evidence (a stored quantity keeps only its subject); None when
+    the figure is unbound or the reading does not show it."""
+    if figure is None or figure.subject is None:
+        return None
+    provision = next((p for p in document.provisions if p.path == key[2]), None)
+    if provision is None:
+        return None
+    if provision.kind == "table_row" and provision.cells is not None:
+        extraction = extractor.extract_row(provision.text, provision.cells, provision.header or ())
+    else:
+        extraction = extractor.extract(provision.text)
+    for mention in extraction.mentions:
+        binding = mention.binding
+        if mention.text == figure.text and binding is not None and binding.subject == figure.subject:
+            return f"{binding.rule}: {binding.synonym!r}"
+    return None
+
+
+def _figure_key(quantity: Any) -> tuple[Any, ...]:
+    locator, span = quantity.locator, quantity.span
+    return (locator.doc, locator.rev, locator.path, span.start if span else -1, span.end if span else -1)
+
+
+def _bound(quantity: Any) -> str | None:
+    return quantity.subject if quantity is not None else None
+
+
+def _figure_lines(root: Path, figures: Sequence[tuple[Any, tuple[Any, ...]]]) -> list[int | None]:
+    """The file line of each figure (the reader's ``lines_at``); None where not known."""
+    if not figures:
+        return []
+    from .ingest.reader import default_reader
+
+    try:
+        opened = default_reader().open(root)
+    except Exception:  # noqa: BLE001 - no reader, or a project it cannot open: lines left out
+        return [None] * len(figures)
+    lines: list[int | None] = []
+    with opened as files:
+        for document, key in figures:
+            try:
+                lines += files.lines_at(document, [(key[2], max(key[3], 0))])
+            except Exception:  # noqa: BLE001 - a file moved since ingest: its line left out
+                lines.append(None)
+    return lines
 
 
 class _EdgesOf:
@@ -775,6 +1062,21 @@ def _eligible(side: Snapshot, context: Context, *, listed: bool = True) -> dict[
         return side.eligible(context, exclusions=None if listed else 0).contract()
     except InforceError as problem:
         return {"error": _said(problem)}
+
+
+def _eligibility_documents(answer: Mapping[str, Any]) -> set[str]:
+    """The documents an eligibility answer names, but those excluded for access alone (named
+    so to every asker, as ``eligible`` names them)."""
+    return {*answer.get("eligible", ()), *(e["document"] for e in answer.get("excluded", ())
+                                           if tuple(e["reasons"]) != ("access",))}
+
+
+def _locator(text: str) -> Locator:
+    """A logged question's provision as a locator (its text as a document id when it is none)."""
+    try:
+        return Locator.parse(text)
+    except InputError:
+        return Locator(doc=text.partition("#")[0].partition("@")[0] or text)
 
 
 def _eligibility_key(answer: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -920,13 +1222,15 @@ def _proposal_words(proposal: Any) -> str | None:
         f" (rule {proposal.rule})" if proposal.rule else "")
 
 
-def _asof_words(side: Snapshot, locator: Any, day: dt.date) -> str:
+def _asof_words(side: Snapshot, locator: Any, day: dt.date) -> tuple[str, list[Locator]]:
+    """What ``asof`` answers for ``locator`` on ``day`` under ``side``, in words, and the
+    provisions the answer names (the gate's to judge)."""
     from inforce.ontology import NotFoundError
 
     try:
         answer = side.index.answer(locator, day, None)
     except NotFoundError as missing:
-        return f"not found: {missing}"
+        return f"not found: {missing}", []
     words = "in force" if answer.in_force else "not in force" + (f" ({answer.reason})" if answer.reason else "")
     if answer.resolved is not None and not answer.in_force:
         words += f"; in force instead: {answer.resolved.format()}"
@@ -934,7 +1238,8 @@ def _asof_words(side: Snapshot, locator: Any, day: dt.date) -> str:
         words += "; replaced by " + ", ".join(s.format() for s in answer.successors)
     if answer.amended_by:
         words += "; amended by " + ", ".join(a.format() for a in answer.amended_by)
-    return words
+    named = [*([answer.resolved] if answer.resolved is not None else []), *answer.successors, *answer.amended_by]
+    return words, named
 
 
 def _finding_words(finding: Any) -> str | None:

@@ -468,7 +468,7 @@ class Project:
     def impact(
         self, pack: str | Path, *, against: str | Path | None = None, against_ref: str | None = None,
         cases: str | Path | None = None, valid_at: Sequence[dt.date] = (), load_corpus: CorpusLoader | None = None,
-        decisions: Sequence[str | Path] = (),
+        decisions: Sequence[str | Path] = (), groups: Sequence[str] = (),
     ) -> ImpactReport:
         """Which decisions of this project a rule-pack change would change (``engine.impact``):
         ``pack`` (the edited file) replaces the manifest's pack at its path, or the one whose rule
@@ -477,12 +477,14 @@ class Project:
         elsewhere). Eligibility for the ``cases`` (JSON lines), the pack's tests and the example
         answers and the ``decisions`` logged (decision logs, audit records); supersession edges and
         what ``asof`` answers on ``valid_at`` (default: the latest revision date); the sweep's
-        precedence decisions and the logged ones. The graph is not written."""
+        precedence decisions and the logged ones. The graph is not written. Every decision is
+        made over the whole project; one involving a document ``groups`` may not read is shown
+        withheld, by the document's id alone (the one access gate)."""
         from .impact import rules_impact
 
         return rules_impact(self.snapshot, self._root, pack, against=against, against_ref=against_ref, cases=cases,
                             valid_at=valid_at, decisions=decisions, load_corpus=load_corpus,
-                            display=lambda file: _pack_file(file, self._root))
+                            display=lambda file: _pack_file(file, self._root), groups=groups)
 
     def check(self, answer: Answer, *, tier: Tier = "low", deadline: float | None = None) -> Verdict:
         """The verdict on an answer's claims (``engine.verify``): answer, clarification request,

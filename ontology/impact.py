@@ -12,17 +12,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .context import Context
 
-__all__ = ["IMPACT_SOURCES", "ImpactChange", "ImpactReport", "ImpactSource", "RuleChange", "RuleDecision",
-           "RulePlace"]
+__all__ = ["IMPACT_SOURCES", "ImpactChange", "ImpactReport", "ImpactSource", "ImpactUnreplayed", "RuleChange",
+           "RuleDecision", "RulePlace"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
 #: The sources of decisions, in the order a report lists them: eligibility (and calculations)
 #: for the cases, the example answers' contexts and the pack's eligibility tests; the pack's
 #: other tests; supersession edges and proposals; what ``asof`` answers for the targets whose
-#: edges changed; the sweep's decisions (precedence).
-ImpactSourceName = Literal["eligibility", "tests", "supersession", "asof", "precedence"]
-IMPACT_SOURCES: tuple[ImpactSourceName, ...] = ("eligibility", "tests", "supersession", "asof", "precedence")
+#: edges changed; the sweep's decisions (precedence); the stored quantities' subject bindings
+#: under a changed vocabulary (subjects).
+ImpactSourceName = Literal["eligibility", "tests", "supersession", "asof", "precedence", "subjects"]
+IMPACT_SOURCES: tuple[ImpactSourceName, ...] = ("eligibility", "tests", "supersession", "asof", "precedence",
+                                                "subjects")
 
 
 class RulePlace(BaseModel):
@@ -54,7 +56,12 @@ class RuleChange(BaseModel):
 class ImpactChange(BaseModel):
     """One decision that comes out differently: what was decided (``subject``), where the
     question comes from (``origin``), the outcome under the old pack and the new one (None:
-    no such decision on that side: an edge or finding added or removed) and the rules behind it."""
+    no such decision on that side: an edge or finding added or removed) and the rules behind it.
+
+    ``withheld``: the documents the decision involves that the asker may not read (access),
+    named by id alone; the change is then shown as the sweep shows a withheld document: its
+    ``subject`` is those ids, ``before`` and ``after`` are None and ``origin`` is the asker's own
+    input (a cases or log line, a date), never a document's file and line."""
 
     model_config = _MODEL
 
@@ -65,24 +72,44 @@ class ImpactChange(BaseModel):
     before: str | None
     after: str | None
     rules: tuple[RulePlace, ...] = ()
+    withheld: tuple[str, ...] = ()
 
 
 class ImpactSource(BaseModel):
-    """One source of decisions: how many were recomputed and how many changed; ``note`` says
-    what was not recomputed and why."""
+    """One source of decisions: how many were recomputed and how many changed (``withheld`` of
+    those changed shown by document id alone: the asker may not read a document they involve);
+    ``unreplayed``: the questions of this source that are no decision to compare (listed in the
+    report's ``unreplayed``); ``note`` says what was not recomputed and why."""
 
     model_config = _MODEL
 
     source: ImpactSourceName
     decisions: int
     changed: int
+    withheld: int = 0
+    unreplayed: int = 0
     note: str = ""
+
+
+class ImpactUnreplayed(BaseModel):
+    """A question that was not compared, and why: a case that is an input error under both
+    packs, a logged decision of another project or decided under other packs or rules, a torn
+    log line, pack tests that do not run. Counted apart from the decisions, never as unchanged."""
+
+    model_config = _MODEL
+
+    source: ImpactSourceName
+    origin: str
+    subject: str
+    reason: str
 
 
 class ImpactReport(BaseModel):
     """``inforce rules impact``: the pack replaced, the old and the new file, the dates of
-    interest, the rules the change touches, and every decision that changes (in the order of
-    ``SOURCES``)."""
+    interest, the rules the change touches, every decision that changes (in the order of
+    ``SOURCES``) and every question not compared (``unreplayed``). Every decision is computed
+    over the whole project; ``groups`` are the asker's, and a change involving a document they
+    may not read is shown withheld (``ImpactChange.withheld``)."""
 
     model_config = _MODEL
 
@@ -95,6 +122,8 @@ class ImpactReport(BaseModel):
     rules_changed: tuple[RuleChange, ...]
     sources: tuple[ImpactSource, ...]
     changes: tuple[ImpactChange, ...]
+    unreplayed: tuple[ImpactUnreplayed, ...] = ()
+    groups: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:

@@ -1,4 +1,5 @@
-"""What ``inforce init`` writes: a commented manifest and one example document."""
+"""What ``inforce init`` writes: a commented manifest, one example document, and the rule-pack
+JSON Schema in ``rules/`` (the file the editor header of a pack there names: rules/layout.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import InputError
 from inforce.ontology.text import yaml_quoted
+from inforce.rules.layout import write_schema_copy
 
 __all__ = ["Scaffolded", "scaffold_project"]
 
@@ -22,7 +24,8 @@ facets: []
 # Rule packs, applied in order; later packs extend earlier ones.
 #   - stock: precedence/aia-style          # a pack shipped with inforce (`inforce rules check` lists them)
 #     params: {{source: "Agreement Article 1.2"}}
-#   - path: rules/eligibility.yaml         # a pack of this project
+#   - path: rules/eligibility.yaml         # a pack of this project: start one with
+#                                          # inforce rules new rules/eligibility.yaml --kind eligibility
 rules: []
 """
 
@@ -61,7 +64,8 @@ class Scaffolded(BaseModel):
 
 
 def scaffold_project(folder: Path, *, today: str) -> list[Path]:
-    """Create a new project in ``folder``: its manifest, and an example document unless
+    """Create a new project in ``folder``: its manifest, the rule-pack schema in ``rules/`` (for
+    the editor header of the packs written there), and an example document unless
     ``documents/`` already holds something (a user's own documents are the corpus).
 
     Nothing already there is overwritten: a folder with an ``inforce.yaml`` is refused, and
@@ -81,6 +85,9 @@ def scaffold_project(folder: Path, *, today: str) -> list[Path]:
         documents.mkdir(parents=True, exist_ok=True)
         (folder / "rules").mkdir(exist_ok=True)
         written = [_create(manifest, MANIFEST.format(name=_project_name(folder)))]
+        schema = write_schema_copy(folder / "rules", replace=False)
+        if schema is not None:
+            written.append(schema)
         if not any(documents.iterdir()):
             written.append(_create(documents / "sop-001.md", EXAMPLE_DOCUMENT.format(today=today)))
     except OSError as problem:

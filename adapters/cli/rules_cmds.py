@@ -1,4 +1,4 @@
-"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|impact|doc|schema)."""
+"""Rule commands: eligible, precedence, and the policy owner's tools (rules check|test|explain|impact|doc|schema|new|fmt)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,8 @@ def _log_decision(log: Path | None, opened: Project, decision: RuleDecision) -> 
         append_line(log, json.dumps(line, ensure_ascii=False, separators=(",", ":")))
     except OSError as problem:
         raise InputError(f"cannot append to the decision log: {problem.strerror or problem}", file=str(log),
-                         field="--decision-log", hint="name a file in a folder you may write") from None
+                         field="--decision-log", hint="name a file (not a symbolic link) in a folder you may "
+                         "write") from None
 
 
 def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
@@ -343,14 +344,18 @@ def impact(
         "--decisions", metavar="LOG", help="replay the eligibility and precedence decisions of this log (the service's, or "
         "--decision-log's), audit record (check --audit-dir) or folder of records; repeatable",
         show_default=False)] = None,
+    groups: GroupsOption = None,
     format: Annotated[ImpactFormat, typer.Option("--format", "-f", help="text, json, md (a pull-request "
                                                  "comment) or sarif")] = ImpactFormat.text,
 ) -> None:
     """Which decisions of the project a rule-pack change would change: eligibility (cases, the pack's
     tests, example answers, logged decisions), supersession edges and as-of answers, the sweep's
-    precedence decisions and the logged ones.
+    precedence decisions and the logged ones, and (a vocabulary change) the stored figures' subjects.
 
-    Exit 0 when nothing changes, 1 when a decision does, 2 when a pack does not lint.
+    Every decision is made over the whole project; one involving a document --groups may not read
+    is shown by the document's id alone, "withheld (access)", and counted.
+    Exit 0 when nothing changes, 1 when a decision does (withheld ones too), 2 when a pack does not
+    lint or a case of --cases decides nothing under either pack.
     """
     from inforce.adapters.report.impact import (
         render_impact_markdown,
@@ -361,7 +366,8 @@ def impact(
     dates = [day for day in (parse_valid_at(value) for value in valid_at or ()) if day is not None]
     with Project.open(project) as opened:
         report = opened.impact(pack, against=against, against_ref=against_ref, cases=cases, valid_at=dates,
-                               decisions=tuple(decisions or ()), load_corpus=_load_corpus)
+                               decisions=tuple(decisions or ()), load_corpus=_load_corpus,
+                               groups=parse_groups(groups))
     if format is ImpactFormat.json:
         emit_json(report)
     elif format is ImpactFormat.md:
@@ -433,12 +439,73 @@ def schema(
     emit_json(rule_test_schema() if tests else rule_pack_schema())
 
 
+class NewKind(enum.StrEnum):
+    """The kinds ``rules new`` writes a first rule of (rules/layout.py)."""
+
+    eligibility = "eligibility"
+    calculation = "calculation"
+    precedence = "precedence"
+    qualifier = "qualifier"
+    subject = "subject"
+
+
+@handle_errors
+def new(
+    path: Annotated[Path, typer.Argument(help="the new pack's file (never replaced), e.g. rules/eligibility.yaml")],
+    kind: Annotated[NewKind, typer.Option("--kind", help="the kind of its first rule")] = NewKind.eligibility,
+    prefix: Annotated[str, typer.Option("--prefix", help="the rule ids' prefix (FUP gives FUP-E001)")] = "ABC",
+    title: Annotated[str | None, typer.Option("--title", help="the pack's title", show_default=False)] = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Write a new rule pack holding one rule of a kind, headed by the JSON Schema line editors read
+    (`# yaml-language-server: $schema=rule-pack.schema.json`), and that schema beside it."""
+    from inforce.rules.layout import NewPack, write_new_pack
+
+    written = write_new_pack(path, kind.value, prefix=prefix, title=title)
+    if format is OutputFormat.json:
+        emit_json(NewPack(pack=str(path), created=tuple(str(p) for p in written)))
+        return
+    for made in written:
+        err.print(f"created {made}", markup=False)
+    err.print(f"next: inforce rules check {path}; list it in inforce.yaml under rules: (- path: ...)", markup=False)
+
+
+@handle_errors
+def fmt(
+    packs: Annotated[list[str], typer.Argument(metavar="PACK...", help="pack files, or folders of packs "
+                                               "(*.yaml, test files left out)")],
+    check_only: Annotated[bool, typer.Option("--check", help="write nothing; exit 1 when a pack's layout would "
+                                             "change (a CI gate)")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="print each change as a unified diff")] = False,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Rewrite rule packs in the canonical layout (key order, indentation), keeping every comment
+    and every value as written. A pack that does not check is refused, with its problems; exit 2."""
+    from inforce.rules.layout import format_packs
+
+    report = format_packs(packs, check=check_only, diff=diff)
+    if format is OutputFormat.json:
+        emit_json(report)
+    else:
+        for pack in report.packs:
+            if pack.diff:
+                out.print(pack.diff, markup=False, end="")
+            if pack.changed:
+                err.print(f"{'would reformat' if check_only else 'reformatted'} {pack.file}", markup=False)
+        unchanged = len(report.packs) - report.changed
+        err.print(f"{report.changed} pack{'s' if report.changed != 1 else ''} "
+                  f"{'would be reformatted' if check_only else 'reformatted'}, {unchanged} left unchanged",
+                  markup=False)
+    if check_only and report.changed:
+        raise typer.Exit(EXIT_FINDING)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``eligible``, ``precedence`` and the ``rules`` group to ``app``."""
     app.command("eligible")(eligible)
     app.command("precedence")(precedence)
     group = typer.Typer(name="rules", help="Check, test (with coverage), explain and document rule packs; weigh a "
-                        "change's impact; print their JSON Schema.",
+                        "change's impact; print their JSON Schema; start a pack; lay packs out.",
                         no_args_is_help=True, rich_markup_mode=None)
     group.command("check")(check)
     group.command("test")(test)
@@ -446,4 +513,6 @@ def register(app: typer.Typer) -> None:
     group.command("impact")(impact)
     group.command("doc")(doc)
     group.command("schema")(schema)
+    group.command("new")(new)
+    group.command("fmt")(fmt)
     app.add_typer(group, name="rules")

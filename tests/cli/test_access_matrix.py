@@ -90,7 +90,34 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.exit_code == 1, done.output  # the stale citation: a refusal
     (record,) = (root / "audit").glob("*.json")
     record.rename(root / "audit" / "record.json")
+    _write_swapped_pack(root / "impact")
     return root
+
+
+def _write_swapped_pack(folder: Path) -> None:
+    """For ``rules impact``: the stock AIA-style pack with drawings and specifications swapped
+    (the restricted drawing's conflict changes winner), and a test file of its own beside it."""
+    from inforce.rules.loader import STOCK_ROOT
+
+    text = (STOCK_ROOT / "precedence" / "aia-style.yaml").read_text("utf-8")
+    drawings = "      - name: drawings\n        kinds: [drawing]\n"
+    specifications = ("      - name: specifications\n        kinds: [specification, addendum]\n"
+                      "        description: a specification together with the addenda that amend it\n")
+    assert drawings + specifications in text
+    folder.mkdir()
+    (folder / "aia-swapped.yaml").write_text(text.replace(drawings + specifications, specifications + drawings))
+    csi = (STOCK_ROOT / "supersession" / "csi-addenda.yaml").read_text("utf-8")
+    pattern = '      - pattern: "{target}: Add"\n        scope: partial\n        targets: [paragraph, callout]\n'
+    assert pattern in csi and '\n        - "add"\n' in csi
+    (folder / "csi-no-add.yaml").write_text(csi.replace(pattern, "").replace('\n        - "add"\n', "\n", 1))
+    (folder / "csi-no-add.test.yaml").write_text(  # its own tests (the stock ones name the example's ids)
+        "schema_version: 1\ndocuments:\n"
+        "  - {id: SPEC-9, kind: specification, title: S, issued: 2026-03-02, provisions: [{path: '1', text: x}]}\n"
+        "cases:\n  - name: one\n    eligible: {context: {}}\n    expect: {outcome: eligible}\n")
+    (folder / "aia-swapped.test.yaml").write_text(
+        'schema_version: 1\nparams: {source: "Agreement Article 1.2"}\ndocuments:\n'
+        "  - {id: SPEC-9, kind: specification, title: S, issued: 2026-03-02, provisions: [{path: '1', text: x}]}\n"
+        "cases:\n  - name: one\n    eligible: {context: {}}\n    expect: {outcome: eligible}\n")
 
 
 #: answers for ``check``, asked without the group (``groups: []``): their words are the asker's
@@ -175,6 +202,9 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("facts-subject-restricted-only", ["facts", "{p}", "--subject", "reinforcement.yield_strength",
                                        "--valid-at", "2026-05-01"], {2}),
     ("review", ["review", "{p}"], {0}),
+    # the restricted drawing's conflict changes winner: counted (exit 1), shown by ids alone
+    ("rules-impact", ["rules", "impact", "{p}", "--pack", "{p}/impact/aia-swapped.yaml", "--valid-at", "2026-05-01"],
+     {1}),
     ("review-restricted-item", ["review", "{p}", "reject", "ADD-02#2.1", "--by", "auditor"], {1}),
     ("review-restricted-target", ["review", "{p}", "accept", "ADD-01#2.2", "--target", "DWG-S-101#callout-3",
                                   "--scope", "partial", "--by", "auditor"], {1}),
@@ -189,9 +219,8 @@ EXEMPT = {
     "rules test": "runs a pack's own test corpus, written beside the pack",
     "rules schema": "prints the rule-pack JSON Schema",
     "rules doc": "prints the pages of lint codes and stock rules, no document",
-    "rules impact": "a policy owner's tool run by whoever holds the project's files and packs (as rules test): it "
-                    "names decisions by document id, rule and clause, never a document's text, and its sweep runs "
-                    "with no groups, so restricted documents are left out (tests/rules/test_impact.py)",
+    "rules new": "writes a new rule pack and the pack schema beside it; reads no documents",
+    "rules fmt": "lays out rule-pack files; reads no documents",
     "serve": "answers over HTTP with the caller's groups from its keys file: tests/http/test_http_service.py "
              "holds the same matrix over HTTP",
     "erase": "run by whoever holds the files (it deletes one): prints the ids, files and hashes it removed, never "
@@ -466,6 +495,39 @@ def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, t
     assert f"{len(json.loads(written)['summary']['withheld'])} document(s) withheld" in output
     _, _, grouped = _run(["sweep", "{p}", "--valid-at", "2026-05-01"], project, tmp_path, "json", GROUP)
     assert json.loads(grouped)["summary"]["withheld"] == []
+
+
+def test_rules_impact_counts_a_withheld_change_and_shows_it_whole_with_the_group(project: Path, tmp_path: Path) -> None:
+    """Audit 23q Q2: the sweep was replayed with no group, so the one decision the change moves
+    (about the restricted drawing) was dropped: "no decision changes", exit 0. Now it is made
+    over the whole project and shown by document id alone, "withheld (access)"."""
+    args = ["rules", "impact", "{p}", "--pack", "{p}/impact/aia-swapped.yaml", "--valid-at", "2026-05-01"]
+    code, _, written = _run(args, project, tmp_path, "json", None)
+    report = json.loads(written)
+    (hidden,) = [c for c in report["changes"] if c["source"] == "precedence"]
+    assert code == 1 and hidden["withheld"] == ["ADD-02", "DWG-S-101"] and hidden["before"] is None
+    assert next(s for s in report["sources"] if s["source"] == "precedence")["withheld"] == 1
+    code, _, text = _run(args, project, tmp_path, "text", None)
+    assert "precedence 2026-05-01 ADD-02, DWG-S-101: withheld (access)" in text
+    code, _, grouped = _run(args, project, tmp_path, "json", GROUP)
+    (whole,) = [c for c in json.loads(grouped)["changes"] if c["source"] == "precedence"]
+    assert code == 1 and whole["withheld"] == [] and "DWG-S-101#callout-3 governs" in whole["before"]
+
+
+def test_rules_impact_gates_the_supersession_and_asof_sources_as_the_sweep(project: Path, tmp_path: Path) -> None:
+    """Audit 23q Q2: the supersession source listed a restricted addendum item's locator and
+    file:line while the precedence source left the document out: two rules in one command."""
+    args = ["rules", "impact", "{p}", "--pack", "{p}/impact/csi-no-add.yaml", "--valid-at", "2026-05-01"]
+    code, output, written = _run(args, project, tmp_path, "json", None)
+    report = json.loads(written)
+    hidden = [c for c in report["changes"] if c["withheld"]]
+    assert code == 1 and {c["source"] for c in hidden} >= {"supersession", "asof"}
+    assert all(c["subject"] == "ADD-02" and c["origin"] != "documents/addendum-02.md" for c in hidden)
+    assert not _leaks(output + written, args) and "addendum-02.md" not in written
+    _, _, grouped = _run(args, project, tmp_path, "json", GROUP)
+    shown = [c for c in json.loads(grouped)["changes"] if c["source"] == "supersession"]
+    assert any(c["subject"].startswith("edge ADD-02#") and c["origin"].startswith("documents/addendum-02.md:")
+               for c in shown)
 
 
 def _command_names() -> set[str]:

@@ -13,6 +13,10 @@ import pytest
 
 from impact_cases import PERIOD, invoke, period_edited
 
+#: the policy owner holds the handbooks' group: every change shown whole (without it, those about
+#: the group's handbook are shown withheld: tests/cli/test_rules_impact_hostile.py)
+OWNER = ("--groups", "support-uk")
+
 
 @pytest.fixture(scope="module")
 def followup(ingested_example) -> Path:
@@ -26,7 +30,7 @@ def edited(followup, tmp_path_factory) -> Path:
 
 
 def test_text_lists_a_summary_line_per_source_and_a_line_per_changed_decision_and_exits_1(followup, edited):
-    out = invoke("rules", "impact", str(followup), "--pack", str(edited), code=1).stdout
+    out = invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, code=1).stdout
     lines = out.splitlines()
     assert lines[0].startswith(f"impact of {edited} on followup-handbooks (replaces rules/followup.yaml; ")
     assert f"rule FUP-C001 (calculation) modified: {edited}:31" in lines
@@ -39,19 +43,20 @@ def test_text_lists_a_summary_line_per_source_and_a_line_per_changed_decision_an
 
 
 def test_json_is_the_documented_schema(followup, edited):
-    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "json", code=1).stdout)
+    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "json", code=1).stdout)
     assert set(data) == {"project", "index_build", "pack", "new", "old", "valid_at", "rules_changed", "sources",
-                         "changes"}
-    assert [s["source"] for s in data["sources"]] == ["eligibility", "tests", "supersession", "asof", "precedence"]
+                         "changes", "unreplayed", "groups"}
+    assert [s["source"] for s in data["sources"]] == ["eligibility", "tests", "supersession", "asof", "precedence",
+                                                    "subjects"]
     change = data["changes"][0]
-    assert set(change) == {"source", "origin", "subject", "change", "before", "after", "rules"}
+    assert set(change) == {"source", "origin", "subject", "change", "before", "after", "rules", "withheld"}
     assert change["rules"] == [{"id": "FUP-C001", "file": str(edited), "line": 31}]
     assert data["rules_changed"] == [{"id": "FUP-C001", "change": "modified", "kind": "calculation",
                                       "place": {"id": "FUP-C001", "file": str(edited), "line": 31}}]
 
 
 def test_md_is_a_pull_request_comment_with_a_table_of_changed_decisions(followup, edited):
-    out = invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "md", code=1).stdout
+    out = invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "md", code=1).stdout
     assert out.startswith("### Rule impact: ")
     assert "| Source | Where | Decision | Before | After | Rule |" in out
     assert "**4 decision(s) change.**" in out
@@ -60,7 +65,7 @@ def test_md_is_a_pull_request_comment_with_a_table_of_changed_decisions(followup
 
 
 def test_sarif_has_one_result_per_changed_decision_at_the_rules_file_and_line(followup, edited):
-    log = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "sarif", code=1).stdout)
+    log = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "sarif", code=1).stdout)
     assert log["version"] == "2.1.0"
     results = log["runs"][0]["results"]
     assert len(results) == 4 and {r["ruleId"] for r in results} == {"impact/eligibility"}

@@ -17,6 +17,8 @@ from impact_cases import invoke, period_edited, runner
 UK_REFURBISHED = ["-c", "market=UK", "-c", "product=refurbished", "-c", "dispatch_date=2024-12-12",
                   "-c", "pilot=false", "--groups", "support-uk"]
 IE_NEW = ["-c", "market=IE", "-c", "product=new", "-c", "dispatch_date=2024-03-01"]
+#: the policy owner holds the handbooks' group: every change shown whole
+OWNER = ("--groups", "support-uk")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +63,7 @@ def test_each_decision_is_one_line_holding_the_case_the_outcome_the_rules_and_th
 
 
 def test_impact_replays_the_logged_decisions_and_names_each_change_by_log_and_line(followup, edited, logged):
-    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions", str(logged),
+    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions", str(logged),
                              "-f", "json", code=1).stdout)
     replayed = [c for c in data["changes"] if c["origin"].startswith(f"{logged}:")]
     assert [c["origin"] for c in replayed] == [f"{logged}:1"]  # the Irish case's outcome does not move
@@ -70,7 +72,7 @@ def test_impact_replays_the_logged_decisions_and_names_each_change_by_log_and_li
     assert "2024-12-26 [FUP-C001]" in change["before"] and "2024-12-22 [FUP-C001]" in change["after"]
     assert change["rules"] == [{"id": "FUP-C001", "file": str(edited), "line": 31}]
     eligibility = next(s for s in data["sources"] if s["source"] == "eligibility")
-    without = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "json",
+    without = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "json",
                                 code=1).stdout)
     assert eligibility["decisions"] == next(s for s in without["sources"]
                                             if s["source"] == "eligibility")["decisions"] + 2
@@ -84,7 +86,7 @@ def test_lines_of_other_endpoints_are_counted_not_replayed(followup, edited, log
     other = {"at": "2026-12-02T00:00:00Z", "endpoint": "asof", "caller": "dms", "project": "followup-handbooks",
              "index_build": "x", "outcome": "in_force", "status": 200}
     log.write_text(json.dumps(other) + "\n\n" + logged.read_text("utf-8").splitlines()[0] + "\n", encoding="utf-8")
-    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions", str(log),
+    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions", str(log),
                              "-f", "json", code=1).stdout)
     assert [c["origin"] for c in data["changes"] if c["origin"].startswith(str(log))] == [f"{log}:3"]
     eligibility = next(s for s in data["sources"] if s["source"] == "eligibility")
@@ -97,12 +99,12 @@ def test_a_line_that_does_not_read_is_an_input_error_naming_the_file_and_line(fo
                                                                               bad):
     log = tmp_path / "bad.jsonl"
     log.write_text(logged.read_text("utf-8") + bad + "\n", encoding="utf-8")
-    result = invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions", str(log), code=2)
+    result = invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions", str(log), code=2)
     assert f"{log}:4: decisions: the logged decision does not read" in result.output
 
 
 def test_a_log_that_is_not_there_is_an_input_error(followup, edited, tmp_path):
-    result = invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions",
+    result = invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions",
                     str(tmp_path / "missing.jsonl"), code=2)
     assert "missing.jsonl" in result.output
 
@@ -113,11 +115,11 @@ def test_impact_replays_the_context_of_a_checks_audit_record(followup, edited, t
                                   "--audit-dir", str(records)])
     assert checked.exit_code in (0, 1), checked.output  # the verdict's own exit: the record is written either way
     (record,) = records.glob("*.json")
-    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions", str(records),
+    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions", str(records),
                              "-f", "json", code=1).stdout)
     (change,) = [c for c in data["changes"] if c["origin"] == str(record)]
     assert change["subject"].startswith("check ") and "2024-12-22 [FUP-C001]" in change["after"]
     # the record file itself, given alone, is read the same way
-    alone = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "--decisions", str(record),
+    alone = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "--decisions", str(record),
                               "-f", "json", code=1).stdout)
     assert [c["origin"] for c in alone["changes"] if c["origin"] == str(record)] == [str(record)]

@@ -66,7 +66,7 @@ def period_changed(followup, followup_pack, tmp_path_factory):
         json.dumps({"name": "UK new", "attributes": {"market": "UK", "product": "new",
                                                      "dispatch_date": "2023-03-06"}}),
     ]) + "\n", encoding="utf-8")
-    return _impact(followup, pack, cases=cases)
+    return _impact(followup, pack, cases=cases, groups=["support-uk"])  # a policy owner: every handbook
 
 
 def test_a_period_changed_from_14_to_10_days_changes_the_follow_up_date_of_every_case_it_decides(period_changed):
@@ -89,7 +89,8 @@ def test_a_period_changed_from_14_to_10_days_changes_the_follow_up_date_of_every
     assert rule.id == "FUP-C001" and rule.file == report.new and text[rule.line - 1].strip() == "- id: FUP-C001"
     source = next(s for s in report.sources if s.source == "eligibility")
     assert source.changed == len(eligibility) and source.decisions > source.changed
-    assert [s.source for s in report.sources] == ["eligibility", "tests", "supersession", "asof", "precedence"]
+    assert [s.source for s in report.sources] == ["eligibility", "tests", "supersession", "asof", "precedence",
+                                                     "subjects"]
     assert "not recomputed" in next(s for s in report.sources if s.source == "precedence").note
 
 

@@ -35,7 +35,7 @@ def _impact(root: Path, text: str, tmp_path: Path):
     new = tmp_path / "handbooks.yaml"
     new.write_text(text, encoding="utf-8")
     with Project.open(root) as project:
-        return project.impact(new, cases=root.parent / "cases.jsonl")
+        return project.impact(new, cases=root.parent / "cases.jsonl", groups=bench.GROUPS)  # the policy owner
 
 
 def test_a_period_changed_lists_each_case_it_moves_with_its_exclusions_counted(handbooks, tmp_path):

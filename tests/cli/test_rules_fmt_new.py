@@ -1,0 +1,118 @@
+"""``inforce rules fmt``, ``inforce rules new`` and the schema ``inforce init`` writes, on the
+command line: exit codes (1 for ``--check`` when a layout would change, 2 for a pack that does
+not check), what is written and what is left alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.rules.loader import STOCK_ROOT
+from inforce.rules.schema import SCHEMA_DIR
+
+runner = CliRunner()
+
+UNORDERED = """\
+# my pack
+title: Follow-up
+schema_version: 1
+rules:
+  - kind: eligibility
+    id: FUP-E001   # the first rule
+    slug: by-market
+    description: A handbook applies when it lists the order's market.
+    source: Handbooks §2
+    facets: {market: membership}
+"""
+
+
+def invoke(*args: str, code: int = 0):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+def test_the_stock_packs_are_in_the_canonical_layout():
+    """The gate a pack's pull request runs: ``rules fmt --check`` exits 0 on the stock packs."""
+    result = invoke("rules", "fmt", "--check", STOCK_ROOT)
+    assert "0 packs would be reformatted" in result.stderr
+
+
+def test_check_exits_1_and_writes_nothing_then_fmt_writes_the_layout(tmp_path):
+    pack = tmp_path / "followup.yaml"
+    pack.write_text(UNORDERED)
+    result = invoke("rules", "fmt", "--check", "--diff", pack, code=1)
+    assert pack.read_text() == UNORDERED
+    assert "would reformat" in result.stderr and "+schema_version: 1" in result.stdout
+    invoke("rules", "fmt", pack)
+    laid = pack.read_text()
+    assert laid.startswith("# my pack\nschema_version: 1\ntitle: Follow-up\n")
+    assert "  - id: FUP-E001  # the first rule\n    slug: by-market\n    kind: eligibility\n" in laid
+    invoke("rules", "fmt", "--check", pack)  # fmt of fmt = fmt
+    data = json.loads(invoke("rules", "fmt", "--check", pack, "--format", "json").stdout)
+    assert data == {"packs": [{"file": data["packs"][0]["file"], "changed": False, "written": False, "diff": ""}],
+                    "changed": 0, "check": True}
+
+
+def test_a_pack_that_does_not_check_exits_2_with_its_problems_and_is_left_alone(tmp_path):
+    pack = tmp_path / "bad.yaml"
+    bad = UNORDERED.replace("membership", "membershp")
+    pack.write_text(bad)
+    result = invoke("rules", "fmt", pack, code=2)
+    assert "bad.yaml:10" in result.stderr and "nothing written" in result.stderr
+    assert pack.read_text() == bad
+
+
+def test_rules_new_writes_a_pack_headed_by_the_schema_and_the_schema_beside_it(tmp_path):
+    pack = tmp_path / "rules" / "subjects.yaml"
+    pack.parent.mkdir()
+    result = invoke("rules", "new", pack, "--kind", "subject", "--prefix", "FUP", "--title", "Our subjects")
+    assert f"created {pack}" in result.stderr
+    text = pack.read_text()
+    assert text.startswith("# yaml-language-server: $schema=rule-pack.schema.json\n")
+    assert 'title: "Our subjects"' in text and "id: FUP-V001" in text
+    assert (pack.parent / "rule-pack.schema.json").read_text() == (SCHEMA_DIR / "rule-pack.schema.json").read_text()
+    invoke("rules", "check", pack)
+    invoke("rules", "fmt", "--check", pack)
+    invoke("rules", "new", pack, code=2)  # never over a file
+    assert pack.read_text() == text
+    invoke("rules", "new", tmp_path / "x.yaml", "--kind", "grade", code=2)
+    made = json.loads(invoke("rules", "new", tmp_path / "c.yaml", "--kind", "calculation", "-f", "json").stdout)
+    assert made == {"pack": str(tmp_path / "c.yaml"), "created": [str(tmp_path / "c.yaml"),
+                                                                 str(tmp_path / "rule-pack.schema.json")]}
+
+
+def test_init_puts_the_schema_new_packs_name_in_rules(tmp_path):
+    project = tmp_path / "p"
+    result = invoke("init", project)
+    schema = project / "rules" / "rule-pack.schema.json"
+    assert f"created {schema}" in result.stderr
+    assert schema.read_text() == (SCHEMA_DIR / "rule-pack.schema.json").read_text()
+    invoke("rules", "new", project / "rules" / "eligibility.yaml")
+    assert sorted(p.name for p in (project / "rules").iterdir()) == ["eligibility.yaml", "rule-pack.schema.json"]
+    assert "rules new rules/eligibility.yaml" in (project / "inforce.yaml").read_text()
+
+
+def test_init_leaves_a_schema_file_already_in_rules_as_it_is(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "rule-pack.schema.json").write_text("mine\n")
+    result = invoke("init", tmp_path)
+    assert (tmp_path / "rules" / "rule-pack.schema.json").read_text() == "mine\n"
+    assert "rule-pack.schema.json" not in result.stderr  # only what init wrote is listed
+
+
+def test_fmt_of_every_stock_pack_on_a_copy_changes_no_byte(tmp_path):
+    copies = []
+    for path in sorted(STOCK_ROOT.rglob("*.yaml")):
+        if not path.name.endswith(".test.yaml"):
+            copy = tmp_path / path.relative_to(STOCK_ROOT)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(path.read_bytes())
+            copies.append((path, copy))
+    invoke("rules", "fmt", tmp_path)
+    assert all(copy.read_bytes() == path.read_bytes() for path, copy in copies)
+    assert not [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix != ".yaml"]
+    assert Path(tmp_path).is_dir()
