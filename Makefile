@@ -47,7 +47,8 @@ demo: $(VENV)/.ml
 
 # Every test, spread over every core (pytest-xdist). --dist loadfile keeps a test file on one
 # worker, so a fixture a file builds once (an ingested example, a generated project) is built
-# once, not once per worker. test-fast is the inner loop: the same minus the tests marked slow.
+# once, not once per worker (tests/conftest.py also keeps the files of tests/models/ together, so
+# one worker imports torch). test-fast is the inner loop: the same minus the tests marked slow.
 # Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: each worker,
 # and each `inforce` the tests start, would otherwise compile the package and pytest rewrite
 # every test file again on every run.

@@ -8,9 +8,11 @@ file.
 """
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,26 +36,77 @@ def _allocations_as_a_fresh_process() -> object:
     fill_allocations(False)
 
 
-@pytest.fixture(scope="session")
-def ingested_example(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, never called
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Under ``--dist loadfile`` (``make test``) the files of tests/models/ are one unit of work,
+    run by one worker: torch and sentence-transformers take seconds to import and each loaded
+    model is kept by its process, so two workers sharing the folder would pay both twice. Every
+    other file is still a unit of its own. Any other ``--dist`` keeps pytest-xdist's scheduler."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ModelFilesTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "tests/models/" if scope.startswith("tests/models/") else scope
+
+    return ModelFilesTogether(config, log)
+
+
+class IngestedExamples:
     """``ingested_example(name)``: a copy of ``examples/NAME`` (without its ``.inforce/``),
-    ingested once per test process and shared by every test that asks for it.
+    ingested once per test run and shared by every test of a process that asks for it;
+    ``ingested_example.result(name)`` is what that ingest returned.
 
     For tests that only read the project (open it, ask the CLI about it, write their output to
     their own tmp_path). A test that edits, re-ingests, embeds or restricts a project makes its
-    own copy: this one is seen by every later test in the process. Under pytest-xdist each
-    worker is a process, so each builds its own copy and none is shared across processes.
+    own copy: this one is seen by every later test in the process. The ingest itself runs once
+    per run, in the first process asking (a lock under the run's temporary folder, which every
+    pytest-xdist worker shares); each process then works on its own copy of that folder, so no
+    two processes ever open one graph.
     """
-    from inforce.adapters.ingest.pipeline import ingest_project
 
-    built: dict[str, Path] = {}
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        base = tmp_path_factory.getbasetemp()
+        # under pytest-xdist each worker's base is a folder of the run's own (popen-gwN)
+        self._shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        self._factory = tmp_path_factory
+        self._copies: dict[str, tuple[Path, object]] = {}
 
-    def get(name: str) -> Path:
-        if name not in built:
-            root = tmp_path_factory.mktemp("example") / name
-            shutil.copytree(EXAMPLES / name, root, ignore=shutil.ignore_patterns(".inforce"))
-            ingest_project(root)
-            built[name] = root
-        return built[name]
+    def __call__(self, name: str) -> Path:
+        return self._get(name)[0]
 
-    return get
+    def copy(self, name: str, dest: Path) -> Path:
+        """A copy at ``dest``, graph included, of the run's one ingest of ``name``: for a test
+        that writes to the project (embeds, edits, re-ingests) without looking at that ingest."""
+        self._get(name)
+        shutil.copytree(self._shared / "examples-ingested-once" / name, dest)
+        return dest
+
+    def result(self, name: str) -> object:
+        """The ``IngestResult`` of the one ingest of ``name`` (fresh: the copy had no graph)."""
+        return self._get(name)[1]
+
+    def _get(self, name: str) -> tuple[Path, object]:
+        if name not in self._copies:
+            once = self._shared / "examples-ingested-once"
+            once.mkdir(exist_ok=True)
+            with open(once / f"{name}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                built, done = once / name, once / f"{name}.result"
+                if not done.exists():
+                    from inforce.adapters.ingest.pipeline import ingest_project
+
+                    shutil.rmtree(built, ignore_errors=True)  # a build an earlier process failed
+                    shutil.copytree(EXAMPLES / name, built, ignore=shutil.ignore_patterns(".inforce"))
+                    done.write_bytes(pickle.dumps(ingest_project(built)))
+                root = self._factory.mktemp("example") / name
+                shutil.copytree(built, root)
+                self._copies[name] = (root, pickle.loads(done.read_bytes()))
+        return self._copies[name]
+
+
+@pytest.fixture(scope="session")
+def ingested_example(tmp_path_factory: pytest.TempPathFactory) -> IngestedExamples:
+    return IngestedExamples(tmp_path_factory)

@@ -13,16 +13,7 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from inforce.engine import Project
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
-
-
-def ingested_copy(name: str, dest: Path) -> Path:
-    project = dest / name
-    shutil.copytree(EXAMPLES / name, project, ignore=shutil.ignore_patterns(".inforce"))
-    result = runner.invoke(app, ["ingest", str(project)])
-    assert result.exit_code == 0, result.output
-    return project
 
 
 def asof(project: Path, *args: str, code: int = 0) -> dict:
@@ -32,7 +23,7 @@ def asof(project: Path, *args: str, code: int = 0) -> dict:
 
 
 # Read-only: the process's shared ingests (tests/conftest.py). A test that edits a project
-# (lag after a new revision arrives) makes its own with ingested_copy.
+# (lag after a new revision arrives) takes its own copy of it (ingested_example.copy).
 @pytest.fixture(scope="module")
 def sop(ingested_example) -> Path:
     return ingested_example("sop-retention")
@@ -134,8 +125,8 @@ def test_history_lists_every_version_on_both_clocks(sop):
 
 
 @pytest.mark.slow
-def test_lag_before_and_after_document_control_records_rev_e(tmp_path):
-    project = ingested_copy("sop-retention", tmp_path)
+def test_lag_before_and_after_document_control_records_rev_e(tmp_path, ingested_example):
+    project = ingested_example.copy("sop-retention", tmp_path / "sop-retention")  # the run's one ingest
     current = runner.invoke(app, ["lag", str(project), "--format", "json"])
     assert current.exit_code == 0, current.output
     assert json.loads(current.stdout)["pending"] == []

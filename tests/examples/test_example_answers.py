@@ -41,15 +41,11 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def ingested(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    tmp = tmp_path_factory.mktemp("answers")
-    found = {}
-    for name in sorted({key.split("/")[0] for key in EXPECTED}):
-        root = tmp / name
-        shutil.copytree(EXAMPLES / name, root, ignore=shutil.ignore_patterns(".inforce"))
-        assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
-        found[name] = root
-    return found
+def ingested(ingested_example) -> dict[str, Path]:
+    """The examples as the run ingested them once (read only here: check writes no record without
+    --audit-dir); that the CLI ingests each with exit 0 is tests/cli/test_cli_ingest.py's
+    test_every_example_ingests_and_every_provision_shows."""
+    return {name: ingested_example(name) for name in sorted({key.split("/")[0] for key in EXPECTED})}
 
 
 def test_every_bundled_answer_is_listed() -> None:

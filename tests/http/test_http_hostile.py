@@ -386,14 +386,10 @@ def test_one_keys_sweeps_do_not_push_out_another_keys_reports() -> None:
 
 
 @pytest.mark.slow
-def test_readyz_is_503_while_the_questions_would_be(tmp_path: Path, serve: Any, keys_file: Path) -> None:
+def test_readyz_is_503_while_the_questions_would_be(tmp_path: Path, serve: Any, keys_file: Path,
+                                                    ingested_example) -> None:
     """Rule packs edited since the ingest: every question is 503, so is readyz (until an ingest)."""
-    import shutil
-
-    root = tmp_path / "handbooks"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "followup-handbooks", root,
-                    ignore=shutil.ignore_patterns(".inforce"))
-    Project.ingest(root)
+    root = ingested_example.copy("followup-handbooks", tmp_path / "handbooks")  # the run's one ingest
     pack = root / "rules" / "followup.yaml"
     pack.write_text(pack.read_text() + "\n# edited after the ingest\n")
     with Project.open(root) as opened:

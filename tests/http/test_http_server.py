@@ -135,23 +135,19 @@ def test_without_httptools_the_server_runs_on_h11_with_the_same_bound(tmp_path: 
 
 
 @pytest.mark.slow
-def test_a_sweep_running_when_the_server_is_stopped_gets_its_decision_line(tmp_path: Path) -> None:
+def test_a_sweep_running_when_the_server_is_stopped_gets_its_decision_line(tmp_path: Path, ingested_example) -> None:
     """Audit L5 (last stop): ``inforce serve`` in its own process, SIGTERM while a sweep runs:
     the sweep is cancelled, and its end line is in the decision log once the process has ended."""
     import json
     import os
-    import shutil
     import signal
 
     import httpx
     from typer.testing import CliRunner
 
     from inforce.adapters.cli import app as cli
-    from inforce.engine import Project
 
-    root = tmp_path / "riverside"
-    shutil.copytree(ROOT / "examples" / "riverside-library", root, ignore=shutil.ignore_patterns(".inforce"))
-    Project.ingest(root)
+    root = ingested_example.copy("riverside-library", tmp_path / "riverside")  # the run's one ingest
     keys = tmp_path / "keys.yaml"
     key = CliRunner().invoke(cli, ["serve", "--add-key", "ops", "--keys", str(keys)]).stdout.strip()
     with socket.socket() as probe:

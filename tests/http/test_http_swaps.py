@@ -9,7 +9,6 @@ it was asked, and every build is seen. The same runner as ``bench/http_bench.py 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +24,8 @@ NAME = "riverside-library"
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("swaps") / "riverside"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    Project.ingest(root)
-    return root
+def project(tmp_path_factory: pytest.TempPathFactory, ingested_example) -> Path:
+    return ingested_example.copy(EXAMPLE.name, tmp_path_factory.mktemp("swaps") / "riverside")
 
 
 def _requests(root: Path) -> list[tuple[str, dict[str, str]]]:

@@ -127,10 +127,8 @@ def test_table_rows_reach_the_model_as_header_value(projects: dict[str, Path]) -
     assert recording.pairs == [("Body weight: 30 to 40 kg. Dose: 250 mg twice daily.", claim["text"])]
 
 
-def test_models_edited_since_ingest_are_refused(tmp_path: Path) -> None:
-    root = tmp_path / "label"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    ingest_project(root)
+def test_models_edited_since_ingest_are_refused(tmp_path: Path, ingested_example) -> None:
+    root = ingested_example.copy(EXAMPLE.name, tmp_path / "label")
     tiny_classifier(root / "models" / "nli", LABELS, BIASES["entails"])
     (root / "inforce.yaml").write_text((root / "inforce.yaml").read_text() + "models:\n  nli: {path: models/nli}\n")
     path = tmp_path / "answer.json"

@@ -5,7 +5,6 @@ weights when the graph holds no vectors."""
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -104,11 +103,10 @@ def test_texts_past_the_maximum_length_are_truncated_as_sentence_transformers_do
 
 
 @pytest.fixture(scope="module")
-def embedded(tmp_path_factory: pytest.TempPathFactory, torch_embedder) -> Path:
-    """label-dosing, ingested and embedded by the torch form (as ``inforce embed`` does)."""
-    root = tmp_path_factory.mktemp("numpy-resolve") / "label"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    Project.ingest(root)
+def embedded(tmp_path_factory: pytest.TempPathFactory, torch_embedder, ingested_example) -> Path:
+    """label-dosing, ingested (a copy of the run's one ingest) and embedded by the torch form
+    (as ``inforce embed`` does)."""
+    root = ingested_example.copy(EXAMPLE.name, tmp_path_factory.mktemp("numpy-resolve") / "label")
     report = Project.embed(root, torch_embedder)
     assert report.applied and report.embedded > 50
     return root
@@ -162,10 +160,8 @@ def test_the_question_path_imports_no_torch(embedded: Path):
     assert loaded == "torch False weights 1 notes 0"
 
 
-def test_a_graph_without_vectors_reads_no_weights(tmp_path: Path):
-    root = tmp_path / "label"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    Project.ingest(root)
+def test_a_graph_without_vectors_reads_no_weights(tmp_path: Path, ingested_example):
+    root = ingested_example.copy(EXAMPLE.name, tmp_path / "label")
     retrieval, loaded = _question_path(root).splitlines()
     assert retrieval == "full_text|no embeddings in the graph: run `inforce embed`"
     assert loaded == "torch False weights 0 notes 0"

@@ -31,10 +31,9 @@ def _json(args: list[str]) -> tuple[int, dict]:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("vector") / "label"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+def project(tmp_path_factory: pytest.TempPathFactory, ingested_example) -> Path:
+    # a copy of the run's one ingest of the example (the CLI's ingest of it: tests/cli/test_cli_ingest.py)
+    root = ingested_example.copy(EXAMPLE.name, tmp_path_factory.mktemp("vector") / "label")
     code, report = _json(["embed", str(root)])
     assert code == 0 and report["applied"] and report["embedded"] > 50
     return root

@@ -63,12 +63,9 @@ INGEST_CHILD = textwrap.dedent(
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory) -> Path:
-    """The example, ingested once; each test works on a copy."""
-    root = tmp_path_factory.mktemp("pristine") / "label-dosing"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-    ingest_project(root)
-    return root
+def pristine(tmp_path_factory, ingested_example) -> Path:
+    """The example, ingested once (a copy of the run's one ingest); each test works on a copy."""
+    return ingested_example.copy(EXAMPLE.name, tmp_path_factory.mktemp("pristine") / "label-dosing")
 
 
 @pytest.fixture()
