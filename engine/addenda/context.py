@@ -115,11 +115,15 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
 
 #: The columns of a table of changes that give a provision as it stood and as it now stands
 #: ("Current Provision | Revised Provision", "Description in previous document | ... in revised
-#: document", "Existing | Amended", "For | Read"): each row replaces what it cites.
-_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|previous|old|as\s+(?:published|issued|tendered))\b|"
+#: document", "Existing | Amended", "For | Read", "Initial Provision | Provision after Amendment"):
+#: each row replaces what it cites. Owners word these headers many ways; what they share is a word
+#: of the text as it stood (initial, prior, before the change) against one of the text as it stands.
+_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|initial(?:ly)?|previous|prior|old|as\s+(?:first\s+|originally\s+)?(?:published|issued|tendered)|"
+                            r"before\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
                             r"^\W*(?:for|in\s+place\s+of|instead\s+of|was|reads?)\W*$", re.IGNORECASE)
 
-_AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read)\b|"
+_AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read|"
+                           r"after\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
                            r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
                            r"shall\s+read|is)\W*$", re.IGNORECASE)
 
@@ -127,11 +131,17 @@ _AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted
 #: column of numbers.
 _ISSUE_NAMED = re.compile(r"\b(?:addendum|amendment|corrigendum|bulletin)\s+(?:no\.?|number|#)\s*\w+", re.IGNORECASE)
 
+#: The change a column's header places its text before or after ("Wording after revision"): no
+#: column of revision numbers.
+_WHEN_NAMED = re.compile(r"\b(?:after|before)\s+(?:the\s+)?(?:amendment|revision|correction|change)\b", re.IGNORECASE)
+
 #: A column of dates, numbers or pages is no provision's words ("Original Date | Revised Date").
 _NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b", re.IGNORECASE)
 
-#: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil").
-_EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+applicable|new(?:\s+(?:clause|provision|item))?)?"
+#: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil"), or,
+#: in the old column, that there was none ("Not provided.", "Not applicable").
+_EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+(?:applicable|provided|included|given|existing)|"
+                         r"new(?:\s+(?:clause|provision|item))?)?"
                          r"[\s\-–—.\[\]()]*", re.IGNORECASE)
 
 
@@ -148,7 +158,14 @@ def _inserts(text: str, reference: Reference) -> bool:
     if re.match(r"new\s", reference.written, re.IGNORECASE):
         return True  # "Article 3.1 gets a new paragraph B": the paragraph named new is added
     return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
-        re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end))
+        re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end)) or (
+        "|" in text and bool(_ADDED_CELL.search(text)))
+
+
+#: A table row whose status column says the row is added ("| ... | Section 09 91 00, 2.2 C | Added |",
+#: "| New |"): owners' change tables keep the verb in a remarks or action column of its own, one
+#: word (with a note after a comma at most: "Added, new drawing attached").
+_ADDED_CELL = re.compile(r"(?:^|\|)[ \t]*(?:added|new|inserted)(?:[ \t]*[,;][^|\n]*)?[ \t.]*(?:\||$)", re.IGNORECASE)
 
 
 #: The paragraph named first and said to be added after it, in its sentence ("Paragraph 2.2.B of
@@ -243,20 +260,40 @@ def _cell_spans(cells: Sequence[tuple[str, str]]) -> list[tuple[str, int, int]]:
     return spans
 
 
-def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
-    """A row of a table giving a provision as it stood and as it now stands: what it does (the
-    new words replace the old, whole; none left: deleted; none before: added) and the spans of
-    the two cells, which are not read as instructions. None for any other row."""
+def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, int, int]] | None:
+    """The cell under a table's column of the text as it stood and the one under its column of the
+    text as it stands (each as header, start, end in the row's text), read by the headers alone;
+    None where the row's table has not exactly one of each."""
     spans = _cell_spans(item.cells)
     if len(spans) != len(item.cells):
         return None
     before = [s for s in spans if _BEFORE_COLUMN.search(s[0]) and not _AFTER_COLUMN.search(s[0])
-              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", s[0]))]
+              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
     after = [s for s in spans if _AFTER_COLUMN.search(s[0]) and not _BEFORE_COLUMN.search(s[0])
-             and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", s[0]))]
+             and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
     if len(before) != 1 or len(after) != 1:
         return None
-    (b_head, b_start, b_end), (a_head, a_start, a_end) = before[0], after[0]
+    return before[0], after[0]
+
+
+def _added_in_table(item: Item) -> bool:
+    """Whether a row of an old-and-new table gives nothing as it stood and words as it stands
+    ("Not provided. | C. Roof edge ..."): what it cites gains the new words, in part."""
+    columns = _old_and_new_columns(item) if item.cells else None
+    if columns is None:
+        return False
+    (_, b_start, b_end), (_, a_start, a_end) = columns
+    return bool(_EMPTY_CELL.fullmatch(item.text[b_start:b_end])) and not _EMPTY_CELL.fullmatch(item.text[a_start:a_end])
+
+
+def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
+    """A row of a table giving a provision as it stood and as it now stands: what it does (the
+    new words replace the old, whole; none left: deleted; none before: added) and the spans of
+    the two cells, which are not read as instructions. None for any other row."""
+    columns = _old_and_new_columns(item)
+    if columns is None:
+        return None
+    (b_head, b_start, b_end), (a_head, a_start, a_end) = columns
     old, new = item.text[b_start:b_end], item.text[a_start:a_end]
     words = f"{' '.join(b_head.lower().split())} → {' '.join(a_head.lower().split())}"
     if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):

@@ -585,7 +585,9 @@ _PASSIVE_GAP = re.compile(r"[\s,]*(?:is|are|shall\s+be|will\s+be|has\s+been|have
 #: Between two documents of one list ("E-201 and E-301", "A-101, A-102 & A-103").
 _LIST_GAP = re.compile(r"[\s,]*(?:(?:and|&)\s*)?(?:(?:Sheets?|Drawings?|Sections?)\s+)?", re.IGNORECASE)
 
-_TITLE_GAP = re.compile(r"[\s,:–—(-]*[\"“]?")  # ("Drawing No. M-201 (HVAC Schedules)": its title in brackets)
+#: ("Drawing No. M-201 (HVAC Schedules)": its title in brackets; "| S-202 | Pile Caps and Details |": in
+#: the register row's next cell)
+_TITLE_GAP = re.compile(r"[\s,:–—(|-]*[\"“]?")
 
 _NO_OBJECT = re.compile(r"\s*(?:$|[,.;:)]|(?:for|with|by|in|to|as|and|or|from|at|on|per)\b)", re.IGNORECASE)
 

@@ -12,7 +12,15 @@ from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
 from ..derivation import _NO_CHANGE, _quoted_spans
 from .actions import Action, read_action, said_unchanged
-from .context import _CLARIFICATION, _SENTENCE, _asked, _own_subject, _positions, _read_text
+from .context import (
+    _CLARIFICATION,
+    _SENTENCE,
+    _added_in_table,
+    _asked,
+    _own_subject,
+    _positions,
+    _read_text,
+)
 from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor
 from .forms import _describes_only
 from .items import Item
@@ -505,6 +513,19 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             return ("propose", [(target, "full", True)],
                     f"the deleted words are whole sentences: whether they are all of {target.format()} (replaced "
                     "whole) or a sentence of it is for a person to confirm")
+    # (0e) a reading phrase ("the clause should now read:", "is to read:") and, after it, quoted text
+    # opening with the target's own label ("A. ...", "NOTE 2: ..."), whatever other verb the item holds
+    # before it ("Clause 2.2 A omitted the size of the letters; the clause should now read: "A. ...""):
+    # owners correcting an omission tell what was wrong, then restate the provision whole; the
+    # restatement settles the extent. Where the item also names a part (a sentence, the last line),
+    # which of the two it changes is for a person.
+    if edge.scope == "partial" and edge.successor and target.path is not None and (
+            restated := _restated_after_reading(item, target)) is not None:
+        if restated == "part named":
+            return ("propose", [(target, "full", True)],
+                    f"it restates {target.format()} under its own label after a reading phrase, and names a part "
+                    "too: whether all of it or the part changes is for a person to confirm")
+        return ("apply", [(target, "full", True)], "")
     # (0c) quoted words for quoted words: '"4 inches" amended to read "6 inches"', 'revise "X" to
     # read "Y"', "change 'X' in lieu of 'Y'" - wherever the instruction sits (prose, a schedule
     # row's cell, a sheet note), the words quoted before the reading phrase are what changes and
@@ -778,6 +799,34 @@ def _new_text_labelled(text: str, target: Locator) -> bool:
     return False
 
 
+def _restated_after_reading(item: Item, target: Locator) -> str | None:
+    """Whether the item, after a reading phrase ("should now read:", "to read:"), quotes text opening
+    with the target's own label ("A. ...", "NOTE 2: ..."): "whole" when so, "part named" when the
+    item names a part too (a sentence, the last line); None when it restates nothing so."""
+    quoted = _quoted_spans(item.text)
+    read = _read_text(item.text, quoted)
+    for phrase in _RESTATING.finditer(read):
+        if any(a >= phrase.end() and not item.text[phrase.end():a].strip(" \t:,\"“") and len(item.text[a:b].split()) >= 4
+               and _opens_with_own_label(item.text[a:b], target) for a, b in quoted):
+            return "part named" if _PART_WORDS.search(read) or _ORDINAL_PART.search(read) else "whole"
+    return None
+
+
+def _restated_proposals_whole(reading: Reading, items: Sequence[Item]) -> None:
+    """A proposal of a change in part from an item restating the provision under its own label
+    after a reading phrase, and naming no part: the proposal is of the whole (what a person is
+    asked to confirm is the provision replaced by the quoted text). Proposals only."""
+    by_key = {item.path: item for item in items}
+    out = []
+    for proposal in reading.proposed:
+        item = by_key.get(proposal.item.path or "")
+        if (item is not None and proposal.target.path is not None and proposal.scope == "partial" and proposal.successor
+                and _restated_after_reading(item, proposal.target) == "whole"):
+            proposal = proposal.model_copy(update={"scope": "full"})
+        out.append(proposal)
+    reading.proposed = out
+
+
 def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> str:
     """What in the item's own words settles the scope an edge on a provision (or a callout) was
     read with: a short name of the evidence, "" where none does (the scope then rests on the verb
@@ -822,6 +871,8 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> st
         return "a part named"
     if _PART_SAID.search(read) or _PART_SAID.search(edge.words) or re.search(r"\(\s*new\s*\)", read, re.IGNORECASE):
         return "an addition or a value anew"
+    if _added_in_table(item):
+        return "an addition (nothing under the table's old-text column)"
     if (pair := _pair_deleted(item, items)) is not None and not _WHOLE_SENTENCES.fullmatch(pair[0]):
         return "a phrase for a phrase"
     if not brought.strip() and not quoted and not (following.strip() and read.rstrip().endswith(":")):
@@ -1023,6 +1074,65 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     _part_line_proposals(reading, items, corpus)
     _labelled_old_and_new(reading, items)
     _run_on_pair_proposals(reading, items)
+    _withdrawn_documents(reading, items)
+    _revision_for_revision(reading, items)
+    _restated_proposals_whole(reading, items)
+
+
+#: A whole document said to be withdrawn ("Section 06 10 00 earlier issued is withdrawn", "Drawing
+#: C-104 previously issued has been withdrawn"); and a copy of it issued anew in the same item
+#: ("collect the re-issued Section", "a revised copy is attached").
+_WITHDRAWN = re.compile(r"\b(?:is|are|has\s+been|have\s+been|stands?)\s+(?:hereby\s+)?withdrawn\b", re.IGNORECASE)
+_ISSUED_ANEW = re.compile(r"\b(?:re-?issued|reissue|replacement|revised\s+(?:copy|issue|version)|new\s+(?:copy|issue|version))\b",
+                          re.IGNORECASE)
+
+
+def _withdrawn_documents(reading: Reading, items: Sequence[Item]) -> None:
+    """A proposal on a whole document, read with no verb of the pack, from an item saying the
+    document is withdrawn (tender boards withdraw a section or drawing of the set as it was
+    issued): all of it goes, and where the item gives a copy issued anew, that copy takes its
+    place. Proposals only: the scope and successor of the proposal, nothing applied."""
+    by_key = {item.path: item for item in items}
+    out = []
+    for proposal in reading.proposed:
+        item = by_key.get(proposal.item.path or "")
+        why = proposal.evidence.why or ""
+        if (item is None or proposal.target.path is not None or not why.startswith("no verb of the pack")
+                or not _WITHDRAWN.search(item.text)):
+            out.append(proposal)
+            continue
+        successor = bool(_ISSUED_ANEW.search(item.text))
+        out.append(proposal.model_copy(update={"scope": "full", "successor": successor, "evidence": proposal.evidence.model_copy(
+            update={"why": f"it says {proposal.target.format()} is withdrawn" + (", and gives a copy issued anew" if successor else "")
+                    + ": the whole of it, for a person to confirm"})}))
+    reading.proposed = out
+
+
+#: One revision of a document put in place of another ("replace Revision A with Revision B", "Rev. 3
+#: supersedes Rev. 2", "revision 1 substituted by revision 2"): drawing registers give a sheet's
+#: new revision so, the sheet issued anew whole.
+_REVISION_FOR_REVISION = re.compile(
+    r"\b(?:replace|substitute|supersede)[sd]?\s+(?:rev(?:ision)?\.?\s*\w{1,3})\s+(?:with|by)\s+rev(?:ision)?\.?\s*\w{1,3}\b|"
+    r"\brev(?:ision)?\.?\s*\w{1,3}\s+(?:supersedes|replaces|is\s+(?:superseded|replaced|substituted)\s+by)\s+"
+    r"rev(?:ision)?\.?\s*\w{1,3}\b", re.IGNORECASE)
+
+
+def _revision_for_revision(reading: Reading, items: Sequence[Item]) -> None:
+    """A proposal on a whole document in part, from an item putting one revision of it in place of
+    another: the document is issued anew, whole, the item's copy its successor. Proposals only:
+    the scope of the proposal, nothing applied."""
+    by_key = {item.path: item for item in items}
+    out = []
+    for proposal in reading.proposed:
+        item = by_key.get(proposal.item.path or "")
+        if (item is None or proposal.target.path is not None or proposal.scope != "partial"
+                or not _REVISION_FOR_REVISION.search(item.text)):
+            out.append(proposal)
+            continue
+        out.append(proposal.model_copy(update={"scope": "full", "successor": True, "evidence": proposal.evidence.model_copy(
+            update={"why": f"it puts a new revision of {proposal.target.format()} in place of the old one: the whole "
+                           "of it issued anew, for a person to confirm"})}))
+    reading.proposed = out
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

@@ -214,7 +214,8 @@ _AFTER_SECTION = re.compile(
     r"(?:\s+(?=[A-Z-–—])|(?=[ \t]*(?:[:)]|$)))")
 #: A paragraph's letter set alone after the article ("Section 03 30 00, 2.1 B: ..."): one capital
 #: and then punctuation or the end, never a title's first word.
-_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|\s*$)")
+#: (or the cell closing there: a table's reference column, "| Section 05 50 00, 2.2 A | Revised |")
+_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$)")
 #: A run of designations naming a document of the bidding documents by its place in them ("Part 3
 #: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
 _DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)

@@ -786,8 +786,24 @@ class _One:
               and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
               and self.action.span is not None and re.match(r"[\s)\]*_]*(?:[.;]|$)", _read_text(self.item.text, self.mask)[self.action.span[1]:])):
             # "Paragraph 2.1.B is revised." and nothing more: not what it now says, nor which part
-            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+            whole = self._status_beside_text()
+            self.action = Action("replace" if whole else "amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+                f'says only "{self.action.words}" in its status column, beside complete text in another: whether that '
+                "text restates the paragraph whole (read so) or describes the change is for a person to confirm" if whole else
                 f'says only "{self.action.words}": what of it changes, and how, is for a person to confirm'))
+
+    def _status_beside_text(self) -> bool:
+        """Whether a change table's row says "Revised" in a status column of its own and gives, in
+        another cell, complete text of its own (a sentence or more, no verb of the pack in it) for
+        the one paragraph it names: bid addenda listing revised clauses in "Item Description |
+        Reference | Remarks" tables. Whether that text is the paragraph as it now reads or a
+        description of the change, the row's words never settle: read as a whole replacement only
+        for a proposal (the caller keeps it ambiguous)."""
+        if not _status_cell(self.item, self.action) or len(self.resolved) != 1 or self.resolved[0][0].path is None:
+            return False
+        written = self.resolved[0][1].written
+        return any(len(cell.split()) >= 6 and re.search(r"[.!?][\"”]?\s*$", cell) and written not in cell
+                   and read_action(cell, self.vocabularies).action is None for _, cell in self.item.cells)
 
     def _attached_successor(self) -> _Outcome | None:
         """A revision of a document, the attached successor, an ordinal part."""
