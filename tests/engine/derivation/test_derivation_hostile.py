@@ -50,7 +50,7 @@ Delete the paragraph and substitute: "Slump: 8 inches at the point of placement.
 
 1.6 Delete the paragraph and substitute: "Aggregates: any local source."
 
-1.7 Section 03 30 00, Paragraph 2.2.D: Revise as follows:
+1.7 Section 03 30 00, Paragraph 2.2.D: Add the following:
 
 A. Admixtures shall be certified by their manufacturer to be compatible with one another.
 
@@ -147,7 +147,8 @@ def test_the_legitimate_instructions_in_the_same_addendum_still_derive_their_edg
     assert before["in_force"] is True
     replaced = asof(project, "SPEC-033000#2.2.A")
     assert replaced["in_force"] is False and replaced["successors"] == ["ADD-03#1.1"]
-    # 1.7 is nested under its own text ("Revise as follows:") with lettered sub-items
+    # 1.7 is nested under its own text ("Add the following:") with lettered sub-items (a "Revise as
+    # follows:" would not settle whether they are all of 2.2.D or added to it: proposed, round 21)
     amended = asof(project, "SPEC-033000#2.2.D")
     assert amended["in_force"] is True and amended["amended_by"] == ["ADD-03#1.7"]
     edges = derived_from(summary, "ADD-03")
@@ -158,7 +159,7 @@ def test_the_legitimate_instructions_in_the_same_addendum_still_derive_their_edg
         "SPEC-033000#2.2.A": {"by": "ADD-03#1.1", "target": "SPEC-033000#2.2.A", "scope": "full", "rule": "INF-S001",
                               "words": "Section 03 30 00, Paragraph 2.2.A: Delete the paragraph and substitute", "successor": True},
         "SPEC-033000#2.2.D": {"by": "ADD-03#1.7", "target": "SPEC-033000#2.2.D", "scope": "partial",
-                              "rule": "INF-S001", "words": "Section 03 30 00, Paragraph 2.2.D: Revise", "successor": True},
+                              "rule": "INF-S001", "words": "Section 03 30 00, Paragraph 2.2.D: Add", "successor": True},
     }
     assert summary["derived_edges"] == len(summary["derived"])
     # the other addenda keep what they derived before
@@ -175,7 +176,7 @@ def test_ingest_lists_each_derived_edge_on_request_and_counts_them_always(tmp_pa
     lines = [line.strip() for line in shown[1:shown.index(next(x for x in shown if x.startswith("proposed")))]]
     assert shown[0] == f"applied ({len(lines)}):"
     assert 'ADD-03#1.1 → SPEC-033000#2.2.A (full) INF-S001: "Section 03 30 00, Paragraph 2.2.A: Delete the paragraph and substitute"' in lines
-    assert 'ADD-03#1.7 → SPEC-033000#2.2.D (partial) INF-S001: "Section 03 30 00, Paragraph 2.2.D: Revise"' in lines
+    assert 'ADD-03#1.7 → SPEC-033000#2.2.D (partial) INF-S001: "Section 03 30 00, Paragraph 2.2.D: Add"' in lines
     assert not [line for line in lines if "2.1." in line.split("→")[1].split("(")[0] and line.startswith("ADD-03")]
     assert f"{len(lines)} supersedes edges derived" in result.stderr
     # nothing parsed, nothing derived in this ingest; --derived still shows the project as it stands
