@@ -232,9 +232,19 @@ def write_new_pack(path: Path, kind: str, *, prefix: str = "ABC", title: str | N
     text = new_pack_text(kind, prefix=prefix, title=title)
     if not path.parent.is_dir():
         raise InputError("no such folder", file=str(path.parent), hint="make the folder first")
-    if not create_atomically(path, text):  # a file (or a link) by that name is there
+    if path.exists() or path.is_symlink():
         raise InputError("a file already exists here", file=str(path), hint="rules new never replaces a file")
-    copy = write_schema_copy(path.parent)
+    schema = path.parent / PACK_SCHEMA_FILE
+    if schema.is_symlink() or (schema.exists() and not schema.is_file()):
+        raise InputError("the schema copy the pack's header names cannot be written here (a folder or a link "
+                         "stands there)", file=str(schema), hint="move it, or write the pack in another folder")
+    try:
+        copy = write_schema_copy(path.parent)  # first: a pack whose header names no schema is never left behind
+    except OSError as error:
+        raise InputError(f"the schema copy cannot be written ({error.strerror or error}); no pack was written",
+                         file=str(schema)) from error
+    if not create_atomically(path, text):  # made in between by another process
+        raise InputError("a file already exists here", file=str(path), hint="rules new never replaces a file")
     return [path] + ([copy] if copy is not None else [])
 
 
@@ -566,11 +576,17 @@ def _pack_files(targets: Sequence[str | Path]) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
+def _linked(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link or one of several hard links to its file."""
+    return path.is_symlink() or path.stat().st_nlink > 1
+
+
 def format_packs(targets: Sequence[str | Path], *, check: bool = False, diff: bool = False) -> FormatReport:
     """Lay out every pack of ``targets`` (files, or folders of ``*.yaml`` packs, test files
     left out). A pack must check clean first (``rules check``: the same problems, at the same
     lines); none is written unless every one can be. ``check``: write nothing, say which would
-    change."""
+    change. A linked pack is refused, never replaced by a copy; a pack that cannot be written stops
+    the run naming it and the packs already written (each written whole, atomically)."""
     from .loader import check_target, display_path
 
     files = _pack_files(targets)
@@ -584,16 +600,33 @@ def format_packs(targets: Sequence[str | Path], *, check: bool = False, diff: bo
             continue
         try:
             text = path.read_text("utf-8")
-            planned.append((path, text, format_pack_text(text, name=shown)))
+            laid = format_pack_text(text, name=shown)
         except InputError as problem:
             problems.append(problem)
+            continue
+        if laid != text and not check and _linked(path):
+            # a shared pack linked into a project: a rewrite would replace the link with a private copy
+            problems.append(InputError(
+                f"{shown} is a link (a symbolic link, or one of several hard links to one file): laying it out "
+                "would leave a private copy in its place", file=shown, field="pack",
+                hint="run rules fmt on the file the link points at"))
+            continue
+        planned.append((path, text, laid))
     if problems:
         raise InputErrors("rules fmt: a pack does not check or cannot be laid out; nothing written", problems)
     packs = []
+    written: list[str] = []
     for path, text, laid in planned:
         changed = laid != text
         if changed and not check:
-            write_atomically(path, laid)
+            try:
+                write_atomically(path, laid)
+            except OSError as error:  # a full disk, a folder not writable: say which packs were written
+                raise InputError(
+                    f"{display_path(path)} could not be written ({error.strerror or error}); "
+                    + (f"already laid out: {', '.join(written)}" if written else "no pack was written"),
+                    file=display_path(path), field="pack") from error
+            written.append(display_path(path))
         shown = display_path(path)
         patch = "".join(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), shown, shown)) \
             if diff and changed else ""

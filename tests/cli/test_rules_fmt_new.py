@@ -116,3 +116,52 @@ def test_fmt_of_every_stock_pack_on_a_copy_changes_no_byte(tmp_path):
     assert all(copy.read_bytes() == path.read_bytes() for path, copy in copies)
     assert not [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix != ".yaml"]
     assert Path(tmp_path).is_dir()
+
+
+# -- what a re-audit tried (issue 23, audit 23r R2-R4) ---------------------------------------------
+
+
+def test_a_linked_pack_is_refused_never_replaced_by_a_copy(tmp_path):
+    shared = tmp_path / "shared.yaml"
+    shared.write_text(UNORDERED)
+    (tmp_path / "sym.yaml").symlink_to(shared)
+    (tmp_path / "hard.yaml").hardlink_to(shared)
+    for name in ("sym.yaml", "hard.yaml"):
+        result = invoke("rules", "fmt", tmp_path / name, code=2)
+        assert "is a link" in result.stderr and "nothing written" in result.stderr
+    assert (tmp_path / "sym.yaml").is_symlink() and shared.read_text() == UNORDERED
+    assert shared.stat().st_nlink == 2  # the hard link still shares the file
+    invoke("rules", "fmt", "--check", tmp_path / "sym.yaml", code=1)  # --check writes nothing: links are fine
+
+
+_LIMITED_FMT = """
+import resource, sys
+from inforce.adapters.cli import app
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))  # a full disk: a file past the limit is refused
+app(["rules", "fmt", *sys.argv[2:]])
+"""
+
+
+def test_a_pack_that_cannot_be_written_names_itself_and_those_already_written(tmp_path):
+    """A full disk after the first pack (here a file-size limit, in a process of its own) exited 70
+    with an internal error: it now names the pack and those already laid out, exit 2."""
+    import subprocess
+    import sys
+
+    first, big = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text(UNORDERED)
+    big.write_text("# " + "a long note of the owner's " * 80 + "\n" + UNORDERED)
+    done = subprocess.run([sys.executable, "-c", _LIMITED_FMT, "1500", str(first), str(big)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "second.yaml could not be written" in done.stderr and "already laid out" in done.stderr
+    assert "internal error" not in done.stderr
+    assert first.read_text() != UNORDERED and big.read_text().endswith(UNORDERED)  # the first written whole, the other as it was
+
+
+def test_rules_new_writes_no_pack_when_its_schema_copy_cannot_be_written(tmp_path):
+    (tmp_path / "rule-pack.schema.json").mkdir()
+    result = invoke("rules", "new", tmp_path / "p.yaml", code=2)
+    assert "rule-pack.schema.json" in result.stderr and ".partial" not in result.stderr
+    assert not (tmp_path / "p.yaml").exists()
