@@ -215,6 +215,9 @@ def new_pack_text(kind: str, *, prefix: str = "ABC", title: str | None = None) -
         raise InputError(f"rule id prefix {prefix!r} is not 2-10 capital letters or digits", field="prefix",
                          hint="e.g. FUP (the ids become FUP-E001, ...)")
     name = title or f"{kind.capitalize()} rules"
+    if any(0xD800 <= ord(char) <= 0xDFFF for char in name):  # a byte the terminal's encoding could not decode
+        raise InputError("the title is not text in the terminal's encoding", field="title",
+                         hint="write the title in UTF-8")
     return (
         schema_header()
         + "# A rule pack: docs/rules.md. Check it with `inforce rules check FILE`, lay it out with\n"

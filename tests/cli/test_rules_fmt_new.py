@@ -165,3 +165,14 @@ def test_rules_new_writes_no_pack_when_its_schema_copy_cannot_be_written(tmp_pat
     result = invoke("rules", "new", tmp_path / "p.yaml", code=2)
     assert "rule-pack.schema.json" in result.stderr and ".partial" not in result.stderr
     assert not (tmp_path / "p.yaml").exists()
+
+
+def test_rules_new_refuses_a_title_that_is_not_text(tmp_path):
+    import subprocess
+    import sys
+
+    cli = Path(sys.executable).parent / "inforce"  # the console script: argv's bytes as a terminal gives them
+    title = b"Fees \xff".decode("utf-8", "surrogateescape")
+    done = subprocess.run([str(cli), "rules", "new", str(tmp_path / "p.yaml"), "--title", title],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "title" in done.stderr and not (tmp_path / "p.yaml").exists(), done.stderr
