@@ -728,7 +728,14 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     requests, ...", "... only when ...") that the other does not keep, or (in an amending item)
     a cited figure stated in no value-setting form: what is said of it, or None when all is held."""
     from .quantities.extract import row_label
-    from .quantities.modifiers import conditions, sets_value, unconditioned, unheld, unheld_negation
+    from .quantities.modifiers import (
+        conditions,
+        sets_value,
+        unconditioned,
+        unheld,
+        unheld_negation,
+        unscoped,
+    )
 
     claim_span, source_span = (claim.span.start, claim.span.end), (source.span.start, source.span.end)
     amends = amended is not None
@@ -765,6 +772,12 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
                              amending=amends)
     if denied:
         return f"{where} says {', '.join(map(repr, denied))} beside {source.text!r}; the claim does not"
+    # audit 23r R1: a condition by its place ("In cases of litigation, ...", "In that case ..."), read last so
+    # that a word beside the figure is named first ("The fee eroded, 3%, ...": 'eroded', not the opener)
+    scoped = [] if amends else unscoped(words, source_span, text, claim_span)
+    if scoped:
+        kept = "does not keep it" if conditions(text, *claim_span) else "states it unconditionally"
+        return f"{where} states {source.text!r} only on a condition ({', '.join(map(repr, scoped))}); the claim {kept}"
     return None
 
 

@@ -34,7 +34,9 @@ never a wrong answer. A negation in the cited clause the claim lacks escalates t
 governs as a change ("shrank 3%", "edged up 0.2%", "slid by 2 mm": :func:`governing`) needs the
 other side's own clause to hold that verb (a heading or a subject's synonym does not), and a
 condition one side's sentence puts on its figure ("If ...", "Unless ...", "... only when ...":
-:func:`conditions`) that the other does not keep escalates naming it (:func:`unconditioned`).
+:func:`conditions`) that the other does not keep escalates naming it (:func:`unconditioned`); so does,
+on the cited side, a condition by its place (audit 23r R1): an opening phrase ending in a comma, a back-pointing
+opening ("In that case"), a sentence before scoping it ("This applies only to ..."): :func:`unscoped`.
 The per-figure reading stays near the figure; what depends on a long cited text alone (a table's
 stems and negations) is read once per text (audit 23q P7). In an amending item a figure is the new value only in a
 value-setting form (:func:`sets_value`); any other form ("raised 3 years", "+3 years", "Δ 3
@@ -53,8 +55,8 @@ from functools import lru_cache
 from ._lexicon import BOUND_AFTER, BOUND_BEFORE
 
 __all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
-           "conditions", "denied", "describe", "differ", "figures", "fold", "full_sentence", "governing", "keys", "modifiers", "sentence",
-           "sets_value", "unconditioned", "unheld", "unheld_negation"]
+           "conditions", "denied", "describe", "differ", "figures", "fold", "full_sentence", "governing", "keys", "modifiers", "scoped",
+           "sentence", "sets_value", "unconditioned", "unheld", "unheld_negation", "unscoped"]
 
 #: How many words before and after a figure its own clause is read for modifiers.
 REACH_BEFORE = 10
@@ -709,6 +711,79 @@ def unconditioned(text: str, span: tuple[int, int], other: str, other_span: tupl
     kinds = {kind for kind, _, _ in theirs}
     return list(dict.fromkeys(written for kind, written, content in said
                               if kind not in kinds or not all(_stem(w) in held for w in content.split())))
+
+
+#: A sentence opening that takes its condition from the sentence before ("In that case", "In
+#: such cases", "Then", "Where so", "If so", "Otherwise"): :func:`scoped`.
+_BACK = re.compile(r"\s*(?:in\s+(?:that|this|which|such|these|those|either|each)\s+(?:an?\s+)?"
+                   r"(?:case|cases|event|events|circumstance|circumstances|situation|situations)"
+                   r"|then|where\s+so|if\s+so|if\s+not|failing\s+that|otherwise)(?![\w'])", re.IGNORECASE)
+#: A sentence that scopes the next one ("This applies only to ...", "Only batches ... qualify.").
+_SCOPE = re.compile(r"\s*(?:(?:[^\W\d_]+\s+){1,4}appl(?:y|ies|ied)\s+only|only)(?![\w'])", re.IGNORECASE)
+#: Sentence openers that join the sentence to the text around it and put no condition on it.
+_LINKING = frozenset("""however moreover furthermore additionally also accordingly consequently thus hence therefore
+addition result total particular example instance summary short contrast comparison fact turn sum other words
+overall so""".split())
+#: Words that only relate an opener to its clause; its content is the rest ("During 2022" is kept by "FY2022").
+_RELATING = frozenset("""during under after before since until as from within throughout upon once across over through
+among following prior while whilst when although though because according""".split())
+_OPENER_WORDS = 12
+#: A comma inside a date ("On August 1, 2022, ...") ends no opener.
+_DATE_COMMA = re.compile(r"(?<=\d),(?=\s*\d{4}\b)")
+#: A line break inside a sentence (a wrapped line: "present its\nConsumer Health ...") starts none.
+_WRAPPED = re.compile(r"[a-z,&][ \t]*\n[ \t]*\Z")
+
+
+def _content(words: str) -> list[str]:
+    return [w for w in re.findall(r"[^\W_]+", words)
+            if w.lower() not in NEUTRAL and w.lower() not in _LINKING and w.lower() not in _RELATING]
+
+
+def scoped(text: str, start: int, end: int) -> list[tuple[str, list[str]]]:
+    """The conditions that the figure's sentence takes by its PLACE, not by a condition word
+    (:func:`conditions`): (as written, its content words). Three places: (1) a sentence-initial
+    adverbial, the opening phrase or clause of more than one word ending in a comma before the
+    clause holding the figure ("In cases of litigation, ...", "At the auditor's request, ...",
+    "Once the QA head approves, ..."); (2) an opening that points back to the sentence before
+    ("In that case ...", "Then ..."); (3) a sentence before of the form "This applies only ..." /
+    "Only ..." that scopes this one. A table line has none."""
+    text = fold(text)
+    if _table_line(text, start, end):
+        return []
+    low, _ = sentence(text, start, end)
+    out: list[tuple[str, list[str]]] = []
+    if _WRAPPED.search(text, max(0, low - 80), low):
+        pass  # not a sentence's start, a wrapped line's
+    elif back := _BACK.match(text, low, start):
+        out.append((" ".join(back[0].split()), _content(back[0])))
+    else:
+        comma = next((i for i in range(low, start) if text[i] == "," and not _DATE_COMMA.match(text, i)), -1)
+        opener = text[low:comma] if comma >= 0 else ""
+        if (opener.strip() and len(opener.split()) <= _OPENER_WORDS and not _CONDITION.match(opener.strip())
+                and len(re.findall(r"[^\W_]+", opener)) > 1 and (content := _content(opener))):
+            out.append((" ".join(opener.split()), content))
+    s_low, _ = full_sentence(text, start, end)
+    if s_low > 0:
+        p_low, p_high = full_sentence(text, s_low - 1, s_low - 1)
+        if scope := _SCOPE.match(text, p_low, p_high):
+            out.append((" ".join(text[p_low:p_high].split()), _content(text[scope.end():p_high])))
+    return out
+
+
+def unscoped(text: str, span: tuple[int, int], other: str, other_span: tuple[int, int]) -> list[str]:
+    """The conditions the sentence holding ``span`` of ``text`` takes by its place
+    (:func:`scoped`) whose content words the sentence holding ``other_span`` of ``other`` does
+    not all keep ("In 2025, ..." is kept by a claim naming 2025; "In that case ..." by none that
+    does not say it). Read on the cited side only: a claim opening "According to the report,"
+    puts no condition on its figure."""
+    if not (said := scoped(text, *span)):
+        return []
+    o_text = fold(other)
+    o_low, o_high = full_sentence(o_text, *other_span)
+    held = _stems(o_text, o_low, o_high)
+    numbers = set(re.findall(r"\d+", o_text[o_low:o_high]))
+    return [written for written, content in said
+            if not content or not all((w in numbers) if w.isdigit() else (_stem(w) in held) for w in content)]
 
 
 def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],

@@ -25,6 +25,7 @@ from inforce.engine.quantities.modifiers import (
     unconditioned,
     unheld,
     unheld_negation,
+    unscoped,
 )
 from inforce.ontology import Answer
 
@@ -121,6 +122,55 @@ def test_a_relative_where_or_a_plain_should_is_no_condition(text: str) -> None:
     assert conditions(text, *_span(text, figure)) == []
 
 
+# ---- 23r R1: a condition by its place, not by a condition word (fast) ------------------------------
+
+
+@pytest.mark.parametrize(("source", "condition"), [
+    ("In times of drought, seedlings are misted for 12 minutes.", "In times of drought"),
+    ("Throughout a heatwave, seedlings are misted for 12 minutes.", "Throughout a heatwave"),
+    ("At the grower's discretion, seedlings are misted for 12 minutes.", "At the grower's discretion"),
+    ("After the vents close, seedlings are misted for 12 minutes.", "After the vents close"),
+    ("Frost may be forecast. In such cases seedlings are misted for 12 minutes.", "In such cases"),
+    ("Frost may be forecast. Then seedlings are misted for 12 minutes.", "Then"),
+    ("This rule applies only to grafted stock. Seedlings are misted for 12 minutes.",
+     "This rule applies only to grafted stock"),
+    ("Only trays on the north bench qualify. Seedlings are misted for 12 minutes.",
+     "Only trays on the north bench qualify"),
+])
+def test_an_opening_phrase_or_a_scoping_sentence_the_claim_drops_is_a_condition(source: str, condition: str) -> None:
+    assert unscoped(source, _span(source, "12 minutes"), _MISTED, _span(_MISTED, "12 minutes")) == [condition]
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("For seedlings, misting lasts 12 minutes.", _MISTED),
+    ("In 2028, seedlings are misted for 12 minutes.", "In 2028 seedlings are misted for 12 minutes."),
+    ("Under this schedule, seedlings are misted for 12 minutes.",
+     "Seedlings are misted for 12 minutes under this schedule."),
+    ("In times of drought, seedlings are misted for 12 minutes.",
+     "Seedlings are misted for 12 minutes in times of drought."),
+    ("Nevertheless, seedlings are misted for 12 minutes.", _MISTED),  # one word: a link, no phrase
+    ("However, seedlings are misted for 12 minutes.", _MISTED),
+    ("In addition, seedlings are misted for 12 minutes.", _MISTED),
+    ("On March 3, 2028, seedlings were misted for 12 minutes.", "Seedlings were misted for 12 minutes on March 3, 2028."),
+    ("Seedlings, like cuttings, are misted for 12 minutes.", _MISTED),
+    ("| Tray | Misting |\n|---|---|\n| In drought, seedlings | 12 minutes |\n", _MISTED),
+])
+def test_a_neutral_opener_or_one_the_claim_keeps_is_no_dropped_condition(source: str, claim: str) -> None:
+    assert unscoped(source, _span(source, "12 minutes"), claim, _span(claim, "12 minutes")) == []
+
+
+def test_an_opener_naming_a_year_the_claim_does_not_name_is_dropped() -> None:
+    source = "In 2028, seedlings are misted for 12 minutes."
+    assert unscoped(source, _span(source, "12 minutes"), _MISTED, _span(_MISTED, "12 minutes")) == ["In 2028"]
+
+
+def test_an_opener_is_read_on_the_cited_side_only_and_a_wrapped_line_opens_nothing() -> None:
+    claim = "According to the grower, seedlings are misted for 12 minutes."
+    assert unscoped(_MISTED, _span(_MISTED, "12 minutes"), claim, _span(claim, "12 minutes")) == []
+    wrapped = "The grower keeps the\nseedling trays, like cuttings, misted for 12 minutes."
+    assert unscoped(wrapped, _span(wrapped, "12 minutes"), _MISTED, _span(_MISTED, "12 minutes")) == []
+
+
 # ---- through check (slow) -------------------------------------------------------------------------
 
 _ON = dt.date(2027, 6, 1)
@@ -129,6 +179,8 @@ _LINES = {
     "2.2": ("Misting", "Provided the vents are open, seedlings are misted for 12 minutes."),
     "2.3": ("Levels", _LEVEL),
     "2.4": ("Watering", "Trays are watered for 8 minutes."),
+    "2.5": ("Drought", "During a dry spell, trays are watered for 9 minutes."),
+    "2.6": ("Grafts", "This applies only to grafted stock. Trays are watered for 10 minutes."),
 }
 
 
@@ -199,3 +251,17 @@ def test_each_claim_figure_against_a_long_table_costs_no_pass_over_the_table() -
         unheld(claim, (said, said + len(figure)), table, (at, at + len(figure)))
         unheld_negation(table, (at, at + len(figure)), claim, (said, said + len(figure)))
     assert time.process_time() - started < 10
+
+
+
+@pytest.mark.slow
+def test_check_escalates_a_claim_dropping_an_opening_phrase_or_a_scoping_sentence(nursery: Path) -> None:
+    """23r R1: the condition is written by its place, with no condition word."""
+    for claim, loc, condition in (("Trays are watered for 9 minutes.", "NUR-001#2.5", "'During a dry spell'"),
+                                  ("Trays are watered for 10 minutes.", "NUR-001#2.6",
+                                   "'This applies only to grafted stock'")):
+        verdict = _check(nursery, claim, loc)
+        assert verdict.verdict == "escalation", verdict
+        assert any(condition in w and "unconditionally" in w for w in verdict.claims[0].warnings), verdict
+    kept = _check(nursery, "Trays are watered for 9 minutes during a dry spell.", "NUR-001#2.5")
+    assert kept.verdict == "answer", kept
