@@ -153,7 +153,9 @@ def main() -> None:
     cases = work / "cases.jsonl"
     write_cases(cases, args.cases)
 
-    command = ["rules", "impact", str(folder), "--pack", str(new_pack), "--cases", str(cases), "--format", "json"]
+    # the policy owner holds every group the handbooks use: impact shows them every changed decision
+    command = ["rules", "impact", str(folder), "--pack", str(new_pack), "--cases", str(cases), "--groups", ",".join(GROUPS),
+               "--format", "json"]
     _, _, warm = run_cpu(command)
     if warm.returncode not in (0, 1):
         raise SystemExit(f"inforce rules impact failed ({warm.returncode}):\n{warm.stderr[-3000:]}")
@@ -168,7 +170,7 @@ def main() -> None:
 
     sources = {s["source"]: s for s in report["sources"]}
     eligibility = sources["eligibility"]
-    sample = next((c for c in report["changes"] if c["source"] == "eligibility"), None)
+    sample = next((c for c in report["changes"] if c["source"] == "eligibility" and not c.get("withheld")), None)
     shown = " ".join({str(folder): "PROJECT", str(new_pack): "NEW.yaml", str(cases): "CASES.jsonl"}.get(a, a)
                      for a in command)
     load = os.getloadavg()[0]
