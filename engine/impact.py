@@ -118,10 +118,10 @@ def rules_impact(
     does not read (its file and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
     if against is not None and against_ref is not None:
         raise InputError("give the old pack as a file or as a git revision, not both", field="against")
-    manifest = snapshot.manifest
     new_file = Path(new)
     if not new_file.is_file():
         raise InputError(f"no pack file {new}", field="pack", hint="give the edited pack's file")
+    manifest = _with_default_subjects(snapshot.manifest, root, new_file)
     index, current = _replaced(manifest, root, new_file)
     ref = manifest.rules[index]
     same_place = current.resolve() == new_file.resolve()
@@ -195,6 +195,37 @@ def _rule_ids(file: Path) -> list[str]:
             InputError(f"not UTF-8 text: {problem}", file=display_path(file), code="RP001")]) from None
     rules = tree.get("rules") if isinstance(tree, dict) else None
     return [str(rule["id"]) for rule in rules or () if isinstance(rule, dict) and "id" in rule]
+
+
+def _with_default_subjects(manifest: Manifest, root: Path, new: Path) -> Manifest:
+    """``manifest`` with the stock subject vocabulary a project reads without listing it (when no
+    listed pack has subject rules: ``rules.compile_rules``) written as its last entry, where it
+    is read, when ``new`` is that pack edited (its file, or its rule ids): a vocabulary change is
+    tried on the project that uses it; else ``manifest`` as it is."""
+    from inforce.ontology import RulePackRef
+    from inforce.rules.loader import DEFAULT_SUBJECTS
+
+    default = RulePackRef(stock=DEFAULT_SUBJECTS)
+    if any(ref.stock == DEFAULT_SUBJECTS for ref in manifest.rules):
+        return manifest
+    default_file = _pack_file(default, root)
+    if new.resolve() != default_file.resolve() and not set(_rule_ids(new)) & set(_rule_ids(default_file)):
+        return manifest
+    if any("subject" in _rule_kinds(_pack_file(ref, root)) for ref in manifest.rules):
+        return manifest  # a listed pack brings its own vocabulary: the stock one is not read
+    return manifest.model_copy(update={"rules": (*manifest.rules, default)})
+
+
+def _rule_kinds(file: Path) -> set[str]:
+    """The kinds of rule a pack file holds (empty when it does not read: its lint says why)."""
+    from inforce.rules.source import RuleError, plain, read_yaml
+
+    try:
+        tree = plain(read_yaml(str(file), file.read_text("utf-8")).tree)
+    except (RuleError, UnicodeDecodeError, OSError):
+        return set()
+    rules = tree.get("rules") if isinstance(tree, dict) else None
+    return {str(rule.get("kind")) for rule in rules or () if isinstance(rule, dict)}
 
 
 def _replaced(manifest: Manifest, root: Path, new: Path) -> tuple[int, Path]:

@@ -172,3 +172,34 @@ def test_the_subjects_source_renders_in_every_format(project, tmp_path):
     assert any(line.startswith("subjects documents/spec-1.md:17 SPEC-1@A#2.3") for line in lines)
     assert "| subjects | documents/spec-1.md:17 |" in render_impact_markdown(report)
     assert '"ruleId": "impact/subjects"' in render_impact_sarif(report)
+
+
+def test_the_stock_vocabulary_a_project_reads_without_listing_it_can_be_changed(tmp_path):
+    """A project that lists no subject pack reads the stock ``subjects/default``; an owner trying a
+    change of it (a copy edited, carrying its rule ids) sees the figures it moves, and an unchanged
+    copy exits 0."""
+    from inforce.rules.loader import STOCK_ROOT
+
+    root = tmp_path / "plain"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: plain\nfacets: []\nrules: []\n")
+    (root / "documents" / "spec-1.md").write_text(SPEC.replace("The compressive strength of footings", "Footings"))
+    ingest_project(root)
+    stock = (STOCK_ROOT / "subjects" / "default.yaml").read_text(encoding="utf-8")
+    new = tmp_path / "vocabulary.yaml"
+
+    def impact(text: str):
+        new.write_text(text, encoding="utf-8")
+        with Project.open(root) as opened:
+            return opened.impact(new)  # the old pack: the stock one the project reads
+
+    assert not impact(stock).changed
+    slump = stock.index('slump')  # the stock slump entry's synonyms: emptied of the word the spec uses
+    entry = stock.rindex("  - id:", 0, slump)
+    start = stock.index("synonyms:", entry)
+    end = stock.index("\n", start)
+    edited = stock[:start] + 'synonyms: ["slump flow of self-consolidating mixes"]' + stock[end:]
+    report = impact(edited)
+    assert report.changed and report.pack == "subjects/default"
+    (change,) = [c for c in report.changes if c.source == "subjects"]
+    assert change.subject.startswith("SPEC-1@A#2.3") and change.after == "unbound"
