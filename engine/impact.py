@@ -181,20 +181,30 @@ def _pack_file(ref: RulePackRef, root: Path) -> Path:
                         None if ref.stock is not None else root, only="stock" if ref.stock is not None else "path")[1]
 
 
-def _rule_ids(file: Path) -> list[str]:
-    """The rule ids a pack file carries (InputErrors, as the lint reports it, when it does not read)."""
+def _rules_written(file: Path, *, strict: bool = True) -> list[dict[str, Any]]:
+    """The rules a pack file holds, as written (InputErrors, as the lint reports it, when it does
+    not read; with ``strict`` False, none)."""
     from inforce.rules.loader import display_path
     from inforce.rules.source import RuleError, plain, read_yaml
 
     try:
         tree = plain(read_yaml(display_path(file), file.read_text("utf-8")).tree)
     except RuleError as problem:
+        if not strict:
+            return []
         raise InputErrors(f"rule pack {display_path(file)} does not load", [problem]) from None
     except UnicodeDecodeError as problem:
+        if not strict:
+            return []
         raise InputErrors(f"rule pack {display_path(file)} does not load", [
             InputError(f"not UTF-8 text: {problem}", file=display_path(file), code="RP001")]) from None
     rules = tree.get("rules") if isinstance(tree, dict) else None
-    return [str(rule["id"]) for rule in rules or () if isinstance(rule, dict) and "id" in rule]
+    return [rule for rule in rules or () if isinstance(rule, dict)]
+
+
+def _rule_ids(file: Path) -> list[str]:
+    """The rule ids a pack file carries (InputErrors when it does not read)."""
+    return [str(rule["id"]) for rule in _rules_written(file) if "id" in rule]
 
 
 def _with_default_subjects(manifest: Manifest, root: Path, new: Path) -> Manifest:
@@ -211,21 +221,9 @@ def _with_default_subjects(manifest: Manifest, root: Path, new: Path) -> Manifes
     default_file = _pack_file(default, root)
     if new.resolve() != default_file.resolve() and not set(_rule_ids(new)) & set(_rule_ids(default_file)):
         return manifest
-    if any("subject" in _rule_kinds(_pack_file(ref, root)) for ref in manifest.rules):
+    if any(rule.get("kind") == "subject" for ref in manifest.rules for rule in _rules_written(_pack_file(ref, root), strict=False)):
         return manifest  # a listed pack brings its own vocabulary: the stock one is not read
     return manifest.model_copy(update={"rules": (*manifest.rules, default)})
-
-
-def _rule_kinds(file: Path) -> set[str]:
-    """The kinds of rule a pack file holds (empty when it does not read: its lint says why)."""
-    from inforce.rules.source import RuleError, plain, read_yaml
-
-    try:
-        tree = plain(read_yaml(str(file), file.read_text("utf-8")).tree)
-    except (RuleError, UnicodeDecodeError, OSError):
-        return set()
-    rules = tree.get("rules") if isinstance(tree, dict) else None
-    return {str(rule.get("kind")) for rule in rules or () if isinstance(rule, dict)}
 
 
 def _replaced(manifest: Manifest, root: Path, new: Path) -> tuple[int, Path]:

@@ -7,15 +7,14 @@ another dimension."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from inforce.adapters.ingest.pipeline import ingest_project
-from inforce.engine import Project
 from inforce.engine.quantities.claims import check_claim_quantities
-from inforce.ontology import Answer
+
+from one_claim import claim_status
 
 _HEADING = "3. MIX DESIGN STRENGTH AT 56 DAYS:"
 _ITEM = "   b. MAT FOUNDATION 6000 PSI"
@@ -71,13 +70,7 @@ def mat(tmp_path_factory) -> Path:
     return root
 
 
-def _status(project: Path, text: str, locator: str) -> tuple[str, str]:
-    answer = {"question": "q", "context": {"groups": [], "valid_at": "2026-05-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    with Project.open(project) as opened:
-        result = opened.check(Answer.model_validate(answer), tier="low")
-    claim = result.claims[0]
-    return claim.status, json.dumps(claim.model_dump(mode="json"))
+_status = claim_status  # one home: tests/support/one_claim.py
 
 
 @pytest.mark.slow

@@ -8,7 +8,6 @@ ancestors' headings as facts do (``facts.list_headings``)."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,8 @@ from inforce.engine.quantities.claims import check_claim_quantities
 from inforce.engine.quantities.compare import compare
 from inforce.engine.quantities.conditions import condition_relation, element_of
 from inforce.engine.quantities.extract import default_extractor
-from inforce.ontology import Answer
+
+from one_claim import claim_status
 
 
 @pytest.fixture(scope="module")
@@ -120,13 +120,7 @@ def podium(tmp_path_factory) -> Path:
     return root
 
 
-def _status(project: Path, text: str, locator: str) -> tuple[str, str]:
-    answer = {"question": "q", "context": {"groups": [], "valid_at": "2026-05-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    with Project.open(project) as opened:
-        result = opened.check(Answer.model_validate(answer), tier="low")
-    claim = result.claims[0]
-    return claim.status, json.dumps(claim.model_dump(mode="json"))
+_status = claim_status  # one home: tests/support/one_claim.py
 
 
 @pytest.mark.slow
