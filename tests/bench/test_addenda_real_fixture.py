@@ -30,7 +30,8 @@ SET = Path(__file__).resolve().parents[1] / "fixtures" / "addenda-real"
 PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8",
          "held-out-9", "held-out-10", "held-out-11", "held-out-12", "held-out-13", "held-out-14", "held-out-15", "held-out-16", "held-out-17",
          "held-out-18", "held-out-19", "held-out-20",
-         "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26")
+         "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26",
+         "held-out-27")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -165,6 +166,7 @@ LATER_BATCHES = [
     ("held-out-24", "ADD-X", "Twenty-fourth", 6, 50, 14, 12, 5),
     ("held-out-25", "ADD-Y", "Twenty-fifth", 6, 50, 14, 8, 3),
     ("held-out-26", "ADD-O", "Twenty-sixth", 6, 50, 14, 8, 3),
+    ("held-out-27", "ADD-I", "Twenty-seventh", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
