@@ -46,12 +46,35 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
         return None
     from xdist.scheduler import LoadFileScheduling
 
+    config.option.loadscopereorder = False  # the order pytest_collection_modifyitems gives is kept
+
     class ModelFilesTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             scope = super()._split_scope(nodeid)
             return "tests/models/" if scope.startswith("tests/models/") else scope
 
     return ModelFilesTogether(config, log)
+
+
+#: What a test marked ``slow`` weighs against one that is not, in ordering the files for the workers
+#: (seconds against a tenth of one, roughly).
+SLOW_WEIGHT = 15
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The heaviest files first (their tests keep their order): the workers take files from the
+    front of the list as they free, so a file of one slow test left to the end would run alone
+    while the other worker sits idle. A file weighs its tests, each ``slow`` one as SLOW_WEIGHT;
+    the files of tests/models/ weigh as one, since one worker runs them together."""
+    def unit(item: pytest.Item) -> str:
+        path = item.nodeid.split("::", 1)[0]
+        return "tests/models/" if path.startswith("tests/models/") else path
+
+    weight: dict[str, int] = {}
+    for item in items:
+        weight[unit(item)] = weight.get(unit(item), 0) + (SLOW_WEIGHT if item.get_closest_marker("slow") else 1)
+    first_seen = {name: i for i, name in enumerate(dict.fromkeys(unit(item) for item in items))}
+    items.sort(key=lambda item: (-weight[unit(item)], first_seen[unit(item)]))
 
 
 class IngestedExamples:
