@@ -74,12 +74,14 @@ def audit_record(
 
 def reviewed_edges(snapshot: Snapshot, documents: Iterable[str], groups: tuple[str, ...]) -> tuple[ReviewedEdge, ...]:
     """The edges a person accepted (origin ``review``) on ``documents`` — documents the asker
-    may read — whose item the asker may read too: who accepted each, when and why."""
+    may read — whose item (and the revision declaring it) the asker may read too: who accepted
+    each, when and why. An edge touching a revision they may not read is left out whole: its
+    review is about that revision."""
     found = []
     for doc in documents:
         for edge in snapshot.index.supersession.edges_on(doc):
             item = edge.by if edge.by is not None else edge.source
-            if edge.review is None or not snapshot.may_read(edge.source, groups):
+            if edge.review is None or not snapshot.gate.may_read_all((edge.source, item, edge.target), groups):
                 continue
             found.append(ReviewedEdge(item=item, target=edge.target, scope=edge.scope, successor=edge.successor,
                                       effective=edge.effective, review=edge.review))

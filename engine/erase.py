@@ -97,7 +97,7 @@ _RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json"
 def erase(
     root: str | Path, document: str, revision: str | None = None, *, by: str,
     reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
-    held: Callable[[Erasure], object] | None = None,
+    held: Callable[[Erasure], object] | None = None, groups: Iterable[str] | None = None,
 ) -> ErasureResult:
     """Erase ``document`` (every revision, or only ``revision``) from the project at ``root``:
     the steps of the module docstring. InputError (``by`` empty, a source file shared with a
@@ -108,7 +108,12 @@ def erase(
     are looked for (step 5), by whoever keeps results of older builds outside the project's
     files: the service drops its sweep jobs' reports and writes out the audit records its
     recorder has queued, so that step 5 finds them. A record written later still is redacted
-    as it is written (``keep_record``)."""
+    as it is written (``keep_record``).
+
+    ``groups``: the asker's, when an asker is gated (``Project.erase``, which decides what of
+    the graph they may erase): an erasure recorded before that they are not told of
+    (``Erasure.told_to``) is to them no erasure — the document is not there — and another one
+    pending is not named."""
     from .ingest import default_reader
     from .ingest import ingest as run_ingest
     from .reviews import REVIEWS_FILE, drop_reviews
@@ -139,8 +144,13 @@ def erase(
     entries = list(read_erasures(root))
     entry = next((e for e in entries if e.document == document and e.scope == scope
                   and (revision is None or revision in e.revisions)), None)
+    if entry is not None and groups is not None and not entry.told_to(groups):
+        raise NotFoundError(f"the graph holds no document {document}")  # as for any id not there
     other = next((e for e in entries if e.state == "pending" and e is not entry), None)
     if other is not None:
+        if groups is not None and not other.told_to(groups):
+            raise InputError(f"the erasure {other.id} did not finish; finish it first", file=ERASURES_FILE,
+                             hint="whoever may read its document runs inforce erase on it again")
         raise InputError(f"the erasure {other.id} of {other.document} did not finish; finish it first",
                          file=ERASURES_FILE, hint=f"run inforce erase again on {other.document}")
     if entry is not None and entry.state == "done":
@@ -181,6 +191,8 @@ def erase(
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
                         provisions=rows.provisions, index_build_before=before)
         write_erasures(root, [*entries, entry])
+    else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
+        rows, embedding = _still_in_graph(root, entry)
 
     # review decisions on the erased items or targets go (the rebuild would refuse them as naming
     # nothing, and their notes may quote the erased words); put back should the rebuild fail
@@ -213,13 +225,17 @@ def erase(
         store_removed = remove_stale_files(store)
         after = store.build_id()
 
-    # 4. the source files
-    removed_files = []
+    # 4. the source files (one already gone: deleted by the run this one finishes)
+    removed_files, kept_files, gone_files = [], [], []
     for source in entry.sources:
         path = root / source.file
-        if is_inside(path, root) and path.is_file() and _file_sha256(root, source.file) in (source.file_sha256, ""):
+        if is_inside(path, root) and not path.exists() and not path.is_symlink():
+            gone_files.append(source.file)
+        elif is_inside(path, root) and path.is_file() and _file_sha256(root, source.file) in (source.file_sha256, ""):
             path.unlink()
             removed_files.append(source.file)
+        else:
+            kept_files.append(source.file)
 
     # 5. audit records (what the caller holds of older builds let go first, its queued records written)
     if held is not None:
@@ -238,7 +254,8 @@ def erase(
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
-    return ErasureResult(erasure=done, files_removed=tuple(removed_files), store_files_removed=tuple(store_removed),
+    return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
+                         files_gone=tuple(gone_files), store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
                          remaining=tuple(remaining), index_build=after)
 
@@ -262,6 +279,20 @@ def _still_held(root: Path, entry: Erasure) -> bool:
             return any(entry.covers(d.id, d.revision) for d in store.documents())
     except Exception:  # noqa: BLE001 - no graph to read: nothing of it is held either
         return False
+
+
+def _still_in_graph(root: Path, entry: Erasure) -> tuple[Any, tuple[str, int] | None]:
+    """The rows of ``entry``'s revisions the live graph still holds (a run cut short before its
+    rebuild was swapped in), and the graph's embedding model; none once the graph lacks them."""
+    from .store import GraphStore
+    from .store.erase import ErasedRows, erased_rows
+
+    try:
+        with GraphStore.open(root, read_only=True) as store:
+            uids = {d.uid for d in store.documents() if entry.covers(d.id, d.revision)}
+            return (erased_rows(store, uids), store.embedding_model()) if uids else (ErasedRows(0, (), ()), None)
+    except Exception:  # noqa: BLE001 - no graph to read: the rebuild makes one, nothing of it to look for
+        return ErasedRows(0, (), ()), None
 
 
 def _cached_model(store: Any) -> tuple[str, int] | None:

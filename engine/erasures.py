@@ -141,8 +141,7 @@ def explain_missing(root: Path, missing: NotFoundError, locator: Any, groups: It
     except InputError:
         return missing
     for entry in entries:
-        readable = entry.access is None or bool(set(entry.access) & set(groups))
-        if entry.document == doc and (not label or entry.covers(doc, label)) and readable:
+        if entry.document == doc and (not label or entry.covers(doc, label)) and entry.told_to(groups):
             return NotFoundError(f"{missing.what}: {doc} was erased by {entry.by} at {utc_text(entry.at)} ({entry.id})",
                                  hint=f"{ERASURES_FILE} holds the record (ids and hashes only)")
     return missing

@@ -140,7 +140,7 @@ def rules_impact(
         logged = _Logged.read(decisions, manifest.project, {*places[0], *places[1]})
         work = _Impact(snapshot, root, (old_rules, new_rules), places, touched, display, groups)
         work.unreplayed += logged.unreplayed
-        dates = tuple(sorted(set(valid_at))) or (_latest_date(work.sides[0]),)  # the rows the sides share
+        dates = tuple(sorted(set(valid_at))) or (_latest_date(snapshot, groups),)
         given = _case_file(Path(cases)) if cases is not None else []
         work.eligibility([*given, *_cases(root), *logged.cases], test_file, (old_file, new_file), load_corpus,
                          note=logged.note, given={origin: str(cases) for origin, _, _ in given})
@@ -379,10 +379,14 @@ def _test_file(new: Path, current: Path) -> Path | None:
     return None
 
 
-def _latest_date(snapshot: Snapshot) -> dt.date:
-    """The date of interest when none is given: the latest revision's effective date (from the
-    revisions' applicability rows: ``effective_from`` is their fourth field)."""
-    dates = [row[3] for row in snapshot.store.applicability_rows()]
+def _latest_date(snapshot: Snapshot, groups: Sequence[str]) -> dt.date:
+    """The date of interest when none is given: the latest effective date of the revisions an
+    asker with ``groups`` may read (the gate's; a restricted revision's date is its content),
+    today when they may read none. From the applicability rows: ``(uid, doc, kind,
+    effective_from, ...)``."""
+    uids = snapshot.readable_revisions(groups)  # None: every revision
+    readable = set(uids) if uids is not None else None
+    dates = [row[3] for row in snapshot.store.applicability_rows() if readable is None or row[0] in readable]
     return max(dates) if dates else dt.date.today()
 
 

@@ -215,7 +215,13 @@ def _answers(
             raise InputErrors(f"{source.name}: the rule tests do not load", [source.error(
                 ("corpus",), "RP003", "this test reads a corpus folder, which needs the document parsers",
                 hint="run it with `inforce rules test`")])
-        documents += load_corpus((folder / model.corpus).resolve())
+        corpus_folder = (folder / model.corpus).resolve()
+        if not corpus_folder.is_dir():  # a typo read as an empty corpus would pass cases it should fail
+            raise InputErrors(f"{source.name}: the rule tests do not load", [source.error(
+                ("corpus",), "RP003", f"corpus folder {model.corpus} ({corpus_folder}) "
+                f"{'is not a folder' if corpus_folder.exists() else 'does not exist'}",
+                hint="name a folder of document files, relative to this test file")])
+        documents += load_corpus(corpus_folder)
     documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)

@@ -136,17 +136,25 @@ class Project:
         (``readings``, as ``Project.readings``), whether or not this ingest read the addenda.
         ``groups``: the asker's; the edges, proposals and items the result lists that name a
         document they may not read are left out (``engine.reviews.withhold``), those
-        documents named in a warning. None: everything (an operator).
+        documents named in a warning; a failed ingest's problems in files they may not read
+        are counted, not quoted (``engine.ingest.withhold_problems``: an admin reads what its
+        groups read). None: everything (an operator, who holds the files).
         ``embedder``: what loads the project's embedder, called only when an addendum proposes
         an edge: each proposal's evidence then carries the similarity of the item's words and
         its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
-        from .ingest import default_reader, ingest  # the ingest machinery, loaded when used
+        # the ingest machinery, loaded when used
+        from .ingest import IngestFailed, default_reader, ingest, withhold_problems
         from .quantities.unbound import withhold_unbound
         from .reviews import project_readings, withhold
 
         root = Path(root)
-        result = ingest(root, reader if reader is not None else default_reader(), progress=progress,
-                        embedder=embedder)
+        try:
+            result = ingest(root, reader if reader is not None else default_reader(), progress=progress,
+                            embedder=embedder)
+        except IngestFailed as failed:
+            if groups is None:
+                raise
+            raise withhold_problems(failed, groups) from None
         if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood
                                                    or result.unbound.items)):
             return result
@@ -525,19 +533,45 @@ class Project:
     def erase(
         self, document: str, revision: str | None = None, *, by: str, audit_dirs: Sequence[str | Path] = (),
         reader: DocumentReader | None = None, held: Callable[[Erasure], object] | None = None,
-    ) -> ErasureResult:
+        groups: Iterable[str] | None = None,
+    ) -> ErasureResult | Refusal:
         """Remove ``document``'s text (every revision, or ``revision``) from everything the project
         keeps — the graph, every older generation, vectors and their cache, search indexes, the
         source file, audit records citing it (rewritten to ids and hashes; those in ``audit_dirs``
         and those inside the project) — and record who and when in ``erasures.yaml``, which keeps
-        the next ingests from reading it again (``engine.erase``). No access check: the caller
-        decides who may erase (the CLI: whoever holds the files; the service: an admin key).
+        the next ingests from reading it again (``engine.erase``). Who may erase at all is the
+        caller's to decide (the CLI: whoever holds the files; the service: an admin key).
         Running it again finishes an erasure that was cut short. The next question answers from
         the new graph. ``held``: called with the erasure once the new graph is live, before the
         audit records are rewritten, by a caller that keeps results of older builds (the
-        service: its sweep reports dropped, its queued audit records written out)."""
+        service: its sweep reports dropped, its queued audit records written out).
+
+        ``groups``: the asker's (None: an operator, who holds every file). What they may erase
+        is what they may read (``engine.access``): the whole document only when every revision
+        of it is readable to them; one revision as ``asof`` answers a pinned one — refused
+        (``Refusal``) when they may not read it, or when it does not exist in a document with a
+        revision they may not read (rule 4), so the answer never tells which revisions exist. A
+        file the read-back still finds the text in is named only when it holds nothing they may
+        not read (``_named_files``); the others are counted in ``withheld``."""
         from .erase import erase
 
+        if groups is not None:
+            held_groups = tuple(groups)
+            asked = Locator(doc=document, rev=revision)
+            try:
+                if revision is None:
+                    self.snapshot.gate.check(asked, [asked], held_groups)
+                else:
+                    self.snapshot.gate_question(asked, held_groups)
+            except AccessRestrictedError as refused:
+                return _refusal(refused)
+            # past the gate, a revision not found is one of a document they may read whole: the
+            # revisions its NotFoundError hints at are all theirs to know
+            result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs,
+                           held=held, groups=held_groups)
+            self.refresh()
+            named = _named_files(self.snapshot, result.remaining, held_groups)
+            return result.model_copy(update={"remaining": named, "withheld": len(result.remaining) - len(named)})
         result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs, held=held)
         self.refresh()
         return result
@@ -612,6 +646,25 @@ def _reviews_changed(snapshot: Snapshot, root: Path) -> tuple[str, ...]:
     except (InputError, ExceptionGroup):
         return ("reviews.yaml (it does not read: the next ingest fails on it)",)
     return ("reviews.yaml",) if digest != snapshot.store.reviews_digest() else ()
+
+
+def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ...]) -> tuple[str, ...]:
+    """Of ``files`` (relative to the project, or paths of audit folders outside it), those an
+    asker holding ``groups`` may be told of: a file under ``documents/`` that is the source of
+    revisions they may all read (``engine.access``, rule 1); any other file of the project (the
+    graph's store, the caches, an audit record), which holds no document of its own. The source
+    of a revision they may not read, and a document file the graph holds no revision of (its
+    access unknown: erased, or left out), are not named."""
+    sources: dict[str, list[bool]] = {}
+    for doc in snapshot.store.documents():
+        sources.setdefault(doc.source.file, []).append(
+            snapshot.may_read(Locator(doc=doc.id, rev=doc.revision), groups))
+    named = []
+    for file in files:
+        readable = sources.get(file)
+        if readable is None and not file.startswith("documents/") or readable is not None and all(readable):
+            named.append(file)
+    return tuple(named)
 
 
 def _dated(result: Any, day: DateChoice) -> Any:

@@ -4,7 +4,9 @@ The gate (``engine.access``) says whether a revision may be read; this module ap
 to the answers built from every revision: a version the asker may not read is left out and
 its document named in ``withheld``; a replacement, successor or amender they may not read is
 named by its document id alone — that something replaced a provision is a fact of the
-provision, what replaced it is not.
+provision, what replaced it is not. Likewise what a readable item replaces, when the asker may
+not read it: its document by id alone, and no review of the edge (who accepted it, when, their
+note: words about the section they may not read) — ``edge_target``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from inforce.ontology import Locator
+from inforce.ontology import EdgeReview, Locator
 from inforce.ontology.answers import (
     DedupResult,
     DroppedCandidate,
@@ -25,7 +27,7 @@ from inforce.ontology.answers import (
 
 from .precedence import ProvisionInForce
 
-__all__ = ["Readable", "cut", "redact_dedup", "redact_freshness", "redact_history", "redact_replaces"]
+__all__ = ["Readable", "cut", "edge_target", "redact_dedup", "redact_freshness", "redact_history", "redact_replaces"]
 
 #: whether the asker may read the revision behind a locator (every revision of it when unpinned)
 Readable = Callable[[Locator], bool]
@@ -34,6 +36,13 @@ Readable = Callable[[Locator], bool]
 def cut(readable: Readable) -> Callable[[Locator], Locator]:
     """A locator as the asker may see it: whole, or its document id alone."""
     return lambda locator: locator if readable(locator) else Locator(doc=locator.doc)
+
+
+def edge_target(target: Locator, review: EdgeReview | None, readable: Readable) -> tuple[Locator, EdgeReview | None]:
+    """An edge's target and review as the asker may see them: whole, or — a target they may not
+    read — its document id alone and no review (access rules 3 and 4: its section is that
+    revision's content, and a reviewer's note is about it)."""
+    return (target, review) if readable(target) else (Locator(doc=target.doc), None)
 
 
 def redact_history(found: History, readable: Readable) -> History:
@@ -64,6 +73,12 @@ def redact_history(found: History, readable: Readable) -> History:
         elif stopper is not None and not readable(stopper):
             withheld.add(stopper.doc)
             entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
+        if entry.target is not None and not readable(entry.target):  # what a readable item replaces
+            withheld.add(entry.target.doc)
+            target, review = edge_target(entry.target, entry.review, readable)
+            # a reviewed edge is recorded when it was accepted: the review's time, withheld with it
+            recorded = None if entry.review is not None else entry.recorded
+            entry = entry.model_copy(update={"target": target, "review": review, "recorded": recorded})
         kept.append(entry)
     return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
 

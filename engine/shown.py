@@ -1,7 +1,9 @@
 """``show``: one stored provision (or document) with its revisions and the edges touching it.
 
 Revisions and edges of documents the asker may not read are left out, not redacted — their
-dates and section paths are content too — and those documents are named in ``withheld``.
+dates and section paths are content too — and those documents are named in ``withheld``; an
+edge from a readable item to a target they may not read names the target by its document id
+alone, without its review (``redaction.edge_target``), that document in ``withheld`` too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from inforce.ontology import Locator, Supersedes
 from inforce.ontology.views import ProvisionView, ShownDocument, ShownEdge, ShownRevision
 
-from .redaction import Readable
+from .redaction import Readable, edge_target
 
 if TYPE_CHECKING:
     from .asof import AsOfIndex
@@ -55,9 +57,10 @@ def provision_view(
             for pos, r in enumerate(entry.revisions)
             if readable(Locator(doc=wanted.doc, rev=r.label))
         ),
-        edges=tuple(_shown_edge(e) for e in edges if e not in hidden),
+        edges=tuple(_shown_edge(e, readable) for e in edges if e not in hidden),
         index_build=build_id,
-        withheld=tuple(sorted({e.source.doc for e in hidden} | ({wanted.doc} if unread else set()))),
+        withheld=tuple(sorted({e.source.doc for e in hidden} | ({wanted.doc} if unread else set())
+                              | {e.target.doc for e in edges if e not in hidden and not readable(e.target)})),
     )
 
 
@@ -85,11 +88,14 @@ def _changed_positions(entry: Any, path: str | None) -> set[int]:
     return {event >> 1 for event in entry.versions.get(path, ())}
 
 
-def _shown_edge(edge: Supersedes) -> ShownEdge:
+def _shown_edge(edge: Supersedes, readable: Readable) -> ShownEdge:
+    """``edge`` as the asker may see it: a target they may not read by its document id alone,
+    without the edge's review (``redaction.edge_target``)."""
+    target, review = edge_target(edge.target, edge.review, readable)
     return ShownEdge(
-        source=str(edge.source), target=str(edge.target), scope=edge.scope,
+        source=str(edge.source), target=str(target), scope=edge.scope,
         effective=edge.effective.isoformat(), by=str(edge.by) if edge.by else None, origin=edge.origin,
-        successor=edge.successor, review=edge.review,
+        successor=edge.successor, review=review,
     )
 
 

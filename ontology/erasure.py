@@ -13,6 +13,7 @@ finishes it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -68,6 +69,10 @@ class Erasure(BaseModel):
     #: audit records that cited it, rewritten to ids and hashes: the file names they have now
     audit_records: tuple[str, ...] = ()
 
+    def told_to(self, groups: Iterable[str]) -> bool:
+        """Whether an asker holding ``groups`` is told of this erasure (``access``)."""
+        return self.access is None or bool(set(self.access) & set(groups))
+
     def covers(self, document: str, revision: str) -> bool:
         """Whether this erasure keeps revision ``revision`` of ``document`` out of the graph."""
         return document == self.document and (self.scope == "document" or revision in self.revisions)
@@ -81,6 +86,10 @@ class ErasureResult(BaseModel):
     erasure: Erasure
     #: source files deleted from ``documents/`` (relative to the project)
     files_removed: tuple[str, ...] = ()
+    #: source files left in place, changed since they were ingested (an ingest skips them while
+    #: the erasure stands), and those already gone (deleted by an earlier run cut short, or by hand)
+    files_kept: tuple[str, ...] = ()
+    files_gone: tuple[str, ...] = ()
     #: graph generations and per-build files removed from ``.inforce``
     store_files_removed: tuple[str, ...] = ()
     vectors_removed: int = 0
@@ -90,6 +99,15 @@ class ErasureResult(BaseModel):
     #: and those where some of it was still found (none when the erasure holds)
     files_checked: int = 0
     remaining: tuple[str, ...] = ()
+    #: files still holding some of it that the asker may not read (the sources of revisions
+    #: their groups may not read, a document file the graph holds no revision of): counted,
+    #: never named (``Project.erase`` with ``groups``)
+    withheld: int = 0
     #: the erasure was already done: nothing was changed
     already_done: bool = False
     index_build: str = ""
+
+    @property
+    def found(self) -> int:
+        """How many files the read-back found the erased text in, named or withheld."""
+        return len(self.remaining) + self.withheld

@@ -16,6 +16,7 @@ from ._common import (
     FormatOption,
     OutputFormat,
     ProjectArg,
+    answered,
     emit_json,
     err,
     handle_errors,
@@ -62,12 +63,12 @@ def erase(
         if not folder.is_dir():
             raise InputError(f"{folder}: no such folder", field="--audit-dir")
     with Project.open(project) as opened:
-        result = opened.erase(document, revision, by=by, audit_dirs=tuple(audit_dir or ()))
+        result = answered(opened.erase(document, revision, by=by, audit_dirs=tuple(audit_dir or ())))
     if format is OutputFormat.json:
         emit_json(result)
     else:
         _print(result)
-    if result.remaining:
+    if result.found:
         raise typer.Exit(EXIT_FINDING)
 
 
@@ -82,8 +83,9 @@ def _print(result: ErasureResult) -> None:
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
     for file in result.files_removed:
         out.print(visible(f"  source file deleted: {file}"))
-    kept = [s.file for s in erasure.sources if s.file not in result.files_removed]
-    for file in kept:
+    for file in result.files_gone:
+        out.print(visible(f"  source file already gone: {file}"))
+    for file in result.files_kept:
         err.print(visible(f"  source file not deleted (changed since it was ingested): {file}; an ingest skips it "
                           f"while {erasure.id} stands"))
     out.print(f"  graph rebuilt without it: index build {erasure.index_build_before} -> {result.index_build}; "
@@ -91,13 +93,18 @@ def _print(result: ErasureResult) -> None:
               "vector(s) removed", markup=False)
     for old, new in result.audit_records:
         out.print(visible(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
-    if result.remaining:
-        err.print(f"erased text still found in {len(result.remaining)} file(s) (another document may quote it):",
+    if result.found:
+        err.print(f"erased text still found in {result.found} file(s) (another document may quote it):",
                   markup=False)
         for file in result.remaining:
             err.print(visible(f"  {file}"))
+        if result.withheld:
+            err.print(f"  {result.withheld} file(s) withheld (not readable to the asker)", markup=False)
     elif result.files_checked:
         out.print(f"  read back {result.files_checked} file(s): none holds the erased text", markup=False)
+    else:
+        out.print("  not read back: none of the erased text was at hand to look for (the graph no longer held it "
+                  "when this run began, or no part of it is long enough to find alone)", markup=False)
 
 
 def register(app: typer.Typer) -> None:

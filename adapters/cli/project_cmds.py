@@ -72,7 +72,9 @@ def ingest(
     and decides them); --derived lists the project's applied, proposed and not-understood
     items as they stand (in JSON: ``derived``, ``proposed``, ``not_understood``, and
     ``readings`` with the review file's decisions). What names a document --groups may not
-    read is left out, the document named.
+    read is left out, the document named, and a failed ingest's problems in files --groups may
+    not read are counted, not quoted; without --groups, everything is shown (whoever runs it
+    holds the files).
     """
     with Progress(
         TextColumn("parsing"),
@@ -89,7 +91,9 @@ def ingest(
         def progress(done: int, total: int, name: str) -> None:
             bar.update(task, completed=done, total=total, description=name)
 
-        result = Project.ingest(project, progress=progress, derived=derived, groups=parse_groups(groups),
+        # without --groups, whoever holds the files (an operator): every problem and listing whole
+        result = Project.ingest(project, progress=progress, derived=derived,
+                                groups=parse_groups(groups) if groups is not None else None,
                                 embedder=_proposal_embedder(project))
 
     for warning in result.warnings:
@@ -221,7 +225,7 @@ def show(
                                                     by, origin_text(edge.origin, edge.review))))
         out.print(edges)
     if view.withheld:
-        out.print(f"withheld: supersession edges from {', '.join(view.withheld)} (access)")
+        out.print(f"withheld (access): revisions, edges and sections of {', '.join(view.withheld)}", markup=False)
 
 
 @handle_errors

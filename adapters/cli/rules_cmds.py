@@ -338,7 +338,7 @@ def impact(
         "--cases", help="JSON lines, one context a line: {\"name\", \"attributes\", \"groups\", \"valid_at\"}",
         show_default=False)] = None,
     valid_at: Annotated[list[str] | None, typer.Option(
-        "--valid-at", help="a date of interest (YYYY-MM-DD), repeatable; default: the latest revision date",
+        "--valid-at", help="a date of interest (YYYY-MM-DD), repeatable; default: the latest effective date of a revision --groups may read",
         show_default=False)] = None,
     decisions: Annotated[list[str] | None, typer.Option(
         "--decisions", metavar="LOG", help="replay the eligibility and precedence decisions of this log (the service's, or "

@@ -454,12 +454,13 @@ def _erasure_answer(result: ErasureResult) -> tuple[int, bytes, str]:
     """An erasure's answer: 200 when the read-back found the erased text nowhere; 409 when it
     found it still in some files (``remaining``: the erasure is recorded and done as far as it
     goes, the folder is not clean), the result under ``result`` — as the CLI exits 1."""
-    if not result.remaining:
+    if not result.found:
         return 200, _json(result), "application/json"
-    shown = ", ".join(result.remaining[:10]) + (f" and {len(result.remaining) - 10} more"
-                                                  if len(result.remaining) > 10 else "")
+    named = list(result.remaining[:10]) + ([f"{len(result.remaining) - 10} more"] if len(result.remaining) > 10 else [])
+    named += [f"{result.withheld} the key's groups may not read"] if result.withheld else []
+    shown = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
     detail = (f"{result.erasure.document} is erased from the graph, but its text was still found in "
-              f"{len(result.remaining)} file(s) afterwards: {shown}; remove that text and run erase again")
+              f"{result.found} file(s) afterwards: {shown}; remove that text and run erase again")
     return 409, _json({"detail": detail, "result": result.model_dump(mode="json")}), "application/json"
 
 
@@ -925,14 +926,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         warm, writer = _claim_writer(name, caller)
         ran: list[bool] = []
 
-        def work(project: Project) -> ErasureResult:
+        def work(project: Project) -> ErasureResult | Refusal:
             ran.append(True)
             try:
-                # the key's groups decide, as for every read: a document (or revision) they may not
-                # read is refused as ``asof`` refuses it, and only revisions they may read are hinted at
-                asked = _document(body.document, body.revision)
-                if not project.snapshot.may_read(asked, caller.groups):
-                    raise AccessRestrictedError(asked.format())
+                _document(body.document, body.revision)  # a well-formed id and label, else 422
                 audit = service.audit_folder(warm)  # one inside the project is rewritten anyway
 
                 def held(erasure: Erasure) -> None:
@@ -943,13 +940,9 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                                           (erasure.index_build_before, project.build_id))
                     service.flush()
 
-                try:
-                    return project.erase(body.document, body.revision, by=caller.name,
-                                         audit_dirs=(audit,) if audit.is_dir() else (), held=held)
-                except NotFoundError as missing:  # its hint lists every revision: only the readable ones
-                    readable = project.snapshot.gate.readable_revisions_of(body.document, caller.groups)
-                    raise NotFoundError(missing.what, hint=f"revisions held: {', '.join(readable)}"
-                                        if missing.hint and readable else None) from None
+                # the key's groups decide what it may erase, as for every read (Project.erase)
+                return project.erase(body.document, body.revision, by=caller.name, groups=caller.groups,
+                                     audit_dirs=(audit,) if audit.is_dir() else (), held=held)
             finally:
                 writer.release()
 

@@ -411,6 +411,23 @@ def read_revision(path: Path, root: Path, *, register: Register | None = None) -
     return parse_document_with_warnings(path, root, register=register)[0].as_revision()
 
 
+def declared_access(path: Path, root: Path, *, register: Register | None = None) -> tuple[str, ...] | None:
+    """The access a document file's metadata declares, read as ``read_revision`` reads it but
+    given when another field has a problem (``Parser.declared_access``); a drawing's or an act's
+    is its whole parse's. InputError(s) when the access does not read."""
+    root = Path(root)
+    path = Path(path)
+    file = source_name(path, root)
+    name = path.name.lower()
+    if name.endswith(".md"):
+        return _MarkdownParser(path, root, file, register=register).declared_access()
+    if name.endswith((".pdf", ".csv")):
+        return (_PdfParser if name.endswith(".pdf") else _CsvParser)(path, root, file, register=register).declared_access()
+    if name.endswith(".docx"):
+        return _docx_parser()(path, root, file, register=register).declared_access()
+    return parse_document_with_warnings(path, root, register=register)[0].access
+
+
 def _docx_parser() -> type[Parser]:
     from .docx import _DocxParser  # imported when a Word file is met
 

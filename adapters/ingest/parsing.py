@@ -209,9 +209,25 @@ class Parser:
                 read += len(piece)
         return lines
 
+    def declared_access(self) -> tuple[str, ...] | None:
+        """The access the file's metadata declares (``revision``'s read), given even when
+        another field has a problem; InputError(s) when the access itself does not read: no
+        metadata read, or a problem at ``access`` or ``public``."""
+        try:
+            return self.revision().access
+        except InputErrors:
+            metadata = self.__dict__.get("_read_metadata")
+            errors = [*self.errors, *(self.reader.errors if self.reader is not None else ())]
+            if metadata is None or any((e.field or "").split("[")[0].split(".")[0] in ("access", "public")
+                                       for e in errors):
+                raise
+            access = metadata.fields.get("access")
+            return tuple(access) if access is not None else None
+
     def _revision(self, metadata: Metadata | None) -> Revision:
         """The revision ``metadata`` records (as ``Document.as_revision`` gives it), or InputErrors
         naming every problem in it."""
+        self._read_metadata = metadata  # what declared_access reads when another field is wrong
         errors, _ = self._problems()
         if errors or metadata is None or self.reader is None or self.reader.errors:
             raise InputErrors(f"{self.file}: not read", errors or [InputError("no metadata", file=self.file)])

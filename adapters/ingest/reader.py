@@ -18,6 +18,7 @@ from inforce.ontology import Document, InputError, InputErrors, Manifest, Revisi
 from .documents import (
     UnreadableFileError,
     content_hash,
+    declared_access,
     discover_files,
     groups_named,
     parse_document_with_warnings,
@@ -110,6 +111,12 @@ class _ProjectFiles:
         except UnreadableFileError as unreadable:
             return ParsedFile(document=None, unreadable=unreadable)
         return ParsedFile(document=document, warnings=warnings)
+
+    def access_of(self, name: str) -> tuple[str, ...] | None:
+        if self._groups is None:  # the opening rule decides by the groups the project uses, as at parse
+            self._groups = groups_named(list(self._paths.values()), self.root, self._register)
+        with groups_in_use(self._groups):
+            return declared_access(self._path(name), self.root, register=self._register)
 
     def text_line(self, document: Document) -> int | None:
         """The file line where a Markdown document's text layer starts (the file's text after

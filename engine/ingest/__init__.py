@@ -8,15 +8,17 @@ files (``corpus``) and the all-or-nothing load (``run``) are here. The front's d
 
 from .corpus import check_corpus
 from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, default_reader
-from .run import Progress, ingest
+from .run import IngestFailed, Progress, ingest, withhold_problems
 
 __all__ = [
     "READERS",
     "DocumentReader",
+    "IngestFailed",
     "ParsedFile",
     "Progress",
     "ProjectFiles",
     "check_corpus",
     "default_reader",
     "ingest",
+    "withhold_problems",
 ]

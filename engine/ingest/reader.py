@@ -65,6 +65,13 @@ class ProjectFiles(Protocol):
         a Document; raises InputErrors listing every problem in it."""
         ...
 
+    def access_of(self, name: str) -> tuple[str, ...] | None:
+        """The access groups the file ``name``'s metadata declares (None: everyone may read
+        it), read even when another field of it, or its body, has a problem; raises
+        InputError(s) when the access itself does not read (no metadata, a problem at
+        ``access`` or ``public``). What a failed ingest's problems are shown by."""
+        ...
+
     def text_line(self, document: Document) -> int | None:
         """The file line where ``document``'s text layer starts, for warnings at a line;
         None where the text layer is not the file's text (PDF pages, drawing callouts)."""

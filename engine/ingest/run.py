@@ -8,7 +8,7 @@ files are read through a ``DocumentReader``; every decision is made here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from inforce.ontology import (
 )
 from inforce.rules import compile_manifest
 
+from ..access import AccessGate
 from ..addenda.items import itemize
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
@@ -53,7 +54,58 @@ from .reader import DocumentReader, ProjectFiles
 if TYPE_CHECKING:
     from ..embedding import Embedder
 
-__all__ = ["Progress", "ingest"]
+__all__ = ["IngestFailed", "Progress", "ingest", "withhold_problems"]
+
+class IngestFailed(InputErrors):
+    """An ingest's problems, the graph unchanged, with the access of every revision the ingest
+    read, by file (``access``: ``(file, access groups or None)``, a file that did not parse
+    by the access its metadata declares, where that reads), so the problems can be shown to
+    an asker by the files they may read (``withhold_problems``)."""
+
+    def __new__(cls, message: str, errors: Sequence[InputError],
+                access: Iterable[tuple[str, Sequence[str] | None]] = ()) -> IngestFailed:
+        return super().__new__(cls, message, errors)  # type: ignore[return-value]
+
+    def __init__(self, message: str, errors: Sequence[InputError],
+                 access: Iterable[tuple[str, Sequence[str] | None]] = ()) -> None:
+        super().__init__(message, errors)
+        self.access = tuple(access)
+
+
+def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputErrors:
+    """``failed``'s problems as an asker holding ``groups`` may see them (an admin reads what
+    its groups read): a problem is quoted when its file is one whose every revision the access
+    gate lets them read; the others — in a file of a revision they may not read, in a file
+    whose access did not read (fail closed), in the register or ``reviews.yaml`` (rows and
+    entries about any document), at no file — are counted in one more problem, their files
+    not named."""
+    readable = AccessGate([(f"{file}#{n}", file, access) for n, (file, access) in enumerate(failed.access)]
+                          ).readable(tuple(groups))
+    by_file: dict[str, bool] = {}
+    for (file, _), may in zip(failed.access, readable, strict=True):
+        by_file[file] = by_file.get(file, True) and bool(may)
+    shown = [problem for problem in failed.exceptions
+             if isinstance(problem, InputError) and problem.file is not None and by_file.get(problem.file, False)]
+    hidden = len(failed.exceptions) - len(shown)
+    if hidden:
+        shown.append(InputError(
+            f"{hidden} more problem{'s' if hidden != 1 else ''} withheld (access): in files your groups may not "
+            "read, or whose access could not be read",
+            hint="whoever holds the files (an ingest without groups, on the command line) or a key holding the "
+                 "groups sees them"))
+    return InputErrors(failed.message, shown)
+
+
+def _declared(files: ProjectFiles, names: Iterable[str]) -> list[tuple[str, Sequence[str] | None]]:
+    """The access each of ``names`` (files that did not parse) declares, where it reads."""
+    found: list[tuple[str, Sequence[str] | None]] = []
+    for name in names:
+        try:
+            found.append((name, files.access_of(name)))
+        except (InputError, InputErrors):
+            continue  # unknown: its problems are withheld from every asker with groups
+    return found
+
 
 #: Called as progress(done, total, current_file) while files are parsed.
 Progress = Callable[[int, int, str], None]
@@ -122,6 +174,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         new_paths: dict[str, set[str]] = {}
         metadata: list[Document] = list(kept)
         problems: list[InputError] = []
+        unparsed = False  # a file to read did not parse
+        unparsed_files: list[str] = []  # those files: their access is read apart, should the ingest fail
         directory = TargetDirectory.from_documents(kept)
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         outlines = Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds},
@@ -155,6 +209,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     parsed = first_parsed.pop(name) if name in first_parsed else files.parse(name)
                 except InputErrors as group:
                     problems.extend(group.exceptions)  # type: ignore[arg-type]
+                    unparsed = True  # what it holds is unknown: no target can be called missing
+                    unparsed_files.append(name)
                     continue
                 if parsed.document is None:
                     # nothing in it could answer as in force: left out, and named
@@ -181,6 +237,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     for table in document.quarantined_tables
                 ]
                 problems.extend(undeclared_facets(document, manifest.facets))
+                # known to the checks across files whether or not it is staged: a document after
+                # one with a mistake is no less there (a target in it is not missing)
+                new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
+                metadata.append(document.model_copy(update={"provisions": (), "text_layer": ""}))
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
                 extractor = project_extractor(rules, manifest.units, legend=legend)
@@ -208,8 +268,6 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 if document.id in reviewed:
                     reviewed_items.append(document)
                 result.provisions += len(document.provisions)
-                new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
-                metadata.append(document.model_copy(update={"provisions": (), "text_layer": ""}))
                 if document.changed is not None:
                     declaring.append(document)  # checked against its predecessor below
                 if name in plan.rereading:
@@ -255,9 +313,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 result.proposed = pending(result.proposed, [r for r in reviews if r not in stale])
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
                                                       new={*result.added, *result.replaced}, parsed=predecessors)
-            problems.extend(check_corpus(metadata, has_target))
+            problems.extend(check_corpus(metadata, has_target, complete=not unparsed))
             if problems:
-                raise InputErrors(f"{root}: ingest failed, the graph is unchanged", problems)
+                raise IngestFailed(f"{root}: ingest failed, the graph is unchanged", problems,
+                                   [*((doc.source.file, doc.access) for doc in metadata),
+                                    *_declared(files, unparsed_files)])
             result.removed = [uid for uid in plan.gone if uid not in result.replaced and uid not in result.rederived]
             tx.commit()
             snapshot = Snapshot(root, store)

@@ -24,7 +24,8 @@ from inforce.adapters.cli import app
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
 GROUP = "owner-team"
-MARKS = ("ZZSECRETTITLE", "ZZSECRETBODY", "ZZSECRETDWG", "ZZSECRETCALLOUT", "ZZPENDING", "ZZSECRETREV")
+MARKS = ("ZZSECRETTITLE", "ZZSECRETBODY", "ZZSECRETDWG", "ZZSECRETCALLOUT", "ZZPENDING", "ZZSECRETREV",
+         "ZZREVIEWER", "ZZREVIEWNOTE")
 #: dates only the restricted documents carry: when document control recorded them, and the
 #: pending addendum's day. (The day the addendum took effect is also the day the public
 #: clause stopped applying: a fact of the public clause, which as-of and history tell.)
@@ -76,6 +77,14 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("recorded: 2026-04-10T12:00:00Z", "recorded: 2026-04-10T07:08:09Z"),
         ("2.2 Alternate No. 1:", "2.2 ZZSECRETREV Alternate No. 1:"),
     ])
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    # a reviewer of the group accepts that a public addendum item amends the restricted drawing's
+    # callout: the edge's target, reviewer and note are the drawing's (audit 23A, finding 2)
+    done = runner.invoke(app, ["review", str(root), "accept", "ADD-01#2.1", "--target", "DWG-S-101#callout-3",
+                               "--scope", "partial", "--by", "ZZREVIEWER", "--note", "ZZREVIEWNOTE on the callout",
+                               "--groups", GROUP])
+    assert done.exit_code == 0, done.output
     done = runner.invoke(app, ["ingest", str(root)])
     assert done.exit_code == 0, done.output
     # recorded by document control after the ingest: pending for `lag`, restricted too
@@ -162,6 +171,10 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("history-public", ["history", "{p}", "SPEC-033000#2.1.A"], {0}),
     ("history-document", ["history", "{p}", "SPEC-033000"], {0}),
     ("history-restricted", ["history", "{p}", "ADD-02#1.3"], {1}),
+    # a public item a reviewer accepted as amending the restricted drawing: the drawing by id alone
+    ("show-reviewed-item", ["show", "{p}", "ADD-01#2.1"], {0}),
+    ("history-reviewed-item", ["history", "{p}", "ADD-01#2.1"], {0}),
+    ("history-reviewed-document", ["history", "{p}", "ADD-01"], {0}),
     ("precedence", ["precedence", "{p}", "SPEC-033000#2.1.A", "DWG-S-101#callout-3",
                     "--valid-at", "2026-05-01"], {1}),
     ("precedence-none", ["precedence", "{p}", "SPEC-033000#2.1.B", "DWG-S-101#callout-3",
@@ -485,6 +498,40 @@ def test_a_long_subject_is_echoed_cut_with_its_length(project: Path) -> None:
     subject = "z" * 100_000
     result = runner.invoke(app, ["facts", str(project), "--subject", subject, "--valid-at", "2026-05-01"])
     assert result.exit_code == 2 and "(100,000 characters)" in result.output and len(result.output) < 2_000
+
+
+@pytest.mark.parametrize("command", ["show", "history"])
+def test_a_reviewed_edge_to_a_restricted_target_names_its_document_alone(
+    project: Path, tmp_path: Path, command: str
+) -> None:
+    """Audit 23A, finding 2: a public item's edge to the restricted drawing, accepted in review,
+    showed the drawing's section, the reviewer and their note to an asker outside the group.
+    Now the drawing is named by id alone, withheld, with no review; the group sees it whole."""
+    _, _, written = _run([command, "{p}", "ADD-01#2.1"], project, tmp_path, "json", None)
+    answer = json.loads(written)
+    edges = answer["edges"] if command == "show" else [v for v in answer["versions"] if v["target"]]
+    (edge,) = [e for e in edges if e["target"].startswith("DWG-S-101")]
+    assert edge["target"] == "DWG-S-101" and edge["review"] is None and answer["withheld"] == ["DWG-S-101"]
+    _, _, grouped = _run([command, "{p}", "ADD-01#2.1"], project, tmp_path, "json", GROUP)
+    assert "DWG-S-101#callout-3" in grouped and "ZZREVIEWNOTE" in grouped and "ZZREVIEWER" in grouped
+
+
+def test_rules_impact_picks_its_default_date_among_revisions_the_asker_may_read(tmp_path: Path) -> None:
+    """Audit 23A, finding 1: with no --valid-at, the date of interest was the latest effective
+    date of any revision — the restricted handbook P2's (2024-04-01), printed to an asker
+    outside support-uk. Now it is the latest they may read; with the group, P2's."""
+    root = tmp_path / "followup"
+    shutil.copytree(EXAMPLE.parent / "followup-handbooks", root, ignore=shutil.ignore_patterns(".inforce"))
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    pack = root / "rules" / "followup.yaml"
+    text = pack.read_text()
+    assert "add: {days: 14," in text
+    (tmp_path / "new.yaml").write_text(text.replace("add: {days: 14,", "add: {days: 15,", 1))
+    args = ["rules", "impact", "{p}", "--pack", str(tmp_path / "new.yaml"), "--against", str(pack)]
+    _, output, written = _run(args, root, tmp_path, "json", None)
+    assert json.loads(written)["valid_at"] == ["2023-01-01"] and "2024-04-01" not in output + written
+    _, _, grouped = _run(args, root, tmp_path, "json", "support-uk")
+    assert json.loads(grouped)["valid_at"] == ["2024-04-01"]
 
 
 def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, tmp_path: Path) -> None:

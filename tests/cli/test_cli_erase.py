@@ -136,3 +136,28 @@ def test_an_erasure_killed_after_the_swap_is_finished_by_running_it_again(projec
     held = [p for p in root.rglob("*") if p.is_file() and marker.encode() in p.read_bytes()]
     assert held == []
     assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_an_erasure_cut_short_after_its_file_went_says_the_file_is_gone(project: tuple[Path, str]) -> None:
+    """Audit A7: an erasure cut short once it had deleted the source file (its entry still
+    pending) is finished by running it again, which says the file is already gone — never
+    that it was not deleted, which would send the operator looking for text that is not there
+    — and that nothing was at hand to read back."""
+    root, marker = project
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
+    assert runner.invoke(app, argv).exit_code == 0
+    erasures = root / "erasures.yaml"
+    assert not (root / "documents" / "gone.md").exists() and 'state: "done"' in erasures.read_text()
+    erasures.write_text(erasures.read_text().replace('state: "done"', 'state: "pending"'))  # as if cut short
+
+    finished = runner.invoke(app, [*argv, "--format", "json"])
+    assert finished.exit_code == 0, finished.output
+    result = json.loads(finished.stdout)
+    assert result["files_gone"] == ["documents/gone.md"] and result["files_kept"] == []
+    assert result["files_removed"] == [] and result["erasure"]["state"] == "done"
+    erasures.write_text(erasures.read_text().replace('state: "done"', 'state: "pending"'))
+    text = runner.invoke(app, argv)
+    assert text.exit_code == 0, text.output
+    assert "not deleted" not in text.output and "source file already gone: documents/gone.md" in text.stdout
+    assert "not read back" in text.stdout and marker not in text.output

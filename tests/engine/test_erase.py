@@ -22,7 +22,7 @@ import pytest
 
 from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
-from inforce.ontology import Answer, InputError, InputErrors, NotFoundError
+from inforce.ontology import Answer, InputError, InputErrors, NotFoundError, Refusal
 from inforce.ontology.decisions import append_record, read_record
 from inforce.ontology.erasure import ERASURES_FILE
 
@@ -369,6 +369,19 @@ def test_only_those_who_could_read_it_are_told_it_was_erased(tmp_path: Path) -> 
         with pytest.raises(NotFoundError) as untold:
             opened.show("SPEC-100#2.1.C")
         assert "erased" not in str(untold.value) and "R. Keeper" not in str(untold.value)
+        # erasing it again: the erasure told to an asker of the group, to no one else (audit A3)
+        again = opened.erase("SPEC-100", by="admin", groups=["legal"])
+        assert not isinstance(again, Refusal) and again.already_done and again.erasure.by == "R. Keeper"
+        with pytest.raises(NotFoundError) as hidden:
+            opened.erase("SPEC-100", by="admin", groups=[])
+        assert str(hidden.value) == str(_missing(opened, "SPEC-999")), hidden.value
+
+
+def _missing(opened: Project, document: str) -> NotFoundError:
+    """What an asker outside every group is told erasing a document the graph never held."""
+    with pytest.raises(NotFoundError) as raised:
+        opened.erase(document, by="admin", groups=[])
+    return NotFoundError(raised.value.what.replace(document, "SPEC-100"), hint=raised.value.hint)
 
 
 def _cached(root: Path) -> set[str]:

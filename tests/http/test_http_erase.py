@@ -162,6 +162,40 @@ def test_an_audit_record_queued_during_an_erasure_keeps_no_erased_text(erasable:
 
 
 @pytest.mark.slow
+def test_an_erasures_409_names_no_file_the_key_may_not_read(
+    tmp_path: Path, serve: Any, http_keys: Any, bearer: Any,
+) -> None:
+    """Audit A4: the read-back finds the erased words in a document of a group the admin key
+    lacks (a memo quoting them): that file is counted in ``withheld``, never named — neither
+    in ``detail`` nor in ``result.remaining`` — nor is its document; a copy the key may read is
+    named as before."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: erase-served\nfacets: []\nrules: []\n")
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased(marker))
+    erased = _erased(marker)
+    memo = erased.replace("id: SPEC-100", "id: SEC-9").replace(  # the erased words, quoted whole
+        "title: Section 03 30 00 Cast-in-Place Concrete", "title: Directors memo\naccess: [directors]")
+    (root / "documents" / "zz-merger-plan.md").write_text(memo)
+    (root / "notes").mkdir()
+    (root / "notes" / "copy.txt").write_text(erased.split("2.1 CONCRETE MIXTURES\n\n", 1)[1])
+    Project.ingest(root)
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        answered = client.post("/v1/projects/p/erase", json={"document": "SPEC-100", "confirm": "SPEC-100"},
+                               headers=bearer("admin"))  # owner-team, not directors
+    assert answered.status_code == 409, answered.text
+    body = answered.json()
+    assert "zz-merger-plan" not in answered.text and "SEC-9" not in answered.text, answered.text
+    assert "notes/copy.txt" in body["result"]["remaining"] and body["result"]["withheld"] == 1
+    found = len(body["result"]["remaining"]) + 1
+    assert f"still found in {found} file(s)" in body["detail"] and "1 the key's groups may not read" in body["detail"]
+    assert (root / "documents" / "zz-merger-plan.md").is_file()  # it is not the erasure's to delete
+
+
+@pytest.mark.slow
 def test_an_erasure_whose_text_is_still_found_afterwards_is_409_with_its_result(erasable: Any, bearer: Any) -> None:
     """Audit L16: a client reading the status must not take the folder for clean: 200 only when
     the read-back found the erased text nowhere; else 409, the erasure's result under ``result``

@@ -22,7 +22,7 @@ from inforce.adapters.cli._scaffold import scaffold_project
 from inforce.adapters.http import Service, Warm, hash_key, read_keys
 from inforce.adapters.http.keys import add_key
 from inforce.engine import Project
-from inforce.ontology import InputError, InputErrors
+from inforce.ontology import InputError, InputErrors, Refusal
 from inforce.ontology.decisions import content_hash
 
 NAME = "riverside-library"
@@ -231,19 +231,34 @@ def test_erase_needs_the_document_confirmed(client: httpx.Client) -> None:
         assert unconfirmed.status_code == 422 and unconfirmed.json()["detail"][0]["loc"] == ["body", "confirm"]
 
 
-def test_an_admin_without_the_group_may_not_erase_or_probe_a_restricted_document(client: httpx.Client) -> None:
+def test_an_admin_without_the_group_may_not_erase_or_probe_a_restricted_document(
+    client: httpx.Client, restricted_riverside: Path,
+) -> None:
     def erase(document: str, revision: str | None = None) -> httpx.Response:
         body = {"document": document, "confirm": document, **({"revision": revision} if revision else {})}
         return client.post(_p("erase"), json=body, headers=_key("otheradmin"))
 
-    for document, revision in (("DWG-S-101", None), ("SPEC-004113", "1"), ("SPEC-004113", None)):
+    # audit A3: a revision that does not exist, of a document with one the key may not read, is
+    # refused as an existing one is (which revisions exist is their content): the same 403 for
+    # "0" and "7" of the restricted drawing, for "1" and "7" of the mixed bid form
+    for document, revision in (("DWG-S-101", None), ("DWG-S-101", "0"), ("DWG-S-101", "7"), ("SPEC-004113", "1"),
+                               ("SPEC-004113", "7"), ("SPEC-004113", None)):
         refused = erase(document, revision)
         assert refused.status_code == 403 and refused.json()["reason"] == "access_restricted", refused.text
-        assert "ZZ" not in refused.text
-    missing = erase("SPEC-004113", "7")  # revision 1 is owner-team's: not among those hinted at
-    assert missing.status_code == 404 and "revisions held: 0)" in missing.text, missing.text
-    asof = client.get(_p("asof"), params={"locator": "SPEC-004113@1", "valid_at": DAY}, headers=_key("otheradmin"))
-    assert asof.status_code == 403
+        assert refused.json()["detail"] == "the asker's groups may not read it"
+        assert "ZZ" not in refused.text and "held" not in refused.text
+    for document in ("DWG-S-101", "SPEC-004113"):  # as asof answers the same key
+        asof = client.get(_p("asof"), params={"locator": f"{document}@7", "valid_at": DAY}, headers=_key("otheradmin"))
+        assert asof.status_code == 403, asof.text
+    # a document the key reads whole: a revision it lacks is 404, its revisions hinted at
+    missing = erase("SPEC-033000", "7")
+    assert missing.status_code == 404 and "revisions held: 0" in missing.text, missing.text
+    # the front decides, whoever calls it (nothing is erased: refused before)
+    with Project.open(restricted_riverside) as opened:
+        for revision in ("0", "7"):
+            refusal = opened.erase("DWG-S-101", revision, by="otheradmin", groups=())
+            assert isinstance(refusal, Refusal) and refusal.reason == "access_restricted", refusal
+    assert not (restricted_riverside / "erasures.yaml").exists()
 
 
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
@@ -363,6 +378,34 @@ def test_an_ingest_refused_for_a_file_names_it_and_its_line(client: httpx.Client
     assert problem["loc"][:2] == ["file", "documents/zz-bad.md"] and problem["file"] == "documents/zz-bad.md"
     assert isinstance(problem["line"], int), problem
     assert str(restricted_riverside) not in refused.text
+
+
+def test_an_ingest_refused_counts_the_problems_of_files_the_admins_groups_may_not_read(
+    client: httpx.Client, restricted_riverside: Path
+) -> None:
+    """Audit 23A, finding 5: an admin key without the group was quoted a restricted document's
+    problem (its section list, its front matter's values). An admin reads what its groups
+    read: the problem is counted, its file not named; a public file's problem is quoted; a key
+    holding the group is quoted both."""
+    secret = restricted_riverside / "documents" / "addendum-02.md"
+    kept = secret.read_text()
+    public = restricted_riverside / "documents" / "zz-bad.md"
+    secret.write_text(kept.replace("recorded: 2026-04-10T12:34:56Z\n",
+                                   'recorded: 2026-04-10T12:34:56Z\nrevision: "1"\nchanged: ["8.9"]\n', 1))
+    public.write_text("---\nid: ZZ-BAD\nkind: addendum\ntitle: Bad\nissued: 2026-02-30\n---\n1.1 Text.\n")
+    try:
+        assert secret.read_text() != kept
+        outside = client.post(_p("ingest"), headers=_key("otheradmin"))
+        inside = client.post(_p("ingest"), headers=_key("keyed-admin"))
+    finally:
+        secret.write_text(kept)
+        public.unlink()
+    assert outside.status_code == inside.status_code == 422, outside.text
+    files = [problem.get("file") for problem in outside.json()["detail"]]
+    assert "documents/zz-bad.md" in files and "documents/addendum-02.md" not in outside.text
+    assert "1 more problem withheld (access)" in outside.text
+    assert not any(mark in outside.text for mark in ("8.9", "1.3", "ZZSECRET", "12:34:56"))
+    assert "documents/addendum-02.md" in inside.text and "withheld" not in inside.text
 
 
 def test_one_keys_sweeps_do_not_push_out_another_keys_reports() -> None:

@@ -894,3 +894,48 @@ def test_a_fullwidth_group_name_is_read_as_the_plain_name(tmp_path: Path) -> Non
         shown = runner.invoke(app, ["show", str(root), "SOP-9", "--groups", held])
         assert shown.exit_code == 0 and "ZZGROUPED" in shown.output, shown.output
     assert "ZZGROUPED" not in runner.invoke(app, ["show", str(root), "SOP-9"]).output
+
+
+def _edge_corpus(root: Path, target: str, bad: str) -> Path:
+    """An addendum (a-add.md) replacing ``target``, a policy B-1 with ``bad`` in its front matter,
+    and the policy Z-1, in that order of files."""
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: edges\nfacets: []\nrules: []\n")
+
+    def doc(name: str, doc_id: str, kind: str, extra: str) -> None:
+        (root / "documents" / name).write_text(
+            f"---\nid: {doc_id}\nkind: {kind}\ntitle: T\nissued: 2026-01-05\neffective: {{from: 2026-01-05}}\n"
+            f"recorded: 2026-01-05T09:00:00Z\n{extra}---\n1 X\n\n1.1 Lights off at six.\n")
+
+    doc("a-add.md", "ADD-1", "addendum", f"supersedes:\n  - {{target: {target}, scope: full, effective: 2026-01-05}}\n")
+    doc("b-bad.md", "B-1", "policy", bad)
+    doc("z.md", "Z-1", "policy", "")
+    return root
+
+
+@pytest.mark.parametrize("target", ["Z-1#1.1", "B-1#1.1", "Z-1@0#1.1"])
+def test_a_document_with_a_mistake_makes_no_other_look_missing(tmp_path: Path, target: str) -> None:
+    """Audit A8: one file with a mistake stopped the ingest from knowing the documents read
+    after it (and knows nothing of its own), so an edge to either was reported as a target not
+    in the corpus beside the real error: only the real one is reported; with the mistake
+    mended, the ingest succeeds; a target that is truly missing is still reported."""
+    root = _edge_corpus(tmp_path / "p", target, "kind2: x\n")
+    failed = runner.invoke(app, ["ingest", str(root)])
+    assert failed.exit_code == 2 and "documents/b-bad.md:8" in failed.output, failed.output
+    assert "not in the corpus" not in failed.output and "a-add.md" not in failed.output, failed.output
+    (root / "documents" / "b-bad.md").write_text((root / "documents" / "b-bad.md").read_text().replace("kind2: x\n", ""))
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    missing = _edge_corpus(tmp_path / "q", "Q-9#1.1", "")
+    refused = runner.invoke(app, ["ingest", str(missing)])
+    assert refused.exit_code == 2 and "documents/a-add.md:9" in refused.output and "no document Q-9" in refused.output
+
+
+def test_a_document_read_after_one_with_an_undeclared_facet_is_there_for_the_checks_across_files(
+    tmp_path: Path,
+) -> None:
+    """The same when the mistake is found after the document parsed (a facet the manifest
+    does not declare): the documents after it are known to the checks across files."""
+    root = _edge_corpus(tmp_path / "p", "Z-1#1.1", "applies_to: {market: UK}\n")
+    failed = runner.invoke(app, ["ingest", str(root)])
+    assert failed.exit_code == 2 and "documents/b-bad.md" in failed.output and "market" in failed.output, failed.output
+    assert "not in the corpus" not in failed.output, failed.output

@@ -105,3 +105,32 @@ def test_the_front_runs_pack_tests_without_a_project(tmp_path):
 def test_the_front_refuses_a_folder_without_pack_tests(tmp_path):
     with pytest.raises(InputError, match="no rule tests here"):
         Project.test_rules(tmp_path)
+
+
+def test_a_corpus_folder_that_is_not_there_is_an_input_error_at_its_line(tmp_path):
+    """Audit A6: ``corpus:`` naming a folder that does not exist (a typo) is an error at the
+    test file's line naming the folder — never an empty corpus, against which a case expecting
+    no eligible document would pass — for the tests, their coverage and the CLI (exit 2)."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+    from inforce.adapters.cli.rules_cmds import _load_corpus
+
+    tests = write(tmp_path, "2024-12-26")
+    tests.write_text(tests.read_text().replace("facets: [market]\n", "facets: [market]\ncorpus: ../no-such-folder\n"))
+    for coverage in (False, True):
+        with pytest.raises(InputErrors) as raised:
+            Project.test_rules(tmp_path, load_corpus=_load_corpus, coverage=coverage)
+        (problem,) = raised.value.exceptions
+        assert problem.line == 3 and problem.code == "RP003" and problem.field == "corpus"
+        assert "../no-such-folder" in str(problem) and "does not exist" in str(problem)
+    (tmp_path.parent / "no-such-folder").write_text("a file, not a folder\n")
+    with pytest.raises(InputErrors) as raised:
+        Project.test_rules(tmp_path, load_corpus=_load_corpus)
+    assert "is not a folder" in str(raised.value.exceptions[0])
+    ran = CliRunner().invoke(app, ["rules", "test", str(tmp_path / "policy.yaml")])
+    assert ran.exit_code == 2 and "no-such-folder" in ran.output, ran.output
+    (tmp_path.parent / "no-such-folder").unlink()
+    (tmp_path.parent / "no-such-folder").mkdir()  # there (and empty): the case runs
+    (case,) = Project.test_rules(tmp_path, load_corpus=_load_corpus).cases
+    assert case.passed
