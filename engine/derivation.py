@@ -120,7 +120,7 @@ class TargetDirectory:
         for text in (re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc_id), title):
             for key in agency_codes(text or ""):
                 _put(self.by_code, key, entry)
-        opening = _TITLE_DESIGNATION.match(title or "")
+        opening = _TITLE_DESIGNATION.match(title or "") or _NAMED_DESIGNATION.match(title or "")
         if opening is not None:
             for key in designation_keys(opening.group(0), whole=False):
                 _put(self.by_designation, key, entry)
@@ -168,12 +168,18 @@ _CODE_WORDS = re.compile(
 
 #: The words by which owners outside CSI designate the volumes, parts, schedules and sections of
 #: their bidding documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II").
-DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|Exhibit|Book|Division)"
+#: ("Ch-3", "Ch. 4": a chapter as a table's column writes it; in that letter case only, never a tag "CH-1")
+DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Book|Division)"
 #: One designation: its word and a short label (a number, a letter, a number and a letter, a roman
 #: numeral); not a CSI number ("Section 03 30 00", "Section 02660") nor a dotted path.
 DESIGNATION = (rf"{DESIGNATION_WORDS}(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"
                r"(?-i:[IVXL]{1,6}|\d{1,3}[A-Z]?|[A-Z]{1,2})(?![\w.-]|[ \t]\d{2}\b)")
 _TITLE_DESIGNATION = re.compile(rf"\s*{DESIGNATION}(?:[ \t,:\-–]*{DESIGNATION})*", re.IGNORECASE)
+#: A designation after the name of the book it divides, at a title's opening ("Employer's Requirements
+#: Chapter 3 Fuel Dock and Marine Works", "General Conditions Part 2 ..."): the chapter or part is the
+#: document's own designation, as when the title opens with it.
+_NAMED_DESIGNATION = re.compile(rf"(?:[A-Z][\w'’&-]*[ \t]+){{1,4}}?(?=(?:{DESIGNATION_WORDS})[ \t-])({DESIGNATION}(?:[ \t,:\-–]*{DESIGNATION})*)",
+                                re.IGNORECASE)
 _ONE_DESIGNATION = re.compile(
     rf"({DESIGNATION_WORDS})(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?(?-i:([IVXL]{{1,6}}|\d{{1,3}}[A-Z]?|[A-Z]{{1,2}}))"
     r"(?![\w.-])", re.IGNORECASE)
@@ -186,7 +192,7 @@ def designation_keys(text: str, *, whole: bool = True) -> list[str]:
     parts = []
     for m in _ONE_DESIGNATION.finditer(text):
         word = m.group(1).lower().rstrip(".")
-        word = {"annexure": "annex", "vol": "volume"}.get(word, word)
+        word = {"annexure": "annex", "vol": "volume", "ch": "chapter"}.get(word, word)
         parts.append(word.upper() + m.group(2).upper())
     if not parts:
         return []

@@ -87,6 +87,17 @@ _FOLLOWS = re.compile(r"\s+follows\b", re.IGNORECASE)
 _QUOTE_MARK = re.compile(r"[\"“‘]")
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
 _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+#: The name of a document issued anew, set off by a comma before a participle ("a new Section 09 91 00,
+#: adding a urethane system ..., is attached hereto and substituted therefor"): the participle says what
+#: the new issue holds; it is no verb of the instruction.
+_NEW_ISSUE_BEFORE = re.compile(r"\b(?:new|attached|enclosed|revised|reissued)\s+(?:spec(?:ification)?\s+)?"
+                               r"(?:sections?|sheets?|drawings?|pages?)\s+[\w .-]{1,40}?,\s*$", re.IGNORECASE)
+#: A verb in the future passive with the party that will do it after it ("The mooring bollards will be
+#: removed by the Owner before ...", "will be relocated by others"): who does a piece of the work, said
+#: beside an instruction; it changes no document.
+_WILL_BE = re.compile(r"\bwill\s+(?:\w+\s+)?be\s+$", re.IGNORECASE)
+_BY_PARTY = re.compile(r"\s+by\s+(?:the\s+)?(?:owner|contractor|others|city|county|district|state|port|authority|board|"
+                       r"utility|utilities|tenant|department|university|college)\b", re.IGNORECASE)
 #: Words before a participle that make it an adjective ("the revised Section", "a deleted note").
 #: (a capital "A" after a word or a dotted number is a paragraph's letter, not the article: "Article A
 #: Add at the end", "Paragraph 2.1.A Add the following"; "A revised sheet ..." opens a sentence)
@@ -209,7 +220,9 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
              and not (m.group(0).lower() == "correct" and _PREDICATE.search(text, max(0, m.start() - 30), m.start())
                       and not re.match(r"\s+to\b", text[m.end():]))
              and not (_POINTED_AT.search(text, max(0, m.start() - 30), m.start())
-                      and _PART_TITLE.match(text, m.start()))]
+                      and _PART_TITLE.match(text, m.start()))
+             and not (_WILL_BE.search(text, max(0, m.start() - 24), m.start()) and _BY_PARTY.match(text, m.end()))
+             and not (m.group(0).lower().endswith("ing") and _NEW_ISSUE_BEFORE.search(text, max(0, m.start() - 70), m.start()))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
     reach = -1  # the furthest end of those kept (they start no later than ``hit``: one comparison each)

@@ -127,6 +127,16 @@ _AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted
                            r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
                            r"shall\s+read|is)\W*$", re.IGNORECASE)
 
+#: The same columns headed by the verb that takes the words out or puts them in ("Delete | Substitute",
+#: "Deleted Text | Added Text", "Change From | Change To", "Omit | Insert"): tender addenda that tabulate
+#: a corrigendum so give each row's old and new words whole, as "Existing | Amended" does. Only over
+#: words (three or more in a cell): "| Delete | Add |" over sheet numbers lists documents.
+_VERB_BEFORE = re.compile(r"\W*(?:(?:delete[ds]?|omit(?:ted)?|remove[ds]?|strike|change\s+from|from)(?:\s+(?:the\s+)?(?:text|words?|wording))?|"
+                          r"(?:text|words?|wording)\s+(?:deleted|omitted|removed))\W*", re.IGNORECASE)
+_VERB_AFTER = re.compile(r"\W*(?:(?:substitute|insert(?:ed)?|add(?:ed)?|replace\s+with|change\s+to|to)(?:\s+(?:the\s+)?(?:text|words?|wording))?|"
+                         r"(?:text|words?|wording)\s+(?:added|inserted|substituted))\W*", re.IGNORECASE)
+_WORD_IN_CELL = re.compile(r"\b[A-Za-z]{2,}\b")
+
 #: The addendum named in a column's header ("As amended in the Addendum No. 3"): its number is no
 #: column of numbers.
 _ISSUE_NAMED = re.compile(r"\b(?:addendum|amendment|corrigendum|bulletin)\s+(?:no\.?|number|#)\s*\w+", re.IGNORECASE)
@@ -267,13 +277,42 @@ def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, i
     spans = _cell_spans(item.cells)
     if len(spans) != len(item.cells):
         return None
-    before = [s for s in spans if _BEFORE_COLUMN.search(s[0]) and not _AFTER_COLUMN.search(s[0])
+    before = [s for s in spans if (_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
+              and not (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]))
               and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
-    after = [s for s in spans if _AFTER_COLUMN.search(s[0]) and not _BEFORE_COLUMN.search(s[0])
+    after = [s for s in spans if (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]))
+             and not (_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
     if len(before) != 1 or len(after) != 1:
         return None
+    if (_VERB_BEFORE.fullmatch(before[0][0]) or _VERB_AFTER.fullmatch(after[0][0])) and not any(
+            len(_WORD_IN_CELL.findall(item.text[start:end])) >= 3 for _, start, end in (before[0], after[0])):
+        return None  # ("| Delete | Add |" over sheet numbers: a list of documents, no words put for words)
     return before[0], after[0]
+
+
+#: A column of a question-and-answer table holding what a bidder asked ("Clarification requested",
+#: "Query from Bidder", "Points raised by Contractor", "Issues/Questions"), beside one holding the owner's
+#: answer ("Response", "Reply", "Clarification by the Board"): its verbs are asked, never an instruction
+#: (as in a sentence ending in a question mark: "Please confirm Note 1 is deleted."); a column that also
+#: places ("Clause / query of the bidder") is read as before.
+_ASKED_COLUMN = re.compile(r"\b(?:quer(?:y|ies)|questions?|inquir(?:y|ies)|clarifications?\s+(?:requested|sought)|"
+                           r"points?\s+raised|issues?\s+raised)\b", re.IGNORECASE)
+_ANSWER_COLUMN = re.compile(r"\b(?:respon(?:se|ses)|repl(?:y|ies)|answers?|decisions?|clarifications?\s+(?:by|from|given|provided))\b|"
+                            r"^\W*clarifications?\W*$", re.IGNORECASE)
+_PLACE_COLUMN = re.compile(r"\b(?:clauses?|sections?|sheets?|drawings?|documents?|pages?|references?|paragraphs?|volumes?)\b",
+                           re.IGNORECASE)
+
+
+def _asked_cells(item: Item) -> list[tuple[int, int]]:
+    """The spans of a table row's cells under a column of bidders' questions, in a table that has a
+    column of answers beside it (see ``_ASKED_COLUMN``); [] for any other row."""
+    spans = _cell_spans(item.cells)
+    if len(spans) != len(item.cells) or not any(
+            _ANSWER_COLUMN.search(header) and not _ASKED_COLUMN.search(header) for header, _, _ in spans):
+        return []
+    return [(start, end) for header, start, end in spans if _ASKED_COLUMN.search(header)
+            and not _ANSWER_COLUMN.search(header) and not _PLACE_COLUMN.search(header)]
 
 
 def _added_in_table(item: Item) -> bool:
@@ -296,6 +335,12 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
     (b_head, b_start, b_end), (a_head, a_start, a_end) = columns
     old, new = item.text[b_start:b_end], item.text[a_start:a_end]
     words = f"{' '.join(b_head.lower().split())} → {' '.join(a_head.lower().split())}"
+    if _VERB_BEFORE.fullmatch(b_head) or _VERB_AFTER.fullmatch(a_head):
+        # "Delete | Substitute": words taken out and words put in, as 'Delete "X" and substitute "Y"'
+        # reads (a change in part); new text opening with a provision's own label ("B. ...") is the
+        # provision given whole
+        whole = re.match(r"\s*(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", new) is not None
+        return Action("replace" if whole else "amend", words, (a_start, a_end)), [(b_start, b_end), (a_start, a_end)]
     if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
     elif _EMPTY_CELL.fullmatch(old):

@@ -378,7 +378,7 @@ def _whole_successor(read: str, doc: str) -> bool:
 #: a document under its own number or name, so the new one takes the whole of the old one's place).
 _WHOLE = re.compile(
     r"\b(?:in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
-    r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|bid\s+documents)|revised\s+sheets?|"
+    r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|plans|plan\s+set|drawing\s+set|bid\s+documents)|revised\s+sheets?|"
     r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
     r"(?:revised|replaced|reissued)\s+by\s+attachment|"  # ("Sheets ... are revised by attachment": issued anew)
@@ -544,6 +544,16 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
         if title and after is not None and " ".join(text[after.end():after.end() + len(title) + 8].split()).casefold(
                 ).startswith(title):
             spans.append((after.end(), after.end() + len(title)))
+    read = _read_text(text, mask)
+    for _, reference in resolved:
+        thing = _THING_BRACKETED.search(read, max(0, reference.span[0] - 70), reference.span[0])
+        if (thing is not None and not _DOCUMENT_WORDS.search(thing.group("thing")) and action.span is not None
+                and action.span[0] >= reference.span[1] and not _PACKAGE_BEFORE.search(read, thing.start(), reference.span[0])):
+            # "The bench (Sheet C-101) is withdrawn from the contract", "The bench on Sheet C-101 is deleted
+            # from the contract": a thing shown on the document, the document where it is; what goes is
+            # the thing, not the whole document
+            return (f'names "{" ".join(thing.group("thing").split())}", a thing {reference.written} shows, as what the verb '
+                    "takes: the whole of it is not certain")
     part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
     if part is not None and _WHOLE_OF.search(_read_text(text, mask)) is None:
         # ("Schedule of Requirements ..., Section 23 31 13, Pages 52-53 (the whole of that section) are
@@ -559,11 +569,17 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
     its entirety", "the revised sheet", "attached"), or the verb's object is the reference
     itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
     read = _read_text(text, mask)
-    if _WHOLE.search(read):
+    said = [m.group(0) for m in _WHOLE.finditer(read)]
+    if any(not _FROM_THE_SET.fullmatch(words) for words in said):
         return True
     if action.span is None:
         return False
     verb_end = action.span[0] + len(action.words.split(" … ")[0])
+    if said and _NO_OBJECT.match(read, verb_end):
+        # "Section 12 93 00 is deleted from the contract", "Sheet C-106, Water Service Details, deleted from the
+        # Plans": what goes is taken out of the set, the verb's subject whole ("Remove the bench on Sheet C-101
+        # from the contract" takes out a thing: its verb has an object of its own)
+        return True
     own = sorted((r for _, r in resolved if not r.from_heading), key=lambda r: r.span)
     if own and own[-1].span[1] <= action.span[0] and _PASSIVE_GAP.fullmatch(read[own[-1].span[1]:action.span[0]]):
         # "Sheets E-201 and E-301 are removed from the plan set", "Section 12 93 00 is hereby
@@ -575,9 +591,37 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
         if (_REF_WORDS.fullmatch(re.sub(r"^\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?", "", read[opened + 1:own[0].span[0]]))
                 and all(_LIST_GAP.fullmatch(gap) for gap in between)):
             return True
+    if (len(own) == 1 and _PACKAGE_BEFORE.search(read, max(0, own[0].span[0] - 60), own[0].span[0])
+            and (closed := _TITLE_CLOSE.match(read, own[0].span[1])) is not None
+            and _PASSIVE_GAP.fullmatch(read[closed.end():action.span[0]])):
+        # "The site furnishings package (Section 12 93 00 Site Furnishings) is stepped down from this
+        # tender": a package of the work, the one document in brackets, is the passive verb's subject
+        return True
     return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
                for r in own)
 
+
+#: A thing opening its sentence with a document in brackets after it ("The bench (Sheet C-101) ...").
+#: ("The bench on Sheet C-101 is deleted from the contract": the same, the document after "on", "in", "shown on")
+_THING_BRACKETED = re.compile(r"(?:^|[.:;]\s+|\n)[\W\d]{0,6}(?:the|a|an|all|each)\s+(?P<thing>[\w'’ ,-]{1,50}?)"
+                              r"(?:\s*\(\s*|\s+(?:(?:as\s+)?shown\s+)?(?:on|in|at)\s+(?:the\s+)?)"
+                              r"(?:spec(?:ification)?\s+)?(?:sections?|sheets?|drawings?|dwg\.?)?\s*$", re.IGNORECASE)
+#: Words naming a document or a package of the work, not a thing shown in one.
+_DOCUMENT_WORDS = re.compile(r"\b(?:sections?|sheets?|drawings?|specifications?|plans?|pages?|documents?|package|lot|scope|work|"
+                             r"whole|entire|entirety)\b", re.IGNORECASE)
+
+#: A package of the work named by the one document in brackets after it ("The site furnishings package
+#: (Section 12 93 00 ...", "Lot 3 (Sheet L-101 ..."): what the package is, not a thing shown in it.
+_PACKAGE_BEFORE = re.compile(r"(?:^|[.:;]\s+|\n)[\W\d]{0,6}(?:the\s+)?[\w'’ -]{0,40}?\b(?:package|lot(?:\s+(?:no\.?\s*)?\d+)?|"
+                             r"work\s+of|scope\s+of\s+work)\s*\(\s*(?:spec(?:ification)?\s+)?(?:section|sheet|drawing)?\s*$",
+                             re.IGNORECASE)
+#: The rest of the brackets after the document named in them: its title, then the closing bracket.
+_TITLE_CLOSE = re.compile(r"[^()\n]{0,80}\)")
+
+
+#: Taken out of the set of documents ("from the contract", "from the Plans"): the whole of what goes,
+#: when the verb has no object of its own.
+_FROM_THE_SET = re.compile(r"from\s+the\s+\S.*", re.IGNORECASE | re.DOTALL)
 
 #: Between the documents a sentence names as its subject and its passive verb ("... are", "... is hereby").
 _PASSIVE_GAP = re.compile(r"[\s,]*(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)(?:\s+hereby)?\s+", re.IGNORECASE)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from inforce.ontology import Locator
 
+from ..derivation import _quoted_spans
 from .actions import Action, read_action
 from .context import (
     _asked,
@@ -292,3 +293,62 @@ def _describes_only(text: str, action: Action) -> bool:
         return False
     clause = re.split(r"[.;:?!\n]", text[:action.span[0]])[-1]
     return _SHOWS_THING.search(clause.rstrip()) is not None
+
+
+#: Between a provision named as a sentence's subject and a verb that gives its text anew as a reading
+#: ("Clause 3.1 A "Disinfection" of Section 33 11 00 (Piping) of the Tender Document will be read as",
+#: "Clause 2.2 B stands modified as"): the provision's quoted title, its holder, its bracket, nothing
+#: of its own subject ("Clause 2.1 A) The standby rating ... shall be read as" makes the rating the subject).
+_READING_SUBJECT_GAP = re.compile(
+    r"[\s,)]*(?:(?:of|in|under)\s+(?:the\s+)?(?:(?:tender|bid|bidding|contract|technical)\s+)?"
+    r"(?:documents?|specifications?|sections?|chapters?|volumes?)?[\s,]*)*"
+    r"(?:(?:will|shall|should|is\s+to|are\s+to|must)\s+(?:now\s+)?be\s+read|stands?\s+(?:modified|amended|revised|corrected|changed))"
+    r"\s+as\s*$", re.IGNORECASE)
+#: One quotation after the reading verb, then the sentence's end, and perhaps the words it stands
+#: instead of, quoted too ('... as "new" instead of "old".').
+_READ_AS_QUOTED = re.compile(r"\s*[\"“](?P<new>[^\"”\n]+)[\"”]\s*"
+                             r"(?:instead\s+of\s*[\"“](?P<old>[^\"”\n]+)[\"”]\s*)?(?:[.;]|$)", re.IGNORECASE)
+#: A complete statement: opens with a capital (or its own label), four words or more, ends with a full stop.
+_STATEMENT = re.compile(r"\s*(?:[A-Za-z0-9]{1,3}[.)]\s+)?[A-Z][^\n]*?(?:\S+\s+){3,}[^\n]*\.\s*")
+
+
+def _read_as_whole(text: str, mask: Sequence[tuple[int, int]], action: Action,
+                   resolved: Sequence[tuple[Locator, Reference]], references: Sequence[Reference] = ()) -> Action | None:
+    """A provision given anew as a reading: 'Clause 2.2 B of Section ... will be read as "<a complete
+    statement>"', 'Clause 2.2 B stands modified as "..."' (Indian and Commonwealth tender
+    corrigenda). The provision is the verb's subject and the quotation a statement whole: its
+    whole text anew, a replacement. Given with the words it stands 'instead of', themselves a
+    statement, whether those were the whole of it only the target's own text could say: a
+    replacement for a person to confirm. None for any other form (a value read anew, "the rating
+    shall be read as 200 kW instead of 150 kW", stays a change in part)."""
+    if action.action != "amend" or action.span is None or len(resolved) != 1 or resolved[0][0].path is None:
+        return None
+    # (a table row names the clause in its reference cell and again in the reply: the naming nearest
+    # before the verb is the subject)
+    named = [r for r in (*references, resolved[0][1]) if r.target == resolved[0][0] and not r.from_heading
+             and r.span[1] <= action.span[0]]
+    if not named:
+        return None
+    reference = max(named, key=lambda r: r.span[1])
+    read = _read_text(text, mask)
+    ends = re.compile(r"\bas\b", re.IGNORECASE).search(read, action.span[0])
+    if ends is None:
+        return None
+    blanked = list(read[:ends.end()])
+    for start, end in [*_quoted_spans(text), *(m.span() for m in re.finditer(r"\([^()\n]{0,80}\)", read))]:
+        if start >= reference.span[1] and end <= ends.end():
+            blanked[start:end] = " " * (end - start)
+    gap = re.sub(r"\b(?:Section|Chapter)\s+[\d ]{2,10}\b", " ", "".join(blanked)[reference.span[1]:], flags=re.IGNORECASE)
+    if not _READING_SUBJECT_GAP.fullmatch(gap):
+        return None
+    quoted = _READ_AS_QUOTED.match(text, ends.end())
+    if quoted is None or not _STATEMENT.fullmatch(quoted.group("new")):
+        return None
+    words = " ".join(action.words.split())
+    if quoted.group("old") is None:
+        return Action("replace", words, action.span, action.attachment)
+    if not _STATEMENT.fullmatch(quoted.group("old")):
+        return None
+    return Action("replace", words, action.span, action.attachment, ambiguous=(
+        f"gives {resolved[0][0].format()} anew instead of the words quoted after it: whether those were the whole "
+        "of it is for a person to confirm"))

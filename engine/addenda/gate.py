@@ -765,6 +765,8 @@ _PART_SAID = re.compile(r"\b(?:add|adds|added|insert|inserts|inserted|append|app
                         r"to\s+(?:require|include|allow|permit|show|indicate|add|clarify|call\s+for|identify)\b|"
                         r"\bfrom\s+(?:section|paragraph|clause|article|sheet|note|detail)\b|"
                         r"\b(?:paragraph|item|sub-?paragraph)\s+\.\d|\bpages?\s+(?:no\.?\s*)?[\w-]*\d|"
+                        # ("Delete .2 of 3.2": an article's dotted sub-item named by its number "of" the article)
+                        r"(?<=[\s(]\.)\d{1,2}\s+of\s+(?:article\s+|clause\s+)?\d{1,2}\.\d|"
                         # ("... noted as grey changed to slate", "revise the invert at MH-3 to 96.40")
                         r"\b(?:changed|amended)\s+to\s+(?!read\b)\w|"
                         r"\b(?:revise[ds]?|change[ds]?|increase[ds]?|reduce[ds]?)\s+the\s+[\w\s,-]{1,40}?\s+to\s+(?:be\s+)?\S*\d)",

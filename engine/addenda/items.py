@@ -134,11 +134,16 @@ _ORDINAL_ITEM = re.compile(
     re.IGNORECASE)
 #: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
 _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
+#: A committee's resolution answering a query ("BAC Resolution:", "Committee's resolution:"): its
+#: initials or its word before it, and the colon; "Resolution" alone may be a camera's.
+_RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \t]*:"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
 _ANSWER = re.compile(
     _LEAD + r"(?:(?-i:A)[ \t]*\d{0,3}[ \t]*(?:[.:)]|[–-](?=[ \t]))"
     r"|(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?[ \t]+)?"
-    r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*\d{0,3}[ \t]*[.:)–-]?)",
+    r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*\d{0,3}[ \t]*[.:)–-]?"
+    # ("BAC Resolution: ...": a bids and awards committee answers each query by its resolution)
+    rf"|{_RESOLUTION})",
     re.IGNORECASE,
 )
 #: An answer inside a line, after the question ("... at bid time? Response: ...").
@@ -156,7 +161,7 @@ _QUESTION = re.compile(
 _NUMBERED_QUESTION = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*\((?:q|Q)\)")
 #: An answer labelled by a word ("Response:", "District response:", "Answer 3:"), not by a bare "A.".
 _WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
-                            r"[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[.:–-]", re.IGNORECASE)
+                            r"[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[.:–-]" rf"|{_LEAD}{_RESOLUTION}", re.IGNORECASE)
 #: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
 _RULE_LINE = re.compile(r"[ \t]*(?:[-–—*_=~][ \t]*){2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_]*$")
@@ -219,6 +224,10 @@ _FOLLOWING_LEAD = re.compile(r"\b(?:following|below)\b[^:\n]{0,160}:[\s*_]*$", r
 #: Plan)"): no full stop, colon or semicolon in the title.
 #: A lead-in's end sending the reader to what follows ("... are amended as follows:", "the following:").
 _FOLLOWING_OR_AS_FOLLOWS = re.compile(r"\b(?:as\s+follows|following|below)\s*:[\s*_]*$", re.IGNORECASE)
+#: One class of the contract documents named whole, no number ("the Plans", "the Drawings", "the
+#: Specifications", "the Project Manual", "the Special Provisions").
+_DOCUMENT_CLASS = re.compile(r"\bthe\s+(?:contract\s+|technical\s+|special\s+)?(?:plans|drawings|specifications|"
+                             r"project\s+manual|provisions)\b", re.IGNORECASE)
 
 #: A line opening with a paragraph or article by its path, a word for it before ("Section 3.1.A
 #: Change ...", "Paragraph 2.2.B: ...", "Article 1.4 ..."), never a document's number.
@@ -817,6 +826,14 @@ class _Reader:
             self._close(self.stack.index(caption) + 1, self.at)
             self._open(_Node(self.at, _LINE, "paragraph", indent, title=_clean(line)))
             return
+        if (top is not None and blank and opener is None and top.rank >= _LEAF and not _colon(top.last)
+                and (heading := self._class_lead(index)) is not None):
+            # "SECTION 12 93 00 - ..." then "(I) Amend 2.2.A ..." then "Amend the Plans as follows:": a
+            # lead-in over the changes to another class of the documents ends the last item and the
+            # section heading it sat under (owners list the specifications' changes, then the plans')
+            self._close(heading, self.at)
+            self._open(self._node_for(index, line, existing=None))
+            return
         if (top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md")
                 and not self._document_heading_after_lead(index, top)):
             self._continue(line)  # the words an instruction introduces ("... to read as follows:")
@@ -1177,6 +1194,20 @@ class _Reader:
                 or any(verb.match(line) for verb in self.verbs)):
             return False
         return any(lines[i].strip() for i in range(index + 1, len(lines)))
+
+    def _class_lead(self, index: int) -> int | None:
+        """Where the open document heading is (the first one in the stack) when line ``index`` is a
+        paragraph of one line leading in the changes to a class of the documents, naming none by
+        number ("Amend the Plans as follows:", "Make the following changes to the Drawings:"); None
+        otherwise."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        if (len(line) > 120 or not line.endswith(":") or (index + 1 < len(lines) and lines[index + 1].strip())
+                or not _DOCUMENT_CLASS.search(line) or _NAMES_DOCUMENT.search(line) or _PART_WORD.search(line)
+                or not (_FOLLOWING_LEAD.search(line) or re.search(r"\bas\s+follows\s*:$", line, re.IGNORECASE))):
+            return None
+        return next((position for position, node in enumerate(self.stack) if node.kind == "heading"
+                     and _NAMES_DOCUMENT.search(node.title)), None)
 
     def _document_heading_after_lead(self, index: int, top: _Node) -> bool:
         """Whether line ``index`` is a heading in capitals naming a document by number, right after

@@ -208,7 +208,11 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                 # 2.2.A: change ..."): the cell the verb is in settles the target, as its own sentence
                 cell_open = read.rfind("|", 0, action.span[0])
                 in_cell = {r.target for r in own_refs if r.target is not None and cell_open < r.span[0] < action.span[0]}
-                renamed = cell_open >= ends.start() and bool(in_cell) and all(t in in_cell or any(
+                # (the first reference's cell ends its clause: "| Chapter 4 | Cl. 4.2.2 | ... | Yes. Cl. 4.2.2
+                # is amended to add ...": the reply's cell opens after it, whatever sentence the reply begins with)
+                bar = read.find("|", first)
+                row_ends = min(ends.start(), bar) if bar >= 0 else ends.start()
+                renamed = cell_open >= row_ends and bool(in_cell) and all(t in in_cell or any(
                     t.doc == a.doc and (t.path is None or (a.path or "").startswith(t.path + ".")) for a in in_cell)
                     for t, _ in resolved)
                 # a pre-bid query table: the row's reference cell opens with the one provision asked

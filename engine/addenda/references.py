@@ -297,10 +297,18 @@ _WORDED_PATH = re.compile(
     # may set the article's title in capitals between)
     r"(?:(?:[ \t]+(?-i:[A-Z][A-Z&/'-]+(?:[ \t]+[A-Z][A-Z&/'-]+){0,5})(?=,?[ \t]+point\b))?"
     r",?\s+(?:sub-?paragraph|paragraph|para\.|par\.|item|point|article(?=\s+(?-i:[A-Z])\b))\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)"
-    r"|\s+((?-i:[A-Z]))(?=[\s:,;)]|\.\s|$)"
+    # ("Clause 3.2.2 b)": owners whose clauses list their items "a)", "b)" name one so, the letter
+    # closed by its bracket)
+    r"|\s+((?-i:[A-Z])(?=[\s:,;)]|\.\s|$)|(?-i:[a-z])(?=\)))"
     r"|,[ \t]*((?-i:[A-Z]))(?=[ \t]*[,:;)]|\.\s)"
     r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
+#: An article's number alone right after the imperative opening an item, then a word leading the rest
+#: of the instruction or the sentence's end ("Amend 1.2 by adding ...", "Delete 3.4.", "Revise 2.1 to
+#: read:"); never a value ("Change 1.2 to 1.5", "Reduce 1.2 m ...").
+_VERB_ARTICLE = re.compile(r"[\s*_]*(?:amend|revise|delete|replace|omit|modify|change|correct|substitute|strike)\s+"
+                           r"(\d{1,2}\.\d{1,3})(?=\s+(?:by|as|with|in\s+its)\b|\s+to\s+(?!\d)|[.:;,]?\s*$|[.:;,]\s)",
+                           re.IGNORECASE)
 #: A paragraph word before a label none of the notations reads ("Article 2.1A1"): said, so the
 #: section around it is never changed in its place.
 _UNREAD_PATH = re.compile(rf"\b{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d[\w.()]*\w)", re.IGNORECASE)
@@ -349,6 +357,9 @@ _AGENCY = re.compile(
     r"(?:[.-]\d{1,3})*\b)", re.IGNORECASE)
 #: Where a title may be written: quoted, in capitals (two words or more), or as a cell.
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”\n]{3,80})[\"”]")
+#: A quotation that is a sentence (four words or more, a full stop at its end): words of new text, which
+#: a title never is ("Provide eight racks at the locations shown on Sheet C-101.").
+_QUOTED_SENTENCE = re.compile(r"\s*(?:\S+\s+){3,}\S*[a-z0-9)]\.\s*")
 #: The labels that number a provision in its title ("special provision 107", "category 600", "section 608").
 _LABELS = re.compile(r"\b(?:special\s+provisions?|supplemental\s+specifications?|technical\s+provisions?|category|"
                      r"section|item|division|sp)\s+\d+\b")
@@ -526,6 +537,12 @@ def find_references(
         if free(*match.span()) and (csi_named or match.group(0)[:3].lower() != "sec"):
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, resolved_by="unread",
                            why=f'writes "{match.group(1)}", a paragraph label no notation reads'))
+    if csi_named and (heading is None or heading.kind == "section"):
+        # "(I) Amend 1.2 by adding ...", "Delete 3.4.": an article's number alone as the object of the
+        # verb opening the item, in the section its heading (or its own words) names
+        opening = _VERB_ARTICLE.match(read)
+        if opening is not None and free(*opening.span(1)):
+            take(Reference("paragraph", opening.group(1), opening.span(1), None, why=opening.group(1)))
     for match in _BARE_PATH.finditer(read):
         if free(*match.span()):
             take(Reference("paragraph", match.group(1), match.span(), None, why=match.group(1)))
@@ -601,6 +618,8 @@ def find_references(
             if any(s < quoted.start() and quoted.end() <= e and e - s > quoted.end() - quoted.start() + 2
                    for s, e in mask):
                 continue  # a question's quotation
+            if _QUOTED_SENTENCE.fullmatch(quoted.group(1)):
+                continue  # new text an item brings ("... shown on Sheet C-101."): a sentence, no title
             for match in _BARE_SHEET.finditer(text, quoted.start(1), quoted.end(1)):
                 sheets = [r for r in _sheets(match.group(0), match.start(), corpus, worded=False) if r.target]
                 found += sheets

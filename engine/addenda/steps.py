@@ -20,6 +20,7 @@ from .context import (
     _ENTRY_LIMIT,
     _MENTION,
     _asked,
+    _asked_cells,
     _asked_subject,
     _attachment_line,
     _attachments_lead,
@@ -74,6 +75,7 @@ from .forms import (
     _loose_part,
     _marked_change,
     _marks_stated,
+    _read_as_whole,
     _reissue_declared,
     _title_agrees,
     _under_instruction,
@@ -209,11 +211,13 @@ def _caption_before(item: Item, items: Sequence[Item], vocabularies: list) -> re
 
 
 #: A document named only as the one named just before ("of the same Section", "on the same sheet").
-_SAME_DOCUMENT = re.compile(r"\b(?:the\s+)?same\s+(section|specification|sheet|drawing)\b", re.IGNORECASE)
+_SAME_DOCUMENT = re.compile(r"\b(?:the\s+)?same\s+(section|specification|sheet|drawing|chapter)\b", re.IGNORECASE)
 
 _NAMED_DOCUMENT = {
     "section": re.compile(r"\bSection\s+\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?(?![\d.])", re.IGNORECASE),
     "sheet": re.compile(r"\b(?:Sheet|Drawing)\s+(?:No\.\s*)?[A-Z]{1,3}-?\d{1,4}[A-Z]?\b", re.IGNORECASE),
+    # ("Clause 3.5 of the same Chapter": a chapter of bidding documents numbered by chapter and clause)
+    "chapter": re.compile(r"\bChapter\s+\d{1,3}[A-Z]?(?![\w.])", re.IGNORECASE),
 }
 
 
@@ -225,7 +229,8 @@ def _same_document(item: Item, items: Sequence[Item]) -> str | None:
     index = _positions(items).get(item.path)
     if same is None or index is None:
         return None
-    kind = "section" if same.group(1).lower() in ("section", "specification") else "sheet"
+    word = same.group(1).lower()
+    kind = "section" if word in ("section", "specification") else "chapter" if word == "chapter" else "sheet"
     if _NAMED_DOCUMENT[kind].search(item.text):
         return None
     for before in reversed(items[max(0, index - 6):index]):
@@ -305,6 +310,9 @@ class _One:
         if self.table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
             self.item = self.table_lead
         self.start, self.mask = _instruction_mask(self.item, self.layouts)
+        # a bidder's question in its column: asked, not instructed (its verbs are never read; what it names
+        # is still weighed against what the answer changes)
+        asked = _asked_cells(self.item) if self.item.cells else []
         # (a row giving the words as they stood and as they now stand says what it does itself, whatever
         # the lead-in over the table: "the document is changed by the items below")
         table = _before_after(self.item, self.vocabularies) if self.item.cells else None
@@ -312,7 +320,8 @@ class _One:
             self.mask = [*self.mask, *table[1]]
             self.action = table[0]
         else:
-            self.action = read_action(self.item.text, self.vocabularies, mask=[*self.mask, *_asked(self.item.text, self.mask)])
+            self.action = read_action(self.item.text, self.vocabularies,
+                                      mask=[*self.mask, *asked, *_asked(self.item.text, self.mask)])
             if self.action.action is None and not self.item.cells and self.item.answer is None and self.item.kind in ("section", "numbered"):
                 self.start, self.mask, self.action = _caption_then_instruction(self.item.text, self.start, self.mask, self.action, self.vocabularies)
         while ((self.item.kind in ("question", "answer") or self.item.answer is not None) and self.action.changes
@@ -919,6 +928,10 @@ class _One:
 
     def _old_then_new(self) -> _Outcome | None:
         """Old and new text; places beside; bare deletions."""
+        if (not self.open_refs and (read_as := _read_as_whole(self.item.text, self.mask, self.action, self.resolved,
+                                                                     self.references)) is not None):
+            # 'Clause 2.2 B of Section ... will be read as "<a statement>"': the clause given anew whole
+            self.action = read_as
         old_new = _OLD_THEN_NEW.search(self.item.text)
         if (old_new is not None and self.action.action is not None and self.action.span is not None
                 and self.action.span[0] < old_new.start() and _FIELD_LABELS.fullmatch(self.item.text[:old_new.start()])):
