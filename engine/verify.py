@@ -727,6 +727,8 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     holds and the claim does not, a condition one side puts on its figure ("If the auditor so
     requests, ...", "... only when ...") that the other does not keep, or (in an amending item)
     a cited figure stated in no value-setting form: what is said of it, or None when all is held."""
+    from .quantities._lexicon import APPROXIMATE_AFTER, APPROXIMATE_BEFORE
+    from .quantities.conditions import APPROXIMATE
     from .quantities.extract import row_label
     from .quantities.modifiers import (
         conditions,
@@ -747,6 +749,10 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     allowed += [word for rule in case.snapshot.quantity_extractor().vocabulary.subjects if rule.subject in keys
                 for synonym in rule.synonyms for word in re.findall(r"[^\W\d_]+", synonym)]
     allowed += re.findall(r"[^\W\d_]+", " ".join((amended or "", *headings, *claim.condition, *source.condition)))
+    if APPROXIMATE in (*claim.condition, *source.condition):
+        # the words that make a figure approximate were read as such and compared so ("about 4 inches")
+        allowed += re.findall(r"[^\W\d_]+", " ".join((*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER)))
+        allowed += sorted({ch for word in (*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER) for ch in word if not ch.isalnum()})
     if _glued_multiple(source, words):
         allowed += ["times", "x"]  # "1.4 times" for "1.4x"
     if claim.dimension == "[time]":

@@ -52,6 +52,11 @@ class Tolerance(BaseModel):
 
     relative: float | None = Field(default=None, ge=0, lt=1, description="e.g. 0.02 for 2%")
     absolute: str | None = Field(default=None, description="a quantity with its unit, e.g. '1 mm'")
+    approximate: float | None = Field(
+        default=None, ge=0, lt=1, description="relative, where either figure is written approximately "
+        "('about 12 in', '12 in +/-'): how far apart they may be and still state the same value; "
+        "default 0.05 (never narrower than `relative`)",
+    )
 
     @model_validator(mode="after")
     def _something(self) -> Tolerance:

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "APPROXIMATE_AFTER",
+    "APPROXIMATE_BEFORE",
     "BOUND_AFTER",
     "BOUND_BEFORE",
     "CITATION_AFTER",
@@ -57,6 +59,15 @@ BOUND_AFTER: dict[str, str] = {
     "and more": "min", "or over": "min", "minimum": "min", "min": "min", "min.": "min",
     "at least": "min", "and up": "min",
 }
+
+#: Words written right before a figure that say it is approximate (``about 12 in``, ``approx.
+#: 300 mm``, ``~2"``), and marks or words written right after one (``12 in +/-`` with no figure
+#: after the mark, ``40 days or so``): its condition holds ``approximate`` (``conditions``), and
+#: it is compared within a wider tolerance (``compare.approximate_relative``), never as exact.
+APPROXIMATE_BEFORE = ("about", "approximately", "approx.", "approx", "appr.", "roughly", "around", "circa", "ca.",
+                      "some", "~", "≈")
+APPROXIMATE_AFTER = ("+/-", "+/−", "±", "(+/-)", "(±)", "approx.", "(approx.)", "approximately", "(approximately)",
+                     "or so", "more or less")
 
 #: Words between a bound phrase and its number that do not break the two apart.
 FILLERS = frozenset({":", "=", "of", "is", "be", "are", "was", "a", "an"})
@@ -122,6 +133,8 @@ DESIGNATIONS = frozenset({
     "art.", "arts.", "artículo", "artículos", "articulo", "articulos", "artikel", "inciso", "incisos",
     "numeral", "literal", "sec.", "secs.", "abs.", "absatz", "absatzes", "absätze", "nummer", "nr.", "satz", "regulation", "regulations",
     "reg.", "regs.", "capítulo", "capitulo", "kapitel", "abschnitt", "anlage", "anhang", "rule.",
+    # a chapter of a country's consolidated laws (Cap. 12), written with its period (a pile cap is no label)
+    "cap.", "subsections",
 })
 
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).

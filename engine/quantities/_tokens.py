@@ -101,6 +101,8 @@ _STREET_WORDS = frozenset({
     "lane", "ln.", "way", "place", "court", "parkway", "highway", "pike",
 })
 _LIST_JOINS = frozenset({"and", "or", "through", "thru", "to", "&", ",", "und", "oder", "bis", "y"})
+#: A label's number with its list's join glued to it, as a typed act may write it (``Arts. 184y 185``).
+_GLUED_JOIN = re.compile(r"\d+(?:y|and|und|or|oder)")
 #: The rest of a heading line after its number: words of capitals (``1 FOOTING SCHEDULE``).
 _HEADING_WORDS = re.compile(r"[A-Z][A-Z'&/-]*(?:\s+[A-Z][A-Z'&/-]*)*")
 #: Words that make a number before them a count, not a heading's (``4 BARS``, ``2 COATS``).
@@ -522,10 +524,13 @@ class _TokenReader:
             return True  # IS 1893, AS 3600: a standard's number (the capitals, and no unit after it)
         if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
             return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
-        if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
+        if self._after_designation(i):
             return True
-        if previous == "." and i > 1 and not self.space[i - 2] and lowers[i - 2] + "." in DESIGNATIONS:
-            return True  # "No. 6": the tokenizer split "No" from its period
+        if previous == "s." and i > 1 and (texts[i - 2] in ("I", "II", "III") or (i - 2) in self.designated):
+            return True  # German citations: a gazette's page (BGBl. I S. 593), a sentence (Abs. 2 S. 3)
+        if previous == "(" and i > 1 and i + 1 < self.n and texts[i + 1] == ")" and (
+                self._after_designation(i - 1) or (i - 2) in self.designated):
+            return True  # a bracketed label: subsection (2), section 56 (1)
         following = lowers[i + 1] if i + 1 < self.n else ""
         if previous in MONTHS or following in MONTHS:
             return True
@@ -540,6 +545,31 @@ class _TokenReader:
                 and texts[i - 1].isupper()):
             return True  # a postal code: Washington, DC 20226
         return False
+
+    def _after_designation(self, i: int) -> bool:
+        """Whether the words right before token ``i`` make a number there a label (``Section 5``,
+        ``No. 6``: the tokenizer split "No" from its period)."""
+        lowers = self.lowers
+        previous = lowers[i - 1] if i > 0 else ""
+        if previous in DESIGNATIONS or previous.rstrip(".") in DESIGNATIONS:
+            return True
+        return previous == "." and i > 1 and not self.space[i - 2] and lowers[i - 2] + "." in DESIGNATIONS
+
+    def _listed(self, i: int) -> bool:
+        """Whether the bare number at ``i`` goes on a list of labels a designation opened (the
+        numbers listed after one: ``step 2 or 3``, ``Rooms 118 through 120``, ``5 U.S.C. 553 and
+        554``, ``sheet 6 of 13``), also where a listed label has a letter after it (``§§ 49 b, 90 a,
+        128 oder 129``) or its join glued to it (``Arts. 184y 185``)."""
+        lowers, texts = self.lowers, self.texts
+        if i > 1 and (lowers[i - 1] in _LIST_JOINS or lowers[i - 1] == "of") and (i - 2) in self.designated:
+            return True
+        if i > 2 and lowers[i - 1] in ("and", "or") and lowers[i - 2] == "," and (i - 3) in self.designated:
+            return True
+        if (i > 2 and lowers[i - 1] in _LIST_JOINS and len(texts[i - 2]) == 1 and texts[i - 2].isalpha()
+                and (i - 3) in self.designated):
+            return True  # a lettered label (49 b, 90 a) before the join
+        glued = _GLUED_JOIN.fullmatch(lowers[i - 1]) if i > 0 else None
+        return glued is not None and self._after_designation(i - 1)  # Arts. 184y 185
 
     def _alone_in_cell(self, i: int) -> bool:
         """Whether the token at ``i`` fills a ``|`` table cell by itself (``| 3-5 |``, or the
@@ -564,9 +594,29 @@ class _TokenReader:
         return (len(texts[i]) <= 2 and texts[i].isdigit() and texts[i - 1] in (":", ".")
                 and texts[i + 2][:1].isupper() and texts[i + 2][:1].isalpha())
 
+    def _inline_bracketed_label(self, i: int) -> bool:
+        """A subsection's bracketed number where an act's text layer runs it into its text: after
+        a sentence's end or alone at a line's start, a word in sentence case next (``the Service.
+        (2) The Board may``; ``(1)`` on a line of its own over ``The Board ...``). A drawing's
+        count (``CONT. (2) #5 BARS``) is followed by a mark or capitals."""
+        texts = self.texts
+        if i < 1 or i + 1 >= self.n or texts[i - 1] != "(" or texts[i + 1] != ")" or not (
+                len(texts[i]) <= 2 and texts[i].isdigit()):
+            return False
+        before = i - 2
+        while before >= 0 and texts[before].isspace():
+            before -= 1
+        if not (self._starts_line(i - 1) or (before >= 0 and texts[before] in (".", ":"))):
+            return False
+        after = i + 2
+        while after < self.n and texts[after].isspace():
+            after += 1
+        word = texts[after] if after < self.n else ""
+        return word[:1].isupper() and word.isalpha() and any(ch.islower() for ch in word)
+
     def _bare_skip(self, i: int, number: NumberToken, text: str) -> bool:
         """Bare numbers (no unit) that are codes, years, references or heading numbers."""
-        if self._heading_number(i) or self._inline_list_number(i):
+        if self._heading_number(i) or self._inline_list_number(i) or self._inline_bracketed_label(i):
             return True
         lowers, texts, space = self.lowers, self.texts, self.space
         if i + 1 < self.n and not space[i] and texts[i][-1:].isdigit() and not self._multiplier(i) and (
@@ -577,9 +627,8 @@ class _TokenReader:
             return True  # AASHTO M 182
         if i > 0 and i + 1 < self.n and texts[i - 1] in ('"', "“") and texts[i + 1] in ('"', "”"):
             return True  # an imprint or label in quotation marks: "50"
-        if i > 1 and (lowers[i - 1] in _LIST_JOINS or lowers[i - 1] == "of") and (i - 2) in self.designated:
-            return True  # step 2 or 3; Rooms 118 through 120; 5 U.S.C. 553 and 554; sheet 6 of 13
-        if i > 2 and lowers[i - 1] in ("and", "or") and lowers[i - 2] == "," and (i - 3) in self.designated:
+        if self._listed(i):
+            self.designated.add(i)  # the list goes on past it (§§ 90 a, 96 a, 128 oder 129)
             return True
         if number.kind == "number" and number.is_integer and not number.has_grouping:
             words = 0

@@ -65,8 +65,9 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from ._statements import Period, cell_periods, claim_periods, period_of_claim_figure
-from .compare import format_value
+from .compare import approximate_relative, format_value
 from .conditions import (
+    APPROXIMATE,
     ELEMENT_FACET,
     condition_conflict,
     element_named,
@@ -609,9 +610,12 @@ def _supports(
             and explicit == {"min", "max"}:
         return None, "bound_differs", distance
     tolerance = None
-    if claim.subject and claim.subject == source.subject:
-        rule = vocabulary.get(claim.subject)
-        tolerance = rule.tolerance.relative if rule is not None else None
+    rule = vocabulary.get(claim.subject) if claim.subject and claim.subject == source.subject else None
+    if rule is not None:
+        tolerance = rule.tolerance.relative
+    # "about 4 inches": the same value as 4-1/4 inches, as the sweep compares it (after rounding is tried)
+    loose = approximate_relative(rule.tolerance if rule is not None else None) if APPROXIMATE in (
+        *claim.condition, *source.condition) else None
     precision = claim.precision or 0.0
     if precision and claim.unit_expression and source.unit_expression \
             and claim.unit_expression != source.unit_expression:
@@ -622,7 +626,8 @@ def _supports(
         pairs = [(claim_lo, source.value), (claim_hi, source.upper)]
     elif source.bound == "range" and source.upper is not None:
         low, high = sorted((source.value, source.upper))  # type: ignore[type-var]
-        if _same(claim_lo, source.value, 0.0, tolerance)[0] or _same(claim_lo, source.upper, 0.0, tolerance)[0]:
+        widest = loose or tolerance
+        if _same(claim_lo, source.value, 0.0, widest)[0] or _same(claim_lo, source.upper, 0.0, widest)[0]:
             return "equal", "", 0.0
         if low <= claim_lo <= high:
             return "equal", "", 0.0
@@ -630,6 +635,8 @@ def _supports(
     else:
         pairs = [(claim_lo, source.value)]
     rules = [_same(c, s, precision, tolerance) for c, s in pairs]  # type: ignore[arg-type]
+    if loose is not None:
+        rules = [found if found[0] else _same(c, s, 0.0, loose) for found, (c, s) in zip(rules, pairs, strict=True)]  # type: ignore[arg-type]
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
     return None, "value_differs", distance

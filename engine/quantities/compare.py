@@ -40,7 +40,7 @@ from inforce.ontology.quantity import NormalizedValue
 from inforce.rules import SubjectRule, SubjectVocabulary, Tolerance
 
 from ._models import Comparison, QuantityMention
-from .conditions import condition_relation, term_facets
+from .conditions import APPROXIMATE, condition_relation, term_facets
 from .units import (
     UnknownUnitError,
     convert,
@@ -51,10 +51,25 @@ from .units import (
     unit_table,
 )
 
-__all__ = ["DEFAULT_TOLERANCE", "compare", "format_value", "unit_symbol"]
+__all__ = ["APPROXIMATE_RELATIVE", "DEFAULT_TOLERANCE", "approximate_relative", "compare", "format_value", "unit_symbol"]
 
 #: The tolerance when no subject gives one.
 DEFAULT_TOLERANCE = Tolerance(relative=0.02)
+#: How far apart two figures may be, relative, and still state the same value where either is
+#: written approximately ("about 12 in", "12 in +/-"), unless the subject's ``tolerance:``
+#: gives its own ``approximate``: 12-1/2 in is about 12 in, 13 in is not. Kept under the 9.1%
+#: of a figure moved by a tenth (the FinanceBench bench's perturbed answers), which an
+#: approximate word must never make the same value.
+APPROXIMATE_RELATIVE = 0.05
+
+
+def approximate_relative(rule: Tolerance | None) -> float:
+    """The relative tolerance of a comparison in which either figure is approximate (its
+    condition holds ``conditions.APPROXIMATE``): the subject's ``approximate``, else
+    :data:`APPROXIMATE_RELATIVE`, never narrower than its plain ``relative``. The one rule the
+    sweep (:func:`compare`) and a claim's check (``claims``) both follow."""
+    own = rule.approximate if rule is not None and rule.approximate is not None else APPROXIMATE_RELATIVE
+    return max(own, (rule.relative or 0.0) if rule is not None else 0.0)
 
 AnyQuantity = Quantity | QuantityMention
 
@@ -134,12 +149,17 @@ def compare(
     rule = tolerance or (subject.tolerance if subject is not None else None) or DEFAULT_TOLERANCE
     relative = rule.relative or 0.0
     absolute = _absolute(rule, target)
+    approximate = APPROXIMATE in (*(a.condition or ()), *(b.condition or ()))
+    if approximate:  # "about 12 in": the same value as 12-1/2 in, not as 18 in
+        relative = approximate_relative(rule)
 
     def close(x: float, y: float) -> bool:
         return abs(x - y) <= max(relative * max(abs(x), abs(y)), absolute) + 1e-12 * max(abs(x), abs(y), 1)
 
     shown_a, shown_b = _shown(left, target), _shown(right, target)
     tolerance_text = _tolerance_text(relative, rule.absolute)
+    if approximate:
+        tolerance_text += " (a figure written approximately)"
     common = {
         "subject": subject_name, "unit": target or None,
         "a": NormalizedValue(value=_round(lo_a if left.bound != "max" else hi_a),
@@ -159,7 +179,8 @@ def compare(
             f"{shown_a} is stated as {relation.terms[0]} and {shown_b} as {relation.terms[1]}: "
             "each holds under its own condition"))
     if relation.kind != "same":  # the specific figure and the general one, or two cases apart: not compared
-        plain = compare(a.model_copy(update={"condition": ()}), b.model_copy(update={"condition": ()}),
+        plain = compare(a.model_copy(update={"condition": _how_written(a)}),
+                        b.model_copy(update={"condition": _how_written(b)}),
                         subject=subject, vocabulary=vocabulary, tolerance=tolerance)
         if plain.outcome != "conflict":
             return plain
@@ -193,6 +214,11 @@ def compare(
         return Comparison(outcome="compatible", **common, explanation=_meets(left, right, shown_a, shown_b))
     return Comparison(outcome="conflict", **common, explanation=(
         _violates(left, right, shown_a, shown_b) + f" (beyond {tolerance_text})"))
+
+
+def _how_written(quantity: AnyQuantity) -> tuple[str, ...]:
+    """What a figure's condition says of how exactly it is written (no case it holds for)."""
+    return (APPROXIMATE,) if APPROXIMATE in (quantity.condition or ()) else ()
 
 
 def _apart(kind: str, a: tuple[AnyQuantity, str], b: tuple[AnyQuantity, str]) -> str:

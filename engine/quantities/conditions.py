@@ -79,12 +79,16 @@ if TYPE_CHECKING:
 from .units import format_value
 
 __all__ = [
-    "ELEMENT_FACET", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
+    "APPROXIMATE", "ELEMENT_FACET", "approximate_at", "compared_terms", "may_be_approximate", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
     "condition_relation", "band_key", "band_strict", "element_named", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
 ]
 
 #: The facet of the element a list item states its figure for (``element pile caps, bottom``).
 ELEMENT_FACET = "element"
+#: The term (and facet) of a figure written approximately (``about 12 in``, ``12 in +/-``):
+#: how exactly it is stated, not a case it holds for, so it sets no figure apart
+#: (:func:`compared_terms`); the comparison widens its tolerance instead (``compare``).
+APPROXIMATE = "approximate"
 
 #: Where a clause ends: a sentence's end, a semicolon, a line break; not the period of a
 #: number's abbreviation (``exposed to weather, No. 6 bars and larger: 2 inches``; ``NO. 6``).
@@ -327,12 +331,20 @@ class Relation:
     terms: tuple[str, str] | None = None
 
 
+def compared_terms(terms: Sequence[str]) -> tuple[str, ...]:
+    """The terms of a condition that set a figure apart (all but :data:`APPROXIMATE`: "about
+    12 in" states the case "12 in" does, less exactly)."""
+    return tuple(term for term in terms if term != APPROXIMATE)
+
+
 def condition_relation(
     a: Sequence[str], b: Sequence[str], facets: Mapping[str, str] | None = None,
 ) -> Relation:
     """What condition ``a`` is to condition ``b`` (see :class:`Relation`); the one rule by which
     a claim's check and the sweep tell a specific figure from a general one. ``facets``: each
-    term's facet (a reader's ``term_facets``; the stock pack's when None)."""
+    term's facet (a reader's ``term_facets``; the stock pack's when None). An approximate
+    figure's term is none of it (:func:`compared_terms`)."""
+    a, b = compared_terms(a), compared_terms(b)
     differs = condition_conflict(a, b, facets)
     if differs is not None:
         return Relation("differs", differs)
@@ -756,3 +768,42 @@ def _element_tokens(terms: Sequence[str], facets: Mapping[str, str] | None) -> s
         else:
             out.add(band_key(term))
     return out
+
+
+# ---- approximate figures ------------------------------------------------------------------
+
+
+def _approximate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    from ._lexicon import APPROXIMATE_AFTER, APPROXIMATE_BEFORE
+
+    def alternation(words: Sequence[str]) -> str:
+        return "|".join((r"(?<![\w.])" if word[0].isalnum() else "") + re.escape(word).replace(r"\ ", r"\s+")
+                        for word in sorted(words, key=len, reverse=True))
+
+    # before: the word, then spaces or "of" only, up to the figure (a tilde glued to it too)
+    before = re.compile(rf"(?:{alternation(APPROXIMATE_BEFORE)})[^\S\n]*(?:of[^\S\n]+)?$", re.IGNORECASE)
+    # after: a mark with no figure of its own after it (else it is a tolerance: "4 in ± 1 in"),
+    # or a word; a word ending in a letter ends there
+    after = re.compile(rf"[^\S\n]*(?:{alternation(APPROXIMATE_AFTER)})(?![^\S\n]*[.,]?\d)(?!\w)", re.IGNORECASE)
+    return before, after
+
+
+_APPROXIMATE_BEFORE, _APPROXIMATE_AFTER = _approximate_patterns()
+#: A cheap test before reading a text's figures for approximation.
+_APPROXIMATE_ANY = re.compile(r"[~≈±]|\+/[-−]|\b(?:about|approx|appr\.|roughly|around|circa|ca\.|some|or\s+so|more\s+or\s+less)",
+                              re.IGNORECASE)
+
+
+def may_be_approximate(text: str) -> bool:
+    """Whether ``text`` holds a word or mark that may say a figure of it is approximate."""
+    return _APPROXIMATE_ANY.search(text) is not None
+
+
+def approximate_at(text: str, start: int, end: int) -> bool:
+    """Whether the figure written at ``text[start:end]`` is approximate: one of
+    ``_lexicon.APPROXIMATE_BEFORE`` right before it (``about 12 in``; ``of about 12 in``), or
+    one of ``APPROXIMATE_AFTER`` right after it, on its line (``12 in +/-``, ``3" ±``: a mark
+    with no figure after it; ``4 in ± 1 in`` is a range the figure's own span holds)."""
+    line = text.rfind("\n", 0, start) + 1
+    return (_APPROXIMATE_BEFORE.search(text, max(line, start - 24), start) is not None
+            or _APPROXIMATE_AFTER.match(text, end) is not None)

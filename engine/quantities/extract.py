@@ -35,11 +35,14 @@ from ._models import Extraction, QuantityMention, QuantityWarning
 from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
 from ._tokens import Found
 from .conditions import (
+    APPROXIMATE,
     ConditionReader,
     Figure,
+    approximate_at,
     band_strict,
     condition_reader,
     element_of,
+    may_be_approximate,
     weight_band,
 )
 from .units import (
@@ -66,7 +69,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/14"
+EXTRACTOR_VERSION = "inforce-quantities/15"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -527,6 +530,8 @@ class QuantityExtractor:
             mentions = _with_conditions(mentions, text, base, self.conditions)
         if any(mention.subject is not None for mention in mentions):
             mentions = _with_elements(mentions, text, base, self.vocabulary.legend)
+        if mentions and may_be_approximate(text):
+            mentions = _with_approximation(mentions, text, base)
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _units_of_headers(self, found: list[tuple[Found, int]], text: str) -> list[tuple[Found, int]]:
@@ -761,6 +766,18 @@ def _with_elements(mentions: list[QuantityMention], text: str, base: int,
             element = spell_out(element, legend)
         if element is not None and element not in mention.condition:
             mention = mention.model_copy(update={"condition": (*mention.condition, element)})
+        out.append(mention)
+    return out
+
+
+def _with_approximation(mentions: list[QuantityMention], text: str, base: int) -> list[QuantityMention]:
+    """The mentions with ``approximate`` in their condition where their words say so
+    (``conditions.approximate_at``: ``about 12 in``, ``12 in +/-``)."""
+    out = []
+    for mention in mentions:
+        if (mention.value is not None and APPROXIMATE not in mention.condition
+                and approximate_at(text, mention.span.start - base, mention.span.end - base)):
+            mention = mention.model_copy(update={"condition": (*mention.condition, APPROXIMATE)})
         out.append(mention)
     return out
 

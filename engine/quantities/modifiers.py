@@ -577,6 +577,11 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
     return out
 
 
+def _signs(allowed: Iterable[str]) -> str:
+    """The signs among ``allowed`` (``~``, ``±`` of a figure read as approximate): harmless beside it too."""
+    return "".join(word for word in allowed if len(word) == 1 and not word.isalnum())
+
+
 def _symbols(text: str, start: int, end: int, held: str) -> list[str]:
     """A sign or symbol beside the figure ("⩽ 7 years", "7 years ↑") that ``held`` lacks."""
     words = clause_words(text, start, end)
@@ -805,7 +810,7 @@ def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, sourc
     allowed = {_stem(word) for word in allowed}
     own = _own(claim_text, start, end)
     out = _near(claim_text, start, end, held | allowed, own)
-    out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high]) if ch not in out]
+    out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high] + _signs(allowed)) if ch not in out]
     out += _other_clause(claim_text, start, end, source_text, (s_low, s_high), s_sentence, allowed | own)
     # a change the claim's figure is governed by ("shrank 3%"): held by the cited clause only, never by the
     # subject's or the heading's words (audit 23q P5)
@@ -842,7 +847,7 @@ def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: 
     own = _own(source_text, start, end)
     out = _near(source_text, start, end, held, own, comma_ends=amending,  # "is 8 years, longer than before" (F9)
                 anchors=True)
-    out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high]) if ch not in out]
+    out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high] + _signs(allowed)) if ch not in out]
     # a change the cited figure is governed by ("shrank 3%", "edged up 0.2%"): the claim's own clause must
     # hold it, a heading, subject or row label holding the word does not make the figure a level (audit 23q P5)
     claim_own = _stems(claim_text, c_low, c_high)

@@ -78,6 +78,9 @@ class _Conflict:
     #: elements the element side's document states this subject for, so that a general figure
     #: whose provision names another of them is left to that one (``_quantities``)
     siblings: tuple[str, ...] = ()
+    #: ``a`` or ``b`` is the figure of a provision amended in part and this is the amending
+    #: statement in its place (``_replaced``): the pair is none of precedence's (``_quantities``)
+    replaced_by: Fact | None = None
 
 
 @dataclass
@@ -148,6 +151,7 @@ def _compare_subject(
     per_case = _per_case_rows(facts)
     result = _SubjectResult(subject, statements=len(facts) - len(per_case), per_case=len(per_case))
     facts = [fact for i, fact in enumerate(facts) if i not in per_case]
+    replaced = _replaced(facts)
     by_signature: dict[Signature, list[Fact]] = defaultdict(list)
     for fact in facts:
         by_signature[signatures.get(f"{fact.resolved.doc}@{fact.resolved.rev}", frozenset())].append(fact)
@@ -157,16 +161,55 @@ def _compare_subject(
     if grouped:
         for key in keys:
             by_signature[key] = [fact for fact in by_signature[key] if id(fact) not in grouped]
-    _pairwise(result, keys, compatible, by_signature, vocabulary, links)
+    _pairwise(result, keys, compatible, by_signature, vocabulary, links, replaced)
     return result
+
+
+def _replaced(facts: Sequence[Fact]) -> dict[int, Fact]:
+    """The statements (by ``id``) of a provision amended in part whose figure an amending
+    statement of the same subject, under the same condition, puts a figure in place of, each
+    with that statement: 'Revise "4,500 psi" to read "5,000 psi"' leaves the paragraph's
+    stored words, and its 4,500 psi, as they were (``facts`` marks it ``amended_by``), but the
+    figure in force is the amendment's. Such a figure is compared with its amendment alone
+    (supersession's question, ``_quantities._amended``), never with a third statement: the
+    amendment's figure is, in its place. A figure the amendment states none for (another
+    subject, another condition: the paragraph's walls where the item revised its footings)
+    is still in force and compared. The one rule the pairs and the groups (``_grouped``) follow."""
+    from ..quantities.conditions import compared_terms
+
+    amending: dict[tuple[Any, ...], Fact] = {}
+    for fact in facts:
+        for target in fact.replaces:
+            amending.setdefault((target.unpinned(), tuple(sorted(compared_terms(fact.condition or ())))), fact)
+    if not amending:
+        return {}
+    found: dict[int, Fact] = {}
+    for fact in facts:
+        by = amending.get((fact.locator.unpinned(), tuple(sorted(compared_terms(fact.condition or ())))))
+        if by is not None and by is not fact:
+            found[id(fact)] = by
+    return found
+
+
+def _stale_pair(a: Fact, b: Fact, replaced: Mapping[int, Fact]) -> Fact | None:
+    """The amending statement in force in place of ``a``'s or ``b``'s figure when the other is
+    a third statement, not an amendment of that provision (``_replaced``); None otherwise."""
+    for old, other in ((a, b), (b, a)):
+        by = replaced.get(id(old))
+        if by is not None and not any(r.unpinned() == old.locator.unpinned() for r in other.replaces):
+            return by
+    return None
 
 
 def _pairwise(
     result: _SubjectResult, keys: Sequence[Signature], compatible: Sequence[tuple[int, int]],
     by_signature: Mapping[Signature, list[Fact]], vocabulary: Any, links: Mapping[str, Sequence[tuple[str, str]]] | None,
+    replaced: Mapping[int, Fact] | None = None,
 ) -> None:
     """Each pair of statements of differing values whose documents apply together: one
-    comparison per pair of value classes, one conflict per pair of statements."""
+    comparison per pair of value classes, one conflict per pair of statements. A pair of an
+    amended provision's figure and a third statement (``_replaced``) is passed on marked, for
+    supersession, whatever precedence would say."""
     from ..quantities import compare
 
     outcomes: dict[tuple[Any, Any], tuple[str, str]] = {}
@@ -206,6 +249,7 @@ def _pairwise(
                             for b in b_stated:
                                 if a.locator == b.locator or (links and _qualified(a, b, links)):
                                     continue
+                                stale = _stale_pair(a, b, replaced) if replaced else None
                                 if found[0] == "conflict":
                                     # the explanation quotes this pair's own words, not its classes' first members
                                     why = compare(a.as_quantity(), b.as_quantity(), vocabulary=vocabulary).explanation
@@ -214,11 +258,11 @@ def _pairwise(
                                                   vocabulary=vocabulary).explanation
                                     why += _element_note(a, b)
                                     siblings = _siblings(by_signature, a if a.condition else b)
-                                    result.conflicts.append(_Conflict(result.subject, a, b, why, siblings))
+                                    result.conflicts.append(_Conflict(result.subject, a, b, why, siblings, stale))
                                     continue
                                 else:
                                     continue  # one document: its element's figure governs its general one
-                                result.conflicts.append(_Conflict(result.subject, a, b, why))
+                                result.conflicts.append(_Conflict(result.subject, a, b, why, replaced_by=stale))
 
 
 def _across_elements(
@@ -338,8 +382,8 @@ def _grouped(
         if not _any_conflict(runs, vocabulary):
             continue
         # an addendum's statement and the one of the paragraph it amends: the amendment governs
-        amended = {r.unpinned() for _, fact in members for r in fact.replaces}
-        kept = [[(v, f) for v, f in run if f.locator.unpinned() not in amended] for run in runs]
+        amended = _replaced([fact for _, fact in members])
+        kept = [[(v, f) for v, f in run if id(f) not in amended] for run in runs]
         result.superseded_left_out += sum(len(run) for run in runs) - sum(len(run) for run in kept)
         values = tuple(tuple(f for _, f in run) for run in kept if run)
         low, high = values[0][0], values[-1][-1]

@@ -82,6 +82,9 @@ def _names_another_element(run: _Run, conflict: _Conflict) -> bool:
 
 
 def _adjudicate(run: _Run, conflict: _Conflict) -> None:
+    if conflict.replaced_by is not None:
+        _replaced_figure(run, conflict, conflict.replaced_by)
+        return
     if _names_another_element(run, conflict):
         return
     a, b = sorted((conflict.a, conflict.b), key=lambda f: f.locator.format())
@@ -181,6 +184,29 @@ def _lapsed(run: _Run, conflict: _Conflict, a: Fact, b: Fact) -> None:
         resolution="resolved_by_supersession",
         # not the error's words: they may name the restricted document that ended the provision
         explanation=f"{conflict.explanation}; a provision one of them stands for is not in force on {run.valid_at}",
+        sources=("quantity_subject",),
+    ))
+
+
+def _replaced_figure(run: _Run, conflict: _Conflict, by: Fact) -> None:
+    """A third statement against the figure of a provision amended in part whose figure an
+    amending statement replaces (``_pairs._replaced``): the old figure is not in force, so the
+    pair is no conflict (the amending statement is compared with the third in its stead);
+    reported as ``resolved_by_supersession`` with ``include_superseded``, else counted."""
+    if not run.include_superseded:
+        run.superseded_left_out += 1
+        return
+    a, b = sorted((conflict.a, conflict.b), key=lambda f: f.locator.format())
+    old = a if any(r.unpinned() == a.locator.unpinned() for r in by.replaces) else b
+    kind = _kind(a, b)
+    run.add(Finding(
+        id=finding_id(kind, conflict.subject, (a.locator, b.locator)), kind=kind,
+        scope="within_document" if a.locator.doc == b.locator.doc else "across_documents",
+        subject=conflict.subject, provisions=(_provision(run, a), _provision(run, b)),
+        resolution="resolved_by_supersession", clause=run.label(by.resolved),
+        explanation=(f"{conflict.explanation}; {by.locator.format()} amends {old.locator.format()} and states "
+                     f"{by.text!r} in place of {old.text!r}: the amended figure is not in force, and the "
+                     "amendment's is compared instead"),
         sources=("quantity_subject",),
     ))
 
