@@ -37,6 +37,7 @@ from inforce.ontology import (
 from inforce.rules import EligibilityRule, RuleSet
 
 from .access import AccessGate
+from .asof.index import AsOfIndex
 from .asof.supersession import known_from
 from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
 from .calculations import as_date, case_text, evaluate_calculations, facet_keys
@@ -102,6 +103,13 @@ class EligibilityRecord:
         return self.uid.rpartition("@")[2]
 
 
+def _revision_row(record: EligibilityRecord) -> tuple[object, ...]:
+    """A record as the row ``AsOfIndex.from_rows`` reads (no text, no outline: whole documents only)."""
+    recorded = record.recorded or dt.datetime.min.replace(tzinfo=dt.UTC)
+    return (record.document, record.label, record.seq, None, record.effective_from, record.effective_until,
+            recorded, None, record.on_lapse, record.access)
+
+
 def default_rule(facets: Sequence[str]) -> EligibilityRule:
     """What applies when no pack has an eligibility rule: documents' own facets, dates, access."""
     return EligibilityRule(
@@ -120,7 +128,8 @@ class EligibilityIndex:
         self, records: Sequence[EligibilityRecord], rules: RuleSet, edges: Iterable[Supersedes] = (),
     ) -> None:
         """``edges``: the project's supersedes edges; a full one on a whole document takes it
-        out of force from the edge's date, exactly as as-of answers for it."""
+        out of force from the edge's date, for as long as as-of says it applies
+        (``AsOfIndex.ended_by``)."""
         self.rules = rules
         self.records = tuple(sorted(records, key=_registry_key))
         self._uids = np.array([r.uid for r in self.records], dtype=object)
@@ -293,13 +302,15 @@ class EligibilityIndex:
     def _replacements(self, supersedes: Iterable[Supersedes]) -> None:
         bounds = [*self._doc_starts.tolist(), len(self.records)]
         position = self._position = {name: k for k, name in enumerate(self._doc_names)}
+        whole = [e for e in supersedes if e.scope == "full" and e.target.path is None and e.target.doc in position]
         edges = [
             DocumentSupersession(e.target.doc, e.target.rev, e.effective,
                                  known_from(e, self._known_from(e.source.doc, e.source.rev, bounds)))
-            for e in supersedes if e.scope == "full" and e.target.path is None and e.target.doc in position
+            for e in whole
         ]
         first, last, effective, known, row = [], [], [], [], []
-        for edge in edges:
+        kept: list[Supersedes] = []
+        for edge, declared in zip(edges, whole, strict=True):
             k = position.get(edge.document)
             if k is None:
                 continue
@@ -308,6 +319,7 @@ class EligibilityIndex:
                 pinned = next((i for i in range(bounds[k], bounds[k + 1]) if self.records[i].label == edge.revision), -2)
                 if pinned == -2:
                     continue
+            kept.append(declared)
             first.append(bounds[k])
             last.append(bounds[k + 1])
             effective.append(edge.effective.toordinal())
@@ -318,6 +330,15 @@ class EligibilityIndex:
         self._edge_effective = np.array(effective, dtype=np.int64)
         self._edge_known = np.array(known, dtype=float)
         self._edge_row = np.array(row, dtype=np.int64)
+        self._edges = kept
+        # Whether an edge still applies on a day (its declaring revision not reissued, its target
+        # not reissued since) is as-of's rule: asked of an as-of index over the few documents
+        # the edges touch, so the two cannot disagree.
+        touched = sorted({e.target.doc for e in kept} | {e.source.doc for e in kept if e.source.doc in position})
+        self._edge_rule = AsOfIndex.from_rows(
+            [_revision_row(r) for doc in touched for r in self.records[bounds[position[doc]]:bounds[position[doc] + 1]]],
+            kept,
+        )
 
     def in_force_revisions(self, day: dt.date, known_at: dt.datetime | None, groups: Iterable[str]) -> list[str]:
         """The revisions (uids) in force on ``day`` that ``groups`` may read, whatever the case's
@@ -333,13 +354,17 @@ class EligibilityIndex:
 
     def _superseded(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
         """Revisions a full supersession of their whole document replaces on ``day``: every
-        revision of the document, or (an edge pinned to a revision) only that one."""
+        revision of the document, or (an edge pinned to a revision) only that one; an edge
+        counts while ``AsOfIndex.ended_by`` says it applies (edges are few: one call each)."""
         superseded = self._none.copy()
         if not len(self._edge_first):
             return superseded
-        active = self._edge_effective <= day.toordinal()
-        if known_at is not None:
-            active &= self._edge_known <= known_at.timestamp()
+        ordinal = day.toordinal()
+        known_ts = float("inf") if known_at is None else known_at.timestamp()
+        active = (self._edge_effective <= ordinal) & (self._edge_known <= known_ts)
+        for i in np.flatnonzero(active).tolist():
+            if self._edge_rule.ended_by(self._edges[i], ordinal, known_ts) is not None:
+                active[i] = False
         whole = active & (self._edge_row < 0)
         if whole.any():
             cover = np.zeros(len(self.records) + 1, dtype=np.int64)

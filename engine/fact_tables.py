@@ -54,7 +54,10 @@ __all__ = [
 #: 4: beside such a figure read in a restricted target's words, the item's own reading of it,
 #: and the header's ``readings`` telling the two apart (``engine.access`` rule 6 serves each
 #: asker one, read from here without reading the items again)
-FORMAT = 4
+#: 5: an edge stops applying once its declaring revision is replaced or a later revision of
+#: its target changed the target (``AsOfIndex.ended_by``): a file written before holds the
+#: days the old rule gave
+FORMAT = 5
 _MAGIC = b"INFFCT\n"
 
 

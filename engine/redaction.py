@@ -63,13 +63,17 @@ def redact_history(found: History, readable: Readable) -> History:
         doc = entry.locator.doc
         stopper = entry.stopped_by
         labels = tuple(r for r in entry.revisions if readable(Locator(doc=doc, rev=r)))
+        # an edge's end by a later revision (of its target, or of the document declaring it)
+        # dates that revision, whichever document it is in
         own_hidden = labels != tuple(entry.revisions) or (
-            stopper is not None and stopper.doc == doc and entry.stopped in ("changed", "removed")
-            and not readable(stopper))
+            stopper is not None and (stopper.doc == doc or entry.target is not None)
+            and entry.stopped in ("changed", "removed") and not readable(stopper))
         if own_hidden:  # carried on, or ended, by a revision of its document the asker may not read
-            withheld.add(doc)
+            carried = labels == tuple(entry.revisions)  # hidden for what ended it alone
+            ender = stopper.doc if carried and stopper is not None else doc
+            withheld.add(ender)
             entry = entry.model_copy(update={"revisions": labels, "applied_until": None, "stopped": "withheld",
-                                             "stopped_by": Locator(doc=doc)})
+                                             "stopped_by": Locator(doc=ender)})
         elif stopper is not None and not readable(stopper):
             withheld.add(stopper.doc)
             entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})

@@ -21,7 +21,14 @@ from inforce.ontology import Locator, Supersedes
 from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 from inforce.ontology.scalars import trusted
 
-from .consolidate import LAPSED, Visible, consolidated_text, everything, in_force_successors, named
+from .consolidate import (
+    Visible,
+    consolidated_text,
+    everything,
+    in_force_successors,
+    named,
+    out_of_force,
+)
 from .supersession import known_from
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
@@ -275,8 +282,9 @@ def _explain(
             lapsed = sorted((named(Locator.parse(n), visible) for n in found.lapsed), key=natural_key)
             one = len(lapsed) == 1
             whose = "its replacement" if not successors else "replacement"
+            out = out_of_force(index, [Locator.parse(n) for n in found.lapsed], day, known_ts)
             detail += (f"; {whose}{'' if one else 's'} {', '.join(lapsed)} "
-                       f"{'is' if one else 'are'} {LAPSED}")
+                       f"{'is' if one else 'are'} {out}")
         return _answer(
             **base, in_force=False, resolved=resolved,
             text=texts.text(resolved) if texts is not None and resolved is not None else None,

@@ -10,7 +10,9 @@ replacement, marked with the replacing locator. So, in the section's own text:
   descendant was deleted) shows the marker alone;
 - a descendant whose replacements are all out of force (the replacing document lapsed) shows
   ``[PATH replaced by LOC, no longer in force]`` alone: a lapsed replacement does not revive
-  the wording it replaced, as a lapsed revision does not revive its predecessor;
+  the wording it replaced, as a lapsed revision does not revive its predecessor
+  (``not yet in force`` where none of them has taken effect yet: an edge dated before its
+  replacement's document);
 - a descendant that a partial edge amended keeps its text, followed by
   ``[PATH amended by LOC]`` (``[PATH amended by LOC, no longer in force]`` when the amender
   lapsed); a partial edge on the section itself, an ancestor or the whole document puts its
@@ -39,12 +41,14 @@ from typing import TYPE_CHECKING
 from inforce.ontology import Locator, NotFoundError, Supersedes
 
 from .supersession import INSIDE, EdgeHit
-from .timeline import IN_FORCE
+from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET
 
 if TYPE_CHECKING:
     from .view import AsOfView
 
-__all__ = ["Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named"]
+__all__ = [
+    "Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named", "out_of_force",
+]
 
 _Applies = Callable[[Supersedes], bool]
 
@@ -63,6 +67,22 @@ def named(locator: Locator, visible: Visible) -> str:
 
 #: What a marker adds when the replacement (or amender) it names is out of force on the day.
 LAPSED = "no longer in force"
+#: ... when none of them has taken effect yet on the day (an edge effective before its replacement).
+PENDING = "not yet in force"
+
+
+def out_of_force(index: AsOfView, locators: Sequence[Locator], day: int, known_ts: float) -> str:
+    """How replacements (or amenders) out of force on the day are told: ``PENDING`` when
+    none of them had taken effect yet (its document not yet in force, or its revision in
+    force not holding it yet), else ``LAPSED``."""
+    for locator in locators:
+        state = index.section_state(locator.doc, locator.path, day, known_ts)
+        entry = index.entry(locator.doc)
+        not_yet = state.state == NOT_YET or (
+            state.state == NO_COVERAGE and entry is not None and entry.froms[0] > day)
+        if not not_yet:
+            return LAPSED
+    return PENDING if locators else LAPSED
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,8 +301,9 @@ def _replacement(
         deleted = dict.fromkeys(named(e.by or e.source, visible) for e in found.walked if not e.successor)
         return f"[{path} deleted by {', '.join(deleted)}]"
     if not found.live:
-        lapsed = ", ".join(named(s, visible) for s in found.lapsed_pinned())
-        return f"[{path} replaced by {lapsed}, {LAPSED}]"
+        pinned = found.lapsed_pinned()
+        lapsed = ", ".join(named(s, visible) for s in pinned)
+        return f"[{path} replaced by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]"
     shown: list[str] = []
     bodies: list[str] = []
     for successor in (Locator.parse(n) for n in found.live):
@@ -316,7 +337,8 @@ def _amend_markers(
                    f"{named(_pin(index, Locator.parse(n), day, known_ts) or Locator.parse(n), visible)}]"
                    for n in found.live]
         else:
-            lapsed = ", ".join(named(s, visible) for s in found.lapsed_pinned())
-            new = [f"[{label} amended by {lapsed}, {LAPSED}]"]
+            pinned = found.lapsed_pinned()
+            lapsed = ", ".join(named(s, visible) for s in pinned)
+            new = [f"[{label} amended by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]"]
         markers += [m for m in new if m not in markers]
     return markers

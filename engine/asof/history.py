@@ -50,7 +50,7 @@ def history(index: AsOfView, asked: Locator) -> History:
         if holds:
             nxt = pinned(doc, revisions[end].label, path) if end < len(revisions) else None
             stopped_kind = "removed" if k + 1 < len(present) and not present[k + 1] else "changed"
-            stop = _stopped(segments, pos, end, stopped_kind, nxt, replacing)
+            stop = _stopped(index, doc, path, segments, pos, end, stopped_kind, nxt, replacing)
         entries.append((
             (revision.effective.from_, 0, revision.seq, revision.recorded.timestamp()),
             HistoryEntry(
@@ -92,24 +92,32 @@ def _full_edges_covering(index: AsOfView, doc: str, path: str | None) -> list[Su
 
 
 def _stopped(
-    segments: list[tuple[int, int, int]], first: int, end: int, changed_kind: str,
-    successor_revision: Locator | None, replacing: list[Supersedes],
+    index: AsOfView, doc: str, path: str | None, segments: list[tuple[int, int, int]], first: int, end: int,
+    changed_kind: str, successor_revision: Locator | None, replacing: list[Supersedes],
 ) -> tuple[dt.date | None, str | None, Locator | None]:
     """When a version carried by revisions ``[first, end)`` stopped applying, and why.
 
     Its days are the in-force windows of those revisions (the one in-force timeline); a
-    full supersession effective inside them cuts them short.
+    full supersession that applies on one of them (the edge scan ``asof`` reads, everything
+    recorded: ``AsOfIndex.pinned_applies``) cuts them short, on the day the version began
+    when it was in effect already then.
     """
     windows = [(start, stop) for start, stop, pos in segments if first <= pos < end]
     if not windows:
         return None, None, None
-    began = windows[0][0]
     last = windows[-1][1]
-    for edge in replacing:
-        day = edge.effective.toordinal()
-        if began < day < last:
+    # The days a full edge can start to apply to the version: each window's first day and
+    # each edge's effective date inside a window.
+    days = {start for start, _ in windows} if replacing else set()
+    days.update(edge.effective.toordinal() for edge in replacing)
+    for day in sorted(days):
+        if not any(start <= day < stop for start, stop in windows):
+            continue
+        full, _ = index.supersession.scan(doc, path, day, _INF, index.pinned_applies(day, _INF))
+        if full:
+            edge = full[0].edge
             stopped = "superseded" if edge.successor else "deleted"
-            return edge.effective, stopped, edge.by if edge.by is not None else edge.source
+            return dt.date.fromordinal(day), stopped, edge.by if edge.by is not None else edge.source
     if last == OPEN:
         return None, None, None
     following = next((pos for start, _, pos in segments if start == last), None)
@@ -123,10 +131,32 @@ def _edge_entry(
 ) -> tuple[tuple[object, ...], HistoryEntry]:
     replacement = edge.by if edge.by is not None else edge.source
     when = recorded_at(index, edge)
+    until, ended = _edge_ended(index, edge)
     return (
         (edge.effective, 1, 0, when.timestamp() if when else 0.0),
         HistoryEntry(
             locator=replacement, kind=kind, effective_from=edge.effective, recorded=when,
             origin=edge.origin, target=edge.target, scope=edge.scope, review=edge.review,
+            applied_until=until, stopped="changed" if ended is not None else None, stopped_by=ended,
         ),
     )
+
+
+def _edge_ended(index: AsOfView, edge: Supersedes) -> tuple[dt.date | None, Locator | None]:
+    """The first day ``edge`` no longer applied after it did (everything recorded), and the
+    revision that ended it (``AsOfIndex.ended_by``: its declaring document's next revision, or
+    its target's); (None, None) while it applies."""
+    effective = edge.effective.toordinal()
+    days = {effective}
+    for doc in (edge.source.doc, edge.target.doc):
+        entry = index.entry(doc)
+        if entry is not None:
+            days.update(day for day in entry.froms if day > effective)
+    applied = False
+    for day in sorted(days):
+        ended = index.ended_by(edge, day, _INF)
+        if ended is None:
+            applied = True
+        elif applied:
+            return dt.date.fromordinal(day), ended
+    return None, None

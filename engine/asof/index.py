@@ -55,7 +55,7 @@ from .revisions import (
     revision_row,
 )
 from .supersession import SupersessionIndex
-from .timeline import IN_FORCE, NO_DOCUMENT, SectionState, known_timestamp
+from .timeline import IN_FORCE, NO_DOCUMENT, SectionState, in_force_position, known_timestamp
 from .view import ProvisionTexts
 
 __all__ = ["AsOfIndex"]
@@ -282,14 +282,77 @@ class AsOfIndex:
         return pos is not None and state.version <= pos <= state.current
 
     def pinned_applies(self, day: int, known_ts: float) -> Callable[[Supersedes], bool]:
-        """An edge on a pinned target applies while that revision's text is still in force."""
+        """Whether an edge applies on the day (an ordinal) as known at the timestamp: the one
+        rule every caller of the edge scan (``asof``, ``history``, ``facts``, ``check``,
+        ``sweep``) goes through; ``ended_by`` says why one does not."""
 
         def applies(edge: Supersedes) -> bool:
-            target = edge.target
-            state = self.section_state(target.doc, target.path, day, known_ts)
-            return self.is_fresh(target, state)
+            return self.ended_by(edge, day, known_ts) is None
 
         return applies
+
+    def ended_by(self, edge: Supersedes, day: int, known_ts: float) -> Locator | None:
+        """The revision that keeps ``edge`` (effective and known) from applying on the day, or
+        None while it applies. An edge stops applying
+
+        - when its declaring revision is replaced: a later revision of the document that
+          declared it (or from which a rule derived it) is in force. That revision's own
+          edges, declared again or derived from its words, are the ones that apply: the
+          replaced revision's never reach into the reissue's words;
+        - when a later revision of its target changed the target: an edge on a pinned target
+          applies while that revision's text is in force; an unpinned one applies to the
+          version it was made against (the one in force on its effective date, or the first to
+          take effect after it), never to a version a later revision issued.
+        """
+        target = edge.target
+        if target.rev is not None:
+            state = self.section_state(target.doc, target.path, day, known_ts)
+            if not self.is_fresh(target, state):
+                return self._revision(target.doc, max(state.version, state.current), target.path)
+        else:
+            reissued = self._reissued_since(edge, day, known_ts)
+            if reissued >= 0:
+                return self._revision(target.doc, reissued, target.path)
+        source = edge.source
+        entry = self.entry(source.doc) if source.rev is not None else None
+        if entry is None or len(entry.labels) == 1:
+            return None
+        declared = entry.position.get(source.rev)  # type: ignore[arg-type]
+        current = in_force_position(entry.froms, entry.untils, entry.recorded, entry.resumes, day, known_ts)
+        if declared is not None and current > declared:
+            return Locator.of_parts(source.doc, entry.labels[current], None)
+        return None
+
+    def _revision(self, doc: str, pos: int, path: str | None) -> Locator:
+        entry = self.entry(doc)
+        if entry is None or pos < 0:
+            return Locator(doc=doc)
+        return Locator.of_parts(doc, entry.labels[pos], path)
+
+    def _reissued_since(self, edge: Supersedes, day: int, known_ts: float) -> int:
+        """The position of the revision whose version of ``edge``'s (unpinned) target is in
+        force on the day, when it is later than the version the edge was made against; -1
+        when the edge still bears on the version in force."""
+        target = edge.target
+        entry = self.entry(target.doc)
+        if entry is None or len(entry.labels) == 1:
+            return -1
+        state, version, _ = locate(entry, target.path, day, known_ts)
+        effective = edge.effective.toordinal()
+        if state != IN_FORCE or entry.froms[version] <= effective:
+            # in force since before the edge took effect (what it was made against); or removed,
+            # lapsed, not yet held: the section's state says so, not the edge
+            return -1
+        made, against, _ = locate(entry, target.path, effective, known_ts)
+        if made != IN_FORCE:
+            # Nothing held the target on that day: the edge was made against the first version
+            # to take effect after it, so only a version after that one escapes it.
+            events = (
+                range(0, 2 * len(entry.labels), 2) if target.path is None else entry.versions.get(target.path, ())
+            )
+            against = next((e >> 1 for e in events if not e & 1 and entry.froms[e >> 1] > effective
+                            and entry.recorded[e >> 1] <= known_ts), version)
+        return version if version > against else -1
 
     # ---- answers --------------------------------------------------------------------------------
 

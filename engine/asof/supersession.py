@@ -155,8 +155,8 @@ class SupersessionIndex:
                 relation = INSIDE
             else:
                 continue
-            if e.target_rev is not None and pinned_applies is not None and not pinned_applies(e.edge):
-                continue
+            if pinned_applies is not None and not pinned_applies(e.edge):
+                continue  # its declaring revision was replaced, or its target reissued (AsOfIndex.pinned_applies)
             if e.full and relation == COVERS:
                 full.append(e)
             else:
@@ -174,9 +174,9 @@ class SupersessionIndex:
         """The edges that apply to ``doc#path`` as of the day: (full supersessions, amendments).
 
         A full edge on the provision or an ancestor supersedes it; a partial edge there, or
-        any edge on a descendant, amends it. An edge whose target is pinned to a revision
-        applies only while ``pinned_applies(edge)`` says that revision's text is the one in
-        force (a later revision of the target re-issued it).
+        any edge on a descendant, amends it. An edge applies only while ``pinned_applies(edge)``
+        says so (``AsOfIndex.pinned_applies``: its declaring revision not replaced, its target
+        not reissued since); None applies every edge that is effective and known.
         """
         full, amended = self.scan(doc, path, valid_day, known_ts, pinned_applies)
         return (
