@@ -74,6 +74,12 @@ _THING = re.compile(
     # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
     # as Commonwealth conditions of contract word it)
     r"versions?|documents?|whole\s+of)(?![\w-]))[a-z]", re.IGNORECASE)
+#: A delete verb taking a thing out of a provision numbered after "from" ("The bypass feature is
+#: deleted from Cl. 2.1 B"): with a thing described as its subject (``_THING``, before the verb),
+#: the provision loses part of its words, it is not itself deleted.
+_REMOVED_FROM = re.compile(r"\s+from\s+(?:the\s+)?(?:sub-?)?(?:paragraphs?|paras?|clauses?|cl|articles?|notes?|keynotes?|"
+                           r"details?|callouts?|items?|points?|pt|sections?)\.?\s*(?:no\.?\s*)?\d", re.IGNORECASE)
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?]\s+)(\w[^.;:!?\d\"“]{0,100}?)\s+(?:is|are)\s+(?:hereby\s+)?$")
 #: A verb phrase ending with the kind of provision it takes ("strike the note"): the number after it
 #: is the provision's own ("Strike Note 2"), no count of things shown on it.
 _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",
@@ -319,7 +325,10 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or _PART_INSIDE.search(h[3])
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or (_THING.match(read, h[1]) and not _NAMES_PROVISION.search(h[3]))
-                          or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0]))]
+                          or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0])
+                          or (h[2] == "delete" and _REMOVED_FROM.match(read, h[1]) is not None
+                              and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None
+                              and _THING.match(" " + subject.group(1)) is not None))]
     if kinds == {"delete"}:
         if aimed_at_part:
             return Action("amend", words, span, attachment)

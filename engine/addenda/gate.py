@@ -36,7 +36,7 @@ from .net import (
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
 from .references import Corpus, find_references, place_path
-from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _unplaced, _unsaid_lines
+from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _new_text_unsaid, _unplaced, _unsaid_lines
 from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED, _REVISE_WHERE_AS_FOLLOWS, _WHERE_RUN
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
@@ -284,6 +284,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, item, target, action, reference.written, rule, file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
+    _new_text_unsaid(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]

@@ -16,6 +16,7 @@ from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
 from .references import Corpus, Reference, find_references, place_path
+from .wording import _WHOLE_STATED
 
 #: Where the answer of a question-and-answer item starts: only the answer may change anything.
 _LEAD_IN = re.compile(r"(?::\s*$|\bas\s+follows\b)", re.IGNORECASE)
@@ -283,3 +284,145 @@ def _run_on_clauses(reading: Reading, item: Item, vocabularies: list, corpus: Co
             item=item.locator, file=file, line=line_of(item.offset + start), rule=rule, words=_words(paragraph.strip()),
             reason=f"clause {opens.group(1)} opens a paragraph of its own inside another item, with a change "
                    f"verb ({action.words}): not read, for a person to place"))
+
+
+# New text without a verb (issue 21, round 25): owners give a provision anew without a word of
+# change - a reply's "Amendment: <text>" after the query it answers, "... should only state:
+# "<text>"", a requirement set to a value ("shall be 6 inches"), a clause reissued in redline
+# (~~struck~~ and **inserted** words) or printed wholly in bold as new. A paragraph so written,
+# in an item nothing applied, proposed or reported, is proposed against the provision it names
+# (by number, or by the clause number it opens with or its query's point under the section its
+# headings name), else reported; never applied from here.
+
+#: The signs of new text a paragraph gives without a verb of the pack.
+_NEW_TEXT_SIGN = re.compile(
+    r"~~[^~\n]+~~|\*\*[^*\n]+\*\*|\bamendment\s*:\s*(?!no\s+change\b|nil\b|none\b)\S|"
+    r"\b(?:should|shall|must|will)\s+only\s+(?:state|read|say)\b|"
+    r"\b(?:shall|must|will)\s+be\s+(?:[a-z-]+\s+){0,2}\d", re.IGNORECASE)
+
+#: A point a query names in its label ("Query (Pg. 112, Pt. 2.1 A):"), or a paragraph's own number.
+_POINT = re.compile(r"\b(?:pt|point|para|paragraph|cl|clause)\.?\s*(\d{1,3}(?:\.\d{1,3})*(?:\s?[A-Z](?![\w.]))?)",
+                    re.IGNORECASE)
+_OPENING_NUMBER = re.compile(r"[~*\s]*(\d{1,3}(?:\.\d{1,3})+)(?:\s+([a-z])\))?")
+_STRUCK = re.compile(r"~~([^~\n]+)~~")
+_BOLD = re.compile(r"\*\*([^*\n]+)\*\*")
+
+
+def _heading_docs(item: Item, by_key: Mapping[str, Item], corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]], before: Sequence[str]) -> list[str]:
+    """The documents the nearest heading over ``item`` naming any names whole; ``before`` (those
+    the nearest heading above it in the page names) when none does (an owner's clause printed in
+    bold may read as a heading, the clauses after it as under it)."""
+    parent = item.parent
+    while parent is not None and parent in by_key:
+        docs = _named_docs(by_key[parent].text, corpus, notations)
+        if docs:
+            return docs
+        parent = by_key[parent].parent
+    return list(before)
+
+
+def _named_docs(text: str, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]]) -> list[str]:
+    """The documents ``text`` names by number or title, in order."""
+    return list(dict.fromkeys(r.target.doc for r in find_references(text, corpus, notations=notations)
+                              if r.target is not None and r.by_number))
+
+
+def _new_text_action(paragraph: str, target_path: str | None, new_clause: bool) -> Action:
+    """What a paragraph of new text does to the provision it names (``new_clause``: a clause the
+    target does not hold yet, which amends it)."""
+    struck, bold = _STRUCK.findall(paragraph), _BOLD.findall(paragraph)
+    rest = _BOLD.sub("", _STRUCK.sub("", paragraph)).strip(" *~.")
+    if struck and not bold and not rest:
+        return Action("delete", "struck through whole")
+    if new_clause:
+        return Action("amend", "a new clause printed wholly in bold")
+    if struck or bold:
+        return Action("replace", "reissued in redline")
+    sign = _NEW_TEXT_SIGN.search(paragraph)
+    after = paragraph[sign.end() - 1:].strip() if sign is not None else ""
+    letter = target_path.rsplit(".", 1)[-1] if target_path else ""
+    if _WHOLE_STATED.search(paragraph):
+        return Action("replace", "should only state")
+    if letter and re.match(rf"[\"“]?{re.escape(letter)}[.)]\s", after):
+        return Action("replace", "new text of the point")
+    return Action("amend", " ".join(sign.group(0).split()) if sign is not None else "")
+
+
+def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
+                     corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
+                     rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent for new text given without a verb (above): each paragraph of an item
+    nothing applied, proposed or reported that bears a sign of new text is proposed against the
+    one provision it names, or reported at its line."""
+    said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
+            | {n.item.path for n in reading.not_understood}
+            | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    before: list[str] = []  # what the nearest heading above names
+    for item in items:
+        if (item.kind == "heading" or "\n" not in item.text.strip() and not re.search(r"[.:;!?]\W*$", item.text)) and (
+                named := _named_docs(item.text, corpus, notations)):
+            before = named  # (a heading, or a line alone that reads as one: "VOLUME III, ..., CHAPTER 6")
+        if item.path in said or _preamble(item) or item.cells:
+            continue
+        answer = _ANSWER_AT.search(item.text)
+        offset = answer.end() if answer is not None else 0
+        if item.answer is not None and item.kind == "question":
+            offset = max(offset, item.answer)
+        for paragraph_at in re.finditer(r"[^\n]+(?:\n(?![ \t]*\n)[^\n]*)*", item.text):
+            paragraph = paragraph_at.group(0)
+            tail_from = max(0, offset - paragraph_at.start())
+            if tail_from >= len(paragraph):
+                continue
+            sign = _NEW_TEXT_SIGN.search(paragraph, tail_from)
+            if sign is None or (sign.group(0).startswith("**") and "~~" not in paragraph
+                                and not re.match(r"\W*\*\*\s*\d{1,3}(?:\.\d{1,3})+", paragraph)):
+                continue  # (bold alone marks new text only where it prints a numbered clause)
+            if any(m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", paragraph)):
+                continue  # Division 00 and the like: the skip list decides
+            at = line_of(item.offset + paragraph_at.start())
+            found = [r for r in find_references(paragraph, corpus, mask=_quoted_spans(paragraph), notations=notations,
+                                                titles=False)
+                     if r.target is not None and r.by_number and r.target.path is not None]
+            targets = list(dict.fromkeys(r.target for r in found if r.target is not None))
+            written = found[0].written if found else ""
+            new_clause = False
+            named = bool(found)  # whether it names anything: a provision, or a number under a document named
+            if not targets:
+                opening = _OPENING_NUMBER.match(paragraph)
+                point = _POINT.search(paragraph, 0, sign.start())
+                number = (f"{opening.group(1)}.{opening.group(2)}" if opening and opening.group(2)
+                          else opening.group(1) if opening else re.sub(r"\s+", ".", point.group(1)) if point else None)
+                docs = ([r.target.doc for r in find_references(paragraph, corpus, notations=notations, titles=False)
+                         if r.target is not None and r.by_number] or _heading_docs(item, by_key, corpus, notations, before))
+                named = number is not None or bool(docs)
+                if number is not None:
+                    written = number
+                    for doc in dict.fromkeys(docs):
+                        paths = place_path(corpus, doc, number)[0]
+                        if len(paths) == 1:
+                            targets.append(Locator(doc=doc, path=paths[0]))
+                        elif not paths and opening is not None and "." in number:
+                            # a clause wholly new: its parent, where the document holds it, gains it
+                            parent = place_path(corpus, doc, number.rsplit(".", 1)[0])[0]
+                            if len(parent) == 1 and _BOLD.fullmatch(paragraph.strip()):
+                                targets.append(Locator(doc=doc, path=parent[0]))
+                                new_clause = True
+            if len(targets) != 1:
+                if not named:
+                    continue  # (new text naming nothing the project numbers: nothing it names goes unsaid)
+                reading.not_understood.append(NotUnderstoodItem(
+                    item=item.locator, file=file, line=at, rule=rule, words=_words(paragraph.strip()),
+                    reason=f'gives new text ("{" ".join(sign.group(0).split())}") but names '
+                           + ("several provisions" if targets else "no provision the project holds")
+                           + ": for a person to place"))
+                continue
+            target = targets[0]
+            action = _new_text_action(paragraph, target.path, new_clause)
+            reading.proposed.append(ProposedEdge(
+                item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule,
+                file=file, line=at, words=_words(paragraph.strip()),
+                evidence=ProposalEvidence(reference=written, resolved_by="number", reference_score=None,
+                                          action=action.words or None, change=action.action,
+                                          why=f"new text given without a verb of the pack ({action.words}): "
+                                              "for a person to confirm")))

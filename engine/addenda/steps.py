@@ -121,6 +121,7 @@ from .wording import (
     _WHERE_RUN,
     _WHOLE_DOCUMENT,
     _WHOLE_OBJECT,
+    _WHOLE_STATED,
     _WHOLE_WORD,
     _WITH_ATTACHED,
 )
@@ -1071,6 +1072,13 @@ class _One:
                 # (a document of the list held only from a later date is replaced or deleted with the others:
                 # an earlier issue was in force, proposed beside them)
                 self.resolved = _distinct([*self.resolved, *((r.later, r) for r in self.open_refs if r.later is not None)])
+            whole = _WHOLE_STATED.search(self.item.text, max(self.start, self.item.answer or 0))
+            if self.action.action is None and len(self.resolved) == 1 and whole is not None:
+                # "Clause 4.2.1 ... contains a technical error; it should only state: "4.2.1 ..."": the
+                # provision's whole text given anew, no verb of the pack: replaced, for a person to confirm
+                self.action = Action("replace", " ".join(whole.group(0).rstrip(' :"“').split()), whole.span())
+                return _Outcome("proposed", self.rule, self.action, self.resolved,
+                                why="its whole new text is given with no verb of the pack: for a person to confirm")
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):

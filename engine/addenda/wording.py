@@ -204,3 +204,7 @@ _NOTE_LABEL = re.compile(r"[\s*_]*(?:notes?|n\.\s?b\.|remarks?)[\s*_]*[:\-–—
 
 #: A heading that lists what the addendum attaches ("Revised Attachments:", "Enclosures:", "Reissued:").
 _ATTACHED_LEAD = re.compile(r"\b(?:attach(?:ed|ments?)|enclos(?:ed|ures?)|re-?issued)\b", re.IGNORECASE)
+
+
+#: New text given whole without a verb of the pack ("it should only state: "...""), a quotation after it.
+_WHOLE_STATED = re.compile(r"\b(?:should|shall|must)\s+only\s+(?:state|read|say)\s*:?\s*[\"“]", re.IGNORECASE)
