@@ -594,7 +594,9 @@ def compile_verb(text: str) -> re.Pattern[str]:
     pieces = [piece.strip() for piece in text.split("...")]
     if any(not piece for piece in pieces):
         raise PatternError("'...' stands between two words: write words on both sides of it")
-    joined = r"\s+(?:(?:[^.;:\n]|[.:](?=\S)){0,80}?\s+)?".join(_verb_words(piece) for piece in pieces)
+    # the gap's runs of spaces are possessive: a long run was split every way between them before
+    # the next word failed to follow, quadratic in the run at each verb (audit B, finding 5)
+    joined = r"\s++(?:(?:[^.;:\n]|[.:](?=\S)){0,80}?\s++)?".join(_verb_words(piece) for piece in pieces)
     return re.compile(rf"(?<!\w)(?:{joined})(?!\w)", re.IGNORECASE)
 
 

@@ -32,7 +32,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
-from .opening import FENCE_SHAPED, document_access, invisible, visible
+from .opening import FENCE_SHAPED, document_access, invisible, judge_lines, table_errors, visible
 from .outline import closing_errors, parse_outline
 from .parsing import (
     Parser,
@@ -616,10 +616,13 @@ class _DrawingParser(Parser):
         )
 
     def _callouts(self, metadata: Metadata, reader: NodeReader) -> tuple[str, list[Callout]]:
-        """The callouts and the text layer they make: their texts, one per line, in order."""
+        """The callouts and the text layer they make: their texts, one per line, in order. Each
+        callout is a provision with text of its own: their lines' opening is judged by the one
+        rule (``opening.judge_lines``), an error at the line of the callout's ``text``."""
         if "callouts" not in metadata.entries or is_null(metadata.entries["callouts"][1]):
             return "", []
         items = reader.sequence(metadata.entries["callouts"][1], "callouts", scalar_ok=False) or []
+        shown: list[tuple[str, int | None, str]] = []  # each callout's lines, for the opening rule
         texts: list[str] = []
         callouts: list[Callout] = []
         seen: dict[str, int] = {}
@@ -654,6 +657,7 @@ class _DrawingParser(Parser):
                 continue
             if callout_id is None or text is None:
                 continue
+            shown += [(line, reader.line(entries["text"][1]), f" ({where}.text)") for line in text.split("\n")]
             seen[callout_id] = reader.line(entries["id"][1])
             if texts:
                 position += 1
@@ -668,6 +672,9 @@ class _DrawingParser(Parser):
             )
             texts.append(text)
             position += len(text)
+        errors, warnings = judge_lines(shown, self.file)
+        self.errors.extend(errors)
+        self.warnings.extend(warnings)
         return "\n".join(texts), callouts
 
 
@@ -737,6 +744,9 @@ class _CsvParser(SidecarParser):
         data, text = self._read_text(self.path, self.file)
         block = read_csv_table(text, file=self.file)
         self.errors.extend(block.errors)
+        # one table and no numbered provision: all of it is its opening, judged by the one rule
+        self.errors.extend(table_errors(text, block.rows, self.file, set(),
+                                        header=None if block.rows else block.header))
         if metadata is None:
             return None
         return self._build(

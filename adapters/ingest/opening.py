@@ -52,6 +52,11 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    one-line header is a cell of its own.
 4. Every reader applies :class:`Opening` to its opening lines; a table in the text before the
    first provision is also judged by column (a column headed ``access`` is ``access: <cell>``).
+   A table read apart from the lines (a PDF's table reader, a CSV schedule, which is one table
+   and no numbered provision, so all of it is its opening) is judged row by row by
+   :func:`table_errors`. A text each of whose lines stands in a provision of its own (a drawing's
+   callouts) is judged by :func:`judge_lines`: its opening is its first lines up to the first
+   that is body text (rule 1: a provision with text of its own ends it).
 5. **The marking places** of a document that declares nothing of its access (no ``access``, not
    ``public: true``; :func:`declare_access`), in a project using groups: its opening, its last
    ``CLOSING_LINES`` lines of text (``outline``; a table or code block there stops them) and a
@@ -75,6 +80,7 @@ the Markdown front-matter checks trim, so the two rules see one line the same wa
 
 from __future__ import annotations
 
+import bisect
 import functools
 import html
 import re
@@ -84,7 +90,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
 
-from inforce.ontology import InputError
+from inforce.ontology import InputError, TableRow
 from inforce.ontology.scalars import draws_nothing, group_name
 from inforce.ontology.text import echoed
 
@@ -107,8 +113,10 @@ __all__ = [
     "groups_in_use",
     "invisible",
     "is_access_key",
+    "judge_lines",
     "marking_names",
     "normal_name",
+    "table_errors",
     "title_like",
     "visible",
 ]
@@ -508,9 +516,10 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
             if glued is not None:
                 named.add(glued[0])
                 marks.add(glued[1])
+    present = frozenset(rest)
     for phrase in MARK_PHRASES:
         size = len(phrase)
-        if any(tuple(rest[at:at + size]) == phrase for at in range(len(rest) - size + 1)):
+        if phrase[0] in present and any(tuple(rest[at:at + size]) == phrase for at in range(len(rest) - size + 1)):
             marks.add(" ".join(phrase))
     route = any(token in ROUTE_WORDS for token in rest)
     return _Reading(frozenset(named), frozenset(marks), route, len(tokens))
@@ -778,3 +787,79 @@ def title_like(line: str) -> bool:
     not end the opening as body text does."""
     shown = visible(line).rstrip(_MARKUP)
     return bool(shown) and shown[-1] not in ".;:!?" and len(shown.split()) <= 12
+
+
+def table_errors(text: str, rows: list[TableRow], file: str, refused: set[int], *,
+                 opening_end: int | None = None,
+                 header: tuple[tuple[str, ...], int] | None = None) -> list[InputError]:
+    """The errors for the rows of a table read apart from its text's lines (module docstring,
+    4.: a PDF's table reader, a CSV schedule) that lie in the opening (before ``opening_end``, a
+    text offset; None: all of them): each table's header row and each row judged as an opening
+    line of cells, and a column headed ``access`` (past the first) as ``access: <cell>``.
+    ``header``: the cells and line of a header with no rows under it (a CSV schedule's header
+    alone), judged too. ``refused`` holds the lines of ``text`` (1-based) already refused, and
+    grows: a line is named once."""
+    errors: list[InputError] = []
+    ends = [match.start() for match in re.finditer("\n", text)] if rows else []
+
+    def line_of(offset: int) -> int:
+        return bisect.bisect_left(ends, offset) + 1
+
+    def judged(error: InputError | None) -> bool:
+        if error is None or error.line in refused:
+            return error is not None
+        refused.add(error.line or 0)
+        errors.append(error)
+        return True
+
+    def judge_header(found: tuple[str, ...], line_no: int, table: int, page: str) -> None:
+        judged(Opening(file).judge(_row_line(found), line_no=line_no, where=f" (table {table}, header row{page})",
+                                   found=list(found)))
+
+    if header is not None:
+        judge_header(*header, 1, "")
+    headers: set[int] = set()
+    for row in rows:
+        if opening_end is not None and row.span.start >= opening_end:
+            continue
+        page = f", page {row.span.page_start}" if row.span.page_start is not None else ""
+        if row.table not in headers:
+            headers.add(row.table)
+            judge_header(row.header, line_of(row.header_span.start), row.table, page)
+        line_no = line_of(row.span.start)
+        where = f" (table {row.table}, row {row.row}{page})"
+        if judged(Opening(file).judge(_row_line(row.cells), line_no=line_no, where=where, found=list(row.cells))):
+            continue
+        for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
+            if is_access_key(key) and judged(Opening(file).judge(f"{key}: {cell}", line_no=line_no, where=where,
+                                                                 found=[key, cell])):
+                break
+    return errors
+
+
+def _row_line(found: tuple[str, ...]) -> str:
+    """A row's cells as the line an error shows (``| a | b |``)."""
+    return "| " + " | ".join(found) + " |"
+
+
+def judge_lines(lines: list[tuple[str, int | None, str]], file: str) -> tuple[list[InputError], list[InputError]]:
+    """The errors and warnings of a text whose every line stands in a provision of its own (a
+    drawing's callouts, module docstring 4.), each line ``(text, file line, where)``: its opening
+    (its lines while they are titles, :func:`title_like`, and the first line of body text, within
+    ``OPENING_LINES`` lines and ``OPENING_CHARACTERS`` characters) judged by :class:`Opening`, in
+    order. Such a text has no closing lines: a drawing's callouts are notes placed on its sheet,
+    in no reading order that ends in a footer (an Akoma Ntoso act's, too, is judged by its
+    opening parts alone)."""
+    judge = Opening(file)
+    errors: list[InputError] = []
+    read = 0
+    for count, (text, line_no, where) in enumerate(filter(lambda line: visible(line[0]), lines)):
+        if count >= OPENING_LINES or read >= OPENING_CHARACTERS:
+            break
+        error = judge.judge(text, line_no=line_no, where=where)
+        if error is not None:
+            errors.append(error)
+        read += len(text) + 1
+        if not title_like(text):
+            break  # the first line of body text ends the opening
+    return errors, list(judge.notes)

@@ -268,7 +268,7 @@ class Parser:
         assert self.row is not None and self.register is not None
         row, register = self.row, self.register.file
         from_row = NodeReader(register)
-        listed = read_metadata(compose_yaml(row.front_matter(), file=register), from_row, **options)
+        listed = read_metadata(row.composed(register), from_row, **options)
         own: set[str] = set()
         if text is not None:
             try:

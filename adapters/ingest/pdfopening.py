@@ -17,7 +17,7 @@ from statistics import median
 
 from inforce.ontology import InputError, TableRow
 
-from .opening import Opening, is_access_key
+from .opening import Opening, table_errors
 from .pdf import PdfTextLayer, opened_pdf
 from .pdfgeometry import Glyph, page_geometry
 
@@ -34,7 +34,7 @@ def opening_errors(path: Path, layer: PdfTextLayer, rows: list[TableRow], openin
                    refused: set[int]) -> list[InputError]:
     """The errors for the opening's table rows and gap-parted lines that declare access;
     ``refused`` holds the lines (of the text layer, 1-based) already refused, and grows."""
-    errors = _row_errors(layer, rows, opening_end, file, refused)
+    errors = table_errors(layer.text, rows, file, refused, opening_end=opening_end)
     if opening_end > 0:
         errors += _gap_errors(path, layer, opening_end, file, refused)
     return errors
@@ -50,36 +50,6 @@ def _judged(error: InputError | None, refused: set[int], errors: list[InputError
     refused.add(error.line or 0)
     errors.append(error)
     return True
-
-
-def _row_errors(layer: PdfTextLayer, rows: list[TableRow], opening_end: int, file: str,
-                refused: set[int]) -> list[InputError]:
-    """A table in the opening: its header row and each row judged as cells, and a column headed
-    ``access`` (past the first) as ``access: <cell>``. A quarantined table's rows are not here
-    (its lines are judged as text and by their gaps)."""
-    errors: list[InputError] = []
-    headers: set[int] = set()
-    text = layer.text
-    for row in rows:
-        if row.span.start >= opening_end:
-            continue
-        page = f", page {row.span.page_start}" if row.span.page_start is not None else ""
-        if row.table not in headers:
-            headers.add(row.table)
-            _judged(Opening(file).judge("| " + " | ".join(row.header) + " |",
-                                        line_no=_line_of(text, row.header_span.start),
-                                        where=f" (table {row.table}, header row{page})", found=list(row.header)),
-                    refused, errors)
-        line_no = _line_of(text, row.span.start)
-        where = f" (table {row.table}, row {row.row}{page})"
-        if _judged(Opening(file).judge("| " + " | ".join(row.cells) + " |", line_no=line_no, where=where,
-                                       found=list(row.cells)), refused, errors):
-            continue
-        for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
-            if is_access_key(key) and _judged(Opening(file).judge(f"{key}: {cell}", line_no=line_no, where=where,
-                                                                  found=[key, cell]), refused, errors):
-                break
-    return errors
 
 
 def _runs(glyphs: list[Glyph]) -> list[list[Glyph]]:

@@ -44,6 +44,7 @@ from inforce.ontology.files import is_inside
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .archives import unpack_problem
+from .yamlnodes import compose_yaml
 
 __all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
 
@@ -98,6 +99,18 @@ class RegisterRow:
     def front_matter(self) -> str:
         """The row as the YAML front matter it stands for (``fields``, one per line)."""
         return "".join(line + "\n" for line in self.fields().values())
+
+    def composed(self, register: str) -> Any:
+        """The row's front matter (``front_matter``) composed as YAML; what YAML refuses in it (a
+        cell holding a lone surrogate) is an InputError at the register's row and the column of
+        the field on the refused line, never at a line of YAML the user did not write."""
+        try:
+            return compose_yaml(self.front_matter(), file=register)
+        except InputError as exc:
+            names = list(self.fields())
+            name = names[exc.line - 1] if exc.line is not None and 0 < exc.line <= len(names) else None
+            raise self.problem(InputError(f"the cell cannot be read as a value: {exc.message}", field=name,
+                                          hint="take out the character it names"), register) from None
 
     def problem(self, error: InputError, register: str) -> InputError:
         """``error``, found reading this row's front matter, pointed at the register's row and
@@ -767,10 +780,24 @@ def _yaml(value: Any) -> str:
     if isinstance(value, WrittenScalar):
         return value.as_yaml()
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(str(key))}: {_yaml(item)}" for key, item in value.items()) + "}"
+        return "{" + ", ".join(f"{_json(str(key))}: {_yaml(item)}" for key, item in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_yaml(item) for item in value) + "]"
-    return json.dumps(value)
+    return _json(value)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON writes it, every character past ASCII escaped as YAML's double-quoted
+    scalars read it: ``\\uXXXX`` in the Basic Multilingual Plane, ``\\UXXXXXXXX`` past it (an
+    emoji, a mathematical letter), never JSON's surrogate pair, which YAML refuses (audit B)."""
+    return _NON_ASCII.sub(lambda found: _escape(ord(found.group())), json.dumps(value, ensure_ascii=False))
+
+
+def _escape(code: int) -> str:
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _truth(value: Any) -> str:

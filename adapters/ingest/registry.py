@@ -23,7 +23,7 @@ from .manifest import load_manifest
 from .metadata import read_metadata
 from .opening import groups_in_use
 from .register import Register, RegisterRow, read_register
-from .yamlnodes import NodeReader, compose_yaml
+from .yamlnodes import NodeReader
 
 __all__ = ["read_registry", "registry_from_file"]
 
@@ -168,7 +168,7 @@ def register_revisions(register: Register) -> list[Revision]:
 def _row_revision(row: RegisterRow, register: Register) -> Revision | list[InputError]:
     """One register row as the revision it records, or its problems (at its line and column)."""
     reader = NodeReader(register.file)
-    metadata = read_metadata(compose_yaml(row.front_matter(), file=register.file), reader, default_kind="other")
+    metadata = read_metadata(row.composed(register.file), reader, default_kind="other")
     if metadata is None or reader.errors:
         return [row.problem(error, register.file) for error in reader.errors] or [
             InputError("the row does not read", file=register.file, line=row.line)]

@@ -47,6 +47,8 @@ class TableBlock:
     rows: list[TableRow] = field(default_factory=list)
     lines_used: int = 0
     errors: list[InputError] = field(default_factory=list)
+    #: A CSV schedule's header record and its line (judged by the opening rule with its rows).
+    header: tuple[tuple[str, ...], int] | None = None
 
 
 def is_table_start(lines: list[str], index: int) -> bool:
@@ -210,6 +212,7 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
         if header is None:
             header = tuple(clean_cell(cell) for cell in record)
             header_span, header_line = span, first_line + 1
+            block.header = header, header_line
             continue
         row_number += 1
         cells = tuple(clean_cell(cell) for cell in record)

@@ -464,11 +464,18 @@ def _after_marker(text: str) -> str:
     return _clean(re.sub(r"^[ \t]*(?:\*\*|__)?[ \t]*(?:[-–—:.][ \t]*)?", "", text))
 
 
+#: A Markdown heading's closing hashes, and a title's closing quotes, brackets and emphasis: each
+#: run matched only from its first character (a run of spaces mid-text was otherwise rescanned
+#: from every position of it, quadratic in it; audit B, finding 5).
+_CLOSING_HASHES = re.compile(r"(?<![ \t])[ \t]+#+[ \t]*$")
+_TRAILING_MARKS = re.compile(r"(?<![\"'”’)\]*_ \t])[\"'”’)\]*_ \t]+$")
+
+
 def _clean(text: str) -> str:
     text = text.strip()
     for mark in ("**", "__"):
         text = text.removeprefix(mark).removesuffix(mark).strip()
-    return re.sub(r"[ \t]+#+[ \t]*$", "", text).strip()
+    return _CLOSING_HASHES.sub("", text).strip()
 
 
 def _heading_line(line: str) -> str | None:
@@ -522,7 +529,7 @@ def _label_value(label: str | None, style: str) -> int | None:
 
 def _heading_like(title: str) -> bool:
     """A line that reads as a title, not a sentence: short, no closing stop, colon or comma."""
-    text = re.sub(r"[\"'”’)\]*_ \t]+$", "", title)
+    text = _TRAILING_MARKS.sub("", title)
     return 0 < len(text) <= 100 and not text.endswith((".", ":", ";", "?", "!", ","))
 
 

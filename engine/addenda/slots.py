@@ -63,8 +63,9 @@ _UNQUOTED_MAX = 80
 _REACH = 600
 
 # ---- forms with no verb of the rules ----
-#: "X becomes Y", "X → Y": the old words end right before.
-_BECOMES = re.compile(r"\s*(?:\b(?:becomes|shall\s+become|will\s+become|is\s+to\s+become|is\s+now|are\s+now)\b|→|⟶|⇒|->|=>)",
+#: "X becomes Y", "X → Y": the old words end right before (the spaces before it are walked back
+#: over, never matched: a leading run searched from every position is quadratic in it, audit B).
+_BECOMES = re.compile(r"(?:\b(?:becomes|shall\s+become|will\s+become|is\s+to\s+become|is\s+now|are\s+now)\b|→|⟶|⇒|->|=>)",
                       re.IGNORECASE)
 #: A figure as its words end before a connective ("retention 7 years → 3 years").
 _FIGURE_BEFORE = re.compile(r"(?:[$£€]\s?)?\d[\d,./]*(?:[ \t-]*(?:%|[^\W\d_][\w.]*)){0,2}\s*$")
@@ -224,7 +225,7 @@ def _unverbed(text: str, quotes: _Quotes) -> list[tuple[int, int]]:
         quoted = quotes.closing.get(at)
         if quoted is not None:
             found.append(quoted)
-        elif not quotes.holds(link.start()) and (
+        elif not quotes.holds(at) and (
                 figure := _FIGURE_BEFORE.search(text, max(0, at - 40), at)) is not None:
             found.append((figure.start(), at))
     for link in _QUOTE_TO.finditer(text):  # shorten "7 years" to "3 years": a figure to a figure

@@ -263,7 +263,7 @@ def _cycles(docs: list[Document]) -> list[InputError]:
         if len(component) < 2:
             continue
         cycle = _a_cycle(sorted(component)[0], set(component), graph)
-        names = " → ".join(uid for uid, _ in cycle) + f" → {cycle[0][0]}"
+        names = _cycle_path([uid for uid, _ in cycle])
         start_uid, edge = cycle[0]
         source = by_uid[start_uid]
         other = by_uid[cycle[1 % len(cycle)][0]] if len(cycle) > 1 else source
@@ -277,6 +277,21 @@ def _cycles(docs: list[Document]) -> list[InputError]:
                         hint=hint)
         )
     return problems
+
+
+#: The revisions of a cycle named at each end of a longer one (the rest counted, never listed:
+#: a cycle through thousands of documents was printed whole, 15,000 characters; audit B).
+_CYCLE_ENDS = 3
+
+
+def _cycle_path(uids: list[str]) -> str:
+    """A cycle's revisions as its error names them, back to the first: all of a short one, the
+    first and last ``_CYCLE_ENDS`` of a longer one and how many stand between them."""
+    if len(uids) <= 2 * _CYCLE_ENDS + 1:
+        return " → ".join([*uids, uids[0]])
+    between = len(uids) - 2 * _CYCLE_ENDS
+    return " → ".join([*uids[:_CYCLE_ENDS], f"… {between} more …", *uids[-_CYCLE_ENDS:], uids[0]]) + \
+        f" ({len(uids)} revisions)"
 
 
 def _strong_components(graph: dict[str, list[tuple[str, Supersedes]]]) -> list[list[str]]:

@@ -34,6 +34,9 @@ _AS_FORCE = {"pound": "lbf", "pcf": "lbf/ft**3"}
 #: A cover written right after a bare figure (``40 COVER``, ``75 CLR.``), and the signs of a
 #: note in millimetres: a length in mm or m, a metric bar or mesh (``15M``, ``N12``, ``SL92``), MPa.
 _BARE_COVER = re.compile(r"[^\S\n]*(?:cover|clr\b\.?|clear\b)", re.IGNORECASE)
+#: The cover's word alone, which ``read_by_note`` searches the whole note for: a leading run of
+#: spaces searched from every position would rescan the run (quadratic in it; audit B, finding 5).
+_COVER_WORD = re.compile(r"cover|clr\b\.?|clear\b", re.IGNORECASE)
 _METRIC_NOTE = re.compile(r"\d\s*(?:mm|m)\b|\b\d{2}M\b|\b(?:N|SL|RL)\d{2,3}\b|\bMPa\b")
 #: What joins a drawing scale's two sides.
 _SCALE_EQUALS = re.compile(r"\s*=\s*")
@@ -45,7 +48,7 @@ def read_by_note(found: Items, text: str, units: UnitTable) -> Items:
     """The items of ``text`` with what its notes say of them applied (the module docstring)."""
     if "=" in text:
         found = _without_drawing_scales(found, text)
-    if _BARE_COVER.search(text) is not None and _METRIC_NOTE.search(text) is not None:
+    if _COVER_WORD.search(text) is not None and _METRIC_NOTE.search(text) is not None:
         found = _metric_covers(found, text, units)
     if _LOAD_WORDS.search(text) is not None:
         found = _as_forces(found, text, units)

@@ -92,7 +92,7 @@ _FIGURE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—|]*[\d$€£][\s\d$€£%()
 #: Rows that name only a variant of the row above them.
 _SUB_ROW = re.compile(r"^\s*(?:basic|diluted)\b", re.IGNORECASE)
 #: The first figure of a row written on one line (with the sign or bracket opening it).
-_FIRST_FIGURE = re.compile(r"[^\S\n]+[$€£(\-–—]*\d")
+_FIRST_FIGURE = re.compile(r"(?<![^\S\n])[^\S\n]+[$€£(\-–—]*\d")
 #: A caption over percentage columns: words (or nothing) ending in a percent sign.
 _PERCENT_CAPTION = re.compile(
     r"^[^\S\n]*(?:[A-Za-z][^\d\n%()|]{0,40}?[^\S\n]*,?[^\S\n]*)?"

@@ -249,6 +249,12 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
     for n, edge in enumerate(edges, 1):
         if progress:
             progress("supersession", n, len(edges))
+        # the replacement in force first (a look at its own edges): a replacement itself replaced
+        # is no final successor, and explaining the target would walk the whole chain past it,
+        # once per provision of a long chain (quadratic in it; audit B, finding 6)
+        by = index.version(edge.by.doc, edge.by.path, run.valid_at, run.known_at) if edge.by is not None else None
+        if by is None:
+            continue
         try:
             answer = index.answer(edge.target, run.valid_at, run.known_at, with_text=False)
         except NotFoundError:
@@ -256,8 +262,7 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
         if answer.reason != "superseded" or edge.by is None or edge.by.unpinned() not in {s.unpinned() for s in answer.successors}:
             continue
         version = next((step.locator for step in answer.chain if step.kind == "version"), None)
-        by = index.version(edge.by.doc, edge.by.path, run.valid_at, run.known_at)
-        if version is None or by is None:
+        if version is None:
             continue
         replaced, replacing = version, Locator.parse(by)
         if not (run.readable(replaced) and run.readable(replacing)):

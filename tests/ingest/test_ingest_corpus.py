@@ -215,3 +215,18 @@ def test_a_longer_cycle_is_reported_once_and_a_chain_is_not(tmp_path: Path):
     (error,) = check_corpus(docs, nothing_else)
     assert (error.file, error.line) == ("documents/x.md", 9)
     assert "X@0 → Y@0 → Z@0 → X@0" in error.message
+
+
+def test_a_cycle_through_many_documents_is_named_by_its_ends_and_counted(tmp_path: Path):
+    """A cycle through 400 documents printed every one of them (audit B: 15,604 characters):
+    its first and last few are named, the rest counted."""
+    def edge_to(target: str) -> str:
+        return f"supersedes:\n  - {{target: {target}, scope: full}}\n"
+
+    count = 400
+    docs = [document(tmp_path, f"r{i}.md", meta(f"R{i:03}", extra=edge_to(f"R{(i - 1) % count:03}")))
+            for i in range(count)]
+    (error,) = check_corpus(docs, nothing_else)
+    assert len(error.message) < 400, error.message
+    assert f"… {count - 6} more …" in error.message and f"({count} revisions)" in error.message
+    assert error.message.count("@0") == 7  # three at each end, and back to the first

@@ -27,6 +27,7 @@ from inforce.adapters.ingest import (
     parse_document_with_warnings,
 )
 from inforce.adapters.ingest.pipeline import ingest_project
+from inforce.adapters.ingest.register import RegisterRow, read_register
 from inforce.engine import Project
 from inforce.ontology import InputError, InputErrors
 
@@ -403,6 +404,30 @@ def test_a_register_cell_under_a_blank_column_is_an_error_not_dropped(tmp_path: 
     [error] = register_problems(project)
     assert (error.file, error.line) == ("register.csv", 2)
     assert "column 10 has a value ('finance') but no name in the header" in error.message
+
+
+@pytest.mark.parametrize("title", ["Retention \U0001d465", "Retention \U0001f4c4", "Retention caf\u00e9 \u2014 \\ud835"])
+def test_a_register_cell_past_the_basic_plane_is_read_as_written(tmp_path: Path, title: str):
+    """A title cell holding a character past the Basic Multilingual Plane (a mathematical letter,
+    an emoji) failed the whole ingest with a YAML error at a line of YAML the user never wrote
+    (audit B, finding 7: JSON's surrogate pair, which YAML refuses)."""
+    project = register_project(tmp_path / "project")
+    (project / "register.csv").write_text(
+        f"{REGISTER_HEADER}\n{REGISTER_ROW.replace(',Retention,', f',{title},')}\n", encoding="utf-8")
+    done = ingest(project)
+    assert done.exit_code == 0, done.output
+    document = parse_document(project / "documents" / "sop-1.md", project,
+                              register=read_register(project / "register.csv", "register.csv", root=project))
+    assert document.title == title
+
+
+def test_a_register_cell_yaml_refuses_is_an_error_at_its_row_and_column():
+    """What YAML refuses in a row's cells (a lone surrogate, from a workbook) is an error at the
+    register's row and the cell's column, not at a line of the YAML the row is read through."""
+    row = RegisterRow(line=7, values={"id": "SOP-1", "kind": "sop", "title": "bad \udc80 cell"})
+    with pytest.raises(InputError) as caught:
+        row.composed("register.xlsx")
+    assert (caught.value.file, caught.value.line, caught.value.field) == ("register.xlsx", 7, "title")
 
 
 @pytest.mark.parametrize(("column", "cell"), [("access", "[]"), ("access", '"[owners, qa]"'), ("access", " [owners] "),

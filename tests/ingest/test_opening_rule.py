@@ -199,6 +199,86 @@ def test_a_pdf_opening_title_naming_a_group_beside_access_is_refused(tmp_path):
     assert "Access hatch note" in read(root, name).text_layer
 
 
+#: A marking or a key as a CSV schedule's row or a drawing's callout writes it (audit B, finding 1).
+TABLE_SHAPES = {"marking": "CONFIDENTIAL - ENGINEERS ONLY", "key": "Access: engineers"}
+
+
+@pytest.mark.parametrize("shape", sorted(TABLE_SHAPES))
+@pytest.mark.parametrize("place", ["first record", "a row", "last record"])
+def test_a_csv_schedule_is_judged_row_by_row(tmp_path, shape, place):
+    """A CSV schedule is one table and no numbered provision: all of it is its opening, judged by
+    the one rule as a Markdown table before the first numbered provision is (audit B, finding 1:
+    a schedule whose first record read 'CONFIDENTIAL - OWNERS ONLY' was ingested public)."""
+    root = project(tmp_path, "lab-7.csv")
+    records = ["Mark,Width,Depth", "F1,24 in,12 in", "F2,30 in,12 in"]
+    at = {"first record": 0, "a row": 2, "last record": 3}[place]
+    records.insert(at, TABLE_SHAPES[shape] + ",,")
+    (root / "documents" / "lab-7.csv").write_text("\n".join(records) + "\n", encoding="utf-8")
+    said = refusals(root, "lab-7.csv")
+    assert len(said) == 1 and said[0].startswith(f"documents/lab-7.csv:{at + 1}: access:"), said
+    assert "reads as access metadata" in said[0], said
+
+
+def test_a_csv_schedule_header_alone_and_an_access_column_are_judged(tmp_path):
+    root = project(tmp_path, "lab-7.csv")
+    schedule = root / "documents" / "lab-7.csv"
+    schedule.write_text("CONFIDENTIAL - ENGINEERS ONLY,,\n", encoding="utf-8")
+    assert refusals(root, "lab-7.csv")[0].startswith("documents/lab-7.csv:1: access:")
+    schedule.write_text("Door,Access,Size\nD1,engineers,900 mm\n", encoding="utf-8")
+    assert refusals(root, "lab-7.csv")[0].startswith("documents/lab-7.csv:2: access:")
+
+
+def test_a_csv_schedule_naming_no_group_stays_text(tmp_path):
+    root = project(tmp_path, "lab-7.csv")
+    (root / "documents" / "lab-7.csv").write_text(
+        "Door,Access,Size\nD1,Roof hatch,900 mm\nD2,Card reader,900 mm\n", encoding="utf-8")
+    assert [row.cells[1] for row in read(root, "lab-7.csv").provisions] == ["Roof hatch", "Card reader"]
+
+
+DRAWING = """id: DWG-X
+kind: drawing
+sheet: X-1
+title: Plan
+issued: 2026-03-02
+effective: {from: 2026-03-02}
+recorded: 2026-03-02T09:00:00Z
+callouts:
+  - id: callout-1
+    text: "CONCRETE 4,000 PSI"
+  - id: callout-2
+    text: "%s"
+"""
+
+
+@pytest.mark.parametrize("shape", sorted(TABLE_SHAPES))
+def test_a_drawing_callout_is_judged_by_the_one_rule(tmp_path, shape):
+    """A drawing has no numbered provision: each callout is an opening line (audit B, finding 1)."""
+    root = project(tmp_path, "lab-7.md")
+    (root / "documents" / "x.drawing.yaml").write_text(DRAWING % TABLE_SHAPES[shape], encoding="utf-8")
+    said = refusals(root, "x.drawing.yaml")
+    assert len(said) == 1 and said[0].startswith("documents/x.drawing.yaml:12: access:"), said
+    assert "(callouts[1].text)" in said[0], said
+    (root / "documents" / "x.drawing.yaml").write_text(DRAWING % "ACCESS PANEL 600 x 600", encoding="utf-8")
+    assert "ACCESS PANEL" in read(root, "x.drawing.yaml").text_layer
+
+
+def test_a_drawing_callouts_opening_is_judged_and_its_body_is_text(tmp_path):
+    """Each callout is a provision with text of its own: title callouts and the first callout of
+    body text are the opening, judged; the first of body text ends it (as a Markdown provision's
+    text does), and the callouts after it are the drawing's text."""
+    root = project(tmp_path, "lab-7.md")
+    body = "WALL TYPE W2 SHALL BE BLOCKWORK TO THE SLAB SOFFIT."
+    named = "CARD READER AT DOOR 4, BY THE ENGINEERS' ACCESS-CONTROL VENDOR."
+    callouts = ["GROUND FLOOR PLAN", body, named, "DOOR 5: SEE SCHEDULE."]
+    drawing = DRAWING.split("callouts:")[0] + "callouts:\n" + "".join(
+        f'  - id: callout-{n}\n    text: "{text}"\n' for n, text in enumerate(callouts, 1))
+    (root / "documents" / "x.drawing.yaml").write_text(drawing, encoding="utf-8")
+    assert named in read(root, "x.drawing.yaml").text_layer  # past the opening: the drawing's text
+    (root / "documents" / "x.drawing.yaml").write_text(drawing.replace(body, "SCALE 1:100"), encoding="utf-8")
+    said = refusals(root, "x.drawing.yaml")  # a title callout before it: still the opening
+    assert len(said) == 1 and said[0].startswith("documents/x.drawing.yaml:14: access:"), said
+
+
 @pytest.mark.parametrize("shape", sorted(LINE_SHAPES))
 def test_lag_withholds_a_pending_markdown_file_under_a_csi_title_declaring_access(tmp_path, shape):
     root, _ = markdown_file(tmp_path, [LEADS["under a CSI section line"][0], LINE_SHAPES[shape], *CSI_BODY])

@@ -319,3 +319,19 @@ def test_revised_to_read_restates_only_when_the_provision_itself_is_its_subject(
     part = ("Section 03 30 00, Paragraph 2.1.B, the curing requirement is revised to read: \"wet cure for ten "
             "days under burlap\"")
     assert _guard_of(part, "SPEC-033000#2.1.B", "partial", True, "revised to read") is None
+
+
+def test_an_item_holding_long_runs_of_spaces_is_read_in_linear_time(tmp_path, rules):
+    """Audit B, finding 5: patterns whose runs of spaces could split a long run every way (a
+    listed code's title, a verb phrase's gap of a few words, a title's closing marks) made an
+    item holding 2,000 spaces take more than five minutes."""
+    import time
+
+    pad = " " * 2000
+    addendum = (f"ADDENDUM NO. 1\n\n1. Sheet A-101{pad}through{pad}A-102 revised.\n\n"
+                f"2. Change \"4,000 psi\"{pad}to read \"5,000 psi\"{pad}in lieu of{pad}instead of it.\n\n"
+                f"3. Section 03 30 00{pad}, Article 2.1{pad}Paragraph A{pad}: revise as follows: 12 in{pad}max\n\n"
+                f"4. The ratio 0.45{pad}becomes 0.40{pad}→ 0.42{pad}##\n")
+    started = time.perf_counter()
+    _read(tmp_path, rules, addendum)
+    assert time.perf_counter() - started < 60.0

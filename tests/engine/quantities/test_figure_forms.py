@@ -244,3 +244,21 @@ def test_a_doubled_number_whose_words_and_digits_differ_is_named():
     assert doubled_differ("retained for eight (7) years") == ["eight (7)"]
     assert doubled_differ("retained for 7 (eight) years") == ["7 (eight)"]
     assert doubled_differ("retained for seven (7) years; twenty-one (21) days") == []
+
+
+# -- audit B (issue 23), finding 5: a long run of spaces ---------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Keep records for 5 years." + " " * 60000 + "End of the paragraph.",
+    "40 COVER to the 15M bars, 20 mm" + " " * 60000 + "clear to the face.",
+    "| Revenue" + " " * 60000 + "$ 1,200 | 1,300 |",
+])
+def test_a_long_run_of_spaces_is_read_in_linear_time(extractor, text):
+    """A pattern led by a run of spaces, searched over the whole text, rescanned the run from every
+    position of it: 80 KB of spaces took 55 s (the cover note's check), hours at a megabyte."""
+    import time
+
+    started = time.perf_counter()
+    extractor.extract(text, bind=False)
+    assert time.perf_counter() - started < 5.0
