@@ -398,16 +398,9 @@ def read_revision(path: Path, root: Path, *, register: Register | None = None) -
     file's sidecar or row; the file's body is not read, so a large pending file costs no more
     than a small one. Through the parsers' own checks (the same errors ingest gives the
     metadata); an Akoma Ntoso act, whose metadata is its own, is parsed whole."""
-    root = Path(root)
-    path = Path(path)
-    file = source_name(path, root)
-    name = path.name.lower()
-    if name.endswith(".md"):
-        return _MarkdownParser(path, root, file, register=register).revision()
-    if name.endswith((".pdf", ".csv")):
-        return (_PdfParser if name.endswith(".pdf") else _CsvParser)(path, root, file, register=register).revision()
-    if name.endswith(".docx"):
-        return _docx_parser()(path, root, file, register=register).revision()
+    parser = _metadata_parser(Path(path), Path(root), register)
+    if parser is not None:
+        return parser.revision()
     return parse_document_with_warnings(path, root, register=register)[0].as_revision()
 
 
@@ -415,17 +408,24 @@ def declared_access(path: Path, root: Path, *, register: Register | None = None)
     """The access a document file's metadata declares, read as ``read_revision`` reads it but
     given when another field has a problem (``Parser.declared_access``); a drawing's or an act's
     is its whole parse's. InputError(s) when the access does not read."""
-    root = Path(root)
-    path = Path(path)
+    parser = _metadata_parser(Path(path), Path(root), register)
+    if parser is not None:
+        return parser.declared_access()
+    return parse_document_with_warnings(path, root, register=register)[0].access
+
+
+def _metadata_parser(path: Path, root: Path, register: Register | None) -> Parser | None:
+    """The parser that reads a file's metadata without its body (Markdown, PDF, CSV, Word); None
+    for a file whose metadata is read by parsing it whole (a drawing, an act)."""
     file = source_name(path, root)
     name = path.name.lower()
     if name.endswith(".md"):
-        return _MarkdownParser(path, root, file, register=register).declared_access()
+        return _MarkdownParser(path, root, file, register=register)
     if name.endswith((".pdf", ".csv")):
-        return (_PdfParser if name.endswith(".pdf") else _CsvParser)(path, root, file, register=register).declared_access()
+        return (_PdfParser if name.endswith(".pdf") else _CsvParser)(path, root, file, register=register)
     if name.endswith(".docx"):
-        return _docx_parser()(path, root, file, register=register).declared_access()
-    return parse_document_with_warnings(path, root, register=register)[0].access
+        return _docx_parser()(path, root, file, register=register)
+    return None
 
 
 def _docx_parser() -> type[Parser]:
