@@ -749,10 +749,13 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     allowed += [word for rule in case.snapshot.quantity_extractor().vocabulary.subjects if rule.subject in keys
                 for synonym in rule.synonyms for word in re.findall(r"[^\W\d_]+", synonym)]
     allowed += re.findall(r"[^\W\d_]+", " ".join((amended or "", *headings, *claim.condition, *source.condition)))
-    if APPROXIMATE in (*claim.condition, *source.condition):
-        # the words that make a figure approximate were read as such and compared so ("about 4 inches")
-        allowed += re.findall(r"[^\W\d_]+", " ".join((*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER)))
-        allowed += sorted({ch for word in (*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER) for ch in word if not ch.isalnum()})
+    # the words that make a figure approximate were read as such and compared so ("about 4 inches"):
+    # harmless beside the claim's figure when either is approximate, but a cited figure's hedge that
+    # the claim drops ("roughly 4 years" claimed as "4 years") is still said
+    approximate = [*re.findall(r"[^\W\d_]+", " ".join((*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER))),
+                   *sorted({ch for word in (*APPROXIMATE_BEFORE, *APPROXIMATE_AFTER) for ch in word if not ch.isalnum()})]
+    claim_hedges = APPROXIMATE in claim.condition
+    either_hedges = claim_hedges or APPROXIMATE in source.condition
     if _glued_multiple(source, words):
         allowed += ["times", "x"]  # "1.4 times" for "1.4x"
     if claim.dimension == "[time]":
@@ -770,11 +773,12 @@ def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: 
     if added:
         stated = "does not" if conditions(words, *source_span) else "states it unconditionally"
         return f"the claim puts a condition on {claim.text!r} ({', '.join(map(repr, added))}); {where} {stated}"
-    extra = unheld(text, claim_span, words, source_span, allowed)
+    extra = unheld(text, claim_span, words, source_span, [*allowed, *(approximate if either_hedges else ())])
     if extra:
         return f"the claim says {', '.join(map(repr, extra))} beside {claim.text!r}; {where} does not"
     label = row_label(words, *source_span) if source.span.end <= len(words) else None
-    denied = unheld_negation(words, source_span, text, claim_span, [*allowed, *re.findall(r"[^\W\d_]+", label or "")],
+    denied = unheld_negation(words, source_span, text, claim_span,
+                             [*allowed, *re.findall(r"[^\W\d_]+", label or ""), *(approximate if claim_hedges else ())],
                              amending=amends)
     if denied:
         return f"{where} says {', '.join(map(repr, denied))} beside {source.text!r}; the claim does not"
