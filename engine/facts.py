@@ -168,6 +168,8 @@ class _Reads:
         self.extractor = extractor
         self.size = size
         self._seen: dict[tuple[Any, ...], tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]] = {}
+        #: each text read alone: its reading, its quantities and warnings, and the headings
+        #: known to leave that reading as it is (``extract_under`` returned it unchanged)
         self._alone: dict[str, Any] = {}
 
     def read(
@@ -185,15 +187,19 @@ class _Reads:
                 held = self._alone.get(text)
                 if held is None:
                     alone = self.extractor.extract(text)
-                    held = (alone, (_found(alone), alone.warnings))
+                    held = (alone, (_found(alone), alone.warnings), set())
                     if len(self._alone) >= self.size:
                         self._alone.clear()
                     self._alone[text] = held
+                elif headings in held[2]:
+                    return held[1]  # these headings left its reading as it is before
                 extraction = self.extractor.extract_under(text, headings, alone=held[0])
                 if extraction is held[0]:
                     # no heading changed its reading: its quantities stand, and the text's own
                     # entry answers again (one per text, not one per text and headings: a large
-                    # corpus would fill the cache with them and push out the readings that cost)
+                    # corpus would fill the cache with them and push out the readings that cost),
+                    # noting the headings so that the text asked under them again is not read again
+                    held[2].add(headings)
                     return held[1]
             else:
                 extraction = self.extractor.extract(text)

@@ -48,7 +48,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from .base import RULE_CONFIG
 
-__all__ = ["WEIGHT_FACET", "ConditionFacet", "ConditionWordError", "compile_condition_word"]
+__all__ = ["WEIGHT_FACET", "ConditionFacet", "ConditionWordError", "compile_condition_word", "condition_word_stems"]
 
 #: The facet the reader makes itself (a weight band: ``weight 30-40 kg``); a pack may not declare it.
 WEIGHT_FACET = "weight"
@@ -96,18 +96,7 @@ class ConditionFacet(BaseModel):
 def compile_condition_word(written: str) -> str:
     """The regular expression (no flags) of one condition word or phrase, as the module
     docstring says it is found; ConditionWordError when it cannot be read."""
-    tokens = written.split()
-    text = " ".join(tokens)
-    if not text:
-        raise ConditionWordError("a condition word is empty")
-    if text.count("[") != text.count("]"):
-        raise ConditionWordError(f"{written!r}: a '[' without its ']' (or the other way)")
-    pieces = re.findall(r"\[[^\[\]]*\]|[^\s\[\]]+", text)
-    if "".join(pieces).replace(" ", "") != text.replace(" ", "") or any("[" in p[1:] for p in pieces):
-        raise ConditionWordError(f"{written!r}: brackets inside brackets cannot be read")
-    required = [piece for piece in pieces if not piece.startswith("[")]
-    if not required:
-        raise ConditionWordError(f"{written!r}: every word is optional, so it matches empty text")
+    pieces = _pieces(written)
     out, opened = "", False  # opened: a required word is written (a gap goes before what follows)
     for piece in pieces:
         if piece.startswith("["):
@@ -120,6 +109,32 @@ def compile_condition_word(written: str) -> str:
             out += (r"\s+" if opened else "") + _words(piece, written)
             opened = True
     return rf"\b(?:{out})\b(?!-)"
+
+
+def condition_word_stems(written: str) -> tuple[str, ...]:
+    """The words a text holds wherever ``written`` is found in it (as
+    :func:`compile_condition_word` reads it): each word that may not be left out, in lower
+    case, a word ending in ``*`` as its stem; ConditionWordError when it cannot be read. A
+    text whose lower case lacks one of them does not hold the word (a cheap test before the
+    pattern: ``engine.quantities.conditions``)."""
+    compile_condition_word(written)  # what does not read has no words either (the same error)
+    return tuple(piece.removesuffix("*").lower() for piece in _pieces(written) if not piece.startswith("["))
+
+
+def _pieces(written: str) -> list[str]:
+    """``written`` cut into its words and its bracketed choices (``[a|b]``), checked."""
+    tokens = written.split()
+    text = " ".join(tokens)
+    if not text:
+        raise ConditionWordError("a condition word is empty")
+    if text.count("[") != text.count("]"):
+        raise ConditionWordError(f"{written!r}: a '[' without its ']' (or the other way)")
+    pieces = re.findall(r"\[[^\[\]]*\]|[^\s\[\]]+", text)
+    if "".join(pieces).replace(" ", "") != text.replace(" ", "") or any("[" in p[1:] for p in pieces):
+        raise ConditionWordError(f"{written!r}: brackets inside brackets cannot be read")
+    if all(piece.startswith("[") for piece in pieces):
+        raise ConditionWordError(f"{written!r}: every word is optional, so it matches empty text")
+    return pieces
 
 
 def _words(phrase: str, written: str) -> str:

@@ -32,7 +32,7 @@ from ..derivation import TargetDirectory, find_qualifiers
 from ..erasures import ErasedDocuments
 from ..facts import headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
-from ..quantities.extract import project_extractor
+from ..quantities.extract import QuantityExtractor, project_extractor
 from ..quantities.legend import legend_of
 from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
@@ -190,6 +190,9 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         unbound: UnboundCollector | None = None
+        # the project's quantity extractor, looked up on the first document read and kept: the
+        # lookup's key serialises every rule of the vocabulary, a cost once per document otherwise
+        extractor: QuantityExtractor | None = None
         # an amending item's unbound figures, told once the snapshot has read them in their targets' words
         amending: list[tuple[Document, Sequence[Quantity]]] = []
 
@@ -243,7 +246,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 metadata.append(document.model_copy(update={"provisions": (), "text_layer": ""}))
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
-                extractor = project_extractor(rules, manifest.units, legend=legend)
+                if extractor is None:
+                    extractor = project_extractor(rules, manifest.units, legend=legend)
                 quantities, not_read = read_quantities(document, extractor)
                 if unbound is None:  # what no subject binds, told at the end (quantities.unbound)
                     unbound = UnboundCollector(extractor.units, extractor.binder.by_key, files.lines_at)

@@ -45,6 +45,10 @@ from .conditions import (
     may_be_approximate,
     weight_band,
 )
+
+# imported here, not in the methods that use them: an import statement costs a microsecond
+# each time it runs, and these run for every text ingest reads (the package imports it anyway)
+from .subjects import BindingTarget, mention_key, mention_key_of
 from .units import (
     ResolvedUnit,
     UnitTable,
@@ -314,9 +318,8 @@ class QuantityExtractor:
         if not headings or not alone.mentions:
             return alone
         figures, bound = self._under_gate(alone)
-        written = "\n".join(headings)
-        if not (figures and self._heading_gate("name", figures, written)) and not (
-                bound and self._heading_gate("block", bound, written)):
+        if not (figures and self._heading_gate("name", figures, headings)) and not (
+                bound and self._heading_gate("block", bound, headings)):
             return alone  # no heading that could name a figure left unbound, or block one bound
         composed, lines = _under_headings(headings, text)
         under = {}
@@ -347,8 +350,6 @@ class QuantityExtractor:
         the subjects of those bound: what ``extract_under`` asks the headings about. Kept for
         the texts read last (a text many provisions share is asked once), as the headings'
         answers are (``_heading_gate``)."""
-        from .subjects import BindingTarget, mention_key
-
         held = self.__dict__.get("_under_held")
         if held is None:
             self.__dict__["_under_gates"] = {}
@@ -365,14 +366,16 @@ class QuantityExtractor:
         held[id(alone)] = (alone, keys, bound)
         return keys, bound
 
-    def _heading_gate(self, ask: str, named: frozenset[Any], written: str) -> bool:
+    def _heading_gate(self, ask: str, named: frozenset[Any], headings: Sequence[str]) -> bool:
         """``binder.may_name`` (``ask`` "name": ``named`` are binding targets) or
-        ``may_block`` ("block": subjects) of ``written`` headings, remembered: a document's
-        headings stand over many texts asking the same."""
+        ``may_block`` ("block": subjects) of the headings written one a line, remembered by
+        the headings themselves (joined only when asked first): a document's headings stand
+        over many texts asking the same."""
         gates = self.__dict__["_under_gates"]
-        key = (ask, named, written)
+        key = (ask, named, headings if isinstance(headings, tuple) else tuple(headings))
         answer = gates.get(key)
         if answer is None:
+            written = "\n".join(headings)
             if ask == "name":
                 answer = self.binder.may_name(named, written)
             else:
@@ -382,8 +385,6 @@ class QuantityExtractor:
 
     def _unbound(self, mention: QuantityMention) -> bool:
         """Whether a mention is unbound though a subject of its dimension could take it."""
-        from .subjects import mention_key
-
         return (mention.subject is None and mention.value is not None and not mention.warnings
                 and mention_key(mention) in self.binder.by_key)
 
@@ -455,8 +456,6 @@ class QuantityExtractor:
         row's ``REINF.`` column and the table say it is stated for, as the same table read as
         text binds it. A figure so bound names the header's words with no span
         (``source="context"``); no figure changes subject."""
-        from .subjects import BindingTarget, mention_key
-
         targets = frozenset(BindingTarget(start=0, end=0, key=mention_key(m), value=m.value, upper=m.upper,
                                           unit=m.unit_expression) for m in found.mentions if self._unbound(m))
         gates = self.__dict__.setdefault("_row_gates", {})
@@ -494,8 +493,6 @@ class QuantityExtractor:
         self, found: list[tuple[Found, int]], text: str, base: int, context: str | None, bind: bool,
     ) -> Extraction:
         """The typed mentions for the items read in each window (``(item, window start)``)."""
-        from .subjects import BindingTarget, mention_key_of
-
         if context:
             context_unit, context_scale = self._context_unit(context)
             found = [(item.in_context(context_unit, context_scale), shift) for item, shift in found]

@@ -62,3 +62,132 @@ def test_a_placed_quantity_is_the_copy_model_copy_makes(span, base):
         assert state(placed.span) == state(copied.span)
         assert (placed.span is span) == (base == 0)
     assert quantity.locator is None  # the quantity read once is left as it was
+
+
+# ---- the pre-test one word at a time (``ConditionReader.may_state``) -------------------------
+
+#: Pieces texts are made of: condition words whole, cut, glued, hyphenated, in other cases,
+#: words that share their letters, and characters ``re.IGNORECASE`` reads as ASCII letters.
+_PIECES = [
+    "initial", "Initially", "INCREASED TO", "may then be", "increased", "may be increased", "titration",
+    "up-titrated", "uptitrate", "escalating to", "No. 6 through No. 18 bars", "no. 3 through 5 bar",
+    "bars and larger", "and larger", "larger bars", "at 7 days", "7-day strength", "7 day", "form removal",
+    "stripping of forms", "cast against and permanently exposed to the earth", "exposed to earth or weather",
+    "not exposed to the weather", "renal impairment", "kidney", "hepatic", "child", "child-resistant",
+    "children", "adults'", "weighs", "patient", "standard dosing", "usual", "unusual", "recommended",
+    "maintenance", "started with", "start patients on", "lowered to", "reduce dose of", "28 days",
+    "4,000 psi", "mg", ";", ",", ".", ":", "(", ")", "-", "\n", "  ", "\u00b0", "\u2019",
+    # read by re.IGNORECASE as the ASCII words, though their lower case is not those words
+    "\u017ftandard do\u017fing", "\u212aidney di\u017fea\u017fe", "\u0130NITIAL", "\u0131nitially", "ma\u0130ntenance",
+]
+
+
+def _texts(count: int, seed: int) -> list[str]:
+    import random
+
+    chosen = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        parts = []
+        for _ in range(chosen.randint(1, 7)):
+            piece = chosen.choice(_PIECES)
+            if chosen.random() < 0.3:
+                piece = piece.upper() if chosen.random() < 0.5 else piece.title()
+            parts.append(piece)
+            parts.append(chosen.choice([" ", "", " ", "\n", "x", " 5 mg "]))
+        texts.append("".join(parts))
+    return texts
+
+
+def _reader_of(words: dict[str, list[str]]):
+    from inforce.engine.quantities.conditions import ConditionReader
+    from inforce.rules.conditions import ConditionFacet
+
+    return ConditionReader([ConditionFacet(facet="regimen", terms=words),
+                            ConditionFacet(facet="weight", band_after=["weigh*", "patient*"])])
+
+
+def test_the_pre_test_one_word_at_a_time_answers_as_the_whole_pattern():
+    """``may_state`` searches only for the words whose required words a text holds; it must
+    answer exactly as ``_any``, the one pattern of every word, on any text: ASCII or not,
+    in any letter case, with words cut, glued or hyphenated."""
+    reader = condition_reader()
+    assert reader._gates is not None and sum(len(gated) for _, gated in reader._gates) > 50  # all stock words
+    texts = TEXTS + _texts(20000, seed=21)
+    answers = [reader.may_state(text) for text in texts]
+    assert answers == [reader._any.search(text) is not None for text in texts]
+    assert 0.2 < sum(answers) / len(answers) < 0.9  # both answers are asked often
+
+
+def test_a_text_holding_no_required_word_is_answered_without_a_search():
+    reader = condition_reader()
+    searched = []
+
+    class Counting:
+        def __init__(self, pattern):
+            self.pattern = pattern
+
+        def search(self, text):
+            searched.append(text)
+            return self.pattern.search(text)
+
+    reader_gates = reader._gates
+    words = sum(len(gated) for _, gated in reader_gates)
+    try:
+        reader._gates = tuple((longest, tuple((needs, Counting(pattern)) for needs, pattern in gated))
+                              for longest, gated in reader_gates)
+        assert not reader.may_state("Slump limit: 5 inches, plus or minus 1 inch.")
+        assert searched == []
+        assert reader.may_state("Initial dose: 80 mg for adults.")
+        assert searched  # a text holding a word's required words is searched, for those words only
+        assert len(searched) < words / 4
+    finally:
+        reader._gates = reader_gates
+
+
+def test_a_word_that_is_not_ascii_leaves_every_text_to_the_whole_pattern():
+    """A lower-case text is no sure test of what ``re.IGNORECASE`` reads in a word that is not
+    ASCII (``\u017f`` reads as ``s``), so such a vocabulary is searched as before, word for word."""
+    reader = _reader_of({"recommended": ["empfohlen", "\u017ftandard"], "increased": ["increased to"]})
+    assert reader._gates is None
+    for text in ("STANDARD 5 mg", "\u017ftandard 5 mg", "standard", "increased to 10 mg", "5 mg"):
+        assert reader.may_state(text) == (reader._any.search(text) is not None)
+    assert reader.may_state("STANDARD 5 mg") and not reader.may_state("5 mg")
+
+
+def test_a_pack_of_its_own_words_is_gated_as_the_stock_one():
+    reader = _reader_of({"recommended": ["usual [adult] dos*", "[may] [then] be raised to"],
+                         "increased": ["No. 5 and up"]})
+    assert reader._gates is not None
+    texts = ["Usual adult dosing 5 mg", "usual dose", "be RAISED TO 10 mg", "no. 5 AND UP", "No. 5 and upward",
+             "dosage usual", "weighing 40 kg", "Patients", "raised", *_texts(3000, seed=22)]
+    assert [reader.may_state(t) for t in texts] == [reader._any.search(t) is not None for t in texts]
+
+
+@pytest.mark.parametrize(("written", "stems"), [
+    ("adult*", ("adult",)),
+    ("may [then] [be] increased", ("may", "increased")),
+    ("start [adults|patients|children] at", ("start", "at")),
+    ("No. 6 through No. 18 bar*", ("no.", "6", "through", "no.", "18", "bar")),
+    ("Up-Titrat*", ("up-titrat",)),
+    ("[a|b] Word", ("word",)),
+])
+def test_the_words_a_condition_word_needs(written, stems):
+    from inforce.rules.conditions import condition_word_stems
+
+    assert condition_word_stems(written) == stems
+    pattern = re.compile(compile_condition_word(written), re.IGNORECASE)
+    # each is in the lower case of every text the word's own pattern reads
+    for text in ("x " + written.replace("[", "").replace("]", "").replace("|", " ").replace("*", "s"),):
+        for match in pattern.finditer(text):
+            assert all(stem in match.group(0).lower() for stem in stems)
+
+
+@pytest.mark.parametrize("written", ["", "[a|b]", "[a", "a*b", "[[a]]"])
+def test_a_word_that_does_not_read_has_no_stems_either(written):
+    from inforce.rules.conditions import ConditionWordError, condition_word_stems
+
+    with pytest.raises(ConditionWordError):
+        compile_condition_word(written)
+    with pytest.raises(ConditionWordError):
+        condition_word_stems(written)

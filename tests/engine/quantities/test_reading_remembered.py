@@ -118,3 +118,40 @@ def test_headings_read_by_an_ingest_answer_for_its_revisions(tmp_path: Path):
     assert dict(held) == facts.list_headings(document) and any(held.values())
     assert facts.revision_list_headings("", document.uid, load) == facts.list_headings(document)
     assert loads == [document.uid]  # outside an ingest: loaded
+
+
+def test_a_text_asked_again_under_headings_that_left_it_as_it_is_is_not_read_again(monkeypatch):
+    """Boilerplate stands under the same headings in document after document: once the headings
+    are known to leave a text's reading as it is, the text asked again under them is answered
+    from what was read, without asking the headings again; the answers are reading's."""
+    extractor = default_extractor()
+    asked: list[tuple[str, tuple[str, ...]]] = []
+    real = type(extractor).extract_under
+
+    def counted(self, text, headings, **options):
+        asked.append((text, tuple(headings)))
+        return real(self, text, headings, **options)
+
+    monkeypatch.setattr(type(extractor), "extract_under", counted)
+    reads = facts._Reads(extractor)
+    text = "A. Footings: 3 inches."
+    plain = ("PART 2 - PRODUCTS", "2.1 GENERAL")
+    naming = ("CONCRETE COVER TO REINFORCEMENT:",)
+    first = reads.read(text, None, None, plain)
+    assert reads.read(text, None, None, plain) == first
+    assert asked == [(text, plain)]  # the second time answered without the headings asked again
+    named = reads.read(text, None, None, naming)  # a heading that names the figure's subject
+    assert [q.subject for q in named[0]] == ["concrete.cover"] and [q.subject for q in first[0]] == [None]
+    assert reads.read(text, None, None, naming) == named and reads.read(text, None, None, plain) == first
+    assert asked == [(text, plain), (text, naming)]
+    for headings, answer in ((plain, first), (naming, named)):  # as a reading afresh gives them
+        assert facts._Reads(extractor).read(text, None, None, headings) == answer
+
+
+def test_headings_given_as_a_list_or_a_tuple_are_asked_alike():
+    extractor = default_extractor()
+    text = "a. COMPRESSIVE STRENGTH: 7000 psi"
+    alone = extractor.extract(text)
+    for headings in (["GROUT FOR BASE PLATES:"], ("GROUT FOR BASE PLATES:",), ["PART 2:", "GROUT:"]):
+        under = extractor.extract_under(text, headings, alone=alone)
+        assert under.mentions == extractor.extract_under(text, tuple(headings)).mentions
