@@ -378,8 +378,9 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
             if sign is None or (sign.group(0).startswith("**") and "~~" not in paragraph
                                 and not re.match(r"\W*\*\*\s*\d{1,3}(?:\.\d{1,3})+", paragraph)):
                 continue  # (bold alone marks new text only where it prints a numbered clause)
-            if any(m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", paragraph)):
-                continue  # Division 00 and the like: the skip list decides
+            if any(_division(r) in skip for r in find_references(paragraph, corpus, notations=notations, titles=False)
+                   if r.kind in ("section", "paragraph")):
+                continue  # Division 00 and the like: the skip list decides, as the gate asks it
             at = line_of(item.offset + paragraph_at.start())
             found = [r for r in find_references(paragraph, corpus, mask=_quoted_spans(paragraph), notations=notations,
                                                 titles=False)
