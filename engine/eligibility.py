@@ -300,8 +300,18 @@ class EligibilityIndex:
         return float(self._recorded[bounds[k]:bounds[k + 1]].min())
 
     def _replacements(self, supersedes: Iterable[Supersedes]) -> None:
+        supersedes = list(supersedes)
         bounds = [*self._doc_starts.tolist(), len(self.records)]
         position = self._position = {name: k for k, name in enumerate(self._doc_names)}
+        # A whole document that is the ``by`` of edges (an amending document) is out of force while
+        # ``AsOfIndex.spent`` says a reissue of what it changed overrode it: asked of the same kind
+        # of index. Eligibility holds no outlines, so only a document whose edges all aim at whole
+        # documents is decided here (a section's reissue is the as-of index's to see).
+        made = [e for e in supersedes if e.by is not None and e.by.path is None and e.by.doc in position]
+        sectioned = {e.by.doc for e in made if e.target.path is not None}  # type: ignore[union-attr]
+        made = [e for e in made if e.by.doc not in sectioned]  # type: ignore[union-attr]
+        self._amending = sorted({e.by.doc for e in made})  # type: ignore[union-attr]
+        self._bounds = bounds
         whole = [e for e in supersedes if e.scope == "full" and e.target.path is None and e.target.doc in position]
         edges = [
             DocumentSupersession(e.target.doc, e.target.rev, e.effective,
@@ -334,10 +344,12 @@ class EligibilityIndex:
         # Whether an edge still applies on a day (its declaring revision not reissued, its target
         # not reissued since) is as-of's rule: asked of an as-of index over the few documents
         # the edges touch, so the two cannot disagree.
-        touched = sorted({e.target.doc for e in kept} | {e.source.doc for e in kept if e.source.doc in position})
+        ruled = kept + [e for e in made if e not in kept]
+        touched = sorted({e.target.doc for e in ruled if e.target.doc in position}
+                         | {e.source.doc for e in ruled if e.source.doc in position})
         self._edge_rule = AsOfIndex.from_rows(
             [_revision_row(r) for doc in touched for r in self.records[bounds[position[doc]]:bounds[position[doc] + 1]]],
-            kept,
+            ruled,
         )
 
     def in_force_revisions(self, day: dt.date, known_at: dt.datetime | None, groups: Iterable[str]) -> list[str]:
@@ -355,12 +367,18 @@ class EligibilityIndex:
     def _superseded(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
         """Revisions a full supersession of their whole document replaces on ``day``: every
         revision of the document, or (an edge pinned to a revision) only that one; an edge
-        counts while ``AsOfIndex.ended_by`` says it applies (edges are few: one call each)."""
+        counts while ``AsOfIndex.ended_by`` says it applies (edges are few: one call each). And
+        every revision of an amending document (the ``by`` of edges, as a whole) that
+        ``AsOfIndex.spent`` says a reissue of what it changed overrode."""
         superseded = self._none.copy()
-        if not len(self._edge_first):
+        if not len(self._edge_first) and not self._amending:
             return superseded
         ordinal = day.toordinal()
         known_ts = float("inf") if known_at is None else known_at.timestamp()
+        for doc in self._amending:
+            if self._edge_rule.spent(doc, None, ordinal, known_ts) is not None:
+                k = self._position[doc]
+                superseded[self._bounds[k]:self._bounds[k + 1]] = True
         active = (self._edge_effective <= ordinal) & (self._edge_known <= known_ts)
         for i in np.flatnonzero(active).tolist():
             if self._edge_rule.ended_by(self._edges[i], ordinal, known_ts) is not None:

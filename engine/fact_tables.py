@@ -57,7 +57,9 @@ __all__ = [
 #: 5: an edge stops applying once its declaring revision is replaced or a later revision of
 #: its target changed the target (``AsOfIndex.ended_by``): a file written before holds the
 #: days the old rule gave
-FORMAT = 5
+#: 6: an amending provision whose every edge in effect a reissue of its target ended is spent,
+#: not in force (``AsOfIndex.spent``): a file written before keeps its facts in force
+FORMAT = 6
 _MAGIC = b"INFFCT\n"
 
 

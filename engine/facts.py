@@ -408,7 +408,8 @@ def _in_force(
     index: AsOfIndex, doc: str, label: str, path: str, day: int, known_ts: float,
     applies: Callable[[Supersedes], bool],
 ) -> bool:
-    """Whether revision ``label``'s text of ``doc#path`` is the in-force one, not replaced."""
+    """Whether revision ``label``'s text of ``doc#path`` is the in-force one, not replaced (nor
+    spent: ``AsOfIndex.spent``)."""
     entry = index.entry(doc)
     if entry is None or label not in entry.position:
         return False
@@ -416,7 +417,10 @@ def _in_force(
     if state.state != IN_FORCE or entry.labels[state.version] != label:
         return False
     full, _ = index.supersession.hits(doc, path, day, known_ts, applies)
-    return not full
+    if full:
+        return False
+    # an amending provision whose change a reissue of its target overrode (the one rule)
+    return not (index.supersession.amends_from(doc) and index.spent(doc, path, day, known_ts) is not None)
 
 
 def _replaces(
@@ -471,7 +475,8 @@ class FactTable:
     What is in force is not decided here: it is ``_in_force`` (the one in-force function,
     through the as-of index), asked once at each day where its answer can change for a
     provision — its document's revision boundaries, the days of the edges on it or its
-    document, and the boundaries of the revisions those edges come from and aim at — and
+    document and of those it made (``AsOfIndex.spent``), and the boundaries of the revisions
+    those edges come from and aim at — and
     held constant between them. ``facts_as_of`` asks it day by day instead; a test holds
     both to the same answers.
     """
@@ -513,7 +518,8 @@ class FactTable:
         found = self._events.get(key)
         if found is None:
             days = self._bounds(doc)
-            for edge in (*self._edges_on.get(doc, ()), *self.replaced_by.get(key, ())):
+            made = [e.edge for e in self.index.supersession.made_by(doc, path)]  # when it may be spent
+            for edge in (*self._edges_on.get(doc, ()), *self.replaced_by.get(key, ()), *made):
                 days.add(edge.effective.toordinal())
                 days |= self._bounds(edge.source.doc) | self._bounds(edge.target.doc)
             found = self._events[key] = sorted(days)

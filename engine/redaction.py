@@ -64,10 +64,10 @@ def redact_history(found: History, readable: Readable) -> History:
         stopper = entry.stopped_by
         labels = tuple(r for r in entry.revisions if readable(Locator(doc=doc, rev=r)))
         # an edge's end by a later revision (of its target, or of the document declaring it)
-        # dates that revision, whichever document it is in
+        # dates that revision, whichever document it is in; so does an amending item's (spent:
+        # ``AsOfIndex.spent``, its target's revision ended its change)
         own_hidden = labels != tuple(entry.revisions) or (
-            stopper is not None and (stopper.doc == doc or entry.target is not None)
-            and entry.stopped in ("changed", "removed") and not readable(stopper))
+            stopper is not None and entry.stopped in ("changed", "removed") and not readable(stopper))
         if own_hidden:  # carried on, or ended, by a revision of its document the asker may not read
             carried = labels == tuple(entry.revisions)  # hidden for what ended it alone
             ender = stopper.doc if carried and stopper is not None else doc

@@ -29,7 +29,7 @@ from .consolidate import (
     named,
     out_of_force,
 )
-from .supersession import known_from
+from .supersession import Spent, known_from
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
@@ -224,6 +224,33 @@ def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
     })
 
 
+def _spent(
+    index: AsOfView, asked: Locator, spent: Spent, base: dict[str, object], chain: list[ChainStep],
+    texts: ProvisionTexts | None, visible: Visible,
+) -> AsOfAnswer:
+    """The answer for an amending provision a reissue of its target overrode (``spent``): not
+    in force, superseded by the target's version in force (what the reissue says now)."""
+    chain += [_edge_step(index, e, "supersedes" if e.scope == "full" else "amends") for e in spent.edges]
+    for now in spent.in_force:
+        entry = index.entry(now.doc)
+        chain.append(index.revision_step(now.doc, entry.position[now.rev], now.path, "version"))  # type: ignore[union-attr,index]
+    successors = tuple(sorted((now.unpinned() for now in spent.in_force), key=lambda s: natural_key(str(s))))
+    resolved = spent.in_force[0] if len(spent.in_force) == 1 else None
+    changes = [f"{named(Locator.of_parts(ender.doc, ender.rev, None), visible)} reissued {named(e.target, visible)}"
+               for e, ender in zip(spent.edges, spent.ended_by, strict=True)]
+    detail = (f"{asked.unpinned()} is superseded as of {base['valid_at']}: {'; '.join(dict.fromkeys(changes))}, "
+              "which it changed, so its change no longer applies")
+    if spent.in_force:
+        detail += "; in force: " + ", ".join(named(now, visible) for now in spent.in_force)
+    else:
+        detail += "; nothing replaces it"
+    return _answer(
+        **base, in_force=False, resolved=resolved,
+        text=texts.text(resolved) if texts is not None and resolved is not None else None,
+        successors=successors, chain=tuple(chain), reason="superseded", detail=detail, description=None,
+    )
+
+
 def _explain(
     index: AsOfView,
     asked: Locator,
@@ -248,6 +275,9 @@ def _explain(
     if state.current != state.version:
         chain.append(index.revision_step(doc, state.current, None, "in_force_revision"))
     texts = index.texts if with_text else None
+    spent = index.spent(doc, path, day, known_ts) if index.supersession.amends_from(doc) else None
+    if spent is not None:
+        return _spent(index, asked, spent, base, chain, texts, visible)
     if not index.supersession.targets_document(doc) and (asked.rev is None or index.is_fresh(asked, state)):
         # No edge targets the document: nothing supersedes or amends the version in force
         # (the common answer, and the hot path: no edge scan, no consolidation).

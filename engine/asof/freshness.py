@@ -8,7 +8,8 @@ or blocks with each stale citation and what is in force instead (locator and tex
 Fresh means: the cited revision is at or after the section's last change and not after the
 document's in-force revision (its text is the in-force text), and no full supersession
 replaced the section. An unpinned locator means "whatever is in force" and is fresh unless
-the section is superseded, removed, or not covered on the date.
+the section is superseded, removed, or not covered on the date. An amending provision a
+reissue of its target overrode (``AsOfIndex.spent``) counts as superseded by that reissue.
 """
 
 from __future__ import annotations
@@ -118,6 +119,8 @@ def _slot(
         full, _ = index.supersession.scan(doc, path, day, known_ts, pinned_applies)
         if full:
             return [False, entry, version, current, None, None, state, True]
+    if pinned_applies is not None and index.supersession.amends_from(doc) and index.spent(doc, path, day, known_ts):
+        return [False, entry, version, current, None, None, state, True]  # a reissue overrode it
     label = entry.labels[version]
     pin = f"{doc}@{label}" if path is None else f"{doc}@{label}#{path}"
     return [True, entry, version, current, None, pin, state, False]
@@ -131,6 +134,10 @@ def _dropped_out(
     if index.entry(loc.doc) is None or state == UNKNOWN_PATH:
         return DroppedCandidate(locator=loc, reason="unknown_locator")
     if superseded:
+        spent = index.spent(loc.doc, loc.path, day, known_ts)
+        if spent is not None:  # what replaced it: its targets' versions in force (the reissue)
+            return DroppedCandidate(locator=loc, reason="superseded",
+                                    successors=tuple(now.unpinned() for now in spent.in_force))
         # Only the replacements in force on the day: one that lapsed is no place to go instead.
         found = in_force_successors(index, loc.doc, loc.path, day, known_ts, pinned_applies)
         return DroppedCandidate(

@@ -110,6 +110,13 @@ def _stopped(
     # each edge's effective date inside a window.
     days = {start for start, _ in windows} if replacing else set()
     days.update(edge.effective.toordinal() for edge in replacing)
+    # An amending provision is spent (``AsOfIndex.spent``) from a day one of its targets'
+    # revisions took effect: that revision (changed by it) ended its last edge.
+    made = index.supersession.made_by(doc, path)
+    for e in made:
+        target = index.entry(e.target_doc)
+        days.add(e.effective)
+        days.update(day for day in (target.froms if target is not None else ()) if day > e.effective)
     for day in sorted(days):
         if not any(start <= day < stop for start, stop in windows):
             continue
@@ -118,6 +125,9 @@ def _stopped(
             edge = full[0].edge
             stopped = "superseded" if edge.successor else "deleted"
             return dt.date.fromordinal(day), stopped, edge.by if edge.by is not None else edge.source
+        spent = index.spent(doc, path, day, _INF) if made else None
+        if spent is not None:  # its change ended by a reissue of what it changed: as its edge's end
+            return dt.date.fromordinal(day), "changed", spent.in_force[0] if spent.in_force else spent.ended_by[0]
     if last == OPEN:
         return None, None, None
     following = next((pos for start, _, pos in segments if start == last), None)

@@ -54,8 +54,15 @@ from .revisions import (
     locate,
     revision_row,
 )
-from .supersession import SupersessionIndex
-from .timeline import IN_FORCE, NO_DOCUMENT, SectionState, in_force_position, known_timestamp
+from .supersession import Spent, SupersessionIndex
+from .timeline import (
+    IN_FORCE,
+    NO_DOCUMENT,
+    REMOVED,
+    SectionState,
+    in_force_position,
+    known_timestamp,
+)
 from .view import ProvisionTexts
 
 __all__ = ["AsOfIndex"]
@@ -238,8 +245,8 @@ class AsOfIndex:
         """The in-force version of ``doc#path`` as a pinned locator string, or None.
 
         None when nothing is in force: no revision covers the date, the section was removed
-        or not yet added, or a full supersession replaced it (ask ``answer`` for its
-        successors).
+        or not yet added, a full supersession replaced it, or it is an amending provision a
+        reissue of its target overrode (``spent``; ask ``answer`` for its successors).
         """
         entry = self.entry(doc)
         if entry is None:
@@ -253,6 +260,8 @@ class AsOfIndex:
             full, _ = self.supersession.scan(doc, path, day, known_ts, self.pinned_applies(day, known_ts))
             if full:
                 return None
+        if self.supersession.amends_from(doc) and self.spent(doc, path, day, known_ts) is not None:
+            return None
         label = entry.labels[version]
         return f"{doc}@{label}" if path is None else f"{doc}@{label}#{path}"
 
@@ -302,17 +311,12 @@ class AsOfIndex:
         - when a later revision of its target changed the target: an edge on a pinned target
           applies while that revision's text is in force; an unpinned one applies to the
           version it was made against (the one in force on its effective date, or the first to
-          take effect after it), never to a version a later revision issued.
+          take effect after it), never to a version a later revision issued
+          (``_target_changed``; what that makes of the amending provision: ``spent``).
         """
-        target = edge.target
-        if target.rev is not None:
-            state = self.section_state(target.doc, target.path, day, known_ts)
-            if not self.is_fresh(target, state):
-                return self._revision(target.doc, max(state.version, state.current), target.path)
-        else:
-            reissued = self._reissued_since(edge, day, known_ts)
-            if reissued >= 0:
-                return self._revision(target.doc, reissued, target.path)
+        changed = self._target_changed(edge, day, known_ts)
+        if changed is not None:
+            return changed
         source = edge.source
         entry = self.entry(source.doc) if source.rev is not None else None
         if entry is None or len(entry.labels) == 1:
@@ -322,6 +326,60 @@ class AsOfIndex:
         if declared is not None and current > declared:
             return Locator.of_parts(source.doc, entry.labels[current], None)
         return None
+
+    def _target_changed(self, edge: Supersedes, day: int, known_ts: float) -> Locator | None:
+        """The revision of ``edge``'s target document that changed the target since the edge
+        was made (so the edge no longer applies on the day), or None."""
+        target = edge.target
+        if target.rev is not None:
+            state = self.section_state(target.doc, target.path, day, known_ts)
+            if not self.is_fresh(target, state):
+                return self._revision(target.doc, max(state.version, state.current), target.path)
+            return None
+        reissued = self._reissued_since(edge, day, known_ts)
+        return self._revision(target.doc, reissued, target.path) if reissued >= 0 else None
+
+    def spent(self, doc: str, path: str | None, day: int, known_ts: float) -> Spent | None:
+        """Whether the amending provision ``doc#path`` is spent on the day (an ordinal) as known
+        at the timestamp: the one rule for it, which every in-force decision goes through
+        (``version``, the answer and freshness gate, dedup, ``facts``, eligibility, the sweep).
+
+        An amending provision (the ``by`` of edges: ``SupersessionIndex.made_by``, which lets a
+        sub-paragraph of an item speak through the item) is spent when every edge it made that
+        is in effect on the day (effective, and known at the timestamp) has stopped applying
+        because a later revision of its *target* changed the target (``ended_by`` names a
+        revision of the target document, not of the declaring one): the reissue overrode its
+        change, so its own words are no longer in force either; what replaced it is the
+        target's version in force. None while any of its edges applies (an item with edges on
+        several targets stays while one does), while one stopped for another reason, when no
+        edge is in effect yet, or for a provision that is the ``by`` of no edge.
+        """
+        made = self.supersession.made_by(doc, path)
+        if not made:
+            return None
+        edges: list[Supersedes] = []
+        enders: list[Locator] = []
+        replaced: list[Locator] = []
+        for e in made:
+            if e.effective > day or e.known_from > known_ts:
+                continue
+            changed = self._target_changed(e.edge, day, known_ts)
+            if changed is None or changed.rev is None:
+                return None
+            target = e.edge.target
+            state = self.section_state(target.doc, target.path, day, known_ts)
+            if state.state == IN_FORCE:
+                label = self.entry(target.doc).labels[state.version]  # type: ignore[union-attr]
+                now = Locator.of_parts(target.doc, label, target.path)
+                if now not in replaced:
+                    replaced.append(now)
+            elif state.state != REMOVED:
+                return None  # the target lapsed or is not held yet: no revision changed it
+            edges.append(e.edge)
+            enders.append(changed)
+        if not edges:
+            return None
+        return Spent(tuple(edges), tuple(enders), tuple(replaced))
 
     def _revision(self, doc: str, pos: int, path: str | None) -> Locator:
         entry = self.entry(doc)

@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from inforce.ontology import Supersedes
+from inforce.ontology import Locator, Supersedes
 
-__all__ = ["EdgeHit", "SupersessionIndex", "known_from"]
+from .revisions import ancestors
+
+__all__ = ["EdgeHit", "Spent", "SupersessionIndex", "known_from"]
 
 _MINUS_INF = float("-inf")
 
@@ -70,10 +72,23 @@ class EdgeHit:
     successor: str
 
 
+@dataclass(frozen=True, slots=True)
+class Spent:
+    """An amending provision no longer in force on a day (``AsOfIndex.spent``): every edge it
+    made that is in effect stopped applying because a later revision of the edge's target
+    changed the target. ``edges`` are those edges, ``ended_by`` the target revisions that
+    ended them (one each, in the same order), ``in_force`` the targets' versions in force now
+    (pinned; a target that revision removed has none): what replaced the provision."""
+
+    edges: tuple[Supersedes, ...]
+    ended_by: tuple[Locator, ...]
+    in_force: tuple[Locator, ...]
+
+
 class SupersessionIndex:
     """Supersedes edges keyed by target document, sorted by effective date, for as-of queries."""
 
-    __slots__ = ("_by_target", "_lineage", "edges")
+    __slots__ = ("_by_amender", "_by_target", "_lineage", "edges")
 
     def __init__(
         self,
@@ -89,6 +104,8 @@ class SupersessionIndex:
         self._lineage = lineage
         self.edges: tuple[Supersedes, ...] = tuple(edges)
         by_target: dict[str, list[_Edge]] = {}
+        # the reverse map: an amending provision (an edge's ``by``) -> the edges it made
+        by_amender: dict[str, dict[str, list[_Edge]]] = {}
         for edge in self.edges:
             successor = edge.by if edge.by is not None else edge.source
             known = known_from(edge, recorded_of(edge.source.doc, edge.source.rev))
@@ -107,11 +124,18 @@ class SupersessionIndex:
                     deletes=not edge.successor,
                 )
             )
+            if edge.by is not None:
+                by_amender.setdefault(edge.by.doc, {}).setdefault(edge.by.unpinned().format(), []).append(
+                    by_target[edge.target.doc][-1])
         # Effective date first so a scan can stop at the first edge not yet effective; the
         # successor string after it makes the order independent of file or insertion order.
         for items in by_target.values():
             items.sort(key=lambda e: (e.effective, e.successor, e.edge.origin, e.full))
         self._by_target = by_target
+        for amenders in by_amender.values():
+            for made in amenders.values():
+                made.sort(key=lambda e: (e.effective, e.target_doc, e.target_path or "", e.edge.origin))
+        self._by_amender = by_amender
 
     def __bool__(self) -> bool:
         return bool(self._by_target)
@@ -122,6 +146,29 @@ class SupersessionIndex:
     def edges_on(self, doc: str) -> tuple[Supersedes, ...]:
         """Every edge whose target is ``doc`` or one of its provisions, oldest first."""
         return tuple(e.edge for e in self._by_target.get(doc, ()))
+
+    def amends_from(self, doc: str) -> bool:
+        """Whether some provision of ``doc`` (or the whole document) is the ``by`` of an edge."""
+        return doc in self._by_amender
+
+    def made_by(self, doc: str, path: str | None) -> list[_Edge]:
+        """The edges the amending provision ``doc#path`` made (it is their ``by``), oldest first.
+
+        A provision that is the ``by`` of no edge speaks through its nearest ancestor that is
+        one (a sub-paragraph of an addendum item is part of the item's words); empty when none
+        is. A whole document (``path`` None) only through edges whose ``by`` is the document.
+        """
+        amenders = self._by_amender.get(doc)
+        if amenders is None:
+            return []
+        if path is None:
+            return amenders.get(doc, [])
+        lineage = self._lineage(doc, path) if self._lineage is not None else ancestors(path, None)
+        for key in (path, *lineage):
+            made = amenders.get(f"{doc}#{key}")
+            if made:
+                return made
+        return []
 
     def edges_from(self, doc: str) -> tuple[Supersedes, ...]:
         """Every edge whose source is ``doc`` (the edges that document declares or was given)."""

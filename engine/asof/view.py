@@ -15,7 +15,7 @@ from inforce.ontology import Locator, Supersedes
 from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 
 from .revisions import DocumentRevisions
-from .supersession import SupersessionIndex
+from .supersession import Spent, SupersessionIndex
 from .timeline import SectionState
 
 __all__ = ["AsOfView", "ProvisionTexts"]
@@ -62,6 +62,8 @@ class AsOfView(Protocol):
     def pinned_applies(self, day: int, known_ts: float) -> Callable[[Supersedes], bool]: ...
 
     def ended_by(self, edge: Supersedes, day: int, known_ts: float) -> Locator | None: ...
+
+    def spent(self, doc: str, path: str | None, day: int, known_ts: float) -> Spent | None: ...
 
     def revision_step(self, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep: ...
 

@@ -118,16 +118,22 @@ def _proposals(
 
 
 def _superseded_paths(run: _Run) -> set[tuple[str, str]]:
+    """The sections out of force on the day though their revision is in force: each edge's target
+    a full supersession replaced, and each amending item (an edge's ``by``) a reissue of what it
+    changed overrode (``AsOfIndex.spent``); the as-of answer decides both."""
     found = set()
+    asked = set()
     for edge in run.snapshot.index.supersession.edges:
-        if edge.target.path is None:
-            continue
-        try:
-            answer = run.snapshot.index.answer(edge.target, run.valid_at, run.known_at, with_text=False)
-        except NotFoundError:
-            continue
-        if answer.reason == "superseded":
-            found.add((edge.target.doc, edge.target.path))
+        for section in (edge.target, edge.by):
+            if section is None or section.path is None or section in asked:
+                continue
+            asked.add(section)
+            try:
+                answer = run.snapshot.index.answer(section, run.valid_at, run.known_at, with_text=False)
+            except NotFoundError:
+                continue
+            if answer.reason == "superseded":
+                found.add((section.doc, section.path))
     return found
 
 
