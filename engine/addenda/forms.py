@@ -28,18 +28,22 @@ from .extent import (
 )
 from .items import Item
 from .outcome import _Outcome
+from .placing import _division
 from .references import (
     Corpus,
     Reference,
+    find_references,
     heading_document,
     place_path,
 )
 from .wording import (
     _BOLD,
+    _FORMER_LABEL,
     _FRAGMENT,
     _LEGEND_PUT_IN,
     _LEGEND_TAKEN_OUT,
     _LIST_JOIN,
+    _NEW_TEXT_LABEL,
     _ON_EACH,
     _REISSUE_DECLARED,
     _STRUCK,
@@ -352,3 +356,58 @@ def _read_as_whole(text: str, mask: Sequence[tuple[int, int]], action: Action,
     return Action("replace", words, action.span, action.attachment, ambiguous=(
         f"gives {resolved[0][0].format()} anew instead of the words quoted after it: whether those were the whole "
         "of it is for a person to confirm"))
+
+
+#: New or old text opening with an ellipsis: the last words of a provision, not all of it.
+_ELLIPSIS_OPENS = re.compile(r"[\s\"“'‘]*(?:\.{3}|…)")
+
+
+def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                     skip: Mapping[str, str]) -> list[tuple[Item, list[Item], Locator, Action]]:
+    """Tender corrigenda of former and new text: "The former text:", then a line naming the place
+    ("B. Section 01 10 00 Summary - Page 2, paragraph 1.3 B"), the text as it stood, "Shall read as
+    new text:" and the new text. Each pair whose place resolves to one provision by number, old and
+    new text both opening with its own label, replaces it whole; both opening with an ellipsis (its
+    last words), changes it in part. Returned as (the place's item, the items of the pair, the
+    provision, the action); the place's item carries the edge."""
+    found: list[tuple[Item, list[Item], Locator, Action]] = []
+    for index in range(1, len(items) - 2):
+        place, label = items[index], items[index - 1]
+        if not _FORMER_LABEL.search(label.text) or "\n" in place.text.strip():
+            continue
+        pair, old_parts, new_text = [label, place], [], None
+        for after in items[index + 1:index + 6]:
+            pair.append(after)
+            opens = _NEW_TEXT_LABEL.match(after.text)
+            if opens is None:
+                if _FORMER_LABEL.search(after.text):
+                    break
+                old_parts.append(after.text)
+                continue
+            new_text = after.text[opens.end():].strip()
+            if not new_text and index + len(pair) - 1 < len(items):
+                following = items[index + len(pair) - 1]
+                pair.append(following)
+                new_text = following.text.strip()
+            break
+        if new_text is None or not old_parts or not new_text:
+            continue
+        named = [r for r in find_references(place.text, corpus, notations=notations, titles=False)
+                 if r.target is not None and r.by_number]
+        if not named or any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
+            continue  # (naming nothing the project numbers, or Division 00: the skip list decides)
+        deepest = {r.target for r in named if r.target.path is not None}
+        if len(deepest) != 1:
+            continue
+        target = next(iter(deepest))
+        if any(r.target.doc != target.doc for r in named):
+            continue
+        old = "\n\n".join(old_parts).strip()
+        if _opens_with_own_label(old, target) and _opens_with_own_label(new_text, target):
+            action = Action("replace", "former text … shall read as new text")
+        elif _ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new_text):
+            action = Action("amend", "former text … shall read as new text")
+        else:
+            continue
+        found.append((place, pair, target, action))
+    return found

@@ -22,7 +22,7 @@ from .context import (
     _read_text,
 )
 from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor
-from .forms import _describes_only
+from .forms import _describes_only, _former_then_new
 from .items import Item
 from .net import (
     _BESIDE_WHY,
@@ -284,6 +284,12 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, item, target, action, reference.written, rule, file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
+    for place, pair, target, action in _former_then_new(items, corpus, notations, skip):
+        # "The former text:" / the place / the old text / "Shall read as new text:" / the new text: one
+        # change of the provision the place names, carried by the place's line (read in forms)
+        for part in pair:
+            _drop_item(reading, part.locator)
+        _apply(reading, document, place, target, action, rule, file, line_of)
     _new_text_unsaid(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
     if drop:

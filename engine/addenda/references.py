@@ -214,8 +214,9 @@ _AFTER_SECTION = re.compile(
     r"(?:\s+(?=[A-Z-–—])|(?=[ \t]*(?:[:)]|$)))")
 #: A paragraph's letter set alone after the article ("Section 03 30 00, 2.1 B: ..."): one capital
 #: and then punctuation or the end, never a title's first word.
-#: (or the cell closing there: a table's reference column, "| Section 05 50 00, 2.2 A | Revised |")
-_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$)")
+#: (or the cell closing there: a table's reference column, "| Section 05 50 00, 2.2 A | Revised |";
+#: or the page it is printed on in brackets after it: "Section 26 32 13, 2.1 B (Page no. 212)")
+_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$|[ \t]+\((?i:pages?|pg|p)\b)")
 #: A run of designations naming a document of the bidding documents by its place in them ("Part 3
 #: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
 _DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)
@@ -292,7 +293,8 @@ _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Pars?\.|Sub-?arti
 #: "paragraph 2.1, B: replace ..."): a lone capital between the article and a comma or colon is its
 #: paragraph (group 4).
 _WORDED_PATH = re.compile(
-    rf"\b{_PARAGRAPH_WORD}\s*(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
+    # ("the Paragraphs no: 2.1 B, 3.1 A and 3.1 B": the word "number" set between, with or without its colon)
+    rf"\b{_PARAGRAPH_WORD}\s*(?:nos?\.?[ \t]*:?[ \t]*(?=\d))?(?:\d{{2,3}}-(?=\d{{1,2}}\.\d))?({_PATH}|\d{{1,2}}\.\d{{1,3}})"
     # ("clause 2.1 MATERIALS, point D": Commonwealth corrigenda call a lettered paragraph a point, and
     # may set the article's title in capitals between)
     r"(?:(?:[ \t]+(?-i:[A-Z][A-Z&/'-]+(?:[ \t]+[A-Z][A-Z&/'-]+){0,5})(?=,?[ \t]+point\b))?"
@@ -321,7 +323,15 @@ _DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{
 #: six-digit numbers the same way, spaced ("09 91 23 - Interior Painting").
 _LISTED_FIVE = re.compile(r"(?m)^[ \t*_#>]*(?:\d{1,2}[.)][ \t]+)?(\d{5}|\d{2} \d{2} \d{2})(?=[ \t]*[-–—:][ \t]*[A-Z])")
 #: One more path of a list after a worded one ("..., 2.1.B and 2.1.C").
+#: More paragraphs listed after one whose letter is spaced from its article ("Paragraphs 2.1 B, 3.1 A
+#: and 3.1 B"): each article with its letter, spaced the same way.
+_MORE_SPACED = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(\d{1,2}\.\d{1,3})[ \t]+((?-i:[A-Z]))(?![\w]|\.\w)",
+                          re.IGNORECASE)
 _MORE_PATHS = re.compile(rf"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)({_PATH})(?![\w])", re.IGNORECASE)
+#: A paragraph by its article and spaced letter alone, right before the section it is of ("2.2 A, Section
+#: 26 05 43": the clause column of a bidders' query table), the letter a capital alone.
+_SPACED_BEFORE_SECTION = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3})[ \t]+((?-i:[A-Z]))(?=[ \t]*,[ \t]*(?:section|spec\.?|"
+                                    r"specification)[ \t]+\d{2}[ \t]?\d{2}[ \t]?\d{2}(?![\w.]))", re.IGNORECASE)
 #: A paragraph by its path alone, which must hold a letter to be one ("2.1.A", "3.04.C.2.a", "2.1(A)").
 _BARE_PATH = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(?:\.[A-Za-z]|\([A-Za-z0-9]{1,4}\))"
                         r"(?:\.[0-9A-Za-z]{1,3}|\([0-9A-Za-z]{1,4}\))*)(?![\w])")
@@ -527,6 +537,13 @@ def find_references(
             path = match.group(1) + ("." + tail if tail else "")
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
                            why=re.sub(r"\s+", "", path)))
+            if match.group(3):  # "Paragraphs 2.1 B, 3.1 A and 3.1 B": the letters spaced, as the first
+                spaced = _MORE_SPACED.match(read, match.end())
+                while spaced is not None:
+                    if free(*spaced.span()):
+                        take(Reference("paragraph", f"{spaced.group(1)} {spaced.group(2)}", spaced.span(), None,
+                                       why=f"{spaced.group(1)}.{spaced.group(2)}"))
+                    spaced = _MORE_SPACED.match(read, spaced.end())
             if not tail:  # "Articles 29.1 and 29.2", "Paragraphs 2.1.A, 2.1.B and 2.1.C"
                 more = _MORE_PATHS.match(read, match.end())
                 while more is not None:
@@ -546,6 +563,10 @@ def find_references(
     for match in _BARE_PATH.finditer(read):
         if free(*match.span()):
             take(Reference("paragraph", match.group(1), match.span(), None, why=match.group(1)))
+    for match in _SPACED_BEFORE_SECTION.finditer(read):
+        if free(*match.span()):
+            take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
+                           why=f"{match.group(1)}.{match.group(2)}"))
     for match in _LETTER_PATH.finditer(read):
         if free(*match.span()):
             relative = match.group(1) or ".".join(re.findall(r"\(([0-9A-Za-z]+)\)", match.group(2)))

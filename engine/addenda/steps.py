@@ -109,6 +109,7 @@ from .wording import (
     _ORDINAL_PART,
     _OWN_EXTENT,
     _PAGE_NUMBER,
+    _POSTED_ELSEWHERE,
     _QUOTED_ONLY,
     _REDLINED,
     _REISSUED,
@@ -135,6 +136,12 @@ from .wording import (
 _LISTED_CODE = re.compile(r"\s*(?:[ivxl]{1,5}|[a-z]|\d{1,2})[.)]\s+(?:(?:sheet|drawing|section)\s+)?"
                           r"(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{2}\s?\d{2}\s?\d{2})(?:\s*+[-–,]?\s*+[^\n:;]{0,60})?\s*",
                           re.IGNORECASE)
+
+#: A lettered item of a clause, named before the clause ("Item c) of Section 4.3") or right after
+#: it ("Section 4.3 c)"): statements of work letter the items a clause lists.
+_ITEM_OF_CLAUSE = re.compile(r"\bitem\s+\(?([a-z])\)\s+of\s+(?:sub-?)?(?:sections?|articles?|clauses?)\s+(\d{1,3}(?:\.\d{1,3})+)"
+                             r"|\b(?:sub-?)?(?:sections?|articles?|clauses?)\s+(\d{1,3}(?:\.\d{1,3})+)\s+\(?([a-z])\)",
+                             re.IGNORECASE)
 
 #: An article's number and its title in capitals, alone ("2.1 LUMINAIRES.", "3.2 FIELD QUALITY CONTROL").
 _ARTICLE_SUBHEADING = re.compile(r"\s*[*_]*\d{1,2}\.\d{1,3}\.?\s+(?-i:[A-Z][A-Z0-9 ,&/'()-]{1,60})\.?[*_]*\s*")
@@ -497,6 +504,30 @@ class _One:
             if asked:
                 return _Outcome("proposed", self.rule, self.action, _distinct([(r.target, r) for r in asked]),
                                 why="the answer changes what the question names: for a person to confirm")
+            clauses = list(_CLAUSE_ALONE.finditer(self.item.text[:self.start]))
+            if len({c.group(1) for c in clauses}) == 1 and _MENTION.search(
+                    _read_text(self.item.text, self.mask), self.start) is None and len(
+                    holders := _clause_holders(clauses[0].group(1), self.item, self.items, self.corpus)) == 1:
+                # "Q. Section 3.4 asks for 99.5 percent ... R. The availability target is raised to 99.8
+                # percent": a statement of work numbers its clauses as sections of no document the
+                # question names; the clause, in the one document of the project holding it, for a
+                # person to confirm
+                clause = clauses[0]
+                target = Locator(doc=holders[0], path=clause.group(1))
+                reference = Reference("paragraph", clause.group(0), clause.span(), target, resolved_by="outline")
+                return _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+                    f"the answer changes what the question names ({' '.join(clause.group(0).split())}, of no "
+                    f"named document): {holders[0]} is the one document of the project holding it"))
+
+    def _lettered_item(self, clause: Locator) -> Locator:
+        """The lettered item of ``clause`` the item names, where the document's outline holds it
+        ("Item c) of Section 4.3 now reads: "c) ..."", "(refer to Section 4.3 c))"); else the clause."""
+        lettered = {f"{clause.path}.{(m.group(1) or m.group(4)).lower()}"
+                    for m in _ITEM_OF_CLAUSE.finditer(_read_text(self.item.text, self.mask))
+                    if (m.group(2) or m.group(3)) == clause.path}
+        if len(lettered) == 1 and (path := lettered.pop()) in self.corpus.path_set(clause.doc):
+            return Locator(doc=clause.doc, path=path)
+        return clause
 
     def _unplaceable(self) -> _Outcome | None:
         """A change naming nothing a notation of the pack places."""
@@ -510,6 +541,7 @@ class _One:
                 holders = _clause_holders(clause.group(1), self.item, self.items, self.corpus)
                 if len(holders) == 1:
                     target = Locator(doc=holders[0], path=clause.group(1))
+                    target = self._lettered_item(target)
                     if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
                     reference = Reference("paragraph", mention.group(0), mention.span(), target, resolved_by="outline")
@@ -987,6 +1019,16 @@ class _One:
 
     def _gate(self) -> _Outcome | None:
         """One certain reading applies."""
+        if (self.resolved and not self.open_refs and self.action.action == "amend" and self.action.ambiguous is None
+                and all(t.path is not None for t, _ in self.resolved) and not _quoted_spans(self.item.text)
+                and (posted := _POSTED_ELSEWHERE.search(self.item.text)) is not None):
+            # "the details of the Paragraphs no: 2.1 B, 3.1 A and 3.1 B of Section ... are amended. The
+            # amended details are posted on the tender page": each provision named is given anew
+            # somewhere the item only points to; replaced by that text, for a person to confirm
+            why = (f'says "{" ".join(posted.group(0).split())}": the amended text is not in the item; each '
+                   "provision it names replaced by that text is for a person to confirm")
+            return _Outcome("proposed", self.rule, Action("replace", self.action.words, self.action.span,
+                                                          self.action.attachment, ambiguous=why), self.resolved, why=why)
         if self.resolved and not self.open_refs and self.action.changes and self.action.ambiguous is None:
             whole = all(t.path is None for t, _ in self.resolved)
             doubt = None

@@ -208,3 +208,22 @@ _ATTACHED_LEAD = re.compile(r"\b(?:attach(?:ed|ments?)|enclos(?:ed|ures?)|re-?is
 
 #: New text given whole without a verb of the pack ("it should only state: "...""), a quotation after it.
 _WHOLE_STATED = re.compile(r"\b(?:should|shall|must)\s+only\s+(?:state|read|say)\s*:?\s*[\"“]", re.IGNORECASE)
+
+
+#: The label over the text as it stood, at the end of its item ("The former text:", "Old text:",
+#: "Existing wording:"): tender corrigenda print the place, the old text and the new one under labels.
+_FORMER_LABEL = re.compile(r"(?:^|\n)[ \t*_]*(?:the\s+)?(?:former|old|original|existing|present)\s+"
+                           r"(?:text|wording)[ \t*_]*:[ \t*_]*\Z", re.IGNORECASE)
+
+#: The label over the new text, opening its item ("Shall read as new text:", "New text:", "Shall now
+#: read as follows:"), the new text after it.
+_NEW_TEXT_LABEL = re.compile(r"[ \t*_]*(?:(?:shall|should|will|is\s+to)\s+(?:now\s+)?read\s+as\s+(?:the\s+)?new\s+"
+                             r"(?:text|wording)|new\s+(?:text|wording))[ \t*_]*:\s*", re.IGNORECASE)
+
+
+#: The amended text said to be published somewhere else, not given in the item ("The amended details
+#: are posted on the Harbour Board's tender page"): what replaces what it names is not in the item.
+_POSTED_ELSEWHERE = re.compile(
+    r"\b(?:amended|revised|new|corrected|updated|modified)\s+(?:details|text|texts|wording|versions?|provisions?|"
+    r"paragraphs?|clauses?|pages?)\s+(?:are|is|have\s+been|has\s+been|will\s+be|shall\s+be)\s+(?:now\s+)?"
+    r"(?:posted|published|uploaded|available|placed|hosted|displayed)\b", re.IGNORECASE)

@@ -883,6 +883,8 @@ def reworded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             'In SOP-001 paragraph 2.2, for "7 years" substitute "3 years".')}),
         ("lowered", {"sop-001.md": _SOP, "sop-004.md": _change(
             "In SOP-001 paragraph 2.2, the retention period of 7 years is lowered to 3 years.")}),
+        ("drops", {"sop-001.md": _SOP, "sop-004.md": _change(
+            "In SOP-001 paragraph 2.2, the retention period of 7 years drops to 3 years.")}),
         ("reduced", {"sop-001.md": _SOP, "sop-004.md": _change(
             "In SOP-001 paragraph 2.2, the retention period is reduced from 7 years to 3 years.")}),
         ("becomes", {"spec.md": _CONCRETE, "add-01.md": _ADDENDUM + '\n1.2 Section 03 30 00, Paragraph 2.1.A: '
@@ -928,13 +930,29 @@ def test_the_statute_book_wording_takes_its_old_figure_out(reworded: dict[str, P
     assert true.verdict == "answer"
 
 
+def test_a_value_lowered_to_another_takes_the_old_one_out(reworded: dict[str, Path]) -> None:
+    """'of 7 years is lowered to 3 years': since the stock pack reads "is lowered to" as a change of
+    one value (round 26), the 7 years is what goes and the 3 years what is stated."""
+    old = _check(reworded["lowered"], _answer([_claim("SOP-004#1", text=_RETAINED.format("7 years"))],
+                                              valid_at=_AMENDED_DAY))
+    assert old.verdict == "refusal" and "'3 years'" in old.claims[0].detail, old.claims[0]
+    new = _check(reworded["lowered"], _answer([_claim("SOP-004#1", text=_RETAINED.format("3 years"))],
+                                              valid_at=_AMENDED_DAY))
+    # the 3 years is matched; "lowered" beside it is a word the claim drops, which escalates (never refused)
+    assert new.verdict != "refusal" and new.claims[0].quantities["matched"] == ["3 years"], new.model_dump_json()
+    with Project.open(reworded["lowered"]) as project:
+        found = project.facts("records.retention_period", dt.date(2026, 12, 15)).facts
+    assert sorted((f.resolved.format(), f.text) for f in found) == [("SOP-001@A#2.2", "7 years"),
+                                                                     ("SOP-004@A#1", "3 years")]
+
+
 @pytest.mark.parametrize("figure", ["7 years", "3 years"])
 def test_an_amending_item_whose_old_side_is_not_read_escalates_naming_both_figures(
     reworded: dict[str, Path], figure: str,
 ) -> None:
-    """'the retention period of 7 years is lowered to 3 years': no verb of the rules marks which
+    """'the retention period of 7 years drops to 3 years': no verb of the rules marks which
     figure goes; a claim repeating either is never a plain answer."""
-    verdict = _check(reworded["lowered"], _answer([_claim("SOP-004#1", text=_RETAINED.format(figure))],
+    verdict = _check(reworded["drops"], _answer([_claim("SOP-004#1", text=_RETAINED.format(figure))],
                                                   valid_at=_AMENDED_DAY))
     assert verdict.verdict == "escalation", verdict
     assert any("states both" in w and "'7 years'" in w and "'3 years'" in w for w in verdict.claims[0].warnings)
@@ -968,7 +986,7 @@ def test_facts_leave_out_the_figure_an_amending_item_takes_out(reworded: dict[st
 def test_facts_withhold_both_figures_where_check_cannot_tell_which_is_put_in(reworded: dict[str, Path]) -> None:
     """Thirteenth audit N2: where check escalates "states both '7 years' and '3 years'", facts
     listed both as SOP-004's in-force figures, unmarked. One decision: neither is listed."""
-    with Project.open(reworded["lowered"]) as project:
+    with Project.open(reworded["drops"]) as project:
         found = project.facts("records.retention_period", dt.date(2026, 12, 15)).facts
     assert [(f.resolved.format(), f.text) for f in found] == [("SOP-001@A#2.2", "7 years")]
     assert [a.format() for a in found[0].amended_by] == ["SOP-004#1"]  # still marked "may be stale"
