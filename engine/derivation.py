@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +32,9 @@ from inforce.rules.patterns import (
     has_groups,
     supersession_needs,
 )
+
+if TYPE_CHECKING:
+    from .store import GraphStore
 
 __all__ = [
     "DerivationResult",
@@ -90,10 +94,26 @@ class TargetDirectory:
             directory.add(document)
         return directory
 
-    def add(self, document: Document) -> None:
+    @classmethod
+    def of_store(cls, store: GraphStore, documents: Iterable[Document] | None = None) -> TargetDirectory:
+        """The directory of the revisions the graph holds (``documents``, read back as metadata
+        by ``store.documents()``; all of them by default), each indexed as ``add`` indexes it
+        parsed: its sections' numbers are read from the graph (``store.section_numbers``), so
+        a number written only in a document's body ("SECTION 03 30 00 - CONCRETE") is known
+        whether the document was parsed by this ingest or kept from an earlier one. Every
+        directory over stored documents is built here (ingest, ``review``, ``rules impact``)."""
+        numbers = store.section_numbers()
+        directory = cls()
+        for document in store.documents() if documents is None else documents:
+            directory.add(document, numbers.get(document.uid, ()) if not document.provisions else None)
+        return directory
+
+    def add(self, document: Document, numbers: Sequence[str] | None = None) -> None:
         """Index a document under every CSI number its id, title or section numbers carry, and
-        under its sheet number."""
-        numbers = [getattr(p, "number", None) or "" for p in document.provisions]
+        under its sheet number. ``numbers``: its sections' numbers where ``document`` is read
+        back without its provisions (``of_store``); by default, those of its provisions."""
+        if numbers is None:
+            numbers = [getattr(p, "number", None) or "" for p in document.provisions]
         self.add_entry(document.id, document.kind, document.title, *numbers)
         start = document.effective.from_
         if document.id not in self.since or start < self.since[document.id]:

@@ -280,7 +280,7 @@ def readings_of(snapshot: Snapshot, *, text_line: Callable[[Document], int | Non
     reading_kinds = {kind for rule in active for kind in rule.document_kinds}
     target_kinds = {kind for rule in active for kind in rule.target_kinds}
     metadata = store.documents()
-    directory = TargetDirectory.from_documents(metadata)
+    directory = TargetDirectory.of_store(store, metadata)
     newest: dict[str, tuple[int, Any, str]] = {}
     for meta in metadata:
         if meta.kind in target_kinds:

@@ -176,7 +176,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         problems: list[InputError] = []
         unparsed = False  # a file to read did not parse
         unparsed_files: list[str] = []  # those files: their access is read apart, should the ingest fail
-        directory = TargetDirectory.from_documents(kept)
+        directory = TargetDirectory.of_store(store, kept)
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         outlines = Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds},
                             texts=embedder is not None)  # a proposal's similarity: only with an embedder

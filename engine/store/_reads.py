@@ -38,6 +38,7 @@ __all__ = [
     "revision_title",
     "revision_rows",
     "revisions",
+    "section_numbers",
     "source_hashes",
     "supersedes",
 ]
@@ -307,6 +308,18 @@ def _path_hint(graph: KuzuGraph, uid: str, path: str) -> str:
     if nearby:
         return f"{uid} has nearby paths: " + ", ".join(nearby[:8])
     return f"{uid} has {len(paths)} provisions" + (f", e.g. {', '.join(sorted(paths)[:5])}" if paths else "")
+
+
+def section_numbers(graph: KuzuGraph) -> dict[str, list[str]]:
+    """Revision uid → the numbers its sections carry that are long enough to hold a CSI
+    section number (six digits, ``engine.derivation``'s ``_DIGITS``), in document order: what
+    a ``TargetDirectory`` reads from a document's provisions, for revisions read back as
+    metadata (``TargetDirectory.of_store``). Shorter numbers ("2.1", "A") are left in the graph."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for uid, number, order in graph.rows("MATCH (p:Section) WHERE p.number IS NOT NULL AND size(p.number) >= 6 "
+                                         "RETURN p.rev, p.number, p.ord"):
+        found.setdefault(uid, []).append((order, number))
+    return {uid: [number for _, number in sorted(numbers)] for uid, numbers in found.items()}
 
 
 def has_provision(graph: KuzuGraph, doc: str, path: str | None) -> bool:

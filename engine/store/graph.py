@@ -310,6 +310,12 @@ class GraphStore:
         graph = self._reader()
         return _reads.supersedes(graph) if graph else []
 
+    def section_numbers(self) -> dict[str, list[str]]:
+        """Revision uid → its sections' numbers that may hold a CSI section number, in document
+        order (``_reads.section_numbers``; what ``derivation.TargetDirectory.of_store`` indexes)."""
+        graph = self._reader()
+        return _reads.section_numbers(graph) if graph else {}
+
     def has_provision(self, doc_id: str, path: str | None) -> bool:
         graph = self._reader()
         return _reads.has_provision(graph, doc_id, path) if graph else False
