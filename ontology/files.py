@@ -18,8 +18,8 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "append_line", "create_atomically", "is_inside", "is_partial_write", "read_bounded",
-           "read_bounded_text", "write_atomically"]
+__all__ = ["MAX_INPUT_BYTES", "append_line", "create_atomically", "ensure_room", "is_inside", "is_partial_write",
+           "no_room", "read_bounded", "read_bounded_text", "write_atomically"]
 
 _PARTIAL = ".partial"
 
@@ -118,9 +118,11 @@ def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None
             os.fsync(fd)
         finally:
             os.close(fd)
-    except BaseException:
+    except BaseException as problem:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(problem, OSError) and problem.filename is None:  # a write cut short: name the file
+            raise OSError(problem.errno, problem.strerror, str(path)) from None
         raise
     return temporary
 
@@ -230,3 +232,43 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
     ``..`` applied. A link inside the project that leads out of it is outside."""
     real, folder = os.path.realpath(path), os.path.realpath(root)
     return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+# ---- room to write ---------------------------------------------------------------------------
+
+#: What a write the file system has no room for fails with: a full disk, a spent quota, a file
+#: past the process's file-size limit (``ulimit -f``, which stands in for a full disk in tests).
+_NO_ROOM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is spent",
+            errno.EFBIG: "the file is too large for the file-size limit (ulimit -f)"}
+
+
+def no_room(problem: BaseException) -> str | None:
+    """Why ``problem`` is a write refused for want of room, in words ("the disk is full"), or None
+    when it is another error: the one test every command's report of a full disk goes by."""
+    return _NO_ROOM.get(problem.errno) if isinstance(problem, OSError) and problem.errno is not None else None
+
+
+def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> None:
+    """Refuse, before it starts, a write of ``total`` bytes into ``folder`` whose largest file
+    holds ``largest``: ``OSError`` ``EFBIG`` when that file would pass the process's file-size
+    limit (``RLIMIT_FSIZE``), ``ENOSPC`` when the file system has fewer bytes free for this user.
+    For a writer whose failure part-way cannot be caught (Kuzu aborts the process when a write
+    of its own fails); a writer that fails cleanly needs no estimate, its ``OSError`` says it."""
+    import resource
+
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit != resource.RLIM_INFINITY and largest > limit:
+        raise OSError(errno.EFBIG, f"{_NO_ROOM[errno.EFBIG]}: {what} needs a file of about {_mib(largest)}, "
+                      f"the limit is {_mib(limit)} (as good as a full disk); nothing was written", str(folder))
+    try:
+        status = os.statvfs(folder)
+    except OSError:
+        return  # the write itself will say why the folder cannot be used
+    free = status.f_bavail * status.f_frsize
+    if total > free:
+        raise OSError(errno.ENOSPC, f"{_NO_ROOM[errno.ENOSPC]}: {what} needs about {_mib(total)}, "
+                      f"{_mib(free)} are free; nothing was written", str(folder))
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:,.1f} MiB"

@@ -43,7 +43,7 @@ from inforce.ontology import (
     StoreError,
     utc_text,
 )
-from inforce.ontology.files import write_atomically
+from inforce.ontology.files import no_room, write_atomically
 from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
@@ -495,6 +495,17 @@ def _report(problem: BaseException, code: int, message: str | None = None) -> in
 _PATH_ERRNOS = frozenset({errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.ELOOP})
 
 
+def _no_room(problem: OSError) -> int:
+    """A write the disk had no room for (``files.no_room``), that no command caught to say more:
+    an InputError naming the file, exit 2, as ``-o`` and ``--audit-dir`` say theirs."""
+    said = no_room(problem) or ""
+    where = f" {problem.filename}" if problem.filename is not None else ""
+    reason = problem.strerror if problem.strerror and problem.strerror.startswith(said) else said
+    err.print(Text.assemble(("InputError", "bold red"), ": ", visible(message_text(
+        f"cannot write{where}: {reason}; free some room and run the command again"))))
+    return EXIT_INPUT
+
+
 def _internal(bug: BaseException, context: typer.Context | None) -> int:
     """A bug's report: its traceback with --debug, else one line."""
     if _debug_requested(context):
@@ -545,7 +556,9 @@ def handle_errors(func: F) -> F:
             err.print("interrupted")
             code = EXIT_INTERRUPTED
         except OSError as problem:
-            if problem.errno not in _PATH_ERRNOS:
+            if no_room(problem) is not None:  # a full disk is no bug: said as one, what the command writes
+                code = _no_room(problem)       # whole or not at all (files.write_atomically, append_line)
+            elif problem.errno not in _PATH_ERRNOS:
                 code = _internal(problem, _inforce_context)
             else:  # a name the command line gave that no file system takes: input, not a bug
                 said = f"{problem.strerror}: {problem.filename}" if problem.filename is not None else str(problem)

@@ -3,11 +3,15 @@ JSON Schema in ``rules/`` (the file the editor header of a pack there names: rul
 
 from __future__ import annotations
 
+import contextlib
+import errno
+from collections.abc import Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import InputError
+from inforce.ontology.files import create_atomically, no_room
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.layout import write_schema_copy
 
@@ -81,20 +85,44 @@ def scaffold_project(folder: Path, *, today: str) -> list[Path]:
     for needed in (documents, folder / "rules"):
         if needed.exists() and not needed.is_dir():
             raise InputError("not a folder, but init needs a folder here", file=needed)
+    made: list[Path] = []  # what this init made, in order: taken away again should a step fail
     try:
-        documents.mkdir(parents=True, exist_ok=True)
-        (folder / "rules").mkdir(exist_ok=True)
-        written = [_create(manifest, MANIFEST.format(name=_project_name(folder)))]
+        for needed in (*reversed([*_missing(documents)]), folder / "rules"):
+            try:
+                needed.mkdir()
+            except FileExistsError:
+                if not needed.is_dir():
+                    raise
+                continue  # there already (or made meanwhile): not this init's to take away
+            made.append(needed)
+        written = [_create(manifest, MANIFEST.format(name=_project_name(folder)), made)]
         schema = write_schema_copy(folder / "rules", replace=False)
         if schema is not None:
+            made.append(schema)
             written.append(schema)
         if not any(documents.iterdir()):
-            written.append(_create(documents / "sop-001.md", EXAMPLE_DOCUMENT.format(today=today)))
+            written.append(_create(documents / "sop-001.md", EXAMPLE_DOCUMENT.format(today=today), made))
     except OSError as problem:
-        # a file where init wants a folder, a folder it may not write, a name taken meanwhile
-        raise InputError(f"cannot create the project: {problem.strerror or problem}",
+        # a full disk, a file where init wants a folder, a folder it may not write, a name taken
+        # meanwhile: a failed init leaves nothing of its own behind (never half a project, which a
+        # second init would refuse as "a project already exists here")
+        for path in reversed(made):
+            with contextlib.suppress(OSError):
+                if path.is_dir() and not path.is_symlink():
+                    path.rmdir()  # empty unless someone else put a file there meanwhile: then kept
+                else:
+                    path.unlink()
+        reason = no_room(problem) or problem.strerror or str(problem)
+        raise InputError(f"cannot create the project: {reason}; nothing was left there",
                          file=problem.filename or folder) from None
     return written
+
+
+def _missing(path: Path) -> Iterator[Path]:
+    """``path`` and the folders above it that do not exist yet, nearest first."""
+    while not path.exists() and not path.is_symlink() and path != path.parent:
+        yield path
+        path = path.parent
 
 
 def _project_name(folder: Path) -> str:
@@ -104,7 +132,10 @@ def _project_name(folder: Path) -> str:
     return yaml_quoted(name.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
-def _create(path: Path, text: str) -> Path:
-    with open(path, "x", encoding="utf-8") as handle:  # "x": never replaces what is there
-        handle.write(text)
+def _create(path: Path, text: str, made: list[Path]) -> Path:
+    """Add ``path`` holding ``text``, whole or not at all; never replacing what is there (a name
+    taken meanwhile is ``FileExistsError``)."""
+    if not create_atomically(path, text):
+        raise FileExistsError(errno.EEXIST, "a file appeared there meanwhile", str(path))
+    made.append(path)
     return path

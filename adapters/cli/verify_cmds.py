@@ -4,7 +4,6 @@ provisions) and replay (a stored verdict recomputed). They parse, call the front
 from __future__ import annotations
 
 import enum
-import errno
 from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated
@@ -21,6 +20,7 @@ from inforce.ontology import (
     Verdict,
     read_record,
 )
+from inforce.ontology.files import no_room
 
 from ._common import (
     EXIT_FINDING,
@@ -108,8 +108,7 @@ def _store_record(project: Path, audit_dir: Path, parsed: Answer, verdict: Verdi
     try:
         written = Project.keep_record(project, audit_dir, parsed, verdict)
     except OSError as problem:
-        reason = ("the disk is full" if problem.errno in (errno.ENOSPC, errno.EDQUOT)
-                  else problem.strerror or str(problem))
+        reason = no_room(problem) or problem.strerror or str(problem)
         unwritten = InputError(f"cannot write the audit record into {audit_dir}: {reason}; nothing was written "
                                "there", field="--audit-dir", hint="free some space (or name another folder) "
                                "and check the answer again")

@@ -17,6 +17,8 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
+from inforce.ontology.files import ensure_room
+
 from ..build import index_build_id
 from ._kuzu import KuzuGraph, buffer_pool_for, cypher_path, file_bytes, kuzu_version
 from ._layout import StoreLayout, pause_point
@@ -69,6 +71,16 @@ LOAD_CREATE_MAX_ROWS = 5000
 #: need between 0.5 and 1 GB), and a delta never comes near the pool's size anyway.
 WRITER_BUFFER_POOL = int(os.environ.get("INFORCE_KUZU_BUFFER_POOL_MB", "0")) << 20
 
+#: The room a build is refused without (``GraphBuild._ensure_room``), estimated before Kuzu writes:
+#: a new graph file holds ~8 MiB before its first row (the schema's pages), then grows by pages
+#: and chunks, in steps, not by bytes: measured with Kuzu 0.11.3, 2.6 KB of staged rows made a
+#: file of 8.1 MB, 0.54 MB 17.8 MB, 2.7 MB 32.4 MB, 10.9 MB 35.5 MB; the margin covers the
+#: steps, the factor the rows. The shadow and write-ahead files beside it, while it is
+#: checkpointed, took up to 40% of it in a small graph, 15% in a larger one.
+NEW_GRAPH_BYTES = 8 << 20
+GRAPH_BYTES_PER_STAGED_BYTE = 4
+ROOM_MARGIN_BYTES = 24 << 20
+
 
 class GraphBuild:
     """One new generation, opened read-write at its final name; live only after ``swap``."""
@@ -83,6 +95,7 @@ class GraphBuild:
 
     def open(self) -> KuzuGraph:
         self.layout.remove_graph(self.path)
+        self._ensure_room()
         if self.base is not None:
             shutil.copyfile(self.base, self.path)
             pause_point("copied")
@@ -95,6 +108,20 @@ class GraphBuild:
                 self.graph.execute(statement)
             write_meta(self.graph, {"schema_version": str(SCHEMA_VERSION)})
         return self.graph
+
+    def _ensure_room(self) -> None:
+        """Refuse a build the disk (or the file-size limit) has no room for, before Kuzu starts.
+
+        Kuzu cannot be let run out of room: a write it cannot finish makes it roll back, and the
+        rollback of a write transaction that failed that way throws inside its destructor (Kuzu
+        0.11.3: "Invalid transaction type to rollback"), which aborts the whole process (SIGABRT,
+        or a segfault) with no exception to catch, leaving the build's files behind. So the room
+        the build needs is estimated from what it starts with and refused with the ``OSError``
+        every full disk gives (``no_room``), which the caller reports as a failed build."""
+        staged = file_bytes(self.layout.staging_dir(self.generation))
+        start = file_bytes(self.base) if self.base is not None else NEW_GRAPH_BYTES
+        graph = start + GRAPH_BYTES_PER_STAGED_BYTE * staged + ROOM_MARGIN_BYTES
+        ensure_room(self.path.parent, largest=graph, total=graph + graph // 4 + staged, what="building the graph")
 
     def swap(self) -> None:
         """Checkpoint, close and make this generation live; then remove the one it replaced."""

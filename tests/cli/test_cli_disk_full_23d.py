@@ -1,0 +1,150 @@
+"""A full disk (a file-size limit stands in for it, set in a child process of its own) is said as
+one, exit 2 or 3, and leaves nothing half-made: a first ingest and an erasure are refused before
+Kuzu writes (where a write of its own failing aborts the process: SIGABRT, "terminate called"),
+``review accept`` names the review file, ``init`` leaves no half-made project (issue 23, audit D
+findings 4 and 5)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+
+MANIFEST = "project: full-disk\nfacets: []\nrules:\n  - stock: supersession/csi-addenda\n"
+SPEC = """---
+id: SPEC-7
+kind: specification
+title: Section 03 30 00 Concrete
+revision: "0"
+issued: 2026-01-01
+effective: {from: 2026-01-01}
+recorded: 2026-01-01T09:00:00Z
+---
+1 GENERAL
+
+1.1 Slump: 5 inches maximum.
+"""
+ADDENDUM = """---
+id: ADD-7
+kind: addendum
+title: Addendum 7
+issued: 2026-02-01
+effective: {from: 2026-02-01}
+recorded: 2026-02-01T09:00:00Z
+---
+1 CHANGES
+
+1.1 Section 03 30 00, Paragraph 1.1: The slump is agreed with the Engineer on site.
+"""
+
+
+def _run(*args: str | Path, limit: int | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``inforce ARGS`` in a child process, its files limited to ``limit`` bytes (a full disk)."""
+    def limited() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    environment = os.environ | {"PYTHONDONTWRITEBYTECODE": "1"}  # never a cut .pyc in the tree
+    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=300,
+                          check=False, cwd=cwd, env=environment, preexec_fn=limited)
+
+
+def _said_full(done: subprocess.CompletedProcess[str], codes: tuple[int, ...]) -> None:
+    assert done.returncode in codes, f"{done.returncode}\n{done.stderr}"
+    assert "too large for the file-size limit" in done.stderr, done.stderr
+    assert "terminate called" not in done.stderr and "internal error" not in done.stderr, done.stderr
+
+
+def _build_files(project: Path) -> list[str]:
+    """What a build leaves in ``.inforce`` besides the writer's lock: graphs, their shadow and
+    write-ahead files, staging folders."""
+    folder = project / ".inforce"
+    return sorted(p.name for p in folder.iterdir() if p.name != "write.lock") if folder.is_dir() else []
+
+
+def _project(root: Path) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec.md").write_text(SPEC)
+    (root / "documents" / "add.md").write_text(ADDENDUM)
+    return root
+
+
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project ingested once; each test works in its own copy (``project``)."""
+    root = _project(tmp_path_factory.mktemp("full-disk") / "p")
+    done = _run("ingest", root)
+    assert done.returncode == 0, done.stderr
+    return root
+
+
+@pytest.fixture
+def project(ingested: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(ingested, tmp_path / "p", symlinks=True))
+
+
+def test_a_first_ingest_on_a_full_disk_is_refused_before_kuzu_writes(tmp_path: Path) -> None:
+    """Kuzu aborted the process (SIGABRT) when its first graph file could not grow, leaving the
+    build's files; the build's room is now reckoned first, and refused as a full disk."""
+    root = _project(tmp_path / "p")
+    done = _run("ingest", root, limit=5_000 * 1024)
+    _said_full(done, (3,))
+    assert "building the graph" in done.stderr and "nothing was written" in done.stderr
+    assert _build_files(root) == []
+    assert _run("ingest", root).returncode == 0  # room again: the same project ingests
+
+
+def test_a_build_within_the_limit_is_not_refused(tmp_path: Path) -> None:
+    """The reckoning is no blanket refusal: under a limit above what a small graph needs, a first
+    ingest goes through (the graph file of this project is ~8 MB)."""
+    root = _project(tmp_path / "p")
+    done = _run("ingest", root, limit=48 << 20)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("limit", [2_000, 200_000])
+def test_an_erasure_on_a_full_disk_is_refused_and_changes_nothing(project: Path, limit: int) -> None:
+    """``erase`` died in Kuzu's rollback (SIGABRT) or exited 70; now refused, the document kept."""
+    before = (project / "documents" / "spec.md").read_bytes()
+    done = _run("erase", project, "SPEC-7", "--by", "me", "--confirm", "SPEC-7", limit=limit)
+    _said_full(done, (2, 3))
+    assert (project / "documents" / "spec.md").read_bytes() == before
+    assert not [name for name in _build_files(project) if name.startswith(("build-", "graph-000002"))]
+    shown = _run("show", project, "SPEC-7")
+    assert shown.returncode == 0 and "5 inches" in shown.stdout, shown.stderr
+
+
+def test_a_review_on_a_full_disk_names_the_review_file(project: Path) -> None:
+    """``review accept`` exited 70, "internal error: OSError"; now exit 2 naming reviews.yaml."""
+    done = _run("review", project, "accept", "ADD-7#1.1", "--target", "SPEC-7#1.1", "--scope", "partial",
+                "--by", "me", limit=0)
+    _said_full(done, (2,))
+    assert "cannot write" in done.stderr and "reviews.yaml" in done.stderr
+    assert not (project / "reviews.yaml").exists()
+    assert not [p.name for p in project.iterdir() if p.name.endswith(".partial")]
+
+
+@pytest.mark.parametrize("limit", [0, 3_000])
+def test_init_on_a_full_disk_leaves_no_half_made_project(tmp_path: Path, limit: int) -> None:
+    """A failed init left a 0-byte inforce.yaml, rules/ and documents/: a second init then refused
+    ("a project already exists here"). Now nothing it made stays, in a new or an existing folder."""
+    new, existing = tmp_path / "new" / "p", tmp_path / "existing"
+    (existing / "documents").mkdir(parents=True)
+    (existing / "documents" / "mine.md").write_text("the owner's own file\n")
+    for folder in (new, existing):
+        done = _run("init", folder, limit=limit)
+        assert done.returncode == 2, done.stderr
+        assert "cannot create the project" in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert not (tmp_path / "new").exists()
+    assert sorted(str(p.relative_to(existing)) for p in existing.rglob("*")) == ["documents", "documents/mine.md"]
+    for folder in (new, existing):
+        assert _run("init", folder).returncode == 0  # room again: init makes the project
+        assert (folder / "inforce.yaml").stat().st_size > 0
