@@ -13,6 +13,7 @@ import os
 import pickle
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: (-weight[unit(item)], first_seen[unit(item)]))
 
 
+class BuiltOnce:
+    """``built_once.copy(key, build, dest)``: a copy at ``dest`` (every file, graph included) of
+    the folder ``build(root)`` writes, ``build`` run once per test run for ``key``, in the first
+    process asking (a lock under the run's temporary folder, which every pytest-xdist worker
+    shares); the last part of ``key`` (``"examples/riverside-library"``) names the folder
+    built. For a project a module builds and ingests the same way each time: each caller
+    works on its own copy, so no two processes ever open one graph and no caller sees another's
+    writes. ``build`` must fail (raise) if the build fails; a failed build is started again by
+    the next caller. ``result(key)`` is what ``build`` returned (pickled)."""
+
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        base = tmp_path_factory.getbasetemp()
+        # under pytest-xdist each worker's base is a folder of the run's own (popen-gwN)
+        self._shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    def folder(self, key: str, build: Callable[[Path], object]) -> Path:
+        """The one build of ``key``: to copy from, never to write to."""
+        built = self._shared / "built-once" / key
+        built.parent.mkdir(parents=True, exist_ok=True)
+        with open(built.with_name(built.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            done = built.with_name(built.name + ".result")
+            if not done.exists():
+                shutil.rmtree(built, ignore_errors=True)  # a build an earlier process failed
+                done.write_bytes(pickle.dumps(build(built)))
+        return built
+
+    def copy(self, key: str, build: Callable[[Path], object], dest: Path) -> Path:
+        shutil.copytree(self.folder(key, build), dest)
+        return dest
+
+    def result(self, key: str) -> object:
+        return pickle.loads((self._shared / "built-once" / f"{key}.result").read_bytes())
+
+
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> BuiltOnce:
+    return BuiltOnce(tmp_path_factory)
+
+
 class IngestedExamples:
     """``ingested_example(name)``: a copy of ``examples/NAME`` (without its ``.inforce/``),
     ingested once per test run and shared by every test of a process that asks for it;
@@ -85,15 +126,12 @@ class IngestedExamples:
     For tests that only read the project (open it, ask the CLI about it, write their output to
     their own tmp_path). A test that edits, re-ingests, embeds or restricts a project makes its
     own copy: this one is seen by every later test in the process. The ingest itself runs once
-    per run, in the first process asking (a lock under the run's temporary folder, which every
-    pytest-xdist worker shares); each process then works on its own copy of that folder, so no
-    two processes ever open one graph.
+    per run (``BuiltOnce``); each process then works on its own copy of that folder, so no two
+    processes ever open one graph.
     """
 
     def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
-        base = tmp_path_factory.getbasetemp()
-        # under pytest-xdist each worker's base is a folder of the run's own (popen-gwN)
-        self._shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        self._once = BuiltOnce(tmp_path_factory)
         self._factory = tmp_path_factory
         self._copies: dict[str, tuple[Path, object]] = {}
 
@@ -103,9 +141,7 @@ class IngestedExamples:
     def copy(self, name: str, dest: Path) -> Path:
         """A copy at ``dest``, graph included, of the run's one ingest of ``name``: for a test
         that writes to the project (embeds, edits, re-ingests) without looking at that ingest."""
-        self._get(name)
-        shutil.copytree(self._shared / "examples-ingested-once" / name, dest)
-        return dest
+        return self._once.copy(f"examples/{name}", _ingest_example(name), dest)
 
     def result(self, name: str) -> object:
         """The ``IngestResult`` of the one ingest of ``name`` (fresh: the copy had no graph)."""
@@ -113,21 +149,19 @@ class IngestedExamples:
 
     def _get(self, name: str) -> tuple[Path, object]:
         if name not in self._copies:
-            once = self._shared / "examples-ingested-once"
-            once.mkdir(exist_ok=True)
-            with open(once / f"{name}.lock", "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                built, done = once / name, once / f"{name}.result"
-                if not done.exists():
-                    from inforce.adapters.ingest.pipeline import ingest_project
-
-                    shutil.rmtree(built, ignore_errors=True)  # a build an earlier process failed
-                    shutil.copytree(EXAMPLES / name, built, ignore=shutil.ignore_patterns(".inforce"))
-                    done.write_bytes(pickle.dumps(ingest_project(built)))
-                root = self._factory.mktemp("example") / name
-                shutil.copytree(built, root)
-                self._copies[name] = (root, pickle.loads(done.read_bytes()))
+            root = self.copy(name, self._factory.mktemp("example") / name)
+            self._copies[name] = (root, self._once.result(f"examples/{name}"))
         return self._copies[name]
+
+
+def _ingest_example(name: str) -> Callable[[Path], object]:
+    def build(root: Path) -> object:
+        from inforce.adapters.ingest.pipeline import ingest_project
+
+        shutil.copytree(EXAMPLES / name, root, ignore=shutil.ignore_patterns(".inforce"))
+        return ingest_project(root)
+
+    return build
 
 
 @pytest.fixture(scope="session")

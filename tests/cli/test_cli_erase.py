@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shutil
 from pathlib import Path
 
 import pytest
@@ -34,10 +35,11 @@ A. The {marker} coating is applied in two coats over a primer on every surface.
 """
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> tuple[Path, str]:
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The project ingested once; each test erases in its own copy (``project``)."""
     marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
+    root = tmp_path_factory.mktemp("erasable") / "project"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text(MANIFEST)
     (root / "documents" / "gone.md").write_text(_document("SPEC-1", marker))
@@ -45,6 +47,12 @@ def project(tmp_path: Path) -> tuple[Path, str]:
     done = runner.invoke(app, ["ingest", str(root)])
     assert done.exit_code == 0, done.output
     return root, marker
+
+
+@pytest.fixture
+def project(ingested: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
+    built, marker = ingested
+    return shutil.copytree(built, tmp_path / "project"), marker
 
 
 @pytest.mark.slow

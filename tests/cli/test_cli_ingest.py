@@ -101,8 +101,8 @@ def test_stats_counts_what_was_ingested(ingested_example):
 
 
 @pytest.mark.slow
-def test_reingest_skips_unchanged_files_and_replaces_changed_ones(tmp_path):
-    project = ingest_copy("sop-retention", tmp_path)
+def test_reingest_skips_unchanged_files_and_replaces_changed_ones(tmp_path, ingested_example):
+    project = ingested_example.copy("sop-retention", tmp_path / "sop-retention")  # the run's one ingest
     again = json.loads(invoke("ingest", project, "--format", "json").stdout)
     assert again["graph_replaced"] is False and again["added"] == [] and again["unchanged"] > 0
 
@@ -201,11 +201,11 @@ def test_bad_input_is_a_file_line_error_and_leaves_the_graph_unchanged(case, tmp
 
 
 @pytest.mark.slow
-def test_a_failure_part_way_through_ingest_leaves_the_previous_graph(tmp_path, monkeypatch):
+def test_a_failure_part_way_through_ingest_leaves_the_previous_graph(tmp_path, monkeypatch, ingested_example):
     import inforce.adapters.ingest.pipeline as pipeline
     import inforce.adapters.ingest.reader as reader
 
-    project = ingest_copy("riverside-library", tmp_path)
+    project = ingested_example.copy("riverside-library", tmp_path / "riverside-library")  # the run's one ingest
     before = graph_state(project)
     for path in (project / "documents").glob("*.md"):
         path.write_text(path.read_text() + "\n")  # every file changed: all are re-parsed

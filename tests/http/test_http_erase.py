@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -68,15 +69,23 @@ def _holders(root: Path, marker: str) -> list[str]:
                   if p.is_file() and any(form in p.read_bytes() for form in forms))
 
 
-@pytest.fixture
-def erasable(tmp_path: Path, serve: Any, http_keys: Any) -> tuple[Any, Path, str, str]:
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The project ingested once; each test erases in its own copy (``erasable``)."""
     marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
+    root = tmp_path_factory.mktemp("erasable") / "project"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: erase-served\nfacets: []\nrules: []\n")
     (root / "documents" / "spec-200.md").write_text(KEPT)
     (root / "documents" / "spec-100.md").write_text(_erased(marker))
     Project.ingest(root)
+    return root, marker
+
+
+@pytest.fixture
+def erasable(ingested: tuple[Path, str], tmp_path: Path, serve: Any, http_keys: Any) -> tuple[Any, Path, str, str]:
+    built, marker = ingested
+    root = shutil.copytree(built, tmp_path / "project")
     server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
     return server, root, marker, "/v1/projects/p"
 

@@ -15,6 +15,8 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,8 +35,10 @@ INFORCE = Path(sys.executable).parent / "inforce"
 #: The CLI's exit code for an unusable graph (not ingested, locked, damaged).
 EXIT_GRAPH = 3
 
-#: In a child: ingest through the real pipeline, keeping what the writer's store said, then
-#: answer through the engine front. Prints one JSON line.
+#: In a child: for each project root read on stdin, ingest through the real pipeline, keeping
+#: what the writer's store said, then answer through the engine front; one JSON line per root
+#: (after ``RESULT``). One child serves the module: what is tested is each ingest, not the
+#: interpreter's start, and a crash still ends the child, not the test process.
 INGEST_CHILD = textwrap.dedent(
     """
     import json, sys
@@ -52,14 +56,60 @@ INGEST_CHILD = textwrap.dedent(
         return store
 
     GraphStore.open = classmethod(spy)
-    result = ingest_project(sys.argv[1])
-    with Project.open(sys.argv[1]) as project:
-        stats = project.stats()
-    print(json.dumps({"recovered": [w.recovered for w in writers], "swapped": result.swapped,
-                      "added": len(result.added), "revisions": stats.revisions,
-                      "sections": stats.sections, "index_build": stats.index_build}))
+    for line in sys.stdin:
+        root = line.rstrip("\\n")
+        writers.clear()
+        result = ingest_project(root)
+        with Project.open(root) as project:
+            stats = project.stats()
+        print("RESULT " + json.dumps({"recovered": [w.recovered for w in writers], "swapped": result.swapped,
+                                      "added": len(result.added), "revisions": stats.revisions,
+                                      "sections": stats.sections, "index_build": stats.index_build}), flush=True)
     """
 )
+
+
+class _Ingester:
+    """The module's one ingesting child (``INGEST_CHILD``); started again after a child that died."""
+
+    def __init__(self, logs: Path) -> None:
+        self._logs = logs
+        self._process: subprocess.Popen[str] | None = None
+        self._stderr: Path | None = None
+
+    def ingest(self, root: Path) -> dict:
+        if self._process is None or self._process.poll() is not None:
+            self._stderr = self._logs / f"child-{len(list(self._logs.iterdir()))}.err"
+            with self._stderr.open("w") as stderr:
+                self._process = subprocess.Popen([sys.executable, "-c", INGEST_CHILD], stdin=subprocess.PIPE,
+                                                 stdout=subprocess.PIPE, stderr=stderr, text=True)
+        process = self._process
+        assert process.stdin is not None and process.stdout is not None and self._stderr is not None
+        process.stdin.write(f"{root}\n")
+        process.stdin.flush()
+        limit = threading.Timer(300, process.kill)  # an ingest that hangs fails, as subprocess.run's timeout did
+        limit.start()
+        try:
+            for line in process.stdout:  # the child's own prints may come before its answer
+                if line.startswith("RESULT "):
+                    return json.loads(line[len("RESULT "):])
+        finally:
+            limit.cancel()
+        process.wait(60)
+        raise AssertionError(f"exit {process.returncode}\n{self._stderr.read_text()[-3000:]}")
+
+    def close(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            assert self._process.stdin is not None
+            self._process.stdin.close()
+            self._process.wait(60)
+
+
+@pytest.fixture(scope="module")
+def ingester(tmp_path_factory) -> Iterator[_Ingester]:
+    child = _Ingester(tmp_path_factory.mktemp("ingester"))
+    yield child
+    child.close()
 
 
 @pytest.fixture(scope="module")
@@ -99,13 +149,6 @@ def _assert_refused(done: subprocess.CompletedProcess[str], *wanted: str) -> Non
     for text in wanted:
         assert text in done.stderr, done.stderr
     assert done.returncode == EXIT_GRAPH, done.stderr
-
-
-def _ingest_in_child(root: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", INGEST_CHILD, str(root)],
-                          capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, f"exit {done.returncode}\n{done.stderr[-3000:]}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _ingest_here(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[IngestResult, list[str | None]]:
@@ -162,10 +205,10 @@ def test_a_damaged_graph_is_refused_to_readers_with_exit_3(project, damage):
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_ingest_rebuilds_a_damaged_graph_from_the_documents_and_says_so(project, pristine, damage):
+def test_ingest_rebuilds_a_damaged_graph_from_the_documents_and_says_so(project, pristine, ingester, damage):
     spoil, said = DAMAGE[damage]
     spoil(project)
-    done = _ingest_in_child(project)
+    done = ingester.ingest(project)
     (message,) = done["recovered"]
     assert "cannot be trusted" in message and said in message and "rebuilding" in message
     assert done["swapped"] and done["added"] == len(list((project / "documents").iterdir()))
@@ -182,10 +225,10 @@ def test_random_bytes_under_a_restored_modification_time_are_still_found(project
     _assert_refused(_cli("stats", project), "GraphDamagedError", "does not match the checksum")
 
 
-def test_a_pointer_naming_no_graph_is_refused_and_ingest_rebuilds(project, pristine):
+def test_a_pointer_naming_no_graph_is_refused_and_ingest_rebuilds(project, pristine, ingester):
     StoreLayout(project).current_file.write_text("not a graph\n")
     _assert_refused(_cli("stats", project), "GraphDamagedError", "names no graph file")
-    done = _ingest_in_child(project)
+    done = ingester.ingest(project)
     assert "cannot be trusted" in done["recovered"][0]
     assert done["revisions"] == _expected(pristine)["revisions"]
 
