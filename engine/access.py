@@ -13,6 +13,12 @@ public revision 0, a revision 1 for ``owners``):
    The revision in force is the *document's*: a section whose words a restricted revision
    carries on unchanged from a public one is refused on a day the restricted one is in
    force, as a section it changed is, since which sections it changed is its content (rule 3).
+   On a day no revision is in force, the revision whose lapse leaves it uncovered (before the
+   document begins, its first) decides in its place (``timeline.deciding_position``): a
+   restricted one is refused on those days as on the days it is in force, so no date tells
+   its ``until``; a question pinned to a readable revision on a day an unreadable one decides
+   is answered alike on every such day (not in force, that document withheld:
+   ``asof.answer.decided_out_of_sight``).
 3. Any other revision the answer would name — a later or earlier revision of the same
    document, a successor, an amender, a version in a history — is withheld when it is not
    readable: named by its document id alone and listed in ``withheld``, nothing of it (text,

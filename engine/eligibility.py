@@ -9,7 +9,9 @@ handful of vectorised ANDs and ORs, and the result restricts the candidate searc
 Outcomes are kept distinct: ``eligible``; ``clarification_request`` naming the attributes a
 rule needs; ``refusal`` with ``no_eligible_document`` (nothing matches the facets),
 ``no_coverage_for_date`` (facets match, nothing covers the date) or ``access_restricted``
-(something matches and covers the date, but the asker may read none of it).
+(something matches and covers the date, but the asker may read none of it; or a matching
+document's revision that speaks for it on the date, in force or lapsed, is one the asker may not
+read, so that no date tells when such a revision begins or ends).
 """
 
 from __future__ import annotations
@@ -491,7 +493,8 @@ class EligibilityIndex:
         doc_eligible[self._doc_of_row[eligible]] = True
         names = self._doc_names
         eligible_documents = [names[d] for d in np.flatnonzero(doc_eligible).tolist()]  # rows are by id
-        excluded, total, by_reason = self._exclusions(doc_eligible, failures, period, superseded, readable, day,
+        speaker = self._speakers(period, day)
+        excluded, total, by_reason = self._exclusions(doc_eligible, failures, period, superseded, readable, speaker,
                                                       limit=exclusions, named=documents)
         if explain:
             for exclusion, row in excluded:
@@ -502,9 +505,13 @@ class EligibilityIndex:
         shown = tuple(exclusion for exclusion, _ in excluded)
         fired = [rule.id for rule in rules]
         if not eligible_documents:
+            # a document whose speaking revision the asker may not read refuses for access on
+            # every date, in force or not, so no date tells when that revision begins or ends
+            # (``engine.access``, rule 2: the revision that decides the day, as ``asof`` gates it)
+            withheld = facet_ok[speaker] & ~readable[speaker]
             reason: RefusalReason = (
                 "no_eligible_document" if not facet_ok.any()
-                else "no_coverage_for_date" if not (facet_ok & in_force).any()
+                else "no_coverage_for_date" if not (facet_ok & in_force).any() and not withheld.any()
                 else "access_restricted"
             )
             if explain:
@@ -572,20 +579,19 @@ class EligibilityIndex:
 
     def _exclusions(
         self, doc_eligible: np.ndarray, failures: Sequence[tuple[str, np.ndarray]], period: np.ndarray,
-        superseded: np.ndarray, readable: np.ndarray, day: dt.date, *, limit: int | None,
+        superseded: np.ndarray, readable: np.ndarray, speaker: np.ndarray, *, limit: int | None,
         named: Collection[str] = (),
     ) -> tuple[list[tuple[Exclusion, int]], int, dict[str, int]]:
         """The documents with no eligible revision: the first ``limit`` (by id) and the
         ``named`` ones in detail, with each separate reason; the total; counts per reason.
 
-        The revision in force on the date speaks for a document; without one, its latest
-        revision that had taken effect, else its first. Vectorised per document.
+        ``speaker``: per document, the revision that speaks for it on the date (``_speakers``).
+        Vectorised per document.
         """
         n = len(self.records)
         if n == 0:
             return [], 0, {}
         out_docs = np.flatnonzero(~doc_eligible)
-        speaker = self._speakers(period, day)
         out_speakers = speaker[out_docs]
         # Counted in row space (one speaking row per excluded document), so a case over 100k
         # documents costs a few array passes, whatever the number excluded.

@@ -136,14 +136,23 @@ class Project:
         (``readings``, as ``Project.readings``), whether or not this ingest read the addenda.
         ``groups``: the asker's; the edges, proposals and items the result lists that name a
         document they may not read are left out (``engine.reviews.withhold``), those
-        documents named in a warning; a failed ingest's problems in files they may not read
-        are counted, not quoted (``engine.ingest.withhold_problems``: an admin reads what its
+        documents named in a warning; a revision they may not read is listed (added,
+        replaced, re-derived, removed) by its document id alone, those documents named in a
+        warning, and the warnings, quarantined tables and skipped files of files they may not
+        read are counted, not quoted (``engine.ingest.withhold_listing``), as a failed
+        ingest's problems are (``engine.ingest.withhold_problems``: an admin reads what its
         groups read). None: everything (an operator, who holds the files).
         ``embedder``: what loads the project's embedder, called only when an addendum proposes
         an edge: each proposal's evidence then carries the similarity of the item's words and
         its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
         # the ingest machinery, loaded when used
-        from .ingest import IngestFailed, default_reader, ingest, withhold_problems
+        from .ingest import (
+            IngestFailed,
+            default_reader,
+            ingest,
+            withhold_listing,
+            withhold_problems,
+        )
         from .quantities.unbound import withhold_unbound
         from .reviews import project_readings, withhold
 
@@ -155,6 +164,13 @@ class Project:
             if groups is None:
                 raise
             raise withhold_problems(failed, groups) from None
+        if groups is not None:
+            groups = tuple(groups)
+            listed = withhold_listing(result, groups)
+            if listed:
+                result.warnings.append(InputError(
+                    f"withheld: revisions of {', '.join(listed)} (access: your groups may not read them), "
+                    "listed by document id alone"))
         if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood
                                                    or result.unbound.items)):
             return result

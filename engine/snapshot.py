@@ -180,9 +180,10 @@ class Snapshot:
         """Refuse (``AccessRestrictedError``) a question about ``asked`` that ``groups`` may not
         be answered (``engine.access``, rules 2 and 4): a pinned revision they may not read, or
         that does not exist in a document with one they may not read; unpinned, the revision
-        in force on ``valid_at`` (the latest when no date is given; none with ``every_version``,
-        a history, whose unreadable versions are withheld), or a document none of whose
-        revisions they may read. A section held only by revisions they may not read is
+        in force on ``valid_at`` — on a day none is, the one whose lapse leaves it uncovered, or
+        the first to begin (``timeline.deciding_position``) — (the latest when no date is given;
+        none with ``every_version``, a history, whose unreadable versions are withheld), or a
+        document none of whose revisions they may read. A section held only by revisions they may not read is
         NotFoundError, as a section no revision holds.
 
         The revision in force is the document's, whichever revision the section's words came
@@ -206,10 +207,7 @@ class Snapshot:
         elif valid_at is None:
             resting = entry.labels[-1]
         else:
-            from .asof.timeline import known_timestamp
-
-            state = self.index.section_state(asked.doc, asked.path, valid_at.toordinal(), known_timestamp(known_at))
-            resting = entry.labels[state.current] if state.current >= 0 else None
+            resting = self._deciding(asked.doc, valid_at, known_at)
         if resting is not None:
             gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
         if asked.path is not None and not any(
@@ -217,6 +215,17 @@ class Snapshot:
                 for label in labels):
             raise NotFoundError(f"{asked}: no revision of this project has it",
                                 hint="check the document id and section path (`inforce history` lists versions)")
+
+    def _deciding(self, doc: str, valid_at: dt.date, known_at: dt.datetime | None) -> str | None:
+        """The label of the revision of ``doc`` whose dates decide the day: the one in force, else
+        the one whose lapse leaves the day uncovered, or the first to begin
+        (``revisions.deciding_label``), so that no date's answer tells when a revision the asker
+        may not read begins or ends (rule 2); None when ``doc`` has no revision known then."""
+        from .asof.revisions import deciding_label
+        from .asof.timeline import known_timestamp
+
+        entry = self.index.entry(doc)
+        return None if entry is None else deciding_label(entry, valid_at.toordinal(), known_timestamp(known_at))
 
     # ---- the date a question is about -----------------------------------------------------------
 
@@ -297,8 +306,10 @@ class Snapshot:
     ) -> FreshnessResult:
         """Pass, or block naming each stale citation and what is in force instead (``groups``
         None: no access applied)."""
-        found = self.index.freshness_gate(citations, valid_at, known_at)
-        return found if groups is None else redact_freshness(found, self.readable(groups))
+        if groups is None:
+            return self.index.freshness_gate(citations, valid_at, known_at)
+        found = self.index.freshness_gate(citations, valid_at, known_at, visible=self.visible(groups))
+        return redact_freshness(found, self.readable(groups))
 
     def eligible(
         self, context: Context, *, exclusions: int | None = DEFAULT_EXCLUSIONS,
@@ -332,6 +343,9 @@ class Snapshot:
         for side in (first, second):
             # the gate first: which sections and revisions a document has is its content too
             self.gate_question(side, held, valid_at, known_at)
+            deciding = self._deciding(side.doc, valid_at, known_at) if side.rev is not None else None
+            if deciding is not None:  # a pinned side's in-force text rests on the revision that decides
+                self.gate.check(side, [Locator(doc=side.doc, rev=deciding)], held)
             if not self.index.has(side):
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self._root} {side.unpinned()} lists its versions")

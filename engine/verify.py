@@ -3,9 +3,10 @@
 1. the locator exists in some revision (a set lookup; no model) — else ``fabricated_locator``;
 2. the quote is in the cited provision after whitespace, case and typography are normalised
    — else ``quote_not_found``, with the closest passage and its similarity (never accepted);
-3. every quantity of the claim is stated by what it cites (pint) — else ``unsupported_quantity``;
-4. the cited version is in force on the date, known by ``known_at`` — else ``stale_revision``,
-   naming what is in force instead;
+3. the cited version is in force on the date, known by ``known_at`` — else ``stale_revision``,
+   naming what is in force instead, whatever the claim's figures: a figure is never compared
+   with words that are not in force (it would read the old figure as what the clause says);
+4. every quantity of the claim is stated by what it cites (pint) — else ``unsupported_quantity``;
 5. the cited document may answer the case (the eligibility packs) — else ``ineligible_source``,
    with the exclusion reasons;
 6. a cited provision qualified by another ("except as provided in 9.1") is cited with its
@@ -69,10 +70,11 @@ __all__ = ["check_answer"]
 
 #: Check order: a claim reports the first of these its citations fail.
 #: (a document the asker may not read stops at step 1 as ``ineligible_source``: nothing of it is looked at)
-#: (a quote of words an addendum replaced stops at step 2 as ``stale_revision``)
+#: (a quote of words an addendum replaced stops at step 2 as ``stale_revision``; a version not in
+#: force, at step 3, before any figure is compared)
 _CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "ineligible_source", "quote_not_found",
                                             "stale_revision")
-_AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("stale_revision", "ineligible_source")
+_AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("ineligible_source",)
 #: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
 _NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",
                "unsupported_citation", "uncited"}
@@ -217,6 +219,8 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
             _place(case, item)
     for item in cited:
         _amended_in_part(case, item)
+    for item in cited:
+        _fresh(case, item)
     failed = _first(cited, _CITATION_ORDER)
     if failed is not None:
         return _claim(text, cited, failed)
@@ -226,8 +230,6 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     if quantities is not None and quantities["status"] != "ok":
         return _claim(text, cited, None, status="unsupported_quantity", detail=quantities["detail"],
                       quantities=quantities)
-    for item in cited:
-        _fresh(case, item)
     for item in cited:
         _escalate_amended(case, item, quantities)
     for item in cited:
@@ -426,7 +428,7 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
               + (f" (closest passage {item.similarity:.0%} similar)" if item.closest else ""))
 
 
-# ---- step 3: quantities -----------------------------------------------------------------------
+# ---- step 4: quantities -----------------------------------------------------------------------
 
 
 def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
@@ -940,7 +942,7 @@ def _named_differ(figure: str, noted: Sequence[str]) -> bool:
         for quoted in re.findall(r"'([^']*)'", note.partition(": ")[2])) for note in noted)
 
 
-# ---- steps 4 and 5: in force, eligible ---------------------------------------------------------
+# ---- steps 3 and 5: in force, eligible ---------------------------------------------------------
 
 
 def _fresh(case: _Case, item: _Cited) -> None:

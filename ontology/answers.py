@@ -316,6 +316,7 @@ class SweepOutcome(BaseModel):
     changed: int = 0
     unchanged: int = 0
     gone: int = 0
+    withheld: int = 0  # findings of the baseline not compared (access): ``SweepReport.baseline_withheld``
 
     @property
     def failed(self) -> bool:

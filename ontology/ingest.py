@@ -271,6 +271,10 @@ class IngestResult:
     #: ``Project.ingest(derived=True)``: the project's addenda readings after this ingest, as the
     #: asker may read them (the summary's ``derived``/``proposed``/``not_understood`` then list them)
     readings: AddendaReadings | None = None
+    #: ``(file, revision uid, access groups or None)`` of every revision the graph holds after this
+    #: ingest and every one it removed, and ``(file, "", access)`` of each other file a warning
+    #: names whose access reads: what ``Project.ingest`` shows an asker by (never in the summary)
+    access: list[tuple[str, str, tuple[str, ...] | None]] = field(default_factory=list)
 
     @property
     def derived_edges(self) -> int:

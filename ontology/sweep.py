@@ -15,7 +15,10 @@ from .scalars import UtcDateTime
 from .verdict import Finding
 from .vocabulary import CandidateSource, FindingKind
 
-__all__ = ["GoneFinding", "SourceRun", "SweepReport", "SweepSummary"]
+__all__ = ["WITHHELD_BASELINE", "GoneFinding", "SourceRun", "SweepReport", "SweepSummary"]
+
+#: How every report format and the summary line say what ``SweepReport.baseline_withheld`` counts
+WITHHELD_BASELINE = "withheld (access: not compared)"
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -75,3 +78,6 @@ class SweepReport(BaseModel):
     summary: SweepSummary
     baseline: str | None = None  # the baseline file compared against, as given
     gone: tuple[GoneFinding, ...] = ()
+    #: findings of the baseline that involve a document the asker may not read (``summary.withheld``):
+    #: not compared, neither gone nor unchanged, counted whether or not they still stand
+    baseline_withheld: int = 0

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from inforce.engine import ModelBackends, Project
 from inforce.ontology import InputError, SweepOutcome
+from inforce.ontology.sweep import WITHHELD_BASELINE
 from inforce.ontology.text import terminal_line
 
 from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors, writable_folder
@@ -181,8 +182,9 @@ def _summary(outcome: SweepOutcome, seconds: float, workers: int) -> None:
     if summary.withheld:
         err.print(f"{len(summary.withheld)} document(s) withheld: the asker may not read them", markup=False)
     if report.baseline is not None:
+        withheld = f", {outcome.withheld} {WITHHELD_BASELINE}" if outcome.withheld else ""
         err.print(f"against {report.baseline}: {outcome.new} new, {outcome.changed} changed, "
-                  f"{outcome.unchanged} unchanged, {outcome.gone} gone", markup=False)
+                  f"{outcome.unchanged} unchanged, {outcome.gone} gone{withheld}", markup=False)
     if summary.provisions == 0:
         err.print(f"nothing is in force on {report.as_of.isoformat()}"
                   + (" as recorded by then" if report.known_at else "") + ": nothing was compared", markup=False)

@@ -23,6 +23,7 @@ from inforce.ontology import (
     Resolution,
     SweepReport,
 )
+from inforce.ontology.sweep import WITHHELD_BASELINE
 from inforce.ontology.text import html_text
 
 __all__ = ["CONTENT_SECURITY_POLICY", "render_html"]
@@ -152,6 +153,9 @@ def _baseline(report: SweepReport) -> str:
         ("Unchanged", _count(unchanged)),
         ("Gone", _count(len(report.gone))),
     ]
+    if report.baseline_withheld:
+        rows.append(("Withheld", f"{_count(report.baseline_withheld)} finding(s) of the baseline "
+                                 f"{_text(WITHHELD_BASELINE)}"))
     gone = ""
     if report.gone:
         body = "".join(

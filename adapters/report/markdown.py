@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import get_args
 
 from inforce.ontology import Finding, FindingKind, FindingProvision, SweepReport, SweepSummary
+from inforce.ontology.sweep import WITHHELD_BASELINE
 from inforce.ontology.text import markdown_line, markdown_no_html, markdown_visible
 
 __all__ = ["render_markdown"]
@@ -136,6 +137,8 @@ def _baseline(report: SweepReport) -> list[str]:
     lines = ["## Baseline", "", f"Compared with {_code(report.baseline)}.", ""]
     lines += _table(["new", "unchanged", "gone"], [[str(len(new)), str(len(unchanged)), str(len(report.gone))]])
     lines.append("")
+    if report.baseline_withheld:
+        lines += [f"{report.baseline_withheld} finding(s) of the baseline {WITHHELD_BASELINE}.", ""]
     if report.gone:
         lines += ["Gone (in the baseline, no longer reported):", ""]
         for gone in report.gone:

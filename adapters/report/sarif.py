@@ -256,6 +256,8 @@ def _run_properties(report: SweepReport) -> dict[str, Any]:
         "indexBuild": report.index_build,
         "packs": list(report.packs),
         "baseline": report.baseline,
+        # findings of the baseline not compared (access: SweepReport.baseline_withheld)
+        "baselineWithheld": report.baseline_withheld or None,
         "summary": summary.model_dump(mode="json"),
     })
 

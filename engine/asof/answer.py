@@ -29,13 +29,14 @@ from .consolidate import (
     named,
     out_of_force,
 )
+from .revisions import deciding_label
 from .supersession import Spent, known_from
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, known_timestamp
 
 if TYPE_CHECKING:
     from .view import AsOfView, ProvisionTexts
 
-__all__ = ["explain", "natural_key", "pinned", "recorded_at", "revision_step"]
+__all__ = ["decided_out_of_sight", "explain", "natural_key", "pinned", "recorded_at", "revision_step"]
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
@@ -177,8 +178,39 @@ def explain(
     ``visible`` says which revisions the asker may read; anything else bearing on the answer
     is named by document id alone and listed in ``withheld`` (``asked`` itself must be visible).
     """
+    if visible is not everything and asked.rev is not None:
+        decided = decided_out_of_sight(index, asked, valid_at, known_at, visible)
+        if decided is not None:
+            return decided
     answer = _explain(index, asked, valid_at, known_at, with_text=with_text, visible=visible)
     return answer if visible is everything else _withhold(answer, visible)
+
+
+def decided_out_of_sight(
+    index: AsOfView, asked: Locator, valid_at: dt.date, known_at: dt.datetime | None, visible: Visible,
+) -> AsOfAnswer | None:
+    """A pinned revision the asker may read, on a day another revision of its document that they
+    may not read decides what is in force (in force, or lapsed leaving the day uncovered:
+    ``revisions.deciding_label``): one answer whichever it is and whatever it did to the
+    section — not in force, that revision named by document id alone — so that no date tells
+    when it begins or ends, nor whether it changed the section (``engine.access``, rules 2-3).
+    None when the asker may read the revision that decides (the answer is told as it is)."""
+    entry = index.entry(asked.doc)
+    if entry is None or asked.rev not in entry.position:
+        return None
+    label = deciding_label(entry, valid_at.toordinal(), known_timestamp(known_at))
+    if label is None or label == asked.rev:
+        return None
+    decider = Locator(doc=asked.doc, rev=label, path=asked.path)
+    if visible(decider):
+        return None
+    later = entry.position[asked.rev] > entry.position[label]
+    return _answer(
+        locator=asked, valid_at=valid_at, known_at=known_at, index_build=index.build_id, in_force=False,
+        resolved=None, text=None, chain=(), reason="not_yet_in_force" if later else "stale_revision",
+        detail=f"{asked} is not the in-force text on {valid_at}; what is rests on {named(decider, visible)}",
+        withheld=(asked.doc,),
+    )
 
 
 def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:

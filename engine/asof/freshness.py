@@ -27,7 +27,8 @@ from inforce.ontology.answers import (
     StaleCitation,
 )
 
-from .consolidate import in_force_successors
+from .answer import decided_out_of_sight
+from .consolidate import Visible, everything, in_force_successors
 from .revisions import locate
 from .timeline import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp
 
@@ -161,10 +162,16 @@ def freshness_gate(
     citations: Iterable[Citation | Locator | str],
     valid_at: dt.date,
     known_at: dt.datetime | dt.date | str | None = None,
+    *,
+    visible: Visible = everything,
 ) -> FreshnessResult:
     """Pass when every cited locator is fresh; otherwise block, naming each stale citation and
     its in-force replacement (locator and text: the in-force version, or the in-force
-    successors of a superseded section; none when every replacement lapsed)."""
+    successors of a superseded section; none when every replacement lapsed).
+
+    ``visible``: a pinned revision the asker may read, on a day a revision of its document they
+    may not read decides (``answer.decided_out_of_sight``), is stale the same way on every such
+    day, its document named as what is in force (the caller withholds the rest)."""
     known, known_ts = _known(known_at)
     day = valid_at.toordinal()
     stale: list[StaleCitation] = []
@@ -177,6 +184,12 @@ def freshness_gate(
             continue
         if not index.has(loc):
             stale.append(StaleCitation(citation=loc, reason="fabricated_locator"))
+            continue
+        decided = None if visible is everything or loc.rev is None else decided_out_of_sight(
+            index, loc, valid_at, known, visible)
+        if decided is not None:
+            stale.append(StaleCitation(citation=loc, reason=decided.reason or "stale_revision",
+                                       in_force=(Replacement(locator=loc.unpinned()),)))
             continue
         answer = index.answer(loc, valid_at, known, with_text=False)
         if answer.in_force:

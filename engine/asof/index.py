@@ -460,9 +460,11 @@ class AsOfIndex:
         citations: Iterable[Any],
         valid_at: dt.date,
         known_at: dt.datetime | dt.date | str | None = None,
+        *,
+        visible: Visible = everything,
     ) -> FreshnessResult:
         """Pass, or block with each stale citation and its replacement; see ``engine.freshness``."""
-        return freshness_gate(self, citations, valid_at, known_at)
+        return freshness_gate(self, citations, valid_at, known_at, visible=visible)
 
 
 class _StoreTexts:

@@ -28,6 +28,7 @@ from .timeline import (
     REMOVED,
     RESUME_PREVIOUS,
     UNKNOWN_PATH,
+    deciding_position,
     in_force_position,
     registry_order,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "RevisionRow",
     "ancestors",
     "collector_paused",
+    "deciding_label",
     "index_document",
     "locate",
     "revision_row",
@@ -157,6 +159,14 @@ def locate(entry: DocumentRevisions, path: str | None, day: int, known_ts: float
         return NOT_YET, -1, i
     event = events[j]
     return (REMOVED if event & 1 else IN_FORCE), event >> 1, i
+
+
+def deciding_label(entry: DocumentRevisions, day: int, known_ts: float) -> str | None:
+    """The label of the revision whose dates decide what of the document is in force on the day
+    (``timeline.deciding_position``: the one in force, else the one whose lapse leaves the day
+    uncovered, else the first to begin); None when no revision is known at ``known_ts``."""
+    position = deciding_position(entry.froms, entry.untils, entry.recorded, entry.resumes, day, known_ts)
+    return entry.labels[position] if position >= 0 else None
 
 
 def _registry_order(row: RevisionRow) -> tuple[Any, ...]:

@@ -37,6 +37,7 @@ __all__ = [
     "UNKNOWN_PATH",
     "SectionState",
     "OnLapse",
+    "deciding_position",
     "in_force_position",
     "in_force_segments",
     "known_timestamp",
@@ -106,16 +107,52 @@ def in_force_position(
     (ordinals; ``OPEN`` for no until), when each was recorded (a timestamp), and whether its
     lapse hands back to the previous revision.
     """
-    i = bisect_right(froms, day) - 1
+    return _walk(froms, untils, recorded, resumes, day, known_ts)[0]
+
+
+def deciding_position(
+    froms: Sequence[int],
+    untils: Sequence[int],
+    recorded: Sequence[float],
+    resumes: Sequence[bool],
+    day: int,
+    known_ts: float,
+) -> int:
+    """The position of the revision whose dates decide what is in force on ``day``: the one in
+    force; when none is, the one whose lapse leaves the day uncovered (step 4), or, before any
+    known revision begins, the first to begin; -1 when no revision is known at ``known_ts``.
+    Which revision decides a day is what an asker who may not read it must not learn from
+    the answer (``engine.access``, rule 2)."""
+    return _walk(froms, untils, recorded, resumes, day, known_ts)[1]
+
+
+def _walk(
+    froms: Sequence[int],
+    untils: Sequence[int],
+    recorded: Sequence[float],
+    resumes: Sequence[bool],
+    day: int,
+    known_ts: float,
+) -> tuple[int, int]:
+    """(the position in force or -1, the position that decides it) — the rule above, once."""
+    begun = bisect_right(froms, day)
+    i = begun - 1
     while i >= 0 and recorded[i] > known_ts:
         i -= 1
+    lapsed = -1
     while i >= 0 and untils[i] <= day:
+        lapsed = i
         if not resumes[i]:
-            return -1
+            return -1, i
         i -= 1
         while i >= 0 and recorded[i] > known_ts:
             i -= 1
-    return i
+    if i >= 0 or lapsed >= 0:
+        return i, i if i >= 0 else lapsed
+    nxt = begun
+    while nxt < len(froms) and recorded[nxt] > known_ts:
+        nxt += 1
+    return -1, nxt if nxt < len(froms) else -1
 
 
 def in_force_segments(

@@ -8,7 +8,7 @@ files (``corpus``) and the all-or-nothing load (``run``) are here. The front's d
 
 from .corpus import check_corpus
 from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, default_reader
-from .run import IngestFailed, Progress, ingest, withhold_problems
+from .run import IngestFailed, Progress, ingest, withhold_listing, withhold_problems
 
 __all__ = [
     "READERS",
@@ -20,5 +20,6 @@ __all__ = [
     "check_corpus",
     "default_reader",
     "ingest",
+    "withhold_listing",
     "withhold_problems",
 ]

@@ -54,7 +54,7 @@ from .reader import DocumentReader, ProjectFiles
 if TYPE_CHECKING:
     from ..embedding import Embedder
 
-__all__ = ["IngestFailed", "Progress", "ingest", "withhold_problems"]
+__all__ = ["IngestFailed", "Progress", "ingest", "withhold_listing", "withhold_problems"]
 
 class IngestFailed(InputErrors):
     """An ingest's problems, the graph unchanged, with the access of every revision the ingest
@@ -78,15 +78,8 @@ def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputError
     gate lets them read; the others — in a file of a revision they may not read, in a file
     whose access did not read (fail closed), in the register or ``reviews.yaml`` (rows and
     entries about any document), at no file — are counted in one more problem, their files
-    not named."""
-    readable = AccessGate([(f"{file}#{n}", file, access) for n, (file, access) in enumerate(failed.access)]
-                          ).readable(tuple(groups))
-    by_file: dict[str, bool] = {}
-    for (file, _), may in zip(failed.access, readable, strict=True):
-        by_file[file] = by_file.get(file, True) and bool(may)
-    shown = [problem for problem in failed.exceptions
-             if isinstance(problem, InputError) and problem.file is not None and by_file.get(problem.file, False)]
-    hidden = len(failed.exceptions) - len(shown)
+    not named (``_quoted``, the one rule for an ingest's problems and warnings)."""
+    shown, hidden = _quoted(failed.exceptions, _readable_files(failed.access, groups))
     if hidden:
         shown.append(InputError(
             f"{hidden} more problem{'s' if hidden != 1 else ''} withheld (access): in files your groups may not "
@@ -94,6 +87,70 @@ def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputError
             hint="whoever holds the files (an ingest without groups, on the command line) or a key holding the "
                  "groups sees them"))
     return InputErrors(failed.message, shown)
+
+
+def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
+    """``result`` as an asker holding ``groups`` may see it (an admin reads what its groups
+    read), changed in place; returns the documents (ids, sorted) whose revisions it lists by id
+    alone. A revision they may not read (the access gate over ``result.access``) is listed in
+    ``added``, ``replaced``, ``rederived`` and ``removed`` by its document id alone, its label
+    left out (rule 3 of ``engine.access``); its quarantined tables are left out. A warning, a
+    quarantined table or a skipped file is shown by ``_quoted``'s rule, the one a failed
+    ingest's problems are shown by: quoted when its file is one whose every revision they may
+    read, else counted in one more warning, its file not named."""
+    held = tuple(groups)
+    revisions = [(uid, uid.partition("@")[0], access) for _, uid, access in result.access if uid]
+    readable = {uid for (uid, _, _), may in zip(revisions, AccessGate(revisions).readable(held), strict=True)
+                if may}
+    withheld: set[str] = set()
+
+    def listed(uids: list[str]) -> list[str]:
+        shown = []
+        for uid in uids:
+            if uid not in readable:
+                uid = uid.partition("@")[0]
+                withheld.add(uid)
+            shown.append(uid)
+        return shown
+
+    result.added, result.replaced = listed(result.added), listed(result.replaced)
+    result.rederived, result.removed = listed(result.rederived), listed(result.removed)
+    by_file = _readable_files([(file, access) for file, _, access in result.access], held)
+    warnings, hidden = _quoted(result.warnings, by_file)
+    quarantined = [table for table in result.quarantined
+                   if table.document in readable and by_file.get(table.file, False)]
+    skipped = [name for name in result.skipped if by_file.get(name, False)]
+    hidden += len(result.quarantined) - len(quarantined) + len(result.skipped) - len(skipped)
+    if hidden:
+        warnings.append(InputError(
+            f"{hidden} more warning{'s' if hidden != 1 else ''} withheld (access): in files your groups may not "
+            "read, or whose access could not be read",
+            hint="whoever holds the files (an ingest without groups, on the command line) or a key holding the "
+                 "groups sees them"))
+    result.warnings, result.quarantined, result.skipped = warnings, quarantined, skipped
+    return sorted(withheld)
+
+
+def _readable_files(access: Iterable[tuple[str, Sequence[str] | None]], groups: Iterable[str]) -> dict[str, bool]:
+    """Per file of ``access`` (``(file, access groups or None)`` per revision it holds), whether
+    an asker holding ``groups`` may read every revision it holds (the access gate, rule 1)."""
+    access = tuple(access)
+    readable = AccessGate([(f"{file}#{n}", file, groups_of) for n, (file, groups_of) in enumerate(access)]
+                          ).readable(tuple(groups))
+    by_file: dict[str, bool] = {}
+    for (file, _), may in zip(access, readable, strict=True):
+        by_file[file] = by_file.get(file, True) and bool(may)
+    return by_file
+
+
+def _quoted(problems: Sequence[Exception], by_file: dict[str, bool]) -> tuple[list[InputError], int]:
+    """The problems (or warnings) an asker is quoted — those at a file ``by_file`` says they may
+    read whole — and how many others are withheld: in a file of a revision they may not read, in
+    a file whose access did not read (absent: fail closed), in the register or ``reviews.yaml``
+    (rows and entries about any document), at no file."""
+    shown = [problem for problem in problems
+             if isinstance(problem, InputError) and problem.file is not None and by_file.get(problem.file, False)]
+    return shown, len(problems) - len(shown)
 
 
 def _declared(files: ProjectFiles, names: Iterable[str]) -> list[tuple[str, Sequence[str] | None]]:
@@ -105,6 +162,17 @@ def _declared(files: ProjectFiles, names: Iterable[str]) -> list[tuple[str, Sequ
         except (InputError, InputErrors):
             continue  # unknown: its problems are withheld from every asker with groups
     return found
+
+
+def _access(result: IngestResult, files: ProjectFiles, revisions: Iterable[Document], names: Iterable[str]) -> None:
+    """``result.access``: the access of ``revisions`` (those the graph holds after the ingest
+    and those it removed), and of each other document file (of ``names``) a warning or
+    ``skipped`` names, as its metadata declares it where that reads (``withhold_listing``
+    shows the result by it; the register, ``reviews.yaml`` and the like have none)."""
+    result.access = [(doc.source.file, doc.uid, doc.access) for doc in revisions]
+    known = {file for file, _, _ in result.access}
+    named = {w.file for w in result.warnings if isinstance(w, InputError) and w.file is not None} | set(result.skipped)
+    result.access += [(file, "", access) for file, access in _declared(files, sorted((named & set(names)) - known))]
 
 
 #: Called as progress(done, total, current_file) while files are parsed.
@@ -165,11 +233,14 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
         if plan.nothing_to_do and not rebuild:
+            _access(result, files, (), names)
             result.seconds = time.perf_counter() - started
             return result
 
         gone = set(plan.gone)
-        kept = [doc for doc in store.documents() if doc.uid not in gone]
+        kept, removed = [], []
+        for doc in store.documents():
+            (removed if doc.uid in gone else kept).append(doc)
         kept_ids = {doc.id for doc in kept}
         new_paths: dict[str, set[str]] = {}
         metadata: list[Document] = list(kept)
@@ -288,6 +359,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     for document, quantities in amending:
                         unbound.add(document, quantities)
                     result.unbound = unbound.report()
+                _access(result, files, metadata, names)
                 result.seconds = time.perf_counter() - started
                 return result
 
@@ -323,6 +395,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                                    [*((doc.source.file, doc.access) for doc in metadata),
                                     *_declared(files, unparsed_files)])
             result.removed = [uid for uid in plan.gone if uid not in result.replaced and uid not in result.rederived]
+            _access(result, files, [*metadata, *removed], names)
             tx.commit()
             snapshot = Snapshot(root, store)
             snapshot.write_files()  # what the next process opens instead of rebuilding

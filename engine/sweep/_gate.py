@@ -5,6 +5,7 @@ counts a summary shows by ``judge_sweep`` (adapters pass the options and render 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -12,6 +13,8 @@ from inforce.ontology import FailOn, Finding, InputError, SweepReport, parse_dat
 from inforce.ontology.answers import SweepOutcome
 
 _RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")
+#: where a locator's document id ends (an id holds neither mark)
+_LOCATOR_DOC = re.compile(r"[@#]")
 
 
 def against_baseline(
@@ -20,10 +23,22 @@ def against_baseline(
     """The report with each finding marked against ``baseline`` (the (id, kind, locators,
     resolution) of an earlier run's findings): ``new``, ``unchanged``, or ``changed`` when the
     same provisions are now resolved otherwise (newly escalated, say); and the baseline's
-    findings this run no longer reports as ``gone``."""
+    findings this run no longer reports as ``gone``.
+
+    A finding of the baseline (one run with groups this asker lacks, say) with a provision of a
+    document the run withheld (``summary.withheld``: the asker may not read it, so this run
+    compared none of it) is neither gone nor compared: it is counted in ``baseline_withheld``,
+    the same whether or not it still stands (else the label would tell)."""
     from inforce.ontology import GoneFinding
 
-    before = {ident: (kind, locators, resolution) for ident, kind, locators, resolution in baseline}
+    hidden = set(report.summary.withheld)
+    before: dict[str, tuple[str, tuple[str, ...], str | None]] = {}
+    withheld = 0
+    for ident, kind, locators, resolution in baseline:
+        if hidden and any(_LOCATOR_DOC.split(locator, maxsplit=1)[0] in hidden for locator in locators):
+            withheld += 1
+            continue
+        before[ident] = (kind, locators, resolution)
     now = {finding.id for finding in report.findings}
 
     def state(finding: Finding) -> str:
@@ -37,7 +52,8 @@ def against_baseline(
         GoneFinding(id=ident, kind=kind, locators=locators)  # type: ignore[arg-type]
         for ident, (kind, locators, _) in sorted(before.items()) if ident not in now
     )
-    return report.model_copy(update={"findings": findings, "gone": gone, "baseline": name})
+    return report.model_copy(update={"findings": findings, "gone": gone, "baseline": name,
+                                     "baseline_withheld": withheld})
 
 
 def failing(report: SweepReport, fail_on: str) -> list[Finding]:
@@ -115,5 +131,5 @@ def judge_sweep(
     return SweepOutcome(
         report=report, fail_on=fail_on, failing=tuple(f.id for f in failing(report, fail_on)),
         counts=dict(sorted(counts.items())), new=marked.count("new"), changed=marked.count("changed"),
-        unchanged=marked.count("unchanged"), gone=len(report.gone),
+        unchanged=marked.count("unchanged"), gone=len(report.gone), withheld=report.baseline_withheld,
     )

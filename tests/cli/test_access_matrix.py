@@ -51,8 +51,13 @@ def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("access") / "riverside"
+def project(tmp_path_factory: pytest.TempPathFactory, built_once) -> Path:
+    """The restricted riverside project (``_build``), built once per test run; each module using
+    it (this one, test_cli_audit_findings.py) reads its own copy."""
+    return built_once.copy("access-matrix/riverside", _build, tmp_path_factory.mktemp("access") / "riverside")
+
+
+def _build(root: Path) -> None:
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
     docs = root / "documents"
     _restrict(docs / "addendum-02.md", [
@@ -100,7 +105,6 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (record,) = (root / "audit").glob("*.json")
     record.rename(root / "audit" / "record.json")
     _write_swapped_pack(root / "impact")
-    return root
 
 
 def _write_swapped_pack(folder: Path) -> None:
@@ -516,13 +520,12 @@ def test_a_reviewed_edge_to_a_restricted_target_names_its_document_alone(
     assert "DWG-S-101#callout-3" in grouped and "ZZREVIEWNOTE" in grouped and "ZZREVIEWER" in grouped
 
 
-def test_rules_impact_picks_its_default_date_among_revisions_the_asker_may_read(tmp_path: Path) -> None:
+def test_rules_impact_picks_its_default_date_among_revisions_the_asker_may_read(tmp_path: Path,
+                                                                              ingested_example) -> None:
     """Audit 23A, finding 1: with no --valid-at, the date of interest was the latest effective
     date of any revision — the restricted handbook P2's (2024-04-01), printed to an asker
     outside support-uk. Now it is the latest they may read; with the group, P2's."""
-    root = tmp_path / "followup"
-    shutil.copytree(EXAMPLE.parent / "followup-handbooks", root, ignore=shutil.ignore_patterns(".inforce"))
-    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    root = ingested_example("followup-handbooks")  # read only: the new pack and the output go to tmp_path
     pack = root / "rules" / "followup.yaml"
     text = pack.read_text()
     assert "add: {days: 14," in text
@@ -592,3 +595,166 @@ def test_every_command_is_in_the_matrix_or_exempt() -> None:
     covered = {" ".join(a for a in args[:2] if a != "{p}") for _, args, _ in MATRIX}
     missing = _command_names() - covered - EXEMPT.keys()
     assert not missing, f"add these commands to the access matrix (or EXEMPT, saying why): {sorted(missing)}"
+
+
+# ---- FIX-23C-2 (audit 23C, findings 02 and 03): appended here; SPEED told in /tmp/h/coord.md ----
+
+
+def _mixed_revision(root: Path, name: str, doc: str, revision: str, seq: int, access: str, body: str) -> None:
+    (root / "documents").mkdir(parents=True, exist_ok=True)
+    (root / "documents" / name).write_text(
+        f"---\nid: {doc}\nkind: specification\ntitle: Section {doc}\nrevision: \"{revision}\"\nseq: {seq}\n"
+        f"issued: 2026-03-0{seq}\neffective: {{from: 2026-03-0{seq}}}\nrecorded: 2026-03-0{seq}T09:00:00Z\n"
+        f"{access}---\n{body}\n")
+
+
+def test_ingest_with_groups_lists_a_revision_they_may_not_read_by_its_document_id_alone(tmp_path: Path) -> None:
+    """Audit 23C, finding 02: ``ingest --groups`` listed a restricted revision's label (any text)
+    in ``added``/``replaced``/``removed``, and quoted a warning of a restricted file. Now such a
+    revision is listed by its document id alone, the documents named in a "withheld" warning,
+    and the restricted file's warning counted; with the group, all of it shows."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: p\nfacets: []\n")
+    _mixed_revision(root, "m0.md", "SPEC-M", "0", 1, "", "1 GENERAL\n\n1.1 Joint width: not less than 0.25 inches.")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    _mixed_revision(root, "m1.md", "SPEC-M", "1", 2, "access: [owners]\n", "1 GENERAL\n\n1.1 Joint width: not less than 0.5 in.")
+    # words with no heading nor number: a warning at its file
+    _mixed_revision(root, "r.md", "NEW-R", "QQSECRETLABEL", 1, "access: [owners]\n", "QQSECRETWORDS here.")
+    _mixed_revision(root, "q.md", "PUB-Q", "0", 1, "", "Public words here.")
+    done = runner.invoke(app, ["ingest", str(root), "--groups", "other", "-f", "json"])
+    assert done.exit_code == 0, done.output
+    summary = json.loads(done.stdout)
+    assert summary["added"] == ["SPEC-M", "PUB-Q@0", "NEW-R"] and "QQSECRET" not in done.output
+    assert "warning: withheld: revisions of NEW-R, SPEC-M (access: your groups may not read them)" in done.output
+    assert "documents/q.md" in done.output and "documents/r.md" not in done.output
+    assert "1 more warning withheld (access)" in done.output
+    (root / "documents" / "r.md").unlink()
+    (root / "documents" / "m1.md").unlink()
+    done = runner.invoke(app, ["ingest", str(root), "--groups", "other", "-f", "json"])
+    assert done.exit_code == 0 and json.loads(done.stdout)["removed"] == ["NEW-R", "SPEC-M"], done.output
+    _mixed_revision(root, "m1.md", "SPEC-M", "1", 2, "access: [owners]\n", "1 GENERAL\n\n1.1 Joint width: not less than 0.5 in.")
+    _mixed_revision(root, "r.md", "NEW-R", "QQSECRETLABEL", 1, "access: [owners]\n", "QQSECRETWORDS here.")
+    done = runner.invoke(app, ["ingest", str(root), "--groups", "owners", "-f", "json"])
+    assert json.loads(done.stdout)["added"] == ["SPEC-M@1", "NEW-R@QQSECRETLABEL"], done.output
+    assert "documents/r.md" in done.output and "withheld (access)" not in done.output
+    assert "warning: withheld" not in done.output
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "md", "html", "sarif"])
+def test_a_baseline_finding_on_a_document_the_asker_may_not_read_is_withheld_not_gone(
+    project: Path, tmp_path: Path, fmt: str
+) -> None:
+    """Audit 23C, finding 03: ``sweep --baseline B`` run without the group B was swept with
+    reported B's findings on the restricted drawing as gone (resolved) though they stand. Now
+    such a finding is neither gone nor compared: counted "withheld (access: not compared)" in
+    the summary line and every format, the same for one that no longer stands (a finding
+    invented on the drawing), so the label tells nothing."""
+    args = ["sweep", "{p}", "--valid-at", "2026-05-01"]
+    _, _, grouped = _run(args, project, tmp_path, "json", GROUP)
+    base = json.loads(grouped)
+    on_drawing = [f for f in base["findings"] if any(p["locator"].startswith("DWG-S-101") for p in f["provisions"])]
+    assert on_drawing, "no baseline finding on the restricted drawing: the check proves nothing"
+    invented = {**on_drawing[0], "id": "0" * len(on_drawing[0]["id"])}  # stands in no run
+    base["findings"].append(invented)
+    (tmp_path / "base.json").write_text(json.dumps(base))
+    code, output, written = _run([*args, "--baseline", str(tmp_path / "base.json")], project, tmp_path, fmt, None)
+    assert code in (0, 1), output
+    public = json.loads(_run(args, project, tmp_path, "json", None)[2])
+    hidden = {doc for doc in public["summary"]["withheld"]}
+    withheld = [f for f in base["findings"]
+                if any(p["locator"].split("#")[0].split("@")[0] in hidden for p in f["provisions"])]
+    assert invented in withheld and len(withheld) > len(on_drawing) - 1
+    n = len(withheld)
+    assert f"{n} withheld (access: not compared)" in output  # the summary line
+    assert not _leaks(output + written, args)
+    if fmt == "json":
+        report = json.loads(written)
+        assert report["baseline_withheld"] == n
+        assert not {g["id"] for g in report["gone"]} & {f["id"] for f in withheld}
+    elif fmt == "sarif":
+        run = json.loads(written)["runs"][0]
+        assert run["properties"]["baselineWithheld"] == n
+        assert not [r for r in run["results"] if r.get("baselineState") == "absent"
+                    and r["properties"]["findingId"] in {f["id"] for f in withheld}]
+    else:
+        assert f"{n} finding(s) of the baseline withheld (access: not compared)" in written + output
+        assert not any(f["id"] in written for f in withheld)
+    # with the group, the same baseline: the drawing's findings compared (the invented one gone)
+    code, output, written = _run([*args, "--baseline", str(tmp_path / "base.json")], project, tmp_path, "json",
+                                 GROUP)
+    report = json.loads(written)
+    assert report["baseline_withheld"] == 0 and [g["id"] for g in report["gone"]] == [invented["id"]]
+
+
+# ---- FIX-23C-1 (audit 23C, finding 04): appended here; SPEED told in /tmp/h/coord.md ----
+
+#: the restricted revision 1 of SPEC-U is in force 2026-04-01 until 2026-04-23 (its ``until``)
+_LAPSE_DAYS = ("2026-04-22", "2026-04-23", "2026-06-01")  # in force, its until, after
+
+
+def _lapsing_project(root: Path) -> Path:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: p\nfacets: []\n")
+    head = "---\nid: SPEC-U\nkind: specification\ntitle: Section 01 50 00 Temporary Facilities\n"
+    (root / "documents" / "u0.md").write_text(
+        head + 'revision: "0"\nseq: 1\nissued: 2026-03-01\neffective: {from: 2026-03-01}\n'
+        "recorded: 2026-03-01T09:00:00Z\n---\n1 GENERAL\n\n1.1 Temporary fence height: at least 6 feet.\n")
+    (root / "documents" / "u1.md").write_text(
+        head + 'revision: "1"\nseq: 2\nissued: 2026-04-01\neffective: {from: 2026-04-01, until: 2026-04-23}\n'
+        "recorded: 2026-04-01T09:00:00Z\naccess: [owners]\n---\n1 GENERAL\n\n"
+        "1.1 Temporary fence height: at least 8 feet.\n")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+def _lapse_answers(project: Path, tmp_path: Path, day: str, fmt: str, groups: str | None) -> list[tuple[int, str]]:
+    """Every command that takes a date, asked about SPEC-U on ``day``: (exit, output with the day cut)."""
+    asked = tmp_path / f"answer-{day}.json"
+    asked.write_text(json.dumps({"question": "q", "context": {"valid_at": day, "groups": []}, "claims": [
+        {"text": "The fence is at least 6 feet high.", "citations": [{"locator": "SPEC-U#1.1"}]},
+        {"text": "The fence is at least 6 feet high.", "citations": [{"locator": "SPEC-U@0#1.1"}]}]}))
+    commands = [
+        ["asof", "{p}", "SPEC-U#1.1", "--valid-at", day],
+        ["asof", "{p}", "SPEC-U@0#1.1", "--valid-at", day],
+        ["check", "{p}", "--answer", str(asked)],
+        ["precedence", "{p}", "SPEC-U#1.1", "SPEC-U@0#1", "--valid-at", day],
+        ["precedence", "{p}", "SPEC-U@0#1.1", "SPEC-U@0#1", "--valid-at", day],
+        ["eligible", "{p}", "--valid-at", day],
+        ["resolve", "{p}", "temporary fence height", "--valid-at", day],
+        ["facts", "{p}", "--valid-at", day],
+    ]
+    found = []
+    for args in commands:
+        code, output, written = _run(args, project, tmp_path, fmt, groups)
+        shown = (output + written).replace(day, "DAY").replace(str(asked), "ANSWER")
+        # the audit record's hash of the answer file and the moment of the check differ per run
+        found.append((code, re.sub(r'"(?:answer_sha256|decided_at)": "[^"]*"', "", shown)))
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_no_date_tells_when_a_revision_the_asker_may_not_read_lapses(tmp_path: Path, fmt: str) -> None:
+    """Audit 23C, finding 04: SPEC-U's public revision 0 is replaced by revision 1 (restricted)
+    from 2026-04-01 until 2026-04-23. Without the group, asof/check/precedence refused on
+    04-22 and answered "no revision of SPEC-U is in force" from 04-23, and ``asof SPEC-U@0``,
+    ``eligible`` and ``resolve`` told the two days apart too, so trying dates found the
+    restricted ``until``. Now every command answers alike on every day revision 1 decides (in
+    force or lapsed); a day revision 0 is in force still answers with it, and with the group
+    the lapse is told."""
+    project = _lapsing_project(tmp_path / "p")
+    answers = [_lapse_answers(project, tmp_path, day, fmt, None) for day in _LAPSE_DAYS]
+    assert answers[0] == answers[1] == answers[2], "an answer differs between the days revision 1 decides"
+    codes = [code for code, _ in answers[0]]
+    assert codes[0] == codes[3] == codes[4] == 1 and "access_restricted" in answers[0][0][1]
+    assert all("8 feet" not in shown and "2026-04-01" not in shown for _, shown in answers[0])
+    public = _lapse_answers(project, tmp_path, "2026-03-15", fmt, None)
+    assert public[0][0] == 0 and "6 feet" in public[0][1] and "SPEC-U@0#1.1" in public[0][1]
+    # with the group, each day is told as it is: in force on 04-22, lapsed from 04-23
+    code, output, written = _run(["asof", "{p}", "SPEC-U#1.1", "--valid-at", "2026-04-23"],
+                                 project, tmp_path, fmt, "owners")
+    assert code == 1 and "no_coverage_for_date" in output + written
+    code, output, written = _run(["asof", "{p}", "SPEC-U#1.1", "--valid-at", "2026-04-22"],
+                                 project, tmp_path, fmt, "owners")
+    assert code == 0 and "8 feet" in output + written

@@ -252,6 +252,25 @@ def test_a_claim_citing_the_replaced_clause_names_the_addendum(projects: dict[st
     assert verdict.audit.revisions == {"ADD-02": ("0",), "SPEC-033000": ("0",)}
 
 
+@pytest.mark.parametrize("figure", ["5,000 psi", "4,000 psi", "6,000 psi"])
+def test_a_replaced_clause_is_stale_whatever_figure_the_claim_states(
+    projects: dict[str, Path], tmp_path: Path, figure: str,
+) -> None:
+    """Audit 23C, finding 01: citing SPEC-033000#2.1.A, which ADD-02 replaced, a claim with the
+    addendum's 5,000 psi was told the citation is ``in_force`` and the figure differs from the
+    replaced text's 4,000 psi (``unsupported_quantity``); with the old figure it was
+    ``stale_revision``. Freshness now decides before any figure is compared: stale, naming
+    the addendum, whatever the claim says, through the front and the CLI alike."""
+    answer = _answer([_claim("SPEC-033000#2.1.A", f"Concrete reaches {figure} at 28 days.")])
+    (claim,) = _check(projects["riverside-library"], answer).claims
+    assert claim.status == "stale_revision" and claim.in_force.format() == "ADD-02@0#1.3", claim
+    assert claim.citations[0].status == "stale_revision" and claim.quantities is None
+    code, verdict = _cli(projects["riverside-library"], answer, tmp_path)
+    (shown,) = verdict["claims"]
+    assert code == 1 and (shown["status"], shown["in_force"]) == ("stale_revision", "ADD-02@0#1.3")
+    assert "superseded" in shown["detail"] and "4,000" not in shown["detail"]
+
+
 # ---- S3: eligibility, access and clarification -----------------------------------------------------
 
 CASE = {"market": "UK", "product": "refurbished", "dispatch_date": "2024-12-12", "pilot": False}

@@ -143,7 +143,10 @@ def test_claims_dense_with_quantities_give_a_response_a_small_multiple_of_the_bo
     from inforce.ontology.verdict import CLAIM_MAX_CHARS, CLAIM_MAX_QUANTITIES_SHOWN
 
     dense = [{**PUBLIC_CLAIMS[0], "text": ("9 years " * CLAIM_MAX_CHARS)[:CLAIM_MAX_CHARS]}] * 5
-    checked = client.post(_p("check"), json=_answer(dense), headers=_key("public"))
+    # on a day the cited paragraph is in force (from 2026-04-10 an addendum replaced it, and a claim
+    # citing a replaced paragraph is stale before any figure is compared)
+    answer = {**_answer(dense), "context": {"valid_at": "2026-03-15"}}
+    checked = client.post(_p("check"), json=answer, headers=_key("public"))
     assert checked.status_code == 200 and len(checked.content) < 5 * 40_000, len(checked.content)
     found = checked.json()["claims"][0]["quantities"]
     assert len(found["unmatched"]) == CLAIM_MAX_QUANTITIES_SHOWN and found["unmatched_total"] == 500
@@ -528,3 +531,35 @@ def test_a_keys_files_group_names_are_read_as_access_lists_are(tmp_path: Path, w
     with pytest.raises(InputErrors) as raised:
         read_keys(path)
     assert "cannot be seen" in str(raised.value.exceptions[0])
+
+
+def test_an_ingest_by_an_admin_without_the_group_lists_a_restricted_revision_by_its_document_alone(
+    tmp_path: Path, serve: Any, keys_file: Path
+) -> None:
+    """Audit 23C, finding 02: POST /ingest by an admin key without the group listed a restricted
+    revision's label in ``added``/``replaced`` (a document whose revision 0 is public) and
+    quoted the restricted file's warning. An admin reads what its groups read: the revision is
+    listed by its document id alone; a key holding the group is shown it whole."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: p\nfacets: []\n")
+
+    def revision(name: str, doc: str, label: str, seq: int, access: str, body: str) -> None:
+        (root / "documents" / name).write_text(
+            f"---\nid: {doc}\nkind: specification\ntitle: T\nrevision: \"{label}\"\nseq: {seq}\n"
+            f"issued: 2026-03-0{seq}\neffective: {{from: 2026-03-0{seq}}}\nrecorded: 2026-03-0{seq}T09:00:00Z\n"
+            f"{access}---\n{body}\n")
+
+    revision("m0.md", "SPEC-M", "0", 1, "", "1.1 Joint width: not less than 0.25 in.")
+    Project.ingest(root)
+    revision("m1.md", "SPEC-M", "1", 2, "access: [owner-team]\n", "1.1 Joint width: not less than 0.5 in.")
+    revision("r.md", "NEW-R", "ZZLABEL", 1, "access: [owner-team]\n", "ZZWORDS with no number.")
+    running = serve(Service({"mixed": Warm.open("mixed", root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=120) as client:
+        outside = client.post("/v1/projects/mixed/ingest", headers=_key("otheradmin"))
+        assert outside.status_code == 200, outside.text
+        assert outside.json()["added"] == ["SPEC-M", "NEW-R"] and "ZZ" not in outside.text
+        assert "SPEC-M@1" not in outside.text
+        revision("r.md", "NEW-R", "ZZLABEL", 1, "access: [owner-team]\n", "ZZWORDS with no number, changed.")
+        inside = client.post("/v1/projects/mixed/ingest", headers=_key("keyed-admin"))
+        assert inside.status_code == 200 and inside.json()["replaced"] == ["NEW-R@ZZLABEL"], inside.text
