@@ -21,7 +21,10 @@ _TYPOGRAPHY = str.maketrans({
     "*": " ", "`": " ", "|": " ", "_": " ",
 })
 _SPACE = re.compile(r"\s+")
-_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|\[\.\.\.\])\s*")
+#: An ellipsis in a quote, where the quote is split into its parts. The spaces around it are left
+#: to the parts, which :func:`normalize_quote` strips: a pattern taking them (``\s*...\s*``)
+#: would rescan a run of spaces from each of its positions, in time growing with its square.
+_ELLIPSIS = re.compile(r"\.\.\.|\[\.\.\.\]")
 _QUOTE_MARKS = "\"' "
 
 

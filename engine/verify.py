@@ -146,10 +146,11 @@ def check_answer(
 ) -> Verdict:
     """The verdict on ``answer`` with its audit record (see the module docstring for the checks).
 
-    ``deadline`` (``time.monotonic()`` seconds): past it the check stops between claims and
-    between a claim's steps and raises ``TimeoutError``, so that a service's time limit ends the
-    work it cuts short instead of leaving it running (a claim's steps cost time in proportion to
-    its figures and the cited figures)."""
+    ``deadline`` (``time.monotonic()`` seconds): past it the check stops between claims,
+    between a claim's citations and between its steps and raises ``TimeoutError``, so that a
+    service's time limit ends the work it cuts short instead of leaving it running (a claim's
+    quotes cost time in proportion to their length and the cited texts', its steps in proportion
+    to its figures and the cited figures)."""
     if tier not in ("low", "high"):
         raise InputError(f"unknown tier {tier!r}", field="tier", reason="unknown",
                          hint="low (mechanical checks) or high (and entailment)")
@@ -214,6 +215,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
         return ClaimResult(text=text, status="uncited", detail="the claim cites nothing")
     cited = [_Cited(citation=c, locator=c.locator) for c in citations]
     for item in cited:
+        _in_time(case)  # each citation's quote is searched for in every revision it may be in
         _locate(case, item)
         if item.status == "ok" and item.resolved is not None:
             _place(case, item)

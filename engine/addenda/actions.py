@@ -27,7 +27,7 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import compile_phrase
 
-__all__ = ["DESCRIBES", "Action", "Vocabulary", "read_action", "said_unchanged", "vocabulary"]
+__all__ = ["Action", "Vocabulary", "describes", "read_action", "said_unchanged", "vocabulary"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -79,7 +79,15 @@ _THING = re.compile(
 #: the provision loses part of its words, it is not itself deleted.
 _REMOVED_FROM = re.compile(r"\s+from\s+(?:the\s+)?(?:sub-?)?(?:paragraphs?|paras?|clauses?|cl|articles?|notes?|keynotes?|"
                            r"details?|callouts?|items?|points?|pt|sections?)\.?\s*(?:no\.?\s*)?\d", re.IGNORECASE)
-_SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?]\s+)(\w[^.;:!?\d\"“]{0,100}?)\s+(?:is|are)\s+(?:hereby\s+)?$")
+#: ... or out of anything else it sits in ("The receipt printers are deleted from the two workstations in the
+#: office"): a thing described as the passive verb's subject, taken from where it stands, is part of what the
+#: item names, not the whole of it (the subject may follow a sub-answer's letter: "b) The receipt printers").
+#: (never out of the work or the documents as a whole: "the curbs are deleted from the work; delete the
+#: paragraph" takes the provision out with them)
+_TAKEN_FROM = re.compile(r"\s+from\s+(?!(?:the|this|these)\s+(?:work|contract|project|scope|bid|tender|rfp|plans|drawings|"
+                         r"documents|specifications?|set|addendum)\b)(?:the|a|an|all|both|each|every|two|three|four|\d+)\s+\w",
+                         re.IGNORECASE)
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?]\s+)(?:\(?[a-z\d]{1,2}\)\s+)?(\w[^.;:!?\d\"“]{0,100}?)\s+(?:is|are)\s+(?:hereby\s+)?$")
 #: A verb phrase ending with the kind of provision it takes ("strike the note"): the number after it
 #: is the provision's own ("Strike Note 2"), no count of things shown on it.
 _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|notes?|keynotes?|details?|callouts?)$",
@@ -135,14 +143,39 @@ _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^
 _SENTENCE_END = re.compile(r"[.!?][~*_]*(?=\s+[A-Z\"“(])|;\s")  # (a sentence may end inside struck or marked words)
 #: A relative clause describing what a replacement holds ("..., which now includes the following
 #: change:", "which shows the revised detail"): owners summarise the reissued document's changes.
-DESCRIBES = re.compile(r",?\s*\b(?:which|that)\s+(?:now\s+)?(?:includes?|contains?|shows?|reflects?|incorporates?|"
-                       # what the new one does, said of it in a relative clause ("replace Detail 2 with the
-                       # attached detail, which adds a drain"): a description of the successor, no verb of the item
-                       r"adds?|revises?|changes?|corrects?|updates?|relocates?|"
-                       # ("... replaced by the attached Drawing C-4 Revision 1, which carries the wall to
-                       # the ramp and adds a toe detail": what the new issue carries, said of it)
-                       r"carr(?:y|ies)|extends?|provides?|gives?|moves?|lists?)\b",
-                       re.IGNORECASE)
+#: The clause is found by its word (see :func:`describes`, which adds the comma and spaces before
+#: it): a pattern opening on ``,?\s*`` would rescan a blanked quote's run of spaces from each of
+#: its positions, in time growing with the square of the quote.
+_DESCRIBING = re.compile(r"\b(?:which|that)\s++(?:now\s++)?(?:includes?|contains?|shows?|reflects?|incorporates?|"
+                         # what the new one does, said of it in a relative clause ("replace Detail 2 with the
+                         # attached detail, which adds a drain"): a description of the successor, no verb of the item
+                         r"adds?|revises?|changes?|corrects?|updates?|relocates?|"
+                         # ("... replaced by the attached Drawing C-4 Revision 1, which carries the wall to
+                         # the ramp and adds a toe detail": what the new issue carries, said of it)
+                         r"carr(?:y|ies)|extends?|provides?|gives?|moves?|lists?)\b",
+                         re.IGNORECASE)
+
+
+#: The same clause with the comma and the spaces before it, matched only where :func:`describes` found it.
+_DESCRIBED_AT = re.compile(r",?\s*" + _DESCRIBING.pattern, re.IGNORECASE)
+
+
+def describes(text: str, pos: int = 0) -> re.Match[str] | None:
+    """The first relative clause describing a replacement (:data:`_DESCRIBING`) at or after
+    ``pos``, taken with the spaces and the one comma before it ("..., which now includes"), as
+    ``re.search`` of ``,?\\s*`` and the clause would find it; ``None`` where there is none. One
+    pass over ``text``: the spaces are walked back from the clause's word once."""
+    found = _DESCRIBING.search(text, pos)
+    if found is None:
+        return None
+    start = found.start()
+    while start > pos and text[start - 1].isspace():
+        start -= 1
+    if start > pos and text[start - 1] == ",":
+        start -= 1
+    return _DESCRIBED_AT.match(text, start)
+
+
 #: A change verb that ends its sentence with nothing of what or how ("... has been substantially
 #: modified.", "revised as noted."): a status, no instruction.
 _STATUS_ALONE = re.compile(r"(?:revised|modified|changed|amended|updated|corrected)(?:\s+as\s+noted)?\s*[.!]",
@@ -310,7 +343,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             hits = [hit for hit in hits if hit[0] >= end.end()]
         elif not (first_kinds == {"amend"} and later & {"replace", "delete"}):
             hits = [hit for hit in hits if hit[0] < end.end()]
-    described = DESCRIBES.search(read, hits[0][1])
+    described = describes(read, hits[0][1])
     if described is not None and any(h[2] == "replace" for h in hits if h[0] < described.start()):
         # "... replace it with the attached revised Drawing A-501, which now includes the following
         # change: ...": what follows the relative clause describes the replacement, it instructs nothing
@@ -326,7 +359,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or (_THING.match(read, h[1]) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0])
-                          or (h[2] == "delete" and _REMOVED_FROM.match(read, h[1]) is not None
+                          or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None
                               and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None
                               and _THING.match(" " + subject.group(1)) is not None))]
     if kinds == {"delete"}:

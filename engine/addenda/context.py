@@ -17,6 +17,7 @@ from .actions import Action, read_action
 from .items import Item, _codes_only, addendum_items
 from .outcome import _words
 from .references import Corpus, Reference, find_references
+from .wording import _ELLIPSIS_OPENS
 
 #: Where an answer starts in a question-and-answer item, when the item does not say.
 _QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
@@ -120,7 +121,7 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
 #: of the text as it stood (initial, prior, before the change) against one of the text as it stands.
 _BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|initial(?:ly)?|previous|prior|old|as\s+(?:first\s+|originally\s+)?(?:published|issued|tendered)|"
                             r"before\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
-                            r"^\W*(?:for|in\s+place\s+of|instead\s+of|was|reads?)\W*$", re.IGNORECASE)
+                            r"^\W*(?:for|in\s+place\s+of|instead(?:\s+of)?|was|reads?)\W*$", re.IGNORECASE)
 
 _AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read|"
                            r"after\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
@@ -295,9 +296,12 @@ def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, i
 #: "Query from Bidder", "Points raised by Contractor", "Issues/Questions"), beside one holding the owner's
 #: answer ("Response", "Reply", "Clarification by the Board"): its verbs are asked, never an instruction
 #: (as in a sentence ending in a question mark: "Please confirm Note 1 is deleted."); a column that also
-#: places ("Clause / query of the bidder") is read as before.
+#: places ("Clause / query of the bidder") is read as before. What a bidder suggests in its own column
+#: ("Suggested Text / Justifications from Bidders": "Add two pedestals.") is asked as well: the owner's
+#: answer beside it says what is done.
 _ASKED_COLUMN = re.compile(r"\b(?:quer(?:y|ies)|questions?|inquir(?:y|ies)|clarifications?\s+(?:requested|sought)|"
-                           r"points?\s+raised|issues?\s+raised)\b", re.IGNORECASE)
+                           r"points?\s+raised|issues?\s+raised|suggest(?:ed|ions?)|"
+                           r"(?:from|by|of)\s+(?:the\s+)?(?:bidders?|tenderers?))\b", re.IGNORECASE)
 _ANSWER_COLUMN = re.compile(r"\b(?:respon(?:se|ses)|repl(?:y|ies)|answers?|decisions?|clarifications?\s+(?:by|from|given|provided))\b|"
                             r"^\W*clarifications?\W*$", re.IGNORECASE)
 _PLACE_COLUMN = re.compile(r"\b(?:clauses?|sections?|sheets?|drawings?|documents?|pages?|references?|paragraphs?|volumes?)\b",
@@ -343,7 +347,9 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         return Action("replace" if whole else "amend", words, (a_start, a_end)), [(b_start, b_end), (a_start, a_end)]
     if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
-    elif _EMPTY_CELL.fullmatch(old):
+    elif _EMPTY_CELL.fullmatch(old) or (_ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new)):
+        # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
+        # words of the provision given anew, the rest of it kept: a change in part)
         action = Action("amend", words, (a_start, a_end))
     else:
         action = Action("replace", words, (a_start, a_end))

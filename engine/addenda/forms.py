@@ -38,6 +38,7 @@ from .references import (
 )
 from .wording import (
     _BOLD,
+    _ELLIPSIS_OPENS,
     _FORMER_LABEL,
     _FRAGMENT,
     _LEGEND_PUT_IN,
@@ -356,10 +357,6 @@ def _read_as_whole(text: str, mask: Sequence[tuple[int, int]], action: Action,
     return Action("replace", words, action.span, action.attachment, ambiguous=(
         f"gives {resolved[0][0].format()} anew instead of the words quoted after it: whether those were the whole "
         "of it is for a person to confirm"))
-
-
-#: New or old text opening with an ellipsis: the last words of a provision, not all of it.
-_ELLIPSIS_OPENS = re.compile(r"[\s\"“'‘]*(?:\.{3}|…)")
 
 
 def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],

@@ -36,7 +36,16 @@ from .net import (
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
 from .references import Corpus, find_references, place_path
-from .silent import _ANSWER_AT, _CHANGE_WORD, _LEAD_IN, _new_text_unsaid, _unplaced, _unsaid_lines
+from .silent import (
+    _ANSWER_AT,
+    _CHANGE_WORD,
+    _LEAD_IN,
+    _new_text_unsaid,
+    _rest_or_withdrawn,
+    _unnumbered_part,
+    _unplaced,
+    _unsaid_lines,
+)
 from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED, _REVISE_WHERE_AS_FOLLOWS, _WHERE_RUN
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
@@ -291,6 +300,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _drop_item(reading, part.locator)
         _apply(reading, document, place, target, action, rule, file, line_of)
     _new_text_unsaid(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
+    _rest_or_withdrawn(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
+    _unnumbered_part(reading, document, items, vocabularies, corpus, notations, skip, rule, file, line_of)
     _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]

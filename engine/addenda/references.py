@@ -206,16 +206,20 @@ _BARE_SIX = re.compile(r"(?<![\d$.,/-])(\d{2})( ?)(\d{2})\2(\d{2})(?:\.(\d{2}))?
 #: The section's title may sit between, quoted or in its own capitals ("Section 09 91 00 Painting,
 #: 3.1 A: ...", "Section 09 91 00 - PAINTING - 3.1 APPLICATION").
 _AFTER_SECTION = re.compile(
-    r"(?:\s*[\"“][^\"”\n]{0,80}[\"”]|(?-i:\s*[-–—]?\s*[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}"
+    r"(?:\s*[\"“][^\"”\n]{0,80}[\"”]|(?-i:\s*[-–—:]?\s*[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}"
     r"(?=\s*[-–—,:]\s*\d{1,2}\.\d)))?(?:\s*[-–—,:]\s*(\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*)"
     r"|\s+(\d{1,2}\.\d{1,3}(?:\.\d{1,3})*\.[A-Za-z](?:\.[0-9A-Za-z]{1,3})*))"
     # (or the reference closing there: "Section 01 10 00, 1.2: add ...", "(01 10 00, 1.2)", the
     # article cited after its section's number as the whole of what is cited)
     r"(?:\s+(?=[A-Z-–—])|(?=[ \t]*(?:[:)]|$)))")
+#: (The section's title may follow a colon: "Section 10 44 00: Fire Protection Specialties, 2.2 ...".)
 #: A paragraph's letter set alone after the article ("Section 03 30 00, 2.1 B: ..."): one capital
 #: and then punctuation or the end, never a title's first word.
 #: (or the cell closing there: a table's reference column, "| Section 05 50 00, 2.2 A | Revised |";
 #: or the page it is printed on in brackets after it: "Section 26 32 13, 2.1 B (Page no. 212)")
+#: An article's title in capitalised words, then a comma before its paragraph's letter ("Fire
+#: Extinguishers, B" after "2.2").
+_TITLE_THEN_LETTER = re.compile(r"(?-i:[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}),[ \t]*(?=(?-i:[A-Z])\W)")
 _SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$|[ \t]+\((?i:pages?|pg|p)\b)")
 #: A run of designations naming a document of the bidding documents by its place in them ("Part 3
 #: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
@@ -863,6 +867,11 @@ def _path_after_section(read: str, at: int, take: Callable[[Reference], None], f
     if after is None or not free(*after.span(group)):
         return
     letter = _SPACED_LETTER.match(read, after.end()) if re.fullmatch(r"[\d.]+", after.group(group)) else None
+    if letter is None and re.fullmatch(r"[\d.]+", after.group(group)):
+        # "Section 10 44 00, 3.1 Installation, A |": the article's title between its number and the
+        # paragraph's letter, the letter closing the reference (a cell's end, a colon)
+        titled = _TITLE_THEN_LETTER.match(read, after.end())
+        letter = _SPACED_LETTER.match(read, titled.end()) if titled is not None else None
     if letter is not None:  # "Section 03 30 00, 2.1 B: delete": paragraph B of 2.1, not the article
         take(Reference("paragraph", read[after.start(group):letter.end()], (after.start(group), letter.end()),
                        None, why=f"{after.group(group)}.{letter.group(1)}"))

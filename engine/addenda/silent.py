@@ -12,6 +12,7 @@ from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvide
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
+from .extent import _CLAUSE_ALONE, _clause_holders
 from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
@@ -427,3 +428,125 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                                           action=action.words or None, change=action.action,
                                           why=f"new text given without a verb of the pack ({action.words}): "
                                               "for a person to confirm")))
+
+
+# A provision an answer names in a sentence of no pack verb, whose words still change it (round 28):
+# "The rest of Section 6.1 is unchanged." after new hours (the rest kept: the named provision changed
+# in part), "The deposit by card remains as stated in Section 5.1.1." after a new limit (likewise),
+# "Note 2 on Drawing E-301 is withdrawn." (withdrawn, nothing in its place: the pack reads
+# "withdrawn" as a question taken back), "Item c) of Clause 4.3 is supplemented accordingly." (in part).
+# Proposed only, never applied: a person confirms.
+
+#: Words before a reference saying the rest of it stays ("the rest of", "the remainder of").
+_REST_OF = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+#: Words after it saying the rest stays ("is unchanged", "remains as is").
+_STAYS = re.compile(r"\s+(?:is|are|remains?|stays?)\s+(?:unchanged|unaltered|as\s+(?:is|before|written|stated))\b",
+                    re.IGNORECASE)
+#: Words before it saying one part stays as the provision has it ("remains as stated in").
+_REMAINS_AS = re.compile(r"\b(?:remains?|stays?)\s+as\s+(?:stated|specified|written|set\s+out|given)\s+in\s+(?:the\s+)?$",
+                         re.IGNORECASE)
+#: Words after it saying it goes, to the sentence's end ("is withdrawn.").
+_WITHDRAWN_END = re.compile(r"\s+(?:is|are)\s+(?:hereby\s+)?withdrawn\s*(?:[.;]|$)", re.IGNORECASE)
+#: Words after it saying it gains text ("is supplemented accordingly", "is supplemented as follows").
+_SUPPLEMENTED = re.compile(r"\s+(?:is|are)\s+(?:hereby\s+)?supplemented\b", re.IGNORECASE)
+#: A lettered item of the clause named after it ("Item c) of Clause 4.3").
+_ITEM_BEFORE = re.compile(r"\bitem\s+\(?([a-z])\)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+#: What joins the parts of one naming ("Note 2 on Drawing E-301", "Clause 4.3 of Exhibit B").
+_JOINS = re.compile(r"\s*,?\s*(?:on|of|in)\s+(?:the\s+)?(?:(?:drawing|sheet|dwg)\.?\s+(?:no\.?\s*)?)?", re.IGNORECASE)
+
+
+def _named_here(text: str, read: str, item: Item, items: Sequence[Item], corpus: Corpus,
+                notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str]) -> list[tuple[tuple[int, int], Locator, str]]:
+    """What ``text`` names by number that the project holds, in order: its references, and a
+    clause of no named document ("Section 5.1.1") held by the one document of the project holding it."""
+    named = [(r.span, r.target, r.written) for r in find_references(text, corpus, mask=_quoted_spans(text), notations=notations, titles=False)
+             if r.target is not None and r.by_number and not r.cited and _division(r) not in skip]
+    for clause in _CLAUSE_ALONE.finditer(read):
+        if any(a < clause.end() and clause.start() < b for (a, b), _, _ in named):
+            continue
+        holders = _clause_holders(clause.group(1), item, items, corpus)
+        if len(holders) == 1:
+            named.append((clause.span(), Locator(doc=holders[0], path=clause.group(1)), clause.group(0)))
+    return sorted(named, key=lambda n: n[0])
+
+
+def _rest_or_withdrawn(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
+                       corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
+                       rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent: the answer of a question-and-answer item neither applied, proposed nor
+    reported that names a held provision in one of the sentences above is proposed against it
+    (where the naming runs on, "Note 2 on Drawing E-301", against its most particular part)."""
+    said = ({n.item.path for n in reading.not_understood} | {e.by.path for e in reading.applied}
+            | {p.item.path for p in reading.proposed}
+            | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    for item in items:
+        answer = _ANSWER_AT.search(item.text)
+        if item.path in said or not (item.kind in ("question", "answer") or item.answer is not None or answer is not None):
+            continue
+        start = max(answer.end() if answer is not None else 0, item.answer or 0)
+        text = item.text[start:]
+        read = _read_text(text, _quoted_spans(text))
+        named = _named_here(text, read, item, items, corpus, notations, skip)
+        for index, ((first, end), target, written) in enumerate(named):
+            chain = [(target, written)]
+            while index + 1 < len(named) and _JOINS.fullmatch(read[end:named[index + 1][0][0]]):
+                index += 1
+                end = named[index][0][1]
+                chain.append((named[index][1], named[index][2]))
+            before, after = read[:first], read[end:]
+            if _REST_OF.search(before) and _STAYS.match(after) or _REMAINS_AS.search(before):
+                action, why = Action("amend", "the rest kept"), "keeps the rest of it: the new words beside change it in part"
+            elif _WITHDRAWN_END.match(after):
+                action, why = Action("delete", "withdrawn"), "withdraws it, nothing in its place"
+            elif _SUPPLEMENTED.match(after):
+                action, why = Action("amend", "supplemented"), "supplements it"
+            else:
+                continue
+            target, written = max(chain, key=lambda c: len((c[0].path or "").split(".")) if c[0].path else 0)
+            lettered = _ITEM_BEFORE.search(before)
+            if lettered is not None and target.path is not None and (
+                    path := f"{target.path}.{lettered.group(1).lower()}") in corpus.path_set(target.doc):
+                target = Locator(doc=target.doc, path=path)
+            _propose(reading, item, target, action, written, rule, file, line_of,
+                     f"an answer that {why}, in words no rule of the pack reads: for a person to confirm")
+            said.add(item.path)
+            break
+
+
+#: A part of a document named by its place, not by a number ("the existing third WHEREAS recital",
+#: "the second recital", "the preamble"): agreements number their sections, not their recitals.
+_UNNUMBERED_PART = re.compile(
+    r"\b(?:(?:the\s+)?(?:existing\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
+    r"(?:whereas\s+)?(?:recitals?|whereas\s+clauses?)|recitals?|preamble)\b", re.IGNORECASE)
+
+
+def _unnumbered_part(reading: Reading, document: Document, items: Sequence[Item], vocabularies: list,
+                     corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
+                     rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent: an item neither applied, proposed nor reported whose change verb acts on a
+    part of a document named by its place ("DELETE the existing third WHEREAS recital and REPLACE
+    it ...") under a heading naming one document of the project: proposed as a change of that
+    document in part (the part is in no outline), for a person to confirm."""
+    said = ({n.item.path for n in reading.not_understood} | {e.by.path for e in reading.applied}
+            | {p.item.path for p in reading.proposed}
+            | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    for item in items:
+        if item.path in said or item.kind == "heading" or _preamble(item) or not item.heading_context.strip():
+            continue
+        quoted = _quoted_spans(item.text)
+        action = read_action(item.text, vocabularies, mask=quoted)
+        part = _UNNUMBERED_PART.search(_read_text(item.text, quoted))
+        if not action.changes or action.span is None or part is None or part.start() > action.span[1] + 40 or any(
+                r.target is not None for r in find_references(item.text, corpus, mask=quoted, notations=notations, titles=False)):
+            continue
+        docs = {r.target.doc for r in find_references(item.heading_context, corpus, notations=notations, titles=False)
+                if r.target is not None and r.target.path is None and _division(r) not in skip}
+        if len(docs) != 1:
+            continue
+        written = " ".join(part.group(0).split())
+        _propose(reading, item, Locator(doc=docs.pop()), Action("amend", action.words, action.span), written, rule, file,
+                 line_of, f'changes "{written}", which no outline of the project numbers, of the document its heading '
+                          "names: that document changed in part, for a person to confirm")
+        said.add(item.path)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
-from .actions import DESCRIBES, Action, read_action
+from .actions import Action, describes, read_action
 from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
@@ -90,6 +90,7 @@ from .references import (
     heading_document,
     titles_a_clause,
 )
+from .silent import _CHANGE_WORD
 from .wording import (
     _ADDING,
     _AS_FOLLOWS,
@@ -254,6 +255,15 @@ def _same_document(item: Item, items: Sequence[Item]) -> str | None:
     return None
 
 
+def _addendum_documents(items: Sequence[Item], corpus: Corpus,
+                        notations: Mapping[str, Sequence[re.Pattern[str]]]) -> set[str]:
+    """The documents of the project the addendum's items name anywhere (by number, code or outline,
+    cited or changed; never by a title alone)."""
+    return {r.target.doc for item in items
+            for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations, titles=False)
+            if r.target is not None and r.by_number}
+
+
 def _next_article(reference: Reference, corpus: Corpus) -> bool:
     """Whether a paragraph added to a whole document is the next article of a part the document
     numbers ("ADD ARTICLE 2.3 TO PART 2" where 2.1 and 2.2 are there, 2.3 not): it goes after the
@@ -308,7 +318,7 @@ class _One:
         for step in (self._verb, self._references, self._entry, self._unchanging, self._unplaceable,
                      self._heading_named, self._quiet_kinds, self._resolve, self._paged, self._reissued_holder,
                      self._revision_marks, self._attached_successor, self._restated, self._as_follows,
-                     self._old_then_new, self._gate, self._proposal):
+                     self._old_then_new, self._row_text, self._gate, self._proposal):
             outcome = step()
             if outcome is not None:
                 return outcome
@@ -365,7 +375,7 @@ class _One:
         while clause is not None and _IMPERATIVE.match(_read_text(self.item.text, self.mask), clause.end()):
             # "... the plaque is deleted; remove Article 2.2 in its entirety": the next clause instructs too
             clause = _CLAUSE_END.search(_read_text(self.item.text, self.mask), clause.end())
-        described = DESCRIBES.search(_read_text(self.item.text, self.mask), self.action.span[1]) \
+        described = describes(_read_text(self.item.text, self.mask), self.action.span[1]) \
             if self.action.action == "replace" and self.action.span is not None else None
         if (described is not None and (clause is None or described.start() < clause.start())
                 and not _PAGES.search(_read_text(self.item.text, self.mask), 0, described.start())):
@@ -515,9 +525,24 @@ class _One:
                 clause = clauses[0]
                 target = Locator(doc=holders[0], path=clause.group(1))
                 reference = Reference("paragraph", clause.group(0), clause.span(), target, resolved_by="outline")
-                return _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+                return self._in_named_holder(target, reference, _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
                     f"the answer changes what the question names ({' '.join(clause.group(0).split())}, of no "
-                    f"named document): {holders[0]} is the one document of the project holding it"))
+                    f"named document): {holders[0]} is the one document of the project holding it")))
+
+    def _in_named_holder(self, target: Locator, reference: Reference, proposal: _Outcome) -> _Outcome:
+        """A clause of no document the item names ("R. Section 3.3 is revised to read: ..."), held by the
+        one document of the project that holds it: applied where the addendum itself names that document
+        and no other of the project ("The requirements are set out in Exhibit B, Statement of Work") and
+        the reading passes the gate as any named provision does; else ``proposal``, for a person."""
+        if self.action.ambiguous is not None or _addendum_documents(self.items, self.corpus, self.notations) != {target.doc}:
+            return proposal
+        action = self.action
+        self.resolved, self.open_refs, self.absent = [(target, reference)], [], []
+        outcome = self._gate()
+        if outcome is not None and outcome.kind == "applied":
+            return outcome
+        self.action = action
+        return proposal
 
     def _lettered_item(self, clause: Locator) -> Locator:
         """The lettered item of ``clause`` the item names, where the document's outline holds it
@@ -545,9 +570,9 @@ class _One:
                     if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
                     reference = Reference("paragraph", mention.group(0), mention.span(), target, resolved_by="outline")
-                    return _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+                    return self._in_named_holder(target, reference, _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
                         f"names {' '.join(mention.group(0).split())} of no named document: {holders[0]} is the one "
-                        "document of the project holding it (and the clauses the items beside it name)"))
+                        "document of the project holding it (and the clauses the items beside it name)")))
             if mention is not None:
                 return _Outcome("not_understood", self.rule, self.action,
                                 why=f'names "{" ".join(mention.group(0).split())}", which no reference notation of the '
@@ -730,8 +755,29 @@ class _One:
                 self.whole_object = None
             else:
                 self.resolved = [(holder.target, replace(holder, bound=False))]  # type: ignore[list-item]
+        self.resolved = self._in_verb_clause()
         if not self.resolved and not self.open_refs:
             return _Outcome("nothing", self.rule, self.action)
+
+    def _in_verb_clause(self) -> list[tuple[Locator, Reference]]:
+        """Of a table row's targets, those its verb's own clause names, where it names one and the rest
+        stand only in other cells ("| Note 2 on Drawing C-105 repeats ... of Section 35 31 00. Which one
+        applies? | Note 2 on Drawing C-105 is deleted. |", "| Drawing C-105, Detail 1, Section 35 31 00
+        | ... | Detail 1 of Drawing C-105 is modified to show ... |"): the question or the row's reference
+        cell says what the row is about, the answer's clause what it changes. Else all of them."""
+        if not self.item.cells or len(self.resolved) < 2 or not self.action.changes or self.action.span is None or self.open_refs:
+            return self.resolved
+        read = _read_text(self.item.text, self.mask)
+        verb = self.action.span[0]
+        cell = (read.rfind("|", 0, verb), read.find("|", verb) if read.find("|", verb) >= 0 else len(read))
+        opened = max(cell[0], *(read.rfind(mark, cell[0], verb) for mark in (". ", "; ", "? ")))
+        closed = min([cell[1], *(at for mark in (". ", "; ", "? ") if (at := read.find(mark, self.action.span[1], cell[1])) >= 0)])
+        # (a target named in two cells is kept once, by its first mention: every mention is weighed here)
+        own = {r.target for r in self.named if r.target is not None and opened < r.span[0] < closed}
+        if not own or not own <= {t for t, _ in self.resolved} or any(
+                r.target not in own and cell[0] < r.span[0] < cell[1] for r in self.named if r.target is not None):
+            return self.resolved
+        return [(t, r) for t, r in self.resolved if t in own]
 
     def _paged(self) -> _Outcome | None:
         """Pages replaced."""
@@ -1016,6 +1062,33 @@ class _One:
             why = (f'deletes "{_bare_deletion(self.item.text, self.mask, self.action, self.vocabularies)}" from {self.resolved[0][0].format()} '
                    "and says nothing of what remains: whether that is all of it or a part is for a person to confirm")
             self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=why)
+
+    def _row_text(self) -> _Outcome | None:
+        """A row of a table of changes with no verb of its own, under a lead-in saying only that
+        changes are brought ("Below changes are brought to the document"), naming one provision in
+        one cell and giving text in its last: the text is the provision's, anew. Where it opens
+        with the provision's own label ("b) Petrol hose: ..." for "Clause 3.2.2 b)"), the provision
+        is written whole: replaced. Else whether the text is the whole of it or a part the row does
+        not say: a replacement for a person to confirm, never a change in part applied."""
+        if (self.table_lead is None or not self.from_lead or len(self.resolved) != 1 or self.open_refs
+                or self.action.action != "amend" or self.action.ambiguous is not None or len(self.item.cells) < 2
+                or not all(_CAPTION_CHANGE.fullmatch(w.strip()) for w in self.action.words.split(" … "))):
+            return None
+        target, reference = self.resolved[0]
+        text = self.item.cells[-1][1].strip()
+        if (target.path is None or len(text.split()) < 4 or reference.written in text or _quoted_spans(text)
+                or _CHANGE_WORD.search(text) or read_action(text, self.vocabularies).action is not None):
+            return None  # (words swapped, 'Use "X" in place of "Y"', or a verb in the text: read as before)
+        target = self._lettered_item(target)
+        if _opens_with_own_label(text, target):
+            self.resolved = [(target, reference)]
+            self.action = Action("replace", self.action.words, self.action.span, self.action.attachment)
+            return None
+        self.action = Action("replace", self.action.words, self.action.span, self.action.attachment, ambiguous=(
+            f"gives text for {target.format()} with no verb of its own, under a lead-in saying only that changes "
+            "are brought: whether it is the whole of it is for a person to confirm"))
+        self.resolved = [(target, reference)]
+        return None
 
     def _gate(self) -> _Outcome | None:
         """One certain reading applies."""

@@ -227,3 +227,6 @@ _POSTED_ELSEWHERE = re.compile(
     r"\b(?:amended|revised|new|corrected|updated|modified)\s+(?:details|text|texts|wording|versions?|provisions?|"
     r"paragraphs?|clauses?|pages?)\s+(?:are|is|have\s+been|has\s+been|will\s+be|shall\s+be)\s+(?:now\s+)?"
     r"(?:posted|published|uploaded|available|placed|hosted|displayed)\b", re.IGNORECASE)
+
+#: New or old text opening with an ellipsis: the last words of a provision, not all of it.
+_ELLIPSIS_OPENS = re.compile(r"[\s\"“'‘]*(?:\.{3}|…)")

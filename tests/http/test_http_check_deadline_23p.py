@@ -40,3 +40,34 @@ def test_a_check_past_the_time_limit_begins_no_more_claims(ingested_example, ser
     settled = len(begun)
     time.sleep(1.5)
     assert len(begun) == settled < 40  # nothing more is begun: the work stopped with the answer
+
+
+def test_a_check_past_the_time_limit_searches_no_more_quotes_of_the_claim(ingested_example, serve, http_keys, bearer,
+                                                                         tmp_path, monkeypatch):
+    """Audit D, finding 3: one claim citing many quotes ran on past the 504, its citations' quote
+    searches never asked for the deadline; the check now stops between a claim's citations too."""
+    from inforce.engine import verify
+
+    begun: list[float] = []
+    real = verify._locate
+
+    def slow_locate(case, item):  # each citation's search takes 0.4 s
+        begun.append(time.monotonic())
+        time.sleep(0.4)
+        return real(case, item)
+
+    monkeypatch.setattr(verify, "_locate", slow_locate)
+    root = ingested_example("sop-retention")
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    answer = json.loads((EXAMPLES / "sop-retention" / "answers" / "s1-rev-d.json").read_text())
+    answer["context"]["groups"] = []
+    claim = answer["claims"][0]
+    claim["citations"] = claim["citations"][:1] * 20  # eight seconds of one claim's quotes (the most it may cite) against a one-second limit
+    answer["claims"] = [claim]
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        cut = client.post("/v1/projects/retention/check", json=answer, headers=bearer("owner"))
+    assert cut.status_code == 504
+    time.sleep(1.0)  # the search running at the deadline ends
+    settled = len(begun)
+    time.sleep(1.5)
+    assert len(begun) == settled < 20  # nothing more is searched: the work stopped with the answer
