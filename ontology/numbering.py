@@ -55,7 +55,7 @@ FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 #: glyphs a word processor's list bullets become when its text is copied out: a lower-case "o"
 #: (the second-level bullet, set in Courier) before words that open with a capital, a digit or a
 #: quotation, and the Symbol and Wingdings font's private-use bullets (U+F0B7, U+F0A7, U+F0D8).
-BULLET = re.compile(r"([ \t]*)([-*+•●◦▪–\uf0b7\uf0a7\uf0d8]|o(?=[ \t]+[A-Z0-9\"“(]))[ \t]+(?=\S)")
+BULLET = re.compile(r"([ \t]*+)([-*+•●◦▪–\uf0b7\uf0a7\uf0d8]|o(?=[ \t]++[A-Z0-9\"“(]))[ \t]++(?=\S)")
 
 _ROMAN = re.compile(r"(x{0,3})(ix|iv|v?i{0,3})")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}

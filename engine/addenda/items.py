@@ -96,13 +96,16 @@ _ANSWER_RANK = 10.5
 _LINE = 11.0  # a paragraph or a bullet
 _ROW = 12.0
 
-_LEAD = rf"[ \t]*{BOLD}?[ \t]*"
+# possessive: the spaces before and after an optional bold mark cannot trade characters, so a
+# line of spaces is passed over once, not once per way of splitting it (a search from every
+# position over 1,000 spaces had taken 12 s)
+_LEAD = rf"[ \t]*+(?:{BOLD}[ \t]*+)?"
 _BULLET = BULLET
 #: A label opening a line (the grammar is ``ontology/numbering``'s; no limit on its digits:
 #: "1000." after "999." is an item, see ``_Reader._fits``).
 _LETTER = f"{UPPER}|{LOWER}"
 _NUMBERED = re.compile(
-    rf"([ \t]*){BOLD}?[ \t]*"
+    rf"([ \t]*+)(?:{BOLD}[ \t]*+)?"
     rf"(?P<marker>\((?P<p>{number()}|{_LETTER}|{ROMAN_ANY})\)|(?P<d>{number()}|{_LETTER}|{ROMAN_LOWER}|{ROMAN_UPPER})[.)]"
     # Canadian specifications and their addenda number by a point before the digit (".1", ".2"),
     # captions and the instructions under them alike
@@ -112,14 +115,14 @@ _NUMBERED = re.compile(
 #: An owner's own item number opening a line: letters and digits with dashes or points
 #: ("AD1-A02", "NIB-7.", "SP-12"), then a capitalised word.
 _CUSTOM = re.compile(
-    r"([ \t]*)(?:\*\*|__)?(?P<marker>(?=[A-Z0-9.-]*\d)[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+\.?)(?:\*\*|__)?"
+    r"([ \t]*+)(?:\*\*|__)?(?P<marker>(?=[A-Z0-9.-]*\d)[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+\.?)(?:\*\*|__)?"
     r"(?=[ \t]+[\"“(]?[A-Z])"
 )
 #: A decimal number heading a section the addendum changes: "2.1 05 12 00 - Structural Steel",
 #: "3.2 SECTION 09 91 23 PAINTING" (owners number their changes by part and entry, then name the
 #: section): a heading over the lettered instructions below it, not words of the one above.
 _NUMBERED_SECTION = re.compile(
-    r"([ \t]*)(?:\*\*|__)?(?P<marker>\d{1,2}\.\d{1,2})\.?(?:\*\*|__)?[ \t]+"
+    r"([ \t]*+)(?:\*\*|__)?(?P<marker>\d{1,2}\.\d{1,2})\.?(?:\*\*|__)?[ \t]++"
     r"(?=(?:(?i:section)[ \t]+)?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:\.\d{2})?(?![\d.])[^.;?!\n]*$)"
 )
 #: A clause numbered by an ordinal word before the word that names it ("FIRST CLAUSE:", "Second
@@ -129,8 +132,8 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
              "eighteenth", "nineteenth", "twentieth")
 _ORDINAL_ITEM = re.compile(
-    r"[ \t]*(?:\*\*|__)?[ \t]*(?P<label>" + "|".join(_ORDINALS) + r")[ \t]+"
-    r"(?P<word>clause|item|point|change|amendment|modification|revision)(?:\*\*|__)?[ \t]*[:.–—-]",
+    _LEAD + r"(?P<label>" + "|".join(_ORDINALS) + r")[ \t]++"
+    r"(?P<word>clause|item|point|change|amendment|modification|revision)(?:\*\*|__)?[ \t]*+[:.–—-]",
     re.IGNORECASE)
 #: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
 _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
@@ -139,9 +142,9 @@ _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 _RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \t]*:"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
 _ANSWER = re.compile(
-    _LEAD + r"(?:(?-i:A)[ \t]*\d{0,3}[ \t]*(?:[.:)]|[–-](?=[ \t]))"
+    _LEAD + r"(?:(?-i:A)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))"
     r"|(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?[ \t]+)?"
-    r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*\d{0,3}[ \t]*[.:)–-]?"
+    r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*+\d{0,3}[ \t]*+[.:)–-]?"
     # ("BAC Resolution: ...": a bids and awards committee answers each query by its resolution)
     rf"|{_RESOLUTION})",
     re.IGNORECASE,
@@ -153,24 +156,24 @@ _INLINE_ANSWER = re.compile(
 )
 #: A question opening a line: "Q:", "Q3.", "Question 2:", "QUESTION -", "RFI 12:", "Query:".
 _QUESTION = re.compile(
-    _LEAD + r"(?:(?-i:Q)[ \t]*\d{0,3}[ \t]*(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w]))",
+    _LEAD + r"(?:(?-i:Q)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w]))",
     re.IGNORECASE,
 )
 #: A question word that is also a paragraph's label ("Q." in a list lettered up to Q is rare;
 #: "Question 2." with its number is a layout's).
-_NUMBERED_QUESTION = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*\((?:q|Q)\)")
+_NUMBERED_QUESTION = re.compile(_LEAD + r"\((?:q|Q)\)")
 #: An answer labelled by a word ("Response:", "District response:", "Answer 3:"), not by a bare "A.".
 _WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
-                            r"[ \t]+)?(?:answer|response|reply)[ \t]*\d{0,3}[ \t]*[.:–-]" rf"|{_LEAD}{_RESOLUTION}", re.IGNORECASE)
+                            r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}", re.IGNORECASE)
 #: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
-_RULE_LINE = re.compile(r"[ \t]*(?:[-–—*_=~][ \t]*){2,}")
+_RULE_LINE = re.compile(r"[ \t]*+(?:[-–—*_=~][ \t]*+){2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_]*$")
 _STARTS_SENTENCE = re.compile(r"[\"“(]?[A-Z0-9]")
 _BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<inner>.+?)(?<=\S)\1[ \t]*:?")
 _MD = re.compile(r"[ \t]{0,3}(#{1,6})(?:[ \t]|$)")
 _FENCE = FENCE
 #: A line opening with a number or a label: a colon there ends an instruction's lead, not a title.
-_LABELLED = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*(?:\d|\(?[A-Za-z0-9]{1,4}[.)][ \t])")
+_LABELLED = re.compile(_LEAD + r"(?:\d|\(?[A-Za-z0-9]{1,4}[.)][ \t])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _PATH = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
@@ -203,14 +206,14 @@ _VERB_LABEL_LINE = re.compile(r"[*_]*[A-Z][a-z]{2,11}[*_]*:[ \t]")
 _BARE_SECTION = re.compile(r"(?:spec(?:ification)?\s+)?section\s+(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})", re.IGNORECASE)
 #: A paragraph's number, then a capitalised word (the instruction's verb): "2.2.A Amend paragraph 2.2.A ...".
 _NUMBER_THEN_VERB = re.compile(r"[*_]*\d{1,2}(?:\.\d{1,3}){1,2}(?:\.[A-Z])?[*_]*[ \t]+(?-i:[A-Z][a-z]+)\b")
-_ACTION_LINE = re.compile(r"[ \t*_]*(?:Action|Change)[ \t*_]*:", re.IGNORECASE)
+_ACTION_LINE = re.compile(r"[ \t*_]*+(?:Action|Change)[ \t*_]*+:", re.IGNORECASE)
 #: The labels of a corrigendum's old and new texts ("Instead of:" ... "Read:" ...): tender corrigenda
 #: of public works ministries (World Bank and Commonwealth forms) quote both in full under the point.
-_OLD_NEW_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised)[ \t*_]*:", re.IGNORECASE)
+_OLD_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised)[ \t*_]*+:", re.IGNORECASE)
 #: The old text's labels, and the new text's that count only after one of them ("Original:" ...
 #: "Amended:" ..., owners' amendment lists; "Revised:" alone is a verb set as a label).
-_OLD_LABEL = re.compile(r"[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*:", re.IGNORECASE)
-_PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*(?:Amended|Revised)[ \t*_]*:", re.IGNORECASE)
+_OLD_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*+:", re.IGNORECASE)
+_PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Amended|Revised)[ \t*_]*+:", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
                         re.IGNORECASE)
 #: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").
@@ -231,7 +234,7 @@ _DOCUMENT_CLASS = re.compile(r"\bthe\s+(?:contract\s+|technical\s+|special\s+)?(
 
 #: A line opening with a paragraph or article by its path, a word for it before ("Section 3.1.A
 #: Change ...", "Paragraph 2.2.B: ...", "Article 1.4 ..."), never a document's number.
-_PATH_FIRST = re.compile(r"[ \t*_]*(?:(?:Section|Paragraph|Para\.|Article|Subparagraph|Clause)[ \t]+)?"
+_PATH_FIRST = re.compile(r"[ \t*_]*+(?:(?:Section|Paragraph|Para\.|Article|Subparagraph|Clause)[ \t]+)?"
                          r"\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*(?![\w.]|\.\w)[ \t:,-]", re.IGNORECASE)
 
 #: A subject title ending in the reference it is about, in parentheses: "Slab Edge Insulation (07 21
@@ -247,8 +250,8 @@ _DOCUMENT_LINE = re.compile(
     rf"\d{{2}} ?\d{{2}} ?\d{{2}}(?:\.\d{{2}})?)|(?:Sheet|Drawing)(?:\s+No\.?)?\s+(?-i:{SHEET_NUMBER}))"
     r"(?:[ \t]*[-–—:][ \t]*|,[ \t]*|[ \t]+)[(\"“]?(?-i:[A-Z])[^.:;\n]{1,100}?[)\"”]?[*_]*", re.IGNORECASE)
 #: The opening of a paragraph naming a part of a section or of a sheet by its number.
-_SECTION_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?|parts?)\s+\d", re.IGNORECASE)
-_SHEET_PART = re.compile(r"[ \t*_]*(?:general\s+|sheet\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d",
+_SECTION_PART = re.compile(r"[ \t*_]*+(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?|parts?)\s+\d", re.IGNORECASE)
+_SHEET_PART = re.compile(r"[ \t*_]*+(?:general\s+|sheet\s+)?(?:notes?|keynotes?|details?|callouts?)\s+(?:no\.?\s*)?\d",
                          re.IGNORECASE)
 #: A part of a section named by its word and number ("Paragraph 2.2.A", "Subparagraph 3.1.B.2").
 _PART_NUMBER = re.compile(r"\b(?:sub-?)?(?:paragraphs?|articles?|clauses?|subsections?)\s+\d", re.IGNORECASE)
@@ -265,10 +268,10 @@ _PART_NAMED = re.compile(r"\b(?:(?:sub-?)?(?:paragraphs?|articles?|clauses?|subs
 _CAPTIONED_CLAUSE = re.compile(r"\d{1,2}\.\d{1,3}\.?[ \t]+(?-i:[A-Z][A-Z0-9 ,&/'()]{1,60}?)[ \t]*(?:[:–—]|\s-\s)")
 #: A heading naming a part of a section by its number: "ARTICLE 2.1 - BLOCK", "PART 2 - PRODUCTS",
 #: "2.3 MORTAR", "PARAGRAPH 3.2.A".
-_PART_HEADING = re.compile(r"[ \t*_]*(?:(?:sub-?)?(?:articles?|paragraphs?|parts?|clauses?)[ \t]+\d|\d{1,2}\.\d{1,3}\.?[ \t]+[A-Z])",
+_PART_HEADING = re.compile(r"[ \t*_]*+(?:(?:sub-?)?(?:articles?|paragraphs?|parts?|clauses?)[ \t]+\d|\d{1,2}\.\d{1,3}\.?[ \t]+[A-Z])",
                            re.IGNORECASE)
 #: A paragraph opening with a part of a document and its number ("SUBARTICLE 102-4.3 ...", "Article 3.2 ...").
-_OPENS_WITH_PART = re.compile(r"[ \t*_]*(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
+_OPENS_WITH_PART = re.compile(r"[ \t*_]*+(?:sub-?)?(?:articles?|paragraphs?|subsections?|clauses?|sections?|sheets?|"
                               r"drawings?)\s+\d", re.IGNORECASE)
 #: Words ending an item's instruction that introduce what follows as its new text.
 _INTRODUCES = re.compile(
@@ -1680,7 +1683,7 @@ def _unlabelled(text: str) -> str:
 
 
 #: A sentence that asks: it opens with an auxiliary or a question word ("Is ...", "Who provides ...").
-_ASKS = re.compile(r"[ \t*_]*(?:is|are|was|were|does|do|did|can|could|may|might|will|would|shall|should|must|has|have|"
+_ASKS = re.compile(r"[ \t*_]*+(?:is|are|was|were|does|do|did|can|could|may|might|will|would|shall|should|must|has|have|"
                    r"who|what|which|where|when|why|how)\s", re.IGNORECASE)
 
 

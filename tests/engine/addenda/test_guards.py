@@ -356,3 +356,57 @@ def test_an_item_quoting_a_long_new_text_is_read_in_linear_time(tmp_path, rules)
     took(50, "warm")
     short, long = took(2500, "short"), took(5000, "long")
     assert long < 2.5 * short + 1.0, (short, long)
+
+
+def test_a_line_opening_with_a_long_run_of_spaces_is_itemized_in_linear_time(tmp_path, rules):
+    """Issue 23: the itemizer's line patterns let the spaces before and after an optional bold
+    mark split every way ("[ \\t]*(?:**)?[ \\t]*"), so one line opening with 20,000 spaces before
+    its label took over a minute to read. Doubling the run must not much more than double the time."""
+    import time
+
+    def took(n: int, name: str) -> float:
+        root = tmp_path / name
+        root.mkdir()
+        pad, tabs = " " * n, "\t" * n
+        started = time.perf_counter()
+        _read(root, rules, f"ADDENDUM NO. 1\n\n{pad}\n\n{pad}1. Section 03 30 00, Paragraph 2.1.A: Delete the paragraph.\n\n"
+              f"{tabs}2. Section 03 30 00, Paragraph 2.1.B: Delete the paragraph.\n")
+        return time.perf_counter() - started
+
+    took(10, "warm")
+    short, long = took(4000, "short"), took(8000, "long")
+    assert long < 2.5 * short + 1.0, (short, long)
+
+
+def test_no_line_pattern_of_the_itemizer_rescans_a_run_of_spaces_more_than_once():
+    """Issue 23: each module-level pattern of ``items`` searched over 20,000 spaces costs no more
+    than a few times a pattern that passes over the run once from each position; a pattern whose
+    two space runs may trade characters costs tens of times that (or never ends)."""
+    import re
+    import signal
+    import time
+
+    from inforce.engine.addenda import items
+
+    run = " " * 20000
+
+    def took(pattern: re.Pattern[str]) -> float:
+        started = time.perf_counter()
+        signal.setitimer(signal.ITIMER_REAL, 30.0)
+        try:
+            pattern.search(run)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        return time.perf_counter() - started
+
+    def too_slow(signum, frame):
+        raise TimeoutError("a pattern took over 30 s")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    try:
+        once = took(re.compile(r"[ \t]*+x"))
+        times = {name: took(pattern) for name, pattern in vars(items).items() if isinstance(pattern, re.Pattern)}
+        slow = {name: round(seconds, 2) for name, seconds in times.items() if seconds > 8 * once + 0.5}
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert not slow, (once, slow)
