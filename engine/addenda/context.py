@@ -590,7 +590,7 @@ def _read_text(text: str, mask: Sequence[tuple[int, int]]) -> str:
 
 #: A heading that is only the document's own title ("ADDENDUM NO. 2"): what sits under it alone is preamble.
 _TITLE_LINE = re.compile(r"^\W*(?:addendum|addenda|bulletin|amendment|change\s+order|field\s+order)\b(?:\s+(?:no\.?|number|#))?"
-                         r"\s*[\w.-]*\W*$", re.IGNORECASE)
+                         r"\s*[\w.-]*+\W*+$", re.IGNORECASE)  # possessive: a run of dots read once (issue 23)
 
 
 def _preamble(item: Item) -> bool:

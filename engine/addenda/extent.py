@@ -409,6 +409,63 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     return docs
 
 
+#: The most documents a clause number of no named document is proposed in, one edge each.
+_HOLDERS_PROPOSED = 3
+
+#: Words of a document's title that say nothing of which document it is.
+_TITLE_FILLER = {"section", "document", "exhibit", "chapter", "volume", "part", "the", "of", "for", "and", "to",
+                 "in", "on", "a", "an", "with", "during", "by"}
+
+
+def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
+    """The documents of the project most likely to hold clause ``path`` that an item names in no
+    document (or in one that lacks it), best first, at most ``_HOLDERS_PROPOSED``: those
+    ``_clause_holders`` keeps, ranked by how much of each one's title (each word weighed by how
+    few titles carry it) and of its clause's own title the item's words and its headings repeat.
+    One where it alone is named so; none where more than the cap hold it and the words name none of
+    them. For proposals only: a person picks."""
+    holders = _clause_holders(path, item, items, corpus)
+    if len(holders) <= 1:
+        return holders
+    said = set(re.findall(r"[a-z]{3,}", f"{item.text}\n{item.heading_context}".lower()))
+    counts: dict[str, int] = {}
+    for _, title in corpus.directory.titles.values():
+        for word in set(re.findall(r"[a-z]{3,}", title.lower())) - _TITLE_FILLER:
+            counts[word] = counts.get(word, 0) + 1
+
+    def score(doc: str) -> float:
+        title = set(re.findall(r"[a-z]{3,}", corpus.directory.titles[doc][1].lower())) - _TITLE_FILLER
+        own = corpus.names(doc).get(path, "") if corpus.names is not None else ""
+        clause = set(re.findall(r"[a-z]{4,}", own.lower())) - _TITLE_FILLER
+        return sum(1 / counts.get(w, 1) for w in title & said) + (2.0 if clause and clause <= said else 0.0)
+
+    ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
+    if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
+        return [ranked[0][1]]
+    named = [doc for value, doc in ranked if value > 0]
+    if len(holders) <= _HOLDERS_PROPOSED:
+        return [doc for _, doc in ranked]
+    return named[:_HOLDERS_PROPOSED]
+
+
+#: The paragraph a document named with it lacks, as ``references`` says so ("names Clause 4.2.1 of
+#: SPEC-X, which has no paragraph 4.2.1"): the document (1) and the path (2).
+_LACKED = re.compile(r" of (\S+), which has no paragraph (\S+)$")
+
+
+def _held_elsewhere(unread: Sequence[Reference], item: Item, items: Sequence[Item], corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """For an item whose every unresolved reference is a paragraph the document read with it lacks
+    ("Employer's Requirements Chapter 4 Clause 4.2.1: ..." read in the section a heading names): each
+    in the documents of the project most likely holding it instead (``_likely_holders``), for a
+    person to confirm; [] where any is otherwise unresolved or nothing else holds it."""
+    lacked = [(m.group(2), m.group(1), r) for r in unread if r.kind == "paragraph" and (r.joins is None or r.joins.path is None)
+              and (m := _LACKED.search(r.why or "")) is not None]
+    if not items or not lacked or len(lacked) != len(unread):
+        return []
+    return _distinct([(Locator(doc=doc, path=path), reference) for path, lacking, reference in lacked
+                      for doc in _likely_holders(path, item, items, corpus) if doc != lacking])
+
+
 #: Words naming part of a section or sheet the item did not resolve ("keynote 2.1", "the second
 #: sentence", "the title block", "the schedule"): a whole-document instruction with them is in doubt.
 _SUB_PART = re.compile(

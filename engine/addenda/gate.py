@@ -29,6 +29,7 @@ from .net import (
     _DOCUMENT_WORD,
     _antecedent,
     _clause_beside,
+    _held_clauses,
     _named_action,
     _quoted_label,
     _quoted_names,
@@ -266,7 +267,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             continue
         if not found:
             found = _quoted_names(text, quoted, corpus, notations) or _antecedent(
-                item, items, text, unasked, corpus, notations)
+                item, items, text, unasked, corpus, notations) or _held_clauses(item, items, text, unasked, corpus, action)
             if any(_division(r) in skip for _, r in found):
                 continue
             if found:
@@ -275,7 +276,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                              rule, file, line_of, f"{reference.why}: for a person to confirm")
                 continue
             if action.ambiguous != _BESIDE_WHY:  # (a clause beside "no change" that names nothing: the lines below read it)
-                _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of)
+                _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of, items)
             continue
         if action.ambiguous is not None:
             for target, reference in found:

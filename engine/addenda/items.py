@@ -80,7 +80,7 @@ from inforce.rules.patterns import SHEET_NUMBER
 
 from .actions import vocabulary
 
-__all__ = ["Item", "addendum_items", "itemize", "reads_items"]
+__all__ = ["GAP_CAP", "Item", "addendum_items", "bounded_gaps", "itemize", "reads_items"]
 
 #: Ranks of blocks: a smaller rank holds a larger one. Markdown headings keep their level (1-6).
 _HEADING = 7.0  # a line in capitals or in bold heading what follows
@@ -1723,3 +1723,60 @@ def _answer_in(text: str, asked: bool) -> int | None:
         return None
     return found.start() if found else None
 
+
+
+# -- the reader's view of long gaps ------------------------------------------------------
+
+#: The longest run of horizontal whitespace the reader reads. A run says "a gap" and nothing
+#: more, however long; a run of tens of thousands of spaces (a padded export, a blank form
+#: field) read whole would let every pattern that allows a gap rescan it from each of its
+#: positions (issue 23). A plain-text table's column gap stays a gap (32 spaces is still two
+#: or more), and a line's lines stay where they are (no line break is in a run).
+GAP_CAP = 32
+#: Horizontal whitespace (spaces, tabs, NBSP and the other Unicode space separators): every
+#: ``\s`` but the characters ``str.splitlines`` parts lines at; a run longer than ``GAP_CAP``.
+_LONG_GAP = re.compile(rf"[^\S\n\r\v\f\x1c-\x1e\x85\u2028\u2029]{{{GAP_CAP + 1},}}")
+
+
+def bounded_gaps(document: Document) -> Document:
+    """``document`` as the addenda reader reads it: each run of horizontal whitespace longer
+    than ``GAP_CAP`` cut to its first ``GAP_CAP`` characters, in the text layer and in each
+    provision's words, and each provision's span moved to match (the same document when no
+    run is that long). For reading only: the stored document is not changed. Lines, paths and
+    the order of things are as they were, so a reading's locators (file, line, path) are the
+    stored document's; the words a report quotes from an item (``outcome._words``) part words
+    at any run with one space, so they read the same too."""
+    layer = document.text_layer
+    runs = [(found.start(), found.end()) for found in _LONG_GAP.finditer(layer)]
+    if not runs and not any(_LONG_GAP.search(provision.text) for provision in document.provisions):
+        return document
+    starts = [start for start, _ in runs]
+    removed = [0]
+    for start, end in runs:
+        removed.append(removed[-1] + end - start - GAP_CAP)
+
+    def moved(offset: int) -> int:
+        index = bisect.bisect_right(starts, offset)
+        if index and offset < runs[index - 1][1]:
+            start = runs[index - 1][0]
+            return start - removed[index - 1] + min(offset - start, GAP_CAP)
+        return offset - removed[index]
+
+    def span(old: CharSpan) -> CharSpan:
+        return old.model_copy(update={"start": moved(old.start), "end": moved(old.end)})
+
+    provisions = []
+    for provision in document.provisions:
+        update: dict[str, object] = {"span": span(provision.span), "text": _bounded(provision.text)}
+        if isinstance(provision, Section):
+            update["heading"] = _bounded(provision.heading)
+        elif provision.kind == "table_row":
+            update["header_span"] = span(provision.header_span)
+            update["cells"] = tuple(_bounded(cell) for cell in provision.cells)
+            update["header"] = tuple(_bounded(cell) for cell in provision.header)
+        provisions.append(provision.model_copy(update=update))
+    return document.model_copy(update={"text_layer": _bounded(layer), "provisions": tuple(provisions)})
+
+
+def _bounded(text: str) -> str:
+    return _LONG_GAP.sub(lambda found: found.group(0)[:GAP_CAP], text)

@@ -15,8 +15,8 @@ from inforce.ontology import Locator
 
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
-from .context import _read_text
-from .extent import _distinct
+from .context import _SENTENCE, _read_text
+from .extent import _CLAUSE_ALONE, _distinct, _likely_holders
 from .items import Item
 from .references import Corpus, Reference, find_references, place_path
 
@@ -97,6 +97,35 @@ def _antecedent(item: Item, items: Sequence[Item], text: str, mask: Sequence[tup
                                            f"{reference.written}"))]
         return []
     return []
+
+
+def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[tuple[int, int]],
+                  corpus: Corpus, action: Action) -> list:
+    """Clauses an item names by number alone ("Section 5.3 of the RFP is replaced by ...", "Article
+    4.2 is deleted") in no document a reference places: each in the documents of the project most
+    likely holding it (``_likely_holders``: one where its words or headings settle which, else up
+    to three, a person picks). Proposals only."""
+    if any(r.target is not None and r.document_level for r in find_references(text, corpus, mask=mask, titles=False)):
+        return []  # (a clause of a document the item names: that document's, or reported)
+    read = _read_text(text, mask)
+    if action.span is None:
+        return []
+    # (in the sentence of the verb only: a clause named in a question or in words around the change is
+    # asked about or cited, and the change may be of any of them or none)
+    opened = max([0, *(m.end() for m in _SENTENCE.finditer(read, 0, action.span[0]))])
+    closed = next((m.end() for m in _SENTENCE.finditer(read, action.span[1])), len(read))
+    found = []
+    for clause in _CLAUSE_ALONE.finditer(read, opened, closed):
+        holders = _likely_holders(clause.group(1), item, items, corpus)
+        written = " ".join(clause.group(0).split())
+        why = (f"names {written} of no named document: {holders[0]} is the document of the project holding it"
+               if len(holders) == 1 else
+               f"names {written} of no named document, which {', '.join(holders)} each hold: which one is for a "
+               "person to pick")
+        for doc in holders:
+            target = Locator(doc=doc, path=clause.group(1))
+            found.append((target, Reference("paragraph", written, clause.span(), target, resolved_by="outline", why=why)))
+    return _distinct(found)
 
 
 def _named_action(action: Action, text: str, quoted: Sequence[tuple[int, int]], target: Locator) -> Action:

@@ -390,7 +390,7 @@ def _words_struck(text: str, mask: Sequence[tuple[int, int]]) -> bool:
 
 #: "From" right after a deletion's verb ("Remove: From ...", "Delete from ..."), and what may stand
 #: between it and the provision it names: the document's number and kind words, commas.
-_FROM_AFTER_VERB = re.compile(r"\s*:?\s*from\s+", re.IGNORECASE)
+_FROM_AFTER_VERB = re.compile(r"\s*+:?\s*+from\s+", re.IGNORECASE)
 _PLACE_WORDS = re.compile(r"(?:[\s,.\-\u2013]|\d|[A-Z]{1,3}-?(?=\d)|(?:the|of|section|specification|spec|drawing|sheet|"
                           r"paragraph|subparagraph|article|clause|part|note|keynote|detail|page)\b)*", re.IGNORECASE)
 

@@ -59,7 +59,7 @@ from .actions import vocabulary
 from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of
 from .gate import _certainty, _guards
 from .instruction import _read_item
-from .items import Item
+from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
 from .weighing import _attachments_alone, _innermost, _lead_ins
@@ -91,6 +91,7 @@ def read_addendum(
     reading = Reading()
     if not active:
         return reading
+    document = bounded_gaps(document)  # (issue 23) a run of spaces is read as a gap of at most GAP_CAP
     file = document.source.file
     text_layer = document.text_layer
 

@@ -230,8 +230,8 @@ _CSI_PART = re.compile(r"\bPart\s+(\d)\s*[,:\-–]?\s*(?:Article|Paragraph|Para\
 #: "Section 3, subsection 3.22", "Section 4A, subsection S.12").
 _CLAUSE = r"(?:\d{1,3}(?:\.\d{1,3})+|[A-Z]{1,2}\.\d{1,3}(?:\.\d{1,3})*)(?:\([0-9A-Za-z]{1,3}\))*"
 _AFTER_DESIGNATION = re.compile(
-    rf"[ \t]*[-–—,:]?[ \t]*(?:(?:sub-?sections?|clauses?|paragraphs?|articles?|items?)[ \t]+)?[\"“]?({_CLAUSE})(?![\w.])"
-    rf"((?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)(?:{_CLAUSE})(?![\w.]))*)", re.IGNORECASE)
+    rf"[ \t]*+[-–—,:]?[ \t]*+(?:(?:sub-?sections?|clauses?|paragraphs?|articles?|items?)[ \t]++)?[\"“]?({_CLAUSE})(?![\w.])"
+    rf"((?:[ \t]*+(?:,[ \t]*+(?:and[ \t]++)?|and[ \t]++|&[ \t]*+)(?:{_CLAUSE})(?![\w.]))*)", re.IGNORECASE)
 #: A subsection by a letter-and-number label ("subsection S.12", "Subsection "S.14 Erosion ..."").
 _LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,2})\.\d{1,3}(?:\.\d{1,3})*)(?![\w.])",
                                   re.IGNORECASE)
@@ -289,7 +289,7 @@ _PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\)
 _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Pars?\.|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
                    r"Cls?\.|"
                    r"Sub-?sections?|Sub-?headings?|§"
-                   r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?![\d.])))")
+                   r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?![\d.]))(?!\s*\d{2}\.\d{2}\.\d{2}))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
 #: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
 #: by hand write both; either is paragraph A of article 2.1 (group 5, the glued letter and below).
@@ -888,7 +888,12 @@ def heading_document(context: str, corpus: Corpus,
     document a line above it names (the nearest), else nothing is inherited."""
     lines = [line for line in context.splitlines() if line.strip()]
     for index in range(len(lines) - 1, -1, -1):
-        named = [r for r in find_references(lines[index], corpus, notations=notations) if not r.bound]
+        found = find_references(lines[index], corpus, notations=notations)
+        named = [r for r in found if not r.bound]
+        if named and all(r.kind == "name" and r.target is None for r in named):
+            # "AMENDMENT NO. 1 TO COOPERATIVE AGREEMENT (EXHIBIT D)": the amendment's own name, which
+            # is no part of the document the line names; the document is what the heading names
+            named = [replace(r, bound=False) for r in found if r.kind != "name"]
         chain = _one_chain([r for r in named if r.target is not None])
         if chain is not None and all(r.target is not None for r in named):
             # "Part 3.1 Hardware Sets, Subpart B:": an article and a paragraph of it are one place,
@@ -1135,7 +1140,7 @@ _CALLOUT_ON = re.compile(r"\s+(?:on|of|in)\s+(?:the\s+)?(?:(?:plan\s+)?sheets?|d
 
 
 #: Between a paragraph's path and the section it is of ("Article 2.1 of Section 26 32 13").
-_PATH_OF = re.compile(r"\s*,?\s*(?:of|in)\s+(?:the\s+)?(?:(?:technical\s+)?spec(?:ification)?s?\.?\s+)?(?:section\s+)?",
+_PATH_OF = re.compile(r"\s*+,?\s*+(?:of|in)\s++(?:the\s++)?(?:(?:technical\s++)?spec(?:ification)?s?\.?\s++)?(?:section\s++)?",
                       re.IGNORECASE)
 
 

@@ -12,7 +12,7 @@ from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvide
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
-from .extent import _CLAUSE_ALONE, _clause_holders
+from .extent import _CLAUSE_ALONE, _clause_holders, _held_elsewhere
 from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
@@ -71,7 +71,7 @@ def _page_document(code: str, corpus: Corpus) -> str | None:
 
 def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[int, int]], action: Action,
               written: Sequence[Reference], corpus: Corpus, skip: Mapping[str, str], rule: str, file: str,
-              line_of: Callable[[int], int | None]) -> None:
+              line_of: Callable[[int], int | None], items: Sequence[Item] = ()) -> None:
     """Nothing silent, for an item with a change verb whose words name no target exactly: what
     it names in other ways an owner uses is proposed (a whole division: each of its sections; a
     page by its code: the clause it gives, in the document whose pages carry that code); an item
@@ -116,6 +116,22 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
     if _preamble(item):
         return  # the addendum's own preamble tells what it holds ("... and Sheet A-602, revised"), it instructs nothing
     unread = [r for r in written if r.target is None and r.why and "first issued on or after" not in r.why]
+    joined = {r.joins: r for r in unread if r.kind == "paragraph" and r.joins is not None and r.joins.path is not None}
+    if joined and len(joined) == len(unread):
+        # "A new sub-clause is added under Section ... as Clause 3.1 B)": a paragraph the document does not
+        # hold (yet), of a provision it does: that provision changed in part, for a person to confirm
+        for joins, reference in joined.items():
+            _propose(reading, item, joins, Action("amend", action.words, action.span, ambiguous=action.ambiguous), reference.written,
+                     rule, file, line_of, f"{reference.why}, but holds {joins.path}: {joins.format()} changed in part{doubt}, "
+                                          "for a person to confirm")
+        return
+    proposed = _held_elsewhere(unread, item, items, corpus)
+    if proposed:
+        for target, reference in proposed:
+            _propose(reading, item, target, action, reference.written, rule, file, line_of,
+                     f"{reference.why}; {target.doc} holds it{doubt}: which document is meant is for a person to confirm")
+        if proposed:
+            return
     numbered = _PROJECT_NUMBER.search(read)
     coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
     if unread or numbered or coded:
@@ -361,7 +377,7 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
             | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
     before: list[str] = []  # what the nearest heading above names
     for item in items:
-        if (item.kind == "heading" or "\n" not in item.text.strip() and not re.search(r"[.:;!?]\W*$", item.text)) and (
+        if (item.kind == "heading" or "\n" not in item.text.strip() and not _ends_in_a_stop(item.text)) and (
                 named := _named_docs(item.text, corpus, notations)):
             before = named  # (a heading, or a line alone that reads as one: "VOLUME III, ..., CHAPTER 6")
         if item.path in said or _preamble(item) or item.cells:
@@ -454,7 +470,7 @@ _ITEM_BEFORE = re.compile(r"\bitem\s+\(?([a-z])\)\s+of\s+(?:the\s+)?$", re.IGNOR
 
 
 #: What joins the parts of one naming ("Note 2 on Drawing E-301", "Clause 4.3 of Exhibit B").
-_JOINS = re.compile(r"\s*,?\s*(?:on|of|in)\s+(?:the\s+)?(?:(?:drawing|sheet|dwg)\.?\s+(?:no\.?\s*)?)?", re.IGNORECASE)
+_JOINS = re.compile(r"\s*+,?\s*+(?:on|of|in)\s++(?:the\s++)?(?:(?:drawing|sheet|dwg)\.?\s++(?:no\.?\s*+)?)?", re.IGNORECASE)
 
 
 def _named_here(text: str, read: str, item: Item, items: Sequence[Item], corpus: Corpus,
@@ -550,3 +566,15 @@ def _unnumbered_part(reading: Reading, document: Document, items: Sequence[Item]
                  line_of, f'changes "{written}", which no outline of the project numbers, of the document its heading '
                           "names: that document changed in part, for a person to confirm")
         said.add(item.path)
+
+
+#: Read on the text reversed: a stop ('.', ':', ';', '!', '?') among the non-word characters it ends with.
+_STOP_AT_END = re.compile(r"\W*?[.:;!?]")
+
+
+def _ends_in_a_stop(text: str) -> bool:
+    """Whether ``text`` ends with a stop followed by nothing but non-word characters — as
+    ``re.search(r"[.:;!?]\\W*$", text)`` would say, but read from the end once: searched forward, a
+    long run of dots ("1.2 Note ........ see drawings") was rescanned from every dot (issue 23)."""
+    return _STOP_AT_END.match(text[::-1]) is not None
+

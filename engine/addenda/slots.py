@@ -31,14 +31,14 @@ __all__ = ["change_spans", "inserted_spans", "removed_spans"]
 _FILLER = re.compile(r"[\s,:]*(?:the\s+(?:words?|figures?|values?|numbers?|text|phrase|term|dimension)\s*,?\s*)?",
                      re.IGNORECASE)
 #: After old words, the connective that leads to the new ones ("X by Y", "X to Y", "X as Y").
-_TO_NEW = re.compile(r"\s*,?\s*(?:to(?:\s+read)?|by|with|into|as|and\s+(?:substitute|replace|insert|add))\b",
+_TO_NEW = re.compile(r"\s*+,?\s*+(?:to(?:\s++read)?|by|with|into|as|and\s++(?:substitute|replace|insert|add))\b",
                      re.IGNORECASE)
 #: Before a passive verb, the words that join it to its subject ("X is changed to", "X shall read").
 _PASSIVE = re.compile(r"(?:\b(?:is|are|was|were|be|been|shall|should|will|must|has|have)\s+)*$", re.IGNORECASE)
 #: A verb phrase that ends on the connective before the old words ("Y instead of X").
 _OLD_AFTER = re.compile(r"\b(?:instead\s+of|in\s+lieu\s+of|in\s+place\s+of)$", re.IGNORECASE)
 #: After the new words, the connective before the old ones ("insert "Y" in place of "X"").
-_IN_PLACE = re.compile(r"\s*,?\s*(?:instead\s+of|in\s+lieu\s+of|in\s+place\s+of)\s+", re.IGNORECASE)
+_IN_PLACE = re.compile(r"\s*+,?\s*+(?:instead\s++of|in\s++lieu\s++of|in\s++place\s++of)\s+", re.IGNORECASE)
 #: A passive verb that puts words in: the words before it are the new ones ("Y" is inserted).
 _PUTS_IN = re.compile(r"\b(?:insert|add|substitut|put)", re.IGNORECASE)
 #: "for X" right before a verb of putting in ("for "7 years" substitute "3 years"").
@@ -346,7 +346,7 @@ def _trimmed(text: str, end: int) -> int:
 
 
 #: After unquoted old words, the connective to the new ones ("change 3,000 psi to 4,000 psi").
-_TO_UNQUOTED = re.compile(r"\s*,?\s*(?:to(?:\s+read)?|with|into|as)\s+(?=[^\W_]|[$£€])", re.IGNORECASE)
+_TO_UNQUOTED = re.compile(r"\s*+,?\s*+(?:to(?:\s++read)?|with|into|as)\s++(?=[^\W_]|[$£€])", re.IGNORECASE)
 
 
 def inserted_spans(text: str, removed: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

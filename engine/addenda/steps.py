@@ -53,6 +53,7 @@ from .extent import (
     _clause_holders,
     _distinct,
     _headed_parts,
+    _held_elsewhere,
     _named_part,
     _one_list,
     _opening_places,
@@ -81,6 +82,7 @@ from .forms import (
     _under_instruction,
 )
 from .items import Item
+from .net import _named_action, _quoted_names
 from .outcome import _LISTED, _Outcome
 from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck
 from .references import (
@@ -255,6 +257,24 @@ def _same_document(item: Item, items: Sequence[Item]) -> str | None:
     return None
 
 
+def _lead_document(heading_context: str, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                   vocabularies: list) -> str | None:
+    """The nearest lead-in line over an item (ending with a colon, its verb amending) that names one
+    whole document of the project by number or designation and nothing else it resolves (no part, no
+    second document); None where a line nearer the item names a document, or none does so. (A line
+    replacing the document whole, "Replace: Drawing M-301 with ... The following is a summary of
+    changes:", heads a description of what was issued anew, not changes of its own.)"""
+    for line in reversed([line for line in heading_context.splitlines() if line.strip()]):
+        found = [r for r in find_references(line, corpus, mask=_quoted_spans(line), notations=notations, titles=False)
+                 if r.target is not None or r.candidates]
+        if any(r.target is None or r.target.path is None for r in found):
+            return line if line.rstrip().endswith(":") and read_action(
+                line, vocabularies, mask=_quoted_spans(line)).action == "amend" and all(
+                r.target is not None and r.target.path is None and r.by_number and not r.cited for r in found) and len(
+                {r.target.doc for r in found if r.target is not None}) == 1 else None
+    return None
+
+
 def _addendum_documents(items: Sequence[Item], corpus: Corpus,
                         notations: Mapping[str, Sequence[re.Pattern[str]]]) -> set[str]:
     """The documents of the project the addendum's items name anywhere (by number, code or outline,
@@ -365,6 +385,13 @@ class _One:
             self.context = f"{self.context}\n{same}" if self.context.strip() else same
         if self.lead is None and (self.item.kind == "paragraph" or self.item.kind == "section" and _LISTED_CODE.fullmatch(self.item.text)):
             self.lead, self.lead_line = _paragraph_lead(self.item, self.items, self.vocabularies)
+        lead_in = _lead_document(self.item.heading_context, self.corpus, self.notations, self.vocabularies) \
+            if self.action.changes else None
+        if lead_in is not None:
+            # "7. The following changes are made to Exhibit B, Statement of Work:" over "b. The last sentence
+            # of Section 6.2 is revised ...": the lead-in names the one document its entries change, nearer
+            # than the addendum's title; a heading of the entries too
+            self.context = f"{self.context}\n{lead_in}" if self.context.strip() else lead_in
         self.cells = [cell for _, cell in self.item.cells]
 
     def _references(self) -> _Outcome | None:
@@ -586,6 +613,12 @@ class _One:
             # "Add Alternate No. 3 - Kayak Rack to the list of alternates": an imperative opening the
             # item, under no heading naming what it changes, and naming nothing the project holds:
             # it changes something no reading can place; said, never passed over
+            quoted = _quoted_names(self.item.text, _quoted_spans(self.item.text), self.corpus, self.notations)
+            if quoted:
+                # 'Delete the original and replace with the updated "SECTION 07 54 23 - ROOFING" (attached)':
+                # the document is named only inside the quotation marks, by its number: for a person to confirm
+                return _Outcome("proposed", self.rule, _named_action(self.action, self.item.text, _quoted_spans(self.item.text),
+                                                                     quoted[0][0]), quoted, why=str(quoted[0][1].why))
             return _Outcome("not_understood", self.rule, self.action,
                             why=f'opens with a change verb ({self.action.words}) but names no section, sheet or '
                                 "provision the project holds, and no heading above it does")
@@ -1213,6 +1246,10 @@ class _One:
                                   str(self.open_refs[0].why))
             if held is not None:
                 return held
+        elsewhere = _held_elsewhere(self.open_refs, self.item, self.items, self.corpus) if self.action.changes else []
+        if elsewhere:
+            return _Outcome("proposed", self.rule, self.action, elsewhere, why="; ".join(
+                [_why(self.action, [], self.open_refs), "another document of the project holds it: which is meant is for a person to confirm"]))
         later = _later_issue(self.open_refs, self.action, self.corpus)
         if later:
             return _later_outcome(later, self.action, self.rule, self.open_refs)

@@ -366,9 +366,14 @@ def test_no_line_pattern_of_the_itemizer_rescans_a_run_of_spaces_more_than_once(
     import signal
     import time
 
-    from inforce.engine.addenda import items
+    from inforce.engine.addenda import items, placing, references, silent, slots
 
     run = " " * 20000
+    # and the reader's patterns that searched a run three ways (issue 23: over a minute each);
+    # the reader reads a run of at most items.GAP_CAP, so the rest are bound by that alone
+    others = {f"{module.__name__.rsplit('.', 1)[1]}.{name}": getattr(module, name) for module, names in (
+        (slots, ("_TO_NEW", "_IN_PLACE", "_TO_UNQUOTED")), (references, ("_AFTER_DESIGNATION", "_PATH_OF")),
+        (silent, ("_JOINS",)), (placing, ("_FROM_AFTER_VERB",))) for name in names}
 
     def took(pattern: re.Pattern[str]) -> float:
         started = time.perf_counter()
@@ -385,8 +390,66 @@ def test_no_line_pattern_of_the_itemizer_rescans_a_run_of_spaces_more_than_once(
     previous = signal.signal(signal.SIGALRM, too_slow)
     try:
         once = took(re.compile(r"[ \t]*+x"))
-        times = {name: took(pattern) for name, pattern in vars(items).items() if isinstance(pattern, re.Pattern)}
+        patterns = {name: pattern for name, pattern in vars(items).items() if isinstance(pattern, re.Pattern)}
+        times = {name: took(pattern) for name, pattern in {**patterns, **others}.items()}
         slow = {name: round(seconds, 2) for name, seconds in times.items() if seconds > 8 * once + 0.5}
     finally:
         signal.signal(signal.SIGALRM, previous)
     assert not slow, (once, slow)
+
+
+def test_an_addendum_with_long_runs_of_spaces_and_tabs_is_read_in_linear_time(tmp_path, rules):
+    """Issue 23: a run of spaces or tabs is read as a gap of at most ``items.GAP_CAP``
+    (``items.bounded_gaps``), so no pattern allowing a gap rescans a long run from each of its
+    positions: 20,000 spaces after a label had taken 16 s to read, and a run inside an item's
+    sentence over two minutes. Runs before a label, after one, inside a sentence, between a
+    paragraph's number and its verb, inside a quoted new text and in a table cell; doubling them
+    must not much more than double the time, and the reading is the one runs of ``GAP_CAP`` give."""
+    import time
+
+    from inforce.engine.addenda.items import GAP_CAP
+
+    def addendum(n: int) -> str:
+        pad, tabs = " " * n, "\t" * n
+        return ("ADDENDUM NO. 1\n\n"
+                f"{pad}\n\n"
+                f"{pad}1.{pad}Section 03 30 00, Paragraph 2.1.A: Delete{tabs}the paragraph.\n\n"
+                f"{tabs}2. Section 03 30 00, Paragraph 2.1.B:{pad}Revise to read \"Ratio{pad}0.40{tabs}by weight.\"\n\n"
+                f"3. Section 03 30 00, Paragraph 2.2.A{pad}Delete the paragraph.\n\n"
+                "| Item | Reference | Change |\n|---|---|---|\n"
+                f"| 4 | Section 08 71 00, Paragraph 2.1.A{pad}| Delete{tabs}the paragraph.{pad}|\n")
+
+    def took(n: int, name: str):
+        root = tmp_path / name
+        root.mkdir()
+        started = time.perf_counter()
+        reading = _read(root, rules, addendum(n))
+        return time.perf_counter() - started, _applied(reading), _proposed(reading)
+
+    _, applied, proposed = took(GAP_CAP, "warm")
+    (short, *_), (long, applied_long, proposed_long) = took(4000, "short"), took(8000, "long")
+    assert long < 2.5 * short + 1.0, (short, long)
+    assert (applied_long, proposed_long) == (applied, proposed) and applied
+
+
+def test_an_item_holding_a_long_run_of_dots_is_read_in_linear_time(tmp_path, rules):
+    """Issue 23 (twentieth audit): whether a line ends in a stop was searched forward with
+    ``[.:;!?]\\W*$``, which rescans a run of dots from every dot: a leader line of 40,000 dots
+    took 45 s in that one search, and 100,000 held an ingest past a minute. The title-line
+    pattern had the same shape. Doubling the run must not much more than double the time."""
+    import time
+
+    def took(n: int, name: str):
+        root = tmp_path / name
+        root.mkdir()
+        started = time.perf_counter()
+        reading = _read(root, rules, "ADDENDUM NO. " + "." * n + "\n\n"
+                        "1. Section 03 30 00, Paragraph 2.1.A: Delete the paragraph.\n\n"
+                        f"2. Note {'.' * n} see drawings\n\n"
+                        f"3. Section 03 30 00, Paragraph 2.1.B {'.' * n} Delete the paragraph.\n")
+        return time.perf_counter() - started, _applied(reading)
+
+    took(10, "warm")
+    (short, applied), (long, applied_long) = took(16_000, "short"), took(32_000, "long")
+    assert long < 2.5 * short + 1.0, (short, long)
+    assert applied_long == applied and applied
