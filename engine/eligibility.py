@@ -41,7 +41,13 @@ from inforce.rules import EligibilityRule, RuleSet
 from .access import AccessGate
 from .asof.index import AsOfIndex
 from .asof.supersession import known_from
-from .asof.timeline import OPEN, RESUME_PREVIOUS, in_force_segments, registry_order
+from .asof.timeline import (
+    OPEN,
+    RESUME_PREVIOUS,
+    deciding_position,
+    in_force_segments,
+    registry_order,
+)
 from .calculations import as_date, case_text, evaluate_calculations, facet_keys
 
 __all__ = [
@@ -161,6 +167,7 @@ class EligibilityIndex:
         self._recorded = np.array(
             [r.recorded.timestamp() if r.recorded is not None else -np.inf for r in self.records], dtype=float
         )
+        self._resumes = np.array([r.on_lapse == RESUME_PREVIOUS for r in self.records], dtype=bool)
         self._segments = self._timeline(range(len(starts)), float("inf"))
         self._row_windows = self._lay_out_by_row(self._segments)
         self._replacements(edges)
@@ -493,7 +500,7 @@ class EligibilityIndex:
         doc_eligible[self._doc_of_row[eligible]] = True
         names = self._doc_names
         eligible_documents = [names[d] for d in np.flatnonzero(doc_eligible).tolist()]  # rows are by id
-        speaker = self._speakers(period, day)
+        speaker = self._speakers(period, day, context.known_at)
         excluded, total, by_reason = self._exclusions(doc_eligible, failures, period, superseded, readable, speaker,
                                                       limit=exclusions, named=documents)
         if explain:
@@ -634,20 +641,42 @@ class EligibilityIndex:
             made = self._exclusion_cache[key] = Exclusion(document=self._doc_names[doc], reasons=reasons)
         return made
 
-    def _speakers(self, period: np.ndarray, day: dt.date) -> np.ndarray:
-        """Per document, the revision that speaks for it on ``day``: the one in force; without
-        one, its latest that had taken effect; else its first. A document with one revision
-        is its own speaker; only documents with several are reduced (usually few)."""
+    def _speakers(self, period: np.ndarray, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
+        """Per document, the row of the revision whose dates decide what of it is in force on
+        ``day`` as known at ``known_at``: ``timeline.deciding_position``, the rule as-of and the
+        access gate ask (``engine.access``, rule 2), so every command hears the same revision
+        speak. A document with no revision known then gets its first row (it is in force
+        nowhere; the row only carries its exclusion).
+
+        The rule is asked document by document only where its walk could go past the latest
+        revision begun: none in force, and that revision hands back on lapse or one of the
+        document's revisions was recorded after ``known_at`` (rare). Elsewhere its answer is read
+        off arrays: the revision in force (``period``, drawn by the same rule), else the latest
+        begun (its lapse left the day uncovered), else the first to begin
+        (``tests/engine/test_speaker_one_rule_23.py`` proves the two equal)."""
         speaker = self._doc_starts.copy()
         rows = self._multi_rows
-        if len(rows):
-            n = len(self.records)
-            first_covering = np.minimum.reduceat(np.where(period[rows], rows, n), self._multi_starts)
-            started = self._from[rows] <= day.toordinal()
-            last_started = np.maximum.reduceat(np.where(started, rows, -1), self._multi_starts)
-            chosen = np.where(first_covering < n, first_covering,
-                              np.where(last_started >= 0, last_started, self._doc_starts[self._multi_docs]))
-            speaker[self._multi_docs] = chosen
+        if not len(rows):
+            return speaker
+        n, ordinal, starts = len(self.records), day.toordinal(), self._multi_starts
+        firsts = self._doc_starts[self._multi_docs]
+        in_force = np.minimum.reduceat(np.where(period[rows], rows, n), starts)
+        last_begun = np.maximum.reduceat(np.where(self._from[rows] <= ordinal, rows, -1), starts)
+        chosen = np.where(in_force < n, in_force, np.where(last_begun >= 0, last_begun, firsts))
+        walk = (in_force == n) & (last_begun >= 0) & self._resumes[np.maximum(last_begun, 0)]
+        known_ts = float("inf") if known_at is None else known_at.timestamp()
+        if known_at is not None:
+            walk |= (in_force == n) & np.logical_or.reduceat(self._recorded[rows] > known_ts, starts)
+        if walk.any():
+            sizes = self._doc_sizes[self._multi_docs]
+            for m in np.flatnonzero(walk).tolist():
+                first = int(firsts[m])
+                last = first + int(sizes[m])
+                position = deciding_position(
+                    self._from[first:last].tolist(), self._until[first:last].tolist(),
+                    self._recorded[first:last].tolist(), self._resumes[first:last].tolist(), ordinal, known_ts)
+                chosen[m] = first + position if position >= 0 else first
+        speaker[self._multi_docs] = chosen
         return speaker
 
     def _source(self, rule_id: str) -> str:
