@@ -64,6 +64,14 @@ FTS_MIN_PROVISIONS = 2000
 #: Up to this many staged rows, a non-empty table is filled by LOAD FROM ... CREATE, not COPY.
 LOAD_CREATE_MAX_ROWS = 5000
 
+#: Up to this many staged rows, any table, empty ones too, is filled by LOAD FROM ... CREATE.
+#: A COPY costs Kuzu ~15-40 ms of CPU however few its rows (measured on two cores: 130 of the
+#: 330 ms of a fresh two-document ingest went to its seven COPYs), a LOAD ~2 ms; but rows a
+#: LOAD creates go through the write-ahead log, which the checkpoint then writes out at ~40 us
+#: a row (riverside-library's 3,000 rows: COPY 17 ms at the checkpoint, LOAD 133 ms), so past a
+#: few hundred rows a COPY is cheaper again.
+LOAD_CREATE_ANY_MAX_ROWS = 200
+
 #: The writer's Kuzu buffer pool in bytes when set (``INFORCE_KUZU_BUFFER_POOL_MB``); unset,
 #: sized by the graph (``_kuzu.buffer_pool_for``: the copied live file and the staged rows): a
 #: small one gets 1 GB, a larger one Kuzu's default, 80% of RAM. Not capped low for large graphs:
@@ -210,6 +218,7 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
 
 
 def load_relationships(graph: KuzuGraph, staging: StagingArea) -> None:
+    known: dict[str, dict[str, str]] = {}  # each table's columns, asked of Kuzu once per load
     for rel, pairs in REL_PAIRS.items():
         for source, target in pairs:
             name = rel if len(pairs) == 1 else f"{rel}-{source}-{target}"
@@ -217,7 +226,7 @@ def load_relationships(graph: KuzuGraph, staging: StagingArea) -> None:
             if path is None:
                 continue
             if _small_delta(graph, f"MATCH ()-[r:{rel}]->() RETURN count(r)", staging.counts[name]):
-                _load_create_relationships(graph, rel, source, target, path)
+                _load_create_relationships(graph, rel, source, target, path, known)
                 continue
             pair = f"from='{source}', to='{target}', " if len(pairs) > 1 else ""
             graph.execute(f"COPY {rel} FROM {cypher_path(path)} ({pair}file_format='json')")
@@ -228,27 +237,38 @@ def _small_delta(graph: KuzuGraph, count_query: str, rows: int) -> bool:
 
     COPY into a table that already holds rows pays a cost that grows with the table (2 s
     for 10 revisions into 4,000 at the benchmark's size, 0.5 s for a relationship table),
-    so a small delta goes in through LOAD FROM over the same staged file.
+    so a small delta goes in through LOAD FROM over the same staged file; and so do a few rows
+    into any table (``LOAD_CREATE_ANY_MAX_ROWS``: a COPY's fixed cost), without counting it.
     """
+    if rows <= LOAD_CREATE_ANY_MAX_ROWS:
+        return True
     return rows <= LOAD_CREATE_MAX_ROWS and bool(graph.scalar(count_query))
 
 
-def _column_types(graph: KuzuGraph, table: str) -> dict[str, str]:
+def _column_types(graph: KuzuGraph, table: str, known: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
     # LOAD FROM infers a column's type from the file: an all-null column reads as STRING, and a
     # text column whose every value looks like a date (an id "2025-02-29") reads as DATE and
-    # fails. So every LOAD names each column's declared type (LOAD WITH HEADERS).
-    return {row[1]: row[2] for row in graph.rows(f"CALL TABLE_INFO('{table}') RETURN *")}
+    # fails. So every LOAD names each column's declared type (LOAD WITH HEADERS). ``known``:
+    # the tables already asked in this load (no statement of a load changes a table's columns).
+    if known is not None and table in known:
+        return known[table]
+    types = {row[1]: row[2] for row in graph.rows(f"CALL TABLE_INFO('{table}') RETURN *")}
+    if known is not None:
+        known[table] = types
+    return types
 
 
 _KEYS = {"Document": "id", "Revision": "uid", **{table: "key" for table in _PROVISIONS}, "Quantity": "key", "Qualifier": "key"}
 
 
-def _load_create_relationships(graph: KuzuGraph, rel: str, source: str, target: str, path: Path) -> None:
-    types = _column_types(graph, rel)
+def _load_create_relationships(
+    graph: KuzuGraph, rel: str, source: str, target: str, path: Path, known: dict[str, dict[str, str]],
+) -> None:
+    types = _column_types(graph, rel, known)
     columns = list(types)
     carried = "".join(f", `{c}`" for c in columns)
     properties = ", ".join(f"{c}: `{c}`" for c in columns)
-    ends = _column_types(graph, source)[_KEYS[source]], _column_types(graph, target)[_KEYS[target]]
+    ends = _column_types(graph, source, known)[_KEYS[source]], _column_types(graph, target, known)[_KEYS[target]]
     headers = ", ".join([f"`from` {ends[0]}", f"`to` {ends[1]}", *(f"`{c}` {types[c]}" for c in columns)])
     # Two chained single-endpoint matches: a pattern matching both endpoints at once plans as
     # a cross product of the two tables.
