@@ -303,6 +303,8 @@ def _locate(case: _Case, item: _Cited) -> None:
     except NotFoundError:
         pass  # held only by revisions the asker may not read: as fabricated, below
     if not snapshot.index.has(locator) or not _readable_versions(case, locator):
+        if _put_in(case, item):
+            return
         where = f"{locator.doc}@{locator.rev}" if locator.rev else locator.doc
         item.fail("fabricated_locator", f"no revision of {where} has {locator.path or 'this locator'}")
         return
@@ -334,9 +336,59 @@ def _locate(case: _Case, item: _Cited) -> None:
                                  f"{item.similarity:.0%} similar; a paraphrase is not a quote)")
 
 
+def _put_in(case: _Case, item: _Cited) -> bool:
+    """A cited paragraph no revision holds that an amendment in force on the case's date put in
+    ("Section 03 30 00, Article 3.11: Add the following paragraph G: ..."): in the consolidated
+    text of its nearest held ancestor on that date, so found — resolved to the amending provision
+    that states it, whose words are checked, with a warning naming both. The amendment is the one
+    ``engine.amendments.amendment`` finds for that ancestor (as ``asof`` shows it: "amended by"),
+    the amender one the asker may read whose words name the paragraph ("paragraph G", "3.11.G")
+    and hold the quote. True when so resolved; False leaves the locator fabricated."""
+    locator = item.locator
+    if locator is None or locator.rev is not None or not locator.path or "." not in locator.path:
+        return False  # a pinned revision holds what it held; nothing is put into it afterwards
+    snapshot = case.snapshot
+    parent = locator.path
+    while "." in parent:
+        parent = parent.rsplit(".", 1)[0]
+        above = Locator(doc=locator.doc, path=parent)
+        if snapshot.index.has(above):
+            break
+    else:
+        return False
+    found = amendment(snapshot, above, case.valid_at, case.known_at, case.groups)
+    if found is None or found.of is not None or not found.amended_by:
+        return False
+    label = locator.path.rsplit(".", 1)[1]
+    names = re.compile(rf"(?<![\w.]){re.escape(label)}(?!\w)|(?<![\w.]){re.escape(locator.path)}(?!\w)")
+    quote = item.citation.quote
+    naming = [(amender, stated) for amender, stated, _taken in
+              amender_texts(snapshot, found, case.valid_at, case.known_at, case.groups)
+              if amender.doc not in found.withheld and names.search(stated)]
+    if not naming:
+        return False
+    # the one whose words hold the quote, else the first (and the quote is not found in it)
+    amender, stated = next(((a, w) for a, w in naming if not quote or quote_in(quote, w)), naming[0])
+    answer = snapshot.asof(amender, case.valid_at, case.known_at, groups=case.groups)
+    if not answer.in_force or answer.resolved is None:
+        return False
+    item.resolved, item.text = answer.resolved, answer.text or stated
+    item.warnings.append(f"{locator.format()} is no paragraph of {locator.doc}'s own text: {amender.format()}, "
+                         f"in force on {case.valid_at.isoformat()}, puts it into {above.format()}; its words "
+                         f"are the ones checked")
+    if quote and not quote_in(quote, item.text):
+        closest, similarity = closest_passage(quote, item.text)
+        item.closest, item.similarity = closest or None, max(similarity, 0.0)
+        item.fail("quote_not_found", f"the quote is not in {answer.resolved.format()}, which puts "
+                  f"{locator.format()} in (closest passage {item.similarity:.0%} similar)")
+    return True
+
+
 def _place(case: _Case, item: _Cited) -> None:
     """A citation's ``page`` and ``span`` against where the provision really is: a warning when
-    they point elsewhere (the locator decides what is checked; a wrong page misleads a reader)."""
+    they point elsewhere (the locator decides what is checked; a wrong page misleads a reader).
+    A page of a document that has no pages (Markdown, a drawing, a CSV schedule, an Akoma Ntoso
+    act) names a place that is nowhere: ``fabricated_locator``, as a locator no revision has."""
     citation, resolved = item.citation, item.resolved
     if resolved is None or resolved.path is None or (citation.page is None and citation.span is None):
         return
@@ -347,10 +399,22 @@ def _place(case: _Case, item: _Cited) -> None:
             item.warnings.append(f"span [{start}, {end}] is outside {resolved.format()} "
                                  f"[{place['start']}, {place['end']}]")
     if citation.page is not None:
-        if place["page"] is None:
-            item.warnings.append(f"page {citation.page}: {resolved.doc} has no pages")
+        if place["page"] is None and _paged(case, resolved):
+            # a Word file has pages when printed, but where they break is not in the file: not checked
+            item.warnings.append(f"page {citation.page}: where {resolved.doc}'s pages break is not known "
+                                 f"(a Word file); the page is not checked")
+        elif place["page"] is None:
+            item.fail("fabricated_locator", f"page {citation.page}: {resolved.doc} has no pages, so no page "
+                      f"{citation.page} holds {resolved.format()}")
         elif citation.page != place["page"]:
             item.warnings.append(f"page {citation.page}: {resolved.format()} starts on page {place['page']}")
+
+
+def _paged(case: _Case, resolved: Locator) -> bool:
+    """Whether the document of ``resolved`` has pages a reader can cite (a PDF, a Word file),
+    known to inforce or not; Markdown, drawings, CSV schedules and Akoma Ntoso acts have none."""
+    document, _ = case.snapshot.store.provision(resolved)
+    return document.source.format in ("pdf", "docx")
 
 
 def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:

@@ -84,6 +84,8 @@ _COMMENT_LINE = re.compile(r"\s*<!--.*-->\s*")
 #: must close within them.
 METADATA_PREFIX_BYTES = 64 * 1024
 _SIDECARS = ((".pdf.yaml", "PDF"), (".csv.yaml", "CSV"), (".docx.yaml", "Word file"))
+_NOT_REGULAR_SIDECAR = ("a sidecar that is not a regular file (a named pipe, socket or device, or a symlink "
+                        "leading nowhere): not read, so its document's metadata is missing")
 
 
 def discover_documents(root: Path) -> list[Path]:
@@ -100,7 +102,8 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     (``*.csv`` with a ``*.csv.yaml`` sidecar: a CSV without one is data, not a document, and
     is listed with the files not read); a sidecar whose PDF or CSV is missing is listed too,
     so that parsing reports it. Hidden files and folders are not read and are listed with the
-    files not read (a hidden folder once, not what it holds). A symlink (file or folder, ``documents/`` itself included)
+    files not read (a hidden folder once, not what it holds); so is anything that is no regular
+    file (a named pipe, socket or device, a symlink leading nowhere), never opened. A symlink (file or folder, ``documents/`` itself included)
     that leads outside the project is refused: InputErrors naming each by its place in the
     project, since its content is not the project's and its name would be an absolute path.
     Symlinks that stay inside the project are followed for files, as any file is.
@@ -132,8 +135,15 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         if path.is_symlink() and _refuse_if_outside(path, root, real_root, escapes):
             continue
         if not path.is_file():
-            if path.is_symlink() and path.is_dir():
-                unread.append(path)  # a linked folder is not walked: named, never skipped silently
+            if path.name.lower().endswith(tuple(suffix for suffix, _ in _SIDECARS)) and not path.is_dir():
+                # a document's metadata (its access above all) in a pipe, socket or device: never
+                # opened (a pipe would block), an error, never a document read without its sidecar
+                mislaid.append(InputError(_NOT_REGULAR_SIDECAR, file=path.relative_to(root).as_posix(),
+                                          hint="put the sidecar file itself there"))
+            elif path.is_symlink() or not path.is_dir():
+                # a linked folder (not walked), a named pipe, socket or device, a link to nothing:
+                # named among the files not read (never opened: a pipe would block), never skipped silently
+                unread.append(path)
             continue
         name = path.name.lower()
         described = register is not None and register.row_for(path.relative_to(root).as_posix()) is not None

@@ -45,6 +45,10 @@ def load_manifest_with_warnings(root: Path) -> tuple[Manifest, list[InputError]]
     root = Path(root)
     path = root / MANIFEST_FILE
     file = MANIFEST_FILE
+    if path.exists() and not path.is_file():  # a folder, pipe, socket or device: never opened (a pipe would block)
+        raise InputErrors(f"{root}: not a project", [
+            InputError("not a regular file (a folder, named pipe, socket or device): not read", file=file,
+                       hint=f"put the manifest file itself at {root}/{MANIFEST_FILE}")])
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -36,6 +36,9 @@ __all__ = ["FileReader"]
 #: Why a symlinked folder under documents/ was not read.
 _LINKED_FOLDER = ("a symlinked folder: not read (ingest does not walk linked folders); move its documents into "
                   "documents/, or link each file")
+#: Why a named pipe, socket, device or dangling symlink under documents/ was not read (never opened).
+_NOT_REGULAR = ("not a regular file (a named pipe, socket or device, or a symlink leading nowhere): not read; "
+                "put the document itself there")
 #: Why a hidden file or folder under documents/ was not read.
 _HIDDEN = "hidden (its name starts with '.'): not read; rename it to have it read"
 #: Why a file under documents/ was not read: what this package reads, and what it needs.
@@ -180,7 +183,9 @@ def _relative(path: Path, root: Path) -> str:
 
 
 def _why_unread(path: Path) -> str:
-    """Why ``path`` under documents/ was not read: hidden, a linked folder, or of no kind read here."""
+    """Why ``path`` under documents/ was not read: hidden, a linked folder, no regular file, or of no kind read here."""
     if path.name.startswith("."):
         return _HIDDEN
-    return _LINKED_FOLDER if path.is_dir() else _NOT_READ
+    if path.is_dir():
+        return _LINKED_FOLDER
+    return _NOT_READ if path.is_file() else _NOT_REGULAR

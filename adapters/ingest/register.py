@@ -181,6 +181,10 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
     if path.is_dir():
         raise InputErrors(f"{name}: not a register", [
             InputError("the manifest names a folder as the register", file=name, field="registry")])
+    if path.exists() and not path.is_file():  # a pipe, socket or device: never opened (a pipe would block)
+        raise InputErrors(f"{name}: not a register", [
+            InputError("the manifest names a file that is not a regular file (a named pipe, socket or device) as "
+                       "the register: not read", file=name, field="registry")])
     if not path.is_file():
         raise InputErrors(f"{name}: register missing", [
             InputError("the manifest names this register but it does not exist", file=name, field="registry"),

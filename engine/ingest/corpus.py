@@ -44,6 +44,15 @@ def check_corpus(
 _REVIEWS = "reviews.yaml"
 
 
+def revisions_hint(doc: str, labels: Iterable[str], *, asker: bool = False) -> str:
+    """The hint of a supersedes target no revision has: the labels of ``doc``'s revisions —
+    to an ``asker``, only those they may read, and a document with none said as an absent one is."""
+    labels = sorted(labels)
+    if labels:
+        return f"{doc} has revisions {', '.join(labels)}"
+    return f"no document {doc} among those your groups may read" if asker else f"no document {doc} in the corpus"
+
+
 def _edge_error(doc: Document, edge: Supersedes, index: int, field: str, message: str,
                 hint: str | None = None) -> InputError:
     """A problem of ``doc``'s edge ``index``: at the document's file and the edge's line, or at
@@ -195,22 +204,18 @@ def _edges(docs: list[Document], has_target: Callable[[Locator], bool], *, compl
         for index, edge in enumerate(doc.supersedes):
             where = f"supersedes[{index}]"
             if complete and not exists(edge.target):
-                known = by_id.get(edge.target.doc)
-                hint = (
-                    f"{edge.target.doc} has revisions "
-                    + ", ".join(sorted(d.revision for d in known))
-                    if known
-                    else f"no document {edge.target.doc} in the corpus"
+                known = by_id.get(edge.target.doc, [])
+                problem = _error(
+                    doc,
+                    f"supersedes target {edge.target} is not in the corpus",
+                    field=f"{where}.target",
+                    line=edge.line,
+                    hint=revisions_hint(edge.target.doc, [d.revision for d in known]),
                 )
-                problems.append(
-                    _error(
-                        doc,
-                        f"supersedes target {edge.target} is not in the corpus",
-                        field=f"{where}.target",
-                        line=edge.line,
-                        hint=hint,
-                    )
-                )
+                # the revisions the hint names, by file: shown to an asker, it names only those
+                # they may read (``run.withhold_problems``)
+                problem.names_revisions = (edge.target.doc, tuple((d.revision, d.source.file) for d in known))
+                problems.append(problem)
             if edge.by is not None and (
                 edge.by.doc != doc.id or edge.by.rev not in (None, doc.revision)
             ):

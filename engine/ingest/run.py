@@ -38,7 +38,7 @@ from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
 from ..store import GraphStore
-from .corpus import check_corpus
+from .corpus import check_corpus, revisions_hint
 from .derive import (
     Outlines,
     Targets,
@@ -148,9 +148,21 @@ def _quoted(problems: Sequence[Exception], by_file: dict[str, bool]) -> tuple[li
     read whole — and how many others are withheld: in a file of a revision they may not read, in
     a file whose access did not read (absent: fail closed), in the register or ``reviews.yaml``
     (rows and entries about any document), at no file."""
-    shown = [problem for problem in problems
+    shown = [_named_for(problem, by_file) for problem in problems
              if isinstance(problem, InputError) and problem.file is not None and by_file.get(problem.file, False)]
     return shown, len(problems) - len(shown)
+
+
+def _named_for(problem: InputError, by_file: dict[str, bool]) -> InputError:
+    """``problem`` as an asker is quoted it: a hint naming another document's revisions
+    (``corpus.revisions_hint``) names only those in files ``by_file`` says they may read."""
+    named = getattr(problem, "names_revisions", None)
+    if named is None:
+        return problem
+    doc, revisions = named
+    hint = revisions_hint(doc, [label for label, file in revisions if by_file.get(file, False)], asker=True)
+    return InputError(problem.message, file=problem.file, line=problem.line, col=problem.col, field=problem.field,
+                      hint=hint, code=problem.code, reason=problem.reason)
 
 
 def _declared(files: ProjectFiles, names: Iterable[str]) -> list[tuple[str, Sequence[str] | None]]:

@@ -67,7 +67,9 @@ BOUND_AFTER: dict[str, str] = {
 APPROXIMATE_BEFORE = ("about", "approximately", "approx.", "approx", "appr.", "roughly", "around", "circa", "ca.",
                       "some", "~", "≈")
 APPROXIMATE_AFTER = ("+/-", "+/−", "±", "(+/-)", "(±)", "approx.", "(approx.)", "approximately", "(approximately)",
-                     "or so", "more or less")
+                     "or so", "more or less",
+                     # the words of the mark, with no amount after them ("3 inches plus or minus")
+                     "plus or minus", "(plus or minus)", "plus/minus", "(plus/minus)")
 
 #: Words between a bound phrase and its number that do not break the two apart.
 FILLERS = frozenset({":", "=", "of", "is", "be", "are", "was", "a", "an"})

@@ -823,7 +823,8 @@ def _approximate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _APPROXIMATE_BEFORE, _APPROXIMATE_AFTER = _approximate_patterns()
 #: A cheap test before reading a text's figures for approximation.
-_APPROXIMATE_ANY = re.compile(r"[~≈±]|\+/[-−]|\b(?:about|approx|appr\.|roughly|around|circa|ca\.|some|or\s+so|more\s+or\s+less)",
+_APPROXIMATE_ANY = re.compile(r"[~≈±]|\+/[-−]|\b(?:about|approx|appr\.|roughly|around|circa|ca\.|some|or\s+so|more\s+or\s+less"
+                              r"|plus\s*(?:or|/)\s*minus)",
                               re.IGNORECASE)
 
 

@@ -161,6 +161,10 @@ _POWER = re.compile(r"\d[²³]")
 
 
 _VERBS = frozenset((*_UP, *_DOWN))
+#: "plus or minus" written after a figure with no amount of its own ("3 inches plus or minus"):
+#: the tolerance mark of an approximate figure (``_lexicon.APPROXIMATE_AFTER``, read by
+#: ``conditions.approximate_at``), not the change words "plus" and "minus".
+_TOLERANCE_AFTER = re.compile(r"(?<![\w'])plus\s*(?:or|/)\s*minus(?![^\S\n]*[.,]?\d)(?!\w)", re.IGNORECASE)
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -216,9 +220,12 @@ def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
             continue  # "No. 6": a designation
         found.append(Modifier(match[0], family, sense, match.start(), match.end(), False))
     high = _clause_end(text, end)
+    marks = [m.span() for m in _TOLERANCE_AFTER.finditer(text, end, high)]
     for match in _AFTER_WORDS.finditer(text, end, high):
         words = " ".join(match[0].lower().split())
         family, sense = AFTER[words]
+        if any(a <= match.start() < b for a, b in marks):
+            continue  # "3 inches plus or minus": the mark of an approximate figure, no change
         if words in ("twice", "thrice", "times") and _FREQUENCY.match(text, match.end()):
             continue  # "twice daily": a frequency
         if words == "beyond" and _TIME.search(text, start, end) is None:

@@ -422,14 +422,14 @@ def test_invisible_characters_from_a_pdf_do_not_break_a_quote() -> None:
     assert quote_in("recom\u00admended dose\u200b of DORVANEX", "The recommended dose of DORVANEX in adults")
 
 
-def test_a_page_or_span_that_points_elsewhere_is_warned(projects: dict[str, Path]) -> None:
+def test_a_span_that_points_elsewhere_is_warned(projects: dict[str, Path]) -> None:
     claim = {"text": "Batch records must be retained for 7 years.",
-             "citations": [{"locator": "SOP-114@D#5.2", "quote": "7 years", "page": 42, "span": [0, 10]}]}
+             "citations": [{"locator": "SOP-114@D#5.2", "quote": "7 years", "span": [0, 10]}]}
     verdict = _check(projects["sop-retention"], _answer([claim], groups=["qa"]))
     (result,) = verdict.claims
     assert result.status == "ok"  # the locator decides what is checked
     assert any("span [0, 10] is outside SOP-114@D#5.2" in w for w in result.warnings)
-    assert any("page 42: SOP-114 has no pages" in w for w in result.warnings)
+    # a page of a Markdown document (it has none): test_a_page_of_a_document_without_pages_is_fabricated
 
 
 @pytest.mark.parametrize("locator", ["P2@1#4.1", "P2@2#4.1", "P2@9#9.9", "P2#4.1"])
@@ -1065,3 +1065,52 @@ def test_a_count_or_a_changed_figure_beside_a_cited_figure_is_never_a_plain_answ
     plain = _check(reworded["for-substitute"], _answer([_claim("SOP-001#2.2", text=_RETAINED.format("seven (7) years"))],
                                                         valid_at="2026-12-05"))
     assert plain.verdict == "answer", plain
+
+
+# -- issue 23, lows ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("project, locator, quote, groups", [
+    ("sop-retention", "SOP-114@D#5.2", "7 years", ["qa"]),          # Markdown
+    ("riverside-library", "ADD-02#1.3", "not less than 5,000 psi", []),
+])
+def test_a_page_of_a_document_without_pages_is_fabricated(
+    projects: dict[str, Path], tmp_path: Path, project: str, locator: str, quote: str, groups: list[str]
+) -> None:
+    """A citation naming page 2 of a Markdown document names a place that is nowhere: the
+    citation's finding is ``fabricated_locator`` (as a locator no revision has), never an ok
+    claim with a warning; without the page the same citation holds."""
+    cited = {"locator": locator, "quote": quote}
+    claim = {"text": "As cited.", "citations": [{**cited, "page": 2}]}
+    code, verdict = _cli(projects[project], _answer([claim], groups=groups), tmp_path)
+    (result,) = verdict["claims"]
+    assert code == 1
+    assert result["status"] == "fabricated_locator"
+    assert result["citations"][0]["status"] == "fabricated_locator"
+    assert "has no pages" in result["citations"][0]["detail"]
+    claim["citations"] = [cited]
+    code, verdict = _cli(projects[project], _answer([claim], groups=groups), tmp_path)
+    assert verdict["claims"][0]["citations"][0]["status"] == "ok", verdict
+
+
+@pytest.mark.parametrize("valid_at, path, quote, status", [
+    ("2026-05-01", "3.11.G", "install temperature sensors", "ok"),              # put in by ADD-02#1.5
+    ("2026-05-01", "3.11.G", "install humidity sensors", "quote_not_found"),    # found, the quote is not
+    ("2026-05-01", "3.11.H", "install temperature sensors", "fabricated_locator"),  # nothing put 3.11.H in
+    ("2026-03-15", "3.11.G", "install temperature sensors", "fabricated_locator"),  # before ADD-02 is in force
+])
+def test_a_paragraph_an_addendum_added_is_found_on_a_date_it_is_in_force(
+    projects: dict[str, Path], tmp_path: Path, valid_at: str, path: str, quote: str, status: str
+) -> None:
+    """ADD-02 #1.5 adds paragraph G to SPEC-033000 Article 3.11 from 2026-04-10: on a date it is
+    in force, a claim citing SPEC-033000#3.11.G is checked against the amending item's words (as
+    asof shows 3.11 "amended by" it), never judged a fabricated locator."""
+    claim = {"text": "Install sensors.", "citations": [{"locator": f"SPEC-033000#{path}", "quote": quote}]}
+    _code, verdict = _cli(projects["riverside-library"], _answer([claim], valid_at=valid_at), tmp_path)
+    (result,) = verdict["claims"]
+    assert result["citations"][0]["status"] == status, result
+    if status != "fabricated_locator":
+        assert result["citations"][0]["resolved"] == "ADD-02@0#1.5"
+        assert any("ADD-02#1.5, in force on 2026-05-01, puts it into SPEC-033000#3.11" in w
+                   for w in result["warnings"])
+
