@@ -159,8 +159,9 @@ def test_one_mention_bound_after_extraction(extractor):
 
 
 def test_binding_a_long_clause_takes_time_in_proportion_to_it():
-    # one clause (commas only) holding 6,000 quantities and 6,000 subject words: each
-    # quantity is compared with the words near it, not with every word of the clause
+    # one clause (commas only) holding thousands of quantities and subject words: each quantity
+    # is compared with the words near it, not with every word of the clause, so doubling the
+    # clause about doubles the time (an absolute bound failed on a loaded 2-core machine)
     import re
     import time
 
@@ -168,12 +169,18 @@ def test_binding_a_long_clause_takes_time_in_proportion_to_it():
 
     binder = SubjectBinder(default_vocabulary())
     (key,) = [key for key in binder.by_key if key == "[mass] / [length] / [time] ** 2"]
-    text = "concrete strength 4,000 psi, " * 6000
-    targets = [BindingTarget(m.start(), m.end(), key) for m in re.finditer("4,000 psi", text)]
-    began = time.perf_counter()
-    decided = binder.decide(targets, text)
-    elapsed = time.perf_counter() - began
-    assert [(b.start, b.phrase) for b in decided] == [
-        (t.start - len("concrete strength "), "concrete strength") for t in targets
-    ]
-    assert elapsed < 3.0, f"{elapsed:.1f} s to bind one long clause"
+
+    def took(n: int) -> float:
+        text = "concrete strength 4,000 psi, " * n
+        targets = [BindingTarget(m.start(), m.end(), key) for m in re.finditer("4,000 psi", text)]
+        began = time.perf_counter()
+        decided = binder.decide(targets, text)
+        elapsed = time.perf_counter() - began
+        assert [(b.start, b.phrase) for b in decided] == [
+            (t.start - len("concrete strength "), "concrete strength") for t in targets
+        ]
+        return elapsed
+
+    took(200)
+    short, long = took(3000), took(6000)
+    assert long < 2.6 * short + 0.3, f"{short:.2f} s for 3,000 quantities, {long:.2f} s for 6,000"
