@@ -1,7 +1,9 @@
 """Files the project writes and reads: the one atomic write, the one "inside the project"
 test, for every layer (the CLI's ``-o``, RFI drafts, the graph's ``CURRENT`` pointer, the
-manifest's pack paths, the register, document symlinks), and the one bounded read of a file a
-command is handed (an answer, a sweep baseline, an audit record).
+manifest's pack paths, the register, document symlinks), the one way a command's several
+outputs are written all or none (``written_together``: a sweep's ``-o`` report and RFI drafts),
+and the one bounded read of a file a command is handed (an answer, a sweep baseline, an audit
+record).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import io
 import os
 import secrets
 import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "append_line", "create_atomically", "ensure_room", "is_inside", "is_partial_write",
-           "no_room", "read_bounded", "read_bounded_text", "write_atomically"]
+__all__ = ["MAX_INPUT_BYTES", "Together", "append_line", "create_atomically", "ensure_room", "is_inside",
+           "is_partial_write", "no_room", "read_bounded", "read_bounded_text", "write_atomically", "written_together"]
 
 _PARTIAL = ".partial"
 
@@ -148,12 +151,7 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
     """
     path = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        existing: os.stat_result | None = os.stat(path)
-    except FileNotFoundError:
-        existing = None
-    if existing is not None and not os.access(path, os.W_OK):
-        raise PermissionError(errno.EACCES, "the file is not writable", str(path))
+    existing = _replaceable(path)
     temporary = _write_temporary(path, payload, existing)
     try:
         os.replace(temporary, path)
@@ -162,6 +160,18 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(path.parent)
+
+
+def _replaceable(path: Path) -> os.stat_result | None:
+    """What is at ``path`` now (None: nothing), refused (PermissionError) when it is a file that
+    is not writable: an atomic write never replaces what writing into it would be refused."""
+    try:
+        existing = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, "the file is not writable", str(path))
+    return existing
 
 
 def append_line(path: str | Path, line: bytes | str) -> None:
@@ -272,3 +282,114 @@ def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> N
 
 def _mib(size: int) -> str:
     return f"{size / 2**20:,.1f} MiB"
+
+
+# ---- outputs written together ------------------------------------------------------------------
+
+
+class Together:
+    """Files one command writes as one output (a sweep's report and its RFI drafts): each
+    :meth:`add` writes a synced temporary file beside its destination, and nothing is moved into
+    place until every one is written (:func:`written_together`). Use it through that function."""
+
+    def __init__(self) -> None:
+        self._staged: dict[Path, tuple[Path, Path | None]] = {}  # destination: (temporary, backup)
+        self._made: list[Path] = []  # folders made for the outputs, outermost first
+        self._then: list[Callable[[], object]] = []
+
+    def then(self, told: Callable[[], object]) -> None:
+        """Call ``told`` once every output is in place (to say so: never before, never if not)."""
+        self._then.append(told)
+
+    def folder(self, folder: str | Path) -> Path:
+        """Make ``folder`` (and the folders above it) if missing, to be removed again if the
+        outputs are not all written; a folder that was there is never removed."""
+        folder = Path(folder)
+        missing = []
+        for each in (folder, *folder.parents):
+            if each.is_dir():
+                break
+            missing.append(each)
+        for each in reversed(missing):
+            try:
+                each.mkdir()
+            except FileExistsError:
+                if not each.is_dir():
+                    raise
+                continue  # made meanwhile by someone else: theirs, never removed
+            self._made.append(each)
+        return folder
+
+    def add(self, path: str | Path, data: bytes | str) -> None:
+        """Write ``data`` (text as UTF-8) for ``path``, to be put there with the others. A file
+        there now is replaced as :func:`write_atomically` replaces one (its permissions kept; one
+        not writable refused); it is kept, under a second name beside it, until all are in place."""
+        path = Path(path)
+        if path in self._staged:
+            raise ValueError(f"{path} is one of the outputs already")
+        self.folder(path.parent)
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        existing = _replaceable(path)
+        temporary = _write_temporary(path, payload, existing)
+        self._staged[path] = (temporary, None)
+        if existing is not None:
+            backup = path.with_name(f".{path.name}.{secrets.token_hex(4)}.before{_PARTIAL}")
+            try:
+                os.link(path, backup, follow_symlinks=False)
+            except OSError as problem:  # a file system without hard links: nothing to put back
+                if problem.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                    raise
+            else:
+                self._staged[path] = (temporary, backup)
+
+    def _commit(self) -> None:
+        moved: list[Path] = []
+        try:
+            for path, (temporary, _) in self._staged.items():
+                os.replace(temporary, path)
+                moved.append(path)
+        except BaseException:
+            for path in moved:  # what was there before comes back; what was not goes
+                with contextlib.suppress(OSError):
+                    backup = self._staged[path][1]
+                    if backup is not None:
+                        os.replace(backup, path)
+                    else:
+                        os.unlink(path)
+            self._discard()
+            raise
+        for _, backup in self._staged.values():
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(backup)
+        for folder in {path.parent for path in self._staged}:
+            _sync_folder(folder)
+        for told in self._then:
+            told()
+
+    def _discard(self) -> None:
+        for temporary, backup in self._staged.values():
+            for left in (temporary, backup):
+                if left is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(left)
+        for folder in reversed(self._made):
+            with contextlib.suppress(OSError):  # only when empty: never a file someone else put there
+                folder.rmdir()
+
+
+@contextlib.contextmanager
+def written_together() -> Iterator[Together]:
+    """All of a command's outputs or none: the files :meth:`Together.add` stages in the block are
+    moved into place when it ends, only once every one of them was written whole. When anything
+    fails first (a full disk: ``OSError`` naming the file, as :func:`write_atomically` raises it;
+    any exception in the block), nothing new is left: no temporary file, no output, no folder it
+    made, and a file that was there holds what it held. If a move into place itself fails (a
+    rename needs no room, so hardly ever), the files already moved get their old content back."""
+    together = Together()
+    try:
+        yield together
+    except BaseException:
+        together._discard()
+        raise
+    together._commit()

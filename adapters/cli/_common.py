@@ -8,6 +8,7 @@ its answer; a command that fails with an error writes nothing and leaves the fil
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
 import errno
@@ -43,7 +44,7 @@ from inforce.ontology import (
     StoreError,
     utc_text,
 )
-from inforce.ontology.files import no_room, write_atomically
+from inforce.ontology.files import Together, no_room, write_atomically, written_together
 from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
@@ -66,7 +67,9 @@ __all__ = [
     "handle_errors",
     "origin_text",
     "out",
+    "outputs_together",
     "shown",
+    "unwritten",
     "visible",
     "write_output",
 ]
@@ -208,6 +211,7 @@ class _Capture:
     def __init__(self, target: Path) -> None:
         self.target = target
         self.buffer = io.StringIO()
+        self.together: Together | None = None  # the files written with the answer (``outputs_together``)
         self.console = _console(_Visible(lambda: self.buffer))  # no colour codes in a file
 
 
@@ -310,6 +314,13 @@ def _cannot_write(target: Path, reason: str) -> InputError:
     return InputError(f"cannot write the output: {reason}", file=target, field="-o")
 
 
+def unwritten(problem: OSError) -> str:
+    """Why a write failed, in the OS's words, and in ours when there was no room for it
+    (``files.no_room``): "File too large: the file is too large for the file-size limit (ulimit -f)"."""
+    said, room = problem.strerror or str(problem), no_room(problem)
+    return said if room is None or said.startswith(room) else f"{said}: {room}"
+
+
 def _check_target(target: Path) -> Path:
     """Refuse at once an ``-o`` the answer could never be written to, before the command works."""
     try:
@@ -348,10 +359,11 @@ def _write_through(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def write_output(target: Path, text: str) -> None:
+def write_output(target: Path, text: str, together: Together | None = None) -> None:
     """Put a command's whole answer at ``target``.
 
-    A regular file, or a path where nothing is yet, is replaced atomically; a symlink is written
+    A regular file, or a path where nothing is yet, is replaced atomically (with ``together``:
+    staged there, moved into place with the command's other outputs); a symlink is written
     through (the file it points at is replaced, the link stays); a FIFO or a device
     (``/dev/stdout``, ``/dev/null``) is opened and written. A folder, or anything that cannot be
     written (``/dev/full``: no space), is an InputError naming the path and ``-o``.
@@ -366,10 +378,24 @@ def write_output(target: Path, text: str) -> None:
             raise IsADirectoryError(errno.EISDIR, "it is a folder")
         if found is not None and (not stat.S_ISREG(found.st_mode) or _through_descriptor(target)):
             _write_through(target, data)
+        elif together is not None:
+            together.add(os.path.realpath(target), data)
         else:
             write_atomically(os.path.realpath(target), data)
     except OSError as problem:
-        raise _cannot_write(target, problem.strerror or str(problem)) from None
+        raise _cannot_write(target, unwritten(problem)) from None
+
+
+def outputs_together() -> contextlib.AbstractContextManager[Together]:
+    """Where a command stages the files it writes beside its answer (a sweep's RFI drafts), so
+    that they and the answer are written all or none (``files.written_together``). With ``-o
+    FILE`` they join the answer's group: moved into place with it once the command has finished
+    it, and not at all if the command fails or the answer cannot be written. Without, they are
+    moved into place when the ``with`` block ends, before the answer goes to standard output."""
+    capture = _capture.get()
+    if capture is not None and capture.together is not None:
+        return contextlib.nullcontext(capture.together)
+    return written_together()
 
 
 # ---- commands -----------------------------------------------------------------------------
@@ -445,16 +471,21 @@ def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     """The command, its answer captured when ``-o`` names a file and written there once it is whole.
 
     An answer the command finished (whatever exit code it chose: ``rules check`` reports its
-    problems with exit 2) is written; an error raised out of the command writes nothing.
+    problems with exit 2) is written, with the files the command staged beside it; an error
+    raised out of the command, or an answer that cannot be written, writes none of them.
     """
     capture = _Capture(_check_target(output)) if output is not None else None
     token = _capture.set(capture)
     try:
-        code = _answer(func, args, kwargs)
+        if capture is None:
+            return _answer(func, args, kwargs)
+        # the answer and the files staged with it (``outputs_together``): all or none; a move into
+        # place that fails (hardly ever: a rename needs no room) is said by ``handle_errors``
+        with written_together() as capture.together:
+            code = _answer(func, args, kwargs)
+            write_output(capture.target, capture.buffer.getvalue(), capture.together)
     finally:
         _capture.reset(token)
-    if capture is not None:
-        write_output(capture.target, capture.buffer.getvalue())
     return code
 
 

@@ -20,7 +20,16 @@ from inforce.ontology import InputError, SweepOutcome
 from inforce.ontology.sweep import WITHHELD_BASELINE
 from inforce.ontology.text import terminal_line
 
-from ._common import EXIT_FINDING, ProjectArg, emit_text, err, handle_errors, writable_folder
+from ._common import (
+    EXIT_FINDING,
+    ProjectArg,
+    emit_text,
+    err,
+    handle_errors,
+    outputs_together,
+    unwritten,
+    writable_folder,
+)
 from ._options import (
     GroupsOption,
     KnownAtOption,
@@ -135,15 +144,16 @@ def sweep(
     outcome = Project.judge_sweep(report, fail_on.value, baseline=before, baseline_name=str(baseline or ""),
                                   baseline_run=stated)
     text = render(outcome.report, "md" if format is SweepFormat.text else format.value)
-    if rfi_dir is not None:  # before the report: a folder that fails leaves no report behind
+    if rfi_dir is not None:  # with the report, all or none: a sweep that fails writes neither
         from inforce.adapters.report.rfi import write_rfis
 
         try:
-            written = write_rfis(outcome.report, rfi_dir)
+            with outputs_together() as together:
+                written = write_rfis(outcome.report, rfi_dir, together)
+                together.then(lambda: err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False))
         except OSError as problem:
-            raise InputError(f"cannot write the RFI drafts to {rfi_dir}: {problem.strerror or problem}",
-                             field="--rfi-dir") from None
-        err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False)
+            raise InputError(f"cannot write {problem.filename or rfi_dir}: {unwritten(problem)}; nothing was "
+                             "written", field="--rfi-dir") from None
     emit_text(text)
     _summary(outcome, time.perf_counter() - started, workers)
     if outcome.failed:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
 from inforce.ontology import SweepReport
-from inforce.ontology.files import write_atomically
+from inforce.ontology.files import Together, written_together
 
 __all__ = ["rfi_filename", "write_rfis"]
 
@@ -21,25 +22,26 @@ def rfi_filename(finding_id: str) -> str:
     return f"RFI-{finding_id}.md"
 
 
-def write_rfis(report: SweepReport, directory: Path) -> list[Path]:
+def write_rfis(report: SweepReport, directory: Path, together: Together | None = None) -> list[Path]:
     """Write the RFI draft of each escalated finding to ``directory/RFI-<finding id>.md``.
 
     Only findings resolved ``escalate`` that carry an RFI draft get a file; its content is the
-    draft exactly as the report holds it (UTF-8, line endings untouched). Each file is written
-    to a temporary file beside it and moved into place, so an existing draft is replaced whole.
-    The directory is created if missing.
+    draft exactly as the report holds it (UTF-8, line endings untouched). The drafts are written
+    all or none (``files.written_together``): into ``together`` when given, with the other
+    outputs of the same run (the sweep's ``-o`` report), else on their own. The directory is
+    created if missing, and removed again if the drafts are not all written.
 
     Files already in the directory are left alone, including ``RFI-*.md`` files of findings
-    this report no longer holds: they may have been edited or sent, and are the user's.
+    this report no longer holds (stale drafts of an earlier run): they may have been edited or
+    sent, and are the user's. A draft of the same finding is replaced whole, and only once every
+    output was written; until then, and if any fails, it holds what it held.
 
     Returns the paths written, sorted.
     """
     escalations = [f for f in report.findings if f.resolution == "escalate" and f.rfi]
     names = {f.id: rfi_filename(f.id) for f in escalations}  # every id checked before writing
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for finding in escalations:
-        path = directory / names[finding.id]
-        write_atomically(path, finding.rfi or "")
-        written.append(path)
-    return sorted(written)
+    with contextlib.nullcontext(together) if together is not None else written_together() as group:
+        group.folder(directory)
+        for finding in escalations:
+            group.add(directory / names[finding.id], finding.rfi or "")
+    return sorted(directory / name for name in names.values())

@@ -1,0 +1,140 @@
+"""A sweep's outputs are written all or none (issue 23, audit F finding 3): its ``-o`` report and
+its ``--rfi-dir`` drafts are staged beside their places and moved in only once every one was
+written (``files.written_together``). A sweep that fails writing one of them (a file-size limit
+stands in for a full disk, set in a child process of its own) exits 2 naming the file and leaves
+nothing new behind: no report, no draft, no folder it made, no temporary file; a folder that was
+there holds what it held."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+SWEEP = ("sweep", "--valid-at", "2026-05-01", "--pack", "precedence/none", "-f", "json")  # 19 escalations
+
+
+def _sweep(project: Path, *args: str | Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """``inforce sweep PROJECT ...`` in a child process, its files limited to ``limit`` bytes."""
+    def limited() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    environment = os.environ | {"PYTHONDONTWRITEBYTECODE": "1"}  # never a cut .pyc in the tree
+    command = [str(INFORCE), SWEEP[0], str(project), *SWEEP[1:], *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False, env=environment,
+                          preexec_fn=limited)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (hidden ones too: a temporary file left is a failure) by name."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def riverside(ingested_example) -> Path:
+    """The process's shared ingest: sweeps only read it (reports and drafts go to tmp_path)."""
+    return ingested_example("riverside-library")
+
+
+@pytest.fixture(scope="module")
+def whole(riverside: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, bytes]]:
+    """The report and the drafts of the same sweep with room to write them."""
+    out = tmp_path_factory.mktemp("whole")
+    done = _sweep(riverside, "-o", out / "report.json", "--rfi-dir", out / "rfi")
+    assert done.returncode == 1, done.stderr  # escalations reach --fail-on escalate
+    drafts = _tree(out / "rfi")
+    assert sorted(len(d) for d in drafts.values())[0] < 1_000 < max(len(d) for d in drafts.values())
+    return json.loads((out / "report.json").read_text()), drafts
+
+
+def _failed(done: subprocess.CompletedProcess[str], *named: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert "too large for the file-size limit" in done.stderr, done.stderr
+    assert all(name in done.stderr for name in named), done.stderr
+    assert "internal error" not in done.stderr and "written to" not in done.stderr, done.stderr
+
+
+def test_a_report_that_cannot_be_written_leaves_no_drafts(riverside: Path, whole, tmp_path: Path) -> None:
+    """The drafts (each under 1.4 kB) fit under the limit, the report (~50 kB) does not: the
+    drafts were written first and left behind (exit 2); now neither is, nor the folder."""
+    out = tmp_path / "out"
+    out.mkdir()
+    done = _sweep(riverside, "-o", out / "report.json", "--rfi-dir", out / "rfi", limit=4_000)
+    assert done.returncode == 2, done.stderr
+    assert sorted(p.name for p in out.iterdir()) == []  # nothing, not even a hidden temporary file
+    _failed(done, str(out / "report.json"), "-o")
+
+
+def test_a_draft_that_cannot_be_written_leaves_none(riverside: Path, whole, tmp_path: Path) -> None:
+    """Some drafts fit under 1,000 bytes and some do not: the first ones were left (a part of the
+    set, exit 2); now none, and no folder."""
+    folder = tmp_path / "out" / "rfi"
+    done = _sweep(riverside, "--rfi-dir", folder, limit=1_000)
+    assert done.returncode == 2, done.stderr
+    assert not folder.exists() and not folder.parent.exists()
+    assert done.stdout == ""
+    _failed(done, str(folder), "--rfi-dir")
+
+
+@pytest.mark.parametrize("limit", [1_000, 4_000])
+def test_a_folder_that_was_there_keeps_what_it_held(riverside: Path, whole, tmp_path: Path, limit: int) -> None:
+    """A folder of an earlier run: its stale draft, the user's notes and a draft of a finding this
+    run writes again are all as they were after a sweep that failed; no temporary file stays."""
+    report, drafts = whole
+    folder = tmp_path / "rfi"
+    folder.mkdir()
+    again = sorted(drafts)[0]
+    held = {"RFI-0000000000000000.md": b"an RFI sent last week\n", "notes.txt": b"mine\n", again: b"edited\n"}
+    for name, data in held.items():
+        (folder / name).write_bytes(data)
+    done = _sweep(riverside, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=limit)
+    assert done.returncode == 2, done.stderr
+    assert _tree(folder) == held
+    assert not (tmp_path / "report.json").exists()
+    _failed(done, "--rfi-dir" if limit < 2_000 else "-o")
+    assert report["findings"]  # the same run with room writes them (below)
+
+
+def test_with_room_the_report_and_every_draft_are_written(riverside: Path, whole, tmp_path: Path) -> None:
+    """All of them, into a folder that was there: a draft of the same finding replaced, a stale
+    draft of an earlier run and the user's other files left as they were (they are the user's)."""
+    report, drafts = whole
+    folder = tmp_path / "rfi"
+    folder.mkdir()
+    again = sorted(drafts)[0]
+    mine = {"RFI-0000000000000000.md": b"an RFI sent last week\n", "notes.txt": b"mine\n"}
+    for name, data in {**mine, again: b"edited\n"}.items():
+        (folder / name).write_bytes(data)
+    done = _sweep(riverside, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=100_000)
+    assert done.returncode == 1, done.stderr
+    assert f"{len(drafts)} RFI draft(s) written to {folder}" in done.stderr
+    assert _tree(folder) == {**drafts, **mine}
+    assert json.loads((tmp_path / "report.json").read_text()) == report
+
+
+def test_a_move_into_place_that_fails_puts_back_what_was_there(tmp_path: Path) -> None:
+    """The last step, the renames: when one fails (here a folder took the second name after the
+    files were written), the file already replaced gets its old content back and no temporary or
+    kept copy stays: all or none holds to the end."""
+    from inforce.ontology.files import written_together
+
+    first, second = tmp_path / "report.json", tmp_path / "RFI-1.md"
+    first.write_text("the earlier report\n")
+    told = []
+    with pytest.raises(IsADirectoryError):
+        with written_together() as together:
+            together.add(first, "the new report\n")
+            together.add(second, "a draft\n")
+            together.then(lambda: told.append("written"))
+            (second / "taken").mkdir(parents=True)
+    assert first.read_text() == "the earlier report\n" and told == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["RFI-1.md", "report.json"]  # the folder, not a draft
