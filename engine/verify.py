@@ -438,12 +438,16 @@ def _versions(case: _Case, locator: Locator) -> tuple[list[Locator], Any]:
 
 
 def _readable_versions(case: _Case, locator: Locator) -> list[Locator]:
-    """The pinned versions of ``locator`` the asker may read (itself when pinned), oldest first."""
+    """The pinned versions of ``locator`` the asker may read (itself when pinned), oldest first.
+    A revision that removed the section (history's ``removed`` entry) holds no version of it: a
+    citation of a removed section resolves to the last version that held it, which the freshness
+    gate (``_fresh``, asof's rule) then names ``stale_revision``, removed."""
     if locator.rev is not None:
         return [locator]
     snapshot = case.snapshot
     return [entry.locator for entry in snapshot.index.history(locator).versions
-            if entry.locator.rev is not None and snapshot.may_read(entry.locator, case.groups)]
+            if entry.locator.rev is not None and entry.kind != "removed"
+            and snapshot.may_read(entry.locator, case.groups)]
 
 
 def _text_of(snapshot: Snapshot, version: Locator) -> str:

@@ -5,7 +5,8 @@ written in a form it does not read (``a year and a half``, ``three quarters of a
 number in words it does not know) would be compared with nothing and pass unsaid.
 :func:`unread_figures` names every number-like phrase of a text that stands before a unit the
 unit table knows, or is a fraction character, and that no extracted mention covers: a claim
-holding one cannot be a plain answer.
+holding one cannot be a plain answer. So are figures in a scaled notation the extractor does not
+read ("7k psi", "7×10³ psi", "7e3 psi") and numbers in words with a scale ("seven thousand psi").
 
 What names rather than measures is left alone: a number after a designation word (``Section 3``,
 ``step 2``) or a month, a year, a number glued into a code or locator (``SOP-001#2.2``).
@@ -31,7 +32,14 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from ._lexicon import DESIGNATIONS, FRACTION_WORDS, MONTHS, VULGAR_FRACTIONS, WORD_NUMBERS
+from ._lexicon import (
+    DESIGNATIONS,
+    FRACTION_WORDS,
+    MONTHS,
+    VULGAR_FRACTIONS,
+    WORD_NUMBERS,
+    WORD_SCALES,
+)
 
 if TYPE_CHECKING:
     from .extract import QuantityExtractor
@@ -46,7 +54,9 @@ _VULGAR = "".join(VULGAR_FRACTIONS)
 #: ``fifth``) only after one (``one third``, ``two-fifths``): ``the fifth day`` names a day.
 _OPENING = {*WORD_NUMBERS, "half", "quarter", *(word for word in FRACTION_WORDS if word.endswith("s"))}
 _WORDS = "|".join(sorted(_OPENING, key=len, reverse=True))
-_LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS}, key=len, reverse=True))
+#: Words that may follow the first of a number in words: more number words, fractions, scales
+#: ("seven thousand psi": the scale word is part of the figure, not its unit).
+_LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS, *WORD_SCALES}, key=len, reverse=True))
 #: A number as written (digits, a fraction character, a digit fraction, number words), any
 #: ``and a half`` after it, then ``of a``/``of an`` or a hyphen, then the word that may be its unit.
 _FIGURE = re.compile(
@@ -99,6 +109,14 @@ _PREFIXED = re.compile(r"(?<![\w-])(?:sub|under|over|near|super|ultra)-(?P<numbe
                        re.IGNORECASE)
 #: A number with a power on it, then a unit word ("7² years", "3³ days").
 _POWERED = re.compile(r"(?<![\w.,])(?P<number>\d[\d,.]*[²³])[\s-]*(?P<unit>[^\W\d_²³][\w.]*)")
+#: A number in a scaled notation, then a unit word: a thousands suffix ("7k psi"), a power of ten
+#: ("7×10³ psi", "7 x 10^3 psi", "7*10**3 psi") or e-notation ("7e3 psi", "5e99999 psi"). The
+#: ``scale`` group is what the extractor must read for the figure to count as read (it may read
+#: the "7" alone). Never evaluated: an exponent out of any float's range is named like the rest.
+_SCALED = re.compile(
+    r"(?<![\w#./\-])(?<![\d,.][,.])(?P<number>\d[\d,.]*(?P<scale>[eE][+\-−]?\d+|[kK]"
+    r"|\s*[×xX*·]\s*10(?:(?:\^|\*\*)[+\-−]?\d+|[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)))(?![\w.,^*])"
+    r"[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)")
 #: How far a fraction character's phrase is shown either side (to the nearest blank).
 _SHOWN_AROUND = 24
 #: One-letter units read glued to a number (``5m``, ``2h``); any other letter there is a name or a
@@ -125,6 +143,14 @@ def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, in
             continue
         found.append((match.start(), match.end("unit") - (len(unit) - len(bare_unit)),
                       match.start("number"), match.end("number")))
+    for match in _SCALED.finditer(text):  # "7k psi", "7×10³ psi", "7e3 psi": a notation the extractor does not read
+        unit = match["unit"]
+        bare_unit = unit.rstrip(".")
+        glued = match.end("number") == match.start("unit")
+        if is_unit(bare_unit) and (glued or unit.lower() not in _WORD_LIKE_UNITS) and not _names(
+                text, match.start("number")):
+            found.append((match.start(), match.end("unit") - (len(unit) - len(bare_unit)),
+                          match.start("scale"), match.end("scale")))
     for match in _ARTICLE.finditer(text):
         if is_unit(match["unit"]):
             found.append((match.start(), match.end(), match.start(), match.end()))
