@@ -2,7 +2,7 @@
 schedules with sidecars.
 
 ``parse_document`` reports every problem in one file at once (an ``InputErrors`` group of
-``file:line`` errors); warnings (a section path seen twice, ``access: []``) come
+``file:line`` errors); warnings (a section path seen twice) come
 back beside the Document from ``parse_document_with_warnings`` and are logged by
 ``parse_document``. A file that holds nothing to read (a PDF without a text layer) raises
 ``UnreadableFileError`` instead: not a corpus error, a file to report by name and leave out.

@@ -164,17 +164,7 @@ def read_metadata(
             on_lapse = None
         fields["on_lapse"] = on_lapse
     if "access" in present:
-        fields["access"] = _names(
-            present["access"], "access", reader, what="group name", commas=False,
-            hint="group names as --groups takes them, e.g. [project-team, qa]",
-        )
-        if fields["access"] == ():
-            # The contract's reading (omit = everyone, a list = those groups) makes [] nobody;
-            # kept so, but said, since it is easily meant as "no restriction".
-            reader.warn(
-                present["access"], "access: [] lets no group read this document", field="access",
-                hint="leave access out for a document everyone may read",
-            )
+        fields["access"] = _access(present["access"], reader)
     if "public" in present:
         fields["public"] = _public(present["public"], reader, restricted="access" in present)
     if "applies_to" in present:
@@ -251,6 +241,26 @@ def _public(node: Node, reader: NodeReader, *, restricted: bool) -> bool | None:
                      hint="keep access (the groups that may read the document) or public: true, not both")
         return None
     return True
+
+
+def _access(node: Node, reader: NodeReader) -> tuple[str, ...] | None:
+    """The groups an ``access`` value lets read the document, wherever it is written (front
+    matter, a sidecar, a register's row: read as the front matter it stands for): one or more
+    group names as ``--groups`` takes them. A list naming no group (``access: []``, a register
+    cell ``" ; "``) is an error at its field, as an empty name is: read as written it lets
+    nobody read the document, silently, and it is easily meant as "no restriction"."""
+    groups = _names(
+        node, "access", reader, what="group name", commas=False,
+        hint="group names as --groups takes them, e.g. [project-team, qa]",
+    )
+    if groups == ():
+        reader.error(
+            node, "lists no group, so no one could read the document", field="access",
+            hint="list the groups that may read it (access: [project-team]), or leave access out "
+            "for a document everyone may read",
+        )
+        return None
+    return groups
 
 
 def _names(

@@ -25,9 +25,7 @@ boolean as ``TRUE`` or ``FALSE``.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
 import math
 import os
@@ -44,6 +42,7 @@ from inforce.ontology.files import is_inside
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .archives import unpack_problem
+from .tables import csv_records
 from .yamlnodes import compose_yaml
 
 __all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
@@ -246,12 +245,11 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputErrors(f"{name}: the register does not read", [
             InputError(f"cannot read the register as UTF-8 text: {exc}", file=name)]) from None
-    reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
-    header_line = start = 1
+    header_line = 1
     problems: list[InputError] = []
-    try:
-        for cells in reader:
+    try:  # strictly, as a CSV schedule is read: an unclosed quote is an error at its record
+        for start, _, cells in csv_records(text, file=name):
             if header is None:
                 header, header_line = [cell.strip() for cell in cells], start
                 _check_header(header, name, header_line)
@@ -267,9 +265,8 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
                     yield start, dict(zip(header, cells, strict=True))
                 else:
                     problems += unnamed
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        problems.append(InputError(f"not a readable CSV record: {exc}", file=name, line=reader.line_num))
+    except InputError as problem:
+        problems.append(problem)
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
 
@@ -749,7 +746,11 @@ def _bracketed(row: RegisterRow, name: str) -> list[InputError]:
 
 
 def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(";") if part.strip()]
+    """A list cell's values, each part between two ``;`` one value, an empty one kept: read as
+    front matter's ``[owners, ""]`` it is an error at its cell, never dropped (``" ; "`` dropped
+    to no group at all made an access cell let nobody read the document, silently)."""
+    parts = [part.strip() for part in text.split(";")]
+    return parts if any(parts) else []  # no value at all: front matter's [], said once as such
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from inforce.ontology import InputError, TableRow
@@ -20,6 +21,7 @@ from inforce.ontology.numbering import lines_and_starts
 __all__ = [
     "TableBlock",
     "clean_cell",
+    "csv_records",
     "header_unit",
     "is_table_start",
     "linearise_row",
@@ -171,13 +173,58 @@ def _pipe_line(cells: tuple[str, ...] | list[str]) -> str:
     return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
 
 
+def csv_records(text: str, *, file: str, delimiter: str = ",") -> Iterator[tuple[int, int, list[str]]]:
+    """Each record of a CSV text, read strictly: its first and last line (1-based, as
+    ``lines_and_starts`` parts the text) and its cells, blank records included.
+
+    The one CSV reading of the project (a schedule's rows, a register's): a quote opened and
+    never closed, or text after a closing quote, is an :class:`InputError` at the line where
+    its record opens; read leniently, the first folds every later line into one cell, silently.
+    """
+    lines, _ = lines_and_starts(text)
+    reader = csv.reader(
+        (line + "\n" if index + 1 < len(lines) else line for index, line in enumerate(lines)),
+        delimiter=delimiter,
+        strict=True,
+    )
+    consumed = 0
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise _csv_problem(str(exc), file=file, line=consumed + 1) from None
+        first, consumed = consumed + 1, reader.line_num
+        yield first, consumed, record
+
+
+def _csv_problem(reason: str, *, file: str, line: int) -> InputError:
+    if reason == "unexpected end of data":
+        return InputError(
+            f"a quoted cell of the record at line {line} is never closed (the rest of the file would read as that one cell)",
+            file=file,
+            line=line,
+            hint='close the quote; a quote inside a quoted cell is written twice ("")',
+        )
+    if "expected after" in reason:
+        return InputError(
+            f"text follows a closing quote in the record at line {line} ({reason})",
+            file=file,
+            line=line,
+            hint='a quote inside a quoted cell is written twice (""); or leave the cell unquoted',
+        )
+    return InputError(f"not a readable CSV record: {reason}", file=file, line=line)
+
+
 def read_csv_table(text: str, *, file: str) -> TableBlock:
     """A CSV schedule's rows: its first record is the header, each later record a row
     (``table-1.row-N``, blank records skipped), its span the record's lines in ``text``.
 
     Commas separate cells unless the header line has none and has semicolons or tabs
     (a spreadsheet saved for a locale that writes decimal commas). A record whose cell
-    count differs from the header's is an error at its line, as in a pipe table.
+    count differs from the header's is an error at its line, as in a pipe table; so is a
+    record :func:`csv_records` cannot read (an unclosed quote), and no row after it is read.
     """
     block = TableBlock()
     lines, offsets = lines_and_starts(text)
@@ -185,33 +232,27 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
     delimiter = ","
     if "," not in first:
         delimiter = ";" if ";" in first else "\t" if "\t" in first else ","
-    reader = csv.reader(
-        (line + "\n" if index + 1 < len(lines) else line for index, line in enumerate(lines)),
-        delimiter=delimiter,
-    )
     header: tuple[str, ...] | None = None
     header_span: dict[str, int] = {}
     header_line = 0
-    consumed = 0
     row_number = 0
+    records = csv_records(text, file=file, delimiter=delimiter)
     while True:
         try:
-            record = next(reader)
+            first_line, last_line, record = next(records)
         except StopIteration:
             break
-        except csv.Error as exc:
-            block.errors.append(
-                InputError(f"not a readable CSV record: {exc}", file=file, line=reader.line_num)
-            )
+        except InputError as problem:
+            problem.field = "header" if header is None else f"table-1.row-{row_number + 1}"
+            block.errors.append(problem)
             break
-        first_line, consumed = consumed, reader.line_num
         if not any(cell.strip() for cell in record):
             continue
-        last = lines[consumed - 1].rstrip()
-        span = {"start": offsets[first_line], "end": offsets[consumed - 1] + len(last)}
+        last = lines[last_line - 1].rstrip()
+        span = {"start": offsets[first_line - 1], "end": offsets[last_line - 1] + len(last)}
         if header is None:
             header = tuple(clean_cell(cell) for cell in record)
-            header_span, header_line = span, first_line + 1
+            header_span, header_line = span, first_line
             block.header = header, header_line
             continue
         row_number += 1
@@ -221,7 +262,7 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
                 InputError(
                     f"row {row_number} has {len(cells)} cells, the header (line {header_line}) has {len(header)}",
                     file=file,
-                    line=first_line + 1,
+                    line=first_line,
                     field=f"table-1.row-{row_number}",
                     hint="every record of a CSV schedule has as many cells as its header "
                     "(quote a cell that holds the delimiter)",

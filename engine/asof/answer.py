@@ -379,10 +379,11 @@ def _explain(
         titles = [_title(texts, _resolve_successor(index, a, day, known_ts) or a) or a.doc
                   if visible(a) else None for a in amenders]
         target_name = _human(asked.unpinned(), _document_label(texts, version))
-        description = f"{target_name} as amended by " + ", ".join(
+        # each amender named once: two provisions of one withheld addendum are one name, said once
+        description = f"{target_name} as amended by " + ", ".join(dict.fromkeys(
             named(a, visible) if t is None else f"{t} ({_human(a)})" if t != a.doc else _human(a)
             for t, a in zip(titles, amenders, strict=True)
-        )
+        ))
     return _answer(
         **base, in_force=fresh, resolved=version,
         text=consolidated_text(index, version, amended, day, known_ts, visible) if texts is not None else None,

@@ -295,16 +295,15 @@ def test_a_group_or_facet_value_no_command_line_can_give_is_an_error(tmp_path: P
     assert "--groups" in (error.hint or "") or "--context" in (error.hint or "")
 
 
-def test_an_empty_access_list_is_read_as_no_group_and_said(tmp_path: Path):
-    """``access: []`` lists no group, so nobody reads it. The contract allows it (omit =
-    everyone); it is kept, never silently widened to everyone, and a warning says so."""
-    document, warnings = parse_document_with_warnings(
-        write(tmp_path, "spec-0.md", spec(extra="access: []\n")), tmp_path
-    )
-    assert document.access == ()
-    (warning,) = warnings
-    assert (warning.file, warning.line, warning.field) == ("documents/spec-0.md", 9, "access")
-    assert "no group" in warning.message
+def test_an_empty_access_list_is_an_error_at_its_line(tmp_path: Path):
+    """``access: []`` lists no group, so nobody could read the document: read as written (a
+    warning once) it was ingested with exit 0 and readable by no one (issue 23, the twentieth
+    audit). Neither widened to everyone nor kept: an error at its field, as ``[""]`` is."""
+    with pytest.raises(InputErrors) as caught:
+        parse_document(write(tmp_path, "spec-0.md", spec(extra="access: []\n")), tmp_path)
+    error = only(caught)
+    assert (error.file, error.line, error.field) == ("documents/spec-0.md", 9, "access")
+    assert "no group" in error.message
 
 
 # -- dates: YYYY-MM-DD, and datetimes that exist in UTC --------------------------------------
@@ -644,7 +643,7 @@ def test_a_yaml_register_access_reads_as_the_same_front_matter(tmp_path: Path, a
     read_listed = outcome(listed_file, listed, register=register) if register is not None else ("refused", refused)
     assert read_listed == (read_front[0], [(message, (field or "").split("[")[0] or None)
                                            for message, field in read_front[1]])
-    expected = {"[]": (), "[owners]": ("owners",), "owners": ("owners",), "5": ("5",)}  # "~": no value, refused
+    expected = {"[owners]": ("owners",), "owners": ("owners",), "5": ("5",)}  # "~", "[]": refused
     assert read_front[0] == expected.get(access, "refused")
 
 
