@@ -189,7 +189,7 @@ _CODE_WORDS = re.compile(
 #: The words by which owners outside CSI designate the volumes, parts, schedules and sections of
 #: their bidding documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II").
 #: ("Ch-3", "Ch. 4": a chapter as a table's column writes it; in that letter case only, never a tag "CH-1")
-DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Book|Division)"
+DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Attachment|Book|Division)"
 #: One designation: its word and a short label (a number, a letter, a number and a letter, a roman
 #: numeral); not a CSI number ("Section 03 30 00", "Section 02660") nor a dotted path.
 DESIGNATION = (rf"{DESIGNATION_WORDS}(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"

@@ -74,6 +74,10 @@ _THING = re.compile(
     # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
     # as Commonwealth conditions of contract word it)
     r"versions?|documents?|whole\s+of)(?![\w-]))[a-z]", re.IGNORECASE)
+#: A thing by its size, then its name ('Delete 5 3/4" Hollow Metal Frames', "remove the 6 inch drain"): a thing
+#: on the target, never the target itself.
+_SIZED_THING = re.compile(r"\s+(?:the\s+)?\d+(?:[ -]\d+/\d+|\.\d+)?(?:[\"”]|[ \t-]*(?:inch(?:es)?|in\.|mm|cm|ft|feet)\b)[ \t]*[a-z]",
+                          re.IGNORECASE)
 #: A delete verb taking a thing out of a provision numbered after "from" ("The bypass feature is
 #: deleted from Cl. 2.1 B"): with a thing described as its subject (``_THING``, before the verb),
 #: the provision loses part of its words, it is not itself deleted.
@@ -357,7 +361,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                      and ((_PART.match(text, h[1]) and not _NEW_TEXT.search(h[3]) and not _NAMED_QUOTED.match(text, h[1]))
                           or _PART_INSIDE.search(h[3])
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
-                          or (_THING.match(read, h[1]) and not _NAMES_PROVISION.search(h[3]))
+                          or ((_THING.match(read, h[1]) or _SIZED_THING.match(read, h[1])) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0])
                           or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None
                               and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None

@@ -722,4 +722,15 @@ def _own_subject(after: Item, item: Item, vocabularies: list) -> bool:
     action = read_action(after.text, vocabularies, mask=_quoted_spans(after.text))
     before = after.text[:action.span[0]] if action.span is not None else after.text
     mention = _MENTION.search(before)
+    if mention is None and action.span is not None:
+        # "D. Replace Attachment 3, Price Schedule, in its entirety and replace with the attached ...": the
+        # verb first, then the subject it substitutes, as its object
+        object_ = _VERB_OBJECT.match(after.text, action.span[0] + len(action.words.split(" … ")[0]))
+        return object_ is not None and " ".join(object_.group(1).split()).lower() not in " ".join(item.text.split()).lower()
     return mention is not None and " ".join(mention.group(0).split()).lower() not in " ".join(item.text.split()).lower()
+
+
+#: The document a verb opening an item takes as its object ("Replace Attachment 3", "Delete the Exhibit C"): group 1.
+_VERB_OBJECT = re.compile(r"[ \t]+(?:the[ \t]+)?((?:attachments?|exhibits?|schedules?|sections?|sheets?|drawings?|appendix|"
+                          r"annex(?:ure)?s?|forms?)[ \t]*[-–#]?[ \t]*(?:no\.?[ \t]*)?(?:(?=[\w.-]*\d)[A-Z0-9][\w.-]{0,12}|"
+                          r"(?-i:[A-Z])(?![A-Za-z])))", re.IGNORECASE)

@@ -199,6 +199,8 @@ def _opens_with_own_label(text: str, target: Locator) -> bool:
     full = re.match(rf"{re.escape(path)}(?![\w.])", head)
     if full is not None:
         return True
+    if path.isdigit() and re.match(rf"(?:sections?|articles?|parts?)[ \t]+0*{path}(?![\w.])", head, re.IGNORECASE):
+        return True  # "SECTION 6 - SUPPORT AND MAINTENANCE" for a document's part 6, its word before its number
     last = path.rsplit(".", 1)[-1]
     return last.isalpha() and re.match(rf"\(?{re.escape(last)}[.)]\s+\S", head) is not None
 
@@ -302,6 +304,19 @@ _PAGE_TO_PART = re.compile(r"[\s,;]*(?:(?:sub-?)?(?:sections?|paragraphs?|paras?
                            re.IGNORECASE)
 
 
+def _part_then_page(read: str, action: Action, references: Sequence[Reference]) -> bool:
+    """Whether each page an item names follows a part it names, only its title between, and comes
+    before the verb ("Article 1.03, Shop Drawings, page 1 of the Section is hereby replaced with the
+    following:"): the page says where the part is; the verb's subject is the part."""
+    pages = list(_PAGES.finditer(read))
+    return action.span is not None and bool(pages) and all(page.end() <= action.span[0] and any(
+        r.kind == "paragraph" and not r.from_heading and r.target is not None and r.span[1] <= page.start()
+        and _PART_TO_PAGE.fullmatch(read[r.span[1]:page.start()]) for r in references) for page in pages)
+
+
+#: Between a part and the page it is on: its title, set off by commas ("Article 1.03, Shop Drawings, page 1").
+_PART_TO_PAGE = re.compile(r"[ \t]*+,?[ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?(?:on[ \t]++)?")
+
 #: A page cited by its number whole ("Page 01 10 00-2", "page 3A", "Page 12").
 _PAGE_CITED = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?\d{1,3}[A-Za-z]?\b",
                          re.IGNORECASE)
@@ -327,6 +342,8 @@ def _pages(action: Action, resolved: list[tuple[Locator, Reference]], references
     parts = _distinct([(r.target, r) for r in references
                        if r.kind == "paragraph" and r.target is not None and r.target.doc == doc])
     if len(parts) == 1 and parts[0][1].by_number and resolved[0][1].by_number:
+        if action.action == "replace" and _part_then_page(read, action, references):
+            return _Outcome("applied", rule, action, parts)  # the part replaced; its page only says where it is
         return _Outcome("applied", rule, amend, parts)
     if not parts and resolved[0][1].by_number and len(resolved) == 1:
         if action.action == "amend":  # "Section 26 24 16, page 2, add the following paragraph:" in part, said

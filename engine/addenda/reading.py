@@ -153,14 +153,14 @@ def read_addendum(
             continue
         outcome = _read_item(item, corpus, vocabularies, notations, skip, first_rule, items, layouts)
         if outcome.kind == "nothing" and old is not None and not (item.kind == "heading" and old.reason is None):
-            outcome = _Outcome("not_understood", rule=old.rule, why=old.reason or (
-                "its words read as a change, but nothing it names was placed"))
+            outcome = _Outcome("not_understood", rule=old.rule, why=old.reason or _UNPLACED)
         outcomes[path] = outcome
     _innermost(outcomes, applied_paths, reading, {item.path: item.parent for item in items})
     _lead_ins(outcomes, items, reading)
     _attachments_alone(outcomes, reading)
 
     by_path = {item.path: item for item in items}
+    unplaced: list[NotUnderstoodItem] = []
     for path, outcome in outcomes.items():
         item = by_path[path]
         if outcome.kind == "skipped":
@@ -168,6 +168,10 @@ def read_addendum(
             # (its division read through its heading: "Section 1.4.B ..." under "Section 00 21 13
             # ... has been revised to:"; the nets, reading the item alone, leave it to the skip list)
             titled_paths.add(path)
+        elif outcome.kind == "not_understood" and outcome.why == _UNPLACED:
+            # named by the rule's patterns but read by none, and by no step: the nets below read it
+            # first (as when the item is no provision of its own); reported only where they place nothing
+            unplaced.append(_missed(item, outcome.rule, file, line_of, outcome.why))
         elif outcome.kind == "not_understood":
             reading.not_understood.append(_missed(item, outcome.rule, file, line_of, outcome.why))
         if outcome.also and outcome.kind == "applied":
@@ -197,6 +201,9 @@ def read_addendum(
                         reference_score=_reference_score(reference), action=_verb(action), change=action.action,
                         why=str(outcome.why))))
     _certainty(reading, items, corpus, vocabularies, notations, skip, document, file, line_of, first_rule)
+    said = {e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed} | {
+        n.item.path for n in reading.not_understood}
+    reading.not_understood += [missed for missed in unplaced if missed.item.path not in said]
     if titled_paths:  # (the nothing-silent nets leave them to the skip list, as Division 00 by number)
         reading.not_understood = [n for n in reading.not_understood if n.item.path not in titled_paths]
         reading.proposed = [p for p in reading.proposed if p.item.path not in titled_paths]
@@ -214,6 +221,9 @@ def read_addendum(
     reading.not_understood.sort(key=lambda n: order.get(n.item.path or "", 0))
     return reading
 
+
+#: Why an item the rule's patterns name but no reading places is reported (after the nets, which may place it).
+_UNPLACED = "its words read as a change, but nothing it names was placed"
 
 #: A section or sheet named by number: an item naming one outside the skipped divisions is read.
 _NUMBERED = re.compile(r"(?<![\w.-])(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?![\w-])|(?<![\w-])(?-i:[A-Z]{1,3})-\d{1,4}(?![\w-])"

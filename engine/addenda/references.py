@@ -471,6 +471,8 @@ def find_references(
                 if reference is not None:
                     take(reference)
                     _clauses_after(read, match.end(), take, free)
+                    if reference.target is not None:
+                        _part_after_title(read, match.end(), reference.target.doc, corpus, take, free)
     for reference in [r for r in found if r.kind == "section" and r.resolved_by != "designation"]:
         _path_after_section(read, reference.span[1], take, free)
     for match in _AGENCY_SECTION_PATH.finditer(read):  # "Section 102.4.3": section 102's clause 102.4.3
@@ -811,6 +813,27 @@ def _clauses_after(read: str, end: int, take: Callable[[Reference], None],
         span = (offset + clause.start(), offset + clause.end())
         if free(*span):
             take(Reference("paragraph", clause.group(0), span, None, why=clause.group(0)))
+
+
+#: A numbered part of a designated document written after it and its title ("Exhibit B, Statement of
+#: Work, Section 6, Support and Maintenance", "Exhibit E, Interim Agreement ..., Section 3, General"):
+#: the document's own part by its number ("Attachment 1, Section 2.3, Laboratory Analysis": an
+#: attachment's clause), not a document of its own.
+_PART_AFTER_TITLE = re.compile(
+    r"[ \t]*+,[ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?"
+    r"(?P<part>(?:Sections?|Articles?|Parts?)[ \t]++(?P<number>\d{1,2}(?:\.\d{1,3}){0,3}))(?![\w.]|[ \t]*+\d)", re.IGNORECASE)
+
+
+def _part_after_title(read: str, end: int, doc: str, corpus: Corpus, take: Callable[[Reference], None],
+                      free: Callable[[int, int], bool]) -> None:
+    """The numbered part a designation and its title are followed by, as a paragraph of that
+    document, where its outline holds a part so numbered (else it is left to be read as it was)."""
+    after = _PART_AFTER_TITLE.match(read, end)
+    if after is None or not corpus.exists(Locator(doc=doc, path=after.group("number"))):
+        return
+    if free(*after.span("part")):
+        take(Reference("paragraph", " ".join(after.group("part").split()), after.span("part"), None,
+                       why=after.group("number")))
 
 
 _NEW = re.compile(r"\bnew\s+$", re.IGNORECASE)

@@ -54,6 +54,7 @@ from .extent import (
     _distinct,
     _headed_parts,
     _held_elsewhere,
+    _likely_holders,
     _named_part,
     _one_list,
     _opening_places,
@@ -294,6 +295,15 @@ def _next_article(reference: Reference, corpus: Corpus) -> bool:
     part, number = int(written.group(1)), int(written.group(2))
     keys = corpus.outline_keys(reference.joins.doc)
     return f"{part}.{number - 1}" in keys and f"{part}.{number}" not in keys and f"{part}.{number + 1}" not in keys
+
+
+def _attachments_heading(item: Item) -> bool:
+    """Whether the heading right over ``item`` heads the addendum's attachments ("ATTACHMENTS:",
+    "Enclosures"): an attachment named in brackets inside it ("This amendment transmits changes and
+    the responses to questions (Attachment A). See below:", "AMENDMENT NO. 3 TO LEASE AGREEMENT
+    (EXHIBIT G)") says what else comes or what is amended; it makes no list of attachments."""
+    line = item.heading_context.splitlines()[-1] if item.heading_context else ""
+    return _ATTACHMENTS.search(re.sub(r"\([^()\n]*\)", " ", line)) is not None
 
 
 def _status_cell(item: Item, action: Action) -> bool:
@@ -586,8 +596,15 @@ class _One:
         if not self.named and not self.references and (self.action.changes or self.item.cells) and not _preamble(self.item):
             # a change that names something no notation of the pack reads ("Section 4A", "Schedule-D,
             # 2.3"): reported, never passed over
-            mention = _MENTION.search(_read_text(self.item.text, self.mask))
+            mentions = list(_MENTION.finditer(_read_text(self.item.text, self.mask)))
+            mention = mentions[0] if mentions else None
             clause = _CLAUSE_ALONE.fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
+            inner = _CLAUSE_ALONE.fullmatch(" ".join(mentions[-1].group(0).split())) if len(mentions) > 1 else None
+            if clause is None and inner is not None and all(
+                    inner.group(1).startswith(m.group(0).split()[-1] + ".") for m in mentions[:-1]):
+                # "Under Section 3, Reporting, Section 3.1, the last sentence ...": the part, then the clause
+                # of it that changes
+                mention, clause = mentions[-1], inner
             if clause is not None and self.action.changes:
                 # "Section 5.17 - Page 38 - Delete ...": a clause of a document the item does not name
                 holders = _clause_holders(clause.group(1), self.item, self.items, self.corpus)
@@ -600,6 +617,17 @@ class _One:
                     return self._in_named_holder(target, reference, _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
                         f"names {' '.join(mention.group(0).split())} of no named document: {holders[0]} is the one "
                         "document of the project holding it (and the clauses the items beside it name)")))
+                likely = _likely_holders(clause.group(1), self.item, self.items, self.corpus) if len(holders) > 1 else []
+                if likely:
+                    # several documents hold it: those the words and headings make likeliest, each for a person
+                    if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+                        self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+                    found = [(Locator(doc=doc, path=clause.group(1)), Reference(
+                        "paragraph", mention.group(0), mention.span(), Locator(doc=doc, path=clause.group(1)), resolved_by="outline"))
+                        for doc in likely]
+                    return _Outcome("proposed", self.rule, self.action, found, why=(
+                        f"names {' '.join(mention.group(0).split())} of no named document, which {len(holders)} documents "
+                        f"hold: {', '.join(likely)} the likeliest; which is meant is for a person to confirm"))
             if mention is not None:
                 return _Outcome("not_understood", self.rule, self.action,
                                 why=f'names "{" ".join(mention.group(0).split())}", which no reference notation of the '
@@ -695,8 +723,8 @@ class _One:
         """Preambles, attachment lists, answers, skipped divisions, headings, article subheadings."""
         if _preamble(self.item) and not self.action.changes:
             return _Outcome("quiet", self.rule, self.action)  # the addendum's preamble: it describes, it instructs nothing
-        self.under_attachments = bool(_ATTACHMENTS.search(self.item.heading_context.splitlines()[-1] if self.item.heading_context else "")) \
-            or _attachment_line(self.item) or _attachments_lead(self.item, self.vocabularies)
+        self.under_attachments = _attachments_heading(self.item) or _attachment_line(self.item) \
+            or _attachments_lead(self.item, self.vocabularies)
         if not self.action.changes and (self.under_attachments or self.item.kind in ("question", "answer") or self.item.answer is not None
                                    or _in_question(self.item)):
             return _Outcome("quiet", self.rule, self.action)  # an answer that only explains; an attachment listed
@@ -1138,6 +1166,7 @@ class _One:
         if self.resolved and not self.open_refs and self.action.changes and self.action.ambiguous is None:
             whole = all(t.path is None for t, _ in self.resolved)
             doubt = None
+            said = self.action  # (the verb as written, before any doubt makes it a change in part)
             if self.action.action in ("replace", "delete"):
                 doubt = _part_doubt(self.item.text, self.mask) if not whole else None if self.reissued or _REISSUED.search(
                     _read_text(self.item.text, self.mask)) else _whole_doubt(self.item.text, self.mask, self.action, self.resolved, self.corpus)
@@ -1189,7 +1218,13 @@ class _One:
                     # 'ITEM NO. 4: Section 26 56 00 ...' over 'Replace "4000 K" with "3000 K" in Section 2.1A.': a
                     # paragraph written in a way no notation reads, which the one document named holds: the
                     # best guess a person confirms is that paragraph, not the whole document
-                    return _Outcome("proposed", self.rule, self.action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
+                    action = self.action
+                    if said.action == "replace" and any(_opens_with_own_label(self.item.text[a:b], part[0])
+                                                        for a, b in _quoted_spans(self.item.text)):
+                        # 'Delete 2.2.3, Sample Collection and replace with: "2.2.3 ..."': the new text
+                        # under the paragraph's own label is the whole of it, given anew
+                        action = Action("replace", said.words, said.span, said.attachment, ambiguous=placed)
+                    return _Outcome("proposed", self.rule, action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
                 if placed is _LISTED:
                     return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, self.open_refs), listed=True)
 
