@@ -4,6 +4,12 @@ Offsets are kept end to end: ``PdfTextLayer.text`` is every page's text joined b
 ``PAGE_BREAK``, ``page_starts[i]`` is where page ``i + 1`` starts in it, and a provision's
 span slices its text out of it (its pages follow from the page starts). A PDF that pdfium
 cannot open — encrypted with a password, damaged, not a PDF — is an InputError naming it.
+
+A PDF is held to limits on what it expands to, checked as it is read so that a small file whose
+compressed pages unpack to megabytes of text stops at the first page past one: at most
+``MAX_PDF_PAGES`` pages, ``MAX_PDF_PAGE_TEXT_OBJECTS`` pieces of text on a page (counted before
+pdfium builds the page's text, whose cost grows with them), ``MAX_PDF_PAGE_CHARS`` characters on
+a page, and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``).
 """
 
 from __future__ import annotations
@@ -15,11 +21,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inforce.ontology import InputError
+from inforce.ontology.files import MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     import pypdfium2
 
 __all__ = [
+    "MAX_PDF_PAGES",
+    "MAX_PDF_PAGE_CHARS",
+    "MAX_PDF_PAGE_TEXT_OBJECTS",
     "PAGE_BREAK",
     "PdfTextLayer",
     "normalise_page_text",
@@ -30,6 +40,14 @@ __all__ = [
 
 #: Between two pages in the text layer: a form feed on a line of its own.
 PAGE_BREAK = "\n\f\n"
+
+#: The most pages a PDF may have (a long specification has a few thousand).
+MAX_PDF_PAGES = 10_000
+#: The most text objects (runs of text shown at once) one page may hold, forms included: a
+#: dense page has a few thousand; pdfium spends about 7 KB of memory on each as it reads them.
+MAX_PDF_PAGE_TEXT_OBJECTS = 20_000
+#: The most characters of text one page may hold (a dense A0 sheet has well under 200,000).
+MAX_PDF_PAGE_CHARS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,15 +154,26 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
     import pypdfium2
     import pypdfium2.raw as pdfium_c
 
+    pages = len(document)
+    if pages > MAX_PDF_PAGES:
+        raise _too_much(f"{pages:,} pages", f"at most {MAX_PDF_PAGES:,} are read", file)
     parts: list[str] = []
     starts: list[int] = []
     scanned: list[int] = []
     position = 0
     try:
-        for index in range(len(document)):
+        for index in range(pages):
             page = document[index]
-            textpage = page.get_textpage()
+            textpage = None
             try:
+                _bound_text_objects(page, index + 1, file)
+                textpage = page.get_textpage()
+                if (count := textpage.count_chars()) > MAX_PDF_PAGE_CHARS:
+                    raise _too_much(f"page {index + 1} holds {count:,} characters of text",
+                                    f"a page may hold at most {MAX_PDF_PAGE_CHARS:,}", file)
+                if position + count > MAX_INPUT_BYTES:
+                    raise _too_much(f"its text passes {MAX_INPUT_BYTES:,} characters by page {index + 1}",
+                                    f"a document's text may hold at most {MAX_INPUT_BYTES:,}", file)
                 text = page_text(textpage)
                 # Only a page without text is searched for images (a scan), so a text PDF
                 # pays nothing for the check.
@@ -153,7 +182,8 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
                 ) is not None:
                     scanned.append(index + 1)
             finally:
-                textpage.close()
+                if textpage is not None:
+                    textpage.close()
                 page.close()
             text = normalise_page_text(text)
             if parts:
@@ -166,3 +196,22 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
             f"cannot read the PDF's text: it is damaged ({exc})", file=file
         ) from None
     return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned))
+
+
+def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> None:
+    """An InputError naming page ``number`` as soon as it shows more than
+    ``MAX_PDF_PAGE_TEXT_OBJECTS`` text objects (those of its forms counted each time a form is
+    shown), before pdfium is asked for the page's text."""
+    import pypdfium2.raw as pdfium_c
+
+    for seen, _ in enumerate(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,)), 1):
+        if seen > MAX_PDF_PAGE_TEXT_OBJECTS:
+            raise _too_much(f"page {number} shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text",
+                            f"a page may show at most {MAX_PDF_PAGE_TEXT_OBJECTS:,}", file)
+
+
+def _too_much(what: str, limit: str, file: str) -> InputError:
+    """The InputError of a PDF past one of its limits (a decompression bomb, or a file too large
+    to index)."""
+    return InputError(f"the PDF is too large to read: {what}; {limit}", file=file,
+                      hint="split it into smaller PDFs, or give its text in a Markdown document")
