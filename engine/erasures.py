@@ -14,7 +14,7 @@ from typing import Any
 
 from inforce.ontology import InputError, NotFoundError, utc_text
 from inforce.ontology.erasure import ERASURES_FILE, Erasure
-from inforce.ontology.files import write_atomically
+from inforce.ontology.files import read_bounded_text, write_atomically
 from inforce.ontology.yamltext import load_marked
 
 __all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasures"]
@@ -25,7 +25,7 @@ def read_erasures(root: Path) -> tuple[Erasure, ...]:
     the line and the field when it does not read."""
     path = Path(root) / ERASURES_FILE
     try:
-        text = path.read_text("utf-8")
+        text = read_bounded_text(path, what="the erasure record", file=ERASURES_FILE, regular=True)
     except FileNotFoundError:
         return ()
     except (OSError, UnicodeDecodeError) as problem:

@@ -74,6 +74,7 @@ from inforce.ontology import (
     RulePlace,
     Supersedes,
 )
+from inforce.ontology.files import read_bounded_text
 from inforce.ontology.text import terminal_line
 from inforce.rules.casefile import CASE_KINDS
 
@@ -400,9 +401,13 @@ def _cases(root: Path) -> list[tuple[str, str, Context]]:
     for file in sorted(answers.glob("*.json")) if answers.is_dir() else ():
         shown = file.relative_to(root).as_posix()
         try:
-            context = json.loads(file.read_text("utf-8")).get("context")
+            context = json.loads(read_bounded_text(file, what="the answer", file=shown, regular=True)).get("context")
+        except InputError:
+            raise
         except (ValueError, UnicodeDecodeError, AttributeError) as problem:
             raise InputError(f"not an answer: {problem}", file=shown) from None
+        except OSError as problem:
+            raise InputError(f"cannot read the answer: {problem}", file=shown) from None
         if context is None:
             continue
         try:
@@ -440,8 +445,6 @@ def _read_stream(path: Path, what: str, field: str) -> str:
     every file a command is handed (``read_bounded``); anything else (a device, a socket) is
     refused, for both alike."""
     import stat
-
-    from inforce.ontology.files import read_bounded_text
 
     try:
         mode = path.stat().st_mode
@@ -527,7 +530,7 @@ class _Logged:
         """A check's audit record: its answer's context, an eligibility case."""
         from inforce.ontology.decisions import read_record
 
-        data = read_record(path)
+        data = read_record(path, regular=True)
         context = Context.model_validate(data["answer"].get("context") or {})
         self.cases.append((origin, f"check {data['verdict'].get('verdict', '')} ({path.name})".strip(), context))
 

@@ -79,11 +79,12 @@ def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
     return path
 
 
-def read_record(path: str | Path) -> dict[str, Any]:
-    """A stored decision, checked: InputError naming the file (and line, or field) otherwise."""
+def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
+    """A stored decision, checked: InputError naming the file (and line, or field) otherwise.
+    ``regular``: found in a folder, not handed: a regular file only (``read_bounded``)."""
     path = Path(path)
     try:
-        text = read_bounded_text(path, what="the audit record")
+        text = read_bounded_text(path, what="the audit record", regular=regular)
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
     try:

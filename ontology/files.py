@@ -32,31 +32,52 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def read_bounded(source: str | Path | BinaryIO, *, what: str, file: str | None = None,
-                 field: str | None = None, limit: int = MAX_INPUT_BYTES) -> bytes:
+                 field: str | None = None, limit: int = MAX_INPUT_BYTES, regular: bool = False) -> bytes:
     """The bytes of ``source`` (a path, or an open binary stream such as standard input), or an
     InputError naming ``file`` when there are more than ``limit``: a regular file is refused by
     its size before any of it is read, anything else (a pipe, ``/dev/zero``) after ``limit`` + 1
     bytes, so memory never holds more. ``what`` names the input in the message ("the answer").
+    ``regular``: a file the project holds (not one a command is handed, which may be a pipe):
+    anything but a regular file, a link to one included (a named pipe, a socket, a device such as
+    ``/dev/zero``), is refused unread, opened without waiting for a pipe's writer.
     ``OSError`` from opening or reading is the caller's to report, as for any read."""
     if not isinstance(source, (str, Path)):
         return _bounded(source, what=what, file=file, field=field, limit=limit, size=None)
-    with open(source, "rb") as stream:
+    file = file if file is not None else str(source)
+    with open(_open_regular(source, what=what, file=file, field=field) if regular else source, "rb") as stream:
         try:
             status = os.fstat(stream.fileno())
         except OSError:
             status = None
         size = status.st_size if status is not None and stat.S_ISREG(status.st_mode) else None
-        return _bounded(stream, what=what, file=file if file is not None else str(source), field=field,
-                        limit=limit, size=size)
+        return _bounded(stream, what=what, file=file, field=field, limit=limit, size=size)
 
 
 def read_bounded_text(source: str | Path | BinaryIO, *, what: str, encoding: str = "utf-8",
-                      file: str | None = None, field: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:
+                      file: str | None = None, field: str | None = None, limit: int = MAX_INPUT_BYTES,
+                      regular: bool = False) -> str:
     """:func:`read_bounded`'s bytes as text, decoded as ``Path.read_text`` decodes a file (its
     line ends made ``\\n``); ``UnicodeDecodeError`` when they are not ``encoding``."""
-    data = read_bounded(source, what=what, file=file, field=field, limit=limit)
+    data = read_bounded(source, what=what, file=file, field=field, limit=limit, regular=regular)
     with io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="strict") as text:
         return text.read()
+
+
+def _open_regular(path: str | Path, *, what: str, file: str, field: str | None) -> int:
+    """A descriptor of ``path`` when it is a regular file; InputError naming ``file`` otherwise.
+    Opened without blocking (a named pipe with no writer would wait for ever) and judged by the
+    descriptor itself, so what is read is what was judged."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputError(f"{what} is not a regular file (a named pipe, socket or device, or a link to one): "
+                             "not read", file=file, field=field,
+                             hint="replace it with the file itself")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _bounded(stream: BinaryIO, *, what: str, file: str | None, field: str | None, limit: int,

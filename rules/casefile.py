@@ -18,12 +18,14 @@ from inforce.ontology import (
     CharSpan,
     Document,
     EffectiveInterval,
+    InputError,
     InputErrors,
     Locator,
     Section,
     SourceRef,
     Supersedes,
 )
+from inforce.ontology.files import read_bounded_text
 
 from .source import RuleError, SourceFile, plain, read_yaml, validation_problems
 
@@ -204,7 +206,12 @@ def tests_for_pack(pack_file: Path) -> Path:
 
 def read_test_file(path: Path, display: str | None = None) -> tuple[RuleTestFile, SourceFile]:
     """A test file, validated, or InputErrors with every problem at its line and column."""
-    source = read_yaml(display or path.as_posix(), path.read_text("utf-8"))
+    shown = display or path.as_posix()
+    try:
+        text = read_bounded_text(path, what="the test file", file=shown, regular=True)
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read the rule tests: {problem}", file=shown) from None
+    source = read_yaml(shown, text)
     try:
         model = RuleTestFile.model_validate(plain(source.tree))
     except ValidationError as invalid:

@@ -32,9 +32,13 @@ from inforce.ontology.yamltext import (
     scalar_value,
 )
 
-__all__ = ["NodeReader", "compose_yaml", "is_null", "iso_date", "misspelt_key"]
+__all__ = ["STORED_INTEGERS", "NodeReader", "compose_yaml", "is_null", "iso_date", "misspelt_key"]
 
 #: What is meant as a date but not written YYYY-MM-DD: ``2026-5-1``, ``20260501``, ``2026/05/01``.
+#: The integers a document's fields may hold (``seq``, ``schema_version``): the graph's INT64
+#: column, whose bounds a larger value would wrap past, not fail at.
+STORED_INTEGERS = range(-(2**63), 2**63)
+
 _NEAR_DATE_RE = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))")
 
 
@@ -197,9 +201,14 @@ class NodeReader:
                 return None
             for base in (10, 0):
                 try:
-                    return int(text, base)
+                    value = int(text, base)
                 except ValueError:
                     continue
+                if value not in STORED_INTEGERS:  # the graph would wrap it (2**63 read as -2**63), silently
+                    self.error(node, f"{text} is outside the integers the graph stores "
+                               f"({STORED_INTEGERS.start:,} to {STORED_INTEGERS.stop - 1:,})", field=field)
+                    return None
+                return value
         self.error(node, f"expected an integer, got {_describe(node)}", field=field)
         return None
 
