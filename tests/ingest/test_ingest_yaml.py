@@ -178,6 +178,7 @@ _LINE = st.one_of(
                                                                    HealthCheck.function_scoped_fixture])
 @given(text=st.lists(_LINE, min_size=1, max_size=6).map("\n".join))
 @example(text="id: UK\nid: [UK:]")
+@example(text="id: UK\nid: [?, UK]")
 @pytest.mark.slow
 def test_generated_yaml_composes_the_same_either_way(text: str, monkeypatch: pytest.MonkeyPatch):
     libyaml, pure = _either_way(text, monkeypatch)
@@ -190,6 +191,10 @@ def test_generated_yaml_composes_the_same_either_way(text: str, monkeypatch: pyt
         # and the one way the other round: a key with no value just before a flow collection's
         # comma or end (`[UK:]`, YAML 1.2's single pair, read {UK: null} by the pure scanner) is
         # refused by libyaml; where libyaml is installed, as everywhere inforce runs, it is an error
+        return
+    if libyaml == "error" and pure != "error" and re.search(r"[\[{,]\s*\?(?:[\s,\]}]|$)", text):
+        # likewise an explicit-key mark alone in a flow collection (`[?, UK]`: the pure scanner
+        # reads an empty pair, libyaml refuses it): an error wherever inforce runs
         return
     assert libyaml == pure, text
 
