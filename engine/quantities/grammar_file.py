@@ -14,12 +14,17 @@ claim's numbers without importing spaCy (``_lite``; issue 20).
 missing file, another format, build or key, or a body that does not read is never trusted: the
 extractor then reads with the spaCy pipeline, and the file is written again when it can be.
 Written atomically (``ontology.files``), so a reader sees the whole file or none.
+The body is exported once per process for each key (an export is ~50 ms of CPU; every ingest
+writes the file), and spaCy's version is looked up once.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +42,12 @@ __all__ = ["grammar_file", "grammar_key", "open_grammar", "write_grammar"]
 FORMAT = 1
 _MAGIC = b"INFGRM\n"
 _SOURCES = ("_grammar.py", "_reader.py", "_tokens.py", "_lexicon.py", "_lite.py")
+#: The exported bodies of this process by ``grammar_key`` (a hash of all they are exported from:
+#: never a path alone), the least recently used dropped past ``_KEEP``: an export takes ~50 ms of
+#: CPU and every ingest writes the file.
+_BODIES: OrderedDict[str, bytes] = OrderedDict()
+_BODIES_LOCK = threading.Lock()
+_KEEP = 8
 
 
 def grammar_file(store: GraphStore) -> Path | None:
@@ -47,11 +58,8 @@ def grammar_file(store: GraphStore) -> Path | None:
 def grammar_key(table: UnitTable) -> str | None:
     """What tables for ``table`` are exported from, hashed: spaCy's version, the grammar's
     source and the unit spellings (None when spaCy is not installed: no tables to trust)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        spacy_version = version("spacy")
-    except PackageNotFoundError:
+    spacy_version = _spacy_version()
+    if spacy_version is None:
         return None
     digest = hashlib.sha256(f"tables:{TABLES_FORMAT}\nspacy:{spacy_version}\n".encode())
     here = Path(__file__).parent
@@ -61,19 +69,46 @@ def grammar_key(table: UnitTable) -> str | None:
     return digest.hexdigest()[:24]
 
 
+@functools.cache
+def _spacy_version() -> str | None:
+    """The installed spaCy's version, looked up once per process (None: not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("spacy")
+    except PackageNotFoundError:
+        return None
+
+
+def _body(table: UnitTable, key: str) -> bytes:
+    """The tables of ``table``'s pipeline as written, exported once per process for each
+    ``key`` (``grammar_key(table)``)."""
+    with _BODIES_LOCK:
+        body = _BODIES.get(key)
+        if body is not None:
+            _BODIES.move_to_end(key)
+            return body
+    from ._lite import export_tables
+    from .extract import _pipeline
+
+    body = json.dumps(export_tables(_pipeline(table)).to_json(), separators=(",", ":")).encode("utf-8")
+    with _BODIES_LOCK:
+        _BODIES[key] = body
+        while len(_BODIES) > _KEEP:
+            _BODIES.popitem(last=False)
+    return body
+
+
 def write_grammar(store: GraphStore, table: UnitTable, *, tidy: bool = False) -> Path | None:
     """Export the tables of ``table``'s pipeline (built now when this process has none) and
     write them beside ``store``'s live build; ``tidy`` (the ingest's, holding the write lock)
     also removes those of other builds. The file written (None before the first ingest, or
     without spaCy)."""
-    from ._lite import export_tables
-    from .extract import _pipeline
-
     target = grammar_file(store)
     key = grammar_key(table)
     if target is None or key is None:
         return None
-    body = json.dumps(export_tables(_pipeline(table)).to_json(), separators=(",", ":")).encode("utf-8")
+    body = _body(table, key)
     header = {"format": FORMAT, "build_id": store.build_id(), "key": key, "body_bytes": len(body)}
     write_atomically(target, frame(_MAGIC, header, align=1) + body)
     if tidy:

@@ -16,6 +16,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -641,26 +642,44 @@ def test_ingest_with_groups_lists_a_revision_they_may_not_read_by_its_document_i
     assert "warning: withheld" not in done.output
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "md", "html", "sarif"])
-def test_a_baseline_finding_on_a_document_the_asker_may_not_read_is_withheld_not_gone(
-    project: Path, tmp_path: Path, fmt: str
-) -> None:
-    """Audit 23C, finding 03: ``sweep --baseline B`` run without the group B was swept with
-    reported B's findings on the restricted drawing as gone (resolved) though they stand. Now
-    such a finding is neither gone nor compared: counted "withheld (access: not compared)" in
-    the summary line and every format, the same for one that no longer stands (a finding
-    invented on the drawing), so the label tells nothing."""
-    args = ["sweep", "{p}", "--valid-at", "2026-05-01"]
-    _, _, grouped = _run(args, project, tmp_path, "json", GROUP)
+_BASELINE_SWEEP = ["sweep", "{p}", "--valid-at", "2026-05-01"]
+
+
+@pytest.fixture(scope="module")
+def baseline_sweeps(project: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the baseline test asks alike in every format, swept once: the baseline (the sweep
+    with the group, and a finding invented on the restricted drawing, standing in no run),
+    the public sweep, and the sweep with the group against that baseline (json)."""
+    folder = tmp_path_factory.mktemp("baseline")
+    args = _BASELINE_SWEEP
+    _, _, grouped = _run(args, project, folder, "json", GROUP)
     base = json.loads(grouped)
     on_drawing = [f for f in base["findings"] if any(p["locator"].startswith("DWG-S-101") for p in f["provisions"])]
     assert on_drawing, "no baseline finding on the restricted drawing: the check proves nothing"
     invented = {**on_drawing[0], "id": "0" * len(on_drawing[0]["id"])}  # stands in no run
     base["findings"].append(invented)
-    (tmp_path / "base.json").write_text(json.dumps(base))
-    code, output, written = _run([*args, "--baseline", str(tmp_path / "base.json")], project, tmp_path, fmt, None)
+    (folder / "base.json").write_text(json.dumps(base))
+    public = json.loads(_run(args, project, folder, "json", None)[2])
+    _, _, with_group = _run([*args, "--baseline", str(folder / "base.json")], project, folder, "json", GROUP)
+    return {"base": base, "file": folder / "base.json", "on_drawing": on_drawing, "invented": invented,
+            "public": public, "with_group": json.loads(with_group)}
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "md", "html", "sarif"])
+def test_a_baseline_finding_on_a_document_the_asker_may_not_read_is_withheld_not_gone(
+    project: Path, tmp_path: Path, fmt: str, baseline_sweeps: dict[str, Any],
+) -> None:
+    """Audit 23C, finding 03: ``sweep --baseline B`` run without the group B was swept with
+    reported B's findings on the restricted drawing as gone (resolved) though they stand. Now
+    such a finding is neither gone nor compared: counted "withheld (access: not compared)" in
+    the summary line and every format, the same for one that no longer stands (a finding
+    invented on the drawing), so the label tells nothing. (The sweeps alike in every format
+    are the module's: ``baseline_sweeps``.)"""
+    args = _BASELINE_SWEEP
+    base, on_drawing, invented = baseline_sweeps["base"], baseline_sweeps["on_drawing"], baseline_sweeps["invented"]
+    code, output, written = _run([*args, "--baseline", str(baseline_sweeps["file"])], project, tmp_path, fmt, None)
     assert code in (0, 1), output
-    public = json.loads(_run(args, project, tmp_path, "json", None)[2])
+    public = baseline_sweeps["public"]
     hidden = {doc for doc in public["summary"]["withheld"]}
     withheld = [f for f in base["findings"]
                 if any(p["locator"].split("#")[0].split("@")[0] in hidden for p in f["provisions"])]
@@ -681,9 +700,7 @@ def test_a_baseline_finding_on_a_document_the_asker_may_not_read_is_withheld_not
         assert f"{n} finding(s) of the baseline withheld (access: not compared)" in written + output
         assert not any(f["id"] in written for f in withheld)
     # with the group, the same baseline: the drawing's findings compared (the invented one gone)
-    code, output, written = _run([*args, "--baseline", str(tmp_path / "base.json")], project, tmp_path, "json",
-                                 GROUP)
-    report = json.loads(written)
+    report = baseline_sweeps["with_group"]
     assert report["baseline_withheld"] == 0 and [g["id"] for g in report["gone"]] == [invented["id"]]
 
 
@@ -694,6 +711,7 @@ _LAPSE_DAYS = ("2026-04-22", "2026-04-23", "2026-06-01")  # in force, its until,
 
 
 def _lapsing_project(root: Path) -> Path:
+    """SPEC-U's two revisions ingested (built once per run: ``built_once``, each test a copy)."""
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: p\nfacets: []\n")
     head = "---\nid: SPEC-U\nkind: specification\ntitle: Section 01 50 00 Temporary Facilities\n"
@@ -735,7 +753,7 @@ def _lapse_answers(project: Path, tmp_path: Path, day: str, fmt: str, groups: st
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_no_date_tells_when_a_revision_the_asker_may_not_read_lapses(tmp_path: Path, fmt: str) -> None:
+def test_no_date_tells_when_a_revision_the_asker_may_not_read_lapses(tmp_path: Path, fmt: str, built_once) -> None:
     """Audit 23C, finding 04: SPEC-U's public revision 0 is replaced by revision 1 (restricted)
     from 2026-04-01 until 2026-04-23. Without the group, asof/check/precedence refused on
     04-22 and answered "no revision of SPEC-U is in force" from 04-23, and ``asof SPEC-U@0``,
@@ -743,7 +761,7 @@ def test_no_date_tells_when_a_revision_the_asker_may_not_read_lapses(tmp_path: P
     restricted ``until``. Now every command answers alike on every day revision 1 decides (in
     force or lapsed); a day revision 0 is in force still answers with it, and with the group
     the lapse is told."""
-    project = _lapsing_project(tmp_path / "p")
+    project = built_once.copy("access-matrix/lapsing", _lapsing_project, tmp_path / "p")
     answers = [_lapse_answers(project, tmp_path, day, fmt, None) for day in _LAPSE_DAYS]
     assert answers[0] == answers[1] == answers[2], "an answer differs between the days revision 1 decides"
     codes = [code for code, _ in answers[0]]

@@ -156,6 +156,29 @@ def project(built: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
     return root, marker
 
 
+@pytest.fixture(scope="module")
+def two_built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """SPEC-200 and SPEC-100 (its text carrying the marker) ingested once, nothing else: each
+    test that starts from them works in its own copy (``two``)."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path_factory.mktemp("erase-two") / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
+    Project.ingest(root)
+    return root, marker
+
+
+@pytest.fixture
+def two(two_built: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
+    """A copy of ``two_built`` for one test to write in."""
+    source, marker = two_built
+    root = tmp_path / "project"
+    shutil.copytree(source, root)
+    return root, marker
+
+
 def _record(root: Path, folder: Path, marker: str) -> Path:
     """A check's audit record citing SPEC-100 (its claim and quote carry the marker)."""
     answer = Answer.model_validate({
@@ -403,16 +426,11 @@ def _live(root: Path) -> set[str]:
 
 
 @pytest.mark.slow
-def test_the_vectors_of_a_documents_earlier_texts_go_with_it(tmp_path: Path) -> None:
+def test_the_vectors_of_a_documents_earlier_texts_go_with_it(two: tuple[Path, str]) -> None:
     """A document edited in place (same revision label) leaves the vectors of its earlier texts
     in the cache, keyed by hashes the graph no longer names: its erasure removes them too."""
-    marker, edited = "Qx" + secrets.token_hex(6) + "Zr", "Ed" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text(MANIFEST)
-    (root / "documents" / "spec-200.md").write_text(KEPT)
-    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
-    Project.ingest(root)
+    root, _ = two
+    edited = "Ed" + secrets.token_hex(6) + "Zr"
     Project.embed(root, HashingEmbedder(16), batch_size=8)
     first = _cached(root)
     (root / "documents" / "spec-100.md").write_text(_erased_spec(edited))
@@ -429,16 +447,12 @@ def test_the_vectors_of_a_documents_earlier_texts_go_with_it(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
-def test_a_record_of_a_check_decided_before_an_erasure_written_after_it_is_redacted(tmp_path: Path) -> None:
+def test_a_record_of_a_check_decided_before_an_erasure_written_after_it_is_redacted(
+    two: tuple[Path, str], tmp_path: Path,
+) -> None:
     """A check in flight on the old generation while the erasure ran: its record, written once
     the erasure is done, is redacted as it is written (``Project.keep_record``)."""
-    marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text(MANIFEST)
-    (root / "documents" / "spec-200.md").write_text(KEPT)
-    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
-    Project.ingest(root)
+    root, marker = two
     answer = Answer.model_validate({
         "question": "Which admixture is barred?", "context": {"valid_at": "2026-05-01"},
         "claims": [{"text": f"The {marker} admixture is not permitted in slabs on grade.",
@@ -460,16 +474,10 @@ def test_a_record_of_a_check_decided_before_an_erasure_written_after_it_is_redac
 
 
 @pytest.mark.slow
-def test_the_read_back_finds_fragments_of_the_erased_text(tmp_path: Path) -> None:
+def test_the_read_back_finds_fragments_of_the_erased_text(two: tuple[Path, str]) -> None:
     """A quote of a few words, or one clause of a provision in another case, left in a file the
     erasure does not rewrite, is found by the read-back and reported (not only whole texts)."""
-    marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text(MANIFEST)
-    (root / "documents" / "spec-200.md").write_text(KEPT)
-    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
-    Project.ingest(root)
+    root, marker = two
     (root / "notes").mkdir()
     (root / "notes" / "quote.txt").write_text(f"they said: the {marker} admixture\n")
     (root / "notes" / "clause.txt").write_text("ratio? MAXIMUM WATER-CEMENTITIOUS MATERIALS RATIO, as agreed\n")
@@ -527,18 +535,12 @@ recorded: 2026-04-01T09:00:00Z
 
 
 @pytest.mark.slow
-def test_what_an_erasure_keeps_cannot_confirm_a_guess_of_the_text(tmp_path: Path) -> None:
+def test_what_an_erasure_keeps_cannot_confirm_a_guess_of_the_text(two: tuple[Path, str]) -> None:
     """An unkeyed hash of a short quote is recovered by hashing guesses: the rewritten record's
     marks are keyed with a secret kept nowhere, and erasures.yaml keeps no hash of a provision."""
     import hashlib
 
-    marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text(MANIFEST)
-    (root / "documents" / "spec-200.md").write_text(KEPT)
-    (root / "documents" / "spec-100.md").write_text(_erased_spec(marker))
-    Project.ingest(root)
+    root, marker = two
     erased_hashes = _live(root)
     quote = f"The {marker} admixture is not permitted"
     written = _record(root, root / "audit", marker)
@@ -573,11 +575,11 @@ def _block_is_filled() -> bool:
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="the allocator fill is glibc's")
-def test_an_erasure_fills_what_the_allocator_hands_out_from_then_on(project: tuple[Path, str]) -> None:
+def test_an_erasure_fills_what_the_allocator_hands_out_from_then_on(two: tuple[Path, str]) -> None:
     """Kuzu writes bytes of the process's freed memory into pages it fills in part
     (tests/engine/store/test_heap.py shows it); the erased text read by the rebuild, or quoted by
     a check before, must not reach the new generation, so the erasure turns the fill on."""
-    root, _ = project
+    root, _ = two
     assert not _block_is_filled()
     with Project.open(root) as opened:
         opened.erase("SPEC-100", by="R. Keeper")
