@@ -242,7 +242,8 @@ def _one(entries: Iterable[tuple[str, str]], kinds: Sequence[str]) -> str | None
 def outline_names(document: Document) -> dict[str, str]:
     """Path → name of each section of ``document`` that has one: the words before the first
     colon of its heading (its first line when it has none: "Alternate No. 2: Vehicle Wash
-    Bay. ..." → "Alternate No. 2"), or a short heading whole ("SCHEDULE OF ALTERNATES").
+    Bay. ..." → "Alternate No. 2"), or a short heading whole ("SCHEDULE OF ALTERNATES"), or
+    the title a long first line runs in with ("Delivery Period. All goods ..." → "Delivery Period").
     What a ``{name}`` is looked up in."""
     names = {}
     for provision in document.provisions:
@@ -251,13 +252,27 @@ def outline_names(document: Document) -> dict[str, str]:
         written = provision.heading or provision.text.split("\n", 1)[0]
         heading = " ".join(written.split())
         lead, colon, _ = heading.partition(":")
-        name = lead if colon and len(lead) <= _NAME_LIMIT else heading if len(heading) <= _NAME_LIMIT else ""
+        name = (lead if colon and len(lead) <= _NAME_LIMIT else heading if len(heading) <= _NAME_LIMIT
+                else run_in_title(heading))
         if name:
             names[provision.path] = name
     return names
 
 
 _NAME_LIMIT = 80
+
+#: A paragraph's own title run into its first sentence ("Delivery Period. All goods shall ..."):
+#: up to six words, each capitalised or a small joining word, then a full stop.
+_RUN_IN = re.compile(r"((?:[A-Z][\w'&/-]*)(?:\s+(?:[A-Z][\w'&/-]*|of|and|or|the|for|to|in|on|at|by|with)){0,5})\.\s+(?=[A-Z])")
+
+
+def run_in_title(text: str) -> str:
+    """The title a paragraph's first sentence runs in after ("Supplier Qualification. The
+    Supplier shall ..." → "Supplier Qualification"); "" where it opens with none."""
+    match = _RUN_IN.match(" ".join(text.split()))
+    return match.group(1) if match is not None else ""
+
+
 #: How close a written name must come to a paragraph's (rapidfuzz ratio, 0-100), its numbers equal.
 NAME_CUTOFF = 90
 

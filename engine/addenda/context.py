@@ -329,6 +329,16 @@ def _added_in_table(item: Item) -> bool:
     return bool(_EMPTY_CELL.fullmatch(item.text[b_start:b_end])) and not _EMPTY_CELL.fullmatch(item.text[a_start:a_end])
 
 
+def _figure_in_table(item: Item) -> bool:
+    """Whether a row of an old-and-new table gives the same words around a new figure
+    ("400 A | 600 A"): a value of what it cites given anew, in part (see ``_figure_anew``)."""
+    columns = _old_and_new_columns(item) if item.cells else None
+    if columns is None:
+        return False
+    (_, b_start, b_end), (_, a_start, a_end) = columns
+    return _figure_anew(item.text[b_start:b_end], item.text[a_start:a_end])
+
+
 def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
     """A row of a table giving a provision as it stood and as it now stands: what it does (the
     new words replace the old, whole; none left: deleted; none before: added) and the spans of
@@ -351,9 +361,28 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
         # words of the provision given anew, the rest of it kept: a change in part)
         action = Action("amend", words, (a_start, a_end))
+    elif _figure_anew(old, new):
+        # "150 kW standby rating | 200 kW standby rating", "400 A | 600 A": a value of the provision
+        # given anew in the words around it, not the provision restated: a change in part
+        action = Action("amend", words, (a_start, a_end))
     else:
         action = Action("replace", words, (a_start, a_end))
     return action, [(b_start, b_end), (a_start, a_end)]
+
+
+#: A figure in a cell ("150", "1,20,000", "0.5").
+_FIGURE = re.compile(r"\d[\d,.]*")
+
+
+def _figure_anew(old: str, new: str) -> bool:
+    """Whether the old and new cells of a row are the same words around different figures and
+    neither is a provision written out (no label opening it, no sentence ending it): a value given
+    anew ("sized for 24 hours of operation" → "... 48 hours ...")."""
+    old, new = " ".join(old.split()), " ".join(new.split())
+    if not _FIGURE.search(old) or _FIGURE.sub("#", old).casefold() != _FIGURE.sub("#", new).casefold() or old == new:
+        return False
+    return not any(re.match(r"(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", cell) or re.search(r"[.!?][\"”]?$", cell)
+                   for cell in (old, new))
 
 
 def _notations(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:
@@ -397,6 +426,11 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
     if answer is None and (item.kind == "question" or _QUESTION.match(text, start) or _QUESTION.match(text, lead)):
         found = _ANSWER.search(text, start + 2)
         answer = found.end() if found else len(text)
+    if answer is None and (asked := _BREAK.search(text, start)) is not None and text[start:asked.start()].rstrip(
+            " \t*_").endswith("?") and text[asked.end():].strip():
+        # "3. Under Clause 2.4 ..., may a larger panel be offered?" then, a paragraph below with no
+        # label, "Yes. Clause 2.4 is revised to read: ...": the bidder's question, answered below it
+        answer = asked.end()
     if answer is not None:
         marker = _ANSWER_MARK.match(text, answer)  # "RFI Answer #2:": the answer's own label, no reference
         if marker is not None:

@@ -400,6 +400,8 @@ _WHOLE = re.compile(
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
     r"(?:revised|replaced|reissued)\s+by\s+attachment|"  # ("Sheets ... are revised by attachment": issued anew)
     r"issued\s+(?:complete|in\s+full)|"
+    # "Exhibit E ... is replaced in this Addendum": the document given anew in the addendum, whole
+    r"(?:replaced|re-?issued)\s+in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
     # "Replace in full; ...", "Sheet C-2: remove in full": the extent said as owners say it in prose
     r"in\s+full(?!\s+(?:compliance|accordance|conformance|force|effect))|"
     r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)

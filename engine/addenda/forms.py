@@ -24,6 +24,7 @@ from .context import (
 from .extent import (
     _clause_holders,
     _distinct,
+    _likely_holders,
     _opens_with_own_label,
 )
 from .items import Item
@@ -105,7 +106,10 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     the clause written anew under its own number."""
     if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,2}", path):
         return None
-    holders = _clause_holders(path, item, items, corpus)
+    holding = _clause_holders(path, item, items, corpus)
+    # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
+    # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
+    holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
     if len(holders) != 1:
         return None
     target = Locator(doc=holders[0], path=path)
@@ -117,7 +121,9 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
             and _opens_with_own_label(following, target)):
         action = Action("replace", action.words, action.span, action.attachment)
     return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
-        f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"))
+        f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"
+        if len(holding) == 1 else f"{why}: {holders[0]} is the document of the project holding clause {path} that its "
+        "words name, for a person to confirm"))
 
 
 def _reissue_declared(items: Sequence[Item], item: Item) -> bool:

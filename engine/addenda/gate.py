@@ -17,6 +17,7 @@ from .context import (
     _SENTENCE,
     _added_in_table,
     _asked,
+    _figure_in_table,
     _own_subject,
     _positions,
     _read_text,
@@ -33,6 +34,7 @@ from .net import (
     _named_action,
     _quoted_label,
     _quoted_names,
+    _titled_clauses,
 )
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
@@ -267,7 +269,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             continue
         if not found:
             found = _quoted_names(text, quoted, corpus, notations) or _antecedent(
-                item, items, text, unasked, corpus, notations) or _held_clauses(item, items, text, unasked, corpus, action)
+                item, items, text, unasked, corpus, notations) or _held_clauses(item, items, text, unasked, corpus, action) or _titled_clauses(
+                text, unasked, corpus, action)
             if any(_division(r) in skip for _, r in found):
                 continue
             if found:
@@ -894,6 +897,8 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> st
         return "an addition or a value anew"
     if _added_in_table(item):
         return "an addition (nothing under the table's old-text column)"
+    if _figure_in_table(item):
+        return "a value anew (the same words around a new figure in the table's columns)"
     if (pair := _pair_deleted(item, items)) is not None and not _WHOLE_SENTENCES.fullmatch(pair[0]):
         return "a phrase for a phrase"
     if not brought.strip() and not quoted and not (following.strip() and read.rstrip().endswith(":")):

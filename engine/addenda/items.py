@@ -1005,6 +1005,12 @@ class _Reader:
             return True
         if opener is not None and opener.cls == "bullet" and _QUESTION.match(opener.title):
             return blank or question.answered  # "- QUESTION 2: ...": the next question of a bulleted list
+        if (question.answered and blank and opener is not None and opener.cls == "numbered" and opener.label == "1"
+                and not _colon(question.last) and not _QUESTION.match(opener.title)):
+            # "5. Question: ... Answer: ..." then, after a caption, "1. Section 07 54 23 ...: Revise to read
+            # ...": a list numbered anew after an answered question is the next part of the addendum,
+            # never more of the answer (an answer bringing a list ends with its colon)
+            return True
         if question.answered and (_RULE_LINE.fullmatch(line) or (blank and (
                 self._asks_next(index) or _same_opening(line, question.title)))):
             # "--" between answered questions; or a question opened by a sentence of its own ("The

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 
 from inforce.ontology import Locator
 
-from ..derivation import _quoted_spans
+from ..derivation import _quoted_spans, run_in_title
 from .actions import Action, read_action
 from .context import _SENTENCE, _read_text
-from .extent import _CLAUSE_ALONE, _distinct, _likely_holders
+from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _distinct, _likely_holders
 from .items import Item
 from .references import Corpus, Reference, find_references, place_path
 
@@ -126,6 +126,42 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
             target = Locator(doc=doc, path=clause.group(1))
             found.append((target, Reference("paragraph", written, clause.span(), target, resolved_by="outline", why=why)))
     return _distinct(found)
+
+
+#: A word of a provision's title, compared in lower case (a title of one word, "Scope" or
+#: "Training", is too often a word of the sentence only: two or more are asked for).
+_TITLE_WORDS = re.compile(r"[a-z][a-z'-]+")
+
+
+def _titled_clauses(text: str, mask: Sequence[tuple[int, int]], corpus: Corpus, action: Action) -> list:
+    """Provisions an item names by their own title only, as the subject of its change word
+    ("Delivery period is extended from 45 to 75 days", in an answer that names no clause): each
+    provision of the project whose title (two words or more) the words before the verb, in its
+    sentence, end with or hold, where at most ``_HOLDERS_PROPOSED`` do. Proposals only: a title
+    is a best guess, never a number."""
+    if action.span is None or corpus.names is None:
+        return []
+    read = _read_text(text, mask)
+    opened = max([0, *(m.end() for m in _SENTENCE.finditer(read, 0, action.span[0]))])
+    subject = " ".join(_TITLE_WORDS.findall(read[opened:action.span[0]].casefold()))
+    if not subject:
+        return []
+    found = []
+    for doc, (kind, _) in corpus.directory.titles.items():
+        if kind not in corpus.target_kinds:
+            continue
+        for path, written in corpus.names(doc).items():
+            name = run_in_title(written) or written
+            if any(ch.isdigit() for ch in name):
+                continue  # a name holding a number ("Section 03 30 00, Paragraph 2.1.A") is a reference, not a title
+            words = _TITLE_WORDS.findall(name.casefold())
+            if len(words) >= 2 and re.search(rf"(?:^|\s){re.escape(' '.join(words))}(?:\s|$)", subject):
+                target = Locator(doc=doc, path=path)
+                found.append((target, Reference("paragraph", name, action.span, target, resolved_by="title",
+                                                why=f'names "{name}", the title of {target.format()}, as what '
+                                                    "changes, and no number")))
+    found = _distinct(found)
+    return found if len(found) <= _HOLDERS_PROPOSED else []
 
 
 def _named_action(action: Action, text: str, quoted: Sequence[tuple[int, int]], target: Locator) -> Action:

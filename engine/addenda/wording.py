@@ -43,7 +43,9 @@ _WITH_ATTACHED = re.compile(r"\b(?:with|by)\s+(?:the\s+|this\s+)?(?:(?:attached|
 #: Words saying what replaces a document: the new one named, attached, issued, or the like-numbered.
 _SUCCESSOR_SAID = re.compile(
     r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
-    r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?)\b",
+    r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?|"
+    # "Exhibit E ... is replaced in this Addendum": the addendum carries what replaces it
+    r"in\s+this\s+(?:addendum|bulletin|amendment|corrigendum))\b",
     re.IGNORECASE)
 
 #: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
