@@ -170,8 +170,8 @@ def test_binding_a_long_clause_takes_time_in_proportion_to_it():
     binder = SubjectBinder(default_vocabulary())
     (key,) = [key for key in binder.by_key if key == "[mass] / [length] / [time] ** 2"]
 
-    def took(n: int) -> float:
-        text = "concrete strength 4,000 psi, " * n
+    def took(n: int, run: int) -> float:
+        text = f"Run {run}. " + "concrete strength 4,000 psi, " * n  # a new text each run: nothing kept
         targets = [BindingTarget(m.start(), m.end(), key) for m in re.finditer("4,000 psi", text)]
         began = time.perf_counter()
         decided = binder.decide(targets, text)
@@ -181,6 +181,8 @@ def test_binding_a_long_clause_takes_time_in_proportion_to_it():
         ]
         return elapsed
 
-    took(200)
-    short, long = took(3000), took(6000)
+    took(200, 0)
+    # the best of three runs each, so that a run slowed by the other test worker does not decide
+    short = min(took(3000, run) for run in (1, 2, 3))
+    long = min(took(6000, run) for run in (4, 5, 6))
     assert long < 2.6 * short + 0.3, f"{short:.2f} s for 3,000 quantities, {long:.2f} s for 6,000"
