@@ -201,15 +201,19 @@ class Snapshot:
         if asked.rev is not None:
             # a revision that does not exist: which do is content of those that hold them
             gate.check(asked, [asked if asked.rev in entry.position else asked.unpinned()], held)
-            return
-        if every_version:
-            resting = None
-        elif valid_at is None:
-            resting = entry.labels[-1]
+            if asked.rev not in entry.position:
+                return
+            # a readable revision pinned: the path is still looked for only in readable ones (below),
+            # or a pinned history would tell which sections a restricted revision holds
         else:
-            resting = self._deciding(asked.doc, valid_at, known_at)
-        if resting is not None:
-            gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
+            if every_version:
+                resting = None
+            elif valid_at is None:
+                resting = entry.labels[-1]
+            else:
+                resting = self._deciding(asked.doc, valid_at, known_at)
+            if resting is not None:
+                gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
         if asked.path is not None and not any(
                 entry.contents[entry.position[label]] is None or asked.path in entry.contents[entry.position[label]]
                 for label in labels):
