@@ -75,6 +75,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.files import read_bounded_text
+from inforce.ontology.jsontext import loads
 from inforce.ontology.text import terminal_line
 from inforce.rules.casefile import CASE_KINDS
 
@@ -401,7 +402,7 @@ def _cases(root: Path) -> list[tuple[str, str, Context]]:
     for file in sorted(answers.glob("*.json")) if answers.is_dir() else ():
         shown = file.relative_to(root).as_posix()
         try:
-            context = json.loads(read_bounded_text(file, what="the answer", file=shown, regular=True)).get("context")
+            context = loads(read_bounded_text(file, what="the answer", file=shown, regular=True)).get("context")
         except InputError:
             raise
         except (ValueError, UnicodeDecodeError, AttributeError) as problem:
@@ -428,7 +429,7 @@ def _case_file(path: Path) -> list[tuple[str, str, Context]]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            data = json.loads(line)
+            data = loads(line)
             if not isinstance(data, dict):
                 raise ValueError("a case is a JSON object (a context: attributes, groups, valid_at, known_at)")
             name = str(data.pop("name", f"case {number}"))
@@ -561,14 +562,14 @@ class _Logged:
         object does) is named and skipped (``_TORN``), and a whole line glued after one is read;
         anything else raises ``ValueError``, for the caller to refuse."""
         try:
-            return json.loads(line)
+            return loads(line)
         except ValueError as problem:
             if not line.lstrip().startswith("{"):
                 raise
             glued = next((m.start() for m in _LOG_LINE.finditer(line) if m.start() > 0), None)
             if glued is not None:
                 self._torn(origin, line[:glued])
-                return json.loads(line[glued:])
+                return loads(line[glued:])
             if isinstance(problem, json.JSONDecodeError) and (
                     problem.msg.startswith("Unterminated string") or problem.pos >= len(line.rstrip())):
                 self._torn(origin, line)

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .files import create_atomically, read_bounded_text
+from .jsontext import NumberTooLong, loads
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
@@ -88,9 +89,11 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as bad:
         raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
+    except NumberTooLong as long:
+        raise InputError(f"not an audit record: {long}", file=str(path)) from None
     except RecursionError:
         raise InputError("nested too deeply to be an audit record", file=str(path)) from None
     check_record(data, file=str(path))

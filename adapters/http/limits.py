@@ -32,6 +32,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 
+from inforce.ontology.jsontext import NumberTooLong, loads
+
 __all__ = ["DEFAULT_BODY_SECONDS", "DEFAULT_MAX_BODY", "DEFAULT_MAX_DEPTH", "Limits", "json_depth"]
 
 DEFAULT_MAX_BODY = 1_000_000
@@ -82,8 +84,6 @@ def json_depth(body: bytes) -> int:
     return deepest
 
 
-#: the most digits a number in a body may have
-MAX_DIGITS = 100
 
 
 class _Unsound(ValueError):
@@ -105,12 +105,6 @@ def _no_constant(name: str) -> Any:
     raise _Unsound("finite_number", f"{name} is not a JSON number")
 
 
-def _bounded(kind: Callable[[str], Any]) -> Callable[[str], Any]:
-    def read(text: str) -> Any:
-        if len(text) > MAX_DIGITS:
-            raise _Unsound("number_too_long", f"a number of {len(text):,} characters; at most {MAX_DIGITS}")
-        return kind(text)
-    return read
 
 
 def json_problem(body: bytes) -> tuple[str, str] | None:
@@ -121,10 +115,11 @@ def json_problem(body: bytes) -> tuple[str, str] | None:
     except UnicodeDecodeError as bad:
         return "utf8", f"not UTF-8 (byte {bad.start})"
     try:
-        json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant, parse_int=_bounded(int),
-                   parse_float=_bounded(float))
+        loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
     except _Unsound as unsound:
         return unsound.kind, str(unsound)
+    except NumberTooLong as long:
+        return "number_too_long", str(long)
     except ValueError:
         return None
     return None

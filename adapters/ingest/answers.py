@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
 from inforce.ontology.files import read_bounded_text
+from inforce.ontology.jsontext import NumberTooLong, loads
 from inforce.ontology.scalars import group_name
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
@@ -52,11 +53,13 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
     """Parse and check an answer's JSON text."""
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as bad:
         raise InputErrors(f"{file}: not JSON", [
             InputError(f"not JSON: {bad.msg}", file=file, line=bad.lineno, col=bad.colno),
         ]) from None
+    except NumberTooLong as long:
+        raise InputErrors(f"{file}: not an answer", [InputError(str(long), file=file)]) from None
     except _DuplicateKey as twice:
         raise InputErrors(f"{file}: not an answer", [
             InputError(f"the key {twice.key!r} appears twice in one object", file=file, field=twice.key),

@@ -8,6 +8,7 @@ from typing import Any
 
 from inforce.ontology import VOCABULARY, InputError
 from inforce.ontology.files import read_bounded_text
+from inforce.ontology.jsontext import NumberTooLong, loads
 
 __all__ = ["read_baseline", "read_baseline_run"]
 
@@ -47,10 +48,12 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
     except UnicodeDecodeError:
         raise InputError("the baseline is not UTF-8 text", file=str(path), field="--baseline", hint=hint) from None
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as problem:
         raise InputError(f"the baseline is not JSON: {problem.msg}", file=str(path), line=problem.lineno,
                          field="--baseline", hint=hint) from None
+    except NumberTooLong as long:
+        raise InputError(f"the baseline holds {long}", file=str(path), field="--baseline", hint=hint) from None
     except RecursionError:
         raise InputError("the baseline nests too deeply to be a sweep report", file=str(path),
                          field="--baseline", hint=hint) from None

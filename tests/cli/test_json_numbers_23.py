@@ -1,0 +1,59 @@
+"""A number past what any field holds, in any JSON the CLI reads, is an input error (issue 23).
+
+A JSON integer of 5,000 digits in an answer (`check --answer`), a sweep baseline (`--baseline`)
+or an audit record (`replay`) made Python's reader raise a bare ValueError (its 4,300-digit
+limit): exit 70, an internal error. Every JSON text inforce reads now goes through
+``ontology.jsontext`` (numbers of at most 100 characters), as the service's bodies already did:
+exit 2, naming the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.ontology.jsontext import MAX_DIGITS, NumberTooLong, loads
+
+runner = CliRunner()
+BIG = "9" * 5000
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("numbers") / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: numbers\nfacets: []\nrules: []\n")
+    (root / "documents" / "d.md").write_text(
+        "---\nid: D-1\nkind: specification\ntitle: D\nissued: 2026-03-02\neffective: {from: 2026-03-02}\n"
+        "recorded: 2026-03-02T09:00:00Z\n---\n1 GENERAL\n\n1.1 Slump: 100 mm maximum.\n")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+@pytest.mark.parametrize("command, name, text", [
+    (["check", "{p}", "--answer", "{f}"], "answer.json",
+     '{"question":"q","context":{"valid_at":"2026-05-01","known_at":null,"groups":[]},'
+     '"claims":[{"text":"x","citations":[{"locator":"D-1#1.1","span":[1,' + BIG + ']}]}]}'),
+    (["sweep", "{p}", "--valid-at", "2026-05-01", "--baseline", "{f}"], "baseline.json", '{"zz": ' + BIG + "}"),
+    (["replay", "{p}", "{f}"], "record.json", '{"format": "inforce-decision/2", "sha256": ' + BIG + ".5}"),
+])
+def test_a_number_of_thousands_of_digits_is_an_input_error_naming_the_file(project: Path, tmp_path: Path,
+                                                                          command: list[str], name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text)
+    done = runner.invoke(app, [part.format(p=project, f=path) for part in command])
+    assert done.exit_code == 2, done.output
+    assert name in done.output and "internal error" not in done.output
+    assert f"at most {MAX_DIGITS}" in done.output or "not an answer" in done.output
+
+
+def test_the_one_reader_bounds_integers_and_floats_and_reads_the_rest_as_json():
+    assert loads('{"a": [1, 2.5, -3e2]}') == {"a": [1, 2.5, -300.0]}
+    for number in ("1" * (MAX_DIGITS + 1), "1." + "5" * MAX_DIGITS):
+        with pytest.raises(NumberTooLong):
+            loads(f"[{number}]")
+    assert loads("[" + "1" * MAX_DIGITS + "]") == [int("1" * MAX_DIGITS)]
