@@ -40,6 +40,7 @@ __all__ = [
     "delete_revisions",
     "ensure_text_indexes",
     "link_embeddings",
+    "load_long_rows",
     "load_nodes",
     "load_relationships",
     "write_meta",
@@ -200,6 +201,7 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
             f"LOAD WITH HEADERS (id STRING) FROM {cypher_path(documents)} (file_format='json') "
             "WITH DISTINCT id MERGE (:Document {id: id})"
         )
+    load_long_rows(graph, staging, "Document", "Document", merge=True)
     indexed = text_indexes(graph)
     for table in ("Revision", *_PROVISIONS, "Quantity", "Qualifier"):
         path = staging.path(table)
@@ -215,6 +217,8 @@ def load_nodes(graph: KuzuGraph, staging: StagingArea) -> None:
                           f"CREATE (:{table} {{{properties}}})")
         else:
             graph.execute(f"COPY {table} FROM {cypher_path(path)} (file_format='json')")
+    for table in ("Revision", *_PROVISIONS, "Quantity", "Qualifier"):
+        load_long_rows(graph, staging, table, table)
 
 
 def load_relationships(graph: KuzuGraph, staging: StagingArea) -> None:
@@ -222,6 +226,7 @@ def load_relationships(graph: KuzuGraph, staging: StagingArea) -> None:
     for rel, pairs in REL_PAIRS.items():
         for source, target in pairs:
             name = rel if len(pairs) == 1 else f"{rel}-{source}-{target}"
+            load_long_rows(graph, staging, name, rel, ends=(source, target), known=known)
             path = staging.path(name)
             if path is None:
                 continue
@@ -230,6 +235,38 @@ def load_relationships(graph: KuzuGraph, staging: StagingArea) -> None:
                 continue
             pair = f"from='{source}', to='{target}', " if len(pairs) > 1 else ""
             graph.execute(f"COPY {rel} FROM {cypher_path(path)} ({pair}file_format='json')")
+
+
+def load_long_rows(
+    graph: KuzuGraph, staging: StagingArea, name: str, table: str, *,
+    ends: tuple[str, str] | None = None, merge: bool = False, known: dict[str, dict[str, str]] | None = None,
+) -> None:
+    """Insert the rows staged for ``name`` that are too long for Kuzu's JSON reader.
+
+    One parameterised statement a row, each value cast to its column's declared type (as
+    the staged text would be read): nodes of ``table`` (merged on their key when ``merge``),
+    or, with ``ends`` (source, target), ``table`` relationships whose ``from``/``to`` are keys.
+    Such rows are rare (a document of many megabytes in one provision), so one statement each
+    costs nothing that matters; see ``JSON_ROW_MAX_BYTES`` for why they are set aside.
+    """
+    for row in staging.long_rows(name):
+        types = dict(_column_types(graph, table, known))
+        if ends is not None:
+            types["from"] = _column_types(graph, ends[0], known)[_KEYS[ends[0]]]
+            types["to"] = _column_types(graph, ends[1], known)[_KEYS[ends[1]]]
+        params = {f"p{i}": value for i, value in enumerate(row.values())}
+        cast = {column: f"CAST($p{i} AS {types[column]})" for i, column in enumerate(row)}
+        properties = ", ".join(f"`{c}`: {v}" for c, v in cast.items() if c not in ("from", "to"))
+        properties = f" {{{properties}}}" if properties else ""
+        if ends is None:
+            graph.execute(f"{'MERGE' if merge else 'CREATE'} (:{table}{properties})", params)
+            continue
+        (source, target), keys = ends, (_KEYS[ends[0]], _KEYS[ends[1]])
+        graph.execute(
+            f"MATCH (a:{source} {{{keys[0]}: {cast['from']}}}) WITH a "
+            f"MATCH (b:{target} {{{keys[1]}: {cast['to']}}}) CREATE (a)-[:{table}{properties}]->(b)",
+            params,
+        )
 
 
 def _small_delta(graph: KuzuGraph, count_query: str, rows: int) -> bool:

@@ -19,7 +19,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ._build import GraphBuild, collect_garbage, content_build_id, link_embeddings, write_meta
+from ._build import (
+    GraphBuild,
+    collect_garbage,
+    content_build_id,
+    link_embeddings,
+    load_long_rows,
+    write_meta,
+)
 from ._kuzu import KuzuGraph, cypher_path
 from ._layout import StoreLayout, pause_point
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, PROVISION_TABLES, embedding_ddl
@@ -178,6 +185,7 @@ def apply_embeddings(
         staged = staging.path(EMBEDDING_TABLE)
         if staged is not None:
             graph.execute(f"COPY {EMBEDDING_TABLE} FROM {cypher_path(staged)} (file_format='json')")
+        load_long_rows(graph, staging, EMBEDDING_TABLE, EMBEDDING_TABLE)
         pause_point("loaded")
         link_embeddings(graph)
         collect_garbage(graph)

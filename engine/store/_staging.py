@@ -4,18 +4,31 @@ JSON, not CSV: Kuzu's CSV reader turns an empty string into NULL and cannot read
 newlines in parallel, while its bundled JSON reader keeps ``""`` apart from null, carries
 lists and multi-line text exactly, and loads faster. Each table (or relationship pair) has
 one file; only the open file handles stay in memory, never the rows.
+
+Kuzu's JSON reader takes no row longer than its scan buffer (32 MiB in 0.11.3, set at
+compile time, no COPY option changes it): past that a COPY fails as "Malformed JSON", and a
+row ending just short of it can make the reader drop the row after it without a word. So a
+row whose line would pass ``JSON_ROW_MAX_BYTES`` never goes into ``<name>.jsonl``: it goes
+to ``<name>.long.jsonl``, which no Kuzu reader opens; ``long_rows`` hands those rows back one
+at a time for the loader to insert each with a parameterised statement, which has no such
+ceiling (a revision's text layer can be as long as the 64 MiB an input may hold).
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["StagingArea"]
+__all__ = ["JSON_ROW_MAX_BYTES", "StagingArea"]
 
 _BUFFER = 1 << 20
+
+#: The longest line (UTF-8 bytes, newline included) a staged file hands to Kuzu's JSON
+#: reader: the 16 MiB object size that reader is built for, half its 32 MiB scan buffer.
+JSON_ROW_MAX_BYTES = 16 * 1024 * 1024
 
 
 class StagingArea:
@@ -26,21 +39,36 @@ class StagingArea:
         folder.mkdir(parents=True, exist_ok=False)
         self._files: dict[str, IO[str]] = {}
         self.counts: dict[str, int] = {}
+        #: Rows per name set aside as too long for Kuzu's JSON reader (not in ``counts``).
+        self.long_counts: dict[str, int] = {}
         self._encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
     def write(self, name: str, row: dict[str, Any]) -> None:
-        handle = self._files.get(name)
+        line = self._encode(row)
+        # A UTF-8 character is at most 4 bytes: only a line that long is encoded to be measured.
+        file, counts = name, self.counts
+        if len(line) * 4 >= JSON_ROW_MAX_BYTES and len(line.encode("utf-8")) + 1 > JSON_ROW_MAX_BYTES:
+            file, counts = f"{name}.long", self.long_counts
+        handle = self._files.get(file)
         if handle is None:
-            handle = open(self.folder / f"{name}.jsonl", "w", encoding="utf-8", buffering=_BUFFER)
-            self._files[name] = handle
-            self.counts[name] = 0
-        handle.write(self._encode(row))
+            handle = open(self.folder / f"{file}.jsonl", "w", encoding="utf-8", buffering=_BUFFER)
+            self._files[file] = handle
+            counts[name] = 0
+        handle.write(line)
         handle.write("\n")
-        self.counts[name] += 1
+        counts[name] += 1
 
     def path(self, name: str) -> Path | None:
         """The staged file for ``name``, or None when no row was staged for it."""
         return self.folder / f"{name}.jsonl" if self.counts.get(name) else None
+
+    def long_rows(self, name: str) -> Iterator[dict[str, Any]]:
+        """The rows for ``name`` too long for Kuzu's JSON reader, one at a time (after ``close``)."""
+        if not self.long_counts.get(name):
+            return
+        with open(self.folder / f"{name}.long.jsonl", encoding="utf-8") as handle:
+            for line in handle:
+                yield json.loads(line)
 
     def close(self) -> None:
         for handle in self._files.values():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from inforce.engine.store import GraphStore, _build
+from inforce.engine.store import GraphStore, _build, _staging
 from inforce.engine.store._kuzu import KuzuGraph
 from inforce.engine.store._layout import StoreLayout
 from inforce.engine.store._schema import NODE_COLUMNS, REL_PAIRS
@@ -88,5 +88,23 @@ def test_a_new_graph_filled_by_load_holds_what_copy_puts_there(tmp_path: Path, m
     by_copy = _contents(_ingest(tmp_path / "copy"))
 
     assert by_load == by_copy
+    assert all(by_copy[table] for table in ("Document", "Revision", "Section", "TableRow", "Callout",
+                                            "REVISION_OF", "CONTAINS", "SUPERSEDES"))
+
+
+def test_rows_set_aside_as_too_long_go_in_as_the_staged_file_puts_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    by_copy = _contents(_ingest(tmp_path / "copy"))
+    set_aside: list[dict[str, int]] = []
+    real = _build.load_nodes
+
+    def counted(graph: KuzuGraph, staging: _build.StagingArea) -> None:
+        set_aside.append(dict(staging.long_counts))
+        real(graph, staging)
+
+    monkeypatch.setattr(_build, "load_nodes", counted)
+    monkeypatch.setattr(_staging, "JSON_ROW_MAX_BYTES", 1)  # every row of every table "too long"
+    by_statement = _contents(_ingest(tmp_path / "long"))
+    assert set_aside and set_aside[0]["Revision"] == len(DOCUMENTS) and set_aside[0]["SUPERSEDES"] == 2
+    assert by_statement == by_copy
     assert all(by_copy[table] for table in ("Document", "Revision", "Section", "TableRow", "Callout",
                                             "REVISION_OF", "CONTAINS", "SUPERSEDES"))
