@@ -41,6 +41,7 @@ from .patterns import (
     Requirement,
     SupersessionPattern,
     SupersessionRule,
+    UnsafeRegexError,
     compile_layout,
     compile_notation,
     compile_phrase,
@@ -322,14 +323,14 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
                 f"target_document may only use {{section}} or {{sheet}}, not {{{stray[0]}}}",
             ))
     # a section named by an enclosing heading may be left out of a pattern
-    problems += _patterns(source, loc, rule.patterns, lambda pattern: supersession_needs(rule, pattern), earlier)
+    problems += _patterns(source, loc, rule, rule.patterns, lambda pattern: supersession_needs(rule, pattern), earlier)
     problems += _joined(source, loc, rule)
     for i, heading in enumerate(rule.headings):
         try:
             compile_wording(heading, (DOCUMENT_PLACEHOLDERS,))
         except PatternError as problem:
             where = loc + ("headings", i, "pattern" if heading.pattern is not None else "regex")
-            problems.append(source.error(where, "RP010", str(problem)))
+            problems.append(_pattern_problem(source, where, rule, problem))
     problems += _phrases(source, loc, rule, "no_change")
     problems += _phrases(source, loc, rule, "mentions")
     problems += _vocabulary(source, loc, rule)
@@ -402,7 +403,7 @@ def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -
         try:
             compiled = compile_phrase(phrase)
         except PatternError as problem:
-            problems.append(source.error(where, "RP010", str(problem)))
+            problems.append(_pattern_problem(source, where, rule, problem))
             continue
         if compiled.search("") is not None:
             problems.append(source.error(
@@ -417,7 +418,7 @@ def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -
 
 def _qualifier(source: SourceFile, loc: Loc, rule: QualifierRule, earlier: list, facets) -> list[RuleError]:
     problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
-    problems += _patterns(source, loc, rule.patterns, lambda pattern: ("ref",), earlier)
+    problems += _patterns(source, loc, rule, rule.patterns, lambda pattern: ("ref",), earlier)
     return problems
 
 
@@ -449,8 +450,18 @@ def _joined(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleEr
     return problems
 
 
+def _pattern_problem(
+    source: SourceFile, where: Loc, rule: Any, problem: PatternError, hint: str | None = None,
+) -> RuleError:
+    """RP010 for a pattern that cannot serve ``rule``; one that can backtrack without end
+    (issue 23) names the rule and how to write it safely."""
+    if isinstance(problem, UnsafeRegexError):
+        return source.error(where, "RP010", f"rule {rule.id}: {problem}", hint=problem.hint)
+    return source.error(where, "RP010", str(problem), hint=hint)
+
+
 def _patterns(
-    source: SourceFile, loc: Loc, patterns: Sequence[Any], needs: Callable[[Any], tuple[Requirement, ...]],
+    source: SourceFile, loc: Loc, rule: Any, patterns: Sequence[Any], needs: Callable[[Any], tuple[Requirement, ...]],
     earlier: list,
 ) -> list[RuleError]:
     problems = []
@@ -460,8 +471,8 @@ def _patterns(
         try:
             compile_wording(pattern, needs(pattern))
         except PatternError as problem:
-            problems.append(source.error(
-                loc + ("patterns", i, key), "RP010", str(problem),
+            problems.append(_pattern_problem(
+                source, loc + ("patterns", i, key), rule, problem,
                 hint="placeholders: " + " ".join("{" + name + "}" for name in PLACEHOLDERS),
             ))
         if pattern.written in seen:

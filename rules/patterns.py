@@ -43,6 +43,9 @@ __all__ = [
     "DOCUMENT_PLACEHOLDERS",
     "PLACEHOLDERS",
     "PatternError",
+    "SAFE_REGEX_HINT",
+    "UnsafeRegexError",
+    "check_backtracking",
     "Requirement",
     "SHEET_NUMBER",
     "QualifierRule",
@@ -118,6 +121,192 @@ _PLACEHOLDER_RE = re.compile(r"\{([a-z_]+)\}")
 
 class PatternError(ValueError):
     """A pattern that does not compile, or lacks a placeholder its rule needs."""
+
+
+#: How a raw ``regex:`` may be written safely; the hint of every refusal by :func:`check_backtracking`.
+SAFE_REGEX_HINT = (
+    "make the inner repetition possessive (\\w++, [^.]*+) or atomic ((?>\\w+)), or the outer one "
+    "possessive ((?:\\w+\\s?)++), so it cannot give back what it read"
+)
+#: Characters the overlap of two alternatives is tried on: ASCII, Latin-1 and the usual
+#: typographic punctuation and spaces (an alternation whose choices share none of them is not
+#: refused for sharing another).
+_SAMPLE = tuple(chr(c) for c in (*range(0x180), *range(0x2000, 0x2070), 0x3000))
+
+
+class UnsafeRegexError(PatternError):
+    """A raw ``regex:`` whose repetitions can try exponentially many ways to read one text."""
+
+    hint = SAFE_REGEX_HINT
+
+
+def check_backtracking(regex: str, flags: int = 0) -> None:
+    """UnsafeRegexError when ``regex`` can backtrack catastrophically (issue 23): a repetition
+    (a maximum above one) holding an unbounded one, or holding alternatives that can read the
+    same text (two may both read nothing, or can begin with the same character). Either lets a
+    failing match try each way to split a text among the repetitions, exponentially many.
+    What an atomic group or a possessive quantifier holds is not given back, so is not counted;
+    the tree is the one ``re`` itself parses (choices ``re`` folds into one set no longer count
+    as two)."""
+    from re import _parser as parser  # Python's own regular-expression parser (3.11+)
+
+    tree = parser.parse(regex, flags)
+    problem = _nested_repeat(list(tree), tree.state.flags, parser)
+    if problem is not None:
+        raise UnsafeRegexError(f"regex can backtrack without end: {problem}")
+
+
+def _nested_repeat(items: list, flags: int, parser) -> str | None:
+    """The first catastrophic repetition among ``items`` (a parsed sequence), described."""
+    c = parser
+    for op, av in items:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] > 1:
+            body = list(av[2])
+            if _unbounded_inside(body, c):
+                return "a repeated group holds an unbounded repetition (star height above one)"
+            shared = _ambiguous_branch(body, flags, c)
+            if shared is not None:
+                return f"a repeated group holds alternatives that can read the same text ({shared})"
+        if op == c.ATOMIC_GROUP and _whole_repeat(list(av), c):
+            continue  # (?>(\w+\s?)+): read once, never given back
+        for sub in _children(op, av, c):
+            found = _nested_repeat(sub, flags, parser)
+            if found is not None:
+                return found
+    return None
+
+
+def _children(op, av, c) -> list[list]:
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+        return [list(av[2])]
+    if op == c.SUBPATTERN:
+        return [list(av[3])]
+    if op in (c.ATOMIC_GROUP,):
+        return [list(av)]
+    if op in (c.ASSERT, c.ASSERT_NOT):
+        return [list(av[1])]
+    if op == c.BRANCH:
+        return [list(branch) for branch in av[1]]
+    if op == c.GROUPREF_EXISTS:
+        return [list(part) for part in av[1:] if part is not None]
+    return []
+
+
+def _whole_repeat(items: list, c) -> bool:
+    """Whether ``items`` is one repetition, maybe in groups: nothing after it can make it give back."""
+    while len(items) == 1 and items[0][0] == c.SUBPATTERN:
+        items = list(items[0][1][3])
+    return len(items) == 1 and items[0][0] in (c.MAX_REPEAT, c.MIN_REPEAT)
+
+
+def _unbounded_inside(items: list, c) -> bool:
+    """Whether ``items`` hold a repetition without a maximum that can give back (not possessive,
+    not in an atomic group)."""
+    for op, av in items:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] == c.MAXREPEAT:
+            return True
+        if op == c.ATOMIC_GROUP:
+            continue
+        if any(_unbounded_inside(sub, c) for sub in _children(op, av, c)):
+            return True
+    return False
+
+
+def _ambiguous_branch(items: list, flags: int, c) -> str | None:
+    """Two alternatives (of an alternation in ``items``, outside atomic groups) that can read the
+    same text, as far as their first character tells: both can read nothing, or they can begin
+    with the same character."""
+    for op, av in items:
+        if op == c.BRANCH:
+            seen: list[tuple[set[str], bool]] = []
+            for branch in av[1]:
+                first, empty = _first(list(branch), flags, c)
+                for other, other_empty in seen:
+                    if empty and other_empty:
+                        return "two can read nothing"
+                    common = first & other
+                    if common:
+                        return f"two can begin with {min(common)!r}"
+                seen.append((first, empty))
+        if op in (c.ATOMIC_GROUP, c.POSSESSIVE_REPEAT):
+            continue
+        for sub in _children(op, av, c):
+            if op in (c.ASSERT, c.ASSERT_NOT):
+                continue
+            found = _ambiguous_branch(sub, flags, c)
+            if found is not None:
+                return found
+    return None
+
+
+def _first(items: list, flags: int, c) -> tuple[set[str], bool]:
+    """The sample characters ``items`` can begin with, and whether they can read nothing."""
+    found: set[str] = set()
+    for op, av in items:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            first, empty = _first(list(av[2]), flags, c)
+            found |= first
+            if not (empty or av[0] == 0):
+                return found, False
+            continue
+        if op in (c.SUBPATTERN, c.ATOMIC_GROUP):
+            body = av[3] if op == c.SUBPATTERN else av
+            inner = flags | (av[1] if op == c.SUBPATTERN else 0)
+            if op == c.SUBPATTERN:
+                inner &= ~av[2]
+            first, empty = _first(list(body), inner, c)
+            found |= first
+            if not empty:
+                return found, False
+            continue
+        if op == c.BRANCH:
+            empty = False
+            for branch in av[1]:
+                first, branch_empty = _first(list(branch), flags, c)
+                found |= first
+                empty = empty or branch_empty
+            if not empty:
+                return found, False
+            continue
+        if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            continue  # reads nothing
+        if op in (c.LITERAL, c.NOT_LITERAL, c.ANY, c.IN):
+            return found | {ch for ch in _SAMPLE if _reads(op, av, ch, flags, c)}, False
+        return found | set(_SAMPLE), False  # a back-reference, a conditional: anything
+    return found, True
+
+
+_CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
+               "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W"}
+
+
+def _reads(op, av, ch: str, flags: int, c) -> bool:
+    """Whether one character-reading item reads ``ch`` (either case when letter case is ignored)."""
+    cases = {ch, ch.lower(), ch.upper()} if flags & re.IGNORECASE else {ch}
+    return any(_reads_exactly(op, av, one, flags, c) for one in cases if len(one) == 1)
+
+
+def _reads_exactly(op, av, ch: str, flags: int, c) -> bool:
+    if op == c.LITERAL:
+        return ord(ch) == av
+    if op == c.NOT_LITERAL:
+        return ord(ch) != av
+    if op == c.ANY:
+        return ch != "\n" or bool(flags & re.DOTALL)
+    negate, hit = False, False
+    for kind, value in av:
+        if kind == c.NEGATE:
+            negate = True
+        elif kind == c.LITERAL:
+            hit = hit or ord(ch) == value
+        elif kind == c.RANGE:
+            hit = hit or value[0] <= ord(ch) <= value[1]
+        elif kind == c.CATEGORY:
+            expression = _CATEGORIES.get(str(value))
+            hit = hit or expression is None or re.fullmatch(expression, ch, flags & re.ASCII) is not None
+        else:
+            hit = True  # what is not known here may read anything
+    return hit != negate
 
 
 class WordingPattern(BaseModel):
@@ -345,6 +534,7 @@ def _compiled_wording(regex: str | None, written: str, required: tuple[Requireme
             compiled = re.compile(regex, re.IGNORECASE | re.DOTALL)
         except re.error as problem:
             raise PatternError(f"regex does not compile: {problem}") from None
+        check_backtracking(regex, compiled.flags)
         names = set(compiled.groupindex)
     else:
         _check_brackets(written)
