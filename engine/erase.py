@@ -65,7 +65,13 @@ from inforce.ontology.decisions import (
     record,
 )
 from inforce.ontology.erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
-from inforce.ontology.files import create_atomically, is_inside, write_atomically
+from inforce.ontology.files import (
+    create_atomically,
+    is_inside,
+    read_bounded,
+    read_bounded_text,
+    write_atomically,
+)
 
 from .erasures import read_erasures, write_erasures
 
@@ -311,8 +317,10 @@ def _cached_model(store: Any) -> tuple[str, int] | None:
 
 
 def _file_sha256(root: Path, file: str) -> str:
+    """The hash of a document file as it is now ("" when it is gone); an InputError naming it
+    when it is not a regular file or is over the size limit (it would block, or fill memory)."""
     try:
-        return hashlib.sha256((root / file).read_bytes()).hexdigest()
+        return hashlib.sha256(read_bounded(root / file, what="the document", file=file, regular=True)).hexdigest()
     except OSError:
         return ""
 
@@ -434,9 +442,9 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
     key = secrets.token_bytes(32)  # this erasure's: the same text gets the same mark in all its records
     for path in _record_files(root, folders):
         try:
-            stored = json.loads(path.read_text("utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            continue  # not a record of ours
+            stored = json.loads(read_bounded_text(path, what="the record", regular=True))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # an InputError: not a regular file
+            continue  # not a record of ours (inforce writes regular files, none over the size limit)
         if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
             continue
         redacted = redact_record(stored, entry, key)

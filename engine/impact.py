@@ -187,11 +187,12 @@ def _rules_written(file: Path, *, strict: bool = True) -> list[dict[str, Any]]:
     """The rules a pack file holds, as written (InputErrors, as the lint reports it, when it does
     not read; with ``strict`` False, none)."""
     from inforce.rules.loader import display_path
-    from inforce.rules.source import RuleError, plain, read_yaml
+    from inforce.rules.source import plain, read_yaml
 
     try:
-        tree = plain(read_yaml(display_path(file), file.read_text("utf-8")).tree)
-    except RuleError as problem:
+        text = read_bounded_text(file, what="the rule pack", file=display_path(file), regular=True)
+        tree = plain(read_yaml(display_path(file), text).tree)
+    except InputError as problem:  # a RuleError; or not a regular file, or over the size limit
         if not strict:
             return []
         raise InputErrors(f"rule pack {display_path(file)} does not load", [problem]) from None

@@ -61,7 +61,7 @@ from inforce.ontology import (
     parse_datetime_utc,
     utc_text,
 )
-from inforce.ontology.files import is_inside, write_atomically
+from inforce.ontology.files import is_inside, read_bounded, write_atomically
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
 
@@ -123,13 +123,19 @@ def read_review_file(root: Path) -> tuple[tuple[ReviewDecision, ...], str]:
     path = review_path(root)
     if path is None:
         return (), ""
-    raw = path.read_bytes()
+    raw = _bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as problem:
         raise InputErrors(f"{REVIEWS_FILE}: cannot be read", [InputError(
             f"not UTF-8 text ({problem.reason})", file=REVIEWS_FILE)]) from None
     return _parse(text), hashlib.sha256(raw).hexdigest()[:16]
+
+
+def _bytes(path: Path) -> bytes:
+    """The review file's bytes, read as every file a project holds: a regular file, size-capped
+    (an InputError naming it otherwise)."""
+    return read_bounded(path, what="the review file", file=REVIEWS_FILE, regular=True)
 
 
 def review_path(root: Path) -> Path | None:
@@ -433,7 +439,7 @@ def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
     """
     with _locked(root):
         path = review_path(root) or root / REVIEWS_FILE
-        before = path.read_bytes().decode("utf-8") if path.exists() else ""
+        before = _bytes(path).decode("utf-8") if path.exists() else ""
         existing = _parse(before)
         settled = decided(existing).get(_key(decision.item, decision.target))
         if settled is not None and (settled.decision, settled.scope, settled.successor, settled.digest,
@@ -471,7 +477,7 @@ def drop_reviews(root: Path, drop: Callable[[ReviewDecision], bool]) -> tuple[tu
         path = review_path(root)
         if path is None:
             return (), None
-        before = path.read_bytes()
+        before = _bytes(path)
         entries = _parse(before.decode("utf-8"))
         dropped = tuple(entry for entry in entries if drop(entry))
         if not dropped:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from inforce.ontology import InputError, InputErrors, Manifest, NotFoundError, RulePackRef
+from inforce.ontology.files import read_bounded, read_bounded_text
 
 from .conditions import ConditionFacet
 from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
@@ -123,8 +124,11 @@ def _read_cached(
     lint: bool = True,
 ) -> tuple[LoadedPack | None, list[RuleError]]:
     path = Path(file)
-    raw = path.read_bytes()
     display = display_path(path)
+    try:  # a regular file, size-capped, as every file a project holds
+        raw = read_bounded(path, what="the rule pack", file=display, regular=True)
+    except InputError as problem:
+        return None, [RuleError(problem.message, file=display, hint=problem.hint, code="RP001")]
     try:
         source = read_yaml(display, raw.decode("utf-8"))
     except RuleError as problem:
@@ -287,7 +291,9 @@ def project_facets(path: Path) -> tuple[Path, tuple[str, ...]] | None:
     for folder in [path, *path.resolve().parents] if path.is_dir() else path.resolve().parents:
         manifest = folder / "inforce.yaml"
         if manifest.is_file():
-            tree = plain(read_yaml(display_path(manifest), manifest.read_text("utf-8")).tree) or {}
+            shown = display_path(manifest)
+            text = read_bounded_text(manifest, what="the manifest", file=shown, regular=True)
+            tree = plain(read_yaml(shown, text).tree) or {}
             facets = tree.get("facets") if isinstance(tree, dict) else None
             return folder, tuple(str(f) for f in facets or ())
     return None
@@ -309,7 +315,8 @@ def check_target(target: str | Path | None) -> list[InputError]:
 
 
 def _check_project(root: Path) -> list[InputError]:
-    source = read_yaml(display_path(root / "inforce.yaml"), (root / "inforce.yaml").read_text("utf-8"))
+    shown = display_path(root / "inforce.yaml")
+    source = read_yaml(shown, read_bounded_text(root / "inforce.yaml", what="the manifest", file=shown, regular=True))
     tree = plain(source.tree)
     entries = tree.get("rules") or [] if isinstance(tree, dict) else []
     try:

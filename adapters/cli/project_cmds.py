@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -96,8 +98,8 @@ def ingest(
                                 groups=parse_groups(groups) if groups is not None else None,
                                 embedder=_proposal_embedder(project))
 
-    for warning in result.warnings:
-        err.print(visible(f"warning: {warning}"), markup=False)  # a file's name is the file's author's
+    for line in warning_lines(result.warnings):
+        err.print(visible(line), markup=False)  # a file's name is the file's author's
     for missed in result.not_understood:  # never silent: document control reviews each
         where = f"{missed.file}:{missed.line}" if missed.line else missed.file
         why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
@@ -135,6 +137,36 @@ def ingest(
     _print_unbound(result.unbound)
     if readings is not None:
         _print_readings(readings)
+
+
+#: How many warnings of one kind about one file an ingest prints; the rest are counted.
+WARNINGS_SHOWN = 20
+#: What varies between warnings of one kind: a quoted name, a word with a digit (an id, a line,
+#: a date, a path).
+_VARYING = re.compile(r"'[^']*'|\"[^\"]*\"|\S*\d\S*")
+
+
+def warning_lines(warnings: Sequence[object]) -> list[str]:
+    """The ``warning:`` lines an ingest prints: the first ``WARNINGS_SHOWN`` of each kind (its
+    wording, names and numbers aside) about each file, in order, and then for each kind with
+    more a line counting them (an act declaring 20,000 modifications of one kind warns of the
+    kind, not 20,000 times)."""
+    lines: list[str] = []
+    counts: dict[tuple[str | None, str], int] = {}
+    first: dict[tuple[str | None, str], str] = {}
+    for warning in warnings:
+        message = str(getattr(warning, "message", warning))
+        key = (getattr(warning, "file", None), _VARYING.sub("#", message))
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, message)
+        if counts[key] <= WARNINGS_SHOWN:
+            lines.append(f"warning: {warning}")
+    for (file, kind), count in counts.items():
+        if count > WARNINGS_SHOWN:
+            lines.append(f"warning: ... and {count - WARNINGS_SHOWN:,} more of this kind"
+                         f"{f' in {file}' if file else ''} (the first {WARNINGS_SHOWN} are above; the first "
+                         f"of them: {first[(file, kind)]})")
+    return lines
 
 
 def _print_unbound(unbound: UnboundReport) -> None:

@@ -38,6 +38,7 @@ from .parsing import (
     Parser,
     SidecarParser,
     UnreadableFileError,
+    read_document_bytes,
     resolving_folders_once,
     sidecar_of,
     source_digest,
@@ -261,10 +262,12 @@ def content_hash(path: Path, root: Path | None = None, register: Register | None
     path = Path(path)
     sidecar = sidecar_of(path)
     row = register.row_for(source_name(path, root)) if register is not None and root is not None else None
+    file = source_name(path, root) if root is not None else str(path)
     try:
         return source_digest(
-            path.read_bytes(),
-            sidecar.read_bytes() if sidecar is not None and sidecar.exists() else None,
+            read_document_bytes(path, file),
+            read_document_bytes(sidecar, source_name(sidecar, root) if root is not None else str(sidecar))
+            if sidecar is not None and sidecar.exists() else None,
             row,
         )
     except OSError as exc:  # gone since it was listed, or not readable by this user
@@ -703,7 +706,8 @@ class _PdfParser(SidecarParser):
         tables = read_pdf_tables(self.path, layer, file=self.file)
         self.warnings.extend(tables.warnings)
         refused = {error.line for error in outline.errors if error.field == "access" and error.line is not None}
-        self.errors.extend(opening_errors(self.path, layer, tables.rows, outline.opening_end, self.file, refused))
+        self.errors.extend(opening_errors(self.path, layer, tables.rows, outline.opening_end, self.file, refused,
+                                          headers=tables.headers))
         if metadata is None:
             return None
         return self._build(
@@ -755,8 +759,7 @@ class _CsvParser(SidecarParser):
         block = read_csv_table(text, file=self.file)
         self.errors.extend(block.errors)
         # one table and no numbered provision: all of it is its opening, judged by the one rule
-        self.errors.extend(table_errors(text, block.rows, self.file, set(),
-                                        header=None if block.rows else block.header))
+        self.errors.extend(table_errors(text, block.rows, self.file, set(), header=block.header))
         if metadata is None:
             return None
         return self._build(

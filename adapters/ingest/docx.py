@@ -16,11 +16,17 @@ in Markdown gets. The rendering:
   Numbering given by a paragraph's style (``List Number``, headings linked to a multilevel
   list) counts as numbering given to the paragraph itself. A number made this way is read as
   a typed one: a paragraph ``Cast-in-place concrete`` numbered ``A.`` under ``2.1`` is
-  ``2.1.A``;
+  ``2.1.A``. A number longer than any Word prints (more than nine ``%N``, or past 64
+  characters: a letter count past 1,664) is an InputError naming the paragraph and its
+  numbering definition, refused before it is written;
 - a table is a Markdown pipe table: its first row the header, then ``| --- |``, then a line
   per row, so each row is a ``table-N.row-M`` provision with the header repeated. A merged
   cell's text holds for every column and row it spans; a cell's paragraphs are joined by a
-  space (a nested table's cells by a tab) and a ``|`` in them is escaped;
+  space (a nested table's cells by a tab) and a ``|`` in them is escaped. A row spanning more
+  than Word's 63 grid columns (``gridBefore``, ``gridSpan``, ``gridAfter``), or merged cells
+  repeating more than 16 Mi characters of text in the document in all (each further column and
+  row a merged cell spans writes its text again), is an InputError naming the table and the
+  row, refused before the row's text is made;
 - a table of contents (paragraphs in the ``TOC Heading`` and ``TOC 1``… styles) is left
   out: it repeats the headings' numbers, which would otherwise open their sections twice;
 - hidden text is left out, as a reader of the issued document does not see it (a MasterSpec
@@ -91,8 +97,8 @@ from inforce.ontology import Document, InputError
 from .archives import MAX_MEMBER, unpack_problem
 from .opening import Opening
 from .outline import parse_outline
-from .parsing import SidecarParser, UnreadableFileError, source_digest
-from .wordstyles import Names, Numbering, Styles, hides_text, number, symbol
+from .parsing import SidecarParser, UnreadableFileError, read_document_bytes, source_digest
+from .wordstyles import LabelError, Names, Numbering, Styles, hides_text, number, symbol
 
 __all__ = ["DocxTextLayer", "docx_text_layer"]
 
@@ -110,6 +116,14 @@ _INLINE_CONTAINERS = frozenset(
 _MATH = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 _FORMULAS = frozenset({f"{{{_MATH}}}oMath", f"{{{_MATH}}}oMathPara"})
 _XML_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
+#: The most grid columns a table row may span (``gridBefore``, the cells' ``gridSpan``,
+#: ``gridAfter``): Word's own limit, past which it makes no table.
+MAX_COLUMNS = 63
+#: The most characters merged cells may repeat in a document (body and page headers and
+#: footers together): a merged cell's text written again in each column and row it spans
+#: past its first. A real schedule repeats kilobytes; a small file whose one long cell is
+#: continued over thousands of rows would otherwise unpack to gigabytes of text.
+MAX_MERGED_TEXT = 16 * 2**20
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +163,7 @@ def docx_text_layer(path: Path, *, file: str) -> DocxTextLayer:
     """The text layer of the Word document at ``path`` (module docstring); a file that is
     not a Word document is an InputError naming ``file``."""
     try:
-        data = Path(path).read_bytes()
+        data = read_document_bytes(Path(path), file)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
     return _text_layer(data, file)
@@ -282,7 +296,8 @@ def _text_layer(data: bytes, file: str) -> DocxTextLayer:
     for kind, part, root in package.margins:
         # the styles and the list definitions are read once, not once per part: a document may
         # carry hundreds of headers (twelfth audit M-C: 200 parts were 115 s)
-        margin = _BodyReader(package, file, part=root, shared=(body.styles, body.numbering.fresh())).read()
+        margin = _BodyReader(package, file, part=root, shared=(body.styles, body.numbering.fresh()),
+                             repeated=body.repeated).read()
         if margin.has_text:
             margins.append((kind, part, margin))
     return dataclasses.replace(layer, margins=tuple(margins)) if margins else layer
@@ -407,7 +422,7 @@ class _BodyReader:
     """One pass over the body: blocks of text, the paragraph of each line, the warnings."""
 
     def __init__(self, package: _Package, file: str, *, part: etree._Element | None = None,
-                 shared: tuple[Styles, Numbering] | None = None) -> None:
+                 shared: tuple[Styles, Numbering] | None = None, repeated: list[int] | None = None) -> None:
         self.document = package.document
         #: What is read: the body, or a page header's or footer's root (``w:hdr``, ``w:ftr``).
         self.part = part
@@ -428,6 +443,10 @@ class _BodyReader:
         self.hidden_runs: list[int] = []
         #: Each symbol not read, ``(font, code)``, and the paragraphs it stands in.
         self.unread_symbols: dict[tuple[str, str], list[int]] = {}
+        #: The tables read so far (the body's, or this part's), and the characters merged cells
+        #: have repeated so far in the document, one count the body and its margins share.
+        self.tables = 0
+        self.repeated = repeated if repeated is not None else [0]
 
     def read(self) -> DocxTextLayer:
         body = self.part if self.part is not None else self.document.find(self.w("body"))
@@ -578,7 +597,19 @@ class _BodyReader:
             level = style_level if level is None else level
         if list_id is None or list_id == "0":  # numId 0 takes the style's numbering off
             return ""
-        return self.numbering.label(list_id, level, style)
+        try:
+            return self.numbering.label(list_id, level, style)
+        except LabelError as exc:
+            where = f"paragraph {self.index}"
+            if self.part is not None:
+                where += " of the page " + ("header" if self.w.local(self.part) == "hdr" else "footer")
+            raise InputError(
+                f"{where}: {exc}",
+                file=self.file,
+                line=self.index if self.part is None else None,
+                field="numbering",
+                hint="fix the list's numbering in Word (Define New Multilevel List), or remove the file",
+            ) from None
 
     def _shown(self, paragraph: etree._Element, style: str | None) -> str | None:
         """The paragraph's text as a reader sees it, hidden runs left out (and counted); None
@@ -694,16 +725,19 @@ class _BodyReader:
         """A pipe table: the first row the header, one line per row (inserted rows left out)."""
         self._flush_carried()
         w = self.w
+        self.tables += 1
         rows: list[tuple[list[str], int]] = []
         above: list[str] = []
-        for row in table.xpath("./w:tr|./w:sdt/w:sdtContent/w:tr", namespaces={"w": w.namespace}):
+        for number_in_table, row in enumerate(
+            table.xpath("./w:tr|./w:sdt/w:sdtContent/w:tr", namespaces={"w": w.namespace}), 1
+        ):
             self.index += 1
             self._note_changes(row)
             row_properties = row.find(w("trPr"))
             if row_properties is not None and row_properties.find(w("ins")) is not None:
                 continue
             hidden_before = len(self.hidden_paragraphs)
-            cells = self._cells(row, above)
+            cells = self._cells(row, above, number_in_table)
             if len(self.hidden_paragraphs) > hidden_before and not any(c.strip() for c in cells):
                 continue  # every paragraph of the row is hidden: so is the row
             above = cells
@@ -714,23 +748,61 @@ class _BodyReader:
         lines = [_pipe(header), _pipe(["---"] * len(header))] + [_pipe(cells) for cells, _ in body]
         self.blocks.append((lines, [first, first] + [index for _, index in body]))
 
-    def _cells(self, row: etree._Element, above: list[str]) -> list[str]:
+    def _cells(self, row: etree._Element, above: list[str], row_number: int) -> list[str]:
         """The row's cells, one per grid column: a merged cell's text in each column it
-        spans, and in each row below it that continues it."""
+        spans, and in each row below it that continues it. A row past :data:`MAX_COLUMNS`
+        grid columns, or text repeated by merging past :data:`MAX_MERGED_TEXT` characters in
+        the document, is an InputError naming the table and the row, before the text is made."""
         w = self.w
         row_properties = row.find(w("trPr"))
-        cells = [""] * (number(w.value(row_properties, "gridBefore")) or 0)
-        for cell in row.xpath("./w:tc|./w:sdt/w:sdtContent/w:tc", namespaces={"w": w.namespace}):
+        before = max(number(w.value(row_properties, "gridBefore")) or 0, 0)
+        after = max(number(w.value(row_properties, "gridAfter")) or 0, 0)
+        found = row.xpath("./w:tc|./w:sdt/w:sdtContent/w:tc", namespaces={"w": w.namespace})
+        spans = [max(number(w.value(cell.find(w("tcPr")), "gridSpan")) or 1, 1) for cell in found]
+        columns = before + sum(spans) + after
+        if columns > MAX_COLUMNS:
+            raise self._table_error(
+                row_number,
+                f"it spans {columns:,} grid columns (gridBefore, the cells' gridSpan, gridAfter), "
+                f"past the {MAX_COLUMNS} a Word table may have",
+                "no Word table has so many columns: fix the table in Word (or the program that wrote "
+                "the file), or remove the file",
+            )
+        cells = [""] * before
+        repeated = 0
+        for cell, span in zip(found, spans, strict=True):
             properties = cell.find(w("tcPr"))
-            span = number(w.value(properties, "gridSpan")) or 1
             merge = properties.find(w("vMerge")) if properties is not None else None
             if merge is not None and merge.get(w("val")) in (None, "continue"):
                 column = len(cells)
                 text = above[column] if column < len(above) else ""
+                repeated += span * len(text)
             else:
                 text = self._cell_text(cell)
-            cells += [text] * max(span, 1)
-        return cells + [""] * (number(w.value(row_properties, "gridAfter")) or 0)
+                repeated += (span - 1) * len(text)
+            cells += [text] * span
+        self.repeated[0] += repeated
+        if self.repeated[0] > MAX_MERGED_TEXT:
+            raise self._table_error(
+                row_number,
+                f"merged cells repeat their text past {MAX_MERGED_TEXT:,} characters in the document "
+                f"(a merged cell's text counts once for each further column and row it spans)",
+                "split the merged cells in Word (Table Layout > Split Cells), or remove the file",
+            )
+        return cells + [""] * after
+
+    def _table_error(self, row_number: int, says: str, hint: str) -> InputError:
+        """An InputError at row ``row_number`` (Word's count, the first row 1) of the table read."""
+        where = f"table {self.tables}, row {row_number:,} (paragraph {self.index})"
+        if self.part is not None:
+            where += " of the page " + ("header" if self.w.local(self.part) == "hdr" else "footer")
+        return InputError(
+            f"{where}: {says}",
+            file=self.file,
+            line=self.index if self.part is None else None,
+            field="table",
+            hint=hint,
+        )
 
     def _cell_text(self, cell: etree._Element) -> str:
         """A cell's paragraphs, numbered as printed, joined by a space; a table nested in it is

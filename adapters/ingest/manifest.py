@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
-from inforce.ontology.files import is_inside
+from inforce.ontology.files import is_inside, read_bounded_text
 from inforce.ontology.yamltext import Node
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
@@ -50,7 +50,9 @@ def load_manifest_with_warnings(root: Path) -> tuple[Manifest, list[InputError]]
             InputError("not a regular file (a folder, named pipe, socket or device): not read", file=file,
                        hint=f"put the manifest file itself at {root}/{MANIFEST_FILE}")])
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded_text(path, what="the manifest", file=file, regular=True)
+    except InputError as exc:  # not a regular file (a pipe put there since), or over the size limit
+        raise InputErrors(f"{root}: not a project", [exc]) from None
     except FileNotFoundError:
         raise InputErrors(
             f"{root}: not a project",

@@ -85,7 +85,7 @@ import functools
 import html
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
@@ -791,15 +791,19 @@ def title_like(line: str) -> bool:
 
 def table_errors(text: str, rows: list[TableRow], file: str, refused: set[int], *,
                  opening_end: int | None = None,
+                 headers: Mapping[int, tuple[str, ...]] | None = None,
                  header: tuple[tuple[str, ...], int] | None = None) -> list[InputError]:
     """The errors for the rows of a table read apart from its text's lines (module docstring,
     4.: a PDF's table reader, a CSV schedule) that lie in the opening (before ``opening_end``, a
     text offset; None: all of them): each table's header row and each row judged as an opening
     line of cells, and a column headed ``access`` (past the first) as ``access: <cell>``.
-    ``header``: the cells and line of a header with no rows under it (a CSV schedule's header
-    alone), judged too. ``refused`` holds the lines of ``text`` (1-based) already refused, and
-    grows: a line is named once."""
+    The header judged and read for its access column is the one as written — ``headers`` by
+    table number (a PDF's), ``header`` with its line (a CSV schedule's, table 1, rows under it
+    or none) — never the one rows repeat (``tables.row_header`` shortens a long one): access
+    never depends on a length. ``refused`` holds the lines of ``text`` (1-based) already
+    refused, and grows: a line is named once."""
     errors: list[InputError] = []
+    written = dict(headers or {})
     ends = [match.start() for match in re.finditer("\n", text)] if rows else []
 
     def line_of(offset: int) -> int:
@@ -816,21 +820,23 @@ def table_errors(text: str, rows: list[TableRow], file: str, refused: set[int], 
         judged(Opening(file).judge(_row_line(found), line_no=line_no, where=f" (table {table}, header row{page})",
                                    found=list(found)))
 
+    headed: set[int] = set()
     if header is not None:
         judge_header(*header, 1, "")
-    headers: set[int] = set()
+        written[1] = header[0]
+        headed.add(1)
     for row in rows:
         if opening_end is not None and row.span.start >= opening_end:
             continue
         page = f", page {row.span.page_start}" if row.span.page_start is not None else ""
-        if row.table not in headers:
-            headers.add(row.table)
-            judge_header(row.header, line_of(row.header_span.start), row.table, page)
+        if row.table not in headed:
+            headed.add(row.table)
+            judge_header(written[row.table], line_of(row.header_span.start), row.table, page)
         line_no = line_of(row.span.start)
         where = f" (table {row.table}, row {row.row}{page})"
         if judged(Opening(file).judge(_row_line(row.cells), line_no=line_no, where=where, found=list(row.cells))):
             continue
-        for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
+        for key, cell in zip(written[row.table][1:], row.cells[1:], strict=False):
             if is_access_key(key) and judged(Opening(file).judge(f"{key}: {cell}", line_no=line_no, where=where,
                                                                  found=[key, cell])):
                 break

@@ -32,7 +32,7 @@ from .opening import (
     title_like,
     visible,
 )
-from .tables import is_table_start, read_table
+from .tables import TableBlock, is_table_start, read_table
 
 __all__ = ["Outline", "closing_errors", "parse_outline"]
 
@@ -124,6 +124,12 @@ class _OutlineReader:
         self.used: dict[str, int] = {}
         self.outline = Outline()
         self.line_no = first_line
+        #: whether a decimal section has opened: until one has, a first ``1.3`` is one (an
+        #: excerpt that starts mid-article), not prose, nor a paragraph of what is open above
+        self.decimal_opened = False
+        #: whether a line of prose (not a heading, not title-like) has been read: after prose, a
+        #: first ``2.5`` may be text the prose introduces (an addendum's "add the following article")
+        self.prose_read = False
 
     # -- the pass ------------------------------------------------------------------
 
@@ -174,7 +180,7 @@ class _OutlineReader:
                     first_line=self.first_line,
                 )
                 if opening:
-                    self._check_opening_table(block.rows, lines, offsets, index, block.lines_used, table_count,
+                    self._check_opening_table(block, lines, offsets, index, table_count,
                                               columns=not numbered)
                 if opening and numbered:  # a table in a provision is its text: the opening ends
                     opening = self._end_opening(offsets[index])
@@ -205,6 +211,8 @@ class _OutlineReader:
                     opening = self._end_opening(offsets[index])
             elif opening and numbered and len(self.slots) == opened and not title_like(line):
                 opening = self._end_opening(offsets[index] + len(line))  # body text of its own
+            if len(self.slots) == opened and not title_like(line):
+                self.prose_read = True
             index += 1
         if closing:
             self._check_closing(lines, offsets)
@@ -254,23 +262,26 @@ class _OutlineReader:
         return error is not None
 
     def _check_opening_table(
-        self, rows: list[TableRow], lines: list[str], offsets: list[int], index: int, used: int,
-        table: int, *, columns: bool,
+        self, block: TableBlock, lines: list[str], offsets: list[int], index: int, table: int, *, columns: bool,
     ) -> None:
         """A table in the opening (a document-control block): each of its rows is an opening
         line, judged by the one rule; before the first numbered provision (``columns``) a column
-        headed ``access`` is read the same way, each row's cell under it rendered
-        ``access: <cell>``. (Past it a table is a provision's text, a schedule whose column
-        headed ``Access`` says who opens each door: its rows are judged as lines only.)"""
+        headed ``access`` (in the header as written, ``block.header``) is read the same way, each
+        row's cell under it rendered ``access: <cell>``. (Past it a table is a provision's text,
+        a schedule whose column headed ``Access`` says who opens each door: its rows are judged
+        as lines only.)"""
         header_line = self.line_no  # its header line was judged as every opening line is
-        for row in rows:
+        assert block.header is not None  # read_table keeps every header as written
+        header = block.header[0]
+        used = block.lines_used
+        for row in block.rows:
             self.line_no = header_line + 1 + row.row  # the delimiter line sits between
             at = index + 1 + row.row
             if at >= index + used:
                 break
             if self._check_access_line(lines[at], offsets[at], f"table {table}, row {row.row}") or not columns:
                 continue
-            for key, cell in zip(row.header[1:], row.cells[1:], strict=False):
+            for key, cell in zip(header[1:], row.cells[1:], strict=False):
                 if is_access_key(key) and self._check_access_line(
                         f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}", found=[key, cell]):
                     break
@@ -359,10 +370,13 @@ class _OutlineReader:
             return False  # an appendix decimal outside its appendix
         if last == 1:
             return True
+        if not (self.decimal_opened or self.prose_read) and all(isinstance(c, int) and 1 <= c <= _CHILD_GAP for c in comps[1:]):
+            return isinstance(comps[0], int) and 1 <= comps[0] <= 99  # the document's first numbered heading
         # "2.3" right under "PART 2" (an excerpt that starts mid-part).
         return any(level.kind == "part" and level.value == comps[0] for level in self.stack)
 
     def _open_decimal(self, heading: Heading, line_start: int) -> None:
+        self.decimal_opened = True
         path = heading.segment
         self._open(
             kind="decimal",

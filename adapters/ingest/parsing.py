@@ -29,6 +29,7 @@ from inforce.ontology import (
     SourceRef,
 )
 from inforce.ontology.document import QuarantinedTable
+from inforce.ontology.files import read_bounded
 from inforce.ontology.yamltext import MappingNode, SequenceNode
 
 from .metadata import Metadata, read_metadata
@@ -40,6 +41,7 @@ __all__ = [
     "Parser",
     "SidecarParser",
     "UnreadableFileError",
+    "read_document_bytes",
     "resolving_folders_once",
     "sidecar_of",
     "source_digest",
@@ -145,7 +147,7 @@ class Parser:
 
     def _read_text(self, path: Path, file: str) -> tuple[bytes, str]:
         try:
-            data = path.read_bytes()
+            data = read_document_bytes(path, file)
         except OSError as exc:
             raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
         try:
@@ -419,9 +421,16 @@ class SidecarParser(Parser):
     def _bytes(self) -> bytes:
         """The file's bytes; an InputError naming it when it cannot be read."""
         try:
-            return self.path.read_bytes()
+            return read_document_bytes(self.path, self.file)
         except OSError as exc:
             raise InputError(f"cannot read the file: {exc.strerror}", file=self.file) from None
+
+
+def read_document_bytes(path: Path, file: str) -> bytes:
+    """The bytes of a document file (or its sidecar) as every file a project holds is read: a
+    regular file, size-capped (``ontology.files.read_bounded``); an InputError naming ``file``
+    otherwise. A named pipe put where a document was listed is refused unread, never waited on."""
+    return read_bounded(path, what="the file", file=file, regular=True)
 
 
 def source_digest(data: bytes, sidecar: bytes | None, row: RegisterRow | None = None) -> str:

@@ -12,6 +12,7 @@ measured, at most ``_MOST_PAGES`` of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from statistics import median
 
@@ -31,10 +32,11 @@ _MOST_PAGES = 3
 
 
 def opening_errors(path: Path, layer: PdfTextLayer, rows: list[TableRow], opening_end: int, file: str,
-                   refused: set[int]) -> list[InputError]:
+                   refused: set[int], *, headers: Mapping[int, tuple[str, ...]]) -> list[InputError]:
     """The errors for the opening's table rows and gap-parted lines that declare access;
-    ``refused`` holds the lines (of the text layer, 1-based) already refused, and grows."""
-    errors = table_errors(layer.text, rows, file, refused, opening_end=opening_end)
+    ``refused`` holds the lines (of the text layer, 1-based) already refused, and grows;
+    ``headers``: each table's header as written (``PdfTables.headers``)."""
+    errors = table_errors(layer.text, rows, file, refused, opening_end=opening_end, headers=headers)
     if opening_end > 0:
         errors += _gap_errors(path, layer, opening_end, file, refused)
     return errors

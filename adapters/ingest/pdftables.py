@@ -38,7 +38,7 @@ from inforce.ontology.document import QuarantinedTable
 
 from .pdf import PdfTextLayer, opened_pdf
 from .pdfgeometry import PageGeometry, Rule, TextLine, page_geometry, page_rules, table_hint
-from .tables import clean_cell, linearise_row
+from .tables import clean_cell, linearise_row, row_header
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -54,9 +54,12 @@ _FURNITURE = 0.1
 @dataclass(slots=True)
 class PdfTables:
     """The rows of the PDF's tables that passed the check (``parent`` not yet set), the
-    tables quarantined, warnings for the ingest to print, and the pages camelot read."""
+    tables quarantined, warnings for the ingest to print, and the pages camelot read; each
+    table's header as written (by table number: its rows repeat ``tables.row_header``'s), what
+    the opening rule judges."""
 
     rows: list[TableRow] = field(default_factory=list)
+    headers: dict[int, tuple[str, ...]] = field(default_factory=dict)
     quarantined: list[QuarantinedTable] = field(default_factory=list)
     warnings: list[InputError] = field(default_factory=list)
     pages_read: tuple[int, ...] = ()
@@ -476,7 +479,8 @@ class _TableReader:
     def _build(self, number: int, chain: list[_Part]) -> None:
         first = chain[0]
         header_rows = _header_rows(first.cells)
-        header = _merge_header(first.cells[:header_rows])
+        self.result.headers[number] = _merge_header(first.cells[:header_rows])
+        header = row_header(self.result.headers[number])
         header_span = self._span(first, 0, header_rows)
         body: list[tuple[_Part, int]] = [(first, index) for index in range(header_rows, len(first.cells))]
         for part in chain[1:]:

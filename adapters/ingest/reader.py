@@ -27,6 +27,7 @@ from .documents import (
 )
 from .manifest import load_manifest_with_warnings
 from .opening import groups_in_use
+from .parsing import read_document_bytes
 from .register import Register, read_register
 from .registry import read_registry, register_revisions
 from .yamlnodes import NodeReader, compose_yaml
@@ -128,8 +129,8 @@ class _ProjectFiles:
             return None
         try:
             # as the parser reads it: bytes decoded, line ends kept (a CRLF file's text layer keeps them)
-            raw = self._path(document.source.file).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
+            raw = read_document_bytes(self._path(document.source.file), document.source.file).decode("utf-8")
+        except (OSError, UnicodeDecodeError, InputError):  # changed since its parse, which reported it
             return None
         if not raw.endswith(document.text_layer):
             return None
@@ -153,7 +154,7 @@ class _ProjectFiles:
         no longer reads as it did)."""
         file = document.source.file
         try:
-            root = compose_yaml(self._path(file).read_bytes().decode("utf-8"), file=file)
+            root = compose_yaml(read_document_bytes(self._path(file), file).decode("utf-8"), file=file)
         except (OSError, UnicodeDecodeError, InputError):
             return {}
         reader = NodeReader(file)

@@ -38,7 +38,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.files import is_inside
+from inforce.ontology.files import is_inside, read_bounded_text
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .archives import unpack_problem
@@ -241,7 +241,9 @@ def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[
 
 def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        text = path.read_text("utf-8-sig")
+        text = read_bounded_text(path, what="the register", encoding="utf-8-sig", file=name, regular=True)
+    except InputError as exc:  # not a regular file, or over the size limit
+        raise InputErrors(f"{name}: the register does not read", [exc]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputErrors(f"{name}: the register does not read", [
             InputError(f"cannot read the register as UTF-8 text: {exc}", file=name)]) from None
@@ -610,7 +612,8 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
     try:
         # the one YAML reader and its limits; a number or a date kept as written (``2.10``, not
         # 2.1), and handed on to front matter's readers as the node it was (``_yaml``)
-        tree = load_marked(path.read_text("utf-8"), file=name, as_written=True)
+        tree = load_marked(read_bounded_text(path, what="the register", file=name, regular=True), file=name,
+                           as_written=True)
     except UnicodeDecodeError as bad:
         raise InputErrors(f"{name}: the register does not parse", [InputError(str(bad), file=name)]) from None
     except InputError as bad:

@@ -6,6 +6,17 @@ the row line, as written). A row read from a CSV schedule or a PDF has no such l
 ``| 250 mg | every 12 hours |`` — a header's unit (``Dose (mg)``) is written after each bare
 number of its column, so the row reads on its own. ``cells`` keep what the source says
 (``250``); the header names the unit for whoever reads the cells.
+
+Every row repeats its header, so a header's length costs once per row: :func:`row_header` is
+the header as rows repeat it — as written, unless a cell is longer than ``HEADER_CELL_LIMIT``
+characters or the header line longer than ``HEADER_LINE_LIMIT`` (no real table comes near
+either); then such cells — past the line limit, every cell longer than ``HEADER_CELL_KEPT``
+characters — are named by their column (``column 3``, with the unit the header names,
+``column 3 (mg)``), so a row costs at most a bounded multiple of its own length (a row has a
+cell per column) and a short name (``Access``) still reads as written. The header as written
+stays in the text layer (``header_span``) and on the table read (``TableBlock.header``,
+``PdfTables.headers``), and the opening rule judges it as written: access never depends on a
+length.
 """
 
 from __future__ import annotations
@@ -19,6 +30,9 @@ from inforce.ontology import InputError, TableRow
 from inforce.ontology.numbering import lines_and_starts
 
 __all__ = [
+    "HEADER_CELL_KEPT",
+    "HEADER_CELL_LIMIT",
+    "HEADER_LINE_LIMIT",
     "TableBlock",
     "clean_cell",
     "csv_records",
@@ -27,6 +41,7 @@ __all__ = [
     "linearise_row",
     "read_csv_table",
     "read_table",
+    "row_header",
 ]
 
 _DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?")
@@ -40,6 +55,13 @@ _NOT_UNITS = frozenset({"see", "note", "notes", "all", "each", "typ", "typ.", "o
 #: A bare number, a range or a signed or bracketed one: what a header's unit completes.
 _BARE_NUMBER = re.compile(r"[(\-−+]?\d[\d,]*(?:\.\d+)?\)?(?:\s*(?:-|–|to)\s*\d[\d,]*(?:\.\d+)?)?")
 _SPACES = re.compile(r"\s+")
+#: The longest header cell a row repeats as written (characters); a longer one is named by its column.
+HEADER_CELL_LIMIT = 200
+#: The longest header line a row repeats (characters); past it, every cell longer than
+#: ``HEADER_CELL_KEPT`` is named by its column.
+HEADER_LINE_LIMIT = 2000
+#: The longest header cell a row repeats as written whatever the header line's length (characters).
+HEADER_CELL_KEPT = 40
 
 
 @dataclass(slots=True)
@@ -49,7 +71,8 @@ class TableBlock:
     rows: list[TableRow] = field(default_factory=list)
     lines_used: int = 0
     errors: list[InputError] = field(default_factory=list)
-    #: A CSV schedule's header record and its line (judged by the opening rule with its rows).
+    #: The table's header as written (its rows repeat :func:`row_header`'s) and its file line:
+    #: what the opening rule judges.
     header: tuple[tuple[str, ...], int] | None = None
 
 
@@ -81,6 +104,10 @@ def read_table(
     header = _cells(header_line)
     header_span = _span(header_line, offsets[index])
     header_text = header_line.rstrip()
+    block.header = header, first_line + index
+    written = row_header(header)
+    if written != header:
+        header, header_text = written, _pipe_line(written)
     delimiter_cells = _cells(lines[index + 1])
     if len(delimiter_cells) != len(header):
         block.errors.append(
@@ -157,9 +184,30 @@ def header_unit(header: str) -> str | None:
     return unit
 
 
+def row_header(header: tuple[str, ...]) -> tuple[str, ...]:
+    """The header as each row of its table repeats it (module docstring): as written, or with a
+    cell past ``HEADER_CELL_LIMIT`` characters — every cell past ``HEADER_CELL_KEPT``, when the
+    header line is still past ``HEADER_LINE_LIMIT`` — named by its column and the unit it names
+    (``column 3 (mg)``). Never what the opening rule judges: that is the header as written."""
+    if all(len(cell) <= HEADER_CELL_LIMIT for cell in header) and len(_pipe_line(header)) <= HEADER_LINE_LIMIT:
+        return header
+    written = tuple(_by_column(column, cell) if len(cell) > HEADER_CELL_LIMIT else cell
+                    for column, cell in enumerate(header))
+    if len(_pipe_line(written)) > HEADER_LINE_LIMIT:
+        written = tuple(_by_column(column, cell) if len(cell) > HEADER_CELL_KEPT else cell
+                        for column, cell in enumerate(header))
+    return written
+
+
+def _by_column(column: int, cell: str) -> str:
+    unit = header_unit(cell)
+    return f"column {column + 1}" if unit is None else f"column {column + 1} ({unit})"
+
+
 def linearise_row(header: tuple[str, ...], cells: tuple[str, ...]) -> str:
     """The row's text: its header line, a newline, its row line (the pipe form of a Markdown
-    row); a bare number under a header with a unit reads with the unit (``250 mg``)."""
+    row); a bare number under a header with a unit reads with the unit (``250 mg``).
+    ``header`` is the header as rows repeat it (:func:`row_header`)."""
     written = []
     for column, cell in enumerate(cells):
         unit = header_unit(header[column]) if column < len(header) else None
@@ -254,6 +302,7 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
             header = tuple(clean_cell(cell) for cell in record)
             header_span, header_line = span, first_line
             block.header = header, header_line
+            header = row_header(header)
             continue
         row_number += 1
         cells = tuple(clean_cell(cell) for cell in record)

@@ -4,7 +4,8 @@
   gives and whether it hides its text, each read through ``basedOn`` chains (cut at a cycle,
   and at :data:`_MAX_CHAIN` styles);
 - :class:`Numbering`: Word's list counters, advanced paragraph by paragraph, and the number
-  printed at each (``lvlText`` with each ``%N`` the count of level N in its format);
+  printed at each (``lvlText`` with each ``%N`` the count of level N in its format; one
+  longer than any Word prints is a :class:`LabelError`);
 - :func:`hides_text`: whether run properties hide their text;
 - :func:`symbol`: the character a ``w:sym`` draws.
 """
@@ -17,10 +18,17 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-__all__ = ["Names", "Numbering", "Styles", "hides_text", "number", "symbol"]
+__all__ = ["LabelError", "Names", "Numbering", "Styles", "hides_text", "number", "symbol"]
 
 #: The largest number a Word list counter reaches (Word's own limit on a level's start).
 _MAX_COUNT = 32767
+#: The most ``%N`` a level's ``lvlText`` may hold: Word takes at most nine, one per level.
+_MAX_PLACEHOLDERS = 9
+#: The longest list number printed, in characters. Word keeps a level's text, its ``%N``
+#: written out, to 31 characters; twice that leaves room for what other writers make, and a
+#: longer one (a letter count past 1,600, a ``lvlText`` of hundreds of ``%1``: megabytes of
+#: text from a few kilobytes of XML) is refused before it is written, never built.
+_MAX_LABEL = 64
 #: The most styles a ``basedOn`` chain is followed through (a cycle is cut before).
 _MAX_CHAIN = 64
 _PLACEHOLDER = re.compile(r"%([1-9])")
@@ -33,6 +41,11 @@ _ROMAN = tuple(
         strict=True,
     )
 )
+
+
+class LabelError(ValueError):
+    """A list number longer than any Word prints (:data:`_MAX_LABEL`, :data:`_MAX_PLACEHOLDERS`):
+    the message says which and, from :meth:`Numbering.label`, its numbering definition."""
 
 
 class Names:
@@ -183,9 +196,16 @@ class _Level:
         )
 
     def label(self, counts: dict[int, int], levels: dict[int, _Level]) -> str:
-        """The number as printed: ``lvlText`` with each ``%N`` the count of level N."""
+        """The number as printed: ``lvlText`` with each ``%N`` the count of level N; a
+        LabelError where it would be past :data:`_MAX_PLACEHOLDERS` or :data:`_MAX_LABEL`."""
         if self.format == "bullet":
             return "-"  # a bullet's glyph is a symbol-font character: Markdown writes "-"
+        placeholders = len(_PLACEHOLDER.findall(self.text))
+        if placeholders > _MAX_PLACEHOLDERS:
+            raise LabelError(
+                f"its list number's text (lvlText) holds {placeholders:,} level numbers (%N), "
+                f"more than the {_MAX_PLACEHOLDERS} Word takes"
+            )
 
         def count(match: re.Match[str]) -> str:
             index = int(match[1]) - 1
@@ -197,18 +217,31 @@ class _Level:
                 value, "decimal" if self.legal else (level.format if level else "decimal")
             )
 
-        return _PLACEHOLDER.sub(count, self.text).strip()
+        label = _PLACEHOLDER.sub(count, self.text).strip()
+        if len(label) > _MAX_LABEL:
+            raise LabelError(
+                f"its list number is {len(label):,} characters long, more than the {_MAX_LABEL} "
+                "a list number is read to (Word prints at most 31)"
+            )
+        return label
 
 
 def _format(value: int, format: str) -> str:
     """``value`` written in a Word number format (letters repeat after Z: ``AA``, ``BB``);
-    past Word's own limit (32767) the number is written in digits, never a megabyte of ``Z``."""
+    past Word's own limit (32767) the number is written in digits, and letters past
+    :data:`_MAX_LABEL` are a LabelError, never a kilobyte of ``Z``."""
     if format == "none":
         return ""
     if value > _MAX_COUNT:
         return str(value)
     if format in ("upperLetter", "lowerLetter") and value > 0:
-        letters = chr(ord("A") + (value - 1) % 26) * ((value - 1) // 26 + 1)
+        repeat = (value - 1) // 26 + 1
+        if repeat > _MAX_LABEL:  # counted before it is written: 32767 is 1,261 letters
+            raise LabelError(
+                f"its list number, {value:,} in letters, is {repeat:,} letters long, more than "
+                f"the {_MAX_LABEL} characters a list number is read to (Word prints at most 31)"
+            )
+        letters = chr(ord("A") + (value - 1) % 26) * repeat
         return letters if format == "upperLetter" else letters.lower()
     if format in ("upperRoman", "lowerRoman") and value > 0:
         roman = ""
@@ -274,7 +307,12 @@ class Numbering:
             rule = levels[deeper].restart if deeper in levels else None
             if level_index < (deeper if rule is None else rule):
                 del counts[deeper]
-        return level.label(counts, levels)
+        try:
+            return level.label(counts, levels)
+        except LabelError as exc:
+            raise LabelError(
+                f"{exc} (numbering.xml: abstractNum {abstract_id}, level {level_index})"
+            ) from None
 
     def _levels(
         self, list_id: str, depth: int = 0

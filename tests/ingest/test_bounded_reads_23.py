@@ -193,3 +193,168 @@ def test_a_register_seq_past_64_bits_is_an_error_at_its_row(tmp_path: Path):
         parse_document_with_warnings(tmp_path / "documents" / "a.md", tmp_path, register=register)
     [error] = [e for e in caught.value.exceptions if getattr(e, "field", None) == "seq"]
     assert (error.file, error.line) == ("register.csv", 2) and "outside" in error.message  # type: ignore[union-attr]
+
+
+# -- 3. the rest of the project's files (issue 23, the twenty-second audit; HELPER LOWS3) ------
+# Each read below went through ``Path.read_bytes``/``read_text``: a named pipe put where the file
+# was (after a check that it was a file, or with none) blocked the command, a link to
+# /dev/zero filled its memory, a file past the limit was read whole. Each is now refused
+# unread by ``read_bounded(..., regular=True)``, naming the file.
+
+
+def _raise_first(found: tuple[Any, list[Any]]) -> None:
+    if found[1]:
+        raise found[1][0]
+
+
+def _pack_read(path: Path) -> None:
+    from inforce.rules.loader import _read_cached
+
+    _raise_first(_read_cached("p", str(path), 0, 0, "{}", None, (None, None), False, False))
+
+
+def _project_check(root: Path) -> None:
+    from inforce.rules.loader import _check_project
+
+    _check_project(root)
+
+
+def _rules_written(path: Path) -> None:
+    from inforce.engine.impact import _rules_written
+
+    try:
+        _rules_written(path)
+    except InputErrors as errors:
+        raise errors.exceptions[0] from None
+
+
+def _document(path: Path) -> None:
+    try:
+        parse_document_with_warnings(path, path.parent.parent)
+    except InputErrors as errors:
+        raise errors.exceptions[0] from None
+
+
+def _content_hash(path: Path) -> None:
+    from inforce.adapters.ingest.documents import content_hash
+
+    content_hash(path, path.parent.parent)
+
+
+def _docx(path: Path) -> None:
+    from inforce.adapters.ingest.docx import docx_text_layer
+
+    docx_text_layer(path, file="documents/d.docx")
+
+
+def _document_hash(root: Path) -> None:
+    from inforce.engine.erase import _file_sha256
+
+    _file_sha256(root, "documents/a.md")
+
+
+@MAKERS
+def test_a_rule_pack_that_is_not_a_regular_file_is_refused_unread(tmp_path: Path, make):
+    pack = make(tmp_path / "rules" / "p.yaml")
+    file, message = _refused(_pack_read, pack)
+    assert file is not None and file.endswith("p.yaml") and "not a regular file" in message
+
+
+@MAKERS
+def test_a_manifest_rules_check_reads_that_is_not_a_regular_file_is_refused(tmp_path: Path, make):
+    make(tmp_path / "inforce.yaml")
+    file, message = _refused(_project_check, tmp_path)
+    assert file is not None and file.endswith("inforce.yaml") and "not a regular file" in message
+
+
+@MAKERS
+def test_a_pack_rules_impact_reads_that_is_not_a_regular_file_is_refused(tmp_path: Path, make):
+    pack = make(tmp_path / "rules" / "p.yaml")
+    file, message = _refused(_rules_written, pack)
+    assert file is not None and file.endswith("p.yaml") and "not a regular file" in message
+
+
+@MAKERS
+def test_a_markdown_document_body_that_is_not_a_regular_file_is_refused_unread(tmp_path: Path, make):
+    document = make(tmp_path / "documents" / "a.md")
+    for read in (_document, _content_hash):  # a link out of the project is named by its full path
+        file, message = _refused(read, document)
+        assert file is not None and file.endswith("documents/a.md") and "not a regular file" in message
+
+
+@MAKERS
+def test_a_word_document_that_is_not_a_regular_file_is_refused_unread(tmp_path: Path, make):
+    file, message = _refused(_docx, make(tmp_path / "documents" / "d.docx"))
+    assert file == "documents/d.docx" and "not a regular file" in message
+
+
+@MAKERS
+def test_a_document_an_erasure_hashes_that_is_not_a_regular_file_is_refused(tmp_path: Path, make):
+    make(tmp_path / "documents" / "a.md")
+    file, message = _refused(_document_hash, tmp_path)
+    assert file == "documents/a.md" and "not a regular file" in message
+
+
+def _capped(monkeypatch, module: Any, name: str, limit: int = 100) -> None:
+    """``module.name`` (``read_bounded`` or ``read_bounded_text``) with a ``limit`` of 100 bytes."""
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: real(*a, **{**k, "limit": limit}))
+
+
+def test_a_manifest_over_the_limit_is_refused_naming_it(tmp_path: Path, monkeypatch):
+    from inforce.adapters.ingest import manifest
+
+    (tmp_path / "inforce.yaml").write_text("project: big\nfacets: []\nrules: []\n" + "#" * 200 + "\n")
+    manifest.load_manifest_with_warnings(tmp_path)  # a regular file still reads
+    _capped(monkeypatch, manifest, "read_bounded_text")
+    with pytest.raises(InputErrors) as caught:
+        manifest.load_manifest_with_warnings(tmp_path)
+    [error] = caught.value.exceptions
+    assert error.file == "inforce.yaml" and "over the limit" in str(error)  # type: ignore[union-attr]
+
+
+def test_a_review_file_over_the_limit_is_refused_naming_it(tmp_path: Path, monkeypatch):
+    from inforce.engine import reviews
+
+    (tmp_path / "reviews.yaml").write_text("# decisions\n" + "#" * 200 + "\n")
+    assert reviews.read_reviews(tmp_path) == ()  # a regular file still reads
+    _capped(monkeypatch, reviews, "read_bounded")
+    with pytest.raises(InputError, match="over the limit") as caught:
+        reviews.read_reviews(tmp_path)
+    assert caught.value.file == "reviews.yaml"
+
+
+def test_a_document_over_the_limit_is_refused_naming_it(tmp_path: Path, monkeypatch):
+    from inforce.adapters.ingest import parsing
+
+    document = _front_matter(tmp_path, 1)
+    parse_document_with_warnings(document, tmp_path)  # a regular file still reads
+    _capped(monkeypatch, parsing, "read_bounded")
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(document, tmp_path)
+    [error] = caught.value.exceptions
+    assert error.file == "documents/d.md" and "over the limit" in str(error)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", ["register.csv", "register.yaml"])
+def test_a_register_over_the_limit_is_refused_naming_it(tmp_path: Path, monkeypatch, name: str):
+    # a named pipe there was refused before (``read_register`` looks first); its size was not
+    from inforce.adapters.ingest import register
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "documents" / "a.md").write_text("1 SCOPE\n\n1.1 All records.\n")
+    row = "documents/a.md,A-1,0,1,sop,Kept,2026-01-10,2026-01-05T09:00:00Z"
+    if name.endswith(".csv"):
+        text = "file,id,revision,seq,kind,title,effective_from,recorded\n" + "".join(
+            row.replace("A-1", f"A-{n}").replace("a.md", f"a{n}.md") + "\n" for n in range(1, 6))
+    else:
+        text = "".join(f"- {{file: documents/a{n}.md, id: A-{n}, revision: '0', seq: 1, kind: sop, title: Kept, "
+                       f"effective_from: 2026-01-10, recorded: '2026-01-05T09:00:00Z'}}\n" for n in range(1, 6))
+    (tmp_path / name).write_text(text)
+    assert len(text) > 200
+    register.read_register(tmp_path / name, name, root=tmp_path)  # a regular file still reads
+    _capped(monkeypatch, register, "read_bounded_text", limit=200)
+    with pytest.raises(InputErrors) as caught:
+        register.read_register(tmp_path / name, name, root=tmp_path)
+    [error] = caught.value.exceptions
+    assert error.file == name and "over the limit" in str(error)  # type: ignore[union-attr]
