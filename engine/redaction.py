@@ -45,7 +45,7 @@ def edge_target(target: Locator, review: EdgeReview | None, readable: Readable) 
     return (target, review) if readable(target) else (Locator(doc=target.doc), None)
 
 
-def redact_history(found: History, readable: Readable) -> History:
+def redact_history(found: History, readable: Readable, *, targets: Readable | None = None) -> History:
     """The versions the asker may read; when a readable one stopped applying is its own fact,
     what stopped it beyond its document id is not.
 
@@ -53,7 +53,9 @@ def redact_history(found: History, readable: Readable) -> History:
     or ends by changing or removing it, shows its end as ``stopped: withheld`` (no
     ``applied_until``, the document by id): whether that revision changed this section, and
     when it took effect, are that revision's content (``engine.access`` rule 3), so every
-    section of the document reads alike, changed by it or not."""
+    section of the document reads alike, changed by it or not. ``targets`` judges what an edge
+    targets (``Snapshot.target_readable``: a section named across revisions is shown when a
+    revision the asker may read holds it); ``readable`` when not given."""
     kept: list[Any] = []
     withheld: set[str] = set()
     for entry in found.versions:
@@ -77,9 +79,9 @@ def redact_history(found: History, readable: Readable) -> History:
         elif stopper is not None and not readable(stopper):
             withheld.add(stopper.doc)
             entry = entry.model_copy(update={"stopped_by": Locator(doc=stopper.doc)})
-        if entry.target is not None and not readable(entry.target):  # what a readable item replaces
+        if entry.target is not None and not (targets or readable)(entry.target):  # what a readable item replaces
             withheld.add(entry.target.doc)
-            target, review = edge_target(entry.target, entry.review, readable)
+            target, review = edge_target(entry.target, entry.review, targets or readable)
             # a reviewed edge is recorded when it was accepted: the review's time, withheld with it
             recorded = None if entry.review is not None else entry.recorded
             entry = entry.model_copy(update={"target": target, "review": review, "recorded": recorded})

@@ -24,9 +24,11 @@ __all__ = ["provision_view"]
 
 
 def provision_view(
-    store: GraphStore, index: AsOfIndex, wanted: Locator, rev: str, *, readable: Readable, build_id: str
+    store: GraphStore, index: AsOfIndex, wanted: Locator, rev: str, *, readable: Readable, targets: Readable,
+    build_id: str,
 ) -> ProvisionView:
-    """``wanted`` at revision ``rev`` (which exists, and which the asker may read) as shown."""
+    """``wanted`` at revision ``rev`` (which exists, and which the asker may read) as shown;
+    ``targets`` judges what an edge targets (``Snapshot.target_readable``), as ``history`` does."""
     entry = index.entry(wanted.doc)
     if wanted.path is None:
         document = store.document(f"{wanted.doc}@{rev}")
@@ -57,10 +59,10 @@ def provision_view(
             for pos, r in enumerate(entry.revisions)
             if readable(Locator(doc=wanted.doc, rev=r.label))
         ),
-        edges=tuple(_shown_edge(e, readable) for e in edges if e not in hidden),
+        edges=tuple(_shown_edge(e, targets) for e in edges if e not in hidden),
         index_build=build_id,
         withheld=tuple(sorted({e.source.doc for e in hidden} | ({wanted.doc} if unread else set())
-                              | {e.target.doc for e in edges if e not in hidden and not readable(e.target)})),
+                              | {e.target.doc for e in edges if e not in hidden and not targets(e.target)})),
     )
 
 

@@ -214,11 +214,32 @@ class Snapshot:
                 resting = self._deciding(asked.doc, valid_at, known_at)
             if resting is not None:
                 gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
-        if asked.path is not None and not any(
-                entry.contents[entry.position[label]] is None or asked.path in entry.contents[entry.position[label]]
-                for label in labels):
+        if asked.path is not None and not self._held_readably(asked.doc, asked.path, labels):
             raise NotFoundError(f"{asked}: no revision of this project has it",
                                 hint="check the document id and section path (`inforce history` lists versions)")
+
+    def _held_readably(self, doc: str, path: str, labels: Sequence[str]) -> bool:
+        """Whether one of ``labels`` (the revisions of ``doc`` an asker may read) holds section
+        ``path``: which sections exist is the content of the revisions that hold them (rule 4)."""
+        entry = self.index.entry(doc)
+        return entry is not None and any(
+            entry.contents[entry.position[label]] is None or path in entry.contents[entry.position[label]]
+            for label in labels)
+
+    def target_readable(self, groups: Iterable[str]) -> Readable:
+        """``readable`` for what an edge targets: a section an edge names across revisions
+        (unpinned) is readable when a revision the asker may read holds it, as the section
+        itself is (rule 4), though other revisions of its document are not; anything else as
+        ``readable``."""
+        held = tuple(groups)
+
+        def readable(locator: Locator) -> bool:
+            if self.may_read(locator, held):
+                return True
+            return locator.rev is None and locator.path is not None and self._held_readably(
+                locator.doc, locator.path, self.gate.readable_revisions_of(locator.doc, held))
+
+        return readable
 
     def _deciding(self, doc: str, valid_at: dt.date, known_at: dt.datetime | None) -> str | None:
         """The label of the revision of ``doc`` whose dates decide the day: the one in force, else
@@ -271,7 +292,7 @@ class Snapshot:
         if asked.rev is not None and entry is not None and asked.rev not in entry.position:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
-        return redact_history(self.index.history(asked), self.readable(held))
+        return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held))
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
@@ -286,7 +307,7 @@ class Snapshot:
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
                                 hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
         return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
-                              build_id=self.build_id)
+                              targets=self.target_readable(held), build_id=self.build_id)
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,

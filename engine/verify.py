@@ -398,6 +398,9 @@ def _place(case: _Case, item: _Cited) -> None:
         if end <= place["start"] or start >= place["end"]:
             item.warnings.append(f"span [{start}, {end}] is outside {resolved.format()} "
                                  f"[{place['start']}, {place['end']}]")
+        elif start < place["start"] or end > place["end"]:  # the part outside cites nothing of it
+            item.warnings.append(f"span [{start}, {end}] reaches outside {resolved.format()} "
+                                 f"[{place['start']}, {place['end']}]")
     if citation.page is not None:
         if place["page"] is None and _paged(case, resolved):
             # a Word file has pages when printed, but where they break is not in the file: not checked

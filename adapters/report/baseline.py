@@ -90,7 +90,14 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
         if not isinstance(provisions, list) or not all(isinstance(p, dict) for p in provisions):
             raise InputError(f"{where}.provisions of the baseline is not a list of provisions", file=str(path),
                              line=line, field=f"{where}.provisions", hint=hint)
-        locators = tuple(str(p["locator"]) for p in provisions if p.get("locator"))
+        for m, provision in enumerate(provisions):
+            locator = provision.get("locator")
+            if locator is not None and not isinstance(locator, str):
+                # a locator read as its text would match nothing: the finding would count as gone
+                raise InputError(f"{where}.provisions[{m}].locator of the baseline (finding {ident}) is not a "
+                                 f"locator string: {locator!r}", file=str(path), line=line,
+                                 field=f"{where}.provisions[{m}].locator", hint=hint)
+        locators = tuple(p["locator"] for p in provisions if p.get("locator"))
         found.append((ident, kind, locators, resolution))
     return found, data
 
