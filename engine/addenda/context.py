@@ -152,7 +152,8 @@ _NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b
 #: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil"), or,
 #: in the old column, that there was none ("Not provided.", "Not applicable").
 _EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+(?:applicable|provided|included|given|existing)|"
-                         r"new(?:\s+(?:clause|provision|item))?)?"
+                         # ("Additional information" in the old column over a new sub-point: something added)
+                         r"new(?:\s+(?:clause|provision|item))?|additional\s+(?:information|text|item|clause|provision)|addition)?"
                          r"[\s\-–—.\[\]()]*", re.IGNORECASE)
 
 
@@ -271,6 +272,11 @@ def _cell_spans(cells: Sequence[tuple[str, str]]) -> list[tuple[str, int, int]]:
     return spans
 
 
+#: A column header opening with the new text's word, whatever it says of the old after it ("New Clauses
+#: replacing existing Clauses", "Revised text in place of the original"): the column of the text as it stands.
+_AFTER_OPENS = re.compile(r"[\W_]*(?:new|revised|amended|modified|corrected|substituted)\b", re.IGNORECASE)
+
+
 def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, int, int]] | None:
     """The cell under a table's column of the text as it stood and the one under its column of the
     text as it stands (each as header, start, end in the row's text), read by the headers alone;
@@ -279,10 +285,10 @@ def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, i
     if len(spans) != len(item.cells):
         return None
     before = [s for s in spans if (_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
-              and not (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]))
+              and not (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
               and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
-    after = [s for s in spans if (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]))
-             and not (_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
+    after = [s for s in spans if (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
+             and not ((_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0])) and not _AFTER_OPENS.match(s[0]))
              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
     if len(before) != 1 or len(after) != 1:
         return None

@@ -459,6 +459,12 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
         return sum(1 / counts.get(w, 1) for w in title & said) + (2.0 if clause and clause <= said else 0.0)
 
     ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
+    if ranked[0][0] == 0 and items and items[0] is not item:
+        # the item and its headings name none of them: the addendum's opening line may ("Clarification
+        # Notice No. 1 for Request for Proposals "Harbour Water Quality Monitoring Services"" over a table
+        # of answers naming bare paragraph numbers); its first 300 characters, read once per such item
+        said = set(re.findall(r"[a-z]{3,}", items[0].text[:300].lower()))
+        ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
     if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
         return [ranked[0][1]]
     named = [doc for value, doc in ranked if value > 0]

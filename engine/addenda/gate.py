@@ -98,6 +98,14 @@ def _issue_for_issue(text: str, target: Locator, corpus: Corpus,
     return True
 
 
+def _caption_only(before: str, vocabularies: list) -> bool:
+    """Whether the words before an item's "Clarification:" label only caption it: its number and what
+    it is about ("Item No. 3 Drawing A-501 - Detail #4 Clarification: ..."), no verb of the pack among
+    them; the label then labels the item, however many words the caption takes (read only for an item
+    with such a label in its first 60 characters)."""
+    return len(before.split()) <= 12 and read_action(before, vocabularies).action is None
+
+
 def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: list,
                notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], document: Document,
                file: str, line_of: Callable[[int], int | None], rule: str) -> None:
@@ -200,7 +208,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
     # own it is proposed, with none it says nothing changes
     for item in items:
         labelled = _CLARIFICATION.search(item.text, 0, 60)  # after the item's own number at most: "Item 6 Clarification:"
-        if (labelled is None or len(item.text[:labelled.start()].split()) > 3) and not (
+        if (labelled is None or (len(item.text[:labelled.start()].split()) > 3 and not _caption_only(
+                item.text[:labelled.start()], vocabularies))) and not (
                 item.cells and any(_CLARIFICATION.match(cell) for _, cell in item.cells)):
             continue
         for edge in [e for e in reading.applied if e.by.path == item.path]:

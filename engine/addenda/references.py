@@ -227,10 +227,11 @@ _DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATI
 #: A part of a CSI section, not a document: "Part 2, Article 2.1" (the article's number starts with the part's).
 _CSI_PART = re.compile(r"\bPart\s+(\d)\s*[,:\-–]?\s*(?:Article|Paragraph|Para\.|Subparagraph)?\s*(\d)\.", re.IGNORECASE)
 #: The clauses written right after a designation ("Schedule-D, 2.3 and 2.4", "Section 3 - 3.20",
-#: "Section 3, subsection 3.22", "Section 4A, subsection S.12").
+#: "Section 3, subsection 3.22", "Section 4A, subsection S.12", "Exhibit B Section 4.2": an exhibit's
+#: sections numbered by clause).
 _CLAUSE = r"(?:\d{1,3}(?:\.\d{1,3})+|[A-Z]{1,2}\.\d{1,3}(?:\.\d{1,3})*)(?:\([0-9A-Za-z]{1,3}\))*"
 _AFTER_DESIGNATION = re.compile(
-    rf"[ \t]*+[-–—,:]?[ \t]*+(?:(?:sub-?sections?|clauses?|paragraphs?|articles?|items?)[ \t]++)?[\"“]?({_CLAUSE})(?![\w.])"
+    rf"[ \t]*+[-–—,:]?[ \t]*+(?:(?:sub-?sections?|sections?|clauses?|paragraphs?|articles?|items?)[ \t]++)?[\"“]?({_CLAUSE})(?![\w.])"
     rf"((?:[ \t]*+(?:,[ \t]*+(?:and[ \t]++)?|and[ \t]++|&[ \t]*+)(?:{_CLAUSE})(?![\w.]))*)", re.IGNORECASE)
 #: A subsection by a letter-and-number label ("subsection S.12", "Subsection "S.14 Erosion ..."").
 _LETTERED_SUBSECTION = re.compile(r"\bsub-?sections?[ \t]+[\"“]?((?-i:[A-Z]{1,2})\.\d{1,3}(?:\.\d{1,3})*)(?![\w.])",
@@ -305,7 +306,7 @@ _WORDED_PATH = re.compile(
     r",?\s+(?:sub-?paragraph|paragraph|para\.|par\.|item|point|article(?=\s+(?-i:[A-Z])\b))\s+\.?([0-9A-Za-z]{1,3})(?![\w]|\.\w)"
     # ("Clause 3.2.2 b)": owners whose clauses list their items "a)", "b)" name one so, the letter
     # closed by its bracket)
-    r"|\s+((?-i:[A-Z])(?=[\s:,;)]|\.\s|$)|(?-i:[a-z])(?=\)))"
+    r"|\s+((?-i:[A-Z])(?=[\s:,;)]|\.(?:\s|$)|$)|(?-i:[a-z])(?=\)))"  # ("DELETE paragraph 3.1 B." ending the item)
     r"|,[ \t]*((?-i:[A-Z]))(?=[ \t]*[,:;)]|\.\s)"
     r"|(?<=\d)((?-i:[A-Z])(?:\.(?:\d{1,2}|(?-i:[a-z])))*)(?![\w]|\.\w))?(?!\w)",  # never a label's first part
     re.IGNORECASE)
@@ -326,6 +327,9 @@ _DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{
 #: Insulation"): a section listed by number and title, with no word before it; owners list the
 #: six-digit numbers the same way, spaced ("09 91 23 - Interior Painting").
 _LISTED_FIVE = re.compile(r"(?m)^[ \t*_#>]*(?:\d{1,2}[.)][ \t]+)?(\d{5}|\d{2} \d{2} \d{2})(?=[ \t]*[-–—:][ \t]*[A-Z])")
+#: The title after a listed number's dash, up to a comma, a bracket or the line's end ("09900 - Painting,
+#: pages 1-4 (...)": "Painting").
+_LISTED_TITLE = re.compile(r"[ \t]*[-–—:][ \t]*([A-Z][^,;(\n|]{0,80}?)[ \t]*(?=[,;(\n|]|$)")
 #: One more path of a list after a worded one ("..., 2.1.B and 2.1.C").
 #: More paragraphs listed after one whose letter is spaced from its article ("Paragraphs 2.1 B, 3.1 A
 #: and 3.1 B"): each article with its letter, spaced the same way.
@@ -456,7 +460,9 @@ def find_references(
                            why=f"{match.group(1)}-{match.group(2)}"))
     for match in _LISTED_FIVE.finditer(text):  # "07210 - Building Insulation": a CSI 1995 section (not a label)
         if free(*match.span(1)):
-            take(_section(match.group(1), match.span(1), corpus, worded=True))
+            title = _LISTED_TITLE.match(text, match.end())
+            take(_section(match.group(1), match.span(1), corpus, worded=True,
+                          title=title.group(1) if title is not None else ""))
     for match in _WORDED_SECTIONS.finditer(read):
         for number in _ONE_SECTION.finditer(match.group(1)):
             span = (match.start(1) + number.start(), match.start(1) + number.end())
@@ -986,8 +992,10 @@ def _one_chain(named: Sequence[Reference]) -> Reference | None:
     return next(r for r in named if r.target == inner)
 
 
-def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: bool) -> Reference:
-    """A section by number: six digits (a level suffix kept), or five (CSI 1995)."""
+def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: bool, title: str = "") -> Reference:
+    """A section by number: six digits (a level suffix kept), or five (CSI 1995). A five-digit number
+    ending "00" with its ``title`` listed beside it ("09900 - Painting") names a broad section that 2004
+    numbering split: the one section of its group ("09 9x xx") holding that very title."""
     digits = re.sub(r"\s", "", written)
     if re.fullmatch(_HYPHENATED, digits):
         digits = digits.replace("-", "")  # "23-0593": Section 23 05 93
@@ -1002,6 +1010,11 @@ def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: boo
             docs = sorted({doc for key, entries in _prefixed(directory, prefix)
                            for doc in directory.documents_for({key: entries}, key, kinds, corpus.as_of)})
             how = "number-1995"
+        if not docs and digits.endswith("00") and title:
+            wanted = " ".join(title.split()).casefold()
+            docs = sorted({doc for key, entries in _prefixed(directory, digits[:3])
+                           for doc in directory.documents_for({key: entries}, key, kinds, corpus.as_of)
+                           if " ".join(directory.titles.get(doc, ("", ""))[1].split()).casefold() == wanted})
     else:
         docs = directory.documents_for(directory.by_number, digits, kinds, corpus.as_of)
         how = "number"

@@ -1270,7 +1270,9 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
-        if self.action.changes and self.action.ambiguous is None and len(loose) == 1 and all(
+        # (a row of an old-and-new table, no verb at all, changes what it names as any row does: "GP Section 8,
+        # Clause 8.1, second sentence | <old> | <new>", for a person to confirm)
+        if (self.action.changes or (self.action.action is None and self.item.cells)) and self.action.ambiguous is None and len(loose) == 1 and all(
                 r.kind == "paragraph" and r.target is None and not r.candidates and r.written.split()[-1] in loose
                 for r in self.open_refs):
             # (the clause named twice, "Substitute the whole of Clause 5.17 with the new Clause 5.17 as
