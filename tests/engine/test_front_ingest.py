@@ -102,9 +102,34 @@ def test_the_engine_reads_files_only_through_the_reader_it_is_given(project):
 
 def test_ingest_without_an_installed_reader_says_so(project, monkeypatch):
     monkeypatch.setattr(reader_port, "entry_points", lambda group: [])
+    reader_port._installed_reader.cache_clear()  # an earlier test of this process found it: look again
     with pytest.raises(InforceError, match="no document reader is installed"):
         Project.ingest(project)
     assert not (project / ".inforce").exists()
+
+
+def test_the_installed_reader_is_looked_up_once_per_process(monkeypatch):
+    """Listing an entry point group reads every installed distribution's metadata (~40 ms): done
+    once, each call still gets a reader of its own; a lookup that found none is not kept."""
+    asked = []
+    listed = reader_port.entry_points
+
+    def counting(group):
+        asked.append(group)
+        return listed(group=group)
+
+    monkeypatch.setattr(reader_port, "entry_points", counting)
+    reader_port._installed_reader.cache_clear()
+    first, second = reader_port.default_reader(), reader_port.default_reader()
+    assert asked == [reader_port.READERS]
+    assert type(first) is type(second) and first is not second
+    monkeypatch.setattr(reader_port, "entry_points", lambda group: [])
+    reader_port._installed_reader.cache_clear()
+    with pytest.raises(InforceError, match="no document reader is installed"):
+        reader_port.default_reader()
+    monkeypatch.setattr(reader_port, "entry_points", counting)
+    reader_port.default_reader()
+    assert asked == [reader_port.READERS] * 2
 
 
 def test_importing_the_engine_imports_no_adapter():

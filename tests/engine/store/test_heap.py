@@ -66,3 +66,33 @@ def test_text_the_process_freed_reaches_no_graph_written_with_the_fill_on(tmp_pa
             assert _ingest_after_dropping(tmp_path / f"on-{n}", text) == []
     finally:
         fill_allocations(False)
+
+
+def test_a_large_block_freed_with_the_fill_on_is_handed_out_again_filled() -> None:
+    """With the fill on, a block larger than glibc maps on its own (Kuzu's JSON reader asks for
+    32 MiB and a page) comes from the heap: the same pages again, not fresh ones faulted in
+    each time, and still filled, never holding what was written there before it was freed."""
+    import ctypes
+    import ctypes.util
+    import resource
+
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    size = (32 << 20) + 4096
+    try:
+        assert fill_allocations(True)
+        first = libc.malloc(size)
+        ctypes.memset(first, ord("Q"), size)
+        libc.free(first)
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        second = libc.malloc(size)  # filled as it is handed out: mapped afresh, every page would fault
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
+        try:
+            held = ctypes.string_at(second, size)
+        finally:
+            libc.free(second)
+        assert faults < size // 4096 // 8, faults  # reused: kept in the heap, not unmapped and mapped again
+        assert held.count(b"Q") == 0 and held == b"\xa5" * size  # the complement of the fill byte
+    finally:
+        fill_allocations(False)
