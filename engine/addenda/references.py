@@ -1327,6 +1327,39 @@ def _name(reference: Reference, doc: str, corpus: Corpus) -> Reference:
     return replace(reference, resolved_by="name", why=f'"{reference.written}" names no paragraph of {doc}')
 
 
+#: The first pass of ``_titles`` over the titles it was last asked about: those titles (the very
+#: mapping ``TargetDirectory.titles_of`` keeps until a document is added), each put through
+#: rapidfuzz's ``default_process`` once, and the titles near each phrase asked so far.
+_NEAR: tuple[Mapping[str, str], dict[str, str], dict[str, list[tuple[str, float, str]]]] | None = None
+#: How many phrases' answers ``_near_titles`` keeps for one set of titles.
+_NEAR_HELD = 4096
+
+
+def _near_titles(phrase: str, choices: Mapping[str, str]) -> list[tuple[str, float, str]]:
+    """``process.extract(phrase, choices, scorer=token_set_ratio, processor=default_process,
+    limit=8, score_cutoff=TITLE_PREFILTER)``: (title, score, doc id), best first, computed as
+    rapidfuzz computes it with the phrase and every title processed once. A project's titles are
+    the same for all its addenda and addenda repeat their headings ("CHANGES TO THE
+    SPECIFICATIONS"): without this each phrase of each addendum processed and scored every
+    title again, a cost growing with addenda times documents."""
+    from rapidfuzz import fuzz, process, utils
+
+    global _NEAR
+    held = _NEAR
+    if held is None or held[0] is not choices:
+        held = _NEAR = (choices, {doc: utils.default_process(title) for doc, title in choices.items()}, {})
+    _, processed, answers = held
+    query = utils.default_process(phrase)
+    near = answers.get(query)
+    if near is None:
+        near = [(choices[doc], score, doc) for _, score, doc in process.extract(
+            query, processed, scorer=fuzz.token_set_ratio, processor=None, limit=8, score_cutoff=TITLE_PREFILTER)]
+        if len(answers) >= _NEAR_HELD:
+            answers.clear()
+        answers[query] = near
+    return near
+
+
 def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
             mask: Sequence[tuple[int, int]] = ()) -> list[Reference]:
     """Titles the item writes (quoted, in capitals, a table cell), each compared with the
@@ -1361,8 +1394,7 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
 
     for phrase, span in phrases:
         # a fast first pass (rapidfuzz's own scorer) keeps a few titles; the scorer above ranks them
-        near = process.extract(phrase, choices, scorer=fuzz.token_set_ratio, processor=utils.default_process,
-                               limit=8, score_cutoff=TITLE_PREFILTER)
+        near = _near_titles(phrase, choices)
         shortlist = {doc: choices[doc] for _, _, doc in near
                      if as_of is None or doc not in since or since[doc] < as_of}
         ranked = process.extract(phrase, shortlist, scorer=scorer, processor=utils.default_process,
