@@ -72,6 +72,7 @@ from inforce.ontology.files import (
     read_bounded_text,
     write_atomically,
 )
+from inforce.ontology.jsontext import loads
 
 from .erasures import read_erasures, write_erasures
 
@@ -442,8 +443,8 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
     key = secrets.token_bytes(32)  # this erasure's: the same text gets the same mark in all its records
     for path in _record_files(root, folders):
         try:
-            stored = json.loads(read_bounded_text(path, what="the record", regular=True))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # an InputError: not a regular file
+            stored = loads(read_bounded_text(path, what="the record", regular=True))
+        except (OSError, UnicodeDecodeError, ValueError):  # an InputError: not a regular file
             continue  # not a record of ours (inforce writes regular files, none over the size limit)
         if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
             continue

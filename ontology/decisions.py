@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .files import create_atomically, read_bounded_text
-from .jsontext import NumberTooLong, loads
+from .jsontext import NestingTooDeep, NumberTooLong, loads
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
@@ -94,7 +94,7 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
         raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
     except NumberTooLong as long:
         raise InputError(f"not an audit record: {long}", file=str(path)) from None
-    except RecursionError:
+    except NestingTooDeep:
         raise InputError("nested too deeply to be an audit record", file=str(path)) from None
     check_record(data, file=str(path))
     named = _NAME.fullmatch(path.name)

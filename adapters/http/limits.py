@@ -32,7 +32,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 
-from inforce.ontology.jsontext import NumberTooLong, loads
+from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
 
 __all__ = ["DEFAULT_BODY_SECONDS", "DEFAULT_MAX_BODY", "DEFAULT_MAX_DEPTH", "Limits", "json_depth"]
 
@@ -120,6 +120,8 @@ def json_problem(body: bytes) -> tuple[str, str] | None:
         return unsound.kind, str(unsound)
     except NumberTooLong as long:
         return "number_too_long", str(long)
+    except NestingTooDeep as deep:
+        return "nesting_too_deep", str(deep)
     except ValueError:
         return None
     return None

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import NumberTooLong, loads
+from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
 from inforce.ontology.scalars import group_name
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
@@ -64,7 +64,7 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
         raise InputErrors(f"{file}: not an answer", [
             InputError(f"the key {twice.key!r} appears twice in one object", file=file, field=twice.key),
         ]) from None
-    except RecursionError:
+    except NestingTooDeep:
         raise InputErrors(f"{file}: not an answer", [
             InputError("nested too deeply to be an answer", file=file, line=1),
         ]) from None

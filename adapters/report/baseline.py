@@ -8,7 +8,7 @@ from typing import Any
 
 from inforce.ontology import VOCABULARY, InputError
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import NumberTooLong, loads
+from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
 
 __all__ = ["read_baseline", "read_baseline_run"]
 
@@ -54,7 +54,7 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
                          field="--baseline", hint=hint) from None
     except NumberTooLong as long:
         raise InputError(f"the baseline holds {long}", file=str(path), field="--baseline", hint=hint) from None
-    except RecursionError:
+    except NestingTooDeep:
         raise InputError("the baseline nests too deeply to be a sweep report", file=str(path),
                          field="--baseline", hint=hint) from None
     findings = data.get("findings") if isinstance(data, dict) else None
