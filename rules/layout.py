@@ -88,7 +88,7 @@ _BODY: dict[str, tuple[str, ...]] = {
     "precedence": ("order", "levels", "tie_breakers", "escalation"),
     "supersession": ("document_kinds", "target_kinds", "target_document", "skip_divisions", "skip_titles",
                      "propose_partial_on_documents", "targets", "actions", "patterns", "headings", "mentions",
-                     "no_change", "layouts", "references", "verbs"),
+                     "no_change", "reasons", "layouts", "references", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),
     "subject": ("synonyms", "unit", "between", "bound", "unless_near", "unless_for", "tolerance", "compared"),
     "inference": ("stated_for", "near", "between", "unless_near", "unless_for", "score"),

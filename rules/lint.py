@@ -333,6 +333,7 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
             problems.append(_pattern_problem(source, where, rule, problem))
     problems += _phrases(source, loc, rule, "no_change")
     problems += _phrases(source, loc, rule, "mentions")
+    problems += _phrases(source, loc, rule, "reasons")
     problems += _vocabulary(source, loc, rule)
     return problems
 
@@ -389,11 +390,12 @@ def _vocabulary(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[Ru
 _EMPTY_MATCH = {
     "no_change": "every item reads as 'no change' and {rule} never derives an edge",
     "mentions": "every item would be reported as not understood",
+    "reasons": "every provision an item names after its verb would be read as a reason, never a target",
 }
 
 
 def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -> list[RuleError]:
-    """A ``no_change`` or ``mentions`` phrase must compile, be listed once, and not match empty
+    """A ``no_change``, ``mentions`` or ``reasons`` phrase must compile, be listed once, and not match empty
     text (a ``no_change`` that does reads every item as changing nothing, so the rule would
     never derive an edge; a ``mentions`` that does reports every item)."""
     problems = []

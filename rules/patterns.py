@@ -446,6 +446,12 @@ class SupersessionRule(RuleBase):
         description="words by which an item says it changes nothing (a rejected request, 'No change is "
         "made'): an item holding any of them outside quotation marks derives no edge",
     )
+    reasons: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words opening the reason an item gives for its instruction, after what the instruction "
+        "names (\"Delete Article 2.2, as it duplicates Article 2.1\", \"because\", \"consistent with\"): a "
+        "provision named after them, in the same sentence, explains the change and is never its target",
+    )
     headings: tuple[WordingPattern, ...] = Field(
         default=(),
         description="words of a heading that names the section (or sheet) its sub-items change (\"A. Section "

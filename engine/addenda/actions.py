@@ -201,6 +201,8 @@ class Vocabulary:
     no_change: tuple[re.Pattern[str], ...]
     #: the rule's ``propose_partial_on_documents``: a change in part of a whole document, no part named, is proposed
     propose_partial_on_documents: bool = True
+    #: the rule's ``reasons``: words opening the reason an item gives, after what its instruction names
+    reasons: tuple[re.Pattern[str], ...] = ()
 
 
 def _compiled(rule: SupersessionRule) -> Vocabulary:
@@ -208,7 +210,8 @@ def _compiled(rule: SupersessionRule) -> Vocabulary:
                for action in ("replace", "amend", "delete")}
     no_change = tuple(compile_phrase(p) for p in rule.no_change) + tuple(
         compile_verb(p) for p in rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
-    return Vocabulary(rule.id, phrases, no_change, rule.propose_partial_on_documents)
+    return Vocabulary(rule.id, phrases, no_change, rule.propose_partial_on_documents,
+                      tuple(compile_phrase(p) for p in rule.reasons))
 
 
 _CACHE: dict[int, tuple[SupersessionRule, Vocabulary]] = {}

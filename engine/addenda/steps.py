@@ -159,6 +159,10 @@ _IMPERATIVE = re.compile(r"\s+(?:delete|remove|omit|replace|substitute|revise|ad
                          r"(?:the\s+)?(?:sub-?paragraphs?|paragraphs?|articles?|clauses?|sections?|sheets?|"
                          r"drawings?|notes?|keynotes?|details?|callouts?)\s+[\dA-Z]", re.IGNORECASE)
 
+#: A provision that words taken out are moved to ("..., the requirement is moved to Article 2.1",
+#: "relocated to Paragraph 3.2.B"): it gains them; a place, not what the verb takes out.
+_MOVED_TO = re.compile(r"\b(?:moved|relocated|transferred)\s+to\b", re.IGNORECASE)
+
 #: An item labelled by a deep paragraph number ("203.3.5 ROCK EXCAVATION. Delete ...").
 #: An article's number and its title as a sentence opening an item ("3.4 Field Quality Control. ").
 _TITLED_ARTICLE = re.compile(r"\s*(\d{1,2}\.\d{1,3})\s+((?-i:[A-Z])[\w,'’&/ -]{1,60})\.\s+")
@@ -432,6 +436,7 @@ class _One:
                                      titles=self.action.changes or self.lead is not None or bool(self.cells)
                                      or titles_a_clause(_read_text(self.item.text[:self.start + 200], self.mask)))
         self.references = _opening_places(self.item.text, self.references, self.action)
+        self.references = self._reasons_cited(clause.start() if clause is not None else None)
         if clause is not None:
             self.mask = [*self.mask, (clause.start(), len(self.item.text))]
         label = _PATH_LABEL.match(self.item.text)
@@ -456,6 +461,40 @@ class _One:
             elif self.action.changes and any(r.target is not None for r in self.references):
                 return _Outcome("proposed", self.rule, self.action, [(r.target, r) for r in self.references if r.target is not None][:1],
                                 why=f'numbered "{label.group(1)}", a paragraph no reference placed')
+
+    def _reasons_cited(self, clause_end: int | None) -> list[Reference]:
+        """The references, those in the reason the instruction gives after what it names cited
+        ("Delete Article 2.2, as it duplicates Article 2.1", "Revise 2.2.A to match 2.1"): the
+        reason opens with one of the pack's ``reasons`` after the verb, once the instruction has
+        named something, and runs to the end of the verb's clause or the next instruction. What it
+        names explains the change; it is never a target. A provision the text is moved to ("...,
+        the requirement is moved to Article 2.1") gains it: no deletion of it, and the item is for
+        a person to confirm. Read once per item, only after its verb."""
+        if not self.action.changes or self.action.span is None:
+            return self.references
+        read = _read_text(self.item.text, self.mask)
+        end = len(read) if clause_end is None else clause_end
+        starts = [m.start() for vocab in self.vocabularies for pattern in vocab.reasons
+                  for m in [pattern.search(read, self.action.span[1], end)] if m is not None]
+        moved = _MOVED_TO.search(read, self.action.span[1], end)
+        if moved is not None:
+            starts.append(moved.start())
+        if not starts:
+            return self.references
+        start = min(starts)
+        if not any(r.span[0] < start and not r.from_heading and not r.cited and (r.target or r.candidates or r.why)
+                   for r in self.references):
+            return self.references  # the reason words come before anything the instruction names: no reason
+        follows = _IMPERATIVE.search(read, start, end)  # "...; since 2.1 covers it, and delete Article 2.3"
+        stop = follows.start() if follows is not None else end
+        explained = [r for r in self.references if start <= r.span[0] < stop and not r.from_heading and not r.cited]
+        if not explained:
+            return self.references
+        if moved is not None and moved.start() == start and self.action.ambiguous is None:
+            where = ", ".join(r.written for r in explained if not r.bound)
+            self.action = replace(self.action, ambiguous=(
+                f"moves what it takes out to {where}, which gains it: what each keeps is for a person to confirm"))
+        return [replace(r, cited=True) if r in explained else r for r in self.references]
 
     def _entry(self) -> _Outcome | None:
         """A note under an instruction, new text a lead-in brings, an entry of a list under a lead-in."""
