@@ -349,9 +349,8 @@ def review_edges(
         owner, words = held
         if kinds is not None and owner.kind not in kinds:
             problems.append(InputError(
-                f"{review.item} is an item of a {owner.kind}, not of a document the supersession rules read "
-                "(an addendum)", file=REVIEWS_FILE, line=review.line, field=f"reviews[{position[id(review)]}].item",
-                hint="a review decides what an addendum item changes"))
+                _not_read(review.item, owner.kind, kinds), file=REVIEWS_FILE, line=review.line,
+                field=f"reviews[{position[id(review)]}].item", hint="a review decides what an addendum item changes"))
             continue
         if review.digest is not None and review.digest != item_digest(words):
             stale.append(review)
@@ -743,10 +742,19 @@ def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:
         except NotFoundError:
             continue
         if revision.kind not in kinds:
-            raise InputError(f"{item} is an item of a {revision.kind}, not of a document the supersession rules read "
-                             "(an addendum)", field="item", hint="a review decides what an addendum item changes")
+            raise InputError(_not_read(item, revision.kind, kinds), field="item",
+                             hint="a review decides what an addendum item changes")
         return revision, words
     raise InputError(f"{item} is not in the project", field="item")
+
+
+
+def _not_read(item: object, kind: str, kinds: Collection[str]) -> str:
+    """Why a review of ``item`` (in a document of ``kind``) decides nothing: the manifest's
+    supersession packs read no document of that kind (``kinds``: the kinds they read)."""
+    if not kinds:
+        return f"{item} is an item of a {kind}, and the manifest lists no supersession rule pack to read items"
+    return f"{item} is an item of a {kind}; the supersession rules read items of {', '.join(sorted(kinds))} only"
 
 
 def _check_edge(snapshot: Snapshot, owner: Document, entry: ReviewDecision) -> None:

@@ -115,7 +115,8 @@ def test_review_refuses_an_edge_the_corpus_cannot_hold(ingested, tmp_path):
         later = _refused(project, "ADD-04#1.2", "accept", by="x", target="SPEC-099600#2.1.A", scope="partial")
         assert later.field == "target" and "takes effect later (2027-04-01)" in str(later)
         spec = _refused(project, "SPEC-099123#2.1.A", "accept", by="x", target="SPEC-099600", scope="full")
-        assert spec.field == "item" and "not of a document the supersession rules read" in str(spec)
+        assert spec.field == "item" and "is an item of a specification; the supersession rules read items of" in str(spec)
+        assert "addendum" in str(spec).split("read items of", 1)[1]
         project.review("ADD-05#1.1", "accept", by="x", target="ADD-04#1.1", scope="full", at=MOMENT)
     assert not (root / "reviews.yaml").read_text().count("ADD-04#1.2")  # nothing refused was written
     Project.ingest(root)
@@ -256,3 +257,21 @@ def test_ingest_lists_only_what_the_asker_may_read(restricted, tmp_path):
     assert any("withheld" in str(w) and "SPEC-099123" in str(w) for w in result.warnings)
     summary = result.summary()
     assert summary.proposed == [] and summary.derived == []
+
+
+def test_a_review_under_no_supersession_pack_says_no_pack_reads_items(tmp_path):
+    """With no supersession pack in the manifest, a review says that no pack reads items — not
+    that an addendum's item is not an addendum's (a message that contradicted itself)."""
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: nopack\nfacets: []\nrules: []\n")
+    (tmp_path / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-1\nkind: specification\ntitle: S\nissued: 2026-01-01\neffective: {from: 2026-01-01}\n"
+        "recorded: 2026-01-01T00:00:00Z\n---\n1 ONE\n\n1.1 Slump: 4 inches.\n")
+    (tmp_path / "documents" / "add.md").write_text(
+        "---\nid: ADD-1\nkind: addendum\ntitle: A\nissued: 2026-02-01\neffective: {from: 2026-02-01}\n"
+        "recorded: 2026-02-01T00:00:00Z\n---\n1 CHANGES\n\n1.1 Section 1.1: change 4 inches to 5 inches.\n")
+    Project.ingest(tmp_path)
+    with Project.open(tmp_path) as project:
+        refused = _refused(project, "ADD-1#1.1", "accept", by="x", target="SPEC-1#1.1", scope="partial")
+    assert refused.field == "item"
+    assert "the manifest lists no supersession rule pack" in str(refused) and "not of a document" not in str(refused)
