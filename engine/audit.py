@@ -27,13 +27,14 @@ __all__ = ["replay"]
 
 
 def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any], *,
-           groups: Iterable[str] | None = None) -> Replay:
+           groups: Iterable[str] | None = None, deadline: float | None = None) -> Replay:
     """Recompute a stored decision with the tier it was made at; compare and explain.
 
     ``groups``: the asker's (None: an operator holding the files). A record is not
     authenticated (its hashes anyone can recompute), so nothing it states decides access: a
     record decided for groups the asker does not hold is refused, and what changed is told
-    only of documents the asker's own groups may read."""
+    only of documents the asker's own groups may read. ``deadline``: the recomputed check's
+    (``check_answer``): past it the replay stops with ``TimeoutError``."""
     answer, before = check_record(stored)
     audit = before.audit
     if groups is not None:
@@ -51,7 +52,7 @@ def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any
         raise InputError(f"this record was decided on project {audit.project!r}, not {snapshot.manifest.project!r}",
                          field="verdict.audit.project", hint="replay it against the project it came from")
     tier = audit.tier if audit is not None and audit.tier is not None else "low"
-    now = check_answer(snapshot, backends, answer, tier=tier)
+    now = check_answer(snapshot, backends, answer, tier=tier, deadline=deadline)
     differences = _differences(before, now)
     changes = _changes(snapshot, before, now, groups) if audit is not None else ()
     return Replay(same=not differences, stored=before, now=now, differences=tuple(differences),

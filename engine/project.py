@@ -534,17 +534,19 @@ class Project:
         return resolve_question(self.snapshot, self.backends, question, context, k=k, sources=sources,
                                 eligibility=eligibility)
 
-    def replay(self, stored: Mapping[str, Any], *, groups: Iterable[str] | None = None) -> Replay:
+    def replay(self, stored: Mapping[str, Any], *, groups: Iterable[str] | None = None,
+               deadline: float | None = None) -> Replay:
         """Recompute a stored verdict (``engine.audit``) and say whether it is the same, and if
         not, what changed since: the index build, revisions, rule packs, the models.
         ``groups``: the asker's (the service: the key's); a record stating groups beyond them
-        is refused, and changes are told only of documents they may read. None: an operator."""
+        is refused, and changes are told only of documents they may read. None: an operator.
+        ``deadline``: as ``check``'s (the recomputation is a check)."""
         from .audit import replay
         from .erase import replay_erased
 
         if stored.get("erased"):  # rewritten by an erasure: the words it judged are gone
             return replay_erased(self.snapshot, stored)
-        return replay(self.snapshot, self.backends, stored, groups=groups)
+        return replay(self.snapshot, self.backends, stored, groups=groups, deadline=deadline)
 
     def erase(
         self, document: str, revision: str | None = None, *, by: str, audit_dirs: Sequence[str | Path] = (),

@@ -360,6 +360,12 @@ class Service:
             raise _Failure(422, [{"loc": list(loc), "type": "too_long", "msg": f"{claims:,} claims; at most "
                                   f"{self.max_claims:,} in one request (split the answer)"}])
 
+    def deadline(self) -> float:
+        """When a question asked now is cut short (``time.monotonic()`` seconds): the end of its
+        time limit, which ``answer`` answers 504 at; a question that can stop (a check, a replay)
+        is given it, so the worker stops computing with the answer, not only its caller waiting."""
+        return time.monotonic() + self.time_limit
+
     def warm(self, name: str) -> Warm:
         found = self.projects.get(name)
         if found is None:
@@ -710,7 +716,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         service.bounded(len(parsed.claims), ("body", "claims"))
         asked = parsed.model_copy(update={"context": parsed.context.model_copy(update={"groups": caller.groups})})
         warm = service.warm(name)
-        deadline = time.monotonic() + service.time_limit  # the cut-short check stops, not only its answer
+        deadline = service.deadline()  # the cut-short check stops, not only its answer
 
         return await service.answer(request, caller, name, "check",
                                     lambda project: project.check(asked, tier=tier, deadline=deadline),
@@ -790,8 +796,9 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         answer = record.get("answer")
         claims = answer.get("claims") if isinstance(answer, Mapping) else None
         service.bounded(len(claims) if isinstance(claims, list) else 0, ("body", "answer", "claims"))
+        deadline = service.deadline()  # the cut-short recomputation stops, as a check does
         return await service.answer(request, caller, name, "replay", lambda project: project.replay(
-            record, groups=caller.groups), where="body")
+            record, groups=caller.groups, deadline=deadline), where="body")
 
     # ---- sweeps: jobs --------------------------------------------------------------------
 

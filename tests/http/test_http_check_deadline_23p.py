@@ -71,3 +71,37 @@ def test_a_check_past_the_time_limit_searches_no_more_quotes_of_the_claim(ingest
     settled = len(begun)
     time.sleep(1.5)
     assert len(begun) == settled < 20  # nothing more is searched: the work stopped with the answer
+
+
+def test_a_replay_past_the_time_limit_begins_no_more_claims(ingested_example, serve, http_keys, bearer, tmp_path,
+                                                             monkeypatch):
+    """Audit J, finding 1: a replay recomputes a stored check, and was not given the deadline
+    the check route gives: its 504 left the worker checking the whole answer. It stops now too."""
+    from inforce.engine import Project, verify
+    from inforce.ontology import Answer
+
+    root = ingested_example("sop-retention")
+    answer_json = json.loads((EXAMPLES / "sop-retention" / "answers" / "s1-rev-d.json").read_text())
+    answer_json["context"]["groups"] = []
+    answer_json["claims"] = answer_json["claims"] * 40
+    answer = Answer.model_validate(answer_json)
+    with Project.open(root) as opened:  # the stored record, checked with no time limit
+        record = json.loads(Project.keep_record(root, tmp_path / "kept", answer, opened.check(answer)).read_text())
+
+    begun: list[float] = []
+    real = verify._check_claim
+
+    def slow_claim(case, text, citations):  # each claim takes a quarter second
+        begun.append(time.monotonic())
+        time.sleep(0.25)
+        return real(case, text, citations)
+
+    monkeypatch.setattr(verify, "_check_claim", slow_claim)
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        cut = client.post("/v1/projects/retention/replay", json=record, headers=bearer("owner"))
+    assert cut.status_code == 504, cut.text
+    time.sleep(1.0)  # the claim running at the deadline ends
+    settled = len(begun)
+    time.sleep(1.5)
+    assert 0 < len(begun) == settled < 40  # nothing more is begun: the recomputation stopped with the answer
