@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -10,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .scalars import CharSpan, DocumentId, Locator, UtcDateTime
 
 __all__ = [
+    "ABBREVIATION_WORDS",
     "DOCUMENT_KINDS",
+    "MAX_SECTION_DEPTH",
     "ON_LAPSE_VALUES",
     "OnLapse",
     "Callout",
@@ -50,6 +53,11 @@ DOCUMENT_KINDS: tuple[str, ...] = DocumentKind.__args__  # type: ignore[attr-def
 #: applies again (a temporary amendment handing back to the text it suspended).
 OnLapse = Literal["lapse", "resume_previous"]
 ON_LAPSE_VALUES: tuple[str, ...] = OnLapse.__args__  # type: ignore[attr-defined]
+
+#: The words an abbreviation legend may give for an abbreviation (``CLR.`` → ``clear``): letters,
+#: spaces, apostrophes, hyphens and slashes, starting with a letter, as a legend table, a
+#: callout legend and a drawing's ``abbreviations:`` all write them.
+ABBREVIATION_WORDS = re.compile(r"^[A-Za-z][A-Za-z '\-/]*$")
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, serialize_by_alias=True)
 
@@ -142,6 +150,13 @@ class QualifierLink(BaseModel):
     rule: str
     words: str
     resolved: bool = True
+
+
+#: The most levels sections nest (``Section.depth`` runs 0 to ``MAX_SECTION_DEPTH - 1``). A
+#: section's text holds its descendants', so a document's stored text is at most this many
+#: times its text layer; real documents nest under ten levels (part, section, 1.2.3, A, 1, a,
+#: (1), (i)). A reader refuses a heading past it as an input error at its line.
+MAX_SECTION_DEPTH = 16
 
 
 class Section(BaseModel):
@@ -256,6 +271,9 @@ class Document(BaseModel):
     supersedes: tuple[Supersedes, ...] = ()
     sheet: str | None = None
     scale: str | None = None
+    #: a drawing's ``abbreviations:`` legend, as written → its words (in the file's order): it
+    #: extends the project's vocabulary for every document (``engine.quantities.legend``)
+    abbreviations: dict[str, str] = Field(default_factory=dict)
     source: SourceRef
     content_hash: str = ""
     text_layer: str = ""

@@ -72,6 +72,7 @@ from typing import Any
 from lxml import etree
 
 from inforce.ontology import (
+    MAX_SECTION_DEPTH,
     Document,
     InputError,
     Locator,
@@ -414,6 +415,7 @@ class _AknParser(Parser):
         self.events: dict[str, tuple[dt.date, str]] = {}
         self.groups: dict[str, list[_Interval]] = {}
         self.in_force: list[_Interval] = []
+        self.too_deep = False  # a provision went past MAX_SECTION_DEPTH (one error, at the first)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -727,6 +729,13 @@ class _AknParser(Parser):
             layout.text(child.tail)
 
     def _provision(self, element: etree._Element, path: str, *, parent: str | None, depth: int) -> None:
+        if depth >= MAX_SECTION_DEPTH:  # its text would be kept again in each of its ancestors'
+            if not self.too_deep:
+                self.too_deep = True
+                self._error(f"a provision nested {MAX_SECTION_DEPTH + 1} levels deep ({path[:80]!r}): "
+                            f"provisions nest at most {MAX_SECTION_DEPTH} levels", element,
+                            hint="give its text in the provision above it")
+            return
         layout = self.layout
         layout.flush()
         number_element, heading_element = self._child(element, "num"), self._child(element, "heading")

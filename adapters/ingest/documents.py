@@ -26,10 +26,11 @@ from inforce.ontology import (
     InputErrors,
     Revision,
 )
-from inforce.ontology.document import Section, TableRow
+from inforce.ontology.document import ABBREVIATION_WORDS, Section, TableRow
 from inforce.ontology.files import is_inside
 from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
+from inforce.ontology.yamltext import BOOL_TAG, NULL_TAG, ScalarNode
 
 from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
 from .opening import FENCE_SHAPED, document_access, invisible, judge_lines, table_errors, visible
@@ -620,6 +621,9 @@ class _DrawingParser(Parser):
         if metadata is None or self.reader is None:
             return None
         layer, callouts = self._callouts(metadata, self.reader)
+        abbreviations = self._abbreviations(metadata, self.reader)
+        if abbreviations:
+            metadata.fields["abbreviations"] = abbreviations
         return self._build(
             metadata,
             text_layer=layer,
@@ -627,6 +631,34 @@ class _DrawingParser(Parser):
             digest=source_digest(data, None, self.row),
             line=1,
         )
+
+    def _abbreviations(self, metadata: Metadata, reader: NodeReader) -> dict[str, str]:
+        """The sheet's ``abbreviations:`` legend, each abbreviation as written → its words (one
+        space between words): a mapping of strings, whose words are letters (with spaces,
+        apostrophes, hyphens, slashes) as a legend's are (``ontology.ABBREVIATION_WORDS``); anything
+        else is an error at its line naming ``abbreviations.ABBR``. Its size is held to the
+        limits every YAML file is read under."""
+        if "abbreviations" not in metadata.entries or is_null(metadata.entries["abbreviations"][1]):
+            return {}
+        entries = reader.mapping(metadata.entries["abbreviations"][1], "abbreviations",
+                                 hint="a mapping of each abbreviation to its words, e.g. CLR.: clear")
+        found: dict[str, str] = {}
+        for name, (key, value) in (entries or {}).items():
+            where = f"abbreviations.{name}"
+            if not name.strip() or isinstance(key, ScalarNode) and key.tag in (NULL_TAG, BOOL_TAG):
+                reader.error(key, f"{name!r} is no abbreviation", field=where,
+                             hint="write the abbreviation as the sheets do, e.g. CLR.")
+                continue
+            words = reader.string(value, where)
+            if words is None:
+                continue
+            words = " ".join(words.split())
+            if ABBREVIATION_WORDS.fullmatch(words) is None:
+                reader.error(value, f"{words!r} is not the words of an abbreviation", field=where,
+                             hint="letters, spaces, apostrophes, '-' and '/', starting with a letter, e.g. clear")
+                continue
+            found[name.strip()] = words
+        return found
 
     def _callouts(self, metadata: Metadata, reader: NodeReader) -> tuple[str, list[Callout]]:
         """The callouts and the text layer they make: their texts, one per line, in order. Each

@@ -50,8 +50,8 @@ COMMON_FIELDS = (
     "sheet",
     "scale",
 )
-#: A drawing file adds its callouts.
-DRAWING_FIELDS = (*COMMON_FIELDS, "callouts")
+#: A drawing file adds its callouts and its abbreviation legend.
+DRAWING_FIELDS = (*COMMON_FIELDS, "callouts", "abbreviations")
 _EDGE_KEYS = ("target", "scope", "effective", "by")
 _LOCATOR_HINT = "expected DOC-ID[@REV][#path], e.g. SPEC-033000#2.1.A or SOP-114@D#5.2"
 

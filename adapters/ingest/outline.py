@@ -11,6 +11,10 @@ Paths (corpus-format.md, "Section paths"): decimal numbers, CSI numbers, parts a
 are absolute (``2.1``, ``033000``, ``part-2``, ``A``); paragraphs and unnumbered Markdown
 headings extend their parent's path (``2.1.A.1``, ``447.21.a.1``, ``2.1.general-notes``).
 A path seen twice keeps the first; later ones get ``-2``, ``-3`` and a warning.
+
+Sections nest at most ``MAX_SECTION_DEPTH`` levels: a heading that would open one deeper is an
+input error at its line, and no heading after it opens a section (the document is refused; what
+follows stays in the open sections' text), so the text kept is at most that many times the layer.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from inforce.ontology import InputError, Section, TableRow
+from inforce.ontology import MAX_SECTION_DEPTH, InputError, Section, TableRow
 from inforce.ontology.numbering import FENCE, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
@@ -130,6 +134,8 @@ class _OutlineReader:
         #: whether a line of prose (not a heading, not title-like) has been read: after prose, a
         #: first ``2.5`` may be text the prose introduces (an addendum's "add the following article")
         self.prose_read = False
+        #: a heading went past ``MAX_SECTION_DEPTH``: an error, and no section opens after it
+        self.too_deep = False
 
     # -- the pass ------------------------------------------------------------------
 
@@ -290,6 +296,8 @@ class _OutlineReader:
     # -- headings ------------------------------------------------------------------
 
     def _heading(self, heading: Heading, line_start: int) -> None:
+        if self.too_deep:
+            return
         kind = heading.kind
         if kind == "markdown":
             self._markdown(heading, line_start)
@@ -536,6 +544,9 @@ class _OutlineReader:
         number: str | None = None,
     ) -> None:
         parent = self.stack[-1] if self.stack else None
+        if parent is not None and parent.depth + 1 >= MAX_SECTION_DEPTH:
+            self._too_deep(path)
+            return
         if kind != "markdown":
             path = self._unique(path)
         if heading is not None and number is None:
@@ -559,6 +570,18 @@ class _OutlineReader:
         )
         self.used[path] = self.line_no
         self.slots.append(None)
+
+    def _too_deep(self, path: str) -> None:
+        if not self.too_deep:
+            self.too_deep = True
+            self.outline.errors.append(InputError(
+                f"a heading nested {MAX_SECTION_DEPTH + 1} levels deep (section {path[:80]!r}): sections "
+                f"nest at most {MAX_SECTION_DEPTH} levels",
+                file=self.file,
+                line=self.line_no,
+                field="depth",
+                hint="number the provision at a level above, or give its text as text",
+            ))
 
     def _unique(self, path: str) -> str:
         # Every segment is built from a matched number, letter or slug, so it is a valid

@@ -9,7 +9,9 @@ also found in the set's own shorthand. A legend is:
   first header cell says ``ABBREVIATIONS`` (or ``ABBREVIATION``, ``ABBR.``, ``LEGEND OF
   ABBREVIATIONS``): the first cell is the abbreviation as written, the second the words;
 - a drawing callout whose first line is such a heading, each further line ``ABBR = WORDS``,
-  ``ABBR - WORDS`` or ``ABBR: WORDS``.
+  ``ABBR - WORDS`` or ``ABBR: WORDS``;
+- a drawing's ``abbreviations:`` mapping (``Document.abbreviations``), read first: checked
+  at ingest, where an entry that gives no words is an input error.
 
 A row or line that does not give both sides is not a legend entry (nothing is guessed).
 """
@@ -21,6 +23,7 @@ import re
 from collections.abc import Iterable
 
 from inforce.ontology import Document
+from inforce.ontology.document import ABBREVIATION_WORDS
 
 __all__ = ["abbreviation_legend", "legend_of", "spell_out"]
 
@@ -28,13 +31,15 @@ __all__ = ["abbreviation_legend", "legend_of", "spell_out"]
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
 #: One line of a callout legend: the abbreviation, a separator, the words.
 _ENTRY = re.compile(r"^\s*(?P<abbr>\S(?:.*?\S)?)\s+(?:=|[-–—]|:)\s+(?P<words>[A-Za-z].*?)\s*$")
-_WORDS = re.compile(r"^[A-Za-z][A-Za-z '\-/]*$")
 
 
 def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
-    """The abbreviations ``document`` defines (as written, the words), in document order."""
-    headings = {p.path: p.heading for p in document.provisions if p.kind == "section"}
+    """The abbreviations ``document`` defines (as written, the words): its declared
+    ``abbreviations`` first, then its legend tables and callouts, in document order."""
     found: list[tuple[str, str]] = []
+    for abbreviation, words in document.abbreviations.items():  # a drawing's ``abbreviations:``
+        found += _entry(abbreviation, words)
+    headings = {p.path: p.heading for p in document.provisions if p.kind == "section"}
     for provision in document.provisions:
         if provision.kind == "table_row":
             legend = bool(provision.header) and _LEGEND.match(provision.header[0].strip()) is not None
@@ -63,7 +68,7 @@ def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
 
 def _entry(abbreviation: str, words: str) -> list[tuple[str, str]]:
     abbreviation, words = abbreviation.strip(), " ".join(words.split()).lower()
-    if not abbreviation or not words or _WORDS.match(words) is None or abbreviation.lower() == words:
+    if not abbreviation or not words or ABBREVIATION_WORDS.match(words) is None or abbreviation.lower() == words:
         return []
     return [(abbreviation, words)]
 

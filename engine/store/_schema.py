@@ -18,13 +18,14 @@ __all__ = [
     "schema_ddl",
 ]
 
-SCHEMA_VERSION = 9  # 3: quantities stored with their provision, normalised value and bound source;
+SCHEMA_VERSION = 10  # 3: quantities stored with their provision, normalised value and bound source;
 #                     4: quarantined PDF tables kept on their revision (JSON);
 #                     5: qualifier cross-references stored at ingest (Qualifier);
 #                     6: a supersedes edge says whether anything succeeds its target (deletions);
 #                     7: an edge a person accepted in reviews.yaml keeps who, when (ISO UTC) and the note;
 #                     8: a quantity keeps the condition it is stated under (its terms);
-#                     9: an amendment edge says whether its target's text already holds it (consolidated)
+#                     9: an amendment edge says whether its target's text already holds it (consolidated);
+#                     10: a drawing's abbreviation legend kept on its revision (JSON)
 
 #: Provision kind (as in ``ontology``) → node table.
 PROVISION_TABLES: dict[str, str] = {"section": "Section", "table_row": "TableRow", "callout": "Callout"}
@@ -41,6 +42,7 @@ NODE_COLUMNS: dict[str, str] = {
         "uid STRING PRIMARY KEY, doc STRING, label STRING, seq INT64, kind STRING, title STRING,"
         " issued DATE, effective_from DATE, effective_until DATE, recorded TIMESTAMP,"
         " changed STRING[], on_lapse STRING, access STRING[], applies_to STRING, sheet STRING, scale STRING,"
+        " abbreviations STRING,"
         " source_file STRING, source_line INT64, source_format STRING, content_hash STRING,"
         " schema_version INT64, provisions INT64, quarantined_tables STRING, text_layer STRING"
     ),
