@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from inforce.ontology import InputError, Locator, Verdict
+from inforce.ontology import Answer, InputError, Locator, Verdict
 from inforce.ontology.decisions import Replay, check_record
 
 from .audit_record import answer_digest
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .backends import ModelBackends
     from .snapshot import Snapshot
 
-__all__ = ["replay"]
+__all__ = ["decided_beyond", "replay"]
 
 
 def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any], *,
@@ -37,13 +37,9 @@ def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any
     (``check_answer``): past it the replay stops with ``TimeoutError``."""
     answer, before = check_record(stored)
     audit = before.audit
-    if groups is not None:
-        held = set(groups)
-        for field, stated in (("answer.context.groups", answer.context.groups),
-                              ("verdict.audit.context.groups", audit.context.groups if audit is not None else ())):
-            if not set(stated) <= held:
-                raise InputError("this record was decided for groups the asker does not hold", field=field,
-                                 hint="replay it with a key that holds them, or from the project's folder")
+    if groups is not None and (field := decided_beyond(answer, before, groups)) is not None:
+        raise InputError("this record was decided for groups the asker does not hold", field=field,
+                         hint="replay it with a key that holds them, or from the project's folder")
     if audit is not None and audit.answer_sha256 and audit.answer_sha256 != answer_digest(answer):
         raise InputError("this record was edited: its answer is not the one the verdict was decided for "
                          "(verdict.audit.answer_sha256 does not match)", field="verdict.audit.answer_sha256",
@@ -57,6 +53,19 @@ def replay(snapshot: Snapshot, backends: ModelBackends, stored: Mapping[str, Any
     changes = _changes(snapshot, before, now, groups) if audit is not None else ()
     return Replay(same=not differences, stored=before, now=now, differences=tuple(differences),
                   changes=tuple(changes))
+
+
+def decided_beyond(answer: Answer, verdict: Verdict, groups: Iterable[str]) -> str | None:
+    """Where a stored decision states groups beyond ``groups`` (the asker's): the field
+    (``answer.context.groups``, ``verdict.audit.context.groups``), or None when it states none.
+    Such a record is not the asker's to replay, nor to be told of (``Project.erase``)."""
+    held = set(groups)
+    audit = verdict.audit
+    for field, stated in (("answer.context.groups", answer.context.groups),
+                          ("verdict.audit.context.groups", audit.context.groups if audit is not None else ())):
+        if not set(stated) <= held:
+            return field
+    return None
 
 
 def _differences(before: Verdict, now: Verdict) -> list[str]:

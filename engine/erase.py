@@ -225,6 +225,8 @@ def erase(
         # texts (edited in place, revisions gone before), whose hashes no graph still names
         vectors = forget_vectors(store.layout, cached_hashes(store.layout) - live_text_hashes(store))
         live = list(live_texts(store))  # what the read-back must not take for erased text
+        # what the document's revisions not erased hold (the erased ones are out of the new graph)
+        kept = erased_rows(store, {d.uid for d in store.documents() if d.id == entry.document}).probes
         embedding = embedding or _cached_model(store)
         if embedding is not None and store.build_id():
             store.apply_embeddings(*embedding)
@@ -252,7 +254,7 @@ def erase(
 
     # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done
     checked, remaining = 0, []
-    probes = _probes(rows.probes, live, quoted, ids=(entry.document,))
+    probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept)
     if probes:
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
             count, found = files_holding(folder, probes)
@@ -327,7 +329,7 @@ def _file_sha256(root: Path, file: str) -> str:
 
 
 def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str] = (),
-            ids: Iterable[str] = ()) -> list[str]:
+            ids: Iterable[str] = (), kept: Iterable[str] = ()) -> list[str]:
     """What the read-back looks for: the longest distinct texts (whole provisions and titles,
     long enough to name the erased text alone), and fragments a copy may hold without the whole:
     each clause (a sentence or line, a quotation, a part between commas, colons or semicolons)
@@ -335,12 +337,21 @@ def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str
     live text has (a quote of a few words holds one as a rule); ``quoted``: texts the rewritten
     audit records held (claims, quotes), probed as fragments too. A fragment some live text
     (``live``: every provision and title of the new graph) also has proves nothing and is left
-    out, and so is one naming an id of ``ids`` (the erased document's: what an erasure keeps);
-    the most distinctive (words no live text has, then the longest clauses) are kept,
-    ``_FRAGMENTS`` of them."""
+    out, and so is one naming an id of ``ids`` (the erased document's: what an erasure keeps).
+    Nor is any text or fragment looked for that a revision of the document not erased holds
+    (``kept``: its provisions and titles; ``_held_by``): a later revision repeating a paragraph
+    holds it by right, and every erasure of a revision so repeated would read as unfinished
+    (another document quoting it is still found). The most distinctive (words no live text has,
+    then the longest clauses) are kept, ``_FRAGMENTS`` of them."""
     names = [name.lower() for name in ids if name]
+    held = _held_by(kept)
     texts = [t.strip() for t in texts if t and t.strip()]
-    whole = sorted({t for t in texts if len(t) >= _PROBE_MIN_CHARS}, key=len, reverse=True)[:_PROBES]
+    whole: list[str] = []
+    for text in sorted({t for t in texts if len(t) >= _PROBE_MIN_CHARS}, key=len, reverse=True):
+        if len(whole) >= _PROBES:
+            break
+        if not held(text):
+            whole.append(text)
     live_clauses: set[str] = set()
     live_words: set[str] = set()
     for text in live:
@@ -363,10 +374,24 @@ def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str
     for fragment in fragments:
         if added >= _FRAGMENTS:
             break
-        if not any(kept in fragment for kept in chosen if len(kept) < len(fragment)):  # else found by it
+        if not any(probe in fragment for probe in chosen if len(probe) < len(fragment)) \
+                and not held(fragment):  # else found by a shorter probe, or the kept revisions' own
             chosen[fragment] = None
             added += 1
     return list(chosen)
+
+
+def _held_by(kept: Iterable[str]) -> Callable[[str], bool]:
+    """Whether some text of ``kept`` holds a text (in any case)."""
+    lowered = [text.lower() for text in kept]
+    whole = set(lowered)
+    joined = "\0".join(lowered)  # no probe holds a NUL: none is found across two texts
+
+    def held(text: str) -> bool:
+        text = text.lower()
+        return text in whole or (bool(joined) and text in joined)
+
+    return held
 
 
 def _distinctive(word: str) -> bool:
@@ -437,8 +462,8 @@ def keep_record(root: str | Path, folder: str | Path, answer: Answer, verdict: V
 
 def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
                      quoted: list[str] | None = None) -> list[tuple[str, str]]:
-    """Rewrite every audit record citing ``entry``'s document; (old name, new name) of each.
-    ``quoted`` gets the claims and quotes the rewritten records held (probed for afterwards)."""
+    """Rewrite every audit record citing ``entry``'s document; (old name, new name) of each
+    (``_named``: relative to the project inside it). ``quoted`` gets the claims and quotes the rewritten records held (probed for afterwards)."""
     rewritten = []
     key = secrets.token_bytes(32)  # this erasure's: the same text gets the same mark in all its records
     for path in _record_files(root, folders):
@@ -460,8 +485,16 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
         create_atomically(target, body)
         if target != path:
             path.unlink()
-        rewritten.append((str(path), str(target)))
+        rewritten.append((_named(path, root), _named(target, root)))
     return rewritten
+
+
+def _named(path: Path, root: Path) -> str:
+    """How a result names a file: relative to the project when inside it (as ``remaining``
+    names them: no answer names the server's folders), else as the audit folder was given."""
+    if is_inside(path, root):
+        return Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
+    return str(path)
 
 
 def _quoted(stored: Mapping[str, Any]) -> list[str]:
@@ -475,22 +508,40 @@ def _quoted(stored: Mapping[str, Any]) -> list[str]:
     return [text for text in found if text]
 
 
-def _cites(value: Any, entry: Erasure) -> bool:
-    """Whether any locator (or key) in ``value`` names a revision ``entry`` erased (an unpinned
-    locator of the document counts: it may have resolved to one)."""
+def _cites(value: Any, entry: Erasure, resolved: Mapping[str, set[str | None]] | None = None) -> bool:
+    """Whether any locator (or key) in ``value`` names a revision ``entry`` erased. An unpinned
+    locator of the document counts (it may have resolved to one) unless ``resolved`` (a record's
+    ``_resolutions``) says what it resolved to each time it was checked: then those count."""
     if isinstance(value, Mapping):
-        return any(_cites(k, entry) or _cites(v, entry) for k, v in value.items())
+        return any(_cites(k, entry, resolved) or _cites(v, entry, resolved) for k, v in value.items())
     if isinstance(value, list | tuple):
-        return any(_cites(v, entry) for v in value)
+        return any(_cites(v, entry, resolved) for v in value)
     if not isinstance(value, str):
         return False
     doc = entry.document
     if value == doc or value.startswith(doc + "#"):
+        pinned = (resolved or {}).get(value)
+        if entry.scope == "revision" and pinned and None not in pinned:
+            return any(_cites(each, entry) for each in pinned)
         return True
     if value.startswith(doc + "@"):
         label = value[len(doc) + 1:].split("#", 1)[0]
         return entry.scope == "document" or label in entry.revisions
     return False
+
+
+def _resolutions(verdict: Any) -> dict[str, set[str | None]]:
+    """What each locator a record's verdict checked resolved to (``CitationCheck.resolved``, the
+    pinned version it was read from; None where it resolved to none): by the locator as cited."""
+    found: dict[str, set[str | None]] = {}
+    claims = verdict.get("claims") if isinstance(verdict, Mapping) else None
+    for claim in claims if isinstance(claims, list) else ():
+        citations = claim.get("citations") if isinstance(claim, Mapping) else None
+        for citation in citations if isinstance(citations, list) else ():
+            if isinstance(citation, Mapping) and isinstance(citation.get("locator"), str):
+                pinned = citation.get("resolved")
+                found.setdefault(citation["locator"], set()).add(pinned if isinstance(pinned, str) else None)
+    return found
 
 
 def _hashed(text: str | None, key: bytes) -> str | None:
@@ -513,8 +564,12 @@ def redact_record(stored: Mapping[str, Any], entry: Erasure, key: bytes | None =
     audit = verdict.get("audit") if isinstance(verdict, Mapping) else None
     evidence = [answer, {k: v for k, v in verdict.items() if k != "audit"} if isinstance(verdict, Mapping) else None]
     if isinstance(audit, Mapping):
-        evidence.append({k: audit.get(k) for k in ("passages", "qualifiers", "revisions", "reviewed_edges")})
-    if not _cites(evidence, entry):
+        # ``revisions`` lists the revisions the graph held of each document the decision rested
+        # on, not which it read: it names a document erased whole, never one revision of it
+        shown = ("passages", "qualifiers", "reviewed_edges") if entry.scope == "revision" \
+            else ("passages", "qualifiers", "revisions", "reviewed_edges")
+        evidence.append({k: audit.get(k) for k in shown})
+    if not _cites(evidence, entry, _resolutions(verdict)):
         return None
     key = key if key is not None else secrets.token_bytes(32)
     answer = json.loads(json.dumps(answer))

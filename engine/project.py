@@ -570,7 +570,9 @@ class Project:
         (``Refusal``) when they may not read it, or when it does not exist in a document with a
         revision they may not read (rule 4), so the answer never tells which revisions exist. A
         file the read-back still finds the text in is named only when it holds nothing they may
-        not read (``_named_files``); the others are counted in ``withheld``."""
+        not read (``_named_files``); the others are counted in ``withheld``. An audit record the
+        erasure rewrote is named only when the asker may read it (``_readable_records``); the
+        others are counted in ``audit_records_withheld``."""
         from .erase import erase
 
         if groups is not None:
@@ -589,7 +591,13 @@ class Project:
                            held=held, groups=held_groups)
             self.refresh()
             named = _named_files(self.snapshot, result.remaining, held_groups)
-            return result.model_copy(update={"remaining": named, "withheld": len(result.remaining) - len(named)})
+            records = _readable_records(self._root, result, held_groups)
+            told = tuple(pair for pair in result.audit_records if pair[1] in records)
+            erasure = result.erasure.model_copy(
+                update={"audit_records": tuple(r for r in result.erasure.audit_records if r in records)})
+            return result.model_copy(update={
+                "remaining": named, "withheld": len(result.remaining) - len(named), "erasure": erasure,
+                "audit_records": told, "audit_records_withheld": len(result.audit_records) - len(told)})
         result = erase(self._root, document, revision, by=by, reader=reader, audit_dirs=audit_dirs, held=held)
         self.refresh()
         return result
@@ -683,6 +691,29 @@ def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ..
         if readable is None and not file.startswith("documents/") or readable is not None and all(readable):
             named.append(file)
     return tuple(named)
+
+
+def _readable_records(root: Path, result: ErasureResult, groups: tuple[str, ...]) -> set[str]:
+    """Of the audit records an erasure rewrote (``result``: its new names, and those its entry
+    lists), those an asker holding ``groups`` may be told of: decided for no group beyond theirs,
+    as ``replay`` refuses another (``audit.decided_beyond``). A record that no longer reads as
+    one (gone, edited since) is not named."""
+    from inforce.ontology import InforceError
+    from inforce.ontology.decisions import check_record
+    from inforce.ontology.files import read_bounded_text
+    from inforce.ontology.jsontext import loads
+
+    from .audit import decided_beyond
+
+    readable: set[str] = set()
+    for name in {new for _, new in result.audit_records} | set(result.erasure.audit_records):
+        try:
+            answer, verdict = check_record(loads(read_bounded_text(root / name, what="the record", regular=True)))
+        except (OSError, ValueError, InforceError):  # not a record now: nothing to tell of
+            continue
+        if decided_beyond(answer, verdict, groups) is None:
+            readable.add(name)
+    return readable
 
 
 def _dated(result: Any, day: DateChoice) -> Any:

@@ -93,8 +93,11 @@ class ErasureResult(BaseModel):
     #: graph generations and per-build files removed from ``.inforce``
     store_files_removed: tuple[str, ...] = ()
     vectors_removed: int = 0
-    #: audit records rewritten: (the old name, the new one)
+    #: audit records rewritten: (the old name, the new one), relative to the project inside it
     audit_records: tuple[tuple[str, str], ...] = ()
+    #: records rewritten that the asker may not read (decided for groups they lack): counted,
+    #: never named (``Project.erase`` with ``groups``); not files holding erased text
+    audit_records_withheld: int = 0
     #: files of the project (and of the audit folders) checked for the erased text afterwards,
     #: and those where some of it was still found (none when the erasure holds)
     files_checked: int = 0
