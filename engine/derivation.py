@@ -33,6 +33,8 @@ from inforce.rules.patterns import (
     supersession_needs,
 )
 
+from .addenda.actions import read_action, vocabulary
+
 if TYPE_CHECKING:
     from .store import GraphStore
 
@@ -511,7 +513,9 @@ def derive_supersedes(
                     headings and item.end > item.starts[-1] and _heading_context(item, by_path, headings))):
                 # it names what it would change, or sits under a heading that names it
                 mentioned[path] = (item, rule.id)
-            if item.holds(no_change):
+            if item.holds(no_change) and not read_action(item.text, vocabulary(rule), mask=item.quoted).changes:
+                # (a phrase standing in the reason a change verb gives, "Delete Article 2.2 as it
+                # repeats Article 2.1", is passed over there: the item changes what it names)
                 read.add(path)
                 quiet.add(path)
                 if any(item.instruction(pattern) is not None for pattern, _ in compiled):

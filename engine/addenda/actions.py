@@ -10,7 +10,9 @@ so a quoted request or a question cannot steer what is in force.
   a replace or delete verb aimed at words in the target ("Delete "0.45" and substitute",
   "Delete the second sentence") is an amendment too;
 - delete: the target removed whole, nothing in its place;
-- no_change: the item says nothing changes (a rejected request, "no change").
+- no_change: the item says nothing changes (a rejected request, "no change"); such words in the
+  reason a change verb gives after what it names ("Delete Article 2.2 as it repeats Article
+  2.1", the pack's ``reasons``) are the reason, not the item's action.
 
 Several actions read in one instruction are settled only where the words say how ("Delete
 ... and substitute" replaces); otherwise the action is marked ``ambiguous`` with why, which
@@ -27,7 +29,7 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import compile_phrase
 
-__all__ = ["Action", "Vocabulary", "describes", "read_action", "said_unchanged", "vocabulary"]
+__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "vocabulary"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -280,14 +282,42 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
     return kept
 
 
-def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool) -> re.Match[str] | None:
+def reasons_opened(read: str, reasons: Iterable[re.Pattern[str]], start: int, end: int | None = None) -> list[re.Match[str]]:
+    """Every place in ``read[start:end]`` where a reason opens (the pack's ``reasons`` words:
+    "because", "as it duplicates", "it repeats"), in order."""
+    stop = len(read) if end is None else end
+    return sorted((m for pattern in reasons for m in pattern.finditer(read, start, stop)), key=lambda m: m.start())
+
+
+#: A sentence's end before a capital (not ";": "Delete 2.2 A; it repeats 2.1 A" is one instruction and its reason).
+_FULL_STOP = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
+
+
+def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]], verb_end: int | None) -> bool:
+    """Whether the no-change phrase ``said`` stands in the reason a change gives after what it
+    names ("Delete Article 2.2 as it repeats Article 2.1": the repeating is why 2.2 goes; the
+    deletion stands): a reason opens at it (or just before it), after the change verb, with
+    words between them (what the instruction names), all in the verb's sentence."""
+    if verb_end is None or said.start() < verb_end:
+        return False
+    return any(opened.start() <= said.start() and (said.start() <= opened.end() or not read[opened.end():said.start()].strip())
+               and re.search(r"\w", read[verb_end:opened.start()]) is not None
+               and _FULL_STOP.search(read, verb_end, opened.start()) is None
+               for opened in reasons_opened(read, reasons, verb_end, said.end()))
+
+
+def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool,
+                   reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
     Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
-    unchanged.") says the change is in part, not that nothing changes: it is passed over."""
+    unchanged.") says the change is in part, not that nothing changes: it is passed over; so is
+    one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
+    ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1")."""
     for pattern in no_change:
         for said in pattern.finditer(read):
-            if not (changing and _REMAINDER.search(read, max(0, said.start() - 80), said.start())):
+            if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
+                                  or _in_reason(read, said, reasons, verb_end))):
                 return said
     return None
 
@@ -308,10 +338,12 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         read = f"{read[:label.end() - 1]} {read[label.end():]}"
     phrases: dict[str, list[re.Pattern[str]]] = {"replace": [], "amend": [], "delete": []}
     no_change: list[re.Pattern[str]] = []
+    reasons: list[re.Pattern[str]] = []
     for vocab in vocabularies:
         for action, patterns in vocab.phrases.items():
             phrases[action].extend(patterns)
         no_change.extend(vocab.no_change)
+        reasons.extend(vocab.reasons)
     hits = _matches(read, phrases)
     # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
@@ -321,7 +353,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # "Change: Section 05 50 00, paragraph 2.2.B is deleted.": a label saying what kind of entry
         # follows (a change, not a clarification); the sentence's own verb says what the change is
         hits = hits[1:]
-    quiet = said_unchanged(read, no_change, changing=bool(hits))
+    quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None)
     attachment = bool(_ATTACHED.search(read))
     if quiet is not None:
         words = " ".join(quiet.group(0).split())

@@ -504,7 +504,8 @@ def _new_label(item: Item, items: Sequence[Item], verb: tuple[int, int] | None) 
 
 
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
-           corpus: Corpus, no_change: Sequence[re.Pattern[str]]) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
+           corpus: Corpus, no_change: Sequence[re.Pattern[str]],
+           reasons: Sequence[re.Pattern[str]] = ()) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
     (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
     or "drop" (not a target at all)."""
@@ -513,8 +514,9 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     target = edge.target
     verb = _verb_at(read, edge.words)
     # (0) an item saying of itself that it changes nothing (the pack's no_change phrases) applies
-    # nothing, whatever verb it holds
-    if (same := said_unchanged(read, no_change, changing=True)) is not None:
+    # nothing, whatever verb it holds (not in the reason its change gives: "Delete 2.2 as it repeats 2.1")
+    if (same := said_unchanged(read, no_change, changing=True, reasons=reasons,
+                               verb_end=verb[1] if verb is not None else None)) is not None:
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
@@ -1052,13 +1054,14 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     """Every applied edge through the structural guards above (after every other reading)."""
     by_key = {item.path: item for item in items}
     no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
+    reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
     drop: set[tuple[str, str]] = set()
     for edge in list(reading.applied):
         item = by_key.get(edge.by.path)
         if item is None:
             continue
         siblings = [e for e in reading.applied if e.by.path == edge.by.path]
-        found = _guard(edge, item, items, siblings, corpus, no_change)
+        found = _guard(edge, item, items, siblings, corpus, no_change, reasons)
         if found is None:
             continue
         what, becomes, why = found

@@ -14,7 +14,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
-from .actions import Action, describes, read_action
+from .actions import Action, describes, read_action, reasons_opened
 from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
@@ -474,8 +474,8 @@ class _One:
             return self.references
         read = _read_text(self.item.text, self.mask)
         end = len(read) if clause_end is None else clause_end
-        starts = [m.start() for vocab in self.vocabularies for pattern in vocab.reasons
-                  for m in [pattern.search(read, self.action.span[1], end)] if m is not None]
+        starts = [m.start() for m in reasons_opened(read, [p for vocab in self.vocabularies for p in vocab.reasons],
+                                                    self.action.span[1], end)[:1]]
         moved = _MOVED_TO.search(read, self.action.span[1], end)
         if moved is not None:
             starts.append(moved.start())

@@ -104,3 +104,50 @@ def test_ingest_answers_the_explaining_clause_as_in_force(tmp_path):
     _roof(tmp_path, DELETES_ONLY_2_2[0])
     result = Project.ingest(tmp_path)
     assert {(e.target.format(), e.scope, e.successor) for e in result.derived} == {("SPEC-072100#2.2", "full", False)}
+
+
+# "it repeats" is also one of the pack's no_change phrases ("this repeats Section 01 10 00": the item
+# only restates); standing in the reason a change verb gives, after what the verb names, it is the
+# reason, and the change stands
+REASON_SAYS_REPEATS = [
+    "1. Section 07 21 00, delete paragraph 2.2 A; it repeats paragraph 2.1 A.",
+    "1. Section 07 21 00: Delete Article 2.2 as it repeats Article 2.1.",
+]
+
+
+@pytest.mark.parametrize(("item", "target"), list(zip(REASON_SAYS_REPEATS, ["SPEC-072100#2.2.A", "SPEC-072100#2.2"], strict=True)))
+def test_a_no_change_phrase_in_the_reason_does_not_silence_the_change(tmp_path, rules, item, target):
+    _roof(tmp_path, item)
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {(target, "full", False)}
+    assert _proposed(reading) == set()
+    assert not reading.not_understood
+
+
+@pytest.mark.parametrize("item", [
+    "1. Section 07 21 00: No change to Article 2.2; it repeats 2.1 for clarity.",
+    "1. Section 07 21 00: This item only restates 2.2.",
+    "1. Section 07 21 00: Article 2.2 - it only restates Article 2.1.",
+])
+def test_an_item_saying_it_only_repeats_stays_a_no_change_item(tmp_path, rules, item):
+    _roof(tmp_path, item)
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == set()
+    assert _proposed(reading) == set()
+
+
+def test_a_change_verb_beside_words_saying_nothing_changes_is_proposed_never_applied(tmp_path, rules):
+    # "changes nothing" opens no reason: the item says of itself that nothing changes, beside a verb
+    _roof(tmp_path, "1. Section 07 21 00: Delete Article 2.2; this restates Article 2.1 and changes nothing.")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == set()
+    assert _proposed(reading) == {("SPEC-072100#2.2", "full", False)}
+
+
+def test_ingest_applies_the_deletion_whose_reason_says_it_repeats(tmp_path):
+    from inforce.engine import Project
+
+    _roof(tmp_path, REASON_SAYS_REPEATS[1])
+    result = Project.ingest(tmp_path)
+    assert {(e.target.format(), e.scope, e.successor) for e in result.derived} == {("SPEC-072100#2.2", "full", False)}
+    assert not result.proposed and not result.not_understood
