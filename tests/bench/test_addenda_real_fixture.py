@@ -31,7 +31,8 @@ PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-o
          "held-out-9", "held-out-10", "held-out-11", "held-out-12", "held-out-13", "held-out-14", "held-out-15", "held-out-16", "held-out-17",
          "held-out-18", "held-out-19", "held-out-20",
          "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26",
-         "held-out-27", "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32")
+         "held-out-27", "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32",
+         "held-out-33")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -172,6 +173,7 @@ LATER_BATCHES = [
     ("held-out-30", "ADD-30-", "Thirtieth", 6, 50, 14, 8, 3),
     ("held-out-31", "ADD-31-", "Thirty-first", 6, 50, 14, 8, 3),
     ("held-out-32", "ADD-32-", "Thirty-second", 6, 50, 14, 8, 3),
+    ("held-out-33", "ADD-33-", "Thirty-third", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
