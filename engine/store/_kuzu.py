@@ -9,6 +9,7 @@ opened only after its file passed its check (``_check``): Kuzu crashes on a dama
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -111,6 +112,24 @@ class KuzuGraph:
     @property
     def closed(self) -> bool:
         return self._conn is None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Run the statements of the ``with`` block as one write transaction: committed when the
+        block ends, rolled back when it raises. Each auto-committed statement makes Kuzu flush
+        and sync its write-ahead log (~2.5 ms on the test machine's disk, most of a small DDL
+        or LOAD statement), a transaction syncs once. Not for full-text index calls, which Kuzu
+        runs only in auto-commit mode."""
+        self.execute("BEGIN TRANSACTION")
+        try:
+            yield
+        except BaseException:
+            # A statement that failed ended the transaction itself; roll back any other way out.
+            if self._conn is not None:
+                with contextlib.suppress(RuntimeError):
+                    self._conn.execute("ROLLBACK")
+            raise
+        self.execute("COMMIT")
 
     def execute(self, statement: str, params: Mapping[str, Any] | None = None) -> None:
         """Run a statement whose rows nobody needs (DDL, COPY, DELETE)."""
