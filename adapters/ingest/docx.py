@@ -600,16 +600,8 @@ class _BodyReader:
         try:
             return self.numbering.label(list_id, level, style)
         except LabelError as exc:
-            where = f"paragraph {self.index}"
-            if self.part is not None:
-                where += " of the page " + ("header" if self.w.local(self.part) == "hdr" else "footer")
-            raise InputError(
-                f"{where}: {exc}",
-                file=self.file,
-                line=self.index if self.part is None else None,
-                field="numbering",
-                hint="fix the list's numbering in Word (Define New Multilevel List), or remove the file",
-            ) from None
+            raise self._error(f"paragraph {self.index}", str(exc), "numbering",
+                              "fix the list's numbering in Word (Define New Multilevel List), or remove the file") from None
 
     def _shown(self, paragraph: etree._Element, style: str | None) -> str | None:
         """The paragraph's text as a reader sees it, hidden runs left out (and counted); None
@@ -793,16 +785,15 @@ class _BodyReader:
 
     def _table_error(self, row_number: int, says: str, hint: str) -> InputError:
         """An InputError at row ``row_number`` (Word's count, the first row 1) of the table read."""
-        where = f"table {self.tables}, row {row_number:,} (paragraph {self.index})"
+        return self._error(f"table {self.tables}, row {row_number:,} (paragraph {self.index})", says, "table", hint)
+
+    def _error(self, where: str, says: str, field: str, hint: str) -> InputError:
+        """An InputError at ``where`` in the part read: the body's paragraph is its line; a page
+        header's or footer's has none, and is named as in it."""
         if self.part is not None:
             where += " of the page " + ("header" if self.w.local(self.part) == "hdr" else "footer")
-        return InputError(
-            f"{where}: {says}",
-            file=self.file,
-            line=self.index if self.part is None else None,
-            field="table",
-            hint=hint,
-        )
+        return InputError(f"{where}: {says}", file=self.file, line=self.index if self.part is None else None,
+                          field=field, hint=hint)
 
     def _cell_text(self, cell: etree._Element) -> str:
         """A cell's paragraphs, numbered as printed, joined by a space; a table nested in it is
