@@ -941,7 +941,7 @@ class _Impact:
 
         store = self.snapshot.store
         documents = [store.document(meta.uid) for meta in store.documents()]
-        legend = legend_of(documents)  # as ingest reads it: the whole set's abbreviations
+        legend = legend_of(documents)  # as ingest reads it: the legends everyone may read
         units = self.snapshot.manifest.units
         extractors = [project_extractor(rules, units, legend=legend) for rules in self.rules]
         decisions = 0

@@ -33,7 +33,7 @@ from ..erasures import ErasedDocuments
 from ..facts import headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import QuantityExtractor, project_extractor
-from ..quantities.legend import legend_of
+from ..quantities.legend import legends_of
 from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
@@ -231,7 +231,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     names, unread = files.discover()
     warnings += unread
     # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
-    legend, first_parsed = _legends(root, files, names)
+    legend, first_parsed, not_applied = _legends(root, files, names)
+    warnings += not_applied  # a restricted revision's legend: at its file, withheld from who may not read it
     configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend)], EXTRACTOR_VERSION)
     reviews, reviews_hash = read_review_file(root)  # a bad one fails here, the graph untouched
     reviewed = reviewed_documents(reviews)
@@ -427,10 +428,12 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 _LEGEND_FILES = (".md", ".drawing.yaml", ".drawing.yml")
 
 
-def _legends(root: Path, files: ProjectFiles, names: list[str]) -> tuple[tuple[tuple[str, str], ...], dict]:
+def _legends(root: Path, files: ProjectFiles, names: list[str],
+             ) -> tuple[tuple[tuple[str, str], ...], dict, list[InputError]]:
     """The abbreviation legends of the project's Markdown and drawing files, read before any
     document's quantities so every document is read with the whole set's abbreviations
-    (``quantities.legend``), and the files parsed for them, kept for the reading that follows.
+    (``quantities.legend``), the files parsed for them, kept for the reading that follows, and
+    a warning at each restricted revision's file whose legend is not applied (``legends_of``).
     Only a file whose words say ``abbreviation`` is parsed here; one that does not parse is
     left to the reading that follows, which reports it."""
     parsed: dict = {}
@@ -447,7 +450,13 @@ def _legends(root: Path, files: ProjectFiles, names: list[str]) -> tuple[tuple[t
         except InputErrors:
             continue
     documents = [found.document for found in parsed.values() if found.document is not None]
-    return legend_of(documents), parsed
+    legends = legends_of(documents)
+    not_applied = [InputError(
+        f"{document.id}: its abbreviation legend is not applied: a legend extends every document's vocabulary, "
+        "and this document is restricted", file=document.source.file, field="abbreviations",
+        hint="move the abbreviations to a document everyone may read (no access list), or leave them out")
+        for document in legends.withheld]
+    return legends.entries, parsed, not_applied
 
 
 def _legend_hash(legend: tuple[tuple[str, str], ...]) -> list[str]:

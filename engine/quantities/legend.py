@@ -14,6 +14,12 @@ also found in the set's own shorthand. A legend is:
   at ingest, where an entry that gives no words is an input error.
 
 A row or line that does not give both sides is not a legend entry (nothing is guessed).
+
+A legend extends every document's vocabulary, so it is applied only from a revision everyone
+may read (the access gate's rule 1, ``engine.access``): a restricted revision's legend would
+otherwise change what a public figure binds to for an asker who may not read it (its words
+shaping a public answer). Its legend is not applied, and ingest says so in a warning at its
+file (``Legends.withheld``), shown only to askers who may read that file.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from inforce.ontology import Document
 from inforce.ontology.document import ABBREVIATION_WORDS
 
-__all__ = ["abbreviation_legend", "legend_of", "spell_out"]
+from ..access import AccessGate
+
+__all__ = ["Legends", "abbreviation_legend", "legend_of", "legends_of", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
@@ -57,13 +66,37 @@ def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
     return found
 
 
-def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
-    """The abbreviations all ``documents`` define, each once (the first definition kept)."""
+class Legends(NamedTuple):
+    """A project's legend: the entries applied, and the revisions whose legend is not."""
+
+    #: the abbreviations the public revisions define, each once (the first definition kept)
+    entries: tuple[tuple[str, str], ...]
+    #: the restricted revisions that define a legend, which is not applied (in the order given)
+    withheld: tuple[Document, ...]
+
+
+def legends_of(documents: Iterable[Document]) -> Legends:
+    """The project's legend from ``documents``: only a revision everyone may read (no groups,
+    the access gate) extends the vocabulary; a restricted one that defines a legend is listed
+    in ``withheld``, its legend not applied."""
+    revisions = list(documents)
+    public = AccessGate([(d.uid, d.id, d.access) for d in revisions]).readable(())
     seen: dict[str, tuple[str, str]] = {}
-    for document in documents:
-        for abbreviation, words in abbreviation_legend(document):
+    withheld: list[Document] = []
+    for document, everyone in zip(revisions, public, strict=True):
+        legend = abbreviation_legend(document)
+        if legend and not everyone:
+            withheld.append(document)
+            continue
+        for abbreviation, words in legend:
             seen.setdefault(abbreviation.lower(), (abbreviation, words))
-    return tuple(seen.values())
+    return Legends(tuple(seen.values()), tuple(withheld))
+
+
+def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
+    """The abbreviations the ``documents`` everyone may read define, each once (the first
+    definition kept): the legend every document is read with (``legends_of``)."""
+    return legends_of(documents).entries
 
 
 def _entry(abbreviation: str, words: str) -> list[tuple[str, str]]:
