@@ -9,7 +9,8 @@ from blocking keys, each a reason two provisions could disagree at all:
   both constrain). Statements with the same value are compared once, as a class. Where more
   than ``GROUP_ABOVE`` (8) different values of one subject can apply together, they are one
   grouped finding listing every provision, found by sorting the values (near-linear), never
-  by comparing their pairs (``_pairs._grouped``).
+  by comparing their pairs (``_pairs._grouped``); so are few values stated so many times that
+  their pairs would pass ``GROUP_PAIRS_PER_STATEMENT`` (4) per statement.
 - **supersession**: a replaced provision and its replacement (``include_superseded``).
 - **cross-reference**: the qualifier links found at ingest: a reference to a path its
   document does not have, or to one an addendum replaced on the date.

@@ -131,6 +131,17 @@ def _qualified(a: Fact, b: Fact, links: Mapping[str, Sequence[tuple[str, str]]])
 #: findings.
 GROUP_ABOVE = 8
 
+#: A subject stated in few values but over and over is one group too (issue 23, audit L1): its
+#: pairs grow with the square of the statements, not the values (84 paragraphs stating 7
+#: slumps, 12 each, are 3,024 pairs). So when the statements of one subject, under one condition,
+#: among documents that apply together, fall in two values or more (runs, merged as above) and
+#: could make more than this many pairs per statement, they are one group whenever two values
+#: conflict. Pairs of differing values are at most (n² - Σ run²) / 2 for n statements, so the pair
+#: findings of a set left pairwise are at most 4 per statement (linear). One odd figure among many
+#: restatements (riverside-library: ten f'c statements, one differs: 9 pairs) keeps its pairs, as
+#: does every example project and test fixture.
+GROUP_PAIRS_PER_STATEMENT = 4
+
 
 @dataclass(frozen=True)
 class _Group:
@@ -336,7 +347,8 @@ def _grouped(
     statements measured in one unit are sorted by value and runs of equal values (within the
     subject's tolerance: 4,000 psi and 27.6 MPa) merged, one comparison per neighbour; statements
     under one condition only (``compare`` weighs no others as one requirement). More than
-    ``GROUP_ABOVE`` runs make a group when any two of them conflict, which takes one more
+    ``GROUP_ABOVE`` runs, or runs that pair more than ``GROUP_PAIRS_PER_STATEMENT`` times per
+    statement (few values, stated over and over), make a group when any two runs conflict, which takes one more
     comparison at most: two runs of one kind of bound (two minimums) are not equal, so conflict;
     otherwise the interval that ends first against the one that starts last, which meet only when
     every pair does. The work is the sort, never the pairs."""
@@ -361,8 +373,12 @@ def _grouped(
                 linked[(root(i), value[1], tuple(sorted(fact.condition or ())))].append((value, fact))
     held: set[int] = set()
     for (_, _unit, _condition), members in sorted(linked.items(), key=lambda item: (item[0][0], str(item[0][1:]))):
-        if len({value for value, _ in members}) <= GROUP_ABOVE:
-            continue  # cheap: few classes are never grouped, whatever merging would give
+        classes: dict[tuple[Any, ...], list[Fact]] = defaultdict(list)
+        for value, fact in members:
+            classes[value].append(fact)
+        if (len(classes) <= GROUP_ABOVE
+                and _pairs_across(list(classes.values())) <= GROUP_PAIRS_PER_STATEMENT * len(members)):
+            continue  # cheap: merging classes into runs only lowers both, so never a group
         members.sort(key=lambda m: (_order(m[0]), m[1].locator.format()))
         runs: list[list[tuple[tuple[Any, ...], Fact]]] = []
         for value, fact in members:
@@ -376,7 +392,8 @@ def _grouped(
                     runs[-1].append((value, fact))
                     continue
             runs.append([(value, fact)])
-        if len(runs) <= GROUP_ABOVE:
+        many_values = len(runs) > GROUP_ABOVE
+        if not many_values and _pairs_across(runs) <= GROUP_PAIRS_PER_STATEMENT * len(members):
             continue
         result.pairs += 1
         if not _any_conflict(runs, vocabulary):
@@ -384,16 +401,26 @@ def _grouped(
         # an addendum's statement and the one of the paragraph it amends: the amendment governs
         amended = _replaced([fact for _, fact in members])
         kept = [[(v, f) for v, f in run if id(f) not in amended] for run in runs]
+        if not many_values and sum(1 for run in kept if run) < 2:
+            continue  # one value in force once the amended figures are out: the pairs' question
         result.superseded_left_out += sum(len(run) for run in runs) - sum(len(run) for run in kept)
         values = tuple(tuple(f for _, f in run) for run in kept if run)
         low, high = values[0][0], values[-1][-1]
         count = sum(len(run) for run in values)
+        bound = (f"more than {GROUP_ABOVE}" if many_values
+                 else f"more than {GROUP_PAIRS_PER_STATEMENT} pairs of differing values per provision")
         result.groups.append(_Group(result.subject, values, (
             f"{count:,} provisions state {len(values):,} different values of {result.subject}, from "
-            f"{low.text!r} to {high.text!r}: more than {GROUP_ABOVE}, so they are reported as one group, "
+            f"{low.text!r} to {high.text!r}: {bound}, so they are reported as one group, "
             "not pair by pair, and no order of precedence is weighed for it")))
         held.update(id(fact) for _, fact in members)
     return held
+
+
+def _pairs_across(runs: Sequence[Sequence[Any]]) -> int:
+    """How many pairs of statements of differing runs there are: (n² - Σ run²) / 2."""
+    count = sum(len(run) for run in runs)
+    return (count * count - sum(len(run) * len(run) for run in runs)) // 2
 
 
 def _order(value: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -13,6 +13,10 @@ from ._pairs import _Conflict, _Group, _signature
 from ._state import _kind, _provision, _Run, finding_id
 from ._workers import Progress, _Job, _run_subjects
 
+#: Conflicts of one subject weighed by precedence between two progress steps: a cancelled
+#: service job (``progress`` raises) stops at the next, as it does between subjects.
+ADJUDICATED_STEP = 200
+
 
 def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int, list[str]]:
     """Compare every subject's in-force statements; returns (statements, in-force revisions)."""
@@ -39,7 +43,7 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
     job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links), unstated)
     results = _run_subjects(job, subjects, workers, progress)
     statements = pairs = per_case = 0
-    for result in results:
+    for n, result in enumerate(results, 1):
         statements += result.statements
         pairs += result.pairs
         per_case += result.per_case
@@ -47,8 +51,12 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
         run.superseded_left_out += result.superseded_left_out
         for group in result.groups:
             _group_finding(run, group)
-        for conflict in result.conflicts:
+        for m, conflict in enumerate(result.conflicts, 1):
             _adjudicate(run, conflict)
+            if progress and m % ADJUDICATED_STEP == 0:
+                progress("adjudication", n - 1, len(results))  # a service job's cancel is read here
+        if progress:
+            progress("adjudication", n, len(results))
     note = (f"{per_case:,} table row(s) not compared: their table states the value row by row (each row a case)"
             if per_case else "")
     run.sources["quantity_subject"] = SourceRun(source="quantity_subject", ran=True, pairs=pairs, note=note)
@@ -135,7 +143,8 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
 
 
 def _group_finding(run: _Run, group: _Group) -> None:
-    """One escalation for a subject stated more than ``GROUP_ABOVE`` ways: every provision with
+    """One escalation for a subject stated more than ``GROUP_ABOVE`` ways (or in few ways so
+    often that its pairs pass ``GROUP_PAIRS_PER_STATEMENT`` per statement): every provision with
     its quantity, lowest value first, and an RFI of the distinct values and how many state each.
     No precedence is weighed: an order of precedence decides between two provisions, and
     weighing every pair of a group is the quadratic work grouping avoids (a pack that ranks
