@@ -66,8 +66,10 @@ _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:firs
 _NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:|\bis\s*:)\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
+#: (a provision named with a word pointing back at it is the provision itself: "Replace the quoted
+#: Clause 2.1" then the old clause and the new one, "Delete the aforesaid Article 3.2")
 _THING = re.compile(
-    r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|whole\s+|complete\s+|said\s+)?(?:paragraphs?|"
+    r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|whole\s+|complete\s+|said\s+|quoted\s+|cited\s+|aforesaid\s+|above-?mentioned\s+)?(?:paragraphs?|"
     r"sub-?paragraphs?|sub-?sections?|sub-?clauses?|sub-?articles?|"  # "Delete the Sub-section 3.2 A": the part itself
     r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
@@ -123,6 +125,13 @@ _BY_PARTY = re.compile(r"\s+by\s+(?:the\s+)?(?:owner|contractor|others|city|coun
 #: Add at the end", "Paragraph 2.1.A Add the following"; "A revised sheet ..." opens a sentence)
 _ADJECTIVE = re.compile(r"\b(?:the|(?-i:a|(?<!\w\s)(?<![\w.])A)|an|this|these|those|each|its|their|any|all|as)\s+$",
                         re.IGNORECASE)
+#: A point and a number right after a verb's word: an abbreviation numbered, not a verb ("revision A (Add.01)",
+#: "page 3 (Add. 2)": the addendum that issued it).
+_NUMBERED_AFTER = re.compile(r"\.[ \t]?\d")
+#: A verb's word as a noun: a determiner before it and "of" or "in" after it ("markers at every
+#: change of direction", "a change in level", "a void in the slab"): a thing described, no instruction.
+_DETERMINER = re.compile(r"\b(?:every|each|any|a|an|the|one)\s+$", re.IGNORECASE)
+_NOUN_AFTER = re.compile(r"\s+(?:of|in)\s", re.IGNORECASE)
 #: A linking verb before "correct" that makes it an adjective, not the verb ("The air balance is
 #: correct.", "both figures are correct", "which is the correct one" reads "the" above); "is
 #: corrected" and "is correct to read" stay verbs.
@@ -270,7 +279,10 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
              and not (_POINTED_AT.search(text, max(0, m.start() - 30), m.start())
                       and _PART_TITLE.match(text, m.start()))
              and not (_WILL_BE.search(text, max(0, m.start() - 24), m.start()) and _BY_PARTY.match(text, m.end()))
-             and not (m.group(0).lower().endswith("ing") and _NEW_ISSUE_BEFORE.search(text, max(0, m.start() - 70), m.start()))]
+             and not (m.group(0).lower().endswith("ing") and _NEW_ISSUE_BEFORE.search(text, max(0, m.start() - 70), m.start()))
+             and not _NUMBERED_AFTER.match(text, m.end())
+             and not (" " not in m.group(0).strip() and _NOUN_AFTER.match(text, m.end())
+                      and _DETERMINER.search(text, max(0, m.start() - 8), m.start()))]
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     kept: list[tuple[int, int, str, str]] = []
     reach = -1  # the furthest end of those kept (they start no later than ``hit``: one comparison each)

@@ -89,6 +89,10 @@ _ROLE_PATH = re.compile(r"\b(?:article|paragraph|para|clause|subsection|sub-sect
 _ROLE_SHEET = re.compile(r"\b(?:sheets?|drawings?|dwgs?|plan\s+sheets?)\b", re.IGNORECASE)
 
 
+#: The page a cell's number is printed on, written after it in brackets ("3.2.2 (page 2)", "4.1 (p. 7)").
+_PAGE_AFTER = re.compile(r"[ \t]*\((?:pages?|pgs?\.?|pp?\.)[ \t]*[\w-]{1,8}\)$", re.IGNORECASE)
+
+
 def _row_text(cells: Sequence[tuple[str, str]]) -> str:
     """A table row as its readers read it: its cells in order, the header left out (a header
     "Description of Change" is not an instruction), a cell under a "Section", "Article" or
@@ -96,6 +100,10 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
     out = []
     for header, cell in cells:
         value = cell.strip()
+        # ("Section (page) | 3.2.2 (page 2)": the page the number is printed on, after it, is no part of it)
+        paged = _PAGE_AFTER.search(value) if value.endswith(")") else None
+        page = value[paged.start():] if paged is not None else ""
+        value = value[:paged.start()] if paged is not None else value
         if re.fullmatch(r"\d{2}\s?\d{2}\s?\d{2}(?:\.\d{2})?|\d{5}", value) and _ROLE_SECTION.search(header):
             value = "Section " + value
         elif re.fullmatch(r"\d{1,3}(?:\.[0-9A-Za-z]{1,3})+(?:\s*\(?new\)?)?", value, re.IGNORECASE) and (
@@ -110,7 +118,7 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
             value = "Sheet " + value
         elif re.match(r"[A-Z]{1,3}-?\d{1,4}\b", value) and _ROLE_SHEET.search(header):
             value = "Sheets " + value  # "S-101 thru S-103", "A-101, A-102"
-        out.append(value)
+        out.append(value + page)
     return " | ".join(out)
 
 

@@ -13,10 +13,11 @@ from inforce.ontology import Locator
 
 from ..derivation import _quoted_spans
 from .actions import Action, read_action
-from .context import _BREAK, _instruction_mask, _positions, _read_text
+from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
 from .references import Corpus, Reference, find_references, place_path
+from .wording import _WHOLE_OF
 
 #: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
 #: "(3)"); group 1 is the label (empty when there is none).
@@ -308,14 +309,17 @@ def _part_then_page(read: str, action: Action, references: Sequence[Reference]) 
     """Whether each page an item names follows a part it names, only its title between, and comes
     before the verb ("Article 1.03, Shop Drawings, page 1 of the Section is hereby replaced with the
     following:"): the page says where the part is; the verb's subject is the part."""
-    pages = list(_PAGES.finditer(read))
-    return action.span is not None and bool(pages) and all(page.end() <= action.span[0] and any(
+    # (a page said to be the new one, "by 4.2 on revised page 4", is where the successor is printed)
+    found = list(_PAGES.finditer(read))
+    pages = [page for page in found if not _NEW_PAGE_BEFORE.search(read, max(0, page.start() - 30), page.start())]
+    return action.span is not None and bool(found) and all(page.end() <= action.span[0] and any(
         r.kind == "paragraph" and not r.from_heading and r.target is not None and r.span[1] <= page.start()
         and _PART_TO_PAGE.fullmatch(read[r.span[1]:page.start()]) for r in references) for page in pages)
 
 
 #: Between a part and the page it is on: its title, set off by commas ("Article 1.03, Shop Drawings, page 1").
-_PART_TO_PAGE = re.compile(r"[ \t]*+,?[ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?(?:on[ \t]++)?")
+#: ("| Article 4.2 (page 4) | Replaced in its entirety ... |": the page in brackets after the part)
+_PART_TO_PAGE = re.compile(r"[ \t]*+,?[ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?(?:on[ \t]++|\()?")
 
 #: A page cited by its number whole ("Page 01 10 00-2", "page 3A", "Page 12").
 _PAGE_CITED = re.compile(r"\bpages?\s+(?:nos?\.?\s*)?(?:\d{2}\s?\d{2}\s?\d{2}(?:\.\d{1,2})?\s?[-/]\s?)?\d{1,3}[A-Za-z]?\b",
@@ -413,15 +417,22 @@ _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsectio
 
 def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
     """The documents of the project whose outline holds ``path``; where several do, those that
-    also hold every clause the items beside it (under the same heading) name the same way."""
+    also hold every clause the items beside it (under the same heading; for a table row, the rows
+    of its table) name the same way."""
     docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
                   if kind in corpus.target_kinds and path in corpus.path_set(doc))
     if len(docs) <= 1:
         return docs
+    # (a row's neighbours are the rows of its own table: a caption line between two tables may name
+    # another document, "Chapter 3" over one and "Chapter 4" over the next)
+    table = item.path.rsplit(".row-", 1)[0] + ".row-" if item.cells and ".row-" in item.path else None
     for other in items:
         if other is item or other.parent != item.parent or other.heading_context != item.heading_context:
             continue
-        for match in _CLAUSE_ALONE.finditer(other.text):
+        if table is not None and other.cells and not other.path.startswith(table):
+            continue
+        # (a row as its readers read it: "| 5 | 4.2.1 |" under a "Clause" column names Article 4.2.1)
+        for match in _CLAUSE_ALONE.finditer(_row_text(other.cells) if other.cells else other.text):
             keep = [doc for doc in docs if match.group(1) in corpus.path_set(doc)]
             if keep:
                 docs = keep
@@ -607,9 +618,6 @@ def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
     return all(t.path is not None for t in targets) and len({t.doc for t in targets}) == 1
 
 
-#: Words saying what is changed is the whole of the document ("the whole of that section").
-_WHOLE_OF = re.compile(r"\b(?:the\s+)?(?:whole|entirety|all)\s+of\s+(?:that|this|the)\s+(?:section|sheet|drawing|document|"
-                       r"specification)\b", re.IGNORECASE)
 
 
 def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
@@ -652,8 +660,8 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
     itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
     read = _read_text(text, mask)
     said = [m.group(0) for m in _WHOLE.finditer(read)]
-    if any(not _FROM_THE_SET.fullmatch(words) for words in said):
-        return True
+    if any(not _FROM_THE_SET.fullmatch(words) for words in said) or _WHOLE_OF.search(read):
+        return True  # (or "Withdraw the whole of Section 09 91 00 and substitute ...")
     if action.span is None:
         return False
     verb_end = action.span[0] + len(action.words.split(" … ")[0])

@@ -49,7 +49,14 @@ from .silent import (
     _unplaced,
     _unsaid_lines,
 )
-from .wording import _ATTACHED_LEAD, _ORDINAL_PART, _REISSUED, _REVISE_WHERE_AS_FOLLOWS, _WHERE_RUN
+from .wording import (
+    _ATTACHED_LEAD,
+    _ORDINAL_PART,
+    _REISSUED,
+    _REVISE_WHERE_AS_FOLLOWS,
+    _WHERE_RUN,
+    _WHOLE_OF,
+)
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
 _QUOTED_SUBJECT = re.compile(
@@ -338,8 +345,7 @@ _CALLOUT_NAMED = re.compile(r"(?i:\b(?:general\s+|sheet\s+|plan\s+)?(key\s*notes
 _OWN_WHOLE = re.compile(r"\b(?:entire|whole|complete)\s+(?:specification\s+)?(?:sections?|sheets?|drawings?|documents?|"
                         r"specifications?)\b|\bin\s+(?:its|their)\s+entirety\b|\bissued\s+(?:complete|in\s+full)\b"
                         # ("Pages 52-53 (the whole of that section) are replaced": the pages are all of it)
-                        r"|\b(?:the\s+)?(?:whole|entirety|all)\s+of\s+(?:that|this|the)\s+(?:section|sheet|drawing|document|"
-                        r"specification)\b", re.IGNORECASE)
+                        r"|" + _WHOLE_OF.pattern, re.IGNORECASE)
 
 #: Words saying a new whole takes the old one's place (reprinted, reissued, attached ...).
 _ANEW = re.compile(r"\b(?:re-?printed|re-?issued|issued|attached|enclosed|herewith|replaced|superseded|substituted)\b",

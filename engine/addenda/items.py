@@ -167,7 +167,7 @@ _WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|di
                             r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}", re.IGNORECASE)
 #: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
 _RULE_LINE = re.compile(r"[ \t]*+(?:[-–—*_=~][ \t]*+){2,}")
-_ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_]*$")
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_~]*$")  # (struck-through words may close it: "...service.~~")
 _STARTS_SENTENCE = re.compile(r"[\"“(]?[A-Z0-9]")
 _BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<inner>.+?)(?<=\S)\1[ \t]*:?")
 _MD = re.compile(r"[ \t]{0,3}(#{1,6})(?:[ \t]|$)")

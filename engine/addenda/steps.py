@@ -93,7 +93,7 @@ from .references import (
     heading_document,
     titles_a_clause,
 )
-from .silent import _CHANGE_WORD
+from .silent import _CHANGE_WORD, _new_text_action
 from .wording import (
     _ADDING,
     _AS_FOLLOWS,
@@ -790,13 +790,21 @@ class _One:
             if reference.target is not None:
                 self.resolved.append((reference.target, reference))
             elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
-                  and _inserts(self.item.text, reference)):
+                  and any(_inserts(self.item.text, other) for other in self.named if other.written == reference.written)):
                 # an insertion amends what it joins; one joining only the whole document is for a person
+                # (named twice, "| GC 11.4 (page 7) | New GC 11.4 added: ... |": the one said to be new is both)
                 self.resolved.append((reference.joins, reference))
                 if reference.joins.path is None and not _next_article(reference, self.corpus):
                     self.action = Action(self.action.action, self.action.words, self.action.span, self.action.attachment, ambiguous=(
                         f"adds {reference.written}, which joins no paragraph of {reference.joins.doc}: where it goes "
                         "is for a person to confirm"))
+            elif (reference.joins is not None and self.action.action is None and reference.kind == "paragraph"
+                  and reference.joins.path is not None and _inserts(self.item.text, reference)):
+                # "Section 33 11 00, Article 2.2, new paragraph B: **B. Tapping sleeves ...**": a paragraph named
+                # new, no verb of the pack; what it joins gains it, for a person to confirm
+                self.resolved.append((reference.joins, reference))
+                self.action = Action("amend", "new", ambiguous=(
+                    f"adds {reference.written} to {reference.joins.format()} with no verb of the pack: for a person to confirm"))
             elif (reference.joins is not None and reference.kind == "paragraph" and self.action.changes
                   and reference.joins.path is not None and self.corpus.is_leaf(reference.joins)):
                 # a subparagraph the outline does not split out ("Article 1.3, paragraph .2"): a change within it
@@ -1267,6 +1275,25 @@ class _One:
                 if placed is _LISTED:
                     return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, self.open_refs), listed=True)
 
+    def _placed_only(self, targets: list[tuple[Locator, Reference]]) -> list[tuple[Locator, Reference]]:
+        """``targets``, where the item has no verb and names a clause only as where new text goes ("| 9 |
+        Chapter 4, after Clause 4.3.2 | 4.3.3 Cable Markers. ... |"), read as what holds it: the clause is
+        a place, not what changes (as for an addition, ``_placed_beside``)."""
+        if self.action.action is not None:
+            return targets
+        beside = _placed_beside(_read_text(self.item.text, self.mask), targets)
+        return targets if beside is None else beside[0]
+
+    def _column_deletes(self, targets: list[tuple[Locator, Reference]]) -> _Outcome | None:
+        """A verbless row in a column whose header deletes ("| 7 | Chapter 3, Clause 3.6 | Spill Response
+        (...) |" under "Condition Deleted"): the column's word says what each row does to what it names;
+        proposed, deleted (None for any other row)."""
+        column = self.item.cells[-1][0].strip() if self.item.cells and self.action.action is None else ""
+        if not column or read_action(column, self.vocabularies).action != "delete":
+            return None
+        return _Outcome("proposed", self.rule, Action("delete", column), targets,
+                        why=f'its column "{column}" says what the row does: deleted, for a person to confirm')
+
     def _proposal(self) -> _Outcome | None:
         """Else proposed, or reported."""
         if self.resolved and self.action.action == "amend" and len(self.resolved) == 1 and self.resolved[0][0].path is None:
@@ -1303,6 +1330,17 @@ class _One:
                 self.action = Action("replace", " ".join(whole.group(0).rstrip(' :"“').split()), whole.span())
                 return _Outcome("proposed", self.rule, self.action, self.resolved,
                                 why="its whole new text is given with no verb of the pack: for a person to confirm")
+            if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None
+                    and _new_text_action(self.item.text[self.resolved[0][1].span[1]:].lstrip(" \t:,-"), None,
+                                         False).action == "delete"):
+                # "Section 33 11 00, paragraph 3.1 A: ~~Disinfect mains ...~~": the paragraph's words all struck
+                # through, nothing in bold: deleted (the silent net's reading of marked text, proposed)
+                return _Outcome("proposed", self.rule, Action("delete", "struck through whole"), self.resolved,
+                                why="its words are all struck through, none added: deleted, for a person to confirm")
+            self.resolved = self._placed_only(self.resolved)
+            deleted = self._column_deletes(self.resolved)
+            if deleted is not None:
+                return deleted
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):
@@ -1321,7 +1359,9 @@ class _One:
             held = _in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
                                   str(self.open_refs[0].why))
             if held is not None:
-                return held
+                if held.kind != "proposed":
+                    return held
+                return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets))
         elsewhere = _held_elsewhere(self.open_refs, self.item, self.items, self.corpus) if self.action.changes else []
         if elsewhere:
             return _Outcome("proposed", self.rule, self.action, elsewhere, why="; ".join(

@@ -124,12 +124,16 @@ _ENTRY_WHOLE = re.compile(
 #: A list entry marked as a document the addendum adds ("... (new)", "[added]").
 _MARKED_NEW = re.compile(r"[(\[]\s*(?:new|added|new\s+(?:sheet|section|drawing|document))\s*[)\]]", re.IGNORECASE)
 
+#: Words saying what is changed is the whole of the document ("the whole of that section"; "Withdraw
+#: the whole of Section 09 91 00 and substitute Section 09 91 00 (Add.01)").
+_WHOLE_OF = re.compile(r"\b(?:the\s+)?(?:whole|entirety|all)\s+of\s+(?:that|this|the)\s+(?:section|sheet|drawing|document|"
+                       r"specification)\b|\bthe\s+(?:whole|entirety)\s+of\s+(?:section|sheet|drawing|specification)\b",
+                       re.IGNORECASE)
 #: Words saying the section or sheet itself is issued whole, whatever pages it is printed on
 #: ("pages 1-3 (section included in its entirety)").
 #: ("Pages 52-53 (the whole of that section) are replaced": the pages said to be the whole document)
-_WHOLE_DOCUMENT = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\s+(?:[\w-]+\s+){0,2}in\s+(?:its|their)\s+entirety\b"
-                             r"|\b(?:the\s+)?(?:whole|entirety|all)\s+of\s+(?:that|this|the)\s+(?:section|sheet|drawing|document|"
-                             r"specification)\b", re.IGNORECASE)
+_WHOLE_DOCUMENT = re.compile(r"\b(?:sections?|sheets?|drawings?|documents?)\s+(?:[\w-]+\s+){0,2}in\s+(?:its|their)\s+entirety\b|"
+                             + _WHOLE_OF.pattern, re.IGNORECASE)
 
 #: A verb that says a document is revised, without saying how ("Revises", "revised", "updated").
 _REVISION_WORD = re.compile(r"revis(?:e|es|ed|ing)|updated?|re-?issued|corrected", re.IGNORECASE)
