@@ -131,6 +131,8 @@ SAFE_REGEX_HINT = (
 #: Characters the overlap of two alternatives is tried on: ASCII, Latin-1 and the usual
 #: typographic punctuation and spaces (an alternation whose choices share none of them is not
 #: refused for sharing another).
+#: The flags as plain integers (an ``re.RegexFlag`` operand makes each ``&`` an enum operation).
+_IGNORECASE, _DOTALL = int(re.IGNORECASE), int(re.DOTALL)
 _SAMPLE = tuple(chr(c) for c in (*range(0x180), *range(0x2000, 0x2070), 0x3000))
 
 
@@ -140,18 +142,38 @@ class UnsafeRegexError(PatternError):
     hint = SAFE_REGEX_HINT
 
 
+#: The most ways a repetition holding another may split what they read between them: the product
+#: of their maximums (a repetition without one, or holding none that varies, counts as above it).
+#: Measured on a 100-character line that fails: ``(?:\w{1,5}){1,5}!`` reads it in some 10 ms,
+#: ``(?:\w{1,6}){1,6}!`` in 80 ms, ``{1,7}`` in over a second and ``{1,8}`` in half a minute; every
+#: product up to 25 (``{1,2}`` of ``{1,12}``, ``{1,3}`` of ``{1,8}``) stays under 50 ms.
+MAX_NESTED_SPLITS = 25
+#: How many repetitions above :data:`MAX_NESTED_SPLITS` (or without a maximum) may follow one another
+#: reading the same character: two (``.*foo.*``) try quadratically many splits, three a cube of them.
+MAX_REPEATS_IN_A_ROW = 2
+
+
 def check_backtracking(regex: str, flags: int = 0) -> None:
-    """UnsafeRegexError when ``regex`` can backtrack catastrophically (issue 23): a repetition
-    (a maximum above one) holding an unbounded one, or holding alternatives that can read the
-    same text (two may both read nothing, or can begin with the same character). Either lets a
-    failing match try each way to split a text among the repetitions, exponentially many.
-    What an atomic group or a possessive quantifier holds is not given back, so is not counted;
-    the tree is the one ``re`` itself parses (choices ``re`` folds into one set no longer count
-    as two)."""
+    """UnsafeRegexError when ``regex`` can backtrack catastrophically (issue 23). Refused:
+
+    - a repetition (a maximum above one) holding alternatives that can read the same text (two
+      may both read nothing, or can begin with the same character);
+    - a repetition holding another whose length varies, when the product of their maximums (of
+      every such level) exceeds :data:`MAX_NESTED_SPLITS`: without a maximum (``(\\w+\\s?)+``) or
+      with a large one (``(?:\\w{1,60}){1,60}``) alike;
+    - more than :data:`MAX_REPEATS_IN_A_ROW` long repetitions that can read the same character,
+      with nothing between them that must read another (``\\w*\\w*\\w*``, ``.*a.*a.*``).
+
+    Each lets a failing match try exponentially (or polynomially, of a high degree) many ways to
+    split a text among the repetitions. What an atomic group or a possessive quantifier holds is
+    not given back, so is not counted; the tree is the one ``re`` itself parses (choices ``re``
+    folds into one set no longer count as two). The message shows the part, as ``re`` reads it."""
     from re import _parser as parser  # Python's own regular-expression parser (3.11+)
 
     tree = parser.parse(regex, flags)
-    problem = _nested_repeat(list(tree), tree.state.flags, parser)
+    problem = _nested_repeat(list(tree), int(tree.state.flags), parser)
+    if problem is None:
+        problem = _repeats_in_a_row(list(tree), int(tree.state.flags), parser)
     if problem is not None:
         raise UnsafeRegexError(f"regex can backtrack without end: {problem}")
 
@@ -162,11 +184,17 @@ def _nested_repeat(items: list, flags: int, parser) -> str | None:
     for op, av in items:
         if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] > 1:
             body = list(av[2])
-            if _unbounded_inside(body, c):
-                return "a repeated group holds an unbounded repetition (star height above one)"
+            inner = _splits(body, c)
+            part = _render([(op, av)], c)
+            if inner == c.MAXREPEAT:
+                return f"a repeated group holds an unbounded repetition (star height above one): {part}"
+            if inner > 1 and av[1] * inner > MAX_NESTED_SPLITS:
+                most = "any number of" if av[1] == c.MAXREPEAT else f"up to {av[1]}"
+                return (f"a group repeated {most} times holds a repetition of up to {inner} that varies: "
+                        f"more than {MAX_NESTED_SPLITS} ways to split a text between them: {part}")
             shared = _ambiguous_branch(body, flags, c)
             if shared is not None:
-                return f"a repeated group holds alternatives that can read the same text ({shared})"
+                return f"a repeated group holds alternatives that can read the same text ({shared}): {part}"
         if op == c.ATOMIC_GROUP and _whole_repeat(list(av), c):
             continue  # (?>(\w+\s?)+): read once, never given back
         for sub in _children(op, av, c):
@@ -174,6 +202,183 @@ def _nested_repeat(items: list, flags: int, parser) -> str | None:
             if found is not None:
                 return found
     return None
+
+
+def _splits(items: list, c) -> int:
+    """In how many ways, at most, the repetitions of ``items`` that can give back what they read
+    may split a text between their turns: the product of the maximums of repetitions nested in one
+    another whose length varies (``c.MAXREPEAT`` for one without a maximum), 1 when none varies."""
+    most = 1
+    for op, av in items:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            inner = _splits(list(av[2]), c)
+            if av[1] > 1 and (inner > 1 or av[0] < av[1]):
+                inner = min(av[1] * inner, c.MAXREPEAT)
+            most = max(most, inner)
+        elif op not in (c.ATOMIC_GROUP, c.POSSESSIVE_REPEAT):
+            most = max([most, *(_splits(sub, c) for sub in _children(op, av, c))])
+    return most
+
+
+def _repeats_in_a_row(items: list, flags: int, c) -> str | None:
+    """More than :data:`MAX_REPEATS_IN_A_ROW` long repetitions (above :data:`MAX_NESTED_SPLITS`, or
+    without a maximum) in one sequence of ``items`` (or one nested in it), all able to read one
+    character, with nothing between them that must read another: a failing match tries every way
+    to share a run of that character among them, a polynomial of their number's degree."""
+    flat = _flatten(items, c)
+    if sum(_long(op, av, c) for op, av in flat) > MAX_REPEATS_IN_A_ROW:
+        found = _row_in(flat, flags, c)
+        if found is not None:
+            return found
+    for op, av in items:
+        for sub in _children(op, av, c):
+            found = _repeats_in_a_row(sub, flags, c)
+            if found is not None:
+                return found
+    return None
+
+
+def _row_in(flat: list, flags: int, c) -> str | None:
+    reads = [_chars(op, av, flags, c) for op, av in flat]
+    empty = [_nullable(op, av, c) for op, av in flat]
+    candidates = set().union(*(reads[i] for i, (op, av) in enumerate(flat) if _long(op, av, c)))
+    shown = sorted(candidates, key=lambda ch: (not (ch.isalnum() or ch == " "), ch))
+    for ch in shown:
+        row: list[int] = []
+        for i, (op, av) in enumerate(flat):
+            if _long(op, av, c) and ch in reads[i]:
+                row.append(i)
+                if len(row) > MAX_REPEATS_IN_A_ROW:
+                    return (f"{len(row)} long repetitions in a row can all read {ch!r}, a polynomial of degree "
+                            f"{len(row)} in the text's length: {_render(flat[row[0]:i + 1], c)}")
+            elif op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+                continue  # reads nothing
+            elif (op in (c.ATOMIC_GROUP, c.POSSESSIVE_REPEAT) and ch in reads[i]) or not (empty[i] or ch in reads[i]):
+                row = []  # reads ch without giving it back, or must read another character
+    return None
+
+
+def _flatten(items: list, c) -> list:
+    """``items`` with the groups that only gather (a group, not repeated) opened in place."""
+    flat = []
+    for op, av in items:
+        if op == c.SUBPATTERN:
+            flat.extend(_flatten(list(av[3]), c))
+        else:
+            flat.append((op, av))
+    return flat
+
+
+def _long(op, av, c) -> bool:
+    return op in (c.MAX_REPEAT, c.MIN_REPEAT) and (av[1] == c.MAXREPEAT or av[1] > MAX_NESTED_SPLITS)
+
+
+def _nullable(op, av, c) -> bool:
+    """Whether one parsed item can read nothing."""
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+        return av[0] == 0 or all(_nullable(o, a, c) for o, a in av[2])
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        return True
+    if op in (c.SUBPATTERN, c.ATOMIC_GROUP, c.BRANCH, c.GROUPREF_EXISTS):
+        return any(all(_nullable(o, a, c) for o, a in sub) for sub in _children(op, av, c))
+    return False
+
+
+#: The sample characters each character-reading item reads, as :func:`_chars` found them (a few
+#: dozen distinct items across every pack: ``\s``, ``\w``, ``.``, the letters).
+_READ_BY_ONE: dict[tuple[int, str, int], frozenset[str]] = {}
+
+
+def _read_by_one(op, av, flags: int, c) -> frozenset[str]:
+    """The sample characters one character-reading item reads (worked out once per process)."""
+    key = (int(op), repr(av), flags)
+    if key not in _READ_BY_ONE:
+        if op == c.LITERAL:  # most items: one look-up rather than a pass over the sample
+            _READ_BY_ONE[key] = frozenset(_reading_code(bool(flags & _IGNORECASE)).get(av, ()))
+        else:
+            _READ_BY_ONE[key] = frozenset(ch for ch in _SAMPLE if _reads(op, av, ch, flags, c))
+    return _READ_BY_ONE[key]
+
+
+@functools.lru_cache(maxsize=2)
+def _reading_code(ignore_case: bool) -> dict[int, tuple[str, ...]]:
+    """For each code point, the sample characters a literal of it reads (as :func:`_reads` judges)."""
+    found: dict[int, list[str]] = {}
+    for ch in _SAMPLE:
+        for one in {ch, ch.lower(), ch.upper()} if ignore_case else {ch}:
+            if len(one) == 1:
+                found.setdefault(ord(one), []).append(ch)
+    return {code: tuple(chars) for code, chars in found.items()}
+
+
+def _chars(op, av, flags: int, c) -> set[str]:
+    """The sample characters one parsed item can read, anywhere in what it reads."""
+    if op in (c.LITERAL, c.NOT_LITERAL, c.ANY, c.IN):
+        return set(_read_by_one(op, av, flags, c))
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        return set()
+    if op == c.SUBPATTERN:
+        flags = (flags | av[1]) & ~av[2]
+    subs = _children(op, av, c)
+    if not subs:
+        return set(_SAMPLE)  # a back-reference: anything
+    return set().union(*(_chars(o, a, flags, c) for sub in subs for o, a in sub))
+
+
+def _render(items: list, c) -> str:
+    """A parsed sequence written back as a pattern (as ``re`` reads it: ``\\w`` stays ``\\w``,
+    ``[a-z]`` stays a range), for a message to show the part it is about."""
+    out = []
+    for op, av in items:
+        if op == c.LITERAL:
+            out.append(re.escape(chr(av)))
+        elif op == c.NOT_LITERAL:
+            out.append("[^" + re.escape(chr(av)) + "]")
+        elif op == c.ANY:
+            out.append(".")
+        elif op == c.IN:
+            out.append(_render_set(av, c))
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            low, high, body = av
+            inner = _render(list(body), c)
+            if len(body) != 1 or body[0][0] in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT, c.BRANCH):
+                inner = f"(?:{inner})"
+            count = {(0, c.MAXREPEAT): "*", (1, c.MAXREPEAT): "+", (0, 1): "?"}.get((low, high))
+            if count is None:
+                count = f"{{{low}}}" if low == high else f"{{{low},{'' if high == c.MAXREPEAT else high}}}"
+            out.append(inner + count + {c.MIN_REPEAT: "?", c.POSSESSIVE_REPEAT: "+"}.get(op, ""))
+        elif op == c.SUBPATTERN:
+            out.append(("(" if av[0] is not None else "(?:") + _render(list(av[3]), c) + ")")
+        elif op == c.ATOMIC_GROUP:
+            out.append("(?>" + _render(list(av), c) + ")")
+        elif op == c.BRANCH:
+            out.append("|".join(_render(list(branch), c) for branch in av[1]))
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            kind = ("=" if op == c.ASSERT else "!") if av[0] == 1 else ("<=" if op == c.ASSERT else "<!")
+            out.append(f"(?{kind}" + _render(list(av[1]), c) + ")")
+        elif op == c.AT:
+            out.append({c.AT_BEGINNING: "^", c.AT_END: "$", c.AT_BOUNDARY: r"\b",
+                        c.AT_NON_BOUNDARY: r"\B", c.AT_BEGINNING_STRING: r"\A"}.get(av, r"\Z"))
+        else:
+            out.append("…")  # a back-reference or a conditional
+    return "".join(out)
+
+
+def _render_set(av, c) -> str:
+    parts, negate = [], False
+    for kind, value in av:
+        if kind == c.NEGATE:
+            negate = True
+        elif kind == c.LITERAL:
+            parts.append(re.escape(chr(value)))
+        elif kind == c.RANGE:
+            parts.append(re.escape(chr(value[0])) + "-" + re.escape(chr(value[1])))
+        elif kind == c.CATEGORY:
+            parts.append(_CATEGORIES.get(str(value), "?"))
+    if len(parts) == 1 and not negate and kind == c.CATEGORY:
+        return parts[0]
+    return "[" + ("^" if negate else "") + "".join(parts) + "]"
+
 
 
 def _children(op, av, c) -> list[list]:
@@ -197,19 +402,6 @@ def _whole_repeat(items: list, c) -> bool:
     while len(items) == 1 and items[0][0] == c.SUBPATTERN:
         items = list(items[0][1][3])
     return len(items) == 1 and items[0][0] in (c.MAX_REPEAT, c.MIN_REPEAT)
-
-
-def _unbounded_inside(items: list, c) -> bool:
-    """Whether ``items`` hold a repetition without a maximum that can give back (not possessive,
-    not in an atomic group)."""
-    for op, av in items:
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] == c.MAXREPEAT:
-            return True
-        if op == c.ATOMIC_GROUP:
-            continue
-        if any(_unbounded_inside(sub, c) for sub in _children(op, av, c)):
-            return True
-    return False
 
 
 def _ambiguous_branch(items: list, flags: int, c) -> str | None:
@@ -271,7 +463,7 @@ def _first(items: list, flags: int, c) -> tuple[set[str], bool]:
         if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
             continue  # reads nothing
         if op in (c.LITERAL, c.NOT_LITERAL, c.ANY, c.IN):
-            return found | {ch for ch in _SAMPLE if _reads(op, av, ch, flags, c)}, False
+            return found | _read_by_one(op, av, flags, c), False
         return found | set(_SAMPLE), False  # a back-reference, a conditional: anything
     return found, True
 
@@ -282,7 +474,7 @@ _CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_S
 
 def _reads(op, av, ch: str, flags: int, c) -> bool:
     """Whether one character-reading item reads ``ch`` (either case when letter case is ignored)."""
-    cases = {ch, ch.lower(), ch.upper()} if flags & re.IGNORECASE else {ch}
+    cases = {ch, ch.lower(), ch.upper()} if flags & _IGNORECASE else {ch}
     return any(_reads_exactly(op, av, one, flags, c) for one in cases if len(one) == 1)
 
 
@@ -292,7 +484,7 @@ def _reads_exactly(op, av, ch: str, flags: int, c) -> bool:
     if op == c.NOT_LITERAL:
         return ord(ch) != av
     if op == c.ANY:
-        return ch != "\n" or bool(flags & re.DOTALL)
+        return ch != "\n" or bool(flags & _DOTALL)
     negate, hit = False, False
     for kind, value in av:
         if kind == c.NEGATE:

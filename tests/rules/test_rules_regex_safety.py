@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import yaml
 from inforce.rules import read_pack
 from inforce.rules.loader import STOCK_ROOT
 from inforce.rules.patterns import (
+    MAX_NESTED_SPLITS,
     UnsafeRegexError,
     WordingPattern,
     check_backtracking,
@@ -101,3 +103,81 @@ def test_every_stock_regex_passes_the_check():
     assert len(regexes) >= 20
     for regex in regexes:
         check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+
+
+# ---- bounded nested repeats and long repeats in a row (issue 23, twenty-fifth audit) -------------
+#: A line the patterns below cannot finish matching: no "!" in it.
+FAILING = "a" * 100
+
+
+def seconds_to_fail(regex: str) -> float:
+    compiled = re.compile(regex, re.IGNORECASE | re.DOTALL)
+    started = time.perf_counter()
+    assert compiled.search(FAILING) is None
+    return time.perf_counter() - started
+
+
+@pytest.mark.parametrize("regex", [
+    r"(?:\w{1,60}){1,60}!",  # the audit's: ingest of a one-line item never ended
+    r"(?:\w{1,6}){1,6}!",  # just above the cut: 36 ways
+    r"(?:\w{1,3})+!",  # a small inner bound is no help when the outer has none
+    r"(?:\w{1,2}){1,13}!",
+    r"(?:(?:\w{1,5}){1,5}){1,5}!",  # each level within the cut, their product not
+    r"(?:\w{1,60}){2}!",  # one wide repetition in another, as (?:\w+){2} always was
+])
+def test_bounded_nested_repetition_over_the_cut_is_refused(regex):
+    with pytest.raises(UnsafeRegexError, match="ways to split|unbounded repetition"):
+        check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+
+
+@pytest.mark.parametrize("regex", [r"\w*\w*\w*!", r".*.*.*!", r"\w+\w+\w+\w+!", r"\s*\w*\s*\w*\s*\w*!",
+                                   r"\w*(?:foo)?\w*\b\w*!", r".*a.*a.*!", r"\w*\w*\s*+\w*!", r"(?:\w*)\w*\w{0,99}!"])
+def test_three_long_repetitions_in_a_row_reading_one_character_are_refused(regex):
+    with pytest.raises(UnsafeRegexError, match="3 long repetitions in a row") as refusal:
+        check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+    assert "degree 3" in str(refusal.value)
+
+
+@pytest.mark.parametrize("regex", [
+    r"(?:\w{1,5}){1,5}!",  # at the cut: 25 ways
+    r"(?:\w{1,2}){1,12}!", r"(?:\w{1,3}){1,8}!", r"(?:\w{1,8}){1,3}!",
+    r"(?:\d{2}){1,60}!",  # what repeats has one length: one way to split
+    r"(?:\w{1,60}){1,60}+!", r"(?>(?:\w{1,60}){1,60})!", r"(?:(?>\w{1,60})){1,60}!",  # possessive, atomic
+    r".*foo.*!", r"\w*\s?\w*!",  # two in a row: quadratic at worst
+    r"\w*\s+\w*\s+\w*!",  # a space each must read splits the words one way
+    r"\w++\w*\w*!", r"(?>\w+)\w*\w*!", r"\w*\w*\w*+!",  # what reads the a's last gives none back
+    r"\w{0,5}\w{0,5}\w{0,5}!",  # short repetitions
+])
+def test_allowed_forms_pass_and_fail_fast(regex):
+    check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+    assert seconds_to_fail(regex) < 0.25
+
+
+def test_the_cut_is_where_failing_gets_slow():
+    """The measure behind MAX_NESTED_SPLITS: at the cut a failing line is read at once, one step
+    past it in each direction already a good deal slower, and the audit's pattern never ends."""
+    assert MAX_NESTED_SPLITS == 25
+    at_cut = seconds_to_fail(r"(?:\w{1,5}){1,5}!")
+    past = seconds_to_fail(r"(?:\w{1,7}){1,7}!")
+    assert at_cut < 0.25 and past > 5 * at_cut
+
+
+def test_the_refusal_names_the_part_of_the_pattern(tmp_path):
+    problem = refused(tmp_path, r"(?P<ref>\d+) in (?:\w{1,60}){1,60}!")
+    assert problem.line == 10 and problem.field == "rules.0.patterns.1.regex"
+    assert "QQ-Q001" in str(problem) and r"(?:\w{1,60}){1,60}" in str(problem) and "more than 25" in str(problem)
+    chain = refused(tmp_path, r"(?P<ref>\d+) in \w*\s*\w*\w*!")
+    assert r"\w*\s*\w*\w*" in str(chain) and "'0'" in str(chain)
+
+
+def test_rules_check_exits_non_zero_naming_the_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    pack = tmp_path / "q.yaml"
+    pack.write_text(QUALIFIER.replace("{regex}", "'(?P<ref>\\w+)(?:\\w{1,60}){1,60}!'"))
+    result = CliRunner().invoke(app, ["rules", "check", str(pack)])
+    assert result.exit_code == 2, result.output
+    assert f"{pack}:10:" in result.stdout and "RP010" in result.stdout and "QQ-Q001" in result.stdout
+    assert "(?:\\w{1,60}){1,60}" in result.stdout
