@@ -557,7 +557,7 @@ def derive_supersedes(
     for hit in _innermost(hits):
         locator = Locator.parse(hit.target)
         if has_target is not None and not has_target(locator):
-            unresolved.append(f"{document.id}#{hit.provision.path}: {hit.target} does not exist")
+            unresolved.append(f"{document.id}#{hit.provision.path}: {hit.target}{_LACKING}")
             continue
         item = document.provision_locator(hit.provision.path).unpinned()
         edges.append((Supersedes(
@@ -583,6 +583,18 @@ def derive_supersedes(
     return DerivationResult(edges=tuple(edge for edge, _, _ in edges), derived=derived,
                             unresolved=tuple(dict.fromkeys(unresolved)), not_understood=not_understood,
                             quiet=tuple(sorted(quiet)))
+
+
+#: How an ``unresolved`` note ends that names a target the project does not hold.
+_LACKING = " does not exist"
+
+
+def lacking_target(note: str) -> Locator | None:
+    """The target an ``unresolved`` note says the project does not hold ("ADD-1#2: DOC#4.2.A
+    does not exist"); None for any other note."""
+    if not note.endswith(_LACKING):
+        return None
+    return Locator.parse(note[: -len(_LACKING)].rpartition(": ")[2])
 
 
 _COMPILED: dict[int, tuple[SupersessionRule, tuple]] = {}

@@ -55,6 +55,7 @@ from inforce.ontology import (
     InputErrors,
     Locator,
     LocatorError,
+    NotUnderstoodItem,
     ProposedEdge,
     ReviewDecision,
     Supersedes,
@@ -635,13 +636,37 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
         withheld.update(named)
         return "names a document your groups may not read (access)"
 
+    # an edge or proposal of an item the asker may read, naming a section no revision they may
+    # read holds (``Snapshot.target_held``), is listed as the item would be were that section in
+    # no revision: not understood, with its own words, file and line; its reason names the
+    # target's document, which holds a revision they may not read, so it is scrubbed as the
+    # reason "names Paragraph 2.8.A of SPEC-A, which has no paragraph 2.8.A" is (issue 23)
+    from .addenda.context import missed_words
+
+    holds = snapshot.target_held(held)
+    unheld = [(e.by, e.target, e.rule, e.file, e.line) for e in readings.applied if not holds(e.target)]
+    unheld += [(p.item, p.target, p.rule, p.file, p.line) for p in readings.proposed if not holds(p.target)]
+    said = {n.item.unpinned() for n in readings.not_understood}
+    missed: list[NotUnderstoodItem] = []
+    for item, target, rule, file, line in unheld:
+        if item.unpinned() in said:
+            continue
+        said.add(item.unpinned())
+        words = _stored_words(snapshot, item)
+        if file is None:  # where the item is written, as ingest names it
+            file = next((d.source.file for d in _documents(snapshot) if d.id == item.doc), "")
+        missed.append(NotUnderstoodItem(
+            item=item.unpinned(), file=file, line=line, rule=rule,
+            words=missed_words(words) if words is not None else "",
+            reason=f"names {target.path} of {target.doc}, which has no paragraph {target.path}"))
     return readings.model_copy(update={
-        "applied": tuple(e for e in readings.applied if readable(e.by, e.target)),
+        "applied": tuple(e for e in readings.applied if holds(e.target) and readable(e.by, e.target)),
         "proposed": tuple(p.model_copy(update={"evidence": p.evidence.model_copy(
             update={"why": scrubbed(p.evidence.why), "reference": p.evidence.reference}) })
-            for p in readings.proposed if readable(p.item, p.target)),
-        "not_understood": tuple(n.model_copy(update={"reason": scrubbed(n.reason)})
-                                for n in readings.not_understood if readable(n.item)),
+            for p in readings.proposed if holds(p.target) and readable(p.item, p.target)),
+        "not_understood": tuple(n.model_copy(update={"reason": scrubbed(n.reason)}) for n in (
+            sorted((*readings.not_understood, *missed), key=lambda n: (n.file, n.line or 0)) if missed
+            else readings.not_understood) if readable(n.item)),
         "reviewed": tuple(r for r in readings.reviewed if readable(r.item, r.target)),
         "awaiting_ingest": tuple(r for r in readings.awaiting_ingest if readable(r.item, r.target)),
         "stale": tuple(r for r in readings.stale if readable(r.item, r.target)),

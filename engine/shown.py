@@ -3,7 +3,9 @@
 Revisions and edges of documents the asker may not read are left out, not redacted — their
 dates and section paths are content too — and those documents are named in ``withheld``; an
 edge from a readable item to a target they may not read names the target by its document id
-alone, without its review (``redaction.edge_target``), that document in ``withheld`` too.
+alone, without its review (``redaction.edge_target``), that document in ``withheld`` too. An
+edge whose target is a section no revision the asker may read holds is not shown at all, nor
+its document named: to them that section does not exist (``Snapshot.target_held``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ __all__ = ["provision_view"]
 
 def provision_view(
     store: GraphStore, index: AsOfIndex, wanted: Locator, rev: str, *, readable: Readable, targets: Readable,
-    build_id: str,
+    held: Readable, build_id: str,
 ) -> ProvisionView:
     """``wanted`` at revision ``rev`` (which exists, and which the asker may read) as shown;
-    ``targets`` judges what an edge targets (``Snapshot.target_readable``), as ``history`` does."""
+    ``targets`` judges what an edge targets (``Snapshot.target_readable``), as ``history`` does;
+    an edge whose target is not ``held`` (``Snapshot.target_held``) is left out unnamed."""
     entry = index.entry(wanted.doc)
     if wanted.path is None:
         document = store.document(f"{wanted.doc}@{rev}")
@@ -37,7 +40,7 @@ def provision_view(
         document, provision = store.provision(wanted.pinned(rev))
         text, kind = provision.text, provision.kind
     changed_at = _changed_positions(entry, wanted.path)
-    edges = _edges_touching(index, wanted)
+    edges = [e for e in _edges_touching(index, wanted) if held(e.target)]
     # that something replaced this provision is its own fact (as asof tells it), the rest is not
     hidden = [e for e in edges if not readable(e.source) or (e.by is not None and not readable(e.by))]
     # a revision the asker may not read is left out of the list, and its document named (access rule 3)

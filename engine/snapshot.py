@@ -241,6 +241,24 @@ class Snapshot:
 
         return readable
 
+    def target_held(self, groups: Iterable[str]) -> Readable:
+        """Whether, to an asker with ``groups``, the project holds what an edge targets: false for
+        a section no revision they may read holds (rule 4: to them it does not exist), true for
+        anything else. The one place this is decided (issue 23): an edge or proposal of a readable
+        item naming such a section is shown exactly as the same item naming a section no revision
+        holds — no edge in ``show`` or ``history``, in the review listings an item not understood
+        (``reviews.withhold``) — so whether a restricted revision holds it does not show."""
+        held = tuple(groups)
+        if self.gate.all_public:
+            return lambda locator: True
+
+        def holds(locator: Locator) -> bool:
+            if locator.path is None or self.may_read(locator, held):
+                return True
+            return self._held_readably(locator.doc, locator.path, self.gate.readable_revisions_of(locator.doc, held))
+
+        return holds
+
     def _deciding(self, doc: str, valid_at: dt.date, known_at: dt.datetime | None) -> str | None:
         """The label of the revision of ``doc`` whose dates decide the day: the one in force, else
         the one whose lapse leaves the day uncovered, or the first to begin
@@ -292,7 +310,8 @@ class Snapshot:
         if asked.rev is not None and entry is not None and asked.rev not in entry.position:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
-        return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held))
+        return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
+                              held=self.target_held(held))
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
@@ -307,7 +326,8 @@ class Snapshot:
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
                                 hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
         return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
-                              targets=self.target_readable(held), build_id=self.build_id)
+                              targets=self.target_readable(held), held=self.target_held(held),
+                              build_id=self.build_id)
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,

@@ -574,7 +574,13 @@ def _missed(item: Item, rule: str, file: str, line_of: Callable[[int], int | Non
             why: str | None) -> NotUnderstoodItem:
     start, _ = _instruction_mask(item)
     return NotUnderstoodItem(item=item.locator, file=file, line=line_of(item.offset), rule=rule,
-                             words=_words(item.text[_LEAD.match(item.text).end():]), reason=why)  # type: ignore[union-attr]
+                             words=missed_words(item.text), reason=why)
+
+
+def missed_words(text: str) -> str:
+    """An item's words as a not-understood entry lists them (``reviews.withhold`` lists an item
+    whose target the asker may not know of with the same words)."""
+    return _words(text[_LEAD.match(text).end():])  # type: ignore[union-attr]
 
 
 #: Where one sentence of an item may end and another instruction begin (outside quotations).

@@ -22,7 +22,7 @@ from inforce.ontology import (
 from inforce.rules import RuleSet
 
 from ..addenda.reading import read_addendum
-from ..derivation import TargetDirectory, derive_changed, outline_names
+from ..derivation import TargetDirectory, derive_changed, lacking_target, outline_names
 from ..facts import LocatedWarning
 from ..store import GraphStore, IngestTransaction
 from .reader import ProjectFiles
@@ -266,9 +266,11 @@ def derive_edges(
         reading = read_addendum(document, rules, targets, body_line=body, embedder=embedder,
                                 target_text=targets.text if embedder is not None else None)
         for note in reading.unresolved:
-            result.warnings.append(
-                InputError(f"no supersedes edge derived: {note}", file=document.source.file)
-            )
+            warning = InputError(f"no supersedes edge derived: {note}", file=document.source.file)
+            lacking = lacking_target(note)
+            if lacking is not None:  # shown only to an asker who may read every revision of its document
+                warning.lacks_target_of = lacking.doc  # type: ignore[attr-defined]
+            result.warnings.append(warning)
         result.not_understood.extend(reading.not_understood)
         result.proposed.extend(reading.proposed)
         for rule, count in reading.skipped.items():

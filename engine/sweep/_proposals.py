@@ -25,6 +25,7 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
                 if (str(p.item.unpinned()), str(p.target)) in waiting]
     pending: list[tuple[ProposedEdge, ReviewDecision | None]] = [(p, None) for p in readings.proposed] + accepted
     index = snapshot.index
+    holds = snapshot.target_held(run.groups)
     for n, (proposal, decision) in enumerate(pending, 1):
         if progress and (n % 100 == 0 or n == len(pending)):
             progress("proposals", n, len(pending))
@@ -34,6 +35,8 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
         item = Locator.parse(version)
         if not run.readable(item):
             run.withheld.add(item.doc)
+            continue
+        if not holds(proposal.target):  # to the asker, a section that does not exist: nothing said
             continue
         if not run.readable(proposal.target):
             run.withheld.add(proposal.target.doc)

@@ -506,17 +506,19 @@ def test_a_long_subject_is_echoed_cut_with_its_length(project: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["show", "history"])
-def test_a_reviewed_edge_to_a_restricted_target_names_its_document_alone(
+def test_a_reviewed_edge_to_a_restricted_target_is_not_shown(
     project: Path, tmp_path: Path, command: str
 ) -> None:
     """Audit 23A, finding 2: a public item's edge to the restricted drawing, accepted in review,
     showed the drawing's section, the reviewer and their note to an asker outside the group.
-    Now the drawing is named by id alone, withheld, with no review; the group sees it whole."""
+    Issue 23 (AUDIT-O 01): no revision they may read holds that section, so to them it does not
+    exist and the edge is not shown at all, nor its review (``Snapshot.target_held``), as for an
+    item naming a section no revision holds; the group sees it whole."""
     _, _, written = _run([command, "{p}", "ADD-01#2.1"], project, tmp_path, "json", None)
     answer = json.loads(written)
     edges = answer["edges"] if command == "show" else [v for v in answer["versions"] if v["target"]]
-    (edge,) = [e for e in edges if e["target"].startswith("DWG-S-101")]
-    assert edge["target"] == "DWG-S-101" and edge["review"] is None and answer["withheld"] == ["DWG-S-101"]
+    assert not [e for e in edges if e["target"].startswith("DWG-S-101")], edges
+    assert "callout-3" not in written and "ZZREVIEW" not in written
     _, _, grouped = _run([command, "{p}", "ADD-01#2.1"], project, tmp_path, "json", GROUP)
     assert "DWG-S-101#callout-3" in grouped and "ZZREVIEWNOTE" in grouped and "ZZREVIEWER" in grouped
 
