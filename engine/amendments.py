@@ -100,11 +100,13 @@ def amendment(
     if not found.in_force:
         return None
     held = _consolidated(snapshot).get(unpinned.doc, frozenset())
-    amended_by = tuple(a for a in found.amended_by if a.path is not None or a.doc not in found.withheld)
+    # the answer's withheld documents, less the amended one itself: its own other revisions (one the
+    # asker may not read, not in force on the day) are no amender of it
+    withheld = tuple(doc for doc in found.withheld if doc != unpinned.doc)
+    amended_by = tuple(a for a in found.amended_by if a.path is not None or a.doc not in withheld)
     amended_by = tuple(a for a in amended_by if a.unpinned().format() not in held)
-    if not amended_by and not found.withheld:
+    if not amended_by and not withheld:
         return None
-    withheld = tuple(found.withheld)
     return Amendment(unpinned, found.resolved, tuple(a for a in amended_by if a.doc not in withheld), withheld)
 
 

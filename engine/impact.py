@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
+    AccessRestrictedError,
     Context,
     ImpactChange,
     ImpactReport,
@@ -703,16 +704,29 @@ class _Impact:
                         return rule.kind
         return None
 
-    def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False) -> None:
-        """Add ``change``; when it involves (``involved``) a document the asker may not read,
+    def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False,
+            asked: Context | None = None) -> None:
+        """Add ``change``; when it involves (``involved``) a revision the asker may not read,
         as the sweep shows a withheld document: its id, nothing else (``origin`` too is left out
-        when it is that document's file and line: ``at_document``)."""
-        hidden = sorted({locator.doc for locator in involved if not self.snapshot.may_read(locator, self.asker)})
+        when it is that document's file and line: ``at_document``). A locator is judged as it
+        is given: pinned, that revision; unpinned, every revision of its document — or, for a
+        question asked on a day (``asked``), the revision that answers it then, as the question
+        itself is gated (``Snapshot.gate_question``)."""
+        hidden = sorted({locator.doc for locator in involved if not self._may_read(locator, asked)})
         if hidden:
             change = ImpactChange(source=change.source, origin="-" if at_document else change.origin,
                                   subject=", ".join(hidden), change=change.change, before=None, after=None,
                                   rules=change.rules, withheld=tuple(hidden))
         self.changes.append(change)
+
+    def _may_read(self, locator: Locator, asked: Context | None) -> bool:
+        if asked is None or locator.rev is not None:
+            return self.snapshot.may_read(locator, self.asker)
+        try:
+            self.snapshot.gate_question(locator, self.asker, asked.valid_at, asked.known_at)
+        except AccessRestrictedError:
+            return False
+        return True
 
     def unreplay(self, source: Any, origin: str, subject: str, reason: str) -> None:
         self.unreplayed.append(ImpactUnreplayed(source=source, origin=origin, subject=subject, reason=reason))
@@ -909,8 +923,7 @@ class _Impact:
                     subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
                     change="added" if was is None else "removed" if now is None else "changed",
                     before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))),
-                    [p.locator for f in (was, now) if f is not None for p in f.provisions]
-                    + [f.winner for f in (was, now) if f is not None and f.winner is not None])
+                    [located for f in (was, now) if f is not None for located in _finding_revisions(f)])
         for origin, subject, asked in logged:
             answers = [_precedence(side, asked) for side in self.sides]
             if all(words.startswith("input error: ") for _, words in answers):
@@ -923,7 +936,7 @@ class _Impact:
             self.add(ImpactChange(source="precedence", origin=origin, subject=subject, change="changed",
                                   before=answers[0][1], after=answers[1][1],
                                   rules=self.behind(fired, ("precedence", "supersession"))),
-                     [_locator(asked.a), _locator(asked.b)])
+                     [_locator(asked.a), _locator(asked.b)], asked=asked.context)
         self.sources.append(ImpactSource(source="precedence", decisions=decisions,
                                          changed=len(self.changes) - before, note="; ".join(failed)))
 
@@ -1149,6 +1162,17 @@ def _documents(names: Sequence[str], other: Sequence[str] | None) -> str:
         return f"{len(names):,} documents"
     shown = ", ".join(only[:_LISTED]) + (f" and {len(only) - _LISTED:,} more" if len(only) > _LISTED else "")
     return f"{len(names):,} documents, of them not on the other side: {shown}"
+
+
+def _finding_revisions(finding: Any) -> list[Locator]:
+    """The revisions a sweep finding rests on: each provision's version read (``resolved``, its
+    locator when none is pinned; a document's other revisions are not in it) and its winner,
+    which is one of them."""
+    held = [p.resolved or p.locator for p in finding.provisions]
+    winner = finding.winner
+    if winner is not None and not any(p.locator.unpinned() == winner.unpinned() for p in finding.provisions):
+        held.append(winner)
+    return held
 
 
 def _precedence(side: Snapshot, asked: _Asked) -> tuple[str | None, str]:

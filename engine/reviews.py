@@ -28,6 +28,9 @@ change), or declares an edge no rule proposed. The rules it follows, in one plac
    or re-scoped by a review (refused when recorded, a warning at ingest).
 8. A decision is applied at the next ingest; until then ``awaiting_ingest`` lists it and the
    sweep keeps escalating its item.
+9. An entry whose ``at`` is later than the moment of the ingest (past a few minutes of clock
+   difference between machines) was recorded in the future: a slip of the hand or a wrong
+   clock, never refused (the decision stands), a warning at its line (``future_warnings``).
 
 Functions over the file and the corpus; the front (``Project.readings``, ``Project.review``),
 the ingest and the sweep call them.
@@ -88,6 +91,7 @@ __all__ = [
     "read_review_file",
     "review_path",
     "stage_reviews",
+    "future_warnings",
     "stale_warning",
     "with_reviews",
     "withhold",
@@ -362,6 +366,23 @@ def review_edges(
             review=EdgeReview(by=review.by, at=review.at, note=review.note),
         ))
     return edges, stale, problems
+
+
+#: How far an entry's ``at`` may run ahead of the clock before it is said to be in the future:
+#: the clocks of the machines a team records decisions on differ by this much.
+CLOCK_SLACK = dt.timedelta(minutes=10)
+
+
+def future_warnings(reviews: Sequence[ReviewDecision], now: dt.datetime | None = None) -> list[InputError]:
+    """A warning at the line of each entry recorded after ``now`` (the clock; ``CLOCK_SLACK``
+    allowed): rule 9."""
+    moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC) + CLOCK_SLACK
+    return [InputError(
+        f"{review.item} → {review.target} was recorded in the future (at {review.at}, after this ingest's "
+        f"{utc_text(moment - CLOCK_SLACK)}): the decision stands", file=REVIEWS_FILE, line=review.line,
+        field=f"reviews[{n}].at", hint="correct the time (inforce review writes the time of the decision), "
+                                       "or the clock of the machine that wrote it")
+        for n, review in enumerate(reviews) if parse_datetime_utc(review.at) > moment]
 
 
 def stale_warning(review: ReviewDecision) -> InputError:
@@ -835,7 +856,7 @@ def stage_reviews(
     if problems:
         return metadata, problems, [], []
     edges, stale, problems = review_edges(reviews, parsed, kinds=kinds)
-    warnings = [stale_warning(review) for review in stale]
+    warnings = future_warnings(reviews) + [stale_warning(review) for review in stale]
     by_rule = {_key(by, target): (scope, successor, rule) for by, target, scope, successor, rule in derived}
     for review in decided(reviews).values():
         ruled = by_rule.get(_key(review.item, review.target))

@@ -9,7 +9,8 @@ the schema is a file *beside the pack*, a copy of the one inforce ships
 by the editor from the pack's own folder, so it works offline, in a checkout on any machine and
 after the project moves; an ``https://`` address would need the network, and an absolute path
 into the installed package breaks on the next machine or virtual environment. ``rules new``
-refreshes a copy that differs from the schema of the inforce that runs it.
+never replaces a file: a copy that differs from the schema of the inforce that runs it (edited,
+or another version's) is an input error naming it, and nothing is written.
 
 **The canonical layout** (``rules fmt``) changes where keys stand and how far lines are
 indented, nothing else:
@@ -229,9 +230,23 @@ def new_pack_text(kind: str, *, prefix: str = "ABC", title: str | None = None) -
     )
 
 
+def _differs(path: Path) -> bool:
+    """Whether a file stands at ``path`` whose text is not this inforce's pack schema."""
+    text = _schema_text()
+    try:
+        if path.stat().st_size > 2 * len(text.encode("utf-8")):
+            return True  # not read: far longer than the schema
+        return path.read_text("utf-8") != text  # as ``write_schema_copy`` compares (line endings read alike)
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError):
+        return True  # there, but not readable as the schema
+
+
 def write_new_pack(path: Path, kind: str, *, prefix: str = "ABC", title: str | None = None) -> list[Path]:
-    """Write a new pack at ``path`` (never over a file) and the schema copy its header names
-    beside it; the files written."""
+    """Write a new pack at ``path`` and the schema copy its header names beside it, never over
+    a file: a copy there that differs from this inforce's schema (edited, or another version's)
+    is an input error naming it, nothing written; the files written."""
     text = new_pack_text(kind, prefix=prefix, title=title)
     if not path.parent.is_dir():
         raise InputError("no such folder", file=str(path.parent), hint="make the folder first")
@@ -241,8 +256,14 @@ def write_new_pack(path: Path, kind: str, *, prefix: str = "ABC", title: str | N
     if schema.is_symlink() or (schema.exists() and not schema.is_file()):
         raise InputError("the schema copy the pack's header names cannot be written here (a folder or a link "
                          "stands there)", file=str(schema), hint="move it, or write the pack in another folder")
+    if _differs(schema):  # edited, or another inforce's: never replaced without a word, nor the pack written
+        raise InputError("a schema copy that differs from this inforce's schema stands beside the pack; "
+                         "rules new never replaces a file, so no pack was written", file=str(schema),
+                         hint="keep your edits elsewhere and delete the file (rules new writes the current "
+                              "schema), or write the pack in another folder")
     try:
-        copy = write_schema_copy(path.parent)  # first: a pack whose header names no schema is never left behind
+        # first: a pack whose header names no schema is never left behind; made only where none stands
+        copy = write_schema_copy(path.parent, replace=False)
     except OSError as error:
         raise InputError(f"the schema copy cannot be written ({error.strerror or error}); no pack was written",
                          file=str(schema)) from error

@@ -458,7 +458,9 @@ def new(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Write a new rule pack holding one rule of a kind, headed by the JSON Schema line editors read
-    (`# yaml-language-server: $schema=rule-pack.schema.json`), and that schema beside it."""
+    (`# yaml-language-server: $schema=rule-pack.schema.json`), and that schema beside it. Never
+    replaces a file: a schema copy there that differs from this inforce's (edited, or another
+    version's) is an input error naming it (exit 2), and nothing is written."""
     from inforce.rules.layout import NewPack, write_new_pack
 
     written = write_new_pack(path, kind.value, prefix=prefix, title=title)

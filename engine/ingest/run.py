@@ -461,7 +461,20 @@ def _legends(root: Path, files: ProjectFiles, names: list[str],
         "and this document is restricted", file=document.source.file, field="abbreviations",
         hint="move the abbreviations to a document everyone may read (no access list), or leave them out")
         for document in legends.withheld]
+    for conflict in legends.conflicts:  # every definition is public: the warning may name them all
+        (words, first), *others = conflict.definitions
+        said = "; ".join(f"{_revision_name(document)}: {meaning!r}" for meaning, document in others)
+        not_applied.append(InputError(
+            f"abbreviation {conflict.abbreviation!r} is defined differently by two legends "
+            f"({_revision_name(first)}: {words!r}; {said}): applied in neither, it binds no figure",
+            file=first.source.file, field="abbreviations",
+            hint="give it one meaning in every legend, or write the words out where they differ"))
     return legends.entries, parsed, not_applied
+
+
+def _revision_name(document: Document) -> str:
+    """A legend's document by its id (and revision and file, so two revisions of one tell apart)."""
+    return f"{document.id} revision {document.revision} ({document.source.file})"
 
 
 def _legend_hash(legend: tuple[tuple[str, str], ...]) -> list[str]:

@@ -20,6 +20,10 @@ may read (the access gate's rule 1, ``engine.access``): a restricted revision's 
 otherwise change what a public figure binds to for an asker who may not read it (its words
 shaping a public answer). Its legend is not applied, and ingest says so in a warning at its
 file (``Legends.withheld``), shown only to askers who may read that file.
+
+Two applied legends (or one legend twice) giving one abbreviation different words bind it to
+neither: the abbreviation is left out of the legend and ingest warns, naming the documents
+(``Legends.conflicts``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from inforce.ontology.document import ABBREVIATION_WORDS
 
 from ..access import AccessGate
 
-__all__ = ["Legends", "abbreviation_legend", "legend_of", "legends_of", "spell_out"]
+__all__ = ["Conflict", "Legends", "abbreviation_legend", "legend_of", "legends_of", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
@@ -66,22 +70,39 @@ def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
     return found
 
 
+class Conflict(NamedTuple):
+    """An abbreviation the applied legends define in more than one way: applied in none."""
+
+    #: the abbreviation as first written
+    abbreviation: str
+    #: each definition: the words, and the revision defining it (the first one to), in order given
+    definitions: tuple[tuple[str, Document], ...]
+
+
 class Legends(NamedTuple):
-    """A project's legend: the entries applied, and the revisions whose legend is not."""
+    """A project's legend: the entries applied, the revisions whose legend is not, and the
+    abbreviations defined in more than one way (applied in none)."""
 
     #: the abbreviations the public revisions define, each once (the first definition kept)
     entries: tuple[tuple[str, str], ...]
     #: the restricted revisions that define a legend, which is not applied (in the order given)
     withheld: tuple[Document, ...]
+    #: the abbreviations two definitions give different words: left out of ``entries``
+    conflicts: tuple[Conflict, ...] = ()
 
 
 def legends_of(documents: Iterable[Document]) -> Legends:
     """The project's legend from ``documents``: only a revision everyone may read (no groups,
     the access gate) extends the vocabulary; a restricted one that defines a legend is listed
-    in ``withheld``, its legend not applied."""
+    in ``withheld``, its legend not applied. An abbreviation the applied legends give different
+    words (folded as ``spell_out`` matches it: case, a final period) binds no figure: it is in
+    no entry, listed in ``conflicts`` (a figure bound by whichever definition came first would
+    rest on an order of files no one chose)."""
     revisions = list(documents)
     public = AccessGate([(d.uid, d.id, d.access) for d in revisions]).readable(())
     seen: dict[str, tuple[str, str]] = {}
+    meanings: dict[str, dict[str, Document]] = {}  # folded abbreviation -> words -> the first revision saying so
+    written: dict[str, str] = {}
     withheld: list[Document] = []
     for document, everyone in zip(revisions, public, strict=True):
         legend = abbreviation_legend(document)
@@ -90,12 +111,19 @@ def legends_of(documents: Iterable[Document]) -> Legends:
             continue
         for abbreviation, words in legend:
             seen.setdefault(abbreviation.lower(), (abbreviation, words))
-    return Legends(tuple(seen.values()), tuple(withheld))
+            folded = abbreviation.lower().rstrip(".")
+            written.setdefault(folded, abbreviation)
+            meanings.setdefault(folded, {}).setdefault(words, document)
+    unbound = [folded for folded, said in meanings.items() if len(said) > 1]  # in the order first written
+    conflicts = tuple(Conflict(written[folded], tuple(meanings[folded].items())) for folded in unbound)
+    entries = tuple(entry for entry in seen.values() if entry[0].lower().rstrip(".") not in unbound)
+    return Legends(entries, tuple(withheld), conflicts)
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
     """The abbreviations the ``documents`` everyone may read define, each once (the first
-    definition kept): the legend every document is read with (``legends_of``)."""
+    definition kept, one defined in more than one way left out): the legend every document is
+    read with (``legends_of``)."""
     return legends_of(documents).entries
 
 

@@ -185,8 +185,13 @@ def test_a_new_pack_starts_with_the_header_and_the_schema_it_names_validates_it(
     assert data["rules"][0]["id"].startswith("TST-")
 
 
-def test_rules_new_never_replaces_a_file_and_refreshes_a_stale_schema_copy(tmp_path):
-    (tmp_path / PACK_SCHEMA_FILE).write_text("{}\n")
+def test_rules_new_never_replaces_a_file_not_even_a_differing_schema_copy(tmp_path):
+    (tmp_path / PACK_SCHEMA_FILE).write_text("{}\n")  # edited, or another version's: kept, nothing written
+    with pytest.raises(InputError, match="differs") as refused:
+        write_new_pack(tmp_path / "a.yaml", "eligibility")
+    assert refused.value.file == str(tmp_path / PACK_SCHEMA_FILE)
+    assert (tmp_path / PACK_SCHEMA_FILE).read_text() == "{}\n" and not (tmp_path / "a.yaml").exists()
+    (tmp_path / PACK_SCHEMA_FILE).unlink()
     write_new_pack(tmp_path / "a.yaml", "eligibility")
     assert (tmp_path / PACK_SCHEMA_FILE).read_text() == (SCHEMA_DIR / PACK_SCHEMA_FILE).read_text()
     assert write_new_pack(tmp_path / "b.yaml", "subject") == [tmp_path / "b.yaml"]  # the copy is current
