@@ -55,7 +55,9 @@ def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
 def project(tmp_path_factory: pytest.TempPathFactory, built_once) -> Path:
     """The restricted riverside project (``_build``), built once per test run; each module using
     it (this one, test_cli_audit_findings.py) reads its own copy."""
-    return built_once.copy("access-matrix/riverside", _build, tmp_path_factory.mktemp("access") / "riverside")
+    root = built_once.copy("access-matrix/riverside", _build, tmp_path_factory.mktemp("access") / "riverside")
+    _READ_ONLY.add(root)
+    return root
 
 
 def _build(root: Path) -> None:
@@ -246,7 +248,18 @@ EXEMPT = {
 }
 
 
+#: the module's shared project (``project``: read only), and what each question asked of it
+#: without a file of the asking test's (an answer, a folder to write) gave: a question several
+#: tests ask (the matrix asks most of them) runs once. ``rules impact`` takes seconds a run.
+_READ_ONLY: set[Path] = set()
+_ASKED: dict[tuple[str, ...], tuple[int, str, str]] = {}
+
+
 def _run(args: list[str], project: Path, tmp_path: Path, fmt: str, groups: str | None) -> tuple[int, str, str]:
+    key = (str(project), *args, fmt, str(groups))
+    shared = project in _READ_ONLY and not any(str(tmp_path) in a for a in args)
+    if shared and key in _ASKED:
+        return _ASKED[key]
     out = tmp_path / f"out.{fmt}"
     argv = [a.replace("{p}", str(project)) for a in args] + ["--format", fmt, "-o", str(out)]
     if groups is not None and args[0] not in ("check", "replay"):  # their groups are the answer's
@@ -254,6 +267,8 @@ def _run(args: list[str], project: Path, tmp_path: Path, fmt: str, groups: str |
     result = runner.invoke(app, argv)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     written = out.read_text() if out.exists() else ""
+    if shared:
+        _ASKED[key] = (result.exit_code, result.output, written)
     return result.exit_code, result.output, written
 
 

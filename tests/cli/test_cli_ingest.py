@@ -13,25 +13,12 @@ from inforce.adapters.cli import app
 from inforce.engine import Project
 from inforce.ontology import Locator
 
-from project_copies import ingested_copy
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
 
 
 def invoke(*args: str):
     return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
-
-
-def ingest_copy(name: str, tmp_path: Path) -> Path:
-    return ingest_example_at(name, tmp_path / name)
-
-
-def ingest_example_at(name: str, project: Path) -> Path:
-    shutil.copytree(EXAMPLES / name, project, ignore=shutil.ignore_patterns(".inforce"))
-    done = invoke("ingest", project)
-    assert done.exit_code == 0, done.output
-    return project
 
 
 def graph_state(project: Path) -> dict:
@@ -50,8 +37,10 @@ def graph_state(project: Path) -> dict:
     "name", ["riverside-library", "sop-retention", "label-dosing", "followup-handbooks"]
 )
 @pytest.mark.slow
-def test_every_example_ingests_and_every_provision_shows(name, tmp_path):
-    project = ingest_copy(name, tmp_path)
+def test_every_example_ingests_and_every_provision_shows(name, ingested_example):
+    """The run's one ingest of each example (``Project.ingest``, as ``inforce ingest`` runs it;
+    it raises if the ingest fails), read only: every provision shows its own text."""
+    project = ingested_example(name)  # read only
     with Project.open(project) as opened:
         documents = opened.snapshot.store.documents()
         assert documents
@@ -183,10 +172,9 @@ BAD_INPUTS = {
 
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 @pytest.mark.slow
-def test_bad_input_is_a_file_line_error_and_leaves_the_graph_unchanged(case, tmp_path):
-    # the example ingested (exit 0) once per process; each case adds its file to its own copy
-    project = ingested_copy("cli-sop-retention", lambda root: ingest_example_at("sop-retention", root),
-                            tmp_path / "sop-retention")
+def test_bad_input_is_a_file_line_error_and_leaves_the_graph_unchanged(case, tmp_path, ingested_example):
+    # the run's one ingest of the example; each case adds its file to its own copy
+    project = ingested_example.copy("sop-retention", tmp_path / "sop-retention")
     before = graph_state(project)
     name, content, line, words = BAD_INPUTS[case]
     (project / "documents" / name).write_text(content)

@@ -22,23 +22,23 @@ def test_a_check_past_the_time_limit_begins_no_more_claims(ingested_example, ser
     begun: list[float] = []
     real = verify._check_claim
 
-    def slow_claim(case, text, citations):  # each claim takes a quarter second
+    def slow_claim(case, text, citations):  # each claim takes an eighth of a second
         begun.append(time.monotonic())
-        time.sleep(0.25)
+        time.sleep(0.125)
         return real(case, text, citations)
 
     monkeypatch.setattr(verify, "_check_claim", slow_claim)
     root = ingested_example("sop-retention")
-    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=0.5, audit_dir=tmp_path))
     answer = json.loads((EXAMPLES / "sop-retention" / "answers" / "s1-rev-d.json").read_text())
     answer["context"]["groups"] = []
-    answer["claims"] = answer["claims"] * 40  # ten seconds of claims against a one-second limit
+    answer["claims"] = answer["claims"] * 40  # five seconds of claims against a half-second limit
     with httpx.Client(base_url=server.url, timeout=60) as client:
         cut = client.post("/v1/projects/retention/check", json=answer, headers=bearer("owner"))
     assert cut.status_code == 504
-    time.sleep(1.0)  # the claim running at the deadline ends
+    time.sleep(0.5)  # the claim running at the deadline ends
     settled = len(begun)
-    time.sleep(1.5)
+    time.sleep(0.75)  # six claims' time
     assert len(begun) == settled < 40  # nothing more is begun: the work stopped with the answer
 
 
@@ -51,25 +51,25 @@ def test_a_check_past_the_time_limit_searches_no_more_quotes_of_the_claim(ingest
     begun: list[float] = []
     real = verify._locate
 
-    def slow_locate(case, item):  # each citation's search takes 0.4 s
+    def slow_locate(case, item):  # each citation's search takes 0.2 s
         begun.append(time.monotonic())
-        time.sleep(0.4)
+        time.sleep(0.2)
         return real(case, item)
 
     monkeypatch.setattr(verify, "_locate", slow_locate)
     root = ingested_example("sop-retention")
-    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=0.5, audit_dir=tmp_path))
     answer = json.loads((EXAMPLES / "sop-retention" / "answers" / "s1-rev-d.json").read_text())
     answer["context"]["groups"] = []
     claim = answer["claims"][0]
-    claim["citations"] = claim["citations"][:1] * 20  # eight seconds of one claim's quotes (the most it may cite) against a one-second limit
+    claim["citations"] = claim["citations"][:1] * 20  # four seconds of one claim's quotes (the most it may cite) against a half-second limit
     answer["claims"] = [claim]
     with httpx.Client(base_url=server.url, timeout=60) as client:
         cut = client.post("/v1/projects/retention/check", json=answer, headers=bearer("owner"))
     assert cut.status_code == 504
-    time.sleep(1.0)  # the search running at the deadline ends
+    time.sleep(0.5)  # the search running at the deadline ends
     settled = len(begun)
-    time.sleep(1.5)
+    time.sleep(0.75)  # four searches' time
     assert len(begun) == settled < 20  # nothing more is searched: the work stopped with the answer
 
 
@@ -91,17 +91,17 @@ def test_a_replay_past_the_time_limit_begins_no_more_claims(ingested_example, se
     begun: list[float] = []
     real = verify._check_claim
 
-    def slow_claim(case, text, citations):  # each claim takes a quarter second
+    def slow_claim(case, text, citations):  # each claim takes an eighth of a second
         begun.append(time.monotonic())
-        time.sleep(0.25)
+        time.sleep(0.125)
         return real(case, text, citations)
 
     monkeypatch.setattr(verify, "_check_claim", slow_claim)
-    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=1.0, audit_dir=tmp_path))
+    server = serve(Service({"retention": Warm.open("retention", root)}, http_keys, time_limit=0.5, audit_dir=tmp_path))
     with httpx.Client(base_url=server.url, timeout=60) as client:
         cut = client.post("/v1/projects/retention/replay", json=record, headers=bearer("owner"))
     assert cut.status_code == 504, cut.text
-    time.sleep(1.0)  # the claim running at the deadline ends
+    time.sleep(0.5)  # the claim running at the deadline ends
     settled = len(begun)
-    time.sleep(1.5)
+    time.sleep(0.75)  # six claims' time
     assert 0 < len(begun) == settled < 40  # nothing more is begun: the recomputation stopped with the answer
