@@ -26,7 +26,11 @@ their text remains in the project folder, and records that it did, by ids and ha
    put back from the cache, and every file of ``.inforce`` that is not the live build's goes:
    the old generation, the search indexes, texts, rows, fact tables and readings of old builds.
 4. The source files under ``documents/`` are deleted (the erasure's point: a file left there
-   holds the text, and the next ingest would skip it only while the record stands).
+   holds the text, and the next ingest would skip it only while the record stands). A file
+   edited since its revision was ingested holds text the graph never held: erasing that one
+   revision is refused before step 1 (the file is not the revision's to delete); erasing the
+   whole document deletes it and says so (``ErasureResult.files_changed``), its hash the
+   record keeps being of the bytes deleted.
 5. Audit records that cite the document — those named as ``check --audit-dir`` names them,
    found anywhere in the project (the service's ``.inforce/audit`` too), and those in the audit
    folders given — are rewritten to ids and hashes:
@@ -108,7 +112,8 @@ def erase(
 ) -> ErasureResult:
     """Erase ``document`` (every revision, or only ``revision``) from the project at ``root``:
     the steps of the module docstring. InputError (``by`` empty, a source file shared with a
-    document not erased, another erasure pending, the rebuild failing: nothing changed),
+    document not erased, the source file of an erased revision changed since it was ingested
+    (``_changed_since_ingest``), another erasure pending, the rebuild failing: nothing changed),
     NotFoundError (the graph holds no such revision and no erasure names it).
 
     ``held``: called with the erasure once the new graph is live and before the audit records
@@ -190,6 +195,15 @@ def erase(
             before = store.build_id()
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
                                      content_hash=d.content_hash) for d in sorted(chosen, key=lambda d: d.revision))
+        changed = _changed_since_ingest(root, reader, sources)
+        if changed and scope == "revision":  # the file holds something else now: it is not the revision's to delete
+            source = next(s for s in sources if s.file == changed[0])
+            raise InputError(
+                f"the file changed since revision {source.revision} of {document} was ingested from it (edited or "
+                "replaced): deleting it would lose text the graph never held; nothing was erased",
+                file=source.file, field="revision",
+                hint="move the file out of the project while the erasure runs and put it back afterwards (an ingest "
+                     f"then reads it as it is now), or erase {document} wholly")
         moment = (at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).replace(microsecond=0)
         key = hashlib.sha256(f"{document}\n{scope}\n{revision}\n{utc_text(moment)}".encode()).hexdigest()[:12]
         readers = [d.access for d in chosen]
@@ -200,6 +214,7 @@ def erase(
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
         rows, embedding = _still_in_graph(root, entry)
+        changed = _changed_since_ingest(root, reader, entry.sources)
 
     # review decisions on the erased items or targets go (the rebuild would refuse them as naming
     # nothing, and their notes may quote the erased words); put back should the rebuild fail
@@ -264,7 +279,8 @@ def erase(
                                     "audit_records": tuple(new for _, new in rewritten)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
     return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
-                         files_gone=tuple(gone_files), store_files_removed=tuple(store_removed),
+                         files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
+                         store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
                          remaining=tuple(remaining), index_build=after)
 
@@ -326,6 +342,21 @@ def _file_sha256(root: Path, file: str) -> str:
         return hashlib.sha256(read_bounded(root / file, what="the document", file=file, regular=True)).hexdigest()
     except OSError:
         return ""
+
+
+def _changed_since_ingest(root: Path, reader: DocumentReader | None, sources: Iterable[ErasedSource]) -> list[str]:
+    """The source files of ``sources`` that no longer hold their revision as it was ingested:
+    the content hash the reader gives the file now (its bytes, and what describes it: the
+    hash an ingest compares to decide a file changed) differs from the revision's. A file
+    gone is not among them (there is nothing of it to delete)."""
+    from .ingest import default_reader
+
+    present = [s for s in sources if s.content_hash and (root / s.file).is_file()]
+    if not present:
+        return []
+    with (reader if reader is not None else default_reader()).open(root) as files:
+        files.discover()  # the register, which describes some files, is read here
+        return [s.file for s in present if files.content_hash(s.file) != s.content_hash]
 
 
 def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str] = (),

@@ -86,10 +86,13 @@ class ErasureResult(BaseModel):
     erasure: Erasure
     #: source files deleted from ``documents/`` (relative to the project)
     files_removed: tuple[str, ...] = ()
-    #: source files left in place, changed since they were ingested (an ingest skips them while
+    #: source files left in place, changed while the erasure ran (an ingest skips them while
     #: the erasure stands), and those already gone (deleted by an earlier run cut short, or by hand)
     files_kept: tuple[str, ...] = ()
     files_gone: tuple[str, ...] = ()
+    #: of ``files_removed``, those that no longer held the revision as ingested (edited since
+    #: the last ingest: erasing the document wholly deletes them, what the graph never held too)
+    files_changed: tuple[str, ...] = ()
     #: graph generations and per-build files removed from ``.inforce``
     store_files_removed: tuple[str, ...] = ()
     vectors_removed: int = 0

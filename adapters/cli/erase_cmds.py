@@ -82,7 +82,9 @@ def _print(result: ErasureResult) -> None:
     out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
     for file in result.files_removed:
-        out.print(visible(f"  source file deleted: {file}"))
+        out.print(visible(f"  source file deleted: {file}" + (
+            " (changed since it was ingested: its text the graph never held is deleted with it)"
+            if file in result.files_changed else "")))
     for file in result.files_gone:
         out.print(visible(f"  source file already gone: {file}"))
     for file in result.files_kept:
