@@ -120,11 +120,14 @@ def many_values(
 
 def withheld(a: Locator, b: Locator, hidden: Sequence[str], *, valid_at: dt.date, project: str) -> str:
     """Which of two provisions governs rests on documents the asker may not read: both named by
-    locator only, the hidden documents by their ids (nothing of them is quoted)."""
-    rests_on = ", ".join(hidden) or "a document the asker may not read"
+    locator only, the hidden documents by their ids (``AccessRestrictedError.hidden_documents``;
+    nothing of them is quoted). ``hidden`` empty is a caller's error: the draft would name none."""
+    if not hidden:
+        raise ValueError("rfi.withheld: name the documents the asker may not read (hidden_documents)")
+    rests_on = inline(", ".join(hidden))
     lines = _frame(f"Request for information: {a.format()} and {b.format()} disagree", project, valid_at)
-    lines += [f"Which of them governs rests on {inline(rests_on)}, which the asker may not read (access).", "",
-              "## Question", "", "Which requirement governs? Please ask someone who may read the documents named above."]
+    lines += [f"Which of them governs rests on {rests_on}, which the asker may not read (access).", "",
+              "## Question", "", f"Which requirement governs? Please ask someone who may read {rests_on}."]
     return _finish(lines)
 
 

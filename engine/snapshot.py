@@ -206,17 +206,51 @@ class Snapshot:
             # a readable revision pinned: the path is still looked for only in readable ones (below),
             # or a pinned history would tell which sections a restricted revision holds
         else:
-            if every_version:
-                resting = None
-            elif valid_at is None:
-                resting = entry.labels[-1]
-            else:
-                resting = self._deciding(asked.doc, valid_at, known_at)
+            resting = None if every_version else self._resting(asked.doc, valid_at, known_at)
             if resting is not None:
-                gate.check(asked, [Locator(doc=asked.doc, rev=resting)], held)
+                gate.check(asked, [resting], held)
         if asked.path is not None and not self._held_readably(asked.doc, asked.path, labels):
             raise NotFoundError(f"{asked}: no revision of this project has it",
                                 hint="check the document id and section path (`inforce history` lists versions)")
+
+    def _resting(self, doc: str, valid_at: dt.date | None, known_at: dt.datetime | None) -> Locator | None:
+        """The revision (``DOC@REV``) an unpinned question about ``doc`` rests on (rule 2): the one
+        that decides ``valid_at`` (``_deciding``), the latest when no date is given; None when no
+        revision of ``doc`` is known then. The one choice ``gate_question`` and ``readable_on`` make."""
+        if valid_at is None:
+            entry = self.index.entry(doc)
+            label = entry.labels[-1] if entry is not None and entry.labels else None
+        else:
+            label = self._deciding(doc, valid_at, known_at)
+        return None if label is None else Locator(doc=doc, rev=label)
+
+    def readable_on(
+        self, groups: Iterable[str], valid_at: dt.date, known_at: dt.datetime | None = None,
+    ) -> Readable:
+        """``readable`` for a whole-corpus answer about one day (``facts``, the sweep): a revision
+        is readable when the asker may read it and the revision their question about its document
+        would rest on that day (``_resting``, as ``gate_question`` gates ``asof``, ``show``,
+        ``eligible`` and ``check``) is readable too. On a day a restricted revision decides a
+        document, nothing of that document is listed or compared for the asker — a section it
+        carries on unchanged from a public revision no more than one it changed — so no list
+        tells which sections it changed (``engine.access``, rule 2); the document is named in
+        ``withheld`` by id, as ``asof`` refuses it."""
+        held = tuple(groups)
+        gate = self.gate
+        if gate.all_public:
+            return lambda locator: True
+        decided: dict[str, bool] = {}
+
+        def readable(locator: Locator) -> bool:
+            if not self.may_read(locator, held):
+                return False
+            found = decided.get(locator.doc)
+            if found is None:
+                resting = self._resting(locator.doc, valid_at, known_at)
+                found = decided[locator.doc] = resting is None or gate.may_read(resting, held)
+            return found
+
+        return readable
 
     def _held_readably(self, doc: str, path: str, labels: Sequence[str]) -> bool:
         """Whether one of ``labels`` (the revisions of ``doc`` an asker may read) holds section
@@ -437,7 +471,8 @@ class Snapshot:
     ) -> Facts:
         """Every in-force statement of ``subject``'s quantity (of every subject when None) on
         ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
-        withheld. InputError for a subject no stored quantity is bound to, listing those that are;
+        withheld, and so is every fact of a document a revision they may not read decides that
+        day (``readable_on``). InputError for a subject no stored quantity is bound to, listing those that are;
         a subject stated only in revisions ``groups`` may not read is, to them, such a subject
         (the same error, and the hint leaves it out: a subject's name is its document's content)."""
         tables = self._fact_tables()
@@ -448,10 +483,12 @@ class Snapshot:
                              hint=f"subjects with facts: {known}")
         if known_at is not None:  # as recorded then: asked day by day
             return self._served(facts_as_of(
-                self.index, self._quantities_by_subject(), subject, valid_at, known_at, readable=self.readable(held),
+                self.index, self._quantities_by_subject(), subject, valid_at, known_at,
+                readable=self.readable_on(held, valid_at, known_at),
                 replaced_by=self._once("replaced_by", self._edges_by_replacement)), held)
         everyone = self.gate.readable(held).all()
-        readable = None if everyone else self.readable(held)
+        # on a day a revision the asker may not read decides a document, none of its facts (rule 2)
+        readable = None if everyone else self.readable_on(held, valid_at)
         try:
             found = tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
         except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers

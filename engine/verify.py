@@ -1155,7 +1155,7 @@ def _decide(case: _Case, text: str, left: _Cited, right: _Cited, extractor: Any)
         decided = case.snapshot.precedence(left.resolved.unpinned(), right.resolved.unpinned(),
                                           case.valid_at, case.known_at, groups=case.groups)
     except AccessRestrictedError as refused:
-        case.conflicts.append(rfi.withheld(left.resolved, right.resolved, refused.depends_on, valid_at=case.valid_at,
+        case.conflicts.append(rfi.withheld(left.resolved, right.resolved, refused.hidden_documents, valid_at=case.valid_at,
                                            project=case.snapshot.manifest.project))
         return None
     if decided.rule is not None:

@@ -155,6 +155,12 @@ class AccessRestrictedError(InforceError, PermissionError):
         super().__init__(asked)
 
     @property
+    def hidden_documents(self) -> tuple[str, ...]:
+        """The ids of the documents the answer was refused for: those it rests on, else the one
+        asked about (``DOC``, ``DOC@REV`` or ``DOC#path``: its id is what comes before ``@`` or ``#``)."""
+        return self.depends_on or (self.asked.partition("#")[0].partition("@")[0],)
+
+    @property
     def detail(self) -> str:
         if self.depends_on:
             return (f"the answer rests on {', '.join(self.depends_on)}, which the asker's groups may not read")

@@ -147,7 +147,7 @@ def _contradiction(run: _Run, a: Locator, b: Locator, similarity: float, contrad
                                          params=run.params, groups=run.groups)
     except AccessRestrictedError as refused:
         run.add(Finding(id=ident, kind="contradiction", scope=scope, provisions=sides, resolution="escalate",
-                        rfi=rfi.withheld(a, b, refused.depends_on, valid_at=run.valid_at, project=run.snapshot.manifest.project),
+                        rfi=rfi.withheld(a, b, refused.hidden_documents, valid_at=run.valid_at, project=run.snapshot.manifest.project),
                         explanation=why, sources=("embedding", "nli")))
         return
     run.add(Finding(

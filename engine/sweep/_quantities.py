@@ -124,7 +124,7 @@ def _adjudicate(run: _Run, conflict: _Conflict) -> None:
         run.add(Finding(
             id=ident, kind=kind, scope=scope, subject=conflict.subject,
             provisions=(_provision(run, a), _provision(run, b)), resolution="escalate",
-            rfi=rfi.withheld(a.locator, b.locator, refused.depends_on, valid_at=run.valid_at, project=run.snapshot.manifest.project),
+            rfi=rfi.withheld(a.locator, b.locator, refused.hidden_documents, valid_at=run.valid_at, project=run.snapshot.manifest.project),
             explanation=conflict.explanation,
             sources=("quantity_subject",),
         ))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from inforce.ontology import FindingKind
 
     from ..backends import ModelBackends
+    from ..redaction import Readable
     from ..snapshot import Snapshot
 
 
@@ -40,9 +41,16 @@ class _Run:
     unconfirmed: int = 0
     labels: dict[str, str] = field(default_factory=dict)
     documents: dict[str, Any] = field(default_factory=dict)  # revision uid → its Document, as read
+    _readable: Readable = field(init=False, repr=False)
 
     def readable(self, locator: Locator) -> bool:
-        return self.snapshot.may_read(locator, self.groups)
+        """Whether the asker may be shown ``locator`` in this sweep: its revision readable and
+        its document not decided on the day by a revision they may not read
+        (``Snapshot.readable_on``, the rule ``facts`` and ``asof`` follow)."""
+        return self._readable(locator)
+
+    def __post_init__(self) -> None:
+        self._readable = self.snapshot.readable_on(self.groups, self.valid_at, self.known_at)
 
     def label(self, pinned: Locator) -> str:
         """How an RFI names a provision version (``DOC@REV#path``) or a document (``DOC@REV``)."""
