@@ -140,7 +140,7 @@ def _read_cached(
         return None, [source.error((), "RP003", "a rule pack's root is a mapping",
                                    hint="start with `schema_version: 1` and a `rules:` list")]
     given = json.loads(params_json)
-    applied, problems = _parameters(source, tree, given, params_where, require_params)
+    applied, problems = _parameters(name, source, tree, given, params_where, require_params)
     rules_tree = tree.get("rules", [])
     if not isinstance(rules_tree, list):
         problems.append(source.error(("rules",), "RP003", "`rules` is a list of rules"))
@@ -183,9 +183,12 @@ def _valid_conditions(head: RulePack | None, written: Any) -> list[tuple[int, Co
 
 
 def _parameters(
-    source: SourceFile, tree: dict[str, Any], given: dict[str, Any], where: tuple[str | None, int | None],
+    name: str, source: SourceFile, tree: dict[str, Any], given: dict[str, Any], where: tuple[str | None, int | None],
     require: bool,
 ) -> tuple[dict[str, Any], list[RuleError]]:
+    """The parameters applied, and the problems of those ``given``; ``name`` is the pack as its
+    user named it (a stock name, or the path as given, relative to the project), never the file
+    it was read from (a server's folder is not the client's to see)."""
     declared = tree.get("params") if isinstance(tree.get("params"), dict) else {}
     problems: list[RuleError] = []
     applied: dict[str, Any] = {}
@@ -200,7 +203,7 @@ def _parameters(
     for key in given:
         if key not in declared:
             problems.append(RuleError(
-                f"{source.name} declares no parameter {key!r}", file=where[0] or source.name,
+                f"{name} declares no parameter {key!r}", file=where[0] or source.name,
                 line=where[1], code="RP011", field=f"params.{key}",
                 hint=close_matches(key, declared) or "this pack takes no parameters",
             ))

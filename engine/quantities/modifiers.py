@@ -677,6 +677,12 @@ _CONDITION = re.compile(
     r"|in\s+case\s+of|on\s+condition\s+that|subject\s+to|upon\s+request|on\s+request|when|where|should))(?![\w'])",
     re.IGNORECASE)
 _OPENS = re.compile(r"(?:^|[,;:(]|\b(?:only|except|even))\s*$", re.IGNORECASE)
+#: A comma or point inside a number ("4,000 psi", "4,5 MPa", "2.5 in") or a date ("On August 1,
+#: 2022, ...") ends no clause (:func:`conditions`, :func:`scoped`); a comma before a space in a
+#: list ("3, 4 and 5 days") still does.
+_IN_NUMBER = re.compile(r"(?<=\d)[,.](?=\d)|(?<=\d),(?=\s*\d{4}\b)")
+#: Where a condition's words end (:func:`conditions`), but for a stop :data:`_IN_NUMBER` spares.
+_PART_STOP = re.compile(r"[,;.!?()\n]")
 
 
 def conditions(text: str, start: int, end: int) -> list[tuple[str, str, str]]:
@@ -699,7 +705,8 @@ def conditions(text: str, start: int, end: int) -> list[tuple[str, str, str]]:
                                                  r"eight|nine|ten)\b", text[m.end():]) or re.search(
                 r"(?:twice|half|thrice|times|\d)\s*$", text[low:m.start()], re.IGNORECASE)):
             continue  # "twice as long as 6 years": a comparison
-        stop = re.compile(r"[,;.!?()\n]").search(text, m.end(), high)
+        stop = next((c for c in _PART_STOP.finditer(text, m.end(), high) if not _IN_NUMBER.match(text, c.start())),
+                    None)
         written = " ".join(text[m.start():stop.start() if stop else high].split())
         said = " ".join(written.split()[:10])
         content = " ".join(w for w in re.findall(r"[^\W\d_]+", written[len(m[0]):]) if w.lower() not in NEUTRAL)
@@ -740,8 +747,6 @@ overall so""".split())
 _RELATING = frozenset("""during under after before since until as from within throughout upon once across over through
 among following prior while whilst when although though because according""".split())
 _OPENER_WORDS = 12
-#: A comma inside a date ("On August 1, 2022, ...") ends no opener.
-_DATE_COMMA = re.compile(r"(?<=\d),(?=\s*\d{4}\b)")
 #: A line break inside a sentence (a wrapped line: "present its\nConsumer Health ...") starts none.
 _WRAPPED = re.compile(r"[a-z,&][ \t]*\n[ \t]*\Z")
 
@@ -769,7 +774,7 @@ def scoped(text: str, start: int, end: int) -> list[tuple[str, list[str]]]:
     elif back := _BACK.match(text, low, start):
         out.append((" ".join(back[0].split()), _content(back[0])))
     else:
-        comma = next((i for i in range(low, start) if text[i] == "," and not _DATE_COMMA.match(text, i)), -1)
+        comma = next((i for i in range(low, start) if text[i] == "," and not _IN_NUMBER.match(text, i)), -1)
         opener = text[low:comma] if comma >= 0 else ""
         if (opener.strip() and len(opener.split()) <= _OPENER_WORDS and not _CONDITION.match(opener.strip())
                 and len(re.findall(r"[^\W_]+", opener)) > 1 and (content := _content(opener))):
