@@ -11,6 +11,7 @@ contradict one already made.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pint
 
-__all__ = ["DOMAIN_DEFINITIONS", "define_units", "dimension_of", "pint_dimension", "registry"]
+__all__ = ["DOMAIN_DEFINITIONS", "define_units", "dimension_of", "pint_dimension", "registry", "unit_text"]
 
 #: Units pint lacks, defined on the registry when it is built. Each currency is its own base
 #: dimension: no exchange rate is known, so dollars and euros are never comparable.
@@ -106,11 +107,126 @@ def pint_dimension(expression: str) -> str | None:
     import pint
 
     try:
-        dimensionality = registry().parse_units(expression).dimensionality
+        dimensionality = registry().parse_units(unit_text(expression)).dimensionality
     except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError,
             AttributeError, TypeError, AssertionError, SyntaxError, KeyError):
         return None
     return _dimension_text(dict(dimensionality.items()))
+
+
+#: The most characters a unit text may have, the largest power it may raise a unit to, and how
+#: deep its brackets may nest (``(N / mm) ** 2`` is one deep; the engine's own are at most two).
+UNIT_TEXT_LENGTH, UNIT_POWER, UNIT_DEPTH = 80, 12, 3
+
+#: The pieces a unit text is made of once pint has rewritten its spellings (``^`` and ``²`` as
+#: ``**``, a space between two names as ``*``, ``%`` as ``percent``): a name, a run of digits
+#: and points (a number), an operator, a bracket, a space; anything else ends the text.
+_UNIT_TOKEN = re.compile(r"(?P<name>[^\W\d]\w*)|(?P<number>[\d.]+(?:[eE][-+]?\d+)?)|(?P<op>\*\*|[*/()-])|(?P<space>\s+)")
+
+#: Names pint reads as numbers, not units.
+_NUMBER_NAMES = frozenset({"inf", "infinity", "nan"})
+
+
+def unit_text(expression: str) -> str:
+    """``expression`` when it is a unit and nothing else: names (``psi``, ``kg``), products and
+    quotients of them, a power of a small whole number (``m ** 3``, ``mm^2``, ``m²``, ``s ** -1``),
+    brackets a few deep, and ``1`` as a numerator (``1 / day``); ValueError saying why otherwise.
+
+    pint reads a unit text as arithmetic: it evaluated ``9**9**9`` (a number of 370 million digits,
+    for ever) and divided by zero for ``meter / 0`` (issue 23), so every text pint is to read as a
+    unit passes here first. The text is checked as pint will read it (after its own rewriting of
+    spellings), and handed to pint unchanged, so a unit means what it meant before.
+    """
+    if len(expression) > UNIT_TEXT_LENGTH:
+        raise ValueError(f"unit {_shown(expression)} is longer than {UNIT_TEXT_LENGTH} characters")
+    from pint.util import string_preprocessor
+
+    read = expression
+    for rewrite in registry().preprocessors:
+        read = rewrite(read)
+    read = string_preprocessor(read)
+    tokens: list[tuple[str, str]] = []
+    at = 0
+    while at < len(read):
+        match = _UNIT_TOKEN.match(read, at)
+        if match is None:
+            raise ValueError(f"unit {_shown(expression)}: {read[at]!r} has no place in a unit")
+        at = match.end()
+        if match.lastgroup != "space":
+            tokens.append((match.lastgroup or "", match.group()))
+    _UnitGrammar(expression, tokens).whole()
+    return expression
+
+
+def _shown(expression: str) -> str:
+    return repr(expression if len(expression) <= 40 else expression[:40] + "…")
+
+
+class _UnitGrammar:
+    """``whole := product; product := factor (("*" | "/") factor)*;
+    factor := (name | "1" | "(" product ")") ["**" ["("] ["-"] digits [")"]]``."""
+
+    def __init__(self, expression: str, tokens: list[tuple[str, str]]) -> None:
+        self.expression, self.tokens, self.at, self.depth = expression, tokens, 0, 0
+
+    def whole(self) -> None:
+        if not self.tokens:
+            raise self._refused("names no unit")
+        self._product()
+        if self.at < len(self.tokens):
+            raise self._refused(f"{self.tokens[self.at][1]!r} is out of place")
+
+    def _next(self) -> tuple[str, str]:
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
+
+    def _take(self, text: str) -> bool:
+        if self._next()[1] == text:
+            self.at += 1
+            return True
+        return False
+
+    def _product(self) -> None:
+        self._factor()
+        while self._next()[1] in ("*", "/"):
+            self.at += 1
+            self._factor()
+
+    def _factor(self) -> None:
+        kind, text = self._next()
+        self.at += 1
+        if kind == "name" and text.lower() not in _NUMBER_NAMES:
+            pass
+        elif kind == "number" and text == "1":
+            pass
+        elif text == "(":
+            self.depth += 1
+            if self.depth > UNIT_DEPTH:
+                raise self._refused(f"brackets nest more than {UNIT_DEPTH} deep")
+            self._product()
+            if not self._take(")"):
+                raise self._refused("a bracket is not closed")
+            self.depth -= 1
+        elif kind in ("number", "name"):
+            raise self._refused(f"{text!r} is a number; a number may stand only as a power (m ** 2)")
+        else:
+            raise self._refused(f"{text!r} is where a unit's name was expected" if text
+                                else "it ends where a unit's name was expected")
+        if self._take("**"):
+            self._power()
+
+    def _power(self) -> None:
+        bracketed = self._take("(")
+        negative = self._take("-")
+        kind, text = self._next()
+        self.at += 1
+        if kind != "number" or not text.isdigit() or int(text) > UNIT_POWER:
+            raise self._refused(f"a power must be a whole number from -{UNIT_POWER} to {UNIT_POWER}, "
+                                f"not {('-' if negative else '') + text!r}")
+        if bracketed and not self._take(")"):
+            raise self._refused("a bracket is not closed")
+
+    def _refused(self, why: str) -> ValueError:
+        return ValueError(f"unit {_shown(self.expression)} is not a unit: {why}")
 
 
 #: The dimensions of the units the engine names itself (its stock spellings' expressions, its

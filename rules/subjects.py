@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from inforce.ontology.units import dimension_of
+from inforce.ontology.units import dimension_of, unit_text
 
 from .base import RULE_CONFIG, RuleBase
 from .conditions import ConditionFacet
@@ -185,6 +185,7 @@ def unit_dimension(unit: str) -> str:
     ``currency`` (the rule packs' word for money) is ``[currency]``."""
     dimension = dimension_of(unit)
     if dimension is None:
+        unit_text(unit)  # a text that is no unit at all (``9**9**9``, ``meter / 0``) says why
         raise ValueError(f"pint does not know the unit {unit!r}")
     return dimension
 

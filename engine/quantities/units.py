@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from inforce.ontology.units import DOMAIN_DEFINITIONS, dimension_of, registry
+from inforce.ontology.units import DOMAIN_DEFINITIONS, dimension_of, registry, unit_text
 from inforce.ontology.units import define_units as _define_units
 
 __all__ = [
@@ -273,13 +273,14 @@ def _canonical_by_dimension() -> dict[str, str]:
 @lru_cache(maxsize=1024)
 def _base_units(expression: str) -> str:
     units = registry()
-    return str(units.Quantity(1, expression).to_base_units().units)
+    return str(units.Quantity(1, unit_text(expression)).to_base_units().units)
 
 
 @lru_cache(maxsize=4096)
 def _conversion(source: str, target: str) -> tuple[float, float]:
     """``(factor, offset)`` with ``target = source × factor + offset`` (offset for temperatures)."""
     units = registry()
+    source, target = unit_text(source), unit_text(target)  # pint reads a unit text as arithmetic
     zero = units.Quantity(0.0, source).to(target).magnitude
     one = units.Quantity(1.0, source).to(target).magnitude
     return one - zero, zero
