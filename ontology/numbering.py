@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Container
 
 __all__ = [
     "BOLD",
+    "FreeNames",
     "BULLET",
     "FENCE",
     "LABEL_END",
@@ -100,3 +102,30 @@ def slugify(text: str, fallback: str = "section") -> str:
     )
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:60].rstrip("-")
     return slug or fallback
+
+
+class FreeNames:
+    """The path a section takes when its own may be taken: ``base`` while ``taken`` lacks it,
+    else the first of ``base-2``, ``base-3``, ... that ``taken`` lacks (the suffix numbering of
+    a repeated section path, one rule for every reader that numbers repeats).
+
+    ``taken`` is the reader's own collection of the paths given so far (a dict or a set, read
+    live, never changed here); it may only grow. Each base keeps the suffix it last gave, so a
+    run of one repeated path costs one step each, not a count from 2 (16,000 ``## Notes``
+    headings were quadratic): a suffix is still skipped while ``taken`` holds it, whether a
+    repeat or some other heading took it, and one given but not recorded in ``taken`` is given
+    again."""
+
+    def __init__(self, taken: Container[str]) -> None:
+        self._taken = taken
+        self._last: dict[str, int] = {}
+
+    def __call__(self, base: str) -> str:
+        taken = self._taken
+        if base not in taken:
+            return base
+        suffix = self._last.get(base, 2)
+        while f"{base}-{suffix}" in taken:
+            suffix += 1
+        self._last[base] = suffix
+        return f"{base}-{suffix}"

@@ -637,7 +637,8 @@ def _range(source: SourceFile, loc: Loc, between: PlausibleRange, subject: str, 
         written = getattr(between, end)
         if written is None:
             continue
-        match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*?)\s*", written)
+        # the unit: to its last non-space, not lazily before ``\s*`` (quadratic in a run of spaces)
+        match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*\S|)\s*", written)
         try:
             if unit in ("percent", "%", "currency", "dimensionless"):
                 if match is None or match.group(2) not in ("", "%", "percent"):

@@ -82,6 +82,7 @@ from inforce.ontology import (
     parse_date,
 )
 from inforce.ontology.files import read_bounded
+from inforce.ontology.numbering import FreeNames
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
 from .metadata import DeclaredEdge, Metadata
@@ -411,6 +412,7 @@ class _AknParser(Parser):
         self.by_id: dict[str, etree._Element] = {}
         self.paths: dict[etree._Element, str] = {}
         self.used: dict[str, int | None] = {}
+        self.free_path = FreeNames(self.used)  # a repeated path's suffix (``1-2``)
         self.layout = _Layout()
         self.events: dict[str, tuple[dt.date, str]] = {}
         self.groups: dict[str, list[_Interval]] = {}
@@ -773,10 +775,7 @@ class _AknParser(Parser):
                        "is part of the provision around it", element, hint=_ID_HINT)
             return None
         if path in self.used:
-            candidate, suffix = path, 1
-            while candidate in self.used:
-                suffix += 1
-                candidate = f"{path}-{suffix}"
+            candidate = self.free_path(path)
             self._warn(f"section path {path!r} appears again (first at line {self.used[path]}); "
                        f"this one is {candidate!r}", element)
             path = candidate

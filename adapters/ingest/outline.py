@@ -23,7 +23,7 @@ import bisect
 from dataclasses import dataclass, field
 
 from inforce.ontology import MAX_SECTION_DEPTH, InputError, Section, TableRow
-from inforce.ontology.numbering import FENCE, lines_and_starts
+from inforce.ontology.numbering import FENCE, FreeNames, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
 from .opening import (
@@ -126,6 +126,7 @@ class _OutlineReader:
         self.stack: list[_Open] = []
         self.slots: list[Section | TableRow | None] = []
         self.used: dict[str, int] = {}
+        self.free_path = FreeNames(self.used)  # a repeated path's suffix (``notes-2``)
         self.outline = Outline()
         self.line_no = first_line
         #: whether a decimal section has opened: until one has, a first ``1.3`` is one (an
@@ -499,10 +500,7 @@ class _OutlineReader:
         parent = stack[-1] if stack else None
         slug = slugify(heading.text)
         base = f"{parent.path}.{slug}" if parent else slug
-        path, suffix = base, 1
-        while path in self.used:
-            suffix += 1
-            path = f"{base}-{suffix}"
+        path = self.free_path(base)
         self._open(
             kind="markdown",
             style="markdown",
@@ -588,11 +586,7 @@ class _OutlineReader:
         # PATH_SEGMENT already; only a repeat needs work.
         if path not in self.used:
             return path
-        suffix = 1
-        candidate = path
-        while candidate in self.used:
-            suffix += 1
-            candidate = f"{path}-{suffix}"
+        candidate = self.free_path(path)
         self.outline.warnings.append(
             InputError(
                 f"section path {path!r} appears again (first at line {self.used[path]}); this one is {candidate!r}",

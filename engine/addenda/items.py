@@ -70,6 +70,7 @@ from inforce.ontology.numbering import (
     ROMAN_LOWER,
     ROMAN_UPPER,
     UPPER,
+    FreeNames,
     lines_and_starts,
     number,
     slugify,
@@ -1538,6 +1539,7 @@ def _page_starts(document: Document) -> list[int] | None:
 
 def _assign_paths(document: Document, nodes: list[_Node], new: list[_Node]) -> None:
     taken = {provision.path for provision in document.provisions}
+    free_path = FreeNames(taken)  # a repeated heading's suffix (``notes-2``)
     for node in nodes:
         if node.provision is not None:
             node.path = node.provision.path
@@ -1563,10 +1565,7 @@ def _assign_paths(document: Document, nodes: list[_Node], new: list[_Node]) -> N
         if node.kind == "heading":
             base = _slug(node.title)
             base = f"{parent}.{base}" if parent else base
-            path, suffix = base, 1
-            while path in taken:
-                suffix += 1
-                path = f"{base}-{suffix}"
+            path = free_path(base)
         elif node.prefix and node.label:
             segment = f"{node.prefix}-{_segment(node.label)}"
             if counts.get(segment) == 1 and segment not in taken:

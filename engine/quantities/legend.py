@@ -42,8 +42,10 @@ __all__ = ["Conflict", "Legends", "abbreviation_legend", "legend_of", "legends_o
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
-#: One line of a callout legend: the abbreviation, a separator, the words.
-_ENTRY = re.compile(r"^\s*(?P<abbr>\S(?:.*?\S)?)\s+(?:=|[-–—]|:)\s+(?P<words>[A-Za-z].*?)\s*$")
+#: One line of a callout legend: the abbreviation, a separator, then the words, which start
+#: at group ``words`` and run to the line's end (trailing space stripped, not matched: a lazy
+#: ``.*?`` before ``\s*$`` retried every run of spaces to its end, quadratic in a long one).
+_ENTRY = re.compile(r"^\s*(?P<abbr>\S(?:.*?\S)?)\s+(?:=|[-–—]|:)\s+(?P<words>[A-Za-z])")
 
 
 def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
@@ -66,7 +68,7 @@ def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
                 for line in lines[1:]:
                     match = _ENTRY.match(line)
                     if match is not None:
-                        found += _entry(match.group("abbr"), match.group("words"))
+                        found += _entry(match.group("abbr"), line[match.start("words"):].rstrip())
     return found
 
 

@@ -784,7 +784,8 @@ def _within(target: BindingTarget, low: _End, high: _End) -> bool:
 
 def _quantity(written: str) -> tuple[float, str | None]:
     """``2000 psi`` → (2000.0, 'psi'); ``12 %`` → (12.0, 'percent'); ``0.7`` → (0.7, None)."""
-    match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*?)\s*", written)
+    # the unit: to its last non-space, not lazily before ``\s*`` (quadratic in a run of spaces)
+    match = re.fullmatch(r"\s*([-+]?[\d.]+)\s*(.*\S|)\s*", written)
     if match is None:
         raise ValueError(f"{written!r} is not a number with a unit")
     unit = match.group(2) or None
