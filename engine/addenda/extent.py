@@ -574,13 +574,14 @@ _PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|above|and|&)\s+(?:
                           re.IGNORECASE)
 
 
-def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]]
+def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None
                    ) -> tuple[list[tuple[Locator, Reference]], str | None] | None:
     """What an addition changes when it names provisions as the places its new text goes beside
     (None when it names none so): the other provisions it names, where it names any; else what
     holds the neighbours, when the words settle it (the article holding the paragraphs it follows
     or precedes, an article named as its upper bound only closing the place; the sheet holding
-    the notes); else the document, proposed, with why."""
+    the notes); else the document, proposed, with why (given ``corpus``, also where the outline holds
+    no group above the neighbour: "inserted after clause 5.12.1" where no clause 5.12 is numbered)."""
     own = [(t, r) for t, r in resolved if not r.from_heading]
     places = [(t, r) for t, r in own if _PLACE_BEFORE.search(read, max(0, r.span[0] - 60), r.span[0])]
     if not places:
@@ -594,7 +595,9 @@ def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]]
         if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a note beside a note: the sheet holds the new one
             holders.add(Locator(doc=target.doc))
         elif path.count(".") >= 2:  # beside a paragraph: its article holds the new one
-            holders.add(Locator(doc=target.doc, path=path.rsplit(".", 1)[0]))
+            parent = path.rsplit(".", 1)[0]
+            held = corpus is None or parent in corpus.path_set(target.doc)
+            holders.add(Locator(doc=target.doc, path=parent) if held else None)  # (no such group: the document, proposed)
         elif not (path.count(".") == 1 and _PLACE_UPPER.search(read, max(0, reference.span[0] - 60),
                                                                reference.span[0])):
             holders.add(None)  # after an article, or a whole document: a new article, or the article's end

@@ -220,7 +220,10 @@ _AFTER_SECTION = re.compile(
 #: An article's title in capitalised words, then a comma before its paragraph's letter ("Fire
 #: Extinguishers, B" after "2.2").
 _TITLE_THEN_LETTER = re.compile(r"(?-i:[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][\w'&/-]*)){0,6}),[ \t]*(?=(?-i:[A-Z])\W)")
-_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$|[ \t]+\((?i:pages?|pg|p)\b)")
+#: (or a lower-case function word no English article precedes: "Section 32 12 16 Asphalt Paving, 3.4 A to read: ...",
+#: "..., 2.1 B in its entirety": the verb's words run on after the letter, no punctuation between)
+_SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$|[ \t]+\((?i:pages?|pg|p)\b"
+                            r"|[ \t]+(?-i:to|in|is|are|shall|as|by|of|under)\b)")
 #: A run of designations naming a document of the bidding documents by its place in them ("Part 3
 #: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
 _DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)
@@ -671,7 +674,10 @@ def find_references(
     # (what a later clause names explains the instruction: "Replace in full; the index now lists
     # Sheet L-102" under "Sheet G-001 (Cover Sheet)" names, in its own clause, nothing but the heading's)
     own = [r for r in found if clause_end is None or r.span[0] < clause_end]
-    if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why) for r in own):
+    # (the heading's own document cited as what replaces it names nothing else: "Remove the Section and
+    # replace it with the attached Section 10 14 00" under "2.4 Section 10 14 00 Signage")
+    if heading is not None and not any(not r.bound and (r.target or r.candidates or r.why)
+                                       and not (r.cited and r.target == heading.target) for r in own):
         found.append(heading)  # the item names nothing itself: it changes what its heading names
     elif heading is None and context and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found += _heading_documents(context, corpus, notations)

@@ -301,6 +301,17 @@ def _next_article(reference: Reference, corpus: Corpus) -> bool:
     return f"{part}.{number - 1}" in keys and f"{part}.{number}" not in keys and f"{part}.{number + 1}" not in keys
 
 
+def _added_under_own_label(text: str, reference: Reference, action: Action) -> bool:
+    """Whether an adding verb before a paragraph the document lacks gives that paragraph whole, under
+    its own letter, right after the reference ("Add: Section 32 12 16, 2.1 B: B. Base course: ..."):
+    the paragraph is new, its article gains it (a verb-first owner puts the verb as a margin label,
+    too far before the reference for the words "add" or "new" to stand beside it)."""
+    letter = re.search(r"(?<![\w])((?-i:[A-Z]))$", reference.written)
+    if letter is None or action.span is None or action.span[1] > reference.span[0] or not _ADDING.match(action.words):
+        return False
+    return re.match(rf"[ \t]*:[ \t]*[*_\"“]*{letter.group(1)}[.)][ \t]+\S", text[reference.span[1]:reference.span[1] + 12]) is not None
+
+
 def _attachments_heading(item: Item) -> bool:
     """Whether the heading right over ``item`` heads the addendum's attachments ("ATTACHMENTS:",
     "Enclosures"): an attachment named in brackets inside it ("This amendment transmits changes and
@@ -760,8 +771,13 @@ class _One:
 
     def _quiet_kinds(self) -> _Outcome | None:
         """Preambles, attachment lists, answers, skipped divisions, headings, article subheadings."""
-        if _preamble(self.item) and not self.action.changes:
-            return _Outcome("quiet", self.rule, self.action)  # the addendum's preamble: it describes, it instructs nothing
+        if _preamble(self.item) and not self.action.changes and not any(
+                r.kind == "paragraph" and r.target is None and r.joins is not None and r.joins.path is not None
+                and _inserts(self.item.text, r) for r in self.named):
+            # the addendum's preamble: it describes, it instructs nothing (but "Section 33 11 00, Article 2.2,
+            # new paragraph B: **B. ...**" under the addendum's title alone gives a paragraph an article of
+            # the project gains: an entry, read on)
+            return _Outcome("quiet", self.rule, self.action)
         self.under_attachments = _attachments_heading(self.item) or _attachment_line(self.item) \
             or _attachments_lead(self.item, self.vocabularies)
         if not self.action.changes and (self.under_attachments or self.item.kind in ("question", "answer") or self.item.answer is not None
@@ -790,7 +806,8 @@ class _One:
             if reference.target is not None:
                 self.resolved.append((reference.target, reference))
             elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
-                  and any(_inserts(self.item.text, other) for other in self.named if other.written == reference.written)):
+                  and (any(_inserts(self.item.text, other) for other in self.named if other.written == reference.written)
+                       or _added_under_own_label(self.item.text, reference, self.action))):
                 # an insertion amends what it joins; one joining only the whole document is for a person
                 # (named twice, "| GC 11.4 (page 7) | New GC 11.4 added: ... |": the one said to be new is both)
                 self.resolved.append((reference.joins, reference))
@@ -1155,7 +1172,7 @@ class _One:
                     "is for a person to confirm"))
         if (self.resolved and not self.open_refs and self.action.action == "amend" and self.action.span is not None
                 and _ADDING.search(self.action.words)
-                and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved)) is not None):
+                and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved, self.corpus)) is not None):
             # "The following paragraph is to be added to Section ..., after paragraph 2.1.A but before
             # Article 2.2:", "insert between paragraphs C and D": the provisions after, before or
             # between which new text goes say where it goes; they are places, not what it changes
@@ -1275,13 +1292,15 @@ class _One:
                 if placed is _LISTED:
                     return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, self.open_refs), listed=True)
 
-    def _placed_only(self, targets: list[tuple[Locator, Reference]]) -> list[tuple[Locator, Reference]]:
+    def _placed_only(self, targets: list[tuple[Locator, Reference]], *, held: bool = False) -> list[tuple[Locator, Reference]]:
         """``targets``, where the item has no verb and names a clause only as where new text goes ("| 9 |
         Chapter 4, after Clause 4.3.2 | 4.3.3 Cable Markers. ... |"), read as what holds it: the clause is
-        a place, not what changes (as for an addition, ``_placed_beside``)."""
-        if self.action.action is not None:
+        a place, not what changes (as for an addition, ``_placed_beside``); so too, for a clause of no
+        document placed in the one document holding it (``held``), where its verb adds ("The following
+        clause is inserted after clause 5.12.1:")."""
+        if self.action.action is not None and not (held and self.action.action == "amend" and _ADDING.search(self.action.words)):
             return targets
-        beside = _placed_beside(_read_text(self.item.text, self.mask), targets)
+        beside = _placed_beside(_read_text(self.item.text, self.mask), targets, self.corpus)
         return targets if beside is None else beside[0]
 
     def _column_deletes(self, targets: list[tuple[Locator, Reference]]) -> _Outcome | None:
@@ -1361,7 +1380,7 @@ class _One:
             if held is not None:
                 if held.kind != "proposed":
                     return held
-                return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets))
+                return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
         elsewhere = _held_elsewhere(self.open_refs, self.item, self.items, self.corpus) if self.action.changes else []
         if elsewhere:
             return _Outcome("proposed", self.rule, self.action, elsewhere, why="; ".join(
