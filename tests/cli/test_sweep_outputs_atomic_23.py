@@ -15,6 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
 
 pytestmark = pytest.mark.slow
 
@@ -47,10 +50,12 @@ def riverside(ingested_example) -> Path:
 
 @pytest.fixture(scope="module")
 def whole(riverside: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, bytes]]:
-    """The report and the drafts of the same sweep with room to write them."""
+    """The report and the drafts of the same sweep with room to write them: no limit, so in this
+    process (the child's limit is what the tests below are about, not this sweep)."""
     out = tmp_path_factory.mktemp("whole")
-    done = _sweep(riverside, "-o", out / "report.json", "--rfi-dir", out / "rfi")
-    assert done.returncode == 1, done.stderr  # escalations reach --fail-on escalate
+    done = CliRunner().invoke(app, [SWEEP[0], str(riverside), *SWEEP[1:], "-o", str(out / "report.json"),
+                                    "--rfi-dir", str(out / "rfi")])
+    assert done.exit_code == 1, done.output  # escalations reach --fail-on escalate
     drafts = _tree(out / "rfi")
     assert sorted(len(d) for d in drafts.values())[0] < 1_000 < max(len(d) for d in drafts.values())
     return json.loads((out / "report.json").read_text()), drafts

@@ -16,12 +16,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from inforce.adapters.cli import app
 from inforce.adapters.report.baseline import read_baseline
 from inforce.engine import Project
 from inforce.ontology import Answer, InputError, Locator
@@ -119,9 +119,8 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "  - {target: SPEC-1#1.2, scope: full, effective: 2026-04-01, by: ADD-1#1.1}\n"
         "  - {target: SPEC-1#1.3, scope: full, effective: 2026-04-01, by: ADD-1#1.2}\n"
         "---\n1 CHANGES\n\n1.1 Air: 7 percent.\n\n1.2 Cure: 10 days.\n")
-    inforce = str(Path(sys.executable).parent / "inforce")
-    done = subprocess.run([inforce, "ingest", str(root)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(app, ["ingest", str(root)])  # setup only: the process boundary is not tested
+    assert done.exit_code == 0, done.output
     return root
 
 

@@ -99,11 +99,17 @@ def _restrict(path: Path, edits: list[tuple[str, str]]) -> None:
 
 
 @pytest.fixture(scope="module")
-def restricted_riverside(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def restricted_riverside(tmp_path_factory: pytest.TempPathFactory, built_once) -> Path:
     """A copy of the Riverside example with Addendum No. 2, the foundation plan and the bid form's
-    revision 1 restricted to owner-team (their words marked ZZ...), ingested once; Addendum No. 4
-    recorded after the ingest (pending for ``lag``), restricted too."""
-    root = tmp_path_factory.mktemp("http") / "riverside"
+    revision 1 restricted to owner-team (their words marked ZZ...), ingested once per test run
+    (``built_once``: every module gets its own copy, graph included, so a module that writes to it
+    changes no other's); Addendum No. 4 recorded after the ingest (pending for ``lag``), restricted
+    too."""
+    return built_once.copy("http/restricted-riverside", _restricted_riverside,
+                           tmp_path_factory.mktemp("http") / "riverside")
+
+
+def _restricted_riverside(root: Path) -> None:
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
     docs = root / "documents"
     _restrict(docs / "addendum-02.md", [
@@ -127,4 +133,3 @@ def restricted_riverside(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"access: [{GROUP}]\nissued: 2026-06-01\neffective: {{from: 2026-06-01}}\n"
         "recorded: 2026-06-01T01:02:03Z\n---\n1.1 ZZPENDING item.\n"
     )
-    return root
