@@ -38,8 +38,12 @@ from inforce.ontology import AccessRestrictedError, Facts, Locator, NotFoundErro
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
+    from typing import TypeAlias
 
     from .addenda.actions import Vocabulary
+
+    #: Whether an asker knows of an edge, by its ``by`` and target (``Snapshot.edge_known``)
+    Known: TypeAlias = Callable[[Locator | None, Locator], bool]
 
 
 class Snapshot(Protocol):
@@ -60,9 +64,10 @@ class Snapshot(Protocol):
     def asof(self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | None = None,
              *, groups: Iterable[str] = ()) -> Any: ...
     def quantity_extractor(self) -> Any: ...
+    def edge_known(self, groups: Iterable[str]) -> Known: ...
 
 __all__ = [
-    "Amendment", "Readings", "amended_facts", "amending_documents", "fact_key", "stated_facts", "unstated", "amended_rows", "amender_texts", "amending", "amendment", "fact_reading",
+    "Amendment", "Readings", "amended_facts", "amending_documents", "fact_key", "stated_facts", "unstated", "amended_rows", "amended_targets", "amender_texts", "amending", "amendment", "fact_reading",
     "removed_words", "row_reading", "stated_words",
 ]
 
@@ -115,8 +120,13 @@ def _amended_again(
 ) -> Amendment | None:
     """For a provision that is the ``by`` of a partial edge: the amenders of that edge's target
     in force on the day whose own change takes effect after it (the figure it put in may be the
-    one they take out); None when there is none."""
+    one they take out); None when there is none. An edge the asker does not know of (its target,
+    or another of its item's, not held: ``Snapshot.edge_known``) is not followed: to them the
+    amender amends nothing."""
     mine = [edge for edge in _edges_by(snapshot).get(amender.format(), ()) if edge.scope == "partial"]
+    if mine:
+        known = snapshot._once(f"edge_known {sorted(set(groups))}", lambda: snapshot.edge_known(groups))
+        mine = [edge for edge in mine if known(edge.by, edge.target)]
     for edge in mine:
         target = Locator(doc=edge.target.doc, path=edge.target.path)
         found = amendment(snapshot, target, valid_at, known_at, groups)
@@ -334,16 +344,33 @@ def _unset(snapshot: Snapshot, resolved: Locator, fact: Any,
 def _amended_words(snapshot: Snapshot, resolved: Locator) -> str:
     """The words of the provisions the amending item ``resolved`` amends (what it may restate)."""
     texts: list[str] = []
-    for edges in _edges_by(snapshot).values():
-        for edge in edges:
-            if edge.by is None or edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):
-                continue
-            target = _target_version(snapshot, edge)
-            try:
-                texts.append(snapshot.store.provision_text(target)[0] if target is not None else "")
-            except NotFoundError:
-                continue
+    for target in amended_targets(snapshot, resolved):
+        try:
+            texts.append(snapshot.store.provision_text(target)[0] if target is not None else "")
+        except NotFoundError:
+            continue
     return " ".join(texts)
+
+
+def amended_targets(snapshot: Snapshot, resolved: Locator, known: Known | None = None) -> list[Locator | None]:
+    """The versions of the provisions the amending item ``resolved`` (is, holds or lies in the
+    ``by`` of) amends, as the change was made to them (``_target_version``; None where no version
+    was in force then). With ``known`` (``Snapshot.edge_known`` for an asker), an edge the asker
+    does not know of is not followed: to them it amends nothing there."""
+    return [_target_version(snapshot, edge) for edge in _edges_of(snapshot).get(resolved.doc, ())
+            if _related(resolved.path, edge.by.path) and (known is None or known(edge.by, edge.target))]
+
+
+def _edges_of(snapshot: Snapshot) -> dict[str, tuple[Any, ...]]:
+    """The supersession edges with a ``by``, by that provision's document."""
+    def build() -> dict[str, tuple[Any, ...]]:
+        found: dict[str, list[Any]] = {}
+        for edges in _edges_by(snapshot).values():
+            for edge in edges:
+                found.setdefault(edge.by.doc, []).append(edge)
+        return {doc: tuple(edges) for doc, edges in found.items()}
+
+    return snapshot._once("amendment_edges_of", build)  # type: ignore[no-any-return]
 
 
 def _changed_words(text: str) -> tuple[tuple[int, int], ...]:
@@ -357,10 +384,14 @@ def _changed_words(text: str) -> tuple[tuple[int, int], ...]:
 # ---- what an amending provision states ----------------------------------------------------
 
 
-def amending(snapshot: Snapshot, locator: Locator) -> bool:
-    """Whether ``locator`` is, holds or lies in the ``by`` of a supersession edge (an amending item)."""
+def amending(snapshot: Snapshot, locator: Locator, known: Known | None = None) -> bool:
+    """Whether ``locator`` is, holds or lies in the ``by`` of a supersession edge (an amending item);
+    with ``known`` (``Snapshot.edge_known`` for an asker), of one the asker knows of."""
     paths = _amending_paths(snapshot).get(locator.doc)
-    return bool(paths) and any(_related(locator.path, path) for path in paths)  # type: ignore[union-attr]
+    if not paths or not any(_related(locator.path, path) for path in paths):
+        return False
+    return known is None or any(known(edge.by, edge.target) for edge in _edges_of(snapshot).get(locator.doc, ())
+                                if _related(locator.path, edge.by.path))
 
 
 def removed_words(snapshot: Snapshot, locator: Locator, text: str) -> tuple[tuple[int, int], ...]:

@@ -46,7 +46,7 @@ def edge_target(target: Locator, review: EdgeReview | None, readable: Readable) 
 
 
 def redact_history(
-    found: History, readable: Readable, *, targets: Readable | None = None, held: Readable | None = None,
+    found: History, readable: Readable, *, targets: Readable | None = None, known: Callable[[Locator | None, Locator], bool] | None = None,
 ) -> History:
     """The versions the asker may read; when a readable one stopped applying is its own fact,
     what stopped it beyond its document id is not.
@@ -57,13 +57,14 @@ def redact_history(
     when it took effect, are that revision's content (``engine.access`` rule 3), so every
     section of the document reads alike, changed by it or not. ``targets`` judges what an edge
     targets (``Snapshot.target_readable``: a section named across revisions is shown when a
-    revision the asker may read holds it); ``readable`` when not given. An edge whose target is
-    not ``held`` (``Snapshot.target_held``: a section no revision the asker may read holds) is
-    left out unnamed, as an item naming a section no revision holds has no such version."""
+    revision the asker may read holds it); ``readable`` when not given. An edge not ``known``
+    (``Snapshot.edge_known``: its target, or another target of its item, a section no revision
+    the asker may read holds) is left out unnamed, as an item naming a section no revision holds
+    has no such version."""
     kept: list[Any] = []
     withheld: set[str] = set()
     for entry in found.versions:
-        if held is not None and entry.target is not None and not held(entry.target):
+        if known is not None and entry.target is not None and not known(entry.locator, entry.target):
             continue
         if not readable(entry.locator):
             withheld.add(entry.locator.doc)

@@ -5,7 +5,8 @@ dates and section paths are content too — and those documents are named in ``w
 edge from a readable item to a target they may not read names the target by its document id
 alone, without its review (``redaction.edge_target``), that document in ``withheld`` too. An
 edge whose target is a section no revision the asker may read holds is not shown at all, nor
-its document named: to them that section does not exist (``Snapshot.target_held``).
+its document named: to them that section does not exist (``Snapshot.target_held``); nor is any
+other edge of the item that names it (``Snapshot.edge_known``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from inforce.ontology.views import ProvisionView, ShownDocument, ShownEdge, Show
 from .redaction import Readable, edge_target
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .asof import AsOfIndex
     from .store import GraphStore
 
@@ -27,11 +30,11 @@ __all__ = ["provision_view"]
 
 def provision_view(
     store: GraphStore, index: AsOfIndex, wanted: Locator, rev: str, *, readable: Readable, targets: Readable,
-    held: Readable, build_id: str,
+    known: Callable[[Locator | None, Locator], bool], build_id: str,
 ) -> ProvisionView:
     """``wanted`` at revision ``rev`` (which exists, and which the asker may read) as shown;
     ``targets`` judges what an edge targets (``Snapshot.target_readable``), as ``history`` does;
-    an edge whose target is not ``held`` (``Snapshot.target_held``) is left out unnamed."""
+    an edge ``known`` (``Snapshot.edge_known``) says the asker does not know of is left out unnamed."""
     entry = index.entry(wanted.doc)
     if wanted.path is None:
         document = store.document(f"{wanted.doc}@{rev}")
@@ -40,7 +43,7 @@ def provision_view(
         document, provision = store.provision(wanted.pinned(rev))
         text, kind = provision.text, provision.kind
     changed_at = _changed_positions(entry, wanted.path)
-    edges = [e for e in _edges_touching(index, wanted) if held(e.target)]
+    edges = [e for e in _edges_touching(index, wanted) if known(e.by, e.target)]
     # that something replaced this provision is its own fact (as asof tells it), the rest is not
     hidden = [e for e in edges if not readable(e.source) or (e.by is not None and not readable(e.by))]
     # a revision the asker may not read is left out of the list, and its document named (access rule 3)

@@ -293,6 +293,21 @@ class Snapshot:
 
         return holds
 
+    def edge_known(self, groups: Iterable[str]) -> Callable[[Locator | None, Locator], bool]:
+        """Whether an asker with ``groups`` knows the edge from item ``by`` to ``target`` as
+        applied (``target_held``, extended to the item as a whole): false when its target is not
+        held, and false for every edge of an item one of whose edges names a target not held. To
+        them that item names a section the project does not hold, and ingest applies no edge of
+        such an item: it proposes the item's other targets for review (``reviews.withhold`` lists
+        them so), so ``show`` and ``history`` show none of its edges (issue 23, twenty-seventh
+        audit). The one place an item's edges are judged for an asker."""
+        holds = self.target_held(groups)
+        if self.gate.all_public:
+            return lambda by, target: True
+        unheld = {edge.by.unpinned() for edge in self.index.supersession.edges
+                  if edge.by is not None and not holds(edge.target)}
+        return lambda by, target: holds(target) and (by is None or by.unpinned() not in unheld)
+
     def _deciding(self, doc: str, valid_at: dt.date, known_at: dt.datetime | None) -> str | None:
         """The label of the revision of ``doc`` whose dates decide the day: the one in force, else
         the one whose lapse leaves the day uncovered, or the first to begin
@@ -345,7 +360,7 @@ class Snapshot:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
         return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
-                              held=self.target_held(held))
+                              known=self.edge_known(held))
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
@@ -360,7 +375,7 @@ class Snapshot:
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
                                 hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
         return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
-                              targets=self.target_readable(held), held=self.target_held(held),
+                              targets=self.target_readable(held), known=self.edge_known(held),
                               build_id=self.build_id)
 
     def dedup_to_current(

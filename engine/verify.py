@@ -52,7 +52,7 @@ from inforce.ontology import (
 from inforce.ontology.verdict import CLAIM_MAX_QUANTITIES_SHOWN
 
 from . import rfi
-from .amendments import Amendment, amender_texts, amending, amendment, stated_words
+from .amendments import Amendment, amended_targets, amender_texts, amending, amendment, stated_words
 from .audit_record import AUDIT_LIST_LIMIT, audit_record
 from .backends import DEFAULT_NLI_THRESHOLD
 from .quotes import closest_passage, linearise, quote_in
@@ -134,6 +134,12 @@ class _Case:
     conflicts: list[str] = field(default_factory=list)
     #: When the check must stop (``time.monotonic()`` seconds; None: never): a service's time limit
     deadline: float | None = None
+    #: Whether the asker knows of an edge (``Snapshot.edge_known``: ``target_held`` for its item): an
+    #: edge to a section only revisions they may not read hold is not followed, so an item naming it is
+    #: checked as one naming a section no revision holds (issue 23)
+    known: Any = None
+    #: Whether the project holds a section for the asker (``Snapshot.target_held``)
+    held: Any = None
 
 
 def check_answer(
@@ -165,7 +171,7 @@ def check_answer(
         snapshot=snapshot, context=context, valid_at=valid_at, known_at=context.known_at,
         groups=tuple(context.groups), eligibility=eligibility, tier=tier, nli=backends.nli if tier == "high" else None,
         threshold=DEFAULT_NLI_THRESHOLD if backends.nli_threshold is None else backends.nli_threshold, rules_fired=list(eligibility.rules_fired),
-        deadline=deadline,
+        deadline=deadline, known=snapshot.edge_known(context.groups), held=snapshot.target_held(context.groups),
     )
     results = []
     for claim in answer.claims:
@@ -343,7 +349,9 @@ def _put_in(case: _Case, item: _Cited) -> bool:
     that states it, whose words are checked, with a warning naming both. The amendment is the one
     ``engine.amendments.amendment`` finds for that ancestor (as ``asof`` shows it: "amended by"),
     the amender one the asker may read whose words name the paragraph ("paragraph G", "3.11.G")
-    and hold the quote. True when so resolved; False leaves the locator fabricated."""
+    and hold the quote. True when so resolved; False leaves the locator fabricated. An ancestor
+    only revisions the asker may not read hold is passed over as one no revision holds
+    (``Snapshot.target_held``): which sections they hold is their content."""
     locator = item.locator
     if locator is None or locator.rev is not None or not locator.path or "." not in locator.path:
         return False  # a pinned revision holds what it held; nothing is put into it afterwards
@@ -352,7 +360,7 @@ def _put_in(case: _Case, item: _Cited) -> bool:
     while "." in parent:
         parent = parent.rsplit(".", 1)[0]
         above = Locator(doc=locator.doc, path=parent)
-        if snapshot.index.has(above):
+        if snapshot.index.has(above) and case.held(above):
             break
     else:
         return False
@@ -629,7 +637,7 @@ def _both_stated(case: _Case, cited: Sequence[_Cited], found: Any, extractor: An
         if matched.source_index >= len(cited):
             continue
         item = cited[matched.source_index]
-        if item.resolved is None or not amending(case.snapshot, item.resolved):
+        if item.resolved is None or not amending(case.snapshot, item.resolved, case.known):
             continue
         if matched.source_index not in read:
             read[matched.source_index] = extractor.extract(item.figures).mentions
@@ -880,22 +888,15 @@ def _amended_bound(case: _Case, claim: Any, source: Any, where: str, cited: Sequ
     targets: list[tuple[str, bool]] = []  # (the amended provision's words, may the asker read them)
     if index >= len(cited):
         targets.append((amenders[index - len(cited)][3].text, True))
-    else:
-        from .amendments import _edges_by, _related, _target_version
-
-        resolved = cited[index].resolved
-        for edges in _edges_by(case.snapshot).values():
-            for edge in edges:
-                if resolved is None or edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):
-                    continue
-                target = _target_version(case.snapshot, edge)
-                if target is None:
-                    continue
-                try:
-                    targets.append((case.snapshot.store.provision_text(target)[0],
-                                    case.snapshot.may_read(target, case.groups)))
-                except NotFoundError:
-                    continue
+    elif (resolved := cited[index].resolved) is not None:
+        for target in amended_targets(case.snapshot, resolved, case.known):
+            if target is None:
+                continue
+            try:
+                targets.append((case.snapshot.store.provision_text(target)[0],
+                                case.snapshot.may_read(target, case.groups)))
+            except NotFoundError:
+                continue
     if not targets:
         return None
     sense = {"min": "a minimum", "max": "a maximum"}
@@ -914,24 +915,22 @@ def _amended_bound(case: _Case, claim: Any, source: Any, where: str, cited: Sequ
 def _stale_words(case: _Case, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],
                  index: int) -> str | None:
     """None unless the words at ``index`` are an amending item's; then the words of what it
-    amends (the stale provision's), which a claim may repeat ("retained ... after withdrawal")."""
+    amends (the stale provision's), which a claim may repeat ("retained ... after withdrawal"):
+    only those of a version the asker may read, of a target they hold (``amended_targets``), so
+    that no verdict turns on words only a restricted revision holds."""
     if index >= len(cited):
         return amenders[index - len(cited)][3].text
     if not _amends(case, cited, index):
         return None
-    from .amendments import _edges_by, _related, _target_version
-
     resolved = cited[index].resolved
     texts: list[str] = []
-    for edges in _edges_by(case.snapshot).values():
-        for edge in edges:
-            if edge.by.doc != resolved.doc or not _related(resolved.path, edge.by.path):  # type: ignore[union-attr]
-                continue
-            target = _target_version(case.snapshot, edge)
-            try:
-                texts.append(case.snapshot.store.provision_text(target)[0] if target is not None else "")
-            except NotFoundError:
-                continue
+    for target in amended_targets(case.snapshot, resolved, case.known):  # type: ignore[arg-type]
+        if target is None or not case.snapshot.may_read(target, case.groups):
+            continue
+        try:
+            texts.append(case.snapshot.store.provision_text(target)[0])
+        except NotFoundError:
+            continue
     return " ".join(texts)
 
 
@@ -957,7 +956,7 @@ def _amends(case: _Case, cited: Sequence[_Cited], index: int) -> bool:
     if index >= len(cited):
         return True
     resolved = cited[index].resolved
-    return resolved is not None and amending(case.snapshot, resolved)
+    return resolved is not None and amending(case.snapshot, resolved, case.known)
 
 
 def _within(span: Any, spans: Sequence[tuple[int, int]]) -> bool:
