@@ -57,7 +57,9 @@ __all__ = [
 #: How close (rapidfuzz ``token_sort_ratio``, 0-100, letter case and punctuation aside) a
 #: written title must come to a document's title to name it. 88 lets "CAST IN PLACE
 #: CONCRETE" name "Cast-in-Place Concrete" and a dropped "and" pass, and keeps "Exterior
-#: Painting" from naming "Interior Painting" (86). A title only ever proposes: it never applies.
+#: Painting" from naming "Interior Painting" (86). A title that only comes close proposes, never
+#: applies; a clause of a document whose title is written word for word, and is no other document's
+#: (``Reference.exact``), resolves as its number would (round 35: no wrong applied edge in any part).
 TITLE_CUTOFF = 88.0
 #: The first, fast pass over every title keeps those within this (``token_set_ratio``) of a
 #: written title; only they are scored and ranked.
@@ -98,10 +100,17 @@ class Reference:
     #: that resolves to nothing as of the item, kept for a proposal where the item replaces or deletes)
     later: Locator | None = None
 
+    #: for a title: the words written are that one document's title exactly (letter case, punctuation
+    #: and the labels before it aside), and no other document's: it names it as surely as a number
+    exact: bool = False
+
     @property
     def by_number(self) -> bool:
-        """Resolved by a number or an outline path (never by a fuzzy title): what may apply."""
-        return self.target is not None and self.resolved_by not in ("title", "", "sketch")
+        """Resolved by a number or an outline path (never by a fuzzy title): what may apply. A clause of
+        a document named by its exact title is placed as surely ("Door Hardware, paragraph 2.1.A"); the
+        document alone so named still only proposes (what of it changes is read on a title's proposal)."""
+        return self.target is not None and (self.resolved_by not in ("title", "", "sketch") or (
+            self.resolved_by == "title" and self.exact and self.target.path is not None))
 
     @property
     def document_level(self) -> bool:
@@ -1262,8 +1271,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
                 if len(paths) == 1:
                     last_path[doc] = paths[0]
             out[index] = _paragraph(reference, doc, corpus, last_path)
-            if owner.resolved_by == "title":  # its section named by title alone: never by number
-                out[index] = replace(out[index], resolved_by="title", score=owner.score)
+            if owner.resolved_by == "title":  # its section named by title alone: by number only where written exactly
+                out[index] = replace(out[index], resolved_by="title", score=owner.score, exact=owner.exact)
         elif reference.kind == "callout":
             out[index] = _callout(reference, doc, corpus)
         else:
@@ -1432,5 +1441,27 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                                    why=f'"{written}" is close to the titles of {best[2]} and {ranked[1][2]}; not guessed'))
         else:
             found.append(Reference("title", written, span, Locator(doc=best[2]), resolved_by="title",
-                                   score=round(best[1], 1)))
+                                   score=round(best[1], 1), exact=_exact_title(phrase, best[2], shortlist)))
     return found
+
+
+#: Words written before a title that are no part of it: the label of what it is and its number
+#: ("Section 09 91 23 Interior Painting", "Specification Section Door Hardware", "Special Provision 611").
+_TITLE_LABELS = re.compile(r"(?:(?:specifications?|spec|section|special provisions?|provisions?|drawings?|sheets?) )*"
+                           r"(?:(?:no )?\d+(?: \d+)* )?")
+
+
+def _exact_title(phrase: str, doc: str, shortlist: Mapping[str, str]) -> bool:
+    """Whether ``phrase`` is ``doc``'s title word for word (rapidfuzz's ``default_process`` on both:
+    letter case and punctuation aside; the labels and number before it dropped) and no other
+    document of ``shortlist`` (those of its kinds in force at the item's date) bears that title."""
+    from rapidfuzz import utils
+
+    def processed(text: str) -> str:
+        return " ".join(utils.default_process(text).split())
+
+    written = processed(phrase)
+    written = written[_TITLE_LABELS.match(written).end():]  # type: ignore[union-attr]
+    if len(written.split()) < 2 or written != processed(shortlist[doc]):
+        return False
+    return sum(processed(title) == written for title in shortlist.values()) == 1

@@ -87,6 +87,7 @@ from .net import _named_action, _quoted_names
 from .outcome import _LISTED, _Outcome
 from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck
 from .references import (
+    TITLE_CUTOFF,
     Corpus,
     Reference,
     find_references,
@@ -283,10 +284,18 @@ def _lead_document(heading_context: str, corpus: Corpus, notations: Mapping[str,
 def _addendum_documents(items: Sequence[Item], corpus: Corpus,
                         notations: Mapping[str, Sequence[re.Pattern[str]]]) -> set[str]:
     """The documents of the project the addendum's items name anywhere (by number, code or outline,
-    cited or changed; never by a title alone)."""
+    cited or changed); where they name none so, those they name by a title that clears
+    ``TITLE_CUTOFF`` ahead of every other title ('The following changes are made to the "Technical
+    Specifications for Tide Gauge Stations":'): a title alone never settles a target here, only which
+    document the addendum is about (``_in_named_holder``)."""
+    numbered = {r.target.doc for item in items
+                for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations, titles=False)
+                if r.target is not None and r.by_number}
+    if numbered:
+        return numbered
     return {r.target.doc for item in items
-            for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations, titles=False)
-            if r.target is not None and r.by_number}
+            for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations)
+            if r.target is not None and r.target.path is None and r.resolved_by == "title" and (r.score or 0) >= TITLE_CUTOFF}
 
 
 def _next_article(reference: Reference, corpus: Corpus) -> bool:
@@ -631,6 +640,21 @@ class _One:
         self.action = action
         return proposal
 
+    def _held_named(self, held: _Outcome | None) -> _Outcome | None:
+        """A clause ``_in_one_holder`` proposed in the one document of the project holding it, applied
+        as ``_in_named_holder`` applies one (where the addendum names that document and no other)."""
+        if held is None or held.kind != "proposed" or len(held.targets) != 1:
+            return held
+        target, reference = held.targets[0]
+        if target.path is None or len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1:
+            return held
+        before = self.action
+        self.action = held.action
+        outcome = self._in_named_holder(target, replace(reference, resolved_by=reference.resolved_by or "outline"), held)
+        if outcome is held:
+            self.action = before
+        return outcome
+
     def _lettered_item(self, clause: Locator) -> Locator:
         """The lettered item of ``clause`` the item names, where the document's outline holds it
         ("Item c) of Section 4.3 now reads: "c) ..."", "(refer to Section 4.3 c))"); else the clause."""
@@ -731,8 +755,8 @@ class _One:
             if part is not None:
                 # 'Volume A, part "Conditions ...", clause 3.4 "Changes"' over "Update the clause to read:"
                 reference = Reference("paragraph", part.group(0), (0, 0), None, from_heading=True)
-                held = _in_one_holder(self.item, self.items, self.corpus, part.group(1), self.action, self.mask, self.rule, reference,
-                                      f'its heading names {part.group(0)} of no document a reference places')
+                held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, part.group(1), self.action, self.mask, self.rule, reference,
+                                      f'its heading names {part.group(0)} of no document a reference places'))
                 if held is not None:
                     return held
             if (self.action.changes and self.action.span is not None and not self.references
@@ -745,8 +769,8 @@ class _One:
                     self.action = Action("amend", self.action.words, self.action.span, self.action.attachment,
                                          self.action.ambiguous)
                 reference = Reference("paragraph", number, (0, 0), None, from_heading=True)
-                held = _in_one_holder(self.item, self.items, self.corpus, number, self.action, self.mask, self.rule,
-                                      reference, f"its caption names clause {number} of no document a reference places")
+                held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, number, self.action, self.mask, self.rule,
+                                      reference, f"its caption names clause {number} of no document a reference places"))
                 if held is not None:
                     return held
                 return _Outcome("not_understood", self.rule, self.action,
@@ -756,8 +780,8 @@ class _One:
                 # following:": owners caption each changed clause and put the instruction under it; the
                 # clause the caption names, in the one document holding it, for a person to confirm
                 reference = Reference("paragraph", caption.group(0), (0, 0), None, from_heading=True)
-                held = _in_one_holder(self.item, self.items, self.corpus, caption.group(1), self.action, self.mask, self.rule, reference,
-                                      f"its caption line names {caption.group(0)} of no document a reference places")
+                held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, caption.group(1), self.action, self.mask, self.rule, reference,
+                                      f"its caption line names {caption.group(0)} of no document a reference places"))
                 if held is not None:
                     return held
             if mention is not None:
@@ -1375,8 +1399,8 @@ class _One:
             # follows:", is one clause)
             # 'Volume A2, section "General Provisions", clause 8.1 "Subcontracting"': a clause of a
             # document named by a title no reference reads
-            held = _in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
-                                  str(self.open_refs[0].why))
+            held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
+                                  str(self.open_refs[0].why)))
             if held is not None:
                 if held.kind != "proposed":
                     return held
