@@ -589,12 +589,12 @@ def section_not_held(text: str, names: Callable[[str], bool]) -> str | None:
     written in ``text`` after its word whose digits (spaces left out) ``names`` accepts; None when
     none is. ``reviews.withhold`` gives it for an item naming a document the asker may read no
     revision of, so that the reason confirms nothing of that document."""
-    from .references import _SIX, _WORDED_SECTIONS
+    from .references import _SIX, _WORDED_SECTIONS, not_held
 
     for match in _WORDED_SECTIONS.finditer(text):
         for number in re.finditer(_SIX, match.group(1)):
             if names(re.sub(r"\s", "", number.group(0))):
-                return f"names Section {' '.join(number.group(0).split())}, which the project does not hold"
+                return not_held(f"Section {' '.join(number.group(0).split())}")
     return None
 
 

@@ -164,6 +164,17 @@ class Corpus:
         return self.has_target is None or self.has_target(locator)
 
 
+#: How a reference to what the project does not hold ends its reason (``steps`` tells such a
+#: reference by it; ``context.section_not_held`` gives it for a document the asker may not read).
+NOT_HELD = ", which the project does not hold"
+
+
+def not_held(named: str) -> str:
+    """The reason of a reference naming ``named`` ("Section 09 99 98", "Sheet A-901"), which the
+    project does not hold."""
+    return f"names {named}{NOT_HELD}"
+
+
 def _path_key(path: str) -> str:
     """``2.01.A`` → ``2.1.A``: a path compared with leading zeros set aside."""
     return ".".join(str(int(part)) if part.isdigit() else part for part in path.split("."))
@@ -634,7 +645,7 @@ def find_references(
                 and _LIST_GAP.fullmatch(read[min(r.span[1], match.end()):max(r.span[0], match.start())])]
         if near and free(*match.span()):
             take(Reference("sheet", match.group(0), match.span(), None,
-                           why=f"names Sheet {match.group(0)}, which the project does not hold"))
+                           why=not_held(f"Sheet {match.group(0)}")))
     for match in _LETTERED_SUBSECTION.finditer(text):  # its label may open a quoted title
         if free(*match.span(1)):
             take(Reference("paragraph", match.group(1), match.span(1), None, why=match.group(1)))
@@ -1049,7 +1060,7 @@ def _section(written: str, span: tuple[int, int], corpus: Corpus, *, worded: boo
             directory.by_number5, digits, kinds, None)
         return Reference("section", label, span, None, later=Locator(doc=held[0]) if len(held) == 1 else None,
                          why=f"names Section {label}, first issued on or after this item's date (new, not changed)")
-    return Reference("section", label, span, None, why=f"names Section {label}, which the project does not hold")
+    return Reference("section", label, span, None, why=not_held(f"Section {label}"))
 
 
 def _later(directory: TargetDirectory, digits: str) -> bool:
@@ -1093,7 +1104,7 @@ def _sheets(written: str, offset: int, corpus: Corpus, *, worded: bool) -> list[
             found.append(Reference("sheet", number.group(0), span, None, later=Locator(doc=held[0]) if len(
                 held) == 1 else None, why=(
                 f"names Sheet {number.group(0)}, first issued on or after this item's date (new, not changed)"
-                if later else f"names Sheet {number.group(0)}, which the project does not hold")))
+                if later else not_held(f"Sheet {number.group(0)}"))))
     return found
 
 
@@ -1163,11 +1174,11 @@ def _from_notation(kind: str, match: re.Match[str], corpus: Corpus) -> Reference
         if re.fullmatch(r"[\d ]+(?:\.\d{2})?", value.strip()):
             return replace(_section(value, match.span(), corpus, worded=True), written=written)
         return _code(value, match.span(), corpus) or Reference(
-            "section", written, match.span(), None, why=f"names {written}, which the project does not hold")
+            "section", written, match.span(), None, why=not_held(written))
     if kind == "sheet":
         found = _sheets(groups["sheet"], match.start("sheet"), corpus, worded=True)
         return replace(found[0], written=written, span=match.span()) if found else Reference(
-            "sheet", written, match.span(), None, why=f"names {written}, which the project does not hold")
+            "sheet", written, match.span(), None, why=not_held(written))
     if kind == "callout":
         return Reference("callout", written, match.span(), None, resolved_by=groups["number"],
                          why=groups.get("sheet"))

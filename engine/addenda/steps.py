@@ -87,6 +87,7 @@ from .net import _named_action, _quoted_names
 from .outcome import _LISTED, _Outcome
 from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck
 from .references import (
+    NOT_HELD,
     TITLE_CUTOFF,
     Corpus,
     Reference,
@@ -865,7 +866,7 @@ class _One:
                 self.open_refs.append(reference)
         self.resolved, self.action = _callout_of_each(self.item.text, self.mask, self.resolved, self.action, self.corpus)
         self.absent = [r for r in self.open_refs if r.kind == "sheet" and not r.candidates and r.joins is None
-                  and r.why and r.why.endswith("which the project does not hold")]
+                  and r.why and r.why.endswith(NOT_HELD)]
         if self.absent and any(r.kind == "sheet" for _, r in self.resolved):  # one sheet of a list missing: said, not blocking
             self.open_refs = [r for r in self.open_refs if r not in self.absent]
         # a paragraph or callout the target lacks is what the item names, not the article or sheet around it
