@@ -5,7 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "10"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "11"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
@@ -22,5 +22,6 @@ PARSER_VERSION = "10"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                          whatever its words; `public: true` declares a document public (audit 23p A4)
 #                      10: that rule by place, not by a count of words (a padded marking, a closing
 #                          sentence); a register row's `public` column (issue 23)
+#                      11: clauses standing alone (5.1.3 with no 5.1.1; D9.1) read as provisions
 
 __all__ = ["PARSER_VERSION", "__version__"]

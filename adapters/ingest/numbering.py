@@ -5,7 +5,8 @@ Recognised at the start of a line, after optional Markdown ``#`` marks and ``**`
 - CSI MasterFormat section numbers ``SECTION 03 30 00`` (path ``033000``);
 - SectionFormat parts ``PART 2`` (path ``part-2``) and lettered appendices ``APPENDIX A``;
 - decimal numbers ``2``, ``2.1.3``, ``447.21``, with or without ``§``/``Section``/``Article``,
-  and appendix decimals ``A.1``;
+  appendix decimals ``A.1`` and lettered clause numbers ``D9.1`` (a part's letter run into the
+  number, path ``D9.1``; the outline opens them only where the document uses them as clauses);
 - SectionFormat paragraphs ``A.``, ``1.``, ``a.``, ``1)``, ``a)``;
 - regulation paragraphs ``(a)``, ``(1)``, ``(i)``, ``(A)``, several in a row (``(a)(1)``);
 - any other Markdown heading (unnumbered, given a slug).
@@ -46,6 +47,7 @@ _MARKER = re.compile(
     rf"|(?P<dec>(?:(?P<sect>§§?)[ \t]*|(?P<word>SECTION|Section|ARTICLE|Article|SEC\.|Sec\.)[ \t]+)?"
     rf"(?P<num>{number(4)}(?:\.{number(4)})*)(?P<dot>\.)?:?){_END}"
     rf"|(?P<adec>(?P<al2>{UPPER})\.(?P<anum>{number(3)}(?:\.{number(3)})*)\.?){_END}"
+    rf"|(?P<ldec>(?P<al3>{UPPER})(?P<lnum>{number(3)}(?:\.{number(3)})+)\.?){_END}"
     rf"|(?P<sf>(?P<up>{UPPER})\.|(?P<lo>{LOWER})\.|(?P<np>{number(3)})\)|(?P<lp>{LOWER})\)){_END}"
     rf"|(?P<reg>(?:\((?:{LOWER}{{1,5}}|{UPPER}{{1,2}}|{number(3)})\))+){_END}"
 )
@@ -102,6 +104,8 @@ class Heading:
     markers: tuple[Marker, ...] = ()
     introduced: bool = False
     dotted: bool = False
+    #: A lettered clause number's letter (``D`` of ``D9.1``, whose comps are ``("D9", 1)``).
+    lettered: str = ""
 
 
 def read_heading(line: str) -> Heading | None:
@@ -173,6 +177,21 @@ def read_heading(line: str) -> Heading | None:
             explicit,
             segment=f"{match['al2']}.{match['anum']}",
             comps=_without_trailing_zeros(comps),
+        )
+    if group == "ldec":
+        if not explicit and (not _heading_like(rest) or rest[0].isdigit()):
+            return None
+        first, *after = match["lnum"].split(".")
+        letter = match["al3"]
+        return Heading(
+            "decimal",
+            match["ldec"],
+            _strip_separator(rest),
+            md_level,
+            explicit,
+            segment=f"{letter}{match['lnum']}",
+            comps=_without_trailing_zeros((f"{letter}{int(first)}", *(int(c) for c in after))),
+            lettered=letter,
         )
     if group == "sf":
         return _sectionformat(match, rest, md_level, explicit, at)

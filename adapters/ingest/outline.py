@@ -3,9 +3,11 @@
 One pass over the lines keeps a stack of open sections. A numbered line becomes a heading
 only when its number is a plausible next one for that stack — a sibling's successor, a first
 child (``.1``, ``A.``, ``(a)``), or the successor of an ancestor — so years, quantities and
-cross-references that happen to start a line stay text. A section runs from its heading line
-up to the next heading at its level or above, trailing blank lines left out; its text is that
-slice of the text layer, so ``text_layer[span.start:span.end] == text`` always holds.
+cross-references that happen to start a line stay text; a document that amends or lists
+clauses by number (``5.1.3`` and ``9.4.2`` only, ``D9.1``) opens each as its own
+(``_lone_clause``). A section runs from its heading line up to the next heading at its level
+or above, trailing blank lines left out; its text is that slice of the text layer, so
+``text_layer[span.start:span.end] == text`` always holds.
 
 Paths (corpus-format.md, "Section paths"): decimal numbers, CSI numbers, parts and appendices
 are absolute (``2.1``, ``033000``, ``part-2``, ``A``); paragraphs and unnumbered Markdown
@@ -115,6 +117,11 @@ def closing_errors(text: str, *, file: str, first_line: int) -> list[InputError]
     return list(reader.outline.errors)
 
 
+def _order(comps: tuple[int | str, ...]) -> tuple[int, ...]:
+    """A clause number's place in document order (``("D9", 1)`` → ``(9, 1)``)."""
+    return tuple(int(c.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) if isinstance(c, str) else c for c in comps)
+
+
 class _OutlineReader:
     def __init__(self, text: str, file: str, first_line: int, pages: list[int] | None,
                  spaced: bool = False) -> None:
@@ -137,6 +144,11 @@ class _OutlineReader:
         self.prose_read = False
         #: a heading went past ``MAX_SECTION_DEPTH``: an error, and no section opens after it
         self.too_deep = False
+        #: the slots of clauses opened with no parent (``_lone_clause``), the last one's style and
+        #: number, and (counted once, when first asked) how many lines read as such clauses
+        self.lone_slots: set[int] = set()
+        self.last_lone: tuple[str, tuple[int | str, ...]] | None = None
+        self.lone_styles: dict[str, dict[tuple[int | str, ...], int]] | None = None
 
     # -- the pass ------------------------------------------------------------------
 
@@ -359,9 +371,14 @@ class _OutlineReader:
                 break
         if bare_dotted and self._numbered_paragraph(heading, line_start, in_paragraph=False):
             return
+        lone = False
         if not explicit and (related or not self._plausible_without_parent(comps)):
-            return
+            if related or not self._lone_clause(heading, line_start):
+                return
+            lone = True
         self._pop_for_rank(_RANK["decimal"], heading.md_level, line_start)
+        if lone:
+            self.last_lone = (heading.lettered, comps)
         self._open_decimal(heading, line_start)
 
     def _plausible_without_parent(self, comps: tuple[int | str, ...]) -> bool:
@@ -384,6 +401,72 @@ class _OutlineReader:
         # "2.3" right under "PART 2" (an excerpt that starts mid-part).
         return any(level.kind == "part" and level.value == comps[0] for level in self.stack)
 
+    def _lone_clause(self, heading: Heading, line_start: int) -> bool:
+        """Whether a clause number with no parent or elder sibling open (``5.1.3`` first, then
+        ``9.4.2``; ``D9.1``) opens its own provision: the document amends or lists clauses by
+        number (supplementary conditions, special conditions, a section reissued in part).
+
+        It does where the number has two parts or more (an appendix's ``A.1`` excepted), nothing
+        numbered is open but clauses read this way (so an addendum's quoted ``2.5`` stays the text
+        of its item), it comes after the last such clause in the same style (a cross-reference
+        back stays text; another letter may follow a letter: a new part), its line or the line
+        after is a sentence (a drawing list's ``A1.1 First Floor Plan`` is titles only), at least
+        two numbers of the document read so (the style is the document's, not one stray number)
+        and its number starts no other such line (the "instead of" and "read" copies of a clause
+        are quoted text)."""
+        comps = heading.comps
+        if len(comps) < 2 or (isinstance(comps[0], str) and not heading.lettered):
+            return False
+        numbered = [level for level in self.stack if level.kind != "markdown"]
+        if numbered and numbered[0].slot not in self.lone_slots:
+            return False
+        if self.decimal_opened and self.last_lone is None:
+            return False
+        if self.last_lone is not None:
+            style, last = self.last_lone
+            if style == heading.lettered:
+                if _order(comps) <= _order(last):
+                    return False
+            elif not (style and heading.lettered):  # a new letter is a new part (``S2.04``, ``D2.01``)
+                return False
+        if not self._clause_line(heading, line_start):
+            return False
+        if self.lone_styles is None:
+            self.lone_styles = self._count_lone_styles()
+        numbers = self.lone_styles.get(heading.lettered, {})
+        return len(numbers) >= 2 and numbers.get(comps, 0) == 1
+
+    def _clause_line(self, heading: Heading, line_start: int) -> bool:
+        """Whether a clause number's line, or the non-blank line after it, is a sentence."""
+        if not title_like(heading.text):
+            return True
+        text = self.text
+        end = text.find("\n", line_start)
+        while end != -1:
+            start, end = end + 1, text.find("\n", end + 1)
+            line = text[start:] if end == -1 else text[start:end]
+            if line.strip():
+                return not title_like(line)
+        return False
+
+    def _count_lone_styles(self) -> dict[str, dict[tuple[int | str, ...], int]]:
+        """The lines of the text that read as clause numbers of two parts or more and pass
+        ``_clause_line``: by style (``""`` decimal, else the letter), how many lines each number
+        starts (a number printed twice is a clause quoted as it was and as it is to read, text)."""
+        counts: dict[str, dict[tuple[int | str, ...], int]] = {}
+        offset = 0
+        for line in self.text.split("\n"):
+            heading = read_heading(line)
+            if (
+                heading is not None and heading.kind == "decimal" and len(heading.comps) >= 2
+                and (heading.lettered or not isinstance(heading.comps[0], str))
+                and self._clause_line(heading, offset)
+            ):
+                numbers = counts.setdefault(heading.lettered, {})
+                numbers[heading.comps] = numbers.get(heading.comps, 0) + 1
+            offset += len(line) + 1
+        return counts
+
     def _open_decimal(self, heading: Heading, line_start: int) -> None:
         self.decimal_opened = True
         path = heading.segment
@@ -397,6 +480,12 @@ class _OutlineReader:
             heading=heading,
             start=line_start,
         )
+        opened = self.stack[-1] if self.stack else None
+        if self.last_lone is not None and opened is not None and opened.comps == heading.comps and not any(
+            level.kind != "markdown" for level in self.stack[:-1]
+        ):  # a clause of a document read by ``_lone_clause``, opened alone or as a sibling
+            self.lone_slots.add(opened.slot)
+            self.last_lone = (heading.lettered, heading.comps)
 
     def _numbered_paragraph(self, heading: Heading, line_start: int, *, in_paragraph: bool) -> bool:
         """Open a bare ``N.`` as a SectionFormat numbered paragraph when the context says so.
