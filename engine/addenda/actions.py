@@ -62,8 +62,9 @@ _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:firs
 #: The end of a phrase that brings the target's new text ("to read", "now reads", "as follows"):
 #: what is quoted after it is the new text, not words of the target.
 #: ("should be read as:": the colon brings the whole new text, as "should read:" does; "shall remain
-#: thus:", the Latin-American owner's "shall read")
-_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:|\bis\s*:)\s*$", re.IGNORECASE)
+#: thus:", the Latin-American owner's "shall read"; any phrase of the pack ending in its colon, "delete
+#: and insert:", brings it the same way)
+_NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s+as\s*:|\bis\s*:|:)\s*$", re.IGNORECASE)
 #: The object of a replace or delete verb that is a thing shown or specified, not the target
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 #: (a provision named with a word pointing back at it is the provision itself: "Replace the quoted
@@ -107,6 +108,10 @@ _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clau
 _QUOTES_AS_PUBLISHED = re.compile(r"reads?\s+as$", re.IGNORECASE)
 _FOLLOWS = re.compile(r"\s+follows\b", re.IGNORECASE)
 _QUOTE_MARK = re.compile(r"[\"“‘]")
+#: Quoted words right after a verb, then the quoted words they are put in place of ('to read "DR 17"
+#: instead of "DR 11"'): a change of words. (One quotation of bounded length, read at one place.)
+_SWAPPED = re.compile(r"\s*[\"“][^\"”\n]{1,200}[\"”]\s*,?\s*(?:instead\s+of|in\s+(?:lieu|place)\s+of)\s*[\"“]",
+                      re.IGNORECASE)
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
 _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 #: The name of a document issued anew, set off by a comma before a participle ("a new Section 09 91 00,
@@ -413,6 +418,10 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None
                               and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None
                               and _THING.match(" " + subject.group(1)) is not None))]
+    if kinds == {"amend", "replace"} and any(h[2] == "replace" and _SWAPPED.match(text, h[1]) for h in hits):
+        # 'Paragraph B has been edited to read "DR 17" instead of "DR 11"': the words given anew beside
+        # the words they take the place of, both quoted: the provision changed in part
+        return Action("amend", words, span, attachment)
     if kinds == {"delete"}:
         if aimed_at_part:
             return Action("amend", words, span, attachment)
@@ -433,8 +442,12 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # "revised, to be substituted", "replaced with the attached revised sheet": "revised" says
         # what the replacement is, not a second action
         return Action("replace", words, span, attachment)
-    # replace or delete with amend: settled only when the replace or delete is aimed at part
-    if aimed_at_part and len(aimed_at_part) == len([h for h in hits if h[2] != "amend"]):
+    # replace or delete with amend: settled only when the replace or delete is aimed at part, or when,
+    # as in the replace-and-delete reading above, the words a delete verb takes out are what the
+    # replace verb brings new ones for ('Amend paragraph 5.1.2 by deleting the words "X" and replacing
+    # them with "Y"': the paragraph amended in part)
+    if aimed_at_part and (len(aimed_at_part) == len([h for h in hits if h[2] != "amend"]) or (
+            kinds == {"amend", "delete", "replace"} and any(h[2] == "delete" for h in aimed_at_part))):
         return Action("amend", words, span, attachment)
     return Action(first[2], words, span, attachment,  # type: ignore[arg-type]
                   ambiguous=f"reads {' and '.join(sorted(kinds))} verbs ({words}): which one governs is not clear")

@@ -473,8 +473,16 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     if ranked[0][0] == 0 and items and items[0] is not item:
         # the item and its headings name none of them: the addendum's opening line may ("Clarification
         # Notice No. 1 for Request for Proposals "Harbour Water Quality Monitoring Services"" over a table
-        # of answers naming bare paragraph numbers); its first 300 characters, read once per such item
-        said = set(re.findall(r"[a-z]{3,}", items[0].text[:300].lower()))
+        # of answers naming bare paragraph numbers), or the lead paragraph after its letterhead lines ("It
+        # amends the Supplementary Conditions to CCDC 2 ..."); its first 600 characters across its first
+        # items, read once per such item
+        opening, size = [], 0
+        for first in items[:8]:
+            if first is item or size >= 600:
+                break
+            opening.append(first.text[:600 - size])
+            size += len(opening[-1]) + 1
+        said = set(re.findall(r"[a-z]{3,}", "\n".join(opening).lower()))
         ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
     if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
         return [ranked[0][1]]

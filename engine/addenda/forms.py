@@ -107,6 +107,19 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,2}", path):
         return None
     holding = _clause_holders(path, item, items, corpus)
+    head, _, last = path.rpartition(".")
+    if (not holding and action.action == "amend" and int(last) > 1 and re.search(
+            rf"\bnew\s+(?:sub-?)?(?:paragraph|clause|article)\s+{re.escape(path)}(?![\w.])", item.text, re.IGNORECASE)):
+        # "11.1.3 Add new paragraph 11.1.3 as follows: ...": a clause no document holds yet, numbered
+        # next after one that one document holds (11.1.2): that document changed in part, for a person
+        # to confirm (set lookups of the one clause before, as for the clause itself)
+        before = f"{head}.{int(last) - 1}"
+        after = _clause_holders(before, item, items, corpus)
+        after = after if len(after) <= 1 else _likely_holders(before, item, items, corpus)
+        if len(after) == 1:
+            return _Outcome("proposed", rule, action, [(Locator(doc=after[0]), replace(reference, target=Locator(doc=after[0])))],
+                            why=f"{why}: a new clause after {before}, which {after[0]} holds: {after[0]} changed in part, "
+                                "for a person to confirm")
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)

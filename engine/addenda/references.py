@@ -336,8 +336,9 @@ _WORDED_PATH = re.compile(
 #: An article's number alone right after the imperative opening an item, then a word leading the rest
 #: of the instruction or the sentence's end ("Amend 1.2 by adding ...", "Delete 3.4.", "Revise 2.1 to
 #: read:"); never a value ("Change 1.2 to 1.5", "Reduce 1.2 m ...").
+#: ("Replace 1.6 A with:": the paragraph by its article and its letter spaced, a capital alone)
 _VERB_ARTICLE = re.compile(r"[\s*_]*(?:amend|revise|delete|replace|omit|modify|change|correct|substitute|strike)\s+"
-                           r"(\d{1,2}\.\d{1,3})(?=\s+(?:by|as|with|in\s+its)\b|\s+to\s+(?!\d)|[.:;,]?\s*$|[.:;,]\s)",
+                           r"(\d{1,2}\.\d{1,3}(?:[ \t]+(?-i:[A-Z]))?)(?=\s+(?:by|as|with|in\s+its)\b|\s+to\s+(?!\d)|[.:;,]?\s*$|[.:;,]\s)",
                            re.IGNORECASE)
 #: A paragraph word before a label none of the notations reads ("Article 2.1A1"): said, so the
 #: section around it is never changed in its place.
@@ -594,7 +595,7 @@ def find_references(
         # verb opening the item, in the section its heading (or its own words) names
         opening = _VERB_ARTICLE.match(read)
         if opening is not None and free(*opening.span(1)):
-            take(Reference("paragraph", opening.group(1), opening.span(1), None, why=opening.group(1)))
+            take(Reference("paragraph", opening.group(1), opening.span(1), None, why=".".join(opening.group(1).split())))
     for match in _BARE_PATH.finditer(read):
         if free(*match.span()):
             take(Reference("paragraph", match.group(1), match.span(), None, why=match.group(1)))

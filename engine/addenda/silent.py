@@ -55,6 +55,11 @@ _PROJECT_NUMBER = re.compile(
 
 _SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "a", "an", "&"}
 
+#: A provision numbered by its document's letters and a number ("SGC 6", "SP 12"): owners number
+#: the provisions of supplementary conditions and special provisions so, the letters those of the
+#: document (``_page_document``); not a clause path ("GC 20.04") and not a sheet ("C-105").
+_CODED_PROVISION = re.compile(r"(?-i:(?<![\w.-])([A-Z]{2,4})[ \t]+(\d{1,3}))(?![\w.-])")
+
 
 def _page_document(code: str, corpus: Corpus) -> str | None:
     """The one document whose pages carry the letters of ``code`` ("GP" of "GP-7"): its id less
@@ -70,6 +75,13 @@ def _page_document(code: str, corpus: Corpus) -> str | None:
         if 2 <= len(letters) <= len(words) and "".join(w[0] for w in words[:len(letters)]).upper() == letters:
             fits.add(doc)
     return next(iter(fits)) if len(fits) == 1 else None
+
+
+def _skipped(doc: str, skip: Mapping[str, str]) -> bool:
+    """Whether the document a page code or a provision code names is of a division the skip list
+    covers (its id carries the section's number: "SPEC-004113")."""
+    held = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", doc)
+    return held is not None and held.group(1) in skip
 
 
 def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[int, int]], action: Action,
@@ -106,8 +118,7 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
         doc = _page_document(m.group(1), corpus)
         if doc is None:
             continue
-        held = re.search(r"(\d{2})\s?\d{2}\s?\d{2}", doc)
-        if held is not None and held.group(1) in skip:
+        if _skipped(doc, skip):
             return  # "BF-2", a page of the Bid Form (Division 00): the skip list decides
         clause = _CLAUSE_NUMBER.search(read)
         paths = place_path(corpus, doc, clause.group(1))[0] if clause is not None else []
@@ -135,6 +146,26 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
                      f"{reference.why}; {target.doc} holds it{doubt}: which document is meant is for a person to confirm")
         if proposed:
             return
+    for m in _CODED_PROVISION.finditer(read):
+        # "Add the following new SGC 6:", "SGC 5 Traffic Management is deleted.": the provision of that
+        # number of the document whose letters it carries (held: it; new: the document changed in part)
+        doc = _page_document(m.group(1), corpus)
+        if doc is None:
+            continue
+        if _skipped(doc, skip):
+            return
+        prefix = f"{m.group(1).lower()}-{m.group(2)}"
+        paths = [p for p in corpus.path_set(doc) if p == prefix or p.startswith(prefix + "-")]
+        if len(paths) == 1:
+            _propose(reading, item, Locator(doc=doc, path=paths[0]), action, m.group(0), rule, file, line_of,
+                     f"names {m.group(0)}, the provision {paths[0]} of {doc} (whose provisions carry {m.group(1)})"
+                     f"{doubt}: for a person to confirm")
+        else:
+            _propose(reading, item, Locator(doc=doc), Action("amend", action.words, action.span, ambiguous=action.ambiguous),
+                     m.group(0), rule, file, line_of,
+                     f"names {m.group(0)}, which {doc} (whose provisions carry {m.group(1)}) does not hold: "
+                     f"{doc} changed in part{doubt}, for a person to confirm")
+        return
     numbered = _PROJECT_NUMBER.search(read)
     coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
     if unread or numbered or coded:
