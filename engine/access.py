@@ -45,6 +45,13 @@ public revision 0, a revision 1 for ``owners``):
    named by document id alone in ``withheld``, rule 3); an asker who may read both is served
    the full reading only. ``may_read_reading`` is that choice, the one place it is made.
 
+7. An addendum item changes what it names by itself only where every reader of the item may
+   read it: it is read against the revisions ``shared_by_readers`` of its own revision, so a
+   section, sheet, note or title only other revisions hold is, for that item, one the project
+   does not hold (rule 4, applied to the item's readers; ``engine.addenda.view``). The graph
+   then applies the same edges for everyone and no dated answer tells such a target exists;
+   a person who may read it decides it by review.
+
 ``may_read`` answers rule 1 for a pinned locator; unpinned, it answers for every revision of
 the document at once (true when all are readable: nothing to withhold); rule 2's choice of
 revision is ``Snapshot``'s, which knows the date (``Snapshot.gate_question``).
@@ -58,7 +65,17 @@ import numpy as np
 
 from inforce.ontology import AccessRestrictedError, Locator
 
-__all__ = ["AccessGate"]
+__all__ = ["AccessGate", "shared_by_readers"]
+
+
+def shared_by_readers(reader: Sequence[str] | None, access: Sequence[str] | None) -> bool:
+    """Rule 7: whether every asker who may read a revision with access ``reader`` may read one
+    with access ``access`` (None: everyone). A public revision is; a restricted one is only for
+    a restricted reader all of whose groups it lists (an asker holding just one of them may
+    read the reader's revision, so must read this one by that group)."""
+    if access is None:
+        return True
+    return reader is not None and set(reader) <= set(access)
 
 
 class AccessGate:

@@ -169,6 +169,13 @@ class TargetDirectory:
                        and (as_of is None or doc not in self.since or self.since[doc] < as_of)})
 
 
+def section_numbers(document: Document) -> tuple[str, ...]:
+    """The numbers of ``document``'s sections long enough to hold a CSI section number, in
+    document order: what ``TargetDirectory.add`` indexes of them, as the graph keeps them for a
+    revision read back as metadata (``store.section_numbers``)."""
+    return tuple(number for p in document.provisions if len(number := getattr(p, "number", None) or "") >= 6)
+
+
 def _put(table: dict[str, list[tuple[str, str]]], key: str, entry: tuple[str, str]) -> None:
     listed = table.setdefault(key, [])
     if entry not in listed:

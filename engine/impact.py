@@ -901,6 +901,11 @@ class _Impact:
         before = len(self.changes)
         decisions = 0
         failed: list[str] = []
+        from .reviews import as_read_by
+
+        # each proposal the asker is shown, as they read the items, under either side
+        theirs = {(p.item, p.target) for number in (0, 1)
+                  for p in as_read_by(self.sides[number], self.readings(number), self.asker).proposed}
         for day in dates:
             try:
                 reports = [sweep(side, ModelBackends(), day, groups=self.everyone) for side in self.sides]
@@ -909,13 +914,18 @@ class _Impact:
                 continue
             found = [{finding.id: finding for finding in report.findings} for report in reports]
             for finding_id in dict.fromkeys([*found[0], *found[1]]):
-                decisions += 1
                 was, now = found[0].get(finding_id), found[1].get(finding_id)
+                held = now or was
+                assert held is not None
+                if held.kind == "unapplied_item" and tuple(p.locator for p in held.provisions) not in theirs:
+                    # the whole project is swept, whoever asks: a proposal of an item read in full
+                    # against revisions its readers do not share is, to an asker who may not read
+                    # them, no proposal at all (``addenda.view``), not a withheld one
+                    continue
+                decisions += 1
                 words = (_finding_words(was), _finding_words(now))
                 if words[0] == words[1]:
                     continue
-                held = now or was
-                assert held is not None
                 rules = sorted({f.rule for f in (was, now) if f is not None and f.rule})
                 sides = " / ".join(p.locator.format() for p in held.provisions)
                 self.add(ImpactChange(

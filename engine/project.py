@@ -146,6 +146,7 @@ class Project:
         an edge: each proposal's evidence then carries the similarity of the item's words and
         its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
         # the ingest machinery, loaded when used
+        from .addenda.view import in_full
         from .ingest import (
             IngestFailed,
             default_reader,
@@ -154,7 +155,7 @@ class Project:
             withhold_problems,
         )
         from .quantities.unbound import withhold_unbound
-        from .reviews import project_readings, withhold
+        from .reviews import as_read_by, project_readings, withhold
 
         root = Path(root)
         try:
@@ -171,6 +172,10 @@ class Project:
                 result.warnings.append(InputError(
                     f"withheld: revisions of {', '.join(listed)} (access: your groups may not read them), "
                     "listed by document id alone"))
+        if groups is None and result.unshared:  # whoever holds the files reads every revision
+            proposed, not_understood = in_full(result.proposed, result.not_understood, result.unshared, None)
+            result.proposed = sorted(proposed, key=lambda p: (p.file, p.line or 0))
+            result.not_understood = sorted(not_understood, key=lambda n: (n.file, n.line or 0))
         if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood
                                                    or result.unbound.items)):
             return result
@@ -179,9 +184,9 @@ class Project:
             if derived:
                 result.readings = project_readings(snapshot, root, groups)
             if groups is not None:
-                shown = withhold(snapshot, AddendaReadings(
+                shown = withhold(snapshot, as_read_by(snapshot, AddendaReadings(
                     applied=tuple(result.derived), proposed=tuple(result.proposed),
-                    not_understood=tuple(result.not_understood)), groups)
+                    not_understood=tuple(result.not_understood)), groups, result.unshared), groups)
                 result.derived, result.proposed = list(shown.applied), list(shown.proposed)
                 result.not_understood = list(shown.not_understood)
                 if shown.withheld:

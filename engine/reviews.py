@@ -63,6 +63,7 @@ from inforce.ontology import (
     ProposedEdge,
     ReviewDecision,
     Supersedes,
+    UnsharedReading,
     parse_datetime_utc,
     utc_text,
 )
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REVIEWS_FILE",
     "append_review",
+    "as_read_by",
     "check_reviews",
     "item_digest",
     "choose_proposal",
@@ -596,18 +598,21 @@ def _documents(snapshot: Snapshot) -> list[Document]:
     return snapshot._once("document_metadata", snapshot.store.documents)  # type: ignore[no-any-return]
 
 
-def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | None = None) -> AddendaReadings:
+def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | None = None, *,
+                     gated: bool = True) -> AddendaReadings:
     """The addenda readings with only the pending proposals, the entries of the review file,
     those awaiting the next ingest and those gone stale (``with_reviews``).
 
-    ``groups``: the asker's; an item, edge or entry naming a document they may not read is left
-    out, that document listed in ``withheld`` by id (``withhold``). None: everything (an
-    operator, the sweep before it applies its own asker's groups)."""
+    ``groups``: the asker's; items are read as they may read them (``as_read_by``), and an item,
+    edge or entry naming a document they may not read is left out, that document listed in
+    ``withheld`` by id (``withhold``). None: everything (an operator). ``gated`` False: the
+    reading chosen for ``groups`` but nothing left out (the sweep, which gates each proposal
+    on its date itself)."""
     reviews = read_reviews(root)
     problems = check_reviews(reviews, _stored(snapshot))
     if problems:  # as the ingest refuses them: a decision on nothing is no decision
         raise InputErrors(f"{REVIEWS_FILE}: an entry names what the project does not hold", problems)
-    readings = graph_readings(snapshot)
+    readings = as_read_by(snapshot, graph_readings(snapshot), groups)
     stale = [review for review in accepted(reviews) if review.digest is not None
              and (words := _stored_words(snapshot, review.item)) is not None and item_digest(words) != review.digest]
     readings = with_reviews(readings, reviews, stale)
@@ -624,7 +629,28 @@ def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | Non
         "proposed": tuple(sorted(readings.proposed, key=lambda p: (p.file, p.line or 0))),
         "not_understood": tuple(sorted(readings.not_understood, key=lambda n: (n.file, n.line or 0))),
     })
-    return readings if groups is None else withhold(snapshot, readings, groups)
+    return readings if groups is None or not gated else withhold(snapshot, readings, groups)
+
+
+def as_read_by(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str] | None,
+               unshared: Iterable[UnsharedReading] | None = None) -> AddendaReadings:
+    """``readings`` (each addendum read against the revisions its readers share: what the graph
+    applies) with the items that read otherwise against every revision read so, for an asker
+    who may read every revision those readers do not share (``addenda.view.in_full``; ``groups``
+    None: everything). ``unshared``: those items' readings, by default the ones ``readings``
+    carries. Before ``withhold``, which gates the rest."""
+    from .addenda.view import in_full
+
+    unshared = tuple(readings._unshared if unshared is None else unshared)
+    if not unshared:
+        return readings
+    gate, held = snapshot.gate, tuple(groups or ())
+    may_read = None if groups is None else (
+        lambda uid: gate.may_read(Locator(doc=uid.partition("@")[0], rev=uid.partition("@")[2]), held))
+    proposed, not_understood = in_full(readings.proposed, readings.not_understood, unshared, may_read)
+    return readings.model_copy(update={
+        "proposed": tuple(sorted(proposed, key=lambda p: (p.file, p.line or 0))),
+        "not_understood": tuple(sorted(not_understood, key=lambda n: (n.file, n.line or 0)))})
 
 
 def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str]) -> AddendaReadings:
@@ -789,7 +815,7 @@ def record_review(
         raise InputError(f"{scope!r} is not full or partial", field="scope")
     owner = _owner(snapshot, item)
     reviews = read_reviews(root)
-    readings = graph_readings(snapshot)
+    readings = as_read_by(snapshot, graph_readings(snapshot), held)  # as the reviewer reads the items
     proposals = readings.proposed
     hidden: list[ProposedEdge] = []
     if held is not None:

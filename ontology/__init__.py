@@ -92,6 +92,7 @@ from .ingest import (
     ReviewDecision,
     UnboundQuantity,
     UnboundReport,
+    UnsharedReading,
 )
 from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
@@ -272,6 +273,7 @@ __all__ = [
     "TraceStep",
     "UnboundQuantity",
     "UnboundReport",
+    "UnsharedReading",
     "UnmatchedValue",
     "UtcDateTime",
     "VOCABULARY",

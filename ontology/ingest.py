@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from .errors import InputError
 from .scalars import Locator
@@ -29,6 +29,7 @@ __all__ = [
     "ReviewDecision",
     "UnboundQuantity",
     "UnboundReport",
+    "UnsharedReading",
 ]
 
 
@@ -111,6 +112,23 @@ class ReviewDecision(BaseModel):
     digest: str | None = None
 
 
+class UnsharedReading(BaseModel):
+    """An addendum's items read against every revision, where that differs from their reading
+    against the revisions every reader of the addendum shares (the one the graph applies:
+    ``engine.addenda.view``): shown in its place to an asker who may read every revision in
+    ``apart``, never to another. What only this reading would apply is proposed for review."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    document: str
+    #: the revisions (``DOC@REV``) the addendum's readers do not all share
+    apart: tuple[str, ...]
+    #: the items whose reading differs
+    items: tuple[Locator, ...]
+    proposed: tuple[ProposedEdge, ...] = ()
+    not_understood: tuple[NotUnderstoodItem, ...] = ()
+
+
 class AddendaReadings(BaseModel):
     """What the project's addenda say, read against the graph as it is now (``Project.readings``,
     ``inforce ingest --derived``): the edges applied, the edges proposed for review (pending,
@@ -130,6 +148,9 @@ class AddendaReadings(BaseModel):
     awaiting_ingest: tuple[ReviewDecision, ...] = ()
     #: accepted entries whose item's words changed since the decision (not applied; decide again)
     stale: tuple[ReviewDecision, ...] = ()
+    #: the addenda whose reading differs for an asker who may read more (``UnsharedReading``):
+    #: kept by the engine for the access gate (``reviews.withhold``), never serialized
+    _unshared: tuple[UnsharedReading, ...] = PrivateAttr(default=())
 
 
 class QuarantinedTableReport(BaseModel):
@@ -275,6 +296,10 @@ class IngestResult:
     #: ingest and every one it removed, and ``(file, "", access)`` of each other file a warning
     #: names whose access reads: what ``Project.ingest`` shows an asker by (never in the summary)
     access: list[tuple[str, str, tuple[str, ...] | None]] = field(default_factory=list)
+    #: the addenda whose items read otherwise against every revision than against those their
+    #: readers share (``UnsharedReading``): what ``Project.ingest`` shows an asker who may read
+    #: those revisions (never in the summary)
+    unshared: list[UnsharedReading] = field(default_factory=list)
 
     @property
     def derived_edges(self) -> int:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
@@ -51,6 +51,7 @@ from inforce.ontology import (
     ProposalEvidence,
     ProposedEdge,
     Supersedes,
+    UnsharedReading,
 )
 from inforce.rules import RuleSet, SupersessionRule, compile_layout
 
@@ -62,6 +63,7 @@ from .instruction import _read_item
 from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
+from .view import ReaderViews, with_unshared
 from .weighing import _attachments_alone, _innermost, _lead_ins
 
 if TYPE_CHECKING:
@@ -318,25 +320,41 @@ def readings_of(snapshot: Snapshot, *, text_line: Callable[[Document], int | Non
     def has_target(locator: Locator) -> bool:
         return store.has_provision(locator.doc, locator.path)
 
-    lookup = Lookup(directory, has_target, names, paths)
+    revisions: dict[str, tuple[Mapping[str, str], tuple[str, ...]]] = {}
+
+    def revision(uid: str) -> tuple[Mapping[str, str], tuple[str, ...]]:
+        if uid not in revisions:
+            document = store.document(uid)
+            revisions[uid] = (outline_names(document), tuple(p.path for p in document.provisions))
+        return revisions[uid]
+
+    # each addendum read against the revisions its readers share, as ingest read it (``view``)
+    stored_numbers = cache(store.section_numbers)
+    views = ReaderViews(Lookup(directory, has_target, names, paths), metadata, outline=revision,
+                        numbers=lambda uid: stored_numbers().get(uid, ()))
     applied: list[DerivedEdge] = []
     proposed: list[ProposedEdge] = []
     missed: list[NotUnderstoodItem] = []
     skipped: dict[str, int] = {}
+    unshared: list[UnsharedReading] = []
     for meta in metadata:
         if meta.kind not in reading_kinds:
             continue
         document = store.document(meta.uid)
         document = document.model_copy(update={"supersedes": tuple(
             edge for edge in document.supersedes if not edge.origin.startswith("rule:") and edge.origin != "review")})
-        reading = read_addendum(document, active, lookup, body_line=text_line(document) if text_line else None)
+        reading, differs = views.read(document, lambda lookup, document=document: read_addendum(
+            document, active, lookup, body_line=text_line(document) if text_line else None))
+        if differs is not None:
+            unshared.append(differs)
         applied += reading.applied
         proposed += reading.proposed
         missed += reading.not_understood
         for rule, count in reading.skipped.items():
             skipped[rule] = skipped.get(rule, 0) + count
-    return AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
-                           skipped=skipped)
+    readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
+                               skipped=skipped)
+    return with_unshared(readings, unshared)
 
 
 def _with_files(snapshot: Snapshot) -> AddendaReadings:

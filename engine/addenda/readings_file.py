@@ -16,21 +16,34 @@ import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel, ConfigDict
+
 from inforce import PARSER_VERSION
-from inforce.ontology import AddendaReadings
+from inforce.ontology import AddendaReadings, UnsharedReading
 from inforce.ontology.files import write_atomically
 
 from ..store import build_file, frame, read_payload
+from .view import with_unshared
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot
 
 __all__ = ["FORMAT", "open_readings", "readings_key", "stored_readings", "write_readings"]
 
-FORMAT = 1
+FORMAT = 2  # 2: the readings of items that differ for askers who may read more kept beside them
 _MAGIC = b"INFRDG\n"
 #: The code a reading depends on, besides the rule packs: hashed into the key.
 _SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py")
+
+
+class _Kept(BaseModel):
+    """The file's body: the readings, and those of items that read otherwise against every
+    revision (``AddendaReadings._unshared``, which the readings themselves never serialize)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    readings: AddendaReadings
+    unshared: tuple[UnsharedReading, ...] = ()
 
 
 def readings_key(snapshot: Snapshot) -> str:
@@ -56,9 +69,10 @@ def open_readings(snapshot: Snapshot) -> AddendaReadings | None:
     if header.get("key") != readings_key(snapshot):
         return None
     try:
-        return AddendaReadings.model_validate_json(body)
+        kept = _Kept.model_validate_json(body)
     except ValueError:  # a pydantic ValidationError is a ValueError
         return None
+    return with_unshared(kept.readings, kept.unshared)
 
 
 def write_readings(snapshot: Snapshot, readings: AddendaReadings) -> Path | None:
@@ -67,7 +81,7 @@ def write_readings(snapshot: Snapshot, readings: AddendaReadings) -> Path | None
     target = build_file(store, "readings")
     if target is None:
         return None
-    body = readings.model_dump_json().encode("utf-8")
+    body = _Kept(readings=readings, unshared=readings._unshared).model_dump_json().encode("utf-8")
     header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot), "body_bytes": len(body)}
     write_atomically(target, frame(_MAGIC, header, align=1) + body)
     return target

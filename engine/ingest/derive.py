@@ -21,7 +21,9 @@ from inforce.ontology import (
 )
 from inforce.rules import RuleSet
 
+from ..addenda.outcome import Reading
 from ..addenda.reading import read_addendum
+from ..addenda.view import ReaderViews
 from ..derivation import TargetDirectory, derive_changed, lacking_target, outline_names
 from ..facts import LocatedWarning
 from ..store import GraphStore, IngestTransaction
@@ -200,12 +202,17 @@ class Outlines:
             if document.kind in kinds and (document.id not in self._kept or document.seq >= self._kept[document.id][0]):
                 self._kept[document.id] = (document.seq, document.uid)
         self._names: dict[str, tuple[int, dict[str, str], tuple[str, ...]]] = {}
+        #: each revision parsed in this ingest: its outline (names of target kinds only), for
+        #: reading an addendum against the revisions its readers share (``addenda.view``)
+        self._parsed: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
 
     def add(self, document: Document) -> None:
         held = self._names.get(document.id)
+        paths = tuple(p.path for p in document.provisions)
+        names = outline_names(document) if document.kind in self._kinds else {}
+        self._parsed[document.uid] = (names, paths)
         if document.kind in self._kinds and (held is None or document.seq >= held[0]):
-            self._names[document.id] = (document.seq, outline_names(document),
-                                        tuple(p.path for p in document.provisions))
+            self._names[document.id] = (document.seq, names, paths)
             if self._texts is not None:
                 self._texts[document.id] = (document.seq, document.title or "",
                                             {p.path: p.text for p in document.provisions})
@@ -240,6 +247,14 @@ class Outlines:
     def __call__(self, doc_id: str) -> Mapping[str, str]:
         return self._outline(doc_id)[0]
 
+    def revision(self, uid: str) -> tuple[Mapping[str, str], tuple[str, ...]]:
+        """One revision's named paragraphs and outline paths (``outline_names``): one parsed in
+        this ingest as read, one kept read from the graph (and kept)."""
+        if uid not in self._parsed:
+            document = self._store.document(uid)
+            self._parsed[uid] = (outline_names(document), tuple(p.path for p in document.provisions))
+        return self._parsed[uid]
+
     def paths(self, doc_id: str) -> tuple[str, ...]:
         """The outline paths of ``doc_id``'s newest revision."""
         return self._outline(doc_id)[1]
@@ -253,18 +268,28 @@ def derive_edges(
     targets: Targets,
     tx: IngestTransaction,
     result: IngestResult,
+    views: ReaderViews | None = None,
 ) -> list[Document]:
     """Stage the edges the supersession rules apply, list the proposals, the items not
     understood and the items skipped (``engine.addenda.reading``); return metadata carrying
-    the applied edges for the checks."""
+    the applied edges for the checks. Each addendum is read against the revisions its readers
+    share (``views``: ``engine.addenda.view``; None: against ``targets`` as they are)."""
     derived_by_uid: dict[str, tuple] = {}
     if targets.paths is None and isinstance(targets.names, Outlines):
         targets = dataclasses.replace(targets, paths=targets.names.paths)
     embedder = _once(targets.embedder) if targets.embedder is not None else None
     for document in documents:
         body = files.text_line(document)
-        reading = read_addendum(document, rules, targets, body_line=body, embedder=embedder,
-                                target_text=targets.text if embedder is not None else None)
+        def read(lookup: Targets, document: Document = document, body: int | None = body) -> Reading:
+            return read_addendum(document, rules, lookup, body_line=body, embedder=embedder,
+                                 target_text=lookup.text if embedder is not None else None)
+
+        if views is None:
+            reading = read(targets)
+        else:
+            reading, unshared = views.read(document, read)
+            if unshared is not None:
+                result.unshared.append(unshared)
         for note in reading.unresolved:
             warning = InputError(f"no supersedes edge derived: {note}", file=document.source.file)
             lacking = lacking_target(note)

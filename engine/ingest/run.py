@@ -7,6 +7,8 @@ files are read through a ``DocumentReader``; every decision is made here.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -26,9 +28,10 @@ from inforce.rules import compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
+from ..addenda.view import ReaderViews
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
-from ..derivation import TargetDirectory, find_qualifiers
+from ..derivation import TargetDirectory, find_qualifiers, section_numbers
 from ..erasures import ErasedDocuments
 from ..facts import headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
@@ -266,6 +269,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         unparsed = False  # a file to read did not parse
         unparsed_files: list[str] = []  # those files: their access is read apart, should the ingest fail
         directory = TargetDirectory.of_store(store, kept)
+        parsed_numbers: dict[str, tuple[str, ...]] = {}  # the section numbers of each revision parsed now
+        stored_numbers = functools.cache(store.section_numbers)  # and of those kept, read when first needed
         deriving_kinds = {kind for rule in rules.supersession for kind in rule.document_kinds}
         outlines = Outlines(store, kept, {kind for rule in rules.supersession for kind in rule.target_kinds},
                             texts=embedder is not None)  # a proposal's similarity: only with an embedder
@@ -355,6 +360,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 tx.add(staged, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
                 result.quantities += len(quantities)
                 directory.add(document)
+                parsed_numbers[document.uid] = section_numbers(document)
                 outlines.add(document)
                 if document.kind in deriving_kinds:
                     to_derive.append(document)
@@ -390,10 +396,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 
             if not problems:
                 metadata = link_modifications(held, metadata, has_target, tx, result)
-                metadata = derive_edges(files, to_derive, metadata, rules, Targets(
-                                            directory, has_target, outlines, embedder=embedder,
-                                            text=outlines.text if embedder is not None else None),
-                                        tx, result)
+                targets = Targets(directory, has_target, outlines, embedder=embedder,
+                                  text=outlines.text if embedder is not None else None)
+                metadata = derive_edges(files, to_derive, metadata, rules, targets, tx, result, views=ReaderViews(
+                    dataclasses.replace(targets, paths=outlines.paths), metadata, outline=outlines.revision,
+                    numbers=lambda uid: parsed_numbers.get(uid) or stored_numbers().get(uid, ())))
                 ruled = [(edge.by, edge.target, edge.scope, edge.successor, edge.rule) for edge in result.derived]
                 if reviews:  # and the edges rules applied to the documents not read again
                     ruled += [(edge.by, edge.target, edge.scope, edge.successor, edge.origin.removeprefix("rule:"))

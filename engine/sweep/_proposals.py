@@ -8,7 +8,7 @@ from __future__ import annotations
 from inforce.ontology import Finding, FindingProvision, Locator, ProposedEdge, ReviewDecision
 
 from .. import rfi
-from ..reviews import graph_readings, project_readings
+from ..reviews import as_read_by, graph_readings, project_readings
 from ._state import _Run, finding_id
 from ._workers import Progress
 
@@ -19,9 +19,10 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
     and one ("accepted, not yet ingested") for each proposal accepted in reviews.yaml that the
     graph does not hold yet."""
     snapshot = run.snapshot
-    readings = project_readings(snapshot, snapshot.root)
+    readings = project_readings(snapshot, snapshot.root, run.groups, gated=False)
     waiting = {(str(r.item.unpinned()), str(r.target)): r for r in readings.awaiting_ingest}
-    accepted = [(p, waiting[(str(p.item.unpinned()), str(p.target))]) for p in graph_readings(snapshot).proposed
+    accepted = [(p, waiting[(str(p.item.unpinned()), str(p.target))])
+                for p in as_read_by(snapshot, graph_readings(snapshot), run.groups).proposed
                 if (str(p.item.unpinned()), str(p.target)) in waiting]
     pending: list[tuple[ProposedEdge, ReviewDecision | None]] = [(p, None) for p in readings.proposed] + accepted
     index = snapshot.index

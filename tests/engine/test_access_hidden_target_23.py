@@ -2,11 +2,13 @@
 twenty-fifth audit, AUDIT-O 01).
 
 SPEC-A revision 0 is public; revision 1, for ``owners`` only, adds paragraph 2.9.A. The public
-addendum ADD-Q names 2.9.A in item 1.1 and 2.8.A (held by no revision) in item 1.2. The ingest
-(all access) derives an edge for 1.1 and reads 1.2 as not understood. To an asker without the
-group the two items must read alike in every command and format — no edge for either, both
-not understood, the same reason, nothing withheld for one only — up to the item's own number,
-paragraph and line (``Snapshot.target_held``). The owners still see the edge, applied.
+addendum ADD-Q names 2.9.A in item 1.1 and 2.8.A (held by no revision) in item 1.2. An item is
+read against the revisions every reader of it may read (``engine.addenda.view``, twenty-eighth
+audit), so the ingest applies neither: to an asker without the group the two items read alike
+in every command and format — no edge for either, both not understood, the same reason,
+nothing withheld for one only — up to the item's own number, paragraph and line. The owners
+(and the operator) see 1.1 proposed for review, read against every revision; once they accept
+it, the edge is theirs to see, with origin ``review``, and still no one else's.
 """
 
 from __future__ import annotations
@@ -120,17 +122,31 @@ def test_the_review_listing_reads_alike_without_the_group(root: Path) -> None:
     assert words[HIDDEN[0]].startswith("1.1 Section 32 12 16, Paragraph 2.9.A"), words  # the item's own words
 
 
-def test_the_owners_still_see_the_edge_applied(root: Path) -> None:
+def test_the_owners_see_the_item_proposed_not_applied(root: Path) -> None:
+    from inforce.engine.addenda.view import UNSHARED_WHY
+
     with Project.open(root) as project:
-        shown = project.show(HIDDEN[0], groups=("owners",))
-        assert [str(e.target) for e in shown.edges] == ["SPEC-A#2.9.A"]
-        assert [str(v.target) for v in project.history(HIDDEN[0], groups=("owners",)).versions if v.target] == [
-            "SPEC-A#2.9.A"]
-        listing = project.readings(groups=("owners",))
-        assert [(str(e.by), str(e.target)) for e in listing.applied] == [(HIDDEN[0], "SPEC-A#2.9.A")]
-        assert [str(n.item) for n in listing.not_understood] == [ABSENT[0]]
-        # the operator (no groups given) likewise
-        assert [str(e.by) for e in project.readings().applied] == [HIDDEN[0]]
+        assert project.show(HIDDEN[0], groups=("owners",)).edges == ()  # no reader of it decides it alone
+        for listing in (project.readings(groups=("owners",)), project.readings()):  # the operator likewise
+            assert listing.applied == ()
+            assert [(str(p.item), str(p.target), p.evidence.why) for p in listing.proposed] == [
+                (HIDDEN[0], "SPEC-A#2.9.A", UNSHARED_WHY)]
+            assert [str(n.item) for n in listing.not_understood] == [ABSENT[0]]
+
+
+def test_accepted_by_the_owners_the_edge_is_theirs_alone(root: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "p"
+    shutil.copytree(root, copy)
+    with Project.open(copy) as project:
+        project.review(HIDDEN[0], "accept", by="olga", groups=("owners",))
+    Project.ingest(copy)
+    with Project.open(copy) as project:
+        (edge,) = project.show(HIDDEN[0], groups=("owners",)).edges
+        assert str(edge.target) == "SPEC-A#2.9.A" and edge.origin == "review"
+        hidden, absent = (_same(_dump(project.show(item[0], groups=())), item) for item in (HIDDEN, ABSENT))
+        assert hidden == absent and "SPEC-A" not in hidden
 
 
 # ---- the CLI, every format ------------------------------------------------------------------------
@@ -150,7 +166,7 @@ def test_cli_show_and_history_read_alike_without_the_group(root: Path, command: 
     assert hidden == absent
     assert "SPEC-A" not in hidden  # nothing withheld: to this asker, 2.9.A does not exist
     owners = _cli(command, str(root), HIDDEN[0], "--groups", "owners", "-f", fmt).stdout
-    assert "SPEC-A#2.9.A" in owners
+    assert "SPEC-A#2.9.A" not in owners  # proposed, not applied: no edge for anyone yet
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
@@ -183,4 +199,5 @@ def test_cli_ingest_derived_reads_alike_without_the_group(root: Path, tmp_path: 
         assert lines[HIDDEN] == lines[ABSENT], lines
         assert "2.8.A does not exist" not in said
     owners = json.loads(_cli("ingest", str(root), "--derived", "--groups", "owners", "-f", "json").stdout)
-    assert [(e["by"], e["target"]) for e in owners["derived"]] == [(HIDDEN[0], "SPEC-A#2.9.A")]
+    assert owners["derived"] == []
+    assert [(p["item"], p["target"]) for p in owners["proposed"]] == [(HIDDEN[0], "SPEC-A#2.9.A")]

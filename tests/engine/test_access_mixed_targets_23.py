@@ -3,13 +3,15 @@ holds reads, to them, as the same item naming a paragraph no revision holds (iss
 twenty-seventh audit, AUDIT-S 01, 05, 07).
 
 SPEC-P revision 0 is public; revision 1, for ``crew`` only, adds paragraph 3.7.B. The public
-addendum ADD-W names 3.2.A and 3.7.B in item 2.1 (the ingest applies both edges) and 3.2.A and
-3.6.B (held by no revision) in item 2.2 (the ingest proposes 3.2.A and applies nothing). To an
-asker without ``crew`` the two read alike: no edge of either in ``show`` or ``history``, the same
-entries in the review listings (``Snapshot.edge_known``). Item 2.3 names the section of SPEC-K,
-a document for ``crew`` only, and 2.4 a section no document holds: to that asker both are not
-understood for the same reason, the project not holding the section (``reviews.withhold``). A
-decision ``crew`` records on 2.2's proposal reads alike in ``show`` and ``review``.
+addendum ADD-W names 3.2.A and 3.7.B in item 2.1 and 3.2.A and 3.6.B (held by no revision) in
+item 2.2. Each item is read against the revisions every reader of it may read
+(``engine.addenda.view``, twenty-eighth audit): the ingest applies neither, and proposes 3.2.A
+for both. To an asker without ``crew`` the two read alike: no edge of either in ``show`` or
+``history``, the same entries in the review listings. Item 2.3 names the section of SPEC-K, a
+document for ``crew`` only, and 2.4 a section no document holds: to that asker both are not
+understood for the same reason, the project not holding the section. The crew see 2.1 and 2.3
+read against every revision, proposed for review. A decision ``crew`` records on 2.2's
+proposal reads alike in ``show`` and ``review``.
 """
 
 from __future__ import annotations
@@ -123,13 +125,15 @@ def _entries(listing: dict[str, Any], item: tuple[str, str]) -> str:
     return _same(json.dumps(about, sort_keys=True), item)
 
 
-def test_the_ingest_applies_the_mixed_item_and_proposes_the_absent_one(root: Path) -> None:
-    """The premise: with every group, 2.1 has two edges applied, 2.2 one proposal and no edge."""
+def test_the_ingest_applies_neither_item(root: Path) -> None:
+    """The premise: the graph holds no edge of either item, for anyone; the operator (every
+    revision read) sees 2.1 proposed in full and 2.2's visible paragraph proposed."""
     with Project.open(root) as project:
+        assert not [e for e in project.snapshot.store.supersedes() if e.by is not None and e.by.doc == "ADD-W"]
         listing = project.readings()
-    assert sorted(str(e.target) for e in listing.applied if str(e.by) == MIXED[0]) == ["SPEC-P#3.2.A", "SPEC-P#3.7.B"]
-    assert [(str(p.item), str(p.target)) for p in listing.proposed] == [(ABSENT[0], "SPEC-P#3.2.A")]
-    assert not [e for e in listing.applied if str(e.by) == ABSENT[0]]
+    assert not [e for e in listing.applied if e.by.doc == "ADD-W"]
+    assert sorted((str(p.item), str(p.target)) for p in listing.proposed if str(p.item) in (MIXED[0], ABSENT[0])) == [
+        (MIXED[0], "SPEC-P#3.2.A"), (MIXED[0], "SPEC-P#3.7.B"), (ABSENT[0], "SPEC-P#3.2.A")]
 
 
 # ---- the front (inforce.engine.Project) -----------------------------------------------------------
@@ -147,14 +151,15 @@ def test_show_and_history_read_alike_without_the_group(root: Path) -> None:
                 if v.target is not None] == []
 
 
-def test_the_crew_still_sees_both_edges_applied(root: Path) -> None:
+def test_the_crew_see_the_mixed_item_proposed_in_full(root: Path) -> None:
+    from inforce.engine.addenda.view import UNSHARED_WHY
+
     with Project.open(root) as project:
-        assert sorted(str(e.target) for e in project.show(MIXED[0], groups=("crew",)).edges) == [
-            "SPEC-P#3.2.A", "SPEC-P#3.7.B"]
-        assert [str(e.by) for e in project.show("SPEC-P#3.2.A", groups=("crew",)).edges] == [MIXED[0]]
+        assert project.show(MIXED[0], groups=("crew",)).edges == ()
         listing = project.readings(groups=("crew",))
-        assert sorted(str(e.target) for e in listing.applied if str(e.by) == MIXED[0]) == [
-            "SPEC-P#3.2.A", "SPEC-P#3.7.B"]
+    assert sorted((str(p.target), p.evidence.why) for p in listing.proposed if str(p.item) == MIXED[0]) == [
+        ("SPEC-P#3.2.A", UNSHARED_WHY), ("SPEC-P#3.7.B", UNSHARED_WHY)]
+    assert not [n for n in listing.not_understood if str(n.item) == MIXED[0]]
 
 
 def test_the_review_listing_reads_alike_without_the_group(root: Path) -> None:
@@ -172,9 +177,10 @@ def test_an_unreadable_documents_section_reads_as_one_the_project_does_not_hold(
     assert _same(why[SECRET[0]], SECRET) == _same(why[NOWHERE[0]], NOWHERE)
     assert _entries(listing, SECRET) == _entries(listing, NOWHERE)
     assert "SPEC-K" not in json.dumps(listing)
-    with Project.open(root) as project:  # the crew: an edge applied, nothing not understood of it
+    with Project.open(root) as project:  # the crew: proposed, read in full; nothing not understood of it
         crew = project.readings(groups=("crew",))
-    assert [str(e.target) for e in crew.applied if str(e.by) == SECRET[0]] == ["SPEC-K#1.5.A"]
+    assert [str(p.target) for p in crew.proposed if str(p.item) == SECRET[0]] == ["SPEC-K#1.5.A"]
+    assert not [n for n in crew.not_understood if str(n.item) == SECRET[0]]
 
 
 # ---- the CLI -------------------------------------------------------------------------------------

@@ -220,12 +220,27 @@ def test_no_verdict_turns_on_a_word_only_hidden_text_holds(paving: Project, item
     assert json.loads(said[word])["verdict"] == "escalation"
 
 
-def test_the_owners_verdict_still_reads_the_hidden_words(paving: Project) -> None:
-    """The owners' check compares the claim with the paragraph the item amends (its words are
-    theirs to read): the hidden word passes, an unknown one escalates, as before."""
+def _accepted(project: Project, item: str, tmp_path: Path) -> Project:
+    """A copy of ``project`` where the owners accepted ``item``'s proposal (an item naming what
+    only their revision holds is never applied by itself: ``engine.addenda.view``), ingested."""
+    import shutil
+
+    copy = tmp_path / "accepted"
+    shutil.copytree(project.root, copy, ignore=shutil.ignore_patterns(".inforce"))
+    Project.ingest(copy)
+    with Project.open(copy) as opened:
+        opened.review(item, "accept", by="olga", groups=("owners",))
+    Project.ingest(copy)
+    return Project.open(copy)
+
+
+def test_the_owners_verdict_reads_the_hidden_words_once_they_accept_the_item(paving: Project, tmp_path: Path) -> None:
+    """Once the owners accept the item, their check compares the claim with the paragraph it
+    amends (its words are theirs to read): the hidden word passes, an unknown one escalates."""
     quote = 'substitute "2,450 psi"'
-    owners = {w: judged(paving, answer(f"The {w} is 2,450 psi.", "ADD-Q#1.1", quote, "2026-06-01", ("owners",)))
-              for w in ("HIDDENWORD", "pelican")}
+    with _accepted(paving, "ADD-Q#1.1", tmp_path) as accepted:
+        owners = {w: judged(accepted, answer(f"The {w} is 2,450 psi.", "ADD-Q#1.1", quote, "2026-06-01",
+                                             ("owners",))) for w in ("HIDDENWORD", "pelican")}
     assert owners["HIDDENWORD"]["verdict"] == "answer", owners["HIDDENWORD"]
     assert owners["pelican"]["verdict"] == "escalation"
 
@@ -240,13 +255,16 @@ def test_a_paragraph_only_a_restricted_revision_holds_is_fabricated_as_one_none_
     assert owners["claims"][0]["status"] != "fabricated_locator"  # theirs exists (not in force on 04-01)
 
 
-def test_a_lapsed_hidden_target_gives_a_verdict_alike_for_both_items(lapsing: Project) -> None:
+def test_a_lapsed_hidden_target_gives_a_verdict_alike_for_both_items(lapsing: Project, tmp_path: Path) -> None:
     quote = 'substitute "5,900 psi"'
-    seen = [same(judged(lapsing, answer("The vault wall is 5,900 psi.", item, quote, "2026-06-01")), item, item[-3:])
-            for item in ("ADD-F#1.1", "ADD-F#1.2")]
-    assert seen[0] == seen[1]
-    assert "SPEC-D" not in seen[0]
-    owners = judged(lapsing, answer("The vault wall is 5,900 psi.", "ADD-F#1.1", quote, "2026-06-01", ("owners",)))
+    with _accepted(lapsing, "ADD-F#1.1", tmp_path) as accepted:
+        for project in (lapsing, accepted):
+            seen = [same(judged(project, answer("The vault wall is 5,900 psi.", item, quote, "2026-06-01")),
+                         item, item[-3:]) for item in ("ADD-F#1.1", "ADD-F#1.2")]
+            assert seen[0] == seen[1]
+            assert "SPEC-D" not in seen[0]
+        owners = judged(accepted, answer("The vault wall is 5,900 psi.", "ADD-F#1.1", quote, "2026-06-01",
+                                         ("owners",)))
     assert owners["verdict"] == "answer", owners  # 'vault wall' are the words of the paragraph it amends
 
 
