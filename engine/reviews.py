@@ -58,7 +58,6 @@ from inforce.ontology import (
     InputErrors,
     Locator,
     LocatorError,
-    NotUnderstoodItem,
     ProposalEvidence,
     ProposedEdge,
     ReviewDecision,
@@ -655,9 +654,15 @@ def as_read_by(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[s
 
 def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str]) -> AddendaReadings:
     """``readings`` as an asker with ``groups`` may see them (the access gate decides): what
-    names a document they may not read is left out, that document listed in ``withheld`` by
-    id; a reason or evidence that names one (a restricted document's outline) is replaced by
-    "names a document your groups may not read"."""
+    names a document they may not read is left out, that document listed in ``withheld`` by id.
+
+    Each addendum is read against the revisions every reader of it may read
+    (``addenda.view``), so the reading of an item the asker may read names nothing they may
+    not read, and what ``as_read_by`` shows in its place they may read. What is left to gate
+    here: the items and targets they may not read, and the edges of an item that also has an
+    edge (one a review declared) to a section they do not hold (``Snapshot.edge_known``) — to
+    them that item names a section the project does not hold, so its other edges are listed
+    as proposed, as ingest proposes an item's targets when one is not held."""
     gate = snapshot.gate
     if gate.all_public:
         return readings
@@ -672,77 +677,21 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
         withheld.update(unread)
         return not unread
 
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(doc) for doc in sorted(hidden, key=len, reverse=True))
-                         + r")(?![\w-])")
-
-    # a document none of whose revisions the asker may read is, to them, one the project does
-    # not hold (``engine.access`` rule 4): a reason naming it reads as the reason an item naming
-    # a section the project does not hold is given, from the item's own words, when they write
-    # its number ("names Section 09 99 98, which the project does not hold"; issue 23)
-    unseen = {doc for doc in hidden if not gate.readable_revisions_of(doc, held)}
-    numbered: list[dict[str, set[str]]] = []  # section number -> documents, read once when asked
-
-    def numbers(named: set[str]) -> Callable[[str], bool]:
-        if not numbered:
-            from .derivation import TargetDirectory
-
-            directory = TargetDirectory.of_store(snapshot.store)
-            numbered.append({number: {doc for doc, _ in entries} for number, entries in directory.by_number.items()})
-        return lambda digits: bool(named & numbered[0].get(digits, set()))
-
-    def scrubbed(text: str | None, words: str | None = None) -> str | None:
-        if text is None:
-            return None
-        named = set(pattern.findall(text))
-        if not named:
-            return text
-        if words is not None and named <= unseen and (said := section_not_held(words, numbers(named))) is not None:
-            return said
-        withheld.update(named)
-        return "names a document your groups may not read (access)"
-
-    # an edge or proposal of an item the asker may read, naming a section no revision they may
-    # read holds (``Snapshot.target_held``), is listed as the item would be were that section in
-    # no revision: its other targets proposed for review, as ingest proposes an item's resolved
-    # targets when one is not (``Snapshot.edge_known`` withholds its applied edges), or, naming
-    # nothing else, not understood, with its own words, file and line; a reason names the
-    # target's document, so it is scrubbed as "names Paragraph 2.8.A of SPEC-A, which has no
-    # paragraph 2.8.A" is (issue 23, twenty-fifth and twenty-seventh audits)
-    from .addenda.context import missed_words, section_not_held
+    from .addenda.context import missed_words
 
     holds = snapshot.target_held(held)
     known = snapshot.edge_known(held)
-    unheld = [(e.by, e.target, e.rule, e.file, e.line) for e in readings.applied if not holds(e.target)]
-    unheld += [(p.item, p.target, p.rule, p.file, p.line) for p in readings.proposed if not holds(p.target)]
-    lacking = {item.unpinned(): f"names {target.path} of {target.doc}, which has no paragraph {target.path}"
-               for item, target, *_ in reversed(unheld)}
-    stored: dict[Locator, str] = {}
 
-    def words_of(item: Locator) -> str:
-        if item.unpinned() not in stored:
-            words = _stored_words(snapshot, item)
-            stored[item.unpinned()] = missed_words(words) if words is not None else ""
-        return stored[item.unpinned()]
-
-    def file_of(item: Locator, file: str | None) -> str:  # where the item is written, as ingest names it
-        return file if file is not None else next((d.source.file for d in _documents(snapshot) if d.id == item.doc), "")
+    def words_of(item: Locator, written: str) -> str:  # the item's words, as a proposal lists them
+        words = _stored_words(snapshot, item)
+        return missed_words(words) if words is not None else written
 
     demoted = [ProposedEdge(
         item=e.by.unpinned(), target=e.target, scope=e.scope, successor=e.successor, rule=e.rule,
-        file=file_of(e.by, e.file), line=e.line, words=words_of(e.by) or e.words,
-        evidence=ProposalEvidence(reference=e.target.path or e.target.doc, why=lacking.get(
-            e.by.unpinned(), "names a section the project does not hold")))
+        file=e.file if e.file is not None else next((d.source.file for d in _documents(snapshot) if d.id == e.by.doc), ""),
+        line=e.line, words=words_of(e.by, e.words),
+        evidence=ProposalEvidence(reference=e.target.path or e.target.doc, why="names a section the project does not hold"))
         for e in readings.applied if holds(e.target) and not known(e.by, e.target)]
-    said = {n.item.unpinned() for n in readings.not_understood}
-    said |= {p.item.unpinned() for p in (*readings.proposed, *demoted) if holds(p.target)}
-    missed: list[NotUnderstoodItem] = []
-    for item, _target, rule, file, line in unheld:
-        if item.unpinned() in said:
-            continue
-        said.add(item.unpinned())
-        missed.append(NotUnderstoodItem(
-            item=item.unpinned(), file=file_of(item, file), line=line, rule=rule, words=words_of(item),
-            reason=lacking[item.unpinned()]))
     proposed = [*readings.proposed, *demoted]
     if demoted:
         proposed.sort(key=lambda p: (p.file, p.line or 0))
@@ -761,12 +710,8 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
 
     return readings.model_copy(update={
         "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by, e.target)),
-        "proposed": tuple(p.model_copy(update={"evidence": p.evidence.model_copy(
-            update={"why": scrubbed(p.evidence.why, p.words), "reference": p.evidence.reference}) })
-            for p in proposed if holds(p.target) and readable(p.item, p.target)),
-        "not_understood": tuple(n.model_copy(update={"reason": scrubbed(n.reason, n.words)}) for n in (
-            sorted((*readings.not_understood, *missed), key=lambda n: (n.file, n.line or 0)) if missed
-            else readings.not_understood) if readable(n.item)),
+        "proposed": tuple(p for p in proposed if holds(p.target) and readable(p.item, p.target)),
+        "not_understood": tuple(n for n in readings.not_understood if readable(n.item)),
         "reviewed": tuple(r for r in readings.reviewed if on_file(r)),
         "awaiting_ingest": tuple(r for r in readings.awaiting_ingest if on_file(r)),
         "stale": tuple(r for r in readings.stale if on_file(r)),

@@ -583,21 +583,6 @@ def missed_words(text: str) -> str:
     return _words(text[_LEAD.match(text).end():])  # type: ignore[union-attr]
 
 
-def section_not_held(text: str, names: Callable[[str], bool]) -> str | None:
-    """The reason an item naming a section the project does not hold is given ("names Section
-    09 99 98, which the project does not hold", ``references``), for the first section number
-    written in ``text`` after its word whose digits (spaces left out) ``names`` accepts; None when
-    none is. ``reviews.withhold`` gives it for an item naming a document the asker may read no
-    revision of, so that the reason confirms nothing of that document."""
-    from .references import _SIX, _WORDED_SECTIONS, not_held
-
-    for match in _WORDED_SECTIONS.finditer(text):
-        for number in re.finditer(_SIX, match.group(1)):
-            if names(re.sub(r"\s", "", number.group(0))):
-                return not_held(f"Section {' '.join(number.group(0).split())}")
-    return None
-
-
 #: Where one sentence of an item may end and another instruction begin (outside quotations).
 _SENTENCE = re.compile(r"[.;][\"”’]?(?=\s+[A-Z(])")
 

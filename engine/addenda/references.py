@@ -165,7 +165,7 @@ class Corpus:
 
 
 #: How a reference to what the project does not hold ends its reason (``steps`` tells such a
-#: reference by it; ``context.section_not_held`` gives it for a document the asker may not read).
+#: reference by it).
 NOT_HELD = ", which the project does not hold"
 
 
