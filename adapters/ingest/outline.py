@@ -4,10 +4,11 @@ One pass over the lines keeps a stack of open sections. A numbered line becomes 
 only when its number is a plausible next one for that stack — a sibling's successor, a first
 child (``.1``, ``A.``, ``(a)``), or the successor of an ancestor — so years, quantities and
 cross-references that happen to start a line stay text; a document that amends or lists
-clauses by number (``5.1.3`` and ``9.4.2`` only, ``D9.1``) opens each as its own
-(``_lone_clause``). A section runs from its heading line up to the next heading at its level
-or above, trailing blank lines left out; its text is that slice of the text layer, so
-``text_layer[span.start:span.end] == text`` always holds.
+clauses by number (``5.1.3`` and ``9.4.2`` only, ``D9.1``), or numbers them by another
+document's (``1.1``, ``8.1``, ``16.3``), opens each as its own (``_lone_clause``). A section
+runs from its heading line up to the next heading at its level or above, trailing blank lines
+left out; its text is that slice of the text layer, so ``text_layer[span.start:span.end] ==
+text`` always holds.
 
 Paths (corpus-format.md, "Section paths"): decimal numbers, CSI numbers, parts and appendices
 are absolute (``2.1``, ``033000``, ``part-2``, ``A``); paragraphs and unnumbered Markdown
@@ -149,6 +150,11 @@ class _OutlineReader:
         self.lone_slots: set[int] = set()
         self.last_lone: tuple[str, tuple[int | str, ...]] | None = None
         self.lone_styles: dict[str, dict[tuple[int | str, ...], int]] | None = None
+        #: the last clause of two parts or more opened with no numbered section under it (a
+        #: "root": ``1.1`` with no ``1``), its slot, and whether the roots' first numbers have
+        #: jumped (``1.1`` then ``8.1``): the clauses are numbered by another document's
+        self.last_root: tuple[str, tuple[int | str, ...], int] | None = None
+        self.roots_jump = False
 
     # -- the pass ------------------------------------------------------------------
 
@@ -408,7 +414,8 @@ class _OutlineReader:
 
         It does where the number has two parts or more (an appendix's ``A.1`` excepted), nothing
         numbered is open but clauses read this way (so an addendum's quoted ``2.5`` stays the text
-        of its item), it comes after the last such clause in the same style (a cross-reference
+        of its item) or a root clause of a document numbered by another's (``_by_reference``:
+        ``16.3`` after ``1.1``, ``8.1``, ``13.1``), it comes after the last such clause in the same style (a cross-reference
         back stays text; another letter may follow a letter: a new part), its line or the line
         after is a sentence (a drawing list's ``A1.1 First Floor Plan`` is titles only), at least
         two numbers of the document read so (the style is the document's, not one stray number)
@@ -418,12 +425,15 @@ class _OutlineReader:
         if len(comps) < 2 or (isinstance(comps[0], str) and not heading.lettered):
             return False
         numbered = [level for level in self.stack if level.kind != "markdown"]
-        if numbered and numbered[0].slot not in self.lone_slots:
-            return False
-        if self.decimal_opened and self.last_lone is None:
-            return False
-        if self.last_lone is not None:
-            style, last = self.last_lone
+        root = self._by_reference(heading, numbered)
+        if root is None:
+            if numbered and numbered[0].slot not in self.lone_slots:
+                return False
+            if self.decimal_opened and self.last_lone is None:
+                return False
+        last_read = self.last_lone or (root[:2] if root is not None else None)
+        if last_read is not None:
+            style, last = last_read
             if style == heading.lettered:
                 if _order(comps) <= _order(last):
                     return False
@@ -434,7 +444,31 @@ class _OutlineReader:
         if self.lone_styles is None:
             self.lone_styles = self._count_lone_styles()
         numbers = self.lone_styles.get(heading.lettered, {})
-        return len(numbers) >= 2 and numbers.get(comps, 0) == 1
+        if not (len(numbers) >= 2 and numbers.get(comps, 0) == 1):
+            return False
+        if root is not None:  # the clauses opened before it were read so too
+            self.lone_slots.add(root[2])
+        return True
+
+    def _by_reference(self, heading: Heading, numbered: list[_Open]) -> tuple[str, tuple[int | str, ...], int] | None:
+        """The last root clause (``last_root``) where the document numbers its clauses by another
+        document's and no clause has been read by ``_lone_clause`` yet: special conditions that
+        carry the number of the general clause each supplements (``1.1``, ``8.1``, ``13.1``, then
+        ``16.3``). The signal: nothing numbered is open but that root, the number (first part at
+        most 99, not a year) is in the root's style, and the roots' first numbers have jumped, or
+        this number has fewer parts under a later first number (``1.1.3.3`` then ``4.2``). None
+        otherwise: a document of ``1.1``, ``1.2``, ``2.1`` keeps a stray ``9.4`` as text."""
+        root = self.last_root
+        if self.last_lone is not None or root is None:
+            return None
+        if numbered and numbered[0].slot != root[2]:
+            return None  # under an article, a part or a section: a cross-reference stays text
+        style, comps, _ = root
+        first = _order(heading.comps)[0]
+        if style != heading.lettered or not 1 <= first <= 99:
+            return None
+        later = first > _order(comps)[0] and len(heading.comps) < len(comps)
+        return root if self.roots_jump or later else None
 
     def _clause_line(self, heading: Heading, line_start: int) -> bool:
         """Whether a clause number's line, or the non-blank line after it, is a sentence."""
@@ -486,6 +520,14 @@ class _OutlineReader:
         ):  # a clause of a document read by ``_lone_clause``, opened alone or as a sibling
             self.lone_slots.add(opened.slot)
             self.last_lone = (heading.lettered, heading.comps)
+        elif (
+            opened is not None and opened.comps == heading.comps and len(heading.comps) >= 2
+            and (heading.lettered or not isinstance(heading.comps[0], str))
+            and not any(level.kind != "markdown" for level in self.stack[:-1])
+        ):  # a root clause: ``1.1`` with no ``1`` open
+            if self.last_root is not None and self.last_root[0] == heading.lettered:
+                self.roots_jump |= _order(heading.comps)[0] > _order(self.last_root[1])[0] + 1
+            self.last_root = (heading.lettered, heading.comps, opened.slot)
 
     def _numbered_paragraph(self, heading: Heading, line_start: int, *, in_paragraph: bool) -> bool:
         """Open a bare ``N.`` as a SectionFormat numbered paragraph when the context says so.

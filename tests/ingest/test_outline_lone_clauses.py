@@ -140,3 +140,117 @@ def test_a_citation_of_a_lone_clause_is_answered_by_asof(tmp_path: Path) -> None
     assert answer["in_force"] is True
     assert answer["resolved"] == "SC-01@0#5.1.3"
     assert answer["text"] == "5.1.3 Delete the paragraph and substitute: the contractor gives notice within 12 days."
+
+
+# Special conditions numbered by the general clause each supplements (issue 36): clauses ending
+# in ``.1`` opened (no parent needed), but ``15.3`` after ``12.1`` became the text of ``12.1``.
+BY_REFERENCE = """SPECIAL CONDITIONS OF CONTRACT
+
+The conditions below supplement the general conditions; each carries the number of the clause it supplements.
+
+1.1 Definitions. The Buyer is the Port Board.
+
+7.1 Law. The law of the Buyer's country governs.
+
+12.1 Payment. Forty percent on delivery and sixty percent on acceptance.
+
+15.3 Services. The Supplier provides the spare parts listed.
+
+19.3 Security. The security is 8 percent of the price.
+
+24.1 Damages. One percent a week, up to 9 percent.
+
+27.3 Warranty. The warranty runs 18 months after acceptance.
+"""
+
+
+def test_special_conditions_numbered_by_the_general_clauses_give_each_its_provision() -> None:
+    assert _paths(BY_REFERENCE) == [
+        ("1.1", None), ("7.1", None), ("12.1", None), ("15.3", None), ("19.3", None), ("24.1", None), ("27.3", None),
+    ]
+    texts = _texts(BY_REFERENCE)
+    assert texts["12.1"] == "12.1 Payment. Forty percent on delivery and sixty percent on acceptance."
+    assert texts["15.3"] == "15.3 Services. The Supplier provides the spare parts listed."
+    assert texts["27.3"] == "27.3 Warranty. The warranty runs 18 months after acceptance."
+
+
+def test_contract_data_starting_deep_gives_the_shallower_clauses_after_it() -> None:
+    text = (
+        "CONTRACT DATA\n\n"
+        "1.1.3.3 Time for Completion. 250 days from the start date.\n\n"
+        "4.2 Performance Security. A bank guarantee of 6 percent of the amount.\n\n"
+        "14.2 Advance Payment. 12 percent of the amount, repaid from each certificate.\n"
+    )
+    assert _paths(text) == [("1.1.3.3", None), ("4.2", None), ("14.2", None)]
+    assert _texts(text)["1.1.3.3"] == "1.1.3.3 Time for Completion. 250 days from the start date."
+
+
+def test_numbers_in_special_conditions_that_are_no_clauses_stay_text() -> None:
+    text = BY_REFERENCE.replace(
+        "15.3 Services.",
+        "2.5 m of clearance is kept around each station.\n\n4.2 kN is the design wind load.\n\n"
+        "2026.05 The stations are installed.\n\n"
+        "| Clause | Change |\n| --- | --- |\n| 13.4 | Add a sentence. |\n\n"
+        "9.2 Law. As cross-referenced above.\n\n15.3 Services.",
+    )
+    paths = [path for path, _ in _paths(text)]
+    assert [p for p in paths if p[0].isdigit()] == ["1.1", "7.1", "12.1", "15.3", "19.3", "24.1", "27.3"]
+    held = _texts(text)["12.1"]
+    for line in ("2.5 m of", "4.2 kN", "2026.05 The", "9.2 Law."):
+        assert line in held
+
+
+def test_a_jump_is_needed_and_an_article_or_a_repeat_keeps_the_number_text() -> None:
+    # roots 1.1, 1.2, 2.1 with no jump: a stray 9.4 is text of the clause before
+    plain = (
+        "1.1 Scope. The work covers the pumps.\n\n1.2 Standards. The pumps meet the code.\n\n"
+        "2.1 Pumps. The pumps are centrifugal.\n\n9.4 Testing. Each pump is run for one hour.\n"
+    )
+    assert _paths(plain) == [("1.1", None), ("1.2", None), ("2.1", None)]
+    assert _texts(plain)["2.1"].endswith("9.4 Testing. Each pump is run for one hour.")
+    # under an article a lone number stays text
+    article = (
+        "8 GENERAL\n\n8.1 Law. The law of the Buyer's country governs.\n\n8.2 Language. English rules.\n\n"
+        "15.3 Services. The Supplier provides the spare parts listed.\n\n19.3 Security. The security is 8 percent.\n"
+    )
+    assert _paths(article) == [("8", None), ("8.1", "8"), ("8.2", "8")]
+    # so too under an article opened after the jumping clauses, until a clause opens with no parent
+    later = BY_REFERENCE.replace("15.3 Services.", "9 GENERAL\n\n9.1 Notices. Notices are in writing.\n\n15.3 Services.")
+    assert [path for path, _ in _paths(later)] == ["1.1", "7.1", "12.1", "9", "9.1", "24.1", "27.3"]
+    assert _texts(later)["9.1"].endswith("19.3 Security. The security is 8 percent of the price.")
+    # a number printed twice is a quoted clause; a title alone with a title after it is no clause
+    quoted = BY_REFERENCE.replace(
+        "15.3 Services.", "15.3 Services.\n\n16.4 Spare Parts List\n\nPumps and Valves\n\nRead:\n\n15.3 Services."
+    )
+    paths = [path for path, _ in _paths(quoted)]
+    assert "15.3" not in paths and "16.4" not in paths
+    assert "19.3" in paths
+
+
+def test_the_real_special_conditions_fixture_gives_its_clauses() -> None:
+    root = Path(__file__).parents[1] / "fixtures" / "addenda-real" / "held-out-36"
+    document, _ = parse_document_with_warnings(root / "documents" / "spec-scc.md", root)
+    paths = [p.path for p in document.provisions]
+    assert paths == ["1.1", "8.1", "13.1", "16.3", "18.3", "26.1", "28.3"]
+
+
+def test_a_citation_of_a_clause_numbered_by_the_general_clauses_is_answered_by_asof(tmp_path: Path) -> None:
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "documents" / "scc.md").write_text(_FRONT.format(id="SCC-01") + BY_REFERENCE, encoding="utf-8")
+    (tmp_path / "inforce.yaml").write_text("project: by-reference\n", encoding="utf-8")
+    runner = CliRunner()
+    done = runner.invoke(app, ["ingest", str(tmp_path)], catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    for clause, text in (
+        ("15.3", "15.3 Services. The Supplier provides the spare parts listed."),
+        ("19.3", "19.3 Security. The security is 8 percent of the price."),
+    ):
+        asked = runner.invoke(
+            app, ["asof", str(tmp_path), f"SCC-01#{clause}", "--valid-at", "2026-02-01", "--format", "json"],
+            catch_exceptions=False,
+        )
+        assert asked.exit_code == 0, asked.output
+        answer = json.loads(asked.stdout)
+        assert answer["in_force"] is True
+        assert answer["resolved"] == f"SCC-01@0#{clause}"
+        assert answer["text"] == text
