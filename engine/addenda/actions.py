@@ -155,6 +155,8 @@ _STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified)(?:,?\s+
 #: the margin ("Revise: ...", "Delete: 2.1.B", "Add: 3.1.B ..."); the colon is the label's, the
 #: sentence runs on after it (a word that is no verb reads no phrase, so nothing changes for it).
 _VERB_LABEL = re.compile(r"[\W\d_]{0,12}?(?<![\w-])[A-Za-z]{3,12}:(?=[ \t])")
+#: The colon after a word opening a line, setting it off as a label ("UPDATE: ...").
+_LINE_LABEL = re.compile(r"[*_]{0,2}:(?=[ \t])")
 #: The rest of a provision as the subject of a phrase saying nothing changes ("the remainder of the
 #: paragraph remains unchanged", "the rest of the note is unchanged").
 _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
@@ -366,9 +368,13 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
     hits = [hit for index, hit in enumerate(hits)
             if not (hit[2] == "amend" and index + 1 < len(hits) and _TO_NEXT.fullmatch(read, hit[1], hits[index + 1][0]))]
-    if label is not None and len(hits) > 1 and hits[0][2] == "amend" and hits[0][1] <= label.end():
+    if len(hits) > 1 and hits[0][2] == "amend" and (
+            (label is not None and hits[0][1] <= label.end()) or _LINE_LABEL.match(read, hits[0][1]) and (
+                not read[read.rfind("\n", 0, hits[0][0]) + 1:hits[0][0]].strip(" \t*_"))):
         # "Change: Section 05 50 00, paragraph 2.2.B is deleted.": a label saying what kind of entry
         # follows (a change, not a clarification); the sentence's own verb says what the change is
+        # (opening the item or a line of it: "REFERENCE: Page 23, ... Section 2.4" / "UPDATE: Section
+        # 2.4 is deleted in its entirety.")
         hits = hits[1:]
     quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None)
     attachment = bool(_ATTACHED.search(read))

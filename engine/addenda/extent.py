@@ -439,6 +439,30 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     return docs
 
 
+#: A clause named by its number after the word for its kind ("Clause 5.12.1", "paragraph 3.1.1",
+#: "Article 4.4"): what ``_sole_holder_of_several`` counts.
+_CLAUSE_NAMED = re.compile(r"\b(?:sub-?)?(?:sections?|articles?|clauses?|paragraphs?|subsections?)\s+"
+                           r"(\d{1,3}(?:\.\d{1,3})+)(?![\d.]*\d)", re.IGNORECASE)
+
+
+def _sole_holder_of_several(doc: str, items: Sequence[Item], corpus: Corpus) -> bool:
+    """Whether the addendum's items name, by number, two or more clauses that ``doc`` holds and no
+    other document of the project does ("Clause 5.10.1 is amended ...", "Clause 6.6.1 is revoked.").
+    One clause so held may belong to a document the project lacks; several agreeing on the one
+    document that holds them all say it is the document the addendum changes."""
+    if not items:
+        return False
+    named = {m.group(1) for item in items
+             for m in _CLAUSE_NAMED.finditer(_read_text(item.text, _quoted_spans(item.text)))}
+    held = set()
+    for path in sorted(named):
+        if path in corpus.path_set(doc) and _clause_holders(path, items[0], (), corpus) == [doc]:
+            held.add(path)
+            if len(held) >= 2:
+                return True
+    return False
+
+
 #: The most documents a clause number of no named document is proposed in, one edge each.
 _HOLDERS_PROPOSED = 3
 

@@ -117,9 +117,12 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         after = _clause_holders(before, item, items, corpus)
         after = after if len(after) <= 1 else _likely_holders(before, item, items, corpus)
         if len(after) == 1:
-            return _Outcome("proposed", rule, action, [(Locator(doc=after[0]), replace(reference, target=Locator(doc=after[0])))],
-                            why=f"{why}: a new clause after {before}, which {after[0]} holds: {after[0]} changed in part, "
-                                "for a person to confirm")
+            # (the clause it goes in, where the document holds that one: "Insert new Clause 2.6" amends 2)
+            parent = place_path(corpus, after[0], head)[0]
+            joins = Locator(doc=after[0], path=parent[0] if len(parent) == 1 else None)
+            return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
+                            why=f"{why}: a new clause after {before}, which {after[0]} holds: {joins.format()} changed in "
+                                "part, for a person to confirm")
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)

@@ -9,10 +9,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvidence, ProposedEdge
 
-from ..derivation import _quoted_spans
+from ..derivation import _quoted_spans, run_in_title
 from .actions import Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
-from .extent import _CLAUSE_ALONE, _clause_holders, _held_elsewhere
+from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _clause_holders, _held_elsewhere
 from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
@@ -57,23 +57,29 @@ _SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "a", "an", "&"}
 
 #: A provision numbered by its document's letters and a number ("SGC 6", "SP 12"): owners number
 #: the provisions of supplementary conditions and special provisions so, the letters those of the
-#: document (``_page_document``); not a clause path ("GC 20.04") and not a sheet ("C-105").
-_CODED_PROVISION = re.compile(r"(?-i:(?<![\w.-])([A-Z]{2,4})[ \t]+(\d{1,3}))(?![\w.-])")
+#: document (``_page_document``); or by those letters and the clause it is in that document ("SCC
+#: 13.1", "PCC 4.2": special and particular conditions numbered by the general clause each
+#: supplements); not a sheet ("C-105"). (A bare number with a full stop after it, "SGC 6.", is not
+#: read: a sentence's end and a clause path look alike there.)
+_CODED_PROVISION = re.compile(r"(?-i:(?<![\w.-])([A-Z]{2,4})[ \t]+(\d{1,3}(?:\.\d{1,3}){0,3}))(?![\w-]|\.\w)")
 
 
 def _page_document(code: str, corpus: Corpus) -> str | None:
     """The one document whose pages carry the letters of ``code`` ("GP" of "GP-7"): its id less
     its kind's prefix is those letters, or its title's first words have them as initials
-    ("General Provisions for Harbour Works"); None when none or several do."""
+    ("General Provisions for Harbour Works"); None when none or several do. A document whose id
+    carries the letters is that one, whatever titles share the initials (SPEC-SCC for "SCC" beside
+    two "Special Conditions of Contract ..." titles)."""
     letters = code.upper()
-    fits = set()
+    fits, by_id = set(), set()
     for doc, title in corpus.directory.titles_of(corpus.target_kinds).items():
         if re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc).upper() == letters:
-            fits.add(doc)
+            by_id.add(doc)
             continue
         words = [w for w in re.findall(r"[A-Za-z]+", title) if w.lower() not in _SMALL_WORDS]
         if 2 <= len(letters) <= len(words) and "".join(w[0] for w in words[:len(letters)]).upper() == letters:
             fits.add(doc)
+    fits = by_id or fits
     return next(iter(fits)) if len(fits) == 1 else None
 
 
@@ -127,6 +133,11 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
                  f"names page {m.group(0)} of {doc} (its pages carry {m.group(1)})"
                  + (f" and clause {clause.group(1)}" if target.path else "") + f"{doubt}: for a person to confirm")
         return
+    if not written and len(quoted) >= 2 and (everywhere := _EVERYWHERE.search(read)) is not None and (
+            _PROJECT_NUMBER.search(read) is None):
+        # 'All references to "X" have been revised to "Y"' (in the preamble too: its only place)
+        _everywhere(reading, item, action, everywhere.group(0), rule, file, line_of)
+        return
     if _preamble(item):
         return  # the addendum's own preamble tells what it holds ("... and Sheet A-602, revised"), it instructs nothing
     unread = [r for r in written if r.target is None and r.why and "first issued on or after" not in r.why]
@@ -147,23 +158,30 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
         if proposed:
             return
     for m in _CODED_PROVISION.finditer(read):
-        # "Add the following new SGC 6:", "SGC 5 Traffic Management is deleted.": the provision of that
-        # number of the document whose letters it carries (held: it; new: the document changed in part)
+        # "Add the following new SGC 6:", "SGC 5 Traffic Management is deleted.", "SCC 13.1: replace ...":
+        # the provision of that number of the document whose letters it carries (held: it; new: the
+        # document changed in part)
+        clause = "." in m.group(2)
+        if not clause and read.startswith(".", m.end()):
+            continue
         doc = _page_document(m.group(1), corpus)
         if doc is None:
             continue
         if _skipped(doc, skip):
             return
-        prefix = f"{m.group(1).lower()}-{m.group(2)}"
-        paths = [p for p in corpus.path_set(doc) if p == prefix or p.startswith(prefix + "-")]
+        if clause:  # the clause path itself, as the document's outline numbers it
+            paths = place_path(corpus, doc, m.group(2))[0]
+        else:
+            prefix = f"{m.group(1).lower()}-{m.group(2)}"
+            paths = [p for p in corpus.path_set(doc) if p == prefix or p.startswith(prefix + "-")]
         if len(paths) == 1:
             _propose(reading, item, Locator(doc=doc, path=paths[0]), action, m.group(0), rule, file, line_of,
-                     f"names {m.group(0)}, the provision {paths[0]} of {doc} (whose provisions carry {m.group(1)})"
+                     f"names {m.group(0)}, the provision {paths[0]} of {doc} (the document {m.group(1)} designates)"
                      f"{doubt}: for a person to confirm")
         else:
             _propose(reading, item, Locator(doc=doc), Action("amend", action.words, action.span, ambiguous=action.ambiguous),
                      m.group(0), rule, file, line_of,
-                     f"names {m.group(0)}, which {doc} (whose provisions carry {m.group(1)}) does not hold: "
+                     f"names {m.group(0)}, which {doc} (the document {m.group(1)} designates) does not hold: "
                      f"{doc} changed in part{doubt}, for a person to confirm")
         return
     numbered = _PROJECT_NUMBER.search(read)
@@ -173,6 +191,32 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
                else f"names page {coded}, whose letters no document of the project carries")
         reading.not_understood.append(_missed(item, rule, file, line_of,
                                               f"{why}, next to a change verb ({action.words}); no target placed"))
+
+
+#: Words changed wherever they stand ('All references to "X" have been revised to "Y"', "wherever
+#: ... appears", "throughout"): no place named, the document(s) the addendum changes are meant.
+_EVERYWHERE = re.compile(r"\b(?:all|every|each|any)\s+(?:references?|mentions?|occurrences?|instances?)\s+(?:to|of)\b"
+                         r"|\bwherever\b|\bthroughout\b", re.IGNORECASE)
+
+
+def _everywhere(reading: Reading, item: Item, action: Action, written: str, rule: str, file: str,
+                line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, for a change of quoted words wherever they stand that names no document:
+    each document the addendum's other items change (applied or proposed so far), changed in part,
+    where at most ``_HOLDERS_PROPOSED`` are; reported otherwise. Proposals only: where the words
+    stand is for a person to confirm."""
+    docs = sorted({e.target.doc for e in reading.applied if e.by.path != item.path}
+                  | {p.target.doc for p in reading.proposed if p.item.path != item.path})
+    change = Action("amend", action.words, action.span, ambiguous=action.ambiguous)
+    if docs and len(docs) <= _HOLDERS_PROPOSED:
+        for doc in docs:
+            _propose(reading, item, Locator(doc=doc), change, written, rule, file, line_of,
+                     f'changes quoted words wherever they stand ("{written} ...") and names no document: {doc}, '
+                     "which the addendum changes elsewhere, changed in part, for a person to confirm")
+        return
+    reading.not_understood.append(_missed(
+        item, rule, file, line_of, f'changes quoted words wherever they stand ("{written} ...", {action.words}) and '
+        "names no document " + ("the addendum changes elsewhere" if not docs else f"of {len(docs)} the addendum changes")))
 
 
 def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
@@ -400,6 +444,30 @@ def _new_text_action(paragraph: str, target_path: str | None, new_clause: bool) 
     return Action("amend", " ".join(sign.group(0).split()) if sign is not None else "")
 
 
+#: A point's own label opening its restated text ("b) ...", "(c) ...", "B. ...").
+_POINT_LABEL = re.compile(r"[~*\s]*\(?([A-Za-z]|\d{1,2})[.)]\s")
+
+
+def _headed_point(item: Item, paragraph: str, corpus: Corpus,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> tuple[Locator, str] | None:
+    """The one provision the heading line right over ``item`` names by number, where ``paragraph``
+    opens with that provision's own last label (its letter or number); None otherwise. One
+    ``find_references`` on that line, for new text that names nothing itself."""
+    label = _POINT_LABEL.match(paragraph)
+    lines = [line for line in item.heading_context.splitlines() if line.strip()]
+    if label is None or not lines:
+        return None
+    found = [r for r in find_references(lines[-1], corpus, mask=_quoted_spans(lines[-1]), notations=notations, titles=False)
+             if r.target is not None and r.by_number and r.target.path is not None]
+    deepest = max(found, key=lambda r: r.target.path.count("."), default=None)  # type: ignore[union-attr]
+    if deepest is None or any(r.target.doc != deepest.target.doc
+                              or not f"{deepest.target.path}.".startswith(f"{r.target.path}.") for r in found):
+        return None
+    if deepest.target.path.rsplit(".", 1)[-1].casefold() != label.group(1).casefold():
+        return None
+    return deepest.target, deepest.written
+
+
 def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item], by_key: Mapping[str, Item],
                      corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
                      rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
@@ -448,6 +516,11 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                 docs = ([r.target.doc for r in find_references(paragraph, corpus, notations=notations, titles=False)
                          if r.target is not None and r.by_number] or _heading_docs(item, by_key, corpus, notations, before))
                 named = number is not None or bool(docs)
+                if number is None and (headed := _headed_point(item, paragraph, corpus, notations)) is not None:
+                    # "Page 5, Exhibit B, Section 4.3, Paragraph b (Training):" over "b) ~~one day~~ **two
+                    # days** ...": the point its heading names, restated under its own letter
+                    targets.append(headed[0])
+                    written, named = headed[1], True
                 if number is not None:
                     written = number
                     for doc in dict.fromkeys(docs):
@@ -600,6 +673,63 @@ def _unnumbered_part(reading: Reading, document: Document, items: Sequence[Item]
                  line_of, f'changes "{written}", which no outline of the project numbers, of the document its heading '
                           "names: that document changed in part, for a person to confirm")
         said.add(item.path)
+
+
+#: A part an owner names by its title alone, in quotation marks after a word saying so ('the
+#: subsection entitled "CONTRACT TERM" shall be deleted'); not where the title only places
+#: something new ('added after the subsection entitled "INVOICING"').
+_ENTITLED = re.compile(r"(?<![\w-])(?:after|before|following|preceding|below|above|under|within|beneath)\s+(?:the\s+)?"
+                       r"(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?)\s+"
+                       r"(?:entitled|titled|headed|captioned|named)"
+                       r"|(?P<part>(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?)\s+"
+                       r"(?:entitled|titled|headed|captioned|named))\s*[:,]?\s*$", re.IGNORECASE)
+
+
+def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus, put_in_place: re.Pattern[str]) -> None:
+    """A proposal on a whole document whose item names, as the subject of its change, a part of
+    that document by its title in quotation marks ('the subsection entitled "SUBCONTRACTING"
+    shall be deleted in its entirety'): the provision so titled, where exactly one of the
+    document's provisions carries that title (letter case and punctuation aside), is what it
+    proposes; deleted with words after the title bringing something in its place
+    (``put_in_place``: "; the following shall be inserted in its place:"), replaced. Read on
+    proposals on whole documents only, each quotation once; still a proposal."""
+    if corpus.names is None:
+        return
+    changed = []
+    for proposal in reading.proposed:
+        item = by_key.get(proposal.item.path or "")
+        if proposal.target.path is not None or item is None or "titled" not in item.text.lower() and (
+                "headed" not in item.text.lower() and "named" not in item.text.lower()):
+            changed.append(proposal)
+            continue
+        found = None
+        for start, end in _quoted_spans(item.text):
+            lead = _ENTITLED.search(item.text, max(0, start - 60), start)
+            if lead is None or lead.group("part") is None:
+                continue
+            title = _title_key(item.text[start:end])
+            paths = [path for path, name in corpus.names(proposal.target.doc).items()
+                     if title and _title_key(run_in_title(name) or name) == title]
+            if len(paths) == 1:
+                found = (paths[0], " ".join(item.text[lead.start():end].split()), end)
+                break
+        if found is None:
+            changed.append(proposal)
+            continue
+        path, written, end = found
+        successor = proposal.successor or proposal.scope == "full" and put_in_place.search(
+            _read_text(item.text, _quoted_spans(item.text)), end) is not None
+        changed.append(proposal.model_copy(update={
+            "target": Locator(doc=proposal.target.doc, path=path), "successor": successor,
+            "evidence": proposal.evidence.model_copy(update={
+                "reference": written, "resolved_by": "title", "reference_score": 1.0,
+                "change": "replace" if successor and not proposal.successor else proposal.evidence.change,
+                "why": f"{proposal.evidence.why}; names {written}, the title of {proposal.target.doc}#{path}"})}))
+    reading.proposed = changed
+
+
+def _title_key(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
 
 
 #: Read on the text reversed: a stop ('.', ':', ';', '!', '?') among the non-word characters it ends with.

@@ -64,6 +64,7 @@ from .extent import (
     _placed_beside,
     _reissued_holder,
     _revised_attached,
+    _sole_holder_of_several,
     _whole_doubt,
     _whole_said,
 )
@@ -93,6 +94,7 @@ from .references import (
     Reference,
     find_references,
     heading_document,
+    place_path,
     titles_a_clause,
 )
 from .silent import _CHANGE_WORD, _new_text_action
@@ -170,6 +172,9 @@ _MOVED_TO = re.compile(r"\b(?:moved|relocated|transferred)\s+to\b", re.IGNORECAS
 _TITLED_ARTICLE = re.compile(r"\s*(\d{1,2}\.\d{1,3})\s+((?-i:[A-Z])[\w,'’&/ -]{1,60})\.\s+")
 
 _PATH_LABEL = re.compile(r"\s*(\d{3,4}(?:\.\d{1,3})+|\d{1,2}(?:\.\d{1,3}){2,})\s")
+
+#: An instruction ending "to read:", its new text after it.
+_READ_ENDS = re.compile(r"\bto\s+read\s*:?\s*$", re.IGNORECASE)
 
 #: Between an item's label and a verb that opens its instruction: nothing, or a bullet's mark.
 _VERB_OPENS = re.compile(r"[\s*_]*")
@@ -297,6 +302,23 @@ def _addendum_documents(items: Sequence[Item], corpus: Corpus,
     return {r.target.doc for item in items
             for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations)
             if r.target is not None and r.target.path is None and r.resolved_by == "title" and (r.score or 0) >= TITLE_CUTOFF}
+
+
+def _names_document(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                    doc: str) -> bool:
+    """Whether an item of the addendum names ``doc``, or a part of it, by number, code or outline, or by
+    a title clearing ``TITLE_CUTOFF``, each read beside what the item names by number too ("set out in
+    Exhibit C, Statement of Work, and in Section 01 10 00": the exhibit read with the section masked)."""
+    for item in items:
+        mask = list(_quoted_spans(item.text))
+        numbered = find_references(item.text, corpus, mask=mask, notations=notations, titles=False)
+        if any(r.target is not None and r.target.doc == doc for r in numbered):
+            return True
+        mask += [r.span for r in numbered if r.target is not None or r.candidates]
+        if any(r.target is not None and r.target.doc == doc and (r.resolved_by != "title" or (r.score or 0) >= TITLE_CUTOFF)
+               for r in find_references(item.text, corpus, mask=mask, notations=notations)):
+            return True
+    return False
 
 
 def _next_article(reference: Reference, corpus: Corpus) -> bool:
@@ -630,20 +652,40 @@ class _One:
         """A clause of no document the item names ("R. Section 3.3 is revised to read: ..."), held by the
         one document of the project that holds it: applied where the addendum itself names that document
         and no other of the project ("The requirements are set out in Exhibit B, Statement of Work") and
-        the reading passes the gate as any named provision does; else ``proposal``, for a person."""
-        if self.action.ambiguous is not None or _addendum_documents(self.items, self.corpus, self.notations) != {target.doc}:
+        the reading passes the gate as any named provision does. Applied too where that document alone of
+        the project holds the clause, the addendum names two or more clauses it alone holds
+        (``_sole_holder_of_several``: "Clause 5.17 ...", "Delete the whole of Clause 8.7."), and it names
+        other documents of the project (it is about the project's documents) but never that one (it sets
+        no other document beside it as where its clauses are): unless the clause is named only as the
+        place new text goes ("inserted after clause 5.12.1"), or is restated "to read:" in words that do
+        not say whether they are all of it, and only as the proposal read it (the same target and action).
+        An addendum naming no document of the project, or naming that one with others, leaves it proposed.
+        Else ``proposal``, for a person."""
+        if self.action.ambiguous is not None:
+            return proposal
+        documents = _addendum_documents(self.items, self.corpus, self.notations)
+        named = documents == {target.doc}
+        read = _read_text(self.item.text, self.mask)
+        if not named and not (
+                target.path is not None and _clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
+                and _sole_holder_of_several(target.doc, self.items, self.corpus)
+                and documents and not _names_document(self.items, self.corpus, self.notations, target.doc)
+                and not (self.action.action == "amend" and _READ_ENDS.search(read))
+                and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
         action = self.action
         self.resolved, self.open_refs, self.absent = [(target, reference)], [], []
         outcome = self._gate()
-        if outcome is not None and outcome.kind == "applied":
+        if outcome is not None and outcome.kind == "applied" and (
+                named or (outcome.action.action, [t for t, _ in outcome.targets]) == (proposal.action.action, [target])):
             return outcome
         self.action = action
         return proposal
 
     def _held_named(self, held: _Outcome | None) -> _Outcome | None:
         """A clause ``_in_one_holder`` proposed in the one document of the project holding it, applied
-        as ``_in_named_holder`` applies one (where the addendum names that document and no other)."""
+        as ``_in_named_holder`` applies one (where the addendum names that document and no other, or
+        names several clauses that document alone holds)."""
         if held is None or held.kind != "proposed" or len(held.targets) != 1:
             return held
         target, reference = held.targets[0]
@@ -1294,7 +1336,7 @@ class _One:
                     return _Outcome("applied", self.rule, self.action, [(Locator(doc=target.doc, path=part), reference)])
                 self.action = Action("amend", self.action.words, self.action.span, self.action.attachment,
                                 ambiguous="names more than one part of the sheet by name: which it changes is not certain")
-            elif (all(r.by_number or r.joins is not None for _, r in self.resolved)
+            elif (all(r.by_number or r.joins is not None or self._titled_and_held(r) for _, r in self.resolved)
                   and (len(self.resolved) == 1 or self.action.action in ("replace", "delete") or _one_list(self.resolved))):
                 placed = _LISTED if self.under_attachments else _placed(self.item, self.start, self.action, self.resolved, self.mask, self.references) \
                     if not self.from_lead else ("a paragraph of the addendum's preamble, under no heading: not read as an "
@@ -1316,6 +1358,17 @@ class _One:
                     return _Outcome("proposed", self.rule, action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
                 if placed is _LISTED:
                     return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, self.open_refs), listed=True)
+
+    def _titled_and_held(self, reference: Reference) -> bool:
+        """Whether a clause of a document named by a title that only comes close ("Paragraph 2.1 of the
+        Interim Agreement") is placed as surely as by the document's number: the title clears
+        ``TITLE_CUTOFF``, that document alone of the project holds the clause, and the addendum names two
+        or more clauses that it alone holds (``_sole_holder_of_several``)."""
+        target = reference.target
+        return (reference.resolved_by == "title" and target is not None and target.path is not None
+                and (reference.score or 0) >= TITLE_CUTOFF
+                and _clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
+                and _sole_holder_of_several(target.doc, self.items, self.corpus))
 
     def _placed_only(self, targets: list[tuple[Locator, Reference]], *, held: bool = False) -> list[tuple[Locator, Reference]]:
         """``targets``, where the item has no verb and names a clause only as where new text goes ("| 9 |
@@ -1388,6 +1441,11 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):
+            held = _holding_clause(self.open_refs, self.corpus)
+            if held:  # "Section VIII, ... | Sub-Clause 4.2, ...": of the documents the designation fits, the one holding 4.2
+                return _Outcome("proposed", self.rule, self.action, held, why="; ".join([
+                    _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}: "
+                    "for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
@@ -1431,6 +1489,28 @@ _STRUCK_WHOLE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clau
 #: "Place of text to be modified: Tender documents, Section ..., paragraph 2.1.A"): the official
 #: journal's corrigendum form, and owners' tables of corrections set out as fields.
 _FIELD_LABELS = re.compile(r"(?:[ \t*_]*[A-Z][\w ()/-]{0,60}:[^\n]*(?:\n|$))+")
+
+
+#: The clause number a paragraph reference ends with ("Sub-Clause 1.1.3.3", "Clause 3.3 A").
+_ENDING_CLAUSE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+(?:[ .]?[A-Za-z])?)\s*$")
+
+
+def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """For a clause named in a document the item's designation leaves open between several (each
+    a candidate of the clause's reference: "Section VIII" of both the contract data and the special
+    conditions), the clause in the one candidate whose outline holds that number; empty where none
+    or several do, or the item names no clause so. One ``place_path`` per candidate."""
+    found: list[tuple[Locator, Reference]] = []
+    for reference in open_refs:
+        number = _ENDING_CLAUSE.search(reference.written) if reference.kind == "paragraph" else None
+        if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
+            continue
+        holding = [(doc, paths[0]) for doc in dict.fromkeys(c.doc for c in reference.candidates)
+                   if len(paths := place_path(corpus, doc, number.group(1))[0]) == 1]
+        if len(holding) != 1:
+            return []
+        found.append((Locator(doc=holding[0][0], path=holding[0][1]), reference))
+    return _distinct(found)
 
 
 def _as_follows_at(read: str, verb_end: int, target: tuple[int, int]) -> re.Match[str] | None:
