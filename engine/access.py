@@ -23,8 +23,9 @@ public revision 0, a revision 1 for ``owners``):
    document, a successor, an amender, a version in a history — is withheld when it is not
    readable: named by its document id alone and listed in ``withheld``, nothing of it (text,
    title, dates, label, section paths) shown. So in a history, a readable version that such a
-   revision carries on or ends shows its end as withheld (no date, no reason beyond
-   ``withheld``), the same for every section of the document (``engine.redaction``).
+   revision carries on, ends or interrupts (in force for a time, the readable one resuming
+   after it) shows its end as withheld (no date, no reason beyond ``withheld``), the same for
+   every section of the document (``engine.redaction``).
 4. Which revisions and sections exist is the content of the revisions that hold them: a
    revision that does not exist, in a document with a revision the asker may not read, is
    refused as a restricted one is; a section held only by revisions the asker may not read

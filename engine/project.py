@@ -138,7 +138,8 @@ class Project:
         document they may not read are left out (``engine.reviews.withhold``), those
         documents named in a warning; a revision they may not read is listed (added,
         replaced, re-derived, removed) by its document id alone, those documents named in a
-        warning, and the warnings, quarantined tables and skipped files of files they may not
+        warning, its provisions and quantities are not counted (``provisions``,
+        ``quantities``, ``unbound``), and the warnings, quarantined tables and skipped files of files they may not
         read are counted, not quoted (``engine.ingest.withhold_listing``), as a failed
         ingest's problems are (``engine.ingest.withhold_problems``: an admin reads what its
         groups read). None: everything (an operator, who holds the files).
@@ -154,7 +155,6 @@ class Project:
             withhold_listing,
             withhold_problems,
         )
-        from .quantities.unbound import withhold_unbound
         from .reviews import as_read_by, project_readings, withhold
 
         root = Path(root)
@@ -176,8 +176,7 @@ class Project:
             proposed, not_understood = in_full(result.proposed, result.not_understood, result.unshared, None)
             result.proposed = sorted(proposed, key=lambda p: (p.file, p.line or 0))
             result.not_understood = sorted(not_understood, key=lambda n: (n.file, n.line or 0))
-        if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood
-                                                   or result.unbound.items)):
+        if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood)):
             return result
         with cls.open(root) as project:
             snapshot = project.snapshot
@@ -193,7 +192,6 @@ class Project:
                     result.warnings.append(InputError(
                         f"withheld: items and edges of {', '.join(shown.withheld)} (access: your groups may not "
                         "read them)"))
-                result.unbound = withhold_unbound(result.unbound, snapshot.readable(groups))
         return result
 
     @classmethod

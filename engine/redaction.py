@@ -12,6 +12,7 @@ note: words about the section they may not read) — ``edge_target``.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -52,20 +53,26 @@ def redact_history(
     what stopped it beyond its document id is not.
 
     A version that a revision of its own document the asker may not read carries on unchanged,
-    or ends by changing or removing it, shows its end as ``stopped: withheld`` (no
-    ``applied_until``, the document by id): whether that revision changed this section, and
-    when it took effect, are that revision's content (``engine.access`` rule 3), so every
-    section of the document reads alike, changed by it or not. ``targets`` judges what an edge
-    targets (``Snapshot.target_readable``: a section named across revisions is shown when a
-    revision the asker may read holds it); ``readable`` when not given. An edge not ``known``
-    (``Snapshot.edge_known``: its target, or another target of its item, a section no revision
-    the asker may read holds) is left out unnamed, as an item naming a section no revision holds
-    has no such version."""
+    ends by changing or removing it, or interrupts with a version of its own while it applied
+    (a revision in force for a time, after which this one resumes), shows its end as
+    ``stopped: withheld`` (no ``applied_until``, the document by id): whether that revision
+    changed this section, and when it took effect, are that revision's content
+    (``engine.access`` rule 3), so every section of the document reads alike, changed by it or
+    not. ``targets`` judges what an edge targets (``Snapshot.target_readable``: a section named
+    across revisions is shown when a revision the asker may read holds it); ``readable`` when
+    not given. An edge not ``known`` (``Snapshot.edge_known``: its target, or another target of
+    its item, a section no revision the asker may read holds) is left out unnamed, as an item
+    naming a section no revision holds has no such version."""
     kept: list[Any] = []
     withheld: set[str] = set()
-    for entry in found.versions:
-        if known is not None and entry.target is not None and not known(entry.locator, entry.target):
-            continue
+    shown = [entry for entry in found.versions
+             if known is None or entry.target is None or known(entry.locator, entry.target)]
+    # when each version the asker may not read began, by its document
+    hidden_from: dict[str, list[dt.date]] = {}
+    for entry in shown:
+        if not readable(entry.locator):
+            hidden_from.setdefault(entry.locator.doc, []).append(entry.effective_from)
+    for entry in shown:
         if not readable(entry.locator):
             withheld.add(entry.locator.doc)
             continue
@@ -75,11 +82,12 @@ def redact_history(
         # an edge's end by a later revision (of its target, or of the document declaring it)
         # dates that revision, whichever document it is in; so does an amending item's (spent:
         # ``AsOfIndex.spent``, its target's revision ended its change)
-        own_hidden = labels != tuple(entry.revisions) or (
-            stopper is not None and entry.stopped in ("changed", "removed") and not readable(stopper))
-        if own_hidden:  # carried on, or ended, by a revision of its document the asker may not read
-            carried = labels == tuple(entry.revisions)  # hidden for what ended it alone
-            ender = stopper.doc if carried and stopper is not None else doc
+        carried_hidden = labels != tuple(entry.revisions)
+        ended_hidden = stopper is not None and entry.stopped in ("changed", "removed") and not readable(stopper)
+        interrupted = any(entry.effective_from <= begun and (entry.applied_until is None or begun < entry.applied_until)
+                          for begun in hidden_from.get(doc, ()))  # by a version of its document, while it applied
+        if carried_hidden or ended_hidden or interrupted:  # by a revision of its document the asker may not read
+            ender = stopper.doc if ended_hidden and not carried_hidden else doc  # hidden for what ended it alone
             withheld.add(ender)
             entry = entry.model_copy(update={"revisions": labels, "applied_until": None, "stopped": "withheld",
                                              "stopped_by": Locator(doc=ender)})

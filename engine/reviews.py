@@ -58,7 +58,6 @@ from inforce.ontology import (
     InputErrors,
     Locator,
     LocatorError,
-    ProposalEvidence,
     ProposedEdge,
     ReviewDecision,
     Supersedes,
@@ -659,10 +658,8 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
     Each addendum is read against the revisions every reader of it may read
     (``addenda.view``), so the reading of an item the asker may read names nothing they may
     not read, and what ``as_read_by`` shows in its place they may read. What is left to gate
-    here: the items and targets they may not read, and the edges of an item that also has an
-    edge (one a review declared) to a section they do not hold (``Snapshot.edge_known``) — to
-    them that item names a section the project does not hold, so its other edges are listed
-    as proposed, as ingest proposes an item's targets when one is not held."""
+    here: the items and targets they may not read, and the decisions on file whose target they
+    do not hold (``Snapshot.edge_known``)."""
     gate = snapshot.gate
     if gate.all_public:
         return readings
@@ -677,24 +674,8 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
         withheld.update(unread)
         return not unread
 
-    from .addenda.context import missed_words
-
     holds = snapshot.target_held(held)
     known = snapshot.edge_known(held)
-
-    def words_of(item: Locator, written: str) -> str:  # the item's words, as a proposal lists them
-        words = _stored_words(snapshot, item)
-        return missed_words(words) if words is not None else written
-
-    demoted = [ProposedEdge(
-        item=e.by.unpinned(), target=e.target, scope=e.scope, successor=e.successor, rule=e.rule,
-        file=e.file if e.file is not None else next((d.source.file for d in _documents(snapshot) if d.id == e.by.doc), ""),
-        line=e.line, words=words_of(e.by, e.words),
-        evidence=ProposalEvidence(reference=e.target.path or e.target.doc, why="names a section the project does not hold"))
-        for e in readings.applied if holds(e.target) and not known(e.by, e.target)]
-    proposed = [*readings.proposed, *demoted]
-    if demoted:
-        proposed.sort(key=lambda p: (p.file, p.line or 0))
     targets = snapshot.target_readable(held)
 
     def on_file(decision: ReviewDecision) -> bool:
@@ -710,7 +691,7 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
 
     return readings.model_copy(update={
         "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by, e.target)),
-        "proposed": tuple(p for p in proposed if holds(p.target) and readable(p.item, p.target)),
+        "proposed": tuple(p for p in readings.proposed if holds(p.target) and readable(p.item, p.target)),
         "not_understood": tuple(n for n in readings.not_understood if readable(n.item)),
         "reviewed": tuple(r for r in readings.reviewed if on_file(r)),
         "awaiting_ingest": tuple(r for r in readings.awaiting_ingest if on_file(r)),

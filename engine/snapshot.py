@@ -287,26 +287,26 @@ class Snapshot:
             return lambda locator: True
 
         def holds(locator: Locator) -> bool:
-            if locator.path is None or self.may_read(locator, held):
+            if self.may_read(locator, held):
                 return True
-            return self._held_readably(locator.doc, locator.path, self.gate.readable_revisions_of(locator.doc, held))
+            labels = self.gate.readable_revisions_of(locator.doc, held)
+            if locator.path is None:  # a whole document: held while they may read a revision of it
+                return bool(labels)
+            return self._held_readably(locator.doc, locator.path, labels)
 
         return holds
 
     def edge_known(self, groups: Iterable[str]) -> Callable[[Locator | None, Locator], bool]:
-        """Whether an asker with ``groups`` knows the edge from item ``by`` to ``target`` as
-        applied (``target_held``, extended to the item as a whole): false when its target is not
-        held, and false for every edge of an item one of whose edges names a target not held. To
-        them that item names a section the project does not hold, and ingest applies no edge of
-        such an item: it proposes the item's other targets for review (``reviews.withhold`` lists
-        them so), so ``show`` and ``history`` show none of its edges (issue 23, twenty-seventh
-        audit). The one place an item's edges are judged for an asker."""
+        """Whether an asker with ``groups`` knows the edge from item ``by`` to ``target``: false
+        when its target is not held for them (``target_held``: a section no revision they may
+        read holds, a document none of whose revisions they may read). Each edge is judged on
+        its own: rules apply an item only where every reader of it holds every target it names
+        (``addenda.view``), so the edges a graph holds of an item with a target some asker does
+        not hold are edges a review declared one by one, and the others stay theirs to see as
+        every dated answer follows them (issue 23, twenty-ninth audit). The one place an edge is
+        judged for an asker (``show``, ``history``, ``check``, the review listings)."""
         holds = self.target_held(groups)
-        if self.gate.all_public:
-            return lambda by, target: True
-        unheld = {edge.by.unpinned() for edge in self.index.supersession.edges
-                  if edge.by is not None and not holds(edge.target)}
-        return lambda by, target: holds(target) and (by is None or by.unpinned() not in unheld)
+        return lambda by, target: holds(target)
 
     def _deciding(self, doc: str, valid_at: dt.date, known_at: dt.datetime | None) -> str | None:
         """The label of the revision of ``doc`` whose dates decide the day: the one in force, else

@@ -8,6 +8,7 @@ with the other result types, so an adapter prints them without reaching into the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -203,8 +204,9 @@ class UnboundReport(BaseModel):
     compares them): ``total``, counted by dimension (``by_dimension``: the dimensions some
     subject of the project's vocabulary has first, then the others, each most first), and the
     first ``LISTED`` of them by file and line (those of a vocabulary dimension first) in
-    ``items``; ``more`` counts the rest. ``withheld``: documents whose quantities are counted
-    but not listed, the asker's groups may not read them."""
+    ``items``; ``more`` counts the rest. ``withheld``: documents with a revision parsed in
+    this ingest that the asker's groups may not read, whose quantities are neither counted nor
+    listed."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -300,6 +302,12 @@ class IngestResult:
     #: readers share (``UnsharedReading``): what ``Project.ingest`` shows an asker who may read
     #: those revisions (never in the summary)
     unshared: list[UnsharedReading] = field(default_factory=list)
+    #: ``(provisions, quantities)`` of each revision parsed in this ingest, by uid: what
+    #: ``provisions`` and ``quantities`` count for an asker who may read only some (never in the summary)
+    tallies: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    #: ``unbound`` as an asker holding the groups given reads it (``UnboundCollector.report``);
+    #: None when no document was parsed (never in the summary)
+    unbound_read_by: Callable[[tuple[str, ...]], UnboundReport] | None = field(default=None, repr=False)
 
     @property
     def derived_edges(self) -> int:

@@ -33,7 +33,8 @@ __all__ = ["FORMAT", "open_readings", "readings_key", "stored_readings", "write_
 FORMAT = 2  # 2: the readings of items that differ for askers who may read more kept beside them
 _MAGIC = b"INFRDG\n"
 #: The code a reading depends on, besides the rule packs: hashed into the key.
-_SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py")
+_SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py",
+            Path(__file__).parent.parent / "access.py")  # who shares a revision (``view``)
 
 
 class _Kept(BaseModel):

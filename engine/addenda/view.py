@@ -97,11 +97,19 @@ class ReaderViews:
                 change="delete" if not e.successor else "replace" if e.scope == "full" else "amend"))
             for e in full.applied if e.by.path in differ and (e.by.path, e.target, e.scope) not in applied_here]
         reader = document.access
+        missed = tuple(n for n in full.not_understood if n.item.path in differ)
+        # who may see this reading: an asker who may read every revision it rests on that the
+        # addendum's readers do not share — those of the documents it proposes to change; where
+        # it also reports items not understood (a reason may rest on any document), every one
+        # (none of those: the difference rests on what they do not share elsewhere — every one)
+        targets = {p.target.doc for p in proposed}
+        unshared = sorted(r.uid for r in self._revisions if not shared_by_readers(reader, r.access))
+        apart = tuple(uid for uid in unshared if missed or uid.partition("@")[0] in targets) or tuple(unshared)
         return reading, UnsharedReading(
             document=document.id, items=tuple(Locator(doc=document.id, path=path) for path in items),
-            apart=tuple(sorted(r.uid for r in self._revisions if not shared_by_readers(reader, r.access))),
+            apart=apart,
             proposed=tuple(sorted(proposed, key=lambda p: (p.line or 0, p.item.path or ""))),
-            not_understood=tuple(n for n in full.not_understood if n.item.path in differ))
+            not_understood=missed)
 
     def _view(self, reader: tuple[str, ...] | None) -> Any:
         shared = [r for r in self._revisions if shared_by_readers(reader, r.access)]
@@ -175,14 +183,13 @@ def in_full(proposed: Sequence[ProposedEdge], not_understood: Sequence[NotUnders
     items read otherwise against every revision (``unshared``) and the asker may read every
     revision its readers do not share (``may_read``, by ``DOC@REV``; None: everything), those
     items as read so, in place of their reading against what the readers share."""
-    proposed, not_understood = list(proposed), list(not_understood)
-    for reading in unshared:
-        if may_read is not None and not all(may_read(uid) for uid in reading.apart):
-            continue
-        items = {item.unpinned() for item in reading.items}
-        proposed = [p for p in proposed if p.item.unpinned() not in items] + list(reading.proposed)
-        not_understood = [n for n in not_understood if n.item.unpinned() not in items] + list(reading.not_understood)
-    return proposed, not_understood
+    shown = [reading for reading in unshared
+             if may_read is None or all(may_read(uid) for uid in reading.apart)]
+    if not shown:
+        return list(proposed), list(not_understood)
+    items = {item.unpinned() for reading in shown for item in reading.items}
+    return ([p for p in proposed if p.item.unpinned() not in items] + [p for r in shown for p in r.proposed],
+            [n for n in not_understood if n.item.unpinned() not in items] + [n for r in shown for n in r.not_understood])
 
 
 def with_unshared(readings: AddendaReadings, unshared: Iterable[UnsharedReading]) -> AddendaReadings:

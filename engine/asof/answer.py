@@ -28,6 +28,7 @@ from .consolidate import (
     in_force_successors,
     named,
     out_of_force,
+    with_text_held,
 )
 from .revisions import deciding_label
 from .supersession import Spent, known_from
@@ -354,6 +355,7 @@ def _explain(
             detail=detail, description=description,
         )
 
+    amended = with_text_held(index, version, amended, day, known_ts)
     amenders: list[Locator] = []
     for hit in amended:
         chain.append(_edge_step(index, hit.edge, "amends"))

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named", "out_of_force",
+    "with_text_held",
 ]
 
 _Applies = Callable[[Supersedes], bool]
@@ -180,6 +181,10 @@ def consolidated_text(
         place = _placed(index, section, path, origin, len(base))
         if place is None:
             old = _descendant_text(index, section, path, day, known_ts)
+            if old is None:
+                # a paragraph only another revision holds (one the asker may not read, say): the
+                # text shown has no such paragraph, so no marker names it (issue 23, AUDIT-U 01)
+                continue
             found = _find(base, old, cursor)
             if found < 0:
                 trailing += shown
@@ -278,16 +283,36 @@ def _pin(index: AsOfView, locator: Locator, day: int, known_ts: float) -> Locato
     return Locator(doc=locator.doc, rev=entry.labels[state.version], path=locator.path)
 
 
+def with_text_held(
+    index: AsOfView, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
+) -> list[EdgeHit]:
+    """``hits`` less those on a descendant the in-force ``section`` does not hold and that is
+    not in force by itself: an edge on a paragraph only another revision holds (one an asker
+    may not read, say) amends nothing of this text, so it is neither marked in it nor named
+    among its amenders (issue 23, twenty-ninth audit)."""
+    return [hit for hit in hits if hit.relation != INSIDE or hit.edge.target.path is None
+            or _held_descendant(index, section, hit.edge.target.path, day, known_ts) is not None]
+
+
 def _descendant_text(
     index: AsOfView, section: Locator, path: str, day: int, known_ts: float
-) -> str:
-    """The descendant's text as it reads inside the section's text ('' when it has none)."""
+) -> str | None:
+    """The descendant's text as it reads inside the section's text; None when neither a version
+    in force nor the section's own revision holds it (an edge on a paragraph only another
+    revision holds: nothing of this text to mark)."""
+    held = _held_descendant(index, section, path, day, known_ts)
+    return None if held is None else index.texts.text(held)  # type: ignore[union-attr]
+
+
+def _held_descendant(index: AsOfView, section: Locator, path: str, day: int, known_ts: float) -> Locator | None:
+    """The version of descendant ``path`` in force on the day, else the one the section's own
+    revision holds; None when neither is."""
     pinned = _pin(index, Locator(doc=section.doc, path=path), day, known_ts)
     if pinned is None:  # not in force by itself: read it in the section's own revision
         pinned = Locator(doc=section.doc, rev=section.rev, path=path)
         if not index.has(pinned):
-            return ""
-    return index.texts.text(pinned)  # type: ignore[union-attr]
+            return None
+    return pinned
 
 
 def _replacement(

@@ -97,7 +97,8 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
     read), changed in place; returns the documents (ids, sorted) whose revisions it lists by id
     alone. A revision they may not read (the access gate over ``result.access``) is listed in
     ``added``, ``replaced``, ``rederived`` and ``removed`` by its document id alone, its label
-    left out (rule 3 of ``engine.access``); its quarantined tables are left out. A warning, a
+    left out (rule 3 of ``engine.access``); its quarantined tables are left out, and its
+    provisions and quantities are not counted in ``provisions``, ``quantities`` and ``unbound``. A warning, a
     quarantined table or a skipped file is shown by ``_quoted``'s rule, the one a failed
     ingest's problems are shown by: quoted when its file is one whose every revision they may
     read, else counted in one more warning, its file not named."""
@@ -118,6 +119,12 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
 
     result.added, result.replaced = listed(result.added), listed(result.replaced)
     result.rederived, result.removed = listed(result.rederived), listed(result.removed)
+    # the totals and the unbound quantities count only what they may read: a count over a
+    # revision they may not read tells of its words (a figure more or less in it)
+    result.provisions = sum(n for uid, (n, _) in result.tallies.items() if uid in readable)
+    result.quantities = sum(n for uid, (_, n) in result.tallies.items() if uid in readable)
+    if result.unbound_read_by is not None:
+        result.unbound = result.unbound_read_by(held)
     by_file = _readable_files([(file, access) for file, _, access in result.access], held)
     # "DOC#4.2.A does not exist", where DOC has a revision they may not read: to them a section
     # only such a revision holds does not exist either, and the item naming one is listed as not
@@ -359,6 +366,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     staged = document.model_copy(update={"supersedes": ()})
                 tx.add(staged, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
                 result.quantities += len(quantities)
+                result.tallies[document.uid] = (len(document.provisions), len(quantities))
                 directory.add(document)
                 parsed_numbers[document.uid] = section_numbers(document)
                 outlines.add(document)
@@ -374,6 +382,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 else:
                     (result.replaced if name in plan.previous else result.added).append(document.uid)
             result.parse_seconds = time.perf_counter() - parse_started
+            if unbound is not None:  # an asker's reading of it (Project.ingest with groups)
+                result.unbound_read_by = unbound.report
             if unbound is not None and not amending:
                 result.unbound = unbound.report()
             if not (problems or result.added or result.replaced or plan.gone or plan.rebuild or store.recovered

@@ -18,17 +18,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from inforce.ontology import Document, Locator, Quantity, UnboundQuantity, UnboundReport
+from inforce.ontology import Document, Quantity, UnboundQuantity, UnboundReport
 from inforce.rules import SubjectVocabulary
 
+from ..access import AccessGate
 from .subjects import mention_key_of, subject_dimension
 from .units import UnitTable, dimension_of
 
 __all__ = [
     "LISTED", "NO_UNIT", "UnboundCollector", "dimension_name", "quantity_key", "unbound_counts", "vocabulary_keys",
-    "withhold_unbound",
 ]
 
 #: How many unbound quantities an ingest lists; the rest are counted.
@@ -128,16 +128,27 @@ class _Kept:
     item: UnboundQuantity
 
 
+@dataclass
+class _Share:
+    """The unbound quantities of the revisions that have one access list: counted by dimension
+    key, the first of each group (a vocabulary dimension, or another) kept, and the documents."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    kept: tuple[list[_Kept], list[_Kept]] = field(default_factory=lambda: ([], []))
+    documents: set[str] = field(default_factory=set)
+
+
 class UnboundCollector:
     """An ingest's tally of the unbound quantities of the documents it parses: every one
     counted by dimension; only those that may still be among the first ``LISTED`` of their
-    group (a vocabulary dimension, or another) kept, located and given their context."""
+    group (a vocabulary dimension, or another) kept, located and given their context. Each
+    access list's revisions are tallied apart, so the report an asker reads (``report``)
+    counts and lists only the revisions they may read."""
 
     def __init__(self, units: UnitTable, vocabulary: Collection[str], lines_at: LinesAt) -> None:
         self.units, self.vocabulary, self.lines_at = units, frozenset(vocabulary), lines_at
-        self.counts: Counter[str] = Counter()
         self._keys: dict[tuple[str | None, str | None], str] = {}
-        self._kept: tuple[list[_Kept], list[_Kept]] = ([], [])  # vocabulary dimensions, the others
+        self._shares: dict[tuple[str, ...] | None, _Share] = {}  # by the revisions' access list
 
     def _key(self, quantity: Quantity) -> str:
         normalized = quantity.normalized.unit if quantity.normalized is not None else None
@@ -151,15 +162,20 @@ class UnboundCollector:
         """Count ``document``'s unbound quantities, keeping those that may be listed. A figure
         ``read_in`` spans (by document, revision and path: an amending item's new figures bound
         in its target's words, ``Snapshot.read_in_spans``) is bound after all: not counted."""
+        access = tuple(sorted(document.access)) if document.access is not None else None
+        share = self._shares.get(access)
+        if share is None:
+            share = self._shares[access] = _Share()
+        share.documents.add(document.id)
         entering: list[tuple[int, _Place, Quantity, str]] = []
         file = document.source.file
         for quantity in quantities:
             if quantity.subject is not None or (read_in and _read_in(document, quantity, read_in)):
                 continue
             key = self._key(quantity)
-            self.counts[key] += 1
+            share.counts[key] += 1
             group = 0 if key != NO_UNIT and key in self.vocabulary else 1
-            kept = self._kept[group]
+            kept = share.kept[group]
             path = quantity.locator.path or "" if quantity.locator is not None else ""
             place = (file, document.uid, quantity.span.start if quantity.span is not None else 0, path)
             if len(kept) < LISTED or place < kept[-1].place:
@@ -170,37 +186,41 @@ class UnboundCollector:
         entering = [entry for group in (0, 1) for entry in [e for e in entering if e[0] == group][:LISTED]]
         lines = self.lines_at(document, [(place[3], place[2]) for _, place, _, _ in entering])
         for (group, place, quantity, key), line in zip(entering, lines, strict=True):
-            kept = self._kept[group]
+            kept = share.kept[group]
             kept.append(_Kept(place, _item(document, quantity, key, line)))
             kept.sort(key=lambda entry: entry.place)
             del kept[LISTED:]
 
-    def report(self) -> UnboundReport:
-        """The tally: the count by dimension and the first ``LISTED`` items."""
-        total = sum(self.counts.values())
-        items = [kept.item for group in self._kept for kept in group][:LISTED]
-        return UnboundReport(
-            total=total, by_dimension=ordered_counts(self.counts, self.vocabulary),
-            vocabulary_dimensions=sorted({dimension_name(key) for key in self.vocabulary}),
-            items=items, more=total - len(items),
-        )
-
-
-def withhold_unbound(report: UnboundReport, may_read: Callable[[Locator], bool]) -> UnboundReport:
-    """``report`` as an asker reads it: the items of documents they may not read left out and
-    those documents named in ``withheld`` (counted all the same: a count by dimension shows
-    none of their words)."""
-    shown, hidden = [], set(report.withheld)
-    for item in report.items:
-        locator = Locator.parse(item.locator)
-        if may_read(locator):
-            shown.append(item)
+    def report(self, groups: Iterable[str] | None = None) -> UnboundReport:
+        """The tally: the count by dimension and the first ``LISTED`` items. ``groups``: the
+        asker's (an admin reads what its groups read): only the revisions they may read (the
+        access gate, rule 1 of ``engine.access``) are counted and listed, and the documents of
+        the others named in ``withheld`` — whether those hold unbound quantities or not, so
+        neither a count nor that line tells anything of their words. None: every revision
+        (whoever holds the files)."""
+        shares = list(self._shares.items())
+        if groups is None:
+            readable = [True] * len(shares)
         else:
-            hidden.add(locator.doc)
-    if len(shown) == len(report.items):
-        return report
-    withheld = sorted(hidden)
-    return report.model_copy(update={"items": shown, "more": report.total - len(shown), "withheld": withheld})
+            gate = AccessGate([(str(n), str(n), access) for n, (access, _) in enumerate(shares)])
+            readable = [bool(may) for may in gate.readable(tuple(groups))]
+        counts: Counter[str] = Counter()
+        kept: tuple[list[_Kept], list[_Kept]] = ([], [])
+        withheld: set[str] = set()
+        for (_, share), may in zip(shares, readable, strict=True):
+            if not may:
+                withheld |= share.documents
+                continue
+            counts.update(share.counts)
+            for group in (0, 1):
+                kept[group].extend(share.kept[group])
+        total = sum(counts.values())
+        items = [entry.item for group in kept for entry in sorted(group, key=lambda e: e.place)[:LISTED]][:LISTED]
+        return UnboundReport(
+            total=total, by_dimension=ordered_counts(counts, self.vocabulary),
+            vocabulary_dimensions=sorted({dimension_name(key) for key in self.vocabulary}),
+            items=items, more=total - len(items), withheld=sorted(withheld),
+        )
 
 
 def _read_in(document: Document, quantity: Quantity,

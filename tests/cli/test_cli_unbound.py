@@ -142,7 +142,8 @@ def test_an_asker_without_the_group_is_not_listed_a_restricted_documents_quantit
     project = _project(tmp_path / "p", drawing=False)
     (project / "documents" / "spec-9.md").write_text(_spec(3, access="owner-team", doc="SPEC-9"), encoding="utf-8")
     result = Project.ingest(project, groups=["someone-else"])
-    assert result.unbound.total == 3 and result.unbound.items == [] and result.unbound.more == 3
+    # not counted either: a count over a revision they may not read tells of its words (AUDIT-U 04)
+    assert result.unbound.total == 0 and result.unbound.items == [] and result.unbound.more == 0
     assert result.unbound.withheld == ["SPEC-9"]
     (project / "documents" / "spec-9.md").write_text(_spec(4, access="owner-team", doc="SPEC-9"), encoding="utf-8")
     shown = Project.ingest(project, groups=["owner-team"]).unbound
