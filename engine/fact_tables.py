@@ -189,7 +189,7 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset,
               "readings": written}
     # not aligned: the body is JSON chunks, read by offset
-    write_atomically(target, b"".join([frame(_MAGIC, header, align=1), *chunks]))
+    write_atomically(target, frame(_MAGIC, header, chunks, align=1))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "facts")
     return target

@@ -61,7 +61,7 @@ def readings_key(snapshot: Snapshot) -> str:
 
 def open_readings(snapshot: Snapshot) -> AddendaReadings | None:
     """The readings kept for ``snapshot``'s build; None when absent or when they do not check
-    (another build, format or key, a body that does not read)."""
+    (another build, format or key, a body not the one written or that does not read)."""
     store = snapshot.store
     read = read_payload(build_file(store, "readings"), _MAGIC, format=FORMAT, build_id=store.build_id())
     if read is None:
@@ -84,7 +84,7 @@ def write_readings(snapshot: Snapshot, readings: AddendaReadings) -> Path | None
         return None
     body = _Kept(readings=readings, unshared=readings._unshared).model_dump_json().encode("utf-8")
     header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot), "body_bytes": len(body)}
-    write_atomically(target, frame(_MAGIC, header, align=1) + body)
+    write_atomically(target, frame(_MAGIC, header, [body], align=1))
     return target
 
 

@@ -110,7 +110,7 @@ def write_grammar(store: GraphStore, table: UnitTable, *, tidy: bool = False) ->
         return None
     body = _body(table, key)
     header = {"format": FORMAT, "build_id": store.build_id(), "key": key, "body_bytes": len(body)}
-    write_atomically(target, frame(_MAGIC, header, align=1) + body)
+    write_atomically(target, frame(_MAGIC, header, [body], align=1))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "grammar")
     return target

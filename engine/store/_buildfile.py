@@ -7,28 +7,42 @@ Each file written beside a graph build (the text store ``_texts``, the search in
 
     magic        a few bytes naming the kind (b"INFTXT\\n", ...)
     u32          length of the header, little-endian (padding included)
-    header       JSON, then spaces up to the alignment, so a payload of arrays starts aligned
+    header       JSON, then spaces up to the alignment, so a payload of arrays starts aligned;
+                 its first field, ``sha256``, is the hex SHA-256 of the whole file with those
+                 64 characters read as zeros (magic, length, every header field, payload)
     payload      the kind's own
 
 and named ``KIND-<hex build id>.bin`` in ``.inforce``. This module is the one place that
-writes and reads that framing; what the header must hold (format, build id, lengths) is each
-kind's to check, since only it knows what makes its payload whole.
+writes and reads that framing, and the one place that checks a file against the digest its
+header holds (``read_framed``: a file edited in place, even to the same length, or written
+before the digest, reads as absent and the caller reads the source again); what else the
+header must hold (format, build id, lengths) is each kind's to check, since only it knows what
+makes its payload whole.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import mmap
 import re
 import struct
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 __all__ = ["build_file", "frame", "read_framed", "read_payload", "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
+
+#: The header's first field: the digest ``frame`` writes and ``read_framed`` checks the file
+#: against, hashed with its own 64 characters read as zeros.
+_DIGEST = "sha256"
+_UNSET = b"0" * 64
+#: How the header starts, as ``json.dumps`` writes it (spaced or compact): the digest follows.
+_DIGEST_STARTS = tuple(json.dumps({_DIGEST: ""}, separators=separators)[:-2].encode()
+                       for separators in (None, (",", ":")))
 
 #: ``KIND-<build id>.bin``: the one naming convention that lets a writer clear the files of
 #: builds no longer live without knowing every kind.
@@ -41,23 +55,38 @@ def build_file(store: Any, kind: str) -> Path | None:
     return store.layout.home / f"{kind}-{build_id}.bin" if build_id else None
 
 
-def frame(magic: bytes, header: Mapping[str, Any], *, align: int = 8, compact: bool = False) -> bytes:
-    """The magic, the header's length and the header as JSON, padded with spaces (JSON reads
-    them as whitespace) so that what follows starts at a multiple of ``align`` bytes.
+def frame(magic: bytes, header: Mapping[str, Any], body: Sequence[bytes] = (), *, align: int = 8,
+          compact: bool = False) -> bytes:
+    """The whole file: the magic, the header's length, the header as JSON, its first field the
+    file's ``sha256`` (``_DIGEST``), padded with spaces (JSON reads them as whitespace) so that
+    the body starts at a multiple of ``align`` bytes, then ``body``'s parts.
 
     ``compact`` drops the spaces JSON puts after separators (a header holding large lists);
     ``align=1`` pads nothing. Both are per kind, fixed by the files already written."""
     separators = (",", ":") if compact else None
-    encoded = json.dumps(header, separators=separators).encode("utf-8")
+    fields = {_DIGEST: _UNSET.decode(), **{k: v for k, v in header.items() if k != _DIGEST}}
+    encoded = json.dumps(fields, separators=separators).encode("utf-8")
     encoded += b" " * (-(len(magic) + _LENGTH.size + len(encoded)) % align)
-    return b"".join([magic, _LENGTH.pack(len(encoded)), encoded])
+    head = magic + _LENGTH.pack(len(encoded)) + encoded
+    digest = _digest([head, *body])
+    at = len(magic) + _LENGTH.size + len(_DIGEST_STARTS[compact])
+    return b"".join([head[:at], digest.encode(), head[at + len(_UNSET):], *body])
+
+
+def _digest(parts: Sequence[bytes | memoryview]) -> str:
+    """The hex SHA-256 of ``parts`` joined, the digest's slot holding ``_UNSET``."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part)
+    return digest.hexdigest()
 
 
 def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, Any], int] | None:
-    """``(mapped file, header, offset of the payload)`` of a file ``frame`` began; None when
-    there is no path (no build yet), the file is absent or empty, does not start with ``magic``, or its header does not read
-    as a JSON object within the file. The caller checks the header's fields and closes the
-    map when it does not keep it."""
+    """``(mapped file, header, offset of the payload)`` of a file ``frame`` wrote; None when
+    there is no path (no build yet), the file is absent or empty, does not start with ``magic``,
+    its header does not read as a JSON object within the file, or the file's SHA-256 is not the
+    one its header starts with (edited, or written before the digest). The caller checks the
+    header's other fields and closes the map when it does not keep it."""
     if path is None:
         return None
     try:
@@ -75,6 +104,14 @@ def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, A
         header = json.loads(mapped[len(magic) + _LENGTH.size:start])
         if not isinstance(header, dict):
             raise ValueError("the header is not an object")
+        opening = len(magic) + _LENGTH.size
+        at = next((opening + len(s) for s in _DIGEST_STARTS if mapped[opening:opening + len(s)] == s), None)
+        written = header.get(_DIGEST)
+        if at is None or not isinstance(written, str) or written.encode() != mapped[at:at + len(_UNSET)]:
+            raise ValueError("the header does not start with the file's digest")
+        with memoryview(mapped) as whole, whole[:at] as before, whole[at + len(_UNSET):] as after:
+            if _digest([before, _UNSET, after]) != written:  # hashed in place, not copied
+                raise ValueError("the file is not the one written")
     except (ValueError, struct.error):  # a UnicodeDecodeError or JSONDecodeError is a ValueError
         mapped.close()
         return None
@@ -96,9 +133,10 @@ def remove_other_builds(home: Path, live: str | None, kind: str | None = None) -
 
 def read_payload(path: Path | None, magic: bytes, *, format: int, build_id: str) -> tuple[dict[str, Any], bytes] | None:
     """The header and payload (copied out, the file closed) of a per-build file ``frame``
-    began, when its ``format`` and ``build_id`` are those asked for and the payload is as long
-    as its header's ``body_bytes`` says; None otherwise (absent, another format or build, cut
-    short). For a file read whole at open; one kept mapped uses ``read_framed``."""
+    wrote, when ``read_framed`` reads it (its digest included), its ``format`` and ``build_id``
+    are those asked for and the payload is as long as its header's ``body_bytes`` says; None
+    otherwise (absent, edited, another format or build, cut short). For a file read whole at
+    open; one kept mapped uses ``read_framed``."""
     framed = read_framed(path, magic)
     if framed is None:
         return None

@@ -18,7 +18,8 @@ index built from it is the same index; the graph stays the store of record:
                    and "outlines" ({revision uid: {path: parent}})
 
 Keyed by the index build id like the text store (``_texts``), and checked on open: a missing
-file, another format, build id or row columns, or a part that does not read is absent, and
+file, another format, build id or row columns, a body not the one written (its digest,
+``_buildfile``) or a part that does not read is absent, and
 the graph answers (a reader then writes the file for the processes after it). Only a
 read-only store reads it: a writer reads the graph it is changing. Written atomically
 (``ontology.files``).
@@ -130,7 +131,7 @@ def write_rows(
         offset += len(part)
     header = {"format": FORMAT, "build_id": store.build_id(), "columns": list(REVISION_ROW_COLUMNS),
               "parts": spans, "body_bytes": offset}
-    write_atomically(target, b"".join([frame(_MAGIC, header, align=1), *parts]))
+    write_atomically(target, frame(_MAGIC, header, parts, align=1))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "rows")
     return target

@@ -95,7 +95,7 @@ def write_search(store: Any, *, tidy: bool = False) -> Path | None:
         }
     header["arrays_bytes"] = arrays.size
     # compact: the header holds every path and stem; 8-aligned: the arrays are read in place
-    write_atomically(target, b"".join([frame(_MAGIC, header, compact=True), *arrays.parts]))
+    write_atomically(target, frame(_MAGIC, header, arrays.parts, compact=True))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "search")
     return target

@@ -127,10 +127,8 @@ def write_texts(store: Any, *, tidy: bool = False) -> Path | None:
         "format": FORMAT, "build_id": store.build_id(), "count": len(rows), "blob_bytes": int(offsets[-1]),
         "keys": [row[0] for row in rows], "titles": titles,
     }
-    write_atomically(target, b"".join([
-        frame(_MAGIC, header),  # 8-aligned: the arrays are read in place
-        offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded,
-    ]))
+    # 8-aligned: the arrays are read in place
+    write_atomically(target, frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded]))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target

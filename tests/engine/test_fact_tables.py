@@ -15,12 +15,14 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from inforce.engine import Project
 from inforce.engine.fact_tables import (
+    _MAGIC,
     DamagedFactTables,
     StoredFactTables,
     fact_tables_file,
     open_fact_tables,
 )
 from inforce.engine.facts import FactTable
+from inforce.engine.store import frame, read_framed
 
 from corpus_writer import write_doc
 
@@ -160,16 +162,41 @@ def test_a_file_that_does_not_check_is_not_trusted_and_is_written_again(project:
     assert _answers(project) == ("StoredFactTables", *expected)
 
 
-def test_a_chunk_that_does_not_read_is_refused_and_the_graph_answers(project: Path) -> None:
+def _reframed(path: Path, change) -> None:
+    """Write ``path`` again with ``change`` made to its body and the header's digest made anew,
+    as ``frame`` would: damage the digest cannot see, which the reading must."""
+    read = read_framed(path, _MAGIC)
+    assert read is not None
+    mapped, header, start = read
+    with mapped:
+        body = change(mapped[start:])
+    del header["sha256"]
+    path.write_bytes(frame(_MAGIC, header, [body], align=1))
+
+
+def test_a_body_edited_in_place_is_refused_and_the_graph_answers(project: Path) -> None:
+    """Issue 23: a figure changed in the body, to the same length (the header as written): the
+    digest refuses the file, the graph answers, and the file is not read."""
     expected = _from_the_graph(project)
     with Project.open(project) as opened:
         path = fact_tables_file(opened.snapshot.store)
     assert path is not None
     data = path.read_bytes()
-    (length,) = struct.unpack_from("<I", data, 7)
-    body = 11 + length
+    edited = data.replace(b'"SPEC"', b'"SPEQ"')
+    assert edited != data and len(edited) == len(data)
+    path.write_bytes(edited)
+    with Project.open(project) as opened:
+        assert open_fact_tables(opened.snapshot.store) is None
+    assert _answers(project)[1:] == expected
+
+
+def test_a_chunk_that_does_not_read_is_refused_and_the_graph_answers(project: Path) -> None:
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None
     # the same length, so the header still checks; the first chunk no longer parses
-    path.write_bytes(data[:body] + b"{" * 8 + data[body + 8:])
+    _reframed(path, lambda body: b"{" * 8 + body[8:])
     with Project.open(project) as opened:
         stored = open_fact_tables(opened.snapshot.store)
         assert stored is not None
@@ -249,10 +276,8 @@ def test_a_fact_that_does_not_read_when_asked_for_is_refused_and_the_graph_answe
     with Project.open(project) as opened:
         path = fact_tables_file(opened.snapshot.store)
     assert path is not None
-    data = path.read_bytes()
-    damaged = data.replace(b'"SPEC"', b'"SP C"')  # a document id with a space: not a locator
-    assert damaged != data
-    path.write_bytes(damaged)
+    assert b'"SPEC"' in path.read_bytes()
+    _reframed(path, lambda body: body.replace(b'"SPEC"', b'"SP C"'))  # a document id with a space: not a locator
     with Project.open(project) as opened:
         stored = open_fact_tables(opened.snapshot.store)
         assert stored is not None

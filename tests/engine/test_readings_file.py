@@ -67,3 +67,22 @@ def test_a_file_written_for_another_build_or_by_other_readers_is_not_trusted(pro
     with Project.open(project) as opened:
         assert readings_file.open_readings(opened.snapshot) is None
         assert opened.readings().proposed  # read again from the graph, all the same
+
+
+def test_a_file_whose_body_was_edited_is_not_trusted_and_is_read_again(project: Path) -> None:
+    """A proposal's target changed in the kept body, to the same length (every header field as
+    written): the digest refuses it, the readings are read again from the addenda and kept anew
+    (issue 23): accepting the edited proposal would have changed the wrong paragraph."""
+    with Project.open(project) as opened:
+        first = opened.readings()
+    path = _file(project)
+    data = path.read_bytes()
+    edited = data.replace(b'"target":"SPEC-099123#3.1.A"', b'"target":"SPEC-099123#2.1.A"')
+    assert edited != data and len(edited) == len(data)
+    path.write_bytes(edited)
+    with Project.open(project) as opened:
+        assert readings_file.open_readings(opened.snapshot) is None
+        again = opened.readings()
+    assert again == first
+    assert {(str(p.item), str(p.target)) for p in again.proposed} == set(PROPOSED.items())
+    assert path.read_bytes() == data  # kept anew, as it was written

@@ -177,6 +177,12 @@ def write_own_reading_project(root: Path) -> Path:
     (docs / "spec-036100.md").write_text(_OWN_SPEC)
     (docs / "addendum-11.md").write_text(_OWN_ADDENDUM)
     (docs / "S-140.drawing.yaml").write_text(_OWN_DRAWING)
+    # the public item names a paragraph only the group may read: no rule applies it by itself
+    # (engine.addenda.view, access rule 7); the group's reviewer accepted it, so the edge is
+    # the graph's and rule 6 (the figure read in the restricted paragraph's words) is what is tried
+    (root / "reviews.yaml").write_text(
+        f"- item: ADD-11#1.1\n  target: {OWN_RESTRICTED}#2.2.A\n  scope: partial\n  decision: accept\n"
+        "  by: a reviewer of the group\n  at: 2027-02-16T09:00:00Z\n")
     return root
 
 

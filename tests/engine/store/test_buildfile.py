@@ -3,12 +3,20 @@ back, and anything that is not a whole frame of the asked kind reads as absent."
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 
 import pytest
 
-from inforce.engine.store import GraphStore, build_file, frame, read_framed, remove_other_builds
+from inforce.engine.store import (
+    GraphStore,
+    build_file,
+    frame,
+    read_framed,
+    read_payload,
+    remove_other_builds,
+)
 
 from store_factory import MANIFEST, make_document
 
@@ -25,26 +33,69 @@ def _write(tmp_path, data: bytes):
 
 @pytest.mark.parametrize(("align", "compact"), [(8, False), (8, True), (1, False)])
 def test_a_frame_reads_back(tmp_path, align, compact):
-    framed = frame(MAGIC, HEADER, align=align, compact=compact)
-    path = _write(tmp_path, framed + PAYLOAD)
+    written = frame(MAGIC, HEADER, [PAYLOAD[:3], PAYLOAD[3:]], align=align, compact=compact)
+    path = _write(tmp_path, written)
     read = read_framed(path, MAGIC)
     assert read is not None
     mapped, header, start = read
     with mapped:
+        digest = header.pop("sha256")
         assert header == HEADER
-        assert start == len(framed) and start % align == 0
+        assert start == len(written) - len(PAYLOAD) and start % align == 0
         assert mapped[start:] == PAYLOAD
+    # the digest is of the whole file, its own 64 characters read as zeros
+    assert hashlib.sha256(written.replace(digest.encode(), b"0" * 64)).hexdigest() == digest
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (b"payload", b"paYload"),  # the payload
+    (b'"n": [1, 2]', b'"n": [1, 3]'),  # a header field no reader checks by value
+    (b'"body_bytes": 15}', b'"body_bytes":15 }'),  # the header's spacing
+])
+def test_a_file_edited_to_the_same_length_reads_as_absent(tmp_path, old, new):
+    """The header's digest is of the whole file: a byte changed in place (the length, the
+    format and the build id all as written) and the file is refused by both readers."""
+    written = frame(MAGIC, {**HEADER, "body_bytes": len(PAYLOAD)}, [PAYLOAD], align=1)
+    path = _write(tmp_path, written)
+    assert read_payload(path, MAGIC, format=1, build_id="00ff") is not None
+    edited = written.replace(old, new)
+    assert edited != written and len(edited) == len(written)
+    _write(tmp_path, edited)
+    assert read_framed(path, MAGIC) is None
+    assert read_payload(path, MAGIC, format=1, build_id="00ff") is None
+
+
+def test_a_digest_not_opening_the_header_reads_as_absent(tmp_path):
+    """The digest must open the header: one added as a later field is not the file's."""
+    written = frame(MAGIC, HEADER, [PAYLOAD], align=1)
+    digest = json.loads(written[len(MAGIC) + 4:-len(PAYLOAD)])["sha256"]
+    moved = json.dumps({**HEADER, "sha256": digest}, separators=(",", ":")).encode()
+    assert read_framed(_write(tmp_path, MAGIC + struct.pack("<I", len(moved)) + moved + PAYLOAD), MAGIC) is None
+
+
+def test_a_frame_without_its_digest_reads_as_absent(tmp_path):
+    """A file framed before the digest (or with it removed) is refused: it is read again."""
+    header = json.dumps({**HEADER, "body_bytes": len(PAYLOAD)}).encode()
+    path = _write(tmp_path, MAGIC + struct.pack("<I", len(header)) + header + PAYLOAD)
+    assert read_framed(path, MAGIC) is None
+    assert read_payload(path, MAGIC, format=1, build_id="00ff") is None
 
 
 def test_the_layout_is_magic_length_header():
     """The layout files already written hold: u32 little-endian length, then the JSON header
     padded with spaces to the alignment."""
+    zeros = "0" * 64
     framed = frame(MAGIC, {"a": 1})
     (length,) = struct.unpack_from("<I", framed, len(MAGIC))
     assert framed[:len(MAGIC)] == MAGIC
-    assert framed[len(MAGIC) + 4:] == b'{"a": 1}'.ljust(length)
+    unset = MAGIC + struct.pack("<I", length) + f'{{"sha256": "{zeros}", "a": 1}}'.encode().ljust(length)
+    digest = hashlib.sha256(unset).hexdigest()
+    assert framed == unset.replace(zeros.encode(), digest.encode())
     assert len(framed) % 8 == 0
-    assert frame(MAGIC, {"a": 1}, align=1, compact=True) == MAGIC + struct.pack("<I", 7) + b'{"a":1}'
+    compact = f'{{"sha256":"{zeros}","a":1}}'.encode()
+    unset = MAGIC + struct.pack("<I", len(compact)) + compact + b"xy"
+    assert frame(MAGIC, {"a": 1}, [b"x", b"y"], align=1, compact=True) == unset.replace(
+        zeros.encode(), hashlib.sha256(unset).hexdigest().encode())
 
 
 def test_an_absent_or_empty_file_reads_as_absent(tmp_path):
@@ -53,7 +104,7 @@ def test_an_absent_or_empty_file_reads_as_absent(tmp_path):
 
 
 def test_another_kind_reads_as_absent(tmp_path):
-    path = _write(tmp_path, frame(b"INFOTH\n", HEADER) + PAYLOAD)
+    path = _write(tmp_path, frame(b"INFOTH\n", HEADER, [PAYLOAD]))
     assert read_framed(path, MAGIC) is None
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from inforce.engine.asof import AsOfIndex
-from inforce.engine.store import GraphStore, _reads
-from inforce.engine.store._rows_file import _columns, _rows, open_rows, rows_file
+from inforce.engine.store import GraphStore, _reads, frame, read_framed
+from inforce.engine.store._rows_file import _MAGIC, _columns, _rows, open_rows, rows_file
 from inforce.ontology import Locator
 
 from store_factory import MANIFEST, make_document
@@ -69,15 +69,27 @@ def test_a_reader_reads_the_file_of_its_build_and_it_gives_what_the_graph_gives(
                             == graph.answer(locator, day, with_text=False).model_dump())
 
 
+def _reframed(path: Path, change) -> None:
+    """Write ``path`` again with ``change`` made to its body and the header's digest made anew,
+    as ``frame`` would: a file the writer could have written."""
+    read = read_framed(path, _MAGIC)
+    assert read is not None
+    mapped, header, start = read
+    with mapped:
+        body = change(mapped[start:])
+    del header["sha256"]
+    path.write_bytes(frame(_MAGIC, header, [body], align=1))
+
+
 def test_the_file_is_read_not_the_graph(project: Path) -> None:
-    """A reader answers from the file: changed on purpose (a revision's label, kept to the same
-    length), the change shows — which is what proves the graph was not asked."""
+    """A reader answers from the file: written anew with a change on purpose (a revision's
+    label, kept to the same length) and its digest, the change shows — which is what proves the
+    graph was not asked."""
     with GraphStore.open(project) as store:
         path = rows_file(store)
     assert path is not None
-    data = path.read_bytes()
-    assert data.count(b'"SPEC-B"') >= 1
-    path.write_bytes(data.replace(b'"SPEC-B"', b'"SPEC-Z"'))
+    assert path.read_bytes().count(b'"SPEC-B"') >= 1
+    _reframed(path, lambda body: body.replace(b'"SPEC-B"', b'"SPEC-Z"'))
     with GraphStore.open(project) as store:
         assert {row[0] for row in store.revision_rows()} == {"SPEC-A", "SPEC-Z"}
 
@@ -91,7 +103,7 @@ def test_a_writer_reads_the_graph(project: Path) -> None:
         assert {row[0] for row in store.revision_rows()} == {"SPEC-A", "SPEC-B"}
 
 
-@pytest.mark.parametrize("damage", ["missing", "build", "part", "columns"])
+@pytest.mark.parametrize("damage", ["missing", "build", "edited", "part", "columns"])
 def test_a_file_that_does_not_check_is_not_trusted_and_a_reader_writes_it_again(project: Path, damage: str) -> None:
     with GraphStore.open(project) as store:
         path = rows_file(store)
@@ -103,9 +115,12 @@ def test_a_file_that_does_not_check_is_not_trusted_and_a_reader_writes_it_again(
         path.unlink()
     elif damage == "build":
         path.write_bytes(good.replace(build.encode(), b"0" * len(build)))
-    elif damage == "part":  # the same length: the header checks, the outlines part does not parse
-        at = good.rindex(b"{")
-        path.write_bytes(good[:at] + b"[" + good[at + 1:])
+    elif damage == "edited":  # a revision's label changed in place, to the same length: the digest refuses it
+        edited = good.replace(b'"SPEC-B"', b'"SPEC-Z"')
+        assert edited != good and len(edited) == len(good)
+        path.write_bytes(edited)
+    elif damage == "part":  # written with its digest, the outlines part does not parse
+        _reframed(path, lambda body: body[:body.rindex(b"{")] + b"[" + body[body.rindex(b"{") + 1:])
     else:
         path.write_bytes(good.replace(b'"effective_from"', b'"effective_FROM"'))
     with GraphStore.open(project) as store:
