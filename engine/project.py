@@ -62,6 +62,8 @@ if TYPE_CHECKING:
         FailOn,
         ImpactReport,
         IngestResult,
+        Portfolio,
+        PortfolioRun,
         Replay,
         ResolveResult,
         ReviewDecision,
@@ -252,6 +254,31 @@ class Project:
 
         return judge_sweep(report, fail_on, baseline=baseline, baseline_name=baseline_name,
                            baseline_run=baseline_run)
+
+    @staticmethod
+    def read_portfolio(manifest: str | Path) -> Portfolio:
+        """The projects a portfolio manifest names (a YAML list of project folders, or a folder of
+        them), each named by its ``project:``; InputErrors at the file, line and field of every
+        problem, before any project is swept (``engine.portfolio.read_portfolio``)."""
+        from .portfolio import read_portfolio
+
+        return read_portfolio(manifest)
+
+    @staticmethod
+    def sweep_portfolio(
+        portfolio: Portfolio, opener: Callable[[Path], tuple[Project, Sequence[str]]],
+        valid_at: dt.date | None, known_at: dt.datetime | None = None, *, groups: Sequence[str] = (),
+        fail_on: FailOn = "escalate", executor: str = "local", workers: int = 1,
+        progress: Callable[[str | None, str, int, int], None] | None = None,
+    ) -> PortfolioRun:
+        """Every project of a portfolio swept and judged as ``sweep`` and ``judge_sweep`` do it
+        alone, ``workers`` at a time on ``executor`` (``local``; ``ray`` needs ``inforce[ray]``),
+        each opened by ``opener`` (picklable: workers call it); a project that fails is listed
+        with its error in the summary and the others are swept (``engine.portfolio``)."""
+        from .portfolio import sweep_portfolio
+
+        return sweep_portfolio(portfolio, opener, valid_at, known_at, groups=groups, fail_on=fail_on,
+                               executor=executor, workers=workers, progress=progress)
 
     # ---- what the answers are computed from -----------------------------------------------
 

@@ -94,6 +94,14 @@ from .ingest import (
     UnboundReport,
     UnsharedReading,
 )
+from .portfolio import (
+    Portfolio,
+    PortfolioEntry,
+    PortfolioError,
+    PortfolioProject,
+    PortfolioRun,
+    PortfolioSummary,
+)
 from .project import Manifest, ModelChoice, Models, RulePackRef
 from .quantity import Bound, Quantity
 from .resolve import QualifierView, ResolvedProvision, ResolveResult, RetrievalReport, SearchSource
@@ -220,6 +228,12 @@ __all__ = [
     "PackCoverage",
     "PackUsed",
     "PendingRevision",
+    "Portfolio",
+    "PortfolioEntry",
+    "PortfolioError",
+    "PortfolioProject",
+    "PortfolioRun",
+    "PortfolioSummary",
     "PrecedenceResolution",
     "PrecedenceResult",
     "PrecedenceSide",

@@ -13,6 +13,7 @@ import errno
 import fcntl
 import io
 import os
+import re
 import secrets
 import stat
 from collections.abc import Callable, Iterator
@@ -21,8 +22,9 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "Together", "append_line", "create_atomically", "ensure_room", "is_inside",
-           "is_partial_write", "no_room", "read_bounded", "read_bounded_text", "write_atomically", "written_together"]
+__all__ = ["MAX_INPUT_BYTES", "Together", "append_line", "create_atomically", "ensure_room", "is_file_name",
+           "is_inside", "is_partial_write", "no_room", "read_bounded", "read_bounded_text", "write_atomically",
+           "written_together"]
 
 _PARTIAL = ".partial"
 
@@ -263,6 +265,20 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
     ``..`` applied. A link inside the project that leads out of it is outside."""
     real, folder = os.path.realpath(path), os.path.realpath(root)
     return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+#: A name that is one file in a folder wherever it is used: letters, digits, '.', '_' and '-',
+#: starting with a letter or digit (never a hidden file, another folder or ``..``).
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+#: The longest such name: room for an extension within the file systems' 255 bytes.
+_FILE_NAME_MAX = 200
+
+
+def is_file_name(name: str) -> bool:
+    """Whether ``name`` (an id, a project's name) can name a file of its own as it is: the one
+    rule for every output named after something (``RFI-<finding id>.md``, a portfolio's
+    ``<project>.json``)."""
+    return len(name) <= _FILE_NAME_MAX and _FILE_NAME.fullmatch(name) is not None
 
 
 # ---- room to write ---------------------------------------------------------------------------

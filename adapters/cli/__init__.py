@@ -8,6 +8,8 @@ Exit codes (corpus-format.md, "Output conventions"; the constants are in ``_comm
 - 2 ``EXIT_INPUT``: a usage or input error (arguments, documents, rule files, answers).
 - 3 ``EXIT_GRAPH``: the project's graph cannot be used (not ingested, locked by a writer, damaged).
 - 4 ``EXIT_MODEL``: a configured model cannot be loaded.
+- 5 ``EXIT_PROJECT_FAILED``: ``sweep-all``: a project of the portfolio could not be swept (listed
+  with its error in the summary; the other projects' reports are written).
 - 70 ``EXIT_INTERNAL``: an unexpected internal error, printed as one line; ``inforce --debug``
   (or ``INFORCE_DEBUG=1``) prints its traceback instead.
 - 130 ``EXIT_INTERRUPTED``: interrupted (Ctrl-C).

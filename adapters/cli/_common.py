@@ -57,6 +57,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_MODEL",
     "EXIT_OK",
+    "EXIT_PROJECT_FAILED",
     "FLAGS",
     "FormatOption",
     "OutputFormat",
@@ -80,6 +81,7 @@ EXIT_FINDING = 1  # a finding, clarification request, refusal, escalation or lag
 EXIT_INPUT = 2  # usage or input error: arguments, documents, rule files, answers
 EXIT_GRAPH = 3  # the project's graph cannot be used: not ingested, locked by a writer, damaged
 EXIT_MODEL = 4  # a configured model cannot be loaded
+EXIT_PROJECT_FAILED = 5  # sweep-all: a project of the portfolio could not be swept (the others were)
 EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
 EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
 EXIT_PIPE = 141  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
@@ -107,6 +109,8 @@ FLAGS: dict[str, str] = {
     "k": "--k",
     "tier": "--tier",
     "fail_on": "--fail-on",
+    "executor": "--executor",
+    "workers": "--workers",
     "baseline": "--baseline",
     "subject": "--subject",
     "question": "QUESTION",

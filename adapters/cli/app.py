@@ -28,7 +28,7 @@ COMMAND_MODULES: dict[str, str] = {
     "eligible": "rules_cmds", "precedence": "rules_cmds",
     "facts": "quantity_cmds",
     "check": "verify_cmds", "resolve": "verify_cmds", "replay": "verify_cmds",
-    "sweep": "sweep_cmds",
+    "sweep": "sweep_cmds", "sweep-all": "sweep_all_cmds",
     "review": "review_cmds",
     "erase": "erase_cmds",
     "serve": "serve_cmds",

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import contextlib
-import re
 from pathlib import Path
 
 from inforce.ontology import SweepReport
-from inforce.ontology.files import Together, written_together
+from inforce.ontology.files import Together, is_file_name, written_together
 
 __all__ = ["rfi_filename", "write_rfis"]
-
-# a finding id becomes part of a file name: it may not name another folder or a hidden file
-_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def rfi_filename(finding_id: str) -> str:
     """The file an escalation's RFI draft is written to: ``RFI-<finding id>.md``."""
-    if not _SAFE_ID.fullmatch(finding_id):
+    if not is_file_name(finding_id):  # part of a file name: never another folder or a hidden file
         raise ValueError(f"finding id {finding_id!r} cannot name a file: letters, digits, '.', '_' and '-' only")
     return f"RFI-{finding_id}.md"
 

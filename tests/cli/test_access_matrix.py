@@ -245,6 +245,8 @@ EXEMPT = {
              "holds the same matrix over HTTP",
     "erase": "run by whoever holds the files (it deletes one): prints the ids, files and hashes it removed, never "
              "a document's text (tests/cli/test_cli_erase.py)",
+    "sweep-all": "writes its reports into --out, not -o: test_sweep_all_shows_nothing_restricted_without_the_group "
+                 "sweeps this project through it",
 }
 
 
@@ -793,3 +795,25 @@ def test_no_date_tells_when_a_revision_the_asker_may_not_read_lapses(tmp_path: P
     code, output, written = _run(["asof", "{p}", "SPEC-U#1.1", "--valid-at", "2026-04-22"],
                                  project, tmp_path, fmt, "owners")
     assert code == 0 and "8 feet" in output + written
+
+
+@pytest.mark.parametrize("fmt", ["json", "md"])
+def test_sweep_all_shows_nothing_restricted_without_the_group(project: Path, tmp_path: Path, fmt: str) -> None:
+    """The portfolio sweep of a manifest naming this project: its report and summary, and what it
+    prints, hold nothing restricted without the group, and its report is ``inforce sweep``'s byte
+    for byte (with the group, the restricted drawing's finding is there)."""
+    manifest = tmp_path / "portfolio.yaml"
+    manifest.write_text(f"- {project}\n")
+    for groups in (None, GROUP):
+        out = tmp_path / f"out-{groups}"
+        argv = ["sweep-all", str(manifest), "--valid-at", "2026-05-01", "--format", fmt, "--out", str(out)]
+        result = runner.invoke(app, argv + (["--groups", groups] if groups else []))
+        assert result.exit_code in (0, 1), result.output
+        (report,) = [f for f in out.iterdir() if f.name != "summary.json"]
+        alone = _run(["sweep", "{p}", "--valid-at", "2026-05-01"], project, tmp_path, fmt, groups)[2]
+        assert report.read_text() == alone
+        said = result.output + report.read_text() + (out / "summary.json").read_text()
+        if groups is None:
+            assert not _leaks(said, argv), _leaks(said, argv)
+        else:
+            assert "ZZSECRETCALLOUT" in said or "DWG-S-101" in said  # the group's sweep has the drawing

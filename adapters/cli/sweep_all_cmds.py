@@ -1,0 +1,187 @@
+"""``inforce sweep-all``: a portfolio of projects swept on one date, one report per project and a
+summary. It parses, calls ``Project.read_portfolio`` and ``Project.sweep_portfolio`` and renders:
+which projects there are, how each is swept and judged, and what fails are the engine's."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import pydantic_core
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from inforce.engine import ModelBackends, Project
+from inforce.ontology import InputError, PortfolioRun
+from inforce.ontology.text import terminal_line
+
+from ._common import (
+    EXIT_FINDING,
+    EXIT_PROJECT_FAILED,
+    err,
+    handle_errors,
+    outputs_together,
+    unwritten,
+    writable_folder,
+)
+from ._options import (
+    GroupsOption,
+    KnownAtOption,
+    ValidAtOption,
+    parse_groups,
+    parse_known_at,
+    parse_valid_at,
+)
+from .sweep_cmds import _RESOLUTIONS, _STAGES, FailOn
+
+__all__ = ["register"]
+
+SUMMARY_FILE = "summary.json"
+
+
+class ReportFormat(enum.StrEnum):
+    json = "json"
+    sarif = "sarif"
+    md = "md"
+    html = "html"
+
+
+class ExecutorName(enum.StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+class _Bar:
+    """Progress on standard error, only where a person watches it: the portfolio, and a row per
+    project (its sweep's stage while it runs in this process; swept or failed when it ends)."""
+
+    def __init__(self) -> None:
+        self.progress: Progress | None = None
+        self.tasks: dict[str | None, int] = {}
+        if err.is_terminal:
+            self.progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
+                                     TimeElapsedColumn(), console=err, transient=False)
+
+    def __enter__(self) -> _Bar:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def __call__(self, project: str | None, stage: str, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        name = "projects" if project is None else terminal_line(project)[:24]
+        described = name if project is None else f"{name} {_STAGES.get(stage, stage)}"
+        task = self.tasks.get(project)
+        if task is None:
+            task = self.tasks[project] = self.progress.add_task(described, total=total)
+        self.progress.update(task, description=described, completed=done, total=total)
+
+
+@handle_errors
+def sweep_all(
+    manifest: Annotated[Path, typer.Argument(
+        help="a YAML list of project folders (relative to its own folder), or a folder of project folders",
+        show_default=False)],
+    out: Annotated[Path, typer.Option(
+        "--out", help="the folder for PROJECT.<format> per project and summary.json (written all or none)",
+        show_default=False)],
+    valid_at: ValidAtOption = None,
+    known_at: KnownAtOption = None,
+    groups: GroupsOption = None,
+    format: Annotated[ReportFormat, typer.Option(
+        "--format", "-f", help="each project's report: json, sarif, md or html (as inforce sweep writes it)",
+    )] = ReportFormat.json,
+    fail_on: Annotated[FailOn, typer.Option(
+        "--fail-on", help="exit 1 when a project has a finding at or above this: escalate, any, none")] = FailOn.escalate,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, max=64, help="projects swept at once, each in its own process; the output is the same "
+        "whatever the number")] = 1,
+    executor: Annotated[ExecutorName, typer.Option(
+        "--executor", help="local (this machine), or ray (needs pip install 'inforce[ray]')")] = ExecutorName.local,
+) -> None:
+    """Sweep every project of a portfolio on a date: one report per project, and a summary.
+
+    Each project's report is byte for byte its own `inforce sweep` report for the same date and
+    options. A project that cannot be swept (not ingested, bad input) is listed with its error
+    and the others are swept. Exit 0 when nothing reaches --fail-on; 1 when a project's finding
+    does; 5 when a project could not be swept (the others' reports are written); 2 for bad input
+    (nothing swept, nothing written).
+    """
+    from inforce.adapters.models import open_project
+    from inforce.adapters.report import render
+
+    writable_folder(out, "--out")
+    portfolio = Project.read_portfolio(manifest)
+    needs = ModelBackends.needed_for("sweep")
+    opener = functools.partial(open_project, embedding="embedder" in needs, nli="nli" in needs,
+                               rerank="reranker" in needs)
+    started = time.perf_counter()
+    with _Bar() as bar:
+        run = Project.sweep_portfolio(portfolio, opener, parse_valid_at(valid_at), parse_known_at(known_at),
+                                      groups=parse_groups(groups), fail_on=fail_on.value, executor=executor.value,
+                                      workers=workers, progress=bar)
+    reports = {entry.name: render(outcome.report, format.value)
+               for entry, outcome in zip(portfolio.projects, run.outcomes, strict=True) if outcome is not None}
+    summary = pydantic_core.to_json(run.summary.model_dump(mode="json"), indent=2).decode() + "\n"
+    try:  # every report and the summary, all or none: a run that fails as a whole leaves nothing at --out
+        with outputs_together() as together:
+            together.folder(out)
+            for name, text in reports.items():
+                together.add(out / f"{name}.{format.value}", text)
+            together.add(out / SUMMARY_FILE, summary)
+    except OSError as problem:
+        raise InputError(f"cannot write {problem.filename or out}: {unwritten(problem)}; nothing was written",
+                         field="--out") from None
+    _summary(run, time.perf_counter() - started, workers, out)
+    if run.summary.errors:
+        err.print(f"{run.summary.errors} project(s) could not be swept; their errors are in {out / SUMMARY_FILE}",
+                  markup=False)
+        raise typer.Exit(EXIT_PROJECT_FAILED)
+    if run.summary.failed:
+        err.print(f"{run.summary.failing_gate} project(s) with a finding at or above --fail-on {fail_on.value}",
+                  markup=False)
+        raise typer.Exit(EXIT_FINDING)
+
+
+def _summary(run: PortfolioRun, seconds: float, workers: int, out: Path) -> None:
+    summary = run.summary
+    title = f"portfolio sweep as of {summary.as_of.isoformat()}" + (" as recorded by then" if summary.known_at else "")
+    table = Table(title=title, title_justify="left")
+    table.add_column("project")
+    table.add_column("findings", justify="right")
+    for resolution in _RESOLUTIONS:
+        table.add_column(resolution.replace("_", " "), justify="right")
+    table.add_column(f"fail-on {summary.fail_on}")
+    for line in summary.projects:
+        if line.error is not None:
+            table.add_row(terminal_line(line.project), "", "", "", "", f"error: {line.error.type}")
+            continue
+        by_resolution = {r: sum(c.get(r, 0) for c in line.counts.values()) for r in _RESOLUTIONS}
+        table.add_row(terminal_line(line.project), str(line.findings), *(str(by_resolution[r]) for r in _RESOLUTIONS),
+                      f"fails ({line.failing})" if line.fails_gate else "passes")
+    err.print(table)
+    for line, notes in zip(summary.projects, run.notes, strict=True):
+        for note in notes:
+            err.print(f"{terminal_line(line.project)}: {note}", markup=False)
+        if line.error is not None:
+            err.print(f"{terminal_line(line.project)} ({line.folder}): {line.error.type}: {line.error.message}",
+                      markup=False)
+    err.print(f"{summary.swept} of {len(summary.projects)} project(s) swept, {summary.findings} finding(s), "
+              f"{summary.failing_gate} failing --fail-on {summary.fail_on}, {summary.errors} not swept; "
+              f"in {seconds:.1f} s with {workers} worker(s); reports in {out}", markup=False)
+    sys.stderr.flush()
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to ``app``."""
+    app.command("sweep-all")(sweep_all)

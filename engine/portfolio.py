@@ -1,0 +1,363 @@
+"""The portfolio sweep: many projects swept on one date, each exactly as ``Project.sweep`` and
+``judge_sweep`` sweep and judge it alone, and a summary of them all (``inforce sweep-all``).
+
+A portfolio manifest is a YAML list of project folders (relative to the manifest's folder), or
+a folder whose immediate subfolders holding ``inforce.yaml`` are the projects. Each project is
+named by its ``inforce.yaml``'s ``project:``, which names its report: two projects of one name,
+or a name that cannot be a file's, is an input error before any work, as is a folder that is
+not there. A project that then fails on its own (not ingested, bad input, an unusable graph) is
+listed in the summary with its error; the others are swept.
+
+Projects run on an executor (``executor``: the one place that chooses it): ``local`` sweeps
+them one after another in this process, or ``workers`` at a time in processes started by a
+fork server (nothing of an opened graph crosses a fork); ``ray`` is the seam for a cluster. The
+results are put back in the manifest's order, so the summary is the same whatever ran them.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inforce.ontology import FailOn, InforceError, InputError, InputErrors
+from inforce.ontology.files import is_file_name, read_bounded_text
+from inforce.ontology.portfolio import (
+    Portfolio,
+    PortfolioEntry,
+    PortfolioError,
+    PortfolioProject,
+    PortfolioRun,
+    PortfolioSummary,
+)
+from inforce.ontology.text import message_text
+from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
+
+from .precedence import require_date
+
+if TYPE_CHECKING:
+    from inforce.ontology.answers import SweepOutcome
+
+__all__ = ["EXECUTORS", "Opener", "PortfolioProgress", "choose_executor", "read_portfolio", "sweep_portfolio"]
+
+MANIFEST_FILE = "inforce.yaml"
+#: The summary's own file in the output folder: no project may take its name.
+SUMMARY_NAME = "summary"
+EXECUTORS = ("local", "ray")
+_RAY_EXTRA = "pip install 'inforce[ray]'"
+
+#: Opens a project folder for a sweep (an opened ``Project``, never imported here: the front
+#: imports this module) with the model backends it needs, and the notes on any left off
+#: (``inforce.adapters.models.open_project``, say). It must be picklable (a module's function, or
+#: a ``functools.partial`` of one): the workers call it in their own processes.
+Opener = Callable[[Path], tuple[Any, Sequence[str]]]
+#: ``progress(project, stage, done, total)``: ``project`` None for the portfolio as a whole
+#: (stage ``projects``); else one project's sweep stage, or ``swept`` / ``failed`` when it ends.
+PortfolioProgress = Callable[[str | None, str, int, int], None]
+
+
+# ---- the manifest ----------------------------------------------------------------------------
+
+
+def read_portfolio(manifest: str | Path) -> Portfolio:
+    """The projects ``manifest`` names, in its order (a folder's: sorted by name). InputErrors
+    naming the file, line and field of every problem: not a list, an entry that is no folder
+    name, a folder missing or holding no ``inforce.yaml``, one listed twice, two projects of
+    one ``project:`` name, or a name that cannot name the project's report file."""
+    path = Path(manifest)
+    problems: list[InputError] = []
+    # each folder as given, where it is, and where the manifest gives it (line, field)
+    listed: list[tuple[str, Path, int | None, str]] = []
+    if path.is_dir():
+        listed = [(child.name, child, None, "folder") for child in sorted(path.iterdir(), key=lambda p: p.name)
+                  if (child / MANIFEST_FILE).is_file()]
+        if not listed:
+            raise InputError(f"no project in {path}: none of its folders holds {MANIFEST_FILE}", file=path,
+                             hint="give a folder of project folders, or a YAML list of them")
+    else:
+        listed = _listed(path, problems)
+    entries: list[PortfolioEntry] = []
+    seen_roots: dict[str, str] = {}
+    named: dict[str, tuple[str, int | None]] = {}  # casefolded name -> folder, line of its project:
+    for folder, root, line, field in listed:
+        if not root.is_dir():
+            problems.append(InputError(f"no project folder {folder} (looked for {root})", file=path, line=line,
+                                       field=field))
+            continue
+        if not (root / MANIFEST_FILE).is_file():
+            problems.append(InputError(f"{folder} is not a project folder: no {MANIFEST_FILE} in {root}", file=path,
+                                       line=line, field=field, hint=f"run: inforce init {root}"))
+            continue
+        real = os.path.realpath(root)
+        if real in seen_roots:
+            problems.append(InputError(f"{folder} is listed twice (as {seen_roots[real]} before)", file=path,
+                                       line=line, field=field))
+            continue
+        seen_roots[real] = folder
+        entry, name_line = _entry(folder, root)
+        if entry.problem is None:
+            manifest_file = root / MANIFEST_FILE
+            if not is_file_name(entry.name) or entry.name.casefold() == SUMMARY_NAME:
+                problems.append(InputError(
+                    f"{entry.name!r} cannot name the project's report file: letters, digits, '.', '_' and '-' "
+                    f"only, starting with a letter or digit, at most 200, and not {SUMMARY_NAME!r}",
+                    file=manifest_file, line=name_line, field="project"))
+                continue
+            other = named.get(entry.name.casefold())
+            if other is not None:
+                at = f":{other[1]}" if other[1] is not None else ""
+                problems.append(InputError(
+                    f"{entry.name!r} is also the name of the project at {other[0]}{at}: each project of a "
+                    "portfolio names its own report", file=manifest_file, line=name_line, field="project"))
+                continue
+            named[entry.name.casefold()] = (str(manifest_file), name_line)
+        entries.append(entry)
+    if problems:
+        problems.sort(key=lambda p: (p.file != str(path), p.file or "", p.line or 0))
+        raise InputErrors(f"{path}: not a portfolio to sweep; nothing was swept", problems)
+    return Portfolio(manifest=str(path), projects=tuple(entries))
+
+
+def _listed(path: Path, problems: list[InputError]) -> list[tuple[str, Path, int | None, str]]:
+    """The folders a YAML manifest lists, each with its line; problems appended to ``problems``."""
+    try:
+        text = read_bounded_text(path, what="the portfolio manifest", file=str(path))
+    except FileNotFoundError:
+        raise InputError(f"no portfolio manifest at {path}", file=path, field="manifest") from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise InputError(f"cannot read: {problem}", file=path, field="manifest") from None
+    data = load_marked(text, file=str(path))
+    if not isinstance(data, MarkedList):
+        line = data.line if isinstance(data, MarkedMap) else 1
+        raise InputError(f"a portfolio manifest is a YAML list of project folders, not {_kind(data)}", file=path,
+                         line=line, field="projects", hint="one '- FOLDER' line per project, e.g. '- riverside-library'")
+    if not data:
+        raise InputError("the list of project folders is empty", file=path, line=data.line, field="projects")
+    found = []
+    for index, item in enumerate(data):
+        line = data.item_at(index)[0]
+        if not isinstance(item, str) or not item.strip():
+            problems.append(InputError(f"entry {index + 1} is {_kind(item)}, not a folder name", file=path, line=line,
+                                       field=f"projects[{index}]"))
+            continue
+        found.append((item, path.parent / item, line, f"projects[{index}]"))
+    return found
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "empty"
+    return f"{type(value).__name__} {value!r}"
+
+
+def _entry(folder: str, root: Path) -> tuple[PortfolioEntry, int | None]:
+    """The project at ``root`` named by its ``inforce.yaml``'s ``project:``, and that key's line;
+    named by its folder, with the problem, when that cannot be read (the project is then listed as
+    failed, never swept: its own sweep would fail reading the manifest too)."""
+    manifest_file = root / MANIFEST_FILE
+    try:
+        data = load_marked(read_bounded_text(manifest_file, what="the manifest", regular=True), file=str(manifest_file))
+    except (InforceError, OSError, UnicodeDecodeError) as problem:
+        return PortfolioEntry(name=root.name, folder=folder, root=root, problem=_error(problem)), None
+    name = data.get("project") if isinstance(data, MarkedMap) else None
+    if not isinstance(name, str) or not name.strip():
+        problem = InputError("the project's name is required", file=manifest_file, field="project", reason="required")
+        return PortfolioEntry(name=root.name, folder=folder, root=root, problem=_error(problem)), None
+    return PortfolioEntry(name=name, folder=folder, root=root), data.key_at("project")[0]
+
+
+def _error(problem: BaseException) -> PortfolioError:
+    """An error as its own sweep would say it (the type, and the message with every problem of a group)."""
+    said = str(problem)
+    if isinstance(problem, InputErrors):
+        said = "; ".join([problem.message, *(str(each) for each in problem.exceptions)])
+    return PortfolioError(type=type(problem).__name__, message=message_text(" ".join(said.split())))
+
+
+# ---- sweeping ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One project's sweep, as a worker process receives it (plain values and the opener)."""
+
+    index: int
+    entry: PortfolioEntry
+    opener: Opener
+    valid_at: dt.date
+    known_at: dt.datetime | None
+    groups: tuple[str, ...]
+    fail_on: FailOn
+
+
+@dataclass(frozen=True)
+class _Done:
+    index: int
+    outcome: SweepOutcome | None
+    error: PortfolioError | None
+    notes: tuple[str, ...] = ()
+
+
+def _sweep_one(task: _Task, progress: Callable[[str, int, int], None] | None = None) -> _Done:
+    """One project swept and judged as ``inforce sweep`` sweeps and judges it; its error, if any,
+    returned, never raised (the other projects go on). An interrupt is not caught."""
+    from .sweep import judge_sweep
+
+    if task.entry.problem is not None:
+        return _Done(task.index, None, task.entry.problem)
+    try:
+        opened, notes = task.opener(task.entry.root)
+        with opened:
+            report = opened.sweep(task.valid_at, task.known_at, groups=task.groups, progress=progress)
+        return _Done(task.index, judge_sweep(report, task.fail_on), None, tuple(notes))
+    except Exception as problem:  # one project's failure, whatever it is, is its line in the summary
+        return _Done(task.index, None, _error(problem))
+
+
+#: Runs the tasks ``workers`` at a time and yields each one's result as it ends (in any order).
+Executor = Callable[[Sequence[_Task], int, "PortfolioProgress | None"], Iterator[_Done]]
+
+
+def choose_executor(name: str) -> Executor:
+    """The executor called ``name``: the one place it is chosen. ``ray`` needs the ``inforce[ray]``
+    extra; without it, an InputError naming the extra (nothing was swept)."""
+    if name == "local":
+        return _local
+    if name == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise InputError(f"the ray executor needs Ray, which is not installed: {_RAY_EXTRA}",
+                             field="executor", hint="or use the local executor (the default)") from None
+        raise InputError("the ray executor is not built yet", field="executor", hint="use the local executor")
+    raise InputError(f"no executor {name!r}: one of {', '.join(EXECUTORS)}", field="executor")
+
+
+def _local(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | None) -> Iterator[_Done]:
+    if workers <= 1 or len(tasks) < 2:
+        for task in tasks:
+            stage = (lambda s, d, t, name=task.entry.name: progress(name, s, d, t)) if progress else None
+            yield _sweep_one(task, stage)
+        return
+    yield from _in_processes(tasks, min(workers, len(tasks)))
+
+
+def _in_processes(tasks: Sequence[_Task], workers: int) -> Iterator[_Done]:
+    """Each project swept in a process of its own, ``workers`` at a time, started by a fork server
+    (each starts clean: no opened graph, no progress thread inherited; its memory is given back
+    when it ends). A process that dies without an answer (killed, out of memory) takes only its
+    own project down: that project is swept once more, and listed with the error if it dies again.
+    An interrupt, or any error here, ends every process still running before it goes on."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__, "inforce.engine.project", "inforce.engine.sweep"])
+    pending = collections.deque(tasks)
+    running: dict[Connection, tuple[BaseProcess, _Task]] = {}
+    died: set[int] = set()
+    try:
+        while pending or running:
+            while pending and len(running) < workers:
+                task = pending.popleft()
+                receive, send = context.Pipe(duplex=False)
+                process = context.Process(target=_in_process, args=(task, send), daemon=True,
+                                          name=f"inforce sweep-all {task.index}")
+                process.start()
+                send.close()  # the child holds the only writing end: its death is an end of file here
+                running[receive] = (process, task)
+            for ready in multiprocessing.connection.wait(list(running)):
+                process, task = running.pop(ready)
+                try:
+                    result: _Done | None = ready.recv()
+                except EOFError:
+                    result = None
+                ready.close()
+                process.join()
+                if result is not None:
+                    yield result
+                elif task.index not in died:
+                    died.add(task.index)
+                    pending.append(task)
+                else:
+                    yield _Done(task.index, None, PortfolioError(
+                        type="WorkerDied", message=f"the process sweeping this project ended without an answer "
+                        f"twice (exit status {process.exitcode}: killed, or out of memory?)"))
+    finally:
+        for process, _ in running.values():
+            process.terminate()
+        for receive, (process, _) in running.items():
+            process.join()
+            receive.close()
+
+
+def _in_process(task: _Task, send: Connection) -> None:
+    """A worker process's whole life: one project swept, its result sent back. A Ctrl-C reaches
+    the whole process group: the parent alone handles it, and ends this process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        send.send(_sweep_one(task))
+    finally:
+        send.close()
+
+
+def sweep_portfolio(
+    portfolio: Portfolio, opener: Opener, valid_at: dt.date | None,
+    known_at: dt.datetime | None = None, *, groups: Sequence[str] = (), fail_on: FailOn = "escalate",
+    executor: str = "local", workers: int = 1, progress: PortfolioProgress | None = None,
+) -> PortfolioRun:
+    """Every project of ``portfolio`` swept on ``valid_at`` (as recorded by ``known_at``) for
+    ``groups`` and judged under ``fail_on``, each as it is swept alone; ``workers`` at a time on
+    ``executor``. The date, the executor and the gate are checked before any project is."""
+    valid_at = require_date(valid_at)
+    if fail_on not in ("escalate", "any", "none"):
+        raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
+    if workers < 1:
+        raise InputError(f"{workers}: at least 1", field="workers")
+    run = choose_executor(executor)
+    entries = portfolio.projects
+    tasks = [_Task(i, entry, opener, valid_at, known_at, tuple(groups), fail_on) for i, entry in enumerate(entries)]
+    done: dict[int, _Done] = {}
+    if progress:
+        progress(None, "projects", 0, len(tasks))
+    for result in run(tasks, workers, progress):
+        done[result.index] = result
+        if progress:
+            progress(tasks[result.index].entry.name, "failed" if result.error else "swept", 1, 1)
+            progress(None, "projects", len(done), len(tasks))
+    ordered = [done[i] for i in range(len(tasks))]
+    return PortfolioRun(summary=_summary(entries, ordered, valid_at, known_at, fail_on),
+                        outcomes=tuple(d.outcome for d in ordered), notes=tuple(d.notes for d in ordered))
+
+
+def _summary(entries: Sequence[PortfolioEntry], done: Sequence[_Done], valid_at: dt.date,
+             known_at: dt.datetime | None, fail_on: FailOn) -> PortfolioSummary:
+    projects = []
+    totals: dict[str, dict[str, int]] = {}
+    for entry, result in zip(entries, done, strict=True):
+        outcome = result.outcome
+        if outcome is None:
+            projects.append(PortfolioProject(project=entry.name, folder=entry.folder, error=result.error))
+            continue
+        projects.append(PortfolioProject(
+            project=entry.name, folder=entry.folder, findings=len(outcome.report.findings), counts=outcome.counts,
+            failing=len(outcome.failing), fails_gate=outcome.failed))
+        for kind, by_resolution in outcome.counts.items():
+            into = totals.setdefault(kind, {})
+            for resolution, count in by_resolution.items():
+                into[resolution] = into.get(resolution, 0) + count
+    swept = [p for p in projects if p.error is None]
+    return PortfolioSummary(
+        as_of=valid_at, known_at=known_at, fail_on=fail_on, projects=tuple(projects), swept=len(swept),
+        errors=len(projects) - len(swept), failing_gate=sum(p.fails_gate for p in swept),
+        findings=sum(p.findings for p in swept), counts=dict(sorted(totals.items())))

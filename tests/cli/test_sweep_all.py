@@ -1,0 +1,251 @@
+"""``inforce sweep-all`` (issue 26, the local executor): a portfolio of projects swept on one date,
+one report per project byte for byte its own ``inforce sweep`` report in every format, and a
+summary. A project that cannot be swept (never ingested, a broken ``inforce.yaml``) is listed
+with its error while the others complete (exit 5); the gate over the portfolio exits as ``sweep
+--fail-on`` does; the output is the same with one worker or two; a manifest that is no portfolio,
+and the Ray executor without its extra, exit 2 before any work and leave nothing at ``--out``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+DATE = "2026-05-01"
+GOOD = ("riverside-library", "sop-retention")
+
+
+def _invoke(*args: str | Path) -> tuple[int, str]:
+    done = CliRunner().invoke(app, [str(a) for a in args])
+    return done.exit_code, done.output
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def portfolio(ingested_example, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of four projects: two ingested examples, one never ingested, one whose
+    ``inforce.yaml`` does not parse."""
+    folder = tmp_path_factory.mktemp("portfolio")
+    for name in GOOD:
+        ingested_example.copy(name, folder / name)
+    shutil.copytree(EXAMPLES / "label-dosing", folder / "never-ingested", ignore=shutil.ignore_patterns(".inforce"))
+    (folder / "broken").mkdir()
+    (folder / "broken" / "inforce.yaml").write_text("project: [unclosed\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def good_manifest(portfolio: Path) -> Path:
+    """A YAML manifest listing the two ingested projects, relative to its own folder."""
+    manifest = portfolio.parent / "good.yaml"
+    manifest.write_text("# nightly\n" + "".join(f"- {portfolio.name}/{name}\n" for name in GOOD), encoding="utf-8")
+    return manifest
+
+
+@pytest.fixture(scope="module")
+def whole(portfolio: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
+    """The whole folder swept once, JSON reports, one worker."""
+    out = tmp_path_factory.mktemp("whole") / "out"
+    code, said = _invoke("sweep-all", portfolio, "--valid-at", DATE, "--out", out)
+    return code, said, out
+
+
+@pytest.fixture(scope="module")
+def own_sweeps(portfolio: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], bytes]:
+    """Each ingested project's own ``inforce sweep`` report in every format."""
+    out = tmp_path_factory.mktemp("own")
+    reports = {}
+    for name in GOOD:
+        for fmt in ("json", "md", "html", "sarif"):
+            target = out / f"{name}.{fmt}"
+            code, said = _invoke("sweep", portfolio / name, "--valid-at", DATE, "--format", fmt, "-o", target)
+            assert code in (0, 1), said
+            reports[name, fmt] = target.read_bytes()
+    return reports
+
+
+def test_a_failing_project_is_listed_with_its_error_and_the_others_complete(whole: tuple[int, str, Path]) -> None:
+    code, said, out = whole
+    assert code == 5, said
+    assert sorted(p.name for p in out.iterdir()) == ["riverside-library.json", "sop-retention.json", "summary.json"]
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    by_folder = {line["folder"]: line for line in summary["projects"]}
+    assert [line["folder"] for line in summary["projects"]] == ["broken", "never-ingested", *GOOD]  # sorted
+    assert by_folder["never-ingested"]["error"]["type"] == "NotIngestedError"
+    assert "not ingested" in by_folder["never-ingested"]["error"]["message"]
+    assert by_folder["never-ingested"]["project"] == "label-dosing"  # named by its manifest
+    broken = by_folder["broken"]
+    assert broken["project"] == "broken" and "inforce.yaml" in broken["error"]["message"], broken
+    assert (summary["swept"], summary["errors"]) == (2, 2)
+    # each swept project's counts are its report's, and the totals their sum
+    for name in GOOD:
+        report = json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
+        line = by_folder[name]
+        assert line["error"] is None and line["findings"] == len(report["findings"])
+        for kind, by_resolution in line["counts"].items():
+            assert sum(by_resolution.values()) == report["summary"]["by_kind"][kind]
+        escalations = sum(1 for f in report["findings"] if f["resolution"] == "escalate")
+        assert line["failing"] == escalations and line["fails_gate"] == (escalations > 0)
+    river = by_folder["riverside-library"]
+    assert river["findings"] > 0 and river["fails_gate"], river  # riverside escalates
+    assert by_folder["sop-retention"]["findings"] == summary["findings"] - river["findings"]
+    assert summary["failing_gate"] == 1
+    # the summary on standard error as a table, and each error said in full
+    assert "portfolio sweep as of 2026-05-01" in said and "NotIngestedError" in said, said
+    assert "2 of 4 project(s) swept" in said and "2 project(s) could not be swept" in said, said
+
+
+@pytest.mark.parametrize("fmt", ["json", "md", "html", "sarif"])
+def test_each_report_is_byte_for_byte_its_own_sweep(
+    fmt: str, whole: tuple[int, str, Path], good_manifest: Path, portfolio: Path,
+    own_sweeps: dict[tuple[str, str], bytes], tmp_path: Path,
+) -> None:
+    if fmt == "json":
+        out = whole[2]
+    else:  # the gate over the portfolio exits as sweep --fail-on does: riverside escalates
+        fail_on = {"md": "escalate", "html": "none", "sarif": "any"}[fmt]
+        out = tmp_path / "out"
+        code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--format", fmt, "--out", out,
+                             "--fail-on", fail_on)
+        assert code == (0 if fail_on == "none" else 1), said
+        assert sorted(p.name for p in out.iterdir()) == sorted([*(f"{n}.{fmt}" for n in GOOD), "summary.json"])
+        summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+        assert [line["folder"] for line in summary["projects"]] == [f"{portfolio.name}/{n}" for n in GOOD]
+        assert summary["fail_on"] == fail_on and summary["failing_gate"] == (0 if fail_on == "none" else 1)
+    for name in GOOD:
+        assert (out / f"{name}.{fmt}").read_bytes() == own_sweeps[name, fmt], (name, fmt)
+
+
+def test_two_workers_write_the_same_files_as_one(portfolio: Path, whole: tuple[int, str, Path], tmp_path: Path) -> None:
+    code, said = _invoke("sweep-all", portfolio, "--valid-at", DATE, "--out", tmp_path / "out", "--workers", "2")
+    assert code == 5, said
+    assert _tree(tmp_path / "out") == _tree(whole[2])
+    assert "with 2 worker(s)" in said, said
+
+
+def test_a_manifest_that_is_no_portfolio_is_refused_at_its_lines(portfolio: Path, tmp_path: Path) -> None:
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    (twin / "inforce.yaml").write_text("# a copy under another folder\nproject: sop-retention\n", encoding="utf-8")
+    manifest = tmp_path / "nightly.yaml"
+    manifest.write_text(f"- {portfolio}/sop-retention\n- {portfolio}/missing\n- twin\n- {{a: 1}}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2, said
+    assert f"{manifest}:2: projects[1]: no project folder {portfolio}/missing" in said, said
+    assert f"{manifest}:4: projects[3]: entry 4 is a mapping" in said, said
+    assert f"{twin}/inforce.yaml:2: project: 'sop-retention' is also the name of the project at " in said, said
+    assert not out.exists()
+    manifest.write_text("projects:\n  - twin\n", encoding="utf-8")
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2 and f"{manifest}:1: projects: a portfolio manifest is a YAML list" in said, said
+    assert not out.exists()
+
+
+def test_a_project_name_that_cannot_name_a_file_is_refused(tmp_path: Path) -> None:
+    for name, folder in (("../up", "a"), ("summary", "b")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "inforce.yaml").write_text(f"project: '{name}'\n", encoding="utf-8")
+    code, said = _invoke("sweep-all", tmp_path, "--valid-at", DATE, "--out", tmp_path / "out")
+    assert code == 2, said
+    assert f"{tmp_path}/a/inforce.yaml:1: project: '../up' cannot name the project's report file" in said, said
+    assert f"{tmp_path}/b/inforce.yaml:1: project: 'summary' cannot name" in said, said
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_ray_executor_without_its_extra_is_refused_before_any_work(portfolio: Path, tmp_path: Path) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("ray is installed here")
+    code, said = _invoke("sweep-all", portfolio, "--valid-at", DATE, "--out", tmp_path / "out", "--executor", "ray")
+    assert code == 2, said
+    assert "--executor: the ray executor needs Ray" in said and "pip install 'inforce[ray]'" in said, said
+    assert not (tmp_path / "out").exists()
+
+
+def test_no_date_no_work(portfolio: Path, tmp_path: Path) -> None:
+    code, said = _invoke("sweep-all", portfolio, "--out", tmp_path / "out")
+    assert code == 2 and "--valid-at is required" in said, said
+    assert not (tmp_path / "out").exists()
+
+
+def _children(pid: int) -> set[int]:
+    """Every process under ``pid``, the fork server and its workers included."""
+    return {found for child in _children_of(pid) for found in (child, *_children(child))}
+
+
+def _workers(pid: int) -> set[int]:
+    """The processes sweeping a project: the fork server's children."""
+    return {worker for child in _children_of(pid) for worker in _children_of(child)}
+
+
+def _children_of(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux's /proc); none once it is gone."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found |= {int(child) for child in task.read_text().split()}
+        except OSError:  # the thread or the process ended while being read
+            pass
+    return found
+
+
+def test_a_worker_killed_mid_run_changes_nothing(portfolio: Path, whole: tuple[int, str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run = subprocess.Popen([str(INFORCE), "sweep-all", str(portfolio), "--valid-at", DATE, "--out", str(out),
+                            "--workers", "2"], stderr=subprocess.PIPE, text=True,
+                           env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+    try:
+        deadline = time.monotonic() + 120
+        while not _workers(run.pid) and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        victims = _workers(run.pid)
+        assert victims, "no worker started"
+        os.kill(min(victims), signal.SIGKILL)
+        _, said = run.communicate(timeout=300)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 5, said  # the two projects that cannot be swept, as without the kill
+    assert _tree(out) == _tree(whole[2])
+
+
+def test_ctrl_c_stops_the_workers_and_leaves_nothing_at_out(portfolio: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run = subprocess.Popen([str(INFORCE), "sweep-all", str(portfolio), "--valid-at", DATE, "--out", str(out),
+                            "--workers", "2"], stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+    try:
+        deadline = time.monotonic() + 120
+        while not _workers(run.pid) and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # until a project's process is there: the sweep has begun
+        workers = _children(run.pid)
+        assert _workers(run.pid), "no worker started"
+        os.killpg(run.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole group
+        _, said = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130 and "interrupted" in said, said
+    assert not out.exists()
+    time.sleep(0.5)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
+                and "zombie" not in Path(f"/proc/{pid}/status").read_text()], "a worker outlived the command"
