@@ -421,7 +421,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 problems.extend(wrong)
                 result.warnings += told  # a stale decision, or one on an edge a rule applies
                 # a decided one is not proposed again (a stale decision decides nothing)
-                result.proposed = pending(result.proposed, [r for r in reviews if r not in stale])
+                live = [r for r in reviews if r not in stale]
+                result.proposed = pending(result.proposed, live)
+                result.unshared = [u.model_copy(update={"proposed": tuple(pending(u.proposed, live))})
+                                   for u in result.unshared]
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
                                                       new={*result.added, *result.replaced}, parsed=predecessors)
             problems.extend(check_corpus(metadata, has_target, complete=not unparsed))

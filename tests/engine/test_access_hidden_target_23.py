@@ -141,7 +141,8 @@ def test_accepted_by_the_owners_the_edge_is_theirs_alone(root: Path, tmp_path: P
     shutil.copytree(root, copy)
     with Project.open(copy) as project:
         project.review(HIDDEN[0], "accept", by="olga", groups=("owners",))
-    Project.ingest(copy)
+    ingested = Project.ingest(copy)  # the operator's listing: decided, so no longer proposed
+    assert not [p for p in ingested.proposed if str(p.item) == HIDDEN[0]]
     with Project.open(copy) as project:
         (edge,) = project.show(HIDDEN[0], groups=("owners",)).edges
         assert str(edge.target) == "SPEC-A#2.9.A" and edge.origin == "review"
