@@ -355,7 +355,8 @@ def _figure_in_table(item: Item) -> bool:
 
 def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
     """A row of a table giving a provision as it stood and as it now stands: what it does (the
-    new words replace the old, whole; none left: deleted; none before: added) and the spans of
+    new words replace the old, whole; none left: deleted; none before, a new figure or a phrase for a
+    phrase: in part) and the spans of
     the two cells, which are not read as instructions. None for any other row."""
     columns = _old_and_new_columns(item)
     if columns is None:
@@ -375,9 +376,11 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
         # words of the provision given anew, the rest of it kept: a change in part)
         action = Action("amend", words, (a_start, a_end))
-    elif _figure_anew(old, new):
+    elif _figure_anew(old, new) or _phrase_for_phrase(old, new, vocabularies):
         # "150 kW standby rating | 200 kW standby rating", "400 A | 600 A": a value of the provision
-        # given anew in the words around it, not the provision restated: a change in part
+        # given anew in the words around it, not the provision restated: a change in part; so too any
+        # phrase for a phrase ("open transition | closed transition"): the old words only part of the
+        # provision's (a cell saying what is done instead, "Replaced by Revision A", reads as it says)
         action = Action("amend", words, (a_start, a_end))
     else:
         action = Action("replace", words, (a_start, a_end))
@@ -395,8 +398,43 @@ def _figure_anew(old: str, new: str) -> bool:
     old, new = " ".join(old.split()), " ".join(new.split())
     if not _FIGURE.search(old) or _FIGURE.sub("#", old).casefold() != _FIGURE.sub("#", new).casefold() or old == new:
         return False
-    return not any(re.match(r"(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", cell) or re.search(r"[.!?][\"”]?$", cell)
-                   for cell in (old, new))
+    return not any(_written_out(cell) for cell in (old, new))
+
+
+def _written_out(cell: str) -> bool:
+    """Whether a cell's words are a provision written out: a label opening them ("B. ...", "2.1 ...")
+    or a sentence ending them."""
+    return bool(re.match(r"(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", cell) or re.search(r"[.!?][\"”]?$", cell))
+
+
+#: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1").
+_REVISION_CELL = re.compile(r"(?:rev(?:ision)?\.?|r)[ \t]*[0-9A-Z]{1,3}", re.IGNORECASE)
+
+
+def _phrase_anew(old: str, new: str) -> bool:
+    """Whether the old and new cells of a row are each a phrase, neither a provision written out nor
+    a revision mark, and differ ("open transition" → "closed transition", "Six pedestals" → "Eight
+    pedestals"): words of what the row cites given anew, the old words only part of it (in part)."""
+    old, new = " ".join(old.split()), " ".join(new.split())
+    if old.casefold() == new.casefold() or not (_WORD_IN_CELL.search(old) and _WORD_IN_CELL.search(new)):
+        return False
+    return not any(_written_out(cell) or _REVISION_CELL.fullmatch(cell) for cell in (old, new))
+
+
+def _phrase_for_phrase(old: str, new: str, vocabularies: list) -> bool:
+    """Whether a row's old and new cells are a phrase for a phrase (``_phrase_anew``), the new cell
+    no instruction of its own ("Replaced by Revision A", "Revised text at Annexure I" say what is done)."""
+    return _phrase_anew(old, new) and read_action(new, vocabularies).action is None
+
+
+def _phrase_in_table(item: Item, vocabularies: list) -> bool:
+    """Whether a row of an old-and-new table gives a phrase for a phrase (``_phrase_for_phrase``): a
+    part of what it cites given anew, in part."""
+    columns = _old_and_new_columns(item) if item.cells else None
+    if columns is None:
+        return False
+    (_, b_start, b_end), (_, a_start, a_end) = columns
+    return _phrase_for_phrase(item.text[b_start:b_end], item.text[a_start:a_end], vocabularies)
 
 
 def _notations(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ...]]:

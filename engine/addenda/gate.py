@@ -19,6 +19,7 @@ from .context import (
     _asked,
     _figure_in_table,
     _own_subject,
+    _phrase_in_table,
     _positions,
     _read_text,
 )
@@ -870,7 +871,7 @@ def _restated_proposals_whole(reading: Reading, items: Sequence[Item]) -> None:
     reading.proposed = out
 
 
-def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> str:
+def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item], vocabularies: Sequence[Any] = ()) -> str:
     """What in the item's own words settles the scope an edge on a provision (or a callout) was
     read with: a short name of the evidence, "" where none does (the scope then rests on the verb
     alone). Reading the item's words (and the new text right after it) only: no pass over the target."""
@@ -918,6 +919,8 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item]) -> st
         return "an addition (nothing under the table's old-text column)"
     if _figure_in_table(item):
         return "a value anew (the same words around a new figure in the table's columns)"
+    if _phrase_in_table(item, list(vocabularies)):
+        return "a phrase anew (a phrase for a phrase in the table's old and new columns, neither written out whole)"
     if (pair := _pair_deleted(item, items)) is not None and not _WHOLE_SENTENCES.fullmatch(pair[0]):
         return "a phrase for a phrase"
     if not brought.strip() and not quoted and not (following.strip() and read.rstrip().endswith(":")):
@@ -1097,7 +1100,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         # itself the object of a deletion); a scope resting on the verb alone is for a person
         item = by_key.get(edge.by.path)
         if (item is None or edge.target.path is None or (edge.by.format(), edge.target.format()) in drop
-                or _extent_evidence(edge, item, items)):
+                or _extent_evidence(edge, item, items, vocabularies)):
             continue
         drop.add((edge.by.format(), edge.target.format()))
         why = (f"its words do not settle whether all of {edge.target.format()} or part of it changes (no new text "
