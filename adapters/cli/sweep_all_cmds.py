@@ -13,7 +13,6 @@ from typing import Annotated
 
 import pydantic_core
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from inforce.engine import ModelBackends, Project
@@ -38,6 +37,7 @@ from ._options import (
     parse_valid_at,
 )
 from .sweep_cmds import _RESOLUTIONS, _STAGES, FailOn
+from .sweep_cmds import _Bar as StageBar
 
 __all__ = ["register"]
 
@@ -56,35 +56,16 @@ class ExecutorName(enum.StrEnum):
     ray = "ray"
 
 
-class _Bar:
+class _Bar(StageBar):
     """Progress on standard error, only where a person watches it: the portfolio, and a row per
     project (its sweep's stage while it runs in this process; swept or failed when it ends)."""
 
     def __init__(self) -> None:
-        self.progress: Progress | None = None
-        self.tasks: dict[str | None, int] = {}
-        if err.is_terminal:
-            self.progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
-                                     TimeElapsedColumn(), console=err, transient=False)
+        super().__init__(width=40)
 
-    def __enter__(self) -> _Bar:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def __call__(self, project: str | None, stage: str, done: int, total: int) -> None:
-        if self.progress is None:
-            return
+    def __call__(self, project: str | None, stage: str, done: int, total: int) -> None:  # type: ignore[override]
         name = "projects" if project is None else terminal_line(project)[:24]
-        described = name if project is None else f"{name} {_STAGES.get(stage, stage)}"
-        task = self.tasks.get(project)
-        if task is None:
-            task = self.tasks[project] = self.progress.add_task(described, total=total)
-        self.progress.update(task, description=described, completed=done, total=total)
+        self.row(project, name if project is None else f"{name} {_STAGES.get(stage, stage)}", done, total)
 
 
 @handle_errors

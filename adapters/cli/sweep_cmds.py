@@ -62,13 +62,14 @@ _STAGES = {"quantities": "quantities by subject", "supersession": "supersessions
 
 
 class _Bar:
-    """Progress on standard error, only where a person watches it (a terminal)."""
+    """Progress on standard error, only where a person watches it (a terminal): one row per
+    stage, its description ``width`` wide (``sweep-all`` adds a row per project)."""
 
-    def __init__(self) -> None:
+    def __init__(self, width: int = 22) -> None:
         self.progress: Progress | None = None
-        self.tasks: dict[str, int] = {}
+        self.tasks: dict[str | None, int] = {}
         if err.is_terminal:
-            self.progress = Progress(TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
+            self.progress = Progress(TextColumn(f"{{task.description:<{width}}}"), BarColumn(), MofNCompleteColumn(),
                                      TimeElapsedColumn(), console=err, transient=False)
 
     def __enter__(self) -> _Bar:
@@ -80,13 +81,17 @@ class _Bar:
         if self.progress is not None:
             self.progress.stop()
 
-    def __call__(self, stage: str, done: int, total: int) -> None:
+    def row(self, key: str | None, described: str, done: int, total: int) -> None:
+        """Row ``key``'s progress, under ``described`` (added on its first call)."""
         if self.progress is None:
             return
-        task = self.tasks.get(stage)
+        task = self.tasks.get(key)
         if task is None:
-            task = self.tasks[stage] = self.progress.add_task(_STAGES.get(stage, stage), total=total)
-        self.progress.update(task, completed=done, total=total)
+            task = self.tasks[key] = self.progress.add_task(described, total=total)
+        self.progress.update(task, description=described, completed=done, total=total)
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        self.row(stage, _STAGES.get(stage, stage), done, total)
 
 
 @handle_errors
