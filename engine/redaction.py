@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from inforce.ontology import EdgeReview, Locator
+from inforce.ontology import EdgeReview, Locator, Revision
 from inforce.ontology.answers import (
     DedupResult,
     DroppedCandidate,
     FreshnessResult,
     History,
+    HistoryEntry,
     Replacement,
     StaleCitation,
 )
@@ -32,6 +33,9 @@ __all__ = ["Readable", "cut", "edge_target", "redact_dedup", "redact_freshness",
 
 #: whether the asker may read the revision behind a locator (every revision of it when unpinned)
 Readable = Callable[[Locator], bool]
+
+#: the kinds of a version of the asked section itself (``engine.asof.history``)
+_VERSION_KINDS = ("added", "changed", "removed")
 
 
 def cut(readable: Readable) -> Callable[[Locator], Locator]:
@@ -48,6 +52,7 @@ def edge_target(target: Locator, review: EdgeReview | None, readable: Readable) 
 
 def redact_history(
     found: History, readable: Readable, *, targets: Readable | None = None, known: Callable[[Locator | None, Locator], bool] | None = None,
+    revisions: Sequence[Revision] = (),
 ) -> History:
     """The versions the asker may read; when a readable one stopped applying is its own fact,
     what stopped it beyond its document id is not.
@@ -62,10 +67,33 @@ def redact_history(
     across revisions is shown when a revision the asker may read holds it); ``readable`` when
     not given. An edge not ``known`` (``Snapshot.edge_known``: its target, or another target of
     its item, a section no revision the asker may read holds) is left out unnamed, as an item
-    naming a section no revision holds has no such version."""
+    naming a section no revision holds has no such version.
+
+    ``revisions`` (the asked document's, registry order) judge its versions by the revisions
+    the asker may read alone: a version begins in one of them that holds the section when the
+    last of them before it does not (``added``) or holds another version (``changed``), and ends
+    in one that does not hold it (``removed``) — whichever revision the asker may not read
+    began or ended it in full; the document is ``withheld`` when it has a revision they may not
+    read. Whether such a revision holds the section is its content (rule 4), so it makes no
+    difference to either."""
     kept: list[Any] = []
     withheld: set[str] = set()
-    shown = [entry for entry in found.versions
+    asked = found.locator.doc
+    read = [revision for revision in revisions if readable(revision.locator)]
+    if len(read) < len(revisions):
+        withheld.add(asked)
+    versions = found.versions
+    if found.locator.path is not None and len(read) < len(revisions):
+        versions = _as_read(found, read)
+    # the revisions holding the asked section (those carrying a version of it), and the last one
+    # the asker may read before each revision
+    holding = {r for entry in versions if entry.target is None and entry.locator.doc == asked for r in entry.revisions}
+    last_read: dict[str, str | None] = {}
+    before: str | None = None
+    for revision in read:
+        last_read[revision.label] = before
+        before = revision.label
+    shown = [entry for entry in versions
              if known is None or entry.target is None or known(entry.locator, entry.target)]
     # when each version the asker may not read began, by its document
     hidden_from: dict[str, list[dt.date]] = {}
@@ -77,6 +105,13 @@ def redact_history(
             withheld.add(entry.locator.doc)
             continue
         doc = entry.locator.doc
+        if entry.target is None and entry.kind in _VERSION_KINDS and doc == asked and entry.locator.rev in last_read:
+            prior = last_read[entry.locator.rev]
+            held_before = prior is not None and prior in holding
+            if entry.kind == "removed" and not held_before:
+                continue  # removed from what no revision they may read held
+            if entry.kind != "removed":
+                entry = entry.model_copy(update={"kind": "changed" if held_before else "added"})
         stopper = entry.stopped_by
         labels = tuple(r for r in entry.revisions if readable(Locator(doc=doc, rev=r)))
         # an edge's end by a later revision (of its target, or of the document declaring it)
@@ -102,6 +137,39 @@ def redact_history(
             entry = entry.model_copy(update={"target": target, "review": review, "recorded": recorded})
         kept.append(entry)
     return found.model_copy(update={"versions": tuple(kept), "withheld": tuple(sorted(withheld))})
+
+
+def _as_read(found: History, read: Sequence[Revision]) -> tuple[Any, ...]:
+    """``found``'s entries with a version of the asked section begun or ended in each revision
+    the asker may read where a revision they may not read began or ended it: one that holds a
+    version its last readable predecessor does not (copied from the version it carries, from
+    that revision on), or lacks the section its predecessor held (``removed``)."""
+    doc, path = found.locator.doc, found.locator.path
+    own = [entry for entry in found.versions if entry.target is None and entry.locator.doc == doc]
+    starts = {entry.locator.rev for entry in own}
+    carrier = {r: entry for entry in own for r in entry.revisions}
+    added: list[Any] = []
+    previous: Any = None  # the version the last readable revision carries (None: it lacks the section)
+    for revision in read:
+        label = revision.label
+        carried = carrier.get(label)
+        if label not in starts and carried is not previous:
+            begun = {"locator": Locator.of_parts(doc, label, path), "effective_from": revision.effective.from_,
+                     "effective_until": revision.effective.until, "recorded": revision.recorded, "seq": revision.seq}
+            if carried is not None:
+                held = carried.revisions[carried.revisions.index(label):]
+                added.append(carried.model_copy(update={**begun, "kind": "changed", "revisions": held}))
+            else:
+                added.append(HistoryEntry(kind="removed", **begun))
+        previous = carried
+    if not added:
+        return found.versions
+
+    def order(entry: Any) -> tuple[object, ...]:  # ``engine.asof.history``'s order
+        stamp = entry.recorded.timestamp() if entry.recorded is not None else 0.0
+        return (entry.effective_from, 0 if entry.target is None else 1, entry.seq or 0, stamp)
+
+    return tuple(sorted((*found.versions, *added), key=order))
 
 
 def redact_dedup(found: DedupResult, hidden: Iterable[Locator], readable: Readable) -> DedupResult:

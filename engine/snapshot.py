@@ -360,7 +360,7 @@ class Snapshot:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
         return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
-                              known=self.edge_known(held))
+                              known=self.edge_known(held), revisions=entry.revisions if entry is not None else ())
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
