@@ -145,11 +145,16 @@ def _resolve_successor(index: AsOfView, successor: Locator, day: int, known_ts: 
 
 
 def _not_in_force(
-    index: AsOfView, asked: Locator, state: SectionState, base: dict[str, object]
+    index: AsOfView, asked: Locator, state: SectionState, base: dict[str, object], visible: Visible = everything,
 ) -> AsOfAnswer:
     chain: list[ChainStep] = []
     if state.state == REMOVED:
-        chain.append(index.revision_step(asked.doc, state.version, asked.path, "removed"))
+        removing = state.version
+        if visible is not everything:
+            removing, between = _removal_as_read(index, asked, state, visible)
+            if between:  # a revision the asker may not read stands between: named, by document id
+                base = {**base, "withheld": (asked.doc,)}
+        chain.append(index.revision_step(asked.doc, removing, asked.path, "removed"))
         detail = f"{asked.unpinned()} was removed by revision {chain[0].locator.rev}"
     elif state.state == NOT_YET:
         detail = f"no revision in force on {base['valid_at']} holds {asked.unpinned()} yet"
@@ -163,6 +168,23 @@ def _not_in_force(
         **base, in_force=False, resolved=None, text=None, chain=tuple(chain),
         reason="no_coverage_for_date", detail=detail,
     )
+
+
+def _removal_as_read(index: AsOfView, asked: Locator, state: SectionState, visible: Visible) -> tuple[int, bool]:
+    """The revision that removed ``asked`` as an asker reads the document (rule 4: which sections
+    a revision they may not read holds is its content): the first revision they may read, up
+    to the one deciding the day, after the last they may read that holds it; and whether a
+    revision they may not read stands before it, after that one — whatever that revision did
+    to the section (issue 23, thirtieth audit)."""
+    entry = index.entry(asked.doc)
+    labels = entry.labels  # type: ignore[union-attr]
+    upto = max(state.current, state.version)
+    seen = [p for p in range(upto + 1) if visible(Locator(doc=asked.doc, rev=labels[p]))]
+    holders = [p for p in seen if index.has(Locator(doc=asked.doc, rev=labels[p], path=asked.path))]
+    last = holders[-1] if holders else -1
+    removing = next((p for p in seen if p > last), state.version)
+    between = any(not visible(Locator(doc=asked.doc, rev=labels[p])) for p in range(last + 1, removing))
+    return removing, between
 
 
 def explain(
@@ -300,7 +322,7 @@ def _explain(
     }
     state = index.section_state(doc, path, day, known_ts)
     if state.state != IN_FORCE:
-        return _not_in_force(index, asked, state, base)
+        return _not_in_force(index, asked, state, base, visible)
     entry = index.entry(doc)
     first = index.revision_step(doc, state.version, path, "version")
     version = first.locator  # ``doc@label#path`` of the version in force
