@@ -42,8 +42,10 @@ def test_no_verdict_turns_on_a_hidden_word(client: httpx.Client, bearer: Any) ->
     said = {w: _check(client, bearer, "public", answer(f"The {w} is 2,450 psi.", "ADD-Q#1.1", quote, "2026-06-01"))
             for w in ("HIDDENWORD", "pelican")}
     assert same(said["HIDDENWORD"], "HIDDENWORD") == same(said["pelican"], "pelican")
+    # the public item is applied by no rule for anyone (engine.addenda.view): until the owners accept
+    # it (tests/engine/test_check_hidden_target_23.py reads their verdict then), theirs is the same
     owner = _check(client, bearer, "owner", answer("The HIDDENWORD is 2,450 psi.", "ADD-Q#1.1", quote, "2026-06-01"))
-    assert owner["verdict"] == "answer"
+    assert owner["verdict"] == said["pelican"]["verdict"] == "escalation"
 
 
 def test_a_hidden_paragraph_is_fabricated_as_an_absent_one(client: httpx.Client, bearer: Any) -> None:

@@ -98,6 +98,13 @@ def write_project(root: Path) -> Path:
     (docs / "spec-034500.md").write_text(_SPEC)
     (docs / "spec-031000.md").write_text(_PUBLIC_SPEC)
     (docs / "addendum-07.md").write_text(_ADDENDUM)
+    # the public addendum's items name the group's paragraphs: no rule applies them by itself
+    # (engine.addenda.view, access rule 7); the group's reviewer accepted them, so the edges are
+    # the graph's and rule 6 is what the tests try
+    (root / "reviews.yaml").write_text("".join(
+        f"- item: ADD-07#{item}\n  target: {RESTRICTED}#{path}\n  scope: {scope}\n  decision: accept\n"
+        "  by: a reviewer of the group\n  at: 2027-02-16T09:00:00Z\n"
+        for item, path, scope in (("1.1", "2.3.A", "partial"), ("1.2", "2.3.B", "partial"), ("1.3", "3.4.A", "full"))))
     return root
 
 
