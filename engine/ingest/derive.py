@@ -202,20 +202,27 @@ class Outlines:
             if document.kind in kinds and (document.id not in self._kept or document.seq >= self._kept[document.id][0]):
                 self._kept[document.id] = (document.seq, document.uid)
         self._names: dict[str, tuple[int, dict[str, str], tuple[str, ...]]] = {}
-        #: each revision parsed in this ingest: its outline (names of target kinds only), for
-        #: reading an addendum against the revisions its readers share (``addenda.view``)
+        self._newest: dict[str, str] = {}  # doc id → uid of the revision parsed now that ``_names`` holds
+        #: the older revisions of a document parsed in this ingest (its newest is in ``_names``):
+        #: their outlines, for reading an addendum against the revisions its readers share
+        #: (``addenda.view``); a document of one revision keeps nothing more
         self._parsed: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
 
     def add(self, document: Document) -> None:
+        if document.kind not in self._kinds:
+            return
         held = self._names.get(document.id)
-        paths = tuple(p.path for p in document.provisions)
-        names = outline_names(document) if document.kind in self._kinds else {}
-        self._parsed[document.uid] = (names, paths)
-        if document.kind in self._kinds and (held is None or document.seq >= held[0]):
-            self._names[document.id] = (document.seq, names, paths)
+        entry = (outline_names(document), tuple(p.path for p in document.provisions))
+        if held is None or document.seq >= held[0]:
+            if held is not None and document.id in self._newest:
+                self._parsed[self._newest[document.id]] = (held[1], held[2])
+            self._names[document.id] = (document.seq, *entry)
+            self._newest[document.id] = document.uid
             if self._texts is not None:
                 self._texts[document.id] = (document.seq, document.title or "",
                                             {p.path: p.text for p in document.provisions})
+        else:
+            self._parsed[document.uid] = entry
 
     def text(self, locator: Locator) -> str | None:
         """The words of ``locator`` in its newest revision (a whole document: its title and its
@@ -241,6 +248,8 @@ class Outlines:
         if kept is None:
             return {}, ()
         document = self._store.document(kept[1])
+        if held is not None and doc_id in self._newest:  # a kept revision is newer: the parsed one kept apart
+            self._parsed[self._newest.pop(doc_id)] = (held[1], held[2])
         self._names[doc_id] = (kept[0], outline_names(document), tuple(p.path for p in document.provisions))
         return self._names[doc_id][1], self._names[doc_id][2]
 
@@ -250,8 +259,14 @@ class Outlines:
     def revision(self, uid: str) -> tuple[Mapping[str, str], tuple[str, ...]]:
         """One revision's named paragraphs and outline paths (``outline_names``): one parsed in
         this ingest as read, one kept read from the graph (and kept)."""
+        doc = uid.partition("@")[0]
+        if self._newest.get(doc) == uid:
+            return self._names[doc][1], self._names[doc][2]
         if uid not in self._parsed:
-            document = self._store.document(uid)
+            try:
+                document = self._store.document(uid)
+            except NotFoundError:  # parsed now, of a kind no rule targets: no outline is looked up
+                return {}, ()
             self._parsed[uid] = (outline_names(document), tuple(p.path for p in document.provisions))
         return self._parsed[uid]
 
