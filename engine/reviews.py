@@ -80,6 +80,7 @@ __all__ = [
     "check_reviews",
     "item_digest",
     "choose_proposal",
+    "listed",
     "decided",
     "drop_reviews",
     "graph_readings",
@@ -95,6 +96,7 @@ __all__ = [
     "future_warnings",
     "stale_warning",
     "with_reviews",
+    "where_recorded",
     "withhold",
 ]
 
@@ -447,7 +449,8 @@ def _locked(root: Path) -> Iterator[None]:
         os.close(fd)  # releases the lock
 
 
-def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
+def append_review(root: Path, decision: ReviewDecision,
+                  told: Callable[[ReviewDecision], ReviewDecision] | None = None) -> ReviewDecision:
     """Append ``decision`` to ``root/reviews.yaml`` (created when absent), atomically and under
     the review lock, keeping the text already there (its line endings too); the decision as
     recorded, with its line, is returned.
@@ -457,7 +460,8 @@ def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
     back, and must hold the entries that were there plus this one, before it replaces the file.
     InputError (field ``decision``) when the last entry on the same item and target already
     decided the same way, by the same person: nothing is appended (another reviewer's
-    concurring decision is recorded).
+    concurring decision is recorded). ``told``: a decision as the asker is told of it
+    (``listed``: its line left out for an asker who may not read every document); None: whole.
     """
     with _locked(root):
         path = review_path(root) or root / REVIEWS_FILE
@@ -469,7 +473,7 @@ def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
                                                     decision.digest, decision.by):
             raise InputError(
                 f"{decision.item} → {decision.target} is already {decision.decision}ed: by {settled.by} at "
-                f"{settled.at} (reviews.yaml line {settled.line})", field="decision",
+                f"{settled.at} ({where_recorded((told or _whole)(settled))})", field="decision",
                 hint="nothing recorded; a different decision, scope, reviewer or item text is a new entry")
         text = _appended(before, decision)
         try:
@@ -480,7 +484,19 @@ def append_review(root: Path, decision: ReviewDecision) -> ReviewDecision:
             raise InputError("the review file's layout does not take an appended entry", file=REVIEWS_FILE,
                              hint="write it as a block list, one `- item: ...` entry after another")
         write_atomically(path, text.encode("utf-8"))
-    return recorded[-1]
+    return (told or _whole)(recorded[-1])
+
+
+def _whole(review: ReviewDecision) -> ReviewDecision:
+    return review
+
+
+def where_recorded(review: ReviewDecision) -> str:
+    """Where a decision is in the review file, as an error or a finding says it: its line, or
+    that the line is left out (``listed``)."""
+    if review.line is None:
+        return f"{REVIEWS_FILE}, line left out: decisions may be withheld from you"
+    return f"{REVIEWS_FILE} line {review.line}"
 
 
 def _same(recorded: ReviewDecision, asked: ReviewDecision) -> bool:
@@ -659,7 +675,8 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
     (``addenda.view``), so the reading of an item the asker may read names nothing they may
     not read, and what ``as_read_by`` shows in its place they may read. What is left to gate
     here: the items and targets they may not read, and the decisions on file whose target they
-    do not hold (``Snapshot.edge_known``)."""
+    do not hold (``Snapshot.edge_known``); the decisions shown are listed without their line
+    (``listed``)."""
     gate = snapshot.gate
     if gate.all_public:
         return readings
@@ -689,15 +706,28 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
             return False
         return True
 
+    place = listed(snapshot, held)
     return readings.model_copy(update={
         "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by, e.target)),
         "proposed": tuple(p for p in readings.proposed if holds(p.target) and readable(p.item, p.target)),
         "not_understood": tuple(n for n in readings.not_understood if readable(n.item)),
-        "reviewed": tuple(r for r in readings.reviewed if on_file(r)),
-        "awaiting_ingest": tuple(r for r in readings.awaiting_ingest if on_file(r)),
-        "stale": tuple(r for r in readings.stale if on_file(r)),
+        "reviewed": tuple(place(r) for r in readings.reviewed if on_file(r)),
+        "awaiting_ingest": tuple(place(r) for r in readings.awaiting_ingest if on_file(r)),
+        "stale": tuple(place(r) for r in readings.stale if on_file(r)),
         "withheld": tuple(sorted(withheld)),
     })
+
+
+def listed(snapshot: Snapshot, groups: Iterable[str] | None) -> Callable[[ReviewDecision], ReviewDecision]:
+    """A decision of the review file as an asker with ``groups`` is told of it: with its
+    ``line`` in reviews.yaml for an operator (None) and an asker who may read every document,
+    without it (None) for any other (issue 23, thirty-first audit). A line counts the entries
+    before it, those the asker may not see too (and roughly how long they are), and that a
+    line is left out would tell as much where it is left out only after such an entry: so it
+    is left out for whoever could be withheld a decision, whether or not one is."""
+    if groups is None or snapshot.gate.all_public or not snapshot.gate.unreadable_documents(tuple(groups)):
+        return lambda decision: decision
+    return lambda decision: decision.model_copy(update={"line": None})
 
 
 def record_review(
@@ -776,7 +806,7 @@ def record_review(
     )
     if decision == "accept":
         _check_edge(snapshot, owner[0], entry)
-    return append_review(root, entry)
+    return append_review(root, entry, listed(snapshot, held))
 
 
 def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:

@@ -49,9 +49,17 @@ def decision_counts(readings: AddendaReadings) -> str:
     return f"{accepted} accepted, {len(last) - accepted} rejected"
 
 
+def _where_recorded(review: ReviewDecision) -> str:
+    # the engine leaves a decision's line out for an asker who may not read every document: it
+    # would count the decisions before it that are withheld from them
+    if review.line is None:
+        return "reviews.yaml, line left out: decisions may be withheld from you"
+    return f"reviews.yaml line {review.line}"
+
+
 def _decision_line(review: ReviewDecision) -> str:
     return visible(f"{review.item} → {review.target} ({review.scope}) by {review.by} at {review.at}, "
-                   f"reviews.yaml line {review.line}")
+                   f"{_where_recorded(review)}")
 
 
 def review_notes(readings: AddendaReadings) -> list[str]:
@@ -121,7 +129,7 @@ def review(
     verb = "accepted" if recorded.decision == "accept" else "rejected"
     deletes = "" if recorded.successor else ", deletes: no successor"
     err.print(visible(f"{verb}: {recorded.item} → {recorded.target} ({recorded.scope}{deletes}) by {recorded.by} "
-                      f"at {recorded.at}; recorded in reviews.yaml line {recorded.line}"))
+                      f"at {recorded.at}; recorded in {_where_recorded(recorded)}"))
     if recorded.decision == "accept":
         err.print(visible(f"next: inforce ingest {project} applies it (until then answers read the provision "
                           "without it, and the sweep escalates the item as accepted, not yet ingested)"))

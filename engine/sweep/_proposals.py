@@ -8,7 +8,7 @@ from __future__ import annotations
 from inforce.ontology import Finding, FindingProvision, Locator, ProposedEdge, ReviewDecision
 
 from .. import rfi
-from ..reviews import as_read_by, graph_readings, project_readings
+from ..reviews import as_read_by, graph_readings, listed, project_readings, where_recorded
 from ._state import _Run, finding_id
 from ._workers import Progress
 
@@ -20,7 +20,8 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
     graph does not hold yet."""
     snapshot = run.snapshot
     readings = project_readings(snapshot, snapshot.root, run.groups, gated=False)
-    waiting = {(str(r.item.unpinned()), str(r.target)): r for r in readings.awaiting_ingest}
+    told = listed(snapshot, run.groups)  # a decision's line only where it tells nothing withheld
+    waiting = {(str(r.item.unpinned()), str(r.target)): told(r) for r in readings.awaiting_ingest}
     accepted = [(p, waiting[(str(p.item.unpinned()), str(p.target))])
                 for p in as_read_by(snapshot, graph_readings(snapshot), run.groups).proposed
                 if (str(p.item.unpinned()), str(p.target)) in waiting]
@@ -79,6 +80,6 @@ def _escalate(run: _Run, proposal: ProposedEdge, item: Locator, decision: Review
         explanation=(f"addendum item not applied: review. {proposal.item} ({where}) would {change} "
                      f"{proposal.target}; {read}. Accept or reject it: inforce review") if decision is None else
                     (f"addendum item not applied: accepted, not yet ingested. {proposal.item} ({where}) would "
-                     f"{change} {proposal.target}; accepted by {decision.by} at {decision.at} (reviews.yaml line "
-                     f"{decision.line}); answers apply it after the next inforce ingest"),
+                     f"{change} {proposal.target}; accepted by {decision.by} at {decision.at} "
+                     f"({where_recorded(decision)}); answers apply it after the next inforce ingest"),
     ))
