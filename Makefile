@@ -19,9 +19,10 @@ $(VENV)/.ml: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[ml]'
 	touch $@
 
+# ray: its tests (tests/cli/*_ray.py) run in `make test` (about 15 s and 240 MB to install)
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[ml,dev,serve]'
+	$(BIN)/pip install -q -e '.[ml,dev,serve,ray]'
 	touch $@
 
 # The main job: sweep the construction example for conflicts as of 1 May 2026 and write the

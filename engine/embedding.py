@@ -11,21 +11,25 @@ from __future__ import annotations
 
 import contextlib
 import math
+import pickle
 import re
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from inforce.ontology import EmbedReport, StoreLockedError
+from inforce.ontology import EmbedReport, InputError, ModelUnavailableError, StoreLockedError
 
 from .store import GraphStore
 
-__all__ = ["Embedder", "HashingEmbedder", "embed_project"]
+__all__ = ["Embedder", "EmbedderLoader", "HashingEmbedder", "embed_project"]
 
 #: Called as progress(done, total) after each batch.
 EmbedProgress = Callable[[int, int], None]
+#: Loads an embedder in a Ray worker (picklable: a module's function, or a ``functools.partial``
+#: of one); each worker calls it once.
+EmbedderLoader = Callable[[], "Embedder"]
 
 
 @runtime_checkable
@@ -64,45 +68,78 @@ class HashingEmbedder:
 
 def embed_project(
     store_or_root: GraphStore | str | Path,
-    embedder: Embedder,
+    embedder: Embedder | None,
     batch_size: int = 64,
     progress: EmbedProgress | None = None,
+    *,
+    executor: str = "local",
+    workers: int = 1,
+    ray_address: str | None = None,
+    load: EmbedderLoader | None = None,
 ) -> EmbedReport:
     """Embed every provision text the cache lacks for ``embedder``, then put the vectors in.
 
-    Each batch is cached as soon as it is computed, so a killed run loses at most one batch.
-    The graph is updated (vector index rebuilt beside the live graph, swapped in atomically)
-    under the write lock; if another writer holds it, the vectors stay cached and
-    ``applied`` is False — the next run puts them in without embedding anything. A
-    read-only store passed in keeps reading the generation it opened; reopen it to search
-    the new vectors.
+    Each batch is cached as soon as it is computed, so a killed run loses at most the batches
+    in flight. The graph is updated (vector index rebuilt beside the live one, swapped in
+    atomically) under the write lock; if another writer holds it, the vectors stay cached and
+    ``applied`` is False — the next run puts them in without embedding anything. A read-only
+    store passed in keeps reading the generation it opened; reopen it to search the new vectors.
+
+    ``executor``: ``local`` embeds here with ``embedder``; ``ray`` sends the same batches (the
+    same texts in the same order, ``batch_size`` at a time, so the same vectors) as Ray tasks,
+    ``workers`` at once, on a Ray started here or the cluster at ``ray_address``: each worker
+    loads its model once with ``load`` (picklable; ``embedder`` may then be None), and the vectors
+    come back here to be cached. A batch whose worker dies is run again, twice; a third death is
+    a ModelUnavailableError, with every batch back before it cached (a rerun embeds only the rest).
     """
+    if executor not in ("local", "ray"):
+        raise InputError(f"no executor {executor!r}: one of local, ray", field="executor")
+    if executor == "local" and ray_address is not None:
+        raise InputError("a Ray address is for the ray executor", field="ray_address",
+                         hint="choose the ray executor, or give no address")
+    if executor == "ray" and load is None:
+        raise InputError("the ray executor loads the model in each worker: give what loads it", field="executor")
+    if executor == "local" and embedder is None:
+        raise InputError("the local executor embeds with an embedder: none was given", field="executor")
+    if workers < 1:
+        raise InputError(f"{workers}: at least 1", field="workers")
     started = time.perf_counter()
     owned = not isinstance(store_or_root, GraphStore)
     store = GraphStore.open(store_or_root, read_only=True) if owned else store_or_root
     try:
-        missing = store.missing_embeddings(embedder.name)
-        embed_seconds = 0.0
-        done = 0
-        for start in range(0, len(missing), batch_size):
-            batch = missing[start : start + batch_size]
-            began = time.perf_counter()
-            vectors = embedder.embed([text for _, text in batch])
-            embed_seconds += time.perf_counter() - began
-            if len(vectors) != len(batch):
-                raise ValueError(f"{embedder.name} returned {len(vectors)} vectors for {len(batch)} texts")
-            store.cache_embeddings(embedder.name, embedder.dim, zip((h for h, _ in batch), vectors, strict=True))
-            done += len(batch)
-            if progress is not None:
-                progress(done, len(missing))
+        with contextlib.ExitStack() as stack:
+            if executor == "ray":
+                from ._ray import ray_available, ray_session
+
+                ray_available()
+                stack.enter_context(ray_session(ray_address, workers))
+                name, dim = _model_of(load)  # type: ignore[arg-type]
+            else:
+                assert embedder is not None
+                name, dim = embedder.name, embedder.dim
+            missing = store.missing_embeddings(name)
+            batches = [missing[start : start + batch_size] for start in range(0, len(missing), batch_size)]
+            clock = [0.0]  # seconds spent embedding: here, in the model's calls; on Ray, until the last batch
+            computed = stack.enter_context(contextlib.closing(  # an error here cancels the batches in flight
+                _on_ray(load, batches, workers, clock) if executor == "ray"  # type: ignore[arg-type]
+                else _here(embedder, batches, clock)))  # type: ignore[arg-type]
+            done = 0
+            for batch, vectors in computed:
+                if len(vectors) != len(batch):
+                    raise ValueError(f"{name} returned {len(vectors)} vectors for {len(batch)} texts")
+                store.cache_embeddings(name, dim, zip((h for h, _ in batch), vectors, strict=True))
+                done += len(batch)
+                if progress is not None:
+                    progress(done, len(missing))
+            embed_seconds = clock[0]
         writer = store if not store.read_only else None
         root = store.root
     finally:
         if owned:
             store.close()
     figures = {
-        "model": embedder.name,
-        "dim": embedder.dim,
+        "model": name,
+        "dim": dim,
         "missing": len(missing),
         "embedded": done,
         "embed_seconds": embed_seconds,
@@ -115,7 +152,7 @@ def embed_project(
         return EmbedReport(**figures, seconds=time.perf_counter() - started, applied=False,
                            note=f"vectors cached, not yet in the graph: {locked}; run embed again")
     try:
-        applied = target.apply_embeddings(embedder.name, embedder.dim)
+        applied = target.apply_embeddings(name, dim)
         if applied.swapped:  # a new build: the engine's files for it too, as an ingest writes them
             from .snapshot import Snapshot
 
@@ -132,3 +169,66 @@ def embed_project(
         provisions_linked=applied.provisions_linked,
         provisions_without=applied.provisions_without,
     )
+
+
+Batch = Sequence[tuple[str, str]]  # (text hash, text)
+
+
+def _here(embedder: Embedder, batches: Sequence[Batch], clock: list[float]) -> Iterator[tuple[Batch, Sequence]]:
+    """Each batch embedded in this process, in order; the model's time added to ``clock[0]``."""
+    for batch in batches:
+        began = time.perf_counter()
+        vectors = embedder.embed([text for _, text in batch])
+        clock[0] += time.perf_counter() - began
+        yield batch, vectors
+
+
+def _model_of(load: EmbedderLoader) -> tuple[str, int]:
+    """The name and dimensions of the model ``load`` loads, asked of a Ray worker (which keeps it)."""
+    from ._ray import TaskDied, run_tasks
+
+    (_, found), = run_tasks(_describe, [(load,)], in_flight=1, retries=2)
+    if isinstance(found, TaskDied):
+        raise ModelUnavailableError(f"the model could not be loaded on Ray: {found}")
+    return found
+
+
+def _on_ray(load: EmbedderLoader, batches: Sequence[Batch], workers: int, clock: list[float],
+            ) -> Iterator[tuple[Batch, Sequence]]:
+    """Each batch embedded as a Ray task (inside ``ray_session``), as it ends; the seconds from
+    the first sent to the last back in ``clock[0]``. A batch whose worker died each time is a
+    ModelUnavailableError: the batches back before it are cached by then."""
+    from ._ray import TaskDied, run_tasks
+
+    began = time.perf_counter()
+    back = 0
+    for index, vectors in run_tasks(_embed_batch, [(load, [text for _, text in batch]) for batch in batches],
+                                    in_flight=workers, retries=2):
+        if isinstance(vectors, TaskDied):
+            raise ModelUnavailableError(f"{len(batches) - back} batch(es) of passages not embedded: {vectors}; "
+                                        "the batches embedded before are cached: run embed again for the rest")
+        back += 1
+        clock[0] = time.perf_counter() - began
+        yield batches[index], vectors
+
+
+#: A Ray worker's embedders, by what loads them (pickled): each worker loads its model once.
+_LOADED: dict[bytes, Embedder] = {}
+
+
+def _loaded(load: EmbedderLoader) -> Embedder:
+    key = pickle.dumps(load)
+    if key not in _LOADED:
+        _LOADED[key] = load()
+    return _LOADED[key]
+
+
+def _describe(load: EmbedderLoader) -> tuple[str, int]:
+    """A Ray task: the model's name and dimensions (which key its cache), loaded in the worker."""
+    embedder = _loaded(load)
+    return embedder.name, embedder.dim
+
+
+def _embed_batch(load: EmbedderLoader, texts: list[str]) -> Sequence[Sequence[float]]:
+    """A Ray task: one batch embedded by the worker's model, exactly as ``embed`` does it here."""
+    return _loaded(load).embed(texts)

@@ -10,19 +10,22 @@ listed in the summary with its error; the others are swept.
 
 Projects run on an executor (``executor``: the one place that chooses it): ``local`` sweeps
 them one after another in this process, or ``workers`` at a time in processes started by a
-fork server (nothing of an opened graph crosses a fork); ``ray`` is the seam for a cluster. The
-results are put back in the manifest's order, so the summary is the same whatever ran them.
+fork server (nothing of an opened graph crosses a fork); ``ray`` sweeps each as a Ray task, on a
+Ray started on this machine or on a cluster (``engine._ray``). The results are put back in the manifest's order, so the summary is the same whatever ran them.
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
+import dataclasses
 import datetime as dt
+import functools
 import multiprocessing
 import multiprocessing.connection
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -47,13 +50,13 @@ from .precedence import require_date
 if TYPE_CHECKING:
     from inforce.ontology.answers import SweepOutcome
 
-__all__ = ["EXECUTORS", "Opener", "PortfolioProgress", "choose_executor", "read_portfolio", "sweep_portfolio"]
+__all__ = ["EXECUTORS", "Opener", "PortfolioProgress", "choose_executor", "read_portfolio", "sweep_opened",
+           "sweep_portfolio"]
 
 MANIFEST_FILE = "inforce.yaml"
 #: The summary's own file in the output folder: no project may take its name.
 SUMMARY_NAME = "summary"
 EXECUTORS = ("local", "ray")
-_RAY_EXTRA = "pip install 'inforce[ray]'"
 
 #: Opens a project folder for a sweep (an opened ``Project``, never imported here: the front
 #: imports this module) with the model backends it needs, and the notes on any left off
@@ -78,8 +81,10 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
     # each folder as given, where it is, and where the manifest gives it (line, field)
     listed: list[tuple[str, Path, int | None, str]] = []
     if path.is_dir():
+        # a subfolder with anything named inforce.yaml (a broken link, a folder) is a project that
+        # cannot be read, refused below: never skipped without a word
         listed = [(child.name, child, None, "folder") for child in sorted(path.iterdir(), key=lambda p: p.name)
-                  if (child / MANIFEST_FILE).is_file()]
+                  if os.path.lexists(child / MANIFEST_FILE)]
         if not listed:
             raise InputError(f"no project in {path}: none of its folders holds {MANIFEST_FILE}", file=path,
                              hint="give a folder of project folders, or a YAML list of them")
@@ -94,8 +99,7 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
                                        field=field))
             continue
         if not (root / MANIFEST_FILE).is_file():
-            problems.append(InputError(f"{folder} is not a project folder: no {MANIFEST_FILE} in {root}", file=path,
-                                       line=line, field=field, hint=f"run: inforce init {root}"))
+            problems.append(_no_manifest(folder, root, path, line, field))
             continue
         real = os.path.realpath(root)
         if real in seen_roots:
@@ -125,6 +129,19 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
         problems.sort(key=lambda p: (p.file != str(path), p.file or "", p.line or 0))
         raise InputErrors(f"{path}: not a portfolio to sweep; nothing was swept", problems)
     return Portfolio(manifest=str(path), projects=tuple(entries))
+
+
+def _no_manifest(folder: str, root: Path, path: Path, line: int | None, field: str) -> InputError:
+    """Why ``root`` listed by ``path`` is no project: its ``inforce.yaml`` missing, a broken link,
+    or no file (a folder, say)."""
+    manifest_file = root / MANIFEST_FILE
+    if manifest_file.is_symlink() and not manifest_file.exists():
+        why, hint = f"its {MANIFEST_FILE} is a broken link (to {os.readlink(manifest_file)})", "point the link at the file"
+    elif os.path.lexists(manifest_file):
+        why, hint = f"its {MANIFEST_FILE} is not a file", f"make {manifest_file} the project's manifest file"
+    else:
+        why, hint = f"no {MANIFEST_FILE} in {root}", f"run: inforce init {root}"
+    return InputError(f"{folder} is not a project folder: {why}", file=path, line=line, field=field, hint=hint)
 
 
 def _listed(path: Path, problems: list[InputError]) -> list[tuple[str, Path, int | None, str]]:
@@ -214,15 +231,13 @@ class _Done:
 def _sweep_one(task: _Task, progress: Callable[[str, int, int], None] | None = None) -> _Done:
     """One project swept and judged as ``inforce sweep`` sweeps and judges it; its error, if any,
     returned, never raised (the other projects go on). An interrupt is not caught."""
-    from .sweep import judge_sweep
-
     if task.entry.problem is not None:
         return _Done(task.index, None, task.entry.problem)
     try:
         opened, notes = task.opener(task.entry.root)
         with opened:
-            report = opened.sweep(task.valid_at, task.known_at, groups=task.groups, progress=progress)
-        return _Done(task.index, judge_sweep(report, task.fail_on), None, tuple(notes))
+            outcome = _judged(opened, task.valid_at, task.known_at, task.groups, task.fail_on, progress)
+        return _Done(task.index, outcome, None, tuple(notes))
     except Exception as problem:  # one project's failure, whatever it is, is its line in the summary
         return _Done(task.index, None, _error(problem))
 
@@ -231,18 +246,20 @@ def _sweep_one(task: _Task, progress: Callable[[str, int, int], None] | None = N
 Executor = Callable[[Sequence[_Task], int, "PortfolioProgress | None"], Iterator[_Done]]
 
 
-def choose_executor(name: str) -> Executor:
+def choose_executor(name: str, ray_address: str | None = None) -> Executor:
     """The executor called ``name``: the one place it is chosen. ``ray`` needs the ``inforce[ray]``
-    extra; without it, an InputError naming the extra (nothing was swept)."""
+    extra (without it, an InputError naming the extra: nothing was swept); it starts Ray here, or
+    joins the cluster at ``ray_address``. An address with the local executor is an InputError."""
     if name == "local":
+        if ray_address is not None:
+            raise InputError("a Ray address is for the ray executor", field="ray_address",
+                             hint="choose the ray executor, or give no address")
         return _local
     if name == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise InputError(f"the ray executor needs Ray, which is not installed: {_RAY_EXTRA}",
-                             field="executor", hint="or use the local executor (the default)") from None
-        raise InputError("the ray executor is not built yet", field="executor", hint="use the local executor")
+        from ._ray import ray_available
+
+        ray_available()
+        return functools.partial(_on_ray, address=ray_address)
     raise InputError(f"no executor {name!r}: one of {', '.join(EXECUTORS)}", field="executor")
 
 
@@ -311,30 +328,50 @@ def _in_process(task: _Task, send: Connection) -> None:
         send.close()
 
 
+def _on_ray(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | None, *,
+            address: str | None = None) -> Iterator[_Done]:
+    """Each project swept as a Ray task (``engine._ray``): on a Ray started here with ``workers``
+    CPUs, or on the cluster at ``address``, ``workers`` projects at a time. A task whose worker
+    dies is run once more, as a local process would be; a second death lists the project with the
+    error. Folders go as absolute paths: the workers do not share this process's folder."""
+    from ._ray import TaskDied, ray_session, run_tasks
+
+    calls = [(dataclasses.replace(task, entry=task.entry.model_copy(update={"root": task.entry.root.absolute()})),)
+             for task in tasks]
+    with ray_session(address, workers):
+        for index, result in run_tasks(_sweep_one, calls, in_flight=workers, retries=1):
+            if isinstance(result, TaskDied):
+                result = _Done(tasks[index].index, None, PortfolioError(type="WorkerDied", message=str(result)))
+            yield result
+
+
 def sweep_portfolio(
     portfolio: Portfolio, opener: Opener, valid_at: dt.date | None,
     known_at: dt.datetime | None = None, *, groups: Sequence[str] = (), fail_on: FailOn = "escalate",
     executor: str = "local", workers: int = 1, progress: PortfolioProgress | None = None,
+    ray_address: str | None = None,
 ) -> PortfolioRun:
     """Every project of ``portfolio`` swept on ``valid_at`` (as recorded by ``known_at``) for
     ``groups`` and judged under ``fail_on``, each as it is swept alone; ``workers`` at a time on
-    ``executor``. The date, the executor and the gate are checked before any project is."""
+    ``executor`` (``ray``: a Ray started here, or the cluster at ``ray_address``). The date, the
+    executor and the gate are checked before any project is."""
     valid_at = require_date(valid_at)
     if fail_on not in ("escalate", "any", "none"):
         raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
     if workers < 1:
         raise InputError(f"{workers}: at least 1", field="workers")
-    run = choose_executor(executor)
+    run = choose_executor(executor, ray_address)
     entries = portfolio.projects
     tasks = [_Task(i, entry, opener, valid_at, known_at, tuple(groups), fail_on) for i, entry in enumerate(entries)]
     done: dict[int, _Done] = {}
     if progress:
         progress(None, "projects", 0, len(tasks))
-    for result in run(tasks, workers, progress):
-        done[result.index] = result
-        if progress:
-            progress(tasks[result.index].entry.name, "failed" if result.error else "swept", 1, 1)
-            progress(None, "projects", len(done), len(tasks))
+    with contextlib.closing(run(tasks, workers, progress)) as results:  # an error here ends the work in flight
+        for result in results:
+            done[result.index] = result
+            if progress:
+                progress(tasks[result.index].entry.name, "failed" if result.error else "swept", 1, 1)
+                progress(None, "projects", len(done), len(tasks))
     ordered = [done[i] for i in range(len(tasks))]
     return PortfolioRun(summary=_summary(entries, ordered, valid_at, known_at, fail_on),
                         outcomes=tuple(d.outcome for d in ordered), notes=tuple(d.notes for d in ordered))
@@ -361,3 +398,68 @@ def _summary(entries: Sequence[PortfolioEntry], done: Sequence[_Done], valid_at:
         as_of=valid_at, known_at=known_at, fail_on=fail_on, projects=tuple(projects), swept=len(swept),
         errors=len(projects) - len(swept), failing_gate=sum(p.fails_gate for p in swept),
         findings=sum(p.findings for p in swept), counts=dict(sorted(totals.items())))
+
+
+# ---- projects already open (a server's) ---------------------------------------------------------
+
+
+def _judged(opened: Any, valid_at: dt.date, known_at: dt.datetime | None, groups: Sequence[str], fail_on: FailOn,
+            progress: Callable[[str, int, int], None] | None = None, *, packs: Sequence[str] = (),
+            params: Mapping[str, str] | None = None, include_superseded: bool = False) -> SweepOutcome:
+    """One opened project swept and judged as ``inforce sweep`` sweeps and judges it alone: the
+    one place a portfolio's project is (``_sweep_one`` and ``sweep_opened`` both come here)."""
+    from .sweep import judge_sweep
+
+    report = opened.sweep(valid_at, known_at, groups=groups, packs=packs, params=params,
+                          include_superseded=include_superseded, progress=progress)
+    return judge_sweep(report, fail_on)
+
+
+def sweep_opened(
+    projects: Sequence[tuple[PortfolioEntry, Any]], valid_at: dt.date | None, known_at: dt.datetime | None = None,
+    *, groups: Sequence[str] = (), packs: Sequence[str] = (), params: Mapping[str, str] | None = None,
+    include_superseded: bool = False, fail_on: FailOn = "escalate", progress: PortfolioProgress | None = None,
+) -> PortfolioRun:
+    """A portfolio of projects the caller has opened already (a server's, each pinned to one
+    generation), swept one after another in this thread and summarised as ``sweep_portfolio``
+    does: each ``(entry, opened)`` is an opened ``Project`` (used, never closed here) or the
+    exception that stopped its opening (the project is then listed with that error, as is one
+    whose ``entry.problem`` is set, or whose sweep fails; the others are swept). ``packs``,
+    ``params`` and ``include_superseded`` are the single sweep's. An exception raised by
+    ``progress`` (a cancel) ends the whole run: it is not one project's error."""
+    valid_at = require_date(valid_at)
+    if fail_on not in ("escalate", "any", "none"):
+        raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
+    entries = [entry for entry, _ in projects]
+    done: list[_Done] = []
+    if progress:
+        progress(None, "projects", 0, len(projects))
+    for index, (entry, opened) in enumerate(projects):
+        stopped: list[BaseException] = []
+
+        def stage(step: str, at: int, total: int, name: str = entry.name, stopped: list[BaseException] = stopped) -> None:
+            try:
+                progress(name, step, at, total)  # type: ignore[misc]
+            except BaseException as stop:
+                stopped.append(stop)
+                raise
+
+        if entry.problem is not None:
+            result = _Done(index, None, entry.problem)
+        elif isinstance(opened, BaseException):
+            result = _Done(index, None, _error(opened))
+        else:
+            try:
+                result = _Done(index, _judged(opened, valid_at, known_at, tuple(groups), fail_on,
+                                              stage if progress else None, packs=packs, params=params,
+                                              include_superseded=include_superseded), None)
+            except Exception as problem:  # one project's failure is its line in the summary
+                if stopped:
+                    raise
+                result = _Done(index, None, _error(problem))
+        done.append(result)
+        if progress:
+            progress(entry.name, "failed" if result.error else "swept", 1, 1)
+            progress(None, "projects", len(done), len(projects))
+    return PortfolioRun(summary=_summary(entries, done, valid_at, known_at, fail_on),
+                        outcomes=tuple(d.outcome for d in done), notes=tuple(d.notes for d in done))

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         ImpactReport,
         IngestResult,
         Portfolio,
+        PortfolioEntry,
         PortfolioRun,
         Replay,
         ResolveResult,
@@ -215,15 +216,19 @@ class Project:
 
     @classmethod
     def embed(
-        cls, root: str | Path, embedder: Embedder, *, batch_size: int = 64,
-        progress: Callable[[int, int], None] | None = None,
+        cls, root: str | Path, embedder: Embedder | None, *, batch_size: int = 64,
+        progress: Callable[[int, int], None] | None = None, executor: str = "local", workers: int = 1,
+        ray_address: str | None = None, load: Callable[[], Embedder] | None = None,
     ) -> EmbedReport:
         """Embed every provision text of the graph at ``root`` that ``embedder``'s cache lacks,
         then put the vectors in (``engine.embedding.embed_project``: resumable, and never
-        blocking an ingest; ``applied`` False when the write lock was held)."""
+        blocking an ingest; ``applied`` False when the write lock was held). ``executor`` ``ray``:
+        the same batches as Ray tasks, ``workers`` at once, on a Ray started here or the cluster at
+        ``ray_address``, each worker's model loaded once by ``load`` (picklable)."""
         from .embedding import embed_project
 
-        return embed_project(Path(root), embedder, batch_size=batch_size, progress=progress)
+        return embed_project(Path(root), embedder, batch_size=batch_size, progress=progress, executor=executor,
+                             workers=workers, ray_address=ray_address, load=load)
 
     @classmethod
     def test_rules(
@@ -269,16 +274,33 @@ class Project:
         portfolio: Portfolio, opener: Callable[[Path], tuple[Project, Sequence[str]]],
         valid_at: dt.date | None, known_at: dt.datetime | None = None, *, groups: Sequence[str] = (),
         fail_on: FailOn = "escalate", executor: str = "local", workers: int = 1,
-        progress: Callable[[str | None, str, int, int], None] | None = None,
+        progress: Callable[[str | None, str, int, int], None] | None = None, ray_address: str | None = None,
     ) -> PortfolioRun:
         """Every project of a portfolio swept and judged as ``sweep`` and ``judge_sweep`` do it
-        alone, ``workers`` at a time on ``executor`` (``local``; ``ray`` needs ``inforce[ray]``),
+        alone, ``workers`` at a time on ``executor`` (``local``; ``ray`` needs ``inforce[ray]``: a
+        Ray started here, or the cluster at ``ray_address``),
         each opened by ``opener`` (picklable: workers call it); a project that fails is listed
         with its error in the summary and the others are swept (``engine.portfolio``)."""
         from .portfolio import sweep_portfolio
 
         return sweep_portfolio(portfolio, opener, valid_at, known_at, groups=groups, fail_on=fail_on,
-                               executor=executor, workers=workers, progress=progress)
+                               executor=executor, workers=workers, progress=progress, ray_address=ray_address)
+
+    @staticmethod
+    def sweep_opened(
+        projects: Sequence[tuple[PortfolioEntry, Project | BaseException]], valid_at: dt.date | None,
+        known_at: dt.datetime | None = None, *, groups: Sequence[str] = (), packs: Sequence[str] = (),
+        params: Mapping[str, str] | None = None, include_superseded: bool = False, fail_on: FailOn = "escalate",
+        progress: Callable[[str | None, str, int, int], None] | None = None,
+    ) -> PortfolioRun:
+        """A portfolio of projects opened already (a server's, each pinned to its generation, or
+        the error that stopped its opening) swept and summarised as ``sweep_portfolio`` does, one
+        after another in this thread, with the single sweep's options; none is closed here
+        (``engine.portfolio.sweep_opened``)."""
+        from .portfolio import sweep_opened
+
+        return sweep_opened(projects, valid_at, known_at, groups=groups, packs=packs, params=params,
+                            include_superseded=include_superseded, fail_on=fail_on, progress=progress)
 
     # ---- what the answers are computed from -----------------------------------------------
 

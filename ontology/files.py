@@ -112,13 +112,13 @@ def create_atomically(path: str | Path, data: bytes | str) -> bool:
             return False
         except OSError as problem:  # a filesystem without hard links: claim the name, then rename
             if problem.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
-                raise
+                raise _named(problem, path) from None
             try:
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
             except FileExistsError:
                 return False
             try:
-                os.replace(temporary, path)
+                _put(temporary, path)
             except BaseException:
                 with contextlib.suppress(OSError):
                     os.unlink(path)
@@ -147,10 +147,27 @@ def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None
     except BaseException as problem:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if isinstance(problem, OSError) and problem.filename is None:  # a write cut short: name the file
-            raise OSError(problem.errno, problem.strerror, str(path)) from None
+        if isinstance(problem, OSError):  # a write cut short: the file asked for is named, never the temporary
+            raise _named(problem, path) from None
         raise
     return temporary
+
+
+def _named(problem: OSError, path: Path) -> OSError:
+    """``problem`` as the same kind of ``OSError`` naming ``path``, the file the caller writes,
+    where it named no file or one of the writer's temporary files (a ``.partial`` the user never
+    asked for and cannot act on); one naming another file (a folder on the way) is kept."""
+    if problem.filename is not None and not str(problem.filename).endswith(_PARTIAL):
+        return problem
+    return OSError(problem.errno, problem.strerror, str(path))
+
+
+def _put(temporary: Path, path: Path) -> None:
+    """Rename ``temporary`` over ``path``: an error names ``path`` (``_named``)."""
+    try:
+        os.replace(temporary, path)
+    except OSError as problem:
+        raise _named(problem, path) from None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -177,7 +194,7 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
     existing = _replaceable(path)
     temporary = _write_temporary(path, payload, existing)
     try:
-        os.replace(temporary, path)
+        _put(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -187,11 +204,14 @@ def write_atomically(path: str | Path, data: bytes | str) -> None:
 
 def _replaceable(path: Path) -> os.stat_result | None:
     """What is at ``path`` now (None: nothing), refused (PermissionError) when it is a file that
-    is not writable: an atomic write never replaces what writing into it would be refused."""
+    is not writable: an atomic write never replaces what writing into it would be refused; nor a
+    folder (IsADirectoryError naming ``path``), which a rename could not replace."""
     try:
         existing = os.stat(path)
     except FileNotFoundError:
         return None
+    if stat.S_ISDIR(existing.st_mode) and not path.is_symlink():  # a link to a folder is replaced, as a link
+        raise IsADirectoryError(errno.EISDIR, "a folder is there, where the file goes", str(path))
     if not os.access(path, os.W_OK):
         raise PermissionError(errno.EACCES, "the file is not writable", str(path))
     return existing
@@ -333,6 +353,7 @@ class Together:
         self._staged: dict[Path, tuple[Path, Path | None]] = {}  # destination: (temporary, backup)
         self._made: list[Path] = []  # folders made for the outputs, outermost first
         self._then: list[Callable[[], object]] = []
+        self._removed: list[Path] = []  # files of an earlier output that this one does not hold
 
     def then(self, told: Callable[[], object]) -> None:
         """Call ``told`` once every output is in place (to say so: never before, never if not)."""
@@ -379,13 +400,35 @@ class Together:
             else:
                 self._staged[path] = (temporary, backup)
 
+    def remove(self, path: str | Path) -> None:
+        """Remove ``path`` (a file an earlier run of the command wrote, which this output does
+        not hold again) in the same step as the outputs are put in place: it stays if they are
+        not, and comes back if putting them in place fails. A file gone meanwhile is no error."""
+        path = Path(path)
+        if path in self._staged or path in self._removed:
+            raise ValueError(f"{path} is one of the outputs already")
+        self._removed.append(path)
+
     def _commit(self) -> None:
         moved: list[Path] = []
+        aside: list[tuple[Path, Path]] = []  # removed files, kept under a second name until all is done
         try:
             for path, (temporary, _) in self._staged.items():
-                os.replace(temporary, path)
+                _put(temporary, path)
                 moved.append(path)
+            for path in self._removed:
+                kept = path.with_name(f".{path.name}.{secrets.token_hex(4)}.before{_PARTIAL}")
+                try:
+                    os.replace(path, kept)
+                except FileNotFoundError:
+                    continue
+                except OSError as problem:
+                    raise _named(problem, path) from None
+                aside.append((path, kept))
         except BaseException:
+            for path, kept in aside:
+                with contextlib.suppress(OSError):
+                    os.replace(kept, path)
             for path in moved:  # what was there before comes back; what was not goes
                 with contextlib.suppress(OSError):
                     backup = self._staged[path][1]
@@ -395,11 +438,11 @@ class Together:
                         os.unlink(path)
             self._discard()
             raise
-        for _, backup in self._staged.values():
+        for backup in [backup for _, backup in self._staged.values()] + [kept for _, kept in aside]:
             if backup is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(backup)
-        for folder in {path.parent for path in self._staged}:
+        for folder in {path.parent for path in [*self._staged, *self._removed]}:
             _sync_folder(folder)
         for told in self._then:
             told()
@@ -418,7 +461,8 @@ class Together:
 @contextlib.contextmanager
 def written_together() -> Iterator[Together]:
     """All of a command's outputs or none: the files :meth:`Together.add` stages in the block are
-    moved into place when it ends, only once every one of them was written whole. When anything
+    moved into place when it ends, only once every one of them was written whole, and those
+    :meth:`Together.remove` names (an earlier output's files not written again) go in that step. When anything
     fails first (a full disk: ``OSError`` naming the file, as :func:`write_atomically` raises it;
     any exception in the block), nothing new is left: no temporary file, no output, no folder it
     made, and a file that was there holds what it held. If a move into place itself fails (a

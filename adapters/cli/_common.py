@@ -73,6 +73,7 @@ __all__ = [
     "unwritten",
     "visible",
     "write_output",
+    "writes_only_to",
 ]
 
 #: Exit codes (corpus-format.md, "Output conventions").
@@ -111,6 +112,7 @@ FLAGS: dict[str, str] = {
     "fail_on": "--fail-on",
     "executor": "--executor",
     "workers": "--workers",
+    "ray_address": "--ray-address",
     "baseline": "--baseline",
     "subject": "--subject",
     "question": "QUESTION",
@@ -416,7 +418,22 @@ _OUTPUT_PARAMETER = inspect.Parameter(
                      "output; written only when the command finishes its answer", show_default=False),
     ],
 )
+#: ``-o`` on a command that has no answer for it (``writes_only_to``): kept off its help, refused.
+_NO_OUTPUT_PARAMETER = _OUTPUT_PARAMETER.replace(
+    annotation=Annotated[Path | None, typer.Option("--output", "-o", hidden=True, show_default=False)])
 _CONTEXT_PARAMETER = inspect.Parameter("_inforce_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+
+
+def writes_only_to(option: str) -> Callable[[F], F]:
+    """Mark a command whose outputs all go where ``option`` says (``sweep-all --out DIR``), with
+    no answer on standard output: ``handle_errors`` then offers it no ``-o``, and refuses one
+    given with an input error pointing to ``option`` (an empty file, exit 0, would say nothing)."""
+
+    def mark(func: F) -> F:
+        func._writes_only_to = option  # type: ignore[attr-defined]
+        return func
+
+    return mark
 
 
 def _debug_requested(context: typer.Context | None) -> bool:
@@ -561,6 +578,9 @@ def handle_errors(func: F) -> F:
         *args: Any, output: Path | None = None, _inforce_context: typer.Context | None = None, **kwargs: Any
     ) -> None:
         try:
+            if output is not None and elsewhere is not None:
+                raise InputError(f"nothing of this command goes to -o/--output: its outputs go to {elsewhere}",
+                                 field="-o", hint=f"drop -o and give {elsewhere}")
             code = _run(func, args, kwargs, output)
             sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
             if output is None and _reader_gone():
@@ -608,8 +628,10 @@ def handle_errors(func: F) -> F:
         if code != EXIT_OK:
             raise typer.Exit(code)
 
+    elsewhere: str | None = getattr(func, "_writes_only_to", None)
     signature = inspect.signature(func, eval_str=True)
     wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER, _CONTEXT_PARAMETER]
+        parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER if elsewhere is None else _NO_OUTPUT_PARAMETER,
+                    _CONTEXT_PARAMETER]
     )
     return wrapper  # type: ignore[return-value]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import enum
+import functools
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -277,32 +279,64 @@ def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None
     out.print(table)
 
 
+class EmbedExecutor(enum.StrEnum):
+    local = "local"
+    ray = "ray"
+
+
 @handle_errors
 def embed(
     project: ProjectArg,
-    batch_size: Annotated[int, typer.Option(help="passages per model call", min=1)] = 64,
+    batch_size: Annotated[int, typer.Option(help="passages per model call (and per Ray task)", min=1)] = 64,
     format: FormatOption = OutputFormat.text,
+    executor: Annotated[EmbedExecutor, typer.Option(
+        "--executor", help="local (this process), or ray: batches as Ray tasks on a Ray started here with "
+        "--workers CPUs, or on the cluster at --ray-address (needs pip install 'inforce[ray]')")] = EmbedExecutor.local,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, max=64, help="with --executor ray: batches embedded at once, each worker loading "
+        "the model once; the vectors are the same whatever the number")] = 1,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="HOST:PORT of a running Ray cluster's head (with --executor ray); the model "
+        "must be installed on its nodes", show_default=False)] = None,
 ) -> None:
     """Embed provision text for vector search (resumable; cached by a hash of the text).
 
     The model is ``models: embedding:`` of inforce.yaml (the packaged all-MiniLM-L6-v2 unless
-    it says ``none``).
+    it says ``none``). With --executor ray the same batches are embedded by Ray's workers and
+    cached here as each comes back: a rerun after a failure embeds only what is missing.
     """
     from inforce.adapters.ingest import load_manifest
-    from inforce.adapters.models import load_backends
-    from inforce.ontology import ModelUnavailableError
+    from inforce.ontology import InputError, ModelUnavailableError
 
     models = load_manifest(project).models
     if models.embedding is None:
         raise ModelUnavailableError(f"{project}/inforce.yaml says models: embedding: none; nothing to embed with")
-    embedder = load_backends(project, models.model_copy(update={"embedding_configured": True}),
-                             embedding=True, nli=False, rerank=False, bulk=True).embedder
-    assert embedder is not None
-    report = Project.embed(project, embedder, batch_size=batch_size)
+    load = functools.partial(_bulk_embedder, project.absolute(), models)
+    if executor is EmbedExecutor.local:
+        if workers != 1 or ray_address is not None:
+            raise InputError(f"{'--workers' if workers != 1 else '--ray-address'} is for --executor ray",
+                             field="executor", hint="add --executor ray")
+        report = Project.embed(project, load(), batch_size=batch_size)
+    else:
+        err.print(f"ray: joining the cluster at {ray_address}" if ray_address else
+                  f"ray: starting Ray on this machine with {workers} CPU(s)", markup=False)
+        report = Project.embed(project, None, batch_size=batch_size, executor="ray", workers=workers,
+                               ray_address=ray_address, load=load)
     if format is OutputFormat.json:
         emit_json(report)
         return
     err.print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.model_dump().items()))
+
+
+def _bulk_embedder(project: Path, models):  # noqa: ANN001, ANN202 - Models, -> Embedder
+    """The embedder ``inforce embed`` uses (the bulk, torch form of ``models: embedding:``): the
+    one loader, called here for the local executor and once in each Ray worker for ``ray``."""
+    from inforce.adapters.models import load_backends
+
+    embedder = load_backends(project, models.model_copy(update={"embedding_configured": True}),
+                             embedding=True, nli=False, rerank=False, bulk=True).embedder
+    assert embedder is not None
+    return embedder
 
 
 def _proposal_embedder(project: Path):  # noqa: ANN202 - a loader, Callable[[], Embedder | None]

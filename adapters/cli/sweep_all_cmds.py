@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import enum
 import functools
+import os
+import stat
 import sys
 import time
 from pathlib import Path
 from typing import Annotated
 
+import pydantic
 import pydantic_core
 import typer
 from rich.table import Table
 
 from inforce.engine import ModelBackends, Project
-from inforce.ontology import InputError, PortfolioRun
+from inforce.ontology import InputError, PortfolioRun, PortfolioSummary
+from inforce.ontology.files import is_file_name, is_partial_write, read_bounded
 from inforce.ontology.text import terminal_line
 
 from ._common import (
@@ -27,6 +31,7 @@ from ._common import (
     outputs_together,
     unwritten,
     writable_folder,
+    writes_only_to,
 )
 from ._options import (
     GroupsOption,
@@ -69,12 +74,15 @@ class _Bar(StageBar):
 
 
 @handle_errors
+@writes_only_to("--out DIR")
 def sweep_all(
     manifest: Annotated[Path, typer.Argument(
         help="a YAML list of project folders (relative to its own folder), or a folder of project folders",
         show_default=False)],
     out: Annotated[Path, typer.Option(
-        "--out", help="the folder for PROJECT.<format> per project and summary.json (written all or none)",
+        "--out", help="the folder for PROJECT.<format> per project and summary.json, written all or none; "
+        "after the run it holds this run's files only (a previous sweep's are replaced or removed); a folder "
+        "holding any other file is refused",
         show_default=False)],
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
@@ -88,7 +96,11 @@ def sweep_all(
         "--workers", min=1, max=64, help="projects swept at once, each in its own process; the output is the same "
         "whatever the number")] = 1,
     executor: Annotated[ExecutorName, typer.Option(
-        "--executor", help="local (this machine), or ray (needs pip install 'inforce[ray]')")] = ExecutorName.local,
+        "--executor", help="local (this machine), or ray: a Ray started here with --workers CPUs, or the cluster "
+        "at --ray-address (needs pip install 'inforce[ray]')")] = ExecutorName.local,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="HOST:PORT of a running Ray cluster's head to sweep on (with --executor ray); "
+        "project folders must be at the same paths on its nodes", show_default=False)] = None,
 ) -> None:
     """Sweep every project of a portfolio on a date: one report per project, and a summary.
 
@@ -97,29 +109,46 @@ def sweep_all(
     and the others are swept. Exit 0 when nothing reaches --fail-on; 1 when a project's finding
     does; 5 when a project could not be swept (the others' reports are written); 2 for bad input
     (nothing swept, nothing written).
+
+    After a run --out holds exactly its outputs: a previous sweep's report of a project not swept
+    this time (it failed, it left the portfolio, another --format) is removed with the same step
+    that writes the new ones. A folder holding anything its summary.json does not account for is
+    refused (exit 2, nothing written or removed). There is no -o: everything goes to --out.
     """
     from inforce.adapters.models import open_project
     from inforce.adapters.report import render
 
     writable_folder(out, "--out")
+    _previous_outputs(out)  # a folder holding anything else is refused before any work
     portfolio = Project.read_portfolio(manifest)
     needs = ModelBackends.needed_for("sweep")
     opener = functools.partial(open_project, embedding="embedder" in needs, nli="nli" in needs,
                                rerank="reranker" in needs)
     started = time.perf_counter()
+    if executor is ExecutorName.ray:  # Ray's own start-up is quiet: this line says what it does
+        err.print(f"ray: joining the cluster at {ray_address}" if ray_address else
+                  f"ray: starting Ray on this machine with {workers} CPU(s)", markup=False)
     with _Bar() as bar:
         run = Project.sweep_portfolio(portfolio, opener, parse_valid_at(valid_at), parse_known_at(known_at),
                                       groups=parse_groups(groups), fail_on=fail_on.value, executor=executor.value,
-                                      workers=workers, progress=bar)
+                                      workers=workers, progress=bar, ray_address=ray_address)
     reports = {entry.name: render(outcome.report, format.value)
                for entry, outcome in zip(portfolio.projects, run.outcomes, strict=True) if outcome is not None}
     summary = pydantic_core.to_json(run.summary.model_dump(mode="json"), indent=2).decode() + "\n"
-    try:  # every report and the summary, all or none: a run that fails as a whole leaves nothing at --out
+    # every report and the summary, and the previous run's files not written again (a project
+    # that failed this time or left the portfolio, another --format) removed in the same step:
+    # --out holds this run's outputs and nothing else, or what it held before
+    try:
         with outputs_together() as together:
+            previous = _previous_outputs(out)  # asked again: a file put there during the sweep is refused
             together.folder(out)
+            written = {out / f"{name}.{format.value}" for name in reports} | {out / SUMMARY_FILE}
             for name, text in reports.items():
                 together.add(out / f"{name}.{format.value}", text)
             together.add(out / SUMMARY_FILE, summary)
+            for stale in previous:
+                if stale not in written:
+                    together.remove(stale)
     except OSError as problem:
         raise InputError(f"cannot write {problem.filename or out}: {unwritten(problem)}; nothing was written",
                          field="--out") from None
@@ -132,6 +161,45 @@ def sweep_all(
         err.print(f"{run.summary.failing_gate} project(s) with a finding at or above --fail-on {fail_on.value}",
                   markup=False)
         raise typer.Exit(EXIT_FINDING)
+
+
+def _previous_outputs(out: Path) -> list[Path]:
+    """The files in ``out`` that a previous portfolio sweep wrote there: its summary.json, the
+    reports of the projects it swept (in any --format: the summary does not say which) and
+    temporary files a crash of its writer left. Anything else in ``out`` (a file its summary.json
+    does not list, a folder, a link, a summary.json that is no portfolio summary) is refused,
+    naming the first such file: a folder holding files inforce did not write there is never
+    written into, and no file of a user's is removed."""
+    try:
+        names = sorted(os.listdir(out))
+    except FileNotFoundError:
+        return []
+    except OSError as problem:
+        raise InputError(f"cannot read the folder {out}: {problem.strerror or problem}", field="--out") from None
+    reports: set[str] = set()
+    if SUMMARY_FILE in names:
+        try:
+            previous = PortfolioSummary.model_validate_json(read_bounded(
+                out / SUMMARY_FILE, what="the previous portfolio summary", regular=True))
+        except (InputError, OSError, pydantic.ValidationError):
+            raise InputError(f"{out} holds a {SUMMARY_FILE} that is no portfolio sweep's summary: not written into, "
+                             "nothing in it removed", file=out / SUMMARY_FILE, field="--out",
+                             hint="give an empty or new folder for --out, or move that file away") from None
+        reports = {f"{line.project}.{each.value}" for line in previous.projects if line.error is None
+                   and is_file_name(line.project) for each in ReportFormat}
+    ours = reports | {SUMMARY_FILE} if SUMMARY_FILE in names else set()
+    found = []
+    for name in names:
+        path = out / name
+        if name in ours and stat.S_ISREG(path.lstat().st_mode):
+            found.append(path)
+        elif any(is_partial_write(name, target) for target in ours):
+            found.append(path)
+        else:
+            raise InputError(f"{out} holds {name}, which no previous portfolio sweep wrote there (its {SUMMARY_FILE} "
+                             "does not list it): nothing written, nothing removed", file=path, field="--out",
+                             hint="give an empty or new folder for --out, or move that file away")
+    return found
 
 
 def _summary(run: PortfolioRun, seconds: float, workers: int, out: Path) -> None:

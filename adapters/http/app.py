@@ -63,6 +63,8 @@ from inforce.ontology import (
     Locator,
     ModelUnavailableError,
     NotFoundError,
+    PortfolioEntry,
+    PortfolioRun,
     Refusal,
     Replay,
     ResolveResult,
@@ -85,6 +87,7 @@ from inforce.ontology.views import ProvisionView
 from .bodies import (
     EligibleRequest,
     EraseRequest,
+    PortfolioSweepRequest,
     PrecedenceRequest,
     ResolveRequest,
     ReviewRequest,
@@ -92,7 +95,15 @@ from .bodies import (
 )
 from .decisions import DecisionLog, Recorder
 from .document import document_statuses
-from .jobs import IngestRunning, SweepJob, SweepJobs, SweepStatus, TooManySweeps, Writer
+from .jobs import (
+    IngestRunning,
+    PortfolioStatus,
+    SweepJob,
+    SweepJobs,
+    SweepStatus,
+    TooManySweeps,
+    Writer,
+)
 from .keys import Caller, Keys
 from .limits import DEFAULT_BODY_SECONDS, DEFAULT_MAX_BODY, DEFAULT_MAX_DEPTH, Limits
 from .warm import Warm
@@ -882,6 +893,174 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         job.cancel.set()
         return Response(_json(job.status()), status_code=202, media_type="application/json",
                         headers={BUILD_HEADER: job.index_build})
+
+    # ---- portfolio sweeps: one job over many projects -----------------------------------
+
+    def _reachable(caller: Caller, asked: Sequence[str] | None) -> list[str]:
+        """The projects a portfolio sweep reads: those asked (each once), or every project served
+        that the caller's key may reach; one it may not reach is the same 404 as one not served."""
+        if asked is None:
+            names = [name for name in service.projects if caller.serves(name)]
+            if not names:
+                raise _Failure(404, "no project served here may be asked about with your key", outcome="not_found")
+            return names
+        twice = [{"loc": ["body", "projects", index], "msg": f"{name!r} is named more than once", "type": "duplicate"}
+                 for index, name in enumerate(asked) if name in asked[:index]]
+        if twice:
+            raise _Failure(422, twice)
+        for name in asked:
+            if name not in service.projects or not caller.serves(name):
+                raise _Failure(404, f"no project named {name!r} is served here", outcome="not_found")
+        return list(asked)
+
+    def _served_run(run: PortfolioRun) -> PortfolioRun:
+        """A portfolio run as a client reads it: each error naming its project's folder on the
+        server by the name the project is served under."""
+        lines = tuple(line if line.error is None else line.model_copy(update={"error": line.error.model_copy(
+            update={"message": _served(line.error.message, service.projects[line.project].root, line.project)})})
+            for line in run.summary.projects)
+        return run.model_copy(update={"summary": run.summary.model_copy(update={"projects": lines})})
+
+    def _portfolio_lines(names: Sequence[str], builds: Mapping[str, str], caller: Caller, endpoint: str,
+                         outcome: Callable[[str], str], status: int, seconds: float, body: bytes | None,
+                         correlation: str) -> None:
+        """A portfolio sweep's decision lines: one per project, in that project's log."""
+        digest = hashlib.sha256(body).hexdigest() if body is not None else None
+        for name in names:
+            root = service.projects[name].root
+            service.record(lambda name=name, root=root: service.log.write(
+                root, endpoint=endpoint, caller=caller.name, via=caller.via, project=name, build=builds.get(name),
+                outcome=outcome(name), status=status, seconds=seconds, answer_sha256=digest,
+                correlation_id=correlation))
+
+    @app.post("/v1/portfolio/sweeps", tags=["sweeps"], status_code=202, response_model=PortfolioStatus)
+    async def start_portfolio_sweep(request: Request, caller: Authed, body: PortfolioSweepRequest) -> Response:
+        """Start one sweep of many projects on ``valid_at`` (``projects``, or every one your key
+        may reach), each on the generation newest now and as its own sweep would sweep it; its id,
+        to follow its progress per project and overall and read each project's report and the
+        portfolio summary. A project that fails is listed with its error; the others are swept."""
+        began = time.perf_counter()
+        correlation = request.scope.get("state", {}).get("correlation_id", "")
+        _check_query(request, ())
+        _strict_dates(await request.json())
+        _no_groups(body.groups)
+        names = _reachable(caller, body.projects)
+        builds: dict[str, str] = {}
+
+        def begin() -> SweepJob:
+            held = ExitStack()  # every generation this request began on, held for the job until it ends
+            try:
+                members: list[tuple[PortfolioEntry, Project | BaseException]] = []
+                for name in names:
+                    warm = service.projects[name]
+                    entry = PortfolioEntry(name=name, folder=name, root=warm.root)
+                    try:
+                        pinned = held.enter_context(warm.reading())
+                    except (InforceError, InputErrors) as problem:  # this project's line in the summary
+                        members.append((entry, problem))
+                        continue
+                    try:  # packs and params that do not load are the request's 422, not a failed job
+                        pinned.snapshot.precedence_rules(body.packs, body.params)
+                    except NotFoundError as missing:
+                        raise _failure(InputError(missing.what, field="packs", hint=missing.hint), "body") from None
+                    except (InforceError, InputErrors) as problem:
+                        raise _failure(problem, "body", warm.root, name) from None
+                    members.append((entry, pinned))
+                    builds[name] = pinned.build_id
+
+                def run(job: SweepJob) -> PortfolioRun:
+                    with held:
+                        return _served_run(Project.sweep_opened(
+                            members, body.valid_at, body.known_at, groups=caller.groups, packs=body.packs,
+                            params=body.params, include_superseded=body.include_superseded, fail_on=body.fail_on,
+                            progress=job.portfolio_progress))
+
+                def ended(job: SweepJob) -> None:
+                    swept: PortfolioRun | None = job.outcome  # None unless it ended done
+                    states = {line.project: "failed" if line.error else "swept"
+                              for line in swept.summary.projects} if swept is not None else {}
+                    _portfolio_lines(names, job.builds, caller, "portfolio-sweep",
+                                     lambda name: states.get(name, job.state), 200,
+                                     ((job.finished or job.started) - job.started).total_seconds(), None,
+                                     f"sweep-{job.id}")
+
+                return service.sweeps.start(None, caller.name, "", run, ended, portfolio=names, builds=builds)
+            except TooManySweeps as busy:
+                held.close()
+                raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
+                               "one", outcome="too_many_sweeps") from None
+            except BaseException:
+                held.close()
+                raise
+
+        try:
+            job = await asyncio.to_thread(begin)
+        except _Failure as failed:
+            refused = failed.outcome
+            _portfolio_lines(names, builds, caller, "portfolio-sweeps", lambda _: refused, failed.status,
+                             time.perf_counter() - began, json.dumps({"detail": failed.detail}).encode(), correlation)
+            raise
+        answer = _json(job.portfolio_status())
+        _portfolio_lines(names, job.builds, caller, "portfolio-sweeps", lambda _: "sweep_running", 202,
+                         time.perf_counter() - began, answer, correlation)
+        return Response(answer, status_code=202, media_type="application/json")
+
+    def _portfolio_job(caller: Caller, job_id: str) -> SweepJob:
+        job = service.sweeps.get(None, caller.name, job_id)
+        if job is None:
+            raise _Failure(404, f"no portfolio sweep {job_id!r} of yours", outcome="not_found")
+        return job
+
+    @app.get("/v1/portfolio/sweeps/{job_id}", tags=["sweeps"], response_model=PortfolioStatus,
+             responses={200: {"content": {m: {} for m in _MEDIA.values()},
+                              "description": "the status; with ?project=NAME (and ?format=) that project's report, "
+                                             "with ?summary (or ?format=json alone) the portfolio summary, once done"}})
+    async def portfolio_sweep_result(
+        request: Request, job_id: str, caller: Authed, format: Literal["json", "sarif", "md", "html"] | None = None,
+        project: Annotated[str | None, Query(max_length=200)] = None,
+        summary: Annotated[Literal["", "true"] | None, Query(description="the portfolio summary (summary.json)")]
+        = None,
+    ) -> Response:
+        """The portfolio sweep's state and progress, per project and overall; with ``project``
+        that project's report in ``format`` (json by default: byte for byte its single sweep's),
+        with ``summary`` or ``format=json`` alone the summary ``inforce sweep-all`` writes as
+        summary.json (409 until the job is done)."""
+        _check_query(request, ("format", "project", "summary"))
+        job = _portfolio_job(caller, job_id)
+        wants_summary = summary is not None or (project is None and format == "json")
+        if summary is not None and (project is not None or format not in (None, "json")):
+            raise _Failure(422, [{"loc": ["query", "summary"], "type": "value_error",
+                                  "msg": "the summary is JSON, of the whole portfolio: leave out project and format"}])
+        if project is None and not wants_summary:
+            if format is not None:
+                raise _Failure(422, [{"loc": ["query", "project"], "type": "missing",
+                                      "msg": f"a {format} report is one project's: name it (project=NAME)"}])
+            return Response(_json(job.portfolio_status()), media_type="application/json")
+        if project is not None and project not in job.projects:
+            raise _Failure(404, f"no project named {project!r} in this portfolio sweep", outcome="not_found")
+        if job.state == "erased" or job.erased is not None:
+            raise _Failure(410, f"the sweep's reports are gone: {job.error}", outcome="erased")
+        if job.state != "done":
+            raise _Failure(409, f"the sweep is {job.state}: its reports exist once it is done")
+        run: PortfolioRun = job.outcome
+        if wants_summary:
+            return Response(run.summary.model_dump_json(indent=2) + "\n", media_type="application/json")
+        index = [line.project for line in run.summary.projects].index(project)
+        line, outcome = run.summary.projects[index], run.outcomes[index]
+        if outcome is None:
+            said = f": {line.error.type}: {line.error.message}" if line.error is not None else ""
+            raise _Failure(404, f"{project} was not swept, so it has no report{said}", outcome="not_found")
+        text = await asyncio.to_thread(render, outcome.report, format or "json")
+        return Response(text, media_type=_MEDIA[format or "json"], headers={BUILD_HEADER: job.builds[project]})
+
+    @app.delete("/v1/portfolio/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=PortfolioStatus)
+    async def cancel_portfolio_sweep(request: Request, job_id: str, caller: Authed) -> Response:
+        """Cancel a running portfolio sweep (it stops at its next step, no report kept; one that
+        has ended is left as it is)."""
+        _check_query(request, ())
+        job = _portfolio_job(caller, job_id)
+        job.cancel.set()
+        return Response(_json(job.portfolio_status()), status_code=202, media_type="application/json")
 
     # ---- ingest: one writer ----------------------------------------------------------------
 

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from inforce.ontology import Context
 from inforce.ontology.scalars import UtcDateTime
 
-__all__ = ["EligibleRequest", "EraseRequest", "PrecedenceRequest", "ResolveRequest", "ReviewRequest", "StockPack",
-           "SweepRequest"]
+__all__ = ["EligibleRequest", "EraseRequest", "PortfolioSweepRequest", "PrecedenceRequest", "ResolveRequest",
+           "ReviewRequest", "StockPack", "SweepRequest"]
 
 #: a stock pack by name (``precedence/none``): a client never names a file on the server
 StockPack = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)+$", max_length=200)]
@@ -65,6 +65,14 @@ class SweepRequest(BaseModel):
     params: _Params = Field(default_factory=dict)
     include_superseded: bool = False
     fail_on: Literal["escalate", "any", "none"] = "escalate"
+
+
+class PortfolioSweepRequest(SweepRequest):
+    """``POST /v1/portfolio/sweeps``: the single sweep's body, over ``projects`` (the served
+    projects' names, each once; default: every project the caller's key may reach)."""
+
+    projects: Annotated[tuple[Annotated[str, StringConstraints(min_length=1, max_length=200)], ...],
+                        Field(min_length=1, max_length=1000)] | None = None
 
 
 class EraseRequest(BaseModel):

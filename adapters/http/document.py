@@ -2,7 +2,8 @@
 
 FastAPI documents what a route returns and a 422 for its parameters; the service answers more
 than that (``app``'s docstring lists every status): the middleware's 408, 413 and 500, the key's
-400 and 401, the engine's errors as 403, 404, 409, 503 and 504, a sweep's 410 and 429. Each is
+400 and 401, the engine's errors as 403, 404, 409, 503 and 504, a sweep's (and a portfolio
+sweep's) 410 and 429. Each is
 given here, on the operations that may answer it, with the body it carries: a ``Problem``
 (``detail`` a sentence, or a list of ``{loc, msg, type}``; a 422's always the list,
 ``Invalid``), a 403 the ``Refusal`` or a ``Problem`` (a key without the right), ``/readyz``'s
@@ -74,6 +75,10 @@ _MORE: dict[tuple[str, str], tuple[int, ...]] = {
     ("/v1/projects", "get"): (422, 503),
     ("/v1/projects/{name}/sweeps", "post"): (429,),
     ("/v1/projects/{name}/sweeps/{job_id}", "get"): (410,),
+    # a portfolio sweep: its projects are named in the body (404 for one the key may not reach)
+    ("/v1/portfolio/sweeps", "post"): (404, 409, 429, 503),
+    ("/v1/portfolio/sweeps/{job_id}", "get"): (404, 409, 410, 422),
+    ("/v1/portfolio/sweeps/{job_id}", "delete"): (404,),
 }
 _REFUSED = "a refusal: the caller's groups may not read what the answer would show"
 _READY = {"type": "object", "required": ["status"],

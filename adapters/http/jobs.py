@@ -2,9 +2,11 @@
 
 A sweep is started by one request and runs in a worker thread on the generation that was
 newest then; its progress (stage, done, total) is read by later requests, and a cancel stops
-it at its next progress step. The report is kept, rendered on demand in each format. Only the
-caller who started a job sees it (another caller's job id is "no such sweep"). A stopping
-server cancels the jobs still running and tells each one's end before it exits (``stop``).
+it at its next progress step. A portfolio sweep is one job too, over many projects (each on
+its own generation, ``builds``), its progress per project and overall. The report is kept,
+rendered on demand in each format. Only the caller who started a job sees it (another
+caller's job id is "no such sweep"). A stopping server cancels the jobs still running and
+tells each one's end before it exits (``stop``).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import datetime as dt
 import secrets
 import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["IngestRunning", "SweepJob", "SweepJobs", "SweepStatus", "TooManySweeps", "Writer"]
+__all__ = ["IngestRunning", "PortfolioProjectStatus", "PortfolioStatus", "SweepJob", "SweepJobs", "SweepStatus",
+           "TooManySweeps", "Writer"]
 
 JobState = Literal["running", "done", "failed", "cancelled", "erased"]
 
@@ -43,6 +46,50 @@ class SweepStatus(BaseModel):
     error: str | None = None
 
 
+ProjectState = Literal["waiting", "running", "swept", "failed"]
+
+
+class PortfolioProjectStatus(BaseModel):
+    """One project of a portfolio sweep job: where its sweep is (``stage``, ``done`` of
+    ``total`` while it runs), and once swept its findings, or the error that stopped it (the
+    error's message once the job is done)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    project: str
+    state: ProjectState = "waiting"
+    index_build: str | None = None  # the build it is swept on (None: it could not be opened)
+    stage: str | None = None
+    done: int = 0
+    total: int = 0
+    findings: int | None = None
+    fail_on_reached: bool | None = None
+    error: str | None = None
+
+
+class PortfolioStatus(BaseModel):
+    """A portfolio sweep job as a client sees it: overall (``projects_done`` of
+    ``projects_total``, the project sweeping now and its stage) and per project."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    state: JobState
+    started: dt.datetime
+    finished: dt.datetime | None = None
+    projects_done: int = 0
+    projects_total: int = 0
+    project: str | None = None  # the project sweeping now
+    stage: str | None = None
+    done: int = 0
+    total: int = 0
+    projects: tuple[PortfolioProjectStatus, ...] = ()
+    findings: int | None = None  # over the projects swept, once done
+    failing_gate: int | None = None  # projects with a finding at or above fail_on, once done
+    errors: int | None = None  # projects not swept, once done
+    error: str | None = None
+
+
 class _Cancelled(Exception):
     """Raised inside the sweep at its next progress step once the job is cancelled."""
 
@@ -50,7 +97,7 @@ class _Cancelled(Exception):
 @dataclass
 class SweepJob:
     id: str
-    project: str
+    project: str | None  # None: a portfolio sweep (``builds`` names its projects)
     caller: str
     index_build: str
     started: dt.datetime
@@ -66,6 +113,12 @@ class SweepJob:
     thread: threading.Thread | None = None
     #: its end told (``on_end`` called): once, by its thread or by ``SweepJobs.stop``
     told: bool = False
+    #: each project it reads and the build it reads it on (a single sweep's: its one project)
+    builds: dict[str, str] = field(default_factory=dict)
+    #: a portfolio sweep's projects (in its order): each one's progress and state
+    projects: dict[str, dict[str, Any]] = field(default_factory=dict)
+    projects_done: int = 0
+    current: str | None = None
 
     def status(self) -> SweepStatus:
         report = self.outcome.report if self.outcome is not None else None
@@ -80,6 +133,44 @@ class SweepJob:
             raise _Cancelled
         self.stage, self.done, self.total = stage, done, total
 
+    def portfolio_progress(self, project: str | None, stage: str, done: int, total: int) -> None:
+        """A portfolio sweep's step (``engine.portfolio.PortfolioProgress``): the whole's
+        (``project`` None) or one project's; a cancelled job stops here."""
+        if self.cancel.is_set():
+            raise _Cancelled
+        if project is None:
+            self.projects_done, self.done, self.total = done, 0, 0
+            self.current = self.stage = None
+            return
+        held = self.projects.setdefault(project, {"project": project})
+        if stage in ("swept", "failed"):
+            held.update(state=stage, stage=None)
+            return
+        held.update(state="running", stage=stage, done=done, total=total)
+        self.current, self.stage, self.done, self.total = project, stage, done, total
+
+    def portfolio_status(self) -> PortfolioStatus:
+        run = self.outcome  # the PortfolioRun, once done
+        lines = {line.project: line for line in run.summary.projects} if run is not None else {}
+        projects = []
+        for name, held in self.projects.items():
+            line = lines.get(name)
+            more: dict[str, Any] = {}
+            if line is not None and line.error is None:
+                more = {"state": "swept", "findings": line.findings, "fail_on_reached": line.fails_gate}
+            elif line is not None and line.error is not None:
+                more = {"state": "failed", "error": f"{line.error.type}: {line.error.message}"}
+            projects.append(PortfolioProjectStatus(**{**held, "index_build": self.builds.get(name), **more}))
+        summary = run.summary if run is not None else None
+        running = self.state == "running"
+        return PortfolioStatus(
+            id=self.id, state=self.state, started=self.started, finished=self.finished,
+            projects_done=self.projects_done, projects_total=len(self.projects),
+            project=self.current if running else None, stage=self.stage if running else None,
+            done=self.done if running else 0, total=self.total if running else 0, projects=tuple(projects),
+            findings=summary.findings if summary else None, failing_gate=summary.failing_gate if summary else None,
+            errors=summary.errors if summary else None, error=self.error)
+
 
 class SweepJobs:
     """The sweep jobs of one server (kept until the server stops; the oldest finished ones
@@ -93,11 +184,16 @@ class SweepJobs:
         self._erased: dict[str, dict[str, str]] = {}  # per project: build left by an erasure -> its id
         self._on_end: dict[str, Callable[[SweepJob], None]] = {}  # per job not yet ended: its end's teller
 
-    def start(self, project: str, caller: str, index_build: str, run: Callable[[SweepJob], Any],
-              on_end: Callable[[SweepJob], None]) -> SweepJob:
-        """Start ``run`` in its own thread; TooManySweeps when the caller already runs ``per_caller``."""
+    def start(self, project: str | None, caller: str, index_build: str, run: Callable[[SweepJob], Any],
+              on_end: Callable[[SweepJob], None], *, portfolio: Sequence[str] = (),
+              builds: Mapping[str, str] | None = None) -> SweepJob:
+        """Start ``run`` in its own thread; TooManySweeps when the caller already runs ``per_caller``
+        (a portfolio sweep counts as one). A portfolio sweep's ``project`` is None, ``portfolio``
+        its projects in order, and ``builds`` the build each opened one is read on."""
         job = SweepJob(id=secrets.token_hex(8), project=project, caller=caller, index_build=index_build,
-                       started=dt.datetime.now(dt.UTC))
+                       started=dt.datetime.now(dt.UTC),
+                       builds=dict(builds) if builds is not None else {project or "": index_build},
+                       projects={name: {"project": name} for name in portfolio})
         with self._lock:
             running = sum(1 for j in self._jobs.values() if j.caller == caller and j.state == "running")
             if running >= self._per_caller:
@@ -118,8 +214,10 @@ class SweepJobs:
             self._jobs[job.id] = job
 
         with self._lock:
-            if index_build in self._erased.get(project, {}):  # begun on a build an erasure has just left
-                self._drop(job, self._erased[project][index_build])
+            for read, build in job.builds.items():  # begun on a build an erasure has just left
+                if build in self._erased.get(read, {}):
+                    self._drop(job, self._erased[read][build])
+                    break
 
         def work() -> None:
             try:
@@ -181,13 +279,15 @@ class SweepJobs:
         """An erasure of ``project`` is live (its graph is ``kept_build``): every job built on
         another build drops its report (it may hold the erased text), a running one is
         cancelled, and a job that begins later on one of ``left_builds`` (the builds the erasure
-        left behind) drops its own; how many jobs were dropped."""
+        left behind) drops its own; how many jobs were dropped. A portfolio sweep reading the
+        project on another build drops every report it holds (the summary too)."""
         with self._lock:
             left = self._erased.setdefault(project, {})
             dropped = 0
             for job in self._jobs.values():
-                if job.project == project and job.index_build != kept_build and job.erased is None:
-                    left[job.index_build] = erasure
+                build = job.builds.get(project)
+                if build is not None and build != kept_build and job.erased is None:
+                    left[build] = erasure
                     self._drop(job, erasure)
                     dropped += 1
             for build in left_builds:
@@ -204,7 +304,8 @@ class SweepJobs:
         if job.state != "running":
             job.state = "erased"
 
-    def get(self, project: str, caller: str, job_id: str) -> SweepJob | None:
+    def get(self, project: str | None, caller: str, job_id: str) -> SweepJob | None:
+        """The caller's job ``job_id`` of ``project`` (None: a portfolio sweep), else None."""
         job = self._jobs.get(job_id)
         return job if job is not None and job.project == project and job.caller == caller else None
 

@@ -249,3 +249,113 @@ def test_ctrl_c_stops_the_workers_and_leaves_nothing_at_out(portfolio: Path, tmp
     time.sleep(0.5)
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
                 and "zombie" not in Path(f"/proc/{pid}/status").read_text()], "a worker outlived the command"
+
+
+# ---- the --out folder holds one run's outputs and nothing else (issue 23, audit Y) --------------
+
+
+def test_a_project_failing_on_the_next_run_leaves_no_report_of_the_last(ingested_example, tmp_path: Path) -> None:
+    """A nightly reader must never take yesterday's report for today's: the report of a project
+    that fails this run (or that is swept in another --format) is removed in the step that writes
+    this run's files, and the summary says why that project has none."""
+    for name in GOOD:
+        ingested_example.copy(name, tmp_path / name)
+    manifest = tmp_path / "nightly.yaml"
+    manifest.write_text("".join(f"- {name}\n" for name in GOOD), encoding="utf-8")
+    out = tmp_path / "out"
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
+    assert code in (0, 1) and (out / "sop-retention.json").is_file(), said
+    shutil.rmtree(tmp_path / "sop-retention" / ".inforce")  # it can no longer be swept
+    code, said = _invoke("sweep-all", manifest, "--valid-at", "2026-05-02", "--out", out)
+    assert code == 5, said
+    assert sorted(p.name for p in out.iterdir()) == ["riverside-library.json", "summary.json"]
+    assert json.loads((out / "riverside-library.json").read_text(encoding="utf-8"))["as_of"] == "2026-05-02"
+    line = {each["project"]: each for each in json.loads((out / "summary.json").read_text(encoding="utf-8"))["projects"]}
+    assert line["sop-retention"]["error"]["type"] == "NotIngestedError", line
+    code, said = _invoke("sweep-all", manifest, "--valid-at", "2026-05-02", "--out", out, "--format", "md")
+    assert code == 5, said
+    assert sorted(p.name for p in out.iterdir()) == ["riverside-library.md", "summary.json"]  # no .json left
+
+
+def test_a_folder_holding_anything_else_is_refused_and_kept(portfolio: Path, good_manifest: Path,
+                                                            tmp_path: Path) -> None:
+    """--out holding a file no previous sweep wrote (a user's notes, a summary.json of their
+    own) is refused before any work: exit 2 naming it, nothing written, nothing removed."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine\n", encoding="utf-8")
+    (out / "sop-retention.json").write_text("{}\n", encoding="utf-8")
+    code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2, said
+    assert f"{out}/notes.txt: --out: {out} holds notes.txt, which no previous portfolio sweep wrote" in said, said
+    assert _tree(out) == {"notes.txt": b"mine\n", "sop-retention.json": b"{}\n"}
+    (out / "notes.txt").unlink()
+    (out / "summary.json").write_text('{"mine": true}\n', encoding="utf-8")
+    code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2 and f"{out}/summary.json: --out: {out} holds a summary.json that is no portfolio sweep's" in said
+    assert _tree(out) == {"sop-retention.json": b"{}\n", "summary.json": b'{"mine": true}\n'}
+
+
+def test_dash_o_is_refused_pointing_to_out(good_manifest: Path, tmp_path: Path) -> None:
+    """sweep-all has no answer for -o: an empty file and exit 0 would say nothing was wrong."""
+    for option in ("-o", "--output"):
+        code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--out", tmp_path / "out",
+                             option, tmp_path / "answer.txt")
+        assert code == 2 and "-o: nothing of this command goes to -o/--output: its outputs go to --out DIR" in said
+        assert not (tmp_path / "answer.txt").exists() and not (tmp_path / "out").exists()
+    code, said = _invoke("sweep-all", "--help")
+    assert code == 0 and "--output" not in said, said
+
+
+def test_a_write_error_names_the_report_never_a_temporary_file(good_manifest: Path, tmp_path: Path) -> None:
+    """A folder where a report goes: the error names that path, the one the user can act on,
+    and never the writer's .partial file (the writer's own message, as every command gets it)."""
+    from inforce.ontology.files import write_atomically, written_together
+
+    out = tmp_path / "out"
+    (out / "sop-retention.json").mkdir(parents=True)
+    code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2 and f"{out}/sop-retention.json" in said and ".partial" not in said, said
+    for write in (lambda: write_atomically(out / "sop-retention.json", "x"),
+                  lambda: written_together().__enter__().add(out / "sop-retention.json", "x")):
+        with pytest.raises(IsADirectoryError) as raised:
+            write()
+        assert raised.value.filename == str(out / "sop-retention.json")
+    assert [p.name for p in out.iterdir()] == ["sop-retention.json"] and not any((out / "sop-retention.json").iterdir())
+
+
+def test_a_removed_report_stays_when_the_outputs_are_not_all_written(tmp_path: Path) -> None:
+    """``Together.remove``: a previous output goes in the step that puts the new ones in place,
+    and not at all when that step fails."""
+    from inforce.ontology.files import written_together
+
+    (tmp_path / "old.json").write_text("old\n", encoding="utf-8")
+    with pytest.raises(IsADirectoryError) as raised, written_together() as together:
+        together.add(tmp_path / "new.json", "new\n")
+        together.remove(tmp_path / "old.json")
+        (tmp_path / "new.json").mkdir()  # the move into place fails
+    assert raised.value.filename == str(tmp_path / "new.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.json", "old.json"]
+    (tmp_path / "new.json").rmdir()
+    with written_together() as together:
+        together.add(tmp_path / "new.json", "new\n")
+        together.remove(tmp_path / "old.json")
+    assert _tree(tmp_path) == {"new.json": b"new\n"}
+
+
+def test_a_subfolder_whose_manifest_is_a_broken_link_or_a_folder_is_listed(portfolio: Path, tmp_path: Path) -> None:
+    """A folder of projects: a subfolder holding an ``inforce.yaml`` that is no readable file
+    is an input error naming it, never a project skipped without a word."""
+    for name in GOOD:
+        (tmp_path / "pf" / name).mkdir(parents=True)
+        (tmp_path / "pf" / name / "inforce.yaml").symlink_to(portfolio / name / "inforce.yaml")
+    (tmp_path / "pf" / "moved").mkdir()
+    (tmp_path / "pf" / "moved" / "inforce.yaml").symlink_to(tmp_path / "nowhere" / "inforce.yaml")
+    (tmp_path / "pf" / "odd" / "inforce.yaml").mkdir(parents=True)
+    (tmp_path / "pf" / "other").mkdir()  # no inforce.yaml: not a project, skipped
+    code, said = _invoke("sweep-all", tmp_path / "pf", "--valid-at", DATE, "--out", tmp_path / "out")
+    assert code == 2, said
+    assert f"{tmp_path}/pf: folder: moved is not a project folder: its inforce.yaml is a broken link" in said, said
+    assert f"{tmp_path}/pf: folder: odd is not a project folder: its inforce.yaml is not a file" in said, said
+    assert "pf: folder: other" not in said, said
+    assert not (tmp_path / "out").exists()

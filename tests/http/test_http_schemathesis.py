@@ -223,8 +223,9 @@ def _tidy(api: Api, case: Any, response: requests.Response, headers: dict[str, s
     """A sweep that started is cancelled at once."""
     if response.status_code == 202 and case.method == "POST" and case.path.endswith("/sweeps"):
         job = response.json()["id"]
-        api.session.delete(f"{api.url}/v1/projects/{case.path_parameters['name']}/sweeps/{job}", headers=headers,
-                           timeout=60)
+        where = ("/v1/portfolio" if case.path == "/v1/portfolio/sweeps"
+                 else f"/v1/projects/{case.path_parameters['name']}")
+        api.session.delete(f"{api.url}{where}/sweeps/{job}", headers=headers, timeout=60)
 
 
 def _hunt(api: Api, path: str, method: str, headers: dict[str, str], known: dict[str, list[Any]],

@@ -69,6 +69,14 @@ def test_only_the_store_imports_kuzu():
                     assert "engine/store" in path.as_posix(), f"{path}:{line} imports kuzu"
 
 
+def test_only_engine_ray_imports_ray():
+    for top in LAYERS:
+        for path in (ROOT / top).rglob("*.py"):
+            for module, line in _imports(path):
+                if module.split(".")[0] == "ray":
+                    assert path == ROOT / "engine" / "_ray.py", f"{path}:{line} imports {module}"
+
+
 def test_core_layers_do_not_import_torch():
     heavy = {"torch", "sentence_transformers", "transformers"}
     for top in ("ontology", "rules", "engine"):
