@@ -73,9 +73,10 @@ _THING = re.compile(
     r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|whole\s+|complete\s+|said\s+|quoted\s+|cited\s+|aforesaid\s+|above-?mentioned\s+)?(?:paragraphs?|"
     r"sub-?paragraphs?|sub-?sections?|sub-?clauses?|sub-?articles?|"  # "Delete the Sub-section 3.2 A": the part itself
     r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
-    r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|original|revised|attached|"
+    r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|tender|original|revised|attached|"
     r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
     # ("each one takes the place of the document that has the same number": the document itself)
+    # ("... reissued at revision 1 and supersede the tender issue": the issue a bid or a tender was made on, whole)
     # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
     # as Commonwealth conditions of contract word it)
     r"versions?|documents?|whole\s+of)(?![\w-]))[a-z]", re.IGNORECASE)

@@ -109,10 +109,11 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")
     if (not holding and action.action == "amend" and int(last) > 1 and re.search(
-            rf"\bnew\s+(?:sub-?)?(?:paragraph|clause|article)\s+{re.escape(path)}(?![\w.])", item.text, re.IGNORECASE)):
+            rf"\bnew\s+(?:sub-?)?(?:paragraph|clause|article|item)\s+{re.escape(path)}(?![\w.])", item.text, re.IGNORECASE)):
         # "11.1.3 Add new paragraph 11.1.3 as follows: ...": a clause no document holds yet, numbered
         # next after one that one document holds (11.1.2): that document changed in part, for a person
-        # to confirm (set lookups of the one clause before, as for the clause itself)
+        # to confirm (set lookups of the one clause before, as for the clause itself); a statement of
+        # work's "Add new item 2.6" likewise
         before = f"{head}.{int(last) - 1}"
         after = _clause_holders(before, item, items, corpus)
         after = after if len(after) <= 1 else _likely_holders(before, item, items, corpus)

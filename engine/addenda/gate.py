@@ -47,6 +47,7 @@ from .silent import (
     _entitled_parts,
     _new_text_unsaid,
     _rest_or_withdrawn,
+    _titled_reported,
     _unnumbered_part,
     _unplaced,
     _unsaid_lines,
@@ -325,6 +326,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
     _rest_or_withdrawn(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _unnumbered_part(reading, document, items, vocabularies, corpus, notations, skip, rule, file, line_of)
     _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
+    _titled_reported(reading, by_key, vocabularies, corpus, rule, file, line_of)  # a part named by its title alone, reported only
     _entitled_parts(reading, by_key, corpus, _PUT_IN_PLACE)  # a whole document's proposal narrowed to the part its item names by title
     if drop:
         reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]

@@ -416,11 +416,12 @@ def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
 
 
 #: A document's title in its own letter case right before the clause the item changes ("General
-#: Conditions of Contract, clause 8.1", "Instructions to Tenderers - Paragraph 3"): Commonwealth and
+#: Conditions of Contract, clause 8.1", "Instructions to Tenderers - Paragraph 3", "... Particular
+#: Application for the Fuel Dock, Sub-Clause 8.7"): Commonwealth and
 #: agency owners name their general provisions so, by title, not number. A title only proposes.
 _TITLE_BEFORE_CLAUSE = re.compile(
     r"(?-i:\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,7}))"
-    r"[ \t]*[,:–—-][ \t]*(?=(?:clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
+    r"[ \t]*[,:–—-][ \t]*(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
 
 
 def titles_a_clause(text: str) -> bool:

@@ -184,6 +184,8 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
                      f"names {m.group(0)}, which {doc} (the document {m.group(1)} designates) does not hold: "
                      f"{doc} changed in part{doubt}, for a person to confirm")
         return
+    if _titled_part(reading, item, text, quoted, action, corpus, rule, file, line_of):
+        return  # 'The item titled "Clean-Up" is deleted and replaced with: ...': proposed or reported
     numbered = _PROJECT_NUMBER.search(read)
     coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
     if unread or numbered or coded:
@@ -275,15 +277,22 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
             action = read_action(line, vocabularies, mask=unasked)
             if lead is not None and action.action == "no_change":
                 continue  # (one labelled entry of the list says it changes nothing; the others may)
-            if action.action == "no_change":
+            # (words saying nothing changes, then a verb of change after them: "Drawings C-104 and C-106 are
+            # withdrawn and reissued"; not "this restates it and changes nothing", nor "A request to substitute
+            # ... is not approved", whose verb is what is turned down: which holds is not certain; a line of
+            # them naming a held target is reported; read again only where the verbs disagree)
+            doubted = action.action == "no_change" and action.ambiguous is not None and action.span is not None and read_action(
+                line, vocabularies, mask=[*unasked, (0, action.span[1])]).changes
+            if action.action == "no_change" and not doubted:
                 said_none = True  # the paragraph says nothing changes; the rest of it explains
                 continue
+            said_none = doubted
             if lead is not None and not action.changes and _labelled_entry(
                     reading, item, line, start, lead, corpus, notations, placed, rule, file, line_of):
                 continue
             if line.rstrip().endswith(":") and (said := _lead_action(line, vocabularies)) is not None:
                 lead = said
-            if not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None:
+            if not doubted and not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None:
                 continue
             found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
                      if r.target is not None and r.by_number and not r.cited]
@@ -294,7 +303,8 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
             reading.not_understood.append(NotUnderstoodItem(
                 item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
                 words=_words(line.strip()),
-                reason=f"names {named} beside a word of change, in a line no reading placed"))
+                reason=f"names {named} beside a word of change, in a line no reading placed"
+                       + (f" ({action.ambiguous}: which holds is for a person to confirm)" if doubted else "")))
 
 
 # Labelled entries under a lead-in that says what each does (issue 21, round 13): "Each label names
@@ -681,7 +691,7 @@ def _unnumbered_part(reading: Reading, document: Document, items: Sequence[Item]
 _ENTITLED = re.compile(r"(?<![\w-])(?:after|before|following|preceding|below|above|under|within|beneath)\s+(?:the\s+)?"
                        r"(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?)\s+"
                        r"(?:entitled|titled|headed|captioned|named)"
-                       r"|(?P<part>(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?)\s+"
+                       r"|(?P<part>(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?|items?)\s+"
                        r"(?:entitled|titled|headed|captioned|named))\s*[:,]?\s*$", re.IGNORECASE)
 
 
@@ -730,6 +740,72 @@ def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus
 
 def _title_key(text: str) -> str:
     return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
+
+
+def _titled_target(item: Item, text: str, quoted: Sequence[tuple[int, int]], reading: Reading,
+                   corpus: Corpus) -> tuple[str, list[Locator]] | None:
+    """The part ``text`` names by its title alone, in quotation marks after a word saying so ('the
+    item titled "Clean-Up"', 'the clause entitled "Handrails"'), and the provisions carrying that
+    title (letter case and punctuation aside) in the documents the addendum's other items change
+    (applied or proposed so far): (the words naming it, the provisions); None where it names no part
+    so. One look at the outline names of those few documents, only for an item naming a part so."""
+    lowered = text.lower()
+    if corpus.names is None or not any(word in lowered for word in ("titled", "headed", "named", "captioned")):
+        return None
+    for start, end in quoted:
+        lead = _ENTITLED.search(text, max(0, start - 60), start)
+        if lead is None or lead.group("part") is None or not (title := _title_key(text[start:end])):
+            continue
+        docs = sorted({e.target.doc for e in reading.applied if e.by.path != item.path}
+                      | {p.target.doc for p in reading.proposed if p.item.path != item.path})
+        found = [Locator(doc=doc, path=path) for doc in docs for path, name in corpus.names(doc).items()
+                 if _title_key(run_in_title(name) or name) == title]
+        return " ".join(text[lead.start("part"):end].split()), found
+    return None
+
+
+def _titled_part(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[int, int]], action: Action,
+                 corpus: Corpus, rule: str, file: str, line_of: Callable[[int], int | None]) -> bool:
+    """Nothing silent, for a change acting on a part named by its title alone (``_titled_target``):
+    the one provision carrying that title proposed (a title is a best guess, never a number), else
+    the item reported, naming the title; whether the item names a part so."""
+    titled = _titled_target(item, text, quoted, reading, corpus)
+    if titled is None:
+        return False
+    written, found = titled
+    if len(found) == 1:
+        _propose(reading, item, found[0], action, written, rule, file, line_of,
+                 f"names the {written}, the title of {found[0].format()} (a document the addendum changes elsewhere), "
+                 "and no number: for a person to confirm")
+    else:
+        reading.not_understood.append(_missed(item, rule, file, line_of, (
+            f"names the {written} by its title alone, which "
+            + (f"{len(found)} provisions of the documents the addendum changes carry" if found
+               else "no provision of the documents the addendum changes elsewhere carries")
+            + f", next to a change verb ({action.words})")))
+    return True
+
+
+def _titled_reported(reading: Reading, by_key: Mapping[str, Item], vocabularies: list, corpus: Corpus,
+                     rule: str, file: str, line_of: Callable[[int], int | None]) -> None:
+    """An item only reported (neither applied nor proposed) whose change acts on a part it names
+    by its title alone, which exactly one provision of the documents the addendum changes elsewhere
+    carries ('The clause entitled "Handrails" is amended by ...' under a heading no notation
+    places): proposed against that provision, its report dropped."""
+    said = {e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
+    for path in dict.fromkeys(n.item.path for n in reading.not_understood):
+        item = by_key.get(path or "")
+        if item is None or path in said:
+            continue
+        quoted = _quoted_spans(item.text)
+        titled = _titled_target(item, item.text, quoted, reading, corpus)
+        if titled is None or len(titled[1]) != 1:
+            continue
+        action = read_action(item.text, vocabularies, mask=quoted)
+        if not action.changes:
+            continue
+        reading.not_understood = [n for n in reading.not_understood if n.item.path != path]
+        _titled_part(reading, item, item.text, quoted, action, corpus, rule, file, line_of)
 
 
 #: Read on the text reversed: a stop ('.', ':', ';', '!', '?') among the non-word characters it ends with.
