@@ -19,6 +19,7 @@ from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
     _MENTION,
+    _OWN_NUMBER,
     _asked,
     _asked_cells,
     _asked_subject,
@@ -90,8 +91,10 @@ from .placing import _division, _has_object, _part_doubt, _placed, _struck_from,
 from .references import (
     NOT_HELD,
     TITLE_CUTOFF,
+    TITLE_MARGIN,
     Corpus,
     Reference,
+    _near_titles,
     find_references,
     heading_document,
     place_path,
@@ -319,6 +322,48 @@ def _names_document(items: Sequence[Item], corpus: Corpus, notations: Mapping[st
                for r in find_references(item.text, corpus, mask=mask, notations=notations)):
             return True
     return False
+
+
+def _titled_nearly(items: Sequence[Item], corpus: Corpus, doc: str) -> bool:
+    """Whether a heading line over the addendum's items, or one of its unnumbered paragraphs (its lead-in:
+    "The Particular Conditions ... are amended as follows."), names ``doc`` by a title that comes close: every
+    word the line writes of a title is in ``doc``'s (rapidfuzz ``token_set_ratio`` clearing
+    ``TITLE_CUTOFF``) and that title leads every other document's in force by ``TITLE_MARGIN``
+    ("AMENDMENT No. 1 TO THE SPECIAL CONDITIONS OF CONTRACT - OTHER CONDITIONS OF CONTRACT (SCHEDULE TWO)"
+    for "Special Conditions of Contract Other Conditions (Schedule Two) Seawall Path Contract"). A title so
+    written never places a target by itself; it only says which document an addendum naming none by
+    number is about (``_in_named_holder``). Each distinct line is compared once, through the first pass
+    ``_titles`` makes (``_near_titles``, its answers kept): no pass over any document."""
+    lines = dict.fromkeys(" ".join(line.split()) for item in items for line in (
+        item.heading_context + ("\n" + item.text if item.kind == "paragraph" and not _OWN_NUMBER.match(item.text) else "")
+    ).splitlines())
+    return any(_near_title_of(line, corpus) == doc for line in lines)
+
+
+def _near_title_of(line: str, corpus: Corpus) -> str | None:
+    """The document whose title ``line`` comes close to (``_titled_nearly``): the best of the first pass
+    ``_titles`` makes (``_near_titles``: rapidfuzz ``token_set_ratio``, its answers kept), clearing
+    ``TITLE_CUTOFF`` and leading every other document in force by ``TITLE_MARGIN``; None otherwise."""
+    line = " ".join(line.split())
+    if len(line.split()) < 2:
+        return None
+    since, as_of = corpus.directory.since, corpus.as_of
+    near = [(score, name) for _, score, name in _near_titles(line, corpus.directory.titles_of(corpus.target_kinds))
+            if as_of is None or name not in since or since[name] < as_of]
+    if near and near[0][0] >= TITLE_CUTOFF and (len(near) == 1 or near[0][0] - near[1][0] >= TITLE_MARGIN):
+        return near[0][1]
+    return None
+
+
+def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
+    """The document the innermost line of ``item``'s heading that comes close to a title names
+    (``_near_title_of``): "1. Section VIII - Conditions of Particular Application (Part II of the Conditions of
+    Contract)" over "Sub-Clause 8.7 Delay Damages: delete ...". None where no heading line does."""
+    for line in reversed(item.heading_context.splitlines()):
+        doc = _near_title_of(line, corpus)
+        if doc is not None:
+            return doc
+    return None
 
 
 def _next_article(reference: Reference, corpus: Corpus) -> bool:
@@ -659,6 +704,12 @@ class _One:
         no other document beside it as where its clauses are): unless the clause is named only as the
         place new text goes ("inserted after clause 5.12.1"), or is restated "to read:" in words that do
         not say whether they are all of it, and only as the proposal read it (the same target and action).
+        An addendum naming no document of the project by number names that one well enough where a heading
+        or unnumbered paragraph of it comes close to its title and to no other (``_titled_nearly``, round
+        38). Applied as well, on the same terms, where the item's own heading comes close to that document's
+        title ahead of every other (``_heading_title_of``: "1. Section VIII - Conditions of Particular
+        Application (Part II ...)" over "Sub-Clause 8.7 Delay Damages: delete ..."), however many documents
+        hold a clause so numbered: the heading says which document, the clause that it holds it (round 38).
         An addendum naming no document of the project, or naming that one with others, leaves it proposed.
         Else ``proposal``, for a person."""
         if self.action.ambiguous is not None:
@@ -667,9 +718,12 @@ class _One:
         named = documents == {target.doc}
         read = _read_text(self.item.text, self.mask)
         if not named and not (
-                target.path is not None and _clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
-                and _sole_holder_of_several(target.doc, self.items, self.corpus)
-                and documents and not _names_document(self.items, self.corpus, self.notations, target.doc)
+                target.path is not None
+                and ((_clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
+                      and _sole_holder_of_several(target.doc, self.items, self.corpus)
+                      and ((documents and not _names_document(self.items, self.corpus, self.notations, target.doc))
+                           or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
+                     or _heading_title_of(self.item, self.corpus) == target.doc)
                 and not (self.action.action == "amend" and _READ_ENDS.search(read))
                 and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
@@ -685,12 +739,15 @@ class _One:
     def _held_named(self, held: _Outcome | None) -> _Outcome | None:
         """A clause ``_in_one_holder`` proposed in the one document of the project holding it, applied
         as ``_in_named_holder`` applies one (where the addendum names that document and no other, or
-        names several clauses that document alone holds)."""
+        names several clauses that document alone holds); one several documents hold, proposed in the one
+        its words name, so only where the item's heading names that one by a title that comes close
+        (``_heading_title_of``)."""
         if held is None or held.kind != "proposed" or len(held.targets) != 1:
             return held
         target, reference = held.targets[0]
-        if target.path is None or len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1:
-            return held
+        if target.path is None or (len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1
+                                   and _heading_title_of(self.item, self.corpus) != target.doc):
+            return held  # (several hold it: applied only where its heading names the one proposed by title)
         before = self.action
         self.action = held.action
         outcome = self._in_named_holder(target, replace(reference, resolved_by=reference.resolved_by or "outline"), held)
