@@ -22,7 +22,12 @@ from inforce.adapters.cli import app
 pytestmark = pytest.mark.slow
 
 INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
-SWEEP = ("sweep", "--valid-at", "2026-05-01", "--pack", "precedence/none", "-f", "json")  # 19 escalations
+SWEEP = ("sweep", "--valid-at", "2026-05-01", "--pack", "precedence/none", "-f", "json")  # 3 escalations
+#: The example swept: the dosing label (three drafts of 2.3 to 3.4 kB, a report of ~18 kB) rather
+#: than the construction one (19 drafts): as many sizes as the limits below need, a sweep a fifth as long.
+EXAMPLE = "label-dosing"
+#: A limit some drafts fit under and some do not, and one every draft fits under but not the report.
+SOME_DRAFTS, EVERY_DRAFT = 3_000, 4_000
 
 
 def _sweep(project: Path, *args: str | Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
@@ -43,21 +48,22 @@ def _tree(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def riverside(ingested_example) -> Path:
+def swept(ingested_example) -> Path:
     """The process's shared ingest: sweeps only read it (reports and drafts go to tmp_path)."""
-    return ingested_example("riverside-library")
+    return ingested_example(EXAMPLE)
 
 
 @pytest.fixture(scope="module")
-def whole(riverside: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, bytes]]:
+def whole(swept: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, bytes]]:
     """The report and the drafts of the same sweep with room to write them: no limit, so in this
     process (the child's limit is what the tests below are about, not this sweep)."""
     out = tmp_path_factory.mktemp("whole")
-    done = CliRunner().invoke(app, [SWEEP[0], str(riverside), *SWEEP[1:], "-o", str(out / "report.json"),
+    done = CliRunner().invoke(app, [SWEEP[0], str(swept), *SWEEP[1:], "-o", str(out / "report.json"),
                                     "--rfi-dir", str(out / "rfi")])
     assert done.exit_code == 1, done.output  # escalations reach --fail-on escalate
     drafts = _tree(out / "rfi")
-    assert sorted(len(d) for d in drafts.values())[0] < 1_000 < max(len(d) for d in drafts.values())
+    sizes = sorted(len(d) for d in drafts.values())
+    assert sizes[0] < SOME_DRAFTS < sizes[-1] < EVERY_DRAFT < (out / "report.json").stat().st_size
     return json.loads((out / "report.json").read_text()), drafts
 
 
@@ -68,30 +74,30 @@ def _failed(done: subprocess.CompletedProcess[str], *named: str) -> None:
     assert "internal error" not in done.stderr and "written to" not in done.stderr, done.stderr
 
 
-def test_a_report_that_cannot_be_written_leaves_no_drafts(riverside: Path, whole, tmp_path: Path) -> None:
-    """The drafts (each under 1.4 kB) fit under the limit, the report (~50 kB) does not: the
+def test_a_report_that_cannot_be_written_leaves_no_drafts(swept: Path, whole, tmp_path: Path) -> None:
+    """The drafts fit under the limit, the report does not (``whole`` checks the sizes): the
     drafts were written first and left behind (exit 2); now neither is, nor the folder."""
     out = tmp_path / "out"
     out.mkdir()
-    done = _sweep(riverside, "-o", out / "report.json", "--rfi-dir", out / "rfi", limit=4_000)
+    done = _sweep(swept, "-o", out / "report.json", "--rfi-dir", out / "rfi", limit=EVERY_DRAFT)
     assert done.returncode == 2, done.stderr
     assert sorted(p.name for p in out.iterdir()) == []  # nothing, not even a hidden temporary file
     _failed(done, str(out / "report.json"), "-o")
 
 
-def test_a_draft_that_cannot_be_written_leaves_none(riverside: Path, whole, tmp_path: Path) -> None:
-    """Some drafts fit under 1,000 bytes and some do not: the first ones were left (a part of the
+def test_a_draft_that_cannot_be_written_leaves_none(swept: Path, whole, tmp_path: Path) -> None:
+    """Some drafts fit under the limit and some do not: the first ones were left (a part of the
     set, exit 2); now none, and no folder."""
     folder = tmp_path / "out" / "rfi"
-    done = _sweep(riverside, "--rfi-dir", folder, limit=1_000)
+    done = _sweep(swept, "--rfi-dir", folder, limit=SOME_DRAFTS)
     assert done.returncode == 2, done.stderr
     assert not folder.exists() and not folder.parent.exists()
     assert done.stdout == ""
     _failed(done, str(folder), "--rfi-dir")
 
 
-@pytest.mark.parametrize("limit", [1_000, 4_000])
-def test_a_folder_that_was_there_keeps_what_it_held(riverside: Path, whole, tmp_path: Path, limit: int) -> None:
+@pytest.mark.parametrize("limit", [SOME_DRAFTS, EVERY_DRAFT])
+def test_a_folder_that_was_there_keeps_what_it_held(swept: Path, whole, tmp_path: Path, limit: int) -> None:
     """A folder of an earlier run: its stale draft, the user's notes and a draft of a finding this
     run writes again are all as they were after a sweep that failed; no temporary file stays."""
     report, drafts = whole
@@ -101,15 +107,15 @@ def test_a_folder_that_was_there_keeps_what_it_held(riverside: Path, whole, tmp_
     held = {"RFI-0000000000000000.md": b"an RFI sent last week\n", "notes.txt": b"mine\n", again: b"edited\n"}
     for name, data in held.items():
         (folder / name).write_bytes(data)
-    done = _sweep(riverside, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=limit)
+    done = _sweep(swept, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=limit)
     assert done.returncode == 2, done.stderr
     assert _tree(folder) == held
     assert not (tmp_path / "report.json").exists()
-    _failed(done, "--rfi-dir" if limit < 2_000 else "-o")
+    _failed(done, "--rfi-dir" if limit == SOME_DRAFTS else "-o")
     assert report["findings"]  # the same run with room writes them (below)
 
 
-def test_with_room_the_report_and_every_draft_are_written(riverside: Path, whole, tmp_path: Path) -> None:
+def test_with_room_the_report_and_every_draft_are_written(swept: Path, whole, tmp_path: Path) -> None:
     """All of them, into a folder that was there: a draft of the same finding replaced, a stale
     draft of an earlier run and the user's other files left as they were (they are the user's)."""
     report, drafts = whole
@@ -119,7 +125,7 @@ def test_with_room_the_report_and_every_draft_are_written(riverside: Path, whole
     mine = {"RFI-0000000000000000.md": b"an RFI sent last week\n", "notes.txt": b"mine\n"}
     for name, data in {**mine, again: b"edited\n"}.items():
         (folder / name).write_bytes(data)
-    done = _sweep(riverside, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=100_000)
+    done = _sweep(swept, "-o", tmp_path / "report.json", "--rfi-dir", folder, limit=100_000)
     assert done.returncode == 1, done.stderr
     assert f"{len(drafts)} RFI draft(s) written to {folder}" in done.stderr
     assert _tree(folder) == {**drafts, **mine}

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -116,12 +115,13 @@ def _declared() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def read(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """``inforce ingest --derived --format json`` on a copy of the example: the project's readings
-    (applied, proposed, not understood, skipped), each applied or proposed entry with the item of
-    the table above it belongs to (``owner``)."""
-    root = tmp_path_factory.mktemp("riverside") / "riverside-library"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
+def read(tmp_path_factory: pytest.TempPathFactory, ingested_example) -> dict:
+    """``inforce ingest --derived --format json`` on a copy of the run's one ingest of the example
+    (the addenda were read by that ingest; ``--derived`` lists the readings as the graph holds
+    them, the same as a first ingest's): the project's readings (applied, proposed, not
+    understood, skipped), each applied or proposed entry with the item of the table above it
+    belongs to (``owner``)."""
+    root = ingested_example.copy("riverside-library", tmp_path_factory.mktemp("riverside") / "riverside-library")
     result = CliRunner().invoke(app, ["ingest", str(root), "--derived", "--format", "json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)

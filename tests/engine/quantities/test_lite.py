@@ -47,11 +47,13 @@ def _fixture_texts() -> list[str]:
 
 
 def _example_paragraphs() -> list[str]:
+    """Each distinct paragraph once, in the order first met: the examples repeat many (a
+    revision beside the one before it), and a text is read the same wherever it stands."""
     found = []
     for path in sorted(EXAMPLES.glob("*/documents/**/*")):
         if path.is_file() and path.suffix in (".md", ".txt", ".yaml", ".json", ".xml", ".html", ".csv"):
             found.extend(part for part in path.read_text(errors="replace").split("\n\n") if part.strip())
-    return found
+    return list(dict.fromkeys(found))
 
 
 #: Characters and pieces the tokenizer's rules are about: affixes, infixes, special cases

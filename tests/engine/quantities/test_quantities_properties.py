@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from inforce.engine.quantities import QuantityExtractor, check_claim_quantities, compare
 
-EXTRACTOR = QuantityExtractor()
+
+@functools.cache
+def _extractor() -> QuantityExtractor:
+    """Built when a test first runs, not at import: every pytest-xdist worker collects this file."""
+    return QuantityExtractor()
+
 
 PIECES = [
     "4,000", "0.45", "3/4", '3/4"', "1-1/2", "12'-6\"", "30", "40", "250", "(1.2)", "1,57,7", "-5",
@@ -29,7 +36,7 @@ texts = st.lists(st.sampled_from(PIECES), min_size=1, max_size=30).map(
 @given(text=texts, base=st.integers(min_value=0, max_value=10_000))
 @pytest.mark.slow
 def test_mentions_quote_the_text_they_come_from(text, base):
-    found = EXTRACTOR.extract(text, base_offset=base, context="Dose (mg)")
+    found = _extractor().extract(text, base_offset=base, context="Dose (mg)")
     for mention in found.mentions:
         assert text[mention.span.start - base : mention.span.end - base] == mention.text
         assert mention.text.strip() == mention.text and mention.text
@@ -49,11 +56,11 @@ def test_mentions_quote_the_text_they_come_from(text, base):
 @given(claim=texts, source=texts)
 @example(claim="4,000", source="1,57,7")  # a source whose only number is malformed
 def test_claim_checks_and_comparisons_always_answer(claim, source):
-    result = check_claim_quantities(claim, [source], extractor=EXTRACTOR)
+    result = check_claim_quantities(claim, [source], extractor=_extractor())
     assert result.status in ("ok", "unsupported_quantity")
     assert (result.status == "ok") == (not result.unmatched)
-    claims = EXTRACTOR.extract(claim).mentions
-    sources = EXTRACTOR.extract(source).mentions
+    claims = _extractor().extract(claim).mentions
+    sources = _extractor().extract(source).mentions
     for a in claims[:3]:
         for b in sources[:3]:
             outcome = compare(a, b).outcome

@@ -9,6 +9,7 @@ checked to be able to fail: the gold itself scores 1, and a removed or disturbed
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import re
@@ -30,19 +31,31 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 qe = load("quantity_eval")
 
 
-def _raw_files() -> dict[str, dict]:
+@functools.cache
+def _raw() -> dict[str, dict]:
+    """The fixture's files as written, read when a test first asks (not at import: every
+    pytest-xdist worker collects this file)."""
     return {p.name: qe.read_fixture_file(p) for p in qe.fixture_files(FIXTURE_DIR)}
 
 
-RAW = _raw_files()
-INLINE = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" in s and "written" not in s["source"]]
-#: Snippets written here in the forms of real drawing notes (issue 22): no source file, the rows
-#: of SOURCES.md whose forms they follow, and a subject label on every mention.
-WRITTEN = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "written" in s["source"]]
+def _inline() -> list[tuple[str, dict]]:
+    return [(name, s) for name, doc in _raw().items() for s in doc["snippets"]
+            if "text" in s and "written" not in s["source"]]
+
+
+def _written() -> list[tuple[str, dict]]:
+    """Snippets written here in the forms of real drawing notes (issue 22): no source file, the
+    rows of SOURCES.md whose forms they follow, and a subject label on every mention."""
+    return [(name, s) for name, doc in _raw().items() for s in doc["snippets"] if "written" in s["source"]]
+
+
 #: The subjects a drawing-notes mention may be labelled with (null: bound to nothing).
 CONSTRUCTION_SUBJECTS = {"concrete.compressive_strength", "concrete.cover", "concrete.water_cementitious_ratio",
                          "concrete.slump", "concrete.air_content", "reinforcement.yield_strength"}
-REFERENCED = [(name, s) for name, doc in RAW.items() for s in doc["snippets"] if "text" not in s]
+
+
+def _referenced() -> list[tuple[str, dict]]:
+    return [(name, s) for name, doc in _raw().items() for s in doc["snippets"] if "text" not in s]
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +64,15 @@ def fixture():
 
 
 def test_fixture_loads_with_at_least_200_mentions(fixture):
-    labelled = sum(len(s["mentions"]) for doc in RAW.values() for s in doc["snippets"])
+    labelled = sum(len(s["mentions"]) for doc in _raw().values() for s in doc["snippets"])
     assert labelled >= 200
     assert fixture.mentions() >= 200  # even without ../shared (inline snippets alone)
-    ids = [s["id"] for doc in RAW.values() for s in doc["snippets"]]
+    ids = [s["id"] for doc in _raw().values() for s in doc["snippets"]]
     assert len(ids) == len(set(ids)), "snippet ids are unique"
 
 
 def test_every_source_family_is_represented():
-    assert {doc["family"] for doc in RAW.values()} == {
+    assert {doc["family"] for doc in _raw().values()} == {
         "riverside-library", "label-dosing", "sop-retention", "followup-handbooks", "cfr-447", "financebench",
         "drawing-notes", "drawing-notes-held-out", "drawing-notes-held-out-2",
         "drawing-notes-held-out-3", "drawing-notes-held-out-4"}
@@ -67,7 +80,7 @@ def test_every_source_family_is_represented():
 
 def test_inline_spans_are_the_text_at_their_offsets():
     wrong = []
-    for _, snippet in INLINE + WRITTEN:
+    for _, snippet in _inline() + _written():
         text = snippet["text"]
         for span in snippet["mentions"] + snippet["not_quantities"]:
             if not (0 <= span["start"] < span["end"] <= len(text)) or text[span["start"]:span["end"]] != span["text"]:
@@ -91,7 +104,7 @@ def test_inline_text_is_the_source_text():
     """Each inline snippet is the source's text: a Markdown line, a drawing callout, a CFR node."""
     differ, unread, moved = [], [], []
     loaded: dict[Path, object] = {}
-    for _, snippet in INLINE:
+    for _, snippet in _inline():
         source = snippet["source"]
         path = qe.shared_path(source["file"], SHARED_DATA)
         if not path.is_file():
@@ -119,7 +132,7 @@ def test_inline_text_is_the_source_text():
 
 
 def test_financebench_is_stored_as_references_only():
-    doc = RAW["financebench.yaml"]
+    doc = _raw()["financebench.yaml"]
     for snippet in doc["snippets"]:
         assert "text" not in snippet
         assert set(snippet["source"]) == {"file", "record", "field", "offset", "length", "sha1"}
@@ -129,10 +142,10 @@ def test_financebench_is_stored_as_references_only():
 
 @pytest.mark.shared
 def test_references_resolve_to_the_labelled_text():
-    if not REFERENCED or not qe.shared_path(REFERENCED[0][1]["source"]["file"], SHARED_DATA).is_file():
+    if not _referenced() or not qe.shared_path(_referenced()[0][1]["source"]["file"], SHARED_DATA).is_file():
         pytest.skip("../shared/data/financebench is not available")
     wrong = []
-    for _, snippet in REFERENCED:
+    for _, snippet in _referenced():
         text = qe.referenced_text(snippet["source"], SHARED_DATA)  # raises if the snippet's sha1 differs
         for span in snippet["mentions"] + snippet["not_quantities"]:
             surface = text[span["start"]:span["end"]]
@@ -167,7 +180,7 @@ def test_labels_are_well_formed(fixture):
 
 
 def test_every_unit_parses_with_pint_or_is_null():
-    units = {m["unit"] for doc in RAW.values() for s in doc["snippets"] for m in s["mentions"]}
+    units = {m["unit"] for doc in _raw().values() for s in doc["snippets"] for m in s["mentions"]}
     assert None in units and "USD" in units
     for unit in units - {None}:
         qe.parse_unit(unit)  # raises ValueError if pint cannot read it
@@ -175,7 +188,7 @@ def test_every_unit_parses_with_pint_or_is_null():
 
 
 def test_provenance_files_exist():
-    for doc in RAW.values():
+    for doc in _raw().values():
         for snippet in doc["snippets"]:
             if "written" in snippet["source"]:
                 continue  # no file: written here (test_written_snippets_name_their_sources_and_subjects)
@@ -191,7 +204,7 @@ def test_written_snippets_name_their_sources_and_subjects():
     part has at least 150 mentions and the two parts at least 300, about half of them near-misses."""
     rows = {int(n) for n in re.findall(r"^\| (\d+) \|", (FIXTURE_DIR / "SOURCES.md").read_text(encoding="utf-8"), re.M)}
     counts: dict[str, Counter] = {}
-    for name, snippet in WRITTEN:
+    for name, snippet in _written():
         source = snippet["source"]
         assert isinstance(source["written"], str) and source["written"].strip(), snippet["id"]
         assert source.get("rows") and set(source["rows"]) <= rows, (snippet["id"], source.get("rows"))
@@ -314,8 +327,8 @@ def test_binding_scores_one_for_the_gold_and_less_for_a_wrong_or_missing_subject
 
 def test_without_shared_the_referenced_snippets_are_skipped(tmp_path):
     fixture = qe.load_fixture(FIXTURE_DIR, tmp_path / "no-shared")
-    assert {s.family for s in fixture.snippets} == {doc["family"] for doc in RAW.values()} - {"financebench"}
-    assert len(fixture.skipped) == len(RAW["financebench.yaml"]["snippets"])
+    assert {s.family for s in fixture.snippets} == {doc["family"] for doc in _raw().values()} - {"financebench"}
+    assert len(fixture.skipped) == len(_raw()["financebench.yaml"]["snippets"])
 
 
 def test_report_prints_markdown_for_a_perfect_system(fixture):
