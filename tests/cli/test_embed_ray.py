@@ -20,16 +20,17 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-
-try:
-    import ray
-except ImportError:  # CI must run these (make test installs the extra): there a missing Ray fails
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the ray extra: pip install 'inforce[ray]'", allow_module_level=True)
-pytest.importorskip("sentence_transformers", reason="the ml extra")
+from tests.support.ray_required import require_ray
 
 pytestmark = [pytest.mark.slow, pytest.mark.ml]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _ray() -> None:
+    """Ray and the ml extra, imported when the file's first test runs, never at collection (every
+    xdist worker collects every file: torch alone is seconds of CPU each)."""
+    require_ray()
+    pytest.importorskip("sentence_transformers", reason="the ml extra")
 
 INFORCE = Path(sys.executable).parent / "inforce"
 PROJECT = "sop-retention"
@@ -84,6 +85,8 @@ def _embed(project: Path, *args: str) -> subprocess.Popen[str]:
 def cluster() -> Iterator[str]:
     """A Ray with 2 CPUs started in this process, its address."""
     from inforce.engine._ray import ray_session
+
+    ray = require_ray()
 
     mode = os.environ.get("RAY_AUTH_MODE")
     try:

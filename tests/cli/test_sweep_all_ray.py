@@ -23,15 +23,15 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-
-try:
-    import ray
-except ImportError:  # CI must run these (make test installs the extra): there a missing Ray fails
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("the ray extra: pip install 'inforce[ray]'", allow_module_level=True)
+from tests.support.ray_required import require_ray
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _ray() -> None:
+    """Ray, imported when the file's first test runs (``require_ray``: a skip, or under CI a failure)."""
+    require_ray()
 
 INFORCE = Path(sys.executable).parent / "inforce"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -110,6 +110,8 @@ def cluster() -> Iterator[str]:
     """A Ray with 2 CPUs started in this process (as the command starts its own), its address."""
     from inforce.engine._ray import ray_session
 
+    ray = require_ray()
+
     mode = os.environ.get("RAY_AUTH_MODE")
     try:
         with ray_session(None, 2):
@@ -180,6 +182,7 @@ def test_ctrl_c_on_a_joined_cluster_cancels_the_work_leaves_nothing_at_out_and_t
     while _sweeping(os.getpid()) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _sweeping(os.getpid()), "a sweep went on after Ctrl-C"  # cancelled on the cluster
+    ray = require_ray()
     assert ray.get(ray.put(1)) == 1 and ray.cluster_resources().get("CPU") == 2  # which lives on
 
 
