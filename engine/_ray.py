@@ -30,7 +30,7 @@ from typing import Any
 
 from inforce.ontology import InputError
 
-__all__ = ["RAY_EXTRA", "TaskDied", "ray_available", "ray_session", "run_tasks"]
+__all__ = ["EXECUTORS", "RAY_EXTRA", "TaskDied", "on_ray", "ray_available", "ray_session", "run_tasks"]
 
 RAY_EXTRA = "pip install 'inforce[ray]'"
 #: Ray's object store when started here: what crosses it is a project's report or a batch of
@@ -46,6 +46,10 @@ REMOVE_TRIES = 25
 WAIT_SECONDS = 0.2
 
 
+#: The executors a command runs its heavy work on: ``local`` (this machine's processes) or ``ray``.
+EXECUTORS = ("local", "ray")
+
+
 class TaskDied(Exception):
     """A task whose worker process died each time it was tried (killed, or out of memory)."""
 
@@ -57,6 +61,22 @@ def ray_available(field: str = "executor") -> None:
     except ImportError:
         raise InputError(f"the ray executor needs Ray, which is not installed: {RAY_EXTRA}", field=field,
                          hint="or use the local executor (the default)") from None
+
+
+def on_ray(executor: str, ray_address: str | None = None) -> bool:
+    """Whether the executor called ``executor`` is Ray: the one place an executor's name and a Ray
+    address are checked (``sweep``, ``sweep-all``, ``embed``). ``ray`` needs the ``inforce[ray]``
+    extra (else an InputError naming it); an address with ``local`` is an InputError; so is a name
+    that is neither."""
+    if executor == "local":
+        if ray_address is not None:
+            raise InputError("a Ray address is for the ray executor", field="ray_address",
+                             hint="choose the ray executor, or give no address")
+        return False
+    if executor == "ray":
+        ray_available()
+        return True
+    raise InputError(f"no executor {executor!r}: one of {', '.join(EXECUTORS)}", field="executor")
 
 
 @contextlib.contextmanager

@@ -92,11 +92,9 @@ def embed_project(
     come back here to be cached. A batch whose worker dies is run again, twice; a third death is
     a ModelUnavailableError, with every batch back before it cached (a rerun embeds only the rest).
     """
-    if executor not in ("local", "ray"):
-        raise InputError(f"no executor {executor!r}: one of local, ray", field="executor")
-    if executor == "local" and ray_address is not None:
-        raise InputError("a Ray address is for the ray executor", field="ray_address",
-                         hint="choose the ray executor, or give no address")
+    from ._ray import on_ray
+
+    on_ray(executor, ray_address)  # the one check of an executor and an address
     if executor == "ray" and load is None:
         raise InputError("the ray executor loads the model in each worker: give what loads it", field="executor")
     if executor == "local" and embedder is None:
@@ -109,9 +107,8 @@ def embed_project(
     try:
         with contextlib.ExitStack() as stack:
             if executor == "ray":
-                from ._ray import ray_available, ray_session
+                from ._ray import ray_session
 
-                ray_available()
                 stack.enter_context(ray_session(ray_address, workers))
                 name, dim = _model_of(load)  # type: ignore[arg-type]
             else:

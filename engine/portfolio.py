@@ -45,6 +45,7 @@ from inforce.ontology.portfolio import (
 from inforce.ontology.text import message_text
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
+from ._ray import EXECUTORS
 from .precedence import require_date
 
 if TYPE_CHECKING:
@@ -56,7 +57,6 @@ __all__ = ["EXECUTORS", "Opener", "PortfolioProgress", "choose_executor", "read_
 MANIFEST_FILE = "inforce.yaml"
 #: The summary's own file in the output folder: no project may take its name.
 SUMMARY_NAME = "summary"
-EXECUTORS = ("local", "ray")
 
 #: Opens a project folder for a sweep (an opened ``Project``, never imported here: the front
 #: imports this module) with the model backends it needs, and the notes on any left off
@@ -247,20 +247,11 @@ Executor = Callable[[Sequence[_Task], int, "PortfolioProgress | None"], Iterator
 
 
 def choose_executor(name: str, ray_address: str | None = None) -> Executor:
-    """The executor called ``name``: the one place it is chosen. ``ray`` needs the ``inforce[ray]``
-    extra (without it, an InputError naming the extra: nothing was swept); it starts Ray here, or
-    joins the cluster at ``ray_address``. An address with the local executor is an InputError."""
-    if name == "local":
-        if ray_address is not None:
-            raise InputError("a Ray address is for the ray executor", field="ray_address",
-                             hint="choose the ray executor, or give no address")
-        return _local
-    if name == "ray":
-        from ._ray import ray_available
+    """The executor called ``name``, as ``engine._ray.on_ray`` checks it (the one place): ``ray``
+    starts Ray here, or joins the cluster at ``ray_address``."""
+    from ._ray import on_ray
 
-        ray_available()
-        return functools.partial(_on_ray, address=ray_address)
-    raise InputError(f"no executor {name!r}: one of {', '.join(EXECUTORS)}", field="executor")
+    return functools.partial(_on_ray, address=ray_address) if on_ray(name, ray_address) else _local
 
 
 def _local(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | None) -> Iterator[_Done]:

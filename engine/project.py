@@ -532,14 +532,16 @@ class Project:
     def sweep(
         self, valid_at: dt.date | None, known_at: dt.datetime | None = None, *, groups: Iterable[str] = (),
         packs: Sequence[str] = (), params: Mapping[str, str] | None = None, include_superseded: bool = False,
-        workers: int = 1, progress: Progress | None = None,
+        workers: int = 1, progress: Progress | None = None, executor: str = "local", ray_address: str | None = None,
     ) -> SweepReport:
         """Every conflict among the in-force provisions ``groups`` may read on ``valid_at``, each
-        resolved by supersession or precedence or escalated with an RFI (``engine.sweep``)."""
+        resolved by supersession or precedence or escalated with an RFI (``engine.sweep``), its
+        heavy stages on ``executor`` (``ray``: a Ray started here, or the cluster at ``ray_address``)."""
         from .sweep import sweep
 
         return sweep(self.snapshot, self.backends, require_date(valid_at), known_at, groups=groups, packs=packs, params=params,
-                     include_superseded=include_superseded, workers=workers, progress=progress)
+                     include_superseded=include_superseded, workers=workers, progress=progress, executor=executor,
+                     ray_address=ray_address)
 
     def impact(
         self, pack: str | Path, *, against: str | Path | None = None, against_ref: str | None = None,

@@ -41,7 +41,7 @@ from ._options import (
     parse_known_at,
     parse_valid_at,
 )
-from .sweep_cmds import _RESOLUTIONS, _STAGES, FailOn
+from .sweep_cmds import _RESOLUTIONS, _STAGES, ExecutorName, FailOn, say_executor
 from .sweep_cmds import _Bar as StageBar
 
 __all__ = ["register"]
@@ -54,11 +54,6 @@ class ReportFormat(enum.StrEnum):
     sarif = "sarif"
     md = "md"
     html = "html"
-
-
-class ExecutorName(enum.StrEnum):
-    local = "local"
-    ray = "ray"
 
 
 class _Bar(StageBar):
@@ -125,9 +120,7 @@ def sweep_all(
     opener = functools.partial(open_project, embedding="embedder" in needs, nli="nli" in needs,
                                rerank="reranker" in needs)
     started = time.perf_counter()
-    if executor is ExecutorName.ray:  # Ray's own start-up is quiet: this line says what it does
-        err.print(f"ray: joining the cluster at {ray_address}" if ray_address else
-                  f"ray: starting Ray on this machine with {workers} CPU(s)", markup=False)
+    say_executor(executor, ray_address, workers)
     with _Bar() as bar:
         run = Project.sweep_portfolio(portfolio, opener, parse_valid_at(valid_at), parse_known_at(known_at),
                                       groups=parse_groups(groups), fail_on=fail_on.value, executor=executor.value,

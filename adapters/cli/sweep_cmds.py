@@ -51,6 +51,18 @@ class SweepFormat(enum.StrEnum):
     sarif = "sarif"
 
 
+class ExecutorName(enum.StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+def say_executor(executor: ExecutorName, ray_address: str | None, workers: int) -> None:
+    """Ray's own start-up is quiet: this line on standard error says what it does."""
+    if executor is ExecutorName.ray:
+        err.print(f"ray: joining the cluster at {ray_address}" if ray_address else
+                  f"ray: starting Ray on this machine with {workers} CPU(s)", markup=False)
+
+
 class FailOn(enum.StrEnum):
     escalate = "escalate"
     any = "any"
@@ -110,8 +122,16 @@ def sweep(
         "--fail-on", help="exit 1 when a finding is at or above this: escalate, any, none (against --baseline: "
         "new and changed findings only)")] = FailOn.escalate,
     workers: Annotated[int, typer.Option(
-        "--workers", min=1, max=64, help="processes comparing subjects; the output is the same whatever the number",
+        "--workers", min=1, max=64, help="processes comparing subjects (with --executor ray: Ray tasks at once, "
+        "and the CPUs of a Ray started here); the output is the same whatever the number",
     )] = 1,
+    executor: Annotated[ExecutorName, typer.Option(
+        "--executor", help="local (this machine), or ray: subjects compared and candidate pairs read by the NLI "
+        "model as Ray tasks, on a Ray started here or the cluster at --ray-address (needs pip install "
+        "'inforce[ray]')")] = ExecutorName.local,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="HOST:PORT of a running Ray cluster's head to sweep on (with --executor ray); "
+        "the NLI model's folder must be at the same path on its nodes", show_default=False)] = None,
     include_superseded: Annotated[bool, typer.Option(
         "--include-superseded", help="also report pairs with a side superseded on the date "
         "(resolved_by_supersession)")] = False,
@@ -142,10 +162,11 @@ def sweep(
     if rfi_dir is not None:
         writable_folder(rfi_dir, "--rfi-dir")
     started = time.perf_counter()
+    say_executor(executor, ray_address, workers)
     with open_with_models(project, ModelBackends.needed_for("sweep")) as opened, _Bar() as bar:
         report = opened.sweep(parse_valid_at(valid_at), parse_known_at(known_at), groups=parse_groups(groups),
                               packs=pack_paths(pack), params=params, include_superseded=include_superseded,
-                              workers=workers, progress=bar)
+                              workers=workers, progress=bar, executor=executor.value, ray_address=ray_address)
     outcome = Project.judge_sweep(report, fail_on.value, baseline=before, baseline_name=str(baseline or ""),
                                   baseline_run=stated)
     text = render(outcome.report, "md" if format is SweepFormat.text else format.value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from inforce.engine import EntailmentScores
 from inforce.ontology import ModelChoice, ModelUnavailableError
@@ -66,6 +67,11 @@ class _PairNLI:
         self.batch_size = batch_size
         self.max_length = max_length
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what loads it (its folder, absolute, and options), never its weights: a Ray
+        worker that is sent it loads the model from the folder (``engine.sweep``: once per worker)."""
+        return _reloaded, (type(self), str(self.model_dir.absolute()), self.batch_size, self.max_length)
+
     def score(self, pairs: Sequence[tuple[str, str]]) -> list[EntailmentScores]:
         """Entailment, neutral and contradiction probabilities for each (premise, hypothesis)."""
         results: list[EntailmentScores] = []
@@ -79,6 +85,10 @@ class _PairNLI:
                 )
             )
         return results
+
+
+def _reloaded(kind: type[_PairNLI], folder: str, batch_size: int, max_length: int) -> _PairNLI:
+    return kind(folder, batch_size=batch_size, max_length=max_length)
 
 
 class TransformersNLI(_PairNLI):

@@ -40,6 +40,7 @@ and the model backends; it never imports the front.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -87,19 +88,35 @@ def sweep(
     include_superseded: bool = False,
     workers: int = 1,
     progress: Progress | None = None,
+    executor: str = "local",
+    ray_address: str | None = None,
 ) -> SweepReport:
     """Every conflict among the in-force provisions on ``valid_at`` (as recorded by
     ``known_at``) that ``groups`` may read, each resolved by the rules or escalated.
     ``packs`` decide precedence instead of the project's own rules (``Snapshot.precedence``).
-    What fails a pipeline, against a baseline or not, is ``judge_sweep``'s to say."""
+    What fails a pipeline, against a baseline or not, is ``judge_sweep``'s to say.
+
+    ``executor`` ``ray`` (``engine._ray.on_ray`` checks it): the comparison of subjects, the
+    search for embedding neighbours and the NLI model's reading of candidate pairs run as Ray
+    tasks, ``workers`` at once, on a Ray started here with ``workers`` CPUs (stopped at the end)
+    or the cluster at ``ray_address``; the report is the same as the local one's. What reads the
+    opened graph (statements, texts, adjudication by precedence) runs here: no worker has it."""
     valid_at = require_date(valid_at)
+    from .._ray import on_ray
+
+    ray = on_ray(executor, ray_address)
     run = _Run(snapshot, backends, valid_at, known_at, tuple(groups), tuple(packs), dict(params or {}), include_superseded)
     # a pack that does not load, or params with no pack, fail before the work
     snapshot.precedence_rules(run.packs, run.params)
-    statements, in_force = _quantities(run, workers, progress)
-    _supersession(run, progress)
-    _references(run, progress)
-    _neighbours(run, in_force, progress)
+    with contextlib.ExitStack() as stack:
+        if ray:
+            from .._ray import ray_session
+
+            stack.enter_context(ray_session(ray_address, workers))
+        statements, in_force = _quantities(run, workers, progress, on_ray=ray)
+        _supersession(run, progress)
+        _references(run, progress)
+        _neighbours(run, in_force, progress, workers if ray else 0)
     _proposals(run, progress)
     # every document in force that the asker may not read was left out, whether or not one of
     # its provisions would have made a finding: the summary says so, not only for those that did

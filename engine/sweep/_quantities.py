@@ -18,8 +18,9 @@ from ._workers import Progress, _Job, _run_subjects
 ADJUDICATED_STEP = 200
 
 
-def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int, list[str]]:
-    """Compare every subject's in-force statements; returns (statements, in-force revisions)."""
+def _quantities(run: _Run, workers: int, progress: Progress | None, *, on_ray: bool = False) -> tuple[int, list[str]]:
+    """Compare every subject's in-force statements (``on_ray``: as Ray tasks, inside
+    ``ray_session``); returns (statements, in-force revisions)."""
     snapshot = run.snapshot
     in_force = snapshot.eligibility.in_force_revisions(run.valid_at, run.known_at, run.groups)
     signatures = {record.uid: _signature(record.applies_to) for record in snapshot.eligibility.records}
@@ -41,7 +42,7 @@ def _quantities(run: _Run, workers: int, progress: Progress | None) -> tuple[int
         if link.resolved and link.provision.path and link.qualifier.path:
             links[link.provision.doc].append((link.provision.path, link.qualifier.path))
     job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links), unstated)
-    results = _run_subjects(job, subjects, workers, progress)
+    results = _run_subjects(job, subjects, workers, progress, on_ray=on_ray)
     statements = pairs = per_case = 0
     for n, result in enumerate(results, 1):
         statements += result.statements
