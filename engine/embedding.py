@@ -19,7 +19,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from inforce.ontology import EmbedReport, InputError, ModelUnavailableError, StoreLockedError
+from inforce.ontology import (
+    EmbedReport,
+    InputError,
+    ModelUnavailableError,
+    StoreLockedError,
+    WorkerLostError,
+)
 
 from .store import GraphStore
 
@@ -90,7 +96,7 @@ def embed_project(
     ``workers`` at once, on a Ray started here or the cluster at ``ray_address``: each worker
     loads its model once with ``load`` (picklable; ``embedder`` may then be None), and the vectors
     come back here to be cached. A batch whose worker dies is run again, twice; a third death is
-    a ModelUnavailableError, with every batch back before it cached (a rerun embeds only the rest).
+    a WorkerLostError, with every batch back before it cached (a rerun embeds only the rest).
     """
     from ._ray import on_ray
 
@@ -194,7 +200,7 @@ def _on_ray(load: EmbedderLoader, batches: Sequence[Batch], workers: int, clock:
             ) -> Iterator[tuple[Batch, Sequence]]:
     """Each batch embedded as a Ray task (inside ``ray_session``), as it ends; the seconds from
     the first sent to the last back in ``clock[0]``. A batch whose worker died each time is a
-    ModelUnavailableError: the batches back before it are cached by then."""
+    WorkerLostError: the batches back before it are cached by then."""
     from ._ray import TaskDied, run_tasks
 
     began = time.perf_counter()
@@ -202,7 +208,7 @@ def _on_ray(load: EmbedderLoader, batches: Sequence[Batch], workers: int, clock:
     for index, vectors in run_tasks(_embed_batch, [(load, [text for _, text in batch]) for batch in batches],
                                     in_flight=workers, retries=2):
         if isinstance(vectors, TaskDied):
-            raise ModelUnavailableError(f"{len(batches) - back} batch(es) of passages not embedded: {vectors}; "
+            raise WorkerLostError(f"{len(batches) - back} batch(es) of passages not embedded: {vectors}; "
                                         "the batches embedded before are cached: run embed again for the rest")
         back += 1
         clock[0] = time.perf_counter() - began

@@ -67,6 +67,7 @@ from .errors import (
     NotIngestedError,
     StoreError,
     StoreLockedError,
+    WorkerLostError,
 )
 from .facts import Fact, FactQuantity, Facts, NormalizedFact
 from .impact import (
@@ -293,6 +294,7 @@ __all__ = [
     "VOCABULARY",
     "Verdict",
     "VerdictKind",
+    "WorkerLostError",
     "append_record",
     "check_record",
     "end_of_day_utc",

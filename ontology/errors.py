@@ -38,6 +38,7 @@ __all__ = [
     "NotIngestedError",
     "StoreError",
     "StoreLockedError",
+    "WorkerLostError",
 ]
 
 #: What is wrong with an input field, where a caller acts on it: ``required`` (not given),
@@ -214,6 +215,11 @@ class StoreLockedError(GraphUnusableError):
     def __str__(self) -> str:
         text = f"{self.path} is locked by another inforce process; wait for it to finish"
         return text + (f" ({self.detail})" if self.detail else "")
+
+
+class WorkerLostError(InforceError, RuntimeError):
+    """Work sent to a worker (a Ray task) was lost: the worker process died each time the work
+    was tried (killed, or out of memory). Nothing partial was written."""
 
 
 class ModelUnavailableError(InforceError, RuntimeError):

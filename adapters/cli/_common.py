@@ -42,6 +42,7 @@ from inforce.ontology import (
     NotFoundError,
     Refusal,
     StoreError,
+    WorkerLostError,
     utc_text,
 )
 from inforce.ontology.files import Together, no_room, write_atomically, written_together
@@ -58,6 +59,7 @@ __all__ = [
     "EXIT_MODEL",
     "EXIT_OK",
     "EXIT_PROJECT_FAILED",
+    "EXIT_WORKER_LOST",
     "FLAGS",
     "FormatOption",
     "OutputFormat",
@@ -83,6 +85,7 @@ EXIT_INPUT = 2  # usage or input error: arguments, documents, rule files, answer
 EXIT_GRAPH = 3  # the project's graph cannot be used: not ingested, locked by a writer, damaged
 EXIT_MODEL = 4  # a configured model cannot be loaded
 EXIT_PROJECT_FAILED = 5  # sweep-all: a project of the portfolio could not be swept (the others were)
+EXIT_WORKER_LOST = 6  # work sent to a worker was lost: the worker died each time it was tried
 EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
 EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
 EXIT_PIPE = 141  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
@@ -598,6 +601,8 @@ def handle_errors(func: F) -> F:
             code = _report(problem, EXIT_GRAPH)
         except ModelUnavailableError as problem:
             code = _report(problem, EXIT_MODEL)
+        except WorkerLostError as problem:
+            code = _report(problem, EXIT_WORKER_LOST)
         except InputErrors as group:
             code = _report(group, EXIT_INPUT, group.message)
             for each in group.exceptions[:MAX_SHOWN_PROBLEMS]:

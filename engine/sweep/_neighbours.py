@@ -11,9 +11,9 @@ from inforce.ontology import (
     AccessRestrictedError,
     Finding,
     Locator,
-    ModelUnavailableError,
     NotFoundError,
     SourceRun,
+    WorkerLostError,
 )
 
 from .. import rfi
@@ -86,7 +86,7 @@ def _read_on_ray(nli: Any, batches: Sequence[Sequence[tuple[str, str]]], workers
     """The batches read as Ray tasks (inside ``ray_session``), ``workers`` at once, back in their
     order. The model goes as what loads it (its pickle: an NLI model loaded from a folder pickles as
     that folder), and each worker loads it once; a batch whose worker died is run again once, and
-    a second death is a ModelUnavailableError (the sweep has no partial report)."""
+    a second death is a WorkerLostError (the sweep has no partial report)."""
     import pickle
 
     from .._ray import TaskDied, run_tasks
@@ -95,7 +95,7 @@ def _read_on_ray(nli: Any, batches: Sequence[Sequence[tuple[str, str]]], workers
     read: dict[int, list[float]] = {}
     for index, found in run_tasks(_read_batch, [(model, batch) for batch in batches], in_flight=workers, retries=1):
         if isinstance(found, TaskDied):
-            raise ModelUnavailableError(f"candidate pairs not read by {nli.name}: {found}")
+            raise WorkerLostError(f"candidate pairs not read by {nli.name}: {found}")
         read[index] = found
     return [read[index] for index in range(len(batches))]
 
@@ -204,7 +204,7 @@ def _nearest_on_ray(matrix: Any, text_of: Any, blocks: Sequence[tuple[Any, Any]]
     found: dict[int, list[tuple[int, int, float]]] = {}
     for index, nearest in run_tasks(_nearest, calls, in_flight=workers, retries=1):
         if isinstance(nearest, TaskDied):
-            raise RuntimeError(f"embedding neighbours not searched: {nearest}")
+            raise WorkerLostError(f"embedding neighbours not searched: {nearest}")
         found[index] = nearest
         if progress:
             progress("embedding", len(found), len(blocks))

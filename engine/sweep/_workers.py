@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from inforce.ontology import WorkerLostError
+
 from ._pairs import Signature, _compare_subject, _SubjectResult
 
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ def _on_ray(job: _Job, subjects: Sequence[str], workers: int, progress: Progress
     results: list[_SubjectResult] = []
     for _, done in run_tasks(_compare_chunk, calls, in_flight=workers, retries=1):
         if isinstance(done, TaskDied):
-            raise RuntimeError(f"subjects not compared: {done}")
+            raise WorkerLostError(f"subjects not compared: {done}")
         results.extend(done)
         if progress:
             progress("quantities", len(results), len(subjects))

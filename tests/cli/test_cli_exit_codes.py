@@ -18,6 +18,7 @@ from inforce.adapters.cli._common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_MODEL,
+    EXIT_WORKER_LOST,
     FormatOption,
     OutputFormat,
     handle_errors,
@@ -34,6 +35,7 @@ from inforce.ontology import (
     NotIngestedError,
     StoreError,
     StoreLockedError,
+    WorkerLostError,
 )
 
 from corpus_writer import write_doc
@@ -188,6 +190,7 @@ def probe_app(raised: BaseException) -> typer.Typer:
     (GraphDamagedError("p/.inforce/graph-000001.kuzu", "checksum"), EXIT_GRAPH),
     (StoreError("the store failed"), EXIT_GRAPH),
     (ModelUnavailableError("no model"), EXIT_MODEL),
+    (WorkerLostError("subjects not compared: the worker running it died 2 time(s)"), EXIT_WORKER_LOST),
     (AccessRestrictedError("P2#4.1"), EXIT_FINDING),
 ])
 def test_each_error_family_has_its_exit_code(raised, code):
