@@ -171,12 +171,15 @@ def sweep(
                                   baseline_run=stated)
     text = render(outcome.report, "md" if format is SweepFormat.text else format.value)
     if rfi_dir is not None:  # with the report, all or none: a sweep that fails writes neither
-        from inforce.adapters.report.rfi import write_rfis
+        from inforce.adapters.report.rfi import stale_drafts, write_rfis
 
         try:
+            stale = stale_drafts(outcome.report, rfi_dir)
             with outputs_together() as together:
                 written = write_rfis(outcome.report, rfi_dir, together)
                 together.then(lambda: err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False))
+                if stale:  # left, as they may have been edited or sent, but never taken for current
+                    together.then(lambda: err.print(_stale_note(stale, rfi_dir), markup=False))
         except OSError as problem:
             raise InputError(f"cannot write {problem.filename or rfi_dir}: {unwritten(problem)}; nothing was "
                              "written", field="--rfi-dir") from None
@@ -185,6 +188,18 @@ def sweep(
     if outcome.failed:
         err.print(f"{len(outcome.failing)} finding(s) at or above --fail-on {fail_on.value}", markup=False)
         raise typer.Exit(EXIT_FINDING)
+
+
+#: stale drafts named one by one before the rest are counted
+STALE_NAMED = 5
+
+
+def _stale_note(stale: list[Path], folder: Path) -> str:
+    """The drafts in ``folder`` of findings this run does not report: named, up to ``STALE_NAMED``."""
+    names = ", ".join(path.name for path in stale[:STALE_NAMED])
+    more = f" and {len(stale) - STALE_NAMED} more" if len(stale) > STALE_NAMED else ""
+    return (f"{len(stale)} RFI draft(s) in {folder} are of findings this run does not report "
+            f"(an earlier run's, left as they are): {names}{more}")
 
 
 _RESOLUTIONS = ("escalate", "resolved_by_precedence", "resolved_by_supersession")

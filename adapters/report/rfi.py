@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from inforce.ontology import SweepReport
+from inforce.ontology import Finding, SweepReport
 from inforce.ontology.files import Together, is_file_name, written_together
 
-__all__ = ["rfi_filename", "write_rfis"]
+__all__ = ["rfi_filename", "stale_drafts", "write_rfis"]
 
 
 def rfi_filename(finding_id: str) -> str:
@@ -34,10 +34,28 @@ def write_rfis(report: SweepReport, directory: Path, together: Together | None =
 
     Returns the paths written, sorted.
     """
-    escalations = [f for f in report.findings if f.resolution == "escalate" and f.rfi]
+    escalations = _drafted(report)
     names = {f.id: rfi_filename(f.id) for f in escalations}  # every id checked before writing
     with contextlib.nullcontext(together) if together is not None else written_together() as group:
         group.folder(directory)
         for finding in escalations:
             group.add(directory / names[finding.id], finding.rfi or "")
     return sorted(directory / name for name in names.values())
+
+
+def stale_drafts(report: SweepReport, directory: Path) -> list[Path]:
+    """The drafts already in ``directory`` (files named as ``rfi_filename`` names one) of findings
+    ``report`` holds no draft of: an earlier run's, of findings no longer found (or not shown to
+    this asker). ``write_rfis`` leaves them, as they may have been edited or sent; the caller
+    names them, so that none is read as current. Sorted; none when the folder is not there."""
+    if not directory.is_dir():
+        return []
+    current = {rfi_filename(finding.id) for finding in _drafted(report)}
+    return sorted(path for path in directory.iterdir()
+                  if path.name.startswith("RFI-") and path.name.endswith(".md") and path.name not in current
+                  and is_file_name(path.name[len("RFI-"):-len(".md")]) and path.is_file())
+
+
+def _drafted(report: SweepReport) -> list[Finding]:
+    """The findings that get a draft: escalated, with an RFI."""
+    return [f for f in report.findings if f.resolution == "escalate" and f.rfi]

@@ -25,9 +25,13 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
     accepted = [(p, waiting[(str(p.item.unpinned()), str(p.target))])
                 for p in as_read_by(snapshot, graph_readings(snapshot), run.groups).proposed
                 if (str(p.item.unpinned()), str(p.target)) in waiting]
-    pending: list[tuple[ProposedEdge, ReviewDecision | None]] = [(p, None) for p in readings.proposed] + accepted
-    index = snapshot.index
     holds = snapshot.target_held(run.groups)
+    # only the proposals of an item and to a target some revision the asker may read holds: to them
+    # the others name a section that does not exist (nothing said of it), and counted in the
+    # progress they would tell that a restricted revision holds it (issue 23, thirty-second audit)
+    pending: list[tuple[ProposedEdge, ReviewDecision | None]] = [
+        (p, d) for p, d in [(p, None) for p in readings.proposed] + accepted if holds(p.item) and holds(p.target)]
+    index = snapshot.index
     for n, (proposal, decision) in enumerate(pending, 1):
         if progress and (n % 100 == 0 or n == len(pending)):
             progress("proposals", n, len(pending))
@@ -37,8 +41,6 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
         item = Locator.parse(version)
         if not run.readable(item):
             run.withheld.add(item.doc)
-            continue
-        if not holds(proposal.target):  # to the asker, a section that does not exist: nothing said
             continue
         if not run.readable(proposal.target):
             run.withheld.add(proposal.target.doc)

@@ -254,8 +254,12 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
     snapshot, index = run.snapshot, run.snapshot.index
     vocabulary = snapshot.subject_vocabulary()
     pairs = 0
-    edges = [edge for edge in index.supersession.edges
-             if edge.by is not None and edge.successor and edge.target.path is not None]
+    # only the edges the asker knows of (``Snapshot.edge_known``): one whose target no revision
+    # they may read holds makes no finding for them, and counted in the progress it would tell
+    # them that a restricted revision holds it (issue 23, thirty-second audit)
+    known = snapshot.edge_known(run.groups)
+    edges = [edge for edge in index.supersession.edges if edge.by is not None and edge.successor
+             and edge.target.path is not None and known(edge.by, edge.target)]
     for n, edge in enumerate(edges, 1):
         if progress:
             progress("supersession", n, len(edges))

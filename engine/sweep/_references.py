@@ -17,7 +17,11 @@ def _references(run: _Run, progress: Progress | None) -> None:
     """References (the qualifier links stored at ingest) to a path their document does not have,
     or to one replaced on the date."""
     index = run.snapshot.index
-    links = run.snapshot.all_qualifiers()
+    # only the links of revisions the asker may read: another's make no finding for them, and
+    # counted in the progress they would tell how many references it holds (issue 23)
+    held = run.snapshot.readable(run.groups)
+    links = [(uid, link, severity) for uid, link, severity in run.snapshot.all_qualifiers()
+             if held(Locator(doc=link.provision.doc, rev=uid.partition("@")[2]))]
     examined = 0
     for n, (uid, link, _severity) in enumerate(links, 1):
         if progress and (n % 500 == 0 or n == len(links)):

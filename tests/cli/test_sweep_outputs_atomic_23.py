@@ -149,3 +149,29 @@ def test_a_move_into_place_that_fails_puts_back_what_was_there(tmp_path: Path) -
             (second / "taken").mkdir(parents=True)
     assert first.read_text() == "the earlier report\n" and told == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["RFI-1.md", "report.json"]  # the folder, not a draft
+
+
+def test_drafts_of_findings_no_longer_found_are_kept_and_named(swept: Path, whole, tmp_path: Path) -> None:
+    """Drafts in the folder of findings this run does not report (an earlier run's: they may have
+    been edited or sent) stay as they are, and the run names them on standard error, five, then a
+    count (AUDIT-Z1 02): no reader of the folder takes one for current. A file not named as a draft
+    is the user's and not named; a draft this run writes again is not stale."""
+    _, drafts = whole
+    folder = tmp_path / "rfi"
+    folder.mkdir()
+    stale = {f"RFI-{n:016x}.md": f"sent {n}\n".encode() for n in range(7)}
+    mine = {"notes.txt": b"mine\n", "RFI-draft.txt": b"not a draft's name\n"}
+    again = sorted(drafts)[0]
+    for name, data in {**stale, **mine, again: b"edited\n"}.items():
+        (folder / name).write_bytes(data)
+    done = CliRunner().invoke(app, [SWEEP[0], str(swept), *SWEEP[1:], "--rfi-dir", str(folder)])
+    assert done.exit_code == 1, done.output
+    assert _tree(folder) == {**drafts, **stale, **mine}
+    note = next(line for line in done.stderr.splitlines() if "of findings this run does not report" in line)
+    assert note.startswith(f"7 RFI draft(s) in {folder} ")
+    assert note.endswith(": " + ", ".join(sorted(stale)[:5]) + " and 2 more"), note
+    assert again not in note and "notes.txt" not in note and "RFI-draft.txt" not in note
+    # a folder holding only this run's drafts: nothing said
+    done = CliRunner().invoke(app, [SWEEP[0], str(swept), *SWEEP[1:], "--rfi-dir", str(tmp_path / "fresh")])
+    assert done.exit_code == 1, done.output
+    assert "does not report" not in done.stderr
