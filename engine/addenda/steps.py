@@ -366,6 +366,35 @@ def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
     return None
 
 
+#: A heading naming a part of one document by its number and its title and nothing else ("Section 2 -
+#: Materials", "PART 3: EXECUTION"): the part's number (1) and title (2).
+_PART_HEADING = re.compile(r"[ \t*_#]*(?:section|part)[ \t]+(\d{1,2})\.?[ \t]*[-–—:][ \t]*((?-i:[A-Z])[\w,'’&/ ]{0,60}?)[ \t*_]*",
+                           re.IGNORECASE)
+
+#: An item opening (after its own number) with a clause's number and its title, then a dash, colon or full stop
+#: ("3. 2.2 Asphalt - delete ...", "6. 3.3 Paving: the thickness is changed ..."): the clause (1), its part
+#: (2) and its title (3).
+_CLAUSE_TITLED = re.compile(r"[ \t*_]*(?:\d{1,3}[.)][ \t]+)?((\d{1,2})\.\d{1,3})[ \t]+((?-i:[A-Z])[\w'’&/ -]{0,60}?)[ \t]*"
+                            r"(?:[-–—]|:|\.)[ \t]")
+
+
+def _same_words(written: str, name: str) -> bool:
+    """Whether ``written`` is ``name``'s first sentence, word for word (letter case and punctuation aside)."""
+    first = re.split(r"\.\s", name, maxsplit=1)[0]
+    return bool(written.strip()) and re.findall(r"\w+", written.casefold()) == re.findall(r"\w+", first.casefold())
+
+
+def _part_heading(item: Item) -> re.Match[str] | None:
+    """The innermost heading line over ``item`` where it names a part by number and title (``_PART_HEADING``)."""
+    lines = [line for line in item.heading_context.splitlines() if line.strip()]
+    return _PART_HEADING.fullmatch(lines[-1]) if lines else None
+
+
+def _titled_part(doc: str, part: re.Match[str], corpus: Corpus) -> bool:
+    """Whether ``doc``'s outline has the part a heading names (``_PART_HEADING``) under that very title."""
+    return corpus.names is not None and _same_words(part.group(2), corpus.names(doc).get(part.group(1), ""))
+
+
 def _next_article(reference: Reference, corpus: Corpus) -> bool:
     """Whether a paragraph added to a whole document is the next article of a part the document
     numbers ("ADD ARTICLE 2.3 TO PART 2" where 2.1 and 2.2 are there, 2.3 not): it goes after the
@@ -710,6 +739,8 @@ class _One:
         title ahead of every other (``_heading_title_of``: "1. Section VIII - Conditions of Particular
         Application (Part II ...)" over "Sub-Clause 8.7 Delay Damages: delete ..."), however many documents
         hold a clause so numbered: the heading says which document, the clause that it holds it (round 38).
+        Which documents hold the clause is judged as ``_in_one_holder`` judged it, the items beside it
+        narrowing them (``_clause_holders`` with the addendum's items, round 39).
         An addendum naming no document of the project, or naming that one with others, leaves it proposed.
         Else ``proposal``, for a person."""
         if self.action.ambiguous is not None:
@@ -719,7 +750,7 @@ class _One:
         read = _read_text(self.item.text, self.mask)
         if not named and not (
                 target.path is not None
-                and ((_clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
+                and ((_clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
                       and _sole_holder_of_several(target.doc, self.items, self.corpus)
                       and ((documents and not _names_document(self.items, self.corpus, self.notations, target.doc))
                            or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
@@ -754,6 +785,35 @@ class _One:
         if outcome is held:
             self.action = before
         return outcome
+
+    def _part_clause(self) -> _Outcome | None:
+        """An item opening with a clause's number and title under a heading naming the clause's part by
+        number and title ("Section 2 - Materials" over "3. 2.2 Asphalt - delete in its entirety and
+        substitute: ..."): the clause, in the one document of the project whose outline has that part
+        under that title and that clause under that title, read as any placed provision is (the gate
+        settles applied); None where no one document agrees on all four (round 39)."""
+        part = _part_heading(self.item)
+        clause = _CLAUSE_TITLED.match(self.item.text) if part is not None and self.action.span is not None else None
+        if clause is None or clause.group(2) != part.group(1) or clause.end() > self.action.span[0]:
+            return None
+        holders = [doc for doc in _clause_holders(clause.group(1), self.item, (), self.corpus)
+                   if _titled_part(doc, part, self.corpus) and _same_words(clause.group(3), self.corpus.names(doc).get(clause.group(1), ""))]
+        if len(holders) != 1:
+            return None
+        target = Locator(doc=holders[0], path=clause.group(1))
+        if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
+            self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
+        reference = Reference("paragraph", clause.group(1), clause.span(1), target, resolved_by="outline")
+        proposal = _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
+            f"numbered {clause.group(1)} {clause.group(3)} under {' '.join(part.group(0).split())}: {holders[0]} is the one "
+            "document of the project with that part and that clause so titled, for a person to confirm"))
+        action = self.action
+        self.resolved, self.open_refs, self.absent = [(target, reference)], [], []
+        outcome = self._gate()
+        if outcome is not None and outcome.kind == "applied" and [t for t, _ in outcome.targets] == [target]:
+            return outcome
+        self.action = action
+        return proposal
 
     def _lettered_item(self, clause: Locator) -> Locator:
         """The lettered item of ``clause`` the item names, where the document's outline holds it
@@ -884,6 +944,8 @@ class _One:
                                       f"its caption line names {caption.group(0)} of no document a reference places"))
                 if held is not None:
                     return held
+            if mention is not None and (placed := self._part_clause()) is not None:
+                return placed
             if mention is not None:
                 # "Reference: Section ..., clause 3.2, item .2" over "The item reads as follows: ... The
                 # correct statement is: ...": a change of what its heading names, which nothing placed;
