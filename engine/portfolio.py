@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from inforce.ontology import FailOn, InforceError, InputError, InputErrors
 from inforce.ontology.files import is_file_name, read_bounded_text
@@ -264,59 +264,90 @@ def _local(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | N
 
 
 def _in_processes(tasks: Sequence[_Task], workers: int) -> Iterator[_Done]:
-    """Each project swept in a process of its own, ``workers`` at a time, started by a fork server
-    (each starts clean: no opened graph, no progress thread inherited; its memory is given back
-    when it ends). A process that dies without an answer (killed, out of memory) takes only its
-    own project down: that project is swept once more, and listed with the error if it dies again.
-    An interrupt, or any error here, ends every process still running before it goes on."""
+    """Projects swept by ``workers`` processes started by a fork server, each sweeping one project
+    after another (none inherits an opened graph or a progress thread; what a process's first sweep
+    builds — compiled packs, the quantity reader, lazy imports — is built once per process, not once
+    per project: a process per project had made ``--workers 2`` slower than one). A process that
+    dies without an answer (killed, out of memory) takes only the project it was sweeping down: a
+    new process takes its place and that project is swept once more, listed with the error if it
+    dies again. An interrupt, or any error here, ends every process before it goes on."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__, "inforce.engine.project", "inforce.engine.sweep"])
     pending = collections.deque(tasks)
-    running: dict[Connection, tuple[BaseProcess, _Task]] = {}
+    processes: dict[Connection, BaseProcess] = {}
+    idle: list[Connection] = []
+    busy: dict[Connection, _Task] = {}
     died: set[int] = set()
+
+    def started() -> Connection:
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(target=_in_process, args=(theirs,), daemon=True, name="inforce sweep-all worker")
+        process.start()
+        theirs.close()  # the child holds the only other end: its death is an end of file here
+        processes[ours] = process
+        return ours
+
+    def gone(connection: Connection) -> int | None:
+        process = processes.pop(connection)
+        connection.close()
+        process.join()
+        return process.exitcode
+
     try:
-        while pending or running:
-            while pending and len(running) < workers:
+        while pending or busy:
+            while pending and (idle or len(processes) < workers):
+                connection = idle.pop() if idle else started()
                 task = pending.popleft()
-                receive, send = context.Pipe(duplex=False)
-                process = context.Process(target=_in_process, args=(task, send), daemon=True,
-                                          name=f"inforce sweep-all {task.index}")
-                process.start()
-                send.close()  # the child holds the only writing end: its death is an end of file here
-                running[receive] = (process, task)
-            for ready in multiprocessing.connection.wait(list(running)):
-                process, task = running.pop(ready)
                 try:
-                    result: _Done | None = ready.recv()
-                except EOFError:
+                    connection.send(task)
+                except (BrokenPipeError, ConnectionResetError):  # it died idle: not this project's doing
+                    gone(connection)
+                    pending.appendleft(task)
+                    continue
+                busy[connection] = task
+            for ready in multiprocessing.connection.wait(list(busy)):
+                connection = cast(Connection, ready)
+                task = busy.pop(connection)
+                try:
+                    result: _Done | None = connection.recv()
+                except (EOFError, ConnectionResetError):  # the process died: no answer
                     result = None
-                ready.close()
-                process.join()
                 if result is not None:
+                    idle.append(connection)
                     yield result
-                elif task.index not in died:
+                    continue
+                status = gone(connection)
+                if task.index not in died:
                     died.add(task.index)
                     pending.append(task)
                 else:
                     yield _Done(task.index, None, PortfolioError(
                         type="WorkerDied", message=f"the process sweeping this project ended without an answer "
-                        f"twice (exit status {process.exitcode}: killed, or out of memory?)"))
+                        f"twice (exit status {status}: killed, or out of memory?)"))
+        for connection in processes:  # the work is done: each process ends when told
+            with contextlib.suppress(OSError):
+                connection.send(None)
     finally:
-        for process, _ in running.values():
-            process.terminate()
-        for receive, (process, _) in running.items():
+        for process in processes.values():
+            if process.is_alive() and (busy or pending):
+                process.terminate()
+        for connection, process in processes.items():
             process.join()
-            receive.close()
+            connection.close()
 
 
-def _in_process(task: _Task, send: Connection) -> None:
-    """A worker process's whole life: one project swept, its result sent back. A Ctrl-C reaches
-    the whole process group: the parent alone handles it, and ends this process."""
+def _in_process(connection: Connection) -> None:
+    """A worker process's whole life: projects received, swept and their results sent back, until
+    told to end (``None``) or the parent is gone. A Ctrl-C reaches the whole process group: the
+    parent alone handles it, and ends this process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        send.send(_sweep_one(task))
+        while (task := connection.recv()) is not None:
+            connection.send(_sweep_one(task))
+    except EOFError:
+        pass
     finally:
-        send.close()
+        connection.close()
 
 
 def _on_ray(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | None, *,
