@@ -133,12 +133,32 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
 _TITLE_WORDS = re.compile(r"[a-z][a-z'-]+")
 
 
+def _clause_titles(corpus: Corpus) -> tuple[dict[str, list[tuple[int, str, str, str]]], int]:
+    """The titles ``_titled_clauses`` looks for, once a reading: each title of two words or more of
+    a provision of the project's documents of the kinds changed (its words, lower case, spaced
+    once) → (its place in the project's order, document, path, title); and the most words a title
+    has. A name holding a number ("Section 03 30 00, Paragraph 2.1.A") is a reference, not a title."""
+    titles: dict[str, list[tuple[int, str, str, str]]] = {}
+    order = 0
+    for doc, (kind, _) in corpus.directory.titles.items():
+        if kind not in corpus.target_kinds:
+            continue
+        for path, written in corpus.names(doc).items() if corpus.names is not None else ():
+            name = run_in_title(written) or written
+            words = _TITLE_WORDS.findall(name.casefold())
+            if len(words) >= 2 and not any(ch.isdigit() for ch in name):
+                titles.setdefault(" ".join(words), []).append((order, doc, path, name))
+            order += 1
+    return titles, max((key.count(" ") + 1 for key in titles), default=0)
+
+
 def _titled_clauses(text: str, mask: Sequence[tuple[int, int]], corpus: Corpus, action: Action) -> list:
     """Provisions an item names by their own title only, as the subject of its change word
     ("Delivery period is extended from 45 to 75 days", in an answer that names no clause): each
     provision of the project whose title (two words or more) the words before the verb, in its
     sentence, end with or hold, where at most ``_HOLDERS_PROPOSED`` do. Proposals only: a title
-    is a best guess, never a number."""
+    is a best guess, never a number. The titles are indexed once a reading (``_clause_titles``):
+    each item costs the runs of words of its subject, not the project's titles (issue 23)."""
     if action.span is None or corpus.names is None:
         return []
     read = _read_text(text, mask)
@@ -146,20 +166,16 @@ def _titled_clauses(text: str, mask: Sequence[tuple[int, int]], corpus: Corpus, 
     subject = " ".join(_TITLE_WORDS.findall(read[opened:action.span[0]].casefold()))
     if not subject:
         return []
+    titles, longest = corpus.once("titled-clauses", _clause_titles)
+    words = subject.split()
+    hits = sorted({hit for start in range(len(words)) for end in range(start + 2, min(len(words), start + longest) + 1)
+                   for hit in titles.get(" ".join(words[start:end]), ())})
     found = []
-    for doc, (kind, _) in corpus.directory.titles.items():
-        if kind not in corpus.target_kinds:
-            continue
-        for path, written in corpus.names(doc).items():
-            name = run_in_title(written) or written
-            if any(ch.isdigit() for ch in name):
-                continue  # a name holding a number ("Section 03 30 00, Paragraph 2.1.A") is a reference, not a title
-            words = _TITLE_WORDS.findall(name.casefold())
-            if len(words) >= 2 and re.search(rf"(?:^|\s){re.escape(' '.join(words))}(?:\s|$)", subject):
-                target = Locator(doc=doc, path=path)
-                found.append((target, Reference("paragraph", name, action.span, target, resolved_by="title",
-                                                why=f'names "{name}", the title of {target.format()}, as what '
-                                                    "changes, and no number")))
+    for _, doc, path, name in hits:
+        target = Locator(doc=doc, path=path)
+        found.append((target, Reference("paragraph", name, action.span, target, resolved_by="title",
+                                        why=f'names "{name}", the title of {target.format()}, as what changes, '
+                                            "and no number")))
     found = _distinct(found)
     return found if len(found) <= _HOLDERS_PROPOSED else []
 

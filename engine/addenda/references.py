@@ -28,6 +28,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from inforce.ontology import Locator
 from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, normalize_path
@@ -41,6 +42,7 @@ from ..derivation import (
     designation_keys,
     normalize_sheet,
     resolve_name,
+    run_in_title,
 )
 
 __all__ = [
@@ -117,6 +119,9 @@ class Reference:
         return self.kind in ("section", "sheet", "title")
 
 
+_Built = TypeVar("_Built")
+
+
 @dataclass
 class Corpus:
     """What references resolve against: the directory of sections and sheets, the kinds a
@@ -131,6 +136,8 @@ class Corpus:
     as_of: dt.date | None = None
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
+    _built: dict[str, object] = field(default_factory=dict, repr=False)
 
     def path_set(self, doc: str) -> frozenset[str]:
         """The document's outline paths as a set, built once per document."""
@@ -150,6 +157,26 @@ class Corpus:
             self._keys[doc] = keys
         return keys
 
+    def title_paths(self, doc: str) -> dict[str, list[str]]:
+        """Title key (``title_key``, of a paragraph's run-in title or else its whole name) → the
+        document's paths carrying that title, built once per document (issue 23: keyed for each item
+        naming a part by its title, the titles cost items × titles)."""
+        titles = self._titles.get(doc)
+        if titles is None:
+            titles = {}
+            for path, name in (self.names(doc) if self.names is not None else {}).items():
+                if key := title_key(run_in_title(name) or name):
+                    titles.setdefault(key, []).append(path)
+            self._titles[doc] = titles
+        return titles
+
+    def once(self, what: str, build: Callable[[Corpus], _Built]) -> _Built:
+        """What ``build`` makes of the whole corpus, built once a reading and kept under ``what``
+        (an index read for each item: built for each, it costs items × what it indexes)."""
+        if what not in self._built:
+            self._built[what] = build(self)
+        return self._built[what]  # type: ignore[return-value]
+
     def is_leaf(self, locator: Locator) -> bool:
         """Whether the outline holds nothing below ``locator`` (a paragraph not split further)."""
         if self.paths is None or locator.path is None:
@@ -162,6 +189,11 @@ class Corpus:
             return locator.path in self.path_set(locator.doc) or (
                 self.has_target is not None and self.has_target(locator))
         return self.has_target is None or self.has_target(locator)
+
+
+def title_key(text: str) -> str:
+    """A title as compared: letter case and punctuation aside."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
 
 
 #: How a reference to what the project does not hold ends its reason (``steps`` tells such a

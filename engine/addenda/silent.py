@@ -9,14 +9,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvidence, ProposedEdge
 
-from ..derivation import _quoted_spans, run_in_title
+from ..derivation import _quoted_spans
 from .actions import Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
 from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _clause_holders, _held_elsewhere
 from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
-from .references import Corpus, Reference, find_references, place_path
+from .references import Corpus, Reference, find_references, place_path, title_key
 from .wording import _WHOLE_STATED
 
 #: Where the answer of a question-and-answer item starts: only the answer may change anything.
@@ -685,14 +685,27 @@ def _unnumbered_part(reading: Reading, document: Document, items: Sequence[Item]
         said.add(item.path)
 
 
-#: A part an owner names by its title alone, in quotation marks after a word saying so ('the
-#: subsection entitled "CONTRACT TERM" shall be deleted'); not where the title only places
-#: something new ('added after the subsection entitled "INVOICING"').
-_ENTITLED = re.compile(r"(?<![\w-])(?:after|before|following|preceding|below|above|under|within|beneath)\s+(?:the\s+)?"
-                       r"(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?)\s+"
-                       r"(?:entitled|titled|headed|captioned|named)"
-                       r"|(?P<part>(?:sub-?)?(?:sections?|paragraphs?|articles?|clauses?|parts?|provisions?|items?)\s+"
-                       r"(?:entitled|titled|headed|captioned|named))\s*[:,]?\s*$", re.IGNORECASE)
+#: The words an owner names a part with before its title ("the amendment headed", "the item
+#: titled", "the schedule called"): a word or two, none of them one that only joins a sentence
+#: ("is", "and", "which") or places something, so that "is named" or "after the section" never
+#: counts as the part.
+_NAMING_WORDS = r"(?:entitled|titled|headed|captioned|named|called)(?![\w-])"
+_NOUN = (r"(?!(?:the|a|an|and|or|of|to|is|are|was|were|be|been|being|has|have|had|which|that|who|whose|also|"
+         r"now|hereby|so|as|not|after|before|following|preceding|below|above|under|within|beneath|in|on|at|by|"
+         r"for|with|from|into|its|their|this|these|those|it|they)(?![\w-]))[a-z][\w-]*")
+
+#: A part an owner names by its title alone, in quotation marks after words saying so ('the
+#: subsection entitled "CONTRACT TERM" shall be deleted', 'the amendment headed "Principal
+#: Designer" is deleted', 'the text under the heading "Access"'), the part's own words (a noun or
+#: two) whatever they are (``part``); not where the title only places something new ('added after
+#: the subsection entitled "INVOICING"').
+_ENTITLED = re.compile(
+    r"(?<![\w-])(?:after|before|following|preceding|below|above|under|within|beneath)\s+(?:the\s+)?"
+    rf"(?:{_NOUN}\s+){{1,3}}{_NAMING_WORDS}"
+    rf"|(?<![\w-])(?P<part>(?:{_NOUN}\s+){{1,2}}{_NAMING_WORDS}|under\s+the\s+heading)\s*[:,]?\s*$", re.IGNORECASE)
+
+#: Whether text may hold ``_ENTITLED``'s words (a look before the search).
+_ENTITLED_WORD = re.compile(r"titled|headed|captioned|named|called|\bheading\b", re.IGNORECASE)
 
 
 def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus, put_in_place: re.Pattern[str]) -> None:
@@ -708,8 +721,7 @@ def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus
     changed = []
     for proposal in reading.proposed:
         item = by_key.get(proposal.item.path or "")
-        if proposal.target.path is not None or item is None or "titled" not in item.text.lower() and (
-                "headed" not in item.text.lower() and "named" not in item.text.lower()):
+        if proposal.target.path is not None or item is None or _ENTITLED_WORD.search(item.text) is None:
             changed.append(proposal)
             continue
         found = None
@@ -717,9 +729,8 @@ def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus
             lead = _ENTITLED.search(item.text, max(0, start - 60), start)
             if lead is None or lead.group("part") is None:
                 continue
-            title = _title_key(item.text[start:end])
-            paths = [path for path, name in corpus.names(proposal.target.doc).items()
-                     if title and _title_key(run_in_title(name) or name) == title]
+            title = title_key(item.text[start:end])
+            paths = corpus.title_paths(proposal.target.doc).get(title, []) if title else []
             if len(paths) == 1:
                 found = (paths[0], " ".join(item.text[lead.start():end].split()), end)
                 break
@@ -738,29 +749,25 @@ def _entitled_parts(reading: Reading, by_key: Mapping[str, Item], corpus: Corpus
     reading.proposed = changed
 
 
-def _title_key(text: str) -> str:
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
-
-
 def _titled_target(item: Item, text: str, quoted: Sequence[tuple[int, int]], reading: Reading,
                    corpus: Corpus) -> tuple[str, list[Locator]] | None:
     """The part ``text`` names by its title alone, in quotation marks after a word saying so ('the
     item titled "Clean-Up"', 'the clause entitled "Handrails"'), and the provisions carrying that
     title (letter case and punctuation aside) in the documents the addendum's other items change
     (applied or proposed so far): (the words naming it, the provisions); None where it names no part
-    so. One look at the outline names of those few documents, only for an item naming a part so."""
-    lowered = text.lower()
-    if corpus.names is None or not any(word in lowered for word in ("titled", "headed", "named", "captioned")):
+    so. The titles of each document are keyed once a reading (``Corpus.title_paths``): the cost is
+    linear in items and titles (issue 23)."""
+    if corpus.names is None or _ENTITLED_WORD.search(text) is None:
         return None
     for start, end in quoted:
         lead = _ENTITLED.search(text, max(0, start - 60), start)
-        if lead is None or lead.group("part") is None or not (title := _title_key(text[start:end])):
+        if lead is None or lead.group("part") is None or not (title := title_key(text[start:end])):
             continue
         docs = sorted({e.target.doc for e in reading.applied if e.by.path != item.path}
                       | {p.target.doc for p in reading.proposed if p.item.path != item.path})
-        found = [Locator(doc=doc, path=path) for doc in docs for path, name in corpus.names(doc).items()
-                 if _title_key(run_in_title(name) or name) == title]
-        return " ".join(text[lead.start("part"):end].split()), found
+        found = [Locator(doc=doc, path=path) for doc in docs for path in corpus.title_paths(doc).get(title, ())]
+        written = " ".join(text[lead.start("part"):end].split())
+        return ("part " + written if lead.group("part").lower().startswith("under") else written), found
     return None
 
 
