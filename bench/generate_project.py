@@ -793,21 +793,22 @@ def _campus_documents(dest: Path, rng: random.Random) -> int:
     return 2
 
 
+#: The manifest, a ``str.format`` template of ``project``.
 PLANTED_MANIFEST = """\
 # A campus of buildings written by bench/generate_project.py --planted, for the sweep benchmark.
 # Every document but the two campus-wide ones says which building it applies to.
 # supersession/csi-addenda is not used: every building has a Section 03 30 00, so an addendum's
 # "Section 03 30 00, Paragraph 2.1.A" names no one document; the addenda declare their edges.
-project: campus
+project: {project}
 facets: [building]
 rules:
   - stock: precedence/aia-style
-    params: {source: "Agreement Article 1.2"}
+    params: {{source: "Agreement Article 1.2"}}
   - stock: qualifiers/cross-references
 """
 
 
-def generate_planted(dest: Path, buildings: int, *, seed: int = 7) -> dict:
+def generate_planted(dest: Path, buildings: int, *, seed: int = 7, project: str = "campus") -> dict:
     """Write a campus of ``buildings`` buildings under ``dest`` and its answer key
     (``dest/answer-key.json``); return the key.
 
@@ -825,12 +826,13 @@ def generate_planted(dest: Path, buildings: int, *, seed: int = 7) -> dict:
     disagreement between two buildings, an earlier revision's value, an addendum that takes
     effect after the date, a cross-reference that resolves. The key lists each with the
     unpinned locators of both sides; it also lists every bound statement written, so a test can
-    hold the key against ``inforce facts``. Deterministic for ``seed``.
+    hold the key against ``inforce facts``. Deterministic for ``seed``. ``project`` is the
+    manifest's ``project:`` (a portfolio's projects each need their own name).
     """
     if buildings < 2:
         raise ValueError("a planted campus needs at least two buildings (one near-miss pairs neighbours)")
     (dest / "documents").mkdir(parents=True, exist_ok=True)
-    (dest / "inforce.yaml").write_text(PLANTED_MANIFEST, encoding="utf-8")
+    (dest / "inforce.yaml").write_text(PLANTED_MANIFEST.format(project=project), encoding="utf-8")
     files = _campus_documents(dest, random.Random(seed))
     conflicts: list[dict] = []
     near_misses: list[dict] = []
@@ -849,7 +851,7 @@ def generate_planted(dest: Path, buildings: int, *, seed: int = 7) -> dict:
                         "value": s.value, "upper": s.upper, "in_force": s.in_force} for s in building.statements]
     key = {
         "format": "inforce-sweep-answer-key/1",
-        "project": "campus", "seed": seed, "buildings": buildings, "files": files,
+        "project": project, "seed": seed, "buildings": buildings, "files": files,
         "valid_at": PLANTED_VALID_AT.isoformat(),
         "units": {FC: "psi", WC: "ratio", SLUMP: "mm", AIR: "percent", COVER: "mm"},
         "counts": {
