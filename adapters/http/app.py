@@ -843,19 +843,23 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                     outcome=job.state, status=200, seconds=((job.finished or job.started) - job.started).total_seconds(),
                     answer_sha256=None, correlation_id=f"sweep-{job.id}"))
 
-            try:
-                job = service.sweeps.start(name, caller.name, build, run, ended)
-            except TooManySweeps as busy:
-                held.close()
-                raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
-                               "one", outcome="too_many_sweeps") from None
-            except BaseException:
-                held.close()
-                raise
-            return job.status()
+            return _started(held, lambda: service.sweeps.start(name, caller.name, build, run, ended)).status()
 
         return await service.answer(request, caller, name, "sweeps", begin, where="body",
                                     render=lambda status: (202, _json(status), "application/json"))
+
+    def _started(held: ExitStack, start: Callable[[], SweepJob]) -> SweepJob:
+        """A sweep job started by ``start``; when it does not start (429 past the caller's running
+        sweeps, or any error) the generations ``held`` for it are let go."""
+        try:
+            return start()
+        except TooManySweeps as busy:
+            held.close()
+            raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
+                           "one", outcome="too_many_sweeps") from None
+        except BaseException:
+            held.close()
+            raise
 
     def _job(name: str, caller: Caller, job_id: str) -> SweepJob:
         service.warm(name)
@@ -984,11 +988,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                                      ((job.finished or job.started) - job.started).total_seconds(), None,
                                      f"sweep-{job.id}")
 
-                return service.sweeps.start(None, caller.name, "", run, ended, portfolio=names, builds=builds)
-            except TooManySweeps as busy:
-                held.close()
-                raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
-                               "one", outcome="too_many_sweeps") from None
+                return _started(held, lambda: service.sweeps.start(None, caller.name, "", run, ended,
+                                                                   portfolio=names, builds=builds))
             except BaseException:
                 held.close()
                 raise

@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-from tests.support.ray_required import require_ray
+from tests.support.ray_required import ray_cluster, require_ray
 
 pytestmark = pytest.mark.slow
 
@@ -108,17 +108,8 @@ def local(portfolio: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A Ray with 2 CPUs started in this process (as the command starts its own), its address."""
-    from inforce.engine._ray import ray_session
-
-    ray = require_ray()
-
-    mode = os.environ.get("RAY_AUTH_MODE")
-    try:
-        with ray_session(None, 2):
-            yield ray.get_runtime_context().gcs_address
-    finally:
-        if mode is None:
-            os.environ.pop("RAY_AUTH_MODE", None)
+    with ray_cluster(2) as address:
+        yield address
 
 
 def test_a_ray_started_here_writes_the_same_files_though_a_worker_is_killed_and_is_gone_after(

@@ -24,6 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from tests.support.ray_required import ray_cluster
 
 pytestmark = pytest.mark.slow
 
@@ -51,21 +52,8 @@ def riverside(ingested_example, tmp_path_factory: pytest.TempPathFactory) -> tup
 def cluster() -> Iterator[str]:
     """A Ray with 2 CPUs started in this process, as ``sweep --executor ray`` starts its own; its
     address. Without the extra the file skips, except under CI (make test installs it)."""
-    try:
-        import ray
-    except ImportError:
-        if os.environ.get("CI") == "true":
-            raise
-        pytest.skip("the ray extra: pip install 'inforce[ray]'")
-    from inforce.engine._ray import ray_session
-
-    mode = os.environ.get("RAY_AUTH_MODE")
-    try:
-        with ray_session(None, 2):
-            yield ray.get_runtime_context().gcs_address
-    finally:
-        if mode is None:
-            os.environ.pop("RAY_AUTH_MODE", None)
+    with ray_cluster(2) as address:
+        yield address
 
 
 def test_riverside_on_ray_with_two_workers_is_byte_for_byte_the_local_report(
