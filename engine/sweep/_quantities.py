@@ -37,9 +37,13 @@ def _quantities(run: _Run, workers: int, progress: Progress | None, *, on_ray: b
         snapshot.facts(subjects[0], run.valid_at, run.known_at, groups=run.groups)
         if amending_documents(snapshot):  # read from the graph here: a forked worker never reads it
             unstated = unstated_figures(snapshot, snapshot.facts(None, run.valid_at, run.known_at, groups=run.groups))
+    # the qualifier links of the revisions in force that the asker may read: one of a superseded or
+    # not yet effective revision must not excuse a conflict of the one in force, nor a restricted
+    # revision's words change what a sweep tells an asker without its group (thirty-third audit)
     links: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for _, link, _ in snapshot.all_qualifiers():
-        if link.resolved and link.provision.path and link.qualifier.path:
+    read = set(in_force)
+    for uid, link, _ in snapshot.all_qualifiers():
+        if uid in read and link.resolved and link.provision.path and link.qualifier.path:
             links[link.provision.doc].append((link.provision.path, link.qualifier.path))
     job = _Job(snapshot, run.valid_at, run.known_at, run.groups, signatures, vocabulary, dict(links), unstated)
     results = _run_subjects(job, subjects, workers, progress, on_ray=on_ray)
