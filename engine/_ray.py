@@ -162,11 +162,25 @@ def _reachable(address: str) -> None:
         raise InputError(f"{address!r} is no Ray cluster address: HOST:PORT of its head node, as Ray prints it "
                          "when the head starts", field="ray_address")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
-            pass
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS) as probe:
+            # a Ray head's GCS speaks gRPC: to HTTP/2's client preface it answers with its own
+            # SETTINGS frame at once; a port that takes the connection and says nothing would
+            # otherwise hold ray.init without end (thirty-third audit)
+            probe.sendall(_HTTP2_PREFACE + _HTTP2_EMPTY_SETTINGS)
+            head = probe.recv(9)
     except OSError as problem:
         raise InputError(f"no Ray cluster answers at {address}: {problem.strerror or problem}", field="ray_address",
                          hint="start the cluster's head first, or give no address to start Ray here") from None
+    if len(head) < 9 or head[3] != _HTTP2_SETTINGS:
+        raise InputError(f"no Ray cluster answers at {address}: something there took the connection but did not "
+                         "answer as a Ray head's GCS (gRPC) does", field="ray_address",
+                         hint="give the address Ray printed when the cluster's head started")
+
+
+#: HTTP/2's client connection preface and an empty SETTINGS frame; type 0x4 is SETTINGS.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+_HTTP2_EMPTY_SETTINGS = b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+_HTTP2_SETTINGS = 0x4
 
 
 def run_tasks(function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], *, in_flight: int,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -186,6 +187,15 @@ def test_an_address_where_no_cluster_answers_is_refused(portfolio: Path, tmp_pat
         assert done.exit_code == 2, done.output
         assert f"--ray-address: {said}" in done.output, done.output
         assert not out.exists()
+    with socket.socket() as silent:  # takes the connection and never answers: not a Ray head
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        began = time.monotonic()
+        done = CliRunner().invoke(app, ["sweep-all", str(portfolio), "--valid-at", DATE, "--out", str(out),
+                                        "--executor", "ray", "--ray-address", address])
+    assert done.exit_code == 2 and f"--ray-address: no Ray cluster answers at {address}" in done.output, done.output
+    assert time.monotonic() - began < 30 and not out.exists()
     done = CliRunner().invoke(app, ["sweep-all", str(portfolio), "--valid-at", DATE, "--out", str(out),
                                     "--ray-address", "127.0.0.1:9"])
     assert done.exit_code == 2 and "--ray-address: a Ray address is for the ray executor" in done.output, done.output
