@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-import pydantic_core
 import typer
 from rich.table import Table
 
@@ -111,7 +110,7 @@ def sweep_all(
     refused (exit 2, nothing written or removed). There is no -o: everything goes to --out.
     """
     from inforce.adapters.models import open_project
-    from inforce.adapters.report import render
+    from inforce.adapters.report import render, render_summary
 
     writable_folder(out, "--out")
     _previous_outputs(out)  # a folder holding anything else is refused before any work
@@ -127,7 +126,7 @@ def sweep_all(
                                       workers=workers, progress=bar, ray_address=ray_address)
     reports = {entry.name: render(outcome.report, format.value)
                for entry, outcome in zip(portfolio.projects, run.outcomes, strict=True) if outcome is not None}
-    summary = pydantic_core.to_json(run.summary.model_dump(mode="json"), indent=2).decode() + "\n"
+    summary = render_summary(run.summary)
     # every report and the summary, and the previous run's files not written again (a project
     # that failed this time or left the portfolio, another --format) removed in the same step:
     # --out holds this run's outputs and nothing else, or what it held before

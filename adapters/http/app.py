@@ -42,7 +42,10 @@ from pydantic import BaseModel
 
 from inforce import __version__
 from inforce.adapters.ingest.answers import parse_answer  # at startup: a package changed under a
-from inforce.adapters.report import render  # running server does not turn a route into a 500
+from inforce.adapters.report import (  # running server does not turn a route into a 500
+    render,
+    render_summary,
+)
 from inforce.engine import Project
 from inforce.ontology import (
     AccessRestrictedError,
@@ -1045,7 +1048,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             raise _Failure(409, f"the sweep is {job.state}: its reports exist once it is done")
         run: PortfolioRun = job.outcome
         if wants_summary:
-            return Response(run.summary.model_dump_json(indent=2) + "\n", media_type="application/json")
+            return Response(render_summary(run.summary), media_type="application/json")
         index = [line.project for line in run.summary.projects].index(project)
         line, outcome = run.summary.projects[index], run.outcomes[index]
         if outcome is None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from inforce.ontology import SweepReport
+from inforce.ontology import PortfolioSummary, SweepReport
 
-__all__ = ["FORMATS", "Format", "render"]
+__all__ = ["FORMATS", "Format", "render", "render_summary"]
 
 Format = Literal["json", "md", "html", "sarif"]
 FORMATS: tuple[Format, ...] = ("json", "md", "html", "sarif")
@@ -40,3 +40,9 @@ def _writer(fmt: Format) -> Callable[[SweepReport], str]:
 def render(report: SweepReport, fmt: Format) -> str:
     """The report as text in ``fmt``; the same report gives the same text."""
     return _writer(fmt)(report)
+
+
+def render_summary(summary: PortfolioSummary) -> str:
+    """A portfolio sweep's summary as ``summary.json`` holds it (the CLI writes it, the service
+    serves it: one text for both)."""
+    return summary.model_dump_json(indent=2) + "\n"

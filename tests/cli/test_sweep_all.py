@@ -20,11 +20,10 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from tests.support.portfolios import GOOD, build_portfolio
 
 INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DATE = "2026-05-01"
-GOOD = ("riverside-library", "sop-retention")
 
 
 def _invoke(*args: str | Path) -> tuple[int, str]:
@@ -40,13 +39,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def portfolio(ingested_example, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder of four projects: two ingested examples, one never ingested, one whose
     ``inforce.yaml`` does not parse."""
-    folder = tmp_path_factory.mktemp("portfolio")
-    for name in GOOD:
-        ingested_example.copy(name, folder / name)
-    shutil.copytree(EXAMPLES / "label-dosing", folder / "never-ingested", ignore=shutil.ignore_patterns(".inforce"))
-    (folder / "broken").mkdir()
-    (folder / "broken" / "inforce.yaml").write_text("project: [unclosed\n", encoding="utf-8")
-    return folder
+    return build_portfolio(ingested_example, tmp_path_factory.mktemp("portfolio"))
 
 
 @pytest.fixture(scope="module")

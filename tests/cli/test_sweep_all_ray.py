@@ -10,7 +10,6 @@ one test lets the command start its own."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -24,6 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from tests.support.portfolios import build_portfolio
 from tests.support.ray_required import ray_cluster, require_ray
 
 pytestmark = pytest.mark.slow
@@ -35,9 +35,7 @@ def _ray() -> None:
     require_ray()
 
 INFORCE = Path(sys.executable).parent / "inforce"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DATE = "2026-05-01"
-GOOD = ("riverside-library", "sop-retention")
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -88,13 +86,7 @@ def _sweeping(under: int) -> list[int]:
 @pytest.fixture(scope="module")
 def portfolio(ingested_example, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two ingested examples, one never ingested and one whose ``inforce.yaml`` does not parse."""
-    folder = tmp_path_factory.mktemp("portfolio")
-    for name in GOOD:
-        ingested_example.copy(name, folder / name)
-    shutil.copytree(EXAMPLES / "label-dosing", folder / "never-ingested", ignore=shutil.ignore_patterns(".inforce"))
-    (folder / "broken").mkdir()
-    (folder / "broken" / "inforce.yaml").write_text("project: [unclosed\n", encoding="utf-8")
-    return folder
+    return build_portfolio(ingested_example, tmp_path_factory.mktemp("portfolio"))
 
 
 @pytest.fixture(scope="module")
