@@ -367,6 +367,15 @@ def _on_ray(tasks: Sequence[_Task], workers: int, progress: PortfolioProgress | 
             yield result
 
 
+def _checked(valid_at: dt.date | None, fail_on: str) -> dt.date:
+    """The date and the gate of a portfolio sweep, checked before any project is (one place for
+    both ways a portfolio is swept)."""
+    day = require_date(valid_at)
+    if fail_on not in ("escalate", "any", "none"):
+        raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
+    return day
+
+
 def sweep_portfolio(
     portfolio: Portfolio, opener: Opener, valid_at: dt.date | None,
     known_at: dt.datetime | None = None, *, groups: Sequence[str] = (), fail_on: FailOn = "escalate",
@@ -377,9 +386,7 @@ def sweep_portfolio(
     ``groups`` and judged under ``fail_on``, each as it is swept alone; ``workers`` at a time on
     ``executor`` (``ray``: a Ray started here, or the cluster at ``ray_address``). The date, the
     executor and the gate are checked before any project is."""
-    valid_at = require_date(valid_at)
-    if fail_on not in ("escalate", "any", "none"):
-        raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
+    valid_at = _checked(valid_at, fail_on)
     if workers < 1:
         raise InputError(f"{workers}: at least 1", field="workers")
     run = choose_executor(executor, ray_address)
@@ -449,9 +456,7 @@ def sweep_opened(
     whose ``entry.problem`` is set, or whose sweep fails; the others are swept). ``packs``,
     ``params`` and ``include_superseded`` are the single sweep's. An exception raised by
     ``progress`` (a cancel) ends the whole run: it is not one project's error."""
-    valid_at = require_date(valid_at)
-    if fail_on not in ("escalate", "any", "none"):
-        raise InputError(f"{fail_on!r}: escalate, any or none", field="fail_on")
+    valid_at = _checked(valid_at, fail_on)
     entries = [entry for entry, _ in projects]
     done: list[_Done] = []
     if progress:
