@@ -284,6 +284,20 @@ def _key(item: Locator, target: Locator) -> tuple[str, str]:
     return item.unpinned().format(), target.format()
 
 
+#: what ``str.splitlines`` breaks a line at
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _one_line(text: str, field: str) -> str:
+    """``text`` typed for a decision's ``by`` or ``note``: one line, refused with a line break in
+    it (the file keeps one line per value, and collapsing the break into a space would change the
+    words a reviewer wrote without saying so). Runs of spaces and tabs are read as one space."""
+    if any(ch in _LINE_BREAKS for ch in text):
+        raise InputError(f"holds a line break: a decision's {field} is one line", field=field,
+                         hint="write it on one line")
+    return text
+
+
 def decided(reviews: Iterable[ReviewDecision]) -> dict[tuple[str, str], ReviewDecision]:
     """(item, target) → the entry that decides it: the last one in the file."""
     return {_key(review.item, review.target): review for review in reviews}
@@ -762,7 +776,7 @@ def record_review(
                          hint="inforce review PROJECT lists the items with pending proposals")
     if decision not in ("accept", "reject"):
         raise InputError(f"{decision!r} is not accept or reject", field="decision")
-    name = " ".join((by or "").split())
+    name = " ".join(_one_line(by or "", "by").split())
     if not name:
         raise InputError("who decides is recorded with the decision", field="by", reason="required")
     if wanted is not None and not _stored(snapshot)(wanted):
@@ -802,7 +816,8 @@ def record_review(
     entry = ReviewDecision(
         item=item.unpinned() if item.rev is None else item, target=chosen_target, scope=chosen_scope,
         successor=successor, decision=decision, by=name, at=utc_text(moment),
-        note=" ".join(note.split()) if note and note.strip() else None, digest=item_digest(owner[1]),
+        note=" ".join(_one_line(note, "note").split()) if note and note.strip() else None,
+        digest=item_digest(owner[1]),
     )
     if decision == "accept":
         _check_edge(snapshot, owner[0], entry)

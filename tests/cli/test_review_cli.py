@@ -181,3 +181,18 @@ def test_a_note_or_name_not_utf8_is_refused_by_its_option_and_a_c1_control_is_wr
     _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", "--note", "x\u009by")
     assert 'note: "x\\u009by"' in (root / "reviews.yaml").read_text(encoding="utf-8")
     assert "1 accepted" in _run("review", root).stderr
+
+
+def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_path):
+    """Audit 31 (low): a note typed over two lines was written as one, the break silently a
+    space. A decision's ``by`` and ``note`` are one line each: a break is an input error naming
+    the option, and nothing is written."""
+    root = _ingested(tmp_path)
+    for option, value in (("--note", "first line\nsecond line"), ("--by", "M. Okafor\r"),
+                          ("--note", "a\u2028b")):
+        refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value, code=2)
+        assert f"{option}: holds a line break" in refused.stderr
+    assert not (root / "reviews.yaml").exists()
+    _run("review", root, "accept", "ADD-04#1.2", "--by", "M.  Okafor", "--note", "one\tline")
+    written = (root / "reviews.yaml").read_text(encoding="utf-8")
+    assert "by: M. Okafor" in written and "note: one line" in written
