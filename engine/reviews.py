@@ -330,11 +330,17 @@ def reviewed_documents(reviews: Iterable[ReviewDecision]) -> set[str]:
 
 def check_reviews(reviews: Sequence[ReviewDecision], exists: Callable[[Locator], bool]) -> list[InputError]:
     """An entry (accepted or rejected) whose item or target the corpus does not hold, at its
-    line; ``exists`` is ``ingest.corpus.in_corpus``'s (a revision pinned must be one)."""
+    line; ``exists`` is ``ingest.corpus.in_corpus``'s (a revision pinned must be one), asked
+    once per locator: a file of many decisions names the same items and targets again and again
+    (20,000 entries on four proposals had asked the graph 40,000 times, 48 s)."""
     problems = []
+    known: dict[str, bool] = {}
     for n, review in enumerate(reviews):
         for name, locator in (("item", review.item), ("target", review.target)):
-            if not exists(locator):
+            key = locator.format()
+            if key not in known:
+                known[key] = exists(locator)
+            if not known[key]:
                 problems.append(InputError(
                     f"{locator} is not in the project", file=REVIEWS_FILE, line=review.line,
                     field=f"reviews[{n}].{name}",
