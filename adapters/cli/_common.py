@@ -45,7 +45,7 @@ from inforce.ontology import (
     WorkerLostError,
     utc_text,
 )
-from inforce.ontology.files import Together, no_room, write_atomically, written_together
+from inforce.ontology.files import Together, is_inside, no_room, write_atomically, written_together
 from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
@@ -296,11 +296,26 @@ def emit_text(text: str) -> None:
     sys.stdout.flush()
 
 
-def writable_folder(folder: Path, option: str) -> None:
+def _outside_documents(path: Path, option: str, project: Path | None) -> None:
+    """Refuse an output (a file or folder the command writes) inside ``project``'s documents
+    folder: what is written there would be read as one of the project's documents at the next
+    ingest (a report read as a specification, an audit record failing the ingest)."""
+    if project is None:
+        return
+    from inforce.adapters.ingest.documents import DOCUMENTS
+
+    if is_inside(path, Path(project) / DOCUMENTS):
+        raise InputError(f"{path} is inside the project's {DOCUMENTS} folder: what is written there would be read "
+                         "as a document at the next ingest", field=option, hint=f"write it outside {DOCUMENTS}/")
+
+
+def writable_folder(folder: Path, option: str, project: Path | None = None) -> None:
     """A folder a command will write files into once its work succeeds (``--audit-dir``,
     ``--rfi-dir``): one that could never be made or written fails before the work, naming the
-    option. Nothing is created here: a command that fails leaves no folder behind (the writer
-    makes it when it has something to write)."""
+    option, and so does one inside ``project``'s documents folder (what is written there would be
+    read as the project's documents at the next ingest). Nothing is created here: a command that
+    fails leaves no folder behind (the writer makes it when it has something to write)."""
+    _outside_documents(folder, option, project)
     existing = folder.absolute()
     try:
         while not existing.exists():
@@ -330,8 +345,10 @@ def unwritten(problem: OSError) -> str:
     return said if room is None or said.startswith(room) else f"{said}: {room}"
 
 
-def _check_target(target: Path) -> Path:
-    """Refuse at once an ``-o`` the answer could never be written to, before the command works."""
+def _check_target(target: Path, project: Path | None) -> Path:
+    """Refuse at once an ``-o`` the answer could never be written to, or one inside ``project``'s
+    documents folder (the command's project argument), before the command works."""
+    _outside_documents(target, "-o", project)
     try:
         if target.is_dir():
             raise _cannot_write(target, "it is a folder")
@@ -498,7 +515,9 @@ def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     problems with exit 2) is written, with the files the command staged beside it; an error
     raised out of the command, or an answer that cannot be written, writes none of them.
     """
-    capture = _Capture(_check_target(output)) if output is not None else None
+    project = kwargs.get("project")
+    capture = _Capture(_check_target(output, project if isinstance(project, Path) else None)) \
+        if output is not None else None
     token = _capture.set(capture)
     try:
         if capture is None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from inforce.adapters.ingest.documents import DOCUMENTS
 from inforce.ontology import InputError
 from inforce.ontology.files import create_atomically, no_room
 from inforce.ontology.text import yaml_quoted
@@ -81,7 +82,7 @@ def scaffold_project(folder: Path, *, today: str) -> list[Path]:
     manifest = folder / "inforce.yaml"
     if manifest.exists() or manifest.is_symlink():
         raise InputError("a project already exists here", file=manifest, hint="choose another folder")
-    documents = folder / "documents"
+    documents = folder / DOCUMENTS
     for needed in (documents, folder / "rules"):
         if needed.exists() and not needed.is_dir():
             raise InputError("not a folder, but init needs a folder here", file=needed)

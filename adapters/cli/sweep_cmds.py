@@ -160,7 +160,7 @@ def sweep(
     params = dict(pair_option(p, "--param") for p in param or ())
     before, stated = read_baseline_run(baseline) if baseline is not None else (None, None)  # bad input fails first
     if rfi_dir is not None:
-        writable_folder(rfi_dir, "--rfi-dir")
+        writable_folder(rfi_dir, "--rfi-dir", project)
     started = time.perf_counter()
     say_executor(executor, ray_address, workers)
     with open_with_models(project, ModelBackends.needed_for("sweep")) as opened, _Bar() as bar:

@@ -82,7 +82,7 @@ def check(
 
     parsed, text = load_answer(answer)
     if audit_dir is not None:
-        writable_folder(audit_dir, "--audit-dir")  # before the work, not after it
+        writable_folder(audit_dir, "--audit-dir", project)  # before the work, not after it
     with open_with_models(project, ModelBackends.needed_for("check", tier=tier.value)) as opened:
         try:
             verdict = opened.check(parsed, tier=tier.value)

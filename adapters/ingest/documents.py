@@ -53,6 +53,7 @@ from .tables import read_csv_table
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
 __all__ = [
+    "DOCUMENTS",
     "UnreadableFileError",
     "content_hash",
     "discover_documents",
@@ -65,6 +66,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger("inforce.adapters.ingest")
+
+#: the folder of a project whose files are its documents: everything in it is read at ingest
+DOCUMENTS = "documents"
 
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
@@ -111,7 +115,7 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     Symlinks that stay inside the project are followed for files, as any file is.
     """
     root = Path(root)
-    folder = root / "documents"
+    folder = root / DOCUMENTS
     if not folder.is_dir():
         return [], []
     escapes: list[InputError] = []
