@@ -296,7 +296,7 @@ def emit_text(text: str) -> None:
     sys.stdout.flush()
 
 
-def _outside_documents(path: Path, option: str, project: Path | None) -> None:
+def outside_documents(path: Path, option: str, project: Path | None) -> None:
     """Refuse an output (a file or folder the command writes) inside ``project``'s documents
     folder: what is written there would be read as one of the project's documents at the next
     ingest (a report read as a specification, an audit record failing the ingest)."""
@@ -315,7 +315,7 @@ def writable_folder(folder: Path, option: str, project: Path | None = None) -> N
     option, and so does one inside ``project``'s documents folder (what is written there would be
     read as the project's documents at the next ingest). Nothing is created here: a command that
     fails leaves no folder behind (the writer makes it when it has something to write)."""
-    _outside_documents(folder, option, project)
+    outside_documents(folder, option, project)
     existing = folder.absolute()
     try:
         while not existing.exists():
@@ -348,7 +348,7 @@ def unwritten(problem: OSError) -> str:
 def _check_target(target: Path, project: Path | None) -> Path:
     """Refuse at once an ``-o`` the answer could never be written to, or one inside ``project``'s
     documents folder (the command's project argument), before the command works."""
-    _outside_documents(target, "-o", project)
+    outside_documents(target, "-o", project)
     try:
         if target.is_dir():
             raise _cannot_write(target, "it is a folder")

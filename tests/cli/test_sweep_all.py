@@ -300,6 +300,16 @@ def test_dash_o_is_refused_pointing_to_out(good_manifest: Path, tmp_path: Path) 
     assert code == 0 and "--output" not in said, said
 
 
+def test_out_inside_a_listed_projects_documents_is_refused(good_manifest: Path, portfolio: Path) -> None:
+    """Audit 34 BB-05 (low): --out inside a listed project's documents/ was accepted, and that
+    project's next ingest then failed on the reports (no front matter). Refused before any work."""
+    documents = portfolio / GOOD[0] / "documents"
+    before = sorted(p.name for p in documents.rglob("*"))
+    code, said = _invoke("sweep-all", good_manifest, "--valid-at", DATE, "--out", documents / "sweeps")
+    assert code == 2 and "--out" in said and "inside the project's documents folder" in said, said
+    assert sorted(p.name for p in documents.rglob("*")) == before
+
+
 def test_a_write_error_names_the_report_never_a_temporary_file(good_manifest: Path, tmp_path: Path) -> None:
     """A folder where a report goes: the error names that path, the one the user can act on,
     and never the writer's .partial file (the writer's own message, as every command gets it)."""
