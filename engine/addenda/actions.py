@@ -36,11 +36,13 @@ ActionName = Literal["replace", "amend", "delete", "no_change"]
 #: Words after a replace or delete verb that aim it at part of the target: quoted words, a
 #: sentence, a word or phrase, a value ("Delete "Type 1"", "Delete the second sentence"), a
 #: list item by its count ("Delete items 3 and 4"); an item by a dotted label is a paragraph named
-#: as owners number them ("Delete Item 3.1.C": the paragraph itself, not part of it).
+#: as owners number them ("Delete Item 3.1.C": the paragraph itself, not part of it). "The same number",
+#: "the same drawing numbers" name the documents again, not a number on them ("replaced by Revision 1
+#: of the same drawing numbers", round 40).
 _PART = re.compile(
     r"(?:\s+(?:the\s+)?(?:words?|text|phrase|value|number|figure|dimension)?\s*[\"“‘]|"
     r"[^.;:\n]{0,40}?\b(?:sentences?|words?|phrases?|lines?|the\s+reference|references?\s+to|"
-    r"values?|dimensions?|(?<!same\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
+    r"values?|dimensions?|(?<!same\s)(?<!same\sdrawing\s)(?<!same\ssheet\s)(?<!same\ssection\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
     r"in\s+part|requirements?\s+for|items?\s+\d+(?!\.\w)|bullet)\b)", re.IGNORECASE)
 #: The object of a replace or delete verb that is a provision named by its kind and number, its
 #: words quoted after it to show which it is ('Eliminate General Note 1 "DIMENSIONS ARE TO FACE OF

@@ -527,7 +527,10 @@ def find_references(
                 take(_section(number.group(0), span, corpus, worded=True))
     heading = heading_document(context, corpus, notations) if context else None
     if corpus.directory.by_designation and heading is None and not any(
-            r.kind == "section" and (r.target or r.candidates) for r in found) and not _SHEET_LIST.search(read):
+            r.kind == "section" and (r.target or r.candidates) for r in found) and not _SHEET_LIST.search(read, 0, _last_cell(read)):
+        # (a row naming sheets only in its last cell, the amendment's own words, keeps the designation its
+        # reference cells write: "| Section 06 - Specification, Clauses 6.2.1 and 6.2.2 | Both clauses are
+        # deleted; the pattern is now on Drawing A-501 |", round 40)
         for match in _DESIGNATIONS.finditer(read):
             if free(*match.span()) and not _CSI_PART.match(read, match.start()):
                 reference = _designation(match.group(0), match.span(), corpus, read)
@@ -840,6 +843,13 @@ _SWAP_IN = re.compile(r"\b(?:replace[ds]?|substitute[ds]?)\s{3,}(?:with|by)\s{3,
 #: The title written after a designation ("Section 3 - Tender Submission Package").
 _TITLE_AFTER = re.compile(r"[ \t]*[-–—:,]?[ \t]*(?!(?:Clause|Paragraph|Para|Article|Sub[-\w]*|Item|Page|Sheet|Section|Part|Schedule)\b)"
                           r"([A-Z][A-Za-z'’&/-]*(?:[ \t]+(?:[A-Za-z'’&/-]+)){0,7})")
+
+
+def _last_cell(read: str) -> int:
+    """Where the last cell of a table row written with bars opens ("| 04 | Clauses 6.2.1 and 6.2.2 | Both are
+    deleted ... |": at "Both"); the end of ``read`` where it has no bar."""
+    body = read.rstrip().rstrip("|")
+    return body.rfind("|") + 1 if "|" in body else len(read)
 
 
 def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str = "") -> Reference | None:

@@ -46,6 +46,7 @@ from .extent import (
     _PAGE_WORD,
     _PAGES,
     _PLACE_BEFORE,
+    _TITLE_FILLER,
     _WHOLE,
     REVISION_NOTE,
     _added_by_label,
@@ -364,6 +365,45 @@ def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
         if doc is not None:
             return doc
     return None
+
+
+#: What sets a run of words off from the labels and clauses beside it ("Document 3) Scope of Work, clause
+#: 3.1.3", "Section VI: Specifications, Part A - Scope of Work and ..., is amended as follows:").
+_RUN_BREAK = re.compile(r"[,:;()\[\]–—]|\s-\s|\.(?=\s)")
+
+
+def _title_run_of(item: Item, reference: Reference, corpus: Corpus, target: Locator) -> bool:
+    """Whether the item names ``target``'s document by a run of its title's words: in the item's own line
+    before the clause it names ("2. Document 3) Scope of Work, clause 3.1.3 Duration: ..."), or in the
+    innermost heading line over it ("2. Section VI: Specifications, Part A - Scope of Work and
+    Specifications for the Parking Lot Paving, is amended as follows:" over "(b) Clause 2.2 Asphalt:
+    ..."), a run between commas, colons, brackets or dashes with two or more words that say which
+    document (``_TITLE_FILLER`` aside), every one of them in that document's title and not all of them
+    in the title of any other document of the project holding a clause so numbered (round 40). Owners
+    of a numbered suite of tender documents name each by its short title; the clause's number alone
+    never settles which. Only the holders of the clause are compared: no pass over the corpus."""
+    if target.path is None:
+        return False
+    holders = _clause_holders(target.path, item, (), corpus)
+    if target.doc not in holders:
+        return False
+    titles = {doc: set(re.findall(r"[a-z]{2,}", corpus.directory.titles[doc][1].lower()))
+              for doc in holders if doc in corpus.directory.titles}
+    lines = []
+    if not reference.from_heading and 0 < reference.span[0] <= len(item.text):
+        lines.append(item.text[:reference.span[0]].rsplit("\n", 1)[-1])
+    heading = [line for line in item.heading_context.splitlines() if line.strip()]
+    if heading:
+        lines.append(heading[-1])
+    for line in lines:
+        for run in _RUN_BREAK.split(_read_text(line, _quoted_spans(line))):
+            words = set(re.findall(r"[a-z]{2,}", run.lower())) - _TITLE_FILLER
+            if len(words) < 2:
+                continue
+            fits = [doc for doc, title in titles.items() if words <= title]
+            if fits == [target.doc]:
+                return True
+    return False
 
 
 #: A heading naming a part of one document by its number and its title and nothing else ("Section 2 -
@@ -739,6 +779,11 @@ class _One:
         title ahead of every other (``_heading_title_of``: "1. Section VIII - Conditions of Particular
         Application (Part II ...)" over "Sub-Clause 8.7 Delay Damages: delete ..."), however many documents
         hold a clause so numbered: the heading says which document, the clause that it holds it (round 38).
+        Applied too where the addendum names other documents of the project by number and the item's own
+        line before the clause, or its heading line, writes a run of that document's title words that fits
+        no other holder's title (``_title_run_of``: "Document 3) Scope of Work, clause 3.1.3 ..." in a suite
+        whose other documents are named by number, round 40); an addendum naming no document by number
+        leaves such a clause proposed (round 38: "Works Statement, Section 1, item 1.2").
         Which documents hold the clause is judged as ``_in_one_holder`` judged it, the items beside it
         narrowing them (``_clause_holders`` with the addendum's items, round 39).
         An addendum naming no document of the project, or naming that one with others, leaves it proposed.
@@ -754,7 +799,8 @@ class _One:
                       and _sole_holder_of_several(target.doc, self.items, self.corpus)
                       and ((documents and not _names_document(self.items, self.corpus, self.notations, target.doc))
                            or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
-                     or _heading_title_of(self.item, self.corpus) == target.doc)
+                     or _heading_title_of(self.item, self.corpus) == target.doc
+                     or (documents and _title_run_of(self.item, reference, self.corpus, target)))
                 and not (self.action.action == "amend" and _READ_ENDS.search(read))
                 and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
