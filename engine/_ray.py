@@ -7,8 +7,8 @@ workers' logs kept out of the terminal, a small object store, its files in a fol
 under the system's temporary folder) and stops it and removes that folder at the end, whatever
 ended it. ``ray_session(ADDRESS, workers)`` joins the cluster whose head listens there and
 leaves it running: what ends there is only the work this process started. The address is
-tried first with a plain connection, so an unreachable one is an input error in seconds rather
-than Ray's long retries. Everything a task needs travels by value, except the project folders
+first asked for its cluster's id, which only a Ray head answers, so one where no head answers
+is an input error in seconds rather than Ray's long retries or a wait without end. Everything a task needs travels by value, except the project folders
 and models it opens by path: on a cluster they must be at the same paths on every node. Ray
 prints what it reports about its workers (one died, say) to standard output; for the session
 it goes to standard error, where it cannot mix with a command's answer.
@@ -156,31 +156,140 @@ def _errors_to_stderr() -> contextlib.ExitStack:
 
 
 def _reachable(address: str) -> None:
-    """An InputError unless ``address`` (HOST:PORT of a cluster's head) takes a connection."""
+    """An InputError unless a Ray head's GCS answers at ``address`` (HOST:PORT), within
+    ``CONNECT_SECONDS``. It is asked for its cluster's id (``NodeInfoGcsService.GetClusterId``,
+    one unary gRPC call over a plain HTTP/2 connection, ``_ask_cluster_id``), which only a GCS
+    answers: a port that takes the connection and says nothing (thirty-third audit), or a gRPC
+    server that is not Ray's (thirty-fourth audit, BB-07), would otherwise hold ``ray.init``
+    without end."""
     host, _, port = address.rpartition(":")
     if address.startswith("ray://") or not host or not port.isdigit():
         raise InputError(f"{address!r} is no Ray cluster address: HOST:PORT of its head node, as Ray prints it "
                          "when the head starts", field="ray_address")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS) as probe:
-            # a Ray head's GCS speaks gRPC: to HTTP/2's client preface it answers with its own
-            # SETTINGS frame at once; a port that takes the connection and says nothing would
-            # otherwise hold ray.init without end (thirty-third audit)
-            probe.sendall(_HTTP2_PREFACE + _HTTP2_EMPTY_SETTINGS)
-            head = probe.recv(9)
+        answered = _ask_cluster_id(host.strip("[]"), int(port), address, time.monotonic() + CONNECT_SECONDS)
     except OSError as problem:
         raise InputError(f"no Ray cluster answers at {address}: {problem.strerror or problem}", field="ray_address",
                          hint="start the cluster's head first, or give no address to start Ray here") from None
-    if len(head) < 9 or head[3] != _HTTP2_SETTINGS:
+    if not answered:
         raise InputError(f"no Ray cluster answers at {address}: something there took the connection but did not "
-                         "answer as a Ray head's GCS (gRPC) does", field="ray_address",
-                         hint="give the address Ray printed when the cluster's head started")
+                         "answer as a Ray head's GCS does (its cluster id, over gRPC)", field="ray_address",
+                         hint="give the address Ray printed when the cluster's head started; a cluster with token "
+                         "authentication needs RAY_AUTH_MODE=token and its token in this environment")
 
 
-#: HTTP/2's client connection preface and an empty SETTINGS frame; type 0x4 is SETTINGS.
+def _ask_cluster_id(host: str, port: int, authority: str, deadline: float) -> bool:
+    """Whether the server at ``host:port`` answers ``GetClusterId`` with a cluster id before
+    ``deadline`` (``time.monotonic``). HTTP/2 written by hand (no gRPC library comes with Ray):
+    the client preface, one request on stream 1 whose headers are HPACK literals, and the frames
+    read back until stream 1 ends. A reply message that parses as ``GetClusterIdReply`` with an
+    OK status and an id is Ray's; a stream ended without one (an error status such as
+    UNIMPLEMENTED or UNAUTHENTICATED), a reset or a GOAWAY is not. A silence past the deadline is
+    an OSError (timed out), as is a refused or dropped connection."""
+    from ray.core.generated import gcs_service_pb2
+
+    headers = [(b":method", b"POST"), (b":scheme", b"http"), (b":path", _GCS_CLUSTER_ID_PATH),
+               (b":authority", authority.encode()), (b"content-type", b"application/grpc"), (b"te", b"trailers")]
+    headers += [(name.lower().encode(), value.encode()) for name, value in _ray_token_headers()]
+    message = gcs_service_pb2.GetClusterIdRequest().SerializeToString()
+    request = (_HTTP2_PREFACE + _frame(_HTTP2_SETTINGS, 0, 0, b"")
+               + _frame(_HTTP2_HEADERS, _END_HEADERS, 1, b"".join(map(_hpack_literal, headers)))
+               + _frame(_HTTP2_DATA, _END_STREAM, 1, b"\x00" + len(message).to_bytes(4, "big") + message))
+    with socket.create_connection((host, port), timeout=max(deadline - time.monotonic(), 0.1)) as probe:
+        probe.sendall(request)
+        reply = b""
+        while True:
+            kind, flags, stream, payload = _read_frame(probe, deadline)
+            if kind == _HTTP2_SETTINGS and not flags & _ACK:
+                probe.sendall(_frame(_HTTP2_SETTINGS, _ACK, 0, b""))
+            elif kind == _HTTP2_GOAWAY or (stream == 1 and kind == _HTTP2_RST_STREAM):
+                return False
+            elif stream == 1 and kind == _HTTP2_DATA:
+                if flags & _PADDED:
+                    payload = payload[1:len(payload) - payload[0]] if payload else b""
+                reply += payload
+                if len(reply) >= 5 and len(reply) >= 5 + int.from_bytes(reply[1:5], "big"):
+                    return reply[0] == 0 and _is_cluster_id(reply[5:5 + int.from_bytes(reply[1:5], "big")])
+            if stream == 1 and kind in (_HTTP2_DATA, _HTTP2_HEADERS) and flags & _END_STREAM:
+                return False
+
+
+def _is_cluster_id(message: bytes) -> bool:
+    """Whether ``message`` is a ``GetClusterIdReply`` with an OK status and a cluster id."""
+    from google.protobuf.message import DecodeError
+    from ray.core.generated import gcs_service_pb2
+
+    try:
+        reply = gcs_service_pb2.GetClusterIdReply.FromString(message)
+    except DecodeError:
+        return False
+    return reply.status.code == 0 and bool(reply.cluster_id)
+
+
+def _ray_token_headers() -> list[tuple[str, str]]:
+    """The header a Ray client sends with each call to a cluster with token authentication (the
+    token from this environment, as Ray finds it); none where there is no token."""
+    try:
+        from ray._raylet import AuthenticationTokenLoader
+
+        loader = AuthenticationTokenLoader.instance()
+        return list(loader.get_token_for_http_header().items()) if loader.has_token() else []
+    except Exception:  # a Ray without token authentication, or a token it cannot read: sent without
+        return []
+
+
+def _read_frame(probe: socket.socket, deadline: float) -> tuple[int, int, int, bytes]:
+    """The next HTTP/2 frame from ``probe``: its type, flags, stream and payload. An OSError when
+    the deadline passes first (timed out) or the connection ends; a frame past 1 MiB is one too."""
+    head = _read(probe, 9, deadline)
+    size = int.from_bytes(head[:3], "big")
+    if size > 2**20:
+        raise OSError("the answer was no HTTP/2")
+    return head[3], head[4], int.from_bytes(head[5:9], "big") & 0x7FFFFFFF, _read(probe, size, deadline)
+
+
+def _read(probe: socket.socket, size: int, deadline: float) -> bytes:
+    got = b""
+    while len(got) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")
+        probe.settimeout(left)
+        piece = probe.recv(size - len(got))
+        if not piece:
+            raise ConnectionError("the connection was closed")
+        got += piece
+    return got
+
+
+def _frame(kind: int, flags: int, stream: int, payload: bytes) -> bytes:
+    return len(payload).to_bytes(3, "big") + bytes((kind, flags)) + stream.to_bytes(4, "big") + payload
+
+
+def _hpack_literal(header: tuple[bytes, bytes]) -> bytes:
+    """One header as HPACK's literal field without indexing, its name a new name (RFC 7541 6.2.2)."""
+    return b"\x00" + b"".join(_hpack_int(len(part), 7) + part for part in header)
+
+
+def _hpack_int(value: int, prefix: int) -> bytes:
+    """An HPACK integer in a ``prefix``-bit prefix (RFC 7541 5.1), its first byte's other bits 0."""
+    top = (1 << prefix) - 1
+    if value < top:
+        return bytes((value,))
+    out, value = bytearray((top,)), value - top
+    while value >= 128:
+        out.append(value % 128 + 128)
+        value //= 128
+    out.append(value)
+    return bytes(out)
+
+
+#: HTTP/2's client connection preface, the frame types and flags the probe uses (RFC 9113).
 _HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-_HTTP2_EMPTY_SETTINGS = b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
-_HTTP2_SETTINGS = 0x4
+_HTTP2_DATA, _HTTP2_HEADERS, _HTTP2_RST_STREAM, _HTTP2_SETTINGS, _HTTP2_GOAWAY = 0x0, 0x1, 0x3, 0x4, 0x7
+_END_STREAM, _ACK, _END_HEADERS, _PADDED = 0x1, 0x1, 0x4, 0x8
+#: The GCS method asked: the cluster's id, which every Ray head's GCS serves.
+_GCS_CLUSTER_ID_PATH = b"/ray.rpc.NodeInfoGcsService/GetClusterId"
 
 
 def run_tasks(function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], *, in_flight: int,
