@@ -369,23 +369,24 @@ def main() -> int:
               f"{sum(1 for p in problems if 'escalated' in p):,}.",
               f"Reports byte-identical across the {len(sweeps)} runs (each project's `.json` and `summary.json`): "
               + ("yes" if not any("differs" in p for p in problems) else "**no**")
-              + f"; projects not swept: {len(errors)}.",
-              "",
-              f"Scaled down: the issue asks for 200 projects of 1,000–5,000 provisions (~600,000 provisions); this "
-              f"run is {len(members)} projects of {args.min_provisions:,}–{args.max_provisions:,}. The full size was "
-              "not run here: on this shared 2-core machine its ingest alone (at the rate above) and three sweeps "
-              "would take well over the time a benchmark may hold the machine. The full size is "
-              f"`.venv/bin/python {FULL_SIZE}`."]
+              + f"; projects not swept: {len(errors)}."]
     full_provisions = 200 * 3000
-    by_projects, by_provisions = 200 / len(members), full_provisions / max(total, 1)
-    low, high = sorted((by_projects, by_provisions))
-    lines.append(
-        f"- **Estimate, not measured**: the full size is {by_projects:.1f}× this run's projects and "
-        f"{by_provisions:.1f}× its provisions (~{full_provisions:,}); scaling this run's times by the one and the "
-        f"other gives: ingest ~{ingest_wall * low / 60:.0f}–{ingest_wall * high / 60:.0f} min; sweep-all "
-        + "; ".join(f"{label} ~{wall * low / 60:.1f}–{wall * high / 60:.1f} min" for label, wall in (
-            (label, statistics.median(s.measured.wall_s for s in sweeps if s.label == label)) for label, _ in CONFIGS))
-        + " (Ray's start is a fixed cost, scaled here with the rest: its figure errs high).")
+    if len(members) < 200 or args.max_provisions < 5000:  # a smaller run: the full size estimated from it
+        lines += ["",
+                  f"Scaled down: the issue asks for 200 projects of 1,000–5,000 provisions (~600,000 provisions); this "
+                  f"run is {len(members)} projects of {args.min_provisions:,}–{args.max_provisions:,}. The full size was "
+                  "not run here: on this shared 2-core machine its ingest alone (at the rate above) and three sweeps "
+                  "would take well over the time a benchmark may hold the machine. The full size is "
+                  f"`.venv/bin/python {FULL_SIZE}`."]
+        by_projects, by_provisions = 200 / len(members), full_provisions / max(total, 1)
+        low, high = sorted((by_projects, by_provisions))
+        lines.append(
+            f"- **Estimate, not measured**: the full size is {by_projects:.1f}× this run's projects and "
+            f"{by_provisions:.1f}× its provisions (~{full_provisions:,}); scaling this run's times by the one and the "
+            f"other gives: ingest ~{ingest_wall * low / 60:.0f}–{ingest_wall * high / 60:.0f} min; sweep-all "
+            + "; ".join(f"{label} ~{wall * low / 60:.1f}–{wall * high / 60:.1f} min" for label, wall in (
+                (label, statistics.median(s.measured.wall_s for s in sweeps if s.label == label)) for label, _ in CONFIGS))
+            + " (Ray's start is a fixed cost, scaled here with the rest: its figure errs high).")
     lines += ["", "Targets:", "",
               "- every planted conflict found in every project, no near-miss escalated, reports byte-identical "
               "across local and Ray: " + ("met" if not problems else f"**NOT met** ({len(problems)} problems below)")]
