@@ -26,6 +26,7 @@ __all__ = [
     "CitedClaim",
     "RfiProvision",
     "broken_reference",
+    "broken_references",
     "contradicted_answer",
     "disagreement",
     "entailment_unverified",
@@ -144,6 +145,26 @@ def broken_reference(
               f"(qualifier rule {inline(rule)}).", "",
               "## Question", "",
               f"Which provision does {shown} mean? Please correct the reference by addendum or written "
+              "interpretation before the affected work proceeds."]
+    return _finish(lines)
+
+
+def broken_references(
+    source: RfiProvision, references: Sequence[tuple[str, str, str]], *, document: str, valid_at: dt.date,
+    project: str,
+) -> str:
+    """One provision's words name many provisions (``references``: target, words, rule) that its
+    document does not have: the provision quoted once, then each reference on a line."""
+    shown, named = inline(source.label), inline(document)
+    lines = _frame(f"Request for information: {shown} refers to {len(references):,} provisions that do not exist",
+                   project, valid_at)
+    lines += ["## Provision", "", f"**{shown}** — `{source.locator.unpinned().format()}`", "",
+              *quoted(source.text or ""), "", "## References", "",
+              f"{named} has none of these provisions:", ""]
+    lines += [f"{number}. {inline(target)}: \u201c{inline(words)}\u201d (qualifier rule {inline(rule)})"
+              for number, (target, words, rule) in enumerate(references, 1)]
+    lines += ["", "## Question", "",
+              f"Which provisions does {shown} mean? Please correct the references by addendum or written "
               "interpretation before the affected work proceeds."]
     return _finish(lines)
 
