@@ -36,7 +36,9 @@ public revision 0, a revision 1 for ``owners``):
    revisions (``readable``), so each revision is judged on its own, by rule 1; ``facts`` and
    the sweep, which answer for one day, also withhold a document by id on a day a revision
    the asker may not read decides it (rule 2, ``Snapshot.readable_on``), so no list tells
-   which sections that revision changed.
+   which sections that revision changed; their ``withheld`` names every document holding a
+   revision the asker may not read, whatever the day (``Snapshot.withheld``), so no date
+   tells when such a revision is in force.
 6. What is read in another revision's words carries that revision's access as well as its
    own: an amending item's new figure read in the text of the paragraph it amends
    (``amendments.amended_rows``) takes its subject, condition and bound from that paragraph,

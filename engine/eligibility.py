@@ -367,12 +367,6 @@ class EligibilityIndex:
         mask = self._period(day, known_at) & ~self._superseded(day, known_at) & self._access(groups)
         return self._uids[mask].tolist()  # type: ignore[no-any-return]
 
-    def withheld_in_force(self, day: dt.date, known_at: dt.datetime | None, groups: Iterable[str]) -> list[str]:
-        """The documents (ids, sorted) with a revision in force on ``day`` that ``groups`` may not
-        read: what a whole-corpus answer (the sweep) leaves out for access, and says it left out."""
-        mask = self._period(day, known_at) & ~self._superseded(day, known_at) & ~self._access(groups)
-        return sorted({self.records[i].document for i in np.flatnonzero(mask).tolist()})
-
     def _superseded(self, day: dt.date, known_at: dt.datetime | None) -> np.ndarray:
         """Revisions a full supersession of their whole document replaces on ``day``: every
         revision of the document, or (an edge pinned to a revision) only that one; an edge

@@ -678,14 +678,15 @@ class Project:
         snapshot = self.snapshot
         registry = list(registry)
         graph = list(snapshot.store.revisions())
+        held = None if groups is None else tuple(groups)
         report = index_lag(
             registry, graph, now, index_build=snapshot.build_id, sources=sources,
             configuration_changed=configuration_changes(snapshot.manifest, snapshot.store.rule_pack_hashes(),
-                                                        manifest, self._root) + _reviews_changed(snapshot, self._root),
+                                                        manifest, self._root)
+            + _reviews_changed(snapshot, self._root, held),
         )
-        if groups is None:
+        if held is None:
             return report
-        held = tuple(groups)
         by_registry = _registry_readable(registry, held)
         own_access = {(r.document, r.label) for r in registry if r.access is not None}
         ingested = {(r.document, r.label) for r in graph}
@@ -716,16 +717,23 @@ def _pack_file(file: str, root: Path) -> str:
     return path.name
 
 
-def _reviews_changed(snapshot: Snapshot, root: Path) -> tuple[str, ...]:
+def _reviews_changed(snapshot: Snapshot, root: Path, groups: tuple[str, ...] | None) -> tuple[str, ...]:
     """("reviews.yaml",) when the review file is not the one the graph was built under: its
-    decisions wait for the next ingest (or it does not read: the next ingest fails on it)."""
-    from .reviews import read_review_file
+    decisions wait for the next ingest (or it does not read: the next ingest fails on it).
+    ``groups``: an asker not told the file whole is told of an edit only where it changes what
+    the next ingest gives them (``reviews.changed_for``); None: an operator."""
+    from .reviews import changed_for, read_review_file, told_all
 
     try:
         digest = read_review_file(root)[1]
     except (InputError, ExceptionGroup):
         return ("reviews.yaml (it does not read: the next ingest fails on it)",)
-    return ("reviews.yaml",) if digest != snapshot.store.reviews_digest() else ()
+    if digest == snapshot.store.reviews_digest():
+        return ()
+    if told_all(snapshot, groups):
+        return ("reviews.yaml",)
+    assert groups is not None
+    return ("reviews.yaml",) if changed_for(snapshot, root, groups) else ()
 
 
 def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ...]) -> tuple[str, ...]:

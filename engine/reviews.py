@@ -82,6 +82,9 @@ __all__ = [
     "choose_proposal",
     "listed",
     "decided",
+    "read_by",
+    "changed_for",
+    "told_all",
     "drop_reviews",
     "graph_readings",
     "pending",
@@ -97,6 +100,7 @@ __all__ = [
     "stale_warning",
     "with_reviews",
     "where_recorded",
+    "withhold_problems",
     "withhold",
 ]
 
@@ -642,10 +646,7 @@ def project_readings(snapshot: Snapshot, root: Path, groups: Iterable[str] | Non
     ``withheld`` by id (``withhold``). None: everything (an operator). ``gated`` False: the
     reading chosen for ``groups`` but nothing left out (the sweep, which gates each proposal
     on its date itself)."""
-    reviews = read_reviews(root)
-    problems = check_reviews(reviews, _stored(snapshot))
-    if problems:  # as the ingest refuses them: a decision on nothing is no decision
-        raise InputErrors(f"{REVIEWS_FILE}: an entry names what the project does not hold", problems)
+    reviews = read_by(snapshot, root, groups)
     readings = as_read_by(snapshot, graph_readings(snapshot), groups)
     stale = [review for review in accepted(reviews) if review.digest is not None
              and (words := _stored_words(snapshot, review.item)) is not None and item_digest(words) != review.digest]
@@ -738,6 +739,14 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
     })
 
 
+def told_all(snapshot: Snapshot, groups: Iterable[str] | None) -> bool:
+    """Whether an asker with ``groups`` is told the review file whole: an operator (None) and an
+    asker who may read every document. The file speaks of any document (its entries' items,
+    targets and notes), so whoever could be withheld one is told less of it (``listed``,
+    ``withhold_problems``), whether or not the file names one they may not read."""
+    return groups is None or snapshot.gate.all_public or not snapshot.gate.unreadable_documents(tuple(groups))
+
+
 def listed(snapshot: Snapshot, groups: Iterable[str] | None) -> Callable[[ReviewDecision], ReviewDecision]:
     """A decision of the review file as an asker with ``groups`` is told of it: with its
     ``line`` in reviews.yaml for an operator (None) and an asker who may read every document,
@@ -745,9 +754,71 @@ def listed(snapshot: Snapshot, groups: Iterable[str] | None) -> Callable[[Review
     before it, those the asker may not see too (and roughly how long they are), and that a
     line is left out would tell as much where it is left out only after such an entry: so it
     is left out for whoever could be withheld a decision, whether or not one is."""
-    if groups is None or snapshot.gate.all_public or not snapshot.gate.unreadable_documents(tuple(groups)):
+    if told_all(snapshot, groups):
         return lambda decision: decision
     return lambda decision: decision.model_copy(update={"line": None})
+
+
+def changed_for(snapshot: Snapshot, root: Path, groups: Iterable[str]) -> bool:
+    """Whether the review file, edited since the graph was built, changes what the next ingest
+    gives an asker with ``groups`` who is not told the file whole (``told_all``; issue 23,
+    audit 34 AA-04): an accepted entry they are shown waits for the ingest, or a reviewed edge
+    of the graph they know (``Snapshot.edge_known``, its item readable, its target one they may
+    read) is no longer decided as it was (who, when, note, scope). A change in entries only
+    about documents they may not read is none to them; a decision on a pending proposal applies
+    nothing, the next ingest included. Its problems as they may be told them (``read_by``)."""
+    held = tuple(groups)
+    if project_readings(snapshot, root, held).awaiting_ingest:
+        return True
+    latest = decided(read_reviews(root))
+    hidden = snapshot.gate.unreadable_documents(held)
+    known, targets = snapshot.edge_known(held), snapshot.target_readable(held)
+    for edge in snapshot.index.supersession.edges:
+        if edge.origin != "review" or edge.review is None or edge.by is None:
+            continue
+        if edge.by.doc in hidden or not known(edge.by, edge.target) or not targets(edge.target):
+            continue
+        now = latest.get(_key(edge.by, edge.target))
+        if now is None or now.decision != "accept" or (now.scope, now.successor) != (edge.scope, edge.successor) \
+                or (now.by, now.note) != (edge.review.by, edge.review.note) \
+                or parse_datetime_utc(now.at) != edge.review.at:
+            return True
+    return False
+
+
+def read_by(snapshot: Snapshot, root: Path, groups: Iterable[str] | None, *,
+            checked: bool = True) -> tuple[ReviewDecision, ...]:
+    """The review file's entries (``read_reviews``), ``checked``: each item and target one the
+    corpus holds (``check_reviews``, as the ingest refuses them: a decision on nothing is no
+    decision); its problems raised as an asker with ``groups`` may be told them
+    (``withhold_problems``)."""
+    try:
+        reviews = read_reviews(root)
+        problems = check_reviews(reviews, _stored(snapshot)) if checked else []
+        if problems:
+            raise InputErrors(f"{REVIEWS_FILE}: an entry names what the project does not hold", problems)
+    except InputErrors as failed:
+        raise withhold_problems(snapshot, failed, groups) from None
+    return reviews
+
+
+def withhold_problems(snapshot: Snapshot, failed: InputErrors, groups: Iterable[str] | None) -> InputErrors:
+    """The review file's problems as an asker with ``groups`` may be told them (issue 23, audit
+    34 AA-03): whole for an asker told the file whole (``told_all``); for any other, each at its
+    file, line and field, without its words or column: a problem quotes the line's text or its
+    values (a note, a target), which may be those of an entry about a document they may not read.
+    As ``ingest.withhold_problems`` withholds the problems of files an asker may not read whole."""
+    if told_all(snapshot, groups):
+        return failed
+    shown = [InputError("missing" if getattr(problem, "reason", None) == "required"
+                        else "does not read (its text and values withheld: access)",
+                        file=getattr(problem, "file", None), line=getattr(problem, "line", None),
+                        field=getattr(problem, "field", None),
+                        reason=getattr(problem, "reason", None),
+                        hint="whoever holds the files (an ingest without groups, on the command line) or an asker "
+                             "whose groups read every document is told it")
+             for problem in failed.exceptions]
+    return InputErrors(failed.message, shown)
 
 
 def record_review(
@@ -790,7 +861,7 @@ def record_review(
     if scope is not None and scope not in ("full", "partial"):
         raise InputError(f"{scope!r} is not full or partial", field="scope")
     owner = _owner(snapshot, item)
-    reviews = read_reviews(root)
+    reviews = read_by(snapshot, root, held, checked=False)
     readings = as_read_by(snapshot, graph_readings(snapshot), held)  # as the reviewer reads the items
     proposals = readings.proposed
     hidden: list[ProposedEdge] = []

@@ -158,6 +158,19 @@ class Snapshot:
         revisions when unpinned): the access gate."""
         return self.gate.may_read(Locator(doc=locator.doc, rev=locator.rev), tuple(groups))
 
+    def withheld(self, groups: Iterable[str]) -> tuple[str, ...]:
+        """The documents (ids, sorted) a whole-corpus answer about one day (the sweep's
+        ``summary.withheld``, ``facts``) says it withheld from an asker with ``groups``: every
+        document of the project holding a revision they may not read (the access gate), on
+        every date and moment alike, as ``eligible`` excludes such a document for ``access``
+        on every day. Listing only those in force on the date told a restricted revision's
+        window and recorded moment to whoever bisected the date (issue 23, audit 34 AA-01)."""
+        held = tuple(sorted(set(groups)))
+        if self.gate.all_public:
+            return ()
+        return self._once("withheld\x00" + "\x00".join(held),  # type: ignore[no-any-return]
+                          lambda: tuple(sorted(self.gate.unreadable_documents(held))))
+
     def readable(self, groups: Iterable[str]) -> Readable:
         """``may_read`` for one asker, as the redaction functions take it."""
         held = tuple(groups)
@@ -487,7 +500,8 @@ class Snapshot:
         """Every in-force statement of ``subject``'s quantity (of every subject when None) on
         ``valid_at``, from the quantities stored at ingest; what ``groups`` may not read is
         withheld, and so is every fact of a document a revision they may not read decides that
-        day (``readable_on``). InputError for a subject no stored quantity is bound to, listing those that are;
+        day (``readable_on``); ``withheld`` names every document holding a revision they may not
+        read, whatever the day (``withheld``). InputError for a subject no stored quantity is bound to, listing those that are;
         a subject stated only in revisions ``groups`` may not read is, to them, such a subject
         (the same error, and the hint leaves it out: a subject's name is its document's content)."""
         tables = self._fact_tables()
@@ -497,10 +511,10 @@ class Snapshot:
             raise InputError(f"no quantity of this project measures {echoed(subject)}", field="subject",
                              hint=f"subjects with facts: {known}")
         if known_at is not None:  # as recorded then: asked day by day
-            return self._served(facts_as_of(
+            return self._listed_withheld(self._served(facts_as_of(
                 self.index, self._quantities_by_subject(), subject, valid_at, known_at,
                 readable=self.readable_on(held, valid_at, known_at),
-                replaced_by=self._once("replaced_by", self._edges_by_replacement)), held)
+                replaced_by=self._once("replaced_by", self._edges_by_replacement)), held), held)
         everyone = self.gate.readable(held).all()
         # on a day a revision the asker may not read decides a document, none of its facts (rule 2)
         readable = None if everyone else self.readable_on(held, valid_at)
@@ -508,7 +522,13 @@ class Snapshot:
             found = tables.facts(subject, valid_at, index_build=self.build_id, readable=readable)
         except DamagedFactTables:  # a chunk of the build's file does not read: the graph answers
             found = self._fact_table().facts(subject, valid_at, index_build=self.build_id, readable=readable)
-        return self._served(found, held)
+        return self._listed_withheld(self._served(found, held), held)
+
+    def _listed_withheld(self, found: Facts, held: tuple[str, ...]) -> Facts:
+        """``found`` naming in ``withheld`` the documents ``withheld`` lists, whatever the date
+        (each it withheld holds a revision ``held`` may not read, so is one of them)."""
+        withheld = self.withheld(held)
+        return found if found.withheld == withheld else found.model_copy(update={"withheld": withheld})
 
     def _served(self, found: Facts, held: tuple[str, ...]) -> Facts:
         """``found`` with one reading of each amending item's figure whose target is restricted

@@ -118,9 +118,10 @@ def sweep(
         _references(run, progress)
         _neighbours(run, in_force, progress, workers if ray else 0)
     _proposals(run, progress)
-    # every document in force that the asker may not read was left out, whether or not one of
-    # its provisions would have made a finding: the summary says so, not only for those that did
-    run.withheld.update(snapshot.eligibility.withheld_in_force(valid_at, known_at, run.groups))
+    # every document holding a revision the asker may not read is named, whether or not one of its
+    # provisions would have made a finding and whatever the date (``Snapshot.withheld``): a list of
+    # those in force on the date told a restricted revision's window (issue 23, audit 34 AA-01)
+    run.withheld.update(snapshot.withheld(run.groups))
     counts = snapshot.store.provision_counts()
     provisions = sum(counts.get(uid, 0) for uid in in_force)
     findings = sorted(run.findings.values(), key=_sort_key)
