@@ -124,9 +124,10 @@ def erase(
 
     ``groups``: the asker's, when an asker is gated (``Project.erase``, which decides what of
     the graph they may erase): an erasure recorded before that they are not told of
-    (``Erasure.told_to``) is to them no erasure — the document is not there — and another one
-    pending is not named."""
-    from .ingest import default_reader
+    (``Erasure.told_to``) is to them no erasure — the document is not there — another one
+    pending is not named, and a refused rebuild's problems are shown as a refused ingest's
+    (``engine.ingest.withhold_problems``)."""
+    from .ingest import IngestFailed, default_reader, withhold_problems
     from .ingest import ingest as run_ingest
     from .reviews import REVIEWS_FILE, drop_reviews
     from .snapshot import Snapshot
@@ -205,7 +206,9 @@ def erase(
                 hint="move the file out of the project while the erasure runs and put it back afterwards (an ingest "
                      f"then reads it as it is now), or erase {document} wholly")
         moment = (at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).replace(microsecond=0)
-        key = hashlib.sha256(f"{document}\n{scope}\n{revision}\n{utc_text(moment)}".encode()).hexdigest()[:12]
+        # random: an id derived from the document and the second would name the document to
+        # whoever is shown the id (a dropped sweep job, a rewritten audit record) and guesses it
+        key = secrets.token_hex(6)
         readers = [d.access for d in chosen]
         access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
@@ -227,11 +230,14 @@ def erase(
     fill_allocations()
     try:
         run_ingest(root, reader if reader is not None else default_reader(), rebuild=True, erasing=entry.id)
-    except BaseException:
+    except BaseException as failed:
         if created and _still_held(root, entry):
             write_erasures(root, [e for e in read_erasures(root) if e.id != entry.id])  # nothing changed
             if reviews_before is not None:
                 write_atomically(root / REVIEWS_FILE, reviews_before)
+        if groups is not None and isinstance(failed, IngestFailed):
+            # as a refused ingest's: the problems of files the asker may not read counted, not quoted
+            raise withhold_problems(failed, groups) from None
         raise
 
     # 3. vectors, the graph's vectors put back, every file of other builds

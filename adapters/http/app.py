@@ -14,7 +14,7 @@ right; 404 no such project (or one the key is not scoped to), locator or sweep; 
 received in time; 409 a second writer (ingest, erase), a sweep's report asked for before it is
 done, an erasure whose text was still found afterwards (``result`` its answer); 413 a body too
 large; 422 bad input, ``detail`` a list of ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
-cannot be used; 504 a request cut short by the time limit; 500 an internal error, with a
+cannot be used, or a project record (reviews.yaml) that does not read (``detail`` as a 422's); 504 a request cut short by the time limit; 500 an internal error, with a
 correlation id.
 """
 
@@ -47,6 +47,7 @@ from inforce.adapters.report import (  # running server does not turn a route in
     render_summary,
 )
 from inforce.engine import Project
+from inforce.engine.reviews import REVIEWS_FILE
 from inforce.ontology import (
     AccessRestrictedError,
     AddendaReadings,
@@ -82,6 +83,7 @@ from inforce.ontology import (
     utc_text,
 )
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
+from inforce.ontology.erasure import ERASURES_FILE
 from inforce.ontology.ingest import IngestSummary
 from inforce.ontology.text import message_text
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
@@ -199,12 +201,24 @@ def _input_problems(problem: InputError | InputErrors, where: str, root: Path | 
     return found or [{"loc": [where], "msg": _served(str(problem), root, name), "type": "input_error"}]
 
 
-def _failure(problem: BaseException, where: str, root: Path | None = None, name: str | None = None) -> _Failure:
+#: The project's own records, which a question reads and no request names or sends
+_SERVER_FILES = frozenset({REVIEWS_FILE, ERASURES_FILE})
+
+
+def _failure(problem: BaseException, where: str, root: Path | None = None, name: str | None = None, *,
+             reads_files: bool = False) -> _Failure:
     """What an engine error becomes over HTTP (the CLI's exit codes, as statuses); the project's
-    folder, where a message names it, named as the project is served (``name``)."""
+    folder, where a message names it, named as the project is served (``name``). A problem in one
+    of the project's own records (``_SERVER_FILES``: no request names or sends them) is the
+    server's, not the request's: 503, as ``/readyz`` answers a project it cannot read, the body a
+    422's would be — except for a request whose work is reading the project's files
+    (``reads_files``: an ingest, an erasure's rebuild), 422 as the CLI's exit 2."""
     said = _served(str(problem), root, name)
     if isinstance(problem, InputErrors | InputError):
-        return _Failure(422, _input_problems(problem, where, root, name))
+        problems = _input_problems(problem, where, root, name)
+        if not reads_files and any(item.get("file") in _SERVER_FILES for item in problems):
+            return _Failure(503, problems, outcome="error")
+        return _Failure(422, problems)
     if isinstance(problem, StoreLockedError):
         return _Failure(409, said, outcome="error")
     if isinstance(problem, GraphUnusableError | StoreError | ModelUnavailableError):
@@ -439,7 +453,8 @@ class Service:
                 result = Refusal(reason="access_restricted", locator=refused.asked, detail=refused.detail,
                                  depends_on=refused.depends_on)
             except (InforceError, InputErrors) as problem:
-                raise _failure(problem, where, warm.root, warm.name) from None
+                raise _failure(problem, where, warm.root, warm.name,
+                               reads_files=endpoint in ("ingest", "erase")) from None
             made = getattr(result, "index_build", None)
             if endpoint in ("ingest", "erase") and isinstance(made, str) and made:
                 build = made  # a write's answer names the build it made, not the one it began on
@@ -1010,8 +1025,11 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         return Response(answer, status_code=202, media_type="application/json")
 
     def _portfolio_job(caller: Caller, job_id: str) -> SweepJob:
+        """The caller's portfolio job, when every project it reads is one the caller's entry (and
+        its proxy's) may reach, as each project's own routes are scoped (``_scoped``); else the
+        same 404 as another key's job."""
         job = service.sweeps.get(None, caller.name, job_id)
-        if job is None:
+        if job is None or not all(caller.serves(project) for project in job.projects):
             raise _Failure(404, f"no portfolio sweep {job_id!r} of yours", outcome="not_found")
         return job
 

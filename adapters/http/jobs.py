@@ -46,13 +46,14 @@ class SweepStatus(BaseModel):
     error: str | None = None
 
 
-ProjectState = Literal["waiting", "running", "swept", "failed"]
+ProjectState = Literal["waiting", "running", "swept", "failed", "cancelled"]
 
 
 class PortfolioProjectStatus(BaseModel):
     """One project of a portfolio sweep job: where its sweep is (``stage``, ``done`` of
     ``total`` while it runs), and once swept its findings, or the error that stopped it (the
-    error's message once the job is done)."""
+    error's message once the job is done); ``cancelled`` once the job ended before it was
+    swept (cancelled, the server stopping, an erasure dropping it)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -160,6 +161,8 @@ class SweepJob:
                 more = {"state": "swept", "findings": line.findings, "fail_on_reached": line.fails_gate}
             elif line is not None and line.error is not None:
                 more = {"state": "failed", "error": f"{line.error.type}: {line.error.message}"}
+            elif self.state != "running" and held.get("state", "waiting") in ("waiting", "running"):
+                more = {"state": "cancelled", "stage": None}  # the job ended before this project was swept
             projects.append(PortfolioProjectStatus(**{**held, "index_build": self.builds.get(name), **more}))
         summary = run.summary if run is not None else None
         running = self.state == "running"
@@ -298,7 +301,8 @@ class SweepJobs:
     @staticmethod
     def _drop(job: SweepJob, erasure: str) -> None:
         job.erased = erasure
-        job.error = f"its report was dropped by the erasure {erasure}: it was built before the erased text went"
+        # the erasure is not named: a key that may not read the erased document learns nothing of it
+        job.error = "its report was dropped: the project changed under it: start the sweep again"
         job.cancel.set()
         job.outcome = None
         if job.state != "running":

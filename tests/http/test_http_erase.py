@@ -114,7 +114,7 @@ def test_a_sweep_report_from_before_an_erasure_is_gone(erasable: Any, bearer: An
         for fmt in ("json", "md", "html", "sarif"):
             gone = client.get(f"{base}/sweeps/{job['id']}", params={"format": fmt}, headers=bearer("owner"))
             assert gone.status_code == 410, gone.text
-            assert result["erasure"]["id"] in gone.json()["detail"] and marker not in gone.text
+            assert result["erasure"]["id"] not in gone.json()["detail"] and marker not in gone.text  # Audit 34 AA-06
         status = client.get(f"{base}/sweeps/{job['id']}", headers=bearer("owner")).json()
         assert status["state"] == "erased" and status["findings"] is None
         # a sweep begun after the erasure is on the new graph, and kept

@@ -232,7 +232,7 @@ def test_a_cancelled_portfolio_sweep_stops_and_keeps_no_report(client: httpx.Cli
     job = _wait(client, f"/v1/portfolio/sweeps/{started['id']}", "owner")
     # stopped at its first step: not a project's error, nothing swept after it
     assert job["state"] == "cancelled" and job["projects_done"] == 0 and job["errors"] is None, job
-    assert [p["state"] for p in job["projects"]] == ["waiting", "waiting"]
+    assert [p["state"] for p in job["projects"]] == ["cancelled", "cancelled"]  # Audit 34 BB-03
     assert _report(client, started["id"], "owner", summary="").status_code == 409
     assert _report(client, started["id"], "owner", project=RIVERSIDE).status_code == 409
     # an ended job is left as it is
@@ -295,7 +295,7 @@ def test_an_erasure_drops_a_portfolio_sweep_reading_the_project_on_an_older_buil
 
     read, other = start({RIVERSIDE: "b1", SOP: "s1"}), start({SOP: "s1"})
     assert jobs.forget(RIVERSIDE, "E1", kept_build="b2", left_builds=("b1",)) == 1
-    assert read.state == "erased" and read.outcome is None and "E1" in (read.error or "")
+    assert read.state == "erased" and read.outcome is None and "E1" not in (read.error or "")  # Audit 34 AA-06: no erasure named
     assert read.portfolio_status().state == "erased"
     assert other.state == "done" and other.outcome is not None
     later = jobs.start(None, "owner", "", lambda job: "late", ends.append, portfolio=[RIVERSIDE],
