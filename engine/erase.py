@@ -77,6 +77,7 @@ from inforce.ontology.files import (
     write_atomically,
 )
 from inforce.ontology.jsontext import loads
+from inforce.ontology.scalars import person_name
 
 from .erasures import read_erasures, write_erasures
 
@@ -149,6 +150,11 @@ def erase(
         raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
     if not by or not by.strip():
         raise InputError("say who erases (recorded with the erasure)", field="by", reason="required")
+    try:
+        by = person_name(by)
+    except ValueError as problem:
+        raise InputError(f"{problem}: who erases is one line of visible text", field="by",
+                         hint="write the name on one line") from None
     audit_folders = [Path(folder) for folder in audit_dirs]
     for folder in audit_folders:
         if not folder.is_dir():

@@ -66,6 +66,7 @@ from inforce.ontology import (
     utc_text,
 )
 from inforce.ontology.files import is_inside, read_bounded, write_atomically
+from inforce.ontology.scalars import one_line, person_name
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
 
@@ -288,18 +289,14 @@ def _key(item: Locator, target: Locator) -> tuple[str, str]:
     return item.unpinned().format(), target.format()
 
 
-#: what ``str.splitlines`` breaks a line at
-_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-
-
-def _one_line(text: str, field: str) -> str:
-    """``text`` typed for a decision's ``by`` or ``note``: one line, refused with a line break in
-    it (the file keeps one line per value, and collapsing the break into a space would change the
-    words a reviewer wrote without saying so). Runs of spaces and tabs are read as one space."""
-    if any(ch in _LINE_BREAKS for ch in text):
-        raise InputError(f"holds a line break: a decision's {field} is one line", field=field,
-                         hint="write it on one line")
-    return text
+def _typed(text: str, field: str, rule: Callable[[str], str]) -> str:
+    """``text`` typed for a decision's ``field`` as ``rule`` (``scalars.person_name`` or
+    ``one_line``) takes it; an InputError naming the field when it refuses it."""
+    try:
+        return rule(text)
+    except ValueError as problem:
+        raise InputError(f"{problem}: a decision's {field} is one line of visible text", field=field,
+                         hint="write it on one line") from None
 
 
 def decided(reviews: Iterable[ReviewDecision]) -> dict[tuple[str, str], ReviewDecision]:
@@ -853,7 +850,7 @@ def record_review(
                          hint="inforce review PROJECT lists the items with pending proposals")
     if decision not in ("accept", "reject"):
         raise InputError(f"{decision!r} is not accept or reject", field="decision")
-    name = " ".join(_one_line(by or "", "by").split())
+    name = _typed(by or "", "by", person_name)
     if not name:
         raise InputError("who decides is recorded with the decision", field="by", reason="required")
     if wanted is not None and not _stored(snapshot)(wanted):
@@ -893,7 +890,7 @@ def record_review(
     entry = ReviewDecision(
         item=item.unpinned() if item.rev is None else item, target=chosen_target, scope=chosen_scope,
         successor=successor, decision=decision, by=name, at=utc_text(moment),
-        note=" ".join(_one_line(note, "note").split()) if note and note.strip() else None,
+        note=" ".join(_typed(note, "note", one_line).split()) if note and note.strip() else None,
         digest=item_digest(owner[1]),
     )
     if decision == "accept":

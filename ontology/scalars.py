@@ -241,6 +241,31 @@ def draws_nothing(ch: str) -> bool:
     return unicodedata.category(ch) in _INVISIBLE or _ignorable(ch)
 
 
+#: what ``str.splitlines`` breaks a line at
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def one_line(text: str) -> str:
+    """``text`` a person typed for one line of a record (a review's note): ValueError when it
+    holds a line break, which the record's line would fold into a space without saying so."""
+    if any(ch in LINE_BREAKS for ch in text):
+        raise ValueError("holds a line break")
+    return text
+
+
+def person_name(text: str) -> str:
+    """Who decided or erased, as a record keeps it (a review's and an erasure's ``by``): one line,
+    runs of spaces and tabs read as one space; ValueError for a line break or a character drawn as
+    nothing (``draws_nothing``: a zero-width space or a direction override would make a name that
+    reads as another's)."""
+    one_line(text)
+    hidden = sorted({ch for ch in text if ch != "\t" and (draws_nothing(ch)
+                                                          or (unicodedata.category(ch) == "Zs" and ch != " "))})
+    if hidden:
+        raise ValueError("holds a character that cannot be seen (" + ", ".join(f"U+{ord(ch):04X}" for ch in hidden) + ")")
+    return " ".join(text.split())
+
+
 def group_name(text: str) -> str:
     """An access group's name as every reader of one takes it — an ``access`` list, ``--groups``,
     a keys file, an answer's ``context.groups``: the one home of the rule. NFKC-normalised, so a

@@ -169,3 +169,14 @@ def test_an_erasure_cut_short_after_its_file_went_says_the_file_is_gone(project:
     assert text.exit_code == 0, text.output
     assert "not deleted" not in text.output and "source file already gone: documents/gone.md" in text.stdout
     assert "not read back" in text.stdout and marker not in text.output
+
+
+def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple[Path, str]) -> None:
+    """Audit 34 BB-04 (low): `erase --by $'a\\nb'` was recorded and printed over two lines, where
+    `review --by` refuses a break. Who erases is one line of visible text, by the one rule the
+    review file's names follow (``scalars.person_name``); nothing is erased or recorded."""
+    root, _ = project
+    for name, said in (("R.\nKeeper", "holds a line break"), ("R.\u200bKeeper", "cannot be seen (U+200B)")):
+        refused = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", name, "--confirm", "SPEC-1"])
+        assert refused.exit_code == 2 and "--by" in refused.output and said in refused.output, refused.output
+    assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()

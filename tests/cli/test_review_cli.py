@@ -192,6 +192,10 @@ def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_p
                           ("--note", "a\u2028b")):
         refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value, code=2)
         assert f"{option}: holds a line break" in refused.stderr
+    # audit 34 BB-06: a name of characters drawn as nothing reads as another person's
+    for value, code in (("\u202e\u200bX", "U+200B, U+202E"), ("M.\u00a0Okafor", "U+00A0")):
+        refused = _run("review", root, "accept", "ADD-04#1.2", "--by", value, code=2)
+        assert f"--by: holds a character that cannot be seen ({code})" in refused.stderr
     assert not (root / "reviews.yaml").exists()
     _run("review", root, "accept", "ADD-04#1.2", "--by", "M.  Okafor", "--note", "one\tline")
     written = (root / "reviews.yaml").read_text(encoding="utf-8")
