@@ -28,6 +28,7 @@ is, naming the target it ``replaces``), its span the new words in the item.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
@@ -236,7 +237,7 @@ def unstated(snapshot: Snapshot, facts: Facts) -> frozenset[tuple[Any, ...]]:
         if _unset(snapshot, resolved, fact, texts):
             out.add(fact_key(fact))  # "of 7 years is lowered to 3 years": an amount or the old figure
         kept.append(fact)  # judged for both-stated with the others, as it was read
-    out.update(fact_key(kept[number]) for number in _stated_both(kept, amending))
+    out.update(fact_key(kept[number]) for number in _stated_both(snapshot, kept))
     return frozenset(out)
 
 
@@ -279,15 +280,14 @@ def fact_key(fact: Any) -> tuple[Any, ...]:
             fact.subject, fact.text)
 
 
-def _stated_both(facts: Sequence[Any], amending: dict[str, frozenset[str | None]]) -> set[int]:
+def _stated_both(snapshot: Snapshot, facts: Sequence[Any]) -> set[int]:
     """The positions of facts an amending item states beside another figure of the same subject
     and unit ("the retention period of 7 years is lowered to 3 years" where the old side is not
     read): which of them it puts in is not read, so neither is listed as in force (check
     escalates a claim resting on one, ``verify._both_stated``: the one decision)."""
     groups: dict[tuple[str, str | None, str, str, tuple[str, ...] | None], list[int]] = {}
     for number, fact in enumerate(facts):
-        paths = amending.get(fact.resolved.doc)
-        if not paths or not any(_related(fact.resolved.path, path) for path in paths) or fact.normalized is None:
+        if fact.normalized is None or not _amends_at(snapshot, fact.resolved):
             continue
         key = (fact.resolved.doc, fact.resolved.path, fact.subject, fact.normalized.unit, fact.condition)
         groups.setdefault(key, []).append(number)
@@ -357,8 +357,44 @@ def amended_targets(snapshot: Snapshot, resolved: Locator, known: Known | None =
     ``by`` of) amends, as the change was made to them (``_target_version``; None where no version
     was in force then). With ``known`` (``Snapshot.edge_known`` for an asker), an edge the asker
     does not know of is not followed: to them it amends nothing there."""
-    return [_target_version(snapshot, edge) for edge in _edges_of(snapshot).get(resolved.doc, ())
-            if _related(resolved.path, edge.by.path) and (known is None or known(edge.by, edge.target))]
+    return [_target_version(snapshot, edge) for edge in _related_edges(snapshot, resolved)
+            if known is None or known(edge.by, edge.target)]
+
+
+def _related_edges(snapshot: Snapshot, locator: Locator) -> list[Any]:
+    """The edges of ``_edges_of(locator.doc)`` whose ``by`` is ``_related`` to ``locator``, in
+    that order: looked up by path, not by testing every edge of the document (an addendum of a
+    thousand items asked once per item was quadratic; audit 34 BB-02)."""
+    edges = _edges_of(snapshot).get(locator.doc, ())
+    if not edges:
+        return []
+    paths = snapshot._once("amendment_edge_paths", lambda: {
+        doc: _PathIndex([edge.by.path for edge in found]) for doc, found in _edges_of(snapshot).items()})
+    return [edges[n] for n in paths[locator.doc].related(locator.path)]
+
+
+class _PathIndex:
+    """Positions of paths (None: a whole document) for ``_related`` look-ups: the same path,
+    its ancestors by the dotted numbering, its descendants, and every None."""
+
+    __slots__ = ("_at", "_sorted")
+
+    def __init__(self, paths: Sequence[str | None]) -> None:
+        self._at: dict[str | None, list[int]] = {}
+        for n, path in enumerate(paths):
+            self._at.setdefault(path, []).append(n)
+        self._sorted = sorted(path for path in self._at if path is not None)
+
+    def related(self, path: str | None) -> list[int]:
+        """The positions of the paths ``_related`` to ``path``, ascending."""
+        if path is None:
+            return sorted(n for found in self._at.values() for n in found)
+        keys: list[str | None] = [None, path]
+        keys += [path[:i] for i, char in enumerate(path) if char == "."]  # "2.1.A" holds in "2.1", "2"
+        low = bisect.bisect_left(self._sorted, path + ".")  # "2.1" holds "2.1.A": between "2.1." and "2.1/"
+        high = bisect.bisect_left(self._sorted, path + "/")
+        keys += self._sorted[low:high]
+        return sorted({n for key in keys for n in self._at.get(key, ())})
 
 
 def _edges_of(snapshot: Snapshot) -> dict[str, tuple[Any, ...]]:
@@ -387,11 +423,20 @@ def _changed_words(text: str) -> tuple[tuple[int, int], ...]:
 def amending(snapshot: Snapshot, locator: Locator, known: Known | None = None) -> bool:
     """Whether ``locator`` is, holds or lies in the ``by`` of a supersession edge (an amending item);
     with ``known`` (``Snapshot.edge_known`` for an asker), of one the asker knows of."""
-    paths = _amending_paths(snapshot).get(locator.doc)
-    if not paths or not any(_related(locator.path, path) for path in paths):
+    if not _amends_at(snapshot, locator):
         return False
-    return known is None or any(known(edge.by, edge.target) for edge in _edges_of(snapshot).get(locator.doc, ())
-                                if _related(locator.path, edge.by.path))
+    return known is None or any(known(edge.by, edge.target) for edge in _related_edges(snapshot, locator))
+
+
+def _amends_at(snapshot: Snapshot, locator: Locator) -> bool:
+    """Whether ``locator`` is, holds or lies in the ``by`` of a supersession edge (``_related`` to
+    one of ``_amending_paths``), looked up by path (``_PathIndex``), not tested against each."""
+    if locator.doc not in _amending_paths(snapshot):
+        return False
+    held = snapshot._once("amending_path_index", lambda: {
+        doc: _PathIndex(sorted(found, key=lambda p: (p is not None, p or "")))
+        for doc, found in _amending_paths(snapshot).items()})
+    return bool(held[locator.doc].related(locator.path))
 
 
 def removed_words(snapshot: Snapshot, locator: Locator, text: str) -> tuple[tuple[int, int], ...]:
@@ -705,13 +750,22 @@ def _read(extractor: Any, text: str, headings: Callable[[], tuple[str, ...]]) ->
 
 def _target_version(snapshot: Snapshot, edge: Any) -> Locator | None:
     """The target's version the change was made to: in force on its day, or (a whole paragraph
-    replaced that day) the day before."""
+    replaced that day) the day before. Kept per target and day for the snapshot: each
+    ``version`` scans every edge on the target, so many items amending one paragraph ask it
+    once, not once each (audit 34 BB-02)."""
+    kept: dict[tuple[str, str | None, dt.date], Locator | None] = snapshot._once("amendment_target_versions", dict)
+    key = (edge.target.doc, edge.target.path, edge.effective)
+    if key in kept:
+        return kept[key]
     index = snapshot.index
+    found = None
     for day in (edge.effective, edge.effective - dt.timedelta(days=1)):
-        found = index.version(edge.target.doc, edge.target.path, day)
-        if found is not None:
-            return Locator.parse(found)
-    return None
+        version = index.version(edge.target.doc, edge.target.path, day)
+        if version is not None:
+            found = Locator.parse(version)
+            break
+    kept[key] = found
+    return found
 
 
 def _headings_of(snapshot: Snapshot, target: Locator) -> tuple[str, ...]:

@@ -264,6 +264,10 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
     known = snapshot.edge_known(run.groups)
     edges = [edge for edge in index.supersession.edges if edge.by is not None and edge.successor
              and edge.target.path is not None and known(edge.by, edge.target)]
+    # one answer per target, not per edge: every edge on a target asks the same question, and
+    # each answer walks all of that target's edges (a thousand items replacing one paragraph
+    # made this quadratic; audit 34 BB-02)
+    answers: dict[Locator, tuple[Any, frozenset[Locator]] | None] = {}
     for n, edge in enumerate(edges, 1):
         if progress:
             progress("supersession", n, len(edges))
@@ -273,11 +277,18 @@ def _supersession(run: _Run, progress: Progress | None) -> None:
         by = index.version(edge.by.doc, edge.by.path, run.valid_at, run.known_at) if edge.by is not None else None
         if by is None:
             continue
-        try:
-            answer = index.answer(edge.target, run.valid_at, run.known_at, with_text=False)
-        except NotFoundError:
+        if edge.target not in answers:
+            try:
+                asked = index.answer(edge.target, run.valid_at, run.known_at, with_text=False)
+            except NotFoundError:
+                answers[edge.target] = None
+            else:
+                answers[edge.target] = (asked, frozenset(s.unpinned() for s in asked.successors))
+        held = answers[edge.target]
+        if held is None:
             continue
-        if answer.reason != "superseded" or edge.by is None or edge.by.unpinned() not in {s.unpinned() for s in answer.successors}:
+        answer, successors = held
+        if answer.reason != "superseded" or edge.by is None or edge.by.unpinned() not in successors:
             continue
         version = next((step.locator for step in answer.chain if step.kind == "version"), None)
         if version is None:
