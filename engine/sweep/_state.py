@@ -58,11 +58,18 @@ class _Run:
         found = self.labels.get(key)
         if found is None:
             uid = f"{pinned.doc}@{pinned.rev}"
+            meta = self._metadata().get(uid)
             try:
                 if pinned.path is None:
                     document = self.documents.get(uid) or self.snapshot.store.document(uid)
                     found = provision_label(document, None)
-                else:
+                elif meta is not None and meta.kind != "drawing":
+                    # a section's label needs its document's metadata and the path alone: one lean
+                    # lookup that the provision is there, not the revision's rows and declared edges
+                    # read again for each provision (2,000 addendum items on one paragraph: 29 s)
+                    self.snapshot.store.provision_text(pinned)  # NotFoundError when it is not there
+                    found = provision_label(meta, None) + f" §{pinned.path}"
+                else:  # a sheet's label names the callout's detail, on the provision's own row
                     document, provision = self.snapshot.store.provision(pinned)
                     self.documents.setdefault(uid, document)
                     found = provision_label(document, provision)
@@ -70,6 +77,11 @@ class _Run:
                 found = pinned.unpinned().format()
             self.labels[key] = found
         return found
+
+    def _metadata(self) -> Mapping[str, Any]:
+        """Every revision's metadata by uid, read once per snapshot."""
+        return self.snapshot._once("document_metadata_by_uid",  # type: ignore[no-any-return]
+                                   lambda: {d.uid: d for d in self.snapshot.store.documents()})
 
     def add(self, finding: Finding) -> None:
         self.findings.setdefault(finding.id, finding)
