@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inforce.ontology import InputError, NotFoundError, utc_text
+from inforce.ontology import InputError, InputErrors, NotFoundError, utc_text
 from inforce.ontology.decisions import (
     RECORD_FORMAT,
     Replay,
@@ -227,22 +227,26 @@ def erase(
 
     # review decisions on the erased items or targets go (the rebuild would refuse them as naming
     # nothing, and their notes may quote the erased words); put back should the rebuild fail
-    reviews_dropped, reviews_before = drop_reviews(root, lambda review: _cites([review.item.format(),
-                                                                             review.target.format()], entry))
-
+    # (a review file that does not read fails the erasure as it fails an ingest: nothing erased)
     # 2. the graph built again from an empty database, the erased revisions left out; Kuzu leaves
     # freed memory of the process in the pages it writes (the erased text read by the rebuild, or
     # quoted by a check before), so every block handed out is filled first, from here on
     fill_allocations()
+    reviews_before: bytes | None = None
     try:
+        reviews_dropped, reviews_before = drop_reviews(root, lambda review: _cites([review.item.format(),
+                                                                                 review.target.format()], entry))
         run_ingest(root, reader if reader is not None else default_reader(), rebuild=True, erasing=entry.id)
     except BaseException as failed:
         if created and _still_held(root, entry):
             write_erasures(root, [e for e in read_erasures(root) if e.id != entry.id])  # nothing changed
             if reviews_before is not None:
                 write_atomically(root / REVIEWS_FILE, reviews_before)
-        if groups is not None and isinstance(failed, IngestFailed):
-            # as a refused ingest's: the problems of files the asker may not read counted, not quoted
+        if groups is not None and isinstance(failed, InputError | InputErrors):
+            # as a refused ingest's: the problems of files the asker may not read counted, not quoted;
+            # the review file's (it speaks of any document) never quoted to them (audit 35 CC-01)
+            if not isinstance(failed, IngestFailed):
+                failed = IngestFailed(f"{root}: nothing was erased", list(getattr(failed, "exceptions", [failed])))
             raise withhold_problems(failed, groups) from None
         raise
 

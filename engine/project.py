@@ -733,7 +733,10 @@ def _reviews_changed(snapshot: Snapshot, root: Path, groups: tuple[str, ...] | N
     if told_all(snapshot, groups):
         return ("reviews.yaml",)
     assert groups is not None
-    return ("reviews.yaml",) if changed_for(snapshot, root, groups) else ()
+    try:
+        return ("reviews.yaml",) if changed_for(snapshot, root, groups) else ()
+    except (InputError, ExceptionGroup):  # an entry naming what the project lacks: as for every asker
+        return ("reviews.yaml (it does not read: the next ingest fails on it)",)
 
 
 def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ...]) -> tuple[str, ...]:

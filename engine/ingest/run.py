@@ -249,9 +249,19 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     legend, first_parsed, not_applied = _legends(root, files, names)
     warnings += not_applied  # a restricted revision's legend: at its file, withheld from who may not read it
     configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend)], EXTRACTOR_VERSION)
-    reviews, reviews_hash = read_review_file(root)  # a bad one fails here, the graph untouched
+    # a bad review file or a pending erasure fails here, the graph untouched: as an ingest's failure,
+    # so that an asker with groups is told it by ``withhold_problems`` (these files speak of any
+    # document: counted, never quoted, to them; audit 35 CC-01, CC-02)
+    try:
+        reviews, reviews_hash = read_review_file(root)
+        erased = ErasedDocuments.of(root, finishing=erasing)
+    except IngestFailed:
+        raise
+    except InputErrors as failed:
+        raise IngestFailed(f"{root}: ingest failed, the graph is unchanged", failed.exceptions) from None
+    except InputError as failed:
+        raise IngestFailed(f"{root}: ingest failed, the graph is unchanged", [failed]) from None
     reviewed = reviewed_documents(reviews)
-    erased = ErasedDocuments.of(root, finishing=erasing)  # a pending erasure refuses here, the graph untouched
 
     with GraphStore.open(root, read_only=False, rebuild=rebuild) as store:
         if store.recovered is not None:
