@@ -163,13 +163,15 @@ def _reachable(address: str) -> None:
     server that is not Ray's (thirty-fourth audit, BB-07), would otherwise hold ``ray.init``
     without end."""
     host, _, port = address.rpartition(":")
-    if address.startswith("ray://") or not host or not port.isdigit():
+    if address.startswith("ray://") or not host or not (port.isascii() and port.isdigit()) \
+            or not 0 < int(port) < 65536:
         raise InputError(f"{address!r} is no Ray cluster address: HOST:PORT of its head node, as Ray prints it "
                          "when the head starts", field="ray_address")
     try:
         answered = _ask_cluster_id(host.strip("[]"), int(port), address, time.monotonic() + CONNECT_SECONDS)
-    except OSError as problem:
-        raise InputError(f"no Ray cluster answers at {address}: {problem.strerror or problem}", field="ray_address",
+    except (OSError, UnicodeError, ValueError) as problem:  # a host name no resolver takes ('a..b') is no address
+        said = getattr(problem, "strerror", None) or problem
+        raise InputError(f"no Ray cluster answers at {address}: {said}", field="ray_address",
                          hint="start the cluster's head first, or give no address to start Ray here") from None
     if not answered:
         raise InputError(f"no Ray cluster answers at {address}: something there took the connection but did not "

@@ -490,6 +490,11 @@ class FactTable:
         for edge in index.supersession.edges:
             self._edges_on.setdefault(edge.target.doc, []).append(edge)
         self._events: dict[str, list[int]] = {}
+        #: a document's revision boundaries, and the days every edge on it brings (its own and its
+        #: ends' boundaries), each worked out once: every provision of a document asks for them, and
+        #: asking per provision had made an addendum of many items quadratic (audit 35 DD-05)
+        self._bounds_of: dict[str, frozenset[int]] = {}
+        self._edge_days_of: dict[str, frozenset[int]] = {}
         self._windows_of: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
         #: per subject, worked out when first asked (a question about one subject pays for it alone)
         self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
@@ -504,24 +509,34 @@ class FactTable:
         """The subjects some stored quantity is bound to, sorted."""
         return sorted(self.rows)
 
-    def _bounds(self, doc: str) -> set[int]:
-        entry = self.index.entry(doc)
-        if entry is None:
-            return set()
-        days = set(entry.froms)
-        days.update(u for u in entry.untils if u < 10**7)
-        days.update(u + 1 for u in entry.untils if u < 10**7)
+    def _bounds(self, doc: str) -> frozenset[int]:
+        found = self._bounds_of.get(doc)
+        if found is None:
+            entry = self.index.entry(doc)
+            days: set[int] = set()
+            if entry is not None:
+                days.update(entry.froms)
+                days.update(u for u in entry.untils if u < 10**7)
+                days.update(u + 1 for u in entry.untils if u < 10**7)
+            found = self._bounds_of[doc] = frozenset(days)
+        return found
+
+    def _edge_days(self, edges: Iterable[Supersedes]) -> set[int]:
+        days: set[int] = set()
+        for edge in edges:
+            days.add(edge.effective.toordinal())
+            days |= self._bounds(edge.source.doc) | self._bounds(edge.target.doc)
         return days
 
     def _events_of(self, doc: str, path: str) -> list[int]:
         key = f"{doc}#{path}"
         found = self._events.get(key)
         if found is None:
-            days = self._bounds(doc)
+            on_doc = self._edge_days_of.get(doc)
+            if on_doc is None:
+                on_doc = self._edge_days_of[doc] = frozenset(self._edge_days(self._edges_on.get(doc, ())))
             made = [e.edge for e in self.index.supersession.made_by(doc, path)]  # when it may be spent
-            for edge in (*self._edges_on.get(doc, ()), *self.replaced_by.get(key, ()), *made):
-                days.add(edge.effective.toordinal())
-                days |= self._bounds(edge.source.doc) | self._bounds(edge.target.doc)
+            days = set(self._bounds(doc)) | on_doc | self._edge_days((*self.replaced_by.get(key, ()), *made))
             found = self._events[key] = sorted(days)
         return found
 

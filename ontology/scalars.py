@@ -247,22 +247,28 @@ LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
 def one_line(text: str) -> str:
     """``text`` a person typed for one line of a record (a review's note): ValueError when it
-    holds a line break, which the record's line would fold into a space without saying so."""
+    holds a line break, which the record's line would fold into a space without saying so, or a
+    character drawn as nothing (``draws_nothing``, a tab aside: a zero-width space, a direction
+    override that shows the words reversed)."""
     if any(ch in LINE_BREAKS for ch in text):
         raise ValueError("holds a line break")
+    hidden = sorted({ch for ch in text if ch != "\t" and draws_nothing(ch)})
+    if hidden:
+        raise ValueError("holds a character that cannot be seen (" + ", ".join(f"U+{ord(ch):04X}" for ch in hidden) + ")")
     return text
 
 
 def person_name(text: str) -> str:
-    """Who decided or erased, as a record keeps it (a review's and an erasure's ``by``): one line,
-    runs of spaces and tabs read as one space; ValueError for a line break or a character drawn as
-    nothing (``draws_nothing``: a zero-width space or a direction override would make a name that
-    reads as another's)."""
+    """Who decided or erased, as a record keeps it (a review's and an erasure's ``by``): one line
+    (``one_line``) with no space but ' ' and the tab, holding a letter or a digit (a lone
+    combining mark or a braille blank draws no name); runs of spaces and tabs read as one space.
+    ValueError otherwise."""
     one_line(text)
-    hidden = sorted({ch for ch in text if ch != "\t" and (draws_nothing(ch)
-                                                          or (unicodedata.category(ch) == "Zs" and ch != " "))})
-    if hidden:
-        raise ValueError("holds a character that cannot be seen (" + ", ".join(f"U+{ord(ch):04X}" for ch in hidden) + ")")
+    spaces = sorted({ch for ch in text if unicodedata.category(ch) == "Zs" and ch != " "})
+    if spaces:
+        raise ValueError("holds a character that cannot be seen (" + ", ".join(f"U+{ord(ch):04X}" for ch in spaces) + ")")
+    if text.strip() and not any(unicodedata.category(ch)[0] in "LN" for ch in text):
+        raise ValueError("holds no letter or digit")
     return " ".join(text.split())
 
 

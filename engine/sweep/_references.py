@@ -127,17 +127,23 @@ def _superseded_reference(
     target_label = run.label(version) if version is not None else target.format()
     sides = [_reference_provision(run, source, kind="reference")]
     names = []
-    for pinned in readable:
+    # at most REFERENCES_PER_PROVISION replacements quoted, the rest counted: a paragraph many items
+    # replaced, named by many references, had been quoted whole in each (audit 35 DD-01)
+    for pinned in readable[:REFERENCES_PER_PROVISION]:
         label = f"{target_label} as amended by {run.label(pinned)}"
         names.append(label)
         sides.append(_reference_provision(run, pinned, label, replaces=target))
+    read_as = " and ".join(names)
+    if len(readable) > REFERENCES_PER_PROVISION:
+        read_as = (", ".join(names[:NAMED_REFERENCES]) + f" and {len(readable) - NAMED_REFERENCES:,} more "
+                   f"replacements (the first {len(names)} quoted)")
     rule = _edge_rule(edges, target, readable[0])
     run.add(Finding(
         id=finding_id("superseded_reference", None, (source, target)), kind="superseded_reference",
         scope="within_document" if all(p.doc == source.doc for p in readable) else "across_documents",
         provisions=tuple(sides), resolution="resolved_by_supersession", rule=rule, clause=run.label(readable[0]),
         explanation=(f"\u201c{link.words}\u201d names {target.format()}, replaced as of "
-                     f"{run.valid_at.isoformat()}: read it as {' and '.join(names)}"),
+                     f"{run.valid_at.isoformat()}: read it as {read_as}"),
         winner=readable[0].unpinned(), sources=("cross_reference",),
     ))
 

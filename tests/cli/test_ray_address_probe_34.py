@@ -135,3 +135,17 @@ def test_a_ray_head_is_still_joined(cluster: str, portfolio: Path, tmp_path: Pat
     assert f"ray: joining the cluster at {cluster}" in done.stderr, done.stderr
     assert done.returncode == 5, done.stderr  # the project was never ingested: it fails, on the cluster
     assert "no Ray cluster answers" not in done.stderr
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:\u00b2", "127.0.0.1:99999", "127.0.0.1:0", "a..b:6379", ".:6379",
+                                     "x" * 70 + ".example:6379"])
+def test_an_address_no_resolver_or_port_takes_is_an_input_error(address: str) -> None:
+    """Audit 35 DD-02: a superscript digit passed the port check and a host name with an empty
+    or over-long label raised UnicodeError past the probe: `sweep`, `sweep-all` and `embed` exited
+    70. Each is an input error naming the address (no Ray is started to tell)."""
+    from inforce.engine._ray import _reachable
+    from inforce.ontology import InputError
+
+    with pytest.raises(InputError) as refused:
+        _reachable(address)
+    assert refused.value.field == "ray_address"

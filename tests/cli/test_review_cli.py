@@ -168,7 +168,7 @@ def test_review_refuses_a_decision_on_an_item_that_does_not_exist_and_yaml_error
     assert "reviews.yaml:" in broken.stderr and "RP001" not in broken.stderr
 
 
-def test_a_note_or_name_not_utf8_is_refused_by_its_option_and_a_c1_control_is_written_escaped(tmp_path):
+def test_a_note_or_name_not_utf8_or_with_a_c1_control_is_refused_by_its_option(tmp_path):
     """Audit 23g L1/L2: bytes the terminal passed that are no UTF-8 (argv's lone surrogates)
     crashed review (exit 70); a C1 control in a note was refused as a layout the review file
     does not take. Now: rc 2 naming the option; the C1 control written as ``\\u009b``."""
@@ -178,9 +178,10 @@ def test_a_note_or_name_not_utf8_is_refused_by_its_option_and_a_c1_control_is_wr
         refused = _run(*args, code=2)
         assert f"{option}: not UTF-8 text" in refused.stderr
     assert not (root / "reviews.yaml").exists()
-    _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", "--note", "x\u009by")
-    assert 'note: "x\\u009by"' in (root / "reviews.yaml").read_text(encoding="utf-8")
-    assert "1 accepted" in _run("review", root).stderr
+    # a C1 control draws nothing: refused at its option since audit 35 (it had been written escaped)
+    refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", "--note", "x\u009by", code=2)
+    assert "--note: holds a character that cannot be seen (U+009B)" in refused.stderr
+    assert not (root / "reviews.yaml").exists()
 
 
 def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_path):
@@ -196,6 +197,12 @@ def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_p
     for value, code in (("\u202e\u200bX", "U+200B, U+202E"), ("M.\u00a0Okafor", "U+00A0")):
         refused = _run("review", root, "accept", "ADD-04#1.2", "--by", value, code=2)
         assert f"--by: holds a character that cannot be seen ({code})" in refused.stderr
+    # audit 35 DD-03, DD-04: a name of no letter or digit, a note hiding a direction override
+    for option, value, said in (("--by", "\u0301", "holds no letter or digit"), ("--by", "\u2800", "holds no letter"),
+                                ("--note", "ok \u202eevil", "holds a character that cannot be seen (U+202E)"),
+                                ("--note", "\u200b", "holds a character that cannot be seen (U+200B)")):
+        refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value, code=2)
+        assert f"{option}: {said}" in refused.stderr, refused.stderr
     assert not (root / "reviews.yaml").exists()
     _run("review", root, "accept", "ADD-04#1.2", "--by", "M.  Okafor", "--note", "one\tline")
     written = (root / "reviews.yaml").read_text(encoding="utf-8")
