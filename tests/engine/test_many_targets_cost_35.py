@@ -16,8 +16,6 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import pytest
-
 from inforce.engine import Project
 from inforce.engine.asof.index import AsOfIndex
 from inforce.engine.facts import FactTable
