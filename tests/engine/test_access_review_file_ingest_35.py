@@ -17,7 +17,6 @@ import pytest
 
 from inforce.engine import Project
 from inforce.ontology import InputErrors
-
 from tests.engine.test_access_withheld_34 import _PUBLIC, _RESTRICTED, BROKEN, _write
 
 
