@@ -238,23 +238,34 @@ def draws_nothing(ch: str) -> bool:
     character, a private-use or unassigned code point, a line or paragraph separator, or a
     Default_Ignorable code point. The one table of them: group names refuse them, and a
     reader trimming a line takes them out (``adapters/ingest/opening.py``)."""
-    return unicodedata.category(ch) in _INVISIBLE or _ignorable(ch)
+    return unicodedata.category(ch) in _INVISIBLE or _ignorable(ch) or ch == "\u2800"  # the braille blank
 
 
 #: what ``str.splitlines`` breaks a line at
 LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
 
+def _joins_letters(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a zero-width non-joiner or joiner between two letters (or marks):
+    part of how Persian, Sinhala or Devanagari spell a word ("محمد‌رضا", "ශ්‍රී"), not a hiding place."""
+    if text[at] not in "\u200c\u200d" or at == 0 or at == len(text) - 1:
+        return False
+    return all(unicodedata.category(ch)[0] in "LM" for ch in (text[at - 1], text[at + 1]))
+
+
 def one_line(text: str) -> str:
     """``text`` a person typed for one line of a record (a review's note): ValueError when it
     holds a line break, which the record's line would fold into a space without saying so, or a
     character drawn as nothing (``draws_nothing``, a tab aside: a zero-width space, a direction
-    override that shows the words reversed)."""
+    override that shows the words reversed), or combining marks alone."""
     if any(ch in LINE_BREAKS for ch in text):
         raise ValueError("holds a line break")
-    hidden = sorted({ch for ch in text if ch != "\t" and draws_nothing(ch)})
+    hidden = sorted({ch for at, ch in enumerate(text) if ch != "\t" and draws_nothing(ch)
+                     and not _joins_letters(text, at)})
     if hidden:
         raise ValueError("holds a character that cannot be seen (" + ", ".join(f"U+{ord(ch):04X}" for ch in hidden) + ")")
+    if text.strip() and all(ch.isspace() or unicodedata.category(ch)[0] == "M" for ch in text):
+        raise ValueError("holds marks alone, nothing to read")
     return text
 
 

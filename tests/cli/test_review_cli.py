@@ -198,9 +198,12 @@ def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_p
         refused = _run("review", root, "accept", "ADD-04#1.2", "--by", value, code=2)
         assert f"--by: holds a character that cannot be seen ({code})" in refused.stderr
     # audit 35 DD-03, DD-04: a name of no letter or digit, a note hiding a direction override
-    for option, value, said in (("--by", "\u0301", "holds no letter or digit"), ("--by", "\u2800", "holds no letter"),
+    for option, value, said in (("--by", "\u0301", "holds marks alone"), ("--by", "\u2800", "holds a character that cannot be seen (U+2800)"),
                                 ("--note", "ok \u202eevil", "holds a character that cannot be seen (U+202E)"),
-                                ("--note", "\u200b", "holds a character that cannot be seen (U+200B)")):
+                                ("--note", "\u200b", "holds a character that cannot be seen (U+200B)"),
+                                # audit 36 EE-02: a braille blank between names, a note of one mark
+                                ("--by", "J\u2800Rivera", "holds a character that cannot be seen (U+2800)"),
+                                ("--note", "\u0301", "holds marks alone")):
         refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", option, value, code=2)
         assert f"{option}: {said}" in refused.stderr, refused.stderr
     assert not (root / "reviews.yaml").exists()

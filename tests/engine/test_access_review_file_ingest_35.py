@@ -74,3 +74,20 @@ def test_lag_tells_a_review_file_naming_what_the_project_lacks_to_every_asker(pr
         changed = Project.lag(project, groups=groups).configuration_changed
         assert any(name.startswith("reviews.yaml") for name in changed), (groups, changed)
         assert not any("ZZ" in name for name in changed)
+
+
+def test_a_broken_record_of_erasures_is_told_to_a_gated_eraser_counted_not_quoted(project: Path) -> None:
+    """Audit 36 EE-01: an erasure by an admin without the group read erasures.yaml before the
+    withholding and quoted a value of it (when a restricted document was erased)."""
+    (project / "erasures.yaml").write_text(
+        'erasures:\n  - id: "ERASE-0123456789ab"\n    document: SPEC-R\n    scope: document\n    revisions: ["0"]\n'
+        '    by: op\n    at: "2026-12-03 at 23:26:36 ZZWHEN"\n    state: done\n    access: [owners]\n    sources: []\n'
+        '    provisions: 1\n    index_build_before: "d6b8754443a57de0"\n')
+    with Project.open(project) as opened, pytest.raises(InputErrors) as refused:
+        opened.erase("PUB-1", by="Admin", groups=())
+    assert "ZZWHEN" not in str(refused.value) and "23:26" not in str(refused.value)
+    assert any("withheld" in str(problem) for problem in refused.value.exceptions)
+    assert (project / "documents" / "pub.md").exists()
+    with Project.open(project) as opened, pytest.raises((InputErrors, ValueError)) as whole:
+        opened.erase("PUB-1", by="Admin")  # the operator is told it whole
+    assert "23:26:36" in str(whole.value) or any("23:26:36" in str(p) for p in getattr(whole.value, "exceptions", ()))
