@@ -66,6 +66,7 @@ from inforce.ontology import (
     utc_text,
 )
 from inforce.ontology.files import is_inside, read_bounded, write_atomically
+from inforce.ontology.ingest import REVIEWS_FILE
 from inforce.ontology.scalars import one_line, person_name
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
@@ -105,7 +106,6 @@ __all__ = [
     "withhold",
 ]
 
-REVIEWS_FILE = "reviews.yaml"
 
 _KEYS = ("item", "target", "scope", "successor", "decision", "by", "at", "note", "digest")
 _REQUIRED = ("item", "target", "decision", "by", "at")

@@ -18,6 +18,7 @@ from .errors import InputError
 from .scalars import Locator
 
 __all__ = [
+    "REVIEWS_FILE",
     "AddendaReadings",
     "DerivedEdge",
     "EmbedReport",
@@ -90,6 +91,10 @@ class ProposedEdge(BaseModel):
     line: int | None
     words: str  # the item's instruction, as written (shortened)
     evidence: ProposalEvidence
+
+
+#: the project's file of review decisions, at its root
+REVIEWS_FILE = "reviews.yaml"
 
 
 class ReviewDecision(BaseModel):

@@ -47,7 +47,6 @@ from inforce.adapters.report import (  # running server does not turn a route in
     render_summary,
 )
 from inforce.engine import Project
-from inforce.engine.reviews import REVIEWS_FILE
 from inforce.ontology import (
     AccessRestrictedError,
     AddendaReadings,
@@ -84,7 +83,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.erasure import ERASURES_FILE
-from inforce.ontology.ingest import IngestSummary
+from inforce.ontology.ingest import REVIEWS_FILE, IngestSummary
 from inforce.ontology.text import message_text
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
