@@ -26,7 +26,11 @@ their text remains in the project folder, and records that it did, by ids and ha
    put back from the cache, and every file of ``.inforce`` that is not the live build's goes:
    the old generation, the search indexes, texts, rows, fact tables and readings of old builds.
 4. The source files under ``documents/`` are deleted (the erasure's point: a file left there
-   holds the text, and the next ingest would skip it only while the record stands). A file
+   holds the text, and the next ingest would skip it only while the record stands), and with
+   each the files of its metadata (a PDF's, Word file's or CSV's sidecar, named by the reader's
+   ``metadata_files`` and recorded, hashed, in step 1: a title, dates and access, and a sidecar
+   without its file fails every ingest after). A run cut short between the two deletes the
+   sidecar first when it finishes, before its rebuild. A file
    edited since its revision was ingested holds text the graph never held: erasing that one
    revision is refused before step 1 (the file is not the revision's to delete); erasing the
    whole document deletes it and says so (``ErasureResult.files_changed``), its hash the
@@ -42,7 +46,8 @@ their text remains in the project folder, and records that it did, by ids and ha
    UTF-16 and in any ASCII case: the whole provision texts and titles, and fragments a copy may
    hold alone (clauses, quotations, distinctive words no live text has; the claims and quotes
    of the records rewritten, the notes of the review entries removed); what is found is reported (another document quoting the
-   erased words holds them too), and the record is marked ``done``.
+   erased words holds them too), and so is any file of step 4 still there (the probes are the
+   longest texts: a sidecar's title need not be one); the record is marked ``done``.
 
 Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
 """
@@ -68,7 +73,7 @@ from inforce.ontology.decisions import (
     content_hash,
     record,
 )
-from inforce.ontology.erasure import ERASURES_FILE, ErasedSource, Erasure, ErasureResult
+from inforce.ontology.erasure import ERASURES_FILE, ErasedFile, ErasedSource, Erasure, ErasureResult
 from inforce.ontology.files import (
     create_atomically,
     is_inside,
@@ -208,8 +213,10 @@ def erase(
             rows = erased_rows(store, uids)
             embedding = store.embedding_model()
             before = store.build_id()
+        metadata = _metadata_files(root, reader, files)
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
-                                     content_hash=d.content_hash) for d in sorted(chosen, key=lambda d: d.revision))
+                                     content_hash=d.content_hash, metadata=metadata.get(d.source.file, ()))
+                        for d in sorted(chosen, key=lambda d: d.revision))
         changed = _changed_since_ingest(root, reader, sources)
         if changed and scope == "revision":  # the file holds something else now: it is not the revision's to delete
             source = next(s for s in sources if s.file == changed[0])
@@ -232,6 +239,11 @@ def erase(
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
         rows, embedding = _still_in_graph(root, entry)
         changed = _changed_since_ingest(root, reader, entry.sources)
+        if not any(source.metadata for source in entry.sources):  # recorded before sidecars were: named now
+            entry = _with_metadata(entry, _metadata_files(root, reader, {source.file for source in entry.sources}))
+    # a sidecar whose source an earlier run cut short deleted (step 4) goes first: the rebuild
+    # would refuse it as a sidecar without its file
+    orphans_removed = _remove_orphaned_metadata(root, entry)
 
     # review decisions on the erased items or targets go (the rebuild would refuse them as naming
     # nothing, and their notes may quote the erased words); put back should the rebuild fail
@@ -273,17 +285,17 @@ def erase(
         store_removed = remove_stale_files(store)
         after = store.build_id()
 
-    # 4. the source files (one already gone: deleted by the run this one finishes)
-    removed_files, kept_files, gone_files = [], [], []
+    # 4. the source files (one already gone: deleted by the run this one finishes), then the
+    # metadata beside each (a sidecar: its title, id, dates and access), kept only while its
+    # source is (a PDF or Word file without its sidecar does not read)
+    removed_files, kept_files, gone_files = list(orphans_removed), [], []
+    outcomes = {"removed": removed_files, "kept": kept_files, "gone": gone_files}
     for source in entry.sources:
-        path = root / source.file
-        if is_inside(path, root) and not path.exists() and not path.is_symlink():
-            gone_files.append(source.file)
-        elif is_inside(path, root) and path.is_file() and _file_sha256(root, source.file) in (source.file_sha256, ""):
-            path.unlink()
-            removed_files.append(source.file)
-        else:
-            kept_files.append(source.file)
+        outcome = _delete_file(root, source.file, source.file_sha256)
+        outcomes[outcome].append(source.file)
+        for extra in source.metadata:
+            if extra.file not in orphans_removed:
+                outcomes["kept" if outcome == "kept" else _delete_file(root, extra.file, extra.file_sha256)].append(extra.file)
 
     # 5. audit records (what the caller holds of older builds let go first, its queued records written)
     if held is not None:
@@ -299,6 +311,10 @@ def erase(
             count, found = files_holding(folder, probes)
             checked += count
             remaining += [str(folder / name) if folder != root else name for name in found]
+    # and every file of the erased revisions (source and metadata) gone, whatever the probes
+    # find: a sidecar's title may be no probe (the longest texts are), and no probe is a date
+    remaining += [name for name in _files_of(entry) if name not in remaining
+                  and ((root / name).exists() or (root / name).is_symlink())]
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
@@ -307,6 +323,58 @@ def erase(
                          store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
                          remaining=tuple(remaining), index_build=after)
+
+
+def _files_of(entry: Erasure) -> list[str]:
+    """Every file the erasure deletes: each source file and the metadata files beside it."""
+    return list(dict.fromkeys(name for source in entry.sources
+                              for name in (source.file, *(extra.file for extra in source.metadata))))
+
+
+def _metadata_files(root: Path, reader: DocumentReader | None, files: Iterable[str]) -> dict[str, tuple[ErasedFile, ...]]:
+    """The metadata files beside each of ``files`` that exist now (a sidecar: the reader's
+    ``metadata_files``), each with the hash of its bytes: deleted with the source (step 4)."""
+    from .ingest import default_reader
+
+    with (reader if reader is not None else default_reader()).open(root) as opened:
+        named = {file: opened.metadata_files(file) for file in sorted(set(files))}
+    return {file: tuple(ErasedFile(file=extra, file_sha256=_file_sha256(root, extra)) for extra in extras)
+            for file, extras in named.items() if extras}
+
+
+def _with_metadata(entry: Erasure, metadata: Mapping[str, tuple[ErasedFile, ...]]) -> Erasure:
+    """``entry`` with the metadata files of its sources (an entry recorded before they were)."""
+    if not metadata:
+        return entry
+    return entry.model_copy(update={"sources": tuple(
+        source.model_copy(update={"metadata": metadata.get(source.file, source.metadata)}) for source in entry.sources)})
+
+
+def _delete_file(root: Path, file: str, file_sha256: str) -> str:
+    """Delete one file of an erased revision: ``removed``; ``gone`` when it is not there (an
+    earlier run cut short deleted it, or a person did); ``kept`` when it changed since the
+    erasure began (its hash is not ``file_sha256``), is no regular file, or is outside the project."""
+    path = root / file
+    if is_inside(path, root) and not path.exists() and not path.is_symlink():
+        return "gone"
+    if is_inside(path, root) and path.is_file() and _file_sha256(root, file) in (file_sha256, ""):
+        path.unlink()
+        return "removed"
+    return "kept"
+
+
+def _remove_orphaned_metadata(root: Path, entry: Erasure) -> list[str]:
+    """Delete the metadata files of ``entry``'s sources already gone (a run cut short between
+    deleting a source and its sidecar): the names deleted. One changed since is left (the
+    rebuild then names it)."""
+    removed = []
+    for source in entry.sources:
+        path = root / source.file
+        if path.exists() or path.is_symlink():
+            continue
+        removed += [extra.file for extra in source.metadata
+                    if (root / extra.file).is_file() and _delete_file(root, extra.file, extra.file_sha256) == "removed"]
+    return removed
 
 
 def _already_done(root: Path, entry: Erasure, audit_folders: Sequence[Path]) -> ErasureResult:

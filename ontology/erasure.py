@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .scalars import UtcDateTime
 
-__all__ = ["ERASURES_FILE", "ErasedSource", "Erasure", "ErasureResult", "ErasureState"]
+__all__ = ["ERASURES_FILE", "ErasedFile", "ErasedSource", "Erasure", "ErasureResult", "ErasureState"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
 ERASURES_FILE = "erasures.yaml"
@@ -30,9 +30,21 @@ ErasureState = Literal["pending", "done"]
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
 
+class ErasedFile(BaseModel):
+    """A file an erasure deletes beside a source file: its name (relative to the project) and
+    the hash of its bytes when the erasure began (a file changed since is not deleted)."""
+
+    model_config = _MODEL
+
+    file: str
+    file_sha256: str = ""
+
+
 class ErasedSource(BaseModel):
     """One erased revision: its label, its source file (relative to the project) and hashes
-    that identify it without its text (the file's bytes, the revision's content hash)."""
+    that identify it without its text (the file's bytes, the revision's content hash), and the
+    files that hold its metadata beside it (a PDF's, Word file's or CSV's sidecar: a title, an
+    id, dates and access), deleted with it."""
 
     model_config = _MODEL
 
@@ -40,6 +52,7 @@ class ErasedSource(BaseModel):
     file: str
     file_sha256: str = ""
     content_hash: str = ""
+    metadata: tuple[ErasedFile, ...] = ()
 
 
 class Erasure(BaseModel):
@@ -84,10 +97,12 @@ class ErasureResult(BaseModel):
     model_config = _MODEL
 
     erasure: Erasure
-    #: source files deleted from ``documents/`` (relative to the project)
+    #: source files, and the metadata files beside them (``ErasedSource.metadata``: sidecars),
+    #: deleted from ``documents/`` (relative to the project)
     files_removed: tuple[str, ...] = ()
-    #: source files left in place, changed while the erasure ran (an ingest skips them while
-    #: the erasure stands), and those already gone (deleted by an earlier run cut short, or by hand)
+    #: those left in place, changed while the erasure ran (an ingest skips them while the
+    #: erasure stands; a sidecar stays while its source does), and those already gone (deleted
+    #: by an earlier run cut short, or by hand)
     files_kept: tuple[str, ...] = ()
     files_gone: tuple[str, ...] = ()
     #: of ``files_removed``, those that no longer held the revision as ingested (edited since

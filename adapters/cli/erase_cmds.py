@@ -45,7 +45,7 @@ def erase(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Remove a document's text from the graph, every older generation, the vectors and their
-    cache, the search indexes, its source file under documents/ and the audit records that cite
+    cache, the search indexes, its source file under documents/ (and its sidecar) and the audit records that cite
     it (rewritten to ids and hashes), and record who and when in erasures.yaml: an ingest reads
     it again only once that entry is removed. Running it again finishes an erasure cut short.
 
@@ -81,14 +81,19 @@ def _print(result: ErasureResult) -> None:
         return
     out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
+    metadata = {extra.file for source in erasure.sources for extra in source.metadata}
+
+    def what(file: str) -> str:
+        return "metadata file" if file in metadata else "source file"
+
     for file in result.files_removed:
-        out.print(visible(f"  source file deleted: {file}" + (
+        out.print(visible(f"  {what(file)} deleted: {file}" + (
             " (changed since it was ingested: its text the graph never held is deleted with it)"
             if file in result.files_changed else "")))
     for file in result.files_gone:
-        out.print(visible(f"  source file already gone: {file}"))
+        out.print(visible(f"  {what(file)} already gone: {file}"))
     for file in result.files_kept:
-        err.print(visible(f"  source file not deleted (changed since it was ingested): {file}; an ingest skips it "
+        err.print(visible(f"  {what(file)} not deleted (changed since it was ingested): {file}; an ingest skips it "
                           f"while {erasure.id} stands"))
     out.print(f"  graph rebuilt without it: index build {erasure.index_build_before} -> {result.index_build}; "
               f"{len(result.store_files_removed)} old store file(s) removed, {result.vectors_removed} cached "

@@ -27,7 +27,7 @@ from .documents import (
 )
 from .manifest import load_manifest_with_warnings
 from .opening import groups_in_use
-from .parsing import read_document_bytes
+from .parsing import read_document_bytes, sidecar_of
 from .register import Register, read_register
 from .registry import read_registry, register_revisions
 from .yamlnodes import NodeReader, compose_yaml
@@ -104,6 +104,13 @@ class _ProjectFiles:
 
     def content_hash(self, name: str) -> str:
         return content_hash(self._path(name), self.root, self._register)
+
+    def metadata_files(self, name: str) -> list[str]:
+        """The sidecar of a PDF, Word file or CSV (``X.pdf.yaml``), when it is there."""
+        sidecar = sidecar_of(self.root / name)
+        if sidecar is None or not (sidecar.exists() or sidecar.is_symlink()):
+            return []
+        return [_relative(sidecar, self.root)]
 
     def parse(self, name: str) -> ParsedFile:
         if self._groups is None:  # the groups the project uses, gathered once before any body is read

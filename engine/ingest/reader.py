@@ -61,6 +61,13 @@ class ProjectFiles(Protocol):
         """What a parse of the file ``name`` would record as its content hash."""
         ...
 
+    def metadata_files(self, name: str) -> list[str]:
+        """The files beside the document file ``name`` (as ``Document.source.file`` names it)
+        that hold its metadata and nothing else (a sidecar), named relative to the project,
+        those that exist now, whether or not ``name`` still does: what an erasure deletes with
+        the file. A register, which describes many files, is none of them."""
+        ...
+
     def parse(self, name: str) -> ParsedFile:
         """The file ``name`` (as ``discover`` or ``Document.source.file`` names it) read into
         a Document; raises InputErrors listing every problem in it."""

@@ -180,3 +180,77 @@ def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple
         refused = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", name, "--confirm", "SPEC-1"])
         assert refused.exit_code == 2 and "--by" in refused.output and said in refused.output, refused.output
     assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()
+
+
+def _with_sidecars(root: Path, rows: int) -> None:
+    """A project of a Markdown specification, a CSV schedule and a Word file, the last two
+    described by sidecars whose titles are written nowhere else."""
+    import docx
+
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
+    (root / "documents" / "sk.csv").write_text("Mark,Width (in),Note\n" + "".join(
+        f"F{n},{24 + n % 7},Footing row {n} of the yard\n" for n in range(1, rows + 1)))
+    (root / "documents" / "sk.csv.yaml").write_text(
+        "id: SCH-SK\nkind: schedule\ntitle: Zzsidecartitle Footings\neffective: {from: 2026-03-02}\n"
+        "recorded: 2026-03-02T09:00:00Z\n")
+    word = docx.Document()
+    word.add_paragraph("1.1 SCOPE")
+    word.add_paragraph("A. The membrane is laid in two plies over the deck.")
+    word.save(str(root / "documents" / "wp.docx"))
+    (root / "documents" / "wp.docx.yaml").write_text(
+        'id: SPEC-W\nkind: specification\ntitle: Zzwordtitle Roofing\nrevision: "0"\nseq: 1\nissued: 2026-03-02\n'
+        "effective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+
+
+@pytest.mark.slow
+def test_an_erasure_deletes_the_sidecar_with_its_file(tmp_path: Path) -> None:
+    """Audit 37 II-01 (medium): erase deleted a CSV's or Word file's source but left its
+    sidecar (title, id, dates, access): the read-back then blamed "another document" (exit 1),
+    and every ingest after failed on a sidecar without its file. Both go, the sidecar named as
+    metadata; the erasure exits 0 and the project ingests again."""
+    root = tmp_path / "project"
+    _with_sidecars(root, 3)
+    for doc, files in (("SCH-SK", ["documents/sk.csv", "documents/sk.csv.yaml"]),
+                       ("SPEC-W", ["documents/wp.docx", "documents/wp.docx.yaml"])):
+        erased = runner.invoke(app, ["erase", str(root), doc, "--by", "R. Keeper", "--confirm", doc,
+                                     "--format", "json"])
+        assert erased.exit_code == 0, erased.output
+        result = json.loads(erased.stdout)
+        assert result["files_removed"] == files and result["remaining"] == []
+        (source,) = result["erasure"]["sources"]
+        assert [m["file"] for m in source["metadata"]] == files[1:] and len(source["metadata"][0]["file_sha256"]) == 64
+        assert not any((root / file).exists() for file in files)
+    assert [p for p in root.rglob("*") if p.is_file() and (b"Zzsidecartitle" in p.read_bytes()
+                                                           or b"Zzwordtitle" in p.read_bytes())] == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_an_erasure_cut_short_between_a_file_and_its_sidecar_is_finished(tmp_path: Path) -> None:
+    """Cut short once it had deleted the CSV but not yet its sidecar (its entry still pending):
+    running it again deletes the sidecar before its rebuild (which would refuse a sidecar without
+    its CSV), finishes, and says so; a sidecar edited since stays, and is reported."""
+    root = tmp_path / "project"
+    _with_sidecars(root, 3)
+    sidecar = root / "documents" / "sk.csv.yaml"
+    kept = sidecar.read_bytes()
+    argv = ["erase", str(root), "SCH-SK", "--by", "R. Keeper", "--confirm", "SCH-SK"]
+    assert runner.invoke(app, argv).exit_code == 0
+    erasures = root / "erasures.yaml"
+    sidecar.write_bytes(kept)  # as if cut short between the two deletes
+    erasures.write_text(erasures.read_text().replace('state: "done"', 'state: "pending"'))
+    finished = runner.invoke(app, [*argv, "--format", "json"])
+    assert finished.exit_code == 0, finished.output
+    result = json.loads(finished.stdout)
+    assert result["files_removed"] == ["documents/sk.csv.yaml"] and result["files_gone"] == ["documents/sk.csv"]
+    assert not sidecar.exists() and 'state: "done"' in erasures.read_text()
+
+    sidecar.write_bytes(kept + b"# edited since\n")  # not the bytes erased: never deleted, always reported
+    erasures.write_text(erasures.read_text().replace('state: "done"', 'state: "pending"'))
+    text = runner.invoke(app, argv)
+    assert text.exit_code != 0 and sidecar.exists()
+    assert "documents/sk.csv.yaml" in text.output

@@ -226,3 +226,31 @@ def test_an_erasure_whose_text_is_still_found_afterwards_is_409_with_its_result(
         (root / "notes" / "copy.txt").unlink()
         again = _erase(client, base, bearer)
         assert again["remaining"] == []
+
+
+@pytest.mark.slow
+def test_an_erasure_through_the_service_deletes_a_schedules_sidecar(tmp_path: Path, serve: Any, http_keys: Any,
+                                                                    bearer: Any) -> None:
+    """Audit 37 II-01 (medium): ``POST .../erase`` of a CSV schedule deleted the CSV and left
+    its sidecar, which holds the title, id, dates and access: 409 blaming a file the key may not
+    read (here), or, with thousands of rows crowding the title out of the read-back's probes,
+    200 and "nothing found" while the title stayed on disk. The sidecar goes with its file, and
+    the service answers 200 with both named."""
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: erase-served\nfacets: []\nrules: []\n")
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "sk.csv").write_text("Mark,Width (in),Note\n" + "".join(
+        f"F{n},{24 + n % 7},Footing {n} is cast against undisturbed soil of the yard\n" for n in range(1, 61)))
+    (root / "documents" / "sk.csv.yaml").write_text(
+        "id: SCH-SK\nkind: schedule\ntitle: Zzsidecartitle Footing Schedule Of The Yard\n"
+        "effective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n")
+    Project.ingest(root)
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        erased = client.post("/v1/projects/p/erase", json={"document": "SCH-SK", "confirm": "SCH-SK"},
+                             headers=bearer("admin"))
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["files_removed"] == ["documents/sk.csv", "documents/sk.csv.yaml"]
+    assert erased.json()["remaining"] == []
+    assert not (root / "documents" / "sk.csv.yaml").exists() and _holders(root, "Zzsidecartitle") == []
