@@ -49,6 +49,7 @@ def index_lag(
     index_build: str = "",
     sources: Mapping[str, str] | None = None,
     configuration_changed: Iterable[str] = (),
+    problems: Iterable[str] = (),
 ) -> LagReport:
     """Compare the registry with the ingested revisions as of ``now``.
 
@@ -56,7 +57,8 @@ def index_lag(
     registry's dates, seq or changed sections differ from what was ingested. Withdrawn:
     in the graph, no longer in the registry. The age of the oldest pending revision (by
     ``recorded``) is ``now - recorded``, zero when the registry dates it after ``now``.
-    ``sources`` maps a revision uid to the file it came from, for the report.
+    ``sources`` maps a revision uid to the file it came from, for the report. ``problems``:
+    what the next ingest fails on (lagging whatever else is said).
     """
     now_utc = parse_datetime_utc(now)
     sources = sources or {}
@@ -88,9 +90,11 @@ def index_lag(
     withdrawn = sorted((graph[u].locator for u in graph if u not in listed), key=str)
     oldest = pending[0] if pending else None
     edited = tuple(configuration_changed)
+    failing = tuple(problems)
     return LagReport(
-        lagging=bool(pending or changed or withdrawn or edited),
+        lagging=bool(pending or changed or withdrawn or edited or failing),
         configuration_changed=edited,
+        problems=failing,
         pending=tuple(pending),
         changed=tuple(changed),
         withdrawn=tuple(withdrawn),

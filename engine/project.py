@@ -29,6 +29,7 @@ from inforce.ontology import (
     Explanation,
     Facts,
     InputError,
+    InputErrors,
     Locator,
     Manifest,
     NotFoundError,
@@ -684,6 +685,7 @@ class Project:
             configuration_changed=configuration_changes(snapshot.manifest, snapshot.store.rule_pack_hashes(),
                                                         manifest, self._root)
             + _reviews_changed(snapshot, self._root, held),
+            problems=_erasures_problems(snapshot, self._root, held),
         )
         if held is None:
             return report
@@ -737,6 +739,24 @@ def _reviews_changed(snapshot: Snapshot, root: Path, groups: tuple[str, ...] | N
         return ("reviews.yaml",) if changed_for(snapshot, root, groups) else ()
     except (InputError, ExceptionGroup):  # an entry naming what the project lacks: as for every asker
         return ("reviews.yaml (it does not read: the next ingest fails on it)",)
+
+
+def _erasures_problems(snapshot: Snapshot, root: Path, groups: tuple[str, ...] | None) -> tuple[str, ...]:
+    """What the next ingest refuses in ``erasures.yaml`` (``ErasedDocuments.of``, as the ingest
+    reads it): the file does not read, or an erasure did not finish; none when it reads (or is
+    absent). The file speaks of any document (ids, who erased, when, access), so an asker not
+    told every document (``reviews.told_all``) is told each problem at its file, line and field
+    only, never its words or values (``reviews.withhold_problems``: audit 37 EE-03, HH-02)."""
+    from .erasures import ErasedDocuments
+    from .reviews import withhold_problems
+
+    try:
+        ErasedDocuments.of(root)
+    except (InputError, ExceptionGroup) as failed:
+        found = list(getattr(failed, "exceptions", [failed]))
+        shown = withhold_problems(snapshot, InputErrors(f"{root}: the next ingest fails", found), groups)
+        return tuple(f"{problem} (the next ingest fails on it)" for problem in shown.exceptions)
+    return ()
 
 
 def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ...]) -> tuple[str, ...]:

@@ -248,7 +248,8 @@ class LagReport(BaseModel):
     """What document control recorded that the graph lacks (index lag, ``engine.lag``).
 
     ``lagging`` when anything is pending, changed since ingest, withdrawn from the registry,
-    or when the manifest or a rule pack was edited since ingest."""
+    when the manifest or a rule pack was edited since ingest, or when the next ingest fails on
+    a record of the project (``problems``)."""
 
     model_config = _MODEL
 
@@ -267,6 +268,10 @@ class LagReport(BaseModel):
     configuration_changed: tuple[str, ...] = ()
     #: documents with revisions in the report the asker may not read: named, not listed (access)
     withheld: tuple[str, ...] = ()
+    #: what the next ingest refuses, each at its file, line and field (``erasures.yaml`` that
+    #: does not read, an erasure not finished): the graph cannot be brought up to date until
+    #: it is mended; its words and values only to an asker who may read every document
+    problems: tuple[str, ...] = ()
 
 
 class StoreStats(BaseModel):

@@ -21,6 +21,7 @@ from ._common import (
     handle_errors,
     origin_text,
     out,
+    visible,
 )
 from ._options import (
     ContextOption,
@@ -176,6 +177,8 @@ def _print_lag(report: LagReport) -> None:
         out.print(f"  withheld: revisions of {', '.join(report.withheld)} (access)", markup=False)
     for edited in report.configuration_changed:
         out.print(f"  edited    {edited}  (edited since ingest: re-ingest to use it)", markup=False)
+    for problem in report.problems:
+        out.print(visible(f"  problem   {problem}"))
     out.print(f"  now {_when(report.now)}; index build {report.index_build}", markup=False)
 
 

@@ -563,3 +563,33 @@ def test_an_ingest_by_an_admin_without_the_group_lists_a_restricted_revision_by_
         revision("r.md", "NEW-R", "ZZLABEL", 1, "access: [owner-team]\n", "ZZWORDS with no number, changed.")
         inside = client.post("/v1/projects/mixed/ingest", headers=_key("keyed-admin"))
         assert inside.status_code == 200 and inside.json()["replaced"] == ["NEW-R@ZZLABEL"], inside.text
+
+
+def test_lag_is_not_current_with_a_broken_record_of_erasures_and_quotes_none_of_it(
+    tmp_path: Path, serve: Any, keys_file: Path,
+) -> None:
+    """Audit 37 EE-03 / HH-02 over HTTP: ``erasures.yaml`` that does not read (every ingest
+    refuses then) made ``GET .../lag`` answer current. It is lagging, the problem at its file,
+    line and field; a key whose groups do not read every document is told none of its values
+    (here, when a restricted document was erased), a key that reads them all is told it whole."""
+    root = tmp_path / "lagged"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: lagged\nfacets: []\nrules: []\n")
+    head = ("---\nid: {doc}\nkind: sop\ntitle: T\nrevision: A\nseq: 1\nissued: 2026-12-01\n"
+            "effective: {{from: 2026-12-01}}\nrecorded: 2026-12-01T09:00:00Z\n{access}---\n")
+    (root / "documents" / "sop-001.md").write_text(head.format(doc="SOP-001", access="") + "1.1 Open words.\n")
+    (root / "documents" / "sop-002.md").write_text(head.format(doc="SOP-002", access="access: [owner-team]\n")
+                                                   + "1.1 Secret words.\n")
+    Project.ingest(root)
+    (root / "erasures.yaml").write_text(
+        'erasures:\n  - id: "ERASE-0123456789ab"\n    document: SOP-009\n    scope: document\n    revisions: ["0"]\n'
+        '    by: op\n    at: "2026-12-03 at 23:26:36 ZZWHEN"\n    state: done\n    access: [owner-team]\n')
+    running = serve(Service({"lagged": Warm.open("lagged", root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        asked = client.get("/v1/projects/lagged/lag", headers=_key("public"))
+        assert asked.status_code == 200 and asked.json()["lagging"] is True, asked.text
+        (problem,) = asked.json()["problems"]
+        assert problem.startswith("erasures.yaml:2: erasures[0].at: ") and "withheld" in problem
+        assert "ZZWHEN" not in asked.text and "23:26" not in asked.text
+        owner = client.get("/v1/projects/lagged/lag", headers=_key("owner"))
+        assert owner.json()["lagging"] is True and "23:26:36" in owner.json()["problems"][0]
