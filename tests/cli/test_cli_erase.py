@@ -254,3 +254,58 @@ def test_an_erasure_cut_short_between_a_file_and_its_sidecar_is_finished(tmp_pat
     text = runner.invoke(app, argv)
     assert text.exit_code != 0 and sidecar.exists()
     assert "documents/sk.csv.yaml" in text.output
+
+
+@pytest.mark.slow
+def test_an_erasure_killed_mid_rebuild_keeps_the_review_decisions_on_other_documents(tmp_path: Path) -> None:
+    """Audit 37 FF-02: an erasure killed (SIGKILL) during its graph rebuild, once the review
+    file had been written again without the entries on the erased document, was said to lose
+    review decisions. Running it again finishes it: the decision on the erased document stays
+    gone (its note may quote the erased words), the decision on a document not erased is kept
+    in reviews.yaml and in the graph, and the next ingest reads the file."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "gone.md").write_text(_document("SPEC-1", "Qxgone"))
+    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
+    (root / "documents" / "add.md").write_text(
+        '---\nid: ADD-1\nkind: addendum\ntitle: Addendum 1\nrevision: "0"\nseq: 1\nissued: 2026-04-01\n'
+        "effective: {from: 2026-04-01}\nrecorded: 2026-04-01T09:00:00Z\n---\n"
+        "1.1 Coordinate the coating of exposed surfaces with the finishes schedule.\n")
+    (root / "reviews.yaml").write_text(
+        "- item: ADD-1#1.1\n  target: SPEC-1#1.1.A\n  scope: full\n  decision: reject\n  by: R. Viewer\n"
+        "  at: 2026-04-02T09:00:00Z\n  note: not the Qxgone coating\n"
+        "- item: ADD-1#1.1\n  target: SPEC-2#1.1.A\n  scope: partial\n  decision: reject\n  by: R. Viewer\n"
+        "  at: 2026-04-02T09:05:00Z\n  note: two coats stay\n")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    reached = tmp_path / "reached"
+    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
+    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+        assert reached.exists(), "the erasure never reached its rebuild"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert '"pending"' in (root / "erasures.yaml").read_text() and (root / "documents" / "gone.md").exists()
+    assert "SPEC-2#1.1.A" in (root / "reviews.yaml").read_text()
+
+    finished = runner.invoke(app, argv)
+    assert finished.exit_code == 0, finished.output
+    reviews = (root / "reviews.yaml").read_text()
+    assert "SPEC-2#1.1.A" in reviews and "two coats stay" in reviews and "SPEC-1#" not in reviews
+    from inforce.engine import Project
+
+    with Project.open(root) as opened:
+        assert [(r.target.format(), r.note) for r in opened.readings().reviewed] == [("SPEC-2#1.1.A", "two coats stay")]
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
