@@ -38,7 +38,11 @@ public revision 0, a revision 1 for ``owners``):
    the asker may not read decides it (rule 2, ``Snapshot.readable_on``), so no list tells
    which sections that revision changed; their ``withheld`` names every document holding a
    revision the asker may not read, whatever the day (``Snapshot.withheld``), so no date
-   tells when such a revision is in force.
+   tells when such a revision is in force. What an edge targets, a section named across
+   revisions, is judged by the revisions that hold it (rule 4) and, in an answer about a day,
+   by rule 2 as well — never by every revision of its document: ``Snapshot.target_readable``,
+   the one place, which ``asof``, ``facts``, the sweep, ``show``, ``history`` and the review
+   listings follow.
 6. What is read in another revision's words carries that revision's access as well as its
    own: an amending item's new figure read in the text of the paragraph it amends
    (``amendments.amended_rows``) takes its subject, condition and bound from that paragraph,

@@ -692,9 +692,9 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
     Each addendum is read against the revisions every reader of it may read
     (``addenda.view``), so the reading of an item the asker may read names nothing they may
     not read, and what ``as_read_by`` shows in its place they may read. What is left to gate
-    here: the items and targets they may not read, and the decisions on file whose target they
-    do not hold (``Snapshot.edge_known``); the decisions shown are listed without their line
-    (``listed``)."""
+    here: the items and targets they may not read (a target by the revisions that hold it,
+    ``Snapshot.target_readable``), and the decisions on file whose target they do not hold
+    (``Snapshot.edge_known``); the decisions shown are listed without their line (``listed``)."""
     gate = snapshot.gate
     if gate.all_public:
         return readings
@@ -724,10 +724,19 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
             return False
         return True
 
+    def target(locator: Locator) -> bool:
+        # what an edge or proposal targets, by the revisions that hold it (``target_readable``),
+        # as ``show`` and ``history`` judge it: a public revision's paragraph is no less the
+        # asker's for another revision of its document they may not read (HH-01)
+        if targets(locator):
+            return True
+        withheld.add(locator.doc)
+        return False
+
     place = listed(snapshot, held)
     return readings.model_copy(update={
-        "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by, e.target)),
-        "proposed": tuple(p for p in readings.proposed if holds(p.target) and readable(p.item, p.target)),
+        "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by) and target(e.target)),
+        "proposed": tuple(p for p in readings.proposed if holds(p.target) and readable(p.item) and target(p.target)),
         "not_understood": tuple(n for n in readings.not_understood if readable(n.item)),
         "reviewed": tuple(place(r) for r in readings.reviewed if on_file(r)),
         "awaiting_ingest": tuple(place(r) for r in readings.awaiting_ingest if on_file(r)),

@@ -248,23 +248,10 @@ class Snapshot:
         document, nothing of that document is listed or compared for the asker — a section it
         carries on unchanged from a public revision no more than one it changed — so no list
         tells which sections it changed (``engine.access``, rule 2); the document is named in
-        ``withheld`` by id, as ``asof`` refuses it."""
-        held = tuple(groups)
-        gate = self.gate
-        if gate.all_public:
-            return lambda locator: True
-        decided: dict[str, bool] = {}
-
-        def readable(locator: Locator) -> bool:
-            if not self.may_read(locator, held):
-                return False
-            found = decided.get(locator.doc)
-            if found is None:
-                resting = self._resting(locator.doc, valid_at, known_at)
-                found = decided[locator.doc] = resting is None or gate.may_read(resting, held)
-            return found
-
-        return readable
+        ``withheld`` by id, as ``asof`` refuses it. A section named across revisions (unpinned:
+        what an edge targets, a fact ``replaces``) is judged as ``target_readable`` judges it on
+        that day — by the revisions that hold it, not by every revision of its document."""
+        return self.target_readable(groups, valid_at, known_at)
 
     def _held_readably(self, doc: str, path: str, labels: Sequence[str]) -> bool:
         """Whether one of ``labels`` (the revisions of ``doc`` an asker may read) holds section
@@ -274,18 +261,42 @@ class Snapshot:
             entry.contents[entry.position[label]] is None or path in entry.contents[entry.position[label]]
             for label in labels)
 
-    def target_readable(self, groups: Iterable[str]) -> Readable:
-        """``readable`` for what an edge targets: a section an edge names across revisions
-        (unpinned) is readable when a revision the asker may read holds it, as the section
-        itself is (rule 4), though other revisions of its document are not; anything else as
-        ``readable``."""
+    def target_readable(
+        self, groups: Iterable[str], valid_at: dt.date | None = None, known_at: dt.datetime | None = None,
+    ) -> Readable:
+        """``readable`` for what an edge targets, the one place it is judged (undated: ``show``,
+        ``history``, the review listings; on a day: ``asof``, and through ``readable_on``
+        ``facts`` and the sweep): a section an edge names across revisions (unpinned) is readable
+        when a revision the asker may read holds it, as the section itself is (rule 4), though
+        other revisions of its document are not; anything else as ``readable``. On a day
+        (``valid_at``), also only while the revision its document rests on that day
+        (``_resting``) is readable (rule 2): on a day one they may not read decides it, an edge
+        to any section of it is named by document id, as ``asof`` refuses the section.
+
+        Judged by document (``may_read`` unpinned answers for every revision at once), a public
+        addendum's edge to a public revision's paragraph went missing from every dated answer —
+        no ``replaces`` in ``facts``, a false quantity conflict in the sweep between the
+        amendment and the paragraph it amends, no step in the ``asof`` chain — whenever any
+        revision of that document, even one never in force that day, was restricted (issue 23,
+        HH-01)."""
         held = tuple(groups)
+        gate = self.gate
+        if gate.all_public:
+            return lambda locator: True
+        decided: dict[str, bool] = {}
 
         def readable(locator: Locator) -> bool:
-            if self.may_read(locator, held):
+            if not self.may_read(locator, held) and not (
+                    locator.rev is None and locator.path is not None and self._held_readably(
+                        locator.doc, locator.path, gate.readable_revisions_of(locator.doc, held))):
+                return False
+            if valid_at is None:
                 return True
-            return locator.rev is None and locator.path is not None and self._held_readably(
-                locator.doc, locator.path, self.gate.readable_revisions_of(locator.doc, held))
+            found = decided.get(locator.doc)
+            if found is None:
+                resting = self._resting(locator.doc, valid_at, known_at)
+                found = decided[locator.doc] = resting is None or gate.may_read(resting, held)
+            return found
 
         return readable
 
@@ -362,7 +373,8 @@ class Snapshot:
             return self.index.answer(asked, valid_at, known_at)
         held = tuple(groups)
         self.gate_question(asked, held, valid_at, known_at)
-        return self.index.answer(asked, valid_at, known_at, visible=self.visible(held))
+        return self.index.answer(asked, valid_at, known_at, visible=self.visible(held),
+                                 targets=self.target_readable(held, valid_at, known_at))
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
         """Every version of a provision, on both clocks, and when each stopped applying."""

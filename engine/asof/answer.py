@@ -195,18 +195,22 @@ def explain(
     *,
     with_text: bool = True,
     visible: Visible = everything,
+    targets: Visible | None = None,
 ) -> AsOfAnswer:
     """Build the full answer for ``asked``: state, supersession, successors, chain, text.
 
     ``visible`` says which revisions the asker may read; anything else bearing on the answer
     is named by document id alone and listed in ``withheld`` (``asked`` itself must be visible).
+    ``targets`` (``visible`` when None) judges what a chain's edge targets
+    (``Snapshot.target_readable``: a section named across revisions, by the revisions that
+    hold it), as ``history`` judges it.
     """
     if visible is not everything and asked.rev is not None:
         decided = decided_out_of_sight(index, asked, valid_at, known_at, visible)
         if decided is not None:
             return decided
     answer = _explain(index, asked, valid_at, known_at, with_text=with_text, visible=visible)
-    return answer if visible is everything else _withhold(answer, visible)
+    return answer if visible is everything else _withhold(answer, visible, visible if targets is None else targets)
 
 
 def decided_out_of_sight(
@@ -236,9 +240,10 @@ def decided_out_of_sight(
     )
 
 
-def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
+def _withhold(answer: AsOfAnswer, visible: Visible, targets: Visible) -> AsOfAnswer:
     """``answer`` with every locator the asker may not read cut to its document id (in the
-    detail too: a stale revision's answer names the version in force)."""
+    detail too: a stale revision's answer names the version in force); a chain step's target
+    judged by ``targets``."""
     hidden: set[str] = set()
     named_hidden: set[Locator] = set()
 
@@ -256,12 +261,13 @@ def _withhold(answer: AsOfAnswer, visible: Visible) -> AsOfAnswer:
     successors, amended_by = cut(answer.successors), cut(answer.amended_by)
     chain = []
     for step in answer.chain:
-        shown = [step.locator] + ([step.target] if step.target is not None else [])
-        if all(visible(locator) for locator in shown):
+        shown = [(step.locator, visible)] + ([(step.target, targets)] if step.target is not None else [])
+        unseen = [locator for locator, seen in shown if not seen(locator)]
+        if not unseen:
             chain.append(step)
         else:
-            hidden.update(locator.doc for locator in shown if not visible(locator))
-            named_hidden.update(locator for locator in shown if not visible(locator))
+            hidden.update(locator.doc for locator in unseen)
+            named_hidden.update(unseen)
     resolved, text = answer.resolved, answer.text
     if resolved is not None and not visible(resolved):
         hidden.add(resolved.doc)

@@ -422,12 +422,14 @@ class AsOfIndex:
         *,
         with_text: bool = True,
         visible: Visible = everything,
+        targets: Visible | None = None,
     ) -> AsOfAnswer:
         """What is in force for ``locator`` as of ``valid_at`` (known by ``known_at``), and why.
 
         ``with_text=False`` leaves out the text and the description (no store reads: the
         hot path of a caller that needs only the decision). ``visible`` withholds what the
-        asker may not read (``answer.explain``). Raises NotFoundError when no revision of
+        asker may not read, ``targets`` (``visible`` when None) the edge targets among it
+        (``answer.explain``). Raises NotFoundError when no revision of
         the corpus holds the locator.
         """
         asked = Locator.parse(locator) if isinstance(locator, str) else locator
@@ -437,7 +439,7 @@ class AsOfIndex:
                 hint="check the document id and section path (`inforce history` lists versions)",
             )
         known = None if known_at is None else parse_datetime_utc(known_at)
-        return explain(self, asked, valid_at, known, with_text=with_text, visible=visible)
+        return explain(self, asked, valid_at, known, with_text=with_text, visible=visible, targets=targets)
 
     def history(self, locator: Locator | str) -> History:
         """Every version of a section (or revision of a document) and every edge on it, oldest first."""

@@ -70,4 +70,5 @@ class AsOfView(Protocol):
     def answer(
         self, locator: Locator | str, valid_at: dt.date, known_at: dt.datetime | dt.date | str | None = None,
         *, with_text: bool = True, visible: Callable[[Locator], bool] = ...,
+        targets: Callable[[Locator], bool] | None = None,
     ) -> AsOfAnswer: ...

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -817,3 +818,120 @@ def test_sweep_all_shows_nothing_restricted_without_the_group(project: Path, tmp
             assert not _leaks(said, argv), _leaks(said, argv)
         else:
             assert "ZZSECRETCALLOUT" in said or "DWG-S-101" in said  # the group's sweep has the drawing
+
+
+# ---- HH-01 (issue 23, medium): a public amendment of a public paragraph beside a restricted revision ----
+
+#: SPEC-X's public revision A holds 2.1.A at 0.45; ADD-01 (public) amends it to 0.42 from 2026-04-01.
+#: Its restricted revision B (group ``legal``) comes after A (from 2026-06-01), before it (from
+#: 2026-01-01, A replacing it on 2026-03-01), or after the day asked (2027); ``none``: no B at all.
+_HH01_B = {"later": ("2026-06-01", 2), "earlier": ("2026-01-01", 0), "future": ("2027-01-01", 2)}
+_HH01_A_DAY = "2026-05-01"  # A decides SPEC-X in every variant, ADD-01 in force
+_HH01_B_DAYS = {"later": "2026-07-01", "earlier": "2026-02-01"}  # B decides SPEC-X
+_HH01_PUBLIC = "the water-cement ratio shall not exceed 0.45."
+
+
+def _hh01_spec(root: Path, label: str, seq: int, day: str, access: str, words: str | None) -> None:
+    paragraph = f"A. Maximum water-cement ratio: {words}\n\n" if words is not None else ""
+    (root / "documents" / f"spec-{label.lower()}.md").write_text(
+        f"---\nid: SPEC-X\nkind: specification\ntitle: Section 03 30 00 Concrete\nrevision: \"{label}\"\n"
+        f"seq: {seq}\nissued: {day}\neffective: {{from: {day}}}\nrecorded: {day}T09:00:00Z\n{access}---\n"
+        "SECTION 03 30 00 - CONCRETE\n\nPART 2 - PRODUCTS\n\n2.1 CONCRETE MIXTURES\n\n"
+        f"{paragraph}B. Slump: not more than 4 inches.\n")
+
+
+def _hh01_project(variant: str, b_words: str | None = "the water-cement ratio shall not exceed 0.45 ZZSECRETB.",
+                  ) -> Callable[[Path], None]:
+    """A builder of the HH-01 project ``variant`` (B's 2.1.A reading ``b_words``; None: B holds no 2.1.A)."""
+    def build(root: Path) -> None:
+        (root / "documents").mkdir(parents=True)
+        (root / "inforce.yaml").write_text("project: hh01\nfacets: []\nrules:\n  - stock: supersession/csi-addenda\n")
+        _hh01_spec(root, "A", 1, "2026-03-01", "", _HH01_PUBLIC)
+        if variant in _HH01_B:
+            day, seq = _HH01_B[variant]
+            _hh01_spec(root, "B", seq, day, "access: [legal]\n", b_words)
+        (root / "documents" / "addendum-01.md").write_text(
+            "---\nid: ADD-01\nkind: addendum\ntitle: Addendum No. 1\nissued: 2026-04-01\n"
+            "effective: {from: 2026-04-01}\nrecorded: 2026-04-01T09:00:00Z\n---\nADDENDUM NO. 1\n\n"
+            "1 CHANGES TO THE SPECIFICATIONS\n\n1.1 Section 03 30 00, Paragraph 2.1.A: Revise the water-cement "
+            'ratio to read: "the water-cement ratio shall not exceed 0.42."\n')
+        done = runner.invoke(app, ["ingest", str(root)])
+        assert done.exit_code == 0, done.output
+    return build
+
+
+def _hh01_reads(project: Path, tmp_path: Path, day: str, groups: str | None = None) -> dict[str, Any]:
+    """What the sweep, ``facts``, ``review`` and ``asof`` (of the amended paragraph and of the
+    amending item) tell an asker on ``day`` (json), less what names the project itself (its index
+    build) and ``withheld``, which by design names every document holding a revision the asker
+    may not read whatever the day (``Snapshot.withheld``)."""
+    def scrub(found: Any) -> Any:
+        if isinstance(found, dict):
+            return {k: scrub(v) for k, v in found.items() if k not in ("index_build", "withheld")}
+        return [scrub(v) for v in found] if isinstance(found, list) else found
+
+    reads: dict[str, Any] = {}
+    for name, args in (("sweep", ["sweep", "{p}", "--valid-at", day, "--fail-on", "none"]),
+                       ("facts", ["facts", "{p}", "--valid-at", day]),
+                       ("review", ["review", "{p}"]),
+                       ("asof amended", ["asof", "{p}", "SPEC-X#2.1.A", "--valid-at", day]),
+                       ("asof amending", ["asof", "{p}", "ADD-01#1.1", "--valid-at", day])):
+        code, output, written = _run(args, project, tmp_path, "json", groups)
+        reads[name] = {"exit": code, "said": scrub(json.loads(written)) if written else output}
+    return reads
+
+
+@pytest.mark.parametrize("variant", ["later", "earlier", "future"])
+def test_a_public_amendment_of_a_public_paragraph_reads_alike_beside_a_restricted_revision(
+    tmp_path: Path, built_once, variant: str,
+) -> None:
+    """HH-01 (issue 23, medium): SPEC-X had a revision restricted to ``legal``, so every dated
+    read judged the edge of the public ADD-01#1.1 to the public revision A's 2.1.A by the whole
+    document: without the group, ``facts`` showed ``replaces: []``, ``review`` no applied edge,
+    ``asof`` no step of the amendment in its chain, and the sweep escalated a quantity conflict
+    (0.42 against 0.45) between the amendment and the very paragraph it amends. Now an edge's
+    target is judged by the revisions that hold it (``Snapshot.target_readable``): on a day A
+    decides SPEC-X, the public reads are those of the same project with no restricted revision,
+    whether B comes after A, before it or after the day asked."""
+    plain = built_once.copy("access-matrix/hh01-none", _hh01_project("none"), tmp_path / "none")
+    mixed = built_once.copy(f"access-matrix/hh01-{variant}", _hh01_project(variant), tmp_path / variant)
+    expected = _hh01_reads(plain, tmp_path, _HH01_A_DAY)
+    found = _hh01_reads(mixed, tmp_path, _HH01_A_DAY)
+    edge = {"by": "ADD-01#1.1", "target": "SPEC-X#2.1.A", "scope": "partial"}
+    assert [{k: e[k] for k in edge} for e in found["review"]["said"]["applied"]] == [edge]
+    (amending,) = [f for f in found["facts"]["said"]["facts"] if f["locator"] == "ADD-01#1.1"]
+    assert amending["replaces"] == ["SPEC-X#2.1.A"]
+    assert [(s["kind"], s["locator"], s["target"]) for s in found["asof amended"]["said"]["chain"]] == [
+        ("version", "SPEC-X@A#2.1.A", None), ("amends", "ADD-01#1.1", "SPEC-X#2.1.A")]
+    assert not [f for f in found["sweep"]["said"]["findings"]
+                if f["kind"] == "quantity_conflict" and f["resolution"] == "escalate"]
+    assert found == expected
+    said = json.dumps(found)
+    assert "ZZSECRETB" not in said and "SPEC-X@B" not in said
+    # and the sweep and facts still name SPEC-X as withheld, on every day alike
+    _, _, swept = _run(["sweep", "{p}", "--valid-at", _HH01_A_DAY], mixed, tmp_path, "json", None)
+    assert json.loads(swept)["summary"]["withheld"] == ["SPEC-X"]
+
+
+@pytest.mark.parametrize("variant", ["later", "earlier"])
+def test_on_a_day_a_restricted_revision_decides_an_amended_paragraph_nothing_of_it_shows(
+    tmp_path: Path, built_once, variant: str,
+) -> None:
+    """HH-01's other side: on a day SPEC-X's restricted revision B decides it, the public reads
+    (sweep, ``facts``, ``review``, ``asof``) are the same whatever figure B gives 2.1.A (0.45 or
+    0.50), and hold none of B's words or its label; ``asof SPEC-X#2.1.A`` is refused. With the
+    group, B's words show (the check can fail). (Whether B holds 2.1.A at all still shows, as
+    before HH-01's fix, in whether ADD-01#1.1 is in force that day: a reissue spends it.)"""
+    day = _HH01_B_DAYS[variant]
+    reads = []
+    for name, words in (("045", "the water-cement ratio shall not exceed 0.45 ZZSECRETB."),
+                        ("050", "the water-cement ratio shall not exceed 0.50 ZZSECRETB.")):
+        project = built_once.copy(f"access-matrix/hh01-{variant}-{name}", _hh01_project(variant, words),
+                                  tmp_path / name)
+        reads.append(_hh01_reads(project, tmp_path, day))
+    assert reads[0] == reads[1], "a public read on a day B decides tells what B says of 2.1.A"
+    said = json.dumps(reads[0])
+    assert "ZZSECRETB" not in said and "SPEC-X@B" not in said and "0.5" not in said
+    assert reads[0]["asof amended"]["exit"] == 1 and reads[0]["asof amended"]["said"]["reason"] == "access_restricted"
+    grouped = _hh01_reads(tmp_path / "045", tmp_path, day, "legal")
+    assert "ZZSECRETB" in json.dumps(grouped["asof amended"])
