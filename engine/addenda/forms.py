@@ -22,6 +22,7 @@ from .context import (
     _read_text,
 )
 from .extent import (
+    _TITLE_FILLER,
     _clause_holders,
     _distinct,
     _likely_holders,
@@ -98,6 +99,71 @@ def _later_outcome(found: list[tuple[Locator, Reference]], action: Action, rule:
         why=f"names {written}, which the project holds only from a date after this item: for a person to confirm")
 
 
+#: What sets a run of words off from the labels and clauses beside it ("Document 3) Scope of Work, clause
+#: 3.1.3", "Section VI: Specifications, Part A - Scope of Work and ..., is amended as follows:").
+_RUN_BREAK = re.compile(r"[,:;()\[\]–—]|\s-\s|\.(?=\s)")
+
+
+def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, heading: bool = True) -> list[list[str]]:
+    """For each run of words the item writes of a document's title, the documents of the project holding
+    clause ``path`` whose title has every one of them: runs of the item's own line before the clause it
+    names ("7.1 Contract Data, Sub-Clause 8.7 ...") and of the innermost heading line over it ("Part A -
+    Scope of Work and Specifications for the Boat Ramp, is amended as follows:"), set off by commas,
+    colons, brackets or dashes, each with two or more words that say which document (``_TITLE_FILLER``
+    aside); the item's own line alone where ``heading`` is false. Only the holders of the clause are
+    compared: no pass over the corpus (rounds 40, 41)."""
+    holders = _clause_holders(path, item, (), corpus)
+    titles = {doc: set(re.findall(r"[a-z]{2,}", corpus.directory.titles[doc][1].lower()))
+              for doc in holders if doc in corpus.directory.titles}
+    lines = []
+    if not reference.from_heading and 0 < reference.span[0] <= len(item.text):
+        lines.append(item.text[:reference.span[0]].rsplit("\n", 1)[-1])
+    over = [line for line in item.heading_context.splitlines() if line.strip()] if heading else []
+    if over:
+        lines.append(over[-1])
+    runs = []
+    for line in lines:
+        for run in _RUN_BREAK.split(_read_text(line, _quoted_spans(line))):
+            words = set(re.findall(r"[a-z]{2,}", run.lower())) - _TITLE_FILLER
+            if len(words) >= 2:
+                runs.append([doc for doc, title in titles.items() if words <= title])
+    return runs
+
+
+def _title_run_holder(item: Item, reference: Reference, corpus: Corpus, path: str) -> str | None:
+    """The one document of the project holding clause ``path`` that a run of the item's words names by
+    its title and no other holder's (``_title_runs``): "7.1 Contract Data, Sub-Clause 8.7 Delay Damages"
+    where the contract data, the general conditions and the particular conditions each have an 8.7 and
+    only the first is titled "Contract Data" (round 41); None where runs name none, or several. The item's
+    own line only: a heading over several items titling one holder is ``_heading_title_of``'s to read."""
+    alone = {fits[0] for fits in _title_runs(item, reference, corpus, path, heading=False) if len(fits) == 1}
+    return next(iter(alone)) if len(alone) == 1 else None
+
+
+#: Nothing before a clause in its sentence but an item's number ("Yes. Clause 2.2.2 ...", "3. Clause 2.2.2 ...").
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?:]\s|\n)[ \t*_]*(?:\(?[0-9a-z]{1,3}[.)][ \t]*)?(?:the[ \t]+)?$", re.IGNORECASE)
+
+
+def _clause_title_holder(item: Item, reference: Reference, corpus: Corpus, path: str) -> str | None:
+    """The one document of the project holding clause ``path`` whose clause of that number bears the
+    title the item writes right after the number ("Clause 2.2.2 Roof Fixings is amended to read: ..."
+    where three documents have a 2.2.2 and one of them calls it "Roof Fixings"): the number and the
+    title agreeing on one document say which (round 41). Only a clause opening its sentence: one written
+    after a document's name ("Bill of Quantities, clause 2.1.2 Hours") is that document's. None where no
+    holder's title is written so, or several are, or the item writes no words after the number."""
+    if corpus.names is None or reference.from_heading or not 0 <= reference.span[1] <= len(item.text):
+        return None
+    if not _OPENS_SENTENCE.search(item.text[:reference.span[0]]):
+        return None  # ("Document 3) Bill of Quantities, clause 2.1.2 Hours": of the document named before it)
+    after = re.findall(r"\w+", item.text[reference.span[1]:reference.span[1] + 120].casefold())
+    fits = []
+    for doc in _clause_holders(path, item, (), corpus):
+        title = re.findall(r"\w+", re.split(r"\.\s", corpus.names(doc).get(path, ""), maxsplit=1)[0].casefold())
+        if title and not all(word.isdigit() or len(word) < 3 for word in title) and after[:len(title)] == title:
+            fits.append(doc)
+    return fits[0] if len(fits) == 1 else None
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
@@ -127,6 +193,11 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
+    if len(holders) != 1:
+        # (a run of the item's words titling one holder alone, or the clause's own title written after
+        # its number that one holder alone bears, says which of them: round 41)
+        named = _title_run_holder(item, reference, corpus, path) or _clause_title_holder(item, reference, corpus, path)
+        holders = [named] if named is not None else holders
     if len(holders) != 1:
         return None
     target = Locator(doc=holders[0], path=path)

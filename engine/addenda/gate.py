@@ -899,7 +899,7 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item], vocab
             return "its successor brought whole"
         if not edge.successor:
             if ((verb is not None and _CALLOUT_OR_PATH.match(read, verb[1])) or _PROVISION_DELETED.search(item.text)
-                    or _DELETE_THE_PART.search(read)):
+                    or _DELETE_THE_PART.search(read) or (verb is not None and _cell_deleted(read, verb, item))):
                 # ("Eliminate General Note 1 "..."", 'Section 102.9.2, "Flagger Stations," is deleted')
                 return "deleted, the provision its object"
             if quoted or _PART_WORDS.search(read) or _ORDINAL_PART.search(read):
@@ -932,6 +932,25 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item], vocab
             and not _WHOLE_SENTENCES.fullmatch(_PAIR_OUT.match(item.text).group("words").strip()) and put):
         return "a phrase for a phrase"
     return ""
+
+
+#: A deleting verb that is its sentence, nothing before it in its cell and nothing after it before the
+#: sentence ends ("| Clause 3.3.2 Wash Bay | Deleted. The bay moves to a later phase. |").
+_BARE_DELETED = re.compile(r"[ \t*_]*(?:deleted|omitted|removed|delete|omit|remove)[ \t*_]*(?:[.;](?:\s|$)|$)", re.IGNORECASE)
+
+
+def _cell_deleted(read: str, verb: tuple[int, int], item: Item) -> bool:
+    """Whether a table row's last cell opens with its deleting verb as a sentence of its own ("| Clause
+    3.3.2 Wash Bay | Deleted. The bay moves to the second phase of the depot. |"): the row's other cells
+    name what goes, and the cell's first sentence says it goes, all of it; what follows is why (a part
+    it names, "the second phase", is no part of the provision: round 41). Only a row's last cell, and
+    only a verb alone in its sentence ("Deleted: the second sentence." names a part)."""
+    if not item.cells:
+        return False
+    body = read.rstrip().rstrip("|")
+    cell = body.rfind("|") + 1
+    return (cell > 0 and verb[0] >= cell and not read[cell:verb[0]].strip(" \t*_")
+            and _BARE_DELETED.match(read, cell) is not None)
 
 
 #: The provision itself as a deleting verb's object: its kind word and number ("General Note 1", "Paragraph 2.1.B").

@@ -131,6 +131,9 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
 #: A word of a provision's title, compared in lower case (a title of one word, "Scope" or
 #: "Training", is too often a word of the sentence only: two or more are asked for).
 _TITLE_WORDS = re.compile(r"[a-z][a-z'-]+")
+#: Articles, which a title's two words do not count ("The Employer", "The Site" are one word each: the
+#: subject of a lead-in, "the Employer amends the Bidding Document as follows", names no clause; round 41).
+_ARTICLES = frozenset({"the", "a", "an"})
 
 
 def _clause_titles(corpus: Corpus) -> tuple[dict[str, list[tuple[int, str, str, str]]], int]:
@@ -146,7 +149,7 @@ def _clause_titles(corpus: Corpus) -> tuple[dict[str, list[tuple[int, str, str, 
         for path, written in corpus.names(doc).items() if corpus.names is not None else ():
             name = run_in_title(written) or written
             words = _TITLE_WORDS.findall(name.casefold())
-            if len(words) >= 2 and not any(ch.isdigit() for ch in name):
+            if len([w for w in words if w not in _ARTICLES]) >= 2 and not any(ch.isdigit() for ch in name):
                 titles.setdefault(" ".join(words), []).append((order, doc, path, name))
             order += 1
     return titles, max((key.count(" ") + 1 for key in titles), default=0)

@@ -42,11 +42,11 @@ from .context import (
 from .extent import (
     _CLAUSE_ALONE,
     _CLAUSE_END,
+    _HOLDERS_PROPOSED,
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
     _PAGES,
     _PLACE_BEFORE,
-    _TITLE_FILLER,
     _WHOLE,
     REVISION_NOTE,
     _added_by_label,
@@ -73,6 +73,7 @@ from .extent import (
 from .forms import (
     _callout_of_each,
     _captioned_value,
+    _clause_title_holder,
     _describes_only,
     _in_one_holder,
     _later_issue,
@@ -83,6 +84,7 @@ from .forms import (
     _read_as_whole,
     _reissue_declared,
     _title_agrees,
+    _title_runs,
     _under_instruction,
 )
 from .items import Item
@@ -298,14 +300,20 @@ def _addendum_documents(items: Sequence[Item], corpus: Corpus,
     ``TITLE_CUTOFF`` ahead of every other title ('The following changes are made to the "Technical
     Specifications for Tide Gauge Stations":'): a title alone never settles a target here, only which
     document the addendum is about (``_in_named_holder``)."""
-    numbered = {r.target.doc for item in items
-                for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations, titles=False)
-                if r.target is not None and r.by_number}
+    numbered = _numbered_documents(items, corpus, notations)
     if numbered:
         return numbered
     return {r.target.doc for item in items
             for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations)
             if r.target is not None and r.target.path is None and r.resolved_by == "title" and (r.score or 0) >= TITLE_CUTOFF}
+
+
+def _numbered_documents(items: Sequence[Item], corpus: Corpus,
+                        notations: Mapping[str, Sequence[re.Pattern[str]]]) -> set[str]:
+    """The documents of the project the addendum's items name by number or code (cited or changed)."""
+    return {r.target.doc for item in items
+            for r in find_references(item.text, corpus, mask=_quoted_spans(item.text), notations=notations, titles=False)
+            if r.target is not None and r.by_number}
 
 
 def _names_document(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
@@ -367,43 +375,20 @@ def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
     return None
 
 
-#: What sets a run of words off from the labels and clauses beside it ("Document 3) Scope of Work, clause
-#: 3.1.3", "Section VI: Specifications, Part A - Scope of Work and ..., is amended as follows:").
-_RUN_BREAK = re.compile(r"[,:;()\[\]–—]|\s-\s|\.(?=\s)")
-
-
-def _title_run_of(item: Item, reference: Reference, corpus: Corpus, target: Locator) -> bool:
+def _title_run_of(item: Item, reference: Reference, corpus: Corpus, target: Locator, *, heading: bool = True) -> bool:
     """Whether the item names ``target``'s document by a run of its title's words: in the item's own line
     before the clause it names ("2. Document 3) Scope of Work, clause 3.1.3 Duration: ..."), or in the
     innermost heading line over it ("2. Section VI: Specifications, Part A - Scope of Work and
     Specifications for the Parking Lot Paving, is amended as follows:" over "(b) Clause 2.2 Asphalt:
     ..."), a run between commas, colons, brackets or dashes with two or more words that say which
     document (``_TITLE_FILLER`` aside), every one of them in that document's title and not all of them
-    in the title of any other document of the project holding a clause so numbered (round 40). Owners
-    of a numbered suite of tender documents name each by its short title; the clause's number alone
-    never settles which. Only the holders of the clause are compared: no pass over the corpus."""
+    in the title of any other document of the project holding a clause so numbered (round 40;
+    ``_title_runs``). Owners of a numbered suite of tender documents name each by its short title; the
+    clause's number alone never settles which. Only the holders of the clause are compared: no pass over
+    the corpus. The item's own line alone where ``heading`` is false."""
     if target.path is None:
         return False
-    holders = _clause_holders(target.path, item, (), corpus)
-    if target.doc not in holders:
-        return False
-    titles = {doc: set(re.findall(r"[a-z]{2,}", corpus.directory.titles[doc][1].lower()))
-              for doc in holders if doc in corpus.directory.titles}
-    lines = []
-    if not reference.from_heading and 0 < reference.span[0] <= len(item.text):
-        lines.append(item.text[:reference.span[0]].rsplit("\n", 1)[-1])
-    heading = [line for line in item.heading_context.splitlines() if line.strip()]
-    if heading:
-        lines.append(heading[-1])
-    for line in lines:
-        for run in _RUN_BREAK.split(_read_text(line, _quoted_spans(line))):
-            words = set(re.findall(r"[a-z]{2,}", run.lower())) - _TITLE_FILLER
-            if len(words) < 2:
-                continue
-            fits = [doc for doc, title in titles.items() if words <= title]
-            if fits == [target.doc]:
-                return True
-    return False
+    return any(fits == [target.doc] for fits in _title_runs(item, reference, corpus, target.path, heading=heading))
 
 
 #: A heading naming a part of one document by its number and its title and nothing else ("Section 2 -
@@ -783,7 +768,12 @@ class _One:
         line before the clause, or its heading line, writes a run of that document's title words that fits
         no other holder's title (``_title_run_of``: "Document 3) Scope of Work, clause 3.1.3 ..." in a suite
         whose other documents are named by number, round 40); an addendum naming no document by number
-        leaves such a clause proposed (round 38: "Works Statement, Section 1, item 1.2").
+        leaves such a clause proposed (round 38: "Works Statement, Section 1, item 1.2"). Applied too where
+        the clause opens its sentence with its own title after its number and that number so titled is one
+        document's alone (``_clause_title_holder``: "Yes. Clause 2.2.2 Roof Fixings is amended to read: ..."
+        where other documents' 2.2.2 are titled otherwise), in an addendum naming documents of the project
+        by number and naming that one too (round 41): number and title agreeing leave no document the
+        project lacks to be meant, as a number alone does.
         Which documents hold the clause is judged as ``_in_one_holder`` judged it, the items beside it
         narrowing them (``_clause_holders`` with the addendum's items, round 39).
         An addendum naming no document of the project, or naming that one with others, leaves it proposed.
@@ -800,7 +790,11 @@ class _One:
                       and ((documents and not _names_document(self.items, self.corpus, self.notations, target.doc))
                            or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
                      or _heading_title_of(self.item, self.corpus) == target.doc
-                     or (documents and _title_run_of(self.item, reference, self.corpus, target)))
+                     or (documents and _title_run_of(self.item, reference, self.corpus, target))
+                     or (self._words_name(reference, target)
+                         and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc
+                         and _names_document(self.items, self.corpus, self.notations, target.doc)
+                         and _numbered_documents(self.items, self.corpus, self.notations)))
                 and not (self.action.action == "amend" and _READ_ENDS.search(read))
                 and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
@@ -813,18 +807,35 @@ class _One:
         self.action = action
         return proposal
 
+    def _words_name(self, reference: Reference, target: Locator) -> bool:
+        """Whether a clause of no named document may be placed in ``target``'s document by the words the
+        item writes of it (a run of its title, the clause's own title: round 41): never one of a division
+        the rule skips ("In the INSTRUCTIONS TO BIDDERS, Article 1.1, ...": Division 00's, not read as a
+        change the pack applies; proposed, as before)."""
+        return _division(replace(reference, target=target)) not in self.skip
+
     def _held_named(self, held: _Outcome | None) -> _Outcome | None:
         """A clause ``_in_one_holder`` proposed in the one document of the project holding it, applied
         as ``_in_named_holder`` applies one (where the addendum names that document and no other, or
         names several clauses that document alone holds); one several documents hold, proposed in the one
         its words name, so only where the item's heading names that one by a title that comes close
-        (``_heading_title_of``)."""
+        (``_heading_title_of``), a run of the item's own words before the clause is that one's title
+        alone (``_title_run_of``), or the clause's own title after its number is that one's alone
+        (``_clause_title_holder``; both round 41)."""
         if held is None or held.kind != "proposed" or len(held.targets) != 1:
             return held
         target, reference = held.targets[0]
         if target.path is None or (len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1
-                                   and _heading_title_of(self.item, self.corpus) != target.doc):
-            return held  # (several hold it: applied only where its heading names the one proposed by title)
+                                   and _heading_title_of(self.item, self.corpus) != target.doc
+                                   and not (self._words_name(reference, target)
+                                            and _title_run_of(self.item, reference, self.corpus, target, heading=False))
+                                   and not (self._words_name(reference, target)
+                                            and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc)):
+            # (several hold it: applied only where its heading names the one proposed by title, a run of
+            # the item's own words titles it alone, or the clause's own title written after its number is
+            # that one's alone, round 41; ``_in_named_holder`` then asks the addendum to name documents
+            # by number, as round 40 did)
+            return held
         before = self.action
         self.action = held.action
         outcome = self._in_named_holder(target, replace(reference, resolved_by=reference.resolved_by or "outline"), held)
@@ -1608,9 +1619,11 @@ class _One:
         if candidates and (self.action.changes or self.action.action is None):
             held = _holding_clause(self.open_refs, self.corpus)
             if held:  # "Section VIII, ... | Sub-Clause 4.2, ...": of the documents the designation fits, the one holding 4.2
-                return _Outcome("proposed", self.rule, self.action, held, why="; ".join([
-                    _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}: "
-                    "for a person to confirm"]))
+                titled = _titled_too(held, self.item, self.corpus)
+                return _Outcome("proposed", self.rule, self.action, [*held, *titled], why="; ".join([
+                    _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}",
+                    *([f"{', '.join(t.doc for t, _ in titled)} hold{'s' if len(titled) == 1 else ''} it too, titled with "
+                       "words the item writes"] if titled else []), "for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
@@ -1676,6 +1689,24 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
             return []
         found.append((Locator(doc=holding[0][0], path=holding[0][1]), reference))
     return _distinct(found)
+
+
+def _titled_too(held: Sequence[tuple[Locator, Reference]], item: Item, corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """Beside the clause ``_holding_clause`` found in the one document a designation fits, the same clause
+    in the other documents of the project holding it whose titles have every word of a run the item
+    writes ("Section VIII, Particular Conditions of Contract, PCC Sub-Clause 14.3": "Section VIII" fits
+    the contract data, which holds a 14.3; the conditions of particular application hold one too, and
+    their title has "particular", "conditions" and "contract"): the designation's numbering may be the
+    owner's own, so each is proposed, for a person to pick (round 41); at most ``_HOLDERS_PROPOSED`` in
+    all, none where more would be. Proposals only."""
+    found: list[tuple[Locator, Reference]] = []
+    for target, reference in held:
+        if target.path is None:
+            continue
+        docs = {doc for fits in _title_runs(item, reference, corpus, target.path) for doc in fits} - {t.doc for t, _ in held}
+        found += [(Locator(doc=doc, path=target.path), replace(reference, target=Locator(doc=doc, path=target.path)))
+                  for doc in sorted(docs)]
+    return found if len(held) + len(found) <= _HOLDERS_PROPOSED else []
 
 
 def _as_follows_at(read: str, verb_end: int, target: tuple[int, int]) -> re.Match[str] | None:
