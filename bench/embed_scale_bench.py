@@ -4,6 +4,7 @@ texts per second, peak memory of the driver and of the workers, the vectors iden
 
     python bench/embed_scale_bench.py [--provisions 3000] [--batch-size 64] [--seed 7]
                                       [--work /tmp/inforce-bench] [--project FOLDER]
+                                      [--ray-address HOST:PORT]
 
 The project is a campus of ``generate_planted`` (``bench/generate_project.py --planted``) of
 ``--provisions`` ÷ 200 buildings, generated and ingested once under ``--work`` (the ingest is
@@ -17,7 +18,8 @@ RSS of the driver, of the workers together and of Ray's own services together):
 - ``local, --workers 2``: run as asked; today ``embed`` refuses ``--workers`` without
   ``--executor ray``, and the refusal is shown as the command said it (not measured);
 - ``ray, --workers 2``: a Ray started by the command on this machine, two workers each loading
-  the model once.
+  the model once; with ``--ray-address``, the running cluster there joined instead (its workers
+  and services are not the command's processes: their memory is not measured).
 
 Checked (a failure makes the run exit 1 after its figures): every configuration that ran
 embedded the same number of texts, and its embedding cache (``.inforce/embeddings.sqlite``:
@@ -99,6 +101,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--work", type=Path, default=Path("/tmp/inforce-bench"))
     parser.add_argument("--project", type=Path, help="embed copies of this project folder instead (no --provisions)")
+    parser.add_argument("--ray-address", help="join the Ray cluster there for the ray configuration "
+                        "(its workers' and services' memory not measured) instead of the command starting its own")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     load_start = os.getloadavg()
@@ -116,7 +120,9 @@ def main() -> int:
                 + ("now" if written else "(files cached from an earlier run)"))
     ingest_s, _ = ingest(base)
 
-    runs = [embed(base, args.work / f"embed-scale-copy-{n}", label, options, args.batch_size)
+    runs = [embed(base, args.work / f"embed-scale-copy-{n}", label,
+                  [*options, "--ray-address", args.ray_address] if args.ray_address and label.startswith("ray")
+                  else options, args.batch_size)
             for n, (label, options) in enumerate(CONFIGS)]
 
     problems: list[str] = []
@@ -165,8 +171,10 @@ def main() -> int:
         lines.append(
             f"| {run.label} | {m.wall_s:.1f} | {r['embed_seconds']:.1f} | {r['embedded']:,} | "
             f"{r['embedded'] / m.wall_s:.1f} | {r['embedded'] / max(r['embed_seconds'], 1e-9):.1f} | {m.cpu_s:.1f} | "
-            f"{m.driver_mib:,.0f} | {m.workers_mib:,.0f} ({m.most_workers}) | "
-            + (f"{m.services_mib:,.0f}" if run.label.startswith("ray") else "—") + f" | {m.tree_mib:,.0f} |")
+            f"{m.driver_mib:,.0f} | "
+            + ("not measured (a joined cluster's) | not measured" if run.label.startswith("ray") and args.ray_address
+               else f"{m.workers_mib:,.0f} ({m.most_workers}) | "
+               + (f"{m.services_mib:,.0f}" if run.label.startswith("ray") else "—")) + f" | {m.tree_mib:,.0f} |")
     lines += ["", "Vectors byte-identical to the local run's (every cached vector, and the provisions with one): "
               + "; ".join(f"{r.label} " + ("yes" if r.digest == reference.digest and r.linked == reference.linked
                                            else "**no**")

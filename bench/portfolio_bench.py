@@ -4,6 +4,7 @@ planted conflict found in every project, the reports byte-identical across the t
 
     python bench/portfolio_bench.py [--projects 40] [--min-provisions 1000] [--max-provisions 3000]
                                     [--runs 1] [--seed 7] [--ingest-workers 2] [--work /tmp/inforce-bench]
+                                    [--ray-address HOST:PORT]
 
 The portfolio is ``--projects`` campuses of ``generate_planted`` (``bench/generate_project.py
 --planted``), their sizes spread evenly from ``--min-provisions`` to ``--max-provisions``
@@ -15,7 +16,8 @@ built again from scratch, so the ingest figure is a whole ingest.
 
 Each configuration is ``inforce sweep-all PORTFOLIO.yaml --valid-at D --out DIR --fail-on none``
 with ``--workers 1``, ``--workers 2`` and ``--executor ray --workers 2`` (a Ray started by the
-command on this machine), run ``--runs`` times in that order, each as a child process: its wall
+command on this machine; with ``--ray-address``, the running cluster there joined, whose workers
+and services are not the command's processes, so their memory is not measured), run ``--runs`` times in that order, each as a child process: its wall
 time; the CPU time of its whole process tree; the peak RSS of the command's own process (the
 driver), of its workers together, and, for Ray, of Ray's own services (GCS, raylet, dashboard,
 monitors, agents) together, sampled from /proc every 0.2 s (summed RSS counts pages the
@@ -252,6 +254,15 @@ def sweep_all(manifest: Path, out: Path, options: list[str], label: str, run: in
     return Sweep(label, run, out, measured, float(said.group(1)) if said else None, digests, summary)
 
 
+#: The workers' and services' cells of a configuration run on a cluster joined with ``--ray-address``.
+JOINED = "not measured (a joined cluster's) | not measured"
+
+
+def with_address(options: list[str], address: str | None) -> list[str]:
+    """A configuration's options, with ``--ray-address ADDRESS`` for Ray's when one is given."""
+    return [*options, "--ray-address", address] if address and "--executor" in options else options
+
+
 def middle(values: list[float]) -> str:
     """The median, with the range when there is more than one value."""
     if len(values) == 1:
@@ -268,6 +279,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ingest-workers", type=int, default=2, help="projects ingested at once")
     parser.add_argument("--work", type=Path, default=Path("/tmp/inforce-bench"))
+    parser.add_argument("--ray-address", help="join the Ray cluster there for the ray configuration "
+                        "(its workers' and services' memory not measured) instead of the command starting its own")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs: at least 1")
@@ -284,7 +297,7 @@ def main() -> int:
     manifest.write_text("".join(f"- {m.name}\n" for m in members), encoding="utf-8")
     print(f"[portfolio_bench] {len(members)} projects ingested in {ingest_wall:.1f} s", file=sys.stderr)
 
-    sweeps = [sweep_all(manifest, folder / f"out-{n}-r{run}", options, label, run)
+    sweeps = [sweep_all(manifest, folder / f"out-{n}-r{run}", with_address(options, args.ray_address), label, run)
               for run in range(args.runs) for n, (label, options) in enumerate(CONFIGS)]
 
     # ---- checks
@@ -351,9 +364,10 @@ def main() -> int:
         lines.append(
             f"| {label} | {middle(walls)} | {middle(reported) if reported else '—'} | "
             f"{middle([s.measured.cpu_s for s in mine])} | {len(members) / wall:.2f} | {total / wall:,.0f} | "
-            f"{max(s.measured.driver_mib for s in mine):,.0f} | {max(s.measured.workers_mib for s in mine):,.0f} "
-            f"({max(s.measured.most_workers for s in mine)}) | "
-            + (f"{max(s.measured.services_mib for s in mine):,.0f}" if "ray" in label else "—")
+            f"{max(s.measured.driver_mib for s in mine):,.0f} | "
+            + (JOINED if "ray" in label and args.ray_address else
+               f"{max(s.measured.workers_mib for s in mine):,.0f} ({max(s.measured.most_workers for s in mine)}) | "
+               + (f"{max(s.measured.services_mib for s in mine):,.0f}" if "ray" in label else "—"))
             + f" | {max(s.measured.tree_mib for s in mine):,.0f} |")
     base = statistics.median(s.measured.wall_s for s in sweeps if s.label == CONFIGS[0][0])
     lines += ["", "Wall time against local --workers 1: " + "; ".join(
