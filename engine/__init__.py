@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .eligibility import DEFAULT_EXCLUSIONS
     from .embedding import Embedder
     from .entailment import EntailmentModel, EntailmentScores
-    from .ingest import DocumentReader, ParsedFile, ProjectFiles
+    from .ingest import DocumentReader, ParsedFile, ProjectFiles, RegisterRows
     from .packtests import CorpusLoader
     from .project import Project
 
@@ -38,6 +38,7 @@ _HOMES = {
     "DocumentReader": ".ingest",
     "ParsedFile": ".ingest",
     "ProjectFiles": ".ingest",
+    "RegisterRows": ".ingest",
     "CorpusLoader": ".packtests",
     "Project": ".project",
 }
@@ -59,5 +60,6 @@ __all__ = [
     "EntailmentScores",
     "ParsedFile",
     "ProjectFiles",
+    "RegisterRows",
     "Reranker",
 ]

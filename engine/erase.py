@@ -30,7 +30,12 @@ their text remains in the project folder, and records that it did, by ids and ha
    each the files of its metadata (a PDF's, Word file's or CSV's sidecar, named by the reader's
    ``metadata_files`` and recorded, hashed, in step 1: a title, dates and access, and a sidecar
    without its file fails every ingest after). A run cut short between the two deletes the
-   sidecar first when it finishes, before its rebuild. A file
+   sidecar first when it finishes, before its rebuild. Last, the register rows describing the
+   files (and, erasing the whole document, its rows without a file) are taken out, the register
+   written again without them, every other byte kept (the reader's ``register_rows``; recorded
+   in step 1 with the register's hash before and after: a register edited since is never
+   written over, one already as recorded is left); a register the reader does not rewrite (a
+   workbook) refuses the erasure before step 1, naming the row. A file
    edited since its revision was ingested holds text the graph never held: erasing that one
    revision is refused before step 1 (the file is not the revision's to delete); erasing the
    whole document deletes it and says so (``ErasureResult.files_changed``), its hash the
@@ -47,7 +52,8 @@ their text remains in the project folder, and records that it did, by ids and ha
    hold alone (clauses, quotations, distinctive words no live text has; the claims and quotes
    of the records rewritten, the notes of the review entries removed); what is found is reported (another document quoting the
    erased words holds them too), and so is any file of step 4 still there (the probes are the
-   longest texts: a sidecar's title need not be one); the record is marked ``done``.
+   longest texts: a sidecar's title need not be one), and the register while it still holds a
+   row of step 4; the record is marked ``done``.
 
 Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
 """
@@ -73,7 +79,14 @@ from inforce.ontology.decisions import (
     content_hash,
     record,
 )
-from inforce.ontology.erasure import ERASURES_FILE, ErasedFile, ErasedSource, Erasure, ErasureResult
+from inforce.ontology.erasure import (
+    ERASURES_FILE,
+    ErasedFile,
+    ErasedRegisterRows,
+    ErasedSource,
+    Erasure,
+    ErasureResult,
+)
 from inforce.ontology.files import (
     create_atomically,
     is_inside,
@@ -89,7 +102,7 @@ from .erasures import read_erasures, write_erasures
 if TYPE_CHECKING:
     from inforce.ontology import Answer, Verdict
 
-    from .ingest import DocumentReader
+    from .ingest import DocumentReader, RegisterRows
     from .snapshot import Snapshot
 
 __all__ = ["erase", "erased_note", "keep_record", "redact_record", "replay_erased"]
@@ -217,6 +230,9 @@ def erase(
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
                                      content_hash=d.content_hash, metadata=metadata.get(d.source.file, ()))
                         for d in sorted(chosen, key=lambda d: d.revision))
+        # the register rows describing it go with its files: one the tool does not rewrite is the
+        # user's to take out, before anything changes
+        register = _register_plan(root, reader, document, sorted(files), whole=scope == "document")
         changed = _changed_since_ingest(root, reader, sources)
         if changed and scope == "revision":  # the file holds something else now: it is not the revision's to delete
             source = next(s for s in sources if s.file == changed[0])
@@ -234,16 +250,21 @@ def erase(
         access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
-                        provisions=rows.provisions, index_build_before=before)
+                        provisions=rows.provisions, index_build_before=before, register_rows=register)
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
         rows, embedding = _still_in_graph(root, entry)
         changed = _changed_since_ingest(root, reader, entry.sources)
         if not any(source.metadata for source in entry.sources):  # recorded before sidecars were: named now
             entry = _with_metadata(entry, _metadata_files(root, reader, {source.file for source in entry.sources}))
-    # a sidecar whose source an earlier run cut short deleted (step 4) goes first: the rebuild
-    # would refuse it as a sidecar without its file
-    orphans_removed = _remove_orphaned_metadata(root, entry)
+        if entry.register_rows is None:  # recorded before register rows were: named now
+            entry = entry.model_copy(update={"register_rows": _register_plan(
+                root, reader, entry.document, [source.file for source in entry.sources],
+                whole=entry.scope == "document")})
+    # a run cut short in step 4 (a source deleted, its sidecar or its register row not yet) is
+    # finished first: the rebuild would refuse a sidecar without its file, a register row naming
+    # a file gone, and a source left without its row
+    deleted_early = None if created or not _deleting_began(root, entry) else _delete_files(root, reader, entry)
 
     # review decisions on the erased items or targets go (the rebuild would refuse them as naming
     # nothing, and their notes may quote the erased words); put back should the rebuild fail
@@ -285,17 +306,8 @@ def erase(
         store_removed = remove_stale_files(store)
         after = store.build_id()
 
-    # 4. the source files (one already gone: deleted by the run this one finishes), then the
-    # metadata beside each (a sidecar: its title, id, dates and access), kept only while its
-    # source is (a PDF or Word file without its sidecar does not read)
-    removed_files, kept_files, gone_files = list(orphans_removed), [], []
-    outcomes = {"removed": removed_files, "kept": kept_files, "gone": gone_files}
-    for source in entry.sources:
-        outcome = _delete_file(root, source.file, source.file_sha256)
-        outcomes[outcome].append(source.file)
-        for extra in source.metadata:
-            if extra.file not in orphans_removed:
-                outcomes["kept" if outcome == "kept" else _delete_file(root, extra.file, extra.file_sha256)].append(extra.file)
+    # 4. the source files, the metadata beside each, the register rows (``_delete_files``)
+    removed_files, kept_files, gone_files, rows_removed = deleted_early or _delete_files(root, reader, entry)
 
     # 5. audit records (what the caller holds of older builds let go first, its queued records written)
     if held is not None:
@@ -315,11 +327,16 @@ def erase(
     # find: a sidecar's title may be no probe (the longest texts are), and no probe is a date
     remaining += [name for name in _files_of(entry) if name not in remaining
                   and ((root / name).exists() or (root / name).is_symlink())]
+    # and no row of the register describing them (nor, erasing the document, a revision of it)
+    left = _register_left(root, reader, entry)
+    if left is not None and left not in remaining:
+        remaining.append(left)
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
     return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
                          files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
+                         register_rows_removed=tuple(rows_removed),
                          store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
                          remaining=tuple(remaining), index_build=after)
@@ -363,18 +380,119 @@ def _delete_file(root: Path, file: str, file_sha256: str) -> str:
     return "kept"
 
 
-def _remove_orphaned_metadata(root: Path, entry: Erasure) -> list[str]:
-    """Delete the metadata files of ``entry``'s sources already gone (a run cut short between
-    deleting a source and its sidecar): the names deleted. One changed since is left (the
-    rebuild then names it)."""
-    removed = []
+def _deleting_began(root: Path, entry: Erasure) -> bool:
+    """Whether a run of ``entry`` was cut short in step 4: a source file is gone, or the register
+    is already without its rows."""
+    if any(not (root / source.file).exists() and not (root / source.file).is_symlink() for source in entry.sources):
+        return True
+    return entry.register_rows is not None and _sha256_or_none(root, entry.register_rows.file) == entry.register_rows.sha256_after
+
+
+def _delete_files(root: Path, reader: DocumentReader | None,
+                  entry: Erasure) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Step 4: each source file, then the metadata beside it (a sidecar: its title, id, dates and
+    access), kept only while its source is (a PDF or Word file without its sidecar does not
+    read), then the register's rows (``_remove_register_rows``), last: a run cut short before
+    leaves a source gone and its row (``_deleting_began``), never a source without its row.
+    Files (removed, kept, gone) and the register rows removed (``register.csv:3``)."""
+    removed: list[str] = []
+    kept: list[str] = []
+    gone: list[str] = []
+    outcomes = {"removed": removed, "kept": kept, "gone": gone}
+    sources_kept = False
     for source in entry.sources:
-        path = root / source.file
-        if path.exists() or path.is_symlink():
-            continue
-        removed += [extra.file for extra in source.metadata
-                    if (root / extra.file).is_file() and _delete_file(root, extra.file, extra.file_sha256) == "removed"]
-    return removed
+        outcome = _delete_file(root, source.file, source.file_sha256)
+        outcomes[outcome].append(source.file)
+        sources_kept = sources_kept or outcome == "kept"
+        for extra in source.metadata:
+            outcomes["kept" if outcome == "kept" else _delete_file(root, extra.file, extra.file_sha256)].append(extra.file)
+    rows_removed: list[str] = []
+    if entry.register_rows is not None:
+        outcome = _remove_register_rows(root, reader, entry, keep=sources_kept)
+        if outcome == "kept":
+            kept.append(entry.register_rows.file)
+        elif outcome == "removed":
+            rows_removed = [f"{entry.register_rows.file}:{line}" for line in entry.register_rows.lines]
+    return removed, kept, gone, rows_removed
+
+
+def _remove_register_rows(root: Path, reader: DocumentReader | None, entry: Erasure, *, keep: bool) -> str:
+    """Take ``entry``'s rows out of the register: ``removed``; ``gone`` when they are not there
+    (an earlier run cut short took them out, or a person did, or the register is gone);
+    ``kept`` when a source they describe is kept (it would not read without them), or the
+    register changed since the erasure began and still holds them: never written over (its rows
+    are then named by the read-back, and by the next ingest)."""
+    erased = entry.register_rows
+    assert erased is not None
+    now = _sha256_or_none(root, erased.file)
+    if now == erased.sha256_after or now == "":
+        return "gone"
+    if keep:
+        return "kept"
+    try:
+        rows = _register_rows(root, reader, entry)
+    except (InputError, InputErrors):  # edited since into a register that does not read: not ours to write
+        return "kept"
+    if rows is None:
+        return "gone"
+    if now == erased.file_sha256 and rows.file == erased.file and rows.sha256 == now and rows.without is not None \
+            and hashlib.sha256(rows.without).hexdigest() == erased.sha256_after:
+        write_atomically(root / erased.file, rows.without)
+        return "removed"
+    return "kept"
+
+
+def _register_rows(root: Path, reader: DocumentReader | None, entry: Erasure | None = None, *,
+                   document: str = "", files: Iterable[str] = (), whole: bool = False) -> RegisterRows | None:
+    """The rows of the project's register describing the erased files (``entry``'s sources,
+    or ``files``) and, erasing a whole document (``whole``), those recording a revision of it
+    without a file (the reader's ``register_rows``; None for a reader without registers)."""
+    from .ingest import default_reader
+
+    if entry is not None:
+        document, files, whole = entry.document, [source.file for source in entry.sources], entry.scope == "document"
+    with (reader if reader is not None else default_reader()).open(root) as opened:
+        find = getattr(opened, "register_rows", None)
+        return None if find is None else find(sorted(set(files)), document if whole else None)
+
+
+def _register_plan(root: Path, reader: DocumentReader | None, document: str, files: Sequence[str], *,
+                   whole: bool) -> ErasedRegisterRows | None:
+    """What step 4 will take out of the register, with its hash now and after (None: no row
+    describes the erased files); an InputError naming the register, its rows and what to do
+    where the reader does not rewrite it (a workbook): refused before anything changes."""
+    rows = _register_rows(root, reader, document=document, files=files, whole=whole)
+    if rows is None:
+        return None
+    if rows.without is None:
+        which = ", ".join(str(line) for line in rows.lines)
+        raise InputError(
+            f"{document} is described by row{'s' if len(rows.lines) > 1 else ''} {which} of the register {rows.file} "
+            f"({rows.why_not}): erased, its file would be gone and the row left, naming it; nothing was erased",
+            file=rows.file, line=rows.lines[0],
+            hint=f"delete {', '.join(files)} and remove row{'s' if len(rows.lines) > 1 else ''} {which} from "
+                 f"{rows.file} (then save it), then run this erasure again")
+    return ErasedRegisterRows(file=rows.file, lines=rows.lines, file_sha256=rows.sha256,
+                              sha256_after=hashlib.sha256(rows.without).hexdigest())
+
+
+def _register_left(root: Path, reader: DocumentReader | None, entry: Erasure) -> str | None:
+    """The register, when it still holds a row ``_register_rows`` finds (or does not read)."""
+    try:
+        rows = _register_rows(root, reader, entry)
+    except (InputError, InputErrors) as failed:
+        named = failed.file if isinstance(failed, InputError) else next(
+            (p.file for p in failed.exceptions if isinstance(p, InputError) and p.file), None)
+        return named or (entry.register_rows.file if entry.register_rows is not None else None)
+    return None if rows is None else rows.file
+
+
+def _sha256_or_none(root: Path, file: str) -> str | None:
+    """The hash of a project file ("" when it is gone), None when it is not a regular file."""
+    try:
+        return _file_sha256(root, file)
+    except InputError:
+        return None
 
 
 def _already_done(root: Path, entry: Erasure, audit_folders: Sequence[Path]) -> ErasureResult:

@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .scalars import UtcDateTime
 
-__all__ = ["ERASURES_FILE", "ErasedFile", "ErasedSource", "Erasure", "ErasureResult", "ErasureState"]
+__all__ = ["ERASURES_FILE", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
+           "ErasureState"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
 ERASURES_FILE = "erasures.yaml"
@@ -55,6 +56,22 @@ class ErasedSource(BaseModel):
     metadata: tuple[ErasedFile, ...] = ()
 
 
+class ErasedRegisterRows(BaseModel):
+    """The rows of the project's register (``registry:``) an erasure removes: those describing
+    its source files (and, erasing a whole document, those recording revisions of it not
+    ingested), each a title, an id, dates and access. ``lines``: where they were (1-based, as
+    the register reads). The register's hash when the erasure began and once the rows are
+    removed: it is rewritten only from the first (one edited since is never overwritten), and a
+    run finishing one cut short knows the second for done."""
+
+    model_config = _MODEL
+
+    file: str
+    lines: tuple[int, ...]
+    file_sha256: str
+    sha256_after: str
+
+
 class Erasure(BaseModel):
     """One entry of ``erasures.yaml``: ids and hashes only."""
 
@@ -81,6 +98,8 @@ class Erasure(BaseModel):
     index_build_after: str = ""
     #: audit records that cited it, rewritten to ids and hashes: the file names they have now
     audit_records: tuple[str, ...] = ()
+    #: the register rows that described it, removed with its source files (None: none did)
+    register_rows: ErasedRegisterRows | None = None
 
     def told_to(self, groups: Iterable[str]) -> bool:
         """Whether an asker holding ``groups`` is told of this erasure (``access``)."""
@@ -108,6 +127,9 @@ class ErasureResult(BaseModel):
     #: of ``files_removed``, those that no longer held the revision as ingested (edited since
     #: the last ingest: erasing the document wholly deletes them, what the graph never held too)
     files_changed: tuple[str, ...] = ()
+    #: the register rows removed (``register.csv:3``); a register edited since the erasure
+    #: began is not rewritten: it is among ``files_kept`` (and ``remaining``)
+    register_rows_removed: tuple[str, ...] = ()
     #: graph generations and per-build files removed from ``.inforce``
     store_files_removed: tuple[str, ...] = ()
     vectors_removed: int = 0

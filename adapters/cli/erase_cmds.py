@@ -82,17 +82,24 @@ def _print(result: ErasureResult) -> None:
     out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
     metadata = {extra.file for source in erasure.sources for extra in source.metadata}
+    register = erasure.register_rows.file if erasure.register_rows is not None else None
 
     def what(file: str) -> str:
-        return "metadata file" if file in metadata else "source file"
+        return "register" if file == register else "metadata file" if file in metadata else "source file"
 
     for file in result.files_removed:
         out.print(visible(f"  {what(file)} deleted: {file}" + (
             " (changed since it was ingested: its text the graph never held is deleted with it)"
             if file in result.files_changed else "")))
+    for row in result.register_rows_removed:
+        out.print(visible(f"  register row removed: {row}"))
     for file in result.files_gone:
         out.print(visible(f"  {what(file)} already gone: {file}"))
     for file in result.files_kept:
+        if file == register:
+            err.print(visible(f"  register not rewritten (changed since the erasure began, or a file it describes "
+                              f"was kept): {file} still holds the row of {erasure.document}; remove it"))
+            continue
         err.print(visible(f"  {what(file)} not deleted (changed since it was ingested): {file}; an ingest skips it "
                           f"while {erasure.id} stands"))
     out.print(f"  graph rebuilt without it: index build {erasure.index_build_before} -> {result.index_build}; "

@@ -8,11 +8,13 @@ reader through the ``inforce.readers`` entry point (pyproject.toml), never by im
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import os
+from collections.abc import Collection, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
-from inforce.engine import ParsedFile
+from inforce.engine import ParsedFile, RegisterRows
 from inforce.ontology import Document, InputError, InputErrors, Manifest, Revision
 
 from .documents import (
@@ -28,7 +30,7 @@ from .documents import (
 from .manifest import load_manifest_with_warnings
 from .opening import groups_in_use
 from .parsing import read_document_bytes, sidecar_of
-from .register import Register, read_register
+from .register import Register, read_register, register_without_rows
 from .registry import read_registry, register_revisions
 from .yamlnodes import NodeReader, compose_yaml
 
@@ -111,6 +113,33 @@ class _ProjectFiles:
         if sidecar is None or not (sidecar.exists() or sidecar.is_symlink()):
             return []
         return [_relative(sidecar, self.root)]
+
+    def register_rows(self, files: Collection[str], document: str | None = None) -> RegisterRows | None:
+        """The rows of the manifest's register describing ``files`` (and, ``document`` given,
+        those recording a revision of it without a file), with the register's bytes without
+        them (a CSV's: ``register_without_rows``) or why it is not rewritten; None when no row
+        is (or there is no register)."""
+        registry = self.manifest.registry
+        if not registry:
+            return None
+        register = read_register(self.root / registry, registry, root=self.root)
+        wanted = set(files)
+        rows = [row for relative, row in register.by_file.items() if relative in wanted]
+        if document is not None:
+            rows += [row for row in register.rows
+                     if row.file is None and str(row.values.get("id", "")).strip() == document]
+        if not rows:
+            return None
+        lines = tuple(sorted({row.line for row in rows}))
+        # the file the rows are in (a register reached through a link inside the project: its
+        # target, which an atomic write over the link would leave holding them)
+        real = Path(os.path.realpath(self.root / registry))
+        file = _relative(real, Path(os.path.realpath(self.root)))
+        try:
+            before, after = register_without_rows(real, registry, lines)
+        except InputError as refused:
+            return RegisterRows(file=file, lines=lines, sha256="", without=None, why_not=refused.message)
+        return RegisterRows(file=file, lines=lines, sha256=hashlib.sha256(before).hexdigest(), without=after)
 
     def parse(self, name: str) -> ParsedFile:
         if self._groups is None:  # the groups the project uses, gathered once before any body is read

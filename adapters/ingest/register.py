@@ -38,14 +38,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.files import is_inside, read_bounded_text
+from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .archives import unpack_problem
 from .tables import csv_records
 from .yamlnodes import compose_yaml
 
-__all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register"]
+__all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register", "register_without_rows"]
 
 #: The columns a register may have, besides one ``applies_to.FACET`` per facet.
 REGISTER_COLUMNS = (
@@ -195,7 +195,9 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
     problems: list[InputError] = []
     rows = [RegisterRow(line, values, tuple(notes)) for line, raw, notes in _records(path, name)
             if (values := _cells(raw))]
-    if not rows:
+    # a CSV of its header alone is a register with no rows (an erasure took out the last one:
+    # ``register_without_rows``); any other register without rows is not read as one
+    if not rows and not (path.suffix.lower() == ".csv" and _csv_header_only(path, name)):
         raise InputErrors(f"{name}: an empty register", [
             InputError("the register has no rows (an XLSX register is read from its first visible sheet)", file=name,
                        field="registry", hint="one row per revision under a header row of its columns")])
@@ -271,6 +273,51 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
         problems.append(problem)
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
+
+
+def _csv_header_only(path: Path, name: str) -> bool:
+    """Whether the CSV register at ``path`` (read without a problem, and without rows) has a
+    header: the one record that is not blank."""
+    text = read_bounded_text(path, what="the register", encoding="utf-8-sig", file=name, regular=True)
+    return any(any(cell.strip() for cell in cells) for _, _, cells in csv_records(text, file=name))
+
+
+def register_without_rows(path: Path, name: str, lines: Sequence[int]) -> tuple[bytes, bytes]:
+    """The bytes of the CSV register at ``path`` (``name``: as the manifest names it) now, and
+    its bytes with the rows that start at ``lines`` taken out: each row's lines, its line end
+    with it, and not another byte (the header, the other rows, their quoting and line ends, a
+    BOM, a last line without its line end stay as they are). What an erasure writes in the
+    register's place (``engine.erase``). InputError naming the register where it cannot be
+    rewritten so: a workbook or a YAML list (not rewritten here: the action is the user's),
+    a row not found at its line, a result that does not read as the other rows."""
+    suffix = path.suffix.lower()
+    if suffix != ".csv":
+        kind = "an XLSX workbook" if suffix in (".xlsx", ".xlsm") else "a YAML list"
+        raise InputError(f"the register is {kind}, which inforce does not rewrite", file=name, line=min(lines))
+    data = read_bounded(path, what="the register", file=name, regular=True)
+    text = data.decode("utf-8-sig")
+    starts = [0] + [at + 1 for at, byte in enumerate(data) if byte == 0x0A]  # the byte each line starts at
+    records = list(csv_records(text, file=name))
+    wanted = set(lines)
+    spans = [(starts[first - 1], starts[last] if last < len(starts) else len(data))
+             for first, last, _ in records if first in wanted]
+    if len(spans) != len(wanted):
+        raise InputError("a row to take out is not where the register was read to have it", file=name,
+                         line=min(wanted))
+    kept = bytearray()
+    at = 0
+    for begin, end in spans:
+        kept += data[at:begin]
+        at = end
+    kept += data[at:]
+    after = bytes(kept)
+    # read back: every other record, cell for cell, and nothing else (blank ones aside: a line
+    # end left last reads as one)
+    others = [cells for first, _, cells in records if first not in wanted and any(cells)]
+    if [cells for _, _, cells in csv_records(after.decode("utf-8-sig"), file=name) if any(cells)] != others:
+        raise InputError("the register without its rows would not read as its other rows", file=name,
+                         line=min(wanted))
+    return data, after
 
 
 def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:

@@ -7,7 +7,7 @@ files (``corpus``) and the all-or-nothing load (``run``) are here. The front's d
 """
 
 from .corpus import check_corpus
-from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, default_reader
+from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, RegisterRows, default_reader
 from .run import IngestFailed, Progress, ingest, withhold_listing, withhold_problems
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "ParsedFile",
     "Progress",
     "ProjectFiles",
+    "RegisterRows",
     "check_corpus",
     "default_reader",
     "ingest",

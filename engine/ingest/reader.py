@@ -10,7 +10,7 @@ imports ``inforce.adapters``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from inforce.ontology import Document, InforceError, InputError, Manifest, Revision
 
-__all__ = ["READERS", "DocumentReader", "ParsedFile", "ProjectFiles", "default_reader"]
+__all__ = ["READERS", "DocumentReader", "ParsedFile", "ProjectFiles", "RegisterRows", "default_reader"]
 
 #: The entry point group a reader package declares itself in; ``default`` is the one used.
 READERS = "inforce.readers"
@@ -33,6 +33,23 @@ class ParsedFile:
     document: Document | None
     warnings: list[InputError] = field(default_factory=list)
     unreadable: InputError | None = None
+
+
+@dataclass(frozen=True)
+class RegisterRows:
+    """The rows of the project's register (the manifest's ``registry:``) that describe some
+    files: a title, an id, dates and access each, which an erasure of those files removes.
+
+    ``file``: the register (relative to the project: the file the rows are in); ``lines``: the
+    line each row starts at; ``sha256``: the hash of the register's bytes as read; ``without``:
+    its bytes with those rows taken out and every other byte as it was, or None where the reader
+    does not rewrite this register (a workbook), ``why_not`` saying why."""
+
+    file: str
+    lines: tuple[int, ...]
+    sha256: str
+    without: bytes | None
+    why_not: str = ""
 
 
 class ProjectFiles(Protocol):
@@ -66,6 +83,14 @@ class ProjectFiles(Protocol):
         that hold its metadata and nothing else (a sidecar), named relative to the project,
         those that exist now, whether or not ``name`` still does: what an erasure deletes with
         the file. A register, which describes many files, is none of them."""
+        ...
+
+    def register_rows(self, files: Collection[str], document: str | None = None) -> RegisterRows | None:
+        """The rows of the project's register describing any of ``files`` (as
+        ``Document.source.file`` names them) and, ``document`` given, those recording a
+        revision of it without a file; None when none does (or there is no register). Raises
+        InputErrors where the register does not read. A reader without registers need not
+        have this method (the engine takes it for None)."""
         ...
 
     def parse(self, name: str) -> ParsedFile:

@@ -309,3 +309,195 @@ def test_an_erasure_killed_mid_rebuild_keeps_the_review_decisions_on_other_docum
     with Project.open(root) as opened:
         assert [(r.target.format(), r.note) for r in opened.readings().reviewed] == [("SPEC-2#1.1.A", "two coats stay")]
     assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+_ROW_HEADER = "file,id,revision,seq,kind,title,issued,effective_from,recorded"
+_DATES = "2026-03-02,2026-03-02,2026-03-02T09:00:00Z"
+_BODY = "1.1 SUMMARY\n\nA. The {} coating is applied in two coats over a primer on every surface.\n"
+
+
+def _registered(root: Path, registry: str) -> None:
+    """A project whose two Markdown files carry no front matter: the register (``registry``)
+    describes them, SPEC-1's row holding a title written nowhere else."""
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST + f"registry: {registry}\n")
+    (root / "documents" / "gone.md").write_text(_BODY.format("Qxgone"))
+    (root / "documents" / "kept.md").write_text(_BODY.format("plain"))
+
+
+#: A CSV register as document control writes one: a BOM, CRLF line ends, a quoted cell holding a
+#: comma, a row of a revision not ingested yet for the erased document and one for another, and
+#: no line end after its last row.
+_CSV = ("\ufeff" + _ROW_HEADER + "\r\n"
+        f'"documents/kept.md",SPEC-2,0,1,specification,"Kept, plain section",{_DATES}\r\n'
+        f"documents/gone.md,SPEC-1,0,1,specification,Zzregtitle Coatings,{_DATES}\r\n"
+        f",SPEC-1,1,2,specification,Zzregtitle Coatings rev 1,{_DATES}\r\n"
+        f",SPEC-3,0,1,specification,Later one,{_DATES}")
+_CSV_AFTER = ("\ufeff" + _ROW_HEADER + "\r\n"
+              f'"documents/kept.md",SPEC-2,0,1,specification,"Kept, plain section",{_DATES}\r\n'
+              f",SPEC-3,0,1,specification,Later one,{_DATES}")
+
+
+def _titled(root: Path) -> list[Path]:
+    return [p for p in root.rglob("*") if p.is_file() and b"Zzregtitle" in p.read_bytes()]
+
+
+@pytest.mark.slow
+def test_an_erasure_removes_the_documents_register_rows(tmp_path: Path) -> None:
+    """Audit 37 (after II-01): a document described by a CSV register row was erased but its
+    row (title, id, dates, access) stayed: the read-back found the title (exit 1), and the
+    register then named a file gone, so every ingest after failed. The rows describing it (and,
+    erasing the document, those of revisions of it not ingested) go, every other byte of the
+    register as it was, recorded with its hash before and after; exit 0, and the project ingests."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    register = root / "register.csv"
+    register.write_bytes(_CSV.encode())
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    result = json.loads(erased.stdout)
+    assert result["register_rows_removed"] == ["register.csv:3", "register.csv:4"] and result["remaining"] == []
+    assert result["files_removed"] == ["documents/gone.md"]
+    assert register.read_bytes() == _CSV_AFTER.encode()
+    recorded = result["erasure"]["register_rows"]
+    import hashlib
+    assert recorded == {"file": "register.csv", "lines": [3, 4],
+                        "file_sha256": hashlib.sha256(_CSV.encode()).hexdigest(),
+                        "sha256_after": hashlib.sha256(_CSV_AFTER.encode()).hexdigest()}
+    assert _titled(root) == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    text = runner.invoke(app, ["erase", str(tmp_path / "project"), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert text.exit_code == 0 and "nothing left to do" in text.output
+
+
+@pytest.mark.slow
+def test_an_erasure_of_the_registers_last_row_leaves_its_header(tmp_path: Path) -> None:
+    """The register's one row erased: its header stays, which reads as a register of no rows."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    (root / "documents" / "kept.md").write_text("---\nid: SPEC-2\nkind: specification\ntitle: Kept\nrevision: \"0\"\n"
+                                                "seq: 1\nissued: 2026-03-02\neffective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n---\n"
+                                                + _BODY.format("plain"))
+    (root / "register.csv").write_text(f"{_ROW_HEADER}\ndocuments/gone.md,SPEC-1,0,1,specification,Zzregtitle,{_DATES}\n")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert erased.exit_code == 0, erased.output
+    assert (root / "register.csv").read_text() == _ROW_HEADER + "\n" and _titled(root) == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_an_erasure_cut_short_before_the_register_row_went_is_finished(tmp_path: Path) -> None:
+    """Cut short once it had deleted the file but not yet rewritten the register (the entry
+    pending, the row naming a file gone, which the rebuild refuses): run again, the row is taken
+    out first, and the erasure finishes; cut short after, the register is already as recorded
+    and is left. A register edited since the erasure began is never written over: the rerun
+    refuses, naming its row, until a person takes the row out."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    register = root / "register.csv"
+    register.write_bytes(_CSV.encode())
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1", "--format", "json"]
+    assert runner.invoke(app, argv).exit_code == 0
+    erasures = root / "erasures.yaml"
+
+    def pending() -> None:
+        erasures.write_text(erasures.read_text().replace('state: "done"', 'state: "pending"'))
+
+    register.write_bytes(_CSV.encode())  # as if cut short between the file and the register
+    pending()
+    finished = runner.invoke(app, argv)
+    assert finished.exit_code == 0, finished.output
+    result = json.loads(finished.stdout)
+    assert result["files_gone"] == ["documents/gone.md"] and result["register_rows_removed"] == [
+        "register.csv:3", "register.csv:4"]
+    assert register.read_bytes() == _CSV_AFTER.encode() and 'state: "done"' in erasures.read_text()
+
+    pending()  # cut short after the register was rewritten: nothing more to take out
+    again = runner.invoke(app, argv)
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["register_rows_removed"] == [] and register.read_bytes() == _CSV_AFTER.encode()
+
+    edited = _CSV + f"\r\ndocuments/other.md,SPEC-9,0,1,specification,Added since,{_DATES}"
+    register.write_bytes(edited.encode())  # the row back, and a row added since: not the bytes recorded
+    pending()
+    refused = runner.invoke(app, argv[:-2])
+    assert refused.exit_code == 2 and "register.csv:3" in refused.output, refused.output
+    assert register.read_bytes() == edited.encode() and '"pending"' in erasures.read_text()
+    register.write_bytes(_CSV_AFTER.encode())  # taken out by hand: the rerun finishes
+    assert runner.invoke(app, argv[:-2]).exit_code == 0 and 'state: "done"' in erasures.read_text()
+    assert _titled(root) == [] and runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_an_erasure_killed_mid_rebuild_still_removes_the_register_row(tmp_path: Path) -> None:
+    """Killed (SIGKILL) during its rebuild, before any file was deleted: run again, the erasure
+    finishes from its record and takes the row out of the register."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    (root / "register.csv").write_bytes(_CSV.encode())
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    reached = tmp_path / "reached"
+    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
+    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+        assert reached.exists(), "the erasure never reached its rebuild"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert '"pending"' in (root / "erasures.yaml").read_text() and (root / "register.csv").read_bytes() == _CSV.encode()
+    finished = runner.invoke(app, argv)
+    assert finished.exit_code == 0, finished.output
+    assert "register row removed: register.csv:3" in finished.output
+    assert (root / "register.csv").read_bytes() == _CSV_AFTER.encode() and _titled(root) == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_an_erasure_described_by_a_workbook_register_is_refused_before_anything(tmp_path: Path) -> None:
+    """A workbook register is not rewritten: erasing a document one of its rows describes is
+    refused before anything changes (exit 2), naming the register, the row and what to do; done
+    (the file deleted, the row taken out), the erasure runs and the project ingests."""
+    from openpyxl import Workbook
+
+    root = tmp_path / "project"
+    _registered(root, "register.xlsx")
+
+    def save(*rows: list[str]) -> None:
+        book = Workbook()
+        for row in (_ROW_HEADER.split(","), *rows):
+            book.active.append(row)
+        book.save(root / "register.xlsx")
+
+    dates = _DATES.split(",")
+    kept = ["documents/kept.md", "SPEC-2", "0", "1", "specification", "Kept section", *dates]
+    save(kept, ["documents/gone.md", "SPEC-1", "0", "1", "specification", "Zzregtitle Coatings", *dates])
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
+    refused = runner.invoke(app, argv)
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert "register.xlsx:3" in said and "remove row 3 from register.xlsx" in said and "delete documents/gone.md" in said
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+    (root / "documents" / "gone.md").unlink()  # as the message says
+    save(kept)
+    done = runner.invoke(app, argv)
+    assert done.exit_code == 0, done.output
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0

@@ -254,3 +254,68 @@ def test_an_erasure_through_the_service_deletes_a_schedules_sidecar(tmp_path: Pa
     assert erased.json()["files_removed"] == ["documents/sk.csv", "documents/sk.csv.yaml"]
     assert erased.json()["remaining"] == []
     assert not (root / "documents" / "sk.csv.yaml").exists() and _holders(root, "Zzsidecartitle") == []
+
+
+_REGISTER_HEADER = "file,id,revision,seq,kind,title,issued,effective_from,recorded"
+_REGISTER_DATES = "2026-03-02,2026-03-02,2026-03-02T09:00:00Z"
+
+
+def _registered(root: Path, registry: str) -> None:
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(f"project: erase-served\nfacets: []\nrules: []\nregistry: {registry}\n")
+    (root / "documents" / "spec-200.md").write_text(KEPT)
+    (root / "documents" / "gone.md").write_text("1.1 SUMMARY\n\nA. The membrane is laid in two plies over the deck.\n")
+
+
+@pytest.mark.slow
+def test_an_erasure_through_the_service_removes_the_register_row(tmp_path: Path, serve: Any, http_keys: Any,
+                                                                 bearer: Any) -> None:
+    """A document a CSV register row describes: ``POST .../erase`` left the row (its title, id,
+    dates, access), answered 409 for the title it found there, and the register then named a
+    file gone (every ingest after failed). The row goes, every other byte of the register kept;
+    200, the row named, and the project ingests."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    kept_row = f'"documents/spec-200.md",SPEC-200,0,1,specification,"Painting, 09 90 00",{_REGISTER_DATES}\r\n'
+    register = root / "register.csv"
+    register.write_bytes((f"{_REGISTER_HEADER}\r\n{kept_row}"
+                          f"documents/gone.md,SPEC-W,0,1,specification,Zzregtitle Roofing,{_REGISTER_DATES}\r\n").encode())
+    (root / "documents" / "spec-200.md").write_text(KEPT.split("---\n", 2)[2])  # the register is its metadata
+    Project.ingest(root)
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        erased = client.post("/v1/projects/p/erase", json={"document": "SPEC-W", "confirm": "SPEC-W"},
+                             headers=bearer("admin"))
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["register_rows_removed"] == ["register.csv:3"] and erased.json()["remaining"] == []
+    assert register.read_bytes() == f"{_REGISTER_HEADER}\r\n{kept_row}".encode()
+    assert _holders(root, "Zzregtitle") == []
+    Project.ingest(root)
+
+
+@pytest.mark.slow
+def test_an_erasure_through_the_service_refuses_a_workbook_registers_row(tmp_path: Path, serve: Any,
+                                                                         http_keys: Any, bearer: Any) -> None:
+    """A document an XLSX register row describes: the workbook is not rewritten, so the erasure
+    is refused before anything changes, naming the register, the row and what to do."""
+    from openpyxl import Workbook
+
+    root = tmp_path / "project"
+    _registered(root, "register.xlsx")
+    book = Workbook()
+    for row in (_REGISTER_HEADER.split(","),
+                ["documents/gone.md", "SPEC-W", "0", "1", "specification", "Zzregtitle Roofing",
+                 *_REGISTER_DATES.split(",")]):
+        book.active.append(row)
+    book.save(root / "register.xlsx")
+    Project.ingest(root)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        refused = client.post("/v1/projects/p/erase", json={"document": "SPEC-W", "confirm": "SPEC-W"},
+                              headers=bearer("admin"))
+    assert refused.status_code in (400, 422), refused.text
+    said = json.dumps(refused.json())
+    assert "register.xlsx" in said and "remove row 2 from register.xlsx" in said and "documents/gone.md" in said
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    Project.ingest(root)

@@ -541,3 +541,31 @@ def test_a_malformed_cell_on_another_sheet_is_an_unreadable_register_not_a_crash
             archive.writestr(name, part)
     [(line, message)] = _read(tmp_path)  # type: ignore[misc]
     assert line is None and message.startswith("not a readable XLSX workbook"), message
+
+
+def test_a_csv_register_without_rows_keeps_every_other_byte(tmp_path: Path) -> None:
+    """What an erasure writes in a CSV register's place (``register_without_rows``): the rows
+    asked for taken out with their line ends (a quoted cell over two lines included), every other
+    byte as it was (BOM, CRLF, quoting, no line end after the last row); a workbook or a YAML list
+    is not rewritten (an InputError naming it and the row)."""
+    from inforce.adapters.ingest.register import read_register, register_without_rows
+    from inforce.ontology import InputError
+
+    path = tmp_path / "register.csv"
+    header = "file,id,revision,title\r\n"
+    kept = 'a.md,A,0,"Kept, quoted"\r\n'
+    gone = 'b.md,B,0,"Two\r\nlines"\r\n'
+    last = ",C,0,Last"
+    path.write_bytes(("\ufeff" + header + kept + gone + last).encode())
+    assert [row.line for row in read_register(path).rows] == [2, 3, 5]
+    before, after = register_without_rows(path, "register.csv", [3])
+    assert before == path.read_bytes() and after == ("\ufeff" + header + kept + last).encode()
+    assert register_without_rows(path, "register.csv", [5])[1] == ("\ufeff" + header + kept + gone).encode()
+    with pytest.raises(InputError, match="not where"):
+        register_without_rows(path, "register.csv", [4])
+    path.write_bytes(header.encode())  # its header alone: a register of no rows
+    assert read_register(path).rows == []
+    for name in ("register.xlsx", "register.yaml"):
+        with pytest.raises(InputError, match="does not rewrite") as refused:
+            register_without_rows(tmp_path / name, name, [3])
+        assert refused.value.file == name and refused.value.line == 3
