@@ -694,7 +694,8 @@ def _preamble(item: Item) -> bool:
 
 #: A paragraph opening with its own number ("12.3.1) Drawing A-101: ..."): an item of a list, not preamble.
 #: ("(3)Deleted - Section ...": state letting letters count their changes in parentheses, set close)
-_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\)[ \t]+(?=[A-Z])"
+#: ("10.) Section 34 41 13 ...": enquiry services number each response with a dot and a bracket, round 42)
+_OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\.?\)[ \t]+(?=[A-Z])"
                          r"|[ \t*_]*\(\d{1,3}\)[ \t]*(?=[A-Z])")
 
 

@@ -210,10 +210,15 @@ _NUMBER_THEN_VERB = re.compile(r"[*_]*\d{1,2}(?:\.\d{1,3}){1,2}(?:\.[A-Z])?[*_]*
 _ACTION_LINE = re.compile(r"[ \t*_]*+(?:Action|Change)[ \t*_]*+:", re.IGNORECASE)
 #: The labels of a corrigendum's old and new texts ("Instead of:" ... "Read:" ...): tender corrigenda
 #: of public works ministries (World Bank and Commonwealth forms) quote both in full under the point.
-_OLD_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised)[ \t*_]*+:", re.IGNORECASE)
+#: ("Where it says:" ... "It shall say:" ...: Spanish-speaking owners' corrigenda, "donde dice / debe decir",
+#: round 42)
+_OLD_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised|"
+                            r"Where\s+it\s+(?:says|reads|states)|It\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))"
+                            r"[ \t*_]*+:", re.IGNORECASE)
 #: The old text's labels, and the new text's that count only after one of them ("Original:" ...
 #: "Amended:" ..., owners' amendment lists; "Revised:" alone is a verb set as a label).
-_OLD_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*+:", re.IGNORECASE)
+_OLD_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Original|Existing|Where\s+it\s+(?:says|reads|states))[ \t*_]*+:",
+                        re.IGNORECASE)
 _PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Amended|Revised)[ \t*_]*+:", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
                         re.IGNORECASE)
@@ -491,7 +496,9 @@ def _heading_line(line: str) -> str | None:
     bold = _BOLD_LINE.fullmatch(text)
     if bold is not None:
         return "major" if _WORD.search(bold.group("inner")) else None
-    letters = [c for c in text if c.isalpha()]
+    # (a mixed-case aside in brackets leaves a line in capitals a heading: "SECTION - TECHNICAL
+    # SPECIFICATIONS (Section IV)", "SECTION - BIDDING DATA (Document 00 21 13), SCHEDULE", round 42)
+    letters = [c for c in re.sub(r"\([^()\n]{1,60}\)", " ", text) if c.isalpha()]
     words = _WORD.findall(text)
     if _codes_only(text):
         return None  # a line of sheet or section numbers lists them; it heads nothing
@@ -804,6 +811,12 @@ class _Reader:
         if label is not None and _PAIRED_NEW_LABEL.match(line) and not (top is not None and any(
                 _OLD_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines())):
             label = None  # "Revised: Section ...": a verb set as a label, no pair's new text
+        if self.old_new is not None and self.old_new in self.stack and blank and self.old_new.kind == "paragraph":
+            # (a paragraph captioning its old and new texts ends with them: what follows a blank line is
+            # the next item, or a heading, never words under the paragraph)
+            self._close(self.stack.index(self.old_new), self.at)
+            self.old_new = None
+            top = self.stack[-1] if self.stack else None
         if (self.old_new is not None and self.old_new in self.stack and blank and opener is None and label is None
                 and self._heading_at(index) is None):
             # the quoted text ends and words of the item's own follow ("... Article 3.2 ... are therefore
@@ -814,14 +827,19 @@ class _Reader:
             return
         self.old_new = None
         if (top is not None and label is not None and top.kind == "paragraph" and (not blank or _PAIRED_NEW_LABEL.match(line))
-                and re.match(r"[ \t*_]*(?:read|amended|revised)\b", line, re.IGNORECASE)
+                and re.match(r"[ \t*_]*(?:read|amended|revised|it\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))\b",
+                             line, re.IGNORECASE)
                 and any(_OLD_NEW_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines())):
             # "Place of text to be modified: ..." / "Instead of: ..." / "Read: ...", one field a line
             # (the official journal's corrigendum form): the new text under its label is the same
             # block's, as under an item's caption
             self._continue(line)
             return
-        if top is not None and top.kind == "item" and label is not None:
+        if top is not None and label is not None and (top.kind == "item" or (
+                top.kind == "paragraph" and not blank and _OLD_LABEL.match(line) and not _colon(top.last)
+                and not any(_OLD_NEW_LABEL.match(earlier) for earlier in self.text[top.start:self.at].splitlines()))):
+            # ("Clause 4.2.3 Ceilings" then "WHERE IT SAYS:" and "IT SHALL SAY:" on the lines right under it:
+            # the paragraph naming the clause is the item's caption as a layout's label is, round 42)
             # "Point No 2: Section ..., Clause 2.1.B" then "Instead of:" (the old text) and "Read:" (the
             # new): both texts are the item's own words, never items or headings of their own
             top.heading_like = False

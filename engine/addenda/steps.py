@@ -1402,8 +1402,9 @@ class _One:
             # the whole of it written anew; a quoted phrase for a quoted phrase changes part of it;
             # anything else is for a person to confirm
             old, new = old_new.group("old").strip(), old_new.group("new").strip()
-            if _STRUCK_WHOLE.fullmatch(new):
-                # 'Read: Paragraph deleted.', 'Read: (Deleted)': nothing in its place
+            if _STRUCK_WHOLE.fullmatch(new) or _LABEL_THEN_DELETED(new, self.resolved[0][0]):
+                # 'Read: Paragraph deleted.', 'Read: (Deleted)', 'It shall say: "4.3.2 (Deleted.) ..."': nothing
+                # in its place
                 self.action = Action("delete", "instead of … read")
             elif _opens_with_own_label(new, self.resolved[0][0]) and _opens_with_own_label(old, self.resolved[0][0]):
                 self.action = Action("replace", "instead of … read")
@@ -1667,6 +1668,18 @@ _STRUCK_WHOLE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clau
 #: "Place of text to be modified: Tender documents, Section ..., paragraph 2.1.A"): the official
 #: journal's corrigendum form, and owners' tables of corrections set out as fields.
 _FIELD_LABELS = re.compile(r"(?:[ \t*_]*[A-Z][\w ()/-]{0,60}:[^\n]*(?:\n|$))+")
+
+
+def _LABEL_THEN_DELETED(new: str, target: Locator) -> bool:
+    """Whether new text is the target's own number with only a deletion mark after it, whatever reason
+    follows the mark ('"4.3.2 (Deleted.) The counter is supplied by the owner."', '"4.3.2 Deleted."'):
+    owners keep a deleted clause's number in its place so the numbering holds (round 42)."""
+    path = target.path or ""
+    if not re.search(r"\d", path):
+        return False
+    head = new.lstrip(" \t\n*_\"“'‘")
+    return re.match(rf"{re.escape(path)}(?![\w.])[ \t]*[(\[]?[ \t]*(?:deleted|omitted|removed|withdrawn)[ \t]*\.?[ \t]*[)\]]?"
+                    r"(?:[ \t]*[.;:\"”]|\s*$|[ \t]+(?=[A-Z]))", head, re.IGNORECASE) is not None
 
 
 #: The clause number a paragraph reference ends with ("Sub-Clause 1.1.3.3", "Clause 3.3 A").

@@ -25,8 +25,12 @@ _REDLINED = re.compile(r"~~[^~\n]+~~")
 #: ("Instead of:" ... "Read:" ...; "For:" ... "Read:" ...), the new text to the item's end. Owners'
 #: amendment lists write the same pair as "Original:" ... "Amended:" (or "Existing:" ... "Revised:"),
 #: each label opening its line.
-_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing)[ \t*_]*:(?P<old>.+?)"
-                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*(?:Read|Amended|Revised)[ \t*_]*:(?P<new>.+)\Z",
+#: Spanish-speaking owners write the pair "Where it says:" ... "It shall say:" ("donde dice / debe decir",
+#: round 42), the same corrigendum in other words.
+_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing|Where\s+it\s+(?:says|reads|states))"
+                           r"[ \t*_]*:(?P<old>.+?)"
+                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*(?:Read|Amended|Revised|It\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))"
+                           r"[ \t*_]*:(?P<new>.+)\Z",
                            re.IGNORECASE | re.DOTALL | re.MULTILINE)
 
 #: A text that is one quotation and nothing else ('"under paving"').
