@@ -17,7 +17,7 @@ from .actions import Action, read_action
 from .items import Item, _codes_only, addendum_items
 from .outcome import _words
 from .references import Corpus, Reference, find_references
-from .wording import _ELLIPSIS_OPENS
+from .wording import _ELLIPSIS_OPENS, _OLD_THEN_NEW
 
 #: Where an answer starts in a question-and-answer item, when the item does not say.
 _QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\))", re.IGNORECASE)
@@ -687,8 +687,10 @@ _TITLE_LINE = re.compile(r"^\W*(?:addendum|addenda|bulletin|amendment|change\s+o
 
 def _preamble(item: Item) -> bool:
     """Whether an item is a paragraph of the addendum's preamble: under no heading but the
-    document's own title."""
-    return item.kind == "paragraph" and not _OWN_NUMBER.match(item.text) and all(
+    document's own title. (A paragraph giving a provision's text as it stood and as it now stands,
+    each under its label, "Amendment 2" / "Reference: ..." / "Original text: ..." / "Amended text: ...",
+    is a change, never preamble: round 43.)"""
+    return item.kind == "paragraph" and not _OWN_NUMBER.match(item.text) and not _OLD_THEN_NEW.search(item.text) and all(
         _TITLE_LINE.match(line) for line in item.heading_context.splitlines() if line.strip())
 
 

@@ -212,14 +212,16 @@ _ACTION_LINE = re.compile(r"[ \t*_]*+(?:Action|Change)[ \t*_]*+:", re.IGNORECASE
 #: of public works ministries (World Bank and Commonwealth forms) quote both in full under the point.
 #: ("Where it says:" ... "It shall say:" ...: Spanish-speaking owners' corrigenda, "donde dice / debe decir",
 #: round 42)
-_OLD_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Read|Original|Existing|Amended|Revised|"
+#: ("Original text:" ... "Amended text:" ...: development-bank bidding documents' amendment blocks name the
+#: label's noun, round 43)
+_OLD_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Read|(?:Original|Existing|Amended|Revised)(?:\s+(?:text|wording))?|"
                             r"Where\s+it\s+(?:says|reads|states)|It\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))"
                             r"[ \t*_]*+:", re.IGNORECASE)
 #: The old text's labels, and the new text's that count only after one of them ("Original:" ...
 #: "Amended:" ..., owners' amendment lists; "Revised:" alone is a verb set as a label).
-_OLD_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|Original|Existing|Where\s+it\s+(?:says|reads|states))[ \t*_]*+:",
+_OLD_LABEL = re.compile(r"[ \t*_]*+(?:Instead\s+of|In\s+place\s+of|For|(?:Original|Existing)(?:\s+(?:text|wording))?|Where\s+it\s+(?:says|reads|states))[ \t*_]*+:",
                         re.IGNORECASE)
-_PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Amended|Revised)[ \t*_]*+:", re.IGNORECASE)
+_PAIRED_NEW_LABEL = re.compile(r"[ \t*_]*+(?:Amended|Revised)(?:\s+(?:text|wording))?[ \t*_]*+:", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:listed|(?:following|these)\s+(?:sections?|sheets?|drawings?|pages?|documents?))\b[^:\n]*:[\s*_]*$",
                         re.IGNORECASE)
 #: A lead-in saying a whole document is changed by what follows ("SECTION 102 ... is amended as follows:").

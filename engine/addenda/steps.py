@@ -506,6 +506,12 @@ class _One:
         if self.table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
             self.item = self.table_lead
         self.start, self.mask = _instruction_mask(self.item, self.layouts)
+        pair = _OLD_THEN_NEW.search(self.item.text)
+        if pair is not None and _NOUN_LABELLED.match(self.item.text, pair.end("old")):
+            # "Original text: ..." then "Amended text: ...": the text as it stood and the new text's label
+            # are no instruction (the label's "Amended" is no verb); the new text may be one ("Drawing
+            # No. D-101, Revision R1, enclosed, replaces Revision R0"), or the words themselves (round 43)
+            self.mask = [*self.mask, (pair.start("old"), pair.start("new"))]
         # a bidder's question in its column: asked, not instructed (its verbs are never read; what it names
         # is still weighed against what the answer changes)
         asked = _asked_cells(self.item) if self.item.cells else []
@@ -1411,9 +1417,7 @@ class _One:
             elif _QUOTED_ONLY.fullmatch(old) and _QUOTED_ONLY.fullmatch(new.split("\n\n")[0].strip()):
                 self.action = Action("amend", "instead of … read")
             else:
-                self.action = Action("amend", "instead of … read", ambiguous=(
-                    f"gives the old and the new text of {self.resolved[0][0].format()}: whether it restates all of it "
-                    "is for a person to confirm"))
+                self.action = _pair_unsure(old, new, self.resolved[0][0].format())
         if (self.resolved and not self.open_refs and self.action.action == "amend" and self.action.span is not None
                 and _ADDING.search(self.action.words)
                 and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved, self.corpus)) is not None):
@@ -1630,7 +1634,14 @@ class _One:
                  and str(r.why).endswith("but no section it belongs to")}
         # (a row of an old-and-new table, no verb at all, changes what it names as any row does: "GP Section 8,
         # Clause 8.1, second sentence | <old> | <new>", for a person to confirm)
-        if (self.action.changes or (self.action.action is None and self.item.cells)) and self.action.ambiguous is None and len(loose) == 1 and all(
+        pair = _OLD_THEN_NEW.search(self.item.text) if self.action.action is None and not self.item.cells else None
+        if pair is not None and len(loose) == 1:
+            # ("Reference: ..., GCC Sub-Clause 20.1" / "Original text: ..." / "Amended text: ...": the old and
+            # the new text change the clause named, in the document holding it, for a person to confirm:
+            # round 43)
+            self.action = _pair_unsure(pair.group("old").strip(), pair.group("new").strip(), f"Clause {next(iter(loose))}")
+        if (self.action.changes or (self.action.action is None and self.item.cells) or (
+                pair is not None and self.action.changes)) and (self.action.ambiguous is None or pair is not None) and len(loose) == 1 and all(
                 r.kind == "paragraph" and r.target is None and not r.candidates and r.written.split()[-1] in loose
                 for r in self.open_refs):
             # (the clause named twice, "Substitute the whole of Clause 5.17 with the new Clause 5.17 as
@@ -1668,6 +1679,25 @@ _STRUCK_WHOLE = re.compile(r"[\s*_(\[]*(?:(?:the\s+)?(?:sub-?)?(?:paragraph|clau
 #: "Place of text to be modified: Tender documents, Section ..., paragraph 2.1.A"): the official
 #: journal's corrigendum form, and owners' tables of corrections set out as fields.
 _FIELD_LABELS = re.compile(r"(?:[ \t*_]*[A-Z][\w ()/-]{0,60}:[^\n]*(?:\n|$))+")
+
+
+def _pair_unsure(old: str, new: str, target: str) -> Action:
+    """An old and a new text of a provision neither restating its label nor quoting a phrase: for a person
+    to confirm. Both written out as sentences, neither a quoted phrase ("Original text: Wet cure the slabs
+    for seven days." / "Amended text: Wet cure the slabs for ten days."), the provision is likeliest given
+    whole as it stood and as it stands, so proposed replaced whole (round 43); else changed in part."""
+    why = f"gives the old and the new text of {target}: whether it restates all of it is for a person to confirm"
+    whole = all(_SENTENCES.fullmatch(text) for text in (old, new))  # (linear: no quotation, no nesting)
+    return Action("replace" if whole else "amend", "instead of … read", ambiguous=why)
+
+
+#: Text written out as sentences, unquoted, each ending with its full stop.
+#: (a capital first, five words at least: "Type S." for "Type N." or "two panels." is a phrase, a part)
+_SENTENCES = re.compile(r"[ \t*_]*[A-Z][^\s\"“”]*(?:\s+[^\s\"“”]+){4,}[.!]", re.DOTALL)
+
+
+#: The new text's label naming its noun ("Amended text:", "Revised wording:"): a label, never a verb.
+_NOUN_LABELLED = re.compile(r"\s*[ \t*_]*(?:Amended|Revised)\s+(?:text|wording)[ \t*_]*:", re.IGNORECASE)
 
 
 def _LABEL_THEN_DELETED(new: str, target: Locator) -> bool:

@@ -27,9 +27,9 @@ _REDLINED = re.compile(r"~~[^~\n]+~~")
 #: each label opening its line.
 #: Spanish-speaking owners write the pair "Where it says:" ... "It shall say:" ("donde dice / debe decir",
 #: round 42), the same corrigendum in other words.
-_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|Original|Existing|Where\s+it\s+(?:says|reads|states))"
+_OLD_THEN_NEW = re.compile(r"(?:^|\n)[ \t*_]*(?:Instead\s+of|In\s+place\s+of|For|(?:Original|Existing)(?:\s+(?:text|wording))?|Where\s+it\s+(?:says|reads|states))"
                            r"[ \t*_]*:(?P<old>.+?)"
-                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*(?:Read|Amended|Revised|It\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))"
+                           r"(?:^|\n|(?<=[.\"”])[ \t]+)[ \t*_]*(?:Read|(?:Amended|Revised)(?:\s+(?:text|wording))?|It\s+(?:shall|should|must|will|is\s+to)\s+(?:say|read|state))"
                            r"[ \t*_]*:(?P<new>.+)\Z",
                            re.IGNORECASE | re.DOTALL | re.MULTILINE)
 
