@@ -42,7 +42,10 @@ public revision 0, a revision 1 for ``owners``):
    revisions, is judged by the revisions that hold it (rule 4) and, in an answer about a day,
    by rule 2 as well — never by every revision of its document: ``Snapshot.target_readable``,
    the one place, which ``asof``, ``facts``, the sweep, ``show``, ``history`` and the review
-   listings follow.
+   listings follow. So is, on a day, an amending item whose being in force rests on such a
+   document (whether a revision the asker may not read, reissuing what it changed, ended its
+   change: ``AsOfIndex.standing_out_of_sight``): not in force to them, resting on that
+   document, withheld, whatever that revision holds; ``history`` shows its end as withheld.
 6. What is read in another revision's words carries that revision's access as well as its
    own: an amending item's new figure read in the text of the paragraph it amends
    (``amendments.amended_rows``) takes its subject, condition and bound from that paragraph,

@@ -52,7 +52,7 @@ def edge_target(target: Locator, review: EdgeReview | None, readable: Readable) 
 
 def redact_history(
     found: History, readable: Readable, *, targets: Readable | None = None, known: Callable[[Locator | None, Locator], bool] | None = None,
-    revisions: Sequence[Revision] = (),
+    revisions: Sequence[Revision] = (), unread_since: Callable[[str, dt.date], bool] | None = None,
 ) -> History:
     """The versions the asker may read; when a readable one stopped applying is its own fact,
     what stopped it beyond its document id is not.
@@ -75,8 +75,20 @@ def redact_history(
     in one that does not hold it (``removed``) — whichever revision the asker may not read
     began or ended it in full; the document is ``withheld`` when it has a revision they may not
     read. Whether such a revision holds the section is its content (rule 4), so it makes no
-    difference to either."""
+    difference to either.
+
+    ``unread_since(doc, day)`` (``Snapshot.unread_since``): whether a revision of ``doc`` the
+    asker may not read may decide a day from ``day`` on. An edge of a readable item on such a
+    document, effective that day, shows its end as ``stopped: withheld`` (that document by id),
+    and so does the item's own version (an amending provision a reissue of its target spent:
+    ``AsOfIndex.spent``), ended or not: whether that revision reissued the target, and so ended
+    the change, is its content (rule 2; ``Snapshot.target_readable`` on a day)."""
     kept: list[Any] = []
+    resting: dict[str, str] = {}  # an item (unpinned) -> a document its edges' ends rest on, withheld
+    if unread_since is not None:
+        for entry in found.versions:
+            if entry.target is not None and readable(entry.locator) and unread_since(entry.target.doc, entry.effective_from):
+                resting.setdefault(entry.locator.unpinned().format(), entry.target.doc)
     withheld: set[str] = set()
     asked = found.locator.doc
     read = [revision for revision in revisions if readable(revision.locator)]
@@ -121,7 +133,15 @@ def redact_history(
         ended_hidden = stopper is not None and entry.stopped in ("changed", "removed") and not readable(stopper)
         interrupted = any(entry.effective_from <= begun and (entry.applied_until is None or begun < entry.applied_until)
                           for begun in hidden_from.get(doc, ()))  # by a version of its document, while it applied
-        if carried_hidden or ended_hidden or interrupted:  # by a revision of its document the asker may not read
+        rests_on = resting.get(entry.locator.unpinned().format()) if (
+            entry.target is not None or entry.kind in ("added", "changed")) else None
+        if entry.target is not None and rests_on is not None and not unread_since(entry.target.doc, entry.effective_from):  # type: ignore[misc]
+            rests_on = None  # this edge's own target is told (another edge of the item's is not)
+        if rests_on is not None and not (carried_hidden or ended_hidden or interrupted):
+            withheld.add(rests_on)  # its end by a reissue of its target is that reissue's content
+            entry = entry.model_copy(update={"applied_until": None, "stopped": "withheld",
+                                             "stopped_by": Locator(doc=rests_on)})
+        elif carried_hidden or ended_hidden or interrupted:  # by a revision of its document the asker may not read
             ender = stopper.doc if ended_hidden and not carried_hidden else doc  # hidden for what ended it alone
             withheld.add(ender)
             entry = entry.model_copy(update={"revisions": labels, "applied_until": None, "stopped": "withheld",

@@ -271,7 +271,13 @@ class Snapshot:
         other revisions of its document are not; anything else as ``readable``. On a day
         (``valid_at``), also only while the revision its document rests on that day
         (``_resting``) is readable (rule 2): on a day one they may not read decides it, an edge
-        to any section of it is named by document id, as ``asof`` refuses the section.
+        to any section of it is named by document id, as ``asof`` refuses the section. And on a
+        day, an amending provision (an edge's ``by``) whose being in force rests on such a
+        document — whether that revision, reissuing what it changed, ended its change
+        (``AsOfIndex.standing_out_of_sight``) — is not readable either: nothing dated tells its
+        standing (no fact, no statement in the sweep; ``asof`` and ``check`` say it rests on
+        that document, withheld: ``asof.answer.standing_out_of_sight``), so no read tells
+        whether that revision holds the section or what it says of it.
 
         Judged by document (``may_read`` unpinned answers for every revision at once), a public
         addendum's edge to a public revision's paragraph went missing from every dated answer —
@@ -284,6 +290,14 @@ class Snapshot:
         if gate.all_public:
             return lambda locator: True
         decided: dict[str, bool] = {}
+        standing: dict[tuple[str, str], bool] = {}
+
+        def judged(doc: str) -> bool:  # the revision ``doc`` rests on that day is readable (rule 2)
+            found = decided.get(doc)
+            if found is None:
+                resting = self._resting(doc, valid_at, known_at)  # type: ignore[arg-type]
+                found = decided[doc] = resting is None or gate.may_read(resting, held)
+            return found
 
         def readable(locator: Locator) -> bool:
             if not self.may_read(locator, held) and not (
@@ -292,12 +306,23 @@ class Snapshot:
                 return False
             if valid_at is None:
                 return True
-            found = decided.get(locator.doc)
+            if not judged(locator.doc):
+                return False
+            if locator.path is None or not self.index.supersession.amends_from(locator.doc):
+                return True
+            key = (locator.doc, locator.path)
+            found = standing.get(key)
             if found is None:
-                resting = self._resting(locator.doc, valid_at, known_at)
-                found = decided[locator.doc] = resting is None or gate.may_read(resting, held)
+                found = standing[key] = not self.index.standing_out_of_sight(
+                    locator.doc, locator.path, day, known_ts,
+                    lambda edge: judged(edge.target.doc) or not unread(edge.target.doc, edge.effective))
             return found
 
+        if valid_at is not None:
+            from .asof.timeline import known_timestamp
+
+            unread = self.unread_since(held)
+            day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
         return readable
 
     def target_held(self, groups: Iterable[str]) -> Readable:
@@ -386,7 +411,32 @@ class Snapshot:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
         return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
-                              known=self.edge_known(held), revisions=entry.revisions if entry is not None else ())
+                              known=self.edge_known(held), revisions=entry.revisions if entry is not None else (),
+                              unread_since=self.unread_since(held))
+
+    def unread_since(self, groups: Iterable[str]) -> Callable[[str, dt.date], bool]:
+        """Whether a revision of a document that ``groups`` may not read may have reissued it
+        since ``day`` (rule 2): one at or after the revision deciding ``day`` (``_deciding``; the
+        first when none is known then), in registry order, with another revision among them (a
+        document of one revision is never reissued). What an undated ``history`` withholds of an
+        edge on that document effective ``day``, as ``target_readable`` withholds on a day it
+        decides whether the edge's item is spent."""
+        held = tuple(groups)
+        gate = self.gate
+
+        def unread(doc: str, day: dt.date) -> bool:
+            if gate.all_public:
+                return False
+            entry = self.index.entry(doc)
+            if entry is None:
+                return False
+            readable = set(gate.readable_revisions_of(doc, held))
+            label = self._deciding(doc, day, None)
+            start = 0 if label is None else entry.position[label]
+            since = entry.labels[start:]
+            return len(since) > 1 and any(lab not in readable for lab in since)
+
+        return unread
 
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
@@ -428,8 +478,10 @@ class Snapshot:
         None: no access applied)."""
         if groups is None:
             return self.index.freshness_gate(citations, valid_at, known_at)
-        found = self.index.freshness_gate(citations, valid_at, known_at, visible=self.visible(groups))
-        return redact_freshness(found, self.readable(groups))
+        held = tuple(groups)
+        found = self.index.freshness_gate(citations, valid_at, known_at, visible=self.visible(held),
+                                          targets=self.target_readable(held, valid_at, known_at))
+        return redact_freshness(found, self.readable(held))
 
     def eligible(
         self, context: Context, *, exclusions: int | None = DEFAULT_EXCLUSIONS,

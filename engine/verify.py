@@ -1033,7 +1033,7 @@ def _fresh(case: _Case, item: _Cited) -> None:
         "not_yet_in_force": f"not yet in force on {case.valid_at.isoformat()}",
         "removed": f"removed by {case.valid_at.isoformat()}",
         "no_coverage_for_date": f"not in force on {case.valid_at.isoformat()}: no revision covers the date",
-        "access_restricted": "the asker may not read it",
+        "access_restricted": "withheld from the asker: it, or what its being in force rests on that day, is not theirs to read",
     }.get(stale.reason, stale.reason)
     if stale.reason == "not_yet_in_force" and case.known_at is not None:
         why += f" as recorded by {case.known_at.isoformat()}"

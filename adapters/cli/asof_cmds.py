@@ -52,7 +52,7 @@ def _say_date(answer: AsOfAnswer) -> None:
 
 def _print_answer(answer: AsOfAnswer) -> None:
     known = "everything recorded" if answer.known_at is None else f"recorded by {_when(answer.known_at)}"
-    status = "in force" if answer.in_force else f"not in force ({answer.reason})"
+    status = "in force" if answer.in_force else f"not in force ({answer.reason or ('withheld' if answer.withheld else None)})"
     out.print(f"{answer.locator} as of {answer.valid_at} ({known}): {status}", markup=False)
     if answer.description:
         out.print(f"  {answer.description}", markup=False)

@@ -37,7 +37,7 @@ from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET, REMOVED, SectionState, kno
 if TYPE_CHECKING:
     from .view import AsOfView, ProvisionTexts
 
-__all__ = ["decided_out_of_sight", "explain", "natural_key", "pinned", "recorded_at", "revision_step"]
+__all__ = ["decided_out_of_sight", "explain", "natural_key", "pinned", "recorded_at", "revision_step", "standing_out_of_sight"]
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
@@ -209,8 +209,13 @@ def explain(
         decided = decided_out_of_sight(index, asked, valid_at, known_at, visible)
         if decided is not None:
             return decided
-    answer = _explain(index, asked, valid_at, known_at, with_text=with_text, visible=visible)
-    return answer if visible is everything else _withhold(answer, visible, visible if targets is None else targets)
+    if visible is not everything and targets is not None:
+        withheld = standing_out_of_sight(index, asked, valid_at, known_at, visible, targets)
+        if withheld is not None:
+            return withheld
+    judge = visible if targets is None else targets
+    answer = _explain(index, asked, valid_at, known_at, with_text=with_text, visible=visible, targets=judge)
+    return answer if visible is everything else _withhold(answer, visible, judge)
 
 
 def decided_out_of_sight(
@@ -240,17 +245,51 @@ def decided_out_of_sight(
     )
 
 
+def standing_out_of_sight(
+    index: AsOfView, asked: Locator, valid_at: dt.date, known_at: dt.datetime | None, visible: Visible,
+    targets: Visible,
+) -> AsOfAnswer | None:
+    """An amending provision the asker may read whose being in force on the day rests on a
+    document a revision they may not read decides that day (``targets``, which is
+    ``Snapshot.target_readable`` on the day, says it is not readable then:
+    ``AsOfIndex.standing_out_of_sight``): one answer whether that revision's reissue ended its
+    change or not, and whatever it says — not in force, no reason, that document named by id
+    alone — so no answer tells whether it holds the section or in which words (``engine.access``
+    rule 2). None when its standing is the asker's to be told (the answer is told as it is)."""
+    doc, path = asked.doc, asked.path
+    if path is None or not index.supersession.amends_from(doc):
+        return None
+    day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
+    state = index.section_state(doc, path, day, known_ts)
+    if state.state != IN_FORCE:
+        return None
+    version = pinned(doc, index.entry(doc).labels[state.version], path)  # type: ignore[union-attr]
+    if not visible(version) or targets(version):
+        return None
+    hidden = sorted({e.target_doc for e in index.supersession.made_by(doc, path)
+                     if e.effective <= day and e.known_from <= known_ts and not targets(e.edge.target)})
+    names = ", ".join(f"{d} (withheld: access)" for d in hidden) or "a document (withheld: access)"
+    return _answer(
+        locator=asked, valid_at=valid_at, known_at=known_at, index_build=index.build_id, in_force=False,
+        resolved=None, text=None, chain=(), reason=None,
+        detail=f"whether {asked.unpinned()} is in force on {valid_at} rests on {names}, which it changes",
+        withheld=tuple(hidden),
+    )
+
+
 def _withhold(answer: AsOfAnswer, visible: Visible, targets: Visible) -> AsOfAnswer:
     """``answer`` with every locator the asker may not read cut to its document id (in the
-    detail too: a stale revision's answer names the version in force); a chain step's target
-    judged by ``targets``."""
+    detail too: a stale revision's answer names the version in force); a chain step's target and
+    a successor (``DOC#path``, named across revisions) judged by ``targets``: judged by
+    ``visible``, a successor in a document with any revision the asker may not read was cut to
+    its document id though a revision they may read holds it and decides the day."""
     hidden: set[str] = set()
     named_hidden: set[Locator] = set()
 
-    def cut(locators: tuple[Locator, ...]) -> tuple[Locator, ...]:
+    def cut(locators: tuple[Locator, ...], seen: Visible = visible) -> tuple[Locator, ...]:
         kept: list[Locator] = []
         for locator in locators:
-            if not visible(locator):
+            if not seen(locator):
                 hidden.add(locator.doc)
                 named_hidden.add(locator)
                 locator = Locator(doc=locator.doc)
@@ -258,7 +297,8 @@ def _withhold(answer: AsOfAnswer, visible: Visible, targets: Visible) -> AsOfAns
                 kept.append(locator)
         return tuple(kept)
 
-    successors, amended_by = cut(answer.successors), cut(answer.amended_by)
+    # a successor is a section named across revisions (``DOC#path``), as a chain step's target
+    successors, amended_by = cut(answer.successors, targets), cut(answer.amended_by)
     chain = []
     for step in answer.chain:
         shown = [(step.locator, visible)] + ([(step.target, targets)] if step.target is not None else [])
@@ -287,7 +327,7 @@ def _withhold(answer: AsOfAnswer, visible: Visible, targets: Visible) -> AsOfAns
 
 def _spent(
     index: AsOfView, asked: Locator, spent: Spent, base: dict[str, object], chain: list[ChainStep],
-    texts: ProvisionTexts | None, visible: Visible,
+    texts: ProvisionTexts | None, visible: Visible, targets: Visible,
 ) -> AsOfAnswer:
     """The answer for an amending provision a reissue of its target overrode (``spent``): not
     in force, superseded by the target's version in force (what the reissue says now)."""
@@ -297,7 +337,7 @@ def _spent(
         chain.append(index.revision_step(now.doc, entry.position[now.rev], now.path, "version"))  # type: ignore[union-attr,index]
     successors = tuple(sorted((now.unpinned() for now in spent.in_force), key=lambda s: natural_key(str(s))))
     resolved = spent.in_force[0] if len(spent.in_force) == 1 else None
-    changes = [f"{named(Locator.of_parts(ender.doc, ender.rev, None), visible)} reissued {named(e.target, visible)}"
+    changes = [f"{named(Locator.of_parts(ender.doc, ender.rev, None), visible)} reissued {named(e.target, targets)}"
                for e, ender in zip(spent.edges, spent.ended_by, strict=True)]
     detail = (f"{asked.unpinned()} is superseded as of {base['valid_at']}: {'; '.join(dict.fromkeys(changes))}, "
               "which it changed, so its change no longer applies")
@@ -320,6 +360,7 @@ def _explain(
     *,
     with_text: bool,
     visible: Visible,
+    targets: Visible,
 ) -> AsOfAnswer:
     day, known_ts = valid_at.toordinal(), known_timestamp(known_at)
     doc, path = asked.doc, asked.path
@@ -338,7 +379,7 @@ def _explain(
     texts = index.texts if with_text else None
     spent = index.spent(doc, path, day, known_ts) if index.supersession.amends_from(doc) else None
     if spent is not None:
-        return _spent(index, asked, spent, base, chain, texts, visible)
+        return _spent(index, asked, spent, base, chain, texts, visible, targets)
     if not index.supersession.targets_document(doc) and (asked.rev is None or index.is_fresh(asked, state)):
         # No edge targets the document: nothing supersedes or amends the version in force
         # (the common answer, and the hot path: no edge scan, no consolidation).
@@ -354,9 +395,9 @@ def _explain(
         chain += [_edge_step(index, e, "supersedes") for e in found.walked]
         resolved = _resolve_successor(index, successors[0], day, known_ts) if len(successors) == 1 else None
         description = None
-        if len(successors) == 1 and not visible(resolved or successors[0]):
+        if len(successors) == 1 and not (visible(resolved) if resolved is not None else targets(successors[0])):
             target_name = _human(asked.unpinned(), _document_label(texts, version))
-            description = f"{target_name} as amended by {named(successors[0], visible)}"
+            description = f"{target_name} as amended by {named(successors[0], targets)}"
         elif len(successors) == 1:
             title = _title(texts, resolved) if resolved is not None else None
             target_name = _human(asked.unpinned(), _document_label(texts, version))

@@ -27,7 +27,7 @@ from inforce.ontology.answers import (
     StaleCitation,
 )
 
-from .answer import decided_out_of_sight
+from .answer import decided_out_of_sight, standing_out_of_sight
 from .consolidate import Visible, everything, in_force_successors
 from .revisions import locate
 from .timeline import IN_FORCE, REMOVED, UNKNOWN_PATH, known_timestamp
@@ -164,6 +164,7 @@ def freshness_gate(
     known_at: dt.datetime | dt.date | str | None = None,
     *,
     visible: Visible = everything,
+    targets: Visible | None = None,
 ) -> FreshnessResult:
     """Pass when every cited locator is fresh; otherwise block, naming each stale citation and
     its in-force replacement (locator and text: the in-force version, or the in-force
@@ -171,7 +172,10 @@ def freshness_gate(
 
     ``visible``: a pinned revision the asker may read, on a day a revision of its document they
     may not read decides (``answer.decided_out_of_sight``), is stale the same way on every such
-    day, its document named as what is in force (the caller withholds the rest)."""
+    day, its document named as what is in force (the caller withholds the rest). ``targets``
+    (``Snapshot.target_readable`` on the day): an amending provision whose being in force rests
+    on a document withheld that day (``answer.standing_out_of_sight``) is ``access_restricted``,
+    that document named, whether or not its change still applies."""
     known, known_ts = _known(known_at)
     day = valid_at.toordinal()
     stale: list[StaleCitation] = []
@@ -190,6 +194,12 @@ def freshness_gate(
         if decided is not None:
             stale.append(StaleCitation(citation=loc, reason=decided.reason or "stale_revision",
                                        in_force=(Replacement(locator=loc.unpinned()),)))
+            continue
+        withheld = None if visible is everything or targets is None else standing_out_of_sight(
+            index, loc, valid_at, known, visible, targets)
+        if withheld is not None:  # its being in force rests on a document withheld that day
+            stale.append(StaleCitation(citation=loc, reason="access_restricted",
+                                       in_force=tuple(Replacement(locator=Locator(doc=d)) for d in withheld.withheld)))
             continue
         answer = index.answer(loc, valid_at, known, with_text=False)
         if answer.in_force:

@@ -363,23 +363,58 @@ class AsOfIndex:
         for e in made:
             if e.effective > day or e.known_from > known_ts:
                 continue
-            changed = self._target_changed(e.edge, day, known_ts)
-            if changed is None or changed.rev is None:
+            ended = self._ended_change(e.edge, day, known_ts)
+            if ended is None:
                 return None
-            target = e.edge.target
-            state = self.section_state(target.doc, target.path, day, known_ts)
-            if state.state == IN_FORCE:
-                label = self.entry(target.doc).labels[state.version]  # type: ignore[union-attr]
-                now = Locator.of_parts(target.doc, label, target.path)
-                if now not in replaced:
-                    replaced.append(now)
-            elif state.state != REMOVED:
-                return None  # the target lapsed or is not held yet: no revision changed it
+            changed, now = ended
+            if now is not None and now not in replaced:
+                replaced.append(now)
             edges.append(e.edge)
             enders.append(changed)
         if not edges:
             return None
         return Spent(tuple(edges), tuple(enders), tuple(replaced))
+
+    def standing_out_of_sight(
+        self, doc: str, path: str | None, day: int, known_ts: float, judged: Callable[[Supersedes], bool],
+    ) -> tuple[str, ...]:
+        """The documents whose revision deciding the day an asker may not read, and which such a
+        revision may have reissued since the edge (``judged(edge)`` false), on which whether the amending provision ``doc#path`` is in force rests: those of
+        its edges in effect on the day (``spent``'s) whose target is in such a document, when no
+        edge on a document they may judge keeps it in force; empty when its standing is told by
+        what they may read (``spent`` decides then).
+
+        Whether a reissue of a target ended the provision's change is that reissue's content
+        (does it hold the target, and in which words): told from a revision the asker may not
+        read, a public item read "superseded" when the restricted revision held the paragraph
+        and "in force" when it did not (``engine.access`` rule 2, issue 23). ``Snapshot.
+        target_readable`` asks this, the one place, for every dated read."""
+        hidden: list[str] = []
+        for e in self.supersession.made_by(doc, path):
+            if e.effective > day or e.known_from > known_ts:
+                continue
+            if not judged(e.edge):
+                if e.target_doc not in hidden:
+                    hidden.append(e.target_doc)
+            elif self._ended_change(e.edge, day, known_ts) is None:
+                return ()  # an edge they may judge keeps it in force, whatever the others do
+        return tuple(hidden)
+
+    def _ended_change(self, edge: Supersedes, day: int, known_ts: float) -> tuple[Locator, Locator | None] | None:
+        """For an edge in effect on the day: the revision of its target that ended its change and
+        the target's version in force now (None: the reissue removed it), or None while the
+        edge keeps its amending provision in force (``spent``)."""
+        changed = self._target_changed(edge, day, known_ts)
+        if changed is None or changed.rev is None:
+            return None
+        target = edge.target
+        state = self.section_state(target.doc, target.path, day, known_ts)
+        if state.state == IN_FORCE:
+            label = self.entry(target.doc).labels[state.version]  # type: ignore[union-attr]
+            return changed, Locator.of_parts(target.doc, label, target.path)
+        if state.state != REMOVED:
+            return None  # the target lapsed or is not held yet: no revision changed it
+        return changed, None
 
     def _revision(self, doc: str, pos: int, path: str | None) -> Locator:
         entry = self.entry(doc)
@@ -464,9 +499,10 @@ class AsOfIndex:
         known_at: dt.datetime | dt.date | str | None = None,
         *,
         visible: Visible = everything,
+        targets: Visible | None = None,
     ) -> FreshnessResult:
         """Pass, or block with each stale citation and its replacement; see ``engine.freshness``."""
-        return freshness_gate(self, citations, valid_at, known_at, visible=visible)
+        return freshness_gate(self, citations, valid_at, known_at, visible=visible, targets=targets)
 
 
 class _StoreTexts:

@@ -65,6 +65,10 @@ class AsOfView(Protocol):
 
     def spent(self, doc: str, path: str | None, day: int, known_ts: float) -> Spent | None: ...
 
+    def standing_out_of_sight(
+        self, doc: str, path: str | None, day: int, known_ts: float, judged: Callable[[Supersedes], bool],
+    ) -> tuple[str, ...]: ...
+
     def revision_step(self, doc: str, pos: int, path: str | None, kind: StepKind) -> ChainStep: ...
 
     def answer(

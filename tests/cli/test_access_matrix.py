@@ -920,8 +920,7 @@ def test_on_a_day_a_restricted_revision_decides_an_amended_paragraph_nothing_of_
     """HH-01's other side: on a day SPEC-X's restricted revision B decides it, the public reads
     (sweep, ``facts``, ``review``, ``asof``) are the same whatever figure B gives 2.1.A (0.45 or
     0.50), and hold none of B's words or its label; ``asof SPEC-X#2.1.A`` is refused. With the
-    group, B's words show (the check can fail). (Whether B holds 2.1.A at all still shows, as
-    before HH-01's fix, in whether ADD-01#1.1 is in force that day: a reissue spends it.)"""
+    group, B's words show (the check can fail). Whether B holds 2.1.A at all: the next test."""
     day = _HH01_B_DAYS[variant]
     reads = []
     for name, words in (("045", "the water-cement ratio shall not exceed 0.45 ZZSECRETB."),
@@ -935,3 +934,106 @@ def test_on_a_day_a_restricted_revision_decides_an_amended_paragraph_nothing_of_
     assert reads[0]["asof amended"]["exit"] == 1 and reads[0]["asof amended"]["said"]["reason"] == "access_restricted"
     grouped = _hh01_reads(tmp_path / "045", tmp_path, day, "legal")
     assert "ZZSECRETB" in json.dumps(grouped["asof amended"])
+
+
+def _hh01_item_reads(project: Path, tmp_path: Path, day: str, groups: str | None = None) -> dict[str, Any]:
+    """``_hh01_reads`` and the other reads of the amending item ADD-01#1.1 on ``day``: ``asof``
+    pinned and as text, its ``history`` and its addendum's (undated), and ``check`` of a claim
+    citing it — less the verdict's own stamps."""
+    reads = _hh01_reads(project, tmp_path, day, groups)
+
+    def scrub(found: Any) -> Any:
+        if isinstance(found, dict):
+            return {k: scrub(v) for k, v in found.items() if k not in ("index_build", "withheld", "audit")}
+        return [scrub(v) for v in found] if isinstance(found, list) else found
+
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"question": "ratio?", "context": {"valid_at": day, "groups": []}, "claims": [
+        {"text": "The water-cement ratio is at most 0.42.",
+         "citations": [{"locator": "ADD-01#1.1", "quote": "shall not exceed 0.42"}]}]}))
+    for name, args, form in (("asof pinned", ["asof", "{p}", "ADD-01@0#1.1", "--valid-at", day], "json"),
+                             ("asof text", ["asof", "{p}", "ADD-01#1.1", "--valid-at", day], "text"),
+                             ("history item", ["history", "{p}", "ADD-01#1.1"], "json"),
+                             ("history addendum", ["history", "{p}", "ADD-01"], "json"),
+                             ("check", ["check", "{p}", "--answer", str(answer)], "json")):
+        code, output, written = _run(args, project, tmp_path, form, groups)
+        said = (scrub(json.loads(written)) if form == "json" else re.sub(r"index build \w+", "", written)) \
+            if written else output
+        reads[name] = {"exit": code, "said": said}
+    return reads
+
+
+@pytest.mark.parametrize("variant", ["later", "earlier"])
+def test_on_a_day_a_restricted_revision_decides_an_amended_document_whether_it_holds_the_paragraph_does_not_show(
+    tmp_path: Path, built_once, variant: str,
+) -> None:
+    """On a day SPEC-X's restricted revision B decides it, whether ADD-01#1.1 is in force rested
+    on B's content: a reissue holding 2.1.A spends the amendment, one without it does not. So a
+    public asker was told "superseded ... SPEC-X (withheld) reissued" when B held 2.1.A and "in
+    force" when it did not (``asof``, its figure in ``facts`` and the sweep's statements, a
+    citation of it in ``check``, its end in ``history``). Now the item's standing is judged
+    where an edge's target is (``Snapshot.target_readable`` on the day:
+    ``AsOfIndex.standing_out_of_sight``): every public read is the same whether B holds 2.1.A at
+    0.45, at 0.50, or not at all — the item not in force, resting on SPEC-X, withheld — and
+    the group ``legal`` still reads B."""
+    day = _HH01_B_DAYS[variant]
+    reads = {}
+    for name, words in (("045", "the water-cement ratio shall not exceed 0.45 ZZSECRETB."),
+                        ("050", "the water-cement ratio shall not exceed 0.50 ZZSECRETB."), ("gone", None)):
+        project = built_once.copy(f"access-matrix/hh01-{variant}-{name}", _hh01_project(variant, words),
+                                  tmp_path / name)
+        reads[name] = _hh01_item_reads(project, tmp_path, day)
+    assert reads["045"] == reads["050"] == reads["gone"], "a public read tells whether B holds 2.1.A"
+    said = json.dumps(reads["gone"])
+    assert "ZZSECRETB" not in said and "SPEC-X@B" not in said and "0.5" not in said
+    if variant == "later":  # ADD-01 is in force: its standing rests on SPEC-X, withheld
+        amending = reads["gone"]["asof amending"]
+        assert amending["exit"] == 1 and amending["said"]["in_force"] is False
+        assert "rests on SPEC-X (withheld: access)" in amending["said"]["detail"]
+        assert "not in force (withheld)" in reads["gone"]["asof text"]["said"]
+        assert not [f for f in reads["gone"]["facts"]["said"]["facts"] if f["locator"] == "ADD-01#1.1"]
+        (citation,) = reads["gone"]["check"]["said"]["claims"][0]["citations"]
+        assert citation["status"] == "ineligible_source"
+        assert [v["stopped"] for v in reads["gone"]["history item"]["said"]["versions"]] == ["withheld", "withheld"]
+    # the group reads B: a reissue holding 2.1.A spends the amendment, one without it does not
+    grouped = {name: _hh01_reads(tmp_path / name, tmp_path, day, "legal") for name in ("045", "gone")}
+    assert "ZZSECRETB" in json.dumps(grouped["045"]["asof amended"])
+    if variant == "later":
+        assert grouped["045"]["asof amending"]["said"]["reason"] == "superseded"
+        assert grouped["gone"]["asof amending"]["said"]["in_force"] is True
+
+
+def _hh01_reissued(restricted: bool) -> Callable[[Path], None]:
+    """SPEC-X's public revision A (2.1.A at 0.45), ADD-01 amending it to 0.42 from 2026-04-01, a
+    public reissue C (2026-06-01) changing 2.1.A to 0.40, which spends the amendment, and, when
+    ``restricted``, a revision B for ``legal`` from 2027 (after every day asked)."""
+    def build(root: Path) -> None:
+        _hh01_project("none")(root)
+        _hh01_spec(root, "C", 2, "2026-06-01", "", "the water-cement ratio shall not exceed 0.40.")
+        if restricted:
+            _hh01_spec(root, "B", 3, "2027-01-01", "access: [legal]\n",
+                       "the water-cement ratio shall not exceed 0.45 ZZSECRETB.")
+        done = runner.invoke(app, ["ingest", str(root)])
+        assert done.exit_code == 0, done.output
+    return build
+
+
+def test_a_public_reissue_that_spends_an_amendment_is_named_whole_beside_a_restricted_revision(
+    tmp_path: Path, built_once,
+) -> None:
+    """HH-01's successors: ``asof`` of an amendment a public reissue C spent names C's paragraph
+    as its successor (``SPEC-X#2.1.A``). Judged by document (``may_read`` of an unpinned
+    locator answers for every revision), the successor was cut to ``SPEC-X`` for a public asker
+    whenever SPEC-X also had a restricted revision, even one not in force that day. Successors
+    are now judged as a chain step's target is (``Snapshot.target_readable``): the public answer
+    is that of the same project without the restricted revision."""
+    day = "2026-07-01"
+    found = {}
+    for restricted in (False, True):
+        project = built_once.copy(f"access-matrix/hh01-reissued-{restricted}", _hh01_reissued(restricted),
+                                  tmp_path / str(restricted))
+        code, output, written = _run(["asof", "{p}", "ADD-01#1.1", "--valid-at", day], project, tmp_path, "json", None)
+        answer = json.loads(written)
+        found[restricted] = {k: v for k, v in answer.items() if k not in ("index_build", "withheld")}
+    assert found[False]["reason"] == "superseded" and found[False]["successors"] == ["SPEC-X#2.1.A"]
+    assert found[True] == found[False]
