@@ -227,6 +227,8 @@ def erase(
             embedding = store.embedding_model()
             before = store.build_id()
         metadata = _metadata_files(root, reader, files)
+        _refuse_shared_links(root, reader, document, metadata,
+                             {d.source.file for d in in_graph if d.uid not in uids})
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
                                      content_hash=d.content_hash, metadata=metadata.get(d.source.file, ()))
                         for d in sorted(chosen, key=lambda d: d.revision))
@@ -359,6 +361,23 @@ def _metadata_files(root: Path, reader: DocumentReader | None, files: Iterable[s
             for file, extras in named.items() if extras}
 
 
+def _refuse_shared_links(root: Path, reader: DocumentReader | None, document: str,
+                         metadata: Mapping[str, tuple[ErasedFile, ...]], others: Iterable[str]) -> None:
+    """Refuse, before anything changes, an erasure whose files (a symlink, the file a sidecar
+    link leads to) are also another document's source file or sidecar: deleting them would
+    take that document's text or metadata. An InputError naming the file and what to do."""
+    others = set(others)
+    theirs = others | {extra.file for extras in _metadata_files(root, reader, others).values() for extra in extras}
+    for source, extras in sorted(metadata.items()):
+        for extra in extras:
+            if extra.file in theirs:
+                raise InputError(
+                    f"{extra.file} (a symlink of {document}'s file {source}, or the file one leads to) is also another "
+                    "document's file or sidecar: erasing would delete it; nothing was erased", file=extra.file,
+                    field="document", hint="replace the symlink with a copy of the file it leads to (or give each "
+                    "document its own file), then run this erasure again")
+
+
 def _with_metadata(entry: Erasure, metadata: Mapping[str, tuple[ErasedFile, ...]]) -> Erasure:
     """``entry`` with the metadata files of its sources (an entry recorded before they were)."""
     if not metadata:
@@ -374,6 +393,13 @@ def _delete_file(root: Path, file: str, file_sha256: str) -> str:
     path = root / file
     if is_inside(path, root) and not path.exists() and not path.is_symlink():
         return "gone"
+    if path.is_symlink() and is_inside(path.parent, root):
+        # a link of the erasure (to its source, or a sidecar's): the link goes, dangling or still
+        # leading to what was recorded (the file it leads to is itself one of the erasure's files)
+        if not path.exists() or (path.is_file() and _file_sha256(root, file) in (file_sha256, "")):
+            path.unlink()
+            return "removed"
+        return "kept"
     if is_inside(path, root) and path.is_file() and _file_sha256(root, file) in (file_sha256, ""):
         path.unlink()
         return "removed"

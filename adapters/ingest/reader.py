@@ -16,6 +16,7 @@ from pathlib import Path
 
 from inforce.engine import ParsedFile, RegisterRows
 from inforce.ontology import Document, InputError, InputErrors, Manifest, Revision
+from inforce.ontology.files import is_inside
 
 from .documents import (
     UnreadableFileError,
@@ -70,6 +71,8 @@ class _ProjectFiles:
         self.manifest, self.warnings = load_manifest_with_warnings(root)
         self._register: Register | None = None
         self._paths: dict[str, Path] = {}
+        #: every path the discovery found each file by (a symlink inside the project, and the file)
+        self._found: dict[str, list[Path]] | None = None
         self._groups: frozenset[str] | None = None
         self._held = ExitStack()
 
@@ -102,17 +105,39 @@ class _ProjectFiles:
         # named as the parser names them (a symlink inside the project by the file it leads
         # to), so a linked file is matched to its graph entry and not re-ingested every time
         self._paths = {source_name(path, root): path for path in files}
+        self._found = {}
+        for path in files:
+            self._found.setdefault(source_name(path, root), []).append(path)
         return list(self._paths), [InputError(_why_unread(path), file=_relative(path, root)) for path in unread]
 
     def content_hash(self, name: str) -> str:
         return content_hash(self._path(name), self.root, self._register)
 
     def metadata_files(self, name: str) -> list[str]:
-        """The sidecar of a PDF, Word file or CSV (``X.pdf.yaml``), when it is there."""
-        sidecar = sidecar_of(self.root / name)
-        if sidecar is None or not (sidecar.exists() or sidecar.is_symlink()):
-            return []
-        return [_relative(sidecar, self.root)]
+        """The files an erasure of the source ``name`` deletes with it (``engine.erase``), each
+        there now: a symlink inside the project leading to it (the path the ingest found it
+        by; the graph names the file it leads to), the sidecar of a PDF, Word file or CSV
+        (``X.pdf.yaml``) beside it or beside such a link, and the file inside the project a
+        sidecar that is a symlink leads to (deleting the link alone would leave its id, title,
+        dates and access). A link leading out of the project is named, never what it leads to."""
+        if self._found is None:
+            try:
+                self.discover()
+            except (InputError, InputErrors):  # a project that does not read now: the file's own place only
+                self._found = {}
+        root = self.root
+        real_root = Path(os.path.realpath(root))
+        named: list[str] = []
+        for place in dict.fromkeys([root / name, *(self._found or {}).get(name, ())]):
+            if place.is_symlink():
+                named.append(_relative(place, root))
+            sidecar = sidecar_of(place)
+            if sidecar is None or not (sidecar.exists() or sidecar.is_symlink()):
+                continue
+            named.append(_relative(sidecar, root))
+            if sidecar.is_symlink() and sidecar.exists() and is_inside(sidecar, root):
+                named.append(_relative(Path(os.path.realpath(sidecar)), real_root))
+        return list(dict.fromkeys(named))
 
     def register_rows(self, files: Collection[str], document: str | None = None) -> RegisterRows | None:
         """The rows of the manifest's register describing ``files`` (and, ``document`` given,
@@ -130,13 +155,14 @@ class _ProjectFiles:
                      if row.file is None and str(row.values.get("id", "")).strip() == document]
         if not rows:
             return None
-        lines = tuple(sorted({row.line for row in rows}))
+        rows = list({row.line: row for row in rows}.values())
+        lines = tuple(sorted(row.line for row in rows))
         # the file the rows are in (a register reached through a link inside the project: its
         # target, which an atomic write over the link would leave holding them)
         real = Path(os.path.realpath(self.root / registry))
         file = _relative(real, Path(os.path.realpath(self.root)))
         try:
-            before, after = register_without_rows(real, registry, lines)
+            before, after = register_without_rows(real, registry, rows)
         except InputError as refused:
             return RegisterRows(file=file, lines=lines, sha256="", without=None, why_not=refused.message)
         return RegisterRows(file=file, lines=lines, sha256=hashlib.sha256(before).hexdigest(), without=after)

@@ -241,19 +241,59 @@ def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[
         yield from ((line, raw, []) for line, raw in _yaml_records(path, name))
 
 
-def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+@dataclass(frozen=True)
+class CsvRecord:
+    """One record of a CSV register: its first and last line, its cells, and where it lies in
+    the register's text (``begin``: its first line's start; ``end``: past its last line's end)."""
+
+    first: int
+    last: int
+    cells: list[str]
+    begin: int
+    end: int
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def csv_register_records(text: str, name: str) -> list[CsvRecord]:
+    """Each record of a CSV register's ``text`` (decoded, its BOM off, its line ends as
+    written), read strictly (``tables.csv_records``): THE one splitting of a CSV register into
+    records and lines, for the ingest (its rows' line numbers) and for the erasure that takes
+    rows out (``register_without_rows``), so both number them alike. A line ends at CRLF, LF or
+    a lone CR (a register saved as "CSV (Macintosh)", or a CR inside a quoted cell), as a text
+    file is read: such a CR inside a quoted cell reads as a line break in it."""
+    starts = [0]  # the offset each line starts at
+    ends: list[int] = []  # the offset each line's text ends at (before its line end)
+    for match in _LINE_END.finditer(text):
+        ends.append(match.start())
+        starts.append(match.end())
+    ends.append(len(text))
+    lines = [text[begin:end] for begin, end in zip(starts, ends, strict=True)]
+    return [CsvRecord(first, last, cells, starts[first - 1], starts[last] if last < len(starts) else len(text))
+            for first, last, cells in csv_records("\n".join(lines), file=name)]
+
+
+def _csv_text(path: Path, name: str) -> tuple[bytes, str]:
+    """The register's bytes, and its text (UTF-8, a BOM off, line ends as written)."""
     try:
-        text = read_bounded_text(path, what="the register", encoding="utf-8-sig", file=name, regular=True)
+        data = read_bounded(path, what="the register", file=name, regular=True)
+        return data, data.decode("utf-8-sig")
     except InputError as exc:  # not a regular file, or over the size limit
         raise InputErrors(f"{name}: the register does not read", [exc]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputErrors(f"{name}: the register does not read", [
             InputError(f"cannot read the register as UTF-8 text: {exc}", file=name)]) from None
+
+
+def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    _, text = _csv_text(path, name)
     header: list[str] | None = None
     header_line = 1
     problems: list[InputError] = []
     try:  # strictly, as a CSV schedule is read: an unclosed quote is an error at its record
-        for start, _, cells in csv_records(text, file=name):
+        for record in csv_register_records(text, name):
+            start, cells = record.first, record.cells
             if header is None:
                 header, header_line = [cell.strip() for cell in cells], start
                 _check_header(header, name, header_line)
@@ -278,45 +318,69 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
 def _csv_header_only(path: Path, name: str) -> bool:
     """Whether the CSV register at ``path`` (read without a problem, and without rows) has a
     header: the one record that is not blank."""
-    text = read_bounded_text(path, what="the register", encoding="utf-8-sig", file=name, regular=True)
-    return any(any(cell.strip() for cell in cells) for _, _, cells in csv_records(text, file=name))
+    _, text = _csv_text(path, name)
+    return any(any(cell.strip() for cell in record.cells) for record in csv_register_records(text, name))
 
 
-def register_without_rows(path: Path, name: str, lines: Sequence[int]) -> tuple[bytes, bytes]:
+def _identity(header: list[str], cells: list[str]) -> tuple[str, str]:
+    """A record's file and id cells (blank when the header has no such column)."""
+    named = dict(zip(header, cells, strict=False))
+    return str(named.get("file", "")).strip(), str(named.get("id", "")).strip()
+
+
+def register_without_rows(path: Path, name: str, rows: Sequence[RegisterRow]) -> tuple[bytes, bytes]:
     """The bytes of the CSV register at ``path`` (``name``: as the manifest names it) now, and
-    its bytes with the rows that start at ``lines`` taken out: each row's lines, its line end
-    with it, and not another byte (the header, the other rows, their quoting and line ends, a
-    BOM, a last line without its line end stay as they are). What an erasure writes in the
+    its bytes with ``rows`` (as ``read_register`` read them: by their line) taken out: each
+    row's lines, its line end with it, and not another byte (the header, the other rows, their
+    quoting and line ends (CRLF, LF or CR), a BOM, a last line without its line end stay as
+    they are). Records are found as the ingest finds them (``csv_register_records``), and the
+    result is read back so: the records taken out are those rows (their file and id), and what
+    is left reads as every other record, cell for cell, in order. What an erasure writes in the
     register's place (``engine.erase``). InputError naming the register where it cannot be
-    rewritten so: a workbook or a YAML list (not rewritten here: the action is the user's),
-    a row not found at its line, a result that does not read as the other rows."""
+    rewritten so: a workbook or a YAML list (not rewritten here: the action is the user's), a
+    row not found at its line, a result that does not read back so."""
+    lines = sorted({row.line for row in rows})
     suffix = path.suffix.lower()
     if suffix != ".csv":
         kind = "an XLSX workbook" if suffix in (".xlsx", ".xlsm") else "a YAML list"
         raise InputError(f"the register is {kind}, which inforce does not rewrite", file=name, line=min(lines))
-    data = read_bounded(path, what="the register", file=name, regular=True)
-    text = data.decode("utf-8-sig")
-    starts = [0] + [at + 1 for at, byte in enumerate(data) if byte == 0x0A]  # the byte each line starts at
-    records = list(csv_records(text, file=name))
-    wanted = set(lines)
-    spans = [(starts[first - 1], starts[last] if last < len(starts) else len(data))
-             for first, last, _ in records if first in wanted]
-    if len(spans) != len(wanted):
-        raise InputError("a row to take out is not where the register was read to have it", file=name,
-                         line=min(wanted))
-    kept = bytearray()
+    try:
+        data, text = _csv_text(path, name)
+    except InputErrors as failed:
+        first = failed.exceptions[0]
+        raise (first if isinstance(first, InputError) else InputError(str(failed), file=name)) from None
+    bom = data[: len(data) - len(text.encode("utf-8"))]
+    records = csv_register_records(text, name)
+    header = next(([cell.strip() for cell in r.cells] for r in records if any(c.strip() for c in r.cells)), [])
+    wanted = {row.line: row for row in rows}
+    taken = [r for r in records if r.first in wanted]
+    refused = InputError("a row to take out is not where the register was read to have it", file=name,
+                         line=min(lines))
+    if len(taken) != len(wanted):
+        raise refused
+    for record in taken:  # the record at the row's line is that row: its file and its id
+        row = wanted[record.first]
+        if _identity(header, record.cells) != (str(row.values.get("file", "")).strip(),
+                                               str(row.values.get("id", "")).strip()):
+            raise refused
+    kept: list[str] = []
     at = 0
-    for begin, end in spans:
-        kept += data[at:begin]
-        at = end
-    kept += data[at:]
-    after = bytes(kept)
-    # read back: every other record, cell for cell, and nothing else (blank ones aside: a line
-    # end left last reads as one)
-    others = [cells for first, _, cells in records if first not in wanted and any(cells)]
-    if [cells for _, _, cells in csv_records(after.decode("utf-8-sig"), file=name) if any(cells)] != others:
+    for record in taken:
+        kept.append(text[at:record.begin])
+        at = record.end
+    kept.append(text[at:])
+    after = bom + "".join(kept).encode("utf-8")
+    # read back as the ingest reads: every other record, cell for cell and in order, and none
+    # of the rows taken out (blank records aside: a line end left last reads as one)
+    others = [r.cells for r in records if r.first not in wanted and any(r.cells)]
+    try:
+        again = [r.cells for r in csv_register_records(after[len(bom):].decode("utf-8"), name) if any(r.cells)]
+    except InputError:
+        again = None
+    gone = {_identity(header, r.cells) for r in taken}
+    if again != others or any(_identity(header, cells) in gone and cells not in others for cells in again or []):
         raise InputError("the register without its rows would not read as its other rows", file=name,
-                         line=min(wanted))
+                         line=min(lines))
     return data, after
 
 

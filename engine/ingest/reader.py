@@ -82,7 +82,9 @@ class ProjectFiles(Protocol):
         """The files beside the document file ``name`` (as ``Document.source.file`` names it)
         that hold its metadata and nothing else (a sidecar), named relative to the project,
         those that exist now, whether or not ``name`` still does: what an erasure deletes with
-        the file. A register, which describes many files, is none of them."""
+        the file. A symlink inside the project leading to the file, and the file inside the
+        project a sidecar that is a symlink leads to, are among them (the erasure deletes
+        both ends). A register, which describes many files, is none of them."""
         ...
 
     def register_rows(self, files: Collection[str], document: str | None = None) -> RegisterRows | None:

@@ -373,6 +373,31 @@ def test_an_erasure_removes_the_documents_register_rows(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_an_erasure_takes_out_the_row_the_ingest_read_whatever_the_line_ends(tmp_path: Path, end: str) -> None:
+    """Audit JJ-01 (high): a CRLF register whose quoted cell held a bare CR was numbered one way
+    by the ingest and another by the rewrite: erasing SPEC-1 removed ANOTHER document's row and
+    kept its own. JJ-02: a CR-only register ("CSV (Macintosh)") ingested but could not be
+    rewritten. The row taken out is the one the ingest read; every other byte (CR line ends
+    included) stays; exit 0 and the project ingests."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    (root / "documents" / "b.md").write_text(_BODY.format("brick"))
+    kept = f'documents/kept.md,SPEC-2,0,1,specification,"Kept\r09 90 00",{_DATES}{end}'
+    other = f"documents/b.md,SPEC-B,0,1,specification,Bricks KEEPME,{_DATES}{end}"
+    register = root / "register.csv"
+    register.write_bytes((_ROW_HEADER + end + kept + f"documents/gone.md,SPEC-1,0,1,specification,Zzregtitle,{_DATES}{end}"
+                          + other).encode())
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    assert json.loads(erased.stdout)["register_rows_removed"] == ["register.csv:4"]
+    assert register.read_bytes() == (_ROW_HEADER + end + kept + other).encode() and _titled(root) == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+@pytest.mark.slow
 def test_an_erasure_of_the_registers_last_row_leaves_its_header(tmp_path: Path) -> None:
     """The register's one row erased: its header stays, which reads as a register of no rows."""
     root = tmp_path / "project"
@@ -501,3 +526,77 @@ def test_an_erasure_described_by_a_workbook_register_is_refused_before_anything(
     done = runner.invoke(app, argv)
     assert done.exit_code == 0, done.output
     assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+_SIDECAR = ("id: SCH-SK\nkind: schedule\ntitle: Zzsidecartitle Footings\neffective: {from: 2026-03-02}\n"
+            "recorded: 2026-03-02T09:00:00Z\n")
+
+
+def _linked(root: Path, linked: str) -> None:
+    """A project of a Markdown specification and a CSV schedule whose sidecar (``linked`` =
+    "sidecar") or whose CSV itself ("source") is a symlink to a file in meta/."""
+    (root / "documents").mkdir(parents=True)
+    (root / "meta").mkdir()
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
+    schedule = "Mark,Width (in),Note\n" + "".join(f"F{n},{24 + n % 7},Footing row {n} of the yard\n" for n in range(1, 81))
+    if linked == "sidecar":
+        (root / "documents" / "sk.csv").write_text(schedule)
+        (root / "meta" / "sk.csv.yaml").write_text(_SIDECAR)
+        (root / "documents" / "sk.csv.yaml").symlink_to("../meta/sk.csv.yaml")
+    else:
+        (root / "meta" / "sk.csv").write_text(schedule)
+        (root / "documents" / "sk.csv").symlink_to("../meta/sk.csv")
+        (root / "documents" / "sk.csv.yaml").write_text(_SIDECAR)
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("linked", ["sidecar", "source"])
+def test_an_erasure_deletes_a_symlink_inside_the_project_and_what_it_leads_to(tmp_path: Path, linked: str) -> None:
+    """Audit JJ-03 (high) / JJ-04: a sidecar that is a symlink inside the project lost only the
+    link (its target kept id, title, dates, access; exit 0 "none holds the erased text"); a
+    source that is one left the sidecar beside the link and the link dangling (every ingest
+    after failed). Both ends of such a link go, recorded hashed as metadata of the source;
+    exit 0, nothing of it left, and the project ingests."""
+    root = tmp_path / "project"
+    _linked(root, linked)
+    erased = runner.invoke(app, ["erase", str(root), "SCH-SK", "--by", "R. Keeper", "--confirm", "SCH-SK",
+                                 "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    result = json.loads(erased.stdout)
+    assert result["remaining"] == []
+    (source,) = result["erasure"]["sources"]
+    recorded = [m["file"] for m in source["metadata"]]
+    if linked == "sidecar":
+        assert recorded == ["documents/sk.csv.yaml", "meta/sk.csv.yaml"]
+    else:
+        assert source["file"] == "meta/sk.csv" and recorded == ["documents/sk.csv", "documents/sk.csv.yaml"]
+    for name in ("documents/sk.csv", "documents/sk.csv.yaml", "meta/sk.csv", "meta/sk.csv.yaml"):
+        assert not (root / name).exists() and not (root / name).is_symlink(), name
+    assert [p for p in root.rglob("*") if p.is_file() and b"Zzsidecartitle" in p.read_bytes()] == []
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+
+
+def test_an_erasure_whose_link_leads_to_another_documents_file_is_refused(tmp_path: Path) -> None:
+    """The rule's other half (``engine.erase._refuse_shared_links``): a file the erasure would
+    delete through a link that is also another document's source or sidecar is refused before
+    anything changes, naming it and what to do."""
+    from inforce.engine.erase import _refuse_shared_links
+    from inforce.ontology import InputError
+    from inforce.ontology.erasure import ErasedFile
+
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "a.csv").write_text("Mark,Note\nF1,one\n")
+    (root / "documents" / "a.csv.yaml").write_text(_SIDECAR)
+    (root / "documents" / "b.csv").write_text("Mark,Note\nF1,two\n")
+    (root / "documents" / "b.csv.yaml").symlink_to("a.csv.yaml")
+    theirs = {"documents/b.csv": (ErasedFile(file="documents/b.csv.yaml", file_sha256=""),
+                                  ErasedFile(file="documents/a.csv.yaml", file_sha256=""))}
+    with pytest.raises(InputError, match="also another document's file or sidecar") as refused:
+        _refuse_shared_links(root, None, "SCH-B", theirs, {"documents/a.csv"})
+    assert refused.value.file == "documents/a.csv.yaml" and "nothing was erased" in refused.value.message
+    _refuse_shared_links(root, None, "SCH-B", theirs, set())  # no other document: allowed

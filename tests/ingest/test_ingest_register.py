@@ -548,7 +548,7 @@ def test_a_csv_register_without_rows_keeps_every_other_byte(tmp_path: Path) -> N
     asked for taken out with their line ends (a quoted cell over two lines included), every other
     byte as it was (BOM, CRLF, quoting, no line end after the last row); a workbook or a YAML list
     is not rewritten (an InputError naming it and the row)."""
-    from inforce.adapters.ingest.register import read_register, register_without_rows
+    from inforce.adapters.ingest.register import RegisterRow, read_register, register_without_rows
     from inforce.ontology import InputError
 
     path = tmp_path / "register.csv"
@@ -557,15 +557,44 @@ def test_a_csv_register_without_rows_keeps_every_other_byte(tmp_path: Path) -> N
     gone = 'b.md,B,0,"Two\r\nlines"\r\n'
     last = ",C,0,Last"
     path.write_bytes(("\ufeff" + header + kept + gone + last).encode())
-    assert [row.line for row in read_register(path).rows] == [2, 3, 5]
-    before, after = register_without_rows(path, "register.csv", [3])
+    rows = {row.line: row for row in read_register(path).rows}
+    assert list(rows) == [2, 3, 5]
+    before, after = register_without_rows(path, "register.csv", [rows[3]])
     assert before == path.read_bytes() and after == ("\ufeff" + header + kept + last).encode()
-    assert register_without_rows(path, "register.csv", [5])[1] == ("\ufeff" + header + kept + gone).encode()
+    assert register_without_rows(path, "register.csv", [rows[5]])[1] == ("\ufeff" + header + kept + gone).encode()
     with pytest.raises(InputError, match="not where"):
-        register_without_rows(path, "register.csv", [4])
+        register_without_rows(path, "register.csv", [RegisterRow(4, rows[3].values)])
     path.write_bytes(header.encode())  # its header alone: a register of no rows
     assert read_register(path).rows == []
     for name in ("register.xlsx", "register.yaml"):
         with pytest.raises(InputError, match="does not rewrite") as refused:
-            register_without_rows(tmp_path / name, name, [3])
+            register_without_rows(tmp_path / name, name, [rows[3]])
         assert refused.value.file == name and refused.value.line == 3
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r", "\n"])
+def test_a_csv_register_is_split_into_records_one_way_for_ingest_and_erasure(tmp_path: Path, end: str) -> None:
+    """Audit JJ-01/02: the ingest read a register with universal newlines (a lone CR, inside a
+    quoted cell of a CRLF register or ending every line of a "CSV (Macintosh)" one, a line
+    break) and the erasure's rewrite split it at LF alone, so their line numbers disagreed:
+    erasing one document removed ANOTHER's row, or a CR-only register could not be rewritten.
+    Both now split it with ``csv_register_records``: the row read at a line is the row taken
+    out, its line ends kept, and a row whose line holds another record (its file or id not the
+    row's) is refused."""
+    from inforce.adapters.ingest.register import RegisterRow, read_register, register_without_rows
+    from inforce.ontology import InputError
+
+    path = tmp_path / "register.csv"
+    header = f"file,id,revision,title{end}"
+    painting = f'a.md,A,0,"Painting\r09 90 00"{end}'  # a bare CR inside a quoted cell
+    gone = f"b.md,B,0,Zzgone{end}"
+    kept = f"c.md,C,0,Keepme{end}"
+    path.write_bytes((header + painting + gone + kept).encode())
+    rows = {row.values["id"]: row for row in read_register(path).rows}
+    assert rows["A"].values["title"] == "Painting\n09 90 00" and rows["B"].line == 4 and rows["C"].line == 5
+    _, after = register_without_rows(path, "register.csv", [rows["B"]])
+    assert after == (header + painting + kept).encode()
+    path.write_bytes(after)
+    assert [(row.line, row.values["id"]) for row in read_register(path).rows] == [(2, "A"), (4, "C")]
+    with pytest.raises(InputError, match="not where"):  # the record at line 4 is C's, not B's
+        register_without_rows(path, "register.csv", [RegisterRow(4, rows["B"].values)])
