@@ -543,6 +543,13 @@ _SUB_PART = re.compile(
     r"|\b(?:paras?|par|cl)\.?(?=\s*\d)|\b(?:clauses?|sub-?sections?)\b",
     re.IGNORECASE)
 
+#: The names owners give the notice an addendum is ("attached to this Clarification Note", "marked
+#: "Clarification Note 2"", "per Explanatory Note No. 1"): the addendum itself, never a note of the
+#: section or sheet it changes.
+_NOTICE_NAME = re.compile(
+    r"\b(?:clarification|explanatory|information|amendment|addendum|tender|bid|bidding)\s+notes?\b"
+    r"(?:\s+(?:No\.?\s*)?\d+\b)?", re.IGNORECASE)
+
 #: Words of a named part's path that say nothing of which part it is.
 _GENERIC = {"sheet", "drawing", "general", "plan", "the", "of", "and"}
 
@@ -679,6 +686,7 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
             # the thing, not the whole document
             return (f'names "{" ".join(thing.group("thing").split())}", a thing {reference.written} shows, as what the verb '
                     "takes: the whole of it is not certain")
+    spans += [m.span() for m in _NOTICE_NAME.finditer(text)]  # the addendum's own name is no part of its target
     part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
     if part is not None and _WHOLE_OF.search(_read_text(text, mask)) is None:
         # ("Schedule of Requirements ..., Section 23 31 13, Pages 52-53 (the whole of that section) are

@@ -301,7 +301,12 @@ _QUOTED_PART = re.compile(r"\b(?:articles?|(?:sub-?)?paragraphs?|clauses?)[ \t]+
                           r"(?-i:[A-Z])[^\"”\n]{0,80}[\"”]", re.IGNORECASE)
 #: An agency's section by a three-digit number with its word ("SECTION 203", "Section 610"; federal
 #: lands' contract requirements write the number with a point before the title: "Section 102. - ...").
-_AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?!\d|\.\w)", re.IGNORECASE)
+#: Road agencies whose specifications are numbered documents call each by that word and its number
+#: ("Specification 102 Maintenance of Traffic, Clause 102.4.3"): the same section (not "Technical
+#: Specification 7", "Special Provision ...": those are read with the title after them, below).
+_AGENCY_SECTION = re.compile(r"\bSections?\s+(\d{3})(?!\d|\.\w)"
+                             r"|(?<!special\s)(?<!technical\s)(?<!standard\s)(?<!supplemental\s)"
+                             r"\bSpecifications?\s+(\d{3})(?!\d|\.\w)", re.IGNORECASE)
 #: A clause of such a section by the section's number and its own, dotted ("Section 102.4.3",
 #: "Section 610.2"): agencies number a section's subsections from the section's number and cite
 #: them with the section's word.
@@ -551,10 +556,11 @@ def find_references(
                 take(Reference("paragraph", " ".join(match.group(0).split()), (match.start(1), match.end(2)), None,
                                why=f"{match.group(1)}-{match.group(2)[1:]}"))
     for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
-        if free(*match.span(1)):
-            docs = _agency_section(match.group(1), corpus)
+        group = 1 if match.group(1) else 2
+        if free(*match.span(group)):
+            docs = _agency_section(match.group(group), corpus)
             if len(docs) == 1:
-                take(Reference("section", match.group(0), match.span(1), Locator(doc=docs[0]), resolved_by="code"))
+                take(Reference("section", match.group(0), match.span(group), Locator(doc=docs[0]), resolved_by="code"))
     for match in _BARE_SIX.finditer(read):
         if free(*match.span()):
             reference = _section(match.group(0), match.span(), corpus, worded=bool(match.group(2)))

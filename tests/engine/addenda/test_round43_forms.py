@@ -83,3 +83,60 @@ def test_old_and_new_text_labels_without_their_pair_are_no_change(tmp_path, rule
     _amendments(tmp_path, HEAD + "The original text of the bidding document stands except as amended below.\n")
     reading = read_project(tmp_path, rules)
     assert not _applied(reading) and not _proposed(reading)
+
+
+# --- round 43, second pass: a withdrawn issue with the attached one used instead; the notice's own name;
+# a road agency's specification by its word and number.
+
+def test_withdrawing_an_issue_and_using_the_attached_one_replaces_each_sheet(tmp_path, rules):
+    start_project(tmp_path, "round-43-withdraw-use")
+    write_sheet(tmp_path, "C-201", body="GRADING PLAN\n\nNOTE 1: MATCH EXISTING GRADES.\n")
+    write_sheet(tmp_path, "C-202", body="DRAINAGE PLAN\n\nNOTE 1: SLOPE PIPES AT 1%.\n")
+    write_doc(tmp_path, "ADD-01", "2026-02-02", "ADDENDUM No. 1\n\n"
+              "1. Sheets C-201 and C-202: withdraw Revision 0 and use the attached Revision 1 of both sheets.\n")
+    reading = read_project(tmp_path, rules)
+    # (before: no verb of the pack read it; both proposed in part)
+    assert _applied(reading) == {("DWG-C-201", "full", True), ("DWG-C-202", "full", True)}
+
+
+def test_the_notice_naming_itself_a_note_is_no_note_of_the_section(tmp_path, rules):
+    _amendments(tmp_path, "EXPLANATORY NOTE No. 3\n\n"
+                          "Item 1 - Section 31 22 00 Grading: the section is replaced in full by the revised section "
+                          "enclosed with this Explanatory Note.\n")
+    reading = read_project(tmp_path, rules)
+    # (before: "Note" read as a part of the section no reference placed, so the whole was proposed in part)
+    assert _applied(reading) == {("SPEC-312200", "full", True)}
+
+
+def test_a_note_of_the_section_itself_still_leaves_the_whole_in_doubt(tmp_path, rules):
+    _amendments(tmp_path, "ADDENDUM No. 3\n\n"
+                          "1. Section 31 22 00 Grading: replace the note on topsoil with the revised one attached.\n")
+    reading = read_project(tmp_path, rules)
+    assert ("SPEC-312200", "full", True) not in _applied(reading)
+
+
+BEDDING = ("SECTION 404 - PIPE BEDDING\n\n404.1 DESCRIPTION\n\nBed pipes on granular material.\n\n"
+           "404.3 CONSTRUCTION\n\n404.3.1 Bedding: Place 100 mm of bedding under each pipe.\n\n"
+           "404.3.2 Haunching: Compact the haunch in layers.\n")
+
+
+def _agency(root: Path, text: str) -> None:
+    start_project(root, "round-43-agency")
+    write_doc(root, "SPEC-SS404", "2026-01-05", BEDDING)
+    _titled(root, "SPEC-SS404", "Section 404 Pipe Bedding")
+    write_doc(root, "ADD-01", "2026-02-02", text)
+
+
+def test_a_road_agency_specification_named_by_its_word_and_number_places_its_clause(tmp_path, rules):
+    _agency(tmp_path, "ADDENDUM No. 2\n\n2. Specification 404 Pipe Bedding, Clause 404.3.1 Bedding is deleted and "
+                      "replaced with: \"404.3.1 Bedding: Place 150 mm of bedding under each pipe.\"\n")
+    reading = read_project(tmp_path, rules)
+    # (before: the section was found by its title alone, so the clause was only proposed)
+    assert _applied(reading) == {("SPEC-SS404#404.3.1", "full", True)}
+
+
+def test_a_technical_specification_number_is_not_read_as_the_agency_section(tmp_path, rules):
+    _agency(tmp_path, "ADDENDUM No. 2\n\n2. Technical Specification 404 Roofing, Clause 404.3.1 is deleted and "
+                      "replaced with: \"404.3.1 Flashing: Lap 150 mm.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
