@@ -226,12 +226,17 @@ def erase(
             rows = erased_rows(store, uids)
             embedding = store.embedding_model()
             before = store.build_id()
+        # erasing the whole document: its revisions not ingested yet too (a file the project's
+        # metadata gives the document id: its text, and its sidecar or register row)
+        later = _unread_revisions(root, reader, document, {d.source.file for d in in_graph}, groups) \
+            if scope == "document" else []
+        files |= {d.source.file for d in later}
         metadata = _metadata_files(root, reader, files)
         _refuse_shared_links(root, reader, document, metadata,
                              {d.source.file for d in in_graph if d.uid not in uids})
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
                                      content_hash=d.content_hash, metadata=metadata.get(d.source.file, ()))
-                        for d in sorted(chosen, key=lambda d: d.revision))
+                        for d in sorted([*chosen, *later], key=lambda d: d.revision))
         # the register rows describing it go with its files: one the tool does not rewrite is the
         # user's to take out, before anything changes
         register = _register_plan(root, reader, document, sorted(files), whole=scope == "document")
@@ -248,7 +253,7 @@ def erase(
         # random: an id derived from the document and the second would name the document to
         # whoever is shown the id (a dropped sweep job, a rewritten audit record) and guesses it
         key = secrets.token_hex(6)
-        readers = [d.access for d in chosen]
+        readers = [d.access for d in [*chosen, *later]]
         access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
@@ -359,6 +364,37 @@ def _metadata_files(root: Path, reader: DocumentReader | None, files: Iterable[s
         named = {file: opened.metadata_files(file) for file in sorted(set(files))}
     return {file: tuple(ErasedFile(file=extra, file_sha256=_file_sha256(root, extra)) for extra in extras)
             for file, extras in named.items() if extras}
+
+
+def _unread_revisions(root: Path, reader: DocumentReader | None, document: str, ingested: set[str],
+                      groups: Iterable[str] | None) -> list[Any]:
+    """The revisions of ``document`` in the project's files that the graph does not hold (a file
+    added since the last ingest whose front matter, sidecar or register row gives it the
+    document's id), as the reader reads them: a whole-document erasure deletes their files too.
+    A file that does not read now is none of them (the rebuild then names it); one the asker
+    (``groups``) may not read is left to whoever may."""
+    from .ingest import default_reader
+
+    found = []
+    with (reader if reader is not None else default_reader()).open(root) as opened:
+        try:
+            names, _ = opened.discover()
+        except (InputError, InputErrors):
+            return []
+        for name in names:
+            if name in ingested:
+                continue
+            try:
+                parsed = opened.parse(name)
+            except (InputError, InputErrors, OSError, ValueError):
+                continue
+            doc = parsed.document
+            if doc is None or doc.id != document:
+                continue
+            if groups is not None and doc.access is not None and not set(doc.access) & set(groups):
+                continue
+            found.append(doc)
+    return found
 
 
 def _refuse_shared_links(root: Path, reader: DocumentReader | None, document: str,

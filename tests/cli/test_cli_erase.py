@@ -600,3 +600,35 @@ def test_an_erasure_whose_link_leads_to_another_documents_file_is_refused(tmp_pa
         _refuse_shared_links(root, None, "SCH-B", theirs, {"documents/a.csv"})
     assert refused.value.file == "documents/a.csv.yaml" and "nothing was erased" in refused.value.message
     _refuse_shared_links(root, None, "SCH-B", theirs, set())  # no other document: allowed
+
+
+@pytest.mark.slow
+def test_erasing_a_document_deletes_its_revisions_not_ingested_yet(tmp_path: Path) -> None:
+    """Audit JJ-05: erasing a whole document ("every revision, also one issued later") left the
+    file of a revision added since the last ingest (its text) and its register row (its title),
+    exit 0 "none holds the erased text". Such a revision (a file the register, a sidecar or front
+    matter gives the document's id) is erased with the others: its file recorded hashed as a
+    source and deleted, its row taken out; exit 0 and the project ingests."""
+    root = tmp_path / "project"
+    _registered(root, "register.csv")
+    register = root / "register.csv"
+    register.write_text(f"{_ROW_HEADER}\ndocuments/kept.md,SPEC-2,0,1,specification,Kept,{_DATES}\n"
+                        f"documents/gone.md,SPEC-1,0,1,specification,Zzregtitle,{_DATES}\n")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    (root / "documents" / "gone-r1.md").write_text(_BODY.format("Zzrevone"))
+    with register.open("a") as rows:
+        rows.write(f"documents/gone-r1.md,SPEC-1,1,2,specification,Zzregtitle rev 1,{_DATES}\n")
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    result = json.loads(erased.stdout)
+    assert result["files_removed"] == ["documents/gone.md", "documents/gone-r1.md"] and result["remaining"] == []
+    assert result["register_rows_removed"] == ["register.csv:3", "register.csv:4"]
+    sources = result["erasure"]["sources"]
+    assert [(s["revision"], s["file"]) for s in sources] == [("0", "documents/gone.md"), ("1", "documents/gone-r1.md")]
+    assert all(len(s["file_sha256"]) == 64 and s["content_hash"] for s in sources)
+    assert [p for p in root.rglob("*") if p.is_file() and (b"Zzrevone" in p.read_bytes()
+                                                           or b"Zzregtitle" in p.read_bytes())] == []
+    assert register.read_text() == f"{_ROW_HEADER}\ndocuments/kept.md,SPEC-2,0,1,specification,Kept,{_DATES}\n"
+    again = runner.invoke(app, ["ingest", str(root)])
+    assert again.exit_code == 0 and "erased" not in again.output, again.output
