@@ -555,6 +555,12 @@ def find_references(
                 # the clause as "102-4.3": its section's outline holds 102.4.3, or 4.3 where it leaves the section out
                 take(Reference("paragraph", " ".join(match.group(0).split()), (match.start(1), match.end(2)), None,
                                why=f"{match.group(1)}-{match.group(2)[1:]}"))
+    for match in _CODED_TITLED.finditer(read):  # "SGC 2 Working Hours": the clause its code, number and title agree on
+        if free(*match.span()):
+            provision = _coded_titled(match, corpus)
+            if provision is not None:
+                take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), provision,
+                               resolved_by="code"))
     for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
         group = 1 if match.group(1) else 2
         if free(*match.span(group)):
@@ -788,6 +794,28 @@ def _provision_by_number(number: str, span: tuple[int, int], corpus: Corpus, rea
             return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="code")
     return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "code",
                      why=f"names {label}, which no document of the project is numbered as with its title")
+
+
+#: A clause of conditions named by its document's letters, its number and its title, as supplementary
+#: conditions head each ("SGC 2 Working Hours: delete the clause ...", "SC 4 Insurance - add ..."):
+#: the letters (1), the number (2), the title up to the punctuation closing it (3).
+_CODED_TITLED = re.compile(r"(?-i:(?<![\w.-])([A-Z]{2,4})[ \t]+(\d{1,3})[ \t]+([A-Z][A-Za-z]+(?:[ \t]+[A-Za-z]+){0,5}))"
+                           r"(?=[ \t]*[:,;.(–—-]|[ \t]*$)", re.MULTILINE)
+
+
+def _coded_titled(match: re.Match[str], corpus: Corpus) -> Locator | None:
+    """The one provision a code, number and title name together: the one document whose id is the
+    letters (SPEC-SGC for "SGC"), and in it the provision whose path is the letters, the number and
+    every word of the title, no other ("sgc-2-working-hours"); None where anything else fits or none."""
+    letters = match.group(1).upper()
+    docs = [doc for doc in corpus.directory.titles_of(corpus.target_kinds)
+            if re.sub(r"^(?:SPEC|DOC)-", "", doc).upper() == letters]
+    if len(docs) != 1:
+        return None
+    prefix = f"{letters.lower()}-{match.group(2)}"
+    wanted = "-".join([prefix, *re.findall(r"[a-z0-9]+", match.group(3).lower())])
+    numbered = [p for p in corpus.path_set(docs[0]) if p == prefix or p.startswith(prefix + "-")]
+    return Locator(doc=docs[0], path=wanted) if numbered == [wanted] else None
 
 
 def _agency_section(number: str, corpus: Corpus) -> list[str]:

@@ -140,3 +140,32 @@ def test_a_technical_specification_number_is_not_read_as_the_agency_section(tmp_
                       "replaced with: \"404.3.1 Flashing: Lap 150 mm.\"\n")
     reading = read_project(tmp_path, rules)
     assert not _applied(reading)
+
+
+SUPPLEMENTARY = ("SUPPLEMENTARY GENERAL CONDITIONS\n\n## SGC 1 Definitions\n\nWords have the meanings of the general "
+                 "conditions.\n\n## SGC 2 Site Access\n\nAccess the site from the north gate only.\n\n## SGC 3 Retainage\n\n"
+                 "Retain 10% of each payment.\n")
+
+
+def _supplementary(root: Path, text: str) -> None:
+    start_project(root, "round-43-coded-titled")
+    write_doc(root, "SPEC-SGC", "2026-01-05", SUPPLEMENTARY)
+    _titled(root, "SPEC-SGC", "Supplementary General Conditions")
+    write_doc(root, "ADD-01", "2026-02-02", text)
+
+
+def test_a_condition_named_by_its_letters_number_and_title_is_applied(tmp_path, rules):
+    _supplementary(tmp_path, "ADDENDUM No. 4\n\n"
+                             "1. SGC 2 Site Access: delete the clause and replace it with the following: "
+                             "\"Access the site from the east gate only.\"\n\n"
+                             "2. SGC 3 Retainage: add the following: \"Retainage is released at completion.\"\n")
+    reading = read_project(tmp_path, rules)
+    # (before: each proposed, "for a person to confirm", though number and title agree on one clause)
+    assert _applied(reading) == {("SPEC-SGC#sgc-2-site-access", "full", True), ("SPEC-SGC#sgc-3-retainage", "partial", True)}
+
+
+def test_a_condition_whose_title_does_not_agree_with_its_number_is_not_applied(tmp_path, rules):
+    _supplementary(tmp_path, "ADDENDUM No. 4\n\n1. SGC 2 Retainage: delete the clause and replace it with the following: "
+                             "\"Retain 5% of each payment.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
