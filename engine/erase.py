@@ -129,6 +129,25 @@ def erase(
     reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
     held: Callable[[Erasure], object] | None = None, groups: Iterable[str] | None = None,
 ) -> ErasureResult:
+    """``_erase`` (below) holding the project's erase lock for the whole run
+    (``erasures.erase_running``): an ingest meeting its pending entry meanwhile, or a second
+    erasure, is told the project is locked (``StoreLockedError``, exit 3), not that it did not
+    finish."""
+    from .erasures import erase_running
+
+    options: dict[str, Any] = {"by": by, "reader": reader, "audit_dirs": audit_dirs, "at": at, "held": held,
+                               "groups": groups}
+    if not (Path(root) / "inforce.yaml").is_file():
+        return _erase(root, document, revision, **options)  # NotFoundError, no lock folder made
+    with erase_running(Path(root)):
+        return _erase(root, document, revision, **options)
+
+
+def _erase(
+    root: str | Path, document: str, revision: str | None = None, *, by: str,
+    reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
+    held: Callable[[Erasure], object] | None = None, groups: Iterable[str] | None = None,
+) -> ErasureResult:
     """Erase ``document`` (every revision, or only ``revision``) from the project at ``root``:
     the steps of the module docstring. InputError (``by`` empty, a source file shared with a
     document not erased, the source file of an erased revision changed since it was ingested

@@ -7,15 +7,18 @@ keeps erased revisions out, reads it without importing the erasure's machinery.
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from inforce.ontology import InputError, NotFoundError, utc_text
+from inforce.ontology import InputError, NotFoundError, StoreLockedError, utc_text
 from inforce.ontology.erasure import ERASURES_FILE, Erasure
 from inforce.ontology.files import read_bounded_text, write_atomically
-from inforce.ontology.yamltext import load_marked
+from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
 __all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasures"]
 
@@ -23,6 +26,12 @@ __all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasure
 def read_erasures(root: Path) -> tuple[Erasure, ...]:
     """Every entry of ``root/erasures.yaml`` (none when absent); InputError naming the file,
     the line and the field when it does not read."""
+    return tuple(entry for entry, _ in _read_entries(root))
+
+
+def _read_entries(root: Path) -> tuple[tuple[Erasure, int | None], ...]:
+    """``read_erasures``'s entries, each with the line its ``state`` is written at (else the
+    entry's own), for a problem an entry that reads poses (one pending)."""
     path = Path(root) / ERASURES_FILE
     try:
         text = read_bounded_text(path, what="the erasure record", file=ERASURES_FILE, regular=True)
@@ -37,15 +46,21 @@ def read_erasures(root: Path) -> tuple[Erasure, ...]:
         raise InputError("erasures.yaml holds one key, erasures: a list of entries", file=ERASURES_FILE,
                          field="erasures")
     entries = []
-    for n, entry in enumerate(tree.get("erasures") or []):
+    items = tree.get("erasures") or []
+    for n, entry in enumerate(items):
+        # the entry's line: a mapping's own, else (``- 5``) where the list writes the item
+        line = _line_of(entry) or (items.item_at(n)[0] if isinstance(items, MarkedList) else None)
         try:
-            entries.append(Erasure.model_validate(_plain(entry)))
+            erasure = Erasure.model_validate(_plain(entry))
         except ValueError as invalid:
             errors = getattr(invalid, "errors", None)
             first = errors()[0] if callable(errors) else {"loc": (), "msg": str(invalid)}
             where = ".".join(str(p) for p in first["loc"])
-            raise InputError(first["msg"], file=ERASURES_FILE, line=_line_of(entry),
+            raise InputError(first["msg"], file=ERASURES_FILE, line=line,
                              field=f"erasures[{n}]" + (f".{where}" if where else "")) from None
+        if isinstance(entry, MarkedMap) and "state" in entry:
+            line = entry.value_at("state")[0]
+        entries.append((erasure, line))
     return tuple(entries)
 
 
@@ -87,6 +102,55 @@ def write_erasures(root: Path, entries: Sequence[Erasure]) -> None:
     write_atomically(Path(root) / ERASURES_FILE, "\n".join(lines) + "\n")
 
 
+#: flock'ed by a running erasure for the whole of its run (``erase_running``): the project's
+#: store folder itself (no file added to it); an ingest meeting its pending entry is then told
+#: the project is locked (exit 3), not that it did not finish.
+ERASE_LOCK = ".inforce"
+
+
+@contextmanager
+def erase_running(root: Path) -> Iterator[None]:
+    """Hold ``ERASE_LOCK`` while an erasure runs; ``StoreLockedError`` at once when another
+    process (or another erasure of this one) holds it. A project without a store folder has
+    nothing to erase (the erasure then says so): nothing is held."""
+    path = Path(root) / ERASE_LOCK
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOCTTY)
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StoreLockedError(path, "an erasure is running") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def erase_is_running(root: Path) -> bool:
+    """Whether an erasure of the project is running now (it holds ``ERASE_LOCK``)."""
+    try:
+        fd = os.open(Path(root) / ERASE_LOCK, os.O_RDONLY | os.O_DIRECTORY | os.O_NOCTTY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
+
+
 class ErasedDocuments:
     """What an ingest keeps out: the revisions and source files the erasures name."""
 
@@ -97,13 +161,17 @@ class ErasedDocuments:
 
     @classmethod
     def of(cls, root: Path, *, finishing: str | None = None) -> ErasedDocuments:
-        """The project's erasures; InputError when one other than ``finishing`` is pending."""
-        entries = read_erasures(root)
-        for n, entry in enumerate(entries):
+        """The project's erasures; InputError when one other than ``finishing`` is pending (did
+        not finish), StoreLockedError when that one is running now (``erase_running``)."""
+        read = _read_entries(root)
+        entries = tuple(entry for entry, _ in read)
+        for n, (entry, line) in enumerate(read):
             if entry.state == "pending" and entry.id != finishing:
+                if erase_is_running(root):  # running, not cut short: locked, as for any writer
+                    raise StoreLockedError(Path(root) / ".inforce", "an erasure is running")
                 raise InputError(
                     f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
-                    "nothing is ingested until it does", file=ERASURES_FILE, field=f"erasures[{n}].state",
+                    "nothing is ingested until it does", file=ERASURES_FILE, line=line, field=f"erasures[{n}].state",
                     hint=f"erase {entry.document}"
                          + (f" revision {entry.revisions[0]}" if entry.scope == "revision" else "")
                          + " again to finish it")

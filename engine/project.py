@@ -36,6 +36,7 @@ from inforce.ontology import (
     NotIngestedError,
     Refusal,
     Revision,
+    StoreLockedError,
 )
 from inforce.ontology.answers import (
     AsOfAnswer,
@@ -752,6 +753,8 @@ def _erasures_problems(snapshot: Snapshot, root: Path, groups: tuple[str, ...] |
 
     try:
         ErasedDocuments.of(root)
+    except StoreLockedError:  # an erasure running now: the next ingest waits for it (exit 3)
+        return ("an erasure is running: an ingest now is refused as locked (exit 3); run it once the erasure ends",)
     except (InputError, ExceptionGroup) as failed:
         found = list(getattr(failed, "exceptions", [failed]))
         shown = withhold_problems(snapshot, InputErrors(f"{root}: the next ingest fails", found), groups)

@@ -67,8 +67,8 @@ def test_lag_reports_a_record_of_erasures_the_next_ingest_refuses(project: Path,
     assert all("withheld" in problem for problem in told), told
     if kind == "invalid value":  # an entry's problem is at its line and field
         assert any(problem.startswith("erasures.yaml:2: erasures[0].at: ") for problem in told), told
-    if kind == "unfinished":  # at its field
-        assert any(problem.startswith("erasures.yaml: erasures[0].state: ") for problem in told), told
+    if kind == "unfinished":  # at its line and field (audit JJ-07)
+        assert any(problem.startswith("erasures.yaml:8: erasures[0].state: ") for problem in told), told
     whole = " ".join(Project.lag(project).problems)  # the operator, who holds the files, is told it whole
     assert any(word in whole for word in ("23:26", "SPEC-R", "syntax", "a list of entries")), whole
 
@@ -80,3 +80,41 @@ def test_the_command_line_lag_is_not_current_with_a_broken_record_of_erasures(pr
     assert "problem   erasures.yaml:2: erasures[0].at" in shown.output
     gated = runner.invoke(app, ["lag", str(project), "--groups", "nobody"])
     assert gated.exit_code == 1 and "erasures.yaml:2" in gated.output and "ZZWHEN" not in gated.output
+
+
+def test_a_pending_or_non_mapping_entry_is_named_at_its_line(tmp_path: Path) -> None:
+    """Audit JJ-07 (low): every erasures.yaml problem named its line but a pending entry's
+    (``erasures[0].state: ... did not finish``) and a non-mapping entry's (``- 5``)."""
+    from inforce.engine.erasures import ErasedDocuments, read_erasures
+    from inforce.ontology import InputError
+
+    (tmp_path / "erasures.yaml").write_text(_ENTRY.format(at='"2026-12-03T23:26:36Z"', state="pending"))
+    with pytest.raises(InputError, match="did not finish") as pending:
+        ErasedDocuments.of(tmp_path)
+    assert pending.value.line == 8 and pending.value.field == "erasures[0].state"
+    (tmp_path / "erasures.yaml").write_text("erasures:\n  - 5\n")
+    with pytest.raises(InputError) as scalar:
+        read_erasures(tmp_path)
+    assert scalar.value.line == 2 and scalar.value.field == "erasures[0]"
+
+
+def test_an_ingest_while_an_erasure_runs_is_locked_not_told_to_erase_again(project: Path) -> None:
+    """Audit JJ-06 (low): an ingest during a running erase answered exit 2 "the erasure ... did
+    not finish ... erase again" (rerunning starts a second erase). A running erasure holds the
+    erase lock (``erasures.erase_running``): the ingest is refused as locked (exit 3), lag says an
+    erasure is running; cut short (the lock free), the entry is the problem it was."""
+    from inforce.engine.erasures import ErasedDocuments, erase_running
+    from inforce.ontology import StoreLockedError
+
+    (project / "erasures.yaml").write_text(_ENTRY.format(at='"2026-12-03T23:26:36Z"', state="pending"))
+    with erase_running(project):
+        with pytest.raises(StoreLockedError, match="an erasure is running"):
+            ErasedDocuments.of(project)
+        locked = runner.invoke(app, ["ingest", str(project)])
+        assert locked.exit_code == 3 and "did not finish" not in locked.output, locked.output
+        assert any("an erasure is running" in problem for problem in Project.lag(project).problems)
+        with pytest.raises(StoreLockedError):  # a second erasure at once
+            with erase_running(project):
+                pass
+    cut_short = runner.invoke(app, ["ingest", str(project)])
+    assert cut_short.exit_code == 2 and "did not finish" in cut_short.output, cut_short.output
