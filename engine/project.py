@@ -214,7 +214,12 @@ class Project:
         with (reader if reader is not None else default_reader()).open(Path(root)) as files:
             registry, sources = files.registry()
             manifest = files.manifest
-        return project_lag(root, registry, now, sources=sources, manifest=manifest, groups=groups)
+            # what the next ingest refuses in the register (a row naming a file gone): a problem,
+            # never a revision withheld for its access (audit JJ-08)
+            refused = getattr(files, "registry_problems", None)
+            problems = _register_problems(refused() if refused is not None else [], groups)
+        return project_lag(root, registry, now, sources=sources, manifest=manifest, groups=groups,
+                           problems=problems)
 
     @classmethod
     def embed(
@@ -670,7 +675,7 @@ class Project:
 
     def _lag(
         self, registry: Iterable[Revision], now: dt.datetime, *, sources: Mapping[str, str] | None = None,
-        manifest: Manifest | None = None, groups: Iterable[str] | None = None,
+        manifest: Manifest | None = None, groups: Iterable[str] | None = None, problems: Sequence[str] = (),
     ) -> LagReport:
         """What document control recorded that this graph lacks, and configuration edited since ingest.
 
@@ -686,7 +691,7 @@ class Project:
             configuration_changed=configuration_changes(snapshot.manifest, snapshot.store.rule_pack_hashes(),
                                                         manifest, self._root)
             + _reviews_changed(snapshot, self._root, held),
-            problems=_erasures_problems(snapshot, self._root, held),
+            problems=(*problems, *_erasures_problems(snapshot, self._root, held)),
         )
         if held is None:
             return report
@@ -829,9 +834,10 @@ def _refusal(refused: AccessRestrictedError) -> Refusal:
 def project_lag(
     root: str | Path, registry: Iterable[Revision], now: dt.datetime | None = None, *,
     sources: Mapping[str, str] | None = None, manifest: Manifest | None = None,
-    groups: Iterable[str] | None = None,
+    groups: Iterable[str] | None = None, problems: Sequence[str] = (),
 ) -> LagReport:
     """``Project.lag`` for a project that may not be ingested yet (then everything is pending).
+    ``problems``: what the next ingest refuses, as the report names them.
 
     ``now`` is the monitoring clock the ages are measured on (never a ``valid_at``); None: the
     current UTC time.
@@ -844,7 +850,7 @@ def project_lag(
         project = Project.open(root)
     except NotIngestedError:  # a damaged or locked graph is not "nothing ingested": it stays an error
         registry = list(registry)
-        report = index_lag(registry, (), now, index_build="", sources=sources)
+        report = index_lag(registry, (), now, index_build="", sources=sources, problems=tuple(problems))
         if groups is None:
             return report
         by_registry = _registry_readable(registry, tuple(groups))
@@ -859,7 +865,17 @@ def project_lag(
 
         return withhold_lag(report, readable, registry=registry)
     with project:
-        return project._lag(registry, now, sources=sources, manifest=manifest, groups=groups)
+        return project._lag(registry, now, sources=sources, manifest=manifest, groups=groups, problems=problems)
+
+
+def _register_problems(found: Iterable[InputError], groups: Iterable[str] | None) -> tuple[str, ...]:
+    """The register's problems the next ingest refuses, as lag names them: whole to an operator
+    (``groups`` None); to an asker, at the register's line only (a row may be of a document they
+    may not read: its file is not named)."""
+    if groups is None:
+        return tuple(f"{problem} (the next ingest fails on it)" for problem in found)
+    return tuple(f"{problem.file}:{problem.line}: a row names a file the project lacks (the next ingest fails on it)"
+                 for problem in found)
 
 
 def _registry_readable(registry: Sequence[Revision], groups: tuple[str, ...]) -> Callable[[Locator], bool]:

@@ -234,6 +234,17 @@ class _ProjectFiles:
         revisions, sources, _ = read_registry(self.root)
         return revisions, sources
 
+    def registry_problems(self) -> list[InputError]:
+        """What the next ingest refuses in the register that ``registry`` reads past: a row
+        naming a file the project lacks (``Register.missing_files``)."""
+        if not self.manifest.registry:
+            return []
+        try:
+            register = read_register(self.root / self.manifest.registry, self.manifest.registry, root=self.root)
+        except (InputError, InputErrors):
+            return []
+        return register.missing_files(self.root)
+
     def _path(self, name: str) -> Path:
         return self._paths.get(name) or self.root / name
 

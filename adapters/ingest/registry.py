@@ -124,7 +124,11 @@ def _rows_read(register: Register, root: Path | None, groups: Iterable[str]) -> 
     problems: list[InputError] = []
     for row in register.rows:
         unread: list[InputError] = []
-        if row.file is not None and root is not None:
+        # a row naming a file the project lacks (the ingest refuses it: ``Register.missing_files``,
+        # which lag reports under problems): its revision is what the row says, its access too
+        missing = row.file is not None and root is not None and not (root / row.file).is_file() \
+            and not (root / row.file).is_symlink()
+        if row.file is not None and root is not None and not missing:
             try:
                 with groups_in_use(groups):  # the opening rule decides by them, as at ingest
                     revisions.append(read_revision(root / row.file, root, register=register))
@@ -137,7 +141,8 @@ def _rows_read(register: Register, root: Path | None, groups: Iterable[str]) -> 
                 unread = [InputError(f"cannot read the file: {problem.strerror}", file=row.file)]
         read = _row_revision(row, register)
         if isinstance(read, Revision):
-            revisions.append(read if row.file is None or root is None else read.model_copy(update={"access": ()}))
+            revisions.append(read if row.file is None or root is None or missing
+                             else read.model_copy(update={"access": ()}))
         else:
             problems += unread or read
     if problems:

@@ -103,3 +103,31 @@ def test_a_register_row_naming_a_file_is_read_with_the_file_by_ingest_and_lag_al
     assert shown.exit_code == 1 and "ZZREV" not in shown.output and "A-1" in shown.output, shown.output
     assert CliRunner().invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
     assert CliRunner().invoke(app, ["lag", str(tmp_path)]).exit_code == 0
+
+
+def test_a_register_row_naming_a_file_gone_is_a_problem_not_withheld(tmp_path):
+    """Audit JJ-08 (low): a public document's register row naming a file the project lacks (an
+    erasure's row left, or re-added) made lag tell an asker without groups "withheld (access)"
+    and no problem, while the next ingest refused the row. Lag now names the ingest's problem
+    (to an asker at the register's line only) and reads the row as the row says."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+    from inforce.engine import Project
+
+    runner = CliRunner()
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: reg\nfacets: []\nrules: []\nregistry: register.csv\n")
+    (tmp_path / "documents" / "a.md").write_text("1.1 SUMMARY\n\nA. The coating is applied in two coats over a primer.\n")
+    header = "file,id,revision,seq,kind,title,issued,effective_from,recorded\n"
+    dates = "2026-03-02,2026-03-02,2026-03-02T09:00:00Z"
+    (tmp_path / "register.csv").write_text(header + f"documents/a.md,SPEC-A,0,1,specification,Coatings,{dates}\n")
+    assert runner.invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
+    with (tmp_path / "register.csv").open("a") as rows:
+        rows.write(f"documents/gone.md,SPEC-W,0,1,specification,Roofing,{dates}\n")
+    assert runner.invoke(app, ["ingest", str(tmp_path)]).exit_code == 2
+    asked = Project.lag(tmp_path, groups=())
+    assert asked.withheld == () and [r.locator.doc for r in asked.pending] == ["SPEC-W"]
+    assert asked.problems == ("register.csv:3: a row names a file the project lacks (the next ingest fails on it)",)
+    (whole,) = Project.lag(tmp_path).problems
+    assert whole.startswith("register.csv:3: file: no file documents/gone.md in the project"), whole
