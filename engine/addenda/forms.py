@@ -193,6 +193,10 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
+    if len(holding) > 1 and (run := _title_run_holder(item, reference, corpus, path)) is not None:
+        # ("Section 5, Contract Data, Sub-Clause 8.7 Delay Damages": a run of the item's own words titling one
+        # holder alone outweighs the ranking of words and headings, round 44)
+        holders = [run]
     if len(holders) != 1:
         # (a run of the item's words titling one holder alone, or the clause's own title written after
         # its number that one holder alone bears, says which of them: round 41)
@@ -207,6 +211,12 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         items[index + 1].text if index is not None and index + 1 < len(items) else "")
     if (action.action == "amend" and re.search(r"\bto\s+read\s*:?\s*$", _read_text(item.text, mask))
             and _opens_with_own_label(following, target)):
+        action = Action("replace", action.words, action.span, action.attachment)
+    elif (action.action == "amend" and action.span is not None
+          and re.match(r"[ \t]*(?:as)?[ \t]*:[ \t]*[\"“]", item.text[action.span[1]:])
+          and _opens_with_own_label(item.text[action.span[1]:].lstrip(" \tas:"), target)):
+        # ('May be read as: "8.7 Delay Damages. ..."': the new text after the verb's colon is the clause
+        # written whole under its own number, round 44)
         action = Action("replace", action.words, action.span, action.attachment)
     return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
         f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"

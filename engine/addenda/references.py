@@ -416,6 +416,12 @@ _LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraphs?|paragraphs?|paras?\
 #: sibling paragraph of the same article; a letter only where a capital stands alone.
 _MORE_LETTERS = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)((?-i:[A-Z]))(?![\w]|\.\w)",
                            re.IGNORECASE)
+#: A sub-item of a clause named right after it by its word and label ("Clause 3.2.2, item c)",
+#: ", sub-paragraph (ii)", ", point 3", ", bullet 2"): the label set in brackets, closed by one,
+#: or bare after the word.
+_SUB_ITEM_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?)[ \t]+(?:no\.?[ \t]*)?"
+    r"(?:\(([0-9A-Za-z]{1,4})\)|([0-9A-Za-z]{1,4})\)|(\d{1,2}|(?-i:[a-z]|[ivx]{1,4}))(?![\w.]|\.\w))", re.IGNORECASE)
 _LETTER_OF_PATH = re.compile(
     rf"\b(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
     rf"{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)", re.IGNORECASE)
@@ -503,6 +509,16 @@ def find_references(
         return not any(start < e and s < end for s, e in taken)
 
     def take(reference: Reference) -> None:
+        if (reference.kind == "paragraph" and reference.target is None and isinstance(reference.why, str)
+                and re.fullmatch(r"\d{1,4}(?:\.\d{1,3})+", reference.why)):
+            # "Chapter 3, Clause 3.2.2, item c)", "Clause 4.1, sub-paragraph (ii)", "3.1, bullet 2": the
+            # sub-item named right after the clause is what changes, never the clause as a whole
+            # (held in the outline, it is the target; not held, the clause's edge is not applied)
+            sub = _SUB_ITEM_AFTER.match(read, reference.span[1])
+            if sub is not None:
+                label = next(g for g in sub.groups() if g)
+                reference = replace(reference, written=f"{reference.written}{sub.group(0).rstrip()}",
+                                    span=(reference.span[0], sub.end()), why=f"{reference.why}.{label}")
         found.append(reference)
         taken.append(reference.span)
 

@@ -43,6 +43,7 @@ from .extent import (
     _CLAUSE_ALONE,
     _CLAUSE_END,
     _HOLDERS_PROPOSED,
+    _TITLE_FILLER,
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
     _PAGES,
@@ -797,6 +798,9 @@ class _One:
                            or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
                      or _heading_title_of(self.item, self.corpus) == target.doc
                      or (documents and _title_run_of(self.item, reference, self.corpus, target))
+                     or (documents and _clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
+                         and not _names_document(self.items, self.corpus, self.notations, target.doc)
+                         and _named_by_its_word(self.item, reference, self.corpus, target.doc))
                      or (self._words_name(reference, target)
                          and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc
                          and _names_document(self.items, self.corpus, self.notations, target.doc)
@@ -1629,6 +1633,13 @@ class _One:
                     _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}",
                     *([f"{', '.join(t.doc for t, _ in titled)} hold{'s' if len(titled) == 1 else ''} it too, titled with "
                        "words the item writes"] if titled else []), "for a person to confirm"]))
+            titled = _titled_holders(self.open_refs, self.item, self.corpus)
+            if titled:  # "Section VIII, Particular Conditions, Sub-Clause 14.9": no document the designation fits
+                # holds 14.9 (or several do); the documents holding it titled with a run the item writes are meant
+                return _Outcome("proposed", self.rule, self.action, titled, why="; ".join([
+                    _why(self.action, [], self.open_refs),
+                    f"{', '.join(dict.fromkeys(t.format() for t, _ in titled))}: held by a document titled with words the item "
+                    "writes", "for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
@@ -1732,6 +1743,47 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
             return []
         found.append((Locator(doc=holding[0][0], path=holding[0][1]), reference))
     return _distinct(found)
+
+
+#: The item's own words before a clause that are one word naming its document ("A2. Specification clause
+#: 3.4.1 Decking: ...", "Specifications, Clause 2.1"): its label at most before the word.
+_ONE_WORD_BEFORE = re.compile(r"[ \t*_]*(?:\(?[A-Z]?\d{1,3}[.)]+[ \t]*)?(?:the[ \t]+)?([A-Za-z]{4,})[ \t]*,?[ \t]*", re.IGNORECASE)
+
+
+def _named_by_its_word(item: Item, reference: Reference, corpus: Corpus, doc: str) -> bool:
+    """Whether the item names the one document of the project holding its clause (the addendum's items
+    narrowing the holders) by a word of that document's title alone, the item's own words before the
+    clause ("Specification clause 3.4.1 Decking" where the one holder is "3.0 Specifications, Creek
+    Footbridge ..."): the word agrees with the holder the numbers found (round 44)."""
+    if reference.from_heading or not 0 < reference.span[0] <= len(item.text) or doc not in corpus.directory.titles:
+        return False
+    line = item.text[:reference.span[0]].rsplit("\n", 1)[-1]
+    word = _ONE_WORD_BEFORE.fullmatch(line)
+    if word is None or word.group(1).lower() in _TITLE_FILLER:
+        return False
+    stem = word.group(1).lower().rstrip("s")
+    return any(w.rstrip("s") == stem for w in re.findall(r"[a-z]{4,}", corpus.directory.titles[doc][1].lower()))
+
+
+def _titled_holders(open_refs: Sequence[Reference], item: Item, corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """For a clause named in a document the item's designation leaves open, where no one candidate holds
+    it ("Section VIII, Particular Conditions, Sub-Clause 14.9": neither document numbered Section VIII
+    holds a 14.9; "Technical Specification Section 6, Clause 6.3.1": two of the three Sections 6 do), the
+    clause in the documents holding it whose titles have every word of a run the item writes (round 44);
+    at most ``_HOLDERS_PROPOSED``, none where more would be. Proposals only."""
+    found: list[tuple[Locator, Reference]] = []
+    for reference in open_refs:
+        number = _ENDING_CLAUSE.search(reference.written) if reference.kind == "paragraph" else None
+        if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
+            continue
+        docs = {doc for fits in _title_runs(item, reference, corpus, number.group(1)) for doc in fits}
+        for doc in sorted(docs):
+            paths = place_path(corpus, doc, number.group(1))[0]
+            if len(paths) == 1:
+                target = Locator(doc=doc, path=paths[0])
+                found.append((target, replace(reference, target=target)))
+    found = _distinct(found)
+    return found if len(found) <= _HOLDERS_PROPOSED else []
 
 
 def _titled_too(held: Sequence[tuple[Locator, Reference]], item: Item, corpus: Corpus) -> list[tuple[Locator, Reference]]:
