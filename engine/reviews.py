@@ -749,8 +749,26 @@ def told_all(snapshot: Snapshot, groups: Iterable[str] | None) -> bool:
     """Whether an asker with ``groups`` is told the review file whole: an operator (None) and an
     asker who may read every document. The file speaks of any document (its entries' items,
     targets and notes), so whoever could be withheld one is told less of it (``listed``,
-    ``withhold_problems``), whether or not the file names one they may not read."""
-    return groups is None or snapshot.gate.all_public or not snapshot.gate.unreadable_documents(tuple(groups))
+    ``withhold_problems``), whether or not the file names one they may not read.
+
+    Every document, erased ones too: an entry of ``erasures.yaml`` keeps the access of what it
+    erased (``Erasure.told_to``), and the graph no longer holds it, so once a project's only
+    restricted revision or document is erased its gate is all public. An asker the entry is not
+    told to is not told every document (audit KK-04: an unfinished erasure's problem named the
+    restricted revision, who erased it and when). An erasure record that does not read may keep
+    any access: fail closed."""
+    if groups is None:
+        return True
+    held = tuple(groups)
+    if not (snapshot.gate.all_public or not snapshot.gate.unreadable_documents(held)):
+        return False
+    from .erasures import read_erasures
+
+    try:
+        erased = read_erasures(snapshot.root)
+    except (InputError, ExceptionGroup):
+        return False
+    return all(entry.told_to(held) for entry in erased)
 
 
 def listed(snapshot: Snapshot, groups: Iterable[str] | None) -> Callable[[ReviewDecision], ReviewDecision]:
