@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from .scalars import UtcDateTime
 from .verdict import Finding
@@ -81,3 +81,8 @@ class SweepReport(BaseModel):
     #: findings of the baseline that involve a document the asker may not read (``summary.withheld``):
     #: not compared, neither gone nor unchanged, counted whether or not they still stand
     baseline_withheld: int = 0
+    #: provisions (unpinned ``DOC#path``) of documents the asker may read that the run did not
+    #: compare (an amending item whose standing rests on a document a revision they may not read
+    #: decides that day: ``Snapshot.readable_on``): a baseline finding naming one is withheld,
+    #: not gone. Not written out: the run's own, for ``engine.sweep.against_baseline``
+    _withheld_provisions: frozenset[str] = PrivateAttr(default=frozenset())

@@ -139,10 +139,31 @@ def sweep(
         by_resolution=dict(sorted(by_resolution.items())), superseded_left_out=run.superseded_left_out,
         withheld=tuple(sorted(run.withheld)),
     )
-    return SweepReport(
+    report = SweepReport(
         as_of=valid_at, known_at=known_at, findings=tuple(findings), project=snapshot.manifest.project,
         index_build=snapshot.build_id, packs=run.packs or snapshot.precedence_pack_names(), summary=summary,
     )
+    report._withheld_provisions = _out_of_sight(run)
+    return report
+
+
+def _out_of_sight(run: _Run) -> frozenset[str]:
+    """The amending items (an edge's ``by``, unpinned) of documents not withheld that this run
+    did not compare: ``run.readable`` (the rule ``facts`` and ``asof`` follow) says no, their
+    standing resting on a document a revision the asker may not read decides that day
+    (``AsOfIndex.standing_out_of_sight``). A baseline finding naming one is counted withheld,
+    never gone (``against_baseline``; audit KK-05): whether it still stands is not told."""
+    if run.snapshot.gate.all_public:
+        return frozenset()
+    found: set[str] = set()
+    for edge in run.snapshot.index.supersession.edges:
+        by = getattr(edge, "by", None)
+        if by is None or by.doc in run.withheld or by.path is None:
+            continue
+        item = by.unpinned()
+        if not run.readable(item):
+            found.add(item.format())
+    return frozenset(found)
 
 
 def _sort_key(finding: Finding) -> tuple[Any, ...]:

@@ -28,14 +28,19 @@ def against_baseline(
     A finding of the baseline (one run with groups this asker lacks, say) with a provision of a
     document the run withheld (``summary.withheld``: the asker may not read it, so this run
     compared none of it) is neither gone nor compared: it is counted in ``baseline_withheld``,
-    the same whether or not it still stands (else the label would tell)."""
+    the same whether or not it still stands (else the label would tell). So is one with an
+    amending item the run did not compare (``SweepReport._withheld_provisions``)."""
     from inforce.ontology import GoneFinding
 
     hidden = set(report.summary.withheld)
+    # an amending item the run did not compare, its standing resting on a document withheld that
+    # day (93b2cb3's rule, ``Snapshot.readable_on``): withheld too, never gone (audit KK-05)
+    unseen = report._withheld_provisions
     before: dict[str, tuple[str, tuple[str, ...], str | None]] = {}
     withheld = 0
     for ident, kind, locators, resolution in baseline:
-        if hidden and any(_LOCATOR_DOC.split(locator, maxsplit=1)[0] in hidden for locator in locators):
+        if hidden and any(_LOCATOR_DOC.split(locator, maxsplit=1)[0] in hidden for locator in locators) \
+                or unseen and any(_unpinned(locator) in unseen for locator in locators):
             withheld += 1
             continue
         before[ident] = (kind, locators, resolution)
@@ -54,6 +59,16 @@ def against_baseline(
     )
     return report.model_copy(update={"findings": findings, "gone": gone, "baseline": name,
                                      "baseline_withheld": withheld})
+
+
+def _unpinned(locator: str) -> str:
+    """``DOC#path`` of a baseline's locator (``DOC@REV#path`` too); as written when it does not parse."""
+    from inforce.ontology import Locator
+
+    try:
+        return Locator.parse(locator).unpinned().format()
+    except (ValueError, InputError):
+        return locator
 
 
 def failing(report: SweepReport, fail_on: str) -> list[Finding]:
