@@ -1209,6 +1209,14 @@ class _One:
             # it says nothing is changed in part)
             self.action = Action("replace", self.action.words, self.action.span, True)
             self.reissued = True
+        elif (self.action.action in ("amend", "replace") and self.action.ambiguous is None and self.action.words and self.resolved
+              and all(t.path is None and r.kind == "sheet" and not r.from_heading for t, r in self.resolved)
+              and all(_REVISION_WORD.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and _REVISED_SEE_ATTACHED.match(self.item.text, max(r.span[1] for _, r in self.resolved))):
+            # "2-8 Sheets FP-102 and FP-103: REVISED; see attached.": sheets marked revised, the revision
+            # issued with the addendum and nothing else said, are each reissued whole (round 44)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
         elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved
               and all(t.path is None for t, _ in self.resolved)
               and all(_REVISION_WORD.fullmatch(w.strip()) for w in self.action.words.split(" … "))
@@ -1745,6 +1753,11 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
     return _distinct(found)
 
 
+#: A sheet's status set right after it, then only the pointer to the sheet issued with the addendum
+#: ("Sheets FP-102 and FP-103: REVISED; see attached."), never a sketch or detail of it.
+_REVISED_SEE_ATTACHED = re.compile(r"[ \t]*[:,\-–—][ \t]*(?:REVISED|REISSUED)[ \t]*[;,.\-–—][ \t]*(?:see[ \t]+)?"
+                                   r"(?:the[ \t]+)?(?:attached|enclosed)(?:[ \t]+(?:sheets?|drawings?|revisions?))?[ \t]*\.?[ \t]*$",
+                                   re.IGNORECASE)
 #: The item's own words before a clause that are one word naming its document ("A2. Specification clause
 #: 3.4.1 Decking: ...", "Specifications, Clause 2.1"): its label at most before the word.
 _ONE_WORD_BEFORE = re.compile(r"[ \t*_]*(?:\(?[A-Z]?\d{1,3}[.)]+[ \t]*)?(?:the[ \t]+)?([A-Za-z]{4,})[ \t]*,?[ \t]*", re.IGNORECASE)

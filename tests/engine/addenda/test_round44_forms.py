@@ -21,6 +21,9 @@ from real owners' forms with no wrong applied edge.
   conditions of particular application); the new text restating the clause under its own number after
   "May be read as:" replaces it whole. (The test below is a guard: on this small project the title reader
   already found the contract data; the held-out-44 part measures the change.)
+- Sheets marked revised with only the pointer to the attached revision after them ("Sheets FP-102 and
+  FP-103: REVISED; see attached."): each is reissued whole (before: proposed changed in part, "its verb
+  takes no object of its own").
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import pytest
 
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
-from addenda_reading import read_project, start_project
+from addenda_reading import read_project, start_project, write_sheet
 from corpus_writer import write_doc
 
 
@@ -141,3 +144,23 @@ def test_a_word_not_in_the_holders_title_leaves_the_clause_proposed(tmp_path, ru
     reading = read_project(tmp_path, rules)
     assert not any(target.startswith("SPEC-FB") for target, _, _ in _applied(reading))
     assert ("SPEC-FB#3.4.1", "full", True) in _proposed(reading)
+
+
+def _sheets(root: Path, line: str) -> None:
+    start_project(root, "round-44-sheets")
+    write_sheet(root, "FP-201", body="FIRE PROTECTION PLAN\n\nNOTE 1: SPRINKLERS AT 3 M CENTRES.\n")
+    write_sheet(root, "FP-202", body="FIRE PROTECTION DETAILS\n\nNOTE 1: HANGERS AT 2 M.\n")
+    write_doc(root, "ADD-01", "2026-02-02", "ADDENDUM NO. 3\n\nDRAWINGS\n\n" + line + "\n")
+
+
+def test_sheets_marked_revised_with_the_revision_attached_are_replaced_whole(tmp_path, rules):
+    _sheets(tmp_path, "3-4 Sheets FP-201 and FP-202: REVISED; see attached.")
+    reading = read_project(tmp_path, rules)
+    # (before: each proposed changed in part, "its verb takes no object of its own")
+    assert _applied(reading) == {("DWG-FP-201", "full", True), ("DWG-FP-202", "full", True)}
+
+
+def test_a_sheet_marked_revised_with_words_after_it_is_not_taken_whole_by_this_form(tmp_path, rules):
+    _sheets(tmp_path, "3-4 Sheet FP-201: REVISED; see attached sketch SK-3 for the new riser.")
+    reading = read_project(tmp_path, rules)
+    assert ("DWG-FP-201", "full", True) not in _applied(reading)
