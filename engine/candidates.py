@@ -152,13 +152,31 @@ def _in_force(
     """Collapse candidates to the in-force version of each section; a replaced section gives
     way to its in-force replacements (when the asker may read them), at its rank. A section
     whose in-force version sits in a revision the asker may not read (unchanged since then)
-    is shown from the readable revision that was searched: the same words."""
+    is shown from the readable revision that was searched: the same words.
+
+    An amending item whose being in force that day rests on a document a revision the asker
+    may not read decides is withheld, that document named, whether that revision's reissue
+    ended its change or not (``asof.answer.standing_out_of_sight``, the rule ``asof`` and the
+    freshness gate follow): collapsed without it, the item was returned when the restricted
+    revision lacked the paragraph it amends and dropped when it held it (audit KK-01)."""
+    withheld: set[str] = set()
+    if not snapshot.gate.all_public:
+        from .asof.answer import standing_out_of_sight
+
+        visible, targets = snapshot.visible(groups), snapshot.target_readable(groups, valid_at, known_at)
+        standing: dict[tuple[str, str | None], bool] = {}
+        for loc, _, _ in fused:
+            key = (loc.doc, loc.path)
+            if key not in standing:
+                out = standing_out_of_sight(snapshot.index, loc, valid_at, known_at, visible, targets)
+                standing[key] = out is not None
+                withheld.update(out.withheld if out is not None else ())
+        fused = [hit for hit in fused if not standing[(hit[0].doc, hit[0].path)]]
     found = snapshot.index.dedup_to_current([loc for loc, _, _ in fused], valid_at, known_at)
     kept = {f"{loc.doc}#{loc.path}": (loc, Locator.parse(pin)) for loc, pin in zip(found.kept, found.in_force, strict=True)}
     superseded = {f"{d.locator.doc}#{d.locator.path}": d for d in found.dropped if d.reason == "superseded"}
     out: dict[Locator, _Slot] = {}
     dropped: list[DroppedCandidate] = [d for d in found.dropped if d.reason not in ("duplicate", "superseded")]
-    withheld: set[str] = set()
     for loc, score, ranks in fused:
         key = f"{loc.doc}#{loc.path}"
         if key in kept:

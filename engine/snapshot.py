@@ -526,7 +526,9 @@ class Snapshot:
         side_b = self._in_force(second, valid_at, known_at)
         for side in (side_a, side_b):
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], held)
-        readable = self.readable(held)
+        # what a side replaces is a section named across revisions: judged on the day by the one
+        # rule (``target_readable``), not by every revision of its document (audit KK-03, as HH-01)
+        readable = self.target_readable(held, valid_at, known_at)
         return resolve_precedence(redact_replaces(side_a, readable), redact_replaces(side_b, readable),
                                   rules.precedence, valid_at=valid_at, project=self.manifest.project)
 

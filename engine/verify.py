@@ -489,7 +489,11 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
     for locator, _ in hits:
         text = snapshot.store.provision_text(locator)[0]
         if quote_in(quote, text):
-            fresh = snapshot.index.freshness_gate([locator], case.valid_at, case.known_at).outcome == "pass"
+            # fresh as the gate judges it for this asker (``Snapshot.freshness_gate``: the one
+            # rule, ``target_readable`` on the day), so which provision the words are placed in never
+            # rests on what a revision they may not read holds (audit KK-02)
+            fresh = snapshot.freshness_gate([locator], case.valid_at, case.known_at,
+                                            groups=case.groups).outcome == "pass"
             if fresh:
                 _, current = _versions(case, locator)
                 fresh = quote_in(quote, _shown_text(case, locator, current, raw=text))

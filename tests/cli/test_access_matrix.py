@@ -1037,3 +1037,97 @@ def test_a_public_reissue_that_spends_an_amendment_is_named_whole_beside_a_restr
         found[restricted] = {k: v for k, v in answer.items() if k not in ("index_build", "withheld")}
     assert found[False]["reason"] == "superseded" and found[False]["successors"] == ["SPEC-X#2.1.A"]
     assert found[True] == found[False]
+
+
+# ---- KK-01, KK-02, KK-03 (audit KK, medium): the in-force choices of resolve, check and precedence ----
+
+_KK_B_WORDS = {"045": "the water-cement ratio shall not exceed 0.45 ZZSECRETB.",
+               "050": "the water-cement ratio shall not exceed 0.50 ZZSECRETB.", "gone": None}
+
+
+def _kk_reads(project: Path, tmp_path: Path, day: str, groups: tuple[str, ...] = ()) -> dict[str, Any]:
+    """What ``resolve`` (full text) and ``check`` of a quote with no locator tell an asker with
+    ``groups`` on ``day`` (json), less the stamps of the build and the verdict."""
+    def scrub(found: Any) -> Any:
+        if isinstance(found, dict):
+            return {k: scrub(v) for k, v in found.items()
+                    if k not in ("index_build", "audit", "verdict_id", "checked_at", "elapsed_ms")}
+        return [scrub(v) for v in found] if isinstance(found, list) else found
+
+    answer = tmp_path / "kk-answer.json"
+    answer.write_text(json.dumps({"question": "ratio?", "context": {"valid_at": day, "groups": list(groups)},
+                                  "claims": [{"text": "The ratio.", "citations": [{"quote": "shall not exceed 0.42"}]}]}))
+    reads: dict[str, Any] = {}
+    for name, args in (("resolve", ["resolve", "{p}", "water-cement ratio", "--valid-at", day]),
+                       ("check", ["check", "{p}", "--answer", str(answer)])):
+        code, output, written = _run(args, project, tmp_path, "json", ",".join(groups) or None)
+        reads[name] = {"exit": code, "said": scrub(json.loads(written)) if written else output}
+    return reads
+
+
+@pytest.mark.parametrize("variant", ["later", "earlier"])
+def test_on_a_day_a_restricted_revision_decides_resolve_and_a_quote_alone_do_not_tell_whether_it_holds_the_paragraph(
+    tmp_path: Path, built_once, variant: str,
+) -> None:
+    """KK-01: ``resolve`` collapsed its candidates to what is in force with no access applied
+    (``candidates._in_force``), so on a day SPEC-X's restricted revision B decides it a public
+    asker got ADD-01#1.1 when B lacked 2.1.A and ``withheld: [SPEC-X]`` without it when B held
+    it. KK-02: ``check`` placed a quote with no locator by the access-free freshness gate, in
+    ADD-01#1 (answered) or ADD-01#1.1 (refused) by the same difference. Both now follow the one
+    rule (``asof.answer.standing_out_of_sight``; ``Snapshot.freshness_gate`` for the asker): the
+    public answers are the same whether B holds 2.1.A at 0.45, at 0.50 or not at all, and the
+    group ``legal`` still reads B."""
+    day = _HH01_B_DAYS[variant]
+    reads = {}
+    for name, words in _KK_B_WORDS.items():
+        project = built_once.copy(f"access-matrix/hh01-{variant}-{name}", _hh01_project(variant, words),
+                                  tmp_path / name)
+        reads[name] = _kk_reads(project, tmp_path, day)
+    assert reads["045"] == reads["050"] == reads["gone"], "a public read tells whether B holds 2.1.A"
+    said = json.dumps(reads["gone"])
+    assert "ZZSECRETB" not in said and "SPEC-X@B" not in said and "0.5" not in said
+    if variant == "later":  # ADD-01 is in force: its item's standing rests on SPEC-X, withheld
+        resolved = reads["gone"]["resolve"]["said"]
+        assert not [p for p in resolved["provisions"] if p["locator"].endswith("#1.1")]
+        assert resolved["withheld"] == ["SPEC-X"]
+    # the group reads B: a reissue holding 2.1.A spends the amendment, one without it does not
+    grouped = {name: _kk_reads(tmp_path / name, tmp_path, day, ("legal",)) for name in ("045", "gone")}
+    assert "ZZSECRETB" in json.dumps(grouped["045"]["resolve"])
+    if variant == "later":
+        assert "ADD-01@0#1.1" in [p["locator"] for p in grouped["gone"]["resolve"]["said"]["provisions"]]
+        (citation,) = grouped["gone"]["check"]["said"]["claims"][0]["citations"]
+        assert citation["locator"] == "ADD-01@0#1.1" and citation["status"] == "ok"
+
+
+def _kk_precedence(project: Path, tmp_path: Path, day: str, groups: str | None = None) -> dict[str, Any]:
+    reads: dict[str, Any] = {}
+    for pair in (["SPEC-X#2.1.B", "ADD-01#1.1"], ["SPEC-X#2.1.A", "ADD-01#1.1"]):
+        for fmt in ("json", "text"):
+            code, output, written = _run(["precedence", "{p}", *pair, "--valid-at", day], project, tmp_path, fmt, groups)
+            said = written.replace(str(project), "{p}")
+            if fmt == "json" and said:
+                said = {k: v for k, v in json.loads(said).items() if k not in ("index_build", "withheld")}
+            else:
+                said = re.sub(r"index build \w+", "", said)
+            reads[f"{' '.join(pair)} {fmt}"] = {"exit": code, "said": said or output}
+    return reads
+
+
+@pytest.mark.parametrize("variant", ["later", "earlier", "future"])
+def test_precedence_on_a_day_a_public_revision_decides_reads_as_without_the_restricted_revision(
+    tmp_path: Path, built_once, variant: str,
+) -> None:
+    """KK-03 (the HH-01 class left in ``precedence``): what ADD-01#1.1 replaces was judged by
+    ``may_read`` of the unpinned ``SPEC-X#2.1.A``, every revision of SPEC-X at once, so on a day
+    the public revision A decides it, the item was labelled "Addendum No. 1 §1.1" rather than
+    "Section 03 30 00 §2.1.A as amended by Addendum No. 1 §1.1" whenever SPEC-X also had a
+    restricted revision. It is now judged by ``Snapshot.target_readable`` on the day: the
+    public answers are those of the project without B, text and json."""
+    plain = built_once.copy("access-matrix/hh01-none", _hh01_project("none"), tmp_path / "none")
+    mixed = built_once.copy(f"access-matrix/hh01-{variant}", _hh01_project(variant), tmp_path / variant)
+    expected = _kk_precedence(plain, tmp_path, _HH01_A_DAY)
+    found = _kk_precedence(mixed, tmp_path, _HH01_A_DAY)
+    assert "as amended by Addendum No. 1" in json.dumps(expected)
+    assert found == expected
+    said = json.dumps(found)
+    assert "ZZSECRETB" not in said and "SPEC-X@B" not in said
