@@ -467,6 +467,12 @@ class Snapshot:
         readable = self.readable(groups)
         asked = [_locator(c) for c in candidates]
         hidden = [c for c in asked if not readable(c)]
+        if not self.gate.all_public:  # an amending item whose standing rests on a withheld document
+            from .asof.answer import standing_out_of_sight  # (audit KK-01: as resolve withholds it)
+
+            visible, targets = self.visible(groups), self.target_readable(groups, valid_at, known_at)
+            hidden += [c for c in asked if c not in hidden and standing_out_of_sight(
+                self.index, c, valid_at, known_at, visible, targets) is not None]
         found = self.index.dedup_to_current([c for c in asked if c not in hidden], valid_at, known_at)
         return redact_dedup(found, hidden, readable)
 

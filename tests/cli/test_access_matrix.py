@@ -1131,3 +1131,29 @@ def test_precedence_on_a_day_a_public_revision_decides_reads_as_without_the_rest
     assert found == expected
     said = json.dumps(found)
     assert "ZZSECRETB" not in said and "SPEC-X@B" not in said
+
+
+def test_dedup_for_an_asker_does_not_tell_whether_a_restricted_revision_holds_the_paragraph(
+    tmp_path: Path, built_once,
+) -> None:
+    """KK-01's API twin: ``Project.dedup_to_current`` with the asker's groups kept ADD-01#1.1 in
+    force when B lacked 2.1.A and dropped it as superseded (successor SPEC-X) when B held it, on a
+    day B decides SPEC-X. An item whose standing rests on a withheld document is now dropped for
+    ``access`` alike (``asof.answer.standing_out_of_sight``); the group ``legal`` still reads B."""
+    import datetime as dt
+
+    from inforce.engine.project import Project
+
+    day = dt.date.fromisoformat(_HH01_B_DAYS["later"])
+    found: dict[str, Any] = {}
+    grouped: dict[str, Any] = {}
+    for name, words in _KK_B_WORDS.items():
+        project = Project.open(built_once.copy(f"access-matrix/hh01-later-{name}", _hh01_project("later", words),
+                                               tmp_path / name))
+        asked = ["ADD-01@0#1.1", "ADD-01@0#1"]
+        found[name] = project.dedup_to_current(asked, day, groups=()).model_dump(mode="json", exclude={"index_build"})
+        grouped[name] = project.dedup_to_current(asked, day, groups=("legal",))
+    assert found["045"] == found["050"] == found["gone"]
+    assert [(d["locator"], d["reason"]) for d in found["gone"]["dropped"]] == [("ADD-01@0#1.1", "access")]
+    assert [str(k) for k in grouped["gone"].kept] == ["ADD-01@0#1.1", "ADD-01@0#1"]
+    assert [(str(d.locator), d.reason) for d in grouped["045"].dropped] == [("ADD-01@0#1.1", "superseded")]
