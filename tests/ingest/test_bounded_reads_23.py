@@ -353,7 +353,8 @@ def test_a_register_over_the_limit_is_refused_naming_it(tmp_path: Path, monkeypa
     (tmp_path / name).write_text(text)
     assert len(text) > 200
     register.read_register(tmp_path / name, name, root=tmp_path)  # a regular file still reads
-    _capped(monkeypatch, register, "read_bounded_text", limit=200)
+    # a CSV register is read as bytes (its records and line ends kept as written), a YAML one as text
+    _capped(monkeypatch, register, "read_bounded" if name.endswith(".csv") else "read_bounded_text", limit=200)
     with pytest.raises(InputErrors) as caught:
         register.read_register(tmp_path / name, name, root=tmp_path)
     [error] = caught.value.exceptions
