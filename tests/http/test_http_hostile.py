@@ -570,8 +570,10 @@ def test_lag_is_not_current_with_a_broken_record_of_erasures_and_quotes_none_of_
 ) -> None:
     """Audit 37 EE-03 / HH-02 over HTTP: ``erasures.yaml`` that does not read (every ingest
     refuses then) made ``GET .../lag`` answer current. It is lagging, the problem at its file,
-    line and field; a key whose groups do not read every document is told none of its values
-    (here, when a restricted document was erased), a key that reads them all is told it whole."""
+    line and field; no key is told its values: one whose groups do not read every document
+    (here, when a restricted document was erased), nor, since audit KK-04, one that reads them all —
+    a record of erasures that does not read may keep any access, so it is withheld from every key
+    (fail closed: ``reviews.told_all``); whoever holds the files reads it there."""
     root = tmp_path / "lagged"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: lagged\nfacets: []\nrules: []\n")
@@ -592,4 +594,7 @@ def test_lag_is_not_current_with_a_broken_record_of_erasures_and_quotes_none_of_
         assert problem.startswith("erasures.yaml:2: erasures[0].at: ") and "withheld" in problem
         assert "ZZWHEN" not in asked.text and "23:26" not in asked.text
         owner = client.get("/v1/projects/lagged/lag", headers=_key("owner"))
-        assert owner.json()["lagging"] is True and "23:26:36" in owner.json()["problems"][0]
+        assert owner.json()["lagging"] is True, owner.text
+        (told,) = owner.json()["problems"]
+        assert told.startswith("erasures.yaml:2: erasures[0].at: ") and "withheld" in told
+        assert "ZZWHEN" not in owner.text and "23:26" not in owner.text
