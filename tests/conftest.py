@@ -37,42 +37,24 @@ def _allocations_as_a_fresh_process() -> object:
     fill_allocations(False)
 
 
-#: Files run together by one worker under ``--dist loadfile`` (``make test``), by the name of their
-#: unit: the files of tests/models/ (torch and sentence-transformers take seconds to import and
-#: each loaded model is kept by its process, so two workers sharing the folder would pay both
-#: twice), and the files that run Ray (they share the one cluster ``ray_cluster_shared`` starts in
-#: the process on first use, seconds to start and to stop; and on two workers two clusters of 2
-#: CPUs each would share this machine's 2 cores).
-#: They run in this order: test_sweep_ray.py first, as its local reports fork this process
-#: (``sweep --workers 2``), which is done before Ray runs in it.
-RAY_FILES = ("tests/cli/test_sweep_ray.py", "tests/cli/test_embed_ray.py", "tests/cli/test_sweep_all_ray.py",
-             "tests/cli/test_ray_address_probe_34.py", "tests/bench/test_embed_scale_bench.py",
-             "tests/bench/test_portfolio_bench.py")
-
-
-def _unit(path: str) -> str:
-    """The unit of work a test file belongs to (its own path, unless it is run with others)."""
-    if path.startswith("tests/models/"):
-        return "tests/models/"
-    return "ray" if path in RAY_FILES else path
-
-
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """Under ``--dist loadfile`` (``make test``) the files of one unit (``_unit``) are run by one
-    worker. Every other file is still a unit of its own. Any other ``--dist`` keeps pytest-xdist's
-    scheduler."""
+    """Under ``--dist loadfile`` (``make test``) the files of tests/models/ are one unit of work,
+    run by one worker: torch and sentence-transformers take seconds to import and each loaded
+    model is kept by its process, so two workers sharing the folder would pay both twice. Every
+    other file is still a unit of its own. Any other ``--dist`` keeps pytest-xdist's scheduler."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
     config.option.loadscopereorder = False  # the order pytest_collection_modifyitems gives is kept
 
-    class UnitsTogether(LoadFileScheduling):
+    class ModelFilesTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _unit(super()._split_scope(nodeid))
+            scope = super()._split_scope(nodeid)
+            return "tests/models/" if scope.startswith("tests/models/") else scope
 
-    return UnitsTogether(config, log)
+    return ModelFilesTogether(config, log)
 
 
 #: What a test marked ``slow`` weighs against one that is not, in ordering the files for the workers
@@ -84,20 +66,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The heaviest files first (their tests keep their order): the workers take files from the
     front of the list as they free, so a file of one slow test left to the end would run alone
     while the other worker sits idle. A file weighs its tests, each ``slow`` one as SLOW_WEIGHT;
-    the files of a unit (``_unit``: tests/models/, Ray's) weigh as one, since one worker runs them
-    together."""
+    the files of tests/models/ weigh as one, since one worker runs them together."""
     def unit(item: pytest.Item) -> str:
-        return _unit(item.nodeid.split("::", 1)[0])
+        path = item.nodeid.split("::", 1)[0]
+        return "tests/models/" if path.startswith("tests/models/") else path
 
     weight: dict[str, int] = {}
     for item in items:
         weight[unit(item)] = weight.get(unit(item), 0) + (SLOW_WEIGHT if item.get_closest_marker("slow") else 1)
     first_seen = {name: i for i, name in enumerate(dict.fromkeys(unit(item) for item in items))}
-    def rank(item: pytest.Item) -> int:  # a file's place in its unit: RAY_FILES's order
-        path = item.nodeid.split("::", 1)[0]
-        return RAY_FILES.index(path) if path in RAY_FILES else 0
-
-    items.sort(key=lambda item: (-weight[unit(item)], first_seen[unit(item)], rank(item)))
+    items.sort(key=lambda item: (-weight[unit(item)], first_seen[unit(item)]))
 
 
 class BuiltOnce:
@@ -189,23 +167,3 @@ def _ingest_example(name: str) -> Callable[[Path], object]:
 @pytest.fixture(scope="session")
 def ingested_example(tmp_path_factory: pytest.TempPathFactory) -> IngestedExamples:
     return IngestedExamples(tmp_path_factory)
-
-
-@pytest.fixture
-def ray_cluster_shared() -> str:
-    """The address of one Ray with 2 CPUs in this process (``ray_required.shared_cluster``),
-    started on first use and stopped after the last test of ``RAY_FILES`` in a row: every test that
-    joins a cluster it did not start shares it (the Ray files are one unit of work); a test that
-    kills a worker kills one of its workers, which Ray replaces. Ray is imported here, never at
-    collection."""
-    from ray_required import shared_cluster
-
-    return shared_cluster()
-
-
-@pytest.hookimpl(trylast=True)  # after the test's own fixtures are torn down
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    if nextitem is None or nextitem.nodeid.split("::", 1)[0] not in RAY_FILES:
-        ray_required = sys.modules.get("ray_required")
-        if ray_required is not None:
-            ray_required.stop_shared_cluster()

@@ -1,8 +1,8 @@
 """``inforce embed --executor ray`` (issue 26): the packaged model on the real Ray, no stand-ins.
 The vectors cached are byte for byte those the local executor caches (the same batches, the
 same model), though a worker is killed mid-run; a run killed itself leaves its finished batches
-cached, and the next run embeds only the rest (here, locally: one cache for both). The run's one
-Ray (``ray_cluster_shared``), joined by address; ``tests/cli/test_sweep_all_ray.py`` has a command start its own."""
+cached, and the next run embeds only the rest (here, locally: one cache for both). One Ray for
+the file, joined by address; ``tests/cli/test_sweep_all_ray.py`` has a command start its own."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
-from tests.support.ray_required import require_ray
+from tests.support.ray_required import ray_cluster, require_ray
 
 pytestmark = [pytest.mark.slow, pytest.mark.ml]
 
@@ -80,10 +81,11 @@ def _embed(project: Path, *args: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
 
 
-@pytest.fixture
-def cluster(ray_cluster_shared: str) -> str:
-    """The run's Ray with 2 CPUs, started in this process (``tests/conftest.py``), its address."""
-    return ray_cluster_shared
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A Ray with 2 CPUs started in this process, its address."""
+    with ray_cluster(2) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

@@ -17,12 +17,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.portfolios import EXAMPLES
-from tests.support.ray_required import require_ray
+from tests.support.ray_required import ray_cluster, require_ray
 
 pytestmark = pytest.mark.slow
 
@@ -39,10 +40,11 @@ def _ray() -> None:
     require_ray()
 
 
-@pytest.fixture
-def cluster(ray_cluster_shared: str) -> str:
-    """The run's Ray, started in this process (``tests/conftest.py``), its head's address."""
-    return ray_cluster_shared
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A Ray with 1 CPU started in this process, its head's address."""
+    with ray_cluster(1) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ written are byte for byte those of the local executor, whether the command start
 killed mid-sweep changes nothing; Ctrl-C cancels the work and leaves nothing at ``--out``; a
 cluster address that does not answer is an input error before any work.
 
-The run's one Ray (``cluster``: ``ray_cluster_shared``) is joined with ``--ray-address``;
+One Ray is started for the file (``cluster``) and the commands join it with ``--ray-address``;
 one test lets the command start its own."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 from tests.support.portfolios import build_portfolio
-from tests.support.ray_required import require_ray
+from tests.support.ray_required import ray_cluster, require_ray
 
 pytestmark = pytest.mark.slow
 
@@ -97,11 +98,11 @@ def local(portfolio: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str
     return _tree(out)
 
 
-@pytest.fixture
-def cluster(ray_cluster_shared: str) -> str:
-    """The run's Ray with 2 CPUs, started in this process as the command starts its own
-    (``tests/conftest.py``), its address."""
-    return ray_cluster_shared
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A Ray with 2 CPUs started in this process (as the command starts its own), its address."""
+    with ray_cluster(2) as address:
+        yield address
 
 
 def test_a_ray_started_here_writes_the_same_files_though_a_worker_is_killed_and_is_gone_after(

@@ -6,8 +6,8 @@ model built here once) give the local report even though a worker is killed whil
 Ctrl-C cancels the reading and writes nothing; a wrong executor or address is an input error
 before any work.
 
-The run's one Ray (``cluster``: ``ray_cluster_shared``); the commands run in this process and find
-it joined. Ray is imported in the fixture, never at collection (every xdist worker would pay it)."""
+One Ray is started for the file (``cluster``); the commands run in this process and find it
+joined. Ray is imported in the fixture, never at collection (every xdist worker would pay it)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,14 @@ import shutil
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from tests.support.ray_required import ray_cluster
 
 pytestmark = pytest.mark.slow
 
@@ -47,12 +48,12 @@ def riverside(ingested_example, tmp_path_factory: pytest.TempPathFactory) -> tup
                   "json 2": _sweep(root, out / "two.json", "--workers", "2")}
 
 
-@pytest.fixture
-def cluster(ray_cluster_shared: str) -> str:
-    """The run's Ray with 2 CPUs, started in this process as ``sweep --executor ray`` starts its
-    own (``tests/conftest.py``); its address. Without the extra the file skips, except under CI
-    (make test installs it)."""
-    return ray_cluster_shared
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A Ray with 2 CPUs started in this process, as ``sweep --executor ray`` starts its own; its
+    address. Without the extra the file skips, except under CI (make test installs it)."""
+    with ray_cluster(2) as address:
+        yield address
 
 
 def test_riverside_on_ray_with_two_workers_is_byte_for_byte_the_local_report(

@@ -5,7 +5,6 @@ the ``[ray]`` extra, so there a missing Ray is a failure, not a skip."""
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import os
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-__all__ = ["ray_cluster", "require_ray", "shared_cluster", "stop_shared_cluster"]
+__all__ = ["ray_cluster", "require_ray"]
 
 
 def require_ray() -> ModuleType:
@@ -41,26 +40,3 @@ def ray_cluster(cpus: int = 2) -> Iterator[str]:
     finally:
         if mode is None:
             os.environ.pop("RAY_AUTH_MODE", None)
-
-
-_shared: tuple[contextlib.ExitStack, str] | None = None
-
-
-def shared_cluster() -> str:
-    """The address of this process's shared Ray with 2 CPUs (``ray_cluster``), started on the
-    first call and running until ``stop_shared_cluster`` (or the process's end)."""
-    global _shared
-    if _shared is None:
-        stack = contextlib.ExitStack()
-        address = stack.enter_context(ray_cluster(2))
-        _shared = (stack, address)
-        atexit.register(stop_shared_cluster)
-    return _shared[1]
-
-
-def stop_shared_cluster() -> None:
-    """The shared Ray stopped, if it runs (its folder removed); the next ``shared_cluster`` starts another."""
-    global _shared
-    if _shared is not None:
-        stack, _shared = _shared[0], None
-        stack.close()
