@@ -263,12 +263,6 @@ def test_an_erasure_killed_mid_rebuild_keeps_the_review_decisions_on_other_docum
     review decisions. Running it again finishes it: the decision on the erased document stays
     gone (its note may quote the erased words), the decision on a document not erased is kept
     in reviews.yaml and in the graph, and the next ingest reads the file."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     root = tmp_path / "project"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text(MANIFEST)
@@ -284,19 +278,7 @@ def test_an_erasure_killed_mid_rebuild_keeps_the_review_decisions_on_other_docum
         "- item: ADD-1#1.1\n  target: SPEC-2#1.1.A\n  scope: partial\n  decision: reject\n  by: R. Viewer\n"
         "  at: 2026-04-02T09:05:00Z\n  note: two coats stay\n")
     assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
-    reached = tmp_path / "reached"
-    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
-    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
-    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.05)
-        assert reached.exists(), "the erasure never reached its rebuild"
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+    argv = _erase_killed_in_its_rebuild(root, tmp_path)
     assert '"pending"' in (root / "erasures.yaml").read_text() and (root / "documents" / "gone.md").exists()
     assert "SPEC-2#1.1.A" in (root / "reviews.yaml").read_text()
 
@@ -461,29 +443,11 @@ def test_an_erasure_cut_short_before_the_register_row_went_is_finished(tmp_path:
 def test_an_erasure_killed_mid_rebuild_still_removes_the_register_row(tmp_path: Path) -> None:
     """Killed (SIGKILL) during its rebuild, before any file was deleted: run again, the erasure
     finishes from its record and takes the row out of the register."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     root = tmp_path / "project"
     _registered(root, "register.csv")
     (root / "register.csv").write_bytes(_CSV.encode())
     assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
-    reached = tmp_path / "reached"
-    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
-    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
-    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.05)
-        assert reached.exists(), "the erasure never reached its rebuild"
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+    argv = _erase_killed_in_its_rebuild(root, tmp_path)
     assert '"pending"' in (root / "erasures.yaml").read_text() and (root / "register.csv").read_bytes() == _CSV.encode()
     finished = runner.invoke(app, argv)
     assert finished.exit_code == 0, finished.output
@@ -632,3 +596,28 @@ def test_erasing_a_document_deletes_its_revisions_not_ingested_yet(tmp_path: Pat
     assert register.read_text() == f"{_ROW_HEADER}\ndocuments/kept.md,SPEC-2,0,1,specification,Kept,{_DATES}\n"
     again = runner.invoke(app, ["ingest", str(root)])
     assert again.exit_code == 0 and "erased" not in again.output, again.output
+
+
+def _erase_killed_in_its_rebuild(root: Path, tmp_path: Path) -> list[str]:
+    """``inforce erase ROOT SPEC-1`` in a child process, SIGKILLed once its rebuild has loaded
+    the graph (the store's test pause); the command's arguments, to run it again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    reached = tmp_path / "reached"
+    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
+    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+        assert reached.exists(), "the erasure never reached its rebuild"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    return argv
