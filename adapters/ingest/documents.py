@@ -172,6 +172,7 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
             unread.append(path)
     if escapes:
         raise InputErrors(f"{root}: documents lead outside the project", escapes)
+    mislaid.extend(_one_file_twice(root, found))
     if mislaid:
         raise InputErrors(f"{root}: metadata inforce does not read; the graph is unchanged", mislaid)
 
@@ -179,6 +180,38 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
         return p.relative_to(root).as_posix()
 
     return sorted(found, key=order), sorted(unread, key=order)
+
+
+def _one_file_twice(root: Path, found: list[Path]) -> list[InputError]:
+    """An error for each schedule, PDF or Word place that shares, through a symbolic link, its file
+    or its sidecar with another place whose other half is another file: two documents would be read
+    from one file or under one sidecar, and the ingest kept one of them and dropped the other without
+    a word, and erasing the one deleted the other's file (audit MM-01, MM-02). A place whose file and
+    sidecar both lead where another's do is that document again, read once, as is a Markdown file,
+    drawing or act linked to another (its metadata is inside it: one document, whatever its places).
+    Named at the later place, with the one it shares a file with."""
+    seen: dict[tuple[int, str], tuple[str, str | None]] = {}  # (which half, its real file): place, other half
+    errors: list[InputError] = []
+    for document in sorted(found, key=lambda p: p.relative_to(root).as_posix()):
+        if not document.name.lower().endswith((".pdf", ".csv", ".docx")):
+            continue
+        sidecar = document.with_name(document.name + ".yaml")
+        halves = (os.path.realpath(document), os.path.realpath(sidecar) if sidecar.is_file() else None)
+        place = document.relative_to(root).as_posix()
+        for half in (0, 1):
+            if halves[half] is None:
+                continue
+            key = (half, halves[half])
+            if key not in seen:
+                seen[key] = (place, halves[1 - half])
+            elif seen[key][1] != halves[1 - half]:
+                shared = "file" if half == 0 else "sidecar"
+                errors.append(InputError(
+                    f"its {shared} is the same file as that of {seen[key][0]} (a symbolic link leads from one to the "
+                    "other) while the other half of each differs: one file is one document", file=place,
+                    hint="remove the link, or copy the file if two documents are meant"))
+                break
+    return errors
 
 
 #: Where a document's metadata goes, by the document's suffix (a file named as its sidecar is not read).
