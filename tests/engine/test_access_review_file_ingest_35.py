@@ -17,18 +17,12 @@ import pytest
 
 from inforce.engine import Project
 from inforce.ontology import InputErrors
-from tests.engine.test_access_withheld_34 import _PUBLIC, _RESTRICTED, BROKEN, _write
+from tests.engine.test_access_withheld_34 import BROKEN, public_and_restricted
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("cc") / "p"
-    root.mkdir()
-    (root / "inforce.yaml").write_text("project: p35\nfacets: []\nrules: []\n")
-    _write(root, "pub.md", _PUBLIC)
-    _write(root, "spec-r.md", _RESTRICTED)
-    Project.ingest(root)
-    return root
+    return public_and_restricted(tmp_path_factory.mktemp("cc") / "p", "p35")
 
 
 @pytest.fixture()

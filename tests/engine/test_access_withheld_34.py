@@ -32,6 +32,19 @@ def _write(root: Path, name: str, text: str) -> None:
     (root / "documents" / name).write_text(text)
 
 
+def public_and_restricted(root: Path, project: str) -> Path:
+    """``root``: a project of one public specification (PUB-1) and one restricted to ``owners``
+    (SPEC-R), ingested; for the tests of other modules that build on the pair."""
+    root.mkdir(parents=True)
+    (root / "inforce.yaml").write_text(f"project: {project}\nfacets: []\nrules: []\n")
+    _write(root, "pub.md", _PUBLIC)
+    _write(root, "spec-r.md", _RESTRICTED)
+    from inforce.engine import Project
+
+    Project.ingest(root)
+    return root
+
+
 _PUBLIC = """---
 id: PUB-1
 kind: specification

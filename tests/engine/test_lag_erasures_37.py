@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 from inforce.engine import Project
-from tests.engine.test_access_withheld_34 import _PUBLIC, _RESTRICTED, _write
+from tests.engine.test_access_withheld_34 import public_and_restricted
 
 runner = CliRunner()
 
@@ -32,13 +32,7 @@ BROKEN = {
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("ee03") / "p"
-    root.mkdir()
-    (root / "inforce.yaml").write_text("project: p37\nfacets: []\nrules: []\n")
-    _write(root, "pub.md", _PUBLIC)
-    _write(root, "spec-r.md", _RESTRICTED)
-    Project.ingest(root)
-    return root
+    return public_and_restricted(tmp_path_factory.mktemp("ee03") / "p", "p37")
 
 
 @pytest.fixture()
