@@ -7,17 +7,28 @@ keeps erased revisions out, reads it without importing the erasure's machinery.
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import json
-import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from inforce.ontology import InputError, NotFoundError, StoreLockedError, utc_text
+from inforce.ontology import (
+    GraphUnusableError,
+    InputError,
+    NotFoundError,
+    StoreLockedError,
+    utc_text,
+)
 from inforce.ontology.erasure import ERASURES_FILE, Erasure
-from inforce.ontology.files import read_bounded_text, write_atomically
+from inforce.ontology.files import (
+    LockUnusable,
+    lock_is_held,
+    read_bounded_text,
+    release_lock,
+    take_lock,
+    write_atomically,
+)
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
 __all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasures"]
@@ -102,53 +113,41 @@ def write_erasures(root: Path, entries: Sequence[Erasure]) -> None:
     write_atomically(Path(root) / ERASURES_FILE, "\n".join(lines) + "\n")
 
 
-#: flock'ed by a running erasure for the whole of its run (``erase_running``): the project's
-#: store folder itself (no file added to it); an ingest meeting its pending entry is then told
-#: the project is locked (exit 3), not that it did not finish.
-ERASE_LOCK = ".inforce"
+#: Locked by a running erasure for the whole of its run (``erase_running``): a lock file in the
+#: project's store folder (``ontology.files.take_lock``), deleted when the erasure ends; an
+#: ingest meeting its pending entry is then told the project is locked (exit 3), not that it
+#: did not finish.
+ERASE_LOCK = ".inforce/erase.lock"
 
 
 @contextmanager
 def erase_running(root: Path) -> Iterator[None]:
     """Hold ``ERASE_LOCK`` while an erasure runs; ``StoreLockedError`` at once when another
-    process (or another erasure of this one) holds it. A project without a store folder has
-    nothing to erase (the erasure then says so): nothing is held."""
+    process (or another erasure of this one) holds it, ``GraphUnusableError`` (exit 3, nothing
+    changed) when the file system takes no lock there (NFS without its lock service). A project
+    without a store folder has nothing to erase (the erasure then says so): nothing is held."""
     path = Path(root) / ERASE_LOCK
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOCTTY)
-    except OSError:
+    if not path.parent.is_dir() or path.parent.is_symlink():
         yield
         return
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise StoreLockedError(path, "an erasure is running") from None
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+        fd = take_lock(path, removed=True)
+    except LockUnusable as problem:
+        raise GraphUnusableError(
+            f"{path}: cannot take the erase lock ({problem.reason}); nothing was erased. The project's file "
+            "system must support file locks: on NFS, run the lock service (lockd/statd, or mount with 'local_lock=flock'), "
+            "or move the project to a local disk, then run the erasure again") from None
+    if fd is None:
+        raise StoreLockedError(path.parent, "an erasure is running")
+    try:
+        yield
     finally:
-        os.close(fd)
+        release_lock(fd, path)
 
 
 def erase_is_running(root: Path) -> bool:
     """Whether an erasure of the project is running now (it holds ``ERASE_LOCK``)."""
-    try:
-        fd = os.open(Path(root) / ERASE_LOCK, os.O_RDONLY | os.O_DIRECTORY | os.O_NOCTTY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    else:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return False
-    finally:
-        os.close(fd)
+    return lock_is_held(Path(root) / ERASE_LOCK)
 
 
 class ErasedDocuments:

@@ -40,11 +40,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import fcntl
 import hashlib
 import os
 import re
-import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,7 +63,14 @@ from inforce.ontology import (
     parse_datetime_utc,
     utc_text,
 )
-from inforce.ontology.files import is_inside, read_bounded, write_atomically
+from inforce.ontology.files import (
+    LockUnusable,
+    is_inside,
+    read_bounded,
+    release_lock,
+    take_lock,
+    write_atomically,
+)
 from inforce.ontology.ingest import REVIEWS_FILE
 from inforce.ontology.scalars import one_line, person_name
 from inforce.ontology.text import yaml_quoted
@@ -451,23 +456,16 @@ def _locked(root: Path) -> Iterator[None]:
     folder = root / ".inforce"
     folder.mkdir(exist_ok=True)
     try:
-        fd = os.open(folder / "reviews.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    except OSError as problem:
-        raise InputError(f"cannot lock the review file: {problem.strerror}", file=REVIEWS_FILE) from None
+        fd = take_lock(folder / "reviews.lock", wait=30, nofollow=True)
+    except LockUnusable as problem:
+        raise InputError(f"cannot lock the review file: {problem.reason}", file=REVIEWS_FILE) from None
+    if fd is None:
+        raise InputError("another inforce review has held reviews.yaml for 30 s", file=REVIEWS_FILE,
+                         hint="try again when it is done")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise InputError("another inforce review has held reviews.yaml for 30 s", file=REVIEWS_FILE,
-                                     hint="try again when it is done") from None
-                time.sleep(0.02)
         yield
     finally:
-        os.close(fd)  # releases the lock
+        release_lock(fd)
 
 
 def append_review(root: Path, decision: ReviewDecision,

@@ -2,8 +2,9 @@
 test, for every layer (the CLI's ``-o``, RFI drafts, the graph's ``CURRENT`` pointer, the
 manifest's pack paths, the register, document symlinks), the one way a command's several
 outputs are written all or none (``written_together``: a sweep's ``-o`` report and RFI drafts),
-and the one bounded read of a file a command is handed (an answer, a sweep baseline, an audit
-record).
+the one bounded read of a file a command is handed (an answer, a sweep baseline, an audit
+record), and the one way a lock file is taken (``take_lock``: the writer's, the erasure's, the
+review file's).
 """
 
 from __future__ import annotations
@@ -16,15 +17,16 @@ import os
 import re
 import secrets
 import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "Together", "append_line", "create_atomically", "ensure_room", "is_file_name",
-           "is_inside", "is_partial_write", "no_room", "read_bounded", "read_bounded_text", "write_atomically",
-           "written_together"]
+__all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "is_file_name",
+           "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+           "take_lock", "write_atomically", "written_together"]
 
 _PARTIAL = ".partial"
 
@@ -272,6 +274,106 @@ def _cut_back(fd: int, written: int) -> None:
         return
     with contextlib.suppress(OSError):
         os.ftruncate(fd, os.lseek(fd, 0, os.SEEK_CUR) - written)
+
+
+class LockUnusable(Exception):  # noqa: N818 - a condition the caller names in its own error
+    """A lock file that cannot serve (``take_lock``): it cannot be opened, it is no regular
+    file, or the file system refuses the lock for a reason other than another holder (ENOLCK,
+    EBADF, EOPNOTSUPP: NFS without its lock service, a file system without locks)."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        self.path, self.reason = str(path), reason
+        super().__init__(f"{path}: {reason}")
+
+
+#: The errors ``flock`` gives when another holder has the lock (EACCES: some emulations).
+_HELD = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+
+
+def take_lock(path: str | Path, *, wait: float = 0.0, nofollow: bool = False, removed: bool = False) -> int | None:
+    """An exclusive ``flock`` on the lock file ``path``: the file descriptor holding it (give
+    it to ``release_lock``), or None when another process (or another open of this one) holds
+    it past ``wait`` seconds. The file is a regular file opened for reading and writing and
+    made when missing (mode 0o644 less the umask), never truncated: NFS emulates ``flock``
+    with POSIX record locks, which need a file open for writing (a folder opened read-only
+    fails there with EBADF). ``nofollow``: a symbolic link at ``path`` is refused.
+    ``removed``: the file is deleted by ``release_lock`` (so that a lock leaves nothing
+    behind, even when it cannot be taken); a lock taken on a file another holder deleted
+    meanwhile is taken again on the new one. ``LockUnusable`` when the lock cannot be taken for any reason but a holder."""
+    path = Path(path)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY | (getattr(os, "O_NOFOLLOW", 0) if nofollow else 0)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(path, flags, 0o644)
+        except IsADirectoryError:
+            raise LockUnusable(path, "it is a folder") from None
+        except OSError as problem:
+            reason = "it is a symbolic link" if problem.errno == errno.ELOOP else problem.strerror or str(problem)
+            raise LockUnusable(path, reason) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LockUnusable(path, "it is not a regular file")
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as problem:
+                if problem.errno not in _HELD:
+                    if removed and _same_file(fd, path):  # no one can hold it: left as it was found
+                        with contextlib.suppress(OSError):
+                            os.unlink(path)
+                    raise LockUnusable(path, f"the file system refused the lock: {problem.strerror or problem}") \
+                        from None
+                os.close(fd)
+                if time.monotonic() >= deadline:
+                    return None
+                time.sleep(0.02)
+                continue
+            if removed and not _same_file(fd, path):  # its holder deleted it as we opened it: again
+                os.close(fd)
+                continue
+            return fd
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+            raise
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        now = os.lstat(path)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+
+
+def release_lock(fd: int, path: str | Path | None = None) -> None:
+    """Let go of a lock ``take_lock`` gave; ``path`` (one taken ``removed``): its file is
+    deleted first, while still held."""
+    if path is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+
+
+def lock_is_held(path: str | Path) -> bool:
+    """Whether another open of the lock file ``path`` holds its lock now (``take_lock``); False
+    when there is no such file, or it takes no lock."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError as problem:
+        return problem.errno in _HELD
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
 
 
 def is_partial_write(name: str, target: str) -> bool:

@@ -119,7 +119,9 @@ class _ProjectFiles:
         by; the graph names the file it leads to), the sidecar of a PDF, Word file or CSV
         (``X.pdf.yaml``) beside it or beside such a link, and the file inside the project a
         sidecar that is a symlink leads to (deleting the link alone would leave its id, title,
-        dates and access). A link leading out of the project is named, never what it leads to."""
+        dates and access); of a chain of links (``a.csv`` -> ``b.csv`` -> the file), every link
+        inside the project, as the first (``_links_after``). A link leading out of the project
+        is named, never what it leads to."""
         if self._found is None:
             try:
                 self.discover()
@@ -131,10 +133,12 @@ class _ProjectFiles:
         for place in dict.fromkeys([root / name, *(self._found or {}).get(name, ())]):
             if place.is_symlink():
                 named.append(_relative(place, root))
+                named += _links_after(place, real_root)
             sidecar = sidecar_of(place)
             if sidecar is None or not (sidecar.exists() or sidecar.is_symlink()):
                 continue
             named.append(_relative(sidecar, root))
+            named += _links_after(sidecar, real_root)
             if sidecar.is_symlink() and sidecar.exists() and is_inside(sidecar, root):
                 named.append(_relative(Path(os.path.realpath(sidecar)), real_root))
         return list(dict.fromkeys(named))
@@ -247,6 +251,33 @@ class _ProjectFiles:
 
     def _path(self, name: str) -> Path:
         return self._paths.get(name) or self.root / name
+
+
+#: The most links a chain is followed through (the kernel's own limit).
+_MAX_LINKS = 40
+
+
+def _links_after(link: Path, real_root: Path) -> list[str]:
+    """The symlinks a chain starting at the symlink ``link`` passes through after it (``a.yaml``
+    -> ``b.yaml`` -> the file: ``b.yaml``), those inside the project (``real_root``, resolved),
+    named relative to it: an erasure deletes each link of the chain as it deletes the first,
+    never one outside the project (a chain leaving it is followed, its links there not named)."""
+    named: list[str] = []
+    seen = set()
+    hop = link
+    for _ in range(_MAX_LINKS):
+        try:
+            target = os.readlink(hop)
+        except OSError:  # the end of the chain: a file, or nothing
+            break
+        hop = Path(os.path.realpath(hop.parent)) / target
+        hop = Path(os.path.realpath(hop.parent)) / hop.name  # its folder resolved, the link itself not
+        if hop in seen or not hop.is_symlink():
+            break
+        seen.add(hop)
+        if is_inside(hop.parent, real_root) and hop.name not in ("", ".", ".."):
+            named.append(_relative(hop, real_root))
+    return named
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -84,7 +84,8 @@ class ProjectFiles(Protocol):
         those that exist now, whether or not ``name`` still does: what an erasure deletes with
         the file. A symlink inside the project leading to the file, and the file inside the
         project a sidecar that is a symlink leads to, are among them (the erasure deletes
-        both ends). A register, which describes many files, is none of them."""
+        both ends), and every link inside the project a chain of links passes through. A
+        register, which describes many files, is none of them."""
         ...
 
     def register_rows(self, files: Collection[str], document: str | None = None) -> RegisterRows | None:

@@ -23,18 +23,21 @@ older inforce cannot read a ``CURRENT`` of two lines (delete ``.inforce`` to go 
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import os
 import re
 import shutil
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import GraphDamagedError, GraphUnusableError, StoreLockedError
-from inforce.ontology.files import is_partial_write, write_atomically
+from inforce.ontology.files import (
+    LockUnusable,
+    is_partial_write,
+    release_lock,
+    take_lock,
+    write_atomically,
+)
 
 from ._check import GraphCheck, measure_graph
 
@@ -221,31 +224,20 @@ class WriterLock:
             reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
             raise GraphUnusableError(f"{home}: cannot make the store folder: {reason}") from None
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY, 0o644)
-        except IsADirectoryError:
-            raise _unusable_lock(path, "it is a folder") from None
-        except OSError as exc:
-            raise _unusable_lock(path, exc.strerror or str(exc)) from None
+            fd = take_lock(path)
+        except LockUnusable as problem:
+            raise _unusable_lock(path, problem.reason) from None
+        if fd is None:
+            holder = ""
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                holder = path.read_text().strip()
+            raise StoreLockedError(home, f"writer pid {holder}" if holder else "")
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise _unusable_lock(path, "it is not a regular file")
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise _unusable_lock(path, exc.strerror or str(exc)) from None
-                holder = ""
-                with contextlib.suppress(OSError, UnicodeDecodeError):
-                    holder = path.read_text().strip()
-                raise StoreLockedError(home, f"writer pid {holder}" if holder else "") from None
-            try:
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())
-            except OSError as exc:
-                raise _unusable_lock(path, exc.strerror or str(exc)) from None
-        except BaseException:
-            os.close(fd)
-            raise
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as exc:
+            release_lock(fd)
+            raise _unusable_lock(path, exc.strerror or str(exc)) from None
         self._fd = fd
 
     def release(self) -> None:
@@ -253,8 +245,7 @@ class WriterLock:
             return
         with contextlib.suppress(OSError):
             os.ftruncate(self._fd, 0)
-        fcntl.flock(self._fd, fcntl.LOCK_UN)
-        os.close(self._fd)
+        release_lock(self._fd)
         self._fd = None
 
     @property
