@@ -33,12 +33,18 @@ outcomes and the rule behind it (its id, and the pack file and line it is writte
 The graph's other data (documents, applicability, qualifier links, an addendum's items) is as
 ingested; the sweep compares the stored quantities' subjects, not the re-read ones.
 
-**Access, one rule for every source.** Every decision is made over the whole project (the
-sweep and the subjects read every document; a case or a logged decision is decided with its own
-groups), so the exit status counts every changed decision. What the asker (``groups``) is shown
-goes through the one gate: a changed decision that involves a document they may not read is
-listed as the sweep lists a withheld document, by its id with the reason ``access`` and nothing
-else (no file, line, text or title), and each source counts what it withheld.
+**Access, one rule for every source.** The sweep is run as the asker (``groups``) and the
+``asof`` answers are theirs (``Snapshot.asof``), so those sources count and compare the
+decisions the asker's own ``sweep`` and ``asof`` show them, and nothing of a restricted
+revision moves their counts (audit LL-01); the documents their sweep withheld are named by id
+in the precedence source's note, as the sweep's ``summary.withheld`` names them. The subjects
+read every document, a case or a logged decision is decided with its own groups, and the edges
+are the graph's, the same for everyone (``engine.access`` rule 7). What the asker is shown of
+each goes through the one gate, ``Snapshot.target_readable`` (undated, or on the decision's
+day: a document judged by the revision that decides it, audit LL-02): a changed decision that
+involves what they may not read is listed as the sweep lists a withheld document, by its id
+with the reason ``access`` and nothing else (no file, line, text or title), and each source
+counts what it withheld.
 
 **What is not a decision** is counted apart and named (``ImpactReport.unreplayed``), never as
 unchanged: a case that is an input error under both packs (a case of ``--cases`` is then an
@@ -59,7 +65,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
-    AccessRestrictedError,
     Context,
     ImpactChange,
     ImpactReport,
@@ -640,8 +645,9 @@ class _Impact:
                  display: Callable[[str], str], groups: Sequence[str] = ()) -> None:
         self.snapshot = snapshot
         self.asker = tuple(groups)
-        #: every group the project names: the whole project is read, whoever asks
-        self.everyone = tuple(sorted({group for _, _, access in snapshot.store.access_rows() for group in access or ()}))
+        #: the one rule of what the asker reads, undated (None) and per (day, known-at):
+        #: ``Snapshot.target_readable``, as every other command judges it
+        self._readable: dict[tuple[dt.date, dt.datetime | None] | None, Callable[[Locator], bool]] = {}
         self.unreplayed: list[ImpactUnreplayed] = []
         self.withheld_more = 0  # changed subject bindings counted, not listed, of documents withheld
         self.display = display
@@ -705,28 +711,32 @@ class _Impact:
         return None
 
     def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False,
-            asked: Context | None = None) -> None:
-        """Add ``change``; when it involves (``involved``) a revision the asker may not read,
-        as the sweep shows a withheld document: its id, nothing else (``origin`` too is left out
-        when it is that document's file and line: ``at_document``). A locator is judged as it
-        is given: pinned, that revision; unpinned, every revision of its document — or, for a
-        question asked on a day (``asked``), the revision that answers it then, as the question
-        itself is gated (``Snapshot.gate_question``)."""
-        hidden = sorted({locator.doc for locator in involved if not self._may_read(locator, asked)})
+            on: dt.date | None = None, known_at: dt.datetime | None = None) -> None:
+        """Add ``change``; when it involves (``involved``) what the asker may not read, as the
+        sweep shows a withheld document: its id, nothing else (``origin`` too is left out when it
+        is that document's file and line: ``at_document``). Each locator is judged by the one
+        rule every command follows (``Snapshot.target_readable``): a pinned revision by its own
+        access; a section named across revisions by the revisions that hold it; and for a
+        decision about a day (``on``, as recorded by ``known_at``), also by the revision its
+        document rests on that day and, for an amending item, whether its standing rests on a
+        document withheld that day. Judged per document instead, a document with a public
+        revision deciding the day was withheld whole whenever another of its revisions was
+        restricted (issue 23, audit LL-02)."""
+        readable = self._judge(on, known_at)
+        hidden = sorted({locator.doc for locator in involved if not readable(locator)})
         if hidden:
             change = ImpactChange(source=change.source, origin="-" if at_document else change.origin,
                                   subject=", ".join(hidden), change=change.change, before=None, after=None,
                                   rules=change.rules, withheld=tuple(hidden))
         self.changes.append(change)
 
-    def _may_read(self, locator: Locator, asked: Context | None) -> bool:
-        if asked is None or locator.rev is not None:
-            return self.snapshot.may_read(locator, self.asker)
-        try:
-            self.snapshot.gate_question(locator, self.asker, asked.valid_at, asked.known_at)
-        except AccessRestrictedError:
-            return False
-        return True
+    def _judge(self, on: dt.date | None, known_at: dt.datetime | None = None) -> Callable[[Locator], bool]:
+        """``Snapshot.target_readable`` for the asker: undated (``on`` None), or on a day."""
+        key = None if on is None else (on, known_at)
+        found = self._readable.get(key)
+        if found is None:
+            found = self._readable[key] = self.snapshot.target_readable(self.asker, on, known_at)
+        return found
 
     def unreplay(self, source: Any, origin: str, subject: str, reason: str) -> None:
         self.unreplayed.append(ImpactUnreplayed(source=source, origin=origin, subject=subject, reason=reason))
@@ -869,15 +879,17 @@ class _Impact:
         for target in sorted(self.targets):
             locator = Locator.parse(target)
             for day in dates:
+                answered = [_asof_words(side, locator, day, self.asker) for side in self.sides]
+                if answered[0] is None or answered[1] is None:
+                    continue  # refused to the asker that day: no decision of theirs (as ``asof`` refuses it)
                 decisions += 1
-                answered = [_asof_words(side, locator, day) for side in self.sides]
                 words = (answered[0][0], answered[1][0])
                 if words[0] != words[1]:
                     self.add(ImpactChange(
                         source="asof", origin=day.isoformat(), subject=f"{target} as of {day.isoformat()}",
                         change="changed", before=words[0], after=words[1],
                         rules=tuple(p for rule in sorted(self.targets[target]) for p in self.place(rule))),
-                        [locator, *answered[0][1], *answered[1][1]])
+                        [locator, *answered[0][1], *answered[1][1]], on=day)
         note = "" if self.targets else "no edge changed"
         self.sources.append(ImpactSource(source="asof", decisions=decisions, changed=len(self.changes) - before,
                                          note=note))
@@ -886,7 +898,14 @@ class _Impact:
     def precedence(self, dates: Sequence[dt.date], same_edges: bool, pack_same: bool,
                    logged: Sequence[tuple[str, str, _Asked]] = ()) -> None:
         """The sweep's decisions on each date, then the logged precedence questions, under each
-        side; neither when the change touches no rule they read and no edge."""
+        side; neither when the change touches no rule they read and no edge.
+
+        The sweep is run as the asker (``groups``: the one gate, as their own ``sweep`` is), so
+        the decisions counted and compared are those their sweep shows them, on both sides: run
+        as everyone, it counted decisions about what they may not read, that date's restricted
+        revision included, and listed each changed one by its documents' ids (issue 23, audit
+        LL-01). The documents it withheld are named in the note, by id, as the sweep's
+        ``summary.withheld`` names them (whatever the day)."""
         if same_edges and pack_same:
             self.sources.append(ImpactSource(
                 source="precedence", decisions=0, changed=0,
@@ -908,7 +927,7 @@ class _Impact:
                   for p in as_read_by(self.sides[number], self.readings(number), self.asker).proposed}
         for day in dates:
             try:
-                reports = [sweep(side, ModelBackends(), day, groups=self.everyone) for side in self.sides]
+                reports = [sweep(side, ModelBackends(), day, groups=self.asker) for side in self.sides]
             except InforceError as problem:  # said in the summary, never passed over in silence
                 failed.append(f"the sweep of {day.isoformat()} failed: {_said(problem)}")
                 continue
@@ -933,7 +952,7 @@ class _Impact:
                     subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
                     change="added" if was is None else "removed" if now is None else "changed",
                     before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))),
-                    [located for f in (was, now) if f is not None for located in _finding_revisions(f)])
+                    [located for f in (was, now) if f is not None for located in _finding_revisions(f)], on=day)
         for origin, subject, asked in logged:
             answers = [_precedence(side, asked) for side in self.sides]
             if all(words.startswith("input error: ") for _, words in answers):
@@ -946,7 +965,11 @@ class _Impact:
             self.add(ImpactChange(source="precedence", origin=origin, subject=subject, change="changed",
                                   before=answers[0][1], after=answers[1][1],
                                   rules=self.behind(fired, ("precedence", "supersession"))),
-                     [_locator(asked.a), _locator(asked.b)], asked=asked.context)
+                     [_locator(asked.a), _locator(asked.b)], on=asked.context.valid_at, known_at=asked.context.known_at)
+        withheld = self.snapshot.withheld(self.asker) if dates else ()
+        if withheld:
+            failed.insert(0, f"swept as your groups read the project, {len(withheld):,} document(s) withheld: "
+                             + ", ".join(withheld[:_LISTED]) + (" and more" if len(withheld) > _LISTED else ""))
         self.sources.append(ImpactSource(source="precedence", decisions=decisions,
                                          changed=len(self.changes) - before, note="; ".join(failed)))
 
@@ -1294,13 +1317,18 @@ def _proposal_words(proposal: Any) -> str | None:
         f" (rule {proposal.rule})" if proposal.rule else "")
 
 
-def _asof_words(side: Snapshot, locator: Any, day: dt.date) -> tuple[str, list[Locator]]:
-    """What ``asof`` answers for ``locator`` on ``day`` under ``side``, in words, and the
-    provisions the answer names (the gate's to judge)."""
-    from inforce.ontology import NotFoundError
+def _asof_words(side: Snapshot, locator: Any, day: dt.date, groups: Sequence[str]) -> tuple[str, list[Locator]] | None:
+    """What ``asof`` answers an asker with ``groups`` for ``locator`` on ``day`` under ``side``
+    (``Snapshot.asof``, access applied: what they may not read named by document id), in words,
+    and the provisions the answer names (the gate's to judge); None when ``asof`` refuses it to
+    them. Answered for everyone, a change on a day a revision they may not read decides was
+    counted, and listed withheld, by what that revision holds (issue 23, audit LL-01)."""
+    from inforce.ontology import AccessRestrictedError, NotFoundError
 
     try:
-        answer = side.index.answer(locator, day, None)
+        answer = side.asof(locator, day, None, groups=groups)
+    except AccessRestrictedError:
+        return None
     except NotFoundError as missing:
         return f"not found: {missing}", []
     words = "in force" if answer.in_force else "not in force" + (f" ({answer.reason})" if answer.reason else "")

@@ -562,9 +562,10 @@ class Project:
         elsewhere). Eligibility for the ``cases`` (JSON lines), the pack's tests and the example
         answers and the ``decisions`` logged (decision logs, audit records); supersession edges and
         what ``asof`` answers on ``valid_at`` (default: the latest revision date); the sweep's
-        precedence decisions and the logged ones. The graph is not written. Every decision is
-        made over the whole project; one involving a document ``groups`` may not read is shown
-        withheld, by the document's id alone (the one access gate)."""
+        precedence decisions and the logged ones. The graph is not written. The sweep and the
+        ``asof`` answers are those ``groups`` are shown (their own ``sweep`` and ``asof``); any
+        other decision involving what ``groups`` may not read is shown withheld, by the
+        document's id alone (the one access gate, ``Snapshot.target_readable``)."""
         from .impact import rules_impact
 
         return rules_impact(self.snapshot, self._root, pack, against=against, against_ref=against_ref, cases=cases,

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
+    AccessRestrictedError,
     Context,
     EligibilityResult,
     Fact,
@@ -518,12 +519,15 @@ class Snapshot:
             raise InputError(f"both sides are {first.unpinned()}: precedence decides between two provisions",
                              field="b", hint="name the provision that disagrees with the first")
         held = tuple(groups)
+        # what a side's standing and what it replaces rest on: judged on the day by the one rule
+        readable = self.target_readable(held, valid_at, known_at)
         for side in (first, second):
             # the gate first: which sections and revisions a document has is its content too
             self.gate_question(side, held, valid_at, known_at)
             deciding = self._deciding(side.doc, valid_at, known_at) if side.rev is not None else None
             if deciding is not None:  # a pinned side's in-force text rests on the revision that decides
                 self.gate.check(side, [Locator(doc=side.doc, rev=deciding)], held)
+            self._gate_standing(side, held, valid_at, known_at, readable)
             if not self.index.has(side):
                 raise NotFoundError(f"no revision of the project has {side}",
                                     hint=f"inforce history {self._root} {side.unpinned()} lists its versions")
@@ -534,9 +538,28 @@ class Snapshot:
             self.gate.check(side.locator, [*side.replaced_by, *side.amended_by], held)
         # what a side replaces is a section named across revisions: judged on the day by the one
         # rule (``target_readable``), not by every revision of its document (audit KK-03, as HH-01)
-        readable = self.target_readable(held, valid_at, known_at)
         return resolve_precedence(redact_replaces(side_a, readable), redact_replaces(side_b, readable),
                                   rules.precedence, valid_at=valid_at, project=self.manifest.project)
+
+    def _gate_standing(
+        self, side: Locator, held: tuple[str, ...], valid_at: dt.date, known_at: dt.datetime | None,
+        targets: Readable,
+    ) -> None:
+        """Refuse (``AccessRestrictedError``, naming that document) a side of a precedence
+        question that is an amending item whose being in force on the day rests on a document a
+        revision ``held`` may not read decides (``asof.answer.standing_out_of_sight``, the rule
+        ``asof``, ``check``, ``resolve`` and the sweep follow; ``target_readable`` on the day).
+        Without it, an amending item's side was refused when that restricted revision held the
+        paragraph it amends (the item superseded, its successor withheld) and answered when it did
+        not (the item in force): the answer told whether the restricted revision holds the
+        paragraph (issue 23, audit LL-03). Refused alike either way, whatever that revision holds."""
+        if self.gate.all_public:
+            return
+        from .asof.answer import standing_out_of_sight
+
+        out = standing_out_of_sight(self.index, side, valid_at, known_at, self.visible(held), targets)
+        if out is not None:
+            raise AccessRestrictedError(str(side), depends_on=out.withheld)
 
     def _in_force(self, locator: Locator, valid_at: dt.date, known_at: dt.datetime | None) -> ProvisionInForce:
         """``provision_in_force`` of this generation, kept for the next question about the same

@@ -352,8 +352,9 @@ def impact(
     tests, example answers, logged decisions), supersession edges and as-of answers, the sweep's
     precedence decisions and the logged ones, and (a vocabulary change) the stored figures' subjects.
 
-    Every decision is made over the whole project; one involving a document --groups may not read
-    is shown by the document's id alone, "withheld (access)", and counted.
+    The sweep and the as-of answers are those --groups are shown (their own sweep and asof); any
+    other decision involving a document --groups may not read is shown by the document's id
+    alone, "withheld (access)", and counted.
     Exit 0 when nothing changes, 1 when a decision does (withheld ones too), 2 when a pack does not
     lint or a case of --cases decides nothing under either pack.
     """

@@ -223,9 +223,10 @@ MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("facts-subject-restricted-only", ["facts", "{p}", "--subject", "reinforcement.yield_strength",
                                        "--valid-at", "2026-05-01"], {2}),
     ("review", ["review", "{p}"], {0}),
-    # the restricted drawing's conflict changes winner: counted (exit 1), shown by ids alone
+    # the restricted drawing's conflict changes winner: not a decision the asker's sweep shows
+    # (audit LL-01: the sweep is run as the asker), so nothing of it, not even a count (exit 0)
     ("rules-impact", ["rules", "impact", "{p}", "--pack", "{p}/impact/aia-swapped.yaml", "--valid-at", "2026-05-01"],
-     {1}),
+     {0}),
     ("review-restricted-item", ["review", "{p}", "reject", "ADD-02#2.1", "--by", "auditor"], {1}),
     ("review-restricted-target", ["review", "{p}", "accept", "ADD-01#2.2", "--target", "DWG-S-101#callout-3",
                                   "--scope", "partial", "--by", "auditor"], {1}),
@@ -568,18 +569,21 @@ def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, t
     assert json.loads(grouped)["summary"]["withheld"] == []
 
 
-def test_rules_impact_counts_a_withheld_change_and_shows_it_whole_with_the_group(project: Path, tmp_path: Path) -> None:
-    """Audit 23q Q2: the sweep was replayed with no group, so the one decision the change moves
-    (about the restricted drawing) was dropped: "no decision changes", exit 0. Now it is made
-    over the whole project and shown by document id alone, "withheld (access)"."""
+def test_rules_impact_sweeps_as_the_asker_and_shows_the_change_whole_with_the_group(project: Path, tmp_path: Path) -> None:
+    """Audit 23q Q2 had the sweep replayed with no group: the one decision the change moves
+    (about the restricted drawing) was dropped with no word of why. It was then swept as
+    everyone and the change listed by document ids, "withheld (access)" — a count of decisions
+    the asker is never shown (audit LL-01). Now it is swept as the asker, as their own sweep
+    is: no change of theirs (exit 0), the documents their sweep withheld named by id in the
+    source's note, as the sweep's ``summary.withheld`` names them; with the group, shown whole."""
     args = ["rules", "impact", "{p}", "--pack", "{p}/impact/aia-swapped.yaml", "--valid-at", "2026-05-01"]
     code, _, written = _run(args, project, tmp_path, "json", None)
     report = json.loads(written)
-    (hidden,) = [c for c in report["changes"] if c["source"] == "precedence"]
-    assert code == 1 and hidden["withheld"] == ["ADD-02", "DWG-S-101"] and hidden["before"] is None
-    assert next(s for s in report["sources"] if s["source"] == "precedence")["withheld"] == 1
-    code, _, text = _run(args, project, tmp_path, "text", None)
-    assert "precedence 2026-05-01 ADD-02, DWG-S-101: withheld (access)" in text
+    assert code == 0 and not [c for c in report["changes"] if c["source"] == "precedence"]
+    source = next(s for s in report["sources"] if s["source"] == "precedence")
+    _, _, swept = _run(["sweep", "{p}", "--valid-at", "2026-05-01", "--fail-on", "none"], project, tmp_path, "json", None)
+    assert source["withheld"] == 0 and source["decisions"] == len(json.loads(swept)["findings"])
+    assert "ADD-02" in source["note"] and "DWG-S-101" in source["note"]
     code, _, grouped = _run(args, project, tmp_path, "json", GROUP)
     (whole,) = [c for c in json.loads(grouped)["changes"] if c["source"] == "precedence"]
     assert code == 1 and whole["withheld"] == [] and "DWG-S-101#callout-3 governs" in whole["before"]
