@@ -49,6 +49,7 @@ __all__ = [
     "StepKind",
     "StoreStats",
     "SweepOutcome",
+    "TextMark",
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
@@ -76,6 +77,25 @@ class ChainStep(BaseModel):
     review: EdgeReview | None = None
 
 
+class TextMark(BaseModel):
+    """Where an ``AsOfAnswer``'s consolidated text marks a part that a later provision replaced,
+    deleted or amended: ``text[start:end]`` is the marker and what stands there now (the
+    replacement's words; for an amended part, its own words and then the marker). ``by``: the
+    locators the marker names that the asker may read; ``withheld``: the document ids of those
+    it may not (named by id alone in the marker). ``in_force`` False: every one it names is out
+    of force on the day (lapsed, or not yet in force)."""
+
+    model_config = _MODEL
+
+    start: int
+    end: int
+    kind: Literal["replaced", "deleted", "amended"]
+    path: str
+    by: tuple[Locator, ...] = ()
+    withheld: tuple[str, ...] = ()
+    in_force: bool = True
+
+
 class AsOfAnswer(BaseModel):
     """The in-force version of a locator as of ``valid_at`` (known by ``known_at``)."""
 
@@ -98,6 +118,9 @@ class AsOfAnswer(BaseModel):
     #: Where ``valid_at`` came from: "valid_at" (given), or "case attribute NAME (rule ID at
     #: FILE:LINE)". For showing the answer; left out of the JSON, whose contract predates it.
     valid_at_source: str = Field(default="valid_at", exclude=True)
+    #: Where ``text`` marks replaced, deleted and amended parts (``engine.asof.consolidate``), for
+    #: a page to mark and link them; left out of the JSON, whose contract states the markers in text.
+    marks: tuple[TextMark, ...] = Field(default=(), exclude=True)
 
     @property
     def nothing_in_force(self) -> bool:

@@ -23,7 +23,7 @@ from inforce.ontology.scalars import trusted
 
 from .consolidate import (
     Visible,
-    consolidated_text,
+    consolidated,
     everything,
     in_force_successors,
     named,
@@ -455,9 +455,9 @@ def _explain(
             named(a, visible) if t is None else f"{t} ({_human(a)})" if t != a.doc else _human(a)
             for t, a in zip(titles, amenders, strict=True)
         ))
+    text, marks = consolidated(index, version, amended, day, known_ts, visible) if texts is not None else (None, ())
     return _answer(
-        **base, in_force=fresh, resolved=version,
-        text=consolidated_text(index, version, amended, day, known_ts, visible) if texts is not None else None,
+        **base, in_force=fresh, resolved=version, text=text, marks=marks,
         amended_by=tuple(amenders), chain=tuple(chain), reason=reason, detail=detail,
         description=description,
     )

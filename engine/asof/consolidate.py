@@ -29,6 +29,10 @@ descendant are left out: their text went with it.
 
 A replacement or amender the asker may not read (``visible`` says no) is named by its document
 id alone, ``[2.1.A replaced by ADD-02 (withheld: access)]``, and its text is left out.
+
+``consolidated`` also says where each marker stands in the text it made (``TextMark``: the
+marker with the words it brings or follows, the kind, the locators it names), so a page marks
+and links them from what built them, never by reading markers back out of the text.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from inforce.ontology import Locator, NotFoundError, Supersedes
+from inforce.ontology.answers import TextMark
 
 from .supersession import INSIDE, EdgeHit
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET
@@ -47,7 +52,7 @@ if TYPE_CHECKING:
     from .view import AsOfView
 
 __all__ = [
-    "Successors", "Visible", "consolidated_text", "everything", "in_force_successors", "named", "out_of_force",
+    "Successors", "Visible", "consolidated", "consolidated_text", "everything", "in_force_successors", "named", "out_of_force",
     "with_text_held",
 ]
 
@@ -65,6 +70,23 @@ def everything(locator: Locator) -> bool:
 def named(locator: Locator, visible: Visible) -> str:
     """``locator`` as an answer names it: in full, or by its document id alone when withheld."""
     return str(locator) if visible(locator) else f"{locator.doc} (withheld: access)"
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """What one marker names (``TextMark`` less its place in the text)."""
+
+    kind: str
+    path: str
+    named: tuple[Locator, ...]
+    visible: Visible
+    in_force: bool = True
+
+    def placed(self, start: int, end: int) -> TextMark:
+        shown = tuple(dict.fromkeys(n for n in self.named if self.visible(n)))
+        hidden = tuple(dict.fromkeys(n.doc for n in self.named if not self.visible(n)))
+        return TextMark(start=start, end=end, kind=self.kind, path=self.path,  # type: ignore[arg-type]
+                        by=shown, withheld=hidden, in_force=self.in_force)
+
 
 #: What a marker adds when the replacement (or amender) it names is out of force on the day.
 LAPSED = "no longer in force"
@@ -136,7 +158,17 @@ def consolidated_text(
     index: AsOfView, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
     visible: Visible = everything,
 ) -> str:
-    """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied.
+    """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied
+    (``consolidated``'s text)."""
+    return consolidated(index, section, hits, day, known_ts, visible)[0]
+
+
+def consolidated(
+    index: AsOfView, section: Locator, hits: Sequence[EdgeHit], day: int, known_ts: float,
+    visible: Visible = everything,
+) -> tuple[str, tuple[TextMark, ...]]:
+    """The text of ``section`` (pinned: its in-force version) with the amendments ``hits`` applied,
+    and where each marker stands in it.
 
     ``hits`` are the section's amendments as of the day (the second list of
     ``SupersessionIndex.hits``); without any, this is the section's stored text. One whose
@@ -150,7 +182,7 @@ def consolidated_text(
     # an amendment already consolidated in the target's words is named, never marked again
     hits = [hit for hit in hits if not hit.edge.consolidated]
     if not hits:
-        return base
+        return base, ()
     doc = section.doc
     applies = index.pinned_applies(day, known_ts)
 
@@ -167,9 +199,10 @@ def consolidated_text(
             amended.setdefault(path, []).append(hit)
 
     origin = _span_start(index, section)  # None: no spans, search for the wording instead
-    # (start, end, new text) on ``base``: a replacement, or an insertion where start == end.
-    edits: list[tuple[int, int, str]] = []
-    trailing: list[str] = []  # what has no place in the text (neither span nor wording found)
+    # (start, end, new text, what it marks, where the marked part starts) on ``base``: a
+    # replacement, or an insertion where start == end (an amended part's marker after its words)
+    edits: list[tuple[int, int, str, list[_Mark], int]] = []
+    trailing: list[tuple[str, _Mark]] = []  # what has no place in the text (neither span nor wording found)
     cursor = 0  # descendants come in outline order: look for each after the one before
     for path in sorted(replaced | amended.keys(), key=_natural_key):
         if _inside_any(index, doc, path, replaced):
@@ -192,26 +225,42 @@ def consolidated_text(
             cursor, place = found, (found, found + len(old))
         start, end = place
         if path in replaced:
-            edits.append((start, end, shown[0]))
+            edits.append((start, end, shown[0][0], [shown[0][1]], start))
         else:
-            edits.append((end, end, " " + " ".join(shown)))
+            edits.append((end, end, " " + " ".join(text for text, _ in shown), [m for _, m in shown], start))
     trailing += _amend_markers(index, covering, day, known_ts, applies, visible)
 
     # Outermost wins: an edit inside a range already replaced went with it. Insertions sort
     # before a replacement starting where they stand (a marker after 2.1.B, then 2.1.C).
-    kept: list[tuple[int, int, str]] = []
+    kept: list[tuple[int, int, str, list[_Mark], int]] = []
     reach = 0
-    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1] != e[0], -e[1])):
+    for edit in sorted(edits, key=lambda e: (e[0], e[1] != e[0], -e[1])):
+        start, end = edit[0], edit[1]
         if start < reach:
             continue
-        kept.append((start, end, new))
+        kept.append(edit)
         reach = max(reach, end)
-    text = base
-    for start, end, new in reversed(kept):  # from the end: earlier offsets stay valid
-        text = text[:start] + new + text[end:]
+    pieces: list[str] = []
+    marks: list[TextMark] = []
+    length = at = 0  # the text made so far, and where in ``base`` it has reached
+    for start, end, new, named_, marked_from in kept:
+        pieces.append(base[at:start])
+        length += start - at
+        # an amended part's own words are marked with its marker (those already in the text made)
+        begins = length - (start - max(marked_from, at)) if start == end else length
+        pieces.append(new)
+        length += len(new)
+        marks += [m.placed(begins, length) for m in named_]
+        at = end
+    pieces.append(base[at:])
+    text = "".join(pieces)
     if trailing:
-        text = text.rstrip() + "\n\n" + "\n\n".join(trailing)
-    return text
+        text = text.rstrip()
+        for said, mark in trailing:
+            text += "\n\n"
+            marks.append(mark.placed(len(text), len(text) + len(said)))
+            text += said
+    return text, tuple(marks)
 
 
 def _natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
@@ -317,35 +366,40 @@ def _held_descendant(index: AsOfView, section: Locator, path: str, day: int, kno
 
 def _replacement(
     index: AsOfView, doc: str, path: str, day: int, known_ts: float, applies: _Applies, visible: Visible,
-) -> str:
+) -> tuple[str, _Mark]:
     """``[PATH replaced by LOC, ...] text`` for the replaced descendant ``doc#path``; the
     marker alone, saying so, when no replacement is in force on the day, or that it was
-    deleted (``[PATH deleted by LOC]``) when nothing replaces it."""
+    deleted (``[PATH deleted by LOC]``) when nothing replaces it. With what it names."""
     found = in_force_successors(index, doc, path, day, known_ts, applies)
     if not found.live and not found.lapsed:
-        deleted = dict.fromkeys(named(e.by or e.source, visible) for e in found.walked if not e.successor)
-        return f"[{path} deleted by {', '.join(deleted)}]"
+        deleters = list(dict.fromkeys(e.by or e.source for e in found.walked if not e.successor))
+        deleted = dict.fromkeys(named(d, visible) for d in deleters)
+        return f"[{path} deleted by {', '.join(deleted)}]", _Mark("deleted", path, tuple(deleters), visible)
     if not found.live:
         pinned = found.lapsed_pinned()
         lapsed = ", ".join(named(s, visible) for s in pinned)
-        return f"[{path} replaced by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]"
+        return (f"[{path} replaced by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]",
+                _Mark("replaced", path, tuple(pinned), visible, in_force=False))
     shown: list[str] = []
     bodies: list[str] = []
+    successors: list[Locator] = []
     for successor in (Locator.parse(n) for n in found.live):
         pinned = _pin(index, successor, day, known_ts)
         shown.append(named(pinned or successor, visible))
+        successors.append(pinned or successor)
         if pinned is not None and pinned.path is not None and visible(pinned):
             bodies.append(index.texts.text(pinned))  # type: ignore[union-attr]
     marker = f"[{path} replaced by {', '.join(shown)}]"
-    return f"{marker} " + "\n\n".join(bodies) if bodies else marker
+    mark = _Mark("replaced", path, tuple(successors), visible)
+    return (f"{marker} " + "\n\n".join(bodies) if bodies else marker), mark
 
 
 def _amend_markers(
     index: AsOfView, hits: Sequence[EdgeHit], day: int, known_ts: float, applies: _Applies, visible: Visible,
-) -> list[str]:
+) -> list[tuple[str, _Mark]]:
     """``[TARGET amended by LOC]`` for each amending edge's in-force amender, without repeats;
     ``[TARGET amended by LOC, no longer in force]`` for an edge none of whose amenders is."""
-    markers: list[str] = []
+    markers: list[tuple[str, _Mark]] = []
     for hit in hits:
         target = hit.edge.target
         label = target.path if target.path is not None else target.doc
@@ -358,12 +412,14 @@ def _amend_markers(
             own = _in_force(index, amender, day, known_ts)
             found = Successors([hit.successor] if own else [], [] if own else [hit.successor], [hit.edge])
         if found.live:
-            new = [f"[{label} amended by "
-                   f"{named(_pin(index, Locator.parse(n), day, known_ts) or Locator.parse(n), visible)}]"
-                   for n in found.live]
+            amenders = [_pin(index, Locator.parse(n), day, known_ts) or Locator.parse(n) for n in found.live]
+            new = [(f"[{label} amended by {named(a, visible)}]", _Mark("amended", label, (a,), visible))
+                   for a in amenders]
         else:
             pinned = found.lapsed_pinned()
             lapsed = ", ".join(named(s, visible) for s in pinned)
-            new = [f"[{label} amended by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]"]
-        markers += [m for m in new if m not in markers]
+            new = [(f"[{label} amended by {lapsed}, {out_of_force(index, pinned, day, known_ts)}]",
+                    _Mark("amended", label, tuple(pinned), visible, in_force=False))]
+        said = [text for text, _ in markers]
+        markers += [m for m in new if m[0] not in said]
     return markers
