@@ -1160,4 +1160,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             if not ran:
                 writer.release()
 
+    # the pages ask through this module's machinery, so they are imported once it exists
+    from .pages import add_pages
+
+    add_pages(app, service)
     return app

@@ -1,0 +1,167 @@
+"""Pictures the pages draw on the server, as inline SVG: a clause's versions on both clocks.
+
+Drawn from what the front answered (``History``), nothing computed about it: where a bar
+starts and ends is the version's own ``effective_from`` and ``applied_until`` (or
+``effective_until``), its recording the version's ``recorded``. The picture is a reading aid:
+every bar has a ``<title>`` (shown on hover, read by a screen reader) and the page puts a table
+of the same versions below it. Text in it goes through the one escape (``page_html.text``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+
+from inforce.ontology import History
+from inforce.ontology.answers import HistoryEntry
+
+from .page_html import text
+
+__all__ = ["EDGE_KINDS", "bar_label", "timeline_svg"]
+
+#: history entries that are edges on the clause (an addendum's item), not versions of its own text
+EDGE_KINDS = frozenset({"superseded", "deleted", "amended", "replaces", "deletes"})
+_DELETIONS = frozenset({"deleted", "deletes", "removed"})
+
+_WIDTH = 960
+_LEFT = 16
+_RIGHT = 16
+_ROW = 34
+_BAND_HEAD = 26
+_AXIS = 22
+
+
+def bar_label(entry: HistoryEntry) -> str:
+    """What a bar is named: the revision (``SPEC-033000 rev 0``) or the addendum item
+    (``ADD-02 §1.3 replaces``) it stands for."""
+    loc = entry.locator
+    if entry.kind in EDGE_KINDS:
+        where = f" §{loc.path}" if loc.path else ""
+        return f"{loc.doc}{where} {entry.kind.replace('_', ' ')}"
+    revisions = ", ".join(entry.revisions) if entry.revisions else (loc.rev or "")
+    return f"{loc.doc} rev {revisions}".rstrip() if revisions else loc.doc
+
+
+def _until(entry: HistoryEntry) -> dt.date | None:
+    return entry.applied_until or entry.effective_until
+
+
+def bar_title(entry: HistoryEntry) -> str:
+    """A bar's whole description, as its ``<title>`` and the table row say it."""
+    until = _until(entry)
+    said = [f"{entry.locator} ({entry.kind.replace('_', ' ')}, origin {entry.origin})",
+            f"in force from {entry.effective_from}" + (f" until {until}" if until else ", still applying")]
+    if entry.stopped:
+        said.append(f"stopped: {entry.stopped}" + (f" by {entry.stopped_by}" if entry.stopped_by else ""))
+    if entry.recorded is not None:
+        said.append(f"recorded {entry.recorded.astimezone(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}")
+    if entry.target is not None:
+        said.append(f"on {entry.target}" + (f" ({entry.scope})" if entry.scope else ""))
+    return "; ".join(said)
+
+
+def _classes(entry: HistoryEntry) -> str:
+    names = ["bar", f"kind-{entry.kind}"]
+    if entry.kind in EDGE_KINDS:
+        names.append("edge")
+    if entry.kind in _DELETIONS:
+        names.append("deletion")
+    if entry.kind == "amended":
+        names.append("amends")
+    if entry.stopped == "lapsed":
+        names.append("lapsed")
+    return " ".join(names)
+
+
+def timeline_svg(history: History, valid_at: dt.date | None, known_at: dt.datetime | None,
+                 link: Callable[[HistoryEntry], str]) -> str:
+    """Every version of the clause on both clocks: valid time across the first band (a bar from
+    when it took effect to when it stopped applying, open to the right while it applies), the
+    recorded time in the second (a bar from when document control recorded it), ``valid_at``
+    and ``known_at`` drawn as lines, withheld versions as one row saying "withheld" (no date,
+    no name). Each bar links to its version (``link``)."""
+    versions: Sequence[HistoryEntry] = history.versions
+    days = [d for e in versions for d in (e.effective_from, _until(e)) if d is not None]
+    days += [e.recorded.date() for e in versions if e.recorded is not None]
+    days += [d for d in (valid_at, known_at.date() if known_at else None) if d is not None]
+    if not days:
+        days = [valid_at or dt.date(2000, 1, 1)]
+    first, last = min(days) - dt.timedelta(days=20), max(days) + dt.timedelta(days=60)
+    span = max((last - first).days, 1)
+    inner = _WIDTH - _LEFT - _RIGHT
+
+    def x(day: dt.date) -> float:
+        return round(_LEFT + inner * (day - first).days / span, 1)
+
+    rows = len(versions) + (1 if history.withheld else 0)
+    band = _BAND_HEAD + max(rows, 1) * _ROW + _AXIS
+    height = 2 * band + 12
+    parts = [f'<svg class="timeline" viewBox="0 0 {_WIDTH} {height}" role="img" '
+             f'aria-labelledby="timeline-title" xmlns="http://www.w3.org/2000/svg">'
+             f'<title id="timeline-title">Versions of {text(history.locator)} on both clocks: valid time, '
+             "then recorded time</title>"]
+    for number, (heading, recorded_band) in enumerate((("Valid time: when each version applies", False),
+                                                       ("Recorded time: when document control recorded it", True))):
+        top = number * (band + 12)
+        parts.append(f'<g class="band-group"><rect class="band" x="0" y="{top}" width="{_WIDTH}" height="{band}"/>'
+                     f'<text class="band-title" x="{_LEFT}" y="{top + 17}">{text(heading)}</text>')
+        parts += _ticks(first, last, x, top + _BAND_HEAD, top + band - _AXIS, top + band - 6)
+        for row, entry in enumerate(versions):
+            y = top + _BAND_HEAD + row * _ROW
+            parts.append(_bar(entry, row, y, x, last, recorded_band, link))
+        if history.withheld:
+            y = top + _BAND_HEAD + len(versions) * _ROW
+            parts.append(f'<g class="bar withheld"><title>withheld: versions from documents you may not read'
+                         f'</title><text x="{_LEFT}" y="{y + 12}">withheld</text>'
+                         f'<rect x="{_LEFT}" y="{y + 16}" width="{inner}" height="14" rx="3"/></g>')
+        day = (known_at.date() if known_at else None) if recorded_band else valid_at
+        if day is not None:
+            said = f"known at {known_at.strftime('%Y-%m-%d %H:%M UTC')}" if recorded_band and known_at else f"valid at {day}"
+            parts.append(f'<g class="chosen"><line class="day" x1="{x(day)}" x2="{x(day)}" y1="{top + _BAND_HEAD - 4}" '
+                         f'y2="{top + band - _AXIS}"/><text class="day-label" x="{min(x(day) + 4, _WIDTH - 170)}" '
+                         f'y="{top + 17}">{text(said)}</text></g>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _bar(entry: HistoryEntry, row: int, y: float, x: Callable[[dt.date], float], last: dt.date,
+         recorded_band: bool, link: Callable[[HistoryEntry], str]) -> str:
+    label, title = bar_label(entry), bar_title(entry)
+    if recorded_band:
+        if entry.recorded is None:
+            return (f'<g class="{_classes(entry)}" data-version="{row}"><title>{text(title)}</title>'
+                    f'<text x="{_LEFT}" y="{y + 12}">{text(label)}: recording not known</text></g>')
+        start, end, open_end = x(entry.recorded.date()), x(last), True
+    else:
+        until = _until(entry)
+        start, end, open_end = x(entry.effective_from), x(until or last), until is None
+    width = max(end - start, 3)
+    arrow = (f'<path class="open" d="M{end - 6} {y + 17} l6 6 l-6 6"/>' if open_end else "")
+    shape = (f'<g class="{_classes(entry)}" data-version="{row}" data-locator="{text(entry.locator)}">'
+             f"<title>{text(title)}</title>"
+             f'<text x="{min(start, _WIDTH - 260)}" y="{y + 12}">{text(label)}</text>'
+             f'<rect x="{start}" y="{y + 16}" width="{round(width, 1)}" height="14" rx="3"/>{arrow}</g>')
+    if recorded_band:
+        return shape
+    return f'<a href="{text(link(entry))}" aria-label="{text(title)}">{shape}</a>'
+
+
+def _ticks(first: dt.date, last: dt.date, x: Callable[[dt.date], float], top: float, bottom: float,
+           label_y: float) -> list[str]:
+    """Month lines (years past three years' span) with their labels along the band's foot."""
+    months = (last.year - first.year) * 12 + last.month - first.month
+    step = 1 if months <= 14 else 3 if months <= 36 else 12
+    day = dt.date(first.year, first.month, 1)
+    marks: list[str] = []
+    last_label = -1e9
+    while day <= last:
+        if day >= first and (day.month - 1) % step == 0:
+            at = x(day)
+            marks.append(f'<line class="tick" x1="{at}" x2="{at}" y1="{top}" y2="{bottom}"/>')
+            if at - last_label > 60:
+                label = day.strftime("%Y") if step == 12 else day.strftime("%b %Y")
+                marks.append(f'<text class="tick-label" x="{at + 2}" y="{label_y}">{label}</text>')
+                last_label = at
+        day = dt.date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+    return marks

@@ -1,0 +1,298 @@
+"""The pages of ``inforce serve`` as a person meets them: signed in with a key, in a real browser.
+
+One server (the restricted Riverside copy, and the public-and-restricted pair of the access
+tests) and one headless chromium serve the whole module. The browser tests skip where chromium
+or chromedriver is missing, except under ``CI=true`` where they fail (as the sweep report's).
+Checks that need no browser (sessions, CSRF, redirects, what each key is shown) ask over httpx.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+
+from inforce.adapters.http import Service, Warm
+from inforce.adapters.http.page_html import CONTENT_SECURITY_POLICY
+from inforce.adapters.http.sessions import COOKIE
+from tests.engine.test_access_withheld_34 import public_and_restricted
+from tests.http.conftest import KEYS
+from tests.report.test_report_html import _browser_missing, _chromium
+
+NAME = "riverside-library"
+PAIR = "pair"
+#: words only the restricted documents hold: none may reach a key without the group, on any page
+#: (a locator the key typed itself is echoed back, as the API echoes it: not a leak)
+SECRETS = ("ZZSECRET", "ZZPENDING", "Restricted spec", "6,000 psi", "Normal-weight", "SPEC-R@")
+DAY = "2026-05-01"
+
+
+def clause_path(locator: str, project: str = NAME, **query: str) -> str:
+    url = f"/ui/projects/{project}/provisions/{quote(locator, safe='@')}"
+    return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+
+
+@pytest.fixture(scope="module")
+def server(restricted_riverside: Path, tmp_path_factory: pytest.TempPathFactory, serve: Any, http_keys: Any) -> Any:
+    pair = public_and_restricted(tmp_path_factory.mktemp("pages") / "pair", PAIR)
+    return serve(Service({NAME: Warm.open(NAME, restricted_riverside), PAIR: Warm.open(PAIR, pair)}, http_keys,
+                         time_limit=60))
+
+
+def signed_in(server: Any, who: str) -> httpx.Client:
+    client = httpx.Client(base_url=server.url, timeout=60)
+    answer = client.post("/", data={"key": KEYS[who][0]})
+    assert answer.status_code == 303, answer.text
+    return client
+
+
+@pytest.fixture(scope="module")
+def owner(server: Any) -> Iterator[httpx.Client]:
+    client = signed_in(server, "owner")
+    yield client
+    client.close()
+
+
+@pytest.fixture(scope="module")
+def public(server: Any) -> Iterator[httpx.Client]:
+    client = signed_in(server, "public")
+    yield client
+    client.close()
+
+
+def csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+# ---------------------------------------------------------------- sessions, without a browser
+
+
+def test_a_page_without_a_session_leads_to_sign_in(server: Any) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        asked = clause_path("SPEC-033000#2.1.A", valid_at=DAY)
+        answer = client.get(asked)
+        assert answer.status_code == 303
+        assert answer.headers["location"].startswith("/?next=")
+        sign_in = client.get(answer.headers["location"])
+        assert sign_in.status_code == 200 and 'name="key"' in sign_in.text
+        assert sign_in.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        # a bearer key is not a session: pages take the cookie only
+        assert client.get(asked, headers={"Authorization": f"Bearer {KEYS['owner'][0]}"}).status_code == 303
+
+
+def test_a_wrong_key_is_the_sign_in_page_again_401(server: Any) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        answer = client.post("/", data={"key": "ifk-not-a-key"})
+        assert answer.status_code == 401
+        assert 'id="sign-in-error"' in answer.text and 'name="key"' in answer.text
+        assert COOKIE not in answer.headers.get("set-cookie", "")
+        assert client.post("/", data={"key": KEYS["gateway"][0]}).status_code == 401  # a proxy's key
+
+
+def test_the_cookie_is_a_random_session_id_http_only_strict(server: Any) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        answer = client.post("/", data={"key": KEYS["owner"][0], "next": "/ui/projects/riverside-library"})
+        assert answer.status_code == 303 and answer.headers["location"] == "/ui/projects/riverside-library"
+        cookie = answer.headers["set-cookie"]
+        assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+        assert KEYS["owner"][0] not in cookie
+        # elsewhere than our own pages, never: no open redirect
+        for elsewhere in ("https://example.org/", "//example.org/ui/", "/v1/projects"):
+            went = client.post("/", data={"key": KEYS["owner"][0], "next": elsewhere})
+            assert went.headers["location"] == "/ui/"
+
+
+def test_sign_out_needs_the_session_token_and_ends_it(server: Any) -> None:
+    client = signed_in(server, "owner")
+    try:
+        page = client.get("/ui/")
+        assert page.status_code == 200
+        old = client.cookies[COOKIE]
+        assert client.post("/signout", data={"csrf": "forged"}).status_code == 403
+        assert client.get("/ui/").status_code == 200  # still signed in
+        assert client.post("/signout", data={"csrf": csrf(page.text)}).status_code == 303
+    finally:
+        client.close()
+    # the old session id is gone on the server, not only in the browser
+    with httpx.Client(base_url=server.url, cookies={COOKIE: old}) as again:
+        assert again.get("/ui/").status_code == 303
+
+
+def test_a_project_the_key_may_not_reach_is_404(owner: httpx.Client) -> None:
+    assert owner.get("/ui/projects/not-served/reviews").status_code == 404
+
+
+def test_dates_are_read_as_the_api_reads_them(owner: httpx.Client) -> None:
+    bad = owner.get(clause_path("SPEC-033000#2.1.A", valid_at="2026-13-01"))
+    assert bad.status_code == 422 and "valid_at" in bad.text
+    unknown = owner.get(clause_path("SPEC-033000#2.1.A", valid_at=DAY, groups="owner-team"))
+    assert unknown.status_code == 400  # groups come from the key, here as in the API
+    undated = owner.get(clause_path("SPEC-033000#2.1.A"))
+    assert undated.status_code == 200 and "never taken to be today" in undated.text
+    missing = owner.get(clause_path("SPEC-033000#9.9.Z", valid_at=DAY))
+    assert missing.status_code == 404
+
+
+def test_the_clause_page_marks_the_replaced_part_and_links_it(owner: httpx.Client) -> None:
+    page = owner.get(clause_path("SPEC-033000#2.1", valid_at=DAY)).text
+    mark = re.search(r'<mark class="replaced" data-path="2.1.A">(.*?)</mark>', page, re.S)
+    assert mark is not None and "5,000 psi" in mark.group(1)
+    assert 'href="/ui/projects/riverside-library/provisions/ADD-02@0%231.3?valid_at=2026-05-01"' in page
+
+
+def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Client, owner: httpx.Client) -> None:
+    asked = [clause_path(loc, valid_at=DAY) for loc in (
+        "SPEC-033000#2.1.A", "SPEC-033000#2.1", "ADD-02#1.3", "DWG-S-101#callout-3", "SPEC-004113#2.2")]
+    asked += [clause_path(loc, PAIR, valid_at="2026-03-01") for loc in ("PUB-1#1.1", "SPEC-R#2.1.A")]
+    asked += ["/ui/", f"/ui/projects/{NAME}", f"/ui/projects/{PAIR}"]
+    shown_owner = "".join(owner.get(url).text for url in asked[:1])
+    assert "ZZSECRETBODY" in shown_owner  # the owner reads it: the words are there to leak
+    for url in asked:
+        page = public.get(url)
+        assert page.status_code in (200, 403, 404), (url, page.status_code)
+        for secret in SECRETS:
+            assert secret not in page.text, (url, secret)
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    reason = _browser_missing()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run: {reason}; CI must run them")
+        pytest.skip(f"browser tests need chromium: {reason}")
+    with _chromium(1280, 1000) as driver:
+        yield driver
+
+
+def _css(driver: Any, selector: str) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def sign_in(driver: Any, server: Any, who: str) -> None:
+    """Sign ``who`` in through the page's own form (the session of any other signed out first)."""
+    driver.delete_all_cookies()
+    driver.get(server.url + "/")
+    field = _css(driver, "#key")[0]
+    field.send_keys(KEYS[who][0])
+    field.submit()
+    assert "/ui/" in driver.current_url
+
+
+def open_page(driver: Any, url: str) -> Any:
+    driver.get_log("performance")
+    driver.get_log("browser")
+    driver.get(url)
+    return driver
+
+
+def assert_quiet(driver: Any, origin: str) -> None:
+    """No request left for another origin, and no script error or CSP violation was logged."""
+    import json
+
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            url = message["params"]["request"]["url"]
+            assert url.startswith(origin) or url.startswith("data:"), url
+    # a page answered 403 or 404 is logged by the network, as it should be: not a script's error
+    errors = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING") and e["source"] != "network"]
+    assert not errors, errors
+
+
+def test_browser_clause_page_shows_addendum_2_and_both_bars(browser: Any, server: Any) -> None:
+    sign_in(browser, server, "owner")
+    page = open_page(browser, server.url + clause_path("SPEC-033000#2.1.A", valid_at=DAY))
+    assert "5,000 psi" in _css(page, "#clause-text")[0].text
+    bars = {bar.get_attribute("data-locator") for bar in _css(page, "svg.timeline g.bar[data-locator]")}
+    assert {"SPEC-033000@0#2.1.A", "ADD-02#1.3"} <= bars
+    titles = [t.get_attribute("textContent") for t in _css(page, "svg.timeline g.bar title")]
+    assert any("ADD-02#1.3" in t and "recorded 2026-04-10" in t for t in titles)
+    assert len(_css(page, "table.versions tbody tr")) == len(_css(page, "svg.timeline a g.bar"))
+    assert_quiet(page, server.url)
+
+
+def test_browser_public_key_sees_no_restricted_bar(browser: Any, server: Any) -> None:
+    sign_in(browser, server, "public")
+    for url in (clause_path("SPEC-033000#2.1.A", valid_at=DAY), clause_path("SPEC-033000#2.1", valid_at=DAY),
+                clause_path("SPEC-R#2.1.A", PAIR, valid_at="2026-03-01")):
+        page = open_page(browser, server.url + url)
+        source = page.page_source
+        for secret in SECRETS:
+            assert secret not in source, (url, secret)
+        assert not any("ADD-02" in (bar.get_attribute("data-locator") or "")
+                       for bar in _css(page, "svg.timeline g.bar"))
+        assert_quiet(page, server.url)
+
+
+_FOCUSABLE = ("a[href], button, input:not([type=hidden]), select, textarea")
+
+
+def tab_through(driver: Any) -> tuple[set[str], list[str]]:
+    """Every focusable control's id (made where missing), those Tab reached, and the controls
+    with no label."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    controls = driver.execute_script("""
+        var found = [];
+        document.querySelectorAll(arguments[0]).forEach(function (el, i) {
+          if (!el.getClientRects().length) return;
+          if (!el.id) el.id = "focus-" + i;
+          found.push(el.id);
+        });
+        return found;""", _FOCUSABLE)
+    unlabelled = driver.execute_script("""
+        var bad = [];
+        document.querySelectorAll(arguments[0]).forEach(function (el) {
+          if (!el.getClientRects().length) return;
+          var tag = el.tagName.toLowerCase();
+          var named = (el.getAttribute("aria-label") || "").trim() || (el.textContent || "").trim();
+          if (tag === "input" || tag === "select" || tag === "textarea") {
+            named = (el.labels && el.labels.length) ? el.labels[0].textContent.trim() : (el.getAttribute("aria-label") || "");
+          }
+          if (!named) bad.push(el.outerHTML.slice(0, 120));
+        });
+        return bad;""", _FOCUSABLE)
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    reached: set[str] = set()
+    for _ in range(2 * len(controls) + 10):  # and the stops no selector lists (a summary)
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        reached.add(driver.execute_script("return document.activeElement && document.activeElement.id"))
+    return set(controls) - reached, unlabelled
+
+
+def no_overflow(driver: Any) -> bool:
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_browser_pages_by_keyboard_and_on_a_narrow_window(browser: Any, server: Any) -> None:
+    sign_in(browser, server, "owner")
+    urls = [clause_path("SPEC-033000#2.1", valid_at=DAY), f"/ui/projects/{NAME}"]
+    try:
+        for url in urls:
+            browser.set_window_size(1280, 1000)
+            page = open_page(browser, server.url + url)
+            missed, unlabelled = tab_through(page)
+            assert not missed, (url, missed)
+            assert not unlabelled, (url, unlabelled)
+            browser.set_window_size(360, 800)
+            page.refresh()
+            assert no_overflow(page), url
+    finally:
+        browser.set_window_size(1280, 1000)
+    browser.get(server.url + "/")
