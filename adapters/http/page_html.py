@@ -169,6 +169,7 @@ input,select,textarea,button{font:inherit;max-width:100%}
 textarea{width:100%;min-height:3rem}
 button{padding:.25rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--bg-alt);cursor:pointer}
 svg.timeline,svg.graph{width:100%;height:auto;display:block;border:1px solid var(--line);border-radius:.4rem;background:#fff}
+svg.graph{width:auto;max-width:100%}
 svg .band{fill:var(--bg-alt)}svg .band-title{font-weight:600;font-size:13px}
 svg text{font-size:12px;fill:var(--fg)}svg .tick{stroke:var(--line)}svg .tick-label{fill:var(--muted);font-size:11px}
 svg .bar rect{fill:#54aeff;stroke:#0969da}svg .bar.edge rect{fill:#a5d6ff}

@@ -1,4 +1,5 @@
-"""Pictures the pages draw on the server, as inline SVG: a clause's versions on both clocks.
+"""Pictures the pages draw on the server, as inline SVG: a clause's versions on both clocks, and
+a document's supersession graph.
 
 Drawn from what the front answered (``History``), nothing computed about it: where a bar
 starts and ends is the version's own ``effective_from`` and ``applied_until`` (or
@@ -10,18 +11,23 @@ of the same versions below it. Text in it goes through the one escape (``page_ht
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 
 from inforce.ontology import History
 from inforce.ontology.answers import HistoryEntry
+from inforce.ontology.views import ShownEdge
 
 from .page_html import text
 
-__all__ = ["EDGE_KINDS", "bar_label", "timeline_svg"]
+__all__ = ["EDGE_KINDS", "bar_label", "bar_title", "edge_title", "edge_verb", "graph_svg", "timeline_svg"]
 
 #: history entries that are edges on the clause (an addendum's item), not versions of its own text
 EDGE_KINDS = frozenset({"superseded", "deleted", "amended", "replaces", "deletes"})
 _DELETIONS = frozenset({"deleted", "deletes", "removed"})
+#: what an edge's item does to the clause, as its bar says it
+_ACTS = {"superseded": "replaces", "replaces": "replaces", "deleted": "deletes", "deletes": "deletes",
+         "amended": "amends"}
 
 _WIDTH = 960
 _LEFT = 16
@@ -37,7 +43,7 @@ def bar_label(entry: HistoryEntry) -> str:
     loc = entry.locator
     if entry.kind in EDGE_KINDS:
         where = f" §{loc.path}" if loc.path else ""
-        return f"{loc.doc}{where} {entry.kind.replace('_', ' ')}"
+        return f"{loc.doc}{where} {_ACTS.get(entry.kind, entry.kind)}"
     revisions = ", ".join(entry.revisions) if entry.revisions else (loc.rev or "")
     return f"{loc.doc} rev {revisions}".rstrip() if revisions else loc.doc
 
@@ -165,3 +171,99 @@ def _ticks(first: dt.date, last: dt.date, x: Callable[[dt.date], float], top: fl
                 last_label = at
         day = dt.date(day.year + (day.month == 12), day.month % 12 + 1, 1)
     return marks
+
+
+def edge_verb(edge: ShownEdge) -> str:
+    """What an edge does to its target, in words: replaces, deletes or amends."""
+    if edge.scope == "partial":
+        return "amends"
+    return "replaces" if edge.successor else "deletes"
+
+
+def edge_title(edge: ShownEdge) -> str:
+    """An edge's whole description: who acts on what, from when, and where the edge came from."""
+    actor = edge.by or edge.source
+    said = f"{actor} {edge_verb(edge)} {edge.target} from {edge.effective}; origin {edge.origin}"
+    if edge.review is not None:
+        said += f" (accepted by {edge.review.by})"
+    return said
+
+
+_NODE_W = 230
+_NODE_H = 28
+_GAP_X = 110
+_GAP_Y = 14
+
+
+def graph_svg(edges: Sequence[ShownEdge], withheld: int, link: Callable[[str], str]) -> str:
+    """The supersession edges as a layered picture: each provision a box, the parts acted on in
+    the first column and each later actor one column to the right of what it acts on (an item
+    replacing an item that replaced a paragraph stands two columns over); an arrow from the
+    actor to its target, drawn dashed for an amendment, red for a deletion, each with its
+    ``<title>`` (verb, dates, origin). ``withheld``: edges of documents the asker may not read,
+    shown as one box saying "withheld" (no name). Every box links to its clause (``link``)."""
+    layer: dict[str, int] = {}
+    for edge in edges:
+        layer.setdefault(edge.target, 0)
+    for _ in range(len(edges) + 1):  # longest path, over a graph a few steps deep
+        moved = False
+        for edge in edges:
+            actor = edge.by or edge.source
+            want = layer.get(edge.target, 0) + 1
+            if layer.get(actor, -1) < want:
+                layer[actor] = want
+                moved = True
+        if not moved:
+            break
+    columns: dict[int, list[str]] = {}
+    for node, column in sorted(layer.items(), key=lambda item: _natural(item[0])):
+        columns.setdefault(min(column, 6), []).append(node)
+    # each later column in the order of what its boxes act on (fewer crossing arrows)
+    for column in sorted(columns)[1:]:
+        before = {node: row for row, node in enumerate(columns.get(column - 1, ()))}
+        def under(node: str, before: dict[str, int] = before) -> float:
+            rows = [before[e.target] for e in edges if (e.by or e.source) == node and e.target in before]
+            return sum(rows) / len(rows) if rows else float(len(before))
+        columns[column].sort(key=under)
+    if withheld:
+        columns.setdefault(1, []).append("")
+    height = max((len(nodes) for nodes in columns.values()), default=1) * (_NODE_H + _GAP_Y) + _GAP_Y + 24
+    width = max(len(columns), 1) * (_NODE_W + _GAP_X) - _GAP_X + 2 * _LEFT
+    place: dict[str, tuple[float, float]] = {}
+    for column, nodes in columns.items():
+        for row, node in enumerate(nodes):
+            place[node] = (_LEFT + column * (_NODE_W + _GAP_X), 24 + row * (_NODE_H + _GAP_Y))
+    parts = [f'<svg class="graph" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+             'aria-labelledby="graph-title" '
+             f'xmlns="http://www.w3.org/2000/svg"><title id="graph-title">Supersession: what acts on what</title>'
+             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto-start-reverse"><path class="arrow" d="M0 0 L10 5 L0 10 z"/></marker></defs>'
+             f'<text class="tick-label" x="{_LEFT}" y="14">acted on</text>'
+             f'<text class="tick-label" x="{_LEFT + _NODE_W + _GAP_X}" y="14">acting (addenda, later revisions)</text>']
+    for number, edge in enumerate(edges):
+        (ax, ay), (tx, ty) = place[edge.by or edge.source], place[edge.target]
+        x1, y1 = ax, ay + _NODE_H / 2
+        x2, y2 = tx + _NODE_W, ty + _NODE_H / 2
+        if ax <= tx:  # an actor in the same column (a cycle's step): from its right side
+            x1 = ax + _NODE_W
+        verb = edge_verb(edge)
+        cls = "edge" + (" partial" if verb == "amends" else "") + (" deletion" if verb == "deletes" else "")
+        parts.append(f'<g class="{cls}" data-version="e{number}"><title>{text(edge_title(edge))}</title>'
+                     f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" marker-end="url(#arrow)"/></g>')
+    for node, (x, y) in place.items():
+        if not node:
+            parts.append(f'<g class="node withheld"><title>withheld: edges of documents you may not read</title>'
+                         f'<rect x="{x}" y="{y}" width="{_NODE_W}" height="{_NODE_H}" rx="4"/>'
+                         f'<text x="{x + 8}" y="{y + 18}">withheld</text></g>')
+            continue
+        shown = node if len(node) <= 32 else node[:31] + "…"
+        parts.append(f'<a href="{text(link(node))}" aria-label="{text(node)}"><g class="node" data-node="{text(node)}">'
+                     f'<title>{text(node)}</title><rect x="{x}" y="{y}" width="{_NODE_W}" height="{_NODE_H}" rx="4"/>'
+                     f'<text x="{x + 8}" y="{y + 18}">{text(shown)}</text></g></a>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _natural(locator: str) -> tuple[tuple[int, int | str], ...]:
+    """Outline order for the boxes of a column: 2.1.A before 2.1.B, 2.9 before 2.10."""
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", locator) if p)

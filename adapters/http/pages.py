@@ -38,6 +38,7 @@ from inforce.ontology import (
     InputErrors,
     Refusal,
 )
+from inforce.ontology.views import ProvisionView
 
 from .app import (
     Service,
@@ -62,7 +63,7 @@ from .page_html import (
     table,
     text,
 )
-from .page_svg import bar_label, bar_title, timeline_svg
+from .page_svg import bar_label, bar_title, edge_verb, graph_svg, timeline_svg
 from .sessions import COOKIE, Session, Sessions
 
 __all__ = ["add_pages"]
@@ -352,7 +353,68 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         response = _html(page(str(answer.locator), _clause_form(name, locator, valid_at, known_at) + body, frame))
         return pages.logged(request, caller, name, "provision", build, answer, started, response)
 
+    # ---- a document: its supersession graph -------------------------------------------------
+
+    @app.get("/ui/projects/{name}/documents/{document}", include_in_schema=False)
+    async def ui_document(request: Request, name: str, document: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            _check_query(request, ("valid_at",))
+            valid_at = _query_date(request.query_params.get("valid_at"), "valid_at")
+            asked = _locator(document, "document")
+            # the API's show, with the key's groups: the document, its revisions, the edges on it
+            view, build = await pages.ask(name, lambda project: project.show(asked, groups=caller.groups))
+        except InputError as problem:
+            failed = _failure(problem, "query")
+            response = _html(page(document, _problem_html(failed.detail), frame), failed.status)
+            return pages.logged(request, caller, name, "document", build, failed.outcome, started, response)
+        except _Failure as failed:
+            response = _html(page(document, _problem_html(failed.detail), frame), failed.status)
+            return pages.logged(request, caller, name, "document", build, failed.outcome, started, response)
+        if isinstance(view, Refusal):
+            response = _html(page(document, _refusal_html(view), frame), 403)
+            return pages.logged(request, caller, name, "document", build, view, started, response)
+        response = _html(page(f"{view.document.id}: {view.document.title}", _document_page(name, view, valid_at), frame))
+        return pages.logged(request, caller, name, "document", build, "answer", started, response)
+
     return pages
+
+
+def _document_page(name: str, view: ProvisionView, valid_at: dt.date | None) -> str:
+    """A document's facts, its revisions, and the edges on its provisions as a picture and a table."""
+    def link(locator: str) -> str:
+        return provision_url(name, locator, valid_at)
+
+    shown = view.document
+    facts = dl([("Document", f"<code>{text(shown.id)}</code>"), ("Kind", text(shown.kind)),
+                ("Revision shown", text(shown.revision)), ("Effective", text(shown.effective)),
+                ("Recorded", text(shown.recorded or "—")), ("Index build", f"<code>{text(view.index_build)}</code>")])
+    revisions = table("Revisions", ("revision", "effective", "recorded", "changed"), (
+        (text(r.revision), text(r.effective), text(r.recorded or "—"), "yes" if r.changed else "no")
+        for r in view.revisions))
+    edges = view.edges
+    withheld = len(view.withheld)
+    picture = (graph_svg(edges, withheld, link) if edges or withheld
+               else '<p class="notice">No addendum or later revision replaces, amends or deletes any part of it.</p>')
+    rows = [(
+        locator_link(name, e.by or e.source, valid_at), text(edge_verb(e)), locator_link(name, e.target, valid_at),
+        text(e.scope), text(e.effective), text(e.origin),
+        text(f"{e.review.by}, {e.review.at}" + (f": {e.review.note}" if e.review.note else "")) if e.review else "—",
+    ) for e in edges]
+    if withheld:
+        rows.append(("withheld", "—", "—", "—", "—", "—", "—"))
+    listed = table("Edges: what acts on what", ("by", "does", "target", "scope", "effective", "origin", "review"),
+                   rows, cls="edges", empty="no edges")
+    dated = (f'<form class="ask" method="get"><label for="doc-valid-at">Links open clauses on'
+             f'<input id="doc-valid-at" name="valid_at" type="date" value="{text(valid_at or "")}"></label>'
+             '<button type="submit">Set date</button></form>')
+    return (facts + dated + "<h2>Supersession graph</h2>" + f'<figure class="graph">{picture}'
+            "<figcaption>Arrows run from what acts to what it acts on; dashed: amends, red: deletes. "
+            "Hover an arrow for its origin (declared, a rule's id, a review).</figcaption></figure>"
+            + listed + "<h2>Revisions</h2>" + revisions)
 
 
 def _clause_form(name: str, locator: str = "", valid_at: dt.date | None = None,
@@ -410,7 +472,10 @@ def _clause_page(name: str, answer: AsOfAnswer, history: History, valid_at: dt.d
             instead = " Replaced by " + ", ".join(link(s) for s in answer.successors) + "."
         status = (f'<p class="status not-in-force"><strong>Not in force</strong> on {text(valid_at)}{text(known)}: '
                   f"{text(reason)}.{instead}</p>")
-    rows = [("Locator", f"<code>{text(answer.locator)}</code>")]
+    document = f"/ui/projects/{quote(name, safe='')}/documents/{quote(answer.locator.doc, safe='')}"
+    rows = [("Locator", f"<code>{text(answer.locator)}</code>"),
+            ("Document", f'<a href="{text(document)}?valid_at={text(valid_at)}">{text(answer.locator.doc)}: '
+                         "its supersession graph</a>")]
     if answer.description:
         rows.append(("What it is", text(answer.description)))
     if answer.resolved is not None:

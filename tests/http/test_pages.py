@@ -153,6 +153,9 @@ def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Clien
         "SPEC-033000#2.1.A", "SPEC-033000#2.1", "ADD-02#1.3", "DWG-S-101#callout-3", "SPEC-004113#2.2")]
     asked += [clause_path(loc, PAIR, valid_at="2026-03-01") for loc in ("PUB-1#1.1", "SPEC-R#2.1.A")]
     asked += ["/ui/", f"/ui/projects/{NAME}", f"/ui/projects/{PAIR}"]
+    asked += [f"/ui/projects/{NAME}/documents/{doc}?valid_at={DAY}" for doc in (
+        "SPEC-033000", "ADD-02", "DWG-S-101", "SPEC-004113", "ADD-01")]
+    asked += [f"/ui/projects/{PAIR}/documents/{doc}" for doc in ("PUB-1", "SPEC-R")]
     shown_owner = "".join(owner.get(url).text for url in asked[:1])
     assert "ZZSECRETBODY" in shown_owner  # the owner reads it: the words are there to leak
     for url in asked:
@@ -160,6 +163,22 @@ def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Clien
         assert page.status_code in (200, 403, 404), (url, page.status_code)
         for secret in SECRETS:
             assert secret not in page.text, (url, secret)
+
+
+def test_the_document_page_draws_each_edge_with_its_origin(owner: httpx.Client, public: httpx.Client) -> None:
+    page = owner.get(f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}")
+    assert page.status_code == 200
+    titles = re.findall(r'<g class="edge[^"]*" data-version="e\d+"><title>([^<]*)</title>', page.text)
+    assert any("ADD-02#1.3 replaces SPEC-033000#2.1.A" in t and "origin declared" in t for t in titles)
+    assert any("origin rule:INF-S001" in t for t in titles)
+    rows = re.search(r'<table class="edges">.*?<tbody>(.*?)</tbody>', page.text, re.S)
+    assert rows is not None and rows.group(1).count("<tr>") == len(titles)
+    # a key without the group: Addendum 2's edges withheld, drawn as "withheld" and nothing more
+    hidden = public.get(f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}")
+    assert hidden.status_code == 200 and 'class="node withheld"' in hidden.text
+    assert "ADD-02#1.3 replaces" not in hidden.text and "ZZSECRET" not in hidden.text
+    assert public.get(f"/ui/projects/{NAME}/documents/ADD-02").status_code == 403
+    assert public.get(f"/ui/projects/{PAIR}/documents/SPEC-R").status_code == 403
 
 
 # ---------------------------------------------------------------- in the browser
@@ -282,7 +301,8 @@ def no_overflow(driver: Any) -> bool:
 
 def test_browser_pages_by_keyboard_and_on_a_narrow_window(browser: Any, server: Any) -> None:
     sign_in(browser, server, "owner")
-    urls = [clause_path("SPEC-033000#2.1", valid_at=DAY), f"/ui/projects/{NAME}"]
+    urls = [clause_path("SPEC-033000#2.1", valid_at=DAY), f"/ui/projects/{NAME}",
+            f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}"]
     try:
         for url in urls:
             browser.set_window_size(1280, 1000)
