@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
+import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,17 +29,21 @@ from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
 
 from inforce.engine import Project
 from inforce.ontology import (
     AccessRestrictedError,
+    AddendaReadings,
     AsOfAnswer,
     History,
     InforceError,
     InputError,
     InputErrors,
+    NotFoundError,
     Refusal,
 )
+from inforce.ontology.ingest import ProposedEdge
 from inforce.ontology.views import ProvisionView
 
 from .app import (
@@ -50,6 +56,8 @@ from .app import (
     _query_date,
     _query_moment,
 )
+from .bodies import ReviewRequest
+from .jobs import IngestRunning
 from .keys import Caller
 from .page_html import (
     PAGE_CSS,
@@ -66,7 +74,9 @@ from .page_html import (
 from .page_svg import bar_label, bar_title, edge_verb, graph_svg, timeline_svg
 from .sessions import COOKIE, Session, Sessions
 
-__all__ = ["add_pages"]
+__all__ = ["Pages", "add_pages"]
+
+_LOG = logging.getLogger("inforce.serve")
 
 #: the fields a form may send at most (a body of thousands is refused before it is read as one)
 _FORM_FIELDS = 20
@@ -124,6 +134,53 @@ class Pages:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.sessions = Sessions()
+        #: each project's last ingest queued from a review, as its page says it
+        self.ingests: dict[str, str] = {}
+        self._queued: set[str] = set()
+
+    def queue_ingest(self, name: str, caller: Caller) -> None:
+        """Ingest ``name`` once its one writer is free (the API's ingest: ``Project.ingest`` with the
+        key's groups, holding the writer), so a decision just recorded is applied; one already
+        queued for the project takes this decision too."""
+        if name in self._queued:
+            return
+        self._queued.add(name)
+        self.ingests[name] = "queued"
+        service = self.service
+        warm, writer = service.warm(name), service.writers[name]
+
+        def run() -> None:
+            started = time.perf_counter()
+            try:
+                while True:
+                    try:
+                        writer.claim(caller.name)
+                        break
+                    except IngestRunning:
+                        time.sleep(0.5)
+                self._queued.discard(name)  # a decision recorded from now on needs another run
+                self.ingests[name] = "running"
+                try:
+                    summary = Project.ingest(warm.root, groups=caller.groups).summary()
+                    outcome = "ingested"
+                    self.ingests[name] = f"done, build {summary.index_build}"
+                finally:
+                    writer.release()
+            except (InforceError, InputErrors) as problem:
+                outcome = "error"
+                self.ingests[name] = f"failed: {_failure(problem, 'file', warm.root, name, reads_files=True).detail}"
+            except Exception as problem:  # noqa: BLE001 - said on the page and in the log, never lost
+                outcome = "error"
+                self.ingests[name] = f"failed: {type(problem).__name__} (the server's log says more)"
+                _LOG.exception("the ingest queued by a review of %s failed", name)
+            finally:
+                self._queued.discard(name)
+            service.record(lambda: service.log.write(
+                warm.root, endpoint="page-ingest", caller=caller.name, via=caller.via, project=name, build=None,
+                outcome=outcome, status=200 if outcome == "ingested" else 422,
+                seconds=time.perf_counter() - started, answer_sha256=None, correlation_id="page-review"))
+
+        threading.Thread(target=run, name=f"inforce-page-ingest-{name}", daemon=True).start()
 
     # ---- who is asking -----------------------------------------------------------------
 
@@ -380,7 +437,137 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         response = _html(page(f"{view.document.id}: {view.document.title}", _document_page(name, view, valid_at), frame))
         return pages.logged(request, caller, name, "document", build, "answer", started, response)
 
+    # ---- the review queue ---------------------------------------------------------------------
+
+    @app.get("/ui/projects/{name}/reviews", include_in_schema=False)
+    async def ui_reviews(request: Request, name: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+
+        def work(project: Project) -> tuple[AddendaReadings, dict[str, str | None]]:
+            # the API's review listing and, beside each proposal, its target as the API's show gives it
+            readings = project.readings(groups=caller.groups)
+            targets: dict[str, str | None] = {}
+            for proposal in readings.proposed:
+                key = str(proposal.target)
+                if key not in targets:
+                    try:
+                        shown = project.show(proposal.target, groups=caller.groups)
+                    except NotFoundError:
+                        shown = None
+                    targets[key] = shown.text if isinstance(shown, ProvisionView) else None
+            return readings, targets
+
+        try:
+            _check_query(request, ("done",))
+            (readings, targets), build = await pages.ask(name, work)
+        except _Failure as failed:
+            response = _html(page("Review queue", _problem_html(failed.detail), frame), failed.status)
+            return pages.logged(request, caller, name, "reviews", build, failed.outcome, started, response)
+        done = request.query_params.get("done")
+        body = _reviews_page(name, readings, targets, frame, decides=caller.reviewer, done=done,
+                             ingest=pages.ingests.get(name))
+        response = _html(page("Review queue", body, frame))
+        return pages.logged(request, caller, name, "reviews", build, "answer", started, response)
+
+    @app.post("/ui/projects/{name}/reviews", include_in_schema=False)
+    async def ui_review(request: Request, name: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            form = await _form(request)
+            pages.guard(session, form)
+            if not caller.reviewer:  # the API's right for the API's decision (``_may("reviewer")``)
+                raise _Failure(403, "deciding a proposal needs a reviewer key")
+            try:
+                asked = ReviewRequest(item=form.get("item", ""), decision=form.get("decision", ""),  # type: ignore[arg-type]
+                                      target=form.get("target") or None, note=form.get("note") or None)
+            except ValidationError as invalid:
+                raise _Failure(422, [{"loc": ["form", *p["loc"]], "msg": p["msg"], "type": p["type"]}
+                                     for p in invalid.errors()]) from None
+            # the API's review, under the key's name: reviews.yaml written as `inforce review` writes it
+            decided, build = await pages.ask(name, lambda project: project.review(
+                asked.item, asked.decision, by=caller.name, target=asked.target, note=asked.note,
+                groups=caller.groups))
+        except _Failure as failed:
+            response = _html(page("Review queue", _problem_html(failed.detail)
+                                  + f'<p><a href="/ui/projects/{text(quote(name, safe=""))}/reviews">Back to the '
+                                  "queue</a></p>", frame), failed.status)
+            return pages.logged(request, caller, name, "review", build, failed.outcome, started, response)
+        if isinstance(decided, Refusal):
+            response = _html(page("Review queue", _refusal_html(decided), frame), 403)
+            return pages.logged(request, caller, name, "review", build, decided, started, response)
+        pages.queue_ingest(name, caller)
+        response = RedirectResponse(f"/ui/projects/{quote(name, safe='')}/reviews?done={decided.decision}",
+                                    status_code=303)
+        return pages.logged(request, caller, name, "review", build, decided.decision, started, response)
+
     return pages
+
+
+def _evidence(proposal: ProposedEdge) -> str:
+    evidence = proposal.evidence
+    rows = [("Reference", text(evidence.reference)),
+            ("Score", text(f"{evidence.reference_score:.2f}") if evidence.reference_score is not None else "—"),
+            ("Resolved by", text(evidence.resolved_by or "—")), ("Action read", text(evidence.action or "—")),
+            ("Change", text(evidence.change or "—")), ("Rule", text(proposal.rule)),
+            ("Where", text(f"{proposal.file}:{proposal.line}" if proposal.line else proposal.file)),
+            ("Why proposed", text(evidence.why))]
+    if evidence.similarity is not None:
+        rows.insert(2, ("Similarity", text(f"{evidence.similarity:.2f}")))
+    return dl(rows)
+
+
+def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str | None], frame: Frame, *,
+                  decides: bool, done: str | None, ingest: str | None) -> str:
+    parts: list[str] = []
+    if done in ("accept", "reject"):
+        parts.append(f'<p class="notice" role="status">Your decision is recorded in reviews.yaml '
+                     f'({"accepted" if done == "accept" else "rejected"}); an ingest is queued to apply it.</p>')
+    if ingest:
+        parts.append(f'<p class="notice" role="status" id="ingest-state">Ingest: {text(ingest)}</p>')
+    if not decides:
+        parts.append('<p class="notice">Read only: deciding a proposal needs a reviewer key.</p>')
+    parts.append(f"<p>{len(readings.proposed)} proposal(s) pending; reviews.yaml: "
+                 f"{sum(r.decision == 'accept' for r in readings.reviewed)} accepted, "
+                 f"{sum(r.decision == 'reject' for r in readings.reviewed)} rejected"
+                 + (f"; {len(readings.awaiting_ingest)} accepted awaiting the next ingest" if readings.awaiting_ingest
+                    else "") + ".</p>")
+    if readings.withheld:
+        parts.append(f'<p class="notice">{len(readings.withheld)} document(s) you may not read are left out.</p>')
+    for number, proposal in enumerate(readings.proposed):
+        target_text = targets.get(str(proposal.target))
+        verb = "deletes" if not proposal.successor else "amends" if proposal.scope == "partial" else "replaces"
+        item_link = locator_link(name, proposal.item)
+        target_link = locator_link(name, proposal.target)
+        form = ""
+        if decides:
+            form = (
+                f'<form class="stack" method="post" action="/ui/projects/{text(quote(name, safe=""))}/reviews">'
+                f'{frame.csrf_field()}<input type="hidden" name="item" value="{text(proposal.item)}">'
+                f'<input type="hidden" name="target" value="{text(proposal.target)}">'
+                f'<label for="note-{number}">Note (why; recorded with your name)'
+                f'<textarea id="note-{number}" name="note" maxlength="2000"></textarea></label>'
+                f'<div><button type="submit" name="decision" value="accept">Accept {text(proposal.item)}</button> '
+                f'<button type="submit" name="decision" value="reject">Reject {text(proposal.item)}</button></div></form>')
+        parts.append(
+            f'<article class="proposal" id="proposal-{number}"><h2>{item_link} {text(verb)} {target_link} '
+            f"({text(proposal.scope)})</h2>"
+            '<div class="cards"><section class="card"><h3>The item says</h3>'
+            f'<div class="clause">{text(proposal.words)}</div></section>'
+            '<section class="card"><h3>The target reads</h3>'
+            + (f'<div class="clause">{text(target_text)}</div>' if target_text is not None
+               else '<p class="notice">No text is stored for this target.</p>')
+            + f"</section></div><h3>Evidence</h3>{_evidence(proposal)}{form}</article>")
+    if readings.reviewed:
+        parts.append("<h2>Decided</h2>" + table("reviews.yaml", ("item", "target", "decision", "by", "at", "note"), (
+            (locator_link(name, r.item), locator_link(name, r.target), text(r.decision), text(r.by), text(r.at),
+             text(r.note or "—")) for r in readings.reviewed), cls="reviewed"))
+    return "".join(parts)
 
 
 def _document_page(name: str, view: ProvisionView, valid_at: dt.date | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,7 @@ def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Clien
     asked += [f"/ui/projects/{NAME}/documents/{doc}?valid_at={DAY}" for doc in (
         "SPEC-033000", "ADD-02", "DWG-S-101", "SPEC-004113", "ADD-01")]
     asked += [f"/ui/projects/{PAIR}/documents/{doc}" for doc in ("PUB-1", "SPEC-R")]
+    asked += [f"/ui/projects/{NAME}/reviews", f"/ui/projects/{PAIR}/reviews"]
     shown_owner = "".join(owner.get(url).text for url in asked[:1])
     assert "ZZSECRETBODY" in shown_owner  # the owner reads it: the words are there to leak
     for url in asked:
@@ -179,6 +181,56 @@ def test_the_document_page_draws_each_edge_with_its_origin(owner: httpx.Client, 
     assert "ADD-02#1.3 replaces" not in hidden.text and "ZZSECRET" not in hidden.text
     assert public.get(f"/ui/projects/{NAME}/documents/ADD-02").status_code == 403
     assert public.get(f"/ui/projects/{PAIR}/documents/SPEC-R").status_code == 403
+
+
+def test_the_review_queue_is_read_only_without_the_reviewer_right(owner: httpx.Client, server: Any) -> None:
+    page = owner.get(f"/ui/projects/{NAME}/reviews")
+    assert page.status_code == 200
+    assert "ADD-01#3.4" in page.text and "Read only" in page.text and 'name="decision"' not in page.text
+    refused = owner.post(f"/ui/projects/{NAME}/reviews", data={
+        "csrf": csrf(page.text), "item": "ADD-01#3.4", "target": "SPEC-033000#3.3.C", "decision": "accept"})
+    assert refused.status_code == 403
+    assert not (server.service.projects[NAME].root / "reviews.yaml").exists()
+
+
+def _entry(text: str) -> str:
+    """A reviews.yaml as written, less the moment of the decision."""
+    return re.sub(r"at: .*", "at: <when>", text)
+
+
+def test_accepting_from_the_queue_writes_the_review_as_the_cli_does_then_ingests(
+        server: Any, built_once: Any, tmp_path: Path) -> None:
+    from inforce.engine import Project
+
+    root = server.service.projects[NAME].root
+    admin = signed_in(server, "admin")
+    try:
+        page = admin.get(f"/ui/projects/{NAME}/reviews")
+        assert 'value="accept"' in page.text
+        form = {"item": "ADD-01#3.4", "target": "SPEC-033000#3.3.C", "decision": "accept",
+                "note": "Confirmed with the engineer of record."}
+        assert admin.post(f"/ui/projects/{NAME}/reviews", data=form).status_code == 403  # no CSRF token
+        sent = admin.post(f"/ui/projects/{NAME}/reviews", data={**form, "csrf": csrf(page.text)})
+        assert sent.status_code == 303 and sent.headers["location"].endswith("/reviews?done=accept")
+        # the same decision through the engine function `inforce review` calls, on a copy
+        from tests.http.conftest import _restricted_riverside
+
+        copy = built_once.copy("http/restricted-riverside", _restricted_riverside, tmp_path / "copy")
+        with Project.open(copy) as opened:
+            opened.review("ADD-01#3.4", "accept", by="admin", target="SPEC-033000#3.3.C",
+                          note="Confirmed with the engineer of record.", groups=("owner-team",))
+        assert _entry((root / "reviews.yaml").read_text()) == _entry((copy / "reviews.yaml").read_text())
+        # the ingest queued applies it: the clause page shows the amendment
+        for _ in range(240):
+            state = admin.get(f"/ui/projects/{NAME}/reviews").text
+            if "Ingest: done" in state or "Ingest: failed" in state:
+                break
+            time.sleep(0.5)
+        assert "Ingest: done" in state, state[-2000:]
+        clause = admin.get(clause_path("SPEC-033000#3.3.C", valid_at=DAY)).text
+        assert "ADD-01" in clause and ('<mark class="amended"' in clause or "Amended by" in clause)
+    finally:
+        admin.close()
 
 
 # ---------------------------------------------------------------- in the browser
@@ -300,9 +352,9 @@ def no_overflow(driver: Any) -> bool:
 
 
 def test_browser_pages_by_keyboard_and_on_a_narrow_window(browser: Any, server: Any) -> None:
-    sign_in(browser, server, "owner")
+    sign_in(browser, server, "admin")  # a reviewer: the queue's forms are there to reach
     urls = [clause_path("SPEC-033000#2.1", valid_at=DAY), f"/ui/projects/{NAME}",
-            f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}"]
+            f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}", f"/ui/projects/{NAME}/reviews"]
     try:
         for url in urls:
             browser.set_window_size(1280, 1000)
