@@ -101,9 +101,7 @@ class Frame:
         if self.project is not None:
             base = f"/ui/projects/{quote(self.project, safe='')}"
             nav += [f'<a href="{text(base)}">{text(self.project)}</a>',
-                    f'<a href="{text(base)}/search">Search</a>',
-                    f'<a href="{text(base)}/reviews">Reviews</a>',
-                    f'<a href="{text(base)}/sweeps">Sweeps</a>']
+                    f'<a href="{text(base)}/reviews">Reviews</a>']
         roles = f" ({text(', '.join(self.roles))})" if self.roles else ""
         return (
             '<header class="top"><p class="brand">inforce</p>'

@@ -352,11 +352,9 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         session, _ = pages.project_of(request, name)
         base = f"/ui/projects/{quote(name, safe='')}"
         body = (
-            "<p>Look up a clause by its locator on a date, or search the project's in-force text.</p>"
+            "<p>Look up a clause by its locator on a date.</p>"
             + _clause_form(name)
-            + f'<ul><li><a href="{text(base)}/search">Search by words</a></li>'
-            f'<li><a href="{text(base)}/reviews">Review queue</a></li>'
-            f'<li><a href="{text(base)}/sweeps">Sweeps</a></li></ul>'
+            + f'<ul><li><a href="{text(base)}/reviews">Review queue</a></li></ul>'
         )
         return _html(page(name, body, pages.frame(session, name)))
 
