@@ -372,6 +372,15 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         return Action("replace" if whole else "amend", words, (a_start, a_end)), [(b_start, b_end), (a_start, a_end)]
     if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
+    elif (gone := _GONE_OPENS.match(new)) is not None:
+        # "Deleted. No advance payment will be made under this Contract.": the new cell's first sentence
+        # is its deleting word alone; what follows says why, nothing is put in the provision's place
+        # (a part named after it, "Deleted: the second sentence.", is no sentence of its own: read as before)
+        action = Action("delete", " ".join(gone.group(0).split()), (a_start, a_end))
+    elif _instructs_in_part(new, vocabularies):
+        # "As printed. | Add at the end: "and one relay test lead set".": the new cell is an instruction
+        # opening with its verb, not the provision's words, and it changes part of the provision (round 45)
+        action = Action("amend", words, (a_start, a_end))
     elif _EMPTY_CELL.fullmatch(old) or (_ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new)):
         # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
         # words of the provision given anew, the rest of it kept: a change in part)
@@ -383,8 +392,30 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # provision's (a cell saying what is done instead, "Replaced by Revision A", reads as it says)
         action = Action("amend", words, (a_start, a_end))
     else:
-        action = Action("replace", words, (a_start, a_end))
+        # ("Revision 0 | Revision 1 attached, replacing Revision 0 in full.": the new cell says the attached
+        # issue takes its place, round 45)
+        action = Action("replace", words, (a_start, a_end), attachment=_ATTACHED_IN_CELL.search(new) is not None)
     return action, [(b_start, b_end), (a_start, a_end)]
+
+
+#: A new cell saying an attachment is what now stands ("Revision 1 attached", "enclosed herewith").
+_ATTACHED_IN_CELL = re.compile(r"\b(?:attached|enclosed|herewith|accompanying)\b", re.IGNORECASE)
+
+
+#: A new cell whose first sentence is its deleting word alone ("Deleted. No advance payment will be made.",
+#: "Omitted; see Sub-Clause 14.3."): the provision goes, the rest of the cell says why.
+_GONE_OPENS = re.compile(r"[ \t*_]*(?:(?:the\s+)?(?:sub-?)?(?:clause|paragraph|provision|article|item|note|text)\s+(?:is\s+)?)?"
+                         r"(?:deleted|omitted|removed|withdrawn)[ \t*_]*[.;](?=\s|$)", re.IGNORECASE)
+
+
+def _instructs_in_part(cell: str, vocabularies: list) -> bool:
+    """Whether a table's new cell opens with a verb in the imperative that changes part of what the row
+    names ("Add at the end: ...", "Insert after the first sentence: ...", "Delete the second sentence.")."""
+    action = read_action(cell, vocabularies)
+    verb = cell[action.span[0]:].split(None, 1)[0] if action.span is not None else ""
+    # (an imperative: "Revised text at Annexure I" says what was done and where, no instruction)
+    return (action.action == "amend" and action.span is not None and not cell[:action.span[0]].strip(" \t*_\n")
+            and verb[:1].isupper() and not verb.lower().endswith(("ed", "ing")))
 
 
 #: A figure in a cell ("150", "1,20,000", "0.5").

@@ -125,9 +125,25 @@ def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, 
     for line in lines:
         for run in _RUN_BREAK.split(_read_text(line, _quoted_spans(line))):
             words = set(re.findall(r"[a-z]{2,}", run.lower())) - _TITLE_FILLER
+            lot = _LOT.search(run)
+            if lot is not None:
+                # ("Lot 2 Technical Specification": the lot of a contract let in lots designates, as "Section 7"
+                # does; a title naming no lot may be the lot's, one naming another lot is not, round 45)
+                words.discard("lot")
             if len(words) >= 2:
-                runs.append([doc for doc, title in titles.items() if words <= title])
+                runs.append([doc for doc, title in titles.items() if words <= title and (lot is None or _same_lot(
+                    lot.group(1), corpus.directory.titles[doc][1]))])
     return runs
+
+
+#: A lot of a contract let in lots, by its word and number or letter ("Lot 2", "LOT B").
+_LOT = re.compile(r"\blot\s+(?:no\.?\s*)?(\d{1,2}|[A-Z])\b", re.IGNORECASE)
+
+
+def _same_lot(lot: str, title: str) -> bool:
+    """Whether a document's ``title`` names no lot, or names ``lot``."""
+    named = {m.group(1).upper() for m in _LOT.finditer(title)}
+    return not named or lot.upper() in named
 
 
 def _title_run_holder(item: Item, reference: Reference, corpus: Corpus, path: str) -> str | None:
@@ -170,7 +186,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     document of the project holding it (None where none or several do): for a person to confirm,
     never applied. Restated whole where "to read:" ends the instruction and the item after it is
     the clause written anew under its own number."""
-    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,2}", path):
+    # (four levels too: a contract data item's "Sub-Clause 1.1.3.3 Time for Completion", round 45)
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,3}", path):
         return None
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")

@@ -585,7 +585,12 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         # (an insertion names the new paragraph after its verb, and a place beside one: not read)
         upto = verb[0] if verb is not None and re.search(r"\b(?:add|insert|append)", edge.words, re.I) else len(read)
         letters = []
+        named_at = re.search(rf"(?<![\w.]){re.escape(target.path)}(?![\w]|\.\w)", read)
         for m in _LETTER_NAMED.finditer(read, 0, upto):
+            if named_at is not None and m.end() <= named_at.start() and re.match(r"(?i)parts?\b", m.group(0)):
+                # ("Section 8 - Particular Conditions, Part A Contract Data, Sub-Clause 1.1.3.3": a lettered
+                # part of the document named before the clause holds it; nothing inside the clause, round 45)
+                continue
             if not _BESIDE.search(read, max(0, m.start() - 30), m.start()):
                 letters += [m.group(1), *re.findall(r"[A-Z]", m.group(2))]
         glued = re.compile(rf"(?<![\w.]){re.escape(target.path)}(?:\s*[.,]\s*|\s+)?\(?([A-Z])\)?(?![\w])(?!\s+[a-z])")
