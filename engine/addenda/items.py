@@ -286,6 +286,14 @@ _INTRODUCES = re.compile(
     r"\b(?:follows?|following|below|to\s+read|read(?:s)?\s+as|substitute|insert|add)[\s\W]*$", re.IGNORECASE)
 #: Quoted words, which an instruction quotes and does not instruct.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’")
+#: A title naming the changes to a class of the documents by a plural noun ("Changes to the Drawings",
+#: "Revisions to the Specifications"): no verb in the imperative, whatever a verb pattern reads in it.
+_CHANGES_TO = re.compile(r"[ \t*_]*+(?:changes|revisions|modifications|corrections|amendments|clarifications)\s+(?:to|in)\b",
+                         re.IGNORECASE)
+#: A part of the bidding documents by its designation and title ("Section VII. Technical Specifications",
+#: "Part 3 - Conditions of Contract"): the title (1), in title case, no closing stop.
+_DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
+                               r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
 #: Words a layout may open with that make its items questions (their answers follow).
 _QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder"}
 
@@ -1061,7 +1069,7 @@ class _Reader:
         kind = _heading_line(lines[index])
         if kind is None and (self._leads_lines(index) or self._names_parts_below(index) or self._heads_bullets(index)):
             kind = "sub"
-        if kind is None and self._titled_alone(index):
+        if kind is None and (self._titled_alone(index) or self._designation_alone(index)):
             kind = "minor"
         if kind is None and self._cites_below(index):
             kind = "sub"
@@ -1224,13 +1232,45 @@ class _Reader:
             before -= 1
         while before > 0 and lines[before - 1].strip():
             before -= 1  # the first line of the paragraph before it
-        if (before < 0 or not _ANSWER.match(lines[before]) or not 1 <= len(words) <= 6 or any(c.isdigit() for c in line)
+        answered = before >= 0 and any(_ANSWER.match(lines[i]) for i in range(before, index) if lines[i].strip())
+        # ("Q4. Where ...?" with "A. ..." on the next line of the same paragraph: the answer is in the paragraph
+        # too; and after an instruction ending its sentence, a title over the next document's instructions, round 45)
+        if not answered and before >= 0 and _ENDS_SENTENCE.search(lines[index - 2].rstrip() if index >= 2 else ""):
+            answered = self._instruction_below(index)
+        if (before < 0 or not answered or not 1 <= len(words) <= 6 or any(c.isdigit() for c in line)
                 or not re.fullmatch(r"[A-Za-z][A-Za-z'’ &/-]*", line)
                 or not all(w[0].isupper() for w in words if len(w) > 3) or not any(len(w) > 3 for w in words)
                 or (index > 0 and lines[index - 1].strip()) or (index + 1 < len(lines) and lines[index + 1].strip())
-                or any(verb.match(line) for verb in self.verbs)):
+                or (any(verb.match(line) for verb in self.verbs) and not _CHANGES_TO.match(line))):
             return False
         return any(lines[i].strip() for i in range(index + 1, len(lines)))
+
+    def _designation_alone(self, index: int) -> bool:
+        """Whether line ``index`` is a part of the bidding documents named by its designation and title alone,
+        a paragraph of its own with paragraphs under it ("Section VII. Technical Specifications", "Part 3 -
+        Conditions of Contract", "Section II. Bid Data Sheet (Document 00 21 13)"): development-bank bidding
+        documents' amendments head the changes to each part so, in plain type (round 45). No verb."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        if (_DESIGNATION_LINE.fullmatch(line) is None or (index > 0 and lines[index - 1].strip())
+                or (index + 1 < len(lines) and lines[index + 1].strip())
+                or any(verb.search(_DESIGNATION_LINE.fullmatch(line).group(1)) for verb in self.verbs)):
+            return False
+        return any(lines[i].strip() for i in range(index + 1, len(lines)))
+
+    def _instruction_below(self, index: int) -> bool:
+        """Whether the paragraph after the blank line below line ``index`` opens with a section or a sheet
+        it changes and has a change verb ("Sheet L-101 Planting Plan, Keynote 1: revised to read ...",
+        "Section 03300 - Concrete: Paragraph 2.02.B is deleted ...")."""
+        lines = self.lines
+        after = index + 1
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after >= len(lines) or after == index + 1:
+            return False
+        body = _QUOTED.sub(" ", lines[after].strip(" \t*_"))
+        return bool(_OPENS_WITH_TARGET.match(body)) and _NAMES_DOCUMENT.match(body) is not None and any(
+            verb.search(body) for verb in self.verbs)
 
     def _class_lead(self, index: int) -> int | None:
         """Where the open document heading is (the first one in the stack) when line ``index`` is a
@@ -1328,7 +1368,12 @@ class _Reader:
             self._close(keep, node.start, guard)
         elif rank < _LEAF and not node.style:  # Markdown headings, containers, items, minor headings
             keep = len(stack)
-            while keep and stack[keep - 1].rank >= rank:
+            while keep and (stack[keep - 1].rank >= rank or (
+                    # (a title line over the next instructions closes an outline section whose own line was
+                    # an instruction, a sentence: it heads nothing, round 45)
+                    node.kind == "heading" and rank == _MINOR and stack[keep - 1].kind == "section"
+                    and stack[keep - 1].rank == _CONTAINER and not stack[keep - 1].heading_like
+                    and _ENDS_SENTENCE.search(stack[keep - 1].last))):
                 keep -= 1
             same = self._same_layout(node)
             if same is not None:  # "Item No. 3" closes "Item No. 2" and all under it, titles too

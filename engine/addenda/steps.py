@@ -817,6 +817,30 @@ class _One:
         self.action = action
         return proposal
 
+    def _designated_and_titled(self, held: tuple[Locator, Reference]) -> _Outcome | None:
+        """The clause in the one document a designation fitting several holds ("Conditions of Contract Part II -
+        Conditions of Particular Application, Sub-Clause 14.3" where two documents are "Part II" and one of
+        them holds a 14.3), applied as any placed provision is where a run of the item's own words (two or
+        more that say which document) titles that document and no other document of the project holding a
+        clause so numbered is titled with a run the item writes (``_titled_too`` found none): the designation,
+        the clause and the title agree on one document, in an addendum naming documents of the project by
+        number (round 45). Else None (proposed, as before)."""
+        target, reference = held
+        if (target.path is None or self.action.ambiguous is not None or not self._words_name(reference, target)
+                or not any(fits == [target.doc] for fits in _title_runs(self.item, reference, self.corpus, target.path))
+                # (an addendum naming no document of the project by number may be about documents it lacks: as
+                # ``_in_named_holder`` leaves a clause placed by title words alone, round 40)
+                or not _numbered_documents(self.items, self.corpus, self.notations)):
+            return None
+        kept = self.action, self.resolved, self.open_refs, self.absent
+        placed = replace(reference, target=target, candidates=(), resolved_by="outline", why=None)
+        self.resolved, self.open_refs, self.absent = [(target, placed)], [], []
+        outcome = self._gate()
+        if outcome is not None and outcome.kind == "applied" and [t for t, _ in outcome.targets] == [target]:
+            return outcome
+        self.action, self.resolved, self.open_refs, self.absent = kept
+        return None
+
     def _words_name(self, reference: Reference, target: Locator) -> bool:
         """Whether a clause of no named document may be placed in ``target``'s document by the words the
         item writes of it (a run of its title, the clause's own title: round 41): never one of a division
@@ -1514,7 +1538,8 @@ class _One:
                     elif not (len(self.resolved) == 1 and _status_cell(self.item, self.action)):
                         doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
                 if (whole and doubt is None and self.action.action == "replace" and not self.reissued and not self.from_lead
-                        and not self.under_attachments and not _SUCCESSOR_SAID.search(_read_text(self.item.text, self.mask))):
+                        and not self.under_attachments and not _SUCCESSOR_SAID.search(_read_text(self.item.text, self.mask))
+                        and not (self.item.cells and self.action.attachment)):
                     # "REPLACE Section 01 33 00." and nothing of what replaces it: a whole replacement
                     # is the likely reading, but what is in force after it the words do not say
                     why = "it replaces the whole of it but says nothing of what replaces it: for a person to confirm"
@@ -1637,6 +1662,8 @@ class _One:
             held = _holding_clause(self.open_refs, self.corpus)
             if held:  # "Section VIII, ... | Sub-Clause 4.2, ...": of the documents the designation fits, the one holding 4.2
                 titled = _titled_too(held, self.item, self.corpus)
+                if not titled and len(held) == 1 and (applied := self._designated_and_titled(held[0])) is not None:
+                    return applied
                 return _Outcome("proposed", self.rule, self.action, [*held, *titled], why="; ".join([
                     _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}",
                     *([f"{', '.join(t.doc for t, _ in titled)} hold{'s' if len(titled) == 1 else ''} it too, titled with "
