@@ -576,8 +576,8 @@ def _may(right: Literal["admin", "reviewer"], what: str) -> Any:
     the right learns nothing of what a valid body would be)."""
 
     async def holding(caller: Authed) -> Caller:
-        if not getattr(caller, right):
-            raise _Failure(403, f"{what} needs {'an admin' if right == 'admin' else 'a reviewer'} key")
+        if not caller.may(right):  # the one rule (``Caller.may``): an admin may decide proposals too
+            raise _Failure(403, f"{what} needs {'an admin' if right == 'admin' else 'a reviewer or admin'} key")
         return caller
 
     return Depends(holding)
@@ -781,8 +781,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/review", tags=["review"], response_model=ReviewDecision, responses=refused)
     async def review(request: Request, name: str,
                      caller: Annotated[Caller, _may("reviewer", "deciding a proposal")], body: ReviewRequest) -> Response:
-        """Accept or reject a proposal (a reviewer key; recorded in reviews.yaml under the key's
-        name, applied by the next ingest)."""
+        """Accept or reject a proposal (a reviewer or admin key; recorded in reviews.yaml under the
+        key's name, applied by the next ingest)."""
         return await service.answer(request, caller, name, "review", lambda project: project.review(
             body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
             groups=caller.groups), where="body")

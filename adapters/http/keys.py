@@ -5,7 +5,7 @@ The keys file is YAML, a list of callers::
     - name: dms-prod
       key_sha256: 9f86d081...   # the sha256 of the key, in hex; never the key
       groups: [owner-team]
-      admin: true               # may ingest (and erase)
+      admin: true               # may ingest and erase (and decide proposals: Caller.may)
       reviewer: false           # may accept or reject proposals
     - name: gateway
       key_sha256: 3a7bd3e2...
@@ -38,7 +38,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import read_bounded_text, write_atomically
@@ -73,6 +73,15 @@ class Caller:
     def serves(self, project: str) -> bool:
         """Whether this caller may ask about ``project`` (its name as clients give it)."""
         return self.projects is None or project in self.projects
+
+    def may(self, right: Literal["admin", "reviewer"]) -> bool:
+        """Whether this caller holds ``right``: ``admin`` (ingest, erase) as the keys file grants
+        it; ``reviewer`` (deciding a proposal) granted by ``reviewer: true`` or implied by
+        ``admin: true`` (an admin may rewrite the project anyway). The one place the service's
+        routes and its pages ask."""
+        if right == "admin":
+            return self.admin
+        return self.reviewer or self.admin
 
 
 def hash_key(key: str) -> str:

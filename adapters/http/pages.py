@@ -465,7 +465,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             response = _html(page("Review queue", _problem_html(failed.detail), frame), failed.status)
             return pages.logged(request, caller, name, "reviews", build, failed.outcome, started, response)
         done = request.query_params.get("done")
-        body = _reviews_page(name, readings, targets, frame, decides=caller.reviewer, done=done,
+        body = _reviews_page(name, readings, targets, frame, decides=caller.may("reviewer"), done=done,
                              ingest=pages.ingests.get(name))
         response = _html(page("Review queue", body, frame))
         return pages.logged(request, caller, name, "reviews", build, "answer", started, response)
@@ -479,8 +479,8 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         try:
             form = await _form(request)
             pages.guard(session, form)
-            if not caller.reviewer:  # the API's right for the API's decision (``_may("reviewer")``)
-                raise _Failure(403, "deciding a proposal needs a reviewer key")
+            if not caller.may("reviewer"):  # the API's rule for the API's decision (``Caller.may``)
+                raise _Failure(403, "deciding a proposal needs a reviewer or admin key")
             try:
                 asked = ReviewRequest(item=form.get("item", ""), decision=form.get("decision", ""),  # type: ignore[arg-type]
                                       target=form.get("target") or None, note=form.get("note") or None)
@@ -529,7 +529,7 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
     if ingest:
         parts.append(f'<p class="notice" role="status" id="ingest-state">Ingest: {text(ingest)}</p>')
     if not decides:
-        parts.append('<p class="notice">Read only: deciding a proposal needs a reviewer key.</p>')
+        parts.append('<p class="notice">Read only: deciding a proposal needs a reviewer or admin key.</p>')
     parts.append(f"<p>{len(readings.proposed)} proposal(s) pending; reviews.yaml: "
                  f"{sum(r.decision == 'accept' for r in readings.reviewed)} accepted, "
                  f"{sum(r.decision == 'reject' for r in readings.reviewed)} rejected"

@@ -19,11 +19,13 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from inforce.adapters.http import Service, Warm
+from inforce.adapters.http import Keys, Service, Warm, hash_key
+from inforce.adapters.http.keys import Caller
 from inforce.adapters.http.page_html import CONTENT_SECURITY_POLICY
 from inforce.adapters.http.sessions import COOKIE
 from tests.engine.test_access_withheld_34 import public_and_restricted
-from tests.http.conftest import KEYS
+from tests.http.conftest import KEYS as SHARED_KEYS
+from tests.http.conftest import PROXIED
 from tests.report.test_report_html import _browser_missing, _chromium
 
 NAME = "riverside-library"
@@ -32,6 +34,8 @@ PAIR = "pair"
 #: (a locator the key typed itself is echoed back, as the API echoes it: not a leak)
 SECRETS = ("ZZSECRET", "ZZPENDING", "Restricted spec", "6,000 psi", "Normal-weight", "SPEC-R@")
 DAY = "2026-05-01"
+#: the conftest's keys, and an admin that is no reviewer: admin implies the right to decide (``Caller.may``)
+KEYS = {**SHARED_KEYS, "editor": ("ifk-editor-key", Caller(name="editor", groups=("owner-team",), admin=True))}
 
 
 def clause_path(locator: str, project: str = NAME, **query: str) -> str:
@@ -40,9 +44,10 @@ def clause_path(locator: str, project: str = NAME, **query: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def server(restricted_riverside: Path, tmp_path_factory: pytest.TempPathFactory, serve: Any, http_keys: Any) -> Any:
+def server(restricted_riverside: Path, tmp_path_factory: pytest.TempPathFactory, serve: Any) -> Any:
     pair = public_and_restricted(tmp_path_factory.mktemp("pages") / "pair", PAIR)
-    return serve(Service({NAME: Warm.open(NAME, restricted_riverside), PAIR: Warm.open(PAIR, pair)}, http_keys,
+    keys = Keys([*((hash_key(key), caller) for key, caller in KEYS.values()), (None, PROXIED)])
+    return serve(Service({NAME: Warm.open(NAME, restricted_riverside), PAIR: Warm.open(PAIR, pair)}, keys,
                          time_limit=60))
 
 
@@ -231,6 +236,23 @@ def test_accepting_from_the_queue_writes_the_review_as_the_cli_does_then_ingests
         assert "ADD-01" in clause and ('<mark class="amended"' in clause or "Amended by" in clause)
     finally:
         admin.close()
+
+
+def test_an_admin_decides_proposals_as_a_reviewer_does_api_and_pages(server: Any, bearer: Any) -> None:
+    """One rule (``Caller.may``): admin implies the right to decide a proposal, over the API and
+    on the queue page alike; a key with neither reads the queue."""
+    editor = {"Authorization": f"Bearer {KEYS['editor'][0]}"}
+    nothing = {"item": "ADD-01#9.9", "decision": "accept", "target": "SPEC-033000#3.3.C"}  # no such item
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        assert api.post(f"/v1/projects/{NAME}/review", json=nothing, headers=bearer("owner")).status_code == 403
+        decided = api.post(f"/v1/projects/{NAME}/review", json=nothing, headers=editor)
+        assert decided.status_code in (404, 422), decided.text  # past the right: the engine's answer
+    client = signed_in(server, "editor")
+    try:
+        page = client.get(f"/ui/projects/{NAME}/reviews").text
+        assert 'value="accept"' in page and "Read only" not in page
+    finally:
+        client.close()
 
 
 # ---------------------------------------------------------------- in the browser
