@@ -337,6 +337,25 @@ def _query_moment(value: str | None, field: str) -> dt.datetime | None:
         raise InputError(str(problem), field=field, hint="YYYY-MM-DD (end of that day, UTC) or YYYY-MM-DDTHH:MM:SSZ") from None
 
 
+#: a sweep report's media type in each format it is rendered in
+_MEDIA = {"json": "application/json", "sarif": "application/sarif+json", "md": "text/markdown; charset=utf-8",
+          "html": "text/html; charset=utf-8"}
+
+
+def _started(held: ExitStack, start: Callable[[], SweepJob]) -> SweepJob:
+    """A sweep job started by ``start``; when it does not start (429 past the caller's running
+    sweeps, or any error) the generations ``held`` for it are let go."""
+    try:
+        return start()
+    except TooManySweeps as busy:
+        held.close()
+        raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
+                       "one", outcome="too_many_sweeps") from None
+    except BaseException:
+        held.close()
+        raise
+
+
 class Service:
     """The projects served, who may ask, and the machinery each request goes through."""
 
@@ -398,6 +417,48 @@ class Service:
         if found is None:
             raise _Failure(404, f"no project named {name!r} is served here", outcome="not_found")
         return found
+
+    def start_sweep(self, project: Project, name: str, caller: Caller, body: SweepRequest) -> SweepJob:
+        """Start a sweep job of project ``name`` for ``caller`` (``POST .../sweeps``, and the
+        sweeps page: the one way a sweep is started here): on the generation ``project`` is (the
+        newest when the request came), held for the job until it ends, with the key's groups;
+        its end queued as a decision line (endpoint ``sweep``). Packs or params that do not load
+        are the request's InputError (``packs``), not a failed job; 429 past the caller's running
+        sweeps."""
+        warm = self.warm(name)
+        try:
+            project.snapshot.precedence_rules(body.packs, body.params)
+        except NotFoundError as missing:
+            raise InputError(missing.what, field="packs", hint=missing.hint) from None
+        held = ExitStack()
+        pinned = held.enter_context(warm.reading())
+        build = pinned.build_id
+
+        def run(job: SweepJob) -> Any:
+            with held:
+                report = pinned.sweep(body.valid_at, body.known_at, groups=caller.groups, packs=body.packs,
+                                      params=body.params, include_superseded=body.include_superseded,
+                                      progress=job.progress)
+            return Project.judge_sweep(report, body.fail_on)
+
+        def ended(job: SweepJob) -> None:
+            self.record(lambda: self.log.write(
+                warm.root, endpoint="sweep", caller=caller.name, project=name, build=job.index_build,
+                outcome=job.state, status=200, seconds=((job.finished or job.started) - job.started).total_seconds(),
+                answer_sha256=None, correlation_id=f"sweep-{job.id}"))
+
+        job = _started(held, lambda: self.sweeps.start(name, caller.name, build, run, ended))
+        job.asked = body
+        return job
+
+    def sweep_job(self, name: str, caller: Caller, job_id: str) -> SweepJob:
+        """The caller's sweep job ``job_id`` of project ``name`` (only the key that started a job
+        sees it); otherwise 404, the same for another key's job as for none."""
+        self.warm(name)
+        job = self.sweeps.get(name, caller.name, job_id)
+        if job is None:
+            raise _Failure(404, f"no sweep {job_id!r} of yours on {name}", outcome="not_found")
+        return job
 
     def audit_folder(self, warm: Warm) -> Path:
         """Where a check's audit record is stored (``inforce replay`` reads it)."""
@@ -835,58 +896,12 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """Start a sweep of the provisions in force on ``valid_at``; its id, to follow it."""
         _strict_dates(await request.json())
         _no_groups(body.groups)
-        warm = service.warm(name)
-
-        def begin(project: Project) -> SweepStatus:
-            try:  # packs and params that do not load are the request's 422, not a failed job
-                project.snapshot.precedence_rules(body.packs, body.params)
-            except NotFoundError as missing:
-                raise InputError(missing.what, field="packs", hint=missing.hint) from None
-            # the job reads the generation this request began on, held for it until it ends
-            held = ExitStack()
-            pinned = held.enter_context(warm.reading())
-            build = pinned.build_id
-
-            def run(job: SweepJob) -> Any:
-                with held:
-                    report = pinned.sweep(body.valid_at, body.known_at, groups=caller.groups, packs=body.packs,
-                                          params=body.params, include_superseded=body.include_superseded,
-                                          progress=job.progress)
-                return Project.judge_sweep(report, body.fail_on)
-
-            def ended(job: SweepJob) -> None:
-                service.record(lambda: service.log.write(
-                    warm.root, endpoint="sweep", caller=caller.name, project=name, build=job.index_build,
-                    outcome=job.state, status=200, seconds=((job.finished or job.started) - job.started).total_seconds(),
-                    answer_sha256=None, correlation_id=f"sweep-{job.id}"))
-
-            return _started(held, lambda: service.sweeps.start(name, caller.name, build, run, ended)).status()
-
-        return await service.answer(request, caller, name, "sweeps", begin, where="body",
-                                    render=lambda status: (202, _json(status), "application/json"))
-
-    def _started(held: ExitStack, start: Callable[[], SweepJob]) -> SweepJob:
-        """A sweep job started by ``start``; when it does not start (429 past the caller's running
-        sweeps, or any error) the generations ``held`` for it are let go."""
-        try:
-            return start()
-        except TooManySweeps as busy:
-            held.close()
-            raise _Failure(429, f"you already run {busy.running} sweeps: wait for one to finish, or cancel "
-                           "one", outcome="too_many_sweeps") from None
-        except BaseException:
-            held.close()
-            raise
+        return await service.answer(request, caller, name, "sweeps",
+                                    lambda project: service.start_sweep(project, name, caller, body).status(),
+                                    where="body", render=lambda status: (202, _json(status), "application/json"))
 
     def _job(name: str, caller: Caller, job_id: str) -> SweepJob:
-        service.warm(name)
-        job = service.sweeps.get(name, caller.name, job_id)
-        if job is None:
-            raise _Failure(404, f"no sweep {job_id!r} of yours on {name}", outcome="not_found")
-        return job
-
-    _MEDIA = {"json": "application/json", "sarif": "application/sarif+json", "md": "text/markdown; charset=utf-8",
-              "html": "text/html; charset=utf-8"}
+        return service.sweep_job(name, caller, job_id)
 
     @app.get("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], response_model=SweepStatus,
              responses={200: {"content": {m: {} for m in _MEDIA.values()},

@@ -120,6 +120,8 @@ class SweepJob:
     projects: dict[str, dict[str, Any]] = field(default_factory=dict)
     projects_done: int = 0
     current: str | None = None
+    #: what was asked (the request's body: its date, fail_on), for a page to say; not in a status
+    asked: Any = None
 
     def status(self) -> SweepStatus:
         report = self.outcome.report if self.outcome is not None else None
@@ -307,6 +309,13 @@ class SweepJobs:
         job.outcome = None
         if job.state != "running":
             job.state = "erased"
+
+    def of(self, project: str | None, caller: str) -> list[SweepJob]:
+        """The caller's jobs of ``project`` (None: portfolio sweeps), newest first: those ``get``
+        would give the caller, and no other key's."""
+        with self._lock:
+            return sorted((job for job in self._jobs.values() if job.project == project and job.caller == caller),
+                          key=lambda job: job.started, reverse=True)
 
     def get(self, project: str | None, caller: str, job_id: str) -> SweepJob | None:
         """The caller's job ``job_id`` of ``project`` (None: a portfolio sweep), else None."""

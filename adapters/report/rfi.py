@@ -8,7 +8,7 @@ from pathlib import Path
 from inforce.ontology import Finding, SweepReport
 from inforce.ontology.files import Together, is_file_name, written_together
 
-__all__ = ["rfi_filename", "stale_drafts", "write_rfis"]
+__all__ = ["drafted", "rfi_filename", "stale_drafts", "write_rfis"]
 
 
 def rfi_filename(finding_id: str) -> str:
@@ -34,7 +34,7 @@ def write_rfis(report: SweepReport, directory: Path, together: Together | None =
 
     Returns the paths written, sorted.
     """
-    escalations = _drafted(report)
+    escalations = drafted(report)
     names = {f.id: rfi_filename(f.id) for f in escalations}  # every id checked before writing
     with contextlib.nullcontext(together) if together is not None else written_together() as group:
         group.folder(directory)
@@ -50,12 +50,13 @@ def stale_drafts(report: SweepReport, directory: Path) -> list[Path]:
     names them, so that none is read as current. Sorted; none when the folder is not there."""
     if not directory.is_dir():
         return []
-    current = {rfi_filename(finding.id) for finding in _drafted(report)}
+    current = {rfi_filename(finding.id) for finding in drafted(report)}
     return sorted(path for path in directory.iterdir()
                   if path.name.startswith("RFI-") and path.name.endswith(".md") and path.name not in current
                   and is_file_name(path.name[len("RFI-"):-len(".md")]) and path.is_file())
 
 
-def _drafted(report: SweepReport) -> list[Finding]:
-    """The findings that get a draft: escalated, with an RFI."""
+def drafted(report: SweepReport) -> list[Finding]:
+    """The findings that get a draft: escalated, with an RFI (the files ``write_rfis`` writes,
+    the drafts the service's sweeps page shows)."""
     return [f for f in report.findings if f.resolution == "escalate" and f.rfi]
