@@ -98,14 +98,25 @@ class Frame:
         if self.caller_name is None:
             return '<header class="top"><p class="brand">inforce</p></header>'
         nav = ['<a href="/ui/">Projects</a>']
+        search = ""
         if self.project is not None:
             base = f"/ui/projects/{quote(self.project, safe='')}"
             nav += [f'<a href="{text(base)}">{text(self.project)}</a>',
-                    f'<a href="{text(base)}/reviews">Reviews</a>']
+                    f'<a href="{text(base)}/search">Search</a>',
+                    f'<a href="{text(base)}/reviews">Reviews</a>',
+                    f'<a href="{text(base)}/sweeps">Sweeps</a>']
+            # the search box: a locator opens its clause page, words are the API's resolve
+            search = (
+                f'<form class="search" role="search" method="get" action="{text(base)}/search">'
+                '<label for="top-q">Locator or words<input id="top-q" name="q" type="search" required '
+                'maxlength="2000" placeholder="SPEC-033000#2.1.A or words"></label>'
+                '<label for="top-valid-at">On<input id="top-valid-at" name="valid_at" type="date"></label>'
+                '<button type="submit">Search</button></form>'
+            )
         roles = f" ({text(', '.join(self.roles))})" if self.roles else ""
         return (
             '<header class="top"><p class="brand">inforce</p>'
-            f'<nav aria-label="Main">{"".join(nav)}</nav>'
+            f'<nav aria-label="Main">{"".join(nav)}</nav>{search}'
             f'<form class="signout" method="post" action="/signout">{self.csrf_field()}'
             f'<span>Signed in as <strong>{text(self.caller_name)}</strong>{roles}</span> '
             '<button type="submit">Sign out</button></form></header>'
@@ -184,6 +195,13 @@ svg .edge.deletion line{stroke:var(--del)}svg .arrow{fill:#6e7781}
 .card{border:1px solid var(--line);border-radius:.4rem;padding:.5rem .75rem}
 article.proposal{border:1px solid var(--line);border-radius:.4rem;padding:.5rem .9rem;margin:1rem 0}
 progress{width:100%;max-width:28rem}
+header.top form.search{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:flex-end}
+header.top form.search label{display:flex;flex-direction:column;font-size:.8rem;color:var(--muted)}
+header.top form.search input[type=search]{width:16rem}
+ol.results{padding-left:1.5rem}ol.results>li{margin:.75rem 0}
+.results .meta-line{color:var(--muted);font-size:.9rem}
+pre.rfi{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg-alt);border:1px solid var(--line);padding:.75rem;border-radius:.4rem}
+.state-done{color:var(--ok)}.state-failed,.state-erased{color:var(--del)}.state-cancelled{color:var(--muted)}
 """
 
 # The script writes no markup: it only toggles classes on elements the page holds and reloads

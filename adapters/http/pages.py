@@ -12,7 +12,16 @@ Each page parses, asks the front exactly what the API route for the same questio
 caller's groups from the keys file) on one generation, and renders: what is in force, what the
 caller may read, which dates apply — the engine decides, here nothing is. A refusal is the
 engine's ``Refusal`` shown (403), an engine error the API's status with its message. Each page
-shown is a line of the decision log (endpoint ``page-...``), as each API answer is.
+shown is a line of the decision log (endpoint ``page-...``), as each API answer is — except a
+sweep's progress page, which its script reloads while the sweep runs, as the API's status route
+writes none (the sweep's start, report and drafts are lines, its end the API's ``sweep`` line).
+
+The search box in every project page's header takes a locator (its clause page on the date) or
+words (the API's ``resolve`` with the case typed ``name=value; ...``, read as ``--context``
+reads it). A sweep is the API's job (``Service.start_sweep``, ``SweepJobs``): a key sees, follows,
+cancels and reads only the sweeps it started; the report is the HTML report the API renders,
+served under that report's own policy, and each RFI draft the file ``--rfi-dir`` writes.
+Deciding a proposal needs ``Caller.may("reviewer")``: a reviewer or an admin key, as the API.
 """
 
 from __future__ import annotations
@@ -31,33 +40,42 @@ from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
 
+from inforce.adapters.cli._options import parse_case_value, parse_context_pairs
+from inforce.adapters.report import render
+from inforce.adapters.report.html import CONTENT_SECURITY_POLICY as REPORT_CSP
+from inforce.adapters.report.rfi import drafted, rfi_filename
 from inforce.engine import Project
 from inforce.ontology import (
     AccessRestrictedError,
     AddendaReadings,
     AsOfAnswer,
+    Context,
     History,
     InforceError,
     InputError,
     InputErrors,
+    Locator,
     NotFoundError,
     Refusal,
+    ResolveResult,
 )
 from inforce.ontology.ingest import ProposedEdge
 from inforce.ontology.views import ProvisionView
 
 from .app import (
+    _MEDIA,
     Service,
     _check_query,
     _Failure,
     _failure,
     _locator,
+    _no_groups,
     _outcome,
     _query_date,
     _query_moment,
 )
-from .bodies import ReviewRequest
-from .jobs import IngestRunning
+from .bodies import ResolveRequest, ReviewRequest, SweepRequest
+from .jobs import IngestRunning, SweepJob
 from .keys import Caller
 from .page_html import (
     PAGE_CSS,
@@ -354,7 +372,9 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         body = (
             "<p>Look up a clause by its locator on a date.</p>"
             + _clause_form(name)
-            + f'<ul><li><a href="{text(base)}/reviews">Review queue</a></li></ul>'
+            + f'<ul><li><a href="{text(base)}/search">Search by locator or words, for a case</a></li>'
+            f'<li><a href="{text(base)}/reviews">Review queue</a></li>'
+            f'<li><a href="{text(base)}/sweeps">Sweeps: start one, follow it, open its report</a></li></ul>'
         )
         return _html(page(name, body, pages.frame(session, name)))
 
@@ -503,6 +523,202 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         response = RedirectResponse(f"/ui/projects/{quote(name, safe='')}/reviews?done={decided.decision}",
                                     status_code=303)
         return pages.logged(request, caller, name, "review", build, decided.decision, started, response)
+
+    # ---- search: a locator opens its clause page; words are the API's resolve ------------------
+
+    @app.get("/ui/projects/{name}/search", include_in_schema=False)
+    async def ui_search(request: Request, name: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        typed = {field: request.query_params.get(field, "") for field in _SEARCH_FIELDS}
+        form = _search_form(name, typed)
+        try:
+            _check_query(request, _SEARCH_FIELDS)
+            if not typed["q"]:
+                return _html(page("Search", form + _SEARCH_HELP, frame))
+            # a field left blank is a field not given (the header's box sends an empty date)
+            valid_at = _query_date(typed["valid_at"] or None, "valid_at")
+            known_at = _query_moment(typed["known_at"] or None, "known_at")
+            locator = _typed_locator(typed["q"])
+            if locator is not None and (locator.path is not None or locator.rev is not None):
+                return RedirectResponse(provision_url(name, locator, valid_at, known_at), status_code=303)
+            try:  # the API's body, so the question, the case and k are read as the API reads them
+                asked = ResolveRequest.model_validate({
+                    "question": typed["q"], "valid_at": valid_at, "known_at": known_at,
+                    "attributes": _case(typed["case"]), **({"k": typed["k"]} if typed["k"] else {})})
+            except ValidationError as invalid:
+                raise _Failure(422, [{"loc": ["query", *_search_loc(p["loc"])], "msg": p["msg"], "type": p["type"]}
+                                     for p in invalid.errors()]) from None
+            # the API's resolve: the case with the key's groups
+            case = Context(valid_at=asked.valid_at, known_at=asked.known_at, groups=caller.groups,
+                           attributes=asked.attributes)
+            result, build = await pages.ask(name, lambda project: project.resolve(asked.question, case, k=asked.k))
+        except InputError as problem:
+            failed = _failure(problem, "query")
+            response = _html(page("Search", form + _problem_html(failed.detail), frame), failed.status)
+            return pages.logged(request, caller, name, "search", build, failed.outcome, started, response)
+        except _Failure as failed:
+            response = _html(page("Search", form + _problem_html(failed.detail), frame), failed.status)
+            return pages.logged(request, caller, name, "search", build, failed.outcome, started, response)
+        if isinstance(result, Refusal):
+            response = _html(page("Search", form + _refusal_html(result), frame), 403)
+            return pages.logged(request, caller, name, "search", build, result, started, response)
+        response = _html(page("Search", form + _search_page(name, result, locator), frame))
+        return pages.logged(request, caller, name, "search", build, result, started, response)
+
+    # ---- sweeps: the API's jobs, this key's alone ---------------------------------------------
+
+    def sweeps_url(name: str, job_id: str | None = None) -> str:
+        base = f"/ui/projects/{quote(name, safe='')}/sweeps"
+        return f"{base}/{quote(job_id, safe='')}" if job_id else base
+
+    def sweep_error(name: str, frame: Frame, failed: _Failure, title: str = "Sweeps",
+                    job_id: str | None = None) -> Response:
+        back = (f'<p><a href="{text(sweeps_url(name, job_id))}">Back to the sweep</a></p>' if job_id
+                else f'<p><a href="{text(sweeps_url(name))}">Back to the sweeps</a></p>')
+        return _html(page(title, _problem_html(failed.detail) + back, frame), failed.status)
+
+    @app.get("/ui/projects/{name}/sweeps", include_in_schema=False)
+    async def ui_sweeps(request: Request, name: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        try:
+            _check_query(request, ())
+        except _Failure as failed:
+            return pages.logged(request, caller, name, "sweeps", None, failed.outcome, started,
+                                sweep_error(name, frame, failed))
+        jobs = service.sweeps.of(name, caller.name)  # the API's rule: a key sees the sweeps it started
+        response = _html(page("Sweeps", _sweeps_page(name, jobs, frame), frame))
+        return pages.logged(request, caller, name, "sweeps", None, "answer", started, response)
+
+    @app.post("/ui/projects/{name}/sweeps", include_in_schema=False)
+    async def ui_sweep_start(request: Request, name: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            form = await _form(request)
+            pages.guard(session, form)
+            asked = _sweep_request(form)
+            # the API's sweep job (``Service.start_sweep``), on the newest generation, with the key's groups
+            job, build = await pages.ask(name, lambda project: service.start_sweep(project, name, caller, asked))
+        except _Failure as failed:
+            response = _html(page("Sweeps", _problem_html(failed.detail) + _sweep_form(frame), frame), failed.status)
+            return pages.logged(request, caller, name, "sweep-start", build, failed.outcome, started, response)
+        if isinstance(job, Refusal):
+            response = _html(page("Sweeps", _refusal_html(job), frame), 403)
+            return pages.logged(request, caller, name, "sweep-start", build, job, started, response)
+        response = RedirectResponse(sweeps_url(name, job.id), status_code=303)
+        return pages.logged(request, caller, name, "sweep-start", job.index_build, job.status(), started, response)
+
+    @app.get("/ui/projects/{name}/sweeps/{job_id}", include_in_schema=False)
+    async def ui_sweep(request: Request, name: str, job_id: str) -> Response:
+        """A sweep's state and progress (reloaded by the page's script while it runs): like the
+        API's status route, no decision line (a report or draft shown has one)."""
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        try:
+            _check_query(request, ())
+            job = service.sweep_job(name, caller, job_id)
+        except _Failure as failed:
+            return sweep_error(name, frame, failed, "Sweep")
+        return _html(page(f"Sweep {job.id}", _sweep_page(name, job, frame), frame),
+                     headers={"X-Inforce-Build": job.index_build})
+
+    @app.post("/ui/projects/{name}/sweeps/{job_id}/cancel", include_in_schema=False)
+    async def ui_sweep_cancel(request: Request, name: str, job_id: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        try:
+            pages.guard(session, await _form(request))
+            job = service.sweep_job(name, caller, job_id)
+        except _Failure as failed:
+            return pages.logged(request, caller, name, "sweep-cancel", None, failed.outcome, started,
+                                sweep_error(name, frame, failed, "Sweep", job_id))
+        job.cancel.set()  # the API's cancel: it stops at its next step
+        response = RedirectResponse(sweeps_url(name, job.id), status_code=303)
+        return pages.logged(request, caller, name, "sweep-cancel", job.index_build, job.status(), started, response)
+
+    def finished(name: str, caller: Caller, job_id: str) -> SweepJob:
+        """The caller's sweep, once its report exists: 410 when an erasure dropped it, 409 while
+        it runs or when it ended without one (as the API's report route)."""
+        job = service.sweep_job(name, caller, job_id)
+        if job.state == "erased" or job.erased is not None:
+            raise _Failure(410, f"the sweep's report is gone: {job.error}", outcome="erased")
+        if job.state != "done":
+            raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
+        return job
+
+    @app.get("/ui/projects/{name}/sweeps/{job_id}/report", include_in_schema=False)
+    async def ui_sweep_report(request: Request, name: str, job_id: str) -> Response:
+        """The sweep's report as the API renders it: HTML (the one self-contained page, under its
+        own policy: inline style and script, nothing else), or Markdown, SARIF, JSON to save."""
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            _check_query(request, ("format",))
+            fmt = request.query_params.get("format", "html")
+            if fmt not in _MEDIA:
+                raise _Failure(422, [{"loc": ["query", "format"], "type": "literal_error",
+                                      "msg": f"one of {', '.join(_MEDIA)}"}])
+            job = finished(name, caller, job_id)
+            build = job.index_build
+            rendered = await asyncio.to_thread(render, job.outcome.report, fmt)
+        except _Failure as failed:
+            return pages.logged(request, caller, name, "sweep-report", build, failed.outcome, started,
+                                sweep_error(name, frame, failed, "Sweep report", job_id))
+        if fmt == "html":
+            headers = REPORT_HEADERS
+        else:
+            headers = {**_DOWNLOAD_HEADERS,
+                       "Content-Disposition": f'attachment; filename="sweep-{job.id}.{_EXTENSIONS[fmt]}"'}
+        response = Response(rendered, media_type=_MEDIA[fmt], headers=headers)
+        return pages.logged(request, caller, name, "sweep-report", build, f"report_{fmt}", started, response)
+
+    @app.get("/ui/projects/{name}/sweeps/{job_id}/rfis", include_in_schema=False)
+    async def ui_sweep_rfis(request: Request, name: str, job_id: str) -> Response:
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            _check_query(request, ())
+            job = finished(name, caller, job_id)
+            build = job.index_build
+        except _Failure as failed:
+            return pages.logged(request, caller, name, "sweep-rfis", build, failed.outcome, started,
+                                sweep_error(name, frame, failed, "RFI drafts", job_id))
+        response = _html(page(f"RFI drafts of sweep {job.id}", _rfis_page(name, job, sweeps_url(name, job.id)),
+                              frame))
+        return pages.logged(request, caller, name, "sweep-rfis", build, "answer", started, response)
+
+    @app.get("/ui/projects/{name}/sweeps/{job_id}/rfis/{finding}", include_in_schema=False)
+    async def ui_sweep_rfi(request: Request, name: str, job_id: str, finding: str) -> Response:
+        """One RFI draft, the file ``inforce sweep --rfi-dir`` writes (``RFI-<finding id>.md``)."""
+        started = time.perf_counter()
+        session, caller = pages.project_of(request, name)
+        frame = pages.frame(session, name)
+        build: str | None = None
+        try:
+            _check_query(request, ())
+            job = finished(name, caller, job_id)
+            build = job.index_build
+            draft = next((f for f in drafted(job.outcome.report) if f.id == finding), None)
+            if draft is None:
+                raise _Failure(404, f"no RFI draft of a finding {finding!r} in this sweep", outcome="not_found")
+        except _Failure as failed:
+            return pages.logged(request, caller, name, "sweep-rfi", build, failed.outcome, started,
+                                sweep_error(name, frame, failed, "RFI draft", job_id))
+        response = Response(draft.rfi or "", media_type="text/markdown; charset=utf-8", headers={
+            **_DOWNLOAD_HEADERS, "Content-Disposition": f'attachment; filename="{rfi_filename(draft.id)}"'})
+        return pages.logged(request, caller, name, "sweep-rfi", build, "answer", started, response)
 
     return pages
 
@@ -716,3 +932,302 @@ def _timeline(name: str, history: History, valid_at: dt.date, known_at: dt.datet
     described = "".join(f"<li>{text(bar_title(e))}</li>" for e in history.versions)
     return (f'<figure class="timeline">{svg}<figcaption>{legend}</figcaption></figure>{versions}'
             f'<details><summary>Each bar described</summary><ul>{described}</ul></details>')
+
+
+# ---- search ------------------------------------------------------------------------------------
+
+#: the search form's fields: the locator or words, the dates, the case, how many provisions
+_SEARCH_FIELDS = ("q", "valid_at", "known_at", "case", "k")
+#: the API body's fields as the form names them
+_SEARCH_NAMES = {"question": "q", "attributes": "case"}
+
+_SEARCH_HELP = (
+    '<p>Type a locator (<code>SPEC-033000#2.1.A</code>, <code>ADD-02@0#1.3</code>) to open its clause page on '
+    "the date, or words to find the provisions that govern them for the case: those in force on the date, "
+    "in documents that apply to the case and that you may read, most relevant first (the API's "
+    "<code>resolve</code>).</p>"
+)
+
+
+def _search_loc(loc: Any) -> list[Any]:
+    """A problem's place in the API's body (``question``, ``attributes``) as the form names it."""
+    parts = list(loc)
+    if parts and parts[0] in _SEARCH_NAMES:
+        parts[0] = _SEARCH_NAMES[parts[0]]
+    return parts
+
+
+def _typed_locator(typed: str) -> Locator | None:
+    """The locator the search box holds, when what was typed reads as one (else words)."""
+    try:
+        return Locator.parse(typed)
+    except InputError:
+        return None
+
+
+def _case(typed: str) -> dict[str, Any]:
+    """The case attributes typed ``name=value; name=value``, each value read as the CLI's
+    ``--context`` reads it (true, false, a date YYYY-MM-DD, unknown, or the text); an
+    InputError at ``case`` for a pair that is not one or an attribute given twice."""
+    pairs = [pair for pair in typed.split(";") if pair.strip()]
+    try:
+        return {name: parse_case_value(value) for name, value in parse_context_pairs(pairs).items()}
+    except InputError as problem:
+        raise InputError(problem.message, field="case", hint="name=value pairs separated by ';', each name "
+                         "once, e.g. market=UK; public_funding=true") from None
+
+
+def _search_form(name: str, typed: dict[str, str]) -> str:
+    """The whole search form (GET: a search can be shared as a link)."""
+    return (
+        f'<form class="ask" method="get" action="/ui/projects/{text(quote(name, safe=""))}/search">'
+        f'<label for="search-q">Locator or words<input id="search-q" name="q" type="search" maxlength="2000" '
+        f'value="{text(typed.get("q", ""))}" required placeholder="SPEC-033000#2.1.A or words"></label>'
+        f'<label for="search-valid-at">Valid at<input id="search-valid-at" name="valid_at" type="date" '
+        f'value="{text(typed.get("valid_at", ""))}"></label>'
+        f'<label for="search-known-at">Known at (optional)<input id="search-known-at" name="known_at" '
+        f'value="{text(typed.get("known_at", ""))}" placeholder="YYYY-MM-DD or …T…Z"></label>'
+        f'<label for="search-case">Case (name=value; …)<input id="search-case" name="case" maxlength="2000" '
+        f'value="{text(typed.get("case", ""))}" placeholder="market=UK; public_funding=true"></label>'
+        f'<label for="search-k">How many<input id="search-k" name="k" type="number" min="1" max="200" '
+        f'value="{text(typed.get("k", ""))}" placeholder="10"></label>'
+        '<button type="submit">Search</button></form>'
+    )
+
+
+def _clipped(words: str, most: int = 600) -> str:
+    return words if len(words) <= most else words[:most].rstrip() + " …"
+
+
+def _search_page(name: str, result: ResolveResult, typed: Locator | None) -> str:
+    """What ``resolve`` answered: the governing provisions linked to their clause pages on the
+    date it answered for, or why there are none (the case to complete, a refusal)."""
+    valid_at = result.valid_at
+    known_at = result.known_at
+
+    def link(locator: Any) -> str:
+        return locator_link(name, locator, valid_at, known_at)
+
+    when = f"on {valid_at.isoformat()}"
+    if result.valid_at_source != "valid_at":
+        when += f" (the date from {result.valid_at_source.replace('_', ' ')})"
+    if known_at is not None:
+        when += f", as known at {known_at.strftime('%Y-%m-%d %H:%M UTC')}"
+    parts: list[str] = []
+    if typed is not None:  # one word that reads as a document id: its pages too
+        doc = quote(typed.doc, safe="")
+        parts.append(f'<p class="notice">{text(typed.doc)} reads as a document id: open '
+                     f'<a href="{text(provision_url(name, typed, valid_at, known_at))}">its text on the date</a> or '
+                     f'<a href="/ui/projects/{text(quote(name, safe=""))}/documents/{text(doc)}?valid_at='
+                     f'{text(valid_at.isoformat())}">its supersession graph</a>; below, the words searched.</p>')
+    if result.outcome == "answer":
+        parts.append(f'<p class="status in-force"><strong>{len(result.provisions)} provision(s)</strong> govern '
+                     f"“{text(result.question)}” {text(when)}: each in force, most relevant first.</p>")
+    elif result.outcome == "clarification_request":
+        missing = ", ".join(f"<code>{text(a)}</code>" for a in result.unstated_attributes)
+        said = [f"<p><strong>The case is not complete</strong> {text(when)}: which documents apply depends on "
+                + (f"{missing}, which it does not state." if missing else "values no rule accepts.") + "</p>"]
+        said += [f"<p><code>{text(u.attribute)}={text(u.value)}</code>: no rule accepts it; they accept "
+                 f"{text(', '.join(u.known) or 'no value')}.</p>" for u in result.unmatched_values]
+        said.append("<p>Add them to the case (<code>name=value; …</code>) and search again.</p>")
+        parts.append('<div class="notice" role="status">' + "".join(said) + "</div>")
+    else:
+        reason = (result.reason or result.outcome).replace("_", " ")
+        parts.append(f'<p class="status not-in-force"><strong>No provision governs</strong> {text(when)}: '
+                     f"{text(reason)}.</p>")
+    if result.conditional_on:
+        parts.append(f'<p class="notice">The answer holds only if the case states '
+                     f"{text(', '.join(result.conditional_on))} as assumed.</p>")
+    items = []
+    for provision in result.provisions:
+        said = [f"<h2>{link(provision.locator)} {text(provision.title)}</h2>"]
+        if provision.heading and provision.heading not in provision.text:
+            said.append(f'<p class="meta-line">{text(provision.heading)}</p>')
+        if provision.description:
+            said.append(f'<p class="meta-line">{text(provision.description)}</p>')
+        said.append(f'<div class="clause">{text(_clipped(provision.text))}</div>')
+        extra = [f"score {provision.score:.3f}"]
+        if provision.page is not None:
+            extra.append(f"page {provision.page}")
+        said.append(f'<p class="meta-line">{text("; ".join(extra))}'
+                    + ("; replaces " + ", ".join(link(r) for r in provision.replaces) if provision.replaces else "")
+                    + "</p>")
+        if provision.qualifiers:
+            said.append("<p>Qualified by: " + "; ".join(
+                f"{link(q.locator)} ({text(q.words)})" for q in provision.qualifiers) + "</p>")
+        items.append("<li>" + "".join(said) + "</li>")
+    if items:
+        parts.append('<ol class="results">' + "".join(items) + "</ol>")
+    notes = []
+    if result.excluded_total:
+        by_reason = ", ".join(f"{count} {reason.replace('_', ' ')}" for reason, count in
+                              sorted(result.excluded_by_reason.items()))
+        notes.append(f"{result.excluded_total} document(s) do not apply to the case" +
+                     (f" ({by_reason})" if by_reason else ""))
+    if result.withheld:
+        notes.append(f"{len(result.withheld)} document(s) you may not read are left out")
+    for source, why in sorted(result.retrieval.skipped.items()):
+        notes.append(f"{source.replace('_', ' ')} search not run: {why}")
+    notes.append(f"index build {result.index_build}")
+    parts.append('<ul class="legend">' + "".join(f"<li>{text(n)}</li>" for n in notes) + "</ul>")
+    return "".join(parts)
+
+
+# ---- sweeps ------------------------------------------------------------------------------------
+
+#: the sweeps form's fields (and its token)
+_SWEEP_FIELDS = frozenset({"csrf", "valid_at", "known_at", "fail_on", "include_superseded"})
+#: a report's HTML under its own policy (``adapters.report.html``: inline style and script, nothing
+#: else), sent as a header too, with what the pages' headers add
+REPORT_HEADERS = {**PAGE_HEADERS, "Content-Security-Policy": f"{REPORT_CSP}; frame-ancestors 'none'"}
+#: a report or draft to save (never shown inline: no page of ours runs it)
+_DOWNLOAD_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
+                     "Referrer-Policy": "no-referrer", "Content-Security-Policy": "default-src 'none'; sandbox"}
+_EXTENSIONS = {"json": "json", "sarif": "sarif", "md": "md", "html": "html"}
+
+
+def _sweep_request(form: dict[str, str]) -> SweepRequest:
+    """The start form as the API's body (``SweepRequest``): dates read as the API reads them,
+    a field left blank a field not given; 422 at each field that does not read."""
+    unknown = sorted(set(form) - _SWEEP_FIELDS - {"groups"})
+    if "groups" in form:
+        _no_groups([form["groups"]] if form["groups"].strip() else [])
+    if unknown:
+        raise _Failure(422, [{"loc": ["form", field], "msg": "unknown field", "type": "extra_forbidden"}
+                             for field in unknown])
+    try:
+        valid_at = _query_date(form.get("valid_at") or None, "valid_at")
+        known_at = _query_moment(form.get("known_at") or None, "known_at")
+    except InputError as problem:
+        raise _failure(problem, "form") from None
+    if valid_at is None:
+        raise _Failure(422, [{"loc": ["form", "valid_at"], "type": "missing",
+                              "msg": "the date the sweep is about: nothing is in force without one"}])
+    try:
+        return SweepRequest.model_validate({
+            "valid_at": valid_at, "known_at": known_at, "fail_on": form.get("fail_on") or "escalate",
+            "include_superseded": form.get("include_superseded") == "true"})
+    except ValidationError as invalid:
+        raise _Failure(422, [{"loc": ["form", *p["loc"]], "msg": p["msg"], "type": p["type"]}
+                             for p in invalid.errors()]) from None
+
+
+def _sweep_form(frame: Frame) -> str:
+    """The form starting a sweep (POST, with the session's token)."""
+    action = f"/ui/projects/{quote(frame.project or '', safe='')}/sweeps"
+    return (
+        f'<form class="stack" method="post" action="{text(action)}">{frame.csrf_field()}'
+        '<label for="sweep-valid-at">Valid at (the date swept)<input id="sweep-valid-at" name="valid_at" '
+        'type="date" required></label>'
+        '<label for="sweep-known-at">Known at (optional: what document control had recorded by then)'
+        '<input id="sweep-known-at" name="known_at" placeholder="YYYY-MM-DD or …T…Z"></label>'
+        '<label for="sweep-fail-on">Gate: a finding fails it at<select id="sweep-fail-on" name="fail_on">'
+        '<option value="escalate" selected>an escalation</option><option value="any">any finding</option>'
+        '<option value="none">nothing (report only)</option></select></label>'
+        '<label for="sweep-superseded"><span><input id="sweep-superseded" name="include_superseded" '
+        'type="checkbox" value="true"> Include pairs with a side superseded on the date</span></label>'
+        '<div><button type="submit">Start the sweep</button></div></form>'
+    )
+
+
+def _when(moment: dt.datetime | None) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC") if moment else "—"
+
+
+def _progress(job: SweepJob) -> str:
+    if job.state != "running":
+        return "—"
+    stage = (job.stage or "starting").replace("_", " ")
+    return f"{stage}: {job.done:,} of {job.total:,}" if job.total else stage
+
+
+def _sweeps_page(name: str, jobs: list[SweepJob], frame: Frame) -> str:
+    def url(job: SweepJob, more: str = "") -> str:
+        return f"/ui/projects/{quote(name, safe='')}/sweeps/{quote(job.id, safe='')}{more}"
+
+    rows = []
+    for job in jobs:
+        asked = job.asked
+        status = job.status()
+        report = (f'<a href="{text(url(job, "/report"))}">report</a> · '
+                  f'<a href="{text(url(job, "/rfis"))}">RFI drafts</a>' if job.state == "done" else "—")
+        rows.append((
+            f'<a href="{text(url(job))}"><code>{text(job.id)}</code></a>',
+            text(asked.valid_at if asked is not None else "—"),
+            text(asked.known_at.strftime("%Y-%m-%d %H:%M UTC") if asked is not None and asked.known_at
+                 else "everything recorded"),
+            text(_when(job.started)), f'<span class="state-{text(job.state)}">{text(job.state)}</span>',
+            text(_progress(job)), text(status.findings if status.findings is not None else "—"), report,
+        ))
+    listed = table("Your sweeps of this project (newest first)", (
+        "sweep", "valid at", "known at", "started", "state", "progress", "findings", "report"), rows,
+        cls="sweeps", empty="none yet: start one above")
+    return (
+        "<p>A sweep reads every provision in force on a date and reports where two of them disagree: "
+        "which one governs by the project's precedence rules, or an escalation with an RFI draft. It runs on the "
+        "server as the API's sweep job does, with your key's groups; only you see your sweeps.</p>"
+        + _sweep_form(frame) + "<h2>Your sweeps</h2>" + listed
+    )
+
+
+def _sweep_page(name: str, job: SweepJob, frame: Frame) -> str:
+    """A sweep job: what was asked, where it is, and once done its report and RFI drafts."""
+    base = f"/ui/projects/{quote(name, safe='')}/sweeps/{quote(job.id, safe='')}"
+    status = job.status()
+    asked = job.asked
+    rows = [("Sweep", f"<code>{text(job.id)}</code>")]
+    if asked is not None:
+        rows += [("Valid at", text(asked.valid_at)),
+                 ("Known at", text(asked.known_at.strftime("%Y-%m-%d %H:%M UTC") if asked.known_at
+                                   else "everything recorded")),
+                 ("Gate fails at", text({"escalate": "an escalation", "any": "any finding",
+                                         "none": "nothing"}[asked.fail_on])),
+                 ("Superseded pairs", "included" if asked.include_superseded else "left out")]
+    rows += [("Index build", f"<code>{text(job.index_build)}</code>"), ("Started", text(_when(job.started))),
+             ("Finished", text(_when(job.finished))),
+             ("State", f'<strong class="state-{text(job.state)}" id="sweep-state">{text(job.state)}</strong>')]
+    parts = [dl(rows)]
+    if job.state == "running":
+        stage = text(_progress(job))
+        bar = (f'<progress max="{job.total}" value="{job.done}">{job.done} of {job.total}</progress>' if job.total
+               else "<progress>running</progress>")
+        parts.append(f'<div class="notice" role="status" data-refresh="2"><p>Running: {stage}</p>'
+                     "<label>Progress " + bar + "</label><p>This page reloads itself every 2 seconds while the "
+                     "sweep runs (reload it yourself without scripts).</p></div>")
+        parts.append(f'<form method="post" action="{text(base)}/cancel">{frame.csrf_field()}'
+                     '<button type="submit">Cancel the sweep</button></form>')
+    elif job.state == "done":
+        drafts = len(drafted(job.outcome.report))
+        gate = ("reached: a finding at or above the gate" if status.fail_on_reached
+                else "not reached") if status.fail_on_reached is not None else "—"
+        parts.append(dl([("Findings", text(status.findings)), ("Gate", text(gate)),
+                         ("RFI drafts", text(drafts))]))
+        parts.append(
+            f'<ul><li><a id="open-report" href="{text(base)}/report">Open the report</a> (HTML, on its own page)</li>'
+            f'<li><a href="{text(base)}/rfis">The RFI drafts</a> ({drafts})</li>'
+            f'<li>Save the report: <a href="{text(base)}/report?format=md">Markdown</a> · '
+            f'<a href="{text(base)}/report?format=sarif">SARIF</a> · '
+            f'<a href="{text(base)}/report?format=json">JSON</a></li></ul>')
+    else:
+        parts.append(f'<div class="error" role="alert"><p>The sweep {text(job.state)}'
+                     + (f": {text(job.error)}" if job.error else "") + ". Start it again from the sweeps page.</p></div>")
+    parts.append(f'<p><a href="/ui/projects/{text(quote(name, safe=""))}/sweeps">All your sweeps</a></p>')
+    return "".join(parts)
+
+
+def _rfis_page(name: str, job: SweepJob, back: str) -> str:
+    """Each escalation's RFI draft, as the report holds it (Markdown, shown as text), to save
+    one by one as ``inforce sweep --rfi-dir`` names them."""
+    drafts = drafted(job.outcome.report)
+    parts = [f"<p>{len(drafts)} escalated finding(s) carry an RFI draft: the text a person sends to the design "
+             f'team, to edit first. <a href="{text(back)}">Back to the sweep</a>.</p>']
+    for finding in drafts:
+        sides = ", ".join(locator_link(name, p.locator, job.outcome.report.as_of) for p in finding.provisions)
+        file = rfi_filename(finding.id)
+        parts.append(
+            f'<article class="proposal" id="rfi-{text(finding.id)}"><h2><code>{text(finding.id)}</code> '
+            f"{text(finding.kind.replace('_', ' '))}</h2><p>{sides}</p>"
+            f'<pre class="rfi">{text(finding.rfi or "")}</pre>'
+            f'<p><a href="{text(back)}/rfis/{text(quote(finding.id, safe=""))}" download="{text(file)}">'
+            f"Save {text(file)}</a></p></article>")
+    return "".join(parts)

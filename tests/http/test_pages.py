@@ -163,6 +163,10 @@ def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Clien
         "SPEC-033000", "ADD-02", "DWG-S-101", "SPEC-004113", "ADD-01")]
     asked += [f"/ui/projects/{PAIR}/documents/{doc}" for doc in ("PUB-1", "SPEC-R")]
     asked += [f"/ui/projects/{NAME}/reviews", f"/ui/projects/{PAIR}/reviews"]
+    asked += [f"/ui/projects/{NAME}/search?q={words}&valid_at={DAY}" for words in (
+        "compressive+strength+at+28+days", "concrete+mix+weight", "foundation+plan+callout", "alternate+bid")]
+    asked += [f"/ui/projects/{PAIR}/search?q=concrete+compressive+strength&valid_at=2026-03-01",
+              f"/ui/projects/{NAME}/sweeps", f"/ui/projects/{PAIR}/sweeps"]
     shown_owner = "".join(owner.get(url).text for url in asked[:1])
     assert "ZZSECRETBODY" in shown_owner  # the owner reads it: the words are there to leak
     for url in asked:
@@ -170,6 +174,23 @@ def test_a_key_without_the_group_is_shown_nothing_restricted(public: httpx.Clien
         assert page.status_code in (200, 403, 404), (url, page.status_code)
         for secret in SECRETS:
             assert secret not in page.text, (url, secret)
+
+
+def test_a_key_without_the_group_sees_nothing_restricted_in_its_sweeps(public: httpx.Client) -> None:
+    """Its sweep (the API's job, with its groups): the job page, the report in every format, the
+    RFI drafts page and each draft hold no restricted title or text."""
+    for project, day in ((NAME, DAY), (PAIR, "2026-03-01")):
+        job_id = _started_sweep(public, project, day)
+        base = f"/ui/projects/{project}/sweeps/{job_id}"
+        shown = [base, f"/ui/projects/{project}/sweeps", f"{base}/rfis"]
+        shown += [f"{base}/report?format={fmt}" for fmt in ("html", "md", "sarif", "json")]
+        drafts = public.get(f"{base}/rfis").text
+        shown += [f"{base}/rfis/{file[4:-3]}" for file in re.findall(r'download="(RFI-[^"]+\.md)"', drafts)]
+        for url in shown:
+            page = public.get(url)
+            assert page.status_code == 200, (url, page.status_code)
+            for secret in SECRETS:
+                assert secret not in page.text, (url, secret)
 
 
 def test_the_document_page_draws_each_edge_with_its_origin(owner: httpx.Client, public: httpx.Client) -> None:
@@ -253,6 +274,100 @@ def test_an_admin_decides_proposals_as_a_reviewer_does_api_and_pages(server: Any
         assert 'value="accept"' in page and "Read only" not in page
     finally:
         client.close()
+
+
+def test_every_page_header_searches_and_links_search_and_sweeps(owner: httpx.Client) -> None:
+    for url in (f"/ui/projects/{NAME}", clause_path("SPEC-033000#2.1.A", valid_at=DAY), f"/ui/projects/{NAME}/reviews",
+                f"/ui/projects/{NAME}/sweeps", f"/ui/projects/{NAME}/search"):
+        page = owner.get(url).text
+        header = page[page.index('<header class="top">'):page.index("</header>")]
+        for link in ("search", "reviews", "sweeps"):
+            assert f'href="/ui/projects/{NAME}/{link}"' in header, (url, link)
+        assert f'<form class="search" role="search" method="get" action="/ui/projects/{NAME}/search">' in header
+        assert 'for="top-q"' in header and 'for="top-valid-at"' in header
+
+
+def test_a_locator_searched_opens_its_clause_page(owner: httpx.Client) -> None:
+    search = f"/ui/projects/{NAME}/search"
+    went = owner.get(search, params={"q": "SPEC-033000#2.1.A", "valid_at": DAY, "known_at": ""})
+    assert went.status_code == 303 and went.headers["location"] == clause_path("SPEC-033000#2.1.A", valid_at=DAY)
+    pinned = owner.get(search, params={"q": "ADD-02@0#1.3", "valid_at": DAY, "known_at": "2026-04-30"})
+    assert pinned.headers["location"] == clause_path("ADD-02@0#1.3", valid_at=DAY, known_at="2026-04-30T23%3A59%3A59Z")
+    assert owner.get(search).status_code == 200 and "Locator or words" in owner.get(search).text
+    bad = owner.get(search, params={"q": "concrete", "valid_at": "2026-02-30"})
+    assert bad.status_code == 422 and "valid_at" in bad.text
+    case = owner.get(search, params={"q": "concrete", "valid_at": DAY, "case": "market"})
+    assert case.status_code == 422 and "<code>case</code>" in case.text
+    assert owner.get(search, params={"q": "concrete", "groups": "owner-team"}).status_code == 400
+
+
+def test_words_searched_are_the_apis_resolve_linked_to_clause_pages(owner: httpx.Client, server: Any,
+                                                                     bearer: Any) -> None:
+    asked = {"q": "compressive strength at 28 days", "valid_at": DAY, "k": "5"}
+    page = owner.get(f"/ui/projects/{NAME}/search", params=asked)
+    assert page.status_code == 200, page.text[-1500:]
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        said = api.post(f"/v1/projects/{NAME}/resolve", headers=bearer("owner"),
+                        json={"question": asked["q"], "valid_at": DAY, "k": 5}).json()
+    linked = re.findall(r'<li><h2><a href="([^"]+)">', page.text)
+    assert linked == [clause_path(p["locator"], valid_at=DAY).replace("&", "&amp;") for p in said["provisions"]]
+    assert len(linked) == 5 and "ADD-02@0%231.3" in " ".join(linked)  # Addendum 2's 5,000 psi among them
+    assert page.headers["x-inforce-build"] == said["index_build"]
+
+
+def _started_sweep(client: httpx.Client, project: str = NAME, day: str = DAY) -> str:
+    """Start a sweep through the page's form; its id, once it is done."""
+    page = client.get(f"/ui/projects/{project}/sweeps")
+    started = client.post(f"/ui/projects/{project}/sweeps", data={"csrf": csrf(page.text), "valid_at": day,
+                                                                   "fail_on": "escalate"})
+    assert started.status_code == 303, started.text[-1500:]
+    job_id = started.headers["location"].rsplit("/", 1)[1]
+    for _ in range(600):
+        state = client.get(started.headers["location"]).text
+        if 'id="sweep-state">running' not in state:
+            break
+        time.sleep(0.2)
+    assert 'id="sweep-state">done' in state, state[-2000:]
+    return job_id
+
+
+def test_a_sweep_started_on_the_page_is_the_apis_job(owner: httpx.Client, server: Any, bearer: Any) -> None:
+    sweeps = f"/ui/projects/{NAME}/sweeps"
+    page = owner.get(sweeps).text
+    assert owner.post(sweeps, data={"valid_at": DAY}).status_code == 403  # no token
+    undated = owner.post(sweeps, data={"csrf": csrf(page), "valid_at": ""})
+    assert undated.status_code == 422 and "valid_at" in undated.text
+    assert owner.post(sweeps, data={"csrf": csrf(page), "valid_at": DAY, "groups": "x"}).status_code == 400
+    job_id = _started_sweep(owner)
+    listed = owner.get(sweeps).text
+    assert f'href="{sweeps}/{job_id}"' in listed and f'href="{sweeps}/{job_id}/report"' in listed
+    report = owner.get(f"{sweeps}/{job_id}/report")
+    assert report.status_code == 200 and report.headers["content-type"].startswith("text/html")
+    policy = report.headers["content-security-policy"]
+    assert "script-src 'unsafe-inline'" in policy and "default-src 'none'" in policy and "'self'" not in policy
+    with httpx.Client(base_url=server.url, timeout=60) as api:  # the same job, asked through the API
+        status = api.get(f"/v1/projects/{NAME}/sweeps/{job_id}", headers=bearer("owner")).json()
+        assert status["state"] == "done" and status["findings"] > 0
+        for fmt in ("html", "md", "sarif", "json"):
+            same = api.get(f"/v1/projects/{NAME}/sweeps/{job_id}", params={"format": fmt}, headers=bearer("owner"))
+            mine = owner.get(f"{sweeps}/{job_id}/report", params={"format": fmt})
+            assert mine.content == same.content, fmt
+    drafts = owner.get(f"{sweeps}/{job_id}/rfis")
+    files = re.findall(r'download="(RFI-[^"]+\.md)"', drafts.text)
+    assert files, drafts.text[-1500:]
+    one = owner.get(f"{sweeps}/{job_id}/rfis/{files[0][4:-3]}")
+    assert one.status_code == 200 and files[0] in one.headers["content-disposition"] and one.text
+    # the job is this key's: another key's session is told there is none, as the API tells it
+    other = signed_in(server, "admin")
+    try:
+        assert other.get(f"{sweeps}/{job_id}").status_code == 404
+        assert other.get(f"{sweeps}/{job_id}/report").status_code == 404
+        assert job_id not in other.get(sweeps).text
+    finally:
+        other.close()
+    server.service.flush()
+    lines = (server.service.projects[NAME].root / ".inforce" / "decisions.jsonl").read_text()
+    assert '"endpoint":"page-sweep-start"' in lines.replace(" ", "") and f"sweep-{job_id}" in lines
 
 
 # ---------------------------------------------------------------- in the browser
@@ -376,7 +491,8 @@ def no_overflow(driver: Any) -> bool:
 def test_browser_pages_by_keyboard_and_on_a_narrow_window(browser: Any, server: Any) -> None:
     sign_in(browser, server, "admin")  # a reviewer: the queue's forms are there to reach
     urls = [clause_path("SPEC-033000#2.1", valid_at=DAY), f"/ui/projects/{NAME}",
-            f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}", f"/ui/projects/{NAME}/reviews"]
+            f"/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}", f"/ui/projects/{NAME}/reviews",
+            f"/ui/projects/{NAME}/search?q=compressive+strength&valid_at={DAY}", f"/ui/projects/{NAME}/sweeps"]
     try:
         for url in urls:
             browser.set_window_size(1280, 1000)
@@ -390,3 +506,99 @@ def test_browser_pages_by_keyboard_and_on_a_narrow_window(browser: Any, server: 
     finally:
         browser.set_window_size(1280, 1000)
     browser.get(server.url + "/")
+
+
+def _set(driver: Any, selector: str, value: str) -> None:
+    """A date field set as its picker sets it (what typing into it takes depends on the locale)."""
+    driver.execute_script("arguments[0].value = arguments[1];", _css(driver, selector)[0], value)
+
+
+def _last_entry(root: Path) -> str:
+    """The last decision of ``root``'s reviews.yaml as written, less its moment."""
+    entries = re.split(r"(?m)^(?=- )", (root / "reviews.yaml").read_text())
+    return _entry(entries[-1])
+
+
+def test_browser_accepting_a_proposal_from_the_queue(browser: Any, server: Any, built_once: Any,
+                                                     tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from inforce.engine import Project
+    from tests.http.conftest import _restricted_riverside
+
+    root = server.service.projects[NAME].root
+    sign_in(browser, server, "editor")  # an admin that is no reviewer: admin implies the right
+    page = open_page(browser, server.url + f"/ui/projects/{NAME}/reviews")
+    article = next(a for a in _css(page, "article.proposal") if "ADD-01#1.6" in a.find_element(By.TAG_NAME, "h2").text)
+    article.find_element(By.TAG_NAME, "textarea").send_keys("Hardware set confirmed with the owner.")
+    article.find_element(By.CSS_SELECTOR, 'button[value="accept"]').click()
+    WebDriverWait(browser, 30).until(lambda driver: "done=accept" in driver.current_url)
+    assert "Your decision is recorded" in browser.page_source
+    # the entry as `inforce review` writes it: the engine function it calls, on a copy
+    copy = built_once.copy("http/restricted-riverside", _restricted_riverside, tmp_path / "copy")
+    with Project.open(copy) as opened:
+        opened.review("ADD-01#1.6", "accept", by="editor", target="SPEC-087100",
+                      note="Hardware set confirmed with the owner.", groups=("owner-team",))
+    assert _last_entry(root) == _last_entry(copy)
+    # the ingest it queued: the queue says when it is done, and the proposal is no longer pending
+    for _ in range(240):
+        browser.refresh()
+        state = browser.find_element(By.TAG_NAME, "main").text
+        if "Ingest: done" in state or "Ingest: failed" in state:
+            break
+        time.sleep(0.5)
+    assert "Ingest: done" in state, state[-1500:]
+    assert not any("ADD-01#1.6" in h.text for h in _css(browser, "article.proposal h2"))
+    assert_quiet(browser, server.url)
+
+
+def test_browser_sweep_started_watched_to_its_end_and_its_report_opened(browser: Any, server: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    sign_in(browser, server, "owner")
+    page = open_page(browser, server.url + f"/ui/projects/{NAME}/sweeps")
+    _set(page, "#sweep-valid-at", DAY)
+    page.find_element("css selector", "main form.stack button[type=submit]").click()
+    state = "return (document.getElementById('sweep-state') || {}).textContent || null"
+    WebDriverWait(browser, 30).until(lambda driver: driver.execute_script(state) is not None)
+    seen = {browser.execute_script(state)}
+    # the page's own script reloads it while the sweep runs: nothing here reloads it
+    WebDriverWait(browser, 120, poll_frequency=0.2).until(
+        lambda driver: seen.add(driver.execute_script(state)) or "done" in seen or "failed" in seen)
+    assert "done" in seen, seen
+    assert_quiet(browser, server.url)
+    job = browser.current_url
+    try:  # the sweep's page and its drafts, by keyboard and on a narrow window
+        for url in (job, job + "/rfis"):
+            open_page(browser, url)
+            missed, unlabelled = tab_through(browser)
+            assert not missed and not unlabelled, (url, missed, unlabelled)
+            browser.set_window_size(360, 800)
+            browser.refresh()
+            assert no_overflow(browser), url
+            browser.set_window_size(1280, 1000)
+    finally:
+        browser.set_window_size(1280, 1000)
+    open_page(browser, job)
+    _css(browser, "#open-report")[0].click()
+    WebDriverWait(browser, 30).until(lambda driver: driver.title.startswith("Sweep report"))
+    assert "/report" in browser.current_url
+    assert len(_css(browser, "#findings tr")) > 1
+    assert "findings shown" in _css(browser, "#shown-count")[0].text
+    assert_quiet(browser, server.url)
+
+
+def test_browser_search_box_takes_a_locator_and_a_date_to_the_clause_page(browser: Any, server: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    sign_in(browser, server, "owner")
+    page = open_page(browser, server.url + f"/ui/projects/{NAME}/reviews")
+    box = _css(page, "#top-q")[0]
+    box.send_keys("SPEC-033000#2.1.A")
+    _set(page, "#top-valid-at", DAY)
+    box.submit()
+    WebDriverWait(browser, 30).until(lambda driver: "/provisions/" in driver.current_url)
+    assert browser.current_url == server.url + clause_path("SPEC-033000#2.1.A", valid_at=DAY)
+    assert "5,000 psi" in _css(browser, "#clause-text")[0].text
+    assert_quiet(browser, server.url)
