@@ -313,6 +313,11 @@ def test_words_searched_are_the_apis_resolve_linked_to_clause_pages(owner: httpx
     assert linked == [clause_path(p["locator"], valid_at=DAY).replace("&", "&amp;") for p in said["provisions"]]
     assert len(linked) == 5 and "ADD-02@0%231.3" in " ".join(linked)  # Addendum 2's 5,000 psi among them
     assert page.headers["x-inforce-build"] == said["index_build"]
+    # one word: searched as words; written as a document id, its pages offered beside the search
+    word = owner.get(f"/ui/projects/{NAME}/search", params={"q": "concrete", "valid_at": DAY}).text
+    assert "reads as a document id" not in word and '<ol class="results">' in word
+    document = owner.get(f"/ui/projects/{NAME}/search", params={"q": "SPEC-033000", "valid_at": DAY}).text
+    assert f'href="/ui/projects/{NAME}/documents/SPEC-033000?valid_at={DAY}"' in document
 
 
 def _started_sweep(client: httpx.Client, project: str = NAME, day: str = DAY) -> str:
