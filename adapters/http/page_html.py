@@ -89,6 +89,8 @@ class Frame:
     def __init__(self, *, caller_name: str | None = None, csrf: str | None = None, project: str | None = None,
                  roles: Sequence[str] = ()) -> None:
         self.caller_name, self.csrf, self.project, self.roles = caller_name, csrf, project, tuple(roles)
+        #: the date the page is about, once read: the search box asks on it unless changed
+        self.valid_at: dt.date | None = None
 
     def csrf_field(self) -> str:
         """The hidden field every state-changing form carries."""
@@ -110,7 +112,8 @@ class Frame:
                 f'<form class="search" role="search" method="get" action="{text(base)}/search">'
                 '<label for="top-q">Locator or words<input id="top-q" name="q" type="search" required '
                 'maxlength="2000" placeholder="SPEC-033000#2.1.A or words"></label>'
-                '<label for="top-valid-at">On<input id="top-valid-at" name="valid_at" type="date"></label>'
+                '<label for="top-valid-at">On<input id="top-valid-at" name="valid_at" type="date" '
+                f'value="{text(self.valid_at.isoformat() if self.valid_at else "")}"></label>'
                 '<button type="submit">Search</button></form>'
             )
         roles = f" ({text(', '.join(self.roles))})" if self.roles else ""

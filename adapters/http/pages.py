@@ -402,6 +402,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             valid_at = _query_date(request.query_params.get("valid_at"), "valid_at")
             known_at = _query_moment(request.query_params.get("known_at"), "known_at")
             asked = _locator(locator, "locator")
+            frame.valid_at = valid_at
             if valid_at is None:
                 body = (_clause_form(name, locator) + '<p class="notice">Choose the date the question is about '
                         "(valid at): nothing is in force without one, and it is never taken to be today.</p>")
@@ -439,6 +440,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         try:
             _check_query(request, ("valid_at",))
             valid_at = _query_date(request.query_params.get("valid_at"), "valid_at")
+            frame.valid_at = valid_at
             asked = _locator(document, "document")
             # the API's show, with the key's groups: the document, its revisions, the edges on it
             view, build = await pages.ask(name, lambda project: project.show(asked, groups=caller.groups))
@@ -541,6 +543,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             # a field left blank is a field not given (the header's box sends an empty date)
             valid_at = _query_date(typed["valid_at"] or None, "valid_at")
             known_at = _query_moment(typed["known_at"] or None, "known_at")
+            frame.valid_at = valid_at
             locator = _typed_locator(typed["q"])
             if locator is not None and (locator.path is not None or locator.rev is not None):
                 return RedirectResponse(provision_url(name, locator, valid_at, known_at), status_code=303)

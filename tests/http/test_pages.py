@@ -285,6 +285,9 @@ def test_every_page_header_searches_and_links_search_and_sweeps(owner: httpx.Cli
             assert f'href="/ui/projects/{NAME}/{link}"' in header, (url, link)
         assert f'<form class="search" role="search" method="get" action="/ui/projects/{NAME}/search">' in header
         assert 'for="top-q"' in header and 'for="top-valid-at"' in header
+    # on a page about a date, the box asks on that date unless it is changed
+    clause = owner.get(clause_path("SPEC-033000#2.1.A", valid_at=DAY)).text
+    assert f'id="top-valid-at" name="valid_at" type="date" value="{DAY}"' in clause
 
 
 def test_a_locator_searched_opens_its_clause_page(owner: httpx.Client) -> None:
