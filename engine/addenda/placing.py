@@ -164,6 +164,13 @@ def _opens_with_document_caption(read: str, start: int, resolved: Sequence[tuple
             and _CAPTION_THEN_VERB.fullmatch(read[reference.span[1]:action.span[0]]) is not None)
 
 
+#: A field naming the place ("REFERENCE: Page 22, Attachment 1, Statement of Work, Section 2.2.2, Frequency") over a
+#: field giving the change ("UPDATE: ...", "CHANGE: ..."): state procurement offices' addenda to requests for
+#: proposals set each change so, wherever it stands (round 45).
+_REFERENCE_THEN_UPDATE = re.compile(r"[ \t*_]*+(?:reference|ref\.)[ \t*_]*:[^\n]+\n[ \t*_]*+(?:update|change|revision|amendment|"
+                                    r"correction)[ \t*_]*:", re.IGNORECASE)
+
+
 def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
             mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
     """Why an instruction that reads unambiguously is still proposed: it sits in the
@@ -175,7 +182,8 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
     # (a block quoting the old text and the new under their labels, "Instead of: ..." / "Read: ...",
     # instructs wherever it stands: official-journal corrigenda set them under numbered fields)
     if (_preamble(item) and not _ITEM_LABEL.match(item.text) and not _opens_with_paragraph(read, start, resolved)
-            and not _opens_with_document_caption(read, start, resolved, action) and not _OLD_THEN_NEW.search(item.text)):
+            and not _opens_with_document_caption(read, start, resolved, action) and not _OLD_THEN_NEW.search(item.text)
+            and not _REFERENCE_THEN_UPDATE.match(item.text)):
         return "a paragraph of the addendum's preamble, under no heading: not read as an instruction"
     own_refs = [r for r in references if not r.from_heading and r.span[1] > r.span[0]]
     if own_refs and action.span is not None:

@@ -42,6 +42,7 @@ from .context import (
 from .extent import (
     _CLAUSE_ALONE,
     _CLAUSE_END,
+    _CLAUSE_NAMED,
     _HOLDERS_PROPOSED,
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
@@ -1581,12 +1582,21 @@ class _One:
         """Whether a clause of a document named by a title that only comes close ("Paragraph 2.1 of the
         Interim Agreement") is placed as surely as by the document's number: the title clears
         ``TITLE_CUTOFF``, that document alone of the project holds the clause, and the addendum names two
-        or more clauses that it alone holds (``_sole_holder_of_several``)."""
+        or more clauses that it alone holds (``_sole_holder_of_several``), or the addendum's heading or
+        unnumbered paragraphs come close to that document's title ahead of every other's (``_titled_nearly``)
+        and its items name two or more clauses that document holds (``_holds_several_named``)."""
         target = reference.target
         return (reference.resolved_by == "title" and target is not None and target.path is not None
                 and (reference.score or 0) >= TITLE_CUTOFF
-                and _clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
-                and _sole_holder_of_several(target.doc, self.items, self.corpus))
+                and ((_clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
+                      and _sole_holder_of_several(target.doc, self.items, self.corpus))
+                     # (or the addendum's own heading comes close to that document's title and no other's, and
+                     # its items name two or more clauses that document holds: "ADDENDUM NO. 1 TO INTERIM AGREEMENT
+                     # FOR ARCHITECTURAL SERVICES ..." over "Paragraph 2.1 of the Interim Agreement is hereby
+                     # amended to read", "Paragraphs 2.2 and 3.3 ... are hereby deleted", round 45; one clause
+                     # alone still proposes, as round 36 has it)
+                     or (_holds_several_named(target.doc, self.items, self.corpus)
+                         and _titled_nearly(self.items, self.corpus, target.doc))))
 
     def _placed_only(self, targets: list[tuple[Locator, Reference]], *, held: bool = False) -> list[tuple[Locator, Reference]]:
         """``targets``, where the item has no verb and names a clause only as where new text goes ("| 9 |
@@ -1760,6 +1770,20 @@ def _LABEL_THEN_DELETED(new: str, target: Locator) -> bool:
 
 #: The clause number a paragraph reference ends with ("Sub-Clause 1.1.3.3", "Clause 3.3 A").
 _ENDING_CLAUSE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+(?:[ .]?[A-Za-z])?)\s*$")
+
+
+def _holds_several_named(doc: str, items: Sequence[Item], corpus: Corpus) -> bool:
+    """Whether the addendum's items name, by their word and number ("Paragraph 2.1", "Paragraphs 2.2 and 3.3"),
+    two or more clauses that ``doc`` holds (others may hold them too)."""
+    held = corpus.path_set(doc)
+    named = {m.group(1) for item in items for m in _CLAUSE_NAMED.finditer(_read_text(item.text, _quoted_spans(item.text)))}
+    named |= {m.group(1) for item in items for m in _AND_CLAUSE.finditer(_read_text(item.text, _quoted_spans(item.text)))}
+    return len(named & set(held)) >= 2
+
+
+#: A clause joined to one named before it by "and" or a comma ("Paragraphs 2.2 and 3.3").
+_AND_CLAUSE = re.compile(r"\b(?:sub-?)?(?:paragraphs|clauses|articles|sections)\s+\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|and|&)\s*"
+                         r"(\d{1,3}(?:\.\d{1,3})+))", re.IGNORECASE)
 
 
 def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tuple[Locator, Reference]]:
