@@ -305,10 +305,17 @@ def _erase(
                                                                                  review.target.format()], entry))
         run_ingest(root, reader if reader is not None else default_reader(), rebuild=True, erasing=entry.id)
     except BaseException as failed:
-        if created and _still_held(root, entry):
+        # nothing erased yet (the live graph still holds the revisions, no file deleted): the entry
+        # goes, this run's or one a run cut short left (else the project stays wedged: the ingest
+        # refuses the pending entry, and running the erasure again fails as this run did)
+        if deleted_early is None and _still_held(root, entry):
             write_erasures(root, [e for e in read_erasures(root) if e.id != entry.id])  # nothing changed
             if reviews_before is not None:
                 write_atomically(root / REVIEWS_FILE, reviews_before)
+            if not created and isinstance(failed, InputError | InputErrors):
+                failed = _withdrawn(root, entry, failed)
+                if groups is None:
+                    raise failed from None
         if groups is not None and isinstance(failed, InputError | InputErrors):
             # as a refused ingest's: the problems of files the asker may not read counted, not quoted;
             # the review file's (it speaks of any document) never quoted to them (audit 35 CC-01)
@@ -459,6 +466,18 @@ def _delete_file(root: Path, file: str, file_sha256: str) -> str:
         path.unlink()
         return "removed"
     return "kept"
+
+
+def _withdrawn(root: Path, entry: Erasure, failed: InputError | InputErrors) -> InputErrors:
+    """``failed`` (the rebuild of an erasure a run cut short left pending, refused) said as what
+    it now is: nothing was erased, and the pending entry is gone from the record."""
+    from .ingest import IngestFailed
+
+    return IngestFailed(
+        f"{root}: nothing was erased: the rebuild without {entry.document} was refused (below), so the erasure "
+        f"{entry.id} a run cut short left pending is withdrawn ({ERASURES_FILE} no longer lists it; no file was "
+        f"deleted); fix what is below, then erase {entry.document} again",
+        list(getattr(failed, "exceptions", [failed])), getattr(failed, "access", ()))
 
 
 def _deleting_began(root: Path, entry: Erasure) -> bool:

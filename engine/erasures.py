@@ -116,23 +116,36 @@ def write_erasures(root: Path, entries: Sequence[Erasure]) -> None:
 #: Locked by a running erasure for the whole of its run (``erase_running``): a lock file in the
 #: project's store folder (``ontology.files.take_lock``), deleted when the erasure ends; an
 #: ingest meeting its pending entry is then told the project is locked (exit 3), not that it
-#: did not finish.
+#: did not finish. The folder is the store's (``StoreLayout.home``, where the writer's lock is),
+#: a ``.inforce`` that is a link to a folder elsewhere included.
 ERASE_LOCK = ".inforce/erase.lock"
+
+
+def _erase_lock(root: Path) -> Path:
+    from .store._layout import StoreLayout
+
+    return StoreLayout(root).erase_lock_file
 
 
 @contextmanager
 def erase_running(root: Path) -> Iterator[None]:
     """Hold ``ERASE_LOCK`` while an erasure runs; ``StoreLockedError`` at once when another
     process (or another erasure of this one) holds it, ``GraphUnusableError`` (exit 3, nothing
-    changed) when the file system takes no lock there (NFS without its lock service). A project
-    without a store folder has nothing to erase (the erasure then says so): nothing is held."""
-    path = Path(root) / ERASE_LOCK
-    if not path.parent.is_dir() or path.parent.is_symlink():
+    changed) when the lock cannot be taken: the file system takes no lock there (NFS without
+    its lock service), or the lock file is a symbolic link (never followed). A project without
+    a store folder has nothing to erase (the erasure then says so): nothing is held."""
+    path = _erase_lock(Path(root))
+    if not path.parent.is_dir():
         yield
         return
     try:
         fd = take_lock(path, removed=True)
     except LockUnusable as problem:
+        if problem.link:
+            raise GraphUnusableError(
+                f"{path}: cannot take the erase lock ({problem.reason}); nothing was erased. inforce takes no lock "
+                "through a link: remove the link (the erasure makes its lock file itself), then run the erasure "
+                "again") from None
         raise GraphUnusableError(
             f"{path}: cannot take the erase lock ({problem.reason}); nothing was erased. The project's file "
             "system must support file locks: on NFS, run the lock service (lockd/statd, or mount with 'local_lock=flock'), "
@@ -147,7 +160,7 @@ def erase_running(root: Path) -> Iterator[None]:
 
 def erase_is_running(root: Path) -> bool:
     """Whether an erasure of the project is running now (it holds ``ERASE_LOCK``)."""
-    return lock_is_held(Path(root) / ERASE_LOCK)
+    return lock_is_held(_erase_lock(Path(root)))
 
 
 class ErasedDocuments:

@@ -266,7 +266,11 @@ def _entry(source: Any, n: int, entry: Any, problems: list[InputError]) -> Revie
         values["at"] = utc_text(parse_datetime_utc(entry["at"]))
     except ValueError as problem:
         bad("at", str(problem), hint="write the time as 2026-03-02T10:00:00Z")
-    values["by"] = " ".join(str(entry["by"] or "").split())
+    if "by" not in not_text:  # the one rule ``inforce review --by`` applies (``_typed``, ``person_name``)
+        try:
+            values["by"] = person_name(str(entry["by"]))
+        except ValueError as problem:
+            bad("by", f"{problem}: a decision's by is one line of visible text", hint="write the name on one line")
     note = entry.get("note")
     values["note"] = None if note is None else str(note).strip()
     digest = entry.get("digest")
@@ -456,7 +460,7 @@ def _locked(root: Path) -> Iterator[None]:
     folder = root / ".inforce"
     folder.mkdir(exist_ok=True)
     try:
-        fd = take_lock(folder / "reviews.lock", wait=30, nofollow=True)
+        fd = take_lock(folder / "reviews.lock", wait=30)
     except LockUnusable as problem:
         raise InputError(f"cannot lock the review file: {problem.reason}", file=REVIEWS_FILE) from None
     if fd is None:

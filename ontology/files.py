@@ -281,36 +281,49 @@ class LockUnusable(Exception):  # noqa: N818 - a condition the caller names in i
     file, or the file system refuses the lock for a reason other than another holder (ENOLCK,
     EBADF, EOPNOTSUPP: NFS without its lock service, a file system without locks)."""
 
-    def __init__(self, path: str | Path, reason: str) -> None:
-        self.path, self.reason = str(path), reason
+    def __init__(self, path: str | Path, reason: str, *, link: bool = False) -> None:
+        self.path, self.reason, self.link = str(path), reason, link  # link: the lock file is a symbolic link
         super().__init__(f"{path}: {reason}")
 
+
+#: How many times ``take_lock`` takes a ``removed`` lock again when the file it locked is no
+#: longer the one at its path (its holder deleted it as it was opened): a holder deletes it once,
+#: so a few suffice; more means something else keeps replacing it.
+_RETAKES = 5
 
 #: The errors ``flock`` gives when another holder has the lock (EACCES: some emulations).
 _HELD = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
 
 
-def take_lock(path: str | Path, *, wait: float = 0.0, nofollow: bool = False, removed: bool = False) -> int | None:
+def take_lock(path: str | Path, *, wait: float = 0.0, removed: bool = False) -> int | None:
     """An exclusive ``flock`` on the lock file ``path``: the file descriptor holding it (give
     it to ``release_lock``), or None when another process (or another open of this one) holds
     it past ``wait`` seconds. The file is a regular file opened for reading and writing and
     made when missing (mode 0o644 less the umask), never truncated: NFS emulates ``flock``
     with POSIX record locks, which need a file open for writing (a folder opened read-only
-    fails there with EBADF). ``nofollow``: a symbolic link at ``path`` is refused.
+    fails there with EBADF). A symbolic link at ``path`` is refused (``LockUnusable``, "it is
+    a symbolic link"; ``O_NOFOLLOW``), for every lock, never followed: the writer writes its
+    pid into its lock file, and a link would have it empty a file elsewhere; nor is a link's
+    target the file a ``removed`` lock compares with its path and deletes. A link among the
+    folders above (a project's ``.inforce`` kept elsewhere) is followed, as every command does.
     ``removed``: the file is deleted by ``release_lock`` (so that a lock leaves nothing
     behind, even when it cannot be taken); a lock taken on a file another holder deleted
-    meanwhile is taken again on the new one. ``LockUnusable`` when the lock cannot be taken for any reason but a holder."""
+    meanwhile is taken again on the new one, a few times (``_RETAKES``, a pause between), then
+    ``LockUnusable``: never a spin. ``LockUnusable`` when the lock cannot be taken for any
+    reason but a holder."""
     path = Path(path)
-    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY | (getattr(os, "O_NOFOLLOW", 0) if nofollow else 0)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_NOFOLLOW", 0)
     deadline = time.monotonic() + wait
+    retakes = 0
     while True:
         try:
             fd = os.open(path, flags, 0o644)
         except IsADirectoryError:
             raise LockUnusable(path, "it is a folder") from None
         except OSError as problem:
-            reason = "it is a symbolic link" if problem.errno == errno.ELOOP else problem.strerror or str(problem)
-            raise LockUnusable(path, reason) from None
+            if problem.errno == errno.ELOOP:
+                raise LockUnusable(path, "it is a symbolic link", link=True) from None
+            raise LockUnusable(path, problem.strerror or str(problem)) from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise LockUnusable(path, "it is not a regular file")
@@ -330,6 +343,11 @@ def take_lock(path: str | Path, *, wait: float = 0.0, nofollow: bool = False, re
                 continue
             if removed and not _same_file(fd, path):  # its holder deleted it as we opened it: again
                 os.close(fd)
+                retakes += 1
+                if retakes > _RETAKES:
+                    raise LockUnusable(path, f"the lock file was replaced or removed each of {_RETAKES + 1} times it "
+                                             "was taken (something else deletes or replaces it)")
+                time.sleep(0.02 * retakes)
                 continue
             return fd
         except BaseException:

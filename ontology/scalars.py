@@ -34,6 +34,7 @@ __all__ = [
     "group_name",
     "is_document_id",
     "trusted",
+    "visible_name",
 ]
 
 #: One segment of a section path: ``2``, ``A``, ``a``, ``iv``, ``part-2``, ``table-1``, ``row-3``.
@@ -283,15 +284,26 @@ def person_name(text: str) -> str:
     return " ".join(text.split())
 
 
+def visible_name(text: str, what: str, *, nfkc: bool = False) -> str:
+    """A name an asker types to match it exactly — a group's (``group_name``), a facet value
+    (``applies_to``: a register cell, front matter, a sidecar), a ``--context`` value — ``text``
+    (NFKC-normalised with ``nfkc``); ValueError for one holding an invisible character
+    (``draws_nothing``: ``_INVISIBLE``, ``_DEFAULT_IGNORABLE``; or a space other than ' '), which
+    no one can see or type as meant: a group nobody can name, a facet value no case matches
+    (the document silently left out), or one that looks like another. ``what`` names it in the
+    message ("the group name 'a\u200b' holds a character that cannot be seen (U+200B)")."""
+    name = unicodedata.normalize("NFKC", text) if nfkc else text
+    hidden = sorted({ch for ch in name if draws_nothing(ch) or (unicodedata.category(ch) == "Zs" and ch != " ")})
+    if hidden:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
+        raise ValueError(f"the {what} {text!r} holds a character that cannot be seen ({codes})")
+    return name
+
+
 def group_name(text: str) -> str:
     """An access group's name as every reader of one takes it — an ``access`` list, ``--groups``,
     a keys file, an answer's ``context.groups``: the one home of the rule. NFKC-normalised, so a
     fullwidth ``ｏwners`` or a ligature is read as the plain letters the asker types; ValueError
-    for a name holding an invisible character (``_INVISIBLE``, ``_DEFAULT_IGNORABLE``, or a space other than ' '), which
-    would make a group nobody can name (a document no one may read) or one that looks like another."""
-    name = unicodedata.normalize("NFKC", text)
-    hidden = sorted({ch for ch in name if draws_nothing(ch) or (unicodedata.category(ch) == "Zs" and ch != " ")})
-    if hidden:
-        codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
-        raise ValueError(f"the group name {text!r} holds a character that cannot be seen ({codes})")
-    return name
+    for a name holding an invisible character (``visible_name``), which would make a group
+    nobody can name (a document no one may read) or one that looks like another."""
+    return visible_name(text, "group name", nfkc=True)

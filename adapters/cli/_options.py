@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from inforce.ontology import Context, InputError, is_iso_date, parse_date, parse_datetime_utc
-from inforce.ontology.scalars import group_name
+from inforce.ontology.scalars import group_name, visible_name
 
 __all__ = [
     "ContextOption",
@@ -110,7 +110,10 @@ def parse_context_pairs(pairs: list[str] | None) -> dict[str, str]:
         if name.strip() in attributes:
             raise InputError(f"{name.strip()} is given twice", field="--context",
                              hint="give each case attribute once")
-        attributes[name.strip()] = value.strip()
+        try:  # a value no document's facet can hold (``visible_name``, as ingest reads applies_to) matches none
+            attributes[name.strip()] = visible_name(value.strip(), f"value of {name.strip()}")
+        except ValueError as problem:
+            raise InputError(str(problem), field="--context", hint="type the value again, e.g. --context market=UK") from None
     return attributes
 
 

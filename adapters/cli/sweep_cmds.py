@@ -177,7 +177,8 @@ def sweep(
             stale = stale_drafts(outcome.report, rfi_dir)
             with outputs_together() as together:
                 written = write_rfis(outcome.report, rfi_dir, together)
-                together.then(lambda: err.print(f"{len(written)} RFI draft(s) written to {rfi_dir}", markup=False))
+                together.then(lambda: err.print(f"{len(written)} RFI draft(s) written to {terminal_line(str(rfi_dir))}",
+                                                markup=False))
                 if stale:  # left, as they may have been edited or sent, but never taken for current
                     together.then(lambda: err.print(_stale_note(stale, rfi_dir), markup=False))
         except OSError as problem:
@@ -196,9 +197,9 @@ STALE_NAMED = 5
 
 def _stale_note(stale: list[Path], folder: Path) -> str:
     """The drafts in ``folder`` of findings this run does not report: named, up to ``STALE_NAMED``."""
-    names = ", ".join(path.name for path in stale[:STALE_NAMED])
+    names = ", ".join(terminal_line(path.name) for path in stale[:STALE_NAMED])
     more = f" and {len(stale) - STALE_NAMED} more" if len(stale) > STALE_NAMED else ""
-    return (f"{len(stale)} RFI draft(s) in {folder} are of findings this run does not report "
+    return (f"{len(stale)} RFI draft(s) in {terminal_line(str(folder))} are of findings this run does not report "
             f"(an earlier run's, left as they are): {names}{more}")
 
 

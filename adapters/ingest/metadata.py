@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
-from inforce.ontology.scalars import PATH_SEGMENT, group_name
+from inforce.ontology.scalars import PATH_SEGMENT, group_name, visible_name
 from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 
 from .yamlnodes import NodeReader, is_null, iso_date
@@ -285,13 +285,11 @@ def _names(
         elif not commas and "," in text:
             reader.error(item, f"{what} {text!r} holds a comma, which separates names", field=field,
                          hint=hint)
-        elif what == "group name":
-            try:
-                names.append(group_name(text))  # the one rule for a group's name, as --groups reads it
+        else:
+            try:  # the one rule for a name an asker matches, as --groups and --context read it
+                names.append(group_name(text) if what == "group name" else visible_name(text, what))
             except ValueError as problem:
                 reader.error(item, str(problem), field=field, hint=hint)
-        else:
-            names.append(text)
     return tuple(names) if len(names) == len(items) else None
 
 

@@ -97,6 +97,11 @@ class StoreLayout:
         return self.home / "write.lock"
 
     @property
+    def erase_lock_file(self) -> Path:
+        """Held by a running erasure (``engine.erasures.erase_running``), beside the writer's."""
+        return self.home / "erase.lock"
+
+    @property
     def cache_file(self) -> Path:
         return self.home / "embeddings.sqlite"
 
