@@ -44,7 +44,12 @@ each goes through the one gate, ``Snapshot.target_readable`` (undated, or on the
 day: a document judged by the revision that decides it, audit LL-02): a changed decision that
 involves what they may not read is listed as the sweep lists a withheld document, by its id
 with the reason ``access`` and nothing else (no file, line, text or title), and each source
-counts what it withheld.
+counts what it withheld. So is each changed case of the pack's own tests (its answer decided
+over the test's corpus, with an eligibility case's own groups): by the documents it asks about
+and its answers name, judged in the corpus they come from (``_Impact._test_judge``: the test's
+documents by their own access, and with ``corpus: ..`` by the project's as well; audit NN-1,
+NN-3); a test corpus file that does not read is told as a failed ingest tells it
+(``engine.ingest.withhold_read_problems``).
 
 **What is not a decision** is counted apart and named (``ImpactReport.unreplayed``), never as
 unchanged: a case that is an input error under both packs (a case of ``--cases`` is then an
@@ -89,7 +94,7 @@ if TYPE_CHECKING:
     from inforce.ontology import AddendaReadings
     from inforce.rules import RuleSet
 
-    from .packtests import CorpusLoader
+    from .packtests import CaseCorpus, CorpusLoader
     from .snapshot import Snapshot
 
 __all__ = ["rules_impact"]
@@ -711,7 +716,8 @@ class _Impact:
         return None
 
     def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False,
-            on: dt.date | None = None, known_at: dt.datetime | None = None) -> None:
+            on: dt.date | None = None, known_at: dt.datetime | None = None,
+            readable: Callable[[Locator], bool] | None = None, into: list[ImpactChange] | None = None) -> None:
         """Add ``change``; when it involves (``involved``) what the asker may not read, as the
         sweep shows a withheld document: its id, nothing else (``origin`` too is left out when it
         is that document's file and line: ``at_document``). Each locator is judged by the one
@@ -721,14 +727,20 @@ class _Impact:
         document rests on that day and, for an amending item, whether its standing rests on a
         document withheld that day. Judged per document instead, a document with a public
         revision deciding the day was withheld whole whenever another of its revisions was
-        restricted (issue 23, audit LL-02)."""
-        readable = self._judge(on, known_at)
+        restricted (issue 23, audit LL-02).
+
+        ``readable``: for a pack test's case, the documents judged in the corpus they come from
+        (``_test_judge``, that rule over the test's corpus) in place of the project's alone.
+        ``into``: the list the change goes to (the tests' own, listed after the eligibility
+        source's); None: ``changes``."""
+        if readable is None:
+            readable = self._judge(on, known_at)
         hidden = sorted({locator.doc for locator in involved if not readable(locator)})
         if hidden:
             change = ImpactChange(source=change.source, origin="-" if at_document else change.origin,
                                   subject=", ".join(hidden), change=change.change, before=None, after=None,
                                   rules=change.rules, withheld=tuple(hidden))
-        self.changes.append(change)
+        (self.changes if into is None else into).append(change)
 
     def _judge(self, on: dt.date | None, known_at: dt.datetime | None = None) -> Callable[[Locator], bool]:
         """``Snapshot.target_readable`` for the asker: undated (``on`` None), or on a day."""
@@ -737,6 +749,53 @@ class _Impact:
         if found is None:
             found = self._readable[key] = self.snapshot.target_readable(self.asker, on, known_at)
         return found
+
+    def _test_judge(self, corpus: CaseCorpus) -> Callable[[Locator], bool]:
+        """What the asker may read of what a pack test's case names: each document judged, by
+        the access gate's rule (``AccessGate.may_read``, every revision of it readable, as
+        ``Snapshot.target_readable`` judges a document undated), in the corpus it comes from —
+        the test's own documents and its corpus folder, as they read now (a file edited since
+        the ingest, restricted or not); and when that folder is the project's (``corpus: ..``)
+        or holds it, or lies in it, by the project's own access as well (its graph, as every
+        other command judges it). So no case of a test tells the asker what a document they
+        may not read says, as no case of ``--cases`` does (audit NN-1, NN-3)."""
+        from .access import AccessGate
+
+        gate = AccessGate([(document.uid, document.id, document.access) for document in corpus.documents])
+        root = self.root.resolve()
+        folder = corpus.folder
+        project = self._judge(None) if folder is not None and (
+            folder.is_relative_to(root) or root.is_relative_to(folder)) else None
+
+        def readable(locator: Locator) -> bool:
+            whole = Locator(doc=locator.doc)
+            return gate.may_read(whole, self.asker) and (project is None or project(whole))
+
+        return readable
+
+    def _corpus_loader(self, load_corpus: CorpusLoader | None) -> CorpusLoader | None:
+        """``load_corpus``, its problems (a test's corpus folder holding a file that does not
+        read) shown to the asker as a failed ingest's are (``engine.ingest.withhold_read_problems``:
+        each file by the access its metadata declares; where the folder is no project, whose
+        files' access cannot be read, every one counted, never quoted)."""
+        if load_corpus is None:
+            return None
+        from .ingest import IngestFailed, default_reader, withhold_problems, withhold_read_problems
+
+        def load(folder: Path) -> list[Any]:
+            try:
+                return load_corpus(folder)
+            except (InputError, InputErrors) as failed:
+                group = failed if isinstance(failed, InputErrors) else InputErrors(
+                    f"{folder.name}: the test's corpus does not read", [failed])
+            try:
+                with default_reader().open(folder) as files:
+                    shown = withhold_read_problems(group, files, self.asker)
+            except (InputError, InputErrors):  # no project there: no file's access reads
+                shown = withhold_problems(IngestFailed(group.message, group.exceptions), self.asker)
+            raise shown
+
+        return load
 
     def unreplay(self, source: Any, origin: str, subject: str, reason: str) -> None:
         self.unreplayed.append(ImpactUnreplayed(source=source, origin=origin, subject=subject, reason=reason))
@@ -780,32 +839,40 @@ class _Impact:
         logged_note = note
         note = ""
         if test_file is not None:
-            from .packtests import case_answers
+            from .packtests import CaseCorpus, case_answers_over
 
+            corpus = CaseCorpus((), None)
+            load = self._corpus_loader(load_corpus)
             try:
-                _, old_answers = case_answers(test_file, pack_file=packs[0], load_corpus=load_corpus)
-                _, new_answers = case_answers(test_file, pack_file=packs[1], load_corpus=load_corpus)
+                _, old_answers, _ = case_answers_over(test_file, pack_file=packs[0], load_corpus=load)
+                _, new_answers, corpus = case_answers_over(test_file, pack_file=packs[1], load_corpus=load)
             except InforceError as problem:
                 note = f"the pack's tests ({test_file.name}) were not replayed: {_said(problem)}"
                 self.unreplay("tests", self.display(str(test_file.resolve())), test_file.name,
                               f"the pack's tests do not run: {_said(problem)}")
                 old_answers = new_answers = []
+            readable = self._test_judge(corpus)
+            corpus_ids = {document.id for document in corpus.documents}
             where = self.display(str(test_file.resolve()))
             for (case, line, old), (_, _, new) in zip(old_answers, new_answers, strict=True):
                 origin = f"{where}:{line}"
                 if case.eligible is not None:
                     decisions += 1
-                    self._compare_eligibility(origin, case.name, old, new, gated=False)  # the test's own documents
+                    # decided with the case's own groups, shown to the asker by the documents it
+                    # names, judged in the test's corpus (as a case of --cases is in the project's)
+                    self._compare_eligibility(origin, case.name, old, new, readable=readable)
                     continue
                 others += 1
                 if old == new:
                     continue
                 others_changed += 1
                 asked = next(kind for kind in CASE_KINDS if getattr(case, kind) is not None)
-                self.tests.append(ImpactChange(
+                self.add(ImpactChange(
                     source="tests", origin=origin, subject=f"{asked}: {case.name}", change="changed",
                     before=_differing(old, new), after=_differing(new, old),
-                    rules=self.behind(_rules_named(old) + _rules_named(new), _TEST_KINDS[asked])))
+                    rules=self.behind(_rules_named(old) + _rules_named(new), _TEST_KINDS[asked])),
+                    [Locator(doc=doc) for doc in _case_documents(case, (old, new), corpus_ids)],
+                    readable=readable, into=self.tests)
         else:
             note = "the pack has no tests beside it"
         self.sources.append(ImpactSource(source="eligibility", decisions=decisions,
@@ -818,7 +885,7 @@ class _Impact:
             raise InputErrors("a case of the cases file decides nothing under either pack", refused)
 
     def _compare_eligibility(self, origin: str, name: str, old: Mapping[str, Any], new: Mapping[str, Any], *,
-                             gated: bool = True) -> None:
+                             readable: Callable[[Locator], bool] | None = None) -> None:
         if _eligibility_key(old) == _eligibility_key(new):
             return
         words = (_eligibility_words(old, new), _eligibility_words(new, old))
@@ -827,7 +894,8 @@ class _Impact:
         self.add(ImpactChange(source="eligibility", origin=origin, subject=name, change="changed",
                               before=words[0], after=words[1],
                               rules=self.behind(fired, ("eligibility", "calculation"))),
-                 [Locator(doc=doc) for doc in _eligibility_documents(old) | _eligibility_documents(new)] if gated else ())
+                 [Locator(doc=doc) for doc in _eligibility_documents(old) | _eligibility_documents(new)],
+                 readable=readable)
 
     # 2. supersession ---------------------------------------------------------------------------
     def _supersession_changes(self, kind: str, sides: Sequence[Mapping[tuple[str, str], Any]],
@@ -1153,6 +1221,36 @@ def _eligibility_documents(answer: Mapping[str, Any]) -> set[str]:
     so to every asker, as ``eligible`` names them)."""
     return {*answer.get("eligible", ()), *(e["document"] for e in answer.get("excluded", ())
                                            if tuple(e["reasons"]) != ("access",))}
+
+
+def _case_documents(case: Any, answers: Sequence[Any], known: set[str]) -> set[str]:
+    """The documents a pack test's case involves: those it asks about (its document, either
+    side of a precedence question) and every document of its corpus (``known``) its answers
+    name, by id or in a locator, at any depth (an edge's target, a proposal's item, a winner)."""
+    named: set[str] = set()
+    for kind in ("derive", "read", "qualifiers"):
+        asked = getattr(case, kind, None)
+        if asked is not None:
+            named.add(asked.document)
+    if case.precedence is not None:
+        named |= {_locator(case.precedence.a).doc, _locator(case.precedence.b).doc}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            doc = value.partition("#")[0].partition("@")[0]
+            if doc in known:
+                named.add(doc)
+        elif isinstance(value, Mapping):
+            for key, each in value.items():
+                walk(key)
+                walk(each)
+        elif isinstance(value, (list, tuple)):
+            for each in value:
+                walk(each)
+
+    for answer in answers:
+        walk(answer)
+    return named
 
 
 def _locator(text: str) -> Locator:

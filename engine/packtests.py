@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from inforce.ontology import (
     CaseResult,
@@ -39,9 +39,11 @@ from .packcoverage import CoverageRecorder
 from .precedence import provision_in_force, resolve_precedence
 
 __all__ = [
+    "CaseCorpus",
     "CorpusLoader",
     "MemoryCorpus",
     "case_answers",
+    "case_answers_over",
     "discover_test_files",
     "run_rule_tests",
     "run_test_file",
@@ -127,7 +129,7 @@ def run_rule_tests(
     recorders: dict[str, CoverageRecorder] = {}
     for file in files:
         try:
-            source_name, loaded, answers = _answers(file, pack_file=None, load_corpus=load_corpus)
+            source_name, loaded, answers, _ = _answers(file, pack_file=None, load_corpus=load_corpus)
         except InputErrors as group:
             broken.extend(group.exceptions)  # type: ignore[arg-type]
             continue
@@ -182,6 +184,23 @@ def _judged(source_name: str, answers: list[tuple[RuleCase, int | None, Any]]) -
     return results
 
 
+class CaseCorpus(NamedTuple):
+    """What a test file's cases were asked over: every revision of its corpus (its own
+    documents, then those of its corpus folder) and that folder (resolved; None: it names none)."""
+
+    documents: tuple[Document, ...]
+    folder: Path | None
+
+
+def case_answers_over(
+    path: Path, *, pack_file: Path | None = None, load_corpus: CorpusLoader | None = None,
+) -> tuple[str, list[tuple[RuleCase, int | None, Any]], CaseCorpus]:
+    """``case_answers``, with the corpus the cases were asked over (``rules impact`` shows a
+    case's answer by the access of the documents it names, judged in the corpus they come from)."""
+    source_name, _, answers, corpus = _answers(path, pack_file=pack_file, load_corpus=load_corpus)
+    return source_name, answers, corpus
+
+
 def case_answers(
     path: Path, *, pack_file: Path | None = None, load_corpus: CorpusLoader | None = None,
 ) -> tuple[str, list[tuple[RuleCase, int | None, Any]]]:
@@ -191,14 +210,15 @@ def case_answers(
     ``pack_file``: answer under this file instead of the pack the test names, with the test's
     params and facets (``rules impact`` replays a pack's tests under its old and new version).
     InputErrors when the file or the pack is broken."""
-    source_name, _, answers = _answers(path, pack_file=pack_file, load_corpus=load_corpus)
+    source_name, _, answers, _ = _answers(path, pack_file=pack_file, load_corpus=load_corpus)
     return source_name, answers
 
 
 def _answers(
     path: Path, *, pack_file: Path | None, load_corpus: CorpusLoader | None,
-) -> tuple[str, LoadedPack, list[tuple[RuleCase, int | None, Any]]]:
-    """``case_answers``, with the pack the answers came from (coverage reads its parts)."""
+) -> tuple[str, LoadedPack, list[tuple[RuleCase, int | None, Any]], CaseCorpus]:
+    """``case_answers``, with the pack the answers came from (coverage reads its parts) and
+    the corpus they were asked over."""
     model, source = read_test_file(path, display_path(path))
     folder = path.parent
     pack_target = model.pack or path.name.removesuffix(".test.yaml") + ".yaml"
@@ -210,6 +230,7 @@ def _answers(
         packs.append(load_pack(DEFAULT_SUBJECTS))
     rules = RuleSet(packs=tuple(packs), facets=tuple(model.facets))
     documents = [fixture.to_document(source.name) for fixture in model.documents]
+    corpus_folder: Path | None = None
     if model.corpus is not None:
         if load_corpus is None:
             raise InputErrors(f"{source.name}: the rule tests do not load", [source.error(
@@ -226,7 +247,7 @@ def _answers(
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
     return source.name, loaded, [(case, source.locate(("cases", number))[0], _ask(case, rules, corpus, index))
-                                 for number, case in enumerate(model.cases)]
+                                 for number, case in enumerate(model.cases)], CaseCorpus(tuple(documents), corpus_folder)
 
 
 def _json_default(value: Any) -> str:

@@ -209,10 +209,17 @@ class Project:
         pending when nothing is ingested. ``now``: the monitoring clock ages are measured on
         (None: the current UTC time), never a ``valid_at``. ``groups``: the asker's, whose
         unreadable revisions are withheld; None: the whole report (an operator)."""
-        from .ingest import default_reader
+        from .ingest import default_reader, withhold_read_problems
 
         with (reader if reader is not None else default_reader()).open(Path(root)) as files:
-            registry, sources = files.registry()
+            try:
+                registry, sources = files.registry()
+            except (InputError, InputErrors) as failed:  # a file that does not read: shown as ingest shows it
+                if groups is None:
+                    raise
+                group = failed if isinstance(failed, InputErrors) else InputErrors(
+                    f"{root}: the registry does not read", [failed])
+                raise withhold_read_problems(group, files, groups) from None
             manifest = files.manifest
             # what the next ingest refuses in the register (a row naming a file gone): a problem,
             # never a revision withheld for its access (audit JJ-08)

@@ -8,7 +8,14 @@ files (``corpus``) and the all-or-nothing load (``run``) are here. The front's d
 
 from .corpus import check_corpus
 from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, RegisterRows, default_reader
-from .run import IngestFailed, Progress, ingest, withhold_listing, withhold_problems
+from .run import (
+    IngestFailed,
+    Progress,
+    ingest,
+    withhold_listing,
+    withhold_problems,
+    withhold_read_problems,
+)
 
 __all__ = [
     "READERS",
@@ -23,4 +30,5 @@ __all__ = [
     "ingest",
     "withhold_listing",
     "withhold_problems",
+    "withhold_read_problems",
 ]

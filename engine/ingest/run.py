@@ -57,7 +57,7 @@ from .reader import DocumentReader, ProjectFiles
 if TYPE_CHECKING:
     from ..embedding import Embedder
 
-__all__ = ["IngestFailed", "Progress", "ingest", "withhold_listing", "withhold_problems"]
+__all__ = ["IngestFailed", "Progress", "ingest", "withhold_listing", "withhold_problems", "withhold_read_problems"]
 
 class IngestFailed(InputErrors):
     """An ingest's problems, the graph unchanged, with the access of every revision the ingest
@@ -90,6 +90,26 @@ def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputError
             hint="whoever holds the files (an ingest without groups, on the command line) or a key holding the "
                  "groups sees them"))
     return InputErrors(failed.message, shown)
+
+
+def withhold_read_problems(failed: InputErrors, files: ProjectFiles, groups: Iterable[str]) -> InputErrors:
+    """A read of the project's files that failed short of an ingest (``lag`` reading what
+    document control recorded, ``rules impact`` reading a pack test's corpus: a file whose
+    metadata does not read) as an asker holding ``groups`` may see it, by the rule a failed
+    ingest's problems are shown by (``withhold_problems``): each document file judged by the
+    access its metadata declares where that reads (``_declared``, as ingest judges a file that
+    did not parse), one whose access does not read counted, never quoted (audit NN-2: ``lag``
+    quoted a restricted file's front-matter value that ``ingest`` withheld). The register's own
+    problems (its header, a row's column) are quoted as ``lag`` has named them (audit 23g L3, L6)."""
+    register = files.manifest.registry
+    kept = [problem for problem in failed.exceptions
+            if register and isinstance(problem, InputError) and problem.file == register]
+    rest = [problem for problem in failed.exceptions if not any(problem is mine for mine in kept)]
+    if not rest:
+        return failed
+    named = sorted({problem.file for problem in rest if isinstance(problem, InputError) and problem.file is not None})
+    shown = withhold_problems(IngestFailed(failed.message, rest, _declared(files, named)), groups)  # type: ignore[arg-type]
+    return InputErrors(failed.message, [*kept, *shown.exceptions])  # type: ignore[list-item]
 
 
 def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:

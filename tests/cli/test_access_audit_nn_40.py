@@ -1,0 +1,145 @@
+"""Audit NN (issue 23, the 40th): ``rules impact``'s pack tests and ``lag``, through the real CLI.
+
+- NN-1: the pack's own tests (``NAME.test.yaml`` beside the pack, ``corpus: ..``) were compared
+  and listed outside the one gate: a ``read``/``derive`` case of an addendum restricted to
+  ``legal`` was shown whole (its words, the locators of its items) to an asker without it.
+- NN-3: the same tests' eligibility cases were compared ungated: the restricted handbook P2's
+  decision was shown to the public asker, though the same case through ``--cases`` is
+  "P2: withheld (access)".
+- NN-2: ``lag --groups`` quoted a restricted pending file's malformed front-matter value and
+  path, which ``ingest --groups`` withholds ("1 more problem withheld (access)"); and (found
+  beside NN-1) ``rules impact`` quoted the same problem as why the pack's tests were not replayed.
+
+Each change of a test's case now goes through ``_Impact.add`` with the documents it names,
+judged in the corpus they come from (a test-local document by its own access, the project's by
+the project's); lag's and the tests' unreadable files by ingest's own ``withhold_problems``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.cli.test_access_matrix import _hh01_project
+
+INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+_REVISE = '      - pattern: "{target}: Revise"\n        scope: partial\n        targets: [paragraph, callout]\n'
+_ADD02 = (
+    "---\nid: ADD-02\nkind: addendum\ntitle: Addendum No. 2 ZZADD2TITLE\nissued: 2026-04-15\n"
+    "effective: {from: 2026-04-15}\nrecorded: 2026-04-15T09:00:00Z\naccess: [legal]\n---\nADDENDUM NO. 2\n\n"
+    "1 CHANGES TO THE SPECIFICATIONS\n\n1.1 Section 03 30 00, Paragraph 2.1.B: Revise the slump to read: "
+    '"not more than 5 inches ZZADD2."\n')
+#: the pack's tests: over the project (corpus: ..), and a document of the test's own, restricted there
+_TESTS = """schema_version: 1
+corpus: ..
+documents:
+  - id: FIX-ADD
+    kind: addendum
+    title: Fixture addendum ZZFIXTITLE
+    issued: 2026-04-20
+    access: [legal]
+    provisions:
+      - path: "1"
+        text: "1 CHANGES TO THE SPECIFICATIONS"
+      - path: "1.1"
+        text: "1.1 Section 03 30 00, Paragraph 2.1.B: Revise the slump to read: \\"not more than 6 inches ZZFIX.\\""
+cases:
+  - name: add-02 reads
+    read: {document: ADD-02}
+    expect: {}
+  - name: add-02 derives
+    derive: {document: ADD-02}
+    expect: {}
+  - name: add-01 reads
+    read: {document: ADD-01}
+    expect: {}
+  - name: the fixture reads
+    read: {document: FIX-ADD}
+    expect: {}
+"""
+_BAD = ("---\nid: R-BAD\nkind: specification\ntitle: Restricted memo\naccess: [legal]\nissued: 2026-03-01\n"
+        "seq: ZZSECRETSEQ\neffective: {from: 2026-03-01}\nrecorded: 2026-03-01T09:00:00Z\n---\nSECTION 1\n\n"
+        "1.1 restricted words.\n")
+_SECRETS = ("ZZADD2", "ZZFIX", "5 inches", "6 inches", "SPEC-X#2.1.B")
+
+
+def _cli(*args: Any, groups: str | None = None) -> subprocess.CompletedProcess[str]:
+    argv = [str(INFORCE), *map(str, args)] + (["--groups", groups] if groups else [])
+    return subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+
+
+def _nn1_project(root: Path) -> None:
+    """The HH-01 project with SPEC-X's public revision A only, the public ADD-01, ADD-02 for
+    ``legal``, the CSI addenda pack as a project pack with its tests, and that pack without
+    its ``{target}: Revise`` reading under ``edit/``."""
+    from inforce.rules.loader import STOCK_ROOT
+
+    _hh01_project("none")(root)
+    (root / "documents" / "addendum-02.md").write_text(_ADD02)
+    csi = (STOCK_ROOT / "supersession" / "csi-addenda.yaml").read_text("utf-8")
+    assert _REVISE in csi
+    (root / "rules").mkdir()
+    (root / "edit").mkdir()
+    (root / "rules" / "csi.yaml").write_text(csi)
+    (root / "edit" / "csi.yaml").write_text(csi.replace(_REVISE, ""))
+    (root / "rules" / "csi.test.yaml").write_text(_TESTS)
+    (root / "inforce.yaml").write_text("project: nn\nfacets: []\nrules:\n  - path: rules/csi.yaml\n")
+    done = _cli("ingest", root)
+    assert done.returncode == 0, done.stderr
+
+
+def _impact(root: Path, groups: str) -> subprocess.CompletedProcess[str]:
+    return _cli("rules", "impact", root, "--pack", root / "edit" / "csi.yaml", "--against", root / "rules" / "csi.yaml",
+                "--valid-at", "2026-05-01", "-f", "json", groups=groups)
+
+
+def test_a_pack_tests_cases_go_through_the_one_gate_and_lag_withholds_as_ingest(tmp_path: Path, built_once) -> None:
+    """NN-1 (and NN-2 through ``lag`` and the tests' corpus): to ``nobody``, each changed read or
+    derive case naming ADD-02 or the test's own FIX-ADD (both for ``legal``) is listed by those
+    ids alone, reason access; the public ADD-01's case is shown whole; to ``legal`` all of it is.
+    Then a restricted file that does not read: ``lag`` and ``rules impact`` count it withheld,
+    as ``ingest`` does, and quote it to ``legal``."""
+    root = built_once.copy("access-nn/nn1", _nn1_project, tmp_path / "p")
+    done = _impact(root, "nobody")
+    assert done.returncode == 1, done.stderr  # 1: a decision changed
+    assert not [word for word in _SECRETS if word in done.stdout], done.stdout
+    tests = {c["origin"].rpartition(":")[2]: c for c in json.loads(done.stdout)["changes"] if c["source"] == "tests"}
+    assert {line: (c["subject"], c["withheld"], c["before"]) for line, c in tests.items() if c["withheld"]} == {
+        "15": ("ADD-02", ["ADD-02"], None), "18": ("ADD-02", ["ADD-02"], None), "24": ("FIX-ADD", ["FIX-ADD"], None)}
+    assert tests["21"]["subject"] == "read: add-01 reads" and "ADD-01#1.1" in tests["21"]["before"]  # public: whole
+    shown = _impact(root, "legal")
+    assert shown.returncode == 1 and "ADD-02#1.1" in shown.stdout and "FIX-ADD#1.1" in shown.stdout  # the control
+    assert not [c for c in json.loads(shown.stdout)["changes"] if c["withheld"]]
+
+    (root / "documents" / "r-bad.md").write_text(_BAD)
+    lag = _cli("lag", root, groups="nobody")
+    impact = _impact(root, "nobody")
+    for said in (lag.stdout + lag.stderr, impact.stdout + impact.stderr):
+        assert "ZZSECRETSEQ" not in said and "r-bad" not in said and "withheld (access)" in said, said
+    owner = _cli("lag", root, groups="legal")
+    assert "documents/r-bad.md" in owner.stderr and "ZZSECRETSEQ" in owner.stderr  # the control
+
+
+def test_a_pack_tests_eligibility_case_of_a_restricted_handbook_is_withheld(tmp_path: Path, ingested_example) -> None:
+    """NN-3: FUP-C001 changed from 14 to 10 days; the pack's test case decided for ``support-uk``
+    makes P2 (for ``support-uk``) eligible: to ``nobody`` it is "P2: withheld (access)", as the
+    same case through ``--cases`` is; to ``support-uk`` the decision is shown whole."""
+    root = ingested_example.copy("followup-handbooks", tmp_path / "fh")
+    pack = (root / "rules" / "followup.yaml").read_text("utf-8")
+    assert "add: {days: 14," in pack
+    edited = tmp_path / "followup.yaml"
+    edited.write_text(pack.replace("add: {days: 14,", "add: {days: 10,"))
+    found = {}
+    for groups in ("nobody", "support-uk"):
+        done = _cli("rules", "impact", root, "--pack", edited, "-f", "json", groups=groups)
+        assert done.returncode == 1, done.stderr  # 1: a decision changed
+        found[groups] = {c["origin"].partition("rules/")[2]: c for c in json.loads(done.stdout)["changes"]
+                         if "followup.test.yaml" in c["origin"]}
+    hidden = found["nobody"]["followup.test.yaml:7"]
+    assert (hidden["subject"], hidden["withheld"], hidden["before"], hidden["after"]) == ("P2", ["P2"], None, None)
+    assert not [c for c in found["nobody"].values() if "P2" in (c["before"] or "") + (c["after"] or "")]
+    whole = found["support-uk"]["followup.test.yaml:7"]
+    assert not whole["withheld"] and "eligible: P2" in whole["before"] and "2024-12-22" in whole["after"]
