@@ -413,6 +413,13 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # "... replace it with the attached revised Drawing A-501, which now includes the following
         # change: ...": what follows the relative clause describes the replacement, it instructs nothing
         hits = [hit for hit in hits if hit[0] < described.start()]
+    replaced_at = [h[1] for h in hits if h[2] == "replace"]
+    if replaced_at and any(h[2] == "amend" for h in hits):
+        # "Replace with the revised sheets issued with this Addendum (metal panel colour and floor-to-floor height
+        # changed).": words in brackets after the replace verb say what the replacement changes, they instruct
+        # nothing (round 46)
+        asides = [m.span() for m in re.finditer(r"\([^()\n\"“”]{0,200}\)", read) if m.start() > replaced_at[0]]
+        hits = [h for h in hits if not (h[2] == "amend" and any(a <= h[0] and h[1] <= b for a, b in asides))]
     kinds = {hit[2] for hit in hits}
     first = hits[0]
     words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))

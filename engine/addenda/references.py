@@ -417,10 +417,10 @@ _LETTER_PATH = re.compile(r"\b(?:new\s+)?(?:sub-?paragraphs?|paragraphs?|paras?\
 _MORE_LETTERS = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)((?-i:[A-Z]))(?![\w]|\.\w)",
                            re.IGNORECASE)
 #: A sub-item of a clause named right after it by its word and label ("Clause 3.2.2, item c)",
-#: ", sub-paragraph (ii)", ", point 3", ", bullet 2"): the label set in brackets, closed by one,
-#: or bare after the word.
+#: ", sub-paragraph (ii)", ", point 3", ", bullet 2", ", letter b)" - round 46): the label set in
+#: brackets, closed by one, or bare after the word.
 _SUB_ITEM_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?)[ \t]+(?:no\.?[ \t]*)?"
+    r"[ \t]*,?[ \t]*(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?|letters?)[ \t]+(?:no\.?[ \t]*)?"
     r"(?:\(([0-9A-Za-z]{1,4})\)|([0-9A-Za-z]{1,4})\)|(\d{1,2}|(?-i:[a-z]|[ivx]{1,4}))(?![\w.]|\.\w))", re.IGNORECASE)
 _LETTER_OF_PATH = re.compile(
     rf"\b(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
@@ -692,7 +692,10 @@ def find_references(
         verb = _VERB_FIRST.match(match.group(0))  # "Delete Alternate No. 4": the name is after the verb
         span = (match.start() + (verb.end() if verb else 0), match.end())
         written = read[span[0]:span[1]]
-        if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing|Point|Page)\b", written):
+        if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing|Point|Page|Modification|"
+                                         r"Amendment|Clarification|Correction)\b", written):
+            # ("Modification No. 2: Employer's Requirements, ...": the label an owner numbers its change items
+            # with names the item itself, no paragraph of a document - round 46)
             # ("Section 01 23 00 is replaced to add Alternate No. 3": a name the change adds is new
             # content of the document, not a part of it that changes)
             added = _ADDS_NAME.search(read, max(0, span[0] - 30), span[0]) is not None
