@@ -377,6 +377,42 @@ def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
     return None
 
 
+#: A tender file's document named by its number ("Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document
+#: No. 6)", "Document 3) Scope of Work"): the number (1).
+_DOCUMENT_NUMBER = re.compile(r"\bDocument[ \t]+(?:No\.?|Number|n°|#)[ \t]*(\d{1,3})(?![\w.])", re.IGNORECASE)
+
+
+def _document_number_of(item: Item, corpus: Corpus) -> str | None:
+    """The one document of the project whose title opens with the "Document No. N" the item's first line writes
+    ("As concerns Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document No. 6):" where one document is
+    titled "Document No. 6 Special Technical Specifications, ..."): owners of tender files number their
+    documents so, and the number with the clause held by that document alone says which (round 46). None where
+    the line writes no such number, or two, or no document or several are titled with it."""
+    line = item.text.split("\n", 1)[0]
+    numbers = {m.group(1) for m in _DOCUMENT_NUMBER.finditer(line)}
+    if len(numbers) != 1:
+        return None
+    opening = re.compile(rf"\s*Document[ \t]+(?:No\.?|Number|n°|#)[ \t]*{numbers.pop()}(?![\w.])", re.IGNORECASE)
+    fits = [doc for doc, (kind, title) in corpus.directory.titles.items()
+            if kind in corpus.target_kinds and opening.match(title)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _heading_designates(item: Item, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], doc: str) -> bool:
+    """Whether the innermost heading line over ``item`` designates ``doc`` by number, alone or among the several
+    documents that designation fits ("(c) Technical Specifications (Volume 2, Section 6)" where three documents
+    are "Section 6"): with the clause's number and its own title agreeing on that one document
+    (``_clause_title_holder``), the heading, the number and the title say which (round 46). Only the one line
+    next above the item; a heading naming another document, or none, never does."""
+    lines = [line for line in item.heading_context.splitlines() if line.strip()]
+    if not lines:
+        return False
+    return any((r.target is not None and r.target.path is None and r.target.doc == doc)
+               or (r.target is None and any(c.doc == doc and c.path is None for c in r.candidates))
+               for r in find_references(lines[-1], corpus, mask=_quoted_spans(lines[-1]), notations=notations, titles=False)
+               if r.kind == "section")
+
+
 def _title_run_of(item: Item, reference: Reference, corpus: Corpus, target: Locator, *, heading: bool = True) -> bool:
     """Whether the item names ``target``'s document by a run of its title's words: in the item's own line
     before the clause it names ("2. Document 3) Scope of Work, clause 3.1.3 Duration: ..."), or in the
@@ -805,7 +841,12 @@ class _One:
                      or (self._words_name(reference, target)
                          and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc
                          and _names_document(self.items, self.corpus, self.notations, target.doc)
-                         and _numbered_documents(self.items, self.corpus, self.notations)))
+                         and _numbered_documents(self.items, self.corpus, self.notations))
+                     or (self._words_name(reference, target)
+                         and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc
+                         and _heading_designates(self.item, self.corpus, self.notations, target.doc))
+                     or (_clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
+                         and _document_number_of(self.item, self.corpus) == target.doc))
                 and not (self.action.action == "amend" and _READ_ENDS.search(read))
                 and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
