@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .eligibility import DEFAULT_EXCLUSIONS
     from .embedding import Embedder
     from .entailment import EntailmentModel, EntailmentScores
-    from .ingest import DocumentReader, ParsedFile, ProjectFiles, RegisterRows
+    from .ingest import DocumentReader, ParsedFile, ProjectFiles, RegisterAccess, RegisterRows
     from .packtests import CorpusLoader
     from .project import Project
 
@@ -38,6 +38,7 @@ _HOMES = {
     "DocumentReader": ".ingest",
     "ParsedFile": ".ingest",
     "ProjectFiles": ".ingest",
+    "RegisterAccess": ".ingest",
     "RegisterRows": ".ingest",
     "CorpusLoader": ".packtests",
     "Project": ".project",
@@ -60,6 +61,7 @@ __all__ = [
     "EntailmentScores",
     "ParsedFile",
     "ProjectFiles",
+    "RegisterAccess",
     "RegisterRows",
     "Reranker",
 ]

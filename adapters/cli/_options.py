@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from inforce.ontology import Context, InputError, is_iso_date, parse_date, parse_datetime_utc
-from inforce.ontology.scalars import group_name, visible_name
+from inforce.ontology.context import attribute_value
+from inforce.ontology.scalars import group_name
 
 __all__ = [
     "ContextOption",
@@ -110,8 +111,8 @@ def parse_context_pairs(pairs: list[str] | None) -> dict[str, str]:
         if name.strip() in attributes:
             raise InputError(f"{name.strip()} is given twice", field="--context",
                              hint="give each case attribute once")
-        try:  # a value no document's facet can hold (``visible_name``, as ingest reads applies_to) matches none
-            attributes[name.strip()] = visible_name(value.strip(), f"value of {name.strip()}")
+        try:  # the one rule of a case's values (``Context``'s): one no document's facet can hold is refused
+            attributes[name.strip()] = str(attribute_value(name.strip(), value.strip()))
         except ValueError as problem:
             raise InputError(str(problem), field="--context", hint="type the value again, e.g. --context market=UK") from None
     return attributes

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
-from inforce.engine import ParsedFile, RegisterRows
+from inforce.engine import ParsedFile, RegisterAccess, RegisterRows
 from inforce.ontology import Document, InputError, InputErrors, Manifest, Revision
 from inforce.ontology.files import is_inside
 
@@ -31,8 +31,14 @@ from .documents import (
 from .manifest import load_manifest_with_warnings
 from .opening import groups_in_use
 from .parsing import read_document_bytes, sidecar_of
-from .register import Register, read_register, register_without_rows
-from .registry import read_registry, register_revisions
+from .register import (
+    Register,
+    RegisterRow,
+    read_register,
+    register_rows_read,
+    register_without_rows,
+)
+from .registry import read_registry, register_revisions, row_access
 from .yamlnodes import NodeReader, compose_yaml
 
 __all__ = ["FileReader"]
@@ -187,6 +193,46 @@ class _ProjectFiles:
             self._groups = groups_named(list(self._paths.values()), self.root, self._register)
         with groups_in_use(self._groups):
             return declared_access(self._path(name), self.root, register=self._register)
+
+    def register_access(self) -> RegisterAccess | None:
+        """The access of what each row of the register records, by the row's line, read as
+        ingest reads it however the register reads (``register_rows_read``): a row without a
+        file by its own cells; a row naming a file by the file's metadata joined with the row
+        (``declared_access``), or its own cells where the project lacks the file. A row whose
+        access does not read, a file described twice, or a row that does not read as a row is
+        left out (its problems shown to no asker in full)."""
+        registry = self.manifest.registry
+        if not registry:
+            return None
+        header, register = register_rows_read(self.root / registry, registry, root=self.root)
+        groups = self._groups
+        if groups is None:  # the opening rule decides by the groups the project uses, as at parse
+            try:
+                paths = list(self._paths.values()) or discover_files(self.root, register)[0]
+                groups = groups_named(paths, self.root, register)
+            except (InputError, InputErrors, OSError):
+                groups = groups_named([], self.root, register)
+        files = {id(row): relative for relative, row in register.by_file.items()}
+        rows: dict[int, tuple[str, ...] | None] = {}
+        for row in register.rows:
+            try:
+                rows[row.line] = self._row_access(row, register, files.get(id(row)), groups)
+            except (InputError, InputErrors, UnreadableFileError, OSError, KeyError, TypeError, ValueError):
+                continue  # its access does not read: fail closed
+        return RegisterAccess(file=registry, header=header, rows=rows)
+
+    def _row_access(self, row: RegisterRow, register: Register, relative: str | None,
+                    groups: frozenset[str]) -> tuple[str, ...] | None:
+        own = row_access(row, register.file)
+        if row.file is None:
+            return own
+        if relative is None:  # no path inside the project, a linked part, or a file described twice
+            raise InputError("the row's file is not read by it", file=register.file, line=row.line, field="file")
+        path = self.root / relative
+        if not path.is_file() and not path.is_symlink():
+            return own  # a file the project lacks: the row alone records the revision
+        with groups_in_use(groups):
+            return declared_access(path, self.root, register=register)
 
     def text_line(self, document: Document) -> int | None:
         """The file line where a Markdown document's text layer starts (the file's text after

@@ -45,7 +45,7 @@ from .archives import unpack_problem
 from .tables import csv_records
 from .yamlnodes import compose_yaml
 
-__all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register", "register_without_rows"]
+__all__ = ["REGISTER_COLUMNS", "Register", "RegisterRow", "read_register", "register_rows_read", "register_without_rows"]
 
 #: The columns a register may have, besides one ``applies_to.FACET`` per facet.
 REGISTER_COLUMNS = (
@@ -230,13 +230,39 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
 _FORMATS = (".csv", ".xlsx", ".xlsm", ".yaml", ".yml")
 
 
-def _records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
-    """(line, {column: value}, warnings) for each row of a CSV, XLSX or YAML register."""
+def register_rows_read(path: Path, name: str, *, root: Path) -> tuple[int | None, Register]:
+    """The rows of the register at ``path`` that read as rows, however the rest of it reads
+    (``read_register`` refuses the whole register for one row), and the line of its header row
+    (a CSV's, a workbook's; None: a YAML list, or none read): what its problems are shown to an
+    asker by (``engine.ingest.withhold_problems``: a row's by the access of the document it
+    records). A row that does not read as a row (a cell past the header, a formula never saved,
+    an entry after a YAML entry that does not read) is not among them; nothing is raised."""
+    header: list[int] = []
+    rows: list[RegisterRow] = []
+    if is_inside(path, root) and path.is_file() and path.suffix.lower() in _FORMATS:
+        try:
+            for line, raw, notes in _records(path, name, header):
+                if values := _cells(raw):
+                    rows.append(RegisterRow(line, values, tuple(notes)))
+        except (InputError, InputErrors, OSError, ValueError):
+            pass  # the rows read before it stand; the others are not known
+    register = Register(name, rows)
+    for row in rows:
+        relative = _project_path(row.file) if row.file is not None else None
+        if relative is not None and _linked_part(root, relative) is None:
+            register.by_file.setdefault(relative, row)
+    return (header[0] if header else None), register
+
+
+def _records(path: Path, name: str, header_at: list[int] | None = None,
+             ) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
+    """(line, {column: value}, warnings) for each row of a CSV, XLSX or YAML register;
+    ``header_at`` given, the line of a CSV's or a workbook's header row is appended to it."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        yield from ((line, raw, []) for line, raw in _csv_records(path, name))
+        yield from ((line, raw, []) for line, raw in _csv_records(path, name, header_at))
     elif suffix in (".xlsx", ".xlsm"):
-        yield from _xlsx_records(path, name)
+        yield from _xlsx_records(path, name, header_at)
     else:
         yield from ((line, raw, []) for line, raw in _yaml_records(path, name))
 
@@ -286,7 +312,7 @@ def _csv_text(path: Path, name: str) -> tuple[bytes, str]:
             InputError(f"cannot read the register as UTF-8 text: {exc}", file=name)]) from None
 
 
-def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _csv_records(path: Path, name: str, header_at: list[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
     _, text = _csv_text(path, name)
     header: list[str] | None = None
     header_line = 1
@@ -296,6 +322,8 @@ def _csv_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
             start, cells = record.first, record.cells
             if header is None:
                 header, header_line = [cell.strip() for cell in cells], start
+                if header_at is not None:
+                    header_at.append(header_line)
                 _check_header(header, name, header_line)
             elif any(cell.strip() for cell in cells):
                 if len(cells) != len(header):
@@ -384,7 +412,8 @@ def register_without_rows(path: Path, name: str, rows: Sequence[RegisterRow]) ->
     return data, after
 
 
-def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
+def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
+                  ) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
     from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
@@ -466,6 +495,8 @@ def _xlsx_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any], 
                     raise InputErrors(f"{name}: the register does not read", problems)
             elif header is None:
                 header = ["" if cell is None else str(cell).strip() for cell in cells]
+                if header_at is not None:
+                    header_at.append(number)
                 _check_header(header, name, number)
             elif any(cell not in (None, "") for cell in cells):
                 # a row shorter than the header is blank in the rest (a sheet has no cell count)

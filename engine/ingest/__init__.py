@@ -7,7 +7,15 @@ files (``corpus``) and the all-or-nothing load (``run``) are here. The front's d
 """
 
 from .corpus import check_corpus
-from .reader import READERS, DocumentReader, ParsedFile, ProjectFiles, RegisterRows, default_reader
+from .reader import (
+    READERS,
+    DocumentReader,
+    ParsedFile,
+    ProjectFiles,
+    RegisterAccess,
+    RegisterRows,
+    default_reader,
+)
 from .run import (
     IngestFailed,
     Progress,
@@ -24,6 +32,7 @@ __all__ = [
     "ParsedFile",
     "Progress",
     "ProjectFiles",
+    "RegisterAccess",
     "RegisterRows",
     "check_corpus",
     "default_reader",

@@ -10,7 +10,7 @@ imports ``inforce.adapters``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from inforce.ontology import Document, InforceError, InputError, Manifest, Revision
 
-__all__ = ["READERS", "DocumentReader", "ParsedFile", "ProjectFiles", "RegisterRows", "default_reader"]
+__all__ = ["READERS", "DocumentReader", "ParsedFile", "ProjectFiles", "RegisterAccess", "RegisterRows", "default_reader"]
 
 #: The entry point group a reader package declares itself in; ``default`` is the one used.
 READERS = "inforce.readers"
@@ -50,6 +50,23 @@ class RegisterRows:
     sha256: str
     without: bytes | None
     why_not: str = ""
+
+
+@dataclass(frozen=True)
+class RegisterAccess:
+    """What a project's register (the manifest's ``registry:``) tells of the access of what
+    each of its rows records, for showing its problems to an asker (``withhold_problems``).
+
+    ``file``: the register as its problems name it; ``header``: the line of its header row
+    (None: it has none, a YAML list, or it was not read); ``rows``: by each row's line, the
+    access of the document the row records (None: everyone may read it) — the row's own
+    ``access`` cell, and for a row naming a file, the file's metadata joined with the row as
+    ingest reads it. A row whose access does not read, or that does not read as a row, is
+    not in ``rows``."""
+
+    file: str
+    header: int | None = None
+    rows: Mapping[int, tuple[str, ...] | None] = field(default_factory=dict)
 
 
 class ProjectFiles(Protocol):
@@ -106,6 +123,13 @@ class ProjectFiles(Protocol):
         it), read even when another field of it, or its body, has a problem; raises
         InputError(s) when the access itself does not read (no metadata, a problem at
         ``access`` or ``public``). What a failed ingest's problems are shown by."""
+        ...
+
+    def register_access(self) -> RegisterAccess | None:
+        """The access each row of the project's register records (``RegisterAccess``), read
+        however the register and its rows read (never raises for them); None when the manifest
+        names no register. A reader without registers need not have this method (the engine
+        then judges every row of a register as one whose access does not read)."""
         ...
 
     def text_line(self, document: Document) -> int | None:

@@ -52,37 +52,61 @@ from .derive import (
     undeclared_facets,
 )
 from .plan import plan_ingest
-from .reader import DocumentReader, ProjectFiles
+from .reader import DocumentReader, ProjectFiles, RegisterAccess
 
 if TYPE_CHECKING:
     from ..embedding import Embedder
 
-__all__ = ["IngestFailed", "Progress", "ingest", "withhold_listing", "withhold_problems", "withhold_read_problems"]
+__all__ = [
+    "IngestFailed", "Progress", "ingest", "read_failed", "withhold_listing", "withhold_problems",
+    "withhold_read_problems",
+]
 
 class IngestFailed(InputErrors):
     """An ingest's problems, the graph unchanged, with the access of every revision the ingest
     read, by file (``access``: ``(file, access groups or None)``, a file that did not parse
-    by the access its metadata declares, where that reads), so the problems can be shown to
-    an asker by the files they may read (``withhold_problems``)."""
+    by the access its metadata declares, where that reads), and of what each row of the
+    project's register records (``register``, ``ProjectFiles.register_access``), so the
+    problems can be shown to an asker by the files and rows they may read (``withhold_problems``)."""
 
     def __new__(cls, message: str, errors: Sequence[InputError],
-                access: Iterable[tuple[str, Sequence[str] | None]] = ()) -> IngestFailed:
+                access: Iterable[tuple[str, Sequence[str] | None]] = (),
+                register: RegisterAccess | None = None) -> IngestFailed:
         return super().__new__(cls, message, errors)  # type: ignore[return-value]
 
     def __init__(self, message: str, errors: Sequence[InputError],
-                 access: Iterable[tuple[str, Sequence[str] | None]] = ()) -> None:
+                 access: Iterable[tuple[str, Sequence[str] | None]] = (),
+                 register: RegisterAccess | None = None) -> None:
         super().__init__(message, errors)
         self.access = tuple(access)
+        self.register = register
 
 
 def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputErrors:
     """``failed``'s problems as an asker holding ``groups`` may see them (an admin reads what
     its groups read): a problem is quoted when its file is one whose every revision the access
     gate lets them read; the others — in a file of a revision they may not read, in a file
-    whose access did not read (fail closed), in the register or ``reviews.yaml`` (rows and
-    entries about any document), at no file — are counted in one more problem, their files
-    not named (``_quoted``, the one rule for an ingest's problems and warnings)."""
-    shown, hidden = _quoted(failed.exceptions, _readable_files(failed.access, groups))
+    whose access did not read (fail closed), in ``reviews.yaml`` (entries about any document),
+    at no file — are counted in one more problem, their files not named (``_quoted``, the one
+    rule for an ingest's problems and warnings). A problem in the project's register is judged
+    by its row (``failed.register``, ``_register_shown``): the register's own (its header, at
+    no line) quoted; a row's quoted when the gate lets them read what the row records, else
+    counted; at a row whose access does not read (or at a line no row read), told at its line
+    and column alone, its words and values withheld (fail closed: a restricted row's values
+    never shown, its place told so the register can be put right). Without ``failed.register``
+    every problem of the register is counted."""
+    held = tuple(groups)
+    by_file = _readable_files(failed.access, held)
+    register = failed.register
+    problems: Sequence[Exception] = failed.exceptions
+    shown: list[InputError] = []
+    hidden = 0
+    if register is not None:
+        at_register = [p for p in problems if isinstance(p, InputError) and p.file == register.file]
+        problems = [p for p in problems if not any(p is mine for mine in at_register)]
+        shown, hidden = _register_shown(at_register, register, held, by_file)
+    quoted, withheld = _quoted(problems, by_file)
+    shown, hidden = [*shown, *quoted], hidden + withheld
     if hidden:
         shown.append(InputError(
             f"{hidden} more problem{'s' if hidden != 1 else ''} withheld (access): in files your groups may not "
@@ -96,20 +120,65 @@ def withhold_read_problems(failed: InputErrors, files: ProjectFiles, groups: Ite
     """A read of the project's files that failed short of an ingest (``lag`` reading what
     document control recorded, ``rules impact`` reading a pack test's corpus: a file whose
     metadata does not read) as an asker holding ``groups`` may see it, by the rule a failed
-    ingest's problems are shown by (``withhold_problems``): each document file judged by the
-    access its metadata declares where that reads (``_declared``, as ingest judges a file that
-    did not parse), one whose access does not read counted, never quoted (audit NN-2: ``lag``
-    quoted a restricted file's front-matter value that ``ingest`` withheld). The register's own
-    problems (its header, a row's column) are quoted as ``lag`` has named them (audit 23g L3, L6)."""
-    register = files.manifest.registry
-    kept = [problem for problem in failed.exceptions
-            if register and isinstance(problem, InputError) and problem.file == register]
-    rest = [problem for problem in failed.exceptions if not any(problem is mine for mine in kept)]
-    if not rest:
-        return failed
-    named = sorted({problem.file for problem in rest if isinstance(problem, InputError) and problem.file is not None})
-    shown = withhold_problems(IngestFailed(failed.message, rest, _declared(files, named)), groups)  # type: ignore[arg-type]
-    return InputErrors(failed.message, [*kept, *shown.exceptions])  # type: ignore[list-item]
+    ingest's problems are shown by (``withhold_problems``, through ``read_failed``): each
+    document file judged by the access its metadata declares where that reads (``_declared``,
+    as ingest judges a file that did not parse), one whose access does not read counted, never
+    quoted (audit NN-2: ``lag`` quoted a restricted file's front-matter value that ``ingest``
+    withheld); each problem of the register by its row, the register's own (its header, an
+    unknown column) quoted as ``lag`` has named them (audit 23g L3, L6)."""
+    return withhold_problems(read_failed(failed.message, failed.exceptions, files), groups)  # type: ignore[arg-type]
+
+
+def read_failed(message: str, problems: Sequence[InputError], files: ProjectFiles) -> IngestFailed:
+    """``problems`` (of a read of the project's files) with what shows them to an asker: the
+    access each document file they name declares (``_declared``) and what each row of the
+    register records (``_register_access``)."""
+    register = _register_access(files, problems)
+    named = sorted({problem.file for problem in problems if isinstance(problem, InputError)
+                    and problem.file is not None and (register is None or problem.file != register.file)})
+    return IngestFailed(message, problems, _declared(files, named), register)
+
+
+def _register_access(files: ProjectFiles, problems: Sequence[Exception]) -> RegisterAccess | None:
+    """What each row of the project's register records (``ProjectFiles.register_access``),
+    read only when one of ``problems`` is the register's (None otherwise: none to judge); a
+    reader without the method: the register known, no row's access known (fail closed)."""
+    registry = files.manifest.registry
+    if not registry or not any(isinstance(problem, InputError) and problem.file == registry for problem in problems):
+        return None
+    read = getattr(files, "register_access", None)
+    try:
+        found = read() if read is not None else None
+    except (InputError, InputErrors, OSError):
+        found = None
+    return found if found is not None else RegisterAccess(file=registry)
+
+
+def _register_shown(problems: Sequence[InputError], register: RegisterAccess, groups: tuple[str, ...],
+                    by_file: dict[str, bool]) -> tuple[list[InputError], int]:
+    """The register's ``problems`` an asker holding ``groups`` is told (``withhold_problems``),
+    and how many others are withheld: the register's own — at no line, or at its header row —
+    whole; a row's whole when the access gate lets them read what the row records
+    (``register.rows``; a hint naming revisions, only those in files ``by_file`` says they may
+    read), counted when not; a row's whose access does not read, or at a line no row read, at
+    its line and column alone."""
+    readable = _readable_files([(str(line), access) for line, access in register.rows.items()], groups)
+    told: list[InputError] = []
+    counted = 0
+    for problem in problems:
+        if problem.line is None or problem.line == register.header:
+            told.append(problem)
+        elif problem.line not in register.rows:
+            told.append(InputError(
+                "does not read (its text and values withheld: access, the row's access does not read)",
+                file=problem.file, line=problem.line, field=problem.field, reason=problem.reason,
+                hint="whoever holds the files (an ingest without groups, on the command line) or a key holding "
+                     "the groups sees it"))
+        elif readable.get(str(problem.line), False):
+            told.append(_named_for(problem, by_file))
+        else:
+            counted += 1
+    return told, counted
 
 
 def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
@@ -263,7 +332,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     manifest = files.manifest
     warnings = list(files.warnings)
     rules = compile_manifest(manifest, root)
-    names, unread = files.discover()
+    try:
+        names, unread = files.discover()
+    except InputErrors as failed:  # the register or a file's metadata names wrongly: shown by ``withhold_problems``
+        raise read_failed(failed.message, failed.exceptions, files) from None  # type: ignore[arg-type]
     warnings += unread
     # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
     legend, first_parsed, not_applied = _legends(root, files, names)
@@ -461,7 +533,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             if problems:
                 raise IngestFailed(f"{root}: ingest failed, the graph is unchanged", problems,
                                    [*((doc.source.file, doc.access) for doc in metadata),
-                                    *_declared(files, unparsed_files)])
+                                    *_declared(files, unparsed_files)], _register_access(files, problems))
             result.removed = [uid for uid in plan.gone if uid not in result.replaced and uid not in result.rederived]
             _access(result, files, [*metadata, *removed], names)
             tx.commit()
