@@ -93,7 +93,10 @@ def resolve_question(
     rankings: dict[str, list[Locator]] = {}
     skipped: dict[str, str] = {}
     if "full_text" in sources:
-        rankings["full_text"] = [loc for loc, _ in snapshot.store.search_text(question, pool, allowed)]
+        # BM25's statistics over what the asker may read (by access, on any date): the order never
+        # rests on a restricted revision's words (audit OO-3); None, every row's (Kuzu's index)
+        readable = snapshot.readable_revisions(groups)
+        rankings["full_text"] = [loc for loc, _ in snapshot.store.search_text(question, pool, allowed, readable)]
     if "vector" in sources:
         vectors, why = _vector_hits(snapshot, backends, question, pool, allowed)
         if vectors is None:

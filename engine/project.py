@@ -158,7 +158,6 @@ class Project:
             default_reader,
             ingest,
             withhold_listing,
-            withhold_problems,
         )
         from .reviews import as_read_by, project_readings, withhold
 
@@ -169,7 +168,7 @@ class Project:
         except IngestFailed as failed:
             if groups is None:
                 raise
-            raise withhold_problems(failed, groups) from None
+            raise cls.ingest_problems(failed, groups) from None
         if groups is not None:
             groups = tuple(groups)
             listed = withhold_listing(result, groups)
@@ -198,6 +197,21 @@ class Project:
                         f"withheld: items and edges of {', '.join(shown.withheld)} (access: your groups may not "
                         "read them)"))
         return result
+
+    @staticmethod
+    def ingest_problems(failed: InputErrors, groups: Iterable[str] | None) -> InputErrors:
+        """A failed ingest's problems — as ``ingest`` without groups raised them, for whoever holds
+        the files — as an asker holding ``groups`` is shown them: the one rule ``ingest`` with
+        their groups follows (``engine.ingest.withhold_problems``: a problem in a file they may
+        not read whole, or at no file, counted, never quoted; an admin reads what its groups
+        read). For an adapter that ran the ingest once and shows its failure to several askers
+        (the pages' review queue: audit OO-1). ``groups`` None, or a failure that is not an
+        ingest's (raised before any file was read): ``failed`` as it is, as ``ingest`` raises it."""
+        from .ingest import IngestFailed, withhold_problems
+
+        if groups is None or not isinstance(failed, IngestFailed):
+            return failed
+        return withhold_problems(failed, groups)
 
     @classmethod
     def lag(

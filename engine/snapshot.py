@@ -179,8 +179,15 @@ class Snapshot:
         return lambda locator: self.may_read(locator, held)
 
     def readable_revisions(self, groups: Iterable[str]) -> list[str] | None:
-        """The revisions (``DOC@REV``) an asker with ``groups`` may read; None: all of them."""
-        return self.gate.readable_uids(tuple(groups))
+        """The revisions (``DOC@REV``) an asker with ``groups`` may read; None: all of them.
+        Built once per asker's groups (every full-text search of a restricted asker takes its
+        ranking statistics over them: ``store.search_text``'s ``readable``); not to be changed."""
+        held = tuple(sorted(set(groups)))
+        if self.gate.all_public:
+            return None
+        found = self._once("readable-revisions\x00" + "\x00".join(held), lambda: [self.gate.readable_uids(held)])
+        uids: list[str] | None = found[0]  # (in a list: None is what ``_once`` has not built)
+        return uids
 
     def visible(self, groups: Iterable[str]) -> Visible:
         """The gate's answer for one asker, as the as-of answers take it."""

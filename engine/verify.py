@@ -483,7 +483,7 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
     snapshot = case.snapshot
     quote = item.citation.quote or ""
     readable = snapshot.readable_revisions(case.groups)
-    hits = snapshot.store.search_text(quote, 50, readable)
+    hits = snapshot.store.search_text(quote, 50, readable, readable)  # ranked over what they may read (OO-3)
     containing: list[tuple[int, int, Locator, str]] = []
     best: tuple[float, str] = (-1.0, "")
     for locator, _ in hits:

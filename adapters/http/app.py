@@ -46,6 +46,7 @@ from inforce.adapters.report import (  # running server does not turn a route in
     render,
     render_summary,
 )
+from inforce.adapters.report.html import CONTENT_SECURITY_POLICY as REPORT_CSP
 from inforce.engine import Project
 from inforce.ontology import (
     AccessRestrictedError,
@@ -338,6 +339,11 @@ def _query_moment(value: str | None, field: str) -> dt.datetime | None:
 
 
 #: a sweep report's media type in each format it is rendered in
+#: A sweep's HTML report as this server sends it: the report's own policy (inline style and
+#: script, nothing else: ``adapters.report.html``), sandboxed — scripts run, but in an origin of
+#: their own (no ``allow-same-origin``): no cookie, no storage, no page of this server read or
+#: opened as itself, should any report ever let a script in (audit OO-4); never framed.
+REPORT_POLICY = f"{REPORT_CSP}; sandbox allow-scripts; frame-ancestors 'none'"
 _MEDIA = {"json": "application/json", "sarif": "application/sarif+json", "md": "text/markdown; charset=utf-8",
           "html": "text/html; charset=utf-8"}
 
@@ -919,6 +925,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         if job.state != "done":
             raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
         text = await asyncio.to_thread(render, job.outcome.report, format)
+        if format == "html":
+            headers["Content-Security-Policy"] = REPORT_POLICY
         return Response(text, media_type=_MEDIA[format], headers=headers)
 
     @app.delete("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=SweepStatus)
@@ -1087,7 +1095,10 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             said = f": {line.error.type}: {line.error.message}" if line.error is not None else ""
             raise _Failure(404, f"{project} was not swept, so it has no report{said}", outcome="not_found")
         text = await asyncio.to_thread(render, outcome.report, format or "json")
-        return Response(text, media_type=_MEDIA[format or "json"], headers={BUILD_HEADER: job.builds[project]})
+        headers = {BUILD_HEADER: job.builds[project]}
+        if format == "html":
+            headers["Content-Security-Policy"] = REPORT_POLICY
+        return Response(text, media_type=_MEDIA[format or "json"], headers=headers)
 
     @app.delete("/v1/portfolio/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=PortfolioStatus)
     async def cancel_portfolio_sweep(request: Request, job_id: str, caller: Authed) -> Response:

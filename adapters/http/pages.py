@@ -2,7 +2,10 @@
 
 ``/`` is the sign-in page: its form takes a key of the keys file (field ``key``) and answers
 with a session cookie (``sessions``: a random id, never the key); a wrong key is the sign-in
-page again, 401. Every ``/ui/`` page needs a session (without one: 303 to ``/``, the page asked
+page again, 401. The form is accepted only as this server's own page sent it (field
+``sign_in``: the token of its short-lived pre-session cookie, ``sessions.SignIns``) and never
+when the browser says another site's page sent it (``Sec-Fetch-Site``, ``Origin``): 403, the
+sign-in page again (login CSRF, audit OO-2). Every ``/ui/`` page needs a session (without one: 303 to ``/``, the page asked
 for kept in ``next``) and answers only for a project the caller's entry may reach (the same 404
 as the API's otherwise). Forms that change something (a review decision, a sweep started,
 signing out) carry the session's CSRF token; one without it, or with another, is 403.
@@ -33,8 +36,9 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
-from urllib.parse import parse_qs, quote
+from dataclasses import dataclass
+from typing import Any, Literal
+from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
@@ -42,7 +46,6 @@ from pydantic import ValidationError
 
 from inforce.adapters.cli._options import parse_case_value, parse_context_pairs
 from inforce.adapters.report import render
-from inforce.adapters.report.html import CONTENT_SECURITY_POLICY as REPORT_CSP
 from inforce.adapters.report.rfi import drafted, rfi_filename
 from inforce.engine import Project
 from inforce.ontology import (
@@ -64,6 +67,7 @@ from inforce.ontology.views import ProvisionView
 
 from .app import (
     _MEDIA,
+    REPORT_POLICY,
     Service,
     _check_query,
     _Failure,
@@ -90,7 +94,7 @@ from .page_html import (
     text,
 )
 from .page_svg import bar_label, bar_title, edge_verb, graph_svg, timeline_svg
-from .sessions import COOKIE, Session, Sessions
+from .sessions import COOKIE, SIGN_IN_COOKIE, Session, Sessions, SignIns
 
 __all__ = ["Pages", "add_pages"]
 
@@ -146,14 +150,44 @@ async def _form(request: Request) -> dict[str, str]:
     return {name: values[0] for name, values in fields.items()}
 
 
+@dataclass(frozen=True)
+class QueuedIngest:
+    """The last ingest a review queued for a project, as data: its state, the build it made, and
+    its failure as the engine raised it for whoever holds the files (``Project.ingest`` without
+    groups) — never words: each viewer of the queue is shown it by their own groups
+    (``shown``), as the API's ingest shows a key its failure (audit OO-1: the failure, quoted for
+    the reviewer's groups, reached every key that opened the queue)."""
+
+    state: Literal["queued", "running", "done", "failed"]
+    build: str | None = None
+    failure: BaseException | None = None
+
+    def shown(self, caller: Caller, root: Any, name: str) -> str:
+        """The state as ``caller`` may see it: a failed ingest's problems withheld by their
+        groups (``Project.ingest_problems``), each at its file and line, as the API answers."""
+        said = f'<p class="notice" role="status" id="ingest-state">Ingest: {text(self.state)}'
+        if self.state == "done":
+            return f"{said}, build {text(self.build or '')}.</p>"
+        failure = self.failure
+        if self.state != "failed" or failure is None:
+            return said + ".</p>"
+        if not isinstance(failure, InforceError | InputErrors):
+            return (f"{said}: {text(type(failure).__name__)} (the server's log says more).</p>")
+        if isinstance(failure, InputErrors):
+            failure = Project.ingest_problems(failure, caller.groups)
+        detail = _failure(failure, "file", root, name, reads_files=True).detail
+        return f"{said}; the graph is unchanged.</p>{_problem_html(detail)}"
+
+
 class Pages:
     """The pages of one service: its sessions, and how each page asks the front."""
 
     def __init__(self, service: Service) -> None:
         self.service = service
         self.sessions = Sessions()
-        #: each project's last ingest queued from a review, as its page says it
-        self.ingests: dict[str, str] = {}
+        self.sign_ins = SignIns()  # the sign-in form's guard before a session exists
+        #: each project's last ingest queued from a review (shown to each viewer by their groups)
+        self.ingests: dict[str, QueuedIngest] = {}
         self._queued: set[str] = set()
 
     def queue_ingest(self, name: str, caller: Caller) -> None:
@@ -163,7 +197,7 @@ class Pages:
         if name in self._queued:
             return
         self._queued.add(name)
-        self.ingests[name] = "queued"
+        self.ingests[name] = QueuedIngest("queued")
         service = self.service
         warm, writer = service.warm(name), service.writers[name]
 
@@ -177,19 +211,21 @@ class Pages:
                     except IngestRunning:
                         time.sleep(0.5)
                 self._queued.discard(name)  # a decision recorded from now on needs another run
-                self.ingests[name] = "running"
+                self.ingests[name] = QueuedIngest("running")
                 try:
-                    summary = Project.ingest(warm.root, groups=caller.groups).summary()
+                    # without groups: its failure kept whole, withheld per viewer when shown
+                    # (``QueuedIngest.shown``); the graph it writes is the same whoever runs it
+                    summary = Project.ingest(warm.root).summary()
                     outcome = "ingested"
-                    self.ingests[name] = f"done, build {summary.index_build}"
+                    self.ingests[name] = QueuedIngest("done", build=summary.index_build)
                 finally:
                     writer.release()
             except (InforceError, InputErrors) as problem:
                 outcome = "error"
-                self.ingests[name] = f"failed: {_failure(problem, 'file', warm.root, name, reads_files=True).detail}"
+                self.ingests[name] = QueuedIngest("failed", failure=problem)
             except Exception as problem:  # noqa: BLE001 - said on the page and in the log, never lost
                 outcome = "error"
-                self.ingests[name] = f"failed: {type(problem).__name__} (the server's log says more)"
+                self.ingests[name] = QueuedIngest("failed", failure=problem)
                 _LOG.exception("the ingest queued by a review of %s failed", name)
             finally:
                 self._queued.discard(name)
@@ -301,17 +337,41 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
 
     # ---- signing in and out ----------------------------------------------------------------
 
-    def sign_in_page(next_path: str, problem: str | None = None, status: int = 200) -> Response:
+    def sign_in_page(request: Request, next_path: str, problem: str | None = None, status: int = 200) -> Response:
+        """The sign-in form, its token for the browser's pre-session cookie (set here: ``SignIns``)."""
+        cookie = pages.sign_ins.issue(request.cookies.get(SIGN_IN_COOKIE))
         error = f'<div class="error" role="alert" id="sign-in-error"><p>{text(problem)}</p></div>' if problem else ""
         body = (
             f"{error}<p>Sign in with the key your administrator gave you (<code>inforce serve --add-key</code>). "
             "The key stays on the server: your browser keeps only a session cookie.</p>"
             '<form class="stack" method="post" action="/">'
+            f'<input type="hidden" name="sign_in" value="{pages.sign_ins.token(cookie)}">'
             f'<input type="hidden" name="next" value="{text(next_path)}">'
             '<label for="key">Key<input id="key" name="key" type="password" autocomplete="current-password" '
             'required></label><button type="submit">Sign in</button></form>'
         )
-        return _html(page("Sign in", body), status)
+        answer = _html(page("Sign in", body), status)
+        answer.set_cookie(SIGN_IN_COOKIE, cookie, httponly=True, samesite="strict", path="/",
+                          secure=request.url.scheme == "https", max_age=int(pages.sign_ins.seconds))
+        return answer
+
+    def cross_site(request: Request) -> bool:
+        """Whether the browser says the form was sent from another site's page: ``Sec-Fetch-Site``
+        other than same-origin (or none: typed, a bookmark); where the browser sends none (plain
+        HTTP to a host other than this machine), an ``Origin`` that is not this host (``Host``,
+        or ``X-Forwarded-Host`` behind a proxy: no page can set either) — ``null`` included. A
+        client that sends neither is judged by the token alone."""
+        fetched = request.headers.get("sec-fetch-site")
+        if fetched is not None:
+            return fetched.strip().lower() not in ("same-origin", "none")
+        origin = request.headers.get("origin")
+        if origin is None:
+            return False
+        parsed = urlsplit(origin.strip())
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            return True  # "null" (a sandboxed or privacy-sensitive context), or no origin at all
+        hosts = {request.headers.get("host", ""), *request.headers.get("x-forwarded-host", "").split(",")}
+        return parsed.netloc.lower() not in {h.strip().lower() for h in hosts if h.strip()}
 
     def _next(value: str | None) -> str:
         """Where to go after signing in: a page of ours (``/ui/...``), never another site."""
@@ -323,22 +383,32 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
     async def sign_in(request: Request) -> Response:
         if pages.sessions.find(request.cookies.get(COOKIE)) is not None:
             return RedirectResponse(_next(request.query_params.get("next")), status_code=303)
-        return sign_in_page(_next(request.query_params.get("next")))
+        return sign_in_page(request, _next(request.query_params.get("next")))
 
     @app.post("/", include_in_schema=False)
     async def signing_in(request: Request) -> Response:
+        """Sign in: only from this server's own sign-in page (its token for the browser's
+        pre-session cookie; never a form another site's page sent: audit OO-2), signed in or not."""
+        if cross_site(request):
+            return sign_in_page(request, "/ui/", "Sign in from this server's own sign-in page.", 403)
         form = await _form(request)
         next_path = _next(form.get("next"))
+        if not pages.sign_ins.matches(request.cookies.get(SIGN_IN_COOKIE), form.get("sign_in")):
+            return sign_in_page(request, next_path, "The sign-in form expired or is not this server's: "
+                                "enter your key again.", 403)
         key = form.get("key", "")
         caller = service.keys.caller(key) if key else None
         if caller is None:
-            return sign_in_page(next_path, "That key is not one of this server's." if key else "Enter your key.", 401)
+            return sign_in_page(request, next_path,
+                                "That key is not one of this server's." if key else "Enter your key.", 401)
         if caller.proxy:
-            return sign_in_page(next_path, "A proxy's key names its users in a header; it cannot sign in here.", 401)
+            return sign_in_page(request, next_path,
+                                "A proxy's key names its users in a header; it cannot sign in here.", 401)
         session = pages.sessions.start(caller)
         answer = RedirectResponse(next_path, status_code=303)
         answer.set_cookie(COOKIE, session.id, httponly=True, samesite="strict", path="/",
                           secure=request.url.scheme == "https", max_age=pages.sessions.seconds)
+        answer.delete_cookie(SIGN_IN_COOKIE, path="/", httponly=True, samesite="strict")
         return answer
 
     @app.post("/signout", include_in_schema=False)
@@ -487,8 +557,9 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             response = _html(page("Review queue", _problem_html(failed.detail), frame), failed.status)
             return pages.logged(request, caller, name, "reviews", build, failed.outcome, started, response)
         done = request.query_params.get("done")
+        queued = pages.ingests.get(name)
         body = _reviews_page(name, readings, targets, frame, decides=caller.may("reviewer"), done=done,
-                             ingest=pages.ingests.get(name))
+                             ingest=queued.shown(caller, service.warm(name).root, name) if queued else None)
         response = _html(page("Review queue", body, frame))
         return pages.logged(request, caller, name, "reviews", build, "answer", started, response)
 
@@ -747,8 +818,8 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
     if done in ("accept", "reject"):
         parts.append(f'<p class="notice" role="status">Your decision is recorded in reviews.yaml '
                      f'({"accepted" if done == "accept" else "rejected"}); an ingest is queued to apply it.</p>')
-    if ingest:
-        parts.append(f'<p class="notice" role="status" id="ingest-state">Ingest: {text(ingest)}</p>')
+    if ingest:  # HTML already: ``QueuedIngest.shown``, for this viewer
+        parts.append(ingest)
     if not decides:
         parts.append('<p class="notice">Read only: deciding a proposal needs a reviewer or admin key.</p>')
     parts.append(f"<p>{len(readings.proposed)} proposal(s) pending; reviews.yaml: "
@@ -1083,8 +1154,8 @@ def _search_page(name: str, result: ResolveResult, typed: Locator | None) -> str
 #: the sweeps form's fields (and its token)
 _SWEEP_FIELDS = frozenset({"csrf", "valid_at", "known_at", "fail_on", "include_superseded"})
 #: a report's HTML under its own policy (``adapters.report.html``: inline style and script, nothing
-#: else), sent as a header too, with what the pages' headers add
-REPORT_HEADERS = {**PAGE_HEADERS, "Content-Security-Policy": f"{REPORT_CSP}; frame-ancestors 'none'"}
+#: else), sent as a header too, with what the pages' headers add — and sandboxed (``app.REPORT_POLICY``)
+REPORT_HEADERS = {**PAGE_HEADERS, "Content-Security-Policy": REPORT_POLICY}
 #: a report or draft to save (never shown inline: no page of ours runs it)
 _DOWNLOAD_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
                      "Referrer-Policy": "no-referrer", "Content-Security-Policy": "default-src 'none'; sandbox"}

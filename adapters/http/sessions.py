@@ -9,10 +9,20 @@ back: a second guard behind SameSite, for a browser that does not honour it.
 
 Sessions live in memory, bounded: ``MAX_SESSIONS`` at once (the oldest dropped past it), each
 for ``SESSION_SECONDS`` after its last use. A server restarted signs everyone out.
+
+The sign-in form is guarded before any session exists (login CSRF, audit OO-2: another site's
+form posting its own key to ``/`` signed a browser into the attacker's session): a signed
+double submit. The sign-in page sets a short-lived pre-session cookie (``SIGN_IN_COOKIE``:
+``HttpOnly``, ``SameSite=Strict``, ``SIGN_IN_SECONDS``) holding a random nonce and the time it
+was made, and its form carries ``SignIns.token`` of it — an HMAC of the cookie under a key this
+server draws at start — which ``SignIns.matches`` checks in constant time. Another site can
+neither read the field nor have the Strict cookie sent, and a cookie planted by a sibling
+host has no token it can know.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import threading
@@ -22,7 +32,8 @@ from dataclasses import dataclass, field
 
 from .keys import Caller
 
-__all__ = ["COOKIE", "MAX_SESSIONS", "SESSION_SECONDS", "Session", "Sessions"]
+__all__ = ["COOKIE", "MAX_SESSIONS", "SESSION_SECONDS", "SIGN_IN_COOKIE", "SIGN_IN_SECONDS", "Session", "Sessions",
+           "SignIns"]
 
 #: the cookie's name
 COOKIE = "inforce_session"
@@ -30,6 +41,9 @@ COOKIE = "inforce_session"
 SESSION_SECONDS = 8 * 3600
 #: sessions held at once; past it the least recently used is signed out
 MAX_SESSIONS = 10_000
+#: the pre-session cookie of the sign-in form, and how long a sign-in page's form may be sent
+SIGN_IN_COOKIE = "inforce_sign_in"
+SIGN_IN_SECONDS = 30 * 60
 
 
 @dataclass
@@ -83,3 +97,36 @@ class Sessions:
         """Sign the session out (nothing when it is not held)."""
         with self._lock:
             self._held.pop(session_id, None)
+
+
+class SignIns:
+    """The sign-in form's guard before a session exists (module docstring): a pre-session
+    cookie value (``issue``), the form's token for it (``token``), and the check (``matches``)."""
+
+    def __init__(self, *, seconds: float = SIGN_IN_SECONDS) -> None:
+        self.seconds = seconds
+        self._key = secrets.token_bytes(32)  # drawn at start: a restarted server asks again
+
+    def issue(self, held: str | None = None) -> str:
+        """The cookie the sign-in page sets: ``held`` (the browser's) while it is fresh — two
+        tabs open on the page both sign in — else a new one: the time it is made and a nonce."""
+        if held is not None and self._fresh(held, self.seconds / 2):  # half its time left at least
+            return held
+        return f"{int(time.time())}.{secrets.token_urlsafe(24)}"
+
+    def token(self, cookie: str) -> str:
+        """The form's token for ``cookie``: what only this server can make of it."""
+        return hmac.new(self._key, cookie.encode(), hashlib.sha256).hexdigest()
+
+    def matches(self, cookie: str | None, sent: str | None) -> bool:
+        """Whether a sign-in form's ``sent`` token is this server's for the browser's pre-session
+        ``cookie``, still fresh (compared in constant time)."""
+        if not cookie or not sent or not self._fresh(cookie):
+            return False
+        return hmac.compare_digest(sent.encode(), self.token(cookie).encode())
+
+    def _fresh(self, cookie: str, seconds: float | None = None) -> bool:
+        made, dot, nonce = cookie.partition(".")
+        if not dot or not made.isdigit() or len(made) > 12 or not 16 <= len(nonce) <= 64:
+            return False
+        return 0 <= time.time() - int(made) <= (self.seconds if seconds is None else seconds)

@@ -22,6 +22,14 @@ Full text reproduces Kuzu's FTS index, so a restricted query ranks as Kuzu's own
   0.5) + 1)``, ``k1 = 1.2``, ``b = 0.75``; a query's distinct stems each count once, a query
   word that is a stop word still matches the stem it shares with an indexed word.
 
+Those statistics are the whole table's for an asker who may read every revision (Kuzu's index's
+own: the weights held). For one who may not (``readable``), ``N``, ``avgdl`` and each query
+stem's ``df`` are taken over the rows of the revisions they may read, by access alone, whatever
+the dates: the same formula over what they may read, so no score and no order they are shown
+rests on a restricted revision's words (audit OO-3: a restricted document full of one query
+word had reordered a public key's results). Each posting's term frequency and each row's length
+are kept for it; the rows and per-table ``N`` and ``avgdl`` of the last few readable sets too.
+
 Vectors: each distinct embedding once (L2-normalised, float32), each embedded provision its
 row; a restricted query is one gather and one matrix-vector product, exact, so nothing is lost
 against the exact scan in Kuzu.
@@ -33,7 +41,7 @@ import re
 import threading
 import time
 from array import array
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -47,6 +55,9 @@ __all__ = ["MemorySearch", "fts_tokens", "has_text_indexes"]
 
 BM25_K1 = 1.2
 BM25_B = 0.75
+
+#: Readable sets whose BM25 statistics a text index keeps (``TextIndex._counted``)
+_STATISTICS_KEPT = 16
 
 #: The stemmer Kuzu's ``CREATE_FTS_INDEX`` uses when none is named (``_build`` names none).
 KUZU_DEFAULT_STEMMER = "english"
@@ -173,11 +184,16 @@ class _Rows:
 
 @dataclass
 class _TablePostings:
-    """One provision table's BM25 postings: per stem id, its rows and their weights."""
+    """One provision table's BM25 postings: per stem id, its rows and their weights (over the
+    whole table, as Kuzu's index), and what weights them again over a part of the table: each
+    posting's term frequency and each row's indexed length (``TextIndex.search``, ``readable``)."""
 
     indptr: np.ndarray  # int64, stems + 1
     rows: np.ndarray  # int32, global row ids
     weights: np.ndarray  # float64: idf * tf (k1 + 1) / (tf + k1 (1 - b + b len / avgdl))
+    tf: np.ndarray  # int32 per posting: the stem's count in its row
+    lengths: np.ndarray  # int32 per row of the table (global row - first): its indexed tokens
+    first: int  # the table's first global row
 
 
 class TextIndex:
@@ -191,11 +207,36 @@ class TextIndex:
         self._stem_of = stem_of  # raw token → stem, for query words
         self._stemmer = stemmer
         self._graph = graph
+        self._statistics: OrderedDict[bytes, tuple[np.ndarray, list[tuple[int, float]]]] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def nbytes(self) -> int:
-        arrays = sum(t.indptr.nbytes + t.rows.nbytes + t.weights.nbytes for t in self.tables)
+        arrays = sum(t.indptr.nbytes + t.rows.nbytes + t.weights.nbytes + t.tf.nbytes + t.lengths.nbytes
+                     for t in self.tables)
         return arrays + self.rows.nbytes
+
+    def _counted(self, revisions: np.ndarray) -> tuple[np.ndarray, list[tuple[int, float]]]:
+        """The rows of ``revisions`` (a boolean per revision id) and each table's ``(N, avgdl)``
+        over them; the last few asked kept (an asker's set is asked again on every query)."""
+        key = revisions.tobytes()
+        with self._lock:
+            found = self._statistics.get(key)
+            if found is not None:
+                self._statistics.move_to_end(key)
+                return found
+        rows = revisions[self.rows.rev]
+        statistics = []
+        for table in self.tables:
+            held = table.lengths[rows[table.first : table.first + table.lengths.size]]
+            n_docs = int(np.count_nonzero(held))
+            statistics.append((n_docs, float(held.sum(dtype=np.int64)) / n_docs if n_docs else 1.0))
+        found = (rows, statistics)
+        with self._lock:
+            self._statistics[key] = found
+            while len(self._statistics) > _STATISTICS_KEPT:
+                self._statistics.popitem(last=False)
+        return found
 
     def query_stems(self, query: str) -> list[int]:
         """The stem ids of ``query``'s words that some provision holds (distinct)."""
@@ -206,13 +247,26 @@ class TextIndex:
         ids = {self.stems.get(self._stem_of[w]) for w in words}
         return sorted(i for i in ids if i is not None)
 
-    def search(self, query: str, k: int, allowed: np.ndarray) -> list[tuple[str, str, float]]:
+    def search(self, query: str, k: int, allowed: np.ndarray,
+               readable: np.ndarray | None = None) -> list[tuple[str, str, float]]:
+        """The ``k`` best rows of the ``allowed`` revisions (a boolean per revision id) for
+        ``query``. ``readable`` (a boolean per revision id): the revisions the asker may read,
+        over whose rows BM25's statistics are taken — ``N``, each query stem's ``df`` and
+        ``avgdl`` per table — so that no score, and no order, depends on a row the asker may not
+        read (audit OO-3); the allowed rows count whether listed there or not. None (or every
+        revision): the whole table's, Kuzu's index's own (the weights held)."""
         stems = self.query_stems(query)
         if not stems:
             return []
         mask = allowed[self.rows.rev]
+        counted = None
+        if readable is not None and not readable.all():
+            counted, statistics = self._counted(readable | allowed)
         scores = np.zeros(mask.size, dtype=np.float64)
-        for table in self.tables:
+        for n, table in enumerate(self.tables):
+            if counted is not None:
+                _score_over(table, stems, mask, counted, statistics[n], scores)
+                continue
             for stem in stems:
                 lo, hi = table.indptr[stem], table.indptr[stem + 1]
                 if lo == hi:
@@ -258,6 +312,33 @@ class TextIndex:
         return cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
 
 
+def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, counted: np.ndarray,
+                statistics: tuple[int, float], scores: np.ndarray) -> None:
+    """Add to ``scores`` each query stem's BM25 weight of ``table``'s rows in ``mask``, with the
+    statistics of its rows in ``counted`` alone (``TextIndex.search``): ``N`` those with a
+    token and ``avgdl`` their mean length (``statistics``), ``df`` those holding the stem;
+    Kuzu's formula."""
+    n_docs, avgdl = statistics
+    if n_docs == 0:
+        return
+    lengths, first = table.lengths, table.first
+    for stem in stems:
+        lo, hi = table.indptr[stem], table.indptr[stem + 1]
+        if lo == hi:
+            continue
+        rows = table.rows[lo:hi]
+        keep = mask[rows]
+        if not keep.any():
+            continue
+        df = float(np.count_nonzero(counted[rows]))
+        idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
+        kept = rows[keep]
+        tf = table.tf[lo:hi][keep].astype(np.float64)
+        length = lengths[kept - first].astype(np.float64)
+        scores[kept] += idf * (tf * (BM25_K1 + 1.0)
+                               / (tf + BM25_K1 * (1.0 - BM25_B + BM25_B * (length / avgdl))))
+
+
 def _postings(first: int, count: int, tokens: array, lengths: array, raw_stem: np.ndarray,
               n_stems: int) -> _TablePostings:
     token_ids = np.frombuffer(tokens, dtype=np.int32)
@@ -278,7 +359,8 @@ def _postings(first: int, count: int, tokens: array, lengths: array, raw_stem: n
                            / (tf + BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len[row] / avgdl))))
     indptr = np.zeros(n_stems + 1, dtype=np.int64)
     np.cumsum(np.bincount(term, minlength=n_stems), out=indptr[1:])
-    return _TablePostings(indptr, (row + first).astype(np.int32), weights)
+    return _TablePostings(indptr, (row + first).astype(np.int32), weights, tf.astype(np.int32),
+                          doc_len.astype(np.int32), first)
 
 
 def _fts_stemmer(graph: KuzuGraph) -> str | None:
@@ -407,6 +489,7 @@ class MemorySearch:
         self._vectors: VectorIndex | None = None
         self._vector_dim: int | None = None
         self._kuzu_fts: bool | None = None
+        self._readable: OrderedDict[int, tuple[Collection[str], np.ndarray]] = OrderedDict()
         self.builds: list[tuple[str, float, int]] = []
 
     @classmethod
@@ -441,6 +524,23 @@ class MemorySearch:
 
     def allowed(self, documents: Collection[str]) -> np.ndarray | None:
         return self._revisions.allowed(documents)
+
+    def readable(self, documents: Collection[str]) -> np.ndarray:
+        """``allowed`` for the revisions an asker may read (all False when none is known here),
+        the last few collections asked kept by identity (the snapshot gives one per asker's
+        groups: ``Snapshot.readable_revisions``), each held so its identity is not reused."""
+        with self._lock:
+            found = self._readable.get(id(documents))
+            if found is not None and found[0] is documents and found[1].size == len(self._revisions.uids):
+                return found[1]
+        mask = self._revisions.allowed(documents)
+        if mask is None:
+            mask = np.zeros(len(self._revisions.uids), dtype=bool)
+        with self._lock:
+            self._readable[id(documents)] = (documents, mask)
+            while len(self._readable) > _STATISTICS_KEPT:
+                self._readable.popitem(last=False)
+        return mask
 
     def everything(self) -> np.ndarray:
         """Every revision allowed: an unrestricted search of a graph without Kuzu's indexes."""

@@ -57,6 +57,7 @@ def search_text(
     k: int,
     documents: Collection[str] | None,
     memory: MemorySearch | None = None,
+    readable: Collection[str] | None = None,
 ) -> list[tuple[Locator, float]]:
     """The ``k`` provisions with the best BM25 score for ``query``, best first.
 
@@ -64,8 +65,18 @@ def search_text(
     and given ``memory``, the in-memory index answers (unless it cannot reproduce the graph's
     FTS indexes: then Kuzu does, filtering inside its query). A graph too small to hold
     Kuzu's FTS indexes (``_build.FTS_MIN_PROVISIONS``) is searched in memory, restricted or not.
+    (Kuzu's own restricted search, for FTS indexes ``_memory`` cannot reproduce — never built by
+    ``_build`` — keeps its index's statistics, the whole table's.)
+
+    ``readable``: the revisions the asker may read (by access alone, whatever their dates),
+    over whose rows BM25's statistics (``N``, ``df``, ``avgdl``) are taken, so that the order
+    of what they are shown never depends on what a revision they may not read holds (audit
+    OO-3); None: every row's, Kuzu's index's own (an asker who may read everything). Given,
+    the search is restricted to it at least.
     """
     terms = text_terms(query)
+    if readable is not None and documents is None:
+        documents = readable
     revs = _restriction(documents)
     if not terms or k <= 0 or revs == []:
         return []
@@ -76,7 +87,10 @@ def search_text(
         index = memory.text_index()
         if index is not None:
             allowed = memory.everything() if revs is None else memory.allowed(revs)
-            return [] if allowed is None else _pinned(index.search(terms, int(k), allowed))
+            if allowed is None:
+                return []
+            counted = memory.readable(readable) if readable is not None else None
+            return _pinned(index.search(terms, int(k), allowed, counted))
     where = "WHERE node.rev IN $revs " if revs is not None else ""
     params: dict[str, object] = {"q": terms}
     if revs is not None:

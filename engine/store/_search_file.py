@@ -14,7 +14,8 @@ memory map (no copy, no parse), plus the little that is not an array as JSON:
       header       JSON: format, build_id, embedding ([model, dim] or null), revisions (the
                    revision uids in id order), text (null when Kuzu's FTS indexes are not the
                    ones ``_memory`` reproduces) with its paths, stems, stemmer and the
-                   stem of each raw token, vectors (null before ``embed``) with its paths,
+                   stem of each raw token, each table's postings (indptr, rows, weights, term
+                   frequencies, row lengths, first row), vectors (null before ``embed``) with its paths,
                    and each array's [offset, dtype, shape] from the end of the header
       arrays       one after another, each 8-aligned
 
@@ -39,7 +40,8 @@ from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _T
 
 __all__ = ["FORMAT", "open_search", "search_file", "write_search"]
 
-FORMAT = 1
+#: 2: each table's term frequencies and row lengths too (BM25 over the rows an asker may read)
+FORMAT = 2
 _MAGIC = b"INFSRC\n"
 
 
@@ -86,7 +88,8 @@ def write_search(store: Any, *, tidy: bool = False) -> Path | None:
         header["text"] = {
             "stemmer": text._stemmer, "stems": sorted(text.stems, key=text.stems.__getitem__),
             "stem_of": text._stem_of, "paths": text.rows.paths, "rev": arrays.add(text.rows.rev),
-            "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.weights)] for t in text.tables],
+            "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.weights), arrays.add(t.tf),
+                        arrays.add(t.lengths), t.first] for t in text.tables],
         }
     if vectors is not None:
         header["vectors"] = {
@@ -142,8 +145,9 @@ def _restored(graph: KuzuGraph, header: dict[str, Any], mapped: mmap.mmap, start
         held = header["text"]
         paths = [revisions.path(p) for p in held["paths"]]
         rows = _Rows(revisions, array(held["rev"]), paths)
-        tables = [_TablePostings(array(indptr), array(table_rows), array(weights))
-                  for indptr, table_rows, weights in held["tables"]]
+        tables = [_TablePostings(array(indptr), array(table_rows), array(weights), array(tf), array(lengths),
+                                 int(first))
+                  for indptr, table_rows, weights, tf, lengths, first in held["tables"]]
         stems = {stem: n for n, stem in enumerate(held["stems"])}
         text = TextIndex(rows, stems, tables, dict(held["stem_of"]), held["stemmer"], graph)
     vectors, dim = None, None

@@ -446,12 +446,16 @@ class GraphStore:
     # ---- search ---------------------------------------------------------------------------
 
     def search_text(
-        self, query: str, k: int = 10, documents: Collection[str] | None = None
+        self, query: str, k: int = 10, documents: Collection[str] | None = None,
+        readable: Collection[str] | None = None,
     ) -> list[tuple[Locator, float]]:
         """Provisions by BM25 score for ``query``, best first; ``documents`` restricts the
-        search to those revision uids inside the query (never a filtered top-k)."""
+        search to those revision uids inside the query (never a filtered top-k); ``readable``:
+        the revisions the asker may read, over whose rows BM25's statistics are taken (None:
+        every row's, as Kuzu's index; ``_search.search_text``)."""
         graph = self._reader()
-        return _search.search_text(graph, query, k, documents, self._memory_search(graph)) if graph else []
+        return (_search.search_text(graph, query, k, documents, self._memory_search(graph), readable)
+                if graph else [])
 
     def search_vector(
         self, vector: Sequence[float], k: int = 10, documents: Collection[str] | None = None

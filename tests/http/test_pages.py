@@ -22,7 +22,7 @@ import pytest
 from inforce.adapters.http import Keys, Service, Warm, hash_key
 from inforce.adapters.http.keys import Caller
 from inforce.adapters.http.page_html import CONTENT_SECURITY_POLICY
-from inforce.adapters.http.sessions import COOKIE
+from inforce.adapters.http.sessions import COOKIE, SIGN_IN_COOKIE
 from tests.engine.test_access_withheld_34 import public_and_restricted
 from tests.http.conftest import KEYS as SHARED_KEYS
 from tests.http.conftest import PROXIED
@@ -51,9 +51,21 @@ def server(restricted_riverside: Path, tmp_path_factory: pytest.TempPathFactory,
                          time_limit=60))
 
 
+def sign_in_token(client: httpx.Client) -> str:
+    """The sign-in page's token (its pre-session cookie now in ``client``'s jar)."""
+    found = re.search(r'name="sign_in" value="([^"]+)"', client.get("/").text)
+    assert found is not None
+    return found.group(1)
+
+
+def post_sign_in(client: httpx.Client, key: str, **fields: str) -> httpx.Response:
+    """The sign-in form as the server's own page sends it: the key, with the page's token."""
+    return client.post("/", data={"key": key, "sign_in": sign_in_token(client), **fields})
+
+
 def signed_in(server: Any, who: str) -> httpx.Client:
     client = httpx.Client(base_url=server.url, timeout=60)
-    answer = client.post("/", data={"key": KEYS[who][0]})
+    answer = post_sign_in(client, KEYS[who][0])
     assert answer.status_code == 303, answer.text
     return client
 
@@ -96,24 +108,77 @@ def test_a_page_without_a_session_leads_to_sign_in(server: Any) -> None:
 
 def test_a_wrong_key_is_the_sign_in_page_again_401(server: Any) -> None:
     with httpx.Client(base_url=server.url) as client:
-        answer = client.post("/", data={"key": "ifk-not-a-key"})
+        answer = post_sign_in(client, "ifk-not-a-key")
         assert answer.status_code == 401
         assert 'id="sign-in-error"' in answer.text and 'name="key"' in answer.text
-        assert COOKIE not in answer.headers.get("set-cookie", "")
-        assert client.post("/", data={"key": KEYS["gateway"][0]}).status_code == 401  # a proxy's key
+        assert f"{COOKIE}=" not in answer.headers.get("set-cookie", "")
+        assert post_sign_in(client, KEYS["gateway"][0]).status_code == 401  # a proxy's key
 
 
 def test_the_cookie_is_a_random_session_id_http_only_strict(server: Any) -> None:
     with httpx.Client(base_url=server.url) as client:
-        answer = client.post("/", data={"key": KEYS["owner"][0], "next": "/ui/projects/riverside-library"})
+        answer = post_sign_in(client, KEYS["owner"][0], next="/ui/projects/riverside-library")
         assert answer.status_code == 303 and answer.headers["location"] == "/ui/projects/riverside-library"
-        cookie = answer.headers["set-cookie"]
+        cookie = next(c for c in answer.headers.get_list("set-cookie") if c.startswith(f"{COOKIE}="))
         assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
         assert KEYS["owner"][0] not in cookie
         # elsewhere than our own pages, never: no open redirect
         for elsewhere in ("https://example.org/", "//example.org/ui/", "/v1/projects"):
-            went = client.post("/", data={"key": KEYS["owner"][0], "next": elsewhere})
+            client.cookies.delete(COOKIE)  # signed in, ``/`` leads to the pages: the form is a new browser's
+            went = post_sign_in(client, KEYS["owner"][0], next=elsewhere)
             assert went.headers["location"] == "/ui/"
+
+
+def test_sign_in_needs_the_sign_in_pages_token_and_its_own_site(server: Any) -> None:
+    """Login CSRF (audit OO-2): another site's form posting its own key to ``/`` signed the
+    browser into that key's session. The form is taken only with the token the sign-in page
+    gave for the browser's pre-session cookie (HttpOnly, SameSite=Strict, short-lived), and
+    never when the browser says another site sent it; signed in or not."""
+    key = KEYS["public"][0]
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        page = client.get("/")
+        pre = next(c for c in page.headers.get_list("set-cookie") if c.startswith(f"{SIGN_IN_COOKIE}="))
+        assert "HttpOnly" in pre and "samesite=strict" in pre.lower() and "Max-Age=" in pre
+        token = sign_in_token(client)
+        refused = [client.post("/", data={"key": key}),  # no token (what another site's form sends)
+                   client.post("/", data={"key": key, "sign_in": "forged"}),
+                   client.post("/", data={"key": key, "sign_in": token}, headers={"Sec-Fetch-Site": "cross-site"}),
+                   client.post("/", data={"key": key, "sign_in": token}, headers={"Sec-Fetch-Site": "same-site"}),
+                   client.post("/", data={"key": key, "sign_in": token}, headers={"Origin": "http://localhost:9"}),
+                   client.post("/", data={"key": key, "sign_in": token}, headers={"Origin": "null"})]
+        for answer in refused:
+            assert answer.status_code == 403 and 'id="sign-in-error"' in answer.text, answer.text[-800:]
+            assert f"{COOKIE}=" not in answer.headers.get("set-cookie", "")
+        assert COOKIE not in client.cookies
+        # the token is the browser's own cookie's: another browser's token does not sign this one in
+        with httpx.Client(base_url=server.url, timeout=60) as other:
+            assert other.post("/", data={"key": key, "sign_in": token}).status_code == 403
+        # this server's page, from this site: in
+        same = client.post("/", data={"key": key, "sign_in": token},
+                           headers={"Sec-Fetch-Site": "same-origin", "Origin": server.url})
+        assert same.status_code == 303 and COOKIE in client.cookies
+    # signed in already: switching to another key needs the token too (the session is kept)
+    owner = signed_in(server, "owner")
+    try:
+        held = owner.cookies[COOKIE]
+        assert owner.post("/", data={"key": key}).status_code == 403
+        assert owner.cookies[COOKIE] == held and "owner" in owner.get("/ui/").text
+    finally:
+        owner.close()
+
+
+def test_a_sign_in_token_is_this_servers_own_and_short_lived(monkeypatch: pytest.MonkeyPatch) -> None:
+    from inforce.adapters.http import sessions
+
+    guard, other = sessions.SignIns(), sessions.SignIns()
+    cookie = guard.issue()
+    assert guard.matches(cookie, guard.token(cookie))
+    assert not guard.matches(cookie, other.token(cookie))  # another server's key (or a restart)
+    assert not guard.matches(guard.issue(), guard.token(cookie)) and not guard.matches(None, guard.token(cookie))
+    assert guard.issue(cookie) == cookie  # a second tab's page: the same cookie while it is fresh
+    later = sessions.time.time() + sessions.SIGN_IN_SECONDS + 1
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    assert not guard.matches(cookie, guard.token(cookie)) and guard.issue(cookie) != cookie
 
 
 def test_sign_out_needs_the_session_token_and_ends_it(server: Any) -> None:
@@ -353,6 +418,8 @@ def test_a_sweep_started_on_the_page_is_the_apis_job(owner: httpx.Client, server
     assert report.status_code == 200 and report.headers["content-type"].startswith("text/html")
     policy = report.headers["content-security-policy"]
     assert "script-src 'unsafe-inline'" in policy and "default-src 'none'" in policy and "'self'" not in policy
+    # its inline script runs in an origin of its own, never as the pages' (audit OO-4)
+    assert "sandbox allow-scripts" in policy and "allow-same-origin" not in policy
     with httpx.Client(base_url=server.url, timeout=60) as api:  # the same job, asked through the API
         status = api.get(f"/v1/projects/{NAME}/sweeps/{job_id}", headers=bearer("owner")).json()
         assert status["state"] == "done" and status["findings"] > 0
@@ -360,6 +427,8 @@ def test_a_sweep_started_on_the_page_is_the_apis_job(owner: httpx.Client, server
             same = api.get(f"/v1/projects/{NAME}/sweeps/{job_id}", params={"format": fmt}, headers=bearer("owner"))
             mine = owner.get(f"{sweeps}/{job_id}/report", params={"format": fmt})
             assert mine.content == same.content, fmt
+            if fmt == "html":  # the API's sends the same sandboxed policy
+                assert same.headers["content-security-policy"] == policy
     drafts = owner.get(f"{sweeps}/{job_id}/rfis")
     files = re.findall(r'download="(RFI-[^"]+\.md)"', drafts.text)
     assert files, drafts.text[-1500:]
