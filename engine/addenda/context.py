@@ -385,6 +385,10 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
         # words of the provision given anew, the rest of it kept: a change in part)
         action = Action("amend", words, (a_start, a_end))
+    elif _REST_KEPT.search(new):
+        # '"DR 18" | Amend to read "DR 14". The remainder of the clause is unchanged.': the new cell says the
+        # rest of the provision stays as it is: the words given anew are part of it (round 47)
+        action = Action("amend", words, (a_start, a_end))
     elif _figure_anew(old, new) or _phrase_for_phrase(old, new, vocabularies):
         # "150 kW standby rating | 200 kW standby rating", "400 A | 600 A": a value of the provision
         # given anew in the words around it, not the provision restated: a change in part; so too any
@@ -396,6 +400,13 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # issue takes its place, round 45)
         action = Action("replace", words, (a_start, a_end), attachment=_ATTACHED_IN_CELL.search(new) is not None)
     return action, [(b_start, b_end), (a_start, a_end)]
+
+
+#: A new cell saying the rest of the provision stays as it is ("The remainder of the clause is unchanged.",
+#: "the rest of the paragraph remains as written", "balance unchanged", "otherwise unchanged").
+_REST_KEPT = re.compile(r"\b(?:(?:the\s+)?(?:remainder|rest|balance)\b(?:\s+of\s+(?:the\s+)?[\w-]+)?\s+(?:(?:is|are)\s+|remains?\s+|stays?\s+)?"
+                        r"(?:unchanged|unaltered|unamended|as\s+(?:is|before|written|printed|issued|stated))|otherwise\s+unchanged)\b",
+                        re.IGNORECASE)
 
 
 #: A new cell saying an attachment is what now stands ("Revision 1 attached", "enclosed herewith").
