@@ -63,6 +63,7 @@ from .instruction import _read_item
 from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
+from .silent import _labelled_unsaid
 from .view import ReaderViews, with_unshared
 from .weighing import _attachments_alone, _innermost, _lead_ins
 
@@ -210,6 +211,8 @@ def read_addendum(
         reading.not_understood = [n for n in reading.not_understood if n.item.path not in titled_paths]
         reading.proposed = [p for p in reading.proposed if p.item.path not in titled_paths]
     _guards(reading, items, corpus, document, file, line_of, vocabularies)  # last: whatever read an edge, its words must settle it
+    if first_rule is not None:  # the last net: a change beside a provision named in any notation is never silent
+        _labelled_unsaid(reading, document, items, vocabularies, corpus, skip, titled_paths, first_rule, file, line_of)
     if embedder is not None and target_text is not None and reading.proposed:
         # an embedder, or what loads one when first needed (ingest loads no model for an addendum
         # that proposes nothing)

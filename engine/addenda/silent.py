@@ -31,7 +31,11 @@ _CHANGE_WORD = re.compile(
     r"(?<!\bnot\s)(?<!\bno\s)\b(?:chang(?:ed|es)|revis(?:ed|ions?)|amend(?:ed|ments?)|modif(?:ied|ications?)|"
     r"correct(?:ed|ions?)|replac(?:ed|es|ements?)|substitut(?:ed|es|ions?)|delet(?:ed|ions?)|remov(?:ed|al)|"
     r"added|additions?|inserted|supersed(?:ed|es)|re-?issued|issued\s+complete|increased|decreased|reduced|extended|shortened|"
-    r"in\s+lieu\s+of|in\s+place\s+of|instead\s+of|now\s+reads?|taken\s+as)\b"
+    r"in\s+lieu\s+of|in\s+place\s+of|instead\s+of|now\s+reads?|taken\s+as"
+    # the new half of an old/new pair, whatever language labels it ("Original text:" / "Amended text:",
+    # "Gammel tekst:" / "Ny tekst:", "Texto anterior:" / "Texto nuevo:"): the words given anew
+    r"|(?:new|amended|replacement)\s+(?:text|wording)|ny\s+tekst|ny\s+text|nieuwe\s+tekst|neuer\s+text|"
+    r"nouveau\s+texte|texto\s+nuevo|nuevo\s+texto|nueva\s+redacci[oó]n|nuovo\s+testo|testo\s+nuovo|novo\s+texto)\b"
     # 'The period in Section 3.3 should read "within 12 hours"': words given anew, quoted (or masked:
     # a run of spaces) right after; not "Bidders should read Section 31 23 16", which advises
     r"|\bshould\s+(?:now\s+)?read(?=\s*[:\"“]|\s{2,}\S|\s*$)", re.IGNORECASE)
@@ -52,6 +56,22 @@ _PROJECT_NUMBER = re.compile(
     r"subsections?|notes?|keynotes?|details?|pages?)\.?\s+(?:no\.?\s*|#\s*)?"
     r"(?:\d{2}\s?\d{2}\s?\d{2}\b|[A-Z]{1,3}-?\d{1,4}[A-Z]?\b|\d{1,3}(?:\.[0-9A-Z]{1,3})+\b|\d{1,3}\b)",
     re.IGNORECASE)
+
+#: A provision named by any label word an owner uses, in any language ("post 02.3", "specification
+#: 3.4.1", "punkt 5.2", "numeral 2.2.1", "kapittel 04", "Artículo N° 12.1"): a label of letters,
+#: then a number of two to four levels, or one written with its leading zero ("Amendment No. 1",
+#: the addendum's own number, is none). The net's last guarantee (issue 21, round 47): an item
+#: holding a change word and such a reference that no reading placed is reported, whatever its
+#: notation word; never applied.
+_LABELLED_NUMBER = re.compile(
+    r"(?<![\w.-])[^\W\d_]{2,}\.?[ \t]+(?:(?:no|nr|n[°º]|n[uú]m|#)\.?[ \t]*)?"
+    r"(?:\d{1,3}(?:\.\d{1,3}){1,3}|0\d)(?!\w|\.\d)", re.IGNORECASE)
+
+
+def _labelled_number(read: str) -> re.Match[str] | None:
+    """The first provision named by a label word and a number in ``read`` (``_LABELLED_NUMBER``)."""
+    return _LABELLED_NUMBER.search(read)
+
 
 _SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "a", "an", "&"}
 
@@ -825,3 +845,87 @@ def _ends_in_a_stop(text: str) -> bool:
     long run of dots ("1.2 Note ........ see drawings") was rescanned from every dot (issue 23)."""
     return _STOP_AT_END.match(text[::-1]) is not None
 
+
+
+def _labelled_unsaid(reading: Reading, document: Document, items: Sequence[Item], vocabularies: list, corpus: Corpus,
+                     skip: Mapping[str, str], leave: set[str], rule: str, file: str,
+                     line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent, the last net (issue 21, round 47): after every reading and net, each line of an
+    item nothing said (no edge, proposal or report; not a heading, the preamble or a lead-in over
+    items said) that holds a change verb or word and names a provision by a label word and a number
+    in any notation (``_LABELLED_NUMBER``: "post 02.3", "specification 3.4.1", "punkt 5.2",
+    "kapittel 04") is reported at its own line. A paragraph saying nothing changes is passed over;
+    what a question asks instructs nothing. Where the number is a clause path one document of the
+    project alone holds (of several, the one holding the clauses the items beside it name too), the
+    line's change is proposed there instead, for a person to confirm ("post 05.3 ... utgår (is deleted)"
+    in the description that numbers its posts so; "Specification 3.4.2 shall read: ..." in the
+    technical file): the label word is the owner's, the number the document's."""
+    said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
+            | {n.item.path for n in reading.not_understood} | set(leave)
+            | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    by_key = {item.path: item for item in items}
+    for path in list(said):  # a heading or lead-in over an item said carries nothing of its own
+        parent = by_key[path].parent if path in by_key else None
+        while parent is not None and parent not in said:
+            said.add(parent)
+            parent = by_key[parent].parent if parent in by_key else None
+    for item in items:
+        if item.path in said or item.kind == "heading" or _preamble(item):
+            continue
+        answer = _ANSWER_AT.search(item.text)
+        offset = answer.end() if answer is not None else 0
+        if item.answer is not None and item.kind == "question":
+            offset = max(offset, item.answer)
+        for paragraph in re.split(r"\n[ \t]*\n", item.text[offset:]):
+            start = item.text.index(paragraph, offset) if paragraph else offset
+            offset = start + len(paragraph)
+            quoted = _quoted_spans(paragraph)
+            unasked = [*quoted, *_asked(paragraph, quoted)]
+            if read_action(paragraph, vocabularies, mask=unasked).action == "no_change":
+                continue  # (the paragraph says nothing changes: the rest of it explains)
+            at, lines = start, []  # (line, where it starts, whether it changes, the provision it names)
+            for line in paragraph.split("\n"):
+                here, at = at, at + len(line) + 1
+                quoted = _quoted_spans(line)
+                unasked = [*quoted, *_asked(line, quoted)]
+                read = _read_text(line, unasked)
+                if any(m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", read)):
+                    lines = []
+                    break  # Division 00 and the like: the skip list decides
+                changes = read_action(line, vocabularies, mask=unasked).changes or _CHANGE_WORD.search(read) is not None
+                lines.append((line, here, changes, _labelled_number(read), unasked))
+            if not any(entry[2] for entry in lines):
+                continue
+            named = [entry for entry in lines if entry[3] is not None]
+            # each line naming a provision beside its change; else the first line naming one, the change
+            # below it ('post 02.3 Winter measures' over "Old text:" / "New text:")
+            proposed: set[str] = set()
+            for line, here, changes, labelled, unasked in [entry for entry in named if entry[2]] or named[:1]:
+                number = labelled.group(0).split()[-1]
+                holders = _clause_holders(number, item, items, corpus) if "." in number else []
+                if len(holders) > 1:
+                    # (of several, the one holding every number the item writes after the same label word:
+                    # "specification 3.4.1", "specification 3.2.3", ... of one technical file)
+                    label = labelled.group(0).split()[0].casefold()
+                    beside = {m.group(0).split()[-1] for m in _LABELLED_NUMBER.finditer(item.text)
+                              if m.group(0).split()[0].casefold() == label and "." in m.group(0).split()[-1]}
+                    holders = [doc for doc in holders if beside <= corpus.path_set(doc)]
+                action = read_action(line, vocabularies, mask=unasked) if changes else Action(None, "")
+                if len(holders) == 1 and action.changes:
+                    target = Locator(doc=holders[0], path=number)
+                    if target.format() not in proposed:
+                        proposed.add(target.format())
+                        reading.proposed.append(ProposedEdge(
+                            item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule,
+                            file=file, line=line_of(item.offset + here), words=_words(line.strip()),
+                            evidence=ProposalEvidence(
+                                reference=" ".join(labelled.group(0).split()), resolved_by="number", reference_score=None,
+                                action=action.words or None, change=action.action,
+                                why=f'names "{" ".join(labelled.group(0).split())}", a label no reading knows, by a number '
+                                    f"{holders[0]} alone holds: for a person to confirm")))
+                    continue
+                reading.not_understood.append(NotUnderstoodItem(
+                    item=item.locator, file=file, line=line_of(item.offset + here), rule=rule,
+                    words=_words(line.strip()),
+                    reason=f'names "{" ".join(labelled.group(0).split())}" beside a word of change, in a line no '
+                           "reading placed: no document of the project was found holding it by that name"))
