@@ -11,6 +11,9 @@ from real owners' forms with no wrong applied edge.
   is read line by line: each answer's change is said at its own line; a block saying "No change" is not.
 - The new half of an old/new pair labelled in another language ("Gammel tekst:" / "Ny tekst:", "Texto
   nuevo:") is a word of change, as "Amended text:" is.
+- Decisions in the infinitive naming the clause between the verb and its object ("To reword Sub-Clause
+  4.2 of the Particular Contract Conditions as follows: '4.2 ...'", "To supplement Sub-Clause 1.8 ... with a
+  second sentence: ..."): read as the clause restated whole and changed in part (before: no verb read).
 - A row of an Existing | Amended table whose new cell says the rest of the provision stays ('"DR 18" |
   Amend to read "DR 14". The remainder of the clause is unchanged.') changes it in part (before: replaced
   whole, the one wrong applied edge of held-out-47).
@@ -112,3 +115,25 @@ def test_a_table_row_amending_quoted_words_with_the_remainder_unchanged_changes_
     reading = read_project(tmp_path, rules)
     # (before: the provision replaced whole by the new cell)
     assert _applied(reading) == {("SPEC-331100#2.1.B", "partial", True)}
+
+
+CONDITIONS = ("PARTICULAR CONDITIONS\n\n1 GENERAL PROVISIONS\n\n1.1 Definitions. As in the General Conditions.\n\n"
+              "1.8 Care and Supply of Documents. Two paper copies.\n\n4 THE CONTRACTOR\n\n"
+              "4.1 General Obligations. As in the General Conditions.\n\n"
+              "4.2 Performance Security. Ten percent of the Accepted Contract Amount.\n")
+
+
+def test_decisions_in_the_infinitive_naming_the_clause_between_verb_and_object(tmp_path, rules):
+    start_project(tmp_path, "round-47-decisions")
+    write_doc(tmp_path, "SPEC-PC", "2026-01-05", CONDITIONS)
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "AMENDMENTS No. 1\n\nThe commission decided to make the following amendments.\n\n"
+              "1. To reword Sub-Clause 4.2 of the Particular Conditions as follows: \"4.2 Performance Security. "
+              "Five percent of the Accepted Contract Amount.\"\n\n"
+              "2. To supplement Sub-Clause 1.8 of the Particular Conditions with a second sentence: \"Drawings "
+              "also in IFC format.\"\n")
+    reading = read_project(tmp_path, rules)
+    said = _applied(reading) | _proposed(reading)
+    # (before: no verb of the pack read "To reword ... as follows" nor "To supplement ... with a second ...")
+    assert ("SPEC-PC#4.2", "full", True) in said, said
+    assert ("SPEC-PC#1.8", "partial", True) in said, said
