@@ -180,6 +180,7 @@ def _erase(
         live_text_hashes,
         live_texts,
         remove_stale_files,
+        vet_cache,
     )
 
     root = Path(root)
@@ -223,6 +224,12 @@ def _erase(
                 held(entry.model_copy(update={"index_build_after": store.build_id() or entry.index_build_after}))
         return _already_done(root, entry, audit_folders)
 
+    # the embedding cache, opened as every reader opens it, before anything changes: one that does
+    # not read is deleted here (no vector can be taken out of it alone, and the erased text's must
+    # not survive; it is a cache, rebuilt by inforce embed), a linked one refused (audit MM3-6)
+    from .store._layout import StoreLayout
+
+    cache_dropped = vet_cache(StoreLayout(root))
     rows = ErasedRows(0, (), ())
     embedding: tuple[str, int] | None = None
     created = entry is None
@@ -372,7 +379,7 @@ def _erase(
                          register_rows_removed=tuple(rows_removed),
                          store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
-                         remaining=tuple(remaining), index_build=after)
+                         remaining=tuple(remaining), index_build=after, cache_dropped=tuple(cache_dropped))
 
 
 def _files_of(entry: Erasure) -> list[str]:
@@ -632,12 +639,11 @@ def _still_in_graph(root: Path, entry: Erasure) -> tuple[Any, tuple[str, int] | 
 
 def _cached_model(store: Any) -> tuple[str, int] | None:
     """The one model of the embedding cache, when the graph no longer says (an erasure resumed)."""
-    import sqlite3
+    from .store._embed import open_cache
 
-    path = store.layout.cache_file
-    if not path.is_file():
+    db = open_cache(store.layout.cache_file)
+    if db is None:
         return None
-    db = sqlite3.connect(path)
     try:
         models = db.execute("SELECT DISTINCT model, dim FROM vectors").fetchall()
     finally:

@@ -133,6 +133,10 @@ class ErasureResult(BaseModel):
     #: graph generations and per-build files removed from ``.inforce``
     store_files_removed: tuple[str, ...] = ()
     vectors_removed: int = 0
+    #: the embedding cache deleted before anything changed, because it did not read (not SQLite,
+    #: or a vector of the wrong length): no vector can be taken out of such a file alone, and the
+    #: erased text's must not survive; ``inforce embed`` rebuilds it (the file names, in ``.inforce``)
+    cache_dropped: tuple[str, ...] = ()
     #: audit records rewritten: (the old name, the new one), relative to the project inside it
     audit_records: tuple[tuple[str, str], ...] = ()
     #: records rewritten that the asker may not read (decided for groups they lack): counted,

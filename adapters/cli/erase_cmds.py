@@ -79,6 +79,10 @@ def _print(result: ErasureResult) -> None:
         out.print(visible(f"{which}{erasure.document} was erased by {erasure.by} at {erasure.model_dump(mode='json')['at']} ({erasure.id}); "
                           "nothing left to do"))
         return
+    if result.cache_dropped:
+        err.print(visible(f"warning: the embedding cache .inforce/{result.cache_dropped[0]} did not read (not the cache's "
+                          f"SQLite, or a vector of the wrong length): deleted ({', '.join(result.cache_dropped)}), as no "
+                          "vector of the erased text could be taken out of it alone; inforce embed rebuilds it"))
     out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
     metadata = {extra.file for source in erasure.sources for extra in source.metadata}

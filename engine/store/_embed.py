@@ -19,6 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from inforce.ontology import StoreError
+
 from ._build import (
     GraphBuild,
     collect_garbage,
@@ -32,7 +34,8 @@ from ._layout import StoreLayout, pause_point
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, PROVISION_TABLES, embedding_ddl
 from ._staging import StagingArea
 
-__all__ = ["EmbeddingCache", "EmbeddingsApplied", "apply_embeddings", "graph_text_hashes"]
+__all__ = ["CACHE_COLUMNS", "EmbeddingCache", "EmbeddingsApplied", "apply_embeddings", "cache_problem", "drop_cache",
+           "graph_text_hashes", "open_cache"]
 
 _PROVISIONS = tuple(PROVISION_TABLES.values())
 _CHUNK = 500
@@ -68,20 +71,86 @@ def _unpack(blob: bytes) -> list[float]:
     return values.tolist()
 
 
+#: the cache's one table's columns, in order
+CACHE_COLUMNS = ("model", "hash", "dim", "vec")
+#: the files SQLite keeps beside the cache
+_CACHE_SIDES = ("-wal", "-shm", "-journal")
+
+
+def _unusable(path: Path, why: str) -> StoreError:
+    return StoreError(f"{path}: the embedding cache {why}; it is a cache: delete {path.name} (and any "
+                      f"{path.name}-wal, -shm beside it), then run inforce embed to rebuild it")
+
+
+def cache_problem(db: sqlite3.Connection, *, rows: bool = False) -> str | None:
+    """What keeps an open cache from being read as one (None: it reads): a file that is not
+    SQLite, a ``vectors`` table of other columns, and with ``rows`` a vector whose length is not
+    its ``dim`` (a full scan of the lengths, no vector read)."""
+    try:
+        columns = tuple(row[1] for row in db.execute("PRAGMA table_info(vectors)"))
+        if columns and columns != CACHE_COLUMNS:
+            return f"holds a vectors table of other columns ({', '.join(columns)})"
+        if columns and rows:
+            bad = db.execute("SELECT count(*) FROM vectors WHERE typeof(vec) != 'blob' OR typeof(dim) != 'integer'"
+                             " OR length(vec) != 4 * dim").fetchone()[0]
+            if bad:
+                return f"holds {bad} vector(s) whose length is not their dimensions"
+    except sqlite3.DatabaseError as problem:
+        return f"does not read as SQLite ({problem})"
+    return None
+
+
+def open_cache(path: Path, *, create: bool = False, rows: bool = False) -> sqlite3.Connection | None:
+    """The one way the embedding cache is opened (``embed``, ``resolve``, ``sweep``, ``erase``):
+    None when there is none and ``create`` is false. StoreError naming the file and what to do
+    (exit 3) when it is a symbolic link (never read or written through) or not a regular file,
+    or does not read as the cache (``cache_problem``; ``rows``: its vectors' lengths checked too)."""
+    if path.is_symlink():
+        raise _unusable(path, "is a symbolic link, which is never read or written through")
+    if path.exists() and not path.is_file():
+        raise _unusable(path, "is not a regular file")
+    if not path.exists() and not create:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=60)
+    problem = cache_problem(db, rows=rows)
+    if problem is None and create:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, hash TEXT NOT NULL,"
+                " dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, hash)) WITHOUT ROWID"
+            )
+            db.commit()
+        except sqlite3.DatabaseError as failed:
+            problem = f"cannot be written ({failed})"
+    if problem is not None:
+        db.close()
+        raise _unusable(path, problem)
+    return db
+
+
+def drop_cache(path: Path) -> list[str]:
+    """Delete the cache and the files SQLite keeps beside it (never through a link): what an
+    erasure does with a cache that does not read, since no vector can be taken out of it
+    alone. The names deleted."""
+    gone: list[str] = []
+    for candidate in (path, *(path.with_name(path.name + side) for side in _CACHE_SIDES)):
+        if candidate.is_file() and not candidate.is_symlink():
+            candidate.unlink()
+            gone.append(candidate.name)
+    return gone
+
+
 class EmbeddingCache:
     """Vectors by (model, text hash) in SQLite; safe to write while a graph build runs."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(path, timeout=60)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, hash TEXT NOT NULL,"
-            " dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, hash)) WITHOUT ROWID"
-        )
-        self._db.commit()
+        db = open_cache(path, create=True)
+        assert db is not None
+        self._db = db
 
     def close(self) -> None:
         self._db.close()
@@ -108,9 +177,12 @@ class EmbeddingCache:
         for start in range(0, len(hashes), _CHUNK):
             chunk = list(hashes[start : start + _CHUNK])
             marks = ",".join("?" * len(chunk))
-            for text_hash, blob in self._db.execute(
-                f"SELECT hash, vec FROM vectors WHERE model = ? AND hash IN ({marks})", (model, *chunk)
+            for text_hash, dim, blob in self._db.execute(
+                f"SELECT hash, dim, vec FROM vectors WHERE model = ? AND hash IN ({marks})", (model, *chunk)
             ):
+                if not isinstance(blob, bytes) or not isinstance(dim, int) or len(blob) != 4 * dim:
+                    raise _unusable(self.path, f"holds a vector of {text_hash} whose length is not its "
+                                               f"dimensions ({dim})")
                 yield text_hash, _unpack(blob)
 
 

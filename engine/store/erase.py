@@ -18,15 +18,17 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from inforce.ontology import StoreError
+
 from ._buildfile import remove_other_builds
-from ._embed import graph_text_hashes
+from ._embed import drop_cache, graph_text_hashes, open_cache
 from ._heap import fill_allocations
 from ._layout import StoreLayout
 from ._schema import PROVISION_TABLES
 from .graph import GraphStore
 
 __all__ = ["ErasedRows", "cached_hashes", "erased_rows", "files_holding", "fill_allocations", "forget_vectors",
-           "live_text_hashes", "live_texts", "remove_stale_files"]
+           "live_text_hashes", "live_texts", "remove_stale_files", "vet_cache"]
 
 
 @dataclass(frozen=True)
@@ -82,15 +84,31 @@ def live_texts(store: GraphStore) -> Iterator[str]:
             yield str(title)
 
 
+def vet_cache(layout: StoreLayout) -> list[str]:
+    """Before an erasure changes anything: the embedding cache opened as every reader opens it
+    (``open_cache``, each vector's length checked). A cache that does not read cannot have the
+    erased text's vectors taken out of it alone, and is a cache: it is deleted (with the files
+    SQLite keeps beside it), the names returned for the erasure to say; a symbolic link is
+    refused (StoreError, nothing changed: the linked file is not the project's to delete)."""
+    try:
+        db = open_cache(layout.cache_file, rows=True)
+    except StoreError:
+        if layout.cache_file.is_symlink() or (layout.cache_file.exists() and not layout.cache_file.is_file()):
+            raise
+        return drop_cache(layout.cache_file)
+    if db is not None:
+        db.close()
+    return []
+
+
 def cached_hashes(layout: StoreLayout) -> set[str]:
     """The text hashes the embedding cache holds a vector of (every model); none without a cache.
     An erasure forgets those no live provision has: the cache is never pruned when a text is
     replaced, so it keeps the vectors of a document's earlier texts (edited in place, or of
     revisions gone from the graph) besides those the erased revisions held last."""
-    path = layout.cache_file
-    if not path.is_file():
+    db = open_cache(layout.cache_file)
+    if db is None:
         return set()
-    db = sqlite3.connect(path, timeout=60)
     try:
         return {str(row[0]) for row in db.execute("SELECT DISTINCT hash FROM vectors")}
     except sqlite3.OperationalError:  # no vectors table yet: nothing cached
@@ -102,10 +120,9 @@ def cached_hashes(layout: StoreLayout) -> set[str]:
 def forget_vectors(layout: StoreLayout, hashes: Collection[str]) -> int:
     """Delete the cached vectors of ``hashes`` (every model), then rewrite the cache so no
     freed page keeps them; how many rows went. Nothing when there is no cache."""
-    path = layout.cache_file
-    if not path.is_file():
+    db = open_cache(layout.cache_file)
+    if db is None:
         return 0
-    db = sqlite3.connect(path, timeout=60)
     try:
         removed = 0
         chosen = sorted(hashes)
