@@ -24,6 +24,7 @@ from inforce.ontology.erasure import ERASURES_FILE, Erasure
 from inforce.ontology.files import (
     LockUnusable,
     lock_is_held,
+    project_record,
     read_bounded_text,
     release_lock,
     take_lock,
@@ -43,7 +44,10 @@ def read_erasures(root: Path) -> tuple[Erasure, ...]:
 def _read_entries(root: Path) -> tuple[tuple[Erasure, int | None], ...]:
     """``read_erasures``'s entries, each with the line its ``state`` is written at (else the
     entry's own), for a problem an entry that reads poses (one pending)."""
-    path = Path(root) / ERASURES_FILE
+    # the one rule for the project's own records (``project_record``): a link out of the project refused
+    path = project_record(root, ERASURES_FILE, hint="erasures.yaml is the record of erasures (docs/formats.md)")
+    if path is None:
+        return ()
     try:
         text = read_bounded_text(path, what="the erasure record", file=ERASURES_FILE, regular=True)
     except FileNotFoundError:

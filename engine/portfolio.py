@@ -94,14 +94,23 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
     seen_roots: dict[str, str] = {}
     named: dict[str, tuple[str, int | None]] = {}  # casefolded name -> folder, line of its project:
     for folder, root, line, field in listed:
-        if not root.is_dir():
+        try:  # a path the system refuses to look at (too long a name, a loop of links): at its entry (audit MM3-8)
+            is_dir = root.is_dir()
+            has_manifest = is_dir and (root / MANIFEST_FILE).is_file()
+            real = os.path.realpath(root) if has_manifest else ""
+        except (OSError, ValueError) as refused:
+            said = refused.strerror if isinstance(refused, OSError) and refused.strerror else str(refused)
+            shown = folder if len(folder) <= 80 else f"{folder[:60]}… ({len(folder):,} characters)"
+            problems.append(InputError(f"{shown} cannot be looked at as a folder: {said}", file=path, line=line,
+                                       field=field))
+            continue
+        if not is_dir:
             problems.append(InputError(f"no project folder {folder} (looked for {root})", file=path, line=line,
                                        field=field))
             continue
-        if not (root / MANIFEST_FILE).is_file():
+        if not has_manifest:
             problems.append(_no_manifest(folder, root, path, line, field))
             continue
-        real = os.path.realpath(root)
         if real in seen_roots:
             problems.append(InputError(f"{folder} is listed twice (as {seen_roots[real]} before)", file=path,
                                        line=line, field=field))

@@ -522,18 +522,28 @@ class Project:
         self, item: Locator | str, decision: Literal["accept", "reject"], *, by: str,
         target: Locator | str | None = None, scope: Literal["full", "partial"] | None = None,
         note: str | None = None, at: dt.datetime | None = None, groups: Iterable[str] | None = None,
+        digest: str | None = None,
     ) -> ReviewDecision | Refusal:
         """Record a reviewer's decision on a proposal of addendum ``item`` in ``reviews.yaml``
         (appended atomically; the next ingest applies an accepted one as an edge of origin
         ``review``). ``target`` is required when the item has several pending proposals; with
         ``scope`` it declares an edge no rule proposed. ``at``: when (None: now, UTC). A
         ``Refusal`` when ``groups`` may not read the item or the target (None: an operator).
-        InputError naming the field (``item``, ``target``, ``scope``, ``by``) otherwise."""
+        InputError naming the field (``item``, ``target``, ``scope``, ``by``) otherwise. ``digest``:
+        the item's words as the decider read them (``review_digest``); words changed since are
+        refused (InputError, field ``digest``, reason ``changed``), nothing written."""
         from .reviews import record_review
 
         snapshot = self.snapshot
         return _or_refusal(lambda: record_review(snapshot, self._root, item, decision, by=by, target=target,
-                                                 scope=scope, note=note, at=at, groups=groups))
+                                                 scope=scope, note=note, at=at, groups=groups, digest=digest))
+
+    def review_digest(self, item: Locator | str) -> str:
+        """The digest of ``item``'s words as ``review`` reads them now (what reviews.yaml records
+        with a decision): a page showing the item sends it back as ``review``'s ``digest``."""
+        from .reviews import shown_digest
+
+        return shown_digest(self.snapshot, item)
 
     def explain(self, context: Context) -> Explanation:
         """The eligibility decision with its whole trace and the packs it was decided under."""

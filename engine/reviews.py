@@ -41,7 +41,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
-import os
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -65,7 +64,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.files import (
     LockUnusable,
-    is_inside,
+    project_record,
     read_bounded,
     release_lock,
     take_lock,
@@ -162,17 +161,7 @@ def review_path(root: Path) -> Path | None:
     InputError when it is not a regular file (a folder, a device) or a link leading out of the
     project (``ontology.files.is_inside``): its text would come from, or be written over,
     something outside. A link inside the project is followed (the file it names is the one)."""
-    path = root / REVIEWS_FILE
-    if not os.path.lexists(path):
-        return None
-    if not is_inside(path, root):
-        raise InputError(f"{REVIEWS_FILE} leads out of the project ({os.path.realpath(path)})", file=REVIEWS_FILE,
-                         hint="keep the review file inside the project folder, as a regular file")
-    real = Path(os.path.realpath(path))
-    if not real.is_file():
-        raise InputError(f"{REVIEWS_FILE} is not a regular file", file=REVIEWS_FILE,
-                         hint="the review file is a YAML list of decisions (docs/formats.md)")
-    return real
+    return project_record(root, REVIEWS_FILE, hint="the review file is a YAML list of decisions (docs/formats.md)")
 
 
 def _parse(text: str) -> tuple[ReviewDecision, ...]:
@@ -273,6 +262,11 @@ def _entry(source: Any, n: int, entry: Any, problems: list[InputError]) -> Revie
             bad("by", f"{problem}: a decision's by is one line of visible text", hint="write the name on one line")
     note = entry.get("note")
     values["note"] = None if note is None else str(note).strip()
+    if note is not None and "note" not in not_text:  # the one rule ``inforce review --note`` applies (audit MM3-7)
+        try:
+            one_line(str(note))
+        except ValueError as problem:
+            bad("note", f"{problem}: a decision's note is one line of visible text", hint="write it on one line")
     digest = entry.get("digest")
     values["digest"] = None if digest in (None, "") else str(digest).strip()
     if len(problems) > found:
@@ -850,7 +844,7 @@ def withhold_problems(snapshot: Snapshot, failed: InputErrors, groups: Iterable[
 def record_review(
     snapshot: Snapshot, root: Path, item: Locator | str, decision: str, *, by: str,
     target: Locator | str | None = None, scope: str | None = None, note: str | None = None,
-    at: dt.datetime | None = None, groups: Iterable[str] | None = None,
+    at: dt.datetime | None = None, groups: Iterable[str] | None = None, digest: str | None = None,
 ) -> ReviewDecision:
     """Decide a proposal of ``item`` (the one named by ``target`` when it has several), or
     declare an edge from ``item`` to ``target`` no rule proposed (``scope`` then required),
@@ -863,7 +857,9 @@ def record_review(
     not in effect on the item's date), the same decision twice. ``groups``: the asker's; an
     item or target of a document they may not read is refused (``AccessRestrictedError``),
     before anything of it is looked at, and only proposals they may read are chosen from.
-    None: an operator."""
+    None: an operator. ``digest``: the ``item_digest`` of the item's words as the decider read
+    them (``shown_digest``); when they have changed since, the decision is refused (InputError,
+    field ``digest``, reason ``changed``) and nothing is written (audit MM3-1)."""
     item = _locator(item, "item")
     wanted = None if target is None else _locator(target, "target")
     held = None if groups is None else tuple(groups)
@@ -887,6 +883,9 @@ def record_review(
     if scope is not None and scope not in ("full", "partial"):
         raise InputError(f"{scope!r} is not full or partial", field="scope")
     owner = _owner(snapshot, item)
+    if digest is not None and digest != item_digest(owner[1]):
+        raise InputError(f"the item {item} changed since you read it; reload it and decide again", field="digest",
+                         reason="changed", hint="the item's words are not the ones your decision was made on")
     reviews = read_by(snapshot, root, held, checked=False)
     readings = as_read_by(snapshot, graph_readings(snapshot), held)  # as the reviewer reads the items
     proposals = readings.proposed
@@ -925,6 +924,12 @@ def record_review(
     if decision == "accept":
         _check_edge(snapshot, owner[0], entry)
     return append_review(root, entry, listed(snapshot, held))
+
+
+def shown_digest(snapshot: Snapshot, item: Locator | str) -> str:
+    """The ``item_digest`` of ``item``'s words as a review of it reads them now: what a page
+    showing the item sends back with the decision (``record_review``'s ``digest``)."""
+    return item_digest(_owner(snapshot, _locator(item, "item"))[1])
 
 
 def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:

@@ -414,6 +414,25 @@ _FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _FILE_NAME_MAX = 200
 
 
+def project_record(root: str | Path, name: str, *, hint: str) -> Path | None:
+    """The project's own record ``root/name`` (``reviews.yaml``, ``erasures.yaml``) as a file to
+    read and replace: None when there is none. InputError naming it when it is a link leading
+    out of the project (``is_inside``: its text would come from, or be written over, something
+    outside) or not a regular file (a folder, a device); ``hint`` says what the record is. A link
+    inside the project is followed (the file it names is the one). The one rule for every record
+    the project keeps and reads as input (audit MM3-9)."""
+    path = Path(root) / name
+    if not os.path.lexists(path):
+        return None
+    if not is_inside(path, root):
+        raise InputError(f"{name} leads out of the project ({os.path.realpath(path)})", file=name,
+                         hint=f"keep {name} inside the project folder, as a regular file")
+    real = Path(os.path.realpath(path))
+    if not real.is_file():
+        raise InputError(f"{name} is not a regular file", file=name, hint=hint)
+    return real
+
+
 def is_file_name(name: str) -> bool:
     """Whether ``name`` (an id, a project's name) can name a file of its own as it is: the one
     rule for every output named after something (``RFI-<finding id>.md``, a portfolio's

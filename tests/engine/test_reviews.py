@@ -138,12 +138,14 @@ def test_pending_is_proposed_minus_decided_and_the_last_entry_decides():
 
 def test_appending_keeps_comments_blank_lines_and_order(tmp_path):
     _write(tmp_path, GOOD)
-    recorded = append_review(tmp_path, _decision(item="ADD-3#item-7", note='said "no" on site\nand in writing'))
+    # a note of one line (a line break is refused by the reader as by ``--note``: audit MM3-7), with
+    # the characters YAML would read otherwise
+    recorded = append_review(tmp_path, _decision(item="ADD-3#item-7", note='said "no" on site: # and in writing'))
     text = (tmp_path / "reviews.yaml").read_text()
     assert text.startswith(GOOD)  # what was there is untouched, byte for byte
     entries = read_reviews(tmp_path)
     assert len(entries) == 3 and entries[-1] == recorded
-    assert recorded.line == 17 and recorded.note == 'said "no" on site\nand in writing'
+    assert recorded.line == 17 and recorded.note == 'said "no" on site: # and in writing'
     assert text.splitlines()[recorded.line - 1] == "- item: ADD-3#item-7"
 
 
