@@ -218,6 +218,8 @@ def _failure(problem: BaseException, where: str, root: Path | None = None, name:
         problems = _input_problems(problem, where, root, name)
         if not reads_files and any(item.get("file") in _SERVER_FILES for item in problems):
             return _Failure(503, problems, outcome="error")
+        if isinstance(problem, InputError) and problem.reason == "changed":  # decided on words since changed
+            return _Failure(409, problems, outcome="error")
         return _Failure(422, problems)
     if isinstance(problem, StoreLockedError):
         return _Failure(409, said, outcome="error")
@@ -852,7 +854,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         key's name, applied by the next ingest)."""
         return await service.answer(request, caller, name, "review", lambda project: project.review(
             body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
-            groups=caller.groups), where="body")
+            groups=caller.groups, digest=body.digest), where="body")
 
     @app.post("/v1/projects/{name}/resolve", tags=["questions"], response_model=ResolveResult)
     async def resolve(request: Request, name: str, caller: Authed, body: ResolveRequest) -> Response:

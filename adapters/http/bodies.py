@@ -97,3 +97,6 @@ class ReviewRequest(BaseModel):
     target: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
     scope: Literal["full", "partial"] | None = None
     note: Annotated[str, StringConstraints(max_length=2000)] | None = None
+    #: the digest of the item's words as the decider read them (reviews.yaml's ``digest``; the
+    #: review page sends the one it showed): words changed since are refused, 409, nothing written
+    digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None

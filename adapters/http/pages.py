@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qsl, quote, urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
@@ -117,11 +117,28 @@ def _html(body: str, status: int = 200, headers: dict[str, str] | None = None) -
                     headers={**PAGE_HEADERS, **(headers or {})})
 
 
+def _where(item: dict[str, Any]) -> str:
+    """A problem's file and line as the CLI writes an InputError's (``InputError.where``:
+    ``reviews.yaml:13``), then a space; nothing for a problem in no file (a form's field)."""
+    if not item.get("file"):
+        return ""
+    line = item.get("line")
+    return f"{InputError('', file=item['file'], line=line if isinstance(line, int) else None).where} "
+
+
+def _field(item: dict[str, Any]) -> list[Any]:
+    """A problem's field path past its source (``body``, ``form``) and its file, named before it."""
+    loc = list(item.get("loc", ()))[1:]
+    return loc[1:] if item.get("file") and loc[:1] == [item["file"]] else loc
+
+
 def _problem_html(detail: Any) -> str:
-    """A failure's detail as the page says it: a sentence, or each problem at its field."""
+    """A failure's detail as the page says it: a sentence, or each problem at its file and line
+    (as the CLI says them) and its field."""
     if isinstance(detail, list):
         items = "".join(
-            f"<li><code>{text('.'.join(str(p) for p in item.get('loc', ())[1:]) or 'request')}</code>: "
+            f"<li>{text(_where(item))}"
+            f"<code>{text('.'.join(str(p) for p in _field(item)) or 'request')}</code>: "
             f"{text(item.get('msg', ''))}{' — ' + text(item['hint']) if item.get('hint') else ''}</li>"
             if isinstance(item, dict) else f"<li>{text(item)}</li>" for item in detail)
         return f'<div class="error" role="alert"><ul>{items}</ul></div>'
@@ -134,6 +151,34 @@ def _refusal_html(refusal: Refusal) -> str:
             f"</strong></p>{said}</div>")
 
 
+def _utf8(value: str) -> bool:
+    """Whether a decoded form value held UTF-8 only (``errors="surrogateescape"`` keeps other bytes
+    as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _escaped(name: str) -> str:
+    """A field name as a message may show it, bytes that are not UTF-8 as ``\\xe9``."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def form_flag(form: dict[str, str], field: str) -> bool:
+    """A form's boolean (a checkbox): ``true`` (the pages' checkboxes send it) or ``false``; not
+    sent is false. Anything else is refused at its field (422), never read as false (audit MM3-3):
+    the one reading of a boolean in every page form."""
+    value = form.get(field)
+    if value is None or value == "false":
+        return False
+    if value == "true":
+        return True
+    raise _Failure(422, [{"loc": ["form", field], "type": "bool_parsing",
+                          "msg": f"{value[:40]!r} is not true or false (the checkbox sends true)"}])
+
+
 async def _form(request: Request) -> dict[str, str]:
     """A form's fields (``application/x-www-form-urlencoded``), each once; 422 otherwise."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -141,9 +186,19 @@ async def _form(request: Request) -> dict[str, str]:
         raise _Failure(415 if kind else 422, "send the page's form (application/x-www-form-urlencoded)")
     try:
         raw = (await request.body()).decode("utf-8")
-        fields = parse_qs(raw, keep_blank_values=True, strict_parsing=False, max_num_fields=_FORM_FIELDS)
+        # each %-escape decoded strictly: bytes that are not UTF-8 are kept apart (surrogates) and
+        # refused at their field below, never replaced by U+FFFD and recorded (audit MM3-4)
+        pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=False, max_num_fields=_FORM_FIELDS,
+                          errors="surrogateescape")
     except (UnicodeDecodeError, ValueError):
         raise _Failure(422, "the form does not read (UTF-8, at most 20 fields)") from None
+    unreadable = sorted({_escaped(name) for name, value in pairs if not _utf8(name) or not _utf8(value)})
+    if unreadable:
+        raise _Failure(422, [{"loc": ["form", name], "type": "unicode_decode_error",
+                              "msg": "its %-escaped bytes are not UTF-8 (send the form as UTF-8)"} for name in unreadable])
+    fields: dict[str, list[str]] = {}
+    for name, value in pairs:
+        fields.setdefault(name, []).append(value)
     twice = [name for name, values in fields.items() if len(values) > 1]
     if twice:
         raise _Failure(422, f"{', '.join(sorted(twice))} sent more than once")
@@ -536,11 +591,15 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         frame = pages.frame(session, name)
         build: str | None = None
 
-        def work(project: Project) -> tuple[AddendaReadings, dict[str, str | None]]:
+        def work(project: Project) -> tuple[AddendaReadings, dict[str, str | None], dict[str, str]]:
             # the API's review listing and, beside each proposal, its target as the API's show gives it
+            # and the digest of the item's words shown (sent back with the decision: audit MM3-1)
             readings = project.readings(groups=caller.groups)
             targets: dict[str, str | None] = {}
+            digests: dict[str, str] = {}
             for proposal in readings.proposed:
+                if str(proposal.item) not in digests:
+                    digests[str(proposal.item)] = project.review_digest(proposal.item)
                 key = str(proposal.target)
                 if key not in targets:
                     try:
@@ -548,17 +607,17 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
                     except NotFoundError:
                         shown = None
                     targets[key] = shown.text if isinstance(shown, ProvisionView) else None
-            return readings, targets
+            return readings, targets, digests
 
         try:
             _check_query(request, ("done",))
-            (readings, targets), build = await pages.ask(name, work)
+            (readings, targets, digests), build = await pages.ask(name, work)
         except _Failure as failed:
             response = _html(page("Review queue", _problem_html(failed.detail), frame), failed.status)
             return pages.logged(request, caller, name, "reviews", build, failed.outcome, started, response)
         done = request.query_params.get("done")
         queued = pages.ingests.get(name)
-        body = _reviews_page(name, readings, targets, frame, decides=caller.may("reviewer"), done=done,
+        body = _reviews_page(name, readings, targets, digests, frame, decides=caller.may("reviewer"), done=done,
                              ingest=queued.shown(caller, service.warm(name).root, name) if queued else None)
         response = _html(page("Review queue", body, frame))
         return pages.logged(request, caller, name, "reviews", build, "answer", started, response)
@@ -576,14 +635,15 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
                 raise _Failure(403, "deciding a proposal needs a reviewer or admin key")
             try:
                 asked = ReviewRequest(item=form.get("item", ""), decision=form.get("decision", ""),  # type: ignore[arg-type]
-                                      target=form.get("target") or None, note=form.get("note") or None)
+                                      target=form.get("target") or None, note=form.get("note") or None,
+                                      digest=form.get("digest") or None)
             except ValidationError as invalid:
                 raise _Failure(422, [{"loc": ["form", *p["loc"]], "msg": p["msg"], "type": p["type"]}
                                      for p in invalid.errors()]) from None
             # the API's review, under the key's name: reviews.yaml written as `inforce review` writes it
             decided, build = await pages.ask(name, lambda project: project.review(
                 asked.item, asked.decision, by=caller.name, target=asked.target, note=asked.note,
-                groups=caller.groups))
+                groups=caller.groups, digest=asked.digest))
         except _Failure as failed:
             response = _html(page("Review queue", _problem_html(failed.detail)
                                   + f'<p><a href="/ui/projects/{text(quote(name, safe=""))}/reviews">Back to the '
@@ -812,7 +872,8 @@ def _evidence(proposal: ProposedEdge) -> str:
     return dl(rows)
 
 
-def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str | None], frame: Frame, *,
+def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str | None], digests: dict[str, str],
+                  frame: Frame, *,
                   decides: bool, done: str | None, ingest: str | None) -> str:
     parts: list[str] = []
     if done in ("accept", "reject"):
@@ -840,6 +901,7 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
                 f'<form class="stack" method="post" action="/ui/projects/{text(quote(name, safe=""))}/reviews">'
                 f'{frame.csrf_field()}<input type="hidden" name="item" value="{text(proposal.item)}">'
                 f'<input type="hidden" name="target" value="{text(proposal.target)}">'
+                f'<input type="hidden" name="digest" value="{text(digests[str(proposal.item)])}">'
                 f'<label for="note-{number}">Note (why; recorded with your name)'
                 f'<textarea id="note-{number}" name="note" maxlength="2000"></textarea></label>'
                 f'<div><button type="submit" name="decision" value="accept">Accept {text(proposal.item)}</button> '
@@ -1182,7 +1244,7 @@ def _sweep_request(form: dict[str, str]) -> SweepRequest:
     try:
         return SweepRequest.model_validate({
             "valid_at": valid_at, "known_at": known_at, "fail_on": form.get("fail_on") or "escalate",
-            "include_superseded": form.get("include_superseded") == "true"})
+            "include_superseded": form_flag(form, "include_superseded")})
     except ValidationError as invalid:
         raise _Failure(422, [{"loc": ["form", *p["loc"]], "msg": p["msg"], "type": p["type"]}
                              for p in invalid.errors()]) from None
