@@ -606,6 +606,8 @@ def test_browser_accepting_a_proposal_from_the_queue(browser: Any, server: Any, 
 
     root = server.service.projects[NAME].root
     sign_in(browser, server, "editor")  # an admin that is no reviewer: admin implies the right
+    unreviewed = open_page(browser, server.url + clause_path("SPEC-087100", valid_at=DAY)).find_element(
+        By.TAG_NAME, "main").text
     page = open_page(browser, server.url + f"/ui/projects/{NAME}/reviews")
     article = next(a for a in _css(page, "article.proposal") if "ADD-01#1.6" in a.find_element(By.TAG_NAME, "h2").text)
     article.find_element(By.TAG_NAME, "textarea").send_keys("Hardware set confirmed with the owner.")
@@ -627,6 +629,9 @@ def test_browser_accepting_a_proposal_from_the_queue(browser: Any, server: Any, 
         time.sleep(0.5)
     assert "Ingest: done" in state, state[-1500:]
     assert not any("ADD-01#1.6" in h.text for h in _css(browser, "article.proposal h2"))
+    # and the clause page changed with it: the section now names the item accepted as amending it
+    clause = open_page(browser, server.url + clause_path("SPEC-087100", valid_at=DAY))
+    assert "ADD-01#1.6" not in unreviewed and "ADD-01#1.6" in clause.find_element(By.TAG_NAME, "main").text
     assert_quiet(browser, server.url)
 
 
