@@ -638,7 +638,9 @@ def _still_in_graph(root: Path, entry: Erasure) -> tuple[Any, tuple[str, int] | 
 
 
 def _cached_model(store: Any) -> tuple[str, int] | None:
-    """The one model of the embedding cache, when the graph no longer says (an erasure resumed)."""
+    """The one model of the embedding cache, when the graph no longer says (an erasure resumed).
+    The cache is opened by the one opener (``open_cache``), which refuses one without its table;
+    ``vet_cache`` has deleted such a cache before the erasure changed anything (audit MM4-7)."""
     from .store._embed import open_cache
 
     db = open_cache(store.layout.cache_file)

@@ -81,7 +81,7 @@ def _print(result: ErasureResult) -> None:
         return
     if result.cache_dropped:
         err.print(visible(f"warning: the embedding cache .inforce/{result.cache_dropped[0]} did not read (not the cache's "
-                          f"SQLite, or a vector of the wrong length): deleted ({', '.join(result.cache_dropped)}), as no "
+                          f"SQLite, no vectors table, or a vector of the wrong length): deleted ({', '.join(result.cache_dropped)}), as no "
                           "vector of the erased text could be taken out of it alone; inforce embed rebuilds it"))
     out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))

@@ -82,12 +82,16 @@ def _unusable(path: Path, why: str) -> StoreError:
                       f"{path.name}-wal, -shm beside it), then run inforce embed to rebuild it")
 
 
-def cache_problem(db: sqlite3.Connection, *, rows: bool = False) -> str | None:
+def cache_problem(db: sqlite3.Connection, *, rows: bool = False, table: bool = True) -> str | None:
     """What keeps an open cache from being read as one (None: it reads): a file that is not
-    SQLite, a ``vectors`` table of other columns, and with ``rows`` a vector whose length is not
-    its ``dim`` (a full scan of the lengths, no vector read)."""
+    SQLite, a ``vectors`` table of other columns, with ``table`` no ``vectors`` table at all (a
+    zero-byte file, a cache cut short at creation: SQLite opens it as an empty database), and
+    with ``rows`` a vector whose length is not its ``dim`` (a full scan of the lengths, no
+    vector read)."""
     try:
         columns = tuple(row[1] for row in db.execute("PRAGMA table_info(vectors)"))
+        if not columns and table:
+            return "holds no vectors table (a cache cut short when it was made)"
         if columns and columns != CACHE_COLUMNS:
             return f"holds a vectors table of other columns ({', '.join(columns)})"
         if columns and rows:
@@ -104,7 +108,10 @@ def open_cache(path: Path, *, create: bool = False, rows: bool = False) -> sqlit
     """The one way the embedding cache is opened (``embed``, ``resolve``, ``sweep``, ``erase``):
     None when there is none and ``create`` is false. StoreError naming the file and what to do
     (exit 3) when it is a symbolic link (never read or written through) or not a regular file,
-    or does not read as the cache (``cache_problem``; ``rows``: its vectors' lengths checked too)."""
+    or does not read as the cache (``cache_problem``; ``rows``: its vectors' lengths checked too).
+    A file without the ``vectors`` table (zero bytes: a cache cut short at creation) is one
+    that does not read for a reader; ``create`` (``embed``) makes the table in it, as in a new
+    file, since there is nothing in it to lose (audit MM4-7)."""
     if path.is_symlink():
         raise _unusable(path, "is a symbolic link, which is never read or written through")
     if path.exists() and not path.is_file():
@@ -113,7 +120,7 @@ def open_cache(path: Path, *, create: bool = False, rows: bool = False) -> sqlit
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=60)
-    problem = cache_problem(db, rows=rows)
+    problem = cache_problem(db, rows=rows, table=not create)
     if problem is None and create:
         try:
             db.execute("PRAGMA journal_mode=WAL")

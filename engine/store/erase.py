@@ -13,7 +13,6 @@ hands out from the erasure on (``fill_allocations``, ``_heap``).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,10 +108,8 @@ def cached_hashes(layout: StoreLayout) -> set[str]:
     db = open_cache(layout.cache_file)
     if db is None:
         return set()
-    try:
+    try:  # open_cache refuses a cache without its vectors table (audit MM4-7)
         return {str(row[0]) for row in db.execute("SELECT DISTINCT hash FROM vectors")}
-    except sqlite3.OperationalError:  # no vectors table yet: nothing cached
-        return set()
     finally:
         db.close()
 
