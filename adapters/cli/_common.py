@@ -299,14 +299,21 @@ def emit_text(text: str) -> None:
 def outside_documents(path: Path, option: str, project: Path | None) -> None:
     """Refuse an output (a file or folder the command writes) inside ``project``'s documents
     folder: what is written there would be read as one of the project's documents at the next
-    ingest (a report read as a specification, an audit record failing the ingest)."""
+    ingest (a report read as a specification, an audit record failing the ingest), or inside its
+    store (``.inforce``: what is written there would replace the graph's files, its pointer, its
+    cache, and leave the project damaged; audit MM4-4)."""
     if project is None:
         return
     from inforce.adapters.ingest.documents import DOCUMENTS
+    from inforce.engine.store._layout import StoreLayout
 
     if is_inside(path, Path(project) / DOCUMENTS):
         raise InputError(f"{path} is inside the project's {DOCUMENTS} folder: what is written there would be read "
                          "as a document at the next ingest", field=option, hint=f"write it outside {DOCUMENTS}/")
+    store = StoreLayout(Path(project)).home
+    if is_inside(path, store):
+        raise InputError(f"{path} is inside the project's store ({store.name}): what is written there would "
+                         "overwrite the files inforce keeps", field=option, hint=f"write it outside {store.name}/")
 
 
 def writable_folder(folder: Path, option: str, project: Path | None = None) -> None:

@@ -518,6 +518,19 @@ class _BodyReader:
                     self._blocks(content)
             elif name == "customXml":
                 self._blocks(child)
+            elif name == "altChunk":
+                # an imported block (HTML, RTF, another document) Word merges when it opens the
+                # file: its text is no part of this one's XML, so it is said, never dropped (audit MM4-5)
+                self.warnings.append(
+                    InputError(
+                        f"an imported chunk (w:altChunk) after paragraph {self.index} is not read: its "
+                        "text is kept in another part of the file, which Word merges when it opens it",
+                        file=self.file,
+                        line=max(self.index, 1),
+                        field="alt_chunk",
+                        hint="open the file in Word and save it again (the chunk becomes ordinary text)",
+                    )
+                )
 
     # -- paragraphs ------------------------------------------------------------------------
 
