@@ -443,6 +443,9 @@ class _BodyReader:
         self.hidden_runs: list[int] = []
         #: Each symbol not read, ``(font, code)``, and the paragraphs it stands in.
         self.unread_symbols: dict[tuple[str, str], list[int]] = {}
+        #: Each list number format written in digits though Word prints it otherwise
+        #: (``chineseCounting``, ``ordinalText``), and the paragraphs numbered in it.
+        self.unrendered_formats: dict[str, list[int]] = {}
         #: The tables read so far (the body's, or this part's), and the characters merged cells
         #: have repeated so far in the document, one count the body and its margins share.
         self.tables = 0
@@ -466,6 +469,7 @@ class _BodyReader:
             at.append(at[-1])
         self._note_hidden()
         self._note_symbols()
+        self._note_formats()
         return DocxTextLayer("\n".join(lines), tuple(at), self.index, tuple(self.warnings))
 
     def _note_hidden(self) -> None:
@@ -501,6 +505,22 @@ class _BodyReader:
                     field="symbol",
                     hint="write the character itself (from a Unicode font) if it matters to "
                     "the text",
+                )
+            )
+
+    def _note_formats(self) -> None:
+        """A warning for each list number format written here in digits, though Word prints
+        it otherwise (a reader sees "一." or "First", the text says "1."): audit MM4-6."""
+        for number_format, places in self.unrendered_formats.items():
+            more = f" and {len(places) - 1} more" if len(places) > 1 else ""
+            self.warnings.append(
+                InputError(
+                    f"the list numbers in the format {number_format} (paragraph {places[0]}{more}) are "
+                    "written in digits: inforce does not write that format as Word prints it",
+                    file=self.file,
+                    line=places[0],
+                    field="number_format",
+                    hint="number the list in digits, letters or Roman numerals if its numbers are cited",
                 )
             )
 
@@ -611,10 +631,14 @@ class _BodyReader:
         if list_id is None or list_id == "0":  # numId 0 takes the style's numbering off
             return ""
         try:
-            return self.numbering.label(list_id, level, style)
+            label = self.numbering.label(list_id, level, style)
         except LabelError as exc:
             raise self._error(f"paragraph {self.index}", str(exc), "numbering",
                               "fix the list's numbering in Word (Define New Multilevel List), or remove the file") from None
+        for number_format in self.numbering.unrendered:
+            self.unrendered_formats.setdefault(number_format, []).append(self.index)
+        self.numbering.unrendered.clear()
+        return label
 
     def _shown(self, paragraph: etree._Element, style: str | None) -> str | None:
         """The paragraph's text as a reader sees it, hidden runs left out (and counted); None

@@ -32,6 +32,11 @@ _MAX_LABEL = 64
 #: The most styles a ``basedOn`` chain is followed through (a cycle is cut before).
 _MAX_CHAIN = 64
 _PLACEHOLDER = re.compile(r"%([1-9])")
+#: The Word number formats (``w:numFmt``) :func:`_format` writes as Word prints them; any other
+#: (``chineseCounting``, ``ordinalText``, ``cardinalText``, ``ganada``...) is written in digits,
+#: and said (``Numbering.unrendered``: audit MM4-6).
+RENDERED_FORMATS = frozenset({"decimal", "upperLetter", "lowerLetter", "upperRoman", "lowerRoman", "decimalZero",
+                              "none", "bullet"})
 _HEADING_STYLE = re.compile(r"heading ([1-6])", re.IGNORECASE)
 _CONTENTS_STYLE = re.compile(r"toc (?:[1-9]|heading)", re.IGNORECASE)
 _ROMAN = tuple(
@@ -275,13 +280,16 @@ class Numbering:
         self.counts: dict[str, dict[int, int]] = {}
         self.started: set[str] = set()
         self.found: dict[str, tuple[str, dict[int, _Level], dict[int, int]] | None] = {}
+        #: The number formats of the last label written in digits though Word prints them
+        #: otherwise (not in RENDERED_FORMATS); the reader takes them after each label.
+        self.unrendered: list[str] = []
 
     def fresh(self) -> Numbering:
         """The same definitions with every counter at its start: a page header's lists count
         apart from the body's, and the definitions are read once for all the parts."""
         copy = object.__new__(Numbering)
         copy.w, copy.styles, copy.abstracts, copy.lists = self.w, self.styles, self.abstracts, self.lists
-        copy.counts, copy.started, copy.found = {}, set(), {}
+        copy.counts, copy.started, copy.found, copy.unrendered = {}, set(), {}, []
         return copy
 
     def label(self, list_id: str, level_index: int | None, style_id: str | None) -> str:
@@ -308,11 +316,17 @@ class Numbering:
             if level_index < (deeper if rule is None else rule):
                 del counts[deeper]
         try:
-            return level.label(counts, levels)
+            label = level.label(counts, levels)
         except LabelError as exc:
             raise LabelError(
                 f"{exc} (numbering.xml: abstractNum {abstract_id}, level {level_index})"
             ) from None
+        if level.format != "bullet" and not level.legal:
+            for placeholder in _PLACEHOLDER.findall(level.text):
+                shown = levels.get(int(placeholder) - 1)
+                if shown is not None and shown.format not in RENDERED_FORMATS:
+                    self.unrendered.append(shown.format)
+        return label
 
     def _levels(
         self, list_id: str, depth: int = 0

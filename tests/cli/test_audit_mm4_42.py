@@ -133,3 +133,36 @@ def test_a_word_alt_chunk_is_said_not_read_at_its_paragraph(tmp_path: Path) -> N
     [warning] = [w for w in layer.warnings if w.field == "alt_chunk"]
     assert warning.file == "documents/x.docx" and warning.line == 2
     assert "altChunk" in warning.message and "not read" in warning.message
+
+
+# ---- MM4-6: a Word list number format not written as Word prints it ------------------------
+
+
+@pytest.mark.parametrize("number_format", ["chineseCounting", "ordinalText", "cardinalText", "ganada"])
+def test_a_list_number_format_written_in_digits_is_said(tmp_path: Path, number_format: str) -> None:
+    from inforce.adapters.ingest.docx import docx_text_layer
+
+    from docx_writer import WordWriter
+
+    writer = WordWriter()
+    writer.paragraph("2.1 MIXTURES")
+    listed = writer.list_numbering([(number_format, "%1.")])
+    writer.numbered("Strength 4,000 psi.", listed)
+    writer.numbered("Slump 4 inches.", listed)
+    path = writer.save(tmp_path / "x.docx")
+    layer = docx_text_layer(path, file="documents/x.docx")
+    [warning] = [w for w in layer.warnings if w.field == "number_format"]
+    assert number_format in warning.message and warning.file == "documents/x.docx" and warning.line == 2
+
+
+def test_list_numbers_word_prints_as_inforce_writes_them_are_not_said(tmp_path: Path) -> None:
+    from inforce.adapters.ingest.docx import docx_text_layer
+
+    from docx_writer import WordWriter
+
+    writer = WordWriter()
+    listed = writer.list_numbering([("upperLetter", "%1."), ("decimal", "%2.")])
+    writer.numbered("Strength 4,000 psi.", listed)
+    writer.numbered("Slump 4 inches.", listed, 1)
+    layer = docx_text_layer(writer.save(tmp_path / "x.docx"), file="documents/x.docx")
+    assert not [w for w in layer.warnings if w.field == "number_format"]
