@@ -236,8 +236,9 @@ class _ProjectFiles:
 
     def text_line(self, document: Document) -> int | None:
         """The file line where a Markdown document's text layer starts (the file's text after
-        its front matter); None where the text layer is not the file's text."""
-        if document.source.format != "markdown" or not document.text_layer:
+        its front matter), or a CSV schedule's (the file's text: line 1); None where the text
+        layer is not the file's text (audit MM4-3: a CSV row's quantities were listed at no line)."""
+        if document.source.format not in ("markdown", "csv") or not document.text_layer:
             return None
         try:
             # as the parser reads it: bytes decoded, line ends kept (a CRLF file's text layer keeps them)
@@ -249,8 +250,8 @@ class _ProjectFiles:
         return raw.count("\n", 0, len(raw) - len(document.text_layer)) + 1
 
     def lines_at(self, document: Document, places: Sequence[tuple[str, int]]) -> list[int | None]:
-        """The file line of each (provision path, text layer offset): in Markdown the text
-        layer's start and the lines before the offset; on a drawing the line its callout's
+        """The file line of each (provision path, text layer offset): in Markdown (and a CSV
+        schedule) the text layer's start and the lines before the offset; on a drawing the line its callout's
         text is written on; None elsewhere (a PDF page, a Word paragraph)."""
         if document.source.format == "drawing":
             lines = self._callout_lines(document)

@@ -166,3 +166,20 @@ def test_list_numbers_word_prints_as_inforce_writes_them_are_not_said(tmp_path: 
     writer.numbered("Slump 4 inches.", listed, 1)
     layer = docx_text_layer(writer.save(tmp_path / "x.docx"), file="documents/x.docx")
     assert not [w for w in layer.warnings if w.field == "number_format"]
+
+
+# ---- MM4-3: a CSV schedule's unbound quantities at their line ---------------------------------
+
+
+def test_a_csv_rows_unbound_quantities_are_listed_at_its_line(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: mm4\n")
+    (root / "documents" / "sched.csv").write_text("Mark,Width (furlongs),Depth\nF1,24,300 mm\n\nF2,3,450 mm\n")
+    (root / "documents" / "sched.csv.yaml").write_text(
+        "id: SCH-F\nkind: schedule\ntitle: Footings\neffective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n")
+    result = Project.ingest(root)
+    items = [(item.line, item.text) for item in result.unbound.items if item.file.endswith("sched.csv")]
+    assert items and all(line is not None for line, _ in items), items
+    assert {line for line, text in items if "450" in text} == {4}
+    assert {line for line, text in items if "300" in text} == {2}
