@@ -189,6 +189,9 @@ _MIXED = re.compile(r"^(?P<whole>\d+)-(?P<num>\d+)/(?P<den>\d+)$")
 _FEET_INCHES = re.compile(
     r"^(?P<feet>\d+)['′]-?(?P<inches>\d+(?:\.\d+)?)?(?:-(?P<num>\d+)/(?P<den>\d+))?$"
 )
+#: Digits grouped by threes with an apostrophe (``4'000``, ``1'250'000.5``: the Swiss thousands
+#: separator): one number, read before feet-and-inches (three digits of inches are no inches).
+_APOSTROPHE_GROUPED = re.compile(r"^(?P<sign>[+\-−])?(?P<num>\d{1,3}(?:['’]\d{3})+(?:\.\d+)?)$")
 _RANGE = re.compile(rf"^(?P<lo>{_NUM})(?P<dash>[-–—])(?P<hi>{_NUM})$")
 #: A range of inches with the mark on its low end too (``3"-5"``: the tokenizer leaves the
 #: high end's mark as the next token, the unit of both).
@@ -247,6 +250,12 @@ def lex_number(text: str) -> NumberToken | None:
         if den in _FRACTION_DENOMINATORS and 0 < num < den:
             return NumberToken("fraction", int(match["whole"]) + num / den, precision=1 / den)
         return None
+    match = _APOSTROPHE_GROUPED.match(text)
+    if match is not None:  # 4'000, 1'250.5: a thousands separator (Swiss), never feet (audit MM4-2)
+        value, precision, integer = _plain(match["num"].replace("'", "").replace("’", ""))
+        if match["sign"] in ("-", "−"):
+            value = -value
+        return NumberToken("number", value, precision=precision, is_integer=integer, has_grouping=True)
     match = _FEET_INCHES.match(text)
     if match is not None and (match["inches"] is not None or match["num"] is not None):
         inches = float(match["inches"] or 0)

@@ -130,6 +130,11 @@ _TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—|]*$")
 _FIGURES_BEFORE = re.compile(r"[\s\d$€£%(),.\-–—|]*$")
 _STOP_WORDS: frozenset[str] | None = None
 _IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
+#: Unit symbols that are also words a label's number is followed by (``Table 3 in Part 2``,
+#: ``Section 5 at ...``, ``No. 6 through No. 18 bars``: reinforcing bars, not pressure): after a
+#: label word they do not make the number a quantity.
+_LABEL_UNIT_WORDS = frozenset({"in", "at", "a", "s", "h", "d", "l", "t", "g", "m.", "no", "of", "per", "and", "or",
+                               "to", "bar", "bars"})
 
 
 def _stop_words() -> frozenset[str]:
@@ -525,7 +530,10 @@ class _TokenReader:
         if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
             return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
         if self._after_designation(i):
-            return True
+            # a number with its unit written after it measures, whatever word stands before it
+            # ("level 0.50 m", "level 3 m"); the label vocabulary (DESIGNATIONS) decides only a
+            # number with none ("Level 3", "Section 5") (audit MM4-1)
+            return not self._measured_after_label(i)
         if previous == "s." and i > 1 and (texts[i - 2] in ("I", "II", "III") or (i - 2) in self.designated):
             return True  # German citations: a gazette's page (BGBl. I S. 593), a sentence (Abs. 2 S. 3)
         if previous == "(" and i > 1 and i + 1 < self.n and texts[i + 1] == ")" and (
@@ -545,6 +553,23 @@ class _TokenReader:
                 and texts[i - 1].isupper()):
             return True  # a postal code: Washington, DC 20226
         return False
+
+    def _measured_after_label(self, i: int) -> bool:
+        """Whether the number at ``i``, right after a label word, has a known unit written after
+        it: a unit spelled as a word the text could use otherwise (``in``, ``at``, a one-letter
+        symbol glued to nothing but a capitalised label) does not count, so ``Table 3 in
+        Part 2`` stays a label."""
+        if i + 1 >= self.n:
+            return False
+        unit = self._unit(i + 1, i)
+        if unit is None or unit[1] is None:
+            return False
+        written = self.lowers[i + 1]
+        if written in _LABEL_UNIT_WORDS:
+            return False
+        end = unit[0]
+        following = self.texts[end] if end < self.n else ""
+        return not following[:1].isdigit()
 
     def _after_designation(self, i: int) -> bool:
         """Whether the words right before token ``i`` make a number there a label (``Section 5``,
