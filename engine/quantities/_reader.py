@@ -43,6 +43,10 @@ from .units import ResolvedUnit, convert, convert_difference, dimension_of
 
 __all__ = ["_Reader"]
 
+#: One to three digits, a point, three digits (``4.000``, ``1.500``): with a unit after it, a
+#: point between thousands as much of Europe writes them, or three decimals: not to be told apart.
+_POINT_GROUPED = re.compile(r"[+\-−]?[1-9]\d{0,2}\.\d{3}")
+
 
 class _Reader(_TokenReader):
     """Walks one doc's tokens left to right, assembling a mention at each number."""
@@ -232,6 +236,12 @@ class _Reader(_TokenReader):
                     warnings.append(("unknown_unit", self.idx[i], self._end_char(j - 1),
                                      f"unit {unit_written!r} is not known; the number is kept without a unit"))
                     unit_written = None
+        if expression is not None and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
+            # 4.000 psi: a point between thousands (as much of Europe writes them) or three
+            # decimals; read as written, said and left unbound, as 1,5 mm is (audit MM4-2)
+            warnings.append(("malformed_number", self.idx[i], self._end_char(i),
+                             f"{texts[i]!r} may be {texts[i].replace('.', ',')} (a point between thousands) "
+                             "or three decimals; write 4,000 or 4000 for thousands"))
         if currency is not None and expression is None and not warnings:
             unit_written, expression = currency, CURRENCY_PREFIXES[currency.lower()]
             notation = "money"

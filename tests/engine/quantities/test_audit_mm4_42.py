@@ -7,7 +7,9 @@ measures whatever word stands before it; the vocabulary decides only a number wi
 ("Level 3", "Section 5").
 
 MM4-2 (medium): "4'000 mm" (the Swiss thousands separator) was read as 4 feet. Digits grouped by
-threes with an apostrophe are one number, never feet and inches.
+threes with an apostrophe are one number, never feet and inches. "4.000 psi" (a point between
+thousands, or three decimals: not to be told apart) is read as written, flagged and left unbound,
+as "1,5 mm" is.
 """
 
 from __future__ import annotations
@@ -54,3 +56,17 @@ def test_apostrophe_thousands_are_one_number_never_feet(text: str, value: float)
 def test_feet_and_inches_still_read() -> None:
     read = _read("Provide 4'-6\" clear.")
     assert len(read) == 1 and read[0][0] == pytest.approx(54.0 if read[0][1] in ("in", "inch") else 4.5), read
+
+
+@pytest.mark.parametrize("text", ["Concrete shall be 4.000 psi.", "Space joints at 1.500 mm."])
+def test_a_point_between_three_digits_before_a_unit_is_flagged_like_a_comma_decimal(text: str) -> None:
+    found = extract_quantities(text)
+    [mention] = found.mentions
+    assert [w.code for w in mention.warnings] == ["malformed_number"]
+    assert "point between thousands" in mention.warnings[0].message
+
+
+@pytest.mark.parametrize("text", ["Cover 0.375 in.", "Use 4,000 psi.", "Slope 1.5 percent."])
+def test_other_decimals_are_not_flagged(text: str) -> None:
+    [mention] = extract_quantities(text).mentions
+    assert not mention.warnings
