@@ -5,15 +5,24 @@
 
 The project is ``generate_project.py``'s specification sections (about 90 provisions each, a
 share revised, addenda superseding paragraphs): ``--docs 1100`` is about 100,000 provisions,
-cached under ``/tmp/inforce-bench/ui-N`` and ingested (a no-op when nothing changed). The
-application (``create_app``, pages included) runs in this process under uvicorn on loopback;
+cached under ``/tmp/inforce-bench/ui-N`` and ingested (a no-op when nothing changed). So that the
+review queue is not timed empty, the bench adds to its copy (once; rewritten only when it differs)
+the stock ``supersession/csi-addenda`` pack in the manifest, ``QUEUE`` (40) more sections of the
+generator's shape numbered in Division 33, and one addendum changing each of them in part with no
+part named ("Section 33 11 00 is revised to add requirements for cold-weather placement."), which
+the pack proposes for review rather than applies (its ``propose_partial_on_documents``): 40 pending
+proposals, each shown beside its section's text. (The generated sections themselves cannot be the
+targets: the pack takes a section's division from its document id, and ``SPEC-000123`` reads as
+Division 00, whose items the pack skips.) The generated addenda name their sections the same way
+("Section 000009, Paragraph 2.1.A"), so the pack skips them and the edges they declare are unchanged.
+The application (``create_app``, pages included) runs in this process under uvicorn on loopback;
 a session is signed in through ``/``, and each page is asked ``--rounds`` times, each on a
 different provision or document chosen before anything is timed from the edges the graph holds:
 
 - the clause page of a paragraph an addendum replaced (``asof`` and ``history`` of it)
 - the clause page of the section holding it (its text consolidated, the part marked)
 - a document's supersession graph (``show`` of the document)
-- the review queue (``readings``, and ``show`` of each pending proposal's target)
+- the review queue (``readings``, and ``show`` of each pending proposal's target: 40 sections)
 - the search page, words (``resolve`` of the first words of each replaced paragraph, on the date)
 - the search box given a locator (the redirect to its clause page: nothing is asked)
 - starting a sweep from the sweeps page (the API's job started: a generation pinned, a thread;
@@ -64,12 +73,54 @@ class Timed:
         self.seconds.append(time.perf_counter() - started)
 
 
+#: Sections the review queue's addendum changes in part, one pending proposal each.
+QUEUE = 40
+PACK = "supersession/csi-addenda"
+
+
+def _write(path: Path, content: str) -> None:
+    """``content`` into ``path`` unless it already holds it (so the next ingest has nothing to redo)."""
+    if not path.exists() or path.read_text(encoding="utf-8") != content:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+
+
+def queue(folder: Path) -> None:
+    """The stock csi-addenda pack in the manifest, ``QUEUE`` sections numbered 33 11 00 to 33 50 00
+    (the generator's body, its heading renumbered) and ``ADD-QUEUE``, an addendum changing each in
+    part with no part named: each item proposed for review, none applied."""
+    import generate_project
+
+    manifest = folder / "inforce.yaml"
+    said = manifest.read_text(encoding="utf-8")
+    if PACK not in said:
+        if "rules: []" not in said:
+            raise SystemExit(f"{manifest}: no `rules: []` line to list the stock {PACK} pack in")
+        _write(manifest, said.replace("rules: []", f"rules:\n  - stock: {PACK}"))
+    items = []
+    for k in range(QUEUE):
+        number = f"33 {11 + k:02d} 00"
+        topic = generate_project.TOPICS[k % len(generate_project.TOPICS)]
+        body = generate_project._body(k, topic, random.Random(27_000 + k), 0).split("\n", 1)[1]
+        fields = {"id": f"SPEC-{number.replace(' ', '')}", "kind": "specification",
+                  "title": f"Section {number} {topic}", "revision": '"0"', "seq": 1, "issued": "2024-01-08",
+                  "effective": "{from: 2024-01-08}", "recorded": "2024-01-08T09:00:00Z"}
+        _write(folder / "documents" / "queue" / f"spec-{number.replace(' ', '')}.md",
+               generate_project._front_matter(fields) + f"SECTION {number} - {topic.upper()}\n{body}")
+        items.append(f"1.{k + 1} Section {number} is revised to add requirements for cold-weather placement.")
+    fields = {"id": "ADD-QUEUE", "kind": "addendum", "title": "Addendum No. 1 (the review queue's)",
+              "issued": "2024-06-03", "effective": "{from: 2024-06-03}", "recorded": "2024-06-03T12:00:00Z"}
+    _write(folder / "documents" / "queue" / "add-queue.md", generate_project._front_matter(fields)
+           + "ADDENDUM NO. 1\n\n1 CHANGES TO THE SPECIFICATIONS\n\n" + "\n\n".join(items) + "\n")
+
+
 def project(docs: int, folder: Path | None) -> tuple[Path, str]:
     import generate_project
 
     folder = folder or Path(f"/tmp/inforce-bench/ui-{docs}")
     if not (folder / "inforce.yaml").exists():
         generate_project.generate(folder, docs)
+    queue(folder)
     wall, summary, note = ingest_usable(folder)
     return folder, f"`inforce ingest {folder}`: {wall:.1f} s, {ingest_summary(summary)}" + (f"; {note}" if note else "")
 
@@ -149,15 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "clause page, a replaced paragraph": [clause(p) for p in paragraphs],
         "clause page, its section (consolidated)": [clause(s) for s in sections],
         "document supersession graph": [f"/ui/projects/bench/documents/{d}?valid_at={day}" for d in documents],
-        "review queue": ["/ui/projects/bench/reviews"] * min(args.rounds, 10),
+        "review queue": ["/ui/projects/bench/reviews"] * min(args.rounds, 10),  # labelled with its count below
         "search, words (resolve)": [f"{search}?{urlencode({'q': w, 'valid_at': day})}" for w in words],
         "search, a locator (to its clause page)": [f"{search}?{urlencode({'q': p, 'valid_at': day})}"
                                                    for p in paragraphs],
     }
-    print(f"project: {provisions:,} provisions ({ingested}); {len(paragraphs)} probes per clause page; "
-          f"sweeps started on {sweep_day}")
-    print("| page | rounds | server p50 ms | server p95 ms | HTTP wall p50 ms | bytes p50 | ≤ 200 ms p50 |")
-    print("|---|---|---|---|---|---|---|")
     met = True
 
     def measure(label: str, asks: list[Any], expect: int = 200, after: Any = None) -> None:
@@ -188,6 +235,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert client.post("/", data={"key": "ifk-bench", "sign_in": form.group(1)}).status_code == 303
         for url in [*gets["clause page, a replaced paragraph"][:3], *gets["search, words (resolve)"][:2]]:
             client.get(url)  # the first questions build the indexes
+        held = re.search(r"<p>(\d+) proposal\(s\) pending", client.get("/ui/projects/bench/reviews").text)
+        pending = int(held.group(1)) if held else 0
+        if pending < QUEUE:
+            raise SystemExit(f"the review queue holds {pending} pending proposal(s), not the {QUEUE} ADD-QUEUE's "
+                             "items should give: the row would not time the queue it means to")
+        gets = {(f"{label} ({pending} pending proposals)" if label == "review queue" else label): urls
+                for label, urls in gets.items()}
+        print(f"project: {provisions:,} provisions ({ingested}); {len(paragraphs)} probes per clause page; "
+              f"review queue: {pending} pending proposals (ADD-QUEUE, each beside its section's text); "
+              f"sweeps started on {sweep_day}")
+        print("| page | rounds | server p50 ms | server p95 ms | HTTP wall p50 ms | bytes p50 | ≤ 200 ms p50 |")
+        print("|---|---|---|---|---|---|---|")
         for label, urls in gets.items():
             measure(label, urls, 303 if "a locator" in label else 200)
         token = re.search(r'name="csrf" value="([^"]+)"', client.get("/ui/projects/bench/sweeps").text)
