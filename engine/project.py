@@ -199,6 +199,14 @@ class Project:
         return result
 
     @staticmethod
+    def store_folder(root: str | Path) -> Path:
+        """The folder under ``root`` where inforce keeps a project's graph, pointer, locks and
+        caches (what an output written there would overwrite): the store layout's own answer."""
+        from .store._layout import StoreLayout
+
+        return StoreLayout(Path(root)).home
+
+    @staticmethod
     def ingest_problems(failed: InputErrors, groups: Iterable[str] | None) -> InputErrors:
         """A failed ingest's problems — as ``ingest`` without groups raised them, for whoever holds
         the files — as an asker holding ``groups`` is shown them: the one rule ``ingest`` with
@@ -440,6 +448,25 @@ class Project:
             return _or_refusal(lambda: snapshot.show(locator, groups=groups))
         except NotFoundError as missing:
             raise self._erased(missing, locator, groups) from None
+
+    def show_texts(
+        self, locators: Iterable[Locator | str], *, groups: Iterable[str] = (),
+    ) -> dict[str, str | Refusal | None]:
+        """The text ``show`` gives for each locator (keyed by the locator as given), through
+        the same access gate, in one call on one snapshot: a ``Refusal`` for one ``groups`` may
+        not read, None for one the project does not hold (``show`` raises ``NotFoundError``)."""
+        snapshot = self.snapshot
+        held = tuple(groups)
+        found: dict[str, str | Refusal | None] = {}
+        for locator in locators:
+            key = str(locator)
+            if key in found:
+                continue
+            try:
+                found[key] = _or_refusal(lambda: snapshot.show_text(locator, groups=held))  # noqa: B023
+            except NotFoundError:
+                found[key] = None
+        return found
 
     def _erased(self, missing: NotFoundError, locator: Locator | str, groups: Iterable[str]) -> NotFoundError:
         """``missing``, naming the erasure when the locator's document was erased (and ``groups``

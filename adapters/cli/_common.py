@@ -305,12 +305,12 @@ def outside_documents(path: Path, option: str, project: Path | None) -> None:
     if project is None:
         return
     from inforce.adapters.ingest.documents import DOCUMENTS
-    from inforce.engine.store._layout import StoreLayout
+    from inforce.engine import Project
 
     if is_inside(path, Path(project) / DOCUMENTS):
         raise InputError(f"{path} is inside the project's {DOCUMENTS} folder: what is written there would be read "
                          "as a document at the next ingest", field=option, hint=f"write it outside {DOCUMENTS}/")
-    store = StoreLayout(Path(project)).home
+    store = Project.store_folder(project)
     if is_inside(path, store):
         raise InputError(f"{path} is inside the project's store ({store.name}): what is written there would "
                          "overwrite the files inforce keeps", field=option, hint=f"write it outside {store.name}/")
