@@ -47,7 +47,7 @@ from inforce.ontology.answers import (
     PrecedenceResult,
     ProjectStats,
 )
-from inforce.ontology.views import DateChoice, PackUsed, ProvisionView
+from inforce.ontology.views import DateChoice, PackUsed, ProvisionView, ShownTexts
 
 from .backends import DEFAULT_NLI_THRESHOLD, ModelBackends
 from .eligibility import DEFAULT_EXCLUSIONS
@@ -449,24 +449,17 @@ class Project:
         except NotFoundError as missing:
             raise self._erased(missing, locator, groups) from None
 
-    def show_texts(
-        self, locators: Iterable[Locator | str], *, groups: Iterable[str] = (),
-    ) -> dict[str, str | Refusal | None]:
-        """The text ``show`` gives for each locator (keyed by the locator as given), through
-        the same access gate, in one call on one snapshot: a ``Refusal`` for one ``groups`` may
-        not read, None for one the project does not hold (``show`` raises ``NotFoundError``)."""
-        snapshot = self.snapshot
-        held = tuple(groups)
-        found: dict[str, str | Refusal | None] = {}
-        for locator in locators:
-            key = str(locator)
-            if key in found:
-                continue
-            try:
-                found[key] = _or_refusal(lambda: snapshot.show_text(locator, groups=held))  # noqa: B023
-            except NotFoundError:
-                found[key] = None
-        return found
+    def show_texts(self, locators: Iterable[Locator | str], *, groups: Iterable[str] = ()) -> ShownTexts:
+        """The text ``show`` gives for each locator, each through the same access gate, in one
+        call on one snapshot (a page showing many provisions' words: the review queue): those
+        ``groups`` may not read are named in ``refused`` (``show``: a Refusal), those the
+        project does not hold in ``missing`` (``show``: ``NotFoundError``)."""
+        found = self.snapshot.show_texts(locators, groups=groups)
+        return ShownTexts(
+            texts={key: text for key, text in found.items() if isinstance(text, str)},
+            refused=tuple(key for key, text in found.items() if isinstance(text, AccessRestrictedError)),
+            missing=tuple(key for key, text in found.items() if isinstance(text, NotFoundError)),
+        )
 
     def _erased(self, missing: NotFoundError, locator: Locator | str, groups: Iterable[str]) -> NotFoundError:
         """``missing``, naming the erasure when the locator's document was erased (and ``groups``

@@ -449,18 +449,61 @@ class Snapshot:
     def show(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> ProvisionView:
         """One stored provision (the latest revision when unpinned), its revisions and edges."""
         wanted = _locator(locator)
+        held = tuple(groups)
+        rev = self._shown_revision(wanted, held)
+        return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
+                              targets=self.target_readable(held), known=self.edge_known(held),
+                              build_id=self.build_id)
+
+    def show_texts(
+        self, locators: Iterable[Locator | str], *, groups: Iterable[str] = (),
+    ) -> dict[str, str | AccessRestrictedError | NotFoundError]:
+        """The text ``show`` gives for each locator (its ``ProvisionView.text``), or the error
+        ``show`` raises for it, keyed by the locator as given, in the order asked: each through
+        ``show``'s own gate (``_shown_revision``), without the revisions and edges. Provisions'
+        texts come from the build's text store (no graph query), whole revisions' text layers
+        from one graph query for them all."""
+        held = tuple(groups)
+        found: dict[str, str | AccessRestrictedError | NotFoundError] = {}
+        pinned: dict[str, Locator] = {}
+        order: list[str] = []  # as asked
+        for locator in locators:
+            key = str(locator)
+            if key in found or key in pinned:
+                continue
+            order.append(key)
+            try:
+                wanted = _locator(locator)
+                pinned[key] = wanted.pinned(self._shown_revision(wanted, held))
+            except (AccessRestrictedError, NotFoundError) as failed:
+                found[key] = failed
+        texts = self.index.texts
+        layers = self._store.text_layers(f"{p.doc}@{p.rev}" for p in pinned.values() if p.path is None)
+        for key, pin in pinned.items():
+            try:
+                if pin.path is None:
+                    layer = layers.get(f"{pin.doc}@{pin.rev}")
+                    found[key] = layer if layer is not None else self._store.document(f"{pin.doc}@{pin.rev}").text_layer
+                elif texts is not None:
+                    found[key] = texts.text(pin)
+                else:
+                    found[key] = self._store.provision_text(pin)[0]
+            except NotFoundError as missing:
+                found[key] = missing
+        return {key: found[key] for key in order}
+
+    def _shown_revision(self, wanted: Locator, held: tuple[str, ...]) -> str:
+        """The revision ``show`` reads for ``wanted`` (the latest when unpinned), once the
+        access gate lets ``held`` ask about it (``AccessRestrictedError`` otherwise)."""
         entry = self.index.entry(wanted.doc)
         if entry is None:
             raise NotFoundError(f"no document {wanted.doc} in {self._root}")
-        held = tuple(groups)
         self.gate_question(wanted, held)  # unpinned: the latest revision
         rev = wanted.rev or entry.labels[-1]
         if rev not in entry.position:
             raise NotFoundError(f"no revision {wanted.doc}@{rev} in {self._root}",
                                 hint=f"inforce history {self._root} {wanted.doc} lists the revisions")
-        return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
-                              targets=self.target_readable(held), known=self.edge_known(held),
-                              build_id=self.build_id)
+        return rev
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,

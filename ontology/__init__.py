@@ -130,7 +130,15 @@ from .verdict import (
     Verdict,
     VerdictKind,
 )
-from .views import DateChoice, PackUsed, ProvisionView, ShownDocument, ShownEdge, ShownRevision
+from .views import (
+    DateChoice,
+    PackUsed,
+    ProvisionView,
+    ShownDocument,
+    ShownEdge,
+    ShownRevision,
+    ShownTexts,
+)
 from .vocabulary import (
     VOCABULARY,
     AsOfReason,
@@ -271,6 +279,7 @@ __all__ = [
     "ShownDocument",
     "ShownEdge",
     "ShownRevision",
+    "ShownTexts",
     "SourceRef",
     "SourceRun",
     "StaleCitation",

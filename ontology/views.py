@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .document import EdgeReview
 
-__all__ = ["DateChoice", "PackUsed", "ProvisionView", "ShownDocument", "ShownEdge", "ShownRevision"]
+__all__ = ["DateChoice", "PackUsed", "ProvisionView", "ShownDocument", "ShownEdge", "ShownRevision", "ShownTexts"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -75,6 +75,17 @@ class ProvisionView(BaseModel):
     edges: tuple[ShownEdge, ...]
     index_build: str
     withheld: tuple[str, ...] = ()  # documents whose revisions or edges on this provision are left out (access)
+
+
+class ShownTexts(BaseModel):
+    """The text ``show`` gives for each of several locators, asked at once (``Project.show_texts``):
+    each locator as asked, once, in the order asked, in one of the three."""
+
+    model_config = _MODEL
+
+    texts: dict[str, str]  # locator -> its ``ProvisionView.text``
+    refused: tuple[str, ...] = ()  # the asker may not read it (``show``: a Refusal)
+    missing: tuple[str, ...] = ()  # the project holds no such thing (``show``: NotFoundError)
 
 
 class DateChoice(BaseModel):

@@ -58,7 +58,6 @@ from inforce.ontology import (
     InputError,
     InputErrors,
     Locator,
-    NotFoundError,
     Refusal,
     ResolveResult,
 )
@@ -594,19 +593,14 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         def work(project: Project) -> tuple[AddendaReadings, dict[str, str | None], dict[str, str]]:
             # the API's review listing and, beside each proposal, its target as the API's show gives it
             # and the digest of the item's words shown (sent back with the decision: audit MM3-1)
+            # (every target's text in one call, through show's gate: ``Project.show_texts``)
             readings = project.readings(groups=caller.groups)
-            targets: dict[str, str | None] = {}
             digests: dict[str, str] = {}
             for proposal in readings.proposed:
                 if str(proposal.item) not in digests:
                     digests[str(proposal.item)] = project.review_digest(proposal.item)
-                key = str(proposal.target)
-                if key not in targets:
-                    try:
-                        shown = project.show(proposal.target, groups=caller.groups)
-                    except NotFoundError:
-                        shown = None
-                    targets[key] = shown.text if isinstance(shown, ProvisionView) else None
+            shown = project.show_texts([str(p.target) for p in readings.proposed], groups=caller.groups)
+            targets: dict[str, str | None] = dict(shown.texts)  # one refused or missing: no text shown
             return readings, targets, digests
 
         try:

@@ -239,6 +239,14 @@ def document(graph: KuzuGraph, uid: str) -> Document:
     return document_from_rows(rows[0], _provisions_of(graph, uid), edges)
 
 
+def text_layers(graph: KuzuGraph, uids: list[str]) -> dict[str, str]:
+    """The text layer of each revision ``DOC@REV`` named, one query; one not stored is left out."""
+    if not uids:
+        return {}
+    rows = graph.rows("MATCH (r:Revision) WHERE r.uid IN $uids RETURN r.uid, r.text_layer", {"uids": uids})
+    return {uid: layer or "" for uid, layer in rows}
+
+
 def provision(graph: KuzuGraph, locator: Locator) -> tuple[Document, Provision]:
     """The provision at a pinned locator, with its document's metadata (no text layer)."""
     if locator.rev is None:

@@ -269,6 +269,12 @@ class GraphStore:
             raise NotFoundError(f"no revision {uid}: {self.root} is not ingested yet")
         return _reads.document(graph, uid)
 
+    def text_layers(self, uids: Iterable[str]) -> dict[str, str]:
+        """The text layer of each revision (``DOC@REV``) named, in one query (``document``
+        builds every provision too); one not stored is left out."""
+        graph = self._reader()
+        return _reads.text_layers(graph, sorted(set(uids))) if graph else {}
+
     def provision(self, locator: Locator) -> tuple[Document, Provision]:
         """The provision at a pinned locator, with its document's metadata (no text layer)."""
         graph = self._reader()

@@ -155,3 +155,26 @@ def test_rules_explain_exits_1_on_a_refusal_as_eligible_does(followup: Path) -> 
     eligible = runner.invoke(app, ["eligible", str(followup), *args])
     assert "refusal" in explained.output
     assert explained.exit_code == eligible.exit_code == 1
+
+
+def test_show_texts_reads_each_locator_as_show_does(restricted: Path) -> None:
+    """``show_texts`` (the review queue's one call for its targets' words) gates and reads each
+    locator as ``show`` does: the same text, refused where it refuses, missing where it finds nothing."""
+    asked = ["SPEC", "SPEC#2.1.A", "ADD-01", "ADD-02", "ADD-02#1.1", "ADD-02@9#1.1", "SPEC#9.9", "NOPE"]
+    with Project.open(restricted) as project:
+        for groups in ([], ["owners"]):
+            shown = project.show_texts(asked, groups=groups)
+            assert sorted([*shown.texts, *shown.refused, *shown.missing]) == sorted(asked)
+            assert list(shown.texts) == [a for a in asked if a in shown.texts]
+            for locator in asked:
+                try:
+                    view = project.show(locator, groups=groups)
+                except NotFoundError:
+                    assert locator in shown.missing, locator
+                    continue
+                if isinstance(view, Refusal):
+                    assert locator in shown.refused, locator
+                else:
+                    assert shown.texts[locator] == view.text, locator
+        assert project.show_texts(["ADD-02"]).refused == ("ADD-02",)
+        assert "Hidden strength" in project.show_texts(["ADD-02"], groups=["owners"]).texts["ADD-02"]
