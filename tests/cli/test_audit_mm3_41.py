@@ -33,6 +33,7 @@ import pytest
 from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
 from inforce.ontology import StoreError
+from tests.support.erasure_cases import leave_erasure_pending
 
 INFORCE = Path(sys.executable).parent / "inforce"
 
@@ -123,17 +124,8 @@ def test_erase_refuses_a_linked_cache_before_anything_changes(tmp_path: Path) ->
 def test_an_erasure_left_pending_finishes_on_a_rerun_with_a_corrupt_cache(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The wedge MM3-6 left: pending recorded and the graph swapped, the sources still there."""
-    import inforce.engine.store.erase as store_erase
-
     root = _project(tmp_path / "p")
-
-    def cut_short(*_: object) -> int:
-        raise RuntimeError("killed after the swap")
-
-    monkeypatch.setattr(store_erase, "forget_vectors", cut_short)
-    with Project.open(root) as opened, pytest.raises(RuntimeError):
-        opened.erase("SPEC-1", by="aud")
-    monkeypatch.undo()
+    leave_erasure_pending(root, "SPEC-1", monkeypatch)
     assert "state: \"pending\"" in (root / "erasures.yaml").read_text() and (root / "documents" / "spec-1.md").exists()
     _cache(root).write_bytes(b"x" * 5000)
     _finished(root, _erase(root))

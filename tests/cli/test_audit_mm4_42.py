@@ -20,6 +20,7 @@ import pytest
 from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
 from inforce.ontology import StoreError
+from tests.support.erasure_cases import leave_erasure_pending
 
 INFORCE = Path(sys.executable).parent / "inforce"
 
@@ -70,17 +71,8 @@ def test_erase_deletes_a_zero_byte_cache_says_so_and_finishes(tmp_path: Path) ->
 
 def test_an_erasure_left_pending_finishes_on_a_rerun_with_a_zero_byte_cache(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    import inforce.engine.store.erase as store_erase
-
     root = _project(tmp_path / "p")
-
-    def cut_short(*_: object) -> int:
-        raise RuntimeError("killed after the swap")
-
-    monkeypatch.setattr(store_erase, "forget_vectors", cut_short)
-    with Project.open(root) as opened, pytest.raises(RuntimeError):
-        opened.erase("SPEC-1", by="aud")
-    monkeypatch.undo()
+    leave_erasure_pending(root, "SPEC-1", monkeypatch)
     _cache(root).write_bytes(b"")
     run = _cli("erase", root, "SPEC-1", "--by", "aud", "--confirm", "SPEC-1")
     assert run.returncode in (0, 1), run.stderr  # never 70
