@@ -41,6 +41,7 @@ from pathlib import Path
 import pytest
 
 from inforce.ontology.files import LockUnusable, take_lock
+from tests.support.erasure_cases import hold_erase_lock
 
 INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
 
@@ -152,17 +153,8 @@ def test_the_erase_lock_is_taken_in_a_store_folder_reached_through_a_link(tmp_pa
     store = tmp_path / "store"
     (root / ".inforce").rename(store)
     (root / ".inforce").symlink_to(store)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys
-            from pathlib import Path
-            from inforce.engine.erasures import erase_running
-            with erase_running(Path({str(root)!r})):
-                print("held", flush=True)
-                sys.stdin.readline()
-        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = hold_erase_lock(root)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         assert (store / "erase.lock").is_file() and not (store / "erase.lock").is_symlink()
         second = _cli("erase", root, "SPEC-2", "--by", "R. Keeper", "--confirm", "SPEC-2")
         assert second.returncode == 3, second.stderr

@@ -19,9 +19,6 @@ import errno
 import fcntl
 import json
 import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -30,6 +27,7 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from inforce.engine.erasures import ERASE_LOCK, erase_is_running, erase_running
 from inforce.ontology import GraphUnusableError, InputError, StoreLockedError
+from tests.support.erasure_cases import hold_erase_lock
 
 runner = CliRunner()
 
@@ -55,17 +53,8 @@ def test_the_erase_lock_is_a_lock_file_another_process_contends_for(tmp_path: Pa
     lock is the regular file ``.inforce/erase.lock``). Once the holder ends, the lock is taken
     and, released, its file is gone."""
     root = _store(tmp_path)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys
-            from pathlib import Path
-            from inforce.engine.erasures import erase_running
-            with erase_running(Path({str(root)!r})):
-                print("held", flush=True)
-                sys.stdin.readline()
-        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = hold_erase_lock(root)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         lock = root / ERASE_LOCK
         assert lock.is_file() and not lock.is_symlink() and lock.parent == root / ".inforce"
         assert erase_is_running(root)
