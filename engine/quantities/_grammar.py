@@ -3,7 +3,7 @@
 - **tokenizer** — spaCy's English rules with number rules added: a hyphen between digits does
   not split (``30-40``, ``1-1/2``, ``1-800-555-0142`` stay one token, so a code is never read
   as numbers), a unit glued to a number splits off (``28MPa``, ``250mg``), ``≤ ≥ ± ~`` split
-  off the front, ``+/-`` is one token, a table's ``|`` separates cells, and spaCy's emoticons
+  off the front, ``+/-`` is one token, ``±`` between digits splits (``18±2mm``), a table's ``|`` separates cells, and spaCy's emoticons
   with digits (``8)``) are dropped.
 - **inforce_quantity_phrases** — a ``PhraseMatcher`` over lower-cased tokens finds the
   multi-word phrases around numbers: units (``calendar days``, ``deg F``, ``bar diameters``),
@@ -81,7 +81,9 @@ def _quantity_tokenizer(nlp: Language) -> Tokenizer:
     # a table's cell separator (``|1 year|$250|``), ``n=96``, and ``2022.(3.4%`` split apart
     # and a strength in pascals from the aggregate size written after it (``30 MPa/19 mm``)
     infixes += [r"\|", r"(?<=\|)[$€£¥(]", r"\)(?=\|)", r"(?<=[A-Za-z])=(?=[0-9])", r"(?<=[0-9]\.)\((?=[0-9])",
-                r"(?<=[Pp][Aa])/(?=[0-9])", rf"(?<=[{_VULGAR_CLASS}])-(?=[A-Za-z])"]
+                r"(?<=[Pp][Aa])/(?=[0-9])", rf"(?<=[{_VULGAR_CLASS}])-(?=[A-Za-z])",
+                # a tolerance written without blanks (``18±2mm``) reads as ``18 ± 2 mm`` does
+                r"(?<=[0-9])±(?=[0-9])"]
     # a multiplier's glued "x" splits off the end (``9.5x``; ``2x4`` keeps its digits together)
     suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
                 r"\|", r"(?<=[0-9])[x×]"]
