@@ -11,6 +11,7 @@ from dataclasses import dataclass
 __all__ = [
     "APPROXIMATE_AFTER",
     "APPROXIMATE_BEFORE",
+    "BLANKS",
     "BOUND_AFTER",
     "BOUND_BEFORE",
     "CITATION_AFTER",
@@ -20,6 +21,7 @@ __all__ = [
     "FILLERS",
     "FRACTION_WORDS",
     "FREQUENCIES",
+    "LABEL_UNIT_WORDS",
     "MONTHS",
     "NumberToken",
     "RANGE_CONNECTORS",
@@ -27,11 +29,19 @@ __all__ = [
     "SCALES",
     "SPACING",
     "TOLERANCE_MARKS",
+    "UNREAD_NOTATION",
     "VULGAR_FRACTIONS",
     "WORD_NUMBERS",
     "WORD_SCALES",
     "lex_number",
 ]
+
+#: Blanks written as another space character, read as a plain space: the no-break space
+#: (U+00A0), the en to hair spaces (U+2002..U+200A, the figure space U+2007 and the thin space
+#: U+2009 among them), the narrow no-break space (U+202F: the SI thousands separator Word and
+#: PDFs write) and the medium mathematical space (U+205F). One character for one, so every
+#: offset stands: "4<U+00A0>000 psi" is 4000 psi as "4 000 psi" is, "5<U+00A0>mm" 5 mm (audit 43 H1).
+BLANKS = str.maketrans(dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f", " "))
 
 #: Bound phrases written before a number → the bound they state.
 BOUND_BEFORE: dict[str, str] = {
@@ -79,6 +89,11 @@ RANGE_CONNECTORS = frozenset({"to", "–", "—", "-", "through", "thru", "and"}
 
 #: Tolerance marks: ``4 inches ± 1 inch``.
 TOLERANCE_MARKS = ("±", "+/-", "+/−", "plus or minus", "plus/minus")
+
+#: Figures in a notation the grammar does not read: e-notation (``1e3 psi``) and a tolerance each
+#: way written as one word (``+5/-0 mm``). Before a unit the grammar knows, one is kept with no
+#: value and a warning, never dropped unsaid (audit 43).
+UNREAD_NOTATION = re.compile(r"[+\-−]?\d+(?:\.\d+)?[eE][+\-−]?\d+|[+\-−]\d+(?:\.\d+)?/[+\-−]\d+(?:\.\d+)?")
 
 #: Scale words → their factor (``$1,577 million``). ``M``/``B``/``K`` count only after money.
 SCALES: dict[str, float] = {
@@ -138,6 +153,13 @@ DESIGNATIONS = frozenset({
     # a chapter of a country's consolidated laws (Cap. 12), written with its period (a pile cap is no label)
     "cap.", "subsections",
 })
+
+#: Unit symbols that are also words a label's number is followed by (``Table 3 in Part 2``,
+#: ``Section 5 at ...``, ``No. 6 through No. 18 bars``: reinforcing bars, not pressure; a letter
+#: after a label's number, ``Grid 5 N``): after a label word they do not make the number a
+#: quantity (``_tokens``; audit MM4-1).
+LABEL_UNIT_WORDS = frozenset({"in", "at", "a", "s", "h", "d", "l", "n", "t", "g", "no", "of", "per", "and", "or",
+                              "to", "bar", "bars"})
 
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).
 CITATION_AFTER = frozenset({"u.s.c.", "usc", "cfr", "c.f.r.", "fr", "u.s.", "stat.", "stat"})
@@ -208,7 +230,7 @@ class NumberToken:
     ``value`` is None for a malformed number (``1,57,7``), which is kept and warned about.
     """
 
-    kind: str  # number | fraction | feet_inches | range | word | malformed
+    kind: str  # number | fraction | feet_inches | range | word | malformed | unread (a notation not read)
     value: float | None
     upper: float | None = None
     precision: float = 1.0

@@ -22,6 +22,7 @@ from ._lexicon import (
     RANGE_CONNECTORS,
     ROUTES,
     SCALES,
+    UNREAD_NOTATION,
     WORD_NUMBERS,
     NumberToken,
     lex_number,
@@ -46,6 +47,9 @@ __all__ = ["_Reader"]
 #: One to three digits, a point, three digits (``4.000``, ``1.500``): with a unit after it, a
 #: point between thousands as much of Europe writes them, or three decimals: not to be told apart.
 _POINT_GROUPED = re.compile(r"[+\-−]?[1-9]\d{0,2}\.\d{3}")
+#: The last group of thousands set apart by spaces, with decimals after a point or a comma
+#: (``4 000.5``, ``4 000,5``).
+_GROUP_WITH_DECIMALS = re.compile(r"\d{3}(?P<mark>[.,])(?P<decimals>\d+)")
 
 
 class _Reader(_TokenReader):
@@ -59,7 +63,7 @@ class _Reader(_TokenReader):
             if i < resume:
                 continue
             if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
-                number = self._spaced_thousands(i, lex_number(self.texts[i]))
+                number = self._spaced_thousands(i, lex_number(self.texts[i])) or self._unread_notation(i)
             elif lower in ("a", "an", "half"):
                 number = self._article_number(i)
                 if number is None or self._unit_with_gap(i + number.tokens, i) is None:
@@ -99,21 +103,42 @@ class _Reader(_TokenReader):
             return number
         return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
+    def _unread_notation(self, i: int) -> NumberToken | None:
+        """A figure in a notation not read (``_lexicon.UNREAD_NOTATION``: ``1e3 psi``, ``+5/-0
+        mm``) with a known unit after it: a number of no value, to be kept with a warning."""
+        if UNREAD_NOTATION.fullmatch(self.texts[i]) is None:
+            return None
+        unit = self._unit(i + 1, i) if i + 1 < self.n else None
+        return NumberToken("unread", None) if unit is not None and unit[1] is not None else None
+
     def _space_grouped(self, i: int, number: NumberToken) -> NumberToken:
         """``3 500 PSI``: thousands set apart by a space (the SI way), read as one number when
         groups of exactly three digits follow with one space each and a unit after them, and
-        nothing numeric or a mark of a count or size (``(``, ``#``) stands just before."""
+        nothing numeric or a mark of a count or size (``(``, ``#``) stands just before. The last
+        group may carry decimals (``4 000.5 mm`` is 4000.5 mm); a decimal comma after a spaced
+        group (``4 000,5 mm``) is one malformed number, unit or not, never 4 and a ``000,5``."""
         texts = self.texts
         k = i
         digits = texts[i]
         while k + 1 < self.n and self.space[k] and re.fullmatch(r"\d{3}", texts[k + 1]):
             digits += texts[k + 1]
             k += 1
-        if k == i or (i > 0 and (_DIGIT.search(texts[i - 1]) is not None or texts[i - 1] in ("(", "#", "-"))):
+        if i > 0 and (_DIGIT.search(texts[i - 1]) is not None or texts[i - 1] in ("(", "#", "-")):
+            return number
+        tail = _GROUP_WITH_DECIMALS.fullmatch(texts[k + 1]) if k + 1 < self.n and self.space[k] else None
+        if tail is not None and tail["mark"] == ",":
+            return NumberToken("malformed", None, tokens=k - i + 2)
+        if tail is not None:
+            digits += texts[k + 1]
+            k += 1
+        if k == i:
             return number
         unit = self._unit(k + 1, k) if k + 1 < self.n else None
         if unit is None or unit[1] is None:
             return number
+        if tail is not None:
+            return replace(number, value=float(digits), precision=10.0 ** -len(tail["decimals"]), is_integer=False,
+                           has_grouping=True, tokens=k - i + 1)
         return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
     def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
@@ -126,14 +151,19 @@ class _Reader(_TokenReader):
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
                               "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
-        # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" is signed
-        bullet = (texts[i][:1] in ("-", "−") and self._starts_line(i) and value is not None
-                  and re.search(r"[A-Za-z]", self._line_after(i)) is not None)
+        # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" or
+        # "-20 °C" is signed (``_list_bullet``)
+        bullet = value is not None and self._list_bullet(i, i + number.tokens)
         if bullet:
             value = -value
         if number.kind == "malformed":
+            written = self.text[self.idx[i] : self._end_char(i + number.tokens - 1)]
+            warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
+                             f"{written!r} is not a number as written (thousands separators?)"))
+        elif number.kind == "unread":
             warnings.append(("malformed_number", self.idx[i], self._end_char(i),
-                             f"{texts[i]!r} is not a number as written (thousands separators?)"))
+                             f"{texts[i]!r} is written in a notation not read (e-notation, a tolerance each way "
+                             "as one word); the figure is kept without a value"))
 
         # before the number: currency, a parenthesised negative, a sign word, a bound
         currency: str | None = None
@@ -158,7 +188,7 @@ class _Reader(_TokenReader):
             elif negative_paren:
                 k += 1  # the parenthesis stays unclaimed unless a %, money or a table line says otherwise
             if (k >= floor and lowers[k] in ("minus", "-", "−")
-                    and (lowers[k] == "minus" or (not self.space[k] and not self._starts_line(k)))):
+                    and (lowers[k] == "minus" or (not self.space[k] and not self._list_bullet(k, i + number.tokens)))):
                 if value is not None:
                     value = -value
                 first = min(first, k)
@@ -405,7 +435,12 @@ class _Reader(_TokenReader):
             return None
         if k < self.n and currency is not None and lowers[k] == currency.lower():
             k += 1
+        signed = k + 1 < self.n and self.texts[k] in ("-", "−") and not self.space[k]
+        if signed:  # the tokenizer parts U+2212 from its number: between −20 and −5 °C
+            k += 1
         hi = self._number(k)
+        if signed and hi is not None and hi.value is not None:
+            hi = replace(hi, value=-hi.value)
         if hi is None or hi.kind not in ("number", "fraction") or hi.value is None:
             return None
         end = k + 1

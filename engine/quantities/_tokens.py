@@ -7,6 +7,7 @@ mentions on it; the spaCy pipeline (``_grammar``) and ``_lite`` feed it alike.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -19,7 +20,9 @@ from ._lexicon import (
     DESIGNATIONS,
     FILLERS,
     FRACTION_WORDS,
+    LABEL_UNIT_WORDS,
     MONTHS,
+    SCALES,
     VULGAR_FRACTIONS,
     WORD_NUMBERS,
     WORD_SCALES,
@@ -89,7 +92,7 @@ _AFTER_INCH_WORD = frozenset({
     "clr", "clear", "minimum", "min", "min.", "max", "max.", "maximum", "nominal", "apart",
     "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
 })
-_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "%", "°", "'", '"', "″", "′", "”"})
+_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "'", '"', "″", "′", "”"})
 _PINT_FALLBACK_DENY = frozenset({
     "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
     "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
@@ -130,11 +133,6 @@ _TABLE_LINE = re.compile(r"^[\s\d$€£%(),.\-–—|]*$")
 _FIGURES_BEFORE = re.compile(r"[\s\d$€£%(),.\-–—|]*$")
 _STOP_WORDS: frozenset[str] | None = None
 _IN_REFERENCE_WORDS = frozenset({"in", "see", "under", "per"})
-#: Unit symbols that are also words a label's number is followed by (``Table 3 in Part 2``,
-#: ``Section 5 at ...``, ``No. 6 through No. 18 bars``: reinforcing bars, not pressure): after a
-#: label word they do not make the number a quantity.
-_LABEL_UNIT_WORDS = frozenset({"in", "at", "a", "s", "h", "d", "l", "t", "g", "m.", "no", "of", "per", "and", "or",
-                               "to", "bar", "bars"})
 
 
 def _stop_words() -> frozenset[str]:
@@ -168,8 +166,65 @@ class _Phrases:
         return None
 
 
+def _stops_after_units(
+    text: str, rows: list[tuple[int, int, int]], phrases: list[tuple[str, int, int]],
+) -> tuple[list[tuple[int, int, int]], list[tuple[str, int, int]]]:
+    """The tokens with a one-letter unit parted from the full stop ending its sentence.
+
+    The tokenizer keeps a letter and the period after it as one token, an abbreviation
+    (``m.``, ``g.``, ``N.``), so "Set the top of slab at level 0.50 m." had no unit (audit 43
+    H2). Where the letter is a one-letter unit symbol (``_SINGLE_LETTER_UNITS``, as written:
+    ``S.`` is no second), follows a number or a compound unit's ``/`` or ``per``, and its period
+    ends the sentence (:func:`_ends_sentence`), the letter and the stop are two tokens; a period
+    going on into the sentence (``5 g. per litre``, ``Abs. 2 S. 3``) stays the abbreviation's.
+    A token inside a phrase match is left whole; the phrases' token numbers move with the split.
+    (offset, length, whether a space follows) rows and (label, first, after last) phrases."""
+    covered = {k for _, start, end in phrases for k in range(start, end)}
+    split = []
+    for k in range(1, len(rows)):
+        at, length, _ = rows[k]
+        if length != 2 or text[at + 1] != "." or text[at] not in _SINGLE_LETTER_UNITS or k in covered:
+            continue
+        before = text[rows[k - 1][0] : rows[k - 1][0] + rows[k - 1][1]]
+        if (_NUMERAL.search(before) is not None or before == "/" or before.lower() == "per") and _ends_sentence(
+                text, at + 2):
+            split.append(k)
+    if not split:
+        return rows, phrases
+    parting = set(split)
+    parted: list[tuple[int, int, int]] = []
+    for k, row in enumerate(rows):
+        if k in parting:
+            parted.extend(((row[0], 1, 0), (row[0] + 1, 1, row[2])))
+        else:
+            parted.append(row)
+
+    def moved(k: int) -> int:
+        return k + bisect.bisect_left(split, k)
+
+    return parted, [(label, moved(start), moved(end)) for label, start, end in phrases]
+
+
+def _ends_sentence(text: str, at: int) -> bool:
+    """Whether a full stop just before ``at`` ends its sentence: closing quotes or brackets may
+    follow it, then the text's end, or blanks before what is neither a lower-case word nor a
+    digit (a line break, a capital, another mark)."""
+    end = len(text)
+    while at < end and text[at] in "\"')]”’»":
+        at += 1
+    if at == end:
+        return True
+    if not text[at].isspace():
+        return False
+    while at < end and text[at].isspace():
+        at += 1
+    return at == end or not (text[at].islower() or text[at].isdigit())
+
+
 #: Words that negate a bound phrase written after them, and the words that may stand between.
-_NEGATIONS = frozenset({"not", "never", "n't", "n’t"})
+#: "neither ... nor ..." negates each comparative it governs: "neither less than 75 mm nor more
+#: than 100 mm" is at least 75 mm and at most 100 mm (audit 43 M1).
+_NEGATIONS = frozenset({"not", "never", "n't", "n’t", "neither", "nor"})
 _NEGATION_GAP = frozenset({"be", "to", "been", "being"})
 _OPPOSITE = {"min": "max", "max": "min"}
 
@@ -190,7 +245,7 @@ class _TokenReader:
         self.multi_units = multi_units
         self.leading_blank = leading_blank
         self.text = text
-        rows = list(tokens)
+        rows, phrases = _stops_after_units(text, list(tokens), list(phrases))
         self.idx = [row[0] for row in rows]
         self.texts = [text[row[0] : row[0] + row[1]] for row in rows]
         self.lowers = [token.lower() for token in self.texts]
@@ -354,7 +409,15 @@ class _TokenReader:
                 return None
             return self.table.alias("in")
         if len(text) == 1:
-            return self.table.alias(text) if text in _SINGLE_LETTER_UNITS else None
+            if text not in _SINGLE_LETTER_UNITS:
+                return None
+            found = self.table.alias(text)
+            if found is None:  # N: pint's newton, kept out of the table (whose "n" would be one too)
+                try:
+                    return self.table.resolve(text).expression
+                except UnknownUnitError:
+                    return None
+            return found
         found = self.table.alias(text)
         if found is not None:
             return found
@@ -441,6 +504,25 @@ class _TokenReader:
         if newline < 0 and not self.leading_blank:
             return False
         return not self.text[newline + 1 : at].strip()
+
+    def _list_bullet(self, k: int, after: int) -> bool:
+        """Whether the hyphen opening token ``k`` is a list's bullet rather than a minus sign
+        (``after``: the token after the figure): an ASCII hyphen first on its line, the line going
+        on in words past the figure, its scale word, unit and a bound after them, a list item's text
+        ("-1.500% Notes due 2026"). A line that is a signed figure alone, with its unit and bound
+        ("-0.02", "-20 °C", "-0.50 m", "-5 °C min."), is signed, as a cell, a callout or a text
+        holding one is; U+2212 is never a bullet (audit 43 M2). A hyphen with a space after it
+        is never a sign (the reader's rule)."""
+        if self.texts[k][:1] != "-" or not self._starts_line(k):
+            return False
+        end = after + 1 if after < self.n and self.lowers[after] in SCALES else after
+        unit = self._unit(end, after - 1) if end < self.n else None
+        if unit is not None:
+            end = unit[0]
+        bound = self.phrases.at(end, "BOUND_AFTER") if end < self.n else None
+        if bound is not None:
+            end = bound[0]
+        return re.search(r"[A-Za-z]", self._line_after(end - 1)) is not None
 
     def _heading_number(self, i: int) -> bool:
         """A list or heading number: ``1.`` or ``2)`` or ``1.1 RELATED`` first on its line."""
@@ -565,7 +647,7 @@ class _TokenReader:
         if unit is None or unit[1] is None:
             return False
         written = self.lowers[i + 1]
-        if written in _LABEL_UNIT_WORDS:
+        if written in LABEL_UNIT_WORDS:
             return False
         end = unit[0]
         following = self.texts[end] if end < self.n else ""

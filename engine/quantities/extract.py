@@ -30,7 +30,7 @@ from inforce.ontology.quantity import NormalizedValue
 
 from ._figures import read_by_note
 from ._grammar import QUANTITIES, SOURCE, build_pipeline
-from ._lexicon import FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALES
+from ._lexicon import BLANKS, FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALES
 from ._models import Extraction, QuantityMention, QuantityWarning
 from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
 from ._tokens import Found
@@ -275,13 +275,16 @@ class QuantityExtractor:
         a table column's header (``Dose (mg)`` also gives bare cells their unit; ``(in
         millions)`` their scale), a row's first cell, a callout's title.
         """
-        windows = text_windows(text)
+        # the figures are read with a no-break or thin space as the space it is (``_lexicon.BLANKS``:
+        # one character for one, so offsets stand); the mentions keep the text as written
+        reading = text if text.isascii() else text.translate(BLANKS)
+        windows = text_windows(reading)
         if not windows and not (bind and self.vocabulary.grades and _DIGIT.search(text)):
             return _EMPTY  # a grade whose digits are part of its name (GEN1) has no number of its own
         found: list[tuple[Found, int]] = []
         for start, end in windows:
-            line_start = text.rfind("\n", 0, start) + 1
-            key = (text[start:end], not text[line_start:start].strip())
+            line_start = reading.rfind("\n", 0, start) + 1
+            key = (reading[start:end], not reading[line_start:start].strip())
             items = self._read_cache.get(key)
             if items is None:
                 items = self._read(*key)
