@@ -16,6 +16,7 @@ returned like any other result.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -34,6 +35,7 @@ from inforce.ontology import (
     Manifest,
     NotFoundError,
     NotIngestedError,
+    OwnPath,
     Refusal,
     Revision,
     StoreLockedError,
@@ -205,6 +207,27 @@ class Project:
         from .store._layout import StoreLayout
 
         return StoreLayout(Path(root)).home
+
+    @staticmethod
+    def own_path_at(path: str | Path, root: str | Path | None = None, *,
+                    reader: DocumentReader | None = None) -> OwnPath | None:
+        """The file or folder of the project at ``root`` that an output written at ``path``
+        would land at or inside, or None: what a command's output (``-o``, a decision log, a
+        folder of drafts) must never be written to (audits MM4-4, 43 M3/M4). ``root`` None: of
+        every project whose folder holds ``path`` (a writer that names no project, ``rules
+        new``). A project's own paths (``_own_paths``): its store; its records of reviews and
+        erasures; what ``reader`` (None: the installed one) reads as the project's — its
+        documents folder, its manifest, and the register, pack files and model folders the
+        manifest names. Links are followed (``files.is_inside``). Never raises for a manifest
+        that does not read."""
+        from inforce.ontology.files import is_inside
+
+        roots = [Path(root)] if root is not None else _projects_holding(Path(path))
+        for project in roots:
+            for own in _own_paths(project, reader):
+                if is_inside(path, own.path) and (own.folder or os.path.realpath(path) == os.path.realpath(own.path)):
+                    return own
+        return None
 
     @staticmethod
     def ingest_problems(failed: InputErrors, groups: Iterable[str] | None) -> InputErrors:
@@ -817,6 +840,44 @@ def _erasures_problems(snapshot: Snapshot, root: Path, groups: tuple[str, ...] |
         shown = withhold_problems(snapshot, InputErrors(f"{root}: the next ingest fails", found), groups)
         return tuple(f"{problem} (the next ingest fails on it)" for problem in shown.exceptions)
     return ()
+
+
+def _own_paths(root: Path, reader: DocumentReader | None) -> list[OwnPath]:
+    """Every file and folder under ``root`` the project reads as its own, or keeps
+    (``Project.own_path_at``): the store and the records of reviews and erasures, then what the
+    reader names (``DocumentReader``'s ``own_paths``; the manifest alone for a reader without it)."""
+    from inforce.ontology.erasure import ERASURES_FILE
+    from inforce.ontology.ingest import REVIEWS_FILE
+
+    from .ingest import default_reader
+
+    store = Project.store_folder(root)
+    own = [
+        OwnPath(path=store, what=f"the project's store ({store.name})", folder=True,
+                why="what is written there would overwrite the files inforce keeps"),
+        OwnPath(path=root / REVIEWS_FILE, what=f"the project's review record ({REVIEWS_FILE})",
+                why="it holds the reviewers' decisions, read at every ingest"),
+        OwnPath(path=root / ERASURES_FILE, what=f"the project's erasure record ({ERASURES_FILE})",
+                why="it keeps erased documents from being read again"),
+    ]
+    named = getattr(reader if reader is not None else default_reader(), "own_paths", None)
+    if named is None:
+        from .portfolio import MANIFEST_FILE
+
+        return [*own, OwnPath(path=root / MANIFEST_FILE, what=f"the project's manifest ({MANIFEST_FILE})",
+                              why="inforce reads the project's configuration from it")]
+    return [*own, *named(root)]
+
+
+def _projects_holding(path: Path) -> list[Path]:
+    """Every project folder (one holding a manifest) ``path`` lies under, as written and once
+    its links are resolved, nearest first."""
+    from .portfolio import MANIFEST_FILE
+
+    given = path.absolute()
+    real = Path(os.path.realpath(given.parent))
+    folders = [*given.parents, real, *real.parents]
+    return list(dict.fromkeys(f for f in folders if os.path.lexists(f / MANIFEST_FILE)))
 
 
 def _named_files(snapshot: Snapshot, files: Iterable[str], groups: tuple[str, ...]) -> tuple[str, ...]:

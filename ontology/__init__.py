@@ -103,7 +103,7 @@ from .portfolio import (
     PortfolioRun,
     PortfolioSummary,
 )
-from .project import Manifest, ModelChoice, Models, RulePackRef
+from .project import Manifest, ModelChoice, Models, OwnPath, RulePackRef
 from .quantity import Bound, Quantity
 from .resolve import QualifierView, ResolvedProvision, ResolveResult, RetrievalReport, SearchSource
 from .ruletests import CaseResult, CoverageItem, PackCoverage, RuleCaseReport, RuleTestReport
@@ -234,6 +234,7 @@ __all__ = [
     "NotUnderstoodItem",
     "ON_LAPSE_VALUES",
     "OnLapse",
+    "OwnPath",
     "PackCoverage",
     "PackUsed",
     "PendingRevision",

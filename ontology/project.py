@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["Manifest", "ModelChoice", "Models", "RulePackRef"]
+__all__ = ["Manifest", "ModelChoice", "Models", "OwnPath", "RulePackRef"]
 
 
 class RulePackRef(BaseModel):
@@ -72,3 +73,19 @@ class Manifest(BaseModel):
     #: the project's own unit spellings, each naming a unit pint knows (``KSF: ksf``, ``SY: yard ** 2``)
     units: dict[str, str] = {}
     models: Models = Models()
+
+
+class OwnPath(BaseModel):
+    """One file or folder a project reads as its own, or keeps (its manifest, its documents
+    folder, its register, a pack file, its store): an output written at or inside it would be
+    read as the project's input, or replace it (``Project.own_path_at``; audit 43).
+
+    ``what`` names it ("the project's manifest (inforce.yaml)"); ``why`` says what an output
+    there would do; ``folder``: an output is refused anywhere inside it, not only at it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: Path
+    what: str
+    why: str
+    folder: bool = False

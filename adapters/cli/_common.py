@@ -45,7 +45,7 @@ from inforce.ontology import (
     WorkerLostError,
     utc_text,
 )
-from inforce.ontology.files import Together, is_inside, no_room, write_atomically, written_together
+from inforce.ontology.files import Together, no_room, write_atomically, written_together
 from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "origin_text",
     "out",
     "outputs_together",
+    "outside_project_files",
     "shown",
     "unwritten",
     "visible",
@@ -296,33 +297,30 @@ def emit_text(text: str) -> None:
     sys.stdout.flush()
 
 
-def outside_documents(path: Path, option: str, project: Path | None) -> None:
-    """Refuse an output (a file or folder the command writes) inside ``project``'s documents
-    folder: what is written there would be read as one of the project's documents at the next
-    ingest (a report read as a specification, an audit record failing the ingest), or inside its
-    store (``.inforce``: what is written there would replace the graph's files, its pointer, its
-    cache, and leave the project damaged; audit MM4-4)."""
-    if project is None:
-        return
-    from inforce.adapters.ingest.documents import DOCUMENTS
+def outside_project_files(path: Path, option: str, project: Path | None) -> None:
+    """Refuse an output (a file or folder a command writes, named by ``option``) that the front
+    finds at or inside a file or folder of ``project`` (``Project.own_path_at``: its documents
+    folder, its store, its manifest, its records, its register...; None: of any project holding
+    ``path``): what is written there would be read as a document at the next ingest, replace the
+    graph's files, or replace the project's own state (audits MM4-4, 43 M3/M4). The one check
+    every option that writes goes through."""
     from inforce.engine import Project
 
-    if is_inside(path, Path(project) / DOCUMENTS):
-        raise InputError(f"{path} is inside the project's {DOCUMENTS} folder: what is written there would be read "
-                         "as a document at the next ingest", field=option, hint=f"write it outside {DOCUMENTS}/")
-    store = Project.store_folder(project)
-    if is_inside(path, store):
-        raise InputError(f"{path} is inside the project's store ({store.name}): what is written there would "
-                         "overwrite the files inforce keeps", field=option, hint=f"write it outside {store.name}/")
+    own = Project.own_path_at(path, project)
+    if own is not None:
+        raise InputError(f"{path} is {'inside ' if own.folder else ''}{own.what}: {own.why}", field=option,
+                         hint=f"write it outside {own.path.name}/" if own.folder else
+                         f"write it to a file of its own, not {own.path.name}")
 
 
 def writable_folder(folder: Path, option: str, project: Path | None = None) -> None:
     """A folder a command will write files into once its work succeeds (``--audit-dir``,
     ``--rfi-dir``): one that could never be made or written fails before the work, naming the
-    option, and so does one inside ``project``'s documents folder (what is written there would be
-    read as the project's documents at the next ingest). Nothing is created here: a command that
-    fails leaves no folder behind (the writer makes it when it has something to write)."""
-    outside_documents(folder, option, project)
+    option, and so does one inside a file or folder of ``project``'s own
+    (``outside_project_files``: its documents folder, its store; None: of any project holding
+    ``folder``). Nothing is created here: a command that fails leaves no folder behind (the
+    writer makes it when it has something to write)."""
+    outside_project_files(folder, option, project)
     existing = folder.absolute()
     try:
         while not existing.exists():
@@ -353,9 +351,10 @@ def unwritten(problem: OSError) -> str:
 
 
 def _check_target(target: Path, project: Path | None) -> Path:
-    """Refuse at once an ``-o`` the answer could never be written to, or one inside ``project``'s
-    documents folder (the command's project argument), before the command works."""
-    outside_documents(target, "-o", project)
+    """Refuse at once an ``-o`` the answer could never be written to, or one at or inside a file
+    or folder of ``project``'s own (the command's project argument; None: any project holding
+    ``target``: ``outside_project_files``), before the command works."""
+    outside_project_files(target, "-o", project)
     try:
         if target.is_dir():
             raise _cannot_write(target, "it is a folder")

@@ -28,7 +28,7 @@ from ._common import (
     err,
     handle_errors,
     outputs_together,
-    outside_documents,
+    outside_project_files,
     unwritten,
     writable_folder,
     writes_only_to,
@@ -117,7 +117,7 @@ def sweep_all(
     _previous_outputs(out)  # a folder holding anything else is refused before any work
     portfolio = Project.read_portfolio(manifest)
     for entry in portfolio.projects:  # a report there would be read as one of that project's documents
-        outside_documents(out, "--out", entry.root)
+        outside_project_files(out, "--out", entry.root)
     needs = ModelBackends.needed_for("sweep")
     opener = functools.partial(open_project, embedding="embedder" in needs, nli="nli" in needs,
                                rerank="reranker" in needs)

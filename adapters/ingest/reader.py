@@ -15,10 +15,11 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from inforce.engine import ParsedFile, RegisterAccess, RegisterRows
-from inforce.ontology import Document, InputError, InputErrors, Manifest, Revision
+from inforce.ontology import Document, InputError, InputErrors, Manifest, OwnPath, Revision
 from inforce.ontology.files import is_inside
 
 from .documents import (
+    DOCUMENTS,
     UnreadableFileError,
     content_hash,
     declared_access,
@@ -28,7 +29,7 @@ from .documents import (
     resolving_folders_once,
     source_name,
 )
-from .manifest import load_manifest_with_warnings
+from .manifest import MANIFEST_FILE, load_manifest_with_warnings
 from .opening import groups_in_use
 from .parsing import read_document_bytes, sidecar_of
 from .register import (
@@ -64,6 +65,31 @@ class FileReader:
 
     def open(self, root: Path) -> _ProjectFiles:
         return _ProjectFiles(Path(root))
+
+    def own_paths(self, root: Path) -> list[OwnPath]:
+        """What this reader reads as the project at ``root``'s own (``DocumentReader``): its
+        documents folder and manifest always, and, where the manifest reads, the register, the
+        pack files and the model folders it names. Never raises."""
+        root = Path(root)
+        own = [
+            OwnPath(path=root / DOCUMENTS, what=f"the project's {DOCUMENTS} folder", folder=True,
+                    why="what is written there would be read as a document at the next ingest"),
+            OwnPath(path=root / MANIFEST_FILE, what=f"the project's manifest ({MANIFEST_FILE})",
+                    why="inforce reads the project's configuration from it"),
+        ]
+        try:
+            manifest, _ = load_manifest_with_warnings(root)
+        except (InputError, InputErrors, OSError):  # a manifest that does not read names nothing more
+            return own
+        if manifest.registry:
+            own.append(OwnPath(path=root / manifest.registry, what=f"the project's register ({manifest.registry})",
+                               why="ingest reads the documents' metadata from it"))
+        own += [OwnPath(path=root / pack.path, what=f"a rule pack the manifest lists ({pack.path})",
+                        why="ingest applies its rules") for pack in manifest.rules if pack.path is not None]
+        own += [OwnPath(path=root / choice.path, what=f"a model folder the manifest names ({choice.path})",
+                        why="inforce loads the model from it", folder=True)
+                for choice in (manifest.models.nli, manifest.models.rerank) if choice is not None]
+        return own
 
 
 class _ProjectFiles:

@@ -151,7 +151,13 @@ class ProjectFiles(Protocol):
 
 @runtime_checkable
 class DocumentReader(Protocol):
-    """Opens a project's files for the engine: the one port between formats and decisions."""
+    """Opens a project's files for the engine: the one port between formats and decisions.
+
+    A reader may also have ``own_paths(root) -> list[OwnPath]``: the files and folders under
+    ``root`` it reads as the project's (its documents folder, its manifest, and what the manifest
+    names), read however the manifest reads (never raising). ``Project.own_path_at`` asks it; a
+    reader without it is taken to read the manifest alone. Not a member of the protocol, so
+    that a reader written before it still is one."""
 
     def open(self, root: Path) -> ProjectFiles:
         """The project at ``root``, its manifest read (raises InputErrors where it does not read)."""
