@@ -25,6 +25,7 @@ from ._common import (
     err,
     handle_errors,
     out,
+    outside_project_files,
 )
 from ._options import (
     ContextOption,
@@ -101,6 +102,8 @@ def eligible(
 
     Exit 0 when documents are eligible; 1 for a refusal or a clarification request.
     """
+    if decision_log is not None:
+        outside_project_files(decision_log, "--decision-log", project)
     case = build_context(context, groups, valid_at, known_at)
     limit, named = _exclusions(exclusions)
     with Project.open(project) as opened:
@@ -171,6 +174,8 @@ def precedence(
 
     Exit 0 when a rule decides; 1 when the conflict is escalated.
     """
+    if decision_log is not None:
+        outside_project_files(decision_log, "--decision-log", project)
     params = dict(pair_option(p, "--param") for p in param or ())
     packs, asked = pack_paths(pack), Context(valid_at=parse_valid_at(valid_at), known_at=parse_known_at(known_at),
                                              groups=tuple(parse_groups(groups)))
@@ -410,6 +415,7 @@ def doc(
     )
 
     if write is not None:
+        outside_project_files(Path(write), "--write", None)  # no project: any holding it
         written = write_pages(Path(write))
         err.print(f"{len(written)} files in {write}", markup=False)
         return
@@ -464,6 +470,7 @@ def new(
     version's) is an input error naming it (exit 2), and nothing is written."""
     from inforce.rules.layout import NewPack, write_new_pack
 
+    outside_project_files(path, "PATH", None)  # no project: any holding it
     written = write_new_pack(path, kind.value, prefix=prefix, title=title)
     if format is OutputFormat.json:
         emit_json(NewPack(pack=str(path), created=tuple(str(p) for p in written)))

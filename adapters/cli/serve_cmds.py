@@ -11,7 +11,7 @@ import typer
 
 from inforce.ontology import InputError
 
-from ._common import err, handle_errors, out
+from ._common import err, handle_errors, out, outside_project_files
 from ._options import parse_groups
 
 __all__ = ["register"]
@@ -58,6 +58,7 @@ def serve(
             raise InputError("--add-key writes a key and exits: name no project with it", field="--add-key")
         from inforce.adapters.http.keys import add_key as write_key
 
+        outside_project_files(keys, "--keys", None)  # no project: any holding it
         key = write_key(keys, add_key, parse_groups(groups), admin=admin, reviewer=reviewer, proxy=proxy)
         out.print(key, markup=False)
         err.print(f"{add_key}: key printed once (only its sha256 is kept, in {keys})", markup=False)
@@ -67,6 +68,9 @@ def serve(
                          field="--groups")
     if not projects:
         raise InputError("name at least one project folder to serve", field="PROJECT")
+    for folder in projects:  # a log there would be read as a document, or damage the store
+        if decision_log is not None:
+            outside_project_files(decision_log, "--decision-log", folder)
     try:
         from inforce.adapters.http import DecisionLog, Service, Warm, create_app, read_keys, run
     except ImportError:
