@@ -539,34 +539,30 @@ class _BodyReader:
             elif name == "customXml":
                 self._blocks(child)
             elif name == "altChunk":
-                # an imported block (HTML, RTF, another document) Word merges when it opens the
-                # file: its text is no part of this one's XML, so it is said, never dropped (audit MM4-5)
-                self.warnings.append(
-                    InputError(
-                        f"an imported chunk (w:altChunk) after paragraph {self.index} is not read: its "
-                        "text is kept in another part of the file, which Word merges when it opens it",
-                        file=self.file,
-                        line=max(self.index, 1),
-                        field="alt_chunk",
-                        hint="open the file in Word and save it again (the chunk becomes ordinary text)",
-                    )
-                )
+                self._alt_chunk(f"after paragraph {self.index}")
+
+    def _alt_chunk(self, where: str) -> None:
+        """Say that an imported block (w:altChunk: HTML, RTF, another document), found ``where``,
+        is not read: Word merges it when it opens the file, so its text is no part of this one's
+        XML. Said, never dropped, wherever it stands — in the body (audit MM4-5) or in a table
+        cell, a nested table or a content control in one (audit 43 M5)."""
+        self.warnings.append(
+            InputError(
+                f"an imported chunk (w:altChunk) {where} is not read: its "
+                "text is kept in another part of the file, which Word merges when it opens it",
+                file=self.file,
+                line=max(self.index, 1),
+                field="alt_chunk",
+                hint="open the file in Word and save it again (the chunk becomes ordinary text)",
+            )
+        )
 
     # -- paragraphs ------------------------------------------------------------------------
 
     def _paragraph(self, paragraph: etree._Element) -> None:
         self.index += 1
         self._note_changes(paragraph)
-        if paragraph.find(".//" + self.w("txbxContent")) is not None:
-            self.warnings.append(
-                InputError(
-                    f"paragraph {self.index} holds a text box: its text is not read",
-                    file=self.file,
-                    line=self.index,
-                    field="text_box",
-                    hint="put the text in the body if it is part of the specification",
-                )
-            )
+        self._text_box(paragraph, f"paragraph {self.index}")
         properties = self._properties(paragraph)
         style = self.w.value(properties, "pStyle") or self.styles.default
         text = self._shown(paragraph, style)
@@ -597,6 +593,22 @@ class _BodyReader:
             line = "\u00a0" + line
         lines = line.split("\n")
         self.blocks.append((lines, [self.index] * len(lines)))
+
+    def _text_box(self, paragraph: etree._Element, where: str) -> None:
+        """Say that ``paragraph`` (found ``where``) holds a text box, when it does: a box's text
+        is not read (it floats beside the text it is anchored in, and Word writes it twice, the
+        drawing and its fallback), in the body or in a table cell (audit 43 M5), never dropped
+        unsaid."""
+        if paragraph.find(".//" + self.w("txbxContent")) is not None:
+            self.warnings.append(
+                InputError(
+                    f"{where} holds a text box: its text is not read",
+                    file=self.file,
+                    line=self.index,
+                    field="text_box",
+                    hint="put the text in the body if it is part of the specification",
+                )
+            )
 
     def _flush_carried(self) -> None:
         if self.carried is not None:
@@ -800,6 +812,10 @@ class _BodyReader:
         cells = [""] * before
         repeated = 0
         for cell, span in zip(found, spans, strict=True):
+            # a cell's text is its paragraphs: a chunk in it (or in a table or content control in
+            # it) would go unsaid; one in a text box is the box's, which is said once as unread
+            for _ in cell.xpath(".//w:altChunk[not(ancestor::w:txbxContent)]", namespaces={"w": w.namespace}):
+                self._alt_chunk(f"in table {self.tables}, row {row_number:,} (paragraph {self.index})")
             properties = cell.find(w("tcPr"))
             merge = properties.find(w("vMerge")) if properties is not None else None
             if merge is not None and merge.get(w("val")) in (None, "continue"):
@@ -807,7 +823,7 @@ class _BodyReader:
                 text = above[column] if column < len(above) else ""
                 repeated += span * len(text)
             else:
-                text = self._cell_text(cell)
+                text = self._cell_text(cell, f"table {self.tables}, row {row_number:,} (paragraph {self.index})")
                 repeated += (span - 1) * len(text)
             cells += [text] * span
         self.repeated[0] += repeated
@@ -832,13 +848,18 @@ class _BodyReader:
         return InputError(f"{where}: {says}", file=self.file, line=self.index if self.part is None else None,
                           field=field, hint=hint)
 
-    def _cell_text(self, cell: etree._Element) -> str:
+    def _cell_text(self, cell: etree._Element, where: str) -> str:
         """A cell's paragraphs, numbered as printed, joined by a space; a table nested in it is
         flattened, each of its cells' text parted from the next by a tab (so the opening rule
-        sees its cells: ``opening.cells``)."""
+        sees its cells: ``opening.cells``). A text box's paragraphs are left out and said
+        (``_text_box``, ``where`` naming the cell's row), as in the body: read here they came
+        twice, the box and Word's fallback copy of it (audit 43 M5)."""
         w = self.w
         groups: list[tuple[etree._Element, list[str]]] = []
         for paragraph in cell.iter(w("p")):
+            if next(paragraph.iterancestors(w("txbxContent")), None) is not None:
+                continue
+            self._text_box(paragraph, where)
             properties = self._properties(paragraph)
             style = w.value(properties, "pStyle") or self.styles.default
             shown = self._shown(paragraph, style)
