@@ -61,8 +61,10 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
     except NumberTooLong as long:
         raise InputErrors(f"{file}: not an answer", [InputError(str(long), file=file)]) from None
     except _DuplicateKey as twice:
+        loc, line = _second_key(_compose(text), twice.key)
         raise InputErrors(f"{file}: not an answer", [
-            InputError(f"the key {twice.key!r} appears twice in one object", file=file, field=twice.key),
+            InputError(f"the key {twice.key!r} appears twice in one object", file=file, line=line,
+                       field=_field(loc)),
         ]) from None
     except NestingTooDeep:
         raise InputErrors(f"{file}: not an answer", [
@@ -114,6 +116,32 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise _DuplicateKey(key)
         seen[key] = value
     return seen
+
+
+def _second_key(node: Node | None, key: str, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int | None]:
+    """Where ``key`` is written a second time in one object of the answer (``node``, as
+    ``_compose`` reads it): its place in the answer (``context.valid_at``) and its line, so the
+    problem names the answer's own field at its line, never a flag (audit 43). Not found
+    (the text does not compose): the key alone, at no line."""
+    found = _second_key_in(node, key, loc)
+    return found if found is not None else ((key,), None)
+
+
+def _second_key_in(node: Node | None, key: str, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], int] | None:
+    if isinstance(node, MappingNode):
+        named = [k for k, _ in node.value if getattr(k, "value", None) == key]
+        if len(named) > 1:
+            return (*loc, key), named[1].start_mark.line + 1
+        children: list[tuple[Any, Node]] = [(getattr(k, "value", None), v) for k, v in node.value]
+    elif isinstance(node, SequenceNode):
+        children = list(enumerate(node.value))
+    else:
+        return None
+    for part, child in children:
+        found = _second_key_in(child, key, (*loc, part))
+        if found is not None:
+            return found
+    return None
 
 
 def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
