@@ -70,7 +70,7 @@ from inforce.ontology.files import (
     take_lock,
     write_atomically,
 )
-from inforce.ontology.ingest import REVIEWS_FILE
+from inforce.ontology.ingest import REVIEW_NOTE_MAX, REVIEWS_FILE
 from inforce.ontology.scalars import one_line, person_name
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
@@ -882,6 +882,9 @@ def record_review(
         raise InputError(f"{wanted} is not in the project", field="target")
     if scope is not None and scope not in ("full", "partial"):
         raise InputError(f"{scope!r} is not full or partial", field="scope")
+    if note is not None and len(note) > REVIEW_NOTE_MAX:
+        raise InputError(f"{len(note):,} characters; a decision's note holds at most {REVIEW_NOTE_MAX:,}",
+                         field="note", hint="say why in a sentence or two; cite a longer record by its name")
     owner = _owner(snapshot, item)
     if digest is not None and digest != item_digest(owner[1]):
         raise InputError(f"the item {item} changed since you read it; reload it and decide again", field="digest",

@@ -19,6 +19,7 @@ from .scalars import Locator
 
 __all__ = [
     "REVIEWS_FILE",
+    "REVIEW_NOTE_MAX",
     "AddendaReadings",
     "DerivedEdge",
     "EmbedReport",
@@ -95,6 +96,10 @@ class ProposedEdge(BaseModel):
 
 #: the project's file of review decisions, at its root
 REVIEWS_FILE = "reviews.yaml"
+#: the most characters a decision's note may hold when a reviewer records it (``inforce review
+#: --note``, the service's review): a sentence or two of why, on one line of reviews.yaml that
+#: every later reader is shown; a longer record belongs in a document the note cites (audit 43)
+REVIEW_NOTE_MAX = 2000
 
 
 class ReviewDecision(BaseModel):

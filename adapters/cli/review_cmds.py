@@ -8,6 +8,7 @@ import typer
 
 from inforce.engine import Project
 from inforce.ontology import AddendaReadings, InputError, ProposedEdge, ReviewDecision
+from inforce.ontology.ingest import REVIEW_NOTE_MAX
 
 from ._common import (
     FormatOption,
@@ -97,8 +98,9 @@ def review(
         "--scope", help="full or partial (default: the proposal's)", show_default=False)] = None,
     by: Annotated[str | None, typer.Option("--by", help="who decides (recorded with the decision)",
                                            show_default=False)] = None,
-    note: Annotated[str | None, typer.Option("--note", help="why, for whoever reads the decision later",
-                                             show_default=False)] = None,
+    note: Annotated[str | None, typer.Option(
+        "--note", help=f"why, for whoever reads the decision later: one line, at most {REVIEW_NOTE_MAX:,} "
+        "characters", show_default=False)] = None,
     groups: GroupsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
