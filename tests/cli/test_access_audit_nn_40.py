@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 from tests.cli.test_access_matrix import _hh01_project
+from tests.support.in_process import inforce
 
-INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
 _REVISE = '      - pattern: "{target}: Revise"\n        scope: partial\n        targets: [paragraph, callout]\n'
 _ADD02 = (
     "---\nid: ADD-02\nkind: addendum\ntitle: Addendum No. 2 ZZADD2TITLE\nissued: 2026-04-15\n"
@@ -66,9 +64,7 @@ _BAD = ("---\nid: R-BAD\nkind: specification\ntitle: Restricted memo\naccess: [l
 _SECRETS = ("ZZADD2", "ZZFIX", "5 inches", "6 inches", "SPEC-X#2.1.B")
 
 
-def _cli(*args: Any, groups: str | None = None) -> subprocess.CompletedProcess[str]:
-    argv = [str(INFORCE), *map(str, args)] + (["--groups", groups] if groups else [])
-    return subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+_cli = inforce  # in this process
 
 
 def _nn1_project(root: Path) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,8 +28,8 @@ from typing import Any
 import pytest
 
 from tests.cli.test_access_matrix import _HH01_A_DAY, _HH01_B_DAYS, _KK_B_WORDS, _hh01_project
+from tests.support.in_process import inforce
 
-INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
 A_DAY, B_DAY = _HH01_A_DAY, _HH01_B_DAYS["later"]
 _MANIFEST = ("project: hh01\nfacets: []\nrules:\n  - stock: supersession/csi-addenda\n"
              '  - stock: precedence/aia-style\n    params: {source: "Agreement Article 1.2"}\n')
@@ -63,9 +62,7 @@ def _ll_project(variant: str, b_words: str | None) -> Callable[[Path], None]:
     return build
 
 
-def _cli(*args: Any, groups: str | None = None) -> subprocess.CompletedProcess[str]:
-    argv = [str(INFORCE), *map(str, args)] + (["--groups", groups] if groups else [])
-    return subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+_cli = inforce  # in this process
 
 
 def _json(done: subprocess.CompletedProcess[str]) -> Any:

@@ -42,8 +42,7 @@ import pytest
 
 from inforce.ontology.files import LockUnusable, take_lock
 from tests.support.erasure_cases import hold_erase_lock
-
-INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+from tests.support.in_process import inforce
 
 _SPEC = ("---\nid: SPEC-1\nkind: specification\ntitle: Concrete\neffective: {from: 2026-01-01}\n"
          "recorded: 2026-01-01T00:00:00Z\n---\n# 1 General\n## 1.1 Scope\nA. Concrete shall be 4,000 psi.\n")
@@ -55,9 +54,7 @@ _ADDENDUM = ("---\nid: ADD-1\nkind: addendum\ntitle: Addendum 1\neffective: {fro
              "# 1 Changes\n## 1.1 Scope\nA. Concrete shall be 5,000 psi.\n")
 
 
-def _cli(*args: object, timeout: float = 300, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=timeout,
-                          env=env, check=False)
+_cli = inforce  # in this process; the lock holders and the killed erasure are processes of their own
 
 
 def _project(root: Path, *documents: tuple[str, str], ingest: bool = True) -> Path:
@@ -117,7 +114,7 @@ def test_erase_with_its_lock_file_a_link_exits_3_at_once_naming_it(tmp_path: Pat
     target.write_text("")
     (root / ".inforce" / "erase.lock").symlink_to(target)
     started = time.monotonic()
-    erased = _cli("erase", root, "SPEC-2", "--by", "R. Keeper", "--confirm", "SPEC-2", timeout=60)
+    erased = _cli("erase", root, "SPEC-2", "--by", "R. Keeper", "--confirm", "SPEC-2")
     assert erased.returncode == 3, erased.stderr
     said = _said(erased)
     assert "erase.lock" in said and "it is a symbolic link" in said and "nothing was erased" in said, said

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -34,8 +33,7 @@ from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
 from inforce.ontology import StoreError
 from tests.support.erasure_cases import leave_erasure_pending
-
-INFORCE = Path(sys.executable).parent / "inforce"
+from tests.support.in_process import inforce
 
 _SPEC = ("---\nid: SPEC-1\nkind: specification\ntitle: Concrete\neffective: {from: 2026-01-01}\n"
          "recorded: 2026-01-01T00:00:00Z\n---\n# 1 General\n## 1.1 Scope\nA. Concrete shall be 4,000 psi "
@@ -44,9 +42,7 @@ _KEPT = ("---\nid: SPEC-2\nkind: specification\ntitle: Kept\neffective: {from: 2
          "recorded: 2026-01-01T00:00:00Z\n---\n# 1 General\n## 1.1 Scope\nA. Steel shall be grade 60.\n")
 
 
-def _cli(*args: object, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=timeout,
-                          check=False)
+_cli = inforce  # in this process
 
 
 def _project(root: Path) -> Path:
