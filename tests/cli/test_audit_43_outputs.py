@@ -1,6 +1,6 @@
 """Audit 43: every option that writes a file goes through the one output check
 (``_common.outside_project_files``), which asks the front which paths are the project's own
-(``Project.own_paths``): its store, its documents folder, its manifest, its review and erasure
+(``Project.own_path_at``): its store, its documents folder, its manifest, its review and erasure
 records, the register and pack files its manifest names. ``--decision-log`` appended to the
 store's pointer (M3); ``-o`` replaced the manifest, ``rules new`` wrote a pack into documents/
 (M4). Also: a duplicate key in an answer file is named by the answer's field and line, never a
@@ -9,35 +9,21 @@ flag; a review's note has a documented cap."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from inforce.adapters.cli import app
 from inforce.ontology.ingest import REVIEW_NOTE_MAX
+from tests.cli.test_outputs_outside_documents import _project, _run
 from tests.support.review_project import write_review_project
 
 from project_copies import ingested_copy
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
-runner = CliRunner()
-
-
-def _run(*args: object, code: int = 0):
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result
-
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    def build(root: Path) -> None:
-        shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-        _run("ingest", root)
-
-    return ingested_copy("audit-43-outputs", build, tmp_path / "p")
+    """The riverside example ingested once for the run (the one the earlier output checks use), a copy."""
+    return _project(tmp_path)
 
 
 def _state(root: Path) -> dict[str, bytes]:
