@@ -164,6 +164,11 @@ _LINE_LABEL = re.compile(r"[*_]{0,2}:(?=[ \t])")
 #: paragraph remains unchanged", "the rest of the note is unchanged").
 _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
+#: Other properties of the provision, named after the change and a semicolon as the subject of a
+#: no-change phrase ("the thickness is changed from X to Y; colour and reinforcement remain as
+#: specified"): the rest of the provision, by its parts' names, stays; the change is in part.
+_OTHER_PARTS = re.compile(r";\s*(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,\s*(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)*"
+                          r"\s*,?\s+and\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+$", re.IGNORECASE)
 #: Where one sentence of an item ends and the next begins.
 _SENTENCE_END = re.compile(r"[.!?][~*_]*(?=\s+[A-Z\"“(])|;\s")  # (a sentence may end inside struck or marked words)
 #: A relative clause describing what a replacement holds ("..., which now includes the following
@@ -333,13 +338,15 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
     Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
-    unchanged.") says the change is in part, not that nothing changes: it is passed over; so is
+    unchanged.", "...; colour and reinforcement remain as specified") says the change is in part, not that nothing changes: it is passed over; so is
     one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
     ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1")."""
     for pattern in no_change:
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
-                                  or _in_reason(read, said, reasons, verb_end))):
+                                  or _in_reason(read, said, reasons, verb_end)
+                                  or (verb_end is not None and verb_end <= said.start()
+                                      and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said
     return None
 

@@ -180,6 +180,27 @@ def _clause_title_holder(item: Item, reference: Reference, corpus: Corpus, path:
     return fits[0] if len(fits) == 1 else None
 
 
+#: A tender file's document named by its number ("Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document
+#: No. 6)", "Document 3) Scope of Work"): the number (1).
+_DOCUMENT_NUMBER = re.compile(r"\bDocument[ \t]+(?:No\.?|Number|n°|#)[ \t]*(\d{1,3})(?![\w.])", re.IGNORECASE)
+
+
+def _document_number_of(item: Item, corpus: Corpus) -> str | None:
+    """The one document of the project whose title opens with the "Document No. N" the item's first line writes
+    ("As concerns Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document No. 6):" where one document is
+    titled "Document No. 6 Special Technical Specifications, ..."): owners of tender files number their
+    documents so, and the number with the clause held by that document alone says which (round 46). None where
+    the line writes no such number, or two, or no document or several are titled with it."""
+    line = item.text.split("\n", 1)[0]
+    numbers = {m.group(1) for m in _DOCUMENT_NUMBER.finditer(line)}
+    if len(numbers) != 1:
+        return None
+    opening = re.compile(rf"\s*Document[ \t]+(?:No\.?|Number|n°|#)[ \t]*{numbers.pop()}(?![\w.])", re.IGNORECASE)
+    fits = [doc for doc, (kind, title) in corpus.directory.titles.items()
+            if kind in corpus.target_kinds and opening.match(title)]
+    return fits[0] if len(fits) == 1 else None
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
@@ -221,6 +242,18 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         holders = [named] if named is not None else holders
     if len(holders) != 1:
         return None
+    numbered = _document_number_of(item, corpus)
+    if numbered is not None and numbered != holders[0]:
+        # "Document n°6, article 5 : il est ajouté un article 5.3": the document the tender file's own list
+        # numbers 6 is meant, never another holding a 5.3; a clause it does not hold yet, numbered under one
+        # it does, changes that one in part (for a person to confirm); else nothing is guessed
+        parent = place_path(corpus, numbered, head)[0] if head and path not in corpus.path_set(numbered) else []
+        if action.action != "amend" or len(parent) != 1:
+            return None
+        joins = Locator(doc=numbered, path=parent[0])
+        return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
+                        why=f"{why}: the document it names by number is {numbered}, which has no clause {path} yet but holds "
+                            f"{parent[0]}: {joins.format()} changed in part, for a person to confirm")
     target = Locator(doc=holders[0], path=path)
     index = _positions(items).get(item.path)
     brought = re.compile(r"\n[ \t]*\n").search(item.text, action.span[1]) if action.span is not None else None

@@ -134,6 +134,9 @@ class Corpus:
     names: Callable[[str], Mapping[str, str]] | None = None
     has_target: Callable[[Locator], bool] | None = None
     as_of: dt.date | None = None
+    #: The addendum's own text: the clauses its other items cite beside a title choose among the
+    #: documents that title may name (``_cited_choice``).
+    text: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
@@ -1548,9 +1551,57 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                                    "title", round(best[1], 1),
                                    why=f'"{written}" is close to the titles of {best[2]} and {ranked[1][2]}; not guessed'))
         else:
-            found.append(Reference("title", written, span, Locator(doc=best[2]), resolved_by="title",
-                                   score=round(best[1], 1), exact=_exact_title(phrase, best[2], shortlist)))
+            exact = _exact_title(phrase, best[2], shortlist)
+            chosen = best[2] if exact else _cited_choice(phrase, best[2], read, shortlist, corpus)
+            if isinstance(chosen, str):
+                found.append(Reference("title", written, span, Locator(doc=chosen), resolved_by="title",
+                                       score=round(best[1], 1), exact=exact and chosen == best[2]))
+            else:
+                found.append(Reference("title", written, span, None, tuple(Locator(doc=d) for d in chosen[0]),
+                                       "title", round(best[1], 1), why=chosen[1]))
     return found
+
+
+#: A clause number the item cites by its label ("Clause 3.3.4", "Sub-Clause 8.7", "article 5"),
+#: not the numbers of a quotation or a measurement.
+_CITED_CLAUSE = re.compile(r"(?i)\b(?:sub-?clauses?|clauses?|paragraphs?|paras?\.?|articles?|art\.)[ \t]*"
+                           r"(\d{1,3}(?:\.\d{1,3})+)\b")
+_QUOTED_SPAN = re.compile(r"[\"“][^\"”\n]*[\"”]")
+
+
+def _cited_choice(phrase: str, best: str, read: str, shortlist: Mapping[str, str],
+                  corpus: Corpus) -> str | tuple[tuple[str, ...], str]:
+    """Which document a title names when its words are in several titles ("C3 Scope of Work" for
+    two scopes of work): the one holding every clause the item cites beside it; where the item
+    alone does not choose, the one holding every clause the addendum's items naming that title
+    cite. The best-scored title stands when no other holds its words or the item cites no clause;
+    else several or none holding the clauses is said (candidates and why), never guessed."""
+    from rapidfuzz import utils
+
+    words = {w for w in utils.default_process(phrase).split() if not any(c.isdigit() for c in w)}
+    if len(words) < 2:
+        return best
+    rivals = sorted(doc for doc, title in shortlist.items() if words <= set(utils.default_process(title).split()))
+    cited = set(_CITED_CLAUSE.findall(_QUOTED_SPAN.sub(" ", read)))
+    if best not in rivals or len(rivals) < 2 or not cited or (
+            cited <= corpus.path_set(best) and not any(cited <= corpus.path_set(d) for d in rivals if d != best)):
+        return best
+    holders = [doc for doc in rivals if cited <= corpus.path_set(doc)]
+    if len(holders) != 1:
+        key = " ".join(phrase.split()).casefold()
+        around = {n for line in corpus.text.splitlines() if key in " ".join(line.split()).casefold()
+                  for n in _CITED_CLAUSE.findall(_QUOTED_SPAN.sub(" ", line))}
+        narrowed = [doc for doc in (holders or rivals) if (cited | around) <= corpus.path_set(doc)]
+        if len(narrowed) == 1:
+            return narrowed[0]
+    if len(holders) == 1:
+        return holders[0]
+    written, numbers = " ".join(phrase.split()), ", ".join(sorted(cited))
+    held = (f"{len(holders)} of them hold clause {numbers}" if holders
+            else f"none of them holds clause {numbers}")
+    return (tuple(holders or rivals)[:6],
+            f'"{written}" is part of the titles of {len(rivals)} documents ({", ".join(rivals[:6])}) and '
+            f"{held}; not guessed")
 
 
 #: Words written before a title that are no part of it: the label of what it is and its number

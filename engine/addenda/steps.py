@@ -77,6 +77,7 @@ from .forms import (
     _captioned_value,
     _clause_title_holder,
     _describes_only,
+    _document_number_of,
     _in_one_holder,
     _later_issue,
     _later_outcome,
@@ -377,25 +378,6 @@ def _heading_title_of(item: Item, corpus: Corpus) -> str | None:
     return None
 
 
-#: A tender file's document named by its number ("Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document
-#: No. 6)", "Document 3) Scope of Work"): the number (1).
-_DOCUMENT_NUMBER = re.compile(r"\bDocument[ \t]+(?:No\.?|Number|n°|#)[ \t]*(\d{1,3})(?![\w.])", re.IGNORECASE)
-
-
-def _document_number_of(item: Item, corpus: Corpus) -> str | None:
-    """The one document of the project whose title opens with the "Document No. N" the item's first line writes
-    ("As concerns Article 3.2 of the SPECIAL TECHNICAL SPECIFICATIONS (Document No. 6):" where one document is
-    titled "Document No. 6 Special Technical Specifications, ..."): owners of tender files number their
-    documents so, and the number with the clause held by that document alone says which (round 46). None where
-    the line writes no such number, or two, or no document or several are titled with it."""
-    line = item.text.split("\n", 1)[0]
-    numbers = {m.group(1) for m in _DOCUMENT_NUMBER.finditer(line)}
-    if len(numbers) != 1:
-        return None
-    opening = re.compile(rf"\s*Document[ \t]+(?:No\.?|Number|n°|#)[ \t]*{numbers.pop()}(?![\w.])", re.IGNORECASE)
-    fits = [doc for doc, (kind, title) in corpus.directory.titles.items()
-            if kind in corpus.target_kinds and opening.match(title)]
-    return fits[0] if len(fits) == 1 else None
 
 
 def _heading_designates(item: Item, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]], doc: str) -> bool:
@@ -1751,6 +1733,8 @@ class _One:
                 if held.kind != "proposed":
                     return held
                 return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
+        if (chaptered := self._after_in_chapter(loose)) is not None:
+            return chaptered
         elsewhere = _held_elsewhere(self.open_refs, self.item, self.items, self.corpus) if self.action.changes else []
         if elsewhere:
             return _Outcome("proposed", self.rule, self.action, elsewhere, why="; ".join(
@@ -1761,6 +1745,37 @@ class _One:
         reasons = [r.why for r in self.open_refs if r.why]
         return _Outcome("not_understood", self.rule, self.action, why="; ".join(dict.fromkeys(reasons)) or None)
 
+    def _after_in_chapter(self, loose: set[str]) -> _Outcome | None:
+        """A new paragraph placed after one of the same chapter ("hoofdstuk 25: na paragraaf 25.2 wordt een nieuwe
+        paragraaf toegevoegd", "Titel 04: Nach OZ 04.02 wird folgende Position eingefügt"): the chapter changes in
+        part, in the one document holding the paragraph it follows, for a person to confirm (None otherwise)."""
+        chapters = [p for p in loose if re.fullmatch(r"\d{1,3}", p)]
+        if self.action.action != "amend" or len(loose) != 2 or len(chapters) != 1:
+            return None
+        chapter = chapters[0]
+        place = next(p for p in loose if p != chapter)
+        if place.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", place):
+            return None
+        after = next((r for r in self.open_refs if r.written.split()[-1] == place), None)
+        if after is None or not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0]):
+            return None
+        held = _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
+        docs = {t.doc for t, _ in held.targets} if held is not None and held.kind == "proposed" else set()
+        if len(docs) != 1:
+            return None
+        doc = docs.pop()
+        parent = place_path(self.corpus, doc, chapter)[0]
+        if len(parent) != 1:
+            return None
+        joins = Locator(doc=doc, path=parent[0])
+        return _Outcome("proposed", self.rule, self.action, [(joins, replace(after, target=joins))], why=(
+            f"names {after.written} as the place of a new paragraph in chapter {chapter}: {doc} is the one document "
+            f"holding it, {joins.format()} changed in part, for a person to confirm"))
+
+
+#: The word placing a new paragraph after an existing one, right before that one's number ("na paragraaf 25.2",
+#: "Nach OZ 04.02", "after clause 3.1").
+_AFTER_PLACE = re.compile(r"(?i)\b(?:na|nach|after|following)\s+$")
 
 #: New text saying only that the provision goes ("Paragraph deleted.", "(Deleted)", "Clause
 #: omitted"): corrigenda that give the old text and the new write a deletion so.

@@ -14,6 +14,17 @@ from real owners' forms with no wrong applied edge.
   luiden: ...") or by a notation alone ("OZ 05.02: entfällt") is proposed in the one document holding it
   (before: proposed through the last net as a label no reading knows, or not read); an addendum naming no
   document by number leaves a title read from its words for a person to confirm (round 38's rule stands).
+
+Second pass:
+- A title in several documents' titles ("C3 Scope of Work") is chosen by the clauses the item, else the
+  addendum's items naming that title, cite beside it: the one document holding them all; several or none
+  holding them is said, never guessed.
+- "Document n°4, article 3 : il est ajouté un article 3.4": the document the tender file numbers is meant,
+  never another holding a 3.4; its article 3 changes in part.
+- "hoofdstuk 32: na paragraaf 32.1 wordt ... toegevoegd", "Titel 06: Nach OZ 06.01 wird ... eingefügt": the
+  chapter or title changes in part (proposed, as the document is named by its title alone).
+- "...; finish and colour remain as specified" after a change names the rest of the provision by its parts:
+  the change is in part, not "no change".
 """
 
 from __future__ import annotations
@@ -94,3 +105,95 @@ def test_a_bidders_question_is_an_item_and_its_answers_change_is_not_silent(tmp_
     assert "bieterfrage-1" not in {n.item.path for n in reading.not_understood}
     assert "bieterfrage-2" in {p.item.path for p in reading.proposed}
     assert not _applied(reading)
+
+
+# --- round 48, second pass -------------------------------------------------------------------------
+
+PIER_WORKS = ("PART C3 - SCOPE OF WORK\n\n5.1 GENERAL\n\n5.1.1 Extent. Rebuild the timber deck of the east pier.\n\n"
+              "5.2 TIMBER\n\n5.2.1 Species. Hardwood of strength class D40.\n\n"
+              "5.2.2 Fixings. Galvanised coach screws at every joist.\n\n5.2.3 Gaps. Leave 8 mm between boards.\n")
+STORE_WORKS = ("SECTION 5 - SCOPE OF WORK\n\n5.1 GENERAL\n\n5.1.1 Extent. Build a dry goods store of 400 m2.\n\n"
+               "5.2 FLOOR\n\n5.2.1 Slab. Power-floated concrete, 175 mm.\n")
+
+
+def _two_scopes(root: Path, addendum: str) -> None:
+    start_project(root, "round-48-two-scopes")
+    _titled(root, "SPEC-PIER-SOW", PIER_WORKS, "Scope of Work, Renewal of the East Pier Deck (municipal tender)")
+    _titled(root, "SPEC-STORE-SOW", STORE_WORKS, "Volume 2 Section 3 Tender Data, Scope of Work, Dry Goods Store")
+    write_doc(root, "ADD-01", "2026-02-02", addendum)
+
+
+def test_a_title_in_several_documents_is_chosen_by_the_clauses_cited_beside_it(tmp_path, rules):
+    # "C3 Scope of Work" is in both titles and scores best against the one numbered 5; the clauses the
+    # rows cite (5.2.2, 5.2.3 only in the pier's) choose the pier's, for a person to confirm (a title)
+    _two_scopes(tmp_path, "ADDENDUM No. 3\n\n| Item | Part | Clause / page | Amendment |\n|---|---|---|---|\n"
+                          "| 1 | C3 Scope of Work | Clause 5.2.3, page C3-2 | Change \"8 mm\" to \"6 mm\"; the rest "
+                          "of the clause remains. |\n"
+                          "| 2 | C3 Scope of Work | Clause 5.2.1, page C3-2 | Delete the clause and replace with: "
+                          "\"5.2.1 Species. Hardwood of strength class D50.\" |\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    proposed = _proposed(reading)
+    assert {("SPEC-PIER-SOW#5.2.3", "partial", True), ("SPEC-PIER-SOW#5.2.1", "full", True)} <= proposed
+    assert not any(target.startswith("SPEC-STORE-SOW") for target, _, _ in proposed)
+
+
+def test_a_title_in_several_documents_whose_clauses_both_hold_is_not_guessed(tmp_path, rules):
+    # 5.2.1 is in both scopes of work, and nothing else in the addendum chooses: both proposed with why, none
+    # applied, neither guessed
+    _two_scopes(tmp_path, "ADDENDUM No. 4\n\n| Item | Part | Clause / page | Amendment |\n|---|---|---|---|\n"
+                          "| 1 | C3 Scope of Work | Clause 5.2.1, page C3-2 | Change \"175 mm\" to \"200 mm\"; the "
+                          "rest of the clause remains. |\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    assert _proposed(reading) == {("SPEC-PIER-SOW#5.2.1", "partial", True), ("SPEC-STORE-SOW#5.2.1", "partial", True)}
+    assert all("not guessed" in p.evidence.why for p in reading.proposed)
+
+
+def test_a_change_then_other_properties_said_to_remain_is_a_change_in_part(tmp_path, rules):
+    # "...; finish and colour remain as specified": the rest of the paragraph named by its parts stays
+    start_project(tmp_path, "round-48-remain")
+    write_doc(tmp_path, "SPEC-096500", "2026-01-05",
+              "SECTION 09 65 00 - RESILIENT FLOORING\n\nPART 2 - PRODUCTS\n\n2.1 TILES\n\n"
+              "A. Rubber tiles 3 mm thick, studded finish, grey.\n")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "BID BULLETIN NO. 5\n\n1. For flooring (Section 09 65 00, paragraph 2.1.A): the tile thickness is "
+              "changed from 3 mm to 4 mm; finish and colour remain as specified.\n")
+    reading = read_project(tmp_path, rules)
+    assert ("SPEC-096500#2.1.A", "partial", True) in _applied(reading)
+
+
+def test_a_new_article_in_a_document_named_by_its_number_goes_to_that_document(tmp_path, rules):
+    # "Document n°4, article 3 : il est ajouté un article 3.4": another document holds a 3.4, but the tender file's
+    # own list numbers the hall's specification 4; its article 3 is changed in part, never the other's 3.4
+    start_project(tmp_path, "round-48-document-number")
+    _titled(tmp_path, "SPEC-CCTP-HALL", "3. MENUISERIES (JOINERY)\n\n3.1 Doors of oak, 40 mm.\n\n"
+            "3.2 Frames of oak.\n\n3.3 Ironmongery of stainless steel.\n",
+            "Document No. 4 Cahier des Clauses Techniques Particulieres, Salle Polyvalente de Kerbrat")
+    _titled(tmp_path, "SPEC-MARKET", "3 PRICES\n\n3.1 Prices are firm.\n\n3.2 Advance payment.\n\n3.3 Retention.\n\n"
+            "3.4 Price revision by the BT01 index.\n", "Cahier des Clauses Administratives, Marche de Travaux")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "MODIFICATION N°2 DU DCE\n\n1.1 Document n°4, article 3 : il est ajouté un article 3.4 ainsi rédigé : "
+              "« 3.4 Door closers shall be concealed in the frame head. »\n")
+    reading = read_project(tmp_path, rules)
+    assert ("SPEC-CCTP-HALL#3", "partial", True) in _applied(reading) | _proposed(reading)
+    assert not any(target.startswith("SPEC-MARKET") for target, _, _ in _applied(reading) | _proposed(reading))
+
+
+def test_a_new_paragraph_after_one_of_a_chapter_changes_the_chapter_in_part(tmp_path, rules):
+    # "hoofdstuk 32: na paragraaf 32.1 wordt ... toegevoegd": the chapter is amended in part (a new 32.2 after 32.1),
+    # in the one document holding 32.1, for a person to confirm; never "not understood"
+    _dutch(tmp_path, "NOTA VAN INLICHTINGEN NR. 3\n\n2 WIJZIGINGEN\n\n"
+                     "2.1 Technisch deel 2, hoofdstuk 32: na paragraaf 32.1 wordt een nieuwe paragraaf toegevoegd: "
+                     "\"32.1a Gutter heaters of 30 W/m in the north gutter.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    assert ("SPEC-TD2#32", "partial", True) in _proposed(reading)
+
+
+def test_a_new_position_after_one_of_a_title_changes_the_title_in_part(tmp_path, rules):
+    _german(tmp_path, "BIETERINFORMATION NR. 3\n\nB. ÄNDERUNGEN\n\n"
+                      "1. Titel 06: Nach OZ 06.01 wird folgende Position eingefügt: \"06.01a Linoleum stair nosings.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    assert ("SPEC-LV09#06", "partial", True) in _proposed(reading)
