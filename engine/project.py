@@ -218,15 +218,21 @@ class Project:
         new``). A project's own paths (``_own_paths``): its store; its records of reviews and
         erasures; what ``reader`` (None: the installed one) reads as the project's — its
         documents folder, its manifest, and the register, pack files and model folders the
-        manifest names. Links are followed (``files.is_inside``). Never raises for a manifest
-        that does not read."""
-        from inforce.ontology.files import is_inside
-
-        roots = [Path(root)] if root is not None else _projects_holding(Path(path))
-        for project in roots:
+        manifest names. ``root`` given, every other project whose folder holds ``path`` too:
+        an output of one project's command must not replace another's files either (audit 44
+        M2). Links are followed (``files.is_inside``), and an existing file is compared by
+        identity (device and inode): a hard link outside the project to one of its files is
+        that file (audit 44 L1). Never raises for a manifest that does not read."""
+        named = Path(os.path.realpath(root)) if root is not None else None
+        roots = [*([named] if named is not None else []), *_projects_holding(Path(path))]
+        for project in dict.fromkeys(Path(os.path.realpath(r)) for r in roots):
             for own in _own_paths(project, reader):
-                if is_inside(path, own.path) and (own.folder or os.path.realpath(path) == os.path.realpath(own.path)):
-                    return own
+                if _lands_at(Path(path), own):
+                    if named is None or project == named:
+                        return own
+                    # another project's: said as whose, not as the named project's
+                    return own.model_copy(update={"what": own.what.replace(
+                        "the project's", f"another project's ({project})", 1)})
         return None
 
     @staticmethod
@@ -867,6 +873,38 @@ def _own_paths(root: Path, reader: DocumentReader | None) -> list[OwnPath]:
         return [*own, OwnPath(path=root / MANIFEST_FILE, what=f"the project's manifest ({MANIFEST_FILE})",
                               why="inforce reads the project's configuration from it")]
     return [*own, *named(root)]
+
+
+def _lands_at(path: Path, own: OwnPath) -> bool:
+    """Whether an output written at ``path`` lands at ``own`` (or inside it, a folder): by
+    real paths, and for a file that exists by identity, so that a hard link elsewhere to one
+    of the project's files (or, in a folder of its own, to a file there) is that file."""
+    from inforce.ontology.files import is_inside
+
+    if is_inside(path, own.path) and (own.folder or os.path.realpath(path) == os.path.realpath(own.path)):
+        return True
+    try:
+        written = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    identity = (written.st_dev, written.st_ino)
+    if not own.folder:
+        try:
+            kept = os.stat(own.path)
+        except (OSError, ValueError):
+            return False
+        return (kept.st_dev, kept.st_ino) == identity
+    if written.st_nlink < 2 or not os.path.isdir(own.path):
+        return False  # a file with one name is inside a folder only where its path says so
+    for folder, _, files in os.walk(own.path):
+        for name in files:
+            try:
+                kept = os.stat(os.path.join(folder, name), follow_symlinks=False)
+            except OSError:
+                continue
+            if (kept.st_dev, kept.st_ino) == identity:
+                return True
+    return False
 
 
 def _projects_holding(path: Path) -> list[Path]:
