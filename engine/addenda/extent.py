@@ -415,10 +415,14 @@ _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsectio
                            re.IGNORECASE)
 
 
+#: A table column naming the document a row is about ("Sec", "Section", "Document", "Part", "Vol").
+_DOCUMENT_COLUMN = re.compile(r"(?i)\b(?:sec(?:tion)?|doc(?:ument)?|part|vol(?:ume)?|chapter)\b")
+
+
 def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
     """The documents of the project whose outline holds ``path``; where several do, those that
     also hold every clause the items beside it (under the same heading; for a table row, the rows
-    of its table) name the same way."""
+    of its table naming the same document in its columns that name one) name the same way."""
     docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
                   if kind in corpus.target_kinds and path in corpus.path_set(doc))
     if len(docs) <= 1:
@@ -426,10 +430,15 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     # (a row's neighbours are the rows of its own table: a caption line between two tables may name
     # another document, "Chapter 3" over one and "Chapter 4" over the next)
     table = item.path.rsplit(".row-", 1)[0] + ".row-" if item.cells and ".row-" in item.path else None
+    # (and where the table has columns naming the document a row is about, "| Vol | Sec |", only the rows
+    # naming the same one: "PCC" rows cite the Particular Conditions' clauses, "BDS" rows the data sheet's)
+    naming = [(h, v) for h, v in item.cells if _DOCUMENT_COLUMN.search(h) and v.strip()] if table is not None else []
     for other in items:
         if other is item or other.parent != item.parent or other.heading_context != item.heading_context:
             continue
         if table is not None and other.cells and not other.path.startswith(table):
+            continue
+        if naming and other.cells and not all(cell in other.cells for cell in naming):
             continue
         # (a row as its readers read it: "| 5 | 4.2.1 |" under a "Clause" column names Article 4.2.1)
         for match in _CLAUSE_ALONE.finditer(_row_text(other.cells) if other.cells else other.text):

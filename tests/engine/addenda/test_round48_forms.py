@@ -25,6 +25,8 @@ Second pass:
   chapter or title changes in part (proposed, as the document is named by its title alone).
 - "...; finish and colour remain as specified" after a change names the rest of the provision by its parts:
   the change is in part, not "no change".
+- A clause two documents hold, cited in a table row with columns naming the document ("| Vol | Sec |"), is
+  chosen by the clauses of the rows naming the same document only, not by rows about another.
 """
 
 from __future__ import annotations
@@ -197,3 +199,25 @@ def test_a_new_position_after_one_of_a_title_changes_the_title_in_part(tmp_path,
     reading = read_project(tmp_path, rules)
     assert not _applied(reading)
     assert ("SPEC-LV09#06", "partial", True) in _proposed(reading)
+
+
+def test_a_clause_two_documents_hold_is_chosen_by_the_rows_naming_the_same_document(tmp_path, rules):
+    # 6.3 is in both conditions; the "SCC" rows also cite 11.2, which only the quay's conditions hold. A row about
+    # another document ("TS", citing a 9.1 only the dredging conditions hold) is no evidence for the "SCC" rows
+    start_project(tmp_path, "round-48-rows-by-document")
+    _titled(tmp_path, "SPEC-SCC-QUAY", "6 TIME\n\n6.3 Delay Damages. 0.05 percent a day, to 8 percent.\n\n"
+            "11 PAYMENT\n\n11.2 Payment. Within 60 days.\n", "Special Conditions of Contract, Quay Wall Repair")
+    _titled(tmp_path, "SPEC-SCC-DREDGE", "6 TIME\n\n6.3 Delay Damages. 0.1 percent a day.\n\n9 PLANT\n\n"
+            "9.1 Dredger. A cutter-suction dredger.\n", "Special Conditions of Contract, Channel Dredging")
+    _titled(tmp_path, "SPEC-TS", "1 GENERAL\n\n1.1 Scope. Repair of the quay.\n", "Technical Specifications, Quay Wall Repair")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "BID BULLETIN NO. 9\n\n| No. | Vol | Sec | Clause Reference | Request | Response |\n|---|---|---|---|---|---|\n"
+              "| 1 | 2 | TS | Clause 9.1 Dredger | Is a dredger needed? | No; see the drawings. No revision. |\n"
+              "| 2 | 1 | SCC | Sub-Clause 6.3 Delay Damages | Can the cap be lowered? | Sub-Clause 6.3 is amended to "
+              "read: \"6.3 Delay Damages. 0.05 percent a day, to 5 percent.\" |\n"
+              "| 3 | 1 | SCC | Sub-Clause 11.2 Payment | Is 60 days firm? | The period \"60 days\" shall be read as "
+              "\"45 days\" in Sub-Clause 11.2. |\n")
+    reading = read_project(tmp_path, rules)
+    edges = _applied(reading) | _proposed(reading)
+    assert ("SPEC-SCC-QUAY#6.3", "full", True) in edges
+    assert not any(target.startswith("SPEC-SCC-DREDGE") for target, _, _ in edges)
