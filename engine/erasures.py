@@ -73,6 +73,12 @@ def _read_entries(root: Path) -> tuple[tuple[Erasure, int | None], ...]:
             where = ".".join(str(p) for p in first["loc"])
             raise InputError(first["msg"], file=ERASURES_FILE, line=line,
                              field=f"erasures[{n}]" + (f".{where}" if where else "")) from None
+        twin = next((k for k, (seen, _) in enumerate(entries) if seen.id == erasure.id), None)
+        if twin is not None:  # which one a rerun finishes, or a deletion lifts, would be a guess
+            at = entry.value_at("id")[0] if isinstance(entry, MarkedMap) and "id" in entry else line
+            raise InputError(f"the id {erasure.id} is erasures[{twin}]'s too; each entry has its own",
+                             file=ERASURES_FILE, line=at, field=f"erasures[{n}].id",
+                             hint="remove the copy, or give it the id its erasure was recorded with")
         if isinstance(entry, MarkedMap) and "state" in entry:
             line = entry.value_at("state")[0]
         entries.append((erasure, line))

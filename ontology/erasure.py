@@ -14,7 +14,7 @@ finishes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +30,10 @@ ErasureState = Literal["pending", "done"]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
+#: A file's SHA-256 as an erasure records it: 64 lowercase hex digits, or empty for a file that
+#: was gone (a hand-edited hash of another form would match no file, and keep it; audit 44 L4).
+FileSha256 = Annotated[str, Field(pattern=r"^(?:[0-9a-f]{64})?$")]
+
 
 class ErasedFile(BaseModel):
     """A file an erasure deletes beside a source file: its name (relative to the project) and
@@ -38,7 +42,7 @@ class ErasedFile(BaseModel):
     model_config = _MODEL
 
     file: str
-    file_sha256: str = ""
+    file_sha256: FileSha256 = ""
 
 
 class ErasedSource(BaseModel):
@@ -51,7 +55,7 @@ class ErasedSource(BaseModel):
 
     revision: str
     file: str
-    file_sha256: str = ""
+    file_sha256: FileSha256 = ""
     content_hash: str = ""
     metadata: tuple[ErasedFile, ...] = ()
 
@@ -68,8 +72,8 @@ class ErasedRegisterRows(BaseModel):
 
     file: str
     lines: tuple[int, ...]
-    file_sha256: str
-    sha256_after: str
+    file_sha256: FileSha256
+    sha256_after: FileSha256
 
 
 class Erasure(BaseModel):

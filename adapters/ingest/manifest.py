@@ -108,7 +108,8 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
             )
         fields["schema_version"] = version
     if "facets" in entries and not is_null(entries["facets"][1]):
-        fields["facets"] = reader.strings(entries["facets"][1], "facets", pattern=_NAME_RE)
+        fields["facets"] = reader.strings(entries["facets"][1], "facets", pattern=_NAME_RE,
+                                           scalar_ok=False)  # `facets: abc` is a slip, not ['abc']
     if "registry" in entries and not is_null(entries["registry"][1]):
         fields["registry"] = reader.string(entries["registry"][1], "registry")
     if "units" in entries and not is_null(entries["units"][1]):

@@ -263,9 +263,11 @@ class NodeReader:
         *,
         pattern: re.Pattern[str] | None = None,
         hint: str | None = None,
+        scalar_ok: bool = True,
     ) -> tuple[str, ...] | None:
-        """A list of labels; a single scalar is a one-item list."""
-        items = self.sequence(node, field)
+        """A list of labels; a single scalar is a one-item list (when allowed: a document's
+        shorthand, never a manifest's field, where a scalar is a slip)."""
+        items = self.sequence(node, field, scalar_ok=scalar_ok)
         if items is None:
             return None
         values = [
