@@ -22,18 +22,22 @@ __all__ = [
     "FRACTION_WORDS",
     "FREQUENCIES",
     "LABEL_UNIT_WORDS",
+    "MINUS_SIGNS",
     "MONTHS",
     "NumberToken",
+    "POWER_OF_TEN",
     "RANGE_CONNECTORS",
     "ROUTES",
     "SCALES",
     "SPACING",
+    "TIMES",
     "TOLERANCE_MARKS",
     "UNREAD_NOTATION",
     "VULGAR_FRACTIONS",
     "WORD_NUMBERS",
     "WORD_SCALES",
     "lex_number",
+    "read_minus_signs",
 ]
 
 #: Blanks written as another space character, read as a plain space: the no-break space
@@ -42,6 +46,39 @@ __all__ = [
 #: PDFs write) and the medium mathematical space (U+205F). One character for one, so every
 #: offset stands: "4<U+00A0>000 psi" is 4000 psi as "4 000 psi" is, "5<U+00A0>mm" 5 mm (audit 43 H1).
 BLANKS = str.maketrans(dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f", " "))
+
+#: The characters read as a minus sign before a figure: the hyphen-minus and U+2212 always (the
+#: grammar's own), and the dashes Word and PDFs write for one (:data:`DASHED_MINUS`) where
+#: :func:`read_minus_signs` finds them standing as one.
+MINUS_SIGNS = frozenset({"-", "\u2212"})
+#: Dashes written for a minus sign: the en dash (Word's autoformat of "-20"), the non-breaking
+#: hyphen (U+2011) and the fullwidth hyphen-minus (U+FF0D).
+DASHED_MINUS = "\u2013\u2011\uff0d"
+_DASH_BEFORE_FIGURE = re.compile(r"[\u2013\u2011\uff0d](?=\.?\d)")
+#: What may stand right before a dash that is a minus sign: the text's start, a blank, an open
+#: bracket or a mark that ends a label or a list item.
+_BEFORE_MINUS = frozenset(" \t\n\r([{:;,=")
+
+
+def read_minus_signs(text: str) -> str:
+    """``text`` with each dash written for a minus sign made U+2212, and the other hyphens
+    (U+2011, U+FF0D) made a hyphen-minus; one character for one, so every offset stands.
+
+    A dash of :data:`DASHED_MINUS` right before a figure is a minus sign where no number precedes
+    it as a range's first end: at the text's start, after a blank, an open bracket or a colon,
+    and no digit the last thing before the blanks ("Design temperature: \u201320 \u00b0C", "\u201310 to
+    40 \u00b0C", "between \u20135 and \u20131"). Between two numbers ("10\u201340") an en dash stays the
+    range's connector (audit 44 M1)."""
+    if not any(dash in text for dash in DASHED_MINUS):
+        return text
+    chars = list(text)
+    for match in _DASH_BEFORE_FIGURE.finditer(text):
+        at = match.start()
+        before = text[:at].rstrip()
+        if (at == 0 or text[at - 1] in _BEFORE_MINUS) and not before[-1:].isdigit():
+            chars[at] = "\u2212"
+    return "".join(chars).replace("\u2011", "-").replace("\uff0d", "-")
+
 
 #: Bound phrases written before a number → the bound they state.
 BOUND_BEFORE: dict[str, str] = {
@@ -90,10 +127,16 @@ RANGE_CONNECTORS = frozenset({"to", "–", "—", "-", "through", "thru", "and"}
 #: Tolerance marks: ``4 inches ± 1 inch``.
 TOLERANCE_MARKS = ("±", "+/-", "+/−", "plus or minus", "plus/minus")
 
-#: Figures in a notation the grammar does not read: e-notation (``1e3 psi``) and a tolerance each
-#: way written as one word (``+5/-0 mm``). Before a unit the grammar knows, one is kept with no
-#: value and a warning, never dropped unsaid (audit 43).
-UNREAD_NOTATION = re.compile(r"[+\-−]?\d+(?:\.\d+)?[eE][+\-−]?\d+|[+\-−]\d+(?:\.\d+)?/[+\-−]\d+(?:\.\d+)?")
+#: A power of ten written out: ``10^3``, ``10³``, ``10⁻⁶``.
+POWER_OF_TEN = re.compile(r"10(?:\^[+\-−]?\d+|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+#: Signs of multiplication before a power of ten (``1 x 10^3 psi``, ``2.5 × 10⁶ Pa``).
+TIMES = frozenset({"x", "×", "*", "·"})
+#: Figures in a notation the grammar does not read: e-notation (``1e3 psi``), a tolerance each
+#: way written as one word (``+5/-0 mm``) and a power of ten in one word (``1×10^3 psi``; across
+#: words, :data:`TIMES` and :data:`POWER_OF_TEN`). Before a unit the grammar knows, one is kept
+#: with no value and a warning, never dropped unsaid or read as its first digits (audits 43, 44).
+UNREAD_NOTATION = re.compile(r"[+\-−]?\d+(?:\.\d+)?[eE][+\-−]?\d+|[+\-−]\d+(?:\.\d+)?/[+\-−]\d+(?:\.\d+)?"
+                             rf"|[+\-−]?\d+(?:\.\d+)?[xX×*·]{POWER_OF_TEN.pattern}")
 
 #: Scale words → their factor (``$1,577 million``). ``M``/``B``/``K`` count only after money.
 SCALES: dict[str, float] = {
@@ -209,12 +252,13 @@ _MALFORMED = re.compile(r"^[+\-−]?\d[\d,.]*\d$")
 _FRACTION = re.compile(r"^(?P<num>\d+)/(?P<den>\d+)$")
 _MIXED = re.compile(r"^(?P<whole>\d+)-(?P<num>\d+)/(?P<den>\d+)$")
 _FEET_INCHES = re.compile(
-    r"^(?P<feet>\d+)['′]-?(?P<inches>\d+(?:\.\d+)?)?(?:-(?P<num>\d+)/(?P<den>\d+))?$"
+    r"^(?P<sign>[+\-−])?(?P<feet>\d+)['′]-?(?P<inches>\d+(?:\.\d+)?)?(?:-(?P<num>\d+)/(?P<den>\d+))?$"
 )
 #: Digits grouped by threes with an apostrophe (``4'000``, ``1'250'000.5``: the Swiss thousands
 #: separator): one number, read before feet-and-inches (three digits of inches are no inches).
 _APOSTROPHE_GROUPED = re.compile(r"^(?P<sign>[+\-−])?(?P<num>\d{1,3}(?:['’]\d{3})+(?:\.\d+)?)$")
-_RANGE = re.compile(rf"^(?P<lo>{_NUM})(?P<dash>[-–—])(?P<hi>{_NUM})$")
+#: A range in one token; its low end may carry a sign (``-10–40``: -10 to 40).
+_RANGE = re.compile(rf"^(?P<lo>[\-−]?(?:{_NUM}))(?P<dash>[-–—])(?P<hi>{_NUM})$")
 #: A range of inches with the mark on its low end too (``3"-5"``: the tokenizer leaves the
 #: high end's mark as the next token, the unit of both).
 _INCH_RANGE = re.compile(rf"^(?P<lo>{_NUM})[\"″](?P<dash>[-–—])(?P<hi>{_NUM})$")
@@ -252,7 +296,7 @@ def lex_number(text: str) -> NumberToken | None:
     match = _PLAIN.match(text)
     if match is not None:
         value, precision, integer = _plain(match["num"])
-        if match["sign"] in ("-", "−"):
+        if match["sign"] in MINUS_SIGNS:
             value = -value
         return NumberToken("number", value, precision=precision, is_integer=integer,
                            has_grouping="," in text)
@@ -275,7 +319,7 @@ def lex_number(text: str) -> NumberToken | None:
     match = _APOSTROPHE_GROUPED.match(text)
     if match is not None:  # 4'000, 1'250.5: a thousands separator (Swiss), never feet (audit MM4-2)
         value, precision, integer = _plain(match["num"].replace("'", "").replace("’", ""))
-        if match["sign"] in ("-", "−"):
+        if match["sign"] in MINUS_SIGNS:
             value = -value
         return NumberToken("number", value, precision=precision, is_integer=integer, has_grouping=True)
     match = _FEET_INCHES.match(text)
@@ -288,10 +332,13 @@ def lex_number(text: str) -> NumberToken | None:
             inches += int(match["num"]) / den
         if inches >= 12:
             return NumberToken("malformed", None)
-        return NumberToken("feet_inches", int(match["feet"]) + inches / 12, precision=1 / 12)
+        feet = int(match["feet"]) + inches / 12
+        return NumberToken("feet_inches", -feet if match["sign"] in MINUS_SIGNS else feet, precision=1 / 12)
     match = _RANGE.match(text) or _INCH_RANGE.match(text)
     if match is not None:
-        lo, lo_precision, _ = _plain(match["lo"])
+        negative = match["lo"][:1] in MINUS_SIGNS
+        lo, lo_precision, _ = _plain(match["lo"][1:] if negative else match["lo"])
+        lo = -lo if negative else lo
         hi, hi_precision, _ = _plain(match["hi"])
         if lo <= hi:
             return NumberToken("range", lo, upper=hi, precision=min(lo_precision, hi_precision),

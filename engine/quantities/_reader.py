@@ -19,9 +19,11 @@ from ._lexicon import (
     CURRENCY_PREFIXES,
     FREQUENCIES,
     MONEY_ONLY_SCALES,
+    POWER_OF_TEN,
     RANGE_CONNECTORS,
     ROUTES,
     SCALES,
+    TIMES,
     UNREAD_NOTATION,
     WORD_NUMBERS,
     NumberToken,
@@ -63,7 +65,8 @@ class _Reader(_TokenReader):
             if i < resume:
                 continue
             if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
-                number = self._spaced_thousands(i, lex_number(self.texts[i])) or self._unread_notation(i)
+                number = (self._times_power_of_ten(i) or self._spaced_thousands(i, lex_number(self.texts[i]))
+                          or self._unread_notation(i))
             elif lower in ("a", "an", "half"):
                 number = self._article_number(i)
                 if number is None or self._unit_with_gap(i + number.tokens, i) is None:
@@ -111,6 +114,16 @@ class _Reader(_TokenReader):
         unit = self._unit(i + 1, i) if i + 1 < self.n else None
         return NumberToken("unread", None) if unit is not None and unit[1] is not None else None
 
+    def _times_power_of_ten(self, i: int) -> NumberToken | None:
+        """A figure times a power of ten written across words (``1 x 10^3 psi``, ``2.5 × 10⁶ Pa``)
+        with a known unit after it: a number of no value over its three words, to be kept with a
+        warning, never read as its first digits (audit 44)."""
+        if (i + 3 >= self.n or self.lowers[i + 1] not in TIMES or POWER_OF_TEN.fullmatch(self.texts[i + 2]) is None
+                or lex_number(self.texts[i]) is None):
+            return None
+        unit = self._unit(i + 3, i + 2)
+        return NumberToken("unread", None, tokens=3) if unit is not None and unit[1] is not None else None
+
     def _space_grouped(self, i: int, number: NumberToken) -> NumberToken:
         """``3 500 PSI``: thousands set apart by a space (the SI way), read as one number when
         groups of exactly three digits follow with one space each and a unit after them, and
@@ -151,6 +164,7 @@ class _Reader(_TokenReader):
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
                               "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
+        tolerance_unit: tuple[tuple[int, float, float], int] | None = None
         # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" or
         # "-20 °C" is signed (``_list_bullet``)
         bullet = value is not None and self._list_bullet(i, i + number.tokens)
@@ -161,9 +175,10 @@ class _Reader(_TokenReader):
             warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
                              f"{written!r} is not a number as written (thousands separators?)"))
         elif number.kind == "unread":
-            warnings.append(("malformed_number", self.idx[i], self._end_char(i),
-                             f"{texts[i]!r} is written in a notation not read (e-notation, a tolerance each way "
-                             "as one word); the figure is kept without a value"))
+            written = self.text[self.idx[i] : self._end_char(i + number.tokens - 1)]
+            warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
+                             f"{written!r} is written in a notation not read (e-notation, a power of ten, a "
+                             "tolerance each way as one word); the figure is kept without a value"))
 
         # before the number: currency, a parenthesised negative, a sign word, a bound
         currency: str | None = None
@@ -288,6 +303,12 @@ class _Reader(_TokenReader):
                 unit_written = f"{unit_written} per {per_written}"
                 if extend:
                     j = end
+        bracketed_unit = self._unit_after_brackets(j) if expression is None and currency is None else None
+        if bracketed_unit is not None:  # 4,000 (+500, -0) psi: the tolerance's brackets before the unit
+            signed = self._signed_tolerance(j, value or 0.0, bracketed_unit[1])
+            if signed is not None and signed[0] == bracketed_unit[3]:
+                expression, unit_written = bracketed_unit[1], bracketed_unit[2]
+                tolerance_unit = (signed, bracketed_unit[0])
         if expression is None and not warnings and self._looks_like_unit(j):
             warnings.append(("unknown_unit", self.idx[i], self._end_char(j),
                              f"{texts[j]!r} reads like a unit but is not known; the number is kept without a unit"))
@@ -332,9 +353,11 @@ class _Reader(_TokenReader):
                     if expression == "percent":
                         notation = "percent"
             else:
-                signed = self._signed_tolerance(j, value, expression)
+                signed = tolerance_unit[0] if tolerance_unit is not None else self._signed_tolerance(j, value, expression)
                 if signed is not None:
                     j, below, above = signed
+                    if tolerance_unit is not None:
+                        j = tolerance_unit[1]  # past the unit after the brackets
                     nominal = value
                     value, upper = value - below, value + above
                     bound = "range"
@@ -465,8 +488,8 @@ class _Reader(_TokenReader):
                 hi_value = convert(hi_value, hi_expression, expression)
             except Exception:  # noqa: BLE001 — a different dimension: not a range
                 return None
-        if hi_value < value:
-            return None
+        # a range written high to low ("-5 to -10 °C", "6 to 4 inches") is the range low to high,
+        # as the caller orders it; never one end read alone (audit 44 M3)
         return end, hi_value, expression, unit_written, hi.precision * factor
 
     def _tolerance_after(
@@ -510,6 +533,19 @@ class _Reader(_TokenReader):
                 return None  # the brackets hold more than the spread
             end += 1
         return end, abs(spread_value), spread_expression, written
+
+    def _unit_after_brackets(self, j: int) -> tuple[int, str, str, int] | None:
+        """The known unit written right after brackets opening at ``j`` (``4,000 (+500, -0) psi``):
+        (the token after the unit, its expression, as written, the token after the brackets)."""
+        if j >= self.n or self.texts[j] != "(":
+            return None
+        close = next((k for k in range(j + 1, min(self.n, j + 8)) if self.texts[k] == ")"), None)
+        if close is None or close + 1 >= self.n:
+            return None
+        unit = self._unit(close + 1, close)
+        if unit is None or unit[1] is None:
+            return None
+        return unit[0], unit[1], unit[2] or unit[1], close + 1
 
     def _signed_tolerance(self, j: int, value: float, expression: str | None) -> tuple[int, float, float] | None:
         """A tolerance each way in brackets after a value: ``(+1/4", -0")``, ``(-0, +5 mm)``:

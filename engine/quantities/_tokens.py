@@ -515,14 +515,23 @@ class _TokenReader:
         is never a sign (the reader's rule)."""
         if self.texts[k][:1] != "-" or not self._starts_line(k):
             return False
-        end = after + 1 if after < self.n and self.lowers[after] in SCALES else after
-        unit = self._unit(end, after - 1) if end < self.n else None
-        if unit is not None:
-            end = unit[0]
+        end = self._past_unit(after)
+        # the second end of a range: "-10 to 40 °C", "-5 to -10 °C" alone on a line are signed
+        connector = end + 1 if end < self.n and self.lowers[end] in ("to", "through", "thru", "–", "—") else None
+        if connector is not None and connector < self.n and self.texts[connector] in ("-", "−"):
+            connector += 1
+        if connector is not None and connector < self.n and lex_number(self.texts[connector]) is not None:
+            end = self._past_unit(connector + 1)
         bound = self.phrases.at(end, "BOUND_AFTER") if end < self.n else None
         if bound is not None:
             end = bound[0]
         return re.search(r"[A-Za-z]", self._line_after(end - 1)) is not None
+
+    def _past_unit(self, after: int) -> int:
+        """The token after a figure's scale word and unit (``after``: the token after the figure)."""
+        end = after + 1 if after < self.n and self.lowers[after] in SCALES else after
+        unit = self._unit(end, after - 1) if end < self.n else None
+        return unit[0] if unit is not None else end
 
     def _heading_number(self, i: int) -> bool:
         """A list or heading number: ``1.`` or ``2)`` or ``1.1 RELATED`` first on its line."""

@@ -30,7 +30,14 @@ from inforce.ontology.quantity import NormalizedValue
 
 from ._figures import read_by_note
 from ._grammar import QUANTITIES, SOURCE, build_pipeline
-from ._lexicon import BLANKS, FRACTION_WORDS, VULGAR_FRACTIONS, WORD_NUMBERS, WORD_SCALES
+from ._lexicon import (
+    BLANKS,
+    FRACTION_WORDS,
+    VULGAR_FRACTIONS,
+    WORD_NUMBERS,
+    WORD_SCALES,
+    read_minus_signs,
+)
 from ._models import Extraction, QuantityMention, QuantityWarning
 from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
 from ._tokens import Found
@@ -275,9 +282,10 @@ class QuantityExtractor:
         a table column's header (``Dose (mg)`` also gives bare cells their unit; ``(in
         millions)`` their scale), a row's first cell, a callout's title.
         """
-        # the figures are read with a no-break or thin space as the space it is (``_lexicon.BLANKS``:
-        # one character for one, so offsets stand); the mentions keep the text as written
-        reading = text if text.isascii() else text.translate(BLANKS)
+        # the figures are read with a no-break or thin space as the space it is (``_lexicon.BLANKS``)
+        # and a dash written for a minus sign as one (``_lexicon.read_minus_signs``): one character
+        # for one, so offsets stand; the mentions keep the text as written
+        reading = text if text.isascii() else read_minus_signs(text.translate(BLANKS))
         windows = text_windows(reading)
         if not windows and not (bind and self.vocabulary.grades and _DIGIT.search(text)):
             return _EMPTY  # a grade whose digits are part of its name (GEN1) has no number of its own
