@@ -32,7 +32,7 @@ from inforce.ontology.files import (
 )
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
-__all__ = ["ErasedDocuments", "explain_missing", "read_erasures", "write_erasures"]
+__all__ = ["ErasedDocuments", "explain_missing", "pending_erasure", "read_erasures", "write_erasures"]
 
 
 def read_erasures(root: Path) -> tuple[Erasure, ...]:
@@ -173,6 +173,33 @@ def erase_is_running(root: Path) -> bool:
     return lock_is_held(_erase_lock(Path(root)))
 
 
+def pending_erasure(root: Path) -> InputError | None:
+    """Why the project's text may not be served now: an erasure that did not finish (``pending``
+    while no erasure runs), as ``erasures.yaml``'s file, line and field, with the command that
+    finishes it; None when none is pending, or one is running (its reads go on until its swap).
+    A record that does not read is left to the ingest and ``lag``, which report it."""
+    root = Path(root)
+    try:
+        read = _read_entries(root)
+    except InputError:
+        return None
+    for n, (entry, line) in enumerate(read):
+        if entry.state == "pending" and not erase_is_running(root):
+            return _unfinished(root, n, entry, line, "its text is not served until it does")
+    return None
+
+
+def _unfinished(root: Path, n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
+    """The error of entry ``n``, pending with no erasure running: it was cut short."""
+    revision = f" --revision {entry.revisions[0]}" if entry.scope == "revision" else ""
+    return InputError(
+        f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
+        f"{consequence}", file=ERASURES_FILE, line=line, field=f"erasures[{n}].state",
+        hint=f"erase {entry.document}" + (f" revision {entry.revisions[0]}" if revision else "")
+             + f" again to finish it: inforce erase {root} {entry.document}{revision} --by ... "
+               f"--confirm {entry.document}")
+
+
 class ErasedDocuments:
     """What an ingest keeps out: the revisions and source files the erasures name."""
 
@@ -191,12 +218,7 @@ class ErasedDocuments:
             if entry.state == "pending" and entry.id != finishing:
                 if erase_is_running(root):  # running, not cut short: locked, as for any writer
                     raise StoreLockedError(Path(root) / ".inforce", "an erasure is running")
-                raise InputError(
-                    f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
-                    "nothing is ingested until it does", file=ERASURES_FILE, line=line, field=f"erasures[{n}].state",
-                    hint=f"erase {entry.document}"
-                         + (f" revision {entry.revisions[0]}" if entry.scope == "revision" else "")
-                         + " again to finish it")
+                raise _unfinished(root, n, entry, line, "nothing is ingested until it does")
         return cls(entries)
 
     def __bool__(self) -> bool:

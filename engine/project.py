@@ -104,16 +104,33 @@ class Project:
         self._stamp_now = snapshot.store.layout.current_stamp  # one project root: every generation's
 
     @classmethod
-    def open(cls, root: str | Path, *, backends: ModelBackends | None = None) -> Project:
+    def open(cls, root: str | Path, *, backends: ModelBackends | None = None, finishing: bool = False) -> Project:
         """Open an ingested project read-only, with the model backends that propose (each
         optional: without an embedder ``resolve`` searches full text only, without NLI the
-        high tier of ``check`` escalates, ``entailment_unverified``; each result says which ran)."""
+        high tier of ``check`` escalates, ``entailment_unverified``; each result says which ran).
+
+        InputError (``erasures.yaml``'s line) while an erasure that did not finish is pending:
+        the owner asked for that text to go, so none is served until the erasure is run again
+        (audit 44 L2). ``finishing``: opened to run it (``erase``), or by what reports it
+        itself (``lag``, the service, which refuses each request: ``unfinished_erasure``)."""
         from .store import GraphStore
 
         root = Path(root)
         if not (root / "inforce.yaml").is_file():
             raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
+        if not finishing:
+            cls.unfinished_erasure(root)
         return cls(root, Snapshot(root, GraphStore.open(root, read_only=True)), backends or ModelBackends())
+
+    @staticmethod
+    def unfinished_erasure(root: str | Path) -> None:
+        """InputError when an erasure of the project at ``root`` did not finish and none is
+        running (``engine.erasures.pending_erasure``): its text is not to be served."""
+        from .erasures import pending_erasure
+
+        unfinished = pending_erasure(Path(root))
+        if unfinished is not None:
+            raise unfinished
 
     def close(self) -> None:
         self._snapshot.close()
@@ -998,7 +1015,7 @@ def project_lag(
     if not (root / "inforce.yaml").is_file():
         raise NotFoundError(f"{root}: no inforce.yaml here", hint="is this a project folder?")
     try:
-        project = Project.open(root)
+        project = Project.open(root, finishing=True)  # a pending erasure is among its problems
     except NotIngestedError:  # a damaged or locked graph is not "nothing ingested": it stays an error
         registry = list(registry)
         report = index_lag(registry, (), now, index_build="", sources=sources, problems=tuple(problems))

@@ -62,7 +62,7 @@ def erase(
     for folder in audit_dir or ():
         if not folder.is_dir():
             raise InputError(f"{folder}: no such folder", field="--audit-dir")
-    with Project.open(project) as opened:
+    with Project.open(project, finishing=True) as opened:  # running it again finishes a cut-short one
         result = answered(opened.erase(document, revision, by=by, audit_dirs=tuple(audit_dir or ())))
     if format is OutputFormat.json:
         emit_json(result)

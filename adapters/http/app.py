@@ -500,7 +500,8 @@ class Service:
             began: list[str] = []  # the build the question is asked on, once it is pinned
 
             def run() -> tuple[Any, str]:
-                with warm.reading(endpoint if quick else None) as project:
+                with warm.reading(endpoint if quick else None,
+                                  finishing=endpoint in ("ingest", "erase", "lag")) as project:
                     began.append(project.build_id)
                     return work(project), project.build_id
 

@@ -60,7 +60,9 @@ class Warm:
         from inforce.adapters.models import open_project
 
         # absolute: the engine's messages name it so, and the service names the project instead
-        opened, _notes = open_project(Path(root).absolute(), embedding=True, nli=True, rerank=True)
+        # an erasure that did not finish is refused request by request (``reading``), not here:
+        # the service's erase endpoint finishes it
+        opened, _notes = open_project(Path(root).absolute(), embedding=True, nli=True, rerank=True, finishing=True)
         return cls(name, opened)
 
     @property
@@ -82,11 +84,15 @@ class Warm:
             return str(self._current.snapshot.build_id)
 
     @contextmanager
-    def reading(self, kind: str | None = None) -> Iterator[Project]:
+    def reading(self, kind: str | None = None, *, finishing: bool = False) -> Iterator[Project]:
         """The front pinned to the newest generation, for the length of one request (opening
         a newer generation first when an ingest swapped one in: seconds, off the event loop).
         ``kind``: the question asked; once answered without an error, ``hot(kind)`` serves
-        the next ones on this generation."""
+        the next ones on this generation. The front's InputError while an erasure did not
+        finish (``Project.unfinished_erasure``), unless ``finishing``: the request is one that
+        reports or finishes it (an ingest, ``lag``, an erasure)."""
+        if not finishing:
+            Project.unfinished_erasure(self.root)
         with self._lock:
             self._catch_up()
             generation = self._current
@@ -99,7 +105,9 @@ class Warm:
     def hot(self, kind: str) -> AbstractContextManager[Project] | None:
         """``reading()`` when it costs no I/O: the newest generation has answered ``kind``
         already and no ingest has swapped in another since (one stat). None otherwise: the
-        caller reads through ``reading(kind)`` in a worker thread."""
+        caller reads through ``reading(kind)`` in a worker thread. Refused as ``reading`` is while
+        an erasure did not finish (reading the small erasure record, when there is one)."""
+        Project.unfinished_erasure(self.root)
         with self._lock:
             generation = self._current
             if kind not in generation.warmed or generation.snapshot.store.layout.current_stamp() != self._stamp:
@@ -131,7 +139,7 @@ class Warm:
         if current.store.reads_live():
             self._stamp = stamp
             return
-        fresh = Project.open(self.root)
+        fresh = Project.open(self.root, finishing=True)  # refused request by request (``reading``)
         self._stamp = stamp
         old = self._current
         self._current = _Generation(fresh.snapshot)

@@ -115,7 +115,7 @@ def _embedder(models: Models, notes: list[str], *, bulk: bool) -> Embedder | Non
 
 
 def open_project(
-    root: str | Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False,
+    root: str | Path, *, embedding: bool = False, nli: bool = False, rerank: bool = False, finishing: bool = False,
 ) -> tuple[Project, tuple[str, ...]]:
     """An ingested project with the backends its ``models:`` names (only those asked for),
     and the notes on any left off. The models are those of the ingested configuration: a
@@ -124,19 +124,19 @@ def open_project(
     from inforce.ontology import StoreError
 
     if not (embedding or nli or rerank):
-        return Project.open(root), ()
+        return Project.open(root, finishing=finishing), ()
     # the manifest reader, only to compare models:
     from inforce.adapters.ingest import load_manifest
 
     # The backends are given at open and never changed after: read the ingested manifest
     # first, load what it names, then open the project with them.
-    with Project.open(root) as probe:
+    with Project.open(root, finishing=finishing) as probe:
         ingested = probe.manifest.models
         if load_manifest(probe.root).models != ingested:
             raise StoreError(f"{root}: models: in inforce.yaml edited since ingest; answers would not be those "
                              f"of index build {probe.build_id}. Run: inforce ingest {root}")
         backends = load_backends(probe.root, ingested, embedding=embedding, nli=nli, rerank=rerank)
-    opened = Project.open(root, backends=ModelBackends(
+    opened = Project.open(root, finishing=finishing, backends=ModelBackends(
         embedder=backends.embedder, nli=backends.nli, reranker=backends.reranker,
         nli_threshold=backends.nli_threshold,
     ))
