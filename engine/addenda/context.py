@@ -93,6 +93,11 @@ _ROLE_SHEET = re.compile(r"\b(?:sheets?|drawings?|dwgs?|plan\s+sheets?)\b", re.I
 _PAGE_AFTER = re.compile(r"[ \t]*\((?:pages?|pgs?\.?|pp?\.)[ \t]*[\w-]{1,8}\)$", re.IGNORECASE)
 
 
+#: A cell holding a clause's number then its title and nothing else ("3.6 Spill Response", "4.2.1 Number and
+#: Rating"): no sentence, no question; not "3.1 B", the lettered paragraph of a clause.
+_NUMBER_THEN_TITLE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+)[ \t]+([A-Z][A-Za-z][\w/&'-]*(?:[ \t]+[\w/&'-]+){0,6})")
+
+
 def _row_text(cells: Sequence[tuple[str, str]]) -> str:
     """A table row as its readers read it: its cells in order, the header left out (a header
     "Description of Change" is not an instruction), a cell under a "Section", "Article" or
@@ -111,6 +116,9 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
             new = re.search(r"\s*\(?new\)?$", value, re.IGNORECASE)  # "Clause ref. | 4.3.3 (new)"
             # an agency's "Section(s) | 10.5" is a clause
             value = f"new Article {value[:new.start()]}" if new else "Article " + value
+        elif (titled := _NUMBER_THEN_TITLE.fullmatch(value)) is not None and _ROLE_PATH.search(header):
+            # "Clause Reference | 3.6 Spill Response": the clause's number then its title, as its document prints it
+            value = f"Article {titled.group(1)} {titled.group(2)}"
         elif re.fullmatch(r"\d{1,3}(?:\.\d{1,3})+(?:\s*(?:,|and|&)\s*\d{1,3}(?:\.\d{1,3})+)+", value) and (
                 _ROLE_PATH.search(header) or _ROLE_SECTION.search(header)):
             value = "Articles " + value  # "29.1 and 29.2"

@@ -27,6 +27,7 @@ Second pass:
   the change is in part, not "no change".
 - A clause two documents hold, cited in a table row with columns naming the document ("| Vol | Sec |"), is
   chosen by the clauses of the rows naming the same document only, not by rows about another.
+- A "Clause Reference" cell holding the clause's number and title ("2.4 Mooring Bollards") names the clause.
 """
 
 from __future__ import annotations
@@ -221,3 +222,19 @@ def test_a_clause_two_documents_hold_is_chosen_by_the_rows_naming_the_same_docum
     edges = _applied(reading) | _proposed(reading)
     assert ("SPEC-SCC-QUAY#6.3", "full", True) in edges
     assert not any(target.startswith("SPEC-SCC-DREDGE") for target, _, _ in edges)
+
+
+def test_a_clause_reference_cell_with_the_clause_number_and_title_names_the_clause(tmp_path, rules):
+    # "Clause Reference | 2.4 Mooring Bollards": the number its document prints, then the title; the response
+    # cell changes words of it without naming it again
+    start_project(tmp_path, "round-48-clause-cell")
+    write_doc(tmp_path, "SPEC-ERQ", "2026-01-05",
+              "EMPLOYER'S REQUIREMENTS, CHAPTER 2 - QUAY FURNITURE\n\n2.3 Fenders. Cone fenders at 12 m centres.\n\n"
+              "2.4 Mooring Bollards. Tee-head bollards rated 30 t at 18 m centres.\n")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "BID BULLETIN NO. 4\n\nANNEX A - RESPONSES\n\n"
+              "| No. | Sec | Clause Reference | Clarification Request | Final Response |\n|---|---|---|---|---|\n"
+              "| 1 | SPEC-ERQ | 2.4 Mooring Bollards | Is 30 t enough for the ferries? | Change \"30 t\" to \"50 t\"; "
+              "the rest of the clause stands. |\n")
+    reading = read_project(tmp_path, rules)
+    assert ("SPEC-ERQ#2.4", "partial", True) in _applied(reading) | _proposed(reading)
