@@ -179,14 +179,37 @@ def pending_erasure(root: Path) -> InputError | None:
     finishes it; None when none is pending, or one is running (its reads go on until its swap).
     A record that does not read is left to the ingest and ``lag``, which report it."""
     root = Path(root)
+    seen = _record_seen(root)
+    if seen is not None and _NONE_PENDING.get(root) == seen:
+        return None  # the record as read last time, with nothing pending: asked on every request
     try:
         read = _read_entries(root)
     except InputError:
         return None
+    pending = False
     for n, (entry, line) in enumerate(read):
-        if entry.state == "pending" and not erase_is_running(root):
-            return _unfinished(root, n, entry, line, "its text is not served until it does")
+        if entry.state == "pending":
+            pending = True
+            if not erase_is_running(root):
+                return _unfinished(root, n, entry, line, "its text is not served until it does")
+    if not pending and seen is not None:
+        _NONE_PENDING[root] = seen
     return None
+
+
+#: Per project folder, the erasure record's (inode, size, mtime) when it was last read and held
+#: no pending entry: the service asks :func:`pending_erasure` on every request, and a record only
+#: changes by an atomic replace (a new inode). A pending entry is read again each time (whether an
+#: erasure runs is the lock's, not the file's).
+_NONE_PENDING: dict[Path, tuple[int, int, int]] = {}
+
+
+def _record_seen(root: Path) -> tuple[int, int, int] | None:
+    try:
+        found = (root / ERASURES_FILE).stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
 
 
 def _unfinished(root: Path, n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
