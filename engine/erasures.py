@@ -191,7 +191,7 @@ def pending_erasure(root: Path) -> InputError | None:
         if entry.state == "pending":
             pending = True
             if not erase_is_running(root):
-                return _unfinished(root, n, entry, line, "its text is not served until it does")
+                return _unfinished(n, entry, line, "its text is not served until it does")
     if not pending and seen is not None:
         _NONE_PENDING[root] = seen
     return None
@@ -212,15 +212,14 @@ def _record_seen(root: Path) -> tuple[int, int, int] | None:
     return found.st_ino, found.st_size, found.st_mtime_ns
 
 
-def _unfinished(root: Path, n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
-    """The error of entry ``n``, pending with no erasure running: it was cut short."""
-    revision = f" --revision {entry.revisions[0]}" if entry.scope == "revision" else ""
+def _unfinished(n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
+    """The error of entry ``n``, pending with no erasure running: it was cut short. The hint
+    names what to erase again, never a command's flags (the engine speaks no interface's words)."""
     return InputError(
         f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
         f"{consequence}", file=ERASURES_FILE, line=line, field=f"erasures[{n}].state",
-        hint=f"erase {entry.document}" + (f" revision {entry.revisions[0]}" if revision else "")
-             + f" again to finish it: inforce erase {root} {entry.document}{revision} --by ... "
-               f"--confirm {entry.document}")
+        hint=f"erase {entry.document}" + (f" revision {entry.revisions[0]}" if entry.scope == "revision" else "")
+             + " again to finish it")
 
 
 class ErasedDocuments:
@@ -241,7 +240,7 @@ class ErasedDocuments:
             if entry.state == "pending" and entry.id != finishing:
                 if erase_is_running(root):  # running, not cut short: locked, as for any writer
                     raise StoreLockedError(Path(root) / ".inforce", "an erasure is running")
-                raise _unfinished(root, n, entry, line, "nothing is ingested until it does")
+                raise _unfinished(n, entry, line, "nothing is ingested until it does")
         return cls(entries)
 
     def __bool__(self) -> bool:

@@ -40,7 +40,7 @@ def test_show_is_refused_at_the_pending_entry_and_a_rerun_finishes(project: Path
     assert shown.exit_code == 2, shown.output
     assert "zzerasedword" not in shown.output
     assert "erasures.yaml" in shown.output and "did not finish" in shown.output
-    assert "inforce erase" in shown.output and "--confirm SPEC-1" in shown.output
+    assert "erase SPEC-1 again to finish it" in " ".join(shown.output.split())
 
     erased = runner.invoke(app, ["erase", str(project), "SPEC-1", "--by", "aud", "--confirm", "SPEC-1"])
     assert erased.exit_code == 0, erased.output
