@@ -30,8 +30,10 @@ _MODEL = ConfigDict(frozen=True, extra="forbid")
 WarningCode = QuantityWarningCode
 
 #: How the number was written.
+#: ``unread``: a figure in a notation the reader keeps without a value (``1e3 psi``, ``1 x 10^3
+#: psi``), warned of where it stands and named by ``unread.unread_figures`` in a claim.
 Notation = Literal[
-    "number", "fraction", "feet_inches", "word", "money", "percent",
+    "number", "fraction", "feet_inches", "word", "money", "percent", "unread",
 ]
 
 

@@ -161,8 +161,8 @@ class _Reader(_TokenReader):
         texts, lowers = self.texts, self.lowers
         first = i
         value, upper, precision = number.value, number.upper, number.precision
-        notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches",
-                              "word": "word"}.get(number.kind, "number")  # type: ignore[assignment]
+        notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches", "word": "word",
+                              "unread": "unread"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
         tolerance_unit: tuple[tuple[int, float, float], int] | None = None
         # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" or

@@ -140,6 +140,8 @@ def check_claim_quantities(
     for mention in claim.mentions:
         if _patient_weight(mention, weights):
             continue  # "a child weighing 30 kg": the patient's weight, the condition of the dose, no claim of its own
+        if mention.notation == "unread":
+            continue  # "7e3 psi": not read, so compared with nothing; the unread-figure net names it (an escalation)
         later = [start for start in starts if start >= mention.span.end]
         period = period_of_claim_figure(named, mention.span.start, mention.span.end,
                                         later[0] if later else None) if named else None

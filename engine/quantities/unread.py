@@ -315,7 +315,9 @@ def unread_figures(text: str, extractor: Callable[[], QuantityExtractor],
     if not candidates:
         return []
     reader = built[0] if built else extractor()
-    spans = sorted((m.span.start, m.span.end) for m in reader.extract(text, bind=False).mentions)
+    # a figure kept without a value because its notation is not read is not read: named here
+    spans = sorted((m.span.start, m.span.end) for m in reader.extract(text, bind=False).mentions
+                   if m.notation != "unread")
     starts = [start for start, _ in spans]
     # the furthest end of the mentions up to each one: a candidate is read when a mention starting
     # before its number ends reaches past where its number starts (one search per candidate)
