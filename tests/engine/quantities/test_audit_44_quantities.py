@@ -25,24 +25,11 @@ from inforce.adapters.ingest.pipeline import ingest_project
 from inforce.engine import Project
 from inforce.engine.quantities import extract_quantities
 from inforce.ontology import Answer
+from tests.engine.quantities.test_audit_43_quantities import _SPEC as AUDIT_43_SPEC
 
 EN_DASH, NB_HYPHEN, FULLWIDTH = "\u2013", "\u2011", "\uff0d"
 
-_SPEC = """---
-id: SPEC-1
-kind: specification
-title: Section SPEC-1
-revision: "0"
-issued: 2026-03-02
-effective: {{from: 2026-03-02}}
-recorded: 2026-03-02T09:00:00Z
----
-SECTION 03 30 00 - CONCRETE
-
-2.1 SERVICE
-
-{body}
-"""
+_SPEC = AUDIT_43_SPEC.replace("2.1 MIXTURES", "2.1 SERVICE")  # one specification template, its heading this file's
 
 _MANIFEST = ("project: audit44\nfacets: []\nrules:\n  - stock: subjects/default\n  - path: rules/subjects.yaml\n")
 _SUBJECTS = """schema_version: 1
