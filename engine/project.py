@@ -241,7 +241,9 @@ class Project:
         identity (device and inode): a hard link outside the project to one of its files is
         that file (audit 44 L1). Never raises for a manifest that does not read."""
         named = Path(os.path.realpath(root)) if root is not None else None
-        roots = [*([named] if named is not None else []), *_projects_holding(Path(path))]
+        # the projects holding the path as written and where its links lead (audit 45: a link in A to B's manifest)
+        roots = [*([named] if named is not None else []), *_projects_holding(Path(path)),
+                 *_projects_holding(Path(os.path.realpath(path)))]
         for project in dict.fromkeys(Path(os.path.realpath(r)) for r in roots):
             for own in _own_paths(project, reader):
                 if _lands_at(Path(path), own):
@@ -309,6 +311,7 @@ class Project:
         ``ray_address``, each worker's model loaded once by ``load`` (picklable)."""
         from .embedding import embed_project
 
+        cls.unfinished_erasure(root)  # an erasure cut short: its text is not to reach a model either (audit 45)
         return embed_project(Path(root), embedder, batch_size=batch_size, progress=progress, executor=executor,
                              workers=workers, ray_address=ray_address, load=load)
 

@@ -61,3 +61,16 @@ def test_a_decision_log_hard_linked_to_the_manifest_is_refused(projects: tuple[P
     mine = named.parent / "decisions.jsonl"  # a file of its own: written
     _run("eligible", named, "--valid-at", "2026-05-01", "--decision-log", mine)
     assert json.loads(mine.read_text().splitlines()[0])["endpoint"] == "eligible"
+
+
+def test_an_output_through_a_link_in_the_named_project_to_anothers_manifest_is_refused(
+        projects: tuple[Path, Path]) -> None:
+    """Audit 45 M1: ``stats A -o A/out.txt`` with ``A/out.txt -> ../B/inforce.yaml`` replaced B's
+    manifest: the other projects were looked for by the path as written, not where it leads."""
+    named, other = projects
+    before = _state(other)
+    link = named / "out.txt"
+    link.symlink_to(os.path.relpath(other / "inforce.yaml", named))
+    refused = _run("stats", named, "-o", link, code=2)
+    assert "another project's" in " ".join(refused.output.split()), refused.output
+    assert _state(other) == before

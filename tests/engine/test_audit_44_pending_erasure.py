@@ -67,3 +67,13 @@ def test_an_erasure_running_now_is_not_refused(project: Path) -> None:
         holder.stdin.write("\n")
         holder.stdin.flush()
         holder.wait(timeout=30)
+
+
+def test_embed_is_refused_while_an_erasure_is_pending(project: Path) -> None:
+    """Audit 45 M2: ``embed`` ran through a pending erasure, giving the erased text to the model
+    and writing a new generation of the store; it is refused like every reading command."""
+    before = sorted(p.name for p in (project / ".inforce").iterdir())
+    embedded = runner.invoke(app, ["embed", str(project)])
+    assert embedded.exit_code == 2, embedded.output
+    assert "erasures.yaml" in embedded.output and "did not finish" in embedded.output
+    assert sorted(p.name for p in (project / ".inforce").iterdir()) == before
