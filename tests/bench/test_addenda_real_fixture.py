@@ -34,7 +34,8 @@ PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-o
          "held-out-27", "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32",
          "held-out-33", "held-out-34", "held-out-35", "held-out-36", "held-out-37", "held-out-38",
          "held-out-39", "held-out-40", "held-out-41", "held-out-42", "held-out-43",
-         "held-out-44", "held-out-45", "held-out-46", "held-out-47", "held-out-48")
+         "held-out-44", "held-out-45", "held-out-46", "held-out-47", "held-out-48",
+         "held-out-49")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -191,6 +192,7 @@ LATER_BATCHES = [
     ("held-out-46", "ADD-46-", "Forty-sixth", 6, 50, 14, 8, 3),
     ("held-out-47", "ADD-47-", "Forty-seventh", 6, 50, 14, 8, 3),
     ("held-out-48", "ADD-48-", "Forty-eighth", 6, 50, 14, 8, 3),
+    ("held-out-49", "ADD-49-", "Forty-ninth", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
