@@ -269,6 +269,7 @@ _DIMENSIONS: dict[str, str] = {
     "inch ** 2": "[length] ** 2",
     "international_unit": "[biological_activity]",
     "international_unit / milliliter": "[biological_activity] / [length] ** 3",
+    "kelvin": "[temperature]",
     "kilogram": "[mass]",
     "kilogram / meter ** 3": "[mass] / [length] ** 3",
     "kilometer": "[length]",

@@ -408,6 +408,8 @@ class _TokenReader:
             if following and following[0].isalnum() and self.lowers[k + 1] not in _AFTER_INCH_WORD:
                 return None
             return self.table.alias("in")
+        if text == "K":
+            return "kelvin" if self._kelvin(k) else None
         if len(text) == 1:
             if text not in _SINGLE_LETTER_UNITS:
                 return None
@@ -428,6 +430,19 @@ class _TokenReader:
             except UnknownUnitError:
                 return None
         return None
+
+    def _kelvin(self, k: int) -> bool:
+        """Whether the capital ``K`` at token ``k`` is the kelvin (audit 46 L2): ``283.15 K``,
+        ``283.15K``, the letter standing alone right after a figure. Not kept in the unit table,
+        whose lower-case ``k`` would be a kelvin too (``5k run``, ``7k psi``); after money it is
+        the reader's thousand (``$50K``, taken as a scale before any unit is looked for), and
+        before a unit it is a thousand written into the figure (``7K psi``, ``50K USD``), which
+        the reader leaves unread as before."""
+        if not self.texts[k - 1][-1:].isdigit():
+            return False
+        if k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is None:
+            return self._unit_part(k + 1, k + 1) is None
+        return True
 
     def _unit_part(self, k: int, number_start: int) -> tuple[int, str] | None:
         """A unit spelling starting at token ``k``: (end token, pint expression)."""

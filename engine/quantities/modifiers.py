@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._lexicon import BOUND_AFTER, BOUND_BEFORE
+from .units import unit_table
 
 __all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
            "conditions", "denied", "describe", "differ", "figures", "fold", "full_sentence", "governing", "keys", "modifiers", "scoped",
@@ -568,10 +569,12 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
             out += [m[0] for m in _WORD.finditer(text, *match.span())
                     if m[0].lower() not in NEUTRAL and _stem(m[0]) not in held and m[0] not in out]
     for side in (before, after):  # nearest first; a held word closes the figure's neighbourhood
-        for word, _, stop in side:
+        for word, at, stop in side:
             low = word.lower()
             if low in NEUTRAL or low.strip("-'") in NEUTRAL:
                 continue
+            if side is before and _previous_figures_unit(text, at, word):
+                continue  # "283.15 K for 7 days", "50 °F for 7 days": the unit is the other figure's, compared there
             parts = re.findall(r"[^\W\d_]+", low)
             if _stem(low) in held or _stem(low) in own or (len(parts) > 1 and all(
                     _stem(part) in held | own or part in NEUTRAL for part in parts)):
@@ -582,6 +585,22 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
                 break  # "twice daily, approximately 12 hours apart": the word is the next figure's
             out.append(word)
     return out
+
+
+#: What stands between a figure and a unit written after it: a blank, a degree sign (``50 °F``).
+_AFTER_FIGURE = re.compile(r"\d([ \t]?°?[ \t]?)$")
+
+
+def _previous_figures_unit(text: str, at: int, word: str) -> bool:
+    """Whether ``word`` at ``at`` of ``text`` is the unit of a figure written right before it
+    (``283.15 K``, ``50 °F``, ``10 kelvins``): a unit the table knows, or the kelvin's capital
+    ``K`` the grammar reads there (audit 46 L2). That figure is read and compared on its own, so
+    its unit says nothing of the figure after it."""
+    figure = _AFTER_FIGURE.search(text, max(0, at - 4), at)
+    if figure is None:
+        return False
+    written = (figure[1] + word).strip()
+    return written == "K" or unit_table().alias(written) is not None
 
 
 def _signs(allowed: Iterable[str]) -> str:

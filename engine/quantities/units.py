@@ -106,6 +106,8 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "deg c": "degree_Celsius", "degc": "degree_Celsius", "degrees c": "degree_Celsius",
     "degrees celsius": "degree_Celsius", "°": "degree", "degree": "degree", "degrees": "degree",
     "deg": "degree", "deg.": "degree", "DEG": "degree", "DEG.": "degree",
+    # (the kelvin's ``K`` is read by the grammar, never here: a lower-case ``k`` would match it)
+    "kelvin": "kelvin", "kelvins": "kelvin", "degrees kelvin": "kelvin", "deg k": "kelvin",
     # proportions
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
     "percentage point": "percent", "percentage points": "percent",
