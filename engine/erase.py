@@ -46,7 +46,9 @@ their text remains in the project folder, and records that it did, by ids and ha
    every claim, quote, detail, closest passage and RFI draft becomes ``[erased hmac-sha256:...]``
    of itself, keyed with a secret of this erasure that is kept nowhere (an unkeyed hash of a
    short text is recovered by hashing guesses), the record names the erasure, and ``replay`` says what was erased instead of
-   recomputing a verdict on words that are gone. The original file is removed.
+   recomputing a verdict on words that are gone. The original file is removed; a record that is
+   a hard link is rewritten in place (its other names then read the rewrite too), and one that
+   is a symlink refuses the erasure before step 1, naming where it leads (audit 46 M1).
 6. The project folder (and the audit folders) are read back for the erased text, in UTF-8 and
    UTF-16 and in any ASCII case: the whole provision texts and titles, and fragments a copy may
    hold alone (clauses, quotations, distinctive words no live text has; the claims and quotes
@@ -64,6 +66,7 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import os
 import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -284,6 +287,7 @@ def _erase(
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
                         provisions=rows.provisions, index_build_before=before, register_rows=register)
+        _refuse_linked_records(root, audit_folders, entry)
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
         rows, embedding = _still_in_graph(root, entry)
@@ -294,6 +298,7 @@ def _erase(
             entry = entry.model_copy(update={"register_rows": _register_plan(
                 root, reader, entry.document, [source.file for source in entry.sources],
                 whole=entry.scope == "document")})
+        _refuse_linked_records(root, audit_folders, entry)
     # a run cut short in step 4 (a source deleted, its sidecar or its register row not yet) is
     # finished first: the rebuild would refuse a sidecar without its file, a register row naming
     # a file gone, and a source left without its row
@@ -360,7 +365,8 @@ def _erase(
     probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept)
     if probes:
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
-            count, found = files_holding(folder, probes)
+            # in an audit folder, what its links lead to too: a record's other name must not hold it (audit 46 M1)
+            count, found = files_holding(folder, probes, links=folder != root)
             checked += count
             remaining += [str(folder / name) if folder != root else name for name in found]
     # and every file of the erased revisions (source and metadata) gone, whatever the probes
@@ -604,6 +610,7 @@ def _sha256_or_none(root: Path, file: str) -> str | None:
 
 def _already_done(root: Path, entry: Erasure, audit_folders: Sequence[Path]) -> ErasureResult:
     """An erasure done before: the audit folders given now are rewritten, nothing else."""
+    _refuse_linked_records(root, audit_folders, entry)
     rewritten = _rewrite_records(root, audit_folders, entry)
     if rewritten:
         entry = entry.model_copy(update={"audit_records": (*entry.audit_records, *(new for _, new in rewritten))})
@@ -815,15 +822,9 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
     (``_named``: relative to the project inside it). ``quoted`` gets the claims and quotes the rewritten records held (probed for afterwards)."""
     rewritten = []
     key = secrets.token_bytes(32)  # this erasure's: the same text gets the same mark in all its records
-    for path in _record_files(root, folders):
-        try:
-            stored = loads(read_bounded_text(path, what="the record", regular=True))
-        except (OSError, UnicodeDecodeError, ValueError):  # an InputError: not a regular file
-            continue  # not a record of ours (inforce writes regular files, none over the size limit)
-        if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
-            continue
+    for path, stored in _citing_records(root, folders, entry):
         redacted = redact_record(stored, entry, key)
-        if redacted is None:
+        if redacted is None:  # not so (``_citing_records`` found it citing the document)
             continue
         if quoted is not None:
             quoted.extend(_quoted(stored))
@@ -831,11 +832,70 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
         digest = hashlib.sha256(body.encode()).hexdigest()[:16]
         stem = path.name.rsplit("-", 1)[0] if _RECORD_NAME.fullmatch(path.name) else "undated-erased"
         target = path.with_name(f"{stem}-{digest}.json")
-        create_atomically(target, body)
-        if target != path:
-            path.unlink()
+        if path.stat().st_nlink > 1:
+            # a hard link: its other names are the same file, so it is rewritten where it is
+            # (every name then reads the ids and hashes), and only this name moves (audit 46 M1)
+            _write_through(path, body.encode())
+            if target != path and os.path.lexists(target):
+                path.unlink()  # the same body is there already under its name
+            elif target != path:
+                os.rename(path, target)
+        else:
+            create_atomically(target, body)
+            if target != path:
+                path.unlink()
         rewritten.append((_named(path, root), _named(target, root)))
     return rewritten
+
+
+def _citing_records(root: Path, folders: Sequence[Path], entry: Erasure) -> list[tuple[Path, dict[str, Any]]]:
+    """The audit records (``_record_files``) that cite ``entry``'s document and are not
+    rewritten yet, each with what it holds: what step 5 rewrites."""
+    found = []
+    for path in _record_files(root, folders):
+        try:
+            stored = loads(read_bounded_text(path, what="the record", regular=True))
+        except (OSError, UnicodeDecodeError, ValueError):  # an InputError: not a regular file
+            continue  # not a record of ours (inforce writes regular files, none over the size limit)
+        if not isinstance(stored, dict) or stored.get("format") != RECORD_FORMAT or stored.get("erased"):
+            continue
+        if redact_record(stored, entry) is not None:
+            found.append((path, stored))
+    return found
+
+
+def _refuse_linked_records(root: Path, folders: Sequence[Path], entry: Erasure) -> None:
+    """Refuse, before anything changes, an erasure with an audit record to rewrite that is a
+    symlink: rewriting the link would leave the erased text in the file it leads to, and that
+    file lies where the erasure was not told to write (outside the audit folders given, or
+    another of the project's files) — as a source link shared with another document is refused
+    (``_refuse_shared_links``) and an output through a link is (audit 45). An InputError naming
+    the record and where it leads (audit 46 M1). A hard link is rewritten in place instead
+    (``_rewrite_records``): its other names are the same file, no other place."""
+    for path, _ in _citing_records(root, folders, entry):
+        if path.is_symlink():
+            # the link named where it is (``_named`` of the link itself would name what it leads to)
+            link = (Path(_named(path.parent, root)) / path.name).as_posix()
+            raise InputError(
+                f"the audit record {link} is a symlink to {os.path.realpath(path)}, which holds the "
+                f"erased text: rewriting the link would leave that file as it is; nothing was erased",
+                file=link, field="audit_dirs",
+                hint="replace the link with the file it leads to (or pass the folder it leads to with "
+                     "--audit-dir instead), then run this erasure again")
+
+
+def _write_through(path: Path, body: bytes) -> None:
+    """Write ``body`` into the file at ``path`` itself (its inode, seen by every hard link to
+    it), synced: a record with other names, which a new file under this one would not reach."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_NOFOLLOW)
+    try:
+        os.ftruncate(descriptor, 0)
+        view = memoryview(body)
+        while view:
+            view = view[os.write(descriptor, view):]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _named(path: Path, root: Path) -> str:

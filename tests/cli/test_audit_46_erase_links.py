@@ -1,0 +1,120 @@
+"""Audit 46 M1: ``erase --audit-dir`` replaced an audit record that was a symlink (or a hard
+link) with a rewritten copy, while the file the link led to (the record's other name) kept the
+erased text, and still said "none holds the erased text". Now a symlinked record refuses the
+erasure before anything changes, naming the record and where it leads; a hard-linked one is
+rewritten in place, so every name reads the ids and hashes; and the read-back reads what the
+audit folder's links lead to. Through the real CLI, on real files."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+from pathlib import Path
+
+import pytest
+
+from inforce.adapters.cli import app
+from tests.cli.test_cli_erase import MANIFEST, _document, runner
+
+
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A project of two documents ingested once (SPEC-1 quoting a marker); each test erases SPEC-1 in its own copy."""
+    marker = "Qx" + secrets.token_hex(6) + "Zr"
+    root = tmp_path_factory.mktemp("erasable") / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST)
+    (root / "documents" / "gone.md").write_text(_document("SPEC-1", marker))
+    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root, marker
+
+
+@pytest.fixture
+def project(ingested: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
+    built, marker = ingested
+    return shutil.copytree(built, tmp_path / "project"), marker
+
+
+def _said(result) -> str:
+    return " ".join(result.output.split())
+
+
+def _record(root: Path, marker: str, folder: Path, tmp_path: Path) -> Path:
+    """One audit record citing SPEC-1 (quoting the marker), written by ``check`` into ``folder``."""
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"context": {"valid_at": "2026-05-01"}, "claims": [
+        {"text": f"The {marker} coating takes two coats.",
+         "citations": [{"locator": "SPEC-1#1.1.A", "quote": f"The {marker} coating is applied in two coats"}]}]}))
+    checked = runner.invoke(app, ["check", str(root), "--answer", str(answer), "--audit-dir", str(folder)])
+    assert checked.exit_code == 0, checked.output
+    (found,) = folder.glob("*.json")
+    assert marker in found.read_text()
+    return found
+
+
+def _erase(root: Path, audits: Path, code: int):
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--audit-dir", str(audits)])
+    assert result.exit_code == code, result.output
+    return result
+
+
+@pytest.mark.parametrize("where", ["outside", "inside the project"])
+def test_a_symlinked_record_refuses_the_erasure_before_anything_changes(
+        project: tuple[Path, str], tmp_path: Path, where: str) -> None:
+    root, marker = project
+    elsewhere = tmp_path / "elsewhere" if where == "outside" else root / "kept"
+    record = _record(root, marker, elsewhere, tmp_path)
+    audits = tmp_path / "audits"
+    audits.mkdir()
+    (audits / record.name).symlink_to(record)
+    source = (root / "documents" / "gone.md").read_bytes()
+
+    said = _said(_erase(root, audits, code=2))
+    assert f"audits/{record.name}" in said and str(record) in said and "symlink" in said, said
+    assert "nothing was erased" in said, said
+    # nothing changed: no erasure recorded, the source there, the link and its file as they were
+    assert not (root / "erasures.yaml").exists()
+    assert (root / "documents" / "gone.md").read_bytes() == source
+    assert (audits / record.name).is_symlink() and marker in record.read_text()
+
+    # the link replaced by the file it leads to: erased, and no name holds the text
+    os.unlink(audits / record.name)
+    os.replace(record, audits / record.name)
+    said = _said(_erase(root, audits, code=0))
+    assert "none holds the erased text" in said, said
+    assert not any(marker in p.read_text() for p in audits.glob("*.json"))
+
+
+def test_a_hard_linked_record_is_rewritten_where_every_name_reads_it(
+        project: tuple[Path, str], tmp_path: Path) -> None:
+    root, marker = project
+    record = _record(root, marker, tmp_path / "elsewhere", tmp_path)
+    audits = tmp_path / "audits"
+    audits.mkdir()
+    os.link(record, audits / record.name)
+
+    said = _said(_erase(root, audits, code=0))
+    assert "none holds the erased text" in said, said
+    # the other name (outside the folder given) is the same file, rewritten to ids and hashes
+    assert marker not in record.read_text() and json.loads(record.read_text())["erased"], record.read_text()
+    (renamed,) = audits.glob("*.json")
+    assert os.path.samefile(renamed, record) and renamed.name in said, said
+
+
+def test_the_read_back_reads_what_the_audit_folders_links_lead_to(
+        project: tuple[Path, str], tmp_path: Path) -> None:
+    root, marker = project
+    audits = tmp_path / "audits"
+    audits.mkdir()
+    notes = tmp_path / "notes.txt"
+    notes.write_text(f"copied: The {marker} coating is applied in two coats over a primer on every surface.\n")
+    (audits / "notes.txt").symlink_to(notes)
+
+    said = _said(_erase(root, audits, code=1))  # exit 1: erased text still found
+    assert "none holds the erased text" not in said, said
+    assert "erased text still found" in said and f"{audits}/notes.txt" in said, said
