@@ -880,8 +880,8 @@ def _refuse_linked_records(root: Path, folders: Sequence[Path], entry: Erasure) 
                 f"the audit record {link} is a symlink to {os.path.realpath(path)}, which holds the "
                 f"erased text: rewriting the link would leave that file as it is; nothing was erased",
                 file=link, field="audit_dirs",
-                hint="replace the link with the file it leads to (or pass the folder it leads to with "
-                     "--audit-dir instead), then run this erasure again")
+                hint="replace the link with the file it leads to (or give the folder it leads to as the audit "
+                     "folder instead), then run this erasure again")
 
 
 def _write_through(path: Path, body: bytes) -> None:
