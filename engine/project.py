@@ -237,7 +237,7 @@ class Project:
         documents folder, its manifest, and the register, pack files and model folders the
         manifest names. ``root`` given, every other project whose folder holds ``path`` too:
         an output of one project's command must not replace another's files either (audit 44
-        M2). Links are followed (``files.is_inside``), and an existing file is compared by
+        M2); ``root`` None, the project is named in ``what``. Links are followed (``files.is_inside``), and an existing file is compared by
         identity (device and inode): a hard link outside the project to one of its files is
         that file (audit 44 L1). Never raises for a manifest that does not read."""
         named = Path(os.path.realpath(root)) if root is not None else None
@@ -247,7 +247,9 @@ class Project:
         for project in dict.fromkeys(Path(os.path.realpath(r)) for r in roots):
             for own in _own_paths(project, reader):
                 if _lands_at(Path(path), own):
-                    if named is None or project == named:
+                    if named is None:  # no project named by the asker: which one, said (audit 46 L1)
+                        return own.model_copy(update={"what": f"{own.what} (the project at {project})"})
+                    if project == named:
                         return own
                     # another project's: said as whose, not as the named project's
                     return own.model_copy(update={"what": own.what.replace(

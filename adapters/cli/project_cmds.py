@@ -29,6 +29,7 @@ from ._common import (
     handle_errors,
     origin_text,
     out,
+    outside_project_files,
     utf8_path,
     visible,
 )
@@ -47,6 +48,9 @@ def init(
     """Scaffold a new project: a commented manifest and one example document."""
     from ._scaffold import Scaffolded, scaffold_project
 
+    # the one check every writing option goes through: a project made inside another's documents
+    # folder or store would be read as its documents, or break its store (audit 46 L1)
+    outside_project_files(folder, "FOLDER", None)  # no project: any holding it
     written = scaffold_project(folder, today=dt.date.today().isoformat())
     if format is OutputFormat.json:
         emit_json(Scaffolded(project=str(folder), created=[str(p) for p in written]))
