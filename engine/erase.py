@@ -365,8 +365,9 @@ def _erase(
     probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept)
     if probes:
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
-            # in an audit folder, what its links lead to too: a record's other name must not hold it (audit 46 M1)
-            count, found = files_holding(folder, probes, links=folder != root)
+            # what links lead to too: a record's other name (audit 46 M1), or a file outside the
+            # project that a link in it shows, must not hold it
+            count, found = files_holding(folder, probes)
             checked += count
             remaining += [str(folder / name) if folder != root else name for name in found]
     # and every file of the erased revisions (source and metadata) gone, whatever the probes

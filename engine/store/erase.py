@@ -147,12 +147,12 @@ def remove_stale_files(store: GraphStore) -> list[str]:
     return sorted(before - after)
 
 
-def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = (),
-                  links: bool = False) -> tuple[int, list[str]]:
+def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = ()) -> tuple[int, list[str]]:
     """How many files under ``root`` were read, and those holding any of ``probes`` (UTF-8,
-    UTF-16 either order, and upper and lower case of each): the check after an erasure.
-    ``links``: a symlink to a file is read too (the file it leads to, named by the link): an
-    audit folder, whose records may be links to files elsewhere (audit 46 M1)."""
+    UTF-16 either order, and upper and lower case of each): the check after an erasure. A
+    symlink to a file is read too (the file it leads to, named by the link): an audit record
+    may be a link to a file elsewhere, and a link in the project shows what it leads to
+    (audit 46 M1)."""
     needles: set[bytes] = set()
     for probe in probes:
         for form in {probe, probe.lower(), probe.upper()}:
@@ -164,7 +164,7 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
     for path in sorted(root.rglob("*")):
-        if not path.is_file() or (path.is_symlink() and not links) or path.resolve() in skipped:
+        if not path.is_file() or path.resolve() in skipped:
             continue
         try:
             data = path.read_bytes()

@@ -118,3 +118,17 @@ def test_the_read_back_reads_what_the_audit_folders_links_lead_to(
     said = _said(_erase(root, audits, code=1))  # exit 1: erased text still found
     assert "none holds the erased text" not in said, said
     assert "erased text still found" in said and f"{audits}/notes.txt" in said, said
+
+
+def test_the_read_back_reads_what_a_link_in_the_project_leads_to(project: tuple[Path, str], tmp_path: Path) -> None:
+    """A link inside the project shows what it leads to (``cat project/notes/copy.txt``): the
+    read-back reads it, never saying "none holds the erased text" while the project shows it."""
+    root, marker = project
+    outside = tmp_path / "outside.txt"
+    outside.write_text(f"pasted: The {marker} coating is applied in two coats over a primer.\n")
+    (root / "notes").mkdir()
+    (root / "notes" / "copy.txt").symlink_to(outside)
+
+    said = _said(runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]))
+    assert "none holds the erased text" not in said, said
+    assert "erased text still found" in said and "notes/copy.txt" in said, said
