@@ -96,6 +96,7 @@ from inforce.ontology.files import (
     read_bounded,
     read_bounded_text,
     write_atomically,
+    write_in_place,
 )
 from inforce.ontology.jsontext import loads
 from inforce.ontology.scalars import person_name
@@ -836,7 +837,7 @@ def _rewrite_records(root: Path, folders: Sequence[Path], entry: Erasure,
         if path.stat().st_nlink > 1:
             # a hard link: its other names are the same file, so it is rewritten where it is
             # (every name then reads the ids and hashes), and only this name moves (audit 46 M1)
-            _write_through(path, body.encode())
+            write_in_place(path, body)
             if target != path and os.path.lexists(target):
                 path.unlink()  # the same body is there already under its name
             elif target != path:
@@ -883,20 +884,6 @@ def _refuse_linked_records(root: Path, folders: Sequence[Path], entry: Erasure) 
                 file=link, field="audit_dirs",
                 hint="replace the link with the file it leads to (or give the folder it leads to as the audit "
                      "folder instead), then run this erasure again")
-
-
-def _write_through(path: Path, body: bytes) -> None:
-    """Write ``body`` into the file at ``path`` itself (its inode, seen by every hard link to
-    it), synced: a record with other names, which a new file under this one would not reach."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_NOFOLLOW)
-    try:
-        os.ftruncate(descriptor, 0)
-        view = memoryview(body)
-        while view:
-            view = view[os.write(descriptor, view):]
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _named(path: Path, root: Path) -> str:

@@ -26,7 +26,7 @@ from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "is_file_name",
            "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
-           "take_lock", "write_atomically", "written_together"]
+           "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
 
@@ -140,10 +140,7 @@ def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None
         try:
             if existing is not None:
                 os.fchmod(fd, stat.S_IMODE(existing.st_mode))
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            _write_all(fd, payload)
         finally:
             os.close(fd)
     except BaseException as problem:
@@ -153,6 +150,27 @@ def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None
             raise _named(problem, path) from None
         raise
     return temporary
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    """Every byte of ``payload`` written at ``fd``, then synced."""
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
+def write_in_place(path: str | Path, data: bytes | str) -> None:
+    """Write ``data`` into the file at ``path`` itself (its inode, so every hard link to it reads
+    it), synced; never through a symlink. Not atomic: for a file whose other names a new file
+    would not reach, where the caller can run again (an erasure left pending) if cut short."""
+    payload = data.encode() if isinstance(data, str) else data
+    fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW)
+    try:
+        os.ftruncate(fd, 0)
+        _write_all(fd, payload)
+    finally:
+        os.close(fd)
 
 
 def _named(problem: OSError, path: Path) -> OSError:
