@@ -687,6 +687,10 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         within = _WITHIN_OBJECT.match(read, verb[1])
         if (within is not None and _SENTENCE.search(read, verb[1], within.end()) is None
                 and not re.match(r"\s+of\s+(?:the|this|that|said)\s", read[within.end():])
+                # ("Note 3 is replaced by this text: "NOTE 3: ..."": the text the verb brings, after its colon,
+                # is the successor, not the verb's object)
+                and not (re.match(r"[\s:,]*(?:by|with)\b", read[verb[1]:within.end()], re.IGNORECASE)
+                         and re.match(r"[\s)]*:", read[within.end():]))
                 and (_WORDING.fullmatch(within.group("noun")) or not corpus.is_leaf(target))):
             return ("apply", [(target, "partial", True)], "")
     # (3b) old words and new, both quoted, change the words of the provision, never the whole of it

@@ -141,23 +141,33 @@ _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: A committee's resolution answering a query ("BAC Resolution:", "Committee's resolution:"): its
 #: initials or its word before it, and the colon; "Resolution" alone may be a camera's.
 _RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \t]*:"
+#: An answer's word in Italian, Polish and Czech tender answers, with the answerer's word after it
+#: or not ("Risposta:", "Odpowiedź:", "Odpowiedź Zamawiającego:", "Odpověď:").
+_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď])(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
+#: A question's word in those answers ("Quesito 2:", "DOMANDA:", "Pytanie nr 3", "Dotaz č. 1:").
+_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz)"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
 _ANSWER = re.compile(
     _LEAD + r"(?:(?-i:A)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))"
     r"|(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?[ \t]+)?"
     r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*+\d{0,3}[ \t]*+[.:)–-]?"
+    # an owner's answer in its own language, with the answerer's word after it or not ("Risposta:",
+    # "Odpowiedź Zamawiającego:", "Odpověď:")
+    rf"|{_FOREIGN_ANSWER}[ \t]*+[:.–-]"
     # ("BAC Resolution: ...": a bids and awards committee answers each query by its resolution)
     rf"|{_RESOLUTION})",
     re.IGNORECASE,
 )
 #: An answer inside a line, after the question ("... at bid time? Response: ...").
 _INLINE_ANSWER = re.compile(
-    r"(?<![\w])(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}[ \t]*[:.–-][ \t]",
+    r"(?<![\w])(?:(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}"
+    rf"|{_FOREIGN_ANSWER})[ \t]*[:.–-][ \t]",
     re.IGNORECASE,
 )
 #: A question opening a line: "Q:", "Q3.", "Question 2:", "QUESTION -", "RFI 12:", "Query:".
 _QUESTION = re.compile(
-    _LEAD + r"(?:(?-i:Q)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w]))",
+    _LEAD + r"(?:(?-i:Q)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w])"
+    rf"|{_FOREIGN_QUESTION}(?![\w]))",
     re.IGNORECASE,
 )
 #: A question word that is also a paragraph's label ("Q." in a list lettered up to Q is rare;
@@ -165,7 +175,8 @@ _QUESTION = re.compile(
 _NUMBERED_QUESTION = re.compile(_LEAD + r"\((?:q|Q)\)")
 #: An answer labelled by a word ("Response:", "District response:", "Answer 3:"), not by a bare "A.".
 _WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
-                            r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}", re.IGNORECASE)
+                            r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}"
+                            rf"|{_LEAD}{_FOREIGN_ANSWER}[ \t]*+[:.–-]", re.IGNORECASE)
 #: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
 _RULE_LINE = re.compile(r"[ \t]*+(?:[-–—*_=~][ \t]*+){2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_~]*$")  # (struck-through words may close it: "...service.~~")
@@ -295,7 +306,8 @@ _CHANGES_TO = re.compile(r"[ \t*_]*+(?:changes|revisions|modifications|correctio
 _DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
                                r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
 #: Words a layout may open with that make its items questions (their answers follow).
-_QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder"}
+_QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder",
+                   "quesito", "pytanie", "dotaz"}  # (Italian, Polish, Czech)
 
 
 @dataclass(frozen=True)

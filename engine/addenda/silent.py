@@ -65,7 +65,10 @@ _PROJECT_NUMBER = re.compile(
 #: notation word; never applied.
 _LABELLED_NUMBER = re.compile(
     r"(?<![\w.-])[^\W\d_]{2,}\.?[ \t]+(?:(?:no|nr|n[°º]|n[uú]m|#)\.?[ \t]*)?"
-    r"(?:\d{1,3}(?:\.\d{1,3}){1,3}|0\d)(?!\w|\.\d)", re.IGNORECASE)
+    r"(?:\d{1,3}(?:\.\d{1,3}){1,3}|0\d)(?!\w|\.\d)"
+    # a chapter by its number alone ("chapter 2 ... is given new wording", "rozdział 3", "kapitola 4",
+    # "capitolo 5"): a provision too, though its number has no point
+    r"|(?<![\w.-])(?:chapter|rozdzia[lł]|kapitola|capitolo)[ \t]+\d{1,2}(?!\w|\.\d)", re.IGNORECASE)
 
 
 def _labelled_number(read: str) -> re.Match[str] | None:
