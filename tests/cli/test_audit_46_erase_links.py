@@ -9,34 +9,17 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import shutil
 from pathlib import Path
 
 import pytest
 
 from inforce.adapters.cli import app
-from tests.cli.test_cli_erase import MANIFEST, _document, runner
+from tests.cli import test_cli_erase as erasable
+from tests.cli.test_cli_erase import runner
 
-
-@pytest.fixture(scope="module")
-def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A project of two documents ingested once (SPEC-1 quoting a marker); each test erases SPEC-1 in its own copy."""
-    marker = "Qx" + secrets.token_hex(6) + "Zr"
-    root = tmp_path_factory.mktemp("erasable") / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text(MANIFEST)
-    (root / "documents" / "gone.md").write_text(_document("SPEC-1", marker))
-    (root / "documents" / "kept.md").write_text(_document("SPEC-2", "plain"))
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 0, done.output
-    return root, marker
-
-
-@pytest.fixture
-def project(ingested: tuple[Path, str], tmp_path: Path) -> tuple[Path, str]:
-    built, marker = ingested
-    return shutil.copytree(built, tmp_path / "project"), marker
+#: test_cli_erase.py's project (SPEC-1 quoting a marker, SPEC-2 plain), ingested once per module;
+#: each test erases SPEC-1 in its own copy
+ingested, project = erasable.ingested, erasable.project
 
 
 def _said(result) -> str:
