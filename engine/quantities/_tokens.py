@@ -432,15 +432,20 @@ class _TokenReader:
         return None
 
     def _kelvin(self, k: int) -> bool:
-        """Whether the capital ``K`` at token ``k`` is the kelvin (audit 46 L2): ``283.15 K``,
-        ``283.15K``, the letter standing alone right after a figure. Not kept in the unit table,
-        whose lower-case ``k`` would be a kelvin too (``5k run``, ``7k psi``); after money it is
-        the reader's thousand (``$50K``, taken as a scale before any unit is looked for), and
-        before a unit it is a thousand written into the figure (``7K psi``, ``50K USD``), which
-        the reader leaves unread as before."""
-        if not self.texts[k - 1][-1:].isdigit():
+        """Whether the capital ``K`` at token ``k`` is the kelvin (audit 46 L2): ``283.15 K``, the
+        letter standing alone a space after a figure, as SI writes it, before the sentence ends, a
+        bound or a small word (``283.15 K for 7 days``). Written against the figure it is a
+        thousand or a name (``50K heaters``, ``a 4K display``, ``10K cycles``: audit 47), and
+        before a word of its own a name (``Room 101 K wing``); both are left unread as before. Not kept in the unit table, whose lower-case ``k`` would be a
+        kelvin too (``5k run``, ``7k psi``); after money it is the reader's thousand (``$50K``,
+        taken as a scale before any unit is looked for), and before a unit it is a thousand
+        written into the figure (``7K psi``, ``50 K USD``), which the reader leaves unread."""
+        if not self.texts[k - 1][-1:].isdigit() or not self.space[k - 1]:
             return False
         if k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is None:
+            following = self.texts[k + 1]
+            if following[:1].isalnum() and self.lowers[k + 1] not in self.stop:
+                return False  # a word of its own after it: a name or a grade ("Room 101 K wing")
             return self._unit_part(k + 1, k + 1) is None
         return True
 

@@ -3,8 +3,10 @@
 "not less than 283.15 K for 7 days" checked against the in-force "not less than 10 °C for 7 days"
 was refused ``not_comparable``, with a warning that the claim "says 'K' beside '7 days'": the
 capital ``K`` was no unit, so the figure had none. It is the kelvin now (pint's absolute
-``kelvin``, converted with its offset as °F is), where it stands alone right after a figure;
-after money it stays the thousand (``$50K``), and ``kN`` stays the kilonewton. A unit written
+``kelvin``, converted with its offset as °F is), where it stands alone a space after a figure,
+as SI writes it; written against the figure it is a thousand or a name ("50K heaters", "a 4K
+display": audit 47, which found them read as -223 °C), after money it stays the thousand
+(``$50K``), and ``kN`` stays the kilonewton. A unit written
 after the figure before another ("283.15 K for 7 days", "50 °F for 7 days") is that figure's,
 never a word said beside the next one. Everything runs through the CLI's ``check``; the
 document is written for the test.
@@ -61,7 +63,7 @@ def _check(project: Path, tmp_path: Path, claims: list[tuple[str, str]]) -> dict
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("figure", ["283.15 K", "283.15K", "283.15 kelvin", "283.15 kelvins"])
+@pytest.mark.parametrize("figure", ["283.15 K", "283.15 kelvin", "283.15 kelvins"])
 def test_a_temperature_in_kelvin_equal_to_the_cited_one_is_an_answer(project: Path, tmp_path: Path,
                                                                       figure: str) -> None:
     verdict = _check(project, tmp_path, [(f"Maintain concrete at not less than {figure} for 7 days.", "Q-1#1.1")])
@@ -98,3 +100,14 @@ def test_money_thousands_and_kilonewtons_keep_their_reading_beside_a_kelvin(proj
                                        ("The testing allowance is $40K.", "Q-1#1.3")])
     assert [claim["status"] for claim in wrong["claims"]] == ["ok", "unsupported_quantity"], wrong["claims"]
     assert "value_differs" in wrong["claims"][1]["detail"], wrong["claims"][1]
+
+
+@pytest.mark.parametrize("shorthand", ["with 50K heaters on site", "shown on a 4K display", "rated for 10K cycles",
+                                       "at a cost of 80K", "with 2K per month for fuel", "in Room 101 K wing"])
+def test_a_k_written_against_a_figure_is_no_temperature(project: Path, tmp_path: Path, shorthand: str) -> None:
+    """Audit 47 M2: "50K heaters" was read as 50 K (-223.1 °C) and refused against the cited 10 °C."""
+    verdict = _check(project, tmp_path, [(f"Maintain concrete at not less than 10 °C for 7 days, {shorthand}.",
+                                          "Q-1#1.1")])
+    claim = verdict["claims"][0]
+    assert "°C" not in claim["detail"].replace("10 °C", "") and "-223" not in json.dumps(verdict), claim
+    assert verdict["verdict"] != "refusal", claim
