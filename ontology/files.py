@@ -24,8 +24,8 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "is_file_name",
-           "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+__all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
+           "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -423,6 +423,26 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
     ``..`` applied. A link inside the project that leads out of it is outside."""
     real, folder = os.path.realpath(path), os.path.realpath(root)
     return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def files_under(root: str | Path) -> Iterator[Path]:
+    """Every entry under ``root`` that is not a folder, named as reached from ``root``, sorted
+    within each folder; links to folders are followed (a project shows what they lead to), each
+    real folder walked once, so a link back up ends. A link to a file is yielded as the link."""
+    seen: set[tuple[int, int]] = set()
+    for folder, subfolders, names in os.walk(root, followlinks=True):
+        try:
+            info = os.stat(folder)
+        except OSError:
+            subfolders[:] = []
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            subfolders[:] = []
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        subfolders.sort()
+        for name in sorted(names):
+            yield Path(folder, name)
 
 
 #: A name that is one file in a folder wherever it is used: letters, digits, '.', '_' and '-',

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import StoreError
+from inforce.ontology.files import files_under
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -163,7 +164,7 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     folded = {needle.lower() for needle in needles}
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
-    for path in sorted(root.rglob("*")):
+    for path in files_under(root):  # through links to folders too (audit 47 M1)
         if not path.is_file() or path.resolve() in skipped:
             continue
         try:

@@ -115,3 +115,36 @@ def test_the_read_back_reads_what_a_link_in_the_project_leads_to(project: tuple[
     said = _said(runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]))
     assert "none holds the erased text" not in said, said
     assert "erased text still found" in said and "notes/copy.txt" in said, said
+
+
+def test_the_read_back_reads_what_a_linked_folder_in_the_project_holds(project: tuple[Path, str], tmp_path: Path) -> None:
+    """Audit 47 M1: the walk did not go into a link to a folder, so a file it shows held the text
+    under "none holds the erased text"."""
+    root, marker = project
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "copy.txt").write_text(f"pasted: The {marker} coating is applied in two coats over a primer.\n")
+    (root / "notes").symlink_to(outside, target_is_directory=True)
+    (outside / "back").symlink_to(root, target_is_directory=True)  # a link back up: walked once, no loop
+
+    said = _said(runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]))
+    assert "none holds the erased text" not in said, said
+    assert "erased text still found" in said and "notes/copy.txt" in said, said
+
+
+def test_a_record_in_a_linked_folder_refuses_the_erasure_before_anything_changes(
+        project: tuple[Path, str], tmp_path: Path) -> None:
+    """A record the project shows through a link to a folder elsewhere is refused as a symlinked
+    record is: rewriting it would write outside the project and the audit folders given."""
+    root, marker = project
+    elsewhere = tmp_path / "elsewhere"
+    record = _record(root, marker, elsewhere, tmp_path)
+    (root / "records").symlink_to(elsewhere, target_is_directory=True)
+    source = (root / "documents" / "gone.md").read_bytes()
+
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    said = _said(result)
+    assert result.exit_code == 2, said
+    assert f"records/{record.name}" in said and "linked folder" in said and "nothing was erased" in said, said
+    assert not (root / "erasures.yaml").exists() and (root / "documents" / "gone.md").read_bytes() == source
+    assert marker in record.read_text()
