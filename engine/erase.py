@@ -789,7 +789,7 @@ def _record_files(root: Path, folders: Sequence[Path]) -> list[Path]:
     for folder in folders:
         for path in sorted(folder.glob("*.json")):
             found[path] = None
-    for path in files_under(root):  # through links to folders too: the project shows what they hold (audit 47)
+    for path in files_under(root):  # through links to folders within it too (audit 47)
         if _RECORD_NAME.fullmatch(path.name):
             found[path] = None
     return [path for path in found if path.is_file()]
@@ -869,39 +869,23 @@ def _citing_records(root: Path, folders: Sequence[Path], entry: Erasure) -> list
 
 def _refuse_linked_records(root: Path, folders: Sequence[Path], entry: Erasure) -> None:
     """Refuse, before anything changes, an erasure with an audit record to rewrite that is a
-    symlink, or that the project shows through a link to a folder elsewhere: rewriting it there
-    would leave the erased text in the file the link leads to, or write where the erasure was
-    not told to (outside the project and the audit folders given) — as a source link shared
-    with another document is refused (``_refuse_shared_links``) and an output through a link is
-    (audit 45). An InputError naming the record and where it leads (audits 46 M1, 47 M1). A
-    hard link is rewritten in place instead (``_rewrite_records``): its other names are the
-    same file, no other place."""
-    given = [os.path.realpath(folder) for folder in folders]
+    symlink: rewriting the link would leave the erased text in the file it leads to, and that
+    file lies where the erasure was not told to write (outside the audit folders given, or
+    another of the project's files) — as a source link shared with another document is refused
+    (``_refuse_shared_links``) and an output through a link is (audit 45). An InputError naming
+    the record and where it leads (audit 46 M1). A hard link is rewritten in place instead
+    (``_rewrite_records``): its other names are the same file, no other place. (A link to a
+    folder elsewhere is not walked: the read-back names it, not read back.)"""
     for path, _ in _citing_records(root, folders, entry):
-        real = os.path.realpath(path)
         if path.is_symlink():
-            how = f"is a symlink to {real}"
-        elif not is_inside(path.parent, root) and not any(is_inside(path.parent, folder) for folder in given):
-            how = f"lies in a linked folder, in fact {real}"
-        else:
-            continue
-        # the record named where it is (``_named`` of the record would name what it leads to)
-        shown = ((Path(_named(path.parent, root)) / path.name).as_posix() if path.is_symlink()
-                 else _shown_under(path, root))
-        raise InputError(
-            f"the audit record {shown} {how}, which holds the erased text: rewriting it here would leave "
-            f"that file as it is or write outside the project; nothing was erased",
-            file=shown, field="audit_dirs",
-            hint="replace the link with what it leads to (or give the folder it leads to as the audit "
-                 "folder instead), then run this erasure again")
-
-
-def _shown_under(path: Path, root: Path) -> str:
-    """``path`` as reached under ``root`` (links not followed), relative to it where it is under it."""
-    try:
-        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
-    except ValueError:
-        return str(path)
+            # the link named where it is (``_named`` of the link itself would name what it leads to)
+            link = (Path(_named(path.parent, root)) / path.name).as_posix()
+            raise InputError(
+                f"the audit record {link} is a symlink to {os.path.realpath(path)}, which holds the "
+                f"erased text: rewriting the link would leave that file as it is; nothing was erased",
+                file=link, field="audit_dirs",
+                hint="replace the link with the file it leads to (or give the folder it leads to as the audit "
+                     "folder instead), then run this erasure again")
 
 
 def _named(path: Path, root: Path) -> str:

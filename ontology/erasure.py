@@ -147,7 +147,9 @@ class ErasureResult(BaseModel):
     #: never named (``Project.erase`` with ``groups``); not files holding erased text
     audit_records_withheld: int = 0
     #: files of the project (and of the audit folders) checked for the erased text afterwards,
-    #: and those where some of it was still found (none when the erasure holds)
+    #: and those where some of it was still found (none when the erasure holds), or that could
+    #: not be read back, each said so after its name ("notes/ (not read back: a link to a folder
+    #: outside, /srv/notes)")
     files_checked: int = 0
     remaining: tuple[str, ...] = ()
     #: files still holding some of it that the asker may not read (the sources of revisions

@@ -427,8 +427,9 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
 
 def files_under(root: str | Path) -> Iterator[Path]:
     """Every entry under ``root`` that is not a folder, named as reached from ``root``, sorted
-    within each folder; links to folders are followed (a project shows what they lead to), each
-    real folder walked once, so a link back up ends. A link to a file is yielded as the link."""
+    within each folder. A link to a folder under ``root`` is followed (each real folder walked
+    once, so a link back up ends); a link to a folder elsewhere is yielded itself, unwalked (what
+    it shows lies outside: the caller says so). A link to a file is yielded as the link."""
     seen: set[tuple[int, int]] = set()
     for folder, subfolders, names in os.walk(root, followlinks=True):
         try:
@@ -440,8 +441,10 @@ def files_under(root: str | Path) -> Iterator[Path]:
             subfolders[:] = []
             continue
         seen.add((info.st_dev, info.st_ino))
-        subfolders.sort()
-        for name in sorted(names):
+        outside = [name for name in subfolders
+                   if os.path.islink(os.path.join(folder, name)) and not is_inside(os.path.join(folder, name), root)]
+        subfolders[:] = sorted(name for name in subfolders if name not in outside)
+        for name in sorted(names + outside):
             yield Path(folder, name)
 
 

@@ -112,8 +112,8 @@ def _print(result: ErasureResult) -> None:
     for old, new in result.audit_records:
         out.print(visible(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
     if result.found:
-        err.print(f"erased text still found in {result.found} file(s) (another document may quote it):",
-                  markup=False)
+        err.print(f"erased text still found in {result.found} file(s) (another document may quote it), or "
+                  "not read back where said:", markup=False)
         for file in result.remaining:
             err.print(visible(f"  {file}"))
         if result.withheld:

@@ -564,7 +564,8 @@ def _erasure_answer(result: ErasureResult) -> tuple[int, bytes, str]:
     named += [f"{result.withheld} the key's groups may not read"] if result.withheld else []
     shown = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
     detail = (f"{result.erasure.document} is erased from the graph, but its text was still found in "
-              f"{result.found} file(s) afterwards: {shown}; remove that text and run erase again")
+              f"{result.found} file(s) afterwards (or not read back where said): {shown}; remove that text and run "
+              f"erase again")
     return 409, _json({"detail": detail, "result": result.model_dump(mode="json")}), "application/json"
 
 

@@ -13,12 +13,13 @@ hands out from the erasure on (``fill_allocations``, ``_heap``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from inforce.ontology import StoreError
-from inforce.ontology.files import files_under
+from inforce.ontology import InputError, StoreError
+from inforce.ontology.files import files_under, is_inside, read_bounded
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -151,9 +152,12 @@ def remove_stale_files(store: GraphStore) -> list[str]:
 def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = ()) -> tuple[int, list[str]]:
     """How many files under ``root`` were read, and those holding any of ``probes`` (UTF-8,
     UTF-16 either order, and upper and lower case of each): the check after an erasure. A
-    symlink to a file is read too (the file it leads to, named by the link): an audit record
-    may be a link to a file elsewhere, and a link in the project shows what it leads to
-    (audit 46 M1)."""
+    symlink to a file is read too (the file it leads to, named by the link; up to
+    ``MAX_INPUT_BYTES`` when it lies outside ``root``): an audit record may be a link to a file
+    elsewhere, and a link in the project shows what it leads to (audit 46 M1); so is a link to
+    a folder under ``root`` (audit 47 M1). What could not be read back is among those named,
+    said so: a link to a folder elsewhere (unwalked: it may lead anywhere), a file that does not
+    read or a linked one past the limit."""
     needles: set[bytes] = set()
     for probe in probes:
         for form in {probe, probe.lower(), probe.upper()}:
@@ -164,15 +168,20 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     folded = {needle.lower() for needle in needles}
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
-    for path in files_under(root):  # through links to folders too (audit 47 M1)
+    for path in files_under(root):
+        name = str(path.relative_to(root))
+        if path.is_dir():
+            found.append(f"{name}/ (not read back: a link to a folder outside, {os.path.realpath(path)})")
+            continue
         if not path.is_file() or path.resolve() in skipped:
             continue
         try:
-            data = path.read_bytes()
-        except OSError:
+            data = path.read_bytes() if is_inside(path, root) else read_bounded(path, what="a linked file")
+        except (OSError, InputError) as problem:
+            found.append(f"{name} (not read back: {getattr(problem, 'strerror', None) or problem})")
             continue
         checked += 1
         lowered = data.lower()
         if any(needle in lowered for needle in folded):
-            found.append(str(path.relative_to(root)))
+            found.append(name)
     return checked, found

@@ -117,34 +117,48 @@ def test_the_read_back_reads_what_a_link_in_the_project_leads_to(project: tuple[
     assert "erased text still found" in said and "notes/copy.txt" in said, said
 
 
-def test_the_read_back_reads_what_a_linked_folder_in_the_project_holds(project: tuple[Path, str], tmp_path: Path) -> None:
-    """Audit 47 M1: the walk did not go into a link to a folder, so a file it shows held the text
-    under "none holds the erased text"."""
+def test_a_link_to_a_folder_elsewhere_is_named_not_read_back(project: tuple[Path, str], tmp_path: Path) -> None:
+    """Audit 47 M1: the walk skipped a link to a folder, so a file it showed held the text under
+    "none holds the erased text". Such a link may lead anywhere (``/``): it is not walked, and the
+    erasure names it, not read back, exit 1; a link to a folder inside the project is walked."""
     root, marker = project
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "copy.txt").write_text(f"pasted: The {marker} coating is applied in two coats over a primer.\n")
     (root / "notes").symlink_to(outside, target_is_directory=True)
-    (outside / "back").symlink_to(root, target_is_directory=True)  # a link back up: walked once, no loop
+    (root / "kept").mkdir()
+    (root / "kept" / "copy.txt").write_text(f"kept: The {marker} coating is applied in two coats over a primer.\n")
+    (root / "inner").symlink_to(root / "kept", target_is_directory=True)
+    (root / "kept" / "up").symlink_to(root, target_is_directory=True)  # a link back up: walked once, no loop
 
-    said = _said(runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]))
-    assert "none holds the erased text" not in said, said
-    assert "erased text still found" in said and "notes/copy.txt" in said, said
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    said = _said(result)
+    assert result.exit_code == 1 and "none holds the erased text" not in said, said
+    assert f"notes/ (not read back: a link to a folder outside, {outside.resolve()})" in said, said
+    assert "kept/copy.txt" in said or "inner/copy.txt" in said, said
 
 
-def test_a_record_in_a_linked_folder_refuses_the_erasure_before_anything_changes(
-        project: tuple[Path, str], tmp_path: Path) -> None:
-    """A record the project shows through a link to a folder elsewhere is refused as a symlinked
-    record is: rewriting it would write outside the project and the audit folders given."""
+def test_a_record_in_a_linked_folder_elsewhere_is_named_not_read_back(project: tuple[Path, str], tmp_path: Path) -> None:
     root, marker = project
     elsewhere = tmp_path / "elsewhere"
     record = _record(root, marker, elsewhere, tmp_path)
     (root / "records").symlink_to(elsewhere, target_is_directory=True)
-    source = (root / "documents" / "gone.md").read_bytes()
 
     result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
     said = _said(result)
-    assert result.exit_code == 2, said
-    assert f"records/{record.name}" in said and "linked folder" in said and "nothing was erased" in said, said
-    assert not (root / "erasures.yaml").exists() and (root / "documents" / "gone.md").read_bytes() == source
-    assert marker in record.read_text()
+    assert result.exit_code == 1 and "records/ (not read back: a link to a folder outside" in said, said
+    assert marker in record.read_text()  # not written through the link: named for the owner to handle
+
+
+def test_a_linked_file_elsewhere_past_the_input_limit_is_named_not_read(project: tuple[Path, str], tmp_path: Path) -> None:
+    """A link may lead to any file (a device's image, a huge log): one outside the project is read
+    up to the input limit, and past it named, not read back, rather than loaded whole."""
+    root, _ = project
+    huge = tmp_path / "huge.bin"
+    with open(huge, "wb") as sparse:
+        sparse.truncate(65 << 20)  # sparse: no disk used
+    (root / "big.bin").symlink_to(huge)
+
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    said = _said(result)
+    assert result.exit_code == 1 and "big.bin (not read back:" in said, said
