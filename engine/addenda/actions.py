@@ -162,7 +162,11 @@ _VERB_LABEL = re.compile(r"[\W\d_]{0,12}?(?<![\w-])[A-Za-z]{3,12}:(?=[ \t])")
 _LINE_LABEL = re.compile(r"[*_]{0,2}:(?=[ \t])")
 #: The rest of a provision as the subject of a phrase saying nothing changes ("the remainder of the
 #: paragraph remains unchanged", "the rest of the note is unchanged").
-_REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance)\b(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
+_REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
+                        # the document's other provisions, in an owner's closing line ("The other provisions of
+                        # the terms of reference remain unchanged") read with the item it follows
+                        r"(?:all\s+)?other\s+(?:provisions|clauses|terms|conditions|requirements|parts|items))\b"
+                        r"(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
 #: Other properties of the provision, named after the change and a semicolon as the subject of a
 #: no-change phrase ("the thickness is changed from X to Y; colour and reinforcement remain as

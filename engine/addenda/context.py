@@ -180,7 +180,10 @@ _EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+(?:applica
 
 #: Words saying a paragraph is new: added or inserted, not one the target already has (the verb
 #: may be a margin label set off by its colon: "Add: 3.1.B Insulate ...", "Insert: 2.4 ...").
-_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional)\b:?[^.;:\n]{0,30}$",
+#: ("Article 3.2 is supplemented with paragraph C", Czech "se doplňuje o odstavec C", Polish "uzupełnia się o
+#: ppkt C": the paragraph a provision is supplemented with is one it gains)
+_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional|supplement(?:ed|s)?\s+with|"
+                        r"doplňuje\s+o|uzupełnia\s+się\s+o)\b:?[^.;:\n]{0,30}$",
                         re.IGNORECASE)
 
 
@@ -613,13 +616,18 @@ def _asked_subject(item: Item, start: int, corpus: Corpus,
     if start <= 0 or not (item.kind in ("question", "answer") or item.answer is not None):
         return None
     answer = item.text[start:]
-    if not any(r.kind in ("paragraph", "callout") and r.target is None and not r.candidates and r.why
-               and "belongs to" in r.why
-               for r in find_references(answer, corpus, mask=_quoted_spans(answer), notations=notations, titles=False)):
+    lacking = {r.kind for r in find_references(answer, corpus, mask=_quoted_spans(answer), notations=notations, titles=False)
+               if r.kind in ("paragraph", "callout") and r.target is None and not r.candidates and r.why
+               and "belongs to" in r.why}
+    if not lacking:
         return None  # (only a part the answer names with no document of its own takes the question's)
     asked = item.text[:start]
     found = [r for r in find_references(asked, corpus, mask=_quoted_spans(asked), notations=notations, titles=False)
              if r.target is not None and r.by_number and not r.cited]
+    if len(lacking) == 1 and {"section", "sheet"} <= {r.kind for r in found}:
+        # a question naming a section and a sheet ("Section 26 56 00, paragraph 2.2.A gives X, drawing E-102
+        # shows Y"): a paragraph the answer names is the section's, a note or detail the sheet's
+        found = [r for r in found if (r.kind != "sheet") == (lacking == {"paragraph"})]
     docs = {r.target.doc for r in found if r.target is not None}
     if len(docs) != 1:
         return None

@@ -402,6 +402,7 @@ _WHOLE = re.compile(
     r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|plans|plan\s+set|drawing\s+set|bid\s+documents)|revised\s+sheets?|"
     r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
+    r"published\s+with|"  # ("... is replaced by the changed drawing A-103 published with this notice": given anew)
     r"(?:revised|replaced|reissued)\s+by\s+attachment|"  # ("Sheets ... are revised by attachment": issued anew)
     r"issued\s+(?:complete|in\s+full)|"
     # "Exhibit E ... is replaced in this Addendum": the document given anew in the addendum, whole
@@ -622,8 +623,12 @@ _PLACE_UPPER = re.compile(rf"\b(?:before|preceding|ahead\s+of|above|and|&)\s+(?:
                           re.IGNORECASE)
 
 
-def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None
-                   ) -> tuple[list[tuple[Locator, Reference]], str | None] | None:
+#: The number the new text after a placing reference opens with, in its quotes ("... is added: "57.3 Timber ...").
+_SIBLING_LABEL = re.compile(r"[^\"“\n]{0,80}?[\"“]\s*(\d{1,3})\.(\d{1,3})\s")
+
+
+def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None,
+                   text: str | None = None) -> tuple[list[tuple[Locator, Reference]], str | None] | None:
     """What an addition changes when it names provisions as the places its new text goes beside
     (None when it names none so): the other provisions it names, where it names any; else what
     holds the neighbours, when the words settle it (the article holding the paragraphs it follows
@@ -646,6 +651,13 @@ def _placed_beside(read: str, resolved: Sequence[tuple[Locator, Reference]], cor
             parent = path.rsplit(".", 1)[0]
             held = corpus is None or parent in corpus.path_set(target.doc)
             holders.add(Locator(doc=target.doc, path=parent) if held else None)  # (no such group: the document, proposed)
+        elif (path.count(".") == 1 and text is not None and corpus is not None
+              and (label := _SIBLING_LABEL.match(text, reference.span[1])) is not None
+              and label.group(1) == path.split(".")[0] and label.group(2) != path.split(".")[1]
+              and label.group(1) in corpus.path_set(target.doc)):
+            # "after art. 57.2 the following paragraph is added: "57.3 ..."": the new text, numbered in the
+            # same article as its neighbour, is the article's; the article changes in part
+            holders.add(Locator(doc=target.doc, path=label.group(1)))
         elif not (path.count(".") == 1 and _PLACE_UPPER.search(read, max(0, reference.span[0] - 60),
                                                                reference.span[0])):
             holders.add(None)  # after an article, or a whole document: a new article, or the article's end

@@ -1480,7 +1480,7 @@ class _One:
                 self.action = _pair_unsure(old, new, self.resolved[0][0].format())
         if (self.resolved and not self.open_refs and self.action.action == "amend" and self.action.span is not None
                 and _ADDING.search(self.action.words)
-                and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved, self.corpus)) is not None):
+                and (beside_of := _placed_beside(_read_text(self.item.text, self.mask), self.resolved, self.corpus, self.item.text)) is not None):
             # "The following paragraph is to be added to Section ..., after paragraph 2.1.A but before
             # Article 2.2:", "insert between paragraphs C and D": the provisions after, before or
             # between which new text goes say where it goes; they are places, not what it changes
@@ -1629,7 +1629,7 @@ class _One:
         clause is inserted after clause 5.12.1:")."""
         if self.action.action is not None and not (held and self.action.action == "amend" and _ADDING.search(self.action.words)):
             return targets
-        beside = _placed_beside(_read_text(self.item.text, self.mask), targets, self.corpus)
+        beside = _placed_beside(_read_text(self.item.text, self.mask), targets, self.corpus, self.item.text)
         return targets if beside is None else beside[0]
 
     def _column_deletes(self, targets: list[tuple[Locator, Reference]]) -> _Outcome | None:

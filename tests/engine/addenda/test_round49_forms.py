@@ -114,3 +114,61 @@ def test_a_detail_withdrawn_and_not_to_be_priced_is_deleted(tmp_path, rules):
               "ADDENDUM NO. 1\n\n1. Detail 2 of Sheet M-301 is withdrawn and is not to be priced.\n")
     reading = read_project(tmp_path, rules)
     assert ("DWG-M-301#detail-2", "full", False) in _applied(reading) | _proposed(reading)
+
+
+# second pass of round 49: general rules, each measured across every part of the set
+
+
+def test_a_closing_line_keeping_the_other_provisions_does_not_unsettle_the_last_item(tmp_path, rules):
+    # the letter's closing line runs on under its last item; the other provisions stay, the item's change stands
+    start_project(tmp_path, "round-49b-closing")
+    write_sheet(tmp_path, "G-410")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "CHANGES TO THE TENDER DOCUMENTS\n\n"
+              "1) Sheet G-410 Site Plan is replaced by Sheet G-410 revision 2, enclosed with this letter.\n\n"
+              "All other provisions of the tender documents remain unchanged.\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("DWG-G-410", "full", True)}
+
+
+def test_a_question_naming_a_section_and_a_sheet_places_the_answers_paragraph_in_the_section(tmp_path, rules):
+    _doors(tmp_path, "ANSWERS TO BIDDERS\n\n"
+                     "Dotaz č. 1: Section 08 14 16, paragraph 2.2.A asks for a satin finish while sheet G-410 "
+                     "calls for gloss. Which governs?\n"
+                     "Odpověď: The sheet governs. In paragraph 2.2.A the word \"satin\" is replaced by \"gloss\"; "
+                     "the rest of the paragraph stays.\n")
+    write_sheet(tmp_path, "G-410")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("SPEC-081416#2.2.A", "partial", True)}
+
+
+def test_an_article_supplemented_with_a_lettered_paragraph_gains_it(tmp_path, rules):
+    # the letter is the new paragraph's, not one the article already lacks
+    _doors(tmp_path, "ADDENDUM NO. 2\n\n"
+                     "1. Section 08 14 16, Article 2.2 is supplemented with paragraph C: \"C. Seal the top and bottom edges.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("SPEC-081416#2.2", "partial", True)}
+    assert not reading.not_understood
+
+
+def test_a_numbered_paragraph_added_after_its_sibling_changes_their_article(tmp_path, rules):
+    # the new text's own number, in the same article as the paragraph it follows, says whose it is
+    # (the document named by no number: proposed, round 38's rule)
+    start_project(tmp_path, "round-49b-after")
+    write_doc(tmp_path, "SPEC-CAP", "2026-01-05", REQUIREMENTS)
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "RETTIFICA N. 3\n\nRettifica 1 - After art. 12.2 the following paragraph is added: "
+              "\"12.3 Plaster to be cured for seven days.\"\n")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    assert ("SPEC-CAP#12", "partial", True) in _proposed(reading)
+
+
+def test_a_sheet_replaced_by_its_changed_issue_published_with_the_notice_goes_whole(tmp_path, rules):
+    start_project(tmp_path, "round-49b-published")
+    write_sheet(tmp_path, "G-410")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "NOTICE OF CHANGES\n\n2. Sheet G-410 Site Plan is replaced by the changed sheet G-410 published with "
+              "this bulletin.\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("DWG-G-410", "full", True)}
