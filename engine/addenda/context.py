@@ -21,17 +21,17 @@ from .wording import _ELLIPSIS_OPENS, _OLD_THEN_NEW
 
 #: Where an answer starts in a question-and-answer item, when the item does not say.
 _QUESTION = re.compile(r"^\s*(?:\*\*)?(?:Q(?:uestion)?\s*(?:No\.?\s*)?\d*\s*[.:)\-–]|\(Q\)"
-                       r"|(?:domanda|quesito|pytanie|dotaz)\s*(?:(?:n|nr|č)\.?\s*)?\d*\s*[.:)\-–])", re.IGNORECASE)
+                       r"|(?:domanda|quesito|pytanie|dotaz|fråga|kysymys|pergunta)\s*(?:(?:n|nr|č|nº|n\.º)\.?\s*)?\d*\s*[.:)\-–])", re.IGNORECASE)
 
 _ANSWER = re.compile(r"(?:^|\n|\s)(?:\*\*)?(?:A(?:nswer)?|Response|Reply|R"
                      # (an owner's answer in Italian, Polish or Czech: "Risposta:", "Odpowiedź Zamawiającego:")
-                     r"|(?:Risposta|Odpowied[zź]|Odpov[eě][dď])(?:[ \t]+(?:Zamawiaj\w*|zadavatele))?)"
+                     r"|(?:Risposta|Odpowied[zź]|Odpov[eě][dď]|Svar|Vastaus|Resposta)(?:[ \t]+(?:Zamawiaj\w*|zadavatele))?)"
                      r"\s*(?:\d+\s*)?[.:)\-–](?:\*\*)?\s",
                      re.IGNORECASE)
 
 #: The label an answer opens with ("Answer #2:", "RFI Response 3 -"), read as no reference.
 _ANSWER_MARK = re.compile(r"[ \t*_]*(?:(?:rfi|owner['’]?s?|architect['’]?s?|engineer['’]?s?)[ \t]+)?"
-                          r"(?:answer|response|reply|risposta|odpowied[zź]|odpov[eě][dď])(?:[ \t]+(?:zamawiaj\w*|zadavatele))?"
+                          r"(?:answer|response|reply|risposta|odpowied[zź]|odpov[eě][dď]|svar|vastaus|resposta)(?:[ \t]+(?:zamawiaj\w*|zadavatele))?"
                           r"[ \t]*(?:#[ \t]*)?\d{0,3}[ \t]*[:.)\-–][ \t*_]*", re.IGNORECASE)
 
 #: How long an item may be and still be only a list entry (a sheet and its title) under a

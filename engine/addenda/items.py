@@ -142,10 +142,11 @@ _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: initials or its word before it, and the colon; "Resolution" alone may be a camera's.
 _RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \t]*:"
 #: An answer's word in Italian, Polish and Czech tender answers, with the answerer's word after it
-#: or not ("Risposta:", "Odpowiedź:", "Odpowiedź Zamawiającego:", "Odpověď:").
-_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď])(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
+#: or not ("Risposta:", "Odpowiedź:", "Odpowiedź Zamawiającego:", "Odpověď:"), and in Swedish, Finnish and
+#: Portuguese ones ("Svar:", "Vastaus:", "Resposta.").
+_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď]|svar|vastaus|resposta)(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
 #: A question's word in those answers ("Quesito 2:", "DOMANDA:", "Pytanie nr 3", "Dotaz č. 1:").
-_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz)"
+_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz|fråga|kysymys|pergunta)"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
 _ANSWER = re.compile(
     _LEAD + r"(?:(?-i:A)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))"
