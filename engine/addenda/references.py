@@ -580,6 +580,11 @@ def find_references(
             if provision is not None:
                 take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), provision,
                                resolved_by="code"))
+    for match in _DOTTED_CODE.finditer(read):  # "AFC.431": the one provision of the project headed by that code
+        if free(*match.span()):
+            provision = _dotted_code(match, corpus)
+            if provision is not None:
+                take(Reference("paragraph", match.group(0), match.span(), provision, resolved_by="code"))
     for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
         group = 1 if match.group(1) else 2
         if free(*match.span(group)):
@@ -840,6 +845,30 @@ def _coded_titled(match: re.Match[str], corpus: Corpus) -> Locator | None:
     return Locator(doc=docs[0], path=wanted) if numbered == [wanted] else None
 
 
+#: A provision named by a code of capitals, a dot and a number, as classification systems of
+#: administrative provisions head each ("AFC.431 Kontraktstid", "AFB.52"): the letters (1), the number (2).
+_DOTTED_CODE = re.compile(r"(?-i:(?<![\w.-])([A-Z]{2,4})\.(\d{1,4})(?![\w]|\.\d))")
+
+
+def _coded_headings(corpus: Corpus) -> dict[str, list[Locator]]:
+    """Code key ("afc-431") → the provisions across the project whose path opens with it, the code
+    and then the heading's words ("afc-431-kontraktstid"), built once a reading."""
+    index: dict[str, list[Locator]] = {}
+    for doc in corpus.directory.titles_of(corpus.target_kinds):
+        for path in corpus.path_set(doc):
+            opened = re.match(r"([a-z]{2,4}-\d{1,4})(?:-|$)", path)
+            if opened is not None:
+                index.setdefault(opened.group(1), []).append(Locator(doc=doc, path=path))
+    return index
+
+
+def _dotted_code(match: re.Match[str], corpus: Corpus) -> Locator | None:
+    """The one provision of the project a dotted code names ("AFC.431" → ``afc-431-kontraktstid``
+    of the document holding it); None where none or several hold it."""
+    found = corpus.once("dotted-codes", _coded_headings).get(f"{match.group(1).lower()}-{match.group(2)}", [])
+    return found[0] if len(found) == 1 else None
+
+
 def _agency_section(number: str, corpus: Corpus) -> list[str]:
     """The documents an agency numbers as section ``number`` (a code of letters and it: "SS102")."""
     return sorted({doc for key, entries in corpus.directory.by_code.items()
@@ -871,6 +900,17 @@ def _asked_document(text: str, read: str, found: Sequence[Reference], corpus: Co
                 if reference.target is None:
                     return None
                 named[reference.target.format()] = reference
+    if not named:
+        # a question in the owner's own language names the section by its spaced number alone, with
+        # no word of ours before it ("Työselityksen kohdan 07 54 23, 2.1.A mukaan ...")
+        for match in _BARE_SIX.finditer(text, 0, first):
+            if (not match.group(2) or read[match.start():match.end()].strip()
+                    or any(s <= match.start() < e for s, e in quoted)):
+                continue
+            reference = _section(match.group(0), match.span(), corpus, worded=True)
+            if reference.target is None:
+                return None
+            named[reference.target.format()] = reference
     if len(named) != 1:
         return None
     return replace(next(iter(named.values())), from_heading=True, span=(0, 0), resolved_by="heading")
