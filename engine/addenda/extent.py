@@ -409,7 +409,12 @@ _WHOLE = re.compile(
     r"(?:replaced|re-?issued)\s+in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
     # "Replace in full; ...", "Sheet C-2: remove in full": the extent said as owners say it in prose
     r"in\s+full(?!\s+(?:compliance|accordance|conformance|force|effect))|"
-    r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing))\b", re.IGNORECASE)
+    r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing)|"
+    # owners' own words for the new issue attached and for taken out of the tender documents: Swedish
+    # "(bifogad)", "bifogas", "utgår ur förfrågningsunderlaget"; Finnish "liitteenä"; Portuguese "anexa", "em anexo"
+    r"bifogad|bifogade|bifogas|liitteenä|anexas?|anexad[ao]s?|em\s+anexo|ur\s+förfrågningsunderlaget|"
+    # Portuguese "pelas versões revisadas": the revised issues put in their place, as "the revised sheets"
+    r"vers(?:ão|ões)\s+revisad[ao]s?)\b", re.IGNORECASE)
 
 #: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
 _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
