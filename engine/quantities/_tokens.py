@@ -93,6 +93,9 @@ _AFTER_INCH_WORD = frozenset({
     "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
 })
 _SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "'", '"', "″", "′", "”"})
+#: Letters parted from the full stop ending a sentence after a number (``0.50 m.``): the unit
+#: symbols and the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5).
+_SENTENCE_END_LETTERS = _SINGLE_LETTER_UNITS | {"K"}
 _PINT_FALLBACK_DENY = frozenset({
     "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
     "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
@@ -173,8 +176,8 @@ def _stops_after_units(
 
     The tokenizer keeps a letter and the period after it as one token, an abbreviation
     (``m.``, ``g.``, ``N.``), so "Set the top of slab at level 0.50 m." had no unit (audit 43
-    H2). Where the letter is a one-letter unit symbol (``_SINGLE_LETTER_UNITS``, as written:
-    ``S.`` is no second), follows a number or a compound unit's ``/`` or ``per``, and its period
+    H2). Where the letter is a one-letter unit symbol or the kelvin's ``K`` (``_SENTENCE_END_LETTERS``,
+    as written: ``S.`` is no second; ``283.15 K.``: audit 48 M5), follows a number or a compound unit's ``/`` or ``per``, and its period
     ends the sentence (:func:`_ends_sentence`), the letter and the stop are two tokens; a period
     going on into the sentence (``5 g. per litre``, ``Abs. 2 S. 3``) stays the abbreviation's.
     A token inside a phrase match is left whole; the phrases' token numbers move with the split.
@@ -183,7 +186,7 @@ def _stops_after_units(
     split = []
     for k in range(1, len(rows)):
         at, length, _ = rows[k]
-        if length != 2 or text[at + 1] != "." or text[at] not in _SINGLE_LETTER_UNITS or k in covered:
+        if length != 2 or text[at + 1] != "." or text[at] not in _SENTENCE_END_LETTERS or k in covered:
             continue
         before = text[rows[k - 1][0] : rows[k - 1][0] + rows[k - 1][1]]
         if (_NUMERAL.search(before) is not None or before == "/" or before.lower() == "per") and _ends_sentence(
@@ -219,6 +222,12 @@ def _ends_sentence(text: str, at: int) -> bool:
     while at < end and text[at].isspace():
         at += 1
     return at == end or not (text[at].islower() or text[at].isdigit())
+
+
+#: Words right before a figure that make it a measured value as a bound phrase does (``at 283.15
+#: K``, ``between 280 and 290 K``), and the joins of a range's second end (audit 48).
+_GOVERNING = frozenset({"at", "between", "from"})
+_RANGE_JOINS = frozenset({"and", "to", "through", "thru", "–", "—", "-"})
 
 
 #: Words that negate a bound phrase written after them, and the words that may stand between.
@@ -436,18 +445,36 @@ class _TokenReader:
         letter standing alone a space after a figure, as SI writes it, before the sentence ends, a
         bound or a small word (``283.15 K for 7 days``). Written against the figure it is a
         thousand or a name (``50K heaters``, ``a 4K display``, ``10K cycles``: audit 47), and
-        before a word of its own a name (``Room 101 K wing``); both are left unread as before. Not kept in the unit table, whose lower-case ``k`` would be a
+        before a word of its own a name (``Room 101 K wing``); both are left unread as before. A
+        K is the kelvin only where the figure measures a value: a bound or comparison governs it
+        (:meth:`_governed`) or follows the K (``283.15 K minimum``); after a label's number it is
+        the label's (``Room 101 K``, ``Grid 4 K``, ``Appendix 2 K``: audit 48 M4). Not kept in the unit table, whose lower-case ``k`` would be a
         kelvin too (``5k run``, ``7k psi``); after money it is the reader's thousand (``$50K``,
         taken as a scale before any unit is looked for), and before a unit it is a thousand
         written into the figure (``7K psi``, ``50 K USD``), which the reader leaves unread."""
         if not self.texts[k - 1][-1:].isdigit() or not self.space[k - 1]:
             return False
-        if k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is None:
+        bound_after = k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is not None
+        if not bound_after and not self._governed(k - 1):
+            return False  # a label's letter: "Room 101 K", "Grid 4 K", "Appendix 2 K" (audit 48 M4)
+        if k + 1 < self.n and not bound_after:
             following = self.texts[k + 1]
             if following[:1].isalnum() and self.lowers[k + 1] not in self.stop:
                 return False  # a word of its own after it: a name or a grade ("Room 101 K wing")
             return self._unit_part(k + 1, k + 1) is None
         return True
+
+    def _governed(self, i: int, *, ranged: bool = True) -> bool:
+        """Whether the figure at token ``i`` is governed by a bound or comparison written before
+        it, so measures a value (audit 48): a bound phrase (``not less than``, ``at least``,
+        ``minimum``, ``≥``, one filler word between allowed), ``at``, ``between`` or ``from`` right
+        before it, or it is the second end of a range so governed (``between 280 and 290 K``)."""
+        if i <= 0:
+            return False
+        if self._bound_before(i, 0) is not None or self.lowers[i - 1] in _GOVERNING:
+            return True
+        return (ranged and i >= 2 and self.lowers[i - 1] in _RANGE_JOINS and self.texts[i - 2][-1:].isdigit()
+                and self._governed(i - 2, ranged=False))
 
     def _unit_part(self, k: int, number_start: int) -> tuple[int, str] | None:
         """A unit spelling starting at token ``k``: (end token, pint expression)."""

@@ -552,6 +552,10 @@ _ANCHORS = frozenset("after from following since upon before into onto through t
                      "above below behind against between among beneath inside outside".split())
 
 
+#: Words opening a bracketed cross-reference after a figure (``7 days (see Appendix 2)``).
+_SEE = frozenset({"see", "refer", "cf", "cf."})
+
+
 def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_ends: bool = False,
           anchors: bool = False) -> list[str]:
     """The words of the figure at ``start``-``end`` of ``text`` within :data:`NEAR` of it on
@@ -579,6 +583,8 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
             if _stem(low) in held or _stem(low) in own or (len(parts) > 1 and all(
                     _stem(part) in held | own or part in NEUTRAL for part in parts)):
                 break  # "a child weighing 30 to 40 kg": what lies beyond 'weighing' speaks of it, not the figure
+            if side is after and low in _SEE and text[:at].rstrip().endswith(("(", "[")):
+                break  # "7 days (see Appendix 2)": a bracketed cross-reference, no word of the figure (audit 48)
             if anchors and side is after and low in _ANCHORS:
                 break  # "5 years after the batch expiry date": what follows is the anchor, not the figure
             if side is after and re.match(r"\s*[$€£¥]?\d", text[stop:stop + 4]):

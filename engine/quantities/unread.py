@@ -33,6 +33,8 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ._lexicon import (
+    BOUND_AFTER,
+    BOUND_BEFORE,
     DESIGNATIONS,
     FRACTION_WORDS,
     MONTHS,
@@ -117,6 +119,17 @@ _SCALED = re.compile(
     r"(?<![\w#./\-])(?<![\d,.][,.])(?P<number>\d[\d,.]*(?P<scale>[eE][+\-−]?\d+|[kK]"
     r"|\s*[×xX*·]\s*10(?:(?:\^|\*\*)[+\-−]?\d+|[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)))(?![\w.,^*])"
     r"[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)")
+_BOUNDS_BEFORE = "|".join(re.escape(phrase).replace(r"\ ", r"\s+") for phrase in sorted(BOUND_BEFORE, key=len, reverse=True))
+_BOUNDS_AFTER = "|".join(re.escape(phrase).replace(r"\ ", r"\s+") for phrase in sorted(BOUND_AFTER, key=len, reverse=True))
+#: A figure a bound or comparison governs ("no less than 250K", "at 5C", "250K minimum") with
+#: letters glued to it: a temperature letter ("250K", "5C", "50F") or any other letters. Where the
+#: extractor reads none of it the figure would be compared with nothing (audit 48 H1, H2); the
+#: ``unit`` group is the letters. Ordinals ("at least 3rd") and clock times ("no later than 5pm") measure nothing.
+_GOVERNED_GLUED = re.compile(
+    rf"(?:(?<![^\W\d_])(?:{_BOUNDS_BEFORE}|at|between|from)(?:\s+(?:of|a|an|the))?\s*"
+    rf"(?P<number>\d[\d,.]*\d|\d)(?P<unit>(?!(?:st|nd|rd|th|am|pm)\b)[^\W\d_]+)\b"
+    rf"|(?<![\w.,])(?P<number2>\d[\d,.]*\d|\d)(?P<unit2>(?!(?:st|nd|rd|th|am|pm)\b)[^\W\d_]+)\s+(?:{_BOUNDS_AFTER})(?!\w))",
+    re.IGNORECASE)
 #: How far a fraction character's phrase is shown either side (to the nearest blank).
 _SHOWN_AROUND = 24
 #: One-letter units read glued to a number (``5m``, ``2h``); any other letter there is a name or a
@@ -171,6 +184,10 @@ def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, in
         while end < len(text) and end - match.end() < _SHOWN_AROUND and not text[end].isspace():
             end += 1
         found.append((start, end, match.start(), match.end()))
+    for match in _GOVERNED_GLUED.finditer(text):  # "no less than 250K", "at 5C": compared with nothing if not read
+        number, unit = ("number", "unit") if match["number"] is not None else ("number2", "unit2")
+        if not any(start <= match.start(number) < end for start, end, _, _ in found):  # "7k psi": named whole above
+            found.append((match.start(number), match.end(unit), match.start(number), match.end(number)))
     return found
 
 
