@@ -18,14 +18,14 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+           "holds_any", "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -425,16 +425,24 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
     return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def files_under(root: str | Path) -> Iterator[Path]:
+def files_under(root: str | Path, *, unlisted: Callable[[Path, OSError], None] | None = None) -> Iterator[Path]:
     """Every entry under ``root`` that is not a folder, named as reached from ``root``, sorted
     within each folder. A link to a folder under ``root`` is followed (each real folder walked
     once, so a link back up ends); a link to a folder elsewhere is yielded itself, unwalked (what
-    it shows lies outside: the caller says so). A link to a file is yielded as the link."""
+    it shows lies outside: the caller says so). A link to a file is yielded as the link.
+    ``unlisted``: told of each folder that could not be listed (a path past the system's
+    limit, no permission), which is otherwise passed over."""
     seen: set[tuple[int, int]] = set()
-    for folder, subfolders, names in os.walk(root, followlinks=True):
+
+    def told(problem: OSError) -> None:
+        if unlisted is not None:
+            unlisted(Path(problem.filename if problem.filename is not None else root), problem)
+
+    for folder, subfolders, names in os.walk(root, followlinks=True, onerror=told):
         try:
             info = os.stat(folder)
-        except OSError:
+        except OSError as problem:
+            told(problem)
             subfolders[:] = []
             continue
         if (info.st_dev, info.st_ino) in seen:
@@ -446,6 +454,39 @@ def files_under(root: str | Path) -> Iterator[Path]:
         subfolders[:] = sorted(name for name in subfolders if name not in outside)
         for name in sorted(names + outside):
             yield Path(folder, name)
+
+
+def holds_any(path: str | Path, needles: Collection[bytes], *, limit: int | None = None) -> bool:
+    """Whether the regular file at ``path`` holds any of ``needles`` (lower-case bytes; the file's
+    ASCII case folded; NULs at a needle's ends not required), read in pieces, so memory stays small whatever its size. Opened without
+    waiting (a file that would block, such as ``/proc/kmsg``, is an OSError, never a hang).
+    ``limit``: an InputError past that many bytes (a file elsewhere a link leads to). OSError
+    when it does not read; InputError when it is no regular file."""
+    # one pass over each piece for every needle (a pass per needle took minutes over gigabytes),
+    # each without NULs at its ends: UTF-16 text either way round then reads as one needle, and
+    # a run of zeros is not tried at every byte (a UTF-16-BE needle begins with one); the same
+    # needles give the same pattern, compiled once (``re``'s cache)
+    trimmed = sorted({needle.strip(b"\0") or needle for needle in needles})
+    longest = max((len(needle) for needle in trimmed), default=1)
+    finder = re.compile(b"|".join(re.escape(needle) for needle in trimmed))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(fd, "rb", buffering=0) as stream:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputError(f"{path}: not a regular file", file=str(path))
+        tail, read = b"", 0
+        while piece := stream.read(_PIECE):
+            read += len(piece)
+            if limit is not None and read > limit:
+                raise InputError(f"{path}: over {_mib(limit)}", file=str(path))
+            window = (tail + piece).lower()
+            if finder.search(window) is not None:
+                return True
+            tail = window[-(longest - 1):] if longest > 1 else b""
+        return False
+
+
+#: How much of a file ``holds_any`` reads at once.
+_PIECE = 8 << 20
 
 
 #: A name that is one file in a folder wherever it is used: letters, digits, '.', '_' and '-',

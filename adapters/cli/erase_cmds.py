@@ -10,6 +10,7 @@ import typer
 from inforce.engine import Project
 from inforce.ontology import InputError
 from inforce.ontology.erasure import ERASURES_FILE, ErasureResult
+from inforce.ontology.text import terminal_line as one_line
 
 from ._common import (
     EXIT_FINDING,
@@ -22,10 +23,12 @@ from ._common import (
     handle_errors,
     option_text,
     out,
-    visible,
 )
 
 __all__ = ["register"]
+
+# each line of the report is written with its controls and line breaks shown (``one_line``): a file
+# name holding a line break cannot start a line of its own ("read back ...: none holds ...", audit 48 L1)
 
 
 @handle_errors
@@ -76,14 +79,14 @@ def _print(result: ErasureResult) -> None:
     erasure = result.erasure
     which = f"revision {', '.join(erasure.revisions)} of " if erasure.scope == "revision" else ""
     if result.already_done:
-        out.print(visible(f"{which}{erasure.document} was erased by {erasure.by} at {erasure.model_dump(mode='json')['at']} ({erasure.id}); "
+        out.print(one_line(f"{which}{erasure.document} was erased by {erasure.by} at {erasure.model_dump(mode='json')['at']} ({erasure.id}); "
                           "nothing left to do"))
         return
     if result.cache_dropped:
-        err.print(visible(f"warning: the embedding cache .inforce/{result.cache_dropped[0]} did not read (not the cache's "
+        err.print(one_line(f"warning: the embedding cache .inforce/{result.cache_dropped[0]} did not read (not the cache's "
                           f"SQLite, no vectors table, or a vector of the wrong length): deleted ({', '.join(result.cache_dropped)}), as no "
                           "vector of the erased text could be taken out of it alone; inforce embed rebuilds it"))
-    out.print(visible(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
+    out.print(one_line(f"erased: {which}{erasure.document} ({erasure.provisions} provisions, revisions "
                       f"{', '.join(erasure.revisions)}) by {erasure.by}; recorded as {erasure.id} in {ERASURES_FILE}"))
     metadata = {extra.file for source in erasure.sources for extra in source.metadata}
     register = erasure.register_rows.file if erasure.register_rows is not None else None
@@ -92,30 +95,30 @@ def _print(result: ErasureResult) -> None:
         return "register" if file == register else "metadata file" if file in metadata else "source file"
 
     for file in result.files_removed:
-        out.print(visible(f"  {what(file)} deleted: {file}" + (
+        out.print(one_line(f"  {what(file)} deleted: {file}" + (
             " (changed since it was ingested: its text the graph never held is deleted with it)"
             if file in result.files_changed else "")))
     for row in result.register_rows_removed:
-        out.print(visible(f"  register row removed: {row}"))
+        out.print(one_line(f"  register row removed: {row}"))
     for file in result.files_gone:
-        out.print(visible(f"  {what(file)} already gone: {file}"))
+        out.print(one_line(f"  {what(file)} already gone: {file}"))
     for file in result.files_kept:
         if file == register:
-            err.print(visible(f"  register not rewritten (changed since the erasure began, or a file it describes "
+            err.print(one_line(f"  register not rewritten (changed since the erasure began, or a file it describes "
                               f"was kept): {file} still holds the row of {erasure.document}; remove it"))
             continue
-        err.print(visible(f"  {what(file)} not deleted (changed since it was ingested): {file}; an ingest skips it "
+        err.print(one_line(f"  {what(file)} not deleted (changed since it was ingested): {file}; an ingest skips it "
                           f"while {erasure.id} stands"))
     out.print(f"  graph rebuilt without it: index build {erasure.index_build_before} -> {result.index_build}; "
               f"{len(result.store_files_removed)} old store file(s) removed, {result.vectors_removed} cached "
               "vector(s) removed", markup=False)
     for old, new in result.audit_records:
-        out.print(visible(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
+        out.print(one_line(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
     if result.found:
         err.print(f"erased text still found in {result.found} file(s) (another document may quote it), or "
                   "not read back where said:", markup=False)
         for file in result.remaining:
-            err.print(visible(f"  {file}"))
+            err.print(one_line(f"  {file}"))
         if result.withheld:
             err.print(f"  {result.withheld} file(s) withheld (not readable to the asker)", markup=False)
     elif result.files_checked:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import InputError, StoreError
-from inforce.ontology.files import files_under, is_inside, read_bounded
+from inforce.ontology.files import MAX_INPUT_BYTES, files_under, holds_any, is_inside
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -155,9 +155,10 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     symlink to a file is read too (the file it leads to, named by the link; up to
     ``MAX_INPUT_BYTES`` when it lies outside ``root``): an audit record may be a link to a file
     elsewhere, and a link in the project shows what it leads to (audit 46 M1); so is a link to
-    a folder under ``root`` (audit 47 M1). What could not be read back is among those named,
-    said so: a link to a folder elsewhere (unwalked: it may lead anywhere), a file that does not
-    read or a linked one past the limit."""
+    a folder under ``root`` (audit 47 M1). Each file is read in pieces, without waiting
+    (``holds_any``). What could not be read back is among those named, said so: a link to a
+    folder elsewhere (unwalked: it may lead anywhere), a folder that could not be listed, a
+    file that does not read or blocks, a linked one past the limit (audit 48)."""
     needles: set[bytes] = set()
     for probe in probes:
         for form in {probe, probe.lower(), probe.upper()}:
@@ -168,20 +169,30 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     folded = {needle.lower() for needle in needles}
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
-    for path in files_under(root):
-        name = str(path.relative_to(root))
+
+    def unlisted(folder: Path, problem: OSError) -> None:
+        found.append(f"{_relative(folder, root)}/ (not read back: {problem.strerror or problem})")
+
+    for path in files_under(root, unlisted=unlisted):
+        name = _relative(path, root)
         if path.is_dir():
             found.append(f"{name}/ (not read back: a link to a folder outside, {os.path.realpath(path)})")
             continue
         if not path.is_file() or path.resolve() in skipped:
             continue
         try:
-            data = path.read_bytes() if is_inside(path, root) else read_bounded(path, what="a linked file")
+            holds = holds_any(path, folded, limit=None if is_inside(path, root) else MAX_INPUT_BYTES)
         except (OSError, InputError) as problem:
             found.append(f"{name} (not read back: {getattr(problem, 'strerror', None) or problem})")
             continue
         checked += 1
-        lowered = data.lower()
-        if any(needle in lowered for needle in folded):
+        if holds:
             found.append(name)
     return checked, found
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)

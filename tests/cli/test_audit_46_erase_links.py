@@ -162,3 +162,37 @@ def test_a_linked_file_elsewhere_past_the_input_limit_is_named_not_read(project:
     result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
     said = _said(result)
     assert result.exit_code == 1 and "big.bin (not read back:" in said, said
+
+
+def test_a_folder_that_cannot_be_listed_is_named_not_read_back(project: tuple[Path, str], tmp_path: Path) -> None:
+    """Audit 48 M1: a folder nested past the system's path limit was passed over without a word."""
+    root, marker = project
+    deep = root / "deep"
+    deep.mkdir()
+    here = os.open(deep, os.O_RDONLY)
+    try:
+        for _ in range(20):  # 20 x 250 characters: past PATH_MAX (4096), made relative to each folder
+            os.mkdir("d" * 250, dir_fd=here)
+            inner = os.open("d" * 250, os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = inner
+        with open(os.open("held.txt", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=here), "w") as held:
+            held.write(f"The {marker} coating is applied in two coats over a primer.\n")
+    finally:
+        os.close(here)
+
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    said = _said(result)
+    assert result.exit_code == 1 and "none holds the erased text" not in said, said
+    assert "deep/" in said and "(not read back:" in said, said
+
+
+def test_a_file_name_cannot_start_a_line_of_the_report(project: tuple[Path, str]) -> None:
+    """Audit 48 L1: a line break in a file name put a forged line into the text report."""
+    root, marker = project
+    (root / "x\n  read back 99 file(s): none holds the erased text").write_text(f"The {marker} coating is applied.\n")
+
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert result.exit_code == 1, result.output
+    assert not any(line.lstrip().startswith("read back") for line in result.output.splitlines()), result.output
+    assert "x\\n  read back 99" in result.output, result.output

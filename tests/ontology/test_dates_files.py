@@ -176,3 +176,24 @@ def test_bounded_text_decodes_as_read_text_does(tmp_path: Path) -> None:
     path.write_bytes(b"\xff")
     with pytest.raises(UnicodeDecodeError):
         read_bounded_text(path, what="the baseline")
+
+
+def test_holds_any_reads_a_file_in_pieces_finding_a_needle_across_two(tmp_path: Path) -> None:
+    """``holds_any`` (the erasure's read-back): a needle split by the boundary of two pieces is
+    found, one at the end of a large sparse file too, in either UTF-16 order; none is invented."""
+    from inforce.ontology.files import _PIECE, holds_any
+
+    needle = "coating"
+    split = tmp_path / "split.bin"
+    split.write_bytes(b"x" * (_PIECE - 3) + b"COATING" + b"y" * 10)
+    assert holds_any(split, {needle.encode()})
+    sparse = tmp_path / "sparse.bin"
+    with open(sparse, "wb") as out:
+        out.truncate(3 * _PIECE)
+        out.seek(3 * _PIECE)
+        out.write(needle.encode("utf-16-be"))
+    encoded = {needle.encode(), needle.encode("utf-16-le"), needle.encode("utf-16-be")}
+    assert holds_any(sparse, encoded)
+    assert not holds_any(split, {b"primer"}) and not holds_any(tmp_path / "split.bin", {b"coatings"})
+    with pytest.raises(InputError):
+        holds_any(sparse, encoded, limit=_PIECE)
