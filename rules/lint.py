@@ -67,17 +67,34 @@ __all__ = ["LINT_CODES", "duplicate_ids", "lint_across_packs", "lint_conditions"
 LINT_CODES: dict[str, str] = {page.code: page.name for page in LINT_PAGES}
 
 
+class _Earlier(list):
+    """The earlier rules of one kind, ``(index in the file, rule)``, and for a check that can say
+    what a rule says as a key, the first rule that said each thing: one look-up per rule, where
+    comparing every pair took minutes for a pack of a few thousand repeated rules."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._first: dict[Any, tuple[int, Any]] = {}
+
+    def first_saying(self, says: Any, index: int, rule: Any) -> tuple[int, Any] | None:
+        """The first earlier rule that says ``says``; None, and ``rule`` is now that first, if none."""
+        if says in self._first:
+            return self._first[says]
+        self._first[says] = (index, rule)
+        return None
+
+
 def lint_pack(
     source: SourceFile, rules: Sequence[tuple[int, Any]], facets: Sequence[str] | None
 ) -> list[RuleError]:
     """Every problem of a pack's valid rules (``(index in the file, rule)``); ``facets`` None
     when the project is not known."""
     problems: list[RuleError] = []
-    seen: dict[str, list[tuple[int, Any]]] = {}
+    seen: dict[str, _Earlier] = {}
     for index, rule in rules:
         if rule.status == "removed":
             continue
-        earlier = seen.setdefault(rule.kind, [])
+        earlier = seen.setdefault(rule.kind, _Earlier())
         check = _CHECKS[rule.kind]
         problems += check(source, ("rules", index), rule, earlier, facets)
         earlier.append((index, rule))
@@ -202,7 +219,7 @@ def _unknown_kinds(source: SourceFile, loc: Loc, kinds: Sequence[str] | None) ->
     ]
 
 
-def _eligibility(source: SourceFile, loc: Loc, rule: EligibilityRule, earlier: list, facets) -> list[RuleError]:
+def _eligibility(source: SourceFile, loc: Loc, rule: EligibilityRule, earlier: _Earlier, facets) -> list[RuleError]:
     problems = _unknown_kinds(source, loc + ("document_kinds",), rule.document_kinds)
     if rule.document_kinds == ():
         problems.append(source.error(
@@ -225,18 +242,20 @@ def _eligibility(source: SourceFile, loc: Loc, rule: EligibilityRule, earlier: l
             loc, "RP008", f"{rule.id} matches every facet, names no date and requires nothing: it decides nothing",
             hint="give it a facet to match, or remove it",
         ))
-    for index, other in earlier:
-        if _same_eligibility(rule, other):
-            problems.append(source.error(
-                loc + ("id",), "RP009", f"{rule.id} is shadowed by rule #{index + 1} ({other.id}), which says the same",
-                hint="remove one of them",
-            ))
+    first = earlier.first_saying(_what_eligibility_says(rule), loc[-1], rule)
+    if first is not None:
+        index, other = first
+        problems.append(source.error(
+            loc + ("id",), "RP009", f"{rule.id} is shadowed by rule #{index + 1} ({other.id}), which says the same",
+            hint="remove one of them",
+        ))
     return problems
 
 
-def _same_eligibility(a: EligibilityRule, b: EligibilityRule) -> bool:
-    fields = ("document_kinds", "facets", "applicability_date", "required")
-    return all(getattr(a, f) == getattr(b, f) for f in fields)
+def _what_eligibility_says(rule: EligibilityRule) -> tuple:
+    """What an eligibility rule says, as a key equal for two rules exactly when every field that
+    decides (kinds, facets in any order, the date, what is required) is equal."""
+    return (rule.document_kinds, frozenset(rule.facets.items()), rule.applicability_date, rule.required)
 
 
 def _precedence(source: SourceFile, loc: Loc, rule: PrecedenceRule, earlier: list, facets) -> list[RuleError]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -139,6 +140,30 @@ def test_rp009_a_narrower_rule_first_is_fine(tmp_path):
                      + rule("calculation", body=calc + "    when: {market: UK, pilot: true}\n")
                      + rule("calculation", "TST-X002", "b", body=calc + "    when: {market: UK}\n"))
     assert found == []
+
+
+def test_rp009_repeated_eligibility_rules_each_named_once_against_the_first(tmp_path):
+    body = "    facets: {market: membership}\n"
+    text = HEAD + "".join(rule("eligibility", f"TST-E{i:04d}", f"s{i}", body=body) for i in range(300))
+    started = time.perf_counter()
+    shadowed = [p for p in problems(tmp_path, text) if p.code == "RP009"]
+    elapsed = time.perf_counter() - started
+    assert len(shadowed) == 299
+    assert all("is shadowed by rule #1 (TST-E0000), which says the same" in p.message for p in shadowed)
+    assert elapsed < 1.0, f"300 repeated rules took {elapsed:.2f} s"
+
+
+def test_rp009_eligibility_rules_that_differ_in_one_field_are_not_shadowed(tmp_path):
+    found = problems(tmp_path, HEAD
+                     + rule("eligibility", body="    facets: {market: membership, region: equality}\n")
+                     + rule("eligibility", "TST-X002", "b", body="    facets: {region: equality, market: membership}\n")
+                     + rule("eligibility", "TST-X003", "c", body="    facets: {market: membership, region: equality}\n"
+                            "    required: [x]\n")
+                     + rule("eligibility", "TST-X004", "d", body="    facets: {market: membership, region: equality}\n"
+                            "    applicability_date: {attribute: dispatch_date}\n"))
+    shadowed = [p for p in found if p.code == "RP009"]
+    assert len(shadowed) == 1
+    assert shadowed[0].message.startswith("TST-X002 is shadowed by rule #1 (TST-X001)")
 
 
 def test_rp010_patterns_that_cannot_link(tmp_path):
