@@ -33,6 +33,7 @@ __all__ = [
     "HEADER_CELL_KEPT",
     "HEADER_CELL_LIMIT",
     "HEADER_LINE_LIMIT",
+    "MAX_CSV_COLUMNS",
     "TableBlock",
     "clean_cell",
     "csv_records",
@@ -62,6 +63,10 @@ HEADER_CELL_LIMIT = 200
 HEADER_LINE_LIMIT = 2000
 #: The longest header cell a row repeats as written whatever the header line's length (characters).
 HEADER_CELL_KEPT = 40
+#: The most cells a record of a CSV schedule may have. Excel's sheets stop at 16,384 columns and
+#: a real schedule has tens; each cell costs kilobytes once read (its row, its checks), so a small
+#: file of one very wide row would take a gigabyte. A record past it is an input error.
+MAX_CSV_COLUMNS = 1_024
 
 
 @dataclass(slots=True)
@@ -272,7 +277,8 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
     Commas separate cells unless the header line has none and has semicolons or tabs
     (a spreadsheet saved for a locale that writes decimal commas). A record whose cell
     count differs from the header's is an error at its line, as in a pipe table; so is a
-    record :func:`csv_records` cannot read (an unclosed quote), and no row after it is read.
+    record :func:`csv_records` cannot read (an unclosed quote), and no row after it is read; so is
+    a record of more than :data:`MAX_CSV_COLUMNS` cells.
     """
     block = TableBlock()
     lines, offsets = lines_and_starts(text)
@@ -294,6 +300,18 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
             problem.field = "header" if header is None else f"table-1.row-{row_number + 1}"
             block.errors.append(problem)
             break
+        if len(record) > MAX_CSV_COLUMNS:
+            block.errors.append(
+                InputError(
+                    f"the {'header' if header is None else f'row {row_number + 1}'} record has {len(record):,} cells, "
+                    f"past the {MAX_CSV_COLUMNS:,} a CSV schedule may have",
+                    file=file,
+                    line=first_line,
+                    field="header" if header is None else f"table-1.row-{row_number + 1}",
+                    hint="no schedule has so many columns: check the delimiter, or split the schedule",
+                )
+            )
+            return block
         if not any(cell.strip() for cell in record):
             continue
         last = lines[last_line - 1].rstrip()
