@@ -90,8 +90,9 @@ def terminal_text(text: str) -> str:
 
 def terminal_line(text: str) -> str:
     """``text`` set inside one line of a message (a project's name): ``terminal_text``, and its
-    line breaks written out (``\\n``), so it cannot start a line of its own."""
-    return terminal_text(text).replace("\n", "\\n")
+    line breaks written out (``\\n``, ``\\u2028``: a terminal or viewer may break a line at the
+    Unicode separators too), so it cannot start a line of its own."""
+    return terminal_text(text).replace("\n", "\\n").translate(_LINE_SEPARATORS)
 
 
 def html_text(value: object) -> str:

@@ -196,3 +196,12 @@ def test_a_file_name_cannot_start_a_line_of_the_report(project: tuple[Path, str]
     assert result.exit_code == 1, result.output
     assert not any(line.lstrip().startswith("read back") for line in result.output.splitlines()), result.output
     assert "x\\n  read back 99" in result.output, result.output
+
+
+def test_a_unicode_line_separator_in_a_file_name_is_shown(project: tuple[Path, str]) -> None:
+    """Audit 49 L1: U+2028 in a name went out raw (a viewer may start a line there)."""
+    root, marker = project
+    (root / "x\u2028read back 99 file(s)").write_text(f"The {marker} coating is applied.\n")
+
+    result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
+    assert "\u2028" not in result.output and "x\\u2028read back 99" in result.output, result.output

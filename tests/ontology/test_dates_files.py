@@ -197,3 +197,16 @@ def test_holds_any_reads_a_file_in_pieces_finding_a_needle_across_two(tmp_path: 
     assert not holds_any(split, {b"primer"}) and not holds_any(tmp_path / "split.bin", {b"coatings"})
     with pytest.raises(InputError):
         holds_any(sparse, encoded, limit=_PIECE)
+
+
+def test_holds_any_finds_a_copy_wrapped_at_other_places(tmp_path: Path) -> None:
+    """Audit 49 M1: a paragraph pasted with its lines broken elsewhere (or indented) holds the
+    same words; the erasure's read-back had looked for its exact bytes only."""
+    from inforce.ontology.files import holds_any
+
+    needle = b"the owner pays the contractor the sum agreed in the\nmediation held in the spring"
+    copy = tmp_path / "minutes.txt"
+    copy.write_bytes(b"Minutes: The owner pays the contractor\r\n  the sum agreed in the mediation\theld in the spring.\n")
+    assert holds_any(copy, {needle})
+    copy.write_bytes(b"The owner pays the contractor the sum agreed in the meditation held in the spring.\n")
+    assert not holds_any(copy, {needle})
