@@ -111,7 +111,7 @@ class Reference:
         """Resolved by a number or an outline path (never by a fuzzy title): what may apply. A clause of
         a document named by its exact title is placed as surely ("Door Hardware, paragraph 2.1.A"); the
         document alone so named still only proposes (what of it changes is read on a title's proposal)."""
-        return self.target is not None and (self.resolved_by not in ("title", "", "sketch") or (
+        return self.target is not None and (self.resolved_by not in ("title", "", "sketch", "dotted") or (
             self.resolved_by == "title" and self.exact and self.target.path is not None))
 
     @property
@@ -582,9 +582,17 @@ def find_references(
                                resolved_by="code"))
     for match in _DOTTED_CODE.finditer(read):  # "AFC.431": the one provision of the project headed by that code
         if free(*match.span()):
-            provision = _dotted_code(match, corpus)
+            # (a code alone only proposes: the heading's code is no number of ours, and what the item says of
+            # it - "utgår inte", "kvarstår", "salvo il punto AFC.71" - is read for review; an item naming a
+            # document by its id looks for the code in that document only, audit 49)
+            named = _named_documents(read, corpus)
+            provision = _dotted_code(match, corpus, named)
             if provision is not None:
-                take(Reference("paragraph", match.group(0), match.span(), provision, resolved_by="code"))
+                take(Reference("paragraph", match.group(0), match.span(), provision, resolved_by="dotted"))
+            elif named:
+                take(Reference("paragraph", match.group(0), match.span(), None, resolved_by="dotted",
+                               joins=Locator(doc=named[0]) if len(named) == 1 else None,
+                               why=f"names {match.group(0)} of {', '.join(named)}, which has no provision headed so"))
     for match in _AGENCY_SECTION.finditer(read):  # "SECTION 203": an agency's section by its number alone
         group = 1 if match.group(1) else 2
         if free(*match.span(group)):
@@ -862,11 +870,20 @@ def _coded_headings(corpus: Corpus) -> dict[str, list[Locator]]:
     return index
 
 
-def _dotted_code(match: re.Match[str], corpus: Corpus) -> Locator | None:
-    """The one provision of the project a dotted code names ("AFC.431" → ``afc-431-kontraktstid``
-    of the document holding it); None where none or several hold it."""
+def _dotted_code(match: re.Match[str], corpus: Corpus, within: Sequence[str] = ()) -> Locator | None:
+    """The one provision of the project (of the documents ``within``, where the item names any) a dotted
+    code names ("AFC.431" → ``afc-431-kontraktstid`` of the document holding it); None where none or
+    several hold it."""
     found = corpus.once("dotted-codes", _coded_headings).get(f"{match.group(1).lower()}-{match.group(2)}", [])
+    if within:
+        found = [locator for locator in found if locator.doc in within]
     return found[0] if len(found) == 1 else None
+
+
+def _named_documents(read: str, corpus: Corpus) -> list[str]:
+    """The documents of the project an item names by their id as written ("SPEC-TECH")."""
+    return [doc for doc in sorted(corpus.directory.titles_of(corpus.target_kinds))
+            if re.search(rf"(?<![\w.-]){re.escape(doc)}(?![\w-])", read)]
 
 
 def _agency_section(number: str, corpus: Corpus) -> list[str]:
@@ -1356,7 +1373,7 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
         if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None or (
-                reference.resolved_by == "unread"):
+                reference.resolved_by in ("unread", "dotted")):
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = _owner(out, index, wanted)

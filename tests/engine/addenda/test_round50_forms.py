@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
 from addenda_reading import read_project, start_project, write_sheet
@@ -134,3 +136,35 @@ def test_a_question_naming_the_section_by_its_spaced_number_alone_places_the_ans
               "Vastaus: Käy. Kohtaa 2.1.B täydennetään lauseella: \"Ash veneer is also accepted.\"\n")
     reading = read_project(tmp_path, rules)
     assert ("SPEC-081416#2.1.B", "partial", True) in _applied(reading)
+
+
+# Audit 49 (H3-H5): a provision found by its heading's dotted code alone is proposed for review, never
+# applied on that evidence: an item that keeps it ("utgår inte"), names it as what remains, or excepts it
+# ("salvo il punto AFC.71") must not delete it. A code in an item naming a document by its id is looked for
+# in that document only.
+
+_KEPT_OR_EXCEPTED = [
+    ("1. AFG.12 Hoarding utgår inte.\n", {"afg-12-hoarding"}),
+    ("1. AFG.12 Hoarding utgår ej.\n", {"afg-12-hoarding"}),
+    ("1. AFC.71 utgår inte, se AFG.12.\n", {"afc-71-handover", "afg-12-hoarding"}),
+    ("1. AFC.71 Handover kvarstår, AFG.12 Hoarding utgår.\n", {"afc-71-handover"}),
+    ("1. AFG.12 Hoarding não fica excluído.\n", {"afg-12-hoarding"}),
+    ("1. AFG.12 Hoarding non è soppresso.\n", {"afg-12-hoarding"}),
+    ("1. AFC.35 Site meetings è soppresso, salvo il punto AFC.71.\n", {"afc-71-handover"}),
+]
+
+
+@pytest.mark.parametrize(("item", "kept"), _KEPT_OR_EXCEPTED)
+def test_a_provision_named_by_its_dotted_code_alone_is_never_deleted_on_that_evidence(tmp_path, rules, item, kept):
+    _coded(tmp_path, "KOMPLETTERING 3\n\n" + item)
+    reading = read_project(tmp_path, rules)
+    assert not [edge for edge in _applied(reading) if edge[0].split("#")[1] in kept]
+
+
+@pytest.mark.parametrize("item", ["1. Teknisk beskrivning SPEC-TECH, AFC.35 utgår.\n",
+                                  "1. I Document SPEC-TECH utgår AFC.35 Site meetings.\n"])
+def test_a_dotted_code_in_an_item_naming_another_document_is_looked_for_there_only(tmp_path, rules, item):
+    _coded(tmp_path, "KOMPLETTERING 4\n\n" + item)
+    write_doc(tmp_path, "SPEC-TECH", "2026-01-05", "TECHNICAL DESCRIPTION\n\n## 1 General\n\nThe works are described here.\n")
+    reading = read_project(tmp_path, rules)
+    assert not [edge for edge in _applied(reading) | _proposed(reading) if edge[0].startswith("SPEC-ADMIN#")]
