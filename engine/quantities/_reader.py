@@ -54,6 +54,12 @@ _POINT_GROUPED = re.compile(r"[+\-−]?[1-9]\d{0,2}\.\d{3}")
 _GROUP_WITH_DECIMALS = re.compile(r"\d{3}(?P<mark>[.,])(?P<decimals>\d+)")
 
 
+#: A figure with a temperature letter glued to it, as one token (``250K``, ``120F``, ``5c``; a lower-case ``k`` is the thousand: ``5k run``).
+_GLUED_TEMPERATURE = re.compile(r"[+\-−]?\d[\d,]*(?:\.\d+)?[CFKcf]")
+#: The temperature letters, as a token of their own glued to a figure.
+_TEMPERATURE_LETTERS = frozenset("CFKcf")
+
+
 class _Reader(_TokenReader):
     """Walks one doc's tokens left to right, assembling a mention at each number."""
 
@@ -66,7 +72,11 @@ class _Reader(_TokenReader):
                 continue
             if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
                 number = (self._times_power_of_ten(i) or self._spaced_thousands(i, lex_number(self.texts[i]))
-                          or self._unread_notation(i))
+                          or self._unread_notation(i) or self._glued_temperature(i))
+                if number is not None and number.kind == "number" and self._letter_glued(i + number.tokens):
+                    number = NumberToken("unread", None, tokens=number.tokens + 1)
+                elif number is not None and number.kind == "number" and self._unsure_kelvin(i + number.tokens):
+                    number = NumberToken("unread", None, tokens=number.tokens)
             elif lower in ("a", "an", "half"):
                 number = self._article_number(i)
                 if number is None or self._unit_with_gap(i + number.tokens, i) is None:
@@ -111,8 +121,43 @@ class _Reader(_TokenReader):
         mm``) with a known unit after it: a number of no value, to be kept with a warning."""
         if UNREAD_NOTATION.fullmatch(self.texts[i]) is None:
             return None
+        if i + 1 < self.n and self.texts[i + 1] == "K" and self.space[i]:
+            return NumberToken("unread", None)  # "2e2 K": never a bare 2 or 200 (audit 49 H2)
         unit = self._unit(i + 1, i) if i + 1 < self.n else None
         return NumberToken("unread", None) if unit is not None and unit[1] is not None else None
+
+    def _after_money(self, i: int) -> bool:
+        """Whether a currency sign or code stands just before token ``i`` (``$50K``, ``USD 50 K``)."""
+        sign = self._gap_before(i - 1)
+        return 0 <= sign < i and self.lowers[sign] in CURRENCY_PREFIXES
+
+    def _glued_temperature(self, i: int) -> NumberToken | None:
+        """A figure with a temperature letter glued to it (``250K``, ``120F``, ``5C``, any case),
+        not after money (``$50K`` is the thousand): a number of no value, kept with a warning,
+        never dropped unsaid (audit 49 H1, L2). What it measures cannot be told: a kelvin, a
+        Fahrenheit or Celsius degree, a thousand or a name (``50K heaters``)."""
+        if self._after_money(i):
+            return None
+        return NumberToken("unread", None) if _GLUED_TEMPERATURE.fullmatch(self.texts[i]) is not None else None
+
+    def _letter_glued(self, k: int) -> bool:
+        """Whether token ``k`` is a temperature letter glued to the figure before it and standing
+        alone (``250K``, ``5C.``), not after money (``$50K``): see :meth:`_glued_temperature`."""
+        return (0 < k < self.n and not self.space[k - 1] and self.texts[k] in _TEMPERATURE_LETTERS
+                and self.texts[k - 1][-1:].isdigit() and not self._after_money(k - 1)
+                and (k + 1 >= self.n or self.space[k] or not self.texts[k + 1][:1].isalnum()))
+
+    def _unsure_kelvin(self, k: int) -> bool:
+        """Whether the token ``k`` after a figure is a ``K`` standing alone a space after it that
+        the kelvin rule does not take (``Storage temperature 293.15 K.``, ``77 K, nominal``): the
+        figure is then unread, never a bare number that a true claim in °C is refused against
+        (audit 49 M2). A word of its own after the K (``Room 101 K wing``), a unit (``7 K psi``)
+        or money before the figure (``$50 K``) leave it as it was."""
+        if k >= self.n or self.texts[k] != "K" or not self.space[k - 1] or not self.texts[k - 1][-1:].isdigit():
+            return False
+        if self._after_money(k - 1) or self._kelvin(k):
+            return False
+        return k + 1 >= self.n or not self.texts[k + 1][:1].isalnum() or self.lowers[k + 1] in self.stop
 
     def _times_power_of_ten(self, i: int) -> NumberToken | None:
         """A figure times a power of ten written across words (``1 x 10^3 psi``, ``2.5 × 10⁶ Pa``)
@@ -178,7 +223,8 @@ class _Reader(_TokenReader):
             written = self.text[self.idx[i] : self._end_char(i + number.tokens - 1)]
             warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
                              f"{written!r} is written in a notation not read (e-notation, a power of ten, a "
-                             "tolerance each way as one word); the figure is kept without a value"))
+                             "tolerance each way as one word, a letter glued to it, a K that may not be the "
+                             "kelvin); the figure is kept without a value"))
 
         # before the number: currency, a parenthesised negative, a sign word, a bound
         currency: str | None = None

@@ -227,6 +227,10 @@ def _ends_sentence(text: str, at: int) -> bool:
 #: Words right before a figure that make it a measured value as a bound phrase does (``at 283.15
 #: K``, ``between 280 and 290 K``), and the joins of a range's second end (audit 48).
 _GOVERNING = frozenset({"at", "between", "from"})
+#: Words naming a temperature before its figure: a K after the figure is the kelvin (audit 49 M2).
+_TEMPERATURE_WORDS = frozenset({"temperature", "temperatures", "temp", "temp."})
+#: How many words before a figure are looked at for :data:`_TEMPERATURE_WORDS`.
+_TEMPERATURE_REACH = 4
 _RANGE_JOINS = frozenset({"and", "to", "through", "thru", "–", "—", "-"})
 
 
@@ -455,7 +459,7 @@ class _TokenReader:
         if not self.texts[k - 1][-1:].isdigit() or not self.space[k - 1]:
             return False
         bound_after = k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is not None
-        if not bound_after and not self._governed(k - 1):
+        if not bound_after and not self._governed(k - 1) and not self._of_temperature(k - 1):
             return False  # a label's letter: "Room 101 K", "Grid 4 K", "Appendix 2 K" (audit 48 M4)
         if k + 1 < self.n and not bound_after:
             following = self.texts[k + 1]
@@ -463,6 +467,17 @@ class _TokenReader:
                 return False  # a word of its own after it: a name or a grade ("Room 101 K wing")
             return self._unit_part(k + 1, k + 1) is None
         return True
+
+    def _of_temperature(self, i: int) -> bool:
+        """Whether the figure at token ``i`` is a temperature's, the word ``temperature`` among
+        the few words before it with no figure or sentence end between (``Storage temperature
+        293.15 K``, ``Cryogenic tank temperature 77 K``): the K after it is the kelvin (audit 49 M2)."""
+        for j in range(i - 1, max(-1, i - 1 - _TEMPERATURE_REACH), -1):
+            if self.lowers[j] in _TEMPERATURE_WORDS:
+                return True
+            if self.texts[j][-1:].isdigit() or self.texts[j] in (".", ";", "!", "?"):
+                return False
+        return False
 
     def _governed(self, i: int, *, ranged: bool = True) -> bool:
         """Whether the figure at token ``i`` is governed by a bound or comparison written before

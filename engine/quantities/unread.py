@@ -329,12 +329,17 @@ def unread_figures(text: str, extractor: Callable[[], QuantityExtractor],
             rf"\b(?:{_WORDS}|an?)\b", text, re.IGNORECASE) is None:
         return []
     candidates = _candidates(text, is_unit) + counted
-    if not candidates:
+    if not candidates and not any(ch.isdigit() for ch in text):
         return []
     reader = built[0] if built else extractor()
-    # a figure kept without a value because its notation is not read is not read: named here
-    spans = sorted((m.span.start, m.span.end) for m in reader.extract(text, bind=False).mentions
-                   if m.notation != "unread")
+    mentions = reader.extract(text, bind=False).mentions
+    # a figure kept without a value because its notation is not read is not read: named here,
+    # whatever stands after it ("2e2 K", "120F", "77 K," unsure of the kelvin: audit 49)
+    candidates += [(m.span.start, m.span.end, m.span.start, m.span.end) for m in mentions
+                   if m.notation == "unread" and not _names(text, m.span.start)]
+    if not candidates:
+        return []
+    spans = sorted((m.span.start, m.span.end) for m in mentions if m.notation != "unread")
     starts = [start for start, _ in spans]
     # the furthest end of the mentions up to each one: a candidate is read when a mention starting
     # before its number ends reaches past where its number starts (one search per candidate)

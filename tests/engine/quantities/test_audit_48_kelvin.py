@@ -102,8 +102,9 @@ def test_a_kelvin_below_the_cited_one_is_still_refused(project: Path, tmp_path: 
 
 @pytest.mark.parametrize("shorthand", ["with 50K heaters on site", "shown on a 4K display", "at a cost of 80K"])
 def test_an_ungoverned_glued_k_is_left_alone(project: Path, tmp_path: Path, shorthand: str) -> None:
-    """Audit 47: no bound governs these, so they are neither temperatures nor named unread (a guard
-    of what the change must keep, not a repro)."""
+    """Audit 47: no bound governs these, so they are no temperatures (never -223 °C) and the true
+    claim is not refused; since audit 49 a glued temperature letter is named unread wherever it
+    stands, so the claim escalates (what "80K" or "50K" measures cannot be told)."""
     verdict = _check(project, tmp_path, f"Maintain the slab at not less than 10 °C for 7 days, {shorthand}.")
     said = json.dumps(verdict)
-    assert verdict["verdict"] != "refusal" and "figure not read" not in said and "-223" not in said, verdict["claims"][0]
+    assert verdict["verdict"] != "refusal" and "-223" not in said, verdict["claims"][0]

@@ -1,0 +1,114 @@
+"""Audit 49: a figure whose unit cannot be read is never compared as if it were read.
+
+H1: a temperature letter glued to a figure ("must be 120F", "is 250K", "kept over 250K", "250K
+(min)") was named unread only after a bound word of the net's list, so a false claim was
+answered; such a figure is now kept unread by the reader wherever it stands (claims escalate,
+sources warn). H2: e-notation before a spaced K ("not less than 2e2 K", "1e400 K") was answered;
+it is unread as "4e3 psi" is. M2: "Storage temperature 293.15 K." in a source was a bare number
+and true claims in °C were refused; a K after a temperature's figure is the kelvin. L2: "not
+less than 283K" in a source was dropped at ingest unsaid; it is warned of (file, line). All
+through the CLI; the documents are written for the test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+runner = CliRunner()
+
+_HEAD = """---
+id: {id}
+kind: specification
+title: T
+issued: 2026-01-01
+effective: {{from: 2026-01-01}}
+recorded: 2026-01-01T00:00:00Z
+---
+1 GENERAL
+
+"""
+_SPECS = {
+    "t-1": "1.1 Curing temperature: not less than 283.15 K.\n\n1.2 Concrete temperature: not more than 32 °C.\n",
+    "t-2": "1.1 Storage temperature 293.15 K.\n\n1.2 Cryogenic tank temperature 77 K, nominal.\n",
+    "t-3": "1.1 Curing temperature shall be not less than 283K.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    root = tmp_path_factory.mktemp("audit49") / "q"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
+    for doc, body in _SPECS.items():
+        (root / "documents" / f"{doc}.md").write_text(_HEAD.format(id=doc.upper()) + body, encoding="utf-8")
+    result = runner.invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 0, result.output
+    return root, result.output
+
+
+def _check(project: Path, tmp_path: Path, locator: str, text: str) -> dict[str, Any]:
+    answer = {"context": {"valid_at": "2026-02-01"},
+              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("locator", "claim"), [
+    ("T-1#1.2", "Concrete temperature must be 120F."),
+    ("T-1#1.2", "Concrete temperature is 120F."),
+    ("T-1#1.2", "Concrete temperature must be kept under 120F."),
+    ("T-1#1.1", "Curing temperature shall be 250K."),
+    ("T-1#1.1", "Curing temperature must be kept over 250K."),
+    ("T-1#1.1", "Curing temperature shall be no colder than 250K."),
+    ("T-1#1.1", "Curing temperature: 250K (min)."),
+    ("T-1#1.2", "Concrete temperature shall be no colder than -5C."),
+])
+def test_a_glued_temperature_letter_is_never_answered(ingested: tuple[Path, str], tmp_path: Path, locator: str,
+                                                     claim: str) -> None:
+    """H1: the figure was read as nothing and the false claim answered."""
+    verdict = _check(ingested[0], tmp_path, locator, claim)
+    assert verdict["verdict"] != "answer", verdict["claims"][0]
+
+
+@pytest.mark.parametrize("claim", ["Curing temperature: not less than 2e2 K.", "Curing temperature: not less than 2E2 K",
+                                   "Curing temperature: not less than 1e400 K.", "Curing temperature 2e2 K."])
+def test_e_notation_before_a_spaced_k_is_never_answered(ingested: tuple[Path, str], tmp_path: Path, claim: str) -> None:
+    """H2: "2e2 K" was answered, where "4e3 psi" escalates."""
+    verdict = _check(ingested[0], tmp_path, "T-1#1.1", claim)
+    assert verdict["verdict"] != "answer", verdict["claims"][0]
+
+
+@pytest.mark.parametrize(("locator", "claim"), [("T-2#1.1", "Storage temperature 20 °C."),
+                                                ("T-2#1.2", "Cryogenic tank temperature -196 °C, nominal.")])
+def test_a_temperature_in_kelvin_in_a_source_supports_a_true_claim(ingested: tuple[Path, str], tmp_path: Path,
+                                                                   locator: str, claim: str) -> None:
+    """M2: the source's K was dropped as a label and the true claim refused."""
+    verdict = _check(ingested[0], tmp_path, locator, claim)
+    assert verdict["verdict"] != "refusal", verdict["claims"][0]
+
+
+def test_a_glued_temperature_letter_in_a_source_is_warned_at_ingest(ingested: tuple[Path, str]) -> None:
+    """L2: "not less than 283K" was dropped at ingest with no word."""
+    output = ingested[1]
+    assert any("t-3.md:" in line and "283K" in line for line in output.splitlines()), output
+
+
+@pytest.mark.parametrize("claim", ["Curing temperature: not less than 283.15 K.",
+                                   "Curing temperature: not less than 10 °C."])
+def test_a_kelvin_still_answers(ingested: tuple[Path, str], tmp_path: Path, claim: str) -> None:
+    verdict = _check(ingested[0], tmp_path, "T-1#1.1", claim)
+    assert verdict["verdict"] == "answer", verdict["claims"][0]
+
+
+def test_a_lower_kelvin_is_still_refused(ingested: tuple[Path, str], tmp_path: Path) -> None:
+    verdict = _check(ingested[0], tmp_path, "T-1#1.1", "Curing temperature: not less than 273.15 K.")
+    assert verdict["verdict"] == "refusal", verdict["claims"][0]
