@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 
     from .backends import ModelBackends
     from .entailment import EntailmentModel, EntailmentScores
+    from .quantities import ClaimQuantityCheck
     from .snapshot import Snapshot
 
 __all__ = ["check_answer"]
@@ -533,6 +534,8 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     if not found.matched and not found.unmatched:
         return None
     _in_time(case)  # the figures are compared; what follows reads them again
+    if found.unmatched:
+        found = _unread_cited(case, text, cited, found)
     found, notes = _replaced(case, text, cited, amenders, found, extractor)
     notes += _both_stated(case, cited, found, extractor)
     found, changed = _changed(case, text, cited, amenders, found)
@@ -556,6 +559,25 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
         if total > shown:
             result[f"{key}_total"] = total
     return result
+
+
+def _unread_cited(case: _Case, text: str, cited: Sequence[_Cited], found: ClaimQuantityCheck) -> ClaimQuantityCheck:
+    """A claim's figure matched by nothing where a cited provision holds a figure the extractor
+    did not read ("not less than 283K"): what that figure says is unknown, so the claim is not
+    refused on it but escalated, the unread figure named (audit 49 L2). ``found`` as it is when
+    every cited figure was read; else the same with its unmatched figures left to the person."""
+    from .quantities import unread_figures
+    from .quantities.unread import plain_doubled
+
+    unread = [figure for item in cited if item.status == "ok" and item.figures
+              for figure in unread_figures(plain_doubled(item.figures), case.snapshot.quantity_extractor)]
+    if not unread:
+        return found
+    case.conflicts.append(
+        f"The claim {text[:120]!r} states {', '.join(repr(u.claim.text) for u in found.unmatched[:4])}, which "
+        f"no figure read in what it cites matches, and the cited text states a figure not read: "
+        f"{', '.join(map(repr, unread[:4]))}; read the cited provision before relying on this answer.")
+    return found.model_copy(update={"unmatched": (), "status": "ok"})
 
 
 def _headings(case: _Case, item: _Cited) -> tuple[str, ...]:

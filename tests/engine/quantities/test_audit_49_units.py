@@ -112,3 +112,17 @@ def test_a_kelvin_still_answers(ingested: tuple[Path, str], tmp_path: Path, clai
 def test_a_lower_kelvin_is_still_refused(ingested: tuple[Path, str], tmp_path: Path) -> None:
     verdict = _check(ingested[0], tmp_path, "T-1#1.1", "Curing temperature: not less than 273.15 K.")
     assert verdict["verdict"] == "refusal", verdict["claims"][0]
+
+
+@pytest.mark.parametrize("claim", ["Curing temperature shall be not less than 283 K.",
+                                   "Curing temperature shall be not less than 10 °C.",
+                                   "Curing temperature shall be not less than 9 °C."])
+def test_a_claim_against_a_cited_figure_not_read_is_escalated_not_refused(ingested: tuple[Path, str], tmp_path: Path,
+                                                                         claim: str) -> None:
+    """L2: the source's "283K" is kept without a value, so what it says is unknown: a claim's
+    figure matched by nothing is escalated with the unread figure named, never refused (the true
+    claim had been refused unsupported) nor answered."""
+    verdict = _check(ingested[0], tmp_path, "T-3#1.1", claim)
+    assert verdict["verdict"] == "escalation", verdict
+    assert verdict["claims"][0]["status"] != "unsupported_quantity", verdict["claims"][0]
+    assert "283K" in json.dumps(verdict), verdict
