@@ -425,13 +425,15 @@ def is_inside(path: str | Path, root: str | Path) -> bool:
     return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def files_under(root: str | Path, *, unlisted: Callable[[Path, OSError], None] | None = None) -> Iterator[Path]:
+def files_under(root: str | Path, *, unlisted: Callable[[Path, OSError], None] | None = None,
+                within: Collection[str | Path] = ()) -> Iterator[Path]:
     """Every entry under ``root`` that is not a folder, named as reached from ``root``, sorted
     within each folder. A link to a folder under ``root`` is followed (each real folder walked
     once, so a link back up ends); a link to a folder elsewhere is yielded itself, unwalked (what
     it shows lies outside: the caller says so). A link to a file is yielded as the link.
     ``unlisted``: told of each folder that could not be listed (a path past the system's
-    limit, no permission), which is otherwise passed over."""
+    limit, no permission), which is otherwise passed over. ``within``: folders elsewhere a link
+    may lead into and be followed (a project's store kept outside it, reached by a link)."""
     seen: set[tuple[int, int]] = set()
 
     def told(problem: OSError) -> None:
@@ -450,7 +452,8 @@ def files_under(root: str | Path, *, unlisted: Callable[[Path, OSError], None] |
             continue
         seen.add((info.st_dev, info.st_ino))
         outside = [name for name in subfolders
-                   if os.path.islink(os.path.join(folder, name)) and not is_inside(os.path.join(folder, name), root)]
+                   if os.path.islink(os.path.join(folder, name))
+                   and not any(is_inside(os.path.join(folder, name), place) for place in (root, *within))]
         subfolders[:] = sorted(name for name in subfolders if name not in outside)
         for name in sorted(names + outside):
             yield Path(folder, name)

@@ -149,7 +149,8 @@ def remove_stale_files(store: GraphStore) -> list[str]:
     return sorted(before - after)
 
 
-def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = ()) -> tuple[int, list[str]]:
+def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = (),
+                  within: Collection[Path] = ()) -> tuple[int, list[str]]:
     """How many files under ``root`` were read, and those holding any of ``probes`` (UTF-8,
     UTF-16 either order, and upper and lower case of each): the check after an erasure. A
     symlink to a file is read too (the file it leads to, named by the link; up to
@@ -158,7 +159,8 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     a folder under ``root`` (audit 47 M1). Each file is read in pieces, without waiting
     (``holds_any``). What could not be read back is among those named, said so: a link to a
     folder elsewhere (unwalked: it may lead anywhere), a folder that could not be listed, a
-    file that does not read or blocks, a linked one past the limit (audit 48)."""
+    file that does not read or blocks, a linked one past the limit (audit 48). ``within``: folders
+    elsewhere a link may lead into and be read (the project's store, kept outside it by a link)."""
     needles: set[bytes] = set()
     for probe in probes:
         for form in {probe, probe.lower(), probe.upper()}:
@@ -173,7 +175,7 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
     def unlisted(folder: Path, problem: OSError) -> None:
         found.append(f"{_relative(folder, root)}/ (not read back: {problem.strerror or problem})")
 
-    for path in files_under(root, unlisted=unlisted):
+    for path in files_under(root, unlisted=unlisted, within=within):
         name = _relative(path, root)
         if path.is_dir():
             found.append(f"{name}/ (not read back: a link to a folder outside, {os.path.realpath(path)})")
