@@ -168,3 +168,20 @@ def test_a_dotted_code_in_an_item_naming_another_document_is_looked_for_there_on
     write_doc(tmp_path, "SPEC-TECH", "2026-01-05", "TECHNICAL DESCRIPTION\n\n## 1 General\n\nThe works are described here.\n")
     reading = read_project(tmp_path, rules)
     assert not [edge for edge in _applied(reading) | _proposed(reading) if edge[0].startswith("SPEC-ADMIN#")]
+
+
+# Audit 50 (H02): a delete verb negated in the owner's language ("Paragraph 2.1.A entfällt nicht": it is
+# NOT deleted) deleted a paragraph named by number; the negated forms are no-change words of the pack.
+
+SECTION = ("SECTION 09 91 23 - INTERIOR PAINTING\n\n2.1 MATERIALS\n\nA. Primer of the maker's system.\n\n"
+           "B. Two finish coats, eggshell.\n")
+
+
+@pytest.mark.parametrize("verb", ["entfällt nicht", "vervalt niet", "utgår inte", "utgår ej", "non è soppresso",
+                                  "não fica excluído", "nie skreśla się", "nie wykreśla się"])
+def test_a_negated_delete_verb_deletes_nothing(tmp_path, rules, verb):
+    start_project(tmp_path, "round-50-negated")
+    write_doc(tmp_path, "SPEC-099123", "2026-01-05", SECTION)
+    write_doc(tmp_path, "ADD-01", "2026-02-02", f"ADDENDUM NO. 1\n\n1. Section 09 91 23, Paragraph 2.1.A {verb}.\n")
+    reading = read_project(tmp_path, rules)
+    assert not [edge for edge in _applied(reading) if edge[0].startswith("SPEC-099123")], _applied(reading)
