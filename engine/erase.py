@@ -785,11 +785,15 @@ _WORD = re.compile(r"\w[\w'’-]*\w", re.UNICODE)
 def _record_files(root: Path, folders: Sequence[Path]) -> list[Path]:
     """The audit records in ``folders`` and, by their names, anywhere in the project (the
     service keeps its own under ``.inforce/audit``)."""
+    from .store._layout import StoreLayout
+
     found: dict[Path, None] = {}
     for folder in folders:
         for path in sorted(folder.glob("*.json")):
             found[path] = None
-    for path in files_under(root):  # through links to folders within it too (audit 47)
+    # through links to folders within it too (audit 47), and into its store where a link keeps it
+    # (the service's records lie under .inforce/audit), as the read-back walks it
+    for path in files_under(root, within=(StoreLayout(root).home,)):
         if _RECORD_NAME.fullmatch(path.name):
             found[path] = None
     return [path for path in found if path.is_file()]

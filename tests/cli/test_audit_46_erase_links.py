@@ -205,3 +205,19 @@ def test_a_unicode_line_separator_in_a_file_name_is_shown(project: tuple[Path, s
 
     result = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"])
     assert "\u2028" not in result.output and "x\\u2028read back 99" in result.output, result.output
+
+
+def test_a_record_in_the_store_kept_elsewhere_by_a_link_is_rewritten(project: tuple[Path, str], tmp_path: Path) -> None:
+    """The service keeps its records under ``.inforce/audit``; with ``.inforce`` a link to a store
+    elsewhere, the read-back read them but the record search did not reach them (exit 1)."""
+    root, marker = project
+    record = _record(root, marker, tmp_path / "made", tmp_path)
+    store = tmp_path / "store"
+    (root / ".inforce").rename(store)
+    (root / ".inforce").symlink_to(store, target_is_directory=True)
+    (store / "audit").mkdir()
+    os.replace(record, store / "audit" / record.name)
+
+    said = _said(runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]))
+    assert "none holds the erased text" in said, said
+    assert not any(marker in p.read_text() for p in (store / "audit").glob("*.json")), said
