@@ -116,6 +116,8 @@ __all__ = ["erase", "erased_note", "keep_record", "redact_record", "replay_erase
 #: of at least this many characters, at most ``_PROBES`` of them.
 _PROBE_MIN_CHARS = 24
 _PROBES = 16
+#: A provision's text without its number is looked for with at least this many words too.
+_BODY_MIN_WORDS = 5
 #: Fragments of it looked for besides (``_probes``): clauses of at least this many characters,
 #: distinctive words (a code, letters and digits, or this long), at most ``_FRAGMENTS`` of them.
 _FRAGMENT_MIN_CHARS = 16
@@ -364,7 +366,7 @@ def _erase(
 
     # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done
     checked, remaining = 0, []
-    probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept)
+    probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept, bodies=rows.bodies)
     if probes:
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
             # what links lead to too: a record's other name (audit 46 M1), or a file outside the
@@ -688,7 +690,7 @@ def _changed_since_ingest(root: Path, reader: DocumentReader | None, sources: It
 
 
 def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str] = (),
-            ids: Iterable[str] = (), kept: Iterable[str] = ()) -> list[str]:
+            ids: Iterable[str] = (), kept: Iterable[str] = (), bodies: Iterable[str] = ()) -> list[str]:
     """What the read-back looks for: the longest distinct texts (whole provisions and titles,
     long enough to name the erased text alone), and fragments a copy may hold without the whole:
     each clause (a sentence or line, a quotation, a part between commas, colons or semicolons)
@@ -701,10 +703,24 @@ def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str
     (``kept``: its provisions and titles; ``_held_by``): a later revision repeating a paragraph
     holds it by right, and every erasure of a revision so repeated would read as unfinished
     (another document quoting it is still found). The most distinctive (words no live text has,
-    then the longest clauses) are kept, ``_FRAGMENTS`` of them."""
+    then the longest clauses) are kept, ``_FRAGMENTS`` of them.
+
+    ``bodies``: the erased provisions' texts without their paragraph numbers (``erased_rows``), as
+    a copy taken without the number holds them (audit 50: ``The owner pays …`` where the text is
+    ``1.1 The owner pays …``). Without its number a text is less its own, so a body is looked for,
+    whole and by its clauses as every text is, only when it names a text alone: of at least
+    ``_PROBE_MIN_CHARS`` characters and ``_BODY_MIN_WORDS`` words, and held by no live text (a
+    provision another document has too, under another number, is no trace of this one). A
+    short body (``Doors are painted green.``, ``Fire doors.``) is looked for only with its number."""
     names = [name.lower() for name in ids if name]
     held = _held_by(kept)
     texts = [t.strip() for t in texts if t and t.strip()]
+    live = list(live)
+    if bodies:
+        alive = _held_by(live)
+        texts += [body for body in dict.fromkeys(b.strip() for b in bodies if b)
+                  if body not in texts and len(body) >= _PROBE_MIN_CHARS and len(body.split()) >= _BODY_MIN_WORDS
+                  and not alive(body)]
     whole: list[str] = []
     for text in sorted({t for t in texts if len(t) >= _PROBE_MIN_CHARS}, key=len, reverse=True):
         if len(whole) >= _PROBES:
@@ -714,7 +730,11 @@ def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str
     live_clauses: set[str] = set()
     live_words: set[str] = set()
     for text in live:
-        live_clauses.update(clause.lower() for clause in _clauses(text))
+        for clause in _clauses(text.lower()):
+            # and without the label a line may begin with ("2.1", "article 5"): a clause of an
+            # erased body is then one of the live text's too (its first line, under another number)
+            parts = clause.split(None, 2)
+            live_clauses.update((clause, " ".join(parts[1:]), " ".join(parts[2:])))
         live_words.update(_WORD.findall(text.lower()))
     clauses: dict[str, None] = {}
     words: dict[str, None] = {}

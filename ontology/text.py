@@ -12,7 +12,8 @@ What differs between writers is only the form the code takes and the markup each
 neutralise:
 
 - :func:`terminal_text` — ``\\x1b`` (``\\u202e`` for bidi controls); a page break reads as a
-  line break; :func:`terminal_line`, for a name set inside one line, writes line breaks out too;
+  line break; :func:`terminal_line`, for a name set inside one line, writes line breaks and every
+  other invisible format character (Unicode category Cf: a zero-width space) out too;
 - :func:`html_text` — as the terminal writes it, then HTML-escaped (attribute-safe);
 - :func:`json_text` — a JSON document's text (SARIF) with each control as a ``\\u`` escape in
   the file's bytes: parsed, the text is unchanged; :func:`yaml_quoted`, one value written into
@@ -30,6 +31,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 
 __all__ = [
     "BIDI_CONTROLS",
@@ -89,10 +91,21 @@ def terminal_text(text: str) -> str:
 
 
 def terminal_line(text: str) -> str:
-    """``text`` set inside one line of a message (a project's name): ``terminal_text``, and its
-    line breaks written out (``\\n``, ``\\u2028``: a terminal or viewer may break a line at the
-    Unicode separators too), so it cannot start a line of its own."""
-    return terminal_text(text).replace("\n", "\\n").translate(_LINE_SEPARATORS)
+    """``text`` set inside one line of a message (a project's name, a file's): ``terminal_text``,
+    its line breaks written out (``\\n``, ``\\u2028``: a terminal or viewer may break a line at
+    the Unicode separators too), so it cannot start a line of its own, and every other format
+    character (Unicode category Cf: a zero-width space or joiner, a soft hyphen, a BOM, a tag
+    character) written out as its code (``\\u200b``), so nothing in a name is invisible: two
+    names that differ by one read differently (audit 50)."""
+    line = terminal_text(text).replace("\n", "\\n").translate(_LINE_SEPARATORS)
+    if line.isascii():
+        return line
+    return "".join(_format_code(c) if unicodedata.category(c) == "Cf" else c for c in line)
+
+
+def _format_code(character: str) -> str:
+    code = ord(character)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def html_text(value: object) -> str:
