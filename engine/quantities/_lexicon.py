@@ -37,6 +37,7 @@ __all__ = [
     "WORD_NUMBERS",
     "WORD_SCALES",
     "lex_number",
+    "read_degree_signs",
     "read_minus_signs",
 ]
 
@@ -78,6 +79,21 @@ def read_minus_signs(text: str) -> str:
         if (at == 0 or text[at - 1] in _BEFORE_MINUS) and not before[-1:].isdigit():
             chars[at] = "\u2212"
     return "".join(chars).replace("\u2011", "-").replace("\uff0d", "-")
+
+
+#: Characters written for a degree sign: U+02DA RING ABOVE wherever it stands (``400˚F``), the
+#: masculine ordinal U+00BA only between a figure and a C or F written against it (``400ºF``,
+#: ``400 ºC``); elsewhere it is an ordinal (``1º``, ``2º andar``) and stays one.
+_DEGREE_LOOKALIKE = re.compile(r"\u02da|(?:(?<=\d)|(?<=\d[ \t]))\u00ba(?=[CFcf](?![^\W\d_]))")
+
+
+def read_degree_signs(text: str) -> str:
+    """``text`` with each character written for a degree sign (:data:`_DEGREE_LOOKALIKE`) made
+    ``°``, one character for one, so every offset stands: "400˚F" is read as "400°F" is, never
+    dropped unsaid (audit 50)."""
+    if "\u02da" not in text and "\u00ba" not in text:
+        return text
+    return _DEGREE_LOOKALIKE.sub("\u00b0", text)
 
 
 #: Bound phrases written before a number → the bound they state.
@@ -132,11 +148,11 @@ POWER_OF_TEN = re.compile(r"10(?:\^[+\-−]?\d+|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹
 #: Signs of multiplication before a power of ten (``1 x 10^3 psi``, ``2.5 × 10⁶ Pa``).
 TIMES = frozenset({"x", "×", "*", "·"})
 #: Figures in a notation the grammar does not read: e-notation (``1e3 psi``), a tolerance each
-#: way written as one word (``+5/-0 mm``) and a power of ten in one word (``1×10^3 psi``; across
-#: words, :data:`TIMES` and :data:`POWER_OF_TEN`). Before a unit the grammar knows, one is kept
+#: way written as one word (``+5/-0 mm``) and a power of ten in one word (``1×10^3 psi``, or alone:
+#: ``10^2 K``, audit 50; across words, :data:`TIMES` and :data:`POWER_OF_TEN`). Before a unit the grammar knows, one is kept
 #: with no value and a warning, never dropped unsaid or read as its first digits (audits 43, 44).
 UNREAD_NOTATION = re.compile(r"[+\-−]?\d+(?:\.\d+)?[eE][+\-−]?\d+|[+\-−]\d+(?:\.\d+)?/[+\-−]\d+(?:\.\d+)?"
-                             rf"|[+\-−]?\d+(?:\.\d+)?[xX×*·]{POWER_OF_TEN.pattern}")
+                             rf"|[+\-−]?\d+(?:\.\d+)?[xX×*·]{POWER_OF_TEN.pattern}|{POWER_OF_TEN.pattern}")
 
 #: Scale words → their factor (``$1,577 million``). ``M``/``B``/``K`` count only after money.
 SCALES: dict[str, float] = {

@@ -54,8 +54,21 @@ _POINT_GROUPED = re.compile(r"[+\-−]?[1-9]\d{0,2}\.\d{3}")
 _GROUP_WITH_DECIMALS = re.compile(r"\d{3}(?P<mark>[.,])(?P<decimals>\d+)")
 
 
-#: A figure with a temperature letter glued to it, as one token (``250K``, ``120F``, ``5c``; a lower-case ``k`` is the thousand: ``5k run``).
-_GLUED_TEMPERATURE = re.compile(r"[+\-−]?\d[\d,]*(?:\.\d+)?[CFKcf]")
+#: A figure as one token in the notations a temperature letter may be glued to: digits with
+#: thousands and decimals, e-notation (``1e2``) or a power of ten (``10^2``, ``10²``).
+_FIGURE = r"[+\-−]?\d[\d,]*(?:\.\d+)?(?:[eE][+\-−]?\d+|\^[+\-−]?\d+|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+#: A figure with a temperature letter glued to it, as one token, a joining mark or a degree sign
+#: between allowed, a sentence's full stop the tokenizer leaves on it after (``250K``, ``120F``,
+#: ``5c``, ``1e2C``, ``400_F.``; a lower-case ``k`` is the thousand: ``5k run``).
+_GLUED_TEMPERATURE = re.compile(rf"{_FIGURE}[\-_/]?°?[CFKcf]\.?")
+#: A figure token a temperature letter may follow written against it (``1e2`` of ``1e2K``,
+#: ``400-`` of ``400-°F``): the figure, and a joining mark glued to its end.
+_JOINED_FIGURE = re.compile(rf"(?P<figure>{_FIGURE})(?P<join>[\-_/]?)")
+#: A figure in digits alone, its thousands and decimals: the notation a degree sign alone before a
+#: letter leaves read (``400°F``).
+_PLAIN_FIGURE = re.compile(r"[+\-−]?\d[\d,]*(?:\.\d+)?")
+#: Marks joining a figure to a letter written against it (``400-F``, ``400/F``, ``400_F``).
+_JOINS = frozenset("-_/")
 #: The temperature letters, as a token of their own glued to a figure.
 _TEMPERATURE_LETTERS = frozenset("CFKcf")
 
@@ -73,9 +86,10 @@ class _Reader(_TokenReader):
             if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
                 number = (self._times_power_of_ten(i) or self._spaced_thousands(i, lex_number(self.texts[i]))
                           or self._unread_notation(i) or self._glued_temperature(i))
-                if number is not None and number.kind == "number" and self._letter_glued(i + number.tokens):
-                    number = NumberToken("unread", None, tokens=number.tokens + 1)
-                elif number is not None and number.kind == "number" and self._unsure_kelvin(i + number.tokens):
+                glued = self._letter_glued(i, i + number.tokens) if number is not None and number.kind == "number" else 0
+                if glued:
+                    number = NumberToken("unread", None, tokens=number.tokens + glued)
+                elif number is not None and number.kind == "number" and self._unsure_temperature(i, i + number.tokens):
                     number = NumberToken("unread", None, tokens=number.tokens)
             elif lower in ("a", "an", "half"):
                 number = self._article_number(i)
@@ -135,28 +149,61 @@ class _Reader(_TokenReader):
         """A figure with a temperature letter glued to it (``250K``, ``120F``, ``5C``, any case),
         not after money (``$50K`` is the thousand): a number of no value, kept with a warning,
         never dropped unsaid (audit 49 H1, L2). What it measures cannot be told: a kelvin, a
-        Fahrenheit or Celsius degree, a thousand or a name (``50K heaters``)."""
+        Fahrenheit or Celsius degree, a thousand or a name (``50K heaters``). So too a figure the
+        lexer does not read with the letter written against it: in e-notation or a power of ten
+        (``1e2K``, ``1e2C``, ``10^2K``) or through a joining mark (``400_F``, ``400-°F``:
+        audit 50), over all its tokens."""
         if self._after_money(i):
             return None
-        return NumberToken("unread", None) if _GLUED_TEMPERATURE.fullmatch(self.texts[i]) is not None else None
+        text = self.texts[i]
+        if _GLUED_TEMPERATURE.fullmatch(text) is not None:
+            return NumberToken("unread", None)
+        figure = _JOINED_FIGURE.fullmatch(text)
+        if figure is None:
+            return None
+        glued = self._letter_glued(i, i + 1, joined=bool(figure["join"]) or _PLAIN_FIGURE.fullmatch(figure["figure"]) is None)
+        return NumberToken("unread", None, tokens=1 + glued) if glued else None
 
-    def _letter_glued(self, k: int) -> bool:
-        """Whether token ``k`` is a temperature letter glued to the figure before it and standing
-        alone (``250K``, ``5C.``), not after money (``$50K``): see :meth:`_glued_temperature`."""
-        return (0 < k < self.n and not self.space[k - 1] and self.texts[k] in _TEMPERATURE_LETTERS
-                and self.texts[k - 1][-1:].isdigit() and not self._after_money(k - 1)
-                and (k + 1 >= self.n or self.space[k] or not self.texts[k + 1][:1].isalnum()))
+    def _letter_glued(self, i: int, k: int, *, joined: bool = False) -> int:
+        """How many tokens from ``k`` make a temperature letter written against the figure at
+        ``i`` ending just before it, standing alone, not after money (``$50K``): the letter glued
+        on (``250K``, ``5C.``: see :meth:`_glued_temperature`), or after joining marks (``400-F``,
+        ``400/F``, ``400-°F``: audit 50) where the figure measures a value (a bound, a comparison
+        or a temperature word governs it: :meth:`_governed`, :meth:`_of_temperature`) or a degree
+        sign is among the marks; ``Grid 4-C`` is a label's. A degree sign alone between
+        (``400°F``) is the unit, read; ``joined``: the figure's token is written in a notation
+        not read or ends in a joining mark itself (``1e2``, ``400-``). 0 when there is none."""
+        j, marks = k, ""
+        while j < self.n and not self.space[j - 1] and (self.texts[j] in _JOINS or self.texts[j] == "°"):
+            marks += self.texts[j]
+            j += 1
+        if not (0 < j < self.n) or self.space[j - 1] or self.texts[j] not in _TEMPERATURE_LETTERS:
+            return 0
+        if not (j + 1 >= self.n or self.space[j] or not self.texts[j + 1][:1].isalnum()) or self._after_money(i):
+            return 0
+        if j == k:
+            return 1 if self.texts[k - 1][-1:].isdigit() else 0
+        if not (joined or any(mark in _JOINS for mark in marks)):
+            return 0  # "400°F": the unit, read
+        if not ("°" in marks or self._governed(i) or self._of_temperature(i)):
+            return 0  # "Grid 4-C": a label's letter
+        return j - k + 1
 
-    def _unsure_kelvin(self, k: int) -> bool:
-        """Whether the token ``k`` after a figure is a ``K`` standing alone a space after it that
-        the kelvin rule does not take (``Storage temperature 293.15 K.``, ``77 K, nominal``): the
-        figure is then unread, never a bare number that a true claim in °C is refused against
-        (audit 49 M2). A word of its own after the K (``Room 101 K wing``), a unit (``7 K psi``)
-        or money before the figure (``$50 K``) leave it as it was."""
-        if k >= self.n or self.texts[k] != "K" or not self.space[k - 1] or not self.texts[k - 1][-1:].isdigit():
+    def _unsure_temperature(self, i: int, k: int) -> bool:
+        """Whether the token ``k`` after the figure at ``i`` is a temperature letter standing alone a space
+        after it that the unit rule does not take: a ``K`` (``Storage temperature 293.15 K.``,
+        ``77 K, nominal``), or a ``C`` or ``F`` after a figure a bound or comparison governs (``not
+        more than 250 F.``, audit 50). The figure is then unread, never a bare number that a true
+        claim in °C is refused against (audit 49 M2). A word of its own after the letter (``Room
+        101 K wing``), a unit (``7 K psi``) or money before the figure (``$50 K``) leave it as it
+        was."""
+        if (k >= self.n or self.texts[k] not in ("K", "C", "F") or not self.space[k - 1]
+                or not self.texts[k - 1][-1:].isdigit()):
             return False
-        if self._after_money(k - 1) or self._kelvin(k):
+        if self._after_money(k - 1) or self._single_unit(k, k - 1) is not None:
             return False
+        if self.texts[k] != "K" and not self._governed(i):
+            return False  # "Room 101 C", "Appendix 4 F": a label's letter
         return k + 1 >= self.n or not self.texts[k + 1][:1].isalnum() or self.lowers[k + 1] in self.stop
 
     def _times_power_of_ten(self, i: int) -> NumberToken | None:

@@ -94,8 +94,12 @@ _AFTER_INCH_WORD = frozenset({
 })
 _SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "'", '"', "″", "′", "”"})
 #: Letters parted from the full stop ending a sentence after a number (``0.50 m.``): the unit
-#: symbols and the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5).
-_SENTENCE_END_LETTERS = _SINGLE_LETTER_UNITS | {"K"}
+#: symbols, the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5) and the degrees' ``C`` and ``F``
+#: (``Oven temperature 250 F.``: audit 50).
+_SENTENCE_END_LETTERS = _SINGLE_LETTER_UNITS | {"K", "C", "F"}
+#: The capital letters a temperature's unit may be written as alone (``77 K``, ``250 F``), and
+#: the degree each names (:meth:`_TokenReader._temperature_letter`).
+_TEMPERATURE_SYMBOLS = {"K": "K", "C": "°C", "F": "°F"}
 _PINT_FALLBACK_DENY = frozenset({
     "pc", "ct", "ly", "pi", "gr", "dr", "ar", "am", "pm", "ch", "rd", "st", "cd", "are", "bit",
     "tex", "kat", "pt", "mi", "nt", "ft", "um", "ha", "sr", "cl", "dl", "fl", "ag", "gal",
@@ -177,7 +181,8 @@ def _stops_after_units(
     The tokenizer keeps a letter and the period after it as one token, an abbreviation
     (``m.``, ``g.``, ``N.``), so "Set the top of slab at level 0.50 m." had no unit (audit 43
     H2). Where the letter is a one-letter unit symbol or the kelvin's ``K`` (``_SENTENCE_END_LETTERS``,
-    as written: ``S.`` is no second; ``283.15 K.``: audit 48 M5), follows a number or a compound unit's ``/`` or ``per``, and its period
+    as written: ``S.`` is no second; ``283.15 K.``: audit 48 M5), follows a number, a compound unit's ``/`` or
+    ``per``, or a hyphen (``400-F.``: audit 50), and its period
     ends the sentence (:func:`_ends_sentence`), the letter and the stop are two tokens; a period
     going on into the sentence (``5 g. per litre``, ``Abs. 2 S. 3``) stays the abbreviation's.
     A token inside a phrase match is left whole; the phrases' token numbers move with the split.
@@ -189,7 +194,7 @@ def _stops_after_units(
         if length != 2 or text[at + 1] != "." or text[at] not in _SENTENCE_END_LETTERS or k in covered:
             continue
         before = text[rows[k - 1][0] : rows[k - 1][0] + rows[k - 1][1]]
-        if (_NUMERAL.search(before) is not None or before == "/" or before.lower() == "per") and _ends_sentence(
+        if (_NUMERAL.search(before) is not None or before in ("/", "-") or before.lower() == "per") and _ends_sentence(
                 text, at + 2):
             split.append(k)
     if not split:
@@ -421,8 +426,8 @@ class _TokenReader:
             if following and following[0].isalnum() and self.lowers[k + 1] not in _AFTER_INCH_WORD:
                 return None
             return self.table.alias("in")
-        if text == "K":
-            return "kelvin" if self._kelvin(k) else None
+        if text in _TEMPERATURE_SYMBOLS:
+            return self._temperature_letter(k)
         if len(text) == 1:
             if text not in _SINGLE_LETTER_UNITS:
                 return None
@@ -444,6 +449,32 @@ class _TokenReader:
                 return None
         return None
 
+    def _temperature_letter(self, k: int) -> str | None:
+        """The unit a capital ``K``, ``C`` or ``F`` standing alone at token ``k`` a space after a
+        figure is, or None: the kelvin as :meth:`_kelvin` says; the Celsius or Fahrenheit degree
+        where a temperature word names the figure (``Oven temperature 250 F.``, ``Bath temperature
+        40 C``: audit 50), the letter then standing as :meth:`_kelvin` asks of a K. Without the
+        word, a ``C`` or ``F`` is no unit (``Room 101 C``, ``Appendix 4 F``); after a bound it is
+        left unread by the reader (``_unsure_temperature``)."""
+        letter = self.texts[k]
+        if letter == "K":
+            return "kelvin" if self._kelvin(k) else None
+        if not self.texts[k - 1][-1:].isdigit() or not self.space[k - 1] or not self._of_temperature(k - 1):
+            return None
+        if not self._stands_alone(k):
+            return None
+        return self.table.alias(_TEMPERATURE_SYMBOLS[letter])
+
+    def _stands_alone(self, k: int) -> bool:
+        """Whether the letter at token ``k`` ends its figure: the text or its sentence ends after
+        it, a bound or a small word follows (``283.15 K for 7 days``), no word of its own (``Room
+        101 K wing``) and no unit (``7 K psi``)."""
+        if k + 1 >= self.n or self.phrases.at(k + 1, "BOUND_AFTER") is not None:
+            return True
+        if self.texts[k + 1][:1].isalnum() and self.lowers[k + 1] not in self.stop:
+            return False  # a word of its own after it: a name or a grade ("Room 101 K wing")
+        return self._unit_part(k + 1, k + 1) is None
+
     def _kelvin(self, k: int) -> bool:
         """Whether the capital ``K`` at token ``k`` is the kelvin (audit 46 L2): ``283.15 K``, the
         letter standing alone a space after a figure, as SI writes it, before the sentence ends, a
@@ -461,12 +492,7 @@ class _TokenReader:
         bound_after = k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is not None
         if not bound_after and not self._governed(k - 1) and not self._of_temperature(k - 1):
             return False  # a label's letter: "Room 101 K", "Grid 4 K", "Appendix 2 K" (audit 48 M4)
-        if k + 1 < self.n and not bound_after:
-            following = self.texts[k + 1]
-            if following[:1].isalnum() and self.lowers[k + 1] not in self.stop:
-                return False  # a word of its own after it: a name or a grade ("Room 101 K wing")
-            return self._unit_part(k + 1, k + 1) is None
-        return True
+        return self._stands_alone(k)
 
     def _of_temperature(self, i: int) -> bool:
         """Whether the figure at token ``i`` is a temperature's, the word ``temperature`` among
@@ -699,8 +725,8 @@ class _TokenReader:
             return True  # a day written 5. August, 2 de febrero
         if following in CITATION_AFTER or following in DESIGNATION_AFTER:
             return True  # 27 CFR, 18 U.S.C., 16 gauge
-        if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i]:
-            return True  # 3/S-501
+        if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i] and number.kind != "unread":
+            return True  # 3/S-501; a measured figure's letter after it is no sheet ("not more than 400/F": audit 50)
         if (i > 0 and number.kind == "number" and number.is_integer and not number.has_grouping
                 and len(texts[i]) == 5 and len(texts[i - 1]) == 2 and texts[i - 1].isalpha()
                 and texts[i - 1].isupper()):
