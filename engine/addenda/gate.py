@@ -381,6 +381,13 @@ _WITHIN_OBJECT = re.compile(
     r"(?P<noun>requirements?|words?|sentences?|phrases?|references?|text|language|lines?|mentions?|statements?|"
     r"dimensions?|values?)\b", re.IGNORECASE)
 
+#: The subject of a passive deleting verb that is words within a provision ("the reference to Paragraph
+#: 2.1.C in Paragraph 3.3.B is deleted", "the mention of Section 03 20 00 is struck"), and the verb's
+#: auxiliary right before it.
+_WORDS_SUBJECT = re.compile(r"\bthe\s+(?:[\w'’/-]+\s+){0,2}?(?:(?:cross-?)?references?|mentions?|citations?)\s+(?:made\s+)?"
+                            r"(?:to|of)\b", re.IGNORECASE)
+_PASSIVE_AUX = re.compile(r"\b(?:is|are|shall\s+be|to\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?$", re.IGNORECASE)
+
 #: Of those objects, the ones that are plainly a part of the wording (never the whole provision).
 _WORDING = re.compile(r"words?|sentences?|phrases?|references?|text|language|lines?|mentions?|statements?|"
                       r"dimensions?|values?", re.IGNORECASE)
@@ -692,6 +699,11 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
                 and not (re.match(r"[\s:,]*(?:by|with)\b", read[verb[1]:within.end()], re.IGNORECASE)
                          and re.match(r"[\s)]*:", read[within.end():]))
                 and (_WORDING.fullmatch(within.group("noun")) or not corpus.is_leaf(target))):
+            return ("apply", [(target, "partial", True)], "")
+        opening = max(read.rfind(". ", 0, verb[0]), read.rfind(";", 0, verb[0]), read.rfind("\n", 0, verb[0]))
+        if _PASSIVE_AUX.search(read, 0, verb[0]) and _WORDS_SUBJECT.search(read, opening + 1, verb[0]):
+            # "the reference to Paragraph 2.1.C in Paragraph 3.3.B is deleted": the passive verb's subject is
+            # words of the provision, which goes in part (audit 50)
             return ("apply", [(target, "partial", True)], "")
     # (3b) old words and new, both quoted, change the words of the provision, never the whole of it
     if edge.scope == "full" and edge.successor and target.path is not None and not _OWN_WHOLE.search(read) \

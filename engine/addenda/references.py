@@ -941,6 +941,14 @@ _CITE = re.compile(
     r"coordinate\s+with|related\s+to|requirements\s+of|under|by|"
     r"(?:replace[ds]?|substituted?|superseded|succeeded)\s+(?:it\s+|them\s+)?(?:with|by))\b[^.;:\n]{0,50}$", re.IGNORECASE)
 
+#: Words of a provision that point at another, right before the one pointed at ("the reference to
+#: Paragraph 2.1.C in Paragraph 3.3.B", "delete the mention of Section 03 20 00 from 3.3.C"): what
+#: changes is the provision holding those words, never the one they point at (audit 50). ("In reference
+#: to Section 35 31 00, replace ...", "All reference to Article 2.3 shall be superseded": the place the
+#: item's instruction is on, or the provision itself.)
+_REFERRED_TO = re.compile(r"\bthe\s+(?:(?:cross-?)?references?|mentions?|citations?)\s+(?:made\s+)?(?:to|of)\s+(?:the\s+)?"
+                          r"(?:(?:spec(?:ification)?\s+)?sections?\s+)?$", re.IGNORECASE)
+
 #: What is put in place of a requirement, the provision holding it named after ("In lieu of the
 #: hinges specified in Section 08 71 00, ...", "Instead of the valves required in Clause 2.2.A"):
 #: that provision is what changes, not a citation.
@@ -1056,6 +1064,8 @@ def _cites(read: str, start: int) -> bool:
     window = read[max(0, start - 70):start]
     stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
     clause = window[stop + 1:] if stop >= 0 else window
+    if _REFERRED_TO.search(clause):
+        return True  # "the reference to Paragraph 2.1.C in Paragraph 3.3.B is deleted": words of 3.3.B go, 2.1.C stays
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
     if _SWAP_IN.search(clause):

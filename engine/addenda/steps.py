@@ -642,8 +642,8 @@ class _One:
             return self.references
         read = _read_text(self.item.text, self.mask)
         end = len(read) if clause_end is None else clause_end
-        starts = [m.start() for m in reasons_opened(read, [p for vocab in self.vocabularies for p in vocab.reasons],
-                                                    self.action.span[1], end)[:1]]
+        opened = reasons_opened(read, [p for vocab in self.vocabularies for p in vocab.reasons], self.action.span[1], end)[:1]
+        starts = [m.start() for m in opened]
         moved = _MOVED_TO.search(read, self.action.span[1], end)
         if moved is not None:
             starts.append(moved.start())
@@ -662,7 +662,26 @@ class _One:
             where = ", ".join(r.written for r in explained if not r.bound)
             self.action = replace(self.action, ambiguous=(
                 f"moves what it takes out to {where}, which gains it: what each keeps is for a person to confirm"))
-        return [replace(r, cited=True) if r in explained else r for r in self.references]
+        references = [replace(r, cited=True) if r in explained else r for r in self.references]
+        own = [r for r in references if not r.from_heading and not r.cited and r.target is not None]
+        # a document a paragraph named only in the reason took ("Section 03 30 00 is deleted, except
+        # Paragraph 2.4.A"): with that paragraph cited, the document is again what the instruction names
+        references = [replace(r, bound=False) if r.bound and r.document_level and r in own and not any(
+            o.kind not in ("section", "sheet", "title") and o.target.doc == r.target.doc for o in own) else r
+            for r in references]
+        named = [r for r in references if r.span[0] < start and r.target is not None and not r.bound and not r.cited
+                 and not r.from_heading]
+        kept = [r for r in explained if r.target is not None and not r.bound
+                and any(_holds(n.target, r.target) for n in named)]
+        if kept and self.action.ambiguous is None:
+            # "Paragraph 2.1 is deleted, except Paragraph 2.1.A", "delete Article 2.2 other than 2.2.A": what
+            # the words after the verb name lies inside what the instruction changes, so that change is not
+            # whole (an excepted part stays); how much of it goes is for a person to confirm
+            words = opened[0].group(0) if opened and opened[0].start() == start else read[start:start + 20].split()[0]
+            self.action = replace(self.action, ambiguous=(
+                f"names {', '.join(r.written for r in kept)} inside what it changes, after \"{words}\": the change "
+                "is not to the whole of it, and what stays is for a person to confirm"))
+        return references
 
     def _entry(self) -> _Outcome | None:
         """A note under an instruction, new text a lead-in brings, an entry of a list under a lead-in."""
@@ -1826,6 +1845,16 @@ def _LABEL_THEN_DELETED(new: str, target: Locator) -> bool:
 
 #: The clause number a paragraph reference ends with ("Sub-Clause 1.1.3.3", "Clause 3.3 A").
 _ENDING_CLAUSE = re.compile(r"(\d{1,3}(?:\.\d{1,3})+(?:[ .]?[A-Za-z])?)\s*$")
+
+
+def _holds(outer: Locator, inner: Locator) -> bool:
+    """Whether ``inner`` is ``outer`` or lies inside it (the same document; ``outer`` the whole of it,
+    or an outline path ``inner``'s path runs under)."""
+    if outer.doc != inner.doc:
+        return False
+    if outer.path is None:
+        return True
+    return inner.path is not None and (inner.path == outer.path or inner.path.startswith(f"{outer.path}."))
 
 
 def _holds_several_named(doc: str, items: Sequence[Item], corpus: Corpus) -> bool:
