@@ -62,7 +62,7 @@ __all__ = ["QUANTITIES", "SOURCE", "Found", "build_pipeline"]
 
 _UNITS_GLUED = (
     "psi|PSI|ksi|KSI|psf|PSF|pcf|PCF|MPa|MPA|kPa|GPa|mL|ml|IU|mcg|hrs|hr|min|mos|yrs|wks|"
-    "N/mm²|N/mm2|bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|″|′|'|\""
+    "N/mm²|N/mm2|bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|℃|℉|″|′|'|\""
 )
 _PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ", "ROUTE",
                   "SPACING", "TOLERANCE")

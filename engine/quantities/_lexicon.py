@@ -82,16 +82,17 @@ def read_minus_signs(text: str) -> str:
 
 
 #: Characters written for a degree sign: U+02DA RING ABOVE wherever it stands (``400˚F``), the
-#: masculine ordinal U+00BA only between a figure and a C or F written against it (``400ºF``,
-#: ``400 ºC``); elsewhere it is an ordinal (``1º``, ``2º andar``) and stays one.
-_DEGREE_LOOKALIKE = re.compile(r"\u02da|(?:(?<=\d)|(?<=\d[ \t]))\u00ba(?=[CFcf](?![^\W\d_]))")
+#: masculine ordinal U+00BA and the superscript zero U+2070 only between a figure and a C or F
+#: written against it (``400ºF``, ``400 ºC``, ``40⁰C``); elsewhere the one is an ordinal (``1º``,
+#: ``2º andar``) and the other a power (``10⁰``), and each stays one.
+_DEGREE_LOOKALIKE = re.compile(r"\u02da|(?:(?<=\d)|(?<=\d[ \t]))[\u00ba\u2070](?=[CFcf](?![^\W\d_]))")
 
 
 def read_degree_signs(text: str) -> str:
     """``text`` with each character written for a degree sign (:data:`_DEGREE_LOOKALIKE`) made
     ``°``, one character for one, so every offset stands: "400˚F" is read as "400°F" is, never
     dropped unsaid (audit 50)."""
-    if "\u02da" not in text and "\u00ba" not in text:
+    if "\u02da" not in text and "\u00ba" not in text and "\u2070" not in text:
         return text
     return _DEGREE_LOOKALIKE.sub("\u00b0", text)
 

@@ -92,7 +92,8 @@ _AFTER_INCH_WORD = frozenset({
     "clr", "clear", "minimum", "min", "min.", "max", "max.", "maximum", "nominal", "apart",
     "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
 })
-_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "'", '"', "″", "′", "”"})
+#: (℃ and ℉ are one character each for "°C" and "°F", read through the unit table.)
+_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "\u2103", "\u2109", "'", '"', "″", "′", "”"})
 #: Letters parted from the full stop ending a sentence after a number (``0.50 m.``): the unit
 #: symbols, the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5) and the degrees' ``C`` and ``F``
 #: (``Oven temperature 250 F.``: audit 50).

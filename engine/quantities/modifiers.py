@@ -222,11 +222,14 @@ def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
         found.append(Modifier(match[0], family, sense, match.start(), match.end(), False))
     high = _clause_end(text, end)
     marks = [m.span() for m in _TOLERANCE_AFTER.finditer(text, end, high)]
+    bounds = _later_bounds(text, end, high)
     for match in _AFTER_WORDS.finditer(text, end, high):
         words = " ".join(match[0].lower().split())
         family, sense = AFTER[words]
         if any(a <= match.start() < b for a, b in marks):
             continue  # "3 inches plus or minus": the mark of an approximate figure, no change
+        if family == "change" and any(a <= match.start() and match.end() <= b for a, b in bounds):
+            continue  # "1.3 Pipe pressure not more than 250 psi": the bound of the figure after it
         if words in ("twice", "thrice", "times") and _FREQUENCY.match(text, match.end()):
             continue  # "twice daily": a frequency
         if words == "beyond" and _TIME.search(text, start, end) is None:
@@ -239,6 +242,23 @@ def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
     kept = [m for m in found if not any(o is not m and o.start <= m.start and m.end <= o.end and
                                        (o.end - o.start) > (m.end - m.start) for o in found)]
     return tuple(kept)
+
+
+def _later_bounds(text: str, end: int, high: int) -> list[tuple[int, int]]:
+    """The bound phrases after the figure ending at ``end`` (up to ``high``) that are another
+    figure's bound, not a comparison of this one: a phrase opened by a word before its change
+    word ("not more than", "no less than", "no longer than": never a change of the figure
+    before), or one with words between it and the figure ("Tank 2 pressure more than 250 psi").
+    A change word inside such a phrase is no change of this figure; one right after it ("3 years
+    more than before", "3 years longer than 7 years") still is."""
+    out = []
+    for match in _BEFORE_WORDS.finditer(text, end, min(len(text), high + 40)):
+        if match.start() >= high or BEFORE[" ".join(match[0].lower().split())][0] != "bound":
+            continue
+        first = match[0].split()[0].lower()
+        if first not in _CHANGING or _WORD.search(text, end, match.start()) is not None:
+            out.append(match.span())
+    return out
 
 
 def _clause_start(text: str, start: int) -> int:
@@ -303,9 +323,23 @@ _FIGURE = re.compile(r"(?<![\w.,#§-])(?:[$€£¥]\s?)?(?:\d[\d,.]*\d|\d)(?:[\s
                      r"|\b(?:" + "|".join(_NUMBER_WORDS) + r")(?:[\s-]+[^\W\d_]+\b)", re.IGNORECASE)
 
 
+#: A dotted number first on its line with a capital after it ("1.3 Pipe pressure ...", "2.1.4
+#: Oven ..."): a provision's or list item's label, as the extractor reads it (``_tokens``'s
+#: heading number), not a figure.
+_LABEL = re.compile(r"[^\S\n]*\d+(?:\.\d+)+[^\S\n]+[^\W\d_]")
+
+
 def figures(text: str) -> list[tuple[int, int]]:
-    """The spans of the plain figures of ``text`` (a number and the word after it)."""
-    return [m.span() for m in _FIGURE.finditer(text)]
+    """The spans of the plain figures of ``text`` (a number and the word after it); a line's
+    dotted label (:data:`_LABEL`) is none."""
+    out = []
+    for match in _FIGURE.finditer(text):
+        line = text.rfind("\n", 0, match.start()) + 1
+        label = _LABEL.match(text, line)
+        if label is not None and label.end() > match.start() and label[0][-1].isupper():
+            continue  # "1.3 Pipe pressure not more than 250 psi": the provision's number
+        out.append(match.span())
+    return out
 
 
 #: The longest word of each change or multiplier phrase: a text's words are looked up in it once.

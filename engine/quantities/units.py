@@ -105,6 +105,7 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "degrees fahrenheit": "degree_Fahrenheit", "°c": "degree_Celsius", "° c": "degree_Celsius",
     "deg c": "degree_Celsius", "degc": "degree_Celsius", "degrees c": "degree_Celsius",
     "degrees celsius": "degree_Celsius", "°": "degree", "degree": "degree", "degrees": "degree",
+    "\u2103": "degree_Celsius", "\u2109": "degree_Fahrenheit",  # ℃ and ℉: one character for "°C" and "°F"
     "deg": "degree", "deg.": "degree", "DEG": "degree", "DEG.": "degree",
     # (the kelvin's ``K`` is read by the grammar, never here: a lower-case ``k`` would match it)
     "kelvin": "kelvin", "kelvins": "kelvin", "degrees kelvin": "kelvin", "deg k": "kelvin",
