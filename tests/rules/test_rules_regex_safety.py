@@ -181,3 +181,20 @@ def test_rules_check_exits_non_zero_naming_the_line(tmp_path):
     assert result.exit_code == 2, result.output
     assert f"{pack}:10:" in result.stdout and "RP010" in result.stdout and "QQ-Q001" in result.stdout
     assert "(?:\\w{1,60}){1,60}" in result.stdout
+
+
+def test_a_verb_phrase_is_built_once_per_process(monkeypatch) -> None:
+    """Every addendum read asks for each of a pack's verb phrases again: built once, they are
+    the same pattern; a phrase that cannot be one is refused each time it is asked for."""
+    from inforce.rules import patterns
+
+    built: list[str] = []
+    real = patterns._verb_words
+    monkeypatch.setattr(patterns, "_verb_words", lambda piece: built.append(piece) or real(piece))
+    first = patterns.compile_verb("zzquxify ... the zzwibble")
+    assert patterns.compile_verb("zzquxify ... the zzwibble") is first
+    assert built == ["zzquxify", "the zzwibble"]
+    assert first.search("They ZZQUXIFIED all of the zzwibble.")
+    for _ in range(2):
+        with pytest.raises(patterns.PatternError):
+            patterns.compile_verb("zzquxify ...")
