@@ -63,16 +63,28 @@ class _LazyGroup(TyperGroup):
         return self._commands.get(cmd_name)
 
     def _load(self, module_name: str) -> None:
+        """Add the commands ``module_name`` registers. They are built once per process for each
+        ``register`` function: typer builds a group anew for every run (``typer.main.get_command``),
+        which a CLI process does once but an in-process runner does for every command it invokes,
+        and converting a module's functions into click commands (their signatures, types and
+        defaults) was ~10 ms of each such run. Click commands keep no state between runs."""
         if module_name in self._loaded:
             return
         self._loaded.add(module_name)
         module = importlib.import_module(f"{__package__}.{module_name}")
-        # the same settings as ``app`` below, so a command converts exactly as it did when the
-        # modules were registered on ``app`` itself
-        holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
-        module.register(holder)
-        for name, command in typer.main.get_group(holder).commands.items():
+        built = _BUILT.get(module_name)
+        if built is None or built[0] is not module.register:  # a module reloaded registers anew
+            # the same settings as ``app`` below, so a command converts exactly as it did when the
+            # modules were registered on ``app`` itself
+            holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+            module.register(holder)
+            built = _BUILT[module_name] = (module.register, dict(typer.main.get_group(holder).commands))
+        for name, command in built[1].items():
             self._commands.setdefault(name, command)
+
+
+#: module name -> (its ``register`` function, the click commands it registered), as ``_load`` built them
+_BUILT: dict[str, tuple[Any, dict[str, Any]]] = {}
 
 
 app = typer.Typer(

@@ -129,14 +129,20 @@ def open_project(
     from inforce.adapters.ingest import load_manifest
 
     # The backends are given at open and never changed after: read the ingested manifest
-    # first, load what it names, then open the project with them.
-    with Project.open(root, finishing=finishing) as probe:
+    # first, load what it names, then serve the same opened build with them (opening the
+    # graph again cost ~30 ms of CPU, and could have found a newer build than the one whose
+    # models were checked and loaded).
+    probe = Project.open(root, finishing=finishing)
+    try:
         ingested = probe.manifest.models
         if load_manifest(probe.root).models != ingested:
             raise StoreError(f"{root}: models: in inforce.yaml edited since ingest; answers would not be those "
                              f"of index build {probe.build_id}. Run: inforce ingest {root}")
         backends = load_backends(probe.root, ingested, embedding=embedding, nli=nli, rerank=rerank)
-    opened = Project.open(root, finishing=finishing, backends=ModelBackends(
+    except BaseException:
+        probe.close()
+        raise
+    opened = Project(probe.root, probe.snapshot, ModelBackends(  # the probe's snapshot, now this one's
         embedder=backends.embedder, nli=backends.nli, reranker=backends.reranker,
         nli_threshold=backends.nli_threshold,
     ))
