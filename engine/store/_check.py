@@ -17,6 +17,10 @@ every open compares the file with it first:
   again happens only when the stamp does not match (a copied project, a ``touch``, a
   ``chmod``): the file is then read in full on every open, until the next ``inforce ingest``
   records a new stamp (it re-stamps a file whose checksum still matches; nothing is rebuilt).
+  A process keeps the check of each file it read in full (``_READ_IN_FULL``) and trusts it
+  as it trusts a recorded stamp: its next opens of that file, unwritten since, are a ``stat``
+  (a test module or a service opening one copied project hundreds of times read it in full
+  each time: ~5 ms of CPU for a 20 MB graph, ~2.5 % of three heavy test files).
 - **not racy**: file times come from a coarse clock, so a write in the same clock tick as
   the last write before the checksum would leave the times unchanged. A stamp is trusted
   only when its checksum began at least ``racy_margin`` after the times it records (two clock
@@ -36,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import threading
 import time
 import zlib
 from dataclasses import asdict, dataclass
@@ -152,12 +157,27 @@ def check_graph(path: Path, recorded: GraphCheck | None) -> GraphCheck | None:
             )
         if recorded.matches(found):
             return None
+        known = _READ_IN_FULL.get((found.st_dev, found.st_ino))
+        if known is not None and (known.crc32, known.size) == (recorded.crc32, recorded.size) and known.matches(found):
+            return known  # read in full by this process, and unwritten since
         fresh = _read_check(fd, found)
     finally:
         os.close(fd)
     if fresh is None or fresh.crc32 != recorded.crc32:
         raise GraphDamagedError(path, "its content does not match the checksum recorded when it was made live")
+    with _READ_IN_FULL_LOCK:  # a service's threads open graphs at once
+        _READ_IN_FULL.pop((fresh.dev, fresh.ino), None)  # the newest last, the oldest first out
+        _READ_IN_FULL[(fresh.dev, fresh.ino)] = fresh
+        while len(_READ_IN_FULL) > _READ_IN_FULL_KEPT:
+            del _READ_IN_FULL[next(iter(_READ_IN_FULL))]
     return fresh
+
+
+#: (device, inode) -> the check of a full read of that file by ``check_graph`` in this process
+#: that matched its recorded checksum; trusted while its stamp matches, as a recorded one is.
+_READ_IN_FULL: dict[tuple[int, int], GraphCheck] = {}
+_READ_IN_FULL_KEPT = 256
+_READ_IN_FULL_LOCK = threading.Lock()
 
 
 def _read_check(fd: int, before: os.stat_result) -> GraphCheck | None:

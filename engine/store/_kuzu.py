@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -94,6 +95,8 @@ class KuzuGraph:
     def __init__(self, path: Path, *, read_only: bool, buffer_pool_size: int = 0) -> None:
         self.path = path
         self.read_only = read_only
+        #: (thread, statement) -> its prepared form, on a read-only graph (``_run``)
+        self._prepared: dict[tuple[int, str], kuzu.PreparedStatement] = {}
         try:
             self._db = kuzu.Database(str(path), read_only=read_only, buffer_pool_size=buffer_pool_size)
             self._conn = kuzu.Connection(self._db)
@@ -102,6 +105,7 @@ class KuzuGraph:
 
     def close(self) -> None:
         conn, db = getattr(self, "_conn", None), getattr(self, "_db", None)
+        self._prepared = {}
         self._conn = None
         self._db = None
         if conn is not None:
@@ -165,12 +169,38 @@ class KuzuGraph:
             raise StoreError(f"{self.path}: the graph is closed")
         try:
             if params:
-                return self._conn.execute(statement, dict(params))
+                return self._conn.execute(self._prepared_form(statement), dict(params))
             return self._conn.execute(statement)
         except RuntimeError as exc:
             first_line = " ".join(statement.split())[:160]
             raise (_memory_ran_out(self.path, exc, "read or write the graph")
                    or StoreError(f"{self.path.name}: {exc} (in: {first_line})")) from exc
+
+
+    def _prepared_form(self, statement: str) -> str | kuzu.PreparedStatement:
+        """What to execute for ``statement`` with parameters: on a read-only graph (whose tables
+        cannot change), its prepared form, made once for each thread that runs it; else the
+        statement itself, which Kuzu prepares anew each time. Preparing is about half of the
+        CPU a short parameterised read takes (~0.5 of ~1.2 ms on a small graph), and a sweep
+        runs the same few reads for every document (~140 per sweep of the Riverside example).
+        Kuzu still binds each execution's parameters, their types included. A statement that
+        does not prepare is run as given, so it fails as it always did."""
+        if not self.read_only:
+            return statement
+        key = (threading.get_ident(), statement)
+        prepared = self._prepared.get(key)
+        if prepared is None:
+            prepared = kuzu.PreparedStatement(self._conn, statement)
+            if not prepared.is_success():
+                return statement
+            if len(self._prepared) >= _PREPARED_KEPT:
+                self._prepared.clear()
+            self._prepared[key] = prepared
+        return prepared
+
+
+#: The most prepared statements one opened graph keeps (the read paths have some dozens).
+_PREPARED_KEPT = 512
 
 
 def _wal(path: Path) -> Path:
