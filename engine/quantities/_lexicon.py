@@ -88,6 +88,25 @@ def read_minus_signs(text: str) -> str:
 _DEGREE_LOOKALIKE = re.compile(r"\u02da|(?:(?<=\d)|(?<=\d[ \t]))[\u00ba\u2070](?=[CFcf](?![^\W\d_]))")
 
 
+#: A dotted number with a blank and a capital after it ("1.3 Pipe", "2.1.4\tOven").
+_DOTTED_LABEL = re.compile(r"\d+(?:\.\d+)+\.?[^\S\n]+[^\W\d_]")
+
+
+def dotted_label(text: str, at: int, *, text_starts_line: bool = True) -> bool:
+    """Whether the number at ``at`` is a provision's or list item's label, not a figure: a dotted
+    number first on its line (only blanks before it), then a blank and a capital ("1.3 Pipe
+    pressure ..."). ``text_starts_line``: whether the start of ``text`` is a line's start (a
+    window cut from a longer line is not). The one rule the extractor and the change reader
+    (``modifiers``) both read a label by."""
+    newline = text.rfind("\n", 0, at)
+    if newline < 0 and not text_starts_line:
+        return False
+    if text[newline + 1 : at].strip():
+        return False
+    match = _DOTTED_LABEL.match(text, at)
+    return match is not None and match[0][-1].isupper()
+
+
 def read_degree_signs(text: str) -> str:
     """``text`` with each character written for a degree sign (:data:`_DEGREE_LOOKALIKE`) made
     ``°``, one character for one, so every offset stands: "400˚F" is read as "400°F" is, never

@@ -27,6 +27,7 @@ from ._lexicon import (
     WORD_NUMBERS,
     WORD_SCALES,
     NumberToken,
+    dotted_label,
     lex_number,
 )
 from ._models import Notation
@@ -630,7 +631,7 @@ class _TokenReader:
         if following in (".", ")") and not self.space[i]:
             return True
         if "." in self.texts[i]:
-            return self.space[i] and following[:1].isupper()
+            return dotted_label(self.text, self.idx[i], text_starts_line=self.leading_blank)
         return self._numbered_heading(i)
 
     def _numbered_heading(self, i: int) -> bool:

@@ -52,7 +52,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ._lexicon import BOUND_AFTER, BOUND_BEFORE
+from ._lexicon import BOUND_AFTER, BOUND_BEFORE, dotted_label
 from .units import unit_table
 
 __all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
@@ -323,23 +323,10 @@ _FIGURE = re.compile(r"(?<![\w.,#§-])(?:[$€£¥]\s?)?(?:\d[\d,.]*\d|\d)(?:[\s
                      r"|\b(?:" + "|".join(_NUMBER_WORDS) + r")(?:[\s-]+[^\W\d_]+\b)", re.IGNORECASE)
 
 
-#: A dotted number first on its line with a capital after it ("1.3 Pipe pressure ...", "2.1.4
-#: Oven ..."): a provision's or list item's label, as the extractor reads it (``_tokens``'s
-#: heading number), not a figure.
-_LABEL = re.compile(r"[^\S\n]*\d+(?:\.\d+)+[^\S\n]+[^\W\d_]")
-
-
 def figures(text: str) -> list[tuple[int, int]]:
     """The spans of the plain figures of ``text`` (a number and the word after it); a line's
-    dotted label (:data:`_LABEL`) is none."""
-    out = []
-    for match in _FIGURE.finditer(text):
-        line = text.rfind("\n", 0, match.start()) + 1
-        label = _LABEL.match(text, line)
-        if label is not None and label.end() > match.start() and label[0][-1].isupper():
-            continue  # "1.3 Pipe pressure not more than 250 psi": the provision's number
-        out.append(match.span())
-    return out
+    dotted label (``_lexicon.dotted_label``: "1.3 Pipe pressure ...") is none."""
+    return [m.span() for m in _FIGURE.finditer(text) if not dotted_label(text, m.start())]
 
 
 #: The longest word of each change or multiplier phrase: a text's words are looked up in it once.
