@@ -994,9 +994,33 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
                         f'names {label} "{titled.group(1).strip()}"; the project\'s {label} is "{held}"'))
             return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="designation")
         if docs:
+            # ("Section 2: Specifications, Clause 2.2.1" where two documents are each designated "Section 2",
+            # one titled "Section 2 Specifications ...": the title written after the designation names it)
+            fitting = _fitting_title(read, span[1], docs, directory) if read else []
+            if len(fitting) == 1:
+                return Reference("section", label, span, Locator(doc=fitting[0]), resolved_by="designation")
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
                              why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
     return None
+
+
+def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDirectory) -> list[str]:
+    """Of ``docs`` (each designated as the item writes), the one whose own title holds every word of
+    the title written right after the designation, where no other of them shares a word of it (else
+    none: "Section VIII, Particular Conditions of Contract" where the other Section VIII is "Special
+    Conditions of Contract" is two documents' words, left to a person)."""
+    titled = _TITLE_AFTER.match(read, end)
+    if titled is None or len(titled.group(1)) < 6:
+        return []
+    words = set(re.findall(r"\w+", titled.group(1).lower())) - _LINKING_WORDS
+    held = {d: set(re.findall(r"\w+", directory.titles.get(d, ("", ""))[1].lower())) for d in docs}
+    fitting = [d for d in docs if words and words <= held[d]]
+    if len(fitting) != 1 or any(words & held[d] for d in docs if d != fitting[0]):
+        return []
+    return fitting
+
+
+_LINKING_WORDS = frozenset({"of", "the", "and", "for", "to", "in", "a", "an", "on"})
 
 
 def _clauses_after(read: str, end: int, take: Callable[[Reference], None],
