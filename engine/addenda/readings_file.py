@@ -7,28 +7,40 @@ writes what it read; the next opens it. The file is trusted only for the build i
 for the readers and rule packs that wrote it (``readings_key``): a changed pack or a changed
 reader reads the addenda again. What a review decided is applied after (``engine.reviews``):
 the file holds every proposal.
+
+An ingest that read every addendum of the build it lands writes the file itself
+(``keep_ingested``), so the first command after it does not read them all again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
 from inforce import PARSER_VERSION
-from inforce.ontology import AddendaReadings, UnsharedReading
+from inforce.ontology import (
+    AddendaReadings,
+    DerivedEdge,
+    NotUnderstoodItem,
+    ProposedEdge,
+    UnsharedReading,
+)
 from inforce.ontology.files import write_atomically
 
-from ..store import build_file, frame, read_payload
+from ..store import build_file, frame, read_payload, remove_other_builds
 from .view import with_unshared
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot
+    from .outcome import Reading
 
-__all__ = ["FORMAT", "open_readings", "readings_key", "stored_readings", "write_readings"]
+__all__ = ["FORMAT", "keep_ingested", "open_readings", "pack_key", "readings_key", "stored_readings",
+           "write_readings"]
 
 FORMAT = 2  # 2: the readings of items that differ for askers who may read more kept beside them
 _MAGIC = b"INFRDG\n"
@@ -50,8 +62,14 @@ class _Kept(BaseModel):
 def readings_key(snapshot: Snapshot) -> str:
     """What the readings of ``snapshot``'s build are read with, hashed: the parser version, the
     rule packs' content and the readers' source."""
+    return pack_key(snapshot.rules.hashes)
+
+
+def pack_key(hashes: Sequence[str]) -> str:
+    """``readings_key`` of a build whose rule packs hash to ``hashes`` (``RuleSet.hashes``),
+    the readers' source as it is now: what an ingest reads the addenda with."""
     digest = hashlib.sha256(f"parser:{PARSER_VERSION}\n".encode())
-    for pack in snapshot.rules.hashes:
+    for pack in hashes:
         digest.update(pack.encode() + b"\n")
     for source in _SOURCES:
         for path in sorted(source.glob("*.py")) if source.is_dir() else [source]:
@@ -76,16 +94,63 @@ def open_readings(snapshot: Snapshot) -> AddendaReadings | None:
     return with_unshared(kept.readings, kept.unshared)
 
 
-def write_readings(snapshot: Snapshot, readings: AddendaReadings) -> Path | None:
-    """Keep ``readings`` beside ``snapshot``'s build (None before the first ingest)."""
+def write_readings(snapshot: Snapshot, readings: AddendaReadings, *, key: str | None = None,
+                   tidy: bool = False) -> Path | None:
+    """Keep ``readings`` beside ``snapshot``'s build (None before the first ingest), under
+    ``key`` (what they were read with; None: ``readings_key(snapshot)``). ``tidy``: a writer's
+    call, under the write lock: the readings files of other builds are removed."""
     store = snapshot.store
     target = build_file(store, "readings")
     if target is None:
         return None
     body = _Kept(readings=readings, unshared=readings._unshared).model_dump_json().encode("utf-8")
-    header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot), "body_bytes": len(body)}
+    header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot) if key is None else key,
+              "body_bytes": len(body)}
     write_atomically(target, frame(_MAGIC, header, [body], align=1))
+    if tidy:
+        remove_other_builds(store.layout.home, store.build_id(), "readings")
     return target
+
+
+def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
+                  read: Mapping[str, tuple[Reading, UnsharedReading | None]]) -> Path | None:
+    """Keep what an ingest read as the readings of the build it just landed (``snapshot``'s),
+    when it is what ``reading.readings_of`` would read: ``read`` holds, by revision uid, each
+    addendum's reading against the revisions its readers share and, where they differ, its
+    reading against every revision (``view.ReaderViews.read``), read by the installed reader
+    under the packs and readers ``key`` names (``pack_key``). Kept only when ``read`` covers
+    exactly the revisions of ``kinds`` (the supersession rules' document kinds) the build
+    holds; None otherwise (an ingest that read some addenda again, not all), the file left
+    for the first process that asks (``stored_readings``). The readings are assembled in the
+    build's order of revisions, as ``readings_of`` walks them; a proposal's similarity (an
+    embedder's, shown by the ingest alone) is left out, since ``readings_of`` measures none."""
+    holding = [meta.uid for meta in snapshot.store.documents() if meta.kind in kinds]
+    if set(holding) != set(read) or len(holding) != len(read):
+        return None
+    applied: list[DerivedEdge] = []
+    proposed: list[ProposedEdge] = []
+    missed: list[NotUnderstoodItem] = []
+    skipped: dict[str, int] = {}
+    unshared: list[UnsharedReading] = []
+    for uid in holding:
+        reading, differs = read[uid]
+        applied += reading.applied
+        proposed += _unmeasured(reading.proposed)
+        missed += reading.not_understood
+        for rule, count in reading.skipped.items():
+            skipped[rule] = skipped.get(rule, 0) + count
+        if differs is not None:
+            unshared.append(differs.model_copy(update={"proposed": tuple(_unmeasured(differs.proposed))}))
+    readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
+                               skipped=skipped)
+    return write_readings(snapshot, with_unshared(readings, unshared), key=key, tidy=True)
+
+
+def _unmeasured(proposed: Sequence[ProposedEdge]) -> list[ProposedEdge]:
+    """``proposed`` without the similarity an embedder gave their evidence."""
+    return [p if p.evidence.similarity is None
+            else p.model_copy(update={"evidence": p.evidence.model_copy(update={"similarity": None})})
+            for p in proposed]
 
 
 def stored_readings(snapshot: Snapshot) -> AddendaReadings:

@@ -18,6 +18,7 @@ from inforce.ontology import (
     Locator,
     NotFoundError,
     Supersedes,
+    UnsharedReading,
 )
 from inforce.rules import RuleSet
 
@@ -284,27 +285,33 @@ def derive_edges(
     tx: IngestTransaction,
     result: IngestResult,
     views: ReaderViews | None = None,
+    read: dict[str, tuple[Reading, UnsharedReading | None]] | None = None,
 ) -> list[Document]:
     """Stage the edges the supersession rules apply, list the proposals, the items not
     understood and the items skipped (``engine.addenda.reading``); return metadata carrying
     the applied edges for the checks. Each addendum is read against the revisions its readers
-    share (``views``: ``engine.addenda.view``; None: against ``targets`` as they are)."""
+    share (``views``: ``engine.addenda.view``; None: against ``targets`` as they are).
+    ``read``: filled with each addendum's reading as read, by revision uid (every proposal,
+    before reviews decide any), for the build's readings file (``readings_file.keep_ingested``)."""
     derived_by_uid: dict[str, tuple] = {}
     if targets.paths is None and isinstance(targets.names, Outlines):
         targets = dataclasses.replace(targets, paths=targets.names.paths)
     embedder = _once(targets.embedder) if targets.embedder is not None else None
     for document in documents:
         body = files.text_line(document)
-        def read(lookup: Targets, document: Document = document, body: int | None = body) -> Reading:
+        def read_one(lookup: Targets, document: Document = document, body: int | None = body) -> Reading:
             return read_addendum(document, rules, lookup, body_line=body, embedder=embedder,
                                  target_text=lookup.text if embedder is not None else None)
 
+        unshared: UnsharedReading | None = None
         if views is None:
-            reading = read(targets)
+            reading = read_one(targets)
         else:
-            reading, unshared = views.read(document, read)
+            reading, unshared = views.read(document, read_one)
             if unshared is not None:
                 result.unshared.append(unshared)
+        if read is not None:
+            read[document.uid] = (reading, unshared)
         for note in reading.unresolved:
             warning = InputError(f"no supersedes edge derived: {note}", file=document.source.file)
             lacking = lacking_target(note)

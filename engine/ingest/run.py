@@ -7,6 +7,7 @@ files are read through a ``DocumentReader``; every decision is made here.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import time
@@ -23,11 +24,14 @@ from inforce.ontology import (
     Locator,
     Quantity,
     QuarantinedTableReport,
+    UnsharedReading,
 )
 from inforce.rules import compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
+from ..addenda.outcome import Reading
+from ..addenda.readings_file import keep_ingested, pack_key
 from ..addenda.view import ReaderViews
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
@@ -52,7 +56,7 @@ from .derive import (
     undeclared_facets,
 )
 from .plan import plan_ingest
-from .reader import DocumentReader, ProjectFiles, RegisterAccess
+from .reader import DocumentReader, ProjectFiles, RegisterAccess, _installed_reader
 
 if TYPE_CHECKING:
     from ..embedding import Embedder
@@ -318,7 +322,19 @@ def ingest(root: str | Path, reader: DocumentReader, *, progress: Progress | Non
     # 24k-file ingest), so it is paused as the as-of index build pauses it.
     root = Path(root)
     with collector_paused(), headings_read_here(), reader.open(root) as files:
-        return _ingest(root, files, progress, embedder, rebuild=rebuild, erasing=erasing)
+        return _ingest(root, files, progress, embedder, rebuild=rebuild, erasing=erasing,
+                       installed=_is_installed(reader))
+
+
+def _is_installed(reader: DocumentReader) -> bool:
+    """Whether ``reader`` is the installed default reader (``default_reader``), whose file
+    lines ``readings_of`` gives each item: only its reading of the addenda is kept as the
+    build's (another reader may number the lines otherwise)."""
+    try:
+        installed = _installed_reader()
+    except Exception:  # noqa: BLE001 - none installed: the reading is not the one a later process reads
+        return False
+    return reader is installed or (isinstance(installed, type) and type(reader) is installed)
 
 
 #: How many documents just parsed are held for a later revision's ``changed`` check.
@@ -327,7 +343,7 @@ _RECENT = 8
 
 def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             embedder: Callable[[], Embedder | None] | None = None, *, rebuild: bool = False,
-            erasing: str | None = None) -> IngestResult:
+            erasing: str | None = None, installed: bool = False) -> IngestResult:
     started = time.perf_counter()
     manifest = files.manifest
     warnings = list(files.warnings)
@@ -506,13 +522,20 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     return True
                 return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
 
+            # each addendum's reading, kept as the build's readings file when it is the one a
+            # later process would read (``keep_ingested``): by the installed reader, and of no
+            # act whose declared modifications ``link_modifications`` retargets after the read
+            read: dict[str, tuple[Reading, UnsharedReading | None]] | None = None
+            read_with = ""
+            if installed and not any(d.source.format == "akoma_ntoso" and d.supersedes for d in to_derive):
+                read, read_with = {}, pack_key(rules.hashes)
             if not problems:
                 metadata = link_modifications(held, metadata, has_target, tx, result)
                 targets = Targets(directory, has_target, outlines, embedder=embedder,
                                   text=outlines.text if embedder is not None else None)
                 metadata = derive_edges(files, to_derive, metadata, rules, targets, tx, result, views=ReaderViews(
                     dataclasses.replace(targets, paths=outlines.paths), metadata, outline=outlines.revision,
-                    numbers=lambda uid: parsed_numbers.get(uid) or stored_numbers().get(uid, ())))
+                    numbers=lambda uid: parsed_numbers.get(uid) or stored_numbers().get(uid, ())), read=read)
                 ruled = [(edge.by, edge.target, edge.scope, edge.successor, edge.rule) for edge in result.derived]
                 if reviews:  # and the edges rules applied to the documents not read again
                     ruled += [(edge.by, edge.target, edge.scope, edge.successor, edge.origin.removeprefix("rule:"))
@@ -539,6 +562,9 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             tx.commit()
             snapshot = Snapshot(root, store)
             snapshot.write_files()  # what the next process opens instead of rebuilding
+            if read is not None:  # the addenda as read: a copy for speed, a read-only home answers all the same
+                with contextlib.suppress(OSError):
+                    keep_ingested(snapshot, read_with, deriving_kinds, read)
             if unbound is not None and amending:  # a figure bound in its target's words is not unbound
                 read_in = snapshot.read_in_spans()
                 for document, quantities in amending:
