@@ -25,6 +25,7 @@ __all__ = [
     "MINUS_SIGNS",
     "MONTHS",
     "NumberToken",
+    "PLAIN_CHARACTERS",
     "POWER_OF_TEN",
     "RANGE_CONNECTORS",
     "ROUTES",
@@ -38,6 +39,7 @@ __all__ = [
     "WORD_SCALES",
     "lex_number",
     "read_degree_signs",
+    "read_foot_inch_marks",
     "read_minus_signs",
 ]
 
@@ -47,15 +49,19 @@ __all__ = [
 #: PDFs write) and the medium mathematical space (U+205F). One character for one, so every
 #: offset stands: "4<U+00A0>000 psi" is 4000 psi as "4 000 psi" is, "5<U+00A0>mm" 5 mm (audit 43 H1).
 BLANKS = str.maketrans(dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f", " "))
+#: :data:`BLANKS` and the fraction slash (U+2044: "1-1\u20444 inches", as Word's fraction autoformat
+#: writes it) read as the solidus, so the figure is read as "1-1/4" is (audit 51); one character
+#: for one. What the extractor translates a text by before it reads the figures.
+PLAIN_CHARACTERS = {**BLANKS, 0x2044: "/"}
 
 #: The characters read as a minus sign before a figure: the hyphen-minus and U+2212 always (the
 #: grammar's own), and the dashes Word and PDFs write for one (:data:`DASHED_MINUS`) where
 #: :func:`read_minus_signs` finds them standing as one.
 MINUS_SIGNS = frozenset({"-", "\u2212"})
-#: Dashes written for a minus sign: the en dash (Word's autoformat of "-20"), the non-breaking
-#: hyphen (U+2011) and the fullwidth hyphen-minus (U+FF0D).
-DASHED_MINUS = "\u2013\u2011\uff0d"
-_DASH_BEFORE_FIGURE = re.compile(r"[\u2013\u2011\uff0d](?=\.?\d)")
+#: Dashes written for a minus sign: the en dash (Word's autoformat of "-20"), the figure dash
+#: (U+2012, audit 51), the non-breaking hyphen (U+2011) and the fullwidth hyphen-minus (U+FF0D).
+DASHED_MINUS = "\u2013\u2012\u2011\uff0d"
+_DASH_BEFORE_FIGURE = re.compile(r"[\u2013\u2012\u2011\uff0d](?=\.?\d)")
 #: What may stand right before a dash that is a minus sign: the text's start, a blank, an open
 #: bracket or a mark that ends a label or a list item.
 _BEFORE_MINUS = frozenset(" \t\n\r([{:;,=")
@@ -63,7 +69,8 @@ _BEFORE_MINUS = frozenset(" \t\n\r([{:;,=")
 
 def read_minus_signs(text: str) -> str:
     """``text`` with each dash written for a minus sign made U+2212, and the other hyphens
-    (U+2011, U+FF0D) made a hyphen-minus; one character for one, so every offset stands.
+    (U+2011, U+FF0D) and figure dashes (U+2012: a hyphen as wide as a digit, "10\u201240 mm")
+    made a hyphen-minus; one character for one, so every offset stands.
 
     A dash of :data:`DASHED_MINUS` right before a figure is a minus sign where no number precedes
     it as a range's first end: at the text's start, after a blank, an open bracket or a colon,
@@ -78,7 +85,7 @@ def read_minus_signs(text: str) -> str:
         before = text[:at].rstrip()
         if (at == 0 or text[at - 1] in _BEFORE_MINUS) and not before[-1:].isdigit():
             chars[at] = "\u2212"
-    return "".join(chars).replace("\u2011", "-").replace("\uff0d", "-")
+    return "".join(chars).replace("\u2011", "-").replace("\uff0d", "-").replace("\u2012", "-")
 
 
 #: Characters written for a degree sign: U+02DA RING ABOVE wherever it stands (``400˚F``), the
@@ -105,6 +112,32 @@ def dotted_label(text: str, at: int, *, text_starts_line: bool = True) -> bool:
         return False
     match = _DOTTED_LABEL.match(text, at)
     return match is not None and match[0][-1].isupper()
+
+
+#: A length in feet and inches written with primes or curly quotes, in the one shape that is
+#: unmistakable: digits, a prime or a right single quote, an optional hyphen, digits (a fraction
+#: after a hyphen may follow), then a double prime or a right double quote (``10′-6″``,
+#: ``10’-6”``, ``10′-6-1/2″``). Not after a degree sign and digits (``45°30′15″`` is an angle).
+_FEET_INCHES_MARKED = re.compile(
+    r"(?<![\d°.,])(?<!°\s)\d+(?P<foot>[′’])-?\d+(?:\.\d+)?(?:-\d+/\d+)?(?P<inch>[″”])")
+#: A prime or double prime right after a figure (``12′``, ``6″``): the foot and the inch; never
+#: after a degree sign and digits (an angle's minutes and seconds).
+_PRIME_AFTER_FIGURE = re.compile(r"(?<!°)(?<!°\d)(?<!°\d\d)(?<=\d)[′″]")
+
+
+def read_foot_inch_marks(text: str) -> str:
+    """``text`` with the primes and curly quotes written for the foot and inch marks made ``'``
+    and ``"``, one character for one, so every offset stands: "10′-6″" and "10’-6”" are read as
+    "10'-6\"" is, and "12′" as "12'" (audit 51). A curly quote is a mark only inside
+    :data:`_FEET_INCHES_MARKED`; elsewhere ("the 1990’s", “Type 6”") it stays a quote."""
+    if not any(mark in text for mark in "′″’”"):
+        return text
+    chars = list(text)
+    for match in _FEET_INCHES_MARKED.finditer(text):
+        chars[match.start("foot")], chars[match.start("inch")] = "'", '"'
+    for match in _PRIME_AFTER_FIGURE.finditer(text):
+        chars[match.start()] = "'" if match[0] == "′" else '"'
+    return "".join(chars)
 
 
 def read_degree_signs(text: str) -> str:
@@ -351,6 +384,8 @@ def lex_number(text: str) -> NumberToken | None:
         num, den = int(match["num"]), int(match["den"])
         if den in _FRACTION_DENOMINATORS and 0 < num < den:
             return NumberToken("fraction", int(match["whole"]) + num / den, precision=1 / den)
+        if den in _FRACTION_DENOMINATORS and num >= den:
+            return NumberToken("malformed", None)  # 1-3/2: a whole number and more than one (audit 51)
         return None
     match = _APOSTROPHE_GROUPED.match(text)
     if match is not None:  # 4'000, 1'250.5: a thousands separator (Swiss), never feet (audit MM4-2)

@@ -296,7 +296,10 @@ class _Reader(_TokenReader):
             elif negative_paren:
                 k += 1  # the parenthesis stays unclaimed unless a %, money or a table line says otherwise
             if (k >= floor and lowers[k] in ("minus", "-", "−")
-                    and (lowers[k] == "minus" or (not self.space[k] and not self._list_bullet(k, i + number.tokens)))):
+                    and (lowers[k] == "minus" or (not self.space[k] and not self._list_bullet(k, i + number.tokens))
+                         # U+2212 is never a hyphen or a bullet: "− 20 °C" is -20 °C, unless a
+                         # number before it makes it a difference's or a range's (audit 51)
+                         or (lowers[k] == "−" and self._number(k - 1) is None))):
                 if value is not None:
                     value = -value
                 first = min(first, k)
@@ -374,6 +377,13 @@ class _Reader(_TokenReader):
                     warnings.append(("unknown_unit", self.idx[i], self._end_char(j - 1),
                                      f"unit {unit_written!r} is not known; the number is kept without a unit"))
                     unit_written = None
+        if expression == "foot" and number.kind == "number" and number.is_integer and value is not None \
+                and scale is None:
+            inches = self._inches_after(j)
+            if inches is not None:  # 10 ft 6 in, 10 feet 6 inches: one length, as 10'-6" is (audit 51)
+                j, inch_value, inch_place = inches
+                value = value + inch_value / 12 if value >= 0 else value - inch_value / 12
+                precision, notation = inch_place / 12, "feet_inches"
         if expression is not None and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
             # 4.000 psi: a point between thousands (as much of Europe writes them) or three
             # decimals; read as written, said and left unbound, as 1,5 mm is (audit MM4-2)
@@ -437,8 +447,11 @@ class _Reader(_TokenReader):
         if bound == "exact" and value is not None and j < self.n:
             tolerance = self._tolerance_after(j, value, expression)
             if tolerance is not None:
-                j, spread, spread_expression, spread_written = tolerance
+                j, spread, spread_expression, spread_written, spread_precision = tolerance
                 nominal = value
+                # the ends are written as finely as the finer of the two figures: "4 in ± 1/4 in"
+                # states its ends to the quarter inch, not to the inch (audit 51 H2)
+                precision = min(precision, spread_precision) if precision else spread_precision
                 value, upper = value - spread, value + spread
                 bound = "range"
                 if expression is None and currency is None and scale is None and spread_expression is not None:
@@ -448,7 +461,8 @@ class _Reader(_TokenReader):
             else:
                 signed = tolerance_unit[0] if tolerance_unit is not None else self._signed_tolerance(j, value, expression)
                 if signed is not None:
-                    j, below, above = signed
+                    j, below, above, spread_precision = signed
+                    precision = min(precision, spread_precision) if precision else spread_precision
                     if tolerance_unit is not None:
                         j = tolerance_unit[1]  # past the unit after the brackets
                     nominal = value
@@ -585,11 +599,30 @@ class _Reader(_TokenReader):
         # as the caller orders it; never one end read alone (audit 44 M3)
         return end, hi_value, expression, unit_written, hi.precision * factor
 
+    def _inches_after(self, j: int) -> tuple[int, float, float] | None:
+        """Inches written right after a whole number of feet (``10 ft 6 in``, ``10 feet 6-1/2
+        inches``, ``4 ft. 6 1/2 in.``): (end, the inches, the place of their last written digit);
+        None unless a figure under 12 with an inch unit stands at ``j``."""
+        inches = self._number(j)
+        if inches is None or inches.value is None or inches.kind not in ("number", "fraction") \
+                or not 0 <= inches.value < 12:
+            return None
+        end, value, place = j + 1, inches.value, inches.precision
+        if inches.kind == "number" and inches.is_integer and end < self.n and self.space[j]:
+            fraction = self._number(end)  # a mixed number: 6 1/2 in
+            if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
+                value, place, end = value + fraction.value, fraction.precision, end + 1
+        unit = self._unit(end, j) if end < self.n else None
+        if unit is None or unit[1] != "inch" or value >= 12:
+            return None
+        return unit[0], value, place
+
     def _tolerance_after(
         self, j: int, value: float, expression: str | None,
-    ) -> tuple[int, float, str | None, str | None] | None:
+    ) -> tuple[int, float, str | None, str | None, float] | None:
         """``± spread [unit]`` after a value: (end, spread in the value's unit, the spread's
-        unit expression and as written, None when it has none)."""
+        unit expression and as written, None when it has none, the place of the spread's last
+        written digit in the value's unit)."""
         mark = self.phrases.at(j, "TOLERANCE")
         if mark is None and j + 1 < self.n and self.texts[j] == ",":
             mark = self.phrases.at(j + 1, "TOLERANCE")  # 4 inches, plus or minus 1 inch
@@ -603,12 +636,14 @@ class _Reader(_TokenReader):
         if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
             return None
         end = k + 1
-        spread_value = spread.value
+        spread_value, spread_precision = spread.value, spread.precision
         if spread.kind == "number" and spread.is_integer and end < self.n and self.space[k]:
             fraction = self._number(end)  # a mixed number: ± 1 1/2%
             if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
                 spread_value += fraction.value
+                spread_precision = fraction.precision
                 k, end = end, end + 1
+        written_spread = spread_value
         unit = self._unit(end, k)
         spread_expression: str | None = None
         written: str | None = None
@@ -625,7 +660,9 @@ class _Reader(_TokenReader):
             if end >= self.n or self.texts[end] != ")":
                 return None  # the brackets hold more than the spread
             end += 1
-        return end, abs(spread_value), spread_expression, written
+        if written_spread:  # the spread's place scales as the spread did into the value's unit
+            spread_precision *= abs(spread_value / written_spread)
+        return end, abs(spread_value), spread_expression, written, spread_precision
 
     def _unit_after_brackets(self, j: int) -> tuple[int, str, str, int] | None:
         """The known unit written right after brackets opening at ``j`` (``4,000 (+500, -0) psi``):
@@ -640,15 +677,19 @@ class _Reader(_TokenReader):
             return None
         return unit[0], unit[1], unit[2] or unit[1], close + 1
 
-    def _signed_tolerance(self, j: int, value: float, expression: str | None) -> tuple[int, float, float] | None:
+    def _signed_tolerance(
+        self, j: int, value: float, expression: str | None,
+    ) -> tuple[int, float, float, float] | None:
         """A tolerance each way in brackets after a value: ``(+1/4", -0")``, ``(-0, +5 mm)``:
-        (end, how far below, how far above), each spread in the value's unit (a spread with no
-        unit takes the value's); None when the brackets hold anything else."""
+        (end, how far below, how far above, the place of the finer spread's last written digit),
+        each in the value's unit (a spread with no unit takes the value's); None when the
+        brackets hold anything else."""
         texts = self.texts
         if expression is None or texts[j] != "(":
             return None
         k = j + 1
         spreads: dict[str, float] = {}
+        places: list[float] = []
         while k < self.n and len(spreads) < 2:
             token = texts[k]
             sign = {"+": "+", "-": "-", "−": "-"}.get(token[:1])
@@ -661,18 +702,20 @@ class _Reader(_TokenReader):
             if spread is None or spread.value is None or spread.kind not in ("number", "fraction"):
                 return None
             k += 1
-            spread_value = spread.value
+            spread_value, place = spread.value, spread.precision
             unit = self._unit(k, k - 1)
             if unit is not None and unit[1] is not None:
                 k = unit[0]
                 if unit[1] != expression:
                     try:
                         spread_value = convert_difference(spread_value, unit[1], expression)
+                        place = abs(convert_difference(place, unit[1], expression))
                     except Exception:  # noqa: BLE001 — a spread in another dimension is not a tolerance
                         return None
             spreads[sign] = abs(spread_value)
+            places.append(place)
             if k < self.n and texts[k] in (",", "/") and len(spreads) < 2:
                 k += 1
         if len(spreads) != 2 or k >= self.n or texts[k] != ")":
             return None
-        return k + 1, spreads["-"], spreads["+"]
+        return k + 1, spreads["-"], spreads["+"], min(places)

@@ -31,12 +31,13 @@ from inforce.ontology.quantity import NormalizedValue
 from ._figures import read_by_note
 from ._grammar import QUANTITIES, SOURCE, build_pipeline
 from ._lexicon import (
-    BLANKS,
     FRACTION_WORDS,
+    PLAIN_CHARACTERS,
     VULGAR_FRACTIONS,
     WORD_NUMBERS,
     WORD_SCALES,
     read_degree_signs,
+    read_foot_inch_marks,
     read_minus_signs,
 )
 from ._models import Extraction, QuantityMention, QuantityWarning
@@ -81,7 +82,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/21"
+EXTRACTOR_VERSION = "inforce-quantities/22"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 _NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
@@ -283,11 +284,14 @@ class QuantityExtractor:
         a table column's header (``Dose (mg)`` also gives bare cells their unit; ``(in
         millions)`` their scale), a row's first cell, a callout's title.
         """
-        # the figures are read with a no-break or thin space as the space it is (``_lexicon.BLANKS``),
-        # a dash written for a minus sign as one (``_lexicon.read_minus_signs``) and a ring or an
-        # ordinal written for a degree sign as one (``_lexicon.read_degree_signs``): one character
-        # for one, so offsets stand; the mentions keep the text as written
-        reading = text if text.isascii() else read_degree_signs(read_minus_signs(text.translate(BLANKS)))
+        # the figures are read with a no-break or thin space as the space it is and a fraction slash
+        # as the solidus (``_lexicon.PLAIN_CHARACTERS``), a dash written for a minus sign as one
+        # (``_lexicon.read_minus_signs``), a ring or an ordinal written for a degree sign as one
+        # (``_lexicon.read_degree_signs``) and primes and curly quotes written for the foot and inch
+        # marks as those (``_lexicon.read_foot_inch_marks``): one character for one, so offsets
+        # stand; the mentions keep the text as written
+        reading = text if text.isascii() else read_foot_inch_marks(
+            read_degree_signs(read_minus_signs(text.translate(PLAIN_CHARACTERS))))
         windows = text_windows(reading)
         if not windows and not (bind and self.vocabulary.grades and _DIGIT.search(text)):
             return _EMPTY  # a grade whose digits are part of its name (GEN1) has no number of its own
