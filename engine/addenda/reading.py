@@ -38,7 +38,7 @@ guards).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +64,7 @@ from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
 from .silent import _labelled_unsaid
-from .view import ReaderViews, with_unshared
+from .view import ReaderViews, gathered
 from .weighing import _attachments_alone, _innermost, _lead_ins
 
 if TYPE_CHECKING:
@@ -335,29 +335,17 @@ def readings_of(snapshot: Snapshot, *, text_line: Callable[[Document], int | Non
     stored_numbers = cache(store.section_numbers)
     views = ReaderViews(Lookup(directory, has_target, names, paths), metadata, outline=revision,
                         numbers=lambda uid: stored_numbers().get(uid, ()))
-    applied: list[DerivedEdge] = []
-    proposed: list[ProposedEdge] = []
-    missed: list[NotUnderstoodItem] = []
-    skipped: dict[str, int] = {}
-    unshared: list[UnsharedReading] = []
-    for meta in metadata:
-        if meta.kind not in reading_kinds:
-            continue
-        document = store.document(meta.uid)
-        document = document.model_copy(update={"supersedes": tuple(
-            edge for edge in document.supersedes if not edge.origin.startswith("rule:") and edge.origin != "review")})
-        reading, differs = views.read(document, lambda lookup, document=document: read_addendum(
-            document, active, lookup, body_line=text_line(document) if text_line else None))
-        if differs is not None:
-            unshared.append(differs)
-        applied += reading.applied
-        proposed += reading.proposed
-        missed += reading.not_understood
-        for rule, count in reading.skipped.items():
-            skipped[rule] = skipped.get(rule, 0) + count
-    readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
-                               skipped=skipped)
-    return with_unshared(readings, unshared)
+    def each() -> Iterator[tuple[Any, UnsharedReading | None]]:
+        for meta in metadata:
+            if meta.kind not in reading_kinds:
+                continue
+            document = store.document(meta.uid)
+            document = document.model_copy(update={"supersedes": tuple(
+                edge for edge in document.supersedes if not edge.origin.startswith("rule:") and edge.origin != "review")})
+            yield views.read(document, lambda lookup, document=document: read_addendum(
+                document, active, lookup, body_line=text_line(document) if text_line else None))
+
+    return gathered(each())
 
 
 def _with_files(snapshot: Snapshot) -> AddendaReadings:

@@ -15,6 +15,7 @@ An ingest that read every addendum of the build it lands writes the file itself
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -25,15 +26,13 @@ from pydantic import BaseModel, ConfigDict
 from inforce import PARSER_VERSION
 from inforce.ontology import (
     AddendaReadings,
-    DerivedEdge,
-    NotUnderstoodItem,
     ProposedEdge,
     UnsharedReading,
 )
 from inforce.ontology.files import write_atomically
 
 from ..store import build_file, frame, read_payload, remove_other_builds
-from .view import with_unshared
+from .view import gathered, with_unshared
 
 if TYPE_CHECKING:
     from ..snapshot import Snapshot
@@ -127,23 +126,10 @@ def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
     holding = [meta.uid for meta in snapshot.store.documents() if meta.kind in kinds]
     if set(holding) != set(read) or len(holding) != len(read):
         return None
-    applied: list[DerivedEdge] = []
-    proposed: list[ProposedEdge] = []
-    missed: list[NotUnderstoodItem] = []
-    skipped: dict[str, int] = {}
-    unshared: list[UnsharedReading] = []
-    for uid in holding:
-        reading, differs = read[uid]
-        applied += reading.applied
-        proposed += _unmeasured(reading.proposed)
-        missed += reading.not_understood
-        for rule, count in reading.skipped.items():
-            skipped[rule] = skipped.get(rule, 0) + count
-        if differs is not None:
-            unshared.append(differs.model_copy(update={"proposed": tuple(_unmeasured(differs.proposed))}))
-    readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
-                               skipped=skipped)
-    return write_readings(snapshot, with_unshared(readings, unshared), key=key, tidy=True)
+    kept = ((dataclasses.replace(reading, proposed=_unmeasured(reading.proposed)),
+             None if differs is None else differs.model_copy(update={"proposed": tuple(_unmeasured(differs.proposed))}))
+            for reading, differs in (read[uid] for uid in holding))
+    return write_readings(snapshot, gathered(kept), key=key, tidy=True)
 
 
 def _unmeasured(proposed: Sequence[ProposedEdge]) -> list[ProposedEdge]:

@@ -36,7 +36,7 @@ from inforce.ontology import (
 from ..access import shared_by_readers
 from ..derivation import TargetDirectory
 
-__all__ = ["UNSHARED_WHY", "ReaderViews", "in_full", "with_unshared"]
+__all__ = ["UNSHARED_WHY", "ReaderViews", "gathered", "in_full", "with_unshared"]
 
 #: Why an edge only the reading against every revision gives is proposed, not applied.
 UNSHARED_WHY = ("names what only revisions some readers of this item may not read hold: not applied by itself "
@@ -197,3 +197,26 @@ def with_unshared(readings: AddendaReadings, unshared: Iterable[UnsharedReading]
     kept = readings.model_copy()
     kept._unshared = tuple(unshared)
     return kept
+
+
+def gathered(read: Iterable[tuple[Any, UnsharedReading | None]]) -> AddendaReadings:
+    """The readings of a build from each addendum's, in the build's order of revisions: its
+    reading against the revisions its readers share and, where they differ, its reading against
+    every revision (``ReaderViews.read``). The one assembly ``reading.readings_of`` and the
+    readings an ingest keeps (``readings_file.keep_ingested``) both make."""
+    applied: list[Any] = []
+    proposed: list[ProposedEdge] = []
+    missed: list[NotUnderstoodItem] = []
+    skipped: dict[str, int] = {}
+    unshared: list[UnsharedReading] = []
+    for reading, differs in read:
+        applied += reading.applied
+        proposed += reading.proposed
+        missed += reading.not_understood
+        for rule, count in reading.skipped.items():
+            skipped[rule] = skipped.get(rule, 0) + count
+        if differs is not None:
+            unshared.append(differs)
+    readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
+                               skipped=skipped)
+    return with_unshared(readings, unshared)
