@@ -49,12 +49,13 @@ their text remains in the project folder, and records that it did, by ids and ha
    recomputing a verdict on words that are gone. The original file is removed; a record that is
    a hard link is rewritten in place (its other names then read the rewrite too), and one that
    is a symlink refuses the erasure before step 1, naming where it leads (audit 46 M1).
-6. The project folder (and the audit folders) are read back for the erased text, in UTF-8 and
-   UTF-16 and in any ASCII case: the whole provision texts and titles, and fragments a copy may
-   hold alone (clauses, quotations, distinctive words no live text has; the claims and quotes
+6. The project folder (and the audit folders) are read back for the erased text by runs of
+   words (``ontology.readback``: any case, spacing, escaping or encoding, inside Word files and
+   gzip streams): every provision text and title, and fragments a copy may hold alone (clauses,
+   quotations, distinctive words no live text has; the claims and quotes
    of the records rewritten, the notes of the review entries removed); what is found is reported (another document quoting the
-   erased words holds them too), and so is any file of step 4 still there (the probes are the
-   longest texts: a sidecar's title need not be one), and the register while it still holds a
+   erased words holds them too), and so is any file of step 4 still there (a sidecar's title
+   need not be long enough to be looked for), and the register while it still holds a
    row of step 4; the record is marked ``done``.
 
 Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
@@ -100,6 +101,7 @@ from inforce.ontology.files import (
     write_in_place,
 )
 from inforce.ontology.jsontext import loads
+from inforce.ontology.readback import WordRuns, runs_of, words_of
 from inforce.ontology.scalars import person_name
 
 from .erasures import read_erasures, write_erasures
@@ -112,10 +114,9 @@ if TYPE_CHECKING:
 
 __all__ = ["erase", "erased_note", "keep_record", "redact_record", "replay_erased"]
 
-#: Probes of the erased text looked for afterwards: the longest provision texts (and titles)
-#: of at least this many characters, at most ``_PROBES`` of them.
+#: The erased texts looked for afterwards, by their runs of words (``_probes``): provision
+#: texts and titles of at least this many characters, every one of them.
 _PROBE_MIN_CHARS = 24
-_PROBES = 16
 #: A provision's text without its number is looked for with at least this many words too.
 _BODY_MIN_WORDS = 5
 #: Fragments of it looked for besides (``_probes``): clauses of at least this many characters,
@@ -345,7 +346,9 @@ def _erase(
         # every cached vector no live provision has: the erased texts, and the document's earlier
         # texts (edited in place, revisions gone before), whose hashes no graph still names
         vectors = forget_vectors(store.layout, cached_hashes(store.layout) - live_text_hashes(store))
-        live = list(live_texts(store))  # what the read-back must not take for erased text
+        live: dict[str, list[str]] = {}  # what the read-back must not take for erased text, by revision
+        for revision, text in live_texts(store):
+            live.setdefault(revision, []).append(text)
         # what the document's revisions not erased hold (the erased ones are out of the new graph)
         kept = erased_rows(store, {d.uid for d in store.documents() if d.id == entry.document}).probes
         embedding = embedding or _cached_model(store)
@@ -689,88 +692,76 @@ def _changed_since_ingest(root: Path, reader: DocumentReader | None, sources: It
         return [s.file for s in present if files.content_hash(s.file) != s.content_hash]
 
 
-def _probes(texts: Iterable[str], live: Iterable[str] = (), quoted: Iterable[str] = (),
-            ids: Iterable[str] = (), kept: Iterable[str] = (), bodies: Iterable[str] = ()) -> list[str]:
-    """What the read-back looks for: the longest distinct texts (whole provisions and titles,
-    long enough to name the erased text alone), and fragments a copy may hold without the whole:
-    each clause (a sentence or line, a quotation, a part between commas, colons or semicolons)
-    of ``_FRAGMENT_MIN_CHARS`` or more, and each distinctive word (``_distinctive``) that no
-    live text has (a quote of a few words holds one as a rule); ``quoted``: texts the rewritten
-    audit records held (claims, quotes), probed as fragments too. A fragment some live text
-    (``live``: every provision and title of the new graph) also has proves nothing and is left
-    out, and so is one naming an id of ``ids`` (the erased document's: what an erasure keeps).
-    Nor is any text or fragment looked for that a revision of the document not erased holds
-    (``kept``: its provisions and titles; ``_held_by``): a later revision repeating a paragraph
-    holds it by right, and every erasure of a revision so repeated would read as unfinished
-    (another document quoting it is still found). The most distinctive (words no live text has,
-    then the longest clauses) are kept, ``_FRAGMENTS`` of them.
+def _probes(texts: Iterable[str], live: Mapping[str, Sequence[str]] | None = None, quoted: Iterable[str] = (),
+            ids: Iterable[str] = (), kept: Iterable[str] = (), bodies: Iterable[str] = ()) -> WordRuns:
+    """What the read-back looks for, as runs of words (``ontology.readback``: a copy is found in
+    any case, spacing, escaping or encoding, inside a Word file or a gzip): every erased text
+    (whole provisions and titles of ``_PROBE_MIN_CHARS`` or more) gives each run of
+    ``RUN_WORDS`` (eight) words it holds, or itself whole when shorter, however many texts were erased
+    (audit 51: a copy of the fiftieth of a hundred paragraphs had been missed, only the longest
+    sixteen texts being looked for). Fragments a copy may hold without a whole run are looked
+    for besides: each clause (a sentence or line, a quotation, a part between commas, colons or
+    semicolons) of ``_FRAGMENT_MIN_CHARS`` or more, and each distinctive word (``_distinctive``);
+    ``quoted``: texts the rewritten audit records held (claims, quotes), looked for as fragments
+    too. The most distinctive fragments (words, then the longest clauses) are kept,
+    ``_FRAGMENTS`` of them, none naming an id of ``ids`` (the erased document's: what an
+    erasure keeps).
+
+    Nothing is looked for that a live text holds (``live``: every provision and title of the new
+    graph, by revision; boilerplate many documents share, ``1.1 RELATED DOCUMENTS A. Drawings and
+    general provisions …``, would name every file), unless the live revision holding it holds
+    more than half of the erased texts word for word: that one is a copy of the document (a
+    memo quoting it whole), and is named with every other copy. Nor is anything looked for that
+    a revision of the document not erased holds (``kept``: its provisions and titles; a later revision repeating a paragraph
+    holds it by right, and every erasure of a revision so repeated would read as unfinished).
 
     ``bodies``: the erased provisions' texts without their paragraph numbers (``erased_rows``), as
     a copy taken without the number holds them (audit 50: ``The owner pays …`` where the text is
-    ``1.1 The owner pays …``). Without its number a text is less its own, so a body is looked for,
-    whole and by its clauses as every text is, only when it names a text alone: of at least
-    ``_PROBE_MIN_CHARS`` characters and ``_BODY_MIN_WORDS`` words, and held by no live text (a
-    provision another document has too, under another number, is no trace of this one). A
-    short body (``Doors are painted green.``, ``Fire doors.``) is looked for only with its number."""
+    ``1.1 The owner pays …``). Without its number a text is less its own, so a body is looked for
+    only when it names a text alone: of at least ``_PROBE_MIN_CHARS`` characters and
+    ``_BODY_MIN_WORDS`` words. A short body (``Doors are painted green.``, ``Fire doors.``) is
+    looked for only with its number."""
     names = [name.lower() for name in ids if name]
-    held = _held_by(kept)
     texts = [t.strip() for t in texts if t and t.strip()]
-    live = list(live)
-    if bodies:
-        alive = _held_by(live)
-        texts += [body for body in dict.fromkeys(b.strip() for b in bodies if b)
-                  if body not in texts and len(body) >= _PROBE_MIN_CHARS and len(body.split()) >= _BODY_MIN_WORDS
-                  and not alive(body)]
-    whole: list[str] = []
-    for text in sorted({t for t in texts if len(t) >= _PROBE_MIN_CHARS}, key=len, reverse=True):
-        if len(whole) >= _PROBES:
-            break
-        if not held(text):
-            whole.append(text)
-    live_clauses: set[str] = set()
-    live_words: set[str] = set()
-    for text in live:
-        for clause in _clauses(text.lower()):
-            # and without the label a line may begin with ("2.1", "article 5"): a clause of an
-            # erased body is then one of the live text's too (its first line, under another number)
-            parts = clause.split(None, 2)
-            live_clauses.update((clause, " ".join(parts[1:]), " ".join(parts[2:])))
-        live_words.update(_WORD.findall(text.lower()))
+    wholes = list(dict.fromkeys(t for t in texts if len(t) >= _PROBE_MIN_CHARS))
+    numberless = [body for body in dict.fromkeys(b.strip() for b in bodies if b)
+                  if len(body) >= _PROBE_MIN_CHARS and len(body.split()) >= _BODY_MIN_WORDS]
+    kept = list(kept)
+    # a live revision holding most of the erased texts word for word is a copy of them (a memo
+    # quoting the document whole), not a document sharing boilerplate: its texts are no excuse
+    erased = set(wholes)
+    live = [text for own in (live or {}).values()
+            if not (erased and 2 * len(erased.intersection(own)) > len(erased)) for text in own]
+    # each whole text, as it is, and its runs and its body's: a copy of part of it holds one
+    whole = WordRuns(tuple(words_of(text)) for text in wholes).without(kept)
+    runs = WordRuns(run for text in [*wholes, *numberless] for run in runs_of(text))
     clauses: dict[str, None] = {}
     words: dict[str, None] = {}
     for text in [*texts, *(q.strip() for q in quoted if q and q.strip())]:
         for clause in _clauses(text):
-            if len(clause) >= _FRAGMENT_MIN_CHARS and clause.lower() not in live_clauses:
+            if len(clause) >= _FRAGMENT_MIN_CHARS:
                 clauses[clause] = None
         for word in _WORD.findall(text):
-            if _distinctive(word) and word.lower() not in live_words:
+            if _distinctive(word):
                 words[word] = None
-    fragments = [fragment for fragment in [*sorted(words, key=len, reverse=True),
+    live_words = {word for text in live for word in words_of(text)}
+    fragments = [fragment for fragment in [*sorted((w for w in words if w.lower() not in live_words), key=len, reverse=True),
                                            *sorted(clauses, key=len, reverse=True)]
                  if not any(name in fragment.lower() for name in names)]
-    chosen = dict.fromkeys(whole)
+    # fragments no live or kept text holds, the most distinctive first
+    spare = WordRuns(run for fragment in fragments for run in runs_of(fragment)).without([*live, *kept])
     added = 0
     for fragment in fragments:
         if added >= _FRAGMENTS:
             break
-        if not any(probe in fragment for probe in chosen if len(probe) < len(fragment)) \
-                and not held(fragment):  # else found by a shorter probe, or the kept revisions' own
-            chosen[fragment] = None
-            added += 1
-    return list(chosen)
-
-
-def _held_by(kept: Iterable[str]) -> Callable[[str], bool]:
-    """Whether some text of ``kept`` holds a text (in any case)."""
-    lowered = [text.lower() for text in kept]
-    whole = set(lowered)
-    joined = "\0".join(lowered)  # no probe holds a NUL: none is found across two texts
-
-    def held(text: str) -> bool:
-        text = text.lower()
-        return text in whole or (bool(joined) and text in joined)
-
-    return held
+        chosen = [run for run in runs_of(fragment) if run in spare]
+        for run in chosen:
+            runs.add(run)
+        added += bool(chosen)
+    runs = runs.without([*live, *kept])
+    for run in whole.without(live):
+        runs.add(run)
+    return runs
 
 
 def _distinctive(word: str) -> bool:

@@ -25,7 +25,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "holds_any", "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -457,81 +457,6 @@ def files_under(root: str | Path, *, unlisted: Callable[[Path, OSError], None] |
         subfolders[:] = sorted(name for name in subfolders if name not in outside)
         for name in sorted(names + outside):
             yield Path(folder, name)
-
-
-def holds_any(path: str | Path, needles: Collection[bytes], *, limit: int | None = None) -> bool:
-    """Whether the regular file at ``path`` holds any of ``needles`` (lower-case bytes: UTF-8, or
-    UTF-16 of either order; the file's ASCII case folded; NULs at a needle's ends not required),
-    read in pieces, so memory stays small whatever its size. A run of blanks in a needle matches
-    any run of 1 to ``_BLANK_RUN_MAX`` blanks, in UTF-8 or in UTF-16 of either order (a copy
-    wrapped at other places, or indented: ``"a\r\n    b"``, as Notepad saves it too; audit 49 M1,
-    audit 50): ``_needle_pattern``.
-    Each piece is read with the last bytes of the one before, as many as the longest match of a
-    needle can span less one, so a copy cut by a piece's boundary is found. Opened without
-    waiting (a file that would block, such as ``/proc/kmsg``, is an OSError, never a hang).
-    ``limit``: an InputError past that many bytes (a file elsewhere a link leads to). OSError
-    when it does not read; InputError when it is no regular file."""
-    # one pass over each piece for every needle (a pass per needle took minutes over gigabytes),
-    # each without NULs at its ends: UTF-16 text either way round then reads as one needle, and
-    # a run of zeros is not tried at every byte (a UTF-16-BE needle begins with one); the same
-    # needles give the same pattern, compiled once (``re``'s cache)
-    trimmed = sorted({needle.strip(b"\0") or needle for needle in needles})
-    patterns = [_needle_pattern(needle) for needle in trimmed]
-    # the overlap: the longest match less one (audit 50: twice a needle's length lost a copy whose
-    # words were wrapped with more blanks between them)
-    longest = max((most for _, most in patterns), default=1)
-    finder = re.compile(b"|".join(pattern for pattern, _ in patterns))
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    with os.fdopen(fd, "rb", buffering=0) as stream:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputError(f"{path}: not a regular file", file=str(path))
-        tail, read = b"", 0
-        while piece := stream.read(_PIECE):
-            read += len(piece)
-            if limit is not None and read > limit:
-                raise InputError(f"{path}: over {_mib(limit)}", file=str(path))
-            window = (tail + piece).lower()
-            if finder.search(window) is not None:
-                return True
-            tail = window[-(longest - 1):] if longest > 1 else b""
-        return False
-
-
-#: How much of a file ``holds_any`` reads at once.
-_PIECE = 8 << 20
-#: The most blanks a run of blanks in a needle stands for (``holds_any``), unless the needle's
-#: own run is longer: a line's end and an indentation many times over; a copy with more between
-#: two words is not taken for the text.
-_BLANK_RUN_MAX = 64
-# A run of blanks, in any of the three encodings: a blank byte, then blank bytes each after a NUL
-# or none. In UTF-8 a blank is its byte; in UTF-16 its byte beside a NUL, and a needle's blank
-# run cut out of it leaves the NULs of its ends with the parts around it (little-endian
-# "a\0 \0b\0" is "a\0", " ", "\0b\0"; big-endian the same, one byte on): in the file, the run is
-# the blank bytes between those two NULs, with the NULs inside it. One pattern matches UTF-8 and
-# both orders of UTF-16 (a NUL beside a blank in UTF-8, or a blank byte that is half of another
-# UTF-16 character, matches too: more found, never less).
-_BLANK = rb"[ \t\r\n\f\v]"
-_BLANKS = re.compile(_BLANK + rb"(?:\0?" + _BLANK + rb")*")
-
-
-def _needle_pattern(needle: bytes) -> tuple[bytes, int]:
-    """``needle`` as ``holds_any`` looks for it: a pattern whose each run of blanks matches a run of
-    1 to ``_BLANK_RUN_MAX`` blanks (or the needle's own count, when more), and the most bytes a
-    match of it can hold."""
-    pattern, most, at = [], 0, 0
-    for run in _BLANKS.finditer(needle):
-        if run.start() == 0 or run.end() == len(needle):  # at an end: not required
-            pattern.append(re.escape(needle[at:run.start()]))
-            most += run.start() - at
-            at = run.end()
-            continue
-        blanks = max(_BLANK_RUN_MAX, sum(byte != 0 for byte in run.group()))
-        pattern += [re.escape(needle[at:run.start()]), rb"%s(?:\0?%s){0,%d}" % (_BLANK, _BLANK, blanks - 1)]
-        most += run.start() - at + 2 * blanks - 1
-        at = run.end()
-    pattern.append(re.escape(needle[at:]))
-    most += len(needle) - at
-    return b"".join(pattern) or re.escape(needle), max(most, 1)
 
 
 #: A name that is one file in a folder wherever it is used: letters, digits, '.', '_' and '-',

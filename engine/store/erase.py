@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import InputError, StoreError
-from inforce.ontology.files import MAX_INPUT_BYTES, files_under, holds_any, is_inside
+from inforce.ontology.files import MAX_INPUT_BYTES, files_under, is_inside
+from inforce.ontology.readback import WordRuns, holds_runs
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -78,19 +79,19 @@ def live_text_hashes(store: GraphStore) -> set[str]:
     return set() if graph is None else graph_text_hashes(graph, unlinked_only=False)
 
 
-def live_texts(store: GraphStore) -> Iterator[str]:
-    """Every provision text and revision title of ``store``'s live graph (what the read-back
-    after an erasure must not take for erased text)."""
+def live_texts(store: GraphStore) -> Iterator[tuple[str, str]]:
+    """Every provision text and revision title of ``store``'s live graph, with the uid of its
+    revision (what the read-back after an erasure must not take for erased text)."""
     graph = store._reader()
     if graph is None:
         return
     for table in PROVISION_TABLES.values():
-        for (text,) in graph.iter_rows(f"MATCH (p:{table}) RETURN p.text"):
+        for (revision, text) in graph.iter_rows(f"MATCH (p:{table}) RETURN p.rev, p.text"):
             if text:
-                yield str(text)
-    for (title,) in graph.rows("MATCH (r:Revision) RETURN r.title"):
+                yield str(revision), str(text)
+    for (revision, title) in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title"):
         if title:
-            yield str(title)
+            yield str(revision), str(title)
 
 
 def vet_cache(layout: StoreLayout) -> list[str]:
@@ -157,26 +158,20 @@ def remove_stale_files(store: GraphStore) -> list[str]:
     return sorted(before - after)
 
 
-def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path] = (),
+def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
                   within: Collection[Path] = ()) -> tuple[int, list[str]]:
-    """How many files under ``root`` were read, and those holding any of ``probes`` (UTF-8,
-    UTF-16 either order, and upper and lower case of each): the check after an erasure. A
+    """How many files under ``root`` were read, and those holding any of ``runs`` (runs of words
+    of the erased text, compared as ``ontology.readback`` reads a file: in any encoding, case,
+    escaping, spacing, inside a Word file or a gzip): the check after an erasure. A
     symlink to a file is read too (the file it leads to, named by the link; up to
     ``MAX_INPUT_BYTES`` when it lies outside ``root``): an audit record may be a link to a file
     elsewhere, and a link in the project shows what it leads to (audit 46 M1); so is a link to
     a folder under ``root`` (audit 47 M1). Each file is read in pieces, without waiting
-    (``holds_any``). What could not be read back is among those named, said so: a link to a
+    (``holds_runs``). What could not be read back is among those named, said so: a link to a
     folder elsewhere (unwalked: it may lead anywhere), a folder that could not be listed, a
-    file that does not read or blocks, a linked one past the limit (audit 48). ``within``: folders
+    file that does not read or blocks, a linked one past the limit (audit 48), an archive that is
+    damaged or past its unpack limits (audit 51). ``within``: folders
     elsewhere a link may lead into and be read (the project's store, kept outside it by a link)."""
-    needles: set[bytes] = set()
-    for probe in probes:
-        for form in {probe, probe.lower(), probe.upper()}:
-            needles.add(form.encode("utf-8"))
-            needles.add(form.encode("utf-16-le"))
-            needles.add(form.encode("utf-16-be"))
-    # ASCII case is folded in the data once (bytes.lower), so a probe in any mix of case is found
-    folded = {needle.lower() for needle in needles}
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
 
@@ -191,9 +186,12 @@ def files_holding(root: Path, probes: Collection[str], *, skip: Collection[Path]
         if not path.is_file() or path.resolve() in skipped:
             continue
         try:
-            holds = holds_any(path, folded, limit=None if is_inside(path, root) else MAX_INPUT_BYTES)
-        except (OSError, InputError) as problem:
-            found.append(f"{name} (not read back: {getattr(problem, 'strerror', None) or problem})")
+            holds = holds_runs(path, runs, limit=None if is_inside(path, root) else MAX_INPUT_BYTES)
+        except OSError as problem:
+            found.append(f"{name} (not read back: {problem.strerror or problem})")
+            continue
+        except InputError as problem:
+            found.append(f"{name} (not read back: {problem.message})")
             continue
         checked += 1
         if holds:

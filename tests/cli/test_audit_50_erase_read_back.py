@@ -5,7 +5,7 @@ with a BOM, or big-endian without one) wrapped or indented at other places was m
 of blanks was matched in UTF-8 only. Now both are named and erase exits 1, while a short body
 ("Windows are painted blue.") or one another live document holds under its own number names
 nothing. And a format character in a file name (a zero-width space) is written out, not printed.
-Through the real CLI, on real files; ``holds_any`` and ``terminal_line`` on their own too."""
+Through the real CLI, on real files; ``holds_runs`` and ``terminal_line`` on their own too."""
 
 from __future__ import annotations
 
@@ -90,23 +90,22 @@ def test_terminal_line_writes_out_every_format_character() -> None:
     assert terminal_line("Façade — naïve 1.1") == "Façade — naïve 1.1"
 
 
-def test_holds_any_finds_a_utf16_copy_wrapped_at_other_places(tmp_path: Path) -> None:
-    from inforce.ontology.files import holds_any
+def test_holds_runs_finds_a_utf16_copy_wrapped_at_other_places(tmp_path: Path) -> None:
+    from inforce.ontology.readback import WordRuns, holds_runs, runs_of
 
-    text = "the owner pays the contractor"
-    needles = {text.encode(form) for form in ("utf-8", "utf-16-le", "utf-16-be")}
+    runs = WordRuns(runs_of("the owner pays the contractor"))
     copy = tmp_path / "copy.txt"
     for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-8"):
         copy.write_bytes("Minutes: The owner\r\n    pays the\tcontractor.".encode(encoding))
-        assert holds_any(copy, needles), encoding
+        assert holds_runs(copy, runs), encoding
         copy.write_bytes("The owner pays the contract".encode(encoding))
-        assert not holds_any(copy, needles), encoding
+        assert not holds_runs(copy, runs), encoding
 
 
-def test_holds_any_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Path) -> None:
-    """The overlap of two pieces was twice the longest needle: a copy whose blank runs made it
-    longer than that, cut by the boundary, was missed."""
-    from inforce.ontology.files import _PIECE, holds_any
+def test_holds_runs_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Path) -> None:
+    """A copy whose blank runs made it longer than the overlap of two pieces, cut by the
+    boundary, had been missed."""
+    from inforce.ontology.readback import _PIECE, WordRuns, holds_runs, runs_of
 
     text = "the owner pays the contractor"
     wrapped = ("\r\n" + " " * 40).join(text.split()).encode("utf-16-le")  # 4 runs of 42 blanks
@@ -115,4 +114,4 @@ def test_holds_any_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Pat
         out.truncate(_PIECE - len(wrapped) // 2)
         out.seek(_PIECE - len(wrapped) // 2)
         out.write(wrapped)
-    assert holds_any(path, {text.encode("utf-16-le")})
+    assert holds_runs(path, WordRuns(runs_of(text)))
