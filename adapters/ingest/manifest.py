@@ -15,6 +15,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
 from inforce.ontology.files import is_inside, read_bounded_text
+from inforce.ontology.scalars import visible_name
 from inforce.ontology.yamltext import Node
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
@@ -95,7 +96,11 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
     if "project" not in entries:
         reader.error(node, "missing required field 'project'", field="project")
     else:
-        fields["project"] = reader.string(entries["project"][1], "project")
+        name = reader.string(entries["project"][1], "project")
+        try:
+            fields["project"] = None if name is None else visible_name(name, "project name")
+        except ValueError as exc:  # "safe\u202etxt": a name that reads otherwise than it is
+            reader.error(entries["project"][1], str(exc), field="project")
     if "schema_version" in entries:
         version_node = entries["schema_version"][1]
         version = reader.integer(version_node, "schema_version")

@@ -103,3 +103,18 @@ def test_no_manifest(tmp_path: Path):
         load_manifest(tmp_path)
     (error,) = caught.value.exceptions
     assert error.file == "inforce.yaml" and "inforce init" in (error.hint or "")
+
+
+@pytest.mark.parametrize("name, code", [("safe\\u202etxt.exe", "U+202E"), ("plan\\u200bA", "U+200B"),
+                                        ("two\\u00a0words", "U+00A0")])
+def test_a_project_name_that_reads_otherwise_than_it_is_is_refused_at_its_line(tmp_path: Path, name: str, code: str):
+    """Audit 51: a right-to-left override or an invisible character in ``project:`` would list
+    the project under a name that shows otherwise (the service's /v1/projects, every report's
+    header); it is refused as a group or facet name is, at the manifest's line and field."""
+    (error,) = manifest_errors(tmp_path, f'facets: []\nproject: "{name}"\n')
+    assert (error.line, error.field) == (2, "project") and code in error.message
+
+
+def test_a_project_name_with_plain_spaces_and_letters_of_any_script_is_kept(tmp_path: Path):
+    (tmp_path / "inforce.yaml").write_text('project: "Bibliothèque Rive Sud 図書館"\n', encoding="utf-8")
+    assert load_manifest(tmp_path).project == "Bibliothèque Rive Sud 図書館"
