@@ -54,9 +54,30 @@ def _opening_places(text: str, references: list[Reference], action: Action) -> l
     after it changes read as named (``_PLACE_OPENING``)."""
     if action.span is None or not action.changes:
         return references
-    return [replace(r, cited=False) if r.cited and r.kind in ("paragraph", "callout") and r.target is not None
-            and r.span[1] <= action.span[0] and _PLACE_TO_VERB.fullmatch(text, r.span[1], action.span[0])
-            and _PLACE_OPENING.search(text[:r.span[0]]) else r for r in references]
+    references = [replace(r, cited=False) if r.cited and r.kind in ("paragraph", "callout") and r.target is not None
+                  and r.span[1] <= action.span[0] and _PLACE_TO_VERB.fullmatch(text, r.span[1], action.span[0])
+                  and _PLACE_OPENING.search(text[:r.span[0]]) else r for r in references]
+    if action.action != "delete":
+        return references
+    # "Section 03 30 00, Paragraph 2.1.E: Delete Paragraph 2.1.F.": the paragraph before the colon says where
+    # the item is, the one the delete verb names after it is what goes; the first is no target unless one
+    # holds the other ("Paragraph 2.1.E: delete Subparagraph 1" deletes in 2.1.E) (audit 51)
+    objects = [r for r in references if r.kind == "paragraph" and r.target is not None and r.target.path is not None
+               and not r.cited and r.span[0] >= action.span[1]]
+    return [replace(r, cited=True) if r.kind == "paragraph" and r.target is not None and r.target.path is not None
+            and not r.cited and not r.from_heading and r.span[1] <= action.span[0]
+            and _PLACE_COLON.fullmatch(text, r.span[1], action.span[0])
+            and any(o.target.doc == r.target.doc and not _within(o.target.path, r.target.path)
+                    and not _within(r.target.path, o.target.path) for o in objects) else r for r in references]
+
+
+#: A colon (or dash) between a paragraph opening the item and the verb right after it.
+_PLACE_COLON = re.compile(r"\s*[:\-–—]\s*")
+
+
+def _within(path: str, holder: str) -> bool:
+    """Whether outline ``path`` is ``holder`` or lies under it."""
+    return path == holder or path.startswith(f"{holder}.")
 
 
 #: What a deletion takes when it describes a thing ("the gravel bedding requirement", "all

@@ -383,9 +383,11 @@ _WITHIN_OBJECT = re.compile(
 
 #: The subject of a passive deleting verb that is words within a provision ("the reference to Paragraph
 #: 2.1.C in Paragraph 3.3.B is deleted", "the mention of Section 03 20 00 is struck"), and the verb's
-#: auxiliary right before it.
-_WORDS_SUBJECT = re.compile(r"\bthe\s+(?:[\w'’/-]+\s+){0,2}?(?:(?:cross-?)?references?|mentions?|citations?)\s+(?:made\s+)?"
-                            r"(?:to|of)\b", re.IGNORECASE)
+#: auxiliary right before it. ("All references to Paragraph 2.2.B in Paragraph 2.2.C are deleted": the
+#: same, audit 51.)
+_WORDS_SUBJECT = re.compile(r"\b(?:the\s+(?:[\w'’/-]+\s+){0,2}?(?:(?:cross-?)?references?|mentions?|citations?)|"
+                            r"all\s+(?:the\s+)?(?:(?:cross-?)?references|mentions|citations))\s+(?:made\s+)?(?:to|of)\b",
+                            re.IGNORECASE)
 _PASSIVE_AUX = re.compile(r"\b(?:is|are|shall\s+be|to\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?$", re.IGNORECASE)
 
 #: Of those objects, the ones that are plainly a part of the wording (never the whole provision).

@@ -771,6 +771,7 @@ def find_references(
     if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
         owner = _asked_document(text, read, found, corpus)
     found = _bind(found, corpus, owner, read)
+    found = _paragraph_ranges(found, read, corpus)
     if loose:  # a bare agency number counts only as a clause its provision holds
         found = [r for r in found if r.span not in loose or (
             r.target is not None and r.target.path is not None
@@ -949,6 +950,15 @@ _CITE = re.compile(
 _REFERRED_TO = re.compile(r"\bthe\s+(?:(?:cross-?)?references?|mentions?|citations?)\s+(?:made\s+)?(?:to|of)\s+(?:the\s+)?"
                           r"(?:(?:spec(?:ification)?\s+)?sections?\s+)?$", re.IGNORECASE)
 
+#: "All references to" before the provision pointed at, and what follows it naming the provision that
+#: holds them ("All references to Paragraph 2.2.B in Paragraph 2.2.C are deleted"): the words of 2.2.C
+#: go, 2.2.B stays (audit 51). Without the holder named after it ("All reference to ... Article 2.3
+#: shall be superseded by ...") the provision is what the item changes.
+_ALL_REFERRED_TO = re.compile(r"\ball\s+(?:the\s+)?(?:(?:cross-?)?references|mentions|citations)\s+(?:made\s+)?(?:to|of)\s+"
+                              r"(?:the\s+)?$", re.IGNORECASE)
+_HELD_IN = re.compile(r"(?:[^.;:\n]|\.(?=\w)){1,40}?\s(?:in|within|from)\s+(?:the\s+)?(?:(?:sub-?)?paragraphs?|paras?\.|articles?|"
+                      r"clauses?|sections?|items?|\d)", re.IGNORECASE)
+
 #: What is put in place of a requirement, the provision holding it named after ("In lieu of the
 #: hinges specified in Section 08 71 00, ...", "Instead of the valves required in Clause 2.2.A"):
 #: that provision is what changes, not a citation.
@@ -1090,6 +1100,8 @@ def _cites(read: str, start: int) -> bool:
     clause = window[stop + 1:] if stop >= 0 else window
     if _REFERRED_TO.search(clause):
         return True  # "the reference to Paragraph 2.1.C in Paragraph 3.3.B is deleted": words of 3.3.B go, 2.1.C stays
+    if _ALL_REFERRED_TO.search(clause) and _HELD_IN.match(read, start):
+        return True  # "all references to Paragraph 2.2.B in Paragraph 2.2.C are deleted": the same, each of them
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
     if _SWAP_IN.search(clause):
@@ -1323,6 +1335,63 @@ def _range(first: str, last: str, start: int, end: int, corpus: Corpus, *, spell
             if len(docs) == 1:
                 found.append(Reference("sheet", key, (start, end), Locator(doc=docs[0]), resolved_by="sheet"))
     return found
+
+
+#: The words between the two ends of a range of paragraphs: "2.1.B through 2.1.D", "thru", a dash,
+#: French "à"/"au", German "bis", Spanish "a"/"al"/"hasta", Dutch "t/m"/"tot en met", Swedish "till",
+#: Polish "do"; "to" only after a plural word or "from" ("Paragraphs 2.1.B to 2.1.D"), never "move
+#: Paragraph 2.1.B to 2.1.D".
+_PARAGRAPH_RANGE = re.compile(r"\s*(?:through|thru|[-–—]|à|au|bis|hasta|al|t/m|t\.\s*m\.|tot\s+en\s+met|till|do|(?P<to>to))\s*",
+                              re.IGNORECASE)
+_PLURAL_OR_FROM = re.compile(r"(?:\b(?:sub-?)?(?:paragraphs|articles|clauses|items)|\bparas\.|\bfrom)\s+$", re.IGNORECASE)
+
+
+def _paragraph_ranges(found: list[Reference], read: str, corpus: Corpus) -> list[Reference]:
+    """``found`` with the paragraphs a range of them holds between its ends ("Delete Paragraphs 2.1.B
+    through 2.1.D": 2.1.C too, audit 51): the ends siblings of one outline (the same holder, both
+    lettered or both numbered), each sibling the outline holds between them, as the first end is read
+    (cited, bound). One named in the item on its own ("..., excepting Paragraph 2.1.C") is left to what
+    the item says of it."""
+    out = list(found)
+    for first, last in zip(found, found[1:]):
+        if (first.kind != "paragraph" or last.kind != "paragraph" or first.target is None or last.target is None
+                or first.target.doc != last.target.doc or first.target.path is None or last.target.path is None
+                or first.span[1] > last.span[0]):
+            continue
+        between = _PARAGRAPH_RANGE.fullmatch(read, first.span[1], last.span[0])
+        if between is None or (between.group("to") and not _PLURAL_OR_FROM.search(read, max(0, first.span[0] - 30),
+                                                                                     first.span[0] + len(first.written)
+                                                                                     - len(first.written.split()[-1]))):
+            continue
+        low, high = _sibling_order(first.target.path), _sibling_order(last.target.path)
+        if low is None or high is None or low[0] != high[0] or low[1] != high[1] or not low[2] < high[2]:
+            continue
+        named = {r.target for r in found if r.target is not None}
+        for path in sorted(corpus.path_set(first.target.doc), key=lambda p: _sibling_order(p) or ("", "", 0)):
+            order = _sibling_order(path)
+            if order is None or order[:2] != low[:2] or not low[2] < order[2] < high[2]:
+                continue
+            target = Locator(doc=first.target.doc, path=path)
+            if target not in named:
+                out.append(replace(first, written=f"{first.written} {between.group(0).strip()} {last.written}",
+                                   span=(first.span[0], last.span[1]), target=target, resolved_by="range"))
+    out.sort(key=lambda r: r.span)
+    return out
+
+
+def _sibling_order(path: str) -> tuple[str, str, int] | None:
+    """A path's holder, whether its last label is a letter or a number, and its place among its siblings
+    ("2.1.C" → ("2.1", "letter", 3)); None for a path of one label or a label of neither kind."""
+    holder, _, label = path.rpartition(".")
+    if not holder:
+        return None
+    if re.fullmatch(r"[A-Z]", label):
+        return holder, "letter", ord(label) - ord("A") + 1
+    if re.fullmatch(r"[a-z]", label):
+        return holder, "small", ord(label) - ord("a") + 1
+    if re.fullmatch(r"\d{1,3}", label):
+        return holder, "number", int(label)
+    return None
 
 
 def _code(written: str, span: tuple[int, int], corpus: Corpus) -> Reference | None:

@@ -605,6 +605,7 @@ class _One:
                                      or titles_a_clause(_read_text(self.item.text[:self.start + 200], self.mask)))
         self.references = _opening_places(self.item.text, self.references, self.action)
         self.references = self._reasons_cited(clause.start() if clause is not None else None)
+        self.references = self._excepted_first()
         if clause is not None:
             self.mask = [*self.mask, (clause.start(), len(self.item.text))]
         label = _PATH_LABEL.match(self.item.text)
@@ -681,6 +682,39 @@ class _One:
             self.action = replace(self.action, ambiguous=(
                 f"names {', '.join(r.written for r in kept)} inside what it changes, after \"{words}\": the change "
                 "is not to the whole of it, and what stays is for a person to confirm"))
+        return references
+
+    def _excepted_first(self) -> list[Reference]:
+        """The references, those of an exception written before the verb cited ("With the exception of
+        Paragraph 2.1.C, delete Paragraphs 2.1.B through 2.1.D": 2.1.C stays). The exception opens with
+        one of the pack's ``reasons`` whose regex holds the group ``exception``, in the verb's sentence,
+        and runs to the next comma, colon or semicolon (or the verb). One that names nothing ("Except as
+        noted, delete the paragraph") leaves what a deletion takes unsaid: for a person to confirm (a
+        rewording "except where the context requires otherwise" changes words as it says); one naming a
+        part of what the instruction names does too (as after the verb, ``_reasons_cited``)."""
+        if not self.action.changes or self.action.span is None:
+            return self.references
+        read = _read_text(self.item.text, self.mask)
+        verb = self.action.span[0]
+        opening = max(read.rfind(". ", 0, verb), read.rfind("\n", 0, verb), read.rfind(";", 0, verb)) + 1
+        exceptions = [m for m in reasons_opened(read, [p for vocab in self.vocabularies for p in vocab.reasons], opening, verb)
+                      if m.groupdict().get("exception") is not None]
+        if not exceptions:
+            return self.references
+        found = exceptions[-1]
+        stop = re.compile(r"[,:;]").search(read, found.end(), verb)
+        end = stop.start() if stop is not None else verb
+        excepted = [r for r in self.references if found.start() <= r.span[0] < end and not r.from_heading]
+        references = [replace(r, cited=True) if r in excepted else r for r in self.references]
+        named = [r for r in references if r.target is not None and not r.cited and not r.bound]
+        kept = [r for r in excepted if r.target is not None and not r.document_level
+                and any(_holds(n.target, r.target) and n.target != r.target for n in named)]
+        if self.action.ambiguous is None and (not excepted and self.action.action == "delete" or kept):
+            what = (f"names {', '.join(r.written for r in kept)} inside what it changes" if kept
+                    else "names no provision")
+            self.action = replace(self.action, ambiguous=(
+                f"opens with an exception (\"{' '.join(found.group(0).split())}\") that {what}: what the change "
+                "takes, and what stays, is for a person to confirm"))
         return references
 
     def _entry(self) -> _Outcome | None:
