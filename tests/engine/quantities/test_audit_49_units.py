@@ -14,26 +14,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from spec_claims import check_one, ingest_specs
 
-from inforce.adapters.cli import app
-
-runner = CliRunner()
-
-_HEAD = """---
-id: {id}
-kind: specification
-title: T
-issued: 2026-01-01
-effective: {{from: 2026-01-01}}
-recorded: 2026-01-01T00:00:00Z
----
-1 GENERAL
-
-"""
 _SPECS = {
     "t-1": "1.1 Curing temperature: not less than 283.15 K.\n\n1.2 Concrete temperature: not more than 32 °C.\n",
     "t-2": "1.1 Storage temperature 293.15 K.\n\n1.2 Cryogenic tank temperature 77 K, nominal.\n",
@@ -44,22 +28,8 @@ _SPECS = {
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     root = tmp_path_factory.mktemp("audit49") / "q"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
-    for doc, body in _SPECS.items():
-        (root / "documents" / f"{doc}.md").write_text(_HEAD.format(id=doc.upper()) + body, encoding="utf-8")
-    result = runner.invoke(app, ["ingest", str(root)])
-    assert result.exit_code == 0, result.output
-    return root, result.output
-
-
-def _check(project: Path, tmp_path: Path, locator: str, text: str) -> dict[str, Any]:
-    answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    path = tmp_path / "answer.json"
-    path.write_text(json.dumps(answer), encoding="utf-8")
-    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
-    return json.loads(result.stdout)  # type: ignore[no-any-return]
+    output = ingest_specs(root, _SPECS)
+    return root, output
 
 
 @pytest.mark.parametrize(("locator", "claim"), [
@@ -75,7 +45,7 @@ def _check(project: Path, tmp_path: Path, locator: str, text: str) -> dict[str, 
 def test_a_glued_temperature_letter_is_never_answered(ingested: tuple[Path, str], tmp_path: Path, locator: str,
                                                      claim: str) -> None:
     """H1: the figure was read as nothing and the false claim answered."""
-    verdict = _check(ingested[0], tmp_path, locator, claim)
+    verdict = check_one(ingested[0], tmp_path, locator, claim)
     assert verdict["verdict"] != "answer", verdict["claims"][0]
 
 
@@ -83,7 +53,7 @@ def test_a_glued_temperature_letter_is_never_answered(ingested: tuple[Path, str]
                                    "Curing temperature: not less than 1e400 K.", "Curing temperature 2e2 K."])
 def test_e_notation_before_a_spaced_k_is_never_answered(ingested: tuple[Path, str], tmp_path: Path, claim: str) -> None:
     """H2: "2e2 K" was answered, where "4e3 psi" escalates."""
-    verdict = _check(ingested[0], tmp_path, "T-1#1.1", claim)
+    verdict = check_one(ingested[0], tmp_path, "T-1#1.1", claim)
     assert verdict["verdict"] != "answer", verdict["claims"][0]
 
 
@@ -92,7 +62,7 @@ def test_e_notation_before_a_spaced_k_is_never_answered(ingested: tuple[Path, st
 def test_a_temperature_in_kelvin_in_a_source_supports_a_true_claim(ingested: tuple[Path, str], tmp_path: Path,
                                                                    locator: str, claim: str) -> None:
     """M2: the source's K was dropped as a label and the true claim refused."""
-    verdict = _check(ingested[0], tmp_path, locator, claim)
+    verdict = check_one(ingested[0], tmp_path, locator, claim)
     assert verdict["verdict"] != "refusal", verdict["claims"][0]
 
 
@@ -105,12 +75,12 @@ def test_a_glued_temperature_letter_in_a_source_is_warned_at_ingest(ingested: tu
 @pytest.mark.parametrize("claim", ["Curing temperature: not less than 283.15 K.",
                                    "Curing temperature: not less than 10 °C."])
 def test_a_kelvin_still_answers(ingested: tuple[Path, str], tmp_path: Path, claim: str) -> None:
-    verdict = _check(ingested[0], tmp_path, "T-1#1.1", claim)
+    verdict = check_one(ingested[0], tmp_path, "T-1#1.1", claim)
     assert verdict["verdict"] == "answer", verdict["claims"][0]
 
 
 def test_a_lower_kelvin_is_still_refused(ingested: tuple[Path, str], tmp_path: Path) -> None:
-    verdict = _check(ingested[0], tmp_path, "T-1#1.1", "Curing temperature: not less than 273.15 K.")
+    verdict = check_one(ingested[0], tmp_path, "T-1#1.1", "Curing temperature: not less than 273.15 K.")
     assert verdict["verdict"] == "refusal", verdict["claims"][0]
 
 
@@ -122,7 +92,7 @@ def test_a_claim_against_a_cited_figure_not_read_is_escalated_not_refused(ingest
     """L2: the source's "283K" is kept without a value, so what it says is unknown: a claim's
     figure matched by nothing is escalated with the unread figure named, never refused (the true
     claim had been refused unsupported) nor answered."""
-    verdict = _check(ingested[0], tmp_path, "T-3#1.1", claim)
+    verdict = check_one(ingested[0], tmp_path, "T-3#1.1", claim)
     assert verdict["verdict"] == "escalation", verdict
     assert verdict["claims"][0]["status"] != "unsupported_quantity", verdict["claims"][0]
     assert "283K" in json.dumps(verdict), verdict

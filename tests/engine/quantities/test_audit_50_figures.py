@@ -13,30 +13,14 @@ the test.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from spec_claims import ingest_specs, verdict_of
 
-from inforce.adapters.cli import app
 from inforce.engine.quantities import unread_figures
 from inforce.engine.quantities.extract import default_extractor
 
-runner = CliRunner()
-
-_HEAD = """---
-id: {id}
-kind: specification
-title: T
-issued: 2026-01-01
-effective: {{from: 2026-01-01}}
-recorded: 2026-01-01T00:00:00Z
----
-1 GENERAL
-
-"""
 _SPECS = {
     "f-1": "1.1 Oven temperature not more than 250 °F.\n\n1.2 Bath temperature 40 °C.\n\n"
            "1.3 The tank temperature is not less than 77 K.\n\n1.4 Dryer temperature 120 °F.\n",
@@ -47,23 +31,8 @@ _SPECS = {
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("audit50") / "q"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
-    for doc, body in _SPECS.items():
-        (root / "documents" / f"{doc}.md").write_text(_HEAD.format(id=doc.upper()) + body, encoding="utf-8")
-    result = runner.invoke(app, ["ingest", str(root)])
-    assert result.exit_code == 0, result.output
+    ingest_specs(root, _SPECS)
     return root
-
-
-def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[str, Any]:
-    answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    path = tmp_path / "answer.json"
-    path.write_text(json.dumps(answer), encoding="utf-8")
-    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
-    out = json.loads(result.stdout)
-    return out["verdict"], out["claims"][0]
 
 
 @pytest.mark.parametrize("claim", [
@@ -78,7 +47,7 @@ def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[st
 ])
 def test_a_false_figure_with_an_odd_degree_is_never_answered(ingested: Path, tmp_path: Path, claim: str) -> None:
     """01: the figure was read as nothing and the false claim answered on no figure."""
-    verdict, detail = _verdict(ingested, tmp_path, "F-1#1.1", claim)
+    verdict, detail = verdict_of(ingested, tmp_path, "F-1#1.1", claim)
     assert verdict != "answer", detail
 
 
@@ -94,7 +63,7 @@ def test_a_false_figure_with_an_odd_degree_is_never_answered(ingested: Path, tmp
 def test_a_figure_in_e_notation_or_a_power_with_a_temperature_letter_is_never_answered(
         ingested: Path, tmp_path: Path, claim: str) -> None:
     """08: "1e2K", "10^2K" were read as nothing (the source says 77 K)."""
-    verdict, detail = _verdict(ingested, tmp_path, "F-1#1.3", claim)
+    verdict, detail = verdict_of(ingested, tmp_path, "F-1#1.3", claim)
     assert verdict != "answer", detail
 
 
@@ -109,7 +78,7 @@ def test_a_true_figure_with_an_odd_degree_is_answered(ingested: Path, tmp_path: 
                                                       claim: str) -> None:
     """01, 06: the ring and the ordinal are read as the degree sign in a claim and in a source; a
     C after a temperature's figure is the Celsius degree."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "answer", detail
 
 
@@ -122,7 +91,7 @@ def test_a_spaced_degree_letter_never_refuses_a_true_claim(ingested: Path, tmp_p
                                                            claim: str) -> None:
     """06: "250 F" was a bare 250 and the true claim refused unit_missing; without a temperature
     word before it, after a bound, it is named unread."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict != "refusal", detail
 
 
@@ -131,7 +100,7 @@ def test_a_spaced_degree_letter_never_refuses_a_true_claim(ingested: Path, tmp_p
 def test_a_source_written_with_a_ring_refuses_a_false_claim(ingested: Path, tmp_path: Path, locator: str,
                                                             claim: str) -> None:
     """01: the source's "250˚F" was dropped unsaid; it is read, and the claim's other figure named."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "refusal", detail
     assert "value_differs" in detail["detail"], detail
 

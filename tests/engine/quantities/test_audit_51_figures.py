@@ -14,30 +14,14 @@ verdict runs through the CLI; the documents are written for the test.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from spec_claims import ingest_specs, verdict_of
 
-from inforce.adapters.cli import app
 from inforce.engine.quantities import unread_figures
 from inforce.engine.quantities.extract import default_extractor
 
-runner = CliRunner()
-
-_HEAD = """---
-id: {id}
-kind: specification
-title: T
-issued: 2026-01-01
-effective: {{from: 2026-01-01}}
-recorded: 2026-01-01T00:00:00Z
----
-1 GENERAL
-
-"""
 _SPECS = {
     "g-1": "1.1 Wall height shall be 10'-6\".\n\n1.2 Slab thickness shall be 4 in ± 1/4 in.\n\n"
            "1.3 Freezer temperature shall be kept below -20 °C.\n\n1.4 Pipe size shall be 1-1/2 inches.\n",
@@ -49,23 +33,8 @@ _SPECS = {
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("audit51") / "q"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
-    for doc, body in _SPECS.items():
-        (root / "documents" / f"{doc}.md").write_text(_HEAD.format(id=doc.upper()) + body, encoding="utf-8")
-    result = runner.invoke(app, ["ingest", str(root)])
-    assert result.exit_code == 0, result.output
+    ingest_specs(root, _SPECS)
     return root
-
-
-def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[str, Any]:
-    answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    path = tmp_path / "answer.json"
-    path.write_text(json.dumps(answer), encoding="utf-8")
-    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
-    out = json.loads(result.stdout)
-    return out["verdict"], out["claims"][0]
 
 
 @pytest.mark.parametrize(("locator", "claim"), [
@@ -82,14 +51,14 @@ def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[st
 ])
 def test_a_false_figure_is_never_answered(ingested: Path, tmp_path: Path, locator: str, claim: str) -> None:
     """01, 02: each was answered (the figure read as nothing, or a tolerance rounded to the inch)."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict != "answer", detail
 
 
 @pytest.mark.parametrize("claim", ["Slab thickness must be 4 in ± 1/8 in.", "Slab thickness must be 3.875 to 4.125 in."])
 def test_a_narrower_tolerance_is_refused_as_its_range_is(ingested: Path, tmp_path: Path, claim: str) -> None:
     """02: the tolerance and the range it spans get the same verdict, naming both figures."""
-    verdict, detail = _verdict(ingested, tmp_path, "G-1#1.2", claim)
+    verdict, detail = verdict_of(ingested, tmp_path, "G-1#1.2", claim)
     assert verdict == "refusal", detail
     assert "value_differs" in detail["detail"] and "4 in ± 1/4 in" in detail["detail"], detail
 
@@ -108,7 +77,7 @@ def test_a_narrower_tolerance_is_refused_as_its_range_is(ingested: Path, tmp_pat
 ])
 def test_a_true_figure_is_answered(ingested: Path, tmp_path: Path, locator: str, claim: str) -> None:
     """03, 04 and the lower ones: each true claim was refused (a figure read in part or not at all)."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "answer", detail
 
 
@@ -120,7 +89,7 @@ def test_a_true_figure_is_answered(ingested: Path, tmp_path: Path, locator: str,
 def test_a_source_written_with_primes_or_a_figure_dash_refuses_a_false_claim(
         ingested: Path, tmp_path: Path, locator: str, claim: str) -> None:
     """04: the source's figure was dropped unsaid (no_quantity_in_source); it is read and compared."""
-    verdict, detail = _verdict(ingested, tmp_path, locator, claim)
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "refusal", detail
     assert "value_differs" in detail["detail"], detail
 

@@ -13,11 +13,10 @@ through the CLI; the documents are written for the test.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from spec_claims import verdict_of
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -68,16 +67,6 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[str, Any]:
-    answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    path = tmp_path / "answer.json"
-    path.write_text(json.dumps(answer), encoding="utf-8")
-    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
-    out = json.loads(result.stdout)
-    return out["verdict"], out["claims"][0]
-
-
 @pytest.mark.parametrize(("locator", "claim"), [
     ("B-1#1.3", "Pipe pressure not more than 250 psi."),
     ("B-1#1.1", "Oven temperature not more than 250 °F."),
@@ -88,7 +77,7 @@ def _verdict(project: Path, tmp_path: Path, locator: str, text: str) -> tuple[st
 ])
 def test_a_true_bound_copied_word_for_word_is_answered(ingested: Path, tmp_path: Path, locator: str,
                                                         claim: str) -> None:
-    verdict, out = _verdict(ingested, tmp_path, locator, claim)
+    verdict, out = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "answer", out
     assert not any("states a change" in w for w in out.get("warnings", [])), out
 
@@ -116,7 +105,7 @@ def test_a_change_is_still_a_change(text: str) -> None:
 
 
 def test_a_value_differing_from_a_change_still_escalates(ingested: Path, tmp_path: Path) -> None:
-    verdict, out = _verdict(ingested, tmp_path, "B-1#1.10", "The warranty period is 2 years.")
+    verdict, out = verdict_of(ingested, tmp_path, "B-1#1.10", "The warranty period is 2 years.")
     assert verdict != "answer", out
 
 
@@ -131,7 +120,7 @@ def test_a_value_differing_from_a_change_still_escalates(ingested: Path, tmp_pat
 ])
 def test_a_one_character_or_superscript_degree_is_read(ingested: Path, tmp_path: Path, locator: str,
                                                         claim: str) -> None:
-    verdict, out = _verdict(ingested, tmp_path, locator, claim)
+    verdict, out = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "answer", out
 
 
@@ -144,6 +133,6 @@ def test_a_one_character_or_superscript_degree_is_read(ingested: Path, tmp_path:
 ])
 def test_a_false_figure_with_such_a_degree_is_refused(ingested: Path, tmp_path: Path, locator: str,
                                                        claim: str) -> None:
-    verdict, out = _verdict(ingested, tmp_path, locator, claim)
+    verdict, out = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "refusal", out
     assert out["status"] == "unsupported_quantity", out
