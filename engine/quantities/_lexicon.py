@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "ANGLE_MARKED",
     "APPROXIMATE_AFTER",
     "APPROXIMATE_BEFORE",
     "BLANKS",
@@ -115,26 +116,49 @@ def dotted_label(text: str, at: int, *, text_starts_line: bool = True) -> bool:
 
 
 #: A length in feet and inches written with primes or curly quotes, in the one shape that is
-#: unmistakable: digits, a prime or a right single quote, an optional hyphen, digits (a fraction
-#: after a hyphen may follow), then a double prime or a right double quote (``10′-6″``,
-#: ``10’-6”``, ``10′-6-1/2″``). Not after a degree sign and digits (``45°30′15″`` is an angle).
+#: unmistakable: digits, a prime or a right single quote, an optional hyphen or blank, digits
+#: (a fraction after a hyphen may follow), then a double prime or a right double quote
+#: (``10′-6″``, ``10’-6”``, ``6’ 8”``, ``10′-6-1/2″``). Not after a degree sign and digits
+#: (``45°30′15″`` is an angle).
 _FEET_INCHES_MARKED = re.compile(
-    r"(?<![\d°.,])(?<!°\s)\d+(?P<foot>[′’])-?\d+(?:\.\d+)?(?:-\d+/\d+)?(?P<inch>[″”])")
+    r"(?<![\d°.,])(?<!°\s)\d+(?P<foot>[′’])[- ]?\d+(?:\.\d+)?(?:-\d+/\d+)?(?P<inch>[″”])")
 #: A prime or double prime right after a figure (``12′``, ``6″``): the foot and the inch; never
 #: after a degree sign and digits (an angle's minutes and seconds).
 _PRIME_AFTER_FIGURE = re.compile(r"(?<!°)(?<!°\d)(?<!°\d\d)(?<=\d)[′″]")
 
 
+#: An angle in degrees and minutes, and seconds, in the one shape that is unmistakable: digits,
+#: a degree sign, digits and a prime (or an apostrophe or a right single quote), then optionally
+#: digits and a double prime (or a straight or right double quote), nothing between (``12°30′``,
+#: ``45°30'``, ``45°30′15″``). Read as one angle (``_reader``: 12.5°), the minutes never as feet
+#: (audit 52); its marks made ``'`` and ``"`` by :func:`read_foot_inch_marks` for the tokenizer.
+ANGLE_MARKED = re.compile(
+    r"(?<![\d.,])[+\-−]?(?P<degrees>\d+(?:\.\d+)?)°(?P<minutes>\d+(?:\.\d+)?)(?P<minute>[′’'])"
+    r"(?:(?P<seconds>\d+(?:\.\d+)?)(?P<second>[″”\"]))?(?!\d)")
+#: A range's high end in feet written with a right single quote after one in feet and inches
+#: (``10’-6” to 12’``, ``10'-6" - 12’``): the quote is the foot mark (audit 52).
+_FEET_RANGE_HIGH = re.compile(
+    r"(?<![\d°.,])\d+['′’][- ]?\d+(?:\.\d+)?(?:-\d+/\d+)?[\"″”]\s*(?:to|through|thru|[-–—])\s*\d+(?P<foot>’)(?![\w’])")
+
+
 def read_foot_inch_marks(text: str) -> str:
     """``text`` with the primes and curly quotes written for the foot and inch marks made ``'``
     and ``"``, one character for one, so every offset stands: "10′-6″" and "10’-6”" are read as
-    "10'-6\"" is, and "12′" as "12'" (audit 51). A curly quote is a mark only inside
-    :data:`_FEET_INCHES_MARKED`; elsewhere ("the 1990’s", “Type 6”") it stays a quote."""
+    "10'-6\"" is, and "12′" as "12'" (audit 51); "6’ 8”" as "6' 8\"", the high end of "10’-6” to
+    12’" as "12'", and an angle's marks (:data:`ANGLE_MARKED`: "12°30′") as "'" and '"' (audit 52).
+    A curly quote is a mark only inside those shapes; elsewhere ("the 1990’s", “Type 6”") it
+    stays a quote."""
     if not any(mark in text for mark in "′″’”"):
         return text
     chars = list(text)
     for match in _FEET_INCHES_MARKED.finditer(text):
         chars[match.start("foot")], chars[match.start("inch")] = "'", '"'
+    for match in ANGLE_MARKED.finditer(text):  # 12°30′: the minutes and seconds of an angle (audit 52)
+        chars[match.start("minute")] = "'"
+        if match["second"] is not None:
+            chars[match.start("second")] = '"'
+    for match in _FEET_RANGE_HIGH.finditer(text):
+        chars[match.start("foot")] = "'"
     for match in _PRIME_AFTER_FIGURE.finditer(text):
         chars[match.start()] = "'" if match[0] == "′" else '"'
     return "".join(chars)

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from ._lexicon import (
+    ANGLE_MARKED,
     BOUND_AFTER,
     CURRENCY_PREFIXES,
     FREQUENCIES,
@@ -377,10 +378,24 @@ class _Reader(_TokenReader):
                     warnings.append(("unknown_unit", self.idx[i], self._end_char(j - 1),
                                      f"unit {unit_written!r} is not known; the number is kept without a unit"))
                     unit_written = None
+        if expression == "degree" and number.kind == "number" and value is not None and scale is None \
+                and j == i + 2 and texts[i + 1] == "°" and not self.space[i]:
+            arc = self._arc_after(i, j)
+            if arc is not None:  # 12°30′, 45°30'15": one angle, 12.5° (audit 52)
+                j, minutes, place = arc
+                if minutes is None:
+                    written = self.text[self.idx[i] : self._end_char(j - 1)]
+                    warnings.append(("malformed_number", self.idx[i], self._end_char(j - 1),
+                                     f"{written!r} is not an angle as written (whole degrees, then minutes "
+                                     "and seconds under 60); the figure is kept without a value"))
+                    value = None
+                else:
+                    value = value + minutes if value >= 0 else value - minutes
+                    precision = place
         if expression == "foot" and number.kind == "number" and number.is_integer and value is not None \
                 and scale is None:
-            inches = self._inches_after(j)
-            if inches is not None:  # 10 ft 6 in, 10 feet 6 inches: one length, as 10'-6" is (audit 51)
+            inches = self._inches_after(j, i)
+            if inches is not None:  # 10 ft 6 in, 10 feet 6 inches, 10' 6": one length, as 10'-6" is (audits 51, 52)
                 j, inch_value, inch_place = inches
                 value = value + inch_value / 12 if value >= 0 else value - inch_value / 12
                 precision, notation = inch_place / 12, "feet_inches"
@@ -571,9 +586,19 @@ class _Reader(_TokenReader):
         hi = self._number(k)
         if signed and hi is not None and hi.value is not None:
             hi = replace(hi, value=-hi.value)
-        if hi is None or hi.kind not in ("number", "fraction") or hi.value is None:
+        if hi is None or hi.kind not in ("number", "fraction", "feet_inches") or hi.value is None:
             return None
         end = k + 1
+        if hi.kind == "feet_inches":  # 10'-6" to 12'-0": the high end in feet and inches too (audit 52)
+            if end < self.n and self.texts[end] in _INCH_MARKS:
+                end += 1
+            if expression is None:  # 6 to 10'-6": the low end in the high end's unit, as 30 to 40 kg
+                return end, hi.value, "foot", "ft", hi.precision
+            try:
+                return end, convert(hi.value, "foot", expression), expression, unit_written, abs(
+                    convert_difference(hi.precision, "foot", expression))
+            except Exception:  # noqa: BLE001 — a different dimension: not a range
+                return None
         factor = 1.0
         if end < self.n and lowers[end] in SCALES and lowers[end] not in MONEY_ONLY_SCALES:
             factor = SCALES[lowers[end]]
@@ -599,10 +624,34 @@ class _Reader(_TokenReader):
         # as the caller orders it; never one end read alone (audit 44 M3)
         return end, hi_value, expression, unit_written, hi.precision * factor
 
-    def _inches_after(self, j: int) -> tuple[int, float, float] | None:
-        """Inches written right after a whole number of feet (``10 ft 6 in``, ``10 feet 6-1/2
-        inches``, ``4 ft. 6 1/2 in.``): (end, the inches, the place of their last written digit);
-        None unless a figure under 12 with an inch unit stands at ``j``."""
+    def _arc_after(self, i: int, j: int) -> tuple[int, float | None, float] | None:
+        """Minutes, and seconds, written right after the degrees at ``i`` whose sign ends at ``j``
+        (``12°30′``, ``45°30'15"``: :data:`_lexicon.ANGLE_MARKED`): (end, the degrees they add,
+        the place of their last written digit in degrees); the degrees they add are None where
+        the shape is not an angle's as written (``12.5°30′``, ``12°75′``). None where no such
+        shape stands there, or it ends inside a token."""
+        match = ANGLE_MARKED.match(self.text, self.idx[i])
+        if match is None:
+            return None
+        end = j
+        while end < self.n and self.idx[end] < match.end():
+            end += 1
+        if self._end_char(end - 1) != match.end():
+            return None
+        minutes, seconds = match["minutes"], match["seconds"]
+        if "." in match["degrees"] or float(minutes) >= 60 or (seconds is not None and (
+                "." in minutes or float(seconds) >= 60)):
+            return end, None, 0.0
+        last = seconds if seconds is not None else minutes
+        place = 10.0 ** -len(last.partition(".")[2]) / (3600 if seconds is not None else 60)
+        return end, float(minutes) / 60 + float(seconds or 0) / 3600, place
+
+    def _inches_after(self, j: int, feet: int) -> tuple[int, float, float] | None:
+        """Inches written right after a whole number of feet at ``feet`` (``10 ft 6 in``, ``10
+        feet 6-1/2 inches``, ``4 ft. 6 1/2 in.``, ``10' 6"``): (end, the inches, the place of
+        their last written digit); None unless a figure under 12 with an inch unit stands at
+        ``j``. The figure starts at the feet: the foot mark before the inches is no opening
+        quote that would make their inch mark its closing one (``10' 6"``: audit 52)."""
         inches = self._number(j)
         if inches is None or inches.value is None or inches.kind not in ("number", "fraction") \
                 or not 0 <= inches.value < 12:
@@ -612,7 +661,7 @@ class _Reader(_TokenReader):
             fraction = self._number(end)  # a mixed number: 6 1/2 in
             if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
                 value, place, end = value + fraction.value, fraction.precision, end + 1
-        unit = self._unit(end, j) if end < self.n else None
+        unit = self._unit(end, feet) if end < self.n else None
         if unit is None or unit[1] != "inch" or value >= 12:
             return None
         return unit[0], value, place

@@ -18,6 +18,8 @@ Beyond the value:
   is not supported by ``250 mg`` as the recommended dose);
 - a frequency stated on both sides must agree (``250 mg once daily`` is not ``250 mg twice
   daily``); a frequency the source does not state with the amount is not required;
+- a tolerance in a claim (``4 in ± 1/4 in``) is supported by a range whose ends it rounds
+  **and** whose width its spread gives, by the same rule (``± 1/4 in`` is not ``± 1/8 in``);
 - a minimum is not supported by a maximum (and the reverse); a plain value in a claim is
   supported by a bound of the same value, and by a range it lies within;
 - a condition stated on both sides must agree facet by facet (``conditions``: ``500 mg`` as
@@ -639,6 +641,12 @@ def _supports(
     rules = [_same(c, s, precision, tolerance) for c, s in pairs]  # type: ignore[arg-type]
     if loose is not None:
         rules = [found if found[0] else _same(c, s, 0.0, loose) for found, (c, s) in zip(rules, pairs, strict=True)]  # type: ignore[arg-type]
+    if claim.bound == "range" and claim.nominal is not None:
+        # a tolerance claimed: its spread is a figure of its own, compared as one (audit 52);
+        # the ends alone let "4 in ± 1/4 in" round "4 in ± 1/8 in" (3.75 is 3.875 to the quarter
+        # inch, at half a place), as the 5% allowance is of an end, never of the spread
+        rules.append(_same(abs(claim_hi - claim_lo), abs(source.upper - source.value),  # type: ignore[operator]
+                           2 * precision, tolerance))
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
     return None, "value_differs", distance
