@@ -374,7 +374,8 @@ def _erase(
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
             # what links lead to too: a record's other name (audit 46 M1), or a file outside the
             # project that a link in it shows, must not hold it
-            count, found = files_holding(folder, probes, within=(store.layout.home,))
+            count, found = files_holding(folder, probes, within=(store.layout.home,),
+                                         own=(store.layout.home,))
             checked += count
             remaining += [str(folder / name) if folder != root else name for name in found]
     # and every file of the erased revisions (source and metadata) gone, whatever the probes

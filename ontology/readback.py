@@ -22,35 +22,52 @@ How a file is read, decided by its first bytes, never by its name:
   split across two runs is one word), by the unpack limits ingest opens a Word file with
   (``ontology.archives``), and at most ``MAX_UNPACKED`` bytes in all; a zip or gzip inside it
   is read the same way, ``_NESTED`` deep;
-- a gzip: its stream, at most ``MAX_UNPACKED`` bytes;
+- a gzip, bzip2 or xz stream: what it unpacks to, at most ``MAX_UNPACKED`` bytes in all;
+- a PDF: its bytes as text, and the strings its pages show (``Tj``, ``TJ``, ``'``, ``"``) in
+  every stream kept uncompressed or FlateDecode-compressed (``_pdf_shown``: Windows-1252 codes,
+  as a simple font's; no font's own encoding or CMap is read);
+- an RTF file (``{\rtf``): as text, its control words read (``_rtf_text``);
 - anything else as text: UTF-8 always; UTF-16 or UTF-32 by its byte-order mark; and once a piece
   holds NULs, UTF-16 of either order and the bytes without their NULs (ASCII text in UTF-16
   or UTF-32 of either order, at any alignment, as an executable or a database keeps strings).
+  Text whose first character is ``<`` is markup: its tags are taken out as in a zip's members.
+  ``%XX`` URL escapes are undone by ``words_of``; base64 is not decoded (nothing tells it from
+  a long word cheaply and surely).
 
 What cannot be read so (a damaged archive, one past a limit, an encrypted member) is an
 InputError naming why: the read-back names the file "not read back", never passes it over.
+What is read only as raw bytes is said in ``ReadBack.unread``, for the caller to name: a file
+that looks binary (``_looks_binary``: controls past one byte in a hundred, and no UTF-16 or
+UTF-32 text) in none of the formats above, save a picture inside an archive whose text is read
+(a Word file's logo or thumbnail: ``_PICTURES``); a PDF stream in a filter not decoded (an
+image's excepted) or that does not inflate, a font whose codes are no characters (Type0,
+Identity), a PDF showing no text read (a scan).
 """
 
 from __future__ import annotations
 
+import bz2
 import codecs
 import gzip
 import html
 import io
+import lzma
 import os
 import re
 import stat
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
+from urllib.parse import unquote
 
 from .archives import MAX_MEMBER, unpack_problem
 from .errors import InputError
 
-__all__ = ["MAX_UNPACKED", "RUN_WORDS", "WordRuns", "holds_runs", "runs_of", "words_of"]
+__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "WordRuns", "holds_runs", "read_back", "runs_of", "words_of"]
 
 #: How many words a run of an erased text holds: long enough that a run names the text (eight
 #: words in a row are rarely another text's by chance), short enough that a copy of part of a
@@ -72,12 +89,14 @@ _WORD = re.compile(r"[^\W_]+")
 _INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
 # a JSON or Python escape: \u2009 is the character, \n \r \t a boundary
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|[nrt])")
+# a run of URL escapes (%27, %E2%80%99)
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 # a markup tag; one of these local names is a boundary (a paragraph, a line break, a cell, a row)
 _TAG = re.compile(r"<(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>")
 _TAG_NAME = re.compile(r"</?\s*(?:[\w.-]+:)?([\w.-]+)")
 _BLOCK = frozenset({"p", "h", "br", "tab", "cr", "tc", "tr", "c", "row", "si", "is", "cell", "table-cell", "line-break",
                     "s", "li", "td", "th", "div", "section", "list-item", "txbxcontent", "footnote", "endnote",
-                    "comment", "ptab", "sym", "blockquote", "pre", "title", "body", "t"})
+                    "comment", "ptab", "sym", "blockquote", "pre", "title", "body"})
 
 
 def words_of(text: str) -> list[str]:
@@ -87,6 +106,8 @@ def words_of(text: str) -> list[str]:
         text = html.unescape(text)
     if "\\" in text:
         text = _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else " ", text)
+    if "%" in text:  # a URL's escapes: %27 is ', %E2%80%99 is ’ (UTF-8)
+        text = _PERCENT.sub(lambda m: unquote(m.group(), errors="replace"), text)
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text.casefold()))
     return _WORD.findall(text)
 
@@ -171,39 +192,70 @@ class WordRuns:
 # ---- reading a file --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ReadBack:
+    """What reading a file back found: whether it holds any of the runs, and what of it was read
+    only as raw bytes (``unread``: the file, or its members, in a binary format not decoded, each
+    with why), which "none found" cannot vouch for."""
+
+    holds: bool
+    unread: tuple[str, ...] = ()
+
+
 def holds_runs(path: str | Path, runs: WordRuns, *, limit: int | None = None) -> bool:
-    """Whether the regular file at ``path`` holds any of ``runs``, read as the module docstring
-    says. Opened without waiting (a file that would block is an OSError, never a hang).
+    """Whether the regular file at ``path`` holds any of ``runs`` (``read_back``)."""
+    return read_back(path, runs, limit=limit).holds
+
+
+def read_back(path: str | Path, runs: WordRuns, *, limit: int | None = None) -> ReadBack:
+    """Read the regular file at ``path`` for any of ``runs``, as the module docstring says.
+    Opened without waiting (a file that would block is an OSError, never a hang).
     ``limit``: an InputError past that many bytes (a file elsewhere a link leads to). OSError
     when it does not read; InputError when it is no regular file, or an archive in it cannot be
     read back (damaged, past a limit, encrypted)."""
     if not len(runs):
-        return False
+        return ReadBack(False)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     with os.fdopen(fd, "rb") as stream:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise InputError("not a regular file", file=str(path))
         if limit is not None and os.fstat(fd).st_size > limit:
             raise InputError(f"over {limit / 2**20:,.1f} MiB", file=str(path))
-        return _Reading(runs, str(path)).stream(stream, depth=0, seekable=True)
+        reading = _Reading(runs, str(path))
+        holds = reading.stream(stream, depth=0, seekable=True)
+        return ReadBack(holds, () if holds else tuple(dict.fromkeys(reading.unread)))
 
 
 class _Reading:
-    """One file read back: what it has unpacked so far, counted against ``MAX_UNPACKED``."""
+    """One file read back: what it has unpacked so far, counted against ``MAX_UNPACKED``, and
+    what of it was read only as raw bytes."""
 
     def __init__(self, runs: WordRuns, file: str) -> None:
         self.runs, self.file, self.unpacked = runs, file, 0
+        self.unread: list[str] = []
+        self.member = ""  # the archive member being read ("" for the file itself)
 
     def refuse(self, why: str) -> InputError:
         return InputError(why, file=self.file)
+
+    def raw(self, why: str) -> None:
+        self.unread.append(f"{self.member}: {why}" if self.member else why)
 
     def stream(self, stream: BinaryIO, *, depth: int, seekable: bool = False, markup: bool = False) -> bool:
         head = _peek(stream)
         if head.startswith(b"PK\x03\x04") or (head.startswith(b"PK\x05\x06") and seekable):
             return self.zip(stream if seekable else io.BytesIO(self.unpack(stream, MAX_MEMBER, "a zip")), depth)
         if head.startswith(b"\x1f\x8b"):
-            return self.gzip(stream, depth)
-        return self.text(stream, unpacked=depth > 0, markup=markup)
+            return self.compressed(lambda: gzip.GzipFile(fileobj=stream, mode="rb"), "gzip", depth)
+        if head.startswith(b"BZh") and head[3:4].isdigit():
+            return self.compressed(lambda: bz2.BZ2File(stream), "bzip2", depth)
+        if head.startswith(b"\xfd7zXZ\x00"):
+            return self.compressed(lambda: lzma.LZMAFile(stream), "xz", depth)
+        if head.startswith(b"%PDF-"):
+            return self.pdf(stream, depth)
+        if head.startswith(b"{\\rtf"):
+            return self.text(stream, unpacked=depth > 0, form="rtf")
+        return self.text(stream, unpacked=depth > 0, form="markup" if markup else None)
 
     def unpack(self, stream: BinaryIO, most: int, what: str) -> bytes:
         data = stream.read(most + 1)
@@ -219,6 +271,7 @@ class _Reading:
     def zip(self, stream: BinaryIO, depth: int) -> bool:
         if depth >= _NESTED:
             raise self.refuse(f"an archive nested more than {_NESTED} deep")
+        outer = self.member
         try:
             archive = zipfile.ZipFile(stream)
             for info in archive.infolist():
@@ -230,24 +283,77 @@ class _Reading:
                 if info.flag_bits & 0x1:
                     raise self.refuse(f"{info.filename} is encrypted")
                 markup = info.filename.lower().endswith((".xml", ".rels", ".htm", ".html", ".xhtml", ".svg"))
+                self.member = f"{outer}/{info.filename}" if outer else info.filename
                 with archive.open(info) as member:
                     if self.stream(member, depth=depth + 1, markup=markup):
                         return True
             return False
         except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError) as problem:
             raise self.refuse(f"a damaged or unreadable zip archive ({problem})") from None
+        finally:
+            self.member = outer
 
-    def gzip(self, stream: BinaryIO, depth: int) -> bool:
+    def compressed(self, opened: Callable[[], Any], what: str, depth: int) -> bool:
+        """A gzip, bzip2 or xz stream: what it unpacks to read as a file is (counted)."""
         if depth >= _NESTED:
             raise self.refuse(f"an archive nested more than {_NESTED} deep")
         try:
-            with gzip.GzipFile(fileobj=stream, mode="rb") as unpacked:
-                return self.stream(unpacked, depth=depth + 1)  # type: ignore[arg-type]
-        except (gzip.BadGzipFile, zlib.error, EOFError) as problem:
-            raise self.refuse(f"a damaged gzip stream ({problem})") from None
+            with opened() as unpacked:
+                return self.stream(unpacked, depth=depth + 1)
+        except (OSError, zlib.error, lzma.LZMAError, EOFError, ValueError) as problem:
+            raise self.refuse(f"a damaged {what} stream ({problem})") from None
 
-    def text(self, stream: BinaryIO, *, unpacked: bool, markup: bool) -> bool:
-        decodings: list[_Decoding] = [_Decoding("utf-8", markup)]
+    def pdf(self, stream: BinaryIO, depth: int) -> bool:
+        """A PDF: its bytes as they are (what it keeps uncompressed: its title, an uncompressed
+        page), then the text its pages show (``_pdf_shown``) in every stream it keeps
+        uncompressed or FlateDecode-compressed. What it cannot read so is said (``raw``): a
+        stream in another filter that is no image, one that does not inflate, a font whose codes
+        are no characters (Type0, Identity), and a PDF showing no text it reads (a scan)."""
+        data = stream.read(MAX_MEMBER + 1)
+        if len(data) > MAX_MEMBER:
+            raise self.refuse(f"a PDF over {MAX_MEMBER // 2**20} MiB (read whole, its streams found by their dictionaries)")
+        if self.text(io.BytesIO(data), unpacked=depth > 0, form=None, known=True):
+            return True
+        shown = _Decoding("utf-8", None)
+        problems: dict[str, None] = {}
+        showed = b"Tj" in data or b"TJ" in data
+        typed = b"/Type0" in data or b"/Identity" in data
+        for dictionary, body in _pdf_streams(data):
+            filters = _PDF_FILTER.findall(dictionary.split(b"/DecodeParms")[0])
+            if filters and all(f in _PDF_IMAGES for f in filters):
+                continue
+            if filters == [b"FlateDecode"] and b"/Predictor" not in dictionary:
+                try:
+                    inflating = zlib.decompressobj()
+                    body = inflating.decompress(body, MAX_UNPACKED - self.unpacked + 1)
+                except zlib.error as problem:
+                    problems[f"a PDF stream that does not inflate ({problem})"] = None
+                    continue
+                self.count(len(body))
+            elif filters:
+                problems[f"a PDF stream in {'/'.join(f.decode('ascii', 'replace') for f in filters)}, not decoded"] = None
+                continue
+            typed = typed or b"/Type0" in body or b"/Identity" in body
+            if b"Tj" not in body and b"TJ" not in body:
+                continue
+            showed = True
+            if shown.feed(_pdf_shown(body).encode(), self.runs):
+                return True
+        if shown.feed(b"", self.runs, final=True):
+            return True
+        if typed:
+            problems["a PDF font whose codes it does not read as characters (Type0/Identity)"] = None
+        if not showed:
+            problems["a PDF showing no text it reads (a scan, or text in forms it does not decode)"] = None
+        for problem in problems:
+            self.raw(problem)
+        return False
+
+    def text(self, stream: BinaryIO, *, unpacked: bool, form: str | None, known: bool = False) -> bool:
+        """``form``: "markup" (tags taken out), "rtf" (control words read) or None: decided by
+        the text's first character ("<": markup). ``known``: bytes of a format read elsewhere
+        too (never said to be read only as raw bytes)."""
+        decodings: list[_Decoding] = []
         wide = False
         first = True
         while piece := stream.read(_PIECE):
@@ -255,15 +361,19 @@ class _Reading:
                 self.count(len(piece))
             if first:
                 first = False
-                for bom, codec in _BOMS:
-                    if piece.startswith(bom):
-                        decodings.append(_Decoding(codec, markup))
-                        wide = codec != "utf-8"
-                        break
+                codec = next((codec for bom, codec in _BOMS if piece.startswith(bom)), None)
+                if form is None and _looks_marked_up(piece, codec):
+                    form = "markup"
+                decodings.append(_Decoding("utf-8", form))
+                if codec is not None:
+                    decodings.append(_Decoding(codec, form))
+                    wide = codec != "utf-8"
+                elif not known and _looks_binary(piece) and not (self.member and piece.startswith(_PICTURES)):
+                    self.raw("binary, read only as raw bytes (an image or another format it does not decode)")
             if not wide and b"\0" in piece:  # UTF-16 or UTF-32 without a mark, or strings in a binary
                 wide = True
-                decodings += [_Decoding("utf-16-le", markup), _Decoding("utf-16-be", markup),
-                              _Decoding("utf-8", markup, drop_nuls=True)]
+                decodings += [_Decoding("utf-16-le", form), _Decoding("utf-16-be", form),
+                              _Decoding("utf-8", form, drop_nuls=True)]
             if any(decoding.feed(piece, self.runs) for decoding in decodings):
                 return True
         return any(decoding.feed(b"", self.runs, final=True) for decoding in decodings)
@@ -272,24 +382,167 @@ class _Reading:
 #: Byte-order marks, the longest first (UTF-32-LE's begins with UTF-16-LE's).
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"), (codecs.BOM_UTF8, "utf-8"))
+#: Bytes no text holds (C0 controls but tab, line feed, vertical tab, form feed, carriage return
+#: and escape; and DEL).
+_CONTROLS = bytes([*range(0, 9), *range(14, 27), *range(28, 32), 127])
+_WIDE = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+#: How a picture begins (PNG, JPEG, GIF, TIFF, BMP, WMF, EMF, WebP): inside an archive whose
+#: text is read (a Word, Excel or OpenDocument file), a picture is the document's own (a logo, a
+#: thumbnail of its first page), not named; a picture file on its own is.
+_PICTURES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"II*\0", b"MM\0*", b"BM", b"\xd7\xcd\xc6\x9a", b"\x01\0\0\0",
+             b"RIFF")
+
+
+def _looks_binary(piece: bytes) -> bool:
+    """Whether a file beginning with ``piece`` (without a byte-order mark) is no text: more than
+    one byte in a hundred of its first 64 KiB a control no text holds, unless it reads as UTF-16
+    or UTF-32 text (one character in a hundred at most a control or undecodable)."""
+    sample = piece[:64 << 10]
+    if (len(sample) - len(sample.translate(None, _CONTROLS))) * 100 <= len(sample):
+        return False
+    for codec in _WIDE:
+        width = 4 if "32" in codec else 2
+        text = sample[:len(sample) - len(sample) % width].decode(codec, errors="replace")
+        bad = sum(1 for char in text if char == "\ufffd" or (char < " " and char not in "\t\n\v\f\r\x1b"))
+        if text and bad * 100 <= len(text):
+            return False
+    return True
+
+
+def _looks_marked_up(piece: bytes, codec: str | None) -> bool:
+    """Whether text beginning with ``piece`` is markup (HTML, XML): its first character, past
+    blanks and a byte-order mark, is ``<``, in UTF-8, its marked encoding, or UTF-16 without one."""
+    sample = piece[:4096]
+    for name in ([codec] if codec else ["utf-8", *(_WIDE[:2] if b"\0" in sample else ())]):
+        text = sample.decode(name, errors="ignore") if name else ""
+        if text.lstrip("\ufeff \t\r\n").startswith("<"):
+            return True
+    return False
 
 
 def _peek(stream: BinaryIO) -> bytes:
     peek = getattr(stream, "peek", None)
     if peek is not None:
-        return bytes(peek(4)[:4])
-    head = stream.read(4)
+        head = bytes(peek(8)[:8])
+        if len(head) >= 8 or not head:
+            return head
+    head = stream.read(8)
     stream.seek(-len(head), os.SEEK_CUR)
     return head
 
 
+# ---- RTF -------------------------------------------------------------------------------------
+
+# a Unicode character (\u8217, a negative one above 32767) with its fallback (?, \'92 or a mark:
+# a letter after it is read as text, as with \uc0); a control word with its number and the blank
+# ending it; a hexadecimal byte; a control symbol; a brace; a line's end (which RTF ignores)
+_RTF = re.compile(r"\\u(-?\d+) ?(?:\\'[0-9a-fA-F]{2}|[^\\{}\sA-Za-z0-9])?|\\([a-zA-Z]+)-?\d* ?|\\'([0-9a-fA-F]{2})"
+                  r"|\\([^a-zA-Z])|[{}]|\r\n|\n|\r")
+#: Control words that stand for text: a break is a blank, a quote its character; every other
+#: is formatting (nothing).
+_RTF_WORDS = {"par": " ", "line": " ", "tab": " ", "cell": " ", "row": " ", "sect": " ", "page": " ",
+              "column": " ", "nestcell": " ", "lbr": " ", "emspace": " ", "enspace": " ", "qmspace": " ",
+              "rquote": "\u2019", "lquote": "\u2018", "rdblquote": "\u201d", "ldblquote": "\u201c",
+              "emdash": "\u2014", "endash": "\u2013", "bullet": "\u2022"}
+_RTF_SYMBOLS = {"~": "\u00a0", "-": "", "_": "-", "\\": "\\", "{": "{", "}": "}", "\n": " ", "\r": " "}
+
+
+def _rtf_text(text: str) -> str:
+    """RTF's text: control words read (``_RTF_WORDS``), ``\\'92`` and ``\\u8217`` as their
+    characters (Windows-1252 for a byte), groups' braces dropped, its lines' ends ignored."""
+    def one(match: re.Match[str]) -> str:
+        unicode, word, byte, symbol = match.groups()
+        if unicode is not None:
+            code = int(unicode)
+            return chr(code + 65536 if code < 0 else code) if -32768 <= code <= 0x10FFFF else ""
+        if word is not None:
+            return _RTF_WORDS.get(word, "")
+        if byte is not None:
+            return bytes([int(byte, 16)]).decode("cp1252", errors="replace")
+        if symbol is not None:
+            return _RTF_SYMBOLS.get(symbol, "")
+        return ""
+    return _RTF.sub(one, text)
+
+
+# ---- PDF -------------------------------------------------------------------------------------
+
+_PDF_STREAM = re.compile(rb"stream(?:\r\n|\n|\r)")
+_PDF_FILTER = re.compile(rb"/(FlateDecode|Fl|LZWDecode|LZW|ASCII85Decode|A85|ASCIIHexDecode|AHx|RunLengthDecode|RL"
+                         rb"|CCITTFaxDecode|CCF|DCTDecode|DCT|JBIG2Decode|JPXDecode|Crypt)\b")
+#: Filters of images: no text to read in them.
+_PDF_IMAGES = frozenset({b"CCITTFaxDecode", b"CCF", b"DCTDecode", b"DCT", b"JBIG2Decode", b"JPXDecode"})
+# in a content stream: a literal string (one level of balanced parentheses inside), a hex string,
+# a number, an array's brackets, an operator
+_PDF_TOKEN = re.compile(rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>|-?(?:\d+\.?\d*|\.\d+)|[\[\]]"
+                        rb"|[A-Za-z'\"*]+", re.S)
+_PDF_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\n|\r)|(.))", re.S)
+_PDF_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+
+
+def _pdf_streams(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """Each stream of a PDF: its dictionary (what stands between the object's start and the
+    ``stream`` keyword) and its bytes (to ``endstream``)."""
+    at = 0
+    while match := _PDF_STREAM.search(data, at):
+        if data[max(0, match.start() - 3):match.start()] == b"end":
+            at = match.end()
+            continue
+        end = data.find(b"endstream", match.end())
+        end = len(data) if end < 0 else end
+        start = max(data.rfind(b"obj", 0, match.start()), data.rfind(b"endstream", 0, match.start()), 0)
+        yield data[start:match.start()], data[match.end():end]
+        at = end
+
+
+def _pdf_string(token: bytes) -> str:
+    if token.startswith(b"<"):
+        digits = re.sub(rb"\s", b"", token[1:-1])
+        raw = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+    else:
+        def escape(match: re.Match[bytes]) -> bytes:
+            octal, line, char = match.groups()
+            if octal is not None:
+                return bytes([int(octal, 8) & 0xFF])
+            return b"" if line is not None else _PDF_ESCAPES.get(char, char)
+        raw = _PDF_ESCAPE.sub(escape, token[1:-1])
+    if raw.startswith(b"\xfe\xff"):
+        return raw[2:].decode("utf-16-be", errors="replace")
+    return raw.decode("cp1252", errors="replace")
+
+
+def _pdf_shown(content: bytes) -> str:
+    """The text a content stream shows: the strings of its ``Tj``, ``'``, ``"`` and ``TJ``
+    operators in their order (Windows-1252 bytes, or UTF-16 after its mark), each operator's a
+    blank apart; inside a ``TJ`` array the strings join, a blank where it moves on by more than
+    200 thousandths of the font's size (a word's gap)."""
+    shown: list[str] = []
+    operands: list[bytes] = []
+    for token in _PDF_TOKEN.findall(content):
+        first = token[:1]
+        if first in (b"(", b"<", b"[", b"]") or first.isdigit() or first in (b"-", b"."):
+            operands.append(token)
+            continue
+        if token in (b"Tj", b"'", b"\"", b"TJ"):
+            parts: list[str] = []
+            for operand in operands:
+                if operand[:1] in (b"(", b"<"):
+                    parts.append(_pdf_string(operand))
+                elif token == b"TJ" and operand[:1] not in (b"[", b"]"):
+                    parts.append(" " if float(operand) < -200 else "")
+            shown.append("".join(parts) + " ")
+        operands = []
+    return "".join(shown)
+
+
 class _Decoding:
     """A stream read as one encoding, piece by piece: the text cut into words with the last words
-    of the piece before, and a piece's last word (or tag, or entity) held back for the next."""
+    of the piece before, and a piece's last word (or tag, or entity) held back for the next.
+    ``form``: "markup" (tags taken out) or "rtf" (its control words read)."""
 
-    def __init__(self, codec: str, markup: bool, *, drop_nuls: bool = False) -> None:
+    def __init__(self, codec: str, form: str | None, *, drop_nuls: bool = False) -> None:
         self.decoder = codecs.getincrementaldecoder(codec)(errors="replace")
-        self.markup, self.drop_nuls = markup, drop_nuls
+        self.form, self.drop_nuls = form, drop_nuls
         self.held = ""
         self.carry: list[str] = []
 
@@ -302,8 +555,10 @@ class _Decoding:
             cut = self._cut(text)
             if len(text) - cut <= _HOLD_MAX:
                 text, self.held = text[:cut], text[cut:]
-        if self.markup:
+        if self.form == "markup":
             text = _markup_free(text)
+        elif self.form == "rtf":
+            text = _rtf_text(text)
         words = [*self.carry, *words_of(text)]
         if runs.found(words, first=True):
             return True
@@ -316,7 +571,7 @@ class _Decoding:
         cut = max(text.rfind(" "), text.rfind("\n"), text.rfind("\t"), text.rfind("\r"))
         if cut < 0:
             return 0
-        if self.markup:
+        if self.form == "markup":
             opened = text.rfind("<", 0, cut)
             if opened > text.rfind(">", 0, cut):  # the blank is inside a tag: cut before it
                 return opened

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, StoreError
 from inforce.ontology.files import MAX_INPUT_BYTES, files_under, is_inside
-from inforce.ontology.readback import WordRuns, holds_runs
+from inforce.ontology.readback import WordRuns, read_back
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -159,7 +159,7 @@ def remove_stale_files(store: GraphStore) -> list[str]:
 
 
 def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
-                  within: Collection[Path] = ()) -> tuple[int, list[str]]:
+                  within: Collection[Path] = (), own: Collection[Path] = ()) -> tuple[int, list[str]]:
     """How many files under ``root`` were read, and those holding any of ``runs`` (runs of words
     of the erased text, compared as ``ontology.readback`` reads a file: in any encoding, case,
     escaping, spacing, inside a Word file or a gzip): the check after an erasure. A
@@ -170,10 +170,17 @@ def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
     (``holds_runs``). What could not be read back is among those named, said so: a link to a
     folder elsewhere (unwalked: it may lead anywhere), a folder that could not be listed, a
     file that does not read or blocks, a linked one past the limit (audit 48), an archive that is
-    damaged or past its unpack limits (audit 51). ``within``: folders
-    elsewhere a link may lead into and be read (the project's store, kept outside it by a link)."""
+    damaged or past its unpack limits (audit 51), and a file (or a member of an archive) in a
+    binary format the read-back does not decode, read only as raw bytes (an image, a PDF stream
+    it cannot inflate or a font whose codes are no characters, an unknown archive: audit 52):
+    one by one up to ``_RAW_NAMED``, past it as one line naming the first of them and counting
+    the rest. ``within``: folders elsewhere a link may lead into and be read (the project's store,
+    kept outside it by a link). ``own``: folders of files in formats the erasure itself wrote
+    them in (the store, rebuilt from empty before the read-back): read as raw bytes, never
+    named for it."""
     skipped = {path.resolve() for path in skip}
     checked, found = 0, []
+    raw: list[tuple[str, tuple[str, ...]]] = []
 
     def unlisted(folder: Path, problem: OSError) -> None:
         found.append(f"{_relative(folder, root)}/ (not read back: {problem.strerror or problem})")
@@ -186,7 +193,7 @@ def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
         if not path.is_file() or path.resolve() in skipped:
             continue
         try:
-            holds = holds_runs(path, runs, limit=None if is_inside(path, root) else MAX_INPUT_BYTES)
+            read = read_back(path, runs, limit=None if is_inside(path, root) else MAX_INPUT_BYTES)
         except OSError as problem:
             found.append(f"{name} (not read back: {problem.strerror or problem})")
             continue
@@ -194,9 +201,21 @@ def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
             found.append(f"{name} (not read back: {problem.message})")
             continue
         checked += 1
-        if holds:
+        if read.holds:
             found.append(name)
+        elif read.unread and not any(is_inside(path, place) for place in own):
+            raw.append((name, read.unread))
+    if len(raw) <= _RAW_NAMED:
+        found += [f"{name} (not read back: {'; '.join(why)})" for name, why in raw]
+    else:
+        shown = ", ".join(name for name, _ in raw[:_RAW_NAMED])
+        found.append(f"{len(raw)} files (not read back: in binary formats read only as raw bytes, images and others): "
+                     f"{shown} and {len(raw) - _RAW_NAMED} more")
     return checked, found
+
+
+#: How many files read only as raw bytes the read-back names one by one (past it: one line).
+_RAW_NAMED = 5
 
 
 def _relative(path: Path, root: Path) -> str:
