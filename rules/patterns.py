@@ -69,7 +69,9 @@ __all__ = [
     "supersession_needs",
 ]
 
-_PATH = r"(?:\d+[A-Za-z]?|[A-Z](?=\.\d))(?:\.[0-9A-Za-z]+)*(?:\([0-9A-Za-z]{1,4}\))*"
+#: An outline path: "2.1.A", "3", "A.1" and, after a letter its document numbers its clauses with,
+#: "A6.1", "C3.1.1" (a council's "Section A" numbering A1, A6.1; round 52).
+_PATH = r"(?:\d+[A-Za-z]?|[A-Z](?=\.\d)|(?-i:[A-Z]{1,2})\d{1,3}(?=\.\d))(?:\.[0-9A-Za-z]+)*(?:\([0-9A-Za-z]{1,4}\))*"
 #: A sheet number as title blocks write it: ``A-201``, ``S101``, ``A1.01``, ``FP-101``, ``A-201R``.
 #: (a hyphen may join a title to the number, "A-101-First Floor Plan": owners and their CAD
 #: software name sheets so; a hyphen before anything else, "A-101-A", is no end of the number)

@@ -51,22 +51,40 @@ _DELETED_NOTE = re.compile(r"(?:deleted|removed|withdrawn|omitted)(?=\s*[.;]|\s+
 
 def _opening_places(text: str, references: list[Reference], action: Action) -> list[Reference]:
     """``references`` with a cited provision that opens its clause as the place the verb right
-    after it changes read as named (``_PLACE_OPENING``)."""
+    after it changes read as named (``_PLACE_OPENING``), and a provision that heads the item as
+    where it is, when the verb names another after it, read as cited (``place_before_object``)."""
     if action.span is None or not action.changes:
         return references
     references = [replace(r, cited=False) if r.cited and r.kind in ("paragraph", "callout") and r.target is not None
                   and r.span[1] <= action.span[0] and _PLACE_TO_VERB.fullmatch(text, r.span[1], action.span[0])
                   and _PLACE_OPENING.search(text[:r.span[0]]) else r for r in references]
-    if action.action != "delete":
+    return place_before_object(text, references, action)
+
+
+def place_before_object(text: str, references: list[Reference], action: Action) -> list[Reference]:
+    """``references``, a paragraph heading the item before a colon read as cited where the verb after
+    the colon names another paragraph of the same document that neither holds nor lies in it:
+    "Section 03 30 00, Paragraph 2.1.E: Delete Paragraph 2.1.F.", "..., Paragraph 2.1.E: Revise
+    Paragraph 2.1.F to read ...": the first says where the item is, the one the verb names is what
+    changes, whatever the verb ("Paragraph 2.1.E: delete Subparagraph 1" deletes in 2.1.E). The
+    verb is the word after the colon where the action's words run from the heading on ("{target}:
+    Revise"). The one decision for the step reading and for a pattern's edge (audit 51, round 52)."""
+    if action.span is None or not action.changes:
         return references
-    # "Section 03 30 00, Paragraph 2.1.E: Delete Paragraph 2.1.F.": the paragraph before the colon says where
-    # the item is, the one the delete verb names after it is what goes; the first is no target unless one
-    # holds the other ("Paragraph 2.1.E: delete Subparagraph 1" deletes in 2.1.E) (audit 51)
+    start = action.span[0]
+    cut = action.words.rfind(": ")
+    if cut >= 0:
+        start += cut + 2
+    verb = re.match(r"\S+", text[start:])
+    if verb is None:
+        return references
+    verb_end = start + verb.end()
+    close = _CLAUSE_END.search(text, verb_end)  # (in the verb's own clause: a later sentence explains)
     objects = [r for r in references if r.kind == "paragraph" and r.target is not None and r.target.path is not None
-               and not r.cited and r.span[0] >= action.span[1]]
+               and not r.cited and verb_end <= r.span[0] < (close.start() if close is not None else len(text))]
     return [replace(r, cited=True) if r.kind == "paragraph" and r.target is not None and r.target.path is not None
-            and not r.cited and not r.from_heading and r.span[1] <= action.span[0]
-            and _PLACE_COLON.fullmatch(text, r.span[1], action.span[0])
+            and not r.cited and not r.from_heading and r.span[1] <= start
+            and _PLACE_COLON.fullmatch(text, r.span[1], start)
             and any(o.target.doc == r.target.doc and not _within(o.target.path, r.target.path)
                     and not _within(r.target.path, o.target.path) for o in objects) else r for r in references]
 

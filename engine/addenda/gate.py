@@ -23,7 +23,7 @@ from .context import (
     _positions,
     _read_text,
 )
-from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor
+from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor, place_before_object
 from .forms import _describes_only, _former_then_new
 from .items import Item
 from .net import (
@@ -587,6 +587,25 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     if edge.scope == "full" and edge.successor and target.path is not None and verb is not None \
             and _words_for_words(item.text, quoted, verb, target):
         return ("apply", [(target, "partial", True)], "")
+    # (0f) "Section 03 30 00, Paragraph 2.1.E: Revise Paragraph 2.1.F to read ...": the paragraph the
+    # pattern read as its target heads the item, the verb after its colon names another paragraph of the
+    # same document (``place_before_object`` decides, as for the step reading): the heading says where,
+    # the other is what changes; never the heading's paragraph
+    if target.path is not None and verb is not None and re.search(
+            r"[:\-–—]\s*$", item.text[:verb[0] + (edge.words.rfind(": ") + 2 if ": " in edge.words else 0)]):
+        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        named = find_references(item.text, corpus, mask=quoted, titles=False)
+        placed = place_before_object(item.text, named, Action(name, edge.words, verb))
+        heading = {r.span for r in named if r.target == target and not r.cited}
+        if heading and not any(r.target == target and not r.cited for r in placed):
+            others = list(dict.fromkeys(r.target for r in placed if r.kind == "paragraph" and not r.cited
+                                        and r.target is not None and r.target.doc == target.doc
+                                        and r.target.path is not None and r.span[0] >= verb[0]))
+            # (proposed, never retargeted: the pattern read its verb with nothing after it, and what the
+            # verb does to the paragraph it names, in whole or in part, that reading does not say)
+            return ("propose", [(o, edge.scope, edge.successor) for o in others],
+                    f"{target.format()} heads the item and its verb names {', '.join(o.format() for o in others)} "
+                    "after it: that one changes, how much of it is for a person to confirm")
     # (1) a finer target named and left unread: "paragraph 3.1, A, replace ...", "delete paragraphs
     # A and B", "Subsection 2.2, change Paragraph A": the change is to the lettered paragraph inside
     # the article, never to the article; a note or detail the sheet holds, never the whole sheet

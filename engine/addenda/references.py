@@ -339,7 +339,7 @@ _BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(
 _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
 #: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
-_PATH = r"\d{1,4}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
+_PATH = r"(?:(?-i:[A-Z]{1,2})\d{1,3}(?=\.\d)|\d{1,4})(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
 #: ("sub-heading 2.2A": some municipal owners call a lettered paragraph a sub-heading)
 #: ("Part 3.1": a CSI part is one digit, so a part with a dotted number is how some architects name
 #: an article of it)
@@ -467,7 +467,9 @@ def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
 #: agency owners name their general provisions so, by title, not number. A title only proposes.
 _TITLE_BEFORE_CLAUSE = re.compile(
     r"(?-i:\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,7}))"
-    r"[ \t]*[,:–—-][ \t]*(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
+    # (or no mark at all: "Particular Specification Clause 1.2 is deleted", the title run straight into
+    # the clause's word)
+    r"(?:[ \t]*[,:–—-][ \t]*|[ \t]+)(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
 
 
 def titles_a_clause(text: str) -> bool:
@@ -555,10 +557,21 @@ def find_references(
         # (a row naming sheets only in its last cell, the amendment's own words, keeps the designation its
         # reference cells write: "| Section 06 - Specification, Clauses 6.2.1 and 6.2.2 | Both clauses are
         # deleted; the pattern is now on Drawing A-501 |", round 40)
+        chained: Reference | None = None  # the designated document the run of words so far names
         for match in _DESIGNATIONS.finditer(read):
             if free(*match.span()) and not _CSI_PART.match(read, match.start()):
                 reference = _designation(match.group(0), match.span(), corpus, read)
+                if reference is not None and chained is not None and chained.target is not None and (
+                        _TITLE_BETWEEN.fullmatch(read, chained.span[1], match.start()) is not None):
+                    reference = _within_chain(chained, reference, match.group(0), corpus)
+                    if reference is None:
+                        # ("Section VII - Works Requirements, Part 2, Clause 2.1" where the project's Section VII
+                        # is titled "... Works Requirements, Part 2 Specifications": "Part 2" is of Section VII's
+                        # own title, its clause Section VII's, not a document of its own)
+                        _clauses_after(read, match.end(), take, free)
+                        continue
                 if reference is not None:
+                    chained = reference
                     take(reference)
                     _clauses_after(read, match.end(), take, free)
                     if reference.target is not None:
@@ -950,14 +963,13 @@ _CITE = re.compile(
 _REFERRED_TO = re.compile(r"\bthe\s+(?:(?:cross-?)?references?|mentions?|citations?)\s+(?:made\s+)?(?:to|of)\s+(?:the\s+)?"
                           r"(?:(?:spec(?:ification)?\s+)?sections?\s+)?$", re.IGNORECASE)
 
-#: "All references to" before the provision pointed at, and what follows it naming the provision that
-#: holds them ("All references to Paragraph 2.2.B in Paragraph 2.2.C are deleted"): the words of 2.2.C
-#: go, 2.2.B stays (audit 51). Without the holder named after it ("All reference to ... Article 2.3
-#: shall be superseded by ...") the provision is what the item changes.
-_ALL_REFERRED_TO = re.compile(r"\ball\s+(?:the\s+)?(?:(?:cross-?)?references|mentions|citations)\s+(?:made\s+)?(?:to|of)\s+"
+#: "All references to" (or "every reference to") before the provision pointed at: the references go
+#: wherever they are held ("All references to Paragraph 2.2.B in Paragraph 2.2.C are deleted": the words
+#: of 2.2.C go), the provision pointed at stays as it is (audit 51; with no holder named, round 52). "All
+#: reference to ... Article 2.3 shall be superseded by ..." (one reference, the provision's) is no such run.
+_ALL_REFERRED_TO = re.compile(r"\b(?:(?:all|any)\s+(?:the\s+)?(?:(?:cross-?)?references|mentions|citations)|"
+                              r"(?:every|each|any)\s+(?:(?:cross-?)?reference|mention|citation))\s+(?:made\s+)?(?:to|of)\s+"
                               r"(?:the\s+)?$", re.IGNORECASE)
-_HELD_IN = re.compile(r"(?:[^.;:\n]|\.(?=\w)){1,40}?\s(?:in|within|from)\s+(?:the\s+)?(?:(?:sub-?)?paragraphs?|paras?\.|articles?|"
-                      r"clauses?|sections?|items?|\d)", re.IGNORECASE)
 
 #: What is put in place of a requirement, the provision holding it named after ("In lieu of the
 #: hinges specified in Section 08 71 00, ...", "Instead of the valves required in Clause 2.2.A"):
@@ -1014,6 +1026,39 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     return None
 
 
+#: What may stand between two designations of one run of words naming one place: the first's title
+#: in words, commas and dashes; no conjunction, no sentence's end, no number (two documents listed,
+#: "Section II and Section III", "Section II; Section III", are no run).
+_TITLE_BETWEEN = re.compile(r"[ \t]*[-–—,:]?[ \t]*(?:(?!(?:and|or|to|of|in|under)\b)[A-Za-z'’&/]+[ \t]*[-–—,]?[ \t]*){0,8}")
+
+
+def _titled_with(doc: str, written: str, corpus: Corpus) -> bool:
+    """Whether the title of ``doc`` holds the designation ``written`` ("Part 2" in "Section VII Works
+    Requirements, Part 2 Specifications")."""
+    held = corpus.directory.titles.get(doc, ("", ""))[1]
+    return bool(set(designation_keys(written)) & {key for m in re.finditer(DESIGNATION, held, re.IGNORECASE)
+                                                  for key in designation_keys(m.group(0))})
+
+
+def _within_chain(named: Reference, reference: Reference, written: str, corpus: Corpus) -> Reference | None:
+    """A designation written after another that named a document (``named``), its title between:
+    None where that document's own title holds the later designation (it is a part of the title,
+    "Section VII - Works Requirements, Part 2" for a Section VII titled "Works Requirements, Part 2
+    Specifications"); ``reference`` where it designates that same document; else unresolved, its
+    candidates both documents (one run naming two documents is not read as both, nor as either)."""
+    assert named.target is not None
+    doc = named.target.doc
+    if _titled_with(doc, written, corpus):
+        return None
+    if reference.target is not None and reference.target.doc == doc:
+        return reference
+    others = [reference.target] if reference.target is not None else list(reference.candidates)
+    candidates = tuple(dict.fromkeys([Locator(doc=doc), *(Locator(doc=o.doc) for o in others)]))
+    return replace(reference, target=None, candidates=candidates, why=(
+        f"{named.written} and then {reference.written} in one run of words designate different documents "
+        f"({', '.join(c.doc for c in candidates)}): not guessed"))
+
+
 def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDirectory) -> list[str]:
     """Of ``docs`` (each designated as the item writes), the one whose own title holds every word of
     the title written right after the designation, where no other of them shares a word of it (else
@@ -1049,9 +1094,10 @@ def _clauses_after(read: str, end: int, take: Callable[[Reference], None],
 #: A numbered part of a designated document written after it and its title ("Exhibit B, Statement of
 #: Work, Section 6, Support and Maintenance", "Exhibit E, Interim Agreement ..., Section 3, General"):
 #: the document's own part by its number ("Attachment 1, Section 2.3, Laboratory Analysis": an
-#: attachment's clause), not a document of its own.
+#: attachment's clause), not a document of its own; a dash may set the title off ("ATTACHMENT B - SOW,
+#: Section 2.2", round 52).
 _PART_AFTER_TITLE = re.compile(
-    r"[ \t]*+,[ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?"
+    r"[ \t]*+[,–—-][ \t]*+(?:(?-i:[A-Z])[\w'’&/-]*+(?:[ \t]++[\w'’&/-]++){0,7}?[ \t]*+,[ \t]*+)?"
     r"(?P<part>(?:Sections?|Articles?|Parts?)[ \t]++(?P<number>\d{1,2}(?:\.\d{1,3}){0,3}))(?![\w.]|[ \t]*+\d)", re.IGNORECASE)
 
 
@@ -1062,6 +1108,8 @@ def _part_after_title(read: str, end: int, doc: str, corpus: Corpus, take: Calla
     after = _PART_AFTER_TITLE.match(read, end)
     if after is None or not corpus.exists(Locator(doc=doc, path=after.group("number"))):
         return
+    if _titled_with(doc, after.group("part"), corpus):
+        return  # ("Section VII - Works Requirements, Part 2" where Part 2 is of Section VII's own title)
     if free(*after.span("part")):
         take(Reference("paragraph", " ".join(after.group("part").split()), after.span("part"), None,
                        why=after.group("number")))
@@ -1100,8 +1148,11 @@ def _cites(read: str, start: int) -> bool:
     clause = window[stop + 1:] if stop >= 0 else window
     if _REFERRED_TO.search(clause):
         return True  # "the reference to Paragraph 2.1.C in Paragraph 3.3.B is deleted": words of 3.3.B go, 2.1.C stays
-    if _ALL_REFERRED_TO.search(clause) and _HELD_IN.match(read, start):
-        return True  # "all references to Paragraph 2.2.B in Paragraph 2.2.C are deleted": the same, each of them
+    if _ALL_REFERRED_TO.search(clause):
+        # "all references to Paragraph 2.2.B in Paragraph 2.2.C are deleted": the same, each of them; and with
+        # no holder named ("Delete all references to Paragraph 2.2.B"): the references go wherever they are,
+        # 2.2.B itself stays as it is (round 52)
+        return True
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
     if _SWAP_IN.search(clause):
@@ -1508,6 +1559,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         if reference.kind == "callout" and reference.why:  # "Detail 5/A-501": the sheet is written with it
             sheets = _sheets(reference.why, reference.span[0], corpus, worded=True)
             owner = sheets[0] if sheets else owner
+        if owner is None and reference.kind == "paragraph":
+            owner = _lettered_owner(reference, corpus)
         if reference.kind == "name" and owner is None:
             out[index] = replace(reference, cited=True)  # "Project No. 2417": a name of no section here
             continue
@@ -1549,6 +1602,27 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         else:
             out[index] = _name(reference, doc, corpus)
     return out
+
+
+def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:
+    """The document a clause numbered with a letter before its number belongs to where the item names
+    none ("Clause A6.1" in a project whose "Section A - General Specification" numbers its clauses A1,
+    A6.1, ...): the one document designated by that letter ("Section A", "Part A", "Schedule A"), where
+    it holds the clause; None otherwise (no letter, no such document, several, or not held there)."""
+    letter = re.match(r"([A-Z]{1,2})\d{1,3}\.\d", str(reference.why or ""))
+    if letter is None:
+        return None
+    directory = corpus.directory
+    docs = {doc for word in ("Section", "Part", "Schedule", "Annex", "Appendix", "Division", "Chapter")
+            for key in designation_keys(f"{word} {letter.group(1)}")
+            for doc in directory.documents_for(directory.by_designation, key, corpus.target_kinds, corpus.as_of)}
+    if len(docs) != 1:
+        return None
+    doc = next(iter(docs))
+    if not corpus.exists(Locator(doc=doc, path=str(reference.why))):
+        return None
+    return Reference("section", f"Section {letter.group(1)}", (reference.span[0], reference.span[0]), Locator(doc=doc),
+                     resolved_by="designation")
 
 
 def _owner(found: list[Reference], index: int, kind: str) -> int | None:

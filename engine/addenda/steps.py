@@ -657,6 +657,13 @@ class _One:
         follows = _IMPERATIVE.search(read, start, end)  # "...; since 2.1 covers it, and delete Article 2.3"
         stop = follows.start() if follows is not None else end
         explained = [r for r in self.references if start <= r.span[0] < stop and not r.from_heading and not r.cited]
+        if (not explained and self.action.action == "delete" and self.action.ambiguous is None and opened
+                and opened[0].start() == start and opened[0].groupdict().get("exception") is not None):
+            # "Delete Paragraph 2.1.A except as noted": an exception after the verb that names nothing leaves
+            # what the deletion takes unsaid, as one before it does (``_excepted_first``): for a person
+            self.action = replace(self.action, ambiguous=(
+                f"makes an exception (\"{' '.join(opened[0].group(0).split())}\") that names no provision: what the "
+                "deletion takes, and what stays, is for a person to confirm"))
         if not explained:
             return self.references
         if moved is not None and moved.start() == start and self.action.ambiguous is None:
@@ -1657,13 +1664,14 @@ class _One:
     def _titled_and_held(self, reference: Reference) -> bool:
         """Whether a clause of a document named by a title that only comes close ("Paragraph 2.1 of the
         Interim Agreement") is placed as surely as by the document's number: the title clears
-        ``TITLE_CUTOFF``, that document alone of the project holds the clause, and the addendum names two
+        ``TITLE_CUTOFF`` (or, shortened before the clause's word, is words of that one title alone,
+        "Particular Specification Clause 1.2": no score), that document alone of the project holds the clause, and the addendum names two
         or more clauses that it alone holds (``_sole_holder_of_several``), or the addendum's heading or
         unnumbered paragraphs come close to that document's title ahead of every other's (``_titled_nearly``)
         and its items name two or more clauses that document holds (``_holds_several_named``)."""
         target = reference.target
         return (reference.resolved_by == "title" and target is not None and target.path is not None
-                and (reference.score or 0) >= TITLE_CUTOFF
+                and ((reference.score or 0) >= TITLE_CUTOFF or reference.score is None)
                 and ((_clause_holders(target.path, self.item, (), self.corpus) == [target.doc]
                       and _sole_holder_of_several(target.doc, self.items, self.corpus))
                      # (or the addendum's own heading comes close to that document's title and no other's, and
