@@ -1221,11 +1221,12 @@ def _withdrawn_documents(reading: Reading, items: Sequence[Item]) -> None:
 
 
 #: One revision of a document put in place of another ("replace Revision A with Revision B", "Rev. 3
-#: supersedes Rev. 2", "revision 1 substituted by revision 2"): drawing registers give a sheet's
+#: supersedes Rev. 2", "revision 1 substituted by revision 2"; for several sheets, "Drawings P-1
+#: Revision B and P-2 Revision B replace Revision A", round 52): drawing registers give a sheet's
 #: new revision so, the sheet issued anew whole.
 _REVISION_FOR_REVISION = re.compile(
     r"\b(?:replace|substitute|supersede)[sd]?\s+(?:rev(?:ision)?\.?\s*\w{1,3})\s+(?:with|by)\s+rev(?:ision)?\.?\s*\w{1,3}\b|"
-    r"\brev(?:ision)?\.?\s*\w{1,3}\s+(?:supersedes|replaces|is\s+(?:superseded|replaced|substituted)\s+by)\s+"
+    r"\brev(?:ision)?\.?\s*\w{1,3}\s+(?:supersedes?|replaces?|(?:is|are)\s+(?:superseded|replaced|substituted)\s+by)\s+"
     r"rev(?:ision)?\.?\s*\w{1,3}\b", re.IGNORECASE)
 
 

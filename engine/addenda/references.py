@@ -227,6 +227,10 @@ def place_path(corpus: Corpus, doc: str, written: str) -> tuple[list[str], str |
         return [path], None
     keys = corpus.outline_keys(doc)
     found = keys.get(_path_key(path)) or keys.get("~" + _path_key(path).casefold()) or []
+    if not found and (whole := re.fullmatch(r"(\d{1,3})\.0", path)) is not None and whole.group(1) in corpus.path_set(doc):
+        # "Clause 32.0": owners whose clauses run 32.1, 32.2 under a heading "32.0" name the heading
+        # so; the outline holds it as 32 (round 52)
+        found = [whole.group(1)]
     found = sorted(set(found))
     return found, None if found else _nearest(corpus, doc, path)
 

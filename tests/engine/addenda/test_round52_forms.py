@@ -22,7 +22,7 @@ import pytest
 
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
-from addenda_reading import read_project, start_project
+from addenda_reading import read_project, start_project, write_sheet
 from corpus_writer import write_doc
 
 
@@ -176,3 +176,28 @@ def test_a_numbered_part_after_an_attachments_title_set_off_by_a_dash_is_its_cla
     write_doc(tmp_path, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n1. ATTACHMENT C - SOW, Section 2.2: DELETE in its entirety.\n")
     reading = read_project(tmp_path, rules)
     assert _applied(reading) == {("SPEC-ATT-C#2.2", "full", False)}
+
+
+def test_a_clause_numbered_point_nought_names_the_clause_its_whole_number_heads(tmp_path, rules):
+    start_project(tmp_path, "round-52-nought")
+    _doc(tmp_path, "SPEC-JOB", "Job Specification, Depot Roof",
+         "JOB SPECIFICATION\n\n4 ACCESS\n\n4.1 Access from the east gate.\n\n5 WARRANTY\n\n5.1 Twelve months.\n\n"
+         "5.2 Defects made good within 14 days.\n")
+    write_doc(tmp_path, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n"
+              '1. Job Specification, Clause 5.0: replace Clause 5.0 in its entirety with: "5.0 WARRANTY 5.1 Twenty-four months."\n')
+    reading = read_project(tmp_path, rules)
+    assert "SPEC-JOB#5" in {t for t, _, _ in _applied(reading) | _proposed(reading)}
+    assert not any(t != "SPEC-JOB#5" for t, _, _ in _applied(reading))
+
+
+def test_several_sheets_each_put_at_a_new_revision_by_a_plural_verb_are_proposed_whole(tmp_path, rules):
+    start_project(tmp_path, "round-52-sheets")
+    write_sheet(tmp_path, "M-401")
+    write_sheet(tmp_path, "M-402")
+    write_doc(tmp_path, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\n"
+              "| No. | Document | Sheets | Change |\n|---|---|---|---|\n"
+              "| 3 | Mechanical Drawings | M-401 and M-402 | Sheets M-401 Rev. C and M-402 Rev. C supersede Rev. B. |\n")
+    reading = read_project(tmp_path, rules)
+    assert not {t for t, _, _ in _applied(reading)} - {"DWG-M-401", "DWG-M-402"}
+    named = {(t, s) for t, s, _ in _applied(reading) | _proposed(reading)}
+    assert named == {("DWG-M-401", "full"), ("DWG-M-402", "full")}
