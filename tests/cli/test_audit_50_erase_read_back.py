@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from erase_read_back import erase_sec1
 
 from inforce.adapters.cli import app
 from tests.cli.test_cli_erase import runner
@@ -45,22 +46,16 @@ def project(ingested: Path, tmp_path: Path) -> Path:
     return shutil.copytree(ingested, tmp_path / "project")
 
 
-def _erase(root: Path, code: int) -> str:
-    result = runner.invoke(app, ["erase", str(root), "SEC-1", "--by", "auditor", "--confirm", "SEC-1"])
-    assert result.exit_code == code, result.output
-    return result.output
-
-
 def test_a_short_body_or_one_a_live_document_holds_is_no_trace(project: Path) -> None:
     (project / "colours.txt").write_text(f"Notes: {SHORT}\n{SHARED}\n")
-    said = _erase(project, code=0)
+    said = erase_sec1(project, code=0)
     assert "none holds the erased text" in said, said
 
 
 def test_a_copy_without_the_paragraph_number_is_found(project: Path) -> None:
     (project / "colours.txt").write_text(f"Notes: {SHORT}\n{SHARED}\n")
     (project / "copy.txt").write_text(f"Notes: {SECRET}\n")
-    said = _erase(project, code=1)
+    said = erase_sec1(project, code=1)
     named = [line.strip() for line in said.splitlines()]
     assert "copy.txt" in named, said
     # the body PUB-1 holds under its own number, and the four words, are not taken for the text
@@ -72,13 +67,13 @@ def test_a_utf16_copy_wrapped_and_indented_elsewhere_is_found(project: Path, enc
     wrapped = "1.1 The confidential vault\r\n    combination is held by\r\n\t\tMargaretha   Quillfeather."
     (project / "notes").mkdir()
     (project / "notes" / "copy.txt").write_bytes(wrapped.encode(encoding))
-    said = _erase(project, code=1)
+    said = erase_sec1(project, code=1)
     assert "notes/copy.txt" in said, said
 
 
 def test_a_format_character_in_a_file_name_is_written_out(project: Path) -> None:
     (project / "co\u200bpy\u2060.txt").write_text(SECRET)
-    said = _erase(project, code=1)
+    said = erase_sec1(project, code=1)
     assert "co\\u200bpy\\u2060.txt" in said and "\u200b" not in said and "\u2060" not in said, said
 
 

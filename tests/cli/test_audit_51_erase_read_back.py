@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from erase_read_back import erase_sec1_lines
 
 from inforce.adapters.cli import app
 from tests.cli.test_cli_erase import runner
@@ -56,12 +57,6 @@ def project(ingested: Path, tmp_path: Path) -> Path:
     return shutil.copytree(ingested, tmp_path / "project")
 
 
-def _erase(root: Path, code: int) -> list[str]:
-    result = runner.invoke(app, ["erase", str(root), "SEC-1", "--by", "auditor", "--confirm", "SEC-1"])
-    assert result.exit_code == code, result.output
-    return [line.strip() for line in result.output.splitlines()]
-
-
 def _docx(path: Path, first: str, second: str) -> None:
     """A Word file whose one paragraph is two runs: ``first`` and ``second`` (a word may be cut)."""
     document = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
@@ -94,7 +89,7 @@ def _forms(root: Path) -> dict[str, str]:
 def test_every_copy_form_the_audit_found_is_named(project: Path) -> None:
     forms = _forms(project)
     (project / "notes" / "codes.txt").write_text(f"From PUB-1: {BOILERPLATE}\n")
-    named = _erase(project, code=1)
+    named = erase_sec1_lines(project, code=1)
     assert [name for name in forms if name not in named] == [], named
     # the boilerplate PUB-1 holds too: neither PUB-1's file nor a note quoting it is named
     assert "notes/codes.txt" not in named and "documents/pub-1.md" not in named, named
@@ -103,14 +98,14 @@ def test_every_copy_form_the_audit_found_is_named(project: Path) -> None:
 @pytest.mark.slow
 def test_boilerplate_a_live_document_holds_names_nothing(project: Path) -> None:
     (project / "codes.txt").write_text(f"Standard wording:\n{BOILERPLATE}\n")
-    said = _erase(project, code=0)
+    said = erase_sec1_lines(project, code=0)
     assert "none holds the erased text" in " ".join(said), said
 
 
 @pytest.mark.slow
 def test_a_damaged_word_file_is_named_not_read_back(project: Path) -> None:
     (project / "broken.docx").write_bytes(b"PK\x03\x04" + b"\x14\x00" * 40 + SURVEY.encode()[:10])
-    said = _erase(project, code=1)
+    said = erase_sec1_lines(project, code=1)
     assert any(line.startswith("broken.docx (not read back:") for line in said), said
 
 

@@ -19,6 +19,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from erase_read_back import erase_sec1_lines
 
 from inforce.adapters.cli import app
 from tests.cli.test_cli_erase import runner
@@ -49,12 +50,6 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def project(ingested: Path, tmp_path: Path) -> Path:
     return shutil.copytree(ingested, tmp_path / "project")
-
-
-def _erase(root: Path, code: int) -> list[str]:
-    result = runner.invoke(app, ["erase", str(root), "SEC-1", "--by", "auditor", "--confirm", "SEC-1"])
-    assert result.exit_code == code, result.output
-    return [line.strip() for line in result.output.splitlines()]
 
 
 def _word(text: str) -> bytes:
@@ -95,14 +90,14 @@ def test_every_copy_form_the_audit_found_is_named(project: Path) -> None:
     (project / "notes").mkdir()
     for name, data in _forms(SENTENCE).items():
         (project / "notes" / name).write_bytes(data)
-    named = _erase(project, code=1)
+    named = erase_sec1_lines(project, code=1)
     assert [name for name in _forms(SENTENCE) if f"notes/{name}" not in named] == [], named
 
 
 @pytest.mark.slow
 def test_a_picture_is_named_not_read_back_and_many_on_one_line(project: Path) -> None:
     (project / "scan.png").write_bytes(PICTURE)
-    said = _erase(project, code=1)
+    said = erase_sec1_lines(project, code=1)
     assert any(line.startswith("scan.png (not read back: binary") for line in said), said
 
 
@@ -124,7 +119,7 @@ def test_text_boilerplate_a_store_and_a_word_files_picture_name_nothing(project:
     """A plain-text project: its store's binary files and a Word file's picture are not named."""
     (project / "codes.txt").write_text(f"Standard wording:\n{BOILERPLATE}\n")
     (project / "memo.docx").write_bytes(_forms("The memo says nothing of it.")["copy.docx"])
-    said = _erase(project, code=0)
+    said = erase_sec1_lines(project, code=0)
     assert "none holds the erased text" in " ".join(said), said
 
 
