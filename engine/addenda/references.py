@@ -1554,7 +1554,9 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
             # ...": a sheet named after the part, past the instruction's clause, is cited by the words
             # that explain it; the part is the heading's sheet's
             owner_index = None
-        owner = out[owner_index] if owner_index is not None else (
+        designated = (_designated_before(text, reference, out[owner_index], corpus)
+                      if owner_index is not None and owner_index > index and text is not None else None)
+        owner = designated if designated is not None else out[owner_index] if owner_index is not None else (
             heading if heading is not None and heading.target is not None and (
                 heading.kind in (wanted, "title") or (heading.kind == "paragraph" and wanted == "section")
                 or (heading.kind == "callout" and wanted == "sheet")) else None)
@@ -1575,7 +1577,7 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
                    f"names {reference.written}, but no {wanted} it belongs to")
             out[index] = replace(reference, why=why, candidates=owner.candidates if owner else ())
             continue
-        if owner_index is not None and not reference.cited:
+        if owner_index is not None and designated is None and not reference.cited:
             out[owner_index] = replace(out[owner_index], bound=True)
             # "Section 05 12 00 Steel, page 05 12 00/2A: clause 3.2 C": the section named again
             # before it (its page number repeats the section's) is the same place, not a target
@@ -1606,6 +1608,34 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         else:
             out[index] = _name(reference, doc, corpus)
     return out
+
+
+#: What ends one listed place before the next: a conjunction or a semicolon ("Schedule IV, Clause 2.2
+#: and Section 03 30 00, Paragraph 2.1.B").
+_LISTED_APART = re.compile(r"\b(?:and|or)\b|[;&]", re.IGNORECASE)
+
+
+def _designated_before(text: str, reference: Reference, after: Reference, corpus: Corpus) -> Reference | None:
+    """The document a clause belongs to when a designation is written before it and the section the
+    item names next comes after it, past "and" ("Delete Schedule IV, Clause 2.2 and Section 03 30 00,
+    Paragraph 2.1.B": clause 2.2 is Schedule IV's, never Section 03 30 00's). The designated document
+    where one alone is designated so; else the designation unresolved (its ``why`` and candidates say
+    what fits), so the clause is proposed or reported, never bound to the section after it. None where
+    no designation precedes the clause or nothing lists the section after it apart."""
+    if not _LISTED_APART.search(text, reference.span[1], after.span[0]):
+        return None
+    before = [m for m in _DESIGNATIONS.finditer(text, 0, reference.span[0])
+              if not _CSI_PART.match(text, m.start())]
+    if not before:
+        return None
+    match = before[-1]
+    designated = _designation(match.group(0), match.span(), corpus, text)
+    if designated is None:
+        label = " ".join(match.group(0).split())
+        return Reference("section", label, match.span(), None, why=(
+            f"names {reference.written} after {label}, which designates no document here; "
+            f"{after.written}, named after it, is another place"))
+    return designated
 
 
 def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:

@@ -32,6 +32,11 @@ _CHANGE_WORD = re.compile(
     r"correct(?:ed|ions?)|replac(?:ed|es|ements?)|substitut(?:ed|es|ions?)|delet(?:ed|ions?)|remov(?:ed|al)|"
     r"added|additions?|inserted|supersed(?:ed|es)|re-?issued|issued\s+complete|increased|decreased|reduced|extended|shortened|"
     r"in\s+lieu\s+of|in\s+place\s+of|instead\s+of|now\s+reads?|taken\s+as"
+    # Spanish-speaking owners' verbs of change, as their addenda write them ("Modificar el numeral 1.2 ...,
+    # el cual quedará así", "Eliminar el numeral 2.2", "Adicionar al numeral 4", "Sustituir el plano ... por",
+    # "donde dice ... debe decir"): a line naming a provision beside one is reported where no reading placed it
+    r"|modific(?:ar|a|ado|ada)|elimin(?:ar|a|ado|ada)|adicion(?:ar|a|ado|ada)|sustitu(?:ir|ye|ido|ida)|"
+    r"debe\s+decir|quedar[áa]\s+as[íi]"
     # the new half of an old/new pair, whatever language labels it ("Original text:" / "Amended text:",
     # "Gammel tekst:" / "Ny tekst:", "Texto anterior:" / "Texto nuevo:"): the words given anew
     r"|(?:new|amended|replacement)\s+(?:text|wording)|ny\s+tekst|ny\s+text|nieuwe\s+tekst|neuer\s+text|"
