@@ -159,7 +159,8 @@ def check_backtracking(regex: str, flags: int = 0) -> None:
     """UnsafeRegexError when ``regex`` can backtrack catastrophically (issue 23). Refused:
 
     - a repetition (a maximum above one) holding alternatives that can read the same text (two
-      may both read nothing, or can begin with the same character);
+      may both read nothing, or can begin with the same character), or a part it may read or leave
+      out (``a?``, ``(?:|a)``, as ``re`` reads ``(a|aa)``) that can begin with what may follow it;
     - a repetition holding another whose length varies, when the product of their maximums (of
       every such level) exceeds :data:`MAX_NESTED_SPLITS`: without a maximum (``(\\w+\\s?)+``) or
       with a large one (``(?:\\w{1,60}){1,60}``) alike;
@@ -195,6 +196,8 @@ def _nested_repeat(items: list, flags: int, parser) -> str | None:
                 return (f"a group repeated {most} times holds a repetition of up to {inner} that varies: "
                         f"more than {MAX_NESTED_SPLITS} ways to split a text between them: {part}")
             shared = _ambiguous_branch(body, flags, c)
+            if shared is None:
+                shared = _optional_overlap(body, _first(body, flags, c)[0], flags, c)
             if shared is not None:
                 return f"a repeated group holds alternatives that can read the same text ({shared}): {part}"
         if op == c.ATOMIC_GROUP and _whole_repeat(list(av), c):
@@ -353,8 +356,9 @@ def _render(items: list, c) -> str:
             out.append(("(" if av[0] is not None else "(?:") + _render(list(av[3]), c) + ")")
         elif op == c.ATOMIC_GROUP:
             out.append("(?>" + _render(list(av), c) + ")")
-        elif op == c.BRANCH:
-            out.append("|".join(_render(list(branch), c) for branch in av[1]))
+        elif op == c.BRANCH:  # bracketed when re folded a shared beginning out of it (a|aa: a(?:|a))
+            choices = "|".join(_render(list(branch), c) for branch in av[1])
+            out.append(choices if len(items) == 1 else f"(?:{choices})")
         elif op in (c.ASSERT, c.ASSERT_NOT):
             kind = ("=" if op == c.ASSERT else "!") if av[0] == 1 else ("<=" if op == c.ASSERT else "<!")
             out.append(f"(?{kind}" + _render(list(av[1]), c) + ")")
@@ -430,6 +434,42 @@ def _ambiguous_branch(items: list, flags: int, c) -> str | None:
             found = _ambiguous_branch(sub, flags, c)
             if found is not None:
                 return found
+    return None
+
+
+def _optional_overlap(items: list, after: set[str], flags: int, c) -> str | None:
+    """A part of ``items`` (a repeated group's body, or a sequence in it) that may be read or left
+    out, when what it begins with can also come right after it (``after``: what follows
+    ``items``, for the body the beginning of its next turn): each turn may read a run of that
+    character or leave it to what follows, so a failing match tries every way to split the run
+    between turns. ``re`` folds the shared beginning of two choices out of them (``a|aa`` is read
+    ``a(?:|a)``), so this is the overlap of ``(a|aa)+`` and ``(\\d|\\d\\d)+``, as ``(?:a?a)+``;
+    ``(?:ab|a)*`` is not refused, its choices differing in what comes after the ``a``."""
+    follow = set(after)
+    for op, av in reversed(items):
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] == 1 and av[0] == 0:
+            first, _ = _first(list(av[2]), flags, c)
+            common = first & follow
+            if common:
+                return f"an optional part can begin with {min(common)!r}, which can also follow it"
+            found = _optional_overlap(list(av[2]), follow, flags, c)
+        elif op == c.BRANCH:
+            ways = [(list(branch), *_first(list(branch), flags, c)) for branch in av[1]]
+            if any(empty for _, _, empty in ways):
+                common = set().union(*(first for _, first, empty in ways if not empty)) & follow
+                if common:
+                    return (f"one can read nothing and another begin with {min(common)!r}, "
+                            f"which can also follow them")
+            found = next((f for f in (_optional_overlap(branch, follow, flags, c) for branch, _, _ in ways)
+                          if f is not None), None)
+        elif op == c.SUBPATTERN:
+            found = _optional_overlap(list(av[3]), follow, (flags | av[1]) & ~av[2], c)
+        else:
+            found = None  # atomic or possessive (nothing given back), a lookaround, a repetition checked on its own
+        if found is not None:
+            return found
+        first, empty = _first([(op, av)], flags, c)
+        follow = first | follow if empty else first
     return None
 
 
