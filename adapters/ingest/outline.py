@@ -374,6 +374,8 @@ class _OutlineReader:
                     self._close_to(i, line_start)
                     self._open_decimal(heading, line_start)
                     return
+                if last == previous and not explicit:
+                    self._numbered_again(level)
                 break
         if bare_dotted and self._numbered_paragraph(heading, line_start, in_paragraph=False):
             return
@@ -386,6 +388,18 @@ class _OutlineReader:
         if lone:
             self.last_lone = (heading.lettered, comps)
         self._open_decimal(heading, line_start)
+
+    def _numbered_again(self, level: _Open) -> None:
+        """A heading-shaped line that repeats the number of a section still open stays its text
+        (a plain number is never opened twice: a cross-reference may start a line), but never
+        silently: a warning at its line names the number and the section that reads it."""
+        reading = self.stack[-1].path
+        self.outline.warnings.append(InputError(
+            f"{level.number or level.path} is numbered again at line {self.line_no} (first at line "
+            f"{self.used.get(level.path, '?')}); its text is read as part of {reading}",
+            file=self.file, line=self.line_no, field=level.path,
+            hint="number it as the next section, or mark it as a heading (Markdown '#') to open it",
+        ))
 
     def _plausible_without_parent(self, comps: tuple[int | str, ...]) -> bool:
         last = comps[-1]

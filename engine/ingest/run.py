@@ -482,7 +482,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     # its modifications are linked once the corpus is known (link_modifications)
                     held.append(document)
                     staged = document.model_copy(update={"supersedes": ()})
-                tx.add(staged, quantities, find_qualifiers(document, rules) if rules.qualifiers else ())
+                tx.add(staged, quantities, find_qualifiers(document, rules) if rules.qualifiers else (),
+                       lines_at=files.lines_at)
                 result.quantities += len(quantities)
                 result.tallies[document.uid] = (len(document.provisions), len(quantities))
                 directory.add(document)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict
@@ -47,30 +47,44 @@ _CONTAINED_BY_REVISION = {table: f"CONTAINS-Revision-{table}" for table in PROVI
 _CONTAINED_BY_SECTION = {table: f"CONTAINS-Section-{table}" for table in PROVISION_TABLES.values()}
 
 
-def _refuse_nul(document: Document) -> None:
+#: What finds a provision's file line: ``(document, [(provision path, offset into its text
+#: layer)]) -> [line or None]`` (``DocumentReader.lines_at``).
+LinesAt = Callable[[Document, Sequence[tuple[str, int]]], list[int | None]]
+
+
+def _refuse_nul(document: Document, lines_at: LinesAt | None = None) -> None:
     """Kuzu cuts a string at a NUL character; refuse it rather than store a shortened text.
 
     The first offending field is named, in document order: text layer, title, then each
-    provision's text and heading (sections) or cells and header (table rows).
+    provision's text and heading (sections) or cells and header (table rows); with
+    ``lines_at``, at the file line of the first NUL (in the text layer: the line it stands on;
+    in a provision's own text: the provision's line).
     """
-    if "\x00" in document.text_layer:
-        raise _nul_error(document, "text_layer")
+    def at(path: str, offset: int) -> int | None:
+        return lines_at(document, [(path, offset)])[0] if lines_at is not None else None
+
+    layer = document.text_layer
+    offset = layer.find("\x00")
+    if offset >= 0:
+        path = next((p.path for p in document.provisions if p.span.start <= offset < p.span.end), "")
+        raise _nul_error(document, "text_layer", at(path, offset))
     if "\x00" in document.title:
-        raise _nul_error(document, "title")
+        raise _nul_error(document, "title", None)
     for n, provision in enumerate(document.provisions):
+        field = None
         if "\x00" in provision.text:
-            raise _nul_error(document, f"provisions[{n}].text")
-        kind = provision.kind
-        if kind == "section":
-            if "\x00" in provision.heading:
-                raise _nul_error(document, f"provisions[{n}].heading")
-        elif kind == "table_row" and any("\x00" in cell for cell in (*provision.cells, *provision.header)):
-            raise _nul_error(document, f"provisions[{n}].cells")
+            field = f"provisions[{n}].text"
+        elif provision.kind == "section" and "\x00" in provision.heading:
+            field = f"provisions[{n}].heading"
+        elif provision.kind == "table_row" and any("\x00" in cell for cell in (*provision.cells, *provision.header)):
+            field = f"provisions[{n}].cells"
+        if field is not None:
+            raise _nul_error(document, field, at(provision.path, provision.span.start))
 
 
-def _nul_error(document: Document, field: str) -> InputError:
+def _nul_error(document: Document, field: str, line: int | None) -> InputError:
     return InputError(
-        "text contains a NUL character", file=document.source.file, field=field,
+        "text contains a NUL character", file=document.source.file, line=line, field=field,
         hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source",
     )
 
@@ -144,10 +158,12 @@ class IngestTransaction:
 
     def add(
         self, document: Document, quantities: Iterable[Quantity] = (), qualifiers: Iterable[QualifierLink] = (),
+        *, lines_at: LinesAt | None = None,
     ) -> None:
         """Stage one revision with its provisions, declared edges, containment, the
         ``quantities`` read in its provisions (each ``locator`` naming its provision) and the
-        ``qualifiers`` the project's qualifier rules found in it."""
+        ``qualifiers`` the project's qualifier rules found in it. ``lines_at`` (the reader's)
+        puts a refusal of the text at its file line."""
         self._check_open()
         uid = document.uid
         file = document.source.file
@@ -169,7 +185,7 @@ class IngestTransaction:
                 file=file, line=document.source.line, field="provisions",
                 hint="each provision needs its own path (its locator)",
             )
-        _refuse_nul(document)
+        _refuse_nul(document, lines_at)
         stage = self._staging.write
         stage("Revision", revision_row(document))
         stage("REVISION_OF", {"from": uid, "to": document.id})
