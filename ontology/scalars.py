@@ -293,11 +293,23 @@ def visible_name(text: str, what: str, *, nfkc: bool = False) -> str:
     (the document silently left out), or one that looks like another. ``what`` names it in the
     message ("the group name 'a\u200b' holds a character that cannot be seen (U+200B)")."""
     name = unicodedata.normalize("NFKC", text) if nfkc else text
-    hidden = sorted({ch for ch in name if draws_nothing(ch) or (unicodedata.category(ch) == "Zs" and ch != " ")})
+    hidden = sorted({ch for ch in name if _unseen(ch)})
     if hidden:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
         raise ValueError(f"the {what} {text!r} holds a character that cannot be seen ({codes})")
     return name
+
+
+def _unseen(ch: str) -> bool:
+    """A character ``visible_name`` refuses: one that draws nothing, or a space other than ' '."""
+    return draws_nothing(ch) or (unicodedata.category(ch) == "Zs" and ch != " ")
+
+
+def written_visibly(text: str) -> str:
+    """``text`` with each character :func:`visible_name` refuses written out as its code
+    (``"a\\u000ab"``): a name made from something the user did not type as a name (``init``'s
+    folder name) that the name's readers then accept."""
+    return "".join(f"\\u{ord(ch):04x}" if _unseen(ch) else ch for ch in text)
 
 
 def group_name(text: str) -> str:

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from inforce.adapters.ingest.documents import DOCUMENTS
 from inforce.ontology import InputError
 from inforce.ontology.files import create_atomically, no_room
+from inforce.ontology.scalars import written_visibly
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.layout import write_schema_copy
 
@@ -128,9 +129,11 @@ def _missing(path: Path) -> Iterator[Path]:
 
 def _project_name(folder: Path) -> str:
     """The folder's name as the manifest's ``project:``: a quoted YAML string that reads back as
-    the name (``null``, ``#x`` or a line break stay text), bytes that are no UTF-8 as U+FFFD."""
+    the name (``null``, ``#x`` stay text), bytes that are no UTF-8 as U+FFFD, and a character a
+    project name may not hold (a line break, ESC, U+202E: ``scalars.visible_name``) written out
+    as its code, so that the manifest's next reader accepts the name."""
     name = folder.resolve().name or "project"
-    return yaml_quoted(name.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+    return yaml_quoted(written_visibly(name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")))
 
 
 def _create(path: Path, text: str, made: list[Path]) -> Path:

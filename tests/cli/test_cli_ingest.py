@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from inforce.engine import Project
 from inforce.ontology import Locator
+from inforce.ontology.scalars import written_visibly
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 runner = CliRunner()
@@ -233,19 +234,20 @@ def test_an_error_without_a_file_is_not_given_a_fake_location(ingested_example):
     assert "cannot parse locator" in done.stderr and "<input>" not in done.stderr
 
 
-def test_a_line_break_in_the_project_name_is_shown_not_printed(tmp_path: Path) -> None:
+def test_a_line_break_in_the_project_name_is_refused_at_its_line(tmp_path: Path) -> None:
     """Issue 23: ``project: "river\\nforged"`` made ingest's summary two lines, the second one
-    the manifest's words; a name is shown on its one line, its line break written out."""
+    the manifest's words. Since audit 51 a project name holding a character that cannot be seen
+    (a line break, like U+202E) is an input error at the manifest's line, as a group name is;
+    nothing is built."""
     project = tmp_path / "named"
     (project / "documents").mkdir(parents=True)
     (project / "inforce.yaml").write_text('project: "river\\nforged: 0 added, nothing to see"\n')
     shutil.copy(EXAMPLES / "riverside-library" / "documents" / "spec-014500.md", project / "documents")
     done = invoke("ingest", project)
-    assert done.exit_code == 0, done.output
+    assert done.exit_code == 2, done.output
     assert not any(line.startswith("forged") for line in done.output.splitlines()), done.output
-    assert "river\\nforged: 0 added, nothing to see: 1 added" in done.output
-    stats = invoke("stats", project)
-    assert not any(line.strip().startswith("forged") for line in stats.output.splitlines()), stats.output
+    assert "inforce.yaml:1:10: project:" in done.output and "U+000A" in done.output
+    assert not (project / ".inforce").exists() or not any((project / ".inforce").glob("build-*"))
 
 
 @pytest.mark.parametrize("name", ["null", "true", "#x", 'we"ird: [x', "a\nb: 1", "bad\x1bname", "\u202eevil"])
@@ -257,5 +259,6 @@ def test_init_writes_any_folder_name_so_that_its_next_step_reads_it(tmp_path, na
     assert done.exit_code == 0, done.output
     assert "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\nb: 1" not in done.stderr
     assert invoke("ingest", project).exit_code == 0
-    with Project.open(project) as opened:
-        assert opened.snapshot.manifest.project == name
+    with Project.open(project) as opened:  # a character a name may not hold is written out as its code
+        assert opened.snapshot.manifest.project == written_visibly(name)
+        assert ("\n" in name) == ("\\u000a" in opened.snapshot.manifest.project)
