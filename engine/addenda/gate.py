@@ -23,7 +23,13 @@ from .context import (
     _positions,
     _read_text,
 )
-from .extent import _PART_WORDS, _distinct, _opens_with_own_label, _whole_successor, place_before_object
+from .extent import (
+    _PART_WORDS,
+    _distinct,
+    _opens_with_own_label,
+    _whole_successor,
+    place_before_object,
+)
 from .forms import _describes_only, _former_then_new
 from .items import Item
 from .net import (

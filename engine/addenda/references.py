@@ -1408,7 +1408,7 @@ def _paragraph_ranges(found: list[Reference], read: str, corpus: Corpus) -> list
     (cited, bound). One named in the item on its own ("..., excepting Paragraph 2.1.C") is left to what
     the item says of it."""
     out = list(found)
-    for first, last in zip(found, found[1:]):
+    for first, last in zip(found, found[1:], strict=False):
         if (first.kind != "paragraph" or last.kind != "paragraph" or first.target is None or last.target is None
                 or first.target.doc != last.target.doc or first.target.path is None or last.target.path is None
                 or first.span[1] > last.span[0]):
