@@ -8,6 +8,7 @@ Checks that need no browser (sessions, CSRF, redirects, what each key is shown) 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -474,7 +475,12 @@ def sign_in(driver: Any, server: Any, who: str) -> None:
     field = _css(driver, "#key")[0]
     field.send_keys(KEYS[who][0])
     field.submit()
-    assert "/ui/" in driver.current_url
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with contextlib.suppress(TimeoutException):  # the form's answer may still be loading on a busy machine
+        WebDriverWait(driver, 30).until(lambda d: "/ui/" in d.current_url)
+    assert "/ui/" in driver.current_url, driver.current_url
 
 
 def open_page(driver: Any, url: str) -> Any:
