@@ -93,8 +93,8 @@ from pathlib import Path
 from lxml import etree
 
 from inforce.ontology import Document, InputError
+from inforce.ontology.archives import MAX_MEMBER, unpack_problem
 
-from .archives import MAX_MEMBER, unpack_problem
 from .opening import Opening
 from .outline import parse_outline
 from .parsing import SidecarParser, UnreadableFileError, read_document_bytes, source_digest

@@ -38,10 +38,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
+from inforce.ontology.archives import unpack_problem
 from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
-from .archives import unpack_problem
 from .tables import csv_records
 from .yamlnodes import compose_yaml
 
