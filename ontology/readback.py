@@ -10,7 +10,7 @@ two words (blanks of any kind, punctuation, a line's end) is only a boundary.
 
 What is looked for is a set of runs of words (``WordRuns``): each erased text contributes
 every run of ``RUN_WORDS`` words it holds, or itself whole when shorter (``runs_of``), and the
-caller may add shorter fragments. A file is read in pieces (``holds_runs``), each piece cut into
+caller may add shorter fragments. A file is read in pieces (``read_back``), each piece cut into
 words with the last words of the one before, and each run tested by a hash lookup, from the run's
 anchor (its longest word) only: the time is linear in the file's size whatever the number of
 runs, and memory is bounded by a piece.
@@ -67,7 +67,7 @@ from urllib.parse import unquote
 from .archives import MAX_MEMBER, unpack_problem
 from .errors import InputError
 
-__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "WordRuns", "holds_runs", "read_back", "runs_of", "words_of"]
+__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "WordRuns", "read_back", "runs_of", "words_of"]
 
 #: How many words a run of an erased text holds: long enough that a run names the text (eight
 #: words in a row are rarely another text's by chance), short enough that a copy of part of a
@@ -200,11 +200,6 @@ class ReadBack:
 
     holds: bool
     unread: tuple[str, ...] = ()
-
-
-def holds_runs(path: str | Path, runs: WordRuns, *, limit: int | None = None) -> bool:
-    """Whether the regular file at ``path`` holds any of ``runs`` (``read_back``)."""
-    return read_back(path, runs, limit=limit).holds
 
 
 def read_back(path: str | Path, runs: WordRuns, *, limit: int | None = None) -> ReadBack:

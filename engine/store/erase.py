@@ -167,7 +167,7 @@ def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
     ``MAX_INPUT_BYTES`` when it lies outside ``root``): an audit record may be a link to a file
     elsewhere, and a link in the project shows what it leads to (audit 46 M1); so is a link to
     a folder under ``root`` (audit 47 M1). Each file is read in pieces, without waiting
-    (``holds_runs``). What could not be read back is among those named, said so: a link to a
+    (``readback.read_back``). What could not be read back is among those named, said so: a link to a
     folder elsewhere (unwalked: it may lead anywhere), a folder that could not be listed, a
     file that does not read or blocks, a linked one past the limit (audit 48), an archive that is
     damaged or past its unpack limits (audit 51), and a file (or a member of an archive) in a

@@ -5,7 +5,7 @@ with a BOM, or big-endian without one) wrapped or indented at other places was m
 of blanks was matched in UTF-8 only. Now both are named and erase exits 1, while a short body
 ("Windows are painted blue.") or one another live document holds under its own number names
 nothing. And a format character in a file name (a zero-width space) is written out, not printed.
-Through the real CLI, on real files; ``holds_runs`` and ``terminal_line`` on their own too."""
+Through the real CLI, on real files; ``read_back`` and ``terminal_line`` on their own too."""
 
 from __future__ import annotations
 
@@ -85,22 +85,22 @@ def test_terminal_line_writes_out_every_format_character() -> None:
     assert terminal_line("Façade — naïve 1.1") == "Façade — naïve 1.1"
 
 
-def test_holds_runs_finds_a_utf16_copy_wrapped_at_other_places(tmp_path: Path) -> None:
-    from inforce.ontology.readback import WordRuns, holds_runs, runs_of
+def test_read_back_finds_a_utf16_copy_wrapped_at_other_places(tmp_path: Path) -> None:
+    from inforce.ontology.readback import WordRuns, read_back, runs_of
 
     runs = WordRuns(runs_of("the owner pays the contractor"))
     copy = tmp_path / "copy.txt"
     for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-8"):
         copy.write_bytes("Minutes: The owner\r\n    pays the\tcontractor.".encode(encoding))
-        assert holds_runs(copy, runs), encoding
+        assert read_back(copy, runs).holds, encoding
         copy.write_bytes("The owner pays the contract".encode(encoding))
-        assert not holds_runs(copy, runs), encoding
+        assert not read_back(copy, runs).holds, encoding
 
 
-def test_holds_runs_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Path) -> None:
+def test_read_back_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Path) -> None:
     """A copy whose blank runs made it longer than the overlap of two pieces, cut by the
     boundary, had been missed."""
-    from inforce.ontology.readback import _PIECE, WordRuns, holds_runs, runs_of
+    from inforce.ontology.readback import _PIECE, WordRuns, read_back, runs_of
 
     text = "the owner pays the contractor"
     wrapped = ("\r\n" + " " * 40).join(text.split()).encode("utf-16-le")  # 4 runs of 42 blanks
@@ -109,4 +109,4 @@ def test_holds_runs_finds_a_wrapped_copy_cut_by_the_pieces_boundary(tmp_path: Pa
         out.truncate(_PIECE - len(wrapped) // 2)
         out.seek(_PIECE - len(wrapped) // 2)
         out.write(wrapped)
-    assert holds_runs(path, WordRuns(runs_of(text)))
+    assert read_back(path, WordRuns(runs_of(text))).holds

@@ -5,7 +5,7 @@ paragraphs was missed), and for their bytes as written: a copy in a Word file, H
 gzip or in UTF-32 was missed. Now every erased text is looked for by its runs of words, each
 file read as words in any of those forms (``ontology.readback``); a run a live document holds
 (shared boilerplate) names nothing, and an archive that cannot be read is named "not read back".
-Through the real CLI on real files; ``holds_runs`` on its own for each form too."""
+Through the real CLI on real files; ``read_back`` on its own for each form too."""
 
 from __future__ import annotations
 
@@ -114,8 +114,8 @@ def test_a_damaged_word_file_is_named_not_read_back(project: Path) -> None:
 
 @pytest.mark.parametrize("form", ["html", "nbsp", "soft-hyphen", "gzip", "utf-32", "utf-32-be", "docx", "json",
                                   "utf-16-le"])
-def test_holds_runs_reads_each_form_a_copy_is_kept_in(tmp_path: Path, form: str) -> None:
-    from inforce.ontology.readback import WordRuns, holds_runs, runs_of
+def test_read_back_reads_each_form_a_copy_is_kept_in(tmp_path: Path, form: str) -> None:
+    from inforce.ontology.readback import WordRuns, read_back, runs_of
 
     runs = WordRuns(runs_of(SURVEY))
     path = tmp_path / "copy"
@@ -131,29 +131,29 @@ def test_holds_runs_reads_each_form_a_copy_is_kept_in(tmp_path: Path, form: str)
         "utf-16-le": lambda: path.write_bytes(SURVEY.encode("utf-16-le")),
     }
     writers[form]()
-    assert holds_runs(path, runs)
+    assert read_back(path, runs).holds
     # the same form holding other words is not the text
     other = WordRuns(runs_of(SURVEY.replace("building", "fence")))
-    assert not holds_runs(path, WordRuns(run for run in other if "fence" in run))
+    assert not read_back(path, WordRuns(run for run in other if "fence" in run)).holds
 
 
-def test_holds_runs_refuses_what_it_cannot_read(tmp_path: Path) -> None:
+def test_read_back_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     """A damaged zip or gzip, and a member past the unpack limits, are an InputError naming
     why: the read-back names the file, never passes it over."""
     from inforce.ontology import InputError
-    from inforce.ontology.readback import WordRuns, holds_runs, runs_of
+    from inforce.ontology.readback import WordRuns, read_back, runs_of
 
     runs = WordRuns(runs_of(SURVEY))
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"PK\x03\x04" + b"\0" * 64)
     with pytest.raises(InputError, match="zip"):
-        holds_runs(broken, runs)
+        read_back(broken, runs)
     cut = tmp_path / "cut.gz"
     cut.write_bytes(gzip.compress(SURVEY.encode() * 100)[:60])
     with pytest.raises(InputError, match="gzip"):
-        holds_runs(cut, runs)
+        read_back(cut, runs)
     bomb = tmp_path / "bomb.zip"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("zeros.txt", b"\0" * (8 << 20))
     with pytest.raises(InputError, match="times its stored size"):
-        holds_runs(bomb, runs)
+        read_back(bomb, runs)

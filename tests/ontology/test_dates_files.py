@@ -178,36 +178,36 @@ def test_bounded_text_decodes_as_read_text_does(tmp_path: Path) -> None:
         read_bounded_text(path, what="the baseline")
 
 
-def test_holds_runs_reads_a_file_in_pieces_finding_a_run_across_two(tmp_path: Path) -> None:
-    """``holds_runs`` (the erasure's read-back): a run of words split by the boundary of two
+def test_read_back_reads_a_file_in_pieces_finding_a_run_across_two(tmp_path: Path) -> None:
+    """``read_back`` (the erasure's read-back): a run of words split by the boundary of two
     pieces is found, one at the end of a large sparse file too, in either UTF-16 order; none is
     invented, and a file past ``limit`` is refused."""
-    from inforce.ontology.readback import _PIECE, WordRuns, holds_runs, runs_of
+    from inforce.ontology.readback import _PIECE, WordRuns, read_back, runs_of
 
     runs = WordRuns(runs_of("the primer coating is applied by brush"))
     split = tmp_path / "split.bin"
     split.write_bytes(b"x " * ((_PIECE - 15) // 2) + b"THE PRIMER COATING IS APPLIED BY BRUSH" + b" y" * 10)
-    assert holds_runs(split, runs)
+    assert read_back(split, runs).holds
     sparse = tmp_path / "sparse.bin"
     with open(sparse, "wb") as out:
         out.truncate(3 * _PIECE)
         out.seek(3 * _PIECE)
         out.write("the primer coating is applied by brush".encode("utf-16-be"))
-    assert holds_runs(sparse, runs)
-    assert not holds_runs(split, WordRuns(runs_of("the primer coating is applied by roller")))
+    assert read_back(sparse, runs).holds
+    assert not read_back(split, WordRuns(runs_of("the primer coating is applied by roller"))).holds
     with pytest.raises(InputError):
-        holds_runs(sparse, runs, limit=_PIECE)
+        read_back(sparse, runs, limit=_PIECE)
 
 
-def test_holds_runs_finds_a_copy_wrapped_at_other_places(tmp_path: Path) -> None:
+def test_read_back_finds_a_copy_wrapped_at_other_places(tmp_path: Path) -> None:
     """Audit 49 M1: a paragraph pasted with its lines broken elsewhere (or indented) holds the
     same words; the erasure's read-back had looked for its exact bytes only."""
-    from inforce.ontology.readback import WordRuns, holds_runs, runs_of
+    from inforce.ontology.readback import WordRuns, read_back, runs_of
 
     runs = WordRuns(runs_of("the owner pays the contractor the sum agreed in the\nmediation held in the spring"))
     copy = tmp_path / "minutes.txt"
     copy.write_bytes(b"Minutes: The owner pays the contractor\r\n  the sum agreed in the mediation\theld in the spring.\n")
-    assert holds_runs(copy, runs)
+    assert read_back(copy, runs).holds
     # no eight words in a row of it: not the text
     copy.write_bytes(b"The owner pays the contractor a sum agreed in the meditation held in the spring.\n")
-    assert not holds_runs(copy, runs)
+    assert not read_back(copy, runs).holds
