@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
+from tests.support.in_process import inforce
+
 _DATES = "2026-03-05,2026-03-05,2026-03-05T09:00:00Z"
 #: row 2 public; row 3 names a file, restricted by the row, its seq malformed; rows 4-6 record
 #: revisions not ingested yet: restricted (seq malformed), public (seq malformed: the control),
@@ -41,7 +41,8 @@ _SECRETS = ("ZZFILESEQ", "ZZBADSEQ", "ZZSECRETTITLE", "ZZUNREADSEQ", "ZZUNREADTI
 
 
 def _cli(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=300, check=False)
+    """The command in this process, as the console script runs it (``tests/support/in_process``)."""
+    return inforce(*args)
 
 
 def test_a_register_rows_problems_are_shown_by_the_rows_access_by_ingest_and_lag_alike(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,17 +20,17 @@ from inforce.engine import Project
 from inforce.engine.embedding import HashingEmbedder
 from inforce.ontology import StoreError
 from tests.support.erasure_cases import leave_erasure_pending
-
-INFORCE = Path(sys.executable).parent / "inforce"
+from tests.support.in_process import inforce
 
 _SPEC = ("---\nid: SPEC-1\nkind: specification\ntitle: Concrete\neffective: {from: 2026-01-01}\n"
          "recorded: 2026-01-01T00:00:00Z\n---\n# 1 General\n## 1.1 Scope\nA. Concrete shall be 4,000 psi "
          "with zzerasedword aggregate.\n")
 
 
-def _cli(*args: object, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=timeout,
-                          check=False)
+def _cli(*args: object) -> subprocess.CompletedProcess[str]:
+    """The command run in this process (``tests/support/in_process``): none of these needs a
+    process of its own, and each started one paid the imports and the packs' compilation again."""
+    return inforce(*args)
 
 
 def _project(root: Path, *, ingest: bool = True) -> Path:

@@ -10,15 +10,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from inforce.adapters.cli.project_cmds import WARNINGS_SHOWN, warning_lines
 from inforce.adapters.ingest import parse_document_with_warnings
 from inforce.ontology import InputError
+from tests.support.in_process import inforce
 
-INFORCE = str(Path(sys.executable).parent / "inforce")
 AKN3 = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 FRONT = ("---\nid: S-1\nkind: specification\ntitle: A\nissued: 2026-01-01\neffective: {from: 2026-01-01}\n"
          "recorded: 2026-01-01T09:00:00Z\n---\n")
@@ -58,7 +56,7 @@ def test_an_act_with_many_modifications_of_one_kind_prints_the_first_and_counts_
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: many\nfacets: []\nrules: []\n")
     (root / "documents" / "act.xml").write_text(_act(WARNINGS_SHOWN + 1234))
-    result = subprocess.run([INFORCE, "ingest", str(root)], capture_output=True, text=True, timeout=300)
+    result = inforce("ingest", root)  # in this process, as the console script runs it
     assert result.returncode == 0, result.stderr
     warned = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     shown = [line for line in warned if "of type 'renumbering'" in line and "more of this kind" not in line]
