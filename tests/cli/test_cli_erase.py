@@ -324,18 +324,33 @@ def _titled(root: Path) -> list[Path]:
     return [p for p in root.rglob("*") if p.is_file() and b"Zzregtitle" in p.read_bytes()]
 
 
+@pytest.fixture(scope="module")
+def _csv_registered_ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``_registered`` with the ``_CSV`` register, ingested once for the module."""
+    root = tmp_path_factory.mktemp("csv-registered") / "project"
+    _registered(root, "register.csv")
+    (root / "register.csv").write_bytes(_CSV.encode())
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    return root
+
+
+@pytest.fixture
+def csv_registered(_csv_registered_ingested: Path, tmp_path: Path) -> Path:
+    """A copy of the ingested ``_CSV`` project of the module (every file, graph included): the
+    tests that erase in it would each build and ingest the same two files and register."""
+    return shutil.copytree(_csv_registered_ingested, tmp_path / "project")
+
+
 @pytest.mark.slow
-def test_an_erasure_removes_the_documents_register_rows(tmp_path: Path) -> None:
+def test_an_erasure_removes_the_documents_register_rows(csv_registered: Path, tmp_path: Path) -> None:
     """Audit 37 (after II-01): a document described by a CSV register row was erased but its
     row (title, id, dates, access) stayed: the read-back found the title (exit 1), and the
     register then named a file gone, so every ingest after failed. The rows describing it (and,
     erasing the document, those of revisions of it not ingested) go, every other byte of the
     register as it was, recorded with its hash before and after; exit 0, and the project ingests."""
-    root = tmp_path / "project"
-    _registered(root, "register.csv")
+    root = csv_registered  # at tmp_path / "project"
     register = root / "register.csv"
-    register.write_bytes(_CSV.encode())
-    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
     erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
                                  "--format", "json"])
     assert erased.exit_code == 0, erased.output
@@ -396,17 +411,14 @@ def test_an_erasure_of_the_registers_last_row_leaves_its_header(tmp_path: Path) 
 
 
 @pytest.mark.slow
-def test_an_erasure_cut_short_before_the_register_row_went_is_finished(tmp_path: Path) -> None:
+def test_an_erasure_cut_short_before_the_register_row_went_is_finished(csv_registered: Path) -> None:
     """Cut short once it had deleted the file but not yet rewritten the register (the entry
     pending, the row naming a file gone, which the rebuild refuses): run again, the row is taken
     out first, and the erasure finishes; cut short after, the register is already as recorded
     and is left. A register edited since the erasure began is never written over: the rerun
     refuses, naming its row, until a person takes the row out."""
-    root = tmp_path / "project"
-    _registered(root, "register.csv")
+    root = csv_registered
     register = root / "register.csv"
-    register.write_bytes(_CSV.encode())
-    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
     argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1", "--format", "json"]
     assert runner.invoke(app, argv).exit_code == 0
     erasures = root / "erasures.yaml"
@@ -440,13 +452,10 @@ def test_an_erasure_cut_short_before_the_register_row_went_is_finished(tmp_path:
 
 
 @pytest.mark.slow
-def test_an_erasure_killed_mid_rebuild_still_removes_the_register_row(tmp_path: Path) -> None:
+def test_an_erasure_killed_mid_rebuild_still_removes_the_register_row(csv_registered: Path, tmp_path: Path) -> None:
     """Killed (SIGKILL) during its rebuild, before any file was deleted: run again, the erasure
     finishes from its record and takes the row out of the register."""
-    root = tmp_path / "project"
-    _registered(root, "register.csv")
-    (root / "register.csv").write_bytes(_CSV.encode())
-    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    root = csv_registered
     argv = _erase_killed_in_its_rebuild(root, tmp_path)
     assert '"pending"' in (root / "erasures.yaml").read_text() and (root / "register.csv").read_bytes() == _CSV.encode()
     finished = runner.invoke(app, argv)
