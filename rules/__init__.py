@@ -30,6 +30,7 @@ from .patterns import (
     compile_wording,
     normalize_path,
     normalize_section_number,
+    ordinal_number,
 )
 from .precedence import PrecedenceLevel, PrecedenceRule, TieBreaker
 from .ruleset import LoadedPack, RuleOrigin, RuleSet
@@ -83,6 +84,7 @@ __all__ = [
     "compile_manifest",
     "compile_rules",
     "compile_layout",
+    "ordinal_number",
     "compile_notation",
     "compile_verb",
     "compile_wording",

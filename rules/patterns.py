@@ -953,6 +953,39 @@ _NOTATION_NEEDS: dict[str, tuple[Requirement, ...]] = {
 LAYOUT_PLACEHOLDERS: dict[str, str] = {
     "label": r"[A-Za-z]{1,3}\d{1,2}-\d{1,3}(?![\w-])|\d{1,3}(?:\.\d{1,3})*[A-Za-z]?|[A-Za-z]{1,2}|[ivxIVX]{1,5}"}
 
+#: The words ``{ordinal}`` reads in a layout, by the number each one says: owners in English,
+#: Spanish, Portuguese, French and Italian number an addendum's clauses by ordinal words ("FIRST
+#: CLAUSE:", "PRIMERO:", "SEGUNDA MODIFICACIÓN.-", "Troisième modification :"), the item's label
+#: being the number. Closed words of each language, as digits are: a pack names the layout, not them.
+ORDINAL_WORDS: tuple[tuple[str, ...], ...] = (
+    ("first", "primero", "primera", "primer", "primeiro", "primeira", "premier", "première", "premiere", "primo", "prima"),
+    ("second", "segundo", "segunda", "deuxième", "deuxieme", "seconde", "secondo", "seconda"),
+    ("third", "tercero", "tercera", "tercer", "terceiro", "terceira", "troisième", "troisieme", "terzo", "terza"),
+    ("fourth", "cuarto", "cuarta", "quarto", "quarta", "quatrième", "quatrieme"),
+    ("fifth", "quinto", "quinta", "cinquième", "cinquieme"),
+    ("sixth", "sexto", "sexta", "sixième", "sixieme", "sesto", "sesta"),
+    ("seventh", "séptimo", "septimo", "séptima", "septima", "sétimo", "setimo", "sétima", "setima", "septième",
+     "septieme", "settimo", "settima"),
+    ("eighth", "octavo", "octava", "oitavo", "oitava", "huitième", "huitieme", "ottavo", "ottava"),
+    ("ninth", "noveno", "novena", "nono", "nona", "neuvième", "neuvieme"),
+    ("tenth", "décimo", "decimo", "décima", "decima", "dixième", "dixieme"),
+    ("eleventh", "undécimo", "undecimo", "undécima", "undecima", "décimo primero", "decimoprimero", "décimo primeiro",
+     "onzième", "onzieme", "undicesimo"),
+    ("twelfth", "duodécimo", "duodecimo", "duodécima", "duodecima", "décimo segundo", "decimosegundo",
+     "décimo segundo", "douzième", "douzieme", "dodicesimo"),
+    ("thirteenth", "decimotercero", "décimo tercero", "décimo terceiro", "treizième", "tredicesimo"),
+    ("fourteenth", "decimocuarto", "décimo cuarto", "décimo quarto", "quatorzième", "quattordicesimo"),
+    ("fifteenth", "decimoquinto", "décimo quinto", "quinzième", "quindicesimo"),
+    ("sixteenth",), ("seventeenth",), ("eighteenth",), ("nineteenth",), ("twentieth",),
+)
+_ORDINAL_NUMBER: dict[str, int] = {" ".join(word.split()): n for n, words in enumerate(ORDINAL_WORDS, 1) for word in words}
+_ORDINAL_RE = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in sorted(_ORDINAL_NUMBER, key=len, reverse=True))
+
+
+def ordinal_number(word: str) -> int | None:
+    """The number an ordinal word says ("Tercero" 3, "décimo primero" 11), None for other words."""
+    return _ORDINAL_NUMBER.get(" ".join(word.lower().split()))
+
 
 def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.Pattern[str], set[str]]:
     """Words with ``{name}`` placeholders (each a named group) and ``[a|b]`` optional words."""
@@ -997,17 +1030,24 @@ def compile_layout(text: str) -> re.Pattern[str]:
     optional ones), then ``{label}`` (the item's own number or letter, a group of that name)
     with any of ``#.:-`` or spaces between ("Item No.1", "Q-2", "Q.3"). Readers match it at the
     start of a line and check what follows. PatternError without ``{label}`` or words."""
-    if text.count("{label}") != 1:
-        raise PatternError("a layout holds {label} once: where the item's own number or letter goes")
-    before, _, after = text.partition("{label}")
-    if not re.search(r"\w", before + after):
+    if text.count("{label}") + text.count("{ordinal}") != 1:
+        raise PatternError("a layout holds {label} (the item's own number or letter) or {ordinal} (an ordinal "
+                           "word that numbers it) once")
+    ordinal = "{ordinal}" in text
+    before, _, after = text.partition("{ordinal}" if ordinal else "{label}")
+    if not ordinal and not re.search(r"\w", before + after):
         raise PatternError("a layout needs words that open the item (\"Item {label}\"), not a label alone")
     if _PLACEHOLDER_RE.search(before + after):
-        raise PatternError("a layout's only placeholder is {label}")
+        raise PatternError("a layout's only placeholder is {label} or {ordinal}")
     _check_brackets(text)
     head = _literal(before.rstrip()) if before.strip() else ""
-    gap = r"[\s#.:-]*" if before.strip() else ""
+    gap = r"[\s#.:-]*" if before.strip() and not ordinal else r"[ \t]*" if before.strip() else ""
     tail = _literal(after) if after.strip() else ""
+    if ordinal:
+        # an ordinal word opens an item only with a colon, dot or dash after it and the layout's words
+        # ("PRIMERO:", "Second Clause -"): "First, the contractor ..." and "Primero se demolerá" are prose
+        return re.compile(rf"{head}{gap}(?P<label>{_ORDINAL_RE})\b{tail}(?=(?:\*\*|__)?[ \t]*[:.\u2013\u2014-])",
+                          re.IGNORECASE)
     return re.compile(f"{head}{gap}(?P<label>{LAYOUT_PLACEHOLDERS['label']}){tail}", re.IGNORECASE)
 
 

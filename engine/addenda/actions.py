@@ -96,7 +96,7 @@ _REMOVED_FROM = re.compile(r"\s+from\s+(?:the\s+)?(?:sub-?)?(?:paragraphs?|paras
 #: item names, not the whole of it (the subject may follow a sub-answer's letter: "b) The receipt printers").
 #: (never out of the work or the documents as a whole: "the curbs are deleted from the work; delete the
 #: paragraph" takes the provision out with them)
-_TAKEN_FROM = re.compile(r"\s+from\s+(?!(?:the|this|these)\s+(?:work|contract|project|scope|bid|tender|rfp|plans|drawings|"
+_TAKEN_FROM = re.compile(r"\s+from\s+(?!(?:the|this|these)\s+(?:work|job|contract|project|scope|bid|tender|rfp|plans|drawings|"
                          r"documents|specifications?|set|addendum)\b)(?:the|a|an|all|both|each|every|two|three|four|\d+)\s+\w",
                          re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.;:!?]\s+)(?:\(?[a-z\d]{1,2}\)\s+)?(\w[^.;:!?\d\"“]{0,100}?)\s+(?:is|are)\s+(?:hereby\s+)?$")

@@ -522,7 +522,8 @@ _HOLDERS_PROPOSED = 3
 
 #: Words of a document's title that say nothing of which document it is.
 _TITLE_FILLER = {"section", "document", "exhibit", "chapter", "volume", "part", "the", "of", "for", "and", "to",
-                 "in", "on", "a", "an", "with", "during", "by"}
+                 "in", "on", "a", "an", "with", "during", "by", "del", "los", "las", "por", "para", "des", "une",
+                 "dans", "pour", "sur"}
 
 
 def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
@@ -535,16 +536,16 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     holders = _clause_holders(path, item, items, corpus)
     if len(holders) <= 1:
         return holders
-    said = set(re.findall(r"[a-z]{3,}", f"{item.text}\n{item.heading_context}".lower()))
+    said = set(re.findall(r"[^\W\d_]{3,}", f"{item.text}\n{item.heading_context}".lower()))
     counts: dict[str, int] = {}
     for _, title in corpus.directory.titles.values():
-        for word in set(re.findall(r"[a-z]{3,}", title.lower())) - _TITLE_FILLER:
+        for word in set(re.findall(r"[^\W\d_]{3,}", title.lower())) - _TITLE_FILLER:
             counts[word] = counts.get(word, 0) + 1
 
     def score(doc: str) -> float:
-        title = set(re.findall(r"[a-z]{3,}", corpus.directory.titles[doc][1].lower())) - _TITLE_FILLER
+        title = set(re.findall(r"[^\W\d_]{3,}", corpus.directory.titles[doc][1].lower())) - _TITLE_FILLER
         own = corpus.names(doc).get(path, "") if corpus.names is not None else ""
-        clause = set(re.findall(r"[a-z]{4,}", own.lower())) - _TITLE_FILLER
+        clause = set(re.findall(r"[^\W\d_]{4,}", own.lower())) - _TITLE_FILLER
         return sum(1 / counts.get(w, 1) for w in title & said) + (2.0 if clause and clause <= said else 0.0)
 
     ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
@@ -560,7 +561,7 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
                 break
             opening.append(first.text[:600 - size])
             size += len(opening[-1]) + 1
-        said = set(re.findall(r"[a-z]{3,}", "\n".join(opening).lower()))
+        said = set(re.findall(r"[^\W\d_]{3,}", "\n".join(opening).lower()))
         ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
     if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
         return [ranked[0][1]]

@@ -113,18 +113,22 @@ def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, 
     aside); the item's own line alone where ``heading`` is false. Only the holders of the clause are
     compared: no pass over the corpus (rounds 40, 41)."""
     holders = _clause_holders(path, item, (), corpus)
-    titles = {doc: set(re.findall(r"[a-z]{2,}", corpus.directory.titles[doc][1].lower()))
+    titles = {doc: set(re.findall(r"[^\W\d_]{2,}", corpus.directory.titles[doc][1].lower()))
               for doc in holders if doc in corpus.directory.titles}
     lines = []
     if not reference.from_heading and 0 < reference.span[0] <= len(item.text):
         lines.append(item.text[:reference.span[0]].rsplit("\n", 1)[-1])
+        # and the title the clause is said to be "of" right after it ("numeral 1.2 del Anexo Técnico", "Clause 2.4
+        # of the Technical Specifications", "l'article 3 du cahier spécial des charges")
+        if (of := _OF_TITLE.match(item.text, reference.span[1])) is not None:
+            lines.append(of.group(1))
     over = [line for line in item.heading_context.splitlines() if line.strip()] if heading else []
     if over:
         lines.append(over[-1])
     runs = []
     for line in lines:
         for run in _RUN_BREAK.split(_read_text(line, _quoted_spans(line))):
-            words = set(re.findall(r"[a-z]{2,}", run.lower())) - _TITLE_FILLER
+            words = set(re.findall(r"[^\W\d_]{2,}", run.lower())) - _TITLE_FILLER
             lot = _LOT.search(run)
             if lot is not None:
                 # ("Lot 2 Technical Specification": the lot of a contract let in lots designates, as "Section 7"
@@ -135,6 +139,10 @@ def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, 
                     lot.group(1), corpus.directory.titles[doc][1]))])
     return runs
 
+
+#: The title of the document a clause is "of", written right after the clause (English, Spanish, French, Portuguese).
+_OF_TITLE = re.compile(r"[ \t]+(?:of[ \t]+(?:the[ \t]+)?|del[ \t]+|de[ \t]+l(?:a|os|as)[ \t]+|du[ \t]+|des[ \t]+|de[ \t]+l['’][ \t]*|"
+                       r"d[oa]s?[ \t]+)([^\n,;:.(\"“«]{4,80})", re.IGNORECASE)
 
 #: A lot of a contract let in lots, by its word and number or letter ("Lot 2", "LOT B").
 _LOT = re.compile(r"\blot\s+(?:no\.?\s*)?(\d{1,2}|[A-Z])\b", re.IGNORECASE)
@@ -201,6 +209,12 @@ def _document_number_of(item: Item, corpus: Corpus) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
+#: The word saying a paragraph is new, and the words for a clause, in the owners' languages ("un nuevo numeral 4.3",
+#: "un nouvel article 5.3", "um novo item 2.4"): one home, read by the step placing a new paragraph too.
+_NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?)"
+_CLAUSE_WORDS = r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea"
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
@@ -213,7 +227,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")
     if (not holding and action.action == "amend" and int(last) > 1 and re.search(
-            rf"\bnew\s+(?:sub-?)?(?:paragraph|clause|article|item)\s+{re.escape(path)}(?![\w.])", item.text, re.IGNORECASE)):
+            rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+{re.escape(path)}(?![\w.])",
+            item.text, re.IGNORECASE)):
         # "11.1.3 Add new paragraph 11.1.3 as follows: ...": a clause no document holds yet, numbered
         # next after one that one document holds (11.1.2): that document changed in part, for a person
         # to confirm (set lookups of the one clause before, as for the clause itself); a statement of

@@ -57,7 +57,7 @@ import bisect
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from inforce.engine.derivation import attachment_names
 from inforce.ontology import CharSpan, Document, Locator, Provision, Section
@@ -76,7 +76,7 @@ from inforce.ontology.numbering import (
     slugify,
 )
 from inforce.ontology.scalars import PATH_SEGMENT
-from inforce.rules import RuleSet, SupersessionRule, compile_layout
+from inforce.rules import RuleSet, SupersessionRule, compile_layout, ordinal_number
 from inforce.rules.patterns import SHEET_NUMBER
 
 from .actions import vocabulary
@@ -126,16 +126,6 @@ _NUMBERED_SECTION = re.compile(
     r"([ \t]*+)(?:\*\*|__)?(?P<marker>\d{1,2}\.\d{1,2})\.?(?:\*\*|__)?[ \t]++"
     r"(?=(?:(?i:section)[ \t]+)?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:\.\d{2})?(?![\d.])[^.;?!\n]*$)"
 )
-#: A clause numbered by an ordinal word before the word that names it ("FIRST CLAUSE:", "Second
-#: Modification -", "THIRD ITEM."): tender addenda of Latin-American and Iberian public agencies
-#: number their clauses so; each opens an item of its own, as a layout's label does.
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-             "eighteenth", "nineteenth", "twentieth")
-_ORDINAL_ITEM = re.compile(
-    _LEAD + r"(?P<label>" + "|".join(_ORDINALS) + r")[ \t]++"
-    r"(?P<word>clause|item|point|change|amendment|modification|revision)(?:\*\*|__)?[ \t]*+[:.–—-]",
-    re.IGNORECASE)
 #: More of a layout's label after its first part: "-1" of "Item II-1", ".2" of "Item 3.2".
 _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: A committee's resolution answering a query ("BAC Resolution:", "Committee's resolution:"): its
@@ -144,9 +134,9 @@ _RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \
 #: An answer's word in Italian, Polish and Czech tender answers, with the answerer's word after it
 #: or not ("Risposta:", "Odpowiedź:", "Odpowiedź Zamawiającego:", "Odpověď:"), and in Swedish, Finnish and
 #: Portuguese ones ("Svar:", "Vastaus:", "Resposta.").
-_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď]|svar|vastaus|resposta)(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
+_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď]|svar|vastaus|resposta|respuesta|r[ée]ponse|antwort|antwoord)(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
 #: A question's word in those answers ("Quesito 2:", "DOMANDA:", "Pytanie nr 3", "Dotaz č. 1:").
-_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz|fråga|kysymys|pergunta)"
+_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz|fråga|kysymys|pergunta|pregunta)"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
 _ANSWER = re.compile(
     _LEAD + r"(?:(?-i:A)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))"
@@ -308,7 +298,8 @@ _DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}
                                r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
 #: Words a layout may open with that make its items questions (their answers follow).
 _QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder",
-                   "quesito", "pytanie", "dotaz"}  # (Italian, Polish, Czech)
+                   "quesito", "pytanie", "dotaz",  # (Italian, Polish, Czech)
+                   "consulta", "pregunta", "observación", "observacion", "pergunta", "fråga", "kysymys", "bieterfrage", "vraag"}  # (Spanish, Portuguese, ...)
 
 
 @dataclass(frozen=True)
@@ -355,10 +346,9 @@ class _Layout:
     pattern: re.Pattern[str]
     prefix: str  # the path's word: "item", "q"
     question: bool
+    ordinal: bool = False  # numbered by an ordinal word ("{ordinal}"), its number the label
 
 
-#: The layout an ordinal clause opens (its path word is the word after the ordinal).
-_ORDINAL_PATTERN = re.compile(r"(?!)")
 
 
 def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> tuple[_Layout, ...]:
@@ -373,11 +363,12 @@ def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) ->
 def _compiled_layouts(written: tuple[str, ...]) -> tuple[_Layout, ...]:
     layouts = []
     for text in written:
-        words = re.sub(r"\[[^\]]*\]", " ", text.partition("{label}")[0])
+        ordinal = "{ordinal}" in text
+        words = re.sub(r"\[[^\]]*\]", " ", text.partition("{ordinal}" if ordinal else "{label}")[0])
         first = (_WORD.findall(words) or ["item"])[-1].lower()  # "Addendum Item {label}": item
         question = first in _QUESTION_WORDS
         prefix = "q" if first in {"q", "question", "questions", "query", "queries"} else _slug(first)
-        layouts.append(_Layout(compile_layout(text), prefix, question))
+        layouts.append(_Layout(compile_layout(text), prefix, question, ordinal))
     return tuple(layouts)
 
 
@@ -418,13 +409,13 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
     stripped = line.lstrip(" \t")
     indent = len(line) - len(stripped)
     body = re.sub(r"^(?:\*\*|__)[ \t]*", "", stripped)
-    ordinal = _ORDINAL_ITEM.match(line)
-    if ordinal is not None:  # "FIRST CLAUSE: ...": its ordinal is its label
-        return _Line("layout", indent, label=str(_ORDINALS.index(ordinal.group("label").lower()) + 1),
-                     marker=ordinal.group(0).strip(" \t*_:.\u2013\u2014-"), title=_after_marker(line[ordinal.end():]),
-                     layout=_Layout(_ORDINAL_PATTERN, ordinal.group("word").lower(), False))
     for layout in layouts:
         match = layout.pattern.match(body)
+        if match is not None and layout.ordinal:  # "FIRST CLAUSE: ...", "PRIMERO: ...": its ordinal's number is its label
+            named = _WORD.findall(body[match.end("label"):match.end()])  # the path's word: "clause", else the layout's
+            return _Line("layout", indent, label=str(ordinal_number(match.group("label"))),
+                         marker=body[:match.end()].strip(" *_"), title=_after_marker(body[match.end():]),
+                         layout=replace(layout, prefix=_slug(named[0]) if named else layout.prefix))
         if match is not None and _label_fits(body, match):
             end = match.end()
             more = _LABEL_MORE.match(body, end)  # "Item II-1", "Item No. 3-A": the owner's whole number

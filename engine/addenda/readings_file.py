@@ -45,7 +45,10 @@ FORMAT = 2  # 2: the readings of items that differ for askers who may read more 
 _MAGIC = b"INFRDG\n"
 #: The code a reading depends on, besides the rule packs: hashed into the key.
 _SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py",
-            Path(__file__).parent.parent / "access.py")  # who shares a revision (``view``)
+            Path(__file__).parent.parent / "access.py",  # who shares a revision (``view``)
+            # what a pack's layouts, notations and verbs read (``{ordinal}``, a verb's endings): the same
+            # pack file reads otherwise when these change
+            Path(__file__).parent.parent.parent / "rules" / "patterns.py")
 
 
 class _Kept(BaseModel):

@@ -73,6 +73,7 @@ from .extent import (
     _whole_said,
 )
 from .forms import (
+    _NEW_WORD,
     _callout_of_each,
     _captioned_value,
     _clause_title_holder,
@@ -1818,6 +1819,10 @@ class _One:
         if place.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", place):
             return None
         after = next((r for r in self.open_refs if r.written.split()[-1] == place), None)
+        if after is not None and _NEW_PLACE.search(self.item.text, max(0, after.span[0] - 24), after.span[0]):
+            # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
+            # paragraph numbered in it, read as the new paragraph alone is ("Add new Clause 4.3")
+            return _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
         if after is None or not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0]):
             return None
         held = _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
@@ -1833,6 +1838,9 @@ class _One:
             f"names {after.written} as the place of a new paragraph in chapter {chapter}: {doc} is the one document "
             f"holding it, {joins.format()} changed in part, for a person to confirm"))
 
+
+#: The word saying the paragraph numbered after it is new ("un nuevo numeral 4.3"), the word for its kind between.
+_NEW_PLACE = re.compile(rf"(?i){_NEW_WORD}\s+(?:[^\W\d_]+\s+)?$")
 
 #: The word placing a new paragraph after an existing one, right before that one's number ("na paragraaf 25.2",
 #: "Nach OZ 04.02", "after clause 3.1").

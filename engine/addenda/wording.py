@@ -49,7 +49,10 @@ _SUCCESSOR_SAID = re.compile(
     r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
     r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?|"
     # "Exhibit E ... is replaced in this Addendum": the addendum carries what replaces it
-    r"in\s+this\s+(?:addendum|bulletin|amendment|corrigendum))\b",
+    r"in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
+    # the same in Spanish, Portuguese and French ("Sustituir el plano L-101 por el plano L-101 versión 2, anexo a
+    # la presente adenda", "substituir pela prancha revisada", "remplacé par le plan joint")
+    r"por|pela|pelo|par|versi[óo]n|revisi[óo]n|adjunt[oa]s?|anex[oa]s?|joint|jointe)\b",
     re.IGNORECASE)
 
 #: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").

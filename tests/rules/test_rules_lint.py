@@ -257,7 +257,8 @@ def test_an_action_the_language_does_not_have_is_an_error_at_its_line(tmp_path):
     ('    references:\n      paragraph: ["Article {article}, {clause}"]\n', "RP010", 9, "unknown placeholder {clause}"),
     ('    references:\n      section:\n        - "Special Provision {section}"\n        - "special provision {section}"\n',
      "RP007", 11, "listed twice"),
-    ('    layouts: ["Item No."]\n', "RP010", 8, "holds {label} once"),
+    ('    layouts: ["Item No."]\n', "RP010", 8, "holds {label}"),
+    ('    layouts: ["{ordinal} Item {label}"]\n', "RP010", 8, "or {ordinal}"),
 ])
 def test_a_bad_verb_notation_or_layout_is_named_at_its_line(tmp_path, body, code, line, words):
     wording = '    patterns:\n      - pattern: "Section {section}: Delete"\n        scope: full\n        target: section\n'
