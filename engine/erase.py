@@ -56,7 +56,10 @@ their text remains in the project folder, and records that it did, by ids and ha
    of the records rewritten, the notes of the review entries removed); what is found is reported (another document quoting the
    erased words holds them too), and so is any file of step 4 still there (a sidecar's title
    need not be long enough to be looked for), and the register while it still holds a
-   row of step 4; the record is marked ``done``.
+   row of step 4; the record is marked ``done``, keeping the hashes of the runs of words looked
+   for (``Erasure.read_back_runs``, never a word): run again on an erasure done, ``erase``
+   changes nothing but reads back again for those (``_already_done``), so that removing a copy
+   step 6 named and erasing again says whether any is left.
 
 Decision logs of the service hold an answer's hash, never its text: nothing to rewrite there.
 """
@@ -85,6 +88,7 @@ from inforce.ontology.decisions import (
 )
 from inforce.ontology.erasure import (
     ERASURES_FILE,
+    RUN_SAVED_WORDS,
     ErasedFile,
     ErasedRegisterRows,
     ErasedSource,
@@ -101,7 +105,7 @@ from inforce.ontology.files import (
     write_in_place,
 )
 from inforce.ontology.jsontext import loads
-from inforce.ontology.readback import WordRuns, runs_of, words_of
+from inforce.ontology.readback import RunHashes, Runs, WordRuns, runs_of, words_of
 from inforce.ontology.scalars import person_name
 
 from .erasures import read_erasures, write_erasures
@@ -182,7 +186,6 @@ def _erase(
         ErasedRows,
         cached_hashes,
         erased_rows,
-        files_holding,
         fill_allocations,
         forget_vectors,
         live_text_hashes,
@@ -230,7 +233,7 @@ def _erase(
         if held is not None:  # done before (perhaps by another process): what older builds left, let go
             with GraphStore.open(root, read_only=True) as store:
                 held(entry.model_copy(update={"index_build_after": store.build_id() or entry.index_build_after}))
-        return _already_done(root, entry, audit_folders)
+        return _already_done(root, reader, entry, audit_folders)
 
     # the embedding cache, opened as every reader opens it, before anything changes: one that does
     # not read is deleted here (no vector can be taken out of it alone, and the erased text's must
@@ -367,15 +370,38 @@ def _erase(
     quoted = [review.note for review in reviews_dropped if review.note]
     rewritten = _rewrite_records(root, audit_folders, entry, quoted)
 
-    # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done
-    checked, remaining = 0, []
+    # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done;
+    # the hashes of its runs kept with the record, for a later run to read back again (``_already_done``)
     probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept, bodies=rows.bodies)
-    if probes:
+    checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
+    done = entry.model_copy(update={"state": "done", "index_build_after": after,
+                                    "audit_records": tuple(new for _, new in rewritten),
+                                    "read_back_runs": _saved_runs(entry, probes)})
+    write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
+    return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
+                         files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
+                         register_rows_removed=tuple(rows_removed),
+                         store_files_removed=tuple(store_removed),
+                         vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
+                         remaining=tuple(remaining), index_build=after, cache_dropped=tuple(cache_dropped))
+
+
+def _read_back(root: Path, reader: DocumentReader | None, audit_folders: Sequence[Path], entry: Erasure,
+               probes: Runs) -> tuple[int, list[str]]:
+    """Step 6: how many files of the project (and of the audit folders outside it) were read back
+    for ``probes``, and what still holds some of the erased text or was not read back; every file
+    of the erased revisions still there, and the register while it holds a row of them, whatever
+    the probes find."""
+    from .store._layout import StoreLayout
+    from .store.erase import files_holding
+
+    home = StoreLayout(root).home
+    checked, remaining = 0, []
+    if len(probes):
         for folder in (root, *(f for f in audit_folders if not is_inside(f, root))):
             # what links lead to too: a record's other name (audit 46 M1), or a file outside the
             # project that a link in it shows, must not hold it
-            count, found = files_holding(folder, probes, within=(store.layout.home,),
-                                         own=(store.layout.home,))
+            count, found = files_holding(folder, probes, within=(home,), own=(home,))
             checked += count
             remaining += [str(folder / name) if folder != root else name for name in found]
     # and every file of the erased revisions (source and metadata) gone, whatever the probes
@@ -386,15 +412,15 @@ def _erase(
     left = _register_left(root, reader, entry)
     if left is not None and left not in remaining:
         remaining.append(left)
-    done = entry.model_copy(update={"state": "done", "index_build_after": after,
-                                    "audit_records": tuple(new for _, new in rewritten)})
-    write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
-    return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
-                         files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
-                         register_rows_removed=tuple(rows_removed),
-                         store_files_removed=tuple(store_removed),
-                         vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
-                         remaining=tuple(remaining), index_build=after, cache_dropped=tuple(cache_dropped))
+    return checked, remaining
+
+
+def _saved_runs(entry: Erasure, probes: WordRuns) -> str:
+    """What the record keeps for a later read-back (``Erasure.read_back_runs``): the hashes of
+    the runs of ``RUN_SAVED_WORDS`` words or more this run looked for; what it kept before when
+    this run had none (a run finishing one cut short after its graph was rebuilt)."""
+    saved = RunHashes.of(run for run in probes if len(run) >= RUN_SAVED_WORDS)
+    return saved.encoded if len(saved) else entry.read_back_runs
 
 
 def _files_of(entry: Erasure) -> list[str]:
@@ -617,15 +643,26 @@ def _sha256_or_none(root: Path, file: str) -> str | None:
         return None
 
 
-def _already_done(root: Path, entry: Erasure, audit_folders: Sequence[Path]) -> ErasureResult:
-    """An erasure done before: the audit folders given now are rewritten, nothing else."""
+def _already_done(root: Path, reader: DocumentReader | None, entry: Erasure,
+                  audit_folders: Sequence[Path]) -> ErasureResult:
+    """An erasure done before: the audit folders given now are rewritten, and the project (and
+    those folders) read back again — the step a user runs it again for, having removed a copy
+    the last read-back named — for the runs the record kept the hashes of
+    (``Erasure.read_back_runs``; none for one recorded before they were kept: then only the
+    erased files and the register rows are looked for). Nothing else changes."""
     _refuse_linked_records(root, audit_folders, entry)
     rewritten = _rewrite_records(root, audit_folders, entry)
     if rewritten:
         entry = entry.model_copy(update={"audit_records": (*entry.audit_records, *(new for _, new in rewritten))})
         write_erasures(root, [entry if e.id == entry.id else e for e in read_erasures(root)])
+    try:
+        kept = RunHashes.decode(entry.read_back_runs)
+    except ValueError as problem:
+        raise InputError(f"the erasure {entry.id}'s read_back_runs do not read: {problem}", file=ERASURES_FILE,
+                         field="read_back_runs") from None
+    checked, remaining = _read_back(root, reader, audit_folders, entry, kept)
     return ErasureResult(erasure=entry, audit_records=tuple(rewritten), already_done=not rewritten,
-                         index_build=entry.index_build_after)
+                         files_checked=checked, remaining=tuple(remaining), index_build=entry.index_build_after)
 
 
 def _still_held(root: Path, entry: Erasure) -> bool:

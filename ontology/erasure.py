@@ -20,13 +20,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .scalars import UtcDateTime
 
-__all__ = ["ERASURES_FILE", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
+__all__ = ["ERASURES_FILE", "RUN_SAVED_WORDS", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
            "ErasureState"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
 ERASURES_FILE = "erasures.yaml"
 
 ErasureState = Literal["pending", "done"]
+
+#: The shortest run of words (``ontology.readback``) an erasure keeps the hash of for a later
+#: read-back (``Erasure.read_back_runs``): a run of fewer words is guessed back from its hash.
+RUN_SAVED_WORDS = 5
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -104,6 +108,11 @@ class Erasure(BaseModel):
     audit_records: tuple[str, ...] = ()
     #: the register rows that described it, removed with its source files (None: none did)
     register_rows: ErasedRegisterRows | None = None
+    #: what a later run reads the project back for once the text is gone from it: the hashes of
+    #: the runs of words (of ``RUN_SAVED_WORDS`` or more) the read-back looked for
+    #: (``ontology.readback.RunHashes``, base64), never a word of the text ("" for one recorded
+    #: before they were kept: then nothing is left to read back for)
+    read_back_runs: str = Field(default="", pattern=r"^[A-Za-z0-9+/]*={0,2}$")
 
     def told_to(self, groups: Iterable[str]) -> bool:
         """Whether an asker holding ``groups`` is told of this erasure (``access``)."""
@@ -156,7 +165,8 @@ class ErasureResult(BaseModel):
     #: their groups may not read, a document file the graph holds no revision of): counted,
     #: never named (``Project.erase`` with ``groups``)
     withheld: int = 0
-    #: the erasure was already done: nothing was changed
+    #: the erasure was already done: nothing was changed, the project only read back again
+    #: (``files_checked``, ``remaining``) for the runs its record kept (``Erasure.read_back_runs``)
     already_done: bool = False
     index_build: str = ""
 

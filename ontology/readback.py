@@ -46,9 +46,12 @@ Identity), a PDF showing no text read (a scan).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import bz2
 import codecs
 import gzip
+import hashlib
 import html
 import io
 import lzma
@@ -67,7 +70,7 @@ from urllib.parse import unquote
 from .archives import MAX_MEMBER, unpack_problem
 from .errors import InputError
 
-__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "WordRuns", "read_back", "runs_of", "words_of"]
+__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "RunHashes", "WordRuns", "read_back", "runs_of", "words_of"]
 
 #: How many words a run of an erased text holds: long enough that a run names the text (eight
 #: words in a row are rarely another text's by chance), short enough that a copy of part of a
@@ -189,6 +192,112 @@ class WordRuns:
         return WordRuns(run for run in self if run not in held)
 
 
+class RunHashes:
+    """Runs of words kept as hashes only, found as ``WordRuns`` finds them: what an erasure keeps
+    of its erased text so that a later run can read the project back again once the text is gone
+    from everything else (``Erasure.read_back``), never a word of it.
+
+    Each run is kept as its anchor's offset (its longest word's) and its length, a 16-bit hash
+    of the anchor (a sieve: many words share it, so it names no word) and a 64-bit hash of the
+    whole run. A file's words are each hashed to 16 bits; only where that matches a kept anchor
+    is the run around it hashed and looked up. ``encoded``: the form kept in ``erasures.yaml``,
+    base64 of 12 bytes a run. A hash of a run is not a secret: whoever holds the text can tell
+    it was erased, which the record says anyway (the document id); it does not give the text."""
+
+    #: bytes per run kept: offset, length, anchor hash (2), run hash (8)
+    _SIZE = 12
+
+    def __init__(self, kept: Iterable[tuple[int, int, bytes, bytes]] = ()) -> None:
+        # anchor hash -> (offset, length) -> run hashes
+        self._anchors: dict[bytes, dict[tuple[int, int], set[bytes]]] = {}
+        self._count = 0
+        self.longest = 0
+        self._sieve: dict[str, bytes] = {}
+        for at, length, anchor, digest in kept:
+            bucket = self._anchors.setdefault(anchor, {}).setdefault((at, length), set())
+            if digest not in bucket:
+                bucket.add(digest)
+                self._count += 1
+                self.longest = max(self.longest, length)
+
+    @classmethod
+    def of(cls, runs: Iterable[Sequence[str]]) -> RunHashes:
+        """The hashes of ``runs`` (each of at most 255 words; a longer one is left out: a text that
+        long is found by its runs of ``RUN_WORDS`` words)."""
+        kept = []
+        for run in runs:
+            run = tuple(run)
+            if 0 < len(run) < 256:
+                at = max(range(len(run)), key=lambda index: len(run[index]))
+                kept.append((at, len(run), _anchor_hash(run[at]), _run_hash(run)))
+        return cls(kept)
+
+    @classmethod
+    def decode(cls, encoded: str) -> RunHashes:
+        """Those ``encoded`` keeps; ValueError when it is not that form."""
+        try:
+            data = base64.b64decode(encoded.encode("ascii"), validate=True)
+        except (binascii.Error, UnicodeEncodeError) as problem:
+            raise ValueError(f"not base64 ({problem})") from None
+        if len(data) % cls._SIZE:
+            raise ValueError(f"{len(data)} bytes, not runs of {cls._SIZE}")
+        kept = []
+        for start in range(0, len(data), cls._SIZE):
+            at, length = data[start], data[start + 1]
+            if not 0 <= at < length:
+                raise ValueError(f"run {start // cls._SIZE + 1}: its anchor is not inside it")
+            kept.append((at, length, data[start + 2:start + 4], data[start + 4:start + 12]))
+        return cls(kept)
+
+    @property
+    def encoded(self) -> str:
+        """The form ``decode`` reads: base64, runs in a fixed order (the same runs, the same text)."""
+        rows = sorted(bytes((at, length)) + anchor + digest for anchor, shapes in self._anchors.items()
+                      for (at, length), digests in shapes.items() for digest in digests)
+        return base64.b64encode(b"".join(rows)).decode("ascii")
+
+    def __len__(self) -> int:
+        return self._count
+
+    def found(self, words: Sequence[str], *, first: bool = False) -> set[tuple[str, ...]]:
+        """The runs ``words`` holds whose hashes are kept (only the first met, when ``first``)."""
+        anchors, sieve = self._anchors, self._sieve
+        if len(sieve) > 1 << 16:
+            sieve.clear()
+        hits: set[tuple[str, ...]] = set()
+        count = len(words)
+        for index, word in enumerate(words):
+            anchor = sieve.get(word)
+            if anchor is None:
+                anchor = sieve[word] = _anchor_hash(word)
+            shapes = anchors.get(anchor)
+            if not shapes:
+                continue
+            for (at, length), digests in shapes.items():
+                start = index - at
+                if start < 0 or start + length > count:
+                    continue
+                run = tuple(words[start:start + length])
+                if _run_hash(run) in digests:
+                    hits.add(run)
+                    if first:
+                        return hits
+        return hits
+
+
+def _anchor_hash(word: str) -> bytes:
+    return hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=2, person=b"inforce-anchor").digest()
+
+
+def _run_hash(run: Sequence[str]) -> bytes:
+    return hashlib.blake2b("\x1f".join(run).encode("utf-8", "surrogatepass"), digest_size=8,
+                           person=b"inforce-run").digest()
+
+
+#: What the read-back looks for: runs of words, as words or as their hashes.
+Runs = WordRuns | RunHashes
+
+
 # ---- reading a file --------------------------------------------------------------------------
 
 
@@ -202,7 +311,7 @@ class ReadBack:
     unread: tuple[str, ...] = ()
 
 
-def read_back(path: str | Path, runs: WordRuns, *, limit: int | None = None) -> ReadBack:
+def read_back(path: str | Path, runs: Runs, *, limit: int | None = None) -> ReadBack:
     """Read the regular file at ``path`` for any of ``runs``, as the module docstring says.
     Opened without waiting (a file that would block is an OSError, never a hang).
     ``limit``: an InputError past that many bytes (a file elsewhere a link leads to). OSError
@@ -225,7 +334,7 @@ class _Reading:
     """One file read back: what it has unpacked so far, counted against ``MAX_UNPACKED``, and
     what of it was read only as raw bytes."""
 
-    def __init__(self, runs: WordRuns, file: str) -> None:
+    def __init__(self, runs: Runs, file: str) -> None:
         self.runs, self.file, self.unpacked = runs, file, 0
         self.unread: list[str] = []
         self.member = ""  # the archive member being read ("" for the file itself)
@@ -541,7 +650,7 @@ class _Decoding:
         self.held = ""
         self.carry: list[str] = []
 
-    def feed(self, data: bytes, runs: WordRuns, *, final: bool = False) -> bool:
+    def feed(self, data: bytes, runs: Runs, *, final: bool = False) -> bool:
         if self.drop_nuls:
             data = data.replace(b"\0", b"")
         text = self.held + self.decoder.decode(data, final)

@@ -50,7 +50,8 @@ def erase(
     """Remove a document's text from the graph, every older generation, the vectors and their
     cache, the search indexes, its source file under documents/ (and its sidecar) and the audit records that cite
     it (rewritten to ids and hashes), and record who and when in erasures.yaml: an ingest reads
-    it again only once that entry is removed. Running it again finishes an erasure cut short.
+    it again only once that entry is removed. Running it again finishes an erasure cut short,
+    and on one done reads the project back again (after a copy it named was removed).
 
       inforce erase PROJECT SPEC-033000 --by "J. Rivera" --confirm SPEC-033000
 
@@ -78,9 +79,10 @@ def erase(
 def _print(result: ErasureResult) -> None:
     erasure = result.erasure
     which = f"revision {', '.join(erasure.revisions)} of " if erasure.scope == "revision" else ""
-    if result.already_done:
+    if result.already_done:  # the graph part was done before; this run read the project back again
         out.print(one_line(f"{which}{erasure.document} was erased by {erasure.by} at {erasure.model_dump(mode='json')['at']} ({erasure.id}); "
-                          "nothing left to do"))
+                          "read back again"))
+        _print_read_back(result)
         return
     if result.cache_dropped:
         err.print(one_line(f"warning: the embedding cache .inforce/{result.cache_dropped[0]} did not read (not the cache's "
@@ -114,6 +116,10 @@ def _print(result: ErasureResult) -> None:
               "vector(s) removed", markup=False)
     for old, new in result.audit_records:
         out.print(one_line(f"  audit record rewritten to ids and hashes: {old} -> {new}"))
+    _print_read_back(result)
+
+
+def _print_read_back(result: ErasureResult) -> None:
     if result.found:
         err.print(f"erased text still found in {result.found} file(s) (another document may quote it), or "
                   "not read back where said:", markup=False)
@@ -123,6 +129,10 @@ def _print(result: ErasureResult) -> None:
             err.print(f"  {result.withheld} file(s) withheld (not readable to the asker)", markup=False)
     elif result.files_checked:
         out.print(f"  read back {result.files_checked} file(s): none holds the erased text", markup=False)
+    elif result.already_done:
+        out.print("  not read back: the record keeps nothing of the erased text to look for (recorded before "
+                  "erasures kept the hashes of its runs of words, or no part of it was long enough to find alone); "
+                  "the erased files and register rows are gone", markup=False)
     else:
         out.print("  not read back: none of the erased text was at hand to look for (the graph no longer held it "
                   "when this run began, or no part of it is long enough to find alone)", markup=False)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, StoreError
 from inforce.ontology.files import MAX_INPUT_BYTES, files_under, is_inside
-from inforce.ontology.readback import WordRuns, read_back
+from inforce.ontology.readback import Runs, read_back
 
 from ._buildfile import remove_other_builds
 from ._embed import drop_cache, graph_text_hashes, open_cache
@@ -158,7 +158,7 @@ def remove_stale_files(store: GraphStore) -> list[str]:
     return sorted(before - after)
 
 
-def files_holding(root: Path, runs: WordRuns, *, skip: Collection[Path] = (),
+def files_holding(root: Path, runs: Runs, *, skip: Collection[Path] = (),
                   within: Collection[Path] = (), own: Collection[Path] = ()) -> tuple[int, list[str]]:
     """How many files under ``root`` were read, and those holding any of ``runs`` (runs of words
     of the erased text, compared as ``ontology.readback`` reads a file: in any encoding, case,

@@ -233,6 +233,37 @@ def test_an_erasure_whose_text_is_still_found_afterwards_is_409_with_its_result(
 
 
 @pytest.mark.slow
+def test_erasing_again_after_removing_one_of_two_copies_is_409_naming_the_other(erasable: Any, bearer: Any) -> None:
+    """Audit 53 (5): the second POST, after one of the two copies the first named was removed, had
+    answered 200 with ``remaining`` [] and ``files_checked`` 0 (nothing read back) while the other
+    copy still held the text. The erasure done before is read back again, from the hashes of its
+    runs of words its record keeps: 409 naming the copy left, 200 once none is."""
+    server, root, marker, base = erasable
+    (root / "notes").mkdir()
+    for name in ("a.txt", "b.txt"):
+        (root / "notes" / name).write_text(f"C. The {marker} admixture is not permitted in slabs on grade.\n")
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        def erase() -> httpx.Response:
+            return client.post(f"{base}/erase", json={"document": "SPEC-100", "confirm": "SPEC-100"},
+                               headers=bearer("admin"))
+
+        first = erase()
+        assert first.status_code == 409, first.text
+        assert first.json()["result"]["remaining"] == ["notes/a.txt", "notes/b.txt"]
+        (root / "notes" / "a.txt").unlink()
+        second = erase()
+        assert second.status_code == 409, second.text
+        result = second.json()["result"]
+        assert result["already_done"] and result["remaining"] == ["notes/b.txt"] and result["files_checked"] > 0
+        assert "notes/b.txt" in second.json()["detail"]
+        (root / "notes" / "b.txt").unlink()
+        third = erase()
+        assert third.status_code == 200, third.text
+        assert third.json()["remaining"] == [] and third.json()["files_checked"] > 0
+    assert _holders(root, marker) == []  # the record keeps hashes of the runs, never the words
+
+
+@pytest.mark.slow
 def test_an_erasure_through_the_service_deletes_a_schedules_sidecar(tmp_path: Path, serve: Any, http_keys: Any,
                                                                     bearer: Any) -> None:
     """Audit 37 II-01 (medium): ``POST .../erase`` of a CSV schedule deleted the CSV and left
