@@ -109,13 +109,14 @@ import os, sys
 hold = int(sys.argv.pop(1))
 class Held:
     def __init__(self, stream):
-        self._stream, self._waited = stream, False
+        self._stream, self._waited, self._wrote = stream, False, False
     def write(self, text):
+        self._wrote = self._wrote or bool(text)
         return self._stream.write(text)
     def flush(self):
         self._stream.flush()
-        if not self._waited:
-            self._waited = True
+        if self._wrote and not self._waited:  # held after an answer only: a command that failed
+            self._waited = True                 # before answering ends, and the test sees it at once
             os.read(hold, 1)  # returns once the test has closed its end
     def __getattr__(self, name):
         return getattr(self._stream, name)
@@ -139,8 +140,8 @@ def test_a_reader_gone_after_a_whole_answer_was_written_is_exit_141(project: Pat
     child = subprocess.Popen(argv, stdout=writer, stderr=subprocess.PIPE, pass_fds=(hold_read,))
     os.close(writer)
     os.close(hold_read)
-    # a command that fails before it answers flushes nothing but its own error, then waits on
-    # ``hold``: wait for the answer a bounded time, never for ever
+    # a command that fails before it answers writes only its error and ends (``Held`` holds only
+    # after an answer): its end reads here as no answer at once; still bounded, never for ever
     answered = select.select([reader], [], [], 120)[0]
     first = os.read(reader, 10) if answered else b""
     os.close(reader)  # the reader goes away with most of the answer unread
