@@ -10,6 +10,10 @@ from dataclasses import dataclass
 
 __all__ = [
     "ANGLE_MARKED",
+    "BAR_CONTEXT",
+    "BAR_DIAMETERS",
+    "BAR_SIZES_METRIC_M",
+    "BAR_SIZES_US",
     "APPROXIMATE_AFTER",
     "APPROXIMATE_BEFORE",
     "BLANKS",
@@ -218,6 +222,20 @@ FILLERS = frozenset({":", "=", "of", "is", "be", "are", "was", "a", "an"})
 RANGE_CONNECTORS = frozenset({"to", "–", "—", "-", "through", "thru", "and"})
 
 #: Tolerance marks: ``4 inches ± 1 inch``.
+#: Reinforcing bar sizes and their nominal diameters in millimetres (audit 53): the US inch-pound
+#: numbers written after ``#`` (ASTM A615: #3 to #18), the Canadian metric sizes written before
+#: ``M`` (CSA G30.18: 10M to 55M) and the Australian ``N`` sizes (AS/NZS 4671: N10 to N40, the
+#: diameter itself), which a ``Ø`` before the diameter writes too.
+BAR_SIZES_US: dict[int, float] = {
+    3: 9.5, 4: 12.7, 5: 15.9, 6: 19.1, 7: 22.2, 8: 25.4, 9: 28.7, 10: 32.3, 11: 35.8, 14: 43.0, 18: 57.3,
+}
+BAR_SIZES_METRIC_M: dict[int, float] = {10: 11.3, 15: 16.0, 20: 19.5, 25: 25.2, 30: 29.9, 35: 35.7, 45: 43.7, 55: 56.4}
+BAR_DIAMETERS: frozenset[int] = frozenset({6, 8, 10, 12, 16, 20, 24, 25, 28, 32, 36, 40})
+#: Words that make a clause one about reinforcing bars, where ``#5`` or ``15M`` is a bar's size
+#: and not a label (``Sheet #5``) or a sum (``$15M``).
+BAR_CONTEXT = re.compile(r"\b(?:re)?bars?\b|\breinforc|\bdowels?\b|\bstirrups?\b|\bties\b|\bhoops?\b|"
+                         r"\bE\.?W\.?(?![\w.])|\beach\s+way\b|@", re.IGNORECASE)
+
 TOLERANCE_MARKS = ("±", "+/-", "+/−", "plus or minus", "plus/minus")
 
 #: A power of ten written out: ``10^3``, ``10³``, ``10⁻⁶``.

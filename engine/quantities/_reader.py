@@ -16,6 +16,10 @@ from dataclasses import replace
 
 from ._lexicon import (
     ANGLE_MARKED,
+    BAR_CONTEXT,
+    BAR_DIAMETERS,
+    BAR_SIZES_METRIC_M,
+    BAR_SIZES_US,
     BOUND_AFTER,
     CURRENCY_PREFIXES,
     FREQUENCIES,
@@ -68,6 +72,16 @@ _JOINED_FIGURE = re.compile(rf"(?P<figure>{_FIGURE})(?P<join>[\-_/]?)")
 #: A figure in digits alone, its thousands and decimals: the notation a degree sign alone before a
 #: letter leaves read (``400°F``).
 _PLAIN_FIGURE = re.compile(r"[+\-−]?\d[\d,]*(?:\.\d+)?")
+#: An Australian bar size or a bar's diameter after the diameter mark (``N12``, ``Ø12``).
+_BAR_MARKED = re.compile(r"(?:N|[ØøΦ⌀])(?P<size>\d{1,2})")
+#: A ratio of two figures written with a colon, one of them 1 (``1:12``, ``1:2.5``, ``2:1``): a
+#: slope or a proportion; a chain of three (``1:2:4``) is no such ratio (audit 53).
+_RATIO = re.compile(r"(?P<first>\d+(?:\.\d+)?):(?P<second>\d+(?:\.\d+)?)")
+#: Words after a figure with a colon that make it a time of day or a duration (``1:30 p.m.``).
+_AFTER_CLOCK = frozenset({"am", "a.m", "pm", "p.m", "hours", "hour", "hrs", "hr", "h", "o'clock", "min", "minutes"})
+#: Feet and whole inches with no inch mark yet (``3'-0``, ``2'-6``): a fraction and the inch
+#: mark may follow across a blank (``3'-0 1/2"``: 36.5 in, audit 53); the inches as written.
+_FEET_WHOLE_INCHES = re.compile(r"[+\-−]?\d+['′]-?(?P<inches>\d+)")
 #: Marks joining a figure to a letter written against it (``400-F``, ``400/F``, ``400_F``).
 _JOINS = frozenset("-_/")
 #: The temperature letters, as a token of their own glued to a figure.
@@ -84,9 +98,12 @@ class _Reader(_TokenReader):
         for i, lower in enumerate(self.lowers):
             if i < resume:
                 continue
-            if lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
+            bar = self._bar_size(i) if _DIGIT.search(lower) is not None else None
+            if bar is not None:
+                number = bar
+            elif lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
                 number = (self._times_power_of_ten(i) or self._spaced_thousands(i, lex_number(self.texts[i]))
-                          or self._unread_notation(i) or self._glued_temperature(i))
+                          or self._unread_notation(i) or self._glued_temperature(i) or self._ratio(i))
                 glued = self._letter_glued(i, i + number.tokens) if number is not None and number.kind == "number" else 0
                 if glued:
                     number = NumberToken("unread", None, tokens=number.tokens + glued)
@@ -248,11 +265,11 @@ class _Reader(_TokenReader):
         return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
     def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
-        if self._designation(i, number):
+        if number.kind != "bar_size" and self._designation(i, number):
             self.designated.add(i)
             return None, i + 1
         texts, lowers = self.texts, self.lowers
-        first = i
+        first = i - 1 if number.kind == "bar_size" and texts[i - 1] == "#" else i
         value, upper, precision = number.value, number.upper, number.precision
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches", "word": "word",
                               "unread": "unread"}.get(number.kind, "number")  # type: ignore[assignment]
@@ -321,6 +338,12 @@ class _Reader(_TokenReader):
         j = i + number.tokens
         if number.kind == "feet_inches" and j < self.n and texts[j] in _INCH_MARKS:
             j += 1
+        elif number.kind == "feet_inches" and value is not None:
+            fraction = self._inch_fraction_after(i, j)
+            if fraction is not None:  # 3'-0 1/2": one length, 3 ft 0.5 in (audit 53)
+                j, part, place = fraction
+                value = value + part / 12 if value >= 0 else value - part / 12
+                precision = place / 12
         half = (self._and_a_fraction(j) if number.kind == "number" and number.is_integer and j < self.n
                 else None)
         if half is not None:  # 7 and a half years, 7-and-a-half years
@@ -367,6 +390,10 @@ class _Reader(_TokenReader):
         expression: str | None = None
         if number.kind == "feet_inches":
             unit_written, expression = "ft", "foot"
+        elif number.kind == "bar_size":  # #5, 15M, N12, Ø12: a bar's size, its nominal diameter (audit 53)
+            unit_written, expression = "bar size", "bar_size_mm"
+        elif number.kind == "ratio":  # 1:12: a slope's rise over its run, a pure number (audit 53)
+            unit_written, expression = "ratio", "dimensionless"
         else:
             if (number.kind == "fraction" and j + 2 < self.n and lowers[j] == "of" and lowers[j + 1] in ("a", "an")
                     and self._unit(j + 2, i) is not None):
@@ -645,6 +672,57 @@ class _Reader(_TokenReader):
         last = seconds if seconds is not None else minutes
         place = 10.0 ** -len(last.partition(".")[2]) / (3600 if seconds is not None else 60)
         return end, float(minutes) / 60 + float(seconds or 0) / 3600, place
+
+    def _bar_size(self, i: int) -> NumberToken | None:
+        """A reinforcing bar's size at token ``i`` (``#5``, ``15M``, ``N12``, ``Ø12``) as its
+        nominal diameter in millimetres (``_lexicon``'s tables), where the line speaks of bars
+        (:data:`BAR_CONTEXT`: ``#5 @ 12" o.c.``, ``15M bars``); None elsewhere (``Sheet #5``,
+        ``$15M``) and for a size no table lists (``#12``: said by no figure, as before)."""
+        texts, text = self.texts, self.texts[i]
+        diameter, tokens = None, 1
+        if text.isdigit() and i > 0 and texts[i - 1] == "#" and not self.space[i - 1]:
+            diameter = BAR_SIZES_US.get(int(text))
+        elif text.isdigit() and i + 1 < self.n and texts[i + 1] == "M" and not self.space[i] \
+                and (i == 0 or texts[i - 1] not in CURRENCY_PREFIXES):
+            diameter, tokens = BAR_SIZES_METRIC_M.get(int(text)), 2
+        else:
+            marked = _BAR_MARKED.fullmatch(text)
+            if marked is not None and int(marked["size"]) in BAR_DIAMETERS:
+                diameter = float(marked["size"])
+        if diameter is None:
+            return None
+        line_start = self.text.rfind("\n", 0, self.idx[i]) + 1
+        line_end = self.text.find("\n", self.idx[i])
+        if BAR_CONTEXT.search(self.text, line_start, len(self.text) if line_end < 0 else line_end) is None:
+            return None
+        return NumberToken("bar_size", diameter, precision=0.0, is_integer=True, tokens=tokens)
+
+    def _ratio(self, i: int) -> NumberToken | None:
+        """A ratio written with a colon at token ``i`` (:data:`_RATIO`: ``1:12``, ``2:1``), its
+        value the first term over the second (1:12 → 1/12, a slope's rise over its run); None for
+        a time of day (``1:30 p.m.``, ``1:15 hours``) and a drawing's scale (``Scale 1:100``)."""
+        match = _RATIO.fullmatch(self.texts[i])
+        if match is None or "1" not in (match["first"], match["second"]) or float(match["second"]) == 0:
+            return None
+        if i + 1 < self.n and self.lowers[i + 1].rstrip(".") in _AFTER_CLOCK:
+            return None
+        if i > 0 and self.lowers[i - 1].rstrip(":") == "scale":
+            return None
+        return NumberToken("ratio", float(match["first"]) / float(match["second"]), precision=0.0)
+
+    def _inch_fraction_after(self, i: int, j: int) -> tuple[int, float, float] | None:
+        """The fraction of an inch after feet and whole inches written with no inch mark at
+        ``i`` (``3'-0 1/2"``, ``2'-6 3/4"``): (end past the inch mark, the fraction, its place);
+        None unless a fraction under one and an inch mark stand right after the blank at ``j``
+        and the inches stay under 12."""
+        whole = _FEET_WHOLE_INCHES.fullmatch(self.texts[i])
+        if whole is None or j + 1 >= self.n or not self.space[j - 1] or self.texts[j + 1] not in _INCH_MARKS:
+            return None
+        fraction = self._number(j)
+        if fraction is None or fraction.kind != "fraction" or fraction.value is None or not 0 < fraction.value < 1 \
+                or int(whole["inches"]) + fraction.value >= 12:
+            return None
+        return j + 2, fraction.value, fraction.precision
 
     def _inches_after(self, j: int, feet: int) -> tuple[int, float, float] | None:
         """Inches written right after a whole number of feet at ``feet`` (``10 ft 6 in``, ``10

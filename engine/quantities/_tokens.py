@@ -697,6 +697,8 @@ class _TokenReader:
     def _designation(self, i: int, number: NumberToken) -> bool:
         """Whether the number at ``i`` names something rather than measuring it."""
         lowers, texts = self.lowers, self.texts
+        if number.kind == "feet_inches":
+            return False  # 3'-0 1/2": its foot mark is its unit, whatever word stands before it (audit 53)
         previous = lowers[i - 1] if i > 0 else ""
         if previous == "grade" and i > 1 and lowers[i - 2] in _GROUND_BEFORE:
             return False  # ground level, not a grade's name: SLAB ON GRADE 4000 PSI

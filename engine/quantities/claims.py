@@ -203,6 +203,8 @@ def _match(
         return claim_or_why
     claim = claim_or_why
     governing = _governing(claim, comparable, vocabulary)
+    if claim.bound == "range" and claim.nominal is None:
+        comparable = [*comparable, *_bound_pairs(comparable, cited_texts)]
     governed: list[tuple[QuantityMention, int, QuantityMention]] = []
     another_row: list[tuple[int, QuantityMention, str, str]] = []  # (index, figure, its row, the row the claim names)
     another_item: list[tuple[int, QuantityMention, set[str]]] = []  # (index, figure, the line items its words name)
@@ -290,6 +292,37 @@ def _match(
     return UnmatchedClaimQuantity(
         claim=claim, reason="not_comparable", closest=source, closest_index=index,
         explanation=f"{claim.text!r}: no cited quantity measures the same thing (nearest {source.text!r})")
+
+
+#: What may stand between a minimum and a maximum stated as one range ("not less than 4 percent
+#: nor more than 7 percent", "minimum 4 percent, maximum 7 percent").
+_PAIR_JOIN = re.compile(r"\s*[,;]?\s*(?:(?:nor|and|but|or)\s+)?", re.IGNORECASE)
+
+
+def _bound_pairs(comparable: Sequence[tuple[int, QuantityMention]], cited_texts: Sequence[str]) -> list[
+        tuple[int, QuantityMention]]:
+    """A minimum and a maximum stated one after the other in a cited text, of the same subject
+    and condition, read as the range between them: a claimed range (``4 to 7 percent``) is
+    supported by "not less than 4 percent nor more than 7 percent" as by "4 to 7 percent"
+    (audit 53). Only a range claim asks for them; each bound stays its own figure otherwise."""
+    pairs: list[tuple[int, QuantityMention]] = []
+    for (index, first), (next_index, second) in zip(comparable, comparable[1:], strict=False):
+        if index != next_index or {first.bound, second.bound} != {"min", "max"} \
+                or first.subject != second.subject or first.condition != second.condition \
+                or first.unit_expression is None or second.unit_expression is None:
+            continue
+        text = cited_texts[index] if index < len(cited_texts) else ""
+        if second.span.end > len(text) or _PAIR_JOIN.fullmatch(text, first.span.end, second.span.start) is None:
+            continue
+        low, high = (first, second) if first.bound == "min" else (second, first)
+        high_value = convert(high.value, high.unit_expression, low.unit_expression)  # type: ignore[arg-type]
+        if low.value is None or high_value < low.value:
+            continue
+        pairs.append((index, low.model_copy(update={
+            "text": text[first.span.start : second.span.end], "upper": high_value, "bound": "range",
+            "span": first.span.model_copy(update={"end": second.span.end}), "precision": min(
+                low.precision or 0.0, high.precision or 0.0) or None})))
+    return pairs
 
 
 def _heading_ages(extractor: QuantityExtractor, headings: Sequence[str], after: int) -> list[QuantityMention]:
@@ -782,14 +815,17 @@ def _same(claim: float, source: float, precision: float, tolerance: float | None
     """Equal, within the subject's tolerance, or the claim rounding the source.
 
     Everything is in the source's unit, ``precision`` (the place of the claim's last written
-    digit) included.
+    digit) included. A source exactly half a place from the claim rounds away from zero, as
+    figures are rounded: 36.5 in is 37 in, never 36 in (``3'-0"`` is not ``3'-0 1/2"``: audit 53).
     """
     if math.isclose(claim, source, rel_tol=1e-9, abs_tol=1e-12):
         return True, "equal"
     if tolerance and abs(claim - source) <= tolerance * max(abs(claim), abs(source)):
         return True, "equal"
-    if precision and abs(claim - source) <= precision / 2 * (1 + 1e-9) \
-            and abs(claim - source) <= MAX_ROUNDING * abs(source):
+    half = precision / 2
+    if precision and abs(claim - source) <= half * (1 + 1e-9) \
+            and abs(claim - source) <= MAX_ROUNDING * abs(source) \
+            and (abs(claim) > abs(source) or abs(claim - source) < half * (1 - 1e-9)):
         return True, "rounded"
     return False, ""
 
@@ -814,4 +850,13 @@ def _explain(why: str, claim: QuantityMention, source: QuantityMention, vocabula
     if claim.unit_expression and source.unit_expression and claim.unit_expression != source.unit_expression:
         value = convert(claim.value, claim.unit_expression, source.unit_expression)  # type: ignore[arg-type]
         converted = f" (= {format_value(value)} {source.unit or ''})"
+        if claim.bound == "range" and claim.upper is not None:  # both ends, never one alone (audit 53)
+            upper = convert(claim.upper, claim.unit_expression, source.unit_expression)
+            if claim.nominal is not None:  # ± 6 mm: the nominal and its spread, not the low end
+                nominal = convert(claim.nominal, claim.unit_expression, source.unit_expression)
+                converted = f" (= {format_value(nominal)} ± {format_value((upper - value) / 2)} {source.unit or ''})"
+            elif math.isclose(value, -upper):  # ±6 mm alone: a spread each way
+                converted = f" (= ± {format_value(upper)} {source.unit or ''})"
+            else:
+                converted = f" (= {format_value(value)} to {format_value(upper)} {source.unit or ''})"
     return f"{claim.text!r}{converted} is not {source.text!r}"

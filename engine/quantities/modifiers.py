@@ -57,7 +57,7 @@ from .units import unit_table
 
 __all__ = ["AFTER", "BEFORE", "DENIAL", "NEUTRAL", "REACH_AFTER", "REACH_BEFORE", "Modifier", "changed_figures", "clause", "clause_words",
            "conditions", "denied", "describe", "differ", "figures", "fold", "full_sentence", "governing", "keys", "modifiers", "scoped",
-           "sentence", "sets_value", "unconditioned", "unheld", "unheld_negation", "unscoped"]
+           "sentence", "sets_value", "span_bounds", "unconditioned", "unheld", "unheld_negation", "unscoped"]
 
 #: How many words before and after a figure its own clause is read for modifiers.
 REACH_BEFORE = 10
@@ -94,6 +94,9 @@ BEFORE: dict[str, tuple[str, str]] = {
     "not exceed": ("bound", "max"), "not to exceed": ("bound", "max"), "does not exceed": ("bound", "max"),
     "will not exceed": ("bound", "max"), "cannot exceed": ("bound", "max"), "may not exceed": ("bound", "max"),
     "never more than": ("bound", "max"), "never exceed": ("bound", "max"), "never less than": ("bound", "min"),
+    # the second bound of "not less than 4 percent nor more than 7 percent" (audit 53)
+    "nor more than": ("bound", "max"), "nor greater than": ("bound", "max"), "nor less than": ("bound", "min"),
+    "nor fewer than": ("bound", "min"),
     "not under": ("bound", "min"), "not below": ("bound", "min"), "no shorter than": ("bound", "min"),
     "not shorter than": ("bound", "min"), "over": ("bound", "min"), "longer than": ("bound", "min"),
     "beyond": ("bound", "min"), "upwards of": ("bound", "min"), "well over": ("bound", "min"),
@@ -201,6 +204,12 @@ class Modifier:
     after: bool
 
 
+#: Bound words that also name a quantity when a noun follows them ("maximum aggregate size",
+#: "minimum cover"), and what follows them then: a word, not "of" ("a maximum of 19 mm").
+_NAMING_BOUNDS = frozenset({"maximum", "minimum", "max", "min", "max.", "min."})
+_NAMED_AFTER = re.compile(r"\s+(?!of\b)[^\W\d_]{2,}", re.IGNORECASE)
+
+
 def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
     """The modifier words of the figure at ``start``-``end`` of ``text`` in its own clause,
     before it then after it, each once."""
@@ -219,6 +228,8 @@ def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
             continue  # "twice daily, approximately 12 hours apart": a frequency
         if words == "no" and text[match.end():match.end() + 1] == ".":
             continue  # "No. 6": a designation
+        if family == "bound" and words in _NAMING_BOUNDS and _NAMED_AFTER.match(gap):
+            continue  # "Maximum aggregate size is 3/4 inch": the bound names the quantity, it bounds no figure (audit 53)
         found.append(Modifier(match[0], family, sense, match.start(), match.end(), False))
     high = _clause_end(text, end)
     marks = [m.span() for m in _TOLERANCE_AFTER.finditer(text, end, high)]
@@ -547,8 +558,11 @@ def _own(text: str, start: int, end: int) -> set[str]:
     """The figure's own words (its unit: "years"), less the modifier words its span may hold
     ("up to 7 years", "7 years or more"): those are read as any word beside it."""
     taken = [m.span() for pattern in (_BEFORE_WORDS, _AFTER_WORDS) for m in pattern.finditer(text, start, end)]
-    return {_stem(m[0]) for m in _WORD.finditer(text, start, end)
-            if not any(a <= m.start() < b for a, b in taken)}
+    own = {_stem(m[0]) for m in _WORD.finditer(text, start, end)
+           if not any(a <= m.start() < b for a, b in taken)}
+    if _RANGE_SPAN.search(text, start, end) is not None:
+        own |= {_stem("between"), _stem("from")}  # "between 4 and 7 percent": the range's own word (audit 53)
+    return own
 
 
 def denied(text: str, span: tuple[int, int], other: str, other_span: tuple[int, int]) -> list[str]:
@@ -577,20 +591,48 @@ _ANCHORS = frozenset("after from following since upon before into onto through t
 _SEE = frozenset({"see", "refer", "cf", "cf."})
 
 
+#: Two figures joined as a range inside one figure's span ("4 to 7 percent", "10-12 in").
+_RANGE_SPAN = re.compile(r"\d\S*\s*(?:to|through|thru|and|[-–—])\s*[$€£¥]?\d", re.IGNORECASE)
+
+
+def span_bounds(text: str, start: int, end: int) -> frozenset[str]:
+    """The senses (``min``, ``max``) of the bound words inside a figure's own span ("at least 150
+    mm", "minimum 150 mm", "1:12 maximum"): what the extractor read as its bound; a range ("4 to
+    7 percent") states both (audit 53)."""
+    if _RANGE_SPAN.search(text, start, end) is not None:
+        return frozenset({"min", "max"})
+    senses = set()
+    for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER)):
+        for match in pattern.finditer(text, start, end):
+            family, sense = table.get(" ".join(match[0].lower().split()), ("", ""))
+            if family == "bound":
+                senses.add(sense)
+    return frozenset(senses)
+
+
 def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_ends: bool = False,
-          anchors: bool = False) -> list[str]:
+          anchors: bool = False, bounds: frozenset[str] = frozenset()) -> list[str]:
     """The words of the figure at ``start``-``end`` of ``text`` within :data:`NEAR` of it on
     either side (nearest first; a held word closes a side, and with ``anchors`` a preposition of
     :data:`_ANCHORS` closes the side after it) that are neither neutral, held nor its own: the
-    words that may change what it says. A word of parts ("f'c") is held when each part is."""
+    words that may change what it says. A word of parts ("f'c") is held when each part is. A
+    bound read inside the figure's span is held when the other figure's span states a bound of
+    the same sense (``bounds``): "at least 150 mm" for "minimum 150 mm" (audit 53)."""
     words = clause_words(text, start, end)
     before = [w for w in words if w[1] < start][::-1][:NEAR]
     after = [w for w in words if w[1] >= end and not (comma_ends and "," in text[end:w[1]])][:NEAR]
     if len(before) == 2 and before[0][0].lower() == "of":
         before = before[:1]  # "a child of 30 kg", "a period of 7 years": the thing measured ("short of": named above)
     out: list[str] = []
-    for pattern in (_BEFORE_WORDS, _AFTER_WORDS):  # a modifier read inside the figure's span ("up to 7 years")
+    taken: list[tuple[int, int]] = []
+    for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER)):  # a modifier inside the span ("up to 7 years")
         for match in pattern.finditer(text, start, end):
+            family, sense = table.get(" ".join(match[0].lower().split()), ("", ""))
+            if family == "bound" and sense in bounds:
+                taken.append(match.span())
+                continue
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue  # "less" of "not less than": the held bound's own word
             out += [m[0] for m in _WORD.finditer(text, *match.span())
                     if m[0].lower() not in NEUTRAL and _stem(m[0]) not in held and m[0] not in out]
     for side in (before, after):  # nearest first; a held word closes the figure's neighbourhood
@@ -701,6 +743,8 @@ def governing(text: str, start: int, end: int) -> list[str]:
             continue
         if low in NEUTRAL or not (by or percent):
             break
+        if low in ("between", "from") and _RANGE_SPAN.search(text, start, end) is not None:
+            break  # "between 4 and 7 percent": the range's own word, no change (audit 53)
         if by and re.search(r"\d\s*$", text[max(0, a - 4):a]):
             break  # "4 ft by 8 ft": a size, not a change
         found.append(word)
@@ -867,7 +911,7 @@ def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, sourc
     held = _stems(source_text, s_low, s_high)
     allowed = {_stem(word) for word in allowed}
     own = _own(claim_text, start, end)
-    out = _near(claim_text, start, end, held | allowed, own)
+    out = _near(claim_text, start, end, held | allowed, own, bounds=span_bounds(source_text, *source_span))
     out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high] + _signs(allowed)) if ch not in out]
     out += _other_clause(claim_text, start, end, source_text, (s_low, s_high), s_sentence, allowed | own)
     # a change the claim's figure is governed by ("shrank 3%"): held by the cited clause only, never by the
@@ -904,7 +948,7 @@ def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: 
         held |= {_stem(m[0]) for m in _WORD.finditer(label[1]) if not _DENIAL.fullmatch(m[0])}
     own = _own(source_text, start, end)
     out = _near(source_text, start, end, held, own, comma_ends=amending,  # "is 8 years, longer than before" (F9)
-                anchors=True)
+                anchors=True, bounds=span_bounds(claim_text, *claim_span))
     out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high] + _signs(allowed)) if ch not in out]
     # a change the cited figure is governed by ("shrank 3%", "edged up 0.2%"): the claim's own clause must
     # hold it, a heading, subject or row label holding the word does not make the figure a level (audit 23q P5)

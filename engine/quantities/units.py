@@ -64,6 +64,17 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "metre": "meter", "metres": "meter", "km": "kilometer", "kilometers": "kilometer",
     "mile": "mile", "miles": "mile", "µm": "micrometer", "μm": "micrometer", "nm": "nanometer",
     "bar diameter": "bar_diameter", "bar diameters": "bar_diameter", "bar dia": "bar_diameter",
+    # torque (after the length's "nm": a lower-case "nm" stays the nanometre; "Nm" as written is
+    # the newton-metre building documents mean, never a nanometre: audit 53)
+    "Nm": "newton * meter", "N·m": "newton * meter", "N-m": "newton * meter", "N*m": "newton * meter",
+    "N.m": "newton * meter", "N m": "newton * meter", "kNm": "kilonewton * meter",
+    "kN·m": "kilonewton * meter", "kN-m": "kilonewton * meter", "kN*m": "kilonewton * meter",
+    "kN m": "kilonewton * meter", "ft·lbf": "foot * pound_force", "ft-lbf": "foot * pound_force",
+    "ft·lb": "foot * pound_force", "ft-lb": "foot * pound_force", "ft-lbs": "foot * pound_force",
+    "lbf·ft": "foot * pound_force", "lbf-ft": "foot * pound_force", "lb-ft": "foot * pound_force",
+    "lb·ft": "foot * pound_force", "in·lbf": "inch * pound_force", "in-lbf": "inch * pound_force",
+    "in-lb": "inch * pound_force", "in-lbs": "inch * pound_force", "in·lb": "inch * pound_force",
+    "lbf·in": "inch * pound_force", "lbf-in": "inch * pound_force", "lb-in": "inch * pound_force",
     # area and volume
     "sf": "foot ** 2", "sq ft": "foot ** 2", "sq. ft.": "foot ** 2", "square foot": "foot ** 2",
     "square feet": "foot ** 2", "sq in": "inch ** 2", "square inch": "inch ** 2",
@@ -122,9 +133,9 @@ DEFAULT_ALIASES: Mapping[str, str] = {
 #: The unit each dimension is normalised to (keyed by dimension when first needed).
 CANONICAL_UNITS: tuple[str, ...] = (
     "millimeter", "milligram", "day", "degree_Celsius", "megapascal", "meter ** 2", "liter",
-    "kilogram / meter ** 3", "newton", "newton / meter", "meter / second", "1 / day",
+    "kilogram / meter ** 3", "newton", "newton / meter", "newton * meter", "meter / second", "1 / day",
     "milligram / day", "milligram / milliliter / day", "dimensionless", "USD", "EUR", "GBP",
-    "JPY", "CAD", "AUD", "CHF", "bar_diameter", "international_unit", "milliliter / minute",
+    "JPY", "CAD", "AUD", "CHF", "bar_diameter", "bar_size_mm", "international_unit", "milliliter / minute",
     "international_unit / milliliter",
 )
 

@@ -41,7 +41,7 @@ def test_a_label_in_a_list_or_a_citation_is_no_quantity(extractor, text) -> None
     ("§ 9 requires notice within 14 days.", ["within 14 days"]),
     ("Section 5 a, and 2 inches of cover", ["2 inches"]),       # a measure after the list is read
     ("W/ (2) #5 CONT. TOP & BOT.", ["2"]),                     # a drawing's count in brackets
-    ("TOP. (3) #6 BARS EACH WAY", ["3"]),
+    ("TOP. (3) #6 BARS EACH WAY", ["3", "#6"]),                # and the bar's size (audit 53)
     ("PILE CAP 24\" THICK", ['24"']),                           # a pile cap is no label
 ])
 def test_a_count_or_a_measure_beside_such_words_is_still_read(extractor, text, read) -> None:

@@ -63,14 +63,14 @@ def test_every_s101_callout_reads_without_a_warning(riverside):
     expected = {
         "callout-1": ["100'-0\"", "96'-6\"", "NOT LESS THAN 3'-6\""],
         "callout-2": ["3,000 PSF"],
-        "callout-4": ['5"', '18" O.C.', "15 MIL", '4"'],
+        "callout-4": ['5"', "#4", '18" O.C.', "15 MIL", '4"'],  # #4: the bar's size (audit 53)
         "callout-5": ["2'-0\"", "1'-0\""],
         "callout-6": ["6'-0\"", "6'-0\"", "1'-4\""],
-        "callout-7": ["GRADE 60", "3"],  # ASTM A615 GRADE 60: the standard fixes 60 ksi (issue 22)
+        "callout-7": ["GRADE 60", "3", "#5"],  # GRADE 60: ASTM A615 fixes 60 ksi (issue 22); #5: the bar size (audit 53)
         "callout-8": ['3"'],
         "callout-9": ["15 MIL", '6"'],
         "callout-10": ["1/4", "15'-0\" O.C. MAX"],
-        "callout-11": ['16" O.C.', "40 BAR DIAMETERS"],
+        "callout-11": ["#5", '16" O.C.', "40 BAR DIAMETERS"],  # #5: the bar size (audit 53)
         "callout-12": ['12"', '12"', "95'-0\""],
         "callout-13": ["6% +/- 1.5%"],
     }
@@ -110,7 +110,7 @@ def test_the_footing_schedule_rows_bind_by_their_headers(riverside):
             assert line[mention.span.start - 1000 : mention.span.end - 1000] == mention.text
     header, cells, line = rows[0]
     texts = [m.text for m in riverside.extract_row(line, cells, header).mentions]
-    assert texts == ["2'-0\"", "1'-0\"", "3", '24"', "4,000 psi"]
+    assert texts == ["2'-0\"", "1'-0\"", "3", "#5", "#4", '24"', "4,000 psi"]  # #5, #4: the bars' sizes (audit 53)
 
 
 def test_specification_033000_article_2_1(riverside):

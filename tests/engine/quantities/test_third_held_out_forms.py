@@ -52,7 +52,7 @@ def test_a_non_shrink_or_brick_strength_is_not_the_concretes(extractor):
 
 def test_a_length_spaced_each_way_after_a_slump_is_no_slump(extractor):
     text = "EQUIPMENT BASE: SLUMP 4\" MAX., #4 @ 8\" EACH WAY."
-    assert bound(extractor, text) == [("4\" MAX.", SLUMP), ("8\"", None)]
+    assert bound(extractor, text) == [("4\" MAX.", SLUMP), ("#4", None), ("8\"", None)]  # #4: a bar size (audit 53)
 
 
 # --- recall: what a figure's own words say --------------------------------------------------------
