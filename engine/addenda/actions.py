@@ -40,7 +40,7 @@ ActionName = Literal["replace", "amend", "delete", "no_change"]
 #: "the same drawing numbers" name the documents again, not a number on them ("replaced by Revision 1
 #: of the same drawing numbers", round 40).
 _PART = re.compile(
-    r"(?:\s+(?:the\s+)?(?:words?|text|phrase|value|number|figure|dimension)?\s*[\"“‘]|"
+    r"(?:\s+(?:the\s+)?(?:words?|text|phrase|value|number|figure|dimension)?\s*[\"“‘«„]|"
     r"[^.;:\n]{0,40}?\b(?:sentences?|words?|phrases?|lines?|the\s+reference|references?\s+to|"
     r"values?|dimensions?|(?<!same\s)(?<!same\sdrawing\s)(?<!same\ssheet\s)(?<!same\ssection\s)numbers?|dates?|amounts?|text\s+that|the\s+(?:first|second|third|last|fourth)\b|"
     r"in\s+part|requirements?\s+for|items?\s+\d+(?!\.\w)|bullet)\b)", re.IGNORECASE)
@@ -110,7 +110,7 @@ _NAMES_PROVISION = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|articles?|clau
 #: value is read anew ('Read "350 mm" as "300 mm"' is: words stand between "read" and "as")
 _QUOTES_AS_PUBLISHED = re.compile(r"reads?\s+as$", re.IGNORECASE)
 _FOLLOWS = re.compile(r"\s+follows\b", re.IGNORECASE)
-_QUOTE_MARK = re.compile(r"[\"“‘]")
+_QUOTE_MARK = re.compile(r"[\"“‘«„]")  # (French and German quotations open with « and „)
 #: Quoted words right after a verb, then the quoted words they are put in place of ('to read "DR 17"
 #: instead of "DR 11"'): a change of words. (One quotation of bounded length, read at one place.)
 _SWAPPED = re.compile(r"\s*[\"“][^\"”\n]{1,200}[\"”]\s*,?\s*(?:instead\s+of|in\s+(?:lieu|place)\s+of)\s*[\"“]",

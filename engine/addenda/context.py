@@ -141,10 +141,15 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
 #: each row replaces what it cites. Owners word these headers many ways; what they share is a word
 #: of the text as it stood (initial, prior, before the change) against one of the text as it stands.
 _BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|initial(?:ly)?|previous|prior|old|as\s+(?:first\s+|originally\s+)?(?:published|issued|tendered)|"
+                            # ("Texto original | Texto modificado", "Texte actuel | Texte modifié", "Bisherige Fassung |
+                            # Neue Fassung", "Texto anterior | Texto corrigido")
+                            r"actual|actuel|anterior|vigente|bisherige[nr]?|alte[nr]?\s+fassung|"
                             r"before\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
                             r"^\W*(?:for|in\s+place\s+of|instead(?:\s+of)?|was|reads?)\W*$", re.IGNORECASE)
 
 _AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read|"
+                           r"modificad[oa]|enmendad[oa]|corregid[oa]|modifi[ée]e?|rectifi[ée]e?|corrig[ée]e?|modificad[oa]|"
+                           r"corrigid[oa]|alterad[oa]|neue[nr]?\s+fassung|ge[äa]nderte[nr]?|nuevo\s+texto|nouveau\s+texte|novo\s+texto|"
                            r"after\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
                            r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
                            r"shall\s+read|is)\W*$", re.IGNORECASE)

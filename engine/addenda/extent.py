@@ -437,7 +437,11 @@ def _whole_successor(read: str, doc: str) -> bool:
 #: Section", the revised sheet "attached"; "replaced with the like-numbered sheets": owners reissue
 #: a document under its own number or name, so the new one takes the whole of the old one's place).
 _WHOLE = re.compile(
-    r"\b(?:in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
+    # (the same in French and Spanish: "remplacer la section au complet par la section ci-jointe", "annulée et
+    # remplacée par la section jointe", "Feuillet A-102 : réémis", "sustituir el plano ... adjunto", "anexo a la presente")
+    r"\b(?:au\s+complet|en\s+(?:entier|totalit[ée])|en\s+su\s+totalidad|(?:ci-)?jointe?s?|adjunt[oa]s?|"
+    r"anex[oa]s?\s+a\s+la\s+presente|r[ée][ée]mise?s?|(?:la|le|les|cette|ces)\s+(?:sections?|feuillets?|dessins?|plans?)|"
+    r"in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
     r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|plans|plan\s+set|drawing\s+set|bid\s+documents)|revised\s+sheets?|"
     r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
     r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"

@@ -1741,6 +1741,16 @@ class _One:
                 return _Outcome("proposed", self.rule, self.action, self.resolved,
                                 why="its whole new text is given with no verb of the pack: for a person to confirm")
             if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None
+                    and self.corpus.is_leaf(self.resolved[0][0])
+                    and _RESTATED.fullmatch(self.item.text, self.resolved[0][1].span[1]) is not None):
+                # "Section 23 07 13 Duct Insulation, paragraph 2.1.A: Flexible glass-fibre blanket, 2 inches thick,
+                # ...": a paragraph captioned, then a whole sentence of its own kind and no verb of the pack: the
+                # paragraph's text given anew (Canadian provincial addenda), replaced, for a person to confirm
+                self.action = Action("replace", "caption: new text")
+                return _Outcome("proposed", self.rule, self.action, self.resolved,
+                                why="the paragraph's text is given anew after its caption, with no verb of the pack: "
+                                    "replaced whole, for a person to confirm")
+            if (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][0].path is not None
                     and _new_text_action(self.item.text[self.resolved[0][1].span[1]:].lstrip(" \t:,-"), None,
                                          False).action == "delete"):
                 # "Section 33 11 00, paragraph 3.1 A: ~~Disinfect mains ...~~": the paragraph's words all struck
@@ -1838,6 +1848,12 @@ class _One:
             f"names {after.written} as the place of a new paragraph in chapter {chapter}: {doc} is the one document "
             f"holding it, {joins.format()} changed in part, for a person to confirm"))
 
+
+#: What follows a paragraph's caption when it is the paragraph's text given anew: the colon, then one sentence
+#: of eight words or more opening with a capital, no quotation in it, ending the item ("paragraph 2.1.A: Flexible
+#: glass-fibre blanket, 2 inches thick, ... ducts."); not where marks show the words changed (struck through, in bold
+#: or italics: "~~120 gpm~~ **150 gpm**", a change in part the marked-change reading settles).
+_RESTATED = re.compile(r"[ \t]*:[ \t]*(?-i:[A-Z])[^\"“”«»\n:;?*~_]*?(?:[ \t]+[^\s\"“”«»:;?*~_]+){7,}[.][ \t]*\n?[ \t]*")
 
 #: The word saying the paragraph numbered after it is new ("un nuevo numeral 4.3"), the word for its kind between.
 _NEW_PLACE = re.compile(rf"(?i){_NEW_WORD}\s+(?:[^\W\d_]+\s+)?$")

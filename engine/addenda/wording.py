@@ -52,7 +52,7 @@ _SUCCESSOR_SAID = re.compile(
     r"in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
     # the same in Spanish, Portuguese and French ("Sustituir el plano L-101 por el plano L-101 versión 2, anexo a
     # la presente adenda", "substituir pela prancha revisada", "remplacé par le plan joint")
-    r"por|pela|pelo|par|versi[óo]n|revisi[óo]n|adjunt[oa]s?|anex[oa]s?|joint|jointe)\b",
+    r"por|pela|pelo|par|versi[óo]n|revisi[óo]n|r[ée]vision|r[ée][ée]mise?s?|adjunt[oa]s?|anex[oa]s?|joint|jointe)\b",
     re.IGNORECASE)
 
 #: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
