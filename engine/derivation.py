@@ -520,14 +520,19 @@ def derive_supersedes(
                     headings and item.end > item.starts[-1] and _heading_context(item, by_path, headings))):
                 # it names what it would change, or sits under a heading that names it
                 mentioned[path] = (item, rule.id)
-            if item.holds(no_change) and not read_action(item.text, vocabulary(rule), mask=item.quoted).changes:
+            if item.holds(no_change) and not (said := read_action(item.text, vocabulary(rule), mask=item.quoted)).changes:
                 # (a phrase standing in the reason a change verb gives, "Delete Article 2.2 as it
                 # repeats Article 2.1", is passed over there: the item changes what it names)
                 read.add(path)
                 quiet.add(path)
-                if any(item.instruction(pattern) is not None for pattern, _ in compiled):
-                    # it opens as an instruction, yet its words say nothing changes (rejected,
-                    # withdrawn, conditional): derived from nothing, and named for review
+                if any(item.instruction(pattern) is not None for pattern, _ in compiled) or (
+                        said.ambiguous is not None and path in mentioned and said.span is not None
+                        and ((beside := read_action(item.text, vocabulary(rule), mask=[*item.quoted, said.span])).changes
+                             or beside.ambiguous is not None)):
+                    # it opens as an instruction, or it names what it would change and holds a change
+                    # verb outside the words saying nothing changes (held back by a permission, a
+                    # condition, an earlier addendum's answer): derived from nothing, named for review
+                    # ("this restates Section 01 21 00 and changes nothing": no verb beside the words)
                     misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
                 continue
             seen: set[str] = set()
