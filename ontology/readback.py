@@ -94,6 +94,11 @@ _INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|[nrt])")
 # a run of URL escapes (%27, %E2%80%99)
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# two or more characters that are only a boundary whatever stands around them (controls but tab,
+# line feed, form feed and carriage return, which end an entity's name; undecodable bytes): a
+# binary's filler, as many as its text; one stands for the run, for no escape, entity, word or
+# composition reads them
+_FILLER = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]{2,}")
 # a markup tag; one of these local names is a boundary (a paragraph, a line break, a cell, a row)
 _TAG = re.compile(r"<(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>")
 _TAG_NAME = re.compile(r"</?\s*(?:[\w.-]+:)?([\w.-]+)")
@@ -105,12 +110,16 @@ _BLOCK = frozenset({"p", "h", "br", "tab", "cr", "tc", "tr", "c", "row", "si", "
 def words_of(text: str) -> list[str]:
     """The words of ``text`` as the read-back compares them (the module docstring): the one
     normalisation of an erased text and of a file's text."""
+    if _FILLER.search(text):  # a binary's NULs and controls: a run is one boundary, read once
+        text = _FILLER.sub("\0", text)
     if "&" in text:
         text = html.unescape(text)
     if "\\" in text:
         text = _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else " ", text)
     if "%" in text:  # a URL's escapes: %27 is ', %E2%80%99 is ’ (UTF-8)
         text = _PERCENT.sub(lambda m: unquote(m.group(), errors="replace"), text)
+    if text.isascii():  # what casefold and NFKC make of ASCII, and no format character in it
+        return _WORD.findall(text.lower())
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text.casefold()))
     return _WORD.findall(text)
 
