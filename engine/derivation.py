@@ -443,8 +443,12 @@ class _Targets:
                 lookup = self.directory.lookup_sheet if by_sheet else self.directory.lookup
                 doc = lookup(key, rule.target_kinds)
             if doc is None:
-                missing.append(f"{'Sheet' if by_sheet else 'Section'} {value} is no document of kind "
-                               f"{' or '.join(rule.target_kinds)}")
+                table = self.directory.by_sheet if by_sheet else self.directory.by_number
+                fits = self.directory.documents_for(table, key, rule.target_kinds) if self.directory is not None else []
+                missing.append(
+                    f"{'Sheet' if by_sheet else 'Section'} {value} fits {len(fits)} documents ({', '.join(fits[:6])}): "
+                    "not guessed" if len(fits) > 1 else
+                    f"{'Sheet' if by_sheet else 'Section'} {value} is no document of kind {' or '.join(rule.target_kinds)}")
             else:
                 found.append(doc)
         return found, missing
@@ -525,15 +529,25 @@ def derive_supersedes(
                 # repeats Article 2.1", is passed over there: the item changes what it names)
                 read.add(path)
                 quiet.add(path)
-                if any(item.instruction(pattern) is not None for pattern, _ in compiled) or (
-                        said.ambiguous is not None and path in mentioned and said.span is not None
+                if any(item.instruction(pattern) is not None for pattern, _ in compiled):
+                    # it opens as an instruction, yet its words say nothing changes (rejected, withdrawn,
+                    # conditional): derived from nothing, and named for review
+                    misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
+                elif (said.ambiguous is not None and path in mentioned and said.span is not None
                         and ((beside := read_action(item.text, vocabulary(rule), mask=[*item.quoted, said.span])).changes
                              or beside.ambiguous is not None)):
-                    # it opens as an instruction, or it names what it would change and holds a change
-                    # verb outside the words saying nothing changes (held back by a permission, a
-                    # condition, an earlier addendum's answer): derived from nothing, named for review
-                    # ("this restates Section 01 21 00 and changes nothing": no verb beside the words)
-                    misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
+                    # it names what it would change and holds a change verb outside the words saying nothing
+                    # changes (held back by a permission, a condition, an earlier addendum's answer): derived
+                    # from nothing, named for review with what it names and the words holding it back ("this
+                    # restates Section 01 21 00 and changes nothing": no verb beside the words, quiet)
+                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change)))
+                elif path in mentioned and (earlier := _EARLIER_ITEM.search(item.text)) is not None:
+                    # "Addendum No. 2, Item 1.3, is withdrawn in its entirety.": the earlier addendum's item, and
+                    # the edges it derived, are what the words take back; no rule of the pack changes an
+                    # addendum, so it is named for a person (audit 53: it was silent, the edge kept)
+                    misplaced.setdefault(path, (item, rule.id, (
+                        f"{TAKES_BACK} ({' '.join(earlier.group(0).split())}): the edges that item derived are for a "
+                        "person to review (`inforce review`, or the earlier addendum itself)")))
                 continue
             seen: set[str] = set()
             for pattern, wording in compiled:
@@ -628,6 +642,26 @@ def _compiled_rule(rule: SupersessionRule) -> tuple:
     return held[1]
 
 
+def _held_back(item: _Item, mentions: Sequence[re.Pattern[str]], no_change: Sequence[re.Pattern[str]]) -> str:
+    """The reason an item naming what it would change is held back: what it names, the words holding it."""
+    unquoted = list(item.text)
+    for start, end in item.quoted:
+        unquoted[start:end] = " " * (end - start)
+    words = "".join(unquoted)
+    spans = sorted({m.span() for phrase in mentions for m in phrase.finditer(words)}, key=lambda sp: (sp[0], -sp[1]))
+    kept = [sp for sp in spans if not any(o != sp and o[0] <= sp[0] and sp[1] <= o[1] for o in spans)]
+    named = list(dict.fromkeys(" ".join(words[a:b].split()) for a, b in kept))[:4]
+    held = next((" ".join(m.group(0).split()) for phrase in no_change if (m := phrase.search(words))), "")
+    return f"{HELD_BACK}: names {', '.join(named) or 'what it would change'}, held back by \"{held}\"; no edge derived"
+
+
+#: How the reason of an item whose change its own words hold back begins.
+HELD_BACK = "reads as a change, but its own words hold it back (rejected, withdrawn, conditional, permitted or no change)"
+#: How the reason of an item taking back or changing an earlier addendum's item begins.
+TAKES_BACK = "takes back or changes an earlier addendum's item"
+#: An earlier addendum's item named ("Addendum No. 2, Item 1.3", "Addendum 1, Item 3.4").
+_EARLIER_ITEM = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*)?\d+,?\s+(?:Item|Question|Answer)\s+[\w.]*\w",
+                           re.IGNORECASE)
 _NO_CHANGE = ("reads as an instruction, but its own words say it changes nothing (rejected, withdrawn, "
               "conditional or no change): no edge derived")
 

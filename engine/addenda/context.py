@@ -558,10 +558,22 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
             _codes_only(block) for block in _BREAK.split(text[end.end():]) if block.strip())):
         # (a lead-in's list of bare sheet or section numbers, run on below its colon, is what it acts on)
         mask.append((end.start(), len(text)))
+    # a sentence saying another provision stays as it is ("Paragraph 2.1.D is unchanged and remains in force."):
+    # what it names is no target of the item, the item's change is read from the rest (audit 53)
+    mask += kept_sentences(text, start)
     return start, mask
 
 
+def kept_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
+    """Where ``text`` says, after its change, that a provision stays as it is ("Paragraph 2.1.D is unchanged
+    and remains in force."): spans no reading takes a target from."""
+    return [m.span() for m in _KEPT_SENTENCE.finditer(text, start)]
+
+
 _BREAK = re.compile(r"\n[ \t\r]*\n")
+#: A sentence of an item saying a provision it names stays unchanged (after the item's own change).
+_KEPT_SENTENCE = re.compile(r"(?<=[.;\"”’)])[ \t]+(?:[^.;:\n]|[.:](?=\S)){3,120}?\b(?:is|are|remains?)\s+unchanged\b"
+                            r"(?:[^.;:\n]|[.:](?=\S)){0,60}[.;]", re.IGNORECASE)
 
 
 def _caption_then_instruction(text: str, start: int, mask: list[tuple[int, int]], action: Action,

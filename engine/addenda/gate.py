@@ -10,7 +10,7 @@ from typing import Any
 
 from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
-from ..derivation import _NO_CHANGE, _quoted_spans
+from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import Action, read_action, said_unchanged
 from .context import (
     _CLARIFICATION,
@@ -22,6 +22,7 @@ from .context import (
     _phrase_in_table,
     _positions,
     _read_text,
+    kept_sentences,
 )
 from .extent import (
     _PART_WORDS,
@@ -238,7 +239,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
     # nothing silent: an item with a change verb naming a target exactly, that no reading placed, is proposed
     said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
             # (an item only reported as saying nothing changes is read again: a clause of it may change something)
-            | {n.item.path for n in reading.not_understood if n.reason != _NO_CHANGE}
+            | {n.item.path for n in reading.not_understood if n.reason != _NO_CHANGE and not (n.reason or "").startswith(HELD_BACK)}
             # an item whose change the addendum declares in its metadata has its edge already
             | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
     heads_said = set()  # a heading or lead-in with an item under it that is said
@@ -600,7 +601,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     if target.path is not None and verb is not None and re.search(
             r"[:\-–—]\s*$", item.text[:verb[0] + (edge.words.rfind(": ") + 2 if ": " in edge.words else 0)]):
         name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
-        named = find_references(item.text, corpus, mask=quoted, titles=False)
+        named = find_references(item.text, corpus, mask=[*quoted, *kept_sentences(item.text)], titles=False)
         placed = place_before_object(item.text, named, Action(name, edge.words, verb))
         heading = {r.span for r in named if r.target == target and not r.cited}
         if heading and not any(r.target == target and not r.cited for r in placed):

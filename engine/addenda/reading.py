@@ -55,7 +55,14 @@ from inforce.ontology import (
 )
 from inforce.rules import RuleSet, SupersessionRule, compile_layout
 
-from ..derivation import _NO_CHANGE, TargetDirectory, derive_supersedes, outline_names
+from ..derivation import (
+    _NO_CHANGE,
+    HELD_BACK,
+    TAKES_BACK,
+    TargetDirectory,
+    derive_supersedes,
+    outline_names,
+)
 from .actions import vocabulary
 from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of
 from .gate import _certainty, _guards
@@ -147,7 +154,7 @@ def read_addendum(
         if old is not None and old.reason is not None and " is in Division " in old.reason:
             reading.skipped[old.rule] = reading.skipped.get(old.rule, 0) + 1
             continue
-        if old is not None and old.reason == _NO_CHANGE:
+        if old is not None and old.reason is not None and (old.reason == _NO_CHANGE or old.reason.startswith((TAKES_BACK, HELD_BACK))):
             reading.not_understood.append(_missed(item, old.rule, file, line_of, old.reason))
             continue
         if titled is not None and _under_skipped_title(item, titled[0]):

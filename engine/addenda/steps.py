@@ -1780,6 +1780,14 @@ class _One:
                     _why(self.action, [], self.open_refs),
                     f"{', '.join(dict.fromkeys(t.format() for t, _ in titled))}: held by a document titled with words the item "
                     "writes", "for a person to confirm"]))
+            in_each = _clause_in_each(self.open_refs, self.corpus)
+            if in_each:
+                # "Section 03 30 00, Paragraph 2.1.B: Delete ..." where two documents are Section 03 30 00: the
+                # paragraph in each that holds it, never the whole of either (audit 53: accepting the whole
+                # document as offered superseded all of it)
+                return _Outcome("proposed", self.rule, self.action, in_each, why="; ".join([
+                    _why(self.action, [], self.open_refs), f"{len(in_each)} documents hold {in_each[0][1].written}: "
+                    "which is meant is for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
@@ -1952,6 +1960,19 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
         if len(holding) != 1:
             return []
         found.append((Locator(doc=holding[0][0], path=holding[0][1]), reference))
+    return _distinct(found)
+
+
+def _clause_in_each(open_refs: Sequence[Reference], corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """For a clause named in a document the item leaves open between several, the clause in every candidate
+    whose outline holds it (``_holding_clause`` when one alone does); empty where the item names no clause so."""
+    found: list[tuple[Locator, Reference]] = []
+    for reference in open_refs:
+        number = _ENDING_CLAUSE.search(reference.written) if reference.kind == "paragraph" else None
+        if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
+            continue
+        found += [(Locator(doc=doc, path=paths[0]), reference) for doc in dict.fromkeys(c.doc for c in reference.candidates)
+                  if len(paths := place_path(corpus, doc, number.group(1))[0]) == 1]
     return _distinct(found)
 
 

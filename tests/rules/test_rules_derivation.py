@@ -262,7 +262,7 @@ def test_an_unchanged_addendum_is_read_again_when_the_corpus_it_names_changes(tm
     duplicate.write_text((root / "documents" / "A-201.drawing.yaml").read_text().replace("id: DWG-A-201", "id: DWG-A-201X"))
     first = ingest_project(root)
     assert not [e for e in first.derived if e.target.format() == "DWG-A-201#callout-4"]
-    assert any("Sheet A-201 is no document" in str(w) for w in first.warnings)
+    assert any("Sheet A-201 fits 2 documents (DWG-A-201, DWG-A-201X)" in str(w) for w in first.warnings)
     duplicate.unlink()
     second = ingest_project(root)
     assert "ADD-M1@0" in second.rederived and "ADD-M1@0" not in second.replaced + second.removed
