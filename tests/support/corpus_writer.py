@@ -8,12 +8,13 @@ from pathlib import Path
 
 def write_doc(
     root: Path, doc: str, issued: str, body: str, edges: Iterable[Mapping[str, str]] = (), *,
-    kind: str | None = None, until: str | None = None,
+    kind: str | None = None, until: str | None = None, title: str | None = None,
 ) -> None:
-    """``documents/<doc>.md``: an addendum when the id starts with ADD, else a specification."""
+    """``documents/<doc>.md``: an addendum when the id starts with ADD, else a specification; its title
+    ``title`` (default "Document <doc>": tests of references by title write their own)."""
     kind = kind or ("addendum" if doc.startswith("ADD") else "specification")
     effective = f"{{from: {issued}, until: {until}}}" if until else f"{{from: {issued}}}"
-    lines = ["---", f"id: {doc}", f"kind: {kind}", f"title: Document {doc}", f"issued: {issued}",
+    lines = ["---", f"id: {doc}", f"kind: {kind}", f"title: {title or f'Document {doc}'}", f"issued: {issued}",
              f"effective: {effective}", f"recorded: {issued}T00:00:00Z"]
     edges = list(edges)
     if edges:

@@ -18,9 +18,7 @@ from corpus_writer import write_doc
 
 
 def _doc(root, doc: str, title: str, body: str, issued: str = "2026-01-05") -> None:
-    (root / "documents" / f"{doc.lower()}.md").write_text(
-        f"---\nid: {doc}\nkind: specification\ntitle: {title}\nissued: {issued}\n"
-        f"effective: {{from: {issued}}}\nrecorded: {issued}T00:00:00Z\n---\n{body}")
+    write_doc(root, doc, issued, body, kind="specification", title=title)
 
 
 #: A section numbered 2.1, 2.2 with lettered paragraphs, and a schedule whose clauses are 2.1 and 2.2 too.

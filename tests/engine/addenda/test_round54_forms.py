@@ -13,12 +13,11 @@ import pytest
 from inforce.rules import RuleSet, compile_layout, ordinal_number
 
 from addenda_reading import read_project, start_project, write_sheet
+from corpus_writer import write_doc
 
 
 def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specification", issued: str = "2027-03-01") -> None:
-    (root / "documents" / f"{doc.lower()}.md").write_text(
-        f"---\nid: {doc}\nkind: {kind}\ntitle: {title}\nissued: {issued}\neffective: {{from: {issued}}}\n"
-        f"recorded: {issued}T00:00:00Z\n---\n{body}")
+    write_doc(root, doc, issued, body, kind=kind, title=title)
 
 
 # two documents numbered the same way, told apart only by their titles

@@ -8,12 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from addenda_reading import read_project, start_project
+from corpus_writer import write_doc
 
 
 def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specification", issued: str = "2027-03-01") -> None:
-    (root / "documents" / f"{doc.lower()}.md").write_text(
-        f"---\nid: {doc}\nkind: {kind}\ntitle: {title}\nissued: {issued}\neffective: {{from: {issued}}}\n"
-        f"recorded: {issued}T00:00:00Z\n---\n{body}")
+    write_doc(root, doc, issued, body, kind=kind, title=title)
 
 
 PLIEGO = ("PLIEGO DE CARGOS\n\n1 ALCANCE\n\n1.1 Se construirá un galpón de 400 m2 con estructura metálica.\n\n"
