@@ -23,6 +23,7 @@ from erase_read_back import erase_sec1_lines
 
 from inforce.adapters.cli import app
 from tests.cli.test_cli_erase import runner
+from tests.support.corpus_writer import FRONT_MATTER
 
 SENTENCE = "Anchor bolts shall match the owner's heavy galvanizing."
 BOILERPLATE = "Comply with the requirements of the Contract Documents and the Building Code in force at bid time."
@@ -30,8 +31,7 @@ PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8
 
 
 def _front(doc: str) -> str:
-    return (f"---\nid: {doc}\nkind: specification\ntitle: Section {doc}\nrevision: \"0\"\nseq: 1\n"
-            "issued: 2026-01-01\neffective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n")
+    return FRONT_MATTER.format(id=doc, kind="specification", title=f"Section {doc}", day="2026-01-01", extra="")
 
 
 @pytest.fixture(scope="module")

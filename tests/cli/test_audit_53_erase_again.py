@@ -17,13 +17,13 @@ from in_process import inforce
 
 from inforce.engine import Project
 from inforce.ontology.readback import RunHashes, WordRuns, read_back, runs_of
+from tests.support.corpus_writer import FRONT_MATTER
 
 SENTENCE = "The Qvorlak badge readers are mounted at forty-two inches above the finished floor of every vestibule."
 
 
 def _front(doc: str) -> str:
-    return (f"---\nid: {doc}\nkind: specification\ntitle: Section {doc}\nrevision: \"0\"\nseq: 1\n"
-            "issued: 2026-01-01\neffective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n")
+    return FRONT_MATTER.format(id=doc, kind="specification", title=f"Section {doc}", day="2026-01-01", extra="")
 
 
 @pytest.fixture(scope="module")
