@@ -2,8 +2,8 @@
 
 A claim quantity is *matched* by a cited one when, after unit conversion, they are the same
 (``0.25 g`` is ``250 mg``), or when the claim rounds the source to the claim's own written
-precision: the difference is at most half a unit of the claim's last written digit **and** at
-most 5% of the source (``$1.6 billion`` for ``$1,577 million``: 1.6 is 1,577 million rounded to
+precision: the difference is less than half a unit of the claim's last written digit (a source
+exactly half-way between two claim values supports neither) **and** at most 5% of the source (``$1.6 billion`` for ``$1,577 million``: 1.6 is 1,577 million rounded to
 the nearest 0.1 billion; ``$2 billion`` is not — 27% — and ``0.3 g`` is not ``250 mg``). A claim
 more precise than its source is not matched (``1,577 million`` does not follow from ``$1.6
 billion``). Two quantities bound to the same subject also match within the subject's
@@ -815,17 +815,17 @@ def _same(claim: float, source: float, precision: float, tolerance: float | None
     """Equal, within the subject's tolerance, or the claim rounding the source.
 
     Everything is in the source's unit, ``precision`` (the place of the claim's last written
-    digit) included. A source exactly half a place from the claim rounds away from zero, as
-    figures are rounded: 36.5 in is 37 in, never 36 in (``3'-0"`` is not ``3'-0 1/2"``: audit 53).
+    digit) included. A source exactly half a place from the claim lies as near the claim as the
+    claim's neighbour a place away, so which way the claim's author rounded cannot be told and the
+    tie supports neither: 36.5 in is neither 3'-0" (audit 53) nor 3'-1" (audit 54), as 2.5 mm is
+    not 3 mm and 12.5 mm is not 1.3 cm.
     """
     if math.isclose(claim, source, rel_tol=1e-9, abs_tol=1e-12):
         return True, "equal"
     if tolerance and abs(claim - source) <= tolerance * max(abs(claim), abs(source)):
         return True, "equal"
-    half = precision / 2
-    if precision and abs(claim - source) <= half * (1 + 1e-9) \
-            and abs(claim - source) <= MAX_ROUNDING * abs(source) \
-            and (abs(claim) > abs(source) or abs(claim - source) < half * (1 - 1e-9)):
+    if precision and abs(claim - source) < precision / 2 * (1 - 1e-9) \
+            and abs(claim - source) <= MAX_ROUNDING * abs(source):
         return True, "rounded"
     return False, ""
 

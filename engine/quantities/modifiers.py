@@ -610,6 +610,35 @@ def span_bounds(text: str, start: int, end: int) -> frozenset[str]:
     return frozenset(senses)
 
 
+def named_bounds(text: str, start: int, end: int) -> frozenset[str]:
+    """The senses of the bound words that name the quantity the figure at ``start``-``end`` is
+    the value of ("Minimum cover: 2 inches", "Maximum aggregate size is 3/4 inch"): a word of
+    :data:`_NAMING_BOUNDS` before a noun, in the figure's clause before it with no other figure
+    between. Such a word bounds no figure (:func:`modifiers`), but the figure is that minimum or
+    maximum, so "at least 2 inches" says no more of it (audit 54)."""
+    low = clause(text, start, end)[0]
+    senses = set()
+    for match in _BEFORE_WORDS.finditer(text, low, start):
+        words = " ".join(match[0].lower().split())
+        family, sense = BEFORE[words]
+        if family == "bound" and words in _NAMING_BOUNDS and _NAMED_AFTER.match(text, match.end()) \
+                and re.search(r"\d", text[match.end():start]) is None:
+            senses.add(sense)
+    return frozenset(senses)
+
+
+#: A bound phrase opening the next figure, after an optional joining word ("4 percent nor more
+#: than 7 percent", "4 percent, and not more than 7 percent"): the words are that figure's.
+_NEXT_BOUND = re.compile(r"(?:(?:nor|and|or|but)\s+)?(" + _BEFORE_WORDS.pattern + r")\s*[$€£¥]?\d",
+                         re.IGNORECASE)
+
+
+def _opens_next_bound(text: str, at: int) -> bool:
+    """Whether the word at ``at`` opens the bound phrase of the figure after it (audit 54)."""
+    match = _NEXT_BOUND.match(text, at)
+    return match is not None and BEFORE.get(" ".join(match[1].lower().split()), ("",))[0] == "bound"
+
+
 def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_ends: bool = False,
           anchors: bool = False, bounds: frozenset[str] = frozenset()) -> list[str]:
     """The words of the figure at ``start``-``end`` of ``text`` within :data:`NEAR` of it on
@@ -617,7 +646,9 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
     :data:`_ANCHORS` closes the side after it) that are neither neutral, held nor its own: the
     words that may change what it says. A word of parts ("f'c") is held when each part is. A
     bound read inside the figure's span is held when the other figure's span states a bound of
-    the same sense (``bounds``): "at least 150 mm" for "minimum 150 mm" (audit 53)."""
+    the same sense or its clause names the quantity as one (``bounds``): "at least 150 mm" for
+    "minimum 150 mm" (audit 53), "at least 2 inches" for "Minimum cover: 2 inches" (audit 54).
+    The words opening a later figure's bound ("nor more than 7 percent") end the side after."""
     words = clause_words(text, start, end)
     before = [w for w in words if w[1] < start][::-1][:NEAR]
     after = [w for w in words if w[1] >= end and not (comma_ends and "," in text[end:w[1]])][:NEAR]
@@ -650,8 +681,8 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
                 break  # "7 days (see Appendix 2)": a bracketed cross-reference, no word of the figure (audit 48)
             if anchors and side is after and low in _ANCHORS:
                 break  # "5 years after the batch expiry date": what follows is the anchor, not the figure
-            if side is after and re.match(r"\s*[$€£¥]?\d", text[stop:stop + 4]):
-                break  # "twice daily, approximately 12 hours apart": the word is the next figure's
+            if side is after and (re.match(r"\s*[$€£¥]?\d", text[stop:stop + 4]) or _opens_next_bound(text, at)):
+                break  # "twice daily, approximately 12 hours apart", "4 percent nor more than 7": the next figure's
             out.append(word)
     return out
 
@@ -911,7 +942,8 @@ def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, sourc
     held = _stems(source_text, s_low, s_high)
     allowed = {_stem(word) for word in allowed}
     own = _own(claim_text, start, end)
-    out = _near(claim_text, start, end, held | allowed, own, bounds=span_bounds(source_text, *source_span))
+    out = _near(claim_text, start, end, held | allowed, own,
+                bounds=span_bounds(source_text, *source_span) | named_bounds(source_text, *source_span))
     out += [ch for ch in _symbols(claim_text, start, end, source_text[s_low:s_high] + _signs(allowed)) if ch not in out]
     out += _other_clause(claim_text, start, end, source_text, (s_low, s_high), s_sentence, allowed | own)
     # a change the claim's figure is governed by ("shrank 3%"): held by the cited clause only, never by the
@@ -948,7 +980,7 @@ def unheld_negation(source_text: str, source_span: tuple[int, int], claim_text: 
         held |= {_stem(m[0]) for m in _WORD.finditer(label[1]) if not _DENIAL.fullmatch(m[0])}
     own = _own(source_text, start, end)
     out = _near(source_text, start, end, held, own, comma_ends=amending,  # "is 8 years, longer than before" (F9)
-                anchors=True, bounds=span_bounds(claim_text, *claim_span))
+                anchors=True, bounds=span_bounds(claim_text, *claim_span) | named_bounds(claim_text, *claim_span))
     out += [ch for ch in _symbols(source_text, start, end, claim_text[c_low:c_high] + _signs(allowed)) if ch not in out]
     # a change the cited figure is governed by ("shrank 3%", "edged up 0.2%"): the claim's own clause must
     # hold it, a heading, subject or row label holding the word does not make the figure a level (audit 23q P5)

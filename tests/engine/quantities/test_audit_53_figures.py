@@ -2,8 +2,8 @@
 
 01: "3'-0 1/2\"" was read as two figures, 3'-0 and 1/2", so the false "3'-0\"" was answered
 and the true "36 1/2 inches" refused; feet, whole inches and a fraction before the inch mark
-are one length now, and a source exactly half a place from the claim rounds away from zero
-(36.5 in is 37 in, never 36). 02: "40 Nm" was read as forty nanometres; "Nm", "N·m", "N-m",
+are one length now, and a source exactly half a place from the claim does not support it
+(36.5 in is not 36 in; nor 37 in since audit 54). 02: "40 Nm" was read as forty nanometres; "Nm", "N·m", "N-m",
 "kN·m", "ft-lb", "in-lb" and their like are torques, a lower-case "nm" stays the nanometre.
 06: a slope written as a ratio ("1:12 maximum") was no figure on either side; a ratio is read
 as its first term over its second, and a different maximum is refused as any other bound of a
@@ -119,9 +119,9 @@ def test_bar_sizes_are_nominal_diameters() -> None:
         ("#5", 15.9), ("15M", 16.0), ("N12", 12.0), ("Ø12", 12.0), ("#5", 15.9)]
 
 
-def test_half_a_place_rounds_away_from_zero() -> None:
-    """01: 36.5 in rounds to 37 in, never to 36 in."""
-    assert check_claim_quantities("It is 37 in.", ["It is 36.5 in."]).status == "ok"
+def test_half_a_place_is_not_36_in() -> None:
+    """01: 36.5 in is not 36 in. (Audit 53 had it round to 37 in instead; audit 54 found that a
+    false claim too: a tie supports neither side, test_audit_54_figures.)"""
     assert check_claim_quantities("It is 36 in.", ["It is 36.5 in."]).status == "unsupported_quantity"
 
 
