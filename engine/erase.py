@@ -88,6 +88,7 @@ from inforce.ontology.decisions import (
 )
 from inforce.ontology.erasure import (
     ERASURES_FILE,
+    RUN_SAVED_LETTERS,
     RUN_SAVED_WORDS,
     ErasedFile,
     ErasedRegisterRows,
@@ -105,7 +106,7 @@ from inforce.ontology.files import (
     write_in_place,
 )
 from inforce.ontology.jsontext import loads
-from inforce.ontology.readback import RunHashes, Runs, WordRuns, runs_of, words_of
+from inforce.ontology.readback import RUN_WORDS, RunHashes, Runs, WordRuns, runs_of, words_of
 from inforce.ontology.scalars import person_name
 
 from .erasures import read_erasures, write_erasures
@@ -376,7 +377,7 @@ def _erase(
     checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten),
-                                    "read_back_runs": _saved_runs(entry, probes)})
+                                    **_saved_runs(probes, rows.located)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
     return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
                          files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
@@ -415,12 +416,32 @@ def _read_back(root: Path, reader: DocumentReader | None, audit_folders: Sequenc
     return checked, remaining
 
 
-def _saved_runs(entry: Erasure, probes: WordRuns) -> str:
-    """What the record keeps for a later read-back (``Erasure.read_back_runs``): the hashes of
-    the runs of ``RUN_SAVED_WORDS`` words or more this run looked for; what it kept before when
-    this run had none (a run finishing one cut short after its graph was rebuilt)."""
-    saved = RunHashes.of(run for run in probes if len(run) >= RUN_SAVED_WORDS)
-    return saved.encoded if len(saved) else entry.read_back_runs
+def _saved_runs(probes: WordRuns, located: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """What the record keeps for a later read-back (``Erasure.read_back_runs``): the hashes, keyed
+    with a fresh random salt, of the runs this run looked for that are long enough not to be
+    listed by a guesser (``_kept_run``); and the provisions of ``located`` (locator, text) this
+    run looked for some of and the record keeps no run of (``read_back_not_kept``), which a later
+    run names as not looked for. Nothing when this run had no provision at hand (one finishing a
+    run cut short after its graph was rebuilt): what the record kept before stays."""
+    if not located:
+        return {}
+    kept = {run for run in probes if _kept_run(run)}
+    salt = secrets.token_bytes(16)
+    not_kept = []
+    for locator, text in located:
+        words = words_of(text)
+        runs = {tuple(words)} | {tuple(words[at:at + length]) for length in range(1, RUN_WORDS + 1)
+                                 for at in range(len(words) - length + 1)}
+        if any(run in probes for run in runs) and not runs & kept:
+            not_kept.append(locator)
+    return {"read_back_runs": RunHashes.of(kept, salt=salt).encoded if kept else "",
+            "read_back_salt": salt.hex() if kept else "", "read_back_not_kept": tuple(dict.fromkeys(not_kept))}
+
+
+def _kept_run(run: Sequence[str]) -> bool:
+    """Whether the record may keep a run's hash: ``RUN_SAVED_WORDS`` words and ``RUN_SAVED_LETTERS``
+    letters at least (a run of codes and digits, "a 58213 b 7", is listed by a guesser)."""
+    return len(run) >= RUN_SAVED_WORDS and sum(char.isalpha() for word in run for char in word) >= RUN_SAVED_LETTERS
 
 
 def _files_of(entry: Erasure) -> list[str]:
@@ -649,20 +670,23 @@ def _already_done(root: Path, reader: DocumentReader | None, entry: Erasure,
     those folders) read back again — the step a user runs it again for, having removed a copy
     the last read-back named — for the runs the record kept the hashes of
     (``Erasure.read_back_runs``; none for one recorded before they were kept: then only the
-    erased files and the register rows are looked for). Nothing else changes."""
+    erased files and the register rows are looked for). The provisions the record keeps no run
+    of (``Erasure.read_back_not_kept``) are not looked for, and named so (``not_looked_for``):
+    the result is then not ``confirmed``, whatever the files hold. Nothing else changes."""
     _refuse_linked_records(root, audit_folders, entry)
     rewritten = _rewrite_records(root, audit_folders, entry)
     if rewritten:
         entry = entry.model_copy(update={"audit_records": (*entry.audit_records, *(new for _, new in rewritten))})
         write_erasures(root, [entry if e.id == entry.id else e for e in read_erasures(root)])
     try:
-        kept = RunHashes.decode(entry.read_back_runs)
+        kept = RunHashes.decode(entry.read_back_runs, salt=bytes.fromhex(entry.read_back_salt))
     except ValueError as problem:
         raise InputError(f"the erasure {entry.id}'s read_back_runs do not read: {problem}", file=ERASURES_FILE,
                          field="read_back_runs") from None
     checked, remaining = _read_back(root, reader, audit_folders, entry, kept)
     return ErasureResult(erasure=entry, audit_records=tuple(rewritten), already_done=not rewritten,
-                         files_checked=checked, remaining=tuple(remaining), index_build=entry.index_build_after)
+                         files_checked=checked, remaining=tuple(remaining), not_looked_for=entry.read_back_not_kept,
+                         index_build=entry.index_build_after)
 
 
 def _still_held(root: Path, entry: Erasure) -> bool:

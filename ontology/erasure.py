@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .scalars import UtcDateTime
 
-__all__ = ["ERASURES_FILE", "RUN_SAVED_WORDS", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
+__all__ = ["ERASURES_FILE", "RUN_SAVED_LETTERS", "RUN_SAVED_WORDS", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
            "ErasureState"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
@@ -29,8 +29,11 @@ ERASURES_FILE = "erasures.yaml"
 ErasureState = Literal["pending", "done"]
 
 #: The shortest run of words (``ontology.readback``) an erasure keeps the hash of for a later
-#: read-back (``Erasure.read_back_runs``): a run of fewer words is guessed back from its hash.
+#: read-back (``Erasure.read_back_runs``), in words and in letters: a shorter run ("vault code
+#: 58213") is listed whole by whoever guesses, however slow its hash. A provision none of whose
+#: runs is kept is named instead (``Erasure.read_back_not_kept``).
 RUN_SAVED_WORDS = 5
+RUN_SAVED_LETTERS = 25
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -113,6 +116,12 @@ class Erasure(BaseModel):
     #: (``ontology.readback.RunHashes``, base64), never a word of the text ("" for one recorded
     #: before they were kept: then nothing is left to read back for)
     read_back_runs: str = Field(default="", pattern=r"^[A-Za-z0-9+/]*={0,2}$")
+    #: the random salt those hashes are keyed with (hex; "" for a record kept in the old form,
+    #: unsalted, before salts were)
+    read_back_salt: str = Field(default="", pattern=r"^(?:[0-9a-f]{32})?$")
+    #: the erased provisions (by locator) the read-back looked for and the record keeps no run of
+    #: (each too short or plain: ``RUN_SAVED_WORDS``): a later run cannot look for them, and says so
+    read_back_not_kept: tuple[str, ...] = ()
 
     def told_to(self, groups: Iterable[str]) -> bool:
         """Whether an asker holding ``groups`` is told of this erasure (``access``)."""
@@ -168,9 +177,20 @@ class ErasureResult(BaseModel):
     #: the erasure was already done: nothing was changed, the project only read back again
     #: (``files_checked``, ``remaining``) for the runs its record kept (``Erasure.read_back_runs``)
     already_done: bool = False
+    #: run again on an erasure done: the provisions (by locator) the first read-back looked for
+    #: whose text the record keeps no run of (``Erasure.read_back_not_kept``): not looked for
+    #: this time, so no file is confirmed free of them
+    not_looked_for: tuple[str, ...] = ()
     index_build: str = ""
 
     @property
     def found(self) -> int:
         """How many files the read-back found the erased text in, named or withheld."""
         return len(self.remaining) + self.withheld
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether the read-back confirms the erased text is nowhere: no file holds it, and
+        nothing of it went unlooked for (``not_looked_for``). The CLI exits 1 and the service
+        answers 409 otherwise."""
+        return not self.found and not self.not_looked_for

@@ -70,12 +70,17 @@ from urllib.parse import unquote
 from .archives import MAX_MEMBER, unpack_problem
 from .errors import InputError
 
-__all__ = ["MAX_UNPACKED", "RUN_WORDS", "ReadBack", "RunHashes", "WordRuns", "read_back", "runs_of", "words_of"]
+__all__ = ["MAX_UNPACKED", "RUN_ROUNDS", "RUN_WORDS", "ReadBack", "RunHashes", "WordRuns", "read_back", "runs_of", "words_of"]
 
 #: How many words a run of an erased text holds: long enough that a run names the text (eight
 #: words in a row are rarely another text's by chance), short enough that a copy of part of a
 #: paragraph holds one.
 RUN_WORDS = 8
+#: The PBKDF2-HMAC-SHA256 rounds of a salted run's hash (``RunHashes``): each guess of a run's
+#: text costs this many, about 0.2 ms of one core. A read-back derives one for each distinct run
+#: of the project's files whose anchor passes the sieve (some 6,600 for an erasure of
+#: examples/riverside-library's SPEC-281300: about 1.4 s more than an unsalted hash).
+RUN_ROUNDS = 1000
 #: The most bytes one file's archives or gzip streams may unpack to in all.
 MAX_UNPACKED = 4 * MAX_MEMBER
 #: How much of a stream is read at once.
@@ -204,19 +209,28 @@ class WordRuns:
 class RunHashes:
     """Runs of words kept as hashes only, found as ``WordRuns`` finds them: what an erasure keeps
     of its erased text so that a later run can read the project back again once the text is gone
-    from everything else (``Erasure.read_back``), never a word of it.
+    from everything else (``Erasure.read_back_runs``), never a word of it.
 
     Each run is kept as its anchor's offset (its longest word's) and its length, a 16-bit hash
     of the anchor (a sieve: many words share it, so it names no word) and a 64-bit hash of the
     whole run. A file's words are each hashed to 16 bits; only where that matches a kept anchor
     is the run around it hashed and looked up. ``encoded``: the form kept in ``erasures.yaml``,
-    base64 of 12 bytes a run. A hash of a run is not a secret: whoever holds the text can tell
-    it was erased, which the record says anyway (the document id); it does not give the text."""
+    base64 of 12 bytes a run.
+
+    With a ``salt`` (the erasure's own, random) both hashes are keyed with it and a run's hash is
+    PBKDF2-HMAC-SHA256 of ``RUN_ROUNDS`` rounds: a guess of a run's text costs that derivation,
+    and a table of guesses made for one record is of no use against another. What stays true of
+    any hash of a run: whoever holds a text, or can list the texts it could be, can tell whether
+    it was erased; so an erasure keeps no run short or plain enough to list (``engine.erase``).
+    Without a salt: the form records kept before (unkeyed BLAKE2b), read as it was written."""
 
     #: bytes per run kept: offset, length, anchor hash (2), run hash (8)
     _SIZE = 12
 
-    def __init__(self, kept: Iterable[tuple[int, int, bytes, bytes]] = ()) -> None:
+    def __init__(self, kept: Iterable[tuple[int, int, bytes, bytes]] = (), *, salt: bytes = b"") -> None:
+        self.salt = salt
+        # a run's hash, by the run: a file repeats its runs, and a salted one is slow on purpose
+        self._hashed: dict[tuple[str, ...], bytes] = {}
         # anchor hash -> (offset, length) -> run hashes
         self._anchors: dict[bytes, dict[tuple[int, int], set[bytes]]] = {}
         self._count = 0
@@ -230,20 +244,20 @@ class RunHashes:
                 self.longest = max(self.longest, length)
 
     @classmethod
-    def of(cls, runs: Iterable[Sequence[str]]) -> RunHashes:
-        """The hashes of ``runs`` (each of at most 255 words; a longer one is left out: a text that
-        long is found by its runs of ``RUN_WORDS`` words)."""
+    def of(cls, runs: Iterable[Sequence[str]], *, salt: bytes = b"") -> RunHashes:
+        """The hashes of ``runs`` keyed with ``salt`` (each of at most 255 words; a longer one is
+        left out: a text that long is found by its runs of ``RUN_WORDS`` words)."""
         kept = []
-        for run in runs:
-            run = tuple(run)
+        for run in dict.fromkeys(tuple(run) for run in runs):
             if 0 < len(run) < 256:
-                at = max(range(len(run)), key=lambda index: len(run[index]))
-                kept.append((at, len(run), _anchor_hash(run[at]), _run_hash(run)))
-        return cls(kept)
+                # the longest word without a digit: the sieve's 16 bits then narrow no guess of a code
+                at = max(range(len(run)), key=lambda index: (not any(c.isdigit() for c in run[index]), len(run[index])))
+                kept.append((at, len(run), _anchor_hash(run[at], salt), _run_hash(run, salt)))
+        return cls(kept, salt=salt)
 
     @classmethod
-    def decode(cls, encoded: str) -> RunHashes:
-        """Those ``encoded`` keeps; ValueError when it is not that form."""
+    def decode(cls, encoded: str, *, salt: bytes = b"") -> RunHashes:
+        """Those ``encoded`` keeps, hashed with ``salt``; ValueError when it is not that form."""
         try:
             data = base64.b64decode(encoded.encode("ascii"), validate=True)
         except (binascii.Error, UnicodeEncodeError) as problem:
@@ -256,7 +270,7 @@ class RunHashes:
             if not 0 <= at < length:
                 raise ValueError(f"run {start // cls._SIZE + 1}: its anchor is not inside it")
             kept.append((at, length, data[start + 2:start + 4], data[start + 4:start + 12]))
-        return cls(kept)
+        return cls(kept, salt=salt)
 
     @property
     def encoded(self) -> str:
@@ -270,15 +284,17 @@ class RunHashes:
 
     def found(self, words: Sequence[str], *, first: bool = False) -> set[tuple[str, ...]]:
         """The runs ``words`` holds whose hashes are kept (only the first met, when ``first``)."""
-        anchors, sieve = self._anchors, self._sieve
+        anchors, sieve, hashed, salt = self._anchors, self._sieve, self._hashed, self.salt
         if len(sieve) > 1 << 16:
             sieve.clear()
+        if len(hashed) > 1 << 16:
+            hashed.clear()
         hits: set[tuple[str, ...]] = set()
         count = len(words)
         for index, word in enumerate(words):
             anchor = sieve.get(word)
             if anchor is None:
-                anchor = sieve[word] = _anchor_hash(word)
+                anchor = sieve[word] = _anchor_hash(word, salt)
             shapes = anchors.get(anchor)
             if not shapes:
                 continue
@@ -287,20 +303,26 @@ class RunHashes:
                 if start < 0 or start + length > count:
                     continue
                 run = tuple(words[start:start + length])
-                if _run_hash(run) in digests:
+                digest = hashed.get(run)
+                if digest is None:
+                    digest = hashed[run] = _run_hash(run, salt)
+                if digest in digests:
                     hits.add(run)
                     if first:
                         return hits
         return hits
 
 
-def _anchor_hash(word: str) -> bytes:
-    return hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=2, person=b"inforce-anchor").digest()
+def _anchor_hash(word: str, salt: bytes = b"") -> bytes:
+    return hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=2, key=salt,
+                           person=b"inforce-anchor").digest()
 
 
-def _run_hash(run: Sequence[str]) -> bytes:
-    return hashlib.blake2b("\x1f".join(run).encode("utf-8", "surrogatepass"), digest_size=8,
-                           person=b"inforce-run").digest()
+def _run_hash(run: Sequence[str], salt: bytes = b"") -> bytes:
+    text = "\x1f".join(run).encode("utf-8", "surrogatepass")
+    if not salt:  # the form records kept before salts were
+        return hashlib.blake2b(text, digest_size=8, person=b"inforce-run").digest()
+    return hashlib.pbkdf2_hmac("sha256", text, b"inforce-run\0" + salt, RUN_ROUNDS, dklen=8)
 
 
 #: What the read-back looks for: runs of words, as words or as their hashes.

@@ -55,7 +55,9 @@ def erase(
 
       inforce erase PROJECT SPEC-033000 --by "J. Rivera" --confirm SPEC-033000
 
-    Exit 0 when no erased text was found afterwards; 1 when some was (another document quoting it).
+    Exit 0 when no erased text was found afterwards; 1 when some was (another document quoting it),
+    or, run again, when part of it could not be looked for (provisions too short to keep a
+    fingerprint of: named, to check by hand).
     """
     by = option_text(by, "--by")
     if not by:
@@ -72,7 +74,7 @@ def erase(
         emit_json(result)
     else:
         _print(result)
-    if result.found:
+    if not result.confirmed:
         raise typer.Exit(EXIT_FINDING)
 
 
@@ -120,6 +122,17 @@ def _print(result: ErasureResult) -> None:
 
 
 def _print_read_back(result: ErasureResult) -> None:
+    erasure = result.erasure
+    if result.already_done and erasure.read_back_runs and not erasure.read_back_salt:
+        out.print("  the record's hashes are kept in the old form (unsalted, before erasures salted them)", markup=False)
+    if result.not_looked_for:
+        err.print(one_line(
+            f"not looked for: {len(result.not_looked_for)} erased provision(s) too short to keep a fingerprint of, "
+            f"so no file is confirmed free of them; check these by hand: {', '.join(result.not_looked_for)}"))
+    elif not result.already_done and erasure.read_back_not_kept:
+        out.print(one_line(
+            f"  looked for now, but too short to keep a fingerprint of: {', '.join(erasure.read_back_not_kept)}; "
+            "running erase again cannot look for these (remove every copy this run names before running it again)"))
     if result.found:
         err.print(f"erased text still found in {result.found} file(s) (another document may quote it), or "
                   "not read back where said:", markup=False)
@@ -127,6 +140,8 @@ def _print_read_back(result: ErasureResult) -> None:
             err.print(one_line(f"  {file}"))
         if result.withheld:
             err.print(f"  {result.withheld} file(s) withheld (not readable to the asker)", markup=False)
+    elif result.files_checked and result.not_looked_for:
+        out.print(f"  read back {result.files_checked} file(s): none holds the erased text looked for", markup=False)
     elif result.files_checked:
         out.print(f"  read back {result.files_checked} file(s): none holds the erased text", markup=False)
     elif result.already_done:

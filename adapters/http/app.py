@@ -555,17 +555,23 @@ class Service:
 
 
 def _erasure_answer(result: ErasureResult) -> tuple[int, bytes, str]:
-    """An erasure's answer: 200 when the read-back found the erased text nowhere; 409 when it
-    found it still in some files (``remaining``: the erasure is recorded and done as far as it
-    goes, the folder is not clean), the result under ``result`` — as the CLI exits 1."""
-    if not result.found:
+    """An erasure's answer: 200 when the read-back confirms the erased text is nowhere
+    (``ErasureResult.confirmed``); 409 when it found it still in some files (``remaining``: the
+    erasure is recorded and done as far as it goes, the folder is not clean), or, run again, could
+    not look for some of it (``not_looked_for``), the result under ``result`` — as the CLI exits 1."""
+    if result.confirmed:
         return 200, _json(result), "application/json"
-    named = list(result.remaining[:10]) + ([f"{len(result.remaining) - 10} more"] if len(result.remaining) > 10 else [])
-    named += [f"{result.withheld} the key's groups may not read"] if result.withheld else []
-    shown = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-    detail = (f"{result.erasure.document} is erased from the graph, but its text was still found in "
-              f"{result.found} file(s) afterwards (or not read back where said): {shown}; remove that text and run "
-              f"erase again")
+    said = []
+    if result.found:
+        named = list(result.remaining[:10]) + ([f"{len(result.remaining) - 10} more"] if len(result.remaining) > 10 else [])
+        named += [f"{result.withheld} the key's groups may not read"] if result.withheld else []
+        shown = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+        said.append(f"its text was still found in {result.found} file(s) afterwards (or not read back where said): "
+                    f"{shown}; remove that text and run erase again")
+    if result.not_looked_for:
+        said.append(f"{len(result.not_looked_for)} erased provision(s) were too short to keep a fingerprint of and "
+                    f"were not looked for ({', '.join(result.not_looked_for[:10])}): check those by hand")
+    detail = f"{result.erasure.document} is erased from the graph, but " + "; and ".join(said)
     return 409, _json({"detail": detail, "result": result.model_dump(mode="json")}), "application/json"
 
 

@@ -38,12 +38,15 @@ class ErasedRows:
     """What the live graph holds of the revisions being erased: their provisions' text hashes,
     and probes of their text (provision texts, titles) to look for afterwards; ``bodies``: each
     numbered provision's text without its number (``1.1 The owner …`` as ``The owner …``), which
-    a copy may hold without it (the read-back's ``_probes`` decides which are looked for)."""
+    a copy may hold without it (the read-back's ``_probes`` decides which are looked for);
+    ``located``: each provision's locator (``DOC@REV#path``) with its text, by which an erasure
+    names one whose text its record cannot keep a fingerprint of."""
 
     provisions: int
     text_hashes: tuple[str, ...]
     probes: tuple[str, ...]
     bodies: tuple[str, ...] = ()
+    located: tuple[tuple[str, str], ...] = ()
 
 
 def erased_rows(store: GraphStore, uids: Collection[str]) -> ErasedRows:
@@ -55,22 +58,25 @@ def erased_rows(store: GraphStore, uids: Collection[str]) -> ErasedRows:
     hashes: dict[str, None] = {}
     probes: dict[str, None] = {}
     bodies: dict[str, None] = {}
+    located: list[tuple[str, str]] = []
     provisions = 0
     for table in PROVISION_TABLES.values():
         number = "p.number" if table == PROVISION_TABLES["section"] else "''"  # only a section is numbered
-        for text_hash, text, label in graph.iter_rows(
-                f"MATCH (p:{table}) WHERE p.rev IN $uids RETURN p.text_hash, p.text, {number}", params):
+        for text_hash, text, label, revision, path in graph.iter_rows(
+                f"MATCH (p:{table}) WHERE p.rev IN $uids RETURN p.text_hash, p.text, {number}, p.rev, p.path", params):
             provisions += 1
             hashes[text_hash] = None
             if text:
                 probes[text] = None
+                located.append((f"{revision}#{path}", str(text)))
                 # the number as the reader took it off the paragraph: where the text begins with it
                 if label and text.startswith(label) and text[len(label):len(label) + 1].isspace():
                     bodies[text[len(label):].strip()] = None
     for (title,) in graph.rows("MATCH (r:Revision) WHERE r.uid IN $uids RETURN r.title", params):
         if title:
             probes[title] = None
-    return ErasedRows(provisions, tuple(hashes), tuple(probes), tuple(body for body in bodies if body))
+    return ErasedRows(provisions, tuple(hashes), tuple(probes), tuple(body for body in bodies if body),
+                      tuple(sorted(located)))
 
 
 def live_text_hashes(store: GraphStore) -> set[str]:

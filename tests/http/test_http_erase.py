@@ -354,3 +354,32 @@ def test_an_erasure_through_the_service_refuses_a_workbook_registers_row(tmp_pat
     assert "register.xlsx" in said and "remove row 2 from register.xlsx" in said and "documents/gone.md" in said
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
     Project.ingest(root)
+
+
+def test_erasing_again_is_409_naming_a_short_provision_it_could_not_look_for(tmp_path: Path, serve: Any,
+                                                                              http_keys: Any, bearer: Any) -> None:
+    """Audit 54 (9): the second POST, after one of two notes holding a provision too short to keep
+    a fingerprint of ("B. Vault code 58213.") was removed, answered 200 ("none holds it") while the
+    other note held it: the record kept no run of it. Now 409, the provision named by locator."""
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: erase-served\nfacets: []\nrules: []\n")
+    (root / "documents" / "spec-100.md").write_text(KEPT.replace("SPEC-200", "SPEC-100") + "\nB. Vault code 58213.\n")
+    Project.ingest(root)
+    (root / "notes").mkdir()
+    for name in ("a.txt", "b.txt"):
+        (root / "notes" / name).write_text("Vault code 58213.\n")
+    server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        def erase() -> httpx.Response:
+            return client.post("/v1/projects/p/erase", json={"document": "SPEC-100", "confirm": "SPEC-100"},
+                               headers=bearer("admin"))
+
+        first = erase()
+        assert first.status_code == 409 and first.json()["result"]["remaining"] == ["notes/a.txt", "notes/b.txt"]
+        (root / "notes" / "a.txt").unlink()
+        second = erase()
+    assert second.status_code == 409, second.text
+    result = second.json()["result"]
+    assert result["already_done"] and result["remaining"] == [] and result["not_looked_for"] == ["SPEC-100@0#1.1.B"]
+    assert "not looked for" in second.json()["detail"] and "SPEC-100@0#1.1.B" in second.json()["detail"]
