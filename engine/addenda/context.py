@@ -225,7 +225,8 @@ _OF_TABLE = re.compile(r"\b(?:table|tabulated|listed|list|below|following|each\s
 #: An item or a cell its owner labels as explaining, not changing ("CLARIFICATION: ...", "Clarify:",
 #: "For information:"): owners keep such entries apart from their "AMENDMENT:" entries, so what
 #: they explain is never applied from them (at most proposed, when they carry a change verb too).
-_CLARIFICATION = re.compile(r"[ \t*_]*\b(?:clarifications?|clarify|for\s+information(?:\s+only)?)[ \t*_]*[:\-–—]",
+_CLARIFICATION = re.compile(r"[ \t*_]*\b(?:clarifications?|clarify|for\s+information(?:\s+only)?|aclaraci[óo]n(?:es)?|"
+                            r"pr[ée]cisions?|klarstellung|afklaring|esclarecimentos?)[ \t*_]*[:\-–—]",
                             re.IGNORECASE)
 
 

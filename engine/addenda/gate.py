@@ -26,12 +26,13 @@ from .context import (
 )
 from .extent import (
     _PART_WORDS,
+    _TITLE_FILLER,
     _distinct,
     _opens_with_own_label,
     _whole_successor,
     place_before_object,
 )
-from .forms import _describes_only, _former_then_new
+from .forms import _OF_TITLE, _describes_only, _former_then_new
 from .items import Item
 from .net import (
     _BESIDE_WHY,
@@ -530,6 +531,43 @@ def _new_label(item: Item, items: Sequence[Item], verb: tuple[int, int] | None) 
     return label.group(1) if label is not None else None
 
 
+#: Words of a title "of" which names the whole set, no one document ("of the Specifications", "of this Addendum").
+_GENERIC_TITLE_WORDS = frozenset({"specification", "specifications", "spec", "specs", "contract", "documents", "document",
+                                  "drawings", "drawing", "project", "manual", "technical", "bid", "bidding", "tender",
+                                  "addendum", "this", "same", "said", "above", "below", "work", "works", "section"})
+
+
+_LINKING = frozenset({"of", "the", "and", "for", "de", "del", "la", "las", "los", "y", "et", "des", "du", "le", "les", "da",
+                      "do", "das", "dos", "e", "und", "der", "og"})
+
+
+def _of_other_title(read: str, target: Locator, corpus: Corpus) -> str | None:
+    """The title written right after the target's path as the document it is "of" ("numeral 2.1.D del Anexo
+    Técnico"), where no word of it is in the target document's own title; None otherwise."""
+    for at in re.finditer(rf"(?<![\w.]){re.escape(target.path or '')}(?![\w.]|\.\w)", read):
+        of = _OF_TITLE.match(read, at.end())
+        if of is None:
+            continue
+        # (a title is its run of capitalised words, linking words between: "Anexo Técnico", "General Conditions of
+        # Contract"; "of the same Section is increased" names none)
+        run = []
+        for token in of.group(1).split():
+            if token[:1].isupper():
+                run.append(token)
+            elif token.lower() not in _LINKING and run:
+                break
+            elif token.lower() not in _LINKING:
+                run = []
+                break
+        words = set(re.findall(r"[^\W\d_]{3,}", " ".join(run).lower())) - _TITLE_FILLER - _GENERIC_TITLE_WORDS
+        held = set(re.findall(r"[^\W\d_]{3,}", corpus.directory.titles.get(target.doc, ("", ""))[1].lower()))
+        if words and not words & held and not re.match(r"\s*(?:the\s+)?(?:sections?|secci[óo]n|se[cç]+[ãa]o|abschnitts?|afsnit|articles?|art[íi]culo|"
+                                                    r"chapters?|cap[íi]tulo|chapitre|kapitel|part|parte|partie|teil)\b",
+                                                    of.group(1), re.IGNORECASE):
+            return " ".join(run)
+    return None
+
+
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus, no_change: Sequence[re.Pattern[str]],
            reasons: Sequence[re.Pattern[str]] = ()) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
@@ -547,6 +585,13 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
+    # (0a) the paragraph said to be "of" a document whose title is not the target's ("Section 03 30 00: Eliminar el
+    # numeral 2.1.D del Anexo Técnico", "Clause 2.4 of the General Conditions" under another document's heading):
+    # which document is meant is for a person (audit 54: applied to the section named before it)
+    if target.path is not None and (other := _of_other_title(read, target, corpus)) is not None:
+        return ("propose", [(target, edge.scope, edge.successor)],
+                f'it names {target.path} of "{other}", which is not the title of {target.doc}: which document is meant '
+                "is for a person to confirm")
     # (0b) "REVISE Sheet C-106, Note 1 as follows:" and nothing else, the new text below opening with
     # the target's own label ("NOTE 1: ...", "B. ..."): the whole of it is written anew, as the step
     # reading "revise as follows" settles it for the verb after the target

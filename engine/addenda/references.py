@@ -956,6 +956,9 @@ _CITE = re.compile(
     r"\b(?:(?:as\s+)?(?:shown|indicated|noted|detailed|specified|described|required|scheduled|referenced|defined|outlined|"
     r"listed|covered|submitted|furnished|provided)\s+(?:on|in|by|under|with)|in\s+accordance\s+with|accordance\s+with|"
     r"complying\s+with|comply\s+with|conforming\s+to|conform\s+to|pursuant\s+to|per|see|refer\s+to|appended\s+to|"
+    # (the same in Spanish, French, German and Danish: "conforme al numeral 2.3.B", "de acuerdo con", "según",
+    # "conformément à", "selon", "gemäß", "i henhold til")
+    r"conforme\s+a|de\s+acuerdo\s+(?:con|a)|seg[uú]n|conform[ée]ment\s+[àa]|selon|gem[äa](?:ß|ss)|i\s+henhold\s+til|"
     r"coordinate\s+with|related\s+to|requirements\s+of|under|by|"
     r"(?:replace[ds]?|substituted?|superseded|succeeded)\s+(?:it\s+|them\s+)?(?:with|by))\b[^.;:\n]{0,50}$", re.IGNORECASE)
 
