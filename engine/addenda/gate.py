@@ -47,7 +47,7 @@ from .net import (
 )
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
-from .references import Corpus, find_references, place_path
+from .references import LINKING_WORDS, Corpus, find_references, place_path
 from .silent import (
     _ANSWER_AT,
     _CHANGE_WORD,
@@ -537,10 +537,6 @@ _GENERIC_TITLE_WORDS = frozenset({"specification", "specifications", "spec", "sp
                                   "addendum", "this", "same", "said", "above", "below", "work", "works", "section"})
 
 
-_LINKING = frozenset({"of", "the", "and", "for", "de", "del", "la", "las", "los", "y", "et", "des", "du", "le", "les", "da",
-                      "do", "das", "dos", "e", "und", "der", "og"})
-
-
 def _of_other_title(read: str, target: Locator, corpus: Corpus) -> str | None:
     """The title written right after the target's path as the document it is "of" ("numeral 2.1.D del Anexo
     Técnico"), where no word of it is in the target document's own title; None otherwise."""
@@ -554,9 +550,9 @@ def _of_other_title(read: str, target: Locator, corpus: Corpus) -> str | None:
         for token in of.group(1).split():
             if token[:1].isupper():
                 run.append(token)
-            elif token.lower() not in _LINKING and run:
+            elif token.lower() not in LINKING_WORDS and run:
                 break
-            elif token.lower() not in _LINKING:
+            elif token.lower() not in LINKING_WORDS:
                 run = []
                 break
         words = set(re.findall(r"[^\W\d_]{3,}", " ".join(run).lower())) - _TITLE_FILLER - _GENERIC_TITLE_WORDS

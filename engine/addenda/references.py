@@ -1074,7 +1074,7 @@ def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDi
     titled = _TITLE_AFTER.match(read, end)
     if titled is None or len(titled.group(1)) < 6:
         return []
-    words = set(re.findall(r"\w+", titled.group(1).lower())) - _LINKING_WORDS
+    words = set(re.findall(r"\w+", titled.group(1).lower())) - LINKING_WORDS
     held = {d: set(re.findall(r"\w+", directory.titles.get(d, ("", ""))[1].lower())) for d in docs}
     fitting = [d for d in docs if words and words <= held[d]]
     if len(fitting) != 1 or any(words & held[d] for d in docs if d != fitting[0]):
@@ -1082,7 +1082,10 @@ def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDi
     return fitting
 
 
-_LINKING_WORDS = frozenset({"of", "the", "and", "for", "to", "in", "a", "an", "on"})
+#: Words linking a title's words, in the languages the stock pack reads ("General Conditions of Contract",
+#: "Anexo Técnico de la Obra"): no word saying which document; a title's run goes on over them.
+LINKING_WORDS = frozenset({"of", "the", "and", "for", "to", "in", "a", "an", "on", "de", "del", "la", "las", "los", "y",
+                           "et", "des", "du", "le", "les", "da", "do", "das", "dos", "e", "und", "der", "og"})
 
 
 def _clauses_after(read: str, end: int, take: Callable[[Reference], None],
