@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from in_process import inforce
+from erase_read_back import erase_doc
 
 from inforce.engine import Project
 from inforce.ontology.readback import RunHashes, WordRuns, read_back, runs_of
@@ -38,8 +38,7 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _erase(root: Path) -> tuple[int, str]:
-    done = inforce("erase", root, "SEC-1", "--by", "auditor", "--confirm", "SEC-1")
-    return done.returncode, done.stdout + done.stderr
+    return erase_doc(root, "SEC-1")
 
 
 def test_erasing_again_reads_back_again_until_no_copy_is_left(ingested: Path, tmp_path: Path) -> None:

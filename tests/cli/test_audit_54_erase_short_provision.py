@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from in_process import inforce
+from erase_read_back import erase_doc
 
 from inforce.engine import Project
 from inforce.engine.erasures import read_erasures
@@ -38,8 +38,7 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _erase(root: Path) -> tuple[int, str]:
-    done = inforce("erase", root, "SPEC-1", "--by", "auditor", "--confirm", "SPEC-1")
-    return done.returncode, done.stdout + done.stderr
+    return erase_doc(root, "SPEC-1")
 
 
 def test_erasing_again_names_a_short_provision_it_cannot_look_for_and_exits_1(ingested: Path, tmp_path: Path) -> None:

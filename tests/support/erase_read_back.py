@@ -1,4 +1,4 @@
-"""The erase read-back audits' one erasure: SEC-1 erased through the real CLI, its exit asserted."""
+"""The erase read-back audits' one erasure: a document erased through the real CLI (SEC-1 with its exit asserted)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 
 runner = CliRunner()
+
+
+def erase_doc(root: Path, doc: str) -> tuple[int, str]:
+    """``inforce erase ROOT DOC --by auditor --confirm DOC`` in this process: its exit and its output."""
+    result = runner.invoke(app, ["erase", str(root), doc, "--by", "auditor", "--confirm", doc])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a crash, never an exit to compare
+    return result.exit_code, result.output
 
 
 def erase_sec1(root: Path, code: int) -> str:
