@@ -84,9 +84,27 @@ def _open_regular(path: str | Path, *, what: str, file: str, field: str | None) 
     return fd
 
 
+#: What a stream of unknown size (a pipe) is read by: a read of ``limit`` + 1 bytes at once would
+#: have the C allocator hand out (and, after an erasure, fill: ``engine/store/_heap.py``) a block
+#: of that size for every file, however small.
+_PIECE = 1 << 20
+
+
 def _bounded(stream: BinaryIO, *, what: str, file: str | None, field: str | None, limit: int,
              size: int | None) -> bytes:
-    data = stream.read(limit + 1) if size is None or size <= limit else b""
+    pieces: list[bytes] = []
+    held = 0
+    if size is None or size <= limit:
+        # a regular file in one read of its size and a byte more (it may have grown since)
+        want = size + 1 if size is not None else _PIECE
+        while held <= limit:
+            piece = stream.read(min(want, limit + 1 - held))
+            if not piece:
+                break
+            pieces.append(piece)
+            held += len(piece)
+            want = _PIECE
+    data = pieces[0] if len(pieces) == 1 else b"".join(pieces)
     if size is not None and size > limit or len(data) > limit:
         size_of = f"{size:,} bytes, " if size is not None else ""
         raise InputError(f"{what} is {size_of}over the limit of {limit / 2**20:g} MiB ({limit:,} bytes); "
