@@ -36,6 +36,7 @@ from .lintcodes import LINT_PAGES
 from .patterns import (
     DOCUMENT_PLACEHOLDERS,
     PLACEHOLDERS,
+    WORD_LISTS,
     PatternError,
     QualifierRule,
     Requirement,
@@ -353,6 +354,8 @@ def _supersession(source: SourceFile, loc: Loc, rule: SupersessionRule, earlier:
     problems += _phrases(source, loc, rule, "no_change")
     problems += _phrases(source, loc, rule, "mentions")
     problems += _phrases(source, loc, rule, "reasons")
+    for field in WORD_LISTS:
+        problems += _phrases(source, loc, rule, field)
     problems += _vocabulary(source, loc, rule)
     return problems
 
@@ -410,11 +413,18 @@ _EMPTY_MATCH = {
     "no_change": "every item reads as 'no change' and {rule} never derives an edge",
     "mentions": "every item would be reported as not understood",
     "reasons": "every provision an item names after its verb would be read as a reason, never a target",
+    "answers": "every line would open an answer",
+    "questions": "every line would open a question",
+    "successor_words": "every item would be read as bringing its successor",
+    "whole_words": "every instruction would be read as taking the whole document",
+    "old_text_columns": "every table header would be read as the text as it stood",
+    "new_text_columns": "every table header would be read as the text as it now stands",
+    "clarifications": "every item would be read as a clarification, never applied",
 }
 
 
 def _phrases(source: SourceFile, loc: Loc, rule: SupersessionRule, field: str) -> list[RuleError]:
-    """A ``no_change``, ``mentions`` or ``reasons`` phrase must compile, be listed once, and not match empty
+    """A ``no_change``, ``mentions`` or ``reasons`` phrase (or an entry of a word list, ``WORD_LISTS``) must compile, be listed once, and not match empty
     text (a ``no_change`` that does reads every item as changing nothing, so the rule would
     never derive an edge; a ``mentions`` that does reports every item)."""
     problems = []

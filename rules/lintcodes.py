@@ -176,7 +176,9 @@ LINT_PAGES: tuple[LintCode, ...] = (
     ),
     LintCode(
         "RP014", "matches-empty", "preview", "a phrase or notation that matches empty text",
-        what="A `no_change`, `mentions` or `reasons` phrase, or a reference notation, whose pattern "
+        what="A `no_change`, `mentions` or `reasons` phrase, an entry of one of the reader's word lists "
+             "(`answers`, `questions`, `successor_words`, `whole_words`, `old_text_columns`, "
+             "`new_text_columns`, `clarifications`), or a reference notation, whose pattern "
              "matches the empty string (every part of it optional).",
         why="It matches every item: a `no_change` that does reads every item as changing "
             "nothing (its rule never derives an edge), a `mentions` reports every item.",

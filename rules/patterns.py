@@ -58,6 +58,7 @@ __all__ = [
     "LAYOUT_PLACEHOLDERS",
     "REFERENCE_KINDS",
     "REFERENCE_PLACEHOLDERS",
+    "WORD_LISTS",
     "compile_layout",
     "compile_notation",
     "compile_phrase",
@@ -622,6 +623,10 @@ class ActionWording(WordingPattern):
 #: What an addendum item does to what it names (issue 21), as ``verbs`` keys name it.
 ItemAction = Literal["replace", "amend", "delete", "no_change"]
 ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
+#: The reader's word lists a supersession rule may hold besides its verbs (issue 21): each read by
+#: the addenda reader inside a layout of its own (see the fields' descriptions).
+WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
+                               "new_text_columns", "clarifications")
 #: What a ``references`` notation names.
 ReferenceKind = Literal["section", "paragraph", "sheet", "callout"]
 REFERENCE_KINDS: tuple[str, ...] = ("section", "paragraph", "sheet", "callout")
@@ -701,6 +706,43 @@ class SupersessionRule(RuleBase):
         "understood, for review",
     )
 
+    # The reader's word lists (issue 21): words only, each list read inside the layout the reader
+    # gives it (a line's start, a colon, a table cell); a list left out reads nothing.
+    answers: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="an owner's word opening the answer to a question, in the owner's language (\"Risposta\", "
+        "\"Odpowiedź Zamawiającego\"), read before a colon, full stop or dash at a line's start or after the question",
+    )
+    questions: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="a bidder's question's word opening a line (\"Domanda\", \"Pytanie\"): the item is a question "
+        "and its answer follows",
+    )
+    successor_words: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words saying an item brings what replaces the document (\"attached\", \"in this Addendum\", "
+        "\"versión 2\"): without one, a whole document replaced with no successor said is for review",
+    )
+    whole_words: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words saying an instruction takes the whole section or sheet (\"in its entirety\", "
+        "\"like-numbered\", \"au complet\")",
+    )
+    old_text_columns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words of a table of changes' header over the text as it stood (\"Existing\", \"Texto "
+        "original\"; a regex anchored on the cell for a header that is the word alone: \"For\", \"Was\")",
+    )
+    new_text_columns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words of a table of changes' header over the text as it now stands (\"Revised\", "
+        "\"Texto modificado\"; anchored for a header of the word alone: \"Read\", \"New\")",
+    )
+    clarifications: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="an owner's label for an entry that explains, not changes (\"Clarification\", \"For "
+        "information\", \"Aclaración\"), read before its colon: what it explains is never applied from it",
+    )
     layouts: tuple[str, ...] = Field(
         default=(),
         description="lines that open an addendum item besides numbered paragraphs, bullets and table rows "
