@@ -82,6 +82,11 @@ _AFTER_CLOCK = frozenset({"am", "a.m", "pm", "p.m", "hours", "hour", "hrs", "hr"
 #: Feet and whole inches with no inch mark yet (``3'-0``, ``2'-6``): a fraction and the inch
 #: mark may follow across a blank (``3'-0 1/2"``: 36.5 in, audit 53); the inches as written.
 _FEET_WHOLE_INCHES = re.compile(r"[+\-−]?\d+['′]-?(?P<inches>\d+)")
+#: A unit whose whole number may be followed by a figure of a smaller unit, the two one quantity
+#: (``10 ft 6 in``, ``2 h 30 min``, ``5 lb 8 oz``), and how many of the smaller make one of it.
+_SMALLER_PART: dict[str, tuple[str, int]] = {
+    "foot": ("inch", 12), "hour": ("minute", 60), "minute": ("second", 60), "pound": ("ounce", 16),
+}
 #: Marks joining a figure to a letter written against it (``400-F``, ``400/F``, ``400_F``).
 _JOINS = frozenset("-_/")
 #: The temperature letters, as a token of their own glued to a figure.
@@ -419,13 +424,18 @@ class _Reader(_TokenReader):
                 else:
                     value = value + minutes if value >= 0 else value - minutes
                     precision = place
-        if expression == "foot" and number.kind == "number" and number.is_integer and value is not None \
+        if expression in _SMALLER_PART and number.kind == "number" and number.is_integer and value is not None \
                 and scale is None:
-            inches = self._inches_after(j, i)
-            if inches is not None:  # 10 ft 6 in, 10 feet 6 inches, 10' 6": one length, as 10'-6" is (audits 51, 52)
-                j, inch_value, inch_place = inches
-                value = value + inch_value / 12 if value >= 0 else value - inch_value / 12
-                precision, notation = inch_place / 12, "feet_inches"
+            part = self._smaller_part_after(j, i, expression)
+            if part is not None:
+                # 10 ft 6 in, 10' 6": one length, as 10'-6" is (audits 51, 52); 2 h 30 min, 5 lb 8 oz:
+                # one duration, one mass, never the first figure with the rest dropped (audit 55)
+                j, part_value, part_place = part
+                per = _SMALLER_PART[expression][1]
+                value = value + part_value / per if value >= 0 else value - part_value / per
+                precision = part_place / per
+                if expression == "foot":
+                    notation = "feet_inches"
         if expression is not None and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
             # 4.000 psi: a point between thousands (as much of Europe writes them) or three
             # decimals; read as written, said and left unbound, as 1,5 mm is (audit MM4-2)
@@ -724,23 +734,25 @@ class _Reader(_TokenReader):
             return None
         return j + 2, fraction.value, fraction.precision
 
-    def _inches_after(self, j: int, feet: int) -> tuple[int, float, float] | None:
-        """Inches written right after a whole number of feet at ``feet`` (``10 ft 6 in``, ``10
-        feet 6-1/2 inches``, ``4 ft. 6 1/2 in.``, ``10' 6"``): (end, the inches, the place of
-        their last written digit); None unless a figure under 12 with an inch unit stands at
-        ``j``. The figure starts at the feet: the foot mark before the inches is no opening
-        quote that would make their inch mark its closing one (``10' 6"``: audit 52)."""
-        inches = self._number(j)
-        if inches is None or inches.value is None or inches.kind not in ("number", "fraction") \
-                or not 0 <= inches.value < 12:
+    def _smaller_part_after(self, j: int, first: int, expression: str) -> tuple[int, float, float] | None:
+        """The smaller unit's part written right after a whole number of the larger at ``first``
+        (:data:`_SMALLER_PART`: ``10 ft 6 in``, ``10 feet 6-1/2 inches``, ``4 ft. 6 1/2 in.``,
+        ``10' 6"``, ``2 h 30 min``, ``5 lb 8 oz``): (end, the part, the place of its last written
+        digit); None unless a figure under one of the larger unit with the smaller unit stands at
+        ``j``. The figure starts at the first number: the foot mark before the inches is no
+        opening quote that would make their inch mark its closing one (``10' 6"``: audit 52)."""
+        smaller, per = _SMALLER_PART[expression]
+        part = self._number(j)
+        if part is None or part.value is None or part.kind not in ("number", "fraction") \
+                or not 0 <= part.value < per:
             return None
-        end, value, place = j + 1, inches.value, inches.precision
-        if inches.kind == "number" and inches.is_integer and end < self.n and self.space[j]:
+        end, value, place = j + 1, part.value, part.precision
+        if part.kind == "number" and part.is_integer and end < self.n and self.space[j]:
             fraction = self._number(end)  # a mixed number: 6 1/2 in
             if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
                 value, place, end = value + fraction.value, fraction.precision, end + 1
-        unit = self._unit(end, feet) if end < self.n else None
-        if unit is None or unit[1] != "inch" or value >= 12:
+        unit = self._unit(end, first) if end < self.n else None
+        if unit is None or unit[1] != smaller or value >= per:
             return None
         return unit[0], value, place
 
