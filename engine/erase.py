@@ -92,9 +92,12 @@ from inforce.ontology.erasure import (
     RUN_SAVED_WORDS,
     ErasedFile,
     ErasedRegisterRows,
+    ErasedRevision,
     ErasedSource,
     Erasure,
     ErasureResult,
+    is_tombstone,
+    kept_edge,
 )
 from inforce.ontology.files import (
     create_atomically,
@@ -247,7 +250,8 @@ def _erase(
     created = entry is None
     if entry is None:
         with GraphStore.open(root, read_only=True) as store:
-            in_graph = store.documents()
+            # an erased revision's tombstone holds no text to erase (its own erasure stands)
+            in_graph = [d for d in store.documents() if not is_tombstone(d)]
             chosen = [d for d in in_graph if d.id == document and (revision is None or d.revision == revision)]
             if not chosen:
                 labels = sorted(d.revision for d in in_graph if d.id == document)
@@ -262,6 +266,12 @@ def _erase(
                                  file=sorted(files)[0], field="document",
                                  hint="erase the whole document, or split the file first")
             rows = erased_rows(store, uids)
+            # what the rebuild puts back: each revision's dates, access and paths, the edges it
+            # made or received (ids only), so the dates it governed stay its (``ErasedRevision``)
+            tombstones = tuple(ErasedRevision.of(store.document(uid)) for uid in sorted(uids))
+            edges = tuple(kept_edge(edge) for edge in store.supersedes()
+                          if f"{edge.source.doc}@{edge.source.rev}" in uids
+                          or f"{edge.target.doc}@{edge.target.rev}" in uids)
             embedding = store.embedding_model()
             before = store.build_id()
         # erasing the whole document: its revisions not ingested yet too (a file the project's
@@ -295,7 +305,8 @@ def _erase(
         access = None if any(a is None for a in readers) else tuple(sorted({g for a in readers for g in a or ()}))
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
-                        provisions=rows.provisions, index_build_before=before, register_rows=register)
+                        provisions=rows.provisions, index_build_before=before, register_rows=register,
+                        tombstones=tombstones, edges=edges)
         _refuse_linked_records(root, audit_folders, entry)
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
@@ -373,6 +384,10 @@ def _erase(
 
     # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done;
     # the hashes of its runs kept with the record, for a later run to read back again (``_already_done``)
+    # what the record keeps by right is no erased text: its tombstones' kinds, sheet ids and paths
+    kept = [*kept, *(word for revision in entry.tombstones
+                     for word in (revision.kind, revision.sheet or "", *(p.path for p in revision.paths),
+                                  *(p.number or "" for p in revision.paths)) if word)]
     probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept, bodies=rows.bodies)
     checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
@@ -695,7 +710,7 @@ def _still_held(root: Path, entry: Erasure) -> bool:
 
     try:
         with GraphStore.open(root, read_only=True) as store:
-            return any(entry.covers(d.id, d.revision) for d in store.documents())
+            return any(entry.covers(d.id, d.revision) and not is_tombstone(d) for d in store.documents())
     except Exception:  # noqa: BLE001 - no graph to read: nothing of it is held either
         return False
 
@@ -708,7 +723,7 @@ def _still_in_graph(root: Path, entry: Erasure) -> tuple[Any, tuple[str, int] | 
 
     try:
         with GraphStore.open(root, read_only=True) as store:
-            uids = {d.uid for d in store.documents() if entry.covers(d.id, d.revision)}
+            uids = {d.uid for d in store.documents() if entry.covers(d.id, d.revision) and not is_tombstone(d)}
             return (erased_rows(store, uids), store.embedding_model()) if uids else (ErasedRows(0, (), ()), None)
     except Exception:  # noqa: BLE001 - no graph to read: the rebuild makes one, nothing of it to look for
         return ErasedRows(0, (), ()), None

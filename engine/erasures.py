@@ -20,7 +20,8 @@ from inforce.ontology import (
     StoreLockedError,
     utc_text,
 )
-from inforce.ontology.erasure import ERASURES_FILE, Erasure
+from inforce.ontology.document import Document
+from inforce.ontology.erasure import ERASURES_FILE, ErasedNote, ErasedRevision, Erasure
 from inforce.ontology.files import (
     LockUnusable,
     lock_is_held,
@@ -104,7 +105,8 @@ def _line_of(entry: Any) -> int | None:
 _HEADER = (
     "# Erasures (docs/formats.md, \"Erasure\"): documents whose text `inforce erase` removed from the\n"
     "# project, by ids and hashes only. An ingest reads no revision an entry names (nor a file whose\n"
-    "# bytes hash to an erased source); delete an entry to lift it, and the next ingest reads the\n"
+    "# bytes hash to an erased source): it puts the erased revisions back as tombstones (ids, dates and\n"
+    "# paths, no text). Delete an entry to lift it, and the next ingest reads the\n"
     "# document again if its file is there. An entry `pending` did not finish: run the erasure again.\n"
 )
 
@@ -245,6 +247,22 @@ class ErasedDocuments:
 
     def __bool__(self) -> bool:
         return bool(self.entries)
+
+    def tombstones(self) -> dict[str, Document]:
+        """The erased revisions an ingest puts back into the graph, by their source name: each
+        a tombstone (``ErasedRevision.tombstone``: dates, access, paths, the edges it made, no
+        text). A revision two entries name (erased alone, then with its document) is the later
+        entry's."""
+        return {document.source.file: document for document in
+                (revision.tombstone(entry.id, entry.edges) for entry, revision in self._erased().values())}
+
+    def notes(self) -> dict[str, ErasedNote]:
+        """Of each tombstone (by ``DOC@REV``), what an answer naming it says: its erasure, who, when."""
+        return {uid: entry.note for uid, (entry, _) in self._erased().items()}
+
+    def _erased(self) -> dict[str, tuple[Erasure, ErasedRevision]]:
+        """Each erased revision kept as a tombstone, by ``DOC@REV``, with the (latest) entry keeping it."""
+        return {revision.uid: (entry, revision) for entry in self.entries for revision in entry.tombstones}
 
     def by_file(self, content_hash: str) -> Erasure | None:
         """The erasure of a source with this content hash (the reader's: the file's bytes and

@@ -87,7 +87,7 @@ class SourceRef(BaseModel):
 
     file: str
     line: int | None = None
-    format: Literal["markdown", "drawing", "pdf", "csv", "docx", "akoma_ntoso", "generated"] = "markdown"
+    format: Literal["markdown", "drawing", "pdf", "csv", "docx", "akoma_ntoso", "generated", "erased"] = "markdown"
 
 
 class EdgeReview(BaseModel):

@@ -13,15 +13,31 @@ finishes it.
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .scalars import UtcDateTime
+from .document import (
+    Callout,
+    Document,
+    DocumentKind,
+    EffectiveInterval,
+    OnLapse,
+    Provision,
+    Section,
+    SourceRef,
+    Supersedes,
+    TableRow,
+)
+from .scalars import CharSpan, DocumentId, UtcDateTime
 
-__all__ = ["ERASURES_FILE", "RUN_SAVED_LETTERS", "RUN_SAVED_WORDS", "ErasedFile", "ErasedRegisterRows", "ErasedSource", "Erasure", "ErasureResult",
-           "ErasureState"]
+__all__ = ["ERASED_FORMAT", "ERASURES_FILE", "RUN_SAVED_LETTERS", "RUN_SAVED_WORDS", "ErasedFile", "ErasedNote", "ErasedPath",
+           "ErasedRegisterRows", "ErasedRevision", "ErasedSource", "Erasure", "ErasureResult", "ErasureState",
+           "is_tombstone", "kept_edge"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
 ERASURES_FILE = "erasures.yaml"
@@ -83,6 +99,123 @@ class ErasedRegisterRows(BaseModel):
     sha256_after: FileSha256
 
 
+#: The source format of a tombstone (``ErasedRevision.document``): a revision put back into the
+#: graph by an erasure's record, its dates and paths without a word of its text.
+ERASED_FORMAT = "erased"
+
+
+def is_tombstone(document: Document) -> bool:
+    """Whether a revision of the graph is an erased one's tombstone (no text: ``ErasedRevision``)."""
+    return document.source.format == ERASED_FORMAT
+
+
+class ErasedNote(BaseModel):
+    """That a revision an answer names is an erased one's tombstone: which erasure, who erased
+    it and when. Its text is not kept; its dates still decide what was in force."""
+
+    model_config = _MODEL
+
+    erasure: str
+    by: str
+    at: UtcDateTime
+
+    def said(self, revision: str) -> str:
+        return f"{revision} — erased on {self.at.date().isoformat()} by {self.by}: its text is not kept"
+
+
+class ErasedPath(BaseModel):
+    """Where one provision of an erased revision stood: its path and kind, and the numbers that
+    place it (a section's number and depth, a table row's table and row); never its words."""
+
+    model_config = _MODEL
+
+    path: str
+    kind: Literal["section", "table_row", "callout"] = "section"
+    parent: str | None = None
+    number: str | None = None
+    depth: int = Field(default=0, ge=0)
+    table: int | None = Field(default=None, ge=1)
+    row: int | None = Field(default=None, ge=1)
+
+    @classmethod
+    def of(cls, provision: Provision) -> ErasedPath:
+        if isinstance(provision, Section):
+            return cls(path=provision.path, parent=provision.parent, number=provision.number, depth=provision.depth)
+        if isinstance(provision, TableRow):
+            return cls(path=provision.path, kind="table_row", parent=provision.parent, table=provision.table,
+                       row=provision.row)
+        return cls(path=provision.path, kind="callout", parent=provision.parent)
+
+    def provision(self) -> Provision:
+        """The tombstone's provision: this path, no text, an empty span."""
+        span = CharSpan(start=0, end=0)
+        if self.kind == "table_row":
+            return TableRow(path=self.path, parent=self.parent, table=self.table or 1, row=self.row or 1, header=(),
+                            cells=(), span=span, header_span=span, text="")
+        if self.kind == "callout":
+            return Callout(path=self.path, parent=self.parent, span=span, text="")
+        return Section(path=self.path, number=self.number, parent=self.parent, depth=self.depth, span=span, text="")
+
+
+class ErasedRevision(BaseModel):
+    """An erased revision as its erasure keeps it, by ids and dates only: which revision it was,
+    when it governed (issued, effective, recorded, what it declared changed, its lapse), who
+    could read it, and the paths its provisions held. An ingest puts it back into the graph as a
+    tombstone (``document``), so that the dates it governed are answered as its, erased, and
+    never with the text it had replaced."""
+
+    model_config = _MODEL
+
+    document: DocumentId
+    label: str
+    kind: DocumentKind
+    seq: int = 0
+    issued: dt.date | None = None
+    effective: EffectiveInterval
+    recorded: UtcDateTime
+    changed: tuple[str, ...] | None = None
+    on_lapse: OnLapse = "lapse"
+    access: tuple[str, ...] | None = None
+    sheet: str | None = None
+    paths: tuple[ErasedPath, ...] = ()
+
+    @property
+    def uid(self) -> str:
+        return f"{self.document}@{self.label}"
+
+    @classmethod
+    def of(cls, revision: Document) -> ErasedRevision:
+        """The tombstone record of ``revision`` (a revision as ingested, its provisions included)."""
+        return cls(document=revision.id, label=revision.revision, kind=revision.kind, seq=revision.seq,
+                   issued=revision.issued, effective=revision.effective, recorded=revision.recorded,
+                   changed=revision.changed, on_lapse=revision.on_lapse, access=revision.access,
+                   sheet=revision.sheet, paths=tuple(ErasedPath.of(p) for p in revision.provisions))
+
+    def tombstone(self, erasure: str, edges: Iterable[Supersedes]) -> Document:
+        """The revision as the graph holds it once erased: its dates, access and paths, each
+        provision without text, and the supersession edges it made (``edges``: the erasure's
+        kept edges; those of other revisions are left); its source names the erasure."""
+        made = tuple(edge for edge in edges
+                     if edge.source.doc == self.document and edge.source.rev == self.label)
+        return Document(
+            id=self.document, kind=self.kind, revision=self.label, seq=self.seq, issued=self.issued,
+            effective=self.effective, recorded=self.recorded, changed=self.changed, on_lapse=self.on_lapse,
+            access=self.access, sheet=self.sheet, supersedes=made,
+            source=SourceRef(file=f"{ERASURES_FILE}#{erasure}/{self.label}", format=ERASED_FORMAT),
+            content_hash="erased:" + hashlib.sha256(
+                json.dumps([erasure, self.model_dump(mode="json"), [e.model_dump(mode="json") for e in made]],
+                           sort_keys=True).encode()).hexdigest()[:32],
+            provisions=tuple(p.provision() for p in self.paths),
+        )
+
+
+def kept_edge(edge: Supersedes) -> Supersedes:
+    """An edge as an erasure keeps it: ids, dates and origin; no line, no review note (a note
+    may quote the erased words)."""
+    review = edge.review.model_copy(update={"note": None}) if edge.review is not None else None
+    return edge.model_copy(update={"line": None, "review": review})
+
+
 class Erasure(BaseModel):
     """One entry of ``erasures.yaml``: ids and hashes only."""
 
@@ -122,6 +255,16 @@ class Erasure(BaseModel):
     #: the erased provisions (by locator) the read-back looked for and the record keeps no run of
     #: (each too short or plain: ``RUN_SAVED_WORDS``): a later run cannot look for them, and says so
     read_back_not_kept: tuple[str, ...] = ()
+    #: the erased revisions, by ids and dates, and the supersession edges they made or received
+    #: (``ErasedRevision``): what an ingest puts back as tombstones (none for a record written
+    #: before they were kept: its revisions are left out of the graph, as then)
+    tombstones: tuple[ErasedRevision, ...] = ()
+    edges: tuple[Supersedes, ...] = ()
+
+    @property
+    def note(self) -> ErasedNote:
+        """What an answer naming one of its tombstones says of it."""
+        return ErasedNote(erasure=self.id, by=self.by, at=self.at)
 
     def told_to(self, groups: Iterable[str]) -> bool:
         """Whether an asker holding ``groups`` is told of this erasure (``access``)."""

@@ -60,6 +60,7 @@ from .reader import DocumentReader, ProjectFiles, RegisterAccess, _installed_rea
 
 if TYPE_CHECKING:
     from ..embedding import Embedder
+    from ..store import IngestTransaction
 
 __all__ = [
     "IngestFailed", "Progress", "ingest", "read_failed", "withhold_listing", "withhold_problems",
@@ -374,7 +375,11 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     with GraphStore.open(root, read_only=False, rebuild=rebuild) as store:
         if store.recovered is not None:
             warnings.append(InputError(store.recovered))
-        plan = plan_ingest(store, names, files.content_hash, manifest=manifest, rules=rules,
+        # the erased revisions, put back as tombstones (dates, access, paths; no text): planned as
+        # sources of their own, so an entry added or lifted changes the graph as a file would
+        tombstones = erased.tombstones() if erased else {}
+        plan = plan_ingest(store, [*names, *tombstones], lambda name: tombstones[name].content_hash
+                           if name in tombstones else files.content_hash(name), manifest=manifest, rules=rules,
                            configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
@@ -422,6 +427,12 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             for done, name in enumerate(plan.to_parse, 1):
                 if progress is not None:
                     progress(done, len(plan.to_parse), name)
+                if name in tombstones:
+                    _stage_tombstone(tombstones[name], tx, metadata, new_paths, directory, outlines, parsed_numbers,
+                                     staging=not problems)
+                    if name not in plan.rereading:
+                        (result.replaced if name in plan.previous else result.added).append(tombstones[name].uid)
+                    continue
                 gone_by = erased.by_file(files.content_hash(name)) if erased else None
                 if gone_by is not None:
                     result.warnings.append(erased.skipped(gone_by, name, f"an erased source of {gone_by.document}"))
@@ -576,6 +587,22 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _stage_tombstone(document: Document, tx: IngestTransaction, metadata: list[Document], new_paths: dict[str, set[str]],
+                     directory: TargetDirectory, outlines: Outlines, numbers: dict[str, tuple[str, ...]], *,
+                     staging: bool) -> None:
+    """Stage an erased revision's tombstone (``ErasedRevision.tombstone``) as a revision read:
+    its paths are targets, its edges the ones it made; it has no text, so nothing is read in it
+    (no quantity, qualifier or derived edge) and it is never itemized."""
+    new_paths.setdefault(document.id, set()).update(p.path for p in document.provisions)
+    metadata.append(document.model_copy(update={"provisions": ()}))
+    if not staging:
+        return  # a problem elsewhere: nothing more is staged
+    tx.add(document)
+    directory.add(document)
+    numbers[document.uid] = section_numbers(document)
+    outlines.add(document)
 
 
 #: The files an abbreviation legend may stand in (a Markdown table, a drawing's callout).
