@@ -787,7 +787,8 @@ class Project:
         """
         snapshot = self.snapshot
         registry = list(registry)
-        graph = list(snapshot.store.revisions())
+        # an erased revision's tombstone is the erasure's, not the registry's: never "withdrawn"
+        graph = [r for r in snapshot.store.revisions() if snapshot.erased(r.locator) is None]
         held = None if groups is None else tuple(groups)
         report = index_lag(
             registry, graph, now, index_build=snapshot.build_id, sources=sources,

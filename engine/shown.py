@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import Locator, Supersedes
 from inforce.ontology.views import ProvisionView, ShownDocument, ShownEdge, ShownRevision
+from inforce.ontology.erasure import ErasedNote
 
 from .redaction import Readable, edge_target
 
@@ -31,10 +32,12 @@ __all__ = ["provision_view"]
 def provision_view(
     store: GraphStore, index: AsOfIndex, wanted: Locator, rev: str, *, readable: Readable, targets: Readable,
     known: Callable[[Locator | None, Locator], bool], build_id: str,
+    erased: Callable[[Locator], ErasedNote | None] = lambda _: None,
 ) -> ProvisionView:
     """``wanted`` at revision ``rev`` (which exists, and which the asker may read) as shown;
     ``targets`` judges what an edge targets (``Snapshot.target_readable``), as ``history`` does;
-    an edge ``known`` (``Snapshot.edge_known``) says the asker does not know of is left out unnamed."""
+    an edge ``known`` (``Snapshot.edge_known``) says the asker does not know of is left out unnamed;
+    a revision ``erased`` (``Snapshot.erased``) names is listed by its ids and dates, said erased."""
     entry = index.entry(wanted.doc)
     if wanted.path is None:
         document = store.document(f"{wanted.doc}@{rev}")
@@ -61,12 +64,14 @@ def provision_view(
             ShownRevision(
                 revision=r.label, seq=r.seq, effective=_interval(r.effective.from_, r.effective.until),
                 recorded=_utc(r.recorded), changed=pos in changed_at,
+                erased=erased(Locator(doc=wanted.doc, rev=r.label)),
             )
             for pos, r in enumerate(entry.revisions)
             if readable(Locator(doc=wanted.doc, rev=r.label))
         ),
         edges=tuple(_shown_edge(e, targets) for e in edges if e not in hidden),
         index_build=build_id,
+        erased=erased(Locator(doc=wanted.doc, rev=rev)),
         withheld=tuple(sorted({e.source.doc for e in hidden} | ({wanted.doc} if unread else set())
                               | {e.target.doc for e in edges if e not in hidden and not targets(e.target)})),
     )

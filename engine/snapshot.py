@@ -36,6 +36,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.answers import AsOfAnswer, DedupResult, FreshnessResult, History
+from inforce.ontology.erasure import ErasedNote
 from inforce.ontology.text import echoed
 from inforce.ontology.views import DateChoice, ProvisionView
 
@@ -152,6 +153,23 @@ class Snapshot:
     def stats(self) -> StoreStats:
         """Counts of what the graph holds."""
         return self._store.stats()
+
+    def erased(self, locator: Locator) -> ErasedNote | None:
+        """Whether the revision ``locator`` pins is an erased one's tombstone (``erasures.yaml``):
+        its erasure, who and when; None for any other (a record that does not read names none:
+        the ingest and ``lag`` report it)."""
+        if locator.rev is None:
+            return None
+        notes = self._once("erased", self._erased_notes)
+        return notes.get(f"{locator.doc}@{locator.rev}")  # type: ignore[no-any-return]
+
+    def _erased_notes(self) -> dict[str, ErasedNote]:
+        from .erasures import ErasedDocuments, read_erasures
+
+        try:
+            return ErasedDocuments(read_erasures(self._root)).notes()
+        except InputError:
+            return {}
 
     # ---- access ---------------------------------------------------------------------------------
 
@@ -403,11 +421,17 @@ class Snapshot:
         asked = _locator(locator)
         gate = self.gate
         if gate.all_public:  # the hot path: nothing to check or withhold
-            return self.index.answer(asked, valid_at, known_at)
+            return self._with_erasure(self.index.answer(asked, valid_at, known_at))
         held = tuple(groups)
         self.gate_question(asked, held, valid_at, known_at)
-        return self.index.answer(asked, valid_at, known_at, visible=self.visible(held),
-                                 targets=self.target_readable(held, valid_at, known_at))
+        return self._with_erasure(self.index.answer(asked, valid_at, known_at, visible=self.visible(held),
+                                                    targets=self.target_readable(held, valid_at, known_at)))
+
+    def _with_erasure(self, answer: AsOfAnswer) -> AsOfAnswer:
+        """``answer``, saying so when what it resolves to is an erased revision's tombstone: in
+        force on the date (its dates still decide), its text not kept."""
+        note = self.erased(answer.resolved) if answer.resolved is not None else None
+        return answer if note is None else answer.model_copy(update={"erased": note})
 
     def history(self, locator: Locator | str, *, groups: Iterable[str] = ()) -> History:
         """Every version of a provision, on both clocks, and when each stopped applying."""
@@ -418,9 +442,15 @@ class Snapshot:
         if asked.rev is not None and entry is not None and asked.rev not in entry.position:
             raise NotFoundError(f"no revision {asked.doc}@{asked.rev} in {self._root}",
                                 hint=f"inforce history {self._root} {asked.doc} lists the revisions")
-        return redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
-                              known=self.edge_known(held), revisions=entry.revisions if entry is not None else (),
-                              unread_since=self.unread_since(held))
+        found = redact_history(self.index.history(asked), self.readable(held), targets=self.target_readable(held),
+                               known=self.edge_known(held), revisions=entry.revisions if entry is not None else (),
+                               unread_since=self.unread_since(held))
+        # a version (or an edge) of an erased revision is listed by its ids and dates, and said erased
+        marked = [(v, self.erased(v.locator)) for v in found.versions]
+        if not any(note for _, note in marked):
+            return found
+        return found.model_copy(update={"versions": tuple(
+            v if note is None else v.model_copy(update={"erased": note}) for v, note in marked)})
 
     def unread_since(self, groups: Iterable[str]) -> Callable[[str, dt.date], bool]:
         """Whether a revision of a document that ``groups`` may not read may have reissued it
@@ -453,7 +483,7 @@ class Snapshot:
         rev = self._shown_revision(wanted, held)
         return provision_view(self._store, self.index, wanted, rev, readable=self.readable(held),
                               targets=self.target_readable(held), known=self.edge_known(held),
-                              build_id=self.build_id)
+                              build_id=self.build_id, erased=self.erased)
 
     def show_texts(
         self, locators: Iterable[Locator | str], *, groups: Iterable[str] = (),

@@ -74,10 +74,10 @@ __all__ = ["check_answer"]
 #: (a quote of words an addendum replaced stops at step 2 as ``stale_revision``; a version not in
 #: force, at step 3, before any figure is compared)
 _CITATION_ORDER: tuple[ClaimStatus, ...] = ("fabricated_locator", "ineligible_source", "quote_not_found",
-                                            "stale_revision")
+                                            "erased", "stale_revision")
 _AFTER_QUANTITIES: tuple[ClaimStatus, ...] = ("ineligible_source",)
 #: Failures that leave a claim without valid support (refusal ``no_valid_citation``).
-_NO_SUPPORT = {"fabricated_locator", "quote_not_found", "stale_revision", "ineligible_source",
+_NO_SUPPORT = {"fabricated_locator", "quote_not_found", "erased", "stale_revision", "ineligible_source",
                "unsupported_citation", "uncited"}
 
 @dataclass
@@ -320,6 +320,7 @@ def _locate(case: _Case, item: _Cited) -> None:
     if not quote:
         item.resolved = versions[0]
         item.text = _shown_text(case, versions[0], current)
+        _erased(case, item)
         return
     best: tuple[float, str] = (-1.0, "")
     for version in versions:
@@ -338,9 +339,21 @@ def _locate(case: _Case, item: _Cited) -> None:
         if similarity > best[0]:
             best = (similarity, closest)
     item.resolved = versions[0]
+    if _erased(case, item):
+        return
     item.closest, item.similarity = best[1] or None, max(best[0], 0.0)
     item.fail("quote_not_found", f"the quote is not in {versions[0].format()} (closest passage "
                                  f"{item.similarity:.0%} similar; a paraphrase is not a quote)")
+
+
+def _erased(case: _Case, item: _Cited) -> bool:
+    """A citation resolved to an erased revision's tombstone (in force, or pinned) supports
+    nothing: its text is not held (``erased``), whatever the quote. True when it is one."""
+    note = case.snapshot.erased(item.resolved) if item.resolved is not None else None
+    if note is None:
+        return False
+    item.fail("erased", f"erased: {note.said(item.resolved.format())}")  # type: ignore[union-attr]
+    return True
 
 
 def _put_in(case: _Case, item: _Cited) -> bool:

@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .document import EdgeReview
+from .erasure import ErasedNote
 from .scalars import Locator, UtcDateTime
 from .sweep import SweepReport
 from .vocabulary import (
@@ -115,6 +116,8 @@ class AsOfAnswer(BaseModel):
     detail: str | None = None
     description: str | None = None
     withheld: tuple[str, ...] = ()  # documents bearing on the answer the asker may not read (access)
+    #: ``resolved`` is an erased revision's tombstone: in force on the date, its text not kept
+    erased: ErasedNote | None = None
     #: Where ``valid_at`` came from: "valid_at" (given), or "case attribute NAME (rule ID at
     #: FILE:LINE)". For showing the answer; left out of the JSON, whose contract predates it.
     valid_at_source: str = Field(default="valid_at", exclude=True)
@@ -154,6 +157,8 @@ class HistoryEntry(BaseModel):
     stopped_by: Locator | None = None
     #: an edge of origin ``review``: who accepted it in reviews.yaml, when, and their note
     review: EdgeReview | None = None
+    #: a version of an erased revision (its tombstone): who erased it and when; no text is kept
+    erased: ErasedNote | None = None
 
 
 class History(BaseModel):

@@ -12,6 +12,7 @@ import datetime as dt
 from pydantic import BaseModel, ConfigDict
 
 from .document import EdgeReview
+from .erasure import ErasedNote
 
 __all__ = ["DateChoice", "PackUsed", "ProvisionView", "ShownDocument", "ShownEdge", "ShownRevision", "ShownTexts"]
 
@@ -45,6 +46,8 @@ class ShownRevision(BaseModel):
     effective: str
     recorded: str
     changed: bool
+    #: an erased revision's tombstone: who erased it and when (its text is not kept)
+    erased: ErasedNote | None = None
 
 
 class ShownEdge(BaseModel):
@@ -75,6 +78,8 @@ class ProvisionView(BaseModel):
     edges: tuple[ShownEdge, ...]
     index_build: str
     withheld: tuple[str, ...] = ()  # documents whose revisions or edges on this provision are left out (access)
+    #: the shown revision is an erased one's tombstone: ``text`` is empty, its text is not kept
+    erased: ErasedNote | None = None
 
 
 class ShownTexts(BaseModel):

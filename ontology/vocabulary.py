@@ -80,7 +80,7 @@ StopReason = Literal["changed", "removed", "superseded", "deleted", "lapsed", "w
 #: What a claim check finds.
 ClaimStatus = Literal[
     "ok", "fabricated_locator", "quote_not_found", "unsupported_quantity", "stale_revision",
-    "ineligible_source", "missing_qualifier", "unsupported_citation", "contradicted", "uncited",
+    "ineligible_source", "missing_qualifier", "unsupported_citation", "contradicted", "uncited", "erased",
 ]
 
 #: What two statements of one quantity are to each other (``engine.quantities.compare``).

@@ -56,7 +56,9 @@ def _print_answer(answer: AsOfAnswer) -> None:
     out.print(f"{answer.locator} as of {answer.valid_at} ({known}): {status}", markup=False)
     if answer.description:
         out.print(f"  {answer.description}", markup=False)
-    if answer.resolved is not None:
+    if answer.resolved is not None and answer.erased is not None:
+        out.print(f"  in force: {answer.erased.said(str(answer.resolved))}", markup=False)
+    elif answer.resolved is not None:
         out.print(f"  in force: {answer.resolved}", markup=False)
     if answer.successors:
         out.print("  successors: " + ", ".join(map(str, answer.successors)), markup=False)
@@ -124,6 +126,8 @@ def _print_history(found: History) -> None:
             stopped = f"  applied until {entry.applied_until} ({entry.stopped}{by})"
         elif entry.kind in ("added", "changed", "revision"):
             stopped = "  still applies"
+        if entry.erased is not None:
+            stopped += f"  erased on {entry.erased.at.date().isoformat()} by {entry.erased.by} (text not kept)"
         out.print(
             f"  {entry.kind:<10} {entry.locator}{edge}  effective {entry.effective_from}{until}  "
             f"recorded {recorded}  {seq}{carried}{stopped}",

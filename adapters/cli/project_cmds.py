@@ -244,14 +244,16 @@ def show(
         markup=False,
     )
     out.print()
-    out.print(view.text, markup=False)
+    out.print(view.erased.said(f"erased: {view.locator}") if view.erased is not None else view.text, markup=False)
     out.print()
     history = Table(title="revisions", show_edge=False)
     for column in ("revision", "seq", "effective", "recorded", "changed this provision"):
         history.add_column(column)
     for rev in view.revisions:
         history.add_row(*(Text(cell) for cell in (rev.revision, str(rev.seq), rev.effective, rev.recorded,
-                                                  "yes" if rev.changed else "no")))
+                                                  ("yes" if rev.changed else "no")
+                                                  + (f" (erased on {rev.erased.at.date().isoformat()})"
+                                                     if rev.erased is not None else ""))))
     out.print(history)
     if view.edges:
         edges = Table(title="supersession edges", show_edge=False)
