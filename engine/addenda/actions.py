@@ -21,15 +21,17 @@ makes the item a proposal, never an applied edge.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from inforce.rules import SupersessionRule, compile_verb
-from inforce.rules.patterns import compile_phrase
+from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase
 
-__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "vocabulary"]
+__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "vocabulary",
+           "worded", "words_of"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -233,6 +235,41 @@ class Vocabulary:
     propose_partial_on_documents: bool = True
     #: the rule's ``reasons``: words opening the reason an item gives, after what its instruction names
     reasons: tuple[re.Pattern[str], ...] = ()
+    #: the rule's word lists (``answers``, ``whole_words`` ...; ``WORD_LISTS``), each as one alternation
+    #: of its entries in the order written, to be read inside the layout the reader gives it
+    words: Mapping[str, str] = field(default_factory=dict)
+
+
+def _alternation(entries: Sequence[WordingPattern]) -> str:
+    """A word list as one alternation: a ``pattern`` reads whole words, a ``regex`` as written
+    (compiled first, so a bad one fails here as it does in ``rules check``)."""
+    parts = []
+    for entry in entries:
+        compiled = compile_phrase(entry)
+        parts.append(f"(?:{entry.regex if entry.regex is not None else compiled.pattern})")
+    return "|".join(parts)
+
+
+def words_of(vocabularies: Sequence[Vocabulary], key: str) -> str:
+    """The word list ``key`` of the rules reading an item, as one alternation ("" when none lists it)."""
+    held = [vocab.words[key] for vocab in vocabularies if vocab.words.get(key)]
+    return held[0] if len(held) == 1 else "|".join(held)
+
+
+#: What a word list no rule holds reads: nothing.
+_NOTHING = re.compile(r"(?!)")
+
+
+@functools.lru_cache(maxsize=256)
+def _laid_out(layout: str, words: str) -> re.Pattern[str]:
+    return re.compile(layout.replace("{words}", words), re.IGNORECASE) if words else _NOTHING
+
+
+def worded(layout: str, vocabularies: Sequence[Vocabulary], key: str) -> re.Pattern[str]:
+    """The word list ``key`` of the rules reading an item read inside ``layout`` (a regex holding
+    ``{words}`` once, letter case ignored): what the reader keeps of such a list is only the layout
+    around the words. A pattern matching nothing when no rule lists any."""
+    return _laid_out(layout, words_of(vocabularies, key))
 
 
 def _compiled(rule: SupersessionRule) -> Vocabulary:
@@ -241,7 +278,8 @@ def _compiled(rule: SupersessionRule) -> Vocabulary:
     no_change = tuple(compile_phrase(p) for p in rule.no_change) + tuple(
         compile_verb(p) for p in rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
     return Vocabulary(rule.id, phrases, no_change, rule.propose_partial_on_documents,
-                      tuple(compile_phrase(p) for p in rule.reasons))
+                      tuple(compile_phrase(p) for p in rule.reasons),
+                      {key: _alternation(getattr(rule, key)) for key in WORD_LISTS})
 
 
 _CACHE: dict[int, tuple[SupersessionRule, Vocabulary]] = {}

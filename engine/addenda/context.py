@@ -13,7 +13,7 @@ from inforce.ontology import Document, NotUnderstoodItem
 from inforce.rules import SupersessionRule, compile_notation
 
 from ..derivation import _LABEL, _LEAD, _quoted_spans, attachment_names
-from .actions import Action, read_action
+from .actions import Action, Vocabulary, read_action, worded
 from .items import Item, _codes_only, addendum_items
 from .outcome import _words
 from .references import Corpus, Reference, find_references
@@ -139,20 +139,9 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
 #: ("Current Provision | Revised Provision", "Description in previous document | ... in revised
 #: document", "Existing | Amended", "For | Read", "Initial Provision | Provision after Amendment"):
 #: each row replaces what it cites. Owners word these headers many ways; what they share is a word
-#: of the text as it stood (initial, prior, before the change) against one of the text as it stands.
-_BEFORE_COLUMN = re.compile(r"\b(?:current|existing|original(?:ly)?|initial(?:ly)?|previous|prior|old|as\s+(?:first\s+|originally\s+)?(?:published|issued|tendered)|"
-                            # ("Texto original | Texto modificado", "Texte actuel | Texte modifié", "Bisherige Fassung |
-                            # Neue Fassung", "Texto anterior | Texto corrigido")
-                            r"actual|actuel|anterior|vigente|bisherige[nr]?|alte[nr]?\s+fassung|"
-                            r"before\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
-                            r"^\W*(?:for|in\s+place\s+of|instead(?:\s+of)?|was|reads?)\W*$", re.IGNORECASE)
-
-_AFTER_COLUMN = re.compile(r"\b(?:revised|amended|modified|corrected|substituted|now\s+reads?|to\s+be\s+read|"
-                           r"modificad[oa]|enmendad[oa]|corregid[oa]|modifi[ée]e?|rectifi[ée]e?|corrig[ée]e?|modificad[oa]|"
-                           r"corrigid[oa]|alterad[oa]|neue[nr]?\s+fassung|ge[äa]nderte[nr]?|nuevo\s+texto|nouveau\s+texte|novo\s+texto|"
-                           r"after\s+(?:the\s+)?(?:amendment|revision|correction|change))\b|"
-                           r"^\W*(?:read(?:\s+as)?|new(?:\s+(?:text|provision|clause|wording|description))?|"
-                           r"shall\s+read|is)\W*$", re.IGNORECASE)
+#: of the text as it stood (the pack's ``old_text_columns``) against one of the text as it stands
+#: (``new_text_columns``), either searched anywhere in the header.
+_COLUMN = "{words}"
 
 #: The same columns headed by the verb that takes the words out or puts them in ("Delete | Substitute",
 #: "Deleted Text | Added Text", "Change From | Change To", "Omit | Insert"): tender addenda that tabulate
@@ -225,9 +214,7 @@ _OF_TABLE = re.compile(r"\b(?:table|tabulated|listed|list|below|following|each\s
 #: An item or a cell its owner labels as explaining, not changing ("CLARIFICATION: ...", "Clarify:",
 #: "For information:"): owners keep such entries apart from their "AMENDMENT:" entries, so what
 #: they explain is never applied from them (at most proposed, when they carry a change verb too).
-_CLARIFICATION = re.compile(r"[ \t*_]*\b(?:clarifications?|clarify|for\s+information(?:\s+only)?|aclaraci[óo]n(?:es)?|"
-                            r"pr[ée]cisions?|klarstellung|afklaring|esclarecimentos?)[ \t*_]*[:\-–—]",
-                            re.IGNORECASE)
+_CLARIFICATION = r"[ \t*_]*\b(?:{words})[ \t*_]*[:\-–—]"
 
 
 _POSITIONS: dict[int, tuple[Sequence[Item], dict[str, int]]] = {}
@@ -259,7 +246,7 @@ def _table_lead(item: Item, items: Sequence[Item], vocabularies: list,
     _, mask = _instruction_mask(item, layouts)
     if read_action(item.text, vocabularies, mask=mask).action is not None or _before_after(item, vocabularies):
         return None
-    if any(_CLARIFICATION.match(cell) for _, cell in item.cells):
+    if any(worded(_CLARIFICATION, vocabularies, "clarifications").match(cell) for _, cell in item.cells):
         return None  # a row its owner labels a clarification explains; it takes no change from the lead-in
     filled = [" ".join(header.split()) for header, cell in item.cells if cell.strip(" -–—")]
     taken_out = [h for h in filled if _PAGES_OUT.search(h)]
@@ -307,18 +294,20 @@ def _cell_spans(cells: Sequence[tuple[str, str]]) -> list[tuple[str, int, int]]:
 _AFTER_OPENS = re.compile(r"[\W_]*(?:new|revised|amended|modified|corrected|substituted)\b", re.IGNORECASE)
 
 
-def _old_and_new_columns(item: Item) -> tuple[tuple[str, int, int], tuple[str, int, int]] | None:
+def _old_and_new_columns(item: Item, vocabularies: Sequence[Vocabulary]) -> tuple[tuple[str, int, int], tuple[str, int, int]] | None:
     """The cell under a table's column of the text as it stood and the one under its column of the
     text as it stands (each as header, start, end in the row's text), read by the headers alone;
     None where the row's table has not exactly one of each."""
     spans = _cell_spans(item.cells)
     if len(spans) != len(item.cells):
         return None
-    before = [s for s in spans if (_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
-              and not (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
+    was = worded(_COLUMN, vocabularies, "old_text_columns")
+    stands = worded(_COLUMN, vocabularies, "new_text_columns")
+    before = [s for s in spans if (was.search(s[0]) or _VERB_BEFORE.fullmatch(s[0]))
+              and not (stands.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
               and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
-    after = [s for s in spans if (_AFTER_COLUMN.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
-             and not ((_BEFORE_COLUMN.search(s[0]) or _VERB_BEFORE.fullmatch(s[0])) and not _AFTER_OPENS.match(s[0]))
+    after = [s for s in spans if (stands.search(s[0]) or _VERB_AFTER.fullmatch(s[0]) or _AFTER_OPENS.match(s[0]))
+             and not ((was.search(s[0]) or _VERB_BEFORE.fullmatch(s[0])) and not _AFTER_OPENS.match(s[0]))
              and not _NOT_WORDS.search(_ISSUE_NAMED.sub("", _WHEN_NAMED.sub("", s[0])))]
     if len(before) != 1 or len(after) != 1:
         return None
@@ -355,20 +344,20 @@ def _asked_cells(item: Item) -> list[tuple[int, int]]:
             and not _ANSWER_COLUMN.search(header) and not _PLACE_COLUMN.search(header)]
 
 
-def _added_in_table(item: Item) -> bool:
+def _added_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether a row of an old-and-new table gives nothing as it stood and words as it stands
     ("Not provided. | C. Roof edge ..."): what it cites gains the new words, in part."""
-    columns = _old_and_new_columns(item) if item.cells else None
+    columns = _old_and_new_columns(item, vocabularies) if item.cells else None
     if columns is None:
         return False
     (_, b_start, b_end), (_, a_start, a_end) = columns
     return bool(_EMPTY_CELL.fullmatch(item.text[b_start:b_end])) and not _EMPTY_CELL.fullmatch(item.text[a_start:a_end])
 
 
-def _figure_in_table(item: Item) -> bool:
+def _figure_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether a row of an old-and-new table gives the same words around a new figure
     ("400 A | 600 A"): a value of what it cites given anew, in part (see ``_figure_anew``)."""
-    columns = _old_and_new_columns(item) if item.cells else None
+    columns = _old_and_new_columns(item, vocabularies) if item.cells else None
     if columns is None:
         return False
     (_, b_start, b_end), (_, a_start, a_end) = columns
@@ -380,7 +369,7 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
     new words replace the old, whole; none left: deleted; none before, a new figure or a phrase for a
     phrase: in part) and the spans of
     the two cells, which are not read as instructions. None for any other row."""
-    columns = _old_and_new_columns(item)
+    columns = _old_and_new_columns(item, vocabularies)
     if columns is None:
         return None
     (b_head, b_start, b_end), (a_head, a_start, a_end) = columns
@@ -494,7 +483,7 @@ def _phrase_for_phrase(old: str, new: str, vocabularies: list) -> bool:
 def _phrase_in_table(item: Item, vocabularies: list) -> bool:
     """Whether a row of an old-and-new table gives a phrase for a phrase (``_phrase_for_phrase``): a
     part of what it cites given anew, in part."""
-    columns = _old_and_new_columns(item) if item.cells else None
+    columns = _old_and_new_columns(item, vocabularies) if item.cells else None
     if columns is None:
         return False
     (_, b_start, b_end), (_, a_start, a_end) = columns

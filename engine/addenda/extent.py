@@ -12,7 +12,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _quoted_spans
-from .actions import Action, read_action
+from .actions import Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
@@ -433,31 +433,10 @@ def _whole_successor(read: str, doc: str) -> bool:
     whole = _WHOLE_SUCCESSOR.search(read)
     return whole is not None and re.sub(r"\D", "", whole.group("number")) == re.sub(r"\D", "", doc.rsplit("-", 1)[-1])
 
-#: Words saying an instruction takes the whole section or sheet ("in its entirety", "this
-#: Section", the revised sheet "attached"; "replaced with the like-numbered sheets": owners reissue
-#: a document under its own number or name, so the new one takes the whole of the old one's place).
-_WHOLE = re.compile(
-    # (the same in French and Spanish: "remplacer la section au complet par la section ci-jointe", "annulée et
-    # remplacée par la section jointe", "Feuillet A-102 : réémis", "sustituir el plano ... adjunto", "anexo a la presente")
-    r"\b(?:au\s+complet|en\s+(?:entier|totalit[ée])|en\s+su\s+totalidad|(?:ci-)?jointe?s?|adjunt[oa]s?|"
-    r"anex[oa]s?\s+a\s+la\s+presente|r[ée][ée]mise?s?|(?:la|le|les|cette|ces)\s+(?:sections?|feuillets?|dessins?|plans?)|"
-    r"in\s+(?:its|their)\s+entirety|like-?(?:named|numbered|titled)|entire(?:ly)?|(?:this|the|each|these|said)\s+(?:sections?|sheets?|drawings?)|"
-    r"from\s+the\s+(?:contract|project\s+manual|specifications|drawings|plans|plan\s+set|drawing\s+set|bid\s+documents)|revised\s+sheets?|"
-    r"revised\s+(?:plan\s+|contract\s+)?(?:drawings?|plans?)|"  # "replaced with the revised drawings in Annex 2"
-    r"revised\s+sections?|attached|enclosed|accompanying|herewith|reissued|re-issued|issued\s+with|"
-    r"published\s+with|"  # ("... is replaced by the changed drawing A-103 published with this notice": given anew)
-    r"(?:revised|replaced|reissued)\s+by\s+attachment|"  # ("Sheets ... are revised by attachment": issued anew)
-    r"issued\s+(?:complete|in\s+full)|"
-    # "Exhibit E ... is replaced in this Addendum": the document given anew in the addendum, whole
-    r"(?:replaced|re-?issued)\s+in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
-    # "Replace in full; ...", "Sheet C-2: remove in full": the extent said as owners say it in prose
-    r"in\s+full(?!\s+(?:compliance|accordance|conformance|force|effect))|"
-    r"(?:for|in\s+place\s+of)\s+the\s+same\s+(?:sheet|section|drawing)|"
-    # owners' own words for the new issue attached and for taken out of the tender documents: Swedish
-    # "(bifogad)", "bifogas", "utgår ur förfrågningsunderlaget"; Finnish "liitteenä"; Portuguese "anexa", "em anexo"
-    r"bifogad|bifogade|bifogas|liitteenä|anexas?|anexad[ao]s?|em\s+anexo|ur\s+förfrågningsunderlaget|"
-    # Portuguese "pelas versões revisadas": the revised issues put in their place, as "the revised sheets"
-    r"vers(?:ão|ões)\s+revisad[ao]s?)\b", re.IGNORECASE)
+#: Where the words saying an instruction takes the whole section or sheet stand (the pack's
+#: ``whole_words``: "in its entirety", "this Section", the revised sheet "attached", "like-numbered"):
+#: whole words anywhere in the instruction.
+_WHOLE = r"\b(?:{words})\b"
 
 #: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
 _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
@@ -767,12 +746,12 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
 
 
 def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
-                resolved: Sequence[tuple[Locator, Reference]]) -> bool:
+                resolved: Sequence[tuple[Locator, Reference]], vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether a replace or delete takes the whole section or sheet: its words say so ("in
     its entirety", "the revised sheet", "attached"), or the verb's object is the reference
     itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
     read = _read_text(text, mask)
-    said = [m.group(0) for m in _WHOLE.finditer(read)]
+    said = [m.group(0) for m in worded(_WHOLE, vocabularies, "whole_words").finditer(read)]
     if any(not _FROM_THE_SET.fullmatch(words) for words in said) or _WHOLE_OF.search(read):
         return True  # (or "Withdraw the whole of Section 09 91 00 and substitute ...")
     if action.span is None:

@@ -11,7 +11,7 @@ from typing import Any
 from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
-from .actions import Action, read_action, said_unchanged
+from .actions import Action, read_action, said_unchanged, worded
 from .context import (
     _CLARIFICATION,
     _SENTENCE,
@@ -224,11 +224,12 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                      "to confirm")
     # an item labelled a clarification explains: nothing of it applies; with a change verb of its
     # own it is proposed, with none it says nothing changes
+    clarification = worded(_CLARIFICATION, vocabularies, "clarifications")
     for item in items:
-        labelled = _CLARIFICATION.search(item.text, 0, 60)  # after the item's own number at most: "Item 6 Clarification:"
+        labelled = clarification.search(item.text, 0, 60)  # after the item's own number at most: "Item 6 Clarification:"
         if (labelled is None or (len(item.text[:labelled.start()].split()) > 3 and not _caption_only(
                 item.text[:labelled.start()], vocabularies))) and not (
-                item.cells and any(_CLARIFICATION.match(cell) for _, cell in item.cells)):
+                item.cells and any(clarification.match(cell) for _, cell in item.cells)):
             continue
         for edge in [e for e in reading.applied if e.by.path == item.path]:
             drop.add((edge.by.format(), edge.target.format()))
@@ -1007,9 +1008,9 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item], vocab
         return "a part named"
     if _PART_SAID.search(read) or _PART_SAID.search(edge.words) or re.search(r"\(\s*new\s*\)", read, re.IGNORECASE):
         return "an addition or a value anew"
-    if _added_in_table(item):
+    if _added_in_table(item, vocabularies):
         return "an addition (nothing under the table's old-text column)"
-    if _figure_in_table(item):
+    if _figure_in_table(item, vocabularies):
         return "a value anew (the same words around a new figure in the table's columns)"
     if _phrase_in_table(item, list(vocabularies)):
         return "a phrase anew (a phrase for a phrase in the table's old and new columns, neither written out whole)"

@@ -79,7 +79,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.rules import RuleSet, SupersessionRule, compile_layout, ordinal_number
 from inforce.rules.patterns import SHEET_NUMBER
 
-from .actions import vocabulary
+from .actions import vocabulary, words_of
 
 __all__ = ["GAP_CAP", "Item", "addendum_items", "bounded_gaps", "itemize", "reads_items"]
 
@@ -131,43 +131,63 @@ _LABEL_MORE = re.compile(r"(?:[-.][0-9A-Za-z]{1,4})+(?=[ \t.:)–—*_]|$)")
 #: A committee's resolution answering a query ("BAC Resolution:", "Committee's resolution:"): its
 #: initials or its word before it, and the colon; "Resolution" alone may be a camera's.
 _RESOLUTION = r"(?:(?-i:[A-Z]{2,8})[ \t]+|committee['’]?s?[ \t]+)resolution[ \t]*:"
-#: An answer's word in Italian, Polish and Czech tender answers, with the answerer's word after it
-#: or not ("Risposta:", "Odpowiedź:", "Odpowiedź Zamawiającego:", "Odpověď:"), and in Swedish, Finnish and
-#: Portuguese ones ("Svar:", "Vastaus:", "Resposta.").
-_FOREIGN_ANSWER = r"(?:risposta|odpowied[zź]|odpov[eě][dď]|svar|vastaus|resposta|respuesta|r[ée]ponse|antwort|antwoord)(?:[ \t]++(?:zamawiaj\w*|zadavatele))?"
-#: A question's word in those answers ("Quesito 2:", "DOMANDA:", "Pytanie nr 3", "Dotaz č. 1:").
-_FOREIGN_QUESTION = r"(?:domanda|quesito|pytanie|dotaz|fråga|kysymys|pergunta|pregunta)"
+#: The English answer and question words are the reader's own (they take a number: "Answer 3:",
+#: "Q2."); an owner's word in its own language comes from the pack (``answers``, ``questions``:
+#: "Risposta:", "Odpowiedź Zamawiającego:", "Domanda"), read in the same places, see ``_wording``.
+#: (An answer's word before a colon, full stop or dash; a question's word alone, as a whole word.)
+_OWN_ANSWER = r"|(?:{answers})[ \t]*+[:.–-]"
 #: An answer opening a line: "A.", "A1:", "Answer:", "RESPONSE -", "Owner's response:".
-_ANSWER = re.compile(
+_ANSWER = (
     _LEAD + r"(?:(?-i:A)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))"
     r"|(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?[ \t]+)?"
     r"(?:answer|response|reply|resp\.|ans\.)(?![\w])[ \t]*+\d{0,3}[ \t]*+[.:)–-]?"
     # an owner's answer in its own language, with the answerer's word after it or not ("Risposta:",
     # "Odpowiedź Zamawiającego:", "Odpověď:")
-    rf"|{_FOREIGN_ANSWER}[ \t]*+[:.–-]"
+    "{own_answer}"
     # ("BAC Resolution: ...": a bids and awards committee answers each query by its resolution)
-    rf"|{_RESOLUTION})",
-    re.IGNORECASE,
+    rf"|{_RESOLUTION})"
 )
 #: An answer inside a line, after the question ("... at bid time? Response: ...").
-_INLINE_ANSWER = re.compile(
+_INLINE_ANSWER = (
     r"(?<![\w])(?:(?:(?:owner|architect|engineer)['’]?s?[ \t]+)?(?:answer|response|reply)[ \t]*(?:#[ \t]*)?\d{0,3}"
-    rf"|{_FOREIGN_ANSWER})[ \t]*[:.–-][ \t]",
-    re.IGNORECASE,
+    "{own_answer})[ \t]*[:.–-][ \t]"
 )
 #: A question opening a line: "Q:", "Q3.", "Question 2:", "QUESTION -", "RFI 12:", "Query:".
-_QUESTION = re.compile(
+_QUESTION = (
     _LEAD + r"(?:(?-i:Q)[ \t]*+\d{0,3}[ \t]*+(?:[.:)]|[–-](?=[ \t]))|(?:bidder['’]?s?[ \t]+)?(?:question|query|inquiry|rfi)(?![\w])"
-    rf"|{_FOREIGN_QUESTION}(?![\w]))",
-    re.IGNORECASE,
+    "{own_question})"
 )
 #: A question word that is also a paragraph's label ("Q." in a list lettered up to Q is rare;
 #: "Question 2." with its number is a layout's).
 _NUMBERED_QUESTION = re.compile(_LEAD + r"\((?:q|Q)\)")
 #: An answer labelled by a word ("Response:", "District response:", "Answer 3:"), not by a bare "A.".
-_WORDED_ANSWER = re.compile(_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
-                            r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}"
-                            rf"|{_LEAD}{_FOREIGN_ANSWER}[ \t]*+[:.–-]", re.IGNORECASE)
+_WORDED_ANSWER = (_LEAD + r"(?:(?:owner|architect|engineer|designer|district|city|county|department)['’]?s?"
+                  r"[ \t]+)?(?:answer|response|reply)[ \t]*+\d{0,3}[ \t]*+[.:–-]" rf"|{_LEAD}{_RESOLUTION}"
+                  "{own_worded}")
+
+
+@dataclass(frozen=True)
+class _Wording:
+    """The answer and question openers, with the words of the rules reading the document."""
+
+    answer: re.Pattern[str]
+    inline_answer: re.Pattern[str]
+    worded_answer: re.Pattern[str]
+    question: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_wording(answers: str, questions: str) -> _Wording:
+    """The openers with the pack's ``answers`` and ``questions`` (alternations; "" reads none)."""
+    own = _OWN_ANSWER.replace("{answers}", answers) if answers else ""
+    return _Wording(
+        re.compile(_ANSWER.replace("{own_answer}", own), re.IGNORECASE),
+        re.compile(_INLINE_ANSWER.replace("{own_answer}", f"|(?:{answers})" if answers else ""), re.IGNORECASE),
+        re.compile(_WORDED_ANSWER.replace("{own_worded}", f"|{_LEAD}{own[1:]}" if answers else ""), re.IGNORECASE),
+        re.compile(_QUESTION.replace("{own_question}", rf"|(?:{questions})(?![\w])" if questions else ""), re.IGNORECASE),
+    )
+
+
 #: A line that only rules off what is above it ("--", "* * *", "____"), a break between entries.
 _RULE_LINE = re.compile(r"[ \t]*+(?:[-–—*_=~][ \t]*+){2,}")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]*_~]*$")  # (struck-through words may close it: "...service.~~")
@@ -382,6 +402,13 @@ def _verbs(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> t
     return tuple(found)
 
 
+def _wording(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> _Wording:
+    """The answer and question openers with the ``answers`` and ``questions`` of the rules reading ``document``."""
+    vocabularies = [vocabulary(rule) for rule in _supersession(rules)
+                    if document.kind in rule.document_kinds and isinstance(rule, SupersessionRule)]
+    return _compiled_wording(words_of(vocabularies, "answers"), words_of(vocabularies, "questions"))
+
+
 # -- reading a line ---------------------------------------------------------------------
 
 
@@ -400,7 +427,7 @@ class _Line:
     layout: _Layout | None = None
 
 
-def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
+def _opener(line: str, layouts: Sequence[_Layout], question: re.Pattern[str]) -> _Line | None:
     """What the line opens when its start says so (a Markdown heading, a layout, a question, a
     bullet, a label), without looking around it; None for plain words and headings."""
     md = _MD.match(line)
@@ -426,7 +453,7 @@ def _opener(line: str, layouts: Sequence[_Layout]) -> _Line | None:
             label = body[match.start("label"):end]
             return _Line("layout", indent, label=label, marker=body[:end].strip(" *_"),
                          title=_after_marker(body[end:]), layout=layout)
-    if _QUESTION.match(line) and not _NUMBERED_QUESTION.match(line):
+    if question.match(line) and not _NUMBERED_QUESTION.match(line):
         return _Line("question", indent, title=_clean(line))
     bullet = _BULLET.match(line)
     if bullet is not None:
@@ -614,11 +641,12 @@ class _Reader:
     docstring). ``read`` over an itemized document finds the blocks ``itemize`` added, each
     now a provision: every decision depends on the line's words and the open blocks only."""
 
-    def __init__(self, document: Document, layouts: Sequence[_Layout],
+    def __init__(self, document: Document, layouts: Sequence[_Layout], wording: _Wording,
                  verbs: Sequence[re.Pattern[str]] = ()) -> None:
         self.document = document
         self.text = document.text_layer
         self.layouts = layouts
+        self.wording = wording
         self.verbs = verbs
         self.literals: list[tuple[int, int]] = []  # where each fenced code block starts and ends
         self.markdown = document.source.format == "markdown"
@@ -689,10 +717,10 @@ class _Reader:
         """The block ``line`` opens (it starts a provision, or the caller decided it opens one)."""
         start = existing.span.start if existing is not None else self.at
         top = self.stack[-1] if self.stack else None
-        if existing is not None and top is not None and _ANSWER.match(line) and self._answers(top):
+        if existing is not None and top is not None and self.wording.answer.match(line) and self._answers(top):
             top.kind = "question"
             return _Node(start, _ANSWER_RANK, "answer", provision=existing, title=_clean(line))
-        opener = _opener(line, self.layouts)
+        opener = _opener(line, self.layouts, self.wording.question)
         if existing is None:
             opener = self._fits(opener)
         if opener is not None and opener.cls == "md":
@@ -706,14 +734,14 @@ class _Reader:
         if opener is not None and opener.cls == "question":
             return _Node(start, _LINE, "question", opener.indent, provision=existing, title=opener.title)
         if opener is not None and opener.cls == "bullet":
-            kind = "question" if _QUESTION.match(opener.title) else "bullet"
+            kind = "question" if self.wording.question.match(opener.title) else "bullet"
             return _Node(start, _LINE, kind, opener.indent, provision=existing, marker=opener.marker,
                          title=opener.title)
         if opener is not None and opener.cls == "numbered":
             # ("II. Changes to the Specifications:", "I. Clarifications:": a numbered caption in title
             # case ending with its colon heads the paragraphs below it, each an instruction of its own)
             titled = (_heading_like(opener.title) or _heading_line(opener.title) == "minor") and self._alone(index)
-            kind = "question" if _QUESTION.match(opener.title) else "section"
+            kind = "question" if self.wording.question.match(opener.title) else "section"
             return _Node(start, _TITLE if titled else _LEAF, kind, opener.indent, provision=existing,
                          label=opener.label, style=opener.style, marker=opener.marker, title=opener.title,
                          heading_like=titled)
@@ -742,7 +770,7 @@ class _Reader:
             return _Node(start, _CONTAINER, "section", provision=existing, title=title,
                          heading_like=(_heading_like(title) or _BARE_SECTION.fullmatch(line.strip(" \t*_#")) is not None)
                          and self._alone(index))
-        kind = "question" if _QUESTION.match(line) else "paragraph"
+        kind = "question" if self.wording.question.match(line) else "paragraph"
         return _Node(start, _LINE, kind, len(line) - len(line.lstrip(" \t")), provision=existing,
                      title=_clean(line))
 
@@ -759,7 +787,7 @@ class _Reader:
             self._continue(line)  # a row over several lines (a PDF's table)
             return
         if top is not None and top.kind == "question":
-            if _ANSWER.match(line):
+            if self.wording.answer.match(line):
                 top.answered = True
                 self._continue(line)
                 return
@@ -767,9 +795,9 @@ class _Reader:
                 self._continue(line)
                 return
             self._close(len(self.stack) - 1, self.at)
-        elif top is not None and _ANSWER.match(line) and (self._answers(top) or (
+        elif top is not None and self.wording.answer.match(line) and (self._answers(top) or (
                 # "... Please advise." then "Response: ...": a request answered is a question, "?" or not
-                top.kind == "paragraph" and _WORDED_ANSWER.match(line) and not _colon(top.last))):
+                top.kind == "paragraph" and self.wording.worded_answer.match(line) and not _colon(top.last))):
             top.kind = "question"
             top.answered = True
             self._continue(line)
@@ -778,7 +806,7 @@ class _Reader:
         if top is not None and not blank and top.kind == "heading" and _heading_line(line) == "major":
             self._continue(line)  # the second line of a heading ("CITY OF ...", "ADDENDUM NO. 2")
             return
-        opener = self._fits(_opener(line, self.layouts))
+        opener = self._fits(_opener(line, self.layouts, self.wording.question))
         if (top is not None and blank and opener is None and top.kind != "heading" and _VERB_LABEL_LINE.match(stripped)
                 and any(verb.match(stripped.strip(" \t*_")) for verb in self.verbs)):
             caption = next((node for node in self.stack if node.kind == "paragraph"
@@ -1022,24 +1050,23 @@ class _Reader:
     def _holds_paragraphs(node: _Node | None) -> bool:
         return node is None or (node.heading_like and node.rank < _LEAF)
 
-    @staticmethod
-    def _answers(node: _Node) -> bool:
+    def _answers(self, node: _Node) -> bool:
         """Whether an answer may follow ``node``: a question, or words asking one."""
         return node.kind == "question" or (
-            node.kind in ("paragraph", "bullet", "section", "item") and (node.asked or bool(_QUESTION.match(node.title))))
+            node.kind in ("paragraph", "bullet", "section", "item") and (node.asked or bool(self.wording.question.match(node.title))))
 
     def _breaks_question(self, index: int, line: str, blank: bool, question: _Node) -> bool:
         """Whether a line ends the open question: a layout, a heading, or a new question
         (after a blank line, or once the open one is answered)."""
-        opener = _opener(line, self.layouts)
+        opener = _opener(line, self.layouts, self.wording.question)
         if opener is not None and opener.cls in ("layout", "md"):
             return True
         if self._heading_at(index) is not None:
             return True
-        if opener is not None and opener.cls == "bullet" and _QUESTION.match(opener.title):
+        if opener is not None and opener.cls == "bullet" and self.wording.question.match(opener.title):
             return blank or question.answered  # "- QUESTION 2: ...": the next question of a bulleted list
         if (question.answered and blank and opener is not None and opener.cls == "numbered" and opener.label == "1"
-                and not _colon(question.last) and not _QUESTION.match(opener.title)):
+                and not _colon(question.last) and not self.wording.question.match(opener.title)):
             # "5. Question: ... Answer: ..." then, after a caption, "1. Section 07 54 23 ...: Revise to read
             # ...": a list numbered anew after an answered question is the next part of the addendum,
             # never more of the answer (an answer bringing a list ends with its colon)
@@ -1050,7 +1077,7 @@ class _Reader:
             # following question was received from a bidder: ... ?") with its answer next: districts
             # and cities write each question so, none labelled
             return True
-        return (blank or question.answered) and bool(_QUESTION.match(line))
+        return (blank or question.answered) and bool(self.wording.question.match(line))
 
     def _asks_next(self, index: int) -> bool:
         """Whether the paragraph at line ``index`` asks a question ("?" in its own words) and
@@ -1060,12 +1087,12 @@ class _Reader:
         asked = False
         while after < len(lines) and lines[after].strip():
             asked = asked or "?" in lines[after]
-            if after > index and _ANSWER.match(lines[after]):
+            if after > index and self.wording.answer.match(lines[after]):
                 return asked
             after += 1
         while after < len(lines) and not lines[after].strip():
             after += 1
-        return asked and after < len(lines) and bool(_ANSWER.match(lines[after]))
+        return asked and after < len(lines) and bool(self.wording.answer.match(lines[after]))
 
     def _heading_at(self, index: int) -> str | None:
         """``major``/``minor`` when line ``index`` is a heading with something under it."""
@@ -1103,7 +1130,7 @@ class _Reader:
             return None
         following = lines[after]
         if _MD.match(following) or following.strip() == "\f" or (
-                _heading_line(following) == "major" and _opener(following, self.layouts) is None
+                _heading_line(following) == "major" and _opener(following, self.layouts, self.wording.question) is None
                 and not self._instruction_line(following)  # (an instruction in capitals is under it)
                 and not (kind == "major" and len(_WORD.findall(lines[index])) > 14 and lines[index].rstrip(" *_").endswith(":"))
                 # (a document's heading right over an article's, "ARTICLE 2.1 - BLOCK": it heads that)
@@ -1133,7 +1160,7 @@ class _Reader:
                 or (index > 0 and lines[index - 1].strip())):
             return False
         following = lines[index + 1].strip().lstrip("*_ ")
-        return bool(following) and _opener(lines[index + 1], self.layouts) is None and any(
+        return bool(following) and _opener(lines[index + 1], self.layouts, self.wording.question) is None and any(
             verb.match(following) for verb in self.verbs)
 
     def _heads_bullets(self, index: int) -> bool:
@@ -1145,9 +1172,9 @@ class _Reader:
         line = lines[index].strip(" \t*_")
         if (not line or len(line) > 100 or index + 1 >= len(lines) or (index > 0 and lines[index - 1].strip())
                 or not _NAMES_DOCUMENT.search(line) or line.endswith((".", ":", ";"))
-                or _opener(lines[index], self.layouts) is not None or any(verb.search(line) for verb in self.verbs)):
+                or _opener(lines[index], self.layouts, self.wording.question) is not None or any(verb.search(line) for verb in self.verbs)):
             return False
-        below = _opener(lines[index + 1], self.layouts)
+        below = _opener(lines[index + 1], self.layouts, self.wording.question)
         return below is not None and below.cls == "bullet"
 
     def _names_parts_below(self, index: int) -> bool:
@@ -1165,7 +1192,7 @@ class _Reader:
             after += 1
         if after >= len(lines):
             return False
-        opener = _opener(lines[after], self.layouts)
+        opener = _opener(lines[after], self.layouts, self.wording.question)
         if opener is not None and opener.cls not in ("numbered", "bullet"):
             return False
         if opener is not None and opener.cls == "numbered" and self._next_caption(opener):
@@ -1197,7 +1224,7 @@ class _Reader:
             before -= 1
         if before in self.listed_lines:
             return not self._names_parts_below(index)
-        caption = _opener(lines[before], self.layouts) if before >= 0 else None
+        caption = _opener(lines[before], self.layouts, self.wording.question) if before >= 0 else None
         if caption is None or caption.cls != "numbered" or _label_value(caption.label, caption.style) is None \
                 or not _heading_like(caption.title) or _heading_line(caption.title) != "major":
             return False
@@ -1207,7 +1234,7 @@ class _Reader:
         if after >= len(lines):
             return True
         following = lines[after]
-        opener = _opener(following, self.layouts)
+        opener = _opener(following, self.layouts, self.wording.question)
         return (_DOCUMENT_LINE.fullmatch(following.strip()) is not None
                 or (opener is not None and opener.cls == "numbered" and self._next_caption(opener))
                 or _heading_line(following) == "major")
@@ -1236,7 +1263,7 @@ class _Reader:
             before -= 1
         while before > 0 and lines[before - 1].strip():
             before -= 1  # the first line of the paragraph before it
-        answered = before >= 0 and any(_ANSWER.match(lines[i]) for i in range(before, index) if lines[i].strip())
+        answered = before >= 0 and any(self.wording.answer.match(lines[i]) for i in range(before, index) if lines[i].strip())
         # ("Q4. Where ...?" with "A. ..." on the next line of the same paragraph: the answer is in the paragraph
         # too; and after an instruction ending its sentence, a title over the next document's instructions, round 45)
         if not answered and before >= 0 and _ENDS_SENTENCE.search(lines[index - 2].rstrip() if index >= 2 else ""):
@@ -1310,7 +1337,7 @@ class _Reader:
         lines = self.lines
         line = lines[index].strip(" \t*_")
         if (not line.endswith(":") or len(line) > 160 or (index > 0 and lines[index - 1].strip())
-                or _NAMES_DOCUMENT.search(line) is None or _opener(lines[index], self.layouts) is not None
+                or _NAMES_DOCUMENT.search(line) is None or _opener(lines[index], self.layouts, self.wording.question) is not None
                 or not any(verb.search(line) for verb in self.verbs)):
             return False
         after = index + 1
@@ -1334,7 +1361,7 @@ class _Reader:
         after = index + 1
         while after < len(lines) and not lines[after].strip():
             after += 1
-        return after < len(lines) and _opener(lines[after], self.layouts) is None and \
+        return after < len(lines) and _opener(lines[after], self.layouts, self.wording.question) is None and \
             _CITED_TITLE.fullmatch(lines[after].strip(" \t*_")) is None
 
     def _alone(self, index: int) -> bool:
@@ -1343,7 +1370,7 @@ class _Reader:
         if after >= len(self.lines) or not self.lines[after].strip():
             return True
         following = self.lines[after]
-        return _opener(following, self.layouts) is not None or _heading_line(following) is not None
+        return _opener(following, self.layouts, self.wording.question) is not None or _heading_line(following) is not None
 
     # -- the stack ----------------------------------------------------------------------
 
@@ -1510,7 +1537,7 @@ def _read(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> li
 
 def _reader(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> _Reader:
     """The pass over ``document``, read: its ``nodes`` and the ``literals`` (code blocks) it skipped."""
-    reader = _Reader(document, _layouts(document, rules), _verbs(document, rules))
+    reader = _Reader(document, _layouts(document, rules), _wording(document, rules), _verbs(document, rules))
     reader.read()
     return reader
 
@@ -1690,6 +1717,7 @@ def addendum_items(document: Document, rules: RuleSet | Sequence[SupersessionRul
         return []
     document = itemize(document, rules)
     reader = _reader(document, rules)
+    wording = reader.wording
     nodes = reader.nodes
     layer = document.text_layer
     own: dict[int, str] = {}
@@ -1706,7 +1734,7 @@ def addendum_items(document: Document, rules: RuleSet | Sequence[SupersessionRul
         if provision.kind == "table_row":
             text = provision.text
             cells = tuple(zip(provision.header, provision.cells, strict=False))
-        answer = _answer_in(text, kind == "question" or _QUESTION.match(_unlabelled(text)) is not None)
+        answer = _answer_in(text, kind == "question" or wording.question.match(_unlabelled(text)) is not None, wording)
         if answer is not None and kind in ("section", "paragraph", "bullet", "item"):
             kind = "question"
         if node.children and node.heading_like and kind not in ("question", "table_row"):
@@ -1766,7 +1794,7 @@ _ASKS = re.compile(r"[ \t*_]*+(?:is|are|was|were|does|do|did|can|could|may|might
 _QUESTION_TAIL = re.compile(r"[^\d\"“”:\n]{1,120}?[.!?][ \t*_]*")
 
 
-def _answer_in(text: str, asked: bool) -> int | None:
+def _answer_in(text: str, asked: bool, wording: _Wording) -> int | None:
     """Where the answer starts in a question's words: a line opening with an answer marker,
     else an "Answer:"/"Response:" after the words asked ("Substitution Request: ...
     Response: ...")."""
@@ -1775,11 +1803,11 @@ def _answer_in(text: str, asked: bool) -> int | None:
         end = text.find("\n", position)
         end = len(text) if end < 0 else end
         line = text[position:end]
-        if line.strip() and _ANSWER.match(line):
+        if line.strip() and wording.answer.match(line):
             return position + len(line) - len(line.lstrip())
         position = end + 1
     mark = text.find("?")
-    found = _INLINE_ANSWER.search(text, max(mark, 1))
+    found = wording.inline_answer.search(text, max(mark, 1))
     if found is None and mark > 0 and "\n" not in text[:mark] and _ASKS.match(_unlabelled(text)):
         # "2. Is treated plywood required in every room? Paragraph 2.3.A is revised to read ...": owners
         # answer a numbered question right after its question mark, with no "Answer:" of their own

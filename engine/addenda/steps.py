@@ -14,7 +14,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
-from .actions import Action, describes, read_action, reasons_opened
+from .actions import Action, describes, read_action, reasons_opened, worded
 from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
@@ -1615,15 +1615,17 @@ class _One:
                     self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
                     doubt = None
                 if self.from_lead:  # the lead-in says what goes: "replacing the sections listed below with the attached ones"
-                    if whole and doubt is None and not _WHOLE.search(self.lead_line):
+                    if whole and doubt is None and not worded(_WHOLE, self.vocabularies, "whole_words").search(self.lead_line):
                         doubt = "its lead-in does not say the whole of what it lists goes"
-                elif whole and doubt is None and not self.reissued and not _whole_said(self.item.text, self.mask, self.action, self.resolved):
+                elif whole and doubt is None and not self.reissued and not _whole_said(
+                        self.item.text, self.mask, self.action, self.resolved, self.vocabularies):
                     if _has_object(self.item.text, self.mask, self.action):  # "Delete the two pole-mounted luminaires": something on it
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
                     elif not (len(self.resolved) == 1 and _status_cell(self.item, self.action)):
                         doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
                 if (whole and doubt is None and self.action.action == "replace" and not self.reissued and not self.from_lead
-                        and not self.under_attachments and not _SUCCESSOR_SAID.search(_read_text(self.item.text, self.mask))
+                        and not self.under_attachments and not worded(_SUCCESSOR_SAID, self.vocabularies, "successor_words").search(
+                            _read_text(self.item.text, self.mask))
                         and not (self.item.cells and self.action.attachment)):
                     # "REPLACE Section 01 33 00." and nothing of what replaces it: a whole replacement
                     # is the likely reading, but what is in force after it the words do not say

@@ -44,16 +44,9 @@ _WITH_ATTACHED = re.compile(r"\b(?:with|by)\s+(?:the\s+|this\s+)?(?:(?:attached|
                             r"re-?issued)[\s,]+)+(?:(?:sheets?|drawings?|details?|notes?|keynotes?|callouts?)\s+)?$",
                             re.IGNORECASE)
 
-#: Words saying what replaces a document: the new one named, attached, issued, or the like-numbered.
-_SUCCESSOR_SAID = re.compile(
-    r"\b(?:with|by|attached|enclosed|herewith|accompanying|following|new|revised|re-?issued|issued|entirety|"
-    r"substitut\w*|in\s+place|supersed\w*|take[sn]?\s+the\s+place|same|like-?\w+|cop(?:y|ies)|version|rev(?:ision)?|"
-    # "Exhibit E ... is replaced in this Addendum": the addendum carries what replaces it
-    r"in\s+this\s+(?:addendum|bulletin|amendment|corrigendum)|"
-    # the same in Spanish, Portuguese and French ("Sustituir el plano L-101 por el plano L-101 versión 2, anexo a
-    # la presente adenda", "substituir pela prancha revisada", "remplacé par le plan joint")
-    r"por|pela|pelo|par|versi[óo]n|revisi[óo]n|r[ée]vision|r[ée][ée]mise?s?|adjunt[oa]s?|anex[oa]s?|joint|jointe)\b",
-    re.IGNORECASE)
+#: Where the words saying what replaces a document stand (the pack's ``successor_words``: the new
+#: one named, attached, issued, the like-numbered): whole words anywhere in the item's instruction.
+_SUCCESSOR_SAID = r"\b(?:{words})\b"
 
 #: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
 _WHOLE_OBJECT = re.compile(r"\b(?:whole|entire|complete)\s+(?P<kind>sheets?|drawings?|sections?|specifications?)\b",
