@@ -39,6 +39,15 @@ DOMAIN_DEFINITIONS: tuple[str, ...] = (
     # A reinforcing bar's size (#5, 15M, N12, Ø12) read as its nominal diameter in millimetres,
     # a dimension of its own: a bar size is never compared with a cover or a spacing (audit 53).
     "bar_size_mm = [bar_size]",
+    # A gauge pressure (above the atmosphere's) and an absolute one, each a dimension of its
+    # own: which atmosphere a gauge read against is not written, so neither converts to the
+    # other, nor to a pressure written without the word (audit 55).
+    "psi_gauge = [gauge_pressure]",
+    "kilopascal_gauge = psi_gauge / 6.894757293168361",
+    "bar_gauge = 100 * kilopascal_gauge",
+    "psi_absolute = [absolute_pressure]",
+    "kilopascal_absolute = psi_absolute / 6.894757293168361",
+    "bar_absolute = 100 * kilopascal_absolute",
     # A dose in international units measures biological activity, not mass.
     "international_unit = [biological_activity] = IU",
     "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
@@ -329,6 +338,24 @@ _DIMENSIONS: dict[str, str] = {
     "yard ** 2": "[length] ** 2",
     "yard ** 3": "[length] ** 3",
     "year": "[time]",
+    # audit 55: pressures gauge and absolute, electricity
+    "bar_absolute": "[absolute_pressure]",
+    "bar_gauge": "[gauge_pressure]",
+    "hertz": "1 / [time]",
+    "kilohertz": "1 / [time]",
+    "kilopascal_absolute": "[absolute_pressure]",
+    "kilopascal_gauge": "[gauge_pressure]",
+    "kilovolt": "[mass] * [length] ** 2 / [time] ** 3 / [current]",
+    "kilovolt_ampere": "[mass] * [length] ** 2 / [time] ** 3",
+    "kilowatt": "[mass] * [length] ** 2 / [time] ** 3",
+    "megawatt": "[mass] * [length] ** 2 / [time] ** 3",
+    "millivolt": "[mass] * [length] ** 2 / [time] ** 3 / [current]",
+    "psi_absolute": "[absolute_pressure]",
+    "psi_gauge": "[gauge_pressure]",
+    "volt_ampere": "[mass] * [length] ** 2 / [time] ** 3",
+    "volt": "[mass] * [length] ** 2 / [time] ** 3 / [current]",
+    "ampere": "[current]",
+    "watt": "[mass] * [length] ** 2 / [time] ** 3",
 }
 
 

@@ -62,7 +62,9 @@ __all__ = ["QUANTITIES", "SOURCE", "Found", "build_pipeline"]
 
 _UNITS_GLUED = (
     "psi|PSI|ksi|KSI|psf|PSF|pcf|PCF|MPa|MPA|kPa|GPa|mL|ml|IU|mcg|hrs|hr|min|mos|yrs|wks|"
-    "N/mm²|N/mm2|bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|℃|℉|″|′|'|\""
+    "N/mm²|N/mm2|bn|Bn|BN|bln|Bln|mn|Mn|MN|mln|Mln|B|M|K|%|°|℃|℉|″|′|'|\"|"
+    # electricity written against its figure (480V, 30A, 7.5kW, 60Hz: audit 55)
+    "kVA|KVA|kV|KV|kW|KW|kN|MW|kHz|Hz|VA|V|A|W"
 )
 _PHRASE_LABELS = ("UNIT", "BOUND_BEFORE", "BOUND_AFTER", "RANGE", "SCALE", "FREQ", "ROUTE",
                   "SPACING", "TOLERANCE")
@@ -85,7 +87,10 @@ def _quantity_tokenizer(nlp: Language) -> Tokenizer:
                 # a tolerance written without blanks (``18±2mm``) reads as ``18 ± 2 mm`` does
                 r"(?<=[0-9])±(?=[0-9])"]
     # a multiplier's glued "x" splits off the end (``9.5x``; ``2x4`` keeps its digits together)
+    # and a sentence's stop after a symbol of two or three letters glued to its figure (``4.5kW.``)
     suffixes = [*defaults.suffixes, rf"(?<=[0-9])(?:{_UNITS_GLUED})", r"(?<=\))%", r"(?<=[0-9][A-Za-z])\.",
+                "|".join(rf"(?<=[0-9]{symbol})" for symbol in ("kW", "KW", "kV", "KV", "MW", "Hz", "kN", "kVA", "KVA", "kHz"))
+                .join("(?:)") + r"\.",
                 r"\|", r"(?<=[0-9])[x×]"]
     prefixes = [*defaults.prefixes, "≤", "≥", "±", "≈", "~", "−", "<", ">", r"\|", r"[-−](?=[$€£¥])"]
     # spaCy's emoticons with digits (``8)``, ``:3``, ``(-8``) would swallow numbers; times of

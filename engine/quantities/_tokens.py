@@ -94,7 +94,7 @@ _AFTER_INCH_WORD = frozenset({
     "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
 })
 #: (℃ and ℉ are one character each for "°C" and "°F", read through the unit table.)
-_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "%", "°", "\u2103", "\u2109", "'", '"', "″", "′", "”"})
+_SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "V", "A", "W", "%", "°", "\u2103", "\u2109", "'", '"', "″", "′", "”"})
 #: Letters parted from the full stop ending a sentence after a number (``0.50 m.``): the unit
 #: symbols, the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5) and the degrees' ``C`` and ``F``
 #: (``Oven temperature 250 F.``: audit 50).
@@ -177,6 +177,7 @@ class _Phrases:
 
 def _stops_after_units(
     text: str, rows: list[tuple[int, int, int]], phrases: list[tuple[str, int, int]],
+    table: UnitTable | None = None,
 ) -> tuple[list[tuple[int, int, int]], list[tuple[str, int, int]]]:
     """The tokens with a one-letter unit parted from the full stop ending its sentence.
 
@@ -187,17 +188,25 @@ def _stops_after_units(
     ``per``, or a hyphen (``400-F.``: audit 50), and its period
     ends the sentence (:func:`_ends_sentence`), the letter and the stop are two tokens; a period
     going on into the sentence (``5 g. per litre``, ``Abs. 2 S. 3``) stays the abbreviation's.
+    So too a longer symbol ``table`` knows as written without the stop and not with it (``5 kN.``,
+    ``7.5 kW.``: the tokenizer keeps a stop after a capital; ``in.`` is a spelling of its own).
     A token inside a phrase match is left whole; the phrases' token numbers move with the split.
     (offset, length, whether a space follows) rows and (label, first, after last) phrases."""
     covered = {k for _, start, end in phrases for k in range(start, end)}
     split = []
     for k in range(1, len(rows)):
         at, length, _ = rows[k]
-        if length != 2 or text[at + 1] != "." or text[at] not in _SENTENCE_END_LETTERS or k in covered:
+        if length < 2 or text[at + length - 1] != "." or k in covered:
             continue
+        if length == 2 and text[at] not in _SENTENCE_END_LETTERS:
+            continue
+        stem = text[at : at + length - 1]
+        if length > 2 and (not stem.isalpha() or table is None or table.alias(stem) is None
+                           or table.alias(stem + ".") is not None):
+            continue  # a symbol the table knows kept with the stop ending its sentence (5 kN., 7.5 kW.: audit 55)
         before = text[rows[k - 1][0] : rows[k - 1][0] + rows[k - 1][1]]
         if (_NUMERAL.search(before) is not None or before in ("/", "-") or before.lower() == "per") and _ends_sentence(
-                text, at + 2):
+                text, at + length):
             split.append(k)
     if not split:
         return rows, phrases
@@ -205,7 +214,7 @@ def _stops_after_units(
     parted: list[tuple[int, int, int]] = []
     for k, row in enumerate(rows):
         if k in parting:
-            parted.extend(((row[0], 1, 0), (row[0] + 1, 1, row[2])))
+            parted.extend(((row[0], row[1] - 1, 0), (row[0] + row[1] - 1, 1, row[2])))
         else:
             parted.append(row)
 
@@ -265,7 +274,7 @@ class _TokenReader:
         self.multi_units = multi_units
         self.leading_blank = leading_blank
         self.text = text
-        rows, phrases = _stops_after_units(text, list(tokens), list(phrases))
+        rows, phrases = _stops_after_units(text, list(tokens), list(phrases), table)
         self.idx = [row[0] for row in rows]
         self.texts = [text[row[0] : row[0] + row[1]] for row in rows]
         self.lowers = [token.lower() for token in self.texts]
@@ -443,6 +452,12 @@ class _TokenReader:
         found = self.table.alias(text)
         if found is not None:
             return found
+        if "/" in text.strip("/"):
+            # a compound the tokenizer kept whole (m³/h, m3/s): each part a unit the table knows
+            try:
+                return self.table.resolve(text).expression
+            except UnknownUnitError:
+                return None
         if (2 <= len(text) <= 4 and text.isalpha() and lower not in self.stop
                 and lower not in _PINT_FALLBACK_DENY and not text.isupper()):
             try:
@@ -723,6 +738,8 @@ class _TokenReader:
                 self._after_designation(i - 1) or (i - 2) in self.designated):
             return True  # a bracketed label: subsection (2), section 56 (1)
         following = lowers[i + 1] if i + 1 < self.n else ""
+        if following[:1].isalpha() and not self.space[i] and self._listed(i):
+            return True  # a listed label with its letter glued on (Forms 6 and 6A), no 6 amperes
         if previous in MONTHS or following in MONTHS:
             return True
         if following in (".", "de") and i + 2 < self.n and lowers[i + 2] in MONTHS:

@@ -49,6 +49,15 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "kPa": "kilopascal", "KPA": "kilopascal", "kpa": "kilopascal", "GPa": "gigapascal",
     "Pa": "pascal", "bar": "bar", "kN": "kilonewton",
     "kip": "kip", "kips": "kip", "lbf": "pound_force",
+    # a gauge pressure (above the atmosphere's) and an absolute one are two quantities, each
+    # a dimension of its own: neither is the other, nor a pressure written without the word
+    # (``150 psig`` is no ``150 psia`` and says nothing of ``150 psi``: audit 55)
+    "psig": "psi_gauge", "PSIG": "psi_gauge", "psi gauge": "psi_gauge", "psi (gauge)": "psi_gauge",
+    "psi(g)": "psi_gauge", "kPag": "kilopascal_gauge", "kPa gauge": "kilopascal_gauge",
+    "kPa(g)": "kilopascal_gauge", "barg": "bar_gauge", "bar gauge": "bar_gauge", "bar(g)": "bar_gauge",
+    "psia": "psi_absolute", "PSIA": "psi_absolute", "psi absolute": "psi_absolute", "psi (absolute)": "psi_absolute",
+    "psi(a)": "psi_absolute", "kPaa": "kilopascal_absolute", "kPa absolute": "kilopascal_absolute",
+    "kPa(a)": "kilopascal_absolute", "bara": "bar_absolute", "bar absolute": "bar_absolute",
     "p.s.i.": "psi", "k.s.i.": "ksi", "N/mm²": "megapascal", "N/mm2": "megapascal", "N/sq.mm": "megapascal",
     "N/sq mm": "megapascal", "N/sq. mm": "megapascal",
     "lb/in²": "psi", "lb/in2": "psi", "lbf/in²": "psi", "lbf/in2": "psi", "lb/sq.in.": "psi", "lb/sq in": "psi",
@@ -63,6 +72,8 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "centimeters": "centimeter", "m": "meter", "meter": "meter", "meters": "meter",
     "metre": "meter", "metres": "meter", "km": "kilometer", "kilometers": "kilometer",
     "mile": "mile", "miles": "mile", "µm": "micrometer", "μm": "micrometer", "nm": "nanometer",
+    "micrometer": "micrometer", "micrometers": "micrometer", "micrometre": "micrometer",
+    "micrometres": "micrometer", "micron": "micrometer", "microns": "micrometer",
     "bar diameter": "bar_diameter", "bar diameters": "bar_diameter", "bar dia": "bar_diameter",
     # torque (after the length's "nm": a lower-case "nm" stays the nanometre; "Nm" as written is
     # the newton-metre building documents mean, never a nanometre: audit 53)
@@ -124,11 +135,21 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
     "percentage point": "percent", "percentage points": "percent",
     "perm": "perm", "perms": "perm",
+    # electricity: building documents write the symbols against the figure (480V, 30A, 60Hz)
+    "V": "volt", "volt": "volt", "volts": "volt", "kV": "kilovolt", "KV": "kilovolt", "mV": "millivolt",
+    "A": "ampere", "amp": "ampere", "amps": "ampere", "ampere": "ampere", "amperes": "ampere",
+    "W": "watt", "watt": "watt", "watts": "watt", "kW": "kilowatt", "KW": "kilowatt", "kilowatt": "kilowatt",
+    "kilowatts": "kilowatt", "MW": "megawatt", "VA": "volt_ampere", "kVA": "kilovolt_ampere",
+    "KVA": "kilovolt_ampere", "Hz": "hertz", "hertz": "hertz", "kHz": "kilohertz",
     # money
     "$": "USD", "US$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
     "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "gbp": "GBP",
     "¥": "JPY", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "chf": "CHF",
 }
+
+#: Spellings matched only as written, never lower-cased: ``a``, ``v`` and ``w`` are words and
+#: letters, ``MW`` is no milliwatt.
+CASE_SENSITIVE: frozenset[str] = frozenset({"V", "A", "W", "VA", "MW", "mV"})
 
 #: The unit each dimension is normalised to (keyed by dimension when first needed).
 CANONICAL_UNITS: tuple[str, ...] = (
@@ -184,7 +205,8 @@ class UnitTable:
         exact = {_normal_spelling(key): value for key, value in self.aliases.items()}
         lower: dict[str, str] = {}
         for key, value in exact.items():
-            lower.setdefault(key.lower(), value)
+            if key not in CASE_SENSITIVE:
+                lower.setdefault(key.lower(), value)
         object.__setattr__(self, "_exact", exact)
         object.__setattr__(self, "_lower", lower)
         object.__setattr__(self, "_cache", {})

@@ -2,6 +2,9 @@
 
 A duration or a mass in two units (``2 h 30 min``, ``5 lb 8 oz``) had its second part dropped,
 so the false first part alone was answered and the true whole in the smaller unit refused.
+Units not read: a flow in cubic metres an hour written as one word (``m³/h``), gauge and
+absolute pressures (``psig``, ``psia``), electricity written against its figure (``480V``,
+``7.5kW``) and micrometres in words.
 """
 
 from __future__ import annotations
@@ -35,3 +38,48 @@ def test_the_larger_part_alone_is_not_the_quantity(source: str, claim: str) -> N
     status, reasons = _status(claim, source)
     assert status != "ok"
     assert reasons == ["value_differs"]
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("Make-up water: 1.2 m³/h.", "Make-up water is 1200 L/h."),
+    ("Make-up water: 2 m3/h.", "Make-up water is 2000 litres per hour."),
+    ("Test at 125 psig.", "Test at 125 psi gauge."),
+    ("Test at 125 psi gauge.", "Test at 125 psig."),
+    ("Vessel rated 40 psia.", "The vessel is rated 40 psi absolute."),
+    ("Feeder: 208V, 3-phase.", "The feeder is 208 V."),
+    ("Feeder: 208 V.", "The feeder is 208V."),
+    ("Heater: 4.5kW.", "The heater is 4500 W."),
+    ("Breaker: 20A.", "The breaker is 20 A."),
+    ("Supply: 50Hz.", "The supply is 50 Hz."),
+    ("Filter rating: 10 µm.", "Filter rating is 10 micrometers."),
+    ("Filter rating: 10 µm.", "Filter rating is 10 microns."),
+    ("Filter rating: 10 micrometres.", "Filter rating is 10 µm."),
+])
+def test_units_written_as_buildings_write_them_are_read(source: str, claim: str) -> None:
+    assert _status(claim, source)[0] == "ok"
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("Test at 125 psig.", "Test at 125 psia."),
+    ("Test at 125 psia.", "Test at 125 psig."),
+    ("Test at 125 psig.", "Test at 125 psi."),
+    ("Feeder: 208V.", "The feeder is 240 V."),
+])
+def test_gauge_and_absolute_pressure_are_kept_apart(source: str, claim: str) -> None:
+    assert _status(claim, source)[0] != "ok"
+
+
+def test_a_room_letter_is_no_ampere() -> None:
+    """``12A`` after a label word stays the label's; ``a`` in words is no ampere."""
+    assert _status("Room 12A is ready.", "Room 14A is ready.")[0] == "ok"
+    assert _status("Take 2 a day.", "Take 2 amperes.")[0] != "ok"
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("Design load: 12 kN.", "The design load is 12 kN."),
+    ("Design load: 12 kN.", "The design load is 12000 N."),
+    ("Heater: 4.5 kW.", "The heater is 4.5 kW."),
+])
+def test_a_symbol_ending_its_sentence_is_read(source: str, claim: str) -> None:
+    """``kN.`` was one token: the figure before it read bare."""
+    assert _status(claim, source)[0] == "ok"
