@@ -360,6 +360,11 @@ _VULGAR = "".join(VULGAR_FRACTIONS)
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
 _PLAIN = re.compile(rf"^(?P<sign>[+\-−])?(?P<num>{_NUM})$")
 _MALFORMED = re.compile(r"^[+\-−]?\d[\d,.]*\d$")
+#: A decimal comma, where its form says so with certainty (audit 55): one or two digits after it
+#: (``2,5``, ``0,75``; three would be a thousands group, ``2,500``), or any after points grouping
+#: the thousands before it (``1.000,5``, ``12.500,125``).
+_DECIMAL_COMMA = re.compile(
+    r"^(?P<sign>[+\-−])?(?:(?P<whole>\d+),(?P<decimals>\d{1,2})|(?P<grouped>\d{1,3}(?:\.\d{3})+),(?P<rest>\d+))$")
 _FRACTION = re.compile(r"^(?P<num>\d+)/(?P<den>\d+)$")
 _MIXED = re.compile(r"^(?P<whole>\d+)-(?P<num>\d+)/(?P<den>\d+)$")
 _FEET_INCHES = re.compile(
@@ -457,6 +462,13 @@ def lex_number(text: str) -> NumberToken | None:
             return NumberToken("range", lo, upper=hi, precision=min(lo_precision, hi_precision),
                                dash=match["dash"])
         return None
+    match = _DECIMAL_COMMA.match(text)
+    if match is not None:
+        whole = match["whole"] if match["whole"] is not None else match["grouped"].replace(".", "")
+        decimals = match["decimals"] if match["decimals"] is not None else match["rest"]
+        value = float(f"{whole}.{decimals}")
+        return NumberToken("number", -value if match["sign"] in MINUS_SIGNS else value,
+                           precision=10.0 ** -len(decimals), has_grouping=match["grouped"] is not None)
     if "," in text and _MALFORMED.match(text) and text.count(".") <= 1:
         return NumberToken("malformed", None)
     return None

@@ -438,10 +438,13 @@ class _Reader(_TokenReader):
                     notation = "feet_inches"
         if expression is not None and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
             # 4.000 psi: a point between thousands (as much of Europe writes them) or three
-            # decimals; read as written, said and left unbound, as 1,5 mm is (audit MM4-2)
+            # decimals (audit MM4-2); which cannot be told, so the figure is kept without a value,
+            # never read one way so that a claim of the other is refused (audit 55: 2.000 fpm)
             warnings.append(("malformed_number", self.idx[i], self._end_char(i),
                              f"{texts[i]!r} may be {texts[i].replace('.', ',')} (a point between thousands) "
-                             "or three decimals; write 4,000 or 4000 for thousands"))
+                             "or three decimals; the figure is kept without a value (write 4,000 or 4000 for "
+                             "thousands)"))
+            value, upper, notation = None, None, "unread"
         if currency is not None and expression is None and not warnings:
             unit_written, expression = currency, CURRENCY_PREFIXES[currency.lower()]
             notation = "money"

@@ -135,6 +135,9 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
     "percentage point": "percent", "percentage points": "percent",
     "perm": "perm", "perms": "perm",
+    # air and water flows as mechanical schedules write them
+    "fpm": "foot / minute", "FPM": "foot / minute", "cfm": "foot ** 3 / minute", "CFM": "foot ** 3 / minute",
+    "gpm": "gallon / minute", "GPM": "gallon / minute",
     # electricity: building documents write the symbols against the figure (480V, 30A, 60Hz)
     "V": "volt", "volt": "volt", "volts": "volt", "kV": "kilovolt", "KV": "kilovolt", "mV": "millivolt",
     "A": "ampere", "amp": "ampere", "amps": "ampere", "ampere": "ampere", "amperes": "ampere",

@@ -4,14 +4,20 @@ A duration or a mass in two units (``2 h 30 min``, ``5 lb 8 oz``) had its second
 so the false first part alone was answered and the true whole in the smaller unit refused.
 Units not read: a flow in cubic metres an hour written as one word (``m³/h``), gauge and
 absolute pressures (``psig``, ``psia``), electricity written against its figure (``480V``,
-``7.5kW``) and micrometres in words.
+``7.5kW``) and micrometres in words. A decimal comma (``2,5 mm``, ``1.000,5 kN``) was refused
+as malformed in a claim and left unread in a source; it is read where its form says so with
+certainty. A point before exactly three digits (``2.000 fpm``) may be thousands or decimals: it
+was read as decimals, so one reading was answered and the other refused; now neither is.
 """
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from inforce.engine.quantities import check_claim_quantities
+import pytest
+from spec_claims import ingest_specs, verdict_of
+
+from inforce.engine.quantities import check_claim_quantities, extract_quantities
 
 
 def _status(claim: str, source: str) -> tuple[str, list[str]]:
@@ -83,3 +89,40 @@ def test_a_room_letter_is_no_ampere() -> None:
 def test_a_symbol_ending_its_sentence_is_read(source: str, claim: str) -> None:
     """``kN.`` was one token: the figure before it read bare."""
     assert _status(claim, source)[0] == "ok"
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("Bead width: 3,5 mm.", "La largeur du cordon est de 3,5 mm."),
+    ("Bead width: 3,5 mm.", "The bead is 3.5 mm wide."),
+    ("Bead width: 3.5 mm.", "Der Wulst ist 3,5 mm breit."),
+    ("Rated output: 11,25 kW.", "The output is 11.25 kW."),
+    ("Anchor load: 2.400,75 kN.", "Die Ankerlast beträgt 2.400,75 kN."),
+    ("Anchor load: 2.400,75 kN.", "The anchor load is 2400.75 kN."),
+    ("Fall: 0,8 %.", "The fall is 0.8 %."),
+])
+def test_a_decimal_comma_of_certain_form_is_read(source: str, claim: str) -> None:
+    assert _status(claim, source)[0] == "ok"
+
+
+def test_a_decimal_comma_keeps_its_place() -> None:
+    assert _status("The bead is 3.6 mm wide.", "Bead width: 3,5 mm.")[0] != "ok"
+    [mention] = extract_quantities("Anchor load: 2.400,75 kN.").mentions
+    assert mention.value == pytest.approx(2400.75) and not mention.warnings
+
+
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("audit55") / "q"
+    ingest_specs(root, {"t-1": "1.1 Face velocity: 3.000 fpm.\n\n1.2 Face velocity: 3 fpm.\n"})
+    return root
+
+
+@pytest.mark.parametrize(("locator", "claim"), [
+    ("T-1#1.1", "The face velocity is 3 fpm."),
+    ("T-1#1.1", "The face velocity is 3000 fpm."),
+    ("T-1#1.2", "The face velocity is 3.000 fpm."),
+])
+def test_a_point_before_three_digits_is_neither_reading(ingested: Path, tmp_path: Path, locator: str, claim: str) -> None:
+    """Thousands or decimals cannot be told: escalated either way, never one answered."""
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
+    assert verdict == "escalation", detail
