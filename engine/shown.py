@@ -15,8 +15,8 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import Locator, Supersedes
-from inforce.ontology.views import ProvisionView, ShownDocument, ShownEdge, ShownRevision
 from inforce.ontology.erasure import ErasedNote
+from inforce.ontology.views import ProvisionView, ShownDocument, ShownEdge, ShownRevision
 
 from .redaction import Readable, edge_target
 

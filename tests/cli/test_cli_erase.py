@@ -83,7 +83,9 @@ def test_erase_asks_for_the_id_again_then_erases(project: tuple[Path, str], tmp_
     assert marker not in erased.stdout and not (root / "documents" / "gone.md").exists()
 
     shown = runner.invoke(app, ["show", str(root), "SPEC-1#1.1.A"])
-    assert shown.exit_code == 2 and "erased by R. Keeper" in shown.output
+    # its tombstone (issue 23): shown by ids and dates, said erased, without a word of its text
+    assert shown.exit_code == 0 and "by R. Keeper: its text is not kept" in shown.output
+    assert marker not in shown.output
     assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1.A"]).exit_code == 0
 
     (record,) = audit.glob("*.json")
