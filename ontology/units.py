@@ -48,6 +48,11 @@ DOMAIN_DEFINITIONS: tuple[str, ...] = (
     "psi_absolute = [absolute_pressure]",
     "kilopascal_absolute = psi_absolute / 6.894757293168361",
     "bar_absolute = 100 * kilopascal_absolute",
+    # A designation's number, compared only with the same designation (audit 55): a sheet's or
+    # wire's gauge, an insulation's R-value, a deflection limit's n of L/n.
+    "gauge_number = [gauge_number]",
+    "r_value = [r_value]",
+    "span_ratio = [span_ratio]",
     # A dose in international units measures biological activity, not mass.
     "international_unit = [biological_activity] = IU",
     "perm = 5.72135e-11 * kilogram / (pascal * second * meter ** 2)",
@@ -338,7 +343,13 @@ _DIMENSIONS: dict[str, str] = {
     "yard ** 2": "[length] ** 2",
     "yard ** 3": "[length] ** 3",
     "year": "[time]",
-    # audit 55: pressures gauge and absolute, electricity
+    # audit 55: pressures gauge and absolute, electricity, designations
+    "gauge_number": "[gauge_number]",
+    "r_value": "[r_value]",
+    "span_ratio": "[span_ratio]",
+    "foot ** 3 / minute": "[length] ** 3 / [time]",
+    "foot / minute": "[length] / [time]",
+    "gallon / minute": "[length] ** 3 / [time]",
     "bar_absolute": "[absolute_pressure]",
     "bar_gauge": "[gauge_pressure]",
     "hertz": "1 / [time]",

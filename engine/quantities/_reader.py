@@ -22,6 +22,7 @@ from ._lexicon import (
     BAR_SIZES_US,
     BOUND_AFTER,
     CURRENCY_PREFIXES,
+    DESIGNATION_AFTER,
     FREQUENCIES,
     MONEY_ONLY_SCALES,
     POWER_OF_TEN,
@@ -82,6 +83,12 @@ _AFTER_CLOCK = frozenset({"am", "a.m", "pm", "p.m", "hours", "hour", "hrs", "hr"
 #: Feet and whole inches with no inch mark yet (``3'-0``, ``2'-6``): a fraction and the inch
 #: mark may follow across a blank (``3'-0 1/2"``: 36.5 in, audit 53); the inches as written.
 _FEET_WHOLE_INCHES = re.compile(r"[+\-−]?\d+['′]-?(?P<inches>\d+)")
+#: An R-value (``R-19``, ``R13``, ``R-3.5``) or a deflection limit over the span (``L/360``) as one token.
+_DESIGNATED = re.compile(r"(?:(?P<letter>R)-?|L/)(?P<number>\d+(?:\.\d+)?)")
+#: The unit each designation's number is read in, each a dimension of its own (``ontology.units``).
+_DESIGNATED_UNITS: dict[str, tuple[str, str]] = {
+    "gauge": ("gauge", "gauge_number"), "r_value": ("R-value", "r_value"), "span_ratio": ("L/n", "span_ratio"),
+}
 #: A unit whose whole number may be followed by a figure of a smaller unit, the two one quantity
 #: (``10 ft 6 in``, ``2 h 30 min``, ``5 lb 8 oz``), and how many of the smaller make one of it.
 _SMALLER_PART: dict[str, tuple[str, int]] = {
@@ -103,7 +110,8 @@ class _Reader(_TokenReader):
         for i, lower in enumerate(self.lowers):
             if i < resume:
                 continue
-            bar = self._bar_size(i) if _DIGIT.search(lower) is not None else None
+            bar = (self._bar_size(i) or self._designated_figure(i) or self._ratio_in_words(i)
+                   if _DIGIT.search(lower) is not None else None)
             if bar is not None:
                 number = bar
             elif lower[:1] in _NUMBER_START and _NUMERAL.search(lower) is not None:
@@ -270,7 +278,7 @@ class _Reader(_TokenReader):
         return replace(number, value=float(digits), has_grouping=True, tokens=k - i + 1)
 
     def _mention(self, i: int, number: NumberToken, floor: int) -> tuple[Found | None, int]:
-        if number.kind != "bar_size" and self._designation(i, number):
+        if number.kind not in ("bar_size", *_DESIGNATED_UNITS) and self._designation(i, number):
             self.designated.add(i)
             return None, i + 1
         texts, lowers = self.texts, self.lowers
@@ -399,6 +407,8 @@ class _Reader(_TokenReader):
             unit_written, expression = "bar size", "bar_size_mm"
         elif number.kind == "ratio":  # 1:12: a slope's rise over its run, a pure number (audit 53)
             unit_written, expression = "ratio", "dimensionless"
+        elif number.kind in _DESIGNATED_UNITS:  # 20 gauge, R-19, L/360: a designation's number (audit 55)
+            unit_written, expression = _DESIGNATED_UNITS[number.kind]
         else:
             if (number.kind == "fraction" and j + 2 < self.n and lowers[j] == "of" and lowers[j + 1] in ("a", "an")
                     and self._unit(j + 2, i) is not None):
@@ -436,10 +446,11 @@ class _Reader(_TokenReader):
                 precision = part_place / per
                 if expression == "foot":
                     notation = "feet_inches"
-        if expression is not None and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
+        if expression not in (None, "percent") and number.kind == "number" and _POINT_GROUPED.fullmatch(texts[i]):
             # 4.000 psi: a point between thousands (as much of Europe writes them) or three
             # decimals (audit MM4-2); which cannot be told, so the figure is kept without a value,
-            # never read one way so that a claim of the other is refused (audit 55: 2.000 fpm)
+            # never read one way so that a claim of the other is refused (audit 55: 2.000 fpm). A
+            # percent is read as decimals: rates are written so (1.500% Notes), a thousand percent not
             warnings.append(("malformed_number", self.idx[i], self._end_char(i),
                              f"{texts[i]!r} may be {texts[i].replace('.', ',')} (a point between thousands) "
                              "or three decimals; the figure is kept without a value (write 4,000 or 4000 for "
@@ -709,6 +720,32 @@ class _Reader(_TokenReader):
         if BAR_CONTEXT.search(self.text, line_start, len(self.text) if line_end < 0 else line_end) is None:
             return None
         return NumberToken("bar_size", diameter, precision=0.0, is_integer=True, tokens=tokens)
+
+    def _designated_figure(self, i: int) -> NumberToken | None:
+        """A number that is a designation's, compared only with the same designation (audit 55):
+        a gauge (``20 gauge``, ``16 ga.``; a larger number is a thinner sheet, never a length), an
+        R-value (``R-19``, ``R13``) and a deflection limit over the span (``L/360``; a larger
+        number is stricter). Each is a dimension of its own (:data:`_DESIGNATED_UNITS`)."""
+        text = self.texts[i]
+        if text.isdigit() and i + 1 < self.n and self.lowers[i + 1] in DESIGNATION_AFTER and self.space[i]:
+            return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=2)
+        designated = _DESIGNATED.fullmatch(text)
+        if designated is None:
+            return None
+        kind = "r_value" if designated["letter"] == "R" else "span_ratio"
+        lex = lex_number(designated["number"])
+        if lex is None or lex.value is None or lex.kind != "number":
+            return None
+        return NumberToken(kind, lex.value, precision=lex.precision, is_integer=lex.is_integer)
+
+    def _ratio_in_words(self, i: int) -> NumberToken | None:
+        """A ratio written ``1 in 12`` (a slope's rise in its run: 1:12, audit 55): a 1, ``in``,
+        then a whole number with no unit of its own after it."""
+        if self.texts[i] != "1" or i + 2 >= self.n or self.lowers[i + 1] != "in" or not self.texts[i + 2].isdigit():
+            return None
+        if int(self.texts[i + 2]) == 0 or (i + 3 < self.n and self._unit(i + 3, i + 2) is not None):
+            return None
+        return NumberToken("ratio", 1 / int(self.texts[i + 2]), precision=0.0, tokens=3)
 
     def _ratio(self, i: int) -> NumberToken | None:
         """A ratio written with a colon at token ``i`` (:data:`_RATIO`: ``1:12``, ``2:1``), its

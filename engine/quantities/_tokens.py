@@ -91,7 +91,7 @@ _FOOT_MARKS = frozenset({"'", "′"})
 _AFTER_INCH_WORD = frozenset({
     "thick", "wide", "deep", "long", "high", "dia", "dia.", "diameter", "o.c.", "oc", "x", "×",
     "clr", "clear", "minimum", "min", "min.", "max", "max.", "maximum", "nominal", "apart",
-    "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth",
+    "or", "and", "to", "in", "of", "each", "ea", "thickness", "width", "depth", "by",
 })
 #: (℃ and ℉ are one character each for "°C" and "°F", read through the unit table.)
 _SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "V", "A", "W", "%", "°", "\u2103", "\u2109", "'", '"', "″", "′", "”"})

@@ -620,8 +620,8 @@ def _as(condition: Sequence[str]) -> str:
 def _key(mention: QuantityMention) -> str | None:
     if mention.unit_expression is None:
         return None
-    if mention.unit_expression == "percent":
-        return "percent"
+    if mention.unit_expression == "percent" or (mention.unit_expression == "dimensionless" and mention.unit == "ratio"):
+        return "percent"  # a slope's ratio (1:12, 1 in 12) is the percent it gives (8.33 %: audit 55)
     return mention.dimension
 
 

@@ -85,7 +85,8 @@ __all__ = [
 EXTRACTOR_VERSION = "inforce-quantities/25"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
-_NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*")
+#: An R-value's number glued to its R (``R13``) is one too (audit 55), though a C150 is a name.
+_NUMBER_RUN = re.compile(rf"(?<![A-Za-z0-9_])[\d{''.join(VULGAR_FRACTIONS)}][\d,.]*|(?<=(?<![A-Za-z0-9_])R)\d[\d.]*")
 #: A count said with an article or a fraction in words (``half a year``, ``a quarter of an hour``,
 #: ``a decade``): read only before a unit (the grammar's ``_article_number``).
 _ARTICLE_COUNT = re.compile(

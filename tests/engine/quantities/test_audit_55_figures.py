@@ -8,6 +8,9 @@ absolute pressures (``psig``, ``psia``), electricity written against its figure 
 as malformed in a claim and left unread in a source; it is read where its form says so with
 certainty. A point before exactly three digits (``2.000 fpm``) may be thousands or decimals: it
 was read as decimals, so one reading was answered and the other refused; now neither is.
+Designations compared as numbers of their own: a gauge (``18 gauge``), an R-value (``R-21``) and
+a deflection limit (``L/480``) were skipped as names, so a false one was answered. A slope ``1 in
+20`` and a size ``48 in by 96 in`` were not read.
 """
 
 from __future__ import annotations
@@ -126,3 +129,42 @@ def test_a_point_before_three_digits_is_neither_reading(ingested: Path, tmp_path
     """Thousands or decimals cannot be told: escalated either way, never one answered."""
     verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
     assert verdict == "escalation", detail
+
+
+@pytest.mark.parametrize(("source", "claim", "answered"), [
+    ("Track: 18 gauge.", "Track is 18 gauge.", True),
+    ("Track: 18 gauge.", "Track is 22 gauge.", False),
+    ("Track: 18 ga.", "Track is 16 gauge.", False),
+    ("Batts: R-21.", "Batts are R-21.", True),
+    ("Batts: R-21.", "Batts are R21.", True),
+    ("Batts: R-21.", "Batts are R-11.", False),
+    ("Batts: R-21.", "Batts are R11.", False),
+    ("Live load deflection: L/480.", "Live load deflection is L/480.", True),
+    ("Live load deflection: L/480.", "Live load deflection is L/360.", False),
+])
+def test_a_designation_is_compared_with_its_own_kind(source: str, claim: str, answered: bool) -> None:
+    assert (_status(claim, source)[0] == "ok") is answered
+
+
+def test_a_gauge_is_no_length() -> None:
+    [mention] = extract_quantities("Tie wire: 16 gauge or heavier").mentions
+    assert (mention.value, mention.unit_expression) == (16.0, "gauge_number")
+    assert _status("Track is 18 mm.", "Track: 18 gauge.")[1] == ["not_comparable"]
+
+
+@pytest.mark.parametrize(("source", "claim", "answered"), [
+    ("Ramp: 1 in 20 maximum.", "The ramp is at most 1:20.", True),
+    ("Ramp: 1 in 20 maximum.", "The ramp is at most 5 %.", True),
+    ("Ramp: 1:20 maximum.", "The ramp is at most 1 in 20.", True),
+    ("Ramp: 1 in 20 maximum.", "The ramp is at most 1:12.", False),
+])
+def test_a_slope_in_words_is_a_ratio(source: str, claim: str, answered: bool) -> None:
+    assert (_status(claim, source)[0] == "ok") is answered
+
+
+@pytest.mark.parametrize(("claim", "answered"), [
+    ("The panel is 48 in by 96 in.", True),
+    ("The panel is 48 in by 72 in.", False),
+])
+def test_a_size_written_by_is_two_lengths(claim: str, answered: bool) -> None:
+    assert (_status(claim, "Panel: 4'-0\" x 8'-0\".")[0] == "ok") is answered

@@ -237,7 +237,6 @@ def test_fractions_written_in_words(extractor):
         "costs at 3M and at IZH 34M",
         "Butyl 2-chloro-4-fluorophenoxyacetate",
         "deliver to 410 Commerce Street, Millbrook",
-        "Tie wire: 16 gauge or heavier",
         "AASHTO M 182, burlap cloth",
         "Handbook P1, edition 1",
         "not exceeding the limit in subparagraph 1.",
