@@ -229,10 +229,13 @@ def test_visible_facet_values_still_match_and_a_context_value_no_one_can_see_is_
 def test_an_erasure_killed_before_deleting_that_the_rebuild_refuses_is_withdrawn_when_run_again(
         tmp_path: Path) -> None:
     root = _project(tmp_path / "p", ("spec-1.md", _SPEC), ("add-1.md", _ADDENDUM))
-    # the first run: refused, saying why (the declared target), nothing recorded
+    # a file added since the last ingest that does not read: the rebuild refuses it (a declared
+    # target in the erased revision no longer does: its tombstone keeps the path, issue 23)
+    (root / "documents" / "broken.md").write_text("---\nid: [not, an, id]\n---\nno metadata that reads\n")
+    # the first run: refused, saying why (the file), nothing recorded
     first = _cli("erase", root, "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1")
     assert first.returncode == 2, first.stderr
-    assert "documents/add-1.md:8" in _said(first) and "SPEC-1#1.1" in _said(first), _said(first)
+    assert "documents/broken.md" in _said(first), _said(first)
     assert not (root / "erasures.yaml").exists()
     # a run killed (SIGKILL) once its pending entry is written, before its rebuild
     killed = subprocess.run([sys.executable, "-c", textwrap.dedent("""
@@ -252,9 +255,10 @@ def test_an_erasure_killed_before_deleting_that_the_rebuild_refuses_is_withdrawn
     again = _cli("erase", root, "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1")
     assert again.returncode == 2, again.stderr
     said = _said(again)
-    assert "nothing was erased" in said and "withdrawn" in said and "SPEC-1#1.1" in said, said
+    assert "nothing was erased" in said and "withdrawn" in said and "documents/broken.md" in said, said
     assert not (root / "erasures.yaml").exists() or "pending" not in (root / "erasures.yaml").read_text()
     assert (root / "documents" / "spec-1.md").read_text() == _SPEC
+    (root / "documents" / "broken.md").unlink()
     ingested = _cli("ingest", root)
     assert ingested.returncode == 0, ingested.stderr
     shown = _cli("show", root, "SPEC-1#1.1")
