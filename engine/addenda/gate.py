@@ -565,6 +565,54 @@ def _of_other_title(read: str, target: Locator, corpus: Corpus) -> str | None:
     return None
 
 
+#: A section by number that a paragraph is "of" right after its path, or a change limited to a section
+#: ("2.2.A of Section 03 20 00", "in Section 03 20 00 only"); the number in group ``number``.
+_SECTION_OF = r"[ \t]+(?:of|in)[ \t]+(?:the[ \t]+)?(?:Spec(?:ification)?s?[ \t]+)?Section[ \t]+(?P<number>\d{2}[ \t]?\d{2}[ \t]?\d{2})\b"
+_SECTION_ONLY = re.compile(r"\b(?:in|for|to)[ \t]+(?:the[ \t]+)?(?:Spec(?:ification)?s?[ \t]+)?Section[ \t]+"
+                           r"(?P<number>\d{2}[ \t]?\d{2}[ \t]?\d{2})\b[ \t]+only\b", re.IGNORECASE)
+
+
+def _other_section_named(read: str, target: Locator, corpus: Corpus) -> str | None:
+    """The number of a section, not the target's own, that the words give the change to: the target's path
+    said to be "of" it, or the change said to be in it "only"; None otherwise (and where no document of the
+    project carries that number: what is not held is for the references to report)."""
+    found = [m for m in re.finditer(rf"(?<![\w.]){re.escape(target.path)}(?![\w]|\.\w){_SECTION_OF}", read, re.IGNORECASE)
+             ] if target.path is not None else []
+    found += list(_SECTION_ONLY.finditer(read))
+    for match in found:
+        number = re.sub(r"\s+", "", match.group("number"))
+        holders = {doc for doc, _ in corpus.directory.by_number.get(number, [])}
+        if holders and target.doc not in holders:
+            return " ".join(match.group("number").split())
+    return None
+
+
+#: A section's number and the title quoted right after it ('Section 03 30 00 "Concrete Reinforcing"').
+_NUMBER_TITLED = re.compile(r"\bSection[ \t]+(?P<number>\d{2}[ \t]?\d{2}[ \t]?\d{2})[ \t]*[-–—,]?[ \t]*[\"“](?P<title>[^\"”\n]{3,80})[\"”]",
+                            re.IGNORECASE)
+
+
+def _title_words(title: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]{3,}", title.lower())) - _TITLE_FILLER - _GENERIC_TITLE_WORDS
+
+
+def _titled_as_other(text: str, target: Locator, corpus: Corpus) -> str | None:
+    """The title quoted after the target document's own section number that is another document's title,
+    all its words in that one's and not in the target's ('Section 03 30 00 "Concrete Reinforcing"' where
+    03 20 00 is titled so); None otherwise."""
+    titles = corpus.directory.titles
+    own = _title_words(titles.get(target.doc, ("", ""))[1])
+    for match in _NUMBER_TITLED.finditer(text):
+        number = re.sub(r"\s+", "", match.group("number"))
+        if target.doc not in {doc for doc, _ in corpus.directory.by_number.get(number, [])}:
+            continue
+        words = _title_words(match.group("title"))
+        if words and not words <= own and any(words <= _title_words(title) for doc, (_, title) in titles.items()
+                                              if doc != target.doc):
+            return match.group("title").strip()
+    return None
+
+
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus, no_change: Sequence[re.Pattern[str]],
            reasons: Sequence[re.Pattern[str]] = ()) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
@@ -589,6 +637,21 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it names {target.path} of "{other}", which is not the title of {target.doc}: which document is meant '
                 "is for a person to confirm")
+    # (0g) the paragraph said to be "of" another section by number ("Section 03 30 00, Paragraph 2.2.A: Delete
+    # Paragraph 2.2.A of Section 03 20 00"), or the change limited to another section ("... in Section 03 20 00
+    # only"): the section the words give the change to is not the target's, so the caption above does not settle
+    # it; for a person (audit 55: applied to both sections)
+    if (other := _other_section_named(read, target, corpus)) is not None:
+        return ("propose", [(target, edge.scope, edge.successor)],
+                f"its words give the change to Section {other}, which is not {target.doc}: which section is meant "
+                "is for a person to confirm")
+    # (0h) the section's number written with another section's title quoted after it ('Section 03 30 00 "Concrete
+    # Reinforcing", Paragraph 2.3.B' where that is Section 03 20 00's title): number and title disagree on the
+    # document, whatever other items say; for a person (audit 55: applied once another item named the other)
+    if (other := _titled_as_other(item.text, target, corpus)) is not None:
+        return ("propose", [(target, edge.scope, edge.successor)],
+                f'it writes the title "{other}" for {target.doc}, whose title it is not: which document is meant is for '
+                "a person to confirm")
     # (0b) "REVISE Sheet C-106, Note 1 as follows:" and nothing else, the new text below opening with
     # the target's own label ("NOTE 1: ...", "B. ..."): the whole of it is written anew, as the step
     # reading "revise as follows" settles it for the verb after the target
