@@ -228,11 +228,16 @@ def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
             continue  # "twice daily, approximately 12 hours apart": a frequency
         if words == "no" and text[match.end():match.end() + 1] == ".":
             continue  # "No. 6": a designation
+        if family == "change" and _figures_own(text, *match.span()):
+            continue  # "plus or minus 1 inch": a tolerance's spread, no change (audit 55)
         if family == "bound" and words in _NAMING_BOUNDS and _NAMED_AFTER.match(gap):
             continue  # "Maximum aggregate size is 3/4 inch": the bound names the quantity, it bounds no figure (audit 53)
         found.append(Modifier(match[0], family, sense, match.start(), match.end(), False))
     high = _clause_end(text, end)
     marks = [m.span() for m in _TOLERANCE_AFTER.finditer(text, end, high)]
+    # "4 inches plus or minus 1 inch": the figure's tolerance, its spread after it, no change (audit 55)
+    marks += [m.span() for m in _FIGURES_OWN.finditer(text, end, high)
+              if m[0].lower().startswith("plus") and not text[end:m.start()].strip(" ,")]
     bounds = _later_bounds(text, end, high)
     for match in _AFTER_WORDS.finditer(text, end, high):
         words = " ".join(match[0].lower().split())
@@ -392,8 +397,12 @@ take takes taken took give gives given gave receive receives received need needs
 reach reaches reached provide provides provided use uses used
 stood stand stands amounted amounts totaled totalled totals totaling totalling equal equals equaled equalled
 to
-period periods term duration length interval time amount value figure sum total level
-""".split())
+period periods term duration length interval time amount value figure sum total level flow
+""".split()) | frozenset("""
+est sont de du des la le les un une
+ist sind beträgt betragen der die das den dem des von ein eine einer
+es son del el los las una
+""".split())  # the same plain statement in the languages the packs read: "est de", "beträgt", "es de" (audit 55)
 
 #: A negation written as a word or on one (the ``n't`` family after folding apostrophes).
 _NEGATION = re.compile(r"(?<![\w'])(?:not|no|never|none|nobody|nothing|neither|nor|nowhere|cannot|"
@@ -554,10 +563,24 @@ def _long_stems(text: str, low: int, high: int) -> frozenset[str]:
     return frozenset(_stem(m[0]) for m in _WORD.finditer(text, low, high))
 
 
+#: Words of a figure's own that the modifier lists hold too: ``min`` right after a figure or a
+#: unit's ``/`` is the minute, never the minimum (``2 h 30 min``, ``5 l/min``), and ``plus or
+#: minus`` before a spread is its tolerance, no change (``6 percent plus or minus 1 percent``,
+#: the range 5 to 7 percent: audit 55).
+_FIGURES_OWN = re.compile(r"(?<=[\d/])\s?min\b|(?<=\d )min\b|\bplus\s*(?:or|/)\s*minus(?=\s*[\d.])",
+                          re.IGNORECASE)
+
+
+def _figures_own(text: str, start: int, end: int) -> bool:
+    """Whether the modifier word at ``start``-``end`` is one of its figure's own (:data:`_FIGURES_OWN`)."""
+    return any(m.start() <= start and end <= m.end() for m in _FIGURES_OWN.finditer(text, max(0, start - 12), end + 12))
+
+
 def _own(text: str, start: int, end: int) -> set[str]:
     """The figure's own words (its unit: "years"), less the modifier words its span may hold
     ("up to 7 years", "7 years or more"): those are read as any word beside it."""
-    taken = [m.span() for pattern in (_BEFORE_WORDS, _AFTER_WORDS) for m in pattern.finditer(text, start, end)]
+    taken = [m.span() for pattern in (_BEFORE_WORDS, _AFTER_WORDS) for m in pattern.finditer(text, start, end)
+             if not _figures_own(text, *m.span())]
     own = {_stem(m[0]) for m in _WORD.finditer(text, start, end)
            if not any(a <= m.start() < b for a, b in taken)}
     if _RANGE_SPAN.search(text, start, end) is not None:
@@ -604,6 +627,8 @@ def span_bounds(text: str, start: int, end: int) -> frozenset[str]:
     senses = set()
     for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER)):
         for match in pattern.finditer(text, start, end):
+            if _figures_own(text, *match.span()):
+                continue  # the figure's minutes (2 h 30 min, 5 l/min) or tolerance, its own words
             family, sense = table.get(" ".join(match[0].lower().split()), ("", ""))
             if family == "bound":
                 senses.add(sense)
@@ -639,6 +664,10 @@ def _opens_next_bound(text: str, at: int) -> bool:
     return match is not None and BEFORE.get(" ".join(match[1].lower().split()), ("",))[0] == "bound"
 
 
+#: The words joining a size's two figures (``4 ft x 8 ft``, ``4 ft by 8 ft``), each held by the other.
+_BY = frozenset({"x", "×", "by"})
+
+
 def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_ends: bool = False,
           anchors: bool = False, bounds: frozenset[str] = frozenset()) -> list[str]:
     """The words of the figure at ``start``-``end`` of ``text`` within :data:`NEAR` of it on
@@ -658,6 +687,8 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
     taken: list[tuple[int, int]] = []
     for pattern, table in ((_BEFORE_WORDS, BEFORE), (_AFTER_WORDS, AFTER)):  # a modifier inside the span ("up to 7 years")
         for match in pattern.finditer(text, start, end):
+            if _figures_own(text, *match.span()):
+                continue  # the figure's minutes (2 h 30 min, 5 l/min) or tolerance, its own words
             family, sense = table.get(" ".join(match[0].lower().split()), ("", ""))
             if family == "bound" and sense in bounds:
                 taken.append(match.span())
@@ -677,6 +708,8 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
             if _stem(low) in held or _stem(low) in own or (len(parts) > 1 and all(
                     _stem(part) in held | own or part in NEUTRAL for part in parts)):
                 break  # "a child weighing 30 to 40 kg": what lies beyond 'weighing' speaks of it, not the figure
+            if low in _BY and held & {_stem(w) for w in _BY} and re.match(r"\s*\d", text[stop:stop + 4]):
+                continue  # 3'-0" x 7'-0" against 36 in by 84 in: one size's two figures, "by" said as "x" (audit 55)
             if side is after and low in _SEE and text[:at].rstrip().endswith(("(", "[")):
                 break  # "7 days (see Appendix 2)": a bracketed cross-reference, no word of the figure (audit 48)
             if anchors and side is after and low in _ANCHORS:

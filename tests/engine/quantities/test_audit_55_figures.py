@@ -10,7 +10,10 @@ certainty. A point before exactly three digits (``2.000 fpm``) may be thousands 
 was read as decimals, so one reading was answered and the other refused; now neither is.
 Designations compared as numbers of their own: a gauge (``18 gauge``), an R-value (``R-21``) and
 a deflection limit (``L/480``) were skipped as names, so a false one was answered. A slope ``1 in
-20`` and a size ``48 in by 96 in`` were not read.
+20`` and a size ``48 in by 96 in`` were not read. Through ``check``, words of a figure's own were
+taken for modifiers the claim did not hold, so true claims escalated: the ``min`` of ``2 h 30 min``
+and ``5 l/min`` read as a minimum, the ``x`` of a size, ``plus or minus`` of a tolerance read as a
+change, a French or German claim's plain ``est de`` / ``beträgt``, and ``flow`` naming a flow.
 """
 
 from __future__ import annotations
@@ -116,7 +119,11 @@ def test_a_decimal_comma_keeps_its_place() -> None:
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("audit55") / "q"
-    ingest_specs(root, {"t-1": "1.1 Face velocity: 3.000 fpm.\n\n1.2 Face velocity: 3 fpm.\n"})
+    ingest_specs(root, {"t-1": "1.1 Face velocity: 3.000 fpm.\n\n1.2 Face velocity: 3 fpm.\n\n"
+                               "1.3 Soak time: 1 h 15 min.\n\n1.4 Drain: 12 l/min.\n\n1.5 Frame: 3'-6\" x 6'-8\".\n\n"
+                               "1.6 Slump: 5 inches plus or minus 1 inch.\n\n1.7 Air: 4 to 6 percent.\n\n"
+                               "1.8 Gap: 1,5 mm.\n\n1.9 Chilled water: 2.5 m³/h.\n\n1.10 Drain: 12 l/min minimum.\n\n"
+                               "1.11 Last: 2.400,5 kN.\n"})
     return root
 
 
@@ -168,3 +175,24 @@ def test_a_slope_in_words_is_a_ratio(source: str, claim: str, answered: bool) ->
 ])
 def test_a_size_written_by_is_two_lengths(claim: str, answered: bool) -> None:
     assert (_status(claim, "Panel: 4'-0\" x 8'-0\".")[0] == "ok") is answered
+
+
+@pytest.mark.parametrize(("locator", "claim"), [
+    ("T-1#1.3", "The soak time is 75 minutes."),
+    ("T-1#1.4", "The drain is 12 litres per minute."),
+    ("T-1#1.5", "The frame is 42 in by 80 in."),
+    ("T-1#1.6", "Slump is 4 to 6 inches."),
+    ("T-1#1.7", "Air is 5 percent plus or minus 1 percent."),
+    ("T-1#1.8", "Le joint est de 1,5 mm."),
+    ("T-1#1.11", "Die Last beträgt 2.400,5 kN."),
+    ("T-1#1.9", "Chilled water flow is 2500 L/h."),
+])
+def test_a_figures_own_words_are_no_modifiers(ingested: Path, tmp_path: Path, locator: str, claim: str) -> None:
+    verdict, detail = verdict_of(ingested, tmp_path, locator, claim)
+    assert verdict == "answer", detail
+
+
+def test_a_minimum_after_a_unit_is_still_a_minimum(ingested: Path, tmp_path: Path) -> None:
+    """``12 l/min minimum``: the minute is the figure's, the minimum a bound the claim drops."""
+    verdict, detail = verdict_of(ingested, tmp_path, "T-1#1.10", "The drain is 12 litres per minute.")
+    assert verdict != "answer", detail
