@@ -730,8 +730,8 @@ class _Reader(_TokenReader):
         if text.isdigit() and i + 1 < self.n and self.lowers[i + 1] in DESIGNATION_AFTER and self.space[i]:
             return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=2)
         designated = _DESIGNATED.fullmatch(text)
-        if designated is None:
-            return None
+        if designated is None or self._after_designation(i):
+            return None  # Sheet R-101, Detail R-3: a label's
         kind = "r_value" if designated["letter"] == "R" else "span_ratio"
         lex = lex_number(designated["number"])
         if lex is None or lex.value is None or lex.kind != "number":

@@ -153,6 +153,10 @@ def test_a_designation_is_compared_with_its_own_kind(source: str, claim: str, an
     assert (_status(claim, source)[0] == "ok") is answered
 
 
+def test_a_label_written_like_an_r_value_stays_a_label() -> None:
+    assert extract_quantities("See Sheet R-101 and Detail R-3.").mentions == ()
+
+
 def test_a_gauge_is_no_length() -> None:
     [mention] = extract_quantities("Tie wire: 16 gauge or heavier").mentions
     assert (mention.value, mention.unit_expression) == (16.0, "gauge_number")
