@@ -575,6 +575,8 @@ class _TokenReader:
             following = self._unit_part(end + 1, number_start)
             if following is None:
                 if self.texts[end] == "/" and self.texts[end + 1].isalpha():
+                    if end == k + 1 and len(self.texts[k]) == 1 and self.texts[k].isupper():
+                        return None  # one capital over a word: an abbreviation (0.50 W/C, A/E), no unit
                     return end + 2, None, self._written(k, end + 2)
                 break
             end, next_expression = following

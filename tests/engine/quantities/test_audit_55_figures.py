@@ -200,3 +200,11 @@ def test_a_minimum_after_a_unit_is_still_a_minimum(ingested: Path, tmp_path: Pat
     """``12 l/min minimum``: the minute is the figure's, the minimum a bound the claim drops."""
     verdict, detail = verdict_of(ingested, tmp_path, "T-1#1.10", "The drain is 12 litres per minute.")
     assert verdict != "answer", detail
+
+
+@pytest.mark.parametrize("text", ["Slab: 0.45 W/C max.", "Mix 2: 0.40 W/C, 5 percent air."])
+def test_a_capital_over_a_word_is_an_abbreviation_not_watts(text: str) -> None:
+    """Reading a spaced ``W`` as the watt (480 W) had made ``0.45 W/C`` a figure of an unknown
+    unit, so the water-cement ratio lost its subject (the stock subjects pack's INF-V101 case)."""
+    (ratio,) = [m for m in extract_quantities(text).mentions if m.text.startswith("0.4")]
+    assert ratio.unit is None and ratio.text in ("0.45", "0.40") and not ratio.warnings, ratio
