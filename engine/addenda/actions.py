@@ -154,7 +154,7 @@ _PART_TITLE = re.compile(r"(?:changes|revisions|modifications|amendments|correct
                          r"(?:to|in)\s+(?:the\s+)?(?:project\s+manual|drawings|plans|specifications|"
                          r"contract\s+documents|bidding\s+documents|bid\s+documents|documents)\b", re.IGNORECASE)
 #: A participle that states what a replacement is ("revised") rather than an action of its own.
-_STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
+_STATUS = re.compile(r"(?:revised|re-?issued|updated|corrected|modified|se\s+modifica)(?:,?\s+and\s+(?:revised|re-?issued|updated|corrected))?",
                      re.IGNORECASE)
 #: The first word of an instruction set off by a colon, as owners label a change by its verb in
 #: the margin ("Revise: ...", "Delete: 2.1.B", "Add: 3.1.B ..."); the colon is the label's, the
@@ -504,6 +504,8 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             return Action("replace", words, span, attachment)
         return Action("amend", words, span, attachment)
     if "replace" in kinds and all(_STATUS.fullmatch(h[3].strip()) for h in hits if h[2] == "amend"):
+        # ("Se modifica el ARTÍCULO 2º ..., que dice: "..." Reemplazándose por el siguiente texto: "...": the
+        # Spanish "is modified" says a change is made, the replace verb what it is, round 56)
         # "revised, to be substituted", "replaced with the attached revised sheet": "revised" says
         # what the replacement is, not a second action
         return Action("replace", words, span, attachment)

@@ -314,6 +314,11 @@ _CHANGES_TO = re.compile(r"[ \t*_]*+(?:changes|revisions|modifications|correctio
                          re.IGNORECASE)
 #: A part of the bidding documents by its designation and title ("Section VII. Technical Specifications",
 #: "Part 3 - Conditions of Contract"): the title (1), in title case, no closing stop.
+#: A line opening with an article or clause and its whole number, in the words of the languages the pack reads
+#: ("Artículo N° 3 ...", "ARTÍCULO 2º ...", "Cláusula 6.ª ...", "Article 4 ..."), up to 120 characters (a
+#: dotted one, "Clause 4.12 FINAL CLEANING", is a clause's caption, read as such).
+_ARTICLE_ALONE = re.compile(r"(?:art[íi]culo|article|cl[áa]usula|clause)\s+(?:n\.?\s?[º°o]\.?\s*)?\d{1,3}"
+                            r"(?:\s?[º°ª]|\.ª)?(?![\w.]*\d)[^\n]{0,100}", re.IGNORECASE)
 _DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
                                r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
 #: Words a layout may open with that make its items questions (their answers follow).
@@ -1100,7 +1105,7 @@ class _Reader:
         kind = _heading_line(lines[index])
         if kind is None and (self._leads_lines(index) or self._names_parts_below(index) or self._heads_bullets(index)):
             kind = "sub"
-        if kind is None and (self._titled_alone(index) or self._designation_alone(index)):
+        if kind is None and (self._titled_alone(index) or self._designation_alone(index) or self._article_alone(index)):
             kind = "minor"
         if kind is None and self._cites_below(index):
             kind = "sub"
@@ -1286,6 +1291,20 @@ class _Reader:
         if (_DESIGNATION_LINE.fullmatch(line) is None or (index > 0 and lines[index - 1].strip())
                 or (index + 1 < len(lines) and lines[index + 1].strip())
                 or any(verb.search(_DESIGNATION_LINE.fullmatch(line).group(1)) for verb in self.verbs)):
+            return False
+        return any(lines[i].strip() for i in range(index + 1, len(lines)))
+
+    def _article_alone(self, index: int) -> bool:
+        """Whether line ``index`` names an article or clause by its number alone (its document's name or
+        initials, its title, an inciso of it beside: 'Artículo N° 3 de las ETP "Excavación de zanjas",
+        inciso 2', "Clause 4.2 Formwork"), a paragraph of its own with no verb and no closing stop, with
+        paragraphs under it: owners' circulars head each change so and write what changes below it
+        ("Donde dice: ..." then "Quedará redactado: ..."); the line names where, the paragraphs what."""
+        lines = self.lines
+        line = lines[index].strip(" \t*_")
+        if (_ARTICLE_ALONE.fullmatch(line) is None or line.endswith((".", ";", ":", "?"))
+                or (index > 0 and lines[index - 1].strip()) or (index + 1 < len(lines) and lines[index + 1].strip())
+                or any(verb.search(_QUOTED.sub(" ", line)) for verb in self.verbs)):
             return False
         return any(lines[i].strip() for i in range(index + 1, len(lines)))
 

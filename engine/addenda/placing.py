@@ -36,6 +36,10 @@ def _has_object(text: str, mask: Sequence[tuple[int, int]], action: Action) -> b
 #: after the verb, is proposed ("This Addendum consists of ... the revised Bid Form and Sheet A-602").
 _TARGET_REACH = 90
 
+#: An item opening with the old words under their label, quoted, and nothing else before its verb ("Donde dice:
+#: "..." .", "Onde se lê "..."", "Where it says "..."": a quotation masked to blanks).
+_OLD_WORDS_FIRST = re.compile(r"[\s*_]*(?:donde\s+dice|onde\s+se\s+l[êe]|where\s+it\s+(?:says|reads))\s*:?[\s\"“”']*[.;,]?\s*",
+                              re.IGNORECASE)
 #: How far into an item that names no target of its own its verb may sit (an instruction starts
 #: with it: "DELETE Paragraph C", "Add the following sentence"; a narrative does not).
 _VERB_REACH = 40
@@ -289,6 +293,13 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             # Revised to require ...": a note under the document's own heading, opening with what befell
             # it; its subject is that document, whole
             pass
+        elif (all(t.path is not None for t, _ in resolved) and not read[start:action.span[0]].strip(" \t*_-–•")
+              and action.span[1] > action.span[0] and re.match(r"[ \t]*:", read[action.span[1]:])
+              and len(action.words.split(" … ")) == 1 and " " in action.words):
+            # 'Artículo N° 3 ..., inciso 2' over 'Quedará redactado de la siguiente manera: "..."': a phrase with no
+            # object opening the item and closed by the colon before the new text has the provision its heading
+            # names for its subject, as a note under a document's heading has the document (round 56)
+            pass
         elif not _TARGET_OBJECT.match(after) and not _DOCUMENT_SUBJECT.fullmatch(read[start:action.span[0]]) and not (
                 # "Not used. This section is deleted ...": the verb's own sentence has the heading's
                 # document for its subject, whatever sentence went before it
@@ -302,6 +313,9 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                 and all(t.path is not None and r.kind in ("paragraph", "callout") for t, r in resolved)):
             return "its verb's object is not what its heading names: which it changes is not certain"
     if inherited and action.span is not None and action.span[0] - start > _VERB_REACH and not (
+            # 'Donde dice: "en cámaras de mampostería". Quedará redactado: "..."': the old words, quoted after
+            # their label, are all that stands before the verb (round 56)
+            _OLD_WORDS_FIRST.fullmatch(read, start, action.span[0]) is not None) and not (
             # "The clause reads as follows: "(the words as published)". The correct statement is:
             # ...": the quotation of the old words stands between the subject and the verb
             (opens := _PART_SUBJECT_OPENS.match(read, start)) is not None and opens.group(0).lower().endswith("reads")

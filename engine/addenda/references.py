@@ -52,6 +52,7 @@ __all__ = [
     "Reference",
     "find_references",
     "heading_document",
+    "documents_named",
     "place_path",
     "titles_a_clause",
 ]
@@ -783,6 +784,8 @@ def find_references(
                 named = named or bool(sheets)
     if not named and heading is None and titles:  # no number names a document: its title may
         found += _titles(text, read, corpus, cells, mask)
+        if not any(r.kind in ("section", "sheet", "title") and (r.target or r.candidates) for r in found):
+            found += _document_named(read, corpus)
         found.sort(key=lambda r: r.span)
     owner = heading
     if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
@@ -1533,6 +1536,7 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
     document reference as ``bound`` (it names where, not what)."""
     out = list(found)
     last_path: dict[str, str] = {}  # doc → the last path an item named in it ("paragraph G" after "Article 3.11")
+    named_owner: Reference | None = None  # the document the addendum names by name, where the item names none
     if heading is not None and heading.target is not None and heading.target.path is not None:
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
@@ -1573,6 +1577,10 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
             owner = sheets[0] if sheets else owner
         if owner is None and reference.kind == "paragraph":
             owner = _lettered_owner(reference, corpus)
+        if owner is None and reference.kind == "paragraph":
+            # (once found for a clause of the item, the same for the clauses after it: "En el ARTÍCULO 42º,
+            # inciso 1" names the article's point, the article the document's)
+            owner = named_owner = named_owner or _addendum_named_owner(reference, corpus)
         if reference.kind == "name" and owner is None:
             out[index] = replace(reference, cited=True)  # "Project No. 2417": a name of no section here
             continue
@@ -1606,6 +1614,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
                 paths = place_path(corpus, doc, str(later.why))[0] if later is not None else []
                 if len(paths) == 1:
                     last_path[doc] = paths[0]
+            reference = _point_of_article(reference, doc, corpus, last_path,
+                                          [*([heading] if heading is not None else []), *out[:index]])
             out[index] = _paragraph(reference, doc, corpus, last_path)
             if owner.resolved_by == "title":  # its section named by title alone: by number only where written exactly
                 out[index] = replace(out[index], resolved_by="title", score=owner.score, exact=owner.exact)
@@ -1619,6 +1629,33 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
 #: What ends one listed place before the next: a conjunction or a semicolon ("Schedule IV, Clause 2.2
 #: and Section 03 30 00, Paragraph 2.1.B").
 _LISTED_APART = re.compile(r"\b(?:and|or)\b|[;&]", re.IGNORECASE)
+
+
+#: The word of a point of an article written apart from it, its number alone after ("inciso 2", "paragraph 1",
+#: "o n.º 3", "párrafo 2", "numeral 4", "item 3").
+_POINT_WORD = re.compile(r"(?:inciso|incisos|paragraph|para\.?|párrafo|parrafo|numeral|item|point|punto|alínea|alinea|"
+                         r"(?:o\s+|ao\s+|do\s+|no\s+)?n\.?\s?º)\s+\d{1,3}$", re.IGNORECASE)
+#: The word of an article or clause named by its number alone ("Article 5", "ARTÍCULO 2º", "Artículo N° 3",
+#: "cláusula 4.ª").
+_ARTICLE_WORD = re.compile(r"(?:articles?|art\.|art[íi]culo|clauses?|cl[áa]usula)\b", re.IGNORECASE)
+
+
+def _point_of_article(reference: Reference, doc: str, corpus: Corpus, last_path: dict[str, str],
+                      before: Sequence[Reference]) -> Reference:
+    """A point of an article named by its own number after the article ("Article 5, paragraph 1",
+    'Artículo N° 3 de las ETP "Excavación de zanjas", inciso 2', "Na cláusula 4.ª, é eliminado o n.º 3"):
+    owners number an article's points from 1 in each article and name one so; it is the article's point
+    (``5.1``), never article 1 of the document. Joined only where the article, a whole number the item
+    named before it in ``doc``, is held; the joined path is then read as any other (a point the article
+    does not hold is a new one, joining it)."""
+    number = str(reference.why or "")
+    article = last_path.get(doc, "")
+    if (not re.fullmatch(r"\d{1,3}", number) or not re.fullmatch(r"\d{1,3}", article)
+            or not _POINT_WORD.fullmatch(" ".join(reference.written.split()))
+            or not any(r.kind == "paragraph" and r.target == Locator(doc=doc, path=article)
+                       and _ARTICLE_WORD.match(r.written) for r in before)):
+        return reference
+    return replace(reference, why=f"{article}.{number}")
 
 
 def _designated_before(text: str, reference: Reference, after: Reference, corpus: Corpus) -> Reference | None:
@@ -1663,6 +1700,25 @@ def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:
         return None
     return Reference("section", f"Section {letter.group(1)}", (reference.span[0], reference.span[0]), Locator(doc=doc),
                      resolved_by="designation")
+
+
+def _addendum_named_owner(reference: Reference, corpus: Corpus) -> Reference | None:
+    """The document a clause named by its number alone belongs to where the item names none and the addendum
+    names one document alone by its name or initials (``documents_named``: "CIRCULAR ... AL PLIEGO DE CONDICIONES
+    PARTICULARES" then "Se suprime el inciso 3.2 del ARTÍCULO 3º"; "No caderno de encargos, ..." then "Na cláusula
+    4.ª, ..."), and names no section or sheet by number anywhere: owners of a tender's few documents write the
+    document once and its clauses after. That document where it holds the clause or the article it is in; None
+    otherwise."""
+    path = str(reference.why or "")
+    named = documents_named(corpus)
+    if (len(named) != 1 or not re.fullmatch(r"\d{1,3}(?:\.\d{1,3})*", path)
+            or corpus.once("numbers-written", lambda c: bool(_WORDED_SECTIONS.search(c.text) or _SHEET_LIST.search(c.text)))):
+        return None
+    doc = next(iter(named))
+    if not place_path(corpus, doc, path)[0] and not place_path(corpus, doc, path.rsplit(".", 1)[0])[0]:
+        return None
+    return Reference("title", doc, (reference.span[0], reference.span[0]), Locator(doc=doc), resolved_by="title",
+                     score=100.0, exact=True)
 
 
 def _owner(found: list[Reference], index: int, kind: str) -> int | None:
@@ -1834,6 +1890,107 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                 found.append(Reference("title", written, span, None, tuple(Locator(doc=d) for d in chosen[0]),
                                        "title", round(best[1], 1), why=chosen[1]))
     return found
+
+
+#: A title's own abbreviation written in brackets after its name ("Especificaciones Técnicas
+#: Particulares (ETP)").
+_BRACKETED_INITIALS = re.compile(r"\((?-i:([A-Z]{2,6}))\)")
+#: A procurement's number as owners write it in a document's title and in an addendum's heading
+#: ("Licitación Pública Nº 07/2027", "Concurso Público n.º 9/2027"): digits, a slash, the year.
+_PROCUREMENT_NUMBER = re.compile(r"(?<![\d/])(\d{1,5}/(?:19|20)\d{2})(?![\d/])")
+
+
+def _document_names(corpus: Corpus) -> dict[str, tuple[str, str]]:
+    """Doc id → (its name, its initials): the name is the title's words before the first comma or
+    bracket, put through rapidfuzz's ``default_process`` ("pliego de condiciones particulares"), kept
+    where it has two words or more; the initials those bracketed in the title ("(ETP)"; "" where none). Built
+    once a reading."""
+    from rapidfuzz import utils
+
+    names: dict[str, tuple[str, str]] = {}
+    for doc, title in corpus.directory.titles_of(corpus.target_kinds).items():
+        head = re.split(r"[,(;]", title, maxsplit=1)[0]
+        name = " ".join(utils.default_process(head).split())
+        if len(name.split()) < 2:
+            continue
+        bracketed = _BRACKETED_INITIALS.search(title)
+        initials = bracketed.group(1) if bracketed else ""
+        names[doc] = (name, initials)
+    return names
+
+
+def _tender_documents(corpus: Corpus) -> frozenset[str]:
+    """The documents with a name (``_document_names``) whose title is of the tender the addendum is about
+    (``_same_tender``): only they are named by their name alone; a name alone of another ("Works Statement",
+    "Scope of Work") is a short title, which only proposes as ``_titles`` reads it. Built once a reading."""
+    from rapidfuzz import utils
+
+    numbers = set(_PROCUREMENT_NUMBER.findall(corpus.text))
+    text = " " + " ".join(utils.default_process(corpus.text).split()) + " "
+    titles = corpus.directory.titles_of(corpus.target_kinds)
+    return frozenset(doc for doc in corpus.once("document-names", _document_names)
+                     if _same_tender(titles[doc], numbers, text))
+
+
+def _same_tender(title: str, numbers: set[str], text: str) -> bool:
+    """Whether a document's ``title`` is of the tender the addendum is about: it carries a procurement number
+    the addendum writes (``numbers``), or a part of it after its name, three words or more ("Empreitada de
+    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``."""
+    from rapidfuzz import utils
+
+    if numbers & set(_PROCUREMENT_NUMBER.findall(title)):
+        return True
+    for part in re.split(r"[,;]", re.split(r"\(", title, maxsplit=1)[0])[1:]:
+        words = " ".join(utils.default_process(part).split())
+        if len(words.split()) >= 3 and f" {words} " in text:
+            return True
+    return False
+
+
+def documents_named(corpus: Corpus) -> frozenset[str]:
+    """The one document the addendum's own text (``corpus.text``) names by its name or initials alone
+    (``_document_named``), as a set; empty where it names none or several so."""
+    def build(corpus: Corpus) -> frozenset[str]:
+        found = _document_named(corpus.text, corpus)
+        return frozenset(r.target.doc for r in found if r.target is not None)
+    return corpus.once("documents-named", build)
+
+
+def _document_named(read: str, corpus: Corpus) -> list[Reference]:
+    """The document an item names by its name or its initials alone, no number ("ARTÍCULO 2º DEL PLIEGO
+    DE CONDICIONES PARTICULARES", "Artículo N° 3 de las ETP", "No caderno de encargos, ..."): owners of
+    a tender's few documents name each so. Every document whose name (``_document_names``) is written
+    in the item word for word (rapidfuzz's ``partial_ratio`` of 100 on both processed, the score kept)
+    or whose initials stand as a word of capitals fits, where its title is of the tender the addendum is about
+    (``_same_tender``: "Licitación Pública Nº 07/2027"): the name and the tender agreeing, one left is named
+    exactly (a clause of it resolves as by number; the document alone still only proposes); none or
+    several are left to ``_titles``."""
+    from rapidfuzz import fuzz, utils
+
+    names = corpus.once("document-names", _document_names)
+    tender = corpus.once("tender-documents", _tender_documents)
+    if not tender:
+        return []
+    processed = " " + " ".join(utils.default_process(read).split()) + " "
+    capitals = set(re.findall(r"(?<![\w-])(?-i:[A-Z]{2,6})(?![\w-])", read))
+    fits: dict[str, tuple[float, str]] = {}
+    for doc in sorted(tender):
+        name, initials = names[doc]
+        if f" {name} " in processed:
+            fits[doc] = (fuzz.partial_ratio(name, processed), name)
+        elif initials and initials in capitals:
+            fits[doc] = (100.0, initials)
+    if not fits:
+        return []
+    words = sorted({fit[1] for fit in fits.values()}, key=len, reverse=True)[0]
+    where = re.search(r"(?i)" + r"\W+".join(re.escape(w) for w in words.split()), read) if " " in words else (
+        re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", read))
+    span = where.span() if where is not None else (0, 0)
+    written = " ".join(read[span[0]:span[1]].split()) or words
+    if len(fits) == 1:
+        doc, (score, _) = next(iter(fits.items()))
+        return [Reference("title", written, span, Locator(doc=doc), resolved_by="title", score=round(score, 1), exact=True)]
+    return []  # (several: what their titles' words choose among them is ``_titles``' to say)
 
 
 #: A clause number the item cites by its label ("Clause 3.3.4", "Sub-Clause 8.7", "article 5"),

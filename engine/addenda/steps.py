@@ -1621,7 +1621,10 @@ class _One:
                         self.item.text, self.mask, self.action, self.resolved, self.vocabularies):
                     if _has_object(self.item.text, self.mask, self.action):  # "Delete the two pole-mounted luminaires": something on it
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
-                    elif not (len(self.resolved) == 1 and _status_cell(self.item, self.action)):
+                    elif not ((len(self.resolved) == 1 or (self.action.attachment and len({r.kind for _, r in self.resolved}) == 1))
+                              and _status_cell(self.item, self.action)):
+                        # (a row's status said of each document its cell lists, the attached issue in their
+                        # place: "| Drawings | C-104, S-101 | Superseded; replaced by the attached sheets |", round 56)
                         doubt = "its verb takes no object of its own: whether the whole of it goes is not certain"
                 if (whole and doubt is None and self.action.action == "replace" and not self.reissued and not self.from_lead
                         and not self.under_attachments and not worded(_SUCCESSOR_SAID, self.vocabularies, "successor_words").search(
