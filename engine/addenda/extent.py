@@ -16,7 +16,7 @@ from .actions import Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
-from .references import Corpus, Reference, documents_named, find_references, place_path
+from .references import Corpus, Reference, find_references, place_path
 from .wording import _WHOLE_OF
 
 #: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
@@ -455,10 +455,6 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
                   if kind in corpus.target_kinds and path in corpus.path_set(doc))
     if len(docs) <= 1:
         return docs
-    # (the addendum naming one of them by its name or initials alone, "del Pliego de Condiciones
-    # Particulares", "das ETP", and no other so: that one, round 56)
-    if (named := [doc for doc in docs if doc in documents_named(corpus)]):
-        return named
     # (a row's neighbours are the rows of its own table: a caption line between two tables may name
     # another document, "Chapter 3" over one and "Chapter 4" over the next)
     table = item.path.rsplit(".row-", 1)[0] + ".row-" if item.cells and ".row-" in item.path else None

@@ -52,7 +52,6 @@ __all__ = [
     "Reference",
     "find_references",
     "heading_document",
-    "documents_named",
     "place_path",
     "titles_a_clause",
 ]
@@ -1536,7 +1535,6 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
     document reference as ``bound`` (it names where, not what)."""
     out = list(found)
     last_path: dict[str, str] = {}  # doc → the last path an item named in it ("paragraph G" after "Article 3.11")
-    named_owner: Reference | None = None  # the document the addendum names by name, where the item names none
     if heading is not None and heading.target is not None and heading.target.path is not None:
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
@@ -1577,10 +1575,6 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
             owner = sheets[0] if sheets else owner
         if owner is None and reference.kind == "paragraph":
             owner = _lettered_owner(reference, corpus)
-        if owner is None and reference.kind == "paragraph":
-            # (once found for a clause of the item, the same for the clauses after it: "En el ARTÍCULO 42º,
-            # inciso 1" names the article's point, the article the document's)
-            owner = named_owner = named_owner or _addendum_named_owner(reference, corpus)
         if reference.kind == "name" and owner is None:
             out[index] = replace(reference, cited=True)  # "Project No. 2417": a name of no section here
             continue
@@ -1700,25 +1694,6 @@ def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:
         return None
     return Reference("section", f"Section {letter.group(1)}", (reference.span[0], reference.span[0]), Locator(doc=doc),
                      resolved_by="designation")
-
-
-def _addendum_named_owner(reference: Reference, corpus: Corpus) -> Reference | None:
-    """The document a clause named by its number alone belongs to where the item names none and the addendum
-    names one document alone by its name or initials (``documents_named``: "CIRCULAR ... AL PLIEGO DE CONDICIONES
-    PARTICULARES" then "Se suprime el inciso 3.2 del ARTÍCULO 3º"; "No caderno de encargos, ..." then "Na cláusula
-    4.ª, ..."), and names no section or sheet by number anywhere: owners of a tender's few documents write the
-    document once and its clauses after. That document where it holds the clause or the article it is in; None
-    otherwise."""
-    path = str(reference.why or "")
-    named = documents_named(corpus)
-    if (len(named) != 1 or not re.fullmatch(r"\d{1,3}(?:\.\d{1,3})*", path)
-            or corpus.once("numbers-written", lambda c: bool(_WORDED_SECTIONS.search(c.text) or _SHEET_LIST.search(c.text)))):
-        return None
-    doc = next(iter(named))
-    if not place_path(corpus, doc, path)[0] and not place_path(corpus, doc, path.rsplit(".", 1)[0])[0]:
-        return None
-    return Reference("title", doc, (reference.span[0], reference.span[0]), Locator(doc=doc), resolved_by="title",
-                     score=100.0, exact=True)
 
 
 def _owner(found: list[Reference], index: int, kind: str) -> int | None:
@@ -1945,15 +1920,6 @@ def _same_tender(title: str, numbers: set[str], text: str) -> bool:
         if len(words.split()) >= 3 and f" {words} " in text:
             return True
     return False
-
-
-def documents_named(corpus: Corpus) -> frozenset[str]:
-    """The one document the addendum's own text (``corpus.text``) names by its name or initials alone
-    (``_document_named``), as a set; empty where it names none or several so."""
-    def build(corpus: Corpus) -> frozenset[str]:
-        found = _document_named(corpus.text, corpus)
-        return frozenset(r.target.doc for r in found if r.target is not None)
-    return corpus.once("documents-named", build)
 
 
 def _document_named(read: str, corpus: Corpus) -> list[Reference]:

@@ -59,10 +59,10 @@ def test_a_pliego_named_by_its_name_and_its_articles_by_the_ordinal_sign(tmp_pat
         '- Se modifica el ARTÍCULO 2º DEL PLIEGO DE CONDICIONES PARTICULARES, inciso 2.1, que dice: "El plazo de '
         'ejecución es de noventa (90) días." Reemplazándose por el siguiente texto: "2.1 El plazo de ejecución es de '
         'ciento diez (110) días."\n'
-        "- Se suprime el inciso 2.2 del ARTÍCULO 2º.\n"
-        '- En el ARTÍCULO 1º, inciso 2, donde dice "sesenta (60) días" deberá leerse "noventa (90) días".\n'))
+        "- Se suprime el inciso 2.2 del ARTÍCULO 2º del Pliego de Condiciones Particulares.\n"
+        '- En el ARTÍCULO 1º del Pliego de Condiciones Particulares, inciso 2, donde dice "sesenta (60) días" deberá leerse "noventa (90) días".\n'))
     assert ("SPEC-PCP#2.1", "full", True) in applied, applied    # "Se modifica ... Reemplazándose por": replaced
-    assert ("SPEC-PCP#2.2", "full", False) in applied, applied   # named in no document: the one the circular names
+    assert ("SPEC-PCP#2.2", "full", False) in applied, applied   # "Se suprime": the inciso goes
     assert ("SPEC-PCP#1.2", "partial", True) in applied, applied  # "inciso 2" of article 1 is 1.2, never article 2
 
 
@@ -87,9 +87,9 @@ def test_a_portuguese_rectification_reads_each_clause_and_point(tmp_path, rules)
     reading, applied, proposed = _read(tmp_path, rules, (
         "DECLARAÇÃO DE RECTIFICAÇÃO\n\nConcurso Público n.º 3/2027.\n\n"
         'No caderno de encargos, na cláusula 2.ª, n.º 2, onde se lê "cerâmico" deve ler-se "em madeira".\n\n'
-        'Na cláusula 3.ª, o n.º 1 passa a ter a seguinte redacção: "1 - A cobertura será em chapa sandwich de 50 mm."\n\n'
-        "Na cláusula 3.ª, é eliminado o n.º 2.\n\n"
-        'À cláusula 2.ª é aditado o n.º 3, com a seguinte redacção: "3 - Os pavimentos levarão verniz."\n\n'
+        'No caderno de encargos, na cláusula 3.ª, o n.º 1 passa a ter a seguinte redacção: "1 - A cobertura será em chapa sandwich de 50 mm."\n\n'
+        "No caderno de encargos, na cláusula 3.ª, é eliminado o n.º 2.\n\n"
+        'No caderno de encargos, à cláusula 2.ª é aditado o n.º 3, com a seguinte redacção: "3 - Os pavimentos levarão verniz."\n\n'
         "Mantém-se inalterada a cláusula 1.ª.\n"))
     said = applied | proposed
     assert ("SPEC-CE#2.2", "partial", True) in said, said
