@@ -26,7 +26,9 @@ __all__ = [
     "FILLERS",
     "FRACTION_WORDS",
     "FREQUENCIES",
+    "LABEL_LETTERS",
     "LABEL_UNIT_WORDS",
+    "LETTERED_LABEL_WORDS",
     "MINUS_SIGNS",
     "MONTHS",
     "NumberToken",
@@ -192,6 +194,8 @@ BOUND_BEFORE: dict[str, str] = {
     "shall not exceed": "max", "must not exceed": "max", "within": "max",
     "not later than": "max", "no later than": "max", "not greater than": "max",
     "no greater than": "max", "lower than": "max",
+    # a limit stated as such: "deflection limited to L/360" is at most L/360 (audit 56)
+    "limited to": "max",
 }
 
 #: Bound phrases written after a quantity (``7 days min.``, ``60 mL/min or greater``).
@@ -318,6 +322,16 @@ LABEL_UNIT_WORDS = frozenset({"in", "at", "a", "s", "h", "d", "l", "n", "t", "g"
 #: A number right before one of these is a citation's title number (``27 CFR``, ``18 U.S.C.``).
 CITATION_AFTER = frozenset({"u.s.c.", "usc", "cfr", "c.f.r.", "fr", "u.s.", "stat.", "stat"})
 
+#: Words after which a figure with a V, A or W written against it is the label's, as ``Room 12A``
+#: is (``LABEL_UNIT_WORDS``): a type's, a mark's or a model's name (``Type 2W``, ``Mark 12V valve``,
+#: ``Panel 4A``), no watt, volt or ampere (audit 56).
+LETTERED_LABEL_WORDS = frozenset({
+    "type", "types", "mark", "marks", "model", "models", "style", "styles", "series", "class", "grade",
+    "panel", "panels", "fixture", "fixtures", "item", "items", "tag", "tags", "no.", "nos.", "#",
+})
+#: The unit letters such a label ends in.
+LABEL_LETTERS = frozenset({"V", "A", "W"})
+
 #: A number right before one of these names a size or grade, not an amount (``16 gauge``).
 DESIGNATION_AFTER = frozenset({"gauge", "ga", "ga."})
 
@@ -357,14 +371,18 @@ VULGAR_FRACTIONS: dict[str, tuple[int, int]] = {
 }
 _VULGAR = "".join(VULGAR_FRACTIONS)
 
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+#: A figure in digits: thousands grouped by commas (never after a lone 0: ``0,500`` is a decimal
+#: comma's, :data:`_DECIMAL_COMMA`), decimals after a point.
+_NUM = r"(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
 _PLAIN = re.compile(rf"^(?P<sign>[+\-−])?(?P<num>{_NUM})$")
 _MALFORMED = re.compile(r"^[+\-−]?\d[\d,.]*\d$")
 #: A decimal comma, where its form says so with certainty (audit 55): one or two digits after it
-#: (``2,5``, ``0,75``; three would be a thousands group, ``2,500``), or any after points grouping
-#: the thousands before it (``1.000,5``, ``12.500,125``).
+#: (``2,5``, ``0,75``; three would be a thousands group, ``2,500``), any after a lone 0 (``0,500``
+#: is 0.5: no thousands group follows a zero, audit 56), or any after points grouping the
+#: thousands before it (``1.000,5``, ``12.500,125``).
 _DECIMAL_COMMA = re.compile(
-    r"^(?P<sign>[+\-−])?(?:(?P<whole>\d+),(?P<decimals>\d{1,2})|(?P<grouped>\d{1,3}(?:\.\d{3})+),(?P<rest>\d+))$")
+    r"^(?P<sign>[+\-−])?(?:(?P<whole>0(?=,)|\d+(?=,\d{1,2}$)),(?P<decimals>\d+)"
+    r"|(?P<grouped>\d{1,3}(?:\.\d{3})+),(?P<rest>\d+))$")
 _FRACTION = re.compile(r"^(?P<num>\d+)/(?P<den>\d+)$")
 _MIXED = re.compile(r"^(?P<whole>\d+)-(?P<num>\d+)/(?P<den>\d+)$")
 _FEET_INCHES = re.compile(

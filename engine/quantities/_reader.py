@@ -83,8 +83,11 @@ _AFTER_CLOCK = frozenset({"am", "a.m", "pm", "p.m", "hours", "hour", "hrs", "hr"
 #: Feet and whole inches with no inch mark yet (``3'-0``, ``2'-6``): a fraction and the inch
 #: mark may follow across a blank (``3'-0 1/2"``: 36.5 in, audit 53); the inches as written.
 _FEET_WHOLE_INCHES = re.compile(r"[+\-−]?\d+['′]-?(?P<inches>\d+)")
-#: An R-value (``R-19``, ``R13``, ``R-3.5``) or a deflection limit over the span (``L/360``) as one token.
-_DESIGNATED = re.compile(r"(?:(?P<letter>R)-?|L/)(?P<number>\d+(?:\.\d+)?)")
+#: An R-value (``R-19``, ``R13``, ``R-3.5``) or a deflection limit over the span (``L/360``, the span
+#: named in its word: ``span/360``, audit 56) as one token.
+_DESIGNATED = re.compile(r"(?:(?P<letter>R)-?|(?:L|[Ss]pan|SPAN)/)(?P<number>\d+(?:\.\d+)?)")
+#: Words between an R-value's name and its figure (``an R-value of 19``, ``R-value: 19``).
+_R_VALUE_JOINS = frozenset({"of", ":", "=", "is"})
 #: The unit each designation's number is read in, each a dimension of its own (``ontology.units``).
 _DESIGNATED_UNITS: dict[str, tuple[str, str]] = {
     "gauge": ("gauge", "gauge_number"), "r_value": ("R-value", "r_value"), "span_ratio": ("L/n", "span_ratio"),
@@ -437,10 +440,18 @@ class _Reader(_TokenReader):
         if expression in _SMALLER_PART and number.kind == "number" and number.is_integer and value is not None \
                 and scale is None:
             part = self._smaller_part_after(j, i, expression)
-            if part is not None:
+            part_value = part[1] if part is not None else None
+            if part is not None and part_value is None:
+                j = part[0]
+                written = self.text[self.idx[i] : self._end_char(j - 1)]
+                warnings.append(("malformed_number", self.idx[i], self._end_char(j - 1),
+                                 f"{written!r} holds as much of the smaller unit as one of the larger or "
+                                 "more; the figure is kept without a value"))
+                value, notation = None, "unread"  # named as a figure not read: a claim on it escalates
+            elif part is not None and part_value is not None:
                 # 10 ft 6 in, 10' 6": one length, as 10'-6" is (audits 51, 52); 2 h 30 min, 5 lb 8 oz:
                 # one duration, one mass, never the first figure with the rest dropped (audit 55)
-                j, part_value, part_place = part
+                j, part_place = part[0], part[2]
                 per = _SMALLER_PART[expression][1]
                 value = value + part_value / per if value >= 0 else value - part_value / per
                 precision = part_place / per
@@ -723,12 +734,21 @@ class _Reader(_TokenReader):
 
     def _designated_figure(self, i: int) -> NumberToken | None:
         """A number that is a designation's, compared only with the same designation (audit 55):
-        a gauge (``20 gauge``, ``16 ga.``; a larger number is a thinner sheet, never a length), an
-        R-value (``R-19``, ``R13``) and a deflection limit over the span (``L/360``; a larger
-        number is stricter). Each is a dimension of its own (:data:`_DESIGNATED_UNITS`)."""
+        a gauge (``20 gauge``, ``16 ga.``, ``20-gauge``; a larger number is a thinner sheet, never a
+        length), an R-value (``R-19``, ``R13``, ``an R-value of 19``: :meth:`_r_value_named`) and a
+        deflection limit over the span (``L/360``, ``span/360``; a larger number is stricter). Each
+        is a dimension of its own (:data:`_DESIGNATED_UNITS`); the forms in words and with a hyphen
+        are audit 56's."""
         text = self.texts[i]
         if text.isdigit() and i + 1 < self.n and self.lowers[i + 1] in DESIGNATION_AFTER and self.space[i]:
             return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=2)
+        if (text.isdigit() and i + 2 < self.n and self.texts[i + 1] == "-" and not self.space[i]
+                and not self.space[i + 1] and self.lowers[i + 2] in DESIGNATION_AFTER):
+            return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=3)  # 20-gauge (audit 56)
+        if self._r_value_named(i):  # an R-value of 19: R-19 (audit 56)
+            lex = lex_number(text)
+            if lex is not None and lex.value is not None and lex.kind == "number":
+                return NumberToken("r_value", lex.value, precision=lex.precision, is_integer=lex.is_integer)
         designated = _DESIGNATED.fullmatch(text)
         if designated is None or self._after_designation(i):
             return None  # Sheet R-101, Detail R-3: a label's
@@ -737,6 +757,27 @@ class _Reader(_TokenReader):
         if lex is None or lex.value is None or lex.kind != "number":
             return None
         return NumberToken(kind, lex.value, precision=lex.precision, is_integer=lex.is_integer)
+
+    def _r_value_named(self, i: int) -> bool:
+        """Whether the figure at ``i`` is an R-value's, its name written before it (``an R-value of
+        19``, ``R-value: 19``, ``R value of at least 19``): the figure R-19 is, with no unit or
+        ``per`` after it (``an R-value of 4 per inch`` is a rate, not read so)."""
+        bound = self.phrases.ending(i, "BOUND_BEFORE")
+        k = (bound[0] if bound is not None else i) - 1
+        if k >= 0 and self.lowers[k] in _R_VALUE_JOINS:
+            k -= 1
+        if k < 0:
+            return False
+        if self.lowers[k] not in ("r-value", "r-values"):
+            if k < 1 or self.lowers[k] not in ("value", "values"):
+                return False
+            if self.texts[k - 1] == "-" and not self.space[k - 1] and k > 1 and not self.space[k - 2]:
+                k -= 1  # R-value, parted at its hyphen
+            elif not self.space[k - 1]:
+                return False
+            if self.lowers[k - 1] != "r":
+                return False
+        return not (i + 1 < self.n and (self.lowers[i + 1] == "per" or self._unit(i + 1, i) is not None))
 
     def _ratio_in_words(self, i: int) -> NumberToken | None:
         """A ratio written ``1 in 12`` (a slope's rise in its run: 1:12, audit 55): a 1, ``in``,
@@ -774,17 +815,17 @@ class _Reader(_TokenReader):
             return None
         return j + 2, fraction.value, fraction.precision
 
-    def _smaller_part_after(self, j: int, first: int, expression: str) -> tuple[int, float, float] | None:
+    def _smaller_part_after(self, j: int, first: int, expression: str) -> tuple[int, float | None, float] | None:
         """The smaller unit's part written right after a whole number of the larger at ``first``
         (:data:`_SMALLER_PART`: ``10 ft 6 in``, ``10 feet 6-1/2 inches``, ``4 ft. 6 1/2 in.``,
         ``10' 6"``, ``2 h 30 min``, ``5 lb 8 oz``): (end, the part, the place of its last written
-        digit); None unless a figure under one of the larger unit with the smaller unit stands at
-        ``j``. The figure starts at the first number: the foot mark before the inches is no
+        digit); the part is None where it makes one of the larger unit or more (``1 h 90 min``: not
+        a figure as written, never its hour alone, audit 56). None unless a figure with the smaller
+        unit stands at ``j``. The figure starts at the first number: the foot mark before the inches is no
         opening quote that would make their inch mark its closing one (``10' 6"``: audit 52)."""
         smaller, per = _SMALLER_PART[expression]
         part = self._number(j)
-        if part is None or part.value is None or part.kind not in ("number", "fraction") \
-                or not 0 <= part.value < per:
+        if part is None or part.value is None or part.kind not in ("number", "fraction") or part.value < 0:
             return None
         end, value, place = j + 1, part.value, part.precision
         if part.kind == "number" and part.is_integer and end < self.n and self.space[j]:
@@ -792,8 +833,10 @@ class _Reader(_TokenReader):
             if fraction is not None and fraction.kind == "fraction" and fraction.value is not None:
                 value, place, end = value + fraction.value, fraction.precision, end + 1
         unit = self._unit(end, first) if end < self.n else None
-        if unit is None or unit[1] != smaller or value >= per:
+        if unit is None or unit[1] != smaller:
             return None
+        if value >= per:
+            return unit[0], None, 0.0  # 1 h 90 min: more than the larger unit holds (audit 56)
         return unit[0], value, place
 
     def _tolerance_after(

@@ -20,7 +20,9 @@ from ._lexicon import (
     DESIGNATIONS,
     FILLERS,
     FRACTION_WORDS,
+    LABEL_LETTERS,
     LABEL_UNIT_WORDS,
+    LETTERED_LABEL_WORDS,
     MONTHS,
     SCALES,
     VULGAR_FRACTIONS,
@@ -729,6 +731,8 @@ class _TokenReader:
             return True  # IS 1893, AS 3600: a standard's number (the capitals, and no unit after it)
         if previous in ("ff", "fl") and _F_NUMBERS.search(self.text) is not None:
             return False  # a floor's flatness or levelness (FF 35 / FL 25), not floor 2
+        if self._lettered_label(i):
+            return True  # Type 2W, Mark 12V valve, Panel 4A: the label's letter, no watt, volt or ampere (audit 56)
         if self._after_designation(i):
             # a number with its unit written after it measures, whatever word stands before it
             # ("level 0.50 m", "level 3 m"); the label vocabulary (DESIGNATIONS) decides only a
@@ -772,6 +776,22 @@ class _TokenReader:
         end = unit[0]
         following = self.texts[end] if end < self.n else ""
         return not following[:1].isdigit()
+
+    def _lettered_label(self, i: int) -> bool:
+        """Whether the whole number at ``i`` with a V, A or W written against it, the letter ending
+        the word, is a label's after a word naming a type, a mark or a model
+        (:data:`LETTERED_LABEL_WORDS`: ``Type 2W``, ``Mark 12V valve``, ``Type 6V fixtures``): the
+        name's letter, as ``Room 12A``'s is, never a watt, a volt or an ampere (audit 56). After
+        any other word the letter is the unit (``Feeder: 208V``)."""
+        k = i + 1
+        if k >= self.n or self.space[i] or self.texts[k] not in LABEL_LETTERS or not self.texts[i].isdigit():
+            return False
+        if k + 1 < self.n and not self.space[k] and self.texts[k + 1][:1].isalnum():
+            return False  # the letter starts a longer word: 12VAC, 2Wx
+        previous = self.lowers[i - 1] if i > 0 else ""
+        if previous in LETTERED_LABEL_WORDS:
+            return True
+        return previous == "." and i > 1 and not self.space[i - 2] and self.lowers[i - 2] + "." in LETTERED_LABEL_WORDS
 
     def _after_designation(self, i: int) -> bool:
         """Whether the words right before token ``i`` make a number there a label (``Section 5``,
