@@ -220,15 +220,22 @@ def test_a_refused_erasure_names_no_file_the_admins_groups_may_not_read(server: 
     listed, the others counted in one more problem naming no file; an admin with the group is
     told the file. Nothing is erased either way."""
     root = server.roots["p1"]
-    with httpx.Client(base_url=server.url, timeout=120) as client:
-        body = {"document": "SPEC-A", "confirm": "SPEC-A"}
-        outside = client.post("/v1/projects/p1/erase", json=body, headers=_auth("outsider"))
-        inside = client.post("/v1/projects/p1/erase", json=body, headers=_auth("admin"))
+    # (an edge into the erased document no longer fails the rebuild: the erased revision is kept as
+    # a tombstone holding its paths; a restricted file that does not read fails it as before)
+    broken = root / "documents" / "add-q-owner-draft.md"
+    broken.write_text(ADDENDUM.replace("id: ADD-Q", "id: ADD-QD").replace("issued: 2026-04-02", "issued: 2026-13-02"))
+    try:
+        with httpx.Client(base_url=server.url, timeout=120) as client:
+            body = {"document": "SPEC-A", "confirm": "SPEC-A"}
+            outside = client.post("/v1/projects/p1/erase", json=body, headers=_auth("outsider"))
+            inside = client.post("/v1/projects/p1/erase", json=body, headers=_auth("admin"))
+    finally:
+        broken.unlink()
     assert outside.status_code == inside.status_code == 422, outside.text
-    assert "1 more problem withheld (access)" in outside.text
+    assert "more problems withheld (access)" in outside.text
     for hidden in ("add-q", "Qz34", "ADD-Q", "supersedes", '"line"', '"file"'):
         assert hidden not in outside.text, hidden
-    assert "documents/add-q-owner-notes.md" in inside.text and "withheld" not in inside.text
+    assert "documents/add-q-owner-draft.md" in inside.text and "withheld" not in inside.text
     assert (root / "documents" / "spec-a.md").read_text() == PUBLIC
     assert not (root / "erasures.yaml").exists() or "SPEC-A" not in (root / "erasures.yaml").read_text()
 
