@@ -555,7 +555,8 @@ class _TokenReader:
         if (first is None and k + 1 < self.n and self.texts[k] == "-" and not self.space[k - 1]
                 and not self.space[k]):
             hyphenated = self._unit_part(k + 1, number_start)  # a 24-hour period
-            if hyphenated is not None and self.texts[k + 1].isalpha():
+            if hyphenated is not None and self.texts[k + 1].isalpha() and not (
+                    len(self.texts[k + 1]) == 1 and self.texts[k + 1].isupper()):  # "Artículo 184-A": a label
                 return hyphenated[0], hyphenated[1], self._written(k + 1, hyphenated[0])
         if first is None:
             return None
