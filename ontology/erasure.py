@@ -13,7 +13,6 @@ finishes it.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 from collections.abc import Iterable
@@ -25,15 +24,14 @@ from .document import (
     Callout,
     Document,
     DocumentKind,
-    EffectiveInterval,
-    OnLapse,
     Provision,
+    Revision,
     Section,
     SourceRef,
     Supersedes,
     TableRow,
 )
-from .scalars import CharSpan, DocumentId, UtcDateTime
+from .scalars import CharSpan, UtcDateTime
 
 __all__ = ["ERASED_FORMAT", "ERASURES_FILE", "RUN_SAVED_LETTERS", "RUN_SAVED_WORDS", "ErasedFile", "ErasedNote", "ErasedPath",
            "ErasedRegisterRows", "ErasedRevision", "ErasedSource", "Erasure", "ErasureResult", "ErasureState",
@@ -157,25 +155,14 @@ class ErasedPath(BaseModel):
         return Section(path=self.path, number=self.number, parent=self.parent, depth=self.depth, span=span, text="")
 
 
-class ErasedRevision(BaseModel):
-    """An erased revision as its erasure keeps it, by ids and dates only: which revision it was,
-    when it governed (issued, effective, recorded, what it declared changed, its lapse), who
-    could read it, and the paths its provisions held. An ingest puts it back into the graph as a
+class ErasedRevision(Revision):
+    """An erased revision as its erasure keeps it, by ids and dates only: the revision's own place
+    on both clocks (``Revision``: which revision, when it governed, who could read it) with its
+    kind, its sheet and the paths its provisions held. An ingest puts it back into the graph as a
     tombstone (``document``), so that the dates it governed are answered as its, erased, and
     never with the text it had replaced."""
 
-    model_config = _MODEL
-
-    document: DocumentId
-    label: str
     kind: DocumentKind
-    seq: int = 0
-    issued: dt.date | None = None
-    effective: EffectiveInterval
-    recorded: UtcDateTime
-    changed: tuple[str, ...] | None = None
-    on_lapse: OnLapse = "lapse"
-    access: tuple[str, ...] | None = None
     sheet: str | None = None
     paths: tuple[ErasedPath, ...] = ()
 
