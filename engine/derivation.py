@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -541,6 +541,13 @@ def derive_supersedes(
                     # from nothing, named for review with what it names and the words holding it back ("this
                     # restates Section 01 21 00 and changes nothing": no verb beside the words, quiet)
                     misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change)))
+                elif (said.ambiguous is not None and path in mentioned and said.span is not None
+                        and (unheld := read_action(item.text, replace(vocabulary(rule), no_change=()),
+                                                   mask=item.quoted)).action == "replace"
+                        and unheld.span is not None and unheld.span[0] == said.span[0]):
+                    # a verb giving the target words anew opening the words that hold it back ("Reinstate the
+                    # paragraph as originally issued"): what it gives back is for a person, never quiet (audit 56)
+                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change)))
                 elif path in mentioned and (earlier := _EARLIER_ITEM.search(item.text)) is not None:
                     # "Addendum No. 2, Item 1.3, is withdrawn in its entirety.": the earlier addendum's item, and
                     # the edges it derived, are what the words take back; no rule of the pack changes an
@@ -634,12 +641,22 @@ def _compiled_rule(rule: SupersessionRule) -> tuple:
         if len(_COMPILED) > 256:
             _COMPILED.clear()
         held = _COMPILED[id(rule)] = (rule, (
-            [(compile_wording(p, supersession_needs(rule, p)), p) for p in rule.wordings()],
+            [(_whole_words(compile_wording(p, supersession_needs(rule, p))), p) for p in rule.wordings()],
             [compile_wording(p, (DOCUMENT_PLACEHOLDERS,)) for p in rule.headings],
             [compile_phrase(p) for p in rule.no_change],
             [compile_phrase(p) for p in rule.mentions],
         ))
     return held[1]
+
+
+#: After a pattern's last word: a form of it ("Revise" reads "Revised"), never the start of another
+#: word ("{target}: Add" never reads "Addendum No. 4 ...": audit 56).
+_WORD_ENDS = r"(?:(?<![^\W\d_])|(?:e?s|e?d|ing)?(?!\w))"
+
+
+def _whole_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """A wording's pattern whose last word ends where a word does (see ``_WORD_ENDS``)."""
+    return re.compile(f"(?:{pattern.pattern}){_WORD_ENDS}", pattern.flags)
 
 
 def _held_back(item: _Item, mentions: Sequence[re.Pattern[str]], no_change: Sequence[re.Pattern[str]]) -> str:

@@ -420,6 +420,11 @@ _EMPTY_MATCH = {
     "old_text_columns": "every table header would be read as the text as it stood",
     "new_text_columns": "every table header would be read as the text as it now stands",
     "clarifications": "every item would be read as a clarification, never applied",
+    "conditions": "every instruction would be read as conditional, never applied",
+    "modals": "every verb would be read as a permission or advice, never applied",
+    "passives": "every verb after its target's name would be read as a passive's",
+    "parts_of_work": "every instruction would be read as limited to a part of the work",
+    "reports": "every participle would be read as a report, never applied",
 }
 
 

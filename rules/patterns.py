@@ -626,7 +626,8 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 #: The reader's word lists a supersession rule may hold besides its verbs (issue 21): each read by
 #: the addenda reader inside a layout of its own (see the fields' descriptions).
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
-                               "new_text_columns", "clarifications")
+                               "new_text_columns", "clarifications", "conditions", "modals", "passives",
+                               "parts_of_work", "reports")
 #: What a ``references`` notation names.
 ReferenceKind = Literal["section", "paragraph", "sheet", "callout"]
 REFERENCE_KINDS: tuple[str, ...] = ("section", "paragraph", "sheet", "callout")
@@ -742,6 +743,34 @@ class SupersessionRule(RuleBase):
         default=(),
         description="an owner's label for an entry that explains, not changes (\"Clarification\", \"For "
         "information\", \"Aclaración\"), read before its colon: what it explains is never applied from it",
+    )
+    # The instruction's frame (audit 56): the words around a change verb that make it this addendum's
+    # instruction or keep it from being one; the reader keeps the frame, the words are these.
+    conditions: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="conjunctions opening a conditional, temporal or concessive clause (\"unless\", \"when\", "
+        "\"provided that\", \"en caso de que\", \"falls\"): an instruction holding one is proposed, never applied",
+    )
+    modals: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="modal, advisory or forecasting words before a change verb (\"may\", \"recommends\", \"it is "
+        "proposed\", \"is expected to\", \"podrá\"): the verb is no instruction; proposed",
+    )
+    passives: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="auxiliaries of a present passive or a \"shall read\" statement right before its verb (\"is\", "
+        "\"are hereby\", \"shall be\", \"se\", \"wird\"): with them a verb after its target's name is an "
+        "instruction; otherwise only a verb opening its sentence, or after the target's name and its colon, is",
+    )
+    parts_of_work: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="a preposition and a part of the work before its name or number (\"for Lot\", \"in Bid "
+        "Package\", \"en el Lote\"): a change limited so is proposed, unless the target's document is that part",
+    )
+    reports: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words before a participle that report a state, not a change (\"remains\", \"stays\", \"had "
+        "been\"): \"remains deleted\" is proposed, never applied",
     )
     layouts: tuple[str, ...] = Field(
         default=(),

@@ -33,6 +33,7 @@ from .extent import (
     place_before_object,
 )
 from .forms import _OF_TITLE, _describes_only, _former_then_new
+from .frame import outside_frame
 from .items import Item
 from .net import (
     _BESIDE_WHY,
@@ -1236,8 +1237,11 @@ def _run_on_pair_proposals(reading: Reading, items: Sequence[Item]) -> None:
 
 
 def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
-            line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
-    """Every applied edge through the structural guards above (after every other reading)."""
+            line_of: Callable[[int], int | None], vocabularies: Sequence[Any],
+            notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None) -> None:
+    """Every applied edge through the structural guards above (after every other reading), and
+    last through the instruction's frame (``frame``): whatever applied it, its verb must stand as
+    this addendum's instruction."""
     by_key = {item.path: item for item in items}
     no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
     reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
@@ -1301,6 +1305,29 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     _withdrawn_documents(reading, items)
     _revision_for_revision(reading, items)
     _restated_proposals_whole(reading, items)
+    _framed(reading, items, corpus, document, file, line_of, vocabularies, notations)
+
+
+def _framed(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
+            line_of: Callable[[int], int | None], vocabularies: Sequence[Any],
+            notations: Mapping[str, Sequence[re.Pattern[str]]] | None) -> None:
+    """Every applied edge whose verb does not stand in an instruction's frame (``frame.outside_frame``:
+    a condition, a permission or advice, a forecast, a report, a part of the work, a verb read out of
+    another word), proposed with the reason; the last gate, after every reading that applies."""
+    by_key = {item.path: item for item in items}
+    drop: set[tuple[str, str]] = set()
+    for edge in list(reading.applied):
+        item = by_key.get(edge.by.path)
+        if item is None or (why := outside_frame(edge, item, corpus, vocabularies, document, notations)) is None:
+            continue
+        drop.add((edge.by.format(), edge.target.format()))
+        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        _propose(reading, item, edge.target, Action(name, edge.words, ambiguous=why), edge.target.format(), edge.rule,
+                 file, line_of, why)
+    if drop:
+        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
+        reading.edges = [e for e in reading.edges
+                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
 
 
 #: A whole document said to be withdrawn ("Section 06 10 00 earlier issued is withdrawn", "Drawing

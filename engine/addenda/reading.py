@@ -217,7 +217,7 @@ def read_addendum(
     if titled_paths:  # (the nothing-silent nets leave them to the skip list, as Division 00 by number)
         reading.not_understood = [n for n in reading.not_understood if n.item.path not in titled_paths]
         reading.proposed = [p for p in reading.proposed if p.item.path not in titled_paths]
-    _guards(reading, items, corpus, document, file, line_of, vocabularies)  # last: whatever read an edge, its words must settle it
+    _guards(reading, items, corpus, document, file, line_of, vocabularies, notations)  # last: whatever read an edge, its words must settle it
     if first_rule is not None:  # the last net: a change beside a provision named in any notation is never silent
         _labelled_unsaid(reading, document, items, vocabularies, corpus, skip, titled_paths, first_rule, file, line_of)
     if embedder is not None and target_text is not None and reading.proposed:
