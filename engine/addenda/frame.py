@@ -65,6 +65,10 @@ _JOINING = re.compile(r"(?i:the|of|on|in|at|to|and|&|no\.?|nos\.?|nr\.?|n[º°]|
 _BY_ISSUE = re.compile(r"\s+(?:by|in|under|per|through|with)\s+(?:the\s+)?(?:Addendum|Addenda|Bulletin|Amendment|"
                        r"Change\s+Order|Corrigendum|Circular|Adenda|Enmienda|Nachtrag|Avenant)\s+"
                        r"(?:No\.?\s*|Nr\.?\s*|N[º°]\.?\s*|#\s*)?(?P<number>\w+)", re.IGNORECASE)
+#: After the verb, the words that bring what the provision now says ("revised to allow ...", "amended
+#: to require ...", "... as follows"): what follows them is the provision's, not the instruction's.
+_NEW_WORDS = re.compile(r"(?<!\w)(?:(?:so\s+as\s+)?to\s+(?:read|allow|permit|require|state|say|include|provide|"
+                        r"specify|indicate|show|clarify|accept|exclude|limit)|as\s+follows)(?!\w)", re.IGNORECASE)
 #: The number an addendum gives itself in its title ("Addendum No. 3").
 _OWN_NUMBER = re.compile(r"\b(?:No\.?|Nr\.?|N[º°]\.?|Number|#)\s*(\w+)", re.IGNORECASE)
 
@@ -142,6 +146,10 @@ def outside_frame(edge: DerivedEdge, item: Item, corpus: Corpus, vocabularies: S
     # the instruction ends at the colon bringing its new text (what follows is the provision's words)
     colon = read.find(":", max(span[0], span[1] - 1), end)
     instruction_end = colon if colon >= 0 else end
+    # ... or at the words bringing what the provision now says ("is revised to allow placement from a
+    # floating plant, provided the stone is set from the toe": the proviso is the new requirement's)
+    if (brings := _NEW_WORDS.search(read, span[1], instruction_end)) is not None:
+        instruction_end = brings.start()
     # what stands before the verb in its clause: after the target's name and its colon or dash
     # (a parenthesis opens a clause of its own: "07210 - Insulation (section included in its entirety)")
     head = max(read.rfind(":", start, verb_start), read.rfind(" - ", start, verb_start),
