@@ -1084,7 +1084,8 @@ def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.P
 
 def compile_notation(kind: str, text: str) -> re.Pattern[str]:
     """A ``references`` notation of ``kind`` as a regular expression (its placeholders named
-    groups, matched as whole words); PatternError when it cannot name anything of its kind."""
+    groups, matched as whole words, never the front of a longer dotted label); PatternError when it
+    cannot name anything of its kind."""
     if kind not in _NOTATION_NEEDS:
         raise PatternError(f"unknown kind of reference {kind!r} (known: {', '.join(REFERENCE_KINDS)})")
     compiled, names = _compile_placeholders(text, REFERENCE_PLACEHOLDERS)
@@ -1093,7 +1094,9 @@ def compile_notation(kind: str, text: str) -> re.Pattern[str]:
         raise PatternError(
             f"a {kind} notation needs " + " or ".join("{" + n + "}" for n in _names(missing[0]))
             + " so it can never name anything")
-    return re.compile(rf"(?<![\w.])(?:{compiled.pattern})(?![\w])", compiled.flags)
+    # (never the front of a longer dotted label: "Article 5.1" is not read out of "Article 5.1.1" nor "Article 2.3"
+    # out of "Article 2.3.B", nor "article 5" out of "article 5.2", round 58)
+    return re.compile(rf"(?<![\w.])(?:{compiled.pattern})(?![\w]|\.\w)", compiled.flags)
 
 
 def compile_layout(text: str) -> re.Pattern[str]:

@@ -56,10 +56,24 @@ _NAMED_QUOTED = re.compile(
     r"(?=[\w.-]*\d)[\w.-]+?[.,:]?\s*[\"“]", re.IGNORECASE)
 #: Words before a passive replace or delete verb that make words of the target its subject ("The
 #: words "Schedule 40" are replaced by ...", "the figure "12" is deleted"): a change in part. "The
-#: text of Paragraph 2.1.A is replaced" names the whole paragraph's text, and is not one.
+#: text of Paragraph 2.1.A is replaced" names the whole paragraph's text, and is not one. (French and Spanish
+#: owners write the same: "les mots « RAL 7016 » sont remplacés par ...", "la palabra "X" es sustituida",
+#: round 58)
 _PART_SUBJECT = re.compile(
-    r"\b(?:words?|phrases?|figures?|values?|sentences?|dimensions?|text)\b(?!\s+of\b)[^.;:]{0,120}?"
-    r"\b(?:is|are)\s+(?:hereby\s+)?$", re.IGNORECASE)
+    r"\b(?:words?|phrases?|figures?|values?|sentences?|dimensions?|text|mots?|termes?|expressions?|chiffres?|"
+    r"palabras?|frases?|cifras?)\b(?!\s+(?:of|de|du|des|del)\b)[^.;:]{0,120}?"
+    r"\b(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", re.IGNORECASE)
+#: The auxiliary a pack's passive phrase opens with ("sont remplacés par", "est remplacé par"): the subject
+#: before it is read up to and with it, as before an English verb the pack lists without one.
+_PHRASE_AUXILIARY = re.compile(r"(?:est|sont|es|son)\s+", re.IGNORECASE)
+
+
+def _auxiliary_length(words: str) -> int:
+    """How many characters of a matched phrase's ``words`` its opening auxiliary takes (0 where none)."""
+    opening = _PHRASE_AUXILIARY.match(words)
+    return opening.end() if opening is not None else 0
+
+
 #: Words inside a matched phrase that aim it at part of the target ("revise the second sentence to read").
 _PART_INSIDE = re.compile(r"\b(?:sentences?|words?|phrases?|lines?|the\s+(?:first|second|third|last|fourth)|in\s+part)\b",
                           re.IGNORECASE)
@@ -117,6 +131,11 @@ _QUOTE_MARK = re.compile(r"[\"“‘«„]")  # (French and German quotations op
 #: instead of "DR 11"'): a change of words. (One quotation of bounded length, read at one place.)
 _SWAPPED = re.compile(r"\s*[\"“][^\"”\n]{1,200}[\"”]\s*,?\s*(?:instead\s+of|in\s+(?:lieu|place)\s+of)\s*[\"“]",
                       re.IGNORECASE)
+#: Quoted words, then "to read" (or "is to read", "to be read as"), then quoted words: the old words of a
+#: provision and the new ones put in their place ('"200 psi" to read "225 psi"'). One quotation of bounded
+#: length, closed before the phrase and another opened right after it.
+_QUOTED_TO_READ = re.compile(r"[\"“«][^\"”»\n]{1,120}[\"”»]\s*,?\s*((?:(?:is|are)\s+)?to\s+(?:be\s+)?read(?:\s+as)?)\s*:?\s*[\"“«]",
+                             re.IGNORECASE)
 #: Words before a verb that deny it ("does not change", "will not be revised", "no ... deleted").
 _DENIED = re.compile(r"\b(?:not|no|never|without|nor|neither)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 #: The name of a document issued anew, set off by a comma before a participle ("a new Section 09 91 00,
@@ -436,6 +455,10 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
             return Action("no_change", words, quiet.span(), attachment,
                           ambiguous=f'reads "{" ".join(hits[0][3].split())}", but its own words say "{words}"')
         return Action("no_change", words, quiet.span())
+    if not hits and (swap := _QUOTED_TO_READ.search(text)) is not None:
+        # 'Clause 3.1 A: "200 psi" to read "225 psi".': the old words quoted, "to read", the new words quoted,
+        # with no verb before them: a change of words, in part (round 58)
+        return Action("amend", " ".join(swap.group(1).split()), swap.span(1), attachment)
     if not hits:
         return Action(None, attachment=attachment)
     # the instruction is the first sentence holding a verb; what follows explains it, unless it
@@ -479,7 +502,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or _PART_INSIDE.search(h[3])
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or ((_THING.match(read, h[1]) or _SIZED_THING.match(read, h[1])) and not _NAMES_PROVISION.search(h[3]))
-                          or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0])
+                          or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0] + _auxiliary_length(h[3]))
                           or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None
                               and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None
                               and _THING.match(" " + subject.group(1)) is not None))]

@@ -382,7 +382,12 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # provision given whole
         whole = re.match(r"\s*(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", new) is not None
         return Action("replace" if whole else "amend", words, (a_start, a_end)), [(b_start, b_end), (a_start, a_end)]
-    if _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
+    place = item.text[:min(b_start, a_start)] + " " + item.text[max(b_end, a_end):]
+    if _TITLE_ONLY.search(place):
+        # "| Especificación particular 6 (título) | "6 SEÑALAMIENTO" | "6 SEÑALAMIENTO Y PROTECCIÓN DE OBRA" |":
+        # the place cell says only the provision's title is given anew; its text stays (round 58)
+        action = Action("amend", words, (a_start, a_end))
+    elif _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
     elif (gone := _GONE_OPENS.match(new)) is not None:
         # "Deleted. No advance payment will be made under this Contract.": the new cell's first sentence
@@ -414,6 +419,10 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
     return action, [(b_start, b_end), (a_start, a_end)]
 
 
+#: A place cell naming a provision's title alone, in the languages the pack reads ("Article 6 (title)", "6
+#: (título)", "article 4 (titre)", "heading of 2.1", "título de la especificación 6").
+_TITLE_ONLY = re.compile(r"\(\s*(?:title|heading|t[íi]tulo|titre|intitul[ée])\s*\)|\b(?:title|heading|t[íi]tulo|titre)\s+(?:of|de|del|de\s+la|du)\b",
+                         re.IGNORECASE)
 #: A new cell saying the rest of the provision stays as it is ("The remainder of the clause is unchanged.",
 #: "the rest of the paragraph remains as written", "balance unchanged", "otherwise unchanged").
 _REST_KEPT = re.compile(r"\b(?:(?:the\s+)?(?:remainder|rest|balance)\b(?:\s+of\s+(?:the\s+)?[\w-]+)?\s+(?:(?:is|are)\s+|remains?\s+|stays?\s+)?"

@@ -1682,8 +1682,10 @@ def _one_changed_of_several(reading: Reading, items: Sequence[Item], corpus: Cor
 _ADDED_PART = re.compile(
     r"(?i:\b(?:add(?:s|ed|ing)?|insert(?:s|ed|ing)?)\s+(?:(?:the\s+)?following\s+(?:new\s+)?(?:general\s+)?"
     r"(?:key\s*)?notes?\s*:?\s*[\"“]?\s*|(?:an?\s+)?(?:new\s+)?)(?:(?:general|sheet|plan)\s+)?"
-    r"(articles?|paragraphs?|key\s*notes?|notes?|details?)\s+(?:no\.?\s*|#\s*)?)"
-    r"(\d{1,2}\.\d{1,3}(?:\.[A-Z])?|\d{1,3})(?![\w-]|\.\w)")
+    r"(articles?|paragraphs?|(?:sub-?)?clauses?|key\s*notes?|notes?|details?)\s+(?:no\.?\s*|#\s*)?[\"“]?)"
+    # ('Add new clause "C3.6 OCCUPATIONAL HEALTH AND SAFETY - ..."': a clause numbered with its part's letter, quoted
+    # with its title, round 58)
+    r"((?-i:[A-Z]{1,2})?\d{1,2}\.\d{1,3}(?:\.[A-Z])?|\d{1,3})(?![\w-]|\.\w)")
 
 #: Words changing the same words wherever they stand in the document.
 _THROUGHOUT = re.compile(
@@ -1706,7 +1708,7 @@ def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus
             return True
     for m in _ADDED_PART.finditer(item.text):
         kind, number = m.group(1).lower(), m.group(2)
-        if kind.startswith(("article", "paragraph")):
+        if kind.startswith(("article", "paragraph", "clause", "sub")):
             # (a section's numbering says nothing where its outline is not held)
             if "." in number and held and not corpus.exists(Locator(doc=doc, path=number)):
                 return True

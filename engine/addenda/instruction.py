@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..derivation import _quoted_spans
-from .actions import read_action
+from .actions import _STATUS, read_action
 from .context import (
     _SENTENCE,
     _instruction_mask,
@@ -85,6 +85,17 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
                 # what it does is said after the verb ("... revised to include X"); "is revised as
                 # follows." only leads to the next sentence, which instructs
                 and _LEADS_ONLY.fullmatch(text[s + action.span[1]:e]) is None)))
+    first_action = read_action(text[sentences[0][0]:sentences[0][1]], vocabularies,
+                               mask=[(max(a, sentences[0][0]) - sentences[0][0], min(b, sentences[0][1]) - sentences[0][0])
+                                     for a, b in mask if a < sentences[0][1] and b > sentences[0][0]])
+    for index, (s, e) in enumerate(sentences[1:], 1):
+        # "S-202 - Pile Caps and Details (sheet included in its entirety; Detail 2 revised)": a participle alone
+        # inside the brackets of a whole reissue says what the new issue changed; it is no instruction of its
+        # own (round 58)
+        if (instructing[index] and first_action.action == "replace" and text.count("(", start, s) > text.count(")", start, s)
+                and (said := read_action(text[s:e], vocabularies)).action == "amend"
+                and all(_STATUS.fullmatch(w.strip()) for w in said.words.split(" … "))):
+            instructing[index] = False
     if sum(instructing) < 2 or not instructing[0]:
         return []
     groups: list[tuple[int, int]] = []

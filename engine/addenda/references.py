@@ -476,6 +476,20 @@ _TITLE_BEFORE_CLAUSE = re.compile(
     r"(?:[ \t]*[,:–—-][ \t]*|[ \t]+)(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
 
 
+#: One word in its own letter case opening an item (its label aside), then a comma and a clause's word and number
+#: ("1. Painting, clause 2.1 B: replace ...", "5. Signage, clause 2.1 C: delete."): a section named by a title of one
+#: word, as a notice to tenderers names its specifications (round 58). Only a title that is that word alone, and
+#: no other document's, is read from it (``_exact_title``).
+_WORD_BEFORE_CLAUSE = re.compile(r"(?m)^[ \t*_]*(?:\(?[\dA-Za-z]{1,3}[.)][ \t]+)?((?-i:[A-Z][a-z]{2,}(?:-[A-Za-z]+)*)),[ \t]*"
+                                 r"(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?)[ \t]+\d)", re.IGNORECASE)
+#: A title in its own letter case opening an item (its label aside), closed by a colon ("4. Fire Alarm: the
+#: specification is withdrawn and replaced by the attached Revision 1."): the section so named, read only where
+#: the words are one document's title exactly (``_exact_title``, round 58).
+_TITLE_OPENING = re.compile(r"(?m)^[ \t*_]*(?:\(?[\dA-Za-z]{1,3}[.)][ \t]+)?"
+                            r"((?-i:[A-Z][a-z]{2,}(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){0,5}))"
+                            r"[ \t]*:[ \t]")
+
+
 def titles_a_clause(text: str) -> bool:
     """Whether ``text`` names a clause after a document's title in its own letter case ("General
     Conditions, Clause 4.3"): the title is how it names the document, to be compared even where no
@@ -790,6 +804,7 @@ def find_references(
     if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
         owner = _asked_document(text, read, found, corpus)
     found = _bind(found, corpus, owner, read)
+    found = _without_unplaced_parents(found)
     found = _paragraph_ranges(found, read, corpus)
     if loose:  # a bare agency number counts only as a clause its provision holds
         found = [r for r in found if r.span not in loose or (
@@ -806,6 +821,26 @@ def find_references(
     elif heading is None and context and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found += _heading_documents(context, corpus, notations)
     return found
+
+
+#: A whole article as a notation reads it ("article 5", "Article 12"): its number (1).
+_WHOLE_ARTICLE = re.compile(r"(?:articles?|art[íi]culo)\s+(\d{1,3})", re.IGNORECASE)
+
+
+def _without_unplaced_parents(found: list[Reference]) -> list[Reference]:
+    """The references less a whole article placed nowhere whose own clause the item names after it, placed
+    nowhere either ("Document n°6, article 5 : il est ajouté un article 5.3 ainsi rédigé"): the article says where
+    the new clause goes, the clause is what the item names; read as the clause alone, as before the pack read
+    a French article by its whole number (round 58)."""
+    unplaced = [r for r in found if r.kind == "paragraph" and r.target is None and not r.candidates]
+    drop = set()
+    for reference in unplaced:
+        whole = _WHOLE_ARTICLE.fullmatch(" ".join(reference.written.split()))
+        if whole is not None and any(other is not reference and other.span[0] > reference.span[0]
+                                     and re.search(rf"(?<![\d.]){whole.group(1)}\.\d", other.written)
+                                     for other in unplaced):
+            drop.add(id(reference))
+    return [r for r in found if id(r) not in drop] if drop else found
 
 
 def _heading_documents(context: str, corpus: Corpus,
@@ -1737,7 +1772,7 @@ def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[s
 
 def _callout(reference: Reference, doc: str, corpus: Corpus) -> Reference:
     number = reference.resolved_by
-    word = re.match(r"[A-Za-z]+(?:\s+notes?)?", reference.written, re.IGNORECASE)
+    word = re.match(r"[^\W\d_]+(?:\s+notes?)?", reference.written, re.IGNORECASE)
     tried = callout_ids(word.group(0) if word else None, number)
     for path in tried:
         if corpus.exists(Locator(doc=doc, path=path)):
@@ -1809,6 +1844,8 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
     before_clause = [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
+    one_word = [(m.group(1), m.span(1)) for pattern in (_WORD_BEFORE_CLAUSE, _TITLE_OPENING) for m in pattern.finditer(read)]
+    before_clause += one_word
     phrases += before_clause
     phrases += [(cell, (0, 0)) for cell in cells if 3 <= len(cell) <= 80]
     found: list[Reference] = []
@@ -1856,7 +1893,7 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                                    "title", round(best[1], 1),
                                    why=f'"{written}" is close to the titles of {best[2]} and {ranked[1][2]}; not guessed'))
         else:
-            exact = _exact_title(phrase, best[2], shortlist)
+            exact = _exact_title(phrase, best[2], shortlist, words=1 if (phrase, span) in one_word else 2)
             chosen = best[2] if exact else _cited_choice(phrase, best[2], read, shortlist, corpus)
             if isinstance(chosen, str):
                 found.append(Reference("title", written, span, Locator(doc=chosen), resolved_by="title",
@@ -1910,16 +1947,39 @@ def _tender_documents(corpus: Corpus) -> frozenset[str]:
 def _same_tender(title: str, numbers: set[str], text: str) -> bool:
     """Whether a document's ``title`` is of the tender the addendum is about: it carries a procurement number
     the addendum writes (``numbers``), or a part of it after its name, three words or more ("Empreitada de
-    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``."""
+    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``. A
+    bracket is set aside, not the end of the title: initials bracketed after the name ("Cahier des Clauses
+    Techniques Particulières (CCTP), Lot 02 ..., Travaux de ...") leave the parts after them (round 58)."""
     from rapidfuzz import utils
 
     if numbers & set(_PROCUREMENT_NUMBER.findall(title)):
         return True
-    for part in re.split(r"[,;]", re.split(r"\(", title, maxsplit=1)[0])[1:]:
+    for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", re.split(r"\((?![^()]*\))", title, maxsplit=1)[0]))[1:]:
         words = " ".join(utils.default_process(part).split())
         if len(words.split()) >= 3 and f" {words} " in text:
             return True
     return False
+
+
+def _singular(name: str) -> str:
+    """A document's processed name with each word in the singular, as owners write one part of a document
+    named in the plural ("especificaciones particulares" → "especificación particular", "especificación
+    particular 3"; "technical specifications" → "technical specification"): Spanish "-ciones" → "-ción",
+    "-es" after a consonant dropped where "-es" is the plural's ("particulares"), a last "s" dropped
+    otherwise. Short words (of, de, la) are kept."""
+    words = []
+    for word in name.split():
+        if len(word) <= 3:
+            words.append(word)
+        elif word.endswith("ciones"):
+            words.append(word[:-6] + "ción")
+        elif re.search(r"[lrnd]es$", word) and not word.endswith(("ones", "ures")):
+            words.append(word[:-2])
+        elif word.endswith("s") and not word.endswith("ss"):
+            words.append(word[:-1])
+        else:
+            words.append(word)
+    return " ".join(words)
 
 
 def _document_named(read: str, corpus: Corpus) -> list[Reference]:
@@ -1944,6 +2004,10 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
         name, initials = names[doc]
         if f" {name} " in processed:
             fits[doc] = (fuzz.partial_ratio(name, processed), name)
+        elif (one := _singular(name)) != name and f" {one} " in processed:
+            # ("se modifica el inciso 4.1 de la especificación particular 4": one of the Especificaciones
+            # Particulares named in the singular, by its number, round 58)
+            fits[doc] = (fuzz.partial_ratio(one, processed), one)
         elif initials and initials in capitals:
             fits[doc] = (100.0, initials)
     if not fits:
@@ -2007,10 +2071,12 @@ _TITLE_LABELS = re.compile(r"(?:(?:specifications?|spec|section|special provisio
                            r"(?:(?:no )?\d+(?: \d+)* )?")
 
 
-def _exact_title(phrase: str, doc: str, shortlist: Mapping[str, str]) -> bool:
+def _exact_title(phrase: str, doc: str, shortlist: Mapping[str, str], words: int = 2) -> bool:
     """Whether ``phrase`` is ``doc``'s title word for word (rapidfuzz's ``default_process`` on both:
     letter case and punctuation aside; the labels and number before it dropped) and no other
-    document of ``shortlist`` (those of its kinds in force at the item's date) bears that title."""
+    document of ``shortlist`` (those of its kinds in force at the item's date) bears that title. ``words``: the
+    fewest words it may have (two; one for a title of one word opening an item before its clause or colon,
+    "Painting, clause 2.1 B", round 58)."""
     from rapidfuzz import utils
 
     def processed(text: str) -> str:
@@ -2018,6 +2084,6 @@ def _exact_title(phrase: str, doc: str, shortlist: Mapping[str, str]) -> bool:
 
     written = processed(phrase)
     written = written[_TITLE_LABELS.match(written).end():]  # type: ignore[union-attr]
-    if len(written.split()) < 2 or written != processed(shortlist[doc]):
+    if len(written.split()) < words or written != processed(shortlist[doc]):
         return False
     return sum(processed(title) == written for title in shortlist.values()) == 1
