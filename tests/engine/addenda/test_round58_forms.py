@@ -15,6 +15,9 @@ from pathlib import Path
 from addenda_reading import read_project, start_project, write_sheet
 from corpus_writer import write_doc
 
+from inforce.engine.addenda.references import Reference, _without_unplaced_parents
+from inforce.ontology import Locator
+
 
 def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specification", issued: str = "2027-09-01") -> None:
     write_doc(root, doc, issued, body, kind=kind, title=title)
@@ -162,3 +165,17 @@ def test_a_new_clause_added_to_a_part_by_its_lettered_number_changes_the_part_in
         "ADDENDUM NO. 1\n\nTender 12/2027.\n\n| No. | Volume, Part and Clause | Amendment |\n|---|---|---|\n"
         '| 1 | Volume 3, Part C3 | Add new clause "C3.3 SITE SECURITY - C3.3.1 The Contractor shall fence the site." |\n'))
     assert ("SPEC-C3", "partial", True) in applied, applied
+
+
+
+def test_an_unplaced_article_named_before_the_new_clause_it_gains_gives_way_to_the_clause():
+    # "Document n°4, article 2 : il est ajouté un article 2.3": the whole article by its number (the notation
+    # the French forms need) and the new clause of it, neither placed by the item's words; the clause is what
+    # the item names (later readings place it by the documents that hold its article)
+    article = Reference("paragraph", "article 2", (20, 29), None, why="names article 2, but no section it belongs to")
+    clause = Reference("paragraph", "article 2.3", (50, 61), None, why="names article 2.3, but no section it belongs to")
+    other = Reference("paragraph", "article 7", (70, 79), None, why="names article 7, but no section it belongs to")
+    assert _without_unplaced_parents([article, clause, other]) == [clause, other]
+    # (a placed article stays, whatever follows it: "CCTP, article 4 : il est ajouté un alinéa 3")
+    placed = Reference("paragraph", "article 2", (20, 29), Locator(doc="SPEC-X", path="2"))
+    assert _without_unplaced_parents([placed, clause]) == [placed, clause]
