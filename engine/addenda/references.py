@@ -549,6 +549,11 @@ def find_references(
     for kind in ("section", "sheet", "paragraph", "callout"):
         for pattern in notations.get(kind, ()):
             for match in pattern.finditer(read):
+                if kind == "paragraph" and (longer := _WORDED_PATH.match(read, match.start())) is not None and (
+                        longer.end() > match.end()):
+                    # ("Article 3.2, paragraph .3: delete.": the reader's own reading of the words from there on
+                    # reads more than "article {article}" does; a notation never cuts it short, round 58)
+                    continue
                 if free(*match.span()):
                     take(_from_notation(kind, match, corpus))
     for match in _DASHED_PATH.finditer(read):  # "SUBARTICLE 102-4.3": section 102's article 4, subarticle 3
@@ -1844,9 +1849,13 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
     before_clause = [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
-    one_word = [(m.group(1), m.span(1)) for pattern in (_WORD_BEFORE_CLAUSE, _TITLE_OPENING) for m in pattern.finditer(read)]
-    before_clause += one_word
     phrases += before_clause
+    # (a title of one word before its clause, or any title opening the item before a colon: read only where it is
+    # one document's title exactly; never a near title, which would keep the document named by its name from
+    # being read, "Condiciones Especiales: se elimina el Artículo 2.2")
+    one_word = [(m.group(1), m.span(1)) for pattern in (_WORD_BEFORE_CLAUSE, _TITLE_OPENING) for m in pattern.finditer(read)
+                if (m.group(1), m.span(1)) not in before_clause]
+    phrases += one_word
     phrases += [(cell, (0, 0)) for cell in cells if 3 <= len(cell) <= 80]
     found: list[Reference] = []
     seen: set[str] = set()
@@ -1867,6 +1876,9 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                      if as_of is None or doc not in since or since[doc] < as_of}
         ranked = process.extract(phrase, shortlist, scorer=scorer, processor=utils.default_process,
                                  limit=2, score_cutoff=TITLE_CUTOFF - TITLE_MARGIN) if shortlist else []
+        if (phrase, span) in one_word and not (ranked and ranked[0][1] >= TITLE_CUTOFF
+                                               and _exact_title(phrase, ranked[0][2], shortlist, words=1)):
+            continue
         if not ranked or ranked[0][1] < TITLE_CUTOFF:
             whole = sorted(doc for _, score, doc in near if score >= 100 and doc in shortlist)
             if len(whole) == 1 and (phrase, span) in before_clause and len(phrase.split()) >= 2:

@@ -179,3 +179,33 @@ def test_an_unplaced_article_named_before_the_new_clause_it_gains_gives_way_to_t
     # (a placed article stays, whatever follows it: "CCTP, article 4 : il est ajouté un alinéa 3")
     placed = Reference("paragraph", "article 2", (20, 29), Locator(doc="SPEC-X", path="2"))
     assert _without_unplaced_parents([placed, clause]) == [placed, clause]
+
+
+CONDICIONES = ("CONDICIONES ESPECIALES\n\n1 OBJETO\n\n1.1 Remodelación de la biblioteca.\n\n2 VISITA\n\n"
+               "2.1 La visita al lugar es compulsoria.\n\n2.2 Se levantará un acta de la visita.\n")
+
+
+def test_a_document_named_by_its_name_before_a_colon_is_not_taken_for_a_near_title(tmp_path, rules):
+    # a name opening the item before its colon that is no document's title exactly is left to the reading of
+    # a tender's documents by their names: "Condiciones Especiales:" names the Condiciones Especiales
+    start_project(tmp_path, "round-58")
+    _doc(tmp_path, "SPEC-CE", "Condiciones Especiales, Subasta Formal, Remodelación de la biblioteca municipal", CONDICIONES)
+    _, applied, _ = _read(tmp_path, rules, (
+        "ENMIENDA NÚM. 2\n\nSUBASTA FORMAL - REMODELACIÓN DE LA BIBLIOTECA MUNICIPAL\n\n"
+        "1. Condiciones Especiales: se elimina el Artículo 2.2.\n"))
+    assert ("SPEC-CE#2.2", "full", False) in applied, applied
+
+
+DEMOLITION = ("SECTION 02 41 19 - SELECTIVE DEMOLITION\n\n3.2 DISPOSAL\n\n.1 Remove debris daily.\n\n"
+              ".2 Recycle metals.\n")
+
+
+def test_an_article_and_its_point_read_together_are_not_cut_short_by_a_notation(tmp_path, rules):
+    # "article {article}" (a notation the French forms need) never reads "Article 3.2" out of "Article 3.2,
+    # paragraph .3": the point of the article is what the item deletes, in part of the article
+    start_project(tmp_path, "round-58")
+    _doc(tmp_path, "SPEC-024119", "Section 02 41 19 Selective Demolition", DEMOLITION)
+    _, applied, proposed = _read(tmp_path, rules, (
+        "ADDENDUM NO. 5\n\n2.3 Section 02 41 19 - Selective Demolition\n\n"
+        "2.3.1 Article 3.2, paragraph .3: delete. Crushed concrete may not be used as fill.\n"))
+    assert ("SPEC-024119#3.2", "full", False) not in applied | proposed, (applied, proposed)
