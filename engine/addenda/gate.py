@@ -338,10 +338,7 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
     _unsaid_lines(reading, document, items, by_key, vocabularies, corpus, notations, skip, rule, file, line_of)
     _titled_reported(reading, by_key, vocabularies, corpus, rule, file, line_of)  # a part named by its title alone, reported only
     _entitled_parts(reading, by_key, corpus, _PUT_IN_PLACE)  # a whole document's proposal narrowed to the part its item names by title
-    if drop:
-        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
-        reading.edges = [e for e in reading.edges
-                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _drop_applied(reading, drop)
     reading.applied.sort(key=lambda e: (e.by.format(), e.target.format()))
     reading.edges.sort(key=lambda e: (e.by.format() if e.by else "", e.target.format()))
 
@@ -706,7 +703,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     # the other is what changes; never the heading's paragraph
     if target.path is not None and verb is not None and re.search(
             r"[:\-–—]\s*$", item.text[:verb[0] + (edge.words.rfind(": ") + 2 if ": " in edge.words else 0)]):
-        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        name = _verb_name(edge)
         named = find_references(item.text, corpus, mask=[*quoted, *kept_sentences(item.text)], titles=False)
         placed = place_before_object(item.text, named, Action(name, edge.words, verb))
         heading = {r.span for r in named if r.target == target and not r.cited}
@@ -1284,13 +1281,10 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         drop.add((edge.by.format(), edge.target.format()))
         why = (f"its words do not settle whether all of {edge.target.format()} or part of it changes (no new text "
                "under its label, no \"in its entirety\", no quoted words, no part named): for a person to confirm")
-        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        name = _verb_name(edge)
         _propose(reading, item, edge.target, Action(name, edge.words, ambiguous=why), edge.target.format(), edge.rule,
                  file, line_of, why)
-    if drop:
-        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
-        reading.edges = [e for e in reading.edges
-                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _drop_applied(reading, drop)
     _sentence_by_sentence(reading, items, corpus, file, line_of, vocabularies)
     _proposed_line_by_line(reading, items, corpus, vocabularies)
     _revised_sheets_proposed_whole(reading, items, corpus)
@@ -1308,6 +1302,20 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     _framed(reading, items, corpus, document, file, line_of, vocabularies, notations)
 
 
+def _drop_applied(reading: Reading, drop: set[tuple[str, str]]) -> None:
+    """The applied edges (and their graph edges) of the (item, target) pairs in ``drop`` taken out:
+    a gate has proposed them instead."""
+    if drop:
+        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
+        reading.edges = [e for e in reading.edges
+                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+
+
+def _verb_name(edge: DerivedEdge) -> str:
+    """The action an applied edge did, by its name: what a proposal in its place is said to do."""
+    return ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+
+
 def _framed(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
             line_of: Callable[[int], int | None], vocabularies: Sequence[Any],
             notations: Mapping[str, Sequence[re.Pattern[str]]] | None) -> None:
@@ -1321,13 +1329,10 @@ def _framed(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         if item is None or (why := outside_frame(edge, item, corpus, vocabularies, document, notations)) is None:
             continue
         drop.add((edge.by.format(), edge.target.format()))
-        name = ("replace" if edge.successor else "delete") if edge.scope == "full" else "amend"
+        name = _verb_name(edge)
         _propose(reading, item, edge.target, Action(name, edge.words, ambiguous=why), edge.target.format(), edge.rule,
                  file, line_of, why)
-    if drop:
-        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
-        reading.edges = [e for e in reading.edges
-                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _drop_applied(reading, drop)
 
 
 #: A whole document said to be withdrawn ("Section 06 10 00 earlier issued is withdrawn", "Drawing
@@ -1451,10 +1456,7 @@ def _sentence_by_sentence(reading: Reading, items: Sequence[Item], corpus: Corpu
                     continue
                 if (action.scope, action.successor) != (edge.scope, edge.successor):
                     _swap(reading, edge, action.scope, action.successor)
-    if drop:
-        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
-        reading.edges = [e for e in reading.edges
-                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _drop_applied(reading, drop)
 
 
 def _line_names(line: str, target: Locator, corpus: Corpus) -> bool:
@@ -1767,7 +1769,4 @@ def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, doc
         else:
             guess = Action("amend", edge.words, ambiguous=why)
         _propose(reading, item, edge.target, guess, edge.target.format(), edge.rule, file, line_of, why)
-    if drop:
-        reading.applied = [e for e in reading.applied if (e.by.format(), e.target.format()) not in drop]
-        reading.edges = [e for e in reading.edges
-                         if e.by is None or (e.by.format(), e.target.format()) not in drop]
+    _drop_applied(reading, drop)
