@@ -239,6 +239,9 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     if quantities is not None and quantities["status"] != "ok":
         return _claim(text, cited, None, status="unsupported_quantity", detail=quantities["detail"],
                       quantities=quantities)
+    refused, uncompared = _uncompared(case, text, cited)
+    if refused:
+        return _claim(text, cited, None, status="unsupported_quantity", detail=refused, quantities=quantities)
     for item in cited:
         _escalate_amended(case, item, quantities)
     for item in cited:
@@ -258,7 +261,8 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
                       warnings=warnings)
     if quantities is not None:
         warnings = [*warnings, *quantities.get("warnings", [])]
-    warnings = [*warnings, *_unread_figures(case, text, cited, warnings)]
+    unread = _unread_figures(case, text, cited, warnings)
+    warnings = [*warnings, *unread, *_uncompared_named(case, text, uncompared, unread)]
     return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
 
 
@@ -572,6 +576,39 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
         if total > shown:
             result[f"{key}_total"] = total
     return result
+
+
+def _uncompared(case: _Case, text: str, cited: Sequence[_Cited]) -> tuple[str, list[Any]]:
+    """The claim's digits no figure compared (``quantities.designations``, the one gate): the
+    refusal's detail where a cited word of the same shape states other digits (``W8x35`` against
+    ``W8x31``: ``value_differs``), and the words left to escalate (no cited word like them)."""
+    from .quantities.designations import uncompared_digits
+    from .quantities.unread import plain_doubled
+
+    if not any(ch.isdigit() for ch in text):
+        return "", []
+    text = plain_doubled(text)
+    compared = [(m.span.start, m.span.end) for m in case.snapshot.quantity_extractor().extract(text, bind=False).mentions]
+    cited_texts = [item.figures for item in cited if item.status == "ok"] + [
+        stated for item in cited if item.status == "ok" for _, stated, _ in item.amenders]
+    found = uncompared_digits(text, compared, cited_texts)
+    differ = [u for u in found if u.differs_from is not None]
+    refused = "; ".join(f"{u.text!r}: value_differs ({u.text!r} is not the cited {u.differs_from!r}; a designation "
+                        "compared as written)" for u in differ[:CLAIM_MAX_QUANTITIES_SHOWN])
+    return refused + _more(len(differ) - CLAIM_MAX_QUANTITIES_SHOWN, "unmatched"), [
+        u for u in found if u.differs_from is None]
+
+
+def _uncompared_named(case: _Case, text: str, uncompared: Sequence[Any], unread: Sequence[str]) -> list[str]:
+    """The escalation for the claim's words whose digits no figure compared and no cited word
+    repeats (``_uncompared``), those the unread-figure net named already left out."""
+    named = [u.text for u in uncompared if not any(u.text in figure or figure in u.text for figure in unread)]
+    if not named:
+        return []
+    case.conflicts.append(f"The claim {text[:120]!r} states {', '.join(map(repr, named[:4]))}, which no figure compared "
+                          "and the cited text does not state as written; read the cited provision before relying on "
+                          "this answer.")
+    return [f"figure not compared: {word!r}" for word in named]
 
 
 def _unread_cited(case: _Case, text: str, cited: Sequence[_Cited], found: ClaimQuantityCheck) -> ClaimQuantityCheck:

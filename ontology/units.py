@@ -51,6 +51,9 @@ DOMAIN_DEFINITIONS: tuple[str, ...] = (
     # A designation's number, compared only with the same designation (audit 55): a sheet's or
     # wire's gauge, an insulation's R-value, a deflection limit's n of L/n.
     "gauge_number = [gauge_number]",
+    # A percentage point (the difference of two percentages) is a unit of its own: a rate
+    # raised by 2 percentage points is not one raised by 2 % (audit 57).
+    "percentage_point = [percentage_point]",
     "r_value = [r_value]",
     "span_ratio = [span_ratio]",
     # A dose in international units measures biological activity, not mass.

@@ -22,6 +22,8 @@ __all__ = [
     "CITATION_AFTER",
     "CURRENCY_PREFIXES",
     "DESIGNATIONS",
+    "TEMPERATURE_DIFFERENCE_UNITS",
+    "temperature_difference_at",
     "DESIGNATION_AFTER",
     "FILLERS",
     "FRACTION_WORDS",
@@ -490,3 +492,28 @@ def lex_number(text: str) -> NumberToken | None:
     if "," in text and _MALFORMED.match(text) and text.count(".") <= 1:
         return NumberToken("malformed", None)
     return None
+
+
+#: A temperature's pint unit as a difference: a rise of 10 °C is one of 18 °F (and of 10 K).
+TEMPERATURE_DIFFERENCE_UNITS = {"degree_Celsius": "delta_degC", "degC": "delta_degC", "degree_Fahrenheit": "delta_degF",
+                                "degF": "delta_degF", "kelvin": "kelvin", "degree_Rankine": "degree_Rankine"}
+#: Words that make the temperature after them (in the same clause) a difference, not a reading.
+_TEMPERATURE_DIFFERENCE = re.compile(
+    r"(?:\b(?:rises?|difference|differences|differential|differentials|delta[\s-]*T|vary|varies|variation|variations"
+    r"|changes?|increases?|drops?|fall|swing)\b|ΔT|Δ\s*T\b|\bwithin\s*±)", re.IGNORECASE)
+#: Where a clause begins, looking back from a figure.
+_CLAUSE_START = re.compile(r"(?:[.;!?](?:\s|$)|\n)")
+#: Words right before a figure that make it the reading a change ends or starts at ("increase to 50 °C").
+_ENDPOINT = re.compile(r"\b(?:to|from|at|of\s+at\s+least)\s*$", re.IGNORECASE)
+
+
+def temperature_difference_at(text: str, at: int, reach: int = 80) -> bool:
+    """Whether the temperature figure at ``text[at:]`` is a difference: a word saying so (a rise, a
+    difference, ΔT, a variation, a change, ``within ±``) stands before it in its clause, and the
+    figure is not the reading the change ends or starts at (``increase to 50 °C``)."""
+    window = text[max(0, at - reach):at]
+    starts = [m.end() for m in _CLAUSE_START.finditer(window)]
+    clause = window[starts[-1]:] if starts else window
+    if _ENDPOINT.search(clause) is not None:
+        return False
+    return _TEMPERATURE_DIFFERENCE.search(clause) is not None

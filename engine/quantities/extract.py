@@ -33,12 +33,14 @@ from ._grammar import QUANTITIES, SOURCE, build_pipeline
 from ._lexicon import (
     FRACTION_WORDS,
     PLAIN_CHARACTERS,
+    TEMPERATURE_DIFFERENCE_UNITS,
     VULGAR_FRACTIONS,
     WORD_NUMBERS,
     WORD_SCALES,
     read_degree_signs,
     read_foot_inch_marks,
     read_minus_signs,
+    temperature_difference_at,
 )
 from ._models import Extraction, QuantityMention, QuantityWarning
 from ._statements import CELL_BEFORE, PERCENT_HEADER, row_label, statement_cells
@@ -801,10 +803,25 @@ def _span(base: int, start: int, end: int) -> CharSpan:
     return CharSpan(start=base + start, end=base + end)
 
 
+#: The dimension of a temperature difference: compared with differences only, never with a reading.
+TEMPERATURE_DIFFERENCE = "[temperature difference]"
+
+
+def _as_difference(resolved: ResolvedUnit) -> ResolvedUnit:
+    """A temperature's unit as a difference (pint's ``delta_degC``/``delta_degF``; a kelvin is
+    its own difference): a rise of 10 °C is 18 °F, never the reading 50 °F."""
+    expression = TEMPERATURE_DIFFERENCE_UNITS.get(resolved.expression)
+    if expression is None:
+        return resolved
+    return ResolvedUnit(written=resolved.written, expression=expression, dimension=TEMPERATURE_DIFFERENCE)
+
+
 def _mention_model(item: Found, shift: int, text: str, base: int, binding: Any) -> QuantityMention:
     """The typed mention for one assembled item (validated: pydantic's core validates a
     model faster than ``model_construct`` builds one)."""
     resolved = item.resolved
+    if resolved is not None and resolved.dimension == "[temperature]" and temperature_difference_at(text, item.start + shift):
+        resolved = _as_difference(resolved)
     normalized = None
     if resolved is not None and item.value is not None:
         canonical = resolved.canonical

@@ -133,7 +133,11 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "kelvin": "kelvin", "kelvins": "kelvin", "degrees kelvin": "kelvin", "deg k": "kelvin",
     # proportions
     "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
-    "percentage point": "percent", "percentage points": "percent",
+    # a percentage point is no percent (audit 57): a unit of its own
+    "percentage point": "percentage_point", "percentage points": "percentage_point", "pp": "percentage_point",
+    "p.p.": "percentage_point", "%-point": "percentage_point", "%-points": "percentage_point",
+    "% point": "percentage_point", "% points": "percentage_point", "pct. points": "percentage_point",
+    "pct points": "percentage_point",
     "perm": "perm", "perms": "perm",
     # air and water flows as mechanical schedules write them
     "fpm": "foot / minute", "FPM": "foot / minute", "cfm": "foot ** 3 / minute", "CFM": "foot ** 3 / minute",

@@ -267,7 +267,7 @@ def test_units_that_were_missing(extractor):
     assert read(extractor, "weighing 10 ounces per square yard") == [
         ("10 ounces per square yard", 10.0, "(ounce) / (yard ** 2)")]
     assert read(extractor, "raised guidance by 2 percentage points") == [
-        ("2 percentage points", 2.0, "percent")]
+        ("2 percentage points", 2.0, "percentage_point")]  # no percent (audit 57)
 
 
 # --- promoted from the open classes (issue 22) ------------------------------------------------

@@ -1,0 +1,168 @@
+"""The claim's digits nobody compared: the gate that keeps them from passing as supported.
+
+The quantity check compares the figures the extractor reads; a trade designation (``W8x31``,
+``HSS 6x6x1/4``, ``M12``, ``2x4``, ``4-#5``, ``#12 AWG``, ``No. 12 AWG``, ``20A/1P``,
+``120/208V``, ``Schedule 40``, ``1/2-13 UNC``, ``1:2:4``) is read on neither side, so a claim
+changing it would otherwise be compared with nothing and answered. :func:`uncompared_digits`
+decides, for every run of digits in a claim, one of:
+
+1. it lies in a figure the extractor read (the quantity check compares it) — passed;
+2. its word (the whitespace-delimited token it stands in, end punctuation off) stands in a
+   cited text as the same word, case aside (``W8x31`` both sides) — passed;
+3. it names rather than states: a locator or document id (``SPEC-1#1.1.A``, ``SOP-001``), a
+   dotted paragraph number (``2.3.C.2``, ``1.2.1``), a date or year, a number after a word
+   naming a place in a document (``Section 09 00 00``, ``Article 5``, ``Addendum No. 3``, see
+   :data:`LOCATOR_WORDS`) — passed;
+4. else it is *uncompared*: refused where a cited text holds a word of the same shape (the same
+   letters and marks, other digits: ``W8x35`` against ``W8x31``; a bare number's shape is its
+   word before and after: ``No. 10 AWG`` against ``No. 12 AWG``), escalated otherwise.
+
+The decision is made here once; ``engine.verify`` applies it to every claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ._lexicon import MONTHS
+
+__all__ = ["LOCATOR_WORDS", "Uncompared", "uncompared_digits"]
+
+#: Words after which a number names a place in a document, never a measure or a size: a
+#: designation of a product (``Type``, ``Grade``, ``Schedule``, ``No.``) is not one of them.
+LOCATOR_WORDS = frozenset({
+    "section", "sections", "§", "§§", "paragraph", "paragraphs", "para.", "para", "article", "articles",
+    "table", "tables", "figure", "fig.", "fig", "chapter", "part", "parts", "item", "items", "note", "notes",
+    "rev", "rev.", "revision", "addendum", "page", "pages", "p.", "pp.", "sheet", "sheets", "detail",
+    "details", "step", "steps", "appendix", "exhibit", "exhibits", "clause", "clauses", "subsection",
+    "division", "annex", "subpart", "attachment", "drawing", "drawings", "¶", "question", "rfi", "bulletin",
+    "volume", "vol.", "line", "lines", "cfr", "usc", "u.s.c.", "c.f.r.", "title", "chapter.", "art.", "sec.",
+    "amendment", "change", "order", "version", "v", "v.",
+    # places in a building or on a drawing, named by a number ("Room 101 K", "Grid 4 K")
+    "room", "rooms", "grid", "grids", "gridline", "level", "levels", "floor", "floors", "suite", "bay", "bays",
+    "building", "area", "zone", "station", "elevation", "view",
+})
+#: ``No.`` / ``Number`` / ``#`` name a place only after a locator word (``Addendum No. 3``).
+_NUMBER_WORDS = frozenset({"no", "nos", "number", "#"})
+#: The locator words as a word is compared with them (its end punctuation off).
+_LOCATORS = frozenset(word.rstrip(".") for word in LOCATOR_WORDS)
+
+_TOKEN = re.compile(r"\S+")
+_DIGITS = re.compile(r"\d+")
+#: Punctuation around a word that is not part of it.
+_EDGE = "\"'“”‘’()[]{}<>,;:!?."
+#: A document id or a locator in it: letters, a dash, digits (``SPEC-033000``, ``SOP-001#2.2``).
+_LOCATOR = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?:[@#]\S*)?|\S*[@#]\d+(?:\.[\dA-Za-z]+)+")
+#: A dotted paragraph number: three parts or more, or a letter part (``2.3.C.2``, ``1.1.A``, ``1.2.1``).
+_DOTTED = re.compile(r"\d+(?:\.[\dA-Za-z]+){2,}|\d+(?:\.\d+)*\.[A-Za-z](?:\.[\dA-Za-z]+)*")
+#: Thousands written with dots (``1.234.567``): a number, not a paragraph.
+_DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
+#: A date written in digits (``2026-03-02``, ``03/02/2026``, ``2.3.2026``) or a year.
+_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T\S*)?|\d{1,2}(?P<by>[/.\-])\d{1,2}(?P=by)(?:\d{4}|\d\d)|(?:1[89]|20)\d\d"
+                   r"|(?:1[89]|20)\d\ds?|(?:FY|Q[1-4])\S*", re.IGNORECASE)
+#: A clock time (``10:00``, ``5pm``): names a moment, compared by no quantity here.
+_CLOCK = re.compile(r"\d{1,2}(?::\d\d)+(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)
+#: An ordinal (``3rd``, ``21st``).
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Uncompared:
+    """A word of the claim holding digits that no figure compared and no cited word repeats."""
+
+    #: the claim's word, as written (``W8x35``; a bare number with its words: ``No. 10 AWG``)
+    text: str
+    #: a cited word of the same shape with other digits (``W8x31``), when one stands there
+    differs_from: str | None = None
+
+
+def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cited_texts: Sequence[str]) -> list[Uncompared]:
+    """The words of ``claim_text`` whose digits nothing compared (the module docstring's step 4),
+    in order, each once. ``compared``: the spans of the figures the extractor read in the claim
+    (the quantity check compares them); ``cited_texts``: the words the claim cites."""
+    claim = _words(claim_text)
+    said: set[str] = set()
+    shapes: dict[str, str] = {}  # each cited word's shape → the first cited word of it, as shown
+    for text in cited_texts:
+        words = _words(text)
+        said.update(word.lower() for _, _, word in words)
+        for index in range(len(words)):
+            if any(ch.isdigit() for ch in words[index][2]):
+                shapes.setdefault(_shape(words, index), _shown(text, words, index))
+    found: dict[str, Uncompared] = {}
+    for index, (start, _, word) in enumerate(claim):
+        digits = [(start + m.start(), start + m.end()) for m in _DIGITS.finditer(word)]
+        if not digits or all(_within(span, compared) for span in digits):
+            continue
+        if word.lower() in said or _names(claim, index):
+            continue
+        shown = _shown(claim_text, claim, index)
+        found.setdefault(shown.lower(), Uncompared(text=shown, differs_from=shapes.get(_shape(claim, index))))
+    return list(found.values())
+
+
+def _words(text: str) -> list[tuple[int, int, str]]:
+    """Each whitespace-delimited word of ``text``, its edge punctuation off: (start, end, word)."""
+    words: list[tuple[int, int, str]] = []
+    for match in _TOKEN.finditer(text):
+        raw = match.group()
+        word = raw.strip(_EDGE)
+        if not word:
+            continue
+        start = match.start() + raw.index(word)
+        words.append((start, start + len(word), word))
+    return words
+
+
+def _within(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
+
+
+def _bare(word: str) -> bool:
+    """Whether a word is a bare number (digits with separators only: ``12``, ``1,200``, ``2.5``)."""
+    return re.fullmatch(r"[\d,.]+", word) is not None
+
+
+def _shape(words: Sequence[tuple[int, int, str]], index: int) -> str:
+    """A word's shape: its digits as one mark; a bare number's with the words either side."""
+    word = words[index][2]
+    shape = _DIGITS.sub("9", word.lower().replace("×", "x"))
+    if not _bare(word):
+        return shape
+    before = words[index - 1][2].lower() if index > 0 else ""
+    after = words[index + 1][2].lower() if index + 1 < len(words) else ""
+    return f"{_DIGITS.sub('9', before)} {shape} {_DIGITS.sub('9', after)}"
+
+
+def _shown(text: str, words: Sequence[tuple[int, int, str]], index: int) -> str:
+    """A word as the person is shown it: a bare number with its words either side, as written."""
+    if not _bare(words[index][2]):
+        return words[index][2]
+    first, last = max(0, index - 1), min(len(words) - 1, index + 1)
+    return text[words[first][0]:words[last][1]]
+
+
+def _names(words: Sequence[tuple[int, int, str]], index: int) -> bool:
+    """Whether the word at ``index`` names rather than states (the module docstring's step 3)."""
+    word = words[index][2]
+    if _LOCATOR.fullmatch(word) or (_DOTTED.fullmatch(word) and not _DOT_THOUSANDS.fullmatch(word)):
+        return True
+    if _DATE.fullmatch(word) or _CLOCK.fullmatch(word) or _ORDINAL.fullmatch(word):
+        return True
+    before = words[index - 1][2].lower().rstrip(".") if index > 0 else ""
+    after = words[index + 1][2].lower().rstrip(".") if index + 1 < len(words) else ""
+    later = words[index + 2][2].lower().rstrip(".") if index + 2 < len(words) else ""
+    if before in MONTHS or after in MONTHS or (after == "de" and later in MONTHS):
+        return True  # "March 2, 2026", "2 March 2026", "2 de febrero de 1994"
+    # a number after a locator word, or after the numbers that follow one ("Section 09 00 00")
+    back = index - 1
+    while back >= 0 and _bare(words[back][2]):
+        back -= 1
+    if back < 0:
+        return False
+    named = words[back][2].lower().rstrip(".")
+    if named in _LOCATORS:
+        return True
+    return named in _NUMBER_WORDS and back > 0 and words[back - 1][2].lower().rstrip(".") in _LOCATORS

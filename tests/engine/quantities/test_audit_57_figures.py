@@ -1,0 +1,135 @@
+"""Audit 57-B: figures nobody compared, temperature differences, percentage points.
+
+H (designations): a trade designation ("W8x31", "M12", "No. 12 AWG", "20A/1P", "Schedule 40")
+is read by no figure reader, so a claim changing its digits was compared with nothing and
+answered. Every digit of a claim is now compared as a quantity, repeated word for word by what
+it cites, or names a place or a date; else the claim is refused where the cited text holds a
+word of the same shape with other digits, and escalated otherwise
+(``quantities.designations``). H (temperatures): a temperature after a rise, a difference, ΔT,
+a variation is a difference: a 10 °C rise is an 18 °F rise, not the reading 50 °F. H (percent):
+a percentage point is no percent. Everything runs through the CLI's ``check`` on a document
+written here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+from inforce.engine.quantities.designations import uncompared_digits
+
+runner = CliRunner()
+
+_SPEC = """---
+id: Q-57
+kind: specification
+title: Q
+issued: 2026-01-01
+effective: {from: 2026-01-01}
+recorded: 2026-01-01T00:00:00Z
+---
+1 GENERAL
+
+1.1 Roof joists shall be W10x26 sections.
+
+1.2 Anchor rods: M20, hot-dip galvanized.
+
+1.3 Feeder conductors shall be No. 4 AWG copper.
+
+1.4 Branch breakers for the kitchen: 15A/2P.
+
+1.5 Framing lumber shall be of the grade the engineer names.
+
+1.6 The temperature rise of the enclosure shall not exceed 15 °C.
+
+1.7 The supply-return temperature difference shall be 12 K.
+
+1.8 Raise the retention rate by 3 percentage points.
+
+1.9 Chilled water piping: Schedule 10 stainless steel.
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("audit57") / "q"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
+    (root / "documents" / "s.md").write_text(_SPEC, encoding="utf-8")
+    result = runner.invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def _check(project: Path, tmp_path: Path, text: str, locator: str) -> dict[str, Any]:
+    answer = {"context": {"valid_at": "2026-02-01"},
+              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("claim", "locator", "cited"), [
+    ("Roof joists shall be W10x30 sections.", "Q-57#1.1", "W10x26"),
+    ("Anchor rods: M24, hot-dip galvanized.", "Q-57#1.2", "M20"),
+    ("Feeder conductors shall be No. 2 AWG copper.", "Q-57#1.3", "No. 4 AWG"),
+    ("Branch breakers for the kitchen: 20A/2P.", "Q-57#1.4", "15A/2P"),
+    ("Chilled water piping: Schedule 40 stainless steel.", "Q-57#1.9", "Schedule 10"),
+])
+def test_a_changed_designation_is_refused(project: Path, tmp_path: Path, claim: str, locator: str, cited: str) -> None:
+    """The designation was compared with nothing and the false claim answered."""
+    verdict = _check(project, tmp_path, claim, locator)
+    assert verdict["verdict"] == "refusal", verdict["claims"][0]
+    assert verdict["claims"][0]["status"] == "unsupported_quantity"
+    assert "value_differs" in verdict["claims"][0]["detail"] and cited in verdict["claims"][0]["detail"]
+
+
+@pytest.mark.parametrize(("claim", "locator"), [
+    ("Roof joists shall be W10x26 sections.", "Q-57#1.1"),
+    ("Per Section 05 12 00 and Addendum No. 3 of 2026-01-15, anchor rods are M20.", "Q-57#1.2"),
+    ("Feeder conductors shall be No. 4 AWG copper.", "Q-57#1.3"),
+])
+def test_a_designation_stated_as_cited_is_answered(project: Path, tmp_path: Path, claim: str, locator: str) -> None:
+    """The same designation, and the digits of a section, an addendum and a date, pass the gate."""
+    verdict = _check(project, tmp_path, claim, locator)
+    assert verdict["verdict"] == "answer", verdict["claims"][0]
+
+
+def test_a_designation_nothing_cited_resembles_escalates(project: Path, tmp_path: Path) -> None:
+    verdict = _check(project, tmp_path, "Framing lumber shall be 2x10 of the grade the engineer names.", "Q-57#1.5")
+    assert verdict["verdict"] == "escalation", verdict["claims"][0]
+    assert any("2x10" in warning for warning in verdict["claims"][0]["warnings"])
+
+
+def test_the_gate_reads_shapes_and_names() -> None:
+    found = uncompared_digits("Use 1/2-20 UNF bolts per Section 3, issued March 2, 2026.", [],
+                              ["Use 1/2-13 UNC bolts."])
+    assert [(u.text, u.differs_from) for u in found] == [("1/2-20", "1/2-13")]
+
+
+@pytest.mark.parametrize(("claim", "locator", "verdict"), [
+    ("The temperature rise of the enclosure shall not exceed 27 °F.", "Q-57#1.6", "answer"),
+    ("The temperature rise of the enclosure shall not exceed 59 °F.", "Q-57#1.6", "refusal"),
+    ("The supply-return temperature difference shall be 12 °C.", "Q-57#1.7", "answer"),
+    ("The supply-return temperature difference shall be 21.6 °F.", "Q-57#1.7", "answer"),
+    ("The supply-return temperature difference shall be -261.15 °C.", "Q-57#1.7", "refusal"),
+])
+def test_a_temperature_difference_converts_as_a_difference(
+        project: Path, tmp_path: Path, claim: str, locator: str, verdict: str) -> None:
+    """A 15 °C rise was read as the reading 15 °C (59 °F) and 27 °F refused; 12 K of difference as 12 K."""
+    assert _check(project, tmp_path, claim, locator)["verdict"] == verdict
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    ("Raise the retention rate by 3%.", "refusal"),
+    ("Raise the retention rate by 3 percent.", "refusal"),
+    ("Raise the retention rate by 3 pp.", "answer"),
+])
+def test_percentage_points_are_not_percent(project: Path, tmp_path: Path, claim: str, verdict: str) -> None:
+    assert _check(project, tmp_path, claim, "Q-57#1.8")["verdict"] == verdict
