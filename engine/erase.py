@@ -392,7 +392,8 @@ def _erase(
     checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten),
-                                    **_saved_runs(probes, rows.located)})
+                                    **_saved_runs(probes, rows.located),
+                                    "read_back_unkept_files": _unkept_files(root, probes, remaining)})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
     return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
                          files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
@@ -451,6 +452,50 @@ def _saved_runs(probes: WordRuns, located: Sequence[tuple[str, str]]) -> dict[st
             not_kept.append(locator)
     return {"read_back_runs": RunHashes.of(kept, salt=salt).encoded if kept else "",
             "read_back_salt": salt.hex() if kept else "", "read_back_not_kept": tuple(dict.fromkeys(not_kept))}
+
+
+def _unkept_files(root: Path, probes: WordRuns, remaining: Sequence[str]) -> tuple[str, ...]:
+    """The files of ``remaining`` that hold erased words only by runs the record keeps no hash of
+    (``_kept_run``), each as ``<sha256> <path>`` (``Erasure.read_back_unkept_files``): a later
+    run, which reads back for the kept runs only, would find none of them and call the project
+    free of the erased text (audit 57: ``README.md`` holding ``Cold-Weather``)."""
+    from inforce.ontology.readback import read_back
+
+    kept = WordRuns(run for run in probes if _kept_run(run))
+    unkept: list[str] = []
+    for name in remaining:
+        path = Path(name) if Path(name).is_absolute() else root / name
+        if not path.is_file():
+            continue  # a line saying what was not read back, or an erased file: named again by _read_back
+        try:
+            if read_back(path, kept).holds:
+                continue
+            unkept.append(f"{_file_sha256(root, str(path))} {name}")
+        except (OSError, InputError):
+            continue  # it read the first time; a later run names it by its hash or not at all
+    return tuple(unkept)
+
+
+def _held_unkept(root: Path, entry: Erasure, remaining: list[str]) -> list[str]:
+    """A later run's account of the files the first found holding erased words only by runs it
+    keeps no hash of (``Erasure.read_back_unkept_files``): each one unchanged is still remaining
+    (added to ``remaining``); each one changed since is returned, to be named as not looked for."""
+    changed = []
+    for held in entry.read_back_unkept_files:
+        digest, _, name = held.partition(" ")
+        path = Path(name) if Path(name).is_absolute() else root / name
+        if not path.is_file() or name in remaining:
+            continue
+        try:
+            now = _file_sha256(root, str(path))
+        except InputError:
+            now = ""  # no longer a regular file it may read: not confirmed either way
+        if now == digest:
+            remaining.append(name)
+        else:
+            changed.append(f"{name} (changed since it was found holding erased words too short to keep a "
+                           "fingerprint of)")
+    return changed
 
 
 def _kept_run(run: Sequence[str]) -> bool:
@@ -699,8 +744,10 @@ def _already_done(root: Path, reader: DocumentReader | None, entry: Erasure,
         raise InputError(f"the erasure {entry.id}'s read_back_runs do not read: {problem}", file=ERASURES_FILE,
                          field="read_back_runs") from None
     checked, remaining = _read_back(root, reader, audit_folders, entry, kept)
+    changed = _held_unkept(root, entry, remaining)
     return ErasureResult(erasure=entry, audit_records=tuple(rewritten), already_done=not rewritten,
-                         files_checked=checked, remaining=tuple(remaining), not_looked_for=entry.read_back_not_kept,
+                         files_checked=checked, remaining=tuple(remaining),
+                         not_looked_for=(*entry.read_back_not_kept, *changed),
                          index_build=entry.index_build_after)
 
 

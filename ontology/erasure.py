@@ -242,6 +242,11 @@ class Erasure(BaseModel):
     #: the erased provisions (by locator) the read-back looked for and the record keeps no run of
     #: (each too short or plain: ``RUN_SAVED_WORDS``): a later run cannot look for them, and says so
     read_back_not_kept: tuple[str, ...] = ()
+    #: the files the read-back found holding erased words only by runs the record keeps no hash
+    #: of (a code, a short clause: ``RUN_SAVED_WORDS``), each as ``<sha256 of the file> <path>``:
+    #: a later run names each again while the file is unchanged (it holds what was found), and
+    #: one changed since as not looked for, never as free of the erased text (audit 57 H)
+    read_back_unkept_files: tuple[str, ...] = ()
     #: the erased revisions, by ids and dates, and the supersession edges they made or received
     #: (``ErasedRevision``): what an ingest puts back as tombstones (none for a record written
     #: before they were kept: its revisions are left out of the graph, as then)
