@@ -346,6 +346,9 @@ _DIMENSIONS: dict[str, str] = {
     "yard ** 2": "[length] ** 2",
     "yard ** 3": "[length] ** 3",
     "year": "[time]",
+    # audit 57: a percentage point, inches of water column
+    "percentage_point": "[percentage_point]",
+    "inH2O": "[mass] / [length] / [time] ** 2",
     # audit 55: pressures gauge and absolute, electricity, designations
     "gauge_number": "[gauge_number]",
     "r_value": "[r_value]",

@@ -55,6 +55,11 @@ __all__ = ["_Reader"]
 #: One to three digits, a point, three digits (``4.000``, ``1.500``): with a unit after it, a
 #: point between thousands as much of Europe writes them, or three decimals: not to be told apart.
 _POINT_GROUPED = re.compile(r"[+\-−]?[1-9]\d{0,2}\.\d{3}")
+#: Things laid or set in a count of one size ("3 - 50 mm layers", "2 - 13 mm plies"): a dash
+#: between a bare count and a size before one of these is no range.
+_COUNTED_PIECES = frozenset({"layer", "layers", "ply", "plies", "coat", "coats", "course", "courses", "lift", "lifts",
+                             "sheet", "sheets", "piece", "pieces", "bar", "bars", "board", "boards", "strand", "strands",
+                             "wire", "wires", "panel", "panels", "rod", "rods", "bolt", "bolts", "anchor", "anchors"})
 #: The last group of thousands set apart by spaces, with decimals after a point or a comma
 #: (``4 000.5``, ``4 000,5``).
 _GROUP_WITH_DECIMALS = re.compile(r"\d{3}(?P<mark>[.,])(?P<decimals>\d+)")
@@ -254,8 +259,10 @@ class _Reader(_TokenReader):
         """``3 500 PSI``: thousands set apart by a space (the SI way), read as one number when
         groups of exactly three digits follow with one space each and a unit after them, and
         nothing numeric or a mark of a count or size (``(``, ``#``) stands just before. The last
-        group may carry decimals (``4 000.5 mm`` is 4000.5 mm); a decimal comma after a spaced
-        group (``4 000,5 mm``) is one malformed number, unit or not, never 4 and a ``000,5``."""
+        group may carry decimals (``4 000.5 mm`` is 4000.5 mm), after a comma too: with the
+        thousands set apart by spaces the comma can only be the decimal one (``1 234,5 kN`` is
+        1234.5 kN, the SI way: audit 57); without a unit after it, one malformed number, never
+        4 and a ``000,5``."""
         texts = self.texts
         k = i
         digits = texts[i]
@@ -265,16 +272,14 @@ class _Reader(_TokenReader):
         if i > 0 and (_DIGIT.search(texts[i - 1]) is not None or texts[i - 1] in ("(", "#", "-")):
             return number
         tail = _GROUP_WITH_DECIMALS.fullmatch(texts[k + 1]) if k + 1 < self.n and self.space[k] else None
-        if tail is not None and tail["mark"] == ",":
-            return NumberToken("malformed", None, tokens=k - i + 2)
         if tail is not None:
-            digits += texts[k + 1]
+            digits += texts[k + 1].replace(",", ".")
             k += 1
         if k == i:
             return number
         unit = self._unit(k + 1, k) if k + 1 < self.n else None
         if unit is None or unit[1] is None:
-            return number
+            return NumberToken("malformed", None, tokens=k - i + 1) if tail is not None and tail["mark"] == "," else number
         if tail is not None:
             return replace(number, value=float(digits), precision=10.0 ** -len(tail["decimals"]), is_integer=False,
                            has_grouping=True, tokens=k - i + 1)
@@ -672,6 +677,9 @@ class _Reader(_TokenReader):
             end, hi_expression, written = unit[0], unit[1], unit[2]
         if expression is None and hi_expression is None and currency is None:
             return None  # two bare numbers: not read as a range
+        if (expression is None and lowers[j] in ("-", "–", "—") and value.is_integer() and end < self.n
+                and lowers[end] in _COUNTED_PIECES):
+            return None  # "3 - 50 mm layers": three layers of 50 mm, the trade's count and size (audit 57)
         if hi.value == 1 and expression is not None and hi_expression not in (None, expression) and any(
                 self.lowers[m] in ("scale", "scaled") for m in range(max(0, j - 10), j)):
             return None  # a drawing scale, 1/8 inch to 1 foot: two lengths in a ratio, not a range

@@ -100,7 +100,7 @@ _SINGLE_LETTER_UNITS = frozenset({"m", "g", "h", "s", "L", "l", "N", "V", "A", "
 #: Letters parted from the full stop ending a sentence after a number (``0.50 m.``): the unit
 #: symbols, the kelvin's ``K`` (``not less than 283.15 K.``: audit 48 M5) and the degrees' ``C`` and ``F``
 #: (``Oven temperature 250 F.``: audit 50).
-_SENTENCE_END_LETTERS = _SINGLE_LETTER_UNITS | {"K", "C", "F"}
+_SENTENCE_END_LETTERS = _SINGLE_LETTER_UNITS | {"K", "C", "F", "t"}  # t: the tonne after a mass word (audit 57)
 #: The capital letters a temperature's unit may be written as alone (``77 K``, ``250 F``), and
 #: the degree each names (:meth:`_TokenReader._temperature_letter`).
 _TEMPERATURE_SYMBOLS = {"K": "K", "C": "°C", "F": "°F"}
@@ -247,6 +247,11 @@ def _ends_sentence(text: str, at: int) -> bool:
 _GOVERNING = frozenset({"at", "between", "from"})
 #: Words naming a temperature before its figure: a K after the figure is the kelvin (audit 49 M2).
 _TEMPERATURE_WORDS = frozenset({"temperature", "temperatures", "temp", "temp."})
+#: Words naming a mass before its figure: a ``t`` after the figure is the tonne (audit 57).
+_MASS_WORDS = frozenset({"weight", "weights", "weighs", "weigh", "mass", "masses", "load", "loads", "loading",
+                         "tonnage", "payload"})
+#: How many words before a figure are looked at for :data:`_MASS_WORDS`.
+_MASS_REACH = 6
 #: How many words before a figure are looked at for :data:`_TEMPERATURE_WORDS`.
 _TEMPERATURE_REACH = 4
 _RANGE_JOINS = frozenset({"and", "to", "through", "thru", "–", "—", "-"})
@@ -442,6 +447,8 @@ class _TokenReader:
         if text in _TEMPERATURE_SYMBOLS:
             return self._temperature_letter(k)
         if len(text) == 1:
+            if text == "t" and self._of_mass(number_start):
+                return self.table.alias("tonne")  # "Weight shall be 2.5 t."
             if text not in _SINGLE_LETTER_UNITS:
                 return None
             found = self.table.alias(text)
@@ -512,6 +519,16 @@ class _TokenReader:
         if not bound_after and not self._governed(k - 1) and not self._of_temperature(k - 1):
             return False  # a label's letter: "Room 101 K", "Grid 4 K", "Appendix 2 K" (audit 48 M4)
         return self._stands_alone(k)
+
+    def _of_mass(self, i: int) -> bool:
+        """Whether the figure at token ``i`` is a mass's: a word naming one (a weight, a mass, a
+        load) among the few words before it with no figure or sentence end between."""
+        for j in range(i - 1, max(-1, i - 1 - _MASS_REACH), -1):
+            if self.lowers[j] in _MASS_WORDS:
+                return True
+            if self.texts[j][-1:].isdigit() or self.texts[j] in (".", ";", "!", "?"):
+                return False
+        return False
 
     def _of_temperature(self, i: int) -> bool:
         """Whether the figure at token ``i`` is a temperature's, the word ``temperature`` among

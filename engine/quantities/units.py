@@ -139,6 +139,12 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "% point": "percentage_point", "% points": "percentage_point", "pct. points": "percentage_point",
     "pct points": "percentage_point",
     "perm": "perm", "perms": "perm",
+    # a pressure in inches of water column, as duct and gas schedules write it (audit 57):
+    # never the length the "in." alone is
+    "in. h2o": "inH2O", "in h2o": "inH2O", "in. w.c.": "inH2O", "in w.c.": "inH2O", "in. wc": "inH2O",
+    "in wc": "inH2O", "in. w.g.": "inH2O", "in w.g.": "inH2O", "in. wg": "inH2O", "inches of water": "inH2O",
+    "inch of water": "inH2O", "in. of water": "inH2O", "inches w.c.": "inH2O", "inches wc": "inH2O",
+    "inh2o": "inH2O", "iwc": "inH2O", "in. water column": "inH2O", "inches water column": "inH2O",
     # air and water flows as mechanical schedules write them
     "fpm": "foot / minute", "FPM": "foot / minute", "cfm": "foot ** 3 / minute", "CFM": "foot ** 3 / minute",
     "gpm": "gallon / minute", "GPM": "gallon / minute",

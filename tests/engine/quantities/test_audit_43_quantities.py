@@ -99,10 +99,13 @@ def test_the_mention_keeps_the_text_as_written():
 
 
 @pytest.mark.parametrize("space", [" ", NBSP])
-def test_a_decimal_comma_after_a_spaced_group_is_one_malformed_number_not_4_and_garbage(space):
+def test_a_decimal_comma_after_a_spaced_group_is_one_number_not_4_and_garbage(space):
+    """Audit 57 reads it whole (thousands set apart by spaces leave the comma only the decimal
+    one, the SI way); without a unit after it, it stays one malformed number."""
     [mention] = extract_quantities(f"Joint width 4{space}000,5 mm.").mentions
-    assert mention.value is None and [w.code for w in mention.warnings] == ["malformed_number"]
-    assert mention.text == f"4{space}000,5 mm"
+    assert mention.value == 4000.5 and mention.text == f"4{space}000,5 mm"
+    [bare] = extract_quantities(f"Joint count 4{space}000,5 here.").mentions
+    assert bare.value is None and [w.code for w in bare.warnings] == ["malformed_number"]
 
 
 def test_a_decimal_point_after_a_spaced_group_reads_the_whole_number():

@@ -133,3 +133,33 @@ def test_a_temperature_difference_converts_as_a_difference(
 ])
 def test_percentage_points_are_not_percent(project: Path, tmp_path: Path, claim: str, verdict: str) -> None:
     assert _check(project, tmp_path, claim, "Q-57#1.8")["verdict"] == verdict
+
+
+@pytest.mark.parametrize(("cited", "claim"), [
+    ("Design shear shall be 2 345,6 kN.", "Design shear is 2345.6 kN."),  # SI: spaced thousands, decimal comma
+    ("The crane load shall not exceed 12.5 t.", "The crane load shall not exceed 12,500 kg."),  # a tonne
+    ("Duct static pressure: 1.5 in. w.c.", "Duct static pressure: 373.6 Pa."),  # inches of water
+    ("Duct static pressure: 1.5 in H2O.", "Duct static pressure: 0.3736 kPa."),
+])
+def test_figures_written_the_si_or_the_trade_way_are_read(cited: str, claim: str) -> None:
+    """Refused before: ``2 345,6 kN`` read as no number, ``12.5 t`` as a bare 12.5, ``1.5 in. w.c.`` as a length."""
+    from inforce.engine.quantities import check_claim_quantities
+
+    found = check_claim_quantities(claim, [cited])
+    assert found.status == "ok" and found.matched, found.unmatched
+
+
+def test_a_t_without_a_mass_word_is_no_tonne() -> None:
+    from inforce.engine.quantities.extract import default_extractor
+
+    mentions = default_extractor().extract("Plate 2.5 t.").mentions
+    assert [(m.text, m.unit_expression) for m in mentions] == [("2.5", None)]
+
+
+def test_a_count_dash_size_before_pieces_is_no_range() -> None:
+    """"2 - 25 mm plies" was read as the range 2 to 25 mm, so a claim of 2 mm plies lay within it."""
+    from inforce.engine.quantities import check_claim_quantities
+
+    found = check_claim_quantities("Sheathing is 2 mm plies.", ["Sheathing: 2 - 25 mm plies."])
+    assert found.status != "ok" and [u.reason for u in found.unmatched] == ["value_differs"]
+    assert check_claim_quantities("Sheathing is 25 mm plies.", ["Sheathing: 2 - 25 mm plies."]).status == "ok"
