@@ -697,11 +697,14 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
                 continue  # "less" of "not less than": the held bound's own word
             out += [m[0] for m in _WORD.finditer(text, *match.span())
                     if m[0].lower() not in NEUTRAL and _stem(m[0]) not in held and m[0] not in out]
+    named = [m.span() for m in _PRODUCT_DESIGNATION.finditer(text, max(0, start - 40), min(len(text), end + 40))]
     for side in (before, after):  # nearest first; a held word closes the figure's neighbourhood
         for word, at, stop in side:
             low = word.lower()
             if low in NEUTRAL or low.strip("-'") in NEUTRAL:
                 continue
+            if any(a <= at and stop <= b for a, b in named):
+                continue  # "Type W, 36 in.", '5/8" Type X': the product's name, not a word of its figure (audit 57)
             if side is before and _previous_figures_unit(text, at, word):
                 continue  # "283.15 K for 7 days", "50 °F for 7 days": the unit is the other figure's, compared there
             parts = re.findall(r"[^\W\d_]+", low)
@@ -719,6 +722,15 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
             out.append(word)
     return out
 
+
+#: A product's designation beside a figure ("Type W", "Type X", "Class 2", "Grade B"): a word and
+#: a short code in capitals or digits, naming what the figure is of, never changing what it says.
+_PRODUCT_DESIGNATION = re.compile(r"\b(?:Type|Types|Class|Grade|Style|Series|Model)\s+(?-i:[A-Z0-9][A-Z0-9-]{0,3})\b",
+                                  re.IGNORECASE)
+
+#: Words opening a clause that scopes a figure to what it names ("For Type X, ...", "In Class 2 ...").
+_SCOPING_OPENERS = frozenset({"for", "in", "if", "when", "where", "with", "under", "at", "on", "unless", "except",
+                              "to", "within", "whenever", "wherever", "only", "per"})
 
 #: What stands between a figure and a unit written after it: a blank, a degree sign (``50 °F``).
 _AFTER_FIGURE = re.compile(r"\d([ \t]?°?[ \t]?)$")
@@ -953,8 +965,17 @@ def unscoped(text: str, span: tuple[int, int], other: str, other_span: tuple[int
     o_low, o_high = full_sentence(o_text, *other_span)
     held = _stems(o_text, o_low, o_high)
     numbers = set(re.findall(r"\d+", o_text[o_low:o_high]))
-    return [written for written, content in said
-            if not content or not all((w in numbers) if w.isdigit() else (_stem(w) in held) for w in content)]
+    out = []
+    for written, content in said:
+        # a product's designation names what the figure is of, no condition on it ("Doors shall be Type W, 36 in.")
+        # ("For Type X, ..." scopes the figure to the type: a condition still)
+        opener = re.match(r"\W*(\w+)", written)
+        named = set() if opener is not None and opener[1].lower() in _SCOPING_OPENERS else {
+            _stem(w) for m in _PRODUCT_DESIGNATION.finditer(written) for w in re.findall(r"\w+", m[0].lower())}
+        unnamed = [w for w in content if _stem(w) not in named]
+        if not content or (unnamed and not all((w in numbers) if w.isdigit() else (_stem(w) in held) for w in unnamed)):
+            out.append(written)
+    return out
 
 
 def unheld(claim_text: str, claim_span: tuple[int, int], source_text: str, source_span: tuple[int, int],

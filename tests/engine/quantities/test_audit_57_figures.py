@@ -52,6 +52,14 @@ recorded: 2026-01-01T00:00:00Z
 1.8 Raise the retention rate by 3 percentage points.
 
 1.9 Chilled water piping: Schedule 10 stainless steel.
+
+1.10 OPENINGS
+
+A. Partition doors shall be Type D, 42 in. wide.
+
+B. Line the shaft with 3/4" Type C gypsum liner panels.
+
+C. For Type D, the clear opening shall be 40 in.
 """
 
 
@@ -123,7 +131,8 @@ def test_the_gate_reads_shapes_and_names() -> None:
 def test_a_temperature_difference_converts_as_a_difference(
         project: Path, tmp_path: Path, claim: str, locator: str, verdict: str) -> None:
     """A 15 °C rise was read as the reading 15 °C (59 °F) and 27 °F refused; 12 K of difference as 12 K."""
-    assert _check(project, tmp_path, claim, locator)["verdict"] == verdict
+    checked = _check(project, tmp_path, claim, locator)
+    assert checked["verdict"] == verdict, checked["claims"][0]
 
 
 @pytest.mark.parametrize(("claim", "verdict"), [
@@ -163,3 +172,15 @@ def test_a_count_dash_size_before_pieces_is_no_range() -> None:
     found = check_claim_quantities("Sheathing is 2 mm plies.", ["Sheathing: 2 - 25 mm plies."])
     assert found.status != "ok" and [u.reason for u in found.unmatched] == ["value_differs"]
     assert check_claim_quantities("Sheathing is 25 mm plies.", ["Sheathing: 2 - 25 mm plies."]).status == "ok"
+
+
+@pytest.mark.parametrize(("claim", "locator", "verdict"), [
+    ("Partition doors are 42 in. wide.", "Q-57#1.10.A", "answer"),
+    ("Line the shaft with 3/4 inch gypsum liner panels.", "Q-57#1.10.B", "answer"),
+    ("The clear opening shall be 40 in.", "Q-57#1.10.C", "escalation"),  # "For Type D," scopes it: kept
+])
+def test_a_product_designation_beside_a_figure_is_its_name_not_a_condition(
+        project: Path, tmp_path: Path, claim: str, locator: str, verdict: str) -> None:
+    """LOW: "Type D" beside the figure was named as words the claim does not hold, and escalated."""
+    checked = _check(project, tmp_path, claim, locator)
+    assert checked["verdict"] == verdict, checked["claims"][0]
