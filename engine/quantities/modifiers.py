@@ -717,6 +717,8 @@ def _near(text: str, start: int, end: int, held: set[str], own: set[str], comma_
                 break  # "7 days (see Appendix 2)": a bracketed cross-reference, no word of the figure (audit 48)
             if anchors and side is after and low in _ANCHORS:
                 break  # "5 years after the batch expiry date": what follows is the anchor, not the figure
+            if anchors and side is after and low in ("relative", "compared") and re.match(r"\s+(?:to|with)\b", text[stop:]):
+                break  # "20% relative to baseline": the base the figure is measured from, an anchor too (audit 57)
             if side is after and (re.match(r"\s*[$€£¥]?\d", text[stop:stop + 4]) or _opens_next_bound(text, at)):
                 break  # "twice daily, approximately 12 hours apart", "4 percent nor more than 7": the next figure's
             out.append(word)

@@ -60,6 +60,8 @@ A. Partition doors shall be Type D, 42 in. wide.
 B. Line the shaft with 3/4" Type C gypsum liner panels.
 
 C. For Type D, the clear opening shall be 40 in.
+
+1.11 Cut landfill tonnage by 15% relative to the 2024 audit.
 """
 
 
@@ -184,3 +186,9 @@ def test_a_product_designation_beside_a_figure_is_its_name_not_a_condition(
     """LOW: "Type D" beside the figure was named as words the claim does not hold, and escalated."""
     checked = _check(project, tmp_path, claim, locator)
     assert checked["verdict"] == verdict, checked["claims"][0]
+
+
+def test_the_base_a_percent_is_measured_from_is_its_anchor(project: Path, tmp_path: Path) -> None:
+    """LOW: 'relative' (of "15% relative to the 2024 audit") was named as a word beside the figure."""
+    checked = _check(project, tmp_path, "Cut landfill tonnage by 15 percent.", "Q-57#1.11")
+    assert checked["verdict"] == "answer", checked["claims"][0]
