@@ -88,6 +88,8 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     for text in cited_texts:
         words = _words(text)
         said.update(word.lower() for _, _, word in words)
+        # (a word joining alternatives by a slash says each: "A615/A615M" says "A615")
+        said.update(piece.lower() for _, _, word in words if "/" in word for piece in word.split("/") if piece)
         for index in range(len(words)):
             if any(ch.isdigit() for ch in words[index][2]):
                 shapes.setdefault(_shape(words, index), _shown(text, words, index))

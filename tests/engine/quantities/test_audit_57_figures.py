@@ -123,6 +123,13 @@ def test_the_gate_reads_shapes_and_names() -> None:
     assert [(u.text, u.differs_from) for u in found] == [("1/2-20", "1/2-13")]
 
 
+
+def test_a_designation_among_alternatives_joined_by_a_slash_is_said() -> None:
+    # (audit 58-Q: "ASTM A615/A615M" cited beside "ASTM A992" - a claim of "A615" was refused as not "A992")
+    assert uncompared_digits("Dowels are ASTM A416.", [], ["Wide flanges: ASTM A913. Dowels: ASTM A416/A416M."]) == []
+    (other,) = uncompared_digits("Dowels are ASTM A417.", [], ["Wide flanges: ASTM A913. Dowels: ASTM A416/A416M."])
+    assert other.text == "A417" and other.differs_from is not None
+
 @pytest.mark.parametrize(("claim", "locator", "verdict"), [
     ("The temperature rise of the enclosure shall not exceed 27 °F.", "Q-57#1.6", "answer"),
     ("The temperature rise of the enclosure shall not exceed 59 °F.", "Q-57#1.6", "refusal"),
