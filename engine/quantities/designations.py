@@ -39,9 +39,11 @@ LOCATOR_WORDS = frozenset({
     "details", "step", "steps", "appendix", "exhibit", "exhibits", "clause", "clauses", "subsection",
     "division", "annex", "subpart", "attachment", "drawing", "drawings", "¶", "question", "rfi", "bulletin",
     "volume", "vol.", "line", "lines", "cfr", "usc", "u.s.c.", "c.f.r.", "title", "chapter.", "art.", "sec.",
-    "amendment", "change", "order", "version", "v", "v.",
-    # places in a building or on a drawing, named by a number ("Room 101 K", "Grid 4 K")
-    "room", "rooms", "grid", "grids", "gridline", "level", "levels", "floor", "floors", "suite", "bay", "bays",
+    "amendment", "change", "order",
+    # places in a building or on a drawing, named by a number ("Room 101 K", "Grid 4 K"); never "Level",
+    # "Floor" or "Version", whose number is as often a value ("Level 2 protection", "TLS version 1.3":
+    # audit 58-Q), compared word for word with the cited text like any designation
+    "room", "rooms", "grid", "grids", "gridline", "suite", "bay", "bays",
     "building", "area", "zone", "station", "elevation", "view",
 })
 #: ``No.`` / ``Number`` / ``#`` name a place only after a locator word (``Addendum No. 3``).
@@ -60,10 +62,19 @@ _DOTTED = re.compile(r"\d+(?:\.[\dA-Za-z]+){2,}|\d+(?:\.\d+)*\.[A-Za-z](?:\.[\dA
 #: Thousands written with dots (``1.234.567``): a number, not a paragraph.
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
 #: A date written in digits (``2026-03-02``, ``03/02/2026``, ``2.3.2026``) or a year.
-_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T\S*)?|\d{1,2}(?P<by>[/.\-])\d{1,2}(?P=by)(?:\d{4}|\d\d)|(?:1[89]|20)\d\d"
-                   r"|(?:1[89]|20)\d\ds?|(?:FY|Q[1-4])\S*", re.IGNORECASE)
-#: A clock time (``10:00``, ``5pm``): names a moment, compared by no quantity here.
-_CLOCK = re.compile(r"\d{1,2}(?::\d\d)+(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)
+_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T\S*)?|\d{1,2}(?P<by>[/.\-])\d{1,2}(?P=by)(?:\d{4}|\d\d)"
+                   r"|FY\d\d(?:\d\d)?|Q[1-4](?:[-/](?:FY)?\d\d(?:\d\d)?)?", re.IGNORECASE)
+#: A year: named only beside a month (``_names``) or after a word that dates ("in 2026", "the 2021
+#: edition"); a bare number of four digits is as often a count or a model ("1800 anchors", "Model 2000").
+_YEAR = re.compile(r"(?:1[89]|20)\d\ds?")
+_YEAR_BEFORE = frozenset({"in", "of", "since", "year", "years", "until", "through", "from", "before", "after", "during",
+                          "edition", "ed", "fy", "calendar", "fiscal", "anno", "año", "ano", "année", "jahr"})
+#: A clock time (``10:00``, ``5pm``): names a moment, compared by no quantity here - with its a.m. or
+#: p.m., or after a word of time ("at 7:00", "from 7:00 to 5:00"); "scale 1:50" is a ratio (audit 58-Q).
+_CLOCK = re.compile(r"\d{1,2}(?::\d\d)+\s*[ap]\.?m\.?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)
+_HOURS = re.compile(r"\d{1,2}(?::\d\d)+")
+_CLOCK_BEFORE = frozenset({"at", "from", "until", "till", "to", "by", "before", "after", "between", "and", "-", "–",
+                           "starts", "start", "ends", "end", "opens", "closes", "noon", "midnight", "hours", "time"})
 #: An ordinal (``3rd``, ``21st``).
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 
@@ -156,6 +167,12 @@ def _names(words: Sequence[tuple[int, int, str]], index: int) -> bool:
     before = words[index - 1][2].lower().rstrip(".") if index > 0 else ""
     after = words[index + 1][2].lower().rstrip(".") if index + 1 < len(words) else ""
     later = words[index + 2][2].lower().rstrip(".") if index + 2 < len(words) else ""
+    earlier = words[index - 2][2].lower().rstrip(".") if index > 1 else ""
+    if _YEAR.fullmatch(word) and (before in _YEAR_BEFORE or after in ("edition", "ed")
+                                  or (earlier in MONTHS and before.isdigit())):  # "March 2, 2026"
+        return True
+    if _HOURS.fullmatch(word) and (before in _CLOCK_BEFORE or re.fullmatch(r"[ap]\.?m\.?", after)):
+        return True
     if before in MONTHS or after in MONTHS or (after == "de" and later in MONTHS):
         return True  # "March 2, 2026", "2 March 2026", "2 de febrero de 1994"
     # a number after a locator word, or after the numbers that follow one ("Section 09 00 00")

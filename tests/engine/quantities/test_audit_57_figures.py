@@ -199,3 +199,27 @@ def test_the_base_a_percent_is_measured_from_is_its_anchor(project: Path, tmp_pa
     """LOW: 'relative' (of "15% relative to the 2024 audit") was named as a word beside the figure."""
     checked = _check(project, tmp_path, "Cut landfill tonnage by 15 percent.", "Q-57#1.11")
     assert checked["verdict"] == "answer", checked["claims"][0]
+
+
+@pytest.mark.parametrize(("claim", "cited", "changed"), [
+    # (audit 58-Q) a number after "Level", "Floor" or "version" is a value as often as a place
+    ("Provide Level 4 shielding.", "Provide Level 1 shielding.", "Level 4 shielding"),
+    ("Clients shall use protocol version 2.0.", "Clients shall use protocol version 3.1.", "version 2.0."),
+    # a ratio after "scale" is no clock time; four digits without a word of dates are no year
+    ("Plans shall be drawn at scale 1:200.", "Plans shall be drawn at scale 1:100.", "1:200"),
+    ("Supply 1950 fasteners.", "Supply 1850 fasteners.", "Supply 1950 fasteners"),
+    # a grade whose letter is Q is no fiscal quarter
+    ("Plate steel is grade Q390.", "Plate steel is grade Q420.", "Q390"),
+])
+def test_a_value_shaped_like_a_place_a_year_a_clock_or_a_quarter_is_compared(claim: str, cited: str,
+                                                                            changed: str) -> None:
+    (found,) = uncompared_digits(claim, [], [cited])
+    assert found.text.rstrip(".") == changed.rstrip(".") and found.differs_from is not None
+
+
+@pytest.mark.parametrize("claim", [
+    "Submittals were revised in 2025.", "Work stops at 4:30 each day.", "Tests run from 8:00 to 9:00.",
+    "Report Q3-2026 totals.", "Budget for FY2027.", "The 2024 edition governs.",
+])
+def test_dates_and_times_said_as_such_still_name(claim: str) -> None:
+    assert uncompared_digits(claim, [], ["Nothing numeric here."]) == []
