@@ -45,6 +45,18 @@ _CHANGE_WORD = re.compile(
     # a run of spaces) right after; not "Bidders should read Section 31 23 16", which advises
     r"|\bshould\s+(?:now\s+)?read(?=\s*[:\"“]|\s{2,}\S|\s*$)", re.IGNORECASE)
 
+#: A change verb in any form and language, negated, reported or made a noun ("No se elimina",
+#: "n'est pas supprimé", "Addendum No. 1 deleted", "is reinstated", "Restore ... as issued",
+#: "Deletion of ... was considered", "streichen", "Stryk", "Verwijder"): a line naming a held target
+#: beside one is reported when no reading placed it, even where its words say nothing changes
+#: (audit 57: whether they do is for a person; "No change", the bare noun, and "delete nothing" are no
+#: verb of change).
+_CHANGE_STEM = re.compile(
+    r"(?<!\w)(?<!\bno\s)(?<!nothing\sis\s)(?<!nothing\sare\s)(?<!nothing\swas\s)(?:delet|remov|omit|omissi|strik|struck|revis|replac|amend|insert|substitut|reinstat|restor|undo|"
+    r"withdr[ae]w|supersed|modif|elimin|suprim|supprim|retir|sustitu|reemplaz|exclu|annul|anul|"
+    r"streich|gestrichen|ersetz|entf[äa]ll|stryk|struk|utg[åa]|verwijder|vervall|vervang|schrap|"
+    r"slet|udg[åa]|tilf[øo]j|tillägg|l[äa]gg)\w*+(?!\s+nothing\b)", re.IGNORECASE)
+
 #: A division named whole ("The enclosed Division 23 - HVAC replaces ..."): each of its sections.
 _DIVISION_NAMED = re.compile(r"\bDivision\s+(\d{1,2})(?![\d.])", re.IGNORECASE)
 
@@ -313,6 +325,8 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 line, vocabularies, mask=[*unasked, (0, action.span[1])]).changes
             if action.action == "no_change" and not doubted:
                 said_none = True  # the paragraph says nothing changes; the rest of it explains
+                _said_none_beside_change(reading, item, line, start, quoted, unasked, corpus, notations, skip,
+                                         placed, rule, file, line_of)
                 continue
             said_none = doubted
             if lead is not None and not action.changes and _labelled_entry(
@@ -320,7 +334,8 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 continue
             if line.rstrip().endswith(":") and (said := _lead_action(line, vocabularies)) is not None:
                 lead = said
-            if not doubted and not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None:
+            if (not doubted and not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None
+                    and _CHANGE_STEM.search(_read_text(line, unasked)) is None):
                 continue
             found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
                      if r.target is not None and r.by_number and not r.cited]
@@ -333,6 +348,29 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 words=_words(line.strip()),
                 reason=f"names {named} beside a word of change, in a line no reading placed"
                        + (f" ({action.ambiguous}: which holds is for a person to confirm)" if doubted else "")))
+
+
+def _said_none_beside_change(reading: Reading, item: Item, line: str, start: int, quoted: Sequence[tuple[int, int]],
+                             unasked: Sequence[tuple[int, int]], corpus: Corpus,
+                             notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
+                             placed: Mapping[str, set[str]], rule: str, file: str,
+                             line_of: Callable[[int], int | None]) -> None:
+    """A line whose words say nothing changes (negated, reported, turned down, waiting on a
+    condition), naming a held target beside a change verb in any form that no reading placed:
+    reported with why, never silent (audit 57)."""
+    stem = _CHANGE_STEM.search(_read_text(line, unasked))
+    if stem is None:
+        return
+    found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
+             if r.target is not None and r.by_number and not r.cited]
+    if (not found or any(_division(r) in skip for r in found)
+            or {r.target.doc for r in found if r.target is not None} & placed.get(item.path, set())):
+        return
+    named = ", ".join(dict.fromkeys(r.written for r in found))
+    reading.not_understood.append(NotUnderstoodItem(
+        item=item.locator, file=file, line=line_of(item.offset + start), rule=rule, words=_words(line.strip()),
+        reason=f'names {named} beside "{stem.group(0)}", but its words say nothing changes (negated, reported, '
+               "turned down or waiting on a condition): whether it changes anything is for a person to confirm"))
 
 
 # Labelled entries under a lead-in that says what each does (issue 21, round 13): "Each label names
