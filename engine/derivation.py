@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -61,6 +61,9 @@ def normalize_sheet(text: str) -> str:
     return re.sub(r"[^0-9A-Za-z.]", "", text).upper()
 
 
+_Memo = TypeVar("_Memo")
+
+
 @dataclass
 class TargetDirectory:
     """Which document carries each CSI section number (``033000`` → ``SPEC-033000``, with a
@@ -78,6 +81,16 @@ class TargetDirectory:
     by_designation: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     titles: dict[str, tuple[str, str]] = field(default_factory=dict)  # doc id → (kind, title without its number)
     _by_kinds: dict[tuple[str, ...], dict[str, str]] = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[str, tuple[str, ...]], Any] = field(default_factory=dict, repr=False)
+
+    def memo(self, what: str, kinds: Sequence[str], build: Callable[[dict[str, str]], _Memo]) -> _Memo:
+        """What ``build`` makes of the titles of ``kinds`` (``titles_of``), built once per directory
+        and kept under ``what``: a table every addendum reads (built per addendum, it costs addenda ×
+        documents: round 56's document names had made a 5,000-section ingest 13% slower)."""
+        key = (what, tuple(kinds))
+        if key not in self._memo:
+            self._memo[key] = build(self.titles_of(kinds))
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def titles_of(self, kinds: Sequence[str]) -> dict[str, str]:
         """Doc id → title of every document of ``kinds`` that has one, built once per set of kinds."""

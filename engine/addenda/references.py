@@ -1928,11 +1928,15 @@ def _document_names(corpus: Corpus) -> dict[str, tuple[str, str]]:
     """Doc id → (its name, its initials): the name is the title's words before the first comma or
     bracket, put through rapidfuzz's ``default_process`` ("pliego de condiciones particulares"), kept
     where it has two words or more; the initials those bracketed in the title ("(ETP)"; "" where none). Built
-    once a reading."""
+    once per directory (every addendum of an ingest reads the same table)."""
+    return corpus.directory.memo("document-names", corpus.target_kinds, _names_of_titles)
+
+
+def _names_of_titles(titles: Mapping[str, str]) -> dict[str, tuple[str, str]]:
     from rapidfuzz import utils
 
     names: dict[str, tuple[str, str]] = {}
-    for doc, title in corpus.directory.titles_of(corpus.target_kinds).items():
+    for doc, title in titles.items():
         head = re.split(r"[,(;]", title, maxsplit=1)[0]
         name = " ".join(utils.default_process(head).split())
         if len(name.split()) < 2:
@@ -1946,31 +1950,40 @@ def _document_names(corpus: Corpus) -> dict[str, tuple[str, str]]:
 def _tender_documents(corpus: Corpus) -> frozenset[str]:
     """The documents with a name (``_document_names``) whose title is of the tender the addendum is about
     (``_same_tender``): only they are named by their name alone; a name alone of another ("Works Statement",
-    "Scope of Work") is a short title, which only proposes as ``_titles`` reads it. Built once a reading."""
+    "Scope of Work") is a short title, which only proposes as ``_titles`` reads it. Built once a reading,
+    from the marks of each title built once per directory (``_tender_marks``)."""
     from rapidfuzz import utils
 
     numbers = set(_PROCUREMENT_NUMBER.findall(corpus.text))
     text = " " + " ".join(utils.default_process(corpus.text).split()) + " "
-    titles = corpus.directory.titles_of(corpus.target_kinds)
-    return frozenset(doc for doc in corpus.once("document-names", _document_names)
-                     if _same_tender(titles[doc], numbers, text))
+    marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
+    return frozenset(doc for doc in _document_names(corpus)
+                     if _same_tender(*marks.get(doc, (frozenset(), ())), numbers, text))
 
 
-def _same_tender(title: str, numbers: set[str], text: str) -> bool:
-    """Whether a document's ``title`` is of the tender the addendum is about: it carries a procurement number
-    the addendum writes (``numbers``), or a part of it after its name, three words or more ("Empreitada de
-    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``. A
-    bracket is set aside, not the end of the title: initials bracketed after the name ("Cahier des Clauses
-    Techniques Particulières (CCTP), Lot 02 ..., Travaux de ...") leave the parts after them (round 58)."""
+def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """Doc id → what in its title tells its tender (``_same_tender``): the procurement numbers it carries,
+    and the parts after its name of three words or more, processed as the addendum's text is. A bracket is
+    set aside, not the end of the title: initials bracketed after the name ("Cahier des Clauses Techniques
+    Particulières (CCTP), Lot 02 ..., Travaux de ...") leave the parts after them (round 58)."""
     from rapidfuzz import utils
 
-    if numbers & set(_PROCUREMENT_NUMBER.findall(title)):
-        return True
-    for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", re.split(r"\((?![^()]*\))", title, maxsplit=1)[0]))[1:]:
-        words = " ".join(utils.default_process(part).split())
-        if len(words.split()) >= 3 and f" {words} " in text:
-            return True
-    return False
+    marks: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+    for doc, title in titles.items():
+        parts = []
+        for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", re.split(r"\((?![^()]*\))", title, maxsplit=1)[0]))[1:]:
+            words = " ".join(utils.default_process(part).split())
+            if len(words.split()) >= 3:
+                parts.append(f" {words} ")
+        marks[doc] = (frozenset(_PROCUREMENT_NUMBER.findall(title)), tuple(parts))
+    return marks
+
+
+def _same_tender(numbers_of_title: frozenset[str], parts: Sequence[str], numbers: set[str], text: str) -> bool:
+    """Whether a document's title is of the tender the addendum is about: it carries a procurement number
+    the addendum writes (``numbers``), or a part of it after its name, three words or more ("Empreitada de
+    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``."""
+    return bool(numbers_of_title & numbers) or any(part in text for part in parts)
 
 
 def _singular(name: str) -> str:
@@ -2005,7 +2018,7 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
     several are left to ``_titles``."""
     from rapidfuzz import fuzz, utils
 
-    names = corpus.once("document-names", _document_names)
+    names = _document_names(corpus)
     tender = corpus.once("tender-documents", _tender_documents)
     if not tender:
         return []
