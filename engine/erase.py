@@ -465,9 +465,9 @@ def _unkept_files(root: Path, probes: WordRuns, remaining: Sequence[str]) -> tup
     unkept: list[str] = []
     for name in remaining:
         path = Path(name) if Path(name).is_absolute() else root / name
-        if not path.is_file():
-            continue  # a line saying what was not read back, or an erased file: named again by _read_back
         try:
+            if not path.is_file():
+                continue  # a line saying what was not read back, or an erased file: named again by _read_back
             if read_back(path, kept).holds:
                 continue
             unkept.append(f"{_file_sha256(root, str(path))} {name}")
@@ -484,11 +484,11 @@ def _held_unkept(root: Path, entry: Erasure, remaining: list[str]) -> list[str]:
     for held in entry.read_back_unkept_files:
         digest, _, name = held.partition(" ")
         path = Path(name) if Path(name).is_absolute() else root / name
-        if not path.is_file() or name in remaining:
-            continue
         try:
+            if name in remaining or not path.is_file():
+                continue
             now = _file_sha256(root, str(path))
-        except InputError:
+        except (OSError, InputError):
             now = ""  # no longer a regular file it may read: not confirmed either way
         if now == digest:
             remaining.append(name)
