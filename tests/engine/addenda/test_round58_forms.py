@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from addenda_reading import read_project, start_project, write_sheet
-from corpus_writer import write_doc
-
 from inforce.engine.addenda.references import Reference, _without_unplaced_parents
 from inforce.ontology import Locator
+
+from addenda_reading import read_project, start_project, write_sheet
+from corpus_writer import write_doc
 
 
 def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specification", issued: str = "2027-09-01") -> None:
