@@ -13,11 +13,11 @@ written here.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from spec_claims import check_one
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -77,12 +77,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _check(project: Path, tmp_path: Path, text: str, locator: str) -> dict[str, Any]:
-    answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
-    path = tmp_path / "answer.json"
-    path.write_text(json.dumps(answer), encoding="utf-8")
-    result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
-    return json.loads(result.stdout)  # type: ignore[no-any-return]
+    return check_one(project, tmp_path, locator, text)
 
 
 @pytest.mark.parametrize(("claim", "locator", "cited"), [
