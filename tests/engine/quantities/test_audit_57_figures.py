@@ -17,25 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_claims import check_one
+from spec_claims import check_one, ingest_specs
 from typer.testing import CliRunner
 
-from inforce.adapters.cli import app
 from inforce.engine.quantities.designations import uncompared_digits
 
 runner = CliRunner()
 
-_SPEC = """---
-id: Q-57
-kind: specification
-title: Q
-issued: 2026-01-01
-effective: {from: 2026-01-01}
-recorded: 2026-01-01T00:00:00Z
----
-1 GENERAL
-
-1.1 Roof joists shall be W10x26 sections.
+_SPEC = """1.1 Roof joists shall be W10x26 sections.
 
 1.2 Anchor rods: M20, hot-dip galvanized.
 
@@ -68,11 +57,7 @@ C. For Type D, the clear opening shall be 40 in.
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("audit57") / "q"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: q\nfacets: []\nrules: []\n", encoding="utf-8")
-    (root / "documents" / "s.md").write_text(_SPEC, encoding="utf-8")
-    result = runner.invoke(app, ["ingest", str(root)])
-    assert result.exit_code == 0, result.output
+    ingest_specs(root, {"q-57": _SPEC})
     return root
 
 
