@@ -202,7 +202,7 @@ def outside_frame(edge: DerivedEdge, item: Item, corpus: Corpus, vocabularies: S
     if lists["passives"] and (passive.search(tail) or worded(r"^(?:{words})(?!\w)", vocabularies, "passives").match(
             verb)):
         return None
-    if _names_only(tail, corpus, notations) or not _STRICT_FRAME:
+    if not _STRICT_FRAME or _names_only(tail, corpus, notations):
         return None
     return (f'its verb "{verb}" neither opens its sentence nor follows the name of what it changes ("{tail[-60:]}" '
             "stands before it): not an instruction's frame, for a person to confirm")
