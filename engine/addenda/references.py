@@ -1957,13 +1957,15 @@ def _tender_documents(corpus: Corpus) -> frozenset[str]:
     numbers = set(_PROCUREMENT_NUMBER.findall(corpus.text))
     text = " " + " ".join(utils.default_process(corpus.text).split()) + " "
     marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
-    return frozenset(doc for doc in _document_names(corpus)
-                     if _same_tender(*marks.get(doc, (frozenset(), ())), numbers, text))
+    names = _document_names(corpus)
+    return frozenset(doc for doc, (numbers_of_title, parts) in marks.items()
+                     if doc in names and _same_tender(numbers_of_title, parts, numbers, text))
 
 
 def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     """Doc id → what in its title tells its tender (``_same_tender``): the procurement numbers it carries,
-    and the parts after its name of three words or more, processed as the addendum's text is. A bracket is
+    and the parts after its name of three words or more, processed as the addendum's text is; a title with
+    neither is left out (no addendum's text can match it, and each addendum reads only these). A bracket is
     set aside, not the end of the title: initials bracketed after the name ("Cahier des Clauses Techniques
     Particulières (CCTP), Lot 02 ..., Travaux de ...") leave the parts after them (round 58)."""
     from rapidfuzz import utils
@@ -1975,7 +1977,8 @@ def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], 
             words = " ".join(utils.default_process(part).split())
             if len(words.split()) >= 3:
                 parts.append(f" {words} ")
-        marks[doc] = (frozenset(_PROCUREMENT_NUMBER.findall(title)), tuple(parts))
+        if (numbers := frozenset(_PROCUREMENT_NUMBER.findall(title))) or parts:
+            marks[doc] = (numbers, tuple(parts))
     return marks
 
 
