@@ -425,13 +425,23 @@ _MORE_LETTERS = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)((
                            re.IGNORECASE)
 #: A sub-item of a clause named right after it by its word and label ("Clause 3.2.2, item c)",
 #: ", sub-paragraph (ii)", ", point 3", ", bullet 2", ", letter b)" - round 46): the label set in
-#: brackets, closed by one, or bare after the word.
+#: brackets, closed by one, or bare after the word. An article's inciso, alinéa or alínea after it
+#: ("artículo 2.1, inciso B", "article 2.1, alinéa 3", "artigo 2.1, alínea b" - audit 57): owners in
+#: Spanish, French and Portuguese letter them in capitals too, or number them; the label joins the
+#: article's path as round 58's "article n, alinéa m" does (n.m).
 _SUB_ITEM_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?|letters?)[ \t]+(?:no\.?[ \t]*)?"
-    r"(?:\(([0-9A-Za-z]{1,4})\)|([0-9A-Za-z]{1,4})\)|(\d{1,2}|(?-i:[a-z]|[ivx]{1,4}))(?![\w.]|\.\w))", re.IGNORECASE)
+    r"[ \t]*,?[ \t]*(?:(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?|letters?)[ \t]+(?:no\.?[ \t]*)?"
+    r"(?:\(([0-9A-Za-z]{1,4})\)|([0-9A-Za-z]{1,4})\)|(\d{1,2}|(?-i:[a-z]|[ivx]{1,4}))(?![\w.]|\.\w))"
+    r"|(?:incisos?|al[ií]n[ée]as?)[ \t]+(\d{1,2}|[A-Za-z])(?![\w.]|\.\w))", re.IGNORECASE)
+#: (the same order in Spanish, French and Portuguese, audit 57: "inciso C del artículo 2.2", "inciso b del
+#: numeral 4.2", "l'alinéa B de l'article 2.2", "a alínea b do artigo 2.1"; a lower-case letter only there,
+#: where owners letter so)
 _LETTER_OF_PATH = re.compile(
-    rf"\b(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
-    rf"{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)", re.IGNORECASE)
+    rf"\b(?:(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
+    rf"{_PARAGRAPH_WORD}"
+    rf"|(?:inciso|al[ií]n[ée]a)\s+((?-i:[A-Za-z])|\d{{1,2}})\s+(?:del\s+|de\s+la\s+|de\s+l['’]|do\s+|da\s+)"
+    rf"(?:art[íi]culo|article|artigo|cl[áa]usula|numeral))\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)",
+    re.IGNORECASE)
 _CALLOUT = re.compile(
     r"\b(callouts?|keynotes?|key\s+notes?|general\s+notes?|sheet\s+notes?|notes?|details?|tags?|profiles?)"
     r"\s+(?:No\.?\s*|#\s*)?"
@@ -545,6 +555,7 @@ def find_references(
         found.append(reference)
         taken.append(reference.span)
 
+    points_before = [m.span() for m in _LETTER_OF_PATH.finditer(read)]
     # the pack's notations first: they are what a policy owner wrote for this layout
     for kind in ("section", "sheet", "paragraph", "callout"):
         for pattern in notations.get(kind, ()):
@@ -553,6 +564,10 @@ def find_references(
                         longer.end() > match.end()):
                     # ("Article 3.2, paragraph .3: delete.": the reader's own reading of the words from there on
                     # reads more than "article {article}" does; a notation never cuts it short, round 58)
+                    continue
+                if kind == "paragraph" and any(s < match.start() and match.end() <= e for s, e in points_before):
+                    # ("inciso C del artículo 2.2", "l'alinéa B de l'article 2.2": the article is the place of the
+                    # point named before it, read with it; the notation never takes it alone, audit 57)
                     continue
                 if free(*match.span()):
                     take(_from_notation(kind, match, corpus))
@@ -680,7 +695,7 @@ def find_references(
     for match in _LETTER_OF_PATH.finditer(read):  # "subparagraph B of paragraph 2.1": 2.1.B
         if free(*match.span()) and (csi_named or not re.search(r"(?i)\bsections?\s*\d", match.group(0))):
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
-                           why=f"{match.group(2)}.{match.group(1)}"))
+                           why=f"{match.group(3)}.{match.group(1) or match.group(2)}"))
     for match in _WORDED_PATH.finditer(read):
         if match.group(0)[:3].lower() == "sec" and not csi_named:
             continue  # "Section 1.5" is an article only inside a section the item names ("Section 02 41 00 ... Section 3.2")
