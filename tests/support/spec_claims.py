@@ -4,7 +4,7 @@ the quantity audits' projects (one ``1 GENERAL`` section per document, in force 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +39,12 @@ def ingest_specs(root: Path, specs: Mapping[str, str]) -> str:
     return result.output
 
 
-def check_one(project: Path, tmp_path: Path, locator: str, text: str) -> dict[str, Any]:
-    """``inforce check --format json`` of one claim citing ``locator`` on 2026-02-01: the whole answer."""
+def check_one(project: Path, tmp_path: Path, locator: str | Sequence[str], text: str) -> dict[str, Any]:
+    """``inforce check --format json`` of one claim citing ``locator`` (or each of several) on
+    2026-02-01: the whole answer."""
+    locators = [locator] if isinstance(locator, str) else list(locator)
     answer = {"context": {"valid_at": "2026-02-01"},
-              "claims": [{"text": text, "citations": [{"locator": locator}]}]}
+              "claims": [{"text": text, "citations": [{"locator": each} for each in locators]}]}
     path = tmp_path / "answer.json"
     path.write_text(json.dumps(answer), encoding="utf-8")
     result = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json"])
