@@ -78,6 +78,7 @@ from .conditions import (
     term_facets,
 )
 from .units import convert, convert_difference
+from .unread import word_value
 
 if TYPE_CHECKING:
     from inforce.rules import SubjectVocabulary
@@ -144,6 +145,10 @@ def check_claim_quantities(
             continue  # "a child weighing 30 kg": the patient's weight, the condition of the dose, no claim of its own
         if mention.notation == "unread":
             continue  # "7e3 psi": not read, so compared with nothing; the unread-figure net names it (an escalation)
+        counted = _counted_in_words(mention, claim_text, cited_texts)
+        if counted is not None:
+            matched.append(MatchedClaimQuantity(claim=mention, source=counted[1], source_index=counted[0], rule="equal"))
+            continue
         later = [start for start in starts if start >= mention.span.end]
         period = period_of_claim_figure(named, mention.span.start, mention.span.end,
                                         later[0] if later else None) if named else None
@@ -160,6 +165,33 @@ def check_claim_quantities(
         status="unsupported_quantity" if unmatched else "ok",
         matched=tuple(matched), unmatched=tuple(unmatched), warnings=tuple(warnings),
     )
+
+
+#: A count in words and the word it counts ("three coats", "two (2) coats" once its doubled half is
+#: blanked): the extractor reads a number in words only before a unit, so a count of things is no figure.
+_COUNT_IN_WORDS = re.compile(r"(?<![\w-])(?P<words>[^\W\d_]+(?:-[^\W\d_]+)?)(?=\s+(?P<noun>[^\W\d_]+))")
+#: The word a claim's bare number counts ("3 coats").
+_COUNTED = re.compile(r"\s+(?P<noun>[^\W\d_]+)")
+
+
+def _counted_in_words(claim: QuantityMention, claim_text: str,
+                      cited_texts: Sequence[str]) -> tuple[int, QuantityMention] | None:
+    """A claim's bare number (``3 coats``) stated by a cited count in words of the same value
+    before the same word (``three coats``): the cited count as a figure, and the index of the text
+    it stands in; None for a figure with a unit, or where no cited count in words says it (audit 58-Q)."""
+    if claim.unit_expression is not None or claim.value is None or claim.bound != "exact":
+        return None
+    after = _COUNTED.match(claim_text, claim.span.end)
+    if after is None:
+        return None
+    noun = after["noun"].lower()
+    for index, text in enumerate(cited_texts):
+        for found in _COUNT_IN_WORDS.finditer(text):
+            if found["noun"].lower() == noun and word_value(found["words"]) == claim.value:
+                return index, claim.model_copy(update={
+                    "text": text[found.start():found.end("noun")], "span": claim.span.model_copy(update={"start": found.start(),
+                                                                                   "end": found.end("noun")})})
+    return None
 
 
 _REASON_ORDER = ("condition_differs", "frequency_differs", "bound_differs", "subject_differs", "value_differs")
@@ -484,6 +516,10 @@ _LINE_ITEMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(w
     ("debt", r"\b(?:debt|borrowings?)\b"),
     ("margin", r"\bmargins?\b"),
 ))
+#: A part of a building named by its number or letter ("Level 2", "Floor 3", "Building B"): the
+#: item a figure after it is stated for, so two floors of one paragraph keep their own figures
+#: (audit 58-Q: "Level 2 slab 150 mm; Level 3 slab 200 mm" never supports a Level 2 slab of 200 mm).
+_PLACE_ITEM = re.compile(r"\b(?i:(level|floor|stor(?:e)?y|building|wing|tower|block|phase))\s+(\d+[A-Za-z]?|[A-Z]\d*)\b")
 #: Where a statement's words for a figure begin: a sentence's end, a blank line, a rule line.
 _ITEM_CUT = re.compile(r"[.;!?](?=\s)|\n[^\S\n]*\n|_{3,}|\|")
 
@@ -494,6 +530,7 @@ def _line_items(words: str) -> set[str]:
         if pattern.search(words):
             found.add(name)
             words = pattern.sub(" ", words)
+    found.update(f"{match[1].lower()} {match[2].upper()}" for match in _PLACE_ITEM.finditer(words))
     return found
 
 

@@ -46,7 +46,7 @@ from ._lexicon import (
 if TYPE_CHECKING:
     from .extract import QuantityExtractor
 
-__all__ = ["MAX_SHOWN", "counts", "doubled_differ", "modified_figures", "plain_doubled", "unread_figures"]
+__all__ = ["MAX_SHOWN", "counts", "doubled_differ", "modified_figures", "plain_doubled", "unread_figures", "word_value"]
 
 #: At most this many unread figures are named per text (the count of the rest is said).
 MAX_SHOWN = 5
@@ -265,7 +265,7 @@ def doubled_differ(text: str) -> list[str]:
     found: list[str] = []
     for match in _DOUBLED.finditer(text):
         words, digits = (match["words"], match["digits"]) if match["words"] else (match["words2"], match["digits2"])
-        value = _word_value(words)
+        value = word_value(words)
         if value is not None and value != float(digits.replace(",", "")):
             found.append(match[0])
     return found[:MAX_SHOWN]
@@ -280,7 +280,7 @@ def plain_doubled(text: str) -> str:
     chars: list[str] | None = None
     for match in _DOUBLED.finditer(text):
         words, digits = (match["words"], match["digits"]) if match["words"] else (match["words2"], match["digits2"])
-        if _word_value(words) != float(digits.replace(",", "")):
+        if word_value(words) != float(digits.replace(",", "")):
             continue
         chars = chars if chars is not None else list(text)
         if match["words"]:
@@ -291,7 +291,7 @@ def plain_doubled(text: str) -> str:
     return "".join(chars) if chars is not None else text
 
 
-def _word_value(words: str) -> float | None:
+def word_value(words: str) -> float | None:
     """The value of a number in words the table holds ("seven", "twenty-one"); None otherwise."""
     total = 0.0
     for word in re.split(r"[\s-]+", words.lower()):
