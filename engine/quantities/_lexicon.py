@@ -500,20 +500,34 @@ TEMPERATURE_DIFFERENCE_UNITS = {"degree_Celsius": "delta_degC", "degC": "delta_d
 #: Words that make the temperature after them (in the same clause) a difference, not a reading.
 _TEMPERATURE_DIFFERENCE = re.compile(
     r"(?:\b(?:rises?|difference|differences|differential|differentials|delta[\s-]*T|vary|varies|variation|variations"
-    r"|changes?|increases?|drops?|fall|swing)\b|ΔT|Δ\s*T\b|\bwithin\s*±)", re.IGNORECASE)
+    r"|changes?|increases?|drops?|fall|swing|approach|approaches|superheat|superheating|sub-?cooling)\b"
+    r"|ΔT|Δ\s*T\b|\bwithin\s*±)", re.IGNORECASE)
+#: A change said by what it did right before the figure ("heated by 60 °C", "raised by 5 °F"): the
+#: amount of the change, where "heated to 60 °C" is the reading it ends at (audit 58-Q).
+_CHANGED_BY = re.compile(r"\b[^\W\d_]+ed\s+by\s*$", re.IGNORECASE)
+#: Words right after a figure that make it a distance from another temperature ("5 °F below
+#: ambient", "10 °C above the dew point", "3 K warmer than").
+_RELATIVE_AFTER = re.compile(r"\s*(?:below|above|under|over|(?:warmer|cooler|colder|hotter|higher|lower)\s+than)\b",
+                             re.IGNORECASE)
 #: Where a clause begins, looking back from a figure.
 _CLAUSE_START = re.compile(r"(?:[.;!?](?:\s|$)|\n)")
 #: Words right before a figure that make it the reading a change ends or starts at ("increase to 50 °C").
 _ENDPOINT = re.compile(r"\b(?:to|from|at|of\s+at\s+least)\s*$", re.IGNORECASE)
 
 
-def temperature_difference_at(text: str, at: int, reach: int = 80) -> bool:
-    """Whether the temperature figure at ``text[at:]`` is a difference: a word saying so (a rise, a
-    difference, ΔT, a variation, a change, ``within ±``) stands before it in its clause, and the
-    figure is not the reading the change ends or starts at (``increase to 50 °C``)."""
+def temperature_difference_at(text: str, at: int, reach: int = 80, end: int | None = None) -> bool:
+    """Whether the temperature figure at ``text[at:end]`` is a difference: a word saying so (a rise,
+    a difference, ΔT, a variation, a change, an approach, superheat, subcooling, ``within ±``)
+    stands before it in its clause, or a verb of change with ``by`` right before it ("heated by"),
+    or a word of distance right after it ("5 °F below ambient"); and the figure is not the reading
+    the change ends or starts at (``increase to 50 °C``)."""
+    if end is not None and _RELATIVE_AFTER.match(text, end) is not None:
+        return True
     window = text[max(0, at - reach):at]
     starts = [m.end() for m in _CLAUSE_START.finditer(window)]
     clause = window[starts[-1]:] if starts else window
+    if _CHANGED_BY.search(clause) is not None:
+        return True
     if _ENDPOINT.search(clause) is not None:
         return False
     return _TEMPERATURE_DIFFERENCE.search(clause) is not None

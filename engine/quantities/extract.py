@@ -820,7 +820,8 @@ def _mention_model(item: Found, shift: int, text: str, base: int, binding: Any) 
     """The typed mention for one assembled item (validated: pydantic's core validates a
     model faster than ``model_construct`` builds one)."""
     resolved = item.resolved
-    if resolved is not None and resolved.dimension == "[temperature]" and temperature_difference_at(text, item.start + shift):
+    if resolved is not None and resolved.dimension == "[temperature]" and temperature_difference_at(
+            text, item.start + shift, end=item.end + shift):
         resolved = _as_difference(resolved)
     normalized = None
     if resolved is not None and item.value is not None:
