@@ -591,7 +591,9 @@ def _uncompared(case: _Case, text: str, cited: Sequence[_Cited]) -> tuple[str, l
     compared = [(m.span.start, m.span.end) for m in case.snapshot.quantity_extractor().extract(text, bind=False).mentions]
     cited_texts = [item.figures for item in cited if item.status == "ok"] + [
         stated for item in cited if item.status == "ok" for _, stated, _ in item.amenders]
-    found = uncompared_digits(text, compared, cited_texts)
+    places = [item.resolved.path for item in cited if item.status == "ok" and item.resolved is not None
+              and item.resolved.path]
+    found = uncompared_digits(text, compared, cited_texts, places)
     differ = [u for u in found if u.differs_from is not None]
     refused = "; ".join(f"{u.text!r}: value_differs ({u.text!r} is not the cited {u.differs_from!r}; a designation "
                         "compared as written)" for u in differ[:CLAIM_MAX_QUANTITIES_SHOWN])

@@ -89,10 +89,13 @@ class Uncompared:
     differs_from: str | None = None
 
 
-def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cited_texts: Sequence[str]) -> list[Uncompared]:
+def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cited_texts: Sequence[str],
+                      cited_places: Sequence[str] = ()) -> list[Uncompared]:
     """The words of ``claim_text`` whose digits nothing compared (the module docstring's step 4),
     in order, each once. ``compared``: the spans of the figures the extractor read in the claim
-    (the quantity check compares them); ``cited_texts``: the words the claim cites."""
+    (the quantity check compares them); ``cited_texts``: the words the claim cites, all of them
+    (a word one citation lends passes); ``cited_places``: the paths of the cited provisions
+    (``2.3``, ``1.10.A``)."""
     claim = _words(claim_text)
     said: set[str] = set()
     shapes: dict[str, str] = {}  # each cited word's shape → the first cited word of it, as shown
@@ -104,16 +107,102 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
         for index in range(len(words)):
             if any(ch.isdigit() for ch in words[index][2]):
                 shapes.setdefault(_shape(words, index), _shown(text, words, index))
+            joined = _joined(words, index)
+            if joined is not None:  # "NEMA 1" says "NEMA-1"; its shape is that of "NEMA-4"
+                said.add(joined)
+                shapes.setdefault(_DIGITS.sub("9", joined), text[words[index - 1][0]:words[index][1]])
+    places = {place.lower() for place in cited_places}
+    times = [clock for text in cited_texts for clock in _clocks(text)]
+    claim_times = _clocks(claim_text)
     found: dict[str, Uncompared] = {}
     for index, (start, _, word) in enumerate(claim):
         digits = [(start + m.start(), start + m.end()) for m in _DIGITS.finditer(word)]
         if not digits or all(_within(span, compared) for span in digits):
             continue
-        if word.lower() in said or _names(claim, index):
+        clock = next((c for c in claim_times if c[0] <= start < c[1]), None)
+        if clock is not None and times:  # a time of day, compared with the cited ones by the minute
+            if not any(clock[2] & other[2] for other in times):
+                found.setdefault(clock[3].lower(), Uncompared(text=clock[3], differs_from=times[0][3]))
+            continue
+        if word.lower() in said:
+            continue
+        size = _sized(claim, index)
+        if size is not None:  # "2 x 4", "2 by 4": the size "2x4" as written glued
+            if size not in said:
+                shown = claim_text[claim[index][0]:claim[index + 2 if size.startswith(word) else index][1]]
+                found.setdefault(size, Uncompared(text=shown, differs_from=shapes.get(_DIGITS.sub("9", size))))
+            continue
+        if _joined(claim, index) in said:
+            continue  # "NEMA 1" for a cited "NEMA-1"
+        # a dashed word of letters and digits is a document id unless the cited text writes a
+        # designation of its shape ("NEMA-4" for a cited "NEMA 1": audit 58-Q)
+        dashed = word.lower() if _LOCATOR.fullmatch(word) and not re.search("[@#]", word) else None
+        other = shapes.get(_DIGITS.sub("9", dashed)) if dashed is not None else None
+        if other is None and _names(claim, index) and not _misplaced(claim, index, places):
             continue
         shown = _shown(claim_text, claim, index)
-        found.setdefault(shown.lower(), Uncompared(text=shown, differs_from=shapes.get(_shape(claim, index))))
+        found.setdefault(shown.lower(), Uncompared(text=shown, differs_from=other or shapes.get(_shape(claim, index))))
     return list(found.values())
+
+
+#: A time of day: an hour with its a.m. or p.m. (``7 a.m.``, ``7:00 AM``), hours and minutes
+#: (``07:00``, ``19:30``), or four digits before ``hours`` (``0700 hours``).
+_TIME_OF_DAY = re.compile(
+    r"(?<![\d:])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<half>[ap])\.?\s?m\b\.?"
+    r"|(?<![\d:])(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])"
+    r"|(?<!\d)(?P<hh>[01]\d|2[0-3])(?P<mm>[0-5]\d)\s*(?:hours|hrs)\b", re.IGNORECASE)
+
+
+def _clocks(text: str) -> list[tuple[int, int, frozenset[int], str]]:
+    """Each time of day ``text`` states: (start, end, the minutes after midnight it may be, as
+    written); a time of 12 hours or less written without a.m. or p.m. (``7:00``) may be either."""
+    found = []
+    for match in _TIME_OF_DAY.finditer(text):
+        if match["h"] is not None:
+            hour = int(match["h"]) % 12 + (12 if match["half"].lower() == "p" else 0)
+            minutes = frozenset({hour * 60 + int(match["m"] or 0)})
+        elif match["h24"] is not None:
+            hour, minute = int(match["h24"]), int(match["m24"])
+            minutes = frozenset({hour * 60 + minute, (hour + 12) * 60 + minute} if 0 < hour <= 12 else {hour * 60 + minute})
+        else:
+            minutes = frozenset({int(match["hh"]) * 60 + int(match["mm"])})
+        found.append((match.start(), match.end(), minutes, match.group().strip()))
+    return found
+
+
+def _sized(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
+    """A nominal size written across words (``2 x 4``, ``2 by 4``) as it is written glued
+    (``2x4``), for either of its numbers; None for any other word."""
+    def joined(first: int) -> str | None:
+        if first < 0 or first + 2 >= len(words):
+            return None
+        one, by, other = (words[first + k][2].lower() for k in range(3))
+        if one.isdigit() and other.isdigit() and by in ("x", "×", "by"):
+            return f"{one}x{other}"
+        return None
+    return joined(index) or joined(index - 2)
+
+
+def _joined(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
+    """A whole number and the word of letters before it as one designation, joined by a dash
+    (``NEMA 1`` → ``nema-1``, as ``NEMA-1`` is written); None for any other word."""
+    if index == 0 or not words[index][2].isdigit() or not words[index - 1][2].isalpha():
+        return None
+    return f"{words[index - 1][2].lower()}-{words[index][2]}"
+
+
+def _place_shape(place: str) -> str:
+    return re.sub(r"[a-z]", "a", _DIGITS.sub("9", place.lower()))
+
+
+def _misplaced(words: Sequence[tuple[int, int, str]], index: int, places: set[str]) -> bool:
+    """Whether a number naming a place (``Article 2.4``, ``2.1.B``) has the shape of a cited
+    provision's path but is none of them: the claim says its requirement is in another place
+    than the one it cites, which no figure compares (audit 58-Q)."""
+    word = words[index][2].lower()
+    if not places or word in places or "." not in word:
+        return False
+    return _place_shape(word) in {_place_shape(place) for place in places}
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
