@@ -24,6 +24,7 @@ __all__ = [
     "DESIGNATIONS",
     "TEMPERATURE_DIFFERENCE_UNITS",
     "temperature_difference_at",
+    "HOURS_OF_DAY",
     "DESIGNATION_AFTER",
     "FILLERS",
     "FRACTION_WORDS",
@@ -493,6 +494,10 @@ def lex_number(text: str) -> NumberToken | None:
         return NumberToken("malformed", None)
     return None
 
+
+#: A time of day in 24 hours before ``hours`` (``0700 hours``, ``0930 hrs``): its leading zero
+#: says it is no duration (``1000 hours`` may be one); a name, never a figure (audit 58-Q).
+HOURS_OF_DAY = re.compile(r"0\d[0-5]\d")
 
 #: A temperature's pint unit as a difference: a rise of 10 °C is one of 18 °F (and of 10 K).
 TEMPERATURE_DIFFERENCE_UNITS = {"degree_Celsius": "delta_degC", "degC": "delta_degC", "degree_Fahrenheit": "delta_degF",

@@ -20,6 +20,7 @@ from ._lexicon import (
     DESIGNATIONS,
     FILLERS,
     FRACTION_WORDS,
+    HOURS_OF_DAY,
     LABEL_LETTERS,
     LABEL_UNIT_WORDS,
     LETTERED_LABEL_WORDS,
@@ -772,6 +773,8 @@ class _TokenReader:
             return True  # 27 CFR, 18 U.S.C., 16 gauge
         if i + 1 < self.n and texts[i + 1] == "/" and not self.space[i] and number.kind != "unread":
             return True  # 3/S-501; a measured figure's letter after it is no sheet ("not more than 400/F": audit 50)
+        if number.kind == "number" and number.is_integer and self._clock_or_size(i):
+            return True  # 7 a.m., 0700 hours, a 2 x 4: the designation gate compares them (audit 58-Q)
         if (i > 0 and number.kind == "number" and number.is_integer and not number.has_grouping
                 and len(texts[i]) == 5 and len(texts[i - 1]) == 2 and texts[i - 1].isalpha()
                 and texts[i - 1].isupper()):
@@ -842,6 +845,22 @@ class _TokenReader:
         if i == 0 or self.texts[i - 1] != "|":
             return False
         return i + 1 >= self.n or self.texts[i + 1] == "|" or "\n" in self.texts[i + 1]
+
+    def _clock_or_size(self, i: int) -> bool:
+        """Whether the whole number at ``i`` is an hour before ``a.m.``/``p.m.`` (``7 a.m.``), a
+        time of 24 hours before ``hours`` (``0700 hours``), or a term of a nominal size with no
+        unit (``2 x 4``, ``2 by 4`` lumber): names, not measures."""
+        texts, lowers = self.texts, self.lowers
+        following = lowers[i + 1].rstrip(".") if i + 1 < self.n else ""
+        if following in ("am", "a.m", "pm", "p.m") and 0 < int(texts[i]) <= 12:
+            return True
+        if following in ("hours", "hrs") and HOURS_OF_DAY.fullmatch(texts[i]):
+            return True
+        if (i + 2 < self.n and lowers[i + 1] in ("x", "×", "by") and self.space[i] and self.space[i + 1]
+                and texts[i + 2].isdigit() and (i + 3 >= self.n or self._unit(i + 3, i + 2) is None)):
+            return True
+        return (i > 1 and lowers[i - 1] in ("x", "×", "by") and (i - 2) in self.designated
+                and self.space[i - 1] and self.space[i - 2])
 
     def _multiplier(self, i: int) -> bool:
         """Whether the number at ``i`` is a multiplier with a glued ``x`` (``1.5x``, ``9.5x``):

@@ -37,6 +37,7 @@ from ._lexicon import (
     BOUND_BEFORE,
     DESIGNATIONS,
     FRACTION_WORDS,
+    HOURS_OF_DAY,
     MONTHS,
     VULGAR_FRACTIONS,
     WORD_NUMBERS,
@@ -152,7 +153,8 @@ def _candidates(text: str, is_unit: Callable[[str], bool]) -> list[tuple[int, in
             continue
         if len(bare_unit) == 1 and bare_unit not in _LETTER_UNITS:
             continue
-        if number.endswith(".") or _YEAR.fullmatch(number) or _names(text, match.start("number")):
+        if number.endswith(".") or _YEAR.fullmatch(number) or _names(text, match.start("number")) \
+                or (bare_unit.lower() in ("hours", "hrs") and HOURS_OF_DAY.fullmatch(number)):
             continue
         found.append((match.start(), match.end("unit") - (len(unit) - len(bare_unit)),
                       match.start("number"), match.end("number")))
