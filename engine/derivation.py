@@ -8,6 +8,7 @@ carries ``origin: rule:<ID>`` so an answer can say which rule read it out of whi
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -671,7 +672,16 @@ _WORD_ENDS = r"(?:(?<![^\W\d_])|(?:e?s|e?d|ing)?(?!\w))"
 
 def _whole_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
     """A wording's pattern whose last word ends where a word does (see ``_WORD_ENDS``)."""
-    return re.compile(f"(?:{pattern.pattern}){_WORD_ENDS}", pattern.flags)
+    return _whole_words_of(pattern.pattern, pattern.flags)
+
+
+@functools.lru_cache(maxsize=8192)
+def _whole_words_of(source: str, flags: int) -> re.Pattern[str]:
+    """Compiled once per process for each wording, whatever rule object holds it: a pack read
+    again (``rules impact`` reads the old and the new pack and their test cases) compiles
+    nothing again, and ``re``'s own cache (512 patterns, shared with every other) does not hold
+    a pack's wordings (they were 4.5 s of a 12 s ``rules impact``)."""
+    return re.compile(f"(?:{source}){_WORD_ENDS}", flags)
 
 
 def _held_back(item: _Item, mentions: Sequence[re.Pattern[str]], no_change: Sequence[re.Pattern[str]]) -> str:
