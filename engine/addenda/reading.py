@@ -123,7 +123,8 @@ def read_addendum(
 
     kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
     corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
-                    as_of=document.effective.from_ if as_of is None else as_of, text=text_layer)
+                    as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
+                    title=document.title or "")
     vocabularies = [vocabulary(rule) for rule in active]
     notations: dict[str, list[re.Pattern[str]]] = {}
     for rule in active:

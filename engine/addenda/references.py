@@ -137,6 +137,9 @@ class Corpus:
     #: The addendum's own text: the clauses its other items cite beside a title choose among the
     #: documents that title may name (``_cited_choice``).
     text: str = ""
+    #: The addendum's own title ("Amendment No. 2 to the Bidding Documents, ITB No. ..."): with its text, what
+    #: tells the tender it is about (``_tender_documents``).
+    title: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
@@ -1083,6 +1086,8 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
             # ("Section 2: Specifications, Clause 2.2.1" where two documents are each designated "Section 2",
             # one titled "Section 2 Specifications ...": the title written after the designation names it)
             fitting = _fitting_title(read, span[1], docs, directory) if read else []
+            if len(fitting) != 1 and read:
+                fitting = _tender_title(read, span[1], docs, corpus)
             if len(fitting) == 1:
                 return Reference("section", label, span, Locator(doc=fitting[0]), resolved_by="designation")
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
@@ -1137,6 +1142,22 @@ def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDi
     if len(fitting) != 1 or any(words & held[d] for d in docs if d != fitting[0]):
         return []
     return fitting
+
+
+def _tender_title(read: str, end: int, docs: Sequence[str], corpus: Corpus) -> list[str]:
+    """Of ``docs`` (each designated as the item writes), the one whose own title holds every word of the title
+    written right after the designation and is of the tender the addendum is about (``_tender_documents``),
+    where several titles hold those words ("SECTION VI - WORKS REQUIREMENTS, TECHNICAL SPECIFICATIONS" heading
+    an amendment to one ITB's bidding documents, in a project holding another tender's Section VI so titled):
+    the designation, the title and the tender agree on one (round 59); else none."""
+    titled = _TITLE_AFTER.match(read, end)
+    if titled is None or len(titled.group(1)) < 6:
+        return []
+    words = set(re.findall(r"\w+", titled.group(1).lower())) - LINKING_WORDS
+    tender = corpus.once("tender-documents", _tender_documents)
+    fitting = [d for d in docs if d in tender and words
+               and words <= set(re.findall(r"\w+", corpus.directory.titles.get(d, ("", ""))[1].lower()))]
+    return fitting if len(fitting) == 1 else []
 
 
 #: Words linking a title's words, in the languages the stock pack reads ("General Conditions of Contract",
@@ -1969,8 +1990,11 @@ def _tender_documents(corpus: Corpus) -> frozenset[str]:
     from the marks of each title built once per directory (``_tender_marks``)."""
     from rapidfuzz import utils
 
-    numbers = set(_PROCUREMENT_NUMBER.findall(corpus.text))
-    text = " " + " ".join(utils.default_process(corpus.text).split()) + " "
+    # (the addendum's title too, its brackets aside as a document's are: owners head an amendment with the
+    # tender's number and name, and its body may only say "the ITB", round 59)
+    own = corpus.text + "\n" + re.sub(r"\([^()]*\)", " ", corpus.title)
+    numbers = set(_PROCUREMENT_NUMBER.findall(own))
+    text = " " + " ".join(utils.default_process(own).split()) + " "
     marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
     names = _document_names(corpus)
     return frozenset(doc for doc, (numbers_of_title, parts) in marks.items()
