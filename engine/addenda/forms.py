@@ -226,16 +226,26 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         return None
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")
-    if (not holding and action.action == "amend" and int(last) > 1 and re.search(
-            rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+{re.escape(path)}(?![\w.])",
-            item.text, re.IGNORECASE)):
+    new = action.action == "amend" and int(last) > 1 and re.search(
+        rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+{re.escape(path)}(?![\w.])",
+        item.text, re.IGNORECASE) is not None
+    if new and holding and not re.search(r"\brenumber", item.text, re.IGNORECASE):
+        # "A new Clause 6.3 is added": a document already holding a 6.3 is not where the new one goes (it would
+        # be a renumbering, which the item does not say); the clause is read as one no document holds yet, in the
+        # document lacking it that holds the one before it, never as that other document's own 6.3 (round 59)
+        holding = []
+        lacking = True
+    else:
+        lacking = False
+    if new and not holding:
         # "11.1.3 Add new paragraph 11.1.3 as follows: ...": a clause no document holds yet, numbered
         # next after one that one document holds (11.1.2): that document changed in part, for a person
         # to confirm (set lookups of the one clause before, as for the clause itself); a statement of
         # work's "Add new item 2.6" likewise
         before = f"{head}.{int(last) - 1}"
-        after = _clause_holders(before, item, items, corpus)
-        after = after if len(after) <= 1 else _likely_holders(before, item, items, corpus)
+        after = [doc for doc in _clause_holders(before, item, items, corpus)
+                 if not lacking or path not in corpus.path_set(doc)]
+        after = after if len(after) <= 1 else [doc for doc in _likely_holders(before, item, items, corpus) if doc in after]
         if len(after) == 1:
             # (the clause it goes in, where the document holds that one: "Insert new Clause 2.6" amends 2)
             parent = place_path(corpus, after[0], head)[0]
@@ -243,6 +253,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
             return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
                             why=f"{why}: a new clause after {before}, which {after[0]} holds: {joins.format()} changed in "
                                 "part, for a person to confirm")
+        if lacking:
+            return None
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
