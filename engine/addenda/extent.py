@@ -231,7 +231,7 @@ def _opens_with_own_label(text: str, target: Locator) -> bool:
     2.1 (a number only in full: "1." under Article 2.1 is a subparagraph), "KEYNOTE 3:" or "3."
     for keynote 3."""
     path = target.path or ""
-    head = text.lstrip(" \t\n*_\"“'‘>-•")
+    head = text.lstrip(" \t\n*_\"“'‘>-•«\u00a0")
     if re.fullmatch(r"[a-z]+-\d+\w*", path):  # a callout: "keynote-3", "note-2", "detail-4"
         kind, number = path.rsplit("-", 1)
         return re.match(rf"(?:(?:general\s+|plan\s+|sheet\s+)?{kind}s?\s*(?:no\.?\s*|#\s*)?)?0*{re.escape(number)}"

@@ -411,6 +411,12 @@ _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?
                              r"|(?<=\s)the\s+following\s*:)",
                              re.IGNORECASE)
 
+#: A verb whose own words end with the phrase bringing the new text, in the owners' languages ("est modifié comme
+#: suit", "est modifié ainsi qu'il suit", "queda redactado así", "reword ... as follows"): as "amended" with "as
+#: follows" after it, the new text is the provision whole where it opens with the provision's own label (round 59).
+_FOLLOWS_IN_VERB = re.compile(r"(?:\bas\s+follows|\bcomme\s+(?:il\s+)?suit|\bainsi\s+qu['’]il\s+suit|\bcomo\s+sigue|"
+                              r"\bredactad[oa]\s+así)$", re.IGNORECASE)
+
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
 _READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
 
@@ -884,6 +890,8 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             # "Revise Note 1 on Sheet A-101 to read as follows:" (a pattern read "as follows" alone, in
             # part): the verb's object is the provision, named whole, and the reading phrase restates it
             phrase, end = "read", verb[1]
+        elif _FOLLOWS_IN_VERB.search(" ".join(edge.words.split())):
+            phrase, end = "as follows", verb[1]
         elif ((after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap"))
               and not any(verb[1] <= s < after.start("phrase") for s, _ in quoted)):
             # ('Update "20 feet" to read "25 feet"': quoted words as the verb's object are the words
