@@ -14,7 +14,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _quoted_spans
-from .actions import Action, read_action
+from .actions import Action, read_action, worded
 from .context import (
     _asked,
     _instruction_mask,
@@ -588,4 +588,54 @@ def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[s
         else:
             continue
         found.append((place, pair, target, action))
+    return found
+
+
+#: An item opening with a short label and its colon ("DONDE DICE: ...", "DEBE DECIR: ...", "Was: ...", "Now reads:
+#: ..."): the label (1) and where the words after it start.
+_LINE_LABEL = re.compile(r"[ \t*_]*([^\W\d][^:\n\d]{0,30}?)[ \t*_]*:[ \t*_]*(?=\S)")
+
+
+def _labelled_old_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                           skip: Mapping[str, str], vocabularies: Sequence) -> list[tuple[Item, list[Item], Locator, Action]]:
+    """A place line naming one provision by number and nothing else ("3) ESPECIFICACIONES TÉCNICAS, numeral 2.1"),
+    then a line labelled with a word of the pack's ``old_text_columns`` and its text as it stood ("DONDE DICE: ..."),
+    then one labelled with a word of ``new_text_columns`` and its text as it now stands ("DEBE DECIR: 2.1 ..."): the
+    table of former and new text written as lines, as Latin-American adendas and corrigenda write it (round 59).
+    New text opening with the provision's own label is the provision restated: replaced whole; both opening with an
+    ellipsis: changed in part; else nothing is read here. Returned as ``_former_then_new`` returns."""
+    was = worded(r"^(?:{words})$", vocabularies, "old_text_columns")
+    now = worded(r"^(?:{words})$", vocabularies, "new_text_columns")
+    found: list[tuple[Item, list[Item], Locator, Action]] = []
+    for index in range(len(items) - 2):
+        place, old, new = items[index:index + 3]
+        # (the two labelled lines under the place, as its own lines or beside it under one heading)
+        if ("\n" in place.text.strip() or old.heading_context != new.heading_context or old.parent != new.parent
+                or not (old.parent == place.path or place.heading_context == old.heading_context)):
+            continue
+        old_label, new_label = _LINE_LABEL.match(old.text), _LINE_LABEL.match(new.text)
+        if old_label is None or new_label is None:
+            continue
+        first, second = " ".join(old_label.group(1).split()), " ".join(new_label.group(1).split())
+        if not (was.search(first) and not now.search(first) and now.search(second) and not was.search(second)):
+            continue
+        if read_action(_read_text(place.text, _quoted_spans(place.text)), list(vocabularies)).action is not None:
+            continue  # (a place line with a verb of its own is an instruction, read as one)
+        named = [r for r in find_references(place.text, corpus, notations=notations) if r.target is not None and r.by_number]
+        if not named or any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
+            continue
+        deepest = {r.target for r in named if r.target.path is not None}
+        if len(deepest) != 1:
+            continue
+        target = next(iter(deepest))
+        if any(r.target.doc != target.doc for r in named):
+            continue
+        before, after = old.text[old_label.end():].strip(), new.text[new_label.end():].strip()
+        if _opens_with_own_label(after, target):
+            action = Action("replace", f"{first} … {second}")
+        elif _ELLIPSIS_OPENS.match(before) and _ELLIPSIS_OPENS.match(after):
+            action = Action("amend", f"{first} … {second}")
+        else:
+            continue
+        found.append((place, [old, new], target, action))
     return found

@@ -32,7 +32,7 @@ from .extent import (
     _whole_successor,
     place_before_object,
 )
-from .forms import _OF_TITLE, _describes_only, _former_then_new
+from .forms import _OF_TITLE, _describes_only, _former_then_new, _labelled_old_then_new
 from .frame import outside_frame
 from .items import Item
 from .net import (
@@ -326,7 +326,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, item, target, action, reference.written, rule, file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
-    for place, pair, target, action in _former_then_new(items, corpus, notations, skip):
+    for place, pair, target, action in [*_former_then_new(items, corpus, notations, skip),
+                                        *_labelled_old_then_new(items, corpus, notations, skip, vocabularies)]:
         # "The former text:" / the place / the old text / "Shall read as new text:" / the new text: one
         # change of the provision the place names, carried by the place's line (read in forms)
         for part in pair:
