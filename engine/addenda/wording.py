@@ -166,7 +166,12 @@ _INSERTS_FOLLOWING = re.compile(r"\band\s+(?:(?:in\s+lieu\s+(?:thereof|of\s+it)|
 
 #: An ordinal part of a provision named before or after the verb ("second sentence", "fourth paragraph").
 _ORDINAL_PART = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+(?:sentence|line|bullet|item|paragraph|"
-                           r"subparagraph|row|column)\b", re.IGNORECASE)
+                           r"subparagraph|row|column)\b"
+                           # (round 59) in Spanish, Portuguese and French: "se suprime la segunda oración", "a última
+                           # frase", "la deuxième phrase" - a sentence or line of the provision, never all of it
+                           r"|\b(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|últim[oa]|primeira|terceira|quarta|"
+                           r"premi[eè]re?|deuxi[eè]me|seconde?|troisi[eè]me|quatri[eè]me|derni[eè]re?)\s+"
+                           r"(?:oraci[óo]n|frase|l[íi]nea|linha|renglón|phrase|ligne)\b", re.IGNORECASE)
 
 #: After an entry's caption (its provision and a colon), one sentence giving a value anew in the
 #: owner's words: "the lap becomes 36 inches", "the slab goes from 5 inches to 6 inches", "the rating
