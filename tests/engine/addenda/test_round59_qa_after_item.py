@@ -1,0 +1,79 @@
+"""Round 59 of issue 21, nothing silent: a bidder's question and its answer written right below an
+owner's numbered change, no heading between them ("4) ... numeral 3.2: se suprime la segunda oración."
+then "OBSERVACIÓN N° 2 - Numeral 4.1: ... RESPUESTA: ... queda redactado así: ..."). The question opens
+an item of its own; the numbered change keeps its edge and the answer's change gets its own, each
+applied, proposed or reported, neither lost. In words and numbers of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from addenda_reading import read_project, start_project
+from corpus_writer import write_doc
+
+
+def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specification", issued: str = "2027-05-03") -> None:
+    write_doc(root, doc, issued, body, kind=kind, title=title)
+
+
+def _read(root: Path, rules, body: str):
+    _doc(root, "ADD-01", "Addendum", body, kind="addendum", issued="2027-06-14")
+    reading = read_project(root, rules)
+    edges = {(e.target.format(), e.scope) for e in reading.applied} | {(p.target.format(), p.scope)
+                                                                        for p in reading.proposed}
+    return reading, edges
+
+
+def _kept(reading, edges, target: str, scope: str) -> bool:
+    """The change to ``target`` is applied or proposed at ``scope``, or reported as not understood by its number."""
+    number = target.partition("#")[2]
+    return (target, scope) in edges or any(number in n.words for n in reading.not_understood)
+
+
+PLIEGO = ("ESPECIFICACIONES TÉCNICAS\n\n1 LIMPIEZA\n\n1.1 Se retirará la maleza del predio.\n\n2 MAMPOSTERÍA\n\n"
+          "2.1 Los muros serán de ladrillo macizo de 15 cm.\n\n"
+          "2.2 Se asentarán con mortero 1:3. Se mojarán los ladrillos antes de colocarlos.\n\n3 TECHO\n\n"
+          "3.1 El techo será de tejas coloniales sobre tirantes de 3 x 6 pulgadas.\n\n"
+          "3.2 Las canaletas serán de chapa galvanizada N° 24.\n")
+
+
+def test_an_observacion_right_below_a_numbered_change_is_an_item_of_its_own(tmp_path, rules):
+    start_project(tmp_path, "round-59-qa")
+    _doc(tmp_path, "SPEC-ET", "Especificaciones Técnicas, Licitación N° 31/2027, Galpón comunal", PLIEGO)
+    reading, edges = _read(tmp_path, rules, (
+        "ADENDA N° 03/2027 - LICITACIÓN N° 31/2027\n\nSe comunican las siguientes modificaciones:\n\n"
+        "1) ESPECIFICACIONES TÉCNICAS, numeral 2.2: se suprime la segunda oración.\n\n"
+        "OBSERVACIÓN N° 4 - Numeral 3.2: piden admitir chapa N° 26. RESPUESTA: Se acepta. El numeral 3.2 queda "
+        'redactado así: "3.2 Las canaletas serán de chapa galvanizada N° 24 o N° 26."\n'))
+    # the observation opens an item of its own: the numbered change is applied by its own item, as if a
+    # heading stood between them, and the answer's change is kept under the observation's
+    by_item = {(e.by.path, e.target.format(), e.scope) for e in reading.applied}
+    assert ("1", "SPEC-ET#2.2", "partial") in by_item, (by_item, edges)
+    assert _kept(reading, edges, "SPEC-ET#3.2", "full"), (edges, reading.not_understood)
+    assert not any(p.item.path == "1" and p.target.path == "3.2" for p in reading.proposed), reading.proposed
+    assert not any(t == "SPEC-ET#2.2" and s == "full" for t, s in edges), edges
+
+
+SECTION = ("SECTION 09 91 23 - INTERIOR PAINTING\n\nPART 2 PRODUCTS\n\n2.2 PRIMERS\n\n"
+           "A. Primer for gypsum board shall be latex-based.\n\nB. Primer for masonry shall be block filler.\n\n"
+           "2.4 FINISH COATS\n\nA. Walls shall receive two coats of eggshell latex.\n\n"
+           "B. Ceilings shall receive two coats of flat latex.\n\nC. Doors shall receive semi-gloss enamel.\n")
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("Question 3: May the ceilings be finished in eggshell to match the walls?",
+     'Answer: Yes. Paragraph 2.4.B is revised to read "B. Ceilings shall receive two coats of eggshell latex."'),
+    ("Q: May the ceilings be finished in eggshell to match the walls?",
+     'A: Yes. Paragraph 2.4.B is revised to read "B. Ceilings shall receive two coats of eggshell latex."'),
+])
+def test_an_english_question_right_below_a_numbered_change_is_an_item_of_its_own(tmp_path, rules, question, answer):
+    start_project(tmp_path, "round-59-qa")
+    _doc(tmp_path, "SPEC-099123", "Section 09 91 23 - Interior Painting", SECTION)
+    reading, edges = _read(tmp_path, rules, (
+        "ADDENDUM NO. 2\n\nSECTION 09 91 23 - INTERIOR PAINTING\n\n"
+        "7. Paragraph 2.2.B is deleted.\n\n" + question + "\n\n" + answer + "\n"))
+    assert _kept(reading, edges, "SPEC-099123#2.2.B", "full"), (edges, reading.not_understood)
+    assert _kept(reading, edges, "SPEC-099123#2.4.B", "full"), (edges, reading.not_understood)
+
