@@ -338,6 +338,10 @@ class Item:
     ``text``, the answer of a question starts (the question's words before it are asked,
     not instructed); ``cells`` a table row's (header, cell) pairs.
 
+    ``instruction``, where an owner's numbered change ran into a question and its answer below it (a
+    paragraph of its own that asks nothing, then the question's paragraph; no heading and no question
+    word to part them): where that change's words end, for the nets to read apart from the answer.
+
     ``kind``: ``section`` (a numbered paragraph), ``heading`` (a title with items under it),
     ``item`` (a block a layout opens), ``question``, ``answer`` (an outline paragraph
     answering the question it sits under), ``bullet``, ``paragraph``, ``table_row``.
@@ -352,6 +356,7 @@ class Item:
     heading_context: str = ""
     answer: int | None = None
     cells: tuple[tuple[str, str], ...] = ()
+    instruction: int | None = None
 
 
 # -- the rules' layouts -----------------------------------------------------------------
@@ -1754,7 +1759,10 @@ def addendum_items(document: Document, rules: RuleSet | Sequence[SupersessionRul
             text = provision.text
             cells = tuple(zip(provision.header, provision.cells, strict=False))
         answer = _answer_in(text, kind == "question" or wording.question.match(_unlabelled(text)) is not None, wording)
+        instruction = None
         if answer is not None and kind in ("section", "paragraph", "bullet", "item"):
+            if kind in ("section", "item"):
+                instruction = _instruction_ahead(text, answer, wording)
             kind = "question"
         if node.children and node.heading_like and kind not in ("question", "table_row"):
             kind = "heading"
@@ -1768,9 +1776,23 @@ def addendum_items(document: Document, rules: RuleSet | Sequence[SupersessionRul
         items.append(Item(
             locator=Locator.of_parts(document.id, None, provision.path), path=provision.path,
             parent=provision.parent, kind=kind, text=text, offset=provision.span.start,
-            heading_context="\n".join(reversed(context)), answer=answer, cells=cells,
+            heading_context="\n".join(reversed(context)), answer=answer, cells=cells, instruction=instruction,
         ))
     return items
+
+
+def _instruction_ahead(text: str, answer: int, wording: _Wording) -> int | None:
+    """Where the owner's own change ends in a numbered item whose words an answer was found in: its
+    first paragraph, where that asks nothing ("?" or a question's word) and a paragraph of the
+    question follows it before the answer ("4) ..., numeral 3.2: se suprime la segunda oración." then
+    "A bidder asks ... RESPONSE: ..."); None where the item is a question from its first words."""
+    found = _PARAGRAPH_BREAK.search(text)
+    if found is None or found.end() >= answer:
+        return None
+    lead = text[:found.start()]
+    if "?" in lead or wording.question.match(_unlabelled(lead)) or wording.inline_answer.search(lead):
+        return None
+    return found.start()
 
 
 def _own_words(layer: str, node: _Node, literals: Sequence[tuple[int, int]] = ()) -> str:

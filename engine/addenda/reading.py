@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -219,6 +220,7 @@ def read_addendum(
         reading.not_understood = [n for n in reading.not_understood if n.item.path not in titled_paths]
         reading.proposed = [p for p in reading.proposed if p.item.path not in titled_paths]
     _guards(reading, items, corpus, document, file, line_of, vocabularies, notations)  # last: whatever read an edge, its words must settle it
+    _instruction_ahead_of_answer(reading, items, corpus, vocabularies, notations, skip, first_rule, layouts, file, line_of)
     if first_rule is not None:  # the last net: a change beside a provision named in any notation is never silent
         _labelled_unsaid(reading, document, items, vocabularies, corpus, skip, titled_paths, first_rule, file, line_of)
     if embedder is not None and target_text is not None and reading.proposed:
@@ -237,6 +239,46 @@ def read_addendum(
 
 #: Why an item the rule's patterns name but no reading places is reported (after the nets, which may place it).
 _UNPLACED = "its words read as a change, but nothing it names was placed"
+
+#: Why the owner's change ahead of a question and answer in one item is proposed or reported.
+_AHEAD = ("one item holding a change of the owner's own and, below it, a question and its answer (read apart, "
+          "each names another change): for a person to confirm")
+
+
+def _instruction_ahead_of_answer(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: list,
+                                 notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], rule: str,
+                                 layouts: Sequence[re.Pattern[str]], file: str, line_of: Callable[[int], int | None]) -> None:
+    """Nothing silent (issue 21, round 59): an item the itemizer left holding an owner's numbered change and,
+    a paragraph below, a question and its answer (``Item.instruction``) is read a second way, each part
+    apart: the change alone as an instruction, the question with its answer. What either changes that the
+    item's own reading did not place is proposed (never applied: two readings of one item disagree), and a
+    change read but not placed is reported; neither is dropped for the other."""
+    for item in items:
+        if item.instruction is None or item.answer is None:
+            continue
+        asked_at = item.instruction + len(item.text[item.instruction:]) - len(item.text[item.instruction:].lstrip())
+        parts = (replace(item, text=item.text[:item.instruction], kind="section", answer=None, instruction=None),
+                 replace(item, text=item.text[asked_at:], offset=item.offset + asked_at, answer=item.answer - asked_at,
+                         instruction=None))
+        for part in parts:
+            outcome = _read_item(part, corpus, vocabularies, notations, skip, rule, items, layouts)
+            placed = ({e.target.format() for e in reading.applied if e.by == item.locator}
+                      | {p.target.format() for p in reading.proposed if p.item == item.locator})
+            if outcome.kind in ("applied", "proposed"):
+                for target, reference in outcome.targets:
+                    if target.format() in placed:
+                        continue
+                    action = outcome.actions.get(target.format(), outcome.action)
+                    reading.proposed.append(ProposedEdge(
+                        item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule,
+                        file=file, line=line_of(part.offset), words=_words(part.text),
+                        evidence=ProposalEvidence(
+                            reference=reference.written, resolved_by=reference.resolved_by or None,
+                            reference_score=_reference_score(reference), action=_verb(action), change=action.action,
+                            why=_AHEAD)))
+            elif outcome.kind == "not_understood" or outcome.action.changes:
+                reason = outcome.why if outcome.kind == "not_understood" and outcome.why else "nothing it names was placed"
+                reading.not_understood.append(_missed(part, outcome.rule or rule, file, line_of, f"{_AHEAD}; {reason}"))
 
 #: A section or sheet named by number: an item naming one outside the skipped divisions is read.
 _NUMBERED = re.compile(r"(?<![\w.-])(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?![\w-])|(?<![\w-])(?-i:[A-Z]{1,3})-\d{1,4}(?![\w-])"

@@ -77,3 +77,25 @@ def test_an_english_question_right_below_a_numbered_change_is_an_item_of_its_own
     assert _kept(reading, edges, "SPEC-099123#2.2.B", "full"), (edges, reading.not_understood)
     assert _kept(reading, edges, "SPEC-099123#2.4.B", "full"), (edges, reading.not_understood)
 
+
+@pytest.mark.parametrize("body, first, second", [
+    # a bidder's request told in a sentence of the owner's, no question word opening it, then the answer
+    ("ADENDA N° 04/2027\n\n1) ESPECIFICACIONES TÉCNICAS, numeral 2.2: se suprime la segunda oración.\n\n"
+     "Un oferente solicita admitir chapa N° 26 en las canaletas. RESPUESTA: Se acepta. El numeral 3.2 queda "
+     'redactado así: "3.2 Las canaletas serán de chapa galvanizada N° 24 o N° 26."\n',
+     ("SPEC-ET#2.2", "partial"), ("SPEC-ET#3.2", "full")),
+    ("ADDENDUM NO. 3\n\nSECTION 09 91 23 - INTERIOR PAINTING\n\n7. Paragraph 2.2.B is deleted.\n\n"
+     "A bidder asks to finish the ceilings in eggshell to match the walls. Response: Accepted. Paragraph 2.4.B is "
+     'revised to read "B. Ceilings shall receive two coats of eggshell latex."\n',
+     ("SPEC-099123#2.2.B", "full"), ("SPEC-099123#2.4.B", "full")),
+])
+def test_a_numbered_change_run_together_with_an_unlabelled_question_and_its_answer_is_never_dropped(
+        tmp_path, rules, body, first, second):
+    # the itemizer has no word to part them: one item, read once as a question and answer; the change
+    # ahead of the question names another target than the answer, and is proposed or reported, not lost
+    start_project(tmp_path, "round-59-qa")
+    _doc(tmp_path, "SPEC-ET", "Especificaciones Técnicas, Licitación N° 31/2027, Galpón comunal", PLIEGO)
+    _doc(tmp_path, "SPEC-099123", "Section 09 91 23 - Interior Painting", SECTION)
+    reading, edges = _read(tmp_path, rules, body)
+    assert _kept(reading, edges, *second), (edges, reading.not_understood)
+    assert _kept(reading, edges, *first), (edges, reading.not_understood)
